@@ -1,0 +1,180 @@
+package config
+
+import (
+	"github.com/hashicorp/hcl/v2"
+)
+
+// Config is one Terraform configuration (one root module, one stack): its
+// top-level blocks in declaration order.
+type Config struct {
+	Blocks []*Block
+}
+
+// Add appends blocks in declaration order.
+func (c *Config) Add(blocks ...*Block) { c.Blocks = append(c.Blocks, blocks...) }
+
+// BlocksOfType returns the top-level blocks of one type, in order.
+func (c *Config) BlocksOfType(typ string) []*Block {
+	var out []*Block
+	for _, b := range c.Blocks {
+		if b.Type == typ {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// Block is a Terraform block: `resource "aws_vpc" "main" { ... }`, a nested
+// `lifecycle { ... }`, `provisioner "local-exec" { ... }`, `dynamic "x" { ... }`.
+type Block struct {
+	// Type is the block type keyword: resource, data, lifecycle, ...
+	Type string
+	// Labels are the block labels in order, such as ["aws_vpc", "main"].
+	Labels []string
+	// Body holds the attributes and nested blocks in order; never nil.
+	Body *Body
+	// DeclRange is where the block was declared: a Go file:line, a .tsx
+	// line or a .tf range.
+	DeclRange hcl.Range
+}
+
+// NewBlock returns a block with an empty body.
+func NewBlock(typ string, labels ...string) *Block {
+	return &Block{Type: typ, Labels: labels, Body: &Body{}}
+}
+
+// Address is the Terraform address of a top-level block: aws_vpc.main,
+// data.aws_ami.x, module.net, var.region, output.id, provider.aws.west,
+// local block bodies as "locals". Nested blocks give their type.
+func (b *Block) Address() string {
+	switch b.Type {
+	case "resource":
+		if len(b.Labels) == 2 {
+			return b.Labels[0] + "." + b.Labels[1]
+		}
+	case "data":
+		if len(b.Labels) == 2 {
+			return "data." + b.Labels[0] + "." + b.Labels[1]
+		}
+	case "module":
+		if len(b.Labels) == 1 {
+			return "module." + b.Labels[0]
+		}
+	case "variable":
+		if len(b.Labels) == 1 {
+			return "var." + b.Labels[0]
+		}
+	case "output":
+		if len(b.Labels) == 1 {
+			return "output." + b.Labels[0]
+		}
+	case "check":
+		if len(b.Labels) == 1 {
+			return "check." + b.Labels[0]
+		}
+	case "provider":
+		if len(b.Labels) == 1 {
+			if alias, ok := b.Body.StringAttr("alias"); ok {
+				return "provider." + b.Labels[0] + "." + alias
+			}
+			return "provider." + b.Labels[0]
+		}
+	}
+	addr := b.Type
+	for _, l := range b.Labels {
+		addr += "." + l
+	}
+	return addr
+}
+
+// Body is the ordered content of a block: attributes and nested blocks.
+type Body struct {
+	Items []Item
+}
+
+// Item is an *Attribute or a *Block inside a Body.
+type Item interface{ bodyItem() }
+
+func (*Attribute) bodyItem() {}
+func (*Block) bodyItem()     {}
+
+// Attribute is `name = expr` inside a body.
+type Attribute struct {
+	Name string
+	Expr Expr
+	// Range is where the attribute was set; may be zero when unknown.
+	Range hcl.Range
+}
+
+// Attribute returns the named attribute, or nil.
+func (b *Body) Attribute(name string) *Attribute {
+	for _, it := range b.Items {
+		if a, ok := it.(*Attribute); ok && a.Name == name {
+			return a
+		}
+	}
+	return nil
+}
+
+// Set sets an attribute, replacing an earlier one of the same name in place
+// (keeping its position) or appending it.
+func (b *Body) Set(name string, e Expr) *Attribute {
+	if a := b.Attribute(name); a != nil {
+		a.Expr = e
+		return a
+	}
+	a := &Attribute{Name: name, Expr: e}
+	b.Items = append(b.Items, a)
+	return a
+}
+
+// Remove deletes the named attribute if present.
+func (b *Body) Remove(name string) {
+	for i, it := range b.Items {
+		if a, ok := it.(*Attribute); ok && a.Name == name {
+			b.Items = append(b.Items[:i], b.Items[i+1:]...)
+			return
+		}
+	}
+}
+
+// AppendBlock appends a nested block and returns it.
+func (b *Body) AppendBlock(nb *Block) *Block {
+	if nb.Body == nil {
+		nb.Body = &Body{}
+	}
+	b.Items = append(b.Items, nb)
+	return nb
+}
+
+// Blocks returns the nested blocks of one type, in order.
+func (b *Body) Blocks(typ string) []*Block {
+	var out []*Block
+	for _, it := range b.Items {
+		if nb, ok := it.(*Block); ok && nb.Type == typ {
+			out = append(out, nb)
+		}
+	}
+	return out
+}
+
+// Attributes returns the attributes in order.
+func (b *Body) Attributes() []*Attribute {
+	var out []*Attribute
+	for _, it := range b.Items {
+		if a, ok := it.(*Attribute); ok {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// StringAttr returns the value of an attribute that is a literal string (or
+// a template without interpolations).
+func (b *Body) StringAttr(name string) (string, bool) {
+	a := b.Attribute(name)
+	if a == nil {
+		return "", false
+	}
+	return LiteralString(a.Expr)
+}

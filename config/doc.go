@@ -1,0 +1,19 @@
+// Package config is tfkit's configuration model: what a Terraform
+// configuration says, independent of how it was written (Go, TSX, HCL) and of
+// how it will be written out (HCL, JSON, Go, TSX).
+//
+// A Config is an ordered list of top-level Blocks (terraform, provider,
+// variable, locals, resource, data, module, output, moved, import, removed,
+// check). Each Block has a type, labels, an ordered Body of Attributes and
+// nested Blocks, and the place it was declared. Attribute values are typed
+// expressions (Expr): literals (cty values), references (traversals such as
+// aws_vpc.main.id), templates, function calls, conditionals, for-expressions,
+// splats, operators, collections, and raw HCL text that was parsed and kept.
+//
+// Validate applies Terraform's structural rules before Terraform runs:
+// duplicate declarations, invalid names, references to things that do not
+// exist, and dependency cycles.
+//
+// This package must never import another tfkit package except diag, and must
+// never write text: renderers do that.
+package config

@@ -1,0 +1,297 @@
+package config
+
+import (
+	"sort"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfkit/tfkit/diag"
+)
+
+// ParseExpression parses HCL native-syntax expression text into the model.
+// filename and start place the text in its source so diagnostics point at
+// the right line and column.
+func ParseExpression(src string, filename string, start hcl.Pos) (Expr, diag.Diagnostics) {
+	if start.Line == 0 {
+		start = hcl.InitialPos
+	}
+	se, hds := hclsyntax.ParseExpression([]byte(src), filename, start)
+	if hds.HasErrors() {
+		return nil, diag.FromHCL(hds)
+	}
+	return FromSyntax(se, []byte(src), start.Byte), nil
+}
+
+// ParseTemplate parses s as the content of an HCL template, the way
+// Terraform's JSON syntax reads strings: `${...}` is an interpolation,
+// `$${` is a literal `${`. A string with only literal text becomes a Literal;
+// one that is a single interpolation becomes that expression.
+func ParseTemplate(s string, filename string, start hcl.Pos) (Expr, diag.Diagnostics) {
+	if !hasTemplateSequence(s) {
+		return String(s), nil
+	}
+	if start.Line == 0 {
+		start = hcl.InitialPos
+	}
+	se, hds := hclsyntax.ParseTemplate([]byte(s), filename, start)
+	if hds.HasErrors() {
+		return nil, diag.FromHCL(hds)
+	}
+	return FromSyntax(se, []byte(s), start.Byte), nil
+}
+
+func hasTemplateSequence(s string) bool {
+	for i := 0; i+1 < len(s); i++ {
+		if (s[i] == '$' || s[i] == '%') && s[i+1] == '{' {
+			return true
+		}
+	}
+	return false
+}
+
+// ParseBody parses HCL native-syntax body text (attributes and blocks) into
+// a Body, keeping source order.
+func ParseBody(src string, filename string, start hcl.Pos) (*Body, diag.Diagnostics) {
+	if start.Line == 0 {
+		start = hcl.InitialPos
+	}
+	f, hds := hclsyntax.ParseConfig([]byte(src), filename, start)
+	if hds.HasErrors() {
+		return nil, diag.FromHCL(hds)
+	}
+	return BodyFromSyntax(f.Body.(*hclsyntax.Body), f.Bytes, start.Byte), nil
+}
+
+// BodyFromSyntax converts a parsed native-syntax body. src is the text the
+// body was parsed from and base the byte offset its ranges count from; they
+// are used to keep the text of expressions that become Raw.
+func BodyFromSyntax(sb *hclsyntax.Body, src []byte, base int) *Body {
+	type positioned struct {
+		at   int
+		item Item
+	}
+	items := make([]positioned, 0, len(sb.Attributes)+len(sb.Blocks))
+	for _, a := range sb.Attributes {
+		items = append(items, positioned{a.SrcRange.Start.Byte, &Attribute{
+			Name:  a.Name,
+			Expr:  FromSyntax(a.Expr, src, base),
+			Range: a.SrcRange,
+		}})
+	}
+	for _, blk := range sb.Blocks {
+		items = append(items, positioned{blk.TypeRange.Start.Byte, &Block{
+			Type:      blk.Type,
+			Labels:    append([]string(nil), blk.Labels...),
+			Body:      BodyFromSyntax(blk.Body, src, base),
+			DeclRange: blk.DefRange(),
+		}})
+	}
+	sort.SliceStable(items, func(i, j int) bool { return items[i].at < items[j].at })
+	body := &Body{Items: make([]Item, len(items))}
+	for i, p := range items {
+		body.Items[i] = p.item
+	}
+	return body
+}
+
+// FromSyntax converts a native-syntax expression into the model. Constructs
+// the model has no kind for (template directives, heredocs with directives)
+// become Raw, keeping their source text from src.
+func FromSyntax(e hclsyntax.Expression, src []byte, base int) Expr {
+	switch e := e.(type) {
+	case *hclsyntax.LiteralValueExpr:
+		return &Literal{Val: e.Val}
+	case *hclsyntax.TemplateExpr:
+		parts := make([]Expr, 0, len(e.Parts))
+		for _, p := range e.Parts {
+			switch p.(type) {
+			case *hclsyntax.LiteralValueExpr, *hclsyntax.TemplateWrapExpr, *hclsyntax.ScopeTraversalExpr,
+				*hclsyntax.FunctionCallExpr, *hclsyntax.RelativeTraversalExpr, *hclsyntax.IndexExpr,
+				*hclsyntax.SplatExpr, *hclsyntax.ConditionalExpr, *hclsyntax.BinaryOpExpr,
+				*hclsyntax.UnaryOpExpr, *hclsyntax.ParenthesesExpr, *hclsyntax.TupleConsExpr,
+				*hclsyntax.ObjectConsExpr, *hclsyntax.ForExpr, *hclsyntax.TemplateExpr:
+				parts = append(parts, FromSyntax(p, src, base))
+			default:
+				// Directives (%{if}, %{for}) have no model kind.
+				return rawFrom(e, src, base)
+			}
+		}
+		if len(parts) == 1 {
+			if l, ok := parts[0].(*Literal); ok && l.Val.Type() == cty.String {
+				return l
+			}
+		}
+		return &Template{Parts: parts}
+	case *hclsyntax.TemplateWrapExpr:
+		return FromSyntax(e.Wrapped, src, base)
+	case *hclsyntax.ScopeTraversalExpr:
+		return &Reference{Traversal: stripRanges(e.Traversal)}
+	case *hclsyntax.RelativeTraversalExpr:
+		return &GetAttr{Source: FromSyntax(e.Source, src, base), Traversal: stripRanges(e.Traversal)}
+	case *hclsyntax.FunctionCallExpr:
+		args := make([]Expr, len(e.Args))
+		for i, a := range e.Args {
+			args[i] = FromSyntax(a, src, base)
+		}
+		return &Call{Name: e.Name, Args: args, ExpandFinal: e.ExpandFinal}
+	case *hclsyntax.ConditionalExpr:
+		return &Conditional{
+			Cond:  FromSyntax(e.Condition, src, base),
+			True:  FromSyntax(e.TrueResult, src, base),
+			False: FromSyntax(e.FalseResult, src, base),
+		}
+	case *hclsyntax.ForExpr:
+		f := &For{
+			KeyVar:     e.KeyVar,
+			ValVar:     e.ValVar,
+			Collection: FromSyntax(e.CollExpr, src, base),
+			Value:      FromSyntax(e.ValExpr, src, base),
+			Group:      e.Group,
+		}
+		if e.KeyExpr != nil {
+			f.Key = FromSyntax(e.KeyExpr, src, base)
+		}
+		if e.CondExpr != nil {
+			f.Cond = FromSyntax(e.CondExpr, src, base)
+		}
+		return f
+	case *hclsyntax.SplatExpr:
+		s := &Splat{Source: FromSyntax(e.Source, src, base)}
+		if e.Each != nil {
+			each, ok := splatEach(e.Each)
+			if !ok {
+				return rawFrom(e, src, base)
+			}
+			s.Each = each
+		}
+		return s
+	case *hclsyntax.IndexExpr:
+		return &Index{Collection: FromSyntax(e.Collection, src, base), Key: FromSyntax(e.Key, src, base)}
+	case *hclsyntax.TupleConsExpr:
+		items := make([]Expr, len(e.Exprs))
+		for i, it := range e.Exprs {
+			items[i] = FromSyntax(it, src, base)
+		}
+		return &Tuple{Items: items}
+	case *hclsyntax.ObjectConsExpr:
+		items := make([]ObjectItem, len(e.Items))
+		for i, it := range e.Items {
+			items[i] = ObjectItem{Key: objectKey(it.KeyExpr, src, base), Value: FromSyntax(it.ValueExpr, src, base)}
+		}
+		return &Object{Items: items}
+	case *hclsyntax.ObjectConsKeyExpr:
+		return objectKey(e, src, base)
+	case *hclsyntax.BinaryOpExpr:
+		return &BinaryOp{Op: binaryOpText(e.Op), Left: FromSyntax(e.LHS, src, base), Right: FromSyntax(e.RHS, src, base)}
+	case *hclsyntax.UnaryOpExpr:
+		op := "-"
+		if e.Op == hclsyntax.OpLogicalNot {
+			op = "!"
+		}
+		return &UnaryOp{Op: op, Operand: FromSyntax(e.Val, src, base)}
+	case *hclsyntax.ParenthesesExpr:
+		return &Paren{Inner: FromSyntax(e.Expression, src, base)}
+	}
+	return rawFrom(e, src, base)
+}
+
+// objectKey converts an object key: a bare identifier is a literal string
+// key, as HCL reads it; anything else is an expression.
+func objectKey(k hclsyntax.Expression, src []byte, base int) Expr {
+	if ok, isKey := k.(*hclsyntax.ObjectConsKeyExpr); isKey {
+		if !ok.ForceNonLiteral {
+			if name := hcl.ExprAsKeyword(ok.Wrapped); name != "" {
+				return String(name)
+			}
+		}
+		return FromSyntax(ok.Wrapped, src, base)
+	}
+	return FromSyntax(k, src, base)
+}
+
+// splatEach turns the per-element expression of a splat into a relative
+// traversal, when it is one.
+func splatEach(e hclsyntax.Expression) (hcl.Traversal, bool) {
+	switch e := e.(type) {
+	case *hclsyntax.AnonSymbolExpr:
+		return nil, true
+	case *hclsyntax.RelativeTraversalExpr:
+		if _, ok := e.Source.(*hclsyntax.AnonSymbolExpr); ok {
+			return stripRanges(e.Traversal), true
+		}
+		inner, ok := splatEach(e.Source)
+		if !ok {
+			return nil, false
+		}
+		return append(inner, stripRanges(e.Traversal)...), true
+	case *hclsyntax.IndexExpr:
+		key, ok := e.Key.(*hclsyntax.LiteralValueExpr)
+		if !ok {
+			return nil, false
+		}
+		inner, ok := splatEach(e.Collection)
+		if !ok {
+			return nil, false
+		}
+		return append(inner, hcl.TraverseIndex{Key: key.Val}), true
+	}
+	return nil, false
+}
+
+func rawFrom(e hclsyntax.Expression, src []byte, base int) Expr {
+	r := e.Range()
+	text := ""
+	if src != nil {
+		lo, hi := r.Start.Byte-base, r.End.Byte-base
+		if lo >= 0 && hi <= len(src) && lo <= hi {
+			text = string(src[lo:hi])
+		}
+	}
+	return &Raw{Text: text, Syntax: e}
+}
+
+// stripRanges drops source ranges from a traversal so that equal traversals
+// compare equal whatever their origin.
+func stripRanges(t hcl.Traversal) hcl.Traversal {
+	out := make(hcl.Traversal, len(t))
+	for i, s := range t {
+		switch s := s.(type) {
+		case hcl.TraverseRoot:
+			out[i] = hcl.TraverseRoot{Name: s.Name}
+		case hcl.TraverseAttr:
+			out[i] = hcl.TraverseAttr{Name: s.Name}
+		case hcl.TraverseIndex:
+			out[i] = hcl.TraverseIndex{Key: s.Key}
+		case hcl.TraverseSplat:
+			out[i] = hcl.TraverseSplat{}
+		default:
+			out[i] = s
+		}
+	}
+	return out
+}
+
+var binaryOps = map[*hclsyntax.Operation]string{
+	hclsyntax.OpLogicalOr:          "||",
+	hclsyntax.OpLogicalAnd:         "&&",
+	hclsyntax.OpEqual:              "==",
+	hclsyntax.OpNotEqual:           "!=",
+	hclsyntax.OpGreaterThan:        ">",
+	hclsyntax.OpGreaterThanOrEqual: ">=",
+	hclsyntax.OpLessThan:           "<",
+	hclsyntax.OpLessThanOrEqual:    "<=",
+	hclsyntax.OpAdd:                "+",
+	hclsyntax.OpSubtract:           "-",
+	hclsyntax.OpMultiply:           "*",
+	hclsyntax.OpDivide:             "/",
+	hclsyntax.OpModulo:             "%",
+}
+
+func binaryOpText(op *hclsyntax.Operation) string {
+	if s, ok := binaryOps[op]; ok {
+		return s
+	}
+	panic("config: unknown binary operator")
+}
