@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"sort"
 
 	"github.com/hashicorp/hcl/v2"
@@ -294,4 +295,30 @@ func binaryOpText(op *hclsyntax.Operation) string {
 		return s
 	}
 	panic("config: unknown binary operator")
+}
+
+// ParseConfig parses the text of one .tf file into a Config. Top-level
+// attributes are errors: Terraform files hold only blocks at the top.
+func ParseConfig(src string, filename string) (*Config, diag.Diagnostics) {
+	body, diags := ParseBody(src, filename, hcl.InitialPos)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	cfg := &Config{}
+	for _, it := range body.Items {
+		switch it := it.(type) {
+		case *Block:
+			cfg.Blocks = append(cfg.Blocks, it)
+		case *Attribute:
+			r := it.Range
+			diags = append(diags, &diag.Diagnostic{
+				Severity:   diag.Error,
+				Summary:    fmt.Sprintf("Unexpected top-level argument %q", it.Name),
+				Detail:     "A Terraform file holds only blocks at the top level.",
+				Subject:    &r,
+				Suggestion: "move the argument into a block, such as locals { ... }",
+			})
+		}
+	}
+	return cfg, diags
 }

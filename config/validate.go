@@ -1,10 +1,1110 @@
 package config
 
-import "github.com/tfkit/tfkit/diag"
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+
+	"github.com/tfkit/tfkit/diag"
+)
 
 // Validate checks cfg against Terraform's structural rules: valid names,
 // duplicate declarations, references to things that are not declared, and
 // dependency cycles. It reports every problem found, in declaration order.
+//
+// The duplicate rules are those of a single Terraform module: resources are
+// unique by type and name, and so are data sources, but a resource and a data
+// source may share type and name; variables, outputs, modules, checks and
+// local values are unique by name (several locals blocks are fine); providers
+// of one type are fine unless two share an alias or two have none; there is
+// at most one terraform block.
 func Validate(cfg *Config) diag.Diagnostics {
+	v := &validator{cfg: cfg, decls: newDeclarations()}
+	v.collect()
+	for _, b := range cfg.Blocks {
+		v.checkBlock(b)
+	}
+	v.checkCycles()
+	return v.diags
+}
+
+// reservedVariableNames are names Terraform forbids for input variables,
+// because module blocks use them for meta-arguments.
+var reservedVariableNames = map[string]bool{
+	"source": true, "version": true, "providers": true, "count": true,
+	"for_each": true, "lifecycle": true, "depends_on": true, "locals": true,
+}
+
+// declarations indexes what a configuration declares, by address.
+type declarations struct {
+	blocks    map[string]*Block     // resource, data, module, var, output, check addresses
+	locals    map[string]*Attribute // local name → its definition
+	localsAt  map[string]*Block     // local name → the locals block holding it
+	providers map[string]*Block     // "aws" (default) or "aws.west"
+	// byKind lists declared names for did-you-mean hints.
+	byKind map[string][]string
+}
+
+func newDeclarations() *declarations {
+	return &declarations{
+		blocks:    map[string]*Block{},
+		locals:    map[string]*Attribute{},
+		localsAt:  map[string]*Block{},
+		providers: map[string]*Block{},
+		byKind:    map[string][]string{},
+	}
+}
+
+type validator struct {
+	cfg   *Config
+	decls *declarations
+	diags diag.Diagnostics
+	// edges records, per dependency-graph node, the nodes it refers to
+	// (with the attribute path that holds the reference) in source order.
+	edges map[string][]edge
+	nodes []string // graph nodes in declaration order
+}
+
+type edge struct {
+	to   string
+	path string
+}
+
+func (v *validator) errorAt(rng hcl.Range, path, summary, detail, suggestion string, related ...diag.Related) {
+	r := rng
+	d := &diag.Diagnostic{Severity: diag.Error, Summary: summary, Detail: detail, Path: path, Suggestion: suggestion, Related: related}
+	if r.Filename != "" || r.Start.Line != 0 {
+		d.Subject = &r
+	}
+	v.diags = append(v.diags, d)
+}
+
+func kindNoun(typ string) string {
+	switch typ {
+	case "data":
+		return "data source"
+	case "variable":
+		return "variable"
+	case "locals":
+		return "local value"
+	}
+	return typ
+}
+
+// collect indexes declarations and reports names and duplicates.
+func (v *validator) collect() {
+	var terraformBlock *Block
+	for _, b := range v.cfg.Blocks {
+		switch b.Type {
+		case "terraform":
+			if len(b.Labels) != 0 {
+				v.labelCount(b, 0)
+				continue
+			}
+			if terraformBlock != nil {
+				v.errorAt(b.DeclRange, "terraform", "Duplicate terraform block",
+					"A stack has a single terraform block, the one entry point for required_version, required_providers and the backend.",
+					"merge the settings into the first terraform block",
+					diag.Related{Message: "first terraform block declared here", Range: terraformBlock.DeclRange})
+				continue
+			}
+			terraformBlock = b
+		case "resource", "data":
+			if !v.labelCount(b, 2) || !v.validName(b, b.Labels[0], "type") || !v.validName(b, b.Labels[1], "name") {
+				continue
+			}
+			v.declare(b, b.Address(), b.Type, fmt.Sprintf("%s.%s", b.Labels[0], b.Labels[1]))
+		case "module", "output", "check":
+			if !v.labelCount(b, 1) || !v.validName(b, b.Labels[0], "name") {
+				continue
+			}
+			v.declare(b, b.Address(), b.Type, b.Labels[0])
+			if b.Type == "check" {
+				// Scoped data sources are declared inside their check block.
+				for _, nb := range b.Body.Blocks("data") {
+					if v.labelCount(nb, 2) && v.validName(nb, nb.Labels[0], "type") && v.validName(nb, nb.Labels[1], "name") {
+						v.declare(nb, "data."+nb.Labels[0]+"."+nb.Labels[1], "data", nb.Labels[0]+"."+nb.Labels[1])
+					}
+				}
+			}
+		case "variable":
+			if !v.labelCount(b, 1) || !v.validName(b, b.Labels[0], "name") {
+				continue
+			}
+			if reservedVariableNames[b.Labels[0]] {
+				v.errorAt(b.DeclRange, b.Address(), fmt.Sprintf("Invalid variable name %q", b.Labels[0]),
+					"This name is reserved for module meta-arguments.", "choose another variable name")
+				continue
+			}
+			v.declare(b, b.Address(), b.Type, b.Labels[0])
+		case "provider":
+			if !v.labelCount(b, 1) || !v.validName(b, b.Labels[0], "type") {
+				continue
+			}
+			key := b.Labels[0]
+			shown := fmt.Sprintf("%s (without alias)", key)
+			if a := b.Body.Attribute("alias"); a != nil {
+				alias, ok := LiteralString(a.Expr)
+				if !ok {
+					v.errorAt(rangeOr(a.Range, b.DeclRange), b.Address()+".alias", "Invalid provider alias",
+						"A provider alias must be a literal string.", `write alias = "name"`)
+					continue
+				}
+				if !hclsyntax.ValidIdentifier(alias) {
+					v.errorAt(rangeOr(a.Range, b.DeclRange), b.Address()+".alias", fmt.Sprintf("Invalid provider alias %q", alias),
+						identifierRule, "")
+					continue
+				}
+				key += "." + alias
+				shown = fmt.Sprintf("%s with alias %q", b.Labels[0], alias)
+			}
+			if prev, dup := v.decls.providers[key]; dup {
+				v.errorAt(b.DeclRange, b.Address(), fmt.Sprintf("Duplicate provider configuration %q", key),
+					fmt.Sprintf("Provider %s is configured twice. Several configurations of one provider are allowed only with distinct aliases.", shown),
+					`give one of them a distinct alias = "..." and select it with provider = on the resources that use it`,
+					diag.Related{Message: "first configured here", Range: prev.DeclRange})
+				continue
+			}
+			v.decls.providers[key] = b
+		case "locals":
+			for _, a := range b.Body.Attributes() {
+				if !hclsyntax.ValidIdentifier(a.Name) {
+					v.errorAt(rangeOr(a.Range, b.DeclRange), "local."+a.Name, fmt.Sprintf("Invalid local value name %q", a.Name), identifierRule, "")
+					continue
+				}
+				if prev, dup := v.decls.locals[a.Name]; dup {
+					v.errorAt(rangeOr(a.Range, b.DeclRange), "local."+a.Name, fmt.Sprintf("Duplicate local value \"local.%s\"", a.Name),
+						"A local value can be defined only once, even across several locals blocks.",
+						"rename one of them or remove the duplicate",
+						diag.Related{Message: "first defined here", Range: rangeOr(prev.Range, v.decls.localsAt[a.Name].DeclRange)})
+					continue
+				}
+				v.decls.locals[a.Name] = a
+				v.decls.localsAt[a.Name] = b
+				v.decls.byKind["local"] = append(v.decls.byKind["local"], a.Name)
+			}
+		case "moved", "import", "removed":
+			v.labelCount(b, 0)
+		default:
+			v.errorAt(b.DeclRange, b.Type, fmt.Sprintf("Unsupported block type %q", b.Type),
+				"Terraform accepts these top-level blocks: terraform, provider, variable, locals, resource, data, module, output, moved, import, removed, check.",
+				suggestFrom(b.Type, []string{"terraform", "provider", "variable", "locals", "resource", "data", "module", "output", "moved", "import", "removed", "check"}))
+		}
+	}
+}
+
+const identifierRule = "A name must start with a letter or underscore and may contain only letters, digits, underscores and dashes."
+
+func (v *validator) labelCount(b *Block, n int) bool {
+	if len(b.Labels) == n {
+		return true
+	}
+	v.errorAt(b.DeclRange, b.Type, fmt.Sprintf("Wrong number of labels on %s block", b.Type),
+		fmt.Sprintf("A %s block takes %d label(s); this one has %d.", b.Type, n, len(b.Labels)), "")
+	return false
+}
+
+func (v *validator) validName(b *Block, name, what string) bool {
+	if hclsyntax.ValidIdentifier(name) {
+		return true
+	}
+	v.errorAt(b.DeclRange, b.Address(), fmt.Sprintf("Invalid %s %s %q", kindNoun(b.Type), what, name), identifierRule, "")
+	return false
+}
+
+func (v *validator) declare(b *Block, addr, kind, shown string) {
+	if prev, dup := v.decls.blocks[addr]; dup {
+		noun := kindNoun(kind)
+		v.errorAt(b.DeclRange, addr, fmt.Sprintf("Duplicate %s %q", noun, shown),
+			fmt.Sprintf("A %s named %s was already declared. Each %s must be unique within a stack.", noun, shown, noun),
+			"rename one of them",
+			diag.Related{Message: "first declared here", Range: prev.DeclRange})
+		return
+	}
+	v.decls.blocks[addr] = b
+	v.decls.byKind[kind] = append(v.decls.byKind[kind], shown)
+}
+
+func rangeOr(r, fallback hcl.Range) hcl.Range {
+	if r.Filename != "" || r.Start.Line != 0 {
+		return r
+	}
+	return fallback
+}
+
+// scope is what references may use at one point of the configuration.
+type scope struct {
+	node      string          // dependency-graph node the references belong to
+	path      string          // attribute path prefix for messages
+	rng       hcl.Range       // fallback location
+	count     bool            // count.index is available
+	each      bool            // each.key / each.value are available
+	self      bool            // self is available
+	iterators map[string]bool // dynamic block iterators in scope
+}
+
+func (s scope) with(path string, rng hcl.Range) scope {
+	s.path = path
+	s.rng = rangeOr(rng, s.rng)
+	return s
+}
+
+// checkBlock checks references and structure inside one top-level block.
+func (v *validator) checkBlock(b *Block) {
+	sc := scope{rng: b.DeclRange, path: b.Address()}
+	switch b.Type {
+	case "resource", "data", "module":
+		if len(b.Labels) == 0 {
+			return
+		}
+		sc.node = b.Address()
+		v.addNode(sc.node)
+		count, forEach := b.Body.Attribute("count"), b.Body.Attribute("for_each")
+		if count != nil && forEach != nil {
+			v.errorAt(rangeOr(forEach.Range, b.DeclRange), b.Address(), "Invalid combination of \"count\" and \"for_each\"",
+				"The count and for_each meta-arguments are mutually exclusive; only one may be set.", "remove one of them")
+		}
+		sc.count, sc.each = count != nil, forEach != nil
+		if b.Type == "module" {
+			v.checkModule(b, sc)
+			return
+		}
+		v.checkBody(b.Body, sc, b.Type)
+	case "output":
+		if len(b.Labels) == 0 {
+			return
+		}
+		sc.node = b.Address()
+		v.addNode(sc.node)
+		v.checkBody(b.Body, sc, "output")
+	case "locals":
+		for _, a := range b.Body.Attributes() {
+			lsc := sc.with("local."+a.Name, a.Range)
+			lsc.node = "local." + a.Name
+			v.addNode(lsc.node)
+			v.checkExpr(a.Expr, lsc)
+		}
+	case "variable":
+		v.checkVariable(b, sc)
+	case "provider":
+		for _, a := range b.Body.Attributes() {
+			if a.Name == "alias" {
+				continue
+			}
+			v.checkExpr(a.Expr, sc.with(sc.path+"."+a.Name, a.Range))
+		}
+		v.checkNested(b.Body, sc, "provider")
+	case "moved":
+		v.checkAddressAttr(b, "to", sc)
+		v.requireAttr(b, "from")
+	case "import":
+		v.checkAddressAttr(b, "to", sc)
+		if a := b.Body.Attribute("id"); a != nil {
+			v.checkExpr(a.Expr, sc.with(sc.path+".id", a.Range))
+		} else if b.Body.Attribute("identity") == nil {
+			v.errorAt(b.DeclRange, "import", "Missing required argument \"id\"", "An import block needs the id of the object to import.", `add id = "..."`)
+		}
+		if a := b.Body.Attribute("provider"); a != nil {
+			v.checkProviderRef(a, sc)
+		}
+		if a := b.Body.Attribute("for_each"); a != nil {
+			v.checkExpr(a.Expr, sc.with(sc.path+".for_each", a.Range))
+		}
+	case "removed":
+		v.requireAttr(b, "from")
+	case "check":
+		if len(b.Labels) == 0 {
+			return
+		}
+		v.checkBody(b.Body, sc, "check")
+	case "terraform":
+		// Literal settings only; Terraform rejects references here itself.
+	}
+}
+
+func (v *validator) requireAttr(b *Block, name string) {
+	if b.Body.Attribute(name) == nil {
+		v.errorAt(b.DeclRange, b.Type, fmt.Sprintf("Missing required argument %q", name),
+			fmt.Sprintf("A %s block needs %s.", b.Type, name), fmt.Sprintf("add %s = <address>", name))
+	}
+}
+
+// checkAddressAttr checks an attribute that names a resource or module
+// address that must be declared (moved.to, import.to).
+func (v *validator) checkAddressAttr(b *Block, name string, sc scope) {
+	a := b.Body.Attribute(name)
+	if a == nil {
+		v.requireAttr(b, name)
+		return
+	}
+	trs, ok := StaticReferences(a.Expr)
+	if !ok || len(trs) != 1 {
+		v.errorAt(rangeOr(a.Range, b.DeclRange), b.Type+"."+name, fmt.Sprintf("Invalid %s address", name),
+			"This must be the address of a resource or module, such as aws_instance.web or module.net.", "")
+		return
+	}
+	v.checkTraversal(trs[0], sc.with(b.Type+"."+name, a.Range), false)
+}
+
+func (v *validator) checkVariable(b *Block, sc scope) {
+	if len(b.Labels) == 0 {
+		return
+	}
+	for _, it := range b.Body.Items {
+		switch it := it.(type) {
+		case *Attribute:
+			path := sc.path + "." + it.Name
+			if it.Name == "type" {
+				v.checkTypeConstraint(it, sc.with(path, it.Range))
+				continue
+			}
+			v.checkExpr(it.Expr, sc.with(path, it.Range))
+		case *Block:
+			v.checkExprsIn(it.Body, sc.with(sc.path+"."+it.Type, it.DeclRange))
+		}
+	}
+}
+
+// checkTypeConstraint checks a variable's type: a type expression, given as
+// Raw HCL, a reference such as `string`, or a literal string.
+func (v *validator) checkTypeConstraint(a *Attribute, sc scope) {
+	var src string
+	switch e := a.Expr.(type) {
+	case *Raw:
+		src = e.Text
+	case *Reference, *Call:
+		if msg := typeExprProblem(e, false); msg != "" {
+			v.errorAt(sc.rng, sc.path, "Invalid type constraint", msg, typeHint)
+		}
+		return
+	default:
+		s, ok := LiteralString(a.Expr)
+		if !ok {
+			v.errorAt(sc.rng, sc.path, "Invalid type constraint", "A variable type must be a type expression such as string, list(string) or object({ name = string }).", typeHint)
+			return
+		}
+		src = s
+	}
+	expr, hds := hclsyntax.ParseExpression([]byte(src), sc.rng.Filename, hcl.InitialPos)
+	if !hds.HasErrors() {
+		_, _, hds = typeexprWithDefaults(expr)
+	}
+	if hds.HasErrors() {
+		v.errorAt(sc.rng, sc.path, fmt.Sprintf("Invalid type constraint %q", src), hds[0].Summary+": "+hds[0].Detail, typeHint)
+	}
+}
+
+const typeHint = "write a type expression such as string, number, bool, list(string), map(number), object({ name = string, port = optional(number, 80) })"
+
+// typeExprProblem checks a type expression held in the model and describes
+// what is wrong with it, or returns "".
+func typeExprProblem(e Expr, inObject bool) string {
+	switch e := e.(type) {
+	case *Reference:
+		if len(e.Traversal) == 1 {
+			switch e.Traversal.RootName() {
+			case "string", "number", "bool", "any":
+				return ""
+			}
+		}
+		return fmt.Sprintf("%s is not a type; the primitive types are string, number, bool and any.", TraversalString(e.Traversal))
+	case *Raw:
+		if e.Syntax == nil {
+			return "empty type expression"
+		}
+		if _, _, hds := typeexprWithDefaults(e.Syntax); hds.HasErrors() {
+			return hds[0].Summary + ": " + hds[0].Detail
+		}
+		return ""
+	case *Call:
+		switch e.Name {
+		case "list", "set", "map":
+			if len(e.Args) != 1 {
+				return fmt.Sprintf("%s() takes exactly one element type.", e.Name)
+			}
+			return typeExprProblem(e.Args[0], false)
+		case "tuple":
+			tup, ok := e.Args[0].(*Tuple)
+			if len(e.Args) != 1 || !ok {
+				return "tuple() takes a list of element types, such as tuple([string, number])."
+			}
+			for _, it := range tup.Items {
+				if msg := typeExprProblem(it, false); msg != "" {
+					return msg
+				}
+			}
+			return ""
+		case "object":
+			obj, ok := e.Args[0].(*Object)
+			if len(e.Args) != 1 || !ok {
+				return "object() takes an object of attribute types, such as object({ name = string })."
+			}
+			for _, it := range obj.Items {
+				if _, ok := LiteralString(it.Key); !ok {
+					return "object attribute names must be literal names."
+				}
+				if msg := typeExprProblem(it.Value, true); msg != "" {
+					return msg
+				}
+			}
+			return ""
+		case "optional":
+			if !inObject {
+				return "optional() is allowed only for attributes of an object type."
+			}
+			if len(e.Args) < 1 || len(e.Args) > 2 {
+				return "optional() takes a type and an optional default value."
+			}
+			return typeExprProblem(e.Args[0], false)
+		}
+		return fmt.Sprintf("%s() is not a type constructor; use list, set, map, tuple, object or optional.", e.Name)
+	}
+	return "A variable type must be a type expression such as string or list(string)."
+}
+
+
+// checkModule checks a module block: source and version are literal, the
+// providers map holds provider references, and inputs are expressions.
+func (v *validator) checkModule(b *Block, sc scope) {
+	if a := b.Body.Attribute("source"); a == nil {
+		v.errorAt(b.DeclRange, b.Address(), "Missing required argument \"source\"", "A module block needs the source of the module.", `add source = "./modules/name" or a registry address`)
+	} else if _, ok := LiteralString(a.Expr); !ok {
+		v.errorAt(rangeOr(a.Range, b.DeclRange), b.Address()+".source", "Invalid module source", "A module source must be a literal string; Terraform reads it before evaluating anything.", "")
+	}
+	for _, it := range b.Body.Items {
+		switch it := it.(type) {
+		case *Attribute:
+			path := sc.path + "." + it.Name
+			switch it.Name {
+			case "source":
+			case "version":
+				if _, ok := LiteralString(it.Expr); !ok {
+					v.errorAt(rangeOr(it.Range, b.DeclRange), path, "Invalid module version", "A module version constraint must be a literal string.", "")
+				}
+			case "providers":
+				v.checkProvidersMap(it, sc.with(path, it.Range))
+			case "depends_on":
+				v.checkDependsOn(it, sc.with(path, it.Range))
+			default:
+				v.checkExpr(it.Expr, sc.with(path, it.Range))
+			}
+		case *Block:
+			v.checkExprsIn(it.Body, sc.with(sc.path+"."+it.Type, it.DeclRange))
+		}
+	}
+}
+
+func (v *validator) checkProvidersMap(a *Attribute, sc scope) {
+	obj, ok := a.Expr.(*Object)
+	if !ok {
+		if raw, isRaw := a.Expr.(*Raw); isRaw {
+			if oc, isObj := raw.Syntax.(*hclsyntax.ObjectConsExpr); isObj {
+				for _, it := range oc.Items {
+					if tr, diags := hcl.AbsTraversalForExpr(it.ValueExpr); !diags.HasErrors() {
+						v.checkProviderTraversal(tr, sc)
+					}
+				}
+				return
+			}
+		}
+		v.errorAt(sc.rng, sc.path, "Invalid providers map", "A module's providers argument maps provider names in the module to provider configurations here, such as { aws = aws.west }.", "")
+		return
+	}
+	for _, it := range obj.Items {
+		trs, ok := StaticReferences(it.Value)
+		if !ok || len(trs) != 1 {
+			v.errorAt(sc.rng, sc.path, "Invalid providers map", "Each value must be a provider reference such as aws or aws.west.", "")
+			continue
+		}
+		v.checkProviderTraversal(trs[0], sc)
+	}
+}
+
+// checkBody checks the attributes and nested blocks of a resource, data
+// source, output or check body.
+func (v *validator) checkBody(body *Body, sc scope, kind string) {
+	for _, it := range body.Items {
+		switch it := it.(type) {
+		case *Attribute:
+			path := sc.path + "." + it.Name
+			switch {
+			case it.Name == "depends_on":
+				v.checkDependsOn(it, sc.with(path, it.Range))
+			case it.Name == "provider" && (kind == "resource" || kind == "data"):
+				v.checkProviderRef(it, sc.with(path, it.Range))
+			default:
+				v.checkExpr(it.Expr, sc.with(path, it.Range))
+			}
+		}
+	}
+	v.checkNested(body, sc, kind)
+}
+
+// checkNested walks the nested blocks of a body with the scope rules of
+// Terraform's meta-blocks.
+func (v *validator) checkNested(body *Body, sc scope, kind string) {
+	counts := map[string]int{}
+	for _, it := range body.Items {
+		nb, ok := it.(*Block)
+		if !ok {
+			continue
+		}
+		i := counts[nb.Type]
+		counts[nb.Type]++
+		path := fmt.Sprintf("%s.%s[%d]", sc.path, nb.Type, i)
+		nsc := sc.with(path, nb.DeclRange)
+		switch nb.Type {
+		case "lifecycle":
+			v.checkLifecycle(nb, nsc)
+		case "provisioner", "connection":
+			psc := nsc
+			psc.self = true
+			v.checkExprsIn(nb.Body, psc)
+		case "postcondition":
+			psc := nsc
+			psc.self = kind == "resource" || kind == "data"
+			v.checkExprsIn(nb.Body, psc)
+		case "dynamic":
+			v.checkDynamic(nb, nsc, kind)
+		case "data":
+			if kind == "check" && len(nb.Labels) == 2 {
+				dsc := nsc
+				dsc.path = "data." + nb.Labels[0] + "." + nb.Labels[1]
+				v.checkBody(nb.Body, dsc, "data")
+				continue
+			}
+			v.checkBody(nb.Body, nsc, kind)
+		default:
+			v.checkBody(nb.Body, nsc, kind)
+		}
+	}
+}
+
+func (v *validator) checkLifecycle(b *Block, sc scope) {
+	for _, it := range b.Body.Items {
+		switch it := it.(type) {
+		case *Attribute:
+			path := sc.path + "." + it.Name
+			switch it.Name {
+			case "ignore_changes":
+				// Attribute paths of the resource itself, or the keyword all.
+				if _, ok := StaticReferences(it.Expr); !ok {
+					v.errorAt(rangeOr(it.Range, sc.rng), path, "Invalid ignore_changes", "ignore_changes lists attribute names of this resource, such as [tags, ami], or is the keyword all.", "")
+				}
+			case "replace_triggered_by":
+				trs, ok := StaticReferences(it.Expr)
+				if !ok {
+					v.errorAt(rangeOr(it.Range, sc.rng), path, "Invalid replace_triggered_by", "replace_triggered_by lists references to managed resources or their attributes.", "")
+					continue
+				}
+				for _, tr := range trs {
+					v.checkTraversal(tr, sc.with(path, it.Range), true)
+				}
+			default:
+				v.checkExpr(it.Expr, sc.with(path, it.Range))
+			}
+		case *Block:
+			nsc := sc.with(sc.path+"."+it.Type, it.DeclRange)
+			if it.Type == "postcondition" {
+				nsc.self = true
+			}
+			v.checkExprsIn(it.Body, nsc)
+		}
+	}
+}
+
+// checkDynamic checks a dynamic block: for_each is evaluated outside the
+// iterator's scope, content inside it.
+func (v *validator) checkDynamic(b *Block, sc scope, kind string) {
+	iterator := ""
+	if len(b.Labels) == 1 {
+		iterator = b.Labels[0]
+	} else {
+		v.labelCount(b, 1)
+	}
+	if a := b.Body.Attribute("iterator"); a != nil {
+		if trs, ok := StaticReferences(a.Expr); ok && len(trs) == 1 && len(trs[0]) == 1 {
+			iterator = trs[0].RootName()
+		} else if s, ok := LiteralString(a.Expr); ok {
+			iterator = s
+		}
+	}
+	if a := b.Body.Attribute("for_each"); a != nil {
+		v.checkExpr(a.Expr, sc.with(sc.path+".for_each", a.Range))
+	} else {
+		v.errorAt(b.DeclRange, sc.path, "Missing required argument \"for_each\"", "A dynamic block needs for_each to know how many blocks to generate.", "")
+	}
+	inner := sc
+	inner.iterators = map[string]bool{}
+	for k := range sc.iterators {
+		inner.iterators[k] = true
+	}
+	if iterator != "" {
+		inner.iterators[iterator] = true
+	}
+	for _, a := range b.Body.Attributes() {
+		if a.Name != "for_each" && a.Name != "iterator" && a.Name != "labels" {
+			v.errorAt(rangeOr(a.Range, b.DeclRange), sc.path+"."+a.Name, fmt.Sprintf("Unsupported argument %q in dynamic block", a.Name),
+				"A dynamic block takes for_each, iterator, labels and a content block.", "move block attributes into the content block")
+		}
+	}
+	if a := b.Body.Attribute("labels"); a != nil {
+		v.checkExpr(a.Expr, inner.with(sc.path+".labels", a.Range))
+	}
+	contents := b.Body.Blocks("content")
+	if len(contents) != 1 {
+		v.errorAt(b.DeclRange, sc.path, "A dynamic block needs exactly one content block", fmt.Sprintf("This one has %d.", len(contents)), "")
+		return
+	}
+	v.checkBody(contents[0].Body, inner.with(sc.path+".content", contents[0].DeclRange), kind)
+}
+
+// checkExprsIn checks every attribute expression in a body and its nested
+// blocks with one scope.
+func (v *validator) checkExprsIn(body *Body, sc scope) {
+	for _, it := range body.Items {
+		switch it := it.(type) {
+		case *Attribute:
+			v.checkExpr(it.Expr, sc.with(sc.path+"."+it.Name, it.Range))
+		case *Block:
+			v.checkExprsIn(it.Body, sc.with(sc.path+"."+it.Type, it.DeclRange))
+		}
+	}
+}
+
+func (v *validator) checkDependsOn(a *Attribute, sc scope) {
+	trs, ok := StaticReferences(a.Expr)
+	if !ok {
+		v.errorAt(sc.rng, sc.path, "Invalid depends_on", "depends_on lists resources, data sources or modules, such as [aws_vpc.main, module.net], without quotes or interpolation.", "")
+		return
+	}
+	for _, tr := range trs {
+		v.checkTraversal(tr, sc, true)
+	}
+}
+
+func (v *validator) checkProviderRef(a *Attribute, sc scope) {
+	trs, ok := StaticReferences(a.Expr)
+	if !ok || len(trs) != 1 {
+		v.errorAt(sc.rng, sc.path, "Invalid provider reference", "provider must name a provider configuration such as aws or aws.west, without quotes.", "")
+		return
+	}
+	v.checkProviderTraversal(trs[0], sc)
+}
+
+func (v *validator) checkProviderTraversal(tr hcl.Traversal, sc scope) {
+	if len(tr) == 1 {
+		return // the default configuration of a provider may stay implicit
+	}
+	if len(tr) != 2 {
+		v.errorAt(sc.rng, sc.path, "Invalid provider reference", fmt.Sprintf("%s is not a provider reference; write type or type.alias, such as aws.west.", TraversalString(tr)), "")
+		return
+	}
+	alias, ok := tr[1].(hcl.TraverseAttr)
+	if !ok {
+		v.errorAt(sc.rng, sc.path, "Invalid provider reference", "write type.alias, such as aws.west.", "")
+		return
+	}
+	key := tr.RootName() + "." + alias.Name
+	if _, ok := v.decls.providers[key]; ok {
+		return
+	}
+	var known []string
+	for k := range v.decls.providers {
+		known = append(known, k)
+	}
+	sort.Strings(known)
+	v.errorAt(sc.rng, sc.path, fmt.Sprintf("Reference to undeclared provider configuration %q", key),
+		fmt.Sprintf("No provider %q block with alias %q is declared in this stack.", tr.RootName(), alias.Name),
+		suggestFrom(key, known))
+}
+
+// checkExpr checks every reference an expression reads.
+func (v *validator) checkExpr(e Expr, sc scope) {
+	for _, tr := range Variables(e) {
+		v.checkTraversal(tr, sc, false)
+	}
+}
+
+// checkTraversal checks that one reference names something declared, and
+// records a dependency edge. Static references (depends_on, moved.to) may
+// name a whole resource or module without an attribute.
+func (v *validator) checkTraversal(tr hcl.Traversal, sc scope, static bool) {
+	root := tr.RootName()
+	attr := func(i int) (string, bool) {
+		if len(tr) <= i {
+			return "", false
+		}
+		a, ok := tr[i].(hcl.TraverseAttr)
+		return a.Name, ok
+	}
+	undeclared := func(kind, addr, detail string, candidates []string, name string) {
+		v.errorAt(sc.rng, sc.path, fmt.Sprintf("Reference to undeclared %s %q", kind, addr), detail, suggestFrom(name, candidates))
+	}
+	switch root {
+	case "var":
+		name, ok := attr(1)
+		if !ok {
+			v.errorAt(sc.rng, sc.path, "Invalid reference", "var must be followed by a variable name, such as var.region.", "")
+			return
+		}
+		if _, ok := v.decls.blocks["var."+name]; !ok {
+			undeclared("input variable", "var."+name, fmt.Sprintf("No variable %q is declared in this stack.", name), v.decls.byKind["variable"], name)
+		}
+	case "local":
+		name, ok := attr(1)
+		if !ok {
+			v.errorAt(sc.rng, sc.path, "Invalid reference", "local must be followed by a local value name, such as local.tags.", "")
+			return
+		}
+		if _, ok := v.decls.locals[name]; !ok {
+			undeclared("local value", "local."+name, fmt.Sprintf("No local value %q is defined in this stack.", name), v.decls.byKind["local"], name)
+			return
+		}
+		v.addEdge(sc, "local."+name)
+	case "module":
+		name, ok := attr(1)
+		if !ok {
+			v.errorAt(sc.rng, sc.path, "Invalid reference", "module must be followed by a module name, such as module.network.vpc_id.", "")
+			return
+		}
+		if _, ok := v.decls.blocks["module."+name]; !ok {
+			undeclared("module", "module."+name, fmt.Sprintf("No module %q is declared in this stack.", name), v.decls.byKind["module"], name)
+			return
+		}
+		v.addEdge(sc, "module."+name)
+	case "data":
+		typ, ok1 := attr(1)
+		name, ok2 := attr(2)
+		if !ok1 || !ok2 {
+			v.errorAt(sc.rng, sc.path, "Invalid reference", "data must be followed by a type and a name, such as data.aws_ami.ubuntu.id.", "")
+			return
+		}
+		addr := "data." + typ + "." + name
+		if _, ok := v.decls.blocks[addr]; !ok {
+			undeclared("data source", addr, fmt.Sprintf("No data %q %q block is declared in this stack.", typ, name), v.decls.byKind["data"], typ+"."+name)
+			return
+		}
+		v.addEdge(sc, addr)
+	case "count":
+		if static {
+			break
+		}
+		if a, _ := attr(1); a != "index" {
+			v.errorAt(sc.rng, sc.path, "Invalid reference", "The only attribute of count is count.index.", "write count.index")
+			return
+		}
+		if !sc.count {
+			v.errorAt(sc.rng, sc.path, "Reference to \"count\" in non-counted context", "count.index is available only in blocks that set count.", "set count on the block, or use each.key with for_each")
+		}
+		return
+	case "each":
+		if static {
+			break
+		}
+		if a, _ := attr(1); a != "key" && a != "value" {
+			v.errorAt(sc.rng, sc.path, "Invalid reference", "each has two attributes: each.key and each.value.", "")
+			return
+		}
+		if !sc.each {
+			v.errorAt(sc.rng, sc.path, "Reference to \"each\" in context without for_each", "each.key and each.value are available only in blocks that set for_each.", "set for_each on the block")
+		}
+		return
+	case "self":
+		if !sc.self {
+			v.errorAt(sc.rng, sc.path, "Invalid \"self\" reference", "self is available only in provisioner, connection and postcondition blocks.", "refer to the resource by its address instead")
+		}
+		return
+	case "path", "terraform":
+		return
+	default:
+		if sc.iterators[root] {
+			return
+		}
+		name, ok := attr(1)
+		if !ok {
+			if static && len(tr) == 1 {
+				v.errorAt(sc.rng, sc.path, "Invalid reference", fmt.Sprintf("%s is not a resource, data source or module address.", root), "write a reference such as aws_vpc.main or module.net")
+				return
+			}
+			v.errorAt(sc.rng, sc.path, fmt.Sprintf("Reference to undeclared name %q", root),
+				fmt.Sprintf("%s is not a resource, data source, module, variable, local value or iterator in scope.", root),
+				suggestFrom(root, []string{"var", "local", "module", "data", "count", "each", "self", "path", "terraform"}))
+			return
+		}
+		addr := root + "." + name
+		if _, ok := v.decls.blocks[addr]; !ok {
+			undeclared("resource", addr, fmt.Sprintf("No resource %q %q block is declared in this stack.", root, name), v.decls.byKind["resource"], addr)
+			return
+		}
+		v.addEdge(sc, addr)
+	}
+}
+
+func (v *validator) addNode(n string) {
+	if v.edges == nil {
+		v.edges = map[string][]edge{}
+	}
+	if _, ok := v.edges[n]; !ok {
+		v.edges[n] = nil
+		v.nodes = append(v.nodes, n)
+	}
+}
+
+func (v *validator) addEdge(sc scope, to string) {
+	if sc.node == "" {
+		return
+	}
+	if sc.node == to && sc.self {
+		return
+	}
+	v.addNode(sc.node)
+	v.edges[sc.node] = append(v.edges[sc.node], edge{to: to, path: sc.path})
+}
+
+// checkCycles reports every dependency cycle among resources, data sources,
+// modules, local values and outputs, with the chain of references.
+func (v *validator) checkCycles() {
+	// Tarjan's strongly connected components, iterating nodes in
+	// declaration order so the report is deterministic.
+	index := map[string]int{}
+	low := map[string]int{}
+	onStack := map[string]bool{}
+	var stack []string
+	next := 0
+	var sccs [][]string
+	var strong func(n string)
+	strong = func(n string) {
+		index[n], low[n] = next, next
+		next++
+		stack = append(stack, n)
+		onStack[n] = true
+		for _, e := range v.edges[n] {
+			if _, seen := index[e.to]; !seen {
+				strong(e.to)
+				low[n] = min(low[n], low[e.to])
+			} else if onStack[e.to] {
+				low[n] = min(low[n], index[e.to])
+			}
+		}
+		if low[n] == index[n] {
+			var comp []string
+			for {
+				top := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[top] = false
+				comp = append(comp, top)
+				if top == n {
+					break
+				}
+			}
+			sccs = append(sccs, comp)
+		}
+	}
+	for _, n := range v.nodes {
+		if _, seen := index[n]; !seen {
+			strong(n)
+		}
+	}
+	order := map[string]int{}
+	for i, n := range v.nodes {
+		order[n] = i
+	}
+	for _, comp := range sccs {
+		if len(comp) == 1 && !v.hasEdge(comp[0], comp[0]) {
+			continue
+		}
+		members := map[string]bool{}
+		first := comp[0]
+		for _, n := range comp {
+			members[n] = true
+			if order[n] < order[first] {
+				first = n
+			}
+		}
+		chain, paths := v.cyclePath(first, members)
+		b := v.blockFor(first)
+		rng := hcl.Range{}
+		if b != nil {
+			rng = b.DeclRange
+		}
+		var related []diag.Related
+		for i, n := range chain[:len(chain)-1] {
+			if nb := v.blockFor(n); nb != nil {
+				related = append(related, diag.Related{Message: fmt.Sprintf("%s refers to %s in %s", n, chain[i+1], paths[i]), Range: nb.DeclRange})
+			}
+		}
+		if len(comp) == 1 {
+			v.errorAt(rng, first, fmt.Sprintf("Self-referential block %q", first),
+				fmt.Sprintf("%s refers to itself in %s.", first, paths[0]), "use self in provisioners, or remove the reference", related...)
+			continue
+		}
+		v.errorAt(rng, first, "Dependency cycle: "+strings.Join(chain, " → "),
+			"Terraform cannot order these blocks: each waits for the next.", "remove one of the references or depends_on entries in the cycle", related...)
+	}
+}
+
+func (v *validator) hasEdge(from, to string) bool {
+	for _, e := range v.edges[from] {
+		if e.to == to {
+			return true
+		}
+	}
+	return false
+}
+
+// cyclePath finds a path from start back to start within members, by
+// breadth-first search so the reported cycle is a shortest one.
+func (v *validator) cyclePath(start string, members map[string]bool) ([]string, []string) {
+	type step struct {
+		node, via, path string
+	}
+	prev := map[string]step{}
+	queue := []string{start}
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		for _, e := range v.edges[n] {
+			if !members[e.to] {
+				continue
+			}
+			if e.to == start {
+				nodes := []string{start}
+				paths := []string{e.path}
+				for cur := n; cur != start; cur = prev[cur].via {
+					nodes = append(nodes, cur)
+					paths = append(paths, prev[cur].path)
+				}
+				nodes = append(nodes, start)
+				// nodes is start, n, ..., start reversed after the first.
+				out := []string{start}
+				outPaths := []string{}
+				for i := len(nodes) - 2; i >= 1; i-- {
+					out = append(out, nodes[i])
+				}
+				out = append(out, start)
+				for i := len(paths) - 1; i >= 0; i-- {
+					outPaths = append(outPaths, paths[i])
+				}
+				return out, outPaths
+			}
+			if _, seen := prev[e.to]; !seen && e.to != start {
+				prev[e.to] = step{node: e.to, via: n, path: e.path}
+				queue = append(queue, e.to)
+			}
+		}
+	}
+	return []string{start, start}, []string{start}
+}
+
+func (v *validator) blockFor(node string) *Block {
+	if b, ok := v.decls.blocks[node]; ok {
+		return b
+	}
+	if strings.HasPrefix(node, "local.") {
+		name := strings.TrimPrefix(node, "local.")
+		if a := v.decls.locals[name]; a != nil && (a.Range.Filename != "" || a.Range.Start.Line != 0) {
+			return &Block{Type: "locals", DeclRange: a.Range}
+		}
+		return v.decls.localsAt[name]
+	}
 	return nil
+}
+
+// StaticReferences returns the traversals of an expression Terraform reads
+// statically (depends_on, provider, ignore_changes, moved.to): a reference,
+// or a tuple of references; Raw traversals and literal strings that parse as
+// traversals are accepted too, since front ends may write them that way.
+func StaticReferences(e Expr) ([]hcl.Traversal, bool) {
+	switch e := e.(type) {
+	case *Reference:
+		return []hcl.Traversal{e.Traversal}, true
+	case *Tuple:
+		var out []hcl.Traversal
+		for _, it := range e.Items {
+			trs, ok := StaticReferences(it)
+			if !ok || len(trs) != 1 {
+				return nil, false
+			}
+			out = append(out, trs[0])
+		}
+		return out, true
+	case *Literal:
+		if s, ok := LiteralString(e); ok {
+			tr, hds := hclsyntax.ParseTraversalAbs([]byte(s), "", hcl.InitialPos)
+			if hds.HasErrors() {
+				return nil, false
+			}
+			return []hcl.Traversal{stripRanges(tr)}, true
+		}
+		if e.Val.Type().IsTupleType() || e.Val.Type().IsListType() {
+			var out []hcl.Traversal
+			for it := e.Val.ElementIterator(); it.Next(); {
+				_, ev := it.Element()
+				trs, ok := StaticReferences(&Literal{Val: ev})
+				if !ok || len(trs) != 1 {
+					return nil, false
+				}
+				out = append(out, trs[0])
+			}
+			return out, true
+		}
+	case *Raw:
+		if tup, ok := e.Syntax.(*hclsyntax.TupleConsExpr); ok {
+			var out []hcl.Traversal
+			for _, it := range tup.Exprs {
+				tr, hds := hcl.AbsTraversalForExpr(it)
+				if hds.HasErrors() {
+					return nil, false
+				}
+				out = append(out, stripRanges(tr))
+			}
+			return out, true
+		}
+		if e.Syntax != nil {
+			tr, hds := hcl.AbsTraversalForExpr(e.Syntax)
+			if !hds.HasErrors() {
+				return []hcl.Traversal{stripRanges(tr)}, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// suggestFrom returns a did-you-mean hint for the closest candidate, or "".
+func suggestFrom(given string, candidates []string) string {
+	best, bestDist := "", len(given)/2+2
+	for _, c := range candidates {
+		if d := editDistance(given, c); d < bestDist {
+			best, bestDist = c, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf("did you mean %q?", best)
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }

@@ -1,0 +1,384 @@
+package config
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tfkit/tfkit/diag"
+)
+
+func mustParse(t *testing.T, src string) *Config {
+	t.Helper()
+	cfg, diags := ParseConfig(src, "main.tf")
+	if diags.HasErrors() {
+		t.Fatalf("parse: %s", diags)
+	}
+	return cfg
+}
+
+// wantOne asserts exactly one error whose text contains every fragment.
+func wantOne(t *testing.T, diags diag.Diagnostics, fragments ...string) *diag.Diagnostic {
+	t.Helper()
+	errs := diags.Errs()
+	if len(errs) != 1 {
+		t.Fatalf("want 1 error, got %d:\n%s", len(errs), diags)
+	}
+	text := errs[0].Error()
+	for _, f := range fragments {
+		if !strings.Contains(text, f) {
+			t.Errorf("error lacks %q:\n%s", f, text)
+		}
+	}
+	return errs[0]
+}
+
+func TestValidateConflicts(t *testing.T) {
+	cases := []struct {
+		name      string
+		src       string
+		fragments []string // must appear in the one error: kind, address, both sites
+	}{
+		{
+			name: "duplicate resource",
+			src: `resource "aws_vpc" "main" {}
+resource "aws_vpc" "main" {}
+`,
+			fragments: []string{`Duplicate resource "aws_vpc.main"`, "main.tf:2:1", "first declared here: main.tf:1:1"},
+		},
+		{
+			name: "duplicate data source",
+			src: `data "aws_ami" "u" {}
+
+data "aws_ami" "u" {}
+`,
+			fragments: []string{`Duplicate data source "aws_ami.u"`, "main.tf:3:1", "first declared here: main.tf:1:1"},
+		},
+		{
+			name: "duplicate variable",
+			src: `variable "env" {}
+variable "env" {}
+`,
+			fragments: []string{`Duplicate variable "env"`, "main.tf:2:1", "main.tf:1:1"},
+		},
+		{
+			name: "duplicate output",
+			src: `output "id" { value = 1 }
+output "id" { value = 2 }
+`,
+			fragments: []string{`Duplicate output "id"`, "main.tf:2:1", "main.tf:1:1"},
+		},
+		{
+			name: "duplicate module",
+			src: `module "net" { source = "./net" }
+module "net" { source = "./net2" }
+`,
+			fragments: []string{`Duplicate module "net"`, "main.tf:2:1", "main.tf:1:1"},
+		},
+		{
+			name: "duplicate local across blocks",
+			src: `locals { a = 1 }
+locals {
+  a = 2
+}
+`,
+			fragments: []string{`Duplicate local value "local.a"`, "main.tf:3:3", "first defined here: main.tf:1:10"},
+		},
+		{
+			name: "two default providers",
+			src: `provider "aws" { region = "a" }
+provider "aws" { region = "b" }
+`,
+			fragments: []string{`Duplicate provider configuration "aws"`, "aws (without alias)", "main.tf:2:1", "first configured here: main.tf:1:1"},
+		},
+		{
+			name: "same alias twice",
+			src: `provider "aws" {
+  alias = "west"
+}
+provider "aws" {
+  alias = "west"
+}
+`,
+			fragments: []string{`Duplicate provider configuration "aws.west"`, `alias "west"`, "main.tf:4:1", "main.tf:1:1"},
+		},
+		{
+			name: "two terraform blocks",
+			src: `terraform {}
+terraform {}
+`,
+			fragments: []string{"Duplicate terraform block", "main.tf:2:1", "first terraform block declared here: main.tf:1:1"},
+		},
+		{
+			name: "duplicate check",
+			src: `check "c" {
+  assert {
+    condition     = true
+    error_message = "x"
+  }
+}
+check "c" {
+  assert {
+    condition     = true
+    error_message = "x"
+  }
+}
+`,
+			fragments: []string{`Duplicate check "c"`, "main.tf:7:1", "main.tf:1:1"},
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			wantOne(t, Validate(mustParse(t, tc.src)), tc.fragments...)
+		})
+	}
+}
+
+func TestValidateAllowed(t *testing.T) {
+	src := `terraform {
+  required_providers {
+    aws = { source = "hashicorp/aws" }
+  }
+}
+provider "aws" {}
+provider "aws" {
+  alias = "west"
+}
+provider "aws" {
+  alias = "east"
+}
+locals { a = 1 }
+locals { b = local.a }
+resource "aws_vpc" "main" {}
+data "aws_vpc" "main" {
+  id = aws_vpc.main.id
+}
+resource "aws_subnet" "s" {
+  count    = 2
+  provider = aws.west
+  vpc_id   = data.aws_vpc.main.id
+  cidr     = cidrsubnet("10.0.0.0/16", 8, count.index)
+  tags     = { for k, v in var.tags : k => upper(v) if v != "" }
+  depends_on = [aws_vpc.main]
+  lifecycle {
+    ignore_changes       = [tags, cidr]
+    replace_triggered_by = [aws_vpc.main.id]
+    postcondition {
+      condition     = self.id != ""
+      error_message = "x"
+    }
+  }
+  provisioner "local-exec" {
+    command = "echo ${self.id}"
+  }
+}
+resource "aws_sg" "g" {
+  for_each = toset(["a"])
+  name     = each.key
+  dynamic "ingress" {
+    for_each = var.ports
+    content {
+      from_port = ingress.value
+      name      = each.value
+    }
+  }
+  dynamic "egress" {
+    for_each = var.ports
+    iterator = port
+    content {
+      to_port = port.value
+    }
+  }
+}
+variable "tags" {
+  type = map(string)
+}
+variable "ports" {
+  type    = list(object({ port = optional(number, 80) }))
+  default = []
+  validation {
+    condition     = length(var.ports) < 10
+    error_message = "too many"
+  }
+}
+module "net" {
+  source    = "./net"
+  providers = { aws = aws.east }
+  cidr      = aws_vpc.main.cidr_block
+}
+output "net" {
+  value      = module.net.id
+  depends_on = [module.net]
+}
+moved {
+  from = aws_vpc.old
+  to   = aws_vpc.main
+}
+import {
+  to = aws_subnet.s[0]
+  id = "subnet-1"
+}
+removed {
+  from = aws_instance.gone
+  lifecycle {
+    destroy = false
+  }
+}
+check "health" {
+  data "http" "h" {
+    url = "https://${aws_vpc.main.id}"
+  }
+  assert {
+    condition     = data.http.h.status_code == 200
+    error_message = "down"
+  }
+}
+resource "x_y" "z" {
+  p = path.module
+  w = terraform.workspace
+  t = [for s in aws_subnet.s : s.id]
+  u = aws_subnet.s[*].id
+}
+`
+	if diags := Validate(mustParse(t, src)); len(diags) != 0 {
+		t.Fatalf("want no diagnostics, got:\n%s", diags)
+	}
+}
+
+func TestValidateReferences(t *testing.T) {
+	cases := []struct {
+		name      string
+		src       string
+		fragments []string
+	}{
+		{"undeclared resource", `resource "aws_vpc" "main" {}
+resource "aws_subnet" "a" {
+  vpc_id = aws_vpc.mian.id
+}
+`, []string{`Reference to undeclared resource "aws_vpc.mian"`, "main.tf:3:3", "aws_subnet.a.vpc_id", `did you mean "aws_vpc.main"?`}},
+		{"undeclared variable", `variable "region" {}
+provider "aws" {
+  region = var.regoin
+}
+`, []string{`Reference to undeclared input variable "var.regoin"`, `did you mean "region"?`}},
+		{"undeclared local", `locals { tags = {} }
+output "o" { value = local.tag }
+`, []string{`Reference to undeclared local value "local.tag"`, "output.o.value", `did you mean "tags"?`}},
+		{"undeclared data", `output "o" { value = data.aws_ami.x.id }
+`, []string{`Reference to undeclared data source "data.aws_ami.x"`}},
+		{"undeclared module", `output "o" { value = module.net.id }
+`, []string{`Reference to undeclared module "module.net"`}},
+		{"undeclared in depends_on", `resource "a_b" "c" {
+  depends_on = [a_b.d]
+}
+`, []string{`Reference to undeclared resource "a_b.d"`, "a_b.c.depends_on"}},
+		{"undeclared aliased provider", `provider "aws" {}
+resource "aws_vpc" "v" {
+  provider = aws.wset
+}
+`, []string{`Reference to undeclared provider configuration "aws.wset"`}},
+		{"count without count", `resource "a_b" "c" {
+  name = "x-${count.index}"
+}
+`, []string{`Reference to "count" in non-counted context`, "a_b.c.name"}},
+		{"each without for_each", `resource "a_b" "c" {
+  name = each.key
+}
+`, []string{`Reference to "each" in context without for_each`}},
+		{"self outside provisioner", `resource "a_b" "c" {
+  name = self.id
+}
+`, []string{`Invalid "self" reference`}},
+		{"iterator outside dynamic", `variable "ports" {}
+resource "a_b" "c" {
+  dynamic "ingress" {
+    for_each = ingress.value
+    content {}
+  }
+}
+`, []string{`Reference to undeclared resource "ingress.value"`, "a_b.c.dynamic[0].for_each"}},
+		{"count and for_each", `resource "a_b" "c" {
+  count    = 1
+  for_each = {}
+}
+`, []string{`Invalid combination of "count" and "for_each"`}},
+		{"invalid resource name", `resource "a_b" "1bad" {}
+`, []string{`Invalid resource name "1bad"`}},
+		{"reserved variable name", `variable "count" {}
+`, []string{`Invalid variable name "count"`}},
+		{"bad type constraint", `variable "x" {
+  type = lsit(string)
+}
+`, []string{"Invalid type constraint", "lsit() is not a type constructor"}},
+		{"bad type in literal string", `variable "x" {
+  type = "list(strin)"
+}
+`, []string{`Invalid type constraint "list(strin)"`}},
+		{"optional outside object", `variable "x" {
+  type = list(optional(string))
+}
+`, []string{"optional() is allowed only for attributes of an object type"}},
+		{"moved to undeclared", `moved {
+  from = a_b.old
+  to   = a_b.new
+}
+`, []string{`Reference to undeclared resource "a_b.new"`}},
+		{"bad top-level block", `resuorce "a" "b" {}
+`, []string{`Unsupported block type "resuorce"`, `did you mean "resource"?`}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			wantOne(t, Validate(mustParse(t, tc.src)), tc.fragments...)
+		})
+	}
+}
+
+func TestValidateCycles(t *testing.T) {
+	t.Run("two resources", func(t *testing.T) {
+		d := wantOne(t, Validate(mustParse(t, `resource "a_b" "x" {
+  v = a_b.y.id
+}
+resource "a_b" "y" {
+  depends_on = [a_b.x]
+}
+`)), "Dependency cycle: a_b.x → a_b.y → a_b.x", "main.tf:1:1")
+		if len(d.Related) != 2 || !strings.Contains(d.Related[1].Message, "a_b.y refers to a_b.x in a_b.y.depends_on") {
+			t.Errorf("related sites: %+v", d.Related)
+		}
+	})
+	t.Run("through locals", func(t *testing.T) {
+		wantOne(t, Validate(mustParse(t, `locals {
+  a = a_b.x.id
+}
+resource "a_b" "x" {
+  v = local.a
+}
+`)), "Dependency cycle: local.a → a_b.x → local.a")
+	})
+	t.Run("self reference", func(t *testing.T) {
+		wantOne(t, Validate(mustParse(t, `resource "a_b" "x" {
+  v = a_b.x.id
+}
+`)), `Self-referential block "a_b.x"`, "a_b.x.v")
+	})
+	t.Run("self in provisioner is fine", func(t *testing.T) {
+		diags := Validate(mustParse(t, `resource "a_b" "x" {
+  provisioner "local-exec" {
+    command = "echo ${self.id}"
+  }
+}
+`))
+		if len(diags) != 0 {
+			t.Fatal(diags)
+		}
+	})
+}
+
+func TestStaticReferencesFromStrings(t *testing.T) {
+	trs, ok := StaticReferences(&Tuple{Items: []Expr{String("aws_vpc.main"), Ref("module", "net")}})
+	if !ok || len(trs) != 2 || TraversalString(trs[0]) != "aws_vpc.main" || TraversalString(trs[1]) != "module.net" {
+		t.Fatalf("got %v %v", trs, ok)
+	}
+	if _, ok := StaticReferences(String("not a ref!")); ok {
+		t.Fatal("accepted an invalid traversal")
+	}
+}
