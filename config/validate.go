@@ -465,7 +465,6 @@ func typeExprProblem(e Expr, inObject bool) string {
 	return "A variable type must be a type expression such as string or list(string)."
 }
 
-
 // checkModule checks a module block: source and version are literal, the
 // providers map holds provider references, and inputs are expressions.
 func (v *validator) checkModule(b *Block, sc scope) {
