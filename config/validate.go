@@ -22,7 +22,7 @@ import (
 // of one type are fine unless two share an alias or two have none; there is
 // at most one terraform block.
 func Validate(cfg *Config) diag.Diagnostics {
-	v := &validator{cfg: cfg, decls: newDeclarations()}
+	v := &validator{cfg: cfg, decls: newDeclarations(), nodeID: make(map[string]int, len(cfg.Blocks))}
 	v.collect()
 	for _, b := range cfg.Blocks {
 		v.checkBlock(b)
@@ -62,14 +62,16 @@ type validator struct {
 	cfg   *Config
 	decls *declarations
 	diags diag.Diagnostics
-	// edges records, per dependency-graph node, the nodes it refers to
-	// (with the attribute path that holds the reference) in source order.
-	edges map[string][]edge
-	nodes []string // graph nodes in declaration order
+	// The dependency graph: nodes are addresses (aws_vpc.main, local.x)
+	// numbered in declaration order; edges[i] lists what node i refers to,
+	// with the attribute path holding the reference, in source order.
+	nodeID map[string]int
+	nodes  []string
+	edges  [][]edge
 }
 
 type edge struct {
-	to   string
+	to   int
 	path string
 }
 
@@ -153,7 +155,7 @@ func (v *validator) collect() {
 						"A provider alias must be a literal string.", `write alias = "name"`)
 					continue
 				}
-				if !hclsyntax.ValidIdentifier(alias) {
+				if !validIdentifier(alias) {
 					v.errorAt(rangeOr(a.Range, b.DeclRange), b.Address()+".alias", fmt.Sprintf("Invalid provider alias %q", alias),
 						identifierRule, "")
 					continue
@@ -171,7 +173,7 @@ func (v *validator) collect() {
 			v.decls.providers[key] = b
 		case "locals":
 			for _, a := range b.Body.Attributes() {
-				if !hclsyntax.ValidIdentifier(a.Name) {
+				if !validIdentifier(a.Name) {
 					v.errorAt(rangeOr(a.Range, b.DeclRange), "local."+a.Name, fmt.Sprintf("Invalid local value name %q", a.Name), identifierRule, "")
 					continue
 				}
@@ -208,7 +210,7 @@ func (v *validator) labelCount(b *Block, n int) bool {
 }
 
 func (v *validator) validName(b *Block, name, what string) bool {
-	if hclsyntax.ValidIdentifier(name) {
+	if validIdentifier(name) {
 		return true
 	}
 	v.errorAt(b.DeclRange, b.Address(), fmt.Sprintf("Invalid %s %s %q", kindNoun(b.Type), what, name), identifierRule, "")
@@ -843,14 +845,15 @@ func (v *validator) checkTraversal(tr hcl.Traversal, sc scope, static bool) {
 	}
 }
 
-func (v *validator) addNode(n string) {
-	if v.edges == nil {
-		v.edges = map[string][]edge{}
+func (v *validator) addNode(n string) int {
+	if id, ok := v.nodeID[n]; ok {
+		return id
 	}
-	if _, ok := v.edges[n]; !ok {
-		v.edges[n] = nil
-		v.nodes = append(v.nodes, n)
-	}
+	id := len(v.nodes)
+	v.nodeID[n] = id
+	v.nodes = append(v.nodes, n)
+	v.edges = append(v.edges, nil)
+	return id
 }
 
 func (v *validator) addEdge(sc scope, to string) {
@@ -860,93 +863,94 @@ func (v *validator) addEdge(sc scope, to string) {
 	if sc.node == to && sc.self {
 		return
 	}
-	v.addNode(sc.node)
-	v.edges[sc.node] = append(v.edges[sc.node], edge{to: to, path: sc.path})
+	from := v.addNode(sc.node)
+	v.edges[from] = append(v.edges[from], edge{to: v.addNode(to), path: sc.path})
 }
 
 // checkCycles reports every dependency cycle among resources, data sources,
 // modules, local values and outputs, with the chain of references.
 func (v *validator) checkCycles() {
-	// Tarjan's strongly connected components, iterating nodes in
-	// declaration order so the report is deterministic.
-	index := map[string]int{}
-	low := map[string]int{}
-	onStack := map[string]bool{}
-	var stack []string
+	// Tarjan's strongly connected components over node ids, visiting nodes
+	// in declaration order so the report is deterministic.
+	n := len(v.nodes)
+	index := make([]int, n)
+	low := make([]int, n)
+	onStack := make([]bool, n)
+	for i := range index {
+		index[i] = -1
+	}
+	var stack []int
 	next := 0
-	var sccs [][]string
-	var strong func(n string)
-	strong = func(n string) {
-		index[n], low[n] = next, next
+	var sccs [][]int
+	var strong func(int)
+	strong = func(u int) {
+		index[u], low[u] = next, next
 		next++
-		stack = append(stack, n)
-		onStack[n] = true
-		for _, e := range v.edges[n] {
-			if _, seen := index[e.to]; !seen {
+		stack = append(stack, u)
+		onStack[u] = true
+		for _, e := range v.edges[u] {
+			if index[e.to] < 0 {
 				strong(e.to)
-				low[n] = min(low[n], low[e.to])
+				low[u] = min(low[u], low[e.to])
 			} else if onStack[e.to] {
-				low[n] = min(low[n], index[e.to])
+				low[u] = min(low[u], index[e.to])
 			}
 		}
-		if low[n] == index[n] {
-			var comp []string
+		if low[u] == index[u] {
+			var comp []int
 			for {
 				top := stack[len(stack)-1]
 				stack = stack[:len(stack)-1]
 				onStack[top] = false
 				comp = append(comp, top)
-				if top == n {
+				if top == u {
 					break
 				}
 			}
-			sccs = append(sccs, comp)
-		}
-	}
-	for _, n := range v.nodes {
-		if _, seen := index[n]; !seen {
-			strong(n)
-		}
-	}
-	order := map[string]int{}
-	for i, n := range v.nodes {
-		order[n] = i
-	}
-	for _, comp := range sccs {
-		if len(comp) == 1 && !v.hasEdge(comp[0], comp[0]) {
-			continue
-		}
-		members := map[string]bool{}
-		first := comp[0]
-		for _, n := range comp {
-			members[n] = true
-			if order[n] < order[first] {
-				first = n
+			if len(comp) > 1 || v.hasEdge(u, u) {
+				sccs = append(sccs, comp)
 			}
 		}
-		chain, paths := v.cyclePath(first, members)
-		b := v.blockFor(first)
+	}
+	for u := 0; u < n; u++ {
+		if index[u] < 0 {
+			strong(u)
+		}
+	}
+	for _, comp := range sccs {
+		members := make(map[int]bool, len(comp))
+		first := comp[0]
+		for _, u := range comp {
+			members[u] = true
+			first = min(first, u) // ids follow declaration order
+		}
+		chainIDs, paths := v.cyclePath(first, members)
+		chain := make([]string, len(chainIDs))
+		for i, id := range chainIDs {
+			chain[i] = v.nodes[id]
+		}
+		name := v.nodes[first]
 		rng := hcl.Range{}
-		if b != nil {
+		if b := v.blockFor(name); b != nil {
 			rng = b.DeclRange
 		}
 		var related []diag.Related
-		for i, n := range chain[:len(chain)-1] {
-			if nb := v.blockFor(n); nb != nil {
-				related = append(related, diag.Related{Message: fmt.Sprintf("%s refers to %s in %s", n, chain[i+1], paths[i]), Range: nb.DeclRange})
+		for i, node := range chain[:len(chain)-1] {
+			if nb := v.blockFor(node); nb != nil {
+				related = append(related, diag.Related{Message: fmt.Sprintf("%s refers to %s in %s", node, chain[i+1], paths[i]), Range: nb.DeclRange})
 			}
 		}
 		if len(comp) == 1 {
-			v.errorAt(rng, first, fmt.Sprintf("Self-referential block %q", first),
-				fmt.Sprintf("%s refers to itself in %s.", first, paths[0]), "use self in provisioners, or remove the reference", related...)
+			v.errorAt(rng, name, fmt.Sprintf("Self-referential block %q", name),
+				fmt.Sprintf("%s refers to itself in %s.", name, paths[0]), "use self in provisioners, or remove the reference", related...)
 			continue
 		}
-		v.errorAt(rng, first, "Dependency cycle: "+strings.Join(chain, " → "),
+		v.errorAt(rng, name, "Dependency cycle: "+strings.Join(chain, " → "),
 			"Terraform cannot order these blocks: each waits for the next.", "remove one of the references or depends_on entries in the cycle", related...)
 	}
 }
 
-func (v *validator) hasEdge(from, to string) bool {
+func (v *validator) hasEdge(from, to int) bool {
 	for _, e := range v.edges[from] {
 		if e.to == to {
 			return true
@@ -955,48 +959,47 @@ func (v *validator) hasEdge(from, to string) bool {
 	return false
 }
 
-// cyclePath finds a path from start back to start within members, by
-// breadth-first search so the reported cycle is a shortest one.
-func (v *validator) cyclePath(start string, members map[string]bool) ([]string, []string) {
+// cyclePath finds a shortest path from start back to start within members
+// (breadth first) and returns its nodes, start first and last, and the
+// attribute path of each step's reference.
+func (v *validator) cyclePath(start int, members map[int]bool) ([]int, []string) {
 	type step struct {
-		node, via, path string
+		via  int
+		path string
 	}
-	prev := map[string]step{}
-	queue := []string{start}
+	prev := map[int]step{}
+	queue := []int{start}
 	for len(queue) > 0 {
-		n := queue[0]
+		u := queue[0]
 		queue = queue[1:]
-		for _, e := range v.edges[n] {
+		for _, e := range v.edges[u] {
 			if !members[e.to] {
 				continue
 			}
 			if e.to == start {
-				nodes := []string{start}
+				// Walk back from u to start, then reverse.
+				nodes := []int{start}
 				paths := []string{e.path}
-				for cur := n; cur != start; cur = prev[cur].via {
+				for cur := u; cur != start; cur = prev[cur].via {
 					nodes = append(nodes, cur)
 					paths = append(paths, prev[cur].path)
 				}
 				nodes = append(nodes, start)
-				// nodes is start, n, ..., start reversed after the first.
-				out := []string{start}
-				outPaths := []string{}
-				for i := len(nodes) - 2; i >= 1; i-- {
-					out = append(out, nodes[i])
+				for i, j := 0, len(nodes)-1; i < j; i, j = i+1, j-1 {
+					nodes[i], nodes[j] = nodes[j], nodes[i]
 				}
-				out = append(out, start)
-				for i := len(paths) - 1; i >= 0; i-- {
-					outPaths = append(outPaths, paths[i])
+				for i, j := 0, len(paths)-1; i < j; i, j = i+1, j-1 {
+					paths[i], paths[j] = paths[j], paths[i]
 				}
-				return out, outPaths
+				return nodes, paths
 			}
-			if _, seen := prev[e.to]; !seen && e.to != start {
-				prev[e.to] = step{node: e.to, via: n, path: e.path}
+			if _, seen := prev[e.to]; !seen {
+				prev[e.to] = step{via: u, path: e.path}
 				queue = append(queue, e.to)
 			}
 		}
 	}
-	return []string{start, start}, []string{start}
+	panic("config: cycle member has no path back to itself")
 }
 
 func (v *validator) blockFor(node string) *Block {
@@ -1106,4 +1109,25 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// validIdentifier reports whether s is an HCL identifier. ASCII names are
+// checked directly; others go through HCL's scanner, which knows Unicode's
+// identifier classes but is much slower.
+func validIdentifier(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 0x80:
+			return hclsyntax.ValidIdentifier(s)
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_':
+		case i > 0 && (c >= '0' && c <= '9' || c == '-'):
+		default:
+			return false
+		}
+	}
+	return true
 }
