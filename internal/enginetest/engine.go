@@ -1,0 +1,166 @@
+package enginetest
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Environment variables read here; scripts/test.sh sets all of them and
+// docs/development.md describes them.
+const (
+	EnvCache          = "TFKIT_CACHE"           // cache root, default ~/.cache/tfkit
+	EnvTerraform      = "TFKIT_TERRAFORM"       // engine binary, overrides PATH
+	EnvProviderMirror = "TFKIT_PROVIDER_MIRROR" // provider mirror, default $TFKIT_CACHE/mirror
+	EnvRequireEngine  = "TFKIT_REQUIRE_ENGINE"  // "1": fail instead of skip when missing
+)
+
+// openTofuVersion is where scripts/install-engine.sh caches its OpenTofu
+// build (TFKIT_OPENTOFU_VERSION in scripts/lib.sh); keep the two equal.
+const openTofuVersion = "1.12.6"
+
+const installHint = "run scripts/install-engine.sh and scripts/install-providers.sh (scripts/test.sh runs both)"
+
+// Engine returns the path of the Terraform engine to test with:
+// $TFKIT_TERRAFORM, else terraform on PATH, else tofu on PATH, else the
+// OpenTofu that scripts/install-engine.sh built into the cache. Without one
+// the test is skipped, or failed when TFKIT_REQUIRE_ENGINE=1.
+func Engine(t testing.TB) string {
+	t.Helper()
+	path, err := findEngine()
+	if err != nil {
+		unavailable(t, "%v", err)
+	}
+	return path
+}
+
+// Mirror returns the provider mirror directory: $TFKIT_PROVIDER_MIRROR, else
+// $TFKIT_CACHE/mirror. Without one the test is skipped, or failed when
+// TFKIT_REQUIRE_ENGINE=1.
+func Mirror(t testing.TB) string {
+	t.Helper()
+	dir, err := findMirror()
+	if err != nil {
+		unavailable(t, "%v", err)
+	}
+	return dir
+}
+
+// unavailable skips t, or fails it when the environment requires an engine:
+// in CI a missing install step must not pass as a skipped test.
+func unavailable(t testing.TB, format string, args ...any) {
+	t.Helper()
+	msg := fmt.Sprintf(format, args...)
+	if os.Getenv(EnvRequireEngine) == "1" {
+		t.Fatalf("%s (%s=1: %s)", msg, EnvRequireEngine, installHint)
+	}
+	t.Skipf("%s; %s", msg, installHint)
+}
+
+func findEngine() (string, error) {
+	if p := os.Getenv(EnvTerraform); p != "" {
+		if !isExecutable(p) {
+			return "", fmt.Errorf("%s=%s is not an executable file", EnvTerraform, p)
+		}
+		return p, nil
+	}
+	for _, name := range []string{"terraform", "tofu"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p, nil
+		}
+	}
+	if c := cacheDir(); c != "" {
+		p := filepath.Join(c, "engine", "opentofu-"+openTofuVersion, "tofu")
+		if isExecutable(p) {
+			return p, nil
+		}
+	}
+	return "", errors.New("no Terraform engine: " + EnvTerraform + " is unset, neither terraform nor tofu is on PATH, and no OpenTofu was built into the cache")
+}
+
+func findMirror() (string, error) {
+	dir := os.Getenv(EnvProviderMirror)
+	if dir == "" {
+		c := cacheDir()
+		if c == "" {
+			return "", errors.New("no provider mirror: " + EnvProviderMirror + " is unset and there is no home directory")
+		}
+		dir = filepath.Join(c, "mirror")
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", fmt.Errorf("provider mirror %s: %w", dir, err)
+	}
+	if fi, err := os.Stat(filepath.Join(abs, "registry.terraform.io")); err != nil || !fi.IsDir() {
+		return "", fmt.Errorf("no provider mirror at %s", abs)
+	}
+	return abs, nil
+}
+
+func cacheDir() string {
+	if d := os.Getenv(EnvCache); d != "" {
+		return d
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(home, ".cache", "tfkit")
+}
+
+func isExecutable(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0
+}
+
+// CLIConfig returns the text of a Terraform CLI config file that installs
+// the hashicorp and kreuzwerker providers from mirror and nothing else from
+// the network. Both registry hosts are listed because OpenTofu resolves
+// "hashicorp/null" on registry.opentofu.org.
+func CLIConfig(mirror string) string {
+	var patterns strings.Builder
+	for _, host := range []string{"registry.terraform.io", "registry.opentofu.org"} {
+		for _, ns := range []string{"hashicorp", "kreuzwerker"} {
+			fmt.Fprintf(&patterns, "      %q,\n", host+"/"+ns+"/*")
+		}
+	}
+	p := patterns.String()
+	return fmt.Sprintf(`provider_installation {
+  filesystem_mirror {
+    path    = %q
+    include = [
+%s    ]
+  }
+  direct {
+    exclude = [
+%s    ]
+  }
+}
+`, mirror, p, p)
+}
+
+// engineEnv is the environment of every engine command: the test's own,
+// less any TF_/TOFU_ setting that would make the run depend on the machine
+// (only logging is kept), plus the CLI config and no interactive prompts.
+func engineEnv(environ []string, cliConfig string) []string {
+	env := make([]string, 0, len(environ)+4)
+	for _, kv := range environ {
+		name, _, _ := strings.Cut(kv, "=")
+		switch {
+		case strings.HasPrefix(name, "TF_LOG"), strings.HasPrefix(name, "TOFU_LOG"):
+		case strings.HasPrefix(name, "TF_"), strings.HasPrefix(name, "TOFU_"), name == "CHECKPOINT_DISABLE":
+			continue
+		}
+		env = append(env, kv)
+	}
+	return append(env,
+		"TF_CLI_CONFIG_FILE="+cliConfig,
+		"TF_IN_AUTOMATION=1",
+		"TF_INPUT=0",
+		"CHECKPOINT_DISABLE=1", // no version check over the network
+	)
+}
