@@ -82,10 +82,6 @@ if [ -z "$engine" ]; then
   [ -x "$tofu_bin" ] || build_opentofu
   engine=$tofu_bin
 fi
-# An engine that cannot report its version is no engine (a broken download, a wrong platform).
-version=$("$engine" version 2>&1 | head -n 1) || die "$engine version failed: $version"
-log "engine: $engine ($version)"
-
 # The CLI config: providers from the mirror, anything else from the network as usual. Both
 # registry hosts are listed because OpenTofu resolves "hashicorp/null" on registry.opentofu.org.
 rc=$TFKIT_CACHE/terraformrc
@@ -113,4 +109,10 @@ provider_installation {
 }
 EOF
 mv "$rc.tmp" "$rc"
+
+# An engine that cannot report its version is no engine (a broken download, a wrong platform).
+# It runs with the config just written: the machine's TF_CLI_CONFIG_FILE may name a missing file.
+out=$(TF_CLI_CONFIG_FILE=$rc CHECKPOINT_DISABLE=1 "$engine" version 2>&1) || die "$engine version failed: $out"
+log "engine: $engine (${out%%$'\n'*})"
+log "CLI config: $rc"
 echo "$engine"

@@ -98,9 +98,6 @@ install_all() {
   engine=$(scripts/install-engine.sh)
   tool staticcheck "honnef.co/go/tools/cmd/staticcheck@$STATICCHECK_VERSION"
   tool gotestsum "gotest.tools/gotestsum@$GOTESTSUM_VERSION"
-  echo "engine:  $engine ($("$engine" version | head -n 1))"
-  echo "mirror:  $mirror"
-  echo "config:  $TFKIT_CACHE/terraformrc"
   {
     printf 'export TFKIT_CACHE=%q\n' "$TFKIT_CACHE"
     printf 'export TFKIT_PROVIDER_MIRROR=%q\n' "$mirror"
