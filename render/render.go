@@ -1,17 +1,28 @@
 package render
 
 import (
-	"errors"
-
 	"github.com/tfkit/tfkit/config"
 )
 
-// HCL renders cfg as the text of a main.tf file.
+// HCL renders cfg as the text of a main.tf file in HCL native syntax, laid
+// out exactly as `terraform fmt` leaves it. Problems in the model that HCL
+// cannot express (an invalid name, a string where Terraform needs a bare
+// reference and that does not spell one) are returned as diag.Diagnostics.
 func HCL(cfg *config.Config) ([]byte, error) {
-	return nil, errors.New("render: HCL renderer not implemented yet")
+	return renderHCL(cfg)
 }
 
-// JSON renders cfg as the text of a main.tf.json file.
+// JSON renders cfg as the text of a main.tf.json file in Terraform's JSON
+// configuration syntax: two-space indented, with a final newline.
 func JSON(cfg *config.Config) ([]byte, error) {
-	return nil, errors.New("render: JSON renderer not implemented yet")
+	return renderJSON(cfg)
+}
+
+// Expr renders one expression as HCL native syntax, as it would appear as
+// an argument value at the top level of a body (objects span lines). Expr
+// does not report problems: a part it cannot write (an unknown or infinite
+// literal, an unparsable Raw) is written as null. Render whole
+// configurations with HCL to get those as diagnostics.
+func Expr(e config.Expr) []byte {
+	return renderExpr(e)
 }

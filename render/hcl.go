@@ -1,0 +1,146 @@
+package render
+
+import (
+	"fmt"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+
+	"github.com/tfkit/tfkit/config"
+)
+
+// hclRenderer writes blocks. Each top-level block is emitted, laid out and
+// written on its own, so the token buffer stays the size of one block.
+type hclRenderer struct {
+	emitter
+	types []string
+}
+
+func renderHCL(cfg *config.Config) ([]byte, error) {
+	r := &hclRenderer{}
+	out := make([]byte, 0, 128*len(cfg.Blocks))
+	for i, b := range cfg.Blocks {
+		if i > 0 {
+			out = append(out, '\n')
+		}
+		r.reset()
+		if b == nil {
+			r.at = site{}
+			r.fail("Missing block", "A top-level block in the configuration model is nil.", "")
+			continue
+		}
+		r.block(b, b.Address())
+		r.layout()
+		out = writeTokens(out, r.toks)
+	}
+	if r.diags.HasErrors() {
+		return nil, r.diags
+	}
+	return out, nil
+}
+
+// block writes `type "label" {`, the body and `}`.
+func (r *hclRenderer) block(b *config.Block, addr string) {
+	r.types = append(r.types, b.Type)
+	defer func() { r.types = r.types[:len(r.types)-1] }()
+
+	if !validIdentifier(b.Type) {
+		r.at = site{path: addr, subject: rangePtr(b.DeclRange)}
+		r.fail("Invalid block type", fmt.Sprintf("%q is not a valid block type name.", b.Type), "")
+	}
+	r.addString(hclsyntax.TokenIdent, b.Type)
+	for _, l := range b.Labels {
+		r.quoted(l)
+	}
+	r.add(hclsyntax.TokenOBrace, bOBrace)
+	if b.Body == nil || len(b.Body.Items) == 0 {
+		r.add(hclsyntax.TokenCBrace, bCBrace)
+		r.newline()
+		return
+	}
+	r.newline()
+	r.body(b, addr)
+	r.add(hclsyntax.TokenCBrace, bCBrace)
+	r.newline()
+}
+
+// body writes a block's items in order. Layout rule: attributes go one per
+// line; a blank line separates a nested block from whatever comes before or
+// after it inside the same body.
+func (r *hclRenderer) body(b *config.Block, addr string) {
+	prevBlock := false
+	for i, it := range b.Body.Items {
+		switch it := it.(type) {
+		case *config.Attribute:
+			if prevBlock {
+				r.newline()
+			}
+			r.attribute(it, addr, b)
+			prevBlock = false
+		case *config.Block:
+			if i > 0 {
+				r.newline()
+			}
+			r.block(it, nestedAddress(addr, it))
+			prevBlock = true
+		default:
+			r.at = site{path: addr, subject: rangePtr(b.DeclRange)}
+			r.fail("Missing body item", "A body item in the configuration model is nil.", "")
+		}
+	}
+}
+
+// nestedAddress names a nested block for diagnostics:
+// aws_instance.web.provisioner.local-exec.
+func nestedAddress(parent string, b *config.Block) string {
+	addr := parent + "." + b.Type
+	for _, l := range b.Labels {
+		addr += "." + l
+	}
+	return addr
+}
+
+func (r *hclRenderer) attribute(a *config.Attribute, addr string, owner *config.Block) {
+	r.at = site{path: addr + "." + a.Name, subject: rangePtr(a.Range)}
+	if r.at.subject == nil {
+		r.at.subject = rangePtr(owner.DeclRange)
+	}
+	if !validIdentifier(a.Name) {
+		r.fail("Invalid argument name", fmt.Sprintf("%q is not a valid argument name in HCL native syntax.", a.Name), "argument names start with a letter or underscore and contain letters, digits, underscores and dashes")
+	}
+	r.addString(hclsyntax.TokenIdent, a.Name)
+	r.add(hclsyntax.TokenEqual, bEqual)
+	e := a.Expr
+	if e == nil {
+		r.fail("Missing expression", "The argument has no value.", "")
+		e = config.Null()
+	}
+	rule := ruleFor(r.types, a.Name)
+	e = r.static(rule, a.Name, e)
+	if rule == providersAttr {
+		if o, ok := e.(*config.Object); ok {
+			// Keys are provider references too: written bare, not as
+			// computed (parenthesized) keys.
+			r.object(len(o.Items), func(i int) { r.expr(o.Items[i].Key, precPrimary) }, func(i int) { r.expr(o.Items[i].Value, precCond) })
+			r.endLine()
+			return
+		}
+	}
+	r.expr(e, precCond)
+	r.endLine()
+}
+
+// rangePtr returns r when it says something, else nil.
+func rangePtr(r hcl.Range) *hcl.Range {
+	if r.Filename == "" && r.Start.Line == 0 {
+		return nil
+	}
+	return &r
+}
+
+func renderExpr(e config.Expr) []byte {
+	var w emitter
+	w.expr(e, precCond)
+	w.layout()
+	return writeTokens(nil, w.toks)
+}

@@ -1,0 +1,534 @@
+package render
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfkit/tfkit/config"
+)
+
+// jsonRenderer writes Terraform's JSON configuration syntax straight into a
+// byte slice: properties keep the model's order, which encoding/json maps
+// cannot, and nothing is escaped for HTML.
+type jsonRenderer struct {
+	out   []byte
+	stack []jsonFrame
+	// em writes the HCL text of expressions that JSON has no value for
+	// ("${...}") and collects every diagnostic.
+	em      emitter
+	scratch []byte
+	types   []string
+}
+
+type jsonFrame struct {
+	n     int
+	close byte
+}
+
+func renderJSON(cfg *config.Config) ([]byte, error) {
+	r := &jsonRenderer{out: make([]byte, 0, 256*len(cfg.Blocks)+16)}
+	r.em.inline = 1
+	r.open('{')
+	for _, g := range groupBlocks(cfg.Blocks) {
+		r.key(g[0].Type)
+		r.blocks(g, 0, "")
+	}
+	r.end()
+	r.out = append(r.out, '\n')
+	if r.em.diags.HasErrors() {
+		return nil, r.em.diags
+	}
+	return r.out, nil
+}
+
+// groupBlocks groups blocks by type, types in order of first appearance and
+// blocks in declaration order within a type.
+func groupBlocks(blocks []*config.Block) [][]*config.Block {
+	var groups [][]*config.Block
+	index := map[string]int{}
+	for _, b := range blocks {
+		if b == nil {
+			continue
+		}
+		i, ok := index[b.Type]
+		if !ok {
+			i = len(groups)
+			index[b.Type] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], b)
+	}
+	return groups
+}
+
+// Structural writing. Every value inside an object or array is preceded by
+// item, which writes the separating comma and the indentation.
+
+func (r *jsonRenderer) open(c byte) {
+	r.out = append(r.out, c)
+	close := byte('}')
+	if c == '[' {
+		close = ']'
+	}
+	r.stack = append(r.stack, jsonFrame{close: close})
+}
+
+func (r *jsonRenderer) end() {
+	f := r.stack[len(r.stack)-1]
+	r.stack = r.stack[:len(r.stack)-1]
+	if f.n > 0 {
+		r.indent()
+	}
+	r.out = append(r.out, f.close)
+}
+
+func (r *jsonRenderer) indent() {
+	r.out = append(r.out, '\n')
+	for i := 0; i < len(r.stack); i++ {
+		r.out = append(r.out, ' ', ' ')
+	}
+}
+
+func (r *jsonRenderer) item() {
+	f := &r.stack[len(r.stack)-1]
+	if f.n > 0 {
+		r.out = append(r.out, ',')
+	}
+	f.n++
+	r.indent()
+}
+
+func (r *jsonRenderer) key(k string) {
+	r.item()
+	r.out = appendJSONString(r.out, k)
+	r.out = append(r.out, ':', ' ')
+}
+
+func (r *jsonRenderer) str(s string) { r.out = appendJSONString(r.out, s) }
+
+// blocks writes blocks of one type whose labels before level are equal:
+// nested objects per label level, then a body object, or an array of bodies
+// for blocks with identical labels. Provisioners are written as an array of
+// single-label objects, which keeps their order.
+func (r *jsonRenderer) blocks(bs []*config.Block, level int, parent string) {
+	if level == 0 && bs[0].Type == "provisioner" && len(bs[0].Labels) > 0 {
+		r.open('[')
+		for _, b := range bs {
+			r.item()
+			r.labelled(b, 0, parent)
+		}
+		r.end()
+		return
+	}
+	var leaves, deeper []*config.Block
+	for _, b := range bs {
+		if len(b.Labels) > level {
+			deeper = append(deeper, b)
+		} else {
+			leaves = append(leaves, b)
+		}
+	}
+	if len(leaves) > 0 && len(deeper) > 0 {
+		r.em.at = site{path: blockAddress(parent, deeper[0]), subject: rangePtr(deeper[0].DeclRange)}
+		r.em.fail("Inconsistent block labels", fmt.Sprintf("Blocks of type %q have different numbers of labels; JSON syntax nests blocks by label.", bs[0].Type), "give every block of this type the same number of labels")
+		return
+	}
+	if len(deeper) > 0 {
+		var order []string
+		byLabel := map[string][]*config.Block{}
+		for _, b := range deeper {
+			l := b.Labels[level]
+			if _, ok := byLabel[l]; !ok {
+				order = append(order, l)
+			}
+			byLabel[l] = append(byLabel[l], b)
+		}
+		r.open('{')
+		for _, l := range order {
+			r.key(l)
+			r.blocks(byLabel[l], level+1, parent)
+		}
+		r.end()
+		return
+	}
+	if len(leaves) == 1 {
+		r.body(leaves[0], blockAddress(parent, leaves[0]))
+		return
+	}
+	r.open('[')
+	for _, b := range leaves {
+		r.item()
+		r.body(b, blockAddress(parent, b))
+	}
+	r.end()
+}
+
+// labelled writes {"label": ...{"label": body}} for one block.
+func (r *jsonRenderer) labelled(b *config.Block, level int, parent string) {
+	if level == len(b.Labels) {
+		r.body(b, blockAddress(parent, b))
+		return
+	}
+	r.open('{')
+	r.key(b.Labels[level])
+	r.labelled(b, level+1, parent)
+	r.end()
+}
+
+func blockAddress(parent string, b *config.Block) string {
+	if parent == "" {
+		return b.Address()
+	}
+	return nestedAddress(parent, b)
+}
+
+// body writes a block body as an object: properties in order of first
+// appearance, nested blocks of one type gathered under one property.
+func (r *jsonRenderer) body(b *config.Block, addr string) {
+	r.types = append(r.types, b.Type)
+	defer func() { r.types = r.types[:len(r.types)-1] }()
+
+	r.open('{')
+	if b.Body != nil {
+		var nested map[string][]*config.Block
+		for _, it := range b.Body.Items {
+			if nb, ok := it.(*config.Block); ok && nb != nil {
+				if nested == nil {
+					nested = map[string][]*config.Block{}
+				}
+				nested[nb.Type] = append(nested[nb.Type], nb)
+			}
+		}
+		for _, it := range b.Body.Items {
+			switch it := it.(type) {
+			case *config.Attribute:
+				r.key(it.Name)
+				r.attribute(it, addr, b)
+			case *config.Block:
+				if it == nil {
+					continue
+				}
+				group, first := nested[it.Type]
+				if !first || group[0] != it {
+					continue
+				}
+				r.key(it.Type)
+				r.blocks(group, 0, addr)
+			}
+		}
+	}
+	r.end()
+}
+
+func (r *jsonRenderer) attribute(a *config.Attribute, addr string, owner *config.Block) {
+	r.em.at = site{path: addr + "." + a.Name, subject: rangePtr(a.Range)}
+	if r.em.at.subject == nil {
+		r.em.at.subject = rangePtr(owner.DeclRange)
+	}
+	e := a.Expr
+	if e == nil {
+		r.em.fail("Missing expression", "The argument has no value.", "")
+		e = config.Null()
+	}
+	rule := ruleFor(r.types, a.Name)
+	e = r.em.static(rule, a.Name, e)
+	switch rule {
+	case refAttr, keywordAttr, typeAttr:
+		r.str(r.hclText(e))
+	case refListAttr:
+		r.staticList(e, a.Name)
+	case ignoreChangesAttr:
+		if ref, ok := unwrap(e).(*config.Reference); ok && len(ref.Traversal) == 1 && ref.Traversal.RootName() == "all" {
+			r.str("all")
+			return
+		}
+		r.staticList(e, a.Name)
+	case providersAttr:
+		o, ok := unwrap(e).(*config.Object)
+		if !ok {
+			r.em.fail("Invalid providers", "Terraform reads a module's providers as a map of provider references, which JSON syntax writes as an object.", staticHint(rule, a.Name))
+			r.str(r.hclText(e))
+			return
+		}
+		r.open('{')
+		for _, it := range o.Items {
+			r.key(r.hclText(it.Key))
+			r.str(r.hclText(it.Value))
+		}
+		r.end()
+	case requiredProviderAttr:
+		o, ok := unwrap(e).(*config.Object)
+		if !ok {
+			r.value(e, a.Name, true)
+			return
+		}
+		r.open('{')
+		for _, it := range o.Items {
+			k := r.objectKey(it.Key, a.Name, true)
+			r.key(k)
+			if k == "configuration_aliases" {
+				r.staticList(it.Value, k)
+			} else {
+				r.value(it.Value, a.Name, true)
+			}
+		}
+		r.end()
+	default:
+		r.value(e, a.Name, literalOnly(r.types, a.Name))
+	}
+}
+
+// staticList writes a list of references as an array of bare strings.
+func (r *jsonRenderer) staticList(e config.Expr, name string) {
+	t, ok := unwrap(e).(*config.Tuple)
+	if !ok {
+		r.em.fail("Invalid "+name, fmt.Sprintf("Terraform reads %s as a static list of references, which JSON syntax writes as an array of strings.", name), staticHint(refListAttr, name))
+		r.str(r.hclText(e))
+		return
+	}
+	r.open('[')
+	for _, it := range t.Items {
+		r.item()
+		r.str(r.hclText(it))
+	}
+	r.end()
+}
+
+// hclText returns the one-line HCL text of an expression.
+func (r *jsonRenderer) hclText(e config.Expr) string {
+	r.em.reset()
+	r.em.expr(e, precCond)
+	r.em.layout()
+	r.scratch = writeTokens(r.scratch[:0], r.em.toks)
+	return string(r.scratch)
+}
+
+// value writes an expression as a JSON value. lit says Terraform reads the
+// argument literally: strings are not templates and expressions are not
+// allowed.
+func (r *jsonRenderer) value(e config.Expr, name string, lit bool) {
+	if e == nil {
+		r.em.fail("Missing expression", "An expression in the configuration model is nil.", "")
+		r.out = append(r.out, "null"...)
+		return
+	}
+	switch e := unwrap(e).(type) {
+	case *config.Literal:
+		r.ctyValue(e.Val, lit)
+		return
+	case *config.Template:
+		if s, ok := config.LiteralString(e); ok {
+			r.str(templateEscape(s, lit))
+			return
+		}
+		if !lit {
+			r.str(r.templateText(e.Parts))
+			return
+		}
+	case *config.Tuple:
+		r.open('[')
+		for _, it := range e.Items {
+			r.item()
+			r.value(it, name, lit)
+		}
+		r.end()
+		return
+	case *config.Object:
+		r.open('{')
+		for _, it := range e.Items {
+			r.key(r.objectKey(it.Key, name, lit))
+			r.value(it.Value, name, lit)
+		}
+		r.end()
+		return
+	case *config.Paren:
+		r.value(e.Inner, name, lit)
+		return
+	case *config.UnaryOp:
+		if l, ok := unwrap(e.Operand).(*config.Literal); ok && e.Op == "-" && l.Val.Type() == cty.Number && l.Val.IsKnown() && !l.Val.IsNull() && !l.Val.IsMarked() {
+			r.ctyValue(cty.NumberVal(new(big.Float).Neg(l.Val.AsBigFloat())), lit)
+			return
+		}
+	}
+	if lit {
+		r.literalOnlyFail(name)
+	}
+	r.str("${" + r.hclText(e) + "}")
+}
+
+func (r *jsonRenderer) literalOnlyFail(name string) {
+	r.em.fail("Expression in a literal argument", fmt.Sprintf("In JSON syntax Terraform reads %s literally, without evaluating expressions.", name), "use a literal value here")
+}
+
+// objectKey returns the JSON property name for an object key. Property
+// names of expression objects are templates too.
+func (r *jsonRenderer) objectKey(k config.Expr, name string, lit bool) string {
+	if s, ok := config.LiteralString(k); ok {
+		return templateEscape(s, lit)
+	}
+	switch k := unwrap(k).(type) {
+	case *config.Literal:
+		if k.Val.IsKnown() && !k.Val.IsNull() && !k.Val.IsMarked() && (k.Val.Type() == cty.Number || k.Val.Type() == cty.Bool) {
+			return config.KeyString(k.Val)
+		}
+	case *config.Template:
+		if !lit {
+			return r.templateText(k.Parts)
+		}
+	}
+	if lit {
+		r.literalOnlyFail(name)
+	}
+	return "${" + r.hclText(k) + "}"
+}
+
+// templateText returns template parts as the content of a JSON string that
+// Terraform reads as a template.
+func (r *jsonRenderer) templateText(parts []config.Expr) string {
+	var b strings.Builder
+	for i := 0; i < len(parts); i++ {
+		s, ok := literalText(parts[i])
+		if !ok {
+			b.WriteString("${")
+			b.WriteString(r.hclText(parts[i]))
+			b.WriteString("}")
+			continue
+		}
+		for i+1 < len(parts) {
+			next, ok := literalText(parts[i+1])
+			if !ok {
+				break
+			}
+			s += next
+			i++
+		}
+		// As in HCL: a `$` right before an interpolation would read as
+		// the escape `$${`.
+		dollar := strings.HasSuffix(s, "$") && i+1 < len(parts)
+		if dollar {
+			s = s[:len(s)-1]
+		}
+		b.WriteString(templateEscape(s, false))
+		if dollar {
+			b.WriteString(`${"$"}`)
+		}
+	}
+	return b.String()
+}
+
+// templateEscape escapes `${` and `%{` so that a template reads s back
+// unchanged; lit leaves s as it is.
+func templateEscape(s string, lit bool) string {
+	if lit || !strings.Contains(s, "{") {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		b.WriteByte(c)
+		if (c == '$' || c == '%') && i+1 < len(s) && s[i+1] == '{' {
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+func (r *jsonRenderer) ctyValue(v cty.Value, lit bool) {
+	switch {
+	case v.IsMarked():
+		r.em.fail("Marked value", "A literal value carries marks (such as sensitive); configuration text cannot hold them.", "unmark the value before building the configuration")
+	case !v.IsKnown():
+		r.em.fail("Unknown value", "A literal value is unknown; configuration text can only hold known values.", "use a reference or expression instead of an unknown value")
+	case v.IsNull():
+	default:
+		t := v.Type()
+		switch {
+		case t == cty.String:
+			r.str(templateEscape(v.AsString(), lit))
+			return
+		case t == cty.Number:
+			bf := v.AsBigFloat()
+			if bf.IsInf() {
+				r.em.fail("Infinite number", "JSON has no syntax for infinity.", "")
+				break
+			}
+			if bf.Signbit() {
+				r.out = append(r.out, '-')
+				bf = new(big.Float).Neg(bf)
+			}
+			r.out = appendNumber(r.out, bf)
+			return
+		case t == cty.Bool:
+			if v.True() {
+				r.out = append(r.out, "true"...)
+			} else {
+				r.out = append(r.out, "false"...)
+			}
+			return
+		case t.IsListType() || t.IsSetType() || t.IsTupleType():
+			r.open('[')
+			for it := v.ElementIterator(); it.Next(); {
+				_, ev := it.Element()
+				r.item()
+				r.ctyValue(ev, lit)
+			}
+			r.end()
+			return
+		case t.IsMapType() || t.IsObjectType():
+			r.open('{')
+			for it := v.ElementIterator(); it.Next(); {
+				k, ev := it.Element()
+				r.key(templateEscape(k.AsString(), lit))
+				r.ctyValue(ev, lit)
+			}
+			r.end()
+			return
+		default:
+			r.em.fail("Unsupported value", fmt.Sprintf("A literal of type %s cannot be written as configuration.", t.FriendlyName()), "")
+		}
+	}
+	r.out = append(r.out, "null"...)
+}
+
+// appendJSONString appends s as a JSON string. Only what JSON requires is
+// escaped (no HTML escaping); invalid UTF-8 becomes U+FFFD.
+func appendJSONString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"':
+				b = append(b, '\\', '"')
+			case c == '\\':
+				b = append(b, '\\', '\\')
+			case c == '\n':
+				b = append(b, '\\', 'n')
+			case c == '\r':
+				b = append(b, '\\', 'r')
+			case c == '\t':
+				b = append(b, '\\', 't')
+			case c < 0x20:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			default:
+				b = append(b, c)
+			}
+			i++
+			continue
+		}
+		rn, size := utf8.DecodeRuneInString(s[i:])
+		if rn == utf8.RuneError && size == 1 {
+			b = append(b, `\ufffd`...)
+		} else {
+			b = append(b, s[i:i+size]...)
+		}
+		i += size
+	}
+	return append(b, '"')
+}
