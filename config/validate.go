@@ -193,7 +193,7 @@ func (v *validator) collect() {
 		default:
 			v.errorAt(b.DeclRange, b.Type, fmt.Sprintf("Unsupported block type %q", b.Type),
 				"Terraform accepts these top-level blocks: terraform, provider, variable, locals, resource, data, module, output, moved, import, removed, check.",
-				suggestFrom(b.Type, []string{"terraform", "provider", "variable", "locals", "resource", "data", "module", "output", "moved", "import", "removed", "check"}))
+				diag.DidYouMean(b.Type, []string{"terraform", "provider", "variable", "locals", "resource", "data", "module", "output", "moved", "import", "removed", "check"}))
 		}
 	}
 }
@@ -720,7 +720,7 @@ func (v *validator) checkProviderTraversal(tr hcl.Traversal, sc scope) {
 	sort.Strings(known)
 	v.errorAt(sc.rng, sc.path, fmt.Sprintf("Reference to undeclared provider configuration %q", key),
 		fmt.Sprintf("No provider %q block with alias %q is declared in this stack.", tr.RootName(), alias.Name),
-		suggestFrom(key, known))
+		diag.DidYouMean(key, known))
 }
 
 // checkExpr checks every reference an expression reads.
@@ -743,7 +743,7 @@ func (v *validator) checkTraversal(tr hcl.Traversal, sc scope, static bool) {
 		return a.Name, ok
 	}
 	undeclared := func(kind, addr, detail string, candidates []string, name string) {
-		v.errorAt(sc.rng, sc.path, fmt.Sprintf("Reference to undeclared %s %q", kind, addr), detail, suggestFrom(name, candidates))
+		v.errorAt(sc.rng, sc.path, fmt.Sprintf("Reference to undeclared %s %q", kind, addr), detail, diag.DidYouMean(name, candidates))
 	}
 	switch root {
 	case "var":
@@ -833,7 +833,7 @@ func (v *validator) checkTraversal(tr hcl.Traversal, sc scope, static bool) {
 			}
 			v.errorAt(sc.rng, sc.path, fmt.Sprintf("Reference to undeclared name %q", root),
 				fmt.Sprintf("%s is not a resource, data source, module, variable, local value or iterator in scope.", root),
-				suggestFrom(root, []string{"var", "local", "module", "data", "count", "each", "self", "path", "terraform"}))
+				diag.DidYouMean(root, []string{"var", "local", "module", "data", "count", "each", "self", "path", "terraform"}))
 			return
 		}
 		addr := root + "." + name
@@ -1074,41 +1074,6 @@ func StaticReferences(e Expr) ([]hcl.Traversal, bool) {
 		}
 	}
 	return nil, false
-}
-
-// suggestFrom returns a did-you-mean hint for the closest candidate, or "".
-func suggestFrom(given string, candidates []string) string {
-	best, bestDist := "", len(given)/2+2
-	for _, c := range candidates {
-		if d := editDistance(given, c); d < bestDist {
-			best, bestDist = c, d
-		}
-	}
-	if best == "" {
-		return ""
-	}
-	return fmt.Sprintf("did you mean %q?", best)
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // validIdentifier reports whether s is an HCL identifier. ASCII names are

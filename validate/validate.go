@@ -1,0 +1,345 @@
+// Package validate checks a configuration against provider schemas before
+// Terraform runs: every resource, data source and provider body is compared
+// with its schema, and each problem is reported with its attribute path
+// (aws_instance.web.ebs_block_device[0].volume_size) and the place it was
+// declared (Go file:line, .tsx line, .tf range).
+//
+// It reports missing required attributes, unknown attributes and blocks
+// (with a did-you-mean), computed-only attributes set by the user, literal
+// values of the wrong type, too few or too many nested blocks, unknown
+// resource and data source types, and deprecated attributes and blocks (as
+// warnings). Types nobody has a schema for are left alone: schemas help,
+// they do not gate.
+//
+// This package must never import a front end or write text.
+package validate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/typeexpr"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+
+	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/schema"
+)
+
+// metaArguments are the attributes Terraform handles itself on resources
+// and data sources; they are never part of a provider's schema.
+var metaArguments = map[string]bool{
+	"count": true, "for_each": true, "depends_on": true, "provider": true,
+}
+
+// metaBlocks are the nested blocks Terraform handles itself.
+var metaBlocks = map[string]bool{
+	"lifecycle": true, "provisioner": true, "connection": true,
+}
+
+// Config checks every resource, data source (also those scoped in check
+// blocks) and provider block of cfg against the schemas of providers.
+func Config(cfg *config.Config, providers []*schema.Provider) diag.Diagnostics {
+	c := &checker{providers: indexProviders(cfg, providers)}
+	for _, b := range cfg.Blocks {
+		c.topLevel(b)
+		if b.Type == "check" {
+			for _, nb := range b.Body.Blocks("data") {
+				c.topLevel(nb)
+			}
+		}
+	}
+	return c.diags
+}
+
+type checker struct {
+	providers map[string]*schema.Provider // local name → schema
+	diags     diag.Diagnostics
+}
+
+// indexProviders maps the local names a configuration uses to provider
+// schemas: names from required_providers first, then each provider's own
+// name (the last part of its source address).
+func indexProviders(cfg *config.Config, providers []*schema.Provider) map[string]*schema.Provider {
+	bySource := map[string]*schema.Provider{}
+	out := map[string]*schema.Provider{}
+	for _, p := range providers {
+		bySource[p.Source] = p
+		bySource[shortSource(p.Source)] = p
+		if _, taken := out[p.Name()]; !taken {
+			out[p.Name()] = p
+		}
+	}
+	for _, tb := range cfg.BlocksOfType("terraform") {
+		for _, rp := range tb.Body.Blocks("required_providers") {
+			for _, a := range rp.Body.Attributes() {
+				obj, ok := a.Expr.(*config.Object)
+				if !ok {
+					continue
+				}
+				for _, it := range obj.Items {
+					if k, _ := config.LiteralString(it.Key); k == "source" {
+						if src, ok := config.LiteralString(it.Value); ok {
+							if p := bySource[strings.ToLower(src)]; p != nil {
+								out[a.Name] = p
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// shortSource drops the default registry host: hashicorp/random.
+func shortSource(src string) string {
+	return strings.TrimPrefix(src, "registry.terraform.io/")
+}
+
+func (c *checker) topLevel(b *config.Block) {
+	switch b.Type {
+	case "resource", "data":
+		if len(b.Labels) != 2 {
+			return
+		}
+		typ := b.Labels[0]
+		p := c.providerFor(b, typ)
+		if p == nil {
+			return
+		}
+		kinds, list, noun := p.Resources, p.Resource, "resource type"
+		if b.Type == "data" {
+			kinds, list, noun = p.DataSources, p.DataSource, "data source type"
+		}
+		rs := list(typ)
+		if rs == nil {
+			names := make([]string, len(kinds))
+			for i, r := range kinds {
+				names[i] = r.Type
+			}
+			c.add(diag.Error, b.DeclRange, b.Address(), fmt.Sprintf("Unknown %s %q", noun, typ),
+				fmt.Sprintf("Provider %s has no %s named %s.", p.Source, noun, typ), diag.DidYouMean(typ, names))
+			return
+		}
+		c.body(b.Body, rs.Block, b.Address(), b.DeclRange, true)
+	case "provider":
+		if len(b.Labels) != 1 {
+			return
+		}
+		if p := c.providers[b.Labels[0]]; p != nil {
+			c.providerBody(b, p)
+		}
+	}
+}
+
+// providerFor finds the schema of the provider serving a resource type:
+// the provider meta-argument when set, else the type's prefix.
+func (c *checker) providerFor(b *config.Block, typ string) *schema.Provider {
+	if a := b.Body.Attribute("provider"); a != nil {
+		if trs, ok := config.StaticReferences(a.Expr); ok && len(trs) == 1 {
+			return c.providers[trs[0].RootName()]
+		}
+		return nil
+	}
+	name := typ
+	if i := strings.IndexByte(typ, '_'); i > 0 {
+		name = typ[:i]
+	}
+	return c.providers[name]
+}
+
+func (c *checker) providerBody(b *config.Block, p *schema.Provider) {
+	// alias and version are Terraform's own provider arguments.
+	body := &config.Body{}
+	for _, it := range b.Body.Items {
+		if a, ok := it.(*config.Attribute); ok && (a.Name == "alias" || a.Name == "version") {
+			continue
+		}
+		body.Items = append(body.Items, it)
+	}
+	c.body(body, p.Config, b.Address(), b.DeclRange, false)
+}
+
+func (c *checker) add(sev diag.Severity, rng hcl.Range, path, summary, detail, suggestion string) {
+	r := rng
+	d := &diag.Diagnostic{Severity: sev, Summary: summary, Detail: detail, Path: path, Suggestion: suggestion}
+	if r.Filename != "" || r.Start.Line != 0 {
+		d.Subject = &r
+	}
+	c.diags = append(c.diags, d)
+}
+
+func where(r, fallback hcl.Range) hcl.Range {
+	if r.Filename != "" || r.Start.Line != 0 {
+		return r
+	}
+	return fallback
+}
+
+// body checks one block body against its schema. top is true for the body
+// of a resource or data source, where meta-arguments are allowed.
+func (c *checker) body(body *config.Body, sch *schema.Block, path string, rng hcl.Range, top bool) {
+	set := map[string]bool{}
+	blockCounts := map[string]int{}
+	dynamicTypes := map[string]bool{}
+	for _, it := range body.Items {
+		switch it := it.(type) {
+		case *config.Attribute:
+			if top && metaArguments[it.Name] {
+				continue
+			}
+			set[it.Name] = true
+			c.attribute(it, sch, path, rng)
+		case *config.Block:
+			if top && metaBlocks[it.Type] {
+				continue
+			}
+			if it.Type == "dynamic" {
+				c.dynamic(it, sch, path, rng, dynamicTypes)
+				continue
+			}
+			i := blockCounts[it.Type]
+			blockCounts[it.Type]++
+			c.nestedBlock(it, i, sch, path, rng)
+		}
+	}
+	for _, a := range sch.Attributes {
+		if a.Required && !set[a.Name] {
+			c.add(diag.Error, rng, path+"."+a.Name, fmt.Sprintf("Missing required argument %q", a.Name),
+				fmt.Sprintf("%s requires %s (%s).", path, a.Name, typeName(a.Type)), fmt.Sprintf("set %s", a.Name))
+		}
+	}
+	for _, nb := range sch.Blocks {
+		if dynamicTypes[nb.Name] {
+			continue // generated blocks are counted by Terraform
+		}
+		n := blockCounts[nb.Name]
+		max := nb.MaxItems
+		if nb.Nesting == schema.NestingSingle || nb.Nesting == schema.NestingGroup {
+			max = 1
+		}
+		switch {
+		case n < nb.MinItems:
+			c.add(diag.Error, rng, path+"."+nb.Name, fmt.Sprintf("Insufficient %s blocks", nb.Name),
+				fmt.Sprintf("%s needs at least %d %s block(s); it has %d.", path, nb.MinItems, nb.Name, n), fmt.Sprintf("add a %s block", nb.Name))
+		case max > 0 && n > max:
+			c.add(diag.Error, rng, path+"."+nb.Name, fmt.Sprintf("Too many %s blocks", nb.Name),
+				fmt.Sprintf("%s allows at most %d %s block(s); it has %d.", path, max, nb.Name, n), "")
+		}
+	}
+}
+
+func (c *checker) attribute(a *config.Attribute, sch *schema.Block, path string, rng hcl.Range) {
+	apath := path + "." + a.Name
+	arng := where(a.Range, rng)
+	sa := sch.Attribute(a.Name)
+	if sa == nil {
+		if sch.NestedBlock(a.Name) != nil {
+			c.add(diag.Error, arng, apath, fmt.Sprintf("%q is a block, not an argument", a.Name),
+				fmt.Sprintf("The schema declares %s as a nested block.", a.Name), fmt.Sprintf("write it as a nested block: %s { ... }", a.Name))
+			return
+		}
+		c.add(diag.Error, arng, apath, fmt.Sprintf("Unsupported argument %q", a.Name),
+			fmt.Sprintf("%s has no argument named %s.", path, a.Name), diag.DidYouMean(a.Name, attributeNames(sch)))
+		return
+	}
+	if sa.ComputedOnly() {
+		c.add(diag.Error, arng, apath, fmt.Sprintf("Cannot set computed attribute %q", a.Name),
+			fmt.Sprintf("%s is set by the provider; configuration cannot set it.", a.Name), fmt.Sprintf("remove %s, or read it with a reference instead", a.Name))
+		return
+	}
+	if sa.Deprecated {
+		c.add(diag.Warning, arng, apath, fmt.Sprintf("Deprecated argument %q", a.Name), firstSentence(sa.Description), "")
+	}
+	if v, ok := config.StaticValue(a.Expr); ok && !v.IsNull() {
+		if _, err := convert.Convert(v, sa.Type); err != nil {
+			c.add(diag.Error, arng, apath, "Incorrect attribute value type",
+				fmt.Sprintf("%s must be %s: %s.", a.Name, typeName(sa.Type), err), "")
+		}
+	}
+}
+
+func (c *checker) nestedBlock(b *config.Block, i int, sch *schema.Block, path string, rng hcl.Range) {
+	nb := sch.NestedBlock(b.Type)
+	brng := where(b.DeclRange, rng)
+	if nb == nil {
+		if sch.Attribute(b.Type) != nil {
+			c.add(diag.Error, brng, path+"."+b.Type, fmt.Sprintf("%q is an argument, not a block", b.Type),
+				fmt.Sprintf("The schema declares %s as an argument.", b.Type), fmt.Sprintf("write %s = { ... } or %s = [ ... ]", b.Type, b.Type))
+			return
+		}
+		c.add(diag.Error, brng, path+"."+b.Type, fmt.Sprintf("Unsupported block type %q", b.Type),
+			fmt.Sprintf("%s has no nested block named %s.", path, b.Type), diag.DidYouMean(b.Type, blockNames(sch)))
+		return
+	}
+	npath := fmt.Sprintf("%s.%s[%d]", path, b.Type, i)
+	if nb.Nesting == schema.NestingMap {
+		if len(b.Labels) == 1 {
+			npath = fmt.Sprintf("%s.%s[%q]", path, b.Type, b.Labels[0])
+		} else {
+			c.add(diag.Error, brng, npath, fmt.Sprintf("Missing key label on %s block", b.Type), "Blocks of this type are a map and need one label as their key.", "")
+		}
+	} else if nb.Nesting == schema.NestingSingle || nb.Nesting == schema.NestingGroup {
+		npath = path + "." + b.Type
+	}
+	if nb.Block.Deprecated {
+		c.add(diag.Warning, brng, npath, fmt.Sprintf("Deprecated block %q", b.Type), firstSentence(nb.Block.Description), "")
+	}
+	c.body(b.Body, nb.Block, npath, brng, false)
+}
+
+// dynamic checks a dynamic block's content against the block type it
+// generates.
+func (c *checker) dynamic(b *config.Block, sch *schema.Block, path string, rng hcl.Range, dynamicTypes map[string]bool) {
+	if len(b.Labels) != 1 {
+		return
+	}
+	name := b.Labels[0]
+	dynamicTypes[name] = true
+	nb := sch.NestedBlock(name)
+	brng := where(b.DeclRange, rng)
+	if nb == nil {
+		c.add(diag.Error, brng, path+".dynamic."+name, fmt.Sprintf("Unsupported block type %q", name),
+			fmt.Sprintf("%s has no nested block named %s to generate dynamically.", path, name), diag.DidYouMean(name, blockNames(sch)))
+		return
+	}
+	for _, content := range b.Body.Blocks("content") {
+		c.body(content.Body, nb.Block, path+".dynamic."+name+".content", where(content.DeclRange, brng), false)
+	}
+}
+
+func attributeNames(b *schema.Block) []string {
+	var out []string
+	for _, a := range b.Attributes {
+		if !a.ComputedOnly() {
+			out = append(out, a.Name)
+		}
+	}
+	return out
+}
+
+func blockNames(b *schema.Block) []string {
+	out := make([]string, len(b.Blocks))
+	for i, nb := range b.Blocks {
+		out[i] = nb.Name
+	}
+	return out
+}
+
+func typeName(t cty.Type) string {
+	if t == cty.NilType {
+		return "any"
+	}
+	return typeexpr.TypeString(t)
+}
+
+func firstSentence(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.Index(s, ". "); i > 0 {
+		return s[:i+1]
+	}
+	return s
+}

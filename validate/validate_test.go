@@ -1,0 +1,195 @@
+package validate
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/schema"
+)
+
+func providers(t *testing.T) []*schema.Provider {
+	t.Helper()
+	var out []*schema.Provider
+	for _, f := range []string{"random-3.9.0.json", "docker-4.6.0.json", "null-2.1.2.json"} {
+		r, err := os.Open(filepath.Join("..", "schema", "testdata", "providers", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps, err := schema.ReadProviders(r)
+		r.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, ps...)
+	}
+	return out
+}
+
+func check(t *testing.T, src string) diag.Diagnostics {
+	t.Helper()
+	cfg, diags := config.ParseConfig(src, "main.tf")
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	return Config(cfg, providers(t))
+}
+
+func TestValid(t *testing.T) {
+	diags := check(t, `terraform {
+  required_providers {
+    docker = { source = "kreuzwerker/docker" }
+  }
+}
+provider "docker" {
+  host = "unix:///var/run/docker.sock"
+}
+resource "random_pet" "p" {
+  length = 3
+  count  = 2
+}
+resource "docker_image" "nginx" {
+  name         = "nginx:latest"
+  keep_locally = false
+}
+resource "docker_container" "web" {
+  name  = "web-${random_pet.p[0].id}"
+  image = docker_image.nginx.image_id
+  ports {
+    internal = 80
+    external = 8000
+  }
+  dynamic "labels" {
+    for_each = { a = "b" }
+    content {
+      label = labels.key
+      value = labels.value
+    }
+  }
+  lifecycle {
+    ignore_changes = [name]
+  }
+}
+resource "unknown_thing" "x" {
+  anything = 1
+}
+data "docker_network" "n" {
+  name = "bridge"
+}
+`)
+	if len(diags) != 0 {
+		t.Fatal(diags)
+	}
+}
+
+func TestDiagnostics(t *testing.T) {
+	cases := []struct {
+		name, src string
+		severity  diag.Severity
+		fragments []string // summary, path, location, hint
+	}{
+		{"missing required", `resource "docker_image" "x" {
+  keep_locally = true
+}
+`, diag.Error, []string{`Missing required argument "name"`, "docker_image.x.name", "main.tf:1:1", "(string)"}},
+		{"unknown attribute", `resource "random_pet" "p" {
+  lenght = 2
+}
+`, diag.Error, []string{`Unsupported argument "lenght"`, "random_pet.p.lenght", "main.tf:2:3", `did you mean "length"?`}},
+		{"computed only", `resource "random_pet" "p" {
+  id = "x"
+}
+`, diag.Error, []string{`Cannot set computed attribute "id"`, "random_pet.p.id", "main.tf:2:3"}},
+		{"literal type mismatch", `resource "random_pet" "p" {
+  length = "three"
+}
+`, diag.Error, []string{"Incorrect attribute value type", "random_pet.p.length", "must be number", "main.tf:2:3"}},
+		{"nested block attribute type", `resource "docker_container" "c" {
+  name  = "c"
+  image = "i"
+  ports {
+    internal = "eighty"
+  }
+}
+`, diag.Error, []string{"Incorrect attribute value type", "docker_container.c.ports[0].internal", "main.tf:5:5"}},
+		{"nested block missing required", `resource "docker_container" "c" {
+  name  = "c"
+  image = "i"
+  ports {
+    external = 1
+  }
+  ports {
+    internal = 1
+  }
+}
+`, diag.Error, []string{`Missing required argument "internal"`, "docker_container.c.ports[0].internal", "main.tf:4:3"}},
+		{"too many blocks", `resource "docker_container" "c" {
+  name  = "c"
+  image = "i"
+  capabilities {}
+  capabilities {}
+}
+`, diag.Error, []string{"Too many capabilities blocks", "at most 1", "docker_container.c.capabilities"}},
+		{"unknown block", `resource "docker_container" "c" {
+  name  = "c"
+  image = "i"
+  prots {
+    internal = 1
+  }
+}
+`, diag.Error, []string{`Unsupported block type "prots"`, `did you mean "ports"?`, "main.tf:4:3"}},
+		{"block written as attribute", `resource "docker_container" "c" {
+  name  = "c"
+  image = "i"
+  ports = [{ internal = 1 }]
+}
+`, diag.Error, []string{`"ports" is a block, not an argument`, "ports { ... }"}},
+		{"unknown resource type", `resource "random_pett" "p" {}
+`, diag.Error, []string{`Unknown resource type "random_pett"`, `did you mean "random_pet"?`, "registry.terraform.io/hashicorp/random"}},
+		{"unknown data source type", `data "docker_netwrok" "n" {
+  name = "x"
+}
+`, diag.Error, []string{`Unknown data source type "docker_netwrok"`, `did you mean "docker_network"?`}},
+		{"provider config", `provider "docker" {
+  hots = "x"
+}
+`, diag.Error, []string{`Unsupported argument "hots"`, "provider.docker.hots", `did you mean "host"?`}},
+		{"dynamic content", `resource "docker_container" "c" {
+  name  = "c"
+  image = "i"
+  dynamic "ports" {
+    for_each = [1]
+    content {
+      internal = "x"
+    }
+  }
+}
+`, diag.Error, []string{"Incorrect attribute value type", "docker_container.c.dynamic.ports.content.internal"}},
+		{"deprecated", `resource "random_pet" "p" {}
+resource "random_string" "s" {
+  length = 8
+  number = false
+}
+`, diag.Warning, []string{`Deprecated argument "number"`, "random_string.s.number", "main.tf:4:3"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			diags := check(t, tc.src)
+			if len(diags) != 1 {
+				t.Fatalf("want 1 diagnostic, got %d:\n%s", len(diags), diags)
+			}
+			if diags[0].Severity != tc.severity {
+				t.Errorf("severity %s", diags[0].Severity)
+			}
+			text := diags[0].Error()
+			for _, f := range tc.fragments {
+				if !strings.Contains(text, f) {
+					t.Errorf("diagnostic lacks %q:\n%s", f, text)
+				}
+			}
+		})
+	}
+}
