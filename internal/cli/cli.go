@@ -1,0 +1,298 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/tfkit/tfkit/diag"
+)
+
+// Exit codes shared by every command.
+const (
+	// ExitOK: the command did what was asked.
+	ExitOK = 0
+	// ExitFailure: the command ran and failed (an error diagnostic, a
+	// failing app, a stale output for --check).
+	ExitFailure = 1
+	// ExitUsage: the command line itself is wrong.
+	ExitUsage = 2
+	// ExitInterrupted: the command was stopped by Ctrl-C or SIGTERM, as a
+	// shell reports a process ended by SIGINT.
+	ExitInterrupted = 130
+)
+
+// Env is everything a command may use from the process around it.
+type Env struct {
+	Stdout, Stderr io.Writer
+	// Dir is the directory commands run in before --chdir; "" means the
+	// process's working directory.
+	Dir string
+	// Environ is the environment given to child processes, as os.Environ.
+	Environ []string
+	// Version is the tfkit version to report.
+	Version string
+}
+
+// command is one subcommand; each lives in its own file and registers itself.
+type command struct {
+	name     string
+	synopsis string // one line for the command list
+	usage    string // after "Usage: tfkit "
+	help     string // paragraphs after the usage line
+	// setup declares the command's flags on fs and returns the code to run
+	// once they are parsed; fresh flag values per invocation keep
+	// commands free of package state.
+	setup func(fs *flag.FlagSet) func(ctx context.Context, r *run, args []string) int
+}
+
+var commands = map[string]*command{}
+
+func register(c *command) {
+	if _, dup := commands[c.name]; dup {
+		panic("cli: command registered twice: " + c.name)
+	}
+	commands[c.name] = c
+}
+
+func commandNames() []string {
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// run is one invocation of a command.
+type run struct {
+	env Env
+	// dir is the directory the command works in (Env.Dir plus --chdir).
+	dir string
+	// chdir is --chdir as given, to repeat it in hints.
+	chdir  string
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// printf writes a line of results.
+func (r *run) printf(format string, args ...any) {
+	fmt.Fprintf(r.stdout, format, args...)
+}
+
+// errorf reports a failure on stderr as "Error: ...", with an optional hint.
+func (r *run) errorf(hint string, format string, args ...any) {
+	fmt.Fprintf(r.stderr, "Error: "+format+"\n", args...)
+	if hint != "" {
+		fmt.Fprintf(r.stderr, "  hint: %s\n", hint)
+	}
+}
+
+// warnf reports something worth knowing that does not stop the command.
+func (r *run) warnf(format string, args ...any) {
+	fmt.Fprintf(r.stderr, "Warning: "+format+"\n", args...)
+}
+
+// report prints diagnostics on stderr and tells whether any is an error.
+func (r *run) report(diags diag.Diagnostics) bool {
+	if len(diags) > 0 {
+		fmt.Fprintln(r.stderr, diags.Error())
+	}
+	return diags.HasErrors()
+}
+
+// tfkitCommand renders a tfkit command line that repeats this invocation's
+// global flags, for hints such as "run 'tfkit synth' to update it".
+func (r *run) tfkitCommand(args ...string) string {
+	parts := []string{"tfkit"}
+	if r.chdir != "" {
+		parts = append(parts, "--chdir", shellQuote(r.chdir))
+	}
+	for _, a := range args {
+		parts = append(parts, shellQuote(a))
+	}
+	return strings.Join(parts, " ")
+}
+
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(c rune) bool {
+		return !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("-_./=:,@%+", c))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// Main runs the tfkit command line args (without the program name) and
+// returns the process exit code.
+func Main(ctx context.Context, args []string, env Env) int {
+	if env.Stdout == nil {
+		env.Stdout = io.Discard
+	}
+	if env.Stderr == nil {
+		env.Stderr = io.Discard
+	}
+	fs := flag.NewFlagSet("tfkit", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	chdir := fs.String("chdir", "", "switch to `DIR` before running the command")
+	version := fs.Bool("version", false, "print the tfkit version and exit")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			writeMainHelp(env.Stdout)
+			return ExitOK
+		}
+		fmt.Fprintf(env.Stderr, "tfkit: %v\nRun 'tfkit help' for usage.\n", err)
+		return ExitUsage
+	}
+	if *version {
+		fmt.Fprintf(env.Stdout, "tfkit %s\n", env.Version)
+		return ExitOK
+	}
+	rest := fs.Args()
+	if len(rest) == 0 {
+		writeMainHelp(env.Stderr)
+		return ExitUsage
+	}
+	name, rest := rest[0], rest[1:]
+	cmd, ok := commands[name]
+	if !ok {
+		fmt.Fprintf(env.Stderr, "tfkit: unknown command %q", name)
+		if s := didYouMean(name, commandNames()); s != "" {
+			fmt.Fprintf(env.Stderr, "; did you mean %q?", s)
+		}
+		fmt.Fprintf(env.Stderr, "\nRun 'tfkit help' for the list of commands.\n")
+		return ExitUsage
+	}
+
+	dir := env.Dir
+	if *chdir != "" {
+		if filepath.IsAbs(*chdir) {
+			dir = *chdir
+		} else {
+			dir = filepath.Join(env.Dir, *chdir)
+		}
+		if st, err := os.Stat(dirOrDot(dir)); err != nil || !st.IsDir() {
+			fmt.Fprintf(env.Stderr, "Error: --chdir %s: no such directory\n", *chdir)
+			return ExitFailure
+		}
+	}
+	r := &run{env: env, dir: dir, chdir: *chdir, stdout: env.Stdout, stderr: env.Stderr}
+
+	cfs := flag.NewFlagSet("tfkit "+name, flag.ContinueOnError)
+	cfs.SetOutput(io.Discard)
+	cfs.Usage = func() {}
+	exec := cmd.setup(cfs)
+	if err := cfs.Parse(rest); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			writeCommandHelp(env.Stdout, cmd)
+			return ExitOK
+		}
+		return usageError(env.Stderr, cmd, "%v", err)
+	}
+	return exec(ctx, r, cfs.Args())
+}
+
+// usageError reports a wrong command line for cmd and returns ExitUsage.
+func usageError(w io.Writer, cmd *command, format string, args ...any) int {
+	fmt.Fprintf(w, "tfkit %s: %s\nUsage: tfkit %s\nRun 'tfkit help %s' for details.\n",
+		cmd.name, fmt.Sprintf(format, args...), cmd.usage, cmd.name)
+	return ExitUsage
+}
+
+func dirOrDot(dir string) string {
+	if dir == "" {
+		return "."
+	}
+	return dir
+}
+
+// writeMainHelp prints the overview: usage, commands, global flags.
+func writeMainHelp(w io.Writer) {
+	fmt.Fprint(w, "Usage: tfkit [global options] <command> [options]\n\n")
+	fmt.Fprint(w, "tfkit writes Terraform configuration from programs and drives terraform\nor tofu with it.\n\n")
+	fmt.Fprint(w, "Commands:\n")
+	names := commandNames()
+	width := 0
+	for _, n := range names {
+		width = max(width, len(n))
+	}
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, n, commands[n].synopsis)
+	}
+	fmt.Fprint(w, "\nGlobal options:\n")
+	fs := flag.NewFlagSet("tfkit", flag.ContinueOnError)
+	fs.String("chdir", "", "switch to `DIR` before running the command")
+	fs.Bool("version", false, "print the tfkit version and exit")
+	fs.Bool("help", false, "show this help")
+	writeFlags(w, fs)
+	fmt.Fprint(w, "\nRun 'tfkit help <command>' for a command's options.\n")
+}
+
+// writeCommandHelp prints a command's usage line, help text and flags.
+func writeCommandHelp(w io.Writer, cmd *command) {
+	fmt.Fprintf(w, "Usage: tfkit %s\n\n%s\n", cmd.usage, strings.TrimSpace(cmd.help))
+	fs := flag.NewFlagSet(cmd.name, flag.ContinueOnError)
+	cmd.setup(fs)
+	fs.Bool("help", false, "show this help")
+	fmt.Fprint(w, "\nOptions:\n")
+	writeFlags(w, fs)
+	fmt.Fprint(w, "\nGlobal options (before the command):\n  --chdir DIR  switch to DIR before running the command\n")
+}
+
+// writeFlags lists flags GNU-style (--name VALUE), sorted, aligned.
+func writeFlags(w io.Writer, fs *flag.FlagSet) {
+	type row struct{ left, right string }
+	var rows []row
+	width := 0
+	fs.VisitAll(func(f *flag.Flag) {
+		value, usage := flag.UnquoteUsage(f)
+		left := "--" + f.Name
+		if _, isBool := f.Value.(interface{ IsBoolFlag() bool }); !isBool && value != "" {
+			left += " " + value
+		}
+		if f.Name == "help" {
+			left = "--help, -h"
+		}
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "0s" {
+			usage += fmt.Sprintf(" (default %s)", f.DefValue)
+		}
+		rows = append(rows, row{left, usage})
+		width = max(width, len(left))
+	})
+	for _, r := range rows {
+		lines := wrap(r.right, max(helpWidth-width-4, 30))
+		fmt.Fprintf(w, "  %-*s  %s\n", width, r.left, lines[0])
+		for _, l := range lines[1:] {
+			fmt.Fprintf(w, "  %-*s  %s\n", width, "", l)
+		}
+	}
+}
+
+// helpWidth is the width help text is wrapped to.
+const helpWidth = 80
+
+// wrap breaks text into lines of at most width bytes at spaces (a longer
+// word gets a line of its own).
+func wrap(text string, width int) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = word
+		case len(line)+1+len(word) <= width:
+			line += " " + word
+		default:
+			lines = append(lines, line)
+			line = word
+		}
+	}
+	return append(lines, line)
+}

@@ -1,0 +1,144 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata")
+
+type result struct {
+	code           int
+	stdout, stderr string
+}
+
+// tfkit runs the command line in dir, in-process, with the test's
+// environment plus extra variables.
+func tfkit(t *testing.T, dir string, extraEnv []string, args ...string) result {
+	t.Helper()
+	return tfkitCtx(t, context.Background(), dir, extraEnv, args...)
+}
+
+func tfkitCtx(t *testing.T, ctx context.Context, dir string, extraEnv []string, args ...string) result {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := Main(ctx, args, Env{
+		Stdout:  &stdout,
+		Stderr:  &stderr,
+		Dir:     dir,
+		Environ: append(os.Environ(), extraEnv...),
+		Version: "v0.0.0-test",
+	})
+	return result{code, stdout.String(), stderr.String()}
+}
+
+func (r result) String() string {
+	return "exit " + strconv.Itoa(r.code) + "\n--- stdout\n" + r.stdout + "--- stderr\n" + r.stderr
+}
+
+// golden compares got with testdata/<name>, or rewrites it with -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", filepath.FromSlash(name))
+	goldenUsed.Store(filepath.ToSlash(path), true)
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (go test -update creates it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s (go test -update rewrites it)\ngot:\n%s\nwant:\n%s", path, got, want)
+	}
+}
+
+// TestHelpGolden checks the help of tfkit and of every command against
+// testdata/help (TestMain fails on files there that no case uses).
+func TestHelpGolden(t *testing.T) {
+	check := func(file string, args ...string) {
+		t.Helper()
+		res := tfkit(t, t.TempDir(), nil, args...)
+		if res.code != ExitOK || res.stderr != "" {
+			t.Errorf("tfkit %v: %s", args, res)
+		}
+		golden(t, "help/"+file, res.stdout)
+	}
+	check("tfkit.txt", "help")
+	for _, name := range commandNames() {
+		check(name+".txt", "help", name)
+	}
+}
+
+func TestHelpForms(t *testing.T) {
+	dir := t.TempDir()
+	main := tfkit(t, dir, nil, "help").stdout
+	for _, args := range [][]string{{"--help"}, {"-h"}, {"-help"}} {
+		if res := tfkit(t, dir, nil, args...); res.code != ExitOK || res.stdout != main {
+			t.Errorf("tfkit %v: %s", args, res)
+		}
+	}
+	synth := tfkit(t, dir, nil, "help", "synth").stdout
+	for _, args := range [][]string{{"synth", "--help"}, {"synth", "-h"}} {
+		if res := tfkit(t, dir, nil, args...); res.code != ExitOK || res.stdout != synth {
+			t.Errorf("tfkit %v: %s", args, res)
+		}
+	}
+	// No command at all is a usage error, with the overview on stderr.
+	if res := tfkit(t, dir, nil); res.code != ExitUsage || res.stderr != main || res.stdout != "" {
+		t.Errorf("tfkit: %s", res)
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	dir := t.TempDir()
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"synt"}, `tfkit: unknown command "synt"; did you mean "synth"?`},
+		{[]string{"help", "sinth"}, `tfkit help: unknown command "sinth"; did you mean "synth"?`},
+		{[]string{"help", "a", "b"}, "tfkit help: too many arguments"},
+		{[]string{"--nope"}, "tfkit: flag provided but not defined: -nope"},
+		{[]string{"synth", "--bogus"}, "tfkit synth: flag provided but not defined: -bogus"},
+		{[]string{"synth", "extra"}, `tfkit synth: unexpected argument "extra"`},
+		{[]string{"synth", "--format", "yaml"}, `tfkit synth: --format must be hcl or json, not "yaml"`},
+		{[]string{"synth", "--format=jsn"}, `(did you mean "json"?)`},
+		{[]string{"synth", "--timeout", "soon"}, `invalid value "soon" for flag -timeout`},
+		{[]string{"version", "x"}, `tfkit version: unexpected argument "x"`},
+	}
+	for _, c := range cases {
+		res := tfkit(t, dir, nil, c.args...)
+		if res.code != ExitUsage || !strings.Contains(res.stderr, c.want) {
+			t.Errorf("tfkit %v: want exit 2 and %q\n%s", c.args, c.want, res)
+		}
+	}
+}
+
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"--version"}, {"-version"}} {
+		res := tfkit(t, t.TempDir(), nil, args...)
+		if res.code != ExitOK || res.stdout != "tfkit v0.0.0-test\n" {
+			t.Errorf("tfkit %v: %s", args, res)
+		}
+	}
+}
+
+func TestChdirMissing(t *testing.T) {
+	res := tfkit(t, t.TempDir(), nil, "--chdir", "nowhere", "synth")
+	if res.code != ExitFailure || !strings.Contains(res.stderr, "--chdir nowhere: no such directory") {
+		t.Errorf("%s", res)
+	}
+}

@@ -1,0 +1,43 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+)
+
+func init() {
+	register(&command{
+		name:     "help",
+		synopsis: "Show help for tfkit or one of its commands",
+		usage:    "help [command]",
+		help: `
+Without a command, lists the commands and the global options. With one,
+shows that command's usage, what it does, and its options.`,
+		setup: func(fs *flag.FlagSet) func(context.Context, *run, []string) int {
+			return runHelp
+		},
+	})
+}
+
+func runHelp(_ context.Context, r *run, args []string) int {
+	switch len(args) {
+	case 0:
+		writeMainHelp(r.stdout)
+		return ExitOK
+	case 1:
+		cmd, ok := commands[args[0]]
+		if !ok {
+			fmt.Fprintf(r.stderr, "tfkit help: unknown command %q", args[0])
+			if s := didYouMean(args[0], commandNames()); s != "" {
+				fmt.Fprintf(r.stderr, "; did you mean %q?", s)
+			}
+			fmt.Fprintf(r.stderr, "\nRun 'tfkit help' for the list of commands.\n")
+			return ExitUsage
+		}
+		writeCommandHelp(r.stdout, cmd)
+		return ExitOK
+	default:
+		return usageError(r.stderr, commands["help"], "too many arguments")
+	}
+}

@@ -1,0 +1,318 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/tfkit/tfkit/internal/outdir"
+	"github.com/tfkit/tfkit/internal/project"
+	"github.com/tfkit/tfkit/internal/textdiff"
+)
+
+func init() {
+	register(&command{
+		name:     "synth",
+		synopsis: "Run the app and write its Terraform configuration",
+		usage:    "synth [--out DIR] [--format hcl|json] [--check] [--timeout DURATION]",
+		help: `
+Runs the project's app (the "app" command of tfkit.json, or of a CDK for
+Terraform cdktf.json) with sh -c in the project directory. The app writes
+one Terraform configuration per stack, stacks/<stack>/main.tf (or
+main.tf.json), and a manifest.json into the directory named by the
+TFKIT_OUTDIR environment variable; TFKIT_FORMAT says which format to write.
+
+TFKIT_OUTDIR is a fresh directory beside the output directory. Only when the
+app exits with status 0 and has written manifest.json does it replace the
+output directory, in one rename; otherwise the previous output stays as it
+was and the fresh directory is removed. Ctrl-C stops the app and its child
+processes the same way.
+
+With --check nothing is written: the fresh synthesis is compared with the
+output directory, and each difference is printed as a unified diff.`,
+		setup: setupSynth,
+	})
+}
+
+type synthOptions struct {
+	out     string
+	format  string
+	check   bool
+	timeout time.Duration
+}
+
+func setupSynth(fs *flag.FlagSet) func(context.Context, *run, []string) int {
+	o := &synthOptions{}
+	fs.StringVar(&o.out, "out", "", "write to `DIR` instead of the project's \"output\" (relative to the project directory)")
+	fs.StringVar(&o.format, "format", "hcl", "write stacks as `hcl|json`: main.tf or main.tf.json")
+	fs.BoolVar(&o.check, "check", false, "change nothing; compare a fresh synthesis with the output directory and exit 1 if they differ")
+	fs.DurationVar(&o.timeout, "timeout", 0, "stop the app if it runs longer than `DURATION`, such as 90s or 5m")
+	return func(ctx context.Context, r *run, args []string) int {
+		return runSynth(ctx, r, o, args)
+	}
+}
+
+func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
+	if len(args) > 0 {
+		return usageError(r.stderr, commands["synth"], "unexpected argument %q", args[0])
+	}
+	if o.format != "hcl" && o.format != "json" {
+		msg := fmt.Sprintf("--format must be hcl or json, not %q", o.format)
+		if s := didYouMean(o.format, []string{"hcl", "json"}); s != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		}
+		return usageError(r.stderr, commands["synth"], "%s", msg)
+	}
+	if o.timeout < 0 {
+		return usageError(r.stderr, commands["synth"], "--timeout must not be negative")
+	}
+
+	cfg, diags := project.Load(r.dir)
+	if r.report(diags) {
+		return ExitFailure
+	}
+	if d := cfg.RequireApp(); d != nil {
+		fmt.Fprintln(r.stderr, d.Error())
+		return ExitFailure
+	}
+	outName := cfg.Output
+	if o.out != "" {
+		outName = o.out
+	}
+	outName = filepath.Clean(outName)
+	out := outName
+	if !filepath.IsAbs(out) {
+		out = filepath.Join(r.dir, out)
+	}
+	if code := checkOutputDir(r, out, outName, o.check); code != ExitOK {
+		return code
+	}
+
+	staging, err := outdir.Stage(out)
+	if err != nil {
+		r.errorf("", "%v", err)
+		return ExitFailure
+	}
+	// Whatever happens from here, the staging directory goes; after a
+	// successful Replace it no longer exists and this does nothing.
+	defer os.RemoveAll(staging)
+	// The staging directory becomes the output directory: give it the
+	// usual permissions rather than the private ones of a temporary one.
+	if err := os.Chmod(staging, 0o755); err != nil {
+		r.errorf("", "%v", err)
+		return ExitFailure
+	}
+	absStaging, err := filepath.Abs(staging)
+	if err != nil {
+		r.errorf("", "%v", err)
+		return ExitFailure
+	}
+
+	err = runApp(ctx, r, appRun{
+		command: cfg.App,
+		dir:     r.dir,
+		env:     []string{"TFKIT_OUTDIR=" + absStaging, "TFKIT_FORMAT=" + o.format},
+		timeout: o.timeout,
+	})
+	kept := fmt.Sprintf("%s was left as it was", outName)
+	if o.check {
+		kept = "nothing was compared"
+	}
+	var exitErr *exec.ExitError
+	switch {
+	case errors.Is(err, errAppInterrupted):
+		fmt.Fprintf(r.stderr, "Interrupted: the app was stopped and %s.\n", kept)
+		return ExitInterrupted
+	case errors.Is(err, errAppTimeout):
+		r.errorf("raise --timeout, or find what keeps the app from finishing",
+			"the app did not finish within %s; it was stopped and %s", o.timeout, kept)
+		return ExitFailure
+	case errors.As(err, &exitErr):
+		r.errorf("the app's own messages are above", "the app (%s) failed with %s; %s", cfg.App, exitStatus(exitErr), kept)
+		return ExitFailure
+	case err != nil:
+		r.errorf("check that sh is on PATH", "%v", err)
+		return ExitFailure
+	}
+
+	stacks, err := readSynthOutput(staging)
+	if errors.Is(err, errNoManifest) {
+		r.errorf("the app must end with app.Synth(), which writes the stacks and manifest.json into $TFKIT_OUTDIR",
+			"the app (%s) exited successfully but wrote no %s; %s", cfg.App, manifestFile, kept)
+		return ExitFailure
+	}
+	if err != nil {
+		r.errorf("", "%v; %s", err, kept)
+		return ExitFailure
+	}
+	want := hclFile
+	if o.format == "json" {
+		want = jsonFile
+	}
+	for _, s := range stacks {
+		if s.file == "" {
+			r.warnf("stack %q has no %s", s.name, want)
+		} else if filepath.Base(s.file) != want {
+			r.warnf("stack %q was written as %s, not %s as TFKIT_FORMAT=%s asks", s.name, filepath.Base(s.file), want, o.format)
+		}
+	}
+
+	if o.check {
+		return synthCheck(r, o, out, outName, staging)
+	}
+	if err := outdir.Replace(out, staging); err != nil {
+		r.errorf("", "%v", err)
+		return ExitFailure
+	}
+	writeSynthSummary(r, outName, stacks)
+	return ExitOK
+}
+
+// checkOutputDir refuses output directories whose replacement would destroy
+// something that is not tfkit's output: the project itself, a file, or a
+// directory with content but no manifest.json.
+func checkOutputDir(r *run, out, outName string, check bool) int {
+	absOut, err1 := filepath.Abs(out)
+	absProject, err2 := filepath.Abs(dirOrDot(r.dir))
+	if err := errors.Join(err1, err2); err != nil {
+		r.errorf("", "%v", err)
+		return ExitFailure
+	}
+	if absOut == absProject || strings.HasPrefix(absProject, absOut+string(filepath.Separator)) || absOut == filepath.Dir(absOut) {
+		r.errorf(`name a directory of its own, such as "tfkit.out"`,
+			"the output directory %s holds the project itself; synth replaces the whole output directory", outName)
+		return ExitFailure
+	}
+	st, err := os.Stat(out)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return ExitOK
+	case err != nil:
+		r.errorf("", "%v", err)
+		return ExitFailure
+	case !st.IsDir():
+		r.errorf("remove it or choose another --out", "the output path %s exists and is not a directory", outName)
+		return ExitFailure
+	}
+	if check {
+		return ExitOK
+	}
+	if _, err := os.Stat(filepath.Join(out, manifestFile)); err == nil {
+		return ExitOK
+	}
+	entries, err := os.ReadDir(out)
+	if err != nil {
+		r.errorf("", "%v", err)
+		return ExitFailure
+	}
+	if len(entries) > 0 {
+		r.errorf("remove it yourself if it is an old output, or choose another --out",
+			"%s exists, is not empty and has no %s, so it is not tfkit output; synth replaces the whole output directory and will not delete it", outName, manifestFile)
+		return ExitFailure
+	}
+	return ExitOK
+}
+
+func exitStatus(e *exec.ExitError) string {
+	if code := e.ExitCode(); code >= 0 {
+		return fmt.Sprintf("exit status %d", code)
+	}
+	return e.String()
+}
+
+func writeSynthSummary(r *run, outName string, stacks []synthStack) {
+	if len(stacks) == 0 {
+		r.warnf("the app synthesized no stacks")
+		r.printf("Synthesized no stacks into %s\n", outName)
+		return
+	}
+	plural := "s"
+	if len(stacks) == 1 {
+		plural = ""
+	}
+	r.printf("Synthesized %d stack%s into %s:\n", len(stacks), plural, outName)
+	tw := tabwriter.NewWriter(r.stdout, 0, 0, 2, ' ', 0)
+	for _, s := range stacks {
+		switch {
+		case s.file == "":
+			fmt.Fprintf(tw, "  %s\t(no configuration file)\t\n", s.name)
+		case s.resources < 0:
+			fmt.Fprintf(tw, "  %s\t%s\t%s\n", s.name, s.file, countNoun(s.bytes, "byte"))
+		default:
+			fmt.Fprintf(tw, "  %s\t%s\t%s, %s\n", s.name, s.file, countNoun(s.resources, "resource"), countNoun(s.bytes, "byte"))
+		}
+	}
+	tw.Flush()
+}
+
+func countNoun(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// synthCheck compares the fresh synthesis in staging with the output
+// directory, printing a unified diff per changed file.
+func synthCheck(r *run, o *synthOptions, out, outName, staging string) int {
+	_, statErr := os.Stat(out)
+	d, err := compareTrees(out, staging)
+	if err != nil {
+		r.errorf("", "compare with %s: %v", outName, err)
+		return ExitFailure
+	}
+	if d.empty() && statErr == nil {
+		r.printf("%s is up to date.\n", outName)
+		return ExitOK
+	}
+	label := filepath.ToSlash(outName)
+	for _, p := range d.changed {
+		oldText, err1 := os.ReadFile(filepath.Join(out, filepath.FromSlash(p)))
+		newText, err2 := os.ReadFile(filepath.Join(staging, filepath.FromSlash(p)))
+		if err := errors.Join(err1, err2); err != nil {
+			r.errorf("", "%v", err)
+			return ExitFailure
+		}
+		a, b := "a/"+label+"/"+p, "b/"+label+"/"+p
+		if bytes.IndexByte(oldText, 0) >= 0 || bytes.IndexByte(newText, 0) >= 0 {
+			r.printf("Binary files %s and %s differ\n", a, b)
+			continue
+		}
+		r.printf("%s", textdiff.Unified(a, b, string(oldText), string(newText), textdiff.DefaultContext))
+	}
+	if len(d.added) > 0 {
+		r.printf("Files the app writes that %s lacks:\n", outName)
+		for _, p := range d.added {
+			r.printf("  + %s/%s\n", label, p)
+		}
+	}
+	if len(d.removed) > 0 {
+		r.printf("Files in %s that the app no longer writes:\n", outName)
+		for _, p := range d.removed {
+			r.printf("  - %s/%s\n", label, p)
+		}
+	}
+	args := []string{"synth"}
+	if o.out != "" {
+		args = append(args, "--out", o.out)
+	}
+	if o.format != "hcl" {
+		args = append(args, "--format", o.format)
+	}
+	hint := fmt.Sprintf("run '%s' to update it", r.tfkitCommand(args...))
+	if statErr != nil {
+		r.errorf(hint, "%s does not exist", outName)
+		return ExitFailure
+	}
+	r.errorf(hint, "%s is out of date: %s changed, %s added, %s removed",
+		outName, countNoun(len(d.changed), "file"), countNoun(len(d.added), "file"), countNoun(len(d.removed), "file"))
+	return ExitFailure
+}

@@ -1,0 +1,419 @@
+package cli
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// appScript stands in for a user's program: for each name in stacks.txt it
+// writes stacks/<name>/main.tf (or main.tf.json when TFKIT_FORMAT=json) with
+// one resource per stack plus one more per extra word on the line, then
+// manifest.json. FAIL=msg makes it fail after writing; NOMANIFEST=1 makes it
+// succeed without a manifest; ENV is copied into the configuration.
+const appScript = `set -e
+echo "app: format=$TFKIT_FORMAT"
+test "$(pwd)" = "$PROJECT_DIR" || { echo "app: wrong directory $(pwd)" >&2; exit 9; }
+case "$TFKIT_OUTDIR" in /*) ;; *) echo "app: TFKIT_OUTDIR not absolute" >&2; exit 9;; esac
+while read -r stack extra; do
+  d="$TFKIT_OUTDIR/stacks/$stack"
+  mkdir -p "$d"
+  if [ "$TFKIT_FORMAT" = json ]; then
+    printf '{\n  "resource": {\n    "terraform_data": {\n      "%s": {"input": "%s"}\n    }\n  }\n}\n' "$stack" "${ENV:-dev}" > "$d/main.tf.json"
+  else
+    printf 'resource "terraform_data" "%s" {\n  input = "%s"\n}\n' "$stack" "${ENV:-dev}" > "$d/main.tf"
+    for r in $extra; do printf '\nresource "terraform_data" "%s" {}\n' "$r" >> "$d/main.tf"; done
+  fi
+done < stacks.txt
+if [ -n "$FAIL" ]; then echo "app: $FAIL" >&2; exit 3; fi
+if [ -z "$NOMANIFEST" ]; then echo '{"version": 1}' > "$TFKIT_OUTDIR/manifest.json"; fi
+`
+
+// newProject creates a project directory with the stand-in app.
+func newProject(t *testing.T, projectFile, stacks string) string {
+	t.Helper()
+	dir := t.TempDir()
+	write(t, dir, "app.sh", appScript)
+	write(t, dir, "stacks.txt", stacks)
+	write(t, dir, "tfkit.json", projectFile)
+	return dir
+}
+
+func write(t *testing.T, dir, name, content string) {
+	t.Helper()
+	p := filepath.Join(dir, filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// tree reads every file under dir as relative slash path → content.
+func tree(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files, err := listFiles(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, f := range files {
+		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(f)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[f] = string(b)
+	}
+	return out
+}
+
+// noStaging fails when a staging or set-aside directory is left in dir.
+func noStaging(t *testing.T, dir string) {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if strings.Contains(e.Name(), ".new-") || strings.Contains(e.Name(), ".old-") {
+			t.Errorf("left behind: %s", filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
+func env(dir string, more ...string) []string {
+	return append([]string{"PROJECT_DIR=" + dir, "FAIL=", "NOMANIFEST=", "ENV="}, more...)
+}
+
+const devTF = "resource \"terraform_data\" \"dev\" {\n  input = \"dev\"\n}\n"
+
+func TestSynthWritesOutput(t *testing.T) {
+	dir := newProject(t, `{"app": "sh app.sh", "output": "tfkit.out"}`, "dev\nprod a b\n")
+	res := tfkit(t, dir, env(dir), "synth")
+	if res.code != ExitOK {
+		t.Fatalf("%s", res)
+	}
+	want := "app: format=hcl\n" +
+		"Synthesized 2 stacks into tfkit.out:\n" +
+		"  dev   stacks/dev/main.tf   1 resource, 52 bytes\n" +
+		"  prod  stacks/prod/main.tf  3 resources, 121 bytes\n"
+	if res.stdout != want || res.stderr != "" {
+		t.Errorf("got %s\nwant stdout:\n%s", res, want)
+	}
+	got := tree(t, filepath.Join(dir, "tfkit.out"))
+	if len(got) != 3 || got["stacks/dev/main.tf"] != devTF || got["manifest.json"] != "{\"version\": 1}\n" {
+		t.Errorf("output: %q", got)
+	}
+	if st, err := os.Stat(filepath.Join(dir, "tfkit.out")); err != nil || st.Mode().Perm() != 0o755 {
+		t.Errorf("output directory mode: %v %v", st.Mode(), err)
+	}
+	noStaging(t, dir)
+
+	// A second synthesis replaces the output as a whole: a stack the app
+	// no longer writes disappears.
+	write(t, dir, "stacks.txt", "dev\n")
+	if res := tfkit(t, dir, env(dir), "synth"); res.code != ExitOK {
+		t.Fatalf("%s", res)
+	}
+	if got := tree(t, filepath.Join(dir, "tfkit.out")); len(got) != 2 || got["stacks/dev/main.tf"] != devTF {
+		t.Errorf("after second synth: %q", got)
+	}
+	noStaging(t, dir)
+}
+
+func TestSynthFailureKeepsPreviousOutput(t *testing.T) {
+	dir := newProject(t, `{"app": "sh app.sh"}`, "dev\n")
+	if res := tfkit(t, dir, env(dir), "synth"); res.code != ExitOK {
+		t.Fatalf("%s", res)
+	}
+	before := tree(t, filepath.Join(dir, "tfkit.out"))
+
+	// The app writes a changed stack, then fails.
+	write(t, dir, "stacks.txt", "dev\nnew\n")
+	res := tfkit(t, dir, env(dir, "FAIL=cannot reach the schema cache"), "synth")
+	if res.code != ExitFailure {
+		t.Fatalf("%s", res)
+	}
+	wantErr := "app: cannot reach the schema cache\n" +
+		"Error: the app (sh app.sh) failed with exit status 3; tfkit.out was left as it was\n" +
+		"  hint: the app's own messages are above\n"
+	if res.stderr != wantErr {
+		t.Errorf("stderr:\n%s\nwant:\n%s", res.stderr, wantErr)
+	}
+	if after := tree(t, filepath.Join(dir, "tfkit.out")); !reflect.DeepEqual(after, before) {
+		t.Errorf("output changed by a failed synth:\n%q\n%q", before, after)
+	}
+	noStaging(t, dir)
+
+	// Exit 0 without a manifest is a failure too.
+	res = tfkit(t, dir, env(dir, "NOMANIFEST=1"), "synth")
+	if res.code != ExitFailure || !strings.Contains(res.stderr, "exited successfully but wrote no manifest.json; tfkit.out was left as it was") {
+		t.Fatalf("%s", res)
+	}
+	if after := tree(t, filepath.Join(dir, "tfkit.out")); !reflect.DeepEqual(after, before) {
+		t.Errorf("output changed by a synth without manifest")
+	}
+	noStaging(t, dir)
+}
+
+func TestSynthCheck(t *testing.T) {
+	dir := newProject(t, `{"app": "sh app.sh"}`, "dev\nold\n")
+	out := filepath.Join(dir, "tfkit.out")
+
+	// No output yet: stale, and --check creates nothing.
+	res := tfkit(t, dir, env(dir), "synth", "--check")
+	if res.code != ExitFailure || !strings.Contains(res.stderr, "Error: tfkit.out does not exist\n  hint: run 'tfkit synth' to update it\n") {
+		t.Fatalf("%s", res)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Fatalf("--check created the output directory: %v", err)
+	}
+	noStaging(t, dir)
+
+	if res := tfkit(t, dir, env(dir), "synth"); res.code != ExitOK {
+		t.Fatalf("%s", res)
+	}
+	before := tree(t, out)
+
+	res = tfkit(t, dir, env(dir), "synth", "--check")
+	if res.code != ExitOK || res.stdout != "app: format=hcl\ntfkit.out is up to date.\n" || res.stderr != "" {
+		t.Fatalf("clean check: %s", res)
+	}
+
+	// Change one stack, drop one, add one.
+	write(t, dir, "stacks.txt", "dev extra\nnew\n")
+	res = tfkit(t, dir, env(dir, "ENV=prod"), "synth", "--check")
+	if res.code != ExitFailure {
+		t.Fatalf("%s", res)
+	}
+	golden(t, "synth/check-stale.txt", res.String())
+	if after := tree(t, out); !reflect.DeepEqual(after, before) {
+		t.Errorf("--check changed the output")
+	}
+	noStaging(t, dir)
+}
+
+func TestSynthOutOverride(t *testing.T) {
+	dir := newProject(t, `{"app": "sh app.sh", "output": "tfkit.out"}`, "web\n")
+	res := tfkit(t, dir, env(dir, "ENV=prod"), "synth", "--out", "build/prod")
+	if res.code != ExitOK || !strings.Contains(res.stdout, "Synthesized 1 stack into build/prod:\n") {
+		t.Fatalf("%s", res)
+	}
+	got := tree(t, filepath.Join(dir, "build", "prod"))
+	if !strings.Contains(got["stacks/web/main.tf"], `input = "prod"`) {
+		t.Errorf("output: %q", got)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "tfkit.out")); !os.IsNotExist(err) {
+		t.Errorf("the project's output was written although --out was given")
+	}
+	noStaging(t, filepath.Join(dir, "build"))
+
+	// The hint of a stale --check repeats the flags that matter.
+	res = tfkit(t, dir, env(dir, "ENV=dev"), "-out=ignored", "synth")
+	if res.code != ExitUsage {
+		t.Errorf("a command flag before the command must be refused: %s", res)
+	}
+	res = tfkit(t, filepath.Dir(dir), env(dir, "ENV=dev"), "--chdir", filepath.Base(dir), "synth", "-out=build/prod", "-format", "hcl", "-check")
+	if res.code != ExitFailure || !strings.Contains(res.stderr, "hint: run 'tfkit --chdir "+filepath.Base(dir)+" synth --out build/prod' to update it") {
+		t.Errorf("%s", res)
+	}
+}
+
+func TestSynthFormatJSON(t *testing.T) {
+	dir := newProject(t, `{"app": "sh app.sh"}`, "dev\n")
+	res := tfkit(t, dir, env(dir), "synth", "--format", "json")
+	if res.code != ExitOK {
+		t.Fatalf("%s", res)
+	}
+	want := "app: format=json\nSynthesized 1 stack into tfkit.out:\n  dev  stacks/dev/main.tf.json  1 resource, 84 bytes\n"
+	if res.stdout != want {
+		t.Errorf("stdout:\n%s\nwant:\n%s", res.stdout, want)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "tfkit.out", "stacks", "dev", "main.tf.json")); err != nil {
+		t.Error(err)
+	}
+	// An app that ignores TFKIT_FORMAT earns a warning.
+	write(t, dir, "tfkit.json", `{"app": "TFKIT_FORMAT=hcl sh app.sh"}`)
+	res = tfkit(t, dir, env(dir), "synth", "--format=json")
+	if res.code != ExitOK || res.stderr != "Warning: stack \"dev\" was written as main.tf, not main.tf.json as TFKIT_FORMAT=json asks\n" {
+		t.Errorf("%s", res)
+	}
+}
+
+func TestSynthCDKTFProject(t *testing.T) {
+	dir := newProject(t, `{"app": "sh app.sh"}`, "dev\n")
+	os.Remove(filepath.Join(dir, "tfkit.json"))
+	write(t, dir, "cdktf.json", `{
+  "language": "go",
+  "app": "sh app.sh",
+  "projectId": "8d3c3b5e-0000-4000-8000-000000000000",
+  "sendCrashReports": "false",
+  "terraformProviders": ["hashicorp/random@~> 3.6"],
+  "terraformModules": [],
+  "codeMakerOutput": "generated"
+}`)
+	res := tfkit(t, dir, env(dir), "synth")
+	if res.code != ExitOK || res.stderr != "" || !strings.Contains(res.stdout, "into cdktf.out:") {
+		t.Fatalf("%s", res)
+	}
+	if got := tree(t, filepath.Join(dir, "cdktf.out")); got["stacks/dev/main.tf"] != devTF {
+		t.Errorf("output: %q", got)
+	}
+}
+
+func TestSynthProjectFileDiagnostics(t *testing.T) {
+	cases := []struct {
+		name, file string
+		code       int
+		stderr     string
+	}{
+		{"malformed", "{\n  \"app\": \"sh app.sh\"\n  \"output\": \"x\"\n}\n", ExitFailure,
+			"tfkit.json:3:3: Error: Invalid JSON in tfkit.json; Invalid character '\"' after object key:value pair.\n  hint: is a comma missing before it?\n"},
+		{"unknown key", "{\n  \"app\": \"sh app.sh\",\n  \"ouptut\": \"x\"\n}\n", ExitOK,
+			"tfkit.json:3:3: Warning: Unknown key \"ouptut\" in tfkit.json; tfkit reads the keys \"app\", \"output\", \"language\", \"terraformProviders\", \"terraformModules\", \"codeMakerOutput\"; this one is ignored.\n  hint: did you mean \"output\"?\n"},
+		{"no app", `{"output": "x"}`, ExitFailure,
+			"tfkit.json:1:1: Error: No \"app\" in tfkit.json; The \"app\" key names the shell command that runs your program, which writes the Terraform configuration.\n  hint: add \"app\": \"go run .\" (or the command that runs your program)\n"},
+		{"wrong type", `{"app": ["sh", "app.sh"]}`, ExitFailure,
+			"tfkit.json:1:9: Error: Invalid \"app\" in tfkit.json; \"app\" must be a string, not an array.\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := newProject(t, c.file, "dev\n")
+			res := tfkit(t, dir, env(dir), "synth")
+			if res.code != c.code || res.stderr != c.stderr {
+				t.Errorf("%s\nwant exit %d and stderr:\n%s", res, c.code, c.stderr)
+			}
+		})
+	}
+
+	t.Run("missing", func(t *testing.T) {
+		res := tfkit(t, t.TempDir(), nil, "synth")
+		want := "Error: No tfkit.json in "
+		if res.code != ExitFailure || !strings.HasPrefix(res.stderr, want) ||
+			!strings.Contains(res.stderr, `hint: create one with: echo '{"app": "go run .", "output": "tfkit.out"}' > tfkit.json`) {
+			t.Errorf("%s", res)
+		}
+	})
+}
+
+func TestSynthRefusesToDestroy(t *testing.T) {
+	for _, out := range []string{".", ".."} {
+		dir := newProject(t, `{"app": "sh app.sh", "output": "`+out+`"}`, "dev\n")
+		res := tfkit(t, dir, env(dir), "synth")
+		if res.code != ExitFailure || !strings.Contains(res.stderr, "holds the project itself") {
+			t.Errorf("output %q: %s", out, res)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "app.sh")); err != nil {
+			t.Fatalf("project damaged: %v", err)
+		}
+	}
+
+	dir := newProject(t, `{"app": "sh app.sh", "output": "src"}`, "dev\n")
+	write(t, dir, "src/main.go", "package main\n")
+	res := tfkit(t, dir, env(dir), "synth")
+	if res.code != ExitFailure || !strings.Contains(res.stderr, "src exists, is not empty and has no manifest.json") {
+		t.Errorf("%s", res)
+	}
+	if got := tree(t, filepath.Join(dir, "src")); got["main.go"] != "package main\n" {
+		t.Errorf("src damaged: %q", got)
+	}
+	noStaging(t, dir)
+}
+
+// The app for interrupt and timeout tests starts a child that outlives the
+// shell unless the whole process group is stopped.
+const sleeperScript = `mkdir -p "$TFKIT_OUTDIR/stacks/dev"
+sleep 60 &
+echo $! > child.pid
+echo started > started
+wait
+`
+
+func TestSynthInterruptStopsProcessGroup(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "tfkit.json", `{"app": "sh sleeper.sh"}`)
+	write(t, dir, "sleeper.sh", sleeperScript)
+	write(t, dir, "tfkit.out/manifest.json", "{}\n")
+	before := tree(t, filepath.Join(dir, "tfkit.out"))
+
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan result)
+	go func() { done <- tfkitCtx(t, ctx, dir, nil, "synth") }()
+	waitFor(t, filepath.Join(dir, "started"))
+	cancel()
+	res := <-done
+	if res.code != ExitInterrupted || res.stderr != "Interrupted: the app was stopped and tfkit.out was left as it was.\n" {
+		t.Errorf("%s", res)
+	}
+	assertGone(t, dir)
+	if after := tree(t, filepath.Join(dir, "tfkit.out")); !reflect.DeepEqual(after, before) {
+		t.Errorf("output changed")
+	}
+	noStaging(t, dir)
+}
+
+func TestSynthTimeout(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "tfkit.json", `{"app": "sh sleeper.sh"}`)
+	write(t, dir, "sleeper.sh", sleeperScript)
+	start := time.Now()
+	res := tfkit(t, dir, nil, "synth", "--timeout", "300ms")
+	if res.code != ExitFailure || !strings.Contains(res.stderr, "Error: the app did not finish within 300ms; it was stopped and tfkit.out was left as it was\n") {
+		t.Errorf("%s", res)
+	}
+	if time.Since(start) > 30*time.Second {
+		t.Errorf("synth waited for the app's child")
+	}
+	assertGone(t, dir)
+	noStaging(t, dir)
+}
+
+func waitFor(t *testing.T, path string) {
+	t.Helper()
+	for i := 0; i < 500; i++ {
+		if _, err := os.Stat(path); err == nil {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("%s never appeared", path)
+}
+
+// assertGone checks that the app's background child was stopped.
+func assertGone(t *testing.T, dir string) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "child.pid"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pid int
+	for _, c := range strings.TrimSpace(string(b)) {
+		pid = pid*10 + int(c-'0')
+	}
+	for i := 0; i < 250; i++ {
+		if syscall.Kill(pid, 0) == syscall.ESRCH || isZombie(pid) {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Errorf("the app's child %d is still running", pid)
+}
+
+// isZombie reports whether pid has exited but not been reaped yet (its
+// parent shell died first, so init reaps it eventually).
+func isZombie(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	return i >= 0 && i+2 < len(s) && s[i+2] == 'Z'
+}
