@@ -164,8 +164,8 @@ func Main(ctx context.Context, args []string, env Env) int {
 	cmd, ok := commands[name]
 	if !ok {
 		fmt.Fprintf(env.Stderr, "tfkit: unknown command %q", name)
-		if s := didYouMean(name, commandNames()); s != "" {
-			fmt.Fprintf(env.Stderr, "; did you mean %q?", s)
+		if s := diag.DidYouMean(name, commandNames()); s != "" {
+			fmt.Fprintf(env.Stderr, "; %s", s)
 		}
 		fmt.Fprintf(env.Stderr, "\nRun 'tfkit help' for the list of commands.\n")
 		return ExitUsage

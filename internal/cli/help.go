@@ -4,6 +4,8 @@ import (
 	"context"
 	"flag"
 	"fmt"
+
+	"github.com/tfkit/tfkit/diag"
 )
 
 func init() {
@@ -29,8 +31,8 @@ func runHelp(_ context.Context, r *run, args []string) int {
 		cmd, ok := commands[args[0]]
 		if !ok {
 			fmt.Fprintf(r.stderr, "tfkit help: unknown command %q", args[0])
-			if s := didYouMean(args[0], commandNames()); s != "" {
-				fmt.Fprintf(r.stderr, "; did you mean %q?", s)
+			if s := diag.DidYouMean(args[0], commandNames()); s != "" {
+				fmt.Fprintf(r.stderr, "; %s", s)
 			}
 			fmt.Fprintf(r.stderr, "\nRun 'tfkit help' for the list of commands.\n")
 			return ExitUsage

@@ -13,6 +13,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/outdir"
 	"github.com/tfkit/tfkit/internal/project"
 	"github.com/tfkit/tfkit/internal/textdiff"
@@ -66,8 +67,8 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 	}
 	if o.format != "hcl" && o.format != "json" {
 		msg := fmt.Sprintf("--format must be hcl or json, not %q", o.format)
-		if s := didYouMean(o.format, []string{"hcl", "json"}); s != "" {
-			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		if s := diag.DidYouMean(o.format, []string{"hcl", "json"}); s != "" {
+			msg += " (" + s + ")"
 		}
 		return usageError(r.stderr, commands["synth"], "%s", msg)
 	}

@@ -264,9 +264,7 @@ func Parse(filename string, src []byte) (*Config, diag.Diagnostics) {
 				Detail:   fmt.Sprintf("tfkit reads the keys %s; this one is ignored.", quoteList(keys)),
 				Subject:  keyRange,
 			}
-			if s := didYouMean(m.key, keys); s != "" {
-				d.Suggestion = fmt.Sprintf("did you mean %q?", s)
-			}
+			d.Suggestion = diag.DidYouMean(m.key, keys)
 			diags = append(diags, d)
 		}
 	}
@@ -330,9 +328,7 @@ func dependencies(p positions, m jsonMember, diags diag.Diagnostics) ([]Dependen
 						Detail:   `Entries read the keys "name", "source" and "version"; this one is ignored.`,
 						Subject:  p.rng(f.start, f.end),
 					}
-					if s := didYouMean(f.key, []string{"name", "source", "version"}); s != "" {
-						d.Suggestion = fmt.Sprintf("did you mean %q?", s)
-					}
+					d.Suggestion = diag.DidYouMean(f.key, []string{"name", "source", "version"})
 					diags = append(diags, d)
 					continue
 				}

@@ -112,17 +112,17 @@ func TestSplitConstraint(t *testing.T) {
 
 func TestDidYouMean(t *testing.T) {
 	cases := map[string]string{
-		"ap":                "app",
-		"App":               "app",
-		"outptu":            "output",
-		"terraformProvider": "terraformProviders",
-		"codemakeroutput":   "codeMakerOutput",
+		"ap":                `did you mean "app"?`,
+		"App":               `did you mean "app"?`,
+		"outptu":            `did you mean "output"?`,
+		"terraformProvider": `did you mean "terraformProviders"?`,
+		"codemakeroutput":   `did you mean "codeMakerOutput"?`,
 		"zzz":               "",
 		"stacks":            "",
 	}
 	for in, want := range cases {
-		if got := didYouMean(in, keys); got != want {
-			t.Errorf("didYouMean(%q) = %q, want %q", in, got, want)
+		if got := diag.DidYouMean(in, keys); got != want {
+			t.Errorf("DidYouMean(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
