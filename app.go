@@ -1,0 +1,236 @@
+package tfkit
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"strings"
+
+	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/outdir"
+	"github.com/tfkit/tfkit/render"
+)
+
+// Format is the syntax stacks are written in.
+type Format string
+
+const (
+	// FormatHCL writes main.tf in HCL native syntax (the default).
+	FormatHCL Format = "hcl"
+	// FormatJSON writes main.tf.json in Terraform's JSON syntax.
+	FormatJSON Format = "json"
+)
+
+// Environment variables Synth reads. The tfkit CLI sets them when it runs
+// the app.
+const (
+	// EnvOutdir, when set, is the directory to write into. The CLI passes a
+	// fresh, empty directory and swaps it into place itself.
+	EnvOutdir = "TFKIT_OUTDIR"
+	// EnvFormat, when set, is "hcl" or "json" and overrides WithFormat.
+	EnvFormat = "TFKIT_FORMAT"
+)
+
+// DefaultOutdir is where Synth writes when neither TFKIT_OUTDIR nor
+// WithOutdir says otherwise.
+const DefaultOutdir = "tfkit.out"
+
+// App is a tfkit program: a set of stacks synthesized together.
+type App struct {
+	stacks []*Stack
+	outdir string
+	format Format
+	getenv func(string) string
+	stderr io.Writer
+	diags  diag.Diagnostics
+	// render writes one stack; replaced in tests.
+	render func(*config.Config, Format) ([]byte, error)
+}
+
+// Option configures an App.
+type Option func(*App)
+
+// WithOutdir sets the output directory used when TFKIT_OUTDIR is not set
+// (default tfkit.out). Apps building per environment choose it from their
+// environment, such as WithOutdir("tfkit.out/" + env).
+func WithOutdir(dir string) Option { return func(a *App) { a.outdir = dir } }
+
+// WithFormat sets the output format used when TFKIT_FORMAT is not set.
+func WithFormat(f Format) Option { return func(a *App) { a.format = f } }
+
+// WithGetenv replaces os.Getenv for the variables Synth reads (TFKIT_OUTDIR,
+// TFKIT_FORMAT); for tests.
+func WithGetenv(getenv func(string) string) Option { return func(a *App) { a.getenv = getenv } }
+
+// WithWarnings sets where Synth prints warnings (default os.Stderr).
+func WithWarnings(w io.Writer) Option { return func(a *App) { a.stderr = w } }
+
+// NewApp returns an empty app.
+func NewApp(opts ...Option) *App {
+	a := &App{outdir: DefaultOutdir, format: FormatHCL, getenv: os.Getenv, stderr: os.Stderr, render: renderStack}
+	for _, o := range opts {
+		o(a)
+	}
+	return a
+}
+
+func renderStack(cfg *config.Config, f Format) ([]byte, error) {
+	if f == FormatJSON {
+		return render.JSON(cfg)
+	}
+	return render.HCL(cfg)
+}
+
+// Stacks returns the app's stacks in declaration order.
+func (a *App) Stacks() []*Stack { return append([]*Stack(nil), a.stacks...) }
+
+// Validate returns every diagnostic of the app: invalid or duplicate stack
+// names, dependency cycles between stacks, and each stack's own (see
+// Stack.Validate), in declaration order.
+func (a *App) Validate() diag.Diagnostics {
+	ds := append(diag.Diagnostics(nil), a.diags...)
+	if len(a.stacks) == 0 {
+		ds = append(ds, &diag.Diagnostic{
+			Severity: diag.Error, Summary: "No stacks",
+			Detail:     "The app declares no stack, so there is nothing to synthesize.",
+			Suggestion: `declare one with tfkit.NewStack(app, "name")`,
+		})
+	}
+	ds = append(ds, a.stackCycles()...)
+	for _, s := range a.stacks {
+		ds = append(ds, s.Validate()...)
+	}
+	return ds
+}
+
+// stackCycles reports dependency cycles between stacks, once each.
+func (a *App) stackCycles() diag.Diagnostics {
+	const (
+		unvisited = iota
+		visiting
+		done
+	)
+	state := map[*Stack]int{}
+	var ds diag.Diagnostics
+	var trail []*Stack
+	var visit func(s *Stack)
+	visit = func(s *Stack) {
+		state[s] = visiting
+		trail = append(trail, s)
+		for _, d := range s.deps {
+			switch state[d] {
+			case unvisited:
+				visit(d)
+			case visiting:
+				var names []string
+				start := 0
+				for i, t := range trail {
+					if t == d {
+						start = i
+					}
+				}
+				for _, t := range trail[start:] {
+					names = append(names, t.name)
+				}
+				names = append(names, d.name)
+				site := s.site
+				ds = append(ds, &diag.Diagnostic{
+					Severity: diag.Error, Summary: "Stack dependency cycle",
+					Detail:  "The stacks depend on each other in a cycle: " + strings.Join(names, " → ") + ".",
+					Subject: &site,
+				})
+			}
+		}
+		trail = trail[:len(trail)-1]
+		state[s] = done
+	}
+	for _, s := range a.stacks {
+		if state[s] == unvisited {
+			visit(s)
+		}
+	}
+	return ds
+}
+
+// Synth validates every stack and writes the output: for each stack
+// stacks/<name>/main.tf (main.tf.json in JSON format) and a manifest.json
+// listing the stacks, their files with SHA-256 sums and their dependencies.
+//
+// When any error is found nothing is written and the returned error is the
+// diag.Diagnostics; warnings alone are printed and do not stop synthesis.
+//
+// The output directory is $TFKIT_OUTDIR when set (written into directly:
+// the CLI passes a fresh directory and swaps it into place), else the one
+// given with WithOutdir, else tfkit.out, replaced atomically: a failed
+// Synth leaves the previous output as it was. The format is $TFKIT_FORMAT
+// when set, else the one given with WithFormat, else HCL.
+func (a *App) Synth() error {
+	files, err := a.files()
+	if err != nil {
+		return err
+	}
+	if dir := a.getenv(EnvOutdir); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fmt.Errorf("create output directory: %w", err)
+		}
+		return outdir.WriteFiles(dir, files)
+	}
+	return outdir.Write(a.outdir, files)
+}
+
+// files validates the app and renders its output files.
+func (a *App) files() (map[string][]byte, error) {
+	ds := a.Validate()
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	if len(ds) > 0 && a.stderr != nil {
+		fmt.Fprintln(a.stderr, ds.Error())
+	}
+	format := a.format
+	if f := a.getenv(EnvFormat); f != "" {
+		format = Format(f)
+	}
+	if format != FormatHCL && format != FormatJSON {
+		return nil, diag.Diagnostics{{
+			Severity: diag.Error, Summary: "Unknown output format",
+			Detail:     fmt.Sprintf("The output format %q is neither hcl nor json.", format),
+			Suggestion: "set " + EnvFormat + " (or WithFormat) to hcl or json",
+		}}
+	}
+	name := "main.tf"
+	if format == FormatJSON {
+		name = "main.tf.json"
+	}
+	files := map[string][]byte{}
+	m := Manifest{Version: ManifestVersion, Format: format, Stacks: []ManifestStack{}}
+	for _, s := range a.stacks {
+		text, err := a.render(s.Config(), format)
+		if err != nil {
+			return nil, fmt.Errorf("render stack %q: %w", s.name, err)
+		}
+		dir := path.Join("stacks", s.name)
+		p := path.Join(dir, name)
+		files[p] = text
+		sum := sha256.Sum256(text)
+		ms := ManifestStack{
+			Name: s.name, Directory: dir,
+			Files:        []ManifestFile{{Path: p, SHA256: hex.EncodeToString(sum[:])}},
+			Dependencies: []string{},
+		}
+		for _, d := range s.deps {
+			ms.Dependencies = append(ms.Dependencies, d.name)
+		}
+		m.Stacks = append(m.Stacks, ms)
+	}
+	data, err := m.Marshal()
+	if err != nil {
+		return nil, err
+	}
+	files[ManifestName] = data
+	return files, nil
+}

@@ -1,0 +1,580 @@
+package tfkit
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/typeexpr"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfkit/tfkit/config"
+)
+
+// Provider is a provider configuration: `provider "aws" { ... }`.
+type Provider struct{ element }
+
+// NewProvider declares a configuration of the provider with local name
+// name (aws, docker) in stack. Declare several with different aliases for
+// several configurations; the one without an alias is the default.
+func NewProvider(stack *Stack, name string, body Body) *Provider {
+	site := callerSite()
+	p := &Provider{declare(stack, site, "provider", name)}
+	p.addBody(site, body)
+	return p
+}
+
+// Name returns the provider's local name, such as aws.
+func (p *Provider) Name() string { return p.block.Labels[0] }
+
+// Alias sets the configuration's alias; resources select it with their
+// Provider method (provider = aws.west). Set it before the provider is
+// referenced.
+func (p *Provider) Alias(alias string) *Provider {
+	site := callerSite()
+	if !hclsyntax.ValidIdentifier(alias) {
+		p.errorf(site, p.address()+".alias", "Invalid provider alias",
+			fmt.Sprintf("%q is not a valid name.", alias), "names start with a letter or underscore and contain letters, digits, underscores and dashes")
+	}
+	p.placeAttr(site, "alias", config.String(alias))
+	return p
+}
+
+// Source records where the provider comes from and which versions to use,
+// such as Source("hashicorp/aws", "~> 5.0"): the stack's terraform block
+// gets a required_providers entry for it (the block is created if the stack
+// has none). version may be empty.
+func (p *Provider) Source(source, version string) *Provider {
+	p.stack.requireProvider(callerSite(), p.Name(), source, version)
+	return p
+}
+
+// Ref returns a reference to the provider configuration (aws or aws.west),
+// the value the provider and providers meta-arguments take.
+func (p *Provider) Ref() Expr { return p.ref(callerSite(), nil) }
+
+// Set sets one argument; see Resource.Set.
+func (p *Provider) Set(name string, value any) *Provider {
+	p.set(callerSite(), name, value)
+	return p
+}
+
+// Append adds a body's items after the ones already there.
+func (p *Provider) Append(body Body) *Provider {
+	p.addBody(callerSite(), body)
+	return p
+}
+
+// Variable is an input variable: `variable "region" { ... }`.
+type Variable struct{ element }
+
+// VariableConfig holds a variable's arguments. Zero fields are left out.
+type VariableConfig struct {
+	// Type is a type constraint: HCL text such as "list(string)" or
+	// "object({ name = string, port = optional(number, 80) })", or a
+	// cty.Type.
+	Type any
+	// Default is the default value (any value Attrs accept; Null for null).
+	Default     any
+	Description string
+	Sensitive   bool
+	// Nullable, when set, writes nullable = true or false; Terraform's
+	// default is true.
+	Nullable  *bool
+	Ephemeral bool
+	// Validations are written as validation blocks.
+	Validations []Condition
+}
+
+// NewVariable declares an input variable in stack.
+func NewVariable(stack *Stack, name string, cfg VariableConfig) *Variable {
+	site := callerSite()
+	v := &Variable{declare(stack, site, "variable", name)}
+	c := v.conv(site)
+	path := v.address()
+	body := v.block.Body
+	set := func(name string, x config.Expr) {
+		if x != nil {
+			body.Set(name, x).Range = site
+		}
+	}
+	if cfg.Type != nil {
+		set("type", c.typeConstraint(cfg.Type, path+".type"))
+	}
+	if cfg.Description != "" {
+		set("description", config.String(cfg.Description))
+	}
+	set("default", c.value(cfg.Default, path+".default"))
+	if cfg.Sensitive {
+		set("sensitive", config.Bool(true))
+	}
+	if cfg.Nullable != nil {
+		set("nullable", config.Bool(*cfg.Nullable))
+	}
+	if cfg.Ephemeral {
+		set("ephemeral", config.Bool(true))
+	}
+	body.Items = append(body.Items, conditionBlocks(c, "validation", cfg.Validations, path)...)
+	v.finish(c, path)
+	return v
+}
+
+// typeConstraint checks a type constraint and keeps it as raw HCL, the
+// model's form for type expressions.
+func (c *conv) typeConstraint(t any, path string) config.Expr {
+	var text string
+	switch t := t.(type) {
+	case string:
+		text = t
+	case cty.Type:
+		text = typeexpr.TypeString(t)
+	case Expr:
+		c.take(t.meta, path)
+		if t.x == nil {
+			return nil
+		}
+		text = exprText(t.x)
+	default:
+		c.errorf(path, "Invalid type constraint",
+			fmt.Sprintf("A variable type is a string such as \"list(string)\" or a cty.Type; a %T was given.", t), "")
+		return nil
+	}
+	syn, hds := hclsyntax.ParseExpression([]byte(text), "<type>", hcl.InitialPos)
+	if !hds.HasErrors() {
+		_, _, hds = typeexpr.TypeConstraintWithDefaults(syn)
+	}
+	if hds.HasErrors() {
+		c.errorf(path, "Invalid type constraint",
+			fmt.Sprintf("%q is not a type constraint: %s", text, hclMessage(hds)),
+			`write a type such as "string", "list(number)", "map(string)" or "object({ name = string })"`)
+		return nil
+	}
+	return &config.Raw{Text: strings.TrimSpace(text), Syntax: syn}
+}
+
+// Ref returns var.name, or a path inside an object variable:
+// Ref("tags", "Name") is var.name.tags.Name.
+func (v *Variable) Ref(path ...string) Expr { return v.ref(callerSite(), path) }
+
+// Output is an output value: `output "vpc_id" { ... }`.
+type Output struct{ element }
+
+// OutputConfig holds an output's arguments. Zero fields are left out.
+type OutputConfig struct {
+	// Value is required (use Null for null).
+	Value       any
+	Description string
+	Sensitive   bool
+	Ephemeral   bool
+	// DependsOn lists resources, data sources or modules.
+	DependsOn     []Element
+	Preconditions []Condition
+}
+
+// NewOutput declares an output value in stack.
+func NewOutput(stack *Stack, name string, cfg OutputConfig) *Output {
+	site := callerSite()
+	o := &Output{declare(stack, site, "output", name)}
+	c := o.conv(site)
+	path := o.address()
+	body := o.block.Body
+	// A missing value is reported by config.Validate.
+	if x := c.value(cfg.Value, path+".value"); x != nil {
+		body.Set("value", x).Range = site
+	}
+	if cfg.Description != "" {
+		body.Set("description", config.String(cfg.Description)).Range = site
+	}
+	if cfg.Sensitive {
+		body.Set("sensitive", config.Bool(true)).Range = site
+	}
+	if cfg.Ephemeral {
+		body.Set("ephemeral", config.Bool(true)).Range = site
+	}
+	o.finish(c, path)
+	if len(cfg.DependsOn) > 0 {
+		o.dependsOn(site, cfg.DependsOn)
+	}
+	c = o.conv(site)
+	body.Items = append(body.Items, conditionBlocks(c, "precondition", cfg.Preconditions, path)...)
+	o.finish(c, path)
+	return o
+}
+
+// Locals is a locals block. Several stay separate blocks, in order.
+type Locals struct{ element }
+
+// NewLocals declares a locals block with the given local values.
+func NewLocals(stack *Stack, body Body) *Locals {
+	site := callerSite()
+	l := &Locals{declare(stack, site, "locals")}
+	l.addBody(site, body)
+	return l
+}
+
+// Ref returns local.name, or a path inside it: Ref("tags", "Name").
+func (l *Locals) Ref(name string, path ...string) Expr {
+	site := callerSite()
+	c := newConv(site)
+	c.stacks = append(c.stacks, l.stack)
+	if l.block.Body.Attribute(name) == nil {
+		c.errorf("local."+name, "Undeclared local value",
+			fmt.Sprintf("This locals block declares no %q.", name), "")
+	}
+	base := config.Ref("local", name)
+	if len(path) == 0 {
+		return c.expr(base)
+	}
+	x, ok := c.pathExpr(base, joinSegments(path))
+	if !ok {
+		return c.expr(config.Null())
+	}
+	return c.expr(x)
+}
+
+// Set sets one local value; see Resource.Set.
+func (l *Locals) Set(name string, value any) *Locals {
+	l.set(callerSite(), name, value)
+	return l
+}
+
+// Module is a module call: `module "net" { source = ... }`.
+type Module struct{ element }
+
+// ModuleConfig holds a module call's arguments.
+type ModuleConfig struct {
+	// Source is required: a registry address, a path, a URL.
+	Source string
+	// Version constrains registry module versions; empty for none.
+	Version string
+	// Inputs are the module's input variables.
+	Inputs Body
+	// Providers passes provider configurations to the module, by the name
+	// the module uses ("aws", or "aws.west" for a module's aliased
+	// configuration), sorted by that name.
+	Providers map[string]*Provider
+}
+
+// NewModule declares a module call in stack.
+func NewModule(stack *Stack, name string, cfg ModuleConfig) *Module {
+	site := callerSite()
+	m := &Module{declare(stack, site, "module", name)}
+	// A missing source is reported by config.Validate.
+	if cfg.Source != "" {
+		m.block.Body.Set("source", config.String(cfg.Source)).Range = site
+	}
+	if cfg.Version != "" {
+		m.block.Body.Set("version", config.String(cfg.Version)).Range = site
+	}
+	m.addBody(site, cfg.Inputs)
+	if len(cfg.Providers) > 0 {
+		m.providers(site, cfg.Providers)
+	}
+	return m
+}
+
+// providers writes `providers = { aws = aws.west }`. Keys that name an
+// aliased configuration in the module (aws.src) are references, as
+// Terraform reads them.
+func (m *Module) providers(site hcl.Range, ps map[string]*Provider) {
+	path := m.address() + ".providers"
+	names := make([]string, 0, len(ps))
+	for n := range ps {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	obj := &config.Object{}
+	c := m.conv(site)
+	for _, n := range names {
+		p := ps[n]
+		if p == nil {
+			c.errorf(path+"."+n, "Nil provider", "A nil provider was given.", "")
+			continue
+		}
+		var key config.Expr
+		t, hds := hclsyntax.ParseTraversalAbs([]byte(n), "<providers>", hcl.InitialPos)
+		switch {
+		case hds.HasErrors() || len(t) > 2:
+			c.errorf(path, "Invalid provider name", fmt.Sprintf("%q is not a provider name such as aws or aws.west.", n), "")
+			continue
+		case len(t) == 1:
+			key = config.String(n)
+		default:
+			key = &config.Reference{Traversal: stripRanges(t)}
+		}
+		obj.Items = append(obj.Items, config.ObjectItem{Key: key, Value: c.elementRef(p, path+"."+n)})
+	}
+	m.finish(c, path)
+	m.placeAttr(site, "providers", obj)
+}
+
+// Output returns a reference to one of the module's outputs: module.net.id.
+func (m *Module) Output(name string) Expr { return m.ref(callerSite(), []string{name}) }
+
+// Ref returns a reference to the module (module.net) or a path inside it.
+func (m *Module) Ref(path ...string) Expr { return m.ref(callerSite(), path) }
+
+// Count sets the count meta-argument.
+func (m *Module) Count(n any) *Module {
+	m.count(callerSite(), n)
+	return m
+}
+
+// ForEach sets the for_each meta-argument.
+func (m *Module) ForEach(coll any) *Module {
+	m.forEach(callerSite(), coll)
+	return m
+}
+
+// DependsOn adds explicit dependencies.
+func (m *Module) DependsOn(els ...Element) *Module {
+	m.dependsOn(callerSite(), els)
+	return m
+}
+
+// Providers sets the providers passed to the module; see
+// ModuleConfig.Providers.
+func (m *Module) Providers(ps map[string]*Provider) *Module {
+	m.providers(callerSite(), ps)
+	return m
+}
+
+// Set sets one input; see Resource.Set.
+func (m *Module) Set(name string, value any) *Module {
+	m.set(callerSite(), name, value)
+	return m
+}
+
+// Terraform is the terraform settings block.
+type Terraform struct{ element }
+
+// ProviderRequirement is one required_providers entry.
+type ProviderRequirement struct {
+	Source  string
+	Version string
+}
+
+// BackendConfig is a backend block; make one with Backend.
+type BackendConfig struct {
+	typ  string
+	body Body
+}
+
+// Backend returns a backend block of the given type, such as
+// Backend("s3", tfkit.Attrs{"bucket": "state", ...}).
+func Backend(typ string, body Body) *BackendConfig { return &BackendConfig{typ: typ, body: body} }
+
+// TerraformConfig holds the terraform block's settings. Zero fields are
+// left out.
+type TerraformConfig struct {
+	RequiredVersion string
+	// RequiredProviders are written sorted by local name.
+	RequiredProviders map[string]ProviderRequirement
+	Backend           *BackendConfig
+	// Cloud is the body of a cloud block (HCP Terraform).
+	Cloud Body
+	// Body is added after the settings above; RawBody fits here for a
+	// terraform block written in HCL.
+	Body Body
+}
+
+// NewTerraform declares the stack's terraform block. A stack has at most
+// one; providers' Source requirements are merged into it.
+func NewTerraform(stack *Stack, cfg TerraformConfig) *Terraform {
+	site := callerSite()
+	t := &Terraform{declare(stack, site, "terraform")}
+	c := t.conv(site)
+	body := t.block.Body
+	if cfg.RequiredVersion != "" {
+		body.Set("required_version", config.String(cfg.RequiredVersion)).Range = site
+	}
+	if len(cfg.RequiredProviders) > 0 {
+		names := make([]string, 0, len(cfg.RequiredProviders))
+		for n := range cfg.RequiredProviders {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		rp := config.NewBlock("required_providers")
+		rp.DeclRange = site
+		for _, n := range names {
+			r := cfg.RequiredProviders[n]
+			rp.Body.Set(n, requirementObject(r.Source, r.Version)).Range = site
+		}
+		body.AppendBlock(rp)
+	}
+	if cfg.Backend != nil {
+		if !hclsyntax.ValidIdentifier(cfg.Backend.typ) {
+			c.errorf("terraform.backend", "Invalid backend type", fmt.Sprintf("%q is not a backend type.", cfg.Backend.typ), "")
+		}
+		b := config.NewBlock("backend", cfg.Backend.typ)
+		b.DeclRange = site
+		b.Body.Items = c.body(cfg.Backend.body, "terraform.backend")
+		body.AppendBlock(b)
+	}
+	if cfg.Cloud != nil {
+		b := config.NewBlock("cloud")
+		b.DeclRange = site
+		b.Body.Items = c.body(cfg.Cloud, "terraform.cloud")
+		body.AppendBlock(b)
+	}
+	body.Items = append(body.Items, c.body(cfg.Body, "terraform")...)
+	t.finish(c, "terraform")
+	return t
+}
+
+// requirementObject is a required_providers entry's value.
+func requirementObject(source, version string) *config.Object {
+	obj := &config.Object{Items: []config.ObjectItem{{Key: config.String("source"), Value: config.String(source)}}}
+	if version != "" {
+		obj.Items = append(obj.Items, config.ObjectItem{Key: config.String("version"), Value: config.String(version)})
+	}
+	return obj
+}
+
+// Set sets one setting; see Resource.Set.
+func (t *Terraform) Set(name string, value any) *Terraform {
+	t.set(callerSite(), name, value)
+	return t
+}
+
+// Moved records that an element was renamed or moved:
+// `moved { from = aws_instance.old  to = aws_instance.new }`.
+type Moved struct{ element }
+
+// NewMoved declares a moved block. from and to are element handles or
+// addresses as text ("aws_instance.old", "module.net", "aws_instance.web[0]");
+// from usually names something no longer declared, so text is common there.
+func NewMoved(stack *Stack, from, to any) *Moved {
+	site := callerSite()
+	m := &Moved{declare(stack, site, "moved")}
+	m.setAddress(site, "from", from)
+	m.setAddress(site, "to", to)
+	return m
+}
+
+// setAddress sets an attribute that holds a bare address.
+func (e *element) setAddress(site hcl.Range, name string, v any) {
+	path := e.address() + "." + name
+	c := e.conv(site)
+	var x config.Expr
+	switch v := v.(type) {
+	case string:
+		t, hds := hclsyntax.ParseTraversalAbs([]byte(v), "<address>", hcl.InitialPos)
+		if hds.HasErrors() {
+			c.errorf(path, "Invalid address", fmt.Sprintf("%q is not an address: %s", v, hclMessage(hds)),
+				`write an address such as "aws_instance.web", "aws_instance.web[0]" or "module.net"`)
+		} else {
+			x = &config.Reference{Traversal: stripRanges(t)}
+		}
+	case Element:
+		x = c.elementRef(v, path)
+	case Expr:
+		x = c.value(v, path)
+		if _, ok := x.(*config.Reference); !ok && x != nil {
+			c.errorf(path, "Invalid address", "An address must be a plain reference such as aws_instance.web.", "")
+			x = nil
+		}
+	default:
+		c.errorf(path, "Invalid address", fmt.Sprintf("An address is an element handle or text; a %T was given.", v), "")
+	}
+	// Addresses may name what no longer exists or lives in another stack's
+	// past, so references into other stacks are not checked here.
+	c.stacks = nil
+	e.finish(c, path)
+	if x != nil {
+		e.block.Body.Set(name, x).Range = site
+	}
+}
+
+// Import imports existing infrastructure into a resource:
+// `import { to = aws_instance.web  id = "i-123" }`.
+type Import struct{ element }
+
+// NewImport declares an import block: to is the resource (a handle or an
+// address as text) and id the provider's identifier of the existing object.
+func NewImport(stack *Stack, to any, id any) *Import {
+	site := callerSite()
+	i := &Import{declare(stack, site, "import")}
+	i.setAddress(site, "to", to)
+	i.set(site, "id", id)
+	return i
+}
+
+// Provider selects the provider configuration used to import.
+func (i *Import) Provider(p Element) *Import {
+	i.provider(callerSite(), p)
+	return i
+}
+
+// ForEach sets for_each, to import several objects with one block.
+func (i *Import) ForEach(coll any) *Import {
+	i.metaValue(callerSite(), "for_each", coll)
+	return i
+}
+
+// Removed removes an element from the state, and with destroy=false keeps
+// the real object: `removed { from = aws_instance.old  lifecycle { destroy = false } }`.
+type Removed struct{ element }
+
+// NewRemoved declares a removed block; from is an address as text (the
+// element is no longer declared).
+func NewRemoved(stack *Stack, from any, destroy bool) *Removed {
+	site := callerSite()
+	r := &Removed{declare(stack, site, "removed")}
+	r.setAddress(site, "from", from)
+	lc := config.NewBlock("lifecycle")
+	lc.DeclRange = site
+	lc.Body.Set("destroy", config.Bool(destroy)).Range = site
+	r.block.Body.AppendBlock(lc)
+	return r
+}
+
+// Check is a check block: assertions Terraform evaluates on every plan and
+// apply, reported as warnings.
+type Check struct{ element }
+
+// NewCheck declares a check block with the given assertions.
+func NewCheck(stack *Stack, name string, asserts ...Condition) *Check {
+	site := callerSite()
+	ch := &Check{declare(stack, site, "check", name)}
+	ch.assert(site, asserts)
+	return ch
+}
+
+// Assert adds assertions.
+func (ch *Check) Assert(asserts ...Condition) *Check {
+	ch.assert(callerSite(), asserts)
+	return ch
+}
+
+func (ch *Check) assert(site hcl.Range, asserts []Condition) {
+	c := ch.conv(site)
+	path := ch.address()
+	ch.block.Body.Items = append(ch.block.Body.Items, conditionBlocks(c, "assert", asserts, path)...)
+	ch.finish(c, path)
+}
+
+// Data declares the check's scoped data source, placed before the
+// assertions; only the check's assertions can refer to it.
+func (ch *Check) Data(typ, name string, body Body) *DataSource {
+	site := callerSite()
+	b := config.NewBlock("data", typ, name)
+	b.DeclRange = site
+	d := &DataSource{element{stack: ch.stack, block: b}}
+	d.addBody(site, body)
+	items := ch.block.Body.Items
+	at := len(items)
+	for i, it := range items {
+		if nb, ok := it.(*config.Block); ok && nb.Type == "assert" {
+			at = i
+			break
+		}
+	}
+	items = append(items, nil)
+	copy(items[at+1:], items[at:])
+	items[at] = b
+	ch.block.Body.Items = items
+	return d
+}

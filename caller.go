@@ -1,0 +1,100 @@
+package tfkit
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+// helperFuncs holds the names of functions marked with Helper. Frames in
+// them are skipped when an element's declaration site is looked up.
+var helperFuncs sync.Map // function name → struct{}
+
+// Helper marks the calling function as a helper: elements declared while it
+// runs report the line of its caller instead of a line inside it, the way
+// testing.T.Helper works for test failures. Typed bindings and composite
+// functions call it first thing:
+//
+//	func NewImage(stack *tfkit.Stack, name string, cfg ImageConfig) *Image {
+//		tfkit.Helper()
+//		return &Image{tfkit.NewResource(stack, "docker_image", name, cfg.attrs())}
+//	}
+//
+// Marking is by function name and lasts for the life of the process.
+func Helper() {
+	var pcs [1]uintptr
+	if runtime.Callers(2, pcs[:]) == 0 {
+		return
+	}
+	f, _ := runtime.CallersFrames(pcs[:]).Next()
+	if f.Function != "" {
+		helperFuncs.Store(f.Function, struct{}{})
+	}
+}
+
+// pkgPrefix is the prefix of the function names of this package, such as
+// "github.com/tfkit/tfkit.", found at run time so a module rename cannot
+// break it.
+var pkgPrefix = func() string {
+	name := runtime.FuncForPC(reflect.ValueOf(Helper).Pointer()).Name()
+	return name[:len(name)-len("Helper")]
+}()
+
+// cwd is the working directory, used to shorten file names in diagnostics.
+var cwd = sync.OnceValue(func() string {
+	d, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	return d
+})
+
+// skipFrame reports whether a frame belongs to tfkit itself or to a function
+// marked with Helper. Test files of this package count as user code.
+func skipFrame(f runtime.Frame) bool {
+	if strings.HasPrefix(f.Function, pkgPrefix) && !strings.HasSuffix(f.File, "_test.go") {
+		return true
+	}
+	_, ok := helperFuncs.Load(f.Function)
+	return ok
+}
+
+// callerSite returns the Go file and line of the first caller outside tfkit
+// and outside helper functions: where the user declared what is being built.
+func callerSite() hcl.Range {
+	for size := 32; ; size *= 4 {
+		pcs := make([]uintptr, size)
+		n := runtime.Callers(2, pcs)
+		frames := runtime.CallersFrames(pcs[:n])
+		for {
+			f, more := frames.Next()
+			if f.Function != "" && !skipFrame(f) {
+				return siteRange(f.File, f.Line)
+			}
+			if !more {
+				break
+			}
+		}
+		if n < size {
+			return hcl.Range{}
+		}
+	}
+}
+
+// siteRange turns a Go file and line into a range. Files under the working
+// directory are named relative to it, as compilers print them; Go gives no
+// column, so the column stays 0 and diagnostics print file:line.
+func siteRange(file string, line int) hcl.Range {
+	if wd := cwd(); wd != "" && filepath.IsAbs(file) {
+		if rel, err := filepath.Rel(wd, file); err == nil && !strings.HasPrefix(rel, "..") {
+			file = rel
+		}
+	}
+	pos := hcl.Pos{Line: line}
+	return hcl.Range{Filename: filepath.ToSlash(file), Start: pos, End: pos}
+}

@@ -1,0 +1,506 @@
+package tfkit
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+
+	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/diag"
+)
+
+// Element is anything declared in a stack. Every handle (*Resource,
+// *Provider, ...) implements it, and so does any type that embeds a handle,
+// such as a typed binding's struct. Used as a value, an element is a
+// reference to itself: aws_vpc.main, module.net, aws.west.
+type Element interface {
+	// Block returns the block the element appended to its stack's
+	// configuration. Changing it changes the output.
+	Block() *config.Block
+}
+
+// element is what every handle holds: its stack and its block.
+type element struct {
+	stack *Stack
+	block *config.Block
+}
+
+// Block returns the element's block in the configuration model.
+func (e *element) Block() *config.Block {
+	if e == nil {
+		return nil
+	}
+	return e.block
+}
+
+// Stack returns the stack the element was declared in.
+func (e *element) Stack() *Stack {
+	if e == nil {
+		return nil
+	}
+	return e.stack
+}
+
+// declare appends a new top-level block to the stack.
+func declare(s *Stack, site hcl.Range, typ string, labels ...string) element {
+	if s == nil {
+		panic("tfkit: nil *Stack (create one with tfkit.NewStack)")
+	}
+	b := config.NewBlock(typ, labels...)
+	b.DeclRange = site
+	s.cfg.Add(b)
+	return element{stack: s, block: b}
+}
+
+// conv returns a converter reporting at site.
+func (e *element) conv(site hcl.Range) *conv { return newConv(site) }
+
+// finish reports what a converter collected to the stack: its diagnostics,
+// and references into other stacks, which Terraform cannot follow.
+func (e *element) finish(c *conv, path string) {
+	for _, d := range c.diags {
+		if d.Path == "" {
+			d.Path = path
+		}
+	}
+	e.stack.diags = append(e.stack.diags, c.diags...)
+	for _, other := range c.stacks {
+		if other != e.stack {
+			site := c.site
+			e.stack.diags = append(e.stack.diags, &diag.Diagnostic{
+				Severity: diag.Error,
+				Summary:  "Reference to another stack",
+				Detail: fmt.Sprintf("%s in stack %q refers to an element of stack %q; each stack is a separate Terraform configuration.",
+					e.address(), e.stack.name, other.name),
+				Subject:    &site,
+				Path:       path,
+				Suggestion: "export the value with an output in the other stack and read it with tfkit.NewRemoteState, and declare stack.DependsOn(other)",
+			})
+		}
+	}
+	c.diags, c.stacks = nil, nil
+}
+
+// address names the element in diagnostics.
+func (e *element) address() string { return e.block.Address() }
+
+// errorf records an error diagnostic on the stack.
+func (e *element) errorf(site hcl.Range, path, summary, detail, suggestion string) {
+	e.stack.diags = append(e.stack.diags, &diag.Diagnostic{
+		Severity: diag.Error, Summary: summary, Detail: detail,
+		Subject: &site, Path: path, Suggestion: suggestion,
+	})
+}
+
+// addBody adds a body's items after the element's other arguments (and
+// before provisioners, depends_on and lifecycle).
+func (e *element) addBody(site hcl.Range, body Body) {
+	c := e.conv(site)
+	for _, it := range c.body(body, e.address()) {
+		e.place(it)
+	}
+	e.finish(c, e.address())
+}
+
+// set sets one attribute (or nested block) from a Go value, replacing an
+// attribute of the same name in place; nil removes it.
+func (e *element) set(site hcl.Range, name string, v any) {
+	c := e.conv(site)
+	items := c.item(name, v, e.address())
+	e.finish(c, joinPath(e.address(), name))
+	if len(items) == 1 {
+		if a, ok := items[0].(*config.Attribute); ok {
+			if old := e.block.Body.Attribute(name); old != nil {
+				old.Expr, old.Range = a.Expr, a.Range
+				return
+			}
+		}
+	}
+	if items == nil {
+		e.block.Body.Remove(name)
+		return
+	}
+	for _, it := range items {
+		e.place(it)
+	}
+}
+
+// ref returns a reference to the element or to a path inside it.
+func (e *element) ref(site hcl.Range, path []string) Expr {
+	c := newConv(site)
+	t, ok := elementTraversal(e.block)
+	if !ok {
+		c.errorf(e.address(), "Element cannot be referenced",
+			fmt.Sprintf("A %s block is not something an expression can refer to.", e.block.Type), "")
+		return c.expr(config.Null())
+	}
+	c.stacks = append(c.stacks, e.stack)
+	base := &config.Reference{Traversal: t}
+	if len(path) == 0 {
+		return c.expr(base)
+	}
+	p := joinSegments(path)
+	x, ok := c.pathExpr(base, p)
+	if !ok {
+		return c.expr(config.Null())
+	}
+	return c.expr(x)
+}
+
+// joinSegments joins path segments with dots, except before [index] steps.
+func joinSegments(segs []string) string {
+	var b strings.Builder
+	for i, s := range segs {
+		if i > 0 && !strings.HasPrefix(s, "[") {
+			b.WriteByte('.')
+		}
+		b.WriteString(s)
+	}
+	return b.String()
+}
+
+// pathExpr applies a textual path to a base reference. Static paths
+// ("ingress[0].from_port", `tags["Name"]`) extend the reference; paths with
+// splats or computed keys ("[*].id", "[count.index].id") become the
+// corresponding expressions.
+func (c *conv) pathExpr(base *config.Reference, path string) (config.Expr, bool) {
+	src := config.TraversalString(base.Traversal)
+	if !strings.HasPrefix(path, "[") {
+		src += "."
+	}
+	src += path
+	x, ds := config.ParseExpression(src, "<reference>", hcl.InitialPos)
+	if ds.HasErrors() {
+		c.errorf("", "Invalid attribute path",
+			fmt.Sprintf("%q is not an attribute path: %s", path, firstMessage(ds)),
+			`write names joined by dots with [index] steps: "id", "ingress[0].from_port", "tags[\"Name\"]", "[*].id"`)
+		return nil, false
+	}
+	switch x.(type) {
+	case *config.Reference, *config.GetAttr, *config.Index, *config.Splat:
+		return x, true
+	}
+	c.errorf("", "Invalid attribute path",
+		fmt.Sprintf("%q is not an attribute path.", path),
+		"build computed expressions with the helpers, such as tfkit.Fn or tfkit.Op, around the reference")
+	return nil, false
+}
+
+func firstMessage(ds diag.Diagnostics) string {
+	for _, d := range ds {
+		if d.Detail != "" {
+			return d.Summary + ": " + d.Detail
+		}
+		return d.Summary
+	}
+	return ""
+}
+
+// Order of meta-arguments and of other items in a body, following
+// Terraform's style: count/for_each and provider first, the arguments, then
+// provisioners, depends_on and lifecycle last.
+const (
+	rankFirst = iota
+	rankCount
+	rankProvider
+	rankBody
+	rankConnection
+	rankProvisioner
+	rankDependsOn
+	rankLifecycle
+)
+
+// rankOf places an item of a block of type typ.
+func rankOf(typ string, it config.Item) int {
+	switch it := it.(type) {
+	case *config.Attribute:
+		switch it.Name {
+		case "source", "version":
+			if typ == "module" {
+				return rankFirst
+			}
+		case "alias":
+			if typ == "provider" {
+				return rankFirst
+			}
+		case "count", "for_each":
+			return rankCount
+		case "provider", "providers":
+			return rankProvider
+		case "depends_on":
+			return rankDependsOn
+		}
+	case *config.Block:
+		switch it.Type {
+		case "connection":
+			return rankConnection
+		case "provisioner":
+			return rankProvisioner
+		case "lifecycle":
+			return rankLifecycle
+		}
+	}
+	return rankBody
+}
+
+// place inserts an item after the last item that comes before or with it,
+// keeping meta-arguments where Terraform's style puts them whatever order
+// the methods were called in.
+func (e *element) place(it config.Item) {
+	items := e.block.Body.Items
+	r := rankOf(e.block.Type, it)
+	at := 0
+	for i, have := range items {
+		if rankOf(e.block.Type, have) <= r {
+			at = i + 1
+		}
+	}
+	items = append(items, nil)
+	copy(items[at+1:], items[at:])
+	items[at] = it
+	e.block.Body.Items = items
+}
+
+// placeAttr sets a meta-argument attribute, replacing an earlier one.
+func (e *element) placeAttr(site hcl.Range, name string, x config.Expr) {
+	if a := e.block.Body.Attribute(name); a != nil {
+		a.Expr, a.Range = x, site
+		return
+	}
+	e.place(&config.Attribute{Name: name, Expr: x, Range: site})
+}
+
+// removeBlocks removes the nested blocks of one type.
+func (e *element) removeBlocks(typ string) {
+	items := e.block.Body.Items[:0]
+	for _, it := range e.block.Body.Items {
+		if b, ok := it.(*config.Block); ok && b.Type == typ {
+			continue
+		}
+		items = append(items, it)
+	}
+	e.block.Body.Items = items
+}
+
+// count and forEach set the meta-arguments; config.Validate reports a block
+// that has both.
+func (e *element) count(site hcl.Range, n any) { e.metaValue(site, "count", n) }
+
+func (e *element) forEach(site hcl.Range, coll any) { e.metaValue(site, "for_each", coll) }
+
+// metaValue sets a meta-argument from a value; nil removes it.
+func (e *element) metaValue(site hcl.Range, name string, v any) {
+	c := e.conv(site)
+	path := e.address() + "." + name
+	x := c.value(v, path)
+	e.finish(c, path)
+	if x == nil {
+		e.block.Body.Remove(name)
+		return
+	}
+	e.placeAttr(site, name, x)
+}
+
+// dependsOn adds references to elements to depends_on.
+func (e *element) dependsOn(site hcl.Range, els []Element) {
+	path := e.address() + ".depends_on"
+	refs := e.elementRefs(site, path, els, "depends_on takes resources, data sources and modules")
+	if len(refs) == 0 {
+		return
+	}
+	if a := e.block.Body.Attribute("depends_on"); a != nil {
+		if t, ok := a.Expr.(*config.Tuple); ok {
+			for _, r := range refs {
+				if !containsRef(t.Items, r) {
+					t.Items = append(t.Items, r)
+				}
+			}
+			return
+		}
+	}
+	e.place(&config.Attribute{Name: "depends_on", Expr: &config.Tuple{Items: refs}, Range: site})
+}
+
+// elementRefs converts elements into bare references, accepting only
+// resources, data sources and modules.
+func (e *element) elementRefs(site hcl.Range, path string, els []Element, hint string) []config.Expr {
+	var refs []config.Expr
+	for i, el := range els {
+		b := el.Block()
+		if b == nil {
+			e.errorf(site, fmt.Sprintf("%s[%d]", path, i), "Nil element", "A nil element was given.", "")
+			continue
+		}
+		if b.Type != "resource" && b.Type != "data" && b.Type != "module" {
+			e.errorf(site, fmt.Sprintf("%s[%d]", path, i), "Invalid dependency",
+				fmt.Sprintf("%s is a %s; Terraform can only depend on resources, data sources and modules.", b.Address(), b.Type), hint)
+			continue
+		}
+		c := e.conv(site)
+		r := c.elementRef(el, path)
+		e.finish(c, path)
+		if !containsRef(refs, r) {
+			refs = append(refs, r)
+		}
+	}
+	return refs
+}
+
+func containsRef(list []config.Expr, r config.Expr) bool {
+	rr, ok := r.(*config.Reference)
+	if !ok {
+		return false
+	}
+	for _, it := range list {
+		if ir, ok := it.(*config.Reference); ok && config.TraversalString(ir.Traversal) == config.TraversalString(rr.Traversal) {
+			return true
+		}
+	}
+	return false
+}
+
+// provider sets `provider = aws.west` from a provider handle.
+func (e *element) provider(site hcl.Range, p Element) {
+	path := e.address() + ".provider"
+	b := p.Block()
+	if b == nil || b.Type != "provider" {
+		what := "nil"
+		if b != nil {
+			what = "a " + b.Type
+		}
+		e.errorf(site, path, "Not a provider", fmt.Sprintf("The provider meta-argument takes a provider; %s was given.", what),
+			"pass the handle returned by tfkit.NewProvider")
+		return
+	}
+	c := e.conv(site)
+	x := c.elementRef(p, path)
+	e.finish(c, path)
+	e.placeAttr(site, "provider", x)
+}
+
+// Condition is a custom condition: a precondition or postcondition of a
+// resource, data source or output, a variable's validation, a check's
+// assertion.
+type Condition struct {
+	// Condition must be true; usually an Expr.
+	Condition any
+	// ErrorMessage explains what is wrong when it is not.
+	ErrorMessage any
+}
+
+// conditionBlocks converts conditions into blocks of type typ.
+func conditionBlocks(c *conv, typ string, conds []Condition, path string) []config.Item {
+	var out []config.Item
+	for i, cond := range conds {
+		p := fmt.Sprintf("%s.%s[%d]", path, typ, i)
+		b := config.NewBlock(typ)
+		b.DeclRange = c.site
+		if x := c.value(cond.Condition, p+".condition"); x != nil {
+			b.Body.Set("condition", x).Range = c.site
+		} else {
+			c.errorf(p, "Missing condition", "A "+typ+" needs a condition.", "")
+		}
+		if x := c.value(cond.ErrorMessage, p+".error_message"); x != nil {
+			b.Body.Set("error_message", x).Range = c.site
+		} else {
+			c.errorf(p, "Missing error message", "A "+typ+" needs an error message.", "")
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// Lifecycle is a resource's lifecycle block. Data sources accept only
+// Preconditions and Postconditions.
+type Lifecycle struct {
+	CreateBeforeDestroy bool
+	PreventDestroy      bool
+	// IgnoreChanges lists attribute paths ("tags", `tags["Name"]`,
+	// "ingress[0].from_port"); they are written as bare references.
+	IgnoreChanges []string
+	// IgnoreAllChanges writes ignore_changes = all.
+	IgnoreAllChanges bool
+	// ReplaceTriggeredBy lists element handles or references
+	// (aws_instance.x, aws_instance.x.id) whose change replaces this one.
+	ReplaceTriggeredBy []any
+	Preconditions      []Condition
+	Postconditions     []Condition
+}
+
+// lifecycle replaces the element's lifecycle block.
+func (e *element) lifecycle(site hcl.Range, l Lifecycle) {
+	path := e.address() + ".lifecycle"
+	b := config.NewBlock("lifecycle")
+	b.DeclRange = site
+	set := func(name string, x config.Expr) { b.Body.Set(name, x).Range = site }
+	if l.CreateBeforeDestroy {
+		set("create_before_destroy", config.Bool(true))
+	}
+	if l.PreventDestroy {
+		set("prevent_destroy", config.Bool(true))
+	}
+	c := e.conv(site)
+	switch {
+	case l.IgnoreAllChanges:
+		if len(l.IgnoreChanges) > 0 {
+			c.errorf(path+".ignore_changes", "Both IgnoreChanges and IgnoreAllChanges",
+				"ignore_changes is either a list of attributes or all.", "remove one of them")
+		}
+		set("ignore_changes", config.Ref("all"))
+	case len(l.IgnoreChanges) > 0:
+		t := &config.Tuple{}
+		for i, p := range l.IgnoreChanges {
+			tr, hds := hclsyntax.ParseTraversalAbs([]byte(p), "<ignore_changes>", hcl.InitialPos)
+			if hds.HasErrors() {
+				c.errorf(fmt.Sprintf("%s.ignore_changes[%d]", path, i), "Invalid attribute path",
+					fmt.Sprintf("%q is not an attribute path: %s", p, hclMessage(hds)),
+					`write attribute names, with [index] steps when needed: "tags", "tags[\"Name\"]"`)
+				continue
+			}
+			t.Items = append(t.Items, &config.Reference{Traversal: stripRanges(tr)})
+		}
+		set("ignore_changes", t)
+	}
+	if len(l.ReplaceTriggeredBy) > 0 {
+		t := &config.Tuple{}
+		for i, v := range l.ReplaceTriggeredBy {
+			p := fmt.Sprintf("%s.replace_triggered_by[%d]", path, i)
+			var x config.Expr
+			if s, ok := v.(string); ok {
+				x = c.value(Ref(s), p)
+			} else {
+				x = c.value(v, p)
+			}
+			switch x.(type) {
+			case *config.Reference, *config.GetAttr, *config.Index:
+				t.Items = append(t.Items, x)
+			default:
+				c.errorf(p, "Invalid replace_triggered_by item",
+					"replace_triggered_by takes references to resources or their attributes.",
+					"pass a resource handle or r.Ref(\"attr\")")
+			}
+		}
+		set("replace_triggered_by", t)
+	}
+	b.Body.Items = append(b.Body.Items, conditionBlocks(c, "precondition", l.Preconditions, path)...)
+	b.Body.Items = append(b.Body.Items, conditionBlocks(c, "postcondition", l.Postconditions, path)...)
+	e.finish(c, path)
+	e.removeBlocks("lifecycle")
+	if len(b.Body.Items) > 0 {
+		e.place(b)
+	}
+}
+
+// dynamic appends a dynamic block.
+func (e *element) dynamic(site hcl.Range, typ string, d Dynamic) {
+	c := e.conv(site)
+	path := e.address()
+	if !hclsyntax.ValidIdentifier(typ) {
+		c.errorf(path, "Invalid block type", fmt.Sprintf("%q is not a valid block type name.", typ), "")
+	} else {
+		e.place(c.dynamic(typ, d, joinPath(path, typ)))
+	}
+	e.finish(c, path)
+}

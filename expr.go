@@ -1,0 +1,549 @@
+package tfkit
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/diag"
+)
+
+// Expr is a Terraform expression: a reference such as aws_vpc.main.id, a
+// function call, a conditional, raw HCL. It is accepted as a value anywhere
+// a value is (in Attrs, as a function argument, as a default), and the
+// element handles' Ref methods, Var, Local, Fn and the other helpers of this
+// package return one.
+//
+// An Expr is immutable; Attr and Index return new expressions. Mistakes made
+// while building one (an invalid raw text, a bad path) travel with it and are
+// reported, with the Go line that made them, by the element it is used in.
+//
+// Formatted with %s or %v an Expr is an interpolation, "${aws_vpc.main.id}",
+// and because tfkit reads Go strings as Terraform templates, it can be
+// spliced into strings: fmt.Sprintf("%s-web", vpc.Ref("id")).
+//
+// The zero Expr is "no value": an attribute given one is left out.
+type Expr struct {
+	x    config.Expr
+	meta *exprMeta
+}
+
+// exprMeta is what an expression carries besides its model: diagnostics
+// found while building it and the stacks whose elements it refers to.
+type exprMeta struct {
+	diags  diag.Diagnostics
+	stacks []*Stack
+}
+
+// ExprOf wraps an expression of the configuration model.
+func ExprOf(x config.Expr) Expr { return Expr{x: x} }
+
+// Model returns the expression as the configuration model holds it, or nil
+// for the zero Expr.
+func (e Expr) Model() config.Expr { return e.x }
+
+// IsZero reports whether e is the zero Expr (no value).
+func (e Expr) IsZero() bool { return e.x == nil && e.meta == nil }
+
+// Diagnostics returns the mistakes made while building e.
+func (e Expr) Diagnostics() diag.Diagnostics {
+	if e.meta == nil {
+		return nil
+	}
+	return e.meta.diags
+}
+
+// HCL returns the expression as HCL native syntax, such as aws_vpc.main.id or
+// join(", ", var.names): the form to splice into raw HCL (RawBodyf does it
+// for you).
+func (e Expr) HCL() string {
+	if e.x == nil {
+		return "null"
+	}
+	return exprText(e.x)
+}
+
+// String returns the expression as template text: "${aws_vpc.main.id}" for
+// an expression, the text itself (with "${" escaped) for a literal string.
+// Strings given to tfkit are read as templates, so this is how an expression
+// is spliced into a string.
+func (e Expr) String() string {
+	if e.x == nil {
+		return ""
+	}
+	return templateText(e.x)
+}
+
+// Attr returns e.name: a longer reference (aws_vpc.main.tags), or an
+// attribute of a computed value (element(var.list, 0).name).
+func (e Expr) Attr(name string) Expr {
+	if e.x == nil {
+		return e
+	}
+	return e.with(traverse(e.x, hcl.TraverseAttr{Name: name}))
+}
+
+// Index returns e[key]. A literal key extends a reference
+// (aws_instance.web[0]); other keys build an index expression
+// (var.map[var.key]).
+func (e Expr) Index(key any) Expr {
+	c := newConv(callerSite())
+	k := c.valueOrNull(key, "index key")
+	var x config.Expr
+	if lit, ok := k.(*config.Literal); ok && isKeyValue(lit.Val) {
+		x = traverse(e.x, hcl.TraverseIndex{Key: lit.Val})
+	} else {
+		x = &config.Index{Collection: term(e.x), Key: k}
+	}
+	return Expr{x: x, meta: mergeMeta(e.meta, c.meta())}
+}
+
+func isKeyValue(v cty.Value) bool {
+	return (v.Type() == cty.Number || v.Type() == cty.String) && v.IsKnown() && !v.IsNull()
+}
+
+// with returns a copy of e holding x and the same metadata.
+func (e Expr) with(x config.Expr) Expr { return Expr{x: x, meta: e.meta} }
+
+// traverse appends one step to an expression: to its traversal when it is a
+// reference, a splat or a relative traversal, else as a new relative
+// traversal on it.
+func traverse(x config.Expr, step hcl.Traverser) config.Expr {
+	switch x := x.(type) {
+	case nil:
+		return nil
+	case *config.Reference:
+		return &config.Reference{Traversal: appendStep(x.Traversal, step)}
+	case *config.Splat:
+		return &config.Splat{Source: x.Source, Each: appendStep(x.Each, step)}
+	case *config.GetAttr:
+		return &config.GetAttr{Source: x.Source, Traversal: appendStep(x.Traversal, step)}
+	}
+	return &config.GetAttr{Source: term(x), Traversal: hcl.Traversal{step}}
+}
+
+func appendStep(t hcl.Traversal, step hcl.Traverser) hcl.Traversal {
+	out := make(hcl.Traversal, len(t), len(t)+1)
+	copy(out, t)
+	return append(out, step)
+}
+
+// term wraps x in parentheses when it cannot be followed by a traversal,
+// an index or a splat as it is (an operator, a conditional).
+func term(x config.Expr) config.Expr {
+	switch x := x.(type) {
+	case *config.BinaryOp, *config.Conditional, *config.UnaryOp:
+		return &config.Paren{Inner: x}
+	case *config.Raw:
+		if !isTermSyntax(x.Syntax) {
+			return &config.Paren{Inner: x}
+		}
+	}
+	return x
+}
+
+func isTermSyntax(s hclsyntax.Expression) bool {
+	switch s.(type) {
+	case *hclsyntax.BinaryOpExpr, *hclsyntax.ConditionalExpr, *hclsyntax.UnaryOpExpr, nil:
+		return false
+	}
+	return true
+}
+
+// Ref returns the reference written as text, such as "aws_vpc.main.id",
+// "ingress.value" or `var.tags["Name"]`. Prefer the handles' Ref methods,
+// which cannot misspell an element; Ref is for names tfkit does not declare
+// (a dynamic block's iterator, a for-expression's variable).
+func Ref(traversal string) Expr {
+	site := callerSite()
+	t, hds := hclsyntax.ParseTraversalAbs([]byte(traversal), "<reference>", hcl.InitialPos)
+	if hds.HasErrors() {
+		return Expr{x: config.Null(), meta: &exprMeta{diags: diag.Diagnostics{{
+			Severity:   diag.Error,
+			Summary:    "Invalid reference",
+			Detail:     fmt.Sprintf("%q is not a reference: %s", traversal, hclMessage(hds)),
+			Subject:    &site,
+			Suggestion: `write a reference as names joined by dots, with [index] steps: aws_vpc.main.id, var.tags["Name"]`,
+		}}}}
+	}
+	return Expr{x: &config.Reference{Traversal: stripRanges(t)}}
+}
+
+// reference builds a reference from names without parsing.
+func reference(root string, attrs ...string) Expr { return Expr{x: config.Ref(root, attrs...)} }
+
+// Var returns a reference to an input variable, var.name.
+func Var(name string) Expr { return reference("var", name) }
+
+// Local returns a reference to a local value, local.name.
+func Local(name string) Expr { return reference("local", name) }
+
+// Self returns self.attr, for provisioners, connections and postconditions.
+func Self(attr string) Expr { return reference("self", attr) }
+
+// Well-known references.
+var (
+	CountIndex         = reference("count", "index")         // count.index
+	EachKey            = reference("each", "key")            // each.key
+	EachValue          = reference("each", "value")          // each.value
+	PathModule         = reference("path", "module")         // path.module
+	PathRoot           = reference("path", "root")           // path.root
+	PathCwd            = reference("path", "cwd")            // path.cwd
+	TerraformWorkspace = reference("terraform", "workspace") // terraform.workspace
+	// Null is Terraform's null, which unsets an argument; a Go nil leaves the
+	// attribute out instead.
+	Null = Expr{x: config.Null()}
+)
+
+// Literal returns s as a literal string: "${" and "%{" in it are not
+// interpolations (they are written escaped, as $${ and %%{).
+func Literal(s string) Expr { return Expr{x: config.String(s)} }
+
+// Fn returns a call of a Terraform function: Fn("join", ", ", Var("names"))
+// is join(", ", var.names).
+func Fn(name string, args ...any) Expr {
+	return call(callerSite(), name, false, args)
+}
+
+// FnExpand is Fn with the last argument expanded: FnExpand("max", Var("nums"))
+// is max(var.nums...).
+func FnExpand(name string, args ...any) Expr {
+	return call(callerSite(), name, true, args)
+}
+
+func call(site hcl.Range, name string, expand bool, args []any) Expr {
+	c := newConv(site)
+	x := &config.Call{Name: name, ExpandFinal: expand && len(args) > 0, Args: make([]config.Expr, len(args))}
+	if !hclsyntax.ValidIdentifier(strings.ReplaceAll(name, "::", "_")) {
+		c.errorf("", "Invalid function name", fmt.Sprintf("%q is not a function name.", name), "")
+	}
+	for i, a := range args {
+		x.Args[i] = c.valueOrNull(a, fmt.Sprintf("%s() argument %d", name, i+1))
+	}
+	return c.expr(x)
+}
+
+// Cond returns the conditional expression cond ? whenTrue : whenFalse.
+func Cond(cond, whenTrue, whenFalse any) Expr {
+	c := newConv(callerSite())
+	x := &config.Conditional{
+		Cond:  condOperand(c.valueOrNull(cond, "condition")),
+		True:  c.valueOrNull(whenTrue, "true result"),
+		False: c.valueOrNull(whenFalse, "false result"),
+	}
+	return c.expr(x)
+}
+
+func condOperand(x config.Expr) config.Expr {
+	if _, ok := x.(*config.Conditional); ok {
+		return &config.Paren{Inner: x}
+	}
+	return x
+}
+
+// precedence of HCL's binary operators; higher binds tighter.
+var precedence = map[string]int{
+	"||": 1, "&&": 2, "==": 3, "!=": 3,
+	"<": 4, "<=": 4, ">": 4, ">=": 4,
+	"+": 5, "-": 5, "*": 6, "/": 6, "%": 6,
+}
+
+// Op returns the binary operation left op right, for the operators
+// || && == != < <= > >= + - * / %. Operands are parenthesized as needed:
+// Op(Op(1, "+", 2), "*", 3) is (1 + 2) * 3.
+func Op(left any, op string, right any) Expr {
+	c := newConv(callerSite())
+	p, ok := precedence[op]
+	if !ok {
+		c.errorf("", "Invalid operator", fmt.Sprintf("%q is not an HCL binary operator.", op), "use one of || && == != < <= > >= + - * / %")
+	}
+	l := c.valueOrNull(left, "left operand")
+	r := c.valueOrNull(right, "right operand")
+	if opPrecedence(l) < p {
+		l = &config.Paren{Inner: l}
+	}
+	if opPrecedence(r) <= p {
+		r = &config.Paren{Inner: r}
+	}
+	return c.expr(&config.BinaryOp{Op: op, Left: l, Right: r})
+}
+
+// unaryPrecedence is above every binary operator and below the terms that
+// traversals, indexes and splats apply to.
+const unaryPrecedence = 7
+
+// opPrecedence is how tightly an operand binds: 0 for a conditional, the
+// operator's precedence for an operation, 10 for a term.
+func opPrecedence(x config.Expr) int {
+	switch x := x.(type) {
+	case *config.Conditional:
+		return 0
+	case *config.BinaryOp:
+		return precedence[x.Op]
+	case *config.UnaryOp:
+		return unaryPrecedence
+	case *config.Raw:
+		switch s := x.Syntax.(type) {
+		case *hclsyntax.ConditionalExpr:
+			return 0
+		case *hclsyntax.BinaryOpExpr:
+			return syntaxPrecedence[s.Op]
+		case *hclsyntax.UnaryOpExpr:
+			return unaryPrecedence
+		}
+	}
+	return 10
+}
+
+var syntaxPrecedence = map[*hclsyntax.Operation]int{
+	hclsyntax.OpLogicalOr: 1, hclsyntax.OpLogicalAnd: 2,
+	hclsyntax.OpEqual: 3, hclsyntax.OpNotEqual: 3,
+	hclsyntax.OpLessThan: 4, hclsyntax.OpLessThanOrEqual: 4,
+	hclsyntax.OpGreaterThan: 4, hclsyntax.OpGreaterThanOrEqual: 4,
+	hclsyntax.OpAdd: 5, hclsyntax.OpSubtract: 5,
+	hclsyntax.OpMultiply: 6, hclsyntax.OpDivide: 6, hclsyntax.OpModulo: 6,
+}
+
+// Not returns !x.
+func Not(x any) Expr { return unary(callerSite(), "!", x) }
+
+// Neg returns -x.
+func Neg(x any) Expr { return unary(callerSite(), "-", x) }
+
+func unary(site hcl.Range, op string, v any) Expr {
+	c := newConv(site)
+	x := c.valueOrNull(v, "operand")
+	if opPrecedence(x) < unaryPrecedence {
+		x = &config.Paren{Inner: x}
+	}
+	return c.expr(&config.UnaryOp{Op: op, Operand: x})
+}
+
+// Index returns coll[key]; see Expr.Index.
+func Index(coll, key any) Expr {
+	c := newConv(callerSite())
+	base := c.expr(c.valueOrNull(coll, "collection"))
+	return base.Index(key)
+}
+
+// Splat returns source[*].path, such as aws_instance.web[*].id:
+// Splat(web, "id"). path may be empty or a longer path ("network[0].ip").
+func Splat(source any, path string) Expr {
+	c := newConv(callerSite())
+	src := c.valueOrNull(source, "splat source")
+	var each hcl.Traversal
+	if path != "" {
+		t, ok := c.relPath(path)
+		if !ok {
+			return c.expr(config.Null())
+		}
+		each = t
+	}
+	return c.expr(&config.Splat{Source: term(src), Each: each})
+}
+
+// Raw parses HCL expression text, such as `var.a == "x" ? 1 : 2`, for what
+// the helpers do not cover. A syntax error is reported at its line and
+// column inside text and at the Go line that called Raw.
+func Raw(text string) Expr {
+	return rawExpr(callerSite(), text)
+}
+
+// Rawf is Raw with fmt formatting. Expressions and element handles among
+// args are written as HCL (aws_vpc.main.id, not "${...}"); other arguments
+// are formatted as fmt does. Write %% for a literal percent sign.
+func Rawf(format string, args ...any) Expr {
+	site := callerSite()
+	c := newConv(site)
+	text := c.sprintf(format, args)
+	e := rawExpr(site, text)
+	e.meta = mergeMeta(e.meta, c.meta())
+	return e
+}
+
+func rawExpr(site hcl.Range, text string) Expr {
+	x, ds := config.ParseExpression(text, rawName(site), hcl.InitialPos)
+	if ds.HasErrors() {
+		return Expr{x: config.Null(), meta: &exprMeta{diags: rawDiags(ds, site, text)}}
+	}
+	return Expr{x: x}
+}
+
+// rawDiags places diagnostics of raw HCL text: their subject stays inside
+// the text, and the Go line that gave the text is added as related site.
+func rawDiags(ds diag.Diagnostics, site hcl.Range, text string) diag.Diagnostics {
+	for _, d := range ds {
+		d.Related = append(d.Related, diag.Related{Message: "raw HCL given at", Range: site})
+		if d.Subject != nil {
+			if line := lineOf(text, d.Subject.Start.Line); line != "" {
+				d.Detail = strings.TrimSpace(d.Detail + fmt.Sprintf(" The raw HCL line %d is: %s", d.Subject.Start.Line, line))
+			}
+		}
+	}
+	return ds
+}
+
+func lineOf(text string, n int) string {
+	lines := strings.Split(text, "\n")
+	if n < 1 || n > len(lines) {
+		return ""
+	}
+	return strings.TrimSpace(lines[n-1])
+}
+
+func hclMessage(hds hcl.Diagnostics) string {
+	for _, d := range hds {
+		if d.Severity == hcl.DiagError {
+			if d.Detail != "" {
+				return d.Summary + ": " + d.Detail
+			}
+			return d.Summary
+		}
+	}
+	return "invalid"
+}
+
+// stripRanges drops source ranges from a parsed traversal so that equal
+// references compare equal.
+func stripRanges(t hcl.Traversal) hcl.Traversal {
+	out := make(hcl.Traversal, len(t))
+	for i, s := range t {
+		switch s := s.(type) {
+		case hcl.TraverseRoot:
+			out[i] = hcl.TraverseRoot{Name: s.Name}
+		case hcl.TraverseAttr:
+			out[i] = hcl.TraverseAttr{Name: s.Name}
+		case hcl.TraverseIndex:
+			out[i] = hcl.TraverseIndex{Key: s.Key}
+		case hcl.TraverseSplat:
+			out[i] = hcl.TraverseSplat{}
+		default:
+			out[i] = s
+		}
+	}
+	return out
+}
+
+func mergeMeta(a, b *exprMeta) *exprMeta {
+	if b == nil {
+		return a
+	}
+	if a == nil {
+		return b
+	}
+	out := &exprMeta{
+		diags:  append(append(diag.Diagnostics(nil), a.diags...), b.diags...),
+		stacks: append([]*Stack(nil), a.stacks...),
+	}
+	for _, s := range b.stacks {
+		out.stacks = appendStack(out.stacks, s)
+	}
+	return out
+}
+
+func addDiag(m *exprMeta, d *diag.Diagnostic) *exprMeta {
+	return mergeMeta(m, &exprMeta{diags: diag.Diagnostics{d}})
+}
+
+func appendStack(list []*Stack, s *Stack) []*Stack {
+	for _, have := range list {
+		if have == s {
+			return list
+		}
+	}
+	return append(list, s)
+}
+
+// ForExpr is a for-expression being built; start with For.
+//
+//	f := tfkit.For("name", tfkit.Var("names"))
+//	f.List(tfkit.Fn("upper", f.Value()))          // [for name in var.names : upper(name)]
+//	g := tfkit.For("k, v", tfkit.Var("tags"))
+//	g.If(tfkit.Op(g.Value(), "!=", "")).Map(g.Key(), g.Value())
+//	                                              // {for k, v in var.tags : k => v if v != ""}
+type ForExpr struct {
+	keyVar, valVar string
+	coll           any
+	cond           any
+	bad            string
+}
+
+// For starts a for-expression over coll. vars names the iteration
+// variables: "v", or "k, v" for the key (or index) and the value.
+func For(vars string, coll any) ForExpr {
+	f := ForExpr{coll: coll}
+	parts := strings.Split(vars, ",")
+	for i := range parts {
+		parts[i] = strings.TrimSpace(parts[i])
+	}
+	switch {
+	case len(parts) == 1 && hclsyntax.ValidIdentifier(parts[0]):
+		f.valVar = parts[0]
+	case len(parts) == 2 && hclsyntax.ValidIdentifier(parts[0]) && hclsyntax.ValidIdentifier(parts[1]):
+		f.keyVar, f.valVar = parts[0], parts[1]
+	default:
+		f.bad = vars
+		f.valVar = "_"
+	}
+	return f
+}
+
+// Key returns a reference to the key variable.
+func (f ForExpr) Key() Expr {
+	if f.keyVar == "" {
+		site := callerSite()
+		return Expr{x: config.Null(), meta: &exprMeta{diags: diag.Diagnostics{{
+			Severity: diag.Error, Summary: "For-expression without a key variable",
+			Detail: "Key was called on a for-expression that names only a value variable.", Subject: &site,
+			Suggestion: `name both variables: tfkit.For("k, v", ...)`,
+		}}}}
+	}
+	return reference(f.keyVar)
+}
+
+// Value returns a reference to the value variable.
+func (f ForExpr) Value() Expr { return reference(f.valVar) }
+
+// If returns the for-expression with a filter condition.
+func (f ForExpr) If(cond any) ForExpr {
+	f.cond = cond
+	return f
+}
+
+// List returns [for ... : value].
+func (f ForExpr) List(value any) Expr { return f.build(callerSite(), false, nil, value, false) }
+
+// Map returns {for ... : key => value}.
+func (f ForExpr) Map(key, value any) Expr { return f.build(callerSite(), true, key, value, false) }
+
+// MapGrouped returns {for ... : key => value...}, grouping the values of
+// equal keys into lists.
+func (f ForExpr) MapGrouped(key, value any) Expr {
+	return f.build(callerSite(), true, key, value, true)
+}
+
+func (f ForExpr) build(site hcl.Range, isMap bool, key, value any, group bool) Expr {
+	c := newConv(site)
+	if f.bad != "" {
+		c.errorf("", "Invalid for-expression variables",
+			fmt.Sprintf("%q does not name one or two iteration variables.", f.bad), `write "v" or "k, v"`)
+	}
+	x := &config.For{
+		KeyVar:     f.keyVar,
+		ValVar:     f.valVar,
+		Collection: c.valueOrNull(f.coll, "for collection"),
+		Value:      c.valueOrNull(value, "for value"),
+		Group:      group,
+	}
+	if isMap {
+		x.Key = c.valueOrNull(key, "for key")
+	}
+	if f.cond != nil {
+		x.Cond = c.valueOrNull(f.cond, "for condition")
+	}
+	return c.expr(x)
+}

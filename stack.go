@@ -1,0 +1,126 @@
+package tfkit
+
+import (
+	"fmt"
+	"regexp"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/diag"
+)
+
+// Stack is one Terraform configuration: one root module, written to
+// stacks/<name>/main.tf. Elements are appended to it in the order they are
+// declared, and that is the order of the output.
+type Stack struct {
+	app      *App
+	name     string
+	site     hcl.Range
+	cfg      *config.Config
+	diags    diag.Diagnostics
+	deps     []*Stack
+	required []requirement
+}
+
+// stackName is what a stack may be called: it becomes a directory name.
+var stackName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*$`)
+
+// NewStack adds a stack named name to app.
+func NewStack(app *App, name string) *Stack {
+	if app == nil {
+		panic("tfkit: nil *App (create one with tfkit.NewApp)")
+	}
+	site := callerSite()
+	s := &Stack{app: app, name: name, site: site, cfg: &config.Config{}}
+	switch {
+	case !stackName.MatchString(name):
+		app.diags = append(app.diags, &diag.Diagnostic{
+			Severity: diag.Error, Summary: "Invalid stack name",
+			Detail:     fmt.Sprintf("%q cannot name a stack: the name becomes a directory name.", name),
+			Subject:    &site,
+			Suggestion: "use letters, digits, '-', '_' and '.', starting with a letter or digit",
+		})
+	default:
+		for _, other := range app.stacks {
+			if other.name == name {
+				app.diags = append(app.diags, &diag.Diagnostic{
+					Severity: diag.Error, Summary: "Duplicate stack",
+					Detail:  fmt.Sprintf("A stack named %q is already declared.", name),
+					Subject: &site,
+					Related: []diag.Related{{Message: "first declared here", Range: other.site}},
+				})
+				break
+			}
+		}
+	}
+	app.stacks = append(app.stacks, s)
+	return s
+}
+
+// Name returns the stack's name.
+func (s *Stack) Name() string { return s.name }
+
+// App returns the app the stack belongs to.
+func (s *Stack) App() *App { return s.app }
+
+// DependsOn records that s must be deployed after others (listed in the
+// manifest's dependencies, for the CLI to order deployments). It returns s.
+func (s *Stack) DependsOn(others ...*Stack) *Stack {
+	site := callerSite()
+	for _, o := range others {
+		switch {
+		case o == nil:
+			s.errorf(site, "Nil stack", "DependsOn was given a nil stack.", "")
+		case o == s:
+			s.errorf(site, "Stack depends on itself", fmt.Sprintf("Stack %q cannot depend on itself.", s.name), "")
+		case o.app != s.app:
+			s.errorf(site, "Stack of another app", fmt.Sprintf("Stack %q belongs to another app.", o.name), "")
+		default:
+			if !containsStack(s.deps, o) {
+				s.deps = append(s.deps, o)
+			}
+		}
+	}
+	return s
+}
+
+func containsStack(list []*Stack, s *Stack) bool {
+	for _, have := range list {
+		if have == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Dependencies returns the stacks s depends on, in the order declared.
+func (s *Stack) Dependencies() []*Stack { return append([]*Stack(nil), s.deps...) }
+
+func (s *Stack) errorf(site hcl.Range, summary, detail, suggestion string) {
+	s.diags = append(s.diags, &diag.Diagnostic{
+		Severity: diag.Error, Summary: summary, Detail: detail, Subject: &site, Suggestion: suggestion,
+	})
+}
+
+// Config returns the stack's configuration as it will be written: the
+// declared blocks, with required_providers entries from providers' Source
+// merged into the terraform block. It is a new Config sharing the declared
+// blocks; the terraform block is copied when entries are merged into it.
+func (s *Stack) Config() *config.Config {
+	cfg, _ := s.final()
+	return cfg
+}
+
+// Diagnostics returns the mistakes recorded while the stack was built.
+// Validate adds those found by checking the whole configuration.
+func (s *Stack) Diagnostics() diag.Diagnostics { return append(diag.Diagnostics(nil), s.diags...) }
+
+// Validate returns the stack's diagnostics: the mistakes recorded while it
+// was built, and those config.Validate finds in its configuration
+// (duplicates, undeclared references, cycles).
+func (s *Stack) Validate() diag.Diagnostics {
+	cfg, ds := s.final()
+	out := append(append(diag.Diagnostics(nil), s.diags...), ds...)
+	return append(out, config.Validate(cfg)...)
+}

@@ -1,0 +1,666 @@
+package tfkit
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/diag"
+)
+
+// Attrs are the arguments of an element or nested block, by name. Go maps
+// have no order, so tfkit writes the attributes sorted by name, then the
+// nested blocks sorted by type; use Ordered to choose the order.
+//
+// Values may be:
+//   - nil, a nil pointer, slice or map: the attribute is left out (use Null
+//     for Terraform's null);
+//   - a string: read as a Terraform template, as in Terraform's JSON syntax,
+//     so "web-${count.index}" interpolates (use Literal, or $${, for a
+//     literal "${");
+//   - bools, integers and floats, and types defined on them;
+//   - slices and arrays: lists;
+//   - maps with string keys (Attrs too): objects, keys sorted;
+//   - an Ordered list: an object with keys in that order;
+//   - an Expr (references, function calls, ...) or a config.Expr;
+//   - an element handle: a reference to the element (aws_vpc.main);
+//   - a cty.Value: a literal;
+//   - a Valuer: what its TerraformValue method returns;
+//   - Block, Blocks and Dynamic values: nested blocks (only directly in a
+//     body, not inside a list or an object).
+//
+// The rule for nested things: a Go map is an object-typed attribute
+// (tags = { ... }), Block is a nested block (ingress { ... }). Terraform
+// tells them apart by the provider's schema; tfkit by what you wrote.
+//
+// Anything else (structs, functions, channels) is reported as a diagnostic
+// naming the attribute path and the Go line.
+type Attrs map[string]any
+
+// Body is the content of an element or nested block: Attrs, an
+// OrderedAttrs list, or RawBody text.
+type Body interface {
+	// items converts the body; path names it in diagnostics.
+	items(c *conv, path string) []config.Item
+}
+
+// Valuer is implemented by values that convert themselves, such as the
+// structs of typed bindings. TerraformValue returns any value Attrs accept.
+type Valuer interface {
+	TerraformValue() any
+}
+
+// OrderedAttrs is a body whose attributes keep the order they were given
+// in. Build one with Ordered and grow it with Set.
+type OrderedAttrs struct {
+	names  []string
+	values []any
+	meta   *exprMeta
+}
+
+// Ordered returns attributes in the order given, as name, value pairs:
+// Ordered("name", "web", "size", 2). As a value (not a body) it is an object
+// with its keys in that order.
+func Ordered(pairs ...any) *OrderedAttrs {
+	o := &OrderedAttrs{}
+	if len(pairs)%2 != 0 {
+		site := callerSite()
+		o.meta = &exprMeta{diags: diag.Diagnostics{{
+			Severity: diag.Error, Summary: "Odd number of arguments to Ordered",
+			Detail:  fmt.Sprintf("Ordered takes name, value pairs; %d arguments were given.", len(pairs)),
+			Subject: &site,
+		}}}
+		pairs = pairs[:len(pairs)-1]
+	}
+	for i := 0; i < len(pairs); i += 2 {
+		name, ok := pairs[i].(string)
+		if !ok {
+			site := callerSite()
+			o.meta = addDiag(o.meta, &diag.Diagnostic{
+				Severity: diag.Error, Summary: "Attribute name is not a string",
+				Detail:  fmt.Sprintf("Argument %d of Ordered must be an attribute name; it is a %T.", i+1, pairs[i]),
+				Subject: &site,
+			})
+			continue
+		}
+		o.Set(name, pairs[i+1])
+	}
+	return o
+}
+
+// Set sets an attribute: in place if the name is already there, else at the
+// end. It returns o for chaining.
+func (o *OrderedAttrs) Set(name string, value any) *OrderedAttrs {
+	for i, n := range o.names {
+		if n == name {
+			o.values[i] = value
+			return o
+		}
+	}
+	o.names = append(o.names, name)
+	o.values = append(o.values, value)
+	return o
+}
+
+// Len returns the number of attributes.
+func (o *OrderedAttrs) Len() int { return len(o.names) }
+
+// NestedBlock is a nested block value: Block(Attrs{...}) in a body writes
+// `type { ... }` with the attribute name as block type.
+type NestedBlock struct {
+	body Body
+}
+
+// Block returns a nested block with the given content:
+//
+//	tfkit.Attrs{"ingress": tfkit.Block(tfkit.Attrs{"from_port": 443})}
+//
+// is `ingress { from_port = 443 }`, where a map would be the object
+// attribute `ingress = { from_port = 443 }`.
+func Block(body Body) NestedBlock { return NestedBlock{body: body} }
+
+// Blocks returns several nested blocks of the same type, in order.
+func Blocks(bodies ...Body) []NestedBlock {
+	out := make([]NestedBlock, len(bodies))
+	for i, b := range bodies {
+		out[i] = NestedBlock{body: b}
+	}
+	return out
+}
+
+// Dynamic is a dynamic block: one nested block per element of ForEach. In a
+// body the attribute name is the block type; on handles use the Dynamic
+// method.
+//
+//	tfkit.Attrs{"ingress": tfkit.Dynamic{
+//		ForEach: tfkit.Var("ports"),
+//		Content: tfkit.Attrs{"from_port": tfkit.Ref("ingress.value")},
+//	}}
+type Dynamic struct {
+	// ForEach is the collection to iterate over.
+	ForEach any
+	// Iterator names the iteration variable; the block type when empty.
+	Iterator string
+	// Labels are the labels of each generated block, if the block type has
+	// labels.
+	Labels []any
+	// Content is the body of each generated block; reference the current
+	// element as Ref("<iterator>.value") and its key as Ref("<iterator>.key").
+	Content Body
+}
+
+// rawBody is HCL body text, parsed when it is used.
+type rawBody struct {
+	text string
+	site hcl.Range
+	meta *exprMeta
+}
+
+// RawBody returns a body given as HCL text, for when the attribute form does
+// not fit: complex nested blocks, or HCL copied from an existing
+// configuration. A syntax error is reported at its line and column inside
+// text and at the Go line that called RawBody.
+//
+//	tfkit.NewResource(stack, "aws_security_group", "web", tfkit.RawBody(`
+//		name = "web"
+//		ingress {
+//			from_port = 443
+//			to_port   = 443
+//			protocol  = "tcp"
+//		}
+//	`))
+func RawBody(text string) Body {
+	return &rawBody{text: text, site: callerSite()}
+}
+
+// RawBodyf is RawBody with fmt formatting. Expressions and element handles
+// among args are written as HCL (aws_vpc.main.id, not "${...}"); other
+// arguments are formatted as fmt does. Write %% for a literal percent sign.
+func RawBodyf(format string, args ...any) Body {
+	site := callerSite()
+	c := newConv(site)
+	text := c.sprintf(format, args)
+	return &rawBody{text: text, site: site, meta: c.meta()}
+}
+
+// conv converts Go values into the configuration model, collecting
+// diagnostics and the stacks referred to. site is the Go line that gave the
+// values.
+type conv struct {
+	site   hcl.Range
+	diags  diag.Diagnostics
+	stacks []*Stack
+	depth  int
+}
+
+func newConv(site hcl.Range) *conv { return &conv{site: site} }
+
+// maxDepth bounds nesting, so that a self-referencing value is reported
+// instead of overflowing the stack.
+const maxDepth = 64
+
+func (c *conv) errorf(path, summary, detail, suggestion string) {
+	site := c.site
+	c.diags = append(c.diags, &diag.Diagnostic{
+		Severity: diag.Error, Summary: summary, Detail: detail,
+		Subject: &site, Path: path, Suggestion: suggestion,
+	})
+}
+
+// meta returns what was collected, for an Expr to carry.
+func (c *conv) meta() *exprMeta {
+	if len(c.diags) == 0 && len(c.stacks) == 0 {
+		return nil
+	}
+	return &exprMeta{diags: c.diags, stacks: c.stacks}
+}
+
+// expr wraps x with what was collected.
+func (c *conv) expr(x config.Expr) Expr { return Expr{x: x, meta: c.meta()} }
+
+// take accepts an Expr's metadata: its diagnostics are reported at path,
+// keeping where inside the expression they were found in the detail.
+func (c *conv) take(m *exprMeta, path string) {
+	if m == nil {
+		return
+	}
+	for _, d := range m.diags {
+		cp := *d
+		if cp.Path != "" && path != "" && cp.Path != path {
+			cp.Detail = strings.TrimSpace(cp.Detail + " (in " + cp.Path + ")")
+		}
+		if path != "" {
+			cp.Path = path
+		}
+		c.diags = append(c.diags, &cp)
+	}
+	for _, s := range m.stacks {
+		c.stacks = appendStack(c.stacks, s)
+	}
+}
+
+// valueOrNull is value with nil meaning Terraform's null.
+func (c *conv) valueOrNull(v any, path string) config.Expr {
+	if x := c.value(v, path); x != nil {
+		return x
+	}
+	return config.Null()
+}
+
+// value converts a Go value into an expression; nil means "left out".
+func (c *conv) value(v any, path string) config.Expr {
+	c.depth++
+	defer func() { c.depth-- }()
+	if c.depth > maxDepth {
+		c.errorf(path, "Value nested too deeply",
+			fmt.Sprintf("The value is nested more than %d levels deep; it probably contains itself.", maxDepth), "")
+		return config.Null()
+	}
+	if isNil(v) {
+		return nil
+	}
+	switch v := v.(type) {
+	case Expr:
+		c.take(v.meta, path)
+		return v.x
+	case *Expr:
+		return c.value(*v, path)
+	case config.Expr:
+		return v
+	case string:
+		return c.template(v, path)
+	case bool:
+		return config.Bool(v)
+	case cty.Value:
+		return c.ctyValue(v, path)
+	case NestedBlock, []NestedBlock, Dynamic, *Dynamic:
+		c.errorf(path, "Nested block used as a value",
+			"A nested block can only be an attribute of a body, not an element of a list or an object.",
+			"use a map or tfkit.Attrs for an object value, or move the block up into the body")
+		return config.Null()
+	case Element:
+		return c.elementRef(v, path)
+	case *OrderedAttrs:
+		c.take(v.meta, path)
+		obj := &config.Object{}
+		for i, name := range v.names {
+			if x := c.value(v.values[i], path+"."+name); x != nil {
+				obj.Items = append(obj.Items, config.ObjectItem{Key: config.String(name), Value: x})
+			}
+		}
+		return obj
+	case *rawBody:
+		c.errorf(path, "HCL body used as a value",
+			"tfkit.RawBody text is a body (attributes and blocks); as a value use tfkit.Raw for an expression.", "")
+		return config.Null()
+	case Valuer:
+		return c.value(v.TerraformValue(), path)
+	case []byte:
+		c.errorf(path, "Unsupported value",
+			"A []byte has no Terraform counterpart.", "convert it with string(b), or base64-encode it")
+		return config.Null()
+	}
+	return c.reflectValue(reflect.ValueOf(v), path)
+}
+
+func isNil(v any) bool {
+	if v == nil {
+		return true
+	}
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Interface, reflect.Func, reflect.Chan:
+		return rv.IsNil()
+	}
+	return false
+}
+
+func (c *conv) reflectValue(rv reflect.Value, path string) config.Expr {
+	switch rv.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		return c.value(rv.Elem().Interface(), path)
+	case reflect.Bool:
+		return config.Bool(rv.Bool())
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return config.Int(rv.Int())
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return &config.Literal{Val: cty.NumberUIntVal(rv.Uint())}
+	case reflect.Float32, reflect.Float64:
+		f := rv.Float()
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			c.errorf(path, "Unsupported number", fmt.Sprintf("%v is not a number Terraform can hold.", f), "")
+			return config.Null()
+		}
+		bits := 64
+		if rv.Kind() == reflect.Float32 {
+			bits = 32
+		}
+		// Shortest decimal form, so float32(0.1) is 0.1, not 0.10000000149.
+		n, err := cty.ParseNumberVal(strconv.FormatFloat(f, 'g', -1, bits))
+		if err != nil {
+			panic(err)
+		}
+		return &config.Literal{Val: n}
+	case reflect.String:
+		return c.template(rv.String(), path)
+	case reflect.Slice, reflect.Array:
+		if rv.Type().Elem().Kind() == reflect.Uint8 {
+			c.errorf(path, "Unsupported value", fmt.Sprintf("A %s has no Terraform counterpart.", rv.Type()),
+				"convert it to a string, or to a []int for a list of numbers")
+			return config.Null()
+		}
+		t := &config.Tuple{Items: make([]config.Expr, rv.Len())}
+		for i := range rv.Len() {
+			t.Items[i] = c.valueOrNull(rv.Index(i).Interface(), fmt.Sprintf("%s[%d]", path, i))
+		}
+		return t
+	case reflect.Map:
+		if rv.Type().Key().Kind() != reflect.String {
+			c.errorf(path, "Unsupported map key type",
+				fmt.Sprintf("A %s has %s keys; Terraform objects and maps have string keys.", rv.Type(), rv.Type().Key()), "")
+			return config.Null()
+		}
+		keys := rv.MapKeys()
+		sort.Slice(keys, func(i, j int) bool { return keys[i].String() < keys[j].String() })
+		obj := &config.Object{}
+		for _, k := range keys {
+			if x := c.value(rv.MapIndex(k).Interface(), path+keyPath(k.String())); x != nil {
+				obj.Items = append(obj.Items, config.ObjectItem{Key: config.String(k.String()), Value: x})
+			}
+		}
+		return obj
+	}
+	hint := ""
+	if rv.Kind() == reflect.Struct {
+		hint = "use tfkit.Attrs or a map for an object, tfkit.Block for a nested block, or implement tfkit.Valuer"
+	}
+	c.errorf(path, "Unsupported value", fmt.Sprintf("A Go value of type %s cannot be converted to a Terraform value.", rv.Type()), hint)
+	return config.Null()
+}
+
+// keyPath writes a map key as a path step: .name for identifiers, ["key"]
+// otherwise.
+func keyPath(k string) string {
+	if hclsyntax.ValidIdentifier(k) {
+		return "." + k
+	}
+	return "[" + strconv.Quote(k) + "]"
+}
+
+// template reads a Go string as a Terraform template.
+func (c *conv) template(s, path string) config.Expr {
+	x, ds := config.ParseTemplate(s, "<string>", hcl.InitialPos)
+	if ds.HasErrors() {
+		msg := ""
+		for _, d := range ds.Errs() {
+			msg = d.Summary
+			if d.Detail != "" {
+				msg += ": " + d.Detail
+			}
+			if d.Subject != nil {
+				msg += fmt.Sprintf(" (at column %d of the string)", d.Subject.Start.Column)
+			}
+			break
+		}
+		c.errorf(path, "Invalid template in string",
+			fmt.Sprintf("Strings are read as Terraform templates and %q is not a valid one: %s", s, msg),
+			`write $${ for a literal "${", or use tfkit.Literal for text that must not be interpolated`)
+		return config.Null()
+	}
+	return x
+}
+
+func (c *conv) ctyValue(v cty.Value, path string) config.Expr {
+	if !v.IsWhollyKnown() {
+		c.errorf(path, "Unknown value", "A cty value given to tfkit must be known.", "")
+		return config.Null()
+	}
+	if v.IsMarked() {
+		v, _ = v.Unmark()
+	}
+	return &config.Literal{Val: v}
+}
+
+// elementRef converts an element handle into a reference to it.
+func (c *conv) elementRef(el Element, path string) config.Expr {
+	b := el.Block()
+	if b == nil {
+		return nil
+	}
+	t, ok := elementTraversal(b)
+	if !ok {
+		c.errorf(path, "Element cannot be referenced",
+			fmt.Sprintf("A %s block is not something an expression can refer to.", b.Type),
+			"refer to resources, data sources, modules, variables and providers")
+		return config.Null()
+	}
+	if s := stackOf(el); s != nil {
+		c.stacks = appendStack(c.stacks, s)
+	}
+	return &config.Reference{Traversal: t}
+}
+
+// stackOf returns the stack of a handle, if it has one.
+func stackOf(el Element) *Stack {
+	if s, ok := el.(interface{ Stack() *Stack }); ok {
+		return s.Stack()
+	}
+	return nil
+}
+
+// elementTraversal returns the traversal that refers to a top-level block:
+// aws_vpc.main, data.aws_ami.x, module.m, var.v, aws.west.
+func elementTraversal(b *config.Block) (hcl.Traversal, bool) {
+	names := []string(nil)
+	switch b.Type {
+	case "resource":
+		if len(b.Labels) == 2 {
+			names = []string{b.Labels[0], b.Labels[1]}
+		}
+	case "data":
+		if len(b.Labels) == 2 {
+			names = []string{"data", b.Labels[0], b.Labels[1]}
+		}
+	case "module":
+		if len(b.Labels) == 1 {
+			names = []string{"module", b.Labels[0]}
+		}
+	case "variable":
+		if len(b.Labels) == 1 {
+			names = []string{"var", b.Labels[0]}
+		}
+	case "provider":
+		if len(b.Labels) == 1 {
+			names = []string{b.Labels[0]}
+			if alias, ok := b.Body.StringAttr("alias"); ok {
+				names = append(names, alias)
+			}
+		}
+	}
+	if names == nil {
+		return nil, false
+	}
+	return config.Ref(names[0], names[1:]...).Traversal, true
+}
+
+// relPath parses an attribute path relative to something: "id",
+// "ingress[0].from_port", `tags["Name"]`, "[0].id".
+func (c *conv) relPath(path string) (hcl.Traversal, bool) {
+	src := "_"
+	if !strings.HasPrefix(path, "[") {
+		src += "."
+	}
+	src += path
+	t, hds := hclsyntax.ParseTraversalAbs([]byte(src), "<path>", hcl.InitialPos)
+	if hds.HasErrors() || len(t) < 2 {
+		c.errorf("", "Invalid attribute path",
+			fmt.Sprintf("%q is not an attribute path: %s", path, hclMessage(hds)),
+			`write names joined by dots with [index] steps: "id", "ingress[0].from_port", "tags[\"Name\"]"`)
+		return nil, false
+	}
+	return stripRanges(t[1:]), true
+}
+
+// sprintf formats like fmt.Sprintf, writing expressions and element handles
+// as HCL expression text.
+func (c *conv) sprintf(format string, args []any) string {
+	conv := make([]any, len(args))
+	for i, a := range args {
+		switch a.(type) {
+		case Expr, *Expr, Element, config.Expr:
+			x := c.valueOrNull(a, fmt.Sprintf("argument %d", i+1))
+			conv[i] = hclText(exprText(x))
+		default:
+			conv[i] = a
+		}
+	}
+	return fmt.Sprintf(format, conv...)
+}
+
+// hclText is expression text that formats as itself with any verb.
+type hclText string
+
+func (h hclText) Format(f fmt.State, _ rune) { fmt.Fprint(f, string(h)) }
+
+// items implements Body: attributes sorted by name, then nested blocks
+// sorted by type.
+func (a Attrs) items(c *conv, path string) []config.Item {
+	names := make([]string, 0, len(a))
+	for n := range a {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var attrs, blocks []config.Item
+	for _, n := range names {
+		for _, it := range c.item(n, a[n], path) {
+			if _, isBlock := it.(*config.Block); isBlock {
+				blocks = append(blocks, it)
+			} else {
+				attrs = append(attrs, it)
+			}
+		}
+	}
+	return append(attrs, blocks...)
+}
+
+// items implements Body: in the order given.
+func (o *OrderedAttrs) items(c *conv, path string) []config.Item {
+	c.take(o.meta, path)
+	var out []config.Item
+	for i, n := range o.names {
+		out = append(out, c.item(n, o.values[i], path)...)
+	}
+	return out
+}
+
+// items implements Body: the parsed text.
+func (r *rawBody) items(c *conv, path string) []config.Item {
+	c.take(r.meta, path)
+	body, ds := config.ParseBody(r.text, rawName(r.site), hcl.InitialPos)
+	if ds.HasErrors() {
+		c.take(&exprMeta{diags: rawDiags(ds, r.site, r.text)}, "")
+		return nil
+	}
+	return body.Items
+}
+
+// item converts one name, value pair of a body into attributes or blocks.
+func (c *conv) item(name string, v any, path string) []config.Item {
+	p := joinPath(path, name)
+	if !hclsyntax.ValidIdentifier(name) {
+		c.errorf(p, "Invalid attribute name",
+			fmt.Sprintf("%q is not a valid Terraform name.", name),
+			"names start with a letter or underscore and contain letters, digits, underscores and dashes")
+		return nil
+	}
+	switch v := v.(type) {
+	case NestedBlock:
+		return []config.Item{c.nested(name, v, p)}
+	case []NestedBlock:
+		out := make([]config.Item, len(v))
+		for i, nb := range v {
+			out[i] = c.nested(name, nb, fmt.Sprintf("%s[%d]", p, i))
+		}
+		return out
+	case Dynamic:
+		return []config.Item{c.dynamic(name, v, p)}
+	case *Dynamic:
+		if v == nil {
+			return nil
+		}
+		return []config.Item{c.dynamic(name, *v, p)}
+	}
+	x := c.value(v, p)
+	if x == nil {
+		return nil
+	}
+	return []config.Item{&config.Attribute{Name: name, Expr: x, Range: c.site}}
+}
+
+func joinPath(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
+}
+
+// nested converts a nested block value.
+func (c *conv) nested(typ string, nb NestedBlock, path string) *config.Block {
+	b := config.NewBlock(typ)
+	b.DeclRange = c.site
+	if nb.body != nil {
+		b.Body.Items = c.body(nb.body, path)
+	}
+	return b
+}
+
+// body converts a body, nil being empty.
+func (c *conv) body(b Body, path string) []config.Item {
+	if isNil(b) {
+		return nil
+	}
+	return b.items(c, path)
+}
+
+// dynamic converts a Dynamic into `dynamic "typ" { ... }`.
+func (c *conv) dynamic(typ string, d Dynamic, path string) *config.Block {
+	b := config.NewBlock("dynamic", typ)
+	b.DeclRange = c.site
+	p := path + ".dynamic"
+	// A missing for_each is reported by config.Validate.
+	if fe := c.value(d.ForEach, p+".for_each"); fe != nil {
+		b.Body.Set("for_each", fe).Range = c.site
+	}
+	if d.Iterator != "" {
+		if !hclsyntax.ValidIdentifier(d.Iterator) {
+			c.errorf(p+".iterator", "Invalid iterator name", fmt.Sprintf("%q is not a valid name.", d.Iterator), "")
+		} else {
+			b.Body.Set("iterator", config.Ref(d.Iterator)).Range = c.site
+		}
+	}
+	if d.Labels != nil {
+		b.Body.Set("labels", c.value(d.Labels, p+".labels")).Range = c.site
+	}
+	content := config.NewBlock("content")
+	content.DeclRange = c.site
+	content.Body.Items = c.body(d.Content, p+".content")
+	b.Body.AppendBlock(content)
+	return b
+}
+
+// rawName names raw HCL text after the Go line that gave it, so that its
+// diagnostics read <raw HCL from main.go:42>:3:5.
+func rawName(site hcl.Range) string {
+	if site.Filename == "" {
+		return "<raw HCL>"
+	}
+	return "<raw HCL from " + diag.FormatRange(site) + ">"
+}
