@@ -563,7 +563,7 @@ func (v *validator) checkNested(body *Body, sc scope, kind string) {
 		case "provisioner", "connection":
 			psc := nsc
 			psc.self = true
-			v.checkExprsIn(nb.Body, psc)
+			v.checkExprsIn(withoutKeywordArgs(nb), psc)
 		case "postcondition":
 			psc := nsc
 			psc.self = kind == "resource" || kind == "data"
@@ -665,6 +665,22 @@ func (v *validator) checkDynamic(b *Block, sc scope, kind string) {
 
 // checkExprsIn checks every attribute expression in a body and its nested
 // blocks with one scope.
+// withoutKeywordArgs returns a provisioner's body without when and
+// on_failure, which hold keywords (destroy, continue), not references.
+func withoutKeywordArgs(b *Block) *Body {
+	if b.Type != "provisioner" {
+		return b.Body
+	}
+	out := &Body{}
+	for _, it := range b.Body.Items {
+		if a, ok := it.(*Attribute); ok && (a.Name == "when" || a.Name == "on_failure") {
+			continue
+		}
+		out.Items = append(out.Items, it)
+	}
+	return out
+}
+
 func (v *validator) checkExprsIn(body *Body, sc scope) {
 	for _, it := range body.Items {
 		switch it := it.(type) {
