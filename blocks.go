@@ -454,38 +454,51 @@ func NewMoved(stack *Stack, from, to any) *Moved {
 	return m
 }
 
-// setAddress sets an attribute that holds a bare address.
+// setAddress sets an attribute that holds a bare address: aws_instance.web,
+// module.net, aws_instance.web[0], or aws_instance.web[each.key] in an
+// import with for_each.
 func (e *element) setAddress(site hcl.Range, name string, v any) {
 	path := e.address() + "." + name
 	c := e.conv(site)
 	var x config.Expr
 	switch v := v.(type) {
 	case string:
-		t, hds := hclsyntax.ParseTraversalAbs([]byte(v), "<address>", hcl.InitialPos)
-		if hds.HasErrors() {
-			c.errorf(path, "Invalid address", fmt.Sprintf("%q is not an address: %s", v, hclMessage(hds)),
+		parsed, ds := config.ParseExpression(v, "<address>", hcl.InitialPos)
+		if ds.HasErrors() {
+			c.errorf(path, "Invalid address", fmt.Sprintf("%q is not an address: %s", v, firstMessage(ds)),
 				`write an address such as "aws_instance.web", "aws_instance.web[0]" or "module.net"`)
 		} else {
-			x = &config.Reference{Traversal: stripRanges(t)}
+			x = parsed
 		}
-	case Element:
-		x = c.elementRef(v, path)
-	case Expr:
+	case Element, Expr:
 		x = c.value(v, path)
-		if _, ok := x.(*config.Reference); !ok && x != nil {
-			c.errorf(path, "Invalid address", "An address must be a plain reference such as aws_instance.web.", "")
-			x = nil
-		}
 	default:
-		c.errorf(path, "Invalid address", fmt.Sprintf("An address is an element handle or text; a %T was given.", v), "")
+		c.errorf(path, "Invalid address", fmt.Sprintf("An address is an element handle, a reference or text; a %T was given.", v), "")
 	}
-	// Addresses may name what no longer exists or lives in another stack's
-	// past, so references into other stacks are not checked here.
+	if x != nil && !isAddress(x) {
+		c.errorf(path, "Invalid address", fmt.Sprintf("%s is not an address such as aws_instance.web or module.net.", exprText(x)), "")
+		x = nil
+	}
+	// Addresses often name what is no longer declared, so they do not tie
+	// stacks together.
 	c.stacks = nil
 	e.finish(c, path)
 	if x != nil {
 		e.block.Body.Set(name, x).Range = site
 	}
+}
+
+// isAddress reports whether x is a reference, possibly indexed.
+func isAddress(x config.Expr) bool {
+	switch x := x.(type) {
+	case *config.Reference:
+		return true
+	case *config.Index:
+		return isAddress(x.Collection)
+	case *config.GetAttr:
+		return isAddress(x.Source)
+	}
+	return false
 }
 
 // Import imports existing infrastructure into a resource:

@@ -94,14 +94,21 @@ func (e *element) errorf(site hcl.Range, path, summary, detail, suggestion strin
 	})
 }
 
-// addBody adds a body's items after the element's other arguments (and
-// before provisioners, depends_on and lifecycle).
+// addBody adds a body's items, in their order, after the element's other
+// arguments and nested blocks (and before provisioners, depends_on and
+// lifecycle).
 func (e *element) addBody(site hcl.Range, body Body) {
 	c := e.conv(site)
-	for _, it := range c.body(body, e.address()) {
-		e.place(it)
-	}
+	items := c.body(body, e.address())
 	e.finish(c, e.address())
+	if len(items) == 0 {
+		return
+	}
+	at := e.insertionPoint(rankBodyBlock)
+	all := e.block.Body.Items
+	out := make([]config.Item, 0, len(all)+len(items))
+	out = append(append(append(out, all[:at]...), items...), all[at:]...)
+	e.block.Body.Items = out
 }
 
 // set sets one attribute (or nested block) from a Go value, replacing an
@@ -138,10 +145,10 @@ func (e *element) ref(site hcl.Range, path []string) Expr {
 	}
 	c.stacks = append(c.stacks, e.stack)
 	base := &config.Reference{Traversal: t}
-	if len(path) == 0 {
+	p := joinSegments(path)
+	if p == "" {
 		return c.expr(base)
 	}
-	p := joinSegments(path)
 	x, ok := c.pathExpr(base, p)
 	if !ok {
 		return c.expr(config.Null())
@@ -152,8 +159,11 @@ func (e *element) ref(site hcl.Range, path []string) Expr {
 // joinSegments joins path segments with dots, except before [index] steps.
 func joinSegments(segs []string) string {
 	var b strings.Builder
-	for i, s := range segs {
-		if i > 0 && !strings.HasPrefix(s, "[") {
+	for _, s := range segs {
+		if s == "" {
+			continue
+		}
+		if b.Len() > 0 && !strings.HasPrefix(s, "[") {
 			b.WriteByte('.')
 		}
 		b.WriteString(s)
@@ -206,6 +216,7 @@ const (
 	rankCount
 	rankProvider
 	rankBody
+	rankBodyBlock
 	rankConnection
 	rankProvisioner
 	rankDependsOn
@@ -241,6 +252,7 @@ func rankOf(typ string, it config.Item) int {
 		case "lifecycle":
 			return rankLifecycle
 		}
+		return rankBodyBlock
 	}
 	return rankBody
 }
@@ -249,18 +261,22 @@ func rankOf(typ string, it config.Item) int {
 // keeping meta-arguments where Terraform's style puts them whatever order
 // the methods were called in.
 func (e *element) place(it config.Item) {
-	items := e.block.Body.Items
-	r := rankOf(e.block.Type, it)
+	at := e.insertionPoint(rankOf(e.block.Type, it))
+	items := append(e.block.Body.Items, nil)
+	copy(items[at+1:], items[at:])
+	items[at] = it
+	e.block.Body.Items = items
+}
+
+// insertionPoint returns the index after the last item of rank r or less.
+func (e *element) insertionPoint(r int) int {
 	at := 0
-	for i, have := range items {
+	for i, have := range e.block.Body.Items {
 		if rankOf(e.block.Type, have) <= r {
 			at = i + 1
 		}
 	}
-	items = append(items, nil)
-	copy(items[at+1:], items[at:])
-	items[at] = it
-	e.block.Body.Items = items
+	return at
 }
 
 // placeAttr sets a meta-argument attribute, replacing an earlier one.

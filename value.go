@@ -664,3 +664,7 @@ func rawName(site hcl.Range) string {
 	}
 	return "<raw HCL from " + diag.FormatRange(site) + ">"
 }
+
+// Ptr returns a pointer to v, for optional fields such as
+// VariableConfig.Nullable and typed bindings' optional arguments.
+func Ptr[T any](v T) *T { return &v }

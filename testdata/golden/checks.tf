@@ -1,0 +1,15 @@
+check "health" {
+  data "http" "site" {
+    url = "https://example.com"
+  }
+
+  assert {
+    condition     = data.http.site.status_code == 200
+    error_message = "The site is down."
+  }
+
+  assert {
+    condition     = true
+    error_message = "always"
+  }
+}

@@ -1,0 +1,12 @@
+data "terraform_remote_state" "network" {
+  backend = "s3"
+  config = {
+    bucket = "state"
+    key    = "network/terraform.tfstate"
+    region = "eu-west-1"
+  }
+}
+
+resource "aws_instance" "app" {
+  subnet_id = data.terraform_remote_state.network.outputs.subnet_id
+}

@@ -1,0 +1,9 @@
+terraform {
+  cloud {
+    organization = "example"
+
+    workspaces {
+      tags = ["app"]
+    }
+  }
+}
