@@ -20,12 +20,12 @@ type result struct {
 
 // tfkit runs the command line in dir, in-process, with the test's
 // environment plus extra variables.
-func tfkit(t *testing.T, dir string, extraEnv []string, args ...string) result {
+func runCLI(t *testing.T, dir string, extraEnv []string, args ...string) result {
 	t.Helper()
-	return tfkitCtx(t, context.Background(), dir, extraEnv, args...)
+	return runCLICtx(t, context.Background(), dir, extraEnv, args...)
 }
 
-func tfkitCtx(t *testing.T, ctx context.Context, dir string, extraEnv []string, args ...string) result {
+func runCLICtx(t *testing.T, ctx context.Context, dir string, extraEnv []string, args ...string) result {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	code := Main(ctx, args, Env{
@@ -70,7 +70,7 @@ func golden(t *testing.T, name, got string) {
 func TestHelpGolden(t *testing.T) {
 	check := func(file string, args ...string) {
 		t.Helper()
-		res := tfkit(t, t.TempDir(), nil, args...)
+		res := runCLI(t, t.TempDir(), nil, args...)
 		if res.code != ExitOK || res.stderr != "" {
 			t.Errorf("tfkit %v: %s", args, res)
 		}
@@ -84,20 +84,20 @@ func TestHelpGolden(t *testing.T) {
 
 func TestHelpForms(t *testing.T) {
 	dir := t.TempDir()
-	main := tfkit(t, dir, nil, "help").stdout
+	main := runCLI(t, dir, nil, "help").stdout
 	for _, args := range [][]string{{"--help"}, {"-h"}, {"-help"}} {
-		if res := tfkit(t, dir, nil, args...); res.code != ExitOK || res.stdout != main {
+		if res := runCLI(t, dir, nil, args...); res.code != ExitOK || res.stdout != main {
 			t.Errorf("tfkit %v: %s", args, res)
 		}
 	}
-	synth := tfkit(t, dir, nil, "help", "synth").stdout
+	synth := runCLI(t, dir, nil, "help", "synth").stdout
 	for _, args := range [][]string{{"synth", "--help"}, {"synth", "-h"}} {
-		if res := tfkit(t, dir, nil, args...); res.code != ExitOK || res.stdout != synth {
+		if res := runCLI(t, dir, nil, args...); res.code != ExitOK || res.stdout != synth {
 			t.Errorf("tfkit %v: %s", args, res)
 		}
 	}
 	// No command at all is a usage error, with the overview on stderr.
-	if res := tfkit(t, dir, nil); res.code != ExitUsage || res.stderr != main || res.stdout != "" {
+	if res := runCLI(t, dir, nil); res.code != ExitUsage || res.stderr != main || res.stdout != "" {
 		t.Errorf("tfkit: %s", res)
 	}
 }
@@ -120,7 +120,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"version", "x"}, `tfkit version: unexpected argument "x"`},
 	}
 	for _, c := range cases {
-		res := tfkit(t, dir, nil, c.args...)
+		res := runCLI(t, dir, nil, c.args...)
 		if res.code != ExitUsage || !strings.Contains(res.stderr, c.want) {
 			t.Errorf("tfkit %v: want exit 2 and %q\n%s", c.args, c.want, res)
 		}
@@ -129,7 +129,7 @@ func TestUsageErrors(t *testing.T) {
 
 func TestVersion(t *testing.T) {
 	for _, args := range [][]string{{"version"}, {"--version"}, {"-version"}} {
-		res := tfkit(t, t.TempDir(), nil, args...)
+		res := runCLI(t, t.TempDir(), nil, args...)
 		if res.code != ExitOK || res.stdout != "tfkit v0.0.0-test\n" {
 			t.Errorf("tfkit %v: %s", args, res)
 		}
@@ -137,7 +137,7 @@ func TestVersion(t *testing.T) {
 }
 
 func TestChdirMissing(t *testing.T) {
-	res := tfkit(t, t.TempDir(), nil, "--chdir", "nowhere", "synth")
+	res := runCLI(t, t.TempDir(), nil, "--chdir", "nowhere", "synth")
 	if res.code != ExitFailure || !strings.Contains(res.stderr, "--chdir nowhere: no such directory") {
 		t.Errorf("%s", res)
 	}

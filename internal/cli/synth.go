@@ -144,7 +144,7 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 		return ExitFailure
 	}
 
-	stacks, err := readSynthOutput(staging)
+	manifest, stacks, err := readSynthOutput(staging)
 	if errors.Is(err, errNoManifest) {
 		r.errorf("the app must end with app.Synth(), which writes the stacks and manifest.json into $TFKIT_OUTDIR",
 			"the app (%s) exited successfully but wrote no %s; %s", cfg.App, manifestFile, kept)
@@ -154,15 +154,12 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 		r.errorf("", "%v; %s", err, kept)
 		return ExitFailure
 	}
-	want := hclFile
-	if o.format == "json" {
-		want = jsonFile
+	if string(manifest.Format) != o.format {
+		r.warnf("the app wrote format %q although TFKIT_FORMAT=%s asked for %s", manifest.Format, o.format, o.format)
 	}
 	for _, s := range stacks {
 		if s.file == "" {
-			r.warnf("stack %q has no %s", s.name, want)
-		} else if filepath.Base(s.file) != want {
-			r.warnf("stack %q was written as %s, not %s as TFKIT_FORMAT=%s asks", s.name, filepath.Base(s.file), want, o.format)
+			r.warnf("stack %q has no main.tf or main.tf.json", s.name)
 		}
 	}
 

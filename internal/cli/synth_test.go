@@ -12,27 +12,36 @@ import (
 	"time"
 )
 
-// appScript stands in for a user's program: for each name in stacks.txt it
-// writes stacks/<name>/main.tf (or main.tf.json when TFKIT_FORMAT=json) with
-// one resource per stack plus one more per extra word on the line, then
-// manifest.json. FAIL=msg makes it fail after writing; NOMANIFEST=1 makes it
-// succeed without a manifest; ENV is copied into the configuration.
+// appScript stands in for a user's program: for each line "<stack> [extra
+// resource names]" of stacks.txt it writes stacks/<stack>/main.tf (or
+// main.tf.json when TFKIT_FORMAT=json), then a manifest.json as App.Synth
+// writes it. FAIL=msg makes it fail after writing; NOMANIFEST=1 makes it
+// succeed without a manifest; MANIFEST=text replaces the manifest; ENV is
+// copied into the configuration.
 const appScript = `set -e
 echo "app: format=$TFKIT_FORMAT"
 test "$(pwd)" = "$PROJECT_DIR" || { echo "app: wrong directory $(pwd)" >&2; exit 9; }
 case "$TFKIT_OUTDIR" in /*) ;; *) echo "app: TFKIT_OUTDIR not absolute" >&2; exit 9;; esac
+entries=""
 while read -r stack extra; do
-  d="$TFKIT_OUTDIR/stacks/$stack"
-  mkdir -p "$d"
+  d="stacks/$stack"
+  mkdir -p "$TFKIT_OUTDIR/$d"
   if [ "$TFKIT_FORMAT" = json ]; then
-    printf '{\n  "resource": {\n    "terraform_data": {\n      "%s": {"input": "%s"}\n    }\n  }\n}\n' "$stack" "${ENV:-dev}" > "$d/main.tf.json"
+    f="$d/main.tf.json"
+    printf '{\n  "resource": {\n    "terraform_data": {\n      "%s": {"input": "%s"}\n    }\n  }\n}\n' "$stack" "${ENV:-dev}" > "$TFKIT_OUTDIR/$f"
   else
-    printf 'resource "terraform_data" "%s" {\n  input = "%s"\n}\n' "$stack" "${ENV:-dev}" > "$d/main.tf"
-    for r in $extra; do printf '\nresource "terraform_data" "%s" {}\n' "$r" >> "$d/main.tf"; done
+    f="$d/main.tf"
+    printf 'resource "terraform_data" "%s" {\n  input = "%s"\n}\n' "$stack" "${ENV:-dev}" > "$TFKIT_OUTDIR/$f"
+    for r in $extra; do printf '\nresource "terraform_data" "%s" {}\n' "$r" >> "$TFKIT_OUTDIR/$f"; done
   fi
+  sum=$(sha256sum "$TFKIT_OUTDIR/$f" | cut -d' ' -f1)
+  entries="${entries:+$entries,}
+    {\"name\": \"$stack\", \"directory\": \"$d\", \"files\": [{\"path\": \"$f\", \"sha256\": \"$sum\"}], \"dependencies\": []}"
 done < stacks.txt
 if [ -n "$FAIL" ]; then echo "app: $FAIL" >&2; exit 3; fi
-if [ -z "$NOMANIFEST" ]; then echo '{"version": 1}' > "$TFKIT_OUTDIR/manifest.json"; fi
+if [ -n "$NOMANIFEST" ]; then exit 0; fi
+if [ -n "$MANIFEST" ]; then printf '%s\n' "$MANIFEST" > "$TFKIT_OUTDIR/manifest.json"; exit 0; fi
+printf '{\n  "version": 1,\n  "format": "%s",\n  "stacks": [%s\n  ]\n}\n' "$TFKIT_FORMAT" "$entries" > "$TFKIT_OUTDIR/manifest.json"
 `
 
 // newProject creates a project directory with the stand-in app.
@@ -89,14 +98,14 @@ func noStaging(t *testing.T, dir string) {
 }
 
 func env(dir string, more ...string) []string {
-	return append([]string{"PROJECT_DIR=" + dir, "FAIL=", "NOMANIFEST=", "ENV="}, more...)
+	return append([]string{"PROJECT_DIR=" + dir, "FAIL=", "NOMANIFEST=", "MANIFEST=", "ENV="}, more...)
 }
 
 const devTF = "resource \"terraform_data\" \"dev\" {\n  input = \"dev\"\n}\n"
 
 func TestSynthWritesOutput(t *testing.T) {
 	dir := newProject(t, `{"app": "sh app.sh", "output": "tfkit.out"}`, "dev\nprod a b\n")
-	res := tfkit(t, dir, env(dir), "synth")
+	res := runCLI(t, dir, env(dir), "synth")
 	if res.code != ExitOK {
 		t.Fatalf("%s", res)
 	}
@@ -108,7 +117,7 @@ func TestSynthWritesOutput(t *testing.T) {
 		t.Errorf("got %s\nwant stdout:\n%s", res, want)
 	}
 	got := tree(t, filepath.Join(dir, "tfkit.out"))
-	if len(got) != 3 || got["stacks/dev/main.tf"] != devTF || got["manifest.json"] != "{\"version\": 1}\n" {
+	if len(got) != 3 || got["stacks/dev/main.tf"] != devTF || !strings.Contains(got["manifest.json"], `"path": "stacks/prod/main.tf"`) {
 		t.Errorf("output: %q", got)
 	}
 	if st, err := os.Stat(filepath.Join(dir, "tfkit.out")); err != nil || st.Mode().Perm() != 0o755 {
@@ -119,7 +128,7 @@ func TestSynthWritesOutput(t *testing.T) {
 	// A second synthesis replaces the output as a whole: a stack the app
 	// no longer writes disappears.
 	write(t, dir, "stacks.txt", "dev\n")
-	if res := tfkit(t, dir, env(dir), "synth"); res.code != ExitOK {
+	if res := runCLI(t, dir, env(dir), "synth"); res.code != ExitOK {
 		t.Fatalf("%s", res)
 	}
 	if got := tree(t, filepath.Join(dir, "tfkit.out")); len(got) != 2 || got["stacks/dev/main.tf"] != devTF {
@@ -130,14 +139,14 @@ func TestSynthWritesOutput(t *testing.T) {
 
 func TestSynthFailureKeepsPreviousOutput(t *testing.T) {
 	dir := newProject(t, `{"app": "sh app.sh"}`, "dev\n")
-	if res := tfkit(t, dir, env(dir), "synth"); res.code != ExitOK {
+	if res := runCLI(t, dir, env(dir), "synth"); res.code != ExitOK {
 		t.Fatalf("%s", res)
 	}
 	before := tree(t, filepath.Join(dir, "tfkit.out"))
 
 	// The app writes a changed stack, then fails.
 	write(t, dir, "stacks.txt", "dev\nnew\n")
-	res := tfkit(t, dir, env(dir, "FAIL=cannot reach the schema cache"), "synth")
+	res := runCLI(t, dir, env(dir, "FAIL=cannot reach the schema cache"), "synth")
 	if res.code != ExitFailure {
 		t.Fatalf("%s", res)
 	}
@@ -153,7 +162,7 @@ func TestSynthFailureKeepsPreviousOutput(t *testing.T) {
 	noStaging(t, dir)
 
 	// Exit 0 without a manifest is a failure too.
-	res = tfkit(t, dir, env(dir, "NOMANIFEST=1"), "synth")
+	res = runCLI(t, dir, env(dir, "NOMANIFEST=1"), "synth")
 	if res.code != ExitFailure || !strings.Contains(res.stderr, "exited successfully but wrote no manifest.json; tfkit.out was left as it was") {
 		t.Fatalf("%s", res)
 	}
@@ -168,7 +177,7 @@ func TestSynthCheck(t *testing.T) {
 	out := filepath.Join(dir, "tfkit.out")
 
 	// No output yet: stale, and --check creates nothing.
-	res := tfkit(t, dir, env(dir), "synth", "--check")
+	res := runCLI(t, dir, env(dir), "synth", "--check")
 	if res.code != ExitFailure || !strings.Contains(res.stderr, "Error: tfkit.out does not exist\n  hint: run 'tfkit synth' to update it\n") {
 		t.Fatalf("%s", res)
 	}
@@ -177,19 +186,19 @@ func TestSynthCheck(t *testing.T) {
 	}
 	noStaging(t, dir)
 
-	if res := tfkit(t, dir, env(dir), "synth"); res.code != ExitOK {
+	if res := runCLI(t, dir, env(dir), "synth"); res.code != ExitOK {
 		t.Fatalf("%s", res)
 	}
 	before := tree(t, out)
 
-	res = tfkit(t, dir, env(dir), "synth", "--check")
+	res = runCLI(t, dir, env(dir), "synth", "--check")
 	if res.code != ExitOK || res.stdout != "app: format=hcl\ntfkit.out is up to date.\n" || res.stderr != "" {
 		t.Fatalf("clean check: %s", res)
 	}
 
 	// Change one stack, drop one, add one.
 	write(t, dir, "stacks.txt", "dev extra\nnew\n")
-	res = tfkit(t, dir, env(dir, "ENV=prod"), "synth", "--check")
+	res = runCLI(t, dir, env(dir, "ENV=prod"), "synth", "--check")
 	if res.code != ExitFailure {
 		t.Fatalf("%s", res)
 	}
@@ -202,7 +211,7 @@ func TestSynthCheck(t *testing.T) {
 
 func TestSynthOutOverride(t *testing.T) {
 	dir := newProject(t, `{"app": "sh app.sh", "output": "tfkit.out"}`, "web\n")
-	res := tfkit(t, dir, env(dir, "ENV=prod"), "synth", "--out", "build/prod")
+	res := runCLI(t, dir, env(dir, "ENV=prod"), "synth", "--out", "build/prod")
 	if res.code != ExitOK || !strings.Contains(res.stdout, "Synthesized 1 stack into build/prod:\n") {
 		t.Fatalf("%s", res)
 	}
@@ -216,11 +225,11 @@ func TestSynthOutOverride(t *testing.T) {
 	noStaging(t, filepath.Join(dir, "build"))
 
 	// The hint of a stale --check repeats the flags that matter.
-	res = tfkit(t, dir, env(dir, "ENV=dev"), "-out=ignored", "synth")
+	res = runCLI(t, dir, env(dir, "ENV=dev"), "-out=ignored", "synth")
 	if res.code != ExitUsage {
 		t.Errorf("a command flag before the command must be refused: %s", res)
 	}
-	res = tfkit(t, filepath.Dir(dir), env(dir, "ENV=dev"), "--chdir", filepath.Base(dir), "synth", "-out=build/prod", "-format", "hcl", "-check")
+	res = runCLI(t, filepath.Dir(dir), env(dir, "ENV=dev"), "--chdir", filepath.Base(dir), "synth", "-out=build/prod", "-format", "hcl", "-check")
 	if res.code != ExitFailure || !strings.Contains(res.stderr, "hint: run 'tfkit --chdir "+filepath.Base(dir)+" synth --out build/prod' to update it") {
 		t.Errorf("%s", res)
 	}
@@ -228,7 +237,7 @@ func TestSynthOutOverride(t *testing.T) {
 
 func TestSynthFormatJSON(t *testing.T) {
 	dir := newProject(t, `{"app": "sh app.sh"}`, "dev\n")
-	res := tfkit(t, dir, env(dir), "synth", "--format", "json")
+	res := runCLI(t, dir, env(dir), "synth", "--format", "json")
 	if res.code != ExitOK {
 		t.Fatalf("%s", res)
 	}
@@ -241,8 +250,8 @@ func TestSynthFormatJSON(t *testing.T) {
 	}
 	// An app that ignores TFKIT_FORMAT earns a warning.
 	write(t, dir, "tfkit.json", `{"app": "TFKIT_FORMAT=hcl sh app.sh"}`)
-	res = tfkit(t, dir, env(dir), "synth", "--format=json")
-	if res.code != ExitOK || res.stderr != "Warning: stack \"dev\" was written as main.tf, not main.tf.json as TFKIT_FORMAT=json asks\n" {
+	res = runCLI(t, dir, env(dir), "synth", "--format=json")
+	if res.code != ExitOK || res.stderr != "Warning: the app wrote format \"hcl\" although TFKIT_FORMAT=json asked for json\n" {
 		t.Errorf("%s", res)
 	}
 }
@@ -259,7 +268,7 @@ func TestSynthCDKTFProject(t *testing.T) {
   "terraformModules": [],
   "codeMakerOutput": "generated"
 }`)
-	res := tfkit(t, dir, env(dir), "synth")
+	res := runCLI(t, dir, env(dir), "synth")
 	if res.code != ExitOK || res.stderr != "" || !strings.Contains(res.stdout, "into cdktf.out:") {
 		t.Fatalf("%s", res)
 	}
@@ -286,7 +295,7 @@ func TestSynthProjectFileDiagnostics(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			dir := newProject(t, c.file, "dev\n")
-			res := tfkit(t, dir, env(dir), "synth")
+			res := runCLI(t, dir, env(dir), "synth")
 			if res.code != c.code || res.stderr != c.stderr {
 				t.Errorf("%s\nwant exit %d and stderr:\n%s", res, c.code, c.stderr)
 			}
@@ -294,7 +303,7 @@ func TestSynthProjectFileDiagnostics(t *testing.T) {
 	}
 
 	t.Run("missing", func(t *testing.T) {
-		res := tfkit(t, t.TempDir(), nil, "synth")
+		res := runCLI(t, t.TempDir(), nil, "synth")
 		want := "Error: No tfkit.json in "
 		if res.code != ExitFailure || !strings.HasPrefix(res.stderr, want) ||
 			!strings.Contains(res.stderr, `hint: create one with: echo '{"app": "go run .", "output": "tfkit.out"}' > tfkit.json`) {
@@ -306,7 +315,7 @@ func TestSynthProjectFileDiagnostics(t *testing.T) {
 func TestSynthRefusesToDestroy(t *testing.T) {
 	for _, out := range []string{".", ".."} {
 		dir := newProject(t, `{"app": "sh app.sh", "output": "`+out+`"}`, "dev\n")
-		res := tfkit(t, dir, env(dir), "synth")
+		res := runCLI(t, dir, env(dir), "synth")
 		if res.code != ExitFailure || !strings.Contains(res.stderr, "holds the project itself") {
 			t.Errorf("output %q: %s", out, res)
 		}
@@ -317,7 +326,7 @@ func TestSynthRefusesToDestroy(t *testing.T) {
 
 	dir := newProject(t, `{"app": "sh app.sh", "output": "src"}`, "dev\n")
 	write(t, dir, "src/main.go", "package main\n")
-	res := tfkit(t, dir, env(dir), "synth")
+	res := runCLI(t, dir, env(dir), "synth")
 	if res.code != ExitFailure || !strings.Contains(res.stderr, "src exists, is not empty and has no manifest.json") {
 		t.Errorf("%s", res)
 	}
@@ -345,7 +354,7 @@ func TestSynthInterruptStopsProcessGroup(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan result)
-	go func() { done <- tfkitCtx(t, ctx, dir, nil, "synth") }()
+	go func() { done <- runCLICtx(t, ctx, dir, nil, "synth") }()
 	waitFor(t, filepath.Join(dir, "started"))
 	cancel()
 	res := <-done
@@ -364,7 +373,7 @@ func TestSynthTimeout(t *testing.T) {
 	write(t, dir, "tfkit.json", `{"app": "sh sleeper.sh"}`)
 	write(t, dir, "sleeper.sh", sleeperScript)
 	start := time.Now()
-	res := tfkit(t, dir, nil, "synth", "--timeout", "300ms")
+	res := runCLI(t, dir, nil, "synth", "--timeout", "300ms")
 	if res.code != ExitFailure || !strings.Contains(res.stderr, "Error: the app did not finish within 300ms; it was stopped and tfkit.out was left as it was\n") {
 		t.Errorf("%s", res)
 	}
@@ -416,4 +425,28 @@ func isZombie(pid int) bool {
 	s := string(b)
 	i := strings.LastIndexByte(s, ')')
 	return i >= 0 && i+2 < len(s) && s[i+2] == 'Z'
+}
+
+func TestSynthRejectsBadManifest(t *testing.T) {
+	cases := []struct{ manifest, want string }{
+		{`{"version": 2, "stacks": []}`, "manifest version 2 is not supported"},
+		{`[]`, "the app wrote a manifest.json this tfkit cannot read"},
+		{`{"version": 1, "format": "hcl", "stacks": [{"name": "x", "directory": "stacks/x", "files": [{"path": "stacks/x/main.tf", "sha256": ""}], "dependencies": []}]}`,
+			"manifest.json lists stacks/x/main.tf, which the app did not write"},
+		{`{"version": 1, "format": "hcl", "stacks": [{"name": "dev", "directory": "stacks/dev", "files": [{"path": "stacks/dev/main.tf", "sha256": "00"}], "dependencies": []}]}`,
+			"stacks/dev/main.tf does not match the SHA-256 that manifest.json gives for it"},
+		{`{"version": 1, "format": "hcl", "stacks": [{"name": "dev", "directory": "stacks/dev", "files": [{"path": "../app.sh", "sha256": "00"}], "dependencies": []}]}`,
+			`manifest.json lists the file "../app.sh", which is not a clean path inside the output directory`},
+	}
+	for _, c := range cases {
+		dir := newProject(t, `{"app": "sh app.sh"}`, "dev\n")
+		res := runCLI(t, dir, env(dir, "MANIFEST="+c.manifest), "synth")
+		if res.code != ExitFailure || !strings.Contains(res.stderr, c.want) || !strings.Contains(res.stderr, "tfkit.out was left as it was") {
+			t.Errorf("manifest %s: want %q\n%s", c.manifest, c.want, res)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "tfkit.out")); !os.IsNotExist(err) {
+			t.Errorf("output written despite a bad manifest")
+		}
+		noStaging(t, dir)
+	}
 }

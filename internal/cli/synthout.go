@@ -2,27 +2,31 @@ package cli
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
-	"sort"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+
+	"github.com/tfkit/tfkit"
 )
 
-// What an app writes into TFKIT_OUTDIR (the contract with the Go API's
-// app.Synth):
+// What an app writes into TFKIT_OUTDIR is the contract with the Go API's
+// App.Synth:
 //
-//	manifest.json                   a JSON object describing the synthesis
+//	manifest.json                   tfkit.Manifest: format, stacks, files, sums
 //	stacks/<stack>/main.tf          one per stack (TFKIT_FORMAT=hcl)
 //	stacks/<stack>/main.tf.json     one per stack (TFKIT_FORMAT=json)
 const (
-	manifestFile = "manifest.json"
-	stacksDir    = "stacks"
+	manifestFile = tfkit.ManifestName
 	hclFile      = "main.tf"
 	jsonFile     = "main.tf.json"
 )
@@ -31,7 +35,7 @@ const (
 type synthStack struct {
 	name string
 	// file is the stack's configuration file, relative to the output dir
-	// (slash-separated); "" when the stack directory has none.
+	// (slash-separated); "" when the manifest lists none.
 	file  string
 	bytes int
 	// resources is the number of resource blocks, or -1 when the file
@@ -39,52 +43,49 @@ type synthStack struct {
 	resources int
 }
 
-// readSynthOutput checks what the app wrote into dir and lists its stacks in
-// name order.
-func readSynthOutput(dir string) ([]synthStack, error) {
-	manifest, err := os.ReadFile(filepath.Join(dir, manifestFile))
+// readSynthOutput reads the manifest the app wrote into dir, checks that
+// every file it lists is there with the content it names, and returns the
+// stacks in the manifest's (declaration) order.
+func readSynthOutput(dir string) (*tfkit.Manifest, []synthStack, error) {
+	data, err := os.ReadFile(filepath.Join(dir, manifestFile))
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, errNoManifest
+		return nil, nil, errNoManifest
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(manifest, &m); err != nil {
-		return nil, fmt.Errorf("the app wrote a %s that is not a JSON object: %w", manifestFile, err)
-	}
-
-	entries, err := os.ReadDir(filepath.Join(dir, stacksDir))
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, err
+	m, err := tfkit.ParseManifest(data)
+	if err != nil {
+		return nil, nil, fmt.Errorf("the app wrote a %s this tfkit cannot read (%v); are the app's tfkit module and this binary the same version?", manifestFile, err)
 	}
 	var stacks []synthStack
-	for _, e := range entries {
-		if !e.IsDir() {
-			continue
-		}
-		s := synthStack{name: e.Name(), resources: -1}
-		for _, name := range []string{hclFile, jsonFile} {
-			rel := stacksDir + "/" + e.Name() + "/" + name
-			src, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
+	for _, ms := range m.Stacks {
+		s := synthStack{name: ms.Name, resources: -1}
+		for _, f := range ms.Files {
+			clean := path.Clean(f.Path)
+			if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") || clean != f.Path {
+				return nil, nil, fmt.Errorf("%s lists the file %q, which is not a clean path inside the output directory", manifestFile, f.Path)
+			}
+			src, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(f.Path)))
 			if errors.Is(err, fs.ErrNotExist) {
-				continue
+				return nil, nil, fmt.Errorf("%s lists %s, which the app did not write", manifestFile, f.Path)
 			}
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
-			s.file, s.bytes = rel, len(src)
-			if name == hclFile {
-				s.resources = countHCLResources(src, rel)
-			} else {
-				s.resources = countJSONResources(src)
+			if sum := sha256.Sum256(src); hex.EncodeToString(sum[:]) != f.SHA256 {
+				return nil, nil, fmt.Errorf("%s does not match the SHA-256 that %s gives for it", f.Path, manifestFile)
 			}
-			break
+			switch path.Base(f.Path) {
+			case hclFile:
+				s.file, s.bytes, s.resources = f.Path, len(src), countHCLResources(src, f.Path)
+			case jsonFile:
+				s.file, s.bytes, s.resources = f.Path, len(src), countJSONResources(src)
+			}
 		}
 		stacks = append(stacks, s)
 	}
-	sort.Slice(stacks, func(i, j int) bool { return stacks[i].name < stacks[j].name })
-	return stacks, nil
+	return m, stacks, nil
 }
 
 var errNoManifest = errors.New("no " + manifestFile)
