@@ -322,7 +322,7 @@ func (w *emitter) expr(e config.Expr, minPrec int) {
 	case *config.Tuple:
 		w.tuple(len(e.Items), w.multiLine(e), func(i int) { w.expr(e.Items[i], precCond) })
 	case *config.Object:
-		w.object(len(e.Items), func(i int) { w.objectKey(e.Items[i].Key) }, func(i int) { w.expr(e.Items[i].Value, precCond) })
+		w.object(len(e.Items), func(i int) { w.objectKey(e.Items[i].Key) }, func(i int) { w.valueExpr(e.Items[i].Value) })
 	case *config.BinaryOp:
 		op, ok := binaryOps[e.Op]
 		if !ok {
@@ -556,7 +556,7 @@ func (w *emitter) value(v cty.Value) {
 			keys = append(keys, k.AsString())
 			vals = append(vals, ev)
 		}
-		w.object(len(keys), func(i int) { w.nameOrString(keys[i]) }, func(i int) { w.value(vals[i]) })
+		w.object(len(keys), func(i int) { w.nameOrString(keys[i]) }, func(i int) { w.valueExpr(&config.Literal{Val: vals[i]}) })
 	default:
 		w.fail("Unsupported value", fmt.Sprintf("A literal of type %s cannot be written as configuration.", t.FriendlyName()), "")
 		w.add(hclsyntax.TokenIdent, bNull)
@@ -612,11 +612,7 @@ func (w *emitter) templateParts(parts []config.Expr) {
 			w.addFromArena(hclsyntax.TokenQuotedLit, start)
 		}
 		if dollarBeforeInterp {
-			w.add(hclsyntax.TokenTemplateInterp, bInterp)
-			w.add(hclsyntax.TokenOQuote, bQuote)
-			w.add(hclsyntax.TokenQuotedLit, bDollarLit[1:2])
-			w.add(hclsyntax.TokenCQuote, bQuote)
-			w.add(hclsyntax.TokenTemplateSeqEnd, bSeqEnd)
+			w.dollarInterpolation()
 		}
 	}
 }
@@ -793,10 +789,19 @@ func rawSyntax(r *config.Raw) hclsyntax.Expression {
 // the rest of the output.
 func (w *emitter) raw(r *config.Raw) {
 	src := []byte(r.Text)
-	if _, diags := hclsyntax.ParseExpression(src, "", hcl.InitialPos); diags.HasErrors() {
+	syn, diags := hclsyntax.ParseExpression(src, "", hcl.InitialPos)
+	if diags.HasErrors() {
 		w.fail("Invalid raw expression", fmt.Sprintf("The raw HCL text %q does not parse: %s", r.Text, diags.Error()), "pass a complete HCL expression")
 		w.add(hclsyntax.TokenIdent, bNull)
 		return
+	}
+	if w.inline > 0 {
+		// On one line (JSON, interpolations) line breaks are noise: when
+		// the model can say what the text says, write that instead.
+		if m := config.FromSyntax(syn, src, 0); !containsRaw(m) {
+			w.expr(m, precCond)
+			return
+		}
 	}
 	toks, _ := hclsyntax.LexExpression(src, "", hcl.InitialPos)
 	if n := len(toks); n > 0 && toks[n-1].Type == hclsyntax.TokenEOF {
@@ -831,6 +836,16 @@ func (w *emitter) raw(r *config.Raw) {
 	}
 }
 
+func containsRaw(e config.Expr) bool {
+	found := false
+	config.Walk(e, func(x config.Expr) {
+		if _, ok := x.(*config.Raw); ok {
+			found = true
+		}
+	})
+	return found
+}
+
 // validIdentifier reports whether s is an HCL identifier.
 func validIdentifier(s string) bool {
 	if s == "" {
@@ -849,4 +864,130 @@ func validIdentifier(s string) bool {
 		}
 	}
 	return true
+}
+
+// valueExpr writes the value of an argument or object item: like expr, but
+// multi-line text is written as a heredoc.
+func (w *emitter) valueExpr(e config.Expr) {
+	if !w.heredoc(e) {
+		w.expr(e, precCond)
+	}
+}
+
+// heredoc writes a literal string or template as a heredoc when it spans
+// lines and a heredoc reads back as exactly the same text, and reports
+// whether it did. Heredoc content is literal apart from `${` and `%{`, so
+// text with other control characters stays quoted, and so does text that
+// does not end with a newline (a heredoc always does).
+func (w *emitter) heredoc(e config.Expr) bool {
+	if w.inline > 0 {
+		return false
+	}
+	var parts []config.Expr
+	switch e := unwrap(e).(type) {
+	case *config.Literal:
+		if _, ok := literalText(e); !ok {
+			return false
+		}
+		parts = []config.Expr{e}
+	case *config.Template:
+		parts = e.Parts
+	default:
+		return false
+	}
+	lines := 0
+	last := ""
+	for _, p := range parts {
+		s, ok := literalText(p)
+		if !ok {
+			last = ""
+			continue
+		}
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			switch {
+			case c == '\n':
+				lines++
+			case c == '\t':
+			case c < 0x20 || c == 0x7f:
+				return false
+			}
+		}
+		if s != "" {
+			last = s
+		}
+	}
+	if lines < 2 || !strings.HasSuffix(last, "\n") {
+		return false
+	}
+	delim := heredocDelimiter(parts)
+	w.addString(hclsyntax.TokenOHeredoc, "<<"+delim+"\n")
+	for i := 0; i < len(parts); i++ {
+		s, ok := literalText(parts[i])
+		if !ok {
+			w.interpolation(parts[i])
+			continue
+		}
+		for i+1 < len(parts) {
+			next, ok := literalText(parts[i+1])
+			if !ok {
+				break
+			}
+			s += next
+			i++
+		}
+		dollar := strings.HasSuffix(s, "$") && i+1 < len(parts)
+		if dollar {
+			s = s[:len(s)-1]
+		}
+		if s != "" {
+			start := w.arenaMark()
+			w.arena = append(w.arena, templateEscape(s, false)...)
+			w.addFromArena(hclsyntax.TokenStringLit, start)
+		}
+		if dollar {
+			w.dollarInterpolation()
+		}
+	}
+	w.addString(hclsyntax.TokenCHeredoc, delim)
+	return true
+}
+
+// heredocDelimiter picks a closing marker that no line of the text could
+// be mistaken for.
+func heredocDelimiter(parts []config.Expr) string {
+	clash := func(d string) bool {
+		for _, p := range parts {
+			s, ok := literalText(p)
+			if !ok {
+				continue
+			}
+			for _, line := range strings.Split(s, "\n") {
+				if strings.HasPrefix(strings.TrimSpace(line), d) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, d := range []string{"EOT", "EOF", "END"} {
+		if !clash(d) {
+			return d
+		}
+	}
+	for n := 2; ; n++ {
+		if d := fmt.Sprintf("EOT%d", n); !clash(d) {
+			return d
+		}
+	}
+}
+
+// dollarInterpolation writes ${"$"}: a `$` that directly precedes an
+// interpolation cannot be written as text, since `$${` is an escape.
+func (w *emitter) dollarInterpolation() {
+	w.add(hclsyntax.TokenTemplateInterp, bInterp)
+	w.add(hclsyntax.TokenOQuote, bQuote)
+	w.add(hclsyntax.TokenQuotedLit, bDollar)
+	w.add(hclsyntax.TokenCQuote, bQuote)
+	w.add(hclsyntax.TokenTemplateSeqEnd, bSeqEnd)
 }

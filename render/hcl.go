@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -50,6 +51,12 @@ func (r *hclRenderer) block(b *config.Block, addr string) {
 	}
 	r.addString(hclsyntax.TokenIdent, b.Type)
 	for _, l := range b.Labels {
+		if strings.ContainsAny(l, "$%") {
+			// HCL reads such labels, but terraform fmt silently drops
+			// a label whose text the lexer splits at a $ or %.
+			r.at = site{path: addr, subject: rangePtr(b.DeclRange)}
+			r.fail("Invalid block label", fmt.Sprintf("The label %q contains $ or %%, which terraform fmt deletes from block labels.", l), "use a label without $ and %")
+		}
 		r.quoted(l)
 	}
 	r.add(hclsyntax.TokenOBrace, bOBrace)
@@ -126,7 +133,7 @@ func (r *hclRenderer) attribute(a *config.Attribute, addr string, owner *config.
 			return
 		}
 	}
-	r.expr(e, precCond)
+	r.valueExpr(e)
 	r.endLine()
 }
 

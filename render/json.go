@@ -514,7 +514,7 @@ func appendJSONString(b []byte, s string) []byte {
 				b = append(b, '\\', 'r')
 			case c == '\t':
 				b = append(b, '\\', 't')
-			case c < 0x20:
+			case c < 0x20 || c == 0x7f:
 				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
 			default:
 				b = append(b, c)

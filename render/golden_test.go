@@ -1,0 +1,175 @@
+package render
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2/hclwrite"
+
+	"github.com/tfkit/tfkit/config"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+// TestGolden renders every case and compares both files with testdata; the
+// same run checks each output's properties (fmt-clean, deterministic,
+// round-tripping).
+func TestGolden(t *testing.T) {
+	for _, c := range goldenCases {
+		t.Run(c.name, func(t *testing.T) {
+			cfg := c.build()
+			hclOut, err := HCL(cfg)
+			if err != nil {
+				t.Fatalf("HCL: %v", err)
+			}
+			jsonOut, err := JSON(cfg)
+			if err != nil {
+				t.Fatalf("JSON: %v", err)
+			}
+			dir := filepath.Join("testdata", c.name)
+			checkGolden(t, filepath.Join(dir, "main.tf"), hclOut)
+			checkGolden(t, filepath.Join(dir, "main.tf.json"), jsonOut)
+
+			checkDeterministic(t, cfg, hclOut, jsonOut)
+			checkFormatted(t, hclOut)
+			checkJSONShape(t, jsonOut)
+			checkHCLRoundTrip(t, cfg, hclOut)
+			checkJSONRoundTrip(t, cfg, jsonOut)
+		})
+	}
+}
+
+// TestGoldenFoldersUsed fails on a testdata folder that no case writes, so
+// a renamed or deleted case cannot leave a stale golden behind.
+func TestGoldenFoldersUsed(t *testing.T) {
+	used := map[string]bool{"fuzz": true}
+	for _, c := range goldenCases {
+		if used[c.name] {
+			t.Errorf("two golden cases are named %q", c.name)
+		}
+		used[c.name] = true
+	}
+	entries, err := os.ReadDir("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if !used[e.Name()] {
+			t.Errorf("testdata/%s is not used by any golden case: delete it or add the case", e.Name())
+			continue
+		}
+		if !e.IsDir() || e.Name() == "fuzz" {
+			continue
+		}
+		files, err := os.ReadDir(filepath.Join("testdata", e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if f.Name() != "main.tf" && f.Name() != "main.tf.json" {
+				t.Errorf("testdata/%s/%s is not a golden file any case writes", e.Name(), f.Name())
+			}
+		}
+	}
+}
+
+func checkGolden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./render -run TestGolden -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the rendered output (run with -update to accept):\n%s", path, lineDiff(string(want), string(got)))
+	}
+}
+
+func checkDeterministic(t *testing.T, cfg *config.Config, hclOut, jsonOut []byte) {
+	t.Helper()
+	for i := 0; i < 3; i++ {
+		h, _ := HCL(cfg)
+		j, _ := JSON(cfg)
+		if !bytes.Equal(h, hclOut) || !bytes.Equal(j, jsonOut) {
+			t.Fatal("rendering the same model twice gave different bytes")
+		}
+	}
+}
+
+// checkFormatted holds the HCL to being a fixed point of hclwrite's
+// formatter, which is what terraform fmt applies (TestTerraformFmt checks
+// with the real engine when there is one).
+func checkFormatted(t *testing.T, out []byte) {
+	t.Helper()
+	if f := hclwrite.Format(out); !bytes.Equal(f, out) {
+		t.Errorf("output is not formatted; hclwrite.Format changes it:\n%s", lineDiff(string(out), string(f)))
+	}
+	if len(out) > 0 && (out[len(out)-1] != '\n' || bytes.HasSuffix(out, []byte("\n\n"))) {
+		t.Error("output must end with exactly one newline")
+	}
+	if bytes.Contains(out, []byte("\n\n\n")) {
+		t.Error("output has two blank lines in a row")
+	}
+}
+
+func checkJSONShape(t *testing.T, out []byte) {
+	t.Helper()
+	if !json.Valid(out) {
+		t.Fatalf("not valid JSON:\n%s", out)
+	}
+	var v any
+	if err := json.Unmarshal(out, &v); err != nil {
+		t.Fatal(err)
+	}
+	for i, line := range strings.Split(strings.TrimSuffix(string(out), "\n"), "\n") {
+		trimmed := strings.TrimLeft(line, " ")
+		if (len(line)-len(trimmed))%2 != 0 {
+			t.Errorf("line %d is not indented by a multiple of two spaces: %q", i+1, line)
+		}
+		if strings.Contains(line, `\u003c`) || strings.Contains(line, `\u0026`) {
+			t.Errorf("line %d has HTML escaping: %q", i+1, line)
+		}
+	}
+	if !bytes.HasSuffix(out, []byte("}\n")) {
+		t.Error("JSON must end with a final newline")
+	}
+}
+
+// lineDiff shows the first differing lines of two texts.
+func lineDiff(want, got string) string {
+	wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
+	var b strings.Builder
+	shown := 0
+	for i := 0; i < len(wl) || i < len(gl); i++ {
+		var w, g string
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if w == g {
+			continue
+		}
+		b.WriteString("  line " + strconv.Itoa(i+1) + ":\n    want: " + w + "\n    got:  " + g + "\n")
+		if shown++; shown == 8 {
+			b.WriteString("  ...\n")
+			break
+		}
+	}
+	return b.String()
+}
