@@ -344,11 +344,11 @@ func (e *element) dependsOn(site hcl.Range, els []Element) {
 func (e *element) elementRefs(site hcl.Range, path string, els []Element, hint string) []config.Expr {
 	var refs []config.Expr
 	for i, el := range els {
-		b := el.Block()
-		if b == nil {
+		if isNil(el) || el.Block() == nil {
 			e.errorf(site, fmt.Sprintf("%s[%d]", path, i), "Nil element", "A nil element was given.", "")
 			continue
 		}
+		b := el.Block()
 		if b.Type != "resource" && b.Type != "data" && b.Type != "module" {
 			e.errorf(site, fmt.Sprintf("%s[%d]", path, i), "Invalid dependency",
 				fmt.Sprintf("%s is a %s; Terraform can only depend on resources, data sources and modules.", b.Address(), b.Type), hint)
@@ -380,7 +380,10 @@ func containsRef(list []config.Expr, r config.Expr) bool {
 // provider sets `provider = aws.west` from a provider handle.
 func (e *element) provider(site hcl.Range, p Element) {
 	path := e.address() + ".provider"
-	b := p.Block()
+	var b *config.Block
+	if !isNil(p) {
+		b = p.Block()
+	}
 	if b == nil || b.Type != "provider" {
 		what := "nil"
 		if b != nil {

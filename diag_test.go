@@ -1,0 +1,449 @@
+package tfkit_test
+
+import (
+	"math"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/tfkit/tfkit"
+	"github.com/tfkit/tfkit/diag"
+)
+
+// here returns the line it is called on.
+func here() int {
+	_, _, line, _ := runtime.Caller(1)
+	return line
+}
+
+const thisFile = "diag_test.go"
+
+// want describes one expected error diagnostic.
+type want struct {
+	summary string // the summary contains this
+	line    int    // the subject is thisFile at this line
+	path    string // the path, when not empty
+}
+
+// checkDiags checks that ds holds exactly the wanted errors, in order, with
+// subjects in the calling test's file.
+func checkDiags(t *testing.T, ds diag.Diagnostics, wants ...want) {
+	t.Helper()
+	_, file, _, _ := runtime.Caller(1)
+	file = filepath.Base(file)
+	errs := ds.Errs()
+	if len(errs) != len(wants) {
+		t.Fatalf("got %d errors, want %d:\n%s", len(errs), len(wants), ds)
+	}
+	for i, w := range wants {
+		d := errs[i]
+		if !strings.Contains(d.Summary, w.summary) {
+			t.Errorf("error %d: summary %q does not contain %q", i, d.Summary, w.summary)
+		}
+		if d.Subject == nil || d.Subject.Filename != file || d.Subject.Start.Line != w.line {
+			t.Errorf("error %d (%s): subject %v, want %s:%d", i, d.Summary, d.Subject, file, w.line)
+		}
+		if w.path != "" && d.Path != w.path {
+			t.Errorf("error %d (%s): path %q, want %q", i, d.Summary, d.Path, w.path)
+		}
+	}
+}
+
+func newStack(t *testing.T) (*tfkit.App, *tfkit.Stack) {
+	t.Helper()
+	app := tfkit.NewApp()
+	return app, tfkit.NewStack(app, "test")
+}
+
+type notConvertible struct{ A int }
+
+// selfValuer converts to itself, forever.
+type selfValuer struct{}
+
+func (s selfValuer) TerraformValue() any { return s }
+
+func TestValueErrors(t *testing.T) {
+	cases := []struct {
+		name  string
+		value any
+		want  string
+		path  string
+	}{
+		{"struct", notConvertible{1}, "Unsupported value", "t.n.x"},
+		{"func in list", []any{1, func() {}}, "Unsupported value", "t.n.x[1]"},
+		{"chan in map", map[string]any{"a b": make(chan int)}, "Unsupported value", `t.n.x["a b"]`},
+		{"nested map key", map[string]any{"k": map[string]any{"z": complex(1, 2)}}, "Unsupported value", "t.n.x.k.z"},
+		{"int keys", map[int]string{1: "a"}, "Unsupported map key type", "t.n.x"},
+		{"NaN", math.NaN(), "Unsupported number", "t.n.x"},
+		{"Inf", math.Inf(1), "Unsupported number", "t.n.x"},
+		{"bytes", []byte("abc"), "Unsupported value", "t.n.x"},
+		{"byte array", [2]byte{1, 2}, "Unsupported value", "t.n.x"},
+		{"bad template", "web-${count.index", "Invalid template in string", "t.n.x"},
+		{"bad template in list", []string{"ok", "${"}, "Invalid template in string", "t.n.x[1]"},
+		{"block in list", []any{tfkit.Block(nil)}, "Nested block used as a value", "t.n.x[0]"},
+		{"block in map", map[string]any{"b": tfkit.Blocks(nil)}, "Nested block used as a value", "t.n.x.b"},
+		{"dynamic in list", []any{tfkit.Dynamic{}}, "Nested block used as a value", "t.n.x[0]"},
+		{"raw body as value", tfkit.RawBody("a = 1"), "HCL body used as a value", "t.n.x"},
+		{"self valuer", selfValuer{}, "Value nested too deeply", "t.n.x"},
+		{"inside attrs", tfkit.Attrs{"u": notConvertible{}}, "Unsupported value", "t.n.x.u"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, s := newStack(t)
+			line := here() + 1
+			tfkit.NewResource(s, "t", "n", tfkit.Attrs{"x": tc.value})
+			checkDiags(t, s.Diagnostics(), want{tc.want, line, tc.path})
+		})
+	}
+}
+
+func TestInvalidAttributeName(t *testing.T) {
+	_, s := newStack(t)
+	line := here() + 1
+	tfkit.NewResource(s, "t", "n", tfkit.Attrs{"bad name": 1, "ok": 2})
+	checkDiags(t, s.Diagnostics(), want{"Invalid attribute name", line, `t.n.bad name`})
+}
+
+func TestTemplateErrorDetail(t *testing.T) {
+	_, s := newStack(t)
+	tfkit.NewLocals(s, tfkit.Attrs{"x": "a-${b"})
+	d := s.Diagnostics()[0]
+	if !strings.Contains(d.Detail, `"a-${b"`) || !strings.Contains(d.Suggestion, "$${") {
+		t.Errorf("detail %q / suggestion %q should quote the string and say how to escape", d.Detail, d.Suggestion)
+	}
+}
+
+func TestRawExpressionError(t *testing.T) {
+	_, s := newStack(t)
+	rawLine := here() + 1
+	bad := tfkit.Raw("var.a +")
+	useLine := here() + 1
+	tfkit.NewResource(s, "t", "n", tfkit.Attrs{"x": bad})
+	ds := s.Diagnostics()
+	if len(ds) != 1 {
+		t.Fatalf("want one diagnostic, got:\n%s", ds)
+	}
+	d := ds[0]
+	// The subject is inside the raw text, named after the Go line.
+	wantFile := "<raw HCL from diag_test.go:" + strconv.Itoa(rawLine) + ">"
+	if d.Subject == nil || d.Subject.Filename != wantFile || d.Subject.Start.Line != 1 || d.Subject.Start.Column < 7 {
+		t.Errorf("subject %+v, want %s line 1 at the end of the text", d.Subject, wantFile)
+	}
+	if len(d.Related) != 1 || d.Related[0].Range.Filename != thisFile || d.Related[0].Range.Start.Line != rawLine {
+		t.Errorf("related %+v, want the Go line %d", d.Related, rawLine)
+	}
+	if d.Path != "t.n.x" {
+		t.Errorf("path %q, want t.n.x (used at line %d)", d.Path, useLine)
+	}
+	if !strings.Contains(d.Error(), "raw HCL given at: diag_test.go:"+strconv.Itoa(rawLine)) {
+		t.Errorf("message does not name the Go line:\n%s", d.Error())
+	}
+}
+
+func TestRawBodyError(t *testing.T) {
+	_, s := newStack(t)
+	line := here() + 1
+	tfkit.NewResource(s, "t", "n", tfkit.RawBody(`
+name = "ok"
+bad = = 1
+`))
+	ds := s.Diagnostics()
+	if len(ds) == 0 {
+		t.Fatal("want a diagnostic")
+	}
+	d := ds[0]
+	if d.Subject == nil || d.Subject.Start.Line != 3 || !strings.HasPrefix(d.Subject.Filename, "<raw HCL from diag_test.go:") {
+		t.Errorf("subject %+v, want line 3 of the raw text", d.Subject)
+	}
+	if len(d.Related) != 1 || d.Related[0].Range.Start.Line != line {
+		t.Errorf("related %+v, want Go line %d", d.Related, line)
+	}
+	if !strings.Contains(d.Detail, "bad = = 1") {
+		t.Errorf("detail %q should quote the raw line", d.Detail)
+	}
+}
+
+func TestRawBodyfError(t *testing.T) {
+	_, s := newStack(t)
+	vpc := tfkit.NewResource(s, "aws_vpc", "main", nil)
+	line := here() + 1
+	tfkit.NewResource(s, "t", "n", tfkit.RawBodyf("vpc_id = %s\nname = \"x", vpc.Ref("id")))
+	ds := s.Diagnostics()
+	if len(ds) == 0 || ds[0].Subject.Start.Line != 2 || ds[0].Related[0].Range.Start.Line != line {
+		t.Fatalf("want an error on line 2 of the raw text given at line %d, got:\n%s", line, ds)
+	}
+}
+
+func TestExprErrorsTravel(t *testing.T) {
+	_, s := newStack(t)
+	madeAt := here() + 1
+	e := tfkit.Fn("join", ",", notConvertible{})
+	tfkit.NewResource(s, "t", "n", tfkit.Attrs{"x": tfkit.Fn("upper", e)})
+	// Reported where the mistake was made, at the attribute that used it.
+	checkDiags(t, s.Diagnostics(), want{"Unsupported value", madeAt, "t.n.x"})
+	if d := s.Diagnostics()[0]; !strings.Contains(d.Detail, "join() argument 2") {
+		t.Errorf("detail %q should say where inside the expression", d.Detail)
+	}
+}
+
+func TestExprHelperErrors(t *testing.T) {
+	cases := []struct {
+		name string
+		make func() (tfkit.Expr, int)
+		want string
+	}{
+		{"operator", func() (tfkit.Expr, int) { return tfkit.Op(1, "**", 2), here() }, "Invalid operator"},
+		{"function name", func() (tfkit.Expr, int) { return tfkit.Fn("no such", 1), here() }, "Invalid function name"},
+		{"ref", func() (tfkit.Expr, int) { return tfkit.Ref("a..b"), here() }, "Invalid reference"},
+		{"for vars", func() (tfkit.Expr, int) { return tfkit.For("a, b, c", tfkit.Var("x")).List(1), here() }, "Invalid for-expression variables"},
+		{"for key", func() (tfkit.Expr, int) { return tfkit.For("v", tfkit.Var("x")).Key(), here() }, "without a key variable"},
+		{"splat path", func() (tfkit.Expr, int) { return tfkit.Splat(tfkit.Var("x"), "a..b"), here() }, "Invalid attribute path"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			e, line := tc.make()
+			if len(e.Diagnostics()) == 0 {
+				t.Fatal("want diagnostics on the expression")
+			}
+			_, s := newStack(t)
+			tfkit.NewLocals(s, tfkit.Attrs{"x": e})
+			checkDiags(t, s.Diagnostics(), want{tc.want, line, "locals.x"})
+		})
+	}
+}
+
+func TestRefPathErrors(t *testing.T) {
+	_, s := newStack(t)
+	vpc := tfkit.NewResource(s, "aws_vpc", "main", nil)
+	l1 := here() + 1
+	a := vpc.Ref("id +")
+	l2 := here() + 1
+	b := vpc.Ref("tags[")
+	l3 := here() + 1
+	c := vpc.Ref("(x)")
+	tfkit.NewLocals(s, tfkit.Attrs{"a": a, "b": b, "c": c})
+	checkDiags(t, s.Diagnostics(),
+		want{"Invalid attribute path", l1, "locals.a"},
+		want{"Invalid attribute path", l2, "locals.b"},
+		want{"Invalid attribute path", l3, "locals.c"})
+}
+
+func TestOrderedErrors(t *testing.T) {
+	_, s := newStack(t)
+	line := here() + 1
+	o := tfkit.Ordered("a", 1, 2, 3, "odd")
+	tfkit.NewResource(s, "t", "n", o)
+	checkDiags(t, s.Diagnostics(),
+		want{"Odd number of arguments", line, "t.n"},
+		want{"Attribute name is not a string", line, "t.n"})
+	if o.Len() != 1 {
+		t.Errorf("Len = %d, want 1", o.Len())
+	}
+}
+
+func TestMetaArgumentErrors(t *testing.T) {
+	_, s := newStack(t)
+	v := tfkit.NewVariable(s, "v", tfkit.VariableConfig{})
+	vpc := tfkit.NewResource(s, "aws_vpc", "main", nil)
+	r := tfkit.NewResource(s, "t", "n", nil)
+	l1 := here() + 1
+	r.DependsOn(v, nil)
+	l2 := here() + 1
+	r.Provider(vpc)
+	l3 := here() + 1
+	r.Lifecycle(tfkit.Lifecycle{IgnoreChanges: []string{"a..b"}, ReplaceTriggeredBy: []any{42}, IgnoreAllChanges: true})
+	l4 := here() + 1
+	r.Provisioner(tfkit.Provisioner{})
+	l5 := here() + 1
+	r.Provisioner(tfkit.Provisioner{Type: "local-exec", When: "later", OnFailure: "retry"})
+	l6 := here() + 1
+	r.Dynamic("bad type", tfkit.Dynamic{ForEach: []int{1}, Iterator: "1x"})
+	l7 := here() + 1
+	tfkit.NewDataSource(s, "d", "n", nil).Lifecycle(tfkit.Lifecycle{CreateBeforeDestroy: true})
+	checkDiags(t, s.Diagnostics(),
+		want{"Invalid dependency", l1, "t.n.depends_on[0]"},
+		want{"Nil element", l1, "t.n.depends_on[1]"},
+		want{"Not a provider", l2, "t.n.provider"},
+		want{"Both IgnoreChanges and IgnoreAllChanges", l3, "t.n.lifecycle.ignore_changes"},
+		want{"Invalid replace_triggered_by item", l3, "t.n.lifecycle.replace_triggered_by[0]"},
+		want{"Provisioner without type", l4, "t.n.provisioner"},
+		want{"Invalid when", l5, `t.n.provisioner["local-exec"].when`},
+		want{"Invalid on_failure", l5, `t.n.provisioner["local-exec"].on_failure`},
+		want{"Invalid block type", l6, "t.n"},
+		want{"Unsupported lifecycle setting", l7, "data.d.n.lifecycle"},
+	)
+	_ = v
+}
+
+func TestElementErrors(t *testing.T) {
+	_, s := newStack(t)
+	l1 := here() + 1
+	tfkit.NewVariable(s, "a", tfkit.VariableConfig{Type: "lst(string)"})
+	l2 := here() + 1
+	tfkit.NewVariable(s, "b", tfkit.VariableConfig{Type: 42})
+	l3 := here() + 1
+	tfkit.NewProvider(s, "aws", nil).Alias("not valid")
+	l4 := here() + 1
+	tfkit.NewMoved(s, "aws_instance.a[", 5)
+	out := tfkit.NewOutput(s, "o", tfkit.OutputConfig{Value: 1})
+	l5 := here() + 1
+	tfkit.NewLocals(s, tfkit.Attrs{"x": out})
+	l6 := here() + 1
+	tfkit.NewTerraform(s, tfkit.TerraformConfig{Backend: tfkit.Backend("no way", nil)})
+	l7 := here() + 1
+	tfkit.NewMoved(s, tfkit.Fn("f"), "a.b")
+	l8 := here() + 1
+	tfkit.NewModule(s, "m", tfkit.ModuleConfig{Source: "./m", Providers: map[string]*tfkit.Provider{"a.b.c": nil, "x": nil}})
+	checkDiags(t, s.Diagnostics(),
+		want{"Invalid type constraint", l1, "var.a.type"},
+		want{"Invalid type constraint", l2, "var.b.type"},
+		want{"Invalid provider alias", l3, "provider.aws.alias"},
+		want{"Invalid address", l4, "moved.from"},
+		want{"Invalid address", l4, "moved.to"},
+		want{"Element cannot be referenced", l5, "locals.x"},
+		want{"Invalid backend type", l6, "terraform.backend"},
+		want{"Invalid address", l7, "moved.from"},
+		want{"Nil provider", l8, "module.m.providers.a.b.c"},
+		want{"Nil provider", l8, "module.m.providers.x"},
+	)
+}
+
+func TestCrossStackReference(t *testing.T) {
+	app := tfkit.NewApp()
+	a := tfkit.NewStack(app, "a")
+	b := tfkit.NewStack(app, "b")
+	vpc := tfkit.NewResource(a, "aws_vpc", "main", nil)
+	l1 := here() + 1
+	tfkit.NewResource(b, "aws_subnet", "s", tfkit.Attrs{"vpc_id": vpc.Ref("id")})
+	l2 := here() + 1
+	tfkit.NewResource(b, "aws_subnet", "t", tfkit.Attrs{"v": vpc}).DependsOn(vpc)
+	checkDiags(t, b.Diagnostics(),
+		want{"Reference to another stack", l1, "aws_subnet.s"},
+		want{"Reference to another stack", l2, "aws_subnet.t"},
+		want{"Reference to another stack", l2, "aws_subnet.t.depends_on"},
+	)
+	if len(a.Diagnostics()) != 0 {
+		t.Errorf("stack a: %s", a.Diagnostics())
+	}
+}
+
+func TestProviderSourceConflicts(t *testing.T) {
+	_, s := newStack(t)
+	first := here() + 1
+	tfkit.NewProvider(s, "aws", nil).Source("hashicorp/aws", "~> 5.0")
+	l1 := here() + 1
+	tfkit.NewProvider(s, "aws", nil).Alias("b").Source("example/aws", "")
+	l2 := here() + 1
+	tfkit.NewProvider(s, "aws", nil).Alias("c").Source("registry.terraform.io/HashiCorp/aws", "~> 4.0")
+	l3 := here() + 1
+	s.RequireProvider("x", "", "")
+	checkDiags(t, s.Diagnostics(),
+		want{"Conflicting provider sources", l1, ""},
+		want{"Conflicting provider versions", l2, ""},
+		want{"Empty provider source", l3, ""},
+	)
+	if r := s.Diagnostics()[0].Related; len(r) != 1 || r[0].Range.Start.Line != first {
+		t.Errorf("related %+v, want the first requirement at line %d", r, first)
+	}
+}
+
+func TestProviderSourceConflictsWithTerraformBlock(t *testing.T) {
+	_, s := newStack(t)
+	tfkit.NewTerraform(s, tfkit.TerraformConfig{RequiredProviders: map[string]tfkit.ProviderRequirement{
+		"aws":  {Source: "hashicorp/aws", Version: "~> 5.0"},
+		"null": {Source: "hashicorp/null", Version: "2.1.2"},
+	}})
+	l1 := here() + 1
+	tfkit.NewProvider(s, "aws", nil).Source("example/aws", "")
+	l2 := here() + 1
+	tfkit.NewProvider(s, "null", nil).Source("hashicorp/null", "3.0.0")
+	ds := s.Validate()
+	checkDiags(t, ds, want{"Conflicting provider sources", l1, ""})
+	var warned bool
+	for _, d := range ds {
+		if d.Severity == diag.Warning && strings.Contains(d.Summary, "Differing provider versions") && d.Subject.Start.Line == l2 {
+			warned = true
+		}
+	}
+	if !warned {
+		t.Errorf("want a warning about the differing null version at line %d:\n%s", l2, ds)
+	}
+}
+
+func TestStackErrors(t *testing.T) {
+	app := tfkit.NewApp()
+	l1 := here() + 1
+	tfkit.NewStack(app, "bad/name")
+	first := here() + 1
+	a := tfkit.NewStack(app, "a")
+	l2 := here() + 1
+	tfkit.NewStack(app, "a")
+	b := tfkit.NewStack(app, "b")
+	c := tfkit.NewStack(app, "c")
+	l3 := here() + 1
+	a.DependsOn(a, nil, tfkit.NewStack(tfkit.NewApp(), "other"))
+	a.DependsOn(b, b)
+	b.DependsOn(c)
+	c.DependsOn(a)
+	ds := app.Validate()
+	var lines []int
+	var summaries []string
+	for _, d := range ds {
+		summaries = append(summaries, d.Summary)
+		if d.Subject != nil {
+			lines = append(lines, d.Subject.Start.Line)
+		}
+	}
+	got := strings.Join(summaries, "|")
+	wantS := "Invalid stack name|Duplicate stack|Stack dependency cycle|Stack depends on itself|Nil stack|Stack of another app"
+	if got != wantS {
+		t.Fatalf("summaries\n%s\nwant\n%s\n%s", got, wantS, ds)
+	}
+	if lines[0] != l1 || lines[1] != l2 || lines[3] != l3 {
+		t.Errorf("lines %v, want %d, %d, _, %d", lines, l1, l2, l3)
+	}
+	if !strings.Contains(ds[2].Detail, "a → b → c → a") {
+		t.Errorf("cycle detail %q", ds[2].Detail)
+	}
+	if ds[1].Related[0].Range.Start.Line != first {
+		t.Errorf("duplicate stack related %+v, want line %d", ds[1].Related, first)
+	}
+	if deps := a.Dependencies(); len(deps) != 1 || deps[0] != b {
+		t.Errorf("dependencies of a: %v", deps)
+	}
+}
+
+func TestNoStacks(t *testing.T) {
+	ds := tfkit.NewApp().Validate()
+	if len(ds) != 1 || ds[0].Summary != "No stacks" {
+		t.Fatalf("got %s", ds)
+	}
+}
+
+// Validation of the whole configuration (config.Validate) points at Go
+// lines too, through the ranges the API records.
+func TestValidateDiagnosticsHaveGoLines(t *testing.T) {
+	_, s := newStack(t)
+	line := here() + 1
+	tfkit.NewResource(s, "aws_subnet", "a", tfkit.Attrs{"vpc_id": tfkit.Ref("aws_vpc.missing.id")})
+	dup := here() + 1
+	tfkit.NewResource(s, "aws_subnet", "a", nil)
+	countLine := here() + 1
+	tfkit.NewResource(s, "t", "both", nil).Count(1).ForEach(tfkit.Var("x"))
+	ds := s.Validate()
+	lines := map[int]bool{}
+	for _, d := range ds.Errs() {
+		if d.Subject == nil || d.Subject.Filename != thisFile {
+			t.Errorf("no Go position: %s", d)
+			continue
+		}
+		lines[d.Subject.Start.Line] = true
+	}
+	for _, l := range []int{line, dup, countLine} {
+		if !lines[l] {
+			t.Errorf("no diagnostic at line %d:\n%s", l, ds)
+		}
+	}
+}
