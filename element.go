@@ -28,20 +28,10 @@ type element struct {
 }
 
 // Block returns the element's block in the configuration model.
-func (e *element) Block() *config.Block {
-	if e == nil {
-		return nil
-	}
-	return e.block
-}
+func (e *element) Block() *config.Block { return e.block }
 
 // Stack returns the stack the element was declared in.
-func (e *element) Stack() *Stack {
-	if e == nil {
-		return nil
-	}
-	return e.stack
-}
+func (e *element) Stack() *Stack { return e.stack }
 
 // declare appends a new top-level block to the stack.
 func declare(s *Stack, site hcl.Range, typ string, labels ...string) element {
