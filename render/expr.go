@@ -25,6 +25,9 @@ type emitter struct {
 	diags  diag.Diagnostics
 	// at is the attribute being written, for diagnostics.
 	at site
+	// near is the declaration range of the innermost block being written
+	// that has one: the subject of diagnostics without a closer range.
+	near *hcl.Range
 }
 
 // site names where an expression is, for diagnostics.

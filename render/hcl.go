@@ -43,10 +43,17 @@ func renderHCL(cfg *config.Config) ([]byte, error) {
 // block writes `type "label" {`, the body and `}`.
 func (r *hclRenderer) block(b *config.Block, addr string) {
 	r.types = append(r.types, b.Type)
-	defer func() { r.types = r.types[:len(r.types)-1] }()
+	outer := r.near
+	if rg := rangePtr(b.DeclRange); rg != nil {
+		r.near = rg
+	}
+	defer func() {
+		r.types = r.types[:len(r.types)-1]
+		r.near = outer
+	}()
 
 	if !validIdentifier(b.Type) {
-		r.at = site{path: addr, subject: rangePtr(b.DeclRange)}
+		r.at = site{path: addr, subject: r.near}
 		r.fail("Invalid block type", fmt.Sprintf("%q is not a valid block type name.", b.Type), "")
 	}
 	r.addString(hclsyntax.TokenIdent, b.Type)
@@ -54,7 +61,7 @@ func (r *hclRenderer) block(b *config.Block, addr string) {
 		if strings.ContainsAny(l, "$%") {
 			// HCL reads such labels, but terraform fmt silently drops
 			// a label whose text the lexer splits at a $ or %.
-			r.at = site{path: addr, subject: rangePtr(b.DeclRange)}
+			r.at = site{path: addr, subject: r.near}
 			r.fail("Invalid block label", fmt.Sprintf("The label %q contains $ or %%, which terraform fmt deletes from block labels.", l), "use a label without $ and %")
 		}
 		r.quoted(l)
@@ -82,7 +89,7 @@ func (r *hclRenderer) body(b *config.Block, addr string) {
 			if prevBlock {
 				r.newline()
 			}
-			r.attribute(it, addr, b)
+			r.attribute(it, addr)
 			prevBlock = false
 		case *config.Block:
 			if i > 0 {
@@ -91,7 +98,7 @@ func (r *hclRenderer) body(b *config.Block, addr string) {
 			r.block(it, nestedAddress(addr, it))
 			prevBlock = true
 		default:
-			r.at = site{path: addr, subject: rangePtr(b.DeclRange)}
+			r.at = site{path: addr, subject: r.near}
 			r.fail("Missing body item", "A body item in the configuration model is nil.", "")
 		}
 	}
@@ -107,10 +114,10 @@ func nestedAddress(parent string, b *config.Block) string {
 	return addr
 }
 
-func (r *hclRenderer) attribute(a *config.Attribute, addr string, owner *config.Block) {
+func (r *hclRenderer) attribute(a *config.Attribute, addr string) {
 	r.at = site{path: addr + "." + a.Name, subject: rangePtr(a.Range)}
 	if r.at.subject == nil {
-		r.at.subject = rangePtr(owner.DeclRange)
+		r.at.subject = r.near
 	}
 	if !validIdentifier(a.Name) {
 		r.fail("Invalid argument name", fmt.Sprintf("%q is not a valid argument name in HCL native syntax.", a.Name), "argument names start with a letter or underscore and contain letters, digits, underscores and dashes")

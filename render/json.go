@@ -133,7 +133,11 @@ func (r *jsonRenderer) blocks(bs []*config.Block, level int, parent string) {
 		}
 	}
 	if len(leaves) > 0 && len(deeper) > 0 {
-		r.em.at = site{path: blockAddress(parent, deeper[0]), subject: rangePtr(deeper[0].DeclRange)}
+		subject := rangePtr(deeper[0].DeclRange)
+		if subject == nil {
+			subject = r.em.near
+		}
+		r.em.at = site{path: blockAddress(parent, deeper[0]), subject: subject}
 		r.em.fail("Inconsistent block labels", fmt.Sprintf("Blocks of type %q have different numbers of labels; JSON syntax nests blocks by label.", bs[0].Type), "give every block of this type the same number of labels")
 		return
 	}
@@ -190,7 +194,14 @@ func blockAddress(parent string, b *config.Block) string {
 // appearance, nested blocks of one type gathered under one property.
 func (r *jsonRenderer) body(b *config.Block, addr string) {
 	r.types = append(r.types, b.Type)
-	defer func() { r.types = r.types[:len(r.types)-1] }()
+	outer := r.em.near
+	if rg := rangePtr(b.DeclRange); rg != nil {
+		r.em.near = rg
+	}
+	defer func() {
+		r.types = r.types[:len(r.types)-1]
+		r.em.near = outer
+	}()
 
 	r.open('{')
 	if b.Body != nil {
@@ -207,7 +218,7 @@ func (r *jsonRenderer) body(b *config.Block, addr string) {
 			switch it := it.(type) {
 			case *config.Attribute:
 				r.key(it.Name)
-				r.attribute(it, addr, b)
+				r.attribute(it, addr)
 			case *config.Block:
 				if it == nil {
 					continue
@@ -224,10 +235,10 @@ func (r *jsonRenderer) body(b *config.Block, addr string) {
 	r.end()
 }
 
-func (r *jsonRenderer) attribute(a *config.Attribute, addr string, owner *config.Block) {
+func (r *jsonRenderer) attribute(a *config.Attribute, addr string) {
 	r.em.at = site{path: addr + "." + a.Name, subject: rangePtr(a.Range)}
 	if r.em.at.subject == nil {
-		r.em.at.subject = rangePtr(owner.DeclRange)
+		r.em.at.subject = r.em.near
 	}
 	e := a.Expr
 	if e == nil {

@@ -18,11 +18,12 @@ func JSON(cfg *config.Config) ([]byte, error) {
 	return renderJSON(cfg)
 }
 
-// Expr renders one expression as HCL native syntax, as it would appear as
-// an argument value at the top level of a body (objects span lines). Expr
-// does not report problems: a part it cannot write (an unknown or infinite
-// literal, an unparsable Raw) is written as null. Render whole
-// configurations with HCL to get those as diagnostics.
+// Expr renders one expression as HCL native syntax, laid out as it would
+// be at the top level of a body (objects span lines), without a final
+// newline. Multi-line text stays a quoted string so that the result can be
+// embedded anywhere. Expr does not report problems: a part it cannot write
+// (an unknown or infinite literal, an unparsable Raw) is written as null;
+// render whole configurations with HCL to get those as diagnostics.
 func Expr(e config.Expr) []byte {
 	return renderExpr(e)
 }

@@ -1,0 +1,115 @@
+package render
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfkit/tfkit/config"
+)
+
+func TestExpr(t *testing.T) {
+	a, b := ref("var.a"), ref("var.b")
+	cases := []struct {
+		e    config.Expr
+		want string
+	}{
+		{str("plain"), `"plain"`},
+		{str(""), `""`},
+		{str("${x} %{y}"), `"$${x} %%{y}"`},
+		{tpl(), `""`},
+		{tpl(str(""), a, str("")), `var.a`},
+		{tpl(tpl(a)), `var.a`},
+		{tpl(str("a"), str("b")), `"ab"`},
+		{tpl(str("$"), a), `"${"$"}${var.a}"`},
+		{tpl(str("$$"), a, str("$")), `"$${"$"}${var.a}$"`},
+		{tpl(str("x"), num(-1)), `"x${- 1}"`}, // terraform fmt spaces a minus after ${
+		{tpl(str("x"), obj("k", num(1))), `"x${ { k = 1 } }"`},
+		{tpl(str("x"), tpl(str("y"), a)), `"x${"y${var.a}"}"`},
+		{bignum("-0.000001"), `-0.000001`},
+		{bignum("1e40"), `10000000000000000000000000000000000000000`},
+		{config.Number(1.5), `1.5`},
+		{lit(cty.NumberIntVal(-3)), `-3`},
+		{bin(num(-3), "-", num(-3)), `-3 - -3`},
+		{&config.UnaryOp{Op: "!", Operand: &config.UnaryOp{Op: "!", Operand: a}}, `!(!var.a)`},
+		{&config.UnaryOp{Op: "-", Operand: num(-1)}, `-(-1)`},
+		{&config.Index{Collection: bin(a, "+", b), Key: num(0)}, `(var.a + var.b)[0]`},
+		{&config.GetAttr{Source: str("s"), Traversal: hcl.Traversal{hcl.TraverseIndex{Key: cty.NumberIntVal(0)}}}, `("s")[0]`},
+		{&config.GetAttr{Source: num(5), Traversal: hcl.Traversal{hcl.TraverseAttr{Name: "x"}}}, `(5).x`},
+		{&config.GetAttr{Source: tup(a), Traversal: hcl.Traversal{hcl.TraverseIndex{Key: cty.NumberIntVal(0)}}}, `[var.a][0]`},
+		{&config.Splat{Source: &config.Splat{Source: a}}, `(var.a[*])[*]`},
+		{&config.Splat{Source: tpl(a)}, `var.a[*]`},
+		{&config.Conditional{Cond: &config.Conditional{Cond: a, True: a, False: b}, True: a, False: b}, `(var.a ? var.a : var.b) ? var.a : var.b`},
+		{bin(a, "==", bin(a, "==", b)), `var.a == (var.a == var.b)`},
+		{bin(bin(a, "||", b), "&&", a), `(var.a || var.b) && var.a`},
+		{obj(), `{}`},
+		{obj("a", num(1), "bb", num(2)), "{\n  a  = 1\n  bb = 2\n}"},
+		{obj("true", num(1), "x.y", num(2), "", num(3)), "{\n  \"true\" = 1\n  \"x.y\"  = 2\n  \"\"     = 3\n}"},
+		{obj(ref("each"), num(1)), "{\n  (each) = 1\n}"},
+		{tup(str("a\nb\n")), `["a\nb\n"]`},
+		{call("f", str("a\nb\n")), `f("a\nb\n")`},
+		{str("a\nb\n"), `"a\nb\n"`}, // a heredoc would need the line to end after it
+		{&config.Reference{Traversal: hcl.Traversal{hcl.TraverseRoot{Name: "a"}, hcl.TraverseSplat{}, hcl.TraverseAttr{Name: "b"}}}, `a[*].b`},
+		{&config.Reference{Traversal: hcl.Traversal{hcl.TraverseRoot{Name: "a"}, hcl.TraverseIndex{Key: cty.True}}}, `a[true]`},
+		{raw(" var.a   +   var.b "), `var.a + var.b`},
+		{raw("\n\n[\n1,\n2\n]\n\n"), "[\n  1,\n  2\n]"},
+		// What HCL cannot write comes out as null; HCL and JSON report it.
+		{lit(cty.UnknownVal(cty.String)), `null`},
+		{raw("var.a +"), `null`},
+	}
+	for _, c := range cases {
+		if got := string(Expr(c.e)); got != c.want {
+			t.Errorf("Expr(%s)\n got: %s\nwant: %s", dumpExpr(c.e), got, c.want)
+		}
+	}
+}
+
+// TestStaticStrings checks the arguments Terraform reads statically: a
+// string that spells what Terraform expects is written bare.
+func TestStaticStrings(t *testing.T) {
+	cases := []struct {
+		block      *config.Block
+		hcl, jsonV string
+	}{
+		{blk("resource", lbl("a", "b"), at("provider", str("aws.west"))), "provider = aws.west", `"provider": "aws.west"`},
+		{blk("data", lbl("a", "b"), at("depends_on", lit(cty.ListVal([]cty.Value{cty.StringVal("module.x")})))), "depends_on = [module.x]", `"module.x"`},
+		{blk("resource", lbl("a", "b"), blk("lifecycle", nil, at("ignore_changes", lit(cty.TupleVal([]cty.Value{cty.StringVal(`tags["a b"]`)}))))), `ignore_changes = [tags["a b"]]`, `"tags[\"a b\"]"`},
+		{blk("resource", lbl("a", "b"), blk("lifecycle", nil, at("ignore_changes", ref("all")))), "ignore_changes = all", `"ignore_changes": "all"`},
+		{blk("variable", lbl("v"), at("type", str("list(string)"))), "type = list(string)", `"type": "list(string)"`},
+		{blk("variable", lbl("v"), at("type", ref("set"))), "type = set(any)", `"type": "set(any)"`},
+		{blk("variable", lbl("v"), at("type", str(" string "))), "type = string", `"type": "string"`},
+		{blk("import", nil, at("to", str("aws_instance.x")), at("id", str("i-1"))), "to = aws_instance.x", `"to": "aws_instance.x"`},
+		{blk("moved", nil, at("from", str("module.a[0]")), at("to", str("module.b"))), "from = module.a[0]", `"from": "module.a[0]"`},
+		{blk("removed", nil, at("from", str("aws_instance.x"))), "from = aws_instance.x", `"from": "aws_instance.x"`},
+		{blk("resource", lbl("a", "b"), blk("dynamic", lbl("d"), at("iterator", str("it")))), "iterator = it", `"iterator": "it"`},
+		{blk("resource", lbl("a", "b"), blk("provisioner", lbl("p"), at("on_failure", str("fail")))), "on_failure = fail", `"on_failure": "fail"`},
+		// Not static: a resource attribute named provider elsewhere stays a string.
+		{blk("resource", lbl("a", "b"), blk("nested", nil, at("provider", str("aws.west")))), `provider = "aws.west"`, `"provider": "aws.west"`},
+		{blk("output", lbl("o"), at("value", str("aws.west"))), `value = "aws.west"`, `"value": "aws.west"`},
+	}
+	for i, c := range cases {
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			h, err := HCL(cfgOf(c.block))
+			if err != nil {
+				t.Fatal(err)
+			}
+			j, err := JSON(cfgOf(c.block))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !containsText(h, c.hcl) {
+				t.Errorf("HCL lacks %q:\n%s", c.hcl, h)
+			}
+			if !containsText(j, c.jsonV) {
+				t.Errorf("JSON lacks %q:\n%s", c.jsonV, j)
+			}
+		})
+	}
+}
+
+func containsText(out []byte, want string) bool {
+	return strings.Contains(string(out), want)
+}
