@@ -26,7 +26,20 @@ type Edit struct {
 // region, deletions come before insertions, so equal inputs always give the
 // same script.
 func Diff(a, b []string) []Edit {
+	return diff(a, b, costLimit)
+}
+
+// costLimit bounds the search for one split point. Myers' algorithm takes
+// time proportional to the input size times the number of differences, so
+// two large, mostly different texts could take minutes; past this many
+// differences in one region the split is taken where the search got
+// furthest (as GNU diff does), which keeps the script valid but not
+// necessarily shortest.
+const costLimit = 512
+
+func diff(a, b []string, limit int) []Edit {
 	d := newDiffer(a, b)
+	d.limit = limit
 	d.compare(0, len(d.a), 0, len(d.b))
 
 	edits := make([]Edit, 0, max(len(a), len(b)))
@@ -56,6 +69,7 @@ type differ struct {
 	// vf and vb are the forward and backward furthest-reaching x per
 	// diagonal, reused by every split (each split reads only what it wrote).
 	vf, vb []int
+	limit  int
 }
 
 func newDiffer(a, b []string) *differ {
@@ -130,6 +144,9 @@ func (d *differ) split(aLo, aHi, bLo, bHi int) (int, int) {
 	vf[off+1] = 0
 	vb[off+1] = 0
 	for D := 0; D <= maxD; D++ {
+		if D > 1 && D > d.limit {
+			return d.furthest(aLo, aHi, bLo, bHi, D-1)
+		}
 		for k := -D; k <= D; k += 2 {
 			var x int
 			if k == -D || (k != D && vf[off+k-1] < vf[off+k+1]) {
@@ -144,7 +161,7 @@ func (d *differ) split(aLo, aHi, bLo, bHi int) (int, int) {
 			}
 			vf[off+k] = x
 			if odd {
-				if kb := delta - k; kb >= -(D-1) && kb <= D-1 && x+vb[off+kb] >= n {
+				if kb := delta - k; kb >= -(D-1) && kb <= D-1 && x <= n && y <= m && x+vb[off+kb] >= n {
 					return aLo + x, bLo + y
 				}
 			}
@@ -163,7 +180,7 @@ func (d *differ) split(aLo, aHi, bLo, bHi int) (int, int) {
 			}
 			vb[off+k] = u
 			if !odd {
-				if kf := delta - k; kf >= -D && kf <= D && vf[off+kf]+u >= n {
+				if kf := delta - k; kf >= -D && kf <= D && u <= n && v <= m && vf[off+kf]+u >= n {
 					// Split at the forward frontier's point on this
 					// diagonal: it is D edits from the start and the
 					// backward path covers the rest in D more.
@@ -174,4 +191,26 @@ func (d *differ) split(aLo, aHi, bLo, bHi int) (int, int) {
 		}
 	}
 	panic("textdiff: frontiers never met")
+}
+
+// furthest returns, after D steps of both searches that did not meet, the
+// point inside the box that either search has carried furthest from its
+// corner. It is neither corner: each search has moved at least one step,
+// and a search that reached the opposite corner would have met the other.
+func (d *differ) furthest(aLo, aHi, bLo, bHi, D int) (int, int) {
+	n, m := aHi-aLo, bHi-bLo
+	off := (n+m+1)/2 + 1
+	bestX, bestY, best := 0, 0, -1
+	for k := -D; k <= D; k += 2 {
+		if x, y := d.vf[off+k], d.vf[off+k]-k; x <= n && y >= 0 && y <= m && x+y > best {
+			bestX, bestY, best = x, y, x+y
+		}
+		if u, v := d.vb[off+k], d.vb[off+k]-k; u <= n && v >= 0 && v <= m && u+v > best {
+			bestX, bestY, best = n-u, m-v, u+v
+		}
+	}
+	if (bestX == 0 && bestY == 0) || (bestX == n && bestY == m) {
+		panic("textdiff: no progress in a split")
+	}
+	return aLo + bestX, bLo + bestY
 }

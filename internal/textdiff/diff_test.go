@@ -140,3 +140,97 @@ func FuzzDiff(f *testing.F) {
 		checkScript(t, a, b, Diff(a, b))
 	})
 }
+
+// TestDiffExhaustive compares every pair of short texts over small
+// alphabets, where the corner cases of the middle-snake search live.
+func TestDiffExhaustive(t *testing.T) {
+	for _, c := range []struct{ alphabet, maxLen int }{{2, 6}, {3, 4}} {
+		var all [][]string
+		var gen func(prefix []string)
+		gen = func(prefix []string) {
+			all = append(all, append([]string(nil), prefix...))
+			if len(prefix) == c.maxLen {
+				return
+			}
+			for i := 0; i < c.alphabet; i++ {
+				gen(append(prefix, string(rune('a'+i))))
+			}
+		}
+		gen(nil)
+		for _, a := range all {
+			for _, b := range all {
+				checkScript(t, a, b, Diff(a, b))
+			}
+		}
+	}
+}
+
+// checkValid verifies that edits turn a into b, without asking for a
+// shortest script (the cost limit gives that up).
+func checkValid(t *testing.T, a, b []string, edits []Edit) {
+	t.Helper()
+	i, j := 0, 0
+	for n, e := range edits {
+		if e.Old != i || e.New != j {
+			t.Fatalf("edit %d %+v: expected position (%d,%d)", n, e, i, j)
+		}
+		switch e.Op {
+		case Equal:
+			if a[i] != b[j] {
+				t.Fatalf("edit %d: Equal pairs different lines %q and %q", n, a[i], b[j])
+			}
+			i, j = i+1, j+1
+		case Delete:
+			i++
+		case Insert:
+			j++
+		}
+	}
+	if i != len(a) || j != len(b) {
+		t.Fatalf("script ends at (%d,%d), want (%d,%d)", i, j, len(a), len(b))
+	}
+}
+
+func TestDiffCostLimit(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for n := 0; n < 2000; n++ {
+		gen := func() []string {
+			out := make([]string, r.IntN(60))
+			for i := range out {
+				out[i] = string(rune('a' + r.IntN(4)))
+			}
+			return out
+		}
+		a, b := gen(), gen()
+		for _, limit := range []int{0, 1, 2, 5} {
+			checkValid(t, a, b, diff(a, b, limit))
+		}
+	}
+}
+
+func FuzzDiffCostLimit(f *testing.F) {
+	f.Add("a\nb\nc\n", "c\nb\na\n", uint8(1))
+	f.Add("x\ny\nz\nx\ny\n", "y\nx\nx\nz\n", uint8(0))
+	f.Fuzz(func(t *testing.T, old, new string, limit uint8) {
+		a, b := Lines(old), Lines(new)
+		checkValid(t, a, b, diff(a, b, int(limit%8)))
+	})
+}
+
+// BenchmarkDiffLocalChanges diffs a 30,000-line text in which every third
+// line changed, as a regenerated configuration might.
+func BenchmarkDiffLocalChanges(b *testing.B) {
+	var old, new []string
+	for i := 0; i < 30000; i++ {
+		old = append(old, fmt.Sprintf("  attr_%d = %d\n", i%50, i))
+		if i%3 == 0 {
+			new = append(new, fmt.Sprintf("  attr_%d = %d # changed\n", i%50, i))
+		} else {
+			new = append(new, old[i])
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		Diff(old, new)
+	}
+}
