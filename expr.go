@@ -3,6 +3,7 @@ package tfkit
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -201,7 +202,14 @@ var (
 
 // Literal returns s as a literal string: "${" and "%{" in it are not
 // interpolations (they are written escaped, as $${ and %%{).
-func Literal(s string) Expr { return Expr{x: config.String(s)} }
+func Literal(s string) Expr {
+	if !utf8.ValidString(s) {
+		c := newConv(callerSite())
+		c.utf8(s, "")
+		return c.expr(config.Null())
+	}
+	return Expr{x: config.String(s)}
+}
 
 // Fn returns a call of a Terraform function: Fn("join", ", ", Var("names"))
 // is join(", ", var.names).

@@ -195,6 +195,9 @@ func writeOperand(b *strings.Builder, x config.Expr, min int) {
 	writeExpr(b, x)
 }
 
+// writeKey writes an object key: a literal as a name or a quoted string, a
+// reference of several steps bare (aws.west, as Terraform's providers map
+// has it), anything else in parentheses so it is not read as a name.
 func writeKey(b *strings.Builder, k config.Expr) {
 	if s, ok := literalText(k); ok {
 		if hclsyntax.ValidIdentifier(s) {
@@ -203,6 +206,16 @@ func writeKey(b *strings.Builder, k config.Expr) {
 			b.WriteString(config.QuoteString(s))
 		}
 		return
+	}
+	switch k := k.(type) {
+	case *config.Paren:
+		writeExpr(b, k)
+		return
+	case *config.Reference:
+		if len(k.Traversal) > 1 {
+			writeExpr(b, k)
+			return
+		}
 	}
 	b.WriteByte('(')
 	writeExpr(b, k)

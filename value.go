@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -372,6 +373,9 @@ func (c *conv) reflectValue(rv reflect.Value, path string) config.Expr {
 		sort.Slice(keys, func(i, j int) bool { return keys[i].String() < keys[j].String() })
 		obj := &config.Object{}
 		for _, k := range keys {
+			if !c.utf8(k.String(), path) {
+				continue
+			}
 			if x := c.value(rv.MapIndex(k).Interface(), path+keyPath(k.String())); x != nil {
 				obj.Items = append(obj.Items, config.ObjectItem{Key: config.String(k.String()), Value: x})
 			}
@@ -395,8 +399,22 @@ func keyPath(k string) string {
 	return "[" + strconv.Quote(k) + "]"
 }
 
+// utf8 reports whether s is valid UTF-8, reporting it when not:
+// configurations are UTF-8 text.
+func (c *conv) utf8(s, path string) bool {
+	if utf8.ValidString(s) {
+		return true
+	}
+	c.errorf(path, "Invalid UTF-8 in string",
+		fmt.Sprintf("%q is not valid UTF-8; Terraform configurations are UTF-8 text.", s), "")
+	return false
+}
+
 // template reads a Go string as a Terraform template.
 func (c *conv) template(s, path string) config.Expr {
+	if !c.utf8(s, path) {
+		return config.Null()
+	}
 	x, ds := config.ParseTemplate(s, "<string>", hcl.InitialPos)
 	if ds.HasErrors() {
 		msg := ""
