@@ -23,28 +23,63 @@ type emitter struct {
 	// the HCL text embedded in JSON.
 	inline int
 	diags  diag.Diagnostics
-	// at is the attribute being written, for diagnostics.
-	at site
-	// near is the declaration range of the innermost block being written
-	// that has one: the subject of diagnostics without a closer range.
-	near *hcl.Range
-}
-
-// site names where an expression is, for diagnostics.
-type site struct {
-	path    string
-	subject *hcl.Range
+	// blocks are the blocks being written, outermost first, and attr the
+	// argument being written (nil between arguments): where a diagnostic
+	// is. Its address is only built when there is a problem to report.
+	blocks []*config.Block
+	attr   *config.Attribute
 }
 
 func (w *emitter) fail(summary, detail, suggestion string) {
+	path, subject := w.where()
 	w.diags = append(w.diags, &diag.Diagnostic{
 		Severity:   diag.Error,
 		Summary:    summary,
 		Detail:     detail,
-		Subject:    w.at.subject,
-		Path:       w.at.path,
+		Subject:    subject,
+		Path:       path,
 		Suggestion: suggestion,
 	})
+}
+
+// where returns the address of what is being written
+// (aws_instance.web.lifecycle.ignore_changes) and the closest source range
+// known: the argument's, else the innermost block's that has one.
+func (w *emitter) where() (string, *hcl.Range) {
+	if len(w.blocks) == 0 {
+		return "", nil
+	}
+	path := w.blocks[0].Address()
+	for _, b := range w.blocks[1:] {
+		path = nestedAddress(path, b)
+	}
+	var subject *hcl.Range
+	if w.attr != nil {
+		path += "." + w.attr.Name
+		subject = rangePtr(w.attr.Range)
+	}
+	for i := len(w.blocks) - 1; i >= 0 && subject == nil; i-- {
+		subject = rangePtr(w.blocks[i].DeclRange)
+	}
+	return path, subject
+}
+
+// nestedAddress names a nested block for diagnostics:
+// aws_instance.web.provisioner.local-exec.
+func nestedAddress(parent string, b *config.Block) string {
+	addr := parent + "." + b.Type
+	for _, l := range b.Labels {
+		addr += "." + l
+	}
+	return addr
+}
+
+// rangePtr returns r when it says something, else nil.
+func rangePtr(r hcl.Range) *hcl.Range {
+	if r.Filename == "" && r.Start.Line == 0 {
+		return nil
+	}
+	return &r
 }
 
 // Operator precedence, loosest first, as HCL parses it.

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/tfkit/tfkit/config"
@@ -26,11 +25,10 @@ func renderHCL(cfg *config.Config) ([]byte, error) {
 		}
 		r.reset()
 		if b == nil {
-			r.at = site{}
 			r.fail("Missing block", "A top-level block in the configuration model is nil.", "")
 			continue
 		}
-		r.block(b, b.Address())
+		r.block(b)
 		r.layout()
 		out = writeTokens(out, r.toks)
 	}
@@ -41,19 +39,15 @@ func renderHCL(cfg *config.Config) ([]byte, error) {
 }
 
 // block writes `type "label" {`, the body and `}`.
-func (r *hclRenderer) block(b *config.Block, addr string) {
+func (r *hclRenderer) block(b *config.Block) {
 	r.types = append(r.types, b.Type)
-	outer := r.near
-	if rg := rangePtr(b.DeclRange); rg != nil {
-		r.near = rg
-	}
+	r.blocks = append(r.blocks, b)
 	defer func() {
 		r.types = r.types[:len(r.types)-1]
-		r.near = outer
+		r.blocks = r.blocks[:len(r.blocks)-1]
 	}()
 
 	if !validIdentifier(b.Type) {
-		r.at = site{path: addr, subject: r.near}
 		r.fail("Invalid block type", fmt.Sprintf("%q is not a valid block type name.", b.Type), "")
 	}
 	r.addString(hclsyntax.TokenIdent, b.Type)
@@ -61,7 +55,6 @@ func (r *hclRenderer) block(b *config.Block, addr string) {
 		if strings.ContainsAny(l, "$%") {
 			// HCL reads such labels, but terraform fmt silently drops
 			// a label whose text the lexer splits at a $ or %.
-			r.at = site{path: addr, subject: r.near}
 			r.fail("Invalid block label", fmt.Sprintf("The label %q contains $ or %%, which terraform fmt deletes from block labels.", l), "use a label without $ and %")
 		}
 		r.quoted(l)
@@ -73,15 +66,15 @@ func (r *hclRenderer) block(b *config.Block, addr string) {
 		return
 	}
 	r.newline()
-	r.body(b, addr)
+	r.body(b)
 	r.add(hclsyntax.TokenCBrace, bCBrace)
 	r.newline()
 }
 
-// body writes a block's items in order. Layout rule: attributes go one per
+// body writes a block's items in order. Layout rule: arguments go one per
 // line; a blank line separates a nested block from whatever comes before or
 // after it inside the same body.
-func (r *hclRenderer) body(b *config.Block, addr string) {
+func (r *hclRenderer) body(b *config.Block) {
 	prevBlock := false
 	for i, it := range b.Body.Items {
 		switch it := it.(type) {
@@ -89,36 +82,31 @@ func (r *hclRenderer) body(b *config.Block, addr string) {
 			if prevBlock {
 				r.newline()
 			}
-			r.attribute(it, addr)
+			if it == nil {
+				r.fail("Missing body item", "A body item in the configuration model is nil.", "")
+				continue
+			}
+			r.attribute(it)
 			prevBlock = false
 		case *config.Block:
 			if i > 0 {
 				r.newline()
 			}
-			r.block(it, nestedAddress(addr, it))
+			if it == nil {
+				r.fail("Missing body item", "A body item in the configuration model is nil.", "")
+				continue
+			}
+			r.block(it)
 			prevBlock = true
 		default:
-			r.at = site{path: addr, subject: r.near}
 			r.fail("Missing body item", "A body item in the configuration model is nil.", "")
 		}
 	}
 }
 
-// nestedAddress names a nested block for diagnostics:
-// aws_instance.web.provisioner.local-exec.
-func nestedAddress(parent string, b *config.Block) string {
-	addr := parent + "." + b.Type
-	for _, l := range b.Labels {
-		addr += "." + l
-	}
-	return addr
-}
-
-func (r *hclRenderer) attribute(a *config.Attribute, addr string) {
-	r.at = site{path: addr + "." + a.Name, subject: rangePtr(a.Range)}
-	if r.at.subject == nil {
-		r.at.subject = r.near
-	}
+func (r *hclRenderer) attribute(a *config.Attribute) {
+	r.attr = a
+	defer func() { r.attr = nil }()
 	if !validIdentifier(a.Name) {
 		r.fail("Invalid argument name", fmt.Sprintf("%q is not a valid argument name in HCL native syntax.", a.Name), "argument names start with a letter or underscore and contain letters, digits, underscores and dashes")
 	}
@@ -142,14 +130,6 @@ func (r *hclRenderer) attribute(a *config.Attribute, addr string) {
 	}
 	r.valueExpr(e)
 	r.endLine()
-}
-
-// rangePtr returns r when it says something, else nil.
-func rangePtr(r hcl.Range) *hcl.Range {
-	if r.Filename == "" && r.Start.Line == 0 {
-		return nil
-	}
-	return &r
 }
 
 func renderExpr(e config.Expr) []byte {

@@ -18,7 +18,7 @@ type jsonRenderer struct {
 	out   []byte
 	stack []jsonFrame
 	// em writes the HCL text of expressions that JSON has no value for
-	// ("${...}") and collects every diagnostic.
+	// ("${...}"), collects every diagnostic and tracks where it is.
 	em      emitter
 	scratch []byte
 	types   []string
@@ -35,7 +35,7 @@ func renderJSON(cfg *config.Config) ([]byte, error) {
 	r.open('{')
 	for _, g := range groupBlocks(cfg.Blocks) {
 		r.key(g[0].Type)
-		r.blocks(g, 0, "")
+		r.blocks(g, 0)
 	}
 	r.end()
 	r.out = append(r.out, '\n')
@@ -114,93 +114,113 @@ func (r *jsonRenderer) str(s string) { r.out = appendJSONString(r.out, s) }
 // nested objects per label level, then a body object, or an array of bodies
 // for blocks with identical labels. Provisioners are written as an array of
 // single-label objects, which keeps their order.
-func (r *jsonRenderer) blocks(bs []*config.Block, level int, parent string) {
+func (r *jsonRenderer) blocks(bs []*config.Block, level int) {
 	if level == 0 && bs[0].Type == "provisioner" && len(bs[0].Labels) > 0 {
 		r.open('[')
 		for _, b := range bs {
 			r.item()
-			r.labelled(b, 0, parent)
+			r.labelled(b, 0)
 		}
 		r.end()
 		return
 	}
-	var leaves, deeper []*config.Block
+	leaves := 0
 	for _, b := range bs {
-		if len(b.Labels) > level {
-			deeper = append(deeper, b)
-		} else {
-			leaves = append(leaves, b)
+		if len(b.Labels) <= level {
+			leaves++
 		}
 	}
-	if len(leaves) > 0 && len(deeper) > 0 {
-		subject := rangePtr(deeper[0].DeclRange)
-		if subject == nil {
-			subject = r.em.near
-		}
-		r.em.at = site{path: blockAddress(parent, deeper[0]), subject: subject}
-		r.em.fail("Inconsistent block labels", fmt.Sprintf("Blocks of type %q have different numbers of labels; JSON syntax nests blocks by label.", bs[0].Type), "give every block of this type the same number of labels")
-		return
-	}
-	if len(deeper) > 0 {
-		var order []string
-		byLabel := map[string][]*config.Block{}
-		for _, b := range deeper {
-			l := b.Labels[level]
-			if _, ok := byLabel[l]; !ok {
-				order = append(order, l)
-			}
-			byLabel[l] = append(byLabel[l], b)
-		}
+	switch {
+	case leaves == 0:
 		r.open('{')
-		for _, l := range order {
-			r.key(l)
-			r.blocks(byLabel[l], level+1, parent)
+		for _, g := range groupByLabel(bs, level) {
+			r.key(g[0].Labels[level])
+			r.blocks(g, level+1)
 		}
 		r.end()
-		return
+	case leaves < len(bs):
+		for _, b := range bs {
+			if len(b.Labels) > level {
+				r.em.blocks = append(r.em.blocks, b)
+				r.em.fail("Inconsistent block labels", fmt.Sprintf("Blocks of type %q have different numbers of labels; JSON syntax nests blocks by label.", b.Type), "give every block of this type the same number of labels")
+				r.em.blocks = r.em.blocks[:len(r.em.blocks)-1]
+				break
+			}
+		}
+		r.out = append(r.out, "null"...)
+	case len(bs) == 1:
+		r.body(bs[0])
+	default:
+		r.open('[')
+		for _, b := range bs {
+			r.item()
+			r.body(b)
+		}
+		r.end()
 	}
-	if len(leaves) == 1 {
-		r.body(leaves[0], blockAddress(parent, leaves[0]))
-		return
+}
+
+// groupByLabel groups blocks by their label at level, labels in order of
+// first appearance, without a slice per label: one stable counting sort.
+func groupByLabel(bs []*config.Block, level int) [][]*config.Block {
+	ids := make(map[string]int, len(bs))
+	group := make([]int, len(bs))
+	var counts []int
+	for i, b := range bs {
+		id, ok := ids[b.Labels[level]]
+		if !ok {
+			id = len(counts)
+			ids[b.Labels[level]] = id
+			counts = append(counts, 0)
+		}
+		group[i] = id
+		counts[id]++
 	}
-	r.open('[')
-	for _, b := range leaves {
-		r.item()
-		r.body(b, blockAddress(parent, b))
+	if len(counts) == len(bs) {
+		// Every label differs (the usual case): each block is its group.
+		out := make([][]*config.Block, len(bs))
+		for i := range bs {
+			out[i] = bs[i : i+1 : i+1]
+		}
+		return out
 	}
-	r.end()
+	starts := make([]int, len(counts)+1)
+	for id, c := range counts {
+		starts[id+1] = starts[id] + c
+	}
+	sorted := make([]*config.Block, len(bs))
+	next := append([]int(nil), starts[:len(counts)]...)
+	for i, b := range bs {
+		sorted[next[group[i]]] = b
+		next[group[i]]++
+	}
+	out := make([][]*config.Block, len(counts))
+	for id := range counts {
+		out[id] = sorted[starts[id]:starts[id+1]:starts[id+1]]
+	}
+	return out
 }
 
 // labelled writes {"label": ...{"label": body}} for one block.
-func (r *jsonRenderer) labelled(b *config.Block, level int, parent string) {
+func (r *jsonRenderer) labelled(b *config.Block, level int) {
 	if level == len(b.Labels) {
-		r.body(b, blockAddress(parent, b))
+		r.body(b)
 		return
 	}
 	r.open('{')
 	r.key(b.Labels[level])
-	r.labelled(b, level+1, parent)
+	r.labelled(b, level+1)
 	r.end()
-}
-
-func blockAddress(parent string, b *config.Block) string {
-	if parent == "" {
-		return b.Address()
-	}
-	return nestedAddress(parent, b)
 }
 
 // body writes a block body as an object: properties in order of first
 // appearance, nested blocks of one type gathered under one property.
-func (r *jsonRenderer) body(b *config.Block, addr string) {
+func (r *jsonRenderer) body(b *config.Block) {
 	r.types = append(r.types, b.Type)
-	outer := r.em.near
-	if rg := rangePtr(b.DeclRange); rg != nil {
-		r.em.near = rg
-	}
+	r.em.blocks = append(r.em.blocks, b)
 	defer func() {
 		r.types = r.types[:len(r.types)-1]
-		r.em.near = outer
+		r.em.blocks = r.em.blocks[:len(r.em.blocks)-1]
 	}()
 
 	r.open('{')
@@ -217,29 +237,32 @@ func (r *jsonRenderer) body(b *config.Block, addr string) {
 		for _, it := range b.Body.Items {
 			switch it := it.(type) {
 			case *config.Attribute:
+				if it == nil {
+					r.em.fail("Missing body item", "A body item in the configuration model is nil.", "")
+					continue
+				}
 				r.key(it.Name)
-				r.attribute(it, addr)
+				r.attribute(it)
 			case *config.Block:
 				if it == nil {
+					r.em.fail("Missing body item", "A body item in the configuration model is nil.", "")
 					continue
 				}
-				group, first := nested[it.Type]
-				if !first || group[0] != it {
-					continue
+				if group := nested[it.Type]; group[0] == it {
+					r.key(it.Type)
+					r.blocks(group, 0)
 				}
-				r.key(it.Type)
-				r.blocks(group, 0, addr)
+			default:
+				r.em.fail("Missing body item", "A body item in the configuration model is nil.", "")
 			}
 		}
 	}
 	r.end()
 }
 
-func (r *jsonRenderer) attribute(a *config.Attribute, addr string) {
-	r.em.at = site{path: addr + "." + a.Name, subject: rangePtr(a.Range)}
-	if r.em.at.subject == nil {
-		r.em.at.subject = r.em.near
-	}
+func (r *jsonRenderer) attribute(a *config.Attribute) {
+	r.em.attr = a
+	defer func() { r.em.attr = nil }()
 	e := a.Expr
 	if e == nil {
 		r.em.fail("Missing expression", "The argument has no value.", "")
@@ -249,7 +272,7 @@ func (r *jsonRenderer) attribute(a *config.Attribute, addr string) {
 	e = r.em.static(rule, a.Name, e)
 	switch rule {
 	case refAttr, keywordAttr, typeAttr:
-		r.str(r.hclText(e))
+		r.hclString(e)
 	case refListAttr:
 		r.staticList(e, a.Name)
 	case ignoreChangesAttr:
@@ -262,13 +285,15 @@ func (r *jsonRenderer) attribute(a *config.Attribute, addr string) {
 		o, ok := unwrap(e).(*config.Object)
 		if !ok {
 			r.em.fail("Invalid providers", "Terraform reads a module's providers as a map of provider references, which JSON syntax writes as an object.", staticHint(rule, a.Name))
-			r.str(r.hclText(e))
+			r.hclString(e)
 			return
 		}
 		r.open('{')
 		for _, it := range o.Items {
-			r.key(r.hclText(it.Key))
-			r.str(r.hclText(it.Value))
+			r.item()
+			r.hclString(it.Key)
+			r.out = append(r.out, ':', ' ')
+			r.hclString(it.Value)
 		}
 		r.end()
 	case requiredProviderAttr:
@@ -298,23 +323,34 @@ func (r *jsonRenderer) staticList(e config.Expr, name string) {
 	t, ok := unwrap(e).(*config.Tuple)
 	if !ok {
 		r.em.fail("Invalid "+name, fmt.Sprintf("Terraform reads %s as a static list of references, which JSON syntax writes as an array of strings.", name), staticHint(refListAttr, name))
-		r.str(r.hclText(e))
+		r.hclString(e)
 		return
 	}
 	r.open('[')
 	for _, it := range t.Items {
 		r.item()
-		r.str(r.hclText(it))
+		r.hclString(it)
 	}
 	r.end()
 }
 
-// hclText returns the one-line HCL text of an expression.
-func (r *jsonRenderer) hclText(e config.Expr) string {
+// appendHCL appends the one-line HCL text of an expression to dst.
+func (r *jsonRenderer) appendHCL(dst []byte, e config.Expr) []byte {
 	r.em.reset()
 	r.em.expr(e, precCond)
 	r.em.layout()
-	r.scratch = writeTokens(r.scratch[:0], r.em.toks)
+	return writeTokens(dst, r.em.toks)
+}
+
+// hclString writes the HCL text of an expression as a JSON string.
+func (r *jsonRenderer) hclString(e config.Expr) {
+	r.scratch = r.appendHCL(r.scratch[:0], e)
+	r.out = appendJSONString(r.out, r.scratch)
+}
+
+// hclText returns the HCL text of an expression (for property names).
+func (r *jsonRenderer) hclText(e config.Expr) string {
+	r.scratch = r.appendHCL(r.scratch[:0], e)
 	return string(r.scratch)
 }
 
@@ -337,7 +373,8 @@ func (r *jsonRenderer) value(e config.Expr, name string, lit bool) {
 			return
 		}
 		if !lit {
-			r.str(r.templateText(e.Parts))
+			r.scratch = r.appendTemplate(r.scratch[:0], e.Parts)
+			r.out = appendJSONString(r.out, r.scratch)
 			return
 		}
 	case *config.Tuple:
@@ -368,7 +405,10 @@ func (r *jsonRenderer) value(e config.Expr, name string, lit bool) {
 	if lit {
 		r.literalOnlyFail(name)
 	}
-	r.str("${" + r.hclText(e) + "}")
+	r.scratch = append(r.scratch[:0], "${"...)
+	r.scratch = r.appendHCL(r.scratch, e)
+	r.scratch = append(r.scratch, '}')
+	r.out = appendJSONString(r.out, r.scratch)
 }
 
 func (r *jsonRenderer) literalOnlyFail(name string) {
@@ -388,7 +428,7 @@ func (r *jsonRenderer) objectKey(k config.Expr, name string, lit bool) string {
 		}
 	case *config.Template:
 		if !lit {
-			return r.templateText(k.Parts)
+			return string(r.appendTemplate(nil, k.Parts))
 		}
 	}
 	if lit {
@@ -397,16 +437,15 @@ func (r *jsonRenderer) objectKey(k config.Expr, name string, lit bool) string {
 	return "${" + r.hclText(k) + "}"
 }
 
-// templateText returns template parts as the content of a JSON string that
-// Terraform reads as a template.
-func (r *jsonRenderer) templateText(parts []config.Expr) string {
-	var b strings.Builder
+// appendTemplate appends template parts as the content of a JSON string
+// that Terraform reads as a template.
+func (r *jsonRenderer) appendTemplate(dst []byte, parts []config.Expr) []byte {
 	for i := 0; i < len(parts); i++ {
 		s, ok := literalText(parts[i])
 		if !ok {
-			b.WriteString("${")
-			b.WriteString(r.hclText(parts[i]))
-			b.WriteString("}")
+			dst = append(dst, "${"...)
+			dst = r.appendHCL(dst, parts[i])
+			dst = append(dst, '}')
 			continue
 		}
 		for i+1 < len(parts) {
@@ -423,12 +462,12 @@ func (r *jsonRenderer) templateText(parts []config.Expr) string {
 		if dollar {
 			s = s[:len(s)-1]
 		}
-		b.WriteString(templateEscape(s, false))
+		dst = appendTemplateEscaped(dst, s)
 		if dollar {
-			b.WriteString(`${"$"}`)
+			dst = append(dst, `${"$"}`...)
 		}
 	}
-	return b.String()
+	return dst
 }
 
 // templateEscape escapes `${` and `%{` so that a template reads s back
@@ -437,16 +476,18 @@ func templateEscape(s string, lit bool) string {
 	if lit || !strings.Contains(s, "{") {
 		return s
 	}
-	var b strings.Builder
-	b.Grow(len(s) + 2)
+	return string(appendTemplateEscaped(make([]byte, 0, len(s)+2), s))
+}
+
+func appendTemplateEscaped(dst []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		b.WriteByte(c)
+		dst = append(dst, c)
 		if (c == '$' || c == '%') && i+1 < len(s) && s[i+1] == '{' {
-			b.WriteByte(c)
+			dst = append(dst, c)
 		}
 	}
-	return b.String()
+	return dst
 }
 
 func (r *jsonRenderer) ctyValue(v cty.Value, lit bool) {
@@ -508,7 +549,7 @@ func (r *jsonRenderer) ctyValue(v cty.Value, lit bool) {
 
 // appendJSONString appends s as a JSON string. Only what JSON requires is
 // escaped (no HTML escaping); invalid UTF-8 becomes U+FFFD.
-func appendJSONString(b []byte, s string) []byte {
+func appendJSONString[T string | []byte](b []byte, s T) []byte {
 	const hex = "0123456789abcdef"
 	b = append(b, '"')
 	for i := 0; i < len(s); {
@@ -533,7 +574,7 @@ func appendJSONString(b []byte, s string) []byte {
 			i++
 			continue
 		}
-		rn, size := utf8.DecodeRuneInString(s[i:])
+		rn, size := utf8.DecodeRune([]byte(s[i:min(i+utf8.UTFMax, len(s))]))
 		if rn == utf8.RuneError && size == 1 {
 			b = append(b, `\ufffd`...)
 		} else {
