@@ -36,6 +36,9 @@ const killGrace = 3 * time.Second
 // end. The error is errAppInterrupted, errAppTimeout, an *exec.ExitError, or
 // a wrapped start failure.
 func runApp(ctx context.Context, r *run, a appRun) error {
+	if ctx.Err() != nil {
+		return errAppInterrupted
+	}
 	runCtx := ctx
 	if a.timeout > 0 {
 		var cancel context.CancelFunc

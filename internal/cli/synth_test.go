@@ -368,6 +368,20 @@ func TestSynthInterruptStopsProcessGroup(t *testing.T) {
 	noStaging(t, dir)
 }
 
+func TestSynthInterruptedBeforeStart(t *testing.T) {
+	dir := newProject(t, `{"app": "sh app.sh"}`, "dev\n")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res := runCLICtx(t, ctx, dir, env(dir), "synth")
+	if res.code != ExitInterrupted || res.stdout != "" {
+		t.Errorf("%s", res)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "tfkit.out")); !os.IsNotExist(err) {
+		t.Errorf("output written after an interrupt")
+	}
+	noStaging(t, dir)
+}
+
 func TestSynthTimeout(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "tfkit.json", `{"app": "sh sleeper.sh"}`)
