@@ -1,0 +1,232 @@
+package tsx
+
+import (
+	"embed"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/evanw/esbuild/pkg/api"
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/tfkit/tfkit/diag"
+)
+
+//go:embed runtime/tfkit.js runtime/jsx-runtime.js
+var runtimeFS embed.FS
+
+// runtimeNamespace is the esbuild namespace of the embedded runtime modules;
+// stack frames in it are tfkit's own, not the user's.
+const runtimeNamespace = "tfkit-runtime"
+
+// outputGlobal is the global the bundle leaves its rendered tree in.
+const outputGlobal = "__tfkitOutput"
+
+// tsconfigRaw fixes the JSX settings whatever the project's tsconfig.json
+// says: a user's "jsx": "react" would otherwise make esbuild call
+// React.createElement.
+const tsconfigRaw = `{
+  "compilerOptions": {
+    "jsx": "react-jsxdev",
+    "jsxImportSource": "tfkit",
+    "verbatimModuleSyntax": false,
+    "experimentalDecorators": false
+  }
+}`
+
+// nodeBuiltins are the modules Node provides itself; tfkit evaluates without
+// Node, so importing one is an error with its own message.
+var nodeBuiltins = map[string]bool{
+	"assert": true, "buffer": true, "child_process": true, "cluster": true, "crypto": true,
+	"dgram": true, "dns": true, "events": true, "fs": true, "http": true, "http2": true,
+	"https": true, "module": true, "net": true, "os": true, "path": true, "process": true,
+	"querystring": true, "readline": true, "stream": true, "string_decoder": true,
+	"timers": true, "tls": true, "tty": true, "url": true, "util": true, "v8": true,
+	"vm": true, "worker_threads": true, "zlib": true,
+}
+
+// bundle is the output of esbuild: one script with an inline source map.
+type bundle struct {
+	code string
+	// sources maps the file names that appear in source maps and JSX
+	// positions to the names diagnostics use (relative to the working
+	// directory when possible).
+	dir string
+}
+
+// bundleEntry bundles entry (an absolute path) into one IIFE script that
+// renders the entry's default export into the global __tfkitOutput.
+func bundleEntry(entry, dir string) (*bundle, diag.Diagnostics) {
+	rel, err := filepath.Rel(dir, entry)
+	if err != nil {
+		rel = entry
+	}
+	wrapper := fmt.Sprintf("import * as app from %q;\nimport { __render } from \"tfkit\";\nglobalThis.%s = __render(app);\n",
+		"./"+filepath.ToSlash(rel), outputGlobal)
+	res := api.Build(api.BuildOptions{
+		Stdin: &api.StdinOptions{
+			Contents:   wrapper,
+			ResolveDir: dir,
+			Sourcefile: "<tfkit entry>",
+			Loader:     api.LoaderJS,
+		},
+		AbsWorkingDir:     dir,
+		Bundle:            true,
+		Write:             false,
+		Format:            api.FormatIIFE,
+		Platform:          api.PlatformNeutral,
+		MainFields:        []string{"module", "main"},
+		Conditions:        []string{"import", "default"},
+		ResolveExtensions: []string{".tsx", ".ts", ".jsx", ".js", ".mjs", ".json"},
+		Target:            api.ES2020,
+		Sourcemap:         api.SourceMapInline,
+		SourcesContent:    api.SourcesContentExclude,
+		JSX:               api.JSXAutomatic,
+		JSXImportSource:   "tfkit",
+		JSXDev:            true,
+		TsconfigRaw:       tsconfigRaw,
+		LogLevel:          api.LogLevelSilent,
+		Metafile:          true,
+		Charset:           api.CharsetUTF8,
+		Plugins:           []api.Plugin{runtimePlugin(dir)},
+	})
+	if len(res.Errors) > 0 {
+		return nil, esbuildDiags(res.Errors, dir)
+	}
+	if d := checkFormats(res.Metafile, dir); d != nil {
+		return nil, d
+	}
+	if len(res.OutputFiles) != 1 {
+		panic(fmt.Sprintf("tsx: esbuild wrote %d files, want 1", len(res.OutputFiles)))
+	}
+	return &bundle{code: string(res.OutputFiles[0].Contents), dir: dir}, nil
+}
+
+// runtimePlugin resolves "tfkit" and its JSX runtimes to the embedded
+// runtime, and refuses what cannot work without Node: require() and Node's
+// built-in modules.
+func runtimePlugin(dir string) api.Plugin {
+	return api.Plugin{
+		Name: "tfkit",
+		Setup: func(b api.PluginBuild) {
+			b.OnResolve(api.OnResolveOptions{Filter: `.*`}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
+				switch args.Kind {
+				case api.ResolveJSRequireCall, api.ResolveJSRequireResolve:
+					return api.OnResolveResult{Errors: []api.Message{{
+						Text:  fmt.Sprintf("require(%q) is not supported: tfkit evaluates ES modules only", args.Path),
+						Notes: []api.Note{{Text: fmt.Sprintf("write import ... from %q instead", args.Path)}},
+					}}}, nil
+				case api.ResolveJSDynamicImport:
+					return api.OnResolveResult{Errors: []api.Message{{
+						Text:  fmt.Sprintf("import(%q) is not supported: a configuration is rendered synchronously", args.Path),
+						Notes: []api.Note{{Text: fmt.Sprintf("write a static import ... from %q", args.Path)}},
+					}}}, nil
+				}
+				switch args.Path {
+				case "tfkit":
+					return api.OnResolveResult{Path: "tfkit", Namespace: runtimeNamespace}, nil
+				case "tfkit/jsx-runtime", "tfkit/jsx-dev-runtime":
+					return api.OnResolveResult{Path: "tfkit/jsx-runtime", Namespace: runtimeNamespace}, nil
+				}
+				name := strings.TrimPrefix(args.Path, "node:")
+				if i := strings.IndexByte(name, '/'); i >= 0 {
+					name = name[:i]
+				}
+				if strings.HasPrefix(args.Path, "node:") || nodeBuiltins[name] && !strings.HasPrefix(args.Path, ".") {
+					return api.OnResolveResult{Errors: []api.Message{{
+						Text:  fmt.Sprintf("%q is a Node built-in module, which is not available: tfkit evaluates configurations without Node", args.Path),
+						Notes: []api.Note{{Text: "read files and settings before the build and pass them through process.env"}},
+					}}}, nil
+				}
+				return api.OnResolveResult{}, nil
+			})
+			b.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: runtimeNamespace}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
+				file := "runtime/tfkit.js"
+				if args.Path == "tfkit/jsx-runtime" {
+					file = "runtime/jsx-runtime.js"
+				}
+				src, err := runtimeFS.ReadFile(file)
+				if err != nil {
+					panic(err) // embedded: cannot happen
+				}
+				s := string(src)
+				return api.OnLoadResult{Contents: &s, Loader: api.LoaderJS}, nil
+			})
+		},
+	}
+}
+
+// checkFormats refuses CommonJS modules: esbuild would wrap them, but the
+// front end promises ES modules only, and a CommonJS file almost always
+// means code written for Node.
+func checkFormats(metafile, dir string) diag.Diagnostics {
+	inputs, ok := metaInputs(metafile)
+	if !ok {
+		return nil
+	}
+	var diags diag.Diagnostics
+	for _, in := range inputs {
+		if in.format == "cjs" {
+			r := hcl.Range{Filename: displayName(in.path, dir), Start: hcl.Pos{Line: 1, Column: 1}}
+			diags = append(diags, &diag.Diagnostic{
+				Severity:   diag.Error,
+				Summary:    "CommonJS module",
+				Detail:     fmt.Sprintf("%s uses module.exports or exports, which is CommonJS; tfkit evaluates ES modules only.", r.Filename),
+				Subject:    &r,
+				Suggestion: "use export and import",
+			})
+		}
+	}
+	return diags
+}
+
+// esbuildDiags converts esbuild's messages into diagnostics with a code
+// frame.
+func esbuildDiags(msgs []api.Message, dir string) diag.Diagnostics {
+	var diags diag.Diagnostics
+	for _, m := range msgs {
+		d := &diag.Diagnostic{Severity: diag.Error, Summary: m.Text}
+		if l := m.Location; l != nil && l.File != "" {
+			file := displayName(l.File, dir)
+			col := columnOf(l.LineText, l.Column)
+			r := hcl.Range{Filename: file, Start: hcl.Pos{Line: l.Line, Column: col}, End: hcl.Pos{Line: l.Line, Column: col + max(runeCount(l.LineText, l.Column, l.Length), 1)}}
+			d.Subject = &r
+			d.Summary = syntaxSummary(m.Text)
+			d.Detail = m.Text + "\n" + lineFrame(l.Line, l.LineText, col, runeCount(l.LineText, l.Column, l.Length))
+		}
+		var notes []string
+		for _, n := range m.Notes {
+			if n.Text != "" {
+				notes = append(notes, n.Text)
+			}
+		}
+		if len(notes) > 0 {
+			d.Suggestion = strings.Join(notes, "; ")
+		}
+		diags = append(diags, d)
+	}
+	return diags
+}
+
+// syntaxSummary gives the summary of an esbuild message: parse errors read
+// "Syntax error", others keep their text.
+func syntaxSummary(text string) string {
+	for _, p := range []string{"Expected ", "Unexpected ", "Unterminated ", "The character ", "Invalid ", "Syntax error"} {
+		if strings.HasPrefix(text, p) {
+			return "TSX syntax error"
+		}
+	}
+	return text
+}
+
+// displayName names a file in diagnostics: relative to dir when inside it.
+func displayName(path, dir string) string {
+	path = strings.TrimPrefix(path, "file://")
+	if !filepath.IsAbs(path) {
+		return filepath.ToSlash(path)
+	}
+	if rel, err := filepath.Rel(dir, path); err == nil && !strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(rel)
+	}
+	return filepath.ToSlash(path)
+}

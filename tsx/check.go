@@ -1,0 +1,59 @@
+package tsx
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/textdiff"
+	"github.com/tfkit/tfkit/render"
+)
+
+// checkConfig runs config.Validate, after reporting variables declared
+// more than once itself: composites often declare the variables they need,
+// and when two declarations of one variable disagree the useful message is
+// what differs between them.
+func checkConfig(cfg *config.Config) diag.Diagnostics {
+	var diags diag.Diagnostics
+	first := map[string]*config.Block{}
+	kept := make([]*config.Block, 0, len(cfg.Blocks))
+	for _, b := range cfg.Blocks {
+		if b.Type != "variable" || len(b.Labels) != 1 {
+			kept = append(kept, b)
+			continue
+		}
+		prev, dup := first[b.Labels[0]]
+		if !dup {
+			first[b.Labels[0]] = b
+			kept = append(kept, b)
+			continue
+		}
+		diags = append(diags, variableMismatch(prev, b))
+	}
+	return append(diags, config.Validate(&config.Config{Blocks: kept})...)
+}
+
+func variableMismatch(prev, b *config.Block) *diag.Diagnostic {
+	name := b.Labels[0]
+	a, errA := render.HCL(&config.Config{Blocks: []*config.Block{prev}})
+	c, errB := render.HCL(&config.Config{Blocks: []*config.Block{b}})
+	d := &diag.Diagnostic{
+		Severity: diag.Error,
+		Path:     "var." + name,
+		Subject:  &b.DeclRange,
+		Related:  []diag.Related{{Message: "first declared here", Range: prev.DeclRange}},
+	}
+	switch {
+	case errA != nil || errB != nil || string(a) == string(c):
+		d.Summary = fmt.Sprintf("Duplicate variable %q", name)
+		d.Detail = fmt.Sprintf("Variable %q is declared twice with the same settings; a variable is declared once per configuration.", name)
+		d.Suggestion = "declare it once, for instance in the root component, and pass tf.var(...) or the value down as a prop"
+	default:
+		d.Summary = fmt.Sprintf("Variable %q declared twice with different settings", name)
+		diff := textdiff.Unified(diag.FormatRange(prev.DeclRange), diag.FormatRange(b.DeclRange), string(a), string(c), 3)
+		d.Detail = "The two declarations differ:\n" + strings.TrimRight(diff, "\n")
+		d.Suggestion = "declare the variable once with the settings you want"
+	}
+	return d
+}

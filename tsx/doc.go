@@ -1,0 +1,38 @@
+// Package tsx is tfkit's TSX front end: a .tsx file whose default export
+// renders <Resource>, <DataSource>, <Output>, <Provider>, <Variable>,
+// <Locals>, <Terraform> and <Module> elements becomes a configuration model
+// (package config), which package render writes as one main.tf.
+//
+// The flow, all in-process and without Node:
+//
+//  1. bundle: esbuild's Go API bundles the entry with its relative imports
+//     into one IIFE script with an inline source map. The imports "tfkit",
+//     "tfkit/jsx-runtime" and "tfkit/jsx-dev-runtime" resolve to the runtime
+//     embedded in this package (runtime/tfkit.js); the JSX settings are fixed
+//     (automatic runtime in development mode, which gives every element its
+//     .tsx position), whatever the project's tsconfig.json says. require(),
+//     dynamic import(), Node built-ins and CommonJS files are refused.
+//  2. evaluate: an Engine (goja by default) runs the script with
+//     process.env and a timeout. The runtime calls composite components,
+//     flattens fragments, calls innerText functions in declaration order and
+//     returns a plain JSON tree: one node per primitive element with its
+//     props in written order, its .tsx position and its ref, plus the refs'
+//     positions and the expressions that stood in strings (placeholders).
+//  3. convert: the tree becomes blocks in declaration order. Refs become
+//     references (aws_vpc.main.id, data.x.y.z, module.m.out, aws.west),
+//     checked to be bound before they are read; strings are Terraform
+//     templates (${...} passes through); innerText is dedented, its
+//     placeholders replaced by expressions, and parsed as HCL.
+//  4. check: config.Validate (duplicates, references, cycles), after a
+//     check of variables declared twice that shows what differs.
+//
+// Nested objects are object-typed attributes, except where Terraform itself
+// defines a block (lifecycle, provisioner, connection, required_providers,
+// backend, cloud, validation, precondition, postcondition); provider blocks
+// are written with tf.block(...) and dynamic blocks with tf.dynamic(...).
+//
+// Every user mistake is a diag.Diagnostic at a .tsx file:line:col, with a
+// code frame where the source is known. This package must never write
+// Terraform text itself (package render does), run Terraform, or give the
+// evaluated code access to the file system or the network.
+package tsx

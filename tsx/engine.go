@@ -1,0 +1,275 @@
+package tsx
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/dop251/goja"
+	"github.com/dop251/goja/parser"
+)
+
+// Engine evaluates a bundled configuration script. The script leaves the
+// JSON text of the rendered tree in the global __tfkitOutput, which Run
+// returns. Failures of the script are *ScriptError values; anything else is
+// a failure of the engine itself.
+//
+// The interface is small so that a faster engine can replace goja without
+// touching the rest of the front end.
+type Engine interface {
+	Run(ctx context.Context, s Script) (string, error)
+}
+
+// Script is what an Engine runs.
+type Script struct {
+	// Name is the script's file name in stack traces.
+	Name string
+	// Code is the bundle, with an inline source map.
+	Code string
+	// Env becomes process.env.
+	Env map[string]string
+	// Dir is what process.cwd() returns.
+	Dir string
+	// Timeout stops a script that runs longer; zero means no limit.
+	Timeout time.Duration
+	// Log receives console output; nil discards it.
+	Log io.Writer
+}
+
+// ScriptError is an exception the script did not catch, or its stop by
+// timeout or cancellation.
+type ScriptError struct {
+	// Name is the error's class (TypeError, Error, TfkitError); empty for
+	// thrown non-errors.
+	Name    string
+	Message string
+	// Hint is the hint of tfkit's own runtime errors.
+	Hint string
+	// Stack lists the frames, innermost first, at source positions (the
+	// .tsx files, through the bundle's source map).
+	Stack []Frame
+	// Timeout is set when the script was stopped because it ran too long.
+	Timeout time.Duration
+	// Canceled is set when the context was canceled.
+	Canceled bool
+}
+
+// Frame is one stack frame.
+type Frame struct {
+	Func string
+	File string // as the source map names it
+	Line int    // 1-based
+	Col  int    // 1-based
+}
+
+func (e *ScriptError) Error() string {
+	var b strings.Builder
+	if e.Name != "" {
+		b.WriteString(e.Name)
+		b.WriteString(": ")
+	}
+	b.WriteString(e.Message)
+	for _, f := range e.Stack {
+		fmt.Fprintf(&b, "\n    at %s (%s:%d:%d)", f.Func, f.File, f.Line, f.Col)
+	}
+	return b.String()
+}
+
+// Goja returns the engine built into tfkit: goja, a JavaScript interpreter
+// written in Go.
+func Goja() Engine { return gojaEngine{} }
+
+type gojaEngine struct{}
+
+func (gojaEngine) Run(ctx context.Context, s Script) (string, error) {
+	prg, err := goja.Parse(s.Name, s.Code, parser.WithSourceMapLoader(func(string) ([]byte, error) {
+		// Only the inline map of the bundle is used; never read files.
+		return nil, errors.New("no external source maps")
+	}))
+	if err != nil {
+		return "", fmt.Errorf("parse bundle: %w", err)
+	}
+	compiled, err := goja.CompileAST(prg, false)
+	if err != nil {
+		return "", fmt.Errorf("compile bundle: %w", err)
+	}
+	vm := goja.New()
+	vm.SetMaxCallStackSize(10000)
+	if err := setupGlobals(vm, s); err != nil {
+		return "", err
+	}
+
+	stop := make(chan struct{})
+	defer close(stop)
+	type reason struct{ timeout, canceled bool }
+	if s.Timeout > 0 || ctx.Done() != nil {
+		var timer <-chan time.Time
+		if s.Timeout > 0 {
+			t := time.NewTimer(s.Timeout)
+			defer t.Stop()
+			timer = t.C
+		}
+		go func() {
+			select {
+			case <-timer:
+				vm.Interrupt(reason{timeout: true})
+			case <-ctx.Done():
+				vm.Interrupt(reason{canceled: true})
+			case <-stop:
+			}
+		}()
+	}
+
+	_, err = vm.RunProgram(compiled)
+	if err != nil {
+		var ie *goja.InterruptedError
+		if errors.As(err, &ie) {
+			r, _ := ie.Value().(reason)
+			se := &ScriptError{Stack: framesOf(ie.Stack()), Canceled: r.canceled}
+			if r.timeout {
+				se.Timeout = s.Timeout
+				se.Message = fmt.Sprintf("the configuration did not finish within %s", s.Timeout)
+			} else {
+				se.Message = "the build was canceled"
+			}
+			return "", se
+		}
+		var so *goja.StackOverflowError
+		if errors.As(err, &so) {
+			return "", &ScriptError{Name: "RangeError", Message: "maximum call stack size exceeded (endless recursion?)", Stack: framesOf(so.Stack())}
+		}
+		var ex *goja.Exception
+		if errors.As(err, &ex) {
+			return "", exceptionError(vm, ex)
+		}
+		return "", err
+	}
+	out := vm.Get(outputGlobal)
+	if out == nil || goja.IsUndefined(out) {
+		return "", errors.New("the bundle did not render the configuration")
+	}
+	return out.String(), nil
+}
+
+func exceptionError(vm *goja.Runtime, ex *goja.Exception) *ScriptError {
+	se := &ScriptError{Stack: framesOf(ex.Stack())}
+	v := ex.Value()
+	if obj, ok := v.(*goja.Object); ok && obj.ClassName() == "Error" {
+		se.Name = stringProp(obj, "name")
+		se.Message = stringProp(obj, "message")
+		se.Hint = stringProp(obj, "hint")
+		return se
+	}
+	if v == nil {
+		se.Message = "undefined was thrown"
+	} else {
+		se.Message = "a non-error value was thrown: " + v.String()
+	}
+	return se
+}
+
+func stringProp(obj *goja.Object, name string) string {
+	v := obj.Get(name)
+	if v == nil || goja.IsUndefined(v) || goja.IsNull(v) {
+		return ""
+	}
+	return v.String()
+}
+
+func framesOf(stack []goja.StackFrame) []Frame {
+	out := make([]Frame, 0, len(stack))
+	for i := range stack {
+		f := &stack[i]
+		p := f.Position()
+		if p.Filename == "" {
+			continue // native frames
+		}
+		out = append(out, Frame{Func: f.FuncName(), File: p.Filename, Line: p.Line, Col: p.Column + 1})
+	}
+	return out
+}
+
+// setupGlobals gives the script process.env, process.cwd(), console and the
+// host's site() used by useRef to remember where each ref was made.
+func setupGlobals(vm *goja.Runtime, s Script) error {
+	env := vm.NewObject()
+	keys := make([]string, 0, len(s.Env))
+	for k := range s.Env {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if err := env.Set(k, s.Env[k]); err != nil {
+			return err
+		}
+	}
+	process := vm.NewObject()
+	_ = process.Set("env", env)
+	_ = process.Set("cwd", func() string { return s.Dir })
+	_ = process.Set("platform", "tfkit")
+	_ = process.Set("argv", []any{})
+	if err := vm.Set("process", process); err != nil {
+		return err
+	}
+
+	log := s.Log
+	if log == nil {
+		log = io.Discard
+	}
+	console := vm.NewObject()
+	print := func(call goja.FunctionCall) goja.Value {
+		parts := make([]string, len(call.Arguments))
+		for i, a := range call.Arguments {
+			parts[i] = consoleString(vm, a)
+		}
+		fmt.Fprintln(log, strings.Join(parts, " "))
+		return goja.Undefined()
+	}
+	for _, name := range []string{"log", "info", "warn", "error", "debug"} {
+		_ = console.Set(name, print)
+	}
+	if err := vm.Set("console", console); err != nil {
+		return err
+	}
+
+	host := vm.NewObject()
+	_ = host.Set("site", func(goja.FunctionCall) goja.Value {
+		// The innermost frames are site itself and the runtime's useRef;
+		// the first frame in a user's file is the call to useRef.
+		frames := vm.CaptureCallStack(6, nil)
+		for i := range frames {
+			p := frames[i].Position()
+			if p.Filename == "" || isRuntimeFile(fileName(p.Filename)) {
+				continue
+			}
+			return vm.ToValue([]any{p.Filename, p.Line, p.Column + 1})
+		}
+		return goja.Null()
+	})
+	return vm.Set("__tfkitHost", host)
+}
+
+// consoleString formats one console argument: strings as they are, other
+// values as JSON when possible.
+func consoleString(vm *goja.Runtime, v goja.Value) string {
+	if v == nil || goja.IsUndefined(v) {
+		return "undefined"
+	}
+	if s, ok := v.Export().(string); ok {
+		return s
+	}
+	if obj, ok := v.(*goja.Object); ok && obj.ClassName() != "Function" {
+		if js, ok := vm.Get("JSON").(*goja.Object); ok {
+			if stringify, ok := goja.AssertFunction(js.Get("stringify")); ok {
+				if out, err := stringify(js, v); err == nil && !goja.IsUndefined(out) {
+					return out.String()
+				}
+			}
+		}
+	}
+	return v.String()
+}

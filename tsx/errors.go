@@ -1,0 +1,180 @@
+package tsx
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/tfkit/tfkit/diag"
+)
+
+// sources reads the .tsx files named in positions, once each, for code
+// frames and attribute positions.
+type sources struct {
+	dir   string
+	files map[string]*sourceFile
+}
+
+type sourceFile struct {
+	text  string
+	lines []string // 0-based
+	ok    bool
+	// starts holds the byte offset of each line, computed when needed.
+	starts []int
+}
+
+func newSources(dir string) *sources {
+	return &sources{dir: dir, files: map[string]*sourceFile{}}
+}
+
+func (s *sources) file(name string) *sourceFile {
+	if f, ok := s.files[name]; ok {
+		return f
+	}
+	f := &sourceFile{}
+	p := filepath.FromSlash(name)
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(s.dir, p)
+	}
+	if data, err := os.ReadFile(p); err == nil {
+		f.text = string(data)
+		f.lines = strings.Split(f.text, "\n")
+		for i, l := range f.lines {
+			f.lines[i] = strings.TrimSuffix(l, "\r")
+		}
+		f.ok = true
+	}
+	s.files[name] = f
+	return f
+}
+
+// line returns line n (1-based) of a file.
+func (s *sources) line(name string, n int) (string, bool) {
+	f := s.file(name)
+	if !f.ok || n < 1 || n > len(f.lines) {
+		return "", false
+	}
+	return f.lines[n-1], true
+}
+
+// frame returns a code frame at r, or "" when the file cannot be read.
+func (s *sources) frame(r hcl.Range) string {
+	f := s.file(r.Filename)
+	if !f.ok || r.Start.Line < 1 || r.Start.Line > len(f.lines) {
+		return ""
+	}
+	lines := map[int]string{}
+	for n := r.Start.Line - 2; n <= r.Start.Line+1; n++ {
+		if n >= 1 && n <= len(f.lines) {
+			lines[n] = f.lines[n-1]
+		}
+	}
+	width := 1
+	if r.End.Line == r.Start.Line && r.End.Column > r.Start.Column {
+		width = r.End.Column - r.Start.Column
+	}
+	return codeFrame(lines, r.Start.Line, r.Start.Column, width)
+}
+
+// withFrame appends a code frame at the diagnostic's subject to its detail.
+func (s *sources) withFrame(d *diag.Diagnostic) *diag.Diagnostic {
+	if d.Subject == nil {
+		return d
+	}
+	if fr := s.frame(*d.Subject); fr != "" {
+		if d.Detail != "" {
+			d.Detail += "\n"
+		}
+		d.Detail += fr
+	}
+	return d
+}
+
+// isRuntimeFile tells frames of tfkit's own runtime from the user's.
+func isRuntimeFile(name string) bool {
+	return strings.HasPrefix(name, runtimeNamespace+":") || name == "<tfkit entry>" || strings.HasSuffix(name, bundleName)
+}
+
+// fileName cleans a file name from a source map: goja resolves it against
+// the bundle's name, which may add a scheme or a leading "./".
+func fileName(name string) string {
+	name = strings.TrimPrefix(name, "file://")
+	name = strings.TrimPrefix(name, "./")
+	return filepath.ToSlash(name)
+}
+
+// scriptDiag converts an uncaught exception (or a timeout) into a
+// diagnostic at the innermost frame in the user's files, with a code frame
+// and the stack mapped to .tsx lines.
+func scriptDiag(se *ScriptError, src *sources) *diag.Diagnostic {
+	d := &diag.Diagnostic{Severity: diag.Error}
+	var user []Frame
+	for _, f := range se.Stack {
+		f.File = fileName(f.File)
+		if !isRuntimeFile(f.File) {
+			user = append(user, f)
+		}
+	}
+	switch {
+	case se.Timeout > 0:
+		d.Summary = "Configuration timed out"
+		d.Detail = fmt.Sprintf("The configuration did not finish within %s and was stopped.", se.Timeout)
+		d.Suggestion = "look for a loop that never ends; if the configuration is just slow, raise the timeout (--timeout)"
+		if len(user) > 0 {
+			d.Detail = fmt.Sprintf("The configuration did not finish within %s and was stopped here.", se.Timeout)
+		}
+	case se.Canceled:
+		d.Summary = "Build canceled"
+		d.Detail = "The evaluation was stopped before it finished."
+	case se.Name == "TfkitError":
+		d.Summary = capitalize(se.Message)
+		d.Suggestion = se.Hint
+	default:
+		d.Summary = "JavaScript error"
+		name := se.Name
+		if name == "" {
+			name = "Error"
+		}
+		d.Detail = name + ": " + se.Message
+		d.Suggestion = jsHint(se)
+	}
+	if len(user) > 0 {
+		r := rangeAt(user[0].File, user[0].Line, user[0].Col)
+		d.Subject = &r
+		src.withFrame(d)
+		var b strings.Builder
+		for _, f := range user {
+			fn := f.Func
+			if fn == "" {
+				fn = "<anonymous>"
+			}
+			fmt.Fprintf(&b, "\n    at %s (%s:%d:%d)", fn, f.File, f.Line, f.Col)
+		}
+		d.Detail += b.String()
+	}
+	return d
+}
+
+// jsHint suggests fixes for common JavaScript mistakes.
+func jsHint(se *ScriptError) string {
+	switch {
+	case strings.Contains(se.Message, "require is not defined"):
+		return "tfkit evaluates ES modules only: use import instead of require"
+	case strings.Contains(se.Message, "process is not defined"), strings.Contains(se.Message, "module is not defined"),
+		strings.Contains(se.Message, "exports is not defined"):
+		return "tfkit evaluates ES modules only: use import and export"
+	case strings.Contains(se.Message, "__dirname"), strings.Contains(se.Message, "__filename"):
+		return "Node's module variables are not available: tfkit evaluates without Node"
+	}
+	return ""
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -1,0 +1,307 @@
+package tsx
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// The rendered tree comes from the engine as JSON text. encoding/json would
+// lose the order of object keys, which is the order attributes were written
+// in, so the tree is read by this small parser into ordered values.
+
+type jkind uint8
+
+const (
+	jNull jkind = iota
+	jBool
+	jNumber
+	jString
+	jArray
+	jObject
+)
+
+// jvalue is one JSON value. Numbers keep their text so no precision is lost
+// on the way to cty.
+type jvalue struct {
+	kind jkind
+	b    bool
+	s    string // string value, or number text
+	arr  []*jvalue
+	obj  []jmember
+}
+
+type jmember struct {
+	key string
+	val *jvalue
+}
+
+// get returns the member named key of an object, or nil.
+func (v *jvalue) get(key string) *jvalue {
+	if v == nil || v.kind != jObject {
+		return nil
+	}
+	for i := range v.obj {
+		if v.obj[i].key == key {
+			return v.obj[i].val
+		}
+	}
+	return nil
+}
+
+func (v *jvalue) str() (string, bool) {
+	if v == nil || v.kind != jString {
+		return "", false
+	}
+	return v.s, true
+}
+
+func (v *jvalue) int() (int, bool) {
+	if v == nil || v.kind != jNumber {
+		return 0, false
+	}
+	n, err := strconv.Atoi(v.s)
+	return n, err == nil
+}
+
+func parseJSON(data string) (*jvalue, error) {
+	p := &jparser{data: data}
+	p.space()
+	v, err := p.value(0)
+	if err != nil {
+		return nil, err
+	}
+	p.space()
+	if p.pos != len(p.data) {
+		return nil, p.errorf("data after the value")
+	}
+	return v, nil
+}
+
+type jparser struct {
+	data string
+	pos  int
+}
+
+func (p *jparser) errorf(format string, args ...any) error {
+	return fmt.Errorf("rendered tree: offset %d: %s", p.pos, fmt.Sprintf(format, args...))
+}
+
+func (p *jparser) space() {
+	for p.pos < len(p.data) {
+		switch p.data[p.pos] {
+		case ' ', '\t', '\n', '\r':
+			p.pos++
+		default:
+			return
+		}
+	}
+}
+
+const maxDepth = 10000
+
+func (p *jparser) value(depth int) (*jvalue, error) {
+	if depth > maxDepth {
+		return nil, p.errorf("nested too deeply")
+	}
+	if p.pos >= len(p.data) {
+		return nil, p.errorf("unexpected end")
+	}
+	switch c := p.data[p.pos]; {
+	case c == '{':
+		p.pos++
+		v := &jvalue{kind: jObject}
+		p.space()
+		if p.pos < len(p.data) && p.data[p.pos] == '}' {
+			p.pos++
+			return v, nil
+		}
+		for {
+			p.space()
+			if p.pos >= len(p.data) || p.data[p.pos] != '"' {
+				return nil, p.errorf("expected a key")
+			}
+			k, err := p.string()
+			if err != nil {
+				return nil, err
+			}
+			p.space()
+			if p.pos >= len(p.data) || p.data[p.pos] != ':' {
+				return nil, p.errorf("expected ':'")
+			}
+			p.pos++
+			p.space()
+			val, err := p.value(depth + 1)
+			if err != nil {
+				return nil, err
+			}
+			v.obj = append(v.obj, jmember{k, val})
+			p.space()
+			if p.pos < len(p.data) && p.data[p.pos] == ',' {
+				p.pos++
+				continue
+			}
+			if p.pos < len(p.data) && p.data[p.pos] == '}' {
+				p.pos++
+				return v, nil
+			}
+			return nil, p.errorf("expected ',' or '}'")
+		}
+	case c == '[':
+		p.pos++
+		v := &jvalue{kind: jArray}
+		p.space()
+		if p.pos < len(p.data) && p.data[p.pos] == ']' {
+			p.pos++
+			v.arr = []*jvalue{}
+			return v, nil
+		}
+		for {
+			p.space()
+			val, err := p.value(depth + 1)
+			if err != nil {
+				return nil, err
+			}
+			v.arr = append(v.arr, val)
+			p.space()
+			if p.pos < len(p.data) && p.data[p.pos] == ',' {
+				p.pos++
+				continue
+			}
+			if p.pos < len(p.data) && p.data[p.pos] == ']' {
+				p.pos++
+				return v, nil
+			}
+			return nil, p.errorf("expected ',' or ']'")
+		}
+	case c == '"':
+		s, err := p.string()
+		if err != nil {
+			return nil, err
+		}
+		return &jvalue{kind: jString, s: s}, nil
+	case c == 't' || c == 'f' || c == 'n':
+		for _, lit := range []struct {
+			text string
+			v    *jvalue
+		}{{"true", &jvalue{kind: jBool, b: true}}, {"false", &jvalue{kind: jBool}}, {"null", &jvalue{kind: jNull}}} {
+			if len(p.data)-p.pos >= len(lit.text) && p.data[p.pos:p.pos+len(lit.text)] == lit.text {
+				p.pos += len(lit.text)
+				return lit.v, nil
+			}
+		}
+		return nil, p.errorf("invalid literal")
+	case c == '-' || c >= '0' && c <= '9':
+		start := p.pos
+		for p.pos < len(p.data) {
+			c := p.data[p.pos]
+			if c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E' || c >= '0' && c <= '9' {
+				p.pos++
+				continue
+			}
+			break
+		}
+		text := p.data[start:p.pos]
+		if _, err := strconv.ParseFloat(text, 64); err != nil && !errors.Is(err, strconv.ErrRange) {
+			return nil, p.errorf("invalid number %q", text)
+		}
+		return &jvalue{kind: jNumber, s: text}, nil
+	}
+	return nil, p.errorf("unexpected character %q", p.data[p.pos])
+}
+
+// string reads a quoted string; p.pos is at the opening quote.
+func (p *jparser) string() (string, error) {
+	p.pos++
+	start := p.pos
+	// Fast path: no escapes.
+	for p.pos < len(p.data) {
+		c := p.data[p.pos]
+		if c == '"' {
+			s := p.data[start:p.pos]
+			p.pos++
+			return s, nil
+		}
+		if c == '\\' {
+			break
+		}
+		if c < 0x20 {
+			return "", p.errorf("control character in string")
+		}
+		p.pos++
+	}
+	buf := []byte(p.data[start:p.pos])
+	for p.pos < len(p.data) {
+		c := p.data[p.pos]
+		switch {
+		case c == '"':
+			p.pos++
+			return string(buf), nil
+		case c < 0x20:
+			return "", p.errorf("control character in string")
+		case c != '\\':
+			buf = append(buf, c)
+			p.pos++
+			continue
+		}
+		if p.pos+1 >= len(p.data) {
+			return "", p.errorf("unterminated string")
+		}
+		e := p.data[p.pos+1]
+		p.pos += 2
+		switch e {
+		case '"', '\\', '/':
+			buf = append(buf, e)
+		case 'b':
+			buf = append(buf, '\b')
+		case 'f':
+			buf = append(buf, '\f')
+		case 'n':
+			buf = append(buf, '\n')
+		case 'r':
+			buf = append(buf, '\r')
+		case 't':
+			buf = append(buf, '\t')
+		case 'u':
+			r, ok := p.hex4()
+			if !ok {
+				return "", p.errorf("invalid \\u escape")
+			}
+			if utf16.IsSurrogate(r) {
+				r2 := rune(utf8.RuneError)
+				if p.pos+1 < len(p.data) && p.data[p.pos] == '\\' && p.data[p.pos+1] == 'u' {
+					save := p.pos
+					p.pos += 2
+					if lo, ok := p.hex4(); ok {
+						if d := utf16.DecodeRune(r, lo); d != utf8.RuneError {
+							r2 = d
+						} else {
+							p.pos = save
+						}
+					} else {
+						p.pos = save
+					}
+				}
+				r = r2
+			}
+			buf = utf8.AppendRune(buf, r)
+		default:
+			return "", p.errorf("invalid escape \\%c", e)
+		}
+	}
+	return "", p.errorf("unterminated string")
+}
+
+func (p *jparser) hex4() (rune, bool) {
+	if p.pos+4 > len(p.data) {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(p.data[p.pos:p.pos+4], 16, 32)
+	if err != nil {
+		return 0, false
+	}
+	p.pos += 4
+	return rune(n), true
+}

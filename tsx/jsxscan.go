@@ -1,0 +1,274 @@
+package tsx
+
+import (
+	"sort"
+	"unicode/utf8"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+// The JSX runtime knows where each element starts but not where its
+// attributes are. tagAttrs reads the opening tag in the source to find them,
+// so that diagnostics point at the attribute and key can be put back in its
+// written place. It gives up (ok false) on anything it does not understand;
+// callers then use the element's position.
+
+type attrPos struct {
+	name       string
+	start, end hcl.Pos
+}
+
+// lineStarts returns the byte offset of each line of f.
+func (f *sourceFile) lineStarts() []int {
+	starts := []int{0}
+	for i := 0; i < len(f.text); i++ {
+		if f.text[i] == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+// tagAttrs scans the opening tag at the 1-based line and character column.
+func tagAttrs(f *sourceFile, line, col int) ([]attrPos, bool) {
+	if f.starts == nil {
+		f.starts = f.lineStarts()
+	}
+	if line < 1 || line > len(f.starts) {
+		return nil, false
+	}
+	lt := f.lines[line-1]
+	bc := byteOffset(lt, col)
+	if bc < 0 {
+		return nil, false
+	}
+	s := &scanner{src: f.text, pos: f.starts[line-1] + bc, starts: f.starts}
+	if !s.peek('<') {
+		return nil, false
+	}
+	s.pos++
+	// Tag name: identifiers, member access, namespaces.
+	for s.pos < len(s.src) && (isIdentByte(s.src[s.pos]) || s.src[s.pos] == '.' || s.src[s.pos] == ':' || s.src[s.pos] == '-') {
+		s.pos++
+	}
+	if s.peek('<') { // type arguments: <Comp<T> ...>
+		if !s.skipBalanced('<', '>') {
+			return nil, false
+		}
+	}
+	var out []attrPos
+	for {
+		s.space()
+		if s.pos >= len(s.src) {
+			return nil, false
+		}
+		switch c := s.src[s.pos]; {
+		case c == '/' || c == '>':
+			return out, true
+		case c == '{':
+			if !s.skipExpr() {
+				return nil, false
+			}
+			continue
+		case isIdentByte(c):
+		default:
+			return nil, false
+		}
+		start := s.pos
+		for s.pos < len(s.src) && (isIdentByte(s.src[s.pos]) || s.src[s.pos] == '-' || s.src[s.pos] == ':') {
+			s.pos++
+		}
+		a := attrPos{name: s.src[start:s.pos], start: s.posAt(start), end: s.posAt(s.pos)}
+		out = append(out, a)
+		s.space()
+		if !s.peek('=') {
+			continue
+		}
+		s.pos++
+		s.space()
+		if s.pos >= len(s.src) {
+			return nil, false
+		}
+		switch s.src[s.pos] {
+		case '"', '\'':
+			q := s.src[s.pos]
+			s.pos++
+			for s.pos < len(s.src) && s.src[s.pos] != q {
+				s.pos++
+			}
+			s.pos++
+		case '{':
+			if !s.skipExpr() {
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+	}
+}
+
+// byteOffset converts a 1-based character column into a byte offset.
+func byteOffset(line string, col int) int {
+	i := 0
+	for n := 1; n < col; n++ {
+		if i >= len(line) {
+			return -1
+		}
+		_, size := utf8.DecodeRuneInString(line[i:])
+		i += size
+	}
+	return i
+}
+
+type scanner struct {
+	src    string
+	pos    int
+	starts []int
+}
+
+func (s *scanner) peek(c byte) bool { return s.pos < len(s.src) && s.src[s.pos] == c }
+
+func (s *scanner) posAt(off int) hcl.Pos {
+	line := sort.Search(len(s.starts), func(i int) bool { return s.starts[i] > off }) - 1
+	if line < 0 {
+		line = 0
+	}
+	col := utf8.RuneCountInString(s.src[s.starts[line]:off]) + 1
+	return hcl.Pos{Line: line + 1, Column: col, Byte: off}
+}
+
+// space skips white space and comments.
+func (s *scanner) space() {
+	for s.pos < len(s.src) {
+		switch c := s.src[s.pos]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			s.pos++
+		case c == '/' && s.pos+1 < len(s.src) && s.src[s.pos+1] == '/':
+			for s.pos < len(s.src) && s.src[s.pos] != '\n' {
+				s.pos++
+			}
+		case c == '/' && s.pos+1 < len(s.src) && s.src[s.pos+1] == '*':
+			end := indexFrom(s.src, "*/", s.pos+2)
+			if end < 0 {
+				s.pos = len(s.src)
+				return
+			}
+			s.pos = end + 2
+		default:
+			return
+		}
+	}
+}
+
+func indexFrom(s, sub string, from int) int {
+	for i := from; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return i
+		}
+	}
+	return -1
+}
+
+// skipBalanced skips from an open character to its matching close one,
+// without looking inside strings.
+func (s *scanner) skipBalanced(open, close byte) bool {
+	depth := 0
+	for s.pos < len(s.src) {
+		switch s.src[s.pos] {
+		case open:
+			depth++
+		case close:
+			depth--
+			if depth == 0 {
+				s.pos++
+				return true
+			}
+		}
+		s.pos++
+	}
+	return false
+}
+
+// skipExpr skips a JS expression in braces, {...}, with the strings,
+// template literals and comments inside it.
+func (s *scanner) skipExpr() bool {
+	if !s.peek('{') {
+		return false
+	}
+	s.pos++
+	depth := 1
+	for s.pos < len(s.src) {
+		c := s.src[s.pos]
+		switch c {
+		case '{':
+			depth++
+			s.pos++
+		case '}':
+			depth--
+			s.pos++
+			if depth == 0 {
+				return true
+			}
+		case '"', '\'':
+			if !s.skipString(c) {
+				return false
+			}
+		case '`':
+			if !s.skipTemplate() {
+				return false
+			}
+		case '/':
+			if s.pos+1 < len(s.src) && (s.src[s.pos+1] == '/' || s.src[s.pos+1] == '*') {
+				s.space()
+			} else {
+				s.pos++
+			}
+		default:
+			s.pos++
+		}
+	}
+	return false
+}
+
+func (s *scanner) skipString(q byte) bool {
+	s.pos++
+	for s.pos < len(s.src) {
+		switch s.src[s.pos] {
+		case '\\':
+			s.pos += 2
+			continue
+		case q:
+			s.pos++
+			return true
+		case '\n':
+			return false
+		}
+		s.pos++
+	}
+	return false
+}
+
+// skipTemplate skips a template literal, with its ${...} substitutions.
+func (s *scanner) skipTemplate() bool {
+	s.pos++
+	for s.pos < len(s.src) {
+		switch s.src[s.pos] {
+		case '\\':
+			s.pos += 2
+			continue
+		case '`':
+			s.pos++
+			return true
+		case '$':
+			if s.pos+1 < len(s.src) && s.src[s.pos+1] == '{' {
+				s.pos++
+				if !s.skipExpr() {
+					return false
+				}
+				continue
+			}
+		}
+		s.pos++
+	}
+	return false
+}

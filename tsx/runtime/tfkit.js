@@ -1,0 +1,547 @@
+// The tfkit runtime for TSX configurations: the components, useRef, the tf
+// helpers and the JSX runtime functions, plus render, which turns the
+// element tree into a plain serializable description that the Go side
+// converts into the configuration model.
+//
+// It runs inside the binary (goja) and must also run unchanged under node
+// (for comparisons): it uses no host API except the optional
+// globalThis.__tfkitHost.site(), which returns the .tsx position of the
+// caller's caller. Keep regular expressions and extra Proxies off the paths
+// that run once per element: goja is slow at both.
+
+// Marks in the serialized output. U+E000 and U+E001 are private-use
+// characters: no configuration has a reason to contain them.
+const MARK = "\uE000";
+const PH_OPEN = "\uE000";
+const PH_CLOSE = "\uE001";
+
+// EXPR is the key under which expression objects (refs and tf helpers) keep
+// their serialized form.
+const EXPR = Symbol("tfkit.expr");
+
+// ---------------------------------------------------------------------------
+// Errors
+
+// TfkitError is a mistake found by the runtime itself; render reports it as a
+// diagnostic at the element being rendered, without a JS stack.
+class TfkitError extends Error {
+  constructor(message, hint) {
+    super(message);
+    this.name = "TfkitError";
+    this.hint = hint || "";
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Components
+
+const KIND = "$$tfkit";
+
+function primitive(kind) {
+  const f = function () {
+    throw new TfkitError(
+      `<${kind}> is a tfkit element, not a function to call`,
+      `write it as JSX: <${kind} ... />`,
+    );
+  };
+  f[KIND] = kind;
+  return f;
+}
+
+export const Resource = primitive("Resource");
+export const DataSource = primitive("DataSource");
+export const Output = primitive("Output");
+export const Provider = primitive("Provider");
+export const Variable = primitive("Variable");
+export const Locals = primitive("Locals");
+export const Terraform = primitive("Terraform");
+export const Module = primitive("Module");
+
+// Fragment groups children without producing anything.
+export const Fragment = primitive("Fragment");
+
+// labelProps are the props that are labels rather than attributes, the only
+// ones an element with an innerText body accepts (Variable's type is its type
+// constraint, allowed beside the text as the design document says).
+const labelProps = {
+  Resource: ["type", "name"],
+  DataSource: ["type", "name"],
+  Provider: ["type"],
+  Variable: ["name", "type"],
+  Output: ["name"],
+  Module: ["name"],
+  Locals: [],
+  Terraform: [],
+};
+
+// ---------------------------------------------------------------------------
+// JSX runtime
+
+class Element {
+  constructor(type, props, source) {
+    this.type = type;
+    this.props = props;
+    this.source = source;
+  }
+}
+
+function withKey(props, key) {
+  // The automatic runtime passes key apart from the other props; in tfkit it
+  // is an ordinary attribute (AWS resources have attributes named key).
+  if (key !== undefined) {
+    props.key = key;
+    props[KEY_LAST] = true;
+  }
+  return props;
+}
+
+// KEY_LAST marks props whose key was moved to the end by withKey, so that the
+// Go side can put it back where it was written.
+const KEY_LAST = Symbol("tfkit.keyLast");
+
+export function jsx(type, props, key) {
+  return new Element(type, withKey(props, key), null);
+}
+
+export const jsxs = jsx;
+
+export function jsxDEV(type, props, key, isStaticChildren, source) {
+  return new Element(type, withKey(props, key), source);
+}
+
+// createElement is what esbuild calls when a key follows a spread
+// (<Resource {...p} key="k" />); key then stays among the props in order.
+export function createElement(type, config, ...children) {
+  const props = {};
+  if (config != null) {
+    for (const k in config) props[k] = config[k];
+  }
+  if (children.length === 1) props.children = children[0];
+  else if (children.length > 1) props.children = children;
+  return new Element(type, props, null);
+}
+
+// ---------------------------------------------------------------------------
+// Hooks
+
+let refCount = 0;
+let refSites = [];
+
+function callerSite() {
+  const host = globalThis.__tfkitHost;
+  return host && host.site ? host.site() : null;
+}
+
+// useRef returns a ref: bind it to an element with ref={...}, then read
+// attributes from it (vpcRef.id) to get references (aws_vpc.main.id).
+export function useRef(initial) {
+  if (initial !== undefined && initial !== null) {
+    throw new TfkitError(
+      "useRef takes no initial value in tfkit",
+      "call useRef() and bind the ref with ref={...} on an element",
+    );
+  }
+  const id = refCount++;
+  refSites.push(callerSite());
+  return refProxy({ [MARK]: "ref", r: id, p: [] });
+}
+
+function unsupportedHook(name) {
+  return function () {
+    throw new TfkitError(
+      `${name} is not supported by tfkit`,
+      "a TSX configuration is rendered once, at build time: there is no state to update, no effect to run and nothing to memoize; use plain variables, props and useRef",
+    );
+  };
+}
+
+export const useState = unsupportedHook("useState");
+export const useEffect = unsupportedHook("useEffect");
+export const useLayoutEffect = unsupportedHook("useLayoutEffect");
+export const useInsertionEffect = unsupportedHook("useInsertionEffect");
+export const useMemo = unsupportedHook("useMemo");
+export const useCallback = unsupportedHook("useCallback");
+export const useContext = unsupportedHook("useContext");
+export const useReducer = unsupportedHook("useReducer");
+export const useImperativeHandle = unsupportedHook("useImperativeHandle");
+export const useId = unsupportedHook("useId");
+export const useTransition = unsupportedHook("useTransition");
+export const useDeferredValue = unsupportedHook("useDeferredValue");
+export const useSyncExternalStore = unsupportedHook("useSyncExternalStore");
+export const createContext = unsupportedHook("createContext");
+export const forwardRef = unsupportedHook("forwardRef");
+
+// ---------------------------------------------------------------------------
+// Expressions: refs and tf helpers
+
+// Placeholders stand for expressions inside strings (template literals):
+// U+E000 index U+E001, where index points into the placeholder table sent
+// to Go. In attribute strings they become interpolations, in innerText bare
+// expressions.
+let placeholders = [];
+
+function placeholder(m) {
+  placeholders.push(m);
+  return PH_OPEN + (placeholders.length - 1) + PH_CLOSE;
+}
+
+const refHandler = {
+  get(target, prop) {
+    if (typeof prop === "symbol") {
+      if (prop === EXPR) return target;
+      if (prop === Symbol.toPrimitive) return () => placeholder(target);
+      return undefined;
+    }
+    switch (prop) {
+      case "toString":
+      case "valueOf":
+        return () => placeholder(target);
+      case "toJSON":
+      case "then":
+      case "$$typeof":
+      case KIND:
+        return undefined;
+    }
+    return refProxy({ [MARK]: "ref", r: target.r, p: target.p.concat(prop) });
+  },
+  set() {
+    throw new TfkitError(
+      "a ref is read-only",
+      "bind a ref with ref={...} on an element; its attributes are Terraform references",
+    );
+  },
+};
+
+function refProxy(m) {
+  return new Proxy(m, refHandler);
+}
+
+// TfExpr is a Terraform expression made by a tf helper.
+class TfExpr {
+  constructor(m) {
+    this[EXPR] = m;
+  }
+  toString() {
+    return placeholder(this[EXPR]);
+  }
+  [Symbol.toPrimitive]() {
+    return placeholder(this[EXPR]);
+  }
+}
+
+function checkName(helper, name) {
+  if (typeof name !== "string" || name === "") {
+    throw new TfkitError(`tf.${helper} needs a name (a non-empty string)`, `write tf.${helper}("name")`);
+  }
+}
+
+function checkPath(helper, path) {
+  for (const p of path) {
+    if (typeof p !== "string" && typeof p !== "number") {
+      throw new TfkitError(`tf.${helper}: path steps are strings or numbers`, "");
+    }
+  }
+}
+
+// Values given to helpers (function arguments, block bodies) are encoded
+// lazily, when the element using them is rendered: by then every ref they
+// hold may be bound.
+export const tf = {
+  // tf.var("region") is var.region; tf.var("tags", "Name") is var.tags.Name.
+  var(name, ...path) {
+    checkName("var", name);
+    checkPath("var", path);
+    return new TfExpr({ [MARK]: "var", n: name, p: path });
+  },
+  // tf.local("tags") is local.tags.
+  local(name, ...path) {
+    checkName("local", name);
+    checkPath("local", path);
+    return new TfExpr({ [MARK]: "local", n: name, p: path });
+  },
+  // tf.raw("count.index + 1") is the HCL expression as written; it is
+  // parsed and checked at build time.
+  raw(text) {
+    if (typeof text !== "string") throw new TfkitError("tf.raw takes HCL expression text (a string)", "");
+    return new TfExpr({ [MARK]: "raw", t: text });
+  },
+  // tf.fn("join", ",", tf.var("names")) is join(",", var.names).
+  fn(name, ...args) {
+    checkName("fn", name);
+    return new TfExpr({ [MARK]: "fn", n: name, a: args, lazy: true });
+  },
+  // tf.literal("${not interpolated}") is a string taken as it is.
+  literal(s) {
+    if (typeof s !== "string") throw new TfkitError("tf.literal takes a string", "");
+    return new TfExpr({ [MARK]: "lit", v: s });
+  },
+  // tf.block({...}) is a nested block (ingress { ... }) where a plain object
+  // is an object-typed attribute (tags = { ... }). Labels come first:
+  // tf.block("label", {...}). An array of blocks is repeated blocks.
+  block(...args) {
+    const body = args.pop();
+    if (body === null || typeof body !== "object" || Array.isArray(body)) {
+      throw new TfkitError("tf.block takes the block body (an object) last", 'write tf.block({ name: "x" }) or tf.block("label", { ... })');
+    }
+    for (const l of args) {
+      if (typeof l !== "string") throw new TfkitError("tf.block labels are strings", "");
+    }
+    return new TfExpr({ [MARK]: "block", l: args, b: body, lazy: true });
+  },
+  // tf.dynamic({ for_each, iterator, labels, content }) is a dynamic block
+  // whose type is the attribute name it is given to.
+  dynamic(spec) {
+    if (spec === null || typeof spec !== "object" || spec.for_each === undefined || spec.content === undefined) {
+      throw new TfkitError("tf.dynamic needs for_each and content", "write tf.dynamic({ for_each: tf.var(\"ports\"), content: { from_port: tf.raw(\"ingress.value\") } })");
+    }
+    return new TfExpr({ [MARK]: "dynamic", b: spec, lazy: true });
+  },
+};
+
+// ---------------------------------------------------------------------------
+// Render
+
+let files = [];
+let fileIndex = new Map();
+
+function siteOf(source) {
+  if (!source) return null;
+  let f = fileIndex.get(source.fileName);
+  if (f === undefined) {
+    f = files.length;
+    files.push(source.fileName);
+    fileIndex.set(source.fileName, f);
+  }
+  return [f, source.lineNumber, source.columnNumber];
+}
+
+// encode turns an attribute value into plain JSON data. path names the value
+// in messages.
+function encode(v, path) {
+  switch (typeof v) {
+    case "string":
+    case "boolean":
+      return v;
+    case "number":
+      if (!isFinite(v)) {
+        throw new TfkitError(`${path} is ${v}, which Terraform cannot represent`, "use a finite number");
+      }
+      return v;
+    case "undefined":
+      throw new TfkitError(`${path} is undefined`, "leave the value out, or use null for Terraform's null");
+    case "function":
+      throw new TfkitError(`${path} is a function, not a value`, "call it, or pass what it returns");
+    case "symbol":
+    case "bigint":
+      throw new TfkitError(`${path} is a ${typeof v}, which Terraform cannot represent`, "");
+  }
+  if (v === null) return null;
+  const m = v[EXPR];
+  if (m !== undefined) {
+    return m.lazy ? encodeLazy(m, path) : m;
+  }
+  if (Array.isArray(v)) {
+    const out = new Array(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = encode(v[i], `${path}[${i}]`);
+    return out;
+  }
+  if (v instanceof Element) {
+    throw new TfkitError(`${path} is a JSX element, not a value`, "elements go in the tree, not in attributes");
+  }
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) {
+    const name = (v.constructor && v.constructor.name) || "object";
+    throw new TfkitError(`${path} is a ${name}, not a plain value`, name === "Date" ? "use date.toISOString()" : "use a plain object, an array, a string, a number or a boolean");
+  }
+  const out = {};
+  for (const k in v) {
+    const x = v[k];
+    if (x === undefined) continue;
+    out[k] = encode(x, `${path}.${k}`);
+  }
+  return out;
+}
+
+function encodeLazy(m, path) {
+  switch (m[MARK]) {
+    case "fn":
+      return { [MARK]: "fn", n: m.n, a: m.a.map((a, i) => encode(a, `${path}(argument ${i + 1})`)) };
+    case "block":
+      return { [MARK]: "block", l: m.l, b: encode(m.b, path) };
+    case "dynamic":
+      return { [MARK]: "dynamic", b: encode(m.b, path) };
+  }
+  return m;
+}
+
+// Serialized nodes, in declaration order.
+let nodes = [];
+let errors = [];
+
+function fail(err, source) {
+  errors.push({ s: siteOf(source), m: err.message, h: err.hint || "" });
+}
+
+function describe(v) {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  if (typeof v === "function") return `the function ${v.name || "(anonymous)"}`;
+  if (typeof v === "object") return "an object";
+  return `the ${typeof v} ${JSON.stringify(v)}`;
+}
+
+function visit(node, source) {
+  if (node === null || node === undefined || typeof node === "boolean") return;
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) visit(node[i], source);
+    return;
+  }
+  if (node instanceof Element) {
+    const t = node.type;
+    const here = node.source || source;
+    if (t === Fragment) {
+      visit(node.props.children, here);
+      return;
+    }
+    if (typeof t !== "function") {
+      fail(new TfkitError(
+        `element type is ${describe(t)}, not a component`,
+        "check the import: components come from \"tfkit\" or are functions of your own",
+      ), here);
+      return;
+    }
+    const kind = t[KIND];
+    if (kind !== undefined) {
+      try {
+        emit(node, kind, here);
+      } catch (e) {
+        if (!(e instanceof TfkitError)) throw e;
+        fail(e, here);
+      }
+      return;
+    }
+    const props = node.props;
+    if (props[KEY_LAST]) delete props[KEY_LAST];
+    const out = t(props);
+    if (out && typeof out.then === "function") {
+      fail(new TfkitError(
+        `component ${t.name || "(anonymous)"} returned a Promise`,
+        "components are synchronous: compute values before rendering, without await",
+      ), here);
+      return;
+    }
+    visit(out, here);
+    return;
+  }
+  if (typeof node === "string" || typeof node === "number") {
+    fail(new TfkitError(
+      `text ${JSON.stringify(String(node).slice(0, 40))} outside an element body`,
+      "text belongs inside <Resource>, <DataSource>, ... as their body",
+    ), source);
+    return;
+  }
+  if (typeof node === "function") {
+    fail(new TfkitError(
+      `a function (${node.name || "anonymous"}) was rendered as a child`,
+      "write it as an element, <Name />, or call it",
+    ), source);
+    return;
+  }
+  if (node && typeof node.then === "function") {
+    fail(new TfkitError("a Promise was rendered as a child", "components and children are synchronous"), source);
+    return;
+  }
+  fail(new TfkitError(`${describe(node)} cannot be rendered`, "children are elements, arrays of elements, or null"), source);
+}
+
+function innerText(ch, kind) {
+  if (typeof ch === "string") return { text: ch, fn: false };
+  if (typeof ch === "function") {
+    const s = ch();
+    if (typeof s !== "string") {
+      throw new TfkitError(`the innerText function of <${kind}> returned ${describe(s)}, not a string`, "return a template literal: {() => `...`}");
+    }
+    return { text: s, fn: true };
+  }
+  if (Array.isArray(ch)) {
+    let text = "";
+    let fn = true;
+    for (let i = 0; i < ch.length; i++) {
+      const part = innerText(ch[i], kind);
+      text += (i > 0 ? "\n" : "") + part.text;
+      fn = fn && part.fn;
+    }
+    return { text, fn };
+  }
+  if (ch instanceof Element) {
+    throw new TfkitError(`<${kind}> cannot contain elements`, `its children are its body as HCL text, a string or () => string; put elements beside it, not inside`);
+  }
+  throw new TfkitError(`the children of <${kind}> are ${describe(ch)}`, "the body text is a string or a function returning one: {() => `...`}");
+}
+
+function emit(el, kind, source) {
+  const props = el.props;
+  const n = { c: kind, s: siteOf(source), a: {} };
+  const ch = props.children;
+  const hasText = ch !== undefined && ch !== null && ch !== false;
+  let extra = null;
+  for (const k in props) {
+    if (k === "children") continue;
+    const v = props[k];
+    if (k === "ref") {
+      if (v === undefined || v === null) continue;
+      const m = v[EXPR];
+      if (m === undefined || m[MARK] !== "ref" || m.p.length !== 0) {
+        throw new TfkitError(`ref is ${describe(v)}, not a ref from useRef()`, "create refs with const r = useRef() and pass r itself");
+      }
+      n.r = m.r;
+      continue;
+    }
+    if (v === undefined) continue;
+    if (hasText && labelProps[kind].indexOf(k) < 0) {
+      (extra || (extra = [])).push(k);
+      continue;
+    }
+    n.a[k] = encode(v, k);
+  }
+  if (props[KEY_LAST]) n.k = 1;
+  if (hasText) {
+    if (extra) {
+      const allowed = labelProps[kind];
+      throw new TfkitError(
+        `<${kind}> has an innerText body and the attribute${extra.length > 1 ? "s" : ""} ${extra.join(", ")}`,
+        allowed.length > 0
+          ? `an element with an innerText body accepts only ${allowed.join(" and ")}: move the other attributes into the text`
+          : `an element with an innerText body accepts no attributes: move them into the text`,
+      );
+    }
+    const t = innerText(ch, kind);
+    n.x = t.text;
+    if (!t.fn) n.xs = 1;
+  }
+  nodes.push(n);
+}
+
+// __render renders the entry module's default export and returns the JSON
+// text of the result; the tfkit binary calls it through the bundle's entry.
+export function __render(mod) {
+  nodes = [];
+  errors = [];
+  files = [];
+  fileIndex = new Map();
+  let root = mod && mod.default;
+  if (root === undefined) {
+    errors.push({ s: null, m: "the entry module has no default export", h: "end it with export default function App() { return <>...</>; } or export default <...>" });
+  } else {
+    if (typeof root === "function" && root[KIND] === undefined) {
+      root = root({});
+    }
+    if (root && typeof root.then === "function") {
+      errors.push({ s: null, m: "the default export returned a Promise", h: "components are synchronous: compute values before rendering, without await" });
+    } else {
+      visit(root, null);
+    }
+  }
+  const out = JSON.stringify({ nodes, refs: refSites, ph: placeholders.map((m) => (m.lazy ? encodeLazy(m, "value") : m)), files, errors });
+  return out;
+}

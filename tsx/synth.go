@@ -1,0 +1,115 @@
+package tsx
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/outdir"
+	"github.com/tfkit/tfkit/render"
+)
+
+// Output formats of Synth and Files.
+const (
+	FormatHCL  = "hcl"  // main.tf
+	FormatJSON = "json" // main.tf.json
+)
+
+// ManifestName is the name of the manifest Synth writes beside main.tf.
+const ManifestName = "manifest.json"
+
+// manifest has the shape of the manifest the Go API writes (version 1), with
+// one stack whose directory is the output directory itself.
+type manifest struct {
+	Version int             `json:"version"`
+	Format  string          `json:"format"`
+	Stacks  []manifestStack `json:"stacks"`
+}
+
+type manifestStack struct {
+	Name         string         `json:"name"`
+	Directory    string         `json:"directory"`
+	Files        []manifestFile `json:"files"`
+	Dependencies []string       `json:"dependencies"`
+}
+
+type manifestFile struct {
+	Path   string `json:"path"`
+	SHA256 string `json:"sha256"`
+}
+
+// Files renders cfg as the files of an output directory: main.tf (or
+// main.tf.json) and manifest.json naming it as the one stack, called
+// stack. Paths are slash-separated.
+func Files(cfg *config.Config, format, stack string) (map[string][]byte, error) {
+	var (
+		name string
+		data []byte
+		err  error
+	)
+	switch format {
+	case FormatHCL, "":
+		format, name = FormatHCL, "main.tf"
+		data, err = render.HCL(cfg)
+	case FormatJSON:
+		name = "main.tf.json"
+		data, err = render.JSON(cfg)
+	default:
+		return nil, fmt.Errorf("unknown output format %q (want hcl or json)", format)
+	}
+	if err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(data)
+	m := manifest{Version: 1, Format: format, Stacks: []manifestStack{{
+		Name:         stack,
+		Directory:    ".",
+		Files:        []manifestFile{{Path: name, SHA256: hex.EncodeToString(sum[:])}},
+		Dependencies: []string{},
+	}}}
+	mdata, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("encode manifest: %w", err)
+	}
+	return map[string][]byte{name: data, ManifestName: append(mdata, '\n')}, nil
+}
+
+// StackName is the stack name Synth gives an entry: its file name without
+// the extension (main for main.tsx).
+func StackName(entry string) string {
+	base := filepath.Base(entry)
+	return strings.TrimSuffix(base, filepath.Ext(base))
+}
+
+// Synth builds entry and replaces outDir with exactly its main.tf (or
+// main.tf.json) and manifest.json, atomically: on any error outDir is left
+// as it was. Diagnostics (warnings, or the errors that stopped the build)
+// are returned; err is a failure to write, or the diagnostics when they
+// hold errors.
+func Synth(ctx context.Context, entry, outDir, format string, opts Options) (diag.Diagnostics, error) {
+	cfg, diags := BuildContext(ctx, entry, opts)
+	if diags.HasErrors() {
+		return diags, diags
+	}
+	files, err := Files(cfg, format, StackName(entry))
+	if err != nil {
+		if ds, ok := err.(diag.Diagnostics); ok {
+			diags = append(diags, ds...)
+			return diags, diags
+		}
+		return diags, err
+	}
+	if !filepath.IsAbs(outDir) && opts.Dir != "" {
+		outDir = filepath.Join(opts.Dir, outDir)
+	}
+	if err := outdir.Write(outDir, files); err != nil {
+		return diags, err
+	}
+	return diags, nil
+}

@@ -1,0 +1,123 @@
+package tsx
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/diag"
+)
+
+// DefaultTimeout is how long a configuration may run when Options.Timeout
+// is zero.
+const DefaultTimeout = 30 * time.Second
+
+// Options control a build.
+type Options struct {
+	// Dir is the working directory: a relative entry is read from it, and
+	// file names in diagnostics are relative to it. Empty means the current
+	// directory.
+	Dir string
+	// Env is the configuration's process.env. Nothing of the real
+	// environment is visible unless it is copied here.
+	Env map[string]string
+	// Timeout stops a configuration that runs longer (an endless loop) with
+	// a diagnostic; zero means DefaultTimeout, a negative value no limit.
+	Timeout time.Duration
+	// Log receives console.log output of the configuration; nil discards it.
+	Log io.Writer
+	// Engine evaluates the bundle; nil means Goja().
+	Engine Engine
+}
+
+// Build bundles the .tsx (or .ts) entry with its relative imports, evaluates
+// it, and converts the element tree its default export renders into a
+// configuration, in declaration order. The configuration has been checked
+// with config.Validate. Mistakes are returned as diagnostics located in the
+// .tsx sources; the configuration is nil when there are errors.
+func Build(entry string, opts Options) (*config.Config, diag.Diagnostics) {
+	return BuildContext(context.Background(), entry, opts)
+}
+
+// BuildContext is Build with a context: canceling it stops the evaluation.
+func BuildContext(ctx context.Context, entry string, opts Options) (*config.Config, diag.Diagnostics) {
+	dir := opts.Dir
+	if dir == "" {
+		dir = "."
+	}
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, diag.Diagnostics{{Severity: diag.Error, Summary: "Invalid working directory", Detail: err.Error()}}
+	}
+	if !filepath.IsAbs(entry) {
+		entry = filepath.Join(dir, entry)
+	}
+	if fi, err := os.Stat(entry); err != nil || fi.IsDir() {
+		detail := fmt.Sprintf("%s is a directory.", displayName(entry, dir))
+		if err != nil {
+			detail = fmt.Sprintf("%s cannot be read: %v.", displayName(entry, dir), errors.Unwrap(err))
+		}
+		return nil, diag.Diagnostics{{Severity: diag.Error, Summary: "No TSX entry file", Detail: detail,
+			Suggestion: "name the .tsx file whose default export is the configuration, such as main.tsx"}}
+	}
+
+	b, diags := bundleEntry(entry, dir)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	timeout := opts.Timeout
+	if timeout == 0 {
+		timeout = DefaultTimeout
+	} else if timeout < 0 {
+		timeout = 0
+	}
+	engine := opts.Engine
+	if engine == nil {
+		engine = Goja()
+	}
+	src := newSources(dir)
+	out, err := engine.Run(ctx, Script{
+		Name:    bundleName,
+		Code:    b.code,
+		Env:     opts.Env,
+		Dir:     dir,
+		Timeout: timeout,
+		Log:     opts.Log,
+	})
+	if err != nil {
+		var se *ScriptError
+		if errors.As(err, &se) {
+			return nil, diag.Diagnostics{scriptDiag(se, src)}
+		}
+		return nil, diag.Diagnostics{{Severity: diag.Error, Summary: "Evaluation failed", Detail: err.Error()}}
+	}
+	tree, err := parseJSON(out)
+	if err != nil {
+		panic(fmt.Sprintf("tsx: the runtime produced invalid JSON: %v", err))
+	}
+	cfg, diags := convert(tree, src)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	diags = append(diags, checkConfig(cfg)...)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return cfg, diags
+}
+
+// bundleName is the bundle's name in stack traces. Source map entries are
+// resolved relative to it, so it sits in the working directory.
+const bundleName = "tfkit-bundle.js"
+
+// rangeAt is a one-character range at a position.
+func rangeAt(file string, line, col int) hcl.Range {
+	return hcl.Range{Filename: file, Start: hcl.Pos{Line: line, Column: col}, End: hcl.Pos{Line: line, Column: col + 1}}
+}
