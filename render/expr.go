@@ -498,7 +498,16 @@ func reservedKey(s string) bool {
 	return false
 }
 
+// checkText reports text that is not valid UTF-8: configuration files
+// are UTF-8, and JSON could only replace the invalid bytes.
+func (w *emitter) checkText(s string) {
+	if !utf8.ValidString(s) {
+		w.fail("Invalid text", fmt.Sprintf("The text %q is not valid UTF-8.", s), "")
+	}
+}
+
 func (w *emitter) quoted(s string) {
+	w.checkText(s)
 	w.add(hclsyntax.TokenOQuote, bQuote)
 	if s != "" {
 		start := w.arenaMark()
@@ -638,6 +647,7 @@ func (w *emitter) templateParts(parts []config.Expr) {
 		if s == "" {
 			continue
 		}
+		w.checkText(s)
 		// A `$` just before an interpolation would read as the escape
 		// `$${`; write it as an interpolation of its own.
 		dollarBeforeInterp := strings.HasSuffix(s, "$") && i+1 < len(parts)
@@ -827,6 +837,11 @@ func rawSyntax(r *config.Raw) hclsyntax.Expression {
 // the rest of the output.
 func (w *emitter) raw(r *config.Raw) {
 	src := []byte(r.Text)
+	if !utf8.Valid(src) {
+		w.checkText(r.Text)
+		w.add(hclsyntax.TokenIdent, bNull)
+		return
+	}
 	syn, diags := hclsyntax.ParseExpression(src, "", hcl.InitialPos)
 	if diags.HasErrors() {
 		w.fail("Invalid raw expression", fmt.Sprintf("The raw HCL text %q does not parse: %s", r.Text, diags.Error()), "pass a complete HCL expression")
@@ -892,7 +907,7 @@ func validIdentifier(s string) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c >= utf8.RuneSelf {
-			return hclsyntax.ValidIdentifier(s)
+			return utf8.ValidString(s) && hclsyntax.ValidIdentifier(s)
 		}
 		switch {
 		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_':
@@ -974,13 +989,14 @@ func (w *emitter) heredoc(e config.Expr) bool {
 			s += next
 			i++
 		}
+		w.checkText(s)
 		dollar := strings.HasSuffix(s, "$") && i+1 < len(parts)
 		if dollar {
 			s = s[:len(s)-1]
 		}
 		if s != "" {
 			start := w.arenaMark()
-			w.arena = append(w.arena, templateEscape(s, false)...)
+			w.arena = appendTemplateEscaped(w.arena, s)
 			w.addFromArena(hclsyntax.TokenStringLit, start)
 		}
 		if dollar {

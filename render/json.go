@@ -103,12 +103,16 @@ func (r *jsonRenderer) item() {
 }
 
 func (r *jsonRenderer) key(k string) {
+	r.em.checkText(k)
 	r.item()
 	r.out = appendJSONString(r.out, k)
 	r.out = append(r.out, ':', ' ')
 }
 
-func (r *jsonRenderer) str(s string) { r.out = appendJSONString(r.out, s) }
+func (r *jsonRenderer) str(s string) {
+	r.em.checkText(s)
+	r.out = appendJSONString(r.out, s)
+}
 
 // blocks writes blocks of one type whose labels before level are equal:
 // nested objects per label level, then a body object, or an array of bodies
@@ -456,6 +460,7 @@ func (r *jsonRenderer) appendTemplate(dst []byte, parts []config.Expr) []byte {
 			s += next
 			i++
 		}
+		r.em.checkText(s)
 		// As in HCL: a `$` right before an interpolation would read as
 		// the escape `$${`.
 		dollar := strings.HasSuffix(s, "$") && i+1 < len(parts)
