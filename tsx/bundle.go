@@ -191,7 +191,7 @@ func esbuildDiags(msgs []api.Message, dir string) diag.Diagnostics {
 			col := columnOf(l.LineText, l.Column)
 			r := hcl.Range{Filename: file, Start: hcl.Pos{Line: l.Line, Column: col}, End: hcl.Pos{Line: l.Line, Column: col + max(runeCount(l.LineText, l.Column, l.Length), 1)}}
 			d.Subject = &r
-			d.Summary = syntaxSummary(m.Text)
+			d.Summary = bundleSummary(m.Text)
 			d.Detail = m.Text + "\n" + lineFrame(l.Line, l.LineText, col, runeCount(l.LineText, l.Column, l.Length))
 		}
 		var notes []string
@@ -208,15 +208,22 @@ func esbuildDiags(msgs []api.Message, dir string) diag.Diagnostics {
 	return diags
 }
 
-// syntaxSummary gives the summary of an esbuild message: parse errors read
-// "Syntax error", others keep their text.
-func syntaxSummary(text string) string {
-	for _, p := range []string{"Expected ", "Unexpected ", "Unterminated ", "The character ", "Invalid ", "Syntax error"} {
-		if strings.HasPrefix(text, p) {
-			return "TSX syntax error"
-		}
+// bundleSummary gives the summary of an esbuild message; the message
+// itself becomes the detail.
+func bundleSummary(text string) string {
+	switch {
+	case strings.HasPrefix(text, "require("), strings.HasPrefix(text, "import("):
+		return "Unsupported module loading"
+	case strings.Contains(text, "Node built-in module"):
+		return "Node module not available"
+	case strings.HasPrefix(text, "Could not resolve"):
+		return "Import not found"
+	case strings.HasPrefix(text, "No matching export"):
+		return "Missing export"
+	case strings.Contains(text, "Top-level await"):
+		return "Top-level await not supported"
 	}
-	return text
+	return "TSX syntax error"
 }
 
 // displayName names a file in diagnostics: relative to dir when inside it.

@@ -83,10 +83,14 @@ func convert(tree *jvalue, src *sources) (*config.Config, diag.Diagnostics) {
 	}
 	c.ph = tree.get("ph").arr
 	for _, e := range tree.get("errors").arr {
-		msg, _ := e.get("m").str()
+		summary, _ := e.get("m").str()
+		detail, _ := e.get("d").str()
 		hint, _ := e.get("h").str()
-		d := &diag.Diagnostic{Severity: diag.Error, Summary: capitalize(msg), Suggestion: hint}
+		d := &diag.Diagnostic{Severity: diag.Error, Summary: summary, Detail: detail, Suggestion: hint}
 		if s, ok := c.site(e.get("s")); ok {
+			if attr, ok := e.get("a").str(); ok {
+				s = c.attrSite(s, attr)
+			}
 			d.Subject = &s
 			src.withFrame(d)
 		}
@@ -258,6 +262,20 @@ func labelExample(kind, label string) string {
 		return "aws"
 	}
 	return "main"
+}
+
+// attrSite is where attribute name is written on the tag at site, or site.
+func (c *converter) attrSite(site hcl.Range, name string) hcl.Range {
+	if f := c.src.file(site.Filename); f.ok {
+		if attrs, ok := tagAttrs(f, site.Start.Line, site.Start.Column); ok {
+			for _, a := range attrs {
+				if a.name == name {
+					return hcl.Range{Filename: site.Filename, Start: a.start, End: a.end}
+				}
+			}
+		}
+	}
+	return site
 }
 
 // attrRange is where attribute name is written on n's tag, or n's site.
@@ -658,6 +676,11 @@ func (c *converter) typeConstraint(v *jvalue, at hcl.Range, path string) config.
 		}
 	}
 	text := strings.TrimSpace(s)
+	switch text {
+	case "list", "map", "set":
+		// Terraform's legacy shorthand; terraform fmt writes it out.
+		text += "(any)"
+	}
 	syn, hds := hclsyntax.ParseExpression([]byte(text), "", hcl.InitialPos)
 	if !hds.HasErrors() {
 		_, _, hds = typeexpr.TypeConstraintWithDefaults(syn)

@@ -47,8 +47,9 @@ type ScriptError struct {
 	// thrown non-errors.
 	Name    string
 	Message string
-	// Hint is the hint of tfkit's own runtime errors.
-	Hint string
+	// Summary, Detail and Hint are set on tfkit's own runtime errors
+	// (Name TfkitError).
+	Summary, Detail, Hint string
 	// Stack lists the frames, innermost first, at source positions (the
 	// .tsx files, through the bundle's source map).
 	Stack []Frame
@@ -161,6 +162,8 @@ func exceptionError(vm *goja.Runtime, ex *goja.Exception) *ScriptError {
 	if obj, ok := v.(*goja.Object); ok && obj.ClassName() == "Error" {
 		se.Name = stringProp(obj, "name")
 		se.Message = stringProp(obj, "message")
+		se.Summary = stringProp(obj, "summary")
+		se.Detail = stringProp(obj, "detail")
 		se.Hint = stringProp(obj, "hint")
 		return se
 	}

@@ -2,6 +2,7 @@ package tsx
 
 import (
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -102,6 +103,9 @@ func isRuntimeFile(name string) bool {
 // the bundle's name, which may add a scheme or a leading "./".
 func fileName(name string) string {
 	name = strings.TrimPrefix(name, "file://")
+	if u, err := url.PathUnescape(name); err == nil {
+		name = u
+	}
 	name = strings.TrimPrefix(name, "./")
 	return filepath.ToSlash(name)
 }
@@ -129,8 +133,9 @@ func scriptDiag(se *ScriptError, src *sources) *diag.Diagnostic {
 	case se.Canceled:
 		d.Summary = "Build canceled"
 		d.Detail = "The evaluation was stopped before it finished."
-	case se.Name == "TfkitError":
-		d.Summary = capitalize(se.Message)
+	case se.Name == "TfkitError" && se.Summary != "":
+		d.Summary = se.Summary
+		d.Detail = se.Detail
 		d.Suggestion = se.Hint
 	default:
 		d.Summary = "JavaScript error"

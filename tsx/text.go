@@ -92,7 +92,7 @@ func (c *converter) innerText(n *node) []config.Item {
 		return nil
 	}
 	d := dedent(text)
-	m := c.locateText(n, d)
+	m := c.locateText(n, dedent(n.text))
 	body, ds := config.ParseBody(d.text, "", hcl.InitialPos)
 	if ds.HasErrors() {
 		c.innerTextError(n, d, m, ds)
@@ -141,32 +141,98 @@ func (m textMap) pos(p hcl.Pos) hcl.Pos {
 	return hcl.Pos{Line: p.Line + m.offset, Column: p.Column + m.indent}
 }
 
-// locateText finds where the text was written: the first non-blank line of
-// the text that appears in the source after the element's own line fixes
-// the offset of all lines.
-func (c *converter) locateText(n *node, d dedented) textMap {
+// locateText finds where the text was written, from the text as evaluated
+// but before placeholders were replaced (raw): the first non-blank line of
+// it that matches a source line after the element's own line fixes the
+// offset of all lines. Placeholders match any JS substitution ${...}.
+func (c *converter) locateText(n *node, raw dedented) textMap {
 	f := c.src.file(n.site.Filename)
 	if !f.ok || n.site.Start.Line < 1 {
 		return textMap{}
 	}
-	lines := strings.Split(d.text, "\n")
+	lines := strings.Split(raw.text, "\n")
 	for i, l := range lines {
-		t := strings.TrimSpace(l)
-		if t == "" || strings.ContainsAny(t, "\\") {
+		if strings.TrimSpace(l) == "" {
 			continue
 		}
 		for s := n.site.Start.Line; s <= len(f.lines) && s < n.site.Start.Line+len(lines)+200; s++ {
 			src := f.lines[s-1]
-			if strings.TrimSpace(src) != t || !strings.HasPrefix(src, d.indent) {
+			if !strings.HasPrefix(src, raw.indent) || !lineMatches(l, src[len(raw.indent):]) {
 				continue
 			}
-			return textMap{ok: true, file: n.site.Filename, offset: s - (i + 1), indent: utf8.RuneCountInString(d.indent)}
+			return textMap{ok: true, file: n.site.Filename, offset: s - (i + 1), indent: utf8.RuneCountInString(raw.indent)}
 		}
-		// Only the first candidate line anchors the text; a later match
+		// Only the first non-blank line anchors the text; a later match
 		// could belong to another element.
 		return textMap{}
 	}
 	return textMap{}
+}
+
+// lineMatches reports whether a line of evaluated text (with placeholders)
+// can be the source line src of a template literal: equal once the
+// source's escapes are undone, with each placeholder standing for one
+// ${...} substitution. A source line may also begin with the opening
+// backtick.
+func lineMatches(text, src string) bool {
+	src = strings.TrimRight(src, " \t")
+	text = strings.TrimRight(text, " \t")
+	src = unescapeTemplate(src)
+	parts := splitPlaceholders(text)
+	if len(parts) == 1 {
+		return src == text || strings.TrimPrefix(strings.TrimPrefix(src, "{"), "`") == text
+	}
+	if !strings.HasPrefix(src, parts[0]) {
+		return false
+	}
+	rest := src[len(parts[0]):]
+	for _, p := range parts[1:] {
+		if !strings.HasPrefix(rest, "${") {
+			return false
+		}
+		i := strings.Index(rest, "}"+p)
+		if p == "" {
+			i = strings.LastIndex(rest, "}")
+		}
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+1+len(p):]
+	}
+	return rest == ""
+}
+
+// splitPlaceholders splits s at its placeholders.
+func splitPlaceholders(s string) []string {
+	var parts []string
+	for {
+		i := strings.Index(s, phOpen)
+		if i < 0 {
+			return append(parts, s)
+		}
+		j := strings.Index(s[i:], phClose)
+		if j < 0 {
+			return append(parts, s)
+		}
+		parts = append(parts, s[:i])
+		s = s[i+j+len(phClose):]
+	}
+}
+
+// unescapeTemplate undoes the escapes of a template literal's text
+// (\${, \\, \`) that do not change line structure.
+func unescapeTemplate(s string) string {
+	if !strings.Contains(s, "\\") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && (s[i+1] == '$' || s[i+1] == '\\' || s[i+1] == '`') {
+			i++
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }
 
 // placeItems sets the ranges of parsed items to their .tsx positions, or to

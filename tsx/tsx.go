@@ -106,7 +106,9 @@ func BuildContext(ctx context.Context, entry string, opts Options) (*config.Conf
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	diags = append(diags, checkConfig(cfg)...)
+	for _, d := range checkConfig(cfg) {
+		diags = append(diags, src.withFrame(d))
+	}
 	if diags.HasErrors() {
 		return nil, diags
 	}

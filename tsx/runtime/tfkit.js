@@ -25,9 +25,11 @@ const EXPR = Symbol("tfkit.expr");
 // TfkitError is a mistake found by the runtime itself; render reports it as a
 // diagnostic at the element being rendered, without a JS stack.
 class TfkitError extends Error {
-  constructor(message, hint) {
-    super(message);
+  constructor(summary, detail, hint) {
+    super(detail ? `${summary}: ${detail}` : summary);
     this.name = "TfkitError";
+    this.summary = summary;
+    this.detail = detail || "";
     this.hint = hint || "";
   }
 }
@@ -40,7 +42,8 @@ const KIND = "$$tfkit";
 function primitive(kind) {
   const f = function () {
     throw new TfkitError(
-      `<${kind}> is a tfkit element, not a function to call`,
+      "Element called as a function",
+      `<${kind}> is a tfkit element, not a function to call.`,
       `write it as JSX: <${kind} ... />`,
     );
   };
@@ -137,7 +140,8 @@ function callerSite() {
 export function useRef(initial) {
   if (initial !== undefined && initial !== null) {
     throw new TfkitError(
-      "useRef takes no initial value in tfkit",
+      "Invalid useRef call",
+      "useRef takes no initial value in tfkit: a ref stands for the element it is bound to.",
       "call useRef() and bind the ref with ref={...} on an element",
     );
   }
@@ -149,8 +153,9 @@ export function useRef(initial) {
 function unsupportedHook(name) {
   return function () {
     throw new TfkitError(
-      `${name} is not supported by tfkit`,
-      "a TSX configuration is rendered once, at build time: there is no state to update, no effect to run and nothing to memoize; use plain variables, props and useRef",
+      `${name} is not supported`,
+      "A TSX configuration is rendered once, at build time: there is no state to update, no effect to run, no context to provide and nothing to memoize. Of React's hooks, tfkit has only useRef.",
+      "use plain variables, props and useRef",
     );
   };
 }
@@ -206,8 +211,9 @@ const refHandler = {
   },
   set() {
     throw new TfkitError(
-      "a ref is read-only",
-      "bind a ref with ref={...} on an element; its attributes are Terraform references",
+      "Ref is read-only",
+      "A ref's attributes are Terraform references, read when the configuration is written; they cannot be assigned.",
+      "bind a ref with ref={...} on an element",
     );
   },
 };
@@ -231,14 +237,14 @@ class TfExpr {
 
 function checkName(helper, name) {
   if (typeof name !== "string" || name === "") {
-    throw new TfkitError(`tf.${helper} needs a name (a non-empty string)`, `write tf.${helper}("name")`);
+    throw new TfkitError(`Invalid tf.${helper} call`, `tf.${helper} needs a name, a non-empty string.`, `write tf.${helper}("name")`);
   }
 }
 
 function checkPath(helper, path) {
   for (const p of path) {
     if (typeof p !== "string" && typeof p !== "number") {
-      throw new TfkitError(`tf.${helper}: path steps are strings or numbers`, "");
+      throw new TfkitError(`Invalid tf.${helper} call`, "The path steps after the name are strings or numbers.", "");
     }
   }
 }
@@ -262,7 +268,7 @@ export const tf = {
   // tf.raw("count.index + 1") is the HCL expression as written; it is
   // parsed and checked at build time.
   raw(text) {
-    if (typeof text !== "string") throw new TfkitError("tf.raw takes HCL expression text (a string)", "");
+    if (typeof text !== "string") throw new TfkitError("Invalid tf.raw call", "tf.raw takes HCL expression text, a string.", "");
     return new TfExpr({ [MARK]: "raw", t: text });
   },
   // tf.fn("join", ",", tf.var("names")) is join(",", var.names).
@@ -272,7 +278,7 @@ export const tf = {
   },
   // tf.literal("${not interpolated}") is a string taken as it is.
   literal(s) {
-    if (typeof s !== "string") throw new TfkitError("tf.literal takes a string", "");
+    if (typeof s !== "string") throw new TfkitError("Invalid tf.literal call", "tf.literal takes a string.", "");
     return new TfExpr({ [MARK]: "lit", v: s });
   },
   // tf.block({...}) is a nested block (ingress { ... }) where a plain object
@@ -281,10 +287,10 @@ export const tf = {
   block(...args) {
     const body = args.pop();
     if (body === null || typeof body !== "object" || Array.isArray(body)) {
-      throw new TfkitError("tf.block takes the block body (an object) last", 'write tf.block({ name: "x" }) or tf.block("label", { ... })');
+      throw new TfkitError("Invalid tf.block call", "tf.block takes the block body, an object, last.", 'write tf.block({ name: "x" }) or tf.block("label", { ... })');
     }
     for (const l of args) {
-      if (typeof l !== "string") throw new TfkitError("tf.block labels are strings", "");
+      if (typeof l !== "string") throw new TfkitError("Invalid tf.block call", "Block labels are strings.", "");
     }
     return new TfExpr({ [MARK]: "block", l: args, b: body, lazy: true });
   },
@@ -292,7 +298,7 @@ export const tf = {
   // whose type is the attribute name it is given to.
   dynamic(spec) {
     if (spec === null || typeof spec !== "object" || spec.for_each === undefined || spec.content === undefined) {
-      throw new TfkitError("tf.dynamic needs for_each and content", "write tf.dynamic({ for_each: tf.var(\"ports\"), content: { from_port: tf.raw(\"ingress.value\") } })");
+      throw new TfkitError("Invalid tf.dynamic call", "tf.dynamic needs for_each and content.", "write tf.dynamic({ for_each: tf.var(\"ports\"), content: { from_port: tf.raw(\"ingress.value\") } })");
     }
     return new TfExpr({ [MARK]: "dynamic", b: spec, lazy: true });
   },
@@ -324,16 +330,16 @@ function encode(v, path) {
       return v;
     case "number":
       if (!isFinite(v)) {
-        throw new TfkitError(`${path} is ${v}, which Terraform cannot represent`, "use a finite number");
+        throw invalidValue(`Attribute ${path} is ${v}, which Terraform cannot represent.`, "use a finite number");
       }
       return v;
     case "undefined":
-      throw new TfkitError(`${path} is undefined`, "leave the value out, or use null for Terraform's null");
+      throw invalidValue(`Attribute ${path} is undefined.`, "leave the value out, or use null for Terraform's null");
     case "function":
-      throw new TfkitError(`${path} is a function, not a value`, "call it, or pass what it returns");
+      throw invalidValue(`Attribute ${path} is a function, not a value.`, "call it, or pass what it returns");
     case "symbol":
     case "bigint":
-      throw new TfkitError(`${path} is a ${typeof v}, which Terraform cannot represent`, "");
+      throw invalidValue(`Attribute ${path} is a ${typeof v}, which Terraform cannot represent.`, "");
   }
   if (v === null) return null;
   const m = v[EXPR];
@@ -346,12 +352,12 @@ function encode(v, path) {
     return out;
   }
   if (v instanceof Element) {
-    throw new TfkitError(`${path} is a JSX element, not a value`, "elements go in the tree, not in attributes");
+    throw invalidValue(`Attribute ${path} is a JSX element, not a value.`, "elements go in the tree, not in attributes");
   }
   const proto = Object.getPrototypeOf(v);
   if (proto !== Object.prototype && proto !== null) {
     const name = (v.constructor && v.constructor.name) || "object";
-    throw new TfkitError(`${path} is a ${name}, not a plain value`, name === "Date" ? "use date.toISOString()" : "use a plain object, an array, a string, a number or a boolean");
+    throw invalidValue(`Attribute ${path} is a ${name}, not a plain value.`, name === "Date" ? "use date.toISOString()" : "use a plain object, an array, a string, a number or a boolean");
   }
   const out = {};
   for (const k in v) {
@@ -360,6 +366,10 @@ function encode(v, path) {
     out[k] = encode(x, `${path}.${k}`);
   }
   return out;
+}
+
+function invalidValue(detail, hint) {
+  return new TfkitError("Invalid attribute value", detail, hint);
 }
 
 function encodeLazy(m, path) {
@@ -379,11 +389,12 @@ let nodes = [];
 let errors = [];
 
 function fail(err, source) {
-  errors.push({ s: siteOf(source), m: err.message, h: err.hint || "" });
+  errors.push({ s: siteOf(source), m: err.summary, d: err.detail, h: err.hint, a: err.attr });
 }
 
 function describe(v) {
   if (v === null) return "null";
+  if (v === undefined) return "undefined";
   if (Array.isArray(v)) return "an array";
   if (typeof v === "function") return `the function ${v.name || "(anonymous)"}`;
   if (typeof v === "object") return "an object";
@@ -405,7 +416,8 @@ function visit(node, source) {
     }
     if (typeof t !== "function") {
       fail(new TfkitError(
-        `element type is ${describe(t)}, not a component`,
+        "Invalid element type",
+        `The element type is ${describe(t)}, not a component.`,
         "check the import: components come from \"tfkit\" or are functions of your own",
       ), here);
       return;
@@ -425,7 +437,8 @@ function visit(node, source) {
     const out = t(props);
     if (out && typeof out.then === "function") {
       fail(new TfkitError(
-        `component ${t.name || "(anonymous)"} returned a Promise`,
+        "Asynchronous component",
+        `The component ${t.name || "(anonymous)"} returned a Promise.`,
         "components are synchronous: compute values before rendering, without await",
       ), here);
       return;
@@ -435,23 +448,25 @@ function visit(node, source) {
   }
   if (typeof node === "string" || typeof node === "number") {
     fail(new TfkitError(
-      `text ${JSON.stringify(String(node).slice(0, 40))} outside an element body`,
+      "Text outside an element body",
+      `The text ${JSON.stringify(String(node).slice(0, 40))} is rendered outside any element body.`,
       "text belongs inside <Resource>, <DataSource>, ... as their body",
     ), source);
     return;
   }
   if (typeof node === "function") {
     fail(new TfkitError(
-      `a function (${node.name || "anonymous"}) was rendered as a child`,
+      "Function rendered as a child",
+      `The function ${node.name || "(anonymous)"} is rendered as a child.`,
       "write it as an element, <Name />, or call it",
     ), source);
     return;
   }
   if (node && typeof node.then === "function") {
-    fail(new TfkitError("a Promise was rendered as a child", "components and children are synchronous"), source);
+    fail(new TfkitError("Promise rendered as a child", "A Promise is rendered as a child.", "components and children are synchronous"), source);
     return;
   }
-  fail(new TfkitError(`${describe(node)} cannot be rendered`, "children are elements, arrays of elements, or null"), source);
+  fail(new TfkitError("Invalid child", `${describe(node)} cannot be rendered.`, "children are elements, arrays of elements, or null"), source);
 }
 
 function innerText(ch, kind) {
@@ -459,7 +474,7 @@ function innerText(ch, kind) {
   if (typeof ch === "function") {
     const s = ch();
     if (typeof s !== "string") {
-      throw new TfkitError(`the innerText function of <${kind}> returned ${describe(s)}, not a string`, "return a template literal: {() => `...`}");
+      throw new TfkitError("Invalid innerText", `The innerText function of <${kind}> returned ${describe(s)}, not a string.`, "return a template literal: {() => `...`}");
     }
     return { text: s, fn: true };
   }
@@ -474,9 +489,9 @@ function innerText(ch, kind) {
     return { text, fn };
   }
   if (ch instanceof Element) {
-    throw new TfkitError(`<${kind}> cannot contain elements`, `its children are its body as HCL text, a string or () => string; put elements beside it, not inside`);
+    throw new TfkitError("Element inside a primitive", `<${kind}> cannot contain elements: its children are its body, HCL text given as a string or () => string.`, "put elements beside it, not inside");
   }
-  throw new TfkitError(`the children of <${kind}> are ${describe(ch)}`, "the body text is a string or a function returning one: {() => `...`}");
+  throw new TfkitError("Invalid innerText", `The children of <${kind}> are ${describe(ch)}.`, "the body text is a string or a function returning one: {() => `...`}");
 }
 
 function emit(el, kind, source) {
@@ -492,7 +507,7 @@ function emit(el, kind, source) {
       if (v === undefined || v === null) continue;
       const m = v[EXPR];
       if (m === undefined || m[MARK] !== "ref" || m.p.length !== 0) {
-        throw new TfkitError(`ref is ${describe(v)}, not a ref from useRef()`, "create refs with const r = useRef() and pass r itself");
+        throw new TfkitError("Invalid ref", `ref is ${describe(v)}, not a ref from useRef().`, "create refs with const r = useRef() and pass r itself");
       }
       n.r = m.r;
       continue;
@@ -502,14 +517,20 @@ function emit(el, kind, source) {
       (extra || (extra = [])).push(k);
       continue;
     }
-    n.a[k] = encode(v, k);
+    try {
+      n.a[k] = encode(v, k);
+    } catch (e) {
+      if (e instanceof TfkitError) e.attr = k;
+      throw e;
+    }
   }
   if (props[KEY_LAST]) n.k = 1;
   if (hasText) {
     if (extra) {
       const allowed = labelProps[kind];
       throw new TfkitError(
-        `<${kind}> has an innerText body and the attribute${extra.length > 1 ? "s" : ""} ${extra.join(", ")}`,
+        "Attributes beside an innerText body",
+        `<${kind}> has an innerText body and the attribute${extra.length > 1 ? "s" : ""} ${extra.join(", ")}.`,
         allowed.length > 0
           ? `an element with an innerText body accepts only ${allowed.join(" and ")}: move the other attributes into the text`
           : `an element with an innerText body accepts no attributes: move them into the text`,
@@ -531,17 +552,25 @@ export function __render(mod) {
   fileIndex = new Map();
   let root = mod && mod.default;
   if (root === undefined) {
-    errors.push({ s: null, m: "the entry module has no default export", h: "end it with export default function App() { return <>...</>; } or export default <...>" });
+    errors.push({ s: null, m: "No default export", d: "The entry module has no default export, so there is nothing to render.", h: "end it with export default function App() { return <>...</>; } or export default <...>" });
   } else {
     if (typeof root === "function" && root[KIND] === undefined) {
       root = root({});
     }
     if (root && typeof root.then === "function") {
-      errors.push({ s: null, m: "the default export returned a Promise", h: "components are synchronous: compute values before rendering, without await" });
+      errors.push({ s: null, m: "Asynchronous component", d: "The default export returned a Promise.", h: "components are synchronous: compute values before rendering, without await" });
     } else {
       visit(root, null);
     }
   }
-  const out = JSON.stringify({ nodes, refs: refSites, ph: placeholders.map((m) => (m.lazy ? encodeLazy(m, "value") : m)), files, errors });
-  return out;
+  const ph = placeholders.map((m) => {
+    try {
+      return m.lazy ? encodeLazy(m, "value") : m;
+    } catch (e) {
+      if (!(e instanceof TfkitError)) throw e;
+      fail(e, null);
+      return null;
+    }
+  });
+  return JSON.stringify({ nodes, refs: refSites, ph, files, errors });
 }

@@ -1,0 +1,17 @@
+import { Resource } from "tfkit";
+import * as components from "./components";
+
+const Missing = (components as any).Missing;
+
+export default function App() {
+  return (
+    <>
+      <Resource type="aws_vpc" name="a">
+        <Resource type="aws_subnet" name="b" />
+      </Resource>
+      <Missing />
+      text at the top
+      {[App]}
+    </>
+  );
+}

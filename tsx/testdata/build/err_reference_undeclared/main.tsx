@@ -1,0 +1,5 @@
+import { Resource, tf } from "tfkit";
+
+export default function App() {
+  return <Resource type="null_resource" name="a" triggers={{ env: tf.var("environmnt") }} />;
+}

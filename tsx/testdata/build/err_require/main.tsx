@@ -1,0 +1,6 @@
+import { Resource } from "tfkit";
+const names = require("./names");
+
+export default function App() {
+  return <Resource type="null_resource" name={names.first} />;
+}

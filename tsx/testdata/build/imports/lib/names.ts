@@ -1,0 +1,3 @@
+export function bucketName(n: string): string {
+  return `acme-${n}`;
+}

@@ -1,0 +1,5 @@
+resource "null_resource" "only" {
+  triggers = {
+    a = "b"
+  }
+}
