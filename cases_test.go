@@ -16,6 +16,11 @@ func (p port) TerraformValue() any {
 
 type env string
 
+// rootDevice is a nested block struct, as typed bindings generate them.
+type rootDevice struct{ size int }
+
+func (d rootDevice) TerraformValue() any { return tfkit.Block(tfkit.Attrs{"volume_size": d.size}) }
+
 var goldenCases = []goldenCase{
 	{"resource", func(s *tfkit.Stack) {
 		// Attrs: attributes sorted, nested blocks after them.
@@ -38,6 +43,7 @@ var goldenCases = []goldenCase{
 			"monitoring", true,
 		)).Set("ami", "ami-456").Set("user_data", "#!/bin/sh").Set("monitoring", nil)
 		tfkit.NewResource(s, "terraform_data", "empty", nil)
+		tfkit.NewResource(s, "aws_instance", "typed", tfkit.Ordered("ami", "ami-1", "root_block_device", rootDevice{8}))
 	}},
 	{"values", func(s *tfkit.Stack) {
 		n := 7

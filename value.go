@@ -599,6 +599,14 @@ func (c *conv) item(name string, v any, path string) []config.Item {
 			"names start with a letter or underscore and contain letters, digits, underscores and dashes")
 		return nil
 	}
+	// A Valuer may stand for a nested block (a typed binding's block struct).
+	for i := 0; i < maxDepth; i++ {
+		vv, ok := v.(Valuer)
+		if !ok || isNil(v) {
+			break
+		}
+		v = vv.TerraformValue()
+	}
 	switch v := v.(type) {
 	case NestedBlock:
 		return []config.Item{c.nested(name, v, p)}

@@ -38,3 +38,11 @@ resource "aws_instance" "web" {
 }
 
 resource "terraform_data" "empty" {}
+
+resource "aws_instance" "typed" {
+  ami = "ami-1"
+
+  root_block_device {
+    volume_size = 8
+  }
+}
