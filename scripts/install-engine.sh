@@ -61,7 +61,10 @@ EOF
   (
     cd "$src"
     go mod tidy
-    GOFLAGS="${GOFLAGS:-} -trimpath" go build -o "$tofu_bin.tmp" github.com/opentofu/opentofu/cmd/tofu
+    # version.dev=no is what OpenTofu's release builds set: without it the binary calls itself
+    # a prerelease (v1.12.6-dev).
+    GOFLAGS="${GOFLAGS:-} -trimpath" go build -o "$tofu_bin.tmp" \
+      -ldflags "-X github.com/opentofu/opentofu/version.dev=no" github.com/opentofu/opentofu/cmd/tofu
   )
   mv "$tofu_bin.tmp" "$tofu_bin"
   log "built OpenTofu in $(seconds_since "$t0")s"

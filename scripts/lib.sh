@@ -4,7 +4,7 @@
 # Everything built or downloaded lives under TFKIT_CACHE, outside the repository, so a second
 # run is fast and a clean checkout stays clean.
 
-TFKIT_CACHE=${TFKIT_CACHE:-$HOME/.cache/tfkit}
+TFKIT_CACHE=${TFKIT_CACHE:-${HOME:?set HOME or TFKIT_CACHE}/.cache/tfkit}
 TFKIT_PROVIDER_MIRROR=${TFKIT_PROVIDER_MIRROR:-$TFKIT_CACHE/mirror}
 
 # OpenTofu version built when no engine is on PATH (see install-engine.sh).
@@ -14,6 +14,16 @@ TFKIT_OPENTOFU_VERSION=1.12.6
 # prints the engine path there).
 log() { printf '[%s] %s\n' "${0##*/}" "$*" >&2; }
 die() { log "error: $*"; exit 1; }
+
+# The paths end up in a CLI config file and in the environment of tests that run elsewhere,
+# and the scripts change directory first: only absolute paths mean the same everywhere.
+for _v in TFKIT_CACHE TFKIT_PROVIDER_MIRROR; do
+  case ${!_v} in
+  /*) ;;
+  *) die "$_v must be an absolute path, not ${!_v}" ;;
+  esac
+done
+unset _v
 
 # platform prints the Go platform of this machine, which is also Terraform's: linux_amd64.
 platform() { printf '%s_%s\n' "$(go env GOOS)" "$(go env GOARCH)"; }
