@@ -26,9 +26,6 @@ func NewProvider(stack *Stack, name string, body Body) *Provider {
 	return p
 }
 
-// Name returns the provider's local name, such as aws.
-func (p *Provider) Name() string { return p.block.Labels[0] }
-
 // Alias sets the configuration's alias; resources select it with their
 // Provider method (provider = aws.west). Set it before the provider is
 // referenced.
@@ -47,7 +44,7 @@ func (p *Provider) Alias(alias string) *Provider {
 // gets a required_providers entry for it (the block is created if the stack
 // has none). version may be empty.
 func (p *Provider) Source(source, version string) *Provider {
-	p.stack.requireProvider(callerSite(), p.Name(), source, version)
+	p.stack.requireProvider(callerSite(), p.block.Labels[0], source, version)
 	return p
 }
 

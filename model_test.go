@@ -345,8 +345,8 @@ func TestAccessors(t *testing.T) {
 	r := tfkit.NewResource(s, "aws_vpc", "main", nil)
 	d := tfkit.NewDataSource(s, "aws_ami", "u", nil)
 	p := tfkit.NewProvider(s, "aws", nil)
-	if r.Type() != "aws_vpc" || r.Name() != "main" || d.Type() != "aws_ami" || d.Name() != "u" || p.Name() != "aws" {
-		t.Error("accessors")
+	if r.Block().Labels[1] != "main" || d.Block().Type != "data" || p.Block().Labels[0] != "aws" {
+		t.Error("blocks")
 	}
 	if r.Stack() != s || s.App() != app || s.Name() != "test" || len(app.Stacks()) != 1 {
 		t.Error("stack and app accessors")

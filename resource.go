@@ -23,12 +23,6 @@ func NewResource(stack *Stack, typ, name string, body Body) *Resource {
 	return r
 }
 
-// Type returns the resource type, such as aws_vpc.
-func (r *Resource) Type() string { return r.block.Labels[0] }
-
-// Name returns the resource name.
-func (r *Resource) Name() string { return r.block.Labels[1] }
-
 // Ref returns a reference to the resource (no path: aws_vpc.main) or to an
 // attribute path inside it: Ref("id") is aws_vpc.main.id, and paths may be
 // longer: "ingress[0].from_port", `tags["Name"]`, "[0].id" (an instance of a
@@ -170,12 +164,6 @@ func NewDataSource(stack *Stack, typ, name string, body Body) *DataSource {
 	d.addBody(site, body)
 	return d
 }
-
-// Type returns the data source type, such as aws_ami.
-func (d *DataSource) Type() string { return d.block.Labels[0] }
-
-// Name returns the data source name.
-func (d *DataSource) Name() string { return d.block.Labels[1] }
 
 // Ref returns a reference to the data source (data.aws_ami.ubuntu) or to an
 // attribute path inside it (Ref("id") is data.aws_ami.ubuntu.id); see
