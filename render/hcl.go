@@ -18,11 +18,12 @@ type hclRenderer struct {
 
 func renderHCL(cfg *config.Config) ([]byte, error) {
 	r := &hclRenderer{}
-	out := make([]byte, 0, 128*len(cfg.Blocks))
+	out := make([]byte, 0, 64<<10)
 	for i, b := range cfg.Blocks {
 		if i > 0 {
 			out = append(out, '\n')
 		}
+		out = reserve(out, i, len(cfg.Blocks))
 		r.reset()
 		if b == nil {
 			r.fail("Missing block", "A top-level block in the configuration model is nil.", "")
@@ -130,6 +131,20 @@ func (r *hclRenderer) attribute(a *config.Attribute) {
 	}
 	r.valueExpr(e)
 	r.endLine()
+}
+
+// reserve makes room in out, which holds done of total top-level blocks,
+// once it is nearly full: it sizes the buffer for the whole output from
+// the average block so far. Appending alone would copy a large output
+// several times over as the buffer grows.
+func reserve(out []byte, done, total int) []byte {
+	if done == 0 || cap(out)-len(out) > 4<<10 {
+		return out
+	}
+	want := max(len(out)/done*total*17/16, cap(out)+cap(out)/4)
+	grown := make([]byte, len(out), want)
+	copy(grown, out)
+	return grown
 }
 
 func renderExpr(e config.Expr) []byte {

@@ -22,6 +22,8 @@ type jsonRenderer struct {
 	em      emitter
 	scratch []byte
 	types   []string
+	// blocksTotal and blocksDone count top-level blocks, to size out.
+	blocksTotal, blocksDone int
 }
 
 type jsonFrame struct {
@@ -30,7 +32,7 @@ type jsonFrame struct {
 }
 
 func renderJSON(cfg *config.Config) ([]byte, error) {
-	r := &jsonRenderer{out: make([]byte, 0, 256*len(cfg.Blocks)+16)}
+	r := &jsonRenderer{out: make([]byte, 0, 64<<10), blocksTotal: len(cfg.Blocks)}
 	r.em.inline = 1
 	r.open('{')
 	for _, g := range groupBlocks(cfg.Blocks) {
@@ -220,6 +222,10 @@ func (r *jsonRenderer) labelled(b *config.Block, level int) {
 // body writes a block body as an object: properties in order of first
 // appearance, nested blocks of one type gathered under one property.
 func (r *jsonRenderer) body(b *config.Block) {
+	if len(r.em.blocks) == 0 {
+		r.out = reserve(r.out, r.blocksDone, r.blocksTotal)
+		r.blocksDone++
+	}
 	r.types = append(r.types, b.Type)
 	r.em.blocks = append(r.em.blocks, b)
 	defer func() {
