@@ -67,23 +67,37 @@ func skipFrame(f runtime.Frame) bool {
 // callerSite returns the Go file and line of the first caller outside tfkit
 // and outside helper functions: where the user declared what is being built.
 func callerSite() hcl.Range {
-	for size := 32; ; size *= 4 {
+	// The user's frame is usually two or three up; start small, since
+	// unwinding costs per frame.
+	for size := 8; ; size *= 4 {
 		pcs := make([]uintptr, size)
 		n := runtime.Callers(2, pcs)
-		frames := runtime.CallersFrames(pcs[:n])
-		for {
-			f, more := frames.Next()
+		for _, pc := range pcs[:n] {
+			f := frameAt(pc)
 			if f.Function != "" && !skipFrame(f) {
 				return siteRange(f.File, f.Line)
-			}
-			if !more {
-				break
 			}
 		}
 		if n < size {
 			return hcl.Range{}
 		}
 	}
+}
+
+// frames caches the symbol information of program counters: a call site
+// is resolved once, however many elements it declares.
+var frames sync.Map // uintptr → runtime.Frame
+
+// frameAt returns the frame of one program counter from runtime.Callers,
+// which gives one counter per frame, inlined calls included.
+func frameAt(pc uintptr) runtime.Frame {
+	if f, ok := frames.Load(pc); ok {
+		return f.(runtime.Frame)
+	}
+	f, _ := runtime.CallersFrames([]uintptr{pc}).Next()
+	f = runtime.Frame{Function: f.Function, File: f.File, Line: f.Line}
+	frames.Store(pc, f)
+	return f
 }
 
 // siteRange turns a Go file and line into a range. Files under the working

@@ -166,6 +166,9 @@ func joinSegments(segs []string) string {
 // splats or computed keys ("[*].id", "[count.index].id") become the
 // corresponding expressions.
 func (c *conv) pathExpr(base *config.Reference, path string) (config.Expr, bool) {
+	if r, ok := fastPath(base, path); ok {
+		return r, true
+	}
 	src := config.TraversalString(base.Traversal)
 	if !strings.HasPrefix(path, "[") {
 		src += "."

@@ -415,6 +415,9 @@ func (c *conv) template(s, path string) config.Expr {
 	if !c.utf8(s, path) {
 		return config.Null()
 	}
+	if x, ok := fastTemplate(s); ok {
+		return x
+	}
 	x, ds := config.ParseTemplate(s, "<string>", hcl.InitialPos)
 	if ds.HasErrors() {
 		msg := ""
@@ -593,7 +596,7 @@ func (r *rawBody) items(c *conv, path string) []config.Item {
 // item converts one name, value pair of a body into attributes or blocks.
 func (c *conv) item(name string, v any, path string) []config.Item {
 	p := joinPath(path, name)
-	if !hclsyntax.ValidIdentifier(name) {
+	if !isPlainName(name) && !hclsyntax.ValidIdentifier(name) {
 		c.errorf(p, "Invalid attribute name",
 			fmt.Sprintf("%q is not a valid Terraform name.", name),
 			"names start with a letter or underscore and contain letters, digits, underscores and dashes")

@@ -1,0 +1,54 @@
+package tfkit_test
+
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/tfkit/tfkit"
+)
+
+// benchApp builds the shape of the CDK for Terraform comparison in
+// bench/cdktf/synth.js: n null_resource elements (every second one refers
+// to the one before it), n/100+1 variables and outputs, one local.
+func benchApp(n int, out string) *tfkit.App {
+	app := tfkit.NewApp(tfkit.WithOutdir(out), tfkit.WithGetenv(func(string) string { return "" }))
+	s := tfkit.NewStack(app, "bench")
+	vars := make([]*tfkit.Variable, n/100+1)
+	for i := range vars {
+		vars[i] = tfkit.NewVariable(s, fmt.Sprintf("v%d", i), tfkit.VariableConfig{Type: "string", Default: "x"})
+	}
+	prefix := tfkit.NewLocals(s, tfkit.Attrs{"prefix": "app-" + vars[0].Ref().String()})
+	res := make([]*tfkit.Resource, n)
+	for i := range res {
+		triggers := tfkit.Ordered("name", fmt.Sprintf("%s-%d", prefix.Ref("prefix"), i), "size", fmt.Sprint(i))
+		if i%2 == 1 {
+			triggers.Set("other", res[i-1].Ref("id"))
+		}
+		res[i] = tfkit.NewResource(s, "null_resource", fmt.Sprintf("r%d", i), tfkit.Attrs{"triggers": triggers})
+	}
+	for i := range vars {
+		tfkit.NewOutput(s, fmt.Sprintf("o%d", i), tfkit.OutputConfig{Value: res[i].Ref("id")})
+	}
+	return app
+}
+
+// BenchmarkSynth10k measures building, validating, rendering and writing a
+// stack of 10,000 resources.
+func BenchmarkSynth10k(b *testing.B) {
+	out := filepath.Join(b.TempDir(), "out")
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := benchApp(10000, out).Synth(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkBuild10k measures building the model alone.
+func BenchmarkBuild10k(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		benchApp(10000, "unused")
+	}
+}

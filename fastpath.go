@@ -1,0 +1,114 @@
+package tfkit
+
+import (
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/tfkit/tfkit/config"
+)
+
+// Fast paths for the two most frequent parses: strings whose only template
+// sequences interpolate plain references ("app-${var.env}-${count.index}",
+// what an Expr formatted into a string gives), and attribute paths made of
+// names ("id", "tags.Name"). They build what the HCL parser would, without
+// it; anything else takes the parser. fastpath_test.go checks that both
+// ways agree.
+
+// fastTemplate reads s when every `${` in it holds a plain reference
+// (names joined by dots) and it has no other template sequence.
+func fastTemplate(s string) (config.Expr, bool) {
+	var parts []config.Expr
+	lit := 0 // start of the pending literal text
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '%':
+			if i+1 < len(s) && s[i+1] == '{' {
+				return nil, false
+			}
+		case '$':
+			if i+1 < len(s) && s[i+1] == '$' {
+				return nil, false // $${ escapes; leave them to the parser
+			}
+			if i+1 >= len(s) || s[i+1] != '{' {
+				continue
+			}
+			end := strings.IndexByte(s[i+2:], '}')
+			if end < 0 {
+				return nil, false
+			}
+			ref, ok := plainReference(s[i+2 : i+2+end])
+			if !ok {
+				return nil, false
+			}
+			if i > lit {
+				parts = append(parts, config.String(s[lit:i]))
+			}
+			parts = append(parts, ref)
+			i += 2 + end
+			lit = i + 1
+		}
+	}
+	if lit < len(s) {
+		parts = append(parts, config.String(s[lit:]))
+	}
+	switch {
+	case len(parts) == 0:
+		return config.String(""), true
+	case len(parts) == 1:
+		return parts[0], true
+	}
+	return &config.Template{Parts: parts}, true
+}
+
+// plainReference reads names joined by dots, without spaces: var.env,
+// aws_vpc.main.id. Keywords that are values (true, null) are not
+// references and take the parser.
+func plainReference(text string) (*config.Reference, bool) {
+	names := strings.Split(text, ".")
+	if len(names) < 2 {
+		return nil, false
+	}
+	switch names[0] {
+	case "true", "false", "null":
+		return nil, false
+	}
+	for _, n := range names {
+		if !isPlainName(n) {
+			return nil, false
+		}
+	}
+	return config.Ref(names[0], names[1:]...), true
+}
+
+// isPlainName reports whether n is an identifier made of ASCII letters,
+// digits, '_' and '-', not starting with a digit or '-'.
+func isPlainName(n string) bool {
+	if n == "" {
+		return false
+	}
+	for i := 0; i < len(n); i++ {
+		c := n[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_':
+		case (c >= '0' && c <= '9' || c == '-') && i > 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// fastPath extends a reference by a path of plain names: "id", "tags.Name".
+func fastPath(base *config.Reference, path string) (*config.Reference, bool) {
+	t := base.Traversal
+	out := make(hcl.Traversal, len(t), len(t)+strings.Count(path, ".")+1)
+	copy(out, t)
+	for _, n := range strings.Split(path, ".") {
+		if !isPlainName(n) {
+			return nil, false
+		}
+		out = append(out, hcl.TraverseAttr{Name: n})
+	}
+	return &config.Reference{Traversal: out}, true
+}
