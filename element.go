@@ -191,14 +191,15 @@ func (c *conv) pathExpr(base *config.Reference, path string) (config.Expr, bool)
 	return nil, false
 }
 
+// firstMessage is the first diagnostic's summary and detail.
 func firstMessage(ds diag.Diagnostics) string {
-	for _, d := range ds {
-		if d.Detail != "" {
-			return d.Summary + ": " + d.Detail
-		}
-		return d.Summary
+	if len(ds) == 0 {
+		return ""
 	}
-	return ""
+	if ds[0].Detail != "" {
+		return ds[0].Summary + ": " + ds[0].Detail
+	}
+	return ds[0].Summary
 }
 
 // Order of meta-arguments and of other items in a body, following

@@ -92,6 +92,9 @@ func (e Expr) Attr(name string) Expr {
 // (aws_instance.web[0]); other keys build an index expression
 // (var.map[var.key]).
 func (e Expr) Index(key any) Expr {
+	if e.x == nil {
+		return e
+	}
 	c := newConv(callerSite())
 	k := c.valueOrNull(key, "index key")
 	var x config.Expr

@@ -1,6 +1,7 @@
 package tfkit_test
 
 import (
+	"math"
 	"testing"
 	"unicode/utf8"
 
@@ -92,7 +93,7 @@ func FuzzRawExpr(f *testing.F) {
 // diagnostic or a configuration both renderers accept.
 func FuzzValues(f *testing.F) {
 	f.Add("name", int64(1), 2.5, true, uint8(3))
-	f.Add("with space", int64(-9223372036854775808), -0.0, false, uint8(0))
+	f.Add("with space", int64(-9223372036854775808), math.Copysign(0, -1), false, uint8(0))
 	f.Add("${x}", int64(0), 1e300, true, uint8(255))
 	f.Fuzz(func(t *testing.T, s string, n int64, fl float64, b bool, u uint8) {
 		app := tfkit.NewApp()

@@ -420,16 +420,10 @@ func (c *conv) template(s, path string) config.Expr {
 	}
 	x, ds := config.ParseTemplate(s, "<string>", hcl.InitialPos)
 	if ds.HasErrors() {
-		msg := ""
-		for _, d := range ds.Errs() {
-			msg = d.Summary
-			if d.Detail != "" {
-				msg += ": " + d.Detail
-			}
-			if d.Subject != nil {
-				msg += fmt.Sprintf(" (at column %d of the string)", d.Subject.Start.Column)
-			}
-			break
+		errs := ds.Errs()
+		msg := firstMessage(errs)
+		if errs[0].Subject != nil {
+			msg += fmt.Sprintf(" (at column %d of the string)", errs[0].Subject.Start.Column)
 		}
 		c.errorf(path, "Invalid template in string",
 			fmt.Sprintf("Strings are read as Terraform templates and %q is not a valid one: %s", s, msg),
