@@ -179,6 +179,10 @@ func writeExpr(b *strings.Builder, x config.Expr) {
 		b.WriteByte(')')
 	case *config.Raw:
 		b.WriteString(x.Text)
+		if strings.HasPrefix(x.Text, "<<") && !strings.HasSuffix(x.Text, "\n") {
+			// A heredoc's closing marker must end its line.
+			b.WriteByte('\n')
+		}
 	default:
 		panic(fmt.Sprintf("tfkit: unknown expression type %T", x))
 	}

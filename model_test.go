@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/hashicorp/hcl/v2"
+
 	"github.com/tfkit/tfkit"
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/render"
@@ -366,5 +368,15 @@ func TestNilAppAndStackPanic(t *testing.T) {
 			}()
 			f()
 		}()
+	}
+}
+
+func TestRawHeredocPrints(t *testing.T) {
+	e := tfkit.Raw("<<EOT\n%{for p in var.ports}${p}\n%{endfor}\nEOT\n")
+	if len(e.Diagnostics()) > 0 {
+		t.Fatal(e.Diagnostics())
+	}
+	if _, ds := config.ParseExpression(e.HCL(), "", hcl.InitialPos); ds.HasErrors() {
+		t.Errorf("HCL() %q does not parse: %s", e.HCL(), ds)
 	}
 }
