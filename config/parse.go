@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -249,6 +250,11 @@ func rawFrom(e hclsyntax.Expression, src []byte, base int) Expr {
 		if lo >= 0 && hi <= len(src) && lo <= hi {
 			text = string(src[lo:hi])
 		}
+	}
+	// A heredoc's range ends at its closing marker, but the newline after
+	// the marker belongs to it: without one the text is not an expression.
+	if strings.HasPrefix(text, "<<") && !strings.HasSuffix(text, "\n") {
+		text += "\n"
 	}
 	return &Raw{Text: text, Syntax: e}
 }

@@ -303,6 +303,7 @@ func (v *validator) checkBlock(b *Block) {
 		v.checkAddressAttr(b, "to", sc)
 		v.requireAttr(b, "from")
 	case "import":
+		sc.each = b.Body.Attribute("for_each") != nil
 		v.checkAddressAttr(b, "to", sc)
 		if a := b.Body.Attribute("id"); a != nil {
 			v.checkExpr(a.Expr, sc.with(sc.path+".id", a.Range))
@@ -342,13 +343,25 @@ func (v *validator) checkAddressAttr(b *Block, name string, sc scope) {
 		v.requireAttr(b, name)
 		return
 	}
-	trs, ok := StaticReferences(a.Expr)
+	asc := sc.with(b.Type+"."+name, a.Range)
+	// With for_each, an import target's instance key is an expression:
+	// to = aws_instance.web[each.key].
+	target := a.Expr
+	for {
+		ix, ok := target.(*Index)
+		if !ok || !sc.each {
+			break
+		}
+		v.checkExpr(ix.Key, asc)
+		target = ix.Collection
+	}
+	trs, ok := StaticReferences(target)
 	if !ok || len(trs) != 1 {
 		v.errorAt(rangeOr(a.Range, b.DeclRange), b.Type+"."+name, fmt.Sprintf("Invalid %s address", name),
 			"This must be the address of a resource or module, such as aws_instance.web or module.net.", "")
 		return
 	}
-	v.checkTraversal(trs[0], sc.with(b.Type+"."+name, a.Range), false)
+	v.checkTraversal(trs[0], asc, false)
 }
 
 func (v *validator) checkVariable(b *Block, sc scope) {

@@ -217,6 +217,11 @@ import {
   to = aws_subnet.s[0]
   id = "subnet-1"
 }
+import {
+  for_each = { a = "sg-1" }
+  to       = aws_sg.g[each.key]
+  id       = each.value
+}
 removed {
   from = aws_instance.gone
   lifecycle {
@@ -317,6 +322,12 @@ resource "a_b" "c" {
   type = list(optional(string))
 }
 `, []string{"optional() is allowed only for attributes of an object type"}},
+		{"each in import without for_each", `resource "a_b" "c" {}
+import {
+  to = a_b.c
+  id = each.value
+}
+`, []string{`Reference to "each" in context without for_each`, "import.id"}},
 		{"moved to undeclared", `moved {
   from = a_b.old
   to   = a_b.new
