@@ -2,6 +2,7 @@ package tsx
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -15,10 +16,9 @@ import (
 	"github.com/tfkit/tfkit/render"
 )
 
-// mark is the key of expression markers in the rendered tree, and phOpen /
-// phClose delimit placeholders in strings; see runtime/tfkit.js.
+// phOpen and phClose delimit placeholders in strings; see
+// runtime/tfkit.js.
 const (
-	mark    = "\uE000"
 	phOpen  = "\uE000"
 	phClose = "\uE001"
 )
@@ -46,8 +46,9 @@ type node struct {
 	kind    string
 	spec    kindSpec
 	site    hcl.Range
-	attrs   *jvalue // object, in written order
-	ref     int     // bound ref, or -1
+	props   Value    // the element's props
+	attrs   []member // its attributes, in written order
+	ref     int      // bound ref, or -1
 	text    string
 	hasText bool
 	plain   bool // the text was a string, not a function
@@ -63,32 +64,59 @@ type node struct {
 
 type converter struct {
 	src      *sources
-	files    []string
 	refSites []*hcl.Range
-	ph       []*jvalue
+	ph       []Value
 	nodes    []*node
 	binding  map[int]*node
 	diags    diag.Diagnostics
 }
 
+// member is one key and value of an object.
+type member struct {
+	key string
+	val Value
+}
+
+// members lists an object's members in order, leaving out undefined ones
+// (an attribute set to undefined is not set).
+func members(v Value) []member {
+	keys := v.Keys()
+	out := make([]member, 0, len(keys))
+	for _, k := range keys {
+		if mv := v.Get(k); present(mv) {
+			out = append(out, member{k, mv})
+		}
+	}
+	return out
+}
+
+// elements lists an array's items.
+func elements(v Value) []Value {
+	if v == nil || v.Kind() != Array {
+		return nil
+	}
+	n := v.Len()
+	out := make([]Value, n)
+	for i := range out {
+		out[i] = v.Index(i)
+	}
+	return out
+}
+
 // convert turns the rendered tree into a configuration.
-func convert(tree *jvalue, src *sources) (*config.Config, diag.Diagnostics) {
+func convert(tree Value, src *sources) (*config.Config, diag.Diagnostics) {
 	c := &converter{src: src, binding: map[int]*node{}}
-	for _, f := range tree.get("files").arr {
-		name, _ := f.str()
-		c.files = append(c.files, fileName(name))
+	for _, r := range elements(tree.Get("refs")) {
+		c.refSites = append(c.refSites, hostSite(r))
 	}
-	for _, r := range tree.get("refs").arr {
-		c.refSites = append(c.refSites, c.hostSite(r))
-	}
-	c.ph = tree.get("ph").arr
-	for _, e := range tree.get("errors").arr {
-		summary, _ := e.get("m").str()
-		detail, _ := e.get("d").str()
-		hint, _ := e.get("h").str()
+	c.ph = elements(tree.Get("ph"))
+	for _, e := range elements(tree.Get("errors")) {
+		summary, _ := str(e.Get("m"))
+		detail, _ := str(e.Get("d"))
+		hint, _ := str(e.Get("h"))
 		d := &diag.Diagnostic{Severity: diag.Error, Summary: summary, Detail: detail, Suggestion: hint}
-		if s, ok := c.site(e.get("s")); ok {
-			if attr, ok := e.get("a").str(); ok {
+		if s, ok := sourceSite(e.Get("s")); ok {
+			if attr, ok := str(e.Get("a")); ok {
 				s = c.attrSite(s, attr)
 			}
 			d.Subject = &s
@@ -100,7 +128,7 @@ func convert(tree *jvalue, src *sources) (*config.Config, diag.Diagnostics) {
 		return nil, c.diags
 	}
 
-	for i, nv := range tree.get("nodes").arr {
+	for i, nv := range elements(tree.Get("nodes")) {
 		c.nodes = append(c.nodes, c.readNode(i, nv))
 	}
 	cfg := &config.Config{}
@@ -118,30 +146,25 @@ func convert(tree *jvalue, src *sources) (*config.Config, diag.Diagnostics) {
 	return cfg, c.diags
 }
 
-// site reads a [file, line, column] position of the JSX runtime.
-func (c *converter) site(v *jvalue) (hcl.Range, bool) {
-	if v == nil || v.kind != jArray || len(v.arr) != 3 {
+// sourceSite reads the position the JSX runtime gives an element: an object
+// {fileName, lineNumber, columnNumber}.
+func sourceSite(v Value) (hcl.Range, bool) {
+	if v == nil || v.Kind() != Object {
 		return hcl.Range{}, false
 	}
-	fi, ok1 := v.arr[0].int()
-	line, ok2 := v.arr[1].int()
-	col, ok3 := v.arr[2].int()
-	if !ok1 || !ok2 || !ok3 || fi < 0 || fi >= len(c.files) {
+	file, ok1 := str(v.Get("fileName"))
+	line, ok2 := intOf(v.Get("lineNumber"))
+	col, ok3 := intOf(v.Get("columnNumber"))
+	if !ok1 || !ok2 || !ok3 {
 		return hcl.Range{}, false
 	}
-	return rangeAt(c.files[fi], line, col), true
+	return rangeAt(fileName(file), line, col), true
 }
 
-// hostSite reads a [file, line, column] position given by the host, where
-// the file is named directly.
-func (c *converter) hostSite(v *jvalue) *hcl.Range {
-	if v == nil || v.kind != jArray || len(v.arr) != 3 {
-		return nil
-	}
-	file, ok1 := v.arr[0].str()
-	line, ok2 := v.arr[1].int()
-	col, ok3 := v.arr[2].int()
-	if !ok1 || !ok2 || !ok3 {
+// hostSite resolves a position the host recorded for useRef.
+func hostSite(v Value) *hcl.Range {
+	file, line, col, ok := v.Site()
+	if !ok {
 		return nil
 	}
 	r := rangeAt(fileName(file), line, col)
@@ -158,23 +181,25 @@ func (c *converter) errorAt(r hcl.Range, path, summary, detail, hint string, rel
 	return d
 }
 
-func (c *converter) readNode(i int, v *jvalue) *node {
-	kind, _ := v.get("c").str()
-	n := &node{idx: i, kind: kind, spec: kinds[kind], attrs: v.get("a"), ref: -1}
-	if n.attrs == nil {
-		n.attrs = &jvalue{kind: jObject}
-	}
-	n.site, _ = c.site(v.get("s"))
-	if r, ok := v.get("r").int(); ok {
-		n.ref = r
-	}
-	if x := v.get("x"); x != nil {
-		n.text, n.hasText = x.str()
-		n.plain = v.get("xs") != nil
-	}
-	n.keyLast = v.get("k") != nil
+func (c *converter) readNode(i int, v Value) *node {
+	kind, _ := str(v.Get("c"))
+	n := &node{idx: i, kind: kind, spec: kinds[kind], props: v.Get("p"), ref: -1}
 	if n.spec.block == "" {
 		panic(fmt.Sprintf("tsx: unknown component kind %q", kind))
+	}
+	n.site, _ = sourceSite(v.Get("s"))
+	if r, ok := intOf(v.Get("r")); ok {
+		n.ref = r
+	}
+	if x, ok := str(v.Get("x")); ok {
+		n.text, n.hasText = x, true
+		n.plain = present(v.Get("xs"))
+	}
+	n.keyLast = present(v.Get("k"))
+	for _, m := range members(n.props) {
+		if m.key != "children" && m.key != "ref" {
+			n.attrs = append(n.attrs, m)
+		}
 	}
 	if f := c.src.file(n.site.Filename); f.ok && n.site.Start.Line > 0 {
 		if attrs, ok := tagAttrs(f, n.site.Start.Line, n.site.Start.Column); ok {
@@ -190,9 +215,9 @@ func (c *converter) readNode(i int, v *jvalue) *node {
 
 	n.ok = true
 	for _, l := range n.spec.labels {
-		lv := n.attrs.get(l)
-		s, isStr := lv.str()
-		if lv == nil {
+		lv := n.props.Get(l)
+		s, isStr := str(lv)
+		if !present(lv) {
 			n.ok = false
 			c.errorAt(n.site, "", fmt.Sprintf("<%s> without %s", kind, l),
 				fmt.Sprintf("A <%s> needs %s.", kind, labelDescription(kind, n.spec.labels)), fmt.Sprintf("add %s=%q", l, labelExample(kind, l)))
@@ -216,7 +241,7 @@ func (c *converter) readNode(i int, v *jvalue) *node {
 		n.addr = "data." + n.labels[0] + "." + n.labels[1]
 	case "provider":
 		n.addr = "provider." + n.labels[0]
-		if a, ok := n.attrs.get("alias").str(); ok {
+		if a, ok := str(n.props.Get("alias")); ok {
 			n.addr += "." + a
 		}
 	case "variable":
@@ -359,7 +384,7 @@ func (c *converter) block(n *node) *config.Block {
 		skip[l] = true
 	}
 	if n.kind == "Variable" {
-		if tv := n.attrs.get("type"); tv != nil {
+		if tv := n.props.Get("type"); present(tv) {
 			skip["type"] = true
 			at := c.attrRange(n, "type")
 			if e := c.typeConstraint(tv, at, n.addr+".type"); e != nil {
@@ -378,12 +403,12 @@ func (c *converter) block(n *node) *config.Block {
 		b.Body.Items = append(b.Body.Items, items...)
 		return b
 	}
-	members := n.attrs.obj
+	attrs := n.attrs
 	if n.keyLast {
-		members = reorderKey(members, n.attrOrder)
+		attrs = reorderKey(attrs, n.attrOrder)
 	}
 	path := []string{n.spec.block}
-	for _, m := range members {
+	for _, m := range attrs {
 		if skip[m.key] {
 			continue
 		}
@@ -395,7 +420,7 @@ func (c *converter) block(n *node) *config.Block {
 
 // reorderKey puts key back where it was written: the JSX runtime passes it
 // apart from the other props, so it arrives last.
-func reorderKey(members []jmember, order []string) []jmember {
+func reorderKey(members []member, order []string) []member {
 	pos := -1
 	for i, name := range order {
 		if name == "key" {
@@ -412,7 +437,7 @@ func reorderKey(members []jmember, order []string) []jmember {
 	}
 	keyM := members[len(members)-1]
 	rest := members[:len(members)-1]
-	out := make([]jmember, 0, len(members))
+	out := make([]member, 0, len(members))
 	placed := false
 	for _, m := range rest {
 		if !placed && after[m.key] {
@@ -485,31 +510,31 @@ func metaBlock(types []string, name string) blockRule {
 	return notBlock
 }
 
-// markerKind returns the kind of an expression marker, or "".
-func markerKind(v *jvalue) string {
-	if v == nil || v.kind != jObject || len(v.obj) == 0 || v.obj[0].key != mark {
+// markerKind returns the kind of a ref or tf helper, or "".
+func markerKind(v Value) string {
+	if v == nil || v.Kind() != Object {
 		return ""
 	}
-	k, _ := v.obj[0].val.str()
+	k, _ := str(v.Get(markKey))
 	return k
 }
 
-func isBlockMarker(v *jvalue) bool {
+func isBlockMarker(v Value) bool {
 	k := markerKind(v)
 	return k == "block" || k == "dynamic"
 }
 
 // item converts one attribute of a body: an attribute, or nested blocks.
-func (c *converter) item(n *node, types []string, name string, v *jvalue, at hcl.Range, path string) []config.Item {
+func (c *converter) item(n *node, types []string, name string, v Value, at hcl.Range, path string) []config.Item {
 	switch markerKind(v) {
 	case "block":
 		return []config.Item{c.nestedBlock(n, types, name, v, at, path)}
 	case "dynamic":
 		return []config.Item{c.dynamicBlock(n, types, name, v, at, path)}
 	}
-	if v.kind == jArray && len(v.arr) > 0 && isBlockMarker(v.arr[0]) {
+	if v.Kind() == Array && v.Len() > 0 && isBlockMarker(v.Index(0)) {
 		var out []config.Item
-		for i, it := range v.arr {
+		for i, it := range elements(v) {
 			p := fmt.Sprintf("%s[%d]", path, i)
 			switch markerKind(it) {
 			case "block":
@@ -529,7 +554,7 @@ func (c *converter) item(n *node, types []string, name string, v *jvalue, at hcl
 		var out []config.Item
 		for i, body := range c.blockBodies(v, at, path, name) {
 			p := path
-			if v.kind == jArray {
+			if v.Kind() == Array {
 				p = fmt.Sprintf("%s[%d]", path, i)
 			}
 			nb := &config.Block{Type: name, Body: &config.Body{}, DeclRange: at}
@@ -541,16 +566,17 @@ func (c *converter) item(n *node, types []string, name string, v *jvalue, at hcl
 		var out []config.Item
 		for i, obj := range c.blockBodies(v, at, path, name) {
 			p := path
-			if v.kind == jArray {
+			if v.Kind() == Array {
 				p = fmt.Sprintf("%s[%d]", path, i)
 			}
-			if len(obj.obj) == 0 {
+			ms := members(obj)
+			if len(ms) == 0 {
 				c.errorAt(at, p, fmt.Sprintf("Empty %s", name),
 					fmt.Sprintf("%s is written as an object keyed by its type, such as %s.", name, labeledExample(name)), "")
 			}
-			for _, m := range obj.obj {
+			for _, m := range ms {
 				body := m.val
-				if body.kind != jObject || markerKind(body) != "" {
+				if body.Kind() != Object || markerKind(body) != "" {
 					c.errorAt(at, p+"."+m.key, fmt.Sprintf("Invalid %s", name),
 						fmt.Sprintf("The body of %s %q must be an object.", name, m.key), "write "+labeledExample(name))
 					continue
@@ -581,14 +607,14 @@ func labeledExample(name string) string {
 
 // blockBodies returns the objects of a block-valued attribute: one object,
 // or each object of an array.
-func (c *converter) blockBodies(v *jvalue, at hcl.Range, path, name string) []*jvalue {
+func (c *converter) blockBodies(v Value, at hcl.Range, path, name string) []Value {
 	switch {
-	case v.kind == jObject && markerKind(v) == "":
-		return []*jvalue{v}
-	case v.kind == jArray:
-		var out []*jvalue
-		for i, it := range v.arr {
-			if it.kind != jObject || markerKind(it) != "" {
+	case v.Kind() == Object && markerKind(v) == "":
+		return []Value{v}
+	case v.Kind() == Array:
+		var out []Value
+		for i, it := range elements(v) {
+			if it.Kind() != Object || markerKind(it) != "" {
 				c.errorAt(at, fmt.Sprintf("%s[%d]", path, i), fmt.Sprintf("Invalid %s block", name),
 					fmt.Sprintf("%s is a block: each item must be an object.", name), "")
 				continue
@@ -605,22 +631,22 @@ func (c *converter) blockBodies(v *jvalue, at hcl.Range, path, name string) []*j
 
 // bodyItems converts the members of an object into the items of a block
 // body nested as types.
-func (c *converter) bodyItems(n *node, types []string, obj *jvalue, at hcl.Range, path string) []config.Item {
+func (c *converter) bodyItems(n *node, types []string, obj Value, at hcl.Range, path string) []config.Item {
 	var items []config.Item
-	for _, m := range obj.obj {
+	for _, m := range members(obj) {
 		items = append(items, c.item(n, types, m.key, m.val, at, path+"."+m.key)...)
 	}
 	return items
 }
 
-func (c *converter) nestedBlock(n *node, types []string, name string, v *jvalue, at hcl.Range, path string) *config.Block {
+func (c *converter) nestedBlock(n *node, types []string, name string, v Value, at hcl.Range, path string) *config.Block {
 	nb := &config.Block{Type: name, Body: &config.Body{}, DeclRange: at}
-	for _, l := range v.get("l").arr {
-		s, _ := l.str()
+	for _, l := range elements(v.Get("l")) {
+		s, _ := str(l)
 		nb.Labels = append(nb.Labels, s)
 	}
-	body := v.get("b")
-	if body == nil || body.kind != jObject {
+	body := v.Get("b")
+	if body.Kind() != Object || markerKind(body) != "" {
 		c.errorAt(at, path, "Invalid tf.block", "tf.block takes the block body, an object, last.", "")
 		return nb
 	}
@@ -629,10 +655,10 @@ func (c *converter) nestedBlock(n *node, types []string, name string, v *jvalue,
 }
 
 // dynamicBlock converts tf.dynamic({for_each, iterator, labels, content}).
-func (c *converter) dynamicBlock(n *node, types []string, name string, v *jvalue, at hcl.Range, path string) *config.Block {
+func (c *converter) dynamicBlock(n *node, types []string, name string, v Value, at hcl.Range, path string) *config.Block {
 	db := &config.Block{Type: "dynamic", Labels: []string{name}, Body: &config.Body{}, DeclRange: at}
-	spec := v.get("b")
-	for _, m := range spec.obj {
+	spec := v.Get("b")
+	for _, m := range members(spec) {
 		p := path + "." + m.key
 		switch m.key {
 		case "for_each", "labels":
@@ -640,14 +666,14 @@ func (c *converter) dynamicBlock(n *node, types []string, name string, v *jvalue
 				db.Body.Items = append(db.Body.Items, &config.Attribute{Name: m.key, Expr: e, Range: at})
 			}
 		case "iterator":
-			s, ok := m.val.str()
+			s, ok := str(m.val)
 			if !ok || !hclsyntax.ValidIdentifier(s) {
 				c.errorAt(at, p, "Invalid iterator", "The iterator of a dynamic block is a name, such as \"rule\".", "")
 				continue
 			}
 			db.Body.Items = append(db.Body.Items, &config.Attribute{Name: "iterator", Expr: config.Ref(s), Range: at})
 		case "content":
-			if m.val.kind != jObject || markerKind(m.val) != "" {
+			if m.val.Kind() != Object || markerKind(m.val) != "" {
 				c.errorAt(at, p, "Invalid dynamic content", "content is the body of each generated block, an object.", "")
 				continue
 			}
@@ -664,11 +690,11 @@ func (c *converter) dynamicBlock(n *node, types []string, name string, v *jvalue
 
 // typeConstraint converts a variable's type: a string is the type
 // expression it spells (type="list(string)" is list(string)).
-func (c *converter) typeConstraint(v *jvalue, at hcl.Range, path string) config.Expr {
-	s, ok := v.str()
+func (c *converter) typeConstraint(v Value, at hcl.Range, path string) config.Expr {
+	s, ok := str(v)
 	if !ok {
 		if markerKind(v) == "raw" {
-			s, _ = v.get("t").str()
+			s, _ = str(v.Get("t"))
 		} else {
 			c.errorAt(at, path, "Invalid variable type",
 				"A variable type is written as a string holding a type constraint.", `write type="list(string)"`)
@@ -707,24 +733,42 @@ func hclMessage(hds hcl.Diagnostics) string {
 }
 
 // value converts an attribute value into an expression; nil after an error.
-func (c *converter) value(n *node, v *jvalue, at hcl.Range, path string) config.Expr {
-	switch v.kind {
-	case jNull:
+func (c *converter) value(n *node, v Value, at hcl.Range, path string) config.Expr {
+	switch v.Kind() {
+	case Null:
 		return config.Null()
-	case jBool:
-		return config.Bool(v.b)
-	case jNumber:
-		num, err := cty.ParseNumberVal(v.s)
-		if err != nil {
-			c.errorAt(at, path, "Invalid number", fmt.Sprintf("%s is not a number Terraform can hold.", v.s), "")
-			return nil
+	case Bool:
+		return config.Bool(v.Bool())
+	case Number:
+		return c.number(v.Number(), at, path)
+	case String:
+		return c.template(n, v.Str(), at, path)
+	case Undefined:
+		c.errorAt(at, path, "Invalid attribute value", "The value is undefined.",
+			"leave the value out, or use null for Terraform's null")
+		return nil
+	case Function:
+		c.errorAt(at, path, "Invalid attribute value", "A function is not a value.",
+			"call it, or pass what it returns")
+		return nil
+	case Other:
+		switch name := v.TypeName(); name {
+		case "JSX element":
+			c.errorAt(at, path, "Invalid attribute value", "A JSX element is not a value.",
+				"elements go in the tree, not in attributes")
+		case "symbol", "bigint":
+			c.errorAt(at, path, "Invalid attribute value", fmt.Sprintf("A %s cannot be written in Terraform.", name), "")
+		default:
+			hint := "use a plain object, an array, a string, a number or a boolean"
+			if name == "Date" {
+				hint = "use date.toISOString()"
+			}
+			c.errorAt(at, path, "Invalid attribute value", fmt.Sprintf("A %s is not a plain value.", name), hint)
 		}
-		return &config.Literal{Val: num}
-	case jString:
-		return c.template(n, v.s, at, path)
-	case jArray:
-		items := make([]config.Expr, 0, len(v.arr))
-		for i, it := range v.arr {
+		return nil
+	case Array:
+		items := make([]config.Expr, 0, v.Len())
+		for i, it := range elements(v) {
 			p := fmt.Sprintf("%s[%d]", path, i)
 			if isBlockMarker(it) {
 				c.errorAt(at, p, "Block in a value",
@@ -740,8 +784,9 @@ func (c *converter) value(n *node, v *jvalue, at hcl.Range, path string) config.
 	if k := markerKind(v); k != "" {
 		return c.marker(n, k, v, at, path)
 	}
-	items := make([]config.ObjectItem, 0, len(v.obj))
-	for _, m := range v.obj {
+	ms := members(v)
+	items := make([]config.ObjectItem, 0, len(ms))
+	for _, m := range ms {
 		p := path + "." + m.key
 		if isBlockMarker(m.val) {
 			c.errorAt(at, p, "Block in a value",
@@ -756,14 +801,44 @@ func (c *converter) value(n *node, v *jvalue, at hcl.Range, path string) config.
 	return &config.Object{Items: items}
 }
 
+// number converts a JavaScript number: integers exactly, others through
+// their shortest decimal form (0.1 stays 0.1).
+func (c *converter) number(f float64, at hcl.Range, path string) config.Expr {
+	switch {
+	case math.IsNaN(f) || math.IsInf(f, 0):
+		c.errorAt(at, path, "Invalid attribute value", fmt.Sprintf("%s cannot be written in Terraform.", jsNumber(f)),
+			"use a finite number")
+		return nil
+	case f == math.Trunc(f) && math.Abs(f) < 1<<53:
+		return &config.Literal{Val: cty.NumberIntVal(int64(f))}
+	}
+	num, err := cty.ParseNumberVal(strconv.FormatFloat(f, 'g', -1, 64))
+	if err != nil {
+		panic(fmt.Sprintf("tsx: number %v: %v", f, err))
+	}
+	return &config.Literal{Val: num}
+}
+
+func jsNumber(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return "NaN"
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
+	}
+	return strconv.FormatFloat(f, 'g', -1, 64)
+}
+
 // marker converts a ref or tf helper.
-func (c *converter) marker(n *node, kind string, v *jvalue, at hcl.Range, path string) config.Expr {
+func (c *converter) marker(n *node, kind string, v Value, at hcl.Range, path string) config.Expr {
 	switch kind {
 	case "ref":
-		id, _ := v.get("r").int()
-		return c.refExpr(n, id, v.get("p").arr, at, path)
+		id, _ := intOf(v.Get("r"))
+		return c.refExpr(n, id, elements(v.Get("p")), at, path)
 	case "var", "local":
-		name, _ := v.get("n").str()
+		name, _ := str(v.Get("n"))
 		root := "var"
 		if kind == "local" {
 			root = "local"
@@ -774,12 +849,12 @@ func (c *converter) marker(n *node, kind string, v *jvalue, at hcl.Range, path s
 				"names start with a letter or underscore and contain letters, digits, underscores and dashes")
 			return nil
 		}
-		for _, s := range v.get("p").arr {
+		for _, s := range elements(v.Get("p")) {
 			t = appendStep(t, s)
 		}
 		return &config.Reference{Traversal: t}
 	case "raw":
-		text, _ := v.get("t").str()
+		text, _ := str(v.Get("t"))
 		e, ds := config.ParseExpression(text, "", hcl.InitialPos)
 		if ds.HasErrors() {
 			c.errorAt(at, path, "Invalid tf.raw expression",
@@ -788,12 +863,12 @@ func (c *converter) marker(n *node, kind string, v *jvalue, at hcl.Range, path s
 		}
 		return e
 	case "fn":
-		name, _ := v.get("n").str()
+		name, _ := str(v.Get("n"))
 		if !validFunctionName(name) {
 			c.errorAt(at, path, "Invalid function name", fmt.Sprintf("%q is not a Terraform function name.", name), "")
 			return nil
 		}
-		args := v.get("a").arr
+		args := elements(v.Get("a"))
 		call := &config.Call{Name: name, Args: make([]config.Expr, 0, len(args))}
 		for i, a := range args {
 			if e := c.value(n, a, at, fmt.Sprintf("%s(argument %d)", path, i+1)); e != nil {
@@ -802,7 +877,7 @@ func (c *converter) marker(n *node, kind string, v *jvalue, at hcl.Range, path s
 		}
 		return call
 	case "lit":
-		s, _ := v.get("v").str()
+		s, _ := str(v.Get("v"))
 		return config.String(s)
 	case "block", "dynamic":
 		c.errorAt(at, path, "Block in a value",
@@ -835,21 +910,22 @@ func validFunctionName(name string) bool {
 
 // appendStep adds a path step: numbers (and strings of digits) index, names
 // are attributes, other strings are string keys.
-func appendStep(t hcl.Traversal, s *jvalue) hcl.Traversal {
-	switch s.kind {
-	case jNumber:
-		if n, err := cty.ParseNumberVal(s.s); err == nil {
-			return append(t, hcl.TraverseIndex{Key: n})
+func appendStep(t hcl.Traversal, s Value) hcl.Traversal {
+	switch s.Kind() {
+	case Number:
+		if i, ok := intOf(s); ok {
+			return append(t, hcl.TraverseIndex{Key: cty.NumberIntVal(int64(i))})
 		}
-	case jString:
-		if isIndex(s.s) {
-			n, _ := strconv.Atoi(s.s)
+	case String:
+		name := s.Str()
+		if isIndex(name) {
+			n, _ := strconv.Atoi(name)
 			return append(t, hcl.TraverseIndex{Key: cty.NumberIntVal(int64(n))})
 		}
-		if hclsyntax.ValidIdentifier(s.s) {
-			return append(t, hcl.TraverseAttr{Name: s.s})
+		if hclsyntax.ValidIdentifier(name) {
+			return append(t, hcl.TraverseAttr{Name: name})
 		}
-		return append(t, hcl.TraverseIndex{Key: cty.StringVal(s.s)})
+		return append(t, hcl.TraverseIndex{Key: cty.StringVal(name)})
 	}
 	return t
 }
@@ -868,7 +944,7 @@ func isIndex(s string) bool {
 
 // refExpr resolves a ref read at path of node n: ref.a.b is the reference
 // to the bound element's address, then .a.b.
-func (c *converter) refExpr(n *node, id int, steps []*jvalue, at hcl.Range, path string) config.Expr {
+func (c *converter) refExpr(n *node, id int, steps []Value, at hcl.Range, path string) config.Expr {
 	target, ok := c.binding[id]
 	var related []diag.Related
 	if id >= 0 && id < len(c.refSites) && c.refSites[id] != nil {
@@ -911,7 +987,7 @@ func (c *converter) refExpr(n *node, id int, steps []*jvalue, at hcl.Range, path
 			return nil
 		}
 		t = hcl.Traversal{hcl.TraverseRoot{Name: target.labels[0]}}
-		if alias, ok := target.attrs.get("alias").str(); ok {
+		if alias, ok := str(target.props.Get("alias")); ok {
 			t = append(t, hcl.TraverseAttr{Name: alias})
 		}
 		return &config.Reference{Traversal: t}
@@ -921,7 +997,7 @@ func (c *converter) refExpr(n *node, id int, steps []*jvalue, at hcl.Range, path
 				fmt.Sprintf("%s stands for a locals block; read one of its values, such as ref.tags.", c.refName(id)), "", related...)
 			return nil
 		}
-		name, _ := steps[0].str()
+		name, _ := str(steps[0])
 		t = hcl.Traversal{hcl.TraverseRoot{Name: "local"}, hcl.TraverseAttr{Name: name}}
 		steps = steps[1:]
 	default:
@@ -1063,10 +1139,10 @@ func (c *converter) substitute(n *node, s string, at hcl.Range, path string, bar
 // placeholderText is the HCL text of a placeholder's expression. In literal
 // template text (interp) a tf.literal is escaped text, elsewhere a quoted
 // string.
-func (c *converter) placeholderText(n *node, m *jvalue, at hcl.Range, path string, bare, interp bool) (string, bool) {
+func (c *converter) placeholderText(n *node, m Value, at hcl.Range, path string, bare, interp bool) (string, bool) {
 	kind := markerKind(m)
 	if kind == "lit" {
-		s, _ := m.get("v").str()
+		s, _ := str(m.Get("v"))
 		if interp {
 			return config.EscapeTemplateText(s), true
 		}

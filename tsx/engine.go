@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -14,14 +16,15 @@ import (
 )
 
 // Engine evaluates a bundled configuration script. The script leaves the
-// JSON text of the rendered tree in the global __tfkitOutput, which Run
-// returns. Failures of the script are *ScriptError values; anything else is
-// a failure of the engine itself.
+// rendered tree in the global __tfkitOutput, which Run returns as a Value.
+// Failures of the script are *ScriptError values; anything else is a
+// failure of the engine itself.
 //
 // The interface is small so that a faster engine can replace goja without
-// touching the rest of the front end.
+// touching the rest of the front end; JSONEngine adapts any engine that can
+// print the tree as JSON (such as node, for comparisons).
 type Engine interface {
-	Run(ctx context.Context, s Script) (string, error)
+	Run(ctx context.Context, s Script) (Value, error)
 }
 
 // Script is what an Engine runs.
@@ -86,22 +89,23 @@ func Goja() Engine { return gojaEngine{} }
 
 type gojaEngine struct{}
 
-func (gojaEngine) Run(ctx context.Context, s Script) (string, error) {
+func (gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
 	prg, err := goja.Parse(s.Name, s.Code, parser.WithSourceMapLoader(func(string) ([]byte, error) {
 		// Only the inline map of the bundle is used; never read files.
 		return nil, errors.New("no external source maps")
 	}))
 	if err != nil {
-		return "", fmt.Errorf("parse bundle: %w", err)
+		return nil, fmt.Errorf("parse bundle: %w", err)
 	}
 	compiled, err := goja.CompileAST(prg, false)
 	if err != nil {
-		return "", fmt.Errorf("compile bundle: %w", err)
+		return nil, fmt.Errorf("compile bundle: %w", err)
 	}
 	vm := goja.New()
 	vm.SetMaxCallStackSize(10000)
-	if err := setupGlobals(vm, s); err != nil {
-		return "", err
+	env := &gojaEnv{vm: vm}
+	if err := env.setupGlobals(s); err != nil {
+		return nil, err
 	}
 
 	stop := make(chan struct{})
@@ -137,26 +141,33 @@ func (gojaEngine) Run(ctx context.Context, s Script) (string, error) {
 			} else {
 				se.Message = "the build was canceled"
 			}
-			return "", se
+			return nil, se
 		}
 		var so *goja.StackOverflowError
 		if errors.As(err, &so) {
-			return "", &ScriptError{Name: "RangeError", Message: "maximum call stack size exceeded (endless recursion?)", Stack: framesOf(so.Stack())}
+			return nil, &ScriptError{Name: "RangeError", Message: "maximum call stack size exceeded (endless recursion?)", Stack: framesOf(so.Stack())}
 		}
 		var ex *goja.Exception
 		if errors.As(err, &ex) {
-			return "", exceptionError(vm, ex)
+			return nil, exceptionError(ex)
 		}
-		return "", err
+		return nil, err
 	}
+	// The run is over: the interrupt goroutine must not stop the reads of
+	// the result that follow.
+	vm.ClearInterrupt()
 	out := vm.Get(outputGlobal)
 	if out == nil || goja.IsUndefined(out) {
-		return "", errors.New("the bundle did not render the configuration")
+		return nil, errors.New("the bundle did not render the configuration")
 	}
-	return out.String(), nil
+	env.objectProto = vm.NewObject().Prototype()
+	if ep, ok := env.host.Get("elementPrototype").(*goja.Object); ok {
+		env.elementProto = ep
+	}
+	return env.wrap(out), nil
 }
 
-func exceptionError(vm *goja.Runtime, ex *goja.Exception) *ScriptError {
+func exceptionError(ex *goja.Exception) *ScriptError {
 	se := &ScriptError{Stack: framesOf(ex.Stack())}
 	v := ex.Value()
 	if obj, ok := v.(*goja.Object); ok && obj.ClassName() == "Error" {
@@ -196,9 +207,22 @@ func framesOf(stack []goja.StackFrame) []Frame {
 	return out
 }
 
+// gojaEnv is one run of the goja engine: the runtime, the prototypes that
+// tell plain objects and elements apart, and the stack frames useRef
+// recorded.
+type gojaEnv struct {
+	vm           *goja.Runtime
+	host         *goja.Object
+	objectProto  *goja.Object
+	elementProto *goja.Object
+	frames       []goja.StackFrame
+	buf          []goja.StackFrame
+}
+
 // setupGlobals gives the script process.env, process.cwd(), console and the
-// host's site() used by useRef to remember where each ref was made.
-func setupGlobals(vm *goja.Runtime, s Script) error {
+// host's site(), which useRef calls to remember where each ref was made.
+func (e *gojaEnv) setupGlobals(s Script) error {
+	vm := e.vm
 	env := vm.NewObject()
 	keys := make([]string, 0, len(s.Env))
 	for k := range s.Env {
@@ -239,21 +263,23 @@ func setupGlobals(vm *goja.Runtime, s Script) error {
 		return err
 	}
 
-	host := vm.NewObject()
-	_ = host.Set("site", func(goja.FunctionCall) goja.Value {
-		// The innermost frames are site itself and the runtime's useRef;
-		// the first frame in a user's file is the call to useRef.
-		frames := vm.CaptureCallStack(6, nil)
-		for i := range frames {
-			p := frames[i].Position()
-			if p.Filename == "" || isRuntimeFile(fileName(p.Filename)) {
+	e.host = vm.NewObject()
+	_ = e.host.Set("site", func(goja.FunctionCall) goja.Value {
+		// Frames, innermost first: site itself, the runtime's callerSite
+		// and useRef, then the user's call. Positions are resolved only
+		// when a message needs one.
+		e.buf = vm.CaptureCallStack(5, e.buf[:0])
+		for i := 1; i < len(e.buf); i++ { // 0 is this native function
+			switch e.buf[i].FuncName() {
+			case "callerSite", "useRef":
 				continue
 			}
-			return vm.ToValue([]any{p.Filename, p.Line, p.Column + 1})
+			e.frames = append(e.frames, e.buf[i])
+			return vm.ToValue(len(e.frames) - 1)
 		}
 		return goja.Null()
 	})
-	return vm.Set("__tfkitHost", host)
+	return vm.Set("__tfkitHost", e.host)
 }
 
 // consoleString formats one console argument: strings as they are, other
@@ -275,4 +301,144 @@ func consoleString(vm *goja.Runtime, v goja.Value) string {
 		}
 	}
 	return v.String()
+}
+
+var proxyType = reflect.TypeOf(goja.Proxy{})
+
+// wrap makes a Value of a goja value; refs (proxies) are read through to
+// their targets.
+func (e *gojaEnv) wrap(v goja.Value) Value {
+	g := &gojaValue{env: e, v: v}
+	switch {
+	case v == nil || goja.IsUndefined(v):
+		g.kind = Undefined
+	case goja.IsNull(v):
+		g.kind = Null
+	case goja.IsString(v):
+		g.kind = String
+	case goja.IsNumber(v):
+		g.kind = Number
+	case goja.IsBigInt(v):
+		g.kind, g.typeName = Other, "bigint"
+	default:
+		obj, ok := v.(*goja.Object)
+		if !ok {
+			if _, isSym := v.(*goja.Symbol); isSym {
+				g.kind, g.typeName = Other, "symbol"
+			} else {
+				g.kind = Bool
+			}
+			break
+		}
+		if obj.ExportType() == proxyType {
+			if p, ok := obj.Export().(goja.Proxy); ok && p.Target() != nil {
+				obj = p.Target()
+			}
+		}
+		g.obj = obj
+		switch obj.ClassName() {
+		case "Array":
+			g.kind = Array
+			return g
+		case "Function":
+			g.kind = Function
+			return g
+		}
+		proto := obj.Prototype()
+		switch {
+		case proto == nil || proto == e.objectProto:
+			g.kind = Object
+		case goja.IsString(obj.Get(markKey)):
+			g.kind = Object // a tf helper
+		case e.elementProto != nil && proto == e.elementProto:
+			g.kind, g.typeName = Other, "JSX element"
+		default:
+			g.kind, g.typeName = Other, "object"
+			if c, ok := obj.Get("constructor").(*goja.Object); ok {
+				if n := c.Get("name"); n != nil && goja.IsString(n) && n.String() != "" {
+					g.typeName = n.String()
+				}
+			}
+		}
+	}
+	return g
+}
+
+// markKey is the property that names the kind of refs and tf helpers.
+const markKey = "$$tfkit"
+
+type gojaValue struct {
+	env      *gojaEnv
+	v        goja.Value
+	obj      *goja.Object
+	kind     Kind
+	typeName string
+}
+
+func (g *gojaValue) Kind() Kind       { return g.kind }
+func (g *gojaValue) Bool() bool       { return g.kind == Bool && g.v.ToBoolean() }
+func (g *gojaValue) TypeName() string { return g.typeName }
+
+func (g *gojaValue) Number() float64 {
+	if g.kind != Number {
+		return 0
+	}
+	return g.v.ToFloat()
+}
+
+func (g *gojaValue) Str() string {
+	if g.kind != String {
+		return ""
+	}
+	return g.v.String()
+}
+
+func (g *gojaValue) Len() int {
+	if g.kind != Array {
+		return 0
+	}
+	return int(g.obj.Get("length").ToInteger())
+}
+
+func (g *gojaValue) Index(i int) Value {
+	if g.kind != Array {
+		return g.env.wrap(nil)
+	}
+	return g.env.wrap(g.obj.Get(strconv.Itoa(i)))
+}
+
+func (g *gojaValue) Keys() []string {
+	if g.kind != Object {
+		return nil
+	}
+	// A throwing getter panics with *goja.Exception; Build recovers it.
+	return g.obj.Keys()
+}
+
+func (g *gojaValue) Get(key string) Value {
+	if g.obj == nil {
+		return g.env.wrap(nil)
+	}
+	return g.env.wrap(g.obj.Get(key))
+}
+
+func (g *gojaValue) Site() (string, int, int, bool) {
+	i, ok := intOf(g)
+	if !ok || i < 0 || i >= len(g.env.frames) {
+		return "", 0, 0, false
+	}
+	p := g.env.frames[i].Position()
+	if p.Filename == "" {
+		return "", 0, 0, false
+	}
+	return p.Filename, p.Line, p.Column + 1, true
+}
+
+// recoverScriptError turns a panic raised while the converter reads the
+// engine's values (a getter or proxy trap that throws) into a ScriptError.
+func recoverScriptError(r any) (*ScriptError, bool) {
+	if ex, ok := r.(*goja.Exception); ok {
+		return exceptionError(ex), true
+	}
+	return nil, false
 }

@@ -1,6 +1,7 @@
 package tsx
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strconv"
@@ -304,4 +305,104 @@ func (p *jparser) hex4() (rune, bool) {
 	}
 	p.pos += 4
 	return rune(n), true
+}
+
+// jvalue implements Value, so that an engine can hand over the tree as JSON.
+
+func (v *jvalue) Kind() Kind {
+	switch v.kind {
+	case jNull:
+		return Null
+	case jBool:
+		return Bool
+	case jNumber:
+		return Number
+	case jString:
+		return String
+	case jArray:
+		return Array
+	}
+	return Object
+}
+
+func (v *jvalue) Bool() bool { return v.kind == jBool && v.b }
+
+func (v *jvalue) Number() float64 {
+	if v.kind != jNumber {
+		return 0
+	}
+	f, _ := strconv.ParseFloat(v.s, 64)
+	return f
+}
+
+func (v *jvalue) Str() string {
+	if v.kind != jString {
+		return ""
+	}
+	return v.s
+}
+
+func (v *jvalue) Len() int { return len(v.arr) }
+
+func (v *jvalue) Index(i int) Value {
+	if i < 0 || i >= len(v.arr) {
+		return undefinedValue{}
+	}
+	return v.arr[i]
+}
+
+func (v *jvalue) Keys() []string {
+	keys := make([]string, len(v.obj))
+	for i, m := range v.obj {
+		keys[i] = m.key
+	}
+	return keys
+}
+
+func (v *jvalue) Get(key string) Value {
+	if m := v.get(key); m != nil {
+		return m
+	}
+	return undefinedValue{}
+}
+
+func (v *jvalue) TypeName() string { return "" }
+
+func (v *jvalue) Site() (string, int, int, bool) { return "", 0, 0, false }
+
+// undefinedValue is a missing member of a JSON value.
+type undefinedValue struct{}
+
+func (undefinedValue) Kind() Kind                      { return Undefined }
+func (undefinedValue) Bool() bool                      { return false }
+func (undefinedValue) Number() float64                 { return 0 }
+func (undefinedValue) Str() string                     { return "" }
+func (undefinedValue) Len() int                        { return 0 }
+func (undefinedValue) Index(int) Value                 { return undefinedValue{} }
+func (undefinedValue) Keys() []string                  { return nil }
+func (undefinedValue) Get(string) Value                { return undefinedValue{} }
+func (undefinedValue) TypeName() string                { return "" }
+func (undefinedValue) Site() (string, int, int, bool) { return "", 0, 0, false }
+
+// JSONEngine adapts an engine that prints the rendered tree as JSON text,
+// such as node running the bundle with a line that prints
+// JSON.stringify(globalThis.__tfkitOutput). Values are not checked as
+// strictly on that path (JSON has no undefined or functions), and refs have
+// no recorded sites.
+func JSONEngine(run func(ctx context.Context, s Script) (string, error)) Engine {
+	return jsonEngine(run)
+}
+
+type jsonEngine func(ctx context.Context, s Script) (string, error)
+
+func (e jsonEngine) Run(ctx context.Context, s Script) (Value, error) {
+	out, err := e(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	v, err := parseJSON(out)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }

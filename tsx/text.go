@@ -123,7 +123,7 @@ func (c *converter) firstRefPlaceholder(s string) int {
 			continue
 		}
 		if markerKind(c.ph[idx]) == "ref" {
-			id, _ := c.ph[idx].get("r").int()
+			id, _ := intOf(c.ph[idx].Get("r"))
 			return id
 		}
 	}

@@ -98,11 +98,7 @@ func BuildContext(ctx context.Context, entry string, opts Options) (*config.Conf
 		}
 		return nil, diag.Diagnostics{{Severity: diag.Error, Summary: "Evaluation failed", Detail: err.Error()}}
 	}
-	tree, err := parseJSON(out)
-	if err != nil {
-		panic(fmt.Sprintf("tsx: the runtime produced invalid JSON: %v", err))
-	}
-	cfg, diags := convert(tree, src)
+	cfg, diags := convertSafely(out, src)
 	if diags.HasErrors() {
 		return nil, diags
 	}
@@ -122,4 +118,19 @@ const bundleName = "tfkit-bundle.js"
 // rangeAt is a one-character range at a position.
 func rangeAt(file string, line, col int) hcl.Range {
 	return hcl.Range{Filename: file, Start: hcl.Pos{Line: line, Column: col}, End: hcl.Pos{Line: line, Column: col + 1}}
+}
+
+// convertSafely converts the tree, reporting a JavaScript exception thrown
+// while its values are read (by a getter) like any other.
+func convertSafely(tree Value, src *sources) (cfg *config.Config, diags diag.Diagnostics) {
+	defer func() {
+		if r := recover(); r != nil {
+			se, ok := recoverScriptError(r)
+			if !ok {
+				panic(r)
+			}
+			cfg, diags = nil, diag.Diagnostics{scriptDiag(se, src)}
+		}
+	}()
+	return convert(tree, src)
 }

@@ -1,17 +1,21 @@
 // The tfkit runtime for TSX configurations: the components, useRef, the tf
-// helpers and the JSX runtime functions, plus render, which turns the
-// element tree into a plain serializable description that the Go side
-// converts into the configuration model.
+// helpers and the JSX runtime functions, plus __render, which calls the
+// components and flattens the element tree into a list of primitive nodes
+// in declaration order. The Go side reads that list (and the props in it)
+// directly and converts it into the configuration model; values are checked
+// there, not here, because goja runs JavaScript far slower than Go.
 //
 // It runs inside the binary (goja) and must also run unchanged under node
-// (for comparisons): it uses no host API except the optional
-// globalThis.__tfkitHost.site(), which returns the .tsx position of the
-// caller's caller. Keep regular expressions and extra Proxies off the paths
-// that run once per element: goja is slow at both.
+// (for comparisons, where the result is serialized with JSON.stringify): it
+// uses no host API except the optional globalThis.__tfkitHost, whose site()
+// remembers where useRef was called. Keep regular expressions and extra
+// Proxies off the paths that run once per element: goja is slow at both.
 
-// Marks in the serialized output. U+E000 and U+E001 are private-use
-// characters: no configuration has a reason to contain them.
-const MARK = "\uE000";
+// MARK is the first key of the objects that stand for expressions in the
+// serialized output. Placeholders in strings are delimited by U+E000 and
+// U+E001, private-use characters no configuration has a reason to contain.
+// (The mark is ASCII so that the output, and goja's strings, stay ASCII.)
+const MARK = "$$tfkit";
 const PH_OPEN = "\uE000";
 const PH_CLOSE = "\uE001";
 
@@ -117,7 +121,8 @@ export function jsxDEV(type, props, key, isStaticChildren, source) {
 export function createElement(type, config, ...children) {
   const props = {};
   if (config != null) {
-    for (const k in config) props[k] = config[k];
+    const keys = Object.keys(config);
+    for (let i = 0; i < keys.length; i++) props[keys[i]] = config[keys[i]];
   }
   if (children.length === 1) props.children = children[0];
   else if (children.length > 1) props.children = children;
@@ -202,6 +207,8 @@ const refHandler = {
       case "valueOf":
         return () => placeholder(target);
       case "toJSON":
+        // Only JSON.stringify (under node) asks: the ref's serialized form.
+        return () => target;
       case "then":
       case "$$typeof":
       case KIND:
@@ -222,16 +229,19 @@ function refProxy(m) {
   return new Proxy(m, refHandler);
 }
 
-// TfExpr is a Terraform expression made by a tf helper.
+// TfExpr is a Terraform expression made by a tf helper: its own properties
+// are its serialized form ($$tfkit names the kind), its methods make it
+// usable in template literals.
 class TfExpr {
-  constructor(m) {
-    this[EXPR] = m;
+  constructor(kind, fields) {
+    this[MARK] = kind;
+    Object.assign(this, fields);
   }
   toString() {
-    return placeholder(this[EXPR]);
+    return placeholder(this);
   }
   [Symbol.toPrimitive]() {
-    return placeholder(this[EXPR]);
+    return placeholder(this);
   }
 }
 
@@ -249,37 +259,34 @@ function checkPath(helper, path) {
   }
 }
 
-// Values given to helpers (function arguments, block bodies) are encoded
-// lazily, when the element using them is rendered: by then every ref they
-// hold may be bound.
 export const tf = {
   // tf.var("region") is var.region; tf.var("tags", "Name") is var.tags.Name.
   var(name, ...path) {
     checkName("var", name);
     checkPath("var", path);
-    return new TfExpr({ [MARK]: "var", n: name, p: path });
+    return new TfExpr("var", { n: name, p: path });
   },
   // tf.local("tags") is local.tags.
   local(name, ...path) {
     checkName("local", name);
     checkPath("local", path);
-    return new TfExpr({ [MARK]: "local", n: name, p: path });
+    return new TfExpr("local", { n: name, p: path });
   },
   // tf.raw("count.index + 1") is the HCL expression as written; it is
   // parsed and checked at build time.
   raw(text) {
     if (typeof text !== "string") throw new TfkitError("Invalid tf.raw call", "tf.raw takes HCL expression text, a string.", "");
-    return new TfExpr({ [MARK]: "raw", t: text });
+    return new TfExpr("raw", { t: text });
   },
   // tf.fn("join", ",", tf.var("names")) is join(",", var.names).
   fn(name, ...args) {
     checkName("fn", name);
-    return new TfExpr({ [MARK]: "fn", n: name, a: args, lazy: true });
+    return new TfExpr("fn", { n: name, a: args });
   },
   // tf.literal("${not interpolated}") is a string taken as it is.
   literal(s) {
     if (typeof s !== "string") throw new TfkitError("Invalid tf.literal call", "tf.literal takes a string.", "");
-    return new TfExpr({ [MARK]: "lit", v: s });
+    return new TfExpr("lit", { v: s });
   },
   // tf.block({...}) is a nested block (ingress { ... }) where a plain object
   // is an object-typed attribute (tags = { ... }). Labels come first:
@@ -292,7 +299,7 @@ export const tf = {
     for (const l of args) {
       if (typeof l !== "string") throw new TfkitError("Invalid tf.block call", "Block labels are strings.", "");
     }
-    return new TfExpr({ [MARK]: "block", l: args, b: body, lazy: true });
+    return new TfExpr("block", { l: args, b: body });
   },
   // tf.dynamic({ for_each, iterator, labels, content }) is a dynamic block
   // whose type is the attribute name it is given to.
@@ -300,96 +307,24 @@ export const tf = {
     if (spec === null || typeof spec !== "object" || spec.for_each === undefined || spec.content === undefined) {
       throw new TfkitError("Invalid tf.dynamic call", "tf.dynamic needs for_each and content.", "write tf.dynamic({ for_each: tf.var(\"ports\"), content: { from_port: tf.raw(\"ingress.value\") } })");
     }
-    return new TfExpr({ [MARK]: "dynamic", b: spec, lazy: true });
+    return new TfExpr("dynamic", { b: spec });
   },
 };
 
 // ---------------------------------------------------------------------------
 // Render
 
-let files = [];
-let fileIndex = new Map();
+// The host, when the runtime runs inside tfkit, learns which objects are
+// elements so that it can tell them from plain values.
+const host = globalThis.__tfkitHost;
+if (host) host.elementPrototype = Element.prototype;
 
-function siteOf(source) {
-  if (!source) return null;
-  let f = fileIndex.get(source.fileName);
-  if (f === undefined) {
-    f = files.length;
-    files.push(source.fileName);
-    fileIndex.set(source.fileName, f);
-  }
-  return [f, source.lineNumber, source.columnNumber];
-}
-
-// encode turns an attribute value into plain JSON data. path names the value
-// in messages.
-function encode(v, path) {
-  switch (typeof v) {
-    case "string":
-    case "boolean":
-      return v;
-    case "number":
-      if (!isFinite(v)) {
-        throw invalidValue(`Attribute ${path} is ${v}, which Terraform cannot represent.`, "use a finite number");
-      }
-      return v;
-    case "undefined":
-      throw invalidValue(`Attribute ${path} is undefined.`, "leave the value out, or use null for Terraform's null");
-    case "function":
-      throw invalidValue(`Attribute ${path} is a function, not a value.`, "call it, or pass what it returns");
-    case "symbol":
-    case "bigint":
-      throw invalidValue(`Attribute ${path} is a ${typeof v}, which Terraform cannot represent.`, "");
-  }
-  if (v === null) return null;
-  const m = v[EXPR];
-  if (m !== undefined) {
-    return m.lazy ? encodeLazy(m, path) : m;
-  }
-  if (Array.isArray(v)) {
-    const out = new Array(v.length);
-    for (let i = 0; i < v.length; i++) out[i] = encode(v[i], `${path}[${i}]`);
-    return out;
-  }
-  if (v instanceof Element) {
-    throw invalidValue(`Attribute ${path} is a JSX element, not a value.`, "elements go in the tree, not in attributes");
-  }
-  const proto = Object.getPrototypeOf(v);
-  if (proto !== Object.prototype && proto !== null) {
-    const name = (v.constructor && v.constructor.name) || "object";
-    throw invalidValue(`Attribute ${path} is a ${name}, not a plain value.`, name === "Date" ? "use date.toISOString()" : "use a plain object, an array, a string, a number or a boolean");
-  }
-  const out = {};
-  for (const k in v) {
-    const x = v[k];
-    if (x === undefined) continue;
-    out[k] = encode(x, `${path}.${k}`);
-  }
-  return out;
-}
-
-function invalidValue(detail, hint) {
-  return new TfkitError("Invalid attribute value", detail, hint);
-}
-
-function encodeLazy(m, path) {
-  switch (m[MARK]) {
-    case "fn":
-      return { [MARK]: "fn", n: m.n, a: m.a.map((a, i) => encode(a, `${path}(argument ${i + 1})`)) };
-    case "block":
-      return { [MARK]: "block", l: m.l, b: encode(m.b, path) };
-    case "dynamic":
-      return { [MARK]: "dynamic", b: encode(m.b, path) };
-  }
-  return m;
-}
-
-// Serialized nodes, in declaration order.
+// Rendered nodes, in declaration order, and the problems found.
 let nodes = [];
 let errors = [];
 
 function fail(err, source) {
-  errors.push({ s: siteOf(source), m: err.summary, d: err.detail, h: err.hint, a: err.attr });
+  errors.push({ s: source || null, m: err.summary, d: err.detail, h: err.hint, a: err.attr || null });
 }
 
 function describe(v) {
@@ -494,45 +429,43 @@ function innerText(ch, kind) {
   throw new TfkitError("Invalid innerText", `The children of <${kind}> are ${describe(ch)}.`, "the body text is a string or a function returning one: {() => `...`}");
 }
 
+// emit records one primitive element: its props as they are (the Go side
+// reads and checks them), its bound ref and its innerText, evaluated now, in
+// declaration order.
 function emit(el, kind, source) {
   const props = el.props;
-  const n = { c: kind, s: siteOf(source), a: {} };
+  const n = { c: kind, s: source || null, p: props, r: -1 };
   const ch = props.children;
   const hasText = ch !== undefined && ch !== null && ch !== false;
-  let extra = null;
-  for (const k in props) {
-    if (k === "children") continue;
-    const v = props[k];
-    if (k === "ref") {
-      if (v === undefined || v === null) continue;
-      const m = v[EXPR];
-      if (m === undefined || m[MARK] !== "ref" || m.p.length !== 0) {
-        throw new TfkitError("Invalid ref", `ref is ${describe(v)}, not a ref from useRef().`, "create refs with const r = useRef() and pass r itself");
-      }
-      n.r = m.r;
-      continue;
-    }
-    if (v === undefined) continue;
-    if (hasText && labelProps[kind].indexOf(k) < 0) {
-      (extra || (extra = [])).push(k);
-      continue;
-    }
-    try {
-      n.a[k] = encode(v, k);
-    } catch (e) {
-      if (e instanceof TfkitError) e.attr = k;
+  const labels = labelProps[kind];
+  const ref = props.ref;
+  if (ref !== undefined && ref !== null) {
+    const m = ref[EXPR];
+    if (m === undefined || m[MARK] !== "ref" || m.p.length !== 0) {
+      const e = new TfkitError("Invalid ref", `ref is ${describe(ref)}, not a ref from useRef().`, "create refs with const r = useRef() and pass r itself");
+      e.attr = "ref";
       throw e;
+    }
+    n.r = m.r;
+  }
+  let extra = null;
+  if (hasText) {
+    const keys = Object.keys(props);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
+      if (k !== "children" && k !== "ref" && props[k] !== undefined && labels.indexOf(k) < 0) {
+        (extra || (extra = [])).push(k);
+      }
     }
   }
   if (props[KEY_LAST]) n.k = 1;
   if (hasText) {
     if (extra) {
-      const allowed = labelProps[kind];
       throw new TfkitError(
         "Attributes beside an innerText body",
         `<${kind}> has an innerText body and the attribute${extra.length > 1 ? "s" : ""} ${extra.join(", ")}.`,
-        allowed.length > 0
-          ? `an element with an innerText body accepts only ${allowed.join(" and ")}: move the other attributes into the text`
+        labels.length > 0
+          ? `an element with an innerText body accepts only ${labels.join(" and ")}: move the other attributes into the text`
           : `an element with an innerText body accepts no attributes: move them into the text`,
       );
     }
@@ -543,34 +476,25 @@ function emit(el, kind, source) {
   nodes.push(n);
 }
 
-// __render renders the entry module's default export and returns the JSON
-// text of the result; the tfkit binary calls it through the bundle's entry.
+// __render renders the entry module's default export. The result holds
+// the nodes, the sites of the refs (as the host recorded them), the
+// expressions that stand behind placeholders, and the errors; the tfkit
+// binary reads it from the global the bundle's entry assigns.
 export function __render(mod) {
   nodes = [];
   errors = [];
-  files = [];
-  fileIndex = new Map();
   let root = mod && mod.default;
   if (root === undefined) {
-    errors.push({ s: null, m: "No default export", d: "The entry module has no default export, so there is nothing to render.", h: "end it with export default function App() { return <>...</>; } or export default <...>" });
+    errors.push({ s: null, m: "No default export", d: "The entry module has no default export, so there is nothing to render.", h: "end it with export default function App() { return <>...</>; } or export default <...>", a: null });
   } else {
     if (typeof root === "function" && root[KIND] === undefined) {
       root = root({});
     }
     if (root && typeof root.then === "function") {
-      errors.push({ s: null, m: "Asynchronous component", d: "The default export returned a Promise.", h: "components are synchronous: compute values before rendering, without await" });
+      errors.push({ s: null, m: "Asynchronous component", d: "The default export returned a Promise.", h: "components are synchronous: compute values before rendering, without await", a: null });
     } else {
       visit(root, null);
     }
   }
-  const ph = placeholders.map((m) => {
-    try {
-      return m.lazy ? encodeLazy(m, "value") : m;
-    } catch (e) {
-      if (!(e instanceof TfkitError)) throw e;
-      fail(e, null);
-      return null;
-    }
-  });
-  return JSON.stringify({ nodes, refs: refSites, ph, files, errors });
+  return { nodes, refs: refSites, ph: placeholders, errors };
 }
