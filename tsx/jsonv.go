@@ -373,15 +373,15 @@ func (v *jvalue) Site() (string, int, int, bool) { return "", 0, 0, false }
 // undefinedValue is a missing member of a JSON value.
 type undefinedValue struct{}
 
-func (undefinedValue) Kind() Kind                      { return Undefined }
-func (undefinedValue) Bool() bool                      { return false }
-func (undefinedValue) Number() float64                 { return 0 }
-func (undefinedValue) Str() string                     { return "" }
-func (undefinedValue) Len() int                        { return 0 }
-func (undefinedValue) Index(int) Value                 { return undefinedValue{} }
-func (undefinedValue) Keys() []string                  { return nil }
-func (undefinedValue) Get(string) Value                { return undefinedValue{} }
-func (undefinedValue) TypeName() string                { return "" }
+func (undefinedValue) Kind() Kind                     { return Undefined }
+func (undefinedValue) Bool() bool                     { return false }
+func (undefinedValue) Number() float64                { return 0 }
+func (undefinedValue) Str() string                    { return "" }
+func (undefinedValue) Len() int                       { return 0 }
+func (undefinedValue) Index(int) Value                { return undefinedValue{} }
+func (undefinedValue) Keys() []string                 { return nil }
+func (undefinedValue) Get(string) Value               { return undefinedValue{} }
+func (undefinedValue) TypeName() string               { return "" }
 func (undefinedValue) Site() (string, int, int, bool) { return "", 0, 0, false }
 
 // JSONEngine adapts an engine that prints the rendered tree as JSON text,
