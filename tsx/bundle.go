@@ -12,8 +12,24 @@ import (
 	"github.com/tfkit/tfkit/diag"
 )
 
-//go:embed runtime/tfkit.js runtime/jsx-runtime.js
+//go:embed runtime/tfkit.js runtime/jsx-runtime.js runtime/index.d.ts runtime/jsx-runtime.d.ts runtime/globals.d.ts
 var runtimeFS embed.FS
+
+// TypeDefinitions returns the TypeScript declarations of the "tfkit"
+// package by file name (index.d.ts, jsx-runtime.d.ts, globals.d.ts): the
+// same files the npm package ships, for tools that set up a project without
+// npm.
+func TypeDefinitions() map[string][]byte {
+	out := map[string][]byte{}
+	for _, name := range []string{"index.d.ts", "jsx-runtime.d.ts", "globals.d.ts"} {
+		data, err := runtimeFS.ReadFile("runtime/" + name)
+		if err != nil {
+			panic(err) // embedded: cannot happen
+		}
+		out[name] = data
+	}
+	return out
+}
 
 // runtimeNamespace is the esbuild namespace of the embedded runtime modules;
 // stack frames in it are tfkit's own, not the user's.

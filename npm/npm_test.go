@@ -1,0 +1,415 @@
+// Package npm_test checks the npm package of tfkit's TSX front end: that
+// its type definitions are the ones embedded in the binary, that the
+// TypeScript compiler accepts the valid examples and rejects the
+// deliberately wrong ones with the expected errors, and that the launcher
+// runs the tfkit binary.
+//
+// The TypeScript compiler comes from the npm registry, installed once into
+// $TFKIT_CACHE/typescript-<version> (~/.cache/tfkit by default). Tests that
+// need it or node skip when they are missing, and fail instead when
+// TFKIT_REQUIRE_ENGINE=1, as CI sets it.
+package npm_test
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/tfkit/tfkit/tsx"
+	"github.com/tfkit/tfkit/tsx/tsxtest"
+)
+
+var update = flag.Bool("update", false, "copy the embedded type definitions into npm/")
+
+// typescriptVersion is the compiler the tests install; override with
+// TFKIT_TYPESCRIPT_VERSION to try another.
+const typescriptVersion = "5.9.3"
+
+func TestDefinitionsMatchEmbedded(t *testing.T) {
+	for name, data := range tsx.TypeDefinitions() {
+		if *update {
+			if err := os.WriteFile(name, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		got, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatalf("%v (run go test ./npm -update)", err)
+		}
+		if !bytes.Equal(got, data) {
+			t.Errorf("npm/%s differs from tsx/runtime/%s, its source (run go test ./npm -update)", name, name)
+		}
+	}
+}
+
+// TestPackageJSONNamesEveryFile checks that package.json ships the
+// definitions and the launcher.
+func TestPackageJSONNamesEveryFile(t *testing.T) {
+	data, err := os.ReadFile("package.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name := range tsx.TypeDefinitions() {
+		if !bytes.Contains(data, []byte(`"`+name+`"`)) && !bytes.Contains(data, []byte(`"./`+name+`"`)) {
+			t.Errorf("package.json does not name %s", name)
+		}
+	}
+	for _, want := range []string{`"name": "tfkit"`, `"bin/tfkit.js"`, `"./jsx-runtime"`, `"./jsx-dev-runtime"`} {
+		if !bytes.Contains(data, []byte(want)) {
+			t.Errorf("package.json lacks %s", want)
+		}
+	}
+}
+
+// project is a directory of .tsx files type-checked together.
+type project struct {
+	group, name string
+	dir         string
+}
+
+// projects lists what tsc must check: the valid and invalid cases here, the
+// successful build cases of the tsx package and the TSX examples.
+func projects(t *testing.T) []project {
+	t.Helper()
+	var out []project
+	for _, group := range []string{"valid", "invalid"} {
+		entries, err := os.ReadDir(filepath.Join("testdata", group))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			out = append(out, project{group, strings.TrimSuffix(e.Name(), ".tsx"), filepath.Join("testdata", group, e.Name())})
+		}
+	}
+	builds, err := os.ReadDir(filepath.Join("..", "tsx", "testdata", "build"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range builds {
+		dir := filepath.Join("..", "tsx", "testdata", "build", e.Name())
+		if _, err := os.Stat(filepath.Join(dir, "want.tf")); err == nil {
+			out = append(out, project{"build", e.Name(), dir})
+		}
+	}
+	examples, _ := filepath.Glob(filepath.Join("..", "examples", "tsx-*"))
+	for _, dir := range examples {
+		out = append(out, project{"examples", filepath.Base(dir), dir})
+	}
+	return out
+}
+
+// copyProject copies the .ts, .tsx and .json files of p under root/group/name.
+func copyProject(t *testing.T, p project, root string) {
+	t.Helper()
+	dst := filepath.Join(root, p.group, p.name)
+	fi, err := os.Stat(p.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !fi.IsDir() {
+		copyFile(t, p.dir, filepath.Join(dst, filepath.Base(p.dir)))
+		return
+	}
+	err = filepath.WalkDir(p.dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".") && path != p.dir || d.Name() == "tfkit.out" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		switch filepath.Ext(path) {
+		case ".ts", ".tsx", ".json":
+		default:
+			return nil
+		}
+		if d.Name() == "tsconfig.json" || d.Name() == "case.json" || d.Name() == "package.json" {
+			return nil
+		}
+		rel, _ := filepath.Rel(p.dir, path)
+		copyFile(t, path, filepath.Join(dst, rel))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func copyFile(t *testing.T, src, dst string) {
+	t.Helper()
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dst, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+const tsconfig = `{
+  "compilerOptions": {
+    "strict": true,
+    "noEmit": true,
+    "jsx": "react-jsx",
+    "jsxImportSource": "tfkit",
+    "module": "esnext",
+    "moduleResolution": "bundler",
+    "target": "es2022",
+    "lib": ["es2022"],
+    "resolveJsonModule": true,
+    "types": []
+  },
+  "include": ["valid/**/*", "invalid/**/*", "build/**/*", "examples/**/*"]
+}
+`
+
+// expectation is a `tsc-error CODE text` marker: an error with that code
+// and text on one of the lines after the marker, up to the next blank line
+// or marker.
+type expectation struct {
+	file     string
+	from, to int // line range, inclusive
+	code     string
+	text     string
+	met      bool
+}
+
+var markerRE = regexp.MustCompile(`tsc-error (TS\d+)\s*(.*?)\s*(\*/\})?$`)
+
+func expectations(t *testing.T, root string) []*expectation {
+	t.Helper()
+	var out []*expectation
+	err := filepath.WalkDir(filepath.Join(root, "invalid"), func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		lines := strings.Split(string(data), "\n")
+		for i, l := range lines {
+			m := markerRE.FindStringSubmatch(l)
+			if m == nil {
+				continue
+			}
+			e := &expectation{file: filepath.ToSlash(rel), from: i + 2, code: m[1], text: m[2]}
+			e.to = e.from
+			for j := i + 1; j < len(lines); j++ {
+				if strings.TrimSpace(lines[j]) == "" || markerRE.MatchString(lines[j]) {
+					break
+				}
+				e.to = j + 1
+			}
+			out = append(out, e)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+type tscError struct {
+	file string
+	line int
+	code string
+	msg  string
+}
+
+var tscLineRE = regexp.MustCompile(`^(.+?)\((\d+),(\d+)\): error (TS\d+): (.*)$`)
+
+// parseTSC reads tsc's --pretty false output; continuation lines (indented)
+// belong to the error before them.
+func parseTSC(out string) []*tscError {
+	var errs []*tscError
+	sc := bufio.NewScanner(strings.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if m := tscLineRE.FindStringSubmatch(line); m != nil {
+			n, _ := strconv.Atoi(m[2])
+			errs = append(errs, &tscError{file: filepath.ToSlash(m[1]), line: n, code: m[4], msg: m[5]})
+			continue
+		}
+		if len(errs) > 0 && strings.HasPrefix(line, " ") {
+			errs[len(errs)-1].msg += "\n" + strings.TrimSpace(line)
+		}
+	}
+	return errs
+}
+
+// TestTypeScriptChecks runs tsc over every project: valid ones must pass,
+// and each deliberately wrong line must fail with the expected error.
+func TestTypeScriptChecks(t *testing.T) {
+	tsc := tsxtest.TypeScript(t, versionOf())
+	root := t.TempDir()
+	for _, p := range projects(t) {
+		copyProject(t, p, root)
+	}
+	abs, err := filepath.Abs(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(root, "node_modules"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// The package as users install it: resolution goes through its
+	// package.json exports.
+	if err := os.Symlink(abs, filepath.Join(root, "node_modules", "tfkit")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "tsconfig.json"), []byte(tsconfig), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(tsc, "-p", ".", "--pretty", "false")
+	cmd.Dir = root
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		t.Fatalf("tsc: %v\n%s", err, out)
+	}
+	errs := parseTSC(string(out))
+	if len(errs) == 0 && err != nil {
+		t.Fatalf("tsc failed without errors it could parse:\n%s", out)
+	}
+	exps := expectations(t, root)
+	if len(exps) == 0 {
+		t.Fatal("no tsc-error markers found under testdata/invalid")
+	}
+	for _, e := range errs {
+		matched := false
+		for _, x := range exps {
+			if x.file == e.file && e.line >= x.from && e.line <= x.to {
+				matched = true
+				if e.code == x.code && strings.Contains(e.msg, x.text) {
+					x.met = true
+				}
+			}
+		}
+		if !matched {
+			t.Errorf("unexpected tsc error: %s(%d): %s %s", e.file, e.line, e.code, e.msg)
+		}
+	}
+	for _, x := range exps {
+		if !x.met {
+			t.Errorf("%s:%d-%d: expected tsc error %s %q; tsc said:\n%s", x.file, x.from, x.to, x.code, x.text, errorsIn(errs, x))
+		}
+	}
+	// Every invalid case must hold at least one expectation.
+	files := map[string]bool{}
+	for _, x := range exps {
+		files[x.file] = true
+	}
+	entries, _ := os.ReadDir(filepath.Join("testdata", "invalid"))
+	for _, e := range entries {
+		if !files["invalid/"+strings.TrimSuffix(e.Name(), ".tsx")+"/"+e.Name()] {
+			t.Errorf("testdata/invalid/%s has no tsc-error marker", e.Name())
+		}
+	}
+}
+
+func errorsIn(errs []*tscError, x *expectation) string {
+	var lines []string
+	for _, e := range errs {
+		if e.file == x.file && e.line >= x.from && e.line <= x.to {
+			lines = append(lines, fmt.Sprintf("  line %d: %s %s", e.line, e.code, e.msg))
+		}
+	}
+	if len(lines) == 0 {
+		return "  (nothing on these lines)"
+	}
+	sort.Strings(lines)
+	return strings.Join(lines, "\n")
+}
+
+func versionOf() string {
+	if v := os.Getenv("TFKIT_TYPESCRIPT_VERSION"); v != "" {
+		return v
+	}
+	return typescriptVersion
+}
+
+// TestValidCasesBuild builds the valid cases with tfkit itself: what the
+// types accept, the front end accepts too.
+func TestValidCasesBuild(t *testing.T) {
+	entries, err := os.ReadDir(filepath.Join("testdata", "valid"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		t.Run(e.Name(), func(t *testing.T) {
+			_, diags := tsx.Build(e.Name(), tsx.Options{Dir: filepath.Join("testdata", "valid")})
+			if diags.HasErrors() {
+				t.Fatal(diags)
+			}
+		})
+	}
+}
+
+// TestLauncher runs bin/tfkit.js with a stand-in binary and checks that
+// arguments, output and the exit status pass through.
+func TestLauncher(t *testing.T) {
+	node := tsxtest.Node(t)
+	dir := t.TempDir()
+	fake := filepath.Join(dir, "tfkit")
+	script := "#!/bin/sh\necho \"args: $*\"\necho \"launcher: $TFKIT_LAUNCHER\"\nexit 3\n"
+	if err := os.WriteFile(fake, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(node, filepath.Join("bin", "tfkit.js"), "synth", "main.tsx", "--out", "out dir")
+	cmd.Env = append(os.Environ(), "TFKIT_BINARY="+fake)
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 3 {
+		t.Fatalf("want exit status 3, got %v\n%s", err, out)
+	}
+	if want := "args: synth main.tsx --out out dir\nlauncher: 1\n"; string(out) != want {
+		t.Errorf("output = %q, want %q", out, want)
+	}
+
+	cmd = exec.Command(node, filepath.Join("bin", "tfkit.js"), "version")
+	cmd.Env = append(os.Environ(), "TFKIT_BINARY="+filepath.Join(dir, "missing"))
+	out, err = cmd.CombinedOutput()
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.Contains(string(out), "TFKIT_BINARY") {
+		t.Errorf("missing binary: want exit 1 naming TFKIT_BINARY, got %v\n%s", err, out)
+	}
+
+	// Without TFKIT_BINARY and with the launcher marker set (as when tfkit
+	// on PATH is the launcher itself), it stops instead of looping.
+	cmd = exec.Command(node, filepath.Join("bin", "tfkit.js"), "version")
+	cmd.Env = append(withoutEnv(os.Environ(), "TFKIT_BINARY"), "TFKIT_LAUNCHER=1")
+	out, err = cmd.CombinedOutput()
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.Contains(string(out), "no tfkit binary found") {
+		t.Errorf("recursion guard: want exit 1, got %v\n%s", err, out)
+	}
+}
+
+func withoutEnv(env []string, name string) []string {
+	var out []string
+	for _, kv := range env {
+		if !strings.HasPrefix(kv, name+"=") {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
