@@ -149,3 +149,23 @@ func stackDirs(t *testing.T, out, format string) []string {
 	}
 	return dirs
 }
+
+// TestExampleDockerValidates checks the docker example against the real
+// provider schema. It needs no Docker daemon, only the provider, which CI
+// does not build (scripts/install-providers.sh --docker): it skips without.
+func TestExampleDockerValidates(t *testing.T) {
+	enginetest.Engine(t)
+	if !enginetest.HasProvider(t, "kreuzwerker/docker", "4.6.0") {
+		t.Skip("kreuzwerker/docker 4.6.0 is not in the mirror; run scripts/install-providers.sh --docker")
+	}
+	app := buildExample(t, "docker")
+	for _, format := range []string{"hcl", "json"} {
+		t.Run(format, func(t *testing.T) {
+			for _, stack := range stackDirs(t, synth(t, app, format), format) {
+				w := enginetest.WorkspaceFrom(t, stack)
+				w.Init()
+				w.Validate()
+			}
+		})
+	}
+}

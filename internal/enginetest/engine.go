@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -163,4 +164,15 @@ func engineEnv(environ []string, cliConfig string) []string {
 		"TF_INPUT=0",
 		"CHECKPOINT_DISABLE=1", // no version check over the network
 	)
+}
+
+// HasProvider reports whether the mirror holds the provider source (such as
+// "kreuzwerker/docker") at version for this platform. Tests of the optional
+// providers (install-providers.sh --docker, --aws) skip without them even
+// when TFKIT_REQUIRE_ENGINE=1, since CI does not install them.
+func HasProvider(t testing.TB, source, version string) bool {
+	t.Helper()
+	dir := filepath.Join(Mirror(t), "registry.terraform.io", filepath.FromSlash(source), version, runtime.GOOS+"_"+runtime.GOARCH)
+	fi, err := os.Stat(dir)
+	return err == nil && fi.IsDir()
 }
