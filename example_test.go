@@ -190,7 +190,7 @@ func ExampleFor() {
 	names := tfkit.For("n", tfkit.Var("names"))
 	fmt.Println(names.List(tfkit.Fn("upper", names.Value())).HCL())
 	// Output:
-	// {for k, v in var.tags : lower(k) => v if v != ""}
+	// { for k, v in var.tags : lower(k) => v if v != "" }
 	// [for n in var.names : upper(n)]
 }
 

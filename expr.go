@@ -475,7 +475,7 @@ func appendStack(list []*Stack, s *Stack) []*Stack {
 //	f.List(tfkit.Fn("upper", f.Value()))          // [for name in var.names : upper(name)]
 //	g := tfkit.For("k, v", tfkit.Var("tags"))
 //	g.If(tfkit.Op(g.Value(), "!=", "")).Map(g.Key(), g.Value())
-//	                                              // {for k, v in var.tags : k => v if v != ""}
+//	                                              // { for k, v in var.tags : k => v if v != "" }
 type ForExpr struct {
 	keyVar, valVar string
 	coll           any

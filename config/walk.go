@@ -2,7 +2,6 @@ package config
 
 import (
 	"fmt"
-	"math/big"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -226,13 +225,4 @@ func EscapeTemplateText(s string) string {
 		}
 	}
 	return b.String()
-}
-
-// numberText formats a cty number the way HCL writes number literals.
-func numberText(bf *big.Float) string {
-	if bf.IsInt() {
-		i, _ := bf.Int(nil)
-		return i.String()
-	}
-	return bf.Text('g', -1)
 }

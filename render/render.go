@@ -27,3 +27,14 @@ func JSON(cfg *config.Config) ([]byte, error) {
 func Expr(e config.Expr) []byte {
 	return renderExpr(e)
 }
+
+// InlineExpr renders one expression as HCL native syntax on a single line:
+// objects are written as { a = 1, b = 2 } and text never becomes a heredoc,
+// so the result can be spliced into a template, a raw HCL text or a
+// message. Like Expr it writes what it cannot express as null.
+func InlineExpr(e config.Expr) []byte {
+	w := emitter{inline: 1}
+	w.expr(e, precCond)
+	w.layout()
+	return writeTokens(nil, w.toks)
+}
