@@ -93,6 +93,9 @@ func StackName(entry string) string {
 // are returned; err is a failure to write, or the diagnostics when they
 // hold errors.
 func Synth(ctx context.Context, entry, outDir, format string, opts Options) (diag.Diagnostics, error) {
+	if format != FormatHCL && format != FormatJSON && format != "" {
+		return nil, fmt.Errorf("unknown output format %q (want hcl or json)", format)
+	}
 	cfg, diags := BuildContext(ctx, entry, opts)
 	if diags.HasErrors() {
 		return diags, diags

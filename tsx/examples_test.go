@@ -1,0 +1,195 @@
+package tsx
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/internal/enginetest"
+)
+
+// exampleRun is one synthesis of an example under examples/: the output it
+// writes is committed, and checked to be current.
+type exampleRun struct {
+	dir string // under examples/
+	env map[string]string
+	out string // output directory, relative to the example
+}
+
+var exampleRuns = []exampleRun{
+	{dir: "tsx-local", out: "tfkit.out"},
+	{dir: "tsx-network", out: "tfkit.out"},
+	{dir: "tsx-environment", env: map[string]string{"ENV": "dev"}, out: "out/dev"},
+	{dir: "tsx-environment", env: map[string]string{"ENV": "prod"}, out: "out/prod"},
+}
+
+func examplePath(parts ...string) string {
+	return filepath.Join(append([]string{"..", "examples"}, parts...)...)
+}
+
+// TestExamplesUpToDate synthesizes every example and compares the result
+// with the committed output directory (run with -update to rewrite it).
+func TestExamplesUpToDate(t *testing.T) {
+	for _, run := range exampleRuns {
+		t.Run(run.dir+"/"+run.out, func(t *testing.T) {
+			files := synthExample(t, run)
+			dir := examplePath(run.dir, run.out)
+			if *update {
+				if err := os.RemoveAll(dir); err != nil {
+					t.Fatal(err)
+				}
+				for name, data := range files {
+					p := filepath.Join(dir, filepath.FromSlash(name))
+					if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(p, data, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+				return
+			}
+			entries, err := os.ReadDir(dir)
+			if err != nil {
+				t.Fatalf("%v (run with -update)", err)
+			}
+			var have []string
+			for _, e := range entries {
+				have = append(have, e.Name())
+			}
+			var want []string
+			for name := range files {
+				want = append(want, name)
+			}
+			sort.Strings(want)
+			if strings.Join(have, ",") != strings.Join(want, ",") {
+				t.Errorf("%s holds %v, want %v (run with -update)", dir, have, want)
+			}
+			for name, data := range files {
+				got, err := os.ReadFile(filepath.Join(dir, name))
+				if err != nil {
+					continue
+				}
+				if !bytes.Equal(got, data) {
+					t.Errorf("%s/%s is not current (run with -update):\n--- committed\n%s\n--- synthesized\n%s", dir, name, got, data)
+				}
+			}
+		})
+	}
+}
+
+func synthExample(t *testing.T, run exampleRun) map[string][]byte {
+	t.Helper()
+	cfg, diags := Build("main.tsx", Options{Dir: examplePath(run.dir), Env: run.env})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	files, err := Files(cfg, FormatHCL, "main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// TestExamplesCovered fails on a TSX example that no run synthesizes.
+func TestExamplesCovered(t *testing.T) {
+	dirs, err := filepath.Glob(examplePath("tsx-*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	covered := map[string]bool{}
+	for _, r := range exampleRuns {
+		covered[r.dir] = true
+	}
+	for _, d := range dirs {
+		if !covered[filepath.Base(d)] {
+			t.Errorf("%s has no entry in exampleRuns", d)
+		}
+	}
+}
+
+// localTypes are the resource types the provider mirror can validate.
+var localPrefixes = []string{"null_", "random_", "local_", "time_", "terraform_data"}
+
+// onlyLocalProviders reports whether a configuration uses only providers
+// that scripts/install-providers.sh puts in the mirror.
+func onlyLocalProviders(t *testing.T, mainTF []byte) bool {
+	t.Helper()
+	cfg, diags := config.ParseConfig(string(mainTF), "main.tf")
+	if diags.HasErrors() {
+		t.Fatalf("parse main.tf: %v", diags)
+	}
+	for _, b := range cfg.Blocks {
+		switch b.Type {
+		case "resource", "data":
+			ok := false
+			for _, p := range localPrefixes {
+				if strings.HasPrefix(b.Labels[0], p) {
+					ok = true
+				}
+			}
+			if !ok {
+				return false
+			}
+		case "provider", "module":
+			return false
+		case "terraform":
+			if rp := b.Body.Blocks("required_providers"); len(rp) > 0 {
+				for _, a := range rp[0].Body.Attributes() {
+					switch a.Name {
+					case "null", "random", "local", "time":
+					default:
+						return false
+					}
+				}
+			}
+			if len(b.Body.Blocks("backend")) > 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// TestExamplesValidate runs `terraform validate` (or tofu) on the outputs
+// that use only the null, random, local and time providers: they must be
+// valid with no warnings.
+func TestExamplesValidate(t *testing.T) {
+	for _, run := range exampleRuns {
+		dir := examplePath(run.dir, run.out)
+		main, err := os.ReadFile(filepath.Join(dir, "main.tf"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !onlyLocalProviders(t, main) {
+			continue
+		}
+		t.Run(run.dir+"/"+run.out, func(t *testing.T) {
+			t.Parallel()
+			w := enginetest.Workspace(t, map[string]string{"main.tf": string(main)})
+			w.Init()
+			w.Validate()
+		})
+	}
+}
+
+// TestBuildCasesValidate runs `terraform validate` on the golden main.tf of
+// every build case that uses only the mirror's providers.
+func TestBuildCasesValidate(t *testing.T) {
+	for _, name := range buildCases(t) {
+		main, err := os.ReadFile(filepath.Join("testdata", "build", name, goldenTF))
+		if err != nil || !onlyLocalProviders(t, main) {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			w := enginetest.Workspace(t, map[string]string{"main.tf": string(main)})
+			w.Init()
+			w.Validate()
+		})
+	}
+}

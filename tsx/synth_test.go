@@ -1,0 +1,194 @@
+package tsx
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tfkit/tfkit/diag"
+)
+
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestSynthWritesMainTFAndManifest(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"app.tsx": `import { Resource } from "tfkit";
+export default <Resource type="null_resource" name="a" />;
+`,
+	})
+	out := filepath.Join(dir, "out")
+	diags, err := Synth(context.Background(), "app.tsx", "out", FormatHCL, Options{Dir: dir})
+	if err != nil || len(diags) != 0 {
+		t.Fatalf("Synth: %v %v", err, diags)
+	}
+	main, err := os.ReadFile(filepath.Join(out, "main.tf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "resource \"null_resource\" \"a\" {}\n"; string(main) != want {
+		t.Errorf("main.tf = %q, want %q", main, want)
+	}
+	data, err := os.ReadFile(filepath.Join(out, ManifestName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m manifest
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&m); err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(main)
+	want := manifest{Version: 1, Format: "hcl", Stacks: []manifestStack{{
+		Name: "app", Directory: ".", Dependencies: []string{},
+		Files: []manifestFile{{Path: "main.tf", SHA256: hex.EncodeToString(sum[:])}},
+	}}}
+	gotJSON, _ := json.Marshal(m)
+	wantJSON, _ := json.Marshal(want)
+	if string(gotJSON) != string(wantJSON) {
+		t.Errorf("manifest = %s, want %s", gotJSON, wantJSON)
+	}
+	entries, _ := os.ReadDir(out)
+	if len(entries) != 2 {
+		t.Errorf("output holds %d files, want main.tf and manifest.json", len(entries))
+	}
+}
+
+func TestSynthJSONFormat(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"main.tsx": `import { Resource } from "tfkit";
+export default <Resource type="null_resource" name="a" triggers={{ x: "y" }} />;
+`,
+	})
+	if _, err := Synth(context.Background(), "main.tsx", filepath.Join(dir, "out"), FormatJSON, Options{Dir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "out", "main.tf.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v map[string]any
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Fatalf("main.tf.json: %v", err)
+	}
+	if _, ok := v["resource"]; !ok {
+		t.Errorf("main.tf.json has no resource: %s", data)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out", "main.tf")); err == nil {
+		t.Error("main.tf written beside main.tf.json")
+	}
+}
+
+// TestSynthKeepsOutputOnError: a failed build leaves the previous output as
+// it was.
+func TestSynthKeepsOutputOnError(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"main.tsx": `import { Resource } from "tfkit";
+export default <Resource type="null_resource" name="a" />;
+`,
+	})
+	out := filepath.Join(dir, "out")
+	if _, err := Synth(context.Background(), "main.tsx", out, FormatHCL, Options{Dir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(filepath.Join(out, "main.tf"))
+	writeFiles(t, dir, map[string]string{
+		"main.tsx": `import { Resource } from "tfkit";
+export default <Resource type="null_resource" name="a" }; 
+`,
+	})
+	diags, err := Synth(context.Background(), "main.tsx", out, FormatHCL, Options{Dir: dir})
+	var ds diag.Diagnostics
+	if !errors.As(err, &ds) || !diags.HasErrors() {
+		t.Fatalf("want diagnostics, got %v", err)
+	}
+	after, _ := os.ReadFile(filepath.Join(out, "main.tf"))
+	if string(before) != string(after) {
+		t.Errorf("output changed after a failed build:\n%s", after)
+	}
+	leftovers, _ := filepath.Glob(filepath.Join(dir, ".out.*"))
+	if len(leftovers) != 0 {
+		t.Errorf("staging directories left behind: %v", leftovers)
+	}
+}
+
+func TestSynthRejectsUnknownFormat(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"main.tsx": `export default null;` + "\n"})
+	_, err := Synth(context.Background(), "main.tsx", filepath.Join(dir, "out"), "yaml", Options{Dir: dir})
+	if err == nil || !strings.Contains(err.Error(), "yaml") {
+		t.Fatalf("want an unknown-format error, got %v", err)
+	}
+}
+
+func TestBuildMissingEntry(t *testing.T) {
+	_, diags := Build("nope.tsx", Options{Dir: t.TempDir()})
+	if !diags.HasErrors() || !strings.Contains(diags.Error(), "No TSX entry file") || !strings.Contains(diags.Error(), "nope.tsx") {
+		t.Fatalf("got %v", diags)
+	}
+}
+
+func TestBuildCanceled(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"main.tsx": "while (true) {}\nexport default null;\n"})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, diags := BuildContext(ctx, "main.tsx", Options{Dir: dir})
+	if !diags.HasErrors() || !strings.Contains(diags.Error(), "Build canceled") {
+		t.Fatalf("got %v", diags)
+	}
+}
+
+func TestConsoleGoesToLog(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"main.tsx": `console.log("hello", 1, { a: [true] });
+export default null;
+`})
+	var b strings.Builder
+	if _, diags := Build("main.tsx", Options{Dir: dir, Log: &b}); diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	if got, want := b.String(), "hello 1 {\"a\":[true]}\n"; got != want {
+		t.Errorf("log = %q, want %q", got, want)
+	}
+}
+
+// TestEnvironmentIsOnlyOptionsEnv: the real environment does not leak into
+// process.env.
+func TestEnvironmentIsOnlyOptionsEnv(t *testing.T) {
+	t.Setenv("TFKIT_SECRET_FOR_TEST", "leaked")
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"main.tsx": `import { Locals } from "tfkit";
+export default <Locals secret={process.env.TFKIT_SECRET_FOR_TEST ?? "none"} given={process.env.GIVEN ?? "none"} cwd={process.cwd() === "" ? "empty" : "set"} />;
+`})
+	cfg, diags := Build("main.tsx", Options{Dir: dir, Env: map[string]string{"GIVEN": "yes"}})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	body := cfg.Blocks[0].Body
+	for name, want := range map[string]string{"secret": "none", "given": "yes", "cwd": "set"} {
+		if got, _ := body.StringAttr(name); got != want {
+			t.Errorf("%s = %q, want %q", name, got, want)
+		}
+	}
+}
