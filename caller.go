@@ -32,8 +32,12 @@ func Helper() {
 		return
 	}
 	f, _ := runtime.CallersFrames(pcs[:]).Next()
-	if f.Function != "" {
-		helperFuncs.Store(f.Function, struct{}{})
+	if f.Function == "" {
+		return
+	}
+	if _, known := helperFuncs.LoadOrStore(f.Function, struct{}{}); !known {
+		// Decisions cached before this function was a helper are stale.
+		sites.Clear()
 	}
 }
 
@@ -73,15 +77,34 @@ func callerSite() hcl.Range {
 		pcs := make([]uintptr, size)
 		n := runtime.Callers(2, pcs)
 		for _, pc := range pcs[:n] {
-			f := frameAt(pc)
-			if f.Function != "" && !skipFrame(f) {
-				return siteRange(f.File, f.Line)
+			if s, ok := sites.Load(pc); ok {
+				if s := s.(site); !s.skip {
+					return s.rng
+				}
+				continue
 			}
+			f := frameAt(pc)
+			if f.Function == "" || skipFrame(f) {
+				sites.Store(pc, site{skip: true})
+				continue
+			}
+			rng := siteRange(f.File, f.Line)
+			sites.Store(pc, site{rng: rng})
+			return rng
 		}
 		if n < size {
 			return hcl.Range{}
 		}
 	}
+}
+
+// sites caches, per program counter, whether its frame is skipped and
+// otherwise the declaration site it stands for; Helper clears it.
+var sites sync.Map // uintptr → site
+
+type site struct {
+	skip bool
+	rng  hcl.Range
 }
 
 // frames caches the symbol information of program counters: a call site
