@@ -7,6 +7,7 @@
 TFKIT_CACHE=${TFKIT_CACHE:-${HOME:?set HOME or TFKIT_CACHE}/.cache/tfkit}
 TFKIT_PROVIDER_MIRROR=${TFKIT_PROVIDER_MIRROR:-$TFKIT_CACHE/mirror}
 
+# shellcheck disable=SC2034 # used by the scripts that source this file
 # OpenTofu version built when no engine is on PATH (see install-engine.sh).
 TFKIT_OPENTOFU_VERSION=1.12.6
 

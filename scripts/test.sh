@@ -15,6 +15,9 @@
 #   TFKIT_TERRAFORM  engine to use instead of terraform/tofu on PATH
 #   TFKIT_FUZZTIME   time per fuzz target (default 10s; 0 skips the fuzz pass)
 #   TFKIT_RACE       auto (default: packages that use goroutines), all, or off
+
+# The step functions are called through step(), which shellcheck cannot follow.
+# shellcheck disable=SC2317
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib.sh
@@ -29,12 +32,16 @@ race=${TFKIT_RACE:-auto}
 
 summary=()
 started=$(date +%s)
-envfile=$TFKIT_CACHE/test-env.sh
+# Per-run files, so that two runs sharing a cache do not mix their results.
+work=$(mktemp -d "${TMPDIR:-/tmp}/tfkit-test.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+envfile=$work/env.sh
+json=$work/test-results.json
 
 # finish prints the summary of the steps run so far. Its last line counts the tests in the plain
 # "N passed, N failed" form; go test's and gotestsum's own closing lines come just before it.
 finish() {
-  local status=$1 json=$TFKIT_CACHE/test-results.json
+  local status=$1
   echo
   echo "==> summary ($(seconds_since "$started")s in all)"
   printf '  %s\n' "${summary[@]}"
@@ -121,7 +128,7 @@ check_gofmt() {
   bad=$(gofiles | xargs -r gofmt -l)
   if [ -n "$bad" ]; then
     echo "gofmt would change these files (run gofmt -w on them):"
-    echo "$bad" | sed 's/^/  /'
+    while IFS= read -r f; do echo "  $f"; done <<<"$bad"
     return 1
   fi
   echo "$(gofiles | wc -l) files formatted"
@@ -164,8 +171,7 @@ run_tests() {
   echo "race detector on for ${#racy[@]} package(s): ${racy[*]:-none}"
   # -count=1: the engine tests drive subprocesses whose inputs go test's cache cannot see.
   # gotestsum prints go test's usual lines and a closing count; the JSON feeds the summary.
-  local json=$TFKIT_CACHE/test-results.json
-  rm -f "$json"
+  # shellcheck disable=SC2016 # the inner script expands its own arguments
   "$TFKIT_CACHE/tools/gotestsum-$GOTESTSUM_VERSION/gotestsum" --format standard-quiet \
     --jsonfile "$json" --raw-command -- bash -c '
       status=0
