@@ -2,7 +2,6 @@ package tsx
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strconv"
 	"unicode/utf16"
@@ -196,24 +195,54 @@ func (p *jparser) value(depth int) (*jvalue, error) {
 		return nil, p.errorf("invalid literal")
 	case c == '-' || c >= '0' && c <= '9':
 		start := p.pos
-		for p.pos < len(p.data) {
-			c := p.data[p.pos]
-			if c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E' || c >= '0' && c <= '9' {
-				p.pos++
-				continue
-			}
-			break
+		if !p.number() {
+			return nil, p.errorf("invalid number %q", p.data[start:p.pos])
 		}
-		text := p.data[start:p.pos]
-		if _, err := strconv.ParseFloat(text, 64); err != nil && !errors.Is(err, strconv.ErrRange) {
-			return nil, p.errorf("invalid number %q", text)
-		}
-		return &jvalue{kind: jNumber, s: text}, nil
+		return &jvalue{kind: jNumber, s: p.data[start:p.pos]}, nil
 	}
 	return nil, p.errorf("unexpected character %q", p.data[p.pos])
 }
 
-// string reads a quoted string; p.pos is at the opening quote.
+// number reads a number by JSON's grammar:
+// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+func (p *jparser) number() bool {
+	digits := func() int {
+		n := 0
+		for p.pos < len(p.data) && p.data[p.pos] >= '0' && p.data[p.pos] <= '9' {
+			p.pos++
+			n++
+		}
+		return n
+	}
+	if p.data[p.pos] == '-' {
+		p.pos++
+	}
+	switch {
+	case p.pos < len(p.data) && p.data[p.pos] == '0':
+		p.pos++
+	case digits() == 0:
+		return false
+	}
+	if p.pos < len(p.data) && p.data[p.pos] == '.' {
+		p.pos++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if p.pos < len(p.data) && (p.data[p.pos] == 'e' || p.data[p.pos] == 'E') {
+		p.pos++
+		if p.pos < len(p.data) && (p.data[p.pos] == '+' || p.data[p.pos] == '-') {
+			p.pos++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// string reads a quoted string; p.pos is at the opening quote. Invalid
+// UTF-8 becomes U+FFFD, as encoding/json does.
 func (p *jparser) string() (string, error) {
 	p.pos++
 	start := p.pos
@@ -225,7 +254,7 @@ func (p *jparser) string() (string, error) {
 			p.pos++
 			return s, nil
 		}
-		if c == '\\' {
+		if c == '\\' || c >= utf8.RuneSelf {
 			break
 		}
 		if c < 0x20 {
@@ -242,6 +271,11 @@ func (p *jparser) string() (string, error) {
 			return string(buf), nil
 		case c < 0x20:
 			return "", p.errorf("control character in string")
+		case c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRuneInString(p.data[p.pos:])
+			buf = utf8.AppendRune(buf, r)
+			p.pos += size
+			continue
 		case c != '\\':
 			buf = append(buf, c)
 			p.pos++

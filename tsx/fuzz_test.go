@@ -1,0 +1,168 @@
+package tsx
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/tfkit/tfkit/config"
+)
+
+var dedentSeeds = []string{
+	"",
+	"\n",
+	"a = 1",
+	"\n    a = 1\n    b = 2\n  ",
+	"\n\t\tname = \"x\"\n\t\ttags = {\n\t\t\tA = 1\n\t\t}\n\t",
+	"\n  a\n\n    b\n  c\n",
+	"  \t mixed\n \t other\n",
+	"\r\n  windows = true\r\n  ",
+	"no indent\n  but this\n",
+	"   \n   \n",
+}
+
+// FuzzDedent checks the properties of innerText dedenting: the words stay,
+// in order, and no indentation common to all lines is left.
+func FuzzDedent(f *testing.F) {
+	for _, s := range dedentSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d := dedent(s)
+		if got, want := strings.Fields(d.text), strings.Fields(strings.ReplaceAll(s, "\r\n", "\n")); !reflect.DeepEqual(got, want) {
+			t.Fatalf("words changed: %q -> %q", want, got)
+		}
+		if d.text != "" && !strings.HasSuffix(d.text, "\n") {
+			t.Fatalf("result %q does not end with a newline", d.text)
+		}
+		prefix, have := "", false
+		for _, l := range strings.Split(strings.TrimSuffix(d.text, "\n"), "\n") {
+			if isBlank(l) {
+				if l != "" {
+					t.Fatalf("blank line %q kept its spaces", l)
+				}
+				continue
+			}
+			ws := l[:len(l)-len(strings.TrimLeft(l, " \t"))]
+			if !have {
+				prefix, have = ws, true
+			} else {
+				prefix = commonPrefix(prefix, ws)
+			}
+		}
+		if prefix != "" {
+			t.Fatalf("common indentation %q left in %q", prefix, d.text)
+		}
+		if d.dropped != 0 && d.dropped != 1 {
+			t.Fatalf("dropped %d lines", d.dropped)
+		}
+	})
+}
+
+// FuzzInnerText runs innerText conversion (dedent, location in the source,
+// HCL parse, placement of ranges) on arbitrary text and sources: it must
+// never panic, and every range it sets must lie in the .tsx file.
+func FuzzInnerText(f *testing.F) {
+	f.Add("<Resource type=\"a\" name=\"b\">\n  {`\n    x = 1\n  `}\n</Resource>\n", "\n    x = 1\n  ", 1, 1)
+	f.Add("<Terraform>{`\n  required_version = \">= 1\"\n  backend \"s3\" {\n    bucket = \"b\"\n  }\n`}</Terraform>", "\n  required_version = \">= 1\"\n  backend \"s3\" {\n    bucket = \"b\"\n  }\n", 1, 1)
+	f.Add("<Resource>{`\n  a = = 1\n`}</Resource>", "\n  a = = 1\n", 1, 1)
+	f.Add("", "a = 1", 3, 9)
+	f.Add("x\ny\n", "\ty = \"\\${z}\"\n", 2, 1)
+	f.Fuzz(func(t *testing.T, source, text string, line, col int) {
+		src := newSources("/nonexistent")
+		f := &sourceFile{text: source, lines: strings.Split(source, "\n"), ok: true}
+		src.files["main.tsx"] = f
+		c := &converter{src: src, binding: map[int]*node{}}
+		n := &node{kind: "Resource", addr: "x.y", text: text, hasText: true, site: rangeAt("main.tsx", line, col)}
+		items := c.innerText(n)
+		var check func(items []config.Item)
+		checkRange := func(r hcl.Range) {
+			if r == n.site {
+				return
+			}
+			if r.Filename != "main.tsx" || r.Start.Line < 1 || r.Start.Line > len(f.lines) || r.Start.Column < 1 {
+				t.Fatalf("range %v outside main.tsx (%d lines)", r, len(f.lines))
+			}
+		}
+		check = func(items []config.Item) {
+			for _, it := range items {
+				switch it := it.(type) {
+				case *config.Attribute:
+					checkRange(it.Range)
+				case *config.Block:
+					checkRange(it.DeclRange)
+					check(it.Body.Items)
+				}
+			}
+		}
+		check(items)
+		for _, d := range c.diags {
+			if d.Subject != nil && *d.Subject != n.site {
+				checkRange(*d.Subject)
+			}
+		}
+		_ = tagAttrsSafe(f, line, col)
+	})
+}
+
+// tagAttrsSafe runs tagAttrs; the fuzzer checks only that it returns.
+func tagAttrsSafe(f *sourceFile, line, col int) bool {
+	f.starts = nil
+	_, ok := tagAttrs(f, line, col)
+	return ok
+}
+
+// FuzzParseJSON compares the tree reader with encoding/json: the same
+// documents are accepted, with the same values.
+func FuzzParseJSON(f *testing.F) {
+	for _, s := range []string{
+		`{}`, `[]`, `null`, `true`, `-1.5e3`, `"a\u00e9\ud83d\ude00\n"`,
+		`{"nodes":[{"c":"Resource","p":{"type":"x","a":[1,{"b":null}]}}],"refs":[null]}`,
+		`{"a":1,"a":2}`, `[1,]`, `{"a" 1}`, `"\ud800"`, `"\x"`, "\"\t\"", ` [ 1 , 2 ] `,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, err := parseJSON(s)
+		var want any
+		wantErr := json.Unmarshal([]byte(s), &want)
+		if (err == nil) != (wantErr == nil) {
+			t.Fatalf("parseJSON error %v, encoding/json error %v", err, wantErr)
+		}
+		if err != nil {
+			return
+		}
+		if got := plain(v); !reflect.DeepEqual(got, want) {
+			t.Fatalf("parseJSON = %#v, encoding/json = %#v", got, want)
+		}
+	})
+}
+
+// plain converts a tree value to what encoding/json decodes into any (later
+// duplicate keys win, as there).
+func plain(v *jvalue) any {
+	switch v.kind {
+	case jNull:
+		return nil
+	case jBool:
+		return v.b
+	case jNumber:
+		return v.Number()
+	case jString:
+		return v.s
+	case jArray:
+		out := make([]any, len(v.arr))
+		for i, it := range v.arr {
+			out[i] = plain(it)
+		}
+		return out
+	}
+	out := map[string]any{}
+	for _, m := range v.obj {
+		out[m.key] = plain(m.val)
+	}
+	return out
+}
