@@ -1,20 +1,89 @@
 package tsx
 
 import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
+	"sort"
 	"testing"
+	"time"
 
 	"github.com/tfkit/tfkit/render"
+	"github.com/tfkit/tfkit/tsx/tsxtest"
 )
 
-// BenchmarkTSX10k measures the whole path, bundle + evaluate + convert +
-// validate + render, for 10,000 <Resource> elements with 5 attributes and a
-// ref each (testdata/bench/main.tsx). docs/benchmarks.md reports it.
+// The benchmarks of docs/benchmarks.md (section TSX): 10,000 <Resource>
+// elements with 5 attributes and a ref each (testdata/bench/main.tsx),
+// through the whole path: bundle, evaluate, convert, validate, render.
+//
+//	go test ./tsx -run '^$' -bench TSX -benchmem -count 5
+//
+// BenchmarkTSX10kNode runs the same bundle in node instead of goja (the
+// tree then comes back as JSON); the EvalOnly benchmarks time the engines
+// alone: node from its start to the printed tree, goja from parsing the
+// bundle to the rendered tree. cpu-ns/op is the CPU time per operation of
+// this process and the node processes it started, which a busy machine
+// stretches less than wall time.
+
+var benchEnv = map[string]string{"N": "10000"}
+
 func BenchmarkTSX10k(b *testing.B) {
+	benchBuild(b, nil)
+}
+
+func BenchmarkTSX10kNode(b *testing.B) {
+	node := tsxtest.Node(b)
+	benchBuild(b, JSONEngine(nodeRunner(node)))
+}
+
+func BenchmarkTSX10kNodeEvalOnly(b *testing.B) {
+	node := tsxtest.Node(b)
+	dir, _ := filepath.Abs(filepath.Join("testdata", "bench"))
+	bnd, diags := bundleEntry(filepath.Join(dir, "main.tsx"), dir)
+	if diags.HasErrors() {
+		b.Fatal(diags)
+	}
+	run := nodeRunner(node)
+	defer reportCPU(b)()
+	for b.Loop() {
+		if _, err := run(context.Background(), Script{Code: bnd.code, Env: benchEnv, Dir: dir}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// reportCPU reports cpu-ns/op when the returned function is called.
+func reportCPU(b *testing.B) func() {
+	cpu0, ok0 := processCPU()
+	return func() {
+		if cpu1, ok1 := processCPU(); ok0 && ok1 && b.N > 0 {
+			b.ReportMetric(float64(cpu1-cpu0)/float64(b.N), "cpu-ns/op")
+		}
+	}
+}
+
+func BenchmarkTSX10kGojaEvalOnly(b *testing.B) {
+	dir, _ := filepath.Abs(filepath.Join("testdata", "bench"))
+	bnd, diags := bundleEntry(filepath.Join(dir, "main.tsx"), dir)
+	if diags.HasErrors() {
+		b.Fatal(diags)
+	}
+	defer reportCPU(b)()
+	for b.Loop() {
+		if _, err := Goja().Run(context.Background(), Script{Name: bundleName, Code: bnd.code, Env: benchEnv, Dir: dir}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func benchBuild(b *testing.B, engine Engine) {
 	dir := filepath.Join("testdata", "bench")
 	b.ReportAllocs()
+	defer reportCPU(b)()
 	for b.Loop() {
-		cfg, diags := Build("main.tsx", Options{Dir: dir, Env: map[string]string{"N": "10000"}})
+		cfg, diags := Build("main.tsx", Options{Dir: dir, Env: benchEnv, Engine: engine})
 		if diags.HasErrors() {
 			b.Fatal(diags)
 		}
@@ -22,4 +91,71 @@ func BenchmarkTSX10k(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// nodeRunner runs a bundle with node and returns the tree it prints as
+// JSON. The environment is exactly the script's.
+func nodeRunner(node string) func(ctx context.Context, s Script) (string, error) {
+	return func(ctx context.Context, s Script) (string, error) {
+		dir, err := os.MkdirTemp("", "tfkit-node-")
+		if err != nil {
+			return "", err
+		}
+		defer os.RemoveAll(dir)
+		file := filepath.Join(dir, "bundle.js")
+		code := s.Code + "\nprocess.stdout.write(JSON.stringify(globalThis." + outputGlobal + "));\n"
+		if err := os.WriteFile(file, []byte(code), 0o644); err != nil {
+			return "", err
+		}
+		cmd := exec.CommandContext(ctx, node, file)
+		cmd.Dir = s.Dir
+		keys := make([]string, 0, len(s.Env))
+		for k := range s.Env {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		cmd.Env = []string{"PATH=" + os.Getenv("PATH")}
+		for _, k := range keys {
+			cmd.Env = append(cmd.Env, k+"="+s.Env[k])
+		}
+		out, err := cmd.Output()
+		if err != nil {
+			return "", fmt.Errorf("node: %w", err)
+		}
+		return string(out), nil
+	}
+}
+
+// TestNodeEngineAgrees builds the build cases with node and goja and
+// compares the output: the JSON path and the direct path read the same
+// tree.
+func TestNodeEngineAgrees(t *testing.T) {
+	node := tsxtest.Node(t)
+	engine := JSONEngine(nodeRunner(node))
+	start := time.Now()
+	for _, name := range buildCases(t) {
+		dir := filepath.Join("testdata", "build", name)
+		if _, err := os.Stat(filepath.Join(dir, goldenTF)); err != nil {
+			continue
+		}
+		entry, opts := readCase(t, dir)
+		want, err := os.ReadFile(filepath.Join(dir, goldenTF))
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts.Engine = engine
+		cfg, diags := Build(entry, opts)
+		if diags.HasErrors() {
+			t.Errorf("%s: %v", name, diags)
+			continue
+		}
+		got, err := render.HCL(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Errorf("%s: node's output differs:\n%s\n--- goja (golden)\n%s", name, got, want)
+		}
+	}
+	t.Logf("node builds took %s", time.Since(start))
 }

@@ -64,7 +64,7 @@ type node struct {
 
 type converter struct {
 	src      *sources
-	refSites []*hcl.Range
+	refs     []Value // the sites useRef recorded, resolved when a message needs one
 	ph       []Value
 	nodes    []*node
 	binding  map[int]*node
@@ -106,9 +106,7 @@ func elements(v Value) []Value {
 // convert turns the rendered tree into a configuration.
 func convert(tree Value, src *sources) (*config.Config, diag.Diagnostics) {
 	c := &converter{src: src, binding: map[int]*node{}}
-	for _, r := range elements(tree.Get("refs")) {
-		c.refSites = append(c.refSites, hostSite(r))
-	}
+	c.refs = elements(tree.Get("refs"))
 	c.ph = elements(tree.Get("ph"))
 	for _, e := range elements(tree.Get("errors")) {
 		summary, _ := str(e.Get("m"))
@@ -152,18 +150,21 @@ func sourceSite(v Value) (hcl.Range, bool) {
 	if v == nil || v.Kind() != Object {
 		return hcl.Range{}, false
 	}
-	file, ok1 := str(v.Get("fileName"))
-	line, ok2 := intOf(v.Get("lineNumber"))
-	col, ok3 := intOf(v.Get("columnNumber"))
+	file, ok1 := v.StrAt("fileName")
+	line, ok2 := v.IntAt("lineNumber")
+	col, ok3 := v.IntAt("columnNumber")
 	if !ok1 || !ok2 || !ok3 {
 		return hcl.Range{}, false
 	}
 	return rangeAt(fileName(file), line, col), true
 }
 
-// hostSite resolves a position the host recorded for useRef.
-func hostSite(v Value) *hcl.Range {
-	file, line, col, ok := v.Site()
+// refSite is where useRef made ref id, or nil when unknown.
+func (c *converter) refSite(id int) *hcl.Range {
+	if id < 0 || id >= len(c.refs) {
+		return nil
+	}
+	file, line, col, ok := c.refs[id].Site()
 	if !ok {
 		return nil
 	}
@@ -182,20 +183,20 @@ func (c *converter) errorAt(r hcl.Range, path, summary, detail, hint string, rel
 }
 
 func (c *converter) readNode(i int, v Value) *node {
-	kind, _ := str(v.Get("c"))
+	kind, _ := v.StrAt("c")
 	n := &node{idx: i, kind: kind, spec: kinds[kind], props: v.Get("p"), ref: -1}
 	if n.spec.block == "" {
 		panic(fmt.Sprintf("tsx: unknown component kind %q", kind))
 	}
 	n.site, _ = sourceSite(v.Get("s"))
-	if r, ok := intOf(v.Get("r")); ok {
+	if r, ok := v.IntAt("r"); ok {
 		n.ref = r
 	}
-	if x, ok := str(v.Get("x")); ok {
+	if x, ok := v.StrAt("x"); ok {
 		n.text, n.hasText = x, true
-		n.plain = present(v.Get("xs"))
+		_, n.plain = v.IntAt("xs")
 	}
-	n.keyLast = present(v.Get("k"))
+	_, n.keyLast = v.IntAt("k")
 	for _, m := range members(n.props) {
 		if m.key != "children" && m.key != "ref" {
 			n.attrs = append(n.attrs, m)
@@ -314,10 +315,10 @@ func (c *converter) attrRange(n *node, name string) hcl.Range {
 // refName describes a ref for messages: ref "vpcRef" (useRef() at
 // main.tsx:4:15).
 func (c *converter) refName(id int) string {
-	if id < 0 || id >= len(c.refSites) || c.refSites[id] == nil {
+	s := c.refSite(id)
+	if s == nil {
 		return "a ref"
 	}
-	s := c.refSites[id]
 	at := diag.FormatRange(*s)
 	if line, ok := c.src.line(s.Filename, s.Start.Line); ok {
 		if name := assignedName(line, s.Start.Column); name != "" {
@@ -515,7 +516,7 @@ func markerKind(v Value) string {
 	if v == nil || v.Kind() != Object {
 		return ""
 	}
-	k, _ := str(v.Get(markKey))
+	k, _ := v.StrAt(markKey)
 	return k
 }
 
@@ -535,7 +536,7 @@ func (c *converter) item(n *node, types []string, name string, v Value, at hcl.R
 	if v.Kind() == Array && v.Len() > 0 && isBlockMarker(v.Index(0)) {
 		var out []config.Item
 		for i, it := range elements(v) {
-			p := fmt.Sprintf("%s[%d]", path, i)
+			p := indexPath(path, i)
 			switch markerKind(it) {
 			case "block":
 				out = append(out, c.nestedBlock(n, types, name, it, at, p))
@@ -555,7 +556,7 @@ func (c *converter) item(n *node, types []string, name string, v Value, at hcl.R
 		for i, body := range c.blockBodies(v, at, path, name) {
 			p := path
 			if v.Kind() == Array {
-				p = fmt.Sprintf("%s[%d]", path, i)
+				p = indexPath(path, i)
 			}
 			nb := &config.Block{Type: name, Body: &config.Body{}, DeclRange: at}
 			nb.Body.Items = c.bodyItems(n, append(types[:len(types):len(types)], name), body, at, p)
@@ -567,7 +568,7 @@ func (c *converter) item(n *node, types []string, name string, v Value, at hcl.R
 		for i, obj := range c.blockBodies(v, at, path, name) {
 			p := path
 			if v.Kind() == Array {
-				p = fmt.Sprintf("%s[%d]", path, i)
+				p = indexPath(path, i)
 			}
 			ms := members(obj)
 			if len(ms) == 0 {
@@ -615,7 +616,7 @@ func (c *converter) blockBodies(v Value, at hcl.Range, path, name string) []Valu
 		var out []Value
 		for i, it := range elements(v) {
 			if it.Kind() != Object || markerKind(it) != "" {
-				c.errorAt(at, fmt.Sprintf("%s[%d]", path, i), fmt.Sprintf("Invalid %s block", name),
+				c.errorAt(at, indexPath(path, i), fmt.Sprintf("Invalid %s block", name),
 					fmt.Sprintf("%s is a block: each item must be an object.", name), "")
 				continue
 			}
@@ -667,7 +668,7 @@ func (c *converter) dynamicBlock(n *node, types []string, name string, v Value, 
 			}
 		case "iterator":
 			s, ok := str(m.val)
-			if !ok || !hclsyntax.ValidIdentifier(s) {
+			if !ok || !validIdent(s) {
 				c.errorAt(at, p, "Invalid iterator", "The iterator of a dynamic block is a name, such as \"rule\".", "")
 				continue
 			}
@@ -769,7 +770,7 @@ func (c *converter) value(n *node, v Value, at hcl.Range, path string) config.Ex
 	case Array:
 		items := make([]config.Expr, 0, v.Len())
 		for i, it := range elements(v) {
-			p := fmt.Sprintf("%s[%d]", path, i)
+			p := indexPath(path, i)
 			if isBlockMarker(it) {
 				c.errorAt(at, p, "Block in a value",
 					"tf.block(...) and tf.dynamic(...) are nested blocks, so they stand directly as attributes of an element or block, not inside a list or an object.", "")
@@ -844,7 +845,7 @@ func (c *converter) marker(n *node, kind string, v Value, at hcl.Range, path str
 			root = "local"
 		}
 		t := hcl.Traversal{hcl.TraverseRoot{Name: root}, hcl.TraverseAttr{Name: name}}
-		if !hclsyntax.ValidIdentifier(name) {
+		if !validIdent(name) {
 			c.errorAt(at, path, fmt.Sprintf("Invalid tf.%s name", kind), fmt.Sprintf("%q is not a valid name.", name),
 				"names start with a letter or underscore and contain letters, digits, underscores and dashes")
 			return nil
@@ -901,7 +902,7 @@ func firstDetail(ds diag.Diagnostics) string {
 // provider-defined ones (provider::aws::arn_parse).
 func validFunctionName(name string) bool {
 	for _, part := range strings.Split(name, "::") {
-		if !hclsyntax.ValidIdentifier(part) {
+		if !validIdent(part) {
 			return false
 		}
 	}
@@ -922,7 +923,7 @@ func appendStep(t hcl.Traversal, s Value) hcl.Traversal {
 			n, _ := strconv.Atoi(name)
 			return append(t, hcl.TraverseIndex{Key: cty.NumberIntVal(int64(n))})
 		}
-		if hclsyntax.ValidIdentifier(name) {
+		if validIdent(name) {
 			return append(t, hcl.TraverseAttr{Name: name})
 		}
 		return append(t, hcl.TraverseIndex{Key: cty.StringVal(name)})
@@ -946,27 +947,30 @@ func isIndex(s string) bool {
 // to the bound element's address, then .a.b.
 func (c *converter) refExpr(n *node, id int, steps []Value, at hcl.Range, path string) config.Expr {
 	target, ok := c.binding[id]
-	var related []diag.Related
-	if id >= 0 && id < len(c.refSites) && c.refSites[id] != nil {
-		related = append(related, diag.Related{Message: "ref made here", Range: *c.refSites[id]})
+	// related is for messages only: positions are resolved on demand.
+	related := func(more ...diag.Related) []diag.Related {
+		var out []diag.Related
+		if s := c.refSite(id); s != nil {
+			out = append(out, diag.Related{Message: "ref made here", Range: *s})
+		}
+		return append(out, more...)
 	}
 	switch {
 	case !ok:
 		c.errorAt(at, path, "Unbound ref",
 			fmt.Sprintf("%s is read in %s but never bound: no element has ref={...} with it.", c.refName(id), path),
-			"pass the ref to the element it stands for, as ref={...}", related...)
+			"pass the ref to the element it stands for, as ref={...}", related()...)
 		return nil
 	case n != nil && target.idx > n.idx:
-		related = append(related, diag.Related{Message: "bound here, later", Range: target.site})
 		c.errorAt(at, path, "Ref read before its element is declared",
 			fmt.Sprintf("%s is read in %s, but the element it is bound to (%s) is declared after this one; output follows declaration order, so a ref's element comes first.",
 				c.refName(id), path, target.addr),
-			"move the element with ref={...} before the elements that read it", related...)
+			"move the element with ref={...} before the elements that read it", related(diag.Related{Message: "bound here, later", Range: target.site})...)
 		return nil
 	case n != nil && target == n:
 		c.errorAt(at, path, "Element refers to itself",
 			fmt.Sprintf("%s is bound to %s and read in its own attribute %s.", c.refName(id), target.addr, path),
-			`inside provisioners and connections write tf.raw("self.attr")`, related...)
+			`inside provisioners and connections write tf.raw("self.attr")`, related()...)
 		return nil
 	}
 	var t hcl.Traversal
@@ -983,7 +987,7 @@ func (c *converter) refExpr(n *node, id int, steps []Value, at hcl.Range, path s
 		if len(steps) > 0 {
 			c.errorAt(at, path, "Provider refs have no attributes",
 				fmt.Sprintf("%s stands for the provider configuration %s, which has no attributes to read.", c.refName(id), target.addr),
-				"pass the ref itself: provider={ref}", related...)
+				"pass the ref itself: provider={ref}", related()...)
 			return nil
 		}
 		t = hcl.Traversal{hcl.TraverseRoot{Name: target.labels[0]}}
@@ -994,7 +998,7 @@ func (c *converter) refExpr(n *node, id int, steps []Value, at hcl.Range, path s
 	case "locals":
 		if len(steps) == 0 {
 			c.errorAt(at, path, "Locals ref without a name",
-				fmt.Sprintf("%s stands for a locals block; read one of its values, such as ref.tags.", c.refName(id)), "", related...)
+				fmt.Sprintf("%s stands for a locals block; read one of its values, such as ref.tags.", c.refName(id)), "", related()...)
 			return nil
 		}
 		name, _ := str(steps[0])
@@ -1003,7 +1007,7 @@ func (c *converter) refExpr(n *node, id int, steps []Value, at hcl.Range, path s
 	default:
 		c.errorAt(at, path, fmt.Sprintf("%s cannot be referenced", target.addr),
 			fmt.Sprintf("%s is bound to <%s>, which Terraform expressions cannot refer to.", c.refName(id), target.kind),
-			"bind refs to resources, data sources, modules, providers, variables or locals", related...)
+			"bind refs to resources, data sources, modules, providers, variables or locals", related()...)
 		return nil
 	}
 	for _, s := range steps {
@@ -1153,4 +1157,29 @@ func (c *converter) placeholderText(n *node, m Value, at hcl.Range, path string,
 		return "", false
 	}
 	return strings.TrimSpace(string(render.Expr(e))), true
+}
+
+// indexPath names item i of the value at path: path[i].
+func indexPath(path string, i int) string {
+	return path + "[" + strconv.Itoa(i) + "]"
+}
+
+// validIdent is hclsyntax.ValidIdentifier with a fast path for ASCII names
+// (the scanner behind ValidIdentifier allocates).
+func validIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_':
+		case (c >= '0' && c <= '9' || c == '-') && i > 0:
+		case c >= 0x80:
+			return hclsyntax.ValidIdentifier(s)
+		default:
+			return false
+		}
+	}
+	return true
 }

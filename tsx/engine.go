@@ -442,3 +442,29 @@ func recoverScriptError(r any) (*ScriptError, bool) {
 	}
 	return nil, false
 }
+
+func (g *gojaValue) StrAt(key string) (string, bool) {
+	if g.obj == nil {
+		return "", false
+	}
+	v := g.obj.Get(key)
+	if v == nil || !goja.IsString(v) {
+		return "", false
+	}
+	return v.String(), true
+}
+
+func (g *gojaValue) IntAt(key string) (int, bool) {
+	if g.obj == nil {
+		return 0, false
+	}
+	v := g.obj.Get(key)
+	if v == nil || !goja.IsNumber(v) {
+		return 0, false
+	}
+	f := v.ToFloat()
+	if f != float64(int(f)) {
+		return 0, false
+	}
+	return int(f), true
+}

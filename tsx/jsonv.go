@@ -402,6 +402,10 @@ func (v *jvalue) Get(key string) Value {
 
 func (v *jvalue) TypeName() string { return "" }
 
+func (v *jvalue) StrAt(key string) (string, bool) { return str(v.Get(key)) }
+
+func (v *jvalue) IntAt(key string) (int, bool) { return intOf(v.Get(key)) }
+
 func (v *jvalue) Site() (string, int, int, bool) { return "", 0, 0, false }
 
 // undefinedValue is a missing member of a JSON value.
@@ -416,6 +420,8 @@ func (undefinedValue) Index(int) Value                { return undefinedValue{} 
 func (undefinedValue) Keys() []string                 { return nil }
 func (undefinedValue) Get(string) Value               { return undefinedValue{} }
 func (undefinedValue) TypeName() string               { return "" }
+func (undefinedValue) StrAt(string) (string, bool)    { return "", false }
+func (undefinedValue) IntAt(string) (int, bool)       { return 0, false }
 func (undefinedValue) Site() (string, int, int, bool) { return "", 0, 0, false }
 
 // JSONEngine adapts an engine that prints the rendered tree as JSON text,

@@ -79,8 +79,8 @@ func (c *converter) innerText(n *node) []config.Item {
 	if n.plain && c.hasRefPlaceholder(n.text) {
 		id := c.firstRefPlaceholder(n.text)
 		var related []diag.Related
-		if id >= 0 && id < len(c.refSites) && c.refSites[id] != nil {
-			related = append(related, diag.Related{Message: "ref made here", Range: *c.refSites[id]})
+		if s := c.refSite(id); s != nil {
+			related = append(related, diag.Related{Message: "ref made here", Range: *s})
 		}
 		c.errorAt(n.site, n.addr, "Ref in a plain template literal",
 			fmt.Sprintf("The innerText of %s is a string built when the element was created, before refs are bound, and %s is read in it.", n.addr, c.refName(id)),

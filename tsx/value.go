@@ -36,6 +36,10 @@ type Value interface {
 	// reads one (Undefined when absent).
 	Keys() []string
 	Get(key string) Value
+	// StrAt and IntAt read a member that is a string or an integral
+	// number, without making a Value of it (the converter's hot path).
+	StrAt(key string) (string, bool)
+	IntAt(key string) (int, bool)
 	// TypeName names an Other value: "Date", "symbol", "JSX element", ...
 	TypeName() string
 	// Site resolves a position the host recorded (see Script): the file,
