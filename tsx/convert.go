@@ -63,12 +63,12 @@ type node struct {
 }
 
 type converter struct {
-	src      *sources
-	refs     []Value // the sites useRef recorded, resolved when a message needs one
-	ph       []Value
-	nodes    []*node
-	binding  map[int]*node
-	diags    diag.Diagnostics
+	src     *sources
+	refs    []Value // the sites useRef recorded, resolved when a message needs one
+	ph      []Value
+	nodes   []*node
+	binding map[int]*node
+	diags   diag.Diagnostics
 }
 
 // member is one key and value of an object.
