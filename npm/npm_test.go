@@ -110,7 +110,8 @@ func projects(t *testing.T) []project {
 	return out
 }
 
-// copyProject copies the .ts, .tsx and .json files of p under root/group/name.
+// copyProject copies the .ts, .tsx, .js and .json files of p (with the
+// packages in its own node_modules) under root/group/name.
 func copyProject(t *testing.T, p project, root string) {
 	t.Helper()
 	dst := filepath.Join(root, p.group, p.name)
@@ -127,13 +128,13 @@ func copyProject(t *testing.T, p project, root string) {
 			return err
 		}
 		if d.IsDir() {
-			if d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".") && path != p.dir || d.Name() == "tfkit.out" {
+			if strings.HasPrefix(d.Name(), ".") && path != p.dir || d.Name() == "tfkit.out" || d.Name() == "out" {
 				return filepath.SkipDir
 			}
 			return nil
 		}
 		switch filepath.Ext(path) {
-		case ".ts", ".tsx", ".json":
+		case ".ts", ".tsx", ".json", ".js":
 		default:
 			return nil
 		}

@@ -219,6 +219,9 @@ func esbuildDiags(msgs []api.Message, dir string) diag.Diagnostics {
 		if len(notes) > 0 {
 			d.Suggestion = strings.Join(notes, "; ")
 		}
+		if d.Summary == "Top-level await not supported" && d.Suggestion == "" {
+			d.Suggestion = "a configuration is rendered synchronously: compute the value without await"
+		}
 		diags = append(diags, d)
 	}
 	return diags

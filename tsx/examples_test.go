@@ -21,8 +21,8 @@ type exampleRun struct {
 }
 
 var exampleRuns = []exampleRun{
-	{dir: "tsx-local", out: "tfkit.out"},
-	{dir: "tsx-network", out: "tfkit.out"},
+	{dir: "tsx-local", out: "out"},
+	{dir: "tsx-network", out: "out"},
 	{dir: "tsx-environment", env: map[string]string{"ENV": "dev"}, out: "out/dev"},
 	{dir: "tsx-environment", env: map[string]string{"ENV": "prod"}, out: "out/prod"},
 }

@@ -1,0 +1,3 @@
+resource "random_pet" "web_pet" {
+  length = 2
+}
