@@ -56,10 +56,9 @@ type node struct {
 	labels  []string
 	addr    string
 	ok      bool // labels are valid
-	// attrSites are the positions of the attributes in the .tsx source,
-	// when the opening tag could be read.
-	attrSites map[string]hcl.Range
-	attrOrder []string
+	// attrSites are the attributes as written on the opening tag, with
+	// their positions; nil when the tag could not be read.
+	attrSites []attrPos
 }
 
 type converter struct {
@@ -204,13 +203,7 @@ func (c *converter) readNode(i int, v Value) *node {
 	}
 	if f := c.src.file(n.site.Filename); f.ok && n.site.Start.Line > 0 {
 		if attrs, ok := tagAttrs(f, n.site.Start.Line, n.site.Start.Column); ok {
-			n.attrSites = map[string]hcl.Range{}
-			for _, a := range attrs {
-				n.attrOrder = append(n.attrOrder, a.name)
-				if _, dup := n.attrSites[a.name]; !dup {
-					n.attrSites[a.name] = hcl.Range{Filename: n.site.Filename, Start: a.start, End: a.end}
-				}
-			}
+			n.attrSites = attrs
 		}
 	}
 
@@ -306,8 +299,10 @@ func (c *converter) attrSite(site hcl.Range, name string) hcl.Range {
 
 // attrRange is where attribute name is written on n's tag, or n's site.
 func (c *converter) attrRange(n *node, name string) hcl.Range {
-	if r, ok := n.attrSites[name]; ok {
-		return r
+	for _, a := range n.attrSites {
+		if a.name == name {
+			return hcl.Range{Filename: n.site.Filename, Start: a.start, End: a.end}
+		}
 	}
 	return n.site
 }
@@ -406,7 +401,11 @@ func (c *converter) block(n *node) *config.Block {
 	}
 	attrs := n.attrs
 	if n.keyLast {
-		attrs = reorderKey(attrs, n.attrOrder)
+		order := make([]string, len(n.attrSites))
+		for i, a := range n.attrSites {
+			order[i] = a.name
+		}
+		attrs = reorderKey(attrs, order)
 	}
 	path := []string{n.spec.block}
 	for _, m := range attrs {

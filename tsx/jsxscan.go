@@ -56,7 +56,7 @@ func tagAttrs(f *sourceFile, line, col int) ([]attrPos, bool) {
 			return nil, false
 		}
 	}
-	var out []attrPos
+	out := make([]attrPos, 0, 8)
 	for {
 		s.space()
 		if s.pos >= len(s.src) {
