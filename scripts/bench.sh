@@ -8,7 +8,7 @@
 #   -base FILE    compare with an earlier result file using benchstat
 #   PACKAGES      go package patterns (default ./...)
 #
-# Results go to $TFKIT_CACHE/bench/<commit>[-dirty].txt; the path is printed at the end.
+# Results go to $TFKIT_CACHE/bench/<commit>[-dirty]-<time>.txt; the path is printed at the end.
 # Typical use: bench main, save the file name, change the code, run again with -base FILE.
 # Comparisons with the peers (CDK for Terraform and others) live under bench/, not here.
 set -euo pipefail
@@ -38,7 +38,8 @@ done
 
 rev=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 [ -z "$(git status --porcelain 2>/dev/null)" ] || rev=$rev-dirty
-out=$TFKIT_CACHE/bench/$rev.txt
+# The time keeps every run, so that a -base file is never the run that overwrites it.
+out=$TFKIT_CACHE/bench/$rev-$(date -u +%Y%m%dT%H%M%S).txt
 mkdir -p "$(dirname "$out")"
 
 log "go test -run '^\$' -bench '$bench' -benchmem -count $count $*"
