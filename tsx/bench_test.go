@@ -2,6 +2,7 @@ package tsx
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -28,6 +29,27 @@ import (
 // stretches less than wall time.
 
 var benchEnv = map[string]string{"N": "10000"}
+
+var bundleOut = flag.String("bundle-out", "", "write the benchmark's bundle, ready for node, to this file")
+
+// TestWriteBenchBundle writes the benchmark's bundle for running it with
+// node by hand (with -bundle-out=FILE): N=10000 node FILE > /dev/null.
+func TestWriteBenchBundle(t *testing.T) {
+	if *bundleOut == "" {
+		t.Skip("no -bundle-out")
+	}
+	dir, _ := filepath.Abs(filepath.Join("testdata", "bench"))
+	bnd, diags := bundleEntry(filepath.Join(dir, "main.tsx"), dir)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	if err := os.WriteFile(*bundleOut, []byte(bnd.code+nodeFooter), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// nodeFooter makes a bundle print its rendered tree as JSON under node.
+const nodeFooter = "\nprocess.stdout.write(JSON.stringify(globalThis." + outputGlobal + "));\n"
 
 func BenchmarkTSX10k(b *testing.B) {
 	benchBuild(b, nil)
@@ -103,7 +125,7 @@ func nodeRunner(node string) func(ctx context.Context, s Script) (string, error)
 		}
 		defer os.RemoveAll(dir)
 		file := filepath.Join(dir, "bundle.js")
-		code := s.Code + "\nprocess.stdout.write(JSON.stringify(globalThis." + outputGlobal + "));\n"
+		code := s.Code + nodeFooter
 		if err := os.WriteFile(file, []byte(code), 0o644); err != nil {
 			return "", err
 		}

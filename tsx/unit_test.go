@@ -1,0 +1,187 @@
+package tsx
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+func ph(i int) string { return phOpen + string(rune('0'+i)) + phClose }
+
+func refMarker(id int, path ...string) *jvalue {
+	p := &jvalue{kind: jArray, arr: []*jvalue{}}
+	for _, s := range path {
+		p.arr = append(p.arr, &jvalue{kind: jString, s: s})
+	}
+	return &jvalue{kind: jObject, obj: []jmember{
+		{markKey, &jvalue{kind: jString, s: "ref"}},
+		{"r", &jvalue{kind: jNumber, s: itoa(id)}},
+		{"p", p},
+	}}
+}
+
+func itoa(i int) string { return string(rune('0' + i)) }
+
+func litMarker(s string) *jvalue {
+	return &jvalue{kind: jObject, obj: []jmember{
+		{markKey, &jvalue{kind: jString, s: "lit"}},
+		{"v", &jvalue{kind: jString, s: s}},
+	}}
+}
+
+// TestSubstitute checks how placeholders become HCL text: interpolations
+// in literal text, bare expressions inside ${...} and in innerText, and
+// literal text escaped.
+func TestSubstitute(t *testing.T) {
+	target := &node{idx: 0, kind: "Resource", spec: kinds["Resource"], labels: []string{"aws_vpc", "main"}, addr: "aws_vpc.main"}
+	user := &node{idx: 1, kind: "Resource", addr: "x.y"}
+	c := &converter{
+		src:     newSources("/nonexistent"),
+		binding: map[int]*node{0: target},
+		ph:      []Value{refMarker(0, "id"), litMarker("${x}"), refMarker(0, "tags", "Name")},
+	}
+	for _, tc := range []struct {
+		in   string
+		bare bool
+		want string
+	}{
+		{ph(0), false, "${aws_vpc.main.id}"},
+		{"a-" + ph(0) + "-b", false, "a-${aws_vpc.main.id}-b"},
+		{"${upper(" + ph(0) + ")}", false, "${upper(aws_vpc.main.id)}"},
+		{"${join(\"-\", [\"" + ph(0) + "\"])}", false, "${join(\"-\", [\"${aws_vpc.main.id}\"])}"},
+		{"$${" + ph(0) + "}", false, "$${${aws_vpc.main.id}}"},
+		{"cost " + ph(1), false, "cost $${x}"},
+		{"${" + ph(1) + "}", false, "${\"$${x}\"}"},
+		{"vpc_id = " + ph(0), true, "vpc_id = aws_vpc.main.id"},
+		{"name = \"" + ph(2) + "\"", true, "name = \"aws_vpc.main.tags.Name\""},
+		{"broken " + phOpen + "9" + phClose, false, "broken " + phOpen + "9" + phClose},
+	} {
+		got, ok := c.substitute(user, tc.in, hcl.Range{}, "x.y.a", tc.bare)
+		if !ok || got != tc.want {
+			t.Errorf("substitute(%q, bare=%v) = %q, %v; want %q", cleanPlaceholders(tc.in), tc.bare, got, ok, tc.want)
+		}
+	}
+	if len(c.diags) != 0 {
+		t.Errorf("unexpected diagnostics: %v", c.diags)
+	}
+}
+
+func TestLineMatches(t *testing.T) {
+	for _, tc := range []struct {
+		text, src string
+		want      bool
+	}{
+		{`name = "x"`, `name = "x"`, true},
+		{`name = "x"`, `name = "y"`, false},
+		{"vpc_id = " + ph(0), "vpc_id = ${vpcRef.id}", true},
+		{"a = " + ph(0) + " + " + ph(1), "a = ${x} + ${y.z}", true},
+		{"a = " + ph(0) + " + 1", "a = ${x} - 1", false},
+		{`b = "${terraform.workspace}"`, `b = "\${terraform.workspace}"`, true},
+		{`a = 1`, "`a = 1", true},
+	} {
+		if got := lineMatches(tc.text, tc.src); got != tc.want {
+			t.Errorf("lineMatches(%q, %q) = %v, want %v", cleanPlaceholders(tc.text), tc.src, got, tc.want)
+		}
+	}
+}
+
+func TestAssignedName(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{"  const vpcRef = useRef();", "vpcRef"},
+		{"  let r=useRef()", "r"},
+		{"  const west: Ref = useRef();", "west"},
+		{"  refs: useRef(),", "refs"},
+		{"  useRef();", ""},
+		{"  const x = 1;", ""},
+	} {
+		if got := assignedName(tc.line, 1); got != tc.want {
+			t.Errorf("assignedName(%q) = %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}
+
+func TestReorderKey(t *testing.T) {
+	m := func(names ...string) []member {
+		out := make([]member, len(names))
+		for i, n := range names {
+			out[i] = member{key: n}
+		}
+		return out
+	}
+	names := func(ms []member) string {
+		var s []string
+		for _, x := range ms {
+			s = append(s, x.key)
+		}
+		return strings.Join(s, ",")
+	}
+	for _, tc := range []struct {
+		members, order []string
+		want           string
+	}{
+		{[]string{"type", "name", "bucket", "source", "key"}, []string{"type", "name", "bucket", "key", "source"}, "type,name,bucket,key,source"},
+		{[]string{"type", "name", "key"}, []string{"key", "type", "name"}, "key,type,name"},
+		{[]string{"type", "name", "key"}, []string{"type", "name", "key"}, "type,name,key"},
+		{[]string{"type", "name", "key"}, nil, "type,name,key"},
+		{[]string{"a", "b", "key"}, []string{"a", "key", "c", "b"}, "a,key,b"},
+	} {
+		if got := names(reorderKey(m(tc.members...), tc.order)); got != tc.want {
+			t.Errorf("reorderKey(%v, %v) = %s, want %s", tc.members, tc.order, got, tc.want)
+		}
+	}
+}
+
+func TestTagAttrs(t *testing.T) {
+	src := strings.Join([]string{
+		`const x = <Resource`,
+		`  type="aws_vpc" name='main'`,
+		`  // a comment with "quotes" and { braces`,
+		"  tags={{ a: `x ${ {b: 1}.b } }`, c: \"}\" }}",
+		`  {...spread}`,
+		`  child={<Other a={1} />}`,
+		`  /* block } comment */ key="k"`,
+		`  flag`,
+		`/>;`,
+		`<Other<string> x={1} />`,
+	}, "\n")
+	f := &sourceFile{text: src, lines: strings.Split(src, "\n"), ok: true}
+	attrs, ok := tagAttrs(f, 1, 11)
+	if !ok {
+		t.Fatal("tag not read")
+	}
+	wantNames := []string{"type", "name", "tags", "child", "key", "flag"}
+	if len(attrs) != len(wantNames) {
+		t.Fatalf("attributes %v, want %v", attrs, wantNames)
+	}
+	for i, a := range attrs {
+		if a.name != wantNames[i] {
+			t.Errorf("attribute %d = %s, want %s", i, a.name, wantNames[i])
+		}
+	}
+	if p := attrs[4].start; p.Line != 7 || p.Column != 25 {
+		t.Errorf("key at %d:%d, want 7:25", p.Line, p.Column)
+	}
+	if _, ok := tagAttrs(f, 10, 1); !ok {
+		t.Error("tag with type arguments not read")
+	}
+	if _, ok := tagAttrs(f, 2, 3); ok {
+		t.Error("read a tag where there is none")
+	}
+	if _, ok := tagAttrs(f, 99, 1); ok {
+		t.Error("read a tag past the end")
+	}
+}
+
+func TestDedentExamples(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"\n    a = 1\n      b {\n      }\n  ", "a = 1\n  b {\n  }\n"},
+		{"a = 1", "a = 1\n"},
+		{"\n\t\tx = 1\n\n\t\ty = 2\n\t", "x = 1\n\ny = 2\n"},
+		{"", ""},
+	} {
+		if got := dedent(tc.in).text; got != tc.want {
+			t.Errorf("dedent(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
