@@ -887,14 +887,15 @@ func (c *converter) marker(n *node, kind string, v Value, at hcl.Range, path str
 	panic(fmt.Sprintf("tsx: unknown marker %q", kind))
 }
 
+// firstDetail is the message of the first diagnostic, for quoting.
 func firstDetail(ds diag.Diagnostics) string {
-	for _, d := range ds {
-		if d.Detail != "" {
-			return strings.TrimSuffix(d.Detail, ".")
-		}
-		return d.Summary
+	if len(ds) == 0 {
+		return ""
 	}
-	return ""
+	if d := ds[0]; d.Detail != "" {
+		return strings.TrimSuffix(d.Detail, ".")
+	}
+	return ds[0].Summary
 }
 
 // validFunctionName accepts Terraform function names, including

@@ -176,10 +176,3 @@ func jsHint(se *ScriptError) string {
 	}
 	return ""
 }
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}

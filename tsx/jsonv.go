@@ -51,21 +51,6 @@ func (v *jvalue) get(key string) *jvalue {
 	return nil
 }
 
-func (v *jvalue) str() (string, bool) {
-	if v == nil || v.kind != jString {
-		return "", false
-	}
-	return v.s, true
-}
-
-func (v *jvalue) int() (int, bool) {
-	if v == nil || v.kind != jNumber {
-		return 0, false
-	}
-	n, err := strconv.Atoi(v.s)
-	return n, err == nil
-}
-
 func parseJSON(data string) (*jvalue, error) {
 	p := &jparser{data: data}
 	p.space()

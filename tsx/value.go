@@ -47,14 +47,6 @@ type Value interface {
 	Site() (file string, line, col int, ok bool)
 }
 
-// get is Get on a possibly nil value.
-func get(v Value, key string) Value {
-	if v == nil {
-		return nil
-	}
-	return v.Get(key)
-}
-
 // str returns a string value and whether it is one.
 func str(v Value) (string, bool) {
 	if v == nil || v.Kind() != String {
