@@ -192,3 +192,21 @@ export default <Locals secret={process.env.TFKIT_SECRET_FOR_TEST ?? "none"} give
 		}
 	}
 }
+
+func TestIsEntry(t *testing.T) {
+	for app, want := range map[string]bool{
+		"main.tsx": true, "src/app.ts": true, "./infra/Main.TSX": true,
+		"go run .": false, "node main.js": false, "main.go": false, "": false, "npx tsx main.tsx": false,
+	} {
+		if got := IsEntry(app); got != want {
+			t.Errorf("IsEntry(%q) = %v, want %v", app, got, want)
+		}
+	}
+}
+
+func TestEnvMap(t *testing.T) {
+	got := EnvMap([]string{"A=1", "B=x=y", "A=2", "=bad", "NOVALUE"})
+	if len(got) != 2 || got["A"] != "2" || got["B"] != "x=y" {
+		t.Errorf("EnvMap = %v", got)
+	}
+}

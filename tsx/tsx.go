@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/hashicorp/hcl/v2"
@@ -133,4 +134,27 @@ func convertSafely(tree Value, src *sources) (cfg *config.Config, diags diag.Dia
 		}
 	}()
 	return convert(tree, src)
+}
+
+// IsEntry reports whether a project's "app" setting names a TSX entry file
+// (main.tsx, src/app.ts) rather than a command to run: one path, without
+// spaces, ending in .tsx or .ts.
+func IsEntry(app string) bool {
+	if app == "" || strings.ContainsAny(app, " \t\n") {
+		return false
+	}
+	ext := strings.ToLower(filepath.Ext(app))
+	return ext == ".tsx" || ext == ".ts"
+}
+
+// EnvMap turns an environment list (os.Environ()) into the map
+// Options.Env takes. Later entries win, as in the environment itself.
+func EnvMap(environ []string) map[string]string {
+	env := make(map[string]string, len(environ))
+	for _, kv := range environ {
+		if k, v, ok := strings.Cut(kv, "="); ok && k != "" {
+			env[k] = v
+		}
+	}
+	return env
 }
