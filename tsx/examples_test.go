@@ -193,3 +193,26 @@ func TestBuildCasesValidate(t *testing.T) {
 		})
 	}
 }
+
+// TestGoldenTerraformFmt runs `terraform fmt -check` over every golden
+// main.tf and every example output: what the TSX front end writes is what
+// terraform fmt would leave.
+func TestGoldenTerraformFmt(t *testing.T) {
+	files := map[string]string{}
+	for _, name := range buildCases(t) {
+		if data, err := os.ReadFile(filepath.Join("testdata", "build", name, goldenTF)); err == nil {
+			files["build/"+name+"/main.tf"] = string(data)
+		}
+	}
+	for _, run := range exampleRuns {
+		data, err := os.ReadFile(filepath.Join(examplePath(run.dir, run.out), "main.tf"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files["examples/"+run.dir+"/"+filepath.ToSlash(run.out)+"/main.tf"] = string(data)
+	}
+	w := enginetest.Workspace(t, files)
+	if r := w.Exec("fmt", "-check", "-recursive", "-diff", "-no-color"); r.Err != nil {
+		t.Fatalf("terraform fmt -check: %v\n%s", r.Err, r.Output)
+	}
+}
