@@ -1020,6 +1020,12 @@ func (c *converter) refExpr(n *node, id int, steps []Value, at hcl.Range, path s
 // interpolation (as in Terraform's JSON syntax), and placeholders of refs
 // and tf helpers become interpolations of their expressions.
 func (c *converter) template(n *node, s string, at hcl.Range, path string) config.Expr {
+	if strings.Contains(s, "[object Object]") {
+		c.errorAt(at, path, "Object turned into text",
+			fmt.Sprintf("%q holds [object Object]: JavaScript turned an object into text, in a template literal or a string concatenation.", cleanPlaceholders(s)),
+			"interpolate one of the object's fields, or pass the object itself as the value")
+		return nil
+	}
 	if !strings.Contains(s, phOpen) {
 		if !strings.Contains(s, "${") && !strings.Contains(s, "%{") {
 			return config.String(s)

@@ -87,6 +87,12 @@ func (c *converter) innerText(n *node) []config.Item {
 			"wrap the text in a function so that it is evaluated when the element is rendered: {() => `...`}", related...)
 		return nil
 	}
+	if strings.Contains(n.text, "[object Object]") {
+		c.errorAt(n.site, n.addr, "Object turned into text",
+			fmt.Sprintf("The innerText of %s holds [object Object]: JavaScript turned an object into text in a template literal.", n.addr),
+			"interpolate one of the object's fields, a ref's attribute (ref.id) or a tf helper")
+		return nil
+	}
 	text, ok := c.substitute(n, n.text, n.site, n.addr, true)
 	if !ok {
 		return nil

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
+
+	"github.com/tfkit/tfkit/render"
 )
 
 func ph(i int) string { return phOpen + string(rune('0'+i)) + phClose }
@@ -182,6 +184,23 @@ func TestDedentExamples(t *testing.T) {
 	} {
 		if got := dedent(tc.in).text; got != tc.want {
 			t.Errorf("dedent(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestNumber(t *testing.T) {
+	c := &converter{src: newSources("/nonexistent")}
+	for f, want := range map[float64]string{
+		0: "0", -7: "-7", 0.25: "0.25", 0.1: "0.1", 1e21: "1000000000000000000000", 12345678901234: "12345678901234",
+		1.5e-7: "0.00000015", 9007199254740993: "9007199254740992",
+	} {
+		e := c.number(f, hcl.Range{}, "x")
+		if e == nil {
+			t.Errorf("number(%v) failed: %v", f, c.diags)
+			continue
+		}
+		if got := strings.TrimSpace(string(render.Expr(e))); got != want {
+			t.Errorf("number(%v) renders %s, want %s", f, got, want)
 		}
 	}
 }
