@@ -108,8 +108,11 @@ func (gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
 		return nil, err
 	}
 
+	// A watcher interrupts the run on timeout or cancellation. It is
+	// stopped, and any interrupt it raised cleared, before the result is
+	// read: reading may run getters, which must not be interrupted.
 	stop := make(chan struct{})
-	defer close(stop)
+	watcherDone := make(chan struct{})
 	type reason struct{ timeout, canceled bool }
 	if s.Timeout > 0 || ctx.Done() != nil {
 		var timer <-chan time.Time
@@ -119,6 +122,7 @@ func (gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
 			timer = t.C
 		}
 		go func() {
+			defer close(watcherDone)
 			select {
 			case <-timer:
 				vm.Interrupt(reason{timeout: true})
@@ -127,9 +131,16 @@ func (gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
 			case <-stop:
 			}
 		}()
+	} else {
+		close(watcherDone)
+	}
+	stopWatcher := func() {
+		close(stop)
+		<-watcherDone
 	}
 
 	_, err = vm.RunProgram(compiled)
+	stopWatcher()
 	if err != nil {
 		var ie *goja.InterruptedError
 		if errors.As(err, &ie) {
@@ -153,8 +164,6 @@ func (gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
 		}
 		return nil, err
 	}
-	// The run is over: the interrupt goroutine must not stop the reads of
-	// the result that follow.
 	vm.ClearInterrupt()
 	out := vm.Get(outputGlobal)
 	if out == nil || goja.IsUndefined(out) {
