@@ -1,0 +1,168 @@
+// Refs: a ref read in an attribute becomes a reference to the address of
+// the element it is bound to. Bindings are known only after the whole tree
+// is rendered, so refs are resolved here, in Go, where the order of
+// elements (a ref's element must come first) can be checked and both
+// places named.
+
+package tsx
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/diag"
+)
+
+// refSite is where useRef made ref id, or nil when unknown.
+func (c *converter) refSite(id int) *hcl.Range {
+	if id < 0 || id >= len(c.refs) {
+		return nil
+	}
+	file, line, col, ok := c.refs[id].Site()
+	if !ok {
+		return nil
+	}
+	r := rangeAt(fileName(file), line, col)
+	return &r
+}
+
+// refName describes a ref for messages: ref "vpcRef" (useRef() at
+// main.tsx:4:15).
+func (c *converter) refName(id int) string {
+	s := c.refSite(id)
+	if s == nil {
+		return "a ref"
+	}
+	at := diag.FormatRange(*s)
+	if line, ok := c.src.line(s.Filename, s.Start.Line); ok {
+		if name := assignedName(line, s.Start.Column); name != "" {
+			return fmt.Sprintf("ref %q (useRef() at %s)", name, at)
+		}
+	}
+	return fmt.Sprintf("the ref made by useRef() at %s", at)
+}
+
+// assignedName finds NAME in `NAME = useRef(` or `NAME: useRef(` before the
+// 1-based column col of line.
+func assignedName(line string, col int) string {
+	i := strings.Index(line, "useRef")
+	if i < 0 {
+		return ""
+	}
+	j := i - 1
+	for j >= 0 && (line[j] == ' ' || line[j] == '\t') {
+		j--
+	}
+	if j < 0 || line[j] != '=' && line[j] != ':' {
+		return ""
+	}
+	j--
+	for j >= 0 && (line[j] == ' ' || line[j] == '\t') {
+		j--
+	}
+	// Skip a type annotation: `const r: Ref = useRef()`.
+	end := j + 1
+	start := end
+	for start > 0 && isIdentByte(line[start-1]) {
+		start--
+	}
+	if start == end {
+		return ""
+	}
+	name := line[start:end]
+	if k := strings.LastIndex(line[:start], ":"); k >= 0 && strings.TrimSpace(line[k+1:start]) == "" {
+		// name was the type; the variable is before the colon.
+		e := k
+		for e > 0 && (line[e-1] == ' ' || line[e-1] == '\t') {
+			e--
+		}
+		s := e
+		for s > 0 && isIdentByte(line[s-1]) {
+			s--
+		}
+		if s < e {
+			name = line[s:e]
+		}
+	}
+	return name
+}
+
+func isIdentByte(b byte) bool {
+	return b == '_' || b == '$' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
+
+// refExpr resolves a ref read at path of node n: ref.a.b is the reference
+// to the bound element's address, then .a.b.
+func (c *converter) refExpr(n *node, id int, steps []Value, at hcl.Range, path string) config.Expr {
+	target, ok := c.binding[id]
+	// related is for messages only: positions are resolved on demand.
+	related := func(more ...diag.Related) []diag.Related {
+		var out []diag.Related
+		if s := c.refSite(id); s != nil {
+			out = append(out, diag.Related{Message: "ref made here", Range: *s})
+		}
+		return append(out, more...)
+	}
+	switch {
+	case !ok:
+		c.errorAt(at, path, "Unbound ref",
+			fmt.Sprintf("%s is read in %s but never bound: no element has ref={...} with it.", c.refName(id), path),
+			"pass the ref to the element it stands for, as ref={...}", related()...)
+		return nil
+	case n != nil && target.idx > n.idx:
+		c.errorAt(at, path, "Ref read before its element is declared",
+			fmt.Sprintf("%s is read in %s, but the element it is bound to (%s) is declared after this one; output follows declaration order, so a ref's element comes first.",
+				c.refName(id), path, target.addr),
+			"move the element with ref={...} before the elements that read it", related(diag.Related{Message: "bound here, later", Range: target.site})...)
+		return nil
+	case n != nil && target == n:
+		c.errorAt(at, path, "Element refers to itself",
+			fmt.Sprintf("%s is bound to %s and read in its own attribute %s.", c.refName(id), target.addr, path),
+			`inside provisioners and connections write tf.raw("self.attr")`, related()...)
+		return nil
+	}
+	var t hcl.Traversal
+	switch target.spec.block {
+	case "resource":
+		t = hcl.Traversal{hcl.TraverseRoot{Name: target.labels[0]}, hcl.TraverseAttr{Name: target.labels[1]}}
+	case "data":
+		t = hcl.Traversal{hcl.TraverseRoot{Name: "data"}, hcl.TraverseAttr{Name: target.labels[0]}, hcl.TraverseAttr{Name: target.labels[1]}}
+	case "module":
+		t = hcl.Traversal{hcl.TraverseRoot{Name: "module"}, hcl.TraverseAttr{Name: target.labels[0]}}
+	case "variable":
+		t = hcl.Traversal{hcl.TraverseRoot{Name: "var"}, hcl.TraverseAttr{Name: target.labels[0]}}
+	case "provider":
+		if len(steps) > 0 {
+			c.errorAt(at, path, "Provider refs have no attributes",
+				fmt.Sprintf("%s stands for the provider configuration %s, which has no attributes to read.", c.refName(id), target.addr),
+				"pass the ref itself: provider={ref}", related()...)
+			return nil
+		}
+		t = hcl.Traversal{hcl.TraverseRoot{Name: target.labels[0]}}
+		if alias, ok := str(target.props.Get("alias")); ok {
+			t = append(t, hcl.TraverseAttr{Name: alias})
+		}
+		return &config.Reference{Traversal: t}
+	case "locals":
+		if len(steps) == 0 {
+			c.errorAt(at, path, "Locals ref without a name",
+				fmt.Sprintf("%s stands for a locals block; read one of its values, such as ref.tags.", c.refName(id)), "", related()...)
+			return nil
+		}
+		name, _ := str(steps[0])
+		t = hcl.Traversal{hcl.TraverseRoot{Name: "local"}, hcl.TraverseAttr{Name: name}}
+		steps = steps[1:]
+	default:
+		c.errorAt(at, path, fmt.Sprintf("%s cannot be referenced", target.addr),
+			fmt.Sprintf("%s is bound to <%s>, which Terraform expressions cannot refer to.", c.refName(id), target.kind),
+			"bind refs to resources, data sources, modules, providers, variables or locals", related()...)
+		return nil
+	}
+	for _, s := range steps {
+		t = appendStep(t, s)
+	}
+	return &config.Reference{Traversal: t}
+}
