@@ -41,7 +41,7 @@ class TfkitError extends Error {
 // ---------------------------------------------------------------------------
 // Components
 
-const KIND = "$$tfkit";
+const KIND = "$$tfkitComponent";
 
 function primitive(kind) {
   const f = function () {
