@@ -189,14 +189,36 @@ func Main(ctx context.Context, args []string, env Env) int {
 	cfs.SetOutput(io.Discard)
 	cfs.Usage = func() {}
 	exec := cmd.setup(cfs)
-	if err := cfs.Parse(rest); err != nil {
+	positional, err := parseInterspersed(cfs, rest)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			writeCommandHelp(env.Stdout, cmd)
 			return ExitOK
 		}
 		return usageError(env.Stderr, cmd, "%v", err)
 	}
-	return exec(ctx, r, cfs.Args())
+	return exec(ctx, r, positional)
+}
+
+// parseInterspersed parses flags that may come before or after positional
+// arguments (tfkit synth main.tsx --out DIR), as GNU tools do; "--" ends the
+// flags.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return positional, nil
+		}
+		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
+			return append(positional, rest...), nil
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
+	}
 }
 
 // usageError reports a wrong command line for cmd and returns ExitUsage.

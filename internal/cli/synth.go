@@ -17,13 +17,14 @@ import (
 	"github.com/tfkit/tfkit/internal/outdir"
 	"github.com/tfkit/tfkit/internal/project"
 	"github.com/tfkit/tfkit/internal/textdiff"
+	"github.com/tfkit/tfkit/tsx"
 )
 
 func init() {
 	register(&command{
 		name:     "synth",
 		synopsis: "Run the app and write its Terraform configuration",
-		usage:    "synth [--out DIR] [--format hcl|json] [--check] [--timeout DURATION]",
+		usage:    "synth [--out DIR] [--format hcl|json] [--check] [--timeout DURATION] [ENTRY.tsx]",
 		help: `
 Runs the project's app (the "app" command of tfkit.json, or of a CDK for
 Terraform cdktf.json) with sh -c in the project directory. The app writes
@@ -36,6 +37,13 @@ app exits with status 0 and has written manifest.json does it replace the
 output directory, in one rename; otherwise the previous output stays as it
 was and the fresh directory is removed. Ctrl-C stops the app and its child
 processes the same way.
+
+A TSX app is evaluated in-process instead: name its entry file as the
+argument (tfkit synth main.tsx --out DIR) or as the "app" of tfkit.json
+("app": "main.tsx"). It writes one main.tf (or main.tf.json) and a
+manifest.json straight into the output directory; no tfkit.json is needed
+when the entry is given. --timeout stops a runaway configuration (default
+30s for TSX).
 
 With --check nothing is written: the fresh synthesis is compared with the
 output directory, and each difference is printed as a unified diff.`,
@@ -62,8 +70,12 @@ func setupSynth(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 }
 
 func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
-	if len(args) > 0 {
-		return usageError(r.stderr, commands["synth"], "unexpected argument %q", args[0])
+	entry := ""
+	switch {
+	case len(args) == 1 && tsx.IsEntry(args[0]):
+		entry = args[0]
+	case len(args) > 0:
+		return usageError(r.stderr, commands["synth"], "unexpected argument %q (the only argument synth takes is a .tsx or .ts entry file)", args[0])
 	}
 	if o.format != "hcl" && o.format != "json" {
 		msg := fmt.Sprintf("--format must be hcl or json, not %q", o.format)
@@ -76,13 +88,18 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 		return usageError(r.stderr, commands["synth"], "--timeout must not be negative")
 	}
 
-	cfg, diags := project.Load(r.dir)
+	cfg, diags := loadProject(r.dir, entry)
 	if r.report(diags) {
 		return ExitFailure
 	}
-	if d := cfg.RequireApp(); d != nil {
-		fmt.Fprintln(r.stderr, d.Error())
-		return ExitFailure
+	if entry == "" && tsx.IsEntry(cfg.App) {
+		entry = cfg.App
+	}
+	if entry == "" {
+		if d := cfg.RequireApp(); d != nil {
+			fmt.Fprintln(r.stderr, d.Error())
+			return ExitFailure
+		}
 	}
 	outName := cfg.Output
 	if o.out != "" {
@@ -117,12 +134,18 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 		return ExitFailure
 	}
 
-	err = runApp(ctx, r, appRun{
-		command: cfg.App,
-		dir:     r.dir,
-		env:     []string{"TFKIT_OUTDIR=" + absStaging, "TFKIT_FORMAT=" + o.format},
-		timeout: o.timeout,
-	})
+	if entry != "" {
+		if code := buildTSX(ctx, r, o, entry, staging); code != ExitOK {
+			return code
+		}
+	} else {
+		err = runApp(ctx, r, appRun{
+			command: cfg.App,
+			dir:     r.dir,
+			env:     []string{"TFKIT_OUTDIR=" + absStaging, "TFKIT_FORMAT=" + o.format},
+			timeout: o.timeout,
+		})
+	}
 	kept := fmt.Sprintf("%s was left as it was", outName)
 	if o.check {
 		kept = "nothing was compared"
@@ -313,4 +336,55 @@ func synthCheck(r *run, o *synthOptions, out, outName, staging string) int {
 	r.errorf(hint, "%s is out of date: %s changed, %s added, %s removed",
 		outName, countNoun(len(d.changed), "file"), countNoun(len(d.added), "file"), countNoun(len(d.removed), "file"))
 	return ExitFailure
+}
+
+// loadProject reads the project file. When a TSX entry is named on the
+// command line the project file is optional: without one, the defaults
+// apply (output tfkit.out).
+func loadProject(dir, entry string) (*project.Config, diag.Diagnostics) {
+	if entry != "" && !hasProjectFile(dir) {
+		return &project.Config{App: entry, Output: project.DefaultOutput}, nil
+	}
+	return project.Load(dir)
+}
+
+func hasProjectFile(dir string) bool {
+	for _, name := range []string{project.FileName, project.CDKTFFileName} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// buildTSX evaluates a TSX entry in-process and writes its configuration
+// and manifest into the staging directory.
+func buildTSX(ctx context.Context, r *run, o *synthOptions, entry, staging string) int {
+	timeout := o.timeout
+	if timeout == 0 {
+		timeout = tsx.DefaultTimeout
+	}
+	cfg, diags := tsx.BuildContext(ctx, entry, tsx.Options{
+		Dir:     r.dir,
+		Env:     tsx.EnvMap(r.env.Environ),
+		Timeout: timeout,
+		Log:     r.stderr,
+	})
+	if ctx.Err() != nil {
+		fmt.Fprintln(r.stderr, "Interrupted: nothing was written.")
+		return ExitInterrupted
+	}
+	if r.report(diags) {
+		return ExitFailure
+	}
+	files, err := tsx.Files(cfg, o.format, tsx.StackName(entry))
+	if err != nil {
+		r.errorf("", "%v", err)
+		return ExitFailure
+	}
+	if err := outdir.WriteFiles(staging, files); err != nil {
+		r.errorf("", "%v", err)
+		return ExitFailure
+	}
+	return ExitOK
 }

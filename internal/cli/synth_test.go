@@ -464,3 +464,65 @@ func TestSynthRejectsBadManifest(t *testing.T) {
 		noStaging(t, dir)
 	}
 }
+
+// The TSX front end runs in-process: an entry named on the command line
+// needs no tfkit.json, flags may follow it, and the output is one main.tf
+// plus manifest.json.
+func TestSynthTSXEntry(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "main.tsx", `import { Resource, Output, useRef } from "tfkit";
+export default function App() {
+  const pet = useRef();
+  return <>
+    <Resource type="terraform_data" name="pet" ref={pet} input={process.env.PET ?? "cat"} />
+    <Output name="pet" value={pet.output} />
+  </>;
+}
+`)
+	res := runCLI(t, dir, []string{"PET=dog"}, "synth", "main.tsx", "--out", "gen")
+	if res.code != ExitOK {
+		t.Fatal(res)
+	}
+	got := tree(t, filepath.Join(dir, "gen"))
+	if !strings.Contains(got["main.tf"], `input = "dog"`) || !strings.Contains(got["main.tf"], "value = terraform_data.pet.output") {
+		t.Fatalf("main.tf:\n%s", got["main.tf"])
+	}
+	if _, ok := got["manifest.json"]; !ok || len(got) != 2 {
+		t.Fatalf("files: %v", got)
+	}
+	if !strings.Contains(res.stdout, "main.tf") {
+		t.Errorf("summary: %s", res.stdout)
+	}
+
+	// tfkit.json naming the entry as its app; --check against the output.
+	write(t, dir, "tfkit.json", `{"app": "main.tsx", "output": "gen"}`)
+	if res := runCLI(t, dir, []string{"PET=dog"}, "synth", "--check"); res.code != ExitOK {
+		t.Fatal(res)
+	}
+	res = runCLI(t, dir, []string{"PET=cow"}, "synth", "--check")
+	if res.code != ExitFailure || !strings.Contains(res.stdout+res.stderr, `+  input = "cow"`) {
+		t.Fatalf("stale check: %s", res)
+	}
+}
+
+func TestSynthTSXErrorKeepsOutput(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "main.tsx", `import { Resource } from "tfkit";
+export default () => <>
+  <Resource type="terraform_data" name="a" />
+  <Resource type="terraform_data" name="a" />
+</>;
+`)
+	write(t, dir, "gen/main.tf", "# previous\n")
+	write(t, dir, "gen/manifest.json", "{}\n")
+	res := runCLI(t, dir, nil, "synth", "main.tsx", "--out", "gen")
+	if res.code != ExitFailure || !strings.Contains(res.stderr, `Duplicate resource "terraform_data.a"`) || !strings.Contains(res.stderr, "main.tsx:4:") {
+		t.Fatalf("%s", res)
+	}
+	if got := tree(t, filepath.Join(dir, "gen")); got["main.tf"] != "# previous\n" {
+		t.Fatalf("previous output changed: %v", got)
+	}
+	if res := runCLI(t, dir, nil, "synth", "a.tsx", "b.tsx"); res.code != ExitUsage {
+		t.Fatalf("two entries: %s", res)
+	}
+}
