@@ -11,8 +11,9 @@ import (
 // benchApp builds the shape of the CDK for Terraform comparison in
 // bench/cdktf/synth.js: n null_resource elements (every second one refers
 // to the one before it), n/100+1 variables and outputs, one local.
-func benchApp(n int, out string) *tfkit.App {
-	app := tfkit.NewApp(tfkit.WithOutdir(out), tfkit.WithGetenv(func(string) string { return "" }))
+func benchApp(n int, out string, opts ...tfkit.Option) *tfkit.App {
+	opts = append([]tfkit.Option{tfkit.WithOutdir(out), tfkit.WithGetenv(func(string) string { return "" })}, opts...)
+	app := tfkit.NewApp(opts...)
 	s := tfkit.NewStack(app, "bench")
 	vars := make([]*tfkit.Variable, n/100+1)
 	for i := range vars {
@@ -40,6 +41,31 @@ func BenchmarkSynth10k(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		if err := benchApp(10000, out).Synth(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSynthOnly10k measures App.Synth alone on a stack of 10,000
+// resources built beforehand: validation, rendering, hashing and writing
+// the output atomically.
+func BenchmarkSynthOnly10k(b *testing.B) {
+	benchSynthOnly(b, tfkit.FormatHCL)
+}
+
+// BenchmarkSynthOnlyJSON10k is BenchmarkSynthOnly10k writing main.tf.json.
+func BenchmarkSynthOnlyJSON10k(b *testing.B) {
+	benchSynthOnly(b, tfkit.FormatJSON)
+}
+
+func benchSynthOnly(b *testing.B, format tfkit.Format) {
+	out := filepath.Join(b.TempDir(), "out")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		app := benchApp(10000, out, tfkit.WithFormat(format))
+		b.StartTimer()
+		if err := app.Synth(); err != nil {
 			b.Fatal(err)
 		}
 	}

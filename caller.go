@@ -73,7 +73,7 @@ func skipFrame(f runtime.Frame) bool {
 func callerSite() hcl.Range {
 	// The user's frame is usually two or three up; start small, since
 	// unwinding costs per frame.
-	for size := 8; ; size *= 4 {
+	for size := 3; ; size *= 4 {
 		pcs := make([]uintptr, size)
 		n := runtime.Callers(2, pcs)
 		for _, pc := range pcs[:n] {
