@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every check CI runs, in order, stopping at the first failure:
 #
-#   install   providers into the mirror, the engine and the CLI config (scripts/install-*.sh),
-#             staticcheck and gotestsum into the cache
+#   install   providers into the mirror, the engine and the CLI config, the TypeScript compiler
+#             for the TSX type checks (scripts/install-*.sh), staticcheck and gotestsum
 #   vet       go vet ./...
 #   gofmt     gofmt -l on every tracked Go file outside testdata/
 #   static    staticcheck ./...
@@ -103,6 +103,7 @@ install_all() {
   local mirror engine
   mirror=$(scripts/install-providers.sh)
   engine=$(scripts/install-engine.sh)
+  scripts/install-typescript.sh >/dev/null
   tool staticcheck "honnef.co/go/tools/cmd/staticcheck@$STATICCHECK_VERSION"
   tool gotestsum "gotest.tools/gotestsum@$GOTESTSUM_VERSION"
   {
