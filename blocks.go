@@ -299,7 +299,7 @@ func (m *Module) providers(site hcl.Range, ps map[string]*Provider) {
 		case len(t) == 1:
 			key = config.String(n)
 		default:
-			key = &config.Reference{Traversal: stripRanges(t)}
+			key = &config.Reference{Traversal: config.StripRanges(t)}
 		}
 		obj.Items = append(obj.Items, config.ObjectItem{Key: key, Value: c.elementRef(p, path+"."+n)})
 	}

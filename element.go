@@ -472,7 +472,7 @@ func (e *element) lifecycle(site hcl.Range, l Lifecycle) {
 					`write attribute names, with [index] steps when needed: "tags", "tags[\"Name\"]"`)
 				continue
 			}
-			t.Items = append(t.Items, &config.Reference{Traversal: stripRanges(tr)})
+			t.Items = append(t.Items, &config.Reference{Traversal: config.StripRanges(tr)})
 		}
 		set("ignore_changes", t)
 	}

@@ -174,7 +174,7 @@ func Ref(traversal string) Expr {
 			Suggestion: `write a reference as names joined by dots, with [index] steps: aws_vpc.main.id, var.tags["Name"]`,
 		}}}}
 	}
-	return Expr{x: &config.Reference{Traversal: stripRanges(t)}}
+	return Expr{x: &config.Reference{Traversal: config.StripRanges(t)}}
 }
 
 // reference builds a reference from names without parsing.
@@ -416,27 +416,6 @@ func hclMessage(hds hcl.Diagnostics) string {
 		}
 	}
 	return "invalid"
-}
-
-// stripRanges drops source ranges from a parsed traversal so that equal
-// references compare equal.
-func stripRanges(t hcl.Traversal) hcl.Traversal {
-	out := make(hcl.Traversal, len(t))
-	for i, s := range t {
-		switch s := s.(type) {
-		case hcl.TraverseRoot:
-			out[i] = hcl.TraverseRoot{Name: s.Name}
-		case hcl.TraverseAttr:
-			out[i] = hcl.TraverseAttr{Name: s.Name}
-		case hcl.TraverseIndex:
-			out[i] = hcl.TraverseIndex{Key: s.Key}
-		case hcl.TraverseSplat:
-			out[i] = hcl.TraverseSplat{}
-		default:
-			out[i] = s
-		}
-	}
-	return out
 }
 
 func mergeMeta(a, b *exprMeta) *exprMeta {

@@ -521,7 +521,7 @@ func (c *conv) relPath(path string) (hcl.Traversal, bool) {
 			`write names joined by dots with [index] steps: "id", "ingress[0].from_port", "tags[\"Name\"]"`)
 		return nil, false
 	}
-	return stripRanges(t[1:]), true
+	return config.StripRanges(t[1:]), true
 }
 
 // sprintf formats like fmt.Sprintf, writing expressions and element handles

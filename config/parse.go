@@ -129,9 +129,9 @@ func FromSyntax(e hclsyntax.Expression, src []byte, base int) Expr {
 	case *hclsyntax.TemplateWrapExpr:
 		return FromSyntax(e.Wrapped, src, base)
 	case *hclsyntax.ScopeTraversalExpr:
-		return &Reference{Traversal: stripRanges(e.Traversal)}
+		return &Reference{Traversal: StripRanges(e.Traversal)}
 	case *hclsyntax.RelativeTraversalExpr:
-		return &GetAttr{Source: FromSyntax(e.Source, src, base), Traversal: stripRanges(e.Traversal)}
+		return &GetAttr{Source: FromSyntax(e.Source, src, base), Traversal: StripRanges(e.Traversal)}
 	case *hclsyntax.FunctionCallExpr:
 		args := make([]Expr, len(e.Args))
 		for i, a := range e.Args {
@@ -221,13 +221,13 @@ func splatEach(e hclsyntax.Expression) (hcl.Traversal, bool) {
 		return nil, true
 	case *hclsyntax.RelativeTraversalExpr:
 		if _, ok := e.Source.(*hclsyntax.AnonSymbolExpr); ok {
-			return stripRanges(e.Traversal), true
+			return StripRanges(e.Traversal), true
 		}
 		inner, ok := splatEach(e.Source)
 		if !ok {
 			return nil, false
 		}
-		return append(inner, stripRanges(e.Traversal)...), true
+		return append(inner, StripRanges(e.Traversal)...), true
 	case *hclsyntax.IndexExpr:
 		key, ok := e.Key.(*hclsyntax.LiteralValueExpr)
 		if !ok {
@@ -259,9 +259,10 @@ func rawFrom(e hclsyntax.Expression, src []byte, base int) Expr {
 	return &Raw{Text: text, Syntax: e}
 }
 
-// stripRanges drops source ranges from a traversal so that equal traversals
-// compare equal whatever their origin.
-func stripRanges(t hcl.Traversal) hcl.Traversal {
+// StripRanges drops source ranges from a traversal so that equal
+// traversals compare equal whatever their origin. The model keeps
+// traversals without ranges; front ends that parse text use this.
+func StripRanges(t hcl.Traversal) hcl.Traversal {
 	out := make(hcl.Traversal, len(t))
 	for i, s := range t {
 		switch s := s.(type) {

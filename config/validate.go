@@ -1069,7 +1069,7 @@ func StaticReferences(e Expr) ([]hcl.Traversal, bool) {
 			if hds.HasErrors() {
 				return nil, false
 			}
-			return []hcl.Traversal{stripRanges(tr)}, true
+			return []hcl.Traversal{StripRanges(tr)}, true
 		}
 		if e.Val.Type().IsTupleType() || e.Val.Type().IsListType() {
 			var out []hcl.Traversal
@@ -1091,14 +1091,14 @@ func StaticReferences(e Expr) ([]hcl.Traversal, bool) {
 				if hds.HasErrors() {
 					return nil, false
 				}
-				out = append(out, stripRanges(tr))
+				out = append(out, StripRanges(tr))
 			}
 			return out, true
 		}
 		if e.Syntax != nil {
 			tr, hds := hcl.AbsTraversalForExpr(e.Syntax)
 			if !hds.HasErrors() {
-				return []hcl.Traversal{stripRanges(tr)}, true
+				return []hcl.Traversal{StripRanges(tr)}, true
 			}
 		}
 	}

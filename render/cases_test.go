@@ -57,7 +57,7 @@ func ref(s string) *config.Reference {
 	if diags.HasErrors() {
 		panic(fmt.Sprintf("ref %q: %s", s, diags.Error()))
 	}
-	return &config.Reference{Traversal: withoutRanges(t)}
+	return &config.Reference{Traversal: config.StripRanges(t)}
 }
 
 func str(s string) *config.Literal { return config.String(s) }

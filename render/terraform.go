@@ -176,25 +176,9 @@ func (w *emitter) staticRef(e config.Expr, rule attrRule, name string) config.Ex
 		w.fail("Invalid "+name, fmt.Sprintf("Terraform reads %s as a bare reference, and %q is not one.", name, s), staticHint(rule, name))
 		return e
 	}
-	return &config.Reference{Traversal: withoutRanges(t)}
+	return &config.Reference{Traversal: config.StripRanges(t)}
 }
 
-func withoutRanges(t hcl.Traversal) hcl.Traversal {
-	out := make(hcl.Traversal, len(t))
-	for i, s := range t {
-		switch s := s.(type) {
-		case hcl.TraverseRoot:
-			out[i] = hcl.TraverseRoot{Name: s.Name}
-		case hcl.TraverseAttr:
-			out[i] = hcl.TraverseAttr{Name: s.Name}
-		case hcl.TraverseIndex:
-			out[i] = hcl.TraverseIndex{Key: s.Key}
-		default:
-			out[i] = s
-		}
-	}
-	return out
-}
 
 // refList converts each item of a static list of references.
 func (w *emitter) refList(e config.Expr, rule attrRule, name string) config.Expr {
