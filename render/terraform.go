@@ -179,7 +179,6 @@ func (w *emitter) staticRef(e config.Expr, rule attrRule, name string) config.Ex
 	return &config.Reference{Traversal: config.StripRanges(t)}
 }
 
-
 // refList converts each item of a static list of references.
 func (w *emitter) refList(e config.Expr, rule attrRule, name string) config.Expr {
 	switch t := unwrap(e).(type) {
