@@ -372,9 +372,18 @@ func (v *validator) checkVariable(b *Block, sc scope) {
 		switch it := it.(type) {
 		case *Attribute:
 			path := sc.path + "." + it.Name
-			if it.Name == "type" {
+			switch it.Name {
+			case "type":
 				v.checkTypeConstraint(it, sc.with(path, it.Range))
 				continue
+			case "default", "description", "sensitive", "nullable", "ephemeral":
+				// Terraform reads these before anything is evaluated.
+				if vars := Variables(it.Expr); len(vars) > 0 {
+					v.errorAt(rangeOr(it.Range, b.DeclRange), path, "Variables not allowed",
+						fmt.Sprintf("A variable's %s is read before anything is evaluated, so it cannot refer to %s.", it.Name, TraversalString(vars[0])),
+						"use a literal value here, and compute derived values in a local")
+					continue
+				}
 			}
 			v.checkExpr(it.Expr, sc.with(path, it.Range))
 		case *Block:

@@ -328,6 +328,11 @@ import {
   id = each.value
 }
 `, []string{`Reference to "each" in context without for_each`, "import.id"}},
+		{"reference in variable default", `variable "a" {}
+variable "b" {
+  default = var.a
+}
+`, []string{"Variables not allowed", "var.b.default", "cannot refer to var.a", "main.tf:3:3"}},
 		{"moved to undeclared", `moved {
   from = a_b.old
   to   = a_b.new
