@@ -1,0 +1,16 @@
+// Package runner drives a Terraform engine (terraform or OpenTofu) over the
+// stacks of a synthesized output directory: it finds the engine and reads
+// its version, keeps one working directory per stack outside the output
+// directory, and runs init, plan, apply and output there through
+// hashicorp/terraform-exec, with each line of the engine's output prefixed
+// by the stack's name. Schedule orders several stacks by their
+// dependencies, runs independent ones in parallel and skips the dependants
+// of a stack that failed.
+//
+// Cancelling the context interrupts the engine (SIGINT, not SIGKILL) so it
+// can finish writing state and release its lock.
+//
+// It must never write or edit Terraform state itself, never run an apply
+// other than of the plan file it was given, and never touch the synthesized
+// output directory (synth replaces it as a whole).
+package runner

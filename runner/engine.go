@@ -1,0 +1,159 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/hashicorp/go-version"
+)
+
+// EnvEngine names the engine binary to use, as --engine does.
+const EnvEngine = "TFKIT_TERRAFORM"
+
+// Flavor tells Terraform from OpenTofu.
+type Flavor string
+
+// The engines tfkit drives.
+const (
+	Terraform Flavor = "terraform"
+	OpenTofu  Flavor = "opentofu"
+)
+
+// Minimum versions: apply of a saved plan file and `show -json` of it are
+// older, but terraform-exec needs Terraform 1.1 for graceful interruption
+// without leaking pipes, and OpenTofu starts at 1.6.
+var minVersion = map[Flavor]*version.Version{
+	Terraform: version.Must(version.NewVersion("1.1.0")),
+	OpenTofu:  version.Must(version.NewVersion("1.6.0")),
+}
+
+// Engine is a terraform or tofu binary with its version.
+type Engine struct {
+	Path    string
+	Flavor  Flavor
+	Version *version.Version
+}
+
+// String returns "Terraform v1.11.4" or "OpenTofu v1.12.6".
+func (e *Engine) String() string {
+	name := "Terraform"
+	if e.Flavor == OpenTofu {
+		name = "OpenTofu"
+	}
+	return fmt.Sprintf("%s v%s", name, e.Version)
+}
+
+// Find returns the path of the engine: explicit (--engine) if given, else
+// $TFKIT_TERRAFORM, else terraform on PATH, else tofu on PATH. PATH and
+// TFKIT_TERRAFORM are read from environ, the environment the engine will
+// run in.
+func Find(explicit string, environ []string) (string, error) {
+	env := lookupEnv(environ)
+	name, from := explicit, "--engine"
+	if name == "" {
+		name, from = env(EnvEngine), EnvEngine
+	}
+	if name != "" {
+		p, err := lookPath(name, env("PATH"))
+		if err != nil {
+			return "", fmt.Errorf("%s %s: %w", from, name, err)
+		}
+		return p, nil
+	}
+	for _, n := range []string{"terraform", "tofu"} {
+		if p, err := lookPath(n, env("PATH")); err == nil {
+			return p, nil
+		}
+	}
+	return "", errors.New("neither terraform nor tofu is on PATH")
+}
+
+// lookPath finds name as exec.LookPath does, but in the given PATH: a name
+// with a slash is taken as a path.
+func lookPath(name, path string) (string, error) {
+	if strings.ContainsRune(name, filepath.Separator) {
+		if isExecutable(name) {
+			return filepath.Abs(name)
+		}
+		return "", errors.New("not an executable file")
+	}
+	for _, dir := range filepath.SplitList(path) {
+		if dir == "" {
+			dir = "."
+		}
+		p := filepath.Join(dir, name)
+		if isExecutable(p) {
+			return filepath.Abs(p)
+		}
+	}
+	return "", errors.New("not found on PATH")
+}
+
+func isExecutable(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0
+}
+
+func lookupEnv(environ []string) func(string) string {
+	return func(name string) string {
+		v := ""
+		for _, kv := range environ {
+			if k, val, ok := strings.Cut(kv, "="); ok && k == name {
+				v = val // later entries win, as in exec.Cmd
+			}
+		}
+		return v
+	}
+}
+
+// Probe runs `<path> version -json` and returns the engine it describes.
+// Terraform's answer has a "terraform_outdated" key that OpenTofu's lacks
+// (both call the version "terraform_version"); that is how they are told
+// apart, without a second run of the engine.
+func Probe(ctx context.Context, path string, environ []string) (*Engine, error) {
+	cmd := exec.CommandContext(ctx, path, "version", "-json")
+	cmd.Env = append(append([]string(nil), environ...), "CHECKPOINT_DISABLE=1")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("%s version -json: %w\n%s", path, err, strings.TrimSpace(stderr.String()))
+	}
+	return parseVersion(path, stdout.Bytes())
+}
+
+func parseVersion(path string, data []byte) (*Engine, error) {
+	var v struct {
+		Version  string          `json:"terraform_version"`
+		Outdated json.RawMessage `json:"terraform_outdated"`
+	}
+	if err := json.Unmarshal(data, &v); err != nil || v.Version == "" {
+		return nil, fmt.Errorf("%s version -json: not the answer of terraform or tofu: %q", path, firstLine(data))
+	}
+	ver, err := version.NewVersion(v.Version)
+	if err != nil {
+		return nil, fmt.Errorf("%s version -json: %w", path, err)
+	}
+	e := &Engine{Path: path, Flavor: OpenTofu, Version: ver}
+	if v.Outdated != nil {
+		e.Flavor = Terraform
+	}
+	if min := minVersion[e.Flavor]; ver.Core().LessThan(min) {
+		return nil, fmt.Errorf("%s is too old: tfkit needs v%s or later", e, min)
+	}
+	return e, nil
+}
+
+func firstLine(b []byte) string {
+	s, _, _ := strings.Cut(string(b), "\n")
+	if len(s) > 80 {
+		s = s[:80] + "..."
+	}
+	return s
+}

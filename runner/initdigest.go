@@ -1,0 +1,64 @@
+package runner
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+)
+
+// initDigest is a digest of what `init` depends on in the configuration
+// files: terraform, provider and module blocks as written, and the types of
+// resources and data sources (each implies a provider). A change to
+// anything else (an attribute of a resource) does not need a new init, so
+// a deploy after such a change skips it. JSON files and files that do not
+// parse are taken whole: init then simply runs more often.
+func initDigest(dir string, files []string) (string, error) {
+	files = append([]string(nil), files...)
+	sort.Strings(files)
+	h := sha256.New()
+	for _, f := range files {
+		if !strings.HasSuffix(f, ".tf") && !strings.HasSuffix(f, ".tf.json") {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(f)))
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(h, "file %q\n", f)
+		if !strings.HasSuffix(f, ".tf") {
+			h.Write(src)
+			continue
+		}
+		file, diags := hclsyntax.ParseConfig(src, f, hcl.InitialPos)
+		if diags.HasErrors() {
+			h.Write(src)
+			continue
+		}
+		var types []string
+		for _, b := range file.Body.(*hclsyntax.Body).Blocks {
+			switch b.Type {
+			case "terraform", "provider", "module":
+				r := b.Range()
+				fmt.Fprintf(h, "%s\n", src[r.Start.Byte:r.End.Byte])
+			case "resource", "data", "ephemeral", "list", "action":
+				if len(b.Labels) > 0 {
+					types = append(types, b.Type+" "+b.Labels[0])
+				}
+			}
+		}
+		sort.Strings(types)
+		for i, t := range types {
+			if i == 0 || types[i-1] != t {
+				fmt.Fprintf(h, "%s\n", t)
+			}
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}

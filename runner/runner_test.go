@@ -1,0 +1,164 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+)
+
+func TestParseVersionTellsEnginesApart(t *testing.T) {
+	tf, err := parseVersion("terraform", []byte(`{"terraform_version":"1.11.4","platform":"linux_amd64","provider_selections":{},"terraform_outdated":false}`))
+	if err != nil || tf.Flavor != Terraform || tf.String() != "Terraform v1.11.4" {
+		t.Errorf("terraform: %v %v", tf, err)
+	}
+	tofu, err := parseVersion("tofu", []byte(`{"terraform_version":"1.12.6","platform":"linux_amd64","provider_selections":{}}`))
+	if err != nil || tofu.Flavor != OpenTofu || tofu.String() != "OpenTofu v1.12.6" {
+		t.Errorf("tofu: %v %v", tofu, err)
+	}
+	if _, err := parseVersion("old", []byte(`{"terraform_version":"0.15.5","terraform_outdated":true}`)); err == nil || !strings.Contains(err.Error(), "Terraform v0.15.5 is too old: tfkit needs v1.1.0 or later") {
+		t.Errorf("old: %v", err)
+	}
+	if _, err := parseVersion("x", []byte("Terraform v1.0\n")); err == nil || !strings.Contains(err.Error(), "not the answer of terraform or tofu") {
+		t.Errorf("text: %v", err)
+	}
+}
+
+func TestFindOrder(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte("#!/bin/sh\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	tofu := write("tofu")
+	env := []string{"PATH=" + dir}
+	if p, err := Find("", env); err != nil || p != tofu {
+		t.Errorf("tofu alone: %q %v", p, err)
+	}
+	tf := write("terraform")
+	if p, err := Find("", env); err != nil || p != tf {
+		t.Errorf("terraform first: %q %v", p, err)
+	}
+	if p, err := Find("", append(env, EnvEngine+"=tofu")); err != nil || p != tofu {
+		t.Errorf("%s: %q %v", EnvEngine, p, err)
+	}
+	if p, err := Find("tofu", append(env, EnvEngine+"=terraform")); err != nil || p != tofu {
+		t.Errorf("--engine wins: %q %v", p, err)
+	}
+	if _, err := Find("nope", env); err == nil || err.Error() != "--engine nope: not found on PATH" {
+		t.Errorf("missing: %v", err)
+	}
+	if _, err := Find("", []string{"PATH=" + t.TempDir()}); err == nil {
+		t.Error("empty PATH: no error")
+	}
+}
+
+func TestLineWriterPrefixesWholeLines(t *testing.T) {
+	var buf bytes.Buffer
+	out := NewOutput(&buf)
+	a, b := out.Prefixed("a | "), out.Prefixed("bb | ")
+	a.Write([]byte("one "))
+	b.Write([]byte("x\n\ny"))
+	a.Write([]byte("two\nthree\n"))
+	a.Flush()
+	b.Flush()
+	want := "bb | x\nbb |\na | one two\na | three\nbb | y\n"
+	if buf.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", buf.String(), want)
+	}
+}
+
+func TestInitDigestIgnoresAttributes(t *testing.T) {
+	dir := t.TempDir()
+	digest := func(src string) string {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		d, err := initDigest(dir, []string{"main.tf"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	base := digest(`resource "null_resource" "a" {}` + "\n")
+	if d := digest(`resource "null_resource" "a" { triggers = { x = "1" } }` + "\n" + `resource "null_resource" "b" {}` + "\n"); d != base {
+		t.Error("an attribute or another resource of the same type changed the digest")
+	}
+	if d := digest(`resource "random_pet" "a" {}` + "\n"); d == base {
+		t.Error("a new resource type did not change the digest")
+	}
+	if d := digest(`resource "null_resource" "a" {}` + "\n" + `terraform { backend "local" {} }` + "\n"); d == base {
+		t.Error("a terraform block did not change the digest")
+	}
+}
+
+func TestSchedule(t *testing.T) {
+	deps := map[string][]string{"b": {"a"}, "c": {"b"}, "d": {}, "e": {"d"}}
+	names := []string{"a", "b", "c", "d", "e"}
+	if err := CheckDependencies(names, deps); err != nil {
+		t.Fatal(err)
+	}
+	run := func(names []string, reverse bool, par int, fail string) ([]string, []Result) {
+		var mu sync.Mutex
+		var order []string
+		res := Schedule(context.Background(), names, deps, par, reverse, func(_ context.Context, n string) error {
+			mu.Lock()
+			order = append(order, n)
+			mu.Unlock()
+			if n == fail {
+				return errors.New("boom")
+			}
+			return nil
+		})
+		return order, res
+	}
+	order, _ := run(names, false, 1, "")
+	if !reflect.DeepEqual(order, []string{"a", "b", "c", "d", "e"}) {
+		t.Errorf("order: %v", order)
+	}
+	order, _ = run(names, true, 1, "")
+	if !reflect.DeepEqual(order, []string{"c", "b", "a", "e", "d"}) {
+		t.Errorf("reverse order: %v", order)
+	}
+	// Through a stack not selected: c still waits for a.
+	order, _ = run([]string{"c", "a"}, false, 4, "")
+	if !reflect.DeepEqual(order, []string{"a", "c"}) {
+		t.Errorf("transitive order: %v", order)
+	}
+	order, res := run(names, false, 2, "a")
+	if len(order) != 3 {
+		t.Errorf("ran %v", order)
+	}
+	want := []Result{
+		{Name: "a", Err: res[0].Err},
+		{Name: "b", Skipped: true, Reason: "a failed"},
+		{Name: "c", Skipped: true, Reason: "a failed"},
+		{Name: "d"}, {Name: "e"},
+	}
+	if res[0].Err == nil || !reflect.DeepEqual(res, want) {
+		t.Errorf("results: %+v", res)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	res = Schedule(ctx, []string{"a", "b"}, deps, 1, false, func(context.Context, string) error { cancel(); return nil })
+	if res[1].Reason != "interrupted" {
+		t.Errorf("after cancel: %+v", res)
+	}
+}
+
+func TestCheckDependencies(t *testing.T) {
+	if err := CheckDependencies([]string{"a", "b"}, map[string][]string{"a": {"b"}, "b": {"a"}}); err == nil || !strings.Contains(err.Error(), "cycle") {
+		t.Errorf("cycle: %v", err)
+	}
+	if err := CheckDependencies([]string{"a"}, map[string][]string{"a": {"x"}}); err == nil || !strings.Contains(err.Error(), `"x", which is not in the manifest`) {
+		t.Errorf("unknown: %v", err)
+	}
+}

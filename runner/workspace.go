@@ -1,0 +1,265 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/terraform-exec/tfexec"
+	tfjson "github.com/hashicorp/terraform-json"
+)
+
+// Files tfkit keeps in a stack's working directory besides the copied
+// configuration and what the engine writes there.
+const (
+	// copiedFile lists the configuration files copied in last time, so
+	// that a file the app no longer writes is removed.
+	copiedFile = ".tfkit-files"
+	// initFile holds the digest of what init depends on at the last
+	// successful init.
+	initFile = ".tfkit-init"
+	// PlanFile is the saved plan that deploy and destroy apply.
+	PlanFile = "tfkit.tfplan"
+)
+
+// ErrLocked is returned (wrapped) when another process holds the state lock.
+var ErrLocked = errors.New("the state is locked by another process")
+
+// File is one configuration file of a stack: its path relative to the
+// stack directory and the SHA-256 the manifest records for it.
+type File struct {
+	Path   string
+	SHA256 string
+}
+
+// Workspace is one stack's working directory: the synthesized files copied
+// in, with the engine's .terraform directory, lock file and (with the
+// default local backend) terraform.tfstate beside them.
+type Workspace struct {
+	Name string
+	Dir  string
+
+	engine *Engine
+	tf     *tfexec.Terraform
+	stdout *LineWriter
+	stderr *LineWriter
+}
+
+// Open prepares dir as the working directory of stack name, creating it
+// when needed. The engine runs with environ (the user's environment: their
+// CLI config, credentials and mirrors apply) less the variables
+// terraform-exec sets itself, and its output goes to stdout and stderr with
+// "name | " before every line.
+func Open(e *Engine, name, dir string, environ []string, stdout, stderr *Output) (*Workspace, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	tf, err := tfexec.NewTerraform(dir, e.Path)
+	if err != nil {
+		return nil, err
+	}
+	env := map[string]string{}
+	for _, kv := range environ {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			env[k] = v
+		}
+	}
+	if err := tf.SetEnv(tfexec.CleanEnv(env)); err != nil {
+		return nil, err
+	}
+	w := &Workspace{Name: name, Dir: dir, engine: e, tf: tf,
+		stdout: stdout.Prefixed(name + " | "), stderr: stderr.Prefixed(name + " | ")}
+	tf.SetStderr(w.stderr)
+	return w, nil
+}
+
+// Close flushes partial lines of output.
+func (w *Workspace) Close() {
+	w.stdout.Flush()
+	w.stderr.Flush()
+}
+
+// Sync copies the stack's configuration files from src (the stack's
+// directory in the synth output) into the working directory, checking each
+// against its SHA-256, and removes files copied last time that are no
+// longer part of the stack. Engine files (.terraform, the lock file,
+// state) are left alone.
+func (w *Workspace) Sync(src string, files []File) error {
+	want := map[string]bool{}
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join(src, filepath.FromSlash(f.Path)))
+		if err != nil {
+			return err
+		}
+		if sum := sha256.Sum256(data); hex.EncodeToString(sum[:]) != f.SHA256 {
+			return fmt.Errorf("%s changed after synth (its SHA-256 differs from manifest.json)", filepath.Join(src, f.Path))
+		}
+		dst := filepath.Join(w.Dir, filepath.FromSlash(f.Path))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		if old, err := os.ReadFile(dst); err != nil || !bytes.Equal(old, data) {
+			if err := os.WriteFile(dst, data, 0o644); err != nil {
+				return err
+			}
+		}
+		want[f.Path] = true
+	}
+	for _, p := range w.copied() {
+		if !want[p] {
+			if err := os.Remove(filepath.Join(w.Dir, filepath.FromSlash(p))); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return err
+			}
+		}
+	}
+	list := make([]string, 0, len(want))
+	for p := range want {
+		list = append(list, p)
+	}
+	sort.Strings(list)
+	data, _ := json.Marshal(list)
+	return os.WriteFile(filepath.Join(w.Dir, copiedFile), append(data, '\n'), 0o644)
+}
+
+func (w *Workspace) copied() []string {
+	var list []string
+	data, err := os.ReadFile(filepath.Join(w.Dir, copiedFile))
+	if err == nil {
+		_ = json.Unmarshal(data, &list) // a damaged list only leaves stale files behind
+	}
+	return list
+}
+
+// Init runs init unless the last successful init was of the same
+// providers, modules and backend (see initDigest).
+func (w *Workspace) Init(ctx context.Context) error {
+	digest, err := initDigest(w.Dir, w.copied())
+	if err != nil {
+		return err
+	}
+	stamp := filepath.Join(w.Dir, initFile)
+	if old, err := os.ReadFile(stamp); err == nil && string(old) == digest+"\n" {
+		if _, err := os.Stat(filepath.Join(w.Dir, ".terraform")); err == nil {
+			return nil
+		}
+	}
+	os.Remove(stamp)
+	w.tf.SetStdout(w.stdout)
+	if err := w.tf.Init(ctx, tfexec.Upgrade(false)); err != nil {
+		return w.engineError("init", err)
+	}
+	return os.WriteFile(stamp, []byte(digest+"\n"), 0o644)
+}
+
+// Summary counts a plan's resource changes.
+type Summary struct {
+	Add, Change, Destroy int
+	// Outputs tells whether output values change.
+	Outputs bool
+}
+
+// Changes reports whether applying the plan would change anything.
+func (s Summary) Changes() bool { return s.Add+s.Change+s.Destroy > 0 || s.Outputs }
+
+func (s Summary) String() string {
+	out := ""
+	if s.Outputs {
+		out = ", outputs change"
+	}
+	return fmt.Sprintf("%d to add, %d to change, %d to destroy%s", s.Add, s.Change, s.Destroy, out)
+}
+
+// Plan runs plan (plan -destroy with destroy), streaming the engine's
+// human-readable plan, saves it as PlanFile and returns its summary, read
+// from `show -json` of that same file.
+func (w *Workspace) Plan(ctx context.Context, destroy bool) (Summary, error) {
+	planPath := filepath.Join(w.Dir, PlanFile)
+	os.Remove(planPath)
+	w.tf.SetStdout(w.stdout)
+	if _, err := w.tf.Plan(ctx, tfexec.Out(PlanFile), tfexec.Destroy(destroy)); err != nil {
+		return Summary{}, w.engineError("plan", err)
+	}
+	w.tf.SetStdout(io.Discard)
+	plan, err := w.tf.ShowPlanFile(ctx, PlanFile)
+	if err != nil {
+		return Summary{}, w.engineError("show", err)
+	}
+	return summarize(plan), nil
+}
+
+func summarize(p *tfjson.Plan) Summary {
+	var s Summary
+	for _, rc := range p.ResourceChanges {
+		if rc.Change == nil {
+			continue
+		}
+		a := rc.Change.Actions
+		switch {
+		case a.Replace():
+			s.Add++
+			s.Destroy++
+		case a.Create():
+			s.Add++
+		case a.Update():
+			s.Change++
+		case a.Delete():
+			s.Destroy++
+		}
+	}
+	for _, oc := range p.OutputChanges {
+		if oc != nil && !oc.Actions.NoOp() {
+			s.Outputs = true
+		}
+	}
+	return s
+}
+
+// Apply applies the saved PlanFile, exactly that plan: the engine refuses
+// a plan file whose state has moved on since it was made. The file is
+// removed afterwards, as it can hold sensitive values.
+func (w *Workspace) Apply(ctx context.Context) error {
+	w.tf.SetStdout(w.stdout)
+	err := w.tf.Apply(ctx, tfexec.DirOrPlan(PlanFile))
+	os.Remove(filepath.Join(w.Dir, PlanFile))
+	if err != nil {
+		return w.engineError("apply", err)
+	}
+	return nil
+}
+
+// Discard removes a saved plan that will not be applied.
+func (w *Workspace) Discard() { os.Remove(filepath.Join(w.Dir, PlanFile)) }
+
+// Outputs returns the stack's output values from its state.
+func (w *Workspace) Outputs(ctx context.Context) (map[string]tfexec.OutputMeta, error) {
+	w.tf.SetStdout(io.Discard)
+	out, err := w.tf.Output(ctx)
+	if err != nil {
+		return nil, w.engineError("output", err)
+	}
+	return out, nil
+}
+
+// engineError wraps a failed engine command; a held state lock becomes
+// ErrLocked, an interruption the context's error.
+func (w *Workspace) engineError(cmd string, err error) error {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("%s %s interrupted: %w", w.engine.Flavor, cmd, context.Canceled)
+	}
+	if strings.Contains(err.Error(), "Error acquiring the state lock") {
+		return fmt.Errorf("%s %s: %w", w.engine.Flavor, cmd, ErrLocked)
+	}
+	// The engine's own messages were streamed already; say only which
+	// command failed and how.
+	msg, _, _ := strings.Cut(err.Error(), "\n")
+	return fmt.Errorf("%s %s failed: %s", w.engine.Flavor, cmd, msg)
+}
