@@ -1,0 +1,108 @@
+package golang
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// writeModule generates the bindings of every case into a temporary
+// module that uses this repository through a replace directive, as a user's
+// module would, and returns its directory.
+func writeModule(t *testing.T, extra map[string][]byte) string {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]byte{
+		"go.mod": []byte("module bindings\n\ngo 1.26\n\nrequire github.com/tfkit/tfkit v0.0.0\n\nreplace github.com/tfkit/tfkit => " + root + "\n"),
+		"go.sum": sum,
+	}
+	for name, data := range extra {
+		files[name] = data
+	}
+	for _, name := range caseNames() {
+		pkg := name
+		if name == "aws-slice" {
+			pkg = "aws"
+		}
+		for _, f := range generate(t, name) {
+			files[filepath.Join(pkg, f.Path)] = f.Data
+		}
+	}
+	for name, data := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func goCommand(dir string, args ...string) *exec.Cmd {
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
+	return cmd
+}
+
+// TestGeneratedCompiles builds and vets the bindings of every golden case.
+func TestGeneratedCompiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go vet on generated packages")
+	}
+	dir := writeModule(t, nil)
+	if out, err := goCommand(dir, "vet", "./...").CombinedOutput(); err != nil {
+		t.Fatalf("go vet of the generated packages failed: %v\n%s", err, out)
+	}
+}
+
+// TestProgramSynth runs a program written against the generated random,
+// local and docker bindings and compares what it synthesizes.
+func TestProgramSynth(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a Go program")
+	}
+	prog, err := os.ReadFile("testdata/program/main.go.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := writeModule(t, map[string][]byte{"cmd/app/main.go": prog})
+	cmd := goCommand(dir, "run", "./cmd/app")
+	out := filepath.Join(dir, "out")
+	cmd.Env = append(cmd.Env, "TFKIT_OUTDIR="+out, "TFKIT_FORMAT=hcl")
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("the program failed: %v\n%s", err, msg)
+	}
+	for _, stack := range []string{"local", "docker"} {
+		got, err := os.ReadFile(filepath.Join(out, "stacks", stack, "main.tf"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden := filepath.Join("testdata", "program", stack+".tf")
+		if *update {
+			if err := os.WriteFile(golden, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("stack %s:\n got:\n%s\nwant:\n%s", stack, got, want)
+		}
+	}
+}

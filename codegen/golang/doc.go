@@ -1,0 +1,15 @@
+// Package golang generates typed Go bindings from provider schemas: one Go
+// package per provider, with a config struct, a constructor and typed
+// reference getters per resource and data source, structs for nested
+// blocks, and the provider's configuration.
+//
+// The generated code only calls the public API of package tfkit, so what a
+// binding declares is exactly what tfkit.NewResource would: the bindings add
+// types, never behaviour. Names are derived from the schema alone and
+// claimed in sorted order, so the same schema always gives the same,
+// byte-identical output.
+//
+// This package must never run an engine, touch the network or write files:
+// it turns a *schema.Provider into file contents; callers decide where they
+// go.
+package golang

@@ -1,0 +1,202 @@
+package golang
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/tfkit/tfkit/schema"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// cases are the schemas with golden output, by case name.
+var cases = map[string]string{
+	"null":      "../../schema/testdata/providers/null-2.1.2.json",
+	"random":    "../../schema/testdata/providers/random-3.9.0.json",
+	"local":     "../../schema/testdata/providers/local-2.9.0.json",
+	"time":      "../../schema/testdata/providers/time-0.14.2.json",
+	"docker":    "../../schema/testdata/providers/docker-4.6.0.json",
+	"aws-slice": "testdata/providers/aws-3.3.0-slice.json",
+	"collide":   "testdata/providers/collide.json",
+}
+
+// versions are the constraints recorded in the golden output.
+var versions = map[string]string{"null": "~> 2.1", "random": "~> 3.9", "local": "~> 2.9", "time": "~> 0.14", "docker": "~> 4.6", "aws-slice": "3.3.0"}
+
+func caseNames() []string {
+	names := make([]string, 0, len(cases))
+	for n := range cases {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func readProvider(t testing.TB, path string) *schema.Provider {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ps, err := schema.ReadProviders(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) != 1 {
+		t.Fatalf("%s: %d providers, want 1", path, len(ps))
+	}
+	return ps[0]
+}
+
+func generate(t testing.TB, name string) []File {
+	t.Helper()
+	files, err := Generate(readProvider(t, cases[name]), Options{Version: versions[name]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+func TestGolden(t *testing.T) {
+	used := map[string]bool{}
+	for _, name := range caseNames() {
+		t.Run(name, func(t *testing.T) {
+			dir := filepath.Join("testdata", "golden", name)
+			if *update {
+				if err := os.RemoveAll(dir); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.MkdirAll(dir, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, f := range generate(t, name) {
+				golden := filepath.Join(dir, f.Path+".golden")
+				used[golden] = true
+				if !bytes.HasPrefix(f.Data, []byte(Header+"\n")) {
+					t.Errorf("%s does not start with the generated-code header", f.Path)
+				}
+				if *update {
+					if err := os.WriteFile(golden, f.Data, 0o644); err != nil {
+						t.Fatal(err)
+					}
+					continue
+				}
+				want, err := os.ReadFile(golden)
+				if err != nil {
+					t.Errorf("%s: %v (run go test -update)", f.Path, err)
+					continue
+				}
+				if !bytes.Equal(f.Data, want) {
+					t.Errorf("%s differs from %s (run go test -update and review the diff)", f.Path, golden)
+				}
+			}
+		})
+	}
+	// A golden file no case produces is stale.
+	err := filepath.WalkDir(filepath.Join("testdata", "golden"), func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		if !used[path] {
+			t.Errorf("unused golden file %s", path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	for i := 0; i < 3; i++ {
+		a, b := generate(t, "docker"), generate(t, "docker")
+		if len(a) != len(b) {
+			t.Fatal("file counts differ between runs")
+		}
+		for j := range a {
+			if a[j].Path != b[j].Path || !bytes.Equal(a[j].Data, b[j].Data) {
+				t.Fatalf("%s differs between runs", a[j].Path)
+			}
+		}
+	}
+}
+
+// TestNames checks the naming rules on the collide schema, made of the
+// names that need care.
+func TestNames(t *testing.T) {
+	files := generate(t, "collide")
+	all := map[string]string{}
+	for _, f := range files {
+		all[f.Path] = string(f.Data)
+	}
+	for path, wants := range map[string][]string{
+		"zz_provider.go": {"package goprovider", `ProviderSource  = "example.com/acme/go"`, "type Provider struct{ *tfkit.Provider }"},
+		// The thing resource keeps ThingConfig, so the resource named
+		// thing_config gets a suffix.
+		"zz_go_thing_config.go": {"type ThingConfigResource struct", "func NewThingConfigResource("},
+		"zz_go_provider.go":     {"type ProviderResource struct", "func NewProviderResource("},
+		"zz_go.go":              {"type Go struct", "func NewGo("},
+		"zz_data_go_thing.go":   {"type DataThing struct{ *tfkit.DataSource }", "func NewDataThing("},
+		"zz_go_data_thing.go":   {"type DataThingResource struct{ *tfkit.Resource }"},
+		"zz_go_thing.go": {
+			// Getters named like handle methods are renamed.
+			"func (x *Thing) CountAttr() tfkit.Value[float64]",
+			"func (x *Thing) ProviderAttr() tfkit.Value[string]",
+			"func (x *Thing) DependsOnAttr() tfkit.Value[[]string]",
+			"func (x *Thing) LifecycleAttr() tfkit.Value[string]",
+			"func (x *Thing) RefAttr()", "func (x *Thing) SetAttr()", "func (x *Thing) BlockAttr()", "func (x *Thing) StackAttr()",
+			// foo_bar is regular and wins FooBar over foo__bar.
+			"FooBar tfkit.Value[string]", "FooBarAttr tfkit.Value[bool]", `"foo__bar", c.FooBarAttr,`,
+			// A block named like an attribute.
+			"FooBarBlock []ThingFooBar", `"foo_bar", blocks(c.FooBarBlock),`,
+			// A leading digit and Go keywords.
+			"X3d tfkit.Value[string]", `"3d", c.X3d,`, "Func tfkit.Value[string]", "Type tfkit.Value[string]",
+			// A nested type named like an element's config.
+			"Config *ThingConfigBlock", "type ThingConfigBlock struct",
+			// A field named like the method of block structs.
+			"TerraformValueAttr tfkit.Value[string]",
+			// Computed-only attributes get a getter, not a field.
+			"func (x *Thing) ID() tfkit.Value[string]",
+			// Nested blocks in nested blocks.
+			"type ThingRuleConfig struct", "Config *ThingRuleConfig",
+		},
+	} {
+		src, ok := all[path]
+		if !ok {
+			t.Errorf("no file %s", path)
+			continue
+		}
+		for _, w := range wants {
+			if !strings.Contains(src, w) {
+				t.Errorf("%s lacks %q", path, w)
+			}
+		}
+	}
+	if strings.Contains(all["zz_go_thing.go"], "\tID tfkit.Value") {
+		t.Error("the computed-only id is a config field")
+	}
+}
+
+func TestExported(t *testing.T) {
+	for in, want := range map[string]string{
+		"cidr_block": "CIDRBlock", "vpc_id": "VPCID", "ipv6_cidr_block": "IPv6CIDRBlock",
+		"name": "Name", "3d": "X3d", "foo-bar": "FooBar", "_x": "X", "": "X", "__": "X",
+		"security_group_ids": "SecurityGroupIDs", "ébène": "Ébène",
+	} {
+		if got := exported(in); got != want {
+			t.Errorf("exported(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for in, want := range map[string]string{"aws": "aws", "go": "goprovider", "my-cloud": "mycloud", "9x": "x", "": "provider"} {
+		if got := packageName(in); got != want {
+			t.Errorf("packageName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

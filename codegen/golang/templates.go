@@ -1,0 +1,92 @@
+package golang
+
+// The templates get typed data (packageData, fileData); every name they
+// print was made unique and valid by newPackage.
+
+const providerTemplate = `{{define "provider"}}{{.Header}}
+
+// Package {{.Package}} holds typed tfkit bindings for the {{.Source}} provider.
+package {{.Package}}
+
+import "github.com/tfkit/tfkit"
+
+// The provider as required_providers names it.
+const (
+	ProviderName    = {{printf "%q" .Name}}
+	ProviderSource  = {{printf "%q" .Source}}
+	ProviderVersion = {{printf "%q" .Version}}
+)
+
+// Provider is a provider "{{.Name}}" block.
+type Provider struct{ *tfkit.Provider }
+
+{{template "structs" .Provider}}
+// NewProvider declares a provider "{{.Name}}" block and records the
+// provider's source and version in required_providers.
+func NewProvider(stack *tfkit.Stack, cfg ProviderConfig) *Provider {
+	tfkit.Helper()
+	return &Provider{tfkit.NewProvider(stack, ProviderName, cfg.body()).Source(ProviderSource, ProviderVersion)}
+}
+
+// bodier is a config or nested block struct.
+type bodier interface{ body() *tfkit.OrderedAttrs }
+
+// blocks turns repeated nested block structs into nested blocks.
+func blocks[T bodier](bs []T) []tfkit.NestedBlock {
+	if len(bs) == 0 {
+		return nil
+	}
+	bodies := make([]tfkit.Body, len(bs))
+	for i, b := range bs {
+		bodies[i] = b.body()
+	}
+	return tfkit.Blocks(bodies...)
+}
+{{end}}`
+
+const elementTemplate = `{{define "element"}}{{.Element.Header}}
+
+package {{.Package}}
+
+import "github.com/tfkit/tfkit"
+{{with .Element}}
+{{if eq .Kind "data"}}// {{.GoName}} is a data "{{.TFType}}" block.{{else}}// {{.GoName}} is a resource "{{.TFType}}" block.{{end}}{{if .Doc}}
+//{{end}}
+{{- range .Doc}}
+//{{if .}} {{.}}{{end}}{{end}}
+type {{.GoName}} struct{ *tfkit.{{.Handle}} }
+
+{{template "structs" .}}
+// New{{.GoName}} declares {{if eq .Kind "data"}}data{{else}}resource{{end}} "{{.TFType}}" named name in stack.
+func New{{.GoName}}(stack *tfkit.Stack, name string, cfg {{.Config.Name}}) *{{.GoName}} {
+	tfkit.Helper()
+	stack.RequireProvider(ProviderName, ProviderSource, ProviderVersion)
+	return &{{.GoName}}{tfkit.New{{.Handle}}(stack, {{printf "%q" .TFType}}, name, cfg.body())}
+}
+{{$el := .}}{{range .Getters}}
+// {{.Name}} returns a reference to {{.TFName}}.{{range .Doc}}
+//{{if .}} {{.}}{{end}}{{end}}
+func (x *{{$el.GoName}}) {{.Name}}() tfkit.Value[{{.Type}}] { return tfkit.As[{{.Type}}](x.Ref({{printf "%q" .TFName}})) }
+{{end}}{{end}}{{end}}`
+
+const commonTemplate = `{{define "structs"}}{{with .Config}}{{template "struct" .}}{{end}}{{range .Structs}}{{template "struct" .}}
+// TerraformValue makes {{.Name}} a nested block.
+func (b {{.Name}}) TerraformValue() any { return tfkit.Block(b.body()) }
+{{end}}{{end}}
+
+{{define "struct"}}
+// {{.Name}} {{.Summary}}{{if .Doc}}
+//{{end}}{{range .Doc}}
+//{{if .}} {{.}}{{end}}{{end}}
+type {{.Name}} struct {
+{{- range .Fields}}
+{{range .Doc}}	//{{if .}} {{.}}{{end}}
+{{end}}	{{.Name}} {{.GoType}}{{end}}
+}
+
+func (c {{.Name}}) body() *tfkit.OrderedAttrs {
+	return tfkit.Ordered({{range .Fields}}
+		{{printf "%q" .TFName}}, {{if .Blocks}}blocks(c.{{.Name}}){{else}}c.{{.Name}}{{end}},{{end}}
+	)
+}
+{{end}}`
