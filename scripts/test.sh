@@ -101,7 +101,8 @@ install_all() {
   command -v go >/dev/null || die "go is not on PATH"
   go version
   local mirror engine
-  mirror=$(scripts/install-providers.sh)
+  # docker and aws let the examples that use them be validated too (slow once, then cached).
+  mirror=$(scripts/install-providers.sh --docker --aws)
   engine=$(scripts/install-engine.sh)
   scripts/install-typescript.sh >/dev/null
   tool staticcheck "honnef.co/go/tools/cmd/staticcheck@$STATICCHECK_VERSION"
