@@ -154,7 +154,8 @@ func Null() *Literal { return &Literal{Val: cty.NullVal(cty.DynamicPseudoType)} 
 
 // Ref builds a Reference from dotted names: Ref("aws_vpc", "main", "id").
 func Ref(root string, attrs ...string) *Reference {
-	t := hcl.Traversal{hcl.TraverseRoot{Name: root}}
+	t := make(hcl.Traversal, 1, 1+len(attrs))
+	t[0] = hcl.TraverseRoot{Name: root}
 	for _, a := range attrs {
 		t = append(t, hcl.TraverseAttr{Name: a})
 	}
