@@ -1,0 +1,723 @@
+package load
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/typeexpr"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+	"github.com/zclconf/go-cty/cty/function"
+
+	"github.com/tfkit/tfkit/diag"
+)
+
+// reason is the cty mark an unknown value carries to say why it is unknown.
+type reason string
+
+func unknown(why string) cty.Value { return cty.DynamicVal.Mark(reason(why)) }
+
+// modInst is one instance of a module: module.net["a"].module.subnets[0].
+type modInst struct {
+	mod    *Module
+	addr   string // "" for the root, module.net["a"] otherwise
+	parent *modInst
+	// key is the call's instance key: cty.NilVal without count/for_each,
+	// a number with count, a string with for_each; value is each.value.
+	key, value cty.Value
+	// providers maps provider configuration names in this module (aws,
+	// aws.west) to their absolute addresses, from the call's providers.
+	providers map[string]string
+
+	vars      map[string]cty.Value
+	locals    map[string]cty.Value
+	outputs   map[string]cty.Value
+	resources map[string]cty.Value
+	// calls holds each call's instances; absent when they could not be
+	// determined (callUnknown says why).
+	calls       map[string][]*modInst
+	callMode    map[string]string // "", "count" or "for_each"
+	callUnknown map[string]string
+}
+
+func newInst(m *Module, addr string, parent *modInst) *modInst {
+	return &modInst{mod: m, addr: addr, parent: parent,
+		vars: map[string]cty.Value{}, locals: map[string]cty.Value{}, outputs: map[string]cty.Value{},
+		resources: map[string]cty.Value{}, calls: map[string][]*modInst{}, callMode: map[string]string{},
+		callUnknown: map[string]string{}, providers: map[string]string{}}
+}
+
+// iter is what count, each and dynamic-block iterators are bound to.
+type iter struct {
+	count cty.Value // count.index; NilVal outside counted context
+	each  *[2]cty.Value
+	named map[string]cty.Value
+}
+
+type evaluator struct {
+	root      *Module
+	g         *graph
+	opts      *Options
+	rootDir   string // absolute
+	inputs    map[string]rootInput
+	funcs     map[string]function.Function
+	instances map[*Module][]*modInst
+	diags     diag.Diagnostics
+	view      *View
+}
+
+func (e *evaluator) errorf(rng *hcl.Range, path, summary, detail string) {
+	e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: summary, Detail: detail, Subject: rng, Path: path})
+}
+
+func (e *evaluator) run() {
+	rootInst := newInst(e.root, "", nil)
+	e.instances[e.root] = []*modInst{rootInst}
+	for _, cyc := range e.g.cycles {
+		var related []diag.Related
+		var names []string
+		for _, n := range cyc {
+			names = append(names, n.key)
+			related = append(related, diag.Related{Message: n.key + " declared here", Range: n.rng})
+		}
+		names = append(names, cyc[0].key)
+		r := cyc[0].rng
+		e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Dependency cycle",
+			Detail: strings.Join(names, " -> "), Subject: &r, Related: related, Path: cyc[0].key,
+			Suggestion: "break the cycle: none of these values can be evaluated"})
+	}
+	for _, n := range e.g.order {
+		for _, mi := range e.instances[n.mod] {
+			e.evalNode(n, mi)
+		}
+	}
+	e.collectView(rootInst)
+}
+
+func (e *evaluator) evalNode(n *node, mi *modInst) {
+	if n.cycle != "" {
+		v := unknown("dependency cycle: " + n.cycle)
+		switch n.kind {
+		case kindVar:
+			mi.vars[n.name] = v
+		case kindLocal:
+			mi.locals[n.name] = v
+		case kindOutput:
+			mi.outputs[n.name] = v
+		case kindResource:
+			mi.resources[n.name] = v
+		case kindCall:
+			mi.callUnknown[n.name] = "dependency cycle: " + n.cycle
+		}
+		return
+	}
+	switch n.kind {
+	case kindVar:
+		mi.vars[n.name] = e.evalVar(mi, n.name)
+	case kindLocal:
+		l := mi.mod.Locals[n.name]
+		mi.locals[n.name] = e.eval(mi, l.Expr, nil, mi.addrPrefix()+"local."+n.name)
+	case kindOutput:
+		o := mi.mod.Outputs[n.name]
+		mi.outputs[n.name] = e.eval(mi, o.Value, nil, mi.addrPrefix()+"output."+n.name)
+	case kindResource:
+		e.evalResource(mi, mi.mod.Resources[n.name])
+	case kindCall:
+		e.evalCall(mi, mi.mod.Calls[n.name])
+	}
+}
+
+func (mi *modInst) addrPrefix() string {
+	if mi.addr == "" {
+		return ""
+	}
+	return mi.addr + "."
+}
+
+// eval evaluates one expression in mi with the iterators of it bound,
+// seeing only what the expression references.
+func (e *evaluator) eval(mi *modInst, expr hcl.Expression, it *iter, path string) cty.Value {
+	ctx := e.scope(mi, expr, it, path)
+	v, hd := expr.Value(ctx)
+	if hd.HasErrors() {
+		for _, d := range diag.FromHCL(hd) {
+			if d.Severity == diag.Error && d.Path == "" {
+				d.Path = path
+			}
+			e.diags = append(e.diags, d)
+		}
+		for _, d := range hd {
+			if d.Severity == hcl.DiagError {
+				return unknown("evaluation failed: " + d.Summary)
+			}
+		}
+	}
+	return v
+}
+
+// scope builds the evaluation context of expr: only the variables, locals,
+// resources and module outputs it references.
+func (e *evaluator) scope(mi *modInst, expr hcl.Expression, it *iter, path string) *hcl.EvalContext {
+	vars := map[string]cty.Value{}
+	groups := map[string]map[string]cty.Value{}
+	put := func(group, name string, v cty.Value) {
+		g := groups[group]
+		if g == nil {
+			g = map[string]cty.Value{}
+			groups[group] = g
+		}
+		g[name] = v
+	}
+	for _, tr := range expr.Variables() {
+		root := tr.RootName()
+		rng := tr.SourceRange()
+		if it != nil {
+			if v, ok := it.named[root]; ok {
+				vars[root] = v
+				continue
+			}
+		}
+		names, _ := attrNames(tr[1:], 2)
+		switch root {
+		case "var", "local":
+			if len(names) == 0 {
+				e.errorf(&rng, path, "Invalid reference", "a reference to "+root+" needs an attribute name, such as "+root+".name")
+				continue
+			}
+			var v cty.Value
+			var ok bool
+			declared := false
+			if root == "var" {
+				v, ok = mi.vars[names[0]]
+				declared = mi.mod.Variables[names[0]] != nil
+			} else {
+				v, ok = mi.locals[names[0]]
+				declared = mi.mod.Locals[names[0]] != nil
+			}
+			if !declared {
+				kind := "input variable"
+				if root == "local" {
+					kind = "local value"
+				}
+				e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error,
+					Summary: "Reference to undeclared " + kind,
+					Detail:  fmt.Sprintf("%s.%s is not declared in module %s", root, names[0], moduleLabel(mi.mod)),
+					Subject: &rng, Path: path, Suggestion: suggest(names[0], keysOf(mi.mod, root))})
+				v = unknown("undeclared " + root + "." + names[0])
+			} else if !ok {
+				v = unknown("not evaluated: " + root + "." + names[0])
+			}
+			put(root, names[0], v)
+		case "module":
+			if len(names) == 0 {
+				continue
+			}
+			put("module", names[0], e.callValue(mi, names[0], &rng, path))
+		case "count":
+			if it == nil || it.count == cty.NilVal {
+				e.errorf(&rng, path, "Reference to \"count\" in non-counted context", "count.index is only available in resources and modules that set count")
+				vars["count"] = cty.ObjectVal(map[string]cty.Value{"index": unknown("count.index outside a counted block")})
+				continue
+			}
+			vars["count"] = cty.ObjectVal(map[string]cty.Value{"index": it.count})
+		case "each":
+			if it == nil || it.each == nil {
+				e.errorf(&rng, path, "Reference to \"each\" in context without for_each", "each.key and each.value are only available in resources and modules that set for_each")
+				u := unknown("each outside a for_each block")
+				vars["each"] = cty.ObjectVal(map[string]cty.Value{"key": u, "value": u})
+				continue
+			}
+			vars["each"] = cty.ObjectVal(map[string]cty.Value{"key": it.each[0], "value": it.each[1]})
+		case "path":
+			vars["path"] = cty.ObjectVal(map[string]cty.Value{
+				"module": cty.StringVal(mi.mod.Dir), "root": cty.StringVal("."), "cwd": cty.StringVal(e.rootDir)})
+		case "terraform":
+			vars["terraform"] = cty.ObjectVal(map[string]cty.Value{"workspace": cty.StringVal(e.opts.workspace())})
+		case "self":
+			e.errorf(&rng, path, "Invalid \"self\" reference", "self is only available in provisioner and connection blocks, which tfkit eval does not evaluate")
+			vars["self"] = unknown("self")
+		default:
+			key, _ := splitResourceRef(tr)
+			if key == "" {
+				e.errorf(&rng, path, "Invalid reference", "a reference to a resource type must be followed by at least one attribute access, naming the resource")
+				continue
+			}
+			v, ok := mi.resources[key]
+			if mi.mod.Resources[key] == nil {
+				kind := "resource"
+				if root == "data" {
+					kind = "data source"
+				}
+				e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error,
+					Summary: "Reference to undeclared " + kind,
+					Detail:  fmt.Sprintf("%s is not declared in module %s", key, moduleLabel(mi.mod)),
+					Subject: &rng, Path: path})
+				v = unknown("undeclared " + key)
+			} else if !ok {
+				v = unknown("not evaluated: " + key)
+			}
+			if root == "data" {
+				t := strings.Split(key, ".")
+				dg := groups["data"]
+				if dg == nil {
+					dg = map[string]cty.Value{}
+					groups["data"] = dg
+				}
+				// data is two levels deep: data.TYPE.NAME.
+				inner := map[string]cty.Value{}
+				if prev, ok := dg[t[1]]; ok {
+					for k, x := range prev.AsValueMap() {
+						inner[k] = x
+					}
+				}
+				inner[t[2]] = v
+				dg[t[1]] = cty.ObjectVal(inner)
+			} else {
+				put(root, names[0], v)
+			}
+		}
+	}
+	for g, m := range groups {
+		vars[g] = cty.ObjectVal(m)
+	}
+	return &hcl.EvalContext{Variables: vars, Functions: e.funcs}
+}
+
+func moduleLabel(m *Module) string {
+	if len(m.Path) == 0 {
+		return "root"
+	}
+	return strings.TrimSuffix(m.Name(), ".")
+}
+
+func keysOf(m *Module, root string) []string {
+	if root == "var" {
+		return sortedKeys(m.Variables)
+	}
+	return sortedKeys(m.Locals)
+}
+
+func suggest(name string, options []string) string {
+	return diag.DidYouMean(name, options)
+}
+
+// callValue is the value of module.NAME in mi: the object of the outputs
+// evaluated so far, per instance.
+func (e *evaluator) callValue(mi *modInst, name string, rng *hcl.Range, path string) cty.Value {
+	if mi.mod.Calls[name] == nil {
+		e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Reference to undeclared module",
+			Detail: fmt.Sprintf("module.%s is not declared in module %s", name, moduleLabel(mi.mod)), Subject: rng, Path: path})
+		return unknown("undeclared module." + name)
+	}
+	if why, ok := mi.callUnknown[name]; ok {
+		return unknown(why)
+	}
+	insts, ok := mi.calls[name]
+	if !ok {
+		return unknown("module." + name + " not loaded")
+	}
+	obj := func(c *modInst) cty.Value {
+		if len(c.outputs) == 0 {
+			return cty.EmptyObjectVal
+		}
+		return cty.ObjectVal(c.outputs)
+	}
+	switch mi.callMode[name] {
+	case "count":
+		if len(insts) == 0 {
+			return cty.EmptyTupleVal
+		}
+		vs := make([]cty.Value, len(insts))
+		for i, c := range insts {
+			vs[i] = obj(c)
+		}
+		return cty.TupleVal(vs)
+	case "for_each":
+		if len(insts) == 0 {
+			return cty.EmptyObjectVal
+		}
+		vs := map[string]cty.Value{}
+		for _, c := range insts {
+			vs[c.key.AsString()] = obj(c)
+		}
+		return cty.ObjectVal(vs)
+	}
+	if len(insts) == 1 {
+		return obj(insts[0])
+	}
+	return unknown("module." + name + " not loaded")
+}
+
+// expansion evaluates count or for_each and returns the instance keys and
+// each.value per key; ok is false (with a diagnostic) when it cannot.
+func (e *evaluator) expansion(mi *modInst, count, forEach hcl.Expression, path string) (mode string, keys, values []cty.Value, why string) {
+	switch {
+	case count != nil:
+		v := e.eval(mi, count, nil, path+".count")
+		v, _ = v.UnmarkDeep()
+		if !v.IsKnown() {
+			r := count.Range()
+			e.errorf(&r, path, "Invalid count argument", "the count value depends on values that are not known until apply, so the number of instances cannot be determined")
+			return "count", nil, nil, "count is unknown"
+		}
+		nv, err := convert.Convert(v, cty.Number)
+		if err != nil || nv.IsNull() {
+			r := count.Range()
+			e.errorf(&r, path, "Invalid count argument", "count must be a whole number, not "+v.Type().FriendlyName())
+			return "count", nil, nil, "count is invalid"
+		}
+		bf := nv.AsBigFloat()
+		n, acc := bf.Int64()
+		if !bf.IsInt() || n < 0 || acc != 0 {
+			r := count.Range()
+			e.errorf(&r, path, "Invalid count argument", "count must be a non-negative whole number, not "+bf.String())
+			return "count", nil, nil, "count is invalid"
+		}
+		for i := int64(0); i < n; i++ {
+			keys = append(keys, cty.NumberIntVal(i))
+		}
+		return "count", keys, nil, ""
+	case forEach != nil:
+		v := e.eval(mi, forEach, nil, path+".for_each")
+		v, _ = v.UnmarkDeep()
+		r := forEach.Range()
+		if !v.IsWhollyKnown() && (!v.IsKnown() || v.Type().IsSetType()) {
+			e.errorf(&r, path, "Invalid for_each argument", "the for_each value depends on values that are not known until apply, so the instance keys cannot be determined")
+			return "for_each", nil, nil, "for_each is unknown"
+		}
+		if v.IsNull() {
+			e.errorf(&r, path, "Invalid for_each argument", "for_each must not be null")
+			return "for_each", nil, nil, "for_each is null"
+		}
+		t := v.Type()
+		switch {
+		case t.IsSetType():
+			if !t.ElementType().Equals(cty.String) && !t.ElementType().Equals(cty.DynamicPseudoType) {
+				e.errorf(&r, path, "Invalid for_each set argument", "for_each supports sets of strings only, not "+t.FriendlyName())
+				return "for_each", nil, nil, "for_each is invalid"
+			}
+			for it := v.ElementIterator(); it.Next(); {
+				_, ev := it.Element()
+				if ev.IsNull() {
+					e.errorf(&r, path, "Invalid for_each set argument", "for_each sets must not contain null")
+					return "for_each", nil, nil, "for_each is invalid"
+				}
+				keys = append(keys, ev)
+				values = append(values, ev)
+			}
+		case t.IsMapType() || t.IsObjectType():
+			for it := v.ElementIterator(); it.Next(); {
+				k, ev := it.Element()
+				keys = append(keys, k)
+				values = append(values, ev)
+			}
+		default:
+			e.errorf(&r, path, "Invalid for_each argument", "for_each needs a map or a set of strings, not "+t.FriendlyName()+"; convert a list with toset()")
+			return "for_each", nil, nil, "for_each is invalid"
+		}
+		return "for_each", keys, values, ""
+	}
+	return "", []cty.Value{cty.NilVal}, []cty.Value{cty.NilVal}, ""
+}
+
+func keyString(k cty.Value) string {
+	if k == cty.NilVal {
+		return ""
+	}
+	if k.Type() == cty.Number {
+		bf := k.AsBigFloat()
+		i, _ := bf.Int64()
+		return "[" + itoa(int(i)) + "]"
+	}
+	return "[" + quote(k.AsString()) + "]"
+}
+
+func (e *evaluator) evalCall(mi *modInst, c *CallDecl) {
+	child := mi.mod.Children[c.Name]
+	if child == nil {
+		mi.callUnknown[c.Name] = "module." + c.Name + " could not be loaded"
+		return
+	}
+	path := mi.addrPrefix() + "module." + c.Name
+	mode, keys, values, why := e.expansion(mi, c.Count, c.ForEach, path)
+	if why != "" {
+		mi.callUnknown[c.Name] = "module." + c.Name + ": " + why
+		return
+	}
+	mi.callMode[c.Name] = mode
+	mi.calls[c.Name] = []*modInst{}
+	provs := e.callProviders(mi, c)
+	for i, k := range keys {
+		ci := newInst(child, path+keyString(k), mi)
+		ci.key = k
+		if values != nil {
+			ci.value = values[i]
+		}
+		ci.providers = provs
+		mi.calls[c.Name] = append(mi.calls[c.Name], ci)
+		e.instances[child] = append(e.instances[child], ci)
+	}
+}
+
+func (ci *modInst) iter() *iter {
+	it := &iter{}
+	switch {
+	case ci.key == cty.NilVal:
+		return nil
+	case ci.key.Type() == cty.Number:
+		it.count = ci.key
+	default:
+		it.each = &[2]cty.Value{ci.key, ci.value}
+	}
+	return it
+}
+
+func (e *evaluator) evalVar(mi *modInst, name string) cty.Value {
+	decl := mi.mod.Variables[name]
+	path := mi.addrPrefix() + "var." + name
+	var ty cty.Type = cty.DynamicPseudoType
+	var defaults *typeexpr.Defaults
+	if decl.Type != nil {
+		t, d, hd := typeexpr.TypeConstraintWithDefaults(decl.Type)
+		if hd.HasErrors() {
+			e.diags = append(e.diags, diag.FromHCL(hd)...)
+		} else {
+			ty, defaults = t, d
+		}
+	}
+	var v cty.Value
+	var src hcl.Range
+	given := false
+	if mi.parent == nil {
+		if in, ok := e.inputs[name]; ok {
+			v, src, given = in.value, in.rng, true
+			if in.raw {
+				// -var and TF_VAR_ values are text; non-string types parse as HCL.
+				v = e.parseRawInput(in, ty)
+			}
+		}
+	} else if in := mi.parent.mod.Calls[mi.mod.Path[len(mi.mod.Path)-1]].Inputs[name]; in != nil {
+		v = e.eval(mi.parent, in.Expr, mi.iter(), path)
+		src, given = in.Range, true
+	}
+	if !given || (v.IsKnown() && v.IsNull() && nonNullable(decl)) {
+		if decl.Default == nil {
+			if !given {
+				r := decl.DeclRange
+				where := "set it with -var, a .tfvars file or TF_VAR_" + name
+				if mi.parent != nil {
+					where = "set " + name + " in the module block " + strings.TrimPrefix(mi.addr, mi.parent.addrPrefix())
+				}
+				e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "No value for required variable",
+					Detail: "variable " + QuoteOrEmpty(name) + " has no default and no value was given", Subject: &r, Path: path, Suggestion: where})
+				return unknown("no value for required variable " + path)
+			}
+		} else {
+			dv, hd := decl.Default.Value(nil)
+			if hd.HasErrors() {
+				e.diags = append(e.diags, diag.FromHCL(hd)...)
+				return unknown("invalid default of " + path)
+			}
+			v, src = dv, decl.Default.Range()
+		}
+	}
+	if defaults != nil {
+		uv, marks := v.UnmarkDeep()
+		v = defaults.Apply(uv).WithMarks(marks)
+	}
+	uv, marks := v.UnmarkDeep()
+	cv, err := convert.Convert(uv, ty)
+	if err != nil {
+		e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid value for input variable",
+			Detail:  fmt.Sprintf("the value given for %s is not %s: %s", path, typeexpr.TypeString(ty), err.Error()),
+			Subject: &src, Path: path})
+		return unknown("invalid value for " + path)
+	}
+	v = cv.WithMarks(marks)
+	for _, va := range decl.Validations {
+		tmp := newInst(mi.mod, mi.addr, mi.parent)
+		tmp.vars = map[string]cty.Value{name: v}
+		tmp.locals, tmp.resources = mi.locals, mi.resources
+		tmp.calls, tmp.callMode, tmp.callUnknown = mi.calls, mi.callMode, mi.callUnknown
+		ok := e.eval(tmp, va.Condition, nil, path+".validation")
+		ok, _ = ok.UnmarkDeep()
+		if !ok.IsKnown() || ok.IsNull() || ok.Type() != cty.Bool {
+			continue
+		}
+		if ok.False() {
+			msg := "the validation condition is false"
+			if va.ErrorMessage != nil {
+				if m := e.eval(tmp, va.ErrorMessage, nil, path+".validation"); m.Type() == cty.String && m.IsKnown() && !m.IsMarked() && !m.IsNull() {
+					msg = m.AsString()
+				}
+			}
+			r := src
+			e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid value for variable",
+				Detail: msg, Subject: &r, Path: path,
+				Related: []diag.Related{{Message: "validation rule declared here", Range: va.Range}}})
+		}
+	}
+	return v
+}
+
+func nonNullable(v *VariableDecl) bool {
+	if v.Nullable == nil {
+		return false
+	}
+	n, hd := v.Nullable.Value(nil)
+	return !hd.HasErrors() && n.Type() == cty.Bool && n.IsKnown() && !n.IsNull() && n.False()
+}
+
+// evalResource evaluates every instance of r in mi.
+func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl) {
+	base := mi.addrPrefix() + r.Addr()
+	mode, keys, values, why := e.expansion(mi, r.Count, r.ForEach, base)
+	if why != "" {
+		mi.resources[r.Addr()] = unknown(base + ": " + why)
+		e.view.Unexpanded = append(e.view.Unexpanded, &Unexpanded{Address: base, Reason: why, Range: r.DeclRange})
+		return
+	}
+	provider := e.providerOf(mi, r)
+	var scoped []cty.Value
+	for i, k := range keys {
+		it := &iter{}
+		switch mode {
+		case "count":
+			it.count = k
+		case "for_each":
+			it.each = &[2]cty.Value{k, values[i]}
+		}
+		addr := base + keyString(k)
+		attrs := e.evalBody(mi, r.Body, it, addr)
+		inst := &Instance{Address: addr, Mode: r.Mode, Type: r.Type, Name: r.Name, Key: k,
+			Provider: provider, Module: mi.addr, Attributes: attrs, Range: r.DeclRange}
+		e.view.Resources = append(e.view.Resources, inst)
+		// What other expressions see: the configured attributes plus the
+		// referenced ones the provider computes, as unknowns.
+		full := map[string]cty.Value{}
+		for n, v := range attrs.AsValueMap() {
+			full[n] = v
+		}
+		for n := range r.Refs {
+			if _, ok := full[n]; !ok {
+				full[n] = unknown(addr + "." + n + " is computed by the provider")
+			}
+		}
+		scoped = append(scoped, cty.ObjectVal(full))
+	}
+	switch mode {
+	case "count":
+		if len(scoped) == 0 {
+			mi.resources[r.Addr()] = cty.EmptyTupleVal
+		} else {
+			mi.resources[r.Addr()] = cty.TupleVal(scoped)
+		}
+	case "for_each":
+		m := map[string]cty.Value{}
+		for i, k := range keys {
+			m[k.AsString()] = scoped[i]
+		}
+		mi.resources[r.Addr()] = cty.ObjectVal(m)
+	default:
+		mi.resources[r.Addr()] = scoped[0]
+	}
+}
+
+// evalBody evaluates a resource body: attributes, then nested blocks by
+// type as lists of objects, dynamic blocks expanded in place.
+func (e *evaluator) evalBody(mi *modInst, b *Body, it *iter, path string) cty.Value {
+	out := map[string]cty.Value{}
+	for _, a := range b.Attrs {
+		out[a.Name] = e.eval(mi, a.Expr, it, path+"."+a.Name)
+	}
+	blocks := map[string][]cty.Value{}
+	var order []string
+	addBlock := func(t string, v cty.Value) {
+		if _, ok := blocks[t]; !ok {
+			order = append(order, t)
+		}
+		blocks[t] = append(blocks[t], v)
+	}
+	unknownBlocks := map[string]cty.Value{}
+	for _, nb := range b.Blocks {
+		if nb.Type != "dynamic" {
+			addBlock(nb.Type, e.evalBody(mi, nb.Body, it, path+"."+nb.Type))
+			continue
+		}
+		if len(nb.Labels) != 1 {
+			r := nb.Range
+			e.errorf(&r, path, "Invalid dynamic block", "a dynamic block needs one label: the type of the blocks it makes")
+			continue
+		}
+		t := nb.Labels[0]
+		if _, ok := blocks[t]; !ok {
+			blocks[t] = nil
+			order = append(order, t)
+		}
+		var forEach hcl.Expression
+		iterName := t
+		var content *Body
+		for _, a := range nb.Body.Attrs {
+			switch a.Name {
+			case "for_each":
+				forEach = a.Expr
+			case "iterator":
+				if tr, hd := hcl.AbsTraversalForExpr(a.Expr); !hd.HasErrors() && len(tr) == 1 {
+					iterName = tr.RootName()
+				}
+			}
+		}
+		for _, cb := range nb.Body.Blocks {
+			if cb.Type == "content" {
+				content = cb.Body
+			}
+		}
+		if forEach == nil || content == nil {
+			r := nb.Range
+			e.errorf(&r, path, "Invalid dynamic block", "a dynamic block needs a for_each argument and a content block")
+			continue
+		}
+		fe := e.eval(mi, forEach, it, path+".dynamic."+t+".for_each")
+		ufe, _ := fe.UnmarkDeep()
+		if !ufe.IsKnown() || ufe.IsNull() || !ufe.CanIterateElements() {
+			if ufe.IsKnown() && !ufe.IsNull() {
+				r := forEach.Range()
+				e.errorf(&r, path, "Invalid dynamic for_each value", "cannot iterate over "+ufe.Type().FriendlyName())
+			}
+			unknownBlocks[t] = unknown("dynamic " + t + " blocks: for_each is unknown")
+			if ufe.IsKnown() {
+				unknownBlocks[t] = unknown("dynamic " + t + " blocks: for_each is invalid")
+			}
+			continue
+		}
+		if !ufe.IsWhollyKnown() && ufe.Type().IsSetType() {
+			unknownBlocks[t] = unknown("dynamic " + t + " blocks: for_each is unknown")
+			continue
+		}
+		for x := fe.ElementIterator(); x.Next(); {
+			k, v := x.Element()
+			sub := &iter{named: map[string]cty.Value{}}
+			if it != nil {
+				sub.count, sub.each = it.count, it.each
+				for n, iv := range it.named {
+					sub.named[n] = iv
+				}
+			}
+			sub.named[iterName] = cty.ObjectVal(map[string]cty.Value{"key": k, "value": v})
+			addBlock(t, e.evalBody(mi, content, sub, path+"."+t))
+		}
+	}
+	for _, t := range order {
+		if u, ok := unknownBlocks[t]; ok {
+			out[t] = u
+			continue
+		}
+		if len(blocks[t]) == 0 {
+			out[t] = cty.EmptyTupleVal
+		} else {
+			out[t] = cty.TupleVal(blocks[t])
+		}
+	}
+	return cty.ObjectVal(out)
+}

@@ -1,0 +1,309 @@
+package load
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/hashicorp/go-cty-funcs/cidr"
+	"github.com/hashicorp/go-cty-funcs/crypto"
+	"github.com/hashicorp/go-cty-funcs/encoding"
+	"github.com/hashicorp/go-cty-funcs/filesystem"
+	"github.com/hashicorp/go-cty-funcs/uuid"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/tryfunc"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+	"github.com/zclconf/go-cty/cty/function"
+	"github.com/zclconf/go-cty/cty/function/stdlib"
+)
+
+// functions is Terraform's function table as far as tfkit implements it.
+// Paths given to file functions are relative to the root module directory,
+// Terraform's working directory. Functions whose result changes on every run
+// (timestamp, uuid, bcrypt) return unknown values, as in a plan.
+func functions(baseDir string) map[string]function.Function {
+	f := map[string]function.Function{
+		"abs": stdlib.AbsoluteFunc, "ceil": stdlib.CeilFunc, "floor": stdlib.FloorFunc,
+		"log": stdlib.LogFunc, "max": stdlib.MaxFunc, "min": stdlib.MinFunc,
+		"parseint": stdlib.ParseIntFunc, "pow": stdlib.PowFunc, "signum": stdlib.SignumFunc,
+
+		"chomp": stdlib.ChompFunc, "format": stdlib.FormatFunc, "formatlist": stdlib.FormatListFunc,
+		"indent": stdlib.IndentFunc, "join": stdlib.JoinFunc, "lower": stdlib.LowerFunc,
+		"regex": stdlib.RegexFunc, "regexall": stdlib.RegexAllFunc, "split": stdlib.SplitFunc,
+		"strrev": stdlib.ReverseFunc, "substr": stdlib.SubstrFunc, "title": stdlib.TitleFunc,
+		"trim": stdlib.TrimFunc, "trimprefix": stdlib.TrimPrefixFunc, "trimsuffix": stdlib.TrimSuffixFunc,
+		"trimspace": stdlib.TrimSpaceFunc, "upper": stdlib.UpperFunc,
+		"replace":     replaceFunc,
+		"startswith":  startsWithFunc,
+		"endswith":    endsWithFunc,
+		"strcontains": strContainsFunc,
+
+		"chunklist": stdlib.ChunklistFunc, "coalescelist": stdlib.CoalesceListFunc,
+		"compact": stdlib.CompactFunc, "concat": stdlib.ConcatFunc, "contains": stdlib.ContainsFunc,
+		"distinct": stdlib.DistinctFunc, "element": stdlib.ElementFunc, "flatten": stdlib.FlattenFunc,
+		"index": stdlib.IndexFunc, "keys": stdlib.KeysFunc, "lookup": stdlib.LookupFunc,
+		"merge": stdlib.MergeFunc, "range": stdlib.RangeFunc, "reverse": stdlib.ReverseListFunc,
+		"setintersection": stdlib.SetIntersectionFunc, "setproduct": stdlib.SetProductFunc,
+		"setsubtract": stdlib.SetSubtractFunc, "setunion": stdlib.SetUnionFunc,
+		"slice": stdlib.SliceFunc, "sort": stdlib.SortFunc, "values": stdlib.ValuesFunc,
+		"zipmap": stdlib.ZipmapFunc, "length": lengthFunc, "one": oneFunc, "sum": sumFunc,
+		"alltrue": allTrueFunc, "anytrue": anyTrueFunc, "coalesce": stdlib.CoalesceFunc,
+
+		"csvdecode": stdlib.CSVDecodeFunc, "jsondecode": stdlib.JSONDecodeFunc, "jsonencode": stdlib.JSONEncodeFunc,
+		"base64decode": encoding.Base64DecodeFunc, "base64encode": encoding.Base64EncodeFunc,
+		"urlencode": encoding.URLEncodeFunc,
+
+		"formatdate": stdlib.FormatDateFunc, "timeadd": stdlib.TimeAddFunc,
+		"timestamp": impure("timestamp()", cty.String, 0),
+		"uuid":      impure("uuid()", cty.String, 0),
+		"bcrypt":    impure("bcrypt()", cty.String, 1),
+		"uuidv5":    uuid.V5Func,
+
+		"md5": crypto.Md5Func, "sha1": crypto.Sha1Func, "sha256": crypto.Sha256Func, "sha512": crypto.Sha512Func,
+
+		"cidrhost": cidr.HostFunc, "cidrnetmask": cidr.NetmaskFunc, "cidrsubnet": cidr.SubnetFunc,
+		"cidrsubnets": cidr.SubnetsFunc,
+
+		"abspath": filesystem.AbsPathFunc, "basename": filesystem.BasenameFunc, "dirname": filesystem.DirnameFunc,
+		"pathexpand":   filesystem.PathExpandFunc,
+		"file":         filesystem.MakeFileFunc(baseDir, false),
+		"filebase64":   filesystem.MakeFileFunc(baseDir, true),
+		"fileexists":   filesystem.MakeFileExistsFunc(baseDir),
+		"fileset":      filesystem.MakeFileSetFunc(baseDir),
+		"try":          tryfunc.TryFunc,
+		"can":          tryfunc.CanFunc,
+		"tobool":       stdlib.MakeToFunc(cty.Bool),
+		"tonumber":     stdlib.MakeToFunc(cty.Number),
+		"tostring":     stdlib.MakeToFunc(cty.String),
+		"tolist":       stdlib.MakeToFunc(cty.List(cty.DynamicPseudoType)),
+		"toset":        stdlib.MakeToFunc(cty.Set(cty.DynamicPseudoType)),
+		"tomap":        stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType)),
+		"transpose":    transposeFunc,
+		"templatefile": function.Function{},
+	}
+	f["templatefile"] = templateFileFunc(baseDir, f)
+	return f
+}
+
+// impure stands for a function whose result differs on every run: during
+// planning its value is unknown, so it is here too.
+func impure(name string, ret cty.Type, nargs int) function.Function {
+	params := make([]function.Parameter, nargs)
+	for i := range params {
+		params[i] = function.Parameter{Name: "arg", Type: cty.DynamicPseudoType, AllowUnknown: true, AllowNull: true}
+	}
+	return function.New(&function.Spec{
+		Params:   params,
+		VarParam: &function.Parameter{Name: "more", Type: cty.DynamicPseudoType, AllowUnknown: true, AllowNull: true},
+		Type:     function.StaticReturnType(ret),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			return cty.UnknownVal(ret).Mark(reason(name + " changes on every run")), nil
+		},
+	})
+}
+
+var lengthFunc = function.New(&function.Spec{
+	Params: []function.Parameter{{Name: "value", Type: cty.DynamicPseudoType, AllowDynamicType: true, AllowUnknown: true, AllowMarked: true}},
+	Type:   function.StaticReturnType(cty.Number),
+	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+		v, marks := args[0].Unmark()
+		if v.Type() == cty.String {
+			r, err := stdlib.Strlen(v)
+			return r.WithMarks(marks), err
+		}
+		r, err := stdlib.Length(v)
+		return r.WithMarks(marks), err
+	},
+})
+
+// replace treats a search string wrapped in slashes as a regular
+// expression, as Terraform does.
+var replaceFunc = function.New(&function.Spec{
+	Params: []function.Parameter{{Name: "str", Type: cty.String}, {Name: "substr", Type: cty.String}, {Name: "replace", Type: cty.String}},
+	Type:   function.StaticReturnType(cty.String),
+	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+		sub := args[1].AsString()
+		if len(sub) > 1 && strings.HasPrefix(sub, "/") && strings.HasSuffix(sub, "/") {
+			return stdlib.RegexReplace(args[0], cty.StringVal(sub[1:len(sub)-1]), args[2])
+		}
+		return stdlib.Replace(args[0], args[1], args[2])
+	},
+})
+
+func stringPredicate(f func(s, x string) bool) function.Function {
+	return function.New(&function.Spec{
+		Params: []function.Parameter{{Name: "str", Type: cty.String}, {Name: "x", Type: cty.String}},
+		Type:   function.StaticReturnType(cty.Bool),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			return cty.BoolVal(f(args[0].AsString(), args[1].AsString())), nil
+		},
+	})
+}
+
+var (
+	startsWithFunc  = stringPredicate(strings.HasPrefix)
+	endsWithFunc    = stringPredicate(strings.HasSuffix)
+	strContainsFunc = stringPredicate(strings.Contains)
+)
+
+var oneFunc = function.New(&function.Spec{
+	Params: []function.Parameter{{Name: "list", Type: cty.DynamicPseudoType}},
+	Type: func(args []cty.Value) (cty.Type, error) {
+		t := args[0].Type()
+		switch {
+		case t.IsListType() || t.IsSetType():
+			return t.ElementType(), nil
+		case t.IsTupleType():
+			ts := t.TupleElementTypes()
+			if len(ts) == 0 {
+				return cty.DynamicPseudoType, nil
+			}
+			if len(ts) == 1 {
+				return ts[0], nil
+			}
+			return cty.NilType, function.NewArgErrorf(0, "must be a list, set or tuple with one or no elements")
+		}
+		return cty.NilType, function.NewArgErrorf(0, "must be a list, set or tuple")
+	},
+	Impl: func(args []cty.Value, ret cty.Type) (cty.Value, error) {
+		v := args[0]
+		switch n := v.LengthInt(); n {
+		case 0:
+			return cty.NullVal(ret), nil
+		case 1:
+			it := v.ElementIterator()
+			it.Next()
+			_, e := it.Element()
+			return e, nil
+		default:
+			return cty.NilVal, function.NewArgErrorf(0, "must have one or no elements, not %d", n)
+		}
+	},
+})
+
+var sumFunc = function.New(&function.Spec{
+	Params: []function.Parameter{{Name: "list", Type: cty.DynamicPseudoType}},
+	Type:   function.StaticReturnType(cty.Number),
+	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+		v := args[0]
+		if !v.CanIterateElements() || v.LengthInt() == 0 {
+			return cty.NilVal, function.NewArgErrorf(0, "must be a non-empty list or set of numbers")
+		}
+		total := cty.Zero
+		for it := v.ElementIterator(); it.Next(); {
+			_, e := it.Element()
+			n, err := convert.Convert(e, cty.Number)
+			if err != nil || n.IsNull() {
+				return cty.NilVal, function.NewArgErrorf(0, "every element must be a number")
+			}
+			if !n.IsKnown() {
+				return cty.UnknownVal(cty.Number), nil
+			}
+			total = total.Add(n)
+		}
+		return total, nil
+	},
+})
+
+func boolFold(all bool) function.Function {
+	return function.New(&function.Spec{
+		Params: []function.Parameter{{Name: "list", Type: cty.List(cty.Bool)}},
+		Type:   function.StaticReturnType(cty.Bool),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			result := all
+			for it := args[0].ElementIterator(); it.Next(); {
+				_, e := it.Element()
+				if !e.IsKnown() {
+					return cty.UnknownVal(cty.Bool), nil
+				}
+				if e.IsNull() {
+					continue
+				}
+				if all && e.False() {
+					result = false
+				}
+				if !all && e.True() {
+					result = true
+				}
+			}
+			return cty.BoolVal(result), nil
+		},
+	})
+}
+
+var (
+	allTrueFunc = boolFold(true)
+	anyTrueFunc = boolFold(false)
+)
+
+var transposeFunc = function.New(&function.Spec{
+	Params: []function.Parameter{{Name: "values", Type: cty.Map(cty.List(cty.String))}},
+	Type:   function.StaticReturnType(cty.Map(cty.List(cty.String))),
+	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+		out := map[string][]cty.Value{}
+		for it := args[0].ElementIterator(); it.Next(); {
+			k, l := it.Element()
+			for li := l.ElementIterator(); li.Next(); {
+				_, e := li.Element()
+				out[e.AsString()] = append(out[e.AsString()], k)
+			}
+		}
+		if len(out) == 0 {
+			return cty.MapValEmpty(cty.List(cty.String)), nil
+		}
+		m := map[string]cty.Value{}
+		for k, vs := range out {
+			m[k] = cty.ListVal(vs)
+		}
+		return cty.MapVal(m), nil
+	},
+})
+
+// templateFileFunc renders a template file with the given variables and
+// the other functions (but not templatefile itself).
+func templateFileFunc(baseDir string, funcs map[string]function.Function) function.Function {
+	return function.New(&function.Spec{
+		Params: []function.Parameter{{Name: "path", Type: cty.String}, {Name: "vars", Type: cty.DynamicPseudoType}},
+		Type:   function.StaticReturnType(cty.DynamicPseudoType),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			p := args[0].AsString()
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(baseDir, p)
+			}
+			src, err := os.ReadFile(p)
+			if err != nil {
+				return cty.NilVal, function.NewArgErrorf(0, "cannot read template: %v", err)
+			}
+			expr, hd := hclsyntax.ParseTemplate(src, args[0].AsString(), hcl.InitialPos)
+			if hd.HasErrors() {
+				return cty.NilVal, function.NewArgErrorf(0, "invalid template: %s", hd.Error())
+			}
+			vars := args[1]
+			if !vars.Type().IsObjectType() && !vars.Type().IsMapType() {
+				return cty.NilVal, function.NewArgErrorf(1, "must be a map or object")
+			}
+			if !vars.IsWhollyKnown() {
+				return cty.DynamicVal, nil
+			}
+			fs := map[string]function.Function{}
+			for n, fn := range funcs {
+				if n != "templatefile" {
+					fs[n] = fn
+				}
+			}
+			ctx := &hcl.EvalContext{Variables: vars.AsValueMap(), Functions: fs}
+			for _, tr := range expr.Variables() {
+				if _, ok := ctx.Variables[tr.RootName()]; !ok {
+					return cty.NilVal, function.NewArgErrorf(1, "vars map does not contain key %q, referenced at %s", tr.RootName(), tr.SourceRange().String())
+				}
+			}
+			v, hd := expr.Value(ctx)
+			if hd.HasErrors() {
+				return cty.NilVal, function.NewArgErrorf(0, "%s", hd.Error())
+			}
+			return v, nil
+		},
+	})
+}

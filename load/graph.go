@@ -1,0 +1,237 @@
+package load
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+type nodeKind int
+
+const (
+	kindCall nodeKind = iota // a module call: its count/for_each decide the child's instances
+	kindVar
+	kindLocal
+	kindOutput
+	kindResource
+)
+
+// node is one static thing to evaluate, once per instance of its module.
+type node struct {
+	kind  nodeKind
+	mod   *Module
+	name  string // variable, local, output or call name; resource key
+	key   string // full static name, such as module.net.local.cidrs
+	rng   hcl.Range
+	deps  []*node
+	state int8 // DFS: 0 new, 1 on the stack, 2 done
+	cycle string
+}
+
+type graph struct {
+	nodes map[string]*node
+	order []*node
+	// cycles lists each dependency cycle found, as the nodes in order.
+	cycles [][]*node
+}
+
+func buildGraph(root *Module) *graph {
+	g := &graph{nodes: map[string]*node{}}
+	var add func(m *Module)
+	add = func(m *Module) {
+		p := m.Name()
+		for n, v := range m.Variables {
+			g.nodes[p+"var."+n] = &node{kind: kindVar, mod: m, name: n, key: p + "var." + n, rng: v.DeclRange}
+		}
+		for n, l := range m.Locals {
+			g.nodes[p+"local."+n] = &node{kind: kindLocal, mod: m, name: n, key: p + "local." + n, rng: l.Range}
+		}
+		for n, o := range m.Outputs {
+			g.nodes[p+"output."+n] = &node{kind: kindOutput, mod: m, name: n, key: p + "output." + n, rng: o.DeclRange}
+		}
+		for k, r := range m.Resources {
+			g.nodes[p+k] = &node{kind: kindResource, mod: m, name: k, key: p + k, rng: r.DeclRange}
+		}
+		for n, c := range m.Calls {
+			g.nodes[p+"module."+n] = &node{kind: kindCall, mod: m, name: n, key: p + "module." + n, rng: c.DeclRange}
+		}
+		for _, c := range m.Children {
+			add(c)
+		}
+	}
+	add(root)
+	for _, n := range g.nodes {
+		g.linkNode(n)
+	}
+	keys := sortedKeys(g.nodes)
+	var stack []*node
+	var visit func(n *node)
+	visit = func(n *node) {
+		switch n.state {
+		case 2:
+			return
+		case 1:
+			i := len(stack) - 1
+			for stack[i] != n {
+				i--
+			}
+			cyc := append([]*node(nil), stack[i:]...)
+			g.cycles = append(g.cycles, cyc)
+			names := make([]string, 0, len(cyc)+1)
+			for _, c := range cyc {
+				names = append(names, c.key)
+			}
+			names = append(names, n.key)
+			desc := strings.Join(names, " -> ")
+			for _, c := range cyc {
+				if c.cycle == "" {
+					c.cycle = desc
+				}
+			}
+			return
+		}
+		n.state = 1
+		stack = append(stack, n)
+		for _, d := range n.deps {
+			visit(d)
+		}
+		stack = stack[:len(stack)-1]
+		n.state = 2
+		g.order = append(g.order, n)
+	}
+	for _, k := range keys {
+		visit(g.nodes[k])
+	}
+	return g
+}
+
+// linkNode finds the nodes n depends on.
+func (g *graph) linkNode(n *node) {
+	m := n.mod
+	seen := map[*node]bool{}
+	dep := func(d *node) {
+		if d != nil && d != n && !seen[d] {
+			seen[d] = true
+			n.deps = append(n.deps, d)
+		}
+	}
+	refs := func(mod *Module, e hcl.Expression) {
+		if e == nil {
+			return
+		}
+		for _, tr := range e.Variables() {
+			for _, d := range g.refNodes(mod, tr) {
+				dep(d)
+			}
+		}
+	}
+	// Everything in a child module waits for the call that makes its
+	// instances.
+	if len(m.Path) > 0 {
+		dep(g.nodes[parentName(m)+"module."+m.Path[len(m.Path)-1]])
+	}
+	switch n.kind {
+	case kindCall:
+		c := m.Calls[n.name]
+		refs(m, c.Count)
+		refs(m, c.ForEach)
+	case kindVar:
+		v := m.Variables[n.name]
+		if len(m.Path) > 0 {
+			parent := parentModule(g, m)
+			if parent != nil {
+				if in := parent.Calls[m.Path[len(m.Path)-1]].Inputs[n.name]; in != nil {
+					refs(parent, in.Expr)
+				}
+			}
+		}
+		for _, va := range v.Validations {
+			refs(m, va.Condition)
+			refs(m, va.ErrorMessage)
+		}
+	case kindLocal:
+		refs(m, m.Locals[n.name].Expr)
+	case kindOutput:
+		refs(m, m.Outputs[n.name].Value)
+	case kindResource:
+		r := m.Resources[n.name]
+		refs(m, r.Count)
+		refs(m, r.ForEach)
+		var body func(b *Body)
+		body = func(b *Body) {
+			for _, a := range b.Attrs {
+				refs(m, a.Expr)
+			}
+			for _, nb := range b.Blocks {
+				body(nb.Body)
+			}
+		}
+		body(r.Body)
+	}
+	sort.Slice(n.deps, func(i, j int) bool { return n.deps[i].key < n.deps[j].key })
+}
+
+func parentName(m *Module) string {
+	var b strings.Builder
+	for _, p := range m.Path[:len(m.Path)-1] {
+		b.WriteString("module." + p + ".")
+	}
+	return b.String()
+}
+
+func parentModule(g *graph, m *Module) *Module {
+	n := g.nodes[parentName(m)+"module."+m.Path[len(m.Path)-1]]
+	if n == nil {
+		return nil
+	}
+	return n.mod
+}
+
+// refNodes resolves one traversal in module m to the nodes it reads.
+func (g *graph) refNodes(m *Module, tr hcl.Traversal) []*node {
+	p := m.Name()
+	names, _ := attrNames(tr[1:], 2)
+	switch tr.RootName() {
+	case "var", "local":
+		if len(names) > 0 {
+			return []*node{g.nodes[p+tr.RootName()+"."+names[0]]}
+		}
+		return nil
+	case "module":
+		if len(names) == 0 {
+			return nil
+		}
+		call := g.nodes[p+"module."+names[0]]
+		out := []*node{call}
+		child := m.Children[names[0]]
+		if child == nil {
+			return out
+		}
+		// module.c.out, or module.c[0].out / module.c["k"].out.
+		var outName string
+		rest := tr[2:]
+		if len(rest) > 0 {
+			if _, ok := rest[0].(hcl.TraverseIndex); ok {
+				rest = rest[1:]
+			}
+		}
+		if len(rest) > 0 {
+			if a, ok := rest[0].(hcl.TraverseAttr); ok {
+				outName = a.Name
+			}
+		}
+		if outName != "" && child.Outputs[outName] != nil {
+			return append(out, g.nodes[child.Name()+"output."+outName])
+		}
+		for _, o := range sortedKeys(child.Outputs) {
+			out = append(out, g.nodes[child.Name()+"output."+o])
+		}
+		return out
+	}
+	key, _ := splitResourceRef(tr)
+	if key == "" {
+		return nil
+	}
+	return []*node{g.nodes[p+key]}
+}

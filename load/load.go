@@ -1,0 +1,289 @@
+package load
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclparse"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfkit/tfkit/diag"
+)
+
+// Options are the inputs of an evaluation besides the configuration.
+type Options struct {
+	// VarFiles are -var-file paths, applied in order after the automatic
+	// files (terraform.tfvars, *.auto.tfvars); relative to the root module.
+	VarFiles []string
+	// Vars are -var values as NAME=VALUE, applied in order after VarFiles.
+	Vars []string
+	// Env is the environment to read TF_VAR_* from; nil means none, so
+	// that results never depend on the caller's environment by accident.
+	Env []string
+	// Workspace is terraform.workspace; "" means "default".
+	Workspace string
+}
+
+func (o *Options) workspace() string {
+	if o.Workspace == "" {
+		return "default"
+	}
+	return o.Workspace
+}
+
+// maxDepth bounds the module tree, so that a module calling itself is a
+// diagnostic rather than an endless load.
+const maxDepth = 32
+
+// Dir loads the root module in dir with its child modules and evaluates
+// it. The view is never nil; values that could not be evaluated are
+// unknown in it, and each is explained by a diagnostic or an unknown reason.
+func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
+	view := &View{Outputs: map[string]*Value{}, Variables: map[string]*Value{}}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return view, diag.Diagnostics{}.Errorf(nil, "Cannot resolve directory %s: %v", dir, err)
+	}
+	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
+		return view, diag.Diagnostics{}.Errorf(nil, "Not a directory: %s", dir)
+	}
+	root, ds := LoadTree(abs)
+	if ds.HasErrors() {
+		return view, ds
+	}
+	e := &evaluator{root: root, opts: &opts, rootDir: abs, instances: map[*Module][]*modInst{}, view: view}
+	e.diags = ds
+	e.funcs = functions(abs)
+	e.inputs = e.rootInputs()
+	e.g = buildGraph(root)
+	e.run()
+	return view, e.diags
+}
+
+// LoadTree parses the module tree rooted at dir without evaluating it.
+func LoadTree(dir string) (*Module, diag.Diagnostics) {
+	l := &loader{root: dir, parser: hclparse.NewParser(), maxDeep: maxDepth}
+	l.readManifest()
+	m := l.loadModule(".", nil)
+	return m, l.diags
+}
+
+// rootInput is a value for a root variable and where it came from.
+type rootInput struct {
+	value cty.Value
+	text  string // raw text of -var or TF_VAR_
+	raw   bool
+	rng   hcl.Range
+}
+
+// rootInputs gathers root variable values by Terraform's precedence,
+// lowest first: TF_VAR_*, terraform.tfvars(.json), *.auto.tfvars(.json) in
+// name order, -var-file and -var in order.
+func (e *evaluator) rootInputs() map[string]rootInput {
+	in := map[string]rootInput{}
+	envs := append([]string(nil), e.opts.Env...)
+	sort.Strings(envs)
+	for _, kv := range envs {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || !strings.HasPrefix(k, "TF_VAR_") {
+			continue
+		}
+		name := strings.TrimPrefix(k, "TF_VAR_")
+		if e.root.Variables[name] == nil {
+			continue // Terraform ignores environment values of undeclared variables
+		}
+		in[name] = rootInput{text: v, raw: true, rng: hcl.Range{Filename: "TF_VAR_" + name}}
+	}
+	var files []string
+	for _, n := range []string{"terraform.tfvars", "terraform.tfvars.json"} {
+		if _, err := os.Stat(filepath.Join(e.rootDir, n)); err == nil {
+			files = append(files, n)
+		}
+	}
+	entries, _ := os.ReadDir(e.rootDir)
+	var auto []string
+	for _, ent := range entries {
+		n := ent.Name()
+		if !ent.IsDir() && (strings.HasSuffix(n, ".auto.tfvars") || strings.HasSuffix(n, ".auto.tfvars.json")) {
+			auto = append(auto, n)
+		}
+	}
+	sort.Strings(auto)
+	files = append(files, auto...)
+	files = append(files, e.opts.VarFiles...)
+	p := hclparse.NewParser()
+	for _, f := range files {
+		full := f
+		if !filepath.IsAbs(f) {
+			full = filepath.Join(e.rootDir, f)
+		}
+		src, err := os.ReadFile(full)
+		if err != nil {
+			e.diags = e.diags.Errorf(&hcl.Range{Filename: f}, "Cannot read variables file: %v", err)
+			continue
+		}
+		var file *hcl.File
+		var hd hcl.Diagnostics
+		if strings.HasSuffix(f, ".json") {
+			file, hd = p.ParseJSON(src, filepath.ToSlash(f))
+		} else {
+			file, hd = p.ParseHCL(src, filepath.ToSlash(f))
+		}
+		e.diags = append(e.diags, diag.FromHCL(hd)...)
+		if hd.HasErrors() {
+			continue
+		}
+		attrs, hd := file.Body.JustAttributes()
+		e.diags = append(e.diags, diag.FromHCL(hd)...)
+		for _, n := range sortedKeys(attrs) {
+			a := attrs[n]
+			if e.root.Variables[n] == nil {
+				r := a.NameRange
+				e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Warning, Summary: "Value for undeclared variable",
+					Detail: "the root module declares no variable " + QuoteOrEmpty(n) + "; the value is ignored", Subject: &r,
+					Suggestion: diag.DidYouMean(n, sortedKeys(e.root.Variables))})
+				continue
+			}
+			v, hd := a.Expr.Value(nil)
+			e.diags = append(e.diags, diag.FromHCL(hd)...)
+			if hd.HasErrors() {
+				continue
+			}
+			in[n] = rootInput{value: v, rng: a.Expr.Range()}
+		}
+	}
+	for i, kv := range e.opts.Vars {
+		name, text, ok := strings.Cut(kv, "=")
+		rng := hcl.Range{Filename: "-var " + itoa(i+1)}
+		if !ok {
+			e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid -var option",
+				Detail: "the value " + QuoteOrEmpty(kv) + " is not NAME=VALUE", Subject: &rng})
+			continue
+		}
+		if e.root.Variables[name] == nil {
+			e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Value for undeclared variable",
+				Detail: "the root module declares no variable " + QuoteOrEmpty(name), Subject: &rng,
+				Suggestion: diag.DidYouMean(name, sortedKeys(e.root.Variables))})
+			continue
+		}
+		in[name] = rootInput{text: text, raw: true, rng: rng}
+	}
+	return in
+}
+
+// parseRawInput reads -var and TF_VAR_ text: as a string for string (or
+// undeclared) types, else as an HCL expression.
+func (e *evaluator) parseRawInput(in rootInput, ty cty.Type) cty.Value {
+	if ty == cty.String || ty == cty.DynamicPseudoType {
+		return cty.StringVal(in.text)
+	}
+	expr, hd := hclsyntax.ParseExpression([]byte(in.text), in.rng.Filename, hcl.InitialPos)
+	if !hd.HasErrors() {
+		var v cty.Value
+		v, hd = expr.Value(nil)
+		if !hd.HasErrors() {
+			return v
+		}
+	}
+	r := in.rng
+	e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid value for input variable",
+		Detail: "cannot parse " + QuoteOrEmpty(in.text) + " as an HCL value: " + hd[0].Summary, Subject: &r})
+	return unknown("invalid value in " + in.rng.Filename)
+}
+
+// providerOf returns the absolute provider configuration address of r.
+func (e *evaluator) providerOf(mi *modInst, r *ResourceDecl) string {
+	local := r.Type
+	if i := strings.IndexByte(local, '_'); i > 0 {
+		local = local[:i]
+	}
+	if r.Provider != nil {
+		if tr, hd := hcl.AbsTraversalForExpr(r.Provider); !hd.HasErrors() {
+			local = traversalName(tr)
+		}
+	}
+	return e.resolveProvider(mi, local)
+}
+
+func traversalName(tr hcl.Traversal) string {
+	var parts []string
+	for _, t := range tr {
+		switch x := t.(type) {
+		case hcl.TraverseRoot:
+			parts = append(parts, x.Name)
+		case hcl.TraverseAttr:
+			parts = append(parts, x.Name)
+		}
+	}
+	return strings.Join(parts, ".")
+}
+
+// resolveProvider follows providers maps and implicit inheritance up to
+// the module that holds the configuration.
+func (e *evaluator) resolveProvider(mi *modInst, local string) string {
+	if abs, ok := mi.providers[local]; ok {
+		return abs
+	}
+	name, alias, _ := strings.Cut(local, ".")
+	if mi.parent != nil && alias == "" {
+		// A child without a providers map inherits the default
+		// configurations of its parent, by provider type.
+		return e.resolveProvider(mi.parent, name)
+	}
+	addr := "provider[" + quote(providerSource(mi.mod, name)) + "]"
+	if alias != "" {
+		addr += "." + alias
+	}
+	if p := staticPrefix(mi.mod); p != "" {
+		addr = p + addr
+	}
+	return addr
+}
+
+// staticPrefix is module.a.module.b. for provider configurations, which
+// belong to modules, not module instances.
+func staticPrefix(m *Module) string { return m.Name() }
+
+func providerSource(m *Module, name string) string {
+	src := m.Providers[name]
+	if src == "" && name == "terraform" {
+		return "terraform.io/builtin/terraform"
+	}
+	if src == "" {
+		src = "hashicorp/" + name
+	}
+	if strings.Count(src, "/") == 1 {
+		src = "registry.terraform.io/" + src
+	}
+	return strings.ToLower(src)
+}
+
+// callProviders resolves a module call's providers map in the caller.
+func (e *evaluator) callProviders(mi *modInst, c *CallDecl) map[string]string {
+	out := map[string]string{}
+	if c.Providers == nil {
+		return out
+	}
+	pairs, hd := hcl.ExprMap(c.Providers)
+	if hd.HasErrors() {
+		e.diags = append(e.diags, diag.FromHCL(hd)...)
+		return out
+	}
+	for _, p := range pairs {
+		kt, hd1 := hcl.AbsTraversalForExpr(p.Key)
+		vt, hd2 := hcl.AbsTraversalForExpr(p.Value)
+		if hd1.HasErrors() || hd2.HasErrors() {
+			r := p.Key.Range()
+			e.errorf(&r, "module."+c.Name+".providers", "Invalid providers map", "each entry must map a provider name to a provider configuration, such as aws = aws.west")
+			continue
+		}
+		out[traversalName(kt)] = e.resolveProvider(mi, traversalName(vt))
+	}
+	// Default configurations not named in the map are still inherited by
+	// provider type (see resolveProvider).
+	return out
+}

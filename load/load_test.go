@@ -1,0 +1,141 @@
+package load
+
+import (
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the expected view.json and diagnostics.txt of every case")
+
+// caseOptions is options.json of a case.
+type caseOptions struct {
+	Vars      []string `json:"vars"`
+	VarFiles  []string `json:"var_files"`
+	Env       []string `json:"env"`
+	Workspace string   `json:"workspace"`
+}
+
+// goldenFiles are the outputs of a case; any other file whose name starts
+// with "expected" is stale.
+var goldenFiles = []string{"expected.view.json", "expected.diagnostics.txt"}
+
+// TestCases evaluates every folder of testdata/cases and compares the view
+// and the diagnostics with the expected files beside it. A directory named
+// dot-terraform becomes .terraform in the copy that is evaluated, so that
+// remote modules are laid out as terraform init leaves them.
+func TestCases(t *testing.T) {
+	entries, err := os.ReadDir("testdata/cases")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ent := range entries {
+		if !ent.IsDir() {
+			continue
+		}
+		name := ent.Name()
+		t.Run(name, func(t *testing.T) {
+			src := filepath.Join("testdata/cases", name)
+			dir := t.TempDir()
+			copyTree(t, src, dir)
+			var opts Options
+			if data, err := os.ReadFile(filepath.Join(src, "options.json")); err == nil {
+				var co caseOptions
+				if err := json.Unmarshal(data, &co); err != nil {
+					t.Fatal(err)
+				}
+				opts = Options{Vars: co.Vars, VarFiles: co.VarFiles, Env: co.Env, Workspace: co.Workspace}
+			}
+			view, ds := Dir(dir, opts)
+			got := strings.ReplaceAll(string(view.JSON()), dir, "$ROOT")
+			var diags strings.Builder
+			for _, d := range ds {
+				diags.WriteString(strings.ReplaceAll(d.Error(), dir, "$ROOT"))
+				diags.WriteString("\n")
+			}
+			golden(t, filepath.Join(src, "expected.view.json"), got)
+			golden(t, filepath.Join(src, "expected.diagnostics.txt"), diags.String())
+			if !json.Valid([]byte(got)) {
+				t.Errorf("view is not valid JSON:\n%s", got)
+			}
+			// Evaluating twice gives the same bytes.
+			view2, _ := Dir(dir, opts)
+			if string(view2.JSON()) != string(view.JSON()) {
+				t.Errorf("second evaluation differs")
+			}
+		})
+	}
+	for _, ent := range entries {
+		if !ent.IsDir() {
+			continue
+		}
+		files, _ := os.ReadDir(filepath.Join("testdata/cases", ent.Name()))
+		for _, f := range files {
+			if strings.HasPrefix(f.Name(), "expected") && !contains(goldenFiles, f.Name()) {
+				t.Errorf("testdata/cases/%s/%s is not a golden file of the test; remove it", ent.Name(), f.Name())
+			}
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func golden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if got == "" {
+			os.Remove(path)
+			return
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		want, err = nil, nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs (run go test ./load -update to accept):\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+func copyTree(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		rel = strings.ReplaceAll(rel, "dot-terraform", ".terraform")
+		target := filepath.Join(dst, rel)
+		if fi.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		if strings.HasPrefix(fi.Name(), "expected") || fi.Name() == "options.json" {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

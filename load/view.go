@@ -1,0 +1,347 @@
+package load
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// View is the evaluated configuration: every resource and data source
+// instance, the root module's outputs and variables, and what could not be
+// expanded.
+type View struct {
+	Resources []*Instance
+	Outputs   map[string]*Value
+	Variables map[string]*Value
+	// Unexpanded lists resources whose count or for_each could not be
+	// evaluated, so their instances are unknown.
+	Unexpanded []*Unexpanded
+}
+
+// Instance is one resource or data source instance.
+type Instance struct {
+	Address  string // module.net.aws_subnet.private["a"]
+	Mode     string // managed or data
+	Type     string
+	Name     string
+	Key      cty.Value // cty.NilVal, a number (count) or a string (for_each)
+	Provider string    // provider["registry.terraform.io/hashicorp/aws"].west
+	Module   string    // module.net; "" for the root module
+	// Attributes is the object of configured attributes; nested blocks are
+	// lists of objects. Unknown parts carry a reason mark (see Unknowns).
+	Attributes cty.Value
+	Range      hcl.Range
+}
+
+// Unknowns lists the unknown parts of the instance's attributes: path to
+// the reasons it is unknown.
+func (i *Instance) Unknowns() map[string][]string { return unknowns(i.Attributes) }
+
+// Value is an evaluated output or variable.
+type Value struct {
+	Value cty.Value
+	Range hcl.Range
+}
+
+// Unexpanded is a resource whose instances could not be determined.
+type Unexpanded struct {
+	Address string
+	Reason  string
+	Range   hcl.Range
+}
+
+func (e *evaluator) collectView(root *modInst) {
+	v := e.view
+	for n, val := range root.outputs {
+		v.Outputs[n] = &Value{Value: val, Range: root.mod.Outputs[n].DeclRange}
+	}
+	for n, val := range root.vars {
+		v.Variables[n] = &Value{Value: val, Range: root.mod.Variables[n].DeclRange}
+	}
+	sort.SliceStable(v.Resources, func(i, j int) bool { return addrLess(v.Resources[i].Address, v.Resources[j].Address) })
+	sort.SliceStable(v.Unexpanded, func(i, j int) bool { return addrLess(v.Unexpanded[i].Address, v.Unexpanded[j].Address) })
+}
+
+// addrLess orders addresses with numeric indexes compared as numbers.
+func addrLess(a, b string) bool {
+	for a != "" && b != "" {
+		ia, ib := strings.IndexByte(a, '['), strings.IndexByte(b, '[')
+		if ia < 0 || ib < 0 || a[:ia] != b[:ib] {
+			return a < b
+		}
+		a, b = a[ia+1:], b[ib+1:]
+		ja, jb := strings.IndexByte(a, ']'), strings.IndexByte(b, ']')
+		if ja < 0 || jb < 0 {
+			return a < b
+		}
+		na, ea := strconv.Atoi(a[:ja])
+		nb, eb := strconv.Atoi(b[:jb])
+		switch {
+		case ea == nil && eb == nil && na != nb:
+			return na < nb
+		case (ea == nil) != (eb == nil):
+			return ea == nil
+		case a[:ja] != b[:jb]:
+			return a[:ja] < b[:jb]
+		}
+		a, b = a[ja+1:], b[jb+1:]
+	}
+	return len(a) < len(b)
+}
+
+// unknowns walks v and returns, for each unknown part, its path and the
+// sorted reasons marked on it or on what contains it.
+func unknowns(v cty.Value) map[string][]string {
+	out := map[string][]string{}
+	var walk func(v cty.Value, path string, inherited []string)
+	walk = func(v cty.Value, path string, inherited []string) {
+		uv, marks := v.Unmark()
+		rs := inherited
+		for m := range marks {
+			if r, ok := m.(reason); ok {
+				rs = append(append([]string(nil), rs...), string(r))
+			}
+		}
+		if !uv.IsKnown() {
+			set := map[string]bool{}
+			for _, r := range rs {
+				set[r] = true
+			}
+			list := sortedKeys(set)
+			if len(list) == 0 {
+				list = []string{"unknown"}
+			}
+			out[path] = list
+			return
+		}
+		if uv.IsNull() {
+			return
+		}
+		t := uv.Type()
+		switch {
+		case t.IsObjectType() || t.IsMapType():
+			for it := uv.ElementIterator(); it.Next(); {
+				k, ev := it.Element()
+				walk(ev, joinPath(path, k.AsString()), rs)
+			}
+		case t.IsListType() || t.IsTupleType() || t.IsSetType():
+			i := 0
+			for it := uv.ElementIterator(); it.Next(); {
+				_, ev := it.Element()
+				walk(ev, path+"["+itoa(i)+"]", rs)
+				i++
+			}
+		}
+	}
+	walk(v, "", nil)
+	return out
+}
+
+func joinPath(path, key string) string {
+	if isIdent(key) {
+		if path == "" {
+			return key
+		}
+		return path + "." + key
+	}
+	return path + "[" + quote(key) + "]"
+}
+
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		ok := r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && (r >= '0' && r <= '9' || r == '-')
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// JSON renders the view deterministically: keys sorted, unknown values as
+// null with their paths and reasons listed under "unknown".
+func (v *View) JSON() []byte {
+	var b bytes.Buffer
+	b.WriteString("{\n  \"resources\": [")
+	for i, r := range v.Resources {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString("\n    {")
+		field(&b, "address", quote(r.Address), true)
+		field(&b, "mode", quote(r.Mode), false)
+		field(&b, "type", quote(r.Type), false)
+		field(&b, "name", quote(r.Name), false)
+		if r.Key != cty.NilVal {
+			field(&b, "index", valueJSON(r.Key), false)
+		}
+		field(&b, "provider", quote(r.Provider), false)
+		field(&b, "module", quote(r.Module), false)
+		field(&b, "range", quote(rangeString(r.Range)), false)
+		field(&b, "attributes", valueJSON(r.Attributes), false)
+		if u := unknowns(r.Attributes); len(u) > 0 {
+			field(&b, "unknown", unknownJSON(u), false)
+		}
+		b.WriteString("}")
+	}
+	if len(v.Resources) > 0 {
+		b.WriteString("\n  ")
+	}
+	b.WriteString("],\n  \"outputs\": ")
+	valuesJSON(&b, v.Outputs)
+	b.WriteString(",\n  \"variables\": ")
+	valuesJSON(&b, v.Variables)
+	b.WriteString(",\n  \"unexpanded\": [")
+	for i, u := range v.Unexpanded {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString("\n    {")
+		field(&b, "address", quote(u.Address), true)
+		field(&b, "reason", quote(u.Reason), false)
+		field(&b, "range", quote(rangeString(u.Range)), false)
+		b.WriteString("}")
+	}
+	if len(v.Unexpanded) > 0 {
+		b.WriteString("\n  ")
+	}
+	b.WriteString("]\n}\n")
+	return b.Bytes()
+}
+
+func valuesJSON(b *bytes.Buffer, m map[string]*Value) {
+	if len(m) == 0 {
+		b.WriteString("{}")
+		return
+	}
+	b.WriteString("{")
+	for i, n := range sortedKeys(m) {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		val := m[n]
+		fmt.Fprintf(b, "\n    %s: {", quote(n))
+		field(b, "value", valueJSON(val.Value), true)
+		if u := unknowns(val.Value); len(u) > 0 {
+			field(b, "unknown", unknownJSON(u), false)
+		}
+		field(b, "range", quote(rangeString(val.Range)), false)
+		b.WriteString("}")
+	}
+	b.WriteString("\n  }")
+}
+
+func field(b *bytes.Buffer, name, val string, first bool) {
+	if !first {
+		b.WriteString(", ")
+	}
+	b.WriteString(quote(name))
+	b.WriteString(": ")
+	b.WriteString(val)
+}
+
+func unknownJSON(u map[string][]string) string {
+	var b bytes.Buffer
+	b.WriteString("{")
+	for i, p := range sortedKeys(u) {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(quote(p))
+		b.WriteString(": [")
+		for j, r := range u[p] {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(quote(r))
+		}
+		b.WriteString("]")
+	}
+	b.WriteString("}")
+	return b.String()
+}
+
+func rangeString(r hcl.Range) string {
+	if r.Filename == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s:%d,%d-%d,%d", r.Filename, r.Start.Line, r.Start.Column, r.End.Line, r.End.Column)
+}
+
+// valueJSON renders a value as compact JSON with sorted keys; unknown
+// parts become null.
+func valueJSON(v cty.Value) string {
+	var b bytes.Buffer
+	writeValue(&b, v)
+	return b.String()
+}
+
+func writeValue(b *bytes.Buffer, v cty.Value) {
+	v, _ = v.Unmark()
+	if !v.IsKnown() || v.IsNull() {
+		b.WriteString("null")
+		return
+	}
+	t := v.Type()
+	switch {
+	case t == cty.String:
+		b.WriteString(quote(v.AsString()))
+	case t == cty.Number:
+		bf := v.AsBigFloat()
+		if bf.IsInt() {
+			i, _ := bf.Int(nil)
+			b.WriteString(i.String())
+		} else {
+			b.WriteString(bf.Text('g', -1))
+		}
+	case t == cty.Bool:
+		if v.True() {
+			b.WriteString("true")
+		} else {
+			b.WriteString("false")
+		}
+	case t.IsObjectType() || t.IsMapType():
+		m := map[string]cty.Value{}
+		for it := v.ElementIterator(); it.Next(); {
+			k, ev := it.Element()
+			m[k.AsString()] = ev
+		}
+		b.WriteString("{")
+		for i, k := range sortedKeys(m) {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(quote(k))
+			b.WriteString(": ")
+			writeValue(b, m[k])
+		}
+		b.WriteString("}")
+	case t.IsListType() || t.IsTupleType() || t.IsSetType():
+		b.WriteString("[")
+		i := 0
+		for it := v.ElementIterator(); it.Next(); {
+			_, ev := it.Element()
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeValue(b, ev)
+			i++
+		}
+		b.WriteString("]")
+	default:
+		b.WriteString("null")
+	}
+}
