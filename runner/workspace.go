@@ -50,6 +50,7 @@ type Workspace struct {
 
 	engine *Engine
 	tf     *tfexec.Terraform
+	probed bool
 	stdout *LineWriter
 	stderr *LineWriter
 }
@@ -139,6 +140,20 @@ func (w *Workspace) copied() []string {
 	return list
 }
 
+// ready has terraform-exec read the engine's version, which it does once
+// before its first command, with the answer kept out of the stack's output.
+func (w *Workspace) ready(ctx context.Context) error {
+	if w.probed {
+		return nil
+	}
+	w.tf.SetStdout(io.Discard)
+	if _, _, err := w.tf.Version(ctx, false); err != nil {
+		return w.engineError("version", err)
+	}
+	w.probed = true
+	return nil
+}
+
 // Init runs init unless the last successful init was of the same
 // providers, modules and backend (see initDigest).
 func (w *Workspace) Init(ctx context.Context) error {
@@ -147,17 +162,27 @@ func (w *Workspace) Init(ctx context.Context) error {
 		return err
 	}
 	stamp := filepath.Join(w.Dir, initFile)
-	if old, err := os.ReadFile(stamp); err == nil && string(old) == digest+"\n" {
-		if _, err := os.Stat(filepath.Join(w.Dir, ".terraform")); err == nil {
-			return nil
-		}
+	if old, err := os.ReadFile(stamp); err == nil && string(old) == digest+"\n" && !w.initLost() {
+		return nil
 	}
 	os.Remove(stamp)
+	if err := w.ready(ctx); err != nil {
+		return err
+	}
 	w.tf.SetStdout(w.stdout)
 	if err := w.tf.Init(ctx, tfexec.Upgrade(false)); err != nil {
 		return w.engineError("init", err)
 	}
 	return os.WriteFile(stamp, []byte(digest+"\n"), 0o644)
+}
+
+// initLost reports whether what init installed is gone: a lock file
+// without the .terraform directory. (A configuration with only built-in
+// providers and the local backend gets neither.)
+func (w *Workspace) initLost() bool {
+	_, lockErr := os.Stat(filepath.Join(w.Dir, ".terraform.lock.hcl"))
+	_, dataErr := os.Stat(filepath.Join(w.Dir, ".terraform"))
+	return lockErr == nil && dataErr != nil
 }
 
 // Summary counts a plan's resource changes.
@@ -184,6 +209,9 @@ func (s Summary) String() string {
 func (w *Workspace) Plan(ctx context.Context, destroy bool) (Summary, error) {
 	planPath := filepath.Join(w.Dir, PlanFile)
 	os.Remove(planPath)
+	if err := w.ready(ctx); err != nil {
+		return Summary{}, err
+	}
 	w.tf.SetStdout(w.stdout)
 	if _, err := w.tf.Plan(ctx, tfexec.Out(PlanFile), tfexec.Destroy(destroy)); err != nil {
 		return Summary{}, w.engineError("plan", err)
@@ -227,6 +255,9 @@ func summarize(p *tfjson.Plan) Summary {
 // a plan file whose state has moved on since it was made. The file is
 // removed afterwards, as it can hold sensitive values.
 func (w *Workspace) Apply(ctx context.Context) error {
+	if err := w.ready(ctx); err != nil {
+		return err
+	}
 	w.tf.SetStdout(w.stdout)
 	err := w.tf.Apply(ctx, tfexec.DirOrPlan(PlanFile))
 	os.Remove(filepath.Join(w.Dir, PlanFile))
@@ -241,6 +272,9 @@ func (w *Workspace) Discard() { os.Remove(filepath.Join(w.Dir, PlanFile)) }
 
 // Outputs returns the stack's output values from its state.
 func (w *Workspace) Outputs(ctx context.Context) (map[string]tfexec.OutputMeta, error) {
+	if err := w.ready(ctx); err != nil {
+		return nil, err
+	}
 	w.tf.SetStdout(io.Discard)
 	out, err := w.tf.Output(ctx)
 	if err != nil {

@@ -25,6 +25,7 @@ func main() {
 		stop()
 	}()
 	code := cli.Main(ctx, os.Args[1:], cli.Env{
+		Stdin:   os.Stdin,
 		Stdout:  os.Stdout,
 		Stderr:  os.Stderr,
 		Environ: os.Environ(),

@@ -31,6 +31,9 @@ const (
 // Env is everything a command may use from the process around it.
 type Env struct {
 	Stdout, Stderr io.Writer
+	// Stdin answers prompts (deploy's approval); nil means no terminal, so
+	// commands that would ask need --auto-approve.
+	Stdin io.Reader
 	// Dir is the directory commands run in before --chdir; "" means the
 	// process's working directory.
 	Dir string

@@ -1,0 +1,140 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"sync"
+
+	"github.com/tfkit/tfkit/runner"
+)
+
+func init() {
+	register(&command{
+		name:     "deploy",
+		synopsis: "Plan and apply stacks in dependency order",
+		usage:    "deploy [--auto-approve] [--skip-synth] [--out DIR] [--engine PATH] [--parallelism N] [STACK...]",
+		help: `
+Runs synth (unless --skip-synth), then deploys each stack named (all
+stacks without arguments), a stack only after the stacks it depends on:
+its configuration is copied into its working directory under .tfkit/,
+init runs when needed, and plan writes a plan file while showing it. A
+stack without changes is done. Otherwise tfkit asks for approval (only
+"yes" approves) unless --auto-approve is given, and applies exactly that
+saved plan.
+
+Independent stacks run in parallel (--parallelism); approval questions
+come one at a time. A stack that fails, or is not approved, stops the
+stacks that depend on it, and the summary says which were skipped.
+Ctrl-C interrupts the engine, which stops safely and releases its state
+lock; run deploy again to continue.`,
+		setup: func(fs *flag.FlagSet) func(context.Context, *run, []string) int {
+			return setupApply(fs, false)
+		},
+	})
+	register(&command{
+		name:     "destroy",
+		synopsis: "Destroy the resources of stacks in reverse dependency order",
+		usage:    "destroy [--auto-approve] [--skip-synth] [--out DIR] [--engine PATH] [--parallelism N] [STACK...]",
+		help: `
+Destroys the resources of each stack named (all stacks without arguments),
+a stack only after the stacks that depend on it. As deploy does, it runs
+synth first (unless --skip-synth), plans (plan -destroy) into a plan file
+while showing it, asks for approval unless --auto-approve is given, and
+applies exactly that plan. Stacks that were never deployed are passed
+over. The working directories under .tfkit/ are kept, with the emptied
+state.`,
+		setup: func(fs *flag.FlagSet) func(context.Context, *run, []string) int {
+			return setupApply(fs, true)
+		},
+	})
+}
+
+func setupApply(fs *flag.FlagSet, destroy bool) func(context.Context, *run, []string) int {
+	o := &stackOptions{}
+	o.declare(fs, true, true)
+	auto := fs.Bool("auto-approve", false, "apply without asking for approval")
+	return func(ctx context.Context, r *run, args []string) int {
+		return runApply(ctx, r, o, *auto, destroy, args)
+	}
+}
+
+// errNotApproved stops a stack whose plan the user did not approve.
+var errNotApproved = errors.New("not approved")
+
+func runApply(ctx context.Context, r *run, o *stackOptions, auto, destroy bool, args []string) int {
+	cmd, verb, done := "deploy", "Deploy", "deployed"
+	if destroy {
+		cmd, verb, done = "destroy", "Destroy", "destroyed"
+	}
+	if o.parallelism < 1 {
+		return usageError(r.stderr, commands[cmd], "--parallelism must be at least 1")
+	}
+	set, code := loadStacks(ctx, r, o, true, args)
+	if code != ExitOK {
+		return code
+	}
+	e, code := findEngine(ctx, r, o)
+	if code != ExitOK {
+		return code
+	}
+	sr := newStackRunner(r, set, e)
+	ask := &prompter{in: r.env.Stdin}
+	var mu sync.Mutex
+	outcome := map[string]string{}
+	setOutcome := func(name, text string) {
+		mu.Lock()
+		outcome[name] = text
+		mu.Unlock()
+	}
+	results := runner.Schedule(ctx, set.names(), set.deps, o.parallelism, destroy, func(ctx context.Context, name string) error {
+		if destroy {
+			if _, err := os.Stat(set.workDir(name)); errors.Is(err, os.ErrNotExist) {
+				setOutcome(name, "never deployed")
+				return nil
+			}
+		}
+		w, err := sr.open(ctx, name)
+		if err != nil {
+			return err
+		}
+		defer w.Close()
+		s, err := w.Plan(ctx, destroy)
+		if err != nil {
+			return err
+		}
+		if !s.Changes() {
+			w.Discard()
+			setOutcome(name, "no changes")
+			return nil
+		}
+		if !auto {
+			ok, err := ask.ask(ctx, sr.stdout, fmt.Sprintf("%s stack %s (%s)? Only 'yes' will be accepted:", verb, name, s))
+			if err != nil || !ok {
+				w.Discard()
+				if err != nil {
+					return err
+				}
+				return errNotApproved
+			}
+		}
+		if err := w.Apply(ctx); err != nil {
+			return err
+		}
+		setOutcome(name, fmt.Sprintf("%s (%s)", done, applied(s)))
+		return nil
+	})
+	r.printf("\n%s:\n", verb)
+	return sr.report(ctx, results, func(name string) string { return outcome[name] })
+}
+
+// applied describes an applied plan in the past tense.
+func applied(s runner.Summary) string {
+	text := fmt.Sprintf("%d added, %d changed, %d destroyed", s.Add, s.Change, s.Destroy)
+	if s.Add+s.Change+s.Destroy == 0 && s.Outputs {
+		text = "outputs changed"
+	}
+	return text
+}

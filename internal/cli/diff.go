@@ -1,0 +1,86 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"sync"
+
+	"github.com/tfkit/tfkit/runner"
+)
+
+func init() {
+	register(&command{
+		name:     "diff",
+		synopsis: "Show what deploy would change, stack by stack",
+		usage:    "diff [--detailed-exitcode] [--skip-synth] [--out DIR] [--engine PATH] [--parallelism N] [STACK...]",
+		help: `
+Runs synth (unless --skip-synth), then for each stack named (all stacks
+without arguments) copies its configuration into its working directory
+under .tfkit/, runs init when the providers, modules or backend changed,
+and runs plan. The engine's output is shown with the stack's name before
+each line; a summary of adds, changes and destroys per stack follows.
+
+Stacks are planned in dependency order (the dependencies in manifest.json),
+independent ones in parallel. Nothing is changed: the plan is discarded.
+
+Exit status: 0 on success, 1 when a stack fails, and with
+--detailed-exitcode 2 when any stack has changes.`,
+		setup: setupDiff,
+	})
+}
+
+func setupDiff(fs *flag.FlagSet) func(context.Context, *run, []string) int {
+	o := &stackOptions{}
+	o.declare(fs, true, true)
+	detailed := fs.Bool("detailed-exitcode", false, "exit 2 when any stack has changes (0 when none, 1 on failure)")
+	return func(ctx context.Context, r *run, args []string) int {
+		return runDiff(ctx, r, o, *detailed, args)
+	}
+}
+
+func runDiff(ctx context.Context, r *run, o *stackOptions, detailed bool, args []string) int {
+	if o.parallelism < 1 {
+		return usageError(r.stderr, commands["diff"], "--parallelism must be at least 1")
+	}
+	set, code := loadStacks(ctx, r, o, true, args)
+	if code != ExitOK {
+		return code
+	}
+	e, code := findEngine(ctx, r, o)
+	if code != ExitOK {
+		return code
+	}
+	sr := newStackRunner(r, set, e)
+	var mu sync.Mutex
+	summaries := map[string]runner.Summary{}
+	results := runner.Schedule(ctx, set.names(), set.deps, o.parallelism, false, func(ctx context.Context, name string) error {
+		w, err := sr.open(ctx, name)
+		if err != nil {
+			return err
+		}
+		defer w.Close()
+		defer w.Discard()
+		s, err := w.Plan(ctx, false)
+		if err != nil {
+			return err
+		}
+		mu.Lock()
+		summaries[name] = s
+		mu.Unlock()
+		return nil
+	})
+	r.printf("\nDiff:\n")
+	changes := false
+	code = sr.report(ctx, results, func(name string) string {
+		s := summaries[name]
+		if !s.Changes() {
+			return "no changes"
+		}
+		changes = true
+		return s.String()
+	})
+	if code == ExitOK && changes && detailed {
+		return 2
+	}
+	return code
+}

@@ -1,0 +1,153 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"os"
+	"sort"
+
+	"github.com/hashicorp/terraform-exec/tfexec"
+	"github.com/tfkit/tfkit/runner"
+)
+
+func init() {
+	register(&command{
+		name:     "output",
+		synopsis: "Show the output values of deployed stacks",
+		usage:    "output [--json] [--out DIR] [--engine PATH] [STACK]",
+		help: `
+Prints the output values of a deployed stack, read from its state by the
+engine (output -json), as name = value lines; sensitive values are shown
+as <sensitive>. Without a stack, every deployed stack's outputs are shown
+under its name.
+
+With --json the values are printed as JSON, sensitive ones included: an
+object of output names for one stack, or an object of stack names holding
+such objects when no stack is given.
+
+Nothing is synthesized or planned.`,
+		setup: setupOutput,
+	})
+}
+
+func setupOutput(fs *flag.FlagSet) func(context.Context, *run, []string) int {
+	o := &stackOptions{}
+	o.declare(fs, false, false)
+	fs.StringVar(&o.engine, "engine", "", "run `PATH` (terraform or tofu) instead of $TFKIT_TERRAFORM, terraform or tofu on PATH")
+	asJSON := fs.Bool("json", false, "print the values as JSON")
+	return func(ctx context.Context, r *run, args []string) int {
+		return runOutput(ctx, r, o, *asJSON, args)
+	}
+}
+
+func runOutput(ctx context.Context, r *run, o *stackOptions, asJSON bool, args []string) int {
+	if len(args) > 1 {
+		return usageError(r.stderr, commands["output"], "give at most one stack, not %d", len(args))
+	}
+	set, code := loadStacks(ctx, r, o, false, args)
+	if code != ExitOK {
+		return code
+	}
+	var deployed []string
+	for _, n := range set.names() {
+		if _, err := os.Stat(set.workDir(n)); err == nil {
+			deployed = append(deployed, n)
+		}
+	}
+	if len(args) == 1 && len(deployed) == 0 {
+		r.errorf("run '"+r.tfkitCommand("deploy", args[0])+"' first", "stack %s has not been deployed", args[0])
+		return ExitFailure
+	}
+	e, err := runner.Find(o.engine, r.env.Environ)
+	if err != nil {
+		r.errorf("install Terraform or OpenTofu, or name the binary with --engine PATH or "+runner.EnvEngine, "no Terraform engine: %v", err)
+		return ExitFailure
+	}
+	engine, err := runner.Probe(ctx, e, r.env.Environ)
+	if err != nil {
+		r.errorf("", "%v", err)
+		return ExitFailure
+	}
+	stderr := runner.NewOutput(r.stderr)
+	all := map[string]map[string]tfexec.OutputMeta{}
+	for _, n := range deployed {
+		w, err := runner.Open(engine, n, set.workDir(n), r.env.Environ, runner.NewOutput(r.stdout), stderr)
+		if err != nil {
+			r.errorf("", "%v", err)
+			return ExitFailure
+		}
+		outs, err := w.Outputs(ctx)
+		w.Close()
+		if errors.Is(err, context.Canceled) {
+			return ExitInterrupted
+		}
+		if err != nil {
+			r.errorf("", "stack %s: %v", n, err)
+			return ExitFailure
+		}
+		all[n] = outs
+	}
+	if asJSON {
+		var v any
+		if len(args) == 1 {
+			v = values(all[args[0]])
+		} else {
+			m := map[string]any{}
+			for n, outs := range all {
+				m[n] = values(outs)
+			}
+			v = m
+		}
+		data, err := json.MarshalIndent(v, "", "  ")
+		if err != nil {
+			r.errorf("", "%v", err)
+			return ExitFailure
+		}
+		r.printf("%s\n", data)
+		return ExitOK
+	}
+	for _, n := range deployed {
+		if len(args) == 0 {
+			r.printf("%s:\n", n)
+		}
+		outs := all[n]
+		names := make([]string, 0, len(outs))
+		for k := range outs {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		indent := ""
+		if len(args) == 0 {
+			indent = "  "
+		}
+		for _, k := range names {
+			text := "<sensitive>"
+			if !outs[k].Sensitive {
+				text = compactJSON(outs[k].Value)
+			}
+			r.printf("%s%s = %s\n", indent, k, text)
+		}
+	}
+	return ExitOK
+}
+
+// values maps output names to their raw JSON values; encoding/json sorts
+// the keys, so the output is deterministic.
+func values(outs map[string]tfexec.OutputMeta) map[string]json.RawMessage {
+	m := make(map[string]json.RawMessage, len(outs))
+	for k, o := range outs {
+		m[k] = o.Value
+	}
+	return m
+}
+
+func compactJSON(raw json.RawMessage) string {
+	var b bytes.Buffer
+	if err := json.Compact(&b, raw); err != nil {
+		return string(raw)
+	}
+	return b.String()
+}

@@ -1,0 +1,320 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/tfkit/tfkit"
+	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/project"
+	"github.com/tfkit/tfkit/runner"
+)
+
+// stateDirName is the project directory that holds each stack's working
+// directory and (with the local backend) its state; see
+// docs/decisions/006-runner.md.
+const stateDirName = ".tfkit"
+
+// stackOptions are the flags shared by the commands that run the engine.
+type stackOptions struct {
+	out         string
+	engine      string
+	skipSynth   bool
+	parallelism int
+}
+
+// declare adds the shared flags; synth and parallel say whether the
+// command synthesizes first and runs several stacks at once.
+func (o *stackOptions) declare(fs *flag.FlagSet, synth, parallel bool) {
+	fs.StringVar(&o.out, "out", "", "use the synth output in `DIR` instead of the project's \"output\"")
+	if synth {
+		fs.StringVar(&o.engine, "engine", "", "run `PATH` (terraform or tofu) instead of $TFKIT_TERRAFORM, terraform or tofu on PATH")
+		fs.BoolVar(&o.skipSynth, "skip-synth", false, "use the existing synth output instead of running synth first")
+	}
+	if parallel {
+		fs.IntVar(&o.parallelism, "parallelism", 4, "run at most `N` independent stacks at once")
+	}
+}
+
+// stackSet is the synth output and the stacks a command works on.
+type stackSet struct {
+	manifest *tfkit.Manifest
+	out      string // output directory, absolute or relative to the process
+	outName  string // as the user wrote it, for messages
+	// selected are the stacks named on the command line (all without
+	// arguments), in manifest order.
+	selected []*tfkit.ManifestStack
+	deps     map[string][]string
+	stateDir string // <project>/.tfkit/<output>/stacks
+}
+
+// loadStacks resolves the output directory, runs synth first when asked,
+// reads manifest.json and selects the stacks named in args. On failure it
+// has reported the error and returns the exit code.
+func loadStacks(ctx context.Context, r *run, o *stackOptions, synth bool, args []string) (*stackSet, int) {
+	outName := o.out
+	if outName == "" || (synth && !o.skipSynth) {
+		cfg, diags := project.Load(r.dir)
+		if r.report(diags) {
+			return nil, ExitFailure
+		}
+		if outName == "" {
+			outName = cfg.Output
+		}
+	}
+	outName = filepath.Clean(outName)
+	out := outName
+	if !filepath.IsAbs(out) {
+		out = filepath.Join(r.dir, out)
+	}
+	if synth && !o.skipSynth {
+		format := "hcl"
+		if m, err := tfkit.ReadManifest(out); err == nil && m.Format != "" {
+			format = string(m.Format)
+		}
+		if code := runSynth(ctx, r, &synthOptions{out: o.out, format: format}, nil); code != ExitOK {
+			return nil, code
+		}
+	}
+	m, err := tfkit.ReadManifest(out)
+	if errors.Is(err, os.ErrNotExist) {
+		r.errorf(fmt.Sprintf("run '%s' first", r.tfkitCommand(synthArgs(o)...)), "%s has no %s", outName, tfkit.ManifestName)
+		return nil, ExitFailure
+	}
+	if err != nil {
+		r.errorf(fmt.Sprintf("run '%s' to write it again", r.tfkitCommand(synthArgs(o)...)), "%s: %v", filepath.Join(outName, tfkit.ManifestName), err)
+		return nil, ExitFailure
+	}
+	s := &stackSet{manifest: m, out: out, outName: outName, deps: map[string][]string{}}
+	var names []string
+	byName := map[string]*tfkit.ManifestStack{}
+	for i := range m.Stacks {
+		st := &m.Stacks[i]
+		names = append(names, st.Name)
+		byName[st.Name] = st
+		s.deps[st.Name] = st.Dependencies
+	}
+	if err := runner.CheckDependencies(names, s.deps); err != nil {
+		r.errorf("", "%s: %v", filepath.Join(outName, tfkit.ManifestName), err)
+		return nil, ExitFailure
+	}
+	want := map[string]bool{}
+	for _, a := range args {
+		if byName[a] == nil {
+			hint := ""
+			if len(names) > 0 {
+				hint = "the stacks are " + strings.Join(names, ", ")
+			}
+			msg := fmt.Sprintf("there is no stack %q in %s", a, outName)
+			if dym := diag.DidYouMean(a, names); dym != "" {
+				msg += "; " + dym
+			}
+			r.errorf(hint, "%s", msg)
+			return nil, ExitFailure
+		}
+		want[a] = true
+	}
+	for _, n := range names {
+		if len(args) == 0 || want[n] {
+			s.selected = append(s.selected, byName[n])
+		}
+	}
+	s.stateDir = stateDir(r.dir, out)
+	return s, ExitOK
+}
+
+func synthArgs(o *stackOptions) []string {
+	args := []string{"synth"}
+	if o.out != "" {
+		args = append(args, "--out", o.out)
+	}
+	return args
+}
+
+// stateDir is where the working directories of the stacks of the output
+// directory out live: <project>/.tfkit/<out relative to the project>/stacks,
+// or .tfkit/abs-<hash>/stacks for an output outside the project, so that
+// two output directories never share state.
+func stateDir(projectDir, out string) string {
+	base := filepath.Join(dirOrDot(projectDir), stateDirName)
+	absProject, err1 := filepath.Abs(dirOrDot(projectDir))
+	absOut, err2 := filepath.Abs(out)
+	if err1 == nil && err2 == nil {
+		if rel, err := filepath.Rel(absProject, absOut); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
+			return filepath.Join(base, rel, "stacks")
+		}
+	}
+	sum := sha256.Sum256([]byte(absOut))
+	return filepath.Join(base, "abs-"+hex.EncodeToString(sum[:6]), "stacks")
+}
+
+// workDir is the working directory of a stack.
+func (s *stackSet) workDir(name string) string { return filepath.Join(s.stateDir, name) }
+
+func (s *stackSet) names() []string {
+	n := make([]string, len(s.selected))
+	for i, st := range s.selected {
+		n[i] = st.Name
+	}
+	return n
+}
+
+func (s *stackSet) stack(name string) *tfkit.ManifestStack {
+	for _, st := range s.selected {
+		if st.Name == name {
+			return st
+		}
+	}
+	panic("cli: unknown stack " + name)
+}
+
+// files returns a stack's files relative to its directory, with the
+// directory itself, for runner.Workspace.Sync.
+func (s *stackSet) files(st *tfkit.ManifestStack) (string, []runner.File, error) {
+	dir := path.Clean(st.Directory)
+	var files []runner.File
+	for _, f := range st.Files {
+		rel := f.Path
+		if dir != "." {
+			var ok bool
+			rel, ok = strings.CutPrefix(path.Clean(f.Path), dir+"/")
+			if !ok {
+				return "", nil, fmt.Errorf("stack %q: file %s is outside its directory %s", st.Name, f.Path, st.Directory)
+			}
+		}
+		files = append(files, runner.File{Path: rel, SHA256: f.SHA256})
+	}
+	return filepath.Join(s.out, filepath.FromSlash(dir)), files, nil
+}
+
+// findEngine finds and probes the engine, reporting failures.
+func findEngine(ctx context.Context, r *run, o *stackOptions) (*runner.Engine, int) {
+	p, err := runner.Find(o.engine, r.env.Environ)
+	if err != nil {
+		r.errorf("install Terraform or OpenTofu, or name the binary with --engine PATH or "+runner.EnvEngine, "no Terraform engine: %v", err)
+		return nil, ExitFailure
+	}
+	e, err := runner.Probe(ctx, p, r.env.Environ)
+	if err != nil {
+		r.errorf("", "%v", err)
+		return nil, ExitFailure
+	}
+	fmt.Fprintf(r.stderr, "Using %s (%s)\n", e, p)
+	return e, ExitOK
+}
+
+// stackRunner is what diff, deploy and destroy share: the engine, the
+// shared outputs and the workspace of each stack.
+type stackRunner struct {
+	r      *run
+	set    *stackSet
+	engine *runner.Engine
+	stdout *runner.Output
+	stderr *runner.Output
+}
+
+func newStackRunner(r *run, set *stackSet, e *runner.Engine) *stackRunner {
+	return &stackRunner{r: r, set: set, engine: e, stdout: runner.NewOutput(r.stdout), stderr: runner.NewOutput(r.stderr)}
+}
+
+// open copies the stack's files into its working directory and runs init
+// if needed.
+func (sr *stackRunner) open(ctx context.Context, name string) (*runner.Workspace, error) {
+	st := sr.set.stack(name)
+	src, files, err := sr.set.files(st)
+	if err != nil {
+		return nil, err
+	}
+	w, err := runner.Open(sr.engine, name, sr.set.workDir(name), sr.r.env.Environ, sr.stdout, sr.stderr)
+	if err != nil {
+		return nil, err
+	}
+	if err := w.Sync(src, files); err != nil {
+		w.Close()
+		return nil, err
+	}
+	if err := w.Init(ctx); err != nil {
+		w.Close()
+		return nil, err
+	}
+	return w, nil
+}
+
+// report prints one line per stack of a schedule's results and returns the
+// exit code: interrupted, failed, or ok. line gives the text of a stack that
+// succeeded.
+func (sr *stackRunner) report(ctx context.Context, results []runner.Result, line func(name string) string) int {
+	code := ExitOK
+	width := 0
+	for _, res := range results {
+		width = max(width, len(res.Name))
+	}
+	for _, res := range results {
+		var text string
+		switch {
+		case res.Skipped:
+			text = "skipped: " + res.Reason
+			code = max(code, ExitFailure)
+		case res.Err != nil:
+			text = "failed: " + res.Err.Error()
+			if errors.Is(res.Err, runner.ErrLocked) {
+				text += " (another terraform, tofu or tfkit is running on this stack; wait for it, or if none is, see 'force-unlock' in the engine's documentation)"
+			}
+			code = max(code, ExitFailure)
+		default:
+			text = line(res.Name)
+		}
+		sr.r.printf("  %-*s  %s\n", width, res.Name, text)
+	}
+	if ctx.Err() != nil {
+		return ExitInterrupted
+	}
+	return code
+}
+
+// prompter asks yes/no questions on the invocation's stdin, one at a time
+// however many stacks run at once.
+type prompter struct {
+	mu    sync.Mutex
+	lines chan string
+	once  sync.Once
+	in    io.Reader
+}
+
+// ask prints question and waits for a line; only "yes" approves. Without
+// a stdin, or at its end, the answer is no.
+func (p *prompter) ask(ctx context.Context, out *runner.Output, question string) (bool, error) {
+	if p.in == nil {
+		return false, errors.New("there is no terminal to ask for approval; use --auto-approve")
+	}
+	p.once.Do(func() {
+		p.lines = make(chan string)
+		go func() {
+			sc := bufio.NewScanner(p.in)
+			for sc.Scan() {
+				p.lines <- sc.Text()
+			}
+			close(p.lines)
+		}()
+	})
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out.Println(question)
+	select {
+	case <-ctx.Done():
+		return false, ctx.Err()
+	case line, ok := <-p.lines:
+		return ok && strings.TrimSpace(line) == "yes", nil
+	}
+}
