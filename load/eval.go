@@ -379,8 +379,8 @@ func (e *evaluator) expansion(mi *modInst, count, forEach hcl.Expression, path s
 		}
 		return "count", keys, nil, ""
 	case forEach != nil:
-		v := e.eval(mi, forEach, nil, path+".for_each")
-		v, _ = v.UnmarkDeep()
+		marked := e.eval(mi, forEach, nil, path+".for_each")
+		v, _ := marked.UnmarkDeep()
 		r := forEach.Range()
 		if !v.IsWhollyKnown() && (!v.IsKnown() || v.Type().IsSetType()) {
 			e.errorf(&r, path, "Invalid for_each argument", "the for_each value depends on values that are not known until apply, so the instance keys cannot be determined")
@@ -407,11 +407,8 @@ func (e *evaluator) expansion(mi *modInst, count, forEach hcl.Expression, path s
 				values = append(values, ev)
 			}
 		case t.IsMapType() || t.IsObjectType():
-			for it := v.ElementIterator(); it.Next(); {
-				k, ev := it.Element()
-				keys = append(keys, k)
-				values = append(values, ev)
-			}
+			// each.value keeps the reasons of its unknown parts.
+			keys, values = elements(marked)
 		default:
 			e.errorf(&r, path, "Invalid for_each argument", "for_each needs a map or a set of strings, not "+t.FriendlyName()+"; convert a list with toset()")
 			return "for_each", nil, nil, "for_each is invalid"
@@ -695,8 +692,9 @@ func (e *evaluator) evalBody(mi *modInst, b *Body, it *iter, path string) cty.Va
 			unknownBlocks[t] = unknown("dynamic " + t + " blocks: for_each is unknown")
 			continue
 		}
-		for x := fe.ElementIterator(); x.Next(); {
-			k, v := x.Element()
+		ks, vs := elements(fe)
+		for i, k := range ks {
+			v := vs[i]
 			sub := &iter{named: map[string]cty.Value{}}
 			if it != nil {
 				sub.count, sub.each = it.count, it.each
@@ -720,4 +718,29 @@ func (e *evaluator) evalBody(mi *modInst, b *Body, it *iter, path string) cty.Va
 		}
 	}
 	return cty.ObjectVal(out)
+}
+
+// elements returns the keys and elements of a collection that may carry
+// marks, each element with the marks that were on it or on the whole.
+func elements(v cty.Value) (keys, vals []cty.Value) {
+	uv, pvms := v.UnmarkDeepWithPaths()
+	for it := uv.ElementIterator(); it.Next(); {
+		k, ev := it.Element()
+		var step cty.PathStep = cty.IndexStep{Key: k}
+		if uv.Type().IsObjectType() {
+			step = cty.GetAttrStep{Name: k.AsString()}
+		}
+		var sub []cty.PathValueMarks
+		for _, pvm := range pvms {
+			switch {
+			case len(pvm.Path) == 0:
+				sub = append(sub, pvm)
+			case pvm.Path[0] == step || (uv.Type().IsSetType()):
+				sub = append(sub, cty.PathValueMarks{Path: pvm.Path[1:], Marks: pvm.Marks})
+			}
+		}
+		keys = append(keys, k)
+		vals = append(vals, ev.MarkWithPaths(sub))
+	}
+	return keys, vals
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/go-cty-funcs/cidr"
+	"github.com/hashicorp/go-cty-funcs/collection"
 	"github.com/hashicorp/go-cty-funcs/crypto"
 	"github.com/hashicorp/go-cty-funcs/encoding"
 	"github.com/hashicorp/go-cty-funcs/filesystem"
@@ -43,13 +44,13 @@ func functions(baseDir string) map[string]function.Function {
 		"chunklist": stdlib.ChunklistFunc, "coalescelist": stdlib.CoalesceListFunc,
 		"compact": stdlib.CompactFunc, "concat": stdlib.ConcatFunc, "contains": stdlib.ContainsFunc,
 		"distinct": stdlib.DistinctFunc, "element": stdlib.ElementFunc, "flatten": stdlib.FlattenFunc,
-		"index": stdlib.IndexFunc, "keys": stdlib.KeysFunc, "lookup": stdlib.LookupFunc,
+		"index": indexFunc, "keys": stdlib.KeysFunc, "lookup": stdlib.LookupFunc,
 		"merge": stdlib.MergeFunc, "range": stdlib.RangeFunc, "reverse": stdlib.ReverseListFunc,
 		"setintersection": stdlib.SetIntersectionFunc, "setproduct": stdlib.SetProductFunc,
 		"setsubtract": stdlib.SetSubtractFunc, "setunion": stdlib.SetUnionFunc,
 		"slice": stdlib.SliceFunc, "sort": stdlib.SortFunc, "values": stdlib.ValuesFunc,
 		"zipmap": stdlib.ZipmapFunc, "length": lengthFunc, "one": oneFunc, "sum": sumFunc,
-		"alltrue": allTrueFunc, "anytrue": anyTrueFunc, "coalesce": stdlib.CoalesceFunc,
+		"alltrue": allTrueFunc, "anytrue": anyTrueFunc, "coalesce": collection.CoalesceFunc,
 
 		"csvdecode": stdlib.CSVDecodeFunc, "jsondecode": stdlib.JSONDecodeFunc, "jsonencode": stdlib.JSONEncodeFunc,
 		"base64decode": encoding.Base64DecodeFunc, "base64encode": encoding.Base64EncodeFunc,
@@ -307,3 +308,27 @@ func templateFileFunc(baseDir string, funcs map[string]function.Function) functi
 		},
 	})
 }
+
+// indexFunc is Terraform's index(list, value): the position of the first
+// element equal to value (cty's stdlib index is element access instead).
+var indexFunc = function.New(&function.Spec{
+	Params: []function.Parameter{{Name: "list", Type: cty.DynamicPseudoType}, {Name: "value", Type: cty.DynamicPseudoType}},
+	Type:   function.StaticReturnType(cty.Number),
+	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+		l := args[0]
+		if !(l.Type().IsListType() || l.Type().IsTupleType()) {
+			return cty.NilVal, function.NewArgErrorf(0, "must be a list or tuple")
+		}
+		if !l.IsWhollyKnown() || !args[1].IsWhollyKnown() {
+			return cty.UnknownVal(cty.Number), nil
+		}
+		i := 0
+		for it := l.ElementIterator(); it.Next(); i++ {
+			_, e := it.Element()
+			if eq := e.Equals(args[1]); eq.IsKnown() && eq.True() {
+				return cty.NumberIntVal(int64(i)), nil
+			}
+		}
+		return cty.NilVal, function.NewArgErrorf(1, "item not found")
+	},
+})

@@ -51,8 +51,11 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
 		return view, diag.Diagnostics{}.Errorf(nil, "Not a directory: %s", dir)
 	}
-	root, ds := LoadTree(abs)
-	if ds.HasErrors() {
+	l := &loader{root: abs, parser: hclparse.NewParser(), maxDeep: maxDepth}
+	l.readManifest()
+	root := l.loadModule(".", nil)
+	ds := l.diags
+	if l.fatal {
 		return view, ds
 	}
 	e := &evaluator{root: root, opts: &opts, rootDir: abs, instances: map[*Module][]*modInst{}, view: view}

@@ -156,6 +156,10 @@ type loader struct {
 	parser  *hclparse.Parser
 	remote  map[string]string // modules.json key -> dir relative to root
 	diags   diag.Diagnostics
+	// fatal is set by errors that make evaluation pointless (syntax
+	// errors); a module that is not installed is not fatal: its call
+	// evaluates to unknown.
+	fatal   bool
 	maxDeep int
 }
 
@@ -288,6 +292,7 @@ func (l *loader) loadFile(m *Module, dir, name string, override bool) {
 	}
 	l.diags = append(l.diags, diag.FromHCL(hd)...)
 	if f == nil || hd.HasErrors() {
+		l.fatal = true
 		return
 	}
 	content, hd := f.Body.Content(topSchema)
@@ -315,6 +320,16 @@ func (l *loader) missingBase(kind, name string, b *hcl.Block) {
 }
 
 func (l *loader) attrs(body hcl.Body) hcl.Attributes {
+	if sb, ok := body.(*hclsyntax.Body); ok {
+		// JustAttributes of a native body left by PartialContent still
+		// rejects the blocks that were taken out, so read attributes
+		// directly; the blocks were decoded by the caller.
+		as := hcl.Attributes{}
+		for n, a := range sb.Attributes {
+			as[n] = a.AsHCLAttribute()
+		}
+		return as
+	}
 	as, hd := body.JustAttributes()
 	l.diags = append(l.diags, diag.FromHCL(hd)...)
 	return as

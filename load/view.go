@@ -167,8 +167,11 @@ func isIdent(s string) bool {
 }
 
 func quote(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // JSON renders the view deterministically: keys sorted, unknown values as

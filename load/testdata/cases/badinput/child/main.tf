@@ -1,0 +1,6 @@
+variable "needed" {
+  type = string
+}
+output "echo" {
+  value = var.needed
+}

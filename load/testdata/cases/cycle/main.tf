@@ -1,0 +1,22 @@
+locals {
+  a = local.b
+  b = local.c
+  c = "${local.a}-x"
+  d = "independent"
+  e = local.a
+}
+
+resource "null_resource" "x" {
+  triggers = {
+    a = local.e
+    d = local.d
+  }
+}
+
+resource "null_resource" "p" {
+  triggers = { q = null_resource.q.id }
+}
+
+resource "null_resource" "q" {
+  triggers = { p = null_resource.p.id }
+}

@@ -1,0 +1,14 @@
+variable "label" { type = string }
+variable "enabled" {
+  type    = bool
+  default = true
+}
+
+resource "aws_route_table" "rt" {
+  count = var.enabled ? 2 : 0
+  tags  = { Name = "${var.label}-rt${count.index}" }
+}
+
+output "label" {
+  value = upper(var.label)
+}

@@ -1,0 +1,7 @@
+output "size" {
+  value = var.size * 2
+}
+
+resource "aws_instance" "nobase" {
+  ami = "x"
+}

@@ -1,0 +1,7 @@
+resource "null_resource" "ok" {}
+
+resource "null_resource" "broken" {
+  triggers = {
+    a = "unterminated
+  }
+}

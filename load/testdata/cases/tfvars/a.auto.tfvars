@@ -1,0 +1,2 @@
+from_auto = "a.auto.tfvars"
+from_file = "a.auto.tfvars"

@@ -1,0 +1,45 @@
+variable "required" {
+  type = string
+}
+
+resource "aws_instance" "web" {
+  ami = "ami-123"
+}
+
+data "aws_ami" "ubuntu" {
+  most_recent = true
+}
+
+resource "aws_eip" "by_count" {
+  count    = length(aws_instance.web.id)
+  instance = aws_instance.web.id
+}
+
+resource "aws_eip" "by_keys" {
+  for_each = toset([aws_instance.web.arn])
+}
+
+resource "aws_eip" "known_keys" {
+  for_each = { a = aws_instance.web.id }
+  instance = each.value
+  name     = "eip-${each.key}"
+  ami      = data.aws_ami.ubuntu.image_id
+}
+
+resource "aws_s3_bucket" "logs" {
+  bucket = "logs-${var.required}"
+  tags = {
+    Created = timestamp()
+    Stable  = "yes"
+  }
+  dynamic "rule" {
+    for_each = aws_instance.web.ebs
+    content {
+      id = rule.key
+    }
+  }
+}
+
+output "ids" {
+  value = [aws_instance.web.id, aws_eip.known_keys["a"].instance]
+}
