@@ -1,0 +1,299 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/tfkit/tfkit"
+	"github.com/tfkit/tfkit/internal/enginetest"
+)
+
+// stackProject is a project whose app copies src/ (written by the test,
+// manifest included) into the synth output, so tests choose the exact
+// configuration of each stack without building a program.
+type stackProject struct {
+	t   *testing.T
+	dir string
+	env []string
+}
+
+func newStackProject(t *testing.T) *stackProject {
+	t.Helper()
+	engine := enginetest.Engine(t)
+	mirror := enginetest.Mirror(t)
+	rc := filepath.Join(t.TempDir(), "terraformrc")
+	if err := os.WriteFile(rc, []byte(enginetest.CLIConfig(mirror)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := &stackProject{t: t, dir: t.TempDir(), env: []string{
+		"TFKIT_TERRAFORM=" + engine,
+		"TF_CLI_CONFIG_FILE=" + rc,
+		"CHECKPOINT_DISABLE=1",
+	}}
+	if err := os.WriteFile(filepath.Join(p.dir, "tfkit.json"), []byte(`{"app": "cp -R src/. \"$TFKIT_OUTDIR\""}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+type testStack struct {
+	name string
+	deps []string
+	tf   string
+}
+
+// write replaces src/ with the stacks and their manifest.
+func (p *stackProject) write(stacks ...testStack) {
+	p.t.Helper()
+	src := filepath.Join(p.dir, "src")
+	if err := os.RemoveAll(src); err != nil {
+		p.t.Fatal(err)
+	}
+	m := tfkit.Manifest{Version: tfkit.ManifestVersion, Format: "hcl"}
+	for _, s := range stacks {
+		rel := "stacks/" + s.name + "/main.tf"
+		path := filepath.Join(src, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			p.t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(s.tf), 0o644); err != nil {
+			p.t.Fatal(err)
+		}
+		sum := sha256.Sum256([]byte(s.tf))
+		deps := append([]string{}, s.deps...)
+		m.Stacks = append(m.Stacks, tfkit.ManifestStack{Name: s.name, Directory: "stacks/" + s.name,
+			Files: []tfkit.ManifestFile{{Path: rel, SHA256: hex.EncodeToString(sum[:])}}, Dependencies: deps})
+	}
+	data, err := m.Marshal()
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(src, "manifest.json"), data, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+// tfkit runs a command in the project with stdin as the terminal's input.
+func (p *stackProject) tfkit(stdin string, args ...string) result {
+	p.t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := Main(context.Background(), args, Env{
+		Stdin:   strings.NewReader(stdin),
+		Stdout:  &stdout,
+		Stderr:  &stderr,
+		Dir:     p.dir,
+		Environ: append(os.Environ(), p.env...),
+		Version: "v0.0.0-test",
+	})
+	return result{code, stdout.String(), stderr.String()}
+}
+
+// summary returns the lines after the "Deploy:" (or other) heading.
+func summary(out, heading string) string {
+	_, after, _ := strings.Cut(out, "\n"+heading+":\n")
+	return after
+}
+
+const stackA = `resource "random_pet" "name" {}
+
+resource "time_static" "created" {}
+
+output "name" {
+  value = random_pet.name.id
+}
+`
+
+// stackB reads stack a's output through its local state, as tfkit's
+// working directories sit side by side under .tfkit/.
+func stackB(greeting, file string) string {
+	return `data "terraform_remote_state" "a" {
+  backend = "local"
+  config = {
+    path = "${path.module}/../a/terraform.tfstate"
+  }
+}
+
+resource "terraform_data" "greeting" {
+  input = "` + greeting + ` ${data.terraform_remote_state.a.outputs.name}"
+}
+
+resource "null_resource" "marker" {}
+
+resource "local_file" "greeting" {
+  filename = "` + file + `"
+  content  = terraform_data.greeting.output
+}
+
+output "greeting" {
+  value = terraform_data.greeting.output
+}
+`
+}
+
+// TestDeployTwoStacks deploys a two-stack app with the real engine and the
+// provider mirror: in dependency order, then diff shows no changes, a
+// change shows exactly that change, and destroy goes in reverse order.
+func TestDeployTwoStacks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the Terraform engine")
+	}
+	p := newStackProject(t)
+	file := filepath.Join(t.TempDir(), "greeting.txt")
+	p.write(testStack{name: "a", tf: stackA}, testStack{name: "b", deps: []string{"a"}, tf: stackB("hello", file)})
+
+	res := p.tfkit("", "deploy", "--auto-approve")
+	if res.code != ExitOK {
+		t.Fatalf("deploy: %s", res)
+	}
+	want := "  a  deployed (2 added, 0 changed, 0 destroyed)\n  b  deployed (3 added, 0 changed, 0 destroyed)\n"
+	if got := summary(res.stdout, "Deploy"); got != want {
+		t.Errorf("deploy summary:\n%s\nwant:\n%s", got, want)
+	}
+	if ia, ib := strings.Index(res.stdout, "a | Apply complete!"), strings.Index(res.stdout, "b | data.terraform_remote_state.a: Reading"); ia < 0 || ib < 0 || ia > ib {
+		t.Errorf("b was not planned after a was applied:\n%s", res.stdout)
+	}
+	if !strings.Contains(res.stderr, "Using ") {
+		t.Errorf("no engine line: %s", res.stderr)
+	}
+
+	res = p.tfkit("", "output", "--json")
+	var outs map[string]map[string]string
+	if err := json.Unmarshal([]byte(res.stdout), &outs); err != nil || res.code != ExitOK {
+		t.Fatalf("output: %v %s", err, res)
+	}
+	name := outs["a"]["name"]
+	if name == "" || outs["b"]["greeting"] != "hello "+name {
+		t.Errorf("outputs: %v", outs)
+	}
+	if data, err := os.ReadFile(file); err != nil || string(data) != "hello "+name {
+		t.Errorf("local_file: %q %v", data, err)
+	}
+	res = p.tfkit("", "output", "b")
+	if res.code != ExitOK || res.stdout != `greeting = "hello `+name+`"`+"\n" {
+		t.Errorf("output b: %s", res)
+	}
+
+	res = p.tfkit("", "diff", "--detailed-exitcode")
+	if res.code != ExitOK || summary(res.stdout, "Diff") != "  a  no changes\n  b  no changes\n" {
+		t.Errorf("diff after deploy: %s", res)
+	}
+	if strings.Contains(res.stdout, "Initializing") {
+		t.Errorf("init ran again for an unchanged configuration:\n%s", res.stdout)
+	}
+
+	p.write(testStack{name: "a", tf: stackA}, testStack{name: "b", deps: []string{"a"}, tf: stackB("goodbye", file)})
+	res = p.tfkit("", "diff", "--detailed-exitcode")
+	// terraform_data's input changes in place; local_file's content forces
+	// a replacement.
+	want = "  a  no changes\n  b  1 to add, 1 to change, 1 to destroy, outputs change\n"
+	if res.code != 2 || summary(res.stdout, "Diff") != want {
+		t.Errorf("diff after a change: want exit 2 and\n%s\ngot %s", want, res)
+	}
+	if !strings.Contains(res.stdout, `b |       ~ input  = "hello `+name+`" -> "goodbye `+name+`"`) {
+		t.Errorf("the plan does not show the change:\n%s", res.stdout)
+	}
+
+	res = p.tfkit("", "destroy", "--auto-approve", "--skip-synth")
+	if res.code != ExitOK {
+		t.Fatalf("destroy: %s", res)
+	}
+	want = "  a  destroyed (0 added, 0 changed, 2 destroyed)\n  b  destroyed (0 added, 0 changed, 3 destroyed)\n"
+	if got := summary(res.stdout, "Destroy"); got != want {
+		t.Errorf("destroy summary:\n%s\nwant:\n%s", got, want)
+	}
+	if ib, ia := strings.Index(res.stdout, "b | Apply complete!"), strings.Index(res.stdout, "a | random_pet.name: Destroying"); ia < 0 || ib < 0 || ib > ia {
+		t.Errorf("a was destroyed before b:\n%s", res.stdout)
+	}
+	if _, err := os.Stat(file); !os.IsNotExist(err) {
+		t.Errorf("local_file still exists: %v", err)
+	}
+	res = p.tfkit("", "output", "--json")
+	if res.code != ExitOK || regexp.MustCompile(`\s`).ReplaceAllString(res.stdout, "") != `{"a":{},"b":{}}` {
+		t.Errorf("outputs after destroy: %s", res)
+	}
+}
+
+// TestDeployStopsDependants: a stack that is not approved, or fails, stops
+// the stacks that depend on it, and the summary names the cause.
+func TestDeployStopsDependants(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the Terraform engine")
+	}
+	p := newStackProject(t)
+	p.write(
+		testStack{name: "a", tf: "resource \"null_resource\" \"a\" {}\n"},
+		testStack{name: "b", deps: []string{"a"}, tf: "resource \"null_resource\" \"b\" {}\n"},
+		testStack{name: "c", deps: []string{"b"}, tf: "resource \"null_resource\" \"c\" {}\n"},
+		testStack{name: "d", tf: "resource \"terraform_data\" \"d\" {}\n"},
+	)
+	res := p.tfkit("no\nyes\n", "deploy", "--parallelism", "1")
+	want := "  a  failed: not approved\n  b  skipped: a failed\n  c  skipped: a failed\n  d  deployed (1 added, 0 changed, 0 destroyed)\n"
+	if res.code != ExitFailure || summary(res.stdout, "Deploy") != want {
+		t.Errorf("want exit 1 and\n%s\ngot %s", want, res)
+	}
+	if !strings.Contains(res.stdout, "Deploy stack a (1 to add, 0 to change, 0 to destroy)? Only 'yes' will be accepted:\n") {
+		t.Errorf("no question:\n%s", res.stdout)
+	}
+
+	p.write(
+		testStack{name: "a", tf: "resource \"null_resource\" \"a\" { triggers = { x = var.missing } }\n"},
+		testStack{name: "b", deps: []string{"a"}, tf: "resource \"null_resource\" \"b\" {}\n"},
+	)
+	res = p.tfkit("", "deploy", "--auto-approve")
+	want = "  a  failed: terraform plan failed: exit status 1\n  b  skipped: a failed\n"
+	if got := summary(res.stdout, "Deploy"); res.code != ExitFailure || !regexp.MustCompile(`^  a  failed: (terraform|opentofu) plan failed: exit status 1\n  b  skipped: a failed\n$`).MatchString(got) {
+		t.Errorf("want exit 1 and\n%s\ngot %s", want, res)
+	}
+	if !strings.Contains(res.stderr, "a | Error: Reference to undeclared input variable") {
+		t.Errorf("the engine's error is not shown with the stack's name:\n%s", res.stderr)
+	}
+
+}
+
+func TestStackCommandErrors(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "tfkit.json"), []byte(`{"app": "true"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := runCLI(t, dir, nil, "list")
+	if res.code != ExitFailure || res.stderr != "Error: tfkit.out has no manifest.json\n  hint: run 'tfkit synth' first\n" {
+		t.Errorf("list without output: %s", res)
+	}
+	out := filepath.Join(dir, "tfkit.out")
+	m := `{"version":1,"format":"hcl","stacks":[{"name":"network","directory":"stacks/network","files":[],"dependencies":[]},{"name":"web","directory":"stacks/web","files":[],"dependencies":["network"]}]}`
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(out, "manifest.json"), []byte(m), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res = runCLI(t, dir, nil, "list")
+	want := "STACK    DEPENDS ON  WORKING DIRECTORY\nnetwork  -           -\nweb      network     -\n"
+	if res.code != ExitOK || res.stdout != want {
+		t.Errorf("list: %s", res)
+	}
+	res = runCLI(t, dir, nil, "output", "netwrk")
+	if res.code != ExitFailure || !strings.Contains(res.stderr, `there is no stack "netwrk" in tfkit.out; did you mean "network"?`) {
+		t.Errorf("unknown stack: %s", res)
+	}
+	res = runCLI(t, dir, nil, "output", "web")
+	if res.code != ExitFailure || res.stderr != "Error: stack web has not been deployed\n  hint: run 'tfkit deploy web' first\n" {
+		t.Errorf("output before deploy: %s", res)
+	}
+	res = runCLI(t, dir, []string{"PATH=" + t.TempDir(), "TFKIT_TERRAFORM="}, "diff", "--skip-synth")
+	if res.code != ExitFailure || !strings.Contains(res.stderr, "no Terraform engine: neither terraform nor tofu is on PATH") {
+		t.Errorf("no engine: %s", res)
+	}
+	res = runCLI(t, dir, nil, "deploy", "--parallelism", "0")
+	if res.code != ExitUsage {
+		t.Errorf("--parallelism 0: %s", res)
+	}
+}
