@@ -2,10 +2,14 @@ package golang
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/format"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"text/template"
 
 	"github.com/zclconf/go-cty/cty"
@@ -41,29 +45,54 @@ func Generate(p *schema.Provider, opts Options) ([]File, error) {
 		pkg = packageName(p.Name())
 	}
 	g := newPackage(p, pkg, opts.Version)
-	var files []File
-	emit := func(path, tmpl string, data any) error {
-		var buf bytes.Buffer
-		if err := templates.ExecuteTemplate(&buf, tmpl, data); err != nil {
-			panic(fmt.Sprintf("golang: template %s: %v", tmpl, err)) // a bug in the templates
-		}
-		src, err := format.Source(buf.Bytes())
-		if err != nil {
-			return fmt.Errorf("format generated %s: %w\n%s", path, err, buf.Bytes())
-		}
-		files = append(files, File{Path: path, Data: src})
-		return nil
-	}
-	if err := emit("zz_provider.go", "provider", g); err != nil {
-		return nil, err
-	}
+	jobs := []job{{path: "zz_provider.go", tmpl: "provider", data: g}}
 	for _, el := range g.Elements {
-		if err := emit(el.File, "element", fileData{Package: g.Package, Element: el}); err != nil {
-			return nil, err
-		}
+		jobs = append(jobs, job{path: el.File, tmpl: "element", data: fileData{Package: g.Package, Element: el}})
+	}
+	// Formatting is most of the work and each file is independent: spread
+	// the files over the CPUs. Results land in their own slots, so the
+	// output does not depend on scheduling.
+	files := make([]File, len(jobs))
+	errs := make([]error, len(jobs))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(jobs) {
+					return
+				}
+				files[i], errs[i] = jobs[i].run()
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files, nil
+}
+
+// job is one file to generate.
+type job struct {
+	path, tmpl string
+	data       any
+}
+
+func (j job) run() (File, error) {
+	var buf bytes.Buffer
+	if err := templates.ExecuteTemplate(&buf, j.tmpl, j.data); err != nil {
+		panic(fmt.Sprintf("golang: template %s: %v", j.tmpl, err)) // a bug in the templates
+	}
+	src, err := format.Source(buf.Bytes())
+	if err != nil {
+		return File{}, fmt.Errorf("format generated %s: %w", j.path, err)
+	}
+	return File{Path: j.path, Data: src}, nil
 }
 
 // packageData is what zz_provider.go is made from.
