@@ -152,10 +152,10 @@ var topSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 
 // loader reads module directories.
 type loader struct {
-	root    string // absolute root directory
-	parser  *hclparse.Parser
-	remote  map[string]string // modules.json key -> dir relative to root
-	diags   diag.Diagnostics
+	root   string // absolute root directory
+	parser *hclparse.Parser
+	remote map[string]string // modules.json key -> dir relative to root
+	diags  diag.Diagnostics
 	// fatal is set by errors that make evaluation pointless (syntax
 	// errors); a module that is not installed is not fatal: its call
 	// evaluates to unknown.

@@ -1,0 +1,86 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"path/filepath"
+	"strings"
+
+	"github.com/tfkit/tfkit/load"
+)
+
+func init() {
+	register(&command{
+		name:     "eval",
+		synopsis: "Evaluate an existing Terraform configuration and print its resources as JSON",
+		usage:    "eval [--var NAME=VALUE]... [--var-file FILE]... [--workspace NAME] [DIR]",
+		help: `
+Loads the root module in DIR (default: the current directory) with its
+child modules, local ones and those terraform init installed under
+.terraform/modules, and evaluates it as terraform plan would before asking
+any provider: variables, locals, module inputs and outputs, count,
+for_each, dynamic blocks and Terraform's functions.
+
+Prints one JSON document: every resource and data source instance by full
+address with its type, provider, module, source range and configured
+attributes; then the root module's outputs and variables. A value only a
+provider can know is null, and its path is listed under "unknown" with the
+reason. Resources whose count or for_each could not be evaluated are listed
+under "unexpanded".
+
+Variables are read as Terraform reads them, later ones winning: defaults,
+TF_VAR_ environment variables, terraform.tfvars, *.auto.tfvars, then
+--var-file and --var in the order given (all files before all --var).
+
+Problems (syntax errors, undeclared references, wrong types, unsupported
+functions, cycles) are printed on stderr, and the exit status is 1; the
+JSON is still printed unless the configuration could not be parsed.`,
+		setup: setupEval,
+	})
+}
+
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
+func (m *multiFlag) Set(s string) error { *m = append(*m, s); return nil }
+
+func setupEval(fs *flag.FlagSet) func(context.Context, *run, []string) int {
+	var vars, files multiFlag
+	workspace := ""
+	fs.Var(&vars, "var", "set a root variable, as `NAME=VALUE` (repeatable)")
+	fs.Var(&files, "var-file", "read root variables from `FILE` (repeatable)")
+	fs.StringVar(&workspace, "workspace", "", "the value of terraform.workspace, `NAME` (default \"default\")")
+	return func(_ context.Context, r *run, args []string) int {
+		if len(args) > 1 {
+			return usageError(r.stderr, commands["eval"], "eval takes one directory, not %d arguments", len(args))
+		}
+		dir := r.dir
+		if len(args) == 1 {
+			dir = args[0]
+			if !filepath.IsAbs(dir) {
+				dir = filepath.Join(r.dir, dir)
+			}
+		}
+		var absFiles []string
+		for _, f := range files {
+			if !filepath.IsAbs(f) {
+				// --var-file is relative to where the command runs, as in
+				// terraform; load.Options wants it relative to the module.
+				if a, err := filepath.Abs(filepath.Join(r.dir, f)); err == nil {
+					f = a
+				}
+			}
+			absFiles = append(absFiles, f)
+		}
+		view, diags := load.Dir(dir, load.Options{Vars: vars, VarFiles: absFiles, Env: r.env.Environ, Workspace: workspace})
+		if len(view.Resources) > 0 || len(view.Outputs) > 0 || len(view.Variables) > 0 || !diags.HasErrors() {
+			if _, err := r.stdout.Write(view.JSON()); err != nil {
+				return ExitFailure
+			}
+		}
+		if r.report(diags) {
+			return ExitFailure
+		}
+		return ExitOK
+	}
+}

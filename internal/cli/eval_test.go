@@ -1,0 +1,45 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestEval prints the same view as the load package's golden file, and
+// reports problems on stderr with exit status 1.
+func TestEval(t *testing.T) {
+	src, err := filepath.Abs("../../load/testdata/cases/basic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(filepath.Join(src, "expected.view.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	data, err := os.ReadFile(filepath.Join(src, "main.tf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := runCLI(t, dir, nil, "eval")
+	if res.code != ExitOK || res.stdout != string(want) || res.stderr != "" {
+		t.Fatalf("eval of the basic case:\n%s\n--- want stdout\n%s", res, want)
+	}
+	res = runCLI(t, t.TempDir(), nil, "eval", "--var", "name=x", dir)
+	if res.code != ExitOK || !strings.Contains(res.stdout, `"prefix": "x-default-a"`) {
+		t.Fatalf("eval --var:\n%s", res)
+	}
+	res = runCLI(t, dir, nil, "eval", "--var", "nope=1", "--workspace", "prod")
+	if res.code != ExitFailure || !strings.Contains(res.stderr, `Value for undeclared variable; the root module declares no variable "nope"`) {
+		t.Fatalf("eval with an undeclared --var:\n%s", res)
+	}
+	res = runCLI(t, dir, nil, "eval", "a", "b")
+	if res.code != ExitUsage {
+		t.Fatalf("eval with two arguments:\n%s", res)
+	}
+}
