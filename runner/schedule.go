@@ -59,12 +59,12 @@ func Schedule(ctx context.Context, names []string, deps map[string][]string, par
 			}
 			r := results[n]
 			switch {
+			case ctx.Err() != nil:
+				r.Skipped, r.Reason = true, "interrupted"
+				done[n] = true
 			case blocked != "":
 				r.Skipped = true
 				r.Reason = cause(results, blocked)
-				done[n] = true
-			case ctx.Err() != nil:
-				r.Skipped, r.Reason = true, "interrupted"
 				done[n] = true
 			default:
 				running[n] = true

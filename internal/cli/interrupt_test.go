@@ -1,0 +1,115 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// watchWriter records what is written and closes seen once text appears.
+type watchWriter struct {
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	text string
+	seen chan struct{}
+	once sync.Once
+}
+
+func (w *watchWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.buf.Write(p)
+	if strings.Contains(w.buf.String(), w.text) {
+		w.once.Do(func() { close(w.seen) })
+	}
+	return len(p), nil
+}
+
+func (w *watchWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.String()
+}
+
+// TestDeployLockedAndInterrupted: while one deploy is applying, a second
+// one finds the state locked and says so; Ctrl-C (a cancelled context)
+// interrupts the first, which exits 130 with consistent state, and a re-run
+// converges.
+func TestDeployLockedAndInterrupted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the Terraform engine")
+	}
+	p := newStackProject(t)
+	p.write(
+		testStack{name: "slow", tf: `resource "null_resource" "first" {}
+
+resource "time_sleep" "wait" {
+  create_duration = "4s"
+  depends_on      = [null_resource.first]
+}
+
+resource "terraform_data" "after" {
+  input      = "done"
+  depends_on = [time_sleep.wait]
+}
+`},
+		testStack{name: "next", deps: []string{"slow"}, tf: "resource \"terraform_data\" \"next\" {}\n"},
+	)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stdout := &watchWriter{text: "slow | time_sleep.wait: Creating...", seen: make(chan struct{})}
+	var stderr bytes.Buffer
+	codes := make(chan int, 1)
+	go func() {
+		codes <- Main(ctx, []string{"deploy", "--auto-approve"}, Env{
+			Stdout: stdout, Stderr: &stderr, Dir: p.dir,
+			Environ: append(os.Environ(), p.env...), Version: "v0.0.0-test",
+		})
+	}()
+	select {
+	case <-stdout.seen:
+	case code := <-codes:
+		t.Fatalf("deploy ended (exit %d) before the sleep started:\n%s\n%s", code, stdout, stderr.String())
+	case <-time.After(60 * time.Second):
+		t.Fatalf("the sleep did not start:\n%s", stdout)
+	}
+
+	res := p.tfkit("", "deploy", "--auto-approve", "--skip-synth", "slow")
+	if res.code != ExitFailure || !strings.Contains(res.stdout, "slow  failed: terraform plan: the state is locked by another process (another terraform, tofu or tfkit is running on this stack") &&
+		!strings.Contains(res.stdout, "slow  failed: opentofu plan: the state is locked by another process") {
+		t.Errorf("deploy while locked: %s", res)
+	}
+
+	cancel()
+	var code int
+	select {
+	case code = <-codes:
+	case <-time.After(60 * time.Second):
+		t.Fatal("the interrupted deploy did not end")
+	}
+	out := stdout.String()
+	if code != ExitInterrupted || !strings.Contains(out, "  next  skipped: interrupted\n") {
+		t.Errorf("interrupted deploy: exit %d\n%s\n%s", code, out, stderr.String())
+	}
+	if strings.Contains(out, "terraform_data.after: Creating") {
+		t.Errorf("the engine went on after the interrupt:\n%s", out)
+	}
+
+	res = p.tfkit("", "deploy", "--auto-approve")
+	// What the interrupted apply still needs: terraform_data.after, and
+	// time_sleep.wait too when the provider cut the sleep short.
+	want := regexp.MustCompile(`^  slow  deployed \([12] added, 0 changed, 0 destroyed\)\n  next  deployed \(1 added, 0 changed, 0 destroyed\)\n$`)
+	if res.code != ExitOK || !want.MatchString(summary(res.stdout, "Deploy")) {
+		t.Errorf("re-run: want\n%s\ngot %s", want, res)
+	}
+	res = p.tfkit("", "diff", "--detailed-exitcode", "--skip-synth")
+	if res.code != ExitOK {
+		t.Errorf("diff after the re-run: %s", res)
+	}
+}
