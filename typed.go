@@ -1,6 +1,11 @@
 package tfkit
 
-import "fmt"
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"sync"
+)
 
 // Value is the value of one attribute of a typed binding: unset (the zero
 // Value, which leaves the attribute out), a literal of Go type T, or an
@@ -150,4 +155,84 @@ func (v Value[T]) GoString() string {
 		return fmt.Sprintf("tfkit.As(%s)", v.x.HCL())
 	}
 	return "tfkit.Value{}"
+}
+
+// Fields returns the body a typed binding's config or nested block struct
+// stands for: its fields tagged `tf:"name"`, in order, each a Valuer (such
+// as a Value) or nil; fields tagged `tf:"name,block"` are nested blocks, a
+// pointer to a struct for one block and a slice of structs for several.
+// Generated code calls it so that bindings stay data, not code: a
+// constructor is one line however many attributes it has.
+//
+// v must be a struct or a pointer to one; anything else is a programming
+// error and panics.
+func Fields(v any) Body {
+	rv := reflect.ValueOf(v)
+	for rv.Kind() == reflect.Pointer {
+		if rv.IsNil() {
+			return &OrderedAttrs{}
+		}
+		rv = rv.Elem()
+	}
+	if rv.Kind() != reflect.Struct {
+		panic(fmt.Sprintf("tfkit.Fields: %T is not a struct", v))
+	}
+	return fieldsOf(rv)
+}
+
+// structField is one tagged field of a binding struct.
+type structField struct {
+	index int
+	name  string
+	block bool
+}
+
+var structFields sync.Map // reflect.Type → []structField
+
+func fieldsOfType(t reflect.Type) []structField {
+	if fs, ok := structFields.Load(t); ok {
+		return fs.([]structField)
+	}
+	var fs []structField
+	for i := 0; i < t.NumField(); i++ {
+		tag, ok := t.Field(i).Tag.Lookup("tf")
+		if !ok {
+			continue
+		}
+		name, opt, _ := strings.Cut(tag, ",")
+		fs = append(fs, structField{index: i, name: name, block: opt == "block"})
+	}
+	structFields.Store(t, fs)
+	return fs
+}
+
+func fieldsOf(rv reflect.Value) *OrderedAttrs {
+	o := &OrderedAttrs{}
+	for _, f := range fieldsOfType(rv.Type()) {
+		fv := rv.Field(f.index)
+		if !f.block {
+			o.names = append(o.names, f.name)
+			o.values = append(o.values, fv.Interface())
+			continue
+		}
+		switch fv.Kind() {
+		case reflect.Pointer:
+			if !fv.IsNil() {
+				o.names = append(o.names, f.name)
+				o.values = append(o.values, Block(fieldsOf(fv.Elem())))
+			}
+		case reflect.Slice:
+			if fv.Len() > 0 {
+				bs := make([]NestedBlock, fv.Len())
+				for i := range bs {
+					bs[i] = Block(fieldsOf(fv.Index(i)))
+				}
+				o.names = append(o.names, f.name)
+				o.values = append(o.values, bs)
+			}
+		default:
+			panic(fmt.Sprintf("tfkit.Fields: block field %s of %s is a %s, not a pointer or slice", f.name, rv.Type(), fv.Kind()))
+		}
+	}
+	return o
 }

@@ -91,3 +91,63 @@ func TestValueAccessors(t *testing.T) {
 		t.Errorf("GoString = %q", got)
 	}
 }
+
+type fieldsRule struct {
+	Port tfkit.Value[float64] `tf:"port"`
+}
+
+type fieldsOne struct {
+	On tfkit.Value[bool] `tf:"on"`
+}
+
+type fieldsConfig struct {
+	Name    tfkit.Value[string] `tf:"name"`
+	Skipped tfkit.Value[string] `tf:"skipped"`
+	Untaged string
+	One     *fieldsOne   `tf:"one,block"`
+	None    *fieldsOne   `tf:"none,block"`
+	Rules   []fieldsRule `tf:"rule,block"`
+}
+
+func TestFields(t *testing.T) {
+	app := tfkit.NewApp()
+	s := tfkit.NewStack(app, "s")
+	tfkit.NewResource(s, "t", "r", tfkit.Fields(fieldsConfig{
+		Name:    tfkit.String("x"),
+		Untaged: "ignored",
+		One:     &fieldsOne{On: tfkit.Bool(true)},
+		Rules:   []fieldsRule{{Port: tfkit.Number(80)}, {Port: tfkit.Number(443)}},
+	}))
+	tfkit.NewResource(s, "t", "nil", tfkit.Fields((*fieldsConfig)(nil)))
+	out, err := render.HCL(s.Config())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `resource "t" "r" {
+  name = "x"
+
+  one {
+    on = true
+  }
+
+  rule {
+    port = 80
+  }
+
+  rule {
+    port = 443
+  }
+}
+
+resource "t" "nil" {}
+`
+	if string(out) != want {
+		t.Errorf("got:\n%s\nwant:\n%s", out, want)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("Fields of a non-struct did not panic")
+		}
+	}()
+	tfkit.Fields(42)
+}

@@ -153,15 +153,14 @@ func TestNames(t *testing.T) {
 			"func (x *Thing) LifecycleAttr() tfkit.Value[string]",
 			"func (x *Thing) RefAttr()", "func (x *Thing) SetAttr()", "func (x *Thing) BlockAttr()", "func (x *Thing) StackAttr()",
 			// foo_bar is regular and wins FooBar over foo__bar.
-			"FooBar tfkit.Value[string]", "FooBarAttr tfkit.Value[bool]", `"foo__bar", c.FooBarAttr,`,
+			"FooBar tfkit.Value[string]", "FooBarAttr tfkit.Value[bool] `tf:\"foo__bar\"`",
 			// A block named like an attribute.
-			"FooBarBlock []ThingFooBar", `"foo_bar", blocks(c.FooBarBlock),`,
+			"FooBarBlock []ThingFooBar `tf:\"foo_bar,block\"`",
 			// A leading digit and Go keywords.
-			"X3d tfkit.Value[string]", `"3d", c.X3d,`, "Func tfkit.Value[string]", "Type tfkit.Value[string]",
+			"X3d tfkit.Value[string] `tf:\"3d\"`", "Func tfkit.Value[string]", "Type tfkit.Value[string]",
 			// A nested type named like an element's config.
 			"Config *ThingConfigBlock", "type ThingConfigBlock struct",
-			// A field named like the method of block structs.
-			"TerraformValueAttr tfkit.Value[string]",
+			"TerraformValue tfkit.Value[string]", "Body tfkit.Value[string]",
 			// Computed-only attributes get a getter, not a field.
 			"func (x *Thing) ID() tfkit.Value[string]",
 			// Nested blocks in nested blocks.
@@ -195,8 +194,8 @@ func TestExported(t *testing.T) {
 		}
 	}
 	for in, want := range map[string]string{"aws": "aws", "go": "goprovider", "my-cloud": "mycloud", "9x": "x", "": "provider"} {
-		if got := packageName(in); got != want {
-			t.Errorf("packageName(%q) = %q, want %q", in, got, want)
+		if got := PackageName(in); got != want {
+			t.Errorf("PackageName(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -47,7 +47,7 @@ func exported(tf string) string {
 
 // packageName turns a provider's local name into a Go package name:
 // lower case letters and digits, never a keyword or empty.
-func packageName(provider string) string {
+func PackageName(provider string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(provider) {
 		if (r >= 'a' && r <= 'z') || (b.Len() > 0 && r >= '0' && r <= '9') {

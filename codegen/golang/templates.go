@@ -25,22 +25,7 @@ type Provider struct{ *tfkit.Provider }
 // provider's source and version in required_providers.
 func NewProvider(stack *tfkit.Stack, cfg ProviderConfig) *Provider {
 	tfkit.Helper()
-	return &Provider{tfkit.NewProvider(stack, ProviderName, cfg.body()).Source(ProviderSource, ProviderVersion)}
-}
-
-// bodier is a config or nested block struct.
-type bodier interface{ body() *tfkit.OrderedAttrs }
-
-// blocks turns repeated nested block structs into nested blocks.
-func blocks[T bodier](bs []T) []tfkit.NestedBlock {
-	if len(bs) == 0 {
-		return nil
-	}
-	bodies := make([]tfkit.Body, len(bs))
-	for i, b := range bs {
-		bodies[i] = b.body()
-	}
-	return tfkit.Blocks(bodies...)
+	return &Provider{tfkit.NewProvider(stack, ProviderName, tfkit.Fields(cfg)).Source(ProviderSource, ProviderVersion)}
 }
 {{end}}`
 
@@ -61,7 +46,7 @@ type {{.GoName}} struct{ *tfkit.{{.Handle}} }
 func New{{.GoName}}(stack *tfkit.Stack, name string, cfg {{.Config.Name}}) *{{.GoName}} {
 	tfkit.Helper()
 	stack.RequireProvider(ProviderName, ProviderSource, ProviderVersion)
-	return &{{.GoName}}{tfkit.New{{.Handle}}(stack, {{printf "%q" .TFType}}, name, cfg.body())}
+	return &{{.GoName}}{tfkit.New{{.Handle}}(stack, {{printf "%q" .TFType}}, name, tfkit.Fields(cfg))}
 }
 {{$el := .}}{{range .Getters}}
 // {{.Name}} returns a reference to {{.TFName}}.{{range .Doc}}
@@ -69,10 +54,7 @@ func New{{.GoName}}(stack *tfkit.Stack, name string, cfg {{.Config.Name}}) *{{.G
 func (x *{{$el.GoName}}) {{.Name}}() tfkit.Value[{{.Type}}] { return tfkit.As[{{.Type}}](x.Ref({{printf "%q" .TFName}})) }
 {{end}}{{end}}{{end}}`
 
-const commonTemplate = `{{define "structs"}}{{with .Config}}{{template "struct" .}}{{end}}{{range .Structs}}{{template "struct" .}}
-// TerraformValue makes {{.Name}} a nested block.
-func (b {{.Name}}) TerraformValue() any { return tfkit.Block(b.body()) }
-{{end}}{{end}}
+const commonTemplate = `{{define "structs"}}{{with .Config}}{{template "struct" .}}{{end}}{{range .Structs}}{{template "struct" .}}{{end}}{{end}}
 
 {{define "struct"}}
 // {{.Name}} {{.Summary}}{{if .Doc}}
@@ -81,12 +63,6 @@ func (b {{.Name}}) TerraformValue() any { return tfkit.Block(b.body()) }
 type {{.Name}} struct {
 {{- range .Fields}}
 {{range .Doc}}	//{{if .}} {{.}}{{end}}
-{{end}}	{{.Name}} {{.GoType}}{{end}}
-}
-
-func (c {{.Name}}) body() *tfkit.OrderedAttrs {
-	return tfkit.Ordered({{range .Fields}}
-		{{printf "%q" .TFName}}, {{if .Blocks}}blocks(c.{{.Name}}){{else}}c.{{.Name}}{{end}},{{end}}
-	)
+{{end}}	{{.Name}} {{.GoType}} `+"`"+`tf:"{{.TFName}}{{if .Block}},block{{end}}"`+"`"+`{{end}}
 }
 {{end}}`
