@@ -63,6 +63,6 @@ const commonTemplate = `{{define "structs"}}{{with .Config}}{{template "struct" 
 type {{.Name}} struct {
 {{- range .Fields}}
 {{range .Doc}}	//{{if .}} {{.}}{{end}}
-{{end}}	{{.Name}} {{.GoType}} `+"`"+`tf:"{{.TFName}}{{if .Block}},block{{end}}"`+"`"+`{{end}}
+{{end}}	{{.Name}} {{.GoType}} ` + "`" + `tf:"{{.TFName}}{{if .Block}},block{{end}}"` + "`" + `{{end}}
 }
 {{end}}`
