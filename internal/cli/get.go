@@ -1,0 +1,371 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/tfkit/tfkit/codegen/golang"
+	"github.com/tfkit/tfkit/internal/outdir"
+	"github.com/tfkit/tfkit/internal/project"
+	"github.com/tfkit/tfkit/runner"
+	"github.com/tfkit/tfkit/schema"
+)
+
+func init() {
+	register(&command{
+		name:     "get",
+		synopsis: "Generate typed bindings for the project's providers",
+		usage:    "get [--schema FILE.json] [--out DIR] [--lang go] [--force]",
+		help: `
+Generates one Go package of typed bindings per provider into the output
+directory (--out, else "codeMakerOutput" of tfkit.json, else .gen):
+DIR/<provider>/zz_*.go.
+
+With --schema, the schemas come from a file written by
+'terraform providers schema -json' and no engine runs. Otherwise the
+providers are those of "terraformProviders" in tfkit.json (or cdktf.json),
+such as "hashicorp/random@~> 3.0": tfkit writes them into a temporary
+workspace, runs init (your CLI config, TF_CLI_CONFIG_FILE and mirrors apply)
+and 'providers schema -json' with $TFKIT_TERRAFORM, terraform or tofu.
+
+Generation is cached in DIR/.tfkit-get.json: a provider whose schema (and
+version constraint) is unchanged is not generated again, and when the
+constraints in tfkit.json are unchanged no engine runs at all. --force
+regenerates everything.`,
+		setup: setupGet,
+	})
+}
+
+type getOptions struct {
+	schema string
+	out    string
+	lang   string
+	engine string
+	force  bool
+}
+
+func setupGet(fs *flag.FlagSet) func(context.Context, *run, []string) int {
+	o := &getOptions{}
+	fs.StringVar(&o.schema, "schema", "", "read provider schemas from `FILE.json` (terraform providers schema -json) instead of running the engine")
+	fs.StringVar(&o.out, "out", "", "write bindings to `DIR` (relative to the project directory)")
+	fs.StringVar(&o.lang, "lang", "go", "generate bindings for `go`")
+	fs.StringVar(&o.engine, "engine", "", "run `PATH` (terraform or tofu) instead of $TFKIT_TERRAFORM, terraform or tofu on PATH")
+	fs.BoolVar(&o.force, "force", false, "regenerate even when the cache says the bindings are up to date")
+	return func(ctx context.Context, r *run, args []string) int {
+		return runGet(ctx, r, o, args)
+	}
+}
+
+// getCacheFile records what the last get generated, in the output directory.
+const getCacheFile = ".tfkit-get.json"
+
+// getCache is the content of getCacheFile.
+type getCache struct {
+	// Constraints is the hash of the provider constraints that were
+	// resolved with the engine; empty after a get from a schema file.
+	Constraints string `json:"constraints,omitempty"`
+	// Providers are the generated packages, sorted by package.
+	Providers []cachedProvider `json:"providers"`
+}
+
+type cachedProvider struct {
+	Source  string `json:"source"`
+	Package string `json:"package"`
+	// Key is the hash of everything the package was generated from.
+	Key string `json:"key"`
+}
+
+func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
+	cmd := commands["get"]
+	if len(args) > 0 {
+		return usageError(r.stderr, cmd, "unexpected argument %q", args[0])
+	}
+	switch o.lang {
+	case "go":
+	case "ts":
+		r.errorf("use --lang go", "TypeScript bindings are not generated yet")
+		return ExitFailure
+	default:
+		return usageError(r.stderr, cmd, "--lang must be go, not %q", o.lang)
+	}
+
+	proj, code := loadGetProject(r, o.schema == "")
+	if code != ExitOK {
+		return code
+	}
+	out := o.out
+	if out == "" && proj != nil {
+		out = proj.CodeMakerOutput
+	}
+	if out == "" {
+		out = ".gen"
+	}
+	if !filepath.IsAbs(out) {
+		out = filepath.Join(r.dir, out)
+	}
+	versions := map[string]string{}
+	if proj != nil {
+		for _, d := range proj.TerraformProviders {
+			versions[sourceKey(d.Source)] = d.Version
+		}
+	}
+	cache := readGetCache(out)
+
+	var data []byte
+	var constraints string
+	if o.schema != "" {
+		path := o.schema
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(r.dir, path)
+		}
+		var err error
+		if data, err = os.ReadFile(path); err != nil {
+			r.errorf("", "read schema: %v", err)
+			return ExitFailure
+		}
+	} else {
+		if len(proj.TerraformProviders) == 0 {
+			r.errorf(`add "terraformProviders": ["hashicorp/random@~> 3.0"] to `+proj.File+", or give --schema FILE.json", "%s names no providers", proj.File)
+			return ExitFailure
+		}
+		constraints = constraintsKey(proj.TerraformProviders, r.env.Version)
+		if !o.force && cache.Constraints == constraints && cache.present(out) {
+			r.printf("Bindings are up to date: the providers in %s are unchanged since the last get (--force regenerates).\n", proj.File)
+			return ExitOK
+		}
+		var err error
+		if data, err = fetchSchemas(ctx, r, o.engine, proj.TerraformProviders); err != nil {
+			r.errorf("", "%v", err)
+			return ExitFailure
+		}
+	}
+	next, err := generateBindings(r, out, data, versions, cache, o.force)
+	if err != nil {
+		r.errorf("", "%v", err)
+		return ExitFailure
+	}
+	next.Constraints = constraints
+	if err := writeGetCache(out, next); err != nil {
+		r.errorf("", "%v", err)
+		return ExitFailure
+	}
+	return ExitOK
+}
+
+// loadGetProject reads the project file: required when the providers come
+// from it, optional (for versions and the output directory) with --schema.
+func loadGetProject(r *run, required bool) (*project.Config, int) {
+	if !required {
+		found := false
+		for _, name := range []string{"tfkit.json", "cdktf.json"} {
+			if _, err := os.Stat(filepath.Join(dirOrDot(r.dir), name)); err == nil {
+				found = true
+			}
+		}
+		if !found {
+			return nil, ExitOK
+		}
+	}
+	proj, diags := project.Load(dirOrDot(r.dir))
+	if r.report(diags) {
+		return nil, ExitFailure
+	}
+	return proj, ExitOK
+}
+
+// sourceKey makes provider sources comparable: hashicorp/random and
+// registry.terraform.io/hashicorp/random are one provider.
+func sourceKey(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if strings.Count(s, "/") == 1 {
+		s = "registry.terraform.io/" + s
+	}
+	return s
+}
+
+func hashOf(parts ...string) string {
+	h := sha256.New()
+	for _, p := range parts {
+		fmt.Fprintf(h, "%d:%s;", len(p), p)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// constraintsKey hashes the provider constraints (in a stable order) and the
+// tfkit version that generates from them.
+func constraintsKey(deps []project.Dependency, version string) string {
+	parts := []string{version}
+	for _, d := range deps {
+		parts = append(parts, d.Name+" "+sourceKey(d.Source)+" "+d.Version)
+	}
+	sort.Strings(parts[1:])
+	return hashOf(parts...)
+}
+
+func readGetCache(out string) *getCache {
+	c := &getCache{}
+	data, err := os.ReadFile(filepath.Join(out, getCacheFile))
+	if err != nil || json.Unmarshal(data, c) != nil {
+		return &getCache{} // no cache, or one we cannot read: generate
+	}
+	return c
+}
+
+func writeGetCache(out string, c *getCache) error {
+	data, err := json.MarshalIndent(c, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(out, getCacheFile), append(data, '\n'), 0o644)
+}
+
+// present reports whether every cached package directory still exists.
+func (c *getCache) present(out string) bool {
+	if len(c.Providers) == 0 {
+		return false
+	}
+	for _, p := range c.Providers {
+		if fi, err := os.Stat(filepath.Join(out, p.Package)); err != nil || !fi.IsDir() {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *getCache) key(pkg string) string {
+	for _, p := range c.Providers {
+		if p.Package == pkg {
+			return p.Key
+		}
+	}
+	return ""
+}
+
+// generateBindings generates a package per provider in the schema file
+// data, skipping those whose cache key is unchanged, and returns the new
+// cache.
+func generateBindings(r *run, out string, data []byte, versions map[string]string, cache *getCache, force bool) (*getCache, error) {
+	providers, err := schema.ReadProviders(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	if len(providers) == 0 {
+		return nil, errors.New("the schema file holds no providers")
+	}
+	// The raw schema of each provider, for the cache key.
+	var raw struct {
+		Schemas map[string]json.RawMessage `json:"provider_schemas"`
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("read provider schemas: %w", err)
+	}
+	next := &getCache{}
+	used := map[string]string{} // package → source
+	for _, p := range providers {
+		pkg := golang.PackageName(p.Name())
+		if other, dup := used[pkg]; dup {
+			pkg = golang.PackageName(p.Namespace() + p.Name())
+			if _, dup := used[pkg]; dup {
+				return nil, fmt.Errorf("providers %s and %s would share the Go package %s", other, p.Source, pkg)
+			}
+		}
+		used[pkg] = p.Source
+		version := versions[sourceKey(p.Source)]
+		key := hashOf(r.env.Version, p.Source, pkg, version, string(raw.Schemas[p.Source]))
+		next.Providers = append(next.Providers, cachedProvider{Source: p.Source, Package: pkg, Key: key})
+		dir := filepath.Join(out, pkg)
+		shown := strings.TrimPrefix(p.Source, "registry.terraform.io/")
+		if fi, err := os.Stat(dir); !force && err == nil && fi.IsDir() && cache.key(pkg) == key {
+			r.printf("%s: up to date (schema unchanged)\n", shown)
+			continue
+		}
+		files, err := golang.Generate(p, golang.Options{Package: pkg, Version: version})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p.Source, err)
+		}
+		m := make(map[string][]byte, len(files))
+		for _, f := range files {
+			m[f.Path] = f.Data
+		}
+		if err := outdir.Write(dir, m); err != nil {
+			return nil, fmt.Errorf("%s: %w", p.Source, err)
+		}
+		r.printf("%s: generated %d files in %s\n", shown, len(files), relTo(r.dir, dir))
+	}
+	sort.Slice(next.Providers, func(i, j int) bool { return next.Providers[i].Package < next.Providers[j].Package })
+	return next, nil
+}
+
+// fetchSchemas runs the engine in a temporary workspace that requires the
+// providers, and returns `providers schema -json`.
+func fetchSchemas(ctx context.Context, r *run, engine string, deps []project.Dependency) ([]byte, error) {
+	environ := r.env.Environ
+	if environ == nil {
+		environ = os.Environ()
+	}
+	path, err := runner.Find(engine, environ)
+	if err != nil {
+		return nil, fmt.Errorf("no engine to read provider schemas (%v); give --schema FILE.json instead", err)
+	}
+	required := map[string]map[string]string{}
+	for _, d := range deps {
+		name := d.Name
+		if name == "" {
+			name = d.Source[strings.LastIndexByte(d.Source, '/')+1:]
+		}
+		req := map[string]string{"source": d.Source}
+		if d.Version != "" {
+			req["version"] = d.Version
+		}
+		required[name] = req
+	}
+	main, err := json.MarshalIndent(map[string]any{"terraform": map[string]any{"required_providers": required}}, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "tfkit-get-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	if err := os.WriteFile(filepath.Join(dir, "main.tf.json"), main, 0o644); err != nil {
+		return nil, err
+	}
+	names := make([]string, 0, len(required))
+	for n := range required {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	r.printf("Installing providers: %s\n", strings.Join(names, ", "))
+	env := append(append([]string(nil), environ...), "TF_IN_AUTOMATION=1", "TF_INPUT=0")
+	engineCmd := func(args ...string) *exec.Cmd {
+		c := exec.CommandContext(ctx, path, args...)
+		c.Dir = dir
+		c.Env = env
+		return c
+	}
+	if out, err := engineCmd("init", "-input=false", "-no-color", "-backend=false").CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("%s init failed: %v\n%s", filepath.Base(path), err, out)
+	}
+	var stdout, stderr bytes.Buffer
+	c := engineCmd("providers", "schema", "-json")
+	c.Stdout, c.Stderr = &stdout, &stderr
+	if err := c.Run(); err != nil {
+		return nil, fmt.Errorf("%s providers schema -json failed: %v\n%s", filepath.Base(path), err, stderr.Bytes())
+	}
+	return stdout.Bytes(), nil
+}
