@@ -65,6 +65,21 @@ type evaluator struct {
 	instances map[*Module][]*modInst
 	diags     diag.Diagnostics
 	view      *View
+	// vars caches the traversals of each expression: every instance of a
+	// resource evaluates the same expressions.
+	vars map[hcl.Expression][]hcl.Traversal
+}
+
+func (e *evaluator) variables(expr hcl.Expression) []hcl.Traversal {
+	if trs, ok := e.vars[expr]; ok {
+		return trs
+	}
+	if e.vars == nil {
+		e.vars = map[hcl.Expression][]hcl.Traversal{}
+	}
+	trs := expr.Variables()
+	e.vars[expr] = trs
+	return trs
 }
 
 func (e *evaluator) errorf(rng *hcl.Range, path, summary, detail string) {
@@ -169,7 +184,7 @@ func (e *evaluator) scope(mi *modInst, expr hcl.Expression, it *iter, path strin
 		}
 		g[name] = v
 	}
-	for _, tr := range expr.Variables() {
+	for _, tr := range e.variables(expr) {
 		root := tr.RootName()
 		rng := tr.SourceRange()
 		if it != nil {
