@@ -162,3 +162,54 @@ func TestCheckDependencies(t *testing.T) {
 		t.Errorf("unknown: %v", err)
 	}
 }
+
+func TestPlanScanner(t *testing.T) {
+	cases := []struct {
+		text string
+		want Summary
+		ok   bool
+	}{
+		{"Terraform will perform the following actions:\n\nPlan: 1 to add, 2 to change, 3 to destroy.\n", Summary{Add: 1, Change: 2, Destroy: 3}, true},
+		{"Plan: 0 to add, 0 to change, 1 to destroy.\n\nChanges to Outputs:\n  - name = \"x\" -> null\n", Summary{Destroy: 1, Outputs: true}, true},
+		{"Changes to Outputs:\n  + name = \"x\"\n\nYou can apply this plan", Summary{Outputs: true}, true},
+		{"Plan: 2 to import, 1 to add, 0 to change, 0 to destroy.\n", Summary{}, false},
+		{"No changes. Your infrastructure matches the configuration.\n", Summary{}, false},
+	}
+	for _, c := range cases {
+		var p planScanner
+		// Written in small pieces, as a pipe delivers it.
+		for i := 0; i < len(c.text); i += 7 {
+			p.Write([]byte(c.text[i:min(i+7, len(c.text))]))
+		}
+		if got, ok := p.summary(); got != c.want || ok != c.ok {
+			t.Errorf("%q: got %+v %v, want %+v %v", c.text, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+func TestProbeCached(t *testing.T) {
+	dir := t.TempDir()
+	engine := filepath.Join(dir, "terraform")
+	count := filepath.Join(dir, "count")
+	script := "#!/bin/sh\necho run >> " + count + "\necho '{\"terraform_version\":\"1.11.4\",\"terraform_outdated\":false}'\n"
+	if err := os.WriteFile(engine, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cache := filepath.Join(dir, "cache", "engine.json")
+	for i := 0; i < 2; i++ {
+		e, err := ProbeCached(context.Background(), engine, nil, cache)
+		if err != nil || e.String() != "Terraform v1.11.4" {
+			t.Fatalf("probe %d: %v %v", i, e, err)
+		}
+	}
+	if runs, _ := os.ReadFile(count); string(runs) != "run\n" {
+		t.Errorf("the engine ran %q times; the second probe should come from the cache", runs)
+	}
+	// Another binary at the same path (another size) is probed again.
+	if err := os.WriteFile(engine, []byte(strings.Replace(script, "1.11.4", "1.12.0", 1)), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if e, err := ProbeCached(context.Background(), engine, nil, cache); err != nil || e.String() != "Terraform v1.12.0" {
+		t.Errorf("after replacing the binary: %v %v", e, err)
+	}
+}

@@ -76,7 +76,7 @@ func runApply(ctx context.Context, r *run, o *stackOptions, auto, destroy bool, 
 	if code != ExitOK {
 		return code
 	}
-	e, code := findEngine(ctx, r, o)
+	e, code := findEngine(ctx, r, o, false)
 	if code != ExitOK {
 		return code
 	}

@@ -46,7 +46,7 @@ func runDiff(ctx context.Context, r *run, o *stackOptions, detailed bool, args [
 	if code != ExitOK {
 		return code
 	}
-	e, code := findEngine(ctx, r, o)
+	e, code := findEngine(ctx, r, o, false)
 	if code != ExitOK {
 		return code
 	}

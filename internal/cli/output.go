@@ -61,15 +61,9 @@ func runOutput(ctx context.Context, r *run, o *stackOptions, asJSON bool, args [
 		r.errorf("run '"+r.tfkitCommand("deploy", args[0])+"' first", "stack %s has not been deployed", args[0])
 		return ExitFailure
 	}
-	e, err := runner.Find(o.engine, r.env.Environ)
-	if err != nil {
-		r.errorf("install Terraform or OpenTofu, or name the binary with --engine PATH or "+runner.EnvEngine, "no Terraform engine: %v", err)
-		return ExitFailure
-	}
-	engine, err := runner.Probe(ctx, e, r.env.Environ)
-	if err != nil {
-		r.errorf("", "%v", err)
-		return ExitFailure
+	engine, code := findEngine(ctx, r, o, true)
+	if code != ExitOK {
+		return code
 	}
 	stderr := runner.NewOutput(r.stderr)
 	all := map[string]map[string]tfexec.OutputMeta{}

@@ -198,19 +198,22 @@ func (s *stackSet) files(st *tfkit.ManifestStack) (string, []runner.File, error)
 	return filepath.Join(s.out, filepath.FromSlash(dir)), files, nil
 }
 
-// findEngine finds and probes the engine, reporting failures.
-func findEngine(ctx context.Context, r *run, o *stackOptions) (*runner.Engine, int) {
+// findEngine finds and probes the engine, reporting failures; the version
+// is cached in .tfkit/engine.json (see runner.ProbeCached).
+func findEngine(ctx context.Context, r *run, o *stackOptions, quiet bool) (*runner.Engine, int) {
 	p, err := runner.Find(o.engine, r.env.Environ)
 	if err != nil {
 		r.errorf("install Terraform or OpenTofu, or name the binary with --engine PATH or "+runner.EnvEngine, "no Terraform engine: %v", err)
 		return nil, ExitFailure
 	}
-	e, err := runner.Probe(ctx, p, r.env.Environ)
+	e, err := runner.ProbeCached(ctx, p, r.env.Environ, filepath.Join(dirOrDot(r.dir), stateDirName, "engine.json"))
 	if err != nil {
 		r.errorf("", "%v", err)
 		return nil, ExitFailure
 	}
-	fmt.Fprintf(r.stderr, "Using %s (%s)\n", e, p)
+	if !quiet {
+		fmt.Fprintf(r.stderr, "Using %s (%s)\n", e, p)
+	}
 	return e, ExitOK
 }
 
