@@ -3,6 +3,8 @@ package runner
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"os"
 	"path/filepath"
@@ -212,4 +214,64 @@ func TestProbeCached(t *testing.T) {
 	if e, err := ProbeCached(context.Background(), engine, nil, cache); err != nil || e.String() != "Terraform v1.12.0" {
 		t.Errorf("after replacing the binary: %v %v", e, err)
 	}
+}
+
+func FuzzPlanScanner(f *testing.F) {
+	f.Add("Plan: 1 to add, 2 to change, 3 to destroy.\n\nChanges to Outputs:\n", 3)
+	f.Add("No changes.\n", 1)
+	f.Add("Plan: 99999999999999999999 to add, 0 to change, 0 to destroy.\n", 5)
+	f.Fuzz(func(t *testing.T, text string, chunk int) {
+		chunk = max(1, chunk%64)
+		var whole, pieces planScanner
+		whole.Write([]byte(text))
+		for i := 0; i < len(text); i += chunk {
+			pieces.Write([]byte(text[i:min(i+chunk, len(text))]))
+		}
+		s1, ok1 := whole.summary()
+		s2, ok2 := pieces.summary()
+		if s1 != s2 || ok1 != ok2 {
+			t.Errorf("the summary depends on how the text arrives: %+v %v / %+v %v", s1, ok1, s2, ok2)
+		}
+	})
+}
+
+func TestSyncCopiesChecksAndRemoves(t *testing.T) {
+	src, dir := t.TempDir(), t.TempDir()
+	write := func(name, text string) File {
+		t.Helper()
+		p := filepath.Join(src, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return File{Path: name, SHA256: sha256Hex(text)}
+	}
+	w := &Workspace{Name: "s", Dir: dir}
+	main, extra := write("main.tf", "# main\n"), write("files/x.txt", "x")
+	if err := w.Sync(src, []File{main, extra}); err != nil {
+		t.Fatal(err)
+	}
+	// Engine files are left alone; a file no longer in the stack goes.
+	if err := os.WriteFile(filepath.Join(dir, "terraform.tfstate"), []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Sync(src, []File{main}); err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]bool{"main.tf": true, "terraform.tfstate": true, "files/x.txt": false} {
+		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(name))); (err == nil) != want {
+			t.Errorf("%s: exists %v, want %v", name, err == nil, want)
+		}
+	}
+	main.SHA256 = sha256Hex("other")
+	if err := w.Sync(src, []File{main}); err == nil || !strings.Contains(err.Error(), "changed after synth") {
+		t.Errorf("checksum mismatch: %v", err)
+	}
+}
+
+func sha256Hex(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:])
 }
