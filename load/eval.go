@@ -67,7 +67,8 @@ type evaluator struct {
 	view      *View
 	// vars caches the traversals of each expression: every instance of a
 	// resource evaluates the same expressions.
-	vars map[hcl.Expression][]hcl.Traversal
+	vars   map[hcl.Expression][]hcl.Traversal
+	scopes map[scopeKey]map[string]cty.Value
 }
 
 func (e *evaluator) variables(expr hcl.Expression) []hcl.Traversal {
@@ -172,8 +173,68 @@ func (e *evaluator) eval(mi *modInst, expr hcl.Expression, it *iter, path string
 }
 
 // scope builds the evaluation context of expr: only the variables, locals,
-// resources and module outputs it references.
+// resources and module outputs it references, and the iterators of it.
+// What does not depend on the iterators is the same for every instance of
+// a resource, so it is built once per module instance and expression.
 func (e *evaluator) scope(mi *modInst, expr hcl.Expression, it *iter, path string) *hcl.EvalContext {
+	var base map[string]cty.Value
+	if it != nil && len(it.named) > 0 {
+		base = e.baseScope(mi, expr, it, path)
+	} else {
+		k := scopeKey{mi, expr}
+		var ok bool
+		if base, ok = e.scopes[k]; !ok {
+			base = e.baseScope(mi, expr, it, path)
+			if e.scopes == nil {
+				e.scopes = map[scopeKey]map[string]cty.Value{}
+			}
+			e.scopes[k] = base
+		}
+	}
+	vars := make(map[string]cty.Value, len(base)+2)
+	for k, v := range base {
+		vars[k] = v
+	}
+	for _, tr := range e.variables(expr) {
+		rng := tr.SourceRange()
+		switch tr.RootName() {
+		case "count":
+			if it != nil && it.named != nil {
+				if _, ok := it.named["count"]; ok {
+					continue
+				}
+			}
+			if it == nil || it.count == cty.NilVal {
+				e.errorf(&rng, path, "Reference to \"count\" in non-counted context", "count.index is only available in resources and modules that set count")
+				vars["count"] = cty.ObjectVal(map[string]cty.Value{"index": unknown("count.index outside a counted block")})
+				continue
+			}
+			vars["count"] = cty.ObjectVal(map[string]cty.Value{"index": it.count})
+		case "each":
+			if it != nil && it.named != nil {
+				if _, ok := it.named["each"]; ok {
+					continue
+				}
+			}
+			if it == nil || it.each == nil {
+				e.errorf(&rng, path, "Reference to \"each\" in context without for_each", "each.key and each.value are only available in resources and modules that set for_each")
+				u := unknown("each outside a for_each block")
+				vars["each"] = cty.ObjectVal(map[string]cty.Value{"key": u, "value": u})
+				continue
+			}
+			vars["each"] = cty.ObjectVal(map[string]cty.Value{"key": it.each[0], "value": it.each[1]})
+		}
+	}
+	return &hcl.EvalContext{Variables: vars, Functions: e.funcs}
+}
+
+type scopeKey struct {
+	mi   *modInst
+	expr hcl.Expression
+}
+
+// baseScope is the part of scope that does not depend on count and each.
+func (e *evaluator) baseScope(mi *modInst, expr hcl.Expression, it *iter, path string) map[string]cty.Value {
 	vars := map[string]cty.Value{}
 	groups := map[string]map[string]cty.Value{}
 	put := func(group, name string, v cty.Value) {
@@ -229,21 +290,8 @@ func (e *evaluator) scope(mi *modInst, expr hcl.Expression, it *iter, path strin
 				continue
 			}
 			put("module", names[0], e.callValue(mi, names[0], &rng, path))
-		case "count":
-			if it == nil || it.count == cty.NilVal {
-				e.errorf(&rng, path, "Reference to \"count\" in non-counted context", "count.index is only available in resources and modules that set count")
-				vars["count"] = cty.ObjectVal(map[string]cty.Value{"index": unknown("count.index outside a counted block")})
-				continue
-			}
-			vars["count"] = cty.ObjectVal(map[string]cty.Value{"index": it.count})
-		case "each":
-			if it == nil || it.each == nil {
-				e.errorf(&rng, path, "Reference to \"each\" in context without for_each", "each.key and each.value are only available in resources and modules that set for_each")
-				u := unknown("each outside a for_each block")
-				vars["each"] = cty.ObjectVal(map[string]cty.Value{"key": u, "value": u})
-				continue
-			}
-			vars["each"] = cty.ObjectVal(map[string]cty.Value{"key": it.each[0], "value": it.each[1]})
+		case "count", "each":
+			// bound per instance by scope
 		case "path":
 			vars["path"] = cty.ObjectVal(map[string]cty.Value{
 				"module": cty.StringVal(mi.mod.Dir), "root": cty.StringVal("."), "cwd": cty.StringVal(e.rootDir)})
@@ -296,7 +344,7 @@ func (e *evaluator) scope(mi *modInst, expr hcl.Expression, it *iter, path strin
 	for g, m := range groups {
 		vars[g] = cty.ObjectVal(m)
 	}
-	return &hcl.EvalContext{Variables: vars, Functions: e.funcs}
+	return vars
 }
 
 func moduleLabel(m *Module) string {
