@@ -39,6 +39,7 @@ such as "hashicorp/random@~> 3.0": tfkit writes them into a temporary
 workspace, runs init (your CLI config, TF_CLI_CONFIG_FILE and mirrors apply)
 and 'providers schema -json' with $TFKIT_TERRAFORM, terraform or tofu.
 
+The schemas are kept in DIR/.tfkit-schemas.json for tfkit validate.
 Generation is cached in DIR/.tfkit-get.json: a provider whose schema (and
 version constraint) is unchanged is not generated again, and when the
 constraints in tfkit.json are unchanged no engine runs at all. --force
@@ -69,6 +70,10 @@ func setupGet(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 
 // getCacheFile records what the last get generated, in the output directory.
 const getCacheFile = ".tfkit-get.json"
+
+// getSchemaFile keeps the schemas the last get generated from, in the
+// output directory, for tfkit validate.
+const getSchemaFile = ".tfkit-schemas.json"
 
 // getCache is the content of getCacheFile.
 type getCache struct {
@@ -157,6 +162,10 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 	}
 	next.Constraints = constraints
 	if err := writeGetCache(out, next); err != nil {
+		r.errorf("", "%v", err)
+		return ExitFailure
+	}
+	if err := os.WriteFile(filepath.Join(out, getSchemaFile), data, 0o644); err != nil {
 		r.errorf("", "%v", err)
 		return ExitFailure
 	}

@@ -1,0 +1,155 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/tfkit/tfkit"
+	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/schema"
+	"github.com/tfkit/tfkit/validate"
+)
+
+func init() {
+	register(&command{
+		name:     "validate",
+		synopsis: "Check Terraform configuration against provider schemas",
+		usage:    "validate [--schema FILE.json] [--bindings DIR] [DIR...]",
+		help: `
+Checks every resource, data source and provider block against the
+providers' schemas, without running Terraform: missing required
+attributes, unknown attributes and blocks (with a did-you-mean),
+computed-only attributes that are set, literal values of the wrong type,
+too few or too many nested blocks, deprecated attributes (warnings).
+
+The configuration is the .tf files of each DIR given, else every stack of
+the synth output (the project's "output" directory). The schemas come from
+--schema FILE.json (terraform providers schema -json), else from the last
+'tfkit get' (DIR/.tfkit-schemas.json in the bindings directory: --bindings,
+else "codeMakerOutput" of tfkit.json, else .gen).
+
+Exits 1 when there is an error; warnings alone do not fail.`,
+		setup: func(fs *flag.FlagSet) func(context.Context, *run, []string) int {
+			o := &validateOptions{}
+			fs.StringVar(&o.schema, "schema", "", "read provider schemas from `FILE.json` (terraform providers schema -json)")
+			fs.StringVar(&o.bindings, "bindings", "", "read the schemas 'tfkit get' kept in `DIR`")
+			return func(ctx context.Context, r *run, args []string) int {
+				return runValidate(r, o, args)
+			}
+		},
+	})
+}
+
+type validateOptions struct {
+	schema   string
+	bindings string
+}
+
+func (r *run) abs(path string) string {
+	if filepath.IsAbs(path) {
+		return path
+	}
+	return filepath.Join(dirOrDot(r.dir), path)
+}
+
+func runValidate(r *run, o *validateOptions, args []string) int {
+	proj, code := loadGetProject(r, false)
+	if code != ExitOK {
+		return code
+	}
+	schemaPath := o.schema
+	if schemaPath == "" {
+		dir := o.bindings
+		if dir == "" && proj != nil {
+			dir = proj.CodeMakerOutput
+		}
+		if dir == "" {
+			dir = ".gen"
+		}
+		schemaPath = filepath.Join(dir, getSchemaFile)
+	}
+	data, err := os.ReadFile(r.abs(schemaPath))
+	if err != nil {
+		r.errorf("run 'tfkit get' first, or give --schema FILE.json", "no provider schemas: %v", err)
+		return ExitFailure
+	}
+	providers, err := schema.ReadProviders(bytes.NewReader(data))
+	if err != nil {
+		r.errorf("", "%v", err)
+		return ExitFailure
+	}
+
+	dirs := args
+	if len(dirs) == 0 {
+		if proj == nil {
+			r.errorf("give the directories of .tf files to check, or run tfkit validate in a project", "no tfkit.json or cdktf.json, and no directory given")
+			return ExitFailure
+		}
+		m, err := tfkit.ReadManifest(proj.OutputDir())
+		if err != nil {
+			r.errorf("run 'tfkit synth' first", "read the synth output: %v", err)
+			return ExitFailure
+		}
+		for _, st := range m.Stacks {
+			dirs = append(dirs, filepath.Join(proj.OutputDir(), filepath.FromSlash(st.Directory)))
+		}
+	}
+	var diags diag.Diagnostics
+	checked := 0
+	for _, d := range dirs {
+		cfg, ds, n := parseDir(r.abs(d))
+		diags = append(diags, ds...)
+		checked += n
+		if !ds.HasErrors() {
+			diags = append(diags, validate.Config(cfg, providers)...)
+		}
+	}
+	if r.report(diags) {
+		return ExitFailure
+	}
+	r.printf("Valid: %d files checked against %d provider schemas.\n", checked, len(providers))
+	return ExitOK
+}
+
+// parseDir reads the .tf files of dir, in name order, into one
+// configuration, and returns how many it read.
+func parseDir(dir string) (*config.Config, diag.Diagnostics, int) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, diag.Diagnostics{{Severity: diag.Error, Summary: "Cannot read configuration directory", Detail: err.Error()}}, 0
+	}
+	var names []string
+	for _, e := range entries {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".tf") {
+			names = append(names, e.Name())
+		}
+	}
+	sort.Strings(names)
+	cfg := &config.Config{}
+	var diags diag.Diagnostics
+	for _, n := range names {
+		path := filepath.Join(dir, n)
+		src, err := os.ReadFile(path)
+		if err != nil {
+			diags = append(diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Cannot read configuration file", Detail: err.Error()})
+			continue
+		}
+		c, ds := config.ParseConfig(string(src), path)
+		diags = append(diags, ds...)
+		if c != nil {
+			cfg.Blocks = append(cfg.Blocks, c.Blocks...)
+		}
+	}
+	if len(names) == 0 {
+		diags = append(diags, &diag.Diagnostic{Severity: diag.Error, Summary: "No configuration files",
+			Detail: fmt.Sprintf("%s holds no .tf files.", dir), Suggestion: "synthesize with --format hcl; main.tf.json is not checked yet"})
+	}
+	return cfg, diags, len(names)
+}

@@ -1,0 +1,83 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestValidateDirectory(t *testing.T) {
+	dir := t.TempDir()
+	random := schemaFile(t, "random-3.9.0.json")
+	write(t, dir, "tf/main.tf", `resource "random_pet" "p" {
+  lenght = 2
+}
+
+resource "random_id" "i" {
+  prefix = "x"
+}
+`)
+	res := runCLI(t, dir, nil, "validate", "--schema", random, "tf")
+	if res.code != ExitFailure {
+		t.Fatalf("want exit 1:\n%s", res)
+	}
+	for _, want := range []string{
+		`main.tf:2:3: Error: Unsupported argument "lenght" (at random_pet.p.lenght)`,
+		`hint: did you mean "length"?`,
+		`main.tf:5:1: Error: Missing required argument "byte_length" (at random_id.i.byte_length)`,
+	} {
+		if !strings.Contains(res.stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, res)
+		}
+	}
+	write(t, dir, "tf/main.tf", "resource \"random_pet\" \"p\" {\n  length = 2\n}\n")
+	res = runCLI(t, dir, nil, "validate", "--schema", random, "tf")
+	if res.code != ExitOK || res.stdout != "Valid: 1 files checked against 1 provider schemas.\n" {
+		t.Fatalf("valid configuration:\n%s", res)
+	}
+}
+
+// TestValidateAfterGet checks the synth output against the schemas get kept.
+func TestValidateAfterGet(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "tfkit.json", `{"app": "true", "output": "out", "codeMakerOutput": "gen"}`)
+	write(t, dir, "out/manifest.json", `{"version": 1, "format": "hcl", "stacks": [{"name": "dev", "directory": "stacks/dev", "files": [], "dependencies": []}]}`)
+	write(t, dir, "out/stacks/dev/main.tf", "resource \"null_resource\" \"n\" {\n  trigers = {}\n}\n")
+
+	res := runCLI(t, dir, nil, "validate")
+	if res.code != ExitFailure || !strings.Contains(res.stderr, "no provider schemas") || !strings.Contains(res.stderr, "run 'tfkit get' first") {
+		t.Fatalf("validate before get:\n%s", res)
+	}
+	if res := runCLI(t, dir, nil, "get", "--schema", schemaFile(t, "null-2.1.2.json")); res.code != ExitOK {
+		t.Fatalf("get:\n%s", res)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "gen", getSchemaFile)); err != nil {
+		t.Fatal(err)
+	}
+	res = runCLI(t, dir, nil, "validate")
+	if res.code != ExitFailure || !strings.Contains(res.stderr, `Unsupported argument "trigers" (at null_resource.n.trigers)`) {
+		t.Fatalf("validate:\n%s", res)
+	}
+}
+
+func TestValidateErrors(t *testing.T) {
+	dir := t.TempDir()
+	null := schemaFile(t, "null-2.1.2.json")
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no project", []string{"validate", "--schema", null}, "no tfkit.json or cdktf.json"},
+		{"no files", []string{"validate", "--schema", null, "."}, "Error: No configuration files"},
+		{"no directory", []string{"validate", "--schema", null, "missing"}, "Cannot read configuration directory"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res := runCLI(t, dir, nil, c.args...)
+			if res.code != ExitFailure || !strings.Contains(res.stderr, c.want) {
+				t.Errorf("want exit 1 and %q:\n%s", c.want, res)
+			}
+		})
+	}
+}
