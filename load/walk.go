@@ -83,6 +83,34 @@ func collectRefs(m *Module) {
 	for _, r := range m.Resources {
 		r.Refs = map[string]bool{"id": true}
 	}
+	// Attributes read through a for-expression or dynamic-block iterator
+	// (for s in aws_subnet.all : s.arn) cannot be tied to one resource
+	// statically; they count for every resource of the module, so that they
+	// are unknown rather than missing.
+	loose := map[string]bool{}
+	looseRoot := func(root string) bool {
+		switch root {
+		case "var", "local", "module", "count", "each", "path", "terraform", "self", "data":
+			return false
+		}
+		for _, r := range m.Resources {
+			if r.Mode == "managed" && r.Type == root {
+				return false
+			}
+		}
+		return true
+	}
+	firstAttr := func(tr hcl.Traversal) {
+		for _, step := range tr {
+			switch x := step.(type) {
+			case hcl.TraverseIndex, hcl.TraverseSplat:
+				continue
+			case hcl.TraverseAttr:
+				loose[x.Name] = true
+			}
+			return
+		}
+	}
 	note := func(tr hcl.Traversal) {
 		key, rest := splitResourceRef(tr)
 		r := m.Resources[key]
@@ -112,6 +140,9 @@ func collectRefs(m *Module) {
 			switch x := n.(type) {
 			case *hclsyntax.ScopeTraversalExpr:
 				note(x.Traversal)
+				if looseRoot(x.Traversal.RootName()) {
+					firstAttr(x.Traversal[1:])
+				}
 			case *hclsyntax.SplatExpr:
 				src, ok := x.Source.(*hclsyntax.ScopeTraversalExpr)
 				if !ok {
@@ -133,6 +164,11 @@ func collectRefs(m *Module) {
 			return nil
 		})
 	})
+	for _, r := range m.Resources {
+		for n := range loose {
+			r.Refs[n] = true
+		}
+	}
 }
 
 // Walk0 is Walk over m alone, without its children.
