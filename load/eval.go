@@ -67,8 +67,9 @@ type evaluator struct {
 	view      *View
 	// vars caches the traversals of each expression: every instance of a
 	// resource evaluates the same expressions.
-	vars   map[hcl.Expression][]hcl.Traversal
-	scopes map[scopeKey]map[string]cty.Value
+	vars     map[hcl.Expression][]hcl.Traversal
+	scopes   map[scopeKey]map[string]cty.Value
+	contexts map[scopeKey]*hcl.EvalContext
 }
 
 func (e *evaluator) variables(expr hcl.Expression) []hcl.Traversal {
@@ -123,8 +124,10 @@ func (e *evaluator) evalNode(n *node, mi *modInst) {
 			mi.outputs[n.name] = v
 		case kindResource:
 			mi.resources[n.name] = v
+			e.unexpanded(mi.addrPrefix()+n.name, "dependency cycle: "+n.cycle, n.rng)
 		case kindCall:
 			mi.callUnknown[n.name] = "dependency cycle: " + n.cycle
+			e.unexpanded(mi.addrPrefix()+"module."+n.name, "dependency cycle: "+n.cycle, n.rng)
 		}
 		return
 	}
@@ -182,6 +185,9 @@ func (e *evaluator) scope(mi *modInst, expr hcl.Expression, it *iter, path strin
 		base = e.baseScope(mi, expr, it, path)
 	} else {
 		k := scopeKey{mi, expr}
+		if ctx, ok := e.contexts[k]; ok {
+			return ctx
+		}
 		var ok bool
 		if base, ok = e.scopes[k]; !ok {
 			base = e.baseScope(mi, expr, it, path)
@@ -189,6 +195,15 @@ func (e *evaluator) scope(mi *modInst, expr hcl.Expression, it *iter, path strin
 				e.scopes = map[scopeKey]map[string]cty.Value{}
 			}
 			e.scopes[k] = base
+			if !usesIterators(e.variables(expr)) {
+				// Nothing per instance: the context itself is shared.
+				ctx := &hcl.EvalContext{Variables: base, Functions: e.funcs}
+				if e.contexts == nil {
+					e.contexts = map[scopeKey]*hcl.EvalContext{}
+				}
+				e.contexts[k] = ctx
+				return ctx
+			}
 		}
 	}
 	vars := make(map[string]cty.Value, len(base)+2)
@@ -226,6 +241,15 @@ func (e *evaluator) scope(mi *modInst, expr hcl.Expression, it *iter, path strin
 		}
 	}
 	return &hcl.EvalContext{Variables: vars, Functions: e.funcs}
+}
+
+func usesIterators(trs []hcl.Traversal) bool {
+	for _, tr := range trs {
+		if r := tr.RootName(); r == "count" || r == "each" {
+			return true
+		}
+	}
+	return false
 }
 
 type scopeKey struct {
@@ -495,14 +519,16 @@ func keyString(k cty.Value) string {
 
 func (e *evaluator) evalCall(mi *modInst, c *CallDecl) {
 	child := mi.mod.Children[c.Name]
+	path := mi.addrPrefix() + "module." + c.Name
 	if child == nil {
 		mi.callUnknown[c.Name] = "module." + c.Name + " could not be loaded"
+		e.unexpanded(path, "the module could not be loaded", c.DeclRange)
 		return
 	}
-	path := mi.addrPrefix() + "module." + c.Name
 	mode, keys, values, why := e.expansion(mi, c.Count, c.ForEach, path)
 	if why != "" {
 		mi.callUnknown[c.Name] = "module." + c.Name + ": " + why
+		e.unexpanded(path, why, c.DeclRange)
 		return
 	}
 	mi.callMode[c.Name] = mode
@@ -635,7 +661,7 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl) {
 	mode, keys, values, why := e.expansion(mi, r.Count, r.ForEach, base)
 	if why != "" {
 		mi.resources[r.Addr()] = unknown(base + ": " + why)
-		e.view.Unexpanded = append(e.view.Unexpanded, &Unexpanded{Address: base, Reason: why, Range: r.DeclRange})
+		e.unexpanded(base, why, r.DeclRange)
 		return
 	}
 	provider := e.providerOf(mi, r)
@@ -806,4 +832,10 @@ func elements(v cty.Value) (keys, vals []cty.Value) {
 		vals = append(vals, ev.MarkWithPaths(sub))
 	}
 	return keys, vals
+}
+
+// unexpanded records a resource or module call whose instances are not in
+// the view, so that nothing goes missing without a trace.
+func (e *evaluator) unexpanded(addr, why string, rng hcl.Range) {
+	e.view.Unexpanded = append(e.view.Unexpanded, &Unexpanded{Address: addr, Reason: why, Range: rng})
 }

@@ -19,8 +19,9 @@ type View struct {
 	Resources []*Instance
 	Outputs   map[string]*Value
 	Variables map[string]*Value
-	// Unexpanded lists resources whose count or for_each could not be
-	// evaluated, so their instances are unknown.
+	// Unexpanded lists resources and module calls whose instances are not
+	// in Resources: count or for_each could not be evaluated, the module
+	// could not be loaded, or they are part of a dependency cycle.
 	Unexpanded []*Unexpanded
 }
 
@@ -49,7 +50,8 @@ type Value struct {
 	Range hcl.Range
 }
 
-// Unexpanded is a resource whose instances could not be determined.
+// Unexpanded is a resource or module call whose instances could not be
+// determined.
 type Unexpanded struct {
 	Address string
 	Reason  string

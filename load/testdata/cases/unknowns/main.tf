@@ -43,3 +43,8 @@ resource "aws_s3_bucket" "logs" {
 output "ids" {
   value = [aws_instance.web.id, aws_eip.known_keys["a"].instance]
 }
+
+module "later" {
+  source = "./later"
+  count  = length(aws_instance.web.id) > 3 ? 1 : 0
+}
