@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 func TestParseVersionTellsEnginesApart(t *testing.T) {
@@ -274,4 +275,26 @@ func TestSyncCopiesChecksAndRemoves(t *testing.T) {
 func sha256Hex(s string) string {
 	sum := sha256.Sum256([]byte(s))
 	return hex.EncodeToString(sum[:])
+}
+
+func TestScheduleRunsIndependentStacksInParallel(t *testing.T) {
+	// a and b are independent: with parallelism 2 each waits for the
+	// other to have started, which deadlocks (and times out) if they ran
+	// one after the other.
+	started := map[string]chan struct{}{"a": make(chan struct{}), "b": make(chan struct{})}
+	other := map[string]string{"a": "b", "b": "a"}
+	res := Schedule(context.Background(), []string{"a", "b"}, nil, 2, false, func(_ context.Context, n string) error {
+		close(started[n])
+		select {
+		case <-started[other[n]]:
+			return nil
+		case <-time.After(10 * time.Second):
+			return errors.New("ran alone")
+		}
+	})
+	for _, r := range res {
+		if r.Err != nil {
+			t.Errorf("%s: %v", r.Name, r.Err)
+		}
+	}
 }

@@ -94,7 +94,7 @@ resource "terraform_data" "after" {
 		t.Fatal("the interrupted deploy did not end")
 	}
 	out := stdout.String()
-	if code != ExitInterrupted || !strings.Contains(out, "  next  skipped: interrupted\n") {
+	if code != ExitInterrupted || !regexp.MustCompile(`\n  slow  interrupted \((terraform|opentofu) apply interrupted\); run the command again to continue\n  next  skipped: interrupted\n`).MatchString(out) {
 		t.Errorf("interrupted deploy: exit %d\n%s\n%s", code, out, stderr.String())
 	}
 	if strings.Contains(out, "terraform_data.after: Creating") {

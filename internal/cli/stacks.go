@@ -269,6 +269,10 @@ func (sr *stackRunner) report(ctx context.Context, results []runner.Result, line
 		case res.Skipped:
 			text = "skipped: " + res.Reason
 			code = max(code, ExitFailure)
+		case errors.Is(res.Err, context.Canceled):
+			// The engine stopped at a safe point and wrote its state.
+			text = "interrupted (" + strings.TrimSuffix(res.Err.Error(), ": "+context.Canceled.Error()) + "); run the command again to continue"
+			code = max(code, ExitFailure)
 		case res.Err != nil:
 			text = "failed: " + res.Err.Error()
 			if errors.Is(res.Err, runner.ErrLocked) {
