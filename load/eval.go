@@ -623,7 +623,13 @@ func (e *evaluator) evalVar(mi *modInst, name string) cty.Value {
 	v = cv.WithMarks(marks)
 	for _, va := range decl.Validations {
 		tmp := newInst(mi.mod, mi.addr, mi.parent)
-		tmp.vars = map[string]cty.Value{name: v}
+		// The condition sees the value being validated and whatever else
+		// it references (evaluated before: they are dependencies).
+		tmp.vars = map[string]cty.Value{}
+		for n, x := range mi.vars {
+			tmp.vars[n] = x
+		}
+		tmp.vars[name] = v
 		tmp.locals, tmp.resources = mi.locals, mi.resources
 		tmp.calls, tmp.callMode, tmp.callUnknown = mi.calls, mi.callMode, mi.callUnknown
 		ok := e.eval(tmp, va.Condition, nil, path+".validation")

@@ -58,3 +58,17 @@ resource "terraform_data" "all" {
     workspace    = terraform.workspace
   }
 }
+
+variable "max_size" {
+  type    = number
+  default = 4
+}
+
+variable "min_size" {
+  type    = number
+  default = 5
+  validation {
+    condition     = var.min_size <= var.max_size
+    error_message = "min_size (${var.min_size}) must not exceed max_size (${var.max_size})"
+  }
+}
