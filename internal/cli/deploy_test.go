@@ -109,6 +109,11 @@ resource "time_static" "created" {}
 output "name" {
   value = random_pet.name.id
 }
+
+output "secret" {
+  value     = "s3cret"
+  sensitive = true
+}
 `
 
 // stackB reads stack a's output through its local state, as tfkit's
@@ -175,6 +180,13 @@ func TestDeployTwoStacks(t *testing.T) {
 	}
 	if data, err := os.ReadFile(file); err != nil || string(data) != "hello "+name {
 		t.Errorf("local_file: %q %v", data, err)
+	}
+	if outs["a"]["secret"] != "s3cret" {
+		t.Errorf("--json leaves out sensitive values: %v", outs)
+	}
+	res = p.tfkit("", "output", "a")
+	if res.code != ExitOK || res.stdout != `name = "`+name+`"`+"\nsecret = <sensitive>\n" {
+		t.Errorf("output a: %s", res)
 	}
 	res = p.tfkit("", "output", "b")
 	if res.code != ExitOK || res.stdout != `greeting = "hello `+name+`"`+"\n" {
