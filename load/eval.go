@@ -141,7 +141,7 @@ func (e *evaluator) evalNode(n *node, mi *modInst) {
 		o := mi.mod.Outputs[n.name]
 		mi.outputs[n.name] = e.eval(mi, o.Value, nil, mi.addrPrefix()+"output."+n.name)
 	case kindResource:
-		e.evalResource(mi, mi.mod.Resources[n.name])
+		e.evalResource(mi, mi.mod.Resources[n.name], n.used)
 	case kindCall:
 		e.evalCall(mi, mi.mod.Calls[n.name])
 	}
@@ -662,7 +662,7 @@ func nonNullable(v *VariableDecl) bool {
 }
 
 // evalResource evaluates every instance of r in mi.
-func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl) {
+func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 	base := mi.addrPrefix() + r.Addr()
 	mode, keys, values, why := e.expansion(mi, r.Count, r.ForEach, base)
 	if why != "" {
@@ -685,6 +685,9 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl) {
 		inst := &Instance{Address: addr, Mode: r.Mode, Type: r.Type, Name: r.Name, Key: k,
 			Provider: provider, Module: mi.addr, Attributes: attrs, Range: r.DeclRange}
 		e.view.Resources = append(e.view.Resources, inst)
+		if !used {
+			continue
+		}
 		// What other expressions see: the configured attributes plus the
 		// referenced ones the provider computes, as unknowns.
 		full := map[string]cty.Value{}
@@ -697,6 +700,9 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl) {
 			}
 		}
 		scoped = append(scoped, cty.ObjectVal(full))
+	}
+	if !used {
+		return
 	}
 	switch mode {
 	case "count":

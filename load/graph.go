@@ -26,6 +26,9 @@ type node struct {
 	rng   hcl.Range
 	deps  []*node
 	state int8 // DFS: 0 new, 1 on the stack, 2 done
+	// used is set when another node depends on this one; a resource no
+	// expression reads needs no value for other scopes.
+	used bool
 	cycle string
 }
 
@@ -63,6 +66,11 @@ func buildGraph(root *Module) *graph {
 	add(root)
 	for _, n := range g.nodes {
 		g.linkNode(n)
+	}
+	for _, n := range g.nodes {
+		for _, d := range n.deps {
+			d.used = true
+		}
 	}
 	keys := sortedKeys(g.nodes)
 	var stack []*node
