@@ -28,7 +28,7 @@ type node struct {
 	state int8 // DFS: 0 new, 1 on the stack, 2 done
 	// used is set when another node depends on this one; a resource no
 	// expression reads needs no value for other scopes.
-	used bool
+	used  bool
 	cycle string
 }
 
