@@ -168,6 +168,9 @@ func TestDeployTwoStacks(t *testing.T) {
 	if !strings.Contains(res.stderr, "Using ") {
 		t.Errorf("no engine line: %s", res.stderr)
 	}
+	if data, err := os.ReadFile(filepath.Join(p.dir, ".tfkit", ".gitignore")); err != nil || !strings.HasSuffix(string(data), "\n*\n") {
+		t.Errorf(".tfkit/.gitignore: %q %v", data, err)
+	}
 
 	res = p.tfkit("", "output", "--json")
 	var outs map[string]map[string]string

@@ -206,6 +206,10 @@ func findEngine(ctx context.Context, r *run, o *stackOptions, quiet bool) (*runn
 		r.errorf("install Terraform or OpenTofu, or name the binary with --engine PATH or "+runner.EnvEngine, "no Terraform engine: %v", err)
 		return nil, ExitFailure
 	}
+	if err := ensureStateRoot(r.dir); err != nil {
+		r.errorf("", "%v", err)
+		return nil, ExitFailure
+	}
 	e, err := runner.ProbeCached(ctx, p, r.env.Environ, filepath.Join(dirOrDot(r.dir), stateDirName, "engine.json"))
 	if err != nil {
 		r.errorf("", "%v", err)
@@ -215,6 +219,22 @@ func findEngine(ctx context.Context, r *run, o *stackOptions, quiet bool) (*runn
 		fmt.Fprintf(r.stderr, "Using %s (%s)\n", e, p)
 	}
 	return e, ExitOK
+}
+
+// ensureStateRoot creates the project's .tfkit directory with a .gitignore
+// that ignores everything in it: it holds state, which can contain secrets
+// and is not meant for version control. An existing .gitignore is kept, so
+// a project can choose otherwise.
+func ensureStateRoot(projectDir string) error {
+	root := filepath.Join(dirOrDot(projectDir), stateDirName)
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return err
+	}
+	ignore := filepath.Join(root, ".gitignore")
+	if _, err := os.Stat(ignore); err == nil {
+		return nil
+	}
+	return os.WriteFile(ignore, []byte("# Written by tfkit: stack working directories and Terraform state.\n*\n"), 0o644)
 }
 
 // stackRunner is what diff, deploy and destroy share: the engine, the
