@@ -53,7 +53,7 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 	}
 	l := &loader{root: abs, parser: hclparse.NewParser(), maxDeep: maxDepth}
 	l.readManifest()
-	root := l.loadModule(".", nil)
+	root := l.loadModule(".", nil, nil)
 	ds := l.diags
 	if l.fatal {
 		return view, ds
@@ -71,7 +71,7 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 func LoadTree(dir string) (*Module, diag.Diagnostics) {
 	l := &loader{root: dir, parser: hclparse.NewParser(), maxDeep: maxDepth}
 	l.readManifest()
-	m := l.loadModule(".", nil)
+	m := l.loadModule(".", nil, nil)
 	return m, l.diags
 }
 

@@ -160,6 +160,7 @@ type loader struct {
 	// errors); a module that is not installed is not fatal: its call
 	// evaluates to unknown.
 	fatal   bool
+	parents map[*Module]*Module
 	maxDeep int
 }
 
@@ -191,8 +192,23 @@ func (l *loader) readManifest() {
 	}
 }
 
-// loadModule parses the module in dir (relative to root) at path.
-func (l *loader) loadModule(dir string, path []string) *Module {
+// ancestorCalling returns the name of m or of the ancestor of m whose
+// directory is dir ("the root module" for the root), or "".
+func ancestorCalling(m *Module, dir string, l *loader) string {
+	for a := m; a != nil; a = l.parents[a] {
+		if a.Dir == dir {
+			if len(a.Path) == 0 {
+				return "the root module"
+			}
+			return strings.TrimSuffix(a.Name(), ".")
+		}
+	}
+	return ""
+}
+
+// loadModule parses the module in dir (relative to root) at path, called
+// from parent (nil for the root).
+func (l *loader) loadModule(dir string, path []string, parent *Module) *Module {
 	m := &Module{
 		Path: path, Dir: dir,
 		Variables: map[string]*VariableDecl{}, Locals: map[string]*Expr{},
@@ -200,6 +216,10 @@ func (l *loader) loadModule(dir string, path []string) *Module {
 		Calls: map[string]*CallDecl{}, Providers: map[string]string{},
 		Children: map[string]*Module{},
 	}
+	if l.parents == nil {
+		l.parents = map[*Module]*Module{}
+	}
+	l.parents[m] = parent
 	entries, err := os.ReadDir(filepath.Join(l.root, dir))
 	if err != nil {
 		l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
@@ -253,6 +273,15 @@ func (l *loader) loadModule(dir string, path []string) *Module {
 			}
 			cdir = filepath.ToSlash(filepath.Clean(filepath.Join(dir, c.Source)))
 		}
+		if calls := ancestorCalling(m, cdir, l); calls != "" {
+			r := c.DeclRange
+			l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
+				Summary: "Module calls itself",
+				Detail:  "module \"" + name + "\" has source " + QuoteOrEmpty(c.Source) + ", the directory of " + calls + ", which contains this call: the module tree would never end",
+				Subject: &r, Path: strings.TrimSuffix(m.Name(), ".")})
+			l.fatal = true
+			continue
+		}
 		if fi, err := os.Stat(filepath.Join(l.root, cdir)); err != nil || !fi.IsDir() {
 			r := c.DeclRange
 			l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
@@ -261,7 +290,7 @@ func (l *loader) loadModule(dir string, path []string) *Module {
 				Subject: &r})
 			continue
 		}
-		m.Children[name] = l.loadModule(cdir, cp)
+		m.Children[name] = l.loadModule(cdir, cp, m)
 	}
 	return m
 }

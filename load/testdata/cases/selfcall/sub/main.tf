@@ -1,0 +1,7 @@
+module "again" {
+  source = "../sub"
+}
+
+module "root" {
+  source = "../"
+}
