@@ -80,6 +80,7 @@ func runApply(ctx context.Context, r *run, o *stackOptions, auto, destroy bool, 
 	if code != ExitOK {
 		return code
 	}
+	set.warnOrphans(r, e.Path)
 	sr := newStackRunner(r, set, e)
 	ask := &prompter{in: r.env.Stdin}
 	var mu sync.Mutex

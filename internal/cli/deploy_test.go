@@ -216,6 +216,17 @@ func TestDeployTwoStacks(t *testing.T) {
 		t.Errorf("the plan does not show the change:\n%s", res.stdout)
 	}
 
+	// A stack the app no longer has is left alone, with a warning.
+	p.write(testStack{name: "b", tf: stackB("goodbye", file)})
+	res = p.tfkit("", "diff", "b")
+	if !strings.Contains(res.stderr, "Warning: stack a is no longer in tfkit.out but its state is still in .tfkit/tfkit.out/stacks/a; its resources were not destroyed\n") {
+		t.Errorf("no warning about stack a: %s", res)
+	}
+	p.write(testStack{name: "a", tf: stackA}, testStack{name: "b", deps: []string{"a"}, tf: stackB("goodbye", file)})
+	if res := p.tfkit("", "synth"); res.code != ExitOK {
+		t.Fatalf("synth: %s", res)
+	}
+
 	res = p.tfkit("", "destroy", "--auto-approve", "--skip-synth")
 	if res.code != ExitOK {
 		t.Fatalf("destroy: %s", res)

@@ -50,6 +50,7 @@ func runDiff(ctx context.Context, r *run, o *stackOptions, detailed bool, args [
 	if code != ExitOK {
 		return code
 	}
+	set.warnOrphans(r, e.Path)
 	sr := newStackRunner(r, set, e)
 	var mu sync.Mutex
 	summaries := map[string]runner.Summary{}

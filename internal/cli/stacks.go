@@ -134,6 +134,30 @@ func loadStacks(ctx context.Context, r *run, o *stackOptions, synth bool, args [
 	return s, ExitOK
 }
 
+// warnOrphans warns about working directories of stacks that the app no
+// longer has: their resources still exist, and tfkit will not touch them.
+func (s *stackSet) warnOrphans(r *run, engine string) {
+	entries, err := os.ReadDir(s.stateDir)
+	if err != nil {
+		return
+	}
+	known := map[string]bool{}
+	for _, st := range s.manifest.Stacks {
+		known[st.Name] = true
+	}
+	for _, e := range entries {
+		if !e.IsDir() || known[e.Name()] {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(s.stateDir, e.Name(), "terraform.tfstate")); err != nil {
+			continue
+		}
+		dir := relTo(r.dir, filepath.Join(s.stateDir, e.Name()))
+		r.warnf("stack %s is no longer in %s but its state is still in %s; its resources were not destroyed\n  hint: destroy them with '%s -chdir=%s destroy', then remove that directory",
+			e.Name(), s.outName, dir, filepath.Base(engine), shellQuote(dir))
+	}
+}
+
 func synthArgs(o *stackOptions) []string {
 	args := []string{"synth"}
 	if o.out != "" {
