@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/terraform-exec/tfexec"
 	tfjson "github.com/hashicorp/terraform-json"
@@ -49,6 +50,9 @@ type File struct {
 type Workspace struct {
 	Name string
 	Dir  string
+	// LockTimeout is how long plan and apply wait for a state lock held
+	// by another process; zero fails at once, as the engine does.
+	LockTimeout time.Duration
 
 	engine *Engine
 	tf     *tfexec.Terraform
@@ -220,7 +224,7 @@ func (w *Workspace) Plan(ctx context.Context, destroy bool) (Summary, error) {
 	os.Remove(planPath)
 	var scan planScanner
 	w.tf.SetStdout(io.MultiWriter(w.stdout, &scan))
-	changes, err := w.tf.Plan(ctx, tfexec.Out(PlanFile), tfexec.Destroy(destroy))
+	changes, err := w.tf.Plan(ctx, tfexec.Out(PlanFile), tfexec.Destroy(destroy), tfexec.LockTimeout(w.LockTimeout.String()))
 	if err != nil {
 		return Summary{}, w.engineError("plan", err)
 	}
@@ -318,7 +322,7 @@ func summarize(p *tfjson.Plan) Summary {
 // removed afterwards, as it can hold sensitive values.
 func (w *Workspace) Apply(ctx context.Context) error {
 	w.tf.SetStdout(w.stdout)
-	err := w.tf.Apply(ctx, tfexec.DirOrPlan(PlanFile))
+	err := w.tf.Apply(ctx, tfexec.DirOrPlan(PlanFile), tfexec.LockTimeout(w.LockTimeout.String()))
 	os.Remove(filepath.Join(w.Dir, PlanFile))
 	if err != nil {
 		return w.engineError("apply", err)

@@ -15,7 +15,7 @@ func init() {
 	register(&command{
 		name:     "deploy",
 		synopsis: "Plan and apply stacks in dependency order",
-		usage:    "deploy [--auto-approve] [--skip-synth] [--out DIR] [--engine PATH] [--parallelism N] [STACK...]",
+		usage:    "deploy [--auto-approve] [--skip-synth] [--out DIR] [--engine PATH] [--parallelism N] [--lock-timeout DURATION] [STACK...]",
 		help: `
 Runs synth (unless --skip-synth), then deploys each stack named (all
 stacks without arguments), a stack only after the stacks it depends on:
@@ -37,7 +37,7 @@ lock; run deploy again to continue.`,
 	register(&command{
 		name:     "destroy",
 		synopsis: "Destroy the resources of stacks in reverse dependency order",
-		usage:    "destroy [--auto-approve] [--skip-synth] [--out DIR] [--engine PATH] [--parallelism N] [STACK...]",
+		usage:    "destroy [--auto-approve] [--skip-synth] [--out DIR] [--engine PATH] [--parallelism N] [--lock-timeout DURATION] [STACK...]",
 		help: `
 Destroys the resources of each stack named (all stacks without arguments),
 a stack only after the stacks that depend on it. As deploy does, it runs
@@ -82,6 +82,7 @@ func runApply(ctx context.Context, r *run, o *stackOptions, auto, destroy bool, 
 	}
 	set.warnOrphans(r, e.Path)
 	sr := newStackRunner(r, set, e)
+	sr.lockTimeout = o.lockTimeout
 	ask := &prompter{in: r.env.Stdin}
 	var mu sync.Mutex
 	outcome := map[string]string{}

@@ -12,7 +12,7 @@ func init() {
 	register(&command{
 		name:     "diff",
 		synopsis: "Show what deploy would change, stack by stack",
-		usage:    "diff [--detailed-exitcode] [--skip-synth] [--out DIR] [--engine PATH] [--parallelism N] [STACK...]",
+		usage:    "diff [--detailed-exitcode] [--skip-synth] [--out DIR] [--engine PATH] [--parallelism N] [--lock-timeout DURATION] [STACK...]",
 		help: `
 Runs synth (unless --skip-synth), then for each stack named (all stacks
 without arguments) copies its configuration into its working directory
@@ -52,6 +52,7 @@ func runDiff(ctx context.Context, r *run, o *stackOptions, detailed bool, args [
 	}
 	set.warnOrphans(r, e.Path)
 	sr := newStackRunner(r, set, e)
+	sr.lockTimeout = o.lockTimeout
 	var mu sync.Mutex
 	summaries := map[string]runner.Summary{}
 	results := runner.Schedule(ctx, set.names(), set.deps, o.parallelism, false, func(ctx context.Context, name string) error {

@@ -80,7 +80,7 @@ resource "terraform_data" "after" {
 		t.Fatalf("the sleep did not start:\n%s", stdout)
 	}
 
-	res := p.tfkit("", "deploy", "--auto-approve", "--skip-synth", "slow")
+	res := p.tfkit("", "deploy", "--auto-approve", "--skip-synth", "--lock-timeout", "1s", "slow")
 	if res.code != ExitFailure || !strings.Contains(res.stdout, "slow  failed: terraform plan: the state is locked by another process (another terraform, tofu or tfkit is running on this stack") &&
 		!strings.Contains(res.stdout, "slow  failed: opentofu plan: the state is locked by another process") {
 		t.Errorf("deploy while locked: %s", res)

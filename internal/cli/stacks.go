@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/tfkit/tfkit"
 	"github.com/tfkit/tfkit/diag"
@@ -32,6 +33,7 @@ type stackOptions struct {
 	engine      string
 	skipSynth   bool
 	parallelism int
+	lockTimeout time.Duration
 }
 
 // declare adds the shared flags; synth and parallel say whether the
@@ -44,6 +46,7 @@ func (o *stackOptions) declare(fs *flag.FlagSet, synth, parallel bool) {
 	}
 	if parallel {
 		fs.IntVar(&o.parallelism, "parallelism", 4, "run at most `N` independent stacks at once")
+		fs.DurationVar(&o.lockTimeout, "lock-timeout", 0, "wait up to `DURATION` for a state lock held by another process (default: fail at once)")
 	}
 }
 
@@ -264,11 +267,12 @@ func ensureStateRoot(projectDir string) error {
 // stackRunner is what diff, deploy and destroy share: the engine, the
 // shared outputs and the workspace of each stack.
 type stackRunner struct {
-	r      *run
-	set    *stackSet
-	engine *runner.Engine
-	stdout *runner.Output
-	stderr *runner.Output
+	r           *run
+	lockTimeout time.Duration
+	set         *stackSet
+	engine      *runner.Engine
+	stdout      *runner.Output
+	stderr      *runner.Output
 }
 
 func newStackRunner(r *run, set *stackSet, e *runner.Engine) *stackRunner {
@@ -287,6 +291,7 @@ func (sr *stackRunner) open(ctx context.Context, name string) (*runner.Workspace
 	if err != nil {
 		return nil, err
 	}
+	w.LockTimeout = sr.lockTimeout
 	if err := w.Sync(src, files); err != nil {
 		w.Close()
 		return nil, err
