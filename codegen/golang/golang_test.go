@@ -137,21 +137,26 @@ func TestNames(t *testing.T) {
 		all[f.Path] = string(f.Data)
 	}
 	for path, wants := range map[string][]string{
-		"zz_provider.go": {"package goprovider", `ProviderSource  = "example.com/acme/go"`, "type Provider struct{ *tfkit.Provider }"},
+		"zz_provider.go": {"package goprovider", `ProviderSource  = "example.com/acme/go"`, "type Provider struct{ h *tfkit.Provider }"},
 		// The thing resource keeps ThingConfig, so the resource named
 		// thing_config gets a suffix.
 		"zz_go_thing_config.go": {"type ThingConfigResource struct", "func NewThingConfigResource("},
 		"zz_go_provider.go":     {"type ProviderResource struct", "func NewProviderResource("},
 		"zz_go.go":              {"type Go struct", "func NewGo("},
-		"zz_data_go_thing.go":   {"type DataThing struct{ *tfkit.DataSource }", "func NewDataThing("},
-		"zz_go_data_thing.go":   {"type DataThingResource struct{ *tfkit.Resource }"},
+		"zz_data_go_thing.go":   {"type DataThing struct{ h *tfkit.DataSource }", "func NewDataThing("},
+		"zz_go_data_thing.go":   {"type DataThingResource struct{ h *tfkit.Resource }"},
 		"zz_go_thing.go": {
-			// Getters named like handle methods are renamed.
-			"func (x *Thing) CountAttr() tfkit.Value[float64]",
-			"func (x *Thing) ProviderAttr() tfkit.Value[string]",
-			"func (x *Thing) DependsOnAttr() tfkit.Value[[]string]",
-			"func (x *Thing) LifecycleAttr() tfkit.Value[string]",
-			"func (x *Thing) RefAttr()", "func (x *Thing) SetAttr()", "func (x *Thing) BlockAttr()", "func (x *Thing) StackAttr()",
+			// Getters named like handle methods are renamed; the
+			// meta-arguments live on the untyped handle, so they do not
+			// collide.
+			"func (x *Thing) BlockAttr() tfkit.Value[string]",
+			"func (x *Thing) Block() *config.Block",
+			"func (x *Thing) Resource() *tfkit.Resource",
+			"func (x *Thing) Count() tfkit.Value[float64]",
+			"func (x *Thing) Provider() tfkit.Value[string]",
+			"func (x *Thing) DependsOn() tfkit.Value[[]string]",
+			"func (x *Thing) Lifecycle() tfkit.Value[string]",
+			"func (x *Thing) Ref()", "func (x *Thing) Set()", "func (x *Thing) Stack()",
 			// foo_bar is regular and wins FooBar over foo__bar.
 			"FooBar tfkit.Value[string]", "FooBarAttr tfkit.Value[bool] `tf:\"foo__bar\"`",
 			// A block named like an attribute.

@@ -8,7 +8,10 @@ const providerTemplate = `{{define "provider"}}{{.Header}}
 // Package {{.Package}} holds typed tfkit bindings for the {{.Source}} provider.
 package {{.Package}}
 
-import "github.com/tfkit/tfkit"
+import (
+	"github.com/tfkit/tfkit"
+	"github.com/tfkit/tfkit/config"
+)
 
 // The provider as required_providers names it.
 const (
@@ -18,7 +21,7 @@ const (
 )
 
 // Provider is a provider "{{.Name}}" block.
-type Provider struct{ *tfkit.Provider }
+type Provider struct{ h *tfkit.Provider }
 
 {{template "structs" .Provider}}
 // NewProvider declares a provider "{{.Name}}" block and records the
@@ -27,19 +30,29 @@ func NewProvider(stack *tfkit.Stack, cfg ProviderConfig) *Provider {
 	tfkit.Helper()
 	return &Provider{tfkit.NewProvider(stack, ProviderName, tfkit.Fields(cfg)).Source(ProviderSource, ProviderVersion)}
 }
+
+// Provider returns the untyped handle, for Alias, Set and Append.
+func (x *Provider) Provider() *tfkit.Provider { return x.h }
+
+// Block implements tfkit.Element: the provider used as a value, or given to
+// a resource's Provider, is a reference to this configuration.
+func (x *Provider) Block() *config.Block { return x.h.Block() }
 {{end}}`
 
 const elementTemplate = `{{define "element"}}{{.Element.Header}}
 
 package {{.Package}}
 
-import "github.com/tfkit/tfkit"
+import (
+	"github.com/tfkit/tfkit"
+	"github.com/tfkit/tfkit/config"
+)
 {{with .Element}}
 {{if eq .Kind "data"}}// {{.GoName}} is a data "{{.TFType}}" block.{{else}}// {{.GoName}} is a resource "{{.TFType}}" block.{{end}}{{if .Doc}}
 //{{end}}
 {{- range .Doc}}
 //{{if .}} {{.}}{{end}}{{end}}
-type {{.GoName}} struct{ *tfkit.{{.Handle}} }
+type {{.GoName}} struct{ h *tfkit.{{.Handle}} }
 
 {{template "structs" .}}
 // New{{.GoName}} declares {{if eq .Kind "data"}}data{{else}}resource{{end}} "{{.TFType}}" named name in stack.
@@ -48,10 +61,18 @@ func New{{.GoName}}(stack *tfkit.Stack, name string, cfg {{.Config.Name}}) *{{.G
 	stack.RequireProvider(ProviderName, ProviderSource, ProviderVersion)
 	return &{{.GoName}}{tfkit.New{{.Handle}}(stack, {{printf "%q" .TFType}}, name, tfkit.Fields(cfg))}
 }
+
+// {{.Handle}} returns the untyped handle, for meta-arguments and
+// references to nested attributes: x.{{.Handle}}().Count(2).
+func (x *{{.GoName}}) {{.Handle}}() *tfkit.{{.Handle}} { return x.h }
+
+// Block implements tfkit.Element: used as a value, the handle is a
+// reference to the {{if eq .Kind "data"}}data source{{else}}resource{{end}}.
+func (x *{{.GoName}}) Block() *config.Block { return x.h.Block() }
 {{$el := .}}{{range .Getters}}
 // {{.Name}} returns a reference to {{.TFName}}.{{range .Doc}}
 //{{if .}} {{.}}{{end}}{{end}}
-func (x *{{$el.GoName}}) {{.Name}}() tfkit.Value[{{.Type}}] { return tfkit.As[{{.Type}}](x.Ref({{printf "%q" .TFName}})) }
+func (x *{{$el.GoName}}) {{.Name}}() tfkit.Value[{{.Type}}] { return tfkit.As[{{.Type}}](x.h.Ref({{printf "%q" .TFName}})) }
 {{end}}{{end}}{{end}}`
 
 const commonTemplate = `{{define "structs"}}{{with .Config}}{{template "struct" .}}{{end}}{{range .Structs}}{{template "struct" .}}{{end}}{{end}}
