@@ -321,6 +321,8 @@ func (e *evaluator) baseScope(mi *modInst, expr hcl.Expression, it *iter, path s
 				"module": cty.StringVal(mi.mod.Dir), "root": cty.StringVal("."), "cwd": cty.StringVal(e.rootDir)})
 		case "terraform":
 			vars["terraform"] = cty.ObjectVal(map[string]cty.Value{"workspace": cty.StringVal(e.opts.workspace())})
+		case "ephemeral":
+			vars["ephemeral"] = unknown("ephemeral resources are not evaluated")
 		case "self":
 			e.errorf(&rng, path, "Invalid \"self\" reference", "self is only available in provisioner and connection blocks, which tfkit eval does not evaluate")
 			vars["self"] = unknown("self")

@@ -148,6 +148,10 @@ var topSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 	{Type: "terraform"},
 	{Type: "moved"}, {Type: "import"}, {Type: "removed"},
 	{Type: "check", LabelNames: []string{"name"}},
+	// Ephemeral resources and actions are never part of a plan's values;
+	// they are accepted and not evaluated.
+	{Type: "ephemeral", LabelNames: []string{"type", "name"}},
+	{Type: "action", LabelNames: []string{"type", "name"}},
 }}
 
 // loader reads module directories.

@@ -185,7 +185,7 @@ func (m *Module) Walk0(visit Visitor) {
 func splitResourceRef(tr hcl.Traversal) (string, hcl.Traversal) {
 	root := tr.RootName()
 	switch root {
-	case "var", "local", "module", "count", "each", "path", "terraform", "self", "":
+	case "var", "local", "module", "count", "each", "path", "terraform", "self", "ephemeral", "":
 		return "", nil
 	}
 	names, rest := attrNames(tr[1:], 1)

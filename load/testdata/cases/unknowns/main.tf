@@ -48,3 +48,11 @@ module "later" {
   source = "./later"
   count  = length(aws_instance.web.id) > 3 ? 1 : 0
 }
+
+ephemeral "random_password" "db" {
+  length = 16
+}
+
+resource "terraform_data" "uses_ephemeral" {
+  input = ephemeral.random_password.db.result
+}
