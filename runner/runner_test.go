@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/hashicorp/terraform-exec/tfexec"
 )
 
 func TestParseVersionTellsEnginesApart(t *testing.T) {
@@ -296,5 +298,29 @@ func TestScheduleRunsIndependentStacksInParallel(t *testing.T) {
 		if r.Err != nil {
 			t.Errorf("%s: %v", r.Name, r.Err)
 		}
+	}
+}
+
+func TestEngineEnv(t *testing.T) {
+	env, vars, logs := engineEnv([]string{
+		"HOME=/home/u", "TF_CLI_CONFIG_FILE=/rc", "TF_VAR_region=eu", "TF_VAR_size=1", "TF_VAR_size=2",
+		"TF_LOG=DEBUG", "TF_LOG_PATH=/log", "TF_CLI_ARGS=-no-color", "TF_IN_AUTOMATION=", "TF_PLUGIN_CACHE_DIR=/cache",
+	})
+	want := map[string]string{"HOME": "/home/u", "TF_CLI_CONFIG_FILE": "/rc", "TF_PLUGIN_CACHE_DIR": "/cache"}
+	if !reflect.DeepEqual(env, want) {
+		t.Errorf("env: %v", env)
+	}
+	if len(vars) != 2 || !reflect.DeepEqual(vars[0], tfexec.Var("region=eu")) || !reflect.DeepEqual(vars[1], tfexec.Var("size=2")) {
+		t.Errorf("vars: %v", vars)
+	}
+	if logs["TF_LOG"] != "DEBUG" || logs["TF_LOG_PATH"] != "/log" {
+		t.Errorf("logs: %v", logs)
+	}
+	warnings, err := CheckEnv([]string{"TF_CLI_ARGS_plan=-refresh=false", "TF_LOG=TRACE"})
+	if err != nil || len(warnings) != 2 || !strings.HasPrefix(warnings[0], "TF_CLI_ARGS_plan is ignored") || !strings.HasPrefix(warnings[1], "TF_LOG is ignored") {
+		t.Errorf("warnings: %q %v", warnings, err)
+	}
+	if _, err := CheckEnv([]string{"TF_WORKSPACE=prod"}); err == nil || !strings.Contains(err.Error(), "TF_WORKSPACE=prod is set") {
+		t.Errorf("TF_WORKSPACE: %v", err)
 	}
 }

@@ -56,6 +56,7 @@ type Workspace struct {
 
 	engine *Engine
 	tf     *tfexec.Terraform
+	vars   []tfexec.PlanOption // the user's TF_VAR_ variables as -var
 	probed bool
 	stdout *LineWriter
 	stderr *LineWriter
@@ -74,16 +75,19 @@ func Open(e *Engine, name, dir string, environ []string, stdout, stderr *Output)
 	if err != nil {
 		return nil, err
 	}
-	env := map[string]string{}
-	for _, kv := range environ {
-		if k, v, ok := strings.Cut(kv, "="); ok {
-			env[k] = v
-		}
-	}
-	if err := tf.SetEnv(tfexec.CleanEnv(env)); err != nil {
+	env, vars, logs := engineEnv(environ)
+	if err := tf.SetEnv(env); err != nil {
 		return nil, err
 	}
-	w := &Workspace{Name: name, Dir: dir, engine: e, tf: tf,
+	// terraform-exec clears the logging variables unless a log file is
+	// named; with one, the user's logging settings apply.
+	if path := logs["TF_LOG_PATH"]; path != "" {
+		tf.SetLogPath(path)
+		tf.SetLog(logs["TF_LOG"])
+		tf.SetLogCore(logs["TF_LOG_CORE"])
+		tf.SetLogProvider(logs["TF_LOG_PROVIDER"])
+	}
+	w := &Workspace{Name: name, Dir: dir, engine: e, tf: tf, vars: vars,
 		stdout: stdout.Prefixed(name + " | "), stderr: stderr.Prefixed(name + " | ")}
 	tf.SetStderr(w.stderr)
 	return w, nil
@@ -224,7 +228,8 @@ func (w *Workspace) Plan(ctx context.Context, destroy bool) (Summary, error) {
 	os.Remove(planPath)
 	var scan planScanner
 	w.tf.SetStdout(io.MultiWriter(w.stdout, &scan))
-	changes, err := w.tf.Plan(ctx, tfexec.Out(PlanFile), tfexec.Destroy(destroy), tfexec.LockTimeout(w.LockTimeout.String()))
+	opts := append([]tfexec.PlanOption{tfexec.Out(PlanFile), tfexec.Destroy(destroy), tfexec.LockTimeout(w.LockTimeout.String())}, w.vars...)
+	changes, err := w.tf.Plan(ctx, opts...)
 	if err != nil {
 		return Summary{}, w.engineError("plan", err)
 	}

@@ -323,3 +323,37 @@ func TestStackCommandErrors(t *testing.T) {
 		t.Errorf("--parallelism 0: %s", res)
 	}
 }
+
+// TestDeployPassesEnvironment: the user's TF_VAR_ variables reach the
+// engine (as -var), TF_WORKSPACE is refused rather than ignored.
+func TestDeployPassesEnvironment(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the Terraform engine")
+	}
+	p := newStackProject(t)
+	p.write(testStack{name: "v", tf: `variable "greeting" {
+  type = string
+}
+
+resource "terraform_data" "v" {
+  input = var.greeting
+}
+
+output "greeting" {
+  value = terraform_data.v.output
+}
+`})
+	p.env = append(p.env, "TF_VAR_greeting=hi there", "TF_CLI_ARGS_plan=-refresh=false")
+	res := p.tfkit("", "deploy", "--auto-approve")
+	if res.code != ExitOK || !strings.Contains(res.stderr, "Warning: TF_CLI_ARGS_plan is ignored") {
+		t.Fatalf("deploy: %s", res)
+	}
+	if res := p.tfkit("", "output", "v"); res.stdout != `greeting = "hi there"`+"\n" {
+		t.Errorf("output: %s", res)
+	}
+	p.env = append(p.env, "TF_WORKSPACE=prod")
+	res = p.tfkit("", "deploy", "--auto-approve", "--skip-synth")
+	if res.code != ExitFailure || !strings.Contains(res.stderr, "Error: TF_WORKSPACE=prod is set") {
+		t.Errorf("TF_WORKSPACE: %s", res)
+	}
+}

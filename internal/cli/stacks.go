@@ -233,6 +233,16 @@ func findEngine(ctx context.Context, r *run, o *stackOptions, quiet bool) (*runn
 		r.errorf("install Terraform or OpenTofu, or name the binary with --engine PATH or "+runner.EnvEngine, "no Terraform engine: %v", err)
 		return nil, ExitFailure
 	}
+	warnings, err := runner.CheckEnv(r.env.Environ)
+	if err != nil {
+		r.errorf("", "%v", err)
+		return nil, ExitFailure
+	}
+	if !quiet {
+		for _, w := range warnings {
+			r.warnf("%s", w)
+		}
+	}
 	if err := ensureStateRoot(r.dir); err != nil {
 		r.errorf("", "%v", err)
 		return nil, ExitFailure
