@@ -3,6 +3,7 @@ package golang
 import (
 	"bytes"
 	"flag"
+	"go/token"
 	"os"
 	"path/filepath"
 	"sort"
@@ -203,4 +204,24 @@ func TestExported(t *testing.T) {
 			t.Errorf("PackageName(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// FuzzExported checks that any Terraform name becomes an exported Go
+// identifier, the same one every time.
+func FuzzExported(f *testing.F) {
+	for _, s := range []string{"cidr_block", "3d", "", "__", "foo-bar", "ébène", "a\x00b", "type", "ID"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := exported(s)
+		if !token.IsIdentifier(got) || !token.IsExported(got) {
+			t.Fatalf("exported(%q) = %q, not an exported identifier", s, got)
+		}
+		if exported(s) != got {
+			t.Fatalf("exported(%q) is not deterministic", s)
+		}
+		if p := PackageName(s); !token.IsIdentifier(p) || token.IsKeyword(p) {
+			t.Fatalf("PackageName(%q) = %q", s, p)
+		}
+	})
 }
