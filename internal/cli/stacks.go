@@ -349,6 +349,9 @@ func (sr *stackRunner) report(ctx context.Context, results []runner.Result, line
 	return code
 }
 
+// errNoAnswer is the answer of a standard input that ended (a script, CI).
+var errNoAnswer = errors.New("not approved: standard input ended before an answer; use --auto-approve where nobody can answer")
+
 // prompter asks yes/no questions on the invocation's stdin, one at a time
 // however many stacks run at once.
 type prompter struct {
@@ -359,7 +362,7 @@ type prompter struct {
 }
 
 // ask prints question and waits for a line; only "yes" approves. Without
-// a stdin, or at its end, the answer is no.
+// a stdin, or at its end, the answer is no, with an error that says so.
 func (p *prompter) ask(ctx context.Context, out *runner.Output, question string) (bool, error) {
 	if p.in == nil {
 		return false, errors.New("there is no terminal to ask for approval; use --auto-approve")
@@ -381,6 +384,9 @@ func (p *prompter) ask(ctx context.Context, out *runner.Output, question string)
 	case <-ctx.Done():
 		return false, ctx.Err()
 	case line, ok := <-p.lines:
-		return ok && strings.TrimSpace(line) == "yes", nil
+		if !ok {
+			return false, errNoAnswer
+		}
+		return strings.TrimSpace(line) == "yes", nil
 	}
 }
