@@ -148,8 +148,8 @@ func collectRefs(m *Module) {
 				if !ok {
 					return nil
 				}
-				if rel, ok := x.Each.(*hclsyntax.RelativeTraversalExpr); ok && len(rel.Traversal) > 0 {
-					tr := append(append(hcl.Traversal(nil), src.Traversal...), hcl.TraverseIndex{}, rel.Traversal[0])
+				if step, ok := splatAttr(x.Each); ok {
+					tr := append(append(hcl.Traversal(nil), src.Traversal...), hcl.TraverseIndex{}, step)
 					note(tr)
 				}
 			case *hclsyntax.RelativeTraversalExpr:
@@ -235,4 +235,25 @@ func itoa(i int) string {
 		b[p] = '-'
 	}
 	return string(b[p:])
+}
+
+// splatAttr finds the first attribute a splat's per-element expression
+// reads from the element: test_string in x[*].test_string[count.index].
+func splatAttr(e hclsyntax.Expression) (hcl.Traverser, bool) {
+	for {
+		switch x := e.(type) {
+		case *hclsyntax.RelativeTraversalExpr:
+			if _, anon := x.Source.(*hclsyntax.AnonSymbolExpr); anon {
+				if len(x.Traversal) > 0 {
+					return x.Traversal[0], true
+				}
+				return nil, false
+			}
+			e = x.Source
+		case *hclsyntax.IndexExpr:
+			e = x.Collection
+		default:
+			return nil, false
+		}
+	}
 }

@@ -28,3 +28,9 @@ output "vpc_cidr" {
 output "splat_owner" {
   value = aws_subnet.all[*].owner_id
 }
+
+resource "aws_subnet" "next" {
+  count      = 2
+  depends_on = [aws_subnet.all]
+  vpc_id     = aws_subnet.all[*].vpc_id[count.index]
+}
