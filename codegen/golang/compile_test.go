@@ -31,8 +31,11 @@ func writeModule(t *testing.T, extra map[string][]byte) string {
 	}
 	for _, name := range caseNames() {
 		pkg := name
-		if name == "aws-slice" {
+		switch name {
+		case "aws-slice":
 			pkg = "aws"
+		case "module-net":
+			pkg = "net"
 		}
 		for _, f := range generate(t, name) {
 			files[filepath.Join(pkg, f.Path)] = f.Data
@@ -85,7 +88,7 @@ func TestProgramSynth(t *testing.T) {
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("the program failed: %v\n%s", err, msg)
 	}
-	for _, stack := range []string{"local", "docker"} {
+	for _, stack := range []string{"local", "docker", "modules"} {
 		got, err := os.ReadFile(filepath.Join(out, "stacks", stack, "main.tf"))
 		if err != nil {
 			t.Fatal(err)

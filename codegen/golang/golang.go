@@ -362,4 +362,4 @@ func docLines(s string) []string {
 	return lines
 }
 
-var templates = template.Must(template.New("golang").Parse(providerTemplate + elementTemplate + commonTemplate))
+var templates = template.Must(template.New("golang").Parse(providerTemplate + elementTemplate + moduleTemplate + commonTemplate))

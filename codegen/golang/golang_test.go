@@ -24,6 +24,8 @@ var cases = map[string]string{
 	"docker":    "../../schema/testdata/providers/docker-4.6.0.json",
 	"aws-slice": "testdata/providers/aws-3.3.0-slice.json",
 	"collide":   "testdata/providers/collide.json",
+	// A module directory rather than a provider schema.
+	"module-net": "../../schema/testdata/modules/net",
 }
 
 // versions are the constraints recorded in the golden output.
@@ -57,6 +59,17 @@ func readProvider(t testing.TB, path string) *schema.Provider {
 
 func generate(t testing.TB, name string) []File {
 	t.Helper()
+	if strings.HasPrefix(name, "module-") {
+		m, diags := schema.ReadModule(cases[name])
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		files, err := GenerateModule(m, ModuleOptions{Package: "net", Source: "./modules/net"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return files
+	}
 	files, err := Generate(readProvider(t, cases[name]), Options{Version: versions[name]})
 	if err != nil {
 		t.Fatal(err)

@@ -75,6 +75,44 @@ func (x *{{.GoName}}) Block() *config.Block { return x.h.Block() }
 func (x *{{$el.GoName}}) {{.Name}}() tfkit.Value[{{.Type}}] { return tfkit.As[{{.Type}}](x.h.Ref({{printf "%q" .TFName}})) }
 {{end}}{{end}}{{end}}`
 
+const moduleTemplate = `{{define "module"}}{{.Header}}
+
+// Package {{.Package}} holds typed tfkit bindings for the module {{.Source}}.
+package {{.Package}}
+
+import (
+	"github.com/tfkit/tfkit"
+	"github.com/tfkit/tfkit/config"
+)
+
+// Where the module comes from, as every call writes it.
+const (
+	ModuleSource  = {{printf "%q" .Source}}
+	ModuleVersion = {{printf "%q" .Version}}
+)
+
+// Module is a module call of {{.Source}}.
+type Module struct{ h *tfkit.Module }
+{{with .Inputs}}{{template "struct" .}}{{end}}
+// New declares a module call named name in stack.
+func New(stack *tfkit.Stack, name string, in Inputs) *Module {
+	tfkit.Helper()
+	return &Module{tfkit.NewModule(stack, name, tfkit.ModuleConfig{Source: ModuleSource, Version: ModuleVersion, Inputs: tfkit.Fields(in)})}
+}
+
+// Module returns the untyped handle, for Count, ForEach, DependsOn and
+// Providers.
+func (x *Module) Module() *tfkit.Module { return x.h }
+
+// Block implements tfkit.Element: used as a value, the handle is a
+// reference to the module call.
+func (x *Module) Block() *config.Block { return x.h.Block() }
+{{range .Outputs}}
+// {{.Name}} returns a reference to the output {{.TFName}}.{{range .Doc}}
+//{{if .}} {{.}}{{end}}{{end}}
+func (x *Module) {{.Name}}() tfkit.Value[{{.Type}}] { return tfkit.As[{{.Type}}](x.h.Output({{printf "%q" .TFName}})) }
+{{end}}{{end}}`
+
 const commonTemplate = `{{define "structs"}}{{with .Config}}{{template "struct" .}}{{end}}{{range .Structs}}{{template "struct" .}}{{end}}{{end}}
 
 {{define "struct"}}
