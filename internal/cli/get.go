@@ -43,7 +43,11 @@ The schemas are kept in DIR/.tfkit-schemas.json for tfkit validate.
 Generation is cached in DIR/.tfkit-get.json: a provider whose schema (and
 version constraint) is unchanged is not generated again, and when the
 constraints in tfkit.json are unchanged no engine runs at all. --force
-regenerates everything.`,
+regenerates everything.
+
+Entries of "terraformModules" with a local source (./ or ../) get a package
+too, generated from their variable and output blocks; their source is
+written into module calls as given.`,
 		setup: setupGet,
 	})
 }
@@ -140,14 +144,17 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 			return ExitFailure
 		}
 	} else {
-		if len(proj.TerraformProviders) == 0 {
+		if len(proj.TerraformProviders) == 0 && len(proj.TerraformModules) == 0 {
 			r.errorf(`add "terraformProviders": ["hashicorp/random@~> 3.0"] to `+proj.File+", or give --schema FILE.json", "%s names no providers", proj.File)
 			return ExitFailure
+		}
+		if len(proj.TerraformProviders) == 0 {
+			return getModules(r, proj, out)
 		}
 		constraints = constraintsKey(proj.TerraformProviders, r.env.Version)
 		if !o.force && cache.Constraints == constraints && cache.present(out) {
 			r.printf("Bindings are up to date: the providers in %s are unchanged since the last get (--force regenerates).\n", proj.File)
-			return ExitOK
+			return getModules(r, proj, out)
 		}
 		var err error
 		if data, err = fetchSchemas(ctx, r, o.engine, proj.TerraformProviders); err != nil {
@@ -169,7 +176,51 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 		r.errorf("", "%v", err)
 		return ExitFailure
 	}
+	if proj != nil {
+		return getModules(r, proj, out)
+	}
 	return ExitOK
+}
+
+// getModules generates a package per entry of "terraformModules" whose
+// source is a local directory. Modules are small and read without an
+// engine, so they are generated every time rather than cached.
+func getModules(r *run, proj *project.Config, out string) int {
+	code := ExitOK
+	for _, d := range proj.TerraformModules {
+		if !strings.HasPrefix(d.Source, "./") && !strings.HasPrefix(d.Source, "../") {
+			r.warnf("module %s: skipped; only local module sources (./ or ../) are generated so far", d.Source)
+			continue
+		}
+		name := d.Name
+		if name == "" {
+			name = filepath.Base(d.Source)
+		}
+		m, diags := schema.ReadModule(filepath.Join(proj.Dir, filepath.FromSlash(d.Source)))
+		if r.report(diags) {
+			code = ExitFailure
+			continue
+		}
+		pkg := golang.PackageName(name)
+		files, err := golang.GenerateModule(m, golang.ModuleOptions{Package: pkg, Source: d.Source, Version: d.Version})
+		if err != nil {
+			r.errorf("", "module %s: %v", d.Source, err)
+			code = ExitFailure
+			continue
+		}
+		fm := make(map[string][]byte, len(files))
+		for _, f := range files {
+			fm[f.Path] = f.Data
+		}
+		dir := filepath.Join(out, pkg)
+		if err := outdir.Write(dir, fm); err != nil {
+			r.errorf("", "module %s: %v", d.Source, err)
+			code = ExitFailure
+			continue
+		}
+		r.printf("module %s: generated %d file in %s\n", d.Source, len(files), relTo(r.dir, dir))
+	}
+	return code
 }
 
 // loadGetProject reads the project file: required when the providers come

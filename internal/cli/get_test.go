@@ -196,3 +196,23 @@ func main() {
 		t.Errorf("pet.txt = %q, %v; want %q", got, err, pet)
 	}
 }
+
+func TestGetModules(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "tfkit.json", `{"app": "true", "terraformModules": ["./modules/net", {"name": "vpc", "source": "terraform-aws-modules/vpc/aws", "version": "5.1.0"}]}`)
+	write(t, dir, "modules/net/variables.tf", "variable \"cidr\" {\n  type = string\n}\n\noutput \"id\" {\n  value = \"x\"\n}\n")
+	res := runCLI(t, dir, nil, "get")
+	if res.code != ExitOK || res.stdout != "module ./modules/net: generated 1 file in .gen/net\n" ||
+		!strings.Contains(res.stderr, "module terraform-aws-modules/vpc/aws: skipped") {
+		t.Fatalf("get:\n%s", res)
+	}
+	src, err := os.ReadFile(filepath.Join(dir, ".gen", "net", "zz_module.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"CIDR tfkit.Value[string] `tf:\"cidr\"`", "func (x *Module) ID() tfkit.Value[any]", `ModuleSource  = "./modules/net"`} {
+		if !strings.Contains(string(src), want) {
+			t.Errorf("zz_module.go lacks %q:\n%s", want, src)
+		}
+	}
+}
