@@ -1,9 +1,19 @@
 package load
 
 import (
+	"bytes"
+	"compress/gzip"
+	"crypto/md5"
+	"crypto/sha1"
+	"crypto/sha256"
+	"crypto/sha512"
+	"encoding/base64"
+	"encoding/hex"
+	"hash"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/go-cty-funcs/cidr"
 	"github.com/hashicorp/go-cty-funcs/collection"
@@ -68,21 +78,37 @@ func functions(baseDir string) map[string]function.Function {
 		"cidrsubnets": cidr.SubnetsFunc,
 
 		"abspath": filesystem.AbsPathFunc, "basename": filesystem.BasenameFunc, "dirname": filesystem.DirnameFunc,
-		"pathexpand":   filesystem.PathExpandFunc,
-		"file":         filesystem.MakeFileFunc(baseDir, false),
-		"filebase64":   filesystem.MakeFileFunc(baseDir, true),
-		"fileexists":   filesystem.MakeFileExistsFunc(baseDir),
-		"fileset":      filesystem.MakeFileSetFunc(baseDir),
-		"try":          tryfunc.TryFunc,
-		"can":          tryfunc.CanFunc,
-		"tobool":       stdlib.MakeToFunc(cty.Bool),
-		"tonumber":     stdlib.MakeToFunc(cty.Number),
-		"tostring":     stdlib.MakeToFunc(cty.String),
-		"tolist":       stdlib.MakeToFunc(cty.List(cty.DynamicPseudoType)),
-		"toset":        stdlib.MakeToFunc(cty.Set(cty.DynamicPseudoType)),
-		"tomap":        stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType)),
-		"transpose":    transposeFunc,
-		"templatefile": function.Function{},
+		"pathexpand":       filesystem.PathExpandFunc,
+		"file":             filesystem.MakeFileFunc(baseDir, false),
+		"filebase64":       filesystem.MakeFileFunc(baseDir, true),
+		"fileexists":       filesystem.MakeFileExistsFunc(baseDir),
+		"fileset":          filesystem.MakeFileSetFunc(baseDir),
+		"try":              tryfunc.TryFunc,
+		"can":              tryfunc.CanFunc,
+		"tobool":           stdlib.MakeToFunc(cty.Bool),
+		"tonumber":         stdlib.MakeToFunc(cty.Number),
+		"tostring":         stdlib.MakeToFunc(cty.String),
+		"tolist":           stdlib.MakeToFunc(cty.List(cty.DynamicPseudoType)),
+		"toset":            stdlib.MakeToFunc(cty.Set(cty.DynamicPseudoType)),
+		"tomap":            stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType)),
+		"transpose":        transposeFunc,
+		"matchkeys":        matchKeysFunc,
+		"timecmp":          timeCmpFunc,
+		"plantimestamp":    impure("plantimestamp()", cty.String, 0),
+		"sensitive":        identityFunc,
+		"nonsensitive":     identityFunc,
+		"issensitive":      notTracked("issensitive()", cty.Bool),
+		"rsadecrypt":       crypto.RsaDecryptFunc,
+		"base64sha256":     stringHash(sha256.New, base64.StdEncoding.EncodeToString),
+		"base64sha512":     stringHash(sha512.New, base64.StdEncoding.EncodeToString),
+		"base64gzip":       base64GzipFunc,
+		"filemd5":          fileHash(baseDir, md5.New, hex.EncodeToString),
+		"filesha1":         fileHash(baseDir, sha1.New, hex.EncodeToString),
+		"filesha256":       fileHash(baseDir, sha256.New, hex.EncodeToString),
+		"filesha512":       fileHash(baseDir, sha512.New, hex.EncodeToString),
+		"filebase64sha256": fileHash(baseDir, sha256.New, base64.StdEncoding.EncodeToString),
+		"filebase64sha512": fileHash(baseDir, sha512.New, base64.StdEncoding.EncodeToString),
+		"templatefile":     function.Function{},
 	}
 	f["templatefile"] = templateFileFunc(baseDir, f)
 	return f
@@ -330,5 +356,126 @@ var indexFunc = function.New(&function.Spec{
 			}
 		}
 		return cty.NilVal, function.NewArgErrorf(1, "item not found")
+	},
+})
+
+// identityFunc stands for sensitive and nonsensitive: tfkit does not track
+// sensitivity, so the value passes through.
+var identityFunc = function.New(&function.Spec{
+	Params: []function.Parameter{{Name: "value", Type: cty.DynamicPseudoType, AllowUnknown: true, AllowNull: true, AllowMarked: true, AllowDynamicType: true}},
+	Type:   func(args []cty.Value) (cty.Type, error) { return args[0].Type(), nil },
+	Impl:   func(args []cty.Value, _ cty.Type) (cty.Value, error) { return args[0], nil },
+})
+
+// notTracked is a function whose answer depends on what tfkit does not
+// track; its result is unknown rather than a guess.
+func notTracked(name string, ret cty.Type) function.Function {
+	return function.New(&function.Spec{
+		Params: []function.Parameter{{Name: "value", Type: cty.DynamicPseudoType, AllowUnknown: true, AllowNull: true, AllowMarked: true, AllowDynamicType: true}},
+		Type:   function.StaticReturnType(ret),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			return cty.UnknownVal(ret).Mark(reason(name + " is not evaluated: tfkit does not track sensitivity")), nil
+		},
+	})
+}
+
+func stringHash(h func() hash.Hash, enc func([]byte) string) function.Function {
+	return function.New(&function.Spec{
+		Params: []function.Parameter{{Name: "str", Type: cty.String}},
+		Type:   function.StaticReturnType(cty.String),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			x := h()
+			x.Write([]byte(args[0].AsString()))
+			return cty.StringVal(enc(x.Sum(nil))), nil
+		},
+	})
+}
+
+func fileHash(baseDir string, h func() hash.Hash, enc func([]byte) string) function.Function {
+	return function.New(&function.Spec{
+		Params: []function.Parameter{{Name: "path", Type: cty.String}},
+		Type:   function.StaticReturnType(cty.String),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			p := args[0].AsString()
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(baseDir, p)
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return cty.NilVal, function.NewArgErrorf(0, "cannot read %s: %v", args[0].AsString(), err)
+			}
+			x := h()
+			x.Write(data)
+			return cty.StringVal(enc(x.Sum(nil))), nil
+		},
+	})
+}
+
+var base64GzipFunc = function.New(&function.Spec{
+	Params: []function.Parameter{{Name: "str", Type: cty.String}},
+	Type:   function.StaticReturnType(cty.String),
+	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+		var b bytes.Buffer
+		w := gzip.NewWriter(&b)
+		if _, err := w.Write([]byte(args[0].AsString())); err != nil {
+			return cty.NilVal, err
+		}
+		if err := w.Close(); err != nil {
+			return cty.NilVal, err
+		}
+		return cty.StringVal(base64.StdEncoding.EncodeToString(b.Bytes())), nil
+	},
+})
+
+// matchKeysFunc is matchkeys(values, keys, searchset): the values whose
+// key at the same index is in searchset.
+var matchKeysFunc = function.New(&function.Spec{
+	Params: []function.Parameter{
+		{Name: "values", Type: cty.List(cty.DynamicPseudoType)},
+		{Name: "keys", Type: cty.List(cty.DynamicPseudoType)},
+		{Name: "searchset", Type: cty.List(cty.DynamicPseudoType)},
+	},
+	Type: func(args []cty.Value) (cty.Type, error) { return args[0].Type(), nil },
+	Impl: func(args []cty.Value, ret cty.Type) (cty.Value, error) {
+		if args[0].LengthInt() != args[1].LengthInt() {
+			return cty.NilVal, function.NewArgErrorf(1, "length of keys and values should be equal")
+		}
+		if !args[1].IsWhollyKnown() || !args[2].IsWhollyKnown() {
+			return cty.UnknownVal(ret), nil
+		}
+		vals := args[0].AsValueSlice()
+		var out []cty.Value
+		i := 0
+		for it := args[1].ElementIterator(); it.Next(); i++ {
+			_, k := it.Element()
+			for st := args[2].ElementIterator(); st.Next(); {
+				_, sv := st.Element()
+				if k.Type().Equals(sv.Type()) && k.Equals(sv).True() {
+					out = append(out, vals[i])
+					break
+				}
+			}
+		}
+		if len(out) == 0 {
+			return cty.ListValEmpty(ret.ElementType()), nil
+		}
+		return cty.ListVal(out), nil
+	},
+})
+
+// timeCmpFunc is timecmp(a, b): -1, 0 or 1 comparing two RFC 3339 times.
+var timeCmpFunc = function.New(&function.Spec{
+	Params: []function.Parameter{{Name: "a", Type: cty.String}, {Name: "b", Type: cty.String}},
+	Type:   function.StaticReturnType(cty.Number),
+	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+		a, err := time.Parse(time.RFC3339, args[0].AsString())
+		if err != nil {
+			return cty.NilVal, function.NewArgErrorf(0, "not an RFC 3339 timestamp: %v", err)
+		}
+		b, err := time.Parse(time.RFC3339, args[1].AsString())
+		if err != nil {
+			return cty.NilVal, function.NewArgErrorf(1, "not an RFC 3339 timestamp: %v", err)
+		}
+		return cty.NumberIntVal(int64(a.Compare(b))), nil
 	},
 })

@@ -130,3 +130,22 @@ resource "terraform_data" "types_and_time" {
     id        = uuid()
   }
 }
+
+resource "terraform_data" "more" {
+  input = {
+    base64sha256 = base64sha256("x")
+    base64sha512 = base64sha512("x")
+    filemd5      = filemd5("config.json")
+    filesha256   = filesha256("config.json")
+    fileb64sha   = filebase64sha256("config.json")
+    matchkeys    = matchkeys(["i-1", "i-2", "i-3"], ["a", "b", "a"], ["a"])
+    timecmp      = timecmp("2024-01-01T00:00:00Z", "2023-12-31T23:00:00Z")
+    sensitive    = nonsensitive(sensitive("shown"))
+    issensitive  = issensitive("x")
+    plan_time    = plantimestamp()
+  }
+}
+
+resource "terraform_data" "unsupported" {
+  input = yamldecode("a: 1")
+}
