@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -27,7 +28,48 @@ type stackProject struct {
 
 func newStackProject(t *testing.T) *stackProject {
 	t.Helper()
-	engine := enginetest.Engine(t)
+	return newStackProjectWith(t, enginetest.Engine(t))
+}
+
+// engines returns the engine to test with and, when there is one besides
+// it, an OpenTofu (tofu on PATH or the build scripts/install-engine.sh
+// caches), so that both engines run the tests that depend on the engine.
+func engines(t *testing.T) []string {
+	t.Helper()
+	first := enginetest.Engine(t)
+	list := []string{first}
+	var tofus []string
+	if p, err := exec.LookPath("tofu"); err == nil {
+		tofus = append(tofus, p)
+	}
+	cache := os.Getenv(enginetest.EnvCache)
+	if cache == "" {
+		if home, err := os.UserHomeDir(); err == nil {
+			cache = filepath.Join(home, ".cache", "tfkit")
+		}
+	}
+	if cache != "" {
+		built, _ := filepath.Glob(filepath.Join(cache, "engine", "opentofu-*", "tofu"))
+		tofus = append(tofus, built...)
+	}
+	for _, p := range tofus {
+		if p != first && filepath.Base(first) != "tofu" {
+			return append(list, p)
+		}
+	}
+	return list
+}
+
+// forEachEngine runs test once per engine of engines, as a subtest named
+// after the binary.
+func forEachEngine(t *testing.T, test func(t *testing.T, engine string)) {
+	for _, e := range engines(t) {
+		t.Run(filepath.Base(e), func(t *testing.T) { test(t, e) })
+	}
+}
+
+func newStackProjectWith(t *testing.T, engine string) *stackProject {
+	t.Helper()
 	mirror := enginetest.Mirror(t)
 	rc := filepath.Join(t.TempDir(), "terraformrc")
 	if err := os.WriteFile(rc, []byte(enginetest.CLIConfig(mirror)), 0o644); err != nil {
@@ -150,7 +192,11 @@ func TestDeployTwoStacks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the Terraform engine")
 	}
-	p := newStackProject(t)
+	forEachEngine(t, testDeployTwoStacks)
+}
+
+func testDeployTwoStacks(t *testing.T, engine string) {
+	p := newStackProjectWith(t, engine)
 	file := filepath.Join(t.TempDir(), "greeting.txt")
 	p.write(testStack{name: "a", tf: stackA}, testStack{name: "b", deps: []string{"a"}, tf: stackB("hello", file)})
 

@@ -44,7 +44,11 @@ func TestDeployLockedAndInterrupted(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the Terraform engine")
 	}
-	p := newStackProject(t)
+	forEachEngine(t, testDeployLockedAndInterrupted)
+}
+
+func testDeployLockedAndInterrupted(t *testing.T, engine string) {
+	p := newStackProjectWith(t, engine)
 	p.write(
 		testStack{name: "slow", tf: `resource "null_resource" "first" {}
 
