@@ -111,6 +111,7 @@ func buildGraph(root *Module) *graph {
 	for _, k := range keys {
 		visit(g.nodes[k])
 	}
+	sort.SliceStable(g.cycles, func(i, j int) bool { return g.cycles[i][0].key < g.cycles[j][0].key })
 	return g
 }
 
@@ -119,6 +120,11 @@ func (g *graph) linkNode(n *node) {
 	m := n.mod
 	seen := map[*node]bool{}
 	dep := func(d *node) {
+		if d == n && n.cycle == "" {
+			// A resource or local that reads itself is a cycle of one.
+			n.cycle = n.key + " -> " + n.key
+			g.cycles = append(g.cycles, []*node{n})
+		}
 		if d != nil && d != n && !seen[d] {
 			seen[d] = true
 			n.deps = append(n.deps, d)

@@ -20,3 +20,8 @@ resource "null_resource" "p" {
 resource "null_resource" "q" {
   triggers = { p = null_resource.p.id }
 }
+
+resource "null_resource" "selfish" {
+  count    = 2
+  triggers = { prev = count.index > 0 ? null_resource.selfish[0].id : "first" }
+}
