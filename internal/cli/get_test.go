@@ -216,3 +216,25 @@ func TestGetModules(t *testing.T) {
 		}
 	}
 }
+
+// TestGetSeveralProviders reads a schema file with two providers of the same
+// name: the second package is named after its namespace too.
+func TestGetSeveralProviders(t *testing.T) {
+	dir := t.TempDir()
+	block := `{"version": 0, "block": {"attributes": {"name": {"type": "string", "optional": true}}}}`
+	write(t, dir, "schemas.json", `{"format_version": "1.0", "provider_schemas": {
+  "registry.terraform.io/hashicorp/thing": {"provider": {"version": 0, "block": {}}, "resource_schemas": {"thing_a": `+block+`}},
+  "registry.terraform.io/acme/thing": {"provider": {"version": 0, "block": {}}, "resource_schemas": {"thing_b": `+block+`}}
+}}`)
+	res := runCLI(t, dir, nil, "get", "--schema", "schemas.json", "--out", "gen")
+	want := "acme/thing: generated 2 files in gen/thing\n" +
+		"hashicorp/thing: generated 2 files in gen/hashicorpthing\n"
+	if res.code != ExitOK || res.stdout != want {
+		t.Fatalf("get:\n%s\nwant stdout:\n%s", res, want)
+	}
+	for _, f := range []string{"gen/thing/zz_thing_b.go", "gen/hashicorpthing/zz_thing_a.go"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Error(err)
+		}
+	}
+}
