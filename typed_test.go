@@ -151,3 +151,45 @@ resource "t" "nil" {}
 	}()
 	tfkit.Fields(42)
 }
+
+// A config struct as tfkit get generates it, and what a binding's
+// constructor does with it.
+type exampleBucketConfig struct {
+	Bucket tfkit.Value[string]            `tf:"bucket"`
+	Tags   tfkit.Value[map[string]string] `tf:"tags"`
+	ACL    tfkit.Value[string]            `tf:"acl"`
+}
+
+func ExampleValue() {
+	app := tfkit.NewApp()
+	s := tfkit.NewStack(app, "dev")
+	tfkit.NewVariable(s, "env", tfkit.VariableConfig{Type: "string"})
+	logs := tfkit.NewResource(s, "aws_s3_bucket", "logs", tfkit.Fields(exampleBucketConfig{
+		Bucket: tfkit.String("logs"),
+	}))
+	bucketName := tfkit.As[string](logs.Ref("bucket")) // what a getter returns
+	tfkit.NewResource(s, "aws_s3_bucket", "app", tfkit.Fields(exampleBucketConfig{
+		Bucket: tfkit.String(fmt.Sprintf("%s-app", bucketName)),
+		Tags: tfkit.Map(map[string]tfkit.Value[string]{
+			"Env":  tfkit.As[string](tfkit.Var("env")),
+			"Logs": bucketName,
+		}),
+	}))
+	print(s)
+	// Output:
+	// variable "env" {
+	//   type = string
+	// }
+	//
+	// resource "aws_s3_bucket" "logs" {
+	//   bucket = "logs"
+	// }
+	//
+	// resource "aws_s3_bucket" "app" {
+	//   bucket = "${aws_s3_bucket.logs.bucket}-app"
+	//   tags = {
+	//     Env  = var.env
+	//     Logs = aws_s3_bucket.logs.bucket
+	//   }
+	// }
+}
