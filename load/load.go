@@ -20,12 +20,21 @@ type Options struct {
 	// files (terraform.tfvars, *.auto.tfvars); relative to the root module.
 	VarFiles []string
 	// Vars are -var values as NAME=VALUE, applied in order after VarFiles.
-	Vars []string
+	// Inputs are -var and -var-file options in command-line order, applied
+	// after Vars; Terraform gives the later one precedence whatever its kind.
+	Inputs []Input
+	Vars   []string
 	// Env is the environment to read TF_VAR_* from; nil means none, so
 	// that results never depend on the caller's environment by accident.
 	Env []string
 	// Workspace is terraform.workspace; "" means "default".
 	Workspace string
+}
+
+// Input is one -var (Var, as NAME=VALUE) or -var-file (File) option.
+type Input struct {
+	Var  string
+	File string
 }
 
 func (o *Options) workspace() string {
@@ -120,62 +129,79 @@ func (e *evaluator) rootInputs() map[string]rootInput {
 	files = append(files, e.opts.VarFiles...)
 	p := hclparse.NewParser()
 	for _, f := range files {
-		full := f
-		if !filepath.IsAbs(f) {
-			full = filepath.Join(e.rootDir, f)
+		e.readVarFile(p, f, in)
+	}
+	for i, kv := range e.opts.Vars {
+		e.readVar(i, kv, in)
+	}
+	for i, x := range e.opts.Inputs {
+		if x.File != "" {
+			e.readVarFile(p, x.File, in)
+		} else {
+			e.readVar(len(e.opts.Vars)+i, x.Var, in)
 		}
-		src, err := os.ReadFile(full)
-		if err != nil {
-			e.diags = e.diags.Errorf(&hcl.Range{Filename: f}, "Cannot read variables file: %v", err)
+	}
+	return in
+}
+
+// readVarFile reads one variables file (relative to the root module) into in.
+func (e *evaluator) readVarFile(p *hclparse.Parser, f string, in map[string]rootInput) {
+	full := f
+	if !filepath.IsAbs(f) {
+		full = filepath.Join(e.rootDir, f)
+	}
+	src, err := os.ReadFile(full)
+	if err != nil {
+		e.diags = e.diags.Errorf(&hcl.Range{Filename: f}, "Cannot read variables file: %v", err)
+		return
+	}
+	var file *hcl.File
+	var hd hcl.Diagnostics
+	if strings.HasSuffix(f, ".json") {
+		file, hd = p.ParseJSON(src, filepath.ToSlash(f))
+	} else {
+		file, hd = p.ParseHCL(src, filepath.ToSlash(f))
+	}
+	e.diags = append(e.diags, diag.FromHCL(hd)...)
+	if hd.HasErrors() {
+		return
+	}
+	attrs, hd := file.Body.JustAttributes()
+	e.diags = append(e.diags, diag.FromHCL(hd)...)
+	for _, n := range sortedKeys(attrs) {
+		a := attrs[n]
+		if e.root.Variables[n] == nil {
+			r := a.NameRange
+			e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Warning, Summary: "Value for undeclared variable",
+				Detail: "the root module declares no variable " + QuoteOrEmpty(n) + "; the value is ignored", Subject: &r,
+				Suggestion: diag.DidYouMean(n, sortedKeys(e.root.Variables))})
 			continue
 		}
-		var file *hcl.File
-		var hd hcl.Diagnostics
-		if strings.HasSuffix(f, ".json") {
-			file, hd = p.ParseJSON(src, filepath.ToSlash(f))
-		} else {
-			file, hd = p.ParseHCL(src, filepath.ToSlash(f))
-		}
+		v, hd := a.Expr.Value(nil)
 		e.diags = append(e.diags, diag.FromHCL(hd)...)
 		if hd.HasErrors() {
 			continue
 		}
-		attrs, hd := file.Body.JustAttributes()
-		e.diags = append(e.diags, diag.FromHCL(hd)...)
-		for _, n := range sortedKeys(attrs) {
-			a := attrs[n]
-			if e.root.Variables[n] == nil {
-				r := a.NameRange
-				e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Warning, Summary: "Value for undeclared variable",
-					Detail: "the root module declares no variable " + QuoteOrEmpty(n) + "; the value is ignored", Subject: &r,
-					Suggestion: diag.DidYouMean(n, sortedKeys(e.root.Variables))})
-				continue
-			}
-			v, hd := a.Expr.Value(nil)
-			e.diags = append(e.diags, diag.FromHCL(hd)...)
-			if hd.HasErrors() {
-				continue
-			}
-			in[n] = rootInput{value: v, rng: a.Expr.Range()}
-		}
+		in[n] = rootInput{value: v, rng: a.Expr.Range()}
 	}
-	for i, kv := range e.opts.Vars {
-		name, text, ok := strings.Cut(kv, "=")
-		rng := hcl.Range{Filename: "-var " + itoa(i+1)}
-		if !ok {
-			e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid -var option",
-				Detail: "the value " + QuoteOrEmpty(kv) + " is not NAME=VALUE", Subject: &rng})
-			continue
-		}
-		if e.root.Variables[name] == nil {
-			e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Value for undeclared variable",
-				Detail: "the root module declares no variable " + QuoteOrEmpty(name), Subject: &rng,
-				Suggestion: diag.DidYouMean(name, sortedKeys(e.root.Variables))})
-			continue
-		}
-		in[name] = rootInput{text: text, raw: true, rng: rng}
+}
+
+// readVar reads the i-th -var option, NAME=VALUE, into in.
+func (e *evaluator) readVar(i int, kv string, in map[string]rootInput) {
+	name, text, ok := strings.Cut(kv, "=")
+	rng := hcl.Range{Filename: "-var " + itoa(i+1)}
+	if !ok {
+		e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid -var option",
+			Detail: "the value " + QuoteOrEmpty(kv) + " is not NAME=VALUE", Subject: &rng})
+		return
 	}
-	return in
+	if e.root.Variables[name] == nil {
+		e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Value for undeclared variable",
+			Detail: "the root module declares no variable " + QuoteOrEmpty(name), Subject: &rng,
+			Suggestion: diag.DidYouMean(name, sortedKeys(e.root.Variables))})
+		return
+	}
+	in[name] = rootInput{text: text, raw: true, rng: rng}
 }
 
 // parseRawInput reads -var and TF_VAR_ text: as a string for string (or

@@ -30,7 +30,7 @@ under "unexpanded".
 
 Variables are read as Terraform reads them, later ones winning: defaults,
 TF_VAR_ environment variables, terraform.tfvars, *.auto.tfvars, then
---var-file and --var in the order given (all files before all --var).
+--var-file and --var in the order given.
 
 Problems (syntax errors, undeclared references, wrong types, unsupported
 functions, cycles) are printed on stderr, and the exit status is 1; the
@@ -39,16 +39,38 @@ JSON is still printed unless the configuration could not be parsed.`,
 	})
 }
 
-type multiFlag []string
+// inputFlag collects --var and --var-file into one list, keeping their
+// command-line order: the later one wins, whatever its kind.
+type inputFlag struct {
+	list *[]load.Input
+	file bool
+}
 
-func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
-func (m *multiFlag) Set(s string) error { *m = append(*m, s); return nil }
+func (f inputFlag) String() string {
+	if f.list == nil {
+		return ""
+	}
+	var parts []string
+	for _, in := range *f.list {
+		parts = append(parts, in.Var+in.File)
+	}
+	return strings.Join(parts, ",")
+}
+
+func (f inputFlag) Set(s string) error {
+	if f.file {
+		*f.list = append(*f.list, load.Input{File: s})
+	} else {
+		*f.list = append(*f.list, load.Input{Var: s})
+	}
+	return nil
+}
 
 func setupEval(fs *flag.FlagSet) func(context.Context, *run, []string) int {
-	var vars, files multiFlag
+	var inputs []load.Input
 	workspace := ""
-	fs.Var(&vars, "var", "set a root variable, as `NAME=VALUE` (repeatable)")
-	fs.Var(&files, "var-file", "read root variables from `FILE` (repeatable)")
+	fs.Var(inputFlag{list: &inputs}, "var", "set a root variable, as `NAME=VALUE` (repeatable)")
+	fs.Var(inputFlag{list: &inputs, file: true}, "var-file", "read root variables from `FILE` (repeatable)")
 	fs.StringVar(&workspace, "workspace", "", "the value of terraform.workspace, `NAME` (default \"default\")")
 	return func(_ context.Context, r *run, args []string) int {
 		if len(args) > 1 {
@@ -61,18 +83,16 @@ func setupEval(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 				dir = filepath.Join(r.dir, dir)
 			}
 		}
-		var absFiles []string
-		for _, f := range files {
-			if !filepath.IsAbs(f) {
+		for i, in := range inputs {
+			if in.File != "" && !filepath.IsAbs(in.File) {
 				// --var-file is relative to where the command runs, as in
 				// terraform; load.Options wants it relative to the module.
-				if a, err := filepath.Abs(filepath.Join(r.dir, f)); err == nil {
-					f = a
+				if a, err := filepath.Abs(filepath.Join(r.dir, in.File)); err == nil {
+					inputs[i].File = a
 				}
 			}
-			absFiles = append(absFiles, f)
 		}
-		view, diags := load.Dir(dir, load.Options{Vars: vars, VarFiles: absFiles, Env: r.env.Environ, Workspace: workspace})
+		view, diags := load.Dir(dir, load.Options{Inputs: inputs, Env: r.env.Environ, Workspace: workspace})
 		if len(view.Resources) > 0 || len(view.Outputs) > 0 || len(view.Variables) > 0 || !diags.HasErrors() {
 			if _, err := r.stdout.Write(view.JSON()); err != nil {
 				return ExitFailure

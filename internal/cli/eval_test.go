@@ -43,3 +43,25 @@ func TestEval(t *testing.T) {
 		t.Fatalf("eval with two arguments:\n%s", res)
 	}
 }
+
+// TestEvalInputOrder: --var and --var-file apply in command-line order.
+func TestEvalInputOrder(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"main.tf":    "variable \"v\" {}\noutput \"v\" { value = var.v }\n",
+		"one.tfvars": "v = \"file\"\n",
+	}
+	for n, s := range files {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res := runCLI(t, dir, nil, "eval", "--var", "v=flag", "--var-file", "one.tfvars")
+	if res.code != ExitOK || !strings.Contains(res.stdout, `"v": {"value": "file"`) {
+		t.Fatalf("file after flag:\n%s", res)
+	}
+	res = runCLI(t, dir, nil, "eval", "--var-file", "one.tfvars", "--var", "v=flag")
+	if res.code != ExitOK || !strings.Contains(res.stdout, `"v": {"value": "flag"`) {
+		t.Fatalf("flag after file:\n%s", res)
+	}
+}
