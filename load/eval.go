@@ -48,6 +48,11 @@ func newInst(m *Module, addr string, parent *modInst) *modInst {
 		callUnknown: map[string]string{}, providers: map[string]string{}}
 }
 
+// maxInstances bounds the resource and module instances of one
+// evaluation, so that a mistyped count is a diagnostic, not an exhausted
+// machine. It is far above what real configurations have.
+const maxInstances = 2_000_000
+
 // iter is what count, each and dynamic-block iterators are bound to.
 type iter struct {
 	count cty.Value // count.index; NilVal outside counted context
@@ -67,7 +72,9 @@ type evaluator struct {
 	view      *View
 	// vars caches the traversals of each expression: every instance of a
 	// resource evaluates the same expressions.
-	vars     map[hcl.Expression][]hcl.Traversal
+	vars map[hcl.Expression][]hcl.Traversal
+	// made counts the instances expanded so far, against maxInstances.
+	made     int64
 	scopes   map[scopeKey]map[string]cty.Value
 	contexts map[scopeKey]*hcl.EvalContext
 }
@@ -463,6 +470,12 @@ func (e *evaluator) expansion(mi *modInst, count, forEach hcl.Expression, path s
 			e.errorf(&r, path, "Invalid count argument", "count must be a non-negative whole number, not "+bf.String())
 			return "count", nil, nil, "count is invalid"
 		}
+		if e.made+n > maxInstances {
+			r := count.Range()
+			e.errorf(&r, path, "Too many instances", fmt.Sprintf("count = %d would take the configuration past %d resource and module instances, more than tfkit evaluates", n, maxInstances))
+			return "count", nil, nil, "count is too large to evaluate"
+		}
+		e.made += n
 		for i := int64(0); i < n; i++ {
 			keys = append(keys, cty.NumberIntVal(i))
 		}
@@ -502,6 +515,7 @@ func (e *evaluator) expansion(mi *modInst, count, forEach hcl.Expression, path s
 			e.errorf(&r, path, "Invalid for_each argument", "for_each needs a map or a set of strings, not "+t.FriendlyName()+"; convert a list with toset()")
 			return "for_each", nil, nil, "for_each is invalid"
 		}
+		e.made += int64(len(keys))
 		return "for_each", keys, values, ""
 	}
 	return "", []cty.Value{cty.NilVal}, []cty.Value{cty.NilVal}, ""

@@ -40,3 +40,7 @@ module "child" {
 module "nowhere" {
   source = "./does-not-exist"
 }
+
+resource "null_resource" "huge" {
+  count = 5000000000
+}
