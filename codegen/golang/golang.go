@@ -95,6 +95,19 @@ func (j job) run() (File, error) {
 	return File{Path: j.path, Data: src}, nil
 }
 
+// ShortSource returns a provider source as required_providers is best
+// written: without the host when it is a public registry, which both
+// Terraform and OpenTofu then resolve to their own
+// (registry.opentofu.org/hashicorp/random becomes hashicorp/random).
+func ShortSource(source string) string {
+	for _, host := range []string{"registry.terraform.io/", "registry.opentofu.org/"} {
+		if strings.HasPrefix(source, host) {
+			return source[len(host):]
+		}
+	}
+	return source
+}
+
 // packageData is what zz_provider.go is made from.
 type packageData struct {
 	Header   string
@@ -172,7 +185,7 @@ var handleMethods = map[string][]string{
 }
 
 func newPackage(p *schema.Provider, pkg, version string) *packageData {
-	source := strings.TrimPrefix(p.Source, "registry.terraform.io/")
+	source := ShortSource(p.Source)
 	g := &packageData{Header: Header, Package: pkg, Name: p.Name(), Source: source, Version: version}
 	// Package-level names: the provider's first, then each element's
 	// three (X, XConfig, NewX), then nested block types, so that a nested

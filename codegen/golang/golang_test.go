@@ -238,3 +238,16 @@ func FuzzExported(f *testing.F) {
 		}
 	})
 }
+
+func TestShortSource(t *testing.T) {
+	for in, want := range map[string]string{
+		"registry.terraform.io/hashicorp/aws": "hashicorp/aws",
+		"registry.opentofu.org/hashicorp/aws": "hashicorp/aws",
+		"example.com/acme/go":                 "example.com/acme/go",
+		"hashicorp/aws":                       "hashicorp/aws",
+	} {
+		if got := ShortSource(in); got != want {
+			t.Errorf("ShortSource(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

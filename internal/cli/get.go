@@ -218,7 +218,7 @@ func getModules(r *run, proj *project.Config, out string) int {
 			code = ExitFailure
 			continue
 		}
-		r.printf("module %s: generated %d file in %s\n", d.Source, len(files), relTo(r.dir, dir))
+		r.printf("module %s: generated %s in %s\n", d.Source, countFiles(len(files)), relTo(r.dir, dir))
 	}
 	return code
 }
@@ -245,13 +245,21 @@ func loadGetProject(r *run, required bool) (*project.Config, int) {
 }
 
 // sourceKey makes provider sources comparable: hashicorp/random and
-// registry.terraform.io/hashicorp/random are one provider.
+// registry.terraform.io/hashicorp/random are one provider, and so is
+// registry.opentofu.org/hashicorp/random (what OpenTofu reports for it).
 func sourceKey(s string) string {
 	s = strings.ToLower(strings.TrimSpace(s))
-	if strings.Count(s, "/") == 1 {
-		s = "registry.terraform.io/" + s
+	for _, host := range []string{"registry.terraform.io/", "registry.opentofu.org/"} {
+		s = strings.TrimPrefix(s, host)
 	}
 	return s
+}
+
+func countFiles(n int) string {
+	if n == 1 {
+		return "1 file"
+	}
+	return fmt.Sprintf("%d files", n)
 }
 
 func hashOf(parts ...string) string {
@@ -348,7 +356,7 @@ func generateBindings(r *run, out string, data []byte, versions map[string]strin
 		key := hashOf(r.env.Version, p.Source, pkg, version, string(raw.Schemas[p.Source]))
 		next.Providers = append(next.Providers, cachedProvider{Source: p.Source, Package: pkg, Key: key})
 		dir := filepath.Join(out, pkg)
-		shown := strings.TrimPrefix(p.Source, "registry.terraform.io/")
+		shown := golang.ShortSource(p.Source)
 		if fi, err := os.Stat(dir); !force && err == nil && fi.IsDir() && cache.key(pkg) == key {
 			r.printf("%s: up to date (schema unchanged)\n", shown)
 			continue
@@ -364,7 +372,7 @@ func generateBindings(r *run, out string, data []byte, versions map[string]strin
 		if err := outdir.Write(dir, m); err != nil {
 			return nil, fmt.Errorf("%s: %w", p.Source, err)
 		}
-		r.printf("%s: generated %d files in %s\n", shown, len(files), relTo(r.dir, dir))
+		r.printf("%s: generated %s in %s\n", shown, countFiles(len(files)), relTo(r.dir, dir))
 	}
 	sort.Slice(next.Providers, func(i, j int) bool { return next.Providers[i].Package < next.Providers[j].Package })
 	return next, nil

@@ -238,3 +238,26 @@ func TestGetSeveralProviders(t *testing.T) {
 		}
 	}
 }
+
+// TestGetOpenTofuSource matches a schema read by OpenTofu (sources on
+// registry.opentofu.org) with the constraints of tfkit.json.
+func TestGetOpenTofuSource(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "tfkit.json", `{"app": "true", "terraformProviders": ["hashicorp/thing@1.2.0"]}`)
+	write(t, dir, "schemas.json", `{"format_version": "1.0", "provider_schemas": {
+  "registry.opentofu.org/hashicorp/thing": {"provider": {"version": 0, "block": {}}}
+}}`)
+	res := runCLI(t, dir, nil, "get", "--schema", "schemas.json")
+	if res.code != ExitOK || res.stdout != "hashicorp/thing: generated 1 file in .gen/thing\n" {
+		t.Fatalf("get:\n%s", res)
+	}
+	src, err := os.ReadFile(filepath.Join(dir, ".gen", "thing", "zz_provider.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`ProviderSource  = "hashicorp/thing"`, `ProviderVersion = "1.2.0"`} {
+		if !strings.Contains(string(src), want) {
+			t.Errorf("zz_provider.go lacks %q:\n%s", want, src)
+		}
+	}
+}
