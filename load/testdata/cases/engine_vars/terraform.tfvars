@@ -1,0 +1,3 @@
+name   = "from-tfvars"
+sizes  = [1, 2]
+server = { host = "example.com" }

@@ -1,0 +1,2 @@
+sizes  = [3, 4, 5]
+labels = { team = "red" }
