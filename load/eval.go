@@ -687,6 +687,7 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 		return
 	}
 	provider := e.providerOf(mi, r)
+	sch := e.blockSchema(r, provider)
 	var scoped []cty.Value
 	for i, k := range keys {
 		it := &iter{}
@@ -698,6 +699,9 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 		}
 		addr := base + keyString(k)
 		attrs := e.evalBody(mi, r.Body, it, addr)
+		if sch != nil {
+			attrs = e.conform(sch, attrs, addr, r.DeclRange)
+		}
 		inst := &Instance{Address: addr, Mode: r.Mode, Type: r.Type, Name: r.Name, Key: k,
 			Provider: provider, Module: mi.addr, Attributes: attrs, Range: r.DeclRange}
 		e.view.Resources = append(e.view.Resources, inst)

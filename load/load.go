@@ -12,6 +12,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/schema"
 )
 
 // Options are the inputs of an evaluation besides the configuration.
@@ -29,6 +30,11 @@ type Options struct {
 	Env []string
 	// Workspace is terraform.workspace; "" means "default".
 	Workspace string
+	// Providers are provider schemas (schema.ReadProviders of terraform
+	// providers schema -json). A resource whose provider is among them has
+	// every attribute of its schema, converted to the attribute's type;
+	// unset computed attributes are unknown, other unset ones null.
+	Providers []*schema.Provider
 }
 
 // Input is one -var (Var, as NAME=VALUE) or -var-file (File) option.

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tfkit/tfkit/schema"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected view.json and diagnostics.txt of every case")
@@ -17,6 +19,9 @@ type caseOptions struct {
 	VarFiles  []string `json:"var_files"`
 	Env       []string `json:"env"`
 	Workspace string   `json:"workspace"`
+	// Schemas are provider schema files (terraform providers schema
+	// -json), relative to the case directory.
+	Schemas []string `json:"schemas"`
 }
 
 // goldenFiles are the outputs of a case; any other file whose name starts
@@ -48,6 +53,9 @@ func TestCases(t *testing.T) {
 					t.Fatal(err)
 				}
 				opts = Options{Vars: co.Vars, VarFiles: co.VarFiles, Env: co.Env, Workspace: co.Workspace}
+				for _, f := range co.Schemas {
+					opts.Providers = append(opts.Providers, readSchema(t, filepath.Join(src, f))...)
+				}
 			}
 			view, ds := Dir(dir, opts)
 			got := strings.ReplaceAll(string(view.JSON()), dir, "$ROOT")
@@ -138,4 +146,18 @@ func copyTree(t *testing.T, src, dst string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+func readSchema(t testing.TB, path string) []*schema.Provider {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ps, err := schema.ReadProviders(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ps
 }

@@ -1,0 +1,162 @@
+package load
+
+import (
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+
+	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/schema"
+)
+
+// blockSchema returns the schema of r from Options.Providers, or nil when
+// none is given for its provider.
+func (e *evaluator) blockSchema(r *ResourceDecl, providerAddr string) *schema.Block {
+	if len(e.opts.Providers) == 0 {
+		return nil
+	}
+	i := strings.Index(providerAddr, `provider["`)
+	if i < 0 {
+		return nil
+	}
+	src := providerAddr[i+len(`provider["`):]
+	src = src[:strings.IndexByte(src, '"')]
+	for _, p := range e.opts.Providers {
+		if !strings.EqualFold(p.Source, src) {
+			continue
+		}
+		var res *schema.Resource
+		if r.Mode == "data" {
+			res = p.DataSource(r.Type)
+		} else {
+			res = p.Resource(r.Type)
+		}
+		if res == nil {
+			rng := r.DeclRange
+			kind := "resource"
+			if r.Mode == "data" {
+				kind = "data source"
+			}
+			e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid " + kind + " type",
+				Detail: "the provider " + p.Source + " has no " + kind + " type " + QuoteOrEmpty(r.Type), Subject: &rng, Path: r.Addr()})
+			return nil
+		}
+		return res.Block
+	}
+	return nil
+}
+
+// conform shapes the configured attributes v of a body like the provider
+// does in a plan: every attribute of the schema is present, converted to
+// its type; unset computed attributes are unknown, other unset ones null;
+// nested blocks follow their nesting mode. Arguments the schema does not
+// have are reported.
+func (e *evaluator) conform(b *schema.Block, v cty.Value, addr string, rng hcl.Range) cty.Value {
+	have := map[string]cty.Value{}
+	if v.Type().IsObjectType() {
+		have = v.AsValueMap()
+	}
+	out := map[string]cty.Value{}
+	for _, a := range b.Attributes {
+		val, ok := have[a.Name]
+		delete(have, a.Name)
+		switch {
+		case ok && !(val.IsKnown() && val.IsNull()):
+			out[a.Name] = e.convertAttr(val, a.Type, addr+"."+a.Name, rng)
+		case a.Computed:
+			out[a.Name] = cty.UnknownVal(a.Type).Mark(reason(addr + "." + a.Name + " is computed by the provider"))
+		default:
+			out[a.Name] = cty.NullVal(a.Type)
+		}
+	}
+	for _, nb := range b.Blocks {
+		ty := nb.Block.ImpliedType()
+		val, ok := have[nb.Name]
+		delete(have, nb.Name)
+		var elems []cty.Value
+		if ok {
+			uv, marks := val.Unmark()
+			if !uv.IsKnown() {
+				out[nb.Name] = cty.UnknownVal(nestedType(nb, ty)).WithMarks(marks)
+				continue
+			}
+			if uv.Type().IsTupleType() || uv.Type().IsListType() {
+				for it := uv.ElementIterator(); it.Next(); {
+					_, ev := it.Element()
+					elems = append(elems, e.conform(nb.Block, ev, addr+"."+nb.Name, rng))
+				}
+			} else {
+				elems = append(elems, e.conform(nb.Block, uv, addr+"."+nb.Name, rng))
+			}
+		}
+		switch nb.Nesting {
+		case schema.NestingSingle, schema.NestingGroup:
+			switch {
+			case len(elems) == 0:
+				out[nb.Name] = cty.NullVal(ty)
+			case len(elems) == 1:
+				out[nb.Name] = elems[0]
+			default:
+				e.errorf(&rng, addr, "Too many "+nb.Name+" blocks", "no more than one "+nb.Name+" block is allowed")
+				out[nb.Name] = cty.UnknownVal(ty).Mark(reason("too many " + nb.Name + " blocks"))
+			}
+		case schema.NestingList:
+			if len(elems) == 0 {
+				out[nb.Name] = cty.ListValEmpty(ty)
+			} else {
+				out[nb.Name] = cty.ListVal(elems)
+			}
+		case schema.NestingSet:
+			if len(elems) == 0 {
+				out[nb.Name] = cty.SetValEmpty(ty)
+			} else {
+				out[nb.Name] = cty.SetVal(elems)
+			}
+		default:
+			// Map blocks are keyed by their labels, which the body model
+			// does not keep for nested blocks.
+			out[nb.Name] = cty.UnknownVal(nestedType(nb, ty)).Mark(reason(nb.Name + " blocks of map nesting are not evaluated"))
+		}
+	}
+	for _, n := range sortedKeys(have) {
+		e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Unsupported argument",
+			Detail: "an argument or block named " + QuoteOrEmpty(n) + " is not expected here", Subject: &rng, Path: addr + "." + n,
+			Suggestion: diag.DidYouMean(n, schemaNames(b))})
+	}
+	return cty.ObjectVal(out)
+}
+
+func nestedType(nb *schema.NestedBlock, ty cty.Type) cty.Type {
+	switch nb.Nesting {
+	case schema.NestingList:
+		return cty.List(ty)
+	case schema.NestingSet:
+		return cty.Set(ty)
+	case schema.NestingMap:
+		return cty.Map(ty)
+	}
+	return ty
+}
+
+func schemaNames(b *schema.Block) []string {
+	var ns []string
+	for _, a := range b.Attributes {
+		ns = append(ns, a.Name)
+	}
+	for _, nb := range b.Blocks {
+		ns = append(ns, nb.Name)
+	}
+	return ns
+}
+
+func (e *evaluator) convertAttr(v cty.Value, ty cty.Type, path string, rng hcl.Range) cty.Value {
+	uv, marks := v.UnmarkDeep()
+	cv, err := convert.Convert(uv, ty)
+	if err != nil {
+		e.errorf(&rng, path, "Incorrect attribute value type", "the value is not "+ty.FriendlyName()+": "+err.Error())
+		return cty.UnknownVal(ty).Mark(reason("incorrect type for " + path))
+	}
+	return cv.WithMarks(marks)
+}
