@@ -45,9 +45,10 @@ version constraint) is unchanged is not generated again, and when the
 constraints in tfkit.json are unchanged no engine runs at all. --force
 regenerates everything.
 
-Entries of "terraformModules" with a local source (./ or ../) get a package
-too, generated from their variable and output blocks; their source is
-written into module calls as given.`,
+Entries of "terraformModules" get a package too, generated from their
+variable and output blocks: local sources (./ or ../) are read in place,
+others are installed by the engine's init and read from
+.terraform/modules. Sources are written into module calls as given.`,
 		setup: setupGet,
 	})
 }
@@ -133,6 +134,7 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 
 	var data []byte
 	var constraints string
+	var harvested []harvestedModule
 	if o.schema != "" {
 		path := o.schema
 		if !filepath.IsAbs(path) {
@@ -144,42 +146,119 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 			return ExitFailure
 		}
 	} else {
+		remote := remoteModules(proj.TerraformModules)
 		if len(proj.TerraformProviders) == 0 && len(proj.TerraformModules) == 0 {
 			r.errorf(`add "terraformProviders": ["hashicorp/random@~> 3.0"] to `+proj.File+", or give --schema FILE.json", "%s names no providers", proj.File)
 			return ExitFailure
 		}
-		if len(proj.TerraformProviders) == 0 {
+		if len(proj.TerraformProviders) == 0 && len(remote) == 0 {
 			return getModules(r, proj, out)
 		}
-		constraints = constraintsKey(proj.TerraformProviders, r.env.Version)
+		constraints = constraintsKey(proj.TerraformProviders, remote, r.env.Version)
 		if !o.force && cache.Constraints == constraints && cache.present(out) {
-			r.printf("Bindings are up to date: the providers in %s are unchanged since the last get (--force regenerates).\n", proj.File)
+			r.printf("Bindings are up to date: the providers and modules in %s are unchanged since the last get (--force regenerates).\n", proj.File)
 			return getModules(r, proj, out)
 		}
 		var err error
-		if data, err = fetchSchemas(ctx, r, o.engine, proj.TerraformProviders); err != nil {
+		if data, harvested, err = fetchSchemas(ctx, r, o.engine, proj.TerraformProviders, remote); err != nil {
 			r.errorf("", "%v", err)
 			return ExitFailure
 		}
 	}
-	next, err := generateBindings(r, out, data, versions, cache, o.force)
-	if err != nil {
-		r.errorf("", "%v", err)
-		return ExitFailure
+	next := &getCache{}
+	if len(data) > 0 {
+		var err error
+		if next, err = generateBindings(r, out, data, versions, cache, o.force); err != nil {
+			r.errorf("", "%v", err)
+			return ExitFailure
+		}
+	}
+	for _, h := range harvested {
+		pkg, err := writeModule(r, out, h.dep, h.module)
+		if err != nil {
+			r.errorf("", "module %s: %v", h.dep.Source, err)
+			return ExitFailure
+		}
+		next.Providers = append(next.Providers, cachedProvider{Source: h.dep.Source, Package: pkg})
 	}
 	next.Constraints = constraints
 	if err := writeGetCache(out, next); err != nil {
 		r.errorf("", "%v", err)
 		return ExitFailure
 	}
-	if err := os.WriteFile(filepath.Join(out, getSchemaFile), data, 0o644); err != nil {
-		r.errorf("", "%v", err)
-		return ExitFailure
+	if len(data) > 0 {
+		if err := os.WriteFile(filepath.Join(out, getSchemaFile), data, 0o644); err != nil {
+			r.errorf("", "%v", err)
+			return ExitFailure
+		}
 	}
 	if proj != nil {
 		return getModules(r, proj, out)
 	}
 	return ExitOK
+}
+
+// isLocalModule reports whether a module source is a local path that tfkit
+// reads itself; every other source goes through the engine's init.
+func isLocalModule(source string) bool {
+	return strings.HasPrefix(source, "./") || strings.HasPrefix(source, "../")
+}
+
+func remoteModules(deps []project.Dependency) []project.Dependency {
+	var out []project.Dependency
+	for _, d := range deps {
+		if !isLocalModule(d.Source) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// moduleName is the local name of a module entry: its "name", else the
+// last part of its source that names something (vpc for
+// terraform-aws-modules/vpc/aws, net for ./modules/net).
+func moduleName(d project.Dependency) string {
+	if d.Name != "" {
+		return d.Name
+	}
+	src := strings.TrimSuffix(d.Source, "/")
+	if i := strings.Index(src, "//"); i >= 0 && !strings.Contains(src[:i], ":") {
+		src = src[i+2:] // a subdirectory of a package
+	}
+	parts := strings.Split(src, "/")
+	switch {
+	case len(parts) == 3 && !strings.ContainsAny(parts[0], ".:"):
+		return parts[1] // registry address namespace/name/provider
+	case len(parts) == 4 && strings.Contains(parts[0], ".") && !strings.Contains(parts[0], ":"):
+		return parts[2] // host/namespace/name/provider
+	}
+	return parts[len(parts)-1]
+}
+
+// harvestedModule is a module the engine installed, read from its
+// directory under .terraform/modules.
+type harvestedModule struct {
+	dep    project.Dependency
+	module *schema.Module
+}
+
+// writeModule generates and writes the package of one module.
+func writeModule(r *run, out string, d project.Dependency, m *schema.Module) (string, error) {
+	pkg := golang.PackageName(moduleName(d))
+	files, err := golang.GenerateModule(m, golang.ModuleOptions{Package: pkg, Source: d.Source, Version: d.Version})
+	if err != nil {
+		return "", err
+	}
+	fm := make(map[string][]byte, len(files))
+	for _, f := range files {
+		fm[f.Path] = f.Data
+	}
+	dir := filepath.Join(out, pkg)
+	if err := outdir.Write(dir, fm); err != nil {
+		return "", err
+	}
+	r.printf("module %s: generated %s in %s\n", d.Source, countFiles(len(files)), relTo(r.dir, dir))
+	return pkg, nil
 }
 
 // getModules generates a package per entry of "terraformModules" whose
@@ -188,37 +267,18 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 func getModules(r *run, proj *project.Config, out string) int {
 	code := ExitOK
 	for _, d := range proj.TerraformModules {
-		if !strings.HasPrefix(d.Source, "./") && !strings.HasPrefix(d.Source, "../") {
-			r.warnf("module %s: skipped; only local module sources (./ or ../) are generated so far", d.Source)
+		if !isLocalModule(d.Source) {
 			continue
-		}
-		name := d.Name
-		if name == "" {
-			name = filepath.Base(d.Source)
 		}
 		m, diags := schema.ReadModule(filepath.Join(proj.Dir, filepath.FromSlash(d.Source)))
 		if r.report(diags) {
 			code = ExitFailure
 			continue
 		}
-		pkg := golang.PackageName(name)
-		files, err := golang.GenerateModule(m, golang.ModuleOptions{Package: pkg, Source: d.Source, Version: d.Version})
-		if err != nil {
+		if _, err := writeModule(r, out, d, m); err != nil {
 			r.errorf("", "module %s: %v", d.Source, err)
 			code = ExitFailure
-			continue
 		}
-		fm := make(map[string][]byte, len(files))
-		for _, f := range files {
-			fm[f.Path] = f.Data
-		}
-		dir := filepath.Join(out, pkg)
-		if err := outdir.Write(dir, fm); err != nil {
-			r.errorf("", "module %s: %v", d.Source, err)
-			code = ExitFailure
-			continue
-		}
-		r.printf("module %s: generated %s in %s\n", d.Source, countFiles(len(files)), relTo(r.dir, dir))
 	}
 	return code
 }
@@ -270,12 +330,15 @@ func hashOf(parts ...string) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// constraintsKey hashes the provider constraints (in a stable order) and the
-// tfkit version that generates from them.
-func constraintsKey(deps []project.Dependency, version string) string {
+// constraintsKey hashes the provider and module constraints (in a stable
+// order) and the tfkit version that generates from them.
+func constraintsKey(providers, modules []project.Dependency, version string) string {
 	parts := []string{version}
-	for _, d := range deps {
-		parts = append(parts, d.Name+" "+sourceKey(d.Source)+" "+d.Version)
+	for _, d := range providers {
+		parts = append(parts, "provider "+d.Name+" "+sourceKey(d.Source)+" "+d.Version)
+	}
+	for _, d := range modules {
+		parts = append(parts, "module "+d.Name+" "+d.Source+" "+d.Version)
 	}
 	sort.Strings(parts[1:])
 	return hashOf(parts...)
@@ -379,18 +442,20 @@ func generateBindings(r *run, out string, data []byte, versions map[string]strin
 }
 
 // fetchSchemas runs the engine in a temporary workspace that requires the
-// providers, and returns `providers schema -json`.
-func fetchSchemas(ctx context.Context, r *run, engine string, deps []project.Dependency) ([]byte, error) {
+// providers and calls the modules, and returns `providers schema -json`
+// (nil without providers) and the modules init installed, read from the
+// directories .terraform/modules/modules.json names.
+func fetchSchemas(ctx context.Context, r *run, engine string, providers, modules []project.Dependency) ([]byte, []harvestedModule, error) {
 	environ := r.env.Environ
 	if environ == nil {
 		environ = os.Environ()
 	}
 	path, err := runner.Find(engine, environ)
 	if err != nil {
-		return nil, fmt.Errorf("no engine to read provider schemas (%v); give --schema FILE.json instead", err)
+		return nil, nil, fmt.Errorf("no engine to read provider schemas (%v); give --schema FILE.json instead", err)
 	}
 	required := map[string]map[string]string{}
-	for _, d := range deps {
+	for _, d := range providers {
 		name := d.Name
 		if name == "" {
 			name = d.Source[strings.LastIndexByte(d.Source, '/')+1:]
@@ -401,24 +466,48 @@ func fetchSchemas(ctx context.Context, r *run, engine string, deps []project.Dep
 		}
 		required[name] = req
 	}
-	main, err := json.MarshalIndent(map[string]any{"terraform": map[string]any{"required_providers": required}}, "", "  ")
+	root := map[string]any{}
+	if len(required) > 0 {
+		root["terraform"] = map[string]any{"required_providers": required}
+	}
+	calls := map[string]map[string]string{}
+	byName := map[string]project.Dependency{}
+	for _, d := range modules {
+		name := moduleName(d)
+		if _, dup := calls[name]; dup {
+			return nil, nil, fmt.Errorf("two modules are named %q; give one a \"name\"", name)
+		}
+		call := map[string]string{"source": d.Source}
+		if d.Version != "" {
+			call["version"] = d.Version
+		}
+		calls[name] = call
+		byName[name] = d
+	}
+	if len(calls) > 0 {
+		root["module"] = calls
+	}
+	main, err := json.MarshalIndent(root, "", "  ")
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	dir, err := os.MkdirTemp("", "tfkit-get-")
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer os.RemoveAll(dir)
 	if err := os.WriteFile(filepath.Join(dir, "main.tf.json"), main, 0o644); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	names := make([]string, 0, len(required))
+	var names []string
 	for n := range required {
 		names = append(names, n)
 	}
+	for n := range calls {
+		names = append(names, "module."+n)
+	}
 	sort.Strings(names)
-	r.printf("Installing providers: %s\n", strings.Join(names, ", "))
+	r.printf("Installing %s\n", strings.Join(names, ", "))
 	env := append(append([]string(nil), environ...), "TF_IN_AUTOMATION=1", "TF_INPUT=0")
 	engineCmd := func(args ...string) *exec.Cmd {
 		c := exec.CommandContext(ctx, path, args...)
@@ -427,13 +516,60 @@ func fetchSchemas(ctx context.Context, r *run, engine string, deps []project.Dep
 		return c
 	}
 	if out, err := engineCmd("init", "-input=false", "-no-color", "-backend=false").CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("%s init failed: %v\n%s", filepath.Base(path), err, out)
+		return nil, nil, fmt.Errorf("%s init failed: %v\n%s", filepath.Base(path), err, out)
 	}
-	var stdout, stderr bytes.Buffer
-	c := engineCmd("providers", "schema", "-json")
-	c.Stdout, c.Stderr = &stdout, &stderr
-	if err := c.Run(); err != nil {
-		return nil, fmt.Errorf("%s providers schema -json failed: %v\n%s", filepath.Base(path), err, stderr.Bytes())
+	var data []byte
+	if len(required) > 0 {
+		var stdout, stderr bytes.Buffer
+		c := engineCmd("providers", "schema", "-json")
+		c.Stdout, c.Stderr = &stdout, &stderr
+		if err := c.Run(); err != nil {
+			return nil, nil, fmt.Errorf("%s providers schema -json failed: %v\n%s", filepath.Base(path), err, stderr.Bytes())
+		}
+		data = stdout.Bytes()
 	}
-	return stdout.Bytes(), nil
+	harvested, err := harvestModules(dir, byName)
+	return data, harvested, err
+}
+
+// harvestModules reads the modules init installed, in name order.
+func harvestModules(dir string, byName map[string]project.Dependency) ([]harvestedModule, error) {
+	if len(byName) == 0 {
+		return nil, nil
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, ".terraform", "modules", "modules.json"))
+	if err != nil {
+		return nil, fmt.Errorf("read the modules init installed: %w", err)
+	}
+	var manifest struct {
+		Modules []struct{ Key, Source, Dir string }
+	}
+	if err := json.Unmarshal(raw, &manifest); err != nil {
+		return nil, fmt.Errorf("read .terraform/modules/modules.json: %w", err)
+	}
+	dirs := map[string]string{}
+	for _, m := range manifest.Modules {
+		dirs[m.Key] = m.Dir
+	}
+	names := make([]string, 0, len(byName))
+	for n := range byName {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var out []harvestedModule
+	for _, n := range names {
+		d, ok := dirs[n]
+		if !ok {
+			return nil, fmt.Errorf("init did not install module %s (%s)", n, byName[n].Source)
+		}
+		if !filepath.IsAbs(d) {
+			d = filepath.Join(dir, d)
+		}
+		m, diags := schema.ReadModule(d)
+		if diags.HasErrors() {
+			return nil, fmt.Errorf("module %s: %w", byName[n].Source, diags)
+		}
+		out = append(out, harvestedModule{dep: byName[n], module: m})
+	}
+	return out, nil
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tfkit/tfkit/internal/enginetest"
+	"github.com/tfkit/tfkit/internal/project"
 )
 
 func schemaFile(t *testing.T, name string) string {
@@ -160,7 +161,7 @@ func main() {
 	env := []string{"TFKIT_TERRAFORM=" + engine, "TF_CLI_CONFIG_FILE=" + cliConfig, "CHECKPOINT_DISABLE=1", "GOFLAGS=-mod=mod", "GOPROXY=off"}
 
 	res := runCLI(t, dir, env, "get")
-	want := "Installing providers: local, random\n" +
+	want := "Installing local, random\n" +
 		"hashicorp/local: generated 6 files in gen/local\n" +
 		"hashicorp/random: generated 11 files in gen/random\n"
 	if res.code != ExitOK || res.stdout != want {
@@ -199,11 +200,10 @@ func main() {
 
 func TestGetModules(t *testing.T) {
 	dir := t.TempDir()
-	write(t, dir, "tfkit.json", `{"app": "true", "terraformModules": ["./modules/net", {"name": "vpc", "source": "terraform-aws-modules/vpc/aws", "version": "5.1.0"}]}`)
+	write(t, dir, "tfkit.json", `{"app": "true", "terraformModules": ["./modules/net"]}`)
 	write(t, dir, "modules/net/variables.tf", "variable \"cidr\" {\n  type = string\n}\n\noutput \"id\" {\n  value = \"x\"\n}\n")
 	res := runCLI(t, dir, nil, "get")
-	if res.code != ExitOK || res.stdout != "module ./modules/net: generated 1 file in .gen/net\n" ||
-		!strings.Contains(res.stderr, "module terraform-aws-modules/vpc/aws: skipped") {
+	if res.code != ExitOK || res.stdout != "module ./modules/net: generated 1 file in .gen/net\n" {
 		t.Fatalf("get:\n%s", res)
 	}
 	src, err := os.ReadFile(filepath.Join(dir, ".gen", "net", "zz_module.go"))
@@ -258,6 +258,51 @@ func TestGetOpenTofuSource(t *testing.T) {
 	for _, want := range []string{`ProviderSource  = "hashicorp/thing"`, `ProviderVersion = "1.2.0"`} {
 		if !strings.Contains(string(src), want) {
 			t.Errorf("zz_provider.go lacks %q:\n%s", want, src)
+		}
+	}
+}
+
+// TestGetModuleThroughEngine has the engine install a module that is not a
+// ./ path (here an absolute path, which init copies as it would download a
+// registry module) and generates its package from .terraform/modules.
+func TestGetModuleThroughEngine(t *testing.T) {
+	engine := enginetest.Engine(t)
+	mirror := enginetest.Mirror(t)
+	dir := t.TempDir()
+	write(t, dir, "mirror.tfrc", enginetest.CLIConfig(mirror))
+	write(t, dir, "shared/net/main.tf", "variable \"cidr\" {\n  type = string\n}\n\noutput \"id\" {\n  value = var.cidr\n}\n")
+	source := filepath.Join(dir, "shared", "net")
+	write(t, dir, "tfkit.json", `{"app": "true", "terraformModules": [{"name": "net", "source": "`+filepath.ToSlash(source)+`"}]}`)
+	env := []string{"TFKIT_TERRAFORM=" + engine, "TF_CLI_CONFIG_FILE=" + filepath.Join(dir, "mirror.tfrc"), "CHECKPOINT_DISABLE=1"}
+	res := runCLI(t, dir, env, "get")
+	want := "Installing module.net\nmodule " + filepath.ToSlash(source) + ": generated 1 file in .gen/net\n"
+	if res.code != ExitOK || res.stdout != want {
+		t.Fatalf("get:\n%s\nwant stdout:\n%s", res, want)
+	}
+	src, err := os.ReadFile(filepath.Join(dir, ".gen", "net", "zz_module.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(src), "CIDR tfkit.Value[string] `tf:\"cidr\"`") {
+		t.Errorf("zz_module.go lacks the cidr input:\n%s", src)
+	}
+	res = runCLI(t, dir, env, "get")
+	if res.code != ExitOK || !strings.HasPrefix(res.stdout, "Bindings are up to date") {
+		t.Fatalf("second get did work:\n%s", res)
+	}
+}
+
+func TestModuleName(t *testing.T) {
+	for _, c := range []struct{ name, source, want string }{
+		{"", "terraform-aws-modules/vpc/aws", "vpc"},
+		{"", "./modules/net", "net"},
+		{"", "../net/", "net"},
+		{"", "app.terraform.io/acme/vpc/aws", "vpc"},
+		{"", "terraform-aws-modules/iam/aws//modules/iam-user", "iam-user"},
+		{"custom", "terraform-aws-modules/vpc/aws", "custom"},
+	} {
+		if got := moduleName(project.Dependency{Name: c.name, Source: c.source}); got != c.want {
+			t.Errorf("moduleName(%q, %q) = %q, want %q", c.name, c.source, got, c.want)
 		}
 	}
 }
