@@ -3,10 +3,15 @@ package cli
 import (
 	"context"
 	"flag"
+	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/load"
+	"github.com/tfkit/tfkit/schema"
 )
 
 func init() {
@@ -32,6 +37,10 @@ Variables are read as Terraform reads them, later ones winning: defaults,
 TF_VAR_ environment variables, terraform.tfvars, *.auto.tfvars, then
 --var-file and --var in the order given.
 
+With --schema (the output of terraform providers schema -json), resources
+of those providers get every attribute of their schema, converted to its
+type; unset computed attributes are unknown, other unset ones null.
+
 Problems (syntax errors, undeclared references, wrong types, unsupported
 functions, cycles) are printed on stderr, and the exit status is 1; the
 JSON is still printed unless the configuration could not be parsed.`,
@@ -41,6 +50,20 @@ JSON is still printed unless the configuration could not be parsed.`,
 
 // inputFlag collects --var and --var-file into one list, keeping their
 // command-line order: the later one wins, whatever its kind.
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
+func (m *multiFlag) Set(s string) error { *m = append(*m, s); return nil }
+
+func readSchemaFile(path string) ([]*schema.Provider, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return schema.ReadProviders(f)
+}
+
 type inputFlag struct {
 	list *[]load.Input
 	file bool
@@ -72,6 +95,8 @@ func setupEval(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 	fs.Var(inputFlag{list: &inputs}, "var", "set a root variable, as `NAME=VALUE` (repeatable)")
 	fs.Var(inputFlag{list: &inputs, file: true}, "var-file", "read root variables from `FILE` (repeatable)")
 	fs.StringVar(&workspace, "workspace", "", "the value of terraform.workspace, `NAME` (default \"default\")")
+	var schemas multiFlag
+	fs.Var(&schemas, "schema", "read provider schemas from `FILE`, the output of terraform providers schema -json (repeatable)")
 	return func(_ context.Context, r *run, args []string) int {
 		if len(args) > 1 {
 			return usageError(r.stderr, commands["eval"], "eval takes one directory, not %d arguments", len(args))
@@ -92,7 +117,19 @@ func setupEval(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 				}
 			}
 		}
-		view, diags := load.Dir(dir, load.Options{Inputs: inputs, Env: r.env.Environ, Workspace: workspace})
+		var providers []*schema.Provider
+		for _, f := range schemas {
+			if !filepath.IsAbs(f) {
+				f = filepath.Join(r.dir, f)
+			}
+			ps, err := readSchemaFile(f)
+			if err != nil {
+				r.report(diag.Diagnostics{}.Errorf(&hcl.Range{Filename: f}, "Cannot read provider schemas: %v", err))
+				return ExitFailure
+			}
+			providers = append(providers, ps...)
+		}
+		view, diags := load.Dir(dir, load.Options{Inputs: inputs, Env: r.env.Environ, Workspace: workspace, Providers: providers})
 		if len(view.Resources) > 0 || len(view.Outputs) > 0 || len(view.Variables) > 0 || !diags.HasErrors() {
 			if _, err := r.stdout.Write(view.JSON()); err != nil {
 				return ExitFailure

@@ -65,3 +65,20 @@ func TestEvalInputOrder(t *testing.T) {
 		t.Fatalf("flag after file:\n%s", res)
 	}
 }
+
+// TestEvalSchema: --schema shapes resources by their provider's schema.
+func TestEvalSchema(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte("resource \"random_string\" \"s\" {\n  length = \"7\"\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sch, _ := filepath.Abs("../../schema/testdata/providers/random-3.9.0.json")
+	res := runCLI(t, dir, nil, "eval", "--schema", sch)
+	if res.code != ExitOK || !strings.Contains(res.stdout, `"length": 7,`) || !strings.Contains(res.stdout, `"result": ["random_string.s.result is computed by the provider"]`) {
+		t.Fatalf("eval --schema:\n%s", res)
+	}
+	res = runCLI(t, dir, nil, "eval", "--schema", "missing.json")
+	if res.code != ExitFailure || !strings.Contains(res.stderr, "Cannot read provider schemas") {
+		t.Fatalf("eval --schema missing.json:\n%s", res)
+	}
+}
