@@ -403,3 +403,30 @@ output "greeting" {
 		t.Errorf("TF_WORKSPACE: %s", res)
 	}
 }
+
+// TestDeployTSXExample deploys and destroys examples/tsx-local, a TSX app
+// whose single stack sits at the top of the output directory (directory
+// "." in the manifest) and writes files under path.module, which is the
+// stack's working directory.
+func TestDeployTSXExample(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the Terraform engine")
+	}
+	p := newStackProject(t)
+	if err := os.CopyFS(filepath.Join(p.dir, "app"), os.DirFS(filepath.Join("..", "..", "examples", "tsx-local"))); err != nil {
+		t.Fatal(err)
+	}
+	p.dir = filepath.Join(p.dir, "app")
+	res := p.tfkit("", "deploy", "--auto-approve")
+	if res.code != ExitOK || summary(res.stdout, "Deploy") != "  main  deployed (5 added, 0 changed, 0 destroyed)\n" {
+		t.Fatalf("deploy: %s", res)
+	}
+	work := filepath.Join(p.dir, ".tfkit", "out", "stacks", "main")
+	if _, err := os.Stat(filepath.Join(work, "out", "greeting.txt")); err != nil {
+		t.Errorf("local_file under path.module: %v", err)
+	}
+	res = p.tfkit("", "destroy", "--auto-approve", "--skip-synth")
+	if res.code != ExitOK || summary(res.stdout, "Destroy") != "  main  destroyed (0 added, 0 changed, 5 destroyed)\n" {
+		t.Errorf("destroy: %s", res)
+	}
+}
