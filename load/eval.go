@@ -700,7 +700,7 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 		addr := base + keyString(k)
 		attrs := e.evalBody(mi, r.Body, it, addr)
 		if sch != nil {
-			attrs = e.conform(sch, attrs, addr, r.DeclRange)
+			attrs = e.conform(sch, attrs, addr, r.DeclRange, r.Body)
 		}
 		inst := &Instance{Address: addr, Mode: r.Mode, Type: r.Type, Name: r.Name, Key: k,
 			Provider: provider, Module: mi.addr, Attributes: attrs, Range: r.DeclRange}

@@ -53,7 +53,10 @@ func (e *evaluator) blockSchema(r *ResourceDecl, providerAddr string) *schema.Bl
 // its type; unset computed attributes are unknown, other unset ones null;
 // nested blocks follow their nesting mode. Arguments the schema does not
 // have are reported.
-func (e *evaluator) conform(b *schema.Block, v cty.Value, addr string, rng hcl.Range) cty.Value {
+//
+// body, when given, is the configuration body of v, to point diagnostics
+// at the attribute or block concerned rather than at rng.
+func (e *evaluator) conform(b *schema.Block, v cty.Value, addr string, rng hcl.Range, body *Body) cty.Value {
 	have := map[string]cty.Value{}
 	if v.Type().IsObjectType() {
 		have = v.AsValueMap()
@@ -64,7 +67,7 @@ func (e *evaluator) conform(b *schema.Block, v cty.Value, addr string, rng hcl.R
 		delete(have, a.Name)
 		switch {
 		case ok && !(val.IsKnown() && val.IsNull()):
-			out[a.Name] = e.convertAttr(val, a.Type, addr+"."+a.Name, rng)
+			out[a.Name] = e.convertAttr(val, a.Type, addr+"."+a.Name, bodyRange(body, a.Name, rng))
 		case a.Computed:
 			out[a.Name] = cty.UnknownVal(a.Type).Mark(reason(addr + "." + a.Name + " is computed by the provider"))
 		default:
@@ -85,10 +88,10 @@ func (e *evaluator) conform(b *schema.Block, v cty.Value, addr string, rng hcl.R
 			if uv.Type().IsTupleType() || uv.Type().IsListType() {
 				for it := uv.ElementIterator(); it.Next(); {
 					_, ev := it.Element()
-					elems = append(elems, e.conform(nb.Block, ev, addr+"."+nb.Name, rng))
+					elems = append(elems, e.conform(nb.Block, ev, addr+"."+nb.Name, bodyRange(body, nb.Name, rng), nil))
 				}
 			} else {
-				elems = append(elems, e.conform(nb.Block, uv, addr+"."+nb.Name, rng))
+				elems = append(elems, e.conform(nb.Block, uv, addr+"."+nb.Name, bodyRange(body, nb.Name, rng), nil))
 			}
 		}
 		switch nb.Nesting {
@@ -121,8 +124,9 @@ func (e *evaluator) conform(b *schema.Block, v cty.Value, addr string, rng hcl.R
 		}
 	}
 	for _, n := range sortedKeys(have) {
+		r := bodyRange(body, n, rng)
 		e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Unsupported argument",
-			Detail: "an argument or block named " + QuoteOrEmpty(n) + " is not expected here", Subject: &rng, Path: addr + "." + n,
+			Detail: "an argument or block named " + QuoteOrEmpty(n) + " is not expected here", Subject: &r, Path: addr + "." + n,
 			Suggestion: diag.DidYouMean(n, schemaNames(b))})
 	}
 	return cty.ObjectVal(out)
@@ -159,4 +163,23 @@ func (e *evaluator) convertAttr(v cty.Value, ty cty.Type, path string, rng hcl.R
 		return cty.UnknownVal(ty).Mark(reason("incorrect type for " + path))
 	}
 	return cv.WithMarks(marks)
+}
+
+// bodyRange is the range of the attribute or first block called name in
+// body, or def.
+func bodyRange(body *Body, name string, def hcl.Range) hcl.Range {
+	if body == nil {
+		return def
+	}
+	for _, a := range body.Attrs {
+		if a.Name == name {
+			return a.Range
+		}
+	}
+	for _, b := range body.Blocks {
+		if b.Type == name || (b.Type == "dynamic" && len(b.Labels) == 1 && b.Labels[0] == name) {
+			return b.Range
+		}
+	}
+	return def
 }

@@ -25,3 +25,8 @@ resource "local_file" "f" {
 output "result" {
   value = random_string.s.result
 }
+
+resource "random_integer" "i" {
+  min = 1
+  max = "ten"
+}
