@@ -193,6 +193,11 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 		}
 	}
 	if proj != nil {
+		if o.schema != "" {
+			for _, d := range remoteModules(proj.TerraformModules) {
+				r.warnf("module %s: skipped; with --schema no engine runs to install it (run tfkit get without --schema)", d.Source)
+			}
+		}
 		return getModules(r, proj, out)
 	}
 	return ExitOK

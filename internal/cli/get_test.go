@@ -60,6 +60,15 @@ func TestGetFromSchema(t *testing.T) {
 	}
 }
 
+func TestGetSchemaSkipsRemoteModules(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "tfkit.json", `{"app": "true", "terraformModules": ["terraform-aws-modules/vpc/aws@5.1.0"]}`)
+	res := runCLI(t, dir, nil, "get", "--schema", schemaFile(t, "null-2.1.2.json"))
+	if res.code != ExitOK || !strings.Contains(res.stderr, "Warning: module terraform-aws-modules/vpc/aws: skipped; with --schema no engine runs") {
+		t.Fatalf("get:\n%s", res)
+	}
+}
+
 func TestGetWithoutProject(t *testing.T) {
 	dir := t.TempDir()
 	res := runCLI(t, dir, nil, "get", "--schema", schemaFile(t, "null-2.1.2.json"), "--out", "gen")
