@@ -104,6 +104,12 @@ func loadStacks(ctx context.Context, r *run, o *stackOptions, synth bool, args [
 	byName := map[string]*tfkit.ManifestStack{}
 	for i := range m.Stacks {
 		st := &m.Stacks[i]
+		// The name becomes a directory under .tfkit: it must stay one.
+		if st.Name == "" || st.Name == "." || st.Name == ".." || strings.ContainsAny(st.Name, `/\`) || byName[st.Name] != nil {
+			r.errorf(fmt.Sprintf("run '%s' to write it again", r.tfkitCommand(synthArgs(o)...)),
+				"%s: stack name %q is empty, repeated or not usable as a directory name", filepath.Join(outName, tfkit.ManifestName), st.Name)
+			return nil, ExitFailure
+		}
 		names = append(names, st.Name)
 		byName[st.Name] = st
 		s.deps[st.Name] = st.Dependencies

@@ -3,7 +3,9 @@ package cli
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -45,5 +47,23 @@ func TestPrompter(t *testing.T) {
 	}
 	if _, err := (&prompter{}).ask(context.Background(), out, "?"); err == nil {
 		t.Error("no stdin: no error")
+	}
+}
+
+func TestStackNamesMustBeDirectoryNames(t *testing.T) {
+	for _, name := range []string{"..", "a/b", ""} {
+		dir := t.TempDir()
+		out := filepath.Join(dir, "tfkit.out")
+		if err := os.MkdirAll(out, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		m := `{"version":1,"format":"hcl","stacks":[{"name":` + strconv.Quote(name) + `,"directory":"stacks/x","files":[],"dependencies":[]}]}`
+		if err := os.WriteFile(filepath.Join(out, "manifest.json"), []byte(m), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		res := runCLI(t, dir, nil, "list", "--out", "tfkit.out")
+		if res.code != ExitFailure || !strings.Contains(res.stderr, "is empty, repeated or not usable as a directory name") {
+			t.Errorf("stack name %q: %s", name, res)
+		}
 	}
 }
