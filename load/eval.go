@@ -708,6 +708,12 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 		if !used {
 			continue
 		}
+		if sch != nil {
+			// The schema has every attribute: a reference to another one is
+			// an error, as in Terraform.
+			scoped = append(scoped, attrs)
+			continue
+		}
 		// What other expressions see: the configured attributes plus the
 		// referenced ones the provider computes, as unknowns.
 		full := map[string]cty.Value{}

@@ -30,3 +30,7 @@ resource "random_integer" "i" {
   min = 1
   max = "ten"
 }
+
+output "typo" {
+  value = random_string.s.resutl
+}
