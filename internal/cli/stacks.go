@@ -388,7 +388,8 @@ func (p *prompter) ask(ctx context.Context, out *runner.Output, question string)
 	out.Println(question)
 	select {
 	case <-ctx.Done():
-		return false, ctx.Err()
+		// Reported as "interrupted (waiting for approval)".
+		return false, fmt.Errorf("waiting for approval: %w", context.Canceled)
 	case line, ok := <-p.lines:
 		if !ok {
 			return false, errNoAnswer

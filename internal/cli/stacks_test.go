@@ -48,6 +48,13 @@ func TestPrompter(t *testing.T) {
 	if _, err := (&prompter{}).ask(context.Background(), out, "?"); err == nil {
 		t.Error("no stdin: no error")
 	}
+	// Ctrl-C while waiting: an interruption, not a refusal.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	blocked := &prompter{in: blockingReader{}}
+	if ok, err := blocked.ask(ctx, out, "Deploy?"); ok || !errors.Is(err, context.Canceled) {
+		t.Errorf("interrupted: %v %v", ok, err)
+	}
 }
 
 func TestStackNamesMustBeDirectoryNames(t *testing.T) {
@@ -67,3 +74,8 @@ func TestStackNamesMustBeDirectoryNames(t *testing.T) {
 		}
 	}
 }
+
+// blockingReader never delivers a line, as a terminal nobody types into.
+type blockingReader struct{}
+
+func (blockingReader) Read([]byte) (int, error) { select {} }
