@@ -75,7 +75,6 @@ type evaluator struct {
 	vars map[hcl.Expression][]hcl.Traversal
 	// made counts the instances expanded so far, against maxInstances.
 	made     int64
-	scopes   map[scopeKey]map[string]cty.Value
 	contexts map[scopeKey]*hcl.EvalContext
 }
 
@@ -187,36 +186,26 @@ func (e *evaluator) eval(mi *modInst, expr hcl.Expression, it *iter, path string
 // What does not depend on the iterators is the same for every instance of
 // a resource, so it is built once per module instance and expression.
 func (e *evaluator) scope(mi *modInst, expr hcl.Expression, it *iter, path string) *hcl.EvalContext {
-	var base map[string]cty.Value
+	var parent *hcl.EvalContext
 	if it != nil && len(it.named) > 0 {
-		base = e.baseScope(mi, expr, it, path)
+		parent = &hcl.EvalContext{Variables: e.baseScope(mi, expr, it, path), Functions: e.funcs}
 	} else {
 		k := scopeKey{mi, expr}
-		if ctx, ok := e.contexts[k]; ok {
-			return ctx
-		}
 		var ok bool
-		if base, ok = e.scopes[k]; !ok {
-			base = e.baseScope(mi, expr, it, path)
-			if e.scopes == nil {
-				e.scopes = map[scopeKey]map[string]cty.Value{}
+		if parent, ok = e.contexts[k]; !ok {
+			parent = &hcl.EvalContext{Variables: e.baseScope(mi, expr, it, path), Functions: e.funcs}
+			if e.contexts == nil {
+				e.contexts = map[scopeKey]*hcl.EvalContext{}
 			}
-			e.scopes[k] = base
-			if !usesIterators(e.variables(expr)) {
-				// Nothing per instance: the context itself is shared.
-				ctx := &hcl.EvalContext{Variables: base, Functions: e.funcs}
-				if e.contexts == nil {
-					e.contexts = map[scopeKey]*hcl.EvalContext{}
-				}
-				e.contexts[k] = ctx
-				return ctx
-			}
+			e.contexts[k] = parent
 		}
 	}
-	vars := make(map[string]cty.Value, len(base)+2)
-	for k, v := range base {
-		vars[k] = v
+	if !usesIterators(e.variables(expr)) {
+		return parent
 	}
+	// count and each differ per instance: a child context holds them and
+	// finds everything else in the shared parent.
+	vars := map[string]cty.Value{}
 	for _, tr := range e.variables(expr) {
 		rng := tr.SourceRange()
 		switch tr.RootName() {
@@ -247,7 +236,9 @@ func (e *evaluator) scope(mi *modInst, expr hcl.Expression, it *iter, path strin
 			vars["each"] = cty.ObjectVal(map[string]cty.Value{"key": it.each[0], "value": it.each[1]})
 		}
 	}
-	return &hcl.EvalContext{Variables: vars, Functions: e.funcs}
+	ctx := parent.NewChild()
+	ctx.Variables = vars
+	return ctx
 }
 
 func usesIterators(trs []hcl.Traversal) bool {
