@@ -55,9 +55,10 @@ const maxInstances = 2_000_000
 
 // iter is what count, each and dynamic-block iterators are bound to.
 type iter struct {
-	count cty.Value // count.index; NilVal outside counted context
-	each  *[2]cty.Value
-	named map[string]cty.Value
+	count   cty.Value // count.index; NilVal outside counted context
+	each    *[2]cty.Value
+	eachObj cty.Value // the each object, once built
+	named   map[string]cty.Value
 }
 
 type evaluator struct {
@@ -76,6 +77,7 @@ type evaluator struct {
 	// made counts the instances expanded so far, against maxInstances.
 	made     int64
 	contexts map[scopeKey]*hcl.EvalContext
+	counts   map[int64]cty.Value
 }
 
 func (e *evaluator) variables(expr hcl.Expression) []hcl.Traversal {
@@ -220,7 +222,7 @@ func (e *evaluator) scope(mi *modInst, expr hcl.Expression, it *iter, path strin
 				vars["count"] = cty.ObjectVal(map[string]cty.Value{"index": unknown("count.index outside a counted block")})
 				continue
 			}
-			vars["count"] = cty.ObjectVal(map[string]cty.Value{"index": it.count})
+			vars["count"] = e.countObject(it.count)
 		case "each":
 			if it != nil && it.named != nil {
 				if _, ok := it.named["each"]; ok {
@@ -233,7 +235,11 @@ func (e *evaluator) scope(mi *modInst, expr hcl.Expression, it *iter, path strin
 				vars["each"] = cty.ObjectVal(map[string]cty.Value{"key": u, "value": u})
 				continue
 			}
-			vars["each"] = cty.ObjectVal(map[string]cty.Value{"key": it.each[0], "value": it.each[1]})
+			if it.eachObj == cty.NilVal {
+				// Built once per instance, shared by its attributes.
+				it.eachObj = cty.ObjectVal(map[string]cty.Value{"key": it.each[0], "value": it.each[1]})
+			}
+			vars["each"] = it.eachObj
 		}
 	}
 	ctx := parent.NewChild()
@@ -867,4 +873,20 @@ func elements(v cty.Value) (keys, vals []cty.Value) {
 // the view, so that nothing goes missing without a trace.
 func (e *evaluator) unexpanded(addr, why string, rng hcl.Range) {
 	e.view.Unexpanded = append(e.view.Unexpanded, &Unexpanded{Address: addr, Reason: why, Range: rng})
+}
+
+// countObject returns the count object for index i; the objects are shared
+// by every counted block, as building one costs more than looking it up.
+func (e *evaluator) countObject(i cty.Value) cty.Value {
+	bf := i.AsBigFloat()
+	n, _ := bf.Int64()
+	if o, ok := e.counts[n]; ok {
+		return o
+	}
+	if e.counts == nil {
+		e.counts = map[int64]cty.Value{}
+	}
+	o := cty.ObjectVal(map[string]cty.Value{"index": i})
+	e.counts[n] = o
+	return o
 }
