@@ -748,9 +748,12 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 // evalBody evaluates a resource body: attributes, then nested blocks by
 // type as lists of objects, dynamic blocks expanded in place.
 func (e *evaluator) evalBody(mi *modInst, b *Body, it *iter, path string) cty.Value {
-	out := map[string]cty.Value{}
+	out := make(map[string]cty.Value, len(b.Attrs))
 	for _, a := range b.Attrs {
 		out[a.Name] = e.eval(mi, a.Expr, it, path+"."+a.Name)
+	}
+	if len(b.Blocks) == 0 {
+		return cty.ObjectVal(out)
 	}
 	blocks := map[string][]cty.Value{}
 	var order []string
