@@ -66,6 +66,12 @@ func (e *evaluator) conform(b *schema.Block, v cty.Value, addr string, rng hcl.R
 		val, ok := have[a.Name]
 		delete(have, a.Name)
 		switch {
+		case ok && isBlock(body, a.Name):
+			r := bodyRange(body, a.Name, rng)
+			e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Unsupported block type",
+				Detail: a.Name + " is an argument, not a block", Subject: &r, Path: addr + "." + a.Name,
+				Suggestion: "write " + a.Name + " = { ... } with an equals sign"})
+			out[a.Name] = cty.UnknownVal(a.Type).Mark(reason(addr + "." + a.Name + " is written as a block"))
 		case ok && !(val.IsKnown() && val.IsNull()):
 			out[a.Name] = e.convertAttr(val, a.Type, addr+"."+a.Name, bodyRange(body, a.Name, rng))
 		case a.Computed:
@@ -182,4 +188,22 @@ func bodyRange(body *Body, name string, def hcl.Range) hcl.Range {
 		}
 	}
 	return def
+}
+
+// isBlock reports whether body writes name as a nested block.
+func isBlock(body *Body, name string) bool {
+	if body == nil {
+		return false
+	}
+	for _, a := range body.Attrs {
+		if a.Name == name {
+			return false
+		}
+	}
+	for _, b := range body.Blocks {
+		if b.Type == name || (b.Type == "dynamic" && len(b.Labels) == 1 && b.Labels[0] == name) {
+			return true
+		}
+	}
+	return false
 }

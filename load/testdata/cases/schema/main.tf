@@ -34,3 +34,9 @@ resource "random_integer" "i" {
 output "typo" {
   value = random_string.s.resutl
 }
+
+resource "null_resource" "old_style" {
+  triggers {
+    a = "b"
+  }
+}
