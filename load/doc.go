@@ -6,8 +6,9 @@
 // expanded by count and for_each; dynamic blocks; Terraform's functions.
 //
 // The result is a View: every resource instance by full address with its
-// configured attributes. Attributes only a provider can know are unknown
-// values, and every unknown carries the reason it is unknown.
+// configured attributes (with provider schemas, every attribute of the
+// schema). Attributes only a provider can know are unknown values, and
+// every unknown carries the reason it is unknown.
 //
 // Expressions are evaluated in dependency order, and each one sees only
 // what it references, so a wrong graph shows up as an error, not as a value
