@@ -207,7 +207,7 @@ func (a *App) files() (map[string][]byte, error) {
 		name = "main.tf.json"
 	}
 	files := map[string][]byte{}
-	m := Manifest{Version: ManifestVersion, Format: format, Stacks: []ManifestStack{}}
+	m := Manifest{Version: ManifestVersion, Format: string(format), Stacks: []ManifestStack{}}
 	for _, s := range a.stacks {
 		text, err := a.render(s.Config(), format)
 		if err != nil {

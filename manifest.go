@@ -1,98 +1,28 @@
 package tfkit
 
-import (
-	"bytes"
-	"encoding/json"
-	"fmt"
-	"os"
-	"path/filepath"
-)
+import "github.com/tfkit/tfkit/manifest"
+
+// The manifest types live in package manifest, shared with the TSX front end
+// and the CLI; these names keep them at hand for Go API users.
 
 // ManifestName is the manifest's file name in the output directory.
-const ManifestName = "manifest.json"
+const ManifestName = manifest.Name
 
-// ManifestVersion is the version of the manifest format this package
-// writes and reads.
-const ManifestVersion = 1
+// ManifestVersion is the version of the manifest format written and read.
+const ManifestVersion = manifest.Version
 
-// Manifest describes a synthesized output directory; the tfkit CLI reads it
-// to find the stacks, check that files are current and order deployments.
-//
-//	{
-//	  "version": 1,
-//	  "format": "hcl",
-//	  "stacks": [
-//	    {
-//	      "name": "network",
-//	      "directory": "stacks/network",
-//	      "files": [{"path": "stacks/network/main.tf", "sha256": "..."}],
-//	      "dependencies": []
-//	    }
-//	  ]
-//	}
-//
-// Stacks are listed in declaration order. Paths are slash-separated and
-// relative to the output directory (not to the stack directory).
-type Manifest struct {
-	Version int             `json:"version"`
-	Format  Format          `json:"format"`
-	Stacks  []ManifestStack `json:"stacks"`
-}
+type (
+	// Manifest describes a synthesized output directory; see package
+	// manifest.
+	Manifest = manifest.Manifest
+	// ManifestStack is one stack of a manifest.
+	ManifestStack = manifest.Stack
+	// ManifestFile is one written file with its SHA-256.
+	ManifestFile = manifest.File
+)
 
-// ManifestStack is one stack of a manifest.
-type ManifestStack struct {
-	Name string `json:"name"`
-	// Directory is the stack's directory, stacks/<name>.
-	Directory string         `json:"directory"`
-	Files     []ManifestFile `json:"files"`
-	// Dependencies names the stacks to deploy before this one.
-	Dependencies []string `json:"dependencies"`
-}
-
-// ManifestFile is one written file with the hex SHA-256 of its content.
-type ManifestFile struct {
-	Path   string `json:"path"`
-	SHA256 string `json:"sha256"`
-}
-
-// Marshal returns the manifest as indented JSON with a final newline.
-func (m *Manifest) Marshal() ([]byte, error) {
-	data, err := json.MarshalIndent(m, "", "  ")
-	if err != nil {
-		return nil, fmt.Errorf("encode manifest: %w", err)
-	}
-	return append(data, '\n'), nil
-}
-
-// ReadManifest reads dir/manifest.json strictly: unknown fields and other
-// versions are errors.
-func ReadManifest(dir string) (*Manifest, error) {
-	data, err := os.ReadFile(filepath.Join(dir, ManifestName))
-	if err != nil {
-		return nil, err
-	}
-	return ParseManifest(data)
-}
+// ReadManifest reads dir/manifest.json strictly.
+func ReadManifest(dir string) (*Manifest, error) { return manifest.Read(dir) }
 
 // ParseManifest decodes a manifest strictly.
-func ParseManifest(data []byte) (*Manifest, error) {
-	var probe struct {
-		Version int `json:"version"`
-	}
-	if err := json.Unmarshal(data, &probe); err != nil {
-		return nil, fmt.Errorf("decode manifest: %w", err)
-	}
-	if probe.Version != ManifestVersion {
-		return nil, fmt.Errorf("manifest version %d is not supported (want %d)", probe.Version, ManifestVersion)
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	var m Manifest
-	if err := dec.Decode(&m); err != nil {
-		return nil, fmt.Errorf("decode manifest: %w", err)
-	}
-	if dec.More() {
-		return nil, fmt.Errorf("decode manifest: data after the manifest")
-	}
-	return &m, nil
-}
+func ParseManifest(data []byte) (*Manifest, error) { return manifest.Parse(data) }

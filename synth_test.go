@@ -82,7 +82,7 @@ func TestSynthWritesStacksAndManifest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Version != 1 || m.Format != tfkit.FormatHCL || len(m.Stacks) != 2 {
+	if m.Version != 1 || m.Format != string(tfkit.FormatHCL) || len(m.Stacks) != 2 {
 		t.Fatalf("manifest %+v", m)
 	}
 	for i, want := range []struct {
@@ -159,7 +159,7 @@ func TestSynthJSONFormat(t *testing.T) {
 				t.Fatalf("files %v", keys(files))
 			}
 			m, err := tfkit.ReadManifest(out)
-			if err != nil || m.Format != tfkit.FormatJSON || m.Stacks[0].Files[0].Path != "stacks/network/main.tf.json" {
+			if err != nil || m.Format != string(tfkit.FormatJSON) || m.Stacks[0].Files[0].Path != "stacks/network/main.tf.json" {
 				t.Errorf("manifest %+v, %v", m, err)
 			}
 		})

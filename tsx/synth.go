@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/outdir"
+	"github.com/tfkit/tfkit/manifest"
 	"github.com/tfkit/tfkit/render"
 )
 
@@ -22,27 +22,7 @@ const (
 )
 
 // ManifestName is the name of the manifest Synth writes beside main.tf.
-const ManifestName = "manifest.json"
-
-// manifest has the shape of the manifest the Go API writes (version 1), with
-// one stack whose directory is the output directory itself.
-type manifest struct {
-	Version int             `json:"version"`
-	Format  string          `json:"format"`
-	Stacks  []manifestStack `json:"stacks"`
-}
-
-type manifestStack struct {
-	Name         string         `json:"name"`
-	Directory    string         `json:"directory"`
-	Files        []manifestFile `json:"files"`
-	Dependencies []string       `json:"dependencies"`
-}
-
-type manifestFile struct {
-	Path   string `json:"path"`
-	SHA256 string `json:"sha256"`
-}
+const ManifestName = manifest.Name
 
 // Files renders cfg as the files of an output directory: main.tf (or
 // main.tf.json) and manifest.json naming it as the one stack, called
@@ -67,17 +47,18 @@ func Files(cfg *config.Config, format, stack string) (map[string][]byte, error) 
 		return nil, err
 	}
 	sum := sha256.Sum256(data)
-	m := manifest{Version: 1, Format: format, Stacks: []manifestStack{{
+	// One stack whose directory is the output directory itself.
+	m := manifest.Manifest{Version: manifest.Version, Format: format, Stacks: []manifest.Stack{{
 		Name:         stack,
 		Directory:    ".",
-		Files:        []manifestFile{{Path: name, SHA256: hex.EncodeToString(sum[:])}},
+		Files:        []manifest.File{{Path: name, SHA256: hex.EncodeToString(sum[:])}},
 		Dependencies: []string{},
 	}}}
-	mdata, err := json.MarshalIndent(m, "", "  ")
+	mdata, err := m.Marshal()
 	if err != nil {
-		return nil, fmt.Errorf("encode manifest: %w", err)
+		return nil, err
 	}
-	return map[string][]byte{name: data, ManifestName: append(mdata, '\n')}, nil
+	return map[string][]byte{name: data, ManifestName: mdata}, nil
 }
 
 // StackName is the stack name Synth gives an entry: its file name without

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/manifest"
 )
 
 func writeFiles(t *testing.T, dir string, files map[string]string) {
@@ -50,16 +51,14 @@ export default <Resource type="null_resource" name="a" />;
 	if err != nil {
 		t.Fatal(err)
 	}
-	var m manifest
-	dec := json.NewDecoder(strings.NewReader(string(data)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&m); err != nil {
+	m, err := manifest.Parse(data)
+	if err != nil {
 		t.Fatal(err)
 	}
 	sum := sha256.Sum256(main)
-	want := manifest{Version: 1, Format: "hcl", Stacks: []manifestStack{{
+	want := manifest.Manifest{Version: 1, Format: "hcl", Stacks: []manifest.Stack{{
 		Name: "app", Directory: ".", Dependencies: []string{},
-		Files: []manifestFile{{Path: "main.tf", SHA256: hex.EncodeToString(sum[:])}},
+		Files: []manifest.File{{Path: "main.tf", SHA256: hex.EncodeToString(sum[:])}},
 	}}}
 	gotJSON, _ := json.Marshal(m)
 	wantJSON, _ := json.Marshal(want)
