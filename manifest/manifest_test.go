@@ -39,7 +39,7 @@ func TestParseIsStrict(t *testing.T) {
 	for _, tc := range []struct{ text, want string }{
 		{`{"version": 2, "format": "hcl", "stacks": []}`, "manifest version 2 is not supported"},
 		{`{"version": 1, "format": "hcl", "stacks": [], "extra": 1}`, `unknown field "extra"`},
-		{`{"version": 1, "format": "hcl", "stacks": []} {}`, "data after the manifest"},
+		{`{"version": 1, "format": "hcl", "stacks": []} {}`, "decode manifest"},
 		{`{"version": `, "decode manifest"},
 	} {
 		if _, err := Parse([]byte(tc.text)); err == nil || !strings.Contains(err.Error(), tc.want) {
