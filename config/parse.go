@@ -99,8 +99,11 @@ func BodyFromSyntax(sb *hclsyntax.Body, src []byte, base int) *Body {
 }
 
 // FromSyntax converts a native-syntax expression into the model. Constructs
-// the model has no kind for (template directives, heredocs with directives)
-// become Raw, keeping their source text from src.
+// the model has no kind for (a %{for} directive, which HCL parses into a
+// join of its iterations) become Raw, keeping their source text from src. A
+// %{if} directive is parsed by HCL as a conditional and stays one:
+// "%{ if c }x%{ endif }" becomes the template ${c ? "x" : ""}, which has the
+// same value.
 func FromSyntax(e hclsyntax.Expression, src []byte, base int) Expr {
 	switch e := e.(type) {
 	case *hclsyntax.LiteralValueExpr:
@@ -116,7 +119,7 @@ func FromSyntax(e hclsyntax.Expression, src []byte, base int) Expr {
 				*hclsyntax.ObjectConsExpr, *hclsyntax.ForExpr, *hclsyntax.TemplateExpr:
 				parts = append(parts, FromSyntax(p, src, base))
 			default:
-				// Directives (%{if}, %{for}) have no model kind.
+				// A %{for} directive has no model kind.
 				return rawFrom(e, src, base)
 			}
 		}
