@@ -626,16 +626,19 @@ func (w *emitter) template(t *config.Template) {
 	w.add(hclsyntax.TokenCQuote, bQuote)
 }
 
-// templateParts writes the inside of a quoted template.
-func (w *emitter) templateParts(parts []config.Expr) {
+// eachTemplatePart walks template parts: text is called for each run of
+// adjacent literal parts, joined (they read back as one, so an escape never
+// straddles two tokens), and expr for every other part. dollar is true when
+// the text ends in a `$` right before an interpolation, which would read as
+// the escape `$${`: the caller writes that `$` as an interpolation of its
+// own.
+func eachTemplatePart(parts []config.Expr, text func(s string, dollar bool), expr func(config.Expr)) {
 	for i := 0; i < len(parts); i++ {
 		s, ok := literalText(parts[i])
 		if !ok {
-			w.interpolation(parts[i])
+			expr(parts[i])
 			continue
 		}
-		// Adjacent literal parts read back as one; join them so an
-		// escape never straddles two tokens.
 		for i+1 < len(parts) {
 			next, ok := literalText(parts[i+1])
 			if !ok {
@@ -644,14 +647,18 @@ func (w *emitter) templateParts(parts []config.Expr) {
 			s += next
 			i++
 		}
+		text(s, strings.HasSuffix(s, "$") && i+1 < len(parts))
+	}
+}
+
+// templateParts writes the inside of a quoted template.
+func (w *emitter) templateParts(parts []config.Expr) {
+	eachTemplatePart(parts, func(s string, dollar bool) {
 		if s == "" {
-			continue
+			return
 		}
 		w.checkText(s)
-		// A `$` just before an interpolation would read as the escape
-		// `$${`; write it as an interpolation of its own.
-		dollarBeforeInterp := strings.HasSuffix(s, "$") && i+1 < len(parts)
-		if dollarBeforeInterp {
+		if dollar {
 			s = s[:len(s)-1]
 		}
 		if s != "" {
@@ -659,10 +666,10 @@ func (w *emitter) templateParts(parts []config.Expr) {
 			w.arena = appendTemplateText(w.arena, s)
 			w.addFromArena(hclsyntax.TokenQuotedLit, start)
 		}
-		if dollarBeforeInterp {
+		if dollar {
 			w.dollarInterpolation()
 		}
-	}
+	}, w.interpolation)
 }
 
 func (w *emitter) interpolation(e config.Expr) {
@@ -975,22 +982,8 @@ func (w *emitter) heredoc(e config.Expr) bool {
 	}
 	delim := heredocDelimiter(parts)
 	w.addString(hclsyntax.TokenOHeredoc, "<<"+delim+"\n")
-	for i := 0; i < len(parts); i++ {
-		s, ok := literalText(parts[i])
-		if !ok {
-			w.interpolation(parts[i])
-			continue
-		}
-		for i+1 < len(parts) {
-			next, ok := literalText(parts[i+1])
-			if !ok {
-				break
-			}
-			s += next
-			i++
-		}
+	eachTemplatePart(parts, func(s string, dollar bool) {
 		w.checkText(s)
-		dollar := strings.HasSuffix(s, "$") && i+1 < len(parts)
 		if dollar {
 			s = s[:len(s)-1]
 		}
@@ -1002,7 +995,7 @@ func (w *emitter) heredoc(e config.Expr) bool {
 		if dollar {
 			w.dollarInterpolation()
 		}
-	}
+	}, w.interpolation)
 	w.addString(hclsyntax.TokenCHeredoc, delim)
 	return true
 }

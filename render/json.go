@@ -450,26 +450,8 @@ func (r *jsonRenderer) objectKey(k config.Expr, name string, lit bool) string {
 // appendTemplate appends template parts as the content of a JSON string
 // that Terraform reads as a template.
 func (r *jsonRenderer) appendTemplate(dst []byte, parts []config.Expr) []byte {
-	for i := 0; i < len(parts); i++ {
-		s, ok := literalText(parts[i])
-		if !ok {
-			dst = append(dst, "${"...)
-			dst = r.appendHCL(dst, parts[i])
-			dst = append(dst, '}')
-			continue
-		}
-		for i+1 < len(parts) {
-			next, ok := literalText(parts[i+1])
-			if !ok {
-				break
-			}
-			s += next
-			i++
-		}
+	eachTemplatePart(parts, func(s string, dollar bool) {
 		r.em.checkText(s)
-		// As in HCL: a `$` right before an interpolation would read as
-		// the escape `$${`.
-		dollar := strings.HasSuffix(s, "$") && i+1 < len(parts)
 		if dollar {
 			s = s[:len(s)-1]
 		}
@@ -477,7 +459,11 @@ func (r *jsonRenderer) appendTemplate(dst []byte, parts []config.Expr) []byte {
 		if dollar {
 			dst = append(dst, `${"$"}`...)
 		}
-	}
+	}, func(e config.Expr) {
+		dst = append(dst, "${"...)
+		dst = r.appendHCL(dst, e)
+		dst = append(dst, '}')
+	})
 	return dst
 }
 
