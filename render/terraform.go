@@ -228,19 +228,23 @@ func literalItems(v cty.Value) ([]config.ObjectItem, bool) {
 	return out, true
 }
 
+// objectItems returns the items of an object expression or of a literal
+// object or map value.
+func objectItems(e config.Expr) ([]config.ObjectItem, bool) {
+	switch t := unwrap(e).(type) {
+	case *config.Object:
+		return t.Items, true
+	case *config.Literal:
+		return literalItems(t.Val)
+	}
+	return nil, false
+}
+
 // providers converts a module's providers map: keys and values are both
 // provider references (aws, aws.west).
 func (w *emitter) providers(e config.Expr, name string) config.Expr {
-	var items []config.ObjectItem
-	switch t := unwrap(e).(type) {
-	case *config.Object:
-		items = t.Items
-	case *config.Literal:
-		var ok bool
-		if items, ok = literalItems(t.Val); !ok {
-			return e
-		}
-	default:
+	items, ok := objectItems(e)
+	if !ok {
 		return e
 	}
 	out := make([]config.ObjectItem, len(items))
@@ -256,16 +260,8 @@ func (w *emitter) providers(e config.Expr, name string) config.Expr {
 // requiredProvider converts the configuration_aliases of one
 // required_providers entry to references.
 func (w *emitter) requiredProvider(e config.Expr) config.Expr {
-	var items []config.ObjectItem
-	switch t := unwrap(e).(type) {
-	case *config.Object:
-		items = t.Items
-	case *config.Literal:
-		var ok bool
-		if items, ok = literalItems(t.Val); !ok {
-			return e
-		}
-	default:
+	items, ok := objectItems(e)
+	if !ok {
 		return e
 	}
 	out := make([]config.ObjectItem, len(items))

@@ -81,6 +81,11 @@ import {
   to = aws_subnet.s[0]
   id = "subnet-1"
 }
+import {
+  for_each = { a = "sg-1" }
+  to       = aws_sg.g[each.key]
+  id       = each.value
+}
 removed {
   from = aws_instance.gone
   lifecycle {
