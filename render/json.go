@@ -111,6 +111,14 @@ func (r *jsonRenderer) key(k string) {
 	r.out = append(r.out, ':', ' ')
 }
 
+// labelKey writes b's label at level as a property name, with b as the
+// place a diagnostic about the label points at.
+func (r *jsonRenderer) labelKey(b *config.Block, level int) {
+	r.em.blocks = append(r.em.blocks, b)
+	r.key(b.Labels[level])
+	r.em.blocks = r.em.blocks[:len(r.em.blocks)-1]
+}
+
 func (r *jsonRenderer) str(s string) {
 	r.em.checkText(s)
 	r.out = appendJSONString(r.out, s)
@@ -140,7 +148,7 @@ func (r *jsonRenderer) blocks(bs []*config.Block, level int) {
 	case leaves == 0:
 		r.open('{')
 		for _, g := range groupByLabel(bs, level) {
-			r.key(g[0].Labels[level])
+			r.labelKey(g[0], level)
 			r.blocks(g, level+1)
 		}
 		r.end()
@@ -214,7 +222,7 @@ func (r *jsonRenderer) labelled(b *config.Block, level int) {
 		return
 	}
 	r.open('{')
-	r.key(b.Labels[level])
+	r.labelKey(b, level)
 	r.labelled(b, level+1)
 	r.end()
 }
