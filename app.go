@@ -13,6 +13,7 @@ import (
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/outdir"
 	"github.com/tfkit/tfkit/render"
+	"github.com/tfkit/tfkit/schema"
 )
 
 // Format is the syntax stacks are written in.
@@ -47,6 +48,8 @@ type App struct {
 	getenv func(string) string
 	stderr io.Writer
 	diags  diag.Diagnostics
+	// schemas, when set, are checked against every stack (WithSchemas).
+	schemas []*schema.Provider
 	// render writes one stack; replaced in tests.
 	render func(*config.Config, Format) ([]byte, error)
 }
@@ -63,7 +66,7 @@ func WithOutdir(dir string) Option { return func(a *App) { a.outdir = dir } }
 func WithFormat(f Format) Option { return func(a *App) { a.format = f } }
 
 // WithGetenv replaces os.Getenv for the variables Synth reads (TFKIT_OUTDIR,
-// TFKIT_FORMAT); for tests.
+// TFKIT_FORMAT, TFKIT_SCHEMAS); for tests.
 func WithGetenv(getenv func(string) string) Option { return func(a *App) { a.getenv = getenv } }
 
 // WithWarnings sets where Synth prints warnings (default os.Stderr).
@@ -185,6 +188,9 @@ func (a *App) Synth() error {
 // files validates the app and renders its output files.
 func (a *App) files() (map[string][]byte, error) {
 	ds := a.Validate()
+	if !ds.HasErrors() {
+		ds = append(ds, a.schemaDiagnostics()...)
+	}
 	if ds.HasErrors() {
 		return nil, ds
 	}
