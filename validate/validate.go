@@ -242,8 +242,13 @@ func (c *checker) attribute(a *config.Attribute, sch *schema.Block, path string,
 				fmt.Sprintf("The schema declares %s as a nested block.", a.Name), fmt.Sprintf("write it as a nested block: %s { ... }", a.Name))
 			return
 		}
+		hint := diag.DidYouMean(a.Name, attributeNames(sch))
+		if hint == "" {
+			// A misspelt block written as an argument (always so in JSON).
+			hint = diag.DidYouMean(a.Name, blockNames(sch))
+		}
 		c.add(diag.Error, arng, apath, fmt.Sprintf("Unsupported argument %q", a.Name),
-			fmt.Sprintf("%s has no argument named %s.", path, a.Name), diag.DidYouMean(a.Name, attributeNames(sch)))
+			fmt.Sprintf("%s has no argument named %s.", path, a.Name), hint)
 		return
 	}
 	if sa.ComputedOnly() {

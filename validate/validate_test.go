@@ -39,7 +39,14 @@ func check(t *testing.T, src string) diag.Diagnostics {
 }
 
 func TestValid(t *testing.T) {
-	diags := check(t, `terraform {
+	diags := check(t, validSource)
+	if len(diags) != 0 {
+		t.Fatal(diags)
+	}
+}
+
+// validSource uses every construct the checker knows, correctly.
+const validSource = `terraform {
   required_providers {
     docker = { source = "kreuzwerker/docker" }
   }
@@ -79,35 +86,31 @@ resource "unknown_thing" "x" {
 data "docker_network" "n" {
   name = "bridge"
 }
-`)
-	if len(diags) != 0 {
-		t.Fatal(diags)
-	}
-}
+`
 
-func TestDiagnostics(t *testing.T) {
-	cases := []struct {
-		name, src string
-		severity  diag.Severity
-		fragments []string // summary, path, location, hint
-	}{
-		{"missing required", `resource "docker_image" "x" {
+// diagnosticCases each give one diagnostic: summary, path, location, hint.
+var diagnosticCases = []struct {
+	name, src string
+	severity  diag.Severity
+	fragments []string // summary, path, location, hint
+}{
+	{"missing required", `resource "docker_image" "x" {
   keep_locally = true
 }
 `, diag.Error, []string{`Missing required argument "name"`, "docker_image.x.name", "main.tf:1:1", "(string)"}},
-		{"unknown attribute", `resource "random_pet" "p" {
+	{"unknown attribute", `resource "random_pet" "p" {
   lenght = 2
 }
 `, diag.Error, []string{`Unsupported argument "lenght"`, "random_pet.p.lenght", "main.tf:2:3", `did you mean "length"?`}},
-		{"computed only", `resource "random_pet" "p" {
+	{"computed only", `resource "random_pet" "p" {
   id = "x"
 }
 `, diag.Error, []string{`Cannot set computed attribute "id"`, "random_pet.p.id", "main.tf:2:3"}},
-		{"literal type mismatch", `resource "random_pet" "p" {
+	{"literal type mismatch", `resource "random_pet" "p" {
   length = "three"
 }
 `, diag.Error, []string{"Incorrect attribute value type", "random_pet.p.length", "must be number", "main.tf:2:3"}},
-		{"nested block attribute type", `resource "docker_container" "c" {
+	{"nested block attribute type", `resource "docker_container" "c" {
   name  = "c"
   image = "i"
   ports {
@@ -115,7 +118,7 @@ func TestDiagnostics(t *testing.T) {
   }
 }
 `, diag.Error, []string{"Incorrect attribute value type", "docker_container.c.ports[0].internal", "main.tf:5:5"}},
-		{"nested block missing required", `resource "docker_container" "c" {
+	{"nested block missing required", `resource "docker_container" "c" {
   name  = "c"
   image = "i"
   ports {
@@ -126,14 +129,14 @@ func TestDiagnostics(t *testing.T) {
   }
 }
 `, diag.Error, []string{`Missing required argument "internal"`, "docker_container.c.ports[0].internal", "main.tf:4:3"}},
-		{"too many blocks", `resource "docker_container" "c" {
+	{"too many blocks", `resource "docker_container" "c" {
   name  = "c"
   image = "i"
   capabilities {}
   capabilities {}
 }
 `, diag.Error, []string{"Too many capabilities blocks", "at most 1", "docker_container.c.capabilities"}},
-		{"unknown block", `resource "docker_container" "c" {
+	{"unknown block", `resource "docker_container" "c" {
   name  = "c"
   image = "i"
   prots {
@@ -141,23 +144,23 @@ func TestDiagnostics(t *testing.T) {
   }
 }
 `, diag.Error, []string{`Unsupported block type "prots"`, `did you mean "ports"?`, "main.tf:4:3"}},
-		{"block written as attribute", `resource "docker_container" "c" {
+	{"block written as attribute", `resource "docker_container" "c" {
   name  = "c"
   image = "i"
   ports = [{ internal = 1 }]
 }
 `, diag.Error, []string{`"ports" is a block, not an argument`, "ports { ... }"}},
-		{"unknown resource type", `resource "random_pett" "p" {}
+	{"unknown resource type", `resource "random_pett" "p" {}
 `, diag.Error, []string{`Unknown resource type "random_pett"`, `did you mean "random_pet"?`, "registry.terraform.io/hashicorp/random"}},
-		{"unknown data source type", `data "docker_netwrok" "n" {
+	{"unknown data source type", `data "docker_netwrok" "n" {
   name = "x"
 }
 `, diag.Error, []string{`Unknown data source type "docker_netwrok"`, `did you mean "docker_network"?`}},
-		{"provider config", `provider "docker" {
+	{"provider config", `provider "docker" {
   hots = "x"
 }
 `, diag.Error, []string{`Unsupported argument "hots"`, "provider.docker.hots", `did you mean "host"?`}},
-		{"dynamic content", `resource "docker_container" "c" {
+	{"dynamic content", `resource "docker_container" "c" {
   name  = "c"
   image = "i"
   dynamic "ports" {
@@ -168,14 +171,16 @@ func TestDiagnostics(t *testing.T) {
   }
 }
 `, diag.Error, []string{"Incorrect attribute value type", "docker_container.c.dynamic.ports.content.internal"}},
-		{"deprecated", `resource "random_pet" "p" {}
+	{"deprecated", `resource "random_pet" "p" {}
 resource "random_string" "s" {
   length = 8
   number = false
 }
 `, diag.Warning, []string{`Deprecated argument "number"`, "random_string.s.number", "main.tf:4:3"}},
-	}
-	for _, tc := range cases {
+}
+
+func TestDiagnostics(t *testing.T) {
+	for _, tc := range diagnosticCases {
 		t.Run(tc.name, func(t *testing.T) {
 			diags := check(t, tc.src)
 			if len(diags) != 1 {

@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -54,15 +53,6 @@ type multiFlag []string
 
 func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
 func (m *multiFlag) Set(s string) error { *m = append(*m, s); return nil }
-
-func readSchemaFile(path string) ([]*schema.Provider, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return schema.ReadProviders(f)
-}
 
 type inputFlag struct {
 	list *[]load.Input

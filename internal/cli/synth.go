@@ -18,13 +18,14 @@ import (
 	"github.com/tfkit/tfkit/internal/project"
 	"github.com/tfkit/tfkit/internal/textdiff"
 	"github.com/tfkit/tfkit/tsx"
+	"github.com/tfkit/tfkit/validate"
 )
 
 func init() {
 	register(&command{
 		name:     "synth",
 		synopsis: "Run the app and write its Terraform configuration",
-		usage:    "synth [--out DIR] [--format hcl|json] [--check] [--timeout DURATION] [ENTRY.tsx]",
+		usage:    "synth [--out DIR] [--format hcl|json] [--check] [--timeout DURATION] [--schema FILE.json] [ENTRY.tsx]",
 		help: `
 Runs the project's app (the "app" command of tfkit.json, or of a CDK for
 Terraform cdktf.json) with sh -c in the project directory. The app writes
@@ -45,6 +46,13 @@ manifest.json straight into the output directory; no tfkit.json is needed
 when the entry is given. --timeout stops a runaway configuration (default
 30s for TSX).
 
+When provider schemas are known (--schema FILE.json, else the ones 'tfkit
+get' kept in the bindings directory: codeMakerOutput of tfkit.json, else
+.gen), every resource, data source and provider body is checked against
+them before anything is written, as tfkit validate does; diagnostics point
+at the Go or TSX line that set the attribute. A Go app does the check in
+app.Synth, which reads the schemas from TFKIT_SCHEMAS.
+
 With --check nothing is written: the fresh synthesis is compared with the
 output directory, and each difference is printed as a unified diff.`,
 		setup: setupSynth,
@@ -56,6 +64,7 @@ type synthOptions struct {
 	format  string
 	check   bool
 	timeout time.Duration
+	schema  string
 }
 
 func setupSynth(fs *flag.FlagSet) func(context.Context, *run, []string) int {
@@ -64,6 +73,7 @@ func setupSynth(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 	fs.StringVar(&o.format, "format", "hcl", "write stacks as `hcl|json`: main.tf or main.tf.json")
 	fs.BoolVar(&o.check, "check", false, "change nothing; compare a fresh synthesis with the output directory and exit 1 if they differ")
 	fs.DurationVar(&o.timeout, "timeout", 0, "stop the app if it runs longer than `DURATION`, such as 90s or 5m")
+	fs.StringVar(&o.schema, "schema", "", "check the stacks against the provider schemas in `FILE.json` (default: those 'tfkit get' kept, when there are any)")
 	return func(ctx context.Context, r *run, args []string) int {
 		return runSynth(ctx, r, o, args)
 	}
@@ -113,6 +123,10 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 	if code := checkOutputDir(r, out, outName, o.check); code != ExitOK {
 		return code
 	}
+	schemas, code := synthSchemas(r, cfg, o.schema)
+	if code != ExitOK {
+		return code
+	}
 
 	staging, err := outdir.Stage(out)
 	if err != nil {
@@ -135,14 +149,18 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 	}
 
 	if entry != "" {
-		if code := buildTSX(ctx, r, o, entry, staging); code != ExitOK {
+		if code := buildTSX(ctx, r, o, entry, staging, schemas); code != ExitOK {
 			return code
 		}
 	} else {
+		env := []string{"TFKIT_OUTDIR=" + absStaging, "TFKIT_FORMAT=" + o.format}
+		if schemas != "" {
+			env = append(env, "TFKIT_SCHEMAS="+schemas)
+		}
 		err = runApp(ctx, r, appRun{
 			command: cfg.App,
 			dir:     r.dir,
-			env:     []string{"TFKIT_OUTDIR=" + absStaging, "TFKIT_FORMAT=" + o.format},
+			env:     env,
 			timeout: o.timeout,
 		})
 	}
@@ -338,6 +356,26 @@ func synthCheck(r *run, o *synthOptions, out, outName, staging string) int {
 	return ExitFailure
 }
 
+// synthSchemas returns the absolute path of the provider schemas synth
+// checks the stacks against: the file given with --schema, which must
+// exist, else the one 'tfkit get' kept in the bindings directory when there
+// is one, else "" (nothing to check against).
+func synthSchemas(r *run, proj *project.Config, file string) (string, int) {
+	path, err := filepath.Abs(r.abs(schemasPath(proj, file, "")))
+	if err != nil {
+		r.errorf("", "%v", err)
+		return "", ExitFailure
+	}
+	if _, err := os.Stat(path); err != nil {
+		if file != "" {
+			r.errorf("give the output of 'terraform providers schema -json'", "--schema: %v", err)
+			return "", ExitFailure
+		}
+		return "", ExitOK
+	}
+	return path, ExitOK
+}
+
 // loadProject reads the project file. When a TSX entry is named on the
 // command line the project file is optional: without one, the defaults
 // apply (output tfkit.out).
@@ -359,7 +397,7 @@ func hasProjectFile(dir string) bool {
 
 // buildTSX evaluates a TSX entry in-process and writes its configuration
 // and manifest into the staging directory.
-func buildTSX(ctx context.Context, r *run, o *synthOptions, entry, staging string) int {
+func buildTSX(ctx context.Context, r *run, o *synthOptions, entry, staging, schemas string) int {
 	timeout := o.timeout
 	if timeout == 0 {
 		timeout = tsx.DefaultTimeout
@@ -376,6 +414,16 @@ func buildTSX(ctx context.Context, r *run, o *synthOptions, entry, staging strin
 	}
 	if r.report(diags) {
 		return ExitFailure
+	}
+	if schemas != "" {
+		providers, err := readSchemaFile(schemas)
+		if err != nil {
+			r.errorf("run 'tfkit get' again, or give --schema FILE.json", "cannot read provider schemas: %v", err)
+			return ExitFailure
+		}
+		if r.report(validate.Config(cfg, providers)) {
+			return ExitFailure
+		}
 	}
 	files, err := tsx.Files(cfg, o.format, tsx.StackName(entry))
 	if err != nil {

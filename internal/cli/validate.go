@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -13,6 +12,7 @@ import (
 	"github.com/tfkit/tfkit"
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/project"
 	"github.com/tfkit/tfkit/schema"
 	"github.com/tfkit/tfkit/validate"
 )
@@ -29,7 +29,7 @@ attributes, unknown attributes and blocks (with a did-you-mean),
 computed-only attributes that are set, literal values of the wrong type,
 too few or too many nested blocks, deprecated attributes (warnings).
 
-The configuration is the .tf files of each DIR given, else every stack of
+The configuration is the .tf and .tf.json files of each DIR given, else every stack of
 the synth output (the project's "output" directory). The schemas come from
 --schema FILE.json (terraform providers schema -json), else from the last
 'tfkit get' (DIR/.tfkit-schemas.json in the bindings directory: --bindings,
@@ -64,25 +64,10 @@ func runValidate(r *run, o *validateOptions, args []string) int {
 	if code != ExitOK {
 		return code
 	}
-	schemaPath := o.schema
-	if schemaPath == "" {
-		dir := o.bindings
-		if dir == "" && proj != nil {
-			dir = proj.CodeMakerOutput
-		}
-		if dir == "" {
-			dir = ".gen"
-		}
-		schemaPath = filepath.Join(dir, getSchemaFile)
-	}
-	data, err := os.ReadFile(r.abs(schemaPath))
+	schemaPath := schemasPath(proj, o.schema, o.bindings)
+	providers, err := readSchemaFile(r.abs(schemaPath))
 	if err != nil {
 		r.errorf("run 'tfkit get' first, or give --schema FILE.json", "no provider schemas: %v", err)
-		return ExitFailure
-	}
-	providers, err := schema.ReadProviders(bytes.NewReader(data))
-	if err != nil {
-		r.errorf("", "%v", err)
 		return ExitFailure
 	}
 
@@ -104,7 +89,7 @@ func runValidate(r *run, o *validateOptions, args []string) int {
 	var diags diag.Diagnostics
 	checked := 0
 	for _, d := range dirs {
-		cfg, ds, n := parseDir(r.abs(d))
+		cfg, ds, n := parseDir(r.abs(d), providers)
 		diags = append(diags, ds...)
 		checked += n
 		if !ds.HasErrors() {
@@ -118,16 +103,43 @@ func runValidate(r *run, o *validateOptions, args []string) int {
 	return ExitOK
 }
 
-// parseDir reads the .tf files of dir, in name order, into one
-// configuration, and returns how many it read.
-func parseDir(dir string) (*config.Config, diag.Diagnostics, int) {
+// schemasPath names the provider schemas to check against: the file given,
+// else the one 'tfkit get' keeps in the bindings directory (given, else
+// the project's codeMakerOutput, else .gen).
+func schemasPath(proj *project.Config, file, bindings string) string {
+	if file != "" {
+		return file
+	}
+	if bindings == "" && proj != nil {
+		bindings = proj.CodeMakerOutput
+	}
+	if bindings == "" {
+		bindings = ".gen"
+	}
+	return filepath.Join(bindings, getSchemaFile)
+}
+
+// readSchemaFile reads a terraform providers schema -json document.
+func readSchemaFile(path string) ([]*schema.Provider, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return schema.ReadProviders(f)
+}
+
+// parseDir reads the .tf and .tf.json files of dir, in name order, into
+// one configuration, and returns how many it read. JSON files are read
+// with the providers' schemas, which say which properties are blocks.
+func parseDir(dir string, providers []*schema.Provider) (*config.Config, diag.Diagnostics, int) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, diag.Diagnostics{{Severity: diag.Error, Summary: "Cannot read configuration directory", Detail: err.Error()}}, 0
 	}
 	var names []string
 	for _, e := range entries {
-		if !e.IsDir() && strings.HasSuffix(e.Name(), ".tf") {
+		if !e.IsDir() && (strings.HasSuffix(e.Name(), ".tf") || strings.HasSuffix(e.Name(), ".tf.json")) {
 			names = append(names, e.Name())
 		}
 	}
@@ -141,7 +153,13 @@ func parseDir(dir string) (*config.Config, diag.Diagnostics, int) {
 			diags = append(diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Cannot read configuration file", Detail: err.Error()})
 			continue
 		}
-		c, ds := config.ParseConfig(string(src), path)
+		var c *config.Config
+		var ds diag.Diagnostics
+		if strings.HasSuffix(n, ".json") {
+			c, ds = validate.ReadJSON(src, path, providers)
+		} else {
+			c, ds = config.ParseConfig(string(src), path)
+		}
 		diags = append(diags, ds...)
 		if c != nil {
 			cfg.Blocks = append(cfg.Blocks, c.Blocks...)
@@ -149,7 +167,7 @@ func parseDir(dir string) (*config.Config, diag.Diagnostics, int) {
 	}
 	if len(names) == 0 {
 		diags = append(diags, &diag.Diagnostic{Severity: diag.Error, Summary: "No configuration files",
-			Detail: fmt.Sprintf("%s holds no .tf files.", dir), Suggestion: "synthesize with --format hcl; main.tf.json is not checked yet"})
+			Detail: fmt.Sprintf("%s holds no .tf or .tf.json files.", dir), Suggestion: "name a directory of Terraform configuration, or run 'tfkit synth' first"})
 	}
 	return cfg, diags, len(names)
 }

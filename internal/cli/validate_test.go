@@ -36,6 +36,28 @@ resource "random_id" "i" {
 	if res.code != ExitOK || res.stdout != "Valid: 1 files checked against 1 provider schemas.\n" {
 		t.Fatalf("valid configuration:\n%s", res)
 	}
+
+	// main.tf.json, as synth --format json writes it, beside main.tf.
+	write(t, dir, "tf/main.tf.json", `{
+  "resource": {
+    "random_id": {
+      "i": {
+        "prefix": "x",
+        "byte_lenght": 4
+      }
+    }
+  }
+}
+`)
+	res = runCLI(t, dir, nil, "validate", "--schema", random, "tf")
+	for _, want := range []string{
+		`main.tf.json:6:9: Error: Unsupported argument "byte_lenght" (at random_id.i.byte_lenght)`,
+		`main.tf.json:4:12: Error: Missing required argument "byte_length" (at random_id.i.byte_length)`,
+	} {
+		if res.code != ExitFailure || !strings.Contains(res.stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, res)
+		}
+	}
 }
 
 // TestValidateAfterGet checks the synth output against the schemas get kept.

@@ -1,0 +1,93 @@
+package validate
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/render"
+)
+
+// checkJSON renders src as main.tf.json and checks that.
+func checkJSON(t *testing.T, src string) diag.Diagnostics {
+	t.Helper()
+	cfg, diags := config.ParseConfig(src, "main.tf")
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	js, err := render.JSON(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jcfg, diags := ReadJSON(js, "main.tf.json", providers(t))
+	if diags.HasErrors() {
+		t.Fatalf("%s\n%s", diags, js)
+	}
+	return Config(jcfg, providers(t))
+}
+
+// TestJSONSameAsHCL: every diagnostic the checker gives for a .tf file it
+// gives for the same configuration in JSON syntax, at a place in the JSON
+// file.
+func TestJSONSameAsHCL(t *testing.T) {
+	if diags := checkJSON(t, validSource); len(diags) != 0 {
+		t.Fatalf("valid configuration: %s", diags)
+	}
+	for _, tc := range diagnosticCases {
+		t.Run(tc.name, func(t *testing.T) {
+			want := check(t, tc.src)
+			got := checkJSON(t, tc.src)
+			switch tc.name {
+			case "block written as attribute":
+				// In JSON a list of objects is how blocks are written.
+				want = nil
+			case "unknown block":
+				// JSON cannot tell an unknown block from an unknown
+				// argument; the hint still names the block.
+				w := *want[0]
+				w.Summary, w.Detail = `Unsupported argument "prots"`, ""
+				want = diag.Diagnostics{&w}
+			}
+			if len(got) != len(want) {
+				t.Fatalf("JSON gives %d diagnostics, HCL %d:\n%s", len(got), len(want), got)
+			}
+			for i, d := range got {
+				w := want[i]
+				if d.Severity != w.Severity || d.Summary != w.Summary || d.Path != w.Path || d.Suggestion != w.Suggestion {
+					t.Errorf("JSON: %s\nHCL:  %s", d, w)
+				}
+				if d.Subject == nil || d.Subject.Filename != "main.tf.json" || d.Subject.Start.Line == 0 {
+					t.Errorf("subject %v, want a place in main.tf.json", d.Subject)
+				}
+			}
+		})
+	}
+}
+
+// TestJSONProviderAndBadInput: the provider meta-argument written as a
+// string selects the aliased provider's schema, and JSON that does not
+// parse is a located diagnostic.
+func TestJSONProviderAndBadInput(t *testing.T) {
+	src := `{
+  "terraform": {"required_providers": {"rnd": {"source": "hashicorp/random"}}},
+  "provider": {"rnd": [{"alias": "x"}]},
+  "resource": {"rnd_pet": {"p": {"provider": "rnd.x", "lenght": 2}}}
+}`
+	cfg, diags := ReadJSON([]byte(src), "main.tf.json", providers(t))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	got := Config(cfg, providers(t))
+	if len(got) != 1 || got[0].Summary != `Unknown resource type "rnd_pet"` {
+		t.Fatalf("got %s", got)
+	}
+	if got[0].Subject == nil || got[0].Subject.Start.Line != 4 {
+		t.Errorf("subject %v, want line 4", got[0].Subject)
+	}
+
+	_, diags = ReadJSON([]byte("{\n  \"resource\": [\n"), "bad.tf.json", providers(t))
+	if !diags.HasErrors() || !strings.Contains(diags.Error(), "bad.tf.json:") {
+		t.Fatalf("bad JSON: %s", diags)
+	}
+}
