@@ -88,7 +88,7 @@ func TestProgramSynth(t *testing.T) {
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("the program failed: %v\n%s", err, msg)
 	}
-	for _, stack := range []string{"local", "docker", "modules"} {
+	for _, stack := range []string{"local", "docker", "modules", "nested"} {
 		got, err := os.ReadFile(filepath.Join(out, "stacks", stack, "main.tf"))
 		if err != nil {
 			t.Fatal(err)

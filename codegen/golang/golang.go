@@ -139,12 +139,16 @@ type elementData struct {
 	Getters []*getterData
 }
 
-// structData is a config struct or a nested block struct.
+// structData is a config struct, a nested block struct or the object of
+// a nested attribute.
 type structData struct {
 	Name    string
 	Summary string // the first sentence of its comment, after the name
 	Doc     []string
 	Fields  []*fieldData
+	// Object is set for nested attribute types: the struct is a value (an
+	// object), not a body, and implements tfkit.Valuer.
+	Object bool
 }
 
 // fieldData is one attribute or nested block of a struct.
@@ -239,9 +243,9 @@ func newPackage(p *schema.Provider, pkg, version string) *packageData {
 // structs returns the config struct for a block and the structs of its
 // nested blocks. Computed-only attributes are left out: only the provider
 // sets them.
-func structs(names *scope, name, prefix, summary string, doc []string, b *schema.Block) (*structData, []*structData) {
+func structs(names *scope, name, prefix, summary string, doc []string, b *schema.Block, reserved ...string) (*structData, []*structData) {
 	s := &structData{Name: name, Summary: summary, Doc: doc}
-	fields := newScope()
+	fields := newScope(reserved...)
 	var nested []*structData
 	var input []string
 	for _, a := range b.Attributes {
@@ -262,7 +266,7 @@ func structs(names *scope, name, prefix, summary string, doc []string, b *schema
 		s.Fields = append(s.Fields, &fieldData{
 			Name:   attrNames[a.Name],
 			TFName: a.Name,
-			GoType: "tfkit.Value[" + goType(a.Type) + "]",
+			GoType: "tfkit.Value[" + attrType(names, prefix, a, &nested) + "]",
 			Doc:    attrDoc(a),
 		})
 	}
@@ -281,6 +285,29 @@ func structs(names *scope, name, prefix, summary string, doc []string, b *schema
 		s.Fields = append(s.Fields, f)
 	}
 	return s, nested
+}
+
+// attrType is the Go type of an attribute's values. A nested attribute
+// (protocol 6) gets a struct of its own, added to nested: one object, or a
+// slice or map of them, as its nesting mode says.
+func attrType(names *scope, prefix string, a *schema.Attribute, nested *[]*structData) string {
+	if a.NestedType == nil {
+		return goType(a.Type)
+	}
+	typeName := names.claim(prefix+exported(a.Name), "Object")
+	obj := &schema.Block{Attributes: a.NestedType.Attributes}
+	// TerraformValue is the struct's method, not a field name.
+	child, grand := structs(names, typeName, typeName, "is the object of the nested attribute "+a.Name+".", docLines(a.Description), obj, "TerraformValue")
+	child.Object = true
+	*nested = append(*nested, child)
+	*nested = append(*nested, grand...)
+	switch a.NestedType.Nesting {
+	case schema.NestingList, schema.NestingSet:
+		return "[]" + typeName
+	case schema.NestingMap:
+		return "map[string]" + typeName
+	}
+	return typeName
 }
 
 // getters returns one typed reference getter per attribute, named after it

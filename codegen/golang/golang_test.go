@@ -24,6 +24,7 @@ var cases = map[string]string{
 	"docker":    "../../schema/testdata/providers/docker-4.6.0.json",
 	"aws-slice": "testdata/providers/aws-3.3.0-slice.json",
 	"collide":   "testdata/providers/collide.json",
+	"nested":    "testdata/providers/nested.json",
 	// A module directory rather than a provider schema.
 	"module-net": "../../schema/testdata/modules/net",
 }

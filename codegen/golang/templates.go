@@ -124,4 +124,7 @@ type {{.Name}} struct {
 {{range .Doc}}	//{{if .}} {{.}}{{end}}
 {{end}}	{{.Name}} {{.GoType}} ` + "`" + `tf:"{{.TFName}}{{if .Block}},block{{end}}"` + "`" + `{{end}}
 }
-{{end}}`
+{{if .Object}}
+// TerraformValue writes the set fields as an object.
+func (o {{.Name}}) TerraformValue() any { return tfkit.Fields(o) }
+{{end}}{{end}}`
