@@ -1,0 +1,115 @@
+package convert
+
+import (
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+)
+
+// comments are the comments of one file, in order; HCL's syntax tree has
+// none, so they come from the token stream. Emitters walk the blocks and
+// attributes in source order and take the comments before each one.
+type comments struct {
+	list []comment
+	next int
+}
+
+type comment struct {
+	start, end int      // byte offsets
+	line       int      // the line it starts on
+	lines      []string // text without the comment markers
+}
+
+func readComments(src []byte, name string) *comments {
+	toks, _ := hclsyntax.LexConfig(src, name, hcl.InitialPos)
+	c := &comments{}
+	for _, t := range toks {
+		if t.Type != hclsyntax.TokenComment {
+			continue
+		}
+		c.list = append(c.list, comment{start: t.Range.Start.Byte, end: t.Range.End.Byte, line: t.Range.Start.Line, lines: commentLines(string(t.Bytes))})
+	}
+	return c
+}
+
+// commentLines strips #, // or /* */ and returns the lines of text.
+func commentLines(text string) []string {
+	text = strings.TrimRight(text, "\r\n")
+	switch {
+	case strings.HasPrefix(text, "#"):
+		return []string{strings.TrimPrefix(text, "#")}
+	case strings.HasPrefix(text, "//"):
+		return []string{strings.TrimPrefix(text, "//")}
+	}
+	text = strings.TrimSuffix(strings.TrimPrefix(text, "/*"), "*/")
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " \t\r")
+	}
+	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
+}
+
+// before takes the comments that start before byte offset at.
+func (c *comments) before(at int) []string {
+	if c == nil {
+		return nil
+	}
+	var out []string
+	for c.next < len(c.list) && c.list[c.next].start < at {
+		out = append(out, c.list[c.next].lines...)
+		c.next++
+	}
+	return out
+}
+
+// trailing takes a one-line comment that follows an item on its last
+// line (end), as in `region = var.region # why`.
+func (c *comments) trailing(end hcl.Pos) string {
+	if c == nil || c.next >= len(c.list) {
+		return ""
+	}
+	n := c.list[c.next]
+	if n.line != end.Line || n.start < end.Byte || len(n.lines) != 1 {
+		return ""
+	}
+	c.next++
+	return strings.TrimSpace(n.lines[0])
+}
+
+// skip drops the comments before offset at: they are kept in raw text.
+func (c *comments) skip(at int) {
+	if c == nil {
+		return
+	}
+	for c.next < len(c.list) && c.list[c.next].start < at {
+		c.next++
+	}
+}
+
+// rest takes the remaining comments.
+func (c *comments) rest() []string {
+	if c == nil {
+		return nil
+	}
+	return c.before(int(^uint(0) >> 1))
+}
+
+// lineComments formats comment lines as // comments, each with prefix.
+func lineComments(lines []string, prefix string) string {
+	var b strings.Builder
+	for _, l := range lines {
+		l = strings.ReplaceAll(l, "\r", "")
+		if l != "" && !strings.HasPrefix(l, " ") && !strings.HasPrefix(l, "\t") {
+			l = " " + l
+		}
+		b.WriteString(prefix + "//" + l + "\n")
+	}
+	return b.String()
+}

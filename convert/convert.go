@@ -1,0 +1,224 @@
+package convert
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+
+	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/diag"
+)
+
+// Target is the language convert writes.
+type Target string
+
+// The targets.
+const (
+	Go  Target = "go"
+	TSX Target = "tsx"
+)
+
+// Options control a conversion.
+type Options struct {
+	// Target is Go or TSX.
+	Target Target
+	// Stack names the stack of the Go program; the directory's name when
+	// empty (made a valid stack name).
+	Stack string
+	// Bindings are typed Go bindings (tfkit get output); resources and
+	// data sources of their providers use the typed constructors. Nil
+	// means untyped elements everywhere. Go only.
+	Bindings *Bindings
+}
+
+// File is one .tf file to convert.
+type File struct {
+	Name string // as diagnostics name it, usually relative to the directory
+	Src  []byte
+}
+
+// Dir converts the .tf files of dir (not its subdirectories: child modules
+// stay Terraform). Override files and .tf.json files cannot be converted
+// and are reported as errors.
+func Dir(dir string, opts Options) ([]byte, diag.Diagnostics) {
+	files, ds := ReadDir(dir)
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	if opts.Stack == "" {
+		abs, err := filepath.Abs(dir)
+		if err == nil {
+			opts.Stack = StackName(filepath.Base(abs))
+		}
+	}
+	out, ds2 := Files(files, opts)
+	return out, append(ds, ds2...)
+}
+
+// ReadDir reads the .tf files of dir in name order.
+func ReadDir(dir string) ([]File, diag.Diagnostics) {
+	var ds diag.Diagnostics
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, ds.Errorf(nil, "Cannot read directory %s: %v", dir, err)
+	}
+	var files []File
+	for _, e := range ents {
+		n := e.Name()
+		if e.IsDir() {
+			continue
+		}
+		switch {
+		case strings.HasSuffix(n, ".tf.json"):
+			ds = append(ds, &diag.Diagnostic{Severity: diag.Error, Summary: "JSON configuration not converted",
+				Detail:     fmt.Sprintf("%s is Terraform JSON; convert reads HCL (.tf) files only.", filepath.Join(dir, n)),
+				Suggestion: "write the file as HCL, or keep it beside the generated configuration"})
+			continue
+		case !strings.HasSuffix(n, ".tf"):
+			continue
+		case n == "override.tf" || strings.HasSuffix(n, "_override.tf"):
+			ds = append(ds, &diag.Diagnostic{Severity: diag.Error, Summary: "Override file not converted",
+				Detail:     fmt.Sprintf("%s is an override file; its blocks are merged into others by Terraform, which a program cannot express.", filepath.Join(dir, n)),
+				Suggestion: "merge the overrides into the primary files first"})
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(dir, n))
+		if err != nil {
+			ds = ds.Errorf(nil, "Cannot read %s: %v", filepath.Join(dir, n), err)
+			continue
+		}
+		files = append(files, File{Name: filepath.Join(dir, n), Src: src})
+	}
+	if len(files) == 0 && !ds.HasErrors() {
+		ds = ds.Errorf(nil, "No .tf files in %s", dir)
+	}
+	return files, ds
+}
+
+// Files converts the given files, in order, into one program.
+func Files(files []File, opts Options) ([]byte, diag.Diagnostics) {
+	var ds diag.Diagnostics
+	var srcs []*source
+	for _, f := range files {
+		s, d := parseFile(f)
+		ds = append(ds, d...)
+		if s != nil {
+			srcs = append(srcs, s)
+		}
+	}
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	if opts.Stack == "" {
+		opts.Stack = "main"
+	}
+	switch opts.Target {
+	case Go:
+		out, d := emitGo(srcs, opts)
+		return out, append(ds, d...)
+	case TSX:
+		out, d := emitTSX(srcs, opts)
+		return out, append(ds, d...)
+	}
+	return nil, ds.Errorf(nil, "Unknown target %q", opts.Target)
+}
+
+// StackName makes a stack name (letters, digits, -, _ and .) of s.
+func StackName(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
+			b.WriteRune(r)
+		default:
+			b.WriteRune('_')
+		}
+	}
+	if b.Len() == 0 || s == "." || s == ".." {
+		return "main"
+	}
+	return b.String()
+}
+
+// source is one parsed file: its blocks, its text and its comments.
+type source struct {
+	name   string
+	src    []byte
+	cfg    *config.Config
+	notes  *comments
+	blocks []*hclsyntax.Block // the syntax of cfg.Blocks, same order
+}
+
+func parseFile(f File) (*source, diag.Diagnostics) {
+	cfg, ds := config.ParseConfig(string(f.Src), f.Name)
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	file, hds := hclsyntax.ParseConfig(f.Src, f.Name, hcl.InitialPos)
+	if hds.HasErrors() {
+		return nil, diag.FromHCL(hds)
+	}
+	blocks := append([]*hclsyntax.Block(nil), file.Body.(*hclsyntax.Body).Blocks...)
+	sort.SliceStable(blocks, func(i, j int) bool { return blocks[i].TypeRange.Start.Byte < blocks[j].TypeRange.Start.Byte })
+	if len(blocks) != len(cfg.Blocks) {
+		return nil, diag.Diagnostics{}.Errorf(nil, "%s: internal: blocks do not match", f.Name)
+	}
+	return &source{name: f.Name, src: f.Src, cfg: cfg, notes: readComments(f.Src, f.Name), blocks: blocks}, ds
+}
+
+// bodyText is the text between a block's braces, without the first and
+// last line breaks, dedented; comments in it are kept.
+func (s *source) bodyText(b *hclsyntax.Block) string {
+	lo, hi := b.OpenBraceRange.End.Byte, b.CloseBraceRange.Start.Byte
+	if lo < 0 || hi > len(s.src) || lo > hi {
+		return ""
+	}
+	return dedent(string(s.src[lo:hi]))
+}
+
+// dedent removes blank first and last lines and the indentation all
+// non-blank lines share.
+func dedent(text string) string {
+	lines := strings.Split(text, "\n")
+	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
+		lines = lines[:len(lines)-1]
+	}
+	prefix := ""
+	first := true
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		ind := l[:len(l)-len(strings.TrimLeft(l, " \t"))]
+		if first {
+			prefix, first = ind, false
+			continue
+		}
+		for !strings.HasPrefix(l, prefix) {
+			prefix = prefix[:len(prefix)-1]
+		}
+	}
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(strings.TrimPrefix(l, prefix), " \t\r")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// warnf reports a construct kept as raw HCL or as a comment.
+func warnf(rng hcl.Range, summary, detail string, args ...any) *diag.Diagnostic {
+	r := rng
+	return &diag.Diagnostic{Severity: diag.Warning, Summary: summary, Detail: fmt.Sprintf(detail, args...), Subject: &r}
+}
+
+func errorf(rng hcl.Range, summary, detail string, args ...any) *diag.Diagnostic {
+	r := rng
+	return &diag.Diagnostic{Severity: diag.Error, Summary: summary, Detail: fmt.Sprintf(detail, args...), Subject: &r}
+}

@@ -1,0 +1,13 @@
+// Package convert turns an existing Terraform configuration (the .tf files
+// of one directory) into a program for tfkit's Go API or a TSX file for
+// its TSX front end.
+//
+// The HCL is read into the configuration model (config.ParseConfig), and
+// the program is printed from the model, so that synthesizing the program
+// gives a configuration that evaluates to the same resources as the
+// original. Comments are read from the token stream and kept before the
+// block or attribute that follows them. What the target cannot express is
+// never dropped: it goes in as raw HCL (tfkit.Raw, tfkit.RawBody, tf.raw,
+// an innerText body) or, for a block the target has no element for, as a
+// comment, and each such place is reported as a warning with its .tf line.
+package convert

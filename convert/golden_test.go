@@ -1,0 +1,159 @@
+package convert
+
+import (
+	"flag"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/evanw/esbuild/pkg/api"
+)
+
+// corpus is the load package's corpus of Terraform configurations.
+const corpus = "../load/testdata/cases"
+
+var update = flag.Bool("update", false, "rewrite the golden files of testdata/golden")
+
+// TestGolden converts each directory of testdata/golden to Go and TSX and
+// compares with want.go, want.tsx and want.diagnostics.txt.
+func TestGolden(t *testing.T) {
+	ents, err := os.ReadDir("testdata/golden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		dir := filepath.Join("testdata/golden", e.Name())
+		t.Run(e.Name(), func(t *testing.T) {
+			var diags strings.Builder
+			for _, target := range []Target{Go, TSX} {
+				out, ds := Dir(dir, Options{Target: target})
+				if ds.HasErrors() {
+					t.Fatalf("%s: %v", target, ds)
+				}
+				for _, d := range ds {
+					diags.WriteString(string(target) + ": " + d.Error() + "\n")
+				}
+				checkParses(t, target, out)
+				golden(t, filepath.Join(dir, "want."+string(target)), string(out))
+				again, _ := Dir(dir, Options{Target: target})
+				if string(again) != string(out) {
+					t.Errorf("%s: a second conversion differs", target)
+				}
+			}
+			golden(t, filepath.Join(dir, "want.diagnostics.txt"), diags.String())
+		})
+	}
+}
+
+// checkParses parses Go output with go/parser and TSX output with esbuild.
+func checkParses(t *testing.T, target Target, out []byte) {
+	t.Helper()
+	if err := parses(target, out); err != nil {
+		t.Errorf("%s output does not parse: %v\n%s", target, err, out)
+	}
+}
+
+func parses(target Target, out []byte) error {
+	if target == Go {
+		_, err := parser.ParseFile(token.NewFileSet(), "main.go", out, parser.ParseComments)
+		return err
+	}
+	res := api.Transform(string(out), api.TransformOptions{Loader: api.LoaderTSX, JSX: api.JSXAutomatic, JSXImportSource: "tfkit"})
+	if len(res.Errors) > 0 {
+		return &transformError{res.Errors[0].Text}
+	}
+	return nil
+}
+
+type transformError struct{ msg string }
+
+func (e *transformError) Error() string { return e.msg }
+
+func golden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if got == "" {
+			os.Remove(path)
+			return
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		want, err = nil, nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs (go test ./convert -run TestGolden -update to accept):\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+// TestConvertErrors checks what cannot be converted: syntax errors at
+// their .tf line, JSON and override files.
+func TestConvertErrors(t *testing.T) {
+	_, ds := Dir(filepath.Join(corpus, "syntax"), Options{Target: Go})
+	if !ds.HasErrors() || !strings.Contains(ds.Error(), "main.tf:5:22: Error: Invalid multi-line string") {
+		t.Errorf("syntax errors: %v", ds)
+	}
+	_, ds = Dir(filepath.Join(corpus, "jsonconfig"), Options{Target: TSX})
+	if !strings.Contains(ds.Error(), "JSON configuration not converted") {
+		t.Errorf("JSON: %v", ds)
+	}
+	_, ds = Dir(filepath.Join(corpus, "override"), Options{Target: Go})
+	if !strings.Contains(ds.Error(), "Override file not converted") {
+		t.Errorf("override: %v", ds)
+	}
+	_, ds = Files(nil, Options{Target: "rust"})
+	if !ds.HasErrors() {
+		t.Error("unknown target accepted")
+	}
+}
+
+// FuzzConvert: random HCL never panics convert, and the output for input
+// that parses parses too (Go with go/parser, TSX with esbuild).
+func FuzzConvert(f *testing.F) {
+	for _, seed := range fuzzSeeds(f) {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		for _, target := range []Target{Go, TSX} {
+			out, ds := Files([]File{{Name: "fuzz.tf", Src: []byte(src)}}, Options{Target: target})
+			if ds.HasErrors() {
+				continue
+			}
+			if err := parses(target, out); err != nil {
+				t.Fatalf("%s output does not parse: %v\n--- input\n%s\n--- output\n%s", target, err, src, out)
+			}
+		}
+	})
+}
+
+// fuzzSeeds are the .tf files of the golden tests and of the corpus.
+func fuzzSeeds(f *testing.F) []string {
+	var seeds []string
+	for _, pattern := range []string{"testdata/golden/*/*.tf", corpus + "/*/*.tf", corpus + "/*/*/*.tf"} {
+		files, _ := filepath.Glob(pattern)
+		for _, p := range files {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				f.Fatal(err)
+			}
+			seeds = append(seeds, string(data))
+		}
+	}
+	return append(seeds,
+		`resource "a" "b" { x = "${"`,
+		"locals {\n  x = <<EOT\nhi ${var.y}\nEOT\n}\n",
+		`locals { x = "`+"`"+`" }`,
+		`resource "a_b" "c" { ref = 1 children = 2 type = "t" }`,
+		"locals { x = \"\u2028*/${1}\" } # */ `\n",
+	)
+}
