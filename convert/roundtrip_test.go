@@ -1,0 +1,336 @@
+package convert
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/tfkit/tfkit/load"
+	"github.com/tfkit/tfkit/render"
+	"github.com/tfkit/tfkit/schema"
+	"github.com/tfkit/tfkit/tsx"
+)
+
+// roundTripCase is one corpus case copied into a temporary directory.
+type roundTripCase struct {
+	name string
+	dir  string // the copy, with dot-terraform renamed .terraform
+	opts load.Options
+}
+
+// caseOptions is options.json of a corpus case (see load's tests).
+type caseOptions struct {
+	Vars      []string `json:"vars"`
+	VarFiles  []string `json:"var_files"`
+	Env       []string `json:"env"`
+	Workspace string   `json:"workspace"`
+	Schemas   []string `json:"schemas"`
+}
+
+func corpusCases(t *testing.T) []roundTripCase {
+	t.Helper()
+	ents, err := os.ReadDir(corpus)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []roundTripCase
+	for _, e := range ents {
+		if !e.IsDir() {
+			continue
+		}
+		src := filepath.Join(corpus, e.Name())
+		c := roundTripCase{name: e.Name(), dir: filepath.Join(t.TempDir(), e.Name())}
+		copyTree(t, src, c.dir, nil)
+		if data, err := os.ReadFile(filepath.Join(src, "options.json")); err == nil {
+			var co caseOptions
+			if err := json.Unmarshal(data, &co); err != nil {
+				t.Fatal(err)
+			}
+			c.opts = load.Options{Vars: co.Vars, VarFiles: co.VarFiles, Env: co.Env, Workspace: co.Workspace}
+			for _, f := range co.Schemas {
+				c.opts.Providers = append(c.opts.Providers, readSchema(t, filepath.Join(src, f))...)
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// copyTree copies src to dst, without golden files and options.json;
+// skip drops files of the root directory it matches.
+func copyTree(t *testing.T, src, dst string, skip func(name string) bool) {
+	t.Helper()
+	err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		rel = strings.ReplaceAll(rel, "dot-terraform", ".terraform")
+		target := filepath.Join(dst, rel)
+		if fi.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		if strings.HasPrefix(fi.Name(), "expected") || fi.Name() == "options.json" {
+			return nil
+		}
+		if skip != nil && filepath.Dir(rel) == "." && skip(fi.Name()) {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func readSchema(t testing.TB, path string) []*schema.Provider {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ps, err := schema.ReadProviders(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ps
+}
+
+// isConfigFile tells the root module's configuration files, which the
+// synthesized main.tf replaces.
+func isConfigFile(name string) bool {
+	return strings.HasSuffix(name, ".tf") || strings.HasSuffix(name, ".tf.json")
+}
+
+// viewOf evaluates dir and returns its view without source ranges (they
+// differ by construction) as generic JSON, with the diagnostics' text.
+func viewOf(t *testing.T, dir string, opts load.Options) (any, []string) {
+	t.Helper()
+	view, ds := load.Dir(dir, opts)
+	var v any
+	if err := json.Unmarshal(view.JSON(), &v); err != nil {
+		t.Fatal(err)
+	}
+	var msgs []string
+	for _, d := range ds {
+		msgs = append(msgs, d.Severity.String()+": "+d.Summary)
+	}
+	return stripRanges(v), msgs
+}
+
+var positionText = regexp.MustCompile(`[^\s"]*\.tf:\d+(:\d+)?`)
+
+func stripRanges(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		delete(v, "range")
+		for k, x := range v {
+			v[k] = stripRanges(x)
+		}
+	case []any:
+		for i, x := range v {
+			v[i] = stripRanges(x)
+		}
+	case string:
+		return positionText.ReplaceAllString(v, "<pos>")
+	}
+	return v
+}
+
+// synthDir is a copy of the case with the root module's .tf files
+// replaced by the synthesized main.tf.
+func synthDir(t *testing.T, c roundTripCase, mainTF []byte) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), c.name)
+	copyTree(t, c.dir, dir, isConfigFile)
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), mainTF, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func compareViews(t *testing.T, c roundTripCase, mainTF []byte) {
+	t.Helper()
+	want, wantDiags := viewOf(t, c.dir, c.opts)
+	got, gotDiags := viewOf(t, synthDir(t, c, mainTF), c.opts)
+	if !reflect.DeepEqual(got, want) {
+		g, _ := json.MarshalIndent(got, "", "  ")
+		w, _ := json.MarshalIndent(want, "", "  ")
+		t.Errorf("view of the round trip differs\n--- main.tf\n%s\n--- got\n%s\n--- want\n%s", mainTF, g, w)
+	}
+	if !reflect.DeepEqual(gotDiags, wantDiags) {
+		t.Errorf("diagnostics of the round trip differ\n--- got\n%s\n--- want\n%s", strings.Join(gotDiags, "\n"), strings.Join(wantDiags, "\n"))
+	}
+}
+
+// skipReason is why a corpus case is not round-tripped: it cannot be
+// converted by design.
+var skipReason = map[string]string{
+	"jsonconfig": "Terraform JSON files are not converted (reported as an error)",
+	"override":   "override files are not converted (reported as an error)",
+	"syntax":     "the original has syntax errors by design; convert reports them (TestConvertErrors)",
+}
+
+// TestRoundTripTSX converts every corpus case to TSX, builds it with the
+// TSX front end and compares the evaluated views.
+func TestRoundTripTSX(t *testing.T) {
+	for _, c := range corpusCases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			if why, ok := skipReason[c.name]; ok {
+				t.Skip(why)
+			}
+			out, ds := Dir(c.dir, Options{Target: TSX})
+			if ds.HasErrors() {
+				t.Fatalf("convert: %v", ds)
+			}
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "main.tsx"), out, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cfg, ds := tsx.Build("main.tsx", tsx.Options{Dir: dir})
+			if wantErr, ok := buildErrors[c.name]; ok {
+				checkBuildErrors(t, wantErr, ds.Error())
+				return
+			}
+			if ds.HasErrors() {
+				t.Fatalf("tsx build:\n%v\n--- main.tsx\n%s", ds, out)
+			}
+			mainTF, err := render.HCL(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			compareViews(t, c, mainTF)
+		})
+	}
+}
+
+// buildErrors are cases whose original has errors by design that the
+// program's own checks (config.Validate) report when it is built: the
+// converted program reports the same problem instead of producing output.
+var buildErrors = map[string][]string{
+	"badinput": {
+		`Reference to undeclared input variable "var.nope"`,
+		`Reference to undeclared local value "local.nope"`,
+		`Reference to undeclared resource "aws_vpc.nope"`,
+		`Reference to undeclared module "module.nope"`,
+		`Reference to "count" in non-counted context`,
+	},
+	"cycle": {
+		"Dependency cycle: local.a → local.b → local.c → local.a",
+		"Dependency cycle: null_resource.p → null_resource.q → null_resource.p",
+		`Self-referential block "null_resource.selfish"`,
+	},
+	// The ephemeral block has no element in either target: convert keeps
+	// it as a comment and warns (TestGolden covers the warning), so the
+	// reference to it is reported as undeclared.
+	"unknowns": {`Reference to undeclared resource "ephemeral.random_password"`},
+}
+
+func checkBuildErrors(t *testing.T, want []string, got string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(got, w) {
+			t.Errorf("build errors do not mention %q:\n%s", w, got)
+		}
+	}
+}
+
+// TestRoundTripGo converts every corpus case to a Go program, builds all
+// programs with one go build in a temporary module that uses this
+// repository, runs each, and compares the evaluated views.
+func TestRoundTripGo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds Go programs")
+	}
+	// TFKIT_MODULE_ROOT builds the programs against another copy of the
+	// module (a clean checkout while the working tree is being edited).
+	root := os.Getenv("TFKIT_MODULE_ROOT")
+	if root == "" {
+		var err error
+		if root, err = filepath.Abs(".."); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mod := t.TempDir()
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	goMod := "module tfkit.test/roundtrip\n\ngo 1.26\n\nrequire github.com/tfkit/tfkit v0.0.0\n\nreplace github.com/tfkit/tfkit => " + root + "\n"
+	writeFile(t, filepath.Join(mod, "go.mod"), []byte(goMod))
+	writeFile(t, filepath.Join(mod, "go.sum"), sum)
+	cases := corpusCases(t)
+	converted := map[string]bool{}
+	for _, c := range cases {
+		if _, skip := skipReason[c.name]; skip {
+			continue
+		}
+		out, ds := Dir(c.dir, Options{Target: Go, Stack: "main"})
+		if ds.HasErrors() {
+			t.Errorf("%s: convert: %v", c.name, ds)
+			continue
+		}
+		writeFile(t, filepath.Join(mod, "cases", c.name, "main.go"), out)
+		converted[c.name] = true
+	}
+	bin := filepath.Join(mod, "bin")
+	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
+	build := exec.Command(goTool, "build", "-o", bin+string(filepath.Separator), "./cases/...")
+	build.Dir = mod
+	build.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if why, ok := skipReason[c.name]; ok {
+				t.Skip(why)
+			}
+			if !converted[c.name] {
+				t.Fatal("not converted")
+			}
+			outDir := filepath.Join(t.TempDir(), "tfkit.out")
+			run := exec.Command(filepath.Join(bin, c.name))
+			run.Dir = t.TempDir()
+			run.Env = append(os.Environ(), "TFKIT_OUTDIR="+outDir, "TFKIT_FORMAT=hcl")
+			out, err := run.CombinedOutput()
+			if wantErr, ok := buildErrors[c.name]; ok {
+				if err == nil {
+					t.Fatalf("the program of a case with errors by design ran without error")
+				}
+				checkBuildErrors(t, wantErr, string(out))
+				return
+			}
+			if err != nil {
+				src, _ := os.ReadFile(filepath.Join(mod, "cases", c.name, "main.go"))
+				t.Fatalf("program: %v\n%s\n--- main.go\n%s", err, out, src)
+			}
+			mainTF, err := os.ReadFile(filepath.Join(outDir, "stacks", "main", "main.tf"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			compareViews(t, c, mainTF)
+		})
+	}
+}
+
+func writeFile(t *testing.T, path string, data []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
