@@ -48,8 +48,10 @@ type App struct {
 	getenv func(string) string
 	stderr io.Writer
 	diags  diag.Diagnostics
-	// schemas, when set, are checked against every stack (WithSchemas).
-	schemas []*schema.Provider
+	// schemas, when set, are checked against every stack (WithSchemas, or
+	// read from TFKIT_SCHEMAS once schemasRead).
+	schemas     []*schema.Provider
+	schemasRead bool
 	// render writes one stack; replaced in tests.
 	render func(*config.Config, Format) ([]byte, error)
 }
@@ -92,9 +94,11 @@ func renderStack(cfg *config.Config, f Format) ([]byte, error) {
 func (a *App) Stacks() []*Stack { return append([]*Stack(nil), a.stacks...) }
 
 // Validate returns every diagnostic of the app: invalid or duplicate stack
-// names, dependency cycles between stacks, and each stack's own (see
-// Stack.Validate), in declaration order.
-func (a *App) Validate() diag.Diagnostics {
+// names, ambiguous cross-stack references, dependency cycles between
+// stacks, and each stack's own (see Stack.Validate), in declaration order.
+func (a *App) Validate() diag.Diagnostics { return a.validate(a.crossPlan()) }
+
+func (a *App) validate(p *crossPlan) diag.Diagnostics {
 	ds := append(diag.Diagnostics(nil), a.diags...)
 	if len(a.stacks) == 0 {
 		ds = append(ds, &diag.Diagnostic{
@@ -103,15 +107,18 @@ func (a *App) Validate() diag.Diagnostics {
 			Suggestion: `declare one with tfkit.NewStack(app, "name")`,
 		})
 	}
-	ds = append(ds, a.stackCycles()...)
+	ds = append(ds, p.diags...)
+	ds = append(ds, a.stackCycles(p)...)
 	for _, s := range a.stacks {
-		ds = append(ds, s.Validate()...)
+		ds = append(ds, s.validate(p)...)
 	}
 	return ds
 }
 
-// stackCycles reports dependency cycles between stacks, once each.
-func (a *App) stackCycles() diag.Diagnostics {
+// stackCycles reports dependency cycles between stacks, once each, saying
+// for the dependencies that come from cross-stack references which element
+// refers to which.
+func (a *App) stackCycles(p *crossPlan) diag.Diagnostics {
 	const (
 		unvisited = iota
 		visiting
@@ -124,7 +131,7 @@ func (a *App) stackCycles() diag.Diagnostics {
 	visit = func(s *Stack) {
 		state[s] = visiting
 		trail = append(trail, s)
-		for _, d := range s.deps {
+		for _, d := range s.dependencies(p) {
 			switch state[d] {
 			case unvisited:
 				visit(d)
@@ -136,15 +143,32 @@ func (a *App) stackCycles() diag.Diagnostics {
 						start = i
 					}
 				}
-				for _, t := range trail[start:] {
+				cycle := append(append([]*Stack(nil), trail[start:]...), d)
+				for _, t := range cycle {
 					names = append(names, t.name)
 				}
-				names = append(names, d.name)
 				site := s.site
+				detail := "The stacks depend on each other in a cycle: " + strings.Join(names, " → ") + "."
+				var related []diag.Related
+				for i := 0; i+1 < len(cycle); i++ {
+					from, to := cycle[i], cycle[i+1]
+					if containsStack(from.deps, to) {
+						detail += fmt.Sprintf(" Stack %q depends on %q (DependsOn).", from.name, to.name)
+						continue
+					}
+					if cs := p.of(from); cs != nil {
+						if why, ok := cs.deps[to]; ok {
+							detail += fmt.Sprintf(" Stack %q depends on %q because its %s refers to %s of %q.",
+								from.name, to.name, why.elem, why.addr, to.name)
+							related = append(related, diag.Related{Message: fmt.Sprintf("%s of stack %s", why.elem, from.name), Range: why.site})
+						}
+					}
+				}
 				ds = append(ds, &diag.Diagnostic{
 					Severity: diag.Error, Summary: "Stack dependency cycle",
-					Detail:  "The stacks depend on each other in a cycle: " + strings.Join(names, " → ") + ".",
-					Subject: &site,
+					Detail:  detail,
+					Subject: &site, Related: related,
+					Suggestion: "move what both stacks need into one of them, or into a third stack both depend on",
 				})
 			}
 		}
@@ -187,9 +211,10 @@ func (a *App) Synth() error {
 
 // files validates the app and renders its output files.
 func (a *App) files() (map[string][]byte, error) {
-	ds := a.Validate()
+	p := a.crossPlan()
+	ds := a.validate(p)
 	if !ds.HasErrors() {
-		ds = append(ds, a.schemaDiagnostics()...)
+		ds = append(ds, a.schemaDiagnostics(p)...)
 	}
 	if ds.HasErrors() {
 		return nil, ds
@@ -215,20 +240,21 @@ func (a *App) files() (map[string][]byte, error) {
 	files := map[string][]byte{}
 	m := Manifest{Version: ManifestVersion, Format: string(format), Stacks: []ManifestStack{}}
 	for _, s := range a.stacks {
-		text, err := a.render(s.Config(), format)
+		cfg, _ := s.final(p)
+		text, err := a.render(cfg, format)
 		if err != nil {
 			return nil, fmt.Errorf("render stack %q: %w", s.name, err)
 		}
 		dir := path.Join("stacks", s.name)
-		p := path.Join(dir, name)
-		files[p] = text
+		file := path.Join(dir, name)
+		files[file] = text
 		sum := sha256.Sum256(text)
 		ms := ManifestStack{
 			Name: s.name, Directory: dir,
-			Files:        []ManifestFile{{Path: p, SHA256: hex.EncodeToString(sum[:])}},
+			Files:        []ManifestFile{{Path: file, SHA256: hex.EncodeToString(sum[:])}},
 			Dependencies: []string{},
 		}
-		for _, d := range s.deps {
+		for _, d := range s.dependencies(p) {
 			ms.Dependencies = append(ms.Dependencies, d.name)
 		}
 		m.Stacks = append(m.Stacks, ms)

@@ -215,7 +215,7 @@ func NewLocals(stack *Stack, body Body) *Locals {
 func (l *Locals) Ref(name string, path ...string) Expr {
 	site := callerSite()
 	c := newConv(site)
-	c.stacks = append(c.stacks, l.stack)
+	c.refs = append(c.refs, target{stack: l.stack, addr: "local." + name})
 	if l.block.Body.Attribute(name) == nil {
 		c.errorf("local."+name, "Undeclared local value",
 			fmt.Sprintf("This locals block declares no %q.", name), "")
@@ -303,7 +303,7 @@ func (m *Module) providers(site hcl.Range, ps map[string]*Provider) {
 		}
 		obj.Items = append(obj.Items, config.ObjectItem{Key: key, Value: c.elementRef(p, path+"."+n)})
 	}
-	m.finish(c, path)
+	m.finishLocal(c, path, "a module's providers")
 	m.placeAttr(site, "providers", obj)
 }
 
@@ -478,7 +478,7 @@ func (e *element) setAddress(site hcl.Range, name string, v any) {
 	}
 	// Addresses often name what is no longer declared, so they do not tie
 	// stacks together.
-	c.stacks = nil
+	c.refs = nil
 	e.finish(c, path)
 	if x != nil {
 		e.block.Body.Set(name, x).Range = site

@@ -310,19 +310,29 @@ func TestElementErrors(t *testing.T) {
 	)
 }
 
+// TestCrossStackReference: values may come from another stack (synth
+// reads them through terraform_remote_state), arguments that name elements
+// of the same configuration may not.
 func TestCrossStackReference(t *testing.T) {
 	app := tfkit.NewApp()
 	a := tfkit.NewStack(app, "a")
 	b := tfkit.NewStack(app, "b")
 	vpc := tfkit.NewResource(a, "aws_vpc", "main", nil)
-	l1 := here() + 1
+	aws := tfkit.NewProvider(a, "aws", nil)
 	tfkit.NewResource(b, "aws_subnet", "s", tfkit.Attrs{"vpc_id": vpc.Ref("id")})
-	l2 := here() + 1
+	l1 := here() + 1
 	tfkit.NewResource(b, "aws_subnet", "t", tfkit.Attrs{"v": vpc}).DependsOn(vpc)
+	l2 := here() + 1
+	tfkit.NewResource(b, "aws_subnet", "u", nil).Provider(aws)
+	l3 := here() + 1
+	tfkit.NewResource(b, "aws_subnet", "v", nil).Lifecycle(tfkit.Lifecycle{ReplaceTriggeredBy: []any{vpc}})
+	l4 := here() + 1
+	tfkit.NewResource(b, "aws_subnet", "w", tfkit.Attrs{"p": aws})
 	checkDiags(t, b.Diagnostics(),
-		want{"Reference to another stack", l1, "aws_subnet.s"},
-		want{"Reference to another stack", l2, "aws_subnet.t"},
-		want{"Reference to another stack", l2, "aws_subnet.t.depends_on"},
+		want{"Reference to another stack", l1, "aws_subnet.t.depends_on"},
+		want{"Reference to another stack", l2, "aws_subnet.u.provider"},
+		want{"Reference to another stack", l3, "aws_subnet.v.lifecycle.replace_triggered_by"},
+		want{"Reference to another stack", l4, "aws_subnet.w"},
 	)
 	if len(a.Diagnostics()) != 0 {
 		t.Errorf("stack a: %s", a.Diagnostics())

@@ -48,29 +48,47 @@ func declare(s *Stack, site hcl.Range, typ string, labels ...string) element {
 func (e *element) conv(site hcl.Range) *conv { return newConv(site) }
 
 // finish reports what a converter collected to the stack: its diagnostics,
-// and references into other stacks, which Terraform cannot follow.
-func (e *element) finish(c *conv, path string) {
+// and the elements of other stacks it refers to. Synth turns those
+// references into outputs of the other stack read through
+// terraform_remote_state (see crossref.go); a provider cannot be passed so.
+func (e *element) finish(c *conv, path string) { e.finishIn(c, path, "") }
+
+// finishLocal is finish for arguments that must name elements of the same
+// configuration (depends_on, provider, replace_triggered_by): what is
+// the argument, for the diagnostic.
+func (e *element) finishLocal(c *conv, path, what string) { e.finishIn(c, path, what) }
+
+func (e *element) finishIn(c *conv, path, local string) {
 	for _, d := range c.diags {
 		if d.Path == "" {
 			d.Path = path
 		}
 	}
 	e.stack.diags = append(e.stack.diags, c.diags...)
-	for _, other := range c.stacks {
-		if other != e.stack {
-			site := c.site
-			e.stack.diags = append(e.stack.diags, &diag.Diagnostic{
-				Severity: diag.Error,
-				Summary:  "Reference to another stack",
-				Detail: fmt.Sprintf("%s in stack %q refers to an element of stack %q; each stack is a separate Terraform configuration.",
-					e.address(), e.stack.name, other.name),
-				Subject:    &site,
-				Path:       path,
-				Suggestion: "export the value with an output in the other stack and read it with tfkit.NewRemoteState, and declare stack.DependsOn(other)",
-			})
+	for _, t := range c.refs {
+		if t.stack == e.stack {
+			continue
+		}
+		site := c.site
+		switch {
+		case t.stack.app != e.stack.app:
+			e.errorf(site, path, "Reference to a stack of another app",
+				fmt.Sprintf("%s in stack %q refers to %s of stack %q, which belongs to another app.",
+					e.address(), e.stack.name, t.addr, t.stack.name), "")
+		case t.provider || local != "":
+			what := local
+			if what == "" {
+				what = "a provider configuration"
+			}
+			e.errorf(site, path, "Reference to another stack",
+				fmt.Sprintf("%s in stack %q refers to %s of stack %q, but %s must be in the same stack: each stack is a separate Terraform configuration.",
+					e.address(), e.stack.name, t.addr, t.stack.name, what),
+				"declare it in this stack, or order the stacks with stack.DependsOn(other)")
+		default:
+			e.stack.uses = append(e.stack.uses, use{producer: t.stack, addr: t.addr, elem: e.address(), site: site, path: path})
 		}
 	}
-	c.diags, c.stacks = nil, nil
+	c.diags, c.refs = nil, nil
 }
 
 // address names the element in diagnostics.
@@ -133,7 +151,7 @@ func (e *element) ref(site hcl.Range, path []string) Expr {
 			fmt.Sprintf("A %s block is not something an expression can refer to.", e.block.Type), "")
 		return c.expr(config.Null())
 	}
-	c.stacks = append(c.stacks, e.stack)
+	c.refs = append(c.refs, target{stack: e.stack, addr: config.TraversalString(t), provider: e.block.Type == "provider"})
 	base := &config.Reference{Traversal: t}
 	p := joinSegments(path)
 	if p == "" {
@@ -350,7 +368,7 @@ func (e *element) elementRefs(site hcl.Range, path string, els []Element, hint s
 		}
 		c := e.conv(site)
 		r := c.elementRef(el, path)
-		e.finish(c, path)
+		e.finishLocal(c, path, "depends_on")
 		if !containsRef(refs, r) {
 			refs = append(refs, r)
 		}
@@ -389,7 +407,7 @@ func (e *element) provider(site hcl.Range, p Element) {
 	}
 	c := e.conv(site)
 	x := c.elementRef(p, path)
-	e.finish(c, path)
+	e.finishLocal(c, path, "the provider argument")
 	e.placeAttr(site, "provider", x)
 }
 
@@ -478,23 +496,26 @@ func (e *element) lifecycle(site hcl.Range, l Lifecycle) {
 	}
 	if len(l.ReplaceTriggeredBy) > 0 {
 		t := &config.Tuple{}
+		rc := e.conv(site)
 		for i, v := range l.ReplaceTriggeredBy {
 			p := fmt.Sprintf("%s.replace_triggered_by[%d]", path, i)
 			var x config.Expr
 			if s, ok := v.(string); ok {
-				x = c.value(Ref(s), p)
+				x = rc.value(Ref(s), p)
 			} else {
-				x = c.value(v, p)
+				x = rc.value(v, p)
 			}
 			switch x.(type) {
 			case *config.Reference, *config.GetAttr, *config.Index:
 				t.Items = append(t.Items, x)
 			default:
-				c.errorf(p, "Invalid replace_triggered_by item",
+				rc.errorf(p, "Invalid replace_triggered_by item",
 					"replace_triggered_by takes references to resources or their attributes.",
 					"pass a resource handle or r.Ref(\"attr\")")
 			}
 		}
+		c.diags, rc.diags = append(c.diags, rc.diags...), nil
+		e.finishLocal(rc, path+".replace_triggered_by", "replace_triggered_by")
 		set("replace_triggered_by", t)
 	}
 	b.Body.Items = append(b.Body.Items, conditionBlocks(c, "precondition", l.Preconditions, path)...)

@@ -34,10 +34,10 @@ type Expr struct {
 }
 
 // exprMeta is what an expression carries besides its model: diagnostics
-// found while building it and the stacks whose elements it refers to.
+// found while building it and the elements it refers to, with their stacks.
 type exprMeta struct {
-	diags  diag.Diagnostics
-	stacks []*Stack
+	diags diag.Diagnostics
+	refs  []target
 }
 
 // ExprOf wraps an expression of the configuration model.
@@ -426,11 +426,11 @@ func mergeMeta(a, b *exprMeta) *exprMeta {
 		return b
 	}
 	out := &exprMeta{
-		diags:  append(append(diag.Diagnostics(nil), a.diags...), b.diags...),
-		stacks: append([]*Stack(nil), a.stacks...),
+		diags: append(append(diag.Diagnostics(nil), a.diags...), b.diags...),
+		refs:  append([]target(nil), a.refs...),
 	}
-	for _, s := range b.stacks {
-		out.stacks = appendStack(out.stacks, s)
+	for _, t := range b.refs {
+		out.refs = appendTarget(out.refs, t)
 	}
 	return out
 }
@@ -439,13 +439,13 @@ func addDiag(m *exprMeta, d *diag.Diagnostic) *exprMeta {
 	return mergeMeta(m, &exprMeta{diags: diag.Diagnostics{d}})
 }
 
-func appendStack(list []*Stack, s *Stack) []*Stack {
+func appendTarget(list []target, t target) []target {
 	for _, have := range list {
-		if have == s {
+		if have == t {
 			return list
 		}
 	}
-	return append(list, s)
+	return append(list, t)
 }
 
 // ForExpr is a for-expression being built; start with For.

@@ -69,16 +69,16 @@ func normalizeSource(s string) string {
 	return strings.TrimPrefix(s, "registry.terraform.io/")
 }
 
-// final returns the configuration to write: the declared blocks with the
-// recorded provider requirements merged into the terraform block, which is
-// created first in the file if the stack has none. Declared blocks are not
-// changed; the terraform block is copied.
-func (s *Stack) final() (*config.Config, diag.Diagnostics) {
-	blocks := append([]*config.Block(nil), s.cfg.Blocks...)
+// final returns the configuration to write: the declared blocks with
+// cross-stack references rewritten (see crossBlocks) and the recorded
+// provider requirements merged into the terraform block, which is created
+// first in the file if the stack has none. Declared blocks are not changed;
+// the terraform block is copied.
+func (s *Stack) final(p *crossPlan) (*config.Config, diag.Diagnostics) {
+	blocks, ds := s.crossBlocks(p)
 	if len(s.required) == 0 {
-		return &config.Config{Blocks: blocks}, nil
+		return &config.Config{Blocks: blocks}, ds
 	}
-	var ds diag.Diagnostics
 	at := -1
 	for i, b := range blocks {
 		if b.Type == "terraform" {

@@ -27,28 +27,46 @@ func WithSchemas(providers []*schema.Provider) Option {
 // schemaDiagnostics checks each stack against the schemas given with
 // WithSchemas, else those in $TFKIT_SCHEMAS; without either it checks
 // nothing.
-func (a *App) schemaDiagnostics() diag.Diagnostics {
-	providers := a.schemas
+func (a *App) schemaDiagnostics(p *crossPlan) diag.Diagnostics {
+	providers, ds := a.providerSchemas()
 	if providers == nil {
-		file := a.getenv(EnvSchemas)
-		if file == "" {
-			return nil
-		}
-		f, err := os.Open(file)
-		if err != nil {
-			return diag.Diagnostics{{Severity: diag.Error, Summary: "Cannot read provider schemas",
-				Detail: err.Error(), Suggestion: "run 'tfkit get' again, or unset " + EnvSchemas}}
-		}
-		defer f.Close()
-		providers, err = schema.ReadProviders(f)
-		if err != nil {
-			return diag.Diagnostics{{Severity: diag.Error, Summary: "Cannot read provider schemas",
-				Detail: fmt.Sprintf("%s: %v", file, err), Suggestion: "run 'tfkit get' again, or unset " + EnvSchemas}}
-		}
+		return ds
 	}
-	var ds diag.Diagnostics
 	for _, s := range a.stacks {
-		ds = append(ds, validate.Config(s.Config(), providers)...)
+		cfg, _ := s.final(p)
+		ds = append(ds, validate.Config(cfg, providers)...)
 	}
 	return ds
+}
+
+// providerSchemas returns the schemas given with WithSchemas, else those
+// in $TFKIT_SCHEMAS (read once), else none.
+func (a *App) providerSchemas() ([]*schema.Provider, diag.Diagnostics) {
+	if a.schemas != nil || a.schemasRead {
+		return a.schemas, nil
+	}
+	file := a.getenv(EnvSchemas)
+	if file == "" {
+		return nil, nil
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, diag.Diagnostics{{Severity: diag.Error, Summary: "Cannot read provider schemas",
+			Detail: err.Error(), Suggestion: "run 'tfkit get' again, or unset " + EnvSchemas}}
+	}
+	defer f.Close()
+	providers, err := schema.ReadProviders(f)
+	if err != nil {
+		return nil, diag.Diagnostics{{Severity: diag.Error, Summary: "Cannot read provider schemas",
+			Detail: fmt.Sprintf("%s: %v", file, err), Suggestion: "run 'tfkit get' again, or unset " + EnvSchemas}}
+	}
+	a.schemas, a.schemasRead = providers, true
+	return providers, nil
+}
+
+// loadedSchemas returns the provider schemas when they are known, for
+// what only profits from them (marking cross-stack outputs sensitive).
+func (a *App) loadedSchemas() []*schema.Provider {
+	p, _ := a.providerSchemas()
+	return p
 }

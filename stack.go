@@ -21,6 +21,8 @@ type Stack struct {
 	diags    diag.Diagnostics
 	deps     []*Stack
 	required []requirement
+	// uses are the elements of other stacks referred to through handles.
+	uses []use
 }
 
 // stackName is what a stack may be called: it becomes a directory name.
@@ -94,8 +96,22 @@ func containsStack(list []*Stack, s *Stack) bool {
 	return false
 }
 
-// Dependencies returns the stacks s depends on, in the order declared.
-func (s *Stack) Dependencies() []*Stack { return append([]*Stack(nil), s.deps...) }
+// Dependencies returns the stacks s depends on: those declared with
+// DependsOn, in the order declared, then those whose elements s refers to,
+// in the app's order.
+func (s *Stack) Dependencies() []*Stack { return s.dependencies(s.app.crossPlan()) }
+
+func (s *Stack) dependencies(p *crossPlan) []*Stack {
+	out := append([]*Stack(nil), s.deps...)
+	if cs := p.of(s); cs != nil {
+		for _, d := range cs.producers {
+			if !containsStack(out, d) {
+				out = append(out, d)
+			}
+		}
+	}
+	return out
+}
 
 func (s *Stack) errorf(site hcl.Range, summary, detail, suggestion string) {
 	s.diags = append(s.diags, &diag.Diagnostic{
@@ -105,10 +121,12 @@ func (s *Stack) errorf(site hcl.Range, summary, detail, suggestion string) {
 
 // Config returns the stack's configuration as it will be written: the
 // declared blocks, with required_providers entries from providers' Source
-// merged into the terraform block. It is a new Config sharing the declared
-// blocks; the terraform block is copied when entries are merged into it.
+// merged into the terraform block, references to other stacks' elements
+// read through terraform_remote_state, and outputs for what other stacks
+// read of this one. It is a new Config sharing the declared blocks that
+// were not changed; the others are copies.
 func (s *Stack) Config() *config.Config {
-	cfg, _ := s.final()
+	cfg, _ := s.final(s.app.crossPlan())
 	return cfg
 }
 
@@ -119,8 +137,10 @@ func (s *Stack) Diagnostics() diag.Diagnostics { return append(diag.Diagnostics(
 // Validate returns the stack's diagnostics: the mistakes recorded while it
 // was built, and those config.Validate finds in its configuration
 // (duplicates, undeclared references, cycles).
-func (s *Stack) Validate() diag.Diagnostics {
-	cfg, ds := s.final()
+func (s *Stack) Validate() diag.Diagnostics { return s.validate(s.app.crossPlan()) }
+
+func (s *Stack) validate(p *crossPlan) diag.Diagnostics {
+	cfg, ds := s.final(p)
 	out := append(append(diag.Diagnostics(nil), s.diags...), ds...)
 	return append(out, config.Validate(cfg)...)
 }

@@ -193,13 +193,13 @@ func RawBodyf(format string, args ...any) Body {
 }
 
 // conv converts Go values into the configuration model, collecting
-// diagnostics and the stacks referred to. site is the Go line that gave the
-// values.
+// diagnostics and the elements referred to, with their stacks. site is the
+// Go line that gave the values.
 type conv struct {
-	site   hcl.Range
-	diags  diag.Diagnostics
-	stacks []*Stack
-	depth  int
+	site  hcl.Range
+	diags diag.Diagnostics
+	refs  []target
+	depth int
 }
 
 func newConv(site hcl.Range) *conv { return &conv{site: site} }
@@ -218,10 +218,10 @@ func (c *conv) errorf(path, summary, detail, suggestion string) {
 
 // meta returns what was collected, for an Expr to carry.
 func (c *conv) meta() *exprMeta {
-	if len(c.diags) == 0 && len(c.stacks) == 0 {
+	if len(c.diags) == 0 && len(c.refs) == 0 {
 		return nil
 	}
-	return &exprMeta{diags: c.diags, stacks: c.stacks}
+	return &exprMeta{diags: c.diags, refs: c.refs}
 }
 
 // expr wraps x with what was collected.
@@ -243,8 +243,8 @@ func (c *conv) take(m *exprMeta, path string) {
 		}
 		c.diags = append(c.diags, &cp)
 	}
-	for _, s := range m.stacks {
-		c.stacks = appendStack(c.stacks, s)
+	for _, t := range m.refs {
+		c.refs = appendTarget(c.refs, t)
 	}
 }
 
@@ -458,7 +458,7 @@ func (c *conv) elementRef(el Element, path string) config.Expr {
 		return config.Null()
 	}
 	if s := stackOf(el); s != nil {
-		c.stacks = appendStack(c.stacks, s)
+		c.refs = appendTarget(c.refs, target{stack: s, addr: config.TraversalString(t), provider: b.Type == "provider"})
 	}
 	return &config.Reference{Traversal: t}
 }
