@@ -194,10 +194,10 @@ type expectation struct {
 
 var markerRE = regexp.MustCompile(`tsc-error (TS\d+)\s*(.*?)\s*(\*/\})?$`)
 
-func expectations(t *testing.T, root string) []*expectation {
+func expectations(t *testing.T, root, invalid string) []*expectation {
 	t.Helper()
 	var out []*expectation
-	err := filepath.WalkDir(filepath.Join(root, "invalid"), func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(filepath.Join(root, invalid), func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
@@ -267,6 +267,14 @@ func TestTypeScriptChecks(t *testing.T) {
 	for _, p := range projects(t) {
 		copyProject(t, p, root)
 	}
+	checkProject(t, tsc, root, tsconfig, "invalid", filepath.Join("testdata", "invalid"))
+}
+
+// checkProject runs tsc in root (with the package linked as
+// node_modules/tfkit) and holds its errors to the tsc-error markers of the
+// files under root/invalid, a copy of src.
+func checkProject(t *testing.T, tsc, root, tsconfig, invalid, src string) {
+	t.Helper()
 	abs, err := filepath.Abs(".")
 	if err != nil {
 		t.Fatal(err)
@@ -293,9 +301,9 @@ func TestTypeScriptChecks(t *testing.T) {
 	if len(errs) == 0 && err != nil {
 		t.Fatalf("tsc failed without errors it could parse:\n%s", out)
 	}
-	exps := expectations(t, root)
+	exps := expectations(t, root, invalid)
 	if len(exps) == 0 {
-		t.Fatal("no tsc-error markers found under testdata/invalid")
+		t.Fatalf("no tsc-error markers found under %s", src)
 	}
 	for _, e := range errs {
 		matched := false
@@ -321,10 +329,10 @@ func TestTypeScriptChecks(t *testing.T) {
 	for _, x := range exps {
 		files[x.file] = true
 	}
-	entries, _ := os.ReadDir(filepath.Join("testdata", "invalid"))
+	entries, _ := os.ReadDir(src)
 	for _, e := range entries {
-		if !files["invalid/"+strings.TrimSuffix(e.Name(), ".tsx")+"/"+e.Name()] {
-			t.Errorf("testdata/invalid/%s has no tsc-error marker", e.Name())
+		if !files[invalid+"/"+strings.TrimSuffix(e.Name(), ".tsx")+"/"+e.Name()] {
+			t.Errorf("%s/%s has no tsc-error marker", src, e.Name())
 		}
 	}
 }

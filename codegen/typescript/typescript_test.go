@@ -1,0 +1,224 @@
+package typescript
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/tfkit/tfkit/schema"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// cases are the schemas with golden output, by case name: the provider
+// schemas kept in the schema package's testdata, and here a slice of aws
+// 3.3.0 (the whole schema is kept beside the repository, for its size) and
+// a schema made of names that need care.
+var cases = map[string]string{
+	"null":      "../../schema/testdata/providers/null-2.1.2.json",
+	"random":    "../../schema/testdata/providers/random-3.9.0.json",
+	"local":     "../../schema/testdata/providers/local-2.9.0.json",
+	"time":      "../../schema/testdata/providers/time-0.14.2.json",
+	"docker":    "../../schema/testdata/providers/docker-4.6.0.json",
+	"aws-slice": "testdata/providers/aws-3.3.0-slice.json",
+	"collide":   "testdata/providers/collide.json",
+}
+
+// versions are the constraints recorded in the golden output.
+var versions = map[string]string{"null": "~> 2.1", "random": "~> 3.9", "local": "~> 2.9", "time": "~> 0.14", "docker": "~> 4.6", "aws-slice": "3.3.0"}
+
+func caseNames() []string {
+	names := make([]string, 0, len(cases))
+	for n := range cases {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func readProvider(t testing.TB, path string) *schema.Provider {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ps, err := schema.ReadProviders(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) != 1 {
+		t.Fatalf("%s: %d providers, want 1", path, len(ps))
+	}
+	return ps[0]
+}
+
+func generate(t testing.TB, name string) []File {
+	t.Helper()
+	files, err := Generate(readProvider(t, cases[name]), Options{Version: versions[name]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+func TestGolden(t *testing.T) {
+	used := map[string]bool{}
+	for _, name := range caseNames() {
+		t.Run(name, func(t *testing.T) {
+			for _, f := range generate(t, name) {
+				golden := filepath.Join("testdata", "golden", name, f.Path+".golden")
+				used[golden] = true
+				if !bytes.HasPrefix(f.Data, []byte(Header+"\n")) {
+					t.Errorf("%s does not start with the generated-code header", f.Path)
+				}
+				if *update {
+					if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(golden, f.Data, 0o644); err != nil {
+						t.Fatal(err)
+					}
+					continue
+				}
+				want, err := os.ReadFile(golden)
+				if err != nil {
+					t.Errorf("%s: %v (run go test -update)", f.Path, err)
+					continue
+				}
+				if !bytes.Equal(f.Data, want) {
+					t.Errorf("%s differs from %s (run go test -update and review the diff)", f.Path, golden)
+				}
+			}
+		})
+	}
+	// A golden file no case produces is stale.
+	err := filepath.WalkDir(filepath.Join("testdata", "golden"), func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		if !used[path] {
+			t.Errorf("unused golden file %s", path)
+		}
+		return nil
+	})
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	p := readProvider(t, cases["docker"])
+	first, err := Generate(p, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3; i++ {
+		again, err := Generate(readProvider(t, cases["docker"]), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(again) != len(first) || !bytes.Equal(again[0].Data, first[0].Data) {
+			t.Fatal("output differs between runs")
+		}
+	}
+}
+
+// TestShapes checks what the declarations say about the schema on the aws
+// slice: required, optional and computed-only attributes, nested blocks and
+// reserved names.
+func TestShapes(t *testing.T) {
+	src := string(generate(t, "aws-slice")[0].Data)
+	for _, want := range []string{
+		`import type { BlockList, BlockValue, BoolValue, ListValue, MapValue, NumberValue, ObjectValue, StringValue } from "tfkit";`,
+		`declare module "tfkit" {`,
+		"    aws: { config: ProviderConfig };",
+		"    aws_vpc: { config: VpcConfig; attributes: VpcAttributes };",
+		"    aws_ami: { config: DataAmiConfig; attributes: DataAmiAttributes };",
+		// Required, optional (null allowed) and optional-computed.
+		"  cidr_block: StringValue;",
+		"  enable_dns_support?: BoolValue | null;",
+		"  tags?: MapValue<StringValue> | null;",
+		// Nested blocks: several, or at most one.
+		"  ingress?: ListValue<ObjectValue<{ cidr_blocks: ListValue<StringValue>; description: StringValue; from_port: NumberValue; ipv6_cidr_blocks: ListValue<StringValue>; prefix_list_ids: ListValue<StringValue>; protocol: StringValue; security_groups: ListValue<StringValue>; self: BoolValue; to_port: NumberValue }>> | BlockList<SecurityGroupIngress> | null;",
+		"  ebs_block_device?: BlockList<InstanceEbsBlockDevice>;",
+		"  root_block_device?: BlockValue<InstanceRootBlockDevice>;",
+		"  timeouts?: BlockValue<SecurityGroupTimeouts>;",
+		"export interface SecurityGroupIngress {",
+		"  from_port?: NumberValue | null;",
+		// What refs read, computed attributes included.
+		"export interface VpcAttributes {",
+		"  readonly arn: string;",
+		"  readonly tags: { readonly [key: string]: string };",
+		"  readonly ingress: readonly { readonly cidr_blocks: readonly string[];",
+		// name is the element's label: noted, not a prop.
+		"Not props here (the element's own props take these names): name (optional); set them in an innerText body.",
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("the aws declarations lack %q", want)
+		}
+	}
+	vpc := src[strings.Index(src, "export interface VpcConfig {"):]
+	vpc = vpc[:strings.Index(vpc, "\n}\n")]
+	for _, absent := range []string{"  arn", "  owner_id", "  main_route_table_id"} {
+		if strings.Contains(vpc, absent) {
+			t.Errorf("the computed-only attribute %s is a prop of aws_vpc", strings.TrimSpace(absent))
+		}
+	}
+}
+
+// TestNames checks naming on the collide schema, made of the names that
+// need care.
+func TestNames(t *testing.T) {
+	src := string(generate(t, "collide")[0].Data)
+	for _, want := range []string{
+		// The provider is named like a keyword; the registry key is fine.
+		"    go: { config: ProviderConfig };",
+		// Data sources keep the Data prefix; the resource named like one
+		// gets a suffix.
+		"    go_thing: { config: DataThingConfig; attributes: DataThingAttributes };",
+		"    go_data_thing: { config: DataThingResourceConfig; attributes: DataThingResourceAttributes };",
+		// A resource named like the provider.
+		"    go: { config: GoConfig; attributes: GoAttributes };",
+		// Names that are not identifiers are quoted.
+		`  "3d"?: StringValue | null;`,
+		// A nested block named like the element's config interface.
+		"export interface ThingConfigBlock {",
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("the collide declarations lack %q", want)
+		}
+	}
+}
+
+func TestPascal(t *testing.T) {
+	for in, want := range map[string]string{
+		"security_group": "SecurityGroup", "vpc": "Vpc", "3d": "X3d", "foo-bar": "FooBar",
+		"_x": "X", "": "X", "__": "X", "ipv6_cidr_block": "Ipv6CidrBlock", "ébène": "Ébène",
+	} {
+		if got := pascal(in); got != want {
+			t.Errorf("pascal(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// FuzzNames checks that any Terraform name becomes an identifier, and any
+// property name is written so that TypeScript reads it back.
+func FuzzNames(f *testing.F) {
+	for _, s := range []string{"cidr_block", "3d", "", "__", "foo-bar", "ébène", "a\x00b", "type", "a\"b", "$x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := pascal(s)
+		if got == "" || strings.ContainsAny(got, " -\"'.") {
+			t.Fatalf("pascal(%q) = %q", s, got)
+		}
+		if p := propName(s); !isIdentifier(p) && (!strings.HasPrefix(p, `"`) || !strings.HasSuffix(p, `"`) || len(p) < 2) {
+			t.Fatalf("propName(%q) = %q", s, p)
+		}
+	})
+}
