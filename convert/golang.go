@@ -49,6 +49,11 @@ func emitGo(srcs []*source, opts Options) ([]byte, diag.Diagnostics) {
 	for _, n := range goReserved {
 		g.idents[n] = true
 	}
+	if opts.Bindings != nil {
+		for _, n := range opts.Bindings.packages {
+			g.idents[n] = true
+		}
+	}
 	var trailing []string
 	for _, s := range srcs {
 		g.src = s
@@ -223,7 +228,9 @@ func (g *goEmitter) element(b *config.Block, sb *hclsyntax.Block, notes []string
 		addr, kind, ctor = "data."+addr, "data", "NewDataSource"
 	}
 	if code, ok := g.typedElement(b, sb, kind); ok {
-		v := &goVar{name: g.ident(strings.TrimPrefix(typ, providerPrefix(typ)), name), kind: kind, typed: true}
+		// With Append the statement's value is the untyped handle.
+		typed := !strings.Contains(code, ".Append(")
+		v := &goVar{name: g.ident(strings.TrimPrefix(typ, providerPrefix(typ)), name), kind: kind, typed: typed}
 		g.add(notes, v, code)
 		g.vars[addr] = v
 		return
