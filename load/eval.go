@@ -167,6 +167,9 @@ func (mi *modInst) addrPrefix() string {
 func (e *evaluator) eval(mi *modInst, expr hcl.Expression, it *iter, path string) cty.Value {
 	ctx := e.scope(mi, expr, it, path)
 	v, hd := expr.Value(ctx)
+	if hd.HasErrors() && e.addProviderFuncs(expr) {
+		v, hd = expr.Value(ctx)
+	}
 	if hd.HasErrors() {
 		for _, d := range diag.FromHCL(hd) {
 			if d.Severity == diag.Error && d.Path == "" {

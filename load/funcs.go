@@ -24,6 +24,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/tryfunc"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	yaml "github.com/zclconf/go-cty-yaml"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 	"github.com/zclconf/go-cty/cty/function"
@@ -109,8 +110,15 @@ func functions(baseDir string) map[string]function.Function {
 		"filebase64sha256": fileHash(baseDir, sha256.New, base64.StdEncoding.EncodeToString),
 		"filebase64sha512": fileHash(baseDir, sha512.New, base64.StdEncoding.EncodeToString),
 		"templatefile":     function.Function{},
+		"templatestring":   function.Function{},
+		"yamldecode":       yaml.YAMLDecodeFunc,
+		"yamlencode":       yaml.YAMLEncodeFunc,
+		"textencodebase64": textEncodeBase64Func,
+		"textdecodebase64": textDecodeBase64Func,
+		"ephemeralasnull":  identityFunc,
 	}
 	f["templatefile"] = templateFileFunc(baseDir, f)
+	f["templatestring"] = templateStringFunc(f)
 	return f
 }
 
@@ -316,7 +324,7 @@ func templateFileFunc(baseDir string, funcs map[string]function.Function) functi
 			}
 			fs := map[string]function.Function{}
 			for n, fn := range funcs {
-				if n != "templatefile" {
+				if n != "templatefile" && n != "templatestring" {
 					fs[n] = fn
 				}
 			}

@@ -16,6 +16,7 @@ locals {
   nomod    = module.nope.x
   bad_fn   = not_a_function(1)
   provider = provider::aws::arn_parse("x")
+  no_ns    = core::nofunc("x")
 }
 
 resource "null_resource" "r" {

@@ -146,6 +146,10 @@ resource "terraform_data" "more" {
   }
 }
 
-resource "terraform_data" "unsupported" {
+resource "terraform_data" "yaml" {
   input = yamldecode("a: 1")
+}
+
+resource "terraform_data" "unsupported" {
+  input = unknownfunc("a: 1")
 }

@@ -56,3 +56,11 @@ ephemeral "random_password" "db" {
 resource "terraform_data" "uses_ephemeral" {
   input = ephemeral.random_password.db.result
 }
+
+# Provider-defined functions run in the provider: unknown, with why.
+resource "terraform_data" "provider_function" {
+  input = {
+    region = provider::aws::arn_parse("arn:aws:s3:us-east-1:123456789012:logs").region
+    length = length(provider::time::rfc3339_parse("2026-11-22T00:00:00Z"))
+  }
+}

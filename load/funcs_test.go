@@ -1,0 +1,49 @@
+package load
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfkit/tfkit/schema"
+)
+
+// TestProviderFunctionType: with the provider's schema given, the unknown
+// result of a provider-defined function has the declared return type, so
+// attribute access into it is checked; a wrong attribute is an error.
+func TestProviderFunctionType(t *testing.T) {
+	f, err := os.Open(filepath.Join("..", "schema", "testdata", "providers", "time-0.14.2.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	providers, err := schema.ReadProviders(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	src := `output "year" {
+  value = provider::time::rfc3339_parse("2026-11-22T00:00:00Z").year
+}
+output "bad" {
+  value = provider::time::rfc3339_parse("2026-11-22T00:00:00Z").yaer
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	view, diags := Dir(dir, Options{Providers: providers})
+	if len(diags) != 1 || !strings.Contains(diags.Error(), "main.tf:5:") || !strings.Contains(diags.Error(), "yaer") {
+		t.Fatalf("want one error at the misspelt attribute, got:\n%s", diags)
+	}
+	year := view.Outputs["year"]
+	if year == nil || year.Value.IsKnown() || year.Value.Type() != cty.Number {
+		t.Fatalf("year: %#v, want an unknown number", year)
+	}
+	if why := strings.Join(unknowns(year.Value)[""], " "); !strings.Contains(why, "provider-defined function") {
+		t.Errorf("reason %q", why)
+	}
+}
