@@ -1,0 +1,101 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const convertInput = `# The pet.
+resource "random_pet" "p" {
+  length = 2
+}
+
+output "name" {
+  value = random_pet.p.id
+}
+
+check "c" {
+  assert {
+    condition     = true
+    error_message = "x"
+  }
+}
+`
+
+func TestConvert(t *testing.T) {
+	dir := t.TempDir()
+	tf := filepath.Join(dir, "infra")
+	writeTestFile(t, filepath.Join(tf, "main.tf"), convertInput)
+
+	// Go to stdout; the check block is kept as a comment with a warning.
+	res := runCLI(t, dir, nil, "convert", "--to", "go", "infra")
+	if res.code != ExitOK {
+		t.Fatalf("convert: %s", res)
+	}
+	for _, want := range []string{`stack := tfkit.NewStack(app, "infra")`, "// The pet.", `p := tfkit.NewResource(stack, "random_pet", "p"`, `p.Ref("id")`, `// check "c" {`} {
+		if !strings.Contains(res.stdout, want) {
+			t.Errorf("Go output lacks %q:\n%s", want, res.stdout)
+		}
+	}
+	if !strings.Contains(res.stderr, "main.tf:10:1: Warning: Block kept as a comment") {
+		t.Errorf("no warning with the .tf line: %s", res.stderr)
+	}
+
+	// TSX into a directory; --to from nothing is a usage error.
+	out := filepath.Join(dir, "app")
+	if err := os.Mkdir(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	res = runCLI(t, dir, nil, "convert", "--to", "tsx", "--out", "app", "infra/main.tf")
+	if res.code != ExitOK || res.stdout != "" {
+		t.Fatalf("convert --out: %s", res)
+	}
+	data, err := os.ReadFile(filepath.Join(out, "main.tsx"))
+	if err != nil || !strings.Contains(string(data), `<Resource type="random_pet" name="p" ref={p}`) {
+		t.Errorf("main.tsx: %v\n%s", err, data)
+	}
+	res = runCLI(t, dir, nil, "convert", "--out", "prog/main.go", "infra")
+	if res.code != ExitOK {
+		t.Fatalf("--to from --out: %s", res)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "prog", "main.go")); err != nil {
+		t.Error(err)
+	}
+
+	// Errors carry the .tf line and write nothing.
+	writeTestFile(t, filepath.Join(dir, "bad", "main.tf"), "locals {\n  x = = 1\n}\n")
+	res = runCLI(t, dir, nil, "convert", "--to", "go", "--out", "bad.go", "bad")
+	if res.code != ExitFailure || !strings.Contains(res.stderr, "main.tf:2:7: Error: Invalid expression") {
+		t.Errorf("bad input: %s", res)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "bad.go")); err == nil {
+		t.Error("bad.go written despite errors")
+	}
+
+	for _, args := range [][]string{
+		{"convert", "infra"},
+		{"convert", "--to", "rust", "infra"},
+		{"convert", "--to", "go"},
+		{"convert", "--to", "tsx", "--bindings", "gen", "infra"},
+		{"convert", "--to", "go", "--stack", "a b", "infra"},
+	} {
+		if res := runCLI(t, dir, nil, args...); res.code != ExitUsage {
+			t.Errorf("tfkit %v: %s", args, res)
+		}
+	}
+	if res := runCLI(t, dir, nil, "convert", "--to", "go", "--bindings", "nowhere", "infra"); res.code != ExitFailure || !strings.Contains(res.stderr, "typed bindings") {
+		t.Errorf("missing bindings: %s", res)
+	}
+}
+
+func writeTestFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
