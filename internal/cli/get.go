@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/tfkit/tfkit/codegen/golang"
+	"github.com/tfkit/tfkit/codegen/typescript"
 	"github.com/tfkit/tfkit/internal/outdir"
 	"github.com/tfkit/tfkit/internal/project"
 	"github.com/tfkit/tfkit/runner"
@@ -26,11 +27,15 @@ func init() {
 	register(&command{
 		name:     "get",
 		synopsis: "Generate typed bindings for the project's providers",
-		usage:    "get [--schema FILE.json] [--out DIR] [--lang go] [--force]",
+		usage:    "get [--schema FILE.json] [--out DIR] [--lang go|ts] [--force]",
 		help: `
 Generates one Go package of typed bindings per provider into the output
 directory (--out, else "codeMakerOutput" of tfkit.json, else .gen):
-DIR/<provider>/zz_*.go.
+DIR/<provider>/zz_*.go. With --lang ts it writes TypeScript declarations
+for the TSX front end instead, DIR/<provider>/index.d.ts: include them in
+the TypeScript project and <Resource type="..."> takes the schema's props.
+The language is --lang, else "language" of tfkit.json ("go", or
+"typescript" as in cdktf.json), else go.
 
 With --schema, the schemas come from a file written by
 'terraform providers schema -json' and no engine runs. Otherwise the
@@ -48,7 +53,8 @@ regenerates everything.
 Entries of "terraformModules" get a package too, generated from their
 variable and output blocks: local sources (./ or ../) are read in place,
 others are installed by the engine's init and read from
-.terraform/modules. Sources are written into module calls as given.`,
+.terraform/modules. Sources are written into module calls as given.
+Modules get no TypeScript declarations: <Module> stays untyped.`,
 		setup: setupGet,
 	})
 }
@@ -65,7 +71,7 @@ func setupGet(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 	o := &getOptions{}
 	fs.StringVar(&o.schema, "schema", "", "read provider schemas from `FILE.json` (terraform providers schema -json) instead of running the engine")
 	fs.StringVar(&o.out, "out", "", "write bindings to `DIR` (relative to the project directory)")
-	fs.StringVar(&o.lang, "lang", "go", "generate bindings for `go`")
+	fs.StringVar(&o.lang, "lang", "", "generate bindings for `go` or ts (TypeScript declarations); default: \"language\" of tfkit.json, else go")
 	fs.StringVar(&o.engine, "engine", "", "run `PATH` (terraform or tofu) instead of $TFKIT_TERRAFORM, terraform or tofu on PATH")
 	fs.BoolVar(&o.force, "force", false, "regenerate even when the cache says the bindings are up to date")
 	return func(ctx context.Context, r *run, args []string) int {
@@ -101,18 +107,33 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 	if len(args) > 0 {
 		return usageError(r.stderr, cmd, "unexpected argument %q", args[0])
 	}
-	switch o.lang {
-	case "go":
-	case "ts":
-		r.errorf("use --lang go", "TypeScript bindings are not generated yet")
-		return ExitFailure
-	default:
-		return usageError(r.stderr, cmd, "--lang must be go, not %q", o.lang)
+	lang, ok := bindingLanguage(o.lang)
+	if o.lang != "" && !ok {
+		return usageError(r.stderr, cmd, "--lang must be go or ts, not %q", o.lang)
 	}
 
 	proj, code := loadGetProject(r, o.schema == "")
 	if code != ExitOK {
 		return code
+	}
+	if o.lang == "" {
+		lang = "go"
+		if proj != nil && proj.Language != "" {
+			if lang, ok = bindingLanguage(proj.Language); !ok {
+				r.errorf(`set "language" to "go" or "typescript", or give --lang`, "%s: tfkit generates go or typescript bindings, not %q", proj.File, proj.Language)
+				return ExitFailure
+			}
+		}
+	}
+	if lang == "ts" && proj != nil && len(proj.TerraformModules) > 0 {
+		// Declarations cover providers; modules would need an engine run
+		// (remote ones) for nothing.
+		for _, d := range proj.TerraformModules {
+			r.warnf("module %s: skipped; TypeScript declarations are generated for providers only (<Module> stays untyped)", d.Source)
+		}
+		trimmed := *proj
+		trimmed.TerraformModules = nil
+		proj = &trimmed
 	}
 	out := o.out
 	if out == "" && proj != nil {
@@ -155,6 +176,9 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 			return getModules(r, proj, out)
 		}
 		constraints = constraintsKey(proj.TerraformProviders, remote, r.env.Version)
+		if lang != "go" {
+			constraints = hashOf(constraints, "lang "+lang)
+		}
 		if !o.force && cache.Constraints == constraints && cache.present(out) {
 			r.printf("Bindings are up to date: the providers and modules in %s are unchanged since the last get (--force regenerates).\n", proj.File)
 			return getModules(r, proj, out)
@@ -168,7 +192,7 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 	next := &getCache{}
 	if len(data) > 0 {
 		var err error
-		if next, err = generateBindings(r, out, data, versions, cache, o.force); err != nil {
+		if next, err = generateBindings(r, out, data, versions, cache, o.force, lang); err != nil {
 			r.errorf("", "%v", err)
 			return ExitFailure
 		}
@@ -391,10 +415,38 @@ func (c *getCache) key(pkg string) string {
 	return ""
 }
 
+// bindingLanguage maps --lang and the project's "language" to go or ts.
+func bindingLanguage(s string) (string, bool) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "go", "golang":
+		return "go", true
+	case "ts", "typescript":
+		return "ts", true
+	}
+	return "", false
+}
+
+// generateFiles generates the bindings of one provider in lang (go or ts).
+func generateFiles(p *schema.Provider, pkg, version, lang string) (map[string][]byte, error) {
+	m := map[string][]byte{}
+	if lang == "ts" {
+		files, err := typescript.Generate(p, typescript.Options{Version: version})
+		for _, f := range files {
+			m[f.Path] = f.Data
+		}
+		return m, err
+	}
+	files, err := golang.Generate(p, golang.Options{Package: pkg, Version: version})
+	for _, f := range files {
+		m[f.Path] = f.Data
+	}
+	return m, err
+}
+
 // generateBindings generates a package per provider in the schema file
-// data, skipping those whose cache key is unchanged, and returns the new
-// cache.
-func generateBindings(r *run, out string, data []byte, versions map[string]string, cache *getCache, force bool) (*getCache, error) {
+// data (Go packages, or TypeScript declarations when lang is ts), skipping
+// those whose cache key is unchanged, and returns the new cache.
+func generateBindings(r *run, out string, data []byte, versions map[string]string, cache *getCache, force bool, lang string) (*getCache, error) {
 	providers, err := schema.ReadProviders(bytes.NewReader(data))
 	if err != nil {
 		return nil, err
@@ -421,7 +473,11 @@ func generateBindings(r *run, out string, data []byte, versions map[string]strin
 		}
 		used[pkg] = p.Source
 		version := versions[sourceKey(p.Source)]
-		key := hashOf(r.env.Version, p.Source, pkg, version, string(raw.Schemas[p.Source]))
+		parts := []string{r.env.Version, p.Source, pkg, version, string(raw.Schemas[p.Source])}
+		if lang != "go" {
+			parts = append(parts, "lang "+lang)
+		}
+		key := hashOf(parts...)
 		next.Providers = append(next.Providers, cachedProvider{Source: p.Source, Package: pkg, Key: key})
 		dir := filepath.Join(out, pkg)
 		shown := golang.ShortSource(p.Source)
@@ -429,18 +485,14 @@ func generateBindings(r *run, out string, data []byte, versions map[string]strin
 			r.printf("%s: up to date (schema unchanged)\n", shown)
 			continue
 		}
-		files, err := golang.Generate(p, golang.Options{Package: pkg, Version: version})
+		m, err := generateFiles(p, pkg, version, lang)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p.Source, err)
-		}
-		m := make(map[string][]byte, len(files))
-		for _, f := range files {
-			m[f.Path] = f.Data
 		}
 		if err := outdir.Write(dir, m); err != nil {
 			return nil, fmt.Errorf("%s: %w", p.Source, err)
 		}
-		r.printf("%s: generated %s in %s\n", shown, countFiles(len(files)), relTo(r.dir, dir))
+		r.printf("%s: generated %s in %s\n", shown, countFiles(len(m)), relTo(r.dir, dir))
 	}
 	sort.Slice(next.Providers, func(i, j int) bool { return next.Providers[i].Package < next.Providers[j].Package })
 	return next, nil
