@@ -11,7 +11,7 @@ import (
 	"github.com/tfkit/tfkit/schema"
 )
 
-func providers(t *testing.T) []*schema.Provider {
+func providers(t testing.TB) []*schema.Provider {
 	t.Helper()
 	var out []*schema.Provider
 	for _, f := range []string{"random-3.9.0.json", "docker-4.6.0.json", "null-2.1.2.json"} {
