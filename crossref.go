@@ -298,7 +298,12 @@ func (w *xwalker) producer(t hcl.Traversal) *Stack {
 
 // reference handles one reference: in pass 1 it records what the rewrite
 // needs, in pass 2 it returns the replacement (nil to keep t).
-func (w *xwalker) reference(t hcl.Traversal) hcl.Traversal {
+//
+// The engine does not carry an output's sensitivity through
+// terraform_remote_state, so a sensitive output is read as
+// sensitive(data.terraform_remote_state.<A>.outputs.<name>): the consumer
+// treats the value as the producer does.
+func (w *xwalker) reference(t hcl.Traversal) config.Expr {
 	p := w.producer(t)
 	if p == nil {
 		return nil
@@ -308,7 +313,11 @@ func (w *xwalker) reference(t hcl.Traversal) hcl.Traversal {
 	key := config.TraversalString(t)
 	if w.rewrite {
 		e := ps.byKey[key]
-		return config.Ref("data", remoteStateType, cs.remote[p], "outputs", e.name).Traversal
+		ref := config.Ref("data", remoteStateType, cs.remote[p], "outputs", e.name)
+		if e.sensitive {
+			return &config.Call{Name: "sensitive", Args: []config.Expr{ref}}
+		}
+		return ref
 	}
 	if _, ok := ps.byKey[key]; !ok {
 		addr := rootAddress(t)
@@ -420,8 +429,8 @@ func (w *xwalker) expr(x config.Expr, scope map[string]bool) config.Expr {
 		if scope[x.Traversal.RootName()] {
 			return x
 		}
-		if t := w.reference(x.Traversal); t != nil {
-			return &config.Reference{Traversal: t}
+		if y := w.reference(x.Traversal); y != nil {
+			return y
 		}
 	case *config.Template:
 		if parts, ok := w.exprs(x.Parts, scope); ok {
@@ -534,8 +543,8 @@ func (w *xwalker) raw(x *config.Raw, scope map[string]bool) config.Expr {
 		if scope[t.RootName()] {
 			continue
 		}
-		nt := w.reference(config.StripRanges(t))
-		if nt == nil {
+		y := w.reference(config.StripRanges(t))
+		if y == nil {
 			continue
 		}
 		r := t.SourceRange()
@@ -543,7 +552,7 @@ func (w *xwalker) raw(x *config.Raw, scope map[string]bool) config.Expr {
 		if lo < 0 || hi > len(text) || lo > hi || !strings.HasPrefix(text[lo:hi], t.RootName()) {
 			continue
 		}
-		splices = append(splices, splice{lo, hi, config.TraversalString(nt)})
+		splices = append(splices, splice{lo, hi, exprText(y)})
 	}
 	if len(splices) == 0 {
 		return x
@@ -655,9 +664,10 @@ func remoteName(stack string) string {
 	return n
 }
 
-// sensitiveExport reports whether an output holding t must be marked
-// sensitive: t reads a sensitive variable, or, when provider schemas are
-// known, a sensitive attribute (or a whole object with one).
+// sensitiveExport reports whether the value of t is known to be
+// sensitive, so that consumers mark it so: t reads a sensitive variable,
+// or, when provider schemas are known, a sensitive attribute (or a whole
+// object with one).
 func sensitiveExport(t hcl.Traversal, decl map[string]*config.Block, providers []*schema.Provider) bool {
 	b := decl[rootAddress(t)]
 	if b == nil {
@@ -732,7 +742,7 @@ func anySensitive(b *schema.Block) bool {
 // crossBlocks returns the blocks to write for s: its declared blocks with
 // cross-stack references rewritten, the terraform_remote_state data sources
 // it needs after its terraform block (first otherwise), and the outputs
-// other stacks read last.
+// other stacks read last, sorted by name.
 func (s *Stack) crossBlocks(p *crossPlan) ([]*config.Block, diag.Diagnostics) {
 	cs := p.of(s)
 	if cs == nil || (len(cs.producers) == 0 && len(cs.exports) == 0) {
@@ -761,9 +771,11 @@ func (s *Stack) crossBlocks(p *crossPlan) ([]*config.Block, diag.Diagnostics) {
 		b := config.NewBlock("output", e.name)
 		b.DeclRange = e.site
 		b.Body.Set("value", &config.Reference{Traversal: e.traversal}).Range = e.site
-		if e.sensitive {
-			b.Body.Set("sensitive", config.Bool(true)).Range = e.site
-		}
+		// Always sensitive: the engine refuses an output holding a
+		// sensitive value that is not, and tfkit cannot always tell (a
+		// local, a module output, a whole resource). Consumers read the
+		// value unmarked, and re-mark what is known to be sensitive.
+		b.Body.Set("sensitive", config.Bool(true)).Range = e.site
 		out = append(out, b)
 	}
 	return out, ds

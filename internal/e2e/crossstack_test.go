@@ -59,7 +59,7 @@ func TestCrossStackDeploy(t *testing.T) {
 	if code != cli.ExitOK {
 		t.Fatalf("deploy: exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	if got, want := summary(stdout, "Deploy"), " network deployed (1 added, 0 changed, 0 destroyed)\n web deployed (3 added, 0 changed, 0 destroyed)\n"; got != want {
+	if got, want := summary(stdout, "Deploy"), " network deployed (1 added, 0 changed, 0 destroyed)\n web deployed (4 added, 0 changed, 0 destroyed)\n"; got != want {
 		t.Errorf("deploy summary:\n%s\nwant:\n%s", got, want)
 	}
 	if in, iw := strings.Index(stdout, "network | Apply complete!"), strings.Index(stdout, "web | data.terraform_remote_state.network: Reading"); in < 0 || iw < 0 || in > iw {
@@ -88,12 +88,12 @@ func TestCrossStackDeploy(t *testing.T) {
 	}
 
 	code, stdout, stderr = run("hello", "output", "--json")
-	var outs map[string]map[string]string
+	var outs map[string]map[string]any
 	if err := json.Unmarshal([]byte(stdout), &outs); err != nil || code != cli.ExitOK {
 		t.Fatalf("output: %v exit %d\n%s\n%s", err, code, stdout, stderr)
 	}
-	pet := outs["network"]["name"]
-	if !regexp.MustCompile(`^[a-z]+-[a-z]+$`).MatchString(pet) || outs["web"]["greeting"] != "hello "+pet {
+	pet, _ := outs["network"]["name"].(string)
+	if !regexp.MustCompile(`^[a-z]+-[a-z]+$`).MatchString(pet) || outs["web"]["greeting"] != "hello "+pet || outs["web"]["pet_length"] != 2.0 {
 		t.Errorf("outputs: %v", outs)
 	}
 	if data, err := os.ReadFile(file); err != nil || string(data) != "hello "+pet {
@@ -119,7 +119,7 @@ func TestCrossStackDeploy(t *testing.T) {
 	if code != cli.ExitOK {
 		t.Fatalf("destroy: exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	if got, want := summary(stdout, "Destroy"), " network destroyed (0 added, 0 changed, 1 destroyed)\n web destroyed (0 added, 0 changed, 3 destroyed)\n"; got != want {
+	if got, want := summary(stdout, "Destroy"), " network destroyed (0 added, 0 changed, 1 destroyed)\n web destroyed (0 added, 0 changed, 4 destroyed)\n"; got != want {
 		t.Errorf("destroy summary:\n%s\nwant:\n%s", got, want)
 	}
 	if iw, in := strings.Index(stdout, "web | Apply complete!"), strings.Index(stdout, "network | random_pet.name: Destroying"); iw < 0 || in < 0 || iw > in {

@@ -9,5 +9,6 @@ terraform {
 resource "random_pet" "a" {}
 
 output "cross_stack_output_random_pet_a_id" {
-  value = random_pet.a.id
+  value     = random_pet.a.id
+  sensitive = true
 }

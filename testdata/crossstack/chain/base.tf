@@ -1,5 +1,6 @@
 resource "random_pet" "name" {}
 
 output "cross_stack_output_random_pet_name_id" {
-  value = random_pet.name.id
+  value     = random_pet.name.id
+  sensitive = true
 }

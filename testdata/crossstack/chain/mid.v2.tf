@@ -13,5 +13,6 @@ resource "random_string" "s" {
 }
 
 output "cross_stack_output_random_string_s_result" {
-  value = random_string.s.result
+  value     = random_string.s.result
+  sensitive = true
 }

@@ -17,7 +17,7 @@ resource "terraform_data" "x" {
   two    = data.terraform_remote_state.p_148de9c5.outputs.cross_stack_output_random_pet_a_keepers_b_id
   same   = data.terraform_remote_state.p_148de9c5.outputs.cross_stack_output_random_pet_a_b_id_8070a884
   three  = data.terraform_remote_state.p_148de9c5.outputs.cross_stack_output_random_pet_a_8659b7da
-  secret = data.terraform_remote_state.p_148de9c5.outputs.cross_stack_output_random_password_pw_result
+  secret = sensitive(data.terraform_remote_state.p_148de9c5.outputs.cross_stack_output_random_password_pw_result)
   pet    = data.terraform_remote_state.p_148de9c5.outputs.cross_stack_output_random_password_pw_id
-  var    = data.terraform_remote_state.p_148de9c5.outputs.cross_stack_output_var_secret
+  var    = sensitive(data.terraform_remote_state.p_148de9c5.outputs.cross_stack_output_var_secret)
 }

@@ -3,5 +3,6 @@ resource "random_pet" "pets" {
 }
 
 output "cross_stack_output_random_pet_pets" {
-  value = random_pet.pets
+  value     = random_pet.pets
+  sensitive = true
 }

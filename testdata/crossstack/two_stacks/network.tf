@@ -25,29 +25,36 @@ resource "terraform_data" "uses" {
 }
 
 output "cross_stack_output_local_prefix" {
-  value = local.prefix
+  value     = local.prefix
+  sensitive = true
 }
 
 output "cross_stack_output_module_net_vpc_id" {
-  value = module.net.vpc_id
+  value     = module.net.vpc_id
+  sensitive = true
 }
 
 output "cross_stack_output_random_id_ids" {
-  value = random_id.ids
+  value     = random_id.ids
+  sensitive = true
 }
 
 output "cross_stack_output_random_id_ids_0_hex" {
-  value = random_id.ids[0].hex
+  value     = random_id.ids[0].hex
+  sensitive = true
 }
 
 output "cross_stack_output_random_pet_name" {
-  value = random_pet.name
+  value     = random_pet.name
+  sensitive = true
 }
 
 output "cross_stack_output_random_pet_name_id" {
-  value = random_pet.name.id
+  value     = random_pet.name.id
+  sensitive = true
 }
 
 output "cross_stack_output_var_region" {
-  value = var.region
+  value     = var.region
+  sensitive = true
 }

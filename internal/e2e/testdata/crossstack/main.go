@@ -34,11 +34,14 @@ func main() {
 	tfkit.NewResource(web, "null_resource", "marker", tfkit.Attrs{
 		"triggers": map[string]any{"pet": pet.Ref("id")},
 	})
+	// The whole resource object crosses too.
+	whole := tfkit.NewResource(web, "terraform_data", "pet", tfkit.Attrs{"input": pet})
 	tfkit.NewResource(web, "local_file", "greeting", tfkit.Attrs{
 		"filename": os.Getenv("CROSS_FILE"),
 		"content":  msg.Ref("output"),
 	})
 	tfkit.NewOutput(web, "greeting", tfkit.OutputConfig{Value: msg.Ref("output")})
+	tfkit.NewOutput(web, "pet_length", tfkit.OutputConfig{Value: whole.Ref("output", "length")})
 
 	if err := app.Synth(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
