@@ -124,12 +124,15 @@ func emitTSX(srcs []*source, opts Options) ([]byte, diag.Diagnostics) {
 func jsxComments(lines []string, indent string) string {
 	var b strings.Builder
 	for _, l := range lines {
-		l = strings.ReplaceAll(strings.ReplaceAll(l, "*/", "* /"), "\r", "")
+		l = strings.TrimRight(strings.ReplaceAll(strings.ReplaceAll(l, "*/", "* /"), "\r", ""), " \t")
 		if strings.TrimSpace(l) == "" {
 			b.WriteString(indent + "{/* */}\n")
 			continue
 		}
-		b.WriteString(indent + "{/* " + strings.TrimSpace(l) + " */}\n")
+		if !strings.HasPrefix(l, " ") {
+			l = " " + l
+		}
+		b.WriteString(indent + "{/*" + l + " */}\n")
 	}
 	return b.String()
 }
@@ -237,56 +240,227 @@ func jsTemplateEscape(s string) string {
 	return strings.ReplaceAll(s, "${", "\\${")
 }
 
-// props writes the attributes of a body as props; false when the body has
-// nested blocks or an attribute that cannot be a prop.
-func (e *tsxEmitter) props(body *config.Body, reserved []string, variable bool) (string, bool) {
+// tsxEntry is one prop, or one key of a block's body object: an
+// attribute, or the blocks of one type (static and dynamic), which are
+// written together as one value.
+type tsxEntry struct {
+	name   string
+	attr   *config.Attribute
+	blocks []*config.Block
+}
+
+// tsxEntries groups a body's items into entries; false when a name is both
+// an attribute and a block type, a dynamic block has an unusual shape, or
+// a name cannot be a key.
+func tsxEntries(body *config.Body) ([]*tsxEntry, bool) {
+	var out []*tsxEntry
+	byName := map[string]*tsxEntry{}
 	for _, it := range body.Items {
-		a, ok := it.(*config.Attribute)
-		if !ok || a.Name == "ref" || a.Name == "children" || !jsxAttrName.MatchString(a.Name) {
+		switch it := it.(type) {
+		case *config.Attribute:
+			if byName[it.Name] != nil || it.Name == "__proto__" {
+				return nil, false
+			}
+			en := &tsxEntry{name: it.Name, attr: it}
+			byName[it.Name] = en
+			out = append(out, en)
+		case *config.Block:
+			name := it.Type
+			if it.Type == "dynamic" {
+				if len(it.Labels) != 1 || !dynamicFits(it) {
+					return nil, false
+				}
+				name = it.Labels[0]
+			}
+			if name == "__proto__" {
+				return nil, false
+			}
+			en := byName[name]
+			if en == nil {
+				en = &tsxEntry{name: name}
+				byName[name] = en
+				out = append(out, en)
+			} else if en.attr != nil {
+				return nil, false
+			}
+			en.blocks = append(en.blocks, it)
+			inner := it.Body
+			if it.Type == "dynamic" {
+				inner = it.Body.Blocks("content")[0].Body
+			}
+			if _, ok := tsxEntries(inner); !ok {
+				return nil, false
+			}
+		}
+	}
+	return out, true
+}
+
+// props writes a body as props: attributes as values, nested blocks with
+// tf.block and tf.dynamic. False when the body must be innerText: a prop
+// name the component reserves, or an expression without a TSX form.
+func (e *tsxEmitter) props(body *config.Body, reserved []string, variable bool) (string, bool) {
+	entries, ok := tsxEntries(body)
+	if !ok {
+		return "", false
+	}
+	for _, en := range entries {
+		if en.name == "ref" || en.name == "children" || !jsxAttrName.MatchString(en.name) {
 			return "", false
 		}
 		for _, r := range reserved {
-			if a.Name == r {
+			if en.name == r {
 				return "", false
 			}
 		}
-		if containsRaw(a.Expr) {
-			// innerText keeps the HCL as written.
-			e.ds = append(e.ds, warnf(a.Range, "Expression kept as raw HCL",
-				"%s holds a template directive (%%{...}) or another construct without a TSX form; the body is written as innerText HCL.", a.Name))
-			return "", false
-		}
 	}
-	if len(body.Items) == 0 {
+	if at, ok := findRaw(body); ok {
+		// innerText keeps the HCL as written.
+		e.ds = append(e.ds, warnf(at, "Expression kept as raw HCL",
+			"a template directive (%%{...}) or another construct without a TSX form; the body is written as innerText HCL."))
+		return "", false
+	}
+	if len(entries) == 0 {
 		return " />", true
 	}
 	var b strings.Builder
-	for i, it := range body.Items {
-		a := it.(*config.Attribute)
-		b.WriteString("\n" + propComments(e.src.notes.before(a.Range.Start.Byte), "        "))
-		e.at = a.Range
-		if i > 0 {
-			if c := e.src.notes.trailing(body.Items[i-1].(*config.Attribute).Range.End); c != "" {
-				b.WriteString(" /* " + strings.ReplaceAll(c, "*/", "* /") + " */")
+	var last hcl.Pos
+	for _, en := range entries {
+		b.WriteString(e.trailing(last))
+		b.WriteString("\n" + propComments(e.src.notes.before(entryStart(en)), "        "))
+		if en.attr != nil {
+			a := en.attr
+			e.at = a.Range
+			last = a.Range.End
+			if variable && a.Name == "type" {
+				// <Variable type> is the type constraint as text.
+				fmt.Fprintf(&b, "        type=%s", jsxString(string(render.InlineExpr(a.Expr))))
+				continue
 			}
-		}
-		if variable && a.Name == "type" {
-			// <Variable type> is the type constraint as text.
-			fmt.Fprintf(&b, "        type=%s", jsxString(string(render.InlineExpr(a.Expr))))
+			if s, ok := literalString(a.Expr); ok && plainJSXString.MatchString(s) {
+				fmt.Fprintf(&b, "        %s=%s", a.Name, jsxString(s))
+				continue
+			}
+			fmt.Fprintf(&b, "        %s={%s}", a.Name, e.expr(a.Expr))
 			continue
 		}
-		v := e.expr(a.Expr)
-		if s, ok := literalString(a.Expr); ok && plainJSXString.MatchString(s) && !strings.Contains(s, "${") && !strings.Contains(s, "%{") {
-			fmt.Fprintf(&b, "        %s=%s", a.Name, jsxString(s))
-			continue
-		}
-		fmt.Fprintf(&b, "        %s={%s}", a.Name, v)
+		last = hcl.Pos{}
+		fmt.Fprintf(&b, "        %s={%s}", en.name, e.blocksValue(en.blocks, "        "))
 	}
-	if c := e.src.notes.trailing(body.Items[len(body.Items)-1].(*config.Attribute).Range.End); c != "" {
-		b.WriteString(" /* " + strings.ReplaceAll(c, "*/", "* /") + " */")
-	}
+	b.WriteString(e.trailing(last))
 	b.WriteString("\n      />")
 	return b.String(), true
+}
+
+// trailing is the comment at the end of the line an attribute ended on.
+func (e *tsxEmitter) trailing(end hcl.Pos) string {
+	if end.Line == 0 {
+		return ""
+	}
+	if c := e.src.notes.trailing(end); c != "" {
+		return " /* " + strings.ReplaceAll(c, "*/", "* /") + " */"
+	}
+	return ""
+}
+
+func entryStart(en *tsxEntry) int {
+	if en.attr != nil {
+		return en.attr.Range.Start.Byte
+	}
+	return en.blocks[0].DeclRange.Start.Byte
+}
+
+// blocksValue writes blocks of one type: tf.block(...), tf.dynamic(...),
+// or an array of them.
+func (e *tsxEmitter) blocksValue(blocks []*config.Block, indent string) string {
+	e.helper = true
+	var parts []string
+	for _, b := range blocks {
+		parts = append(parts, e.blockValue(b, indent))
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+func (e *tsxEmitter) blockValue(b *config.Block, indent string) string {
+	if b.Type != "dynamic" {
+		args := ""
+		for _, l := range b.Labels {
+			args += jsString(l) + ", "
+		}
+		return "tf.block(" + args + e.objectBody(b.Body, indent) + ")"
+	}
+	var out strings.Builder
+	out.WriteString("tf.dynamic({\n")
+	for _, it := range b.Body.Items {
+		out.WriteString(indent + "  ")
+		switch it := it.(type) {
+		case *config.Attribute:
+			e.at = it.Range
+			switch it.Name {
+			case "iterator":
+				n, _ := rootName(it.Expr)
+				out.WriteString("iterator: " + jsString(n))
+			default:
+				out.WriteString(it.Name + ": " + e.expr(it.Expr))
+			}
+		case *config.Block:
+			out.WriteString("content: " + e.objectBody(it.Body, indent+"  "))
+		}
+		out.WriteString(",\n")
+	}
+	out.WriteString(indent + "})")
+	return out.String()
+}
+
+// objectBody writes a block body as an object literal, one key a line.
+func (e *tsxEmitter) objectBody(body *config.Body, indent string) string {
+	entries, _ := tsxEntries(body)
+	if len(entries) == 0 {
+		return "{}"
+	}
+	var b strings.Builder
+	b.WriteString("{")
+	for i, en := range entries {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString("\n")
+		for _, c := range e.src.notes.before(entryStart(en)) {
+			b.WriteString(indent + "  /* " + strings.TrimSpace(strings.ReplaceAll(c, "*/", "* /")) + " */\n")
+		}
+		key := en.name
+		if !jsIdent.MatchString(key) {
+			key = jsString(key)
+		}
+		if en.attr != nil {
+			e.at = en.attr.Range
+			fmt.Fprintf(&b, "%s  %s: %s", indent, key, e.expr(en.attr.Expr))
+			continue
+		}
+		fmt.Fprintf(&b, "%s  %s: %s", indent, key, e.blocksValue(en.blocks, indent+"  "))
+	}
+	b.WriteString(",\n" + indent + "}")
+	return b.String()
+}
+
+// findRaw finds an expression without a TSX form anywhere in a body.
+func findRaw(body *config.Body) (hcl.Range, bool) {
+	for _, it := range body.Items {
+		switch it := it.(type) {
+		case *config.Attribute:
+			if containsRaw(it.Expr) {
+				return it.Range, true
+			}
+		case *config.Block:
+			if r, ok := findRaw(it.Body); ok {
+				return r, true
+			}
+		}
+	}
+	return hcl.Range{}, false
 }
 
 var (
@@ -374,6 +548,11 @@ func (e *tsxEmitter) expr(x config.Expr) string {
 		return "{ " + strings.Join(parts, ", ") + " }"
 	case *config.Paren:
 		return e.expr(x.Inner)
+	case *config.UnaryOp:
+		if l, ok := x.Operand.(*config.Literal); ok && x.Op == "-" && l.Val.Type() == cty.Number && l.Val.IsKnown() && !l.Val.IsNull() {
+			return e.expr(&config.Literal{Val: l.Val.Negate()})
+		}
+		return e.raw(x)
 	case *config.Call:
 		if x.ExpandFinal || strings.Contains(x.Name, "::") {
 			return e.raw(x)
@@ -394,8 +573,8 @@ func jsNumber(f *big.Float) (string, bool) {
 	if acc != big.Exact {
 		return "", false
 	}
-	if fl < 0 {
-		return "", false // -x is an expression in JavaScript too; tf.raw keeps it simple
+	if fl == 0 && f.Signbit() {
+		return "", false // -0 would print as 0
 	}
 	return strconv.FormatFloat(fl, 'g', -1, 64), true
 }

@@ -3,22 +3,18 @@ import { DataSource, Locals, Module, Output, Provider, Resource, Terraform, Vari
 
 export default function App() {
   const main = useRef();
+  const zone = useRef();
   const dns = useRef();
 
   return (
     <>
       {/* The network: one VPC and a subnet per zone. */}
-      <Terraform>
-        {`
-          required_version = ">= 1.5"
-          required_providers {
-            aws = {
-              source  = "hashicorp/aws"
-              version = "~> 5.0"
-            }
-          }
-        `}
-      </Terraform>
+      <Terraform
+        required_version={">= 1.5"}
+        required_providers={tf.block({
+          aws: { "source": "hashicorp/aws", "version": "~> 5.0" },
+        })}
+      />
 
       <Provider type="aws"
         region={tf.var("region")} /* where everything lives */
@@ -29,17 +25,15 @@ export default function App() {
         region="us-west-2"
       />
 
-      <Variable name="region">
-        {`
-          type        = string
-          default     = "eu-west-1"
-          description = "The region."
-          validation {
-            condition     = length(var.region) > 3
-            error_message = "Too short."
-          }
-        `}
-      </Variable>
+      <Variable name="region"
+        type="string"
+        default="eu-west-1"
+        description="The region."
+        validation={tf.block({
+          condition: tf.raw("length(var.region) > 3"),
+          error_message: "Too short.",
+        })}
+      />
 
       <Variable name="zones"
         type="list(string)"
@@ -54,61 +48,53 @@ export default function App() {
       />
 
       {/* The VPC. */}
-      {/* Big enough for everything. */}
+      {/*   Big enough for everything. */}
       <Resource type="aws_vpc" name="main" ref={main}
         cidr_block="10.0.0.0/16"
         tags={tf.local("tags")}
       />
 
-      <Resource type="aws_subnet" name="zone">
-        {`
-          count             = length(var.zones)
-          vpc_id            = aws_vpc.main.id
-          cidr_block        = cidrsubnet(aws_vpc.main.cidr_block, 8, count.index)
-          availability_zone = "\${var.region}\${var.zones[count.index]}"
-          provider          = aws.west
+      <Resource type="aws_subnet" name="zone" ref={zone}
+        count={tf.fn("length", tf.var("zones"))}
+        vpc_id={main.id}
+        cidr_block={tf.fn("cidrsubnet", main.cidr_block, 8, tf.raw("count.index"))}
+        availability_zone={"${var.region}${var.zones[count.index]}"}
+        provider={tf.raw("aws.west")}
+        lifecycle={tf.block({
+          ignore_changes: [tf.raw("tags")],
+        })}
+      />
 
-          lifecycle {
-            ignore_changes = [tags]
-          }
-        `}
-      </Resource>
+      <DataSource type="aws_ami" name="ubuntu"
+        most_recent={true}
+        owners={["099720109477"]}
+        filter={[tf.block({
+          name: "name",
+          values: ["ubuntu/*"],
+        }), tf.block({
+          name: "virtualization-type",
+          values: ["hvm"],
+        })]}
+      />
 
-      <DataSource type="aws_ami" name="ubuntu">
-        {`
-          most_recent = true
-          owners      = ["099720109477"]
-          filter {
-            name   = "name"
-            values = ["ubuntu/*"]
-          }
-          filter {
-            name   = "virtualization-type"
-            values = ["hvm"]
-          }
-        `}
-      </DataSource>
-
-      <Resource type="aws_security_group" name="web">
-        {`
-          vpc_id = aws_vpc.main.id
-          dynamic "ingress" {
-            for_each = var.zones
-            iterator = z
-            content {
-              description = "zone \${z.value}"
-              from_port   = z.key * 100
-            }
-          }
-          depends_on = [aws_subnet.zone]
-        `}
-      </Resource>
+      <Resource type="aws_security_group" name="web"
+        vpc_id={main.id}
+        ingress={tf.dynamic({
+          for_each: tf.var("zones"),
+          iterator: "z",
+          content: {
+            description: "zone ${z.value}",
+            from_port: tf.raw("z.key * 100"),
+          },
+        })}
+        depends_on={[zone]}
+      />
 
       <Module name="dns" ref={dns}
         source="./modules/dns"
         zone_id={main.id}
         ratio={0.25}
-        big={tf.raw("-3")}
+        big={-3}
       />
 
       <Output name="subnet_ids"
@@ -128,8 +114,8 @@ export default function App() {
 
       {/* tfkit convert: not converted, the TSX front end has no element for moved blocks: */}
       {/* moved { */}
-      {/* from = aws_vpc.old */}
-      {/* to   = aws_vpc.main */}
+      {/*  from = aws_vpc.old */}
+      {/*  to   = aws_vpc.main */}
       {/* } */}
 
       {/* The end. */}
