@@ -78,3 +78,39 @@ func BenchmarkBuild10k(b *testing.B) {
 		benchApp(10000, "unused")
 	}
 }
+
+// crossStackApp builds two stacks of n/2 null_resource elements each;
+// every second element of the second stack refers to an element of the
+// first, so Synth writes n/4 outputs and rewrites n/4 references.
+func crossStackApp(n int, out string) *tfkit.App {
+	app := tfkit.NewApp(tfkit.WithOutdir(out), tfkit.WithGetenv(func(string) string { return "" }))
+	a := tfkit.NewStack(app, "a")
+	b := tfkit.NewStack(app, "b")
+	res := make([]*tfkit.Resource, n/2)
+	for i := range res {
+		res[i] = tfkit.NewResource(a, "null_resource", fmt.Sprintf("r%d", i), tfkit.Attrs{"triggers": map[string]any{"size": fmt.Sprint(i)}})
+	}
+	for i := range n / 2 {
+		triggers := tfkit.Ordered("size", fmt.Sprint(i))
+		if i%2 == 1 {
+			triggers.Set("other", res[i].Ref("id"))
+		}
+		tfkit.NewResource(b, "null_resource", fmt.Sprintf("r%d", i), tfkit.Attrs{"triggers": triggers})
+	}
+	return app
+}
+
+// BenchmarkSynthOnlyCrossStack10k is App.Synth on two stacks of 5,000
+// resources with 2,500 cross-stack references.
+func BenchmarkSynthOnlyCrossStack10k(b *testing.B) {
+	out := filepath.Join(b.TempDir(), "out")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		app := crossStackApp(10000, out)
+		b.StartTimer()
+		if err := app.Synth(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -456,7 +456,9 @@ func NewMoved(stack *Stack, from, to any) *Moved {
 // import with for_each.
 func (e *element) setAddress(site hcl.Range, name string, v any) {
 	path := e.address() + "." + name
-	c := e.conv(site)
+	// Not e.conv: an address is written as given, never read from another
+	// stack.
+	c := newConv(site)
 	var x config.Expr
 	switch v := v.(type) {
 	case string:

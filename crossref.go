@@ -25,13 +25,17 @@ import (
 // depends on A (in the manifest, so that A is deployed first and destroyed
 // last).
 //
-// The rewrite works on the stacks' configurations when they are written,
-// not when values are converted: the declared blocks stay as they were
-// built, and the outputs of a stack depend on every stack that reads it.
-// A reference belongs to another stack when the consumer does not declare
-// its address and exactly one other stack does, or when it was made with a
-// handle of the other stack (which decides between several). So references
-// spliced into Go strings ("${random_pet.a.id}") cross stacks too.
+// Which stack a reference reads is decided when a value is given to an
+// element: a reference made with a handle of another stack's element is
+// kept marked with that stack (markedRef), so that stacks may declare
+// elements of the same address. A reference without a handle (spliced into
+// a Go string, "${random_pet.a.id}") reads another stack when the consumer
+// does not declare its address and exactly one other stack does (handles
+// used elsewhere in the consumer decide between several).
+//
+// The rewrite itself works on the stacks' configurations when they are
+// written: the declared blocks stay as they were built (with the marks),
+// and the outputs of a stack depend on every stack that reads it.
 
 // target is an element an expression refers to through a handle: its stack
 // and the address expressions use for it (random_pet.a, data.x.y, module.m,
@@ -50,6 +54,107 @@ type use struct {
 	elem     string // the consumer's element
 	site     hcl.Range
 	path     string
+}
+
+// crossMarker starts the root name of a marked reference: the stack's
+// name follows, and the element's traversal after it. No configuration can
+// declare a name with ':'.
+const crossMarker = "tfkit-stack:"
+
+// markedRef returns the marked reference to t in stack s.
+func markedRef(s *Stack, t hcl.Traversal) *config.Reference {
+	out := make(hcl.Traversal, 0, len(t)+1)
+	out = append(out, hcl.TraverseRoot{Name: crossMarker + s.name}, hcl.TraverseAttr{Name: t.RootName()})
+	return &config.Reference{Traversal: append(out, t[1:]...)}
+}
+
+// unmark splits a marked traversal into the stack's name and the element's
+// traversal.
+func unmark(t hcl.Traversal) (string, hcl.Traversal, bool) {
+	name := t.RootName()
+	if !strings.HasPrefix(name, crossMarker) || len(t) < 2 {
+		return "", nil, false
+	}
+	a, ok := t[1].(hcl.TraverseAttr)
+	if !ok {
+		return "", nil, false
+	}
+	out := append(hcl.Traversal{hcl.TraverseRoot{Name: a.Name}}, t[2:]...)
+	return strings.TrimPrefix(name, crossMarker), out, true
+}
+
+// foreign reports whether a target is an element of another stack of the
+// same app that a value of c.stack may read.
+func (c *conv) foreign(t target) bool {
+	return c.stack != nil && t.stack != c.stack && t.stack.app == c.stack.app && !t.provider
+}
+
+// markForeign marks, in an expression given to an element of c.stack, the
+// references to other stacks' elements that its metadata names. One
+// expression cannot refer to two elements of the same address, which it
+// could not tell apart.
+func (c *conv) markForeign(x config.Expr, m *exprMeta, path string) config.Expr {
+	fn := c.foreignMarks(m, path)
+	if fn == nil || x == nil {
+		return x
+	}
+	return (&xwalker{fn: fn}).expr(x, nil)
+}
+
+// markItems is markForeign for the items of a body.
+func (c *conv) markItems(items []config.Item, m *exprMeta, path string) []config.Item {
+	fn := c.foreignMarks(m, path)
+	if fn == nil {
+		return items
+	}
+	b := &config.Block{Body: &config.Body{Items: items}}
+	return (&xwalker{fn: fn}).block(b, "", nil, nil).Body.Items
+}
+
+// foreignMarks returns the function that marks references to the foreign
+// elements m names, or nil when there are none.
+func (c *conv) foreignMarks(m *exprMeta, path string) func(hcl.Traversal) config.Expr {
+	if c.stack == nil || m == nil {
+		return nil
+	}
+	foreign := map[string]*Stack{}
+	own := map[string]bool{}
+	var bad []string
+	for _, t := range m.refs {
+		switch {
+		case t.stack == c.stack:
+			own[t.addr] = true
+		case c.foreign(t):
+			if s, ok := foreign[t.addr]; ok && s != t.stack {
+				bad = append(bad, fmt.Sprintf("%s of stacks %q and %q", t.addr, s.name, t.stack.name))
+			}
+			foreign[t.addr] = t.stack
+		}
+	}
+	for addr, s := range foreign {
+		if own[addr] {
+			bad = append(bad, fmt.Sprintf("%s of stacks %q and %q", addr, c.stack.name, s.name))
+		}
+	}
+	if len(bad) > 0 {
+		sort.Strings(bad)
+		c.errorf(path, "Ambiguous cross-stack reference",
+			fmt.Sprintf("The expression refers to %s, which cannot be told apart in one expression.", strings.Join(bad, ", ")),
+			"build the value from two attributes or locals, one per stack, or rename one of the elements")
+		for _, b := range bad {
+			addr, _, _ := strings.Cut(b, " of stacks ")
+			delete(foreign, addr)
+		}
+	}
+	if len(foreign) == 0 {
+		return nil
+	}
+	return func(t hcl.Traversal) config.Expr {
+		if s := foreign[rootAddress(t)]; s != nil {
+			return markedRef(s, t)
+		}
+		return nil
+	}
 }
 
 // Names of what the rewrite adds.
@@ -125,13 +230,13 @@ func (a *App) crossPlan() *crossPlan {
 	// each stack reads.
 	walkers := make([]*xwalker, len(a.stacks))
 	for i, s := range a.stacks {
-		w := &xwalker{plan: p, stack: s, decl: decl, owners: owners, handles: map[string][]*Stack{}, reported: map[string]bool{}}
+		w := &xwalker{app: a, plan: p, stack: s, decl: decl, owners: owners, handles: map[string][]*Stack{}, reported: map[string]bool{}}
+		w.fn = w.reference
 		for _, u := range s.uses {
 			if !containsStack(w.handles[u.addr], u.producer) {
 				w.handles[u.addr] = append(w.handles[u.addr], u.producer)
 			}
 		}
-		w.checkHandles()
 		for _, b := range s.cfg.Blocks {
 			w.top(b)
 		}
@@ -214,6 +319,9 @@ func rootAddress(t hcl.Traversal) string {
 
 // xwalker finds and rewrites the cross-stack references of one stack.
 type xwalker struct {
+	// fn returns the replacement of a reference, nil to keep it.
+	fn      func(hcl.Traversal) config.Expr
+	app     *App
 	plan    *crossPlan
 	stack   *Stack
 	decl    map[*Stack]map[string]*config.Block
@@ -225,29 +333,24 @@ type xwalker struct {
 	reported map[string]bool
 }
 
-// checkHandles reports handles of another stack's element whose address
-// the stack declares too: its own element would be read instead.
-func (w *xwalker) checkHandles() {
-	for _, u := range w.stack.uses {
-		if _, own := w.decl[w.stack][u.addr]; !own || w.reported[u.addr] {
-			continue
+// producer returns the stack whose element a reference of w.stack reads
+// and the reference as that stack writes it, or nil when the reference
+// stays as it is.
+func (w *xwalker) producer(t hcl.Traversal) (*Stack, hcl.Traversal) {
+	if name, real, ok := unmark(t); ok {
+		for _, s := range w.app.stacks {
+			if s.name == name && s != w.stack {
+				return s, real
+			}
 		}
-		w.reported[u.addr] = true
-		site := u.site
-		w.plan.diags = append(w.plan.diags, &diag.Diagnostic{
-			Severity: diag.Error, Summary: "Ambiguous cross-stack reference",
-			Detail: fmt.Sprintf("%s in stack %q refers to %s of stack %q, but stack %q declares a %s too, so the reference would read its own.",
-				u.elem, w.stack.name, u.addr, u.producer.name, w.stack.name, u.addr),
-			Subject: &site, Path: u.path,
-			Related:    []diag.Related{{Message: "declared in stack " + w.stack.name + " here", Range: w.decl[w.stack][u.addr].DeclRange}},
-			Suggestion: "rename one of the two elements",
-		})
+		return nil, nil
 	}
+	return w.textual(t), t
 }
 
-// producer returns the stack whose element a reference of w.stack reads,
-// or nil when the reference stays as it is.
-func (w *xwalker) producer(t hcl.Traversal) *Stack {
+// textual returns the stack whose element a reference without a mark
+// reads, or nil when it is not another stack's.
+func (w *xwalker) textual(t hcl.Traversal) *Stack {
 	addr := rootAddress(t)
 	if addr == "" {
 		return nil
@@ -304,7 +407,7 @@ func (w *xwalker) producer(t hcl.Traversal) *Stack {
 // sensitive(data.terraform_remote_state.<A>.outputs.<name>): the consumer
 // treats the value as the producer does.
 func (w *xwalker) reference(t hcl.Traversal) config.Expr {
-	p := w.producer(t)
+	p, t := w.producer(t)
 	if p == nil {
 		return nil
 	}
@@ -320,8 +423,11 @@ func (w *xwalker) reference(t hcl.Traversal) config.Expr {
 		return ref
 	}
 	if _, ok := ps.byKey[key]; !ok {
-		addr := rootAddress(t)
-		ps.byKey[key] = &export{key: key, traversal: t, site: w.decl[p][addr].DeclRange}
+		e := &export{key: key, traversal: t}
+		if b := w.decl[p][rootAddress(t)]; b != nil {
+			e.site = b.DeclRange
+		}
+		ps.byKey[key] = e
 	}
 	if _, ok := cs.deps[p]; !ok {
 		cs.producers = append(cs.producers, p)
@@ -429,7 +535,7 @@ func (w *xwalker) expr(x config.Expr, scope map[string]bool) config.Expr {
 		if scope[x.Traversal.RootName()] {
 			return x
 		}
-		if y := w.reference(x.Traversal); y != nil {
+		if y := w.fn(x.Traversal); y != nil {
 			return y
 		}
 	case *config.Template:
@@ -543,7 +649,7 @@ func (w *xwalker) raw(x *config.Raw, scope map[string]bool) config.Expr {
 		if scope[t.RootName()] {
 			continue
 		}
-		y := w.reference(config.StripRanges(t))
+		y := w.fn(config.StripRanges(t))
 		if y == nil {
 			continue
 		}

@@ -44,8 +44,13 @@ func declare(s *Stack, site hcl.Range, typ string, labels ...string) element {
 	return element{stack: s, block: b}
 }
 
-// conv returns a converter reporting at site.
-func (e *element) conv(site hcl.Range) *conv { return newConv(site) }
+// conv returns a converter reporting at site, for values of the element's
+// stack: references to other stacks' elements are marked (see markForeign).
+func (e *element) conv(site hcl.Range) *conv {
+	c := newConv(site)
+	c.stack = e.stack
+	return c
+}
 
 // finish reports what a converter collected to the stack: its diagnostics,
 // and the elements of other stacks it refers to. Synth turns those

@@ -200,6 +200,8 @@ type conv struct {
 	diags diag.Diagnostics
 	refs  []target
 	depth int
+	// stack, when set, is the stack the values are for.
+	stack *Stack
 }
 
 func newConv(site hcl.Range) *conv { return &conv{site: site} }
@@ -271,7 +273,7 @@ func (c *conv) value(v any, path string) config.Expr {
 	switch v := v.(type) {
 	case Expr:
 		c.take(v.meta, path)
-		return v.x
+		return c.markForeign(v.x, v.meta, path)
 	case *Expr:
 		return c.value(*v, path)
 	case config.Expr:
@@ -458,7 +460,11 @@ func (c *conv) elementRef(el Element, path string) config.Expr {
 		return config.Null()
 	}
 	if s := stackOf(el); s != nil {
-		c.refs = appendTarget(c.refs, target{stack: s, addr: config.TraversalString(t), provider: b.Type == "provider"})
+		tg := target{stack: s, addr: config.TraversalString(t), provider: b.Type == "provider"}
+		c.refs = appendTarget(c.refs, tg)
+		if c.foreign(tg) {
+			return markedRef(s, t)
+		}
 	}
 	return &config.Reference{Traversal: t}
 }
@@ -584,7 +590,7 @@ func (r *rawBody) items(c *conv, path string) []config.Item {
 		c.take(&exprMeta{diags: rawDiags(ds, r.site, r.text)}, "")
 		return nil
 	}
-	return body.Items
+	return c.markItems(body.Items, r.meta, path)
 }
 
 // item converts one name, value pair of a body into attributes or blocks.
