@@ -173,7 +173,13 @@ func (g *goEmitter) block(b *config.Block, sb *hclsyntax.Block) {
 	case b.Type == "locals" && len(b.Labels) == 0:
 		g.add(notes, nil, fmt.Sprintf("tfkit.NewLocals(stack, %s)", g.bodyOrRaw(b, sb)))
 	case b.Type == "terraform" && len(b.Labels) == 0:
-		g.add(notes, nil, fmt.Sprintf("tfkit.NewTerraform(stack, tfkit.TerraformConfig{Body: %s})", g.bodyOrRaw(b, sb)))
+		g.add(notes, nil, g.terraform(b, sb))
+	case b.Type == "check" && len(b.Labels) == 1:
+		if code, ok := g.check(b); ok {
+			g.add(notes, nil, code)
+			return
+		}
+		g.asComment(b, sb, notes, "the check block has settings the Go API cannot express")
 	case b.Type == "module" && len(b.Labels) == 1:
 		g.module(b, sb, notes)
 	case b.Type == "variable" && len(b.Labels) == 1:
@@ -235,7 +241,16 @@ func (g *goEmitter) element(b *config.Block, sb *hclsyntax.Block, notes []string
 		g.vars[addr] = v
 		return
 	}
-	code := fmt.Sprintf("tfkit.%s(stack, %q, %q, %s)", ctor, typ, name, g.bodyOrRaw(b, sb))
+	var code string
+	if main, provs, ok := splitProvisioners(b); ok && kind == "resource" {
+		body, _ := g.body(main)
+		code = fmt.Sprintf("tfkit.%s(stack, %q, %q, %s)", ctor, typ, name, body)
+		for _, p := range provs {
+			code += "." + g.provisioner(p)
+		}
+	} else {
+		code = fmt.Sprintf("tfkit.%s(stack, %q, %q, %s)", ctor, typ, name, g.bodyOrRaw(b, sb))
+	}
 	v := &goVar{name: g.ident(strings.TrimPrefix(typ, providerPrefix(typ)), name), kind: kind}
 	g.add(notes, v, code)
 	g.vars[addr] = v
@@ -1011,4 +1026,163 @@ func isPrintable(s string) bool {
 		}
 	}
 	return true
+}
+
+// splitProvisioners separates provisioner blocks of the usual shape from
+// the rest of a resource body; false when the rest still does not fit
+// tfkit.Ordered or a provisioner has an unusual shape.
+func splitProvisioners(b *config.Block) (*config.Body, []*config.Block, bool) {
+	main := &config.Body{}
+	var provs []*config.Block
+	for _, it := range b.Body.Items {
+		if nb, ok := it.(*config.Block); ok && nb.Type == "provisioner" {
+			if !provisionerFits(nb) {
+				return nil, nil, false
+			}
+			provs = append(provs, nb)
+			continue
+		}
+		main.Items = append(main.Items, it)
+	}
+	return main, provs, orderedFits(main)
+}
+
+func provisionerFits(p *config.Block) bool {
+	if len(p.Labels) != 1 {
+		return false
+	}
+	rest := &config.Body{}
+	conns := 0
+	for _, it := range p.Body.Items {
+		switch it := it.(type) {
+		case *config.Attribute:
+			switch it.Name {
+			case "when":
+				if n, ok := rootName(it.Expr); !ok || n != "destroy" && n != "create" {
+					return false
+				}
+				continue
+			case "on_failure":
+				if n, ok := rootName(it.Expr); !ok || n != "continue" && n != "fail" {
+					return false
+				}
+				continue
+			}
+		case *config.Block:
+			if it.Type == "connection" {
+				conns++
+				if conns > 1 || len(it.Labels) != 0 || !orderedFits(it.Body) {
+					return false
+				}
+				continue
+			}
+		}
+		rest.Items = append(rest.Items, it)
+	}
+	return orderedFits(rest)
+}
+
+// provisioner writes Provisioner(tfkit.Provisioner{...}) for a block that
+// provisionerFits.
+func (g *goEmitter) provisioner(p *config.Block) string {
+	fields := []string{"Type: " + strconv.Quote(p.Labels[0])}
+	cfg := &config.Body{}
+	var conn *config.Block
+	for _, it := range p.Body.Items {
+		switch it := it.(type) {
+		case *config.Attribute:
+			switch it.Name {
+			case "when":
+				n, _ := rootName(it.Expr)
+				fields = append(fields, "When: "+strconv.Quote(n))
+				continue
+			case "on_failure":
+				n, _ := rootName(it.Expr)
+				fields = append(fields, "OnFailure: "+strconv.Quote(n))
+				continue
+			}
+		case *config.Block:
+			if it.Type == "connection" {
+				conn = it
+				continue
+			}
+		}
+		cfg.Items = append(cfg.Items, it)
+	}
+	if len(cfg.Items) > 0 {
+		body, _ := g.body(cfg)
+		fields = append(fields, "Config: "+body)
+	}
+	if conn != nil {
+		body, _ := g.body(conn.Body)
+		fields = append(fields, "Connection: "+body)
+	}
+	return "Provisioner(tfkit.Provisioner{\n" + strings.Join(fields, ",\n") + ",\n})"
+}
+
+// terraform writes the terraform block: a backend of the usual shape
+// through tfkit.Backend, the rest as the body.
+func (g *goEmitter) terraform(b *config.Block, sb *hclsyntax.Block) string {
+	rest := &config.Body{}
+	var backend *config.Block
+	for _, it := range b.Body.Items {
+		if nb, ok := it.(*config.Block); ok && nb.Type == "backend" && len(nb.Labels) == 1 && backend == nil && orderedFits(nb.Body) {
+			backend = nb
+			continue
+		}
+		rest.Items = append(rest.Items, it)
+	}
+	if backend == nil || !orderedFits(rest) {
+		return fmt.Sprintf("tfkit.NewTerraform(stack, tfkit.TerraformConfig{Body: %s})", g.bodyOrRaw(b, sb))
+	}
+	var fields []string
+	for _, it := range b.Body.Items {
+		if it == backend {
+			body, _ := g.body(backend.Body)
+			fields = append(fields, fmt.Sprintf("Backend: tfkit.Backend(%q, %s)", backend.Labels[0], body))
+		}
+	}
+	if len(rest.Items) > 0 {
+		body, _ := g.body(rest)
+		fields = append(fields, "Body: "+body)
+	}
+	return "tfkit.NewTerraform(stack, tfkit.TerraformConfig{\n" + strings.Join(fields, ",\n") + ",\n})"
+}
+
+// check writes a check block with its assertions and at most one scoped
+// data source.
+func (g *goEmitter) check(b *config.Block) (string, bool) {
+	var conds []string
+	var data *config.Block
+	for _, it := range b.Body.Items {
+		nb, ok := it.(*config.Block)
+		if !ok {
+			return "", false
+		}
+		switch {
+		case nb.Type == "assert":
+			c, ok := g.condition(nb)
+			if !ok {
+				return "", false
+			}
+			conds = append(conds, "tfkit.Condition"+c)
+		case nb.Type == "data" && len(nb.Labels) == 2 && data == nil && orderedFits(nb.Body):
+			data = nb
+		default:
+			return "", false
+		}
+	}
+	code := fmt.Sprintf("tfkit.NewCheck(stack, %q", b.Labels[0])
+	for _, c := range conds {
+		code += ",\n" + c
+	}
+	if len(conds) > 0 {
+		code += ",\n"
+	}
+	code += ")"
+	if data != nil {
+		body, _ := g.body(data.Body)
+		code += fmt.Sprintf(".Data(%q, %q, %s)", data.Labels[0], data.Labels[1], body)
+	}
+	return code, true
 }

@@ -33,33 +33,45 @@ type caseOptions struct {
 	Schemas   []string `json:"schemas"`
 }
 
+// corpusCases are the corpus cases and, named golden_<name>, the golden
+// test inputs of this package.
 func corpusCases(t *testing.T) []roundTripCase {
 	t.Helper()
-	ents, err := os.ReadDir(corpus)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out []roundTripCase
-	for _, e := range ents {
-		if !e.IsDir() {
-			continue
+	for _, root := range []string{corpus, "testdata/golden"} {
+		ents, err := os.ReadDir(root)
+		if err != nil {
+			t.Fatal(err)
 		}
-		src := filepath.Join(corpus, e.Name())
-		c := roundTripCase{name: e.Name(), dir: filepath.Join(t.TempDir(), e.Name())}
-		copyTree(t, src, c.dir, nil)
-		if data, err := os.ReadFile(filepath.Join(src, "options.json")); err == nil {
-			var co caseOptions
-			if err := json.Unmarshal(data, &co); err != nil {
-				t.Fatal(err)
+		for _, e := range ents {
+			if !e.IsDir() {
+				continue
 			}
-			c.opts = load.Options{Vars: co.Vars, VarFiles: co.VarFiles, Env: co.Env, Workspace: co.Workspace}
-			for _, f := range co.Schemas {
-				c.opts.Providers = append(c.opts.Providers, readSchema(t, filepath.Join(src, f))...)
+			name := e.Name()
+			if root != corpus {
+				name = "golden_" + name
 			}
+			out = append(out, readCase(t, name, filepath.Join(root, e.Name())))
 		}
-		out = append(out, c)
 	}
 	return out
+}
+
+func readCase(t *testing.T, name, src string) roundTripCase {
+	t.Helper()
+	c := roundTripCase{name: name, dir: filepath.Join(t.TempDir(), name)}
+	copyTree(t, src, c.dir, nil)
+	if data, err := os.ReadFile(filepath.Join(src, "options.json")); err == nil {
+		var co caseOptions
+		if err := json.Unmarshal(data, &co); err != nil {
+			t.Fatal(err)
+		}
+		c.opts = load.Options{Vars: co.Vars, VarFiles: co.VarFiles, Env: co.Env, Workspace: co.Workspace}
+		for _, f := range co.Schemas {
+			c.opts.Providers = append(c.opts.Providers, readSchema(t, filepath.Join(src, f))...)
+		}
+	}
+	return c
 }
 
 // copyTree copies src to dst, without golden files and options.json;
@@ -76,7 +88,7 @@ func copyTree(t *testing.T, src, dst string, skip func(name string) bool) {
 		if fi.IsDir() {
 			return os.MkdirAll(target, 0o755)
 		}
-		if strings.HasPrefix(fi.Name(), "expected") || fi.Name() == "options.json" {
+		if strings.HasPrefix(fi.Name(), "expected") || strings.HasPrefix(fi.Name(), "want.") || fi.Name() == "options.json" {
 			return nil
 		}
 		if skip != nil && filepath.Dir(rel) == "." && skip(fi.Name()) {

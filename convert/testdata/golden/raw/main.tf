@@ -21,3 +21,35 @@ check "health" {
     error_message = "never"
   }
 }
+
+terraform {
+  required_version = ">= 1.5"
+  backend "local" {
+    path = "state.tfstate"
+  }
+}
+
+resource "null_resource" "q" {
+  connection {
+    type = "ssh"
+    host = "x"
+  }
+  provisioner "remote-exec" {
+    when       = destroy
+    on_failure = continue
+    inline     = ["echo"]
+    connection {
+      host = "y"
+    }
+  }
+}
+
+check "site" {
+  data "http" "site" {
+    url = "https://example.com"
+  }
+  assert {
+    condition     = data.http.site.status_code == 200
+    error_message = "down"
+  }
+}

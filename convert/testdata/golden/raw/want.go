@@ -20,24 +20,53 @@ func main() {
 		"keyed", tfkit.Raw(`{ (local.names[0]) = 1 }`),
 	))
 
-	tfkit.NewResource(stack, "null_resource", "p", tfkit.RawBody(`
-provisioner "local-exec" {
-  command = "echo ${self.id}"
-}
-`))
+	tfkit.NewResource(stack, "null_resource", "p", nil).Provisioner(tfkit.Provisioner{
+		Type: "local-exec",
+		Config: tfkit.Ordered(
+			"command", "echo ${self.id}",
+		),
+	})
 
 	// tfkit convert: not converted, the Go API has no constructor for ephemeral blocks:
 	// ephemeral "random_password" "db" {
 	//  length = 16
 	// }
 
-	// tfkit convert: not converted, the Go API has no constructor for check blocks:
-	// check "health" {
-	//  assert {
-	//    condition     = 1 == 1
-	//    error_message = "never"
-	//  }
-	// }
+	tfkit.NewCheck(stack, "health",
+		tfkit.Condition{Condition: tfkit.Op(1, "==", 1), ErrorMessage: "never"},
+	)
+
+	tfkit.NewTerraform(stack, tfkit.TerraformConfig{
+		Backend: tfkit.Backend("local", tfkit.Ordered(
+			"path", "state.tfstate",
+		)),
+		Body: tfkit.Ordered(
+			"required_version", ">= 1.5",
+		),
+	})
+
+	tfkit.NewResource(stack, "null_resource", "q", tfkit.Ordered(
+		"connection", tfkit.Block(tfkit.Ordered(
+			"type", "ssh",
+			"host", "x",
+		)),
+	)).Provisioner(tfkit.Provisioner{
+		Type:      "remote-exec",
+		When:      "destroy",
+		OnFailure: "continue",
+		Config: tfkit.Ordered(
+			"inline", []any{"echo"},
+		),
+		Connection: tfkit.Ordered(
+			"host", "y",
+		),
+	})
+
+	tfkit.NewCheck(stack, "site",
+		tfkit.Condition{Condition: tfkit.Op(tfkit.Ref("data.http.site.status_code"), "==", 200), ErrorMessage: "down"},
+	).Data("http", "site", tfkit.Ordered(
+		"url", "https://example.com",
+	))
 
 	if err := app.Synth(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
