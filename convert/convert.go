@@ -217,8 +217,3 @@ func warnf(rng hcl.Range, summary, detail string, args ...any) *diag.Diagnostic 
 	r := rng
 	return &diag.Diagnostic{Severity: diag.Warning, Summary: summary, Detail: fmt.Sprintf(detail, args...), Subject: &r}
 }
-
-func errorf(rng hcl.Range, summary, detail string, args ...any) *diag.Diagnostic {
-	r := rng
-	return &diag.Diagnostic{Severity: diag.Error, Summary: summary, Detail: fmt.Sprintf(detail, args...), Subject: &r}
-}
