@@ -157,3 +157,26 @@ func fuzzSeeds(f *testing.F) []string {
 		"locals { x = \"\u2028*/${1}\" } # */ `\n",
 	)
 }
+
+// TestUnusedHandle: an output that falls back to a comment after its value
+// referred to a handle leaves the handle unassigned (Go rejects unused
+// variables).
+func TestUnusedHandle(t *testing.T) {
+	src := `resource "null_resource" "early" {}
+
+output "odd" {
+  value           = null_resource.early.id
+  unknown_setting = 1
+}
+`
+	out, ds := Files([]File{{Name: "main.tf", Src: []byte(src)}}, Options{Target: Go})
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	if strings.Contains(string(out), "early :=") || !strings.Contains(string(out), `// output "odd" {`) {
+		t.Errorf("unexpected output:\n%s", out)
+	}
+	if !strings.Contains(ds.Error(), "main.tf:3:1: Warning: Block kept as a comment") {
+		t.Errorf("diagnostics: %v", ds)
+	}
+}

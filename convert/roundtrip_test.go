@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tfkit/tfkit/codegen/golang"
 	"github.com/tfkit/tfkit/load"
 	"github.com/tfkit/tfkit/render"
 	"github.com/tfkit/tfkit/schema"
@@ -257,7 +258,8 @@ func checkBuildErrors(t *testing.T, want []string, got string) {
 	}
 }
 
-// TestRoundTripGo converts every corpus case to a Go program, builds all
+// TestRoundTripGo converts every corpus case (and testdata/typed, with
+// typed bindings of the random provider) to a Go program, builds all
 // programs with one go build in a temporary module that uses this
 // repository, runs each, and compares the evaluated views.
 func TestRoundTripGo(t *testing.T) {
@@ -281,13 +283,31 @@ func TestRoundTripGo(t *testing.T) {
 	goMod := "module tfkit.test/roundtrip\n\ngo 1.26\n\nrequire github.com/tfkit/tfkit v0.0.0\n\nreplace github.com/tfkit/tfkit => " + root + "\n"
 	writeFile(t, filepath.Join(mod, "go.mod"), []byte(goMod))
 	writeFile(t, filepath.Join(mod, "go.sum"), sum)
-	cases := corpusCases(t)
+	// Typed bindings of the random provider, as tfkit get lays them out,
+	// for the typed case.
+	ps := readSchema(t, "../schema/testdata/providers/random-3.9.0.json")
+	files, err := golang.Generate(ps[0], golang.Options{Package: "random", Version: "3.9.0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		writeFile(t, filepath.Join(mod, "gen", "random", f.Path), f.Data)
+	}
+	bindings, err := ReadBindings(filepath.Join(mod, "gen"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := append(corpusCases(t), readCase(t, "typed", "testdata/typed"))
 	converted := map[string]bool{}
 	for _, c := range cases {
 		if _, skip := skipReason[c.name]; skip {
 			continue
 		}
-		out, ds := Dir(c.dir, Options{Target: Go, Stack: "main"})
+		opts := Options{Target: Go, Stack: "main"}
+		if c.name == "typed" {
+			opts.Bindings = bindings
+		}
+		out, ds := Dir(c.dir, opts)
 		if ds.HasErrors() {
 			t.Errorf("%s: convert: %v", c.name, ds)
 			continue
