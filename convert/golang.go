@@ -529,26 +529,27 @@ func (g *goEmitter) variable(b *config.Block) (string, bool) {
 			default:
 				return "", false
 			}
-			fields = append(fields, f)
+			fields = append(fields, g.commented(it.Range, f))
 		case *config.Block:
 			if it.Type != "validation" {
 				return "", false
 			}
+			notes := lineComments(g.src.notes.before(it.DeclRange.Start.Byte), "")
 			c, ok := g.condition(it)
 			if !ok {
 				return "", false
 			}
-			validations = append(validations, c)
+			validations = append(validations, notes+c)
 		}
 	}
 	if len(validations) > 0 {
-		fields = append(fields, "Validations: []tfkit.Condition{\n"+strings.Join(validations, ",\n")+",\n}")
+		fields = append(fields, "Validations: []tfkit.Condition{\n"+strings.Join(validations, ",\n")+",\n},")
 	}
 	return g.configLiteral(b, fmt.Sprintf("tfkit.NewVariable(stack, %q, tfkit.VariableConfig", b.Labels[0]), fields), true
 }
 
-// configLiteral writes ctor{fields}) with the comments before each field's
-// attribute: fields are in body order.
+// configLiteral writes ctor{fields}); each field ends with its comma (and
+// may carry comments).
 func (g *goEmitter) configLiteral(b *config.Block, ctor string, fields []string) string {
 	if len(fields) == 0 {
 		return ctor + "{})"
@@ -556,20 +557,32 @@ func (g *goEmitter) configLiteral(b *config.Block, ctor string, fields []string)
 	var out strings.Builder
 	out.WriteString(ctor + "{\n")
 	for _, f := range fields {
-		out.WriteString(f + ",\n")
+		out.WriteString(f + "\n")
 	}
 	out.WriteString("})")
 	return out.String()
 }
 
+// commented is a struct field with the comments before its attribute and
+// the one at the end of its line.
+func (g *goEmitter) commented(rng hcl.Range, field string) string {
+	out := lineComments(g.src.notes.before(rng.Start.Byte), "") + field + ","
+	if c := g.src.notes.trailing(rng.End); c != "" {
+		out += " // " + c
+	}
+	return out
+}
+
 func (g *goEmitter) condition(b *config.Block) (string, bool) {
 	var cond, msg string
+	var notes []string
 	for _, it := range b.Body.Items {
 		a, ok := it.(*config.Attribute)
 		if !ok {
 			return "", false
 		}
 		g.at = a.Range
+		notes = append(notes, g.src.notes.before(a.Range.Start.Byte)...)
 		switch a.Name {
 		case "condition":
 			cond = g.expr(a.Expr).code
@@ -582,6 +595,9 @@ func (g *goEmitter) condition(b *config.Block) (string, bool) {
 	if cond == "" || msg == "" {
 		return "", false
 	}
+	if len(notes) > 0 {
+		return fmt.Sprintf("{\n%sCondition: %s,\nErrorMessage: %s,\n}", lineComments(notes, ""), cond, msg), true
+	}
 	return fmt.Sprintf("{Condition: %s, ErrorMessage: %s}", cond, msg), true
 }
 
@@ -593,20 +609,20 @@ func (g *goEmitter) output(b *config.Block) (string, bool) {
 			g.at = it.Range
 			switch it.Name {
 			case "value":
-				fields = append(fields, "Value: "+g.expr(it.Expr).code)
+				fields = append(fields, g.commented(it.Range, "Value: "+g.expr(it.Expr).code))
 			case "description":
 				s, ok := literalString(it.Expr)
 				if !ok {
 					return "", false
 				}
-				fields = append(fields, "Description: "+strconv.Quote(s))
+				fields = append(fields, g.commented(it.Range, "Description: "+strconv.Quote(s)))
 			case "sensitive", "ephemeral":
 				v, ok := literalBool(it.Expr)
 				if !ok {
 					return "", false
 				}
 				if v {
-					fields = append(fields, strings.ToUpper(it.Name[:1])+it.Name[1:]+": true")
+					fields = append(fields, g.commented(it.Range, strings.ToUpper(it.Name[:1])+it.Name[1:]+": true"))
 				}
 			case "depends_on":
 				tup, ok := it.Expr.(*config.Tuple)
@@ -626,7 +642,7 @@ func (g *goEmitter) output(b *config.Block) (string, bool) {
 					v.used = true
 					els = append(els, v.name)
 				}
-				fields = append(fields, "DependsOn: []tfkit.Element{"+strings.Join(els, ", ")+"}")
+				fields = append(fields, g.commented(it.Range, "DependsOn: []tfkit.Element{"+strings.Join(els, ", ")+"}"))
 			default:
 				return "", false
 			}
@@ -642,7 +658,7 @@ func (g *goEmitter) output(b *config.Block) (string, bool) {
 		}
 	}
 	if len(pre) > 0 {
-		fields = append(fields, "Preconditions: []tfkit.Condition{\n"+strings.Join(pre, ",\n")+",\n}")
+		fields = append(fields, "Preconditions: []tfkit.Condition{\n"+strings.Join(pre, ",\n")+",\n},")
 	}
 	return g.configLiteral(b, fmt.Sprintf("tfkit.NewOutput(stack, %q, tfkit.OutputConfig", b.Labels[0]), fields), true
 }

@@ -114,4 +114,21 @@ moved {
   from = aws_vpc.old
   to   = aws_vpc.main
 }
+
+variable "commented" {
+  # The type.
+  type = number
+  default = 3 # three
+  validation {
+    # Positive.
+    condition     = var.commented > 0
+    error_message = "Must be positive."
+  }
+}
+
+output "commented" {
+  // The value.
+  value     = var.commented
+  sensitive = true # hide it
+}
 # The end.

@@ -129,6 +129,25 @@ func main() {
 
 	tfkit.NewMoved(stack, "aws_vpc.old", "aws_vpc.main")
 
+	tfkit.NewVariable(stack, "commented", tfkit.VariableConfig{
+		// The type.
+		Type:    "number",
+		Default: 3, // three
+		Validations: []tfkit.Condition{
+			{
+				// Positive.
+				Condition:    tfkit.Op(tfkit.Var("commented"), ">", 0),
+				ErrorMessage: "Must be positive.",
+			},
+		},
+	})
+
+	tfkit.NewOutput(stack, "commented", tfkit.OutputConfig{
+		// The value.
+		Value:     tfkit.Var("commented"),
+		Sensitive: true, // hide it
+	})
+
 	// The end.
 
 	if err := app.Synth(); err != nil {

@@ -118,6 +118,23 @@ export default function App() {
       {/*  to   = aws_vpc.main */}
       {/* } */}
 
+      <Variable name="commented"
+        /* The type. */
+        type="number"
+        default={3} /* three */
+        validation={tf.block({
+          /* Positive. */
+          condition: tf.raw("var.commented > 0"),
+          error_message: "Must be positive.",
+        })}
+      />
+
+      <Output name="commented"
+        /* The value. */
+        value={tf.var("commented")}
+        sensitive={true} /* hide it */
+      />
+
       {/* The end. */}
     </>
   );
