@@ -73,18 +73,11 @@ func ReadDir(dir string) ([]File, diag.Diagnostics) {
 		if e.IsDir() {
 			continue
 		}
-		switch {
-		case strings.HasSuffix(n, ".tf.json"):
-			ds = append(ds, &diag.Diagnostic{Severity: diag.Error, Summary: "JSON configuration not converted",
-				Detail:     fmt.Sprintf("%s is Terraform JSON; convert reads HCL (.tf) files only.", filepath.Join(dir, n)),
-				Suggestion: "write the file as HCL, or keep it beside the generated configuration"})
+		if d := unconvertible(filepath.Join(dir, n)); d != nil {
+			ds = append(ds, d)
 			continue
-		case !strings.HasSuffix(n, ".tf"):
-			continue
-		case n == "override.tf" || strings.HasSuffix(n, "_override.tf"):
-			ds = append(ds, &diag.Diagnostic{Severity: diag.Error, Summary: "Override file not converted",
-				Detail:     fmt.Sprintf("%s is an override file; its blocks are merged into others by Terraform, which a program cannot express.", filepath.Join(dir, n)),
-				Suggestion: "merge the overrides into the primary files first"})
+		}
+		if !strings.HasSuffix(n, ".tf") {
 			continue
 		}
 		src, err := os.ReadFile(filepath.Join(dir, n))
@@ -100,11 +93,33 @@ func ReadDir(dir string) ([]File, diag.Diagnostics) {
 	return files, ds
 }
 
-// Files converts the given files, in order, into one program.
+// unconvertible reports a Terraform file convert cannot read: JSON
+// configuration and override files.
+func unconvertible(name string) *diag.Diagnostic {
+	base := filepath.Base(name)
+	switch {
+	case strings.HasSuffix(base, ".tf.json"):
+		return &diag.Diagnostic{Severity: diag.Error, Summary: "JSON configuration not converted",
+			Detail:     fmt.Sprintf("%s is Terraform JSON; convert reads HCL (.tf) files only.", name),
+			Suggestion: "write the file as HCL, or keep it beside the generated configuration"}
+	case base == "override.tf" || strings.HasSuffix(base, "_override.tf"):
+		return &diag.Diagnostic{Severity: diag.Error, Summary: "Override file not converted",
+			Detail:     fmt.Sprintf("%s is an override file; its blocks are merged into others by Terraform, which a program cannot express.", name),
+			Suggestion: "merge the overrides into the primary files first"}
+	}
+	return nil
+}
+
+// Files converts the given files, in order, into one program. JSON and
+// override files (by name) are errors.
 func Files(files []File, opts Options) ([]byte, diag.Diagnostics) {
 	var ds diag.Diagnostics
 	var srcs []*source
 	for _, f := range files {
+		if d := unconvertible(f.Name); d != nil {
+			ds = append(ds, d)
+			continue
+		}
 		s, d := parseFile(f)
 		ds = append(ds, d...)
 		if s != nil {

@@ -180,3 +180,12 @@ output "odd" {
 		t.Errorf("diagnostics: %v", ds)
 	}
 }
+
+func TestFilesByName(t *testing.T) {
+	for _, name := range []string{"main.tf.json", "dir/override.tf", "x_override.tf"} {
+		_, ds := Files([]File{{Name: name, Src: []byte("{}")}}, Options{Target: Go})
+		if !ds.HasErrors() || !strings.Contains(ds.Error(), "not converted") {
+			t.Errorf("%s: %v", name, ds)
+		}
+	}
+}
