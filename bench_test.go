@@ -80,9 +80,10 @@ func BenchmarkBuild10k(b *testing.B) {
 }
 
 // crossStackApp builds two stacks of n/2 null_resource elements each;
-// every second element of the second stack refers to an element of the
-// first, so Synth writes n/4 outputs and rewrites n/4 references.
-func crossStackApp(n int, out string) *tfkit.App {
+// with refs, every second element of the second stack refers to an element
+// of the first, so Synth writes n/4 outputs and rewrites n/4 references
+// (without, the second stack's elements get a literal there instead).
+func crossStackApp(n int, out string, refs bool) *tfkit.App {
 	app := tfkit.NewApp(tfkit.WithOutdir(out), tfkit.WithGetenv(func(string) string { return "" }))
 	a := tfkit.NewStack(app, "a")
 	b := tfkit.NewStack(app, "b")
@@ -92,8 +93,11 @@ func crossStackApp(n int, out string) *tfkit.App {
 	}
 	for i := range n / 2 {
 		triggers := tfkit.Ordered("size", fmt.Sprint(i))
-		if i%2 == 1 {
+		switch {
+		case i%2 == 1 && refs:
 			triggers.Set("other", res[i].Ref("id"))
+		case i%2 == 1:
+			triggers.Set("other", "x")
 		}
 		tfkit.NewResource(b, "null_resource", fmt.Sprintf("r%d", i), tfkit.Attrs{"triggers": triggers})
 	}
@@ -102,12 +106,17 @@ func crossStackApp(n int, out string) *tfkit.App {
 
 // BenchmarkSynthOnlyCrossStack10k is App.Synth on two stacks of 5,000
 // resources with 2,500 cross-stack references.
-func BenchmarkSynthOnlyCrossStack10k(b *testing.B) {
+func BenchmarkSynthOnlyCrossStack10k(b *testing.B) { benchTwoStacks(b, true) }
+
+// BenchmarkSynthOnlyTwoStacks10k is the same app without the references.
+func BenchmarkSynthOnlyTwoStacks10k(b *testing.B) { benchTwoStacks(b, false) }
+
+func benchTwoStacks(b *testing.B, refs bool) {
 	out := filepath.Join(b.TempDir(), "out")
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
-		app := crossStackApp(10000, out)
+		app := crossStackApp(10000, out, refs)
 		b.StartTimer()
 		if err := app.Synth(); err != nil {
 			b.Fatal(err)

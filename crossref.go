@@ -176,10 +176,14 @@ type crossStack struct {
 	// As a consumer: the rewritten declared blocks (nil when none changed),
 	// the stacks read, with the name of the data source reading each, and
 	// why each is read.
-	blocks    []*config.Block
-	producers []*Stack
-	remote    map[*Stack]string
-	deps      map[*Stack]autoDep
+	blocks       []*config.Block
+	producers    []*Stack
+	remote       map[*Stack]string
+	deps         map[*Stack]autoDep
+	replacements map[string]config.Expr // by the producer's expression
+	// written and writtenDiags are what crossBlocks returned, kept.
+	written      []*config.Block
+	writtenDiags diag.Diagnostics
 	// As a producer: the outputs to add, sorted by name.
 	exports []*export
 	byKey   map[string]*export
@@ -224,7 +228,7 @@ func (a *App) crossPlan() *crossPlan {
 		}
 	}
 	for _, s := range a.stacks {
-		p.stacks[s] = &crossStack{remote: map[*Stack]string{}, deps: map[*Stack]autoDep{}, byKey: map[string]*export{}}
+		p.stacks[s] = &crossStack{remote: map[*Stack]string{}, deps: map[*Stack]autoDep{}, byKey: map[string]*export{}, replacements: map[string]config.Expr{}}
 	}
 	// Pass 1: find the references, the outputs they need and the stacks
 	// each stack reads.
@@ -279,9 +283,9 @@ func declarations(s *Stack) map[string]*config.Block {
 	for _, b := range s.cfg.Blocks {
 		switch b.Type {
 		case "resource", "data", "module", "variable":
-			if t, ok := elementTraversal(b); ok {
-				m[config.TraversalString(t)] = b
-			}
+			// Address is what a reference's root is: random_pet.a,
+			// data.x.y, module.m, var.v.
+			m[b.Address()] = b
 		case "locals":
 			for _, it := range b.Body.Items {
 				if a, ok := it.(*config.Attribute); ok {
@@ -309,12 +313,15 @@ func rootAddress(t hcl.Traversal) string {
 	if len(t) < n {
 		return ""
 	}
+	addr := t.RootName()
 	for _, step := range t[1:n] {
-		if _, ok := step.(hcl.TraverseAttr); !ok {
+		a, ok := step.(hcl.TraverseAttr)
+		if !ok {
 			return ""
 		}
+		addr += "." + a.Name
 	}
-	return config.TraversalString(t[:n])
+	return addr
 }
 
 // xwalker finds and rewrites the cross-stack references of one stack.
@@ -415,12 +422,18 @@ func (w *xwalker) reference(t hcl.Traversal) config.Expr {
 	ps := w.plan.stacks[p]
 	key := config.TraversalString(t)
 	if w.rewrite {
-		e := ps.byKey[key]
-		ref := config.Ref("data", remoteStateType, cs.remote[p], "outputs", e.name)
-		if e.sensitive {
-			return &config.Call{Name: "sensitive", Args: []config.Expr{ref}}
+		// One replacement per output: expressions are immutable and
+		// may be shared.
+		if y, ok := cs.replacements[key]; ok {
+			return y
 		}
-		return ref
+		e := ps.byKey[key]
+		var y config.Expr = config.Ref("data", remoteStateType, cs.remote[p], "outputs", e.name)
+		if e.sensitive {
+			y = &config.Call{Name: "sensitive", Args: []config.Expr{y}}
+		}
+		cs.replacements[key] = y
+		return y
 	}
 	if _, ok := ps.byKey[key]; !ok {
 		e := &export{key: key, traversal: t}
@@ -854,6 +867,13 @@ func (s *Stack) crossBlocks(p *crossPlan) ([]*config.Block, diag.Diagnostics) {
 	if cs == nil || (len(cs.producers) == 0 && len(cs.exports) == 0) {
 		return append([]*config.Block(nil), s.cfg.Blocks...), nil
 	}
+	if cs.written == nil {
+		cs.written, cs.writtenDiags = s.writeCross(cs)
+	}
+	return append([]*config.Block(nil), cs.written...), cs.writtenDiags
+}
+
+func (s *Stack) writeCross(cs *crossStack) ([]*config.Block, diag.Diagnostics) {
 	blocks := cs.blocks
 	if blocks == nil {
 		blocks = s.cfg.Blocks
