@@ -155,6 +155,7 @@ func fuzzSeeds(f *testing.F) []string {
 		`locals { x = "`+"`"+`" }`,
 		`resource "a_b" "c" { ref = 1 children = 2 type = "t" }`,
 		"locals { x = \"\u2028*/${1}\" } # */ `\n",
+		"locals {\n  __proto__ = { __proto__ = 1 }\n}\nresource \"a_b\" \"c\" {\n  lifecycle {\n    ignore_changes = all\n  }\n  provisioner \"x\" {\n    when = destroy\n  }\n}\n",
 	)
 }
 

@@ -204,7 +204,7 @@ func (e *tsxEmitter) block(b *config.Block, sb *hclsyntax.Block) {
 			el.ref.name = uniqueIdentFrom(e.idents, b.Labels[0], b.Labels[1], el.ref.name)
 		}
 	}
-	if rest, ok := e.props(b.Body, reserved, comp == "Variable"); ok {
+	if rest, ok := e.props(b.Body, []string{b.Type}, reserved, comp == "Variable"); ok {
 		el.rest = rest
 	} else {
 		e.src.notes.skip(sb.CloseBraceRange.Start.Byte)
@@ -252,7 +252,7 @@ type tsxEntry struct {
 // tsxEntries groups a body's items into entries; false when a name is both
 // an attribute and a block type, a dynamic block has an unusual shape, or
 // a name cannot be a key.
-func tsxEntries(body *config.Body) ([]*tsxEntry, bool) {
+func tsxEntries(body *config.Body, types []string) ([]*tsxEntry, bool) {
 	var out []*tsxEntry
 	byName := map[string]*tsxEntry{}
 	for _, it := range body.Items {
@@ -283,12 +283,15 @@ func tsxEntries(body *config.Body) ([]*tsxEntry, bool) {
 			} else if en.attr != nil {
 				return nil, false
 			}
+			if !ownBlockFits(types, it) {
+				return nil, false
+			}
 			en.blocks = append(en.blocks, it)
 			inner := it.Body
 			if it.Type == "dynamic" {
 				inner = it.Body.Blocks("content")[0].Body
 			}
-			if _, ok := tsxEntries(inner); !ok {
+			if _, ok := tsxEntries(inner, append(types[:len(types):len(types)], name)); !ok {
 				return nil, false
 			}
 		}
@@ -299,8 +302,8 @@ func tsxEntries(body *config.Body) ([]*tsxEntry, bool) {
 // props writes a body as props: attributes as values, nested blocks with
 // tf.block and tf.dynamic. False when the body must be innerText: a prop
 // name the component reserves, or an expression without a TSX form.
-func (e *tsxEmitter) props(body *config.Body, reserved []string, variable bool) (string, bool) {
-	entries, ok := tsxEntries(body)
+func (e *tsxEmitter) props(body *config.Body, types, reserved []string, variable bool) (string, bool) {
+	entries, ok := tsxEntries(body, types)
 	if !ok {
 		return "", false
 	}
@@ -341,11 +344,16 @@ func (e *tsxEmitter) props(body *config.Body, reserved []string, variable bool) 
 				fmt.Fprintf(&b, "        %s=%s", a.Name, jsxString(s))
 				continue
 			}
-			fmt.Fprintf(&b, "        %s={%s}", a.Name, e.expr(a.Expr))
+			v := e.valueAt(types, a.Name, a.Expr)
+			if u, err := strconv.Unquote(v); err == nil && strings.HasPrefix(v, `"`) && plainJSXString.MatchString(u) {
+				fmt.Fprintf(&b, "        %s=%s", a.Name, v)
+				continue
+			}
+			fmt.Fprintf(&b, "        %s={%s}", a.Name, v)
 			continue
 		}
 		last = hcl.Pos{}
-		fmt.Fprintf(&b, "        %s={%s}", en.name, e.blocksValue(en.blocks, "        "))
+		fmt.Fprintf(&b, "        %s={%s}", en.name, e.blocksValue(en.blocks, "        ", types))
 	}
 	b.WriteString(e.trailing(last))
 	b.WriteString("\n      />")
@@ -372,11 +380,22 @@ func entryStart(en *tsxEntry) int {
 
 // blocksValue writes blocks of one type: tf.block(...), tf.dynamic(...),
 // or an array of them.
-func (e *tsxEmitter) blocksValue(blocks []*config.Block, indent string) string {
-	e.helper = true
+func (e *tsxEmitter) blocksValue(blocks []*config.Block, indent string, types []string) string {
 	var parts []string
 	for _, b := range blocks {
-		parts = append(parts, e.blockValue(b, indent))
+		inner := append(types[:len(types):len(types)], b.Type)
+		switch ownBlock(types, b.Type) {
+		case plainOwn:
+			// Terraform's own blocks are plain objects, as the npm
+			// package's types spell them.
+			parts = append(parts, e.objectBody(b.Body, indent, inner))
+			continue
+		case labeledOwn:
+			parts = append(parts, "{ "+jsKey(b.Labels[0])+": "+e.objectBody(b.Body, indent, inner)+" }")
+			continue
+		}
+		e.helper = true
+		parts = append(parts, e.blockValue(b, indent, inner))
 	}
 	if len(parts) == 1 {
 		return parts[0]
@@ -384,13 +403,13 @@ func (e *tsxEmitter) blocksValue(blocks []*config.Block, indent string) string {
 	return "[" + strings.Join(parts, ", ") + "]"
 }
 
-func (e *tsxEmitter) blockValue(b *config.Block, indent string) string {
+func (e *tsxEmitter) blockValue(b *config.Block, indent string, types []string) string {
 	if b.Type != "dynamic" {
 		args := ""
 		for _, l := range b.Labels {
 			args += jsString(l) + ", "
 		}
-		return "tf.block(" + args + e.objectBody(b.Body, indent) + ")"
+		return "tf.block(" + args + e.objectBody(b.Body, indent, types) + ")"
 	}
 	var out strings.Builder
 	out.WriteString("tf.dynamic({\n")
@@ -407,7 +426,7 @@ func (e *tsxEmitter) blockValue(b *config.Block, indent string) string {
 				out.WriteString(it.Name + ": " + e.expr(it.Expr))
 			}
 		case *config.Block:
-			out.WriteString("content: " + e.objectBody(it.Body, indent+"  "))
+			out.WriteString("content: " + e.objectBody(it.Body, indent+"  ", types))
 		}
 		out.WriteString(",\n")
 	}
@@ -416,8 +435,8 @@ func (e *tsxEmitter) blockValue(b *config.Block, indent string) string {
 }
 
 // objectBody writes a block body as an object literal, one key a line.
-func (e *tsxEmitter) objectBody(body *config.Body, indent string) string {
-	entries, _ := tsxEntries(body)
+func (e *tsxEmitter) objectBody(body *config.Body, indent string, types []string) string {
+	entries, _ := tsxEntries(body, types)
 	if len(entries) == 0 {
 		return "{}"
 	}
@@ -431,16 +450,13 @@ func (e *tsxEmitter) objectBody(body *config.Body, indent string) string {
 		for _, c := range e.src.notes.before(entryStart(en)) {
 			b.WriteString(indent + "  /* " + strings.TrimSpace(strings.ReplaceAll(c, "*/", "* /")) + " */\n")
 		}
-		key := en.name
-		if !jsIdent.MatchString(key) {
-			key = jsString(key)
-		}
+		key := jsKey(en.name)
 		if en.attr != nil {
 			e.at = en.attr.Range
-			fmt.Fprintf(&b, "%s  %s: %s", indent, key, e.expr(en.attr.Expr))
+			fmt.Fprintf(&b, "%s  %s: %s", indent, key, e.valueAt(types, en.name, en.attr.Expr))
 			continue
 		}
-		fmt.Fprintf(&b, "%s  %s: %s", indent, key, e.blocksValue(en.blocks, indent+"  "))
+		fmt.Fprintf(&b, "%s  %s: %s", indent, key, e.blocksValue(en.blocks, indent+"  ", types))
 	}
 	b.WriteString(",\n" + indent + "}")
 	return b.String()
@@ -543,7 +559,7 @@ func (e *tsxEmitter) expr(x config.Expr) string {
 			if !ok {
 				return e.raw(x)
 			}
-			parts = append(parts, jsString(k)+": "+e.expr(it.Value))
+			parts = append(parts, jsKey(k)+": "+e.expr(it.Value))
 		}
 		return "{ " + strings.Join(parts, ", ") + " }"
 	case *config.Paren:
@@ -663,4 +679,104 @@ func jsPath(t hcl.Traversal) (string, bool) {
 var refProperty = map[string]bool{
 	"then": true, "constructor": true, "toString": true, "valueOf": true, "toJSON": true,
 	"__proto__": true, "prototype": true, "hasOwnProperty": true, "length": true,
+}
+
+// jsKey writes an object key.
+func jsKey(k string) string {
+	if k == "__proto__" {
+		// A literal __proto__ key would set the prototype.
+		return `["__proto__"]`
+	}
+	if jsIdent.MatchString(k) {
+		return k
+	}
+	return jsString(k)
+}
+
+// ownRule tells how the npm package's types spell one of Terraform's own
+// nested blocks.
+type ownRule int
+
+const (
+	notOwn     ownRule = iota
+	plainOwn           // lifecycle={{ ... }}
+	labeledOwn         // provisioner={{ "local-exec": { ... } }}
+)
+
+// ownBlock is the rule for a block named name in a block nested as types
+// (top level first): the blocks the TSX front end knows by their place.
+func ownBlock(types []string, name string) ownRule {
+	top, last, n := types[0], types[len(types)-1], len(types)
+	switch {
+	case n == 1 && top == "resource":
+		switch name {
+		case "lifecycle", "connection":
+			return plainOwn
+		case "provisioner":
+			return labeledOwn
+		}
+	case n == 1 && top == "data" && name == "lifecycle",
+		n == 2 && top == "resource" && last == "provisioner" && name == "connection",
+		n == 2 && (top == "resource" || top == "data") && last == "lifecycle" && (name == "precondition" || name == "postcondition"),
+		n == 1 && top == "terraform" && (name == "required_providers" || name == "cloud"),
+		n == 2 && top == "terraform" && last == "cloud" && name == "workspaces",
+		n == 1 && top == "variable" && name == "validation",
+		n == 1 && top == "output" && name == "precondition":
+		return plainOwn
+	case n == 1 && top == "terraform" && (name == "backend" || name == "provider_meta"):
+		return labeledOwn
+	}
+	return notOwn
+}
+
+// ownBlockFits tells whether the front end can read a block of Terraform's
+// own in its place: labeled ones need exactly one label, plain ones none.
+func ownBlockFits(types []string, b *config.Block) bool {
+	switch ownBlock(types, b.Type) {
+	case plainOwn:
+		return len(b.Labels) == 0
+	case labeledOwn:
+		return len(b.Labels) == 1
+	}
+	return true
+}
+
+// valueAt writes an attribute's value; where Terraform reads references
+// and keywords statically (provider, depends_on, ignore_changes, when, ...)
+// a reference is a ref or the address as a string, which the renderer
+// writes bare.
+func (e *tsxEmitter) valueAt(types []string, name string, x config.Expr) string {
+	last, n := types[len(types)-1], len(types)
+	resourceLike := n == 1 && (types[0] == "resource" || types[0] == "data")
+	switch {
+	case resourceLike && name == "provider",
+		n == 1 && (types[0] == "resource" || types[0] == "data" || types[0] == "module" || types[0] == "output") && name == "depends_on",
+		last == "lifecycle" && (name == "ignore_changes" || name == "replace_triggered_by"),
+		last == "provisioner" && (name == "when" || name == "on_failure"):
+		return e.static(x, last == "lifecycle" && name == "ignore_changes" || last == "provisioner")
+	}
+	return e.expr(x)
+}
+
+// static writes references as refs (unless text) or address strings.
+func (e *tsxEmitter) static(x config.Expr, text bool) string {
+	switch x := x.(type) {
+	case *config.Tuple:
+		items := make([]string, len(x.Items))
+		for i, it := range x.Items {
+			items[i] = e.static(it, text)
+		}
+		return "[" + strings.Join(items, ", ") + "]"
+	case *config.Reference:
+		if !text {
+			if r := e.refs[config.TraversalString(x.Traversal)]; r != nil {
+				r.used = true
+				return r.name
+			}
+		}
+		return jsString(config.TraversalString(x.Traversal))
+	case *config.Index, *config.GetAttr:
+		return jsString(string(render.InlineExpr(x)))
+	}
+	return e.expr(x)
 }

@@ -11,9 +11,9 @@ export default function App() {
       {/* The network: one VPC and a subnet per zone. */}
       <Terraform
         required_version={">= 1.5"}
-        required_providers={tf.block({
-          aws: { "source": "hashicorp/aws", "version": "~> 5.0" },
-        })}
+        required_providers={{
+          aws: { source: "hashicorp/aws", version: "~> 5.0" },
+        }}
       />
 
       <Provider type="aws"
@@ -29,10 +29,10 @@ export default function App() {
         type="string"
         default="eu-west-1"
         description="The region."
-        validation={tf.block({
+        validation={{
           condition: tf.raw("length(var.region) > 3"),
           error_message: "Too short.",
-        })}
+        }}
       />
 
       <Variable name="zones"
@@ -43,7 +43,7 @@ export default function App() {
 
       <Locals
         /* Tags on everything. */
-        tags={{ "Name": "net-${var.region}", "a b": true }}
+        tags={{ Name: "net-${var.region}", "a b": true }}
         literal={"cost: $${price} and 100%%{x}"}
       />
 
@@ -59,10 +59,10 @@ export default function App() {
         vpc_id={main.id}
         cidr_block={tf.fn("cidrsubnet", main.cidr_block, 8, tf.raw("count.index"))}
         availability_zone={"${var.region}${var.zones[count.index]}"}
-        provider={tf.raw("aws.west")}
-        lifecycle={tf.block({
-          ignore_changes: [tf.raw("tags")],
-        })}
+        provider="aws.west"
+        lifecycle={{
+          ignore_changes: ["tags"],
+        }}
       />
 
       <DataSource type="aws_ami" name="ubuntu"
@@ -122,11 +122,11 @@ export default function App() {
         /* The type. */
         type="number"
         default={3} /* three */
-        validation={tf.block({
+        validation={{
           /* Positive. */
           condition: tf.raw("var.commented > 0"),
           error_message: "Must be positive.",
-        })}
+        }}
       />
 
       <Output name="commented"
