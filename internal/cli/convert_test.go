@@ -16,11 +16,8 @@ output "name" {
   value = random_pet.p.id
 }
 
-check "c" {
-  assert {
-    condition     = true
-    error_message = "x"
-  }
+ephemeral "random_password" "db" {
+  length = 16
 }
 `
 
@@ -29,12 +26,12 @@ func TestConvert(t *testing.T) {
 	tf := filepath.Join(dir, "infra")
 	writeTestFile(t, filepath.Join(tf, "main.tf"), convertInput)
 
-	// Go to stdout; the check block is kept as a comment with a warning.
+	// Go to stdout; the ephemeral block is kept as a comment with a warning.
 	res := runCLI(t, dir, nil, "convert", "--to", "go", "infra")
 	if res.code != ExitOK {
 		t.Fatalf("convert: %s", res)
 	}
-	for _, want := range []string{`stack := tfkit.NewStack(app, "infra")`, "// The pet.", `p := tfkit.NewResource(stack, "random_pet", "p"`, `p.Ref("id")`, `// check "c" {`} {
+	for _, want := range []string{`stack := tfkit.NewStack(app, "infra")`, "// The pet.", `p := tfkit.NewResource(stack, "random_pet", "p"`, `p.Ref("id")`, `// ephemeral "random_password" "db" {`} {
 		if !strings.Contains(res.stdout, want) {
 			t.Errorf("Go output lacks %q:\n%s", want, res.stdout)
 		}
