@@ -183,7 +183,13 @@ func (p *jparser) value(depth int) (*jvalue, error) {
 		if !p.number() {
 			return nil, p.errorf("invalid number %q", p.data[start:p.pos])
 		}
-		return &jvalue{kind: jNumber, s: p.data[start:p.pos]}, nil
+		text := p.data[start:p.pos]
+		// JavaScript numbers are float64: JSON.stringify never writes
+		// one beyond that range, so such text is not the engine's.
+		if _, err := strconv.ParseFloat(text, 64); err != nil {
+			return nil, p.errorf("number %s is out of range", text)
+		}
+		return &jvalue{kind: jNumber, s: text}, nil
 	}
 	return nil, p.errorf("unexpected character %q", p.data[p.pos])
 }
