@@ -170,20 +170,37 @@ type source struct {
 }
 
 func parseFile(f File) (*source, diag.Diagnostics) {
-	cfg, ds := config.ParseConfig(string(f.Src), f.Name)
-	if ds.HasErrors() {
-		return nil, ds
-	}
+	// One parse gives both the model (config.BodyFromSyntax, as
+	// config.ParseConfig does) and the block syntax for source text.
 	file, hds := hclsyntax.ParseConfig(f.Src, f.Name, hcl.InitialPos)
 	if hds.HasErrors() {
 		return nil, diag.FromHCL(hds)
 	}
-	blocks := append([]*hclsyntax.Block(nil), file.Body.(*hclsyntax.Body).Blocks...)
-	sort.SliceStable(blocks, func(i, j int) bool { return blocks[i].TypeRange.Start.Byte < blocks[j].TypeRange.Start.Byte })
-	if len(blocks) != len(cfg.Blocks) {
-		return nil, diag.Diagnostics{}.Errorf(nil, "%s: internal: blocks do not match", f.Name)
+	sb := file.Body.(*hclsyntax.Body)
+	var ds diag.Diagnostics
+	for _, a := range sb.Attributes {
+		r := a.SrcRange
+		ds = append(ds, &diag.Diagnostic{
+			Severity:   diag.Error,
+			Summary:    fmt.Sprintf("Unexpected top-level argument %q", a.Name),
+			Detail:     "A Terraform file holds only blocks at the top level.",
+			Subject:    &r,
+			Suggestion: "move the argument into a block, such as locals { ... }",
+		})
 	}
-	return &source{name: f.Name, src: f.Src, cfg: cfg, notes: readComments(f.Src, f.Name), blocks: blocks}, ds
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	body := config.BodyFromSyntax(sb, f.Src, 0)
+	cfg := &config.Config{}
+	for _, it := range body.Items {
+		if b, ok := it.(*config.Block); ok {
+			cfg.Blocks = append(cfg.Blocks, b)
+		}
+	}
+	blocks := append([]*hclsyntax.Block(nil), sb.Blocks...)
+	sort.SliceStable(blocks, func(i, j int) bool { return blocks[i].TypeRange.Start.Byte < blocks[j].TypeRange.Start.Byte })
+	return &source{name: f.Name, src: f.Src, cfg: cfg, notes: readComments(f.Src, f.Name), blocks: blocks}, nil
 }
 
 // bodyText is the text between a block's braces, without the first and
