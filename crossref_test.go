@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -382,4 +383,124 @@ func TestCrossStackCloud(t *testing.T) {
 	if len(ds) != 1 || ds[0].Summary != "Cross-stack reference to a stack in HCP Terraform" {
 		t.Errorf("diagnostics: %s", ds)
 	}
+}
+
+// FuzzCrossStack builds three stacks from fuzz input whose elements use
+// the values of their own stack's and earlier stacks' elements in every
+// form, with the same addresses in every stack. Whatever the API accepts
+// must render without a reference mark left, and every remote output a
+// stack reads must be an output of the stack its data source reads.
+func FuzzCrossStack(f *testing.F) {
+	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+	f.Add([]byte{1, 9, 17, 25, 33, 41, 49, 57})
+	f.Add([]byte{2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7})
+	f.Fuzz(func(t *testing.T, ops []byte) {
+		if len(ops) > 48 {
+			ops = ops[:48]
+		}
+		app := tfkit.NewApp()
+		stacks := []*tfkit.Stack{tfkit.NewStack(app, "a"), tfkit.NewStack(app, "b.c"), tfkit.NewStack(app, "9d")}
+		var resources []*tfkit.Resource
+		type local struct {
+			l    *tfkit.Locals
+			name string
+		}
+		var locals []local
+		blocks := map[*tfkit.Stack]*tfkit.Locals{}
+		var si int // the stack being built
+		index := map[*tfkit.Stack]int{stacks[0]: 0, stacks[1]: 1, stacks[2]: 2}
+		value := func(op byte) any {
+			var usable []*tfkit.Resource
+			for _, r := range resources {
+				if index[r.Stack()] <= si {
+					usable = append(usable, r)
+				}
+			}
+			if len(usable) == 0 {
+				return int(op)
+			}
+			r := usable[int(op)%len(usable)]
+			switch op % 7 {
+			case 0:
+				return r.Ref("id")
+			case 1:
+				return r
+			case 2:
+				return fmt.Sprintf("x-%s", r.Ref("id"))
+			case 3:
+				return tfkit.Splat(r, "id")
+			case 4:
+				return tfkit.Fn("upper", r.Ref("id"))
+			case 5:
+				for _, l := range locals {
+					if index[l.l.Stack()] <= si && int(op)%2 == 0 {
+						return l.l.Ref(l.name)
+					}
+				}
+				return r.Ref("triggers")
+			default:
+				return tfkit.For("x", tfkit.Splat(r, "id")).List(tfkit.Fn("lower", tfkit.Ref("x")))
+			}
+		}
+		count := map[*tfkit.Stack]int{}
+		for i, op := range ops {
+			si = int(op) % len(stacks)
+			s := stacks[si]
+			name := fmt.Sprintf("r%d", count[s]) // addresses repeat across stacks
+			switch (op / 3) % 4 {
+			case 0, 1:
+				count[s]++
+				resources = append(resources, tfkit.NewResource(s, "null_resource", name, tfkit.Attrs{"triggers": map[string]any{"v": value(op / 12)}}))
+			case 2:
+				ln := fmt.Sprintf("l%d", i)
+				v := value(op / 12)
+				if blocks[s] == nil {
+					blocks[s] = tfkit.NewLocals(s, tfkit.Attrs{ln: v})
+				} else {
+					blocks[s].Set(ln, v)
+				}
+				locals = append(locals, local{blocks[s], ln})
+			default:
+				tfkit.NewOutput(s, fmt.Sprintf("o%d", i), tfkit.OutputConfig{Value: value(op / 12)})
+			}
+		}
+		if app.Validate().HasErrors() {
+			return
+		}
+		outputs := map[string]map[string]bool{}
+		remote := map[string]map[string]string{} // stack → data source → producer
+		for _, s := range stacks {
+			outputs[s.Name()] = map[string]bool{}
+			remote[s.Name()] = map[string]string{}
+			for _, b := range s.Config().Blocks {
+				switch {
+				case b.Type == "output":
+					outputs[s.Name()][b.Labels[0]] = true
+				case b.Type == "data" && b.Labels[0] == "terraform_remote_state":
+					path := tfkit.ExprOf(b.Body.Attribute("config").Expr).HCL()
+					for _, p := range stacks {
+						if strings.Contains(path, "/../"+p.Name()+"/") {
+							remote[s.Name()][b.Labels[1]] = p.Name()
+						}
+					}
+				}
+			}
+		}
+		read := regexp.MustCompile(`data\.terraform_remote_state\.([A-Za-z0-9_-]+)\.outputs\.([A-Za-z0-9_-]+)`)
+		for _, s := range stacks {
+			text, err := render.HCL(s.Config())
+			if err != nil {
+				t.Fatalf("render %s: %v", s.Name(), err)
+			}
+			if strings.Contains(string(text), "tfkit-stack:") {
+				t.Fatalf("stack %s keeps a reference mark:\n%s", s.Name(), text)
+			}
+			for _, m := range read.FindAllStringSubmatch(string(text), -1) {
+				p, ok := remote[s.Name()][m[1]]
+				if !ok || !outputs[p][m[2]] {
+					t.Fatalf("stack %s reads %s.%s, which no stack writes:\n%s", s.Name(), m[1], m[2], text)
+				}
+			}
+		}
+	})
 }
