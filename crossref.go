@@ -46,14 +46,12 @@ type target struct {
 	provider bool
 }
 
-// use records that an element of a stack refers, through a handle, to an
-// element of another stack.
+// use records that a stack refers, through a handle, to an element of
+// another stack: it decides which stack a reference written as text reads
+// when several declare its address.
 type use struct {
 	producer *Stack
 	addr     string // the producer's element
-	elem     string // the consumer's element
-	site     hcl.Range
-	path     string
 }
 
 // crossMarker starts the root name of a marked reference: the stack's

@@ -90,7 +90,7 @@ func (e *element) finishIn(c *conv, path, local string) {
 					e.address(), e.stack.name, t.addr, t.stack.name, what),
 				"declare it in this stack, or order the stacks with stack.DependsOn(other)")
 		default:
-			e.stack.uses = append(e.stack.uses, use{producer: t.stack, addr: t.addr, elem: e.address(), site: site, path: path})
+			e.stack.uses = append(e.stack.uses, use{producer: t.stack, addr: t.addr})
 		}
 	}
 	c.diags, c.refs = nil, nil
