@@ -5,6 +5,7 @@ import (
 	"go/format"
 	"go/scanner"
 	"go/token"
+	"math"
 	"math/big"
 	"sort"
 	"strconv"
@@ -865,26 +866,48 @@ func (g *goEmitter) literal(x *config.Literal) goExpr {
 		if code, ok := goNumber(v.AsBigFloat()); ok {
 			return goExpr{code, false}
 		}
-		return goExpr{"tfkit.Raw(" + strconv.Quote(v.AsBigFloat().Text('g', -1)) + ")", true}
+		// Beyond float64: the exact decimal, as HCL reads it.
+		f := v.AsBigFloat()
+		text := f.Text('g', -1)
+		if f.IsInt() {
+			text = f.Text('f', 0)
+		}
+		return goExpr{"tfkit.Raw(" + strconv.Quote(text) + ")", true}
 	}
 	return g.raw(x, "a literal collection")
 }
 
-// goNumber writes a number as a Go constant that converts back exactly:
-// an int64, else a float64 that holds it.
+// goNumber writes a number as a Go constant that means the same number:
+// an int64, else the shortest float64 text when, read as a decimal, it is
+// the number (0.1 is written 0.1; the configuration written from it says
+// 0.1 again).
 func goNumber(f *big.Float) (string, bool) {
 	if f.IsInt() {
 		if i, acc := f.Int64(); acc == big.Exact {
 			return strconv.FormatInt(i, 10), true
 		}
 	}
-	fl, acc := f.Float64()
-	if acc != big.Exact {
+	s, ok := shortestFloat(f)
+	if !ok {
+		return "", false
+	}
+	if !strings.ContainsAny(s, ".eE") {
+		s += ".0"
+	}
+	return s, true
+}
+
+// shortestFloat is the shortest float64 text of f when that text, read as
+// a decimal, equals f.
+func shortestFloat(f *big.Float) (string, bool) {
+	fl, _ := f.Float64()
+	if math.IsInf(fl, 0) {
 		return "", false
 	}
 	s := strconv.FormatFloat(fl, 'g', -1, 64)
-	if !strings.ContainsAny(s, ".eE") {
-		s += ".0"
+	back, _, err := big.ParseFloat(s, 10, f.Prec(), big.ToNearestEven)
+	if err != nil || back.Cmp(f) != 0 {
+		return "", false
 	}
 	return s, true
 }
@@ -1023,9 +1046,15 @@ func pathText(t hcl.Traversal) (string, bool) {
 // literal parts escaped, interpolations as ${HCL}.
 func templateText(x *config.Template) string {
 	var b strings.Builder
-	for _, p := range x.Parts {
+	for i, p := range x.Parts {
 		if l, ok := p.(*config.Literal); ok && l.Val.Type() == cty.String && l.Val.IsKnown() && !l.Val.IsNull() {
-			b.WriteString(escapeTemplate(l.Val.AsString()))
+			text := escapeTemplate(l.Val.AsString())
+			if strings.HasSuffix(text, "$") && i+1 < len(x.Parts) {
+				// "$" then "${" would read as the escape "$${": write the
+				// dollar as an interpolation of itself.
+				text = strings.TrimSuffix(text, "$") + `${"$"}`
+			}
+			b.WriteString(text)
 			continue
 		}
 		b.WriteString("${" + string(render.InlineExpr(p)) + "}")

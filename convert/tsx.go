@@ -583,16 +583,12 @@ func (e *tsxEmitter) expr(x config.Expr) string {
 	return e.raw(x)
 }
 
-// jsNumber writes a number JavaScript holds exactly.
+// jsNumber writes a number JavaScript holds as the same decimal.
 func jsNumber(f *big.Float) (string, bool) {
-	fl, acc := f.Float64()
-	if acc != big.Exact {
-		return "", false
-	}
-	if fl == 0 && f.Signbit() {
+	if f.Sign() == 0 && f.Signbit() {
 		return "", false // -0 would print as 0
 	}
-	return strconv.FormatFloat(fl, 'g', -1, 64), true
+	return shortestFloat(f)
 }
 
 // ref writes a reference: through the ref of an element declared before,
