@@ -2,6 +2,7 @@ package tfkit_test
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -162,6 +163,7 @@ func secretSchemas() []*schema.Provider {
 }
 
 func TestCrossStackGolden(t *testing.T) {
+	used := map[string]bool{}
 	for _, cc := range crossCases {
 		t.Run(cc.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out")
@@ -179,12 +181,14 @@ func TestCrossStackGolden(t *testing.T) {
 			got := map[string][]string{}
 			for _, s := range m.Stacks {
 				got[s.Name] = s.Dependencies
-				checkGolden(t, filepath.Join("testdata", "crossstack", cc.name, s.Name+".tf"), []byte(files["stacks/"+s.Name+"/main.tf"]))
+				golden := filepath.Join("testdata", "crossstack", cc.name, s.Name+".tf")
+				used[golden] = true
+				checkGolden(t, golden, []byte(files["stacks/"+s.Name+"/main.tf"]))
 			}
 			if !reflect.DeepEqual(got, cc.deps) {
 				t.Errorf("dependencies %v, want %v", got, cc.deps)
 			}
-			// The JSON form says the same.
+			// The JSON form synthesizes and validates too.
 			jout := filepath.Join(t.TempDir(), "json")
 			jopts := append([]tfkit.Option{tfkit.WithOutdir(jout), tfkit.WithFormat(tfkit.FormatJSON), tfkit.WithGetenv(envOf(nil))}, cc.opts...)
 			japp := tfkit.NewApp(jopts...)
@@ -198,6 +202,16 @@ func TestCrossStackGolden(t *testing.T) {
 				}
 			}
 		})
+	}
+	all, _ := filepath.Glob(filepath.Join("testdata", "crossstack", "*", "*"))
+	for _, f := range all {
+		if !used[f] {
+			if *update {
+				os.Remove(f)
+				continue
+			}
+			t.Errorf("golden file %s is used by no case (run go test -update to remove it)", f)
+		}
 	}
 }
 
