@@ -867,12 +867,7 @@ func (g *goEmitter) literal(x *config.Literal) goExpr {
 			return goExpr{code, false}
 		}
 		// Beyond float64: the exact decimal, as HCL reads it.
-		f := v.AsBigFloat()
-		text := f.Text('g', -1)
-		if f.IsInt() {
-			text = f.Text('f', 0)
-		}
-		return goExpr{"tfkit.Raw(" + strconv.Quote(text) + ")", true}
+		return g.raw(x, "a number a Go constant of type int64 or float64 cannot hold exactly")
 	}
 	return g.raw(x, "a literal collection")
 }

@@ -30,7 +30,7 @@ func main() {
 		"n", 1000,
 		"o", 0.1,
 		"p", -0.5,
-		"q", tfkit.Raw("123456789012345678901234567890"),
+		"q", tfkit.Raw(`123456789012345678901234567890`),
 	))
 
 	tfkit.NewResource(stack, "terraform_data", "s", tfkit.Ordered(
