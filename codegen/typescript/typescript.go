@@ -67,6 +67,13 @@ type iface struct {
 	doc     []string
 	fields  []field
 	skipped []string // reserved attribute names left out, with their requiredness
+	// block is the schema of a block body; out names the interface of
+	// what a ref reads from it, written after this one for nested blocks
+	// (an element's is written by writeAttributes); outs names those of
+	// its nested blocks.
+	block *schema.Block
+	out   string
+	outs  map[string]string
 }
 
 type field struct {
@@ -83,6 +90,9 @@ type generator struct {
 	elements []*element
 	ifaces   []*iface // in the order they were made
 	imports  map[string]bool
+	// shared names the nested block interfaces of the current element by
+	// block name and content.
+	shared map[string]string
 }
 
 // helperTypes are the names the declarations import from the package.
@@ -129,7 +139,8 @@ func newGenerator(p *schema.Provider, opts Options) *generator {
 			what = `The body of resource "` + el.tfType + `": the props of <Resource type="` + el.tfType + `">.`
 		}
 		start := len(g.ifaces)
-		g.configIface(el.config, prefix, append(docLines(el.block.Description), what), el.block, reserved[el.kind])
+		g.shared = map[string]string{}
+		g.configIface(el.config, prefix, "", append(docLines(el.block.Description), what), el.block, reserved[el.kind])
 		el.ifaces = g.ifaces[start:]
 	}
 	return g
@@ -137,14 +148,14 @@ func newGenerator(p *schema.Provider, opts Options) *generator {
 
 // configIface adds the interface for a block body and, after it, those of
 // its nested blocks and nested attribute types, depth first.
-func (g *generator) configIface(name, prefix string, doc []string, b *schema.Block, skip []string) {
-	it := &iface{name: name, doc: doc}
+func (g *generator) configIface(name, prefix, out string, doc []string, b *schema.Block, skip []string) {
+	it := &iface{name: name, doc: doc, block: b, out: out, outs: map[string]string{}}
 	g.ifaces = append(g.ifaces, it)
 	type pendingType struct {
-		name, prefix string
-		doc          []string
-		block        *schema.Block
-		object       *schema.Object
+		name, prefix, out string
+		doc               []string
+		block             *schema.Block
+		object            *schema.Object
 	}
 	var nested []pendingType
 	for _, a := range b.Attributes {
@@ -185,8 +196,19 @@ func (g *generator) configIface(name, prefix string, doc []string, b *schema.Blo
 		it.fields = append(it.fields, f)
 	}
 	for _, nb := range b.Blocks {
-		tn := g.names.claim(prefix+pascal(nb.Name), "Block")
-		nested = append(nested, pendingType{name: tn, prefix: tn, doc: append(docLines(nb.Block.Description), "A nested "+nb.Name+" block: tf.block({ ... })."), block: nb.Block})
+		// Nested blocks get named interfaces on both sides: inline types
+		// of deep blocks (aws_wafv2_web_acl's rules) cost tsc far more.
+		// Within one element, a block that repeats unchanged (the
+		// statements of aws_wafv2_web_acl, nested three deep) shares one
+		// pair of interfaces: that keeps the largest schemas in proportion.
+		key := nb.Name + "\x00" + blockKey(nb.Block)
+		tn, seen := g.shared[key]
+		if !seen {
+			tn = g.names.claim(prefix+pascal(nb.Name), "Block", func(n string) string { return n }, func(n string) string { return n + "Attributes" })
+			g.shared[key] = tn
+			nested = append(nested, pendingType{name: tn, prefix: tn, out: tn + "Attributes", doc: append(docLines(nb.Block.Description), "A nested "+nb.Name+" block: tf.block({ ... })."), block: nb.Block})
+		}
+		it.outs[nb.Name] = tn + "Attributes"
 		helper := "BlockList"
 		if nb.MaxItems == 1 || nb.Nesting == schema.NestingSingle || nb.Nesting == schema.NestingGroup {
 			helper = "BlockValue"
@@ -201,11 +223,35 @@ func (g *generator) configIface(name, prefix string, doc []string, b *schema.Blo
 	}
 	for _, n := range nested {
 		if n.block != nil {
-			g.configIface(n.name, n.prefix, n.doc, n.block, nil)
+			g.configIface(n.name, n.prefix, n.out, n.doc, n.block, nil)
 		} else {
 			g.objectIface(n.name, n.doc, n.object)
 		}
 	}
+}
+
+// blockKey is a block schema's content as a string: equal keys, equal
+// declarations.
+func blockKey(b *schema.Block) string {
+	var sb strings.Builder
+	var walk func(b *schema.Block)
+	walk = func(b *schema.Block) {
+		fmt.Fprintf(&sb, "{%q %v", b.Description, b.Deprecated)
+		for _, a := range b.Attributes {
+			fmt.Fprintf(&sb, " a%q %s %v%v%v%v%v%v %q", a.Name, a.Type.GoString(), a.Required, a.Optional, a.Computed, a.Sensitive, a.Deprecated, a.WriteOnly, a.Description)
+			if a.NestedType != nil {
+				fmt.Fprintf(&sb, " n%d", a.NestedType.Nesting)
+				walk(&schema.Block{Attributes: a.NestedType.Attributes})
+			}
+		}
+		for _, nb := range b.Blocks {
+			fmt.Fprintf(&sb, " b%q %d %d %d", nb.Name, nb.Nesting, nb.MinItems, nb.MaxItems)
+			walk(nb.Block)
+		}
+		sb.WriteString("}")
+	}
+	walk(b)
+	return sb.String()
 }
 
 // blocksForm returns the body of the block form of a list or set of
@@ -224,7 +270,7 @@ func blocksForm(t cty.Type) *schema.Block {
 
 // objectIface adds the interface of a nested attribute type's object.
 func (g *generator) objectIface(name string, doc []string, o *schema.Object) {
-	g.configIface(name, name, doc, &schema.Block{Attributes: o.Attributes}, nil)
+	g.configIface(name, name, "", doc, &schema.Block{Attributes: o.Attributes}, nil)
 }
 
 // nestedObjectType is the config type of an attribute with a nested type
@@ -333,31 +379,16 @@ func arrayElem(s string) string {
 	return s
 }
 
-// blockOutputType is the type a ref reads for a nested block: an object of
-// its attributes and blocks, repeated as the nesting says.
-func blockOutputType(nb *schema.NestedBlock) string {
-	obj := blockObject(nb.Block)
+// blockOutputType is the type a ref reads for a nested block whose
+// interface is named out, repeated as the nesting says.
+func blockOutputType(nb *schema.NestedBlock, out string) string {
 	switch nb.Nesting {
 	case schema.NestingList, schema.NestingSet:
-		return "readonly " + obj + "[]"
+		return "readonly " + out + "[]"
 	case schema.NestingMap:
-		return "{ readonly [key: string]: " + obj + " }"
+		return "{ readonly [key: string]: " + out + " }"
 	}
-	return obj
-}
-
-func blockObject(b *schema.Block) string {
-	var parts []string
-	for _, a := range b.Attributes {
-		parts = append(parts, "readonly "+propName(a.Name)+": "+outputType(a.Type))
-	}
-	for _, nb := range b.Blocks {
-		parts = append(parts, "readonly "+propName(nb.Name)+": "+blockOutputType(nb))
-	}
-	if len(parts) == 0 {
-		return "{}"
-	}
-	return "{ " + strings.Join(parts, "; ") + " }"
+	return out
 }
 
 func (g *generator) render() []byte {
@@ -379,18 +410,22 @@ func (g *generator) render() []byte {
 	body.Grow(1 << 16)
 	body.WriteString("\ndeclare module \"" + Module + "\" {\n")
 	body.WriteString("  interface ProviderTypes {\n")
-	body.WriteString("    " + propName(g.p.Name()) + ": { config: ProviderConfig };\n")
+	body.WriteString("    " + propName(g.p.Name()) + ": ProviderConfig;\n")
 	body.WriteString("  }\n")
-	for _, kind := range []string{"resource", "data"} {
-		registry := "ResourceTypes"
-		if kind == "data" {
-			registry = "DataSourceTypes"
-		}
-		body.WriteString("  interface " + registry + " {\n")
+	for _, r := range []struct{ kind, registry string }{
+		{"resource", "ResourceTypes"}, {"resource", "ResourceAttributeTypes"},
+		{"data", "DataSourceTypes"}, {"data", "DataSourceAttributeTypes"},
+	} {
+		body.WriteString("  interface " + r.registry + " {\n")
 		for _, el := range g.elements {
-			if el.kind == kind {
-				body.WriteString("    " + propName(el.tfType) + ": { config: " + el.config + "; attributes: " + el.attrs + " };\n")
+			if el.kind != r.kind {
+				continue
 			}
+			name := el.config
+			if strings.HasSuffix(r.registry, "AttributeTypes") {
+				name = el.attrs
+			}
+			body.WriteString("    " + propName(el.tfType) + ": " + name + ";\n")
 		}
 		body.WriteString("  }\n")
 	}
@@ -402,7 +437,10 @@ func (g *generator) render() []byte {
 		for i, it := range el.ifaces {
 			writeIface(&body, it)
 			if i == 0 && el.attrs != "" {
-				writeAttributes(&body, el)
+				writeAttributes(&body, el, it)
+			}
+			if it.out != "" {
+				writeOutput(&body, it.out, []string{"What a ref reads from a " + it.name + " block."}, it.block, it.outs)
 			}
 		}
 	}
@@ -445,27 +483,32 @@ func writeIface(b *strings.Builder, it *iface) {
 	b.WriteString("}\n")
 }
 
-func writeAttributes(b *strings.Builder, el *element) {
-	b.WriteString("\n")
+func writeAttributes(b *strings.Builder, el *element, config *iface) {
 	word := "resource"
-	if el.kind == "data" {
-		word = "data"
-	}
 	ref := el.tfType
 	if el.kind == "data" {
+		word = "data"
 		ref = "data." + ref
 	}
-	writeDoc(b, "", []string{`What a ref to ` + word + ` "` + el.tfType + `" reads: useRef<"` + ref + `">().`})
-	if len(el.block.Attributes) == 0 && len(el.block.Blocks) == 0 {
-		b.WriteString("export interface " + el.attrs + " {}\n")
+	writeOutput(b, el.attrs, []string{`What a ref to ` + word + ` "` + el.tfType + `" reads: useRef<"` + ref + `">().`}, el.block, config.outs)
+}
+
+// writeOutput writes the interface of what a ref reads from a block body:
+// every attribute, computed ones included, and the nested blocks, whose
+// interfaces outs names.
+func writeOutput(b *strings.Builder, name string, doc []string, blk *schema.Block, outs map[string]string) {
+	b.WriteString("\n")
+	writeDoc(b, "", doc)
+	if len(blk.Attributes) == 0 && len(blk.Blocks) == 0 {
+		b.WriteString("export interface " + name + " {}\n")
 		return
 	}
-	b.WriteString("export interface " + el.attrs + " {\n")
-	for _, a := range el.block.Attributes {
+	b.WriteString("export interface " + name + " {\n")
+	for _, a := range blk.Attributes {
 		b.WriteString("  readonly " + propName(a.Name) + ": " + outputType(a.Type) + ";\n")
 	}
-	for _, nb := range el.block.Blocks {
-		b.WriteString("  readonly " + propName(nb.Name) + ": " + blockOutputType(nb) + ";\n")
+	for _, nb := range blk.Blocks {
+		b.WriteString("  readonly " + propName(nb.Name) + ": " + blockOutputType(nb, outs[nb.Name]) + ";\n")
 	}
 	b.WriteString("}\n")
 }

@@ -136,9 +136,11 @@ func TestShapes(t *testing.T) {
 	for _, want := range []string{
 		`import type { BlockList, BlockValue, BoolValue, ListValue, MapValue, NumberValue, ObjectValue, StringValue } from "tfkit";`,
 		`declare module "tfkit" {`,
-		"    aws: { config: ProviderConfig };",
-		"    aws_vpc: { config: VpcConfig; attributes: VpcAttributes };",
-		"    aws_ami: { config: DataAmiConfig; attributes: DataAmiAttributes };",
+		"    aws: ProviderConfig;",
+		"    aws_vpc: VpcConfig;",
+		"    aws_vpc: VpcAttributes;",
+		"    aws_ami: DataAmiConfig;",
+		"    aws_ami: DataAmiAttributes;",
 		// Required, optional (null allowed) and optional-computed.
 		"  cidr_block: StringValue;",
 		"  enable_dns_support?: BoolValue | null;",
@@ -177,13 +179,13 @@ func TestNames(t *testing.T) {
 	src := string(generate(t, "collide")[0].Data)
 	for _, want := range []string{
 		// The provider is named like a keyword; the registry key is fine.
-		"    go: { config: ProviderConfig };",
+		"    go: ProviderConfig;",
 		// Data sources keep the Data prefix; the resource named like one
 		// gets a suffix.
-		"    go_thing: { config: DataThingConfig; attributes: DataThingAttributes };",
-		"    go_data_thing: { config: DataThingResourceConfig; attributes: DataThingResourceAttributes };",
+		"    go_thing: DataThingConfig;",
+		"    go_data_thing: DataThingResourceConfig;",
 		// A resource named like the provider.
-		"    go: { config: GoConfig; attributes: GoAttributes };",
+		"    go: GoConfig;",
 		// Names that are not identifiers are quoted.
 		`  "3d"?: StringValue | null;`,
 		// A nested block named like the element's config interface.

@@ -15,6 +15,7 @@ declare const blockBrand: unique symbol;
 declare const elementBrand: unique symbol;
 declare const valueType: unique symbol;
 declare const bodyType: unique symbol;
+declare const bodyKeys: unique symbol;
 declare const addressBrand: unique symbol;
 
 /**
@@ -40,11 +41,26 @@ export interface Expression<T = any> {
  */
 export type Ref = Expression & { readonly [attribute: string]: Ref };
 
-/** A nested block made with tf.block or tf.dynamic; B is its body's type when it is declared. */
+/** A nested block made with tf.block or tf.dynamic; B is the type of its body. */
 export interface Block<B = any> {
   readonly [blockBrand]: true;
   readonly [bodyType]?: B;
 }
+
+/**
+ * The attribute names K of a block's body. It is apart from Block because keyof makes a
+ * type contravariant: within Block it would make blocks invariant in their body.
+ */
+export interface BlockKeys<K> {
+  readonly [bodyKeys]?: K;
+}
+
+/**
+ * What tf.block and tf.dynamic give: a block of body B. Where a schema declares the block,
+ * a body lacking a required attribute or with an attribute the schema does not know is an
+ * error.
+ */
+export type TypedBlock<B> = Block<B> & BlockKeys<keyof B>;
 
 /** A value an attribute can hold. Strings are Terraform templates: ${...} interpolates. */
 export type Value =
@@ -150,83 +166,65 @@ export interface ResourceOnlyAttributes extends ResourceAttributes {
  * `resource "type" "name" { ... }`: the attributes as props, or an innerText body. When
  * declarations for the type are installed (tfkit get --lang ts), the props are its schema's.
  */
-export declare function Resource(props: TypedResourceProps): Element;
-export declare function Resource<T extends string>(props: { type: T } & ResourceProps<T>): Element;
+export declare function Resource(props: ResourceText): Element;
+export declare function Resource<T extends string>(props: { type: T & Undeclared<T, keyof ResourceTypes> } & ResourceOnlyAttributes): Element;
+export declare function Resource<T extends string>(props: { type: T } & NoInfer<T extends keyof ResourceTypes ? ResourceProps<T> : never>): Element;
 
 /**
  * `data "type" "name" { ... }`: the attributes as props, or an innerText body. When
  * declarations for the type are installed (tfkit get --lang ts), the props are its schema's.
  */
-export declare function DataSource(props: TypedDataSourceProps): Element;
-export declare function DataSource<T extends string>(props: { type: T } & DataSourceProps<T>): Element;
+export declare function DataSource(props: ResourceText): Element;
+export declare function DataSource<T extends string>(props: { type: T & Undeclared<T, keyof DataSourceTypes> } & ResourceAttributes): Element;
+export declare function DataSource<T extends string>(props: { type: T } & NoInfer<T extends keyof DataSourceTypes ? DataSourceProps<T> : never>): Element;
 
 // ---------------------------------------------------------------------------
 // Typed providers. `tfkit get --lang ts` writes declarations that add entries
 // to these registries by module augmentation:
 //
 //   declare module "tfkit" {
-//     interface ResourceTypes { aws_vpc: { config: VpcConfig; attributes: VpcAttributes } }
+//     interface ResourceTypes { aws_vpc: VpcConfig }
+//     interface ResourceAttributeTypes { aws_vpc: VpcAttributes }
 //   }
 //
 // A type in a registry gets its schema's props; any other type stays untyped.
+//
+// Each component has three overloads: the innerText form, the untyped form
+// for types not in the registry, and the typed form, generic over the type
+// so that its props are one lookup however many types there are (aws has
+// 777; a union discriminated by type costs time per element in proportion).
+// The typed form's type parameter is any string, its props a conditional
+// type under NoInfer: a parameter constrained to the registry's keys, or
+// inference from the other props, has tsc work through every declared type.
+// tf.block infers its body from its argument, so blocks are checked without
+// the contextual typing that generic props lack during inference.
 
-/** Resource types with declarations: config is the body, attributes what a ref reads. */
+/** Resource types with declarations: the props (the body) of each. */
 export interface ResourceTypes {}
-/** Data source types with declarations, as ResourceTypes. */
+/** Resource types with declarations: what a ref to each reads. */
+export interface ResourceAttributeTypes {}
+/** Data source types with declarations: the props (the body) of each. */
 export interface DataSourceTypes {}
-/** Providers with declarations, by local name: config is the provider block's body. */
+/** Data source types with declarations: what a ref to each reads. */
+export interface DataSourceAttributeTypes {}
+/** Providers with declarations, by local name: the provider block's body. */
 export interface ProviderTypes {}
 
-type ConfigOf<E> = E extends { config: infer C } ? C : never;
-type AttributesOf<E> = E extends { attributes: infer A } ? A : never;
+/** unknown for a type without declarations, never for one with them. */
+export type Undeclared<T, Declared> = T extends Declared ? never : unknown;
 
-// The typed props are one union discriminated by type, not a generic: a
-// generic's contextual types are not known while its type argument is being
-// inferred, and tf.block needs its prop's type to check the block's body.
-// Their overload comes first, as the first overload a JSX element is
-// checked against gives tf.block calls the type they keep, and the innerText
-// form is a member of each union rather than an overload of its own: of
-// several failing overloads, tsc explains only one, and it must be the
-// schema's. (Within a union, it explains the last member.)
+/** Props of <Resource type={T}> for a declared type T. */
+export type ResourceProps<T extends keyof ResourceTypes> = TypedMetaArguments<AddressOf<T>> & ResourceOnlyMetaArguments & ResourceTypes[T];
 
-/** Props of <Resource> for every declared type, discriminated by type. */
-export type TypedResourceProps = {
-  [T in keyof ResourceTypes]:
-    | TypedText<T, ResourceRef<T>>
-    | ({ type: T } & TypedMetaArguments<ResourceRef<T>> & ResourceOnlyMetaArguments & ConfigOf<ResourceTypes[T]>);
-}[keyof ResourceTypes];
+/** Props of <DataSource type={T}> for a declared type T. */
+export type DataSourceProps<T extends keyof DataSourceTypes> = TypedMetaArguments<AddressOf<`data.${T}`>> & DataSourceTypes[T];
 
-/** Props of <DataSource> for every declared type, discriminated by type. */
-export type TypedDataSourceProps = {
-  [T in keyof DataSourceTypes]:
-    | TypedText<T, DataSourceRef<T>>
-    | ({ type: T } & TypedMetaArguments<DataSourceRef<T>> & ConfigOf<DataSourceTypes[T]>);
-}[keyof DataSourceTypes];
+/** Props of <Provider type={T}> for a declared provider T. */
+export type ProviderProps<T extends keyof ProviderTypes> = { alias?: string; ref?: Ref; children?: never } & ProviderTypes[T];
 
-/** Props of <Provider> for every declared provider, discriminated by type. */
-export type TypedProviderProps = {
-  [T in keyof ProviderTypes]:
-    | { type: T; ref?: Ref; children: InnerText }
-    | ({ type: T; alias?: string; ref?: Ref; children?: never } & ConfigOf<ProviderTypes[T]>);
-}[keyof ProviderTypes];
-
-/** Props of <Resource type={T}> when T is not declared: untyped (never for a declared type). */
-export type ResourceProps<T extends string> = T extends keyof ResourceTypes ? never : ResourceText | ResourceOnlyAttributes;
-
-/** Props of <DataSource type={T}> when T is not declared: untyped (never for a declared type). */
-export type DataSourceProps<T extends string> = T extends keyof DataSourceTypes ? never : ResourceText | ResourceAttributes;
-
-/** Props of <Provider type={T}> when T is not declared: untyped (never for a declared type). */
-export type ProviderProps<T extends string> = T extends keyof ProviderTypes
-  ? never
-  : { type: string; ref?: Ref; children: InnerText } | ProviderAttributes;
-
-/** Props of a declared type's element with an innerText body; R is its typed ref. */
-export interface TypedText<T, R> {
-  type: T;
-  name: string;
-  ref?: Ref | R;
-  children: InnerText;
+/** What a typed ref to the resource or data source at Address is. */
+export interface AddressOf<Address> {
+  readonly [addressBrand]: Address;
 }
 
 /** Meta-arguments of a declared resource or data source type; R is its typed ref. */
@@ -263,9 +261,9 @@ export type MapValue<E> = { readonly [key: string]: E } | Expression<object>;
 /** An object attribute: the object or an expression of a map or object. */
 export type ObjectValue<O> = O | Expression<object>;
 /** Where a schema allows one nested block. */
-export type BlockValue<B> = Block<B>;
+export type BlockValue<B> = TypedBlock<B>;
 /** Where a schema allows several nested blocks: one, or an array of them. */
-export type BlockList<B> = Block<B> | readonly Block<B>[];
+export type BlockList<B> = TypedBlock<B> | readonly TypedBlock<B>[];
 
 /**
  * What reading a ref gives for a value of type T: an expression of that type, with
@@ -284,13 +282,13 @@ export type RefTo<T> = unknown extends T
 type InstanceRef<Address, A> = Expression<A> & { readonly [addressBrand]: Address } & { readonly [K in keyof A]-?: RefTo<A[K]> };
 
 /** A typed ref to a resource: its attributes are typed; ref[0] is an instance (count). */
-export type ResourceRef<T extends keyof ResourceTypes> = InstanceRef<T, AttributesOf<ResourceTypes[T]>> & {
-  readonly [index: number]: InstanceRef<T, AttributesOf<ResourceTypes[T]>>;
+export type ResourceRef<T extends keyof ResourceAttributeTypes> = InstanceRef<T, ResourceAttributeTypes[T]> & {
+  readonly [index: number]: InstanceRef<T, ResourceAttributeTypes[T]>;
 };
 
 /** A typed ref to a data source, as ResourceRef. */
-export type DataSourceRef<T extends keyof DataSourceTypes> = InstanceRef<`data.${T}`, AttributesOf<DataSourceTypes[T]>> & {
-  readonly [index: number]: InstanceRef<`data.${T}`, AttributesOf<DataSourceTypes[T]>>;
+export type DataSourceRef<T extends keyof DataSourceAttributeTypes> = InstanceRef<`data.${T}`, DataSourceAttributeTypes[T]> & {
+  readonly [index: number]: InstanceRef<`data.${T}`, DataSourceAttributeTypes[T]>;
 };
 
 /**
@@ -300,10 +298,10 @@ export type DataSourceRef<T extends keyof DataSourceTypes> = InstanceRef<`data.$
 export type RefFor<T> = unknown extends T
   ? Ref
   : T extends `data.${infer D}`
-    ? D extends keyof DataSourceTypes
+    ? D extends keyof DataSourceAttributeTypes
       ? DataSourceRef<D>
       : Ref
-    : T extends keyof ResourceTypes
+    : T extends keyof ResourceAttributeTypes
       ? ResourceRef<T>
       : Ref;
 
@@ -319,8 +317,9 @@ export interface ProviderAttributes {
 }
 
 /** `provider "type" { ... }`. */
-export declare function Provider(props: TypedProviderProps): Element;
-export declare function Provider<T extends string>(props: { type: T } & ProviderProps<T>): Element;
+export declare function Provider(props: { type: string; ref?: Ref; children: InnerText }): Element;
+export declare function Provider<T extends string>(props: { type: T & Undeclared<T, keyof ProviderTypes> } & ProviderAttributes): Element;
+export declare function Provider<T extends string>(props: { type: T } & NoInfer<T extends keyof ProviderTypes ? ProviderProps<T> : never>): Element;
 
 /** Attributes of <Variable>. */
 export interface VariableAttributes {
@@ -458,11 +457,11 @@ export declare const tf: {
   /** tf.literal("${x}") is the string "${x}" as it is, without interpolation. */
   literal(text: string): Expression;
   /** A nested block: ingress={tf.block({ from_port: 443 })}; labels first: tf.block("label", {...}). */
-  block<B = Body>(body: NoInfer<B>): Block<B>;
-  block<B = Body>(label: string, body: NoInfer<B>): Block<B>;
-  block<B = Body>(label1: string, label2: string, body: NoInfer<B>): Block<B>;
+  block<B extends Body>(body: B): TypedBlock<B>;
+  block<B extends Body>(label: string, body: B): TypedBlock<B>;
+  block<B extends Body>(label1: string, label2: string, body: B): TypedBlock<B>;
   /** A dynamic block whose type is the attribute it is given to. */
-  dynamic<B = Body>(spec: { for_each: Value; iterator?: string; labels?: readonly Value[]; content: NoInfer<B> }): Block<B>;
+  dynamic<B extends Body>(spec: { for_each: Value; iterator?: string; labels?: readonly Value[]; content: B }): TypedBlock<B>;
 };
 
 /** createElement is what the JSX compiler calls for a key after a spread. */
