@@ -283,7 +283,7 @@ func (m *Module) providers(site hcl.Range, ps map[string]*Provider) {
 	}
 	sort.Strings(names)
 	obj := &config.Object{}
-	c := m.conv(site)
+	c := newConv(site)
 	for _, n := range names {
 		p := ps[n]
 		if p == nil {
@@ -301,7 +301,13 @@ func (m *Module) providers(site hcl.Range, ps map[string]*Provider) {
 		default:
 			key = &config.Reference{Traversal: config.StripRanges(t)}
 		}
-		obj.Items = append(obj.Items, config.ObjectItem{Key: key, Value: c.elementRef(p, path+"."+n)})
+		pc := newConv(site)
+		v := pc.elementRef(p, path+"."+n)
+		out := pc.reachesOut(m.stack)
+		m.finishLocal(pc, path+"."+n, "a module's providers")
+		if !out {
+			obj.Items = append(obj.Items, config.ObjectItem{Key: key, Value: v})
+		}
 	}
 	m.finishLocal(c, path, "a module's providers")
 	m.placeAttr(site, "providers", obj)

@@ -447,10 +447,13 @@ func (w *xwalker) reference(t hcl.Traversal) config.Expr {
 	return nil
 }
 
-// top walks a top-level block, returning it rewritten (or itself).
+// top walks a top-level block, returning it rewritten (or itself). The
+// addresses of moved and removed blocks are never read from another stack
+// (they are written as given); anything else is walked, even where the
+// engine allows no reference, so that no mark is left in the output.
 func (w *xwalker) top(b *config.Block) *config.Block {
 	switch b.Type {
-	case "terraform", "moved", "removed":
+	case "moved", "removed":
 		return b
 	}
 	w.elem = b

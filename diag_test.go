@@ -328,11 +328,15 @@ func TestCrossStackReference(t *testing.T) {
 	tfkit.NewResource(b, "aws_subnet", "v", nil).Lifecycle(tfkit.Lifecycle{ReplaceTriggeredBy: []any{vpc}})
 	l4 := here() + 1
 	tfkit.NewResource(b, "aws_subnet", "w", tfkit.Attrs{"p": aws})
-	checkDiags(t, b.Diagnostics(),
+	l5 := here() + 1
+	tfkit.NewModule(b, "m", tfkit.ModuleConfig{Source: "./m", Providers: map[string]*tfkit.Provider{"aws": aws}})
+	// The app reports each once, with nothing about what was left out.
+	checkDiags(t, app.Validate(),
 		want{"Reference to another stack", l1, "aws_subnet.t.depends_on"},
 		want{"Reference to another stack", l2, "aws_subnet.u.provider"},
 		want{"Reference to another stack", l3, "aws_subnet.v.lifecycle.replace_triggered_by"},
 		want{"Reference to another stack", l4, "aws_subnet.w"},
+		want{"Reference to another stack", l5, "module.m.providers.aws"},
 	)
 	if len(a.Diagnostics()) != 0 {
 		t.Errorf("stack a: %s", a.Diagnostics())

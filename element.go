@@ -60,8 +60,20 @@ func (e *element) finish(c *conv, path string) { e.finishIn(c, path, "") }
 
 // finishLocal is finish for arguments that must name elements of the same
 // configuration (depends_on, provider, replace_triggered_by): what is
-// the argument, for the diagnostic.
+// the argument, for the diagnostic. Their values are converted with a
+// converter of no stack, and left out when they reach out of it.
 func (e *element) finishLocal(c *conv, path, what string) { e.finishIn(c, path, what) }
+
+// reachesOut reports whether what c converted refers to an element of a
+// stack other than s.
+func (c *conv) reachesOut(s *Stack) bool {
+	for _, t := range c.refs {
+		if t.stack != s {
+			return true
+		}
+	}
+	return false
+}
 
 func (e *element) finishIn(c *conv, path, local string) {
 	for _, d := range c.diags {
@@ -371,9 +383,13 @@ func (e *element) elementRefs(site hcl.Range, path string, els []Element, hint s
 				fmt.Sprintf("%s is a %s; Terraform can only depend on resources, data sources and modules.", b.Address(), b.Type), hint)
 			continue
 		}
-		c := e.conv(site)
+		c := newConv(site)
 		r := c.elementRef(el, path)
+		out := c.reachesOut(e.stack)
 		e.finishLocal(c, path, "depends_on")
+		if out {
+			continue
+		}
 		if !containsRef(refs, r) {
 			refs = append(refs, r)
 		}
@@ -410,10 +426,13 @@ func (e *element) provider(site hcl.Range, p Element) {
 			"pass the handle returned by tfkit.NewProvider")
 		return
 	}
-	c := e.conv(site)
+	c := newConv(site)
 	x := c.elementRef(p, path)
+	out := c.reachesOut(e.stack)
 	e.finishLocal(c, path, "the provider argument")
-	e.placeAttr(site, "provider", x)
+	if !out {
+		e.placeAttr(site, "provider", x)
+	}
 }
 
 // Condition is a custom condition: a precondition or postcondition of a
@@ -501,26 +520,30 @@ func (e *element) lifecycle(site hcl.Range, l Lifecycle) {
 	}
 	if len(l.ReplaceTriggeredBy) > 0 {
 		t := &config.Tuple{}
-		rc := e.conv(site)
 		for i, v := range l.ReplaceTriggeredBy {
 			p := fmt.Sprintf("%s.replace_triggered_by[%d]", path, i)
+			rc := newConv(site)
 			var x config.Expr
 			if s, ok := v.(string); ok {
 				x = rc.value(Ref(s), p)
 			} else {
 				x = rc.value(v, p)
 			}
+			out := rc.reachesOut(e.stack)
+			c.diags, rc.diags = append(c.diags, rc.diags...), nil
+			e.finishLocal(rc, path+".replace_triggered_by", "replace_triggered_by")
+			if out {
+				continue
+			}
 			switch x.(type) {
 			case *config.Reference, *config.GetAttr, *config.Index:
 				t.Items = append(t.Items, x)
 			default:
-				rc.errorf(p, "Invalid replace_triggered_by item",
+				c.errorf(p, "Invalid replace_triggered_by item",
 					"replace_triggered_by takes references to resources or their attributes.",
 					"pass a resource handle or r.Ref(\"attr\")")
 			}
 		}
-		c.diags, rc.diags = append(c.diags, rc.diags...), nil
-		e.finishLocal(rc, path+".replace_triggered_by", "replace_triggered_by")
 		set("replace_triggered_by", t)
 	}
 	b.Body.Items = append(b.Body.Items, conditionBlocks(c, "precondition", l.Preconditions, path)...)

@@ -462,8 +462,12 @@ func (c *conv) elementRef(el Element, path string) config.Expr {
 	if s := stackOf(el); s != nil {
 		tg := target{stack: s, addr: config.TraversalString(t), provider: b.Type == "provider"}
 		c.refs = appendTarget(c.refs, tg)
-		if c.foreign(tg) {
+		switch {
+		case c.foreign(tg):
 			return markedRef(s, t)
+		case c.stack != nil && s != c.stack:
+			// Reported by finish (a provider, another app's stack).
+			return config.Null()
 		}
 	}
 	return &config.Reference{Traversal: t}
