@@ -685,8 +685,17 @@ func (g *goEmitter) refactor(b *config.Block) (string, bool) {
 			return "", false
 		}
 		delete(attrs, name)
-		switch x.(type) {
-		case *config.Reference, *config.Index, *config.GetAttr:
+		switch x := x.(type) {
+		case *config.Reference:
+			// The handle of an element declared before, else the address.
+			if v := g.vars[config.TraversalString(x.Traversal)]; v != nil && (v.kind == "resource" || v.kind == "module") {
+				if v.typed {
+					return v.name + ".Resource()", true
+				}
+				return v.name, true
+			}
+			return strconv.Quote(string(render.InlineExpr(x))), true
+		case *config.Index, *config.GetAttr:
 			return strconv.Quote(string(render.InlineExpr(x))), true
 		}
 		return "", false

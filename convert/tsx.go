@@ -630,6 +630,41 @@ func (e *tsxEmitter) ref(t hcl.Traversal) string {
 	return "tf.raw(" + jsString(config.TraversalString(t)) + ")"
 }
 
+// refPath is a reference read from the ref of an element declared before,
+// or "".
+func (e *tsxEmitter) refPath(t hcl.Traversal) string {
+	root, _ := t[0].(hcl.TraverseRoot)
+	attr := func(i int) string {
+		if i < len(t) {
+			if a, ok := t[i].(hcl.TraverseAttr); ok {
+				return a.Name
+			}
+		}
+		return ""
+	}
+	var r *tsxRef
+	var rest hcl.Traversal
+	switch {
+	case root.Name == "var" || root.Name == "local":
+		return ""
+	case root.Name == "data":
+		if len(t) >= 3 && attr(1) != "" && attr(2) != "" {
+			r, rest = e.refs["data."+attr(1)+"."+attr(2)], t[3:]
+		}
+	case len(t) >= 2 && attr(1) != "":
+		r, rest = e.refs[root.Name+"."+attr(1)], t[2:]
+	}
+	if r == nil {
+		return ""
+	}
+	path, ok := jsPath(rest)
+	if !ok {
+		return ""
+	}
+	r.used = true
+	return r.name + path
+}
+
 // jsPath writes a relative traversal as property accesses on a ref.
 func jsPath(t hcl.Traversal) (string, bool) {
 	var b strings.Builder
@@ -750,6 +785,24 @@ func (e *tsxEmitter) valueAt(types []string, name string, x config.Expr) string 
 		last == "lifecycle" && (name == "ignore_changes" || name == "replace_triggered_by"),
 		last == "provisioner" && (name == "when" || name == "on_failure"):
 		return e.static(x, last == "lifecycle" && name == "ignore_changes" || last == "provisioner")
+	case n == 1 && types[0] == "module" && name == "providers":
+		// providers = { aws = aws.west }: keys and values are addresses.
+		if obj, ok := x.(*config.Object); ok {
+			var parts []string
+			for _, it := range obj.Items {
+				k, ok := literalString(it.Key)
+				if !ok {
+					if r, isRef := it.Key.(*config.Reference); isRef {
+						k, ok = config.TraversalString(r.Traversal), true
+					}
+				}
+				if !ok {
+					return e.expr(x)
+				}
+				parts = append(parts, jsKey(k)+": "+e.static(it.Value, true))
+			}
+			return "{ " + strings.Join(parts, ", ") + " }"
+		}
 	}
 	return e.expr(x)
 }
@@ -768,6 +821,9 @@ func (e *tsxEmitter) static(x config.Expr, text bool) string {
 			if r := e.refs[config.TraversalString(x.Traversal)]; r != nil {
 				r.used = true
 				return r.name
+			}
+			if code := e.refPath(x.Traversal); code != "" {
+				return code
 			}
 		}
 		return jsString(config.TraversalString(x.Traversal))

@@ -131,4 +131,52 @@ output "commented" {
   value     = var.commented
   sensitive = true # hide it
 }
+module "peer" {
+  source     = "./modules/dns"
+  count      = 2
+  providers  = { aws = aws.west }
+  depends_on = [module.dns, aws_vpc.main]
+}
+
+resource "aws_eip" "ip" {
+  vpc = true
+  lifecycle {
+    create_before_destroy = true
+    replace_triggered_by  = [aws_vpc.main.id, aws_subnet.zone]
+    ignore_changes        = all
+    postcondition {
+      condition     = self.public_ip != ""
+      error_message = "No IP."
+    }
+  }
+}
+
+data "aws_caller_identity" "me" {
+  lifecycle {
+    postcondition {
+      condition     = self.account_id != ""
+      error_message = "No account."
+    }
+  }
+}
+
+output "account" {
+  value = data.aws_caller_identity.me.account_id
+  precondition {
+    condition     = data.aws_caller_identity.me.account_id != "0"
+    error_message = "Bad account."
+  }
+}
+
+import {
+  to = aws_eip.ip
+  id = "eipalloc-1"
+}
+
+removed {
+  from = aws_instance.gone
+  lifecycle {
+    destroy = false
+  }
+}
 # The end.

@@ -127,7 +127,7 @@ func main() {
 		Value: dns.Ref("records[0]"),
 	})
 
-	tfkit.NewMoved(stack, "aws_vpc.old", "aws_vpc.main")
+	tfkit.NewMoved(stack, "aws_vpc.old", vpcMain)
 
 	tfkit.NewVariable(stack, "commented", tfkit.VariableConfig{
 		// The type.
@@ -147,6 +147,50 @@ func main() {
 		Value:     tfkit.Var("commented"),
 		Sensitive: true, // hide it
 	})
+
+	tfkit.NewModule(stack, "peer", tfkit.ModuleConfig{
+		Source: "./modules/dns",
+		Inputs: tfkit.Ordered(
+			"count", 2,
+			"providers", tfkit.Ordered(
+				"aws", tfkit.Ref("aws.west"),
+			),
+			"depends_on", []any{dns.Ref(), vpcMain.Ref()},
+		),
+	})
+
+	ip := tfkit.NewResource(stack, "aws_eip", "ip", tfkit.Ordered(
+		"vpc", true,
+		"lifecycle", tfkit.Block(tfkit.Ordered(
+			"create_before_destroy", true,
+			"replace_triggered_by", []any{vpcMain.Ref("id"), zone.Ref()},
+			"ignore_changes", tfkit.Ref("all"),
+			"postcondition", tfkit.Block(tfkit.Ordered(
+				"condition", tfkit.Op(tfkit.Self("public_ip"), "!=", ""),
+				"error_message", "No IP.",
+			)),
+		)),
+	))
+
+	me := tfkit.NewDataSource(stack, "aws_caller_identity", "me", tfkit.Ordered(
+		"lifecycle", tfkit.Block(tfkit.Ordered(
+			"postcondition", tfkit.Block(tfkit.Ordered(
+				"condition", tfkit.Op(tfkit.Self("account_id"), "!=", ""),
+				"error_message", "No account.",
+			)),
+		)),
+	))
+
+	tfkit.NewOutput(stack, "account", tfkit.OutputConfig{
+		Value: me.Ref("account_id"),
+		Preconditions: []tfkit.Condition{
+			{Condition: tfkit.Op(me.Ref("account_id"), "!=", "0"), ErrorMessage: "Bad account."},
+		},
+	})
+
+	tfkit.NewImport(stack, ip, "eipalloc-1")
+
+	tfkit.NewRemoved(stack, "aws_instance.gone", false)
 
 	// The end.
 

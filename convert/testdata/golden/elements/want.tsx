@@ -5,6 +5,7 @@ export default function App() {
   const main = useRef();
   const zone = useRef();
   const dns = useRef();
+  const me = useRef();
 
   return (
     <>
@@ -134,6 +135,57 @@ export default function App() {
         value={tf.var("commented")}
         sensitive={true} /* hide it */
       />
+
+      <Module name="peer"
+        source="./modules/dns"
+        count={2}
+        providers={{ aws: "aws.west" }}
+        depends_on={[dns, main]}
+      />
+
+      <Resource type="aws_eip" name="ip"
+        vpc={true}
+        lifecycle={{
+          create_before_destroy: true,
+          replace_triggered_by: [main.id, zone],
+          ignore_changes: "all",
+          postcondition: {
+            condition: tf.raw("self.public_ip != \"\""),
+            error_message: "No IP.",
+          },
+        }}
+      />
+
+      <DataSource type="aws_caller_identity" name="me" ref={me}
+        lifecycle={{
+          postcondition: {
+            condition: tf.raw("self.account_id != \"\""),
+            error_message: "No account.",
+          },
+        }}
+      />
+
+      <Output name="account"
+        value={me.account_id}
+        precondition={{
+          condition: tf.raw("data.aws_caller_identity.me.account_id != \"0\""),
+          error_message: "Bad account.",
+        }}
+      />
+
+      {/* tfkit convert: not converted, the TSX front end has no element for import blocks: */}
+      {/* import { */}
+      {/*  to = aws_eip.ip */}
+      {/*  id = "eipalloc-1" */}
+      {/* } */}
+
+      {/* tfkit convert: not converted, the TSX front end has no element for removed blocks: */}
+      {/* removed { */}
+      {/*  from = aws_instance.gone */}
+      {/*  lifecycle { */}
+      {/*    destroy = false */}
+      {/*  } */}
+      {/* } */}
 
       {/* The end. */}
     </>
