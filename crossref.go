@@ -290,6 +290,13 @@ func declarations(s *Stack) map[string]*config.Block {
 					m["local."+a.Name] = b
 				}
 			}
+		case "check":
+			// A check's scoped data source, which its assertions read.
+			for _, it := range b.Body.Items {
+				if nb, ok := it.(*config.Block); ok && nb.Type == "data" {
+					m[nb.Address()] = nb
+				}
+			}
 		}
 	}
 	return m

@@ -332,6 +332,27 @@ func TestCrossStackAmbiguous(t *testing.T) {
 	checkDiags(t, y.Diagnostics(), want{"Ambiguous cross-stack reference", line, "terraform_data.t.input"})
 }
 
+// TestCrossStackCheckData: a check's scoped data source is the stack's own,
+// even when another stack declares a data source of that address.
+func TestCrossStackCheckData(t *testing.T) {
+	app := tfkit.NewApp()
+	a := tfkit.NewStack(app, "a")
+	tfkit.NewDataSource(a, "http", "site", tfkit.Attrs{"url": "https://a.example"})
+	b := tfkit.NewStack(app, "b")
+	ch := tfkit.NewCheck(b, "up")
+	site := ch.Data("http", "site", tfkit.Attrs{"url": "https://b.example"})
+	ch.Assert(tfkit.Condition{Condition: tfkit.Op(site.Ref("status_code"), "==", 200), ErrorMessage: "down"})
+	if ds := app.Validate(); ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	if text := configText(t, b); strings.Contains(text, "remote_state") || !strings.Contains(text, "data.http.site.status_code == 200") {
+		t.Errorf("consumer:\n%s", text)
+	}
+	if deps := b.Dependencies(); len(deps) != 0 {
+		t.Errorf("dependencies %v", deps)
+	}
+}
+
 // TestCrossStackSameAddress: stacks may declare elements of the same
 // address; a handle says which one a reference reads.
 func TestCrossStackSameAddress(t *testing.T) {
