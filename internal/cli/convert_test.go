@@ -5,6 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tfkit/tfkit/codegen/golang"
+	"github.com/tfkit/tfkit/schema"
 )
 
 const convertInput = `# The pet.
@@ -94,5 +97,35 @@ func writeTestFile(t *testing.T, path, text string) {
 	}
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestConvertProjectBindings: without --bindings, the codeMakerOutput of
+// tfkit.json gives the typed bindings.
+func TestConvertProjectBindings(t *testing.T) {
+	dir := t.TempDir()
+	writeTestFile(t, filepath.Join(dir, "go.mod"), "module example.com/app\n\ngo 1.26\n")
+	writeTestFile(t, filepath.Join(dir, "tfkit.json"), `{"app": "go run .", "codeMakerOutput": "gen"}`)
+	f, err := os.Open("../../schema/testdata/providers/random-3.9.0.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ps, err := schema.ReadProviders(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := golang.Generate(ps[0], golang.Options{Package: "random", Version: "3.9.0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, gf := range files {
+		writeTestFile(t, filepath.Join(dir, "gen", "random", gf.Path), string(gf.Data))
+	}
+	writeTestFile(t, filepath.Join(dir, "infra", "main.tf"), convertInput)
+	res := runCLI(t, dir, nil, "convert", "--to", "go", "infra")
+	if res.code != ExitOK || !strings.Contains(res.stdout, `random.NewPet(stack, "p", random.PetConfig{`) ||
+		!strings.Contains(res.stdout, `"example.com/app/gen/random"`) {
+		t.Errorf("typed conversion: %s", res)
 	}
 }
