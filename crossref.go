@@ -117,6 +117,7 @@ func (c *conv) foreignMarks(m *exprMeta, path string) func(hcl.Traversal) config
 	}
 	foreign := map[string]*Stack{}
 	own := map[string]bool{}
+	dropped := map[string]bool{} // reported by finish: providers, other apps
 	var bad []string
 	for _, t := range m.refs {
 		switch {
@@ -127,6 +128,8 @@ func (c *conv) foreignMarks(m *exprMeta, path string) func(hcl.Traversal) config
 				bad = append(bad, fmt.Sprintf("%s of stacks %q and %q", t.addr, s.name, t.stack.name))
 			}
 			foreign[t.addr] = t.stack
+		default:
+			dropped[t.addr] = true
 		}
 	}
 	for addr, s := range foreign {
@@ -144,12 +147,16 @@ func (c *conv) foreignMarks(m *exprMeta, path string) func(hcl.Traversal) config
 			delete(foreign, addr)
 		}
 	}
-	if len(foreign) == 0 {
+	if len(foreign) == 0 && len(dropped) == 0 {
 		return nil
 	}
 	return func(t hcl.Traversal) config.Expr {
-		if s := foreign[rootAddress(t)]; s != nil {
+		addr := rootAddress(t)
+		if s := foreign[addr]; s != nil {
 			return markedRef(s, t)
+		}
+		if dropped[addr] || (len(t) == 1 && dropped[t.RootName()]) {
+			return config.Null()
 		}
 		return nil
 	}

@@ -330,6 +330,8 @@ func TestCrossStackReference(t *testing.T) {
 	tfkit.NewResource(b, "aws_subnet", "w", tfkit.Attrs{"p": aws})
 	l5 := here() + 1
 	tfkit.NewModule(b, "m", tfkit.ModuleConfig{Source: "./m", Providers: map[string]*tfkit.Provider{"aws": aws}})
+	l6 := here() + 1
+	tfkit.NewResource(b, "aws_subnet", "x", tfkit.Attrs{"p": aws.Ref()})
 	// The app reports each once, with nothing about what was left out.
 	checkDiags(t, app.Validate(),
 		want{"Reference to another stack", l1, "aws_subnet.t.depends_on"},
@@ -337,6 +339,7 @@ func TestCrossStackReference(t *testing.T) {
 		want{"Reference to another stack", l3, "aws_subnet.v.lifecycle.replace_triggered_by"},
 		want{"Reference to another stack", l4, "aws_subnet.w"},
 		want{"Reference to another stack", l5, "module.m.providers.aws"},
+		want{"Reference to another stack", l6, "aws_subnet.x"},
 	)
 	if len(a.Diagnostics()) != 0 {
 		t.Errorf("stack a: %s", a.Diagnostics())
