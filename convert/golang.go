@@ -199,7 +199,10 @@ func (g *goEmitter) block(b *config.Block, sb *hclsyntax.Block) {
 		g.element(b, sb, notes)
 	case b.Type == "provider" && len(b.Labels) == 1:
 		code := fmt.Sprintf("tfkit.NewProvider(stack, %q, %s)", b.Labels[0], g.bodyOrRaw(b, sb))
-		g.add(notes, nil, code)
+		addr, alias := providerAddress(b)
+		v := &goVar{name: g.ident(b.Labels[0], alias), kind: "provider"}
+		g.add(notes, v, code)
+		g.vars[addr] = v
 	case b.Type == "locals" && len(b.Labels) == 0:
 		g.add(notes, nil, fmt.Sprintf("tfkit.NewLocals(stack, %s)", g.bodyOrRaw(b, sb)))
 	case b.Type == "terraform" && len(b.Labels) == 0:
@@ -284,6 +287,17 @@ func (g *goEmitter) element(b *config.Block, sb *hclsyntax.Block, notes []string
 	v := &goVar{name: g.ident(strings.TrimPrefix(typ, providerPrefix(typ)), name), kind: kind}
 	g.add(notes, v, code)
 	g.vars[addr] = v
+}
+
+// providerAddress is how references name a provider configuration: aws,
+// or aws.west with an alias.
+func providerAddress(b *config.Block) (addr, alias string) {
+	if a := b.Body.Attribute("alias"); a != nil {
+		if s, ok := literalString(a.Expr); ok && hclsyntax.ValidIdentifier(s) {
+			return b.Labels[0] + "." + s, s
+		}
+	}
+	return b.Labels[0], ""
 }
 
 // providerPrefix is "aws_" of "aws_vpc".
@@ -984,9 +998,12 @@ func (g *goEmitter) ref(t hcl.Traversal) goExpr {
 		}
 	default:
 		if len(t) >= 2 && attr(1) != "" {
-			if v := g.vars[root.Name+"."+attr(1)]; v != nil {
+			if v := g.vars[root.Name+"."+attr(1)]; v != nil && (v.kind != "provider" || len(t) == 2) {
 				return g.handleRef(v, t[2:], text)
 			}
+		}
+		if v := g.vars[root.Name]; v != nil && v.kind == "provider" && len(t) == 1 {
+			return g.handleRef(v, nil, text)
 		}
 	}
 	return goExpr{fmt.Sprintf("tfkit.Ref(%q)", text), true}

@@ -164,6 +164,7 @@ func (e *tsxEmitter) block(b *config.Block, sb *hclsyntax.Block) {
 		reserved = []string{"type", "name"}
 	case b.Type == "provider" && len(b.Labels) == 1:
 		comp = "Provider"
+		addr, _ = providerAddress(b)
 		labels = []string{"type", b.Labels[0]}
 		reserved = []string{"type"}
 	case b.Type == "variable" && len(b.Labels) == 1:
@@ -199,7 +200,7 @@ func (e *tsxEmitter) block(b *config.Block, sb *hclsyntax.Block) {
 	}
 	el := tsxElement{comments: notes, open: open.String()}
 	if addr != "" {
-		el.ref = &tsxRef{name: uniqueIdent(e.idents, strings.TrimPrefix(strings.TrimPrefix(addr, "data."), "module."))}
+		el.ref = &tsxRef{name: uniqueIdent(e.idents, strings.Split(strings.TrimPrefix(strings.TrimPrefix(addr, "data."), "module."), ".")...)}
 		if comp == "Resource" || comp == "DataSource" {
 			el.ref.name = uniqueIdentFrom(e.idents, b.Labels[0], b.Labels[1], el.ref.name)
 		}
@@ -799,7 +800,7 @@ func (e *tsxEmitter) valueAt(types []string, name string, x config.Expr) string 
 				if !ok {
 					return e.expr(x)
 				}
-				parts = append(parts, jsKey(k)+": "+e.static(it.Value, true))
+				parts = append(parts, jsKey(k)+": "+e.static(it.Value, false))
 			}
 			return "{ " + strings.Join(parts, ", ") + " }"
 		}

@@ -28,7 +28,7 @@ func main() {
 		"region", tfkit.Var("region"), // where everything lives
 	))
 
-	tfkit.NewProvider(stack, "aws", tfkit.Ordered(
+	west := tfkit.NewProvider(stack, "aws", tfkit.Ordered(
 		"alias", "west",
 		"region", "us-west-2",
 	))
@@ -69,7 +69,7 @@ func main() {
 		"vpc_id", vpcMain.Ref("id"),
 		"cidr_block", tfkit.Fn("cidrsubnet", vpcMain.Ref("cidr_block"), 8, tfkit.CountIndex),
 		"availability_zone", "${var.region}${var.zones[count.index]}",
-		"provider", tfkit.Ref("aws.west"),
+		"provider", west.Ref(),
 		"lifecycle", tfkit.Block(tfkit.Ordered(
 			"ignore_changes", []any{tfkit.Ref("tags")},
 		)),
@@ -153,7 +153,7 @@ func main() {
 		Inputs: tfkit.Ordered(
 			"count", 2,
 			"providers", tfkit.Ordered(
-				"aws", tfkit.Ref("aws.west"),
+				"aws", west.Ref(),
 			),
 			"depends_on", []any{dns.Ref(), vpcMain.Ref()},
 		),

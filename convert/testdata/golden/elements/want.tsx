@@ -2,6 +2,7 @@
 import { DataSource, Locals, Module, Output, Provider, Resource, Terraform, Variable, tf, useRef } from "tfkit";
 
 export default function App() {
+  const west = useRef();
   const main = useRef();
   const zone = useRef();
   const dns = useRef();
@@ -21,7 +22,7 @@ export default function App() {
         region={tf.var("region")} /* where everything lives */
       />
 
-      <Provider type="aws"
+      <Provider type="aws" ref={west}
         alias="west"
         region="us-west-2"
       />
@@ -60,7 +61,7 @@ export default function App() {
         vpc_id={main.id}
         cidr_block={tf.fn("cidrsubnet", main.cidr_block, 8, tf.raw("count.index"))}
         availability_zone={"${var.region}${var.zones[count.index]}"}
-        provider="aws.west"
+        provider={west}
         lifecycle={{
           ignore_changes: ["tags"],
         }}
@@ -139,7 +140,7 @@ export default function App() {
       <Module name="peer"
         source="./modules/dns"
         count={2}
-        providers={{ aws: "aws.west" }}
+        providers={{ aws: west }}
         depends_on={[dns, main]}
       />
 
