@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 
@@ -33,11 +34,33 @@ type caseOptions struct {
 	Schemas   []string `json:"schemas"`
 }
 
-// corpusCases are the corpus cases and, named golden_<name>, the golden
-// test inputs of this package.
+// exampleOutputs are the committed outputs of the examples: real
+// configurations written by the Go API and the TSX front end.
+var exampleOutputs = map[string]string{
+	"example_aws_vpc_network": "../examples/aws-vpc/tfkit.out/stacks/network",
+	"example_aws_vpc_web":     "../examples/aws-vpc/tfkit.out/stacks/web",
+	"example_docker":          "../examples/docker/tfkit.out/stacks/docker",
+	"example_local":           "../examples/local/tfkit.out/stacks/local",
+	"example_tsx_network":     "../examples/tsx-network/out",
+	"example_tsx_local":       "../examples/tsx-local/out",
+	"example_tsx_env_prod":    "../examples/tsx-environment/out/prod",
+}
+
+// corpusCases are the corpus cases, the golden test inputs of this package
+// (golden_<name>) and the examples' outputs.
 func corpusCases(t *testing.T) []roundTripCase {
 	t.Helper()
 	var out []roundTripCase
+	names := make([]string, 0, len(exampleOutputs))
+	for n := range exampleOutputs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if _, err := os.Stat(exampleOutputs[n]); err == nil {
+			out = append(out, readCase(t, n, exampleOutputs[n]))
+		}
+	}
 	for _, root := range []string{corpus, "testdata/golden"} {
 		ents, err := os.ReadDir(root)
 		if err != nil {
