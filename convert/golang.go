@@ -448,7 +448,12 @@ func dynamicFits(b *config.Block) bool {
 		switch it := it.(type) {
 		case *config.Attribute:
 			switch it.Name {
-			case "for_each", "labels":
+			case "for_each":
+			case "labels":
+				// tfkit.Dynamic.Labels is a Go list.
+				if _, ok := it.Expr.(*config.Tuple); !ok {
+					return false
+				}
 			case "iterator":
 				if _, ok := rootName(it.Expr); !ok {
 					return false
@@ -490,12 +495,7 @@ func (g *goEmitter) dynamic(b *config.Block) string {
 				n, _ := rootName(it.Expr)
 				fields = append(fields, c+"Iterator: "+strconv.Quote(n)+",")
 			case "labels":
-				code := g.expr(it.Expr).code
-				if strings.HasPrefix(code, "[]any{") {
-					fields = append(fields, c+"Labels: "+code+",")
-				} else {
-					fields = append(fields, c+"Labels: []any{"+code+"},")
-				}
+				fields = append(fields, c+"Labels: "+g.expr(it.Expr).code+",")
 			}
 		case *config.Block:
 			c := lineComments(g.src.notes.before(it.DeclRange.Start.Byte), "")

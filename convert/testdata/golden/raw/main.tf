@@ -53,3 +53,13 @@ check "site" {
     error_message = "down"
   }
 }
+
+resource "terraform_data" "labeled" {
+  dynamic "setting" {
+    for_each = ["a", "b"]
+    labels   = [setting.value]
+    content {
+      v = setting.key
+    }
+  }
+}

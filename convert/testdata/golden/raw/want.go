@@ -68,6 +68,16 @@ func main() {
 		"url", "https://example.com",
 	))
 
+	tfkit.NewResource(stack, "terraform_data", "labeled", tfkit.Ordered(
+		"setting", tfkit.Dynamic{
+			ForEach: []any{"a", "b"},
+			Labels:  []any{tfkit.Ref("setting.value")},
+			Content: tfkit.Ordered(
+				"v", tfkit.Ref("setting.key"),
+			),
+		},
+	))
+
 	if err := app.Synth(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
