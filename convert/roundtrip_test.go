@@ -75,7 +75,34 @@ func corpusCases(t *testing.T) []roundTripCase {
 				name = "golden_" + name
 			}
 			out = append(out, readCase(t, name, filepath.Join(root, e.Name())))
+			if root == corpus {
+				out = append(out, childModules(t, name, filepath.Join(root, e.Name()))...)
+			}
 		}
+	}
+	return out
+}
+
+// childModules are the module directories below a corpus case, each
+// converted as a root module of its own (named case__path__to__dir).
+func childModules(t *testing.T, name, src string) []roundTripCase {
+	t.Helper()
+	var out []roundTripCase
+	err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
+		if err != nil || !fi.IsDir() || p == src {
+			return err
+		}
+		tfs, _ := filepath.Glob(filepath.Join(p, "*.tf"))
+		if len(tfs) == 0 {
+			return nil
+		}
+		rel, _ := filepath.Rel(src, p)
+		sub := name + "__" + strings.NewReplacer(string(filepath.Separator), "__", "-", "_", ".", "_").Replace(rel)
+		out = append(out, readCase(t, sub, p))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	return out
 }
