@@ -25,35 +25,7 @@ import (
 // remote state synth writes, diff afterwards shows no changes, a change in
 // the app shows exactly that change, and destroy goes in reverse order.
 func TestCrossStackDeploy(t *testing.T) {
-	engine := enginetest.Engine(t)
-	mirror := enginetest.Mirror(t)
-	bin := buildTestApp(t, "crossstack")
-
-	project := t.TempDir()
-	cfg, _ := json.Marshal(map[string]string{"app": bin, "output": "tfkit.out"})
-	if err := os.WriteFile(filepath.Join(project, "tfkit.json"), cfg, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	rc := filepath.Join(t.TempDir(), "terraformrc")
-	if err := os.WriteFile(rc, []byte(enginetest.CLIConfig(mirror)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(t.TempDir(), "greeting.txt")
-	env := []string{"TFKIT_TERRAFORM=" + engine, "TF_CLI_CONFIG_FILE=" + rc, "CHECKPOINT_DISABLE=1", "CROSS_FILE=" + file}
-	run := func(greeting string, args ...string) (int, string, string) {
-		t.Helper()
-		var stdout, stderr bytes.Buffer
-		code := cli.Main(context.Background(), args, cli.Env{
-			Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Dir: project,
-			Environ: append(os.Environ(), append(env, "CROSS_GREETING="+greeting)...),
-			Version: "v0.0.0-test",
-		})
-		return code, stdout.String(), stderr.String()
-	}
-	summary := func(out, heading string) string {
-		_, after, _ := strings.Cut(out, "\n"+heading+":\n")
-		return regexp.MustCompile(` +`).ReplaceAllString(after, " ")
-	}
+	project, file, run := crossProject(t)
 
 	code, stdout, stderr := run("hello", "deploy", "--auto-approve")
 	if code != cli.ExitOK {
@@ -132,6 +104,78 @@ func TestCrossStackDeploy(t *testing.T) {
 	if code != cli.ExitOK || regexp.MustCompile(`\s`).ReplaceAllString(stdout, "") != `{"network":{},"web":{}}` {
 		t.Errorf("outputs after destroy: %s", stdout)
 	}
+}
+
+// TestCrossStackDeployJSON deploys the same app synthesized as Terraform
+// JSON, whose remote state path is a template in a JSON string.
+func TestCrossStackDeployJSON(t *testing.T) {
+	project, file, run := crossProject(t)
+	if code, stdout, stderr := run("hi", "synth", "--format", "json"); code != cli.ExitOK {
+		t.Fatalf("synth: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	web, err := os.ReadFile(filepath.Join(project, "tfkit.out", "stacks", "web", "main.tf.json"))
+	if err != nil || !strings.Contains(string(web), `"path": "${path.module}/../network/terraform.tfstate"`) {
+		t.Errorf("web main.tf.json (%v):\n%s", err, web)
+	}
+	code, stdout, stderr := run("hi", "deploy", "--auto-approve", "--skip-synth")
+	if code != cli.ExitOK {
+		t.Fatalf("deploy: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if got, want := summary(stdout, "Deploy"), " network deployed (1 added, 0 changed, 0 destroyed)\n web deployed (4 added, 0 changed, 0 destroyed)\n"; got != want {
+		t.Errorf("deploy summary:\n%s\nwant:\n%s", got, want)
+	}
+	code, stdout, _ = run("hi", "output", "--json")
+	var outs map[string]map[string]any
+	if err := json.Unmarshal([]byte(stdout), &outs); err != nil || code != cli.ExitOK {
+		t.Fatalf("output: %v exit %d\n%s", err, code, stdout)
+	}
+	pet, _ := outs["network"]["name"].(string)
+	if data, err := os.ReadFile(file); err != nil || pet == "" || string(data) != "hi "+pet {
+		t.Errorf("local_file: %q %v (pet %q)", data, err, pet)
+	}
+	if code, stdout, stderr := run("hi", "destroy", "--auto-approve", "--skip-synth"); code != cli.ExitOK {
+		t.Fatalf("destroy: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
+
+// crossProject makes a project whose app is testdata/crossstack, and
+// returns its directory, the file the app writes, and a function that runs
+// the tfkit CLI there with the engine and the provider mirror and
+// CROSS_GREETING set to a greeting.
+func crossProject(t *testing.T) (string, string, func(greeting string, args ...string) (int, string, string)) {
+	engine := enginetest.Engine(t)
+	mirror := enginetest.Mirror(t)
+	bin := buildTestApp(t, "crossstack")
+
+	project := t.TempDir()
+	cfg, _ := json.Marshal(map[string]string{"app": bin, "output": "tfkit.out"})
+	if err := os.WriteFile(filepath.Join(project, "tfkit.json"), cfg, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rc := filepath.Join(t.TempDir(), "terraformrc")
+	if err := os.WriteFile(rc, []byte(enginetest.CLIConfig(mirror)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "greeting.txt")
+	env := []string{"TFKIT_TERRAFORM=" + engine, "TF_CLI_CONFIG_FILE=" + rc, "CHECKPOINT_DISABLE=1", "CROSS_FILE=" + file}
+	run := func(greeting string, args ...string) (int, string, string) {
+		t.Helper()
+		var stdout, stderr bytes.Buffer
+		code := cli.Main(context.Background(), args, cli.Env{
+			Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Dir: project,
+			Environ: append(os.Environ(), append(env, "CROSS_GREETING="+greeting)...),
+			Version: "v0.0.0-test",
+		})
+		return code, stdout.String(), stderr.String()
+	}
+	return project, file, run
+}
+
+// summary returns the lines after the "Deploy:" (or other) heading, with
+// runs of spaces made one.
+func summary(out, heading string) string {
+	_, after, _ := strings.Cut(out, "\n"+heading+":\n")
+	return regexp.MustCompile(` +`).ReplaceAllString(after, " ")
 }
 
 // buildTestApp compiles testdata/NAME (inside this module, so that it is
