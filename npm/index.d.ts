@@ -260,6 +260,8 @@ export type ListValue<E> = readonly E[] | Expression<readonly unknown[]>;
 export type MapValue<E> = { readonly [key: string]: E } | Expression<object>;
 /** An object attribute: the object or an expression of a map or object. */
 export type ObjectValue<O> = O | Expression<object>;
+/** A tuple attribute: the tuple or an expression of a list or tuple. */
+export type TupleValue<T extends readonly unknown[]> = T | Expression<readonly unknown[]>;
 /** Where a schema allows one nested block. */
 export type BlockValue<B> = TypedBlock<B>;
 /** Where a schema allows several nested blocks: one, or an array of them. */

@@ -25,6 +25,9 @@ var typedSchemas = []string{
 	"../schema/testdata/providers/time-0.14.2.json",
 	"../schema/testdata/providers/docker-4.6.0.json",
 	"../codegen/typescript/testdata/providers/aws-3.3.0-slice.json",
+	// Names that need care: a provider named like a keyword, attributes
+	// named 3d and foo-bar, nested attribute types.
+	"../codegen/typescript/testdata/providers/collide.json",
 }
 
 func readSchemas(t *testing.T) []*schema.Provider {

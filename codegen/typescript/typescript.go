@@ -67,6 +67,7 @@ type iface struct {
 	doc     []string
 	fields  []field
 	skipped []string // reserved attribute names left out, with their requiredness
+	clashes []string // blocks left out for an attribute of the same name
 	// block is the schema of a block body; out names the interface of
 	// what a ref reads from it, written after this one for nested blocks
 	// (an element's is written by writeAttributes); outs names those of
@@ -196,6 +197,12 @@ func (g *generator) configIface(name, prefix, out string, doc []string, b *schem
 		it.fields = append(it.fields, f)
 	}
 	for _, nb := range b.Blocks {
+		if b.Attribute(nb.Name) != nil {
+			// Terraform forbids it; a schema that does it anyway keeps
+			// the attribute, as one property cannot be both.
+			it.clashes = append(it.clashes, nb.Name)
+			continue
+		}
 		// Nested blocks get named interfaces on both sides: inline types
 		// of deep blocks (aws_wafv2_web_acl's rules) cost tsc far more.
 		// Within one element, a block that repeats unchanged (the
@@ -466,6 +473,9 @@ func writeIface(b *strings.Builder, it *iface) {
 	if len(it.skipped) > 0 {
 		doc = append(append([]string(nil), doc...), "Not props here (the element's own props take these names): "+strings.Join(it.skipped, ", ")+"; set them in an innerText body.")
 	}
+	if len(it.clashes) > 0 {
+		doc = append(append([]string(nil), doc...), "Left out: blocks named like an attribute, which Terraform does not allow: "+strings.Join(it.clashes, ", ")+".")
+	}
 	writeDoc(b, "", doc)
 	if len(it.fields) == 0 {
 		b.WriteString("export interface " + it.name + " {}\n")
@@ -508,6 +518,9 @@ func writeOutput(b *strings.Builder, name string, doc []string, blk *schema.Bloc
 		b.WriteString("  readonly " + propName(a.Name) + ": " + outputType(a.Type) + ";\n")
 	}
 	for _, nb := range blk.Blocks {
+		if outs[nb.Name] == "" {
+			continue // named like an attribute: left out of the config too
+		}
 		b.WriteString("  readonly " + propName(nb.Name) + ": " + blockOutputType(nb, outs[nb.Name]) + ";\n")
 	}
 	b.WriteString("}\n")
