@@ -215,7 +215,7 @@ func NewLocals(stack *Stack, body Body) *Locals {
 func (l *Locals) Ref(name string, path ...string) Expr {
 	site := callerSite()
 	c := newConv(site)
-	c.refs = append(c.refs, target{stack: l.stack, addr: "local." + name})
+	c.refs = append(c.refs, target{stack: l.stack, block: l.block, local: name})
 	if l.block.Body.Attribute(name) == nil {
 		c.errorf("local."+name, "Undeclared local value",
 			fmt.Sprintf("This locals block declares no %q.", name), "")

@@ -38,13 +38,26 @@ import (
 // and the outputs of a stack depend on every stack that reads it.
 
 // target is an element an expression refers to through a handle: its stack
-// and the address expressions use for it (random_pet.a, data.x.y, module.m,
-// var.v, local.l; aws.west for a provider).
+// and its block (with the local value's name for a locals block).
 type target struct {
-	stack    *Stack
-	addr     string
-	provider bool
+	stack *Stack
+	block *config.Block
+	local string
 }
+
+// addr is the address expressions use for the target: random_pet.a,
+// data.x.y, module.m, var.v, local.l; aws.west for a provider.
+func (t target) addr() string {
+	if t.local != "" {
+		return "local." + t.local
+	}
+	if tr, ok := elementTraversal(t.block); ok {
+		return config.TraversalString(tr)
+	}
+	return t.block.Address()
+}
+
+func (t target) provider() bool { return t.block.Type == "provider" }
 
 // use records that a stack refers, through a handle, to an element of
 // another stack: it decides which stack a reference written as text reads
@@ -84,7 +97,7 @@ func unmark(t hcl.Traversal) (string, hcl.Traversal, bool) {
 // foreign reports whether a target is an element of another stack of the
 // same app that a value of c.stack may read.
 func (c *conv) foreign(t target) bool {
-	return c.stack != nil && t.stack != c.stack && t.stack.app == c.stack.app && !t.provider
+	return c.stack != nil && t.stack != c.stack && t.stack.app == c.stack.app && !t.provider()
 }
 
 // markForeign marks, in an expression given to an element of c.stack, the
@@ -115,21 +128,37 @@ func (c *conv) foreignMarks(m *exprMeta, path string) func(hcl.Traversal) config
 	if c.stack == nil || m == nil {
 		return nil
 	}
+	other := false
+	for _, t := range m.refs {
+		if t.stack != c.stack {
+			other = true
+			break
+		}
+	}
+	if !other {
+		return nil
+	}
 	foreign := map[string]*Stack{}
 	own := map[string]bool{}
 	dropped := map[string]bool{} // reported by finish: providers, other apps
 	var bad []string
 	for _, t := range m.refs {
-		switch {
-		case t.stack == c.stack:
-			own[t.addr] = true
-		case c.foreign(t):
-			if s, ok := foreign[t.addr]; ok && s != t.stack {
-				bad = append(bad, fmt.Sprintf("%s of stacks %q and %q", t.addr, s.name, t.stack.name))
+		if c.foreign(t) {
+			addr := t.addr()
+			if s, ok := foreign[addr]; ok && s != t.stack {
+				bad = append(bad, fmt.Sprintf("%s of stacks %q and %q", addr, s.name, t.stack.name))
 			}
-			foreign[t.addr] = t.stack
-		default:
-			dropped[t.addr] = true
+			foreign[addr] = t.stack
+		} else if t.stack != c.stack {
+			dropped[t.addr()] = true
+		}
+	}
+	if len(foreign) == 0 && len(dropped) == 0 {
+		return nil
+	}
+	for _, t := range m.refs {
+		if t.stack == c.stack {
+			own[t.addr()] = true
 		}
 	}
 	for addr, s := range foreign {

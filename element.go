@@ -91,18 +91,18 @@ func (e *element) finishIn(c *conv, path, local string) {
 		case t.stack.app != e.stack.app:
 			e.errorf(site, path, "Reference to a stack of another app",
 				fmt.Sprintf("%s in stack %q refers to %s of stack %q, which belongs to another app.",
-					e.address(), e.stack.name, t.addr, t.stack.name), "")
-		case t.provider || local != "":
+					e.address(), e.stack.name, t.addr(), t.stack.name), "")
+		case t.provider() || local != "":
 			what := local
 			if what == "" {
 				what = "a provider configuration"
 			}
 			e.errorf(site, path, "Reference to another stack",
 				fmt.Sprintf("%s in stack %q refers to %s of stack %q, but %s must be in the same stack: each stack is a separate Terraform configuration.",
-					e.address(), e.stack.name, t.addr, t.stack.name, what),
+					e.address(), e.stack.name, t.addr(), t.stack.name, what),
 				"declare it in this stack, or order the stacks with stack.DependsOn(other)")
 		default:
-			e.stack.uses = append(e.stack.uses, use{producer: t.stack, addr: t.addr})
+			e.stack.uses = append(e.stack.uses, use{producer: t.stack, addr: t.addr()})
 		}
 	}
 	c.diags, c.refs = nil, nil
@@ -168,7 +168,7 @@ func (e *element) ref(site hcl.Range, path []string) Expr {
 			fmt.Sprintf("A %s block is not something an expression can refer to.", e.block.Type), "")
 		return c.expr(config.Null())
 	}
-	c.refs = append(c.refs, target{stack: e.stack, addr: config.TraversalString(t), provider: e.block.Type == "provider"})
+	c.refs = append(c.refs, target{stack: e.stack, block: e.block})
 	base := &config.Reference{Traversal: t}
 	p := joinSegments(path)
 	if p == "" {

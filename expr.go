@@ -439,9 +439,12 @@ func addDiag(m *exprMeta, d *diag.Diagnostic) *exprMeta {
 	return mergeMeta(m, &exprMeta{diags: diag.Diagnostics{d}})
 }
 
+// appendTarget adds t unless it is among the last few targets: duplicates
+// cost nothing but room, and a full search would make a value with many
+// references quadratic.
 func appendTarget(list []target, t target) []target {
-	for _, have := range list {
-		if have == t {
+	for i := len(list) - 1; i >= 0 && i >= len(list)-8; i-- {
+		if list[i] == t {
 			return list
 		}
 	}

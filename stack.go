@@ -135,8 +135,8 @@ func (s *Stack) Config() *config.Config {
 func (s *Stack) Diagnostics() diag.Diagnostics { return append(diag.Diagnostics(nil), s.diags...) }
 
 // Validate returns the stack's diagnostics: the mistakes recorded while it
-// was built, and those config.Validate finds in its configuration
-// (duplicates, undeclared references, cycles).
+// was built, and those config.Validate finds in its configuration as
+// written (see Config: duplicates, undeclared references, cycles).
 func (s *Stack) Validate() diag.Diagnostics { return s.validate(s.app.crossPlan()) }
 
 func (s *Stack) validate(p *crossPlan) diag.Diagnostics {

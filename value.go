@@ -460,7 +460,7 @@ func (c *conv) elementRef(el Element, path string) config.Expr {
 		return config.Null()
 	}
 	if s := stackOf(el); s != nil {
-		tg := target{stack: s, addr: config.TraversalString(t), provider: b.Type == "provider"}
+		tg := target{stack: s, block: b}
 		c.refs = appendTarget(c.refs, tg)
 		switch {
 		case c.foreign(tg):
