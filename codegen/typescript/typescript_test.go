@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -223,4 +224,64 @@ func FuzzNames(f *testing.F) {
 			t.Fatalf("propName(%q) = %q", s, p)
 		}
 	})
+}
+
+var (
+	interfaceRE = regexp.MustCompile(`(?m)^export interface (\w+) `)
+	registryRE  = regexp.MustCompile(`(?m)^    [\w"$-]+: (\w+);$`)
+	referenceRE = regexp.MustCompile(`\b(?:BlockList|BlockValue|ListValue|MapValue|ObjectValue)<(\w+)>|readonly (\w+Attributes)\b`)
+)
+
+// TestReferencesResolve checks every case, and the whole aws schema when it
+// is there, for what tsc would reject only in a project using them:
+// interface names are unique, and every name the registries and the props
+// refer to is declared.
+func TestReferencesResolve(t *testing.T) {
+	sources := map[string]string{}
+	for name, path := range cases {
+		sources[name] = path
+	}
+	if _, err := os.Stat(awsSchema); err == nil {
+		sources["aws"] = awsSchema
+	}
+	for name, path := range sources {
+		t.Run(name, func(t *testing.T) {
+			files, err := Generate(readProvider(t, path), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			src := string(files[0].Data)
+			declared := map[string]bool{}
+			for _, m := range interfaceRE.FindAllStringSubmatch(src, -1) {
+				if declared[m[1]] {
+					t.Errorf("interface %s is declared twice", m[1])
+				}
+				declared[m[1]] = true
+			}
+			var refs []string
+			for _, m := range registryRE.FindAllStringSubmatch(src, -1) {
+				refs = append(refs, m[1])
+			}
+			for _, m := range referenceRE.FindAllStringSubmatch(src, -1) {
+				refs = append(refs, m[1]+m[2])
+			}
+			if len(refs) == 0 {
+				t.Fatal("no references found")
+			}
+			for _, r := range refs {
+				if !declared[r] && !isHelper(r) {
+					t.Errorf("%s is referred to but not declared", r)
+				}
+			}
+		})
+	}
+}
+
+func isHelper(name string) bool {
+	for _, h := range helperTypes {
+		if h == name {
+			return true
+		}
+	}
+	return name == "StringValue" || name == "NumberValue" || name == "BoolValue"
 }
