@@ -227,7 +227,7 @@ export interface AddressOf<Address> {
   readonly [addressBrand]: Address;
 }
 
-/** Meta-arguments of a declared resource or data source type; R is its typed ref. */
+/** Meta-arguments of a declared resource or data source type; R is what a typed ref bound to it is. */
 export interface TypedMetaArguments<R> {
   type: string;
   name: string;
