@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	hcljson "github.com/hashicorp/hcl/v2/json"
 	"strings"
 	"testing"
 
@@ -112,4 +113,28 @@ func TestStaticStrings(t *testing.T) {
 
 func containsText(out []byte, want string) bool {
 	return strings.Contains(string(out), want)
+}
+
+// TestJSONPrependCharacters: characters that grapheme clustering joins to
+// the next one are escaped in JSON, where HCL's reader would otherwise
+// lose the closing quote; they stay as they are in HCL.
+func TestJSONPrependCharacters(t *testing.T) {
+	for _, s := range []string{"\u0604", "a\u06dd", "\U000110bd", "\u0d4e"} {
+		cfg := cfgOf(blk("locals", nil, at("v", str(s))), blk("resource", lbl("x", s), at("k", str(s))))
+		out, err := JSON(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		file, diags := hcljson.Parse(out, "main.tf.json")
+		if diags.HasErrors() {
+			t.Fatalf("%q: %s\n%s", s, diags, out)
+		}
+		attrs, _ := file.Body.JustAttributes()
+		if v, _ := attrs["locals"].Expr.Value(nil); v.GetAttr("v").AsString() != s {
+			t.Errorf("%q read back as %#v", s, v)
+		}
+		if strings.Contains(string(out), s) {
+			t.Errorf("%q written unescaped:\n%s", s, out)
+		}
+	}
 }

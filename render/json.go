@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/zclconf/go-cty/cty"
@@ -582,10 +583,41 @@ func appendJSONString[T string | []byte](b []byte, s T) []byte {
 		rn, size := utf8.DecodeRune([]byte(s[i:min(i+utf8.UTFMax, len(s))]))
 		if rn == utf8.RuneError && size == 1 {
 			b = append(b, `\ufffd`...)
+		} else if graphemePrepend(rn) {
+			b = appendUnicodeEscape(b, rn)
 		} else {
 			b = append(b, s[i:i+size]...)
 		}
 		i += size
 	}
 	return append(b, '"')
+}
+
+// graphemePrepend reports the characters Unicode's grapheme cluster rules
+// join to the character after them (property Prepend). HCL's JSON reader
+// splits its input into grapheme clusters, so one of them written as is
+// before a closing quote hides the quote; they are written escaped.
+func graphemePrepend(r rune) bool {
+	switch {
+	case r >= 0x0600 && r <= 0x0605, r == 0x06DD, r == 0x070F, r == 0x0890, r == 0x0891,
+		r == 0x08E2, r == 0x0D4E, r == 0x110BD, r == 0x110CD, r == 0x111C2, r == 0x111C3,
+		r == 0x1193F, r == 0x11941, r == 0x11A3A, r >= 0x11A84 && r <= 0x11A89,
+		r == 0x11D46, r == 0x11F02:
+		return true
+	}
+	return false
+}
+
+// appendUnicodeEscape writes r as a JSON \u escape, as a surrogate pair
+// beyond the Basic Multilingual Plane.
+func appendUnicodeEscape(b []byte, r rune) []byte {
+	const hex = "0123456789abcdef"
+	one := func(b []byte, u rune) []byte {
+		return append(b, '\\', 'u', hex[u>>12&0xf], hex[u>>8&0xf], hex[u>>4&0xf], hex[u&0xf])
+	}
+	if r > 0xFFFF {
+		hi, lo := utf16.EncodeRune(r)
+		return one(one(b, hi), lo)
+	}
+	return one(b, r)
 }
