@@ -250,31 +250,37 @@ func TestReferencesResolve(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			src := string(files[0].Data)
-			declared := map[string]bool{}
-			for _, m := range interfaceRE.FindAllStringSubmatch(src, -1) {
-				if declared[m[1]] {
-					t.Errorf("interface %s is declared twice", m[1])
-				}
-				declared[m[1]] = true
-			}
-			var refs []string
-			for _, m := range registryRE.FindAllStringSubmatch(src, -1) {
-				refs = append(refs, m[1])
-			}
-			for _, m := range referenceRE.FindAllStringSubmatch(src, -1) {
-				refs = append(refs, m[1]+m[2])
-			}
-			if len(refs) == 0 {
+			if checkReferences(t, string(files[0].Data)) == 0 {
 				t.Fatal("no references found")
-			}
-			for _, r := range refs {
-				if !declared[r] && !isHelper(r) {
-					t.Errorf("%s is referred to but not declared", r)
-				}
 			}
 		})
 	}
+}
+
+// checkReferences reports interfaces declared twice and names referred to
+// but not declared, and returns how many references it checked.
+func checkReferences(t *testing.T, src string) int {
+	t.Helper()
+	declared := map[string]bool{}
+	for _, m := range interfaceRE.FindAllStringSubmatch(src, -1) {
+		if declared[m[1]] {
+			t.Errorf("interface %s is declared twice", m[1])
+		}
+		declared[m[1]] = true
+	}
+	var refs []string
+	for _, m := range registryRE.FindAllStringSubmatch(src, -1) {
+		refs = append(refs, m[1])
+	}
+	for _, m := range referenceRE.FindAllStringSubmatch(src, -1) {
+		refs = append(refs, m[1]+m[2])
+	}
+	for _, r := range refs {
+		if !declared[r] && !isHelper(r) {
+			t.Errorf("%s is referred to but not declared", r)
+		}
+	}
+	return len(refs)
 }
 
 func isHelper(name string) bool {
@@ -284,4 +290,46 @@ func isHelper(name string) bool {
 		}
 	}
 	return name == "StringValue" || name == "NumberValue" || name == "BoolValue"
+}
+
+// FuzzGenerate reads arbitrary schema JSON and checks that whatever reads
+// as a provider schema generates the same declarations twice, with every
+// referred name declared and no comment ended by a description.
+func FuzzGenerate(f *testing.F) {
+	for _, path := range []string{cases["null"], cases["collide"]} {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Add([]byte(`{"format_version":"1.0","provider_schemas":{"x/y":{"resource_schemas":{"y_a":{"block":{"attributes":{"*/":{"type":["tuple",["string","number"]],"optional":true,"description":"*/ end"}},"block_types":{"b":{"nesting_mode":"map","block":{"attributes":{"v":{"type":"dynamic","required":true}}}}}}}}}}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ps, err := schema.ReadProviders(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		for _, p := range ps {
+			a, err := Generate(p, Options{Version: "1"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := Generate(p, Options{Version: "1"})
+			if !bytes.Equal(a[0].Data, b[0].Data) {
+				t.Fatal("output differs between runs")
+			}
+			src := string(a[0].Data)
+			checkReferences(t, src)
+			// A description cannot end its comment early.
+			for _, line := range strings.Split(src, "\n") {
+				l := strings.TrimSpace(line)
+				if !strings.HasPrefix(l, "/**") && !strings.HasPrefix(l, "*") {
+					continue
+				}
+				if i := strings.Index(l, "*/"); i >= 0 && i != len(l)-2 {
+					t.Fatalf("comment ends early: %q", line)
+				}
+			}
+		}
+	})
 }
