@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
@@ -192,6 +193,9 @@ func parseFile(f File) (*source, diag.Diagnostics) {
 		return nil, ds
 	}
 	body := config.BodyFromSyntax(sb, f.Src, 0)
+	if ds := hugeNumbers(body); ds.HasErrors() {
+		return nil, ds
+	}
 	cfg := &config.Config{}
 	for _, it := range body.Items {
 		if b, ok := it.(*config.Block); ok {
@@ -201,6 +205,58 @@ func parseFile(f File) (*source, diag.Diagnostics) {
 	blocks := append([]*hclsyntax.Block(nil), sb.Blocks...)
 	sort.SliceStable(blocks, func(i, j int) bool { return blocks[i].TypeRange.Start.Byte < blocks[j].TypeRange.Start.Byte })
 	return &source{name: f.Name, src: f.Src, cfg: cfg, notes: readComments(f.Src, f.Name), blocks: blocks}, nil
+}
+
+// maxExponent bounds the binary exponent of number literals (2^4096 is
+// about 1e1233): writing a larger one out as decimal text takes time and
+// memory in proportion to its exponent, so 1e99999999 would stall.
+const maxExponent = 4096
+
+// hugeNumbers reports number literals too large to convert.
+func hugeNumbers(body *config.Body) diag.Diagnostics {
+	var ds diag.Diagnostics
+	huge := func(v cty.Value) bool {
+		if v.IsNull() || !v.IsKnown() || v.Type() != cty.Number {
+			return false
+		}
+		exp := v.AsBigFloat().MantExp(nil)
+		return exp > maxExponent || exp < -maxExponent
+	}
+	hugeKey := func(t hcl.Traversal) bool {
+		for _, step := range t {
+			if ix, ok := step.(hcl.TraverseIndex); ok && huge(ix.Key) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, it := range body.Items {
+		switch it := it.(type) {
+		case *config.Attribute:
+			found := false
+			config.Walk(it.Expr, func(x config.Expr) {
+				switch x := x.(type) {
+				case *config.Literal:
+					found = found || huge(x.Val)
+				case *config.Reference:
+					found = found || hugeKey(x.Traversal)
+				case *config.GetAttr:
+					found = found || hugeKey(x.Traversal)
+				case *config.Splat:
+					found = found || hugeKey(x.Each)
+				}
+			})
+			if found {
+				r := it.Range
+				ds = append(ds, &diag.Diagnostic{Severity: diag.Error, Summary: "Number too large to convert",
+					Detail:  fmt.Sprintf("%s holds a number beyond 1e1233 (2^%d); convert does not write such numbers out.", it.Name, maxExponent),
+					Subject: &r})
+			}
+		case *config.Block:
+			ds = append(ds, hugeNumbers(it.Body)...)
+		}
+	}
+	return ds
 }
 
 // bodyText is the text between a block's braces, without the first and

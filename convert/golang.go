@@ -774,7 +774,7 @@ func (g *goEmitter) expr(x config.Expr) goExpr {
 	case *config.Literal:
 		return g.literal(x)
 	case *config.Template:
-		return goExpr{strconv.Quote(templateText(x)), false}
+		return g.template(x)
 	case *config.Reference:
 		return g.ref(x.Traversal)
 	case *config.Call:
@@ -1061,6 +1061,33 @@ func pathText(t hcl.Traversal) (string, bool) {
 		}
 	}
 	return b.String(), true
+}
+
+// template writes a template as a Go string; when it interpolates handles
+// of elements declared before, as fmt.Sprintf with them as %s arguments
+// (an Expr formatted with %s is an interpolation).
+func (g *goEmitter) template(x *config.Template) goExpr {
+	var format strings.Builder
+	var args []string
+	for i, p := range x.Parts {
+		if r, ok := p.(*config.Reference); ok {
+			if code := g.ref(r.Traversal); !strings.HasPrefix(code.code, "tfkit.") {
+				format.WriteString("%s")
+				args = append(args, code.code)
+				continue
+			}
+		}
+		text := templateText(&config.Template{Parts: x.Parts[i : i+1]})
+		if strings.HasSuffix(text, "$") && i+1 < len(x.Parts) {
+			// As in templateText: "$" before an interpolation.
+			text = strings.TrimSuffix(text, "$") + `${"$"}`
+		}
+		format.WriteString(strings.ReplaceAll(text, "%", "%%"))
+	}
+	if len(args) == 0 {
+		return goExpr{strconv.Quote(templateText(x)), false}
+	}
+	return goExpr{"fmt.Sprintf(" + strconv.Quote(format.String()) + ", " + strings.Join(args, ", ") + ")", false}
 }
 
 // templateText is the text of a template as a tfkit string reads it:

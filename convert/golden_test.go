@@ -111,6 +111,10 @@ func TestConvertErrors(t *testing.T) {
 	if !strings.Contains(ds.Error(), "Override file not converted") {
 		t.Errorf("override: %v", ds)
 	}
+	_, ds = Files([]File{{Name: "n.tf", Src: []byte("locals {\n  n = [1e99999999]\n  m = var.x[1e-99999]\n}\n")}}, Options{Target: TSX})
+	if !strings.Contains(ds.Error(), "n.tf:2:3: Error: Number too large to convert") || !strings.Contains(ds.Error(), "n.tf:3:3:") {
+		t.Errorf("huge numbers: %v", ds)
+	}
 	_, ds = Files(nil, Options{Target: "rust"})
 	if !ds.HasErrors() {
 		t.Error("unknown target accepted")

@@ -544,7 +544,7 @@ func (e *tsxEmitter) expr(x config.Expr) string {
 		}
 		return e.raw(x)
 	case *config.Template:
-		return jsString(templateText(x))
+		return e.template(x)
 	case *config.Reference:
 		return e.ref(x.Traversal)
 	case *config.Tuple:
@@ -582,6 +582,32 @@ func (e *tsxEmitter) expr(x config.Expr) string {
 		return "tf.fn(" + strings.Join(args, ", ") + ")"
 	}
 	return e.raw(x)
+}
+
+// template writes a template as a JavaScript string; when it interpolates
+// refs, as a template literal with them as ${ref} (a ref in a template
+// literal is an interpolation) and Terraform's own ${...} escaped.
+func (e *tsxEmitter) template(x *config.Template) string {
+	var b strings.Builder
+	refs := 0
+	for i, p := range x.Parts {
+		if r, ok := p.(*config.Reference); ok {
+			if code := e.refPath(r.Traversal); code != "" {
+				b.WriteString("${" + code + "}")
+				refs++
+				continue
+			}
+		}
+		text := templateText(&config.Template{Parts: x.Parts[i : i+1]})
+		if strings.HasSuffix(text, "$") && i+1 < len(x.Parts) {
+			text = strings.TrimSuffix(text, "$") + `${"$"}`
+		}
+		b.WriteString(jsTemplateEscape(text))
+	}
+	if refs == 0 {
+		return jsString(templateText(x))
+	}
+	return "`" + b.String() + "`"
 }
 
 // jsNumber writes a number JavaScript holds as the same decimal.

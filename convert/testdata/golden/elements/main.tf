@@ -76,6 +76,7 @@ data "aws_ami" "ubuntu" {
 }
 
 resource "aws_security_group" "web" {
+  name   = "sg-${aws_vpc.main.id}-100% $${x} %%{y} $${aws_vpc.main.id}"
   vpc_id = aws_vpc.main.id
   dynamic "ingress" {
     for_each = var.zones
@@ -140,6 +141,9 @@ module "peer" {
 
 resource "aws_eip" "ip" {
   vpc = true
+  tags = {
+    Name = "ip-${aws_vpc.main.id}-${var.region}-$${x}-` \\ 100%"
+  }
   lifecycle {
     create_before_destroy = true
     replace_triggered_by  = [aws_vpc.main.id, aws_subnet.zone]

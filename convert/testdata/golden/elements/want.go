@@ -91,6 +91,7 @@ func main() {
 	))
 
 	tfkit.NewResource(stack, "aws_security_group", "web", tfkit.Ordered(
+		"name", fmt.Sprintf("sg-%s-100%% $${x} %%%%{y} $${aws_vpc.main.id}", vpcMain.Ref("id")),
 		"vpc_id", vpcMain.Ref("id"),
 		"ingress", tfkit.Dynamic{
 			ForEach:  tfkit.Var("zones"),
@@ -161,6 +162,9 @@ func main() {
 
 	ip := tfkit.NewResource(stack, "aws_eip", "ip", tfkit.Ordered(
 		"vpc", true,
+		"tags", tfkit.Ordered(
+			"Name", fmt.Sprintf("ip-%s-${var.region}-$${x}-` \\ 100%%", vpcMain.Ref("id")),
+		),
 		"lifecycle", tfkit.Block(tfkit.Ordered(
 			"create_before_destroy", true,
 			"replace_triggered_by", []any{vpcMain.Ref("id"), zone.Ref()},

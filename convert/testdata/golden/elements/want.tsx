@@ -79,18 +79,21 @@ export default function App() {
         })]}
       />
 
-      <Resource type="aws_security_group" name="web"
-        vpc_id={main.id}
-        ingress={tf.dynamic({
-          for_each: tf.var("zones"),
-          iterator: "z",
-          content: {
-            description: "zone ${z.value}",
-            from_port: tf.raw("z.key * 100"),
-          },
-        })}
-        depends_on={[zone]}
-      />
+      <Resource type="aws_security_group" name="web">
+        {`
+          name   = "sg-\${aws_vpc.main.id}-100% $\${x} %%{y} $\${aws_vpc.main.id}"
+          vpc_id = aws_vpc.main.id
+          dynamic "ingress" {
+            for_each = var.zones
+            iterator = z
+            content {
+              description = "zone \${z.value}"
+              from_port   = z.key * 100
+            }
+          }
+          depends_on = [aws_subnet.zone]
+        `}
+      </Resource>
 
       <Module name="dns" ref={dns}
         source="./modules/dns"
@@ -146,6 +149,7 @@ export default function App() {
 
       <Resource type="aws_eip" name="ip"
         vpc={true}
+        tags={{ Name: `ip-${main.id}-\${var.region}-$\${x}-\` \\ 100%` }}
         lifecycle={{
           create_before_destroy: true,
           replace_triggered_by: [main.id, zone],
