@@ -180,10 +180,11 @@ func (g *generator) configIface(name, prefix, out string, doc []string, b *schem
 			typ = g.inputType(a.Type)
 		}
 		doc := attrDoc(a)
-		if body := blocksForm(a.Type); body != nil {
+		if body := blocksForm(a.Type); body != nil && a.NestedType == nil {
 			// Providers written with the plugin SDK declare some blocks as
 			// lists of objects (aws_security_group's ingress): Terraform
 			// takes them as blocks too, where every attribute is optional.
+			// Nested attribute types (protocol 6) are not read as blocks.
 			tn := g.names.claim(prefix+pascal(a.Name), "Block")
 			nested = append(nested, pendingType{name: tn, prefix: tn, doc: []string{"A " + a.Name + " written as a block: tf.block({ ... }). Attributes left out are null."}, block: body})
 			g.imports["BlockList"] = true
