@@ -1,0 +1,415 @@
+package convert
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/render"
+)
+
+// This file writes expressions as Go: the tfkit expression helpers,
+// handles' references, templates and literals.
+
+// goExpr is Go code for an expression; isExpr tells whether its Go type is
+// tfkit.Expr (so that .Attr and .Index apply).
+type goExpr struct {
+	code   string
+	isExpr bool
+}
+
+func (g *goEmitter) raw(x config.Expr, why string) goExpr {
+	text := string(render.InlineExpr(x))
+	if r, ok := x.(*config.Raw); ok {
+		text = r.Text
+	}
+	g.ds = append(g.ds, warnf(g.at, "Expression kept as raw HCL", "%s; it is written with tfkit.Raw.", why))
+	return goExpr{"tfkit.Raw(" + goRawString(text) + ")", true}
+}
+
+func (g *goEmitter) expr(x config.Expr) goExpr {
+	switch x := x.(type) {
+	case *config.Literal:
+		return g.literal(x)
+	case *config.Template:
+		return g.template(x)
+	case *config.Reference:
+		return g.ref(x.Traversal)
+	case *config.Call:
+		if strings.Contains(x.Name, "::") {
+			return g.raw(x, fmt.Sprintf("the provider function %s has no Go helper", x.Name))
+		}
+		fn := "tfkit.Fn"
+		if x.ExpandFinal {
+			fn = "tfkit.FnExpand"
+		}
+		args := []string{strconv.Quote(x.Name)}
+		for _, a := range x.Args {
+			args = append(args, g.expr(a).code)
+		}
+		return goExpr{fn + "(" + strings.Join(args, ", ") + ")", true}
+	case *config.Conditional:
+		return goExpr{fmt.Sprintf("tfkit.Cond(%s, %s, %s)", g.expr(x.Cond).code, g.expr(x.True).code, g.expr(x.False).code), true}
+	case *config.For:
+		vars := x.ValVar
+		if x.KeyVar != "" {
+			vars = x.KeyVar + ", " + x.ValVar
+		}
+		code := fmt.Sprintf("tfkit.For(%q, %s)", vars, g.expr(x.Collection).code)
+		if x.Cond != nil {
+			code += ".If(" + g.expr(x.Cond).code + ")"
+		}
+		switch {
+		case x.Key == nil:
+			code += ".List(" + g.expr(x.Value).code + ")"
+		case x.Group:
+			code += ".MapGrouped(" + g.expr(x.Key).code + ", " + g.expr(x.Value).code + ")"
+		default:
+			code += ".Map(" + g.expr(x.Key).code + ", " + g.expr(x.Value).code + ")"
+		}
+		return goExpr{code, true}
+	case *config.Splat:
+		path, ok := pathText(x.Each)
+		if !ok || len(x.Each) == 0 {
+			return g.raw(x, "this splat has no Go helper")
+		}
+		return goExpr{fmt.Sprintf("tfkit.Splat(%s, %q)", g.expr(x.Source).code, path), true}
+	case *config.Index:
+		return goExpr{fmt.Sprintf("tfkit.Index(%s, %s)", g.expr(x.Collection).code, g.expr(x.Key).code), true}
+	case *config.GetAttr:
+		src := g.expr(x.Source)
+		if !src.isExpr {
+			return g.raw(x, "this attribute access has no Go helper")
+		}
+		code := src.code
+		for _, step := range x.Traversal {
+			switch s := step.(type) {
+			case hcl.TraverseAttr:
+				code += fmt.Sprintf(".Attr(%q)", s.Name)
+			case hcl.TraverseIndex:
+				code += ".Index(" + g.literal(&config.Literal{Val: s.Key}).code + ")"
+			default:
+				return g.raw(x, "this attribute access has no Go helper")
+			}
+		}
+		return goExpr{code, true}
+	case *config.Tuple:
+		items := make([]string, len(x.Items))
+		for i, it := range x.Items {
+			items[i] = g.expr(it).code
+		}
+		return goExpr{"[]any{" + strings.Join(items, ", ") + "}", false}
+	case *config.Object:
+		var parts []string
+		for _, it := range x.Items {
+			k, ok := literalString(it.Key)
+			if !ok {
+				return g.raw(x, "an object key that is an expression has no Go form")
+			}
+			parts = append(parts, strconv.Quote(k)+", "+g.expr(it.Value).code)
+		}
+		if len(parts) == 0 {
+			return goExpr{"tfkit.Ordered()", false}
+		}
+		return goExpr{"tfkit.Ordered(\n" + strings.Join(parts, ",\n") + ",\n)", false}
+	case *config.BinaryOp:
+		return goExpr{fmt.Sprintf("tfkit.Op(%s, %q, %s)", g.expr(x.Left).code, x.Op, g.expr(x.Right).code), true}
+	case *config.UnaryOp:
+		if x.Op == "!" {
+			return goExpr{"tfkit.Not(" + g.expr(x.Operand).code + ")", true}
+		}
+		if l, ok := x.Operand.(*config.Literal); ok && l.Val.Type() == cty.Number && l.Val.IsKnown() && !l.Val.IsNull() {
+			return g.literal(&config.Literal{Val: l.Val.Negate()})
+		}
+		return goExpr{"tfkit.Neg(" + g.expr(x.Operand).code + ")", true}
+	case *config.Paren:
+		return g.expr(x.Inner)
+	case *config.Raw:
+		return g.raw(x, "a template directive (%{...}) or another construct without a Go helper")
+	}
+	return g.raw(x, "this expression has no Go helper")
+}
+
+func (g *goEmitter) literal(x *config.Literal) goExpr {
+	v := x.Val
+	if v.IsNull() {
+		return goExpr{"tfkit.Null", true}
+	}
+	if !v.IsKnown() {
+		return g.raw(x, "an unknown value")
+	}
+	switch v.Type() {
+	case cty.String:
+		return goExpr{strconv.Quote(escapeTemplate(v.AsString())), false}
+	case cty.Bool:
+		return goExpr{strconv.FormatBool(v.True()), false}
+	case cty.Number:
+		if code, ok := goNumber(v.AsBigFloat()); ok {
+			return goExpr{code, false}
+		}
+		// Beyond float64: the exact decimal, as HCL reads it.
+		return g.raw(x, "a number a Go constant of type int64 or float64 cannot hold exactly")
+	}
+	return g.raw(x, "a literal collection")
+}
+
+// goNumber writes a number as a Go constant that means the same number:
+// an int64, else the shortest float64 text when, read as a decimal, it is
+// the number (0.1 is written 0.1; the configuration written from it says
+// 0.1 again).
+func goNumber(f *big.Float) (string, bool) {
+	if f.IsInt() {
+		if i, acc := f.Int64(); acc == big.Exact {
+			return strconv.FormatInt(i, 10), true
+		}
+	}
+	s, ok := shortestFloat(f)
+	if !ok {
+		return "", false
+	}
+	if !strings.ContainsAny(s, ".eE") {
+		s += ".0"
+	}
+	return s, true
+}
+
+// shortestFloat is the shortest float64 text of f when that text, read as
+// a decimal, equals f.
+func shortestFloat(f *big.Float) (string, bool) {
+	fl, _ := f.Float64()
+	if math.IsInf(fl, 0) {
+		return "", false
+	}
+	s := strconv.FormatFloat(fl, 'g', -1, 64)
+	back, _, err := big.ParseFloat(s, 10, f.Prec(), big.ToNearestEven)
+	if err != nil || back.Cmp(f) != 0 {
+		return "", false
+	}
+	return s, true
+}
+
+// ref writes a reference, through the handle of the element when it was
+// declared before.
+func (g *goEmitter) ref(t hcl.Traversal) goExpr {
+	text := config.TraversalString(t)
+	root, _ := t[0].(hcl.TraverseRoot)
+	attr := func(i int) string {
+		if i < len(t) {
+			if a, ok := t[i].(hcl.TraverseAttr); ok {
+				return a.Name
+			}
+		}
+		return ""
+	}
+	switch root.Name {
+	case "var":
+		if len(t) == 2 && attr(1) != "" {
+			return goExpr{fmt.Sprintf("tfkit.Var(%q)", attr(1)), true}
+		}
+	case "local":
+		if len(t) == 2 && attr(1) != "" {
+			return goExpr{fmt.Sprintf("tfkit.Local(%q)", attr(1)), true}
+		}
+	case "count":
+		if text == "count.index" {
+			return goExpr{"tfkit.CountIndex", true}
+		}
+	case "each":
+		switch text {
+		case "each.key":
+			return goExpr{"tfkit.EachKey", true}
+		case "each.value":
+			return goExpr{"tfkit.EachValue", true}
+		}
+	case "path":
+		switch text {
+		case "path.module":
+			return goExpr{"tfkit.PathModule", true}
+		case "path.root":
+			return goExpr{"tfkit.PathRoot", true}
+		case "path.cwd":
+			return goExpr{"tfkit.PathCwd", true}
+		}
+	case "terraform":
+		if text == "terraform.workspace" {
+			return goExpr{"tfkit.TerraformWorkspace", true}
+		}
+	case "self":
+		if len(t) == 2 && attr(1) != "" {
+			return goExpr{fmt.Sprintf("tfkit.Self(%q)", attr(1)), true}
+		}
+	case "data":
+		if len(t) >= 3 && attr(1) != "" && attr(2) != "" {
+			if v := g.vars["data."+attr(1)+"."+attr(2)]; v != nil {
+				return g.handleRef(v, t[3:], text)
+			}
+		}
+	case "module":
+		if len(t) >= 2 && attr(1) != "" {
+			if v := g.vars["module."+attr(1)]; v != nil {
+				if len(t) == 3 && attr(2) != "" {
+					v.used = true
+					return goExpr{fmt.Sprintf("%s.Output(%q)", v.name, attr(2)), true}
+				}
+				return g.handleRef(v, t[2:], text)
+			}
+		}
+	default:
+		if len(t) >= 2 && attr(1) != "" {
+			if v := g.vars[root.Name+"."+attr(1)]; v != nil && (v.kind != "provider" || len(t) == 2) {
+				return g.handleRef(v, t[2:], text)
+			}
+		}
+		if v := g.vars[root.Name]; v != nil && v.kind == "provider" && len(t) == 1 {
+			return g.handleRef(v, nil, text)
+		}
+	}
+	return goExpr{fmt.Sprintf("tfkit.Ref(%q)", text), true}
+}
+
+func (g *goEmitter) handleRef(v *goVar, rest hcl.Traversal, text string) goExpr {
+	path, ok := pathText(rest)
+	if !ok {
+		return goExpr{fmt.Sprintf("tfkit.Ref(%q)", text), true}
+	}
+	v.used = true
+	h := v.name
+	if v.typed {
+		if v.kind == "data" {
+			h += ".DataSource()"
+		} else {
+			h += ".Resource()"
+		}
+	}
+	if path == "" {
+		return goExpr{h + ".Ref()", true}
+	}
+	return goExpr{fmt.Sprintf("%s.Ref(%q)", h, path), true}
+}
+
+// pathText writes a relative traversal as the Ref methods read it:
+// ingress[0].from_port, tags["Name"], [0].id.
+func pathText(t hcl.Traversal) (string, bool) {
+	var b strings.Builder
+	for _, step := range t {
+		switch s := step.(type) {
+		case hcl.TraverseAttr:
+			if b.Len() > 0 {
+				b.WriteString(".")
+			}
+			b.WriteString(s.Name)
+		case hcl.TraverseIndex:
+			switch {
+			case s.Key.IsNull() || !s.Key.IsKnown():
+				return "", false
+			case s.Key.Type() == cty.String:
+				b.WriteString("[" + strconv.Quote(s.Key.AsString()) + "]")
+			case s.Key.Type() == cty.Number:
+				f := s.Key.AsBigFloat()
+				i, acc := f.Int64()
+				if !f.IsInt() || acc != big.Exact || i < 0 {
+					return "", false
+				}
+				b.WriteString("[" + strconv.FormatInt(i, 10) + "]")
+			default:
+				return "", false
+			}
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
+}
+
+// template writes a template as a Go string; when it interpolates handles
+// of elements declared before, as fmt.Sprintf with them as %s arguments
+// (an Expr formatted with %s is an interpolation).
+func (g *goEmitter) template(x *config.Template) goExpr {
+	var format strings.Builder
+	var args []string
+	for i, p := range x.Parts {
+		if r, ok := p.(*config.Reference); ok {
+			if code := g.ref(r.Traversal); !strings.HasPrefix(code.code, "tfkit.") {
+				format.WriteString("%s")
+				args = append(args, code.code)
+				continue
+			}
+		}
+		text := templateText(&config.Template{Parts: x.Parts[i : i+1]})
+		if strings.HasSuffix(text, "$") && i+1 < len(x.Parts) {
+			// As in templateText: "$" before an interpolation.
+			text = strings.TrimSuffix(text, "$") + `${"$"}`
+		}
+		format.WriteString(strings.ReplaceAll(text, "%", "%%"))
+	}
+	if len(args) == 0 {
+		return goExpr{strconv.Quote(templateText(x)), false}
+	}
+	return goExpr{"fmt.Sprintf(" + strconv.Quote(format.String()) + ", " + strings.Join(args, ", ") + ")", false}
+}
+
+// templateText is the text of a template as a tfkit string reads it:
+// literal parts escaped, interpolations as ${HCL}.
+func templateText(x *config.Template) string {
+	var b strings.Builder
+	for i, p := range x.Parts {
+		if l, ok := p.(*config.Literal); ok && l.Val.Type() == cty.String && l.Val.IsKnown() && !l.Val.IsNull() {
+			text := escapeTemplate(l.Val.AsString())
+			if strings.HasSuffix(text, "$") && i+1 < len(x.Parts) {
+				// "$" then "${" would read as the escape "$${": write the
+				// dollar as an interpolation of itself.
+				text = strings.TrimSuffix(text, "$") + `${"$"}`
+			}
+			b.WriteString(text)
+			continue
+		}
+		b.WriteString("${" + string(render.InlineExpr(p)) + "}")
+	}
+	return b.String()
+}
+
+// escapeTemplate escapes ${ and %{ so that a string read as a template is
+// the literal text s.
+func escapeTemplate(s string) string {
+	s = strings.ReplaceAll(s, "${", "$${")
+	return strings.ReplaceAll(s, "%{", "%%{")
+}
+
+func literalString(x config.Expr) (string, bool) {
+	l, ok := x.(*config.Literal)
+	if !ok || l.Val.IsNull() || !l.Val.IsKnown() || l.Val.Type() != cty.String {
+		return "", false
+	}
+	return l.Val.AsString(), true
+}
+
+func literalBool(x config.Expr) (bool, bool) {
+	l, ok := x.(*config.Literal)
+	if !ok || l.Val.IsNull() || !l.Val.IsKnown() || l.Val.Type() != cty.Bool {
+		return false, false
+	}
+	return l.Val.True(), true
+}
+
+// goRawString quotes text as a raw string literal when it can be one.
+func goRawString(text string) string {
+	if strings.ContainsAny(text, "`\r") || !isPrintable(text) {
+		return strconv.Quote(text)
+	}
+	return "`" + text + "`"
+}
+
+func isPrintable(s string) bool {
+	for _, r := range s {
+		if r < ' ' && r != '\n' && r != '\t' || r == 0x7f || r == '\uFEFF' {
+			return false
+		}
+	}
+	return true
+}
