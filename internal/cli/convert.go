@@ -27,9 +27,10 @@ resources as the original.
 Comments are kept before the element or attribute that follows them.
 References to elements declared earlier go through their handles (Go) or
 refs (TSX). What the target cannot express is never dropped: it is written
-as raw HCL (tfkit.Raw, tfkit.RawBody, tf.raw, an innerText body) or, for a
-block the target has no element for (check, ephemeral, ...), kept as a
-comment; each such place is reported as a warning with its .tf line.
+as raw HCL (tfkit.Raw, tfkit.RawBody, an innerText body) or, for a block
+the target has no element for (ephemeral; in TSX also moved, import,
+removed and check), kept as a comment; each such place is reported as a
+warning with its .tf line.
 Override files and .tf.json files are errors.
 
 --out writes the program to FILE, or to DIR/main.go (DIR/main.tsx),
