@@ -86,6 +86,21 @@ func TestTypedDeclarations(t *testing.T) {
 			}
 		}
 	}
+	// A module, as tfkit get writes it for "terraformModules": ["./modules/net"].
+	m, diags := schema.ReadModule(filepath.Join("..", "schema", "testdata", "modules", "net"))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	files, err := typescript.GenerateModule(m, typescript.ModuleOptions{Source: "./modules/net"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(root, ".gen", "net"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, ".gen", "net", files[0].Path), files[0].Data, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, group := range []string{"valid", "invalid"} {
 		entries, err := os.ReadDir(filepath.Join("testdata", "typed", group))
 		if err != nil {

@@ -6,7 +6,8 @@
 // takes the aws_vpc schema's props (required attributes required,
 // computed-only attributes absent, nested blocks typed) and
 // useRef<"aws_vpc">() reads typed attributes; types without declarations
-// stay untyped.
+// stay untyped. GenerateModule does the same for a module's input
+// variables (ModuleTypes, by source).
 //
 // The declarations add types, never behaviour: the TSX front end reads the
 // same props either way. Names are derived from the schema alone and

@@ -27,6 +27,8 @@ var cases = map[string]string{
 	"docker":    "../../schema/testdata/providers/docker-4.6.0.json",
 	"aws-slice": "testdata/providers/aws-3.3.0-slice.json",
 	"collide":   "testdata/providers/collide.json",
+	// A module directory rather than a provider schema.
+	"module-net": "../../schema/testdata/modules/net",
 }
 
 // versions are the constraints recorded in the golden output.
@@ -60,6 +62,17 @@ func readProvider(t testing.TB, path string) *schema.Provider {
 
 func generate(t testing.TB, name string) []File {
 	t.Helper()
+	if strings.HasPrefix(name, "module-") {
+		m, diags := schema.ReadModule(cases[name])
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		files, err := GenerateModule(m, ModuleOptions{Source: "./modules/net", Version: "1.0.0"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return files
+	}
 	files, err := Generate(readProvider(t, cases[name]), Options{Version: versions[name]})
 	if err != nil {
 		t.Fatal(err)
@@ -198,6 +211,24 @@ func TestNames(t *testing.T) {
 	}
 }
 
+// TestModule checks the declarations of a module: inputs typed after their
+// type constraints, required without a default, under the module's source.
+func TestModule(t *testing.T) {
+	src := string(generate(t, "module-net")[0].Data)
+	for _, want := range []string{
+		`    "./modules/net": Inputs;`,
+		"  secret?: Value | null;",
+		"  subnets?: ListValue<ObjectValue<{ cidr: StringValue; tags?: MapValue<StringValue> | null; zone?: StringValue | null }>> | null;",
+		"  enabled?: BoolValue | null;",
+		// name is <Module>'s own prop.
+		"Not props here (the element's own props take these names): name (required)",
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("the module declarations lack %q:\n%s", want, src)
+		}
+	}
+}
+
 func TestPascal(t *testing.T) {
 	for in, want := range map[string]string{
 		"security_group": "SecurityGroup", "vpc": "Vpc", "3d": "X3d", "foo-bar": "FooBar",
@@ -239,7 +270,9 @@ var (
 func TestReferencesResolve(t *testing.T) {
 	sources := map[string]string{}
 	for name, path := range cases {
-		sources[name] = path
+		if !strings.HasPrefix(name, "module-") {
+			sources[name] = path
+		}
 	}
 	if _, err := os.Stat(awsSchema); err == nil {
 		sources["aws"] = awsSchema

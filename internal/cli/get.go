@@ -54,7 +54,8 @@ Entries of "terraformModules" get a package too, generated from their
 variable and output blocks: local sources (./ or ../) are read in place,
 others are installed by the engine's init and read from
 .terraform/modules. Sources are written into module calls as given.
-Modules get no TypeScript declarations: <Module> stays untyped.`,
+With --lang ts a module gets DIR/<module>/index.d.ts: <Module source="...">
+with that source takes the module's inputs as props.`,
 		setup: setupGet,
 	})
 }
@@ -125,16 +126,6 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 			}
 		}
 	}
-	if lang == "ts" && proj != nil && len(proj.TerraformModules) > 0 {
-		// Declarations cover providers; modules would need an engine run
-		// (remote ones) for nothing.
-		for _, d := range proj.TerraformModules {
-			r.warnf("module %s: skipped; TypeScript declarations are generated for providers only (<Module> stays untyped)", d.Source)
-		}
-		trimmed := *proj
-		trimmed.TerraformModules = nil
-		proj = &trimmed
-	}
 	out := o.out
 	if out == "" && proj != nil {
 		out = proj.CodeMakerOutput
@@ -173,7 +164,7 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 			return ExitFailure
 		}
 		if len(proj.TerraformProviders) == 0 && len(remote) == 0 {
-			return getModules(r, proj, out)
+			return getModules(r, proj, out, lang)
 		}
 		constraints = constraintsKey(proj.TerraformProviders, remote, r.env.Version)
 		if lang != "go" {
@@ -181,7 +172,7 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 		}
 		if !o.force && cache.Constraints == constraints && cache.present(out) {
 			r.printf("Bindings are up to date: the providers and modules in %s are unchanged since the last get (--force regenerates).\n", proj.File)
-			return getModules(r, proj, out)
+			return getModules(r, proj, out, lang)
 		}
 		var err error
 		if data, harvested, err = fetchSchemas(ctx, r, o.engine, proj.TerraformProviders, remote); err != nil {
@@ -198,7 +189,7 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 		}
 	}
 	for _, h := range harvested {
-		pkg, err := writeModule(r, out, h.dep, h.module)
+		pkg, err := writeModule(r, out, h.dep, h.module, lang)
 		if err != nil {
 			r.errorf("", "module %s: %v", h.dep.Source, err)
 			return ExitFailure
@@ -222,7 +213,7 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 				r.warnf("module %s: skipped; with --schema no engine runs to install it (run tfkit get without --schema)", d.Source)
 			}
 		}
-		return getModules(r, proj, out)
+		return getModules(r, proj, out, lang)
 	}
 	return ExitOK
 }
@@ -271,29 +262,40 @@ type harvestedModule struct {
 	module *schema.Module
 }
 
-// writeModule generates and writes the package of one module.
-func writeModule(r *run, out string, d project.Dependency, m *schema.Module) (string, error) {
+// writeModule generates and writes the package (or, when lang is ts, the
+// declarations) of one module.
+func writeModule(r *run, out string, d project.Dependency, m *schema.Module, lang string) (string, error) {
 	pkg := golang.PackageName(moduleName(d))
-	files, err := golang.GenerateModule(m, golang.ModuleOptions{Package: pkg, Source: d.Source, Version: d.Version})
-	if err != nil {
-		return "", err
-	}
-	fm := make(map[string][]byte, len(files))
-	for _, f := range files {
-		fm[f.Path] = f.Data
+	fm := map[string][]byte{}
+	if lang == "ts" {
+		files, err := typescript.GenerateModule(m, typescript.ModuleOptions{Source: d.Source, Version: d.Version})
+		if err != nil {
+			return "", err
+		}
+		for _, f := range files {
+			fm[f.Path] = f.Data
+		}
+	} else {
+		files, err := golang.GenerateModule(m, golang.ModuleOptions{Package: pkg, Source: d.Source, Version: d.Version})
+		if err != nil {
+			return "", err
+		}
+		for _, f := range files {
+			fm[f.Path] = f.Data
+		}
 	}
 	dir := filepath.Join(out, pkg)
 	if err := outdir.Write(dir, fm); err != nil {
 		return "", err
 	}
-	r.printf("module %s: generated %s in %s\n", d.Source, countFiles(len(files)), relTo(r.dir, dir))
+	r.printf("module %s: generated %s in %s\n", d.Source, countFiles(len(fm)), relTo(r.dir, dir))
 	return pkg, nil
 }
 
 // getModules generates a package per entry of "terraformModules" whose
 // source is a local directory. Modules are small and read without an
 // engine, so they are generated every time rather than cached.
-func getModules(r *run, proj *project.Config, out string) int {
+func getModules(r *run, proj *project.Config, out, lang string) int {
 	code := ExitOK
 	for _, d := range proj.TerraformModules {
 		if !isLocalModule(d.Source) {
@@ -304,7 +306,7 @@ func getModules(r *run, proj *project.Config, out string) int {
 			code = ExitFailure
 			continue
 		}
-		if _, err := writeModule(r, out, d, m); err != nil {
+		if _, err := writeModule(r, out, d, m, lang); err != nil {
 			r.errorf("", "module %s: %v", d.Source, err)
 			code = ExitFailure
 		}

@@ -93,11 +93,17 @@ func TestGetTypeScript(t *testing.T) {
 	random := schemaFile(t, "random-3.9.0.json")
 
 	res := runCLI(t, dir, nil, "get", "--schema", random)
-	if res.code != ExitOK || res.stdout != "hashicorp/random: generated 1 file in .gen/random\n" {
+	if res.code != ExitOK || res.stdout != "hashicorp/random: generated 1 file in .gen/random\nmodule ./modules/net: generated 1 file in .gen/net\n" {
 		t.Fatalf("get with language typescript:\n%s", res)
 	}
-	if !strings.Contains(res.stderr, "Warning: module ./modules/net: skipped; TypeScript declarations are generated for providers only") {
-		t.Errorf("no warning about the module:\n%s", res)
+	mod, err := os.ReadFile(filepath.Join(dir, ".gen", "net", "index.d.ts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"./modules/net": Inputs;`, "  cidr: StringValue;"} {
+		if !strings.Contains(string(mod), want) {
+			t.Errorf("the module's index.d.ts lacks %q:\n%s", want, mod)
+		}
 	}
 	src, err := os.ReadFile(filepath.Join(dir, ".gen", "random", "index.d.ts"))
 	if err != nil {
@@ -112,7 +118,7 @@ func TestGetTypeScript(t *testing.T) {
 		t.Errorf("the schemas are not kept for validate: %v", err)
 	}
 	res = runCLI(t, dir, nil, "get", "--schema", random)
-	if res.code != ExitOK || res.stdout != "hashicorp/random: up to date (schema unchanged)\n" {
+	if res.code != ExitOK || res.stdout != "hashicorp/random: up to date (schema unchanged)\nmodule ./modules/net: generated 1 file in .gen/net\n" {
 		t.Fatalf("second get:\n%s", res)
 	}
 	// Another language is another output: --lang overrides the project.
@@ -124,8 +130,11 @@ func TestGetTypeScript(t *testing.T) {
 		t.Errorf("the declarations are left beside the Go package: %v", err)
 	}
 	res = runCLI(t, dir, nil, "get", "--schema", random, "--lang", "ts")
-	if res.code != ExitOK || res.stdout != "hashicorp/random: generated 1 file in .gen/random\n" {
+	if res.code != ExitOK || !strings.HasPrefix(res.stdout, "hashicorp/random: generated 1 file in .gen/random\n") {
 		t.Fatalf("get --lang ts:\n%s", res)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".gen", "net", "zz_module.go")); !os.IsNotExist(err) {
+		t.Errorf("the module's Go package is left beside its declarations: %v", err)
 	}
 
 	// Languages tfkit does not generate are errors.

@@ -402,9 +402,32 @@ export interface ModuleAttributes {
   [input: string]: unknown;
 }
 
-/** `module "name" { source = ... }`; a ref to it reads outputs: net.vpc_id is module.net.vpc_id. */
+/** Meta-arguments of <Module> for a module with declarations. */
+export interface ModuleMetaArguments {
+  name: string;
+  source: string;
+  version?: string;
+  ref?: Ref;
+  count?: Value;
+  for_each?: Value;
+  providers?: { readonly [name: string]: Reference };
+  depends_on?: readonly Reference[];
+  children?: never;
+}
+
+/** Modules with declarations (tfkit get --lang ts), by source: the input variables of each. */
+export interface ModuleTypes {}
+
+/** Props of <Module source={S}> for a module with declarations. */
+export type ModuleProps<S extends keyof ModuleTypes> = ModuleMetaArguments & ModuleTypes[S];
+
+/**
+ * `module "name" { source = ... }`; a ref to it reads outputs: net.vpc_id is module.net.vpc_id.
+ * When declarations for the source are installed, the inputs are typed.
+ */
 export declare function Module(props: { name: string; ref?: Ref; children: InnerText }): Element;
-export declare function Module(props: ModuleAttributes): Element;
+export declare function Module<S extends string>(props: { source: S & Undeclared<S, keyof ModuleTypes> } & ModuleAttributes): Element;
+export declare function Module<S extends string>(props: { source: S } & NoInfer<S extends keyof ModuleTypes ? ModuleProps<S> : never>): Element;
 
 /** Groups children without producing anything (<>...</>). */
 export declare function Fragment(props: { children?: Node }): Element;
