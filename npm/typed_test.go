@@ -113,15 +113,11 @@ func TestTypedDeclarations(t *testing.T) {
 	checkProject(t, tsc, root, typedTSConfig, "typed-invalid", filepath.Join("testdata", "typed", "invalid"))
 }
 
-// notChecked are the places the validator reports on purpose or wrongly:
-// types the test schemas do not declare (the untyped cases), and lists of
-// objects written as blocks, which Terraform accepts (it rewrites such
-// blocks into the list) and validate does not know about yet.
+// notChecked are the places the validator reports on purpose: types the
+// test schemas do not declare (the untyped cases).
 var notChecked = map[string]bool{
-	"aws_route53_zone.main":                 true,
-	"data.aws_region.current":               true,
-	"aws_security_group.web.ingress":        true,
-	"aws_security_group.web.dynamic.egress": true,
+	"aws_route53_zone.main":   true,
+	"data.aws_region.current": true,
 }
 
 // TestTypedValidCasesBuild builds the valid typed cases with tfkit and

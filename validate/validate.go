@@ -16,6 +16,7 @@ package validate
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -199,7 +200,13 @@ func (c *checker) body(body *config.Body, sch *schema.Block, path string, rng hc
 			}
 			if it.Type == "dynamic" {
 				c.dynamic(it, sch, path, rng, dynamicTypes)
+				if len(it.Labels) == 1 && sch.Attribute(it.Labels[0]) != nil {
+					set[it.Labels[0]] = true // an attribute written as dynamic blocks
+				}
 				continue
+			}
+			if sch.NestedBlock(it.Type) == nil && sch.Attribute(it.Type) != nil {
+				set[it.Type] = true // an attribute written as blocks
 			}
 			i := blockCounts[it.Type]
 			blockCounts[it.Type]++
@@ -271,6 +278,14 @@ func (c *checker) nestedBlock(b *config.Block, i int, sch *schema.Block, path st
 	nb := sch.NestedBlock(b.Type)
 	brng := where(b.DeclRange, rng)
 	if nb == nil {
+		if a := sch.Attribute(b.Type); a != nil && !a.ComputedOnly() {
+			if obj, ok := blocksAsAttribute(a); ok {
+				// Terraform accepts blocks for a list or set of objects
+				// (attributes in block syntax, as aws 3.x's ingress).
+				c.body(b.Body, obj, fmt.Sprintf("%s.%s[%d]", path, b.Type, i), brng, false)
+				return
+			}
+		}
 		if sch.Attribute(b.Type) != nil {
 			c.add(diag.Error, brng, path+"."+b.Type, fmt.Sprintf("%q is an argument, not a block", b.Type),
 				fmt.Sprintf("The schema declares %s as an argument.", b.Type), fmt.Sprintf("write %s = { ... } or %s = [ ... ]", b.Type, b.Type))
@@ -304,16 +319,45 @@ func (c *checker) dynamic(b *config.Block, sch *schema.Block, path string, rng h
 	}
 	name := b.Labels[0]
 	dynamicTypes[name] = true
-	nb := sch.NestedBlock(name)
 	brng := where(b.DeclRange, rng)
-	if nb == nil {
+	var content *schema.Block
+	if nb := sch.NestedBlock(name); nb != nil {
+		content = nb.Block
+	} else if a := sch.Attribute(name); a != nil && !a.ComputedOnly() {
+		content, _ = blocksAsAttribute(a)
+	}
+	if content == nil {
 		c.add(diag.Error, brng, path+".dynamic."+name, fmt.Sprintf("Unsupported block type %q", name),
 			fmt.Sprintf("%s has no nested block named %s to generate dynamically.", path, name), diag.DidYouMean(name, blockNames(sch)))
 		return
 	}
-	for _, content := range b.Body.Blocks("content") {
-		c.body(content.Body, nb.Block, path+".dynamic."+name+".content", where(content.DeclRange, brng), false)
+	for _, cb := range b.Body.Blocks("content") {
+		c.body(cb.Body, content, path+".dynamic."+name+".content", where(cb.DeclRange, brng), false)
 	}
+}
+
+// blocksAsAttribute returns the block schema standing for the objects of a
+// list or set of objects attribute, which Terraform lets configurations
+// write as nested blocks; every attribute of the object is optional there.
+func blocksAsAttribute(a *schema.Attribute) (*schema.Block, bool) {
+	t := a.Type
+	if !(t.IsListType() || t.IsSetType()) || !t.ElementType().IsObjectType() {
+		return nil, false
+	}
+	obj := &schema.Block{}
+	for _, name := range sortedKeys(t.ElementType().AttributeTypes()) {
+		obj.Attributes = append(obj.Attributes, &schema.Attribute{Name: name, Type: t.ElementType().AttributeType(name), Optional: true})
+	}
+	return obj, true
+}
+
+func sortedKeys(m map[string]cty.Type) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 func attributeNames(b *schema.Block) []string {

@@ -198,3 +198,78 @@ func TestDiagnostics(t *testing.T) {
 		})
 	}
 }
+
+// TestAttributesAsBlocks: a list or set of objects attribute may be written
+// as nested blocks, as Terraform allows (aws 3.x's ingress); the blocks'
+// arguments are checked against the object's attributes.
+func TestAttributesAsBlocks(t *testing.T) {
+	f, err := os.Open(filepath.Join("..", "codegen", "golang", "testdata", "providers", "aws-3.3.0-slice.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	aws, err := schema.ReadProviders(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, diags := config.ParseConfig(`resource "aws_security_group" "web" {
+  ingress {
+    from_port   = 443
+    to_port     = 443
+    protocol    = "tcp"
+    cidr_blocks = ["0.0.0.0/0"]
+  }
+  ingress {
+    from_port = "eighty"
+    to_prot   = 80
+  }
+}
+`, "main.tf")
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	got := Config(cfg, aws)
+	want := []string{
+		`main.tf:9:5: Error: Incorrect attribute value type (at aws_security_group.web.ingress[1].from_port)`,
+		`main.tf:10:5: Error: Unsupported argument "to_prot" (at aws_security_group.web.ingress[1].to_prot)`,
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d diagnostics, want %d:\n%s", len(got), len(want), got)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(got[i].Error(), w) {
+			t.Errorf("diagnostic %d:\n got %s\nwant %s…", i, got[i], w)
+		}
+	}
+}
+
+// TestAttributesAsDynamicBlocks: dynamic blocks may generate them too.
+func TestAttributesAsDynamicBlocks(t *testing.T) {
+	f, err := os.Open(filepath.Join("..", "codegen", "golang", "testdata", "providers", "aws-3.3.0-slice.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	aws, err := schema.ReadProviders(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, diags := config.ParseConfig(`resource "aws_security_group" "web" {
+  dynamic "egress" {
+    for_each = [1, 2]
+    content {
+      from_port = egress.value
+      to_port   = egress.value
+      protocl   = "tcp"
+    }
+  }
+}
+`, "main.tf")
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	got := Config(cfg, aws)
+	if len(got) != 1 || !strings.HasPrefix(got[0].Error(), `main.tf:7:7: Error: Unsupported argument "protocl" (at aws_security_group.web.dynamic.egress.content.protocl)`) {
+		t.Fatalf("got:\n%s", got)
+	}
+}
