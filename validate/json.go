@@ -2,6 +2,7 @@ package validate
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -149,19 +150,43 @@ func (r *jsonReader) block(b *hcl.Block, sch *schema.Block, top bool) *config.Bl
 			if nb.Nesting == schema.NestingMap {
 				labels = []string{"key"}
 			}
-			inner, _, hd := b.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: a.Name, LabelNames: labels}}})
-			if hd.HasErrors() {
-				r.diags = append(r.diags, diag.FromHCL(hd)...)
+			r.blocks(b.Body, a.Name, labels, nb.Block, out.Body)
+		case sch != nil && sch.Attribute(a.Name) != nil && r.objectsValue(a.Expr):
+			// A list or set of objects may be written as blocks; in
+			// JSON the two look alike, and Terraform reads them as
+			// blocks with every attribute optional.
+			if obj, ok := blocksAsAttribute(sch.Attribute(a.Name)); ok {
+				r.blocks(b.Body, a.Name, nil, obj, out.Body)
 				continue
 			}
-			for _, ib := range inner.Blocks {
-				out.Body.AppendBlock(r.block(ib, nb.Block, false))
-			}
+			out.Body.Items = append(out.Body.Items, &config.Attribute{Name: a.Name, Expr: r.expr(a.Expr), Range: a.Range})
 		default:
 			out.Body.Items = append(out.Body.Items, &config.Attribute{Name: a.Name, Expr: r.expr(a.Expr), Range: a.Range})
 		}
 	}
 	return out
+}
+
+// blocks reads the property typ of body as nested blocks with schema sch.
+func (r *jsonReader) blocks(body hcl.Body, typ string, labels []string, sch *schema.Block, into *config.Body) {
+	inner, _, hd := body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: typ, LabelNames: labels}}})
+	if hd.HasErrors() {
+		r.diags = append(r.diags, diag.FromHCL(hd)...)
+		return
+	}
+	for _, ib := range inner.Blocks {
+		into.AppendBlock(r.block(ib, sch, false))
+	}
+}
+
+// objectsValue reports whether a JSON value is an object or an array
+// starting with an object: the shapes JSON gives nested blocks.
+func (r *jsonReader) objectsValue(e hcl.Expression) bool {
+	text := strings.TrimSpace(r.text(e.Range()))
+	if strings.HasPrefix(text, "[") {
+		text = strings.TrimSpace(text[1:])
+	}
+	return strings.HasPrefix(text, "{")
 }
 
 // dynamic reads the dynamic blocks of a body: their labels name the block

@@ -1,12 +1,15 @@
 package validate
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/render"
+	"github.com/tfkit/tfkit/schema"
 )
 
 // checkJSON renders src as main.tf.json and checks that.
@@ -89,5 +92,50 @@ func TestJSONProviderAndBadInput(t *testing.T) {
 	_, diags = ReadJSON([]byte("{\n  \"resource\": [\n"), "bad.tf.json", providers(t))
 	if !diags.HasErrors() || !strings.Contains(diags.Error(), "bad.tf.json:") {
 		t.Fatalf("bad JSON: %s", diags)
+	}
+}
+
+// TestJSONAttributesAsBlocks: in JSON a list of objects attribute written
+// as blocks looks like blocks; it is checked as Terraform reads it, every
+// attribute optional.
+func TestJSONAttributesAsBlocks(t *testing.T) {
+	f, err := os.Open(filepath.Join("..", "codegen", "golang", "testdata", "providers", "aws-3.3.0-slice.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	aws, err := schema.ReadProviders(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := `{
+  "resource": {
+    "aws_security_group": {
+      "web": {
+        "ingress": [
+          {"from_port": 443, "to_port": 443, "protocol": "tcp", "cidr_blocks": ["${var.cidr}"]},
+          {"from_port": "eighty", "to_prot": 80}
+        ],
+        "egress": []
+      }
+    }
+  }
+}`
+	cfg, diags := ReadJSON([]byte(src), "main.tf.json", aws)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	got := Config(cfg, aws)
+	want := []string{
+		`main.tf.json:7:12: Error: Incorrect attribute value type (at aws_security_group.web.ingress[1].from_port)`,
+		`main.tf.json:7:35: Error: Unsupported argument "to_prot" (at aws_security_group.web.ingress[1].to_prot)`,
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d diagnostics, want %d:\n%s", len(got), len(want), got)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(got[i].Error(), w) {
+			t.Errorf("diagnostic %d:\n got %s\nwant %s…", i, got[i], w)
+		}
 	}
 }
