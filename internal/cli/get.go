@@ -9,11 +9,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/tfkit/tfkit/codegen/golang"
 	"github.com/tfkit/tfkit/codegen/typescript"
@@ -187,6 +189,14 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 			r.errorf("", "%v", err)
 			return ExitFailure
 		}
+		if o.schema != "" {
+			// A schema file adds to what earlier runs generated into
+			// the same directory; the project's providers replace it.
+			if data, err = keepEarlierSchemas(out, data, cache, next); err != nil {
+				r.errorf("", "%v", err)
+				return ExitFailure
+			}
+		}
 	}
 	for _, h := range harvested {
 		pkg, err := writeModule(r, out, h.dep, h.module, lang)
@@ -202,7 +212,7 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 		return ExitFailure
 	}
 	if len(data) > 0 {
-		if err := os.WriteFile(filepath.Join(out, getSchemaFile), data, 0o644); err != nil {
+		if err := writeFileAtomic(filepath.Join(out, getSchemaFile), data); err != nil {
 			r.errorf("", "%v", err)
 			return ExitFailure
 		}
@@ -574,11 +584,14 @@ func fetchSchemas(ctx context.Context, r *run, engine string, providers, modules
 		c.Env = env
 		return c
 	}
-	if out, err := engineCmd("init", "-input=false", "-no-color", "-backend=false").CombinedOutput(); err != nil {
+	prog := newProgress(r.stdout, isTerminal(r.stdout), 100*time.Millisecond)
+	defer prog.stop()
+	if out, err := runInit(engineCmd("init", "-input=false", "-no-color", "-backend=false"), prog); err != nil {
 		return nil, nil, fmt.Errorf("%s init failed: %v\n%s", filepath.Base(path), err, out)
 	}
 	var data []byte
 	if len(required) > 0 {
+		prog.setPhase("Reading provider schemas")
 		var stdout, stderr bytes.Buffer
 		c := engineCmd("providers", "schema", "-json")
 		c.Stdout, c.Stderr = &stdout, &stderr
@@ -589,6 +602,68 @@ func fetchSchemas(ctx context.Context, r *run, engine string, providers, modules
 	}
 	harvested, err := harvestModules(dir, byName)
 	return data, harvested, err
+}
+
+// keepEarlierSchemas adds to the schema document data the providers an
+// earlier get generated into out that this one did not touch, as long as
+// their packages are still there, and lists them in next as well: after
+// `get --schema random.json` and `get --schema docker.json` into one
+// directory, validation knows both.
+func keepEarlierSchemas(out string, data []byte, earlier, next *getCache) ([]byte, error) {
+	old, err := os.ReadFile(filepath.Join(out, getSchemaFile))
+	if err != nil {
+		return data, nil // nothing earlier
+	}
+	type document struct {
+		FormatVersion string                     `json:"format_version"`
+		Schemas       map[string]json.RawMessage `json:"provider_schemas"`
+	}
+	var prev, cur document
+	if json.Unmarshal(old, &prev) != nil {
+		return data, nil // unreadable: this run's schemas replace it
+	}
+	if err := json.Unmarshal(data, &cur); err != nil {
+		return nil, fmt.Errorf("read provider schemas: %w", err)
+	}
+	taken := map[string]bool{}
+	for _, p := range next.Providers {
+		taken[p.Package] = true
+	}
+	added := false
+	for _, p := range earlier.Providers {
+		raw, ok := prev.Schemas[p.Source]
+		if !ok || taken[p.Package] || cur.Schemas[p.Source] != nil {
+			continue
+		}
+		if fi, err := os.Stat(filepath.Join(out, p.Package)); err != nil || !fi.IsDir() {
+			continue
+		}
+		cur.Schemas[p.Source] = raw
+		next.Providers = append(next.Providers, p)
+		added = true
+	}
+	if !added {
+		return data, nil
+	}
+	sort.Slice(next.Providers, func(i, j int) bool { return next.Providers[i].Package < next.Providers[j].Package })
+	return json.Marshal(cur)
+}
+
+// runInit runs init, showing each provider and module as it is installed,
+// and returns its whole output.
+func runInit(c *exec.Cmd, prog *progress) ([]byte, error) {
+	pr, pw := io.Pipe()
+	c.Stdout, c.Stderr = pw, pw
+	var out bytes.Buffer
+	followed := make(chan struct{})
+	go func() {
+		followInit(prog, pr, &out)
+		close(followed)
+	}()
+	err := c.Run()
+	pw.Close()
+	<-followed
+	return out.Bytes(), err
 }
 
 // harvestModules reads the modules init installed, in name order.

@@ -235,6 +235,9 @@ func main() {
 
 	res := runCLI(t, dir, env, "get")
 	want := "Installing local, random\n" +
+		"hashicorp/local: installed 2.9.0\n" +
+		"hashicorp/random: installed 3.9.0\n" +
+		"Reading provider schemas\n" +
 		"hashicorp/local: generated 6 files in gen/local\n" +
 		"hashicorp/random: generated 11 files in gen/random\n"
 	if res.code != ExitOK || res.stdout != want {
@@ -348,7 +351,7 @@ func TestGetModuleThroughEngine(t *testing.T) {
 	write(t, dir, "tfkit.json", `{"app": "true", "terraformModules": [{"name": "net", "source": "`+filepath.ToSlash(source)+`"}]}`)
 	env := []string{"TFKIT_TERRAFORM=" + engine, "TF_CLI_CONFIG_FILE=" + filepath.Join(dir, "mirror.tfrc"), "CHECKPOINT_DISABLE=1"}
 	res := runCLI(t, dir, env, "get")
-	want := "Installing module.net\nmodule " + filepath.ToSlash(source) + ": generated 1 file in .gen/net\n"
+	want := "Installing module.net\nmodule.net: installed\nmodule " + filepath.ToSlash(source) + ": generated 1 file in .gen/net\n"
 	if res.code != ExitOK || res.stdout != want {
 		t.Fatalf("get:\n%s\nwant stdout:\n%s", res, want)
 	}
@@ -376,6 +379,33 @@ func TestModuleName(t *testing.T) {
 	} {
 		if got := moduleName(project.Dependency{Name: c.name, Source: c.source}); got != c.want {
 			t.Errorf("moduleName(%q, %q) = %q, want %q", c.name, c.source, got, c.want)
+		}
+	}
+}
+
+// TestGetSchemasAccumulate: bindings generated from one schema file after
+// another into one directory are all known to validate afterwards.
+func TestGetSchemasAccumulate(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"random-3.9.0.json", "null-2.1.2.json", "random-3.9.0.json"} {
+		if res := runCLI(t, dir, nil, "get", "--schema", schemaFile(t, f)); res.code != ExitOK {
+			t.Fatalf("get %s:\n%s", f, res)
+		}
+	}
+	write(t, dir, "tf/main.tf", "resource \"random_pet\" \"p\" {\n  lenght = 2\n}\n\nresource \"null_resource\" \"n\" {\n  trigers = {}\n}\n")
+	res := runCLI(t, dir, nil, "validate", "tf")
+	for _, want := range []string{`Unsupported argument "lenght"`, `Unsupported argument "trigers"`} {
+		if res.code != ExitFailure || !strings.Contains(res.stderr, want) {
+			t.Errorf("validate lacks %q:\n%s", want, res)
+		}
+	}
+	cache, err := os.ReadFile(filepath.Join(dir, ".gen", ".tfkit-get.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pkg := range []string{`"package": "null"`, `"package": "random"`} {
+		if !strings.Contains(string(cache), pkg) {
+			t.Errorf(".tfkit-get.json lacks %s:\n%s", pkg, cache)
 		}
 	}
 }
