@@ -43,9 +43,9 @@ type File struct {
 	Src  []byte
 }
 
-// Dir converts the .tf files of dir (not its subdirectories: child modules
-// stay Terraform). Override files and .tf.json files cannot be converted
-// and are reported as errors.
+// Dir converts the .tf and .tf.json files of dir (not its subdirectories:
+// child modules stay Terraform). Override files cannot be converted and
+// are reported as errors.
 func Dir(dir string, opts Options) ([]byte, diag.Diagnostics) {
 	files, ds := ReadDir(dir)
 	if ds.HasErrors() {
@@ -61,7 +61,7 @@ func Dir(dir string, opts Options) ([]byte, diag.Diagnostics) {
 	return out, append(ds, ds2...)
 }
 
-// ReadDir reads the .tf files of dir in name order.
+// ReadDir reads the .tf and .tf.json files of dir in name order.
 func ReadDir(dir string) ([]File, diag.Diagnostics) {
 	var ds diag.Diagnostics
 	ents, err := os.ReadDir(dir)
@@ -78,7 +78,7 @@ func ReadDir(dir string) ([]File, diag.Diagnostics) {
 			ds = append(ds, d)
 			continue
 		}
-		if !strings.HasSuffix(n, ".tf") {
+		if !strings.HasSuffix(n, ".tf") && !isJSONFile(n) {
 			continue
 		}
 		src, err := os.ReadFile(filepath.Join(dir, n))
@@ -94,16 +94,13 @@ func ReadDir(dir string) ([]File, diag.Diagnostics) {
 	return files, ds
 }
 
-// unconvertible reports a Terraform file convert cannot read: JSON
-// configuration and override files.
+// unconvertible reports a Terraform file convert cannot read: override
+// files.
 func unconvertible(name string) *diag.Diagnostic {
 	base := filepath.Base(name)
 	switch {
-	case strings.HasSuffix(base, ".tf.json"):
-		return &diag.Diagnostic{Severity: diag.Error, Summary: "JSON configuration not converted",
-			Detail:     fmt.Sprintf("%s is Terraform JSON; convert reads HCL (.tf) files only.", name),
-			Suggestion: "write the file as HCL, or keep it beside the generated configuration"}
-	case base == "override.tf" || strings.HasSuffix(base, "_override.tf"):
+	case base == "override.tf" || strings.HasSuffix(base, "_override.tf") ||
+		base == "override.tf.json" || strings.HasSuffix(base, "_override.tf.json"):
 		return &diag.Diagnostic{Severity: diag.Error, Summary: "Override file not converted",
 			Detail:     fmt.Sprintf("%s is an override file; its blocks are merged into others by Terraform, which a program cannot express.", name),
 			Suggestion: "merge the overrides into the primary files first"}
@@ -111,8 +108,9 @@ func unconvertible(name string) *diag.Diagnostic {
 	return nil
 }
 
-// Files converts the given files, in order, into one program. JSON and
-// override files (by name) are errors.
+// Files converts the given files, in order, into one program. A name
+// ending in .tf.json is Terraform JSON; override files (by name) are
+// errors.
 func Files(files []File, opts Options) ([]byte, diag.Diagnostics) {
 	var ds diag.Diagnostics
 	var srcs []*source
@@ -120,6 +118,14 @@ func Files(files []File, opts Options) ([]byte, diag.Diagnostics) {
 		if d := unconvertible(f.Name); d != nil {
 			ds = append(ds, d)
 			continue
+		}
+		if isJSONFile(f.Name) {
+			text, d := jsonToHCL(f)
+			ds = append(ds, d...)
+			if d.HasErrors() {
+				continue
+			}
+			f = File{Name: f.Name + " (as HCL)", Src: text}
 		}
 		s, d := parseFile(f)
 		ds = append(ds, d...)

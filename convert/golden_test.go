@@ -103,8 +103,12 @@ func TestConvertErrors(t *testing.T) {
 	if !ds.HasErrors() || !strings.Contains(ds.Error(), "main.tf:5:22: Error: Invalid multi-line string") {
 		t.Errorf("syntax errors: %v", ds)
 	}
-	_, ds = Dir(filepath.Join(corpus, "jsonconfig"), Options{Target: TSX})
-	if !strings.Contains(ds.Error(), "JSON configuration not converted") {
+	_, ds = Files([]File{{Name: "main.tf.json", Src: []byte(`{"resource": []}`)}}, Options{Target: TSX})
+	if !strings.Contains(ds.Error(), "main.tf.json: Error: Unsupported Terraform JSON; expected an object") {
+		t.Errorf("JSON: %v", ds)
+	}
+	_, ds = Files([]File{{Name: "main.tf.json", Src: []byte(`{"resource": `)}}, Options{Target: TSX})
+	if !strings.Contains(ds.Error(), "Invalid JSON") {
 		t.Errorf("JSON: %v", ds)
 	}
 	_, ds = Dir(filepath.Join(corpus, "override"), Options{Target: Go})
@@ -187,10 +191,38 @@ output "odd" {
 }
 
 func TestFilesByName(t *testing.T) {
-	for _, name := range []string{"main.tf.json", "dir/override.tf", "x_override.tf"} {
+	for _, name := range []string{"override.tf.json", "dir/override.tf", "x_override.tf"} {
 		_, ds := Files([]File{{Name: name, Src: []byte("{}")}}, Options{Target: Go})
 		if !ds.HasErrors() || !strings.Contains(ds.Error(), "not converted") {
 			t.Errorf("%s: %v", name, ds)
 		}
 	}
+}
+
+// FuzzConvertJSON: random Terraform JSON never panics convert, and the
+// output for input it reads parses.
+func FuzzConvertJSON(f *testing.F) {
+	for _, pattern := range []string{"testdata/golden/*/*.tf.json", corpus + "/*/*.tf.json"} {
+		files, _ := filepath.Glob(pattern)
+		for _, p := range files {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(string(data))
+		}
+	}
+	f.Add(`{"resource": {"a_b": {"c": [{"provisioner": [{"x": {"when": "destroy"}}]}]}}}`)
+	f.Add(`{"locals": [{"a": 1e99999999}]}`)
+	f.Fuzz(func(t *testing.T, src string) {
+		for _, target := range []Target{Go, TSX} {
+			out, ds := Files([]File{{Name: "fuzz.tf.json", Src: []byte(src)}}, Options{Target: target})
+			if ds.HasErrors() {
+				continue
+			}
+			if err := parses(target, out); err != nil {
+				t.Fatalf("%s output does not parse: %v\n--- input\n%s\n--- output\n%s", target, err, src, out)
+			}
+		}
+	})
 }

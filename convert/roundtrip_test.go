@@ -239,9 +239,8 @@ func compareViews(t *testing.T, c roundTripCase, mainTF []byte) {
 // skipReason is why a corpus case is not round-tripped: it cannot be
 // converted by design.
 var skipReason = map[string]string{
-	"jsonconfig": "Terraform JSON files are not converted (reported as an error)",
-	"override":   "override files are not converted (reported as an error)",
-	"syntax":     "the original has syntax errors by design; convert reports them (TestConvertErrors)",
+	"override": "override files are not converted (reported as an error)",
+	"syntax":   "the original has syntax errors by design; convert reports them (TestConvertErrors)",
 }
 
 // TestRoundTripTSX converts every corpus case to TSX, builds it with the

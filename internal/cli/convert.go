@@ -17,8 +17,8 @@ func init() {
 		synopsis: "Convert Terraform HCL into a Go program or a TSX file",
 		usage:    "convert --to go|tsx [--out FILE|DIR] [--bindings DIR] [--stack NAME] DIR|FILE",
 		help: `
-Reads the .tf files of DIR (not its subdirectories: child modules stay
-Terraform), or one .tf FILE, and prints a program that builds the same
+Reads the .tf and .tf.json files of DIR (not its subdirectories: child
+modules stay Terraform), or one such FILE, and prints a program that builds the same
 configuration: with --to go, a main package for the Go API
 (github.com/tfkit/tfkit); with --to tsx, a main.tsx for the TSX front end.
 Synthesizing the program gives a configuration that evaluates to the same
@@ -31,7 +31,7 @@ as raw HCL (tfkit.Raw, tfkit.RawBody, an innerText body) or, for a block
 the target has no element for (ephemeral; in TSX also moved, import,
 removed and check), kept as a comment; each such place is reported as a
 warning with its .tf line.
-Override files and .tf.json files are errors.
+Override files are errors.
 
 --out writes the program to FILE, or to DIR/main.go (DIR/main.tsx),
 atomically; without it the program goes to standard output. --to may be
