@@ -16,8 +16,9 @@ import (
 // dependency cycles. It reports every problem found, in declaration order.
 //
 // The duplicate rules are those of a single Terraform module: resources are
-// unique by type and name, and so are data sources, but a resource and a data
-// source may share type and name; variables, outputs, modules, checks and
+// unique by type and name, and so are data sources and ephemeral resources,
+// but a resource, a data source and an ephemeral resource may share type and
+// name; variables, outputs, modules, checks and
 // local values are unique by name (several locals blocks are fine); providers
 // of one type are fine unless two share an alias or two have none; there is
 // at most one terraform block.
@@ -88,6 +89,8 @@ func kindNoun(typ string) string {
 	switch typ {
 	case "data":
 		return "data source"
+	case "ephemeral":
+		return "ephemeral resource"
 	case "variable":
 		return "variable"
 	case "locals":
@@ -114,7 +117,7 @@ func (v *validator) collect() {
 				continue
 			}
 			terraformBlock = b
-		case "resource", "data":
+		case "resource", "data", "ephemeral":
 			if !v.labelCount(b, 2) || !v.validName(b, b.Labels[0], "type") || !v.validName(b, b.Labels[1], "name") {
 				continue
 			}
@@ -192,8 +195,8 @@ func (v *validator) collect() {
 			v.labelCount(b, 0)
 		default:
 			v.errorAt(b.DeclRange, b.Type, fmt.Sprintf("Unsupported block type %q", b.Type),
-				"Terraform accepts these top-level blocks: terraform, provider, variable, locals, resource, data, module, output, moved, import, removed, check.",
-				diag.DidYouMean(b.Type, []string{"terraform", "provider", "variable", "locals", "resource", "data", "module", "output", "moved", "import", "removed", "check"}))
+				"Terraform accepts these top-level blocks: terraform, provider, variable, locals, resource, data, ephemeral, module, output, moved, import, removed, check.",
+				diag.DidYouMean(b.Type, []string{"terraform", "provider", "variable", "locals", "resource", "data", "ephemeral", "module", "output", "moved", "import", "removed", "check"}))
 		}
 	}
 }
@@ -258,7 +261,7 @@ func (s scope) with(path string, rng hcl.Range) scope {
 func (v *validator) checkBlock(b *Block) {
 	sc := scope{rng: b.DeclRange, path: b.Address()}
 	switch b.Type {
-	case "resource", "data", "module":
+	case "resource", "data", "ephemeral", "module":
 		if len(b.Labels) == 0 {
 			return
 		}
@@ -556,7 +559,7 @@ func (v *validator) checkBody(body *Body, sc scope, kind string) {
 			switch {
 			case it.Name == "depends_on":
 				v.checkDependsOn(it, sc.with(path, it.Range))
-			case it.Name == "provider" && (kind == "resource" || kind == "data"):
+			case it.Name == "provider" && (kind == "resource" || kind == "data" || kind == "ephemeral"):
 				v.checkProviderRef(it, sc.with(path, it.Range))
 			default:
 				v.checkExpr(it.Expr, sc.with(path, it.Range))
@@ -588,7 +591,7 @@ func (v *validator) checkNested(body *Body, sc scope, kind string) {
 			v.checkExprsIn(withoutKeywordArgs(nb), psc)
 		case "postcondition":
 			psc := nsc
-			psc.self = kind == "resource" || kind == "data"
+			psc.self = kind == "resource" || kind == "data" || kind == "ephemeral"
 			v.checkExprsIn(nb.Body, psc)
 		case "dynamic":
 			v.checkDynamic(nb, nsc, kind)
@@ -828,6 +831,19 @@ func (v *validator) checkTraversal(tr hcl.Traversal, sc scope, static bool) {
 			return
 		}
 		v.addEdge(sc, addr)
+	case "ephemeral":
+		typ, ok1 := attr(1)
+		name, ok2 := attr(2)
+		if !ok1 || !ok2 {
+			v.errorAt(sc.rng, sc.path, "Invalid reference", "ephemeral must be followed by a type and a name, such as ephemeral.random_password.db.result.", "")
+			return
+		}
+		addr := "ephemeral." + typ + "." + name
+		if _, ok := v.decls.blocks[addr]; !ok {
+			undeclared("ephemeral resource", addr, fmt.Sprintf("No ephemeral %q %q block is declared in this stack.", typ, name), v.decls.byKind["ephemeral"], typ+"."+name)
+			return
+		}
+		v.addEdge(sc, addr)
 	case "count":
 		if static {
 			break
@@ -871,7 +887,7 @@ func (v *validator) checkTraversal(tr hcl.Traversal, sc scope, static bool) {
 			}
 			v.errorAt(sc.rng, sc.path, fmt.Sprintf("Reference to undeclared name %q", root),
 				fmt.Sprintf("%s is not a resource, data source, module, variable, local value or iterator in scope.", root),
-				diag.DidYouMean(root, []string{"var", "local", "module", "data", "count", "each", "self", "path", "terraform"}))
+				diag.DidYouMean(root, []string{"var", "local", "module", "data", "ephemeral", "count", "each", "self", "path", "terraform"}))
 			return
 		}
 		addr := root + "." + name
@@ -906,7 +922,7 @@ func (v *validator) addEdge(sc scope, to string) {
 }
 
 // checkCycles reports every dependency cycle among resources, data sources,
-// modules, local values and outputs, with the chain of references.
+// ephemeral resources, modules, local values and outputs, with the chain of references.
 func (v *validator) checkCycles() {
 	// Tarjan's strongly connected components over node ids, visiting nodes
 	// in declaration order so the report is deterministic.

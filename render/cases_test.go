@@ -26,6 +26,7 @@ var goldenCases = []struct {
 	{"resources", resourcesCase},
 	{"dynamic_blocks", dynamicBlocksCase},
 	{"data_sources", dataSourcesCase},
+	{"ephemeral", ephemeralCase},
 	{"modules", modulesCase},
 	{"outputs", outputsCase},
 	{"refactoring", refactoringCase},

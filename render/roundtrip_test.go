@@ -37,6 +37,7 @@ var topSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 	{Type: "module", LabelNames: []string{"name"}},
 	{Type: "resource", LabelNames: []string{"type", "name"}},
 	{Type: "data", LabelNames: []string{"type", "name"}},
+	{Type: "ephemeral", LabelNames: []string{"type", "name"}},
 	{Type: "moved"},
 	{Type: "import"},
 	{Type: "removed"},

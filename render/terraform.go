@@ -32,7 +32,7 @@ const (
 // (top-level block type first).
 func ruleFor(types []string, name string) attrRule {
 	top, last, n := types[0], types[len(types)-1], len(types)
-	resourceLike := n == 1 && (top == "resource" || top == "data") ||
+	resourceLike := n == 1 && (top == "resource" || top == "data" || top == "ephemeral") ||
 		n == 2 && top == "check" && last == "data"
 	switch {
 	case resourceLike:
