@@ -209,7 +209,7 @@ func (g *goEmitter) block(b *config.Block, sb *hclsyntax.Block) {
 			g.add(notes, nil, code)
 			return
 		}
-		g.asComment(b, sb, notes, "the check block has settings the Go API cannot express")
+		g.asRawBlocks(b, sb, notes, "the check block has settings the Go API cannot express")
 	case b.Type == "module" && len(b.Labels) == 1:
 		g.module(b, sb, notes)
 	case b.Type == "variable" && len(b.Labels) == 1:
@@ -217,33 +217,31 @@ func (g *goEmitter) block(b *config.Block, sb *hclsyntax.Block) {
 			g.add(notes, nil, code)
 			return
 		}
-		g.asComment(b, sb, notes, "the variable has settings tfkit.VariableConfig has no field for")
+		g.asRawBlocks(b, sb, notes, "the variable has settings tfkit.VariableConfig has no field for")
 	case b.Type == "output" && len(b.Labels) == 1:
 		if code, ok := g.output(b); ok {
 			g.add(notes, nil, code)
 			return
 		}
-		g.asComment(b, sb, notes, "the output has settings tfkit.OutputConfig has no field for")
+		g.asRawBlocks(b, sb, notes, "the output has settings tfkit.OutputConfig has no field for")
 	case b.Type == "moved" || b.Type == "removed" || b.Type == "import":
 		if code, ok := g.refactor(b); ok {
 			g.add(notes, nil, code)
 			return
 		}
-		g.asComment(b, sb, notes, fmt.Sprintf("the %s block has settings the Go API cannot express", b.Type))
+		g.asRawBlocks(b, sb, notes, fmt.Sprintf("the %s block has settings the Go API cannot express", b.Type))
 	default:
-		g.asComment(b, sb, notes, fmt.Sprintf("the Go API has no constructor for %s blocks", b.Type))
+		g.asRawBlocks(b, sb, notes, fmt.Sprintf("the Go API has no constructor for %s blocks", b.Type))
 	}
 }
 
-// asComment keeps a block the Go API cannot express as a comment, and
-// reports it.
-func (g *goEmitter) asComment(b *config.Block, sb *hclsyntax.Block, notes []string, why string) {
+// asRawBlocks keeps a block the Go API cannot express as raw HCL
+// (tfkit.NewRawBlocks), comments inside it included, and reports it.
+func (g *goEmitter) asRawBlocks(b *config.Block, sb *hclsyntax.Block, notes []string, why string) {
 	text := string(sb.Range().SliceBytes(g.src.src))
 	g.src.notes.skip(sb.Range().End.Byte)
-	g.ds = append(g.ds, warnf(b.DeclRange, "Block kept as a comment", "%s is not converted: %s. Its HCL is kept as a comment in the program.", blockTitle(b), why))
-	lines := append(notes, "tfkit convert: not converted, "+why+":")
-	lines = append(lines, strings.Split(text, "\n")...)
-	g.add(lines, nil, "")
+	g.ds = append(g.ds, warnf(b.DeclRange, "Block kept as raw HCL", "%s is written with tfkit.NewRawBlocks: %s.", blockTitle(b), why))
+	g.add(notes, nil, "tfkit.NewRawBlocks(stack, "+goRawString("\n"+text+"\n")+")")
 }
 
 func blockTitle(b *config.Block) string {

@@ -182,10 +182,10 @@ output "odd" {
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
-	if strings.Contains(string(out), "early :=") || !strings.Contains(string(out), `// output "odd" {`) {
+	if strings.Contains(string(out), "early :=") || !strings.Contains(string(out), "tfkit.NewRawBlocks(stack, `\noutput \"odd\" {") {
 		t.Errorf("unexpected output:\n%s", out)
 	}
-	if !strings.Contains(ds.Error(), "main.tf:3:1: Warning: Block kept as a comment") {
+	if !strings.Contains(ds.Error(), "main.tf:3:1: Warning: Block kept as raw HCL") {
 		t.Errorf("diagnostics: %v", ds)
 	}
 }

@@ -27,10 +27,11 @@ func main() {
 		),
 	})
 
-	// tfkit convert: not converted, the Go API has no constructor for ephemeral blocks:
-	// ephemeral "random_password" "db" {
-	//  length = 16
-	// }
+	tfkit.NewRawBlocks(stack, `
+ephemeral "random_password" "db" {
+  length = 16
+}
+`)
 
 	tfkit.NewCheck(stack, "health",
 		tfkit.Condition{Condition: tfkit.Op(1, "==", 1), ErrorMessage: "never"},
