@@ -59,6 +59,11 @@ func (t target) addr() string {
 
 func (t target) provider() bool { return t.block.Type == "provider" }
 
+// ephemeral reports whether the target is an ephemeral resource, whose
+// values no output of a root module may carry: another stack cannot read
+// it through terraform_remote_state.
+func (t target) ephemeral() bool { return t.block.Type == "ephemeral" }
+
 // use records that a stack refers, through a handle, to an element of
 // another stack: it decides which stack a reference written as text reads
 // when several declare its address.
@@ -97,7 +102,7 @@ func unmark(t hcl.Traversal) (string, hcl.Traversal, bool) {
 // foreign reports whether a target is an element of another stack of the
 // same app that a value of c.stack may read.
 func (c *conv) foreign(t target) bool {
-	return c.stack != nil && t.stack != c.stack && t.stack.app == c.stack.app && !t.provider()
+	return c.stack != nil && t.stack != c.stack && t.stack.app == c.stack.app && !t.provider() && !t.ephemeral()
 }
 
 // markForeign marks, in an expression given to an element of c.stack, the
@@ -140,7 +145,7 @@ func (c *conv) foreignMarks(m *exprMeta, path string) func(hcl.Traversal) config
 	}
 	foreign := map[string]*Stack{}
 	own := map[string]bool{}
-	dropped := map[string]bool{} // reported by finish: providers, other apps
+	dropped := map[string]bool{} // reported by finish: providers, ephemerals, other apps
 	var bad []string
 	for _, t := range m.refs {
 		if c.foreign(t) {

@@ -92,6 +92,11 @@ func (e *element) finishIn(c *conv, path, local string) {
 			e.errorf(site, path, "Reference to a stack of another app",
 				fmt.Sprintf("%s in stack %q refers to %s of stack %q, which belongs to another app.",
 					e.address(), e.stack.name, t.addr(), t.stack.name), "")
+		case t.ephemeral() && local == "":
+			e.errorf(site, path, "Cross-stack reference to an ephemeral resource",
+				fmt.Sprintf("%s in stack %q refers to %s of stack %q. Stacks share values through outputs and state, and an ephemeral resource's values are never stored, so another stack cannot read them.",
+					e.address(), e.stack.name, t.addr(), t.stack.name),
+				"declare the ephemeral resource in this stack as well (it is opened anew on each run), or share a non-ephemeral value it is derived from")
 		case t.provider() || local != "":
 			what := local
 			if what == "" {
@@ -369,7 +374,7 @@ func (e *element) dependsOn(site hcl.Range, els []Element) {
 }
 
 // elementRefs converts elements into bare references, accepting only
-// resources, data sources and modules.
+// resources, data sources, ephemeral resources and modules.
 func (e *element) elementRefs(site hcl.Range, path string, els []Element, hint string) []config.Expr {
 	var refs []config.Expr
 	for i, el := range els {
@@ -378,9 +383,9 @@ func (e *element) elementRefs(site hcl.Range, path string, els []Element, hint s
 			continue
 		}
 		b := el.Block()
-		if b.Type != "resource" && b.Type != "data" && b.Type != "module" {
+		if b.Type != "resource" && b.Type != "data" && b.Type != "ephemeral" && b.Type != "module" {
 			e.errorf(site, fmt.Sprintf("%s[%d]", path, i), "Invalid dependency",
-				fmt.Sprintf("%s is a %s; Terraform can only depend on resources, data sources and modules.", b.Address(), b.Type), hint)
+				fmt.Sprintf("%s is a %s; Terraform can only depend on resources, data sources, ephemeral resources and modules.", b.Address(), b.Type), hint)
 			continue
 		}
 		c := newConv(site)

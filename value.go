@@ -482,7 +482,8 @@ func stackOf(el Element) *Stack {
 }
 
 // elementTraversal returns the traversal that refers to a top-level block:
-// aws_vpc.main, data.aws_ami.x, module.m, var.v, aws.west.
+// aws_vpc.main, data.aws_ami.x, ephemeral.random_password.p, module.m,
+// var.v, aws.west.
 func elementTraversal(b *config.Block) (hcl.Traversal, bool) {
 	names := []string(nil)
 	switch b.Type {
@@ -490,9 +491,9 @@ func elementTraversal(b *config.Block) (hcl.Traversal, bool) {
 		if len(b.Labels) == 2 {
 			names = []string{b.Labels[0], b.Labels[1]}
 		}
-	case "data":
+	case "data", "ephemeral":
 		if len(b.Labels) == 2 {
-			names = []string{"data", b.Labels[0], b.Labels[1]}
+			names = []string{b.Type, b.Labels[0], b.Labels[1]}
 		}
 	case "module":
 		if len(b.Labels) == 1 {
