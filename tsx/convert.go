@@ -34,6 +34,20 @@ var kinds = map[string]kindSpec{
 	"Module":     {"module", []string{"name"}},
 	"Locals":     {"locals", nil},
 	"Terraform":  {"terraform", nil},
+	"Moved":      {"moved", nil},
+	"Import":     {"import", nil},
+	"Removed":    {"removed", nil},
+	"Check":      {"check", []string{"name"}},
+	"Ephemeral":  {"ephemeral", []string{"type", "name"}},
+}
+
+// required lists the attributes a component written with props needs
+// besides its labels, with an example value for the hint. With an innerText
+// body config.Validate reports what is missing.
+var required = map[string][]struct{ name, example string }{
+	"Moved":   {{"from", "aws_instance.old"}, {"to", "aws_instance.new"}},
+	"Import":  {{"to", "aws_instance.web"}},
+	"Removed": {{"from", "aws_instance.old"}},
 }
 
 // node is one primitive element of the rendered tree.
@@ -227,6 +241,10 @@ func (c *converter) readNode(i int, v Value) *node {
 		n.addr = "output." + n.labels[0]
 	case "module":
 		n.addr = "module." + n.labels[0]
+	case "check":
+		n.addr = "check." + n.labels[0]
+	case "ephemeral":
+		n.addr = "ephemeral." + n.labels[0] + "." + n.labels[1]
 	default:
 		n.addr = n.spec.block
 	}
@@ -260,6 +278,8 @@ func labelExample(kind, label string) string {
 		return "aws_vpc"
 	case kind == "DataSource" && label == "type":
 		return "aws_ami"
+	case kind == "Ephemeral" && label == "type":
+		return "random_password"
 	case kind == "Provider":
 		return "aws"
 	}
@@ -306,6 +326,9 @@ func (c *converter) block(n *node) *config.Block {
 			}
 		}
 	}
+	if !n.hasText {
+		c.requireAttrs(n)
+	}
 	if n.hasText {
 		items := c.innerText(n)
 		for _, it := range items {
@@ -334,6 +357,33 @@ func (c *converter) block(n *node) *config.Block {
 		b.Body.Items = append(b.Body.Items, c.item(n, path, m.key, m.val, at, n.addr+"."+m.key)...)
 	}
 	return b
+}
+
+// requireAttrs reports the attributes n lacks that Terraform requires of
+// its block, at the element, with the prop to add.
+func (c *converter) requireAttrs(n *node) {
+	for _, r := range required[n.kind] {
+		if !present(n.props.Get(r.name)) {
+			c.errorAt(n.site, n.addr, fmt.Sprintf("<%s> without %s", n.kind, r.name),
+				fmt.Sprintf("A <%s> needs %s: %s.", n.kind, r.name, requiredDetail(n.kind, r.name)), fmt.Sprintf("add %s=%q", r.name, r.example))
+		}
+	}
+	if n.kind == "Import" && !present(n.props.Get("id")) && !present(n.props.Get("identity")) {
+		c.errorAt(n.site, n.addr, "<Import> without id",
+			"An <Import> needs the id of the object to import (or, where the provider supports it, its identity).", `add id="..."`)
+	}
+}
+
+func requiredDetail(kind, name string) string {
+	switch {
+	case kind == "Moved" && name == "from":
+		return "the address the object had before"
+	case kind == "Moved" && name == "to":
+		return "the address it has now"
+	case kind == "Import":
+		return "the address of the resource to import into"
+	}
+	return "the address of the resource or module no longer in the configuration"
 }
 
 // reorderKey puts key back where it was written: the JSX runtime passes it
@@ -393,15 +443,28 @@ func metaBlock(types []string, name string) blockRule {
 		case "provisioner":
 			return labeledBlock
 		}
-	case n == 1 && top == "data":
+	case n == 1 && (top == "data" || top == "ephemeral"):
 		if name == "lifecycle" {
 			return plainBlock
 		}
-	case n == 2 && top == "resource" && last == "provisioner":
+	case n == 1 && top == "removed":
+		// removed takes lifecycle { destroy = false } and, for destroy-time
+		// provisioners, provisioner and connection as resources do.
+		switch name {
+		case "lifecycle", "connection":
+			return plainBlock
+		case "provisioner":
+			return labeledBlock
+		}
+	case n == 1 && top == "check":
+		if name == "assert" {
+			return plainBlock
+		}
+	case n == 2 && (top == "resource" || top == "removed") && last == "provisioner":
 		if name == "connection" {
 			return plainBlock
 		}
-	case n == 2 && (top == "resource" || top == "data") && last == "lifecycle":
+	case n == 2 && (top == "resource" || top == "data" || top == "ephemeral") && last == "lifecycle":
 		if name == "precondition" || name == "postcondition" {
 			return plainBlock
 		}

@@ -130,6 +130,8 @@ func (c *converter) refExpr(n *node, id int, steps []Value, at hcl.Range, path s
 		t = hcl.Traversal{hcl.TraverseRoot{Name: target.labels[0]}, hcl.TraverseAttr{Name: target.labels[1]}}
 	case "data":
 		t = hcl.Traversal{hcl.TraverseRoot{Name: "data"}, hcl.TraverseAttr{Name: target.labels[0]}, hcl.TraverseAttr{Name: target.labels[1]}}
+	case "ephemeral":
+		t = hcl.Traversal{hcl.TraverseRoot{Name: "ephemeral"}, hcl.TraverseAttr{Name: target.labels[0]}, hcl.TraverseAttr{Name: target.labels[1]}}
 	case "module":
 		t = hcl.Traversal{hcl.TraverseRoot{Name: "module"}, hcl.TraverseAttr{Name: target.labels[0]}}
 	case "variable":
@@ -158,7 +160,7 @@ func (c *converter) refExpr(n *node, id int, steps []Value, at hcl.Range, path s
 	default:
 		c.errorAt(at, path, fmt.Sprintf("%s cannot be referenced", target.addr),
 			fmt.Sprintf("%s is bound to <%s>, which Terraform expressions cannot refer to.", c.refName(id), target.kind),
-			"bind refs to resources, data sources, modules, providers, variables or locals", related()...)
+			"bind refs to resources, data sources, ephemeral resources, modules, providers, variables or locals", related()...)
 		return nil
 	}
 	for _, s := range steps {

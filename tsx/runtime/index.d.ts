@@ -429,6 +429,85 @@ export declare function Module(props: { name: string; ref?: Ref; children: Inner
 export declare function Module<S extends string>(props: { source: S & Undeclared<S, keyof ModuleTypes> } & ModuleAttributes): Element;
 export declare function Module<S extends string>(props: { source: S } & NoInfer<S extends keyof ModuleTypes ? ModuleProps<S> : never>): Element;
 
+// ---------------------------------------------------------------------------
+// Terraform's blocks for state changes and checks. Their arguments are all
+// known, so these props have no index signature: a misspelled one is an error.
+
+/**
+ * An address Terraform reads as written (moved, import, removed): text such as
+ * "aws_instance.web", "module.net" or "aws_instance.web[0]", or a ref (its block's address).
+ */
+export type Address = string | Ref | Addressable;
+
+/** Attributes of <Moved>. */
+export interface MovedAttributes {
+  /** The address the object had before, such as "aws_instance.old". */
+  from: Address;
+  /** The address it has now, such as "aws_instance.web", or a ref. */
+  to: Address;
+  children?: never;
+}
+
+/** `moved { from = ...  to = ... }`: tells Terraform an object changed address. */
+export declare function Moved(props: { children: InnerText }): Element;
+export declare function Moved(props: MovedAttributes): Element;
+
+/** Meta-arguments of <Import>; ImportAttributes adds the id or the identity. */
+export interface ImportMetaArguments {
+  /** The address to import into, such as "aws_instance.web", or a ref. */
+  to: Address;
+  /** A <Provider> ref, or "aws.west". */
+  provider?: Reference;
+  for_each?: Value;
+  children?: never;
+}
+
+/** Attributes of <Import>: the object's id, or its identity where the provider has one. */
+export type ImportAttributes = ImportMetaArguments &
+  ({ id: Value; identity?: never } | { identity: { readonly [attribute: string]: Value } | Expression; id?: never });
+
+/** `import { to = ...  id = ... }`: brings an existing object under Terraform. */
+export declare function Import(props: { children: InnerText }): Element;
+export declare function Import(props: ImportAttributes): Element;
+
+/** Attributes of <Removed>. */
+export interface RemovedAttributes {
+  /** The address of the resource or module no longer in the configuration. */
+  from: Address;
+  /** { destroy: false } forgets the object instead of destroying it. */
+  lifecycle?: { destroy: boolean };
+  /** Destroy-time provisioners (when: "destroy"). */
+  provisioner?: Provisioner | readonly Provisioner[];
+  connection?: Connection;
+  children?: never;
+}
+
+/** `removed { from = ... }`: removes an object from the configuration, destroying or forgetting it. */
+export declare function Removed(props: { children: InnerText }): Element;
+export declare function Removed(props: RemovedAttributes): Element;
+
+/** Attributes of <Check>. */
+export interface CheckAttributes {
+  name: string;
+  /** One assertion, or an array of them: each is an assert block. */
+  assert: Condition | readonly Condition[];
+  /** Scoped data sources: tf.block("http", "site", { url: "..." }), or an array of them. */
+  data?: Block | readonly Block[];
+  children?: never;
+}
+
+/** `check "name" { assert { ... } }`: checks that warn rather than fail. */
+export declare function Check(props: { name: string; children: InnerText }): Element;
+export declare function Check(props: CheckAttributes): Element;
+
+/**
+ * `ephemeral "type" "name" { ... }`: an ephemeral resource, whose values are never stored in
+ * state or plan; a ref to it reads ephemeral.type.name.attr. Its props are not typed from
+ * provider schemas: attributes are written as they are.
+ */
+export declare function Ephemeral(props: ResourceText): Element;
+export declare function Ephemeral(props: ResourceAttributes): Element;
+
 /** Groups children without producing anything (<>...</>). */
 export declare function Fragment(props: { children?: Node }): Element;
 

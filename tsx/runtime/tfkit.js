@@ -63,6 +63,11 @@ export const Variable = primitive("Variable");
 export const Locals = primitive("Locals");
 export const Terraform = primitive("Terraform");
 export const Module = primitive("Module");
+export const Moved = primitive("Moved");
+export const Import = primitive("Import");
+export const Removed = primitive("Removed");
+export const Check = primitive("Check");
+export const Ephemeral = primitive("Ephemeral");
 
 // Fragment groups children without producing anything.
 export const Fragment = primitive("Fragment");
@@ -79,6 +84,11 @@ const labelProps = {
   Module: ["name"],
   Locals: [],
   Terraform: [],
+  Moved: [],
+  Import: [],
+  Removed: [],
+  Check: ["name"],
+  Ephemeral: ["type", "name"],
 };
 
 // ---------------------------------------------------------------------------
