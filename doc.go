@@ -2,9 +2,9 @@
 // Go program and get Terraform configuration out.
 //
 // An App holds Stacks; each stack is one Terraform configuration (one root
-// module). Element constructors (NewResource, NewDataSource, NewProvider,
-// NewVariable, NewOutput, NewLocals, NewModule, NewTerraform, NewMoved,
-// NewImport, NewRemoved, NewCheck) append a block to a stack's
+// module). Element constructors (NewResource, NewDataSource, NewEphemeral,
+// NewProvider, NewVariable, NewOutput, NewLocals, NewModule, NewTerraform,
+// NewMoved, NewImport, NewRemoved, NewCheck) append a block to a stack's
 // configuration model (package config) in the order they are called, and
 // return a handle for references (vpc.Ref("id") is aws_vpc.main.id) and
 // meta-arguments (Count, ForEach, DependsOn, Provider, Lifecycle,
