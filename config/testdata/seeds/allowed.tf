@@ -107,3 +107,23 @@ resource "x_y" "z" {
   t = [for s in aws_subnet.s : s.id]
   u = aws_subnet.s[*].id
 }
+# Ephemeral resources (Terraform 1.10+), which may share type and name with
+# a resource and a data source.
+ephemeral "random_password" "db" {
+  length     = 16
+  depends_on = [aws_subnet.s]
+  lifecycle {
+    postcondition {
+      condition     = length(self.result) == 16
+      error_message = "Wrong length."
+    }
+  }
+}
+resource "random_password" "db" {
+  depends_on = [ephemeral.random_password.db]
+}
+data "random_password" "db" {}
+provider "postgresql" {
+  password = ephemeral.random_password.db.result
+}
+locals { db_password = ephemeral.random_password.db.result }
