@@ -220,6 +220,9 @@ type crossStack struct {
 	remote       map[*Stack]string
 	deps         map[*Stack]autoDep
 	replacements map[string]config.Expr // by the producer's expression
+	// refused is set when the stack reads another's ephemeral resource:
+	// the reference is rewritten to null, with no producer to read.
+	refused bool
 	// written and writtenDiags are what crossBlocks returned, kept.
 	written      []*config.Block
 	writtenDiags diag.Diagnostics
@@ -303,7 +306,7 @@ func (a *App) crossPlan() *crossPlan {
 	// Pass 2: rewrite the consumers.
 	for _, w := range walkers {
 		cs := p.stacks[w.stack]
-		if len(cs.producers) == 0 {
+		if len(cs.producers) == 0 && !cs.refused {
 			continue
 		}
 		w.rewrite = true
@@ -321,9 +324,9 @@ func declarations(s *Stack) map[string]*config.Block {
 	m := map[string]*config.Block{}
 	for _, b := range s.cfg.Blocks {
 		switch b.Type {
-		case "resource", "data", "module", "variable":
+		case "resource", "data", "ephemeral", "module", "variable":
 			// Address is what a reference's root is: random_pet.a,
-			// data.x.y, module.m, var.v.
+			// data.x.y, ephemeral.x.y, module.m, var.v.
 			m[b.Address()] = b
 		case "locals":
 			for _, it := range b.Body.Items {
@@ -464,6 +467,9 @@ func (w *xwalker) reference(t hcl.Traversal) config.Expr {
 	if p == nil {
 		return nil
 	}
+	if b := w.decl[p][rootAddress(t)]; b != nil && b.Type == "ephemeral" {
+		return w.ephemeral(p, b, t)
+	}
 	cs := w.plan.stacks[w.stack]
 	ps := w.plan.stacks[p]
 	key := config.TraversalString(t)
@@ -491,6 +497,31 @@ func (w *xwalker) reference(t hcl.Traversal) config.Expr {
 	if _, ok := cs.deps[p]; !ok {
 		cs.producers = append(cs.producers, p)
 		cs.deps[p] = autoDep{elem: w.elem.Address(), addr: rootAddress(t), site: w.elem.DeclRange}
+	}
+	return nil
+}
+
+// ephemeral refuses a reference to another stack's ephemeral resource,
+// written as text (a handle's is refused when the value is given): no
+// output of a root module may hold its values. In pass 2 the reference
+// becomes null, so that the consumer's validation reports nothing more.
+func (w *xwalker) ephemeral(p *Stack, b *config.Block, t hcl.Traversal) config.Expr {
+	if w.rewrite {
+		return config.Null()
+	}
+	w.plan.stacks[w.stack].refused = true
+	addr := rootAddress(t)
+	if key := w.elem.Address() + " " + addr; !w.reported[key] {
+		w.reported[key] = true
+		site := w.elem.DeclRange
+		w.plan.diags = append(w.plan.diags, &diag.Diagnostic{
+			Severity: diag.Error, Summary: "Cross-stack reference to an ephemeral resource",
+			Detail: fmt.Sprintf("%s in stack %q refers to %s of stack %q. Stacks share values through outputs and state, and an ephemeral resource's values are never stored, so another stack cannot read them.",
+				w.elem.Address(), w.stack.name, addr, p.name),
+			Subject: &site, Path: w.elem.Address(),
+			Related:    []diag.Related{{Message: "declared in stack " + p.name + " here", Range: b.DeclRange}},
+			Suggestion: "declare the ephemeral resource in this stack as well (it is opened anew on each run), or share a non-ephemeral value it is derived from",
+		})
 	}
 	return nil
 }
@@ -913,7 +944,7 @@ func anySensitive(b *schema.Block) bool {
 // other stacks read last, sorted by name.
 func (s *Stack) crossBlocks(p *crossPlan) ([]*config.Block, diag.Diagnostics) {
 	cs := p.of(s)
-	if cs == nil || (len(cs.producers) == 0 && len(cs.exports) == 0) {
+	if cs == nil || (len(cs.producers) == 0 && len(cs.exports) == 0 && !cs.refused) {
 		return append([]*config.Block(nil), s.cfg.Blocks...), nil
 	}
 	if cs.written == nil {

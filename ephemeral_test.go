@@ -266,3 +266,34 @@ func TestEphemeralCrossStack(t *testing.T) {
 		t.Errorf("stack b does not read random_pet.p through remote state:\n%s", tb)
 	}
 }
+
+// A reference written as text reads another stack's element too; to an
+// ephemeral resource it is refused the same way, once, and written as null.
+func TestEphemeralCrossStackText(t *testing.T) {
+	app := tfkit.NewApp()
+	a := tfkit.NewStack(app, "a")
+	b := tfkit.NewStack(app, "b")
+	decl := here() + 1
+	tfkit.NewEphemeral(a, "random_password", "db", tfkit.Attrs{"length": 16})
+	line := here() + 1
+	tfkit.NewLocals(b, tfkit.Attrs{
+		"pw":  tfkit.Ref("ephemeral.random_password.db.result"),
+		"len": tfkit.Ref("ephemeral.random_password.db.length"),
+	})
+	ds := app.Validate()
+	checkDiags(t, ds, want{"Cross-stack reference to an ephemeral resource", line, "locals"})
+	d := ds.Errs()[0]
+	if !strings.Contains(d.Detail, `refers to ephemeral.random_password.db of stack "a"`) {
+		t.Errorf("detail: %s", d.Detail)
+	}
+	if len(d.Related) != 1 || d.Related[0].Range.Start.Line != decl {
+		t.Errorf("related: %+v, want the declaration at line %d", d.Related, decl)
+	}
+	if ta := configText(t, a); strings.Contains(ta, "output") {
+		t.Errorf("stack a exports the ephemeral value:\n%s", ta)
+	}
+	tb := configText(t, b)
+	if strings.Contains(tb, "ephemeral.") || strings.Contains(tb, "terraform_remote_state") || !strings.Contains(tb, "pw  = null") {
+		t.Errorf("stack b:\n%s", tb)
+	}
+}
