@@ -211,13 +211,13 @@ func (c *converter) readNode(i int, v Value) *node {
 		if !present(lv) {
 			n.ok = false
 			c.errorAt(n.site, "", fmt.Sprintf("<%s> without %s", kind, l),
-				fmt.Sprintf("A <%s> needs %s.", kind, labelDescription(kind, n.spec.labels)), fmt.Sprintf("add %s=%q", l, labelExample(kind, l)))
+				fmt.Sprintf("%s needs %s.", capitalize(element(kind)), labelDescription(kind, n.spec.labels)), fmt.Sprintf("add %s=%q", l, labelExample(kind, l)))
 			continue
 		}
 		if !isStr || s == "" || strings.Contains(s, phOpen) {
 			n.ok = false
 			c.errorAt(c.attrRange(n, l), "", fmt.Sprintf("Invalid %s of <%s>", l, kind),
-				fmt.Sprintf("The %s of a <%s> is a non-empty string, written as it appears in Terraform.", l, kind), fmt.Sprintf("write %s=%q", l, labelExample(kind, l)))
+				fmt.Sprintf("The %s of %s is a non-empty string, written as it appears in Terraform.", l, element(kind)), fmt.Sprintf("write %s=%q", l, labelExample(kind, l)))
 			continue
 		}
 		n.labels = append(n.labels, s)
@@ -354,6 +354,9 @@ func (c *converter) block(n *node) *config.Block {
 			continue
 		}
 		at := c.attrRange(n, m.key)
+		if isAddressAttr(n.kind, m.key) && !c.checkAddress(n, m.key, m.val, at) {
+			continue
+		}
 		b.Body.Items = append(b.Body.Items, c.item(n, path, m.key, m.val, at, n.addr+"."+m.key)...)
 	}
 	return b
@@ -365,13 +368,94 @@ func (c *converter) requireAttrs(n *node) {
 	for _, r := range required[n.kind] {
 		if !present(n.props.Get(r.name)) {
 			c.errorAt(n.site, n.addr, fmt.Sprintf("<%s> without %s", n.kind, r.name),
-				fmt.Sprintf("A <%s> needs %s: %s.", n.kind, r.name, requiredDetail(n.kind, r.name)), fmt.Sprintf("add %s=%q", r.name, r.example))
+				fmt.Sprintf("%s needs %s: %s.", capitalize(element(n.kind)), r.name, requiredDetail(n.kind, r.name)), fmt.Sprintf("add %s=%q", r.name, r.example))
 		}
 	}
 	if n.kind == "Import" && !present(n.props.Get("id")) && !present(n.props.Get("identity")) {
 		c.errorAt(n.site, n.addr, "<Import> without id",
 			"An <Import> needs the id of the object to import (or, where the provider supports it, its identity).", `add id="..."`)
 	}
+}
+
+// isAddressAttr reports whether attribute name of a kind is an address
+// Terraform reads as written: moved from and to, import to, removed from.
+func isAddressAttr(kind, name string) bool {
+	switch kind {
+	case "Moved":
+		return name == "from" || name == "to"
+	case "Import":
+		return name == "to"
+	case "Removed":
+		return name == "from"
+	}
+	return false
+}
+
+// checkAddress checks an address attribute: a string spelling an address
+// (aws_instance.web, module.net, aws_instance.web[0]) or a ref to a
+// resource or module, perhaps indexed (ref[0]). config.Validate checks
+// what an address names; this checks what only the props show: that it is
+// an address at all, and that a ref stands for its element, not one of its
+// attributes.
+func (c *converter) checkAddress(n *node, name string, v Value, at hcl.Range) bool {
+	path := n.addr + "." + name
+	hint := fmt.Sprintf("write %s=%q, or pass the ref of the element itself", name, addressExample(n.kind, name))
+	if n.kind == "Import" {
+		hint += `; under for_each, write to={tf.raw("aws_instance.web[each.key]")}`
+	}
+	if s, ok := str(v); ok {
+		if strings.Contains(s, phOpen) {
+			c.errorAt(at, path, fmt.Sprintf("Invalid %s address", name),
+				fmt.Sprintf("The %s of %s is an address Terraform reads as written: it cannot hold an interpolation.", name, element(n.kind)), hint)
+			return false
+		}
+		if !validAddress(s) {
+			c.errorAt(at, path, fmt.Sprintf("Invalid %s address", name),
+				fmt.Sprintf("%q is not an address: the %s of %s is an address such as %s.", s, name, element(n.kind), addressExample(n.kind, name)), hint)
+			return false
+		}
+		return true
+	}
+	if markerKind(v) != "ref" {
+		if markerKind(v) == "raw" {
+			return true
+		}
+		c.errorAt(at, path, fmt.Sprintf("Invalid %s address", name),
+			fmt.Sprintf("The %s of %s is an address, written as a string or given as a ref; it is %s.", name, element(n.kind), describeValue(v)), hint)
+		return false
+	}
+	id, _ := intOf(v.Get("r"))
+	for _, st := range elements(v.Get("p")) {
+		if s, ok := str(st); !ok || !isIndex(s) {
+			c.errorAt(at, path, fmt.Sprintf("Invalid %s address", name),
+				fmt.Sprintf("%s reads an attribute of its element; the %s of %s is the address of the element itself.", c.refName(id), name, element(n.kind)), hint)
+			return false
+		}
+	}
+	if target, ok := c.binding[id]; ok && target.spec.block != "resource" && target.spec.block != "module" {
+		c.errorAt(at, path, fmt.Sprintf("Invalid %s address", name),
+			fmt.Sprintf("%s is bound to %s; the %s of %s is a resource or a module.", c.refName(id), target.addr, name, element(n.kind)), hint)
+		return false
+	}
+	return true
+}
+
+// validAddress reports whether s spells an address: a static traversal
+// (an expression index, as import under for_each needs, is written with
+// tf.raw).
+func validAddress(s string) bool {
+	if strings.TrimSpace(s) == "" {
+		return false
+	}
+	_, ds := hclsyntax.ParseTraversalAbs([]byte(s), "", hcl.InitialPos)
+	return !ds.HasErrors()
+}
+
+func addressExample(kind, name string) string {
+	if kind == "Moved" && name == "from" || kind == "Removed" {
+		return "aws_instance.old"
+	}
+	return "aws_instance.web"
 }
 
 func requiredDetail(kind, name string) string {
@@ -711,4 +795,41 @@ func hclMessage(hds hcl.Diagnostics) string {
 		}
 	}
 	return ""
+}
+
+// describeValue names what a value is, for messages.
+func describeValue(v Value) string {
+	switch v.Kind() {
+	case Null:
+		return "null"
+	case Bool:
+		return "a boolean"
+	case Number:
+		return "a number"
+	case Array:
+		return "an array"
+	case Object:
+		if k := markerKind(v); k != "" {
+			return "a tf." + k + "(...) value"
+		}
+		return "an object"
+	case Function:
+		return "a function"
+	}
+	return "not a string"
+}
+
+// element is "a <Kind>" or "an <Kind>", for messages.
+func element(kind string) string {
+	if kind != "" && strings.ContainsRune("AEIOU", rune(kind[0])) {
+		return "an <" + kind + ">"
+	}
+	return "a <" + kind + ">"
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }

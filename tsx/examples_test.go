@@ -125,7 +125,7 @@ func onlyLocalProviders(t *testing.T, mainTF []byte) bool {
 	}
 	for _, b := range cfg.Blocks {
 		switch b.Type {
-		case "resource", "data":
+		case "resource", "data", "ephemeral":
 			ok := false
 			for _, p := range localPrefixes {
 				if strings.HasPrefix(b.Labels[0], p) {
@@ -135,7 +135,13 @@ func onlyLocalProviders(t *testing.T, mainTF []byte) bool {
 			if !ok {
 				return false
 			}
-		case "provider", "module":
+		case "provider":
+			switch b.Labels[0] {
+			case "null", "random", "local", "time":
+			default:
+				return false
+			}
+		case "module":
 			return false
 		case "terraform":
 			if rp := b.Body.Blocks("required_providers"); len(rp) > 0 {

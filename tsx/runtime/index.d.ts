@@ -435,9 +435,10 @@ export declare function Module<S extends string>(props: { source: S } & NoInfer<
 
 /**
  * An address Terraform reads as written (moved, import, removed): text such as
- * "aws_instance.web", "module.net" or "aws_instance.web[0]", or a ref (its block's address).
+ * "aws_instance.web", "module.net" or "aws_instance.web[0]", a ref (its block's address), or
+ * tf.raw("aws_instance.web[each.key]") where import indexes under for_each.
  */
-export type Address = string | Ref | Addressable;
+export type Address = string | Ref | Addressable | Expression;
 
 /** Attributes of <Moved>. */
 export interface MovedAttributes {

@@ -1,10 +1,11 @@
-import { Check, Import, Moved, Removed, Resource, tf, useRef } from "tfkit";
+import { Check, Import, Moved, Provider, Removed, Resource, Variable, tf, useRef } from "tfkit";
 
 // The blocks that tell Terraform how state changes: moved, import and
 // removed, and a check with a scoped data source.
 export default function App() {
   const pet = useRef();
   const api = useRef();
+  const second = useRef();
   return (
     <>
       <Resource type="random_pet" name="server" ref={pet} length={2} />
@@ -13,6 +14,18 @@ export default function App() {
       <Moved from="random_pet.old" to="random_pet.server" />
       <Moved from="random_pet.legacy_api" to={api} />
       <Import to="random_id.token" id="aGVsbG8" />
+      <Provider type="random" alias="second" ref={second} />
+      <Resource type="random_id" name="many" for_each={tf.var("ids")} byte_length={4} provider={second} />
+      <Variable name="ids" type="map(string)" default={{ a: "YQ", b: "Yg" }} />
+      <Import for_each={tf.var("ids")} to={tf.raw("random_id.many[each.key]")} id="${each.value}" provider={second} />
+      <Moved>{`
+        from = random_id.old_token
+        to   = random_id.token
+      `}</Moved>
+      <Import>{() => `
+        to = ${pet}
+        id = "bright-owl"
+      `}</Import>
       <Removed from="random_string.gone" lifecycle={{ destroy: false }} />
       <Removed from="null_resource.cleanup"
         lifecycle={{ destroy: true }}

@@ -23,6 +23,41 @@ import {
   id = "aGVsbG8"
 }
 
+provider "random" {
+  alias = "second"
+}
+
+resource "random_id" "many" {
+  for_each    = var.ids
+  byte_length = 4
+  provider    = random.second
+}
+
+variable "ids" {
+  type = map(string)
+  default = {
+    a = "YQ"
+    b = "Yg"
+  }
+}
+
+import {
+  for_each = var.ids
+  to       = random_id.many[each.key]
+  id       = each.value
+  provider = random.second
+}
+
+moved {
+  from = random_id.old_token
+  to   = random_id.token
+}
+
+import {
+  to = random_pet.server
+  id = "bright-owl"
+}
+
 removed {
   from = random_string.gone
 
