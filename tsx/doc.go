@@ -1,7 +1,8 @@
 // Package tsx is tfkit's TSX front end: a .tsx file whose default export
-// renders <Resource>, <DataSource>, <Output>, <Provider>, <Variable>,
-// <Locals>, <Terraform> and <Module> elements becomes a configuration model
-// (package config), which package render writes as one main.tf.
+// renders <Resource>, <DataSource>, <Ephemeral>, <Output>, <Provider>,
+// <Variable>, <Locals>, <Terraform>, <Module>, <Moved>, <Import>, <Removed>
+// and <Check> elements becomes a configuration model (package config), which
+// package render writes as one main.tf.
 //
 // The flow, all in-process and without Node:
 //
@@ -28,8 +29,9 @@
 //
 // Nested objects are object-typed attributes, except where Terraform itself
 // defines a block (lifecycle, provisioner, connection, required_providers,
-// backend, cloud, validation, precondition, postcondition); provider blocks
-// are written with tf.block(...) and dynamic blocks with tf.dynamic(...).
+// backend, cloud, validation, precondition, postcondition, assert);
+// provider blocks are written with tf.block(...) and dynamic blocks with
+// tf.dynamic(...).
 //
 // Every user mistake is a diag.Diagnostic at a .tsx file:line:col, with a
 // code frame where the source is known. This package must never write
