@@ -3,6 +3,7 @@ package tsx
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
@@ -447,8 +448,23 @@ func validAddress(s string) bool {
 	if strings.TrimSpace(s) == "" {
 		return false
 	}
-	_, ds := hclsyntax.ParseTraversalAbs([]byte(s), "", hcl.InitialPos)
-	return !ds.HasErrors()
+	t, ds := hclsyntax.ParseTraversalAbs([]byte(s), "", hcl.InitialPos)
+	if ds.HasErrors() || !utf8.ValidString(s) {
+		return false
+	}
+	for _, step := range t {
+		switch st := step.(type) {
+		case hcl.TraverseRoot:
+			if !validIdent(st.Name) {
+				return false
+			}
+		case hcl.TraverseAttr:
+			if !validIdent(st.Name) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func addressExample(kind, name string) string {

@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/render"
 )
 
 var dedentSeeds = []string{
@@ -165,4 +166,35 @@ func plain(v *jvalue) any {
 		out[m.key] = plain(m.val)
 	}
 	return out
+}
+
+// FuzzCheckAddress checks that an address string <Moved> accepts renders
+// as a bare reference, and that one it refuses is reported, never a panic.
+func FuzzCheckAddress(f *testing.F) {
+	for _, s := range []string{
+		"aws_instance.web", "module.net", "aws_instance.web[0]", `aws_instance.web["a"]`, "module.net.aws_instance.x",
+		"", " ", "not an address", "aws_instance.web.id[", "1x.y", "a.b[each.key]", phOpen + "0" + phClose,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c := &converter{src: newSources("/nonexistent"), binding: map[int]*node{}}
+		n := &node{kind: "Moved", spec: kinds["Moved"], addr: "moved"}
+		v := &jvalue{kind: jString, s: s}
+		ok := c.checkAddress(n, "to", v, hcl.Range{})
+		if ok == c.diags.HasErrors() {
+			t.Fatalf("checkAddress(%q) = %v with diagnostics %v", s, ok, c.diags)
+		}
+		if !ok {
+			return
+		}
+		items := c.item(n, []string{"moved"}, "to", v, hcl.Range{}, "moved.to")
+		out, err := render.HCL(&config.Config{Blocks: []*config.Block{{Type: "moved", Body: &config.Body{Items: items}}}})
+		if err != nil {
+			t.Fatalf("render of accepted address %q: %v", s, err)
+		}
+		if strings.Contains(string(out), `to = "`) {
+			t.Fatalf("accepted address %q rendered as a string:\n%s", s, out)
+		}
+	})
 }
