@@ -1,4 +1,4 @@
-import { Locals, Output, Resource, Terraform, Variable, tf, useRef } from "tfkit";
+import { Check, Locals, Output, Resource, Terraform, Variable, tf, useRef } from "tfkit";
 import { Greeting } from "./components/greeting";
 
 // A configuration Terraform can apply without any cloud account: random
@@ -35,6 +35,12 @@ export default function App() {
         provisioner={{ "local-exec": { command: "echo ${self.triggers.server} is ready" } }}
         depends_on={[pet]}
       />
+
+      {/* A check warns after plan and apply instead of failing them. */}
+      <Check name="server_name" assert={{
+        condition: `\${length(${pet.id}) > 3}`,
+        error_message: "The server name is too short to tell servers apart.",
+      }} />
 
       <Output name="server_name" value={names.server_name} description="The generated server name" />
       <Output name="created_at" value={created.rfc3339} />

@@ -74,6 +74,13 @@ resource "null_resource" "announce" {
   depends_on = [random_pet.server]
 }
 
+check "server_name" {
+  assert {
+    condition     = length(random_pet.server.id) > 3
+    error_message = "The server name is too short to tell servers apart."
+  }
+}
+
 output "server_name" {
   value       = local.server_name
   description = "The generated server name"
