@@ -327,9 +327,6 @@ func (c *converter) block(n *node) *config.Block {
 			}
 		}
 	}
-	if !n.hasText {
-		c.requireAttrs(n)
-	}
 	if n.hasText {
 		items := c.innerText(n)
 		for _, it := range items {
@@ -341,6 +338,7 @@ func (c *converter) block(n *node) *config.Block {
 		b.Body.Items = append(b.Body.Items, items...)
 		return b
 	}
+	c.requireAttrs(n)
 	attrs := n.attrs
 	if n.keyLast {
 		order := make([]string, len(n.attrSites))
