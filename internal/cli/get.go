@@ -41,20 +41,23 @@ The language is --lang, else "language" of tfkit.json ("go", or
 
 With --schema, the schemas come from a file written by
 'terraform providers schema -json' and no engine runs. Otherwise the
-providers are those of "terraformProviders" in tfkit.json (or cdktf.json),
-such as "hashicorp/random@~> 3.0": tfkit writes them into a temporary
+providers are those of "providers" in tfkit.json (or CDK for Terraform's
+"terraformProviders", in tfkit.json or cdktf.json), such as
+"hashicorp/random@~> 3.0": tfkit writes them into a temporary
 workspace, runs init (your CLI config, TF_CLI_CONFIG_FILE and mirrors apply)
 and 'providers schema -json' with $TFKIT_TERRAFORM, terraform or tofu.
 
 The schemas are kept in DIR/.tfkit-schemas.json for tfkit validate.
 Generation is cached in DIR/.tfkit-get.json: a provider whose schema (and
 version constraint) is unchanged is not generated again, and when the
-constraints in tfkit.json are unchanged no engine runs at all. --force
-regenerates everything.
+constraints in tfkit.json are unchanged no engine runs at all. So a
+floating constraint ("~> 3.0") keeps the version the last get installed
+even after a newer release: --force asks the engine again and regenerates
+everything.
 
-Entries of "terraformModules" get a package too, generated from their
-variable and output blocks: local sources (./ or ../) are read in place,
-others are installed by the engine's init and read from
+Entries of "modules" (or "terraformModules") get a package too, generated
+from their variable and output blocks: local sources (./ or ../) are read
+in place, others are installed by the engine's init and read from
 .terraform/modules. Sources are written into module calls as given.
 With --lang ts a module gets DIR/<module>/index.d.ts: <Module source="...">
 with that source takes the module's inputs as props.`,
@@ -162,7 +165,7 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 	} else {
 		remote := remoteModules(proj.TerraformModules)
 		if len(proj.TerraformProviders) == 0 && len(proj.TerraformModules) == 0 {
-			r.errorf(`add "terraformProviders": ["hashicorp/random@~> 3.0"] to `+proj.File+", or give --schema FILE.json", "%s names no providers", proj.File)
+			r.errorf(`add "providers": ["hashicorp/random@~> 3.0"] to `+proj.File+", or give --schema FILE.json", "%s names no providers", proj.File)
 			return ExitFailure
 		}
 		if len(proj.TerraformProviders) == 0 && len(remote) == 0 {
@@ -302,7 +305,7 @@ func writeModule(r *run, out string, d project.Dependency, m *schema.Module, lan
 	return pkg, nil
 }
 
-// getModules generates a package per entry of "terraformModules" whose
+// getModules generates a package per entry of "modules" whose
 // source is a local directory. Modules are small and read without an
 // engine, so they are generated every time rather than cached.
 func getModules(r *run, proj *project.Config, out, lang string) int {

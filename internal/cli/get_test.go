@@ -21,7 +21,7 @@ func schemaFile(t *testing.T, name string) string {
 
 func TestGetFromSchema(t *testing.T) {
 	dir := t.TempDir()
-	write(t, dir, "tfkit.json", `{"app": "go run .", "terraformProviders": ["hashicorp/random@~> 3.9"], "codeMakerOutput": "bindings"}`)
+	write(t, dir, "tfkit.json", `{"app": "go run .", "providers": ["hashicorp/random@~> 3.9"], "codeMakerOutput": "bindings"}`)
 	random := schemaFile(t, "random-3.9.0.json")
 
 	res := runCLI(t, dir, nil, "get", "--schema", random)
@@ -45,7 +45,7 @@ func TestGetFromSchema(t *testing.T) {
 		t.Fatalf("get --force:\n%s", res)
 	}
 	// A changed constraint is a changed input.
-	write(t, dir, "tfkit.json", `{"app": "go run .", "terraformProviders": ["hashicorp/random@3.9.0"], "codeMakerOutput": "bindings"}`)
+	write(t, dir, "tfkit.json", `{"app": "go run .", "providers": ["hashicorp/random@3.9.0"], "codeMakerOutput": "bindings"}`)
 	res = runCLI(t, dir, nil, "get", "--schema", random)
 	if res.code != ExitOK || !strings.Contains(res.stdout, "generated 11 files") {
 		t.Fatalf("get after a new constraint:\n%s", res)
@@ -152,7 +152,9 @@ func TestGetTypeScript(t *testing.T) {
 func TestGetErrors(t *testing.T) {
 	dir := t.TempDir()
 	empty := t.TempDir()
+	conflict := t.TempDir()
 	write(t, dir, "tfkit.json", `{"app": "go run ."}`)
+	write(t, conflict, "tfkit.json", `{"app": "go run .", "terraformProviders": ["hashicorp/aws"], "providers": ["hashicorp/random"]}`)
 	write(t, dir, "bad.json", `{"format_version": "1.0", "provider_schemas": 3}`)
 	for _, c := range []struct {
 		name string
@@ -167,6 +169,7 @@ func TestGetErrors(t *testing.T) {
 		{"bad schema", dir, []string{"get", "--schema", "bad.json"}, ExitFailure, "Error: read provider schemas"},
 		{"no providers", dir, []string{"get"}, ExitFailure, "Error: tfkit.json names no providers"},
 		{"no project", empty, []string{"get"}, ExitFailure, "tfkit.json"},
+		{"both provider keys", conflict, []string{"get"}, ExitFailure, `tfkit.json:1:62: Error: Both "providers" and "terraformProviders" in tfkit.json`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			res := runCLI(t, c.dir, nil, c.args...)
@@ -201,7 +204,7 @@ func TestGetEndToEnd(t *testing.T) {
 	write(t, dir, "go.mod", "module app\n\ngo 1.26\n\nrequire github.com/tfkit/tfkit v0.0.0\n\nreplace github.com/tfkit/tfkit => "+root+"\n")
 	write(t, dir, "tfkit.json", `{
   "app": "go run .",
-  "terraformProviders": ["hashicorp/random@3.9.0", "hashicorp/local@~> 2.9"],
+  "providers": ["hashicorp/random@3.9.0", "hashicorp/local@~> 2.9"],
   "codeMakerOutput": "gen"
 }`)
 	write(t, dir, "main.go", `package main
@@ -281,7 +284,7 @@ func main() {
 
 func TestGetModules(t *testing.T) {
 	dir := t.TempDir()
-	write(t, dir, "tfkit.json", `{"app": "true", "terraformModules": ["./modules/net"]}`)
+	write(t, dir, "tfkit.json", `{"app": "true", "modules": ["./modules/net"]}`)
 	write(t, dir, "modules/net/variables.tf", "variable \"cidr\" {\n  type = string\n}\n\noutput \"id\" {\n  value = \"x\"\n}\n")
 	res := runCLI(t, dir, nil, "get")
 	if res.code != ExitOK || res.stdout != "module ./modules/net: generated 1 file in .gen/net\n" {

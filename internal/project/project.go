@@ -46,7 +46,9 @@ type Config struct {
 	// Terraform's "language"); empty when not given.
 	Language string
 	// TerraformProviders and TerraformModules are the providers and modules
-	// to generate bindings for, in file order.
+	// to generate bindings for, in file order: those of "providers" and
+	// "modules", or of CDK for Terraform's "terraformProviders" and
+	// "terraformModules" (a file may use either name of each, not both).
 	TerraformProviders []Dependency
 	TerraformModules   []Dependency
 	// CodeMakerOutput is where generated bindings go; empty when not given.
@@ -57,7 +59,7 @@ type Config struct {
 	object hcl.Range
 }
 
-// Dependency is one entry of terraformProviders or terraformModules, written
+// Dependency is one entry of providers or modules, written
 // either as a string ("hashicorp/aws@~> 5.0") or as an object
 // ({"name": "aws", "source": "hashicorp/aws", "version": "~> 5.0"}).
 type Dependency struct {
@@ -163,7 +165,14 @@ func Load(dir string) (*Config, diag.Diagnostics) {
 }
 
 // keys lists the keys tfkit reads, in the order they are documented.
-var keys = []string{"app", "output", "language", "terraformProviders", "terraformModules", "codeMakerOutput"}
+var keys = []string{"app", "output", "language", "providers", "modules", "terraformProviders", "terraformModules", "codeMakerOutput"}
+
+// aliases maps tfkit's short keys to the CDK for Terraform keys that mean
+// the same; a file may write either, not both.
+var aliases = map[string]string{
+	"providers": "terraformProviders",
+	"modules":   "terraformModules",
+}
 
 // cdktfOnly are keys of cdktf.json that tfkit has no use for. Those mapped to
 // "" are ignored silently in cdktf.json (they only concern CDK for
@@ -240,9 +249,9 @@ func Parse(filename string, src []byte) (*Config, diag.Diagnostics) {
 			str(&cfg.Language)
 		case "codeMakerOutput":
 			str(&cfg.CodeMakerOutput)
-		case "terraformProviders":
+		case "providers", "terraformProviders":
 			cfg.TerraformProviders, diags = dependencies(p, m, diags)
-		case "terraformModules":
+		case "modules", "terraformModules":
 			cfg.TerraformModules, diags = dependencies(p, m, diags)
 		case "$schema":
 			// Editors use it for completion; it says nothing to tfkit.
@@ -268,6 +277,27 @@ func Parse(filename string, src []byte) (*Config, diag.Diagnostics) {
 			diags = append(diags, d)
 		}
 	}
+	for _, short := range []string{"providers", "modules"} {
+		long := aliases[short]
+		a, okA := seen[short]
+		b, okB := seen[long]
+		if !okA || !okB {
+			continue
+		}
+		first, second := a, b
+		if b.start < a.start {
+			first, second = b, a
+		}
+		diags = append(diags, &diag.Diagnostic{
+			Severity: diag.Error,
+			Summary:  fmt.Sprintf("Both %q and %q in %s", short, long, filename),
+			Detail: fmt.Sprintf("%q is tfkit's name for CDK for Terraform's %q; they mean the same list, so a file may hold one of them, not both.",
+				short, long),
+			Subject:    p.rng(second.start, second.end),
+			Related:    []diag.Related{{Message: "the other written here", Range: *p.rng(first.start, first.end)}},
+			Suggestion: fmt.Sprintf("move the entries of %q into %q and remove %q", long, short, long),
+		})
+	}
 	if diags.HasErrors() {
 		return nil, diags
 	}
@@ -289,7 +319,8 @@ func wrongType(p positions, m jsonMember, want string) *diag.Diagnostic {
 	}
 }
 
-// dependencies reads terraformProviders or terraformModules: an array whose
+// dependencies reads providers or modules (or their CDK for Terraform names
+// terraformProviders and terraformModules): an array whose
 // entries are "source@constraint" strings or {name, source, version} objects.
 func dependencies(p positions, m jsonMember, diags diag.Diagnostics) ([]Dependency, diag.Diagnostics) {
 	if m.value.kind != kindArray {

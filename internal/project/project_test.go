@@ -116,6 +116,8 @@ func TestDidYouMean(t *testing.T) {
 		"App":               `did you mean "app"?`,
 		"outptu":            `did you mean "output"?`,
 		"terraformProvider": `did you mean "terraformProviders"?`,
+		"provider":          `did you mean "providers"?`,
+		"module":            `did you mean "modules"?`,
 		"codemakeroutput":   `did you mean "codeMakerOutput"?`,
 		"zzz":               "",
 		"stacks":            "",
@@ -135,6 +137,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"app": "go run .", "terraformProviders": ["hashicorp/aws@~> 5.0", {"name": "r", "source": "hashicorp/random"}]}`))
 	f.Add([]byte("{\n  \"app\": 1,\n  \"ouput\": \"x\"\n}"))
 	f.Add([]byte(`{"app": "a", "app": "b"}`))
+	f.Add([]byte(`{"providers": ["hashicorp/random@~> 3.0"], "terraformProviders": [], "modules": [{"source": "./m"}]}`))
 	f.Add([]byte(`[1, 2`))
 	f.Add([]byte("\xff"))
 	f.Fuzz(func(t *testing.T, src []byte) {
