@@ -2,10 +2,14 @@ package golang
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/tfkit/tfkit/internal/enginetest"
 )
 
 // writeModule generates the bindings of every case into a temporary
@@ -31,11 +35,11 @@ func writeModule(t *testing.T, extra map[string][]byte) string {
 	}
 	for _, name := range caseNames() {
 		pkg := name
-		switch name {
-		case "aws-slice":
+		switch {
+		case name == "aws-slice":
 			pkg = "aws"
-		case "module-net":
-			pkg = "net"
+		case strings.HasPrefix(name, "module-"):
+			pkg = strings.TrimPrefix(name, "module-")
 		}
 		for _, f := range generate(t, name) {
 			files[filepath.Join(pkg, f.Path)] = f.Data
@@ -88,7 +92,7 @@ func TestProgramSynth(t *testing.T) {
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("the program failed: %v\n%s", err, msg)
 	}
-	for _, stack := range []string{"local", "docker", "modules", "nested"} {
+	for _, stack := range []string{"local", "docker", "modules", "nested", "objects"} {
 		got, err := os.ReadFile(filepath.Join(out, "stacks", stack, "main.tf"))
 		if err != nil {
 			t.Fatal(err)
@@ -108,4 +112,40 @@ func TestProgramSynth(t *testing.T) {
 			t.Errorf("stack %s:\n got:\n%s\nwant:\n%s", stack, got, want)
 		}
 	}
+	// The engine holds the objects the struct inputs render to against
+	// the module's type constraints and applies its optional() defaults.
+	t.Run("engine", func(t *testing.T) {
+		main, err := os.ReadFile(filepath.Join(out, "stacks", "objects", "main.tf"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files := map[string]string{"main.tf": string(main)}
+		mod := filepath.Join("testdata", "modules", "objects")
+		entries, err := os.ReadDir(mod)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			src, err := os.ReadFile(filepath.Join(mod, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			files["modules/objects/"+e.Name()] = string(src)
+		}
+		w := enginetest.Workspace(t, files)
+		w.Init()
+		w.Validate()
+		w.Apply("-var", "zone=c")
+		outs := w.Outputs()
+		for name, want := range map[string]string{
+			"subnet_ids": `["dev-a-10.0.1.0/24","dev-c-10.0.2.0/24"]`,
+			"dns_ttl":    `300`,
+			"rule_ports": `{"https":443,"ssh":22}`,
+		} {
+			var got bytes.Buffer
+			if err := json.Compact(&got, outs[name].Value); err != nil || got.String() != want {
+				t.Errorf("output %s = %s (%v), want %s", name, outs[name].Value, err, want)
+			}
+		}
+	})
 }

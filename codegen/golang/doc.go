@@ -1,7 +1,9 @@
 // Package golang generates typed Go bindings from provider schemas: one Go
 // package per provider, with a config struct, a constructor and typed
 // reference getters per resource and data source, structs for nested
-// blocks, and the provider's configuration.
+// blocks, and the provider's configuration; and one package per module,
+// with an Inputs struct typed after the variables' type constraints (object
+// types become structs) and a getter per output.
 //
 // The generated code only calls the public API of package tfkit, so what a
 // binding declares is exactly what tfkit.NewResource would: the bindings add

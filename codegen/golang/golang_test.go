@@ -25,8 +25,10 @@ var cases = map[string]string{
 	"aws-slice": "testdata/providers/aws-3.3.0-slice.json",
 	"collide":   "testdata/providers/collide.json",
 	"nested":    "testdata/providers/nested.json",
-	// A module directory rather than a provider schema.
-	"module-net": "../../schema/testdata/modules/net",
+	// Module directories rather than provider schemas; the package is
+	// named after what follows "module-".
+	"module-net":     "../../schema/testdata/modules/net",
+	"module-objects": "testdata/modules/objects",
 }
 
 // versions are the constraints recorded in the golden output.
@@ -65,7 +67,8 @@ func generate(t testing.TB, name string) []File {
 		if diags.HasErrors() {
 			t.Fatal(diags)
 		}
-		files, err := GenerateModule(m, ModuleOptions{Package: "net", Source: "./modules/net"})
+		pkg := strings.TrimPrefix(name, "module-")
+		files, err := GenerateModule(m, ModuleOptions{Package: pkg, Source: "./modules/" + pkg})
 		if err != nil {
 			t.Fatal(err)
 		}

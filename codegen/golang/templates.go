@@ -93,7 +93,7 @@ const (
 
 // Module is a module call of {{.Source}}.
 type Module struct{ h *tfkit.Module }
-{{with .Inputs}}{{template "struct" .}}{{end}}
+{{with .Inputs}}{{template "struct" .}}{{end}}{{range .Objects}}{{template "struct" .}}{{end}}
 // New declares a module call named name in stack.
 func New(stack *tfkit.Stack, name string, in Inputs) *Module {
 	tfkit.Helper()
