@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -26,6 +27,9 @@ func Validate(cfg *Config) diag.Diagnostics {
 	v := &validator{cfg: cfg, decls: newDeclarations(), nodeID: make(map[string]int, len(cfg.Blocks))}
 	v.collect()
 	for _, b := range cfg.Blocks {
+		if b.Type != "locals" { // reported as duplicate local values
+			v.checkRedefined(b.Body, b.Address(), b.DeclRange)
+		}
 		v.checkBlock(b)
 	}
 	v.checkCycles()
@@ -71,9 +75,12 @@ type validator struct {
 	edges  [][]edge
 }
 
+// edge is one reference: to the node it names, from the attribute path
+// and source range that hold it (a depends_on list, an argument).
 type edge struct {
 	to   int
 	path string
+	rng  hcl.Range
 }
 
 func (v *validator) errorAt(rng hcl.Range, path, summary, detail, suggestion string, related ...diag.Related) {
@@ -97,6 +104,16 @@ func kindNoun(typ string) string {
 		return "local value"
 	}
 	return typ
+}
+
+// article returns the indefinite article for a noun at the start of a
+// sentence: "An" before a vowel (an output, an ephemeral resource, an
+// import block), "A" otherwise.
+func article(noun string) string {
+	if noun != "" && strings.ContainsRune("aeiou", rune(noun[0])) {
+		return "An"
+	}
+	return "A"
 }
 
 // collect indexes declarations and reports names and duplicates.
@@ -208,7 +225,7 @@ func (v *validator) labelCount(b *Block, n int) bool {
 		return true
 	}
 	v.errorAt(b.DeclRange, b.Type, fmt.Sprintf("Wrong number of labels on %s block", b.Type),
-		fmt.Sprintf("A %s block takes %d label(s); this one has %d.", b.Type, n, len(b.Labels)), "")
+		fmt.Sprintf("%s %s block takes %d label(s); this one has %d.", article(b.Type), b.Type, n, len(b.Labels)), "")
 	return false
 }
 
@@ -224,13 +241,55 @@ func (v *validator) declare(b *Block, addr, kind, shown string) {
 	if prev, dup := v.decls.blocks[addr]; dup {
 		noun := kindNoun(kind)
 		v.errorAt(b.DeclRange, addr, fmt.Sprintf("Duplicate %s %q", noun, shown),
-			fmt.Sprintf("A %s named %s was already declared. Each %s must be unique within a stack.", noun, shown, noun),
+			fmt.Sprintf("%s %s named %s was already declared. Each %s must be unique within a stack.", article(noun), noun, shown, noun),
 			"rename one of them",
 			diag.Related{Message: "first declared here", Range: prev.DeclRange})
 		return
 	}
 	v.decls.blocks[addr] = b
 	v.decls.byKind[kind] = append(v.decls.byKind[kind], shown)
+}
+
+// checkRedefined reports an argument set twice in one body, as Terraform
+// does ("Attribute redefined"), in the body and its nested blocks. HCL text
+// cannot hold one (the parser refuses it); a front end's model can. rng is
+// the body's block, for attributes of unknown position.
+func (v *validator) checkRedefined(body *Body, path string, rng hcl.Range) {
+	var seen map[string]*Attribute // for large bodies only; small ones are scanned
+	for i, it := range body.Items {
+		switch it := it.(type) {
+		case *Attribute:
+			var first *Attribute
+			if i < 16 {
+				for _, prev := range body.Items[:i] {
+					if p, ok := prev.(*Attribute); ok && p.Name == it.Name {
+						first = p
+						break
+					}
+				}
+			} else {
+				if seen == nil {
+					seen = map[string]*Attribute{}
+					for _, prev := range body.Items[:i] {
+						if p, ok := prev.(*Attribute); ok && seen[p.Name] == nil {
+							seen[p.Name] = p
+						}
+					}
+				}
+				if first = seen[it.Name]; first == nil {
+					seen[it.Name] = it
+				}
+			}
+			if first != nil {
+				v.errorAt(rangeOr(it.Range, rng), path+"."+it.Name, "Attribute redefined",
+					fmt.Sprintf("The argument %q was already set in this block; each argument may be set only once.", it.Name),
+					"remove one of them",
+					diag.Related{Message: fmt.Sprintf("%q first set here", it.Name), Range: rangeOr(first.Range, rng)})
+			}
+		case *Block:
+			v.checkRedefined(it.Body, path+"."+it.Type, rangeOr(it.DeclRange, rng))
+		}
+	}
 }
 
 func rangeOr(r, fallback hcl.Range) hcl.Range {
@@ -334,7 +393,7 @@ func (v *validator) checkBlock(b *Block) {
 func (v *validator) requireAttr(b *Block, name string) {
 	if b.Body.Attribute(name) == nil {
 		v.errorAt(b.DeclRange, b.Type, fmt.Sprintf("Missing required argument %q", name),
-			fmt.Sprintf("A %s block needs %s.", b.Type, name), fmt.Sprintf("add %s = <address>", name))
+			fmt.Sprintf("%s %s block needs %s.", article(b.Type), b.Type, name), fmt.Sprintf("add %s = <address>", name))
 	}
 }
 
@@ -918,7 +977,7 @@ func (v *validator) addEdge(sc scope, to string) {
 		return
 	}
 	from := v.addNode(sc.node)
-	v.edges[from] = append(v.edges[from], edge{to: v.addNode(to), path: sc.path})
+	v.edges[from] = append(v.edges[from], edge{to: v.addNode(to), path: sc.path, rng: sc.rng})
 }
 
 // checkCycles reports every dependency cycle among resources, data sources,
@@ -978,28 +1037,30 @@ func (v *validator) checkCycles() {
 			members[u] = true
 			first = min(first, u) // ids follow declaration order
 		}
-		chainIDs, paths := v.cyclePath(first, members)
+		chainIDs, steps := v.cyclePath(first, members)
 		chain := make([]string, len(chainIDs))
 		for i, id := range chainIDs {
 			chain[i] = v.nodes[id]
 		}
 		name := v.nodes[first]
-		rng := hcl.Range{}
-		if b := v.blockFor(name); b != nil {
-			rng = b.DeclRange
+		// Each step is reported where its reference is made (the argument
+		// or the depends_on entry), falling back to the block that holds it.
+		at := func(i int) hcl.Range {
+			if b := v.blockFor(chain[i]); b != nil {
+				return rangeOr(steps[i].rng, b.DeclRange)
+			}
+			return steps[i].rng
 		}
 		var related []diag.Related
 		for i, node := range chain[:len(chain)-1] {
-			if nb := v.blockFor(node); nb != nil {
-				related = append(related, diag.Related{Message: fmt.Sprintf("%s refers to %s in %s", node, chain[i+1], paths[i]), Range: nb.DeclRange})
-			}
+			related = append(related, diag.Related{Message: fmt.Sprintf("%s refers to %s in %s", node, chain[i+1], steps[i].path), Range: at(i)})
 		}
 		if len(comp) == 1 {
-			v.errorAt(rng, name, fmt.Sprintf("Self-referential block %q", name),
-				fmt.Sprintf("%s refers to itself in %s.", name, paths[0]), "use self in provisioners, or remove the reference", related...)
+			v.errorAt(at(0), name, fmt.Sprintf("Self-referential block %q", name),
+				fmt.Sprintf("%s refers to itself in %s.", name, steps[0].path), "use self in provisioners, or remove the reference", related...)
 			continue
 		}
-		v.errorAt(rng, name, "Dependency cycle: "+strings.Join(chain, " → "),
+		v.errorAt(at(0), name, "Dependency cycle: "+strings.Join(chain, " → "),
 			"Terraform cannot order these blocks: each waits for the next.", "remove one of the references or depends_on entries in the cycle", related...)
 	}
 }
@@ -1015,11 +1076,11 @@ func (v *validator) hasEdge(from, to int) bool {
 
 // cyclePath finds a shortest path from start back to start within members
 // (breadth first) and returns its nodes, start first and last, and the
-// attribute path of each step's reference.
-func (v *validator) cyclePath(start int, members map[int]bool) ([]int, []string) {
+// edge taken at each step.
+func (v *validator) cyclePath(start int, members map[int]bool) ([]int, []edge) {
 	type step struct {
-		via  int
-		path string
+		via int
+		e   edge
 	}
 	prev := map[int]step{}
 	queue := []int{start}
@@ -1033,22 +1094,18 @@ func (v *validator) cyclePath(start int, members map[int]bool) ([]int, []string)
 			if e.to == start {
 				// Walk back from u to start, then reverse.
 				nodes := []int{start}
-				paths := []string{e.path}
+				steps := []edge{e}
 				for cur := u; cur != start; cur = prev[cur].via {
 					nodes = append(nodes, cur)
-					paths = append(paths, prev[cur].path)
+					steps = append(steps, prev[cur].e)
 				}
 				nodes = append(nodes, start)
-				for i, j := 0, len(nodes)-1; i < j; i, j = i+1, j-1 {
-					nodes[i], nodes[j] = nodes[j], nodes[i]
-				}
-				for i, j := 0, len(paths)-1; i < j; i, j = i+1, j-1 {
-					paths[i], paths[j] = paths[j], paths[i]
-				}
-				return nodes, paths
+				slices.Reverse(nodes)
+				slices.Reverse(steps)
+				return nodes, steps
 			}
 			if _, seen := prev[e.to]; !seen {
-				prev[e.to] = step{via: u, path: e.path}
+				prev[e.to] = step{via: u, e: e}
 				queue = append(queue, e.to)
 			}
 		}

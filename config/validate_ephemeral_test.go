@@ -45,7 +45,7 @@ func TestValidateEphemeralProblems(t *testing.T) {
 		{"duplicate", `ephemeral "random_password" "db" {}
 
 ephemeral "random_password" "db" {}
-`, []string{`Duplicate ephemeral resource "random_password.db"`, "main.tf:3:1", "first declared here: main.tf:1:1"}},
+`, []string{`Duplicate ephemeral resource "random_password.db"`, "An ephemeral resource named random_password.db", "main.tf:3:1", "first declared here: main.tf:1:1"}},
 		{"undeclared", `ephemeral "random_password" "db" {}
 locals {
   p = ephemeral.random_password.bd.result
@@ -69,7 +69,7 @@ locals {
 }
 `, []string{`Reference to undeclared provider configuration "random.wset"`}},
 		{"wrong label count", `ephemeral "random_password" {}
-`, []string{"Wrong number of labels on ephemeral block"}},
+`, []string{"Wrong number of labels on ephemeral block", "An ephemeral block takes 2 label(s)"}},
 		{"invalid name", `ephemeral "random_password" "1db" {}
 `, []string{`Invalid ephemeral resource name "1db"`}},
 		{"count and for_each", `ephemeral "a_b" "c" {

@@ -1,10 +1,14 @@
 package config
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/hashicorp/hcl/v2"
 
 	"github.com/tfkit/tfkit/diag"
 )
@@ -45,7 +49,7 @@ func TestValidateConflicts(t *testing.T) {
 			src: `resource "aws_vpc" "main" {}
 resource "aws_vpc" "main" {}
 `,
-			fragments: []string{`Duplicate resource "aws_vpc.main"`, "main.tf:2:1", "first declared here: main.tf:1:1"},
+			fragments: []string{`Duplicate resource "aws_vpc.main"`, "A resource named aws_vpc.main", "main.tf:2:1", "first declared here: main.tf:1:1"},
 		},
 		{
 			name: "duplicate data source",
@@ -67,7 +71,7 @@ variable "env" {}
 			src: `output "id" { value = 1 }
 output "id" { value = 2 }
 `,
-			fragments: []string{`Duplicate output "id"`, "main.tf:2:1", "main.tf:1:1"},
+			fragments: []string{`Duplicate output "id"`, "An output named id was already declared", "main.tf:2:1", "main.tf:1:1"},
 		},
 		{
 			name: "duplicate module",
@@ -256,8 +260,11 @@ func TestValidateCycles(t *testing.T) {
 resource "a_b" "y" {
   depends_on = [a_b.x]
 }
-`)), "Dependency cycle: a_b.x → a_b.y → a_b.x", "main.tf:1:1")
-		if len(d.Related) != 2 || !strings.Contains(d.Related[1].Message, "a_b.y refers to a_b.x in a_b.y.depends_on") {
+`)), "Dependency cycle: a_b.x → a_b.y → a_b.x", "main.tf:2:3")
+		// Each step is reported where the reference is made.
+		if len(d.Related) != 2 ||
+			!strings.Contains(d.Related[0].Message, "a_b.x refers to a_b.y in a_b.x.v") || d.Related[0].Range.Start.Line != 2 ||
+			!strings.Contains(d.Related[1].Message, "a_b.y refers to a_b.x in a_b.y.depends_on") || d.Related[1].Range.Start.Line != 5 {
 			t.Errorf("related sites: %+v", d.Related)
 		}
 	})
@@ -274,7 +281,7 @@ resource "a_b" "x" {
 		wantOne(t, Validate(mustParse(t, `resource "a_b" "x" {
   v = a_b.x.id
 }
-`)), `Self-referential block "a_b.x"`, "a_b.x.v")
+`)), `Self-referential block "a_b.x"`, "a_b.x.v", "main.tf:2:3")
 	})
 	t.Run("self in provisioner is fine", func(t *testing.T) {
 		diags := Validate(mustParse(t, `resource "a_b" "x" {
@@ -296,5 +303,55 @@ func TestStaticReferencesFromStrings(t *testing.T) {
 	}
 	if _, ok := StaticReferences(String("not a ref!")); ok {
 		t.Fatal("accepted an invalid traversal")
+	}
+}
+
+// TestValidateAttributeRedefined: HCL text cannot set an argument twice
+// (the parser refuses it), but a model built by a front end can; Terraform
+// would refuse it, so Validate reports it with both sites, in nested blocks
+// too.
+func TestValidateAttributeRedefined(t *testing.T) {
+	at := func(line int) hcl.Range {
+		return hcl.Range{Filename: "main.go", Start: hcl.Pos{Line: line}, End: hcl.Pos{Line: line}}
+	}
+	r := NewBlock("resource", "a_b", "c")
+	r.DeclRange = at(1)
+	r.Body.Items = append(r.Body.Items,
+		&Attribute{Name: "x", Expr: Int(1), Range: at(2)},
+		&Attribute{Name: "y", Expr: Int(1), Range: at(3)},
+		&Attribute{Name: "x", Expr: Int(2), Range: at(4)},
+	)
+	nested := r.Body.AppendBlock(NewBlock("ingress"))
+	nested.DeclRange = at(5)
+	nested.Body.Items = append(nested.Body.Items,
+		&Attribute{Name: "port", Expr: Int(1)},
+		&Attribute{Name: "port", Expr: Int(2)},
+	)
+	big := NewBlock("provider", "p")
+	for i := range 40 { // past the size where a map replaces the scan
+		big.Body.Set(fmt.Sprintf("a%d", i), Int(int64(i))).Range = at(10 + i)
+	}
+	big.Body.Items = append(big.Body.Items, &Attribute{Name: "a7", Expr: Int(0), Range: at(99)})
+	// Two locals blocks defining one name are reported once, as a
+	// duplicate local value.
+	l1, l2 := NewBlock("locals"), NewBlock("locals")
+	l1.Body.Set("v", Int(1))
+	l2.Body.Items = append(l2.Body.Items, &Attribute{Name: "w", Expr: Int(1)}, &Attribute{Name: "w", Expr: Int(2)})
+	ds := Validate(&Config{Blocks: []*Block{r, big, l1, l2}}).Errs()
+	if len(ds) != 4 {
+		t.Fatalf("want 4 errors, got:\n%s", ds)
+	}
+	for i, w := range []struct {
+		path          string
+		line, related int
+	}{{"a_b.c.x", 4, 2}, {"a_b.c.ingress.port", 5, 5}, {"provider.p.a7", 99, 17}} {
+		d := ds[i+1] // after the duplicate local, found while collecting
+		if d.Summary != "Attribute redefined" || d.Path != w.path || !strings.Contains(d.Detail, strconv.Quote(d.Path[strings.LastIndex(d.Path, ".")+1:])) ||
+			d.Subject == nil || d.Subject.Start.Line != w.line || len(d.Related) != 1 || d.Related[0].Range.Start.Line != w.related {
+			t.Errorf("error %d: want %s at line %d, first at %d; got %s (related %+v)", i, w.path, w.line, w.related, d, d.Related)
+		}
+	}
+	if !strings.Contains(ds[0].Summary, `Duplicate local value "local.w"`) {
+		t.Errorf("locals: %s", ds[0])
 	}
 }
