@@ -464,3 +464,159 @@ func TestValidateDiagnosticsHaveGoLines(t *testing.T) {
 		}
 	}
 }
+
+// TestConflictsNameKindAddressAndBothLines covers every conflict of
+// Terraform's duplicate rules through the Go API: the error names the kind
+// of block and its address, and points at both Go lines, the second
+// declaration as subject and the first as related site.
+func TestConflictsNameKindAddressAndBothLines(t *testing.T) {
+	cases := []struct {
+		name    string
+		declare func(s *tfkit.Stack) (first, second int)
+		summary string // kind and address
+	}{
+		{"resource", func(s *tfkit.Stack) (int, int) {
+			tfkit.NewResource(s, "aws_vpc", "main", nil)
+			first := here()
+			tfkit.NewResource(s, "aws_vpc", "main", tfkit.Attrs{"cidr_block": "10.0.0.0/16"})
+			return first, here()
+		}, `Duplicate resource "aws_vpc.main"`},
+		{"data source", func(s *tfkit.Stack) (int, int) {
+			tfkit.NewDataSource(s, "aws_ami", "ubuntu", nil)
+			first := here()
+			tfkit.NewDataSource(s, "aws_ami", "ubuntu", nil)
+			return first, here()
+		}, `Duplicate data source "aws_ami.ubuntu"`},
+		{"ephemeral resource", func(s *tfkit.Stack) (int, int) {
+			tfkit.NewEphemeral(s, "random_password", "db", nil)
+			first := here()
+			tfkit.NewEphemeral(s, "random_password", "db", nil)
+			return first, here()
+		}, `Duplicate ephemeral resource "random_password.db"`},
+		{"variable", func(s *tfkit.Stack) (int, int) {
+			tfkit.NewVariable(s, "region", tfkit.VariableConfig{})
+			first := here()
+			tfkit.NewVariable(s, "region", tfkit.VariableConfig{Type: "string"})
+			return first, here()
+		}, `Duplicate variable "region"`},
+		{"output", func(s *tfkit.Stack) (int, int) {
+			tfkit.NewOutput(s, "id", tfkit.OutputConfig{Value: 1})
+			first := here()
+			tfkit.NewOutput(s, "id", tfkit.OutputConfig{Value: 2})
+			return first, here()
+		}, `Duplicate output "id"`},
+		{"module", func(s *tfkit.Stack) (int, int) {
+			tfkit.NewModule(s, "net", tfkit.ModuleConfig{Source: "./net"})
+			first := here()
+			tfkit.NewModule(s, "net", tfkit.ModuleConfig{Source: "./net2"})
+			return first, here()
+		}, `Duplicate module "net"`},
+		{"check", func(s *tfkit.Stack) (int, int) {
+			tfkit.NewCheck(s, "c", tfkit.Condition{Condition: true, ErrorMessage: "x"})
+			first := here()
+			tfkit.NewCheck(s, "c", tfkit.Condition{Condition: true, ErrorMessage: "y"})
+			return first, here()
+		}, `Duplicate check "c"`},
+		{"local value", func(s *tfkit.Stack) (int, int) {
+			tfkit.NewLocals(s, tfkit.Attrs{"tags": 1})
+			first := here()
+			tfkit.NewLocals(s, tfkit.Attrs{"tags": 2})
+			return first, here()
+		}, `Duplicate local value "local.tags"`},
+		{"provider type and alias", func(s *tfkit.Stack) (int, int) {
+			tfkit.NewProvider(s, "aws", nil) // a default one is fine
+			tfkit.NewProvider(s, "aws", nil).Alias("west")
+			first := here()
+			tfkit.NewProvider(s, "aws", nil).Alias("west")
+			return first, here()
+		}, `Duplicate provider configuration "aws.west"`},
+		{"two providers without alias", func(s *tfkit.Stack) (int, int) {
+			tfkit.NewProvider(s, "aws", tfkit.Attrs{"region": "a"})
+			first := here()
+			tfkit.NewProvider(s, "aws", nil).Alias("east") // an aliased one is fine
+			tfkit.NewProvider(s, "aws", tfkit.Attrs{"region": "b"})
+			return first, here()
+		}, `Duplicate provider configuration "aws"`},
+		{"terraform block", func(s *tfkit.Stack) (int, int) {
+			tfkit.NewTerraform(s, tfkit.TerraformConfig{RequiredVersion: ">= 1.0"})
+			first := here()
+			tfkit.NewTerraform(s, tfkit.TerraformConfig{Backend: tfkit.Backend("local", nil)})
+			return first, here()
+		}, "Duplicate terraform block"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, s := newStack(t)
+			// Lines of the calls: here() is called on the line after each.
+			first, second := tc.declare(s)
+			first--
+			second--
+			ds := s.Validate()
+			checkDiags(t, ds, want{tc.summary, second, ""})
+			d := ds.Errs()[0]
+			if len(d.Related) != 1 || d.Related[0].Range.Filename != thisFile || d.Related[0].Range.Start.Line != first {
+				t.Errorf("related %+v, want the first declaration at %s:%d", d.Related, thisFile, first)
+			}
+			text := d.Error()
+			for _, frag := range []string{tc.summary, thisFile + ":" + strconv.Itoa(first) + "\n", thisFile + ":" + strconv.Itoa(second) + ":"} {
+				if !strings.Contains(text+"\n", frag) {
+					t.Errorf("message lacks %q:\n%s", frag, text)
+				}
+			}
+		})
+	}
+}
+
+// TestAttributeRedefined: a name given twice in one body is an error at
+// the Go line that gave it, as Terraform refuses an argument set twice;
+// Set replaces on purpose.
+func TestAttributeRedefined(t *testing.T) {
+	_, s := newStack(t)
+	l1 := here() + 1
+	tfkit.NewLocals(s, tfkit.Ordered("a", 1, "a", 2))
+	l2 := here() + 1
+	tfkit.NewResource(s, "t", "n", tfkit.Ordered("x", 1, "y", 2, "x", 3))
+	checkDiags(t, s.Diagnostics(),
+		want{"Attribute redefined", l1, "locals"},
+		want{"Attribute redefined", l2, "t.n"})
+	for i, w := range []string{`"a" twice (arguments 1 and 3)`, `"x" twice (arguments 1 and 5)`} {
+		if d := s.Diagnostics()[i]; !strings.Contains(d.Detail, w) {
+			t.Errorf("detail %q lacks %q", d.Detail, w)
+		}
+	}
+
+	// Bodies added later to the same element meet in config.Validate,
+	// which names both lines.
+	_, s = newStack(t)
+	first := here() + 1
+	r := tfkit.NewResource(s, "t", "n", tfkit.Attrs{"x": 1, "y": 2})
+	second := here() + 1
+	r.Append(tfkit.Attrs{"x": 3})
+	r.Set("y", 4) // replaces
+	tfkit.NewResource(s, "t", "m", tfkit.Ordered("x", 1)).Set("x", 2)
+	ds := s.Validate()
+	checkDiags(t, ds, want{"Attribute redefined", second, "t.n.x"})
+	if d := ds.Errs()[0]; !strings.Contains(d.Detail, `"x"`) || len(d.Related) != 1 || d.Related[0].Range.Start.Line != first {
+		t.Errorf("want the key and the first line %d:\n%s", first, d)
+	}
+}
+
+// TestCycleAtReference: a dependency cycle is reported where each
+// reference is made, here the DependsOn call that closes it, not where the
+// blocks are declared.
+func TestCycleAtReference(t *testing.T) {
+	_, s := newStack(t)
+	a := tfkit.NewResource(s, "t", "a", nil)
+	refLine := here() + 1
+	tfkit.NewResource(s, "t", "b", tfkit.Attrs{"v": a.Ref("id")})
+	b := tfkit.NewResource(s, "t", "c", tfkit.Attrs{"v": tfkit.Ref("t.b.id")})
+	depLine := here() + 1
+	a.DependsOn(b)
+	ds := s.Validate()
+	checkDiags(t, ds, want{"Dependency cycle: t.a → t.c → t.b → t.a", depLine, "t.a"})
+	rel := ds.Errs()[0].Related
+	if len(rel) != 3 || rel[0].Range.Start.Line != depLine || !strings.Contains(rel[0].Message, "t.a refers to t.c in t.a.depends_on") ||
+		rel[2].Range.Start.Line != refLine || !strings.Contains(rel[2].Message, "t.b refers to t.a in t.b.v") {
+		t.Errorf("related sites %+v, want depends_on at %d and t.b.v at %d", rel, depLine, refLine)
+	}
+}

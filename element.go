@@ -170,7 +170,7 @@ func (e *element) ref(site hcl.Range, path []string) Expr {
 	t, ok := elementTraversal(e.block)
 	if !ok {
 		c.errorf(e.address(), "Element cannot be referenced",
-			fmt.Sprintf("A %s block is not something an expression can refer to.", e.block.Type), "")
+			fmt.Sprintf("%s %s block is not something an expression can refer to.", article(e.block.Type), e.block.Type), "")
 		return c.expr(config.Null())
 	}
 	c.refs = append(c.refs, target{stack: e.stack, block: e.block})
@@ -184,6 +184,15 @@ func (e *element) ref(site hcl.Range, path []string) Expr {
 		return c.expr(config.Null())
 	}
 	return c.expr(x)
+}
+
+// article returns "An" before a block type starting with a vowel (an
+// output, an import), "A" otherwise.
+func article(typ string) string {
+	if typ != "" && strings.ContainsRune("aeiou", rune(typ[0])) {
+		return "An"
+	}
+	return "A"
 }
 
 // joinSegments joins path segments with dots, except before [index] steps.

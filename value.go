@@ -92,19 +92,51 @@ func Ordered(pairs ...any) *OrderedAttrs {
 			})
 			continue
 		}
-		o.Set(name, pairs[i+1])
+		if o.index(name) >= 0 {
+			// Terraform accepts each argument once ("Attribute redefined");
+			// a name given twice is a mistake, not a replacement (Set is).
+			site := callerSite()
+			o.meta = addDiag(o.meta, &diag.Diagnostic{
+				Severity: diag.Error, Summary: "Attribute redefined",
+				Detail: fmt.Sprintf("Ordered was given the name %q twice (arguments %d and %d); each argument may be set only once.",
+					name, firstName(pairs, name)+1, i+1),
+				Subject:    &site,
+				Suggestion: "remove one of them, or call Set to replace a value on purpose",
+			})
+			continue
+		}
+		o.names = append(o.names, name)
+		o.values = append(o.values, pairs[i+1])
 	}
 	return o
+}
+
+// firstName returns the index of name among the names of pairs.
+func firstName(pairs []any, name string) int {
+	for i := 0; i < len(pairs); i += 2 {
+		if pairs[i] == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// index returns the position of name among the attributes, or -1.
+func (o *OrderedAttrs) index(name string) int {
+	for i, n := range o.names {
+		if n == name {
+			return i
+		}
+	}
+	return -1
 }
 
 // Set sets an attribute: in place if the name is already there, else at the
 // end. It returns o for chaining.
 func (o *OrderedAttrs) Set(name string, value any) *OrderedAttrs {
-	for i, n := range o.names {
-		if n == name {
-			o.values[i] = value
-			return o
-		}
+	if i := o.index(name); i >= 0 {
+		o.values[i] = value
+		return o
 	}
 	o.names = append(o.names, name)
 	o.values = append(o.values, value)
@@ -455,7 +487,7 @@ func (c *conv) elementRef(el Element, path string) config.Expr {
 	t, ok := elementTraversal(b)
 	if !ok {
 		c.errorf(path, "Element cannot be referenced",
-			fmt.Sprintf("A %s block is not something an expression can refer to.", b.Type),
+			fmt.Sprintf("%s %s block is not something an expression can refer to.", article(b.Type), b.Type),
 			"refer to resources, data sources, modules, variables and providers")
 		return config.Null()
 	}
