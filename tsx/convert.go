@@ -329,6 +329,7 @@ func (c *converter) block(n *node) *config.Block {
 	}
 	if n.hasText {
 		items := c.innerText(n)
+		c.checkStaticText(n, items)
 		for _, it := range items {
 			if a, ok := it.(*config.Attribute); ok && b.Body.Attribute(a.Name) != nil {
 				c.errorAt(a.Range, n.addr+"."+a.Name, fmt.Sprintf("%s is set twice", a.Name),
@@ -666,6 +667,9 @@ func (c *converter) item(n *node, types []string, name string, v Value, at hcl.R
 			}
 		}
 		return out
+	}
+	if rule := staticList(types, name); rule != "" && v.Kind() == Array {
+		return c.staticListItems(n, rule, name, v, at, path)
 	}
 	e := c.value(n, v, at, path)
 	if e == nil {

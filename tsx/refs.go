@@ -37,12 +37,23 @@ func (c *converter) refName(id int) string {
 		return "a ref"
 	}
 	at := diag.FormatRange(*s)
-	if line, ok := c.src.line(s.Filename, s.Start.Line); ok {
-		if name := assignedName(line, s.Start.Column); name != "" {
-			return fmt.Sprintf("ref %q (useRef() at %s)", name, at)
-		}
+	if name := c.refVar(id); name != "" {
+		return fmt.Sprintf("ref %q (useRef() at %s)", name, at)
 	}
 	return fmt.Sprintf("the ref made by useRef() at %s", at)
+}
+
+// refVar is the name of the variable useRef() was assigned to for ref id,
+// or "" when it cannot be read from the source.
+func (c *converter) refVar(id int) string {
+	s := c.refSite(id)
+	if s == nil {
+		return ""
+	}
+	if line, ok := c.src.line(s.Filename, s.Start.Line); ok {
+		return assignedName(line, s.Start.Column)
+	}
+	return ""
 }
 
 // assignedName finds NAME in `NAME = useRef(` or `NAME: useRef(` before the
