@@ -75,9 +75,8 @@ func TestEphemeralGolden(t *testing.T) {
 // the provider-block half needs the optional docker provider in the mirror.
 func TestEphemeralEngineValidate(t *testing.T) {
 	enginetest.Engine(t)
-	if !enginetest.HasProvider(t, "hashicorp/random", "3.9.0") {
-		t.Skip("random 3.9.0 (the first with ephemeral random_password) is not in the provider mirror")
-	}
+	// random 3.9.0 is the first with ephemeral random_password.
+	enginetest.RequireProvider(t, "hashicorp/random", "3.9.0")
 	registry := enginetest.HasProvider(t, "kreuzwerker/docker", "4.6.0")
 	if !registry {
 		t.Log("docker provider not in the mirror: validating without the provider block")

@@ -155,9 +155,7 @@ func stackDirs(t *testing.T, out, format string) []string {
 // (scripts/install-providers.sh --docker, which scripts/test.sh runs).
 func TestExampleDockerValidates(t *testing.T) {
 	enginetest.Engine(t)
-	if !enginetest.HasProvider(t, "kreuzwerker/docker", "4.6.0") {
-		t.Skip("kreuzwerker/docker 4.6.0 is not in the mirror; run scripts/install-providers.sh --docker")
-	}
+	enginetest.RequireProvider(t, "kreuzwerker/docker", "4.6.0")
 	app := buildExample(t, "docker")
 	for _, format := range []string{"hcl", "json"} {
 		t.Run(format, func(t *testing.T) {
@@ -178,9 +176,7 @@ func TestExampleDockerValidates(t *testing.T) {
 // the constraint is pinned to 3.3.0 for this check only.
 func TestExampleAWSVPCValidates(t *testing.T) {
 	enginetest.Engine(t)
-	if !enginetest.HasProvider(t, "hashicorp/aws", "3.3.0") {
-		t.Skip("hashicorp/aws 3.3.0 is not in the mirror; run scripts/install-providers.sh --aws")
-	}
+	enginetest.RequireProvider(t, "hashicorp/aws", "3.3.0")
 	app := buildExample(t, "aws-vpc")
 	for _, format := range []string{"hcl", "json"} {
 		t.Run(format, func(t *testing.T) {

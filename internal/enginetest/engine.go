@@ -55,11 +55,16 @@ func Mirror(t testing.TB) string {
 // in CI a missing install step must not pass as a skipped test.
 func unavailable(t testing.TB, format string, args ...any) {
 	t.Helper()
+	unavailableHint(t, installHint, format, args...)
+}
+
+func unavailableHint(t testing.TB, hint, format string, args ...any) {
+	t.Helper()
 	msg := fmt.Sprintf(format, args...)
 	if os.Getenv(EnvRequireEngine) == "1" {
-		t.Fatalf("%s (%s=1: %s)", msg, EnvRequireEngine, installHint)
+		t.Fatalf("%s (%s=1: %s)", msg, EnvRequireEngine, hint)
 	}
-	t.Skipf("%s; %s", msg, installHint)
+	t.Skipf("%s; %s", msg, hint)
 }
 
 func findEngine() (string, error) {
@@ -167,12 +172,31 @@ func engineEnv(environ []string, cliConfig string) []string {
 }
 
 // HasProvider reports whether the mirror holds the provider source (such as
-// "kreuzwerker/docker") at version for this platform. Tests of the optional
-// providers (install-providers.sh --docker, --aws) skip without them even
-// when TFKIT_REQUIRE_ENGINE=1, since CI does not install them.
+// "kreuzwerker/docker") at version for this platform, for tests that use a
+// provider when it is there and do without it otherwise. A test that needs
+// the provider calls RequireProvider.
 func HasProvider(t testing.TB, source, version string) bool {
 	t.Helper()
 	dir := filepath.Join(Mirror(t), "registry.terraform.io", filepath.FromSlash(source), version, runtime.GOOS+"_"+runtime.GOARCH)
 	fi, err := os.Stat(dir)
 	return err == nil && fi.IsDir()
+}
+
+// RequireProvider skips t unless the mirror holds the provider source at
+// version, or fails it when TFKIT_REQUIRE_ENGINE=1: scripts/test.sh
+// installs the optional providers too (install-providers.sh --docker
+// --aws), so in CI a missing one is a failed install, not a reason to skip.
+func RequireProvider(t testing.TB, source, version string) {
+	t.Helper()
+	if HasProvider(t, source, version) {
+		return
+	}
+	hint := "run scripts/install-providers.sh"
+	switch source {
+	case "kreuzwerker/docker":
+		hint += " --docker"
+	case "hashicorp/aws":
+		hint += " --aws"
+	}
+	unavailableHint(t, hint, "%s %s is not in the provider mirror", source, version)
 }

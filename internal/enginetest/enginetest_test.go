@@ -300,6 +300,33 @@ func TestMissingMirrorSkipsOrFails(t *testing.T) {
 	}
 }
 
+// TestMissingProviderSkipsOrFails: a test that needs an optional provider
+// (docker, aws) skips without it, and fails under TFKIT_REQUIRE_ENGINE=1,
+// where scripts/test.sh has installed them.
+func TestMissingProviderSkipsOrFails(t *testing.T) {
+	mirror := t.TempDir()
+	platform := runtime.GOOS + "_" + runtime.GOARCH
+	if err := os.MkdirAll(filepath.Join(mirror, "registry.terraform.io", "hashicorp", "null", "2.1.2", platform), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(EnvProviderMirror, mirror)
+	for _, tc := range []struct {
+		require    string
+		fail, skip bool
+	}{{"", false, true}, {"1", true, false}} {
+		t.Setenv(EnvRequireEngine, tc.require)
+		r := capture(t, func(tb testing.TB) { RequireProvider(tb, "kreuzwerker/docker", "4.6.0") })
+		if r.failed != tc.fail || r.skipped != tc.skip || !strings.Contains(r.text(), "kreuzwerker/docker 4.6.0 is not in the provider mirror") ||
+			!strings.Contains(r.text(), "install-providers.sh --docker") {
+			t.Errorf("%s=%q: failed=%v skipped=%v: %s", EnvRequireEngine, tc.require, r.failed, r.skipped, r.text())
+		}
+		r = capture(t, func(tb testing.TB) { RequireProvider(tb, "hashicorp/null", "2.1.2") })
+		if r.failed || r.skipped {
+			t.Errorf("%s=%q: a provider in the mirror: failed=%v skipped=%v: %s", EnvRequireEngine, tc.require, r.failed, r.skipped, r.text())
+		}
+	}
+}
+
 func TestCLIConfigIsHCL(t *testing.T) {
 	text := CLIConfig(`/tmp/a "quoted" mirror`)
 	f, diags := hclsyntax.ParseConfig([]byte(text), "terraformrc", hcl.InitialPos)
