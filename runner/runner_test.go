@@ -177,7 +177,8 @@ func TestPlanScanner(t *testing.T) {
 		{"Terraform will perform the following actions:\n\nPlan: 1 to add, 2 to change, 3 to destroy.\n", Summary{Add: 1, Change: 2, Destroy: 3}, true},
 		{"Plan: 0 to add, 0 to change, 1 to destroy.\n\nChanges to Outputs:\n  - name = \"x\" -> null\n", Summary{Destroy: 1, Outputs: true}, true},
 		{"Changes to Outputs:\n  + name = \"x\"\n\nYou can apply this plan", Summary{Outputs: true}, true},
-		{"Plan: 2 to import, 1 to add, 0 to change, 0 to destroy.\n", Summary{}, false},
+		{"Plan: 2 to import, 1 to add, 0 to change, 0 to destroy.\n", Summary{Import: 2, Add: 1}, true},
+		{"Plan: 0 to add, 0 to change, 0 to destroy, 1 to forget.\n", Summary{Forget: 1}, true},
 		{"No changes. Your infrastructure matches the configuration.\n", Summary{}, false},
 	}
 	for _, c := range cases {

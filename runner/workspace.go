@@ -11,14 +11,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-exec/tfexec"
-	tfjson "github.com/hashicorp/terraform-json"
 )
 
 // Files tfkit keeps in a stack's working directory besides the copied
@@ -197,32 +194,15 @@ func (w *Workspace) initLost() bool {
 	return lockErr == nil && dataErr != nil
 }
 
-// Summary counts a plan's resource changes.
-type Summary struct {
-	Add, Change, Destroy int
-	// Outputs tells whether output values change.
-	Outputs bool
-}
-
-// Changes reports whether applying the plan would change anything.
-func (s Summary) Changes() bool { return s.Add+s.Change+s.Destroy > 0 || s.Outputs }
-
-func (s Summary) String() string {
-	out := ""
-	if s.Outputs {
-		out = ", outputs change"
-	}
-	return fmt.Sprintf("%d to add, %d to change, %d to destroy%s", s.Add, s.Change, s.Destroy, out)
-}
-
 // Plan runs plan (plan -destroy with destroy), streaming the engine's
 // human-readable plan, saves it as PlanFile and returns its summary.
 //
 // The summary is read from the plan as shown ("Plan: 1 to add, ...",
-// "Changes to Outputs:", which Terraform and OpenTofu print alike); only
-// when that text is missing although the engine reports changes does it
-// come from `show -json` of the saved file, which costs another run of the
-// engine (about 50 ms).
+// "Changes to Outputs:", the headings of moved and forgotten resources,
+// which Terraform and OpenTofu print alike; see planScanner); only when
+// that text disagrees with the engine's exit code, which says whether
+// there are changes, does it come from `show -json` of the saved file,
+// which costs another run of the engine (about 50 ms).
 func (w *Workspace) Plan(ctx context.Context, destroy bool) (Summary, error) {
 	planPath := filepath.Join(w.Dir, PlanFile)
 	os.Remove(planPath)
@@ -247,79 +227,10 @@ func (w *Workspace) Plan(ctx context.Context, destroy bool) (Summary, error) {
 	if err != nil {
 		return Summary{}, w.engineError("show", err)
 	}
-	return summarize(plan), nil
-}
-
-// planScanner reads the summary lines of a human-readable plan.
-type planScanner struct {
-	partial []byte
-	counts  *Summary
-	outputs bool
-}
-
-var planLine = regexp.MustCompile(`^Plan: (\d+) to add, (\d+) to change, (\d+) to destroy`)
-
-func (p *planScanner) Write(b []byte) (int, error) {
-	p.partial = append(p.partial, b...)
-	for {
-		i := bytes.IndexByte(p.partial, '\n')
-		if i < 0 {
-			return len(b), nil
-		}
-		line := strings.TrimSpace(string(p.partial[:i]))
-		p.partial = p.partial[i+1:]
-		if m := planLine.FindStringSubmatch(line); m != nil {
-			s := Summary{}
-			s.Add, _ = strconv.Atoi(m[1])
-			s.Change, _ = strconv.Atoi(m[2])
-			s.Destroy, _ = strconv.Atoi(m[3])
-			p.counts = &s
-		}
-		if line == "Changes to Outputs:" {
-			p.outputs = true
-		}
-	}
-}
-
-// summary returns what the plan said; ok is false when it said nothing
-// recognisable.
-func (p *planScanner) summary() (Summary, bool) {
-	switch {
-	case p.counts != nil:
-		s := *p.counts
-		s.Outputs = p.outputs
-		return s, true
-	case p.outputs:
-		return Summary{Outputs: true}, true
-	}
-	return Summary{}, false
-}
-
-func summarize(p *tfjson.Plan) Summary {
-	var s Summary
-	for _, rc := range p.ResourceChanges {
-		if rc.Change == nil {
-			continue
-		}
-		a := rc.Change.Actions
-		switch {
-		case a.Replace():
-			s.Add++
-			s.Destroy++
-		case a.Create():
-			s.Add++
-		case a.Update():
-			s.Change++
-		case a.Delete():
-			s.Destroy++
-		}
-	}
-	for _, oc := range p.OutputChanges {
-		if oc != nil && !oc.Actions.NoOp() {
-			s.Outputs = true
-		}
-	}
-	return s
+	s := summarize(plan)
+	// The engine's word decides whether there is something to apply.
+	s.Other = !s.Changes()
+	return s, nil
 }
 
 // Apply applies the saved PlanFile, exactly that plan: the engine refuses

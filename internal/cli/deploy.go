@@ -125,18 +125,9 @@ func runApply(ctx context.Context, r *run, o *stackOptions, auto, destroy bool, 
 		if err := w.Apply(ctx); err != nil {
 			return err
 		}
-		setOutcome(name, fmt.Sprintf("%s (%s)", done, applied(s)))
+		setOutcome(name, fmt.Sprintf("%s (%s)", done, s.Applied()))
 		return nil
 	})
 	r.printf("\n%s:\n", verb)
 	return sr.report(ctx, results, func(name string) string { return outcome[name] })
-}
-
-// applied describes an applied plan in the past tense.
-func applied(s runner.Summary) string {
-	text := fmt.Sprintf("%d added, %d changed, %d destroyed", s.Add, s.Change, s.Destroy)
-	if s.Add+s.Change+s.Destroy == 0 && s.Outputs {
-		text = "outputs changed"
-	}
-	return text
 }

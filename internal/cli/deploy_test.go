@@ -330,6 +330,91 @@ func TestDeployStopsDependants(t *testing.T) {
 
 }
 
+// TestDeployStateOnlyChanges: plans whose only changes are to the state
+// (a move, a forget, an import) are changes: diff says what they are and
+// exits 2 with --detailed-exitcode, deploy applies them, and a diff
+// afterwards has nothing left to do.
+func TestDeployStateOnlyChanges(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the Terraform engine")
+	}
+	forEachEngine(t, testDeployStateOnlyChanges)
+}
+
+func testDeployStateOnlyChanges(t *testing.T, engine string) {
+	p := newStackProjectWith(t, engine)
+	p.write(testStack{name: "s", tf: "resource \"terraform_data\" \"a\" {}\n\nresource \"terraform_data\" \"kept\" {}\n"})
+	if res := p.tfkit("", "deploy", "--auto-approve"); res.code != ExitOK {
+		t.Fatalf("deploy: %s", res)
+	}
+	steps := []struct {
+		name, tf, diff, deployed string
+	}{
+		{"moved", `resource "terraform_data" "b" {}
+
+resource "terraform_data" "kept" {}
+
+moved {
+  from = terraform_data.a
+  to   = terraform_data.b
+}
+`, "0 to add, 0 to change, 0 to destroy, 1 moved", "0 added, 0 changed, 0 destroyed, 1 moved"},
+		{"forget", `resource "terraform_data" "kept" {}
+
+removed {
+  from = terraform_data.b
+  lifecycle {
+    destroy = false
+  }
+}
+`, "0 to add, 0 to change, 0 to destroy, 1 to forget", "0 added, 0 changed, 0 destroyed, 1 forgotten"},
+		// random_string takes any string as its import ID, so the import
+		// needs nothing outside the machine.
+		{"import", `resource "terraform_data" "kept" {}
+
+resource "random_string" "s" {
+  length = 3
+}
+
+import {
+  to = random_string.s
+  id = "abc"
+}
+`, "1 to import, 0 to add, 0 to change, 0 to destroy", "1 imported, 0 added, 0 changed, 0 destroyed"},
+	}
+	for _, step := range steps {
+		p.write(testStack{name: "s", tf: step.tf})
+		res := p.tfkit("", "diff", "--detailed-exitcode")
+		if want := "  s  " + step.diff + "\n"; res.code != 2 || summary(res.stdout, "Diff") != want {
+			t.Errorf("%s: diff: want exit 2 and\n%s\ngot %s", step.name, want, res)
+		}
+		res = p.tfkit("", "deploy", "--auto-approve", "--skip-synth")
+		if want := "  s  deployed (" + step.deployed + ")\n"; res.code != ExitOK || summary(res.stdout, "Deploy") != want {
+			t.Errorf("%s: deploy: want\n%s\ngot %s", step.name, want, res)
+		}
+		res = p.tfkit("", "diff", "--detailed-exitcode", "--skip-synth")
+		if res.code != ExitOK || summary(res.stdout, "Diff") != "  s  no changes\n" {
+			t.Errorf("%s: diff after deploy: %s", step.name, res)
+		}
+	}
+	res := p.tfkit("", "output", "--json")
+	if res.code != ExitOK {
+		t.Errorf("output: %s", res)
+	}
+	// The forgotten terraform_data.b left the state and was not destroyed
+	// (which terraform_data cannot show); the state has kept and the
+	// imported string.
+	state, err := os.ReadFile(filepath.Join(p.dir, ".tfkit", "tfkit.out", "stacks", "s", "terraform.tfstate"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]bool{`"name": "kept"`: true, `"name": "s"`: true, `"name": "b"`: false, `"name": "a"`: false} {
+		if strings.Contains(string(state), name) != want {
+			t.Errorf("state has %s: %v, want %v\n%s", name, !want, want, state)
+		}
+	}
+}
+
 func TestStackCommandErrors(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "tfkit.json"), []byte(`{"app": "true"}`), 0o644); err != nil {

@@ -1,0 +1,116 @@
+package runner
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tfjson "github.com/hashicorp/terraform-json"
+)
+
+var update = flag.Bool("update", false, "rewrite want.txt of every case in testdata/plan from its plan.json")
+
+// TestPlanSummaryFixtures reads plans Terraform made (testdata/plan/*,
+// written by generate.sh there): imports, forgets and moves, alone and
+// mixed with other changes. The summary read from the plan text (what a
+// deploy uses) and the one read from `show -json` of the same plan (the
+// fallback) must both be the expected one.
+func TestPlanSummaryFixtures(t *testing.T) {
+	dirs, err := filepath.Glob(filepath.Join("testdata", "plan", "*", "plan.json"))
+	if err != nil || len(dirs) == 0 {
+		t.Fatalf("no cases: %v", err)
+	}
+	for _, file := range dirs {
+		dir := filepath.Dir(file)
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var plan tfjson.Plan
+			if err := plan.UnmarshalJSON(data); err != nil {
+				t.Fatal(err)
+			}
+			fromJSON := summarize(&plan)
+			wantFile := filepath.Join(dir, "want.txt")
+			if *update {
+				if err := os.WriteFile(wantFile, []byte(fromJSON.String()+"\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(wantFile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := fromJSON.String() + "\n"; got != string(want) {
+				t.Errorf("show -json: got %q, want %q", got, want)
+			}
+			text, err := os.ReadFile(filepath.Join(dir, "plan.txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var scan planScanner
+			scan.Write(text)
+			fromText, ok := scan.summary()
+			if !ok || fromText != fromJSON {
+				t.Errorf("plan text: got %+v (%v), want %+v as from show -json", fromText, ok, fromJSON)
+			}
+			if !fromText.Changes() {
+				t.Error("no changes, but the engine said there are (plan -detailed-exitcode exited 2)")
+			}
+		})
+	}
+}
+
+func TestSummaryText(t *testing.T) {
+	cases := []struct {
+		s             Summary
+		text, applied string
+	}{
+		{Summary{Add: 1}, "1 to add, 0 to change, 0 to destroy", "1 added, 0 changed, 0 destroyed"},
+		{Summary{Import: 1}, "1 to import, 0 to add, 0 to change, 0 to destroy", "1 imported, 0 added, 0 changed, 0 destroyed"},
+		{Summary{Forget: 2}, "0 to add, 0 to change, 0 to destroy, 2 to forget", "0 added, 0 changed, 0 destroyed, 2 forgotten"},
+		{Summary{Move: 1}, "0 to add, 0 to change, 0 to destroy, 1 moved", "0 added, 0 changed, 0 destroyed, 1 moved"},
+		{Summary{Change: 1, Move: 1, Outputs: true}, "0 to add, 1 to change, 0 to destroy, 1 moved, outputs change", "0 added, 1 changed, 0 destroyed, 1 moved"},
+		{Summary{Outputs: true}, "0 to add, 0 to change, 0 to destroy, outputs change", "outputs changed"},
+		{Summary{Other: true}, "0 to add, 0 to change, 0 to destroy, other changes", "other changes"},
+	}
+	for _, c := range cases {
+		if !c.s.Changes() {
+			t.Errorf("%+v: no changes", c.s)
+		}
+		if got := c.s.String(); got != c.text {
+			t.Errorf("%+v: String %q, want %q", c.s, got, c.text)
+		}
+		if got := c.s.Applied(); got != c.applied {
+			t.Errorf("%+v: Applied %q, want %q", c.s, got, c.applied)
+		}
+	}
+	if (Summary{}).Changes() {
+		t.Error("the empty summary has changes")
+	}
+}
+
+// TestPlanScannerCountsOnlyPlannedActions: headings in the report of
+// changes made outside the engine, before the planned actions, are not
+// counted, and a forget count in the "Plan:" line (OpenTofu, later
+// Terraform) wins over the headings.
+func TestPlanScannerCountsOnlyPlannedActions(t *testing.T) {
+	text := strings.Join([]string{
+		"Terraform detected the following changes made outside of Terraform since the",
+		`  # (moved from terraform_data.x)`,
+		"OpenTofu will perform the following actions:",
+		"  # terraform_data.a has moved to terraform_data.b",
+		" # terraform_data.c will no longer be managed by OpenTofu, but will not be destroyed",
+		" # terraform_data.d will be removed from the OpenTofu state but will not be destroyed",
+		"Plan: 0 to add, 0 to change, 0 to destroy, 3 to forget.",
+		"",
+	}, "\n")
+	var p planScanner
+	p.Write([]byte(text))
+	if got, ok := p.summary(); !ok || got != (Summary{Forget: 3, Move: 1}) {
+		t.Errorf("got %+v %v", got, ok)
+	}
+}
