@@ -1,9 +1,10 @@
 // Command aws-vpc expresses the samples of the React Terraform design in Go
 // with tfkit: a VPC and subnets built by a composite, a variable and locals
 // with tags, security groups with dynamic blocks (attribute form and raw
-// HCL), provider aliases, depends_on, and a terraform block with
-// required_providers and an S3 backend. A second stack reads the first
-// one's outputs through remote state.
+// HCL), provider aliases, depends_on, and terraform blocks with
+// required_providers and an S3 backend (attribute form, and raw HCL in the
+// second stack). A second stack reads the first one's outputs through
+// remote state.
 //
 // It builds per environment: ENV=prod go run . writes tfkit.out.prod with
 // prod's settings; no environment logic is left in the output.
@@ -149,11 +150,25 @@ func networkStack(app *tfkit.App, env string, cfg settings) *tfkit.Stack {
 // webStack reads the network stack's outputs through remote state.
 func webStack(app *tfkit.App, env string, cfg settings) *tfkit.Stack {
 	s := tfkit.NewStack(app, "web")
-	tfkit.NewTerraform(s, tfkit.TerraformConfig{
-		RequiredVersion: ">= 1.0",
-		Backend:         tfkit.Backend("s3", tfkit.Attrs(stateBackend(env, "web"))),
-	})
-	tfkit.NewProvider(s, "aws", tfkit.Attrs{"region": "ap-northeast-1"}).Source("hashicorp/aws", "~> 5.0")
+	// Terraform block (15.8) written as HCL: required_version, the
+	// provider requirement and an S3 backend, the key per environment.
+	tfkit.NewTerraform(s, tfkit.TerraformConfig{Body: tfkit.RawBodyf(`
+		required_version = ">= 1.0"
+
+		required_providers {
+		  aws = {
+		    source  = "hashicorp/aws"
+		    version = "~> 5.0"
+		  }
+		}
+
+		backend "s3" {
+		  bucket = "my-terraform-state"
+		  key    = "%s/web/terraform.tfstate"
+		  region = "ap-northeast-1"
+		}
+	`, env)})
+	tfkit.NewProvider(s, "aws", tfkit.Attrs{"region": "ap-northeast-1"})
 	network := tfkit.NewRemoteState(s, "network", "s3", stateBackend(env, "network"))
 	tfkit.NewResource(s, "aws_instance", "app", tfkit.Attrs{
 		"ami":           "ami-xxx",
