@@ -10,29 +10,25 @@ import (
 
 // engineEnv turns the user's environment into what terraform-exec accepts:
 // it refuses to pass variables it sets itself (TF_LOG*, TF_INPUT,
-// TF_CLI_ARGS*, TF_WORKSPACE, TF_VAR_*...). TF_VAR_ variables become -var
-// options of plan, which the engine reads the same way; the logging
-// variables are returned apart for Open to hand to terraform-exec's logging
-// settings. Everything else, TF_CLI_CONFIG_FILE, TF_PLUGIN_CACHE_DIR and
-// credentials included, goes to the engine unchanged. Later entries win, as
-// in exec.Cmd.
-func engineEnv(environ []string) (env map[string]string, vars []tfexec.PlanOption, logs map[string]string) {
+// TF_CLI_ARGS*, TF_WORKSPACE, TF_VAR_*...). The TF_VAR_ variables are
+// returned by name (without the prefix) for Plan to pass as -var options
+// those the stack declares (see varOptions); the logging variables are
+// returned apart for Open to hand to terraform-exec's logging settings.
+// Everything else, TF_CLI_CONFIG_FILE, TF_PLUGIN_CACHE_DIR and credentials
+// included, goes to the engine unchanged. Later entries win, as in
+// exec.Cmd.
+func engineEnv(environ []string) (env, vars, logs map[string]string) {
 	all := map[string]string{}
 	for _, kv := range environ {
 		if k, v, ok := strings.Cut(kv, "="); ok {
 			all[k] = v
 		}
 	}
-	var names []string
-	for k := range all {
+	vars = map[string]string{}
+	for k, v := range all {
 		if name, ok := strings.CutPrefix(k, "TF_VAR_"); ok && name != "" {
-			names = append(names, name)
+			vars[name] = v
 		}
-	}
-	sort.Strings(names)
-	vars = make([]tfexec.PlanOption, 0, len(names))
-	for _, n := range names {
-		vars = append(vars, tfexec.Var(n+"="+all["TF_VAR_"+n]))
 	}
 	logs = map[string]string{}
 	for _, k := range []string{"TF_LOG", "TF_LOG_PATH", "TF_LOG_CORE", "TF_LOG_PROVIDER"} {

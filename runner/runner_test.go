@@ -311,7 +311,7 @@ func TestEngineEnv(t *testing.T) {
 	if !reflect.DeepEqual(env, want) {
 		t.Errorf("env: %v", env)
 	}
-	if len(vars) != 2 || !reflect.DeepEqual(vars[0], tfexec.Var("region=eu")) || !reflect.DeepEqual(vars[1], tfexec.Var("size=2")) {
+	if want := map[string]string{"region": "eu", "size": "2"}; !reflect.DeepEqual(vars, want) {
 		t.Errorf("vars: %v", vars)
 	}
 	if logs["TF_LOG"] != "DEBUG" || logs["TF_LOG_PATH"] != "/log" {
@@ -323,5 +323,48 @@ func TestEngineEnv(t *testing.T) {
 	}
 	if _, err := CheckEnv([]string{"TF_WORKSPACE=prod"}); err == nil || !strings.Contains(err.Error(), "TF_WORKSPACE=prod is set") {
 		t.Errorf("TF_WORKSPACE: %v", err)
+	}
+}
+
+// TestVarOptions: TF_VAR_ variables become -var options only for the
+// variables the stack declares (the engine ignores the others in its
+// environment but refuses them as -var) and that no variables file the
+// engine reads itself sets (such a file wins over the environment).
+func TestVarOptions(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"main.tf":            "variable \"region\" {}\nvariable \"size\" { type = number }\nvariable \"from_file\" {}\nvariable \"from_auto\" {}\n",
+		"more.tf.json":       `{"variable": {"json_declared": {}}}`,
+		"only.tofu":          "variable \"tofu_only\" {}\n",
+		".hidden.tf":         "variable \"hidden\" {}\n",
+		"broken.tf":          "variable \"broken\" {\n",
+		"terraform.tfvars":   "from_file = \"f\"\n",
+		"x.auto.tfvars.json": `{"from_auto": "a"}`,
+		"other.tfvars":       "region = \"not read by the engine\"\n",
+		"sub/module.tf":      "variable \"in_a_module\" {}\n",
+	}
+	for name, text := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := map[string]string{"region": "eu", "size": "3", "from_file": "env", "from_auto": "env", "json_declared": "j",
+		"undeclared": "x", "tofu_only": "t", "hidden": "h", "broken": "b", "in_a_module": "m"}
+	got := varOptions(dir, Terraform, env)
+	want := []tfexec.PlanOption{tfexec.Var("json_declared=j"), tfexec.Var("region=eu"), tfexec.Var("size=3")}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("terraform: got %v, want %v", got, want)
+	}
+	got = varOptions(dir, OpenTofu, env)
+	want = []tfexec.PlanOption{tfexec.Var("json_declared=j"), tfexec.Var("region=eu"), tfexec.Var("size=3"), tfexec.Var("tofu_only=t")}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("opentofu: got %v, want %v", got, want)
+	}
+	if got := varOptions(dir, Terraform, nil); len(got) != 0 {
+		t.Errorf("without TF_VAR_ variables: %v", got)
 	}
 }

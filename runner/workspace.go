@@ -53,7 +53,7 @@ type Workspace struct {
 
 	engine *Engine
 	tf     *tfexec.Terraform
-	vars   []tfexec.PlanOption // the user's TF_VAR_ variables as -var
+	vars   map[string]string // the user's TF_VAR_ variables, by name
 	probed bool
 	stdout *LineWriter
 	stderr *LineWriter
@@ -208,7 +208,8 @@ func (w *Workspace) Plan(ctx context.Context, destroy bool) (Summary, error) {
 	os.Remove(planPath)
 	var scan planScanner
 	w.tf.SetStdout(io.MultiWriter(w.stdout, &scan))
-	opts := append([]tfexec.PlanOption{tfexec.Out(PlanFile), tfexec.Destroy(destroy), tfexec.LockTimeout(w.LockTimeout.String())}, w.vars...)
+	opts := append([]tfexec.PlanOption{tfexec.Out(PlanFile), tfexec.Destroy(destroy), tfexec.LockTimeout(w.LockTimeout.String())},
+		varOptions(w.Dir, w.engine.Flavor, w.vars)...)
 	changes, err := w.tf.Plan(ctx, opts...)
 	if err != nil {
 		return Summary{}, w.engineError("plan", err)

@@ -456,7 +456,9 @@ func TestStackCommandErrors(t *testing.T) {
 }
 
 // TestDeployPassesEnvironment: the user's TF_VAR_ variables reach the
-// engine (as -var), TF_WORKSPACE is refused rather than ignored.
+// engine (as -var) for the stacks that declare them, and are ignored, as
+// the engine ignores them, by the stacks that do not; TF_WORKSPACE is
+// refused rather than ignored.
 func TestDeployPassesEnvironment(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the Terraform engine")
@@ -473,10 +475,11 @@ resource "terraform_data" "v" {
 output "greeting" {
   value = terraform_data.v.output
 }
-`})
-	p.env = append(p.env, "TF_VAR_greeting=hi there", "TF_CLI_ARGS_plan=-refresh=false")
+`}, testStack{name: "w", tf: "resource \"terraform_data\" \"w\" {}\n"})
+	p.env = append(p.env, "TF_VAR_greeting=hi there", "TF_VAR_undeclared=x", "TF_CLI_ARGS_plan=-refresh=false")
 	res := p.tfkit("", "deploy", "--auto-approve")
-	if res.code != ExitOK || !strings.Contains(res.stderr, "Warning: TF_CLI_ARGS_plan is ignored") {
+	if res.code != ExitOK || !strings.Contains(res.stderr, "Warning: TF_CLI_ARGS_plan is ignored") ||
+		summary(res.stdout, "Deploy") != "  v  deployed (1 added, 0 changed, 0 destroyed)\n  w  deployed (1 added, 0 changed, 0 destroyed)\n" {
 		t.Fatalf("deploy: %s", res)
 	}
 	if res := p.tfkit("", "output", "v"); res.stdout != `greeting = "hi there"`+"\n" {

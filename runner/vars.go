@@ -1,0 +1,111 @@
+package runner
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclparse"
+	"github.com/hashicorp/terraform-exec/tfexec"
+)
+
+// varOptions returns the -var options that give the engine the user's
+// TF_VAR_ variables (env, by name without the prefix) as it would read
+// them from its environment, which terraform-exec does not let through.
+// The engine ignores a TF_VAR_ variable the root module does not declare
+// but refuses such a -var, and a variables file it reads itself
+// (terraform.tfvars, *.auto.tfvars and their .json forms) wins over the
+// environment but loses to -var; so only variables the configuration in
+// dir declares and no such file sets are passed. The value is the text of
+// the environment variable, which -var parses the same way (as a string
+// for a string variable, as HCL otherwise).
+func varOptions(dir string, flavor Flavor, env map[string]string) []tfexec.PlanOption {
+	if len(env) == 0 {
+		return nil
+	}
+	declared, setByFiles := rootVariables(dir, flavor)
+	var names []string
+	for n := range env {
+		if declared[n] && !setByFiles[n] {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	opts := make([]tfexec.PlanOption, 0, len(names))
+	for _, n := range names {
+		opts = append(opts, tfexec.Var(n+"="+env[n]))
+	}
+	return opts
+}
+
+// rootVariables returns the variables the configuration files in dir
+// declare and those the variables files the engine reads on its own set.
+// A file that does not parse is passed over: the engine reports it.
+// OpenTofu also reads .tofu and .tofu.json files; Terraform does not.
+func rootVariables(dir string, flavor Flavor) (declared, setByFiles map[string]bool) {
+	declared, setByFiles = map[string]bool{}, map[string]bool{}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return declared, setByFiles
+	}
+	schema := &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "variable", LabelNames: []string{"name"}}}}
+	p := hclparse.NewParser()
+	for _, e := range entries {
+		name := e.Name()
+		// The engine passes over hidden files and editors' backups.
+		if e.IsDir() || strings.HasPrefix(name, ".") || strings.HasSuffix(name, "~") || strings.HasPrefix(name, "#") && strings.HasSuffix(name, "#") {
+			continue
+		}
+		switch {
+		case configFile(name, flavor):
+			file := parseFile(p, filepath.Join(dir, name))
+			if file == nil {
+				continue
+			}
+			content, _, _ := file.Body.PartialContent(schema)
+			for _, b := range content.Blocks {
+				declared[b.Labels[0]] = true
+			}
+		case name == "terraform.tfvars", name == "terraform.tfvars.json",
+			strings.HasSuffix(name, ".auto.tfvars"), strings.HasSuffix(name, ".auto.tfvars.json"):
+			file := parseFile(p, filepath.Join(dir, name))
+			if file == nil {
+				continue
+			}
+			attrs, _ := file.Body.JustAttributes()
+			for n := range attrs {
+				setByFiles[n] = true
+			}
+		}
+	}
+	return declared, setByFiles
+}
+
+func configFile(name string, flavor Flavor) bool {
+	for _, ext := range []string{".tf", ".tf.json"} {
+		if strings.HasSuffix(name, ext) {
+			return true
+		}
+	}
+	return flavor == OpenTofu && (strings.HasSuffix(name, ".tofu") || strings.HasSuffix(name, ".tofu.json"))
+}
+
+func parseFile(p *hclparse.Parser, path string) *hcl.File {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	var file *hcl.File
+	var diags hcl.Diagnostics
+	if strings.HasSuffix(path, ".json") {
+		file, diags = p.ParseJSON(src, path)
+	} else {
+		file, diags = p.ParseHCL(src, path)
+	}
+	if diags.HasErrors() || file == nil {
+		return nil
+	}
+	return file
+}
