@@ -2,6 +2,7 @@ package tfkit_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -88,5 +89,60 @@ func TestSynthSchemasValid(t *testing.T) {
 	var ds diag.Diagnostics
 	if !errors.As(err, &ds) || ds[0].Summary != "Cannot read provider schemas" || ds[0].Suggestion == "" {
 		t.Fatalf("Synth: %v, want an unreadable schemas diagnostic", err)
+	}
+}
+
+// TestSynthChecksRawHCL: bodies and blocks written as raw HCL are checked
+// against the schemas too. A diagnostic about an attribute points inside
+// the text (the file <raw HCL from file.go:line>, then the line and column
+// in the text); one about the whole block points at the Go line that
+// declared it.
+func TestSynthChecksRawHCL(t *testing.T) {
+	app := tfkit.NewApp(tfkit.WithOutdir(filepath.Join(t.TempDir(), "out")), tfkit.WithSchemas(readRandomSchemas(t)))
+	st := tfkit.NewStack(app, "s")
+	bodyLine := nextLine()
+	tfkit.NewResource(st, "random_string", "body", tfkit.RawBody(`
+		special = true
+		lenght  = 8
+	`))
+	blocksLine := nextLine()
+	tfkit.NewRawBlocks(st, `
+resource "random_pet" "p" {
+  length    = 2
+  seperator = "-"
+}
+
+resource "random_string" "blocks" {
+  length = "eight"
+}
+`)
+	err := app.Synth()
+	var ds diag.Diagnostics
+	if !errors.As(err, &ds) {
+		t.Fatalf("Synth: %v, want diagnostics", err)
+	}
+	body := fmt.Sprintf("<raw HCL from schemacheck_test.go:%d>", bodyLine)
+	blocks := fmt.Sprintf("<raw HCL from schemacheck_test.go:%d>", blocksLine)
+	want := []string{
+		body + `:3:3: Error: Unsupported argument "lenght" (at random_string.body.lenght)`,
+		fmt.Sprintf(`schemacheck_test.go:%d: Error: Missing required argument "length" (at random_string.body.length)`, bodyLine),
+		blocks + `:4:3: Error: Unsupported argument "seperator" (at random_pet.p.seperator)`,
+		blocks + `:8:3: Error: Incorrect attribute value type (at random_string.blocks.length)`,
+	}
+	if len(ds) != len(want) {
+		t.Fatalf("got %d diagnostics, want %d:\n%s", len(ds), len(want), ds)
+	}
+	for i, w := range want {
+		got := ds[i].Error()
+		if ds[i].Subject != nil {
+			// Only the base name of the Go file, wherever the test runs.
+			got = strings.ReplaceAll(got, filepath.Dir(ds[i].Subject.Filename)+string(filepath.Separator), "")
+		}
+		if !strings.HasPrefix(got, w) {
+			t.Errorf("diagnostic %d:\n got %s\nwant %s…", i, got, w)
+		}
+	}
+	if !strings.Contains(ds[0].Suggestion, `"length"`) || !strings.Contains(ds[2].Suggestion, `"separator"`) {
+		t.Errorf("no did-you-mean: %q, %q", ds[0].Suggestion, ds[2].Suggestion)
 	}
 }

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -211,14 +212,57 @@ func (r *jsonReader) dynamic(body hcl.Body, sch *schema.Block, into *config.Body
 	}
 }
 
-// expr turns a JSON value into a literal when it holds no expression, and
-// into an opaque expression otherwise (nothing to check statically).
+// expr turns a JSON value into a literal when it holds no expression.
+// JSON writes expressions as "${...}" strings, which read literally here:
+// each such string becomes an opaque expression (nothing to check
+// statically), and the objects and arrays around it constructors, so the
+// literal parts are still checked.
 func (r *jsonReader) expr(e hcl.Expression) config.Expr {
 	v, hd := e.Value(nil)
 	if !hd.HasErrors() && v.IsWhollyKnown() {
-		return &config.Literal{Val: v}
+		return jsonValue(v)
 	}
 	return &config.Raw{Text: r.text(e.Range())}
+}
+
+func jsonValue(v cty.Value) config.Expr {
+	if !hasTemplate(v) {
+		return &config.Literal{Val: v}
+	}
+	t := v.Type()
+	switch {
+	case t == cty.String:
+		return &config.Raw{Text: strconv.Quote(v.AsString())}
+	case t.IsObjectType() || t.IsMapType():
+		obj := &config.Object{}
+		for it := v.ElementIterator(); it.Next(); {
+			k, ev := it.Element()
+			obj.Items = append(obj.Items, config.ObjectItem{Key: &config.Literal{Val: k}, Value: jsonValue(ev)})
+		}
+		return obj
+	default: // tuple, list or set
+		tup := &config.Tuple{}
+		for it := v.ElementIterator(); it.Next(); {
+			_, ev := it.Element()
+			tup.Items = append(tup.Items, jsonValue(ev))
+		}
+		return tup
+	}
+}
+
+// hasTemplate reports whether a string in v holds a template sequence.
+func hasTemplate(v cty.Value) bool {
+	found := false
+	_ = cty.Walk(v, func(_ cty.Path, ev cty.Value) (bool, error) {
+		if ev.Type() == cty.String && !ev.IsNull() {
+			s := ev.AsString()
+			if strings.Contains(s, "${") || strings.Contains(s, "%{") {
+				found = true
+			}
+		}
+		return !found, nil
+	})
+	return found
 }
 
 // objectOf spells a literal object as an object expression, as HCL's

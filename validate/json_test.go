@@ -45,6 +45,13 @@ func TestJSONSameAsHCL(t *testing.T) {
 			case "block written as attribute":
 				// In JSON a list of objects is how blocks are written.
 				want = nil
+			case "nested attribute written as a block":
+				// JSON has no block syntax: the block is written as
+				// one object, where a list of them is due.
+				if len(got) != 1 || got[0].Path != "fix_thing.t.rules" || got[0].Summary != "Incorrect attribute value type" {
+					t.Fatalf("JSON gives:\n%s", got)
+				}
+				return
 			case "unknown block":
 				// JSON cannot tell an unknown block from an unknown
 				// argument; the hint still names the block.

@@ -8,7 +8,9 @@
 // (with a did-you-mean), computed-only attributes set by the user, literal
 // values of the wrong type, too few or too many nested blocks, unknown
 // resource and data source types, and deprecated attributes and blocks (as
-// warnings). Types nobody has a schema for are left alone: schemas help,
+// warnings). Values of nested attributes (protocol 6) are checked object by
+// object in the same ways, with paths into them (settings.mode,
+// rules[1].port). Types nobody has a schema for are left alone: schemas help,
 // they do not gate.
 //
 // This package must never import a front end or write text.
@@ -185,6 +187,9 @@ func where(r, fallback hcl.Range) hcl.Range {
 func (c *checker) body(body *config.Body, sch *schema.Block, path string, rng hcl.Range, top bool) {
 	set := map[string]bool{}
 	blockCounts := map[string]int{}
+	// blockRanges are where the blocks of each type were declared, in
+	// order, so that "too many" can point at the first one too many.
+	blockRanges := map[string][]hcl.Range{}
 	dynamicTypes := map[string]bool{}
 	for _, it := range body.Items {
 		switch it := it.(type) {
@@ -210,6 +215,7 @@ func (c *checker) body(body *config.Body, sch *schema.Block, path string, rng hc
 			}
 			i := blockCounts[it.Type]
 			blockCounts[it.Type]++
+			blockRanges[it.Type] = append(blockRanges[it.Type], where(it.DeclRange, rng))
 			c.nestedBlock(it, i, sch, path, rng)
 		}
 	}
@@ -233,8 +239,15 @@ func (c *checker) body(body *config.Body, sch *schema.Block, path string, rng hc
 			c.add(diag.Error, rng, path+"."+nb.Name, fmt.Sprintf("Insufficient %s blocks", nb.Name),
 				fmt.Sprintf("%s needs at least %d %s block(s); it has %d.", path, nb.MinItems, nb.Name, n), fmt.Sprintf("add a %s block", nb.Name))
 		case max > 0 && n > max:
-			c.add(diag.Error, rng, path+"."+nb.Name, fmt.Sprintf("Too many %s blocks", nb.Name),
-				fmt.Sprintf("%s allows at most %d %s block(s); it has %d.", path, max, nb.Name, n), "")
+			// The diagnostic points at the first block too many; the
+			// first block of the type is related.
+			rs := blockRanges[nb.Name]
+			c.add(diag.Error, rs[max], path+"."+nb.Name, fmt.Sprintf("Too many %s blocks", nb.Name),
+				fmt.Sprintf("%s allows at most %d %s block(s); it has %d.", path, max, nb.Name, n),
+				fmt.Sprintf("remove the %s block(s) after the first %d", nb.Name, max))
+			if last := c.diags[len(c.diags)-1]; rs[0] != rs[max] {
+				last.Related = append(last.Related, diag.Related{Message: "first " + nb.Name + " block", Range: rs[0]})
+			}
 		}
 	}
 }
@@ -265,6 +278,9 @@ func (c *checker) attribute(a *config.Attribute, sch *schema.Block, path string,
 	}
 	if sa.Deprecated {
 		c.add(diag.Warning, arng, apath, fmt.Sprintf("Deprecated argument %q", a.Name), firstSentence(sa.Description), "")
+	}
+	if sa.NestedType != nil && c.nestedValue(a.Expr, sa.NestedType, apath, arng) {
+		return
 	}
 	if v, ok := config.StaticValue(a.Expr); ok && !v.IsNull() {
 		if _, err := convert.Convert(v, sa.Type); err != nil {
@@ -311,6 +327,157 @@ func (c *checker) nestedBlock(b *config.Block, i int, sch *schema.Block, path st
 	c.body(b.Body, nb.Block, npath, brng, false)
 }
 
+// nestedValue checks the value of a nested attribute (protocol 6) against
+// its nested type, object by object, as far as the expression shows its
+// structure: each object is checked as a body of the object's attributes,
+// so an unknown key gets a did-you-mean, a computed-only attribute set is
+// reported, and paths name the object (settings.mode, rules[1].port,
+// by_name["a"].v). It reports whether it could look inside; when not (a
+// reference, a call), the caller checks the value as a whole.
+func (c *checker) nestedValue(x config.Expr, nt *schema.Object, path string, rng hcl.Range) bool {
+	switch nt.Nesting {
+	case schema.NestingSingle, schema.NestingGroup:
+		if isNull(x) {
+			return true
+		}
+		items, ok := objectItems(x)
+		if !ok {
+			return false
+		}
+		c.nestedObject(items, &schema.Block{Attributes: nt.Attributes}, path, rng)
+		return true
+	case schema.NestingList, schema.NestingSet:
+		elems, ok := tupleItems(x)
+		if !ok {
+			return false
+		}
+		for i, e := range elems {
+			c.nestedElement(e, nt, fmt.Sprintf("%s[%d]", path, i), rng)
+		}
+		c.itemCount(len(elems), nt, path, rng)
+		return true
+	case schema.NestingMap:
+		entries, ok := objectItems(x)
+		if !ok {
+			return false
+		}
+		for _, e := range entries {
+			c.nestedElement(e.value, nt, fmt.Sprintf("%s[%q]", path, e.key), rng)
+		}
+		c.itemCount(len(entries), nt, path, rng)
+		return true
+	}
+	return false
+}
+
+// nestedElement checks one object of a list, set or map nested attribute;
+// a static value that is no object is checked against the object type.
+func (c *checker) nestedElement(x config.Expr, nt *schema.Object, path string, rng hcl.Range) {
+	if isNull(x) {
+		return
+	}
+	if items, ok := objectItems(x); ok {
+		c.nestedObject(items, &schema.Block{Attributes: nt.Attributes}, path, rng)
+		return
+	}
+	if v, ok := config.StaticValue(x); ok {
+		want := (&schema.Object{Attributes: nt.Attributes}).ImpliedType()
+		if _, err := convert.Convert(v, want); err != nil {
+			c.add(diag.Error, rng, path, "Incorrect attribute value type",
+				fmt.Sprintf("%s must be %s: %s.", path, typeName(want), err), "")
+		}
+	}
+}
+
+// nestedObject checks the items of one object of a nested attribute.
+func (c *checker) nestedObject(items []objectItem, obj *schema.Block, path string, rng hcl.Range) {
+	body := &config.Body{}
+	for _, it := range items {
+		body.Items = append(body.Items, &config.Attribute{Name: it.key, Expr: it.value, Range: rng})
+	}
+	c.body(body, obj, path, rng, false)
+}
+
+// itemCount checks the number of objects of a list, set or map nested
+// attribute against its bounds.
+func (c *checker) itemCount(n int, nt *schema.Object, path string, rng hcl.Range) {
+	switch {
+	case n < nt.MinItems:
+		c.add(diag.Error, rng, path, "Not enough list items",
+			fmt.Sprintf("%s needs at least %d item(s); it has %d.", path, nt.MinItems, n), "")
+	case nt.MaxItems > 0 && n > nt.MaxItems:
+		c.add(diag.Error, rng, path, "Too many list items",
+			fmt.Sprintf("%s allows at most %d item(s); it has %d.", path, nt.MaxItems, n), "")
+	}
+}
+
+// objectItem is one key and value of an object written in the
+// configuration.
+type objectItem struct {
+	key   string
+	value config.Expr
+}
+
+// objectItems returns the items of an object whose keys are all known:
+// an object constructor or an object or map literal.
+func objectItems(x config.Expr) ([]objectItem, bool) {
+	switch x := x.(type) {
+	case *config.Paren:
+		return objectItems(x.Inner)
+	case *config.Object:
+		out := make([]objectItem, 0, len(x.Items))
+		for _, it := range x.Items {
+			k, ok := config.LiteralString(it.Key)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, objectItem{k, it.Value})
+		}
+		return out, true
+	case *config.Literal:
+		v := x.Val
+		if !v.IsKnown() || v.IsNull() || !(v.Type().IsObjectType() || v.Type().IsMapType()) {
+			return nil, false
+		}
+		var out []objectItem
+		for it := v.ElementIterator(); it.Next(); {
+			k, e := it.Element()
+			out = append(out, objectItem{k.AsString(), &config.Literal{Val: e}})
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// tupleItems returns the elements of a tuple constructor or of a list,
+// set or tuple literal.
+func tupleItems(x config.Expr) ([]config.Expr, bool) {
+	switch x := x.(type) {
+	case *config.Paren:
+		return tupleItems(x.Inner)
+	case *config.Tuple:
+		return x.Items, true
+	case *config.Literal:
+		v := x.Val
+		t := v.Type()
+		if !v.IsKnown() || v.IsNull() || !(t.IsListType() || t.IsSetType() || t.IsTupleType()) {
+			return nil, false
+		}
+		var out []config.Expr
+		for it := v.ElementIterator(); it.Next(); {
+			_, e := it.Element()
+			out = append(out, &config.Literal{Val: e})
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+func isNull(x config.Expr) bool {
+	v, ok := config.StaticValue(x)
+	return ok && v.IsKnown() && v.IsNull()
+}
+
 // dynamic checks a dynamic block's content against the block type it
 // generates.
 func (c *checker) dynamic(b *config.Block, sch *schema.Block, path string, rng hcl.Range, dynamicTypes map[string]bool) {
@@ -339,9 +506,10 @@ func (c *checker) dynamic(b *config.Block, sch *schema.Block, path string, rng h
 // blocksAsAttribute returns the block schema standing for the objects of a
 // list or set of objects attribute, which Terraform lets configurations
 // write as nested blocks; every attribute of the object is optional there.
+// Nested attributes (protocol 6) are never written as blocks.
 func blocksAsAttribute(a *schema.Attribute) (*schema.Block, bool) {
 	t := a.Type
-	if !(t.IsListType() || t.IsSetType()) || !t.ElementType().IsObjectType() {
+	if a.NestedType != nil || !(t.IsListType() || t.IsSetType()) || !t.ElementType().IsObjectType() {
 		return nil, false
 	}
 	obj := &schema.Block{}

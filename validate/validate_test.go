@@ -14,8 +14,15 @@ import (
 func providers(t testing.TB) []*schema.Provider {
 	t.Helper()
 	var out []*schema.Provider
-	for _, f := range []string{"random-3.9.0.json", "docker-4.6.0.json", "null-2.1.2.json"} {
-		r, err := os.Open(filepath.Join("..", "schema", "testdata", "providers", f))
+	for _, f := range []string{
+		filepath.Join("..", "schema", "testdata", "providers", "random-3.9.0.json"),
+		filepath.Join("..", "schema", "testdata", "providers", "docker-4.6.0.json"),
+		filepath.Join("..", "schema", "testdata", "providers", "null-2.1.2.json"),
+		// A small schema with what the others lack: a deprecated block
+		// and nested attribute types (protocol 6).
+		filepath.Join("testdata", "fixture.json"),
+	} {
+		r, err := os.Open(f)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -86,6 +93,22 @@ resource "unknown_thing" "x" {
 data "docker_network" "n" {
   name = "bridge"
 }
+resource "fix_thing" "ok" {
+  name     = "t"
+  settings = { mode = "a", level = 2, limits = { cpu = { max = 2 }, mem = {} } }
+  rules    = [{ port = 22 }, { port = random_pet.p[0].length, protocol = "tcp" }]
+  timeouts {
+    create = "5m"
+  }
+}
+resource "random_pet" "n" {
+  length = var.n
+}
+resource "fix_thing" "refs" {
+  name     = "r"
+  settings = var.settings
+  rules    = concat([{ port = 1 }], var.more)
+}
 `
 
 // diagnosticCases each give one diagnostic: summary, path, location, hint.
@@ -134,8 +157,95 @@ var diagnosticCases = []struct {
   image = "i"
   capabilities {}
   capabilities {}
+  capabilities {}
 }
-`, diag.Error, []string{"Too many capabilities blocks", "at most 1", "docker_container.c.capabilities"}},
+`, diag.Error, []string{"main.tf:5:3: Error: Too many capabilities blocks (at docker_container.c.capabilities)", "at most 1", "it has 3",
+		"first capabilities block: main.tf:4:3", "remove the capabilities block(s) after the first 1"}},
+	{"too many single blocks", `resource "fix_thing" "t" {
+  name = "t"
+  timeouts {}
+  timeouts {}
+}
+`, diag.Error, []string{"main.tf:4:3: Error: Too many timeouts blocks (at fix_thing.t.timeouts)", "at most 1"}},
+	{"insufficient blocks", `resource "docker_service" "s" {
+  name = "s"
+}
+`, diag.Error, []string{"main.tf:1:1: Error: Insufficient task_spec blocks (at docker_service.s.task_spec)",
+		"needs at least 1 task_spec block(s); it has 0", "add a task_spec block"}},
+	{"insufficient nested blocks", `resource "docker_service" "s" {
+  name = "s"
+  task_spec {
+  }
+}
+`, diag.Error, []string{"main.tf:3:3: Error: Insufficient container_spec blocks (at docker_service.s.task_spec[0].container_spec)",
+		"docker_service.s.task_spec[0] needs at least 1 container_spec block(s)"}},
+	{"deprecated block", `resource "fix_thing" "t" {
+  name = "t"
+  old_setting {
+    value = "x"
+  }
+}
+`, diag.Warning, []string{`main.tf:3:3: Warning: Deprecated block "old_setting" (at fix_thing.t.old_setting[0]); Use settings instead.`}},
+	{"nested attribute unknown key", `resource "fix_thing" "t" {
+  name     = "t"
+  settings = { mode = "a", levle = 2 }
+}
+`, diag.Error, []string{`main.tf:3:3: Error: Unsupported argument "levle" (at fix_thing.t.settings.levle)`, `did you mean "level"?`}},
+	{"nested attribute computed only", `resource "fix_thing" "t" {
+  name     = "t"
+  settings = { mode = "a", status = "on" }
+}
+`, diag.Error, []string{`main.tf:3:3: Error: Cannot set computed attribute "status" (at fix_thing.t.settings.status)`}},
+	{"nested attribute missing required", `resource "fix_thing" "t" {
+  name  = "t"
+  rules = [{ port = 22 }, { protocol = "tcp" }]
+}
+`, diag.Error, []string{`main.tf:3:3: Error: Missing required argument "port" (at fix_thing.t.rules[1].port)`}},
+	{"nested attribute in list", `resource "fix_thing" "t" {
+  name  = "t"
+  rules = [{ port = 22 }, { port = 443, protocl = "tcp" }]
+}
+`, diag.Error, []string{`main.tf:3:3: Error: Unsupported argument "protocl" (at fix_thing.t.rules[1].protocl)`, `did you mean "protocol"?`}},
+	{"nested attribute computed in list", `resource "fix_thing" "t" {
+  name  = "t"
+  rules = [{ port = 22, rule_id = "r" }]
+}
+`, diag.Error, []string{`Cannot set computed attribute "rule_id" (at fix_thing.t.rules[0].rule_id)`}},
+	{"nested attribute in map in object", `resource "fix_thing" "t" {
+  name = "t"
+  settings = {
+    mode   = "a"
+    limits = { cpu = { mx = 1 } }
+  }
+}
+`, diag.Error, []string{`main.tf:3:3: Error: Unsupported argument "mx" (at fix_thing.t.settings.limits["cpu"].mx)`, `did you mean "max"?`}},
+	{"nested attribute type", `resource "fix_thing" "t" {
+  name     = "t"
+  settings = { mode = "a", level = "high" }
+}
+`, diag.Error, []string{`main.tf:3:3: Error: Incorrect attribute value type (at fix_thing.t.settings.level)`, "level must be number"}},
+	{"nested attribute element not an object", `resource "fix_thing" "t" {
+  name  = "t"
+  rules = ["tcp"]
+}
+`, diag.Error, []string{`main.tf:3:3: Error: Incorrect attribute value type (at fix_thing.t.rules[0])`}},
+	{"nested attribute too many items", `resource "fix_thing" "t" {
+  name  = "t"
+  rules = [{ port = 1 }, { port = 2 }, { port = 3 }]
+}
+`, diag.Error, []string{`main.tf:3:3: Error: Too many list items (at fix_thing.t.rules)`, "at most 2 item(s); it has 3"}},
+	{"nested attribute written as a block", `resource "fix_thing" "t" {
+  name = "t"
+  rules {
+    port = 1
+  }
+}
+`, diag.Error, []string{`main.tf:3:3: Error: "rules" is an argument, not a block (at fix_thing.t.rules)`, "write rules = { ... } or rules = [ ... ]"}},
+	{"nested attribute deprecated", `resource "fix_thing" "t" {
+  name     = "t"
+  settings = { mode = "a", legacy = true }
+}
+`, diag.Warning, []string{`main.tf:3:3: Warning: Deprecated argument "legacy" (at fix_thing.t.settings.legacy); Use mode instead.`}},
 	{"unknown block", `resource "docker_container" "c" {
   name  = "c"
   image = "i"
