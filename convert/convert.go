@@ -306,7 +306,7 @@ func dedent(text string) string {
 	return strings.Join(lines, "\n")
 }
 
-// warnf reports a construct kept as raw HCL or as a comment.
+// warnf reports a construct kept as raw HCL.
 func warnf(rng hcl.Range, summary, detail string, args ...any) *diag.Diagnostic {
 	r := rng
 	return &diag.Diagnostic{Severity: diag.Warning, Summary: summary, Detail: fmt.Sprintf(detail, args...), Subject: &r}

@@ -7,7 +7,9 @@
 // gives a configuration that evaluates to the same resources as the
 // original. Comments are read from the token stream and kept before the
 // block or attribute that follows them. What the target cannot express is
-// never dropped: it goes in as raw HCL (tfkit.Raw, tfkit.RawBody, tf.raw,
-// an innerText body) or, for a block the target has no element for, as a
-// comment, and each such place is reported as a warning with its .tf line.
+// never dropped: it goes in as raw HCL (tfkit.Raw, tfkit.RawBody,
+// tfkit.NewRawBlocks, tf.raw, an innerText body), and each such place is
+// reported as a warning with its .tf line. A top-level block Terraform does
+// not accept is raw HCL in Go and an error for TSX, which has no raw form
+// for a block.
 package convert

@@ -244,9 +244,9 @@ func (g *goEmitter) ref(t hcl.Traversal) goExpr {
 		if len(t) == 2 && attr(1) != "" {
 			return goExpr{fmt.Sprintf("tfkit.Self(%q)", attr(1)), true}
 		}
-	case "data":
+	case "data", "ephemeral":
 		if len(t) >= 3 && attr(1) != "" && attr(2) != "" {
-			if v := g.vars["data."+attr(1)+"."+attr(2)]; v != nil {
+			if v := g.vars[root.Name+"."+attr(1)+"."+attr(2)]; v != nil {
 				return g.handleRef(v, t[3:], text)
 			}
 		}

@@ -20,7 +20,7 @@ import (
 // goVar is a Go variable holding an element handle.
 type goVar struct {
 	name  string
-	kind  string // resource, data, module, provider, variable, locals
+	kind  string // resource, data, ephemeral, module, provider, variable, locals
 	typed bool   // a typed binding's handle: references go through Resource()/DataSource()
 	used  bool
 }
@@ -103,8 +103,8 @@ func emitGo(srcs []*source, opts Options) ([]byte, diag.Diagnostics) {
 }
 
 // markUsed decides which handles are kept in variables: those whose name
-// is an identifier in a later statement. Conversions that fell back to a
-// comment or raw HCL may have asked for a handle and then not used it, so
+// is an identifier in a later statement. Conversions that fell back to
+// raw HCL may have asked for a handle and then not used it, so
 // the code itself is the record.
 func markUsed(stmts []goStmt) {
 	used := map[string]bool{}
@@ -192,7 +192,7 @@ func (g *goEmitter) block(b *config.Block, sb *hclsyntax.Block) {
 	notes := g.src.notes.before(b.DeclRange.Start.Byte)
 	g.at = b.DeclRange
 	switch {
-	case (b.Type == "resource" || b.Type == "data") && len(b.Labels) == 2:
+	case (b.Type == "resource" || b.Type == "data" || b.Type == "ephemeral") && len(b.Labels) == 2:
 		g.element(b, sb, notes)
 	case b.Type == "provider" && len(b.Labels) == 1:
 		code := fmt.Sprintf("tfkit.NewProvider(stack, %q, %s)", b.Labels[0], g.bodyOrRaw(b, sb))
@@ -206,7 +206,7 @@ func (g *goEmitter) block(b *config.Block, sb *hclsyntax.Block) {
 		g.add(notes, nil, g.terraform(b, sb))
 	case b.Type == "check" && len(b.Labels) == 1:
 		if code, ok := g.check(b); ok {
-			g.add(notes, nil, code)
+			g.add(append(notes, g.src.notes.before(sb.Range().End.Byte)...), nil, code)
 			return
 		}
 		g.asRawBlocks(b, sb, notes, "the check block has settings the Go API cannot express")
@@ -224,15 +224,32 @@ func (g *goEmitter) block(b *config.Block, sb *hclsyntax.Block) {
 			return
 		}
 		g.asRawBlocks(b, sb, notes, "the output has settings tfkit.OutputConfig has no field for")
-	case b.Type == "moved" || b.Type == "removed" || b.Type == "import":
+	case (b.Type == "moved" || b.Type == "removed" || b.Type == "import") && len(b.Labels) == 0:
 		if code, ok := g.refactor(b); ok {
-			g.add(notes, nil, code)
+			// Comments inside the block go before its statement.
+			g.add(append(notes, g.src.notes.before(sb.Range().End.Byte)...), nil, code)
 			return
 		}
 		g.asRawBlocks(b, sb, notes, fmt.Sprintf("the %s block has settings the Go API cannot express", b.Type))
 	default:
-		g.asRawBlocks(b, sb, notes, fmt.Sprintf("the Go API has no constructor for %s blocks", b.Type))
+		g.asRawBlocks(b, sb, notes, noElement(b, "the Go API has no constructor"))
 	}
+}
+
+// topLevelLabels is how many labels Terraform gives each top-level block.
+var topLevelLabels = map[string]int{
+	"terraform": 0, "provider": 1, "variable": 1, "locals": 0, "resource": 2, "data": 2, "ephemeral": 2,
+	"module": 1, "output": 1, "moved": 0, "import": 0, "removed": 0, "check": 1,
+}
+
+// noElement says why a top-level block has no element: a type Terraform
+// does not know, or labels it does not take.
+func noElement(b *config.Block, none string) string {
+	n, ok := topLevelLabels[b.Type]
+	if !ok {
+		return fmt.Sprintf("%s for %s blocks, which Terraform does not accept either", none, b.Type)
+	}
+	return fmt.Sprintf("%s for %s blocks with %d labels (Terraform gives them %d)", none, b.Type, len(b.Labels), n)
 }
 
 // asRawBlocks keeps a block the Go API cannot express as raw HCL
@@ -252,14 +269,21 @@ func blockTitle(b *config.Block) string {
 	return s
 }
 
-// element converts a resource or data source.
+// element converts a resource, data source or ephemeral resource; their
+// meta-arguments (count, for_each, depends_on, provider, lifecycle) are
+// items of the body, as in HCL.
 func (g *goEmitter) element(b *config.Block, sb *hclsyntax.Block, notes []string) {
 	typ, name := b.Labels[0], b.Labels[1]
 	addr := typ + "." + name
 	kind := "resource"
 	ctor := "NewResource"
-	if b.Type == "data" {
+	switch b.Type {
+	case "data":
 		addr, kind, ctor = "data."+addr, "data", "NewDataSource"
+	case "ephemeral":
+		// Typed bindings declare resources and data sources only, so an
+		// ephemeral resource is always untyped.
+		addr, kind, ctor = "ephemeral."+addr, "ephemeral", "NewEphemeral"
 	}
 	if code, ok := g.typedElement(b, sb, kind); ok {
 		// With Append the statement's value is the untyped handle.
@@ -738,12 +762,30 @@ func (g *goEmitter) refactor(b *config.Block) (string, bool) {
 			return "", false
 		}
 		delete(attrs, "id")
+		fe, hasForEach := attrs["for_each"]
+		delete(attrs, "for_each")
+		// provider: the handle of a provider configuration declared before.
+		var prov *goVar
+		if p, ok := attrs["provider"]; ok {
+			if r, isRef := p.(*config.Reference); isRef {
+				prov = g.vars[config.TraversalString(r.Traversal)]
+			}
+			if prov == nil || prov.kind != "provider" {
+				return "", false
+			}
+			delete(attrs, "provider")
+		}
+		if len(attrs) > 0 {
+			return "", false
+		}
 		code := fmt.Sprintf("tfkit.NewImport(stack, %s, %s)", to, g.expr(id).code)
-		if fe, ok := attrs["for_each"]; ok {
-			delete(attrs, "for_each")
+		if hasForEach {
 			code += ".ForEach(" + g.expr(fe).code + ")"
 		}
-		return code, len(attrs) == 0
+		if prov != nil {
+			code += ".Provider(" + prov.name + ")"
+		}
+		return code, true
 	}
 	return "", false
 }

@@ -167,7 +167,7 @@ func fuzzSeeds(f *testing.F) []string {
 	)
 }
 
-// TestUnusedHandle: an output that falls back to a comment after its value
+// TestUnusedHandle: an output that falls back to raw HCL after its value
 // referred to a handle leaves the handle unassigned (Go rejects unused
 // variables).
 func TestUnusedHandle(t *testing.T) {
@@ -225,4 +225,52 @@ func FuzzConvertJSON(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestBlockWithoutElement: a top-level block Terraform does not accept (an
+// unknown type, labels it does not take) is raw HCL in Go and an error for
+// TSX, which has no raw form for a block; never a comment, which would
+// leave it out of the configuration.
+func TestBlockWithoutElement(t *testing.T) {
+	src := `resource "null_resource" "a" {}
+
+frob "x" {
+  y = 1
+}
+
+moved "label" {
+  from = null_resource.b
+  to   = null_resource.a
+}
+`
+	files := []File{{Name: "main.tf", Src: []byte(src)}}
+	out, ds := Files(files, Options{Target: Go})
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	for _, want := range []string{"tfkit.NewRawBlocks(stack, `\nfrob \"x\" {", "tfkit.NewRawBlocks(stack, `\nmoved \"label\" {"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("Go output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, want := range []string{
+		"main.tf:3:1: Warning: Block kept as raw HCL; frob \"x\" is written with tfkit.NewRawBlocks: the Go API has no constructor for frob blocks, which Terraform does not accept either.",
+		"main.tf:7:1: Warning: Block kept as raw HCL; moved \"label\" is written with tfkit.NewRawBlocks: the Go API has no constructor for moved blocks with 1 labels (Terraform gives them 0).",
+	} {
+		if !strings.Contains(ds.Error(), want) {
+			t.Errorf("Go diagnostics lack %q:\n%v", want, ds)
+		}
+	}
+	out, ds = Files(files, Options{Target: TSX})
+	if out != nil || !ds.HasErrors() {
+		t.Fatalf("TSX: no error:\n%s", out)
+	}
+	for _, want := range []string{
+		"main.tf:3:1: Error: Block not convertible to TSX; frob \"x\" is not converted: the TSX front end has no element for frob blocks",
+		"main.tf:7:1: Error: Block not convertible to TSX; moved \"label\" is not converted",
+	} {
+		if !strings.Contains(ds.Error(), want) {
+			t.Errorf("TSX diagnostics lack %q:\n%v", want, ds)
+		}
+	}
 }

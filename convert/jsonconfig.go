@@ -124,7 +124,7 @@ func jsonToHCL(f File) ([]byte, diag.Diagnostics) {
 		v := root.items[i]
 		switch typ {
 		case "//":
-		case "resource", "data":
+		case "resource", "data", "ephemeral":
 			for _, t := range members(r, v) {
 				for _, n := range members(r, t.val) {
 					for _, body := range bodies(n.val) {
@@ -201,8 +201,8 @@ func jsonOwnBlock(types []string, name string) (int, bool) {
 	switch {
 	case name == "dynamic" && last != "locals" && last != "variable" && last != "output" && last != "terraform":
 		return 1, true
-	case (last == "resource" || last == "data") && n == 1 && name == "lifecycle",
-		last == "resource" && n == 1 && name == "connection",
+	case (last == "resource" || last == "data" || last == "ephemeral") && n == 1 && name == "lifecycle",
+		(last == "resource" || last == "removed") && n == 1 && name == "connection",
 		last == "provisioner" && name == "connection",
 		last == "lifecycle" && (name == "precondition" || name == "postcondition"),
 		last == "variable" && name == "validation",
@@ -213,7 +213,7 @@ func jsonOwnBlock(types []string, name string) (int, bool) {
 		last == "removed" && name == "lifecycle",
 		last == "dynamic" && name == "content":
 		return 0, true
-	case last == "resource" && n == 1 && name == "provisioner",
+	case (last == "resource" || last == "removed") && n == 1 && name == "provisioner",
 		last == "terraform" && (name == "backend" || name == "provider_meta"):
 		return 1, true
 	case last == "check" && name == "data":
@@ -275,7 +275,7 @@ func (r *jsonReader) attr(types []string, name string, v jsonValue) config.Expr 
 	last := types[len(types)-1]
 	switch {
 	case last == "variable" && name == "type",
-		name == "depends_on", name == "provider" && (last == "resource" || last == "data" || last == "import"),
+		name == "depends_on", name == "provider" && (last == "resource" || last == "data" || last == "ephemeral" || last == "import"),
 		last == "lifecycle" && (name == "ignore_changes" || name == "replace_triggered_by"),
 		last == "provisioner" && (name == "when" || name == "on_failure"),
 		last == "dynamic" && name == "iterator",

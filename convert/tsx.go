@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -22,6 +23,7 @@ import (
 // tsxRef is a useRef() bound to an element.
 type tsxRef struct {
 	name string
+	kind string // the block type of the element: resource, data, module, ...
 	used bool
 }
 
@@ -48,6 +50,7 @@ type tsxEmitter struct {
 // jsReserved are names the generated module uses or JavaScript reserves.
 var jsReserved = []string{
 	"App", "tf", "useRef", "Resource", "DataSource", "Provider", "Variable", "Output", "Locals", "Terraform", "Module", "Fragment",
+	"Moved", "Import", "Removed", "Check", "Ephemeral",
 	"await", "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "enum",
 	"export", "extends", "false", "finally", "for", "function", "if", "implements", "import", "in", "instanceof",
 	"interface", "let", "new", "null", "package", "private", "protected", "public", "return", "static", "super",
@@ -117,6 +120,10 @@ func emitTSX(srcs []*source, opts Options) ([]byte, diag.Diagnostics) {
 		b.WriteString("\n" + jsxComments(trailing, "      "))
 	}
 	b.WriteString("    </>\n  );\n}\n")
+	if e.ds.HasErrors() {
+		// A block it could not write: the program would lack it.
+		return nil, e.ds
+	}
 	return []byte(b.String()), e.ds
 }
 
@@ -153,6 +160,7 @@ func (e *tsxEmitter) block(b *config.Block, sb *hclsyntax.Block) {
 	var labels []string // prop="label" pairs
 	var reserved []string
 	addr := ""
+	asProps := true // false: the body must be innerText
 	switch {
 	case b.Type == "resource" && len(b.Labels) == 2:
 		comp, addr = "Resource", b.Labels[0]+"."+b.Labels[1]
@@ -183,13 +191,27 @@ func (e *tsxEmitter) block(b *config.Block, sb *hclsyntax.Block) {
 		comp = "Locals"
 	case b.Type == "terraform" && len(b.Labels) == 0:
 		comp = "Terraform"
+	case b.Type == "ephemeral" && len(b.Labels) == 2:
+		comp, addr = "Ephemeral", "ephemeral."+b.Labels[0]+"."+b.Labels[1]
+		labels = []string{"type", b.Labels[0], "name", b.Labels[1]}
+		reserved = []string{"type", "name"}
+	case b.Type == "check" && len(b.Labels) == 1:
+		comp = "Check"
+		labels = []string{"name", b.Labels[0]}
+		reserved = []string{"name"}
+		asProps = checkFits(b.Body)
+	case (b.Type == "moved" || b.Type == "import" || b.Type == "removed") && len(b.Labels) == 0:
+		comp = map[string]string{"moved": "Moved", "import": "Import", "removed": "Removed"}[b.Type]
+		asProps = stateBlockFits(b)
 	default:
-		text := string(sb.Range().SliceBytes(e.src.src))
-		e.src.notes.skip(sb.Range().End.Byte)
-		e.ds = append(e.ds, warnf(b.DeclRange, "Block kept as a comment",
-			"%s is not converted: the TSX front end has no element for %s blocks. Its HCL is kept as a comment.", blockTitle(b), b.Type))
-		lines := append(notes, "tfkit convert: not converted, the TSX front end has no element for "+b.Type+" blocks:")
-		e.elems = append(e.elems, tsxElement{comments: append(lines, strings.Split(text, "\n")...)})
+		// Not a block Terraform accepts (an unknown type, or labels it
+		// does not take): no element writes it, and TSX has no raw form
+		// for top-level blocks. An error rather than a comment, so that
+		// nothing is left out of the configuration unnoticed.
+		r := b.DeclRange
+		e.ds = append(e.ds, &diag.Diagnostic{Severity: diag.Error, Summary: "Block not convertible to TSX",
+			Detail:  fmt.Sprintf("%s is not converted: %s, and TSX has no raw form for a block.", blockTitle(b), noElement(b, "the TSX front end has no element")),
+			Subject: &r, Suggestion: "fix or remove the block, or convert with --to go, which keeps it as tfkit.NewRawBlocks"})
 		return
 	}
 	e.components[comp] = true
@@ -200,12 +222,16 @@ func (e *tsxEmitter) block(b *config.Block, sb *hclsyntax.Block) {
 	}
 	el := tsxElement{comments: notes, open: open.String()}
 	if addr != "" {
-		el.ref = &tsxRef{name: uniqueIdent(e.idents, strings.Split(strings.TrimPrefix(strings.TrimPrefix(addr, "data."), "module."), ".")...)}
-		if comp == "Resource" || comp == "DataSource" {
+		el.ref = &tsxRef{kind: b.Type, name: uniqueIdent(e.idents, strings.Split(strings.TrimPrefix(strings.TrimPrefix(addr, "data."), "module."), ".")...)}
+		if comp == "Resource" || comp == "DataSource" || comp == "Ephemeral" {
 			el.ref.name = uniqueIdentFrom(e.idents, b.Labels[0], b.Labels[1], el.ref.name)
 		}
 	}
-	if rest, ok := e.props(b.Body, []string{b.Type}, reserved, comp == "Variable"); ok {
+	rest, ok := "", false
+	if asProps {
+		rest, ok = e.props(b.Body, []string{b.Type}, reserved, comp == "Variable")
+	}
+	if ok {
 		el.rest = rest
 	} else {
 		e.src.notes.skip(sb.CloseBraceRange.Start.Byte)
@@ -638,9 +664,9 @@ func (e *tsxEmitter) ref(t hcl.Traversal) string {
 			e.helper = true
 			return "tf." + root.Name + "(" + jsString(attr(1)) + ")"
 		}
-	case "data":
+	case "data", "ephemeral":
 		if len(t) >= 3 && attr(1) != "" && attr(2) != "" {
-			r, rest = e.refs["data."+attr(1)+"."+attr(2)], t[3:]
+			r, rest = e.refs[root.Name+"."+attr(1)+"."+attr(2)], t[3:]
 		}
 	default:
 		if len(t) >= 2 && attr(1) != "" {
@@ -674,9 +700,9 @@ func (e *tsxEmitter) refPath(t hcl.Traversal) string {
 	switch {
 	case root.Name == "var" || root.Name == "local":
 		return ""
-	case root.Name == "data":
+	case root.Name == "data" || root.Name == "ephemeral":
 		if len(t) >= 3 && attr(1) != "" && attr(2) != "" {
-			r, rest = e.refs["data."+attr(1)+"."+attr(2)], t[3:]
+			r, rest = e.refs[root.Name+"."+attr(1)+"."+attr(2)], t[3:]
 		}
 	case len(t) >= 2 && attr(1) != "":
 		r, rest = e.refs[root.Name+"."+attr(1)], t[2:]
@@ -766,16 +792,19 @@ const (
 func ownBlock(types []string, name string) ownRule {
 	top, last, n := types[0], types[len(types)-1], len(types)
 	switch {
-	case n == 1 && top == "resource":
+	case n == 1 && (top == "resource" || top == "removed"):
+		// removed takes lifecycle { destroy = false } and destroy-time
+		// provisioners as resources do.
 		switch name {
 		case "lifecycle", "connection":
 			return plainOwn
 		case "provisioner":
 			return labeledOwn
 		}
-	case n == 1 && top == "data" && name == "lifecycle",
-		n == 2 && top == "resource" && last == "provisioner" && name == "connection",
-		n == 2 && (top == "resource" || top == "data") && last == "lifecycle" && (name == "precondition" || name == "postcondition"),
+	case n == 1 && (top == "data" || top == "ephemeral") && name == "lifecycle",
+		n == 1 && top == "check" && name == "assert",
+		n == 2 && (top == "resource" || top == "removed") && last == "provisioner" && name == "connection",
+		n == 2 && (top == "resource" || top == "data" || top == "ephemeral") && last == "lifecycle" && (name == "precondition" || name == "postcondition"),
 		n == 1 && top == "terraform" && (name == "required_providers" || name == "cloud"),
 		n == 2 && top == "terraform" && last == "cloud" && name == "workspaces",
 		n == 1 && top == "variable" && name == "validation",
@@ -804,15 +833,21 @@ func ownBlockFits(types []string, b *config.Block) bool {
 // a reference is a ref or the address as a string, which the renderer
 // writes bare.
 func (e *tsxEmitter) valueAt(types []string, name string, x config.Expr) string {
-	last, n := types[len(types)-1], len(types)
-	resourceLike := n == 1 && (types[0] == "resource" || types[0] == "data")
+	top, last, n := types[0], types[len(types)-1], len(types)
+	// A check's scoped data source takes the meta-arguments of one.
+	resourceLike := n == 1 && (top == "resource" || top == "data" || top == "ephemeral") ||
+		n == 2 && top == "check" && last == "data"
 	switch {
+	case n == 1 && isAddressAttr(top, name):
+		return e.address(x)
 	case resourceLike && name == "provider",
-		n == 1 && (types[0] == "resource" || types[0] == "data" || types[0] == "module" || types[0] == "output") && name == "depends_on",
+		n == 1 && top == "import" && name == "provider",
+		resourceLike && name == "depends_on",
+		n == 1 && (top == "module" || top == "output") && name == "depends_on",
 		last == "lifecycle" && (name == "ignore_changes" || name == "replace_triggered_by"),
 		last == "provisioner" && (name == "when" || name == "on_failure"):
 		return e.static(x, last == "lifecycle" && name == "ignore_changes" || last == "provisioner")
-	case n == 1 && types[0] == "module" && name == "providers":
+	case n == 1 && top == "module" && name == "providers":
 		// providers = { aws = aws.west }: keys and values are addresses.
 		if obj, ok := x.(*config.Object); ok {
 			var parts []string
@@ -858,4 +893,151 @@ func (e *tsxEmitter) static(x config.Expr, text bool) string {
 		return jsString(string(render.InlineExpr(x)))
 	}
 	return e.expr(x)
+}
+
+// isAddressAttr tells the arguments that hold an address Terraform reads
+// as written: moved from and to, import to, removed from.
+func isAddressAttr(blockType, name string) bool {
+	switch blockType {
+	case "moved":
+		return name == "from" || name == "to"
+	case "import":
+		return name == "to"
+	case "removed":
+		return name == "from"
+	}
+	return false
+}
+
+// address writes an address as <Moved>, <Import> and <Removed> take it:
+// the ref of a resource or module declared before (indexed by numbers:
+// web[0]), else the address as a string, or tf.raw when it is not a
+// static address (aws_instance.fleet[each.key] under for_each).
+func (e *tsxEmitter) address(x config.Expr) string {
+	r, ok := x.(*config.Reference)
+	if !ok {
+		return e.raw(x)
+	}
+	t := r.Traversal
+	if root, ok := t[0].(hcl.TraverseRoot); ok && len(t) >= 2 {
+		if a, ok := t[1].(hcl.TraverseAttr); ok {
+			if ref := e.refs[root.Name+"."+a.Name]; ref != nil && (ref.kind == "resource" || ref.kind == "module") {
+				if path, ok := indexPath(t[2:]); ok {
+					ref.used = true
+					return ref.name + path
+				}
+			}
+		}
+	}
+	text := config.TraversalString(t)
+	if strings.Contains(text, "${") || strings.Contains(text, "%{") || strings.ContainsAny(text, "\uE000\uE001") {
+		// A string prop is a template, and the front end keeps its
+		// private-use characters for placeholders.
+		return e.raw(x)
+	}
+	return jsString(text)
+}
+
+// indexPath writes number indexes ([0][1]) as JavaScript indexes on a ref;
+// false for any other step.
+func indexPath(t hcl.Traversal) (string, bool) {
+	var b strings.Builder
+	for _, step := range t {
+		ix, ok := step.(hcl.TraverseIndex)
+		if !ok || ix.Key.IsNull() || !ix.Key.IsKnown() || ix.Key.Type() != cty.Number {
+			return "", false
+		}
+		f := ix.Key.AsBigFloat()
+		i, acc := f.Int64()
+		if !f.IsInt() || acc != big.Exact || i < 0 {
+			return "", false
+		}
+		b.WriteString("[" + strconv.FormatInt(i, 10) + "]")
+	}
+	return b.String(), true
+}
+
+// checkFits tells whether a check block can be written with <Check>'s
+// props: one or more assert blocks holding condition and error_message
+// only (the npm package's Condition type), and scoped data sources.
+// Otherwise its body is innerText.
+func checkFits(body *config.Body) bool {
+	asserts := 0
+	for _, it := range body.Items {
+		nb, ok := it.(*config.Block)
+		if !ok {
+			return false
+		}
+		switch {
+		case nb.Type == "assert" && len(nb.Labels) == 0:
+			for _, ai := range nb.Body.Items {
+				if a, ok := ai.(*config.Attribute); !ok || a.Name != "condition" && a.Name != "error_message" {
+					return false
+				}
+			}
+			if nb.Body.Attribute("condition") == nil || nb.Body.Attribute("error_message") == nil {
+				return false
+			}
+			asserts++
+		case nb.Type == "data" && len(nb.Labels) == 2:
+		default:
+			return false
+		}
+	}
+	return asserts > 0
+}
+
+// stateBlockFits tells whether a moved, import or removed block can be
+// written with its element's props, which the npm package types without
+// an index signature: only the arguments Terraform defines, the required
+// ones present, removed's lifecycle a literal destroy. Otherwise its body
+// is innerText, kept as written (a missing argument is then reported by
+// the build's validation, as Terraform reports it).
+func stateBlockFits(b *config.Block) bool {
+	allowed := map[string][]string{
+		"moved":   {"from", "to"},
+		"import":  {"to", "id", "identity", "provider", "for_each"},
+		"removed": {"from"},
+	}[b.Type]
+	seen := map[string]bool{}
+	for _, it := range b.Body.Items {
+		switch it := it.(type) {
+		case *config.Attribute:
+			if !slices.Contains(allowed, it.Name) {
+				return false
+			}
+			if _, ok := it.Expr.(*config.Object); it.Name == "identity" && !ok {
+				return false
+			}
+			seen[it.Name] = true
+		case *config.Block:
+			if b.Type != "removed" || seen[it.Type] && it.Type != "provisioner" {
+				return false
+			}
+			seen[it.Type] = true
+			switch it.Type {
+			case "lifecycle":
+				if len(it.Body.Items) != 1 {
+					return false
+				}
+				a, ok := it.Body.Items[0].(*config.Attribute)
+				if !ok || a.Name != "destroy" {
+					return false
+				}
+				if _, ok := literalBool(a.Expr); !ok {
+					return false
+				}
+			case "provisioner", "connection":
+			default:
+				return false
+			}
+		}
+	}
+	switch b.Type {
+	case "moved":
+		return seen["from"] && seen["to"]
+	case "import":
+		return seen["to"] && seen["id"] != seen["identity"]
+	}
+	return seen["from"]
 }

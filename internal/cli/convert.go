@@ -26,11 +26,14 @@ resources as the original.
 
 Comments are kept before the element or attribute that follows them.
 References to elements declared earlier go through their handles (Go) or
-refs (TSX). What the target cannot express is never dropped: it is written
-as raw HCL (tfkit.Raw, tfkit.RawBody, an innerText body) or, for a block
-the target has no element for (ephemeral; in TSX also moved, import,
-removed and check), kept as a comment; each such place is reported as a
-warning with its .tf line.
+refs (TSX). Every top-level block Terraform accepts has its constructor
+(Go) or element (TSX), ephemeral resources and moved, import, removed and
+check blocks included. What the target cannot express is never dropped: it
+is written as raw HCL (tfkit.Raw, tfkit.RawBody, tfkit.NewRawBlocks for a
+block with settings the Go API has no field for, an innerText body in
+TSX), and each such place is reported as a warning with its .tf line. A
+block Terraform does not accept (an unknown type, wrong labels) is kept
+raw in Go and is an error for TSX, which has no raw form for a block.
 Override files are errors.
 
 --out writes the program to FILE, or to DIR/main.go (DIR/main.tsx),

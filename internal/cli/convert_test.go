@@ -22,6 +22,10 @@ output "name" {
 ephemeral "random_password" "db" {
   length = 16
 }
+
+provider "postgresql" {
+  password = ephemeral.random_password.db.result
+}
 `
 
 func TestConvert(t *testing.T) {
@@ -29,18 +33,20 @@ func TestConvert(t *testing.T) {
 	tf := filepath.Join(dir, "infra")
 	writeTestFile(t, filepath.Join(tf, "main.tf"), convertInput)
 
-	// Go to stdout; the ephemeral block is kept as a comment with a warning.
+	// Go to stdout; the ephemeral resource has its constructor, and the
+	// provider reads it through its handle.
 	res := runCLI(t, dir, nil, "convert", "--to", "go", "infra")
 	if res.code != ExitOK {
 		t.Fatalf("convert: %s", res)
 	}
-	for _, want := range []string{`stack := tfkit.NewStack(app, "infra")`, "// The pet.", `p := tfkit.NewResource(stack, "random_pet", "p"`, `p.Ref("id")`, `// ephemeral "random_password" "db" {`} {
+	for _, want := range []string{`stack := tfkit.NewStack(app, "infra")`, "// The pet.", `p := tfkit.NewResource(stack, "random_pet", "p"`, `p.Ref("id")`,
+		`db := tfkit.NewEphemeral(stack, "random_password", "db", tfkit.Ordered(`, `"password", db.Ref("result")`} {
 		if !strings.Contains(res.stdout, want) {
 			t.Errorf("Go output lacks %q:\n%s", want, res.stdout)
 		}
 	}
-	if !strings.Contains(res.stderr, "main.tf:10:1: Warning: Block kept as a comment") {
-		t.Errorf("no warning with the .tf line: %s", res.stderr)
+	if strings.Contains(res.stdout, "NewRawBlocks") || res.stderr != "" {
+		t.Errorf("a block kept raw, or warnings: %s", res)
 	}
 
 	// TSX into a directory; --to from nothing is a usage error.
@@ -53,8 +59,16 @@ func TestConvert(t *testing.T) {
 		t.Fatalf("convert --out: %s", res)
 	}
 	data, err := os.ReadFile(filepath.Join(out, "main.tsx"))
-	if err != nil || !strings.Contains(string(data), `<Resource type="random_pet" name="p" ref={p}`) {
-		t.Errorf("main.tsx: %v\n%s", err, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`<Resource type="random_pet" name="p" ref={p}`, `<Ephemeral type="random_password" name="db" ref={db}`, `password={db.result}`} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("main.tsx lacks %q:\n%s", want, data)
+		}
+	}
+	if res.stderr != "" {
+		t.Errorf("warnings: %s", res.stderr)
 	}
 	res = runCLI(t, dir, nil, "convert", "--out", "prog/main.go", "infra")
 	if res.code != ExitOK {

@@ -70,6 +70,33 @@ func main() {
 		"cidr_block", "10.0.0.0/16",
 	))
 
+	tfkit.NewEphemeral(stack, "random_password", "db", tfkit.Ordered(
+		"length", 16,
+		"provider", west.Ref(),
+		"depends_on", []any{vpcMain.Ref()},
+		"lifecycle", tfkit.Block(tfkit.Ordered(
+			"postcondition", tfkit.Block(tfkit.Ordered(
+				"condition", tfkit.Op(tfkit.Self("result"), "!=", ""),
+				"error_message", "Empty.",
+			)),
+		)),
+	))
+
+	tfkit.NewRawBlocks(stack, `
+removed {
+  from = aws_instance.old
+
+  lifecycle {
+    destroy = true
+  }
+
+  provisioner "local-exec" {
+    command = "echo bye"
+    when    = destroy
+  }
+}
+`)
+
 	tfkit.NewModule(stack, "m", tfkit.ModuleConfig{
 		Source: "./m",
 		Inputs: tfkit.Ordered(

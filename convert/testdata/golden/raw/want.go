@@ -27,11 +27,9 @@ func main() {
 		),
 	})
 
-	tfkit.NewRawBlocks(stack, `
-ephemeral "random_password" "db" {
-  length = 16
-}
-`)
+	tfkit.NewEphemeral(stack, "random_password", "db", tfkit.Ordered(
+		"length", 16,
+	))
 
 	tfkit.NewCheck(stack, "health",
 		tfkit.Condition{Condition: tfkit.Op(1, "==", 1), ErrorMessage: "never"},

@@ -1,0 +1,4 @@
+resource "aws_instance" "x" {
+  for_each = toset(["a"])
+  ami      = "ami-1"
+}
