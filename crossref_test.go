@@ -12,6 +12,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit"
+	"github.com/tfkit/tfkit/internal/rendertest"
 	"github.com/tfkit/tfkit/render"
 	"github.com/tfkit/tfkit/schema"
 )
@@ -187,6 +188,11 @@ func TestCrossStackGolden(t *testing.T) {
 			}
 			if !reflect.DeepEqual(got, cc.deps) {
 				t.Errorf("dependencies %v, want %v", got, cc.deps)
+			}
+			for _, s := range app.Stacks() {
+				text := []byte(files["stacks/"+s.Name()+"/main.tf"])
+				rendertest.Formatted(t, text)
+				rendertest.HCLRoundTrip(t, s.Config(), text)
 			}
 			// The JSON form synthesizes and validates too.
 			jout := filepath.Join(t.TempDir(), "json")

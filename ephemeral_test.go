@@ -8,6 +8,7 @@ import (
 
 	"github.com/tfkit/tfkit"
 	"github.com/tfkit/tfkit/internal/enginetest"
+	"github.com/tfkit/tfkit/internal/rendertest"
 	"github.com/tfkit/tfkit/render"
 )
 
@@ -68,6 +69,12 @@ func TestEphemeralGolden(t *testing.T) {
 	hclText, jsonText := renderEphemeral(t, true)
 	checkGolden(t, filepath.Join("testdata", "ephemeral", "main.tf"), hclText)
 	checkGolden(t, filepath.Join("testdata", "ephemeral", "main.tf.json"), jsonText)
+	app := tfkit.NewApp()
+	s := tfkit.NewStack(app, "ephemeral")
+	buildEphemeral(s, true)
+	rendertest.Formatted(t, hclText)
+	rendertest.HCLRoundTrip(t, s.Config(), hclText)
+	rendertest.JSONRoundTrip(t, s.Config(), jsonText)
 }
 
 // TestEphemeralEngineValidate runs terraform validate on the HCL and the

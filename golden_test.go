@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tfkit/tfkit"
+	"github.com/tfkit/tfkit/internal/rendertest"
 	"github.com/tfkit/tfkit/render"
 )
 
@@ -43,6 +44,12 @@ func TestGolden(t *testing.T) {
 			}
 			checkGolden(t, filepath.Join("testdata", "golden", gc.name+".tf"), hclText)
 			checkGolden(t, filepath.Join("testdata", "golden", gc.name+".tf.json"), jsonText)
+			// What the API builds is held to the renderers' own standard:
+			// terraform fmt leaves the HCL alone, and both files read back
+			// into the same model.
+			rendertest.Formatted(t, hclText)
+			rendertest.HCLRoundTrip(t, s.Config(), hclText)
+			rendertest.JSONRoundTrip(t, s.Config(), jsonText)
 		})
 	}
 	entries, err := os.ReadDir(filepath.Join("testdata", "golden"))

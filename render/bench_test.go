@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/internal/rendertest"
 )
 
 // benchStack builds the benchmark shape shared with the peers in
@@ -87,11 +88,11 @@ func TestBenchStackRenders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkFormatted(t, h)
-	checkHCLRoundTrip(t, cfg, h)
+	rendertest.Formatted(t, h)
+	rendertest.HCLRoundTrip(t, cfg, h)
 	j, err := JSON(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkJSONRoundTrip(t, cfg, j)
+	rendertest.JSONRoundTrip(t, cfg, j)
 }

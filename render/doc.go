@@ -37,6 +37,8 @@
 // arguments are bare strings, and the arguments Terraform reads literally
 // (variable default and description, terraform block settings, module
 // source and version, ...) keep `${` as written and refuse expressions.
+// These rules are in internal/tfrules, which the tests that read the
+// output back (internal/rendertest) compare by.
 //
 // User mistakes in the model come back as diag.Diagnostics with the
 // argument's address and source range. This package must never import a

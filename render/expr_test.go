@@ -10,6 +10,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/internal/rendertest"
 )
 
 func TestExpr(t *testing.T) {
@@ -63,7 +64,7 @@ func TestExpr(t *testing.T) {
 	}
 	for _, c := range cases {
 		if got := string(Expr(c.e)); got != c.want {
-			t.Errorf("Expr(%s)\n got: %s\nwant: %s", dumpExpr(c.e), got, c.want)
+			t.Errorf("Expr(%s)\n got: %s\nwant: %s", rendertest.DumpExpr(c.e), got, c.want)
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/rendertest"
 )
 
 // FuzzRender parses arbitrary HCL into the model, renders it both ways and
@@ -51,9 +52,9 @@ func FuzzRender(f *testing.F) {
 			requireDiagnostics(t, err)
 		} else {
 			if f := hclwrite.Format(hclOut); !bytes.Equal(f, hclOut) {
-				t.Fatalf("HCL output is not formatted:\n%s", lineDiff(string(hclOut), string(f)))
+				t.Fatalf("HCL output is not formatted:\n%s", rendertest.LineDiff(string(hclOut), string(f)))
 			}
-			checkHCLRoundTrip(t, cfg, hclOut)
+			rendertest.HCLRoundTrip(t, cfg, hclOut)
 		}
 
 		jsonOut, err := JSON(cfg)
@@ -68,11 +69,11 @@ func FuzzRender(f *testing.F) {
 		if !jsonComparable(cfg) {
 			return
 		}
-		content, jd := file.Body.Content(topSchema)
+		content, jd := file.Body.Content(rendertest.TopSchema)
 		if jd.HasErrors() {
 			t.Fatalf("JSON output does not decode: %s\n%s", jd.Error(), jsonOut)
 		}
-		for _, p := range compareBlocks(nil, cfg.Blocks, content.Blocks, "") {
+		for _, p := range rendertest.CompareBlocks(cfg.Blocks, content.Blocks) {
 			t.Error(p)
 		}
 	})
@@ -97,7 +98,7 @@ func requireDiagnostics(t *testing.T, err error) {
 // argument (JSON cannot tell those apart without a provider schema).
 func jsonComparable(cfg *config.Config) bool {
 	labels := map[string]int{}
-	for _, b := range topSchema.Blocks {
+	for _, b := range rendertest.TopSchema.Blocks {
 		labels[b.Type] = len(b.LabelNames)
 	}
 	for _, b := range cfg.Blocks {

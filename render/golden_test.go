@@ -6,13 +6,11 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/hashicorp/hcl/v2/hclwrite"
-
 	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/internal/rendertest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -37,10 +35,10 @@ func TestGolden(t *testing.T) {
 			checkGolden(t, filepath.Join(dir, "main.tf.json"), jsonOut)
 
 			checkDeterministic(t, cfg, hclOut, jsonOut)
-			checkFormatted(t, hclOut)
+			rendertest.Formatted(t, hclOut)
 			checkJSONShape(t, jsonOut)
-			checkHCLRoundTrip(t, cfg, hclOut)
-			checkJSONRoundTrip(t, cfg, jsonOut)
+			rendertest.HCLRoundTrip(t, cfg, hclOut)
+			rendertest.JSONRoundTrip(t, cfg, jsonOut)
 		})
 	}
 }
@@ -95,7 +93,7 @@ func checkGolden(t *testing.T, path string, got []byte) {
 		t.Fatalf("%v (run go test ./render -run TestGolden -update to create it)", err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the rendered output (run with -update to accept):\n%s", path, lineDiff(string(want), string(got)))
+		t.Errorf("%s differs from the rendered output (run with -update to accept):\n%s", path, rendertest.LineDiff(string(want), string(got)))
 	}
 }
 
@@ -107,22 +105,6 @@ func checkDeterministic(t *testing.T, cfg *config.Config, hclOut, jsonOut []byte
 		if !bytes.Equal(h, hclOut) || !bytes.Equal(j, jsonOut) {
 			t.Fatal("rendering the same model twice gave different bytes")
 		}
-	}
-}
-
-// checkFormatted holds the HCL to being a fixed point of hclwrite's
-// formatter, which is what terraform fmt applies (TestTerraformFmt checks
-// with the real engine when there is one).
-func checkFormatted(t *testing.T, out []byte) {
-	t.Helper()
-	if f := hclwrite.Format(out); !bytes.Equal(f, out) {
-		t.Errorf("output is not formatted; hclwrite.Format changes it:\n%s", lineDiff(string(out), string(f)))
-	}
-	if len(out) > 0 && (out[len(out)-1] != '\n' || bytes.HasSuffix(out, []byte("\n\n"))) {
-		t.Error("output must end with exactly one newline")
-	}
-	if bytes.Contains(out, []byte("\n\n\n")) {
-		t.Error("output has two blank lines in a row")
 	}
 }
 
@@ -147,29 +129,4 @@ func checkJSONShape(t *testing.T, out []byte) {
 	if !bytes.HasSuffix(out, []byte("}\n")) {
 		t.Error("JSON must end with a final newline")
 	}
-}
-
-// lineDiff shows the first differing lines of two texts.
-func lineDiff(want, got string) string {
-	wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
-	var b strings.Builder
-	shown := 0
-	for i := 0; i < len(wl) || i < len(gl); i++ {
-		var w, g string
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if w == g {
-			continue
-		}
-		b.WriteString("  line " + strconv.Itoa(i+1) + ":\n    want: " + w + "\n    got:  " + g + "\n")
-		if shown++; shown == 8 {
-			b.WriteString("  ...\n")
-			break
-		}
-	}
-	return b.String()
 }

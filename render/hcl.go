@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/internal/tfrules"
 )
 
 // hclRenderer writes blocks. Each top-level block is emitted, laid out and
@@ -118,9 +119,9 @@ func (r *hclRenderer) attribute(a *config.Attribute) {
 		r.fail("Missing expression", "The argument has no value.", "")
 		e = config.Null()
 	}
-	rule := ruleFor(r.types, a.Name)
+	rule := tfrules.For(r.types, a.Name)
 	e = r.static(rule, a.Name, e)
-	if rule == providersAttr {
+	if rule == tfrules.Providers {
 		if o, ok := e.(*config.Object); ok {
 			// Keys are provider references too: written bare, not as
 			// computed (parenthesized) keys.

@@ -10,6 +10,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/internal/tfrules"
 )
 
 // jsonRenderer writes Terraform's JSON configuration syntax straight into a
@@ -287,23 +288,23 @@ func (r *jsonRenderer) attribute(a *config.Attribute) {
 		r.em.fail("Missing expression", "The argument has no value.", "")
 		e = config.Null()
 	}
-	rule := ruleFor(r.types, a.Name)
+	rule := tfrules.For(r.types, a.Name)
 	e = r.em.static(rule, a.Name, e)
 	switch rule {
-	case refAttr, keywordAttr, typeAttr:
+	case tfrules.Ref, tfrules.Keyword, tfrules.Type:
 		r.hclString(e)
-	case refListAttr:
+	case tfrules.RefList:
 		r.staticList(e, a.Name)
-	case ignoreChangesAttr:
+	case tfrules.IgnoreChanges:
 		if ref, ok := unwrap(e).(*config.Reference); ok && len(ref.Traversal) == 1 && ref.Traversal.RootName() == "all" {
 			r.str("all")
 			return
 		}
 		r.staticList(e, a.Name)
-	case providersAttr:
+	case tfrules.Providers:
 		o, ok := unwrap(e).(*config.Object)
 		if !ok {
-			r.em.fail("Invalid providers", "Terraform reads a module's providers as a map of provider references, which JSON syntax writes as an object.", staticHint(rule, a.Name))
+			r.em.fail("Invalid providers", "Terraform reads a module's providers as a map of provider references, which JSON syntax writes as an object.", tfrules.Hint(rule, a.Name))
 			r.hclString(e)
 			return
 		}
@@ -315,7 +316,7 @@ func (r *jsonRenderer) attribute(a *config.Attribute) {
 			r.hclString(it.Value)
 		}
 		r.end()
-	case requiredProviderAttr:
+	case tfrules.RequiredProvider:
 		o, ok := unwrap(e).(*config.Object)
 		if !ok {
 			r.value(e, a.Name, true)
@@ -333,7 +334,7 @@ func (r *jsonRenderer) attribute(a *config.Attribute) {
 		}
 		r.end()
 	default:
-		r.value(e, a.Name, literalOnly(r.types, a.Name))
+		r.value(e, a.Name, tfrules.LiteralOnly(r.types, a.Name))
 	}
 }
 
@@ -341,7 +342,7 @@ func (r *jsonRenderer) attribute(a *config.Attribute) {
 func (r *jsonRenderer) staticList(e config.Expr, name string) {
 	t, ok := unwrap(e).(*config.Tuple)
 	if !ok {
-		r.em.fail("Invalid "+name, fmt.Sprintf("Terraform reads %s as a static list of references, which JSON syntax writes as an array of strings.", name), staticHint(refListAttr, name))
+		r.em.fail("Invalid "+name, fmt.Sprintf("Terraform reads %s as a static list of references, which JSON syntax writes as an array of strings.", name), tfrules.Hint(tfrules.RefList, name))
 		r.hclString(e)
 		return
 	}

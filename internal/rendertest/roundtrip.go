@@ -1,4 +1,4 @@
-package render
+package rendertest
 
 import (
 	"fmt"
@@ -10,25 +10,26 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/internal/tfrules"
 )
 
-// checkHCLRoundTrip parses the rendered HCL back into the model and
+// HCLRoundTrip parses the rendered HCL back into the model and
 // requires the same configuration.
-func checkHCLRoundTrip(t *testing.T, cfg *config.Config, out []byte) {
+func HCLRoundTrip(t testing.TB, cfg *config.Config, out []byte) {
 	t.Helper()
-	back, err := parseHCLConfig(out)
+	back, err := ParseHCL(out)
 	if err != nil {
 		t.Fatalf("rendered HCL does not parse: %v\n%s", err, out)
 	}
-	if want, got := dumpConfig(cfg), dumpConfig(back); want != got {
-		t.Errorf("HCL round trip changed the model:\n%s", lineDiff(want, got))
+	if want, got := DumpConfig(cfg), DumpConfig(back); want != got {
+		t.Errorf("HCL round trip changed the model:\n%s", LineDiff(want, got))
 	}
 }
 
-// topSchema is Terraform's top-level block structure, for decoding JSON in
+// TopSchema is Terraform's top-level block structure, for decoding JSON in
 // tests. Nested bodies are decoded with a schema taken from the expected
 // model (a provider's schema would say the same about its blocks).
-var topSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
+var TopSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 	{Type: "terraform"},
 	{Type: "provider", LabelNames: []string{"name"}},
 	{Type: "variable", LabelNames: []string{"name"}},
@@ -44,16 +45,16 @@ var topSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 	{Type: "check", LabelNames: []string{"name"}},
 }}
 
-// checkJSONRoundTrip decodes the rendered JSON the way Terraform does and
+// JSONRoundTrip decodes the rendered JSON the way Terraform does and
 // requires the same blocks, labels and argument names, and arguments that
 // read back as the same expressions.
-func checkJSONRoundTrip(t *testing.T, cfg *config.Config, out []byte) {
+func JSONRoundTrip(t testing.TB, cfg *config.Config, out []byte) {
 	t.Helper()
 	f, diags := hcljson.Parse(out, "main.tf.json")
 	if diags.HasErrors() {
 		t.Fatalf("rendered JSON does not parse: %s", diags.Error())
 	}
-	content, diags := f.Body.Content(topSchema)
+	content, diags := f.Body.Content(TopSchema)
 	if diags.HasErrors() {
 		t.Fatalf("rendered JSON does not decode with Terraform's top-level schema: %s", diags.Error())
 	}
@@ -153,15 +154,14 @@ func compareBody(types []string, want *config.Block, body hcl.Body, where string
 			problems = append(problems, fmt.Sprintf("%s: argument %s is missing", where, a.Name))
 			continue
 		}
-		var w emitter
-		rule := ruleFor(types, a.Name)
-		wantDump := dumpExpr(canon(w.static(rule, a.Name, a.Expr)))
-		gotExpr, err := jsonArgument(g.Expr, rule, literalOnly(types, a.Name))
+		rule := tfrules.For(types, a.Name)
+		wantDump := DumpExpr(canon(tfrules.Static(rule, a.Name, a.Expr, nil)))
+		gotExpr, err := jsonArgument(g.Expr, rule, tfrules.LiteralOnly(types, a.Name))
 		if err != nil {
 			problems = append(problems, fmt.Sprintf("%s.%s: %v", where, a.Name, err))
 			continue
 		}
-		if gotDump := dumpExpr(canon(gotExpr)); gotDump != wantDump {
+		if gotDump := DumpExpr(canon(gotExpr)); gotDump != wantDump {
 			problems = append(problems, fmt.Sprintf("%s.%s reads back as\n    %s\nwant\n    %s", where, a.Name, gotDump, wantDump))
 		}
 	}
@@ -177,18 +177,18 @@ func compareBody(types []string, want *config.Block, body hcl.Body, where string
 // jsonArgument reads a JSON argument back into the model as Terraform
 // reads it: static references from strings, literal arguments as values,
 // and everything else as values whose strings are templates.
-func jsonArgument(e hcl.Expression, rule attrRule, lit bool) (config.Expr, error) {
+func jsonArgument(e hcl.Expression, rule tfrules.Rule, lit bool) (config.Expr, error) {
 	switch rule {
-	case refAttr, keywordAttr, typeAttr:
+	case tfrules.Ref, tfrules.Keyword, tfrules.Type:
 		return jsonStatic(e)
-	case refListAttr:
+	case tfrules.RefList:
 		return jsonStaticList(e)
-	case ignoreChangesAttr:
+	case tfrules.IgnoreChanges:
 		if _, err := hcl.ExprList(e); err != nil {
 			return jsonStatic(e)
 		}
 		return jsonStaticList(e)
-	case providersAttr:
+	case tfrules.Providers:
 		pairs, diags := hcl.ExprMap(e)
 		if diags.HasErrors() {
 			return nil, diags
@@ -206,7 +206,7 @@ func jsonArgument(e hcl.Expression, rule attrRule, lit bool) (config.Expr, error
 			o.Items = append(o.Items, config.ObjectItem{Key: k, Value: v})
 		}
 		return o, nil
-	case requiredProviderAttr:
+	case tfrules.RequiredProvider:
 		pairs, diags := hcl.ExprMap(e)
 		if diags.HasErrors() {
 			return jsonValue(e, true)
@@ -306,4 +306,10 @@ func jsonValue(e hcl.Expression, lit bool) (config.Expr, error) {
 		return pe, nil
 	}
 	return &config.Literal{Val: v}, nil
+}
+
+// CompareBlocks compares top-level blocks decoded from JSON with the
+// model's, returning one line per difference.
+func CompareBlocks(want []*config.Block, got hcl.Blocks) []string {
+	return compareBlocks(nil, want, got, "")
 }

@@ -1,16 +1,18 @@
-package render
+package rendertest
 
 import (
 	"fmt"
 	"math/big"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/internal/tfrules"
 )
 
 // This file gives models a canonical text form for round-trip tests: two
@@ -18,10 +20,10 @@ import (
 // parentheses, template wrapping or literal collections they were built
 // with, and without source ranges.
 
-// dumpConfig prints a configuration canonically. Arguments Terraform reads
+// DumpConfig prints a configuration canonically. Arguments Terraform reads
 // statically are first converted the way the renderers convert them, so a
 // literal "aws.west" and the reference aws.west print the same.
-func dumpConfig(cfg *config.Config) string {
+func DumpConfig(cfg *config.Config) string {
 	var b strings.Builder
 	for _, blk := range cfg.Blocks {
 		dumpBlock(&b, blk, nil, 0)
@@ -36,9 +38,8 @@ func dumpBlock(b *strings.Builder, blk *config.Block, types []string, depth int)
 	for _, it := range blk.Body.Items {
 		switch it := it.(type) {
 		case *config.Attribute:
-			var w emitter
-			e := w.static(ruleFor(types, it.Name), it.Name, it.Expr)
-			fmt.Fprintf(b, "%s  %s = %s\n", ind, it.Name, dumpExpr(canon(e)))
+			e := tfrules.Static(tfrules.For(types, it.Name), it.Name, it.Expr, nil)
+			fmt.Fprintf(b, "%s  %s = %s\n", ind, it.Name, DumpExpr(canon(e)))
 		case *config.Block:
 			dumpBlock(b, it, types, depth+1)
 		}
@@ -60,8 +61,9 @@ func canon(e config.Expr) config.Expr {
 		}
 		if r, ok := pe.(*config.Raw); ok {
 			// Kinds the model has no node for stay raw: compare their
-			// text with whitespace normalised.
-			return &config.Raw{Text: strings.Join(strings.Fields(r.Text), " ")}
+			// tokens, so that spacing between them (`%{ for` or `%{for`)
+			// does not count and spacing inside text does.
+			return &config.Raw{Text: tokenText(r.Text)}
 		}
 		return canon(pe)
 	case *config.Literal:
@@ -139,6 +141,26 @@ func canon(e config.Expr) config.Expr {
 	panic(fmt.Sprintf("canon: %T", e))
 }
 
+// tokenText returns expression text as its tokens separated by single
+// spaces, without the newlines between them.
+func tokenText(text string) string {
+	toks, diags := hclsyntax.LexExpression([]byte(text), "", hcl.Pos{Line: 1, Column: 1})
+	if diags.HasErrors() {
+		return strings.Join(strings.Fields(text), " ")
+	}
+	var b strings.Builder
+	for _, tok := range toks {
+		if tok.Type == hclsyntax.TokenNewline || tok.Type == hclsyntax.TokenEOF {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.Write(tok.Bytes)
+	}
+	return b.String()
+}
+
 // canonKey writes number and bool keys as the strings HCL converts them
 // to (JSON property names can only be strings).
 func canonKey(k config.Expr) config.Expr {
@@ -213,8 +235,8 @@ func splitSplat(t hcl.Traversal) config.Expr {
 	return &config.Reference{Traversal: t}
 }
 
-// dumpExpr prints a canonical expression as a one-line S-expression.
-func dumpExpr(e config.Expr) string {
+// DumpExpr prints a canonical expression as a one-line S-expression.
+func DumpExpr(e config.Expr) string {
 	switch e := e.(type) {
 	case nil:
 		return "<nil>"
@@ -223,7 +245,7 @@ func dumpExpr(e config.Expr) string {
 	case *config.Template:
 		parts := make([]string, len(e.Parts))
 		for i, p := range e.Parts {
-			parts[i] = dumpExpr(p)
+			parts[i] = DumpExpr(p)
 		}
 		return "(template " + strings.Join(parts, " ") + ")"
 	case *config.Reference:
@@ -231,36 +253,36 @@ func dumpExpr(e config.Expr) string {
 	case *config.Call:
 		args := make([]string, len(e.Args))
 		for i, a := range e.Args {
-			args[i] = dumpExpr(a)
+			args[i] = DumpExpr(a)
 		}
 		return fmt.Sprintf("(call %s %v %s)", e.Name, e.ExpandFinal, strings.Join(args, " "))
 	case *config.Conditional:
-		return "(? " + dumpExpr(e.Cond) + " " + dumpExpr(e.True) + " " + dumpExpr(e.False) + ")"
+		return "(? " + DumpExpr(e.Cond) + " " + DumpExpr(e.True) + " " + DumpExpr(e.False) + ")"
 	case *config.For:
-		return fmt.Sprintf("(for %s %s %s %s %s %s %v)", e.KeyVar, e.ValVar, dumpExpr(e.Collection),
-			dumpExpr(e.Key), dumpExpr(e.Value), dumpExpr(e.Cond), e.Group)
+		return fmt.Sprintf("(for %s %s %s %s %s %s %v)", e.KeyVar, e.ValVar, DumpExpr(e.Collection),
+			DumpExpr(e.Key), DumpExpr(e.Value), DumpExpr(e.Cond), e.Group)
 	case *config.Splat:
-		return "(splat " + dumpExpr(e.Source) + " " + dumpTraversal(e.Each) + ")"
+		return "(splat " + DumpExpr(e.Source) + " " + dumpTraversal(e.Each) + ")"
 	case *config.Index:
-		return "(index " + dumpExpr(e.Collection) + " " + dumpExpr(e.Key) + ")"
+		return "(index " + DumpExpr(e.Collection) + " " + DumpExpr(e.Key) + ")"
 	case *config.GetAttr:
-		return "(get " + dumpExpr(e.Source) + " " + dumpTraversal(e.Traversal) + ")"
+		return "(get " + DumpExpr(e.Source) + " " + dumpTraversal(e.Traversal) + ")"
 	case *config.Tuple:
 		items := make([]string, len(e.Items))
 		for i, it := range e.Items {
-			items[i] = dumpExpr(it)
+			items[i] = DumpExpr(it)
 		}
 		return "[" + strings.Join(items, " ") + "]"
 	case *config.Object:
 		items := make([]string, len(e.Items))
 		for i, it := range e.Items {
-			items[i] = dumpExpr(it.Key) + "=" + dumpExpr(it.Value)
+			items[i] = DumpExpr(it.Key) + "=" + DumpExpr(it.Value)
 		}
 		return "{" + strings.Join(items, " ") + "}"
 	case *config.BinaryOp:
-		return "(" + e.Op + " " + dumpExpr(e.Left) + " " + dumpExpr(e.Right) + ")"
+		return "(" + e.Op + " " + DumpExpr(e.Left) + " " + DumpExpr(e.Right) + ")"
 	case *config.UnaryOp:
-		return "(" + e.Op + " " + dumpExpr(e.Operand) + ")"
+		return "(" + e.Op + " " + DumpExpr(e.Operand) + ")"
 	case *config.Raw:
 		return "(raw " + strconv.Quote(e.Text) + ")"
 	}
@@ -309,8 +331,8 @@ func dumpTraversal(t hcl.Traversal) string {
 	return b.String()
 }
 
-// parseHCLConfig reads rendered HCL back into the model.
-func parseHCLConfig(src []byte) (*config.Config, error) {
+// ParseHCL reads rendered HCL back into the model.
+func ParseHCL(src []byte) (*config.Config, error) {
 	f, diags := hclsyntax.ParseConfig(src, "main.tf", hcl.InitialPos)
 	if diags.HasErrors() {
 		return nil, diags
@@ -325,4 +347,29 @@ func parseHCLConfig(src []byte) (*config.Config, error) {
 		cfg.Add(blk)
 	}
 	return cfg, nil
+}
+
+// validIdentifier reports whether s is an HCL identifier, as the renderers
+// decide whether an attribute step is written .name or ["name"].
+func validIdentifier(s string) bool {
+	return utf8.ValidString(s) && hclsyntax.ValidIdentifier(s)
+}
+
+// literalText returns the text of a template part that is literal text.
+func literalText(e config.Expr) (string, bool) {
+	l, ok := e.(*config.Literal)
+	if !ok || l.Val.Type() != cty.String || !l.Val.IsKnown() || l.Val.IsNull() || l.Val.IsMarked() {
+		return "", false
+	}
+	return l.Val.AsString(), true
+}
+
+// appendNumber writes a non-negative finite number exactly: integers in
+// full, fractions as the shortest decimal that reads back as the same value.
+func appendNumber(b []byte, bf *big.Float) []byte {
+	if bf.IsInt() {
+		i, _ := bf.Int(nil)
+		return i.Append(b, 10)
+	}
+	return bf.Append(b, 'f', -1)
 }
