@@ -7,6 +7,9 @@
 // dependencies, runs independent ones in parallel and skips the dependants
 // of a stack that failed.
 //
+// Workspace.Lock keeps two tfkit processes from working on one stack at
+// once (an advisory lock on a file in its working directory).
+//
 // Cancelling the context interrupts the engine (SIGINT, not SIGKILL) so it
 // can finish writing state and release its lock.
 //

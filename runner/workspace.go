@@ -57,6 +57,7 @@ type Workspace struct {
 	probed bool
 	stdout *LineWriter
 	stderr *LineWriter
+	lock   *os.File // held by Lock
 }
 
 // Open prepares dir as the working directory of stack name, creating it
@@ -90,10 +91,11 @@ func Open(e *Engine, name, dir string, environ []string, stdout, stderr *Output)
 	return w, nil
 }
 
-// Close flushes partial lines of output.
+// Close flushes partial lines of output and releases the stack's lock.
 func (w *Workspace) Close() {
 	w.stdout.Flush()
 	w.stderr.Flush()
+	w.unlock()
 }
 
 // Sync copies the stack's configuration files from src (the stack's

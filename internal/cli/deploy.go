@@ -81,7 +81,7 @@ func runApply(ctx context.Context, r *run, o *stackOptions, auto, destroy bool, 
 		return code
 	}
 	set.warnOrphans(r, e.Path)
-	sr := newStackRunner(r, set, e)
+	sr := newStackRunner(r, cmd, set, e)
 	sr.lockTimeout = o.lockTimeout
 	ask := &prompter{in: r.env.Stdin}
 	var mu sync.Mutex

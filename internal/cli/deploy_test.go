@@ -6,12 +6,14 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tfkit/tfkit"
 	"github.com/tfkit/tfkit/internal/enginetest"
@@ -412,6 +414,70 @@ import {
 		if strings.Contains(string(state), name) != want {
 			t.Errorf("state has %s: %v, want %v\n%s", name, !want, want, state)
 		}
+	}
+}
+
+// TestDeployHoldsTheStackLock: while deploy waits for the approval of its
+// plan, another tfkit command on the stack fails at once, naming the
+// deploy, or with --lock-timeout waits for it, so that what is applied is
+// the plan that was shown, not one another command made meanwhile.
+func TestDeployHoldsTheStackLock(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the Terraform engine")
+	}
+	p := newStackProject(t)
+	data := func(input string) testStack {
+		return testStack{name: "s", tf: "resource \"terraform_data\" \"s\" {\n  input = \"" + input + "\"\n}\n"}
+	}
+	p.write(data("approved"))
+	start := func(stdin io.Reader, watchOut, watchErr string, args ...string) (*watchWriter, *watchWriter, chan int) {
+		stdout := &watchWriter{text: watchOut, seen: make(chan struct{})}
+		stderr := &watchWriter{text: watchErr, seen: make(chan struct{})}
+		codes := make(chan int, 1)
+		go func() {
+			codes <- Main(context.Background(), args, Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Dir: p.dir,
+				Environ: append(os.Environ(), p.env...), Version: "v0.0.0-test"})
+		}()
+		return stdout, stderr, codes
+	}
+	wait := func(what string, seen chan struct{}, codes chan int, out, errs *watchWriter) {
+		t.Helper()
+		select {
+		case <-seen:
+		case code := <-codes:
+			t.Fatalf("ended (exit %d) before %s:\n%s\n%s", code, what, out, errs)
+		case <-time.After(60 * time.Second):
+			t.Fatalf("no %s:\n%s\n%s", what, out, errs)
+		}
+	}
+	answer, answerW := io.Pipe()
+	defer answerW.Close()
+	deployOut, deployErr, deployCode := start(answer, "Deploy stack s (1 to add, 0 to change, 0 to destroy)?", "\x00", "deploy")
+	wait("question", deployOut.seen, deployCode, deployOut, deployErr)
+
+	p.write(data("unapproved"))
+	res := p.tfkit("", "diff")
+	want := regexp.MustCompile(`^  s  failed: the stack is in use by tfkit deploy \(pid \d+\) since [-0-9]+ [:0-9]+; wait for it to finish, or use --lock-timeout to wait\n$`)
+	if res.code != ExitFailure || !want.MatchString(summary(res.stdout, "Diff")) {
+		t.Errorf("diff while deploy waits: %s", res)
+	}
+
+	diffOut, diffErr, diffCode := start(nil, "\x00", "s | waiting up to 1m0s for tfkit deploy (pid ", "diff", "--lock-timeout", "1m")
+	wait("message about waiting", diffErr.seen, diffCode, diffOut, diffErr)
+	if _, err := io.WriteString(answerW, "yes\n"); err != nil {
+		t.Fatal(err)
+	}
+	if code := <-deployCode; code != ExitOK || summary(deployOut.String(), "Deploy") != "  s  deployed (1 added, 0 changed, 0 destroyed)\n" {
+		t.Errorf("deploy: exit %d\n%s\n%s", code, deployOut, deployErr)
+	}
+	// The diff went on once deploy was done: what deploy applied is the
+	// approved configuration, which the new one changes.
+	if code := <-diffCode; code != ExitOK ||
+		summary(diffOut.String(), "Diff") != "  s  0 to add, 1 to change, 0 to destroy\n" {
+		t.Errorf("waiting diff: exit %d\n%s\n%s", code, diffOut, diffErr)
+	}
+	if !strings.Contains(diffOut.String(), `s |       ~ input  = "approved" -> "unapproved"`) {
+		t.Errorf("the diff does not show the approved input in the state:\n%s", diffOut)
 	}
 }
 

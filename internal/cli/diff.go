@@ -51,7 +51,7 @@ func runDiff(ctx context.Context, r *run, o *stackOptions, detailed bool, args [
 		return code
 	}
 	set.warnOrphans(r, e.Path)
-	sr := newStackRunner(r, set, e)
+	sr := newStackRunner(r, "diff", set, e)
 	sr.lockTimeout = o.lockTimeout
 	var mu sync.Mutex
 	summaries := map[string]runner.Summary{}

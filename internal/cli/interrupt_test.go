@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -37,9 +39,10 @@ func (w *watchWriter) String() string {
 }
 
 // TestDeployLockedAndInterrupted: while one deploy is applying, a second
-// one finds the state locked and says so; Ctrl-C (a cancelled context)
-// interrupts the first, which exits 130 with consistent state, and a re-run
-// converges.
+// one finds the stack in use by the first and says so; Ctrl-C (a cancelled
+// context) interrupts the first, which exits 130 with consistent state, and
+// a re-run converges. A state lock held by another program is reported as
+// such.
 func TestDeployLockedAndInterrupted(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the Terraform engine")
@@ -85,9 +88,9 @@ resource "terraform_data" "after" {
 	}
 
 	res := p.tfkit("", "deploy", "--auto-approve", "--skip-synth", "--lock-timeout", "1s", "slow")
-	if res.code != ExitFailure || !strings.Contains(res.stdout, "slow  failed: terraform plan: the state is locked by another process (another terraform, tofu or tfkit is running on this stack") &&
-		!strings.Contains(res.stdout, "slow  failed: opentofu plan: the state is locked by another process") {
-		t.Errorf("deploy while locked: %s", res)
+	busy := regexp.MustCompile(`\n  slow  failed: the stack is still in use by tfkit deploy \(pid \d+\) since [-0-9]+ [:0-9]+ after 1s\n`)
+	if res.code != ExitFailure || !busy.MatchString(res.stdout) {
+		t.Errorf("deploy while another deploy runs: %s", res)
 	}
 
 	cancel()
@@ -115,5 +118,34 @@ resource "terraform_data" "after" {
 	res = p.tfkit("", "diff", "--detailed-exitcode", "--skip-synth")
 	if res.code != ExitOK {
 		t.Errorf("diff after the re-run: %s", res)
+	}
+
+	// A state lock held by another process than tfkit (terraform console
+	// holds it while it runs) fails the stack with the engine's reason.
+	console := exec.Command(engine, "console")
+	console.Dir = filepath.Join(p.dir, ".tfkit", "tfkit.out", "stacks", "slow")
+	console.Env = append(os.Environ(), p.env...)
+	stdin, err := console.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := console.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer console.Wait()
+	defer stdin.Close()
+	for i := 0; ; i++ {
+		if _, err := os.Stat(filepath.Join(console.Dir, ".terraform.tfstate.lock.info")); err == nil {
+			break
+		}
+		if i == 300 {
+			t.Fatal("the console did not lock the state")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	res = p.tfkit("", "diff", "--skip-synth", "--lock-timeout", "1s", "slow")
+	locked := regexp.MustCompile(`\n  slow  failed: (terraform|opentofu) plan: the state is locked by another process \(another terraform, tofu or tfkit is running on this stack; wait for it, or if none is, see 'force-unlock' in the engine's documentation\)\n`)
+	if res.code != ExitFailure || !locked.MatchString(res.stdout) {
+		t.Errorf("diff while the state is locked: %s", res)
 	}
 }

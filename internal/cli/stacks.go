@@ -46,7 +46,7 @@ func (o *stackOptions) declare(fs *flag.FlagSet, synth, parallel bool) {
 	}
 	if parallel {
 		fs.IntVar(&o.parallelism, "parallelism", 4, "run at most `N` independent stacks at once")
-		fs.DurationVar(&o.lockTimeout, "lock-timeout", 0, "wait up to `DURATION` for a state lock held by another process (default: fail at once)")
+		fs.DurationVar(&o.lockTimeout, "lock-timeout", 0, "wait up to `DURATION` for another tfkit to finish with a stack and for a state lock held by another process (default: fail at once)")
 	}
 }
 
@@ -283,7 +283,10 @@ func ensureStateRoot(projectDir string) error {
 // stackRunner is what diff, deploy and destroy share: the engine, the
 // shared outputs and the workspace of each stack.
 type stackRunner struct {
-	r           *run
+	r *run
+	// command is the command's name, written into the lock of each stack
+	// it works on for another tfkit to name.
+	command     string
 	lockTimeout time.Duration
 	set         *stackSet
 	engine      *runner.Engine
@@ -291,12 +294,13 @@ type stackRunner struct {
 	stderr      *runner.Output
 }
 
-func newStackRunner(r *run, set *stackSet, e *runner.Engine) *stackRunner {
-	return &stackRunner{r: r, set: set, engine: e, stdout: runner.NewOutput(r.stdout), stderr: runner.NewOutput(r.stderr)}
+func newStackRunner(r *run, command string, set *stackSet, e *runner.Engine) *stackRunner {
+	return &stackRunner{r: r, command: command, set: set, engine: e, stdout: runner.NewOutput(r.stdout), stderr: runner.NewOutput(r.stderr)}
 }
 
-// open copies the stack's files into its working directory and runs init
-// if needed.
+// open takes the stack's tfkit lock (held until the workspace is closed),
+// copies the stack's files into its working directory and runs init if
+// needed.
 func (sr *stackRunner) open(ctx context.Context, name string) (*runner.Workspace, error) {
 	st := sr.set.stack(name)
 	src, files, err := sr.set.files(st)
@@ -308,6 +312,10 @@ func (sr *stackRunner) open(ctx context.Context, name string) (*runner.Workspace
 		return nil, err
 	}
 	w.LockTimeout = sr.lockTimeout
+	if err := w.Lock(ctx, "tfkit "+sr.command); err != nil {
+		w.Close()
+		return nil, err
+	}
 	if err := w.Sync(src, files); err != nil {
 		w.Close()
 		return nil, err
@@ -340,8 +348,12 @@ func (sr *stackRunner) report(ctx context.Context, results []runner.Result, line
 			code = max(code, ExitFailure)
 		case res.Err != nil:
 			text = "failed: " + res.Err.Error()
-			if errors.Is(res.Err, runner.ErrLocked) {
+			var busy *runner.BusyError
+			switch {
+			case errors.Is(res.Err, runner.ErrLocked):
 				text += " (another terraform, tofu or tfkit is running on this stack; wait for it, or if none is, see 'force-unlock' in the engine's documentation)"
+			case errors.As(res.Err, &busy) && busy.Waited == 0:
+				text += "; wait for it to finish, or use --lock-timeout to wait"
 			}
 			code = max(code, ExitFailure)
 		default:
