@@ -59,6 +59,12 @@ func (p *Provider) Resource(typ string) *Resource { return find(p.Resources, typ
 // DataSource returns the data source schema of one type, or nil.
 func (p *Provider) DataSource(typ string) *Resource { return find(p.DataSources, typ) }
 
+// EphemeralResource returns the ephemeral resource schema of one type, or
+// nil.
+func (p *Provider) EphemeralResource(typ string) *Resource {
+	return find(p.EphemeralResources, typ)
+}
+
 func find(rs []*Resource, typ string) *Resource {
 	lo, hi := 0, len(rs)
 	for lo < hi {

@@ -23,13 +23,14 @@ var jsonTop = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 	{Type: "provider", LabelNames: []string{"name"}},
 	{Type: "resource", LabelNames: []string{"type", "name"}},
 	{Type: "data", LabelNames: []string{"type", "name"}},
+	{Type: "ephemeral", LabelNames: []string{"type", "name"}},
 	{Type: "check", LabelNames: []string{"name"}},
 }}
 
 // ReadJSON reads a Terraform JSON configuration file (main.tf.json) into
 // the model, as far as Config needs it: the terraform block's
-// required_providers, and provider, resource and data source bodies (also
-// data sources scoped in check blocks). JSON does not say which properties
+// required_providers, and provider, resource, data source and ephemeral
+// resource bodies (also data sources scoped in check blocks). JSON does not say which properties
 // are nested blocks; the providers' schemas do, so a property is read as
 // blocks when the schema declares a nested block of that name, and as an
 // argument otherwise. Values without expressions become literals, so their
@@ -60,7 +61,7 @@ func ReadJSON(src []byte, filename string, providers []*schema.Provider) (*confi
 				sch = p.Config
 			}
 			cfg.Add(r.block(b, sch, false))
-		case "resource", "data":
+		case "resource", "data", "ephemeral":
 			cfg.Add(r.element(b, index))
 		case "check":
 			cb := r.blockHeader(b)
@@ -110,8 +111,11 @@ func (r *jsonReader) element(b *hcl.Block, index map[string]*schema.Provider) *c
 	c := &checker{providers: index}
 	if p := c.providerFor(probe, b.Labels[0]); p != nil {
 		rs := p.Resource(b.Labels[0])
-		if b.Type == "data" {
+		switch b.Type {
+		case "data":
 			rs = p.DataSource(b.Labels[0])
+		case "ephemeral":
+			rs = p.EphemeralResource(b.Labels[0])
 		}
 		if rs != nil {
 			sch = rs.Block

@@ -1,17 +1,17 @@
 // Package validate checks a configuration against provider schemas before
-// Terraform runs: every resource, data source and provider body is compared
-// with its schema, and each problem is reported with its attribute path
-// (aws_instance.web.ebs_block_device[0].volume_size) and the place it was
-// declared (Go file:line, .tsx line, .tf range).
+// Terraform runs: every resource, data source, ephemeral resource and
+// provider body is compared with its schema, and each problem is reported
+// with its attribute path (aws_instance.web.ebs_block_device[0].volume_size)
+// and the place it was declared (Go file:line, .tsx line, .tf range).
 //
 // It reports missing required attributes, unknown attributes and blocks
 // (with a did-you-mean), computed-only attributes set by the user, literal
 // values of the wrong type, too few or too many nested blocks, unknown
-// resource and data source types, and deprecated attributes and blocks (as
-// warnings). Values of nested attributes (protocol 6) are checked object by
-// object in the same ways, with paths into them (settings.mode,
-// rules[1].port). Types nobody has a schema for are left alone: schemas help,
-// they do not gate.
+// resource, data source and ephemeral resource types, and deprecated
+// attributes and blocks (as warnings). Values of nested attributes
+// (protocol 6) are checked object by object in the same ways, with paths
+// into them (settings.mode, rules[1].port). Types nobody has a schema for
+// are left alone: schemas help, they do not gate.
 //
 // This package must never import a front end or write text.
 package validate
@@ -43,7 +43,8 @@ var metaBlocks = map[string]bool{
 }
 
 // Config checks every resource, data source (also those scoped in check
-// blocks) and provider block of cfg against the schemas of providers.
+// blocks), ephemeral resource and provider block of cfg against the
+// schemas of providers.
 func Config(cfg *config.Config, providers []*schema.Provider) diag.Diagnostics {
 	c := &checker{providers: indexProviders(cfg, providers)}
 	for _, b := range cfg.Blocks {
@@ -104,7 +105,7 @@ func shortSource(src string) string {
 
 func (c *checker) topLevel(b *config.Block) {
 	switch b.Type {
-	case "resource", "data":
+	case "resource", "data", "ephemeral":
 		if len(b.Labels) != 2 {
 			return
 		}
@@ -114,8 +115,11 @@ func (c *checker) topLevel(b *config.Block) {
 			return
 		}
 		kinds, list, noun := p.Resources, p.Resource, "resource type"
-		if b.Type == "data" {
+		switch b.Type {
+		case "data":
 			kinds, list, noun = p.DataSources, p.DataSource, "data source type"
+		case "ephemeral":
+			kinds, list, noun = p.EphemeralResources, p.EphemeralResource, "ephemeral resource type"
 		}
 		rs := list(typ)
 		if rs == nil {

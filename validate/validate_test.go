@@ -18,6 +18,7 @@ func providers(t testing.TB) []*schema.Provider {
 		filepath.Join("..", "schema", "testdata", "providers", "random-3.9.0.json"),
 		filepath.Join("..", "schema", "testdata", "providers", "docker-4.6.0.json"),
 		filepath.Join("..", "schema", "testdata", "providers", "null-2.1.2.json"),
+		filepath.Join("..", "schema", "testdata", "providers", "local-2.9.0.json"),
 		// A small schema with what the others lack: a deprecated block
 		// and nested attribute types (protocol 6).
 		filepath.Join("testdata", "fixture.json"),
@@ -99,6 +100,13 @@ resource "fix_thing" "ok" {
   rules    = [{ port = 22 }, { port = random_pet.p[0].length, protocol = "tcp" }]
   timeouts {
     create = "5m"
+  }
+}
+ephemeral "local_command" "now" {
+  command   = "date"
+  arguments = ["-u"]
+  lifecycle {
+    enabled = true
   }
 }
 resource "random_pet" "n" {
@@ -234,6 +242,20 @@ var diagnosticCases = []struct {
   rules = [{ port = 1 }, { port = 2 }, { port = 3 }]
 }
 `, diag.Error, []string{`main.tf:3:3: Error: Too many list items (at fix_thing.t.rules)`, "at most 2 item(s); it has 3"}},
+	{"ephemeral resource", `ephemeral "local_command" "c" {
+  command  = "date"
+  argumnts = ["-u"]
+}
+`, diag.Error, []string{`main.tf:3:3: Error: Unsupported argument "argumnts" (at ephemeral.local_command.c.argumnts)`, `did you mean "arguments"?`}},
+	{"ephemeral resource missing required", `ephemeral "local_command" "c" {
+  count     = 1
+  arguments = ["-u"]
+}
+`, diag.Error, []string{`main.tf:1:1: Error: Missing required argument "command" (at ephemeral.local_command.c.command)`}},
+	{"unknown ephemeral resource type", `ephemeral "local_comand" "c" {
+  command = "date"
+}
+`, diag.Error, []string{`Unknown ephemeral resource type "local_comand"`, `did you mean "local_command"?`}},
 	{"nested attribute written as a block", `resource "fix_thing" "t" {
   name = "t"
   rules {

@@ -127,16 +127,19 @@ type fileData struct {
 
 // elementData is one provider configuration, resource or data source.
 type elementData struct {
-	Header  string
-	File    string
-	Kind    string // "provider", "resource" or "data"
-	TFType  string // aws_vpc; the provider's local name for "provider"
-	GoName  string // VPC
-	Handle  string // Resource, DataSource or Provider
-	Doc     []string
-	Config  *structData
-	Structs []*structData // nested block types, depth first
-	Getters []*getterData
+	Header string
+	File   string
+	Kind   string // "provider", "resource" or "data"
+	TFType string // aws_vpc; the provider's local name for "provider"
+	GoName string // VPC
+	Handle string // Resource, DataSource or Provider
+	Doc    []string
+	// Deprecated is set when the schema deprecates the whole type; the
+	// constructor says so too.
+	Deprecated bool
+	Config     *structData
+	Structs    []*structData // nested block types, depth first
+	Getters    []*getterData
 }
 
 // structData is a config struct, a nested block struct or the object of
@@ -217,7 +220,12 @@ func newPackage(p *schema.Provider, pkg, version string) *packageData {
 				handle = "DataSource"
 			}
 			goName = names.claim(goName, suffix, func(n string) string { return n + "Config" }, func(n string) string { return "New" + n })
-			el := &elementData{Header: Header, File: file, Kind: kind, TFType: r.Type, GoName: goName, Handle: handle, Doc: docLines(r.Block.Description)}
+			noun := "resource type"
+			if kind == "data" {
+				noun = "data source"
+			}
+			el := &elementData{Header: Header, File: file, Kind: kind, TFType: r.Type, GoName: goName, Handle: handle,
+				Doc: deprecated(docLines(r.Block.Description), r.Block.Deprecated, noun), Deprecated: r.Block.Deprecated}
 			g.Elements = append(g.Elements, el)
 			todo = append(todo, pending{el, r.Block})
 		}
@@ -311,20 +319,26 @@ func attrType(names *scope, prefix string, a *schema.Attribute, nested *[]*struc
 }
 
 // getters returns one typed reference getter per attribute, named after it
-// unless the handle already has that name.
+// unless the handle already has that name. Write-only attributes get none:
+// Terraform never keeps their values, so a reference always reads null.
 func getters(b *schema.Block, reserved []string) []*getterData {
 	var all []string
 	for _, a := range b.Attributes {
-		all = append(all, a.Name)
+		if !a.WriteOnly {
+			all = append(all, a.Name)
+		}
 	}
 	names := newScope(reserved...).claimAll(all, "Attr")
 	var out []*getterData
 	for _, a := range b.Attributes {
+		if a.WriteOnly {
+			continue
+		}
 		out = append(out, &getterData{
 			Name:   names[a.Name],
 			TFName: a.Name,
 			Type:   goType(a.Type),
-			Doc:    docLines(a.Description),
+			Doc:    getterDoc(a),
 		})
 	}
 	return out
@@ -365,12 +379,32 @@ func attrDoc(a *schema.Attribute) []string {
 		what += " Sensitive."
 	}
 	if a.WriteOnly {
-		what += " Write-only."
+		what += " Write-only: sent to the provider, never kept in state, so it has no getter."
 	}
+	return deprecated(append(docLines(a.Description), what), a.Deprecated, "argument")
+}
+
+// getterDoc is the doc of an attribute's getter, after its first line.
+func getterDoc(a *schema.Attribute) []string {
+	doc := docLines(a.Description)
 	if a.Deprecated {
-		what += " Deprecated."
+		// A paragraph of its own, also right after the first line.
+		doc = append(doc, "", "Deprecated: the provider's schema marks this attribute as deprecated.")
 	}
-	return append(docLines(a.Description), what)
+	return doc
+}
+
+// deprecated adds Go's "Deprecated:" paragraph to doc lines when the
+// schema deprecates what they describe, so that go vet's kin (staticcheck,
+// gopls) flag its uses.
+func deprecated(doc []string, dep bool, what string) []string {
+	if !dep {
+		return doc
+	}
+	if len(doc) > 0 {
+		doc = append(doc, "")
+	}
+	return append(doc, "Deprecated: the provider's schema marks this "+what+" as deprecated.")
 }
 
 func blockDoc(nb *schema.NestedBlock) []string {
@@ -385,7 +419,7 @@ func blockDoc(nb *schema.NestedBlock) []string {
 	default:
 		what = "Block, optional."
 	}
-	return append(docLines(nb.Block.Description), what)
+	return deprecated(append(docLines(nb.Block.Description), what), nb.Block.Deprecated, "block")
 }
 
 // docLines splits a description into comment lines.

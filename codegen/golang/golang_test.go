@@ -25,6 +25,9 @@ var cases = map[string]string{
 	"aws-slice": "testdata/providers/aws-3.3.0-slice.json",
 	"collide":   "testdata/providers/collide.json",
 	"nested":    "testdata/providers/nested.json",
+	// Write-only attributes, deprecations, group blocks, nested
+	// attributes.
+	"features": "../../schema/testdata/providers/features.json",
 	// Module directories rather than provider schemas; the package is
 	// named after what follows "module-".
 	"module-net":     "../../schema/testdata/modules/net",
@@ -253,5 +256,54 @@ func TestShortSource(t *testing.T) {
 		if got := ShortSource(in); got != want {
 			t.Errorf("ShortSource(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestDeprecatedParagraphs: what a schema deprecates says so in Go's form,
+// a paragraph starting "Deprecated: ", which staticcheck and gopls read;
+// and a write-only attribute is a field without a getter.
+func TestDeprecatedParagraphs(t *testing.T) {
+	marked := 0
+	for _, name := range caseNames() {
+		for _, f := range generate(t, name) {
+			lines := strings.Split(string(f.Data), "\n")
+			for i, l := range lines {
+				if !strings.Contains(l, "Deprecated") || strings.Contains(l, "deprecated attribute") {
+					continue
+				}
+				text := strings.TrimSpace(l)
+				if text == "// Deprecated attribute. The name/id of the docker network. Conflicts with `id` attribute." {
+					continue // a provider's own description
+				}
+				if !strings.HasPrefix(text, "// Deprecated: ") || strings.TrimSpace(lines[i-1]) != "//" {
+					t.Errorf("%s/%s:%d: not a Deprecated paragraph: %s", name, f.Path, i+1, l)
+					continue
+				}
+				marked++
+			}
+		}
+	}
+	// random: number of random_string and random_password, as fields
+	// and getters; local_file's sensitive_content (field, getter);
+	// docker_service's networks_advanced name (a nested block's field);
+	// features: old_name (field, getter), the legacy block, feat_old
+	// (type, constructor).
+	if marked != 12 {
+		t.Errorf("%d Deprecated paragraphs, want 12", marked)
+	}
+
+	files := map[string]string{}
+	for _, f := range generate(t, "features") {
+		files[f.Path] = string(f.Data)
+	}
+	db := files["zz_feat_db.go"]
+	if !strings.Contains(db, "\tPasswordWo tfkit.Value[string] `tf:\"password_wo\"`") {
+		t.Error("the write-only password_wo is no config field")
+	}
+	if strings.Contains(db, "PasswordWo()") {
+		t.Error("the write-only password_wo has a getter, which would always read null")
+	}
+	if !strings.Contains(db, "PasswordWoVersion() tfkit.Value[float64]") {
+		t.Error("password_wo_version lost its getter")
 	}
 }

@@ -55,7 +55,9 @@ import (
 type {{.GoName}} struct{ h *tfkit.{{.Handle}} }
 
 {{template "structs" .}}
-// New{{.GoName}} declares {{if eq .Kind "data"}}data{{else}}resource{{end}} "{{.TFType}}" named name in stack.
+// New{{.GoName}} declares {{if eq .Kind "data"}}data{{else}}resource{{end}} "{{.TFType}}" named name in stack.{{if .Deprecated}}
+//
+// Deprecated: the provider's schema marks {{.TFType}} as deprecated.{{end}}
 func New{{.GoName}}(stack *tfkit.Stack, name string, cfg {{.Config.Name}}) *{{.GoName}} {
 	tfkit.Helper()
 	stack.RequireProvider(ProviderName, ProviderSource, ProviderVersion)

@@ -506,7 +506,8 @@ func writeAttributes(b *strings.Builder, el *element, config *iface) {
 
 // writeOutput writes the interface of what a ref reads from a block body:
 // every attribute, computed ones included, and the nested blocks, whose
-// interfaces outs names.
+// interfaces outs names. Write-only attributes are left out: Terraform
+// never keeps their values, so a ref to one always reads null.
 func writeOutput(b *strings.Builder, name string, doc []string, blk *schema.Block, outs map[string]string) {
 	b.WriteString("\n")
 	writeDoc(b, "", doc)
@@ -516,6 +517,9 @@ func writeOutput(b *strings.Builder, name string, doc []string, blk *schema.Bloc
 	}
 	b.WriteString("export interface " + name + " {\n")
 	for _, a := range blk.Attributes {
+		if a.WriteOnly {
+			continue
+		}
 		b.WriteString("  readonly " + propName(a.Name) + ": " + outputType(a.Type) + ";\n")
 	}
 	for _, nb := range blk.Blocks {

@@ -27,6 +27,9 @@ var cases = map[string]string{
 	"docker":    "../../schema/testdata/providers/docker-4.6.0.json",
 	"aws-slice": "testdata/providers/aws-3.3.0-slice.json",
 	"collide":   "testdata/providers/collide.json",
+	// Write-only attributes, deprecations, group blocks, nested
+	// attributes.
+	"features": "../../schema/testdata/providers/features.json",
 	// A module directory rather than a provider schema.
 	"module-net": "../../schema/testdata/modules/net",
 }
