@@ -36,6 +36,9 @@ type Block struct {
 	// DeclRange is where the block was declared: a Go file:line, a .tsx
 	// line or a .tf range.
 	DeclRange hcl.Range
+	// Trivia is the block's comments and blank lines as written, for
+	// blocks parsed with ParseBodyWithTrivia; nil otherwise.
+	Trivia *Trivia
 }
 
 // NewBlock returns a block with an empty body.
@@ -90,6 +93,9 @@ func (b *Block) Address() string {
 // Body is the ordered content of a block: attributes and nested blocks.
 type Body struct {
 	Items []Item
+	// Trailing holds the comments and blank lines after the last item, as
+	// in Trivia.Before, for bodies parsed with ParseBodyWithTrivia.
+	Trailing []string
 }
 
 // Item is an *Attribute or a *Block inside a Body.
@@ -104,6 +110,9 @@ type Attribute struct {
 	Expr Expr
 	// Range is where the attribute was set; may be zero when unknown.
 	Range hcl.Range
+	// Trivia is the attribute's comments and blank lines as written, for
+	// attributes parsed with ParseBodyWithTrivia; nil otherwise.
+	Trivia *Trivia
 }
 
 // Attribute returns the named attribute, or nil.

@@ -62,26 +62,73 @@ func (r *hclRenderer) block(b *config.Block) {
 		r.quoted(l)
 	}
 	r.add(hclsyntax.TokenOBrace, bOBrace)
-	if b.Body == nil || len(b.Body.Items) == 0 {
+	open := ""
+	if b.Trivia != nil {
+		open = b.Trivia.Open
+	}
+	if b.Body == nil || len(b.Body.Items) == 0 && len(b.Body.Trailing) == 0 && open == "" {
 		r.add(hclsyntax.TokenCBrace, bCBrace)
-		r.newline()
+		r.closeLine(b.Trivia)
 		return
 	}
-	r.newline()
+	if open != "" {
+		r.comment(open)
+	}
+	r.endLine()
 	r.body(b)
+	r.comments(b.Body.Trailing)
 	r.add(hclsyntax.TokenCBrace, bCBrace)
-	r.newline()
+	r.closeLine(b.Trivia)
+}
+
+// comments writes comments and blank lines as config.Trivia holds them,
+// each on a line of its own.
+func (r *hclRenderer) comments(lines []string) {
+	for _, c := range lines {
+		if c == "" {
+			r.newline()
+			continue
+		}
+		r.comment(c)
+		r.endLine()
+	}
+}
+
+// comment writes one comment; a line comment (# or //) carries its line
+// break, as the HCL lexer reads it. The continuation lines of a block
+// comment are indented like the items of the body being written.
+func (r *hclRenderer) comment(c string) {
+	r.checkText(c)
+	if !strings.HasPrefix(c, "/*") {
+		r.addString(hclsyntax.TokenComment, c+"\n")
+		return
+	}
+	if strings.Contains(c, "\n") {
+		c = strings.ReplaceAll(c, "\n", "\n"+strings.Repeat("  ", len(r.types)))
+	}
+	r.addString(hclsyntax.TokenComment, c)
+}
+
+// closeLine ends an item's last line, after the comment written there.
+func (r *hclRenderer) closeLine(tv *config.Trivia) {
+	if tv != nil && tv.After != "" {
+		r.comment(tv.After)
+	}
+	r.endLine()
 }
 
 // body writes a block's items in order. Layout rule: arguments go one per
 // line; a blank line separates a nested block from whatever comes before or
-// after it inside the same body.
+// after it inside the same body. Items with trivia (parsed from HCL text)
+// have the blank lines and comments they were written with instead.
 func (r *hclRenderer) body(b *config.Block) {
 	prevBlock := false
 	for i, it := range b.Body.Items {
 		switch it := it.(type) {
 		case *config.Attribute:
-			if prevBlock {
+			if it != nil && it.Trivia != nil {
+				r.comments(it.Trivia.Before)
+			} else if prevBlock {
 				r.newline()
 			}
 			if it == nil {
@@ -91,7 +138,9 @@ func (r *hclRenderer) body(b *config.Block) {
 			r.attribute(it)
 			prevBlock = false
 		case *config.Block:
-			if i > 0 {
+			if it != nil && it.Trivia != nil {
+				r.comments(it.Trivia.Before)
+			} else if i > 0 {
 				r.newline()
 			}
 			if it == nil {
@@ -120,18 +169,26 @@ func (r *hclRenderer) attribute(a *config.Attribute) {
 		e = config.Null()
 	}
 	rule := tfrules.For(r.types, a.Name)
+	if tv := a.Trivia; tv != nil && tv.Text != "" && tv.TextOf == e && (rule == tfrules.Plain || rule == tfrules.RequiredProvider) {
+		// Written by hand with comments inside: kept as written. (The
+		// rules of statically read arguments only turn strings into
+		// references, which text written as HCL has already.)
+		r.raw(&config.Raw{Text: tv.Text})
+		r.closeLine(tv)
+		return
+	}
 	e = r.static(rule, a.Name, e)
 	if rule == tfrules.Providers {
 		if o, ok := e.(*config.Object); ok {
 			// Keys are provider references too: written bare, not as
 			// computed (parenthesized) keys.
 			r.object(len(o.Items), func(i int) { r.expr(o.Items[i].Key, precPrimary) }, func(i int) { r.expr(o.Items[i].Value, precCond) })
-			r.endLine()
+			r.closeLine(a.Trivia)
 			return
 		}
 	}
 	r.valueExpr(e)
-	r.endLine()
+	r.closeLine(a.Trivia)
 }
 
 // reserve makes room in out, which holds done of total top-level blocks,

@@ -328,15 +328,19 @@ func (c *converter) block(n *node) *config.Block {
 		}
 	}
 	if n.hasText {
-		items := c.innerText(n)
-		c.checkStaticText(n, items)
-		for _, it := range items {
+		text := c.innerText(n)
+		if text == nil {
+			return b
+		}
+		c.checkStaticText(n, text.Items)
+		for _, it := range text.Items {
 			if a, ok := it.(*config.Attribute); ok && b.Body.Attribute(a.Name) != nil {
 				c.errorAt(a.Range, n.addr+"."+a.Name, fmt.Sprintf("%s is set twice", a.Name),
 					fmt.Sprintf("%s is given both as a prop of <%s> and in its text.", a.Name, n.kind), "keep one of them")
 			}
 		}
-		b.Body.Items = append(b.Body.Items, items...)
+		b.Body.Items = append(b.Body.Items, text.Items...)
+		b.Body.Trailing = text.Trailing
 		return b
 	}
 	c.requireAttrs(n)

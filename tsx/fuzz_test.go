@@ -1,12 +1,15 @@
 package tsx
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hashicorp/hcl/v2/hclwrite"
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/render"
@@ -72,13 +75,15 @@ func FuzzInnerText(f *testing.F) {
 	f.Add("<Resource>{`\n  a = = 1\n`}</Resource>", "\n  a = = 1\n", 1, 1)
 	f.Add("", "a = 1", 3, 9)
 	f.Add("x\ny\n", "\ty = \"\\${z}\"\n", 2, 1)
+	f.Add("", "# lead\na = 1 # after\n\n/* block */\nb {\n  // in b\n  c = [\n    1, # one\n  ]\n} // end of b\n# trailing\n", 1, 1)
+	f.Add("", "a = {\n  /* x */ k = 1\n}\nb { # open\n}\n", 1, 1)
 	f.Fuzz(func(t *testing.T, source, text string, line, col int) {
 		src := newSources("/nonexistent")
 		f := &sourceFile{text: source, lines: strings.Split(source, "\n"), ok: true}
 		src.files["main.tsx"] = f
 		c := &converter{src: src, binding: map[int]*node{}}
 		n := &node{kind: "Resource", addr: "x.y", text: text, hasText: true, site: rangeAt("main.tsx", line, col)}
-		items := c.innerText(n)
+		body := c.innerText(n)
 		var check func(items []config.Item)
 		checkRange := func(r hcl.Range) {
 			if r == n.site {
@@ -99,7 +104,10 @@ func FuzzInnerText(f *testing.F) {
 				}
 			}
 		}
-		check(items)
+		if body != nil {
+			check(body.Items)
+			checkRendersAsWritten(t, body)
+		}
 		for _, d := range c.diags {
 			if d.Subject != nil && *d.Subject != n.site {
 				checkRange(*d.Subject)
@@ -107,6 +115,24 @@ func FuzzInnerText(f *testing.F) {
 		}
 		_ = tagAttrsSafe(f, line, col)
 	})
+}
+
+// checkRendersAsWritten renders an innerText body with its comments: the
+// output must be formatted (a fixed point of hclwrite.Format) and parse.
+func checkRendersAsWritten(t *testing.T, body *config.Body) {
+	t.Helper()
+	b := config.NewBlock("resource", "x", "y")
+	b.Body = body
+	out, err := render.HCL(&config.Config{Blocks: []*config.Block{b}})
+	if err != nil {
+		return // text the renderer refuses (not UTF-8, say) is reported
+	}
+	if f := hclwrite.Format(out); !bytes.Equal(f, out) {
+		t.Fatalf("output is not formatted:\n%s\nhclwrite.Format:\n%s", out, f)
+	}
+	if _, ds := hclsyntax.ParseConfig(out, "main.tf", hcl.InitialPos); ds.HasErrors() {
+		t.Fatalf("output does not parse: %v\n%s", ds, out)
+	}
 }
 
 // tagAttrsSafe runs tagAttrs; the fuzzer checks only that it returns.

@@ -73,9 +73,10 @@ func commonPrefix(a, b string) string {
 }
 
 // innerText converts the text body of n: dedent, replace placeholders by
-// bare expressions, parse as HCL. Positions map back to the .tsx file when
-// the text can be found there (a template literal written in place).
-func (c *converter) innerText(n *node) []config.Item {
+// bare expressions, parse as HCL, keeping comments and blank lines.
+// Positions map back to the .tsx file when the text can be found there (a
+// template literal written in place). The body is nil after an error.
+func (c *converter) innerText(n *node) *config.Body {
 	if n.plain && c.hasRefPlaceholder(n.text) {
 		id := c.firstRefPlaceholder(n.text)
 		var related []diag.Related
@@ -99,13 +100,13 @@ func (c *converter) innerText(n *node) []config.Item {
 	}
 	d := dedent(text)
 	m := c.locateText(n, dedent(n.text))
-	body, ds := config.ParseBody(d.text, "", hcl.InitialPos)
+	body, ds := config.ParseBodyWithTrivia(d.text, "", hcl.InitialPos)
 	if ds.HasErrors() {
 		c.innerTextError(n, d, m, ds)
 		return nil
 	}
 	c.placeItems(body.Items, n, m)
-	return body.Items
+	return body
 }
 
 func (c *converter) hasRefPlaceholder(s string) bool { return c.firstRefPlaceholder(s) != -2 }
@@ -156,7 +157,7 @@ func (c *converter) locateText(n *node, raw dedented) textMap {
 	if !f.ok || n.site.Start.Line < 1 {
 		return textMap{}
 	}
-	lines := strings.Split(raw.text, "\n")
+	lines := strings.Split(strings.TrimSuffix(raw.text, "\n"), "\n")
 	for i, l := range lines {
 		if strings.TrimSpace(l) == "" {
 			continue
@@ -165,6 +166,11 @@ func (c *converter) locateText(n *node, raw dedented) textMap {
 			src := f.lines[s-1]
 			if !strings.HasPrefix(src, raw.indent) || !lineMatches(l, src[len(raw.indent):]) {
 				continue
+			}
+			if s-(i+1)+len(lines) > len(f.lines) {
+				// The rest of the text would run past the end of the
+				// file: this is not where it was written.
+				return textMap{}
 			}
 			return textMap{ok: true, file: n.site.Filename, offset: s - (i + 1), indent: utf8.RuneCountInString(raw.indent)}
 		}

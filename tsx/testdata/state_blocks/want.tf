@@ -35,7 +35,6 @@ check "scoped" {
   data "local_file" "motd" {
     filename = "/etc/motd"
   }
-
   assert {
     condition     = data.local_file.motd.content != ""
     error_message = "The motd is empty."

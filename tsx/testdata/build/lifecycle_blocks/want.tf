@@ -90,12 +90,10 @@ check "two" {
   data "local_file" "motd" {
     filename = "/etc/motd"
   }
-
   assert {
     condition     = length(random_pet.server.id) > 2
     error_message = "short"
   }
-
   assert {
     condition     = data.local_file.motd.content != ""
     error_message = "empty motd"

@@ -13,7 +13,6 @@ resource "aws_security_group" "example" {
 
   dynamic "ingress" {
     for_each = var.additional_ports
-
     content {
       from_port   = ingress.value
       to_port     = ingress.value
