@@ -3,6 +3,8 @@ package golang
 import (
 	"bytes"
 	"flag"
+	"fmt"
+	"go/format"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -305,5 +307,92 @@ func TestDeprecatedParagraphs(t *testing.T) {
 	}
 	if !strings.Contains(db, "PasswordWoVersion() tfkit.Value[float64]") {
 		t.Error("password_wo_version lost its getter")
+	}
+}
+
+// TestGofmtFixedPoint: Generate writes gofmt's layout itself instead of
+// running go/format over every file, so every file of every case, and of
+// the whole aws schema when it is there, must come out of go/format
+// unchanged.
+func TestGofmtFixedPoint(t *testing.T) {
+	check := func(t *testing.T, files []File) {
+		for _, f := range files {
+			formatted, err := format.Source(f.Data)
+			if err != nil {
+				t.Errorf("%s: %v", f.Path, err)
+				continue
+			}
+			if !bytes.Equal(formatted, f.Data) {
+				t.Errorf("%s is not gofmt-clean:\n%s", f.Path, lineDiff(string(f.Data), string(formatted)))
+			}
+		}
+	}
+	for _, name := range caseNames() {
+		t.Run(name, func(t *testing.T) { check(t, generate(t, name)) })
+	}
+	t.Run("aws", func(t *testing.T) {
+		if testing.Short() {
+			t.Skip("formats 778 files")
+		}
+		if _, err := os.Stat(awsSchema); err != nil {
+			t.Skip("no aws schema at", awsSchema)
+		}
+		files, err := Generate(readProvider(t, awsSchema), Options{Version: "3.3.0"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(t, files)
+	})
+}
+
+// lineDiff names the first line where two texts differ.
+func lineDiff(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := 0; i < len(g) && i < len(w); i++ {
+		if g[i] != w[i] {
+			return fmt.Sprintf("line %d:\n got  %q\n gofmt %q", i+1, g[i], w[i])
+		}
+	}
+	return fmt.Sprintf("%d lines, gofmt %d", len(g), len(w))
+}
+
+// TestDocComments: top-level doc comments come out as gofmt formats them
+// (go/doc/comment), also where that is not the text as written.
+func TestDocComments(t *testing.T) {
+	for _, c := range []struct {
+		lines []string
+		want  string
+	}{
+		{[]string{"X is a thing."}, "// X is a thing.\n"},
+		{[]string{"X is a thing.", "", "A heading", "", "Text."}, "// X is a thing.\n//\n// # A heading\n//\n// Text.\n"},
+		{[]string{"Use the ``--network`` option."}, "// Use the “--network“ option.\n"},
+		{[]string{"See [the docs].", "", "[the docs]: https://example.com"}, "// See [the docs].\n//\n// [the docs]: https://example.com\n"},
+		{[]string{"X.", "", "Deprecated: use Y."}, "// X.\n//\n// Deprecated: use Y.\n"},
+	} {
+		if got := doc(c.lines); got != c.want {
+			t.Errorf("doc(%q):\n got %q\nwant %q", c.lines, got, c.want)
+		}
+		// The same as gofmt gives.
+		src := "package p\n\n" + c.want + "var X int\n"
+		if formatted, err := format.Source([]byte(src)); err != nil || string(formatted) != src {
+			t.Errorf("gofmt changes %q: %q, %v", src, formatted, err)
+		}
+	}
+	for _, c := range []struct {
+		header, stmt, want string
+	}{
+		{"func f() int", "return 1", "func f() int { return 1 }"},
+		{"func (x *VPC) DhcpOptionsID() tfkit.Value[string]", `return tfkit.As[string](x.h.Ref("dhcp_options_id"))`,
+			"func (x *VPC) DhcpOptionsID() tfkit.Value[string] {\n\treturn tfkit.As[string](x.h.Ref(\"dhcp_options_id\"))\n}"},
+		{"func (x *VPC) DhcpOptionsI() tfkit.Value[string]", `return tfkit.As[string](x.h.Ref("dhcp_options_id"))`,
+			"func (x *VPC) DhcpOptionsI() tfkit.Value[string] { return tfkit.As[string](x.h.Ref(\"dhcp_options_id\")) }"},
+	} {
+		if got := fn(c.header, c.stmt); got != c.want {
+			t.Errorf("fn(%q, %q):\n got %q\nwant %q", c.header, c.stmt, got, c.want)
+		}
+		src := "package p\n\n" + c.want + "\n"
+		if formatted, err := format.Source([]byte(src)); err != nil || string(formatted) != src {
+			t.Errorf("gofmt changes %q:\n%s (%v)", src, formatted, err)
+		}
 	}
 }

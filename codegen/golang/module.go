@@ -3,7 +3,6 @@ package golang
 import (
 	"bytes"
 	"fmt"
-	"go/format"
 	"sort"
 	"strings"
 
@@ -19,6 +18,11 @@ type ModuleOptions struct {
 	Package string
 	// Source and Version are written into every module call.
 	Source, Version string
+}
+
+// TypeDoc is the doc comment of the Module type.
+func (m moduleData) TypeDoc() []string {
+	return []string{"Module is a module call of " + m.Source + "."}
 }
 
 // moduleData is what zz_module.go is made from.
@@ -83,11 +87,8 @@ func GenerateModule(m *schema.Module, opts ModuleOptions) ([]File, error) {
 	if err := templates.ExecuteTemplate(&buf, "module", data); err != nil {
 		panic(fmt.Sprintf("golang: template module: %v", err)) // a bug in the templates
 	}
-	src, err := format.Source(buf.Bytes())
-	if err != nil {
-		return nil, fmt.Errorf("format generated zz_module.go: %w", err)
-	}
-	return []File{{Path: "zz_module.go", Data: src}}, nil
+	// The template writes gofmt's layout itself (see templates.go).
+	return []File{{Path: "zz_module.go", Data: buf.Bytes()}}, nil
 }
 
 // maxDefaultText is the longest default value a doc comment spells out;

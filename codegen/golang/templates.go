@@ -1,7 +1,28 @@
 package golang
 
-// The templates get typed data (packageData, fileData); every name they
-// print was made unique and valid by newPackage.
+import (
+	"go/doc/comment"
+	"strconv"
+	"strings"
+	"text/template"
+)
+
+// The templates get typed data (packageData, fileData, moduleData); every
+// name they print was made unique and valid by newPackage.
+//
+// Their output is already what go/format would make of it, so that
+// generation does not parse and print every file again (that was most of
+// its time): top-level doc comments go through the doc function, which
+// formats them as gofmt does, and one-line functions through fn, which
+// breaks them as gofmt does; everything else is written in gofmt's layout.
+// The golden tests hold every case, and the whole aws schema when it is
+// there, to being a fixed point of go/format.
+
+var templates = template.Must(template.New("golang").Funcs(template.FuncMap{
+	"doc": doc,
+	"fn":  fn,
+	"q":   strconv.Quote,
+}).Parse(providerTemplate + elementTemplate + moduleTemplate + commonTemplate))
 
 const providerTemplate = `{{define "provider"}}{{.Header}}
 
@@ -15,14 +36,13 @@ import (
 
 // The provider as required_providers names it.
 const (
-	ProviderName    = {{printf "%q" .Name}}
-	ProviderSource  = {{printf "%q" .Source}}
-	ProviderVersion = {{printf "%q" .Version}}
+	ProviderName    = {{q .Name}}
+	ProviderSource  = {{q .Source}}
+	ProviderVersion = {{q .Version}}
 )
 
 // Provider is a provider "{{.Name}}" block.
 type Provider struct{ h *tfkit.Provider }
-
 {{template "structs" .Provider}}
 // NewProvider declares a provider "{{.Name}}" block and records the
 // provider's source and version in required_providers.
@@ -48,33 +68,23 @@ import (
 	"github.com/tfkit/tfkit/config"
 )
 {{with .Element}}
-{{if eq .Kind "data"}}// {{.GoName}} is a data "{{.TFType}}" block.{{else}}// {{.GoName}} is a resource "{{.TFType}}" block.{{end}}{{if .Doc}}
-//{{end}}
-{{- range .Doc}}
-//{{if .}} {{.}}{{end}}{{end}}
-type {{.GoName}} struct{ h *tfkit.{{.Handle}} }
-
+{{doc .TypeDoc}}type {{.GoName}} struct{ h *tfkit.{{.Handle}} }
 {{template "structs" .}}
-// New{{.GoName}} declares {{if eq .Kind "data"}}data{{else}}resource{{end}} "{{.TFType}}" named name in stack.{{if .Deprecated}}
-//
-// Deprecated: the provider's schema marks {{.TFType}} as deprecated.{{end}}
-func New{{.GoName}}(stack *tfkit.Stack, name string, cfg {{.Config.Name}}) *{{.GoName}} {
+{{doc .NewDoc}}func New{{.GoName}}(stack *tfkit.Stack, name string, cfg {{.Config.Name}}) *{{.GoName}} {
 	tfkit.Helper()
 	stack.RequireProvider(ProviderName, ProviderSource, ProviderVersion)
-	return &{{.GoName}}{tfkit.New{{.Handle}}(stack, {{printf "%q" .TFType}}, name, tfkit.Fields(cfg))}
+	return &{{.GoName}}{tfkit.New{{.Handle}}(stack, {{q .TFType}}, name, tfkit.Fields(cfg))}
 }
 
 // {{.Handle}} returns the untyped handle, for meta-arguments and
 // references to nested attributes: x.{{.Handle}}().Count(2).
-func (x *{{.GoName}}) {{.Handle}}() *tfkit.{{.Handle}} { return x.h }
+{{fn (print "func (x *" .GoName ") " .Handle "() *tfkit." .Handle) "return x.h"}}
 
 // Block implements tfkit.Element: used as a value, the handle is a
 // reference to the {{if eq .Kind "data"}}data source{{else}}resource{{end}}.
-func (x *{{.GoName}}) Block() *config.Block { return x.h.Block() }
+{{fn (print "func (x *" .GoName ") Block() *config.Block") "return x.h.Block()"}}
 {{$el := .}}{{range .Getters}}
-// {{.Name}} returns a reference to {{.TFName}}.{{range .Doc}}
-//{{if .}} {{.}}{{end}}{{end}}
-func (x *{{$el.GoName}}) {{.Name}}() tfkit.Value[{{.Type}}] { return tfkit.As[{{.Type}}](x.h.Ref({{printf "%q" .TFName}})) }
+{{doc .GetterDoc}}{{fn (print "func (x *" $el.GoName ") " .Name "() tfkit.Value[" .Type "]") (print "return tfkit.As[" .Type "](x.h.Ref(" (q .TFName) "))")}}
 {{end}}{{end}}{{end}}`
 
 const moduleTemplate = `{{define "module"}}{{.Header}}
@@ -89,12 +99,11 @@ import (
 
 // Where the module comes from, as every call writes it.
 const (
-	ModuleSource  = {{printf "%q" .Source}}
-	ModuleVersion = {{printf "%q" .Version}}
+	ModuleSource  = {{q .Source}}
+	ModuleVersion = {{q .Version}}
 )
 
-// Module is a module call of {{.Source}}.
-type Module struct{ h *tfkit.Module }
+{{doc .TypeDoc}}type Module struct{ h *tfkit.Module }
 {{with .Inputs}}{{template "struct" .}}{{end}}{{range .Objects}}{{template "struct" .}}{{end}}
 // New declares a module call named name in stack.
 func New(stack *tfkit.Stack, name string, in Inputs) *Module {
@@ -110,23 +119,79 @@ func (x *Module) Module() *tfkit.Module { return x.h }
 // reference to the module call.
 func (x *Module) Block() *config.Block { return x.h.Block() }
 {{range .Outputs}}
-// {{.Name}} returns a reference to the output {{.TFName}}.{{range .Doc}}
-//{{if .}} {{.}}{{end}}{{end}}
-func (x *Module) {{.Name}}() tfkit.Value[{{.Type}}] { return tfkit.As[{{.Type}}](x.h.Output({{printf "%q" .TFName}})) }
+{{doc .OutputDoc}}{{fn (print "func (x *Module) " .Name "() tfkit.Value[" .Type "]") (print "return tfkit.As[" .Type "](x.h.Output(" (q .TFName) "))")}}
 {{end}}{{end}}`
 
+// A struct's fields are indented comments, which gofmt leaves as they are;
+// a comment line between two fields also keeps gofmt from aligning them.
 const commonTemplate = `{{define "structs"}}{{with .Config}}{{template "struct" .}}{{end}}{{range .Structs}}{{template "struct" .}}{{end}}{{end}}
 
 {{define "struct"}}
-// {{.Name}} {{.Summary}}{{if .Doc}}
-//{{end}}{{range .Doc}}
-//{{if .}} {{.}}{{end}}{{end}}
-type {{.Name}} struct {
+{{doc .TypeDoc}}type {{.Name}} struct {
 {{- range .Fields}}
 {{range .Doc}}	//{{if .}} {{.}}{{end}}
 {{end}}	{{.Name}} {{.GoType}} ` + "`" + `tf:"{{.TFName}}{{if .Block}},block{{end}}"` + "`" + `{{end}}
 }
 {{if .Object}}
 // TerraformValue writes the set fields as an object.
-func (o {{.Name}}) TerraformValue() any { return tfkit.Fields(o) }
+{{fn (print "func (o " .Name ") TerraformValue() any") "return tfkit.Fields(o)"}}
 {{end}}{{end}}`
+
+// maxOneLine bounds the functions gofmt keeps on one line: the header
+// (func to the end of the signature) and the statement together, braces
+// and blanks not counted, must be shorter (go/printer's funcBody, whose
+// header size counts one column more).
+const maxOneLine = 100
+
+// fn writes a function with a one-statement body as gofmt does: on one
+// line when it is short enough, else the statement on a line of its own.
+func fn(header, stmt string) string {
+	if len(header)+len(stmt) < maxOneLine {
+		return header + " { " + stmt + " }"
+	}
+	return header + " {\n\t" + stmt + "\n}"
+}
+
+// doc writes the lines of a top-level doc comment as gofmt formats it
+// (go/doc/comment: headings, link definitions, curly quotes, ...), each line
+// "// text" or "//", ending in a newline.
+func doc(lines []string) string {
+	if len(lines) == 0 {
+		return ""
+	}
+	text := strings.Join(lines, "\n") + "\n"
+	if !plainDoc(lines) {
+		var p comment.Parser
+		var pr comment.Printer
+		text = string(pr.Comment(p.Parse(text)))
+	}
+	var b strings.Builder
+	for line := range strings.Lines(text) {
+		line = strings.TrimSuffix(line, "\n")
+		switch {
+		case line == "":
+			b.WriteString("//\n")
+		case strings.HasPrefix(line, "\t"):
+			b.WriteString("//" + line + "\n")
+		default:
+			b.WriteString("// " + line + "\n")
+		}
+	}
+	return b.String()
+}
+
+// plainDoc reports whether a doc comment is one paragraph of plain text,
+// which go/doc/comment prints exactly as it is: no blank line (so no
+// heading), no line that could start a heading, a link definition or a
+// code block, no doubled backquote or single quote (which become curly
+// quotes).
+func plainDoc(lines []string) bool {
+	for _, l := range lines {
+		if l == "" || strings.HasPrefix(l, "#") || strings.HasPrefix(l, "[") ||
+			strings.HasPrefix(l, " ") || strings.HasPrefix(l, "\t") ||
+			strings.Contains(l, "``") || strings.Contains(l, "''") {
+			return false
+		}
+	}
+	return true
+}
