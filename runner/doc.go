@@ -10,8 +10,9 @@
 // Workspace.Lock keeps two tfkit processes from working on one stack at
 // once (an advisory lock on a file in its working directory).
 //
-// Cancelling the context interrupts the engine (SIGINT, not SIGKILL) so it
-// can finish writing state and release its lock.
+// Cancelling the context interrupts the engine (SIGINT, not SIGKILL) and
+// waits for it however long it takes, so it can finish writing state and
+// release its lock; InterruptAgain passes on a second interrupt.
 //
 // It must never write or edit Terraform state itself, never run an apply
 // other than of the plan file it was given, and never touch the synthesized

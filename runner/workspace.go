@@ -73,6 +73,10 @@ func Open(e *Engine, name, dir string, environ []string, stdout, stderr *Output)
 	if err != nil {
 		return nil, err
 	}
+	// After an interrupt, wait for the engine however long it takes to
+	// stop safely (see InterruptAgain). Only Windows refuses, where
+	// terraform-exec cannot interrupt the engine at all.
+	_ = tf.SetWaitDelay(0)
 	env, vars, logs := engineEnv(environ)
 	if err := tf.SetEnv(env); err != nil {
 		return nil, err

@@ -17,12 +17,14 @@ import (
 var version = ""
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithCancel(context.Background())
+	sigs := make(chan os.Signal, 3)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	go func() {
-		// After the first Ctrl-C the command cleans up; a second one
-		// ends tfkit at once.
-		<-ctx.Done()
-		stop()
+		// After the first Ctrl-C the command cleans up, waiting for the
+		// engine to stop safely; see cli.HandleSignals for the next ones.
+		cli.HandleSignals(sigs, cancel, os.Stderr)
+		os.Exit(cli.ExitInterrupted)
 	}()
 	code := cli.Main(ctx, os.Args[1:], cli.Env{
 		Stdin:   os.Stdin,
@@ -31,7 +33,7 @@ func main() {
 		Environ: os.Environ(),
 		Version: buildVersion(),
 	})
-	stop()
+	cancel()
 	os.Exit(code)
 }
 

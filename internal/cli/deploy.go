@@ -29,7 +29,8 @@ Independent stacks run in parallel (--parallelism); approval questions
 come one at a time. A stack that fails, or is not approved, stops the
 stacks that depend on it, and the summary says which were skipped.
 Ctrl-C interrupts the engine, which stops safely and releases its state
-lock; run deploy again to continue.`,
+lock, however long that takes; run deploy again to continue. A second
+Ctrl-C makes the engine stop at once, a third ends tfkit.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 			return setupApply(fs, false)
 		},

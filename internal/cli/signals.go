@@ -1,0 +1,35 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/tfkit/tfkit/runner"
+)
+
+// HandleSignals carries out tfkit's policy for Ctrl-C (SIGINT) and SIGTERM,
+// read from sigs (fed by signal.Notify). It returns when tfkit should end at
+// once.
+//
+//   - The first signal calls cancel: the command stops its app, or
+//     interrupts the engine and waits for it however long it takes to stop
+//     at a safe point, write its state and release its lock; then it
+//     reports and exits 130.
+//   - The second, while an engine runs, interrupts the engine again, which
+//     makes Terraform and OpenTofu stop at once, as a second Ctrl-C does
+//     when they run alone (what they were changing may be missing from the
+//     state); the command still waits for the engine to exit. With no
+//     engine running, the second signal ends tfkit at once.
+//   - The next ends tfkit at once (and, on Linux, the engine with it).
+func HandleSignals(sigs <-chan os.Signal, cancel context.CancelFunc, stderr io.Writer) {
+	<-sigs
+	cancel()
+	<-sigs
+	if runner.InterruptAgain() == 0 {
+		return
+	}
+	fmt.Fprintln(stderr, "Interrupted again: the engine stops at once; what it was changing may be missing from the state. Press Ctrl-C once more to end tfkit now.")
+	<-sigs
+}
