@@ -13,16 +13,20 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
 
-// initDigest is a digest of what `init` depends on in the configuration
-// files: terraform, provider and module blocks as written, and the types of
-// resources and data sources (each implies a provider). A change to
-// anything else (an attribute of a resource) does not need a new init, so
-// a deploy after such a change skips it. JSON files and files that do not
-// parse are taken whole: init then simply runs more often.
-func initDigest(dir string, files []string) (string, error) {
+// initDigest is a digest of what `init` depends on: the engine (engine
+// names its flavour and binary: Terraform and OpenTofu install providers
+// from different registries, and another binary may be another version
+// with other needs) and, in the configuration files, terraform, provider
+// and module blocks as written and the types of resources and data sources
+// (each implies a provider). A change to anything else (an attribute of a
+// resource) does not need a new init, so a deploy after such a change
+// skips it. JSON files and files that do not parse are taken whole: init
+// then simply runs more often.
+func initDigest(dir string, files []string, engine string) (string, error) {
 	files = append([]string(nil), files...)
 	sort.Strings(files)
 	h := sha256.New()
+	fmt.Fprintf(h, "engine %q\n", engine)
 	for _, f := range files {
 		if !strings.HasSuffix(f, ".tf") && !strings.HasSuffix(f, ".tf.json") {
 			continue

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -88,7 +89,7 @@ func TestInitDigestIgnoresAttributes(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(src), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		d, err := initDigest(dir, []string{"main.tf"})
+		d, err := initDigest(dir, []string{"main.tf"}, "terraform /usr/bin/terraform")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -366,5 +367,53 @@ func TestVarOptions(t *testing.T) {
 	}
 	if got := varOptions(dir, Terraform, nil); len(got) != 0 {
 		t.Errorf("without TF_VAR_ variables: %v", got)
+	}
+}
+
+// TestInitRunsAgainForAnotherEngine: init is skipped for an unchanged
+// configuration, but runs again when another engine works on the stack
+// (OpenTofu installs its providers from another registry).
+func TestInitRunsAgainForAnotherEngine(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "inits")
+	fake := func(name, versionJSON string) *Engine {
+		t.Helper()
+		p := filepath.Join(dir, name, name)
+		script := "#!/bin/sh\ncase \"$1\" in\nversion) echo '" + versionJSON + "' ;;\ninit) echo " + name + " >> " + log + " ;;\nesac\n"
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(script), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		e, err := parseVersion(p, []byte(versionJSON))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	terraform := fake("terraform", `{"terraform_version":"1.11.4","platform":"linux_amd64","provider_selections":{},"terraform_outdated":false}`)
+	tofu := fake("tofu", `{"terraform_version":"1.12.6","platform":"linux_amd64","provider_selections":{}}`)
+	src := t.TempDir()
+	main := "resource \"null_resource\" \"a\" {}\n"
+	if err := os.WriteFile(filepath.Join(src, "main.tf"), []byte(main), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	work := filepath.Join(dir, "work")
+	for _, e := range []*Engine{terraform, terraform, tofu, tofu, terraform} {
+		w, err := Open(e, "s", work, os.Environ(), NewOutput(io.Discard), NewOutput(io.Discard))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Sync(src, []File{{Path: "main.tf", SHA256: sha256Hex(main)}}); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Init(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		w.Close()
+	}
+	if data, _ := os.ReadFile(log); string(data) != "terraform\ntofu\nterraform\n" {
+		t.Errorf("init ran for %q, want terraform, tofu, terraform", data)
 	}
 }

@@ -169,10 +169,10 @@ func (w *Workspace) ready(ctx context.Context) error {
 	return nil
 }
 
-// Init runs init unless the last successful init was of the same
-// providers, modules and backend (see initDigest).
+// Init runs init unless the last successful init was by the same engine
+// of the same providers, modules and backend (see initDigest).
 func (w *Workspace) Init(ctx context.Context) error {
-	digest, err := initDigest(w.Dir, w.copied())
+	digest, err := initDigest(w.Dir, w.copied(), string(w.engine.Flavor)+" "+w.engine.Path)
 	if err != nil {
 		return err
 	}

@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -33,41 +32,11 @@ func newStackProject(t *testing.T) *stackProject {
 	return newStackProjectWith(t, enginetest.Engine(t))
 }
 
-// engines returns the engine to test with and, when there is one besides
-// it, an OpenTofu (tofu on PATH or the build scripts/install-engine.sh
-// caches), so that both engines run the tests that depend on the engine.
-func engines(t *testing.T) []string {
-	t.Helper()
-	first := enginetest.Engine(t)
-	list := []string{first}
-	var tofus []string
-	if p, err := exec.LookPath("tofu"); err == nil {
-		tofus = append(tofus, p)
-	}
-	cache := os.Getenv(enginetest.EnvCache)
-	if cache == "" {
-		if home, err := os.UserHomeDir(); err == nil {
-			cache = filepath.Join(home, ".cache", "tfkit")
-		}
-	}
-	if cache != "" {
-		built, _ := filepath.Glob(filepath.Join(cache, "engine", "opentofu-*", "tofu"))
-		tofus = append(tofus, built...)
-	}
-	for _, p := range tofus {
-		if p != first && filepath.Base(first) != "tofu" {
-			return append(list, p)
-		}
-	}
-	return list
-}
-
-// forEachEngine runs test once per engine of engines, as a subtest named
-// after the binary.
+// forEachEngine runs test once per engine (terraform, and OpenTofu when it
+// is installed), as a subtest named after the binary.
 func forEachEngine(t *testing.T, test func(t *testing.T, engine string)) {
-	for _, e := range engines(t) {
-		t.Run(filepath.Base(e), func(t *testing.T) { test(t, e) })
-	}
+	t.Helper()
+	enginetest.ForEachEngine(t, test)
 }
 
 func newStackProjectWith(t *testing.T, engine string) *stackProject {
@@ -301,7 +270,11 @@ func TestDeployStopsDependants(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the Terraform engine")
 	}
-	p := newStackProject(t)
+	forEachEngine(t, testDeployStopsDependants)
+}
+
+func testDeployStopsDependants(t *testing.T, engine string) {
+	p := newStackProjectWith(t, engine)
 	p.write(
 		testStack{name: "a", tf: "resource \"null_resource\" \"a\" {}\n"},
 		testStack{name: "b", deps: []string{"a"}, tf: "resource \"null_resource\" \"b\" {}\n"},
@@ -529,7 +502,11 @@ func TestDeployPassesEnvironment(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the Terraform engine")
 	}
-	p := newStackProject(t)
+	forEachEngine(t, testDeployPassesEnvironment)
+}
+
+func testDeployPassesEnvironment(t *testing.T, engine string) {
+	p := newStackProjectWith(t, engine)
 	p.write(testStack{name: "v", tf: `variable "greeting" {
   type = string
 }

@@ -25,7 +25,11 @@ import (
 // remote state synth writes, diff afterwards shows no changes, a change in
 // the app shows exactly that change, and destroy goes in reverse order.
 func TestCrossStackDeploy(t *testing.T) {
-	project, file, run := crossProject(t)
+	enginetest.ForEachEngine(t, testCrossStackDeploy)
+}
+
+func testCrossStackDeploy(t *testing.T, engine string) {
+	project, file, run := crossProject(t, engine)
 
 	code, stdout, stderr := run("hello", "deploy", "--auto-approve")
 	if code != cli.ExitOK {
@@ -109,7 +113,11 @@ func TestCrossStackDeploy(t *testing.T) {
 // TestCrossStackDeployJSON deploys the same app synthesized as Terraform
 // JSON, whose remote state path is a template in a JSON string.
 func TestCrossStackDeployJSON(t *testing.T) {
-	project, file, run := crossProject(t)
+	enginetest.ForEachEngine(t, testCrossStackDeployJSON)
+}
+
+func testCrossStackDeployJSON(t *testing.T, engine string) {
+	project, file, run := crossProject(t, engine)
 	if code, stdout, stderr := run("hi", "synth", "--format", "json"); code != cli.ExitOK {
 		t.Fatalf("synth: exit %d\n%s\n%s", code, stdout, stderr)
 	}
@@ -140,10 +148,9 @@ func TestCrossStackDeployJSON(t *testing.T) {
 
 // crossProject makes a project whose app is testdata/crossstack, and
 // returns its directory, the file the app writes, and a function that runs
-// the tfkit CLI there with the engine and the provider mirror and
+// the tfkit CLI there with engine and the provider mirror and
 // CROSS_GREETING set to a greeting.
-func crossProject(t *testing.T) (string, string, func(greeting string, args ...string) (int, string, string)) {
-	engine := enginetest.Engine(t)
+func crossProject(t *testing.T, engine string) (string, string, func(greeting string, args ...string) (int, string, string)) {
 	mirror := enginetest.Mirror(t)
 	bin := buildTestApp(t, "crossstack")
 

@@ -200,3 +200,42 @@ func RequireProvider(t testing.TB, source, version string) {
 	}
 	unavailableHint(t, hint, "%s %s is not in the provider mirror", source, version)
 }
+
+// Engines returns the engine to test with (Engine) and, when there is one
+// besides it, an OpenTofu: tofu on PATH or the one scripts/install-engine.sh
+// built into the cache. Tests that depend on the engine run with both
+// engines so; when OpenTofu is missing the test log says so, since the test
+// then passes with one engine only.
+func Engines(t testing.TB) []string {
+	t.Helper()
+	first := Engine(t)
+	if filepath.Base(first) == "tofu" {
+		t.Logf("testing with OpenTofu (%s) only: %s names it", first, EnvTerraform)
+		return []string{first}
+	}
+	var tofus []string
+	if p, err := exec.LookPath("tofu"); err == nil {
+		tofus = append(tofus, p)
+	}
+	if c := cacheDir(); c != "" {
+		built, _ := filepath.Glob(filepath.Join(c, "engine", "opentofu-*", "tofu"))
+		tofus = append(tofus, built...)
+	}
+	for _, p := range tofus {
+		if p != first && isExecutable(p) {
+			return []string{first, p}
+		}
+	}
+	t.Logf("OpenTofu is not installed (no tofu on PATH, none built into %s by scripts/install-engine.sh --opentofu): testing with %s only",
+		filepath.Join(cacheDir(), "engine"), first)
+	return []string{first}
+}
+
+// ForEachEngine runs test once per engine of Engines, each as a subtest
+// named after the binary ("terraform", "tofu").
+func ForEachEngine(t *testing.T, test func(t *testing.T, engine string)) {
+	t.Helper()
+	for _, e := range Engines(t) {
+		t.Run(filepath.Base(e), func(t *testing.T) { test(t, e) })
+	}
+}

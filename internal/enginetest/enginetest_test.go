@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"slices"
 	"strconv"
@@ -421,4 +422,39 @@ func goImports(path string) ([]string, error) {
 		imports = append(imports, p)
 	}
 	return imports, nil
+}
+
+// TestEnginesAddsOpenTofu: Engines adds an OpenTofu found on PATH or in the
+// cache to the engine tests run with, and only one.
+func TestEnginesAddsOpenTofu(t *testing.T) {
+	exe := func(path string) string {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte("#!/bin/sh\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	dir := t.TempDir()
+	terraform := exe(filepath.Join(dir, "bin1", "terraform"))
+	t.Setenv(EnvTerraform, terraform)
+	t.Setenv(EnvCache, filepath.Join(dir, "cache"))
+	t.Setenv("PATH", filepath.Join(dir, "bin2"))
+	if got := Engines(t); !reflect.DeepEqual(got, []string{terraform}) {
+		t.Errorf("without OpenTofu: %v", got)
+	}
+	built := exe(filepath.Join(dir, "cache", "engine", "opentofu-1.12.6", "tofu"))
+	if got := Engines(t); !reflect.DeepEqual(got, []string{terraform, built}) {
+		t.Errorf("with a built OpenTofu: %v", got)
+	}
+	onPath := exe(filepath.Join(dir, "bin2", "tofu"))
+	if got := Engines(t); !reflect.DeepEqual(got, []string{terraform, onPath}) {
+		t.Errorf("with tofu on PATH: %v", got)
+	}
+	t.Setenv(EnvTerraform, onPath)
+	if got := Engines(t); !reflect.DeepEqual(got, []string{onPath}) {
+		t.Errorf("with OpenTofu as the engine: %v", got)
+	}
 }
