@@ -84,7 +84,7 @@ import (
 // reference to the {{if eq .Kind "data"}}data source{{else}}resource{{end}}.
 {{fn (print "func (x *" .GoName ") Block() *config.Block") "return x.h.Block()"}}
 {{$el := .}}{{range .Getters}}
-{{doc .GetterDoc}}{{fn (print "func (x *" $el.GoName ") " .Name "() tfkit.Value[" .Type "]") (print "return tfkit.As[" .Type "](x.h.Ref(" (q .TFName) "))")}}
+{{.Source $el.GoName}}
 {{end}}{{end}}{{end}}`
 
 const moduleTemplate = `{{define "module"}}{{.Header}}
@@ -129,13 +129,39 @@ const commonTemplate = `{{define "structs"}}{{with .Config}}{{template "struct" 
 {{define "struct"}}
 {{doc .TypeDoc}}type {{.Name}} struct {
 {{- range .Fields}}
-{{range .Doc}}	//{{if .}} {{.}}{{end}}
-{{end}}	{{.Name}} {{.GoType}} ` + "`" + `tf:"{{.TFName}}{{if .Block}},block{{end}}"` + "`" + `{{end}}
+{{.Source}}{{end}}
 }
 {{if .Object}}
 // TerraformValue writes the set fields as an object.
 {{fn (print "func (o " .Name ") TerraformValue() any") "return tfkit.Fields(o)"}}
 {{end}}{{end}}`
+
+// Source is a getter's doc comment and declaration; the receiver is a
+// *recv. Getters are most of a provider's code, so they are written here
+// rather than by the template, which is slower at it.
+func (g *getterData) Source(recv string) string {
+	return doc(g.GetterDoc()) + fn("func (x *"+recv+") "+g.Name+"() tfkit.Value["+g.Type+"]",
+		"return tfkit.As["+g.Type+"](x.h.Ref("+strconv.Quote(g.TFName)+"))")
+}
+
+// Source is a struct field with its comment lines, indented, without the
+// final newline.
+func (f *fieldData) Source() string {
+	var b strings.Builder
+	for _, l := range f.Doc {
+		if l == "" {
+			b.WriteString("\t//\n")
+		} else {
+			b.WriteString("\t// " + l + "\n")
+		}
+	}
+	tag := f.TFName
+	if f.Block {
+		tag += ",block"
+	}
+	b.WriteString("\t" + f.Name + " " + f.GoType + " `tf:\"" + tag + "\"`")
+	return b.String()
+}
 
 // maxOneLine bounds the functions gofmt keeps on one line: the header
 // (func to the end of the signature) and the statement together, braces
