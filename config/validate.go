@@ -30,6 +30,7 @@ func Validate(cfg *Config) diag.Diagnostics {
 		if b.Type != "locals" { // reported as duplicate local values
 			v.checkRedefined(b.Body, b.Address(), b.DeclRange)
 		}
+		v.checkLiterals(b.Body, []string{b.Type}, b.Address(), b.DeclRange)
 		v.checkBlock(b)
 	}
 	v.checkCycles()
@@ -290,6 +291,58 @@ func (v *validator) checkRedefined(body *Body, path string, rng hcl.Range) {
 			v.checkRedefined(it.Body, path+"."+it.Type, rangeOr(it.DeclRange, rng))
 		}
 	}
+}
+
+// checkLiterals reports expressions in the arguments Terraform reads
+// literally (LiteralArgument), such as the terraform block's settings and
+// an output's description, which Terraform reads before anything is
+// evaluated. Those some other check reports more precisely are left to it:
+// a variable setting that refers to something, a module's source and
+// version, a provider's alias.
+func (v *validator) checkLiterals(body *Body, types []string, path string, rng hcl.Range) {
+	top := types[0]
+	for _, it := range body.Items {
+		switch it := it.(type) {
+		case *Attribute:
+			if !LiteralArgument(types, it.Name) {
+				continue
+			}
+			switch {
+			case top == "variable" && len(Variables(it.Expr)) > 0,
+				top == "module" && len(types) == 1,
+				top == "provider" && it.Name == "alias":
+				continue
+			}
+			e := it.Expr
+			if top == "terraform" && types[len(types)-1] == "required_providers" {
+				e = withoutAliases(e)
+			}
+			if !IsLiteral(e) {
+				v.errorAt(rangeOr(it.Range, rng), path+"."+it.Name, "Expression in a literal argument",
+					fmt.Sprintf("Terraform reads %s before anything is evaluated, so it takes a literal value, not an expression.", it.Name),
+					"write the value itself: text without ${...}, a number, a bool, or a list or object of those")
+			}
+		case *Block:
+			v.checkLiterals(it.Body, append(types[:len(types):len(types)], it.Type), path+"."+it.Type, rangeOr(it.DeclRange, rng))
+		}
+	}
+}
+
+// withoutAliases returns a required_providers entry without its
+// configuration_aliases, which are references.
+func withoutAliases(e Expr) Expr {
+	o, ok := Unwrap(e).(*Object)
+	if !ok {
+		return e
+	}
+	out := &Object{}
+	for _, it := range o.Items {
+		if k, ok := LiteralString(it.Key); ok && k == "configuration_aliases" {
+			continue
+		}
+		out.Items = append(out.Items, it)
+	}
+	return out
 }
 
 func rangeOr(r, fallback hcl.Range) hcl.Range {

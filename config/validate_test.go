@@ -355,3 +355,76 @@ func TestValidateAttributeRedefined(t *testing.T) {
 		t.Errorf("locals: %s", ds[0])
 	}
 }
+
+// TestValidateLiteralArguments: arguments Terraform reads before anything
+// is evaluated take literal values; the JSON renderer cannot write an
+// expression there either.
+func TestValidateLiteralArguments(t *testing.T) {
+	cases := []struct {
+		name, src string
+		fragments []string
+	}{
+		{"backend", `variable "p" {}
+terraform {
+  backend "local" {
+    path = var.p
+  }
+}
+`, []string{"Expression in a literal argument", "terraform.backend.path", "main.tf:4:5"}},
+		{"required_version", `terraform {
+  required_version = upper(">= 1.0")
+}
+`, []string{"Expression in a literal argument", "terraform.required_version"}},
+		{"required provider", `terraform {
+  required_providers {
+    aws = {
+      source  = "hashicorp/aws"
+      version = "~> ${5}.0"
+    }
+  }
+}
+`, []string{"Expression in a literal argument", "terraform.required_providers.aws"}},
+		{"output description", `output "o" {
+  value       = 1
+  description = join(",", ["a"])
+}
+`, []string{"Expression in a literal argument", "output.o.description"}},
+		{"variable default", `variable "v" {
+  default = 1 + 2
+}
+`, []string{"Expression in a literal argument", "var.v.default"}},
+		{"connection type", `resource "a_b" "c" {
+  connection {
+    type = lower("SSH")
+  }
+}
+`, []string{"Expression in a literal argument", "a_b.c.connection.type"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			wantOne(t, Validate(mustParse(t, tc.src)), tc.fragments...)
+		})
+	}
+	// Literal values, negative numbers, one-interpolation templates of
+	// literals and configuration_aliases references are fine.
+	ok := `terraform {
+  required_version = ">= 1.0"
+  required_providers {
+    aws = {
+      source                = "hashicorp/aws"
+      configuration_aliases = [aws.west]
+    }
+  }
+  backend "local" {
+    path = "${"state"}.tfstate"
+  }
+}
+variable "v" {
+  default     = { a = [1, -2, (3)], "b c" = null, 1 = true }
+  description = "x"
+}
+`
+	if ds := Validate(mustParse(t, ok)); len(ds) != 0 {
+		t.Fatalf("want no diagnostics, got:\n%s", ds)
+	}
+}

@@ -77,33 +77,9 @@ func For(types []string, name string) Rule {
 }
 
 // LiteralOnly reports whether Terraform reads an argument literally in JSON
-// syntax: its strings are taken as written, not as templates.
-func LiteralOnly(types []string, name string) bool {
-	top, last, n := types[0], types[len(types)-1], len(types)
-	switch {
-	case top == "terraform":
-		return true
-	case last == "connection":
-		return name == "type"
-	case n != 1:
-		return false
-	case top == "variable":
-		switch name {
-		case "default", "description", "sensitive", "nullable", "ephemeral":
-			return true
-		}
-	case top == "output":
-		switch name {
-		case "description", "sensitive", "ephemeral":
-			return true
-		}
-	case top == "module":
-		return name == "source" || name == "version"
-	case top == "provider":
-		return name == "alias" || name == "version"
-	}
-	return false
-}
+// syntax: its strings are taken as written, not as templates. The table is
+// config.LiteralArgument, which config.Validate checks by.
+func LiteralOnly(types []string, name string) bool { return config.LiteralArgument(types, name) }
 
 // Hint is the suggestion given when an argument that Terraform reads
 // statically holds a string that is not what it expects.
@@ -200,7 +176,7 @@ func (w converter) staticRef(e config.Expr, rule Rule, name string) config.Expr 
 
 // refList converts each item of a static list of references.
 func (w converter) refList(e config.Expr, rule Rule, name string) config.Expr {
-	switch t := unwrap(e).(type) {
+	switch t := config.Unwrap(e).(type) {
 	case *config.Tuple:
 		items := make([]config.Expr, len(t.Items))
 		for i, it := range t.Items {
@@ -250,7 +226,7 @@ func literalItems(v cty.Value) ([]config.ObjectItem, bool) {
 // objectItems returns the items of an object expression or of a literal
 // object or map value.
 func objectItems(e config.Expr) ([]config.ObjectItem, bool) {
-	switch t := unwrap(e).(type) {
+	switch t := config.Unwrap(e).(type) {
 	case *config.Object:
 		return t.Items, true
 	case *config.Literal:
@@ -306,7 +282,7 @@ func (w converter) typeConstraint(e config.Expr, name string) config.Expr {
 		e = pe
 	}
 	var bare string
-	switch t := unwrap(e).(type) {
+	switch t := config.Unwrap(e).(type) {
 	case *config.Reference:
 		if len(t.Traversal) == 1 {
 			bare = t.Traversal.RootName()
@@ -321,34 +297,6 @@ func (w converter) typeConstraint(e config.Expr, name string) config.Expr {
 		return &config.Call{Name: bare, Args: []config.Expr{config.Ref("any")}}
 	}
 	return e
-}
-
-// unwrap returns the expression of a template that is one interpolation
-// (the renderers write "${x}" as x), else e.
-func unwrap(e config.Expr) config.Expr {
-	for {
-		t, ok := e.(*config.Template)
-		if !ok {
-			return e
-		}
-		var only config.Expr
-		for _, p := range t.Parts {
-			if l, ok := p.(*config.Literal); ok && l.Val.Type() == cty.String && l.Val.IsKnown() && !l.Val.IsNull() && !l.Val.IsMarked() {
-				if l.Val.AsString() != "" {
-					return e
-				}
-				continue
-			}
-			if only != nil {
-				return e
-			}
-			only = p
-		}
-		if only == nil {
-			return e
-		}
-		e = only
-	}
 }
 
 // rawSyntax returns the parsed form of raw text, parsing it when the model
