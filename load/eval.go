@@ -30,7 +30,10 @@ type modInst struct {
 	// aws.west) to their absolute addresses, from the call's providers.
 	providers map[string]string
 
-	vars      map[string]cty.Value
+	vars map[string]cty.Value
+	// varSrc is where each variable's value came from, for validation
+	// errors.
+	varSrc    map[string]hcl.Range
 	locals    map[string]cty.Value
 	outputs   map[string]cty.Value
 	resources map[string]cty.Value
@@ -39,11 +42,14 @@ type modInst struct {
 	calls       map[string][]*modInst
 	callMode    map[string]string // "", "count" or "for_each"
 	callUnknown map[string]string
+	// whole caches resource values with each instance marked as read
+	// whole (see whole.go).
+	whole map[string]cty.Value
 }
 
 func newInst(m *Module, addr string, parent *modInst) *modInst {
 	return &modInst{mod: m, addr: addr, parent: parent,
-		vars: map[string]cty.Value{}, locals: map[string]cty.Value{}, outputs: map[string]cty.Value{},
+		vars: map[string]cty.Value{}, varSrc: map[string]hcl.Range{}, locals: map[string]cty.Value{}, outputs: map[string]cty.Value{},
 		resources: map[string]cty.Value{}, calls: map[string][]*modInst{}, callMode: map[string]string{},
 		callUnknown: map[string]string{}, providers: map[string]string{}}
 }
@@ -78,6 +84,17 @@ type evaluator struct {
 	made     int64
 	contexts map[scopeKey]*hcl.EvalContext
 	counts   map[int64]cty.Value
+	// unevaluated holds the "not evaluated" warning of each condition
+	// block that was unknown, to count further instances in it.
+	unevaluated map[*Condition]*notEvaluated
+	// reported holds the module calls whose expansion was refused once.
+	reported map[*CallDecl]bool
+	// missing lists attributes read from whole resource objects that they
+	// lack (see whole.go); withSchema holds the resources shaped by a
+	// provider schema; marked is set once a whole object was marked.
+	missing    []missingAttr
+	withSchema map[*ResourceDecl]bool
+	marked     bool
 }
 
 func (e *evaluator) variables(expr hcl.Expression) []hcl.Traversal {
@@ -112,11 +129,13 @@ func (e *evaluator) run() {
 			Detail: strings.Join(names, " -> "), Subject: &r, Related: related, Path: cyc[0].key,
 			Suggestion: "break the cycle: none of these values can be evaluated"})
 	}
+	e.checkStatic(e.root)
 	for _, n := range e.g.order {
 		for _, mi := range e.instances[n.mod] {
 			e.evalNode(n, mi)
 		}
 	}
+	e.finishConditions()
 	e.collectView(rootInst)
 }
 
@@ -142,12 +161,25 @@ func (e *evaluator) evalNode(n *node, mi *modInst) {
 	switch n.kind {
 	case kindVar:
 		mi.vars[n.name] = e.evalVar(mi, n.name)
+	case kindValidation:
+		e.evalValidations(mi, n.name)
 	case kindLocal:
 		l := mi.mod.Locals[n.name]
 		mi.locals[n.name] = e.eval(mi, l.Expr, nil, mi.addrPrefix()+"local."+n.name)
 	case kindOutput:
 		o := mi.mod.Outputs[n.name]
-		mi.outputs[n.name] = e.eval(mi, o.Value, nil, mi.addrPrefix()+"output."+n.name)
+		path := mi.addrPrefix() + "output." + n.name
+		mi.outputs[n.name] = e.eval(mi, o.Value, nil, path)
+		for i, c := range o.Preconditions {
+			e.condition(mi, c, nil, path+".precondition["+itoa(i)+"]", condOutputPre, nil)
+		}
+	case kindProvider:
+		e.evalProvider(mi, mi.mod.ProviderConfigs[n.name])
+	case kindCheck:
+		c := mi.mod.Checks[n.name]
+		for i, a := range c.Asserts {
+			e.condition(mi, a, nil, mi.addrPrefix()+"check."+c.Name+".assert["+itoa(i)+"]", condAssert, nil)
+		}
 	case kindResource:
 		e.evalResource(mi, mi.mod.Resources[n.name], n.used)
 	case kindCall:
@@ -165,12 +197,23 @@ func (mi *modInst) addrPrefix() string {
 // eval evaluates one expression in mi with the iterators of it bound,
 // seeing only what the expression references.
 func (e *evaluator) eval(mi *modInst, expr hcl.Expression, it *iter, path string) cty.Value {
+	v, _ := e.evalChecked(mi, expr, it, path)
+	return v
+}
+
+// evalChecked is eval that also says whether the expression evaluated
+// without errors (those are reported).
+func (e *evaluator) evalChecked(mi *modInst, expr hcl.Expression, it *iter, path string) (cty.Value, bool) {
+	before := len(e.diags)
 	ctx := e.scope(mi, expr, it, path)
 	v, hd := expr.Value(ctx)
 	if hd.HasErrors() && e.addProviderFuncs(expr) {
 		v, hd = expr.Value(ctx)
 	}
 	if hd.HasErrors() {
+		if e.marked {
+			e.noteMissing(hd)
+		}
 		for _, d := range diag.FromHCL(hd) {
 			if d.Severity == diag.Error && d.Path == "" {
 				d.Path = path
@@ -179,11 +222,11 @@ func (e *evaluator) eval(mi *modInst, expr hcl.Expression, it *iter, path string
 		}
 		for _, d := range hd {
 			if d.Severity == hcl.DiagError {
-				return unknown("evaluation failed: " + d.Summary)
+				return unknown("evaluation failed: " + d.Summary), false
 			}
 		}
 	}
-	return v
+	return v, !e.diags[before:].HasErrors()
 }
 
 // scope builds the evaluation context of expr: only the variables, locals,
@@ -331,7 +374,7 @@ func (e *evaluator) baseScope(mi *modInst, expr hcl.Expression, it *iter, path s
 		case "ephemeral":
 			vars["ephemeral"] = unknown("ephemeral resources are not evaluated")
 		case "self":
-			e.errorf(&rng, path, "Invalid \"self\" reference", "self is only available in provisioner and connection blocks, which tfkit eval does not evaluate")
+			e.errorf(&rng, path, "Invalid \"self\" reference", "self is only available in provisioner and connection blocks and in postconditions")
 			vars["self"] = unknown("self")
 		default:
 			key, _ := splitResourceRef(tr)
@@ -352,6 +395,9 @@ func (e *evaluator) baseScope(mi *modInst, expr hcl.Expression, it *iter, path s
 				v = unknown("undeclared " + key)
 			} else if !ok {
 				v = unknown("not evaluated: " + key)
+			} else if r, whole := wholeRead(mi.mod, tr); whole && r.escapes {
+				v = mi.markWhole(r, key, v)
+				e.marked = true
 			}
 			if root == "data" {
 				t := strings.Split(key, ".")
@@ -547,6 +593,20 @@ func (e *evaluator) evalCall(mi *modInst, c *CallDecl) {
 		e.unexpanded(path, why, c.DeclRange)
 		return
 	}
+	if (mode != "" || c.DependsOn != nil) && hasProviderBlocks(child) && !e.reported[c] {
+		if e.reported == nil {
+			e.reported = map[*CallDecl]bool{}
+		}
+		e.reported[c] = true
+		r := c.DeclRange
+		what := "depends_on"
+		if mode != "" {
+			what = mode
+		}
+		e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Module is incompatible with count, for_each, and depends_on",
+			Detail:  fmt.Sprintf("module.%s uses %s, but its module (or a module it calls) contains provider blocks; Terraform refuses this", c.Name, what),
+			Subject: &r, Path: path, Suggestion: "declare the provider configurations in the root module and pass them in the providers map"})
+	}
 	mi.callMode[c.Name] = mode
 	mi.calls[c.Name] = []*modInst{}
 	provs := e.callProviders(mi, c)
@@ -631,42 +691,28 @@ func (e *evaluator) evalVar(mi *modInst, name string) cty.Value {
 	uv, marks := v.UnmarkDeep()
 	cv, err := convert.Convert(uv, ty)
 	if err != nil {
+		e.noteMissingConversion(marks, err)
 		e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid value for input variable",
 			Detail:  fmt.Sprintf("the value given for %s is not %s: %s", path, typeexpr.TypeString(ty), err.Error()),
 			Subject: &src, Path: path})
 		return unknown("invalid value for " + path)
 	}
-	v = cv.WithMarks(marks)
-	for _, va := range decl.Validations {
-		tmp := newInst(mi.mod, mi.addr, mi.parent)
-		// The condition sees the value being validated and whatever else
-		// it references (evaluated before: they are dependencies).
-		tmp.vars = map[string]cty.Value{}
-		for n, x := range mi.vars {
-			tmp.vars[n] = x
-		}
-		tmp.vars[name] = v
-		tmp.locals, tmp.resources = mi.locals, mi.resources
-		tmp.calls, tmp.callMode, tmp.callUnknown = mi.calls, mi.callMode, mi.callUnknown
-		ok := e.eval(tmp, va.Condition, nil, path+".validation")
-		ok, _ = ok.UnmarkDeep()
-		if !ok.IsKnown() || ok.IsNull() || ok.Type() != cty.Bool {
-			continue
-		}
-		if ok.False() {
-			msg := "the validation condition is false"
-			if va.ErrorMessage != nil {
-				if m := e.eval(tmp, va.ErrorMessage, nil, path+".validation"); m.Type() == cty.String && m.IsKnown() && !m.IsMarked() && !m.IsNull() {
-					msg = m.AsString()
-				}
-			}
-			r := src
-			e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid value for variable",
-				Detail: msg, Subject: &r, Path: path,
-				Related: []diag.Related{{Message: "validation rule declared here", Range: va.Range}}})
-		}
+	mi.varSrc[name] = src
+	return cv.WithMarks(marks)
+}
+
+// evalValidations checks the validation blocks of variable name in mi,
+// after the variable and whatever else the conditions read.
+func (e *evaluator) evalValidations(mi *modInst, name string) {
+	decl := mi.mod.Variables[name]
+	path := mi.addrPrefix() + "var." + name
+	src, ok := mi.varSrc[name]
+	if !ok {
+		src = decl.DeclRange
 	}
-	return v
+	for i, va := range decl.Validations {
+		e.condition(mi, va, nil, path+".validation["+itoa(i)+"]", condValidation, &src)
+	}
 }
 
 func nonNullable(v *VariableDecl) bool {
@@ -688,6 +734,12 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 	}
 	provider := e.providerOf(mi, r)
 	sch := e.blockSchema(r, provider)
+	if sch != nil {
+		if e.withSchema == nil {
+			e.withSchema = map[*ResourceDecl]bool{}
+		}
+		e.withSchema[r] = true
+	}
 	var scoped []cty.Value
 	for i, k := range keys {
 		it := &iter{}
@@ -705,27 +757,29 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 		inst := &Instance{Address: addr, Mode: r.Mode, Type: r.Type, Name: r.Name, Key: k,
 			Provider: provider, Module: mi.addr, Attributes: attrs, Range: r.DeclRange}
 		e.view.Resources = append(e.view.Resources, inst)
-		if !used {
+		for j, c := range r.Preconditions {
+			e.condition(mi, c, it, addr+".lifecycle.precondition["+itoa(j)+"]", condPrecondition, nil)
+		}
+		if !used && len(r.Postconditions) == 0 {
 			continue
 		}
-		if sch != nil {
-			// The schema has every attribute: a reference to another one is
-			// an error, as in Terraform.
-			scoped = append(scoped, attrs)
-			continue
+		self := attrs
+		if sch == nil {
+			// What other expressions see: the configured attributes plus
+			// the referenced ones the provider computes, as unknowns. With
+			// a schema every attribute is there, and a reference to
+			// another one is an error, as in Terraform.
+			self = e.scopedValue(r, addr, attrs)
 		}
-		// What other expressions see: the configured attributes plus the
-		// referenced ones the provider computes, as unknowns.
-		full := map[string]cty.Value{}
-		for n, v := range attrs.AsValueMap() {
-			full[n] = v
-		}
-		for n := range r.Refs {
-			if _, ok := full[n]; !ok {
-				full[n] = unknown(addr + "." + n + " is computed by the provider")
+		if len(r.Postconditions) > 0 {
+			pit := &iter{count: it.count, each: it.each, named: map[string]cty.Value{"self": self}}
+			for j, c := range r.Postconditions {
+				e.condition(mi, c, pit, addr+".lifecycle.postcondition["+itoa(j)+"]", condPostcondition, nil)
 			}
 		}
-		scoped = append(scoped, cty.ObjectVal(full))
+		if used {
+			scoped = append(scoped, self)
+		}
 	}
 	if !used {
 		return
@@ -748,6 +802,22 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 	}
 }
 
+// scopedValue is the value other expressions see of a resource instance
+// without a schema: its configured attributes plus, as unknowns, the
+// attributes read from it that it does not set.
+func (e *evaluator) scopedValue(r *ResourceDecl, addr string, attrs cty.Value) cty.Value {
+	full := attrs.AsValueMap()
+	if full == nil {
+		full = map[string]cty.Value{}
+	}
+	for n := range r.Refs {
+		if _, ok := full[n]; !ok {
+			full[n] = unknown(addr + "." + n + " is computed by the provider")
+		}
+	}
+	return cty.ObjectVal(full)
+}
+
 // evalBody evaluates a resource body: attributes, then nested blocks by
 // type as lists of objects, dynamic blocks expanded in place.
 func (e *evaluator) evalBody(mi *modInst, b *Body, it *iter, path string) cty.Value {
@@ -767,9 +837,52 @@ func (e *evaluator) evalBody(mi *modInst, b *Body, it *iter, path string) cty.Va
 		blocks[t] = append(blocks[t], v)
 	}
 	unknownBlocks := map[string]cty.Value{}
+	// In JSON, blocks written out are attributes (there is no schema to
+	// tell them apart); those of a type that dynamic blocks also make are
+	// blocks, placed before or after the dynamic ones by their position.
+	static := map[string]*Expr{}
+	for _, a := range b.Attrs {
+		static[a.Name] = a
+	}
+	placeStatic := func(t string, before hcl.Pos) {
+		a, ok := static[t]
+		if !ok || a.Range.Start.Byte > before.Byte {
+			return
+		}
+		delete(static, t)
+		v := out[t]
+		delete(out, t)
+		uv, marks := v.Unmark()
+		switch {
+		case !uv.IsKnown() || uv.IsNull():
+			unknownBlocks[t] = v
+		case uv.Type().IsObjectType() || uv.Type().IsMapType():
+			addBlock(t, v)
+		case uv.Type().IsTupleType() || uv.Type().IsListType():
+			for it := uv.ElementIterator(); it.Next(); {
+				_, ev := it.Element()
+				addBlock(t, ev.WithMarks(marks))
+			}
+		default:
+			r := a.Range
+			e.errorf(&r, path+"."+t, "Invalid block", t+" is written as a block by a dynamic block, so this must be an object or a list of objects, not "+uv.Type().FriendlyName())
+			unknownBlocks[t] = unknown("invalid " + t + " blocks")
+		}
+	}
 	for _, nb := range b.Blocks {
+		if nb.Type == "dynamic" && len(nb.Labels) == 1 {
+			placeStatic(nb.Labels[0], nb.Range.Start)
+		}
 		if nb.Type != "dynamic" {
-			addBlock(nb.Type, e.evalBody(mi, nb.Body, it, path+"."+nb.Type))
+			v := e.evalBody(mi, nb.Body, it, path+"."+nb.Type)
+			if len(nb.Labels) > 0 {
+				ls := make([]cty.Value, len(nb.Labels))
+				for i, l := range nb.Labels {
+					ls[i] = cty.StringVal(l)
+				}
+				v = withLabels(v, cty.ListVal(ls))
+			}
+			addBlock(nb.Type, v)
 			continue
 		}
 		if len(nb.Labels) != 1 {
@@ -782,11 +895,13 @@ func (e *evaluator) evalBody(mi *modInst, b *Body, it *iter, path string) cty.Va
 			blocks[t] = nil
 			order = append(order, t)
 		}
-		var forEach hcl.Expression
+		var forEach, labels hcl.Expression
 		iterName := t
 		var content *Body
 		for _, a := range nb.Body.Attrs {
 			switch a.Name {
+			case "labels":
+				labels = a.Expr
 			case "for_each":
 				forEach = a.Expr
 			case "iterator":
@@ -833,10 +948,15 @@ func (e *evaluator) evalBody(mi *modInst, b *Body, it *iter, path string) cty.Va
 				}
 			}
 			sub.named[iterName] = cty.ObjectVal(map[string]cty.Value{"key": k, "value": v})
-			addBlock(t, e.evalBody(mi, content, sub, path+"."+t))
+			bv := e.evalBody(mi, content, sub, path+"."+t)
+			if labels != nil {
+				bv = withLabels(bv, e.dynamicLabels(mi, labels, sub, path+".dynamic."+t+".labels"))
+			}
+			addBlock(t, bv)
 		}
 	}
 	for _, t := range order {
+		placeStatic(t, hcl.Pos{Byte: int(^uint(0) >> 1)})
 		if u, ok := unknownBlocks[t]; ok {
 			out[t] = u
 			continue
@@ -850,29 +970,96 @@ func (e *evaluator) evalBody(mi *modInst, b *Body, it *iter, path string) cty.Va
 	return cty.ObjectVal(out)
 }
 
+// withLabels adds the labels of a nested block to its object as
+// "_labels", a list of strings.
+func withLabels(obj, labels cty.Value) cty.Value {
+	m := obj.AsValueMap()
+	if m == nil {
+		m = map[string]cty.Value{}
+	}
+	m["_labels"] = labels
+	return cty.ObjectVal(m)
+}
+
+// dynamicLabels evaluates the labels argument of a dynamic block for one
+// of its blocks: a list of strings.
+func (e *evaluator) dynamicLabels(mi *modInst, x hcl.Expression, it *iter, path string) cty.Value {
+	marked := e.eval(mi, x, it, path)
+	v, marks := marked.UnmarkDeep()
+	if !v.IsWhollyKnown() {
+		return cty.UnknownVal(cty.List(cty.String)).WithMarks(marks).Mark(reason("the labels of a dynamic block are unknown"))
+	}
+	lv, err := convert.Convert(v, cty.List(cty.String))
+	if err != nil || lv.IsNull() {
+		r := x.Range()
+		msg := "labels must be a list of strings"
+		if err != nil {
+			msg += ": " + err.Error()
+		}
+		e.errorf(&r, path, "Invalid dynamic block labels", msg)
+		return cty.UnknownVal(cty.List(cty.String)).Mark(reason("invalid labels of a dynamic block"))
+	}
+	return lv
+}
+
 // elements returns the keys and elements of a collection that may carry
 // marks, each element with the marks that were on it or on the whole.
 func elements(v cty.Value) (keys, vals []cty.Value) {
 	uv, pvms := v.UnmarkDeepWithPaths()
+	// The marks below the top, by the element they are in; those on the
+	// whole apply to every element, as do all marks in a set, whose
+	// elements have no path.
+	var all []cty.PathValueMarks
+	byElem := map[string][]cty.PathValueMarks{}
+	for _, pvm := range pvms {
+		if len(pvm.Path) == 0 || uv.Type().IsSetType() {
+			if len(pvm.Path) > 0 {
+				pvm = cty.PathValueMarks{Path: pvm.Path[1:], Marks: pvm.Marks}
+			}
+			all = append(all, pvm)
+			continue
+		}
+		k := stepKey(pvm.Path[0])
+		byElem[k] = append(byElem[k], cty.PathValueMarks{Path: pvm.Path[1:], Marks: pvm.Marks})
+	}
+	isObj := uv.Type().IsObjectType()
 	for it := uv.ElementIterator(); it.Next(); {
 		k, ev := it.Element()
 		var step cty.PathStep = cty.IndexStep{Key: k}
-		if uv.Type().IsObjectType() {
+		if isObj {
 			step = cty.GetAttrStep{Name: k.AsString()}
 		}
-		var sub []cty.PathValueMarks
-		for _, pvm := range pvms {
-			switch {
-			case len(pvm.Path) == 0:
-				sub = append(sub, pvm)
-			case pvm.Path[0] == step || (uv.Type().IsSetType()):
-				sub = append(sub, cty.PathValueMarks{Path: pvm.Path[1:], Marks: pvm.Marks})
-			}
-		}
 		keys = append(keys, k)
-		vals = append(vals, ev.MarkWithPaths(sub))
+		sub := byElem[stepKey(step)]
+		if len(all) > 0 {
+			sub = append(append([]cty.PathValueMarks(nil), all...), sub...)
+		}
+		if len(sub) > 0 {
+			ev = ev.MarkWithPaths(sub)
+		}
+		vals = append(vals, ev)
 	}
 	return keys, vals
+}
+
+// stepKey identifies a path step by value: index steps hold cty values,
+// which == does not compare.
+func stepKey(s cty.PathStep) string {
+	switch x := s.(type) {
+	case cty.GetAttrStep:
+		return "." + x.Name
+	case cty.IndexStep:
+		k, _ := x.Key.Unmark()
+		switch {
+		case !k.IsKnown() || k.IsNull():
+			return "?"
+		case k.Type() == cty.String:
+			return "s" + k.AsString()
+		case k.Type() == cty.Number:
+			return "n" + k.AsBigFloat().String()
+		}
+	}
+	return "?"
 }
 
 // unexpanded records a resource or module call whose instances are not in

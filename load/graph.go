@@ -15,6 +15,12 @@ const (
 	kindLocal
 	kindOutput
 	kindResource
+	// kindValidation checks a variable's validation blocks; it depends on
+	// the variable and on what the conditions read besides it, and
+	// nothing depends on it (Terraform 1.9 and later).
+	kindValidation
+	kindProvider // a provider block
+	kindCheck    // a check block's asserts
 )
 
 // node is one static thing to evaluate, once per instance of its module.
@@ -37,6 +43,17 @@ type graph struct {
 	order []*node
 	// cycles lists each dependency cycle found, as the nodes in order.
 	cycles [][]*node
+	// scoped lists references to a check block's scoped data source from
+	// outside that check block.
+	scoped []scopedRef
+}
+
+// scopedRef is a reference to data source key of check from outside it.
+type scopedRef struct {
+	mod   *Module
+	key   string
+	check string
+	rng   hcl.Range
 }
 
 func buildGraph(root *Module) *graph {
@@ -46,6 +63,18 @@ func buildGraph(root *Module) *graph {
 		p := m.Name()
 		for n, v := range m.Variables {
 			g.nodes[p+"var."+n] = &node{kind: kindVar, mod: m, name: n, key: p + "var." + n, rng: v.DeclRange}
+			if len(v.Validations) > 0 {
+				k := p + "var." + n + ".validation"
+				g.nodes[k] = &node{kind: kindValidation, mod: m, name: n, key: k, rng: v.DeclRange}
+			}
+		}
+		for n, pc := range m.ProviderConfigs {
+			k := p + "provider." + n
+			g.nodes[k] = &node{kind: kindProvider, mod: m, name: n, key: k, rng: pc.DeclRange}
+		}
+		for n, c := range m.Checks {
+			k := p + "check." + n
+			g.nodes[k] = &node{kind: kindCheck, mod: m, name: n, key: k, rng: c.DeclRange}
 		}
 		for n, l := range m.Locals {
 			g.nodes[p+"local."+n] = &node{kind: kindLocal, mod: m, name: n, key: p + "local." + n, rng: l.Range}
@@ -130,14 +159,34 @@ func (g *graph) linkNode(n *node) {
 			n.deps = append(n.deps, d)
 		}
 	}
+	// inCheck is the check block n belongs to, whose scoped data sources
+	// n may read.
+	inCheck := ""
+	switch n.kind {
+	case kindCheck:
+		inCheck = n.name
+	case kindResource:
+		inCheck = m.Resources[n.name].Check
+	}
 	refs := func(mod *Module, e hcl.Expression) {
 		if e == nil {
 			return
 		}
 		for _, tr := range e.Variables() {
 			for _, d := range g.refNodes(mod, tr) {
+				if d != nil && d.kind == kindResource {
+					if c := d.mod.Resources[d.name].Check; c != "" && (c != inCheck || mod != m) {
+						g.scoped = append(g.scoped, scopedRef{mod: mod, key: d.name, check: c, rng: tr.SourceRange()})
+					}
+				}
 				dep(d)
 			}
+		}
+	}
+	conds := func(cs []*Condition) {
+		for _, c := range cs {
+			refs(m, c.Condition)
+			refs(m, c.ErrorMessage)
 		}
 	}
 	// Everything in a child module waits for the call that makes its
@@ -145,13 +194,22 @@ func (g *graph) linkNode(n *node) {
 	if len(m.Path) > 0 {
 		dep(g.nodes[parentName(m)+"module."+m.Path[len(m.Path)-1]])
 	}
+	var body func(b *Body)
+	body = func(b *Body) {
+		for _, a := range b.Attrs {
+			refs(m, a.Expr)
+		}
+		for _, nb := range b.Blocks {
+			body(nb.Body)
+		}
+	}
 	switch n.kind {
 	case kindCall:
 		c := m.Calls[n.name]
 		refs(m, c.Count)
 		refs(m, c.ForEach)
+		refs(m, c.DependsOn)
 	case kindVar:
-		v := m.Variables[n.name]
 		if len(m.Path) > 0 {
 			parent := parentModule(g, m)
 			if parent != nil {
@@ -160,28 +218,38 @@ func (g *graph) linkNode(n *node) {
 				}
 			}
 		}
-		for _, va := range v.Validations {
-			refs(m, va.Condition)
-			refs(m, va.ErrorMessage)
-		}
+	case kindValidation:
+		// The conditions read the variable itself, which is evaluated
+		// first, and may read other variables, locals and more; none of
+		// that makes the variable depend on them.
+		dep(g.nodes[m.Name()+"var."+n.name])
+		conds(m.Variables[n.name].Validations)
 	case kindLocal:
 		refs(m, m.Locals[n.name].Expr)
 	case kindOutput:
-		refs(m, m.Outputs[n.name].Value)
+		o := m.Outputs[n.name]
+		refs(m, o.Value)
+		conds(o.Preconditions)
+		refs(m, o.DependsOn)
 	case kindResource:
 		r := m.Resources[n.name]
 		refs(m, r.Count)
 		refs(m, r.ForEach)
-		var body func(b *Body)
-		body = func(b *Body) {
-			for _, a := range b.Attrs {
-				refs(m, a.Expr)
-			}
-			for _, nb := range b.Blocks {
-				body(nb.Body)
+		body(r.Body)
+		conds(r.Preconditions)
+		conds(r.Postconditions)
+		refs(m, r.DependsOn)
+		if r.Lifecycle != nil {
+			for _, a := range r.Lifecycle.Attrs {
+				if a.Name == "replace_triggered_by" {
+					refs(m, a.Expr)
+				}
 			}
 		}
-		body(r.Body)
+	case kindProvider:
+		body(m.ProviderConfigs[n.name].Body)
+	case kindCheck:
+		conds(m.Checks[n.name].Asserts)
 	}
 	sort.Slice(n.deps, func(i, j int) bool { return n.deps[i].key < n.deps[j].key })
 }

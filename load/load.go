@@ -58,7 +58,7 @@ const maxDepth = 32
 // it. The view is never nil; values that could not be evaluated are
 // unknown in it, and each is explained by a diagnostic or an unknown reason.
 func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
-	view := &View{Outputs: map[string]*Value{}, Variables: map[string]*Value{}}
+	view := &View{Providers: map[string]*ProviderConfig{}, Outputs: map[string]*Value{}, Variables: map[string]*Value{}}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return view, diag.Diagnostics{}.Errorf(nil, "Cannot resolve directory %s: %v", dir, err)
@@ -73,13 +73,42 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 	if l.fatal {
 		return view, ds
 	}
-	e := &evaluator{root: root, opts: &opts, rootDir: abs, instances: map[*Module][]*modInst{}, view: view}
-	e.diags = ds
-	e.funcs = functions(abs)
-	e.inputs = e.rootInputs()
-	e.g = buildGraph(root)
-	e.run()
-	return view, e.diags
+	g := buildGraph(root)
+	funcs := functions(abs)
+	var e *evaluator
+	for pass := 1; ; pass++ {
+		e = &evaluator{root: root, opts: &opts, rootDir: abs, instances: map[*Module][]*modInst{}, view: view, g: g, funcs: funcs}
+		e.diags = append(diag.Diagnostics(nil), ds...)
+		e.inputs = e.rootInputs()
+		e.run()
+		if len(e.missing) == 0 || pass == maxPasses {
+			break
+		}
+		// Attributes read from whole resource objects that they lack:
+		// evaluate again with them as unknowns (see whole.go).
+		for _, m := range e.missing {
+			m.r.Refs[m.name] = true
+		}
+		view = &View{Providers: map[string]*ProviderConfig{}, Outputs: map[string]*Value{}, Variables: map[string]*Value{}}
+	}
+	return view, dedupeDiags(e.diags)
+}
+
+// dedupeDiags drops diagnostics identical to an earlier one, such as the
+// same error in an expression evaluated once per element of a dynamic
+// block.
+func dedupeDiags(ds diag.Diagnostics) diag.Diagnostics {
+	seen := make(map[string]bool, len(ds))
+	out := ds[:0]
+	for _, d := range ds {
+		k := d.Error()
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, d)
+	}
+	return out
 }
 
 // LoadTree parses the module tree rooted at dir without evaluating it.

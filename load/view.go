@@ -17,6 +17,11 @@ import (
 // expanded.
 type View struct {
 	Resources []*Instance
+	// Providers are the evaluated provider blocks by configuration
+	// address (provider["registry.terraform.io/hashicorp/aws"].west,
+	// module.net.provider[...]). Default configurations no block declares
+	// are not listed.
+	Providers map[string]*ProviderConfig
 	Outputs   map[string]*Value
 	Variables map[string]*Value
 	// Unexpanded lists resources and module calls whose instances are not
@@ -44,6 +49,19 @@ type Instance struct {
 // the reasons it is unknown.
 func (i *Instance) Unknowns() map[string][]string { return unknowns(i.Attributes) }
 
+// ProviderConfig is an evaluated provider block.
+type ProviderConfig struct {
+	Address string // provider["registry.terraform.io/hashicorp/aws"].west
+	Name    string // the local name: aws
+	Alias   string // "" for the default configuration
+	Module  string // module.net; "" for the root module
+	// Attributes is the object of configured arguments, nested blocks as
+	// lists of objects (with provider schemas, shaped by the provider's
+	// configuration schema). Unknown parts carry a reason mark.
+	Attributes cty.Value
+	Range      hcl.Range
+}
+
 // Value is an evaluated output or variable.
 type Value struct {
 	Value cty.Value
@@ -60,6 +78,11 @@ type Unexpanded struct {
 
 func (e *evaluator) collectView(root *modInst) {
 	v := e.view
+	defer func() {
+		if e.marked {
+			e.stripView()
+		}
+	}()
 	for n, val := range root.outputs {
 		v.Outputs[n] = &Value{Value: val, Range: root.mod.Outputs[n].DeclRange}
 	}
@@ -193,7 +216,7 @@ func (v *View) JSON() []byte {
 		if r.Key != cty.NilVal {
 			field(&b, "index", valueJSON(r.Key), false)
 		}
-		field(&b, "provider", quote(r.Provider), false)
+		field(&b, "_provider", quote(r.Provider), false)
 		field(&b, "module", quote(r.Module), false)
 		field(&b, "range", quote(rangeString(r.Range)), false)
 		field(&b, "attributes", valueJSON(r.Attributes), false)
@@ -205,7 +228,9 @@ func (v *View) JSON() []byte {
 	if len(v.Resources) > 0 {
 		b.WriteString("\n  ")
 	}
-	b.WriteString("],\n  \"outputs\": ")
+	b.WriteString("],\n  \"providers\": ")
+	providersJSON(&b, v.Providers)
+	b.WriteString(",\n  \"outputs\": ")
 	valuesJSON(&b, v.Outputs)
 	b.WriteString(",\n  \"variables\": ")
 	valuesJSON(&b, v.Variables)
@@ -244,6 +269,33 @@ func valuesJSON(b *bytes.Buffer, m map[string]*Value) {
 			field(b, "unknown", unknownJSON(u), false)
 		}
 		field(b, "range", quote(rangeString(val.Range)), false)
+		b.WriteString("}")
+	}
+	b.WriteString("\n  }")
+}
+
+func providersJSON(b *bytes.Buffer, m map[string]*ProviderConfig) {
+	if len(m) == 0 {
+		b.WriteString("{}")
+		return
+	}
+	b.WriteString("{")
+	for i, n := range sortedKeys(m) {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		p := m[n]
+		fmt.Fprintf(b, "\n    %s: {", quote(n))
+		field(b, "name", quote(p.Name), true)
+		if p.Alias != "" {
+			field(b, "alias", quote(p.Alias), false)
+		}
+		field(b, "module", quote(p.Module), false)
+		field(b, "range", quote(rangeString(p.Range)), false)
+		field(b, "attributes", valueJSON(p.Attributes), false)
+		if u := unknowns(p.Attributes); len(u) > 0 {
+			field(b, "unknown", unknownJSON(u), false)
+		}
 		b.WriteString("}")
 	}
 	b.WriteString("\n  }")

@@ -1,6 +1,8 @@
 package load
 
 import (
+	"strings"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
@@ -10,54 +12,155 @@ import (
 // module.net.var.cidr.default.
 type Visitor func(name string, expr hcl.Expression)
 
+// exprKind tells how the evaluator treats an expression the walk visits.
+type exprKind int
+
+const (
+	// kindValue expressions are evaluated.
+	kindValue exprKind = iota
+	// kindRefs are lists of references to objects (depends_on,
+	// replace_triggered_by): only checked to name declared objects.
+	kindRefs
+	// kindProviderRef are references to provider configurations (the
+	// provider meta-argument, a call's providers map).
+	kindProviderRef
+	// kindAddress are addresses of moved, removed and import blocks.
+	kindAddress
+	// kindKeyword are bare keywords (a provisioner's when and
+	// on_failure): neither values nor references.
+	kindKeyword
+	// kindDeferred are values Terraform evaluates only when it applies
+	// (provisioners, connection, import ids) or that name attributes
+	// rather than read them (ignore_changes): their references are
+	// checked, they are not evaluated.
+	kindDeferred
+)
+
 // Walk calls visit for every expression in m and its children, in a fixed
-// order: the module's own declarations sorted by name, then each child.
+// order: the module's own declarations by kind and name, then each child.
 func (m *Module) Walk(visit Visitor) {
+	m.walk(true, func(name string, e hcl.Expression, _ exprKind, _ *ResourceDecl) { visit(name, e) })
+}
+
+// walk visits the expressions of m (and of its children when deep) with
+// their kind and, for a resource's own expressions, the resource.
+func (m *Module) walk(deep bool, visit func(name string, e hcl.Expression, k exprKind, r *ResourceDecl)) {
 	p := m.Name()
-	for _, n := range sortedKeys(m.Variables) {
-		v := m.Variables[n]
-		if v.Default != nil {
-			visit(p+"var."+n+".default", v.Default)
+	v := func(name string, e hcl.Expression, k exprKind) {
+		if e != nil {
+			visit(name, e, k, nil)
 		}
-		for _, va := range v.Validations {
-			visit(p+"var."+n+".validation.condition", va.Condition)
-			if va.ErrorMessage != nil {
-				visit(p+"var."+n+".validation.error_message", va.ErrorMessage)
+	}
+	conds := func(base, kind string, cs []*Condition, r *ResourceDecl) {
+		for i, c := range cs {
+			n := base + "." + kind + "[" + itoa(i) + "]"
+			visit(n+".condition", c.Condition, kindValue, r)
+			if c.ErrorMessage != nil {
+				visit(n+".error_message", c.ErrorMessage, kindValue, r)
 			}
 		}
 	}
+	for _, n := range sortedKeys(m.Variables) {
+		vd := m.Variables[n]
+		v(p+"var."+n+".default", vd.Default, kindValue)
+		v(p+"var."+n+".nullable", vd.Nullable, kindValue)
+		conds(p+"var."+n, "validation", vd.Validations, nil)
+	}
 	for _, n := range sortedKeys(m.Locals) {
-		visit(p+"local."+n, m.Locals[n].Expr)
+		v(p+"local."+n, m.Locals[n].Expr, kindValue)
 	}
 	for _, n := range sortedKeys(m.Outputs) {
-		visit(p+"output."+n, m.Outputs[n].Value)
+		o := m.Outputs[n]
+		v(p+"output."+n, o.Value, kindValue)
+		conds(p+"output."+n, "precondition", o.Preconditions, nil)
+		v(p+"output."+n+".depends_on", o.DependsOn, kindRefs)
+	}
+	for _, n := range sortedKeys(m.ProviderConfigs) {
+		pc := m.ProviderConfigs[n]
+		walkBody(p+"provider."+n, pc.Body, func(name string, e hcl.Expression) { visit(name, e, kindValue, nil) })
 	}
 	for _, n := range sortedKeys(m.Resources) {
 		r := m.Resources[n]
 		base := p + n
-		if r.Count != nil {
-			visit(base+".count", r.Count)
+		rv := func(name string, e hcl.Expression, k exprKind) {
+			if e != nil {
+				visit(name, e, k, r)
+			}
 		}
-		if r.ForEach != nil {
-			visit(base+".for_each", r.ForEach)
+		rv(base+".count", r.Count, kindValue)
+		rv(base+".for_each", r.ForEach, kindValue)
+		rv(base+".provider", r.Provider, kindProviderRef)
+		rv(base+".depends_on", r.DependsOn, kindRefs)
+		walkBody(base, r.Body, func(name string, e hcl.Expression) { visit(name, e, kindValue, r) })
+		if r.Lifecycle != nil {
+			for _, a := range r.Lifecycle.Attrs {
+				k := kindValue
+				switch a.Name {
+				case "replace_triggered_by":
+					k = kindRefs
+				case "ignore_changes":
+					k = kindDeferred
+				}
+				rv(base+".lifecycle."+a.Name, a.Expr, k)
+			}
 		}
-		walkBody(base, r.Body, visit)
+		conds(base+".lifecycle", "precondition", r.Preconditions, r)
+		conds(base+".lifecycle", "postcondition", r.Postconditions, r)
+		if r.Connection != nil {
+			walkBody(base+".connection", r.Connection.Body, deferred(r, visit))
+		}
+		for i, pb := range r.Provisioners {
+			walkBody(base+".provisioner["+itoa(i)+"]", pb.Body, deferred(r, visit))
+		}
 	}
 	for _, n := range sortedKeys(m.Calls) {
 		c := m.Calls[n]
 		base := p + "module." + n
-		if c.Count != nil {
-			visit(base+".count", c.Count)
-		}
-		if c.ForEach != nil {
-			visit(base+".for_each", c.ForEach)
-		}
+		v(base+".count", c.Count, kindValue)
+		v(base+".for_each", c.ForEach, kindValue)
 		for _, in := range sortedKeys(c.Inputs) {
-			visit(base+"."+in, c.Inputs[in].Expr)
+			v(base+"."+in, c.Inputs[in].Expr, kindValue)
 		}
+		v(base+".providers", c.Providers, kindProviderRef)
+		v(base+".depends_on", c.DependsOn, kindRefs)
+	}
+	for _, n := range sortedKeys(m.Checks) {
+		conds(p+"check."+n, "assert", m.Checks[n].Asserts, nil)
+	}
+	for i, im := range m.Imports {
+		base := p + "import[" + itoa(i) + "]"
+		v(base+".to", im.To, kindAddress)
+		v(base+".id", im.ID, kindDeferred)
+		v(base+".for_each", im.ForEach, kindDeferred)
+		v(base+".provider", im.Provider, kindProviderRef)
+	}
+	for i, mv := range m.Moved {
+		base := p + "moved[" + itoa(i) + "]"
+		v(base+".from", mv.From, kindAddress)
+		v(base+".to", mv.To, kindAddress)
+	}
+	for i, rm := range m.Removed {
+		base := p + "removed[" + itoa(i) + "]"
+		v(base+".from", rm.From, kindAddress)
+		walkBody(base, rm.Body, deferred(nil, visit))
+	}
+	if !deep {
+		return
 	}
 	for _, n := range sortedKeys(m.Children) {
-		m.Children[n].Walk(visit)
+		m.Children[n].walk(true, visit)
+	}
+}
+
+// deferred visits the expressions of provisioner, connection and removed
+// bodies, whose when and on_failure arguments are keywords.
+func deferred(r *ResourceDecl, visit func(string, hcl.Expression, exprKind, *ResourceDecl)) Visitor {
+	return func(name string, e hcl.Expression) {
+		k := kindDeferred
+		if strings.HasSuffix(name, ".when") || strings.HasSuffix(name, ".on_failure") {
+			k = kindKeyword
+		}
+		visit(name, e, k, r)
 	}
 }
 
@@ -83,34 +186,6 @@ func collectRefs(m *Module) {
 	for _, r := range m.Resources {
 		r.Refs = map[string]bool{"id": true}
 	}
-	// Attributes read through a for-expression or dynamic-block iterator
-	// (for s in aws_subnet.all : s.arn) cannot be tied to one resource
-	// statically; they count for every resource of the module, so that they
-	// are unknown rather than missing.
-	loose := map[string]bool{}
-	looseRoot := func(root string) bool {
-		switch root {
-		case "var", "local", "module", "count", "each", "path", "terraform", "self", "data":
-			return false
-		}
-		for _, r := range m.Resources {
-			if r.Mode == "managed" && r.Type == root {
-				return false
-			}
-		}
-		return true
-	}
-	firstAttr := func(tr hcl.Traversal) {
-		for _, step := range tr {
-			switch x := step.(type) {
-			case hcl.TraverseIndex, hcl.TraverseSplat:
-				continue
-			case hcl.TraverseAttr:
-				loose[x.Name] = true
-			}
-			return
-		}
-	}
 	note := func(tr hcl.Traversal) {
 		key, rest := splitResourceRef(tr)
 		r := m.Resources[key]
@@ -128,21 +203,25 @@ func collectRefs(m *Module) {
 			}
 		}
 	}
-	m.Walk0(func(_ string, e hcl.Expression) {
+	m.walk(false, func(_ string, e hcl.Expression, k exprKind, _ *ResourceDecl) {
+		if k != kindValue {
+			return
+		}
 		se, ok := e.(hclsyntax.Expression)
 		if !ok {
 			for _, tr := range e.Variables() {
 				note(tr)
+				if r, whole := wholeRead(m, tr); whole {
+					r.escapes = true
+				}
 			}
 			return
 		}
+		_ = hclsyntax.Walk(se, &escapeWalker{m: m})
 		_ = hclsyntax.VisitAll(se, func(n hclsyntax.Node) hcl.Diagnostics {
 			switch x := n.(type) {
 			case *hclsyntax.ScopeTraversalExpr:
 				note(x.Traversal)
-				if looseRoot(x.Traversal.RootName()) {
-					firstAttr(x.Traversal[1:])
-				}
 			case *hclsyntax.SplatExpr:
 				src, ok := x.Source.(*hclsyntax.ScopeTraversalExpr)
 				if !ok {
@@ -165,18 +244,140 @@ func collectRefs(m *Module) {
 		})
 	})
 	for _, r := range m.Resources {
-		for n := range loose {
-			r.Refs[n] = true
+		// A postcondition reads the instance's own attributes as self.
+		for _, c := range r.Postconditions {
+			for _, x := range []hcl.Expression{c.Condition, c.ErrorMessage} {
+				if x == nil {
+					continue
+				}
+				for _, tr := range x.Variables() {
+					if names, _ := attrNames(tr[1:], 1); tr.RootName() == "self" && len(names) == 1 {
+						r.Refs[names[0]] = true
+					}
+				}
+			}
 		}
 	}
 }
 
-// Walk0 is Walk over m alone, without its children.
-func (m *Module) Walk0(visit Visitor) {
-	saved := m.Children
-	m.Children = nil
-	m.Walk(visit)
-	m.Children = saved
+// wholeRead returns the resource of m that tr reads as a whole object
+// (aws_vpc.main, aws_vpc.main[0], but not aws_vpc.main.id).
+func wholeRead(m *Module, tr hcl.Traversal) (*ResourceDecl, bool) {
+	key, rest := splitResourceRef(tr)
+	r := m.Resources[key]
+	if r == nil {
+		return nil, false
+	}
+	if len(rest) > 0 {
+		if _, ok := rest[0].(hcl.TraverseIndex); ok {
+			rest = rest[1:]
+		}
+	}
+	return r, len(rest) == 0
+}
+
+// escapeWalker marks the resources that an expression reads as whole
+// objects and passes on as values. Reading attributes right away does not
+// count: aws_x.y[count.index].id, aws_x.y[*].id, and a for expression
+// over aws_x.y that reads only attributes of its iterator (those names
+// are collected for every resource of the module, see collectRefs).
+type escapeWalker struct {
+	m     *Module
+	stack []hclsyntax.Node
+}
+
+func (w *escapeWalker) Enter(n hclsyntax.Node) hcl.Diagnostics {
+	if st, ok := n.(*hclsyntax.ScopeTraversalExpr); ok {
+		if r, whole := wholeRead(w.m, st.Traversal); whole && w.escapes(st) {
+			r.escapes = true
+		}
+	}
+	w.stack = append(w.stack, n)
+	return nil
+}
+
+func (w *escapeWalker) Exit(hclsyntax.Node) hcl.Diagnostics {
+	w.stack = w.stack[:len(w.stack)-1]
+	return nil
+}
+
+// escapes reports whether the whole-object read st, the node being
+// entered, is passed on as a value.
+func (w *escapeWalker) escapes(st *hclsyntax.ScopeTraversalExpr) bool {
+	parent := func(i int) hclsyntax.Node {
+		if len(w.stack) < i {
+			return nil
+		}
+		return w.stack[len(w.stack)-i]
+	}
+	readsAttr := func(n hclsyntax.Node, src hclsyntax.Expression) bool {
+		rt, ok := n.(*hclsyntax.RelativeTraversalExpr)
+		if !ok || rt.Source != src || len(rt.Traversal) == 0 {
+			return false
+		}
+		_, attr := rt.Traversal[0].(hcl.TraverseAttr)
+		return attr
+	}
+	switch p := parent(1).(type) {
+	case *hclsyntax.RelativeTraversalExpr:
+		return !readsAttr(p, st)
+	case *hclsyntax.IndexExpr:
+		return p.Collection != st || !readsAttr(parent(2), p)
+	case *hclsyntax.SplatExpr:
+		if p.Source != st {
+			return true
+		}
+		step, ok := splatAttr(p.Each)
+		if !ok {
+			return true
+		}
+		_, attr := step.(hcl.TraverseAttr)
+		return !attr
+	case *hclsyntax.ForExpr:
+		if p.CollExpr != st {
+			return true
+		}
+		// The iterator must only be read through attributes, which are
+		// then read from the resource.
+		r, _ := wholeRead(w.m, st.Traversal)
+		bare := false
+		names := map[string]bool{}
+		for _, x := range []hclsyntax.Expression{p.KeyExpr, p.ValExpr, p.CondExpr} {
+			if x == nil {
+				continue
+			}
+			_ = hclsyntax.VisitAll(x, func(n hclsyntax.Node) hcl.Diagnostics {
+				var tr hcl.Traversal
+				switch t := n.(type) {
+				case *hclsyntax.ScopeTraversalExpr:
+					tr = t.Traversal
+				case *hclsyntax.SplatExpr:
+					// v.list[*].x has the traversal v.list as its source.
+					return nil
+				default:
+					return nil
+				}
+				if tr.RootName() != p.ValVar {
+					return nil
+				}
+				if len(tr) < 2 {
+					bare = true
+				} else if a, attr := tr[1].(hcl.TraverseAttr); !attr {
+					bare = true
+				} else {
+					names[a.Name] = true
+				}
+				return nil
+			})
+		}
+		if !bare {
+			for n := range names {
+				r.Refs[n] = true
+			}
+		}
+		return bare
+	}
+	return true
 }
 
 // splitResourceRef returns the resource key a traversal starts with

@@ -26,11 +26,16 @@ any provider: variables, locals, module inputs and outputs, count,
 for_each, dynamic blocks and Terraform's functions.
 
 Prints one JSON document: every resource and data source instance by full
-address with its type, provider, module, source range and configured
-attributes; then the root module's outputs and variables. A value only a
-provider can know is null, and its path is listed under "unknown" with the
-reason. Resources whose count or for_each could not be evaluated are listed
-under "unexpanded".
+address with its type, provider configuration ("_provider"), module,
+source range and configured attributes; the evaluated provider blocks;
+then the root module's outputs and variables. A value only a provider can
+know is null, and its path is listed under "unknown" with the reason.
+Resources whose count or for_each could not be evaluated are listed under
+"unexpanded".
+
+Validation, precondition, postcondition and check conditions are checked;
+one that cannot be evaluated before apply is reported as a warning with
+the reason, never passed silently.
 
 Variables are read as Terraform reads them, later ones winning: defaults,
 TF_VAR_ environment variables, terraform.tfvars, *.auto.tfvars, then

@@ -1,0 +1,390 @@
+package load
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+
+	"github.com/tfkit/tfkit/diag"
+)
+
+// condKind is what a condition belongs to: it decides the words of the
+// diagnostics and whether a false condition is an error or a warning.
+type condKind int
+
+const (
+	condValidation condKind = iota
+	condPrecondition
+	condPostcondition
+	condOutputPre
+	condAssert
+)
+
+func (k condKind) words() (name, failed string, sev diag.Severity) {
+	switch k {
+	case condValidation:
+		return "validation", "Invalid value for variable", diag.Error
+	case condPrecondition:
+		return "precondition", "Resource precondition failed", diag.Error
+	case condPostcondition:
+		return "postcondition", "Resource postcondition failed", diag.Error
+	case condOutputPre:
+		return "precondition", "Module output value precondition failed", diag.Error
+	}
+	// Terraform reports failed check assertions as warnings: checks never
+	// block a plan.
+	return "check assertion", "Check block assertion failed", diag.Warning
+}
+
+// notEvaluated is the "not evaluated" warning of one condition block,
+// shared by all instances whose condition was unknown.
+type notEvaluated struct {
+	d    *diag.Diagnostic
+	more int
+}
+
+// condition evaluates one condition block in mi with the iterators of it
+// and reports the result: a false condition is an error (a warning for
+// check assertions) with its error message; a condition that is unknown
+// is a warning saying it was not evaluated and why; a null or non-bool
+// result is an error. A condition never passes silently.
+//
+// path names the condition (var.x.validation[0]); subject, when not nil,
+// is where the failure is reported (the variable's value for
+// validations), else the condition itself.
+func (e *evaluator) condition(mi *modInst, c *Condition, it *iter, path string, kind condKind, subject *hcl.Range) {
+	name, failed, sev := kind.words()
+	owner := strings.TrimSuffix(path[:strings.LastIndexByte(path, '.')], ".lifecycle")
+	marked, ok := e.evalChecked(mi, c.Condition, it, path+".condition")
+	if !ok {
+		return // the error is reported
+	}
+	v, _ := marked.UnmarkDeep()
+	crng := c.Condition.Range()
+	if !v.IsKnown() {
+		var reasons []string
+		for _, rs := range unknowns(marked) {
+			reasons = append(reasons, rs...)
+		}
+		sort.Strings(reasons)
+		why := "it depends on values that are not known until apply"
+		if len(reasons) > 0 {
+			why += ": " + strings.Join(dedupe(reasons), "; ")
+		}
+		if prev, ok := e.unevaluated[c]; ok {
+			prev.more++
+			return
+		}
+		d := &diag.Diagnostic{Severity: diag.Warning, Summary: "Condition not evaluated",
+			Detail:  "the " + name + " condition of " + owner + " was not checked: " + why,
+			Subject: &crng, Path: path}
+		if e.unevaluated == nil {
+			e.unevaluated = map[*Condition]*notEvaluated{}
+		}
+		e.unevaluated[c] = &notEvaluated{d: d}
+		e.diags = append(e.diags, d)
+		return
+	}
+	if v.IsNull() {
+		e.errorf(&crng, path, "Invalid condition result", "the "+name+" condition of "+owner+" is null; it must be true or false")
+		return
+	}
+	bv, err := convert.Convert(v, cty.Bool)
+	if err != nil {
+		e.errorf(&crng, path, "Invalid condition result", "the "+name+" condition of "+owner+" must be a bool, not "+v.Type().FriendlyName())
+		return
+	}
+	if bv.True() {
+		return
+	}
+	msg := "the " + name + " condition is false"
+	if c.ErrorMessage != nil {
+		m, ok := e.evalChecked(mi, c.ErrorMessage, it, path+".error_message")
+		um, _ := m.UnmarkDeep()
+		if sm, err := convert.Convert(um, cty.String); ok && err == nil && sm.IsKnown() && !sm.IsNull() {
+			msg = sm.AsString()
+		} else {
+			msg += " (its error message could not be evaluated)"
+		}
+	}
+	r := crng
+	if subject != nil {
+		r = *subject
+	}
+	declared := name + " declared here"
+	if kind == condValidation {
+		declared = "validation rule declared here"
+	}
+	e.diags = append(e.diags, &diag.Diagnostic{Severity: sev, Summary: failed, Detail: msg, Subject: &r, Path: owner,
+		Related: []diag.Related{{Message: declared, Range: c.Range}}})
+}
+
+// finishConditions adds to each "not evaluated" warning how many more
+// instances of the same condition were not evaluated either.
+func (e *evaluator) finishConditions() {
+	for _, n := range e.unevaluated {
+		if n.more > 0 {
+			n.d.Detail += fmt.Sprintf(" (and the same condition in %d more instances)", n.more)
+		}
+	}
+}
+
+func dedupe(sorted []string) []string {
+	var out []string
+	for i, s := range sorted {
+		if i == 0 || s != sorted[i-1] {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// evalProvider evaluates a provider block in mi. The view keeps one
+// configuration per address: Terraform refuses provider blocks in modules
+// that have several instances (reported by evalCall).
+func (e *evaluator) evalProvider(mi *modInst, pc *ProviderDecl) {
+	src := providerSource(mi.mod, pc.Name)
+	addr := staticPrefix(mi.mod) + "provider[" + quote(src) + "]"
+	if pc.Alias != "" {
+		addr += "." + pc.Alias
+	}
+	path := mi.addrPrefix() + "provider." + pc.Key()
+	attrs := e.evalBody(mi, pc.Body, nil, path)
+	for _, p := range e.opts.Providers {
+		if strings.EqualFold(p.Source, src) && p.Config != nil {
+			attrs = e.conform(p.Config, attrs, path, pc.DeclRange, pc.Body)
+			break
+		}
+	}
+	if _, ok := e.view.Providers[addr]; ok {
+		return
+	}
+	e.view.Providers[addr] = &ProviderConfig{Address: addr, Name: pc.Name, Alias: pc.Alias,
+		Module: strings.TrimSuffix(mi.mod.Name(), "."), Attributes: attrs, Range: pc.DeclRange}
+}
+
+// hasProviderBlocks reports whether m or a module below it has provider
+// blocks.
+func hasProviderBlocks(m *Module) bool {
+	if len(m.ProviderConfigs) > 0 {
+		return true
+	}
+	for _, c := range m.Children {
+		if hasProviderBlocks(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkStatic checks the expressions of m (and of its children) that are
+// not evaluated: depends_on and replace_triggered_by name declared
+// objects; provider references name declared configurations; import
+// targets are declared resources; provisioners, connections and import
+// ids read declared objects only. References of check blocks' scoped data
+// sources from outside the check are errors.
+func (e *evaluator) checkStatic(m *Module) {
+	m.walk(false, func(name string, x hcl.Expression, k exprKind, r *ResourceDecl) {
+		switch k {
+		case kindRefs:
+			for _, tr := range x.Variables() {
+				e.checkRef(m, tr, name, refScope{})
+			}
+		case kindDeferred:
+			if strings.HasSuffix(name, ".lifecycle.ignore_changes") {
+				return // attribute names of the resource itself
+			}
+			sc := refScope{self: r != nil}
+			if r != nil {
+				sc.count, sc.each = r.Count != nil, r.ForEach != nil
+			}
+			if strings.HasPrefix(name, "import[") {
+				sc.each = m.Imports[importIndex(name)].ForEach != nil
+			}
+			for _, tr := range x.Variables() {
+				e.checkRef(m, tr, name, sc)
+			}
+		case kindProviderRef:
+			if strings.HasSuffix(name, ".providers") {
+				e.checkProvidersMap(m, x, name)
+				return
+			}
+			if tr, hd := hcl.AbsTraversalForExpr(x); !hd.HasErrors() {
+				e.checkProviderRef(m, tr, name)
+			}
+		case kindAddress:
+			if strings.HasPrefix(name, "import[") && strings.HasSuffix(name, ".to") {
+				e.checkImportTarget(m, x, name)
+			}
+		}
+	})
+	for _, s := range e.g.scoped {
+		if s.mod != m {
+			continue
+		}
+		r := s.rng
+		e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Reference to scoped data source",
+			Detail:  s.key + " is declared in check " + QuoteOrEmpty(s.check) + " and can only be read by that check block's expressions",
+			Subject: &r})
+	}
+	for _, n := range sortedKeys(m.Children) {
+		e.checkStatic(m.Children[n])
+	}
+}
+
+func importIndex(name string) int {
+	i := 0
+	for _, c := range name[len("import["):] {
+		if c < '0' || c > '9' {
+			break
+		}
+		i = i*10 + int(c-'0')
+	}
+	return i
+}
+
+// refScope says which scope-dependent references an expression may use.
+type refScope struct {
+	self, count, each bool
+}
+
+// checkRef reports a reference of tr, in module m, to something m does
+// not declare.
+func (e *evaluator) checkRef(m *Module, tr hcl.Traversal, path string, sc refScope) {
+	rng := tr.SourceRange()
+	names, _ := attrNames(tr[1:], 2)
+	undeclared := func(kind, what string, options []string) {
+		e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Reference to undeclared " + kind,
+			Detail:  fmt.Sprintf("%s is not declared in module %s", what, moduleLabel(m)),
+			Subject: &rng, Path: path, Suggestion: suggest(strings.TrimPrefix(strings.TrimPrefix(what, "var."), "local."), options)})
+	}
+	switch root := tr.RootName(); root {
+	case "var":
+		if len(names) > 0 && m.Variables[names[0]] == nil {
+			undeclared("input variable", "var."+names[0], sortedKeys(m.Variables))
+		}
+	case "local":
+		if len(names) > 0 && m.Locals[names[0]] == nil {
+			undeclared("local value", "local."+names[0], sortedKeys(m.Locals))
+		}
+	case "module":
+		if len(names) > 0 && m.Calls[names[0]] == nil {
+			undeclared("module", "module."+names[0], nil)
+		}
+	case "path", "terraform":
+	case "self":
+		if !sc.self {
+			e.errorf(&rng, path, "Invalid \"self\" reference", "self is only available in provisioner and connection blocks and in postconditions")
+		}
+	case "count":
+		if !sc.count {
+			e.errorf(&rng, path, "Reference to \"count\" in non-counted context", "count.index is only available in resources and modules that set count")
+		}
+	case "each":
+		if !sc.each {
+			e.errorf(&rng, path, "Reference to \"each\" in context without for_each", "each.key and each.value are only available in blocks that set for_each")
+		}
+	default:
+		key, _ := splitResourceRef(tr)
+		switch {
+		case key == "":
+			e.errorf(&rng, path, "Invalid reference", "a reference to a resource type must be followed by at least one attribute access, naming the resource")
+		case m.Resources[key] == nil:
+			kind := "resource"
+			if root == "data" {
+				kind = "data source"
+			}
+			undeclared(kind, key, nil)
+		}
+	}
+}
+
+// checkProviderRef reports a reference to a provider configuration (aws
+// or aws.west) that module m neither declares nor expects from its caller.
+// Default configurations always exist: Terraform makes an empty one.
+func (e *evaluator) checkProviderRef(m *Module, tr hcl.Traversal, path string) {
+	name := traversalName(tr)
+	if !strings.Contains(name, ".") || m.ProviderConfigs[name] != nil || m.ProviderAliases[name] {
+		return
+	}
+	rng := tr.SourceRange()
+	var known []string
+	for k := range m.ProviderConfigs {
+		known = append(known, k)
+	}
+	for k := range m.ProviderAliases {
+		known = append(known, k)
+	}
+	sort.Strings(known)
+	e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Reference to undeclared provider configuration",
+		Detail:  fmt.Sprintf("module %s has no provider block with alias %s and does not list %s in configuration_aliases", moduleLabel(m), QuoteOrEmpty(name[strings.IndexByte(name, '.')+1:]), name),
+		Subject: &rng, Path: path, Suggestion: suggest(name, known)})
+}
+
+// checkProvidersMap checks a module call's providers map: every value is
+// a configuration of the calling module.
+func (e *evaluator) checkProvidersMap(m *Module, x hcl.Expression, path string) {
+	pairs, hd := hcl.ExprMap(x)
+	if hd.HasErrors() {
+		e.diags = append(e.diags, diag.FromHCL(hd)...)
+		return
+	}
+	for _, p := range pairs {
+		if tr, hd := hcl.AbsTraversalForExpr(p.Value); !hd.HasErrors() {
+			e.checkProviderRef(m, tr, path)
+		}
+	}
+}
+
+// checkImportTarget reports an import block whose to address names no
+// declared resource.
+func (e *evaluator) checkImportTarget(m *Module, x hcl.Expression, path string) {
+	tr, hd := hcl.AbsTraversalForExpr(x)
+	if hd.HasErrors() {
+		return
+	}
+	rng := tr.SourceRange()
+	step := func(i int) string {
+		if i >= len(tr) {
+			return ""
+		}
+		switch s := tr[i].(type) {
+		case hcl.TraverseRoot:
+			return s.Name
+		case hcl.TraverseAttr:
+			return s.Name
+		}
+		return ""
+	}
+	at, i := m, 0
+	for step(i) == "module" && step(i+1) != "" {
+		call := step(i + 1)
+		i += 2
+		if i < len(tr) {
+			if _, ok := tr[i].(hcl.TraverseIndex); ok {
+				i++
+			}
+		}
+		child := at.Children[call]
+		if child == nil {
+			if at.Calls[call] == nil {
+				e.errorf(&rng, path, "Configuration for import target does not exist", "module."+call+" is not declared in module "+moduleLabel(at))
+			}
+			return // a call whose module could not be loaded is reported already
+		}
+		at = child
+	}
+	typ, name := step(i), step(i+1)
+	if typ == "" || name == "" || typ == "data" || typ == "module" {
+		e.errorf(&rng, path, "Invalid import address", "the to argument must be the address of a managed resource, such as aws_instance.web or module.app.aws_instance.web[\"a\"]")
+		return
+	}
+	if at.Resources[typ+"."+name] == nil {
+		e.errorf(&rng, path, "Configuration for import target does not exist",
+			fmt.Sprintf("%s.%s is not declared in module %s; add a resource block for it", typ, name, moduleLabel(at)))
+	}
+}

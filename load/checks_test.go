@@ -1,0 +1,175 @@
+package load
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+func writeFiles(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for n, s := range files {
+		mustWrite(t, filepath.Join(dir, n), s)
+	}
+	return dir
+}
+
+// TestValidationFailure: a validation that reads its own variable is no
+// dependency cycle; its failure is an error at the value's source, and the
+// variable keeps its value.
+func TestValidationFailure(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"main.tf": `variable "size" {
+  type    = number
+  default = 3
+  validation {
+    condition     = var.size <= 10
+    error_message = "size must be at most 10"
+  }
+}
+`,
+		"terraform.tfvars": "size = 12\n",
+	})
+	view, ds := Dir(dir, Options{})
+	if len(ds) != 1 {
+		t.Fatalf("want one diagnostic, got %v", ds)
+	}
+	d := ds[0]
+	if d.Summary != "Invalid value for variable" || d.Detail != "size must be at most 10" || d.Path != "var.size" {
+		t.Errorf("diagnostic %v", d)
+	}
+	if d.Subject == nil || d.Subject.Filename != "terraform.tfvars" || d.Subject.Start.Line != 1 || d.Subject.Start.Column != 8 {
+		t.Errorf("reported at %v, want terraform.tfvars:1:8", d.Subject)
+	}
+	if len(d.Related) != 1 || d.Related[0].Range.Filename != "main.tf" || d.Related[0].Range.Start.Line != 4 {
+		t.Errorf("related %v, want the validation block at main.tf:4", d.Related)
+	}
+	if got := valueJSON(view.Variables["size"].Value); got != "12" {
+		t.Errorf("var.size = %s, want 12", got)
+	}
+}
+
+// TestConditionsNeverPassSilently: an unknown condition is a warning that
+// says why; a null or non-bool one is an error.
+func TestConditionsNeverPassSilently(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"main.tf": `variable "v" {
+  default = "x"
+  validation {
+    condition     = timestamp() != var.v
+    error_message = "never"
+  }
+}
+resource "null_resource" "r" {
+  lifecycle {
+    precondition {
+      condition     = null
+      error_message = "null"
+    }
+    postcondition {
+      condition     = self.id
+      error_message = "unknown"
+    }
+  }
+}
+check "c" {
+  assert {
+    condition     = "maybe"
+    error_message = "not a bool"
+  }
+}
+`})
+	_, ds := Dir(dir, Options{})
+	var got []string
+	for _, d := range ds {
+		got = append(got, d.Error())
+	}
+	all := strings.Join(got, "\n")
+	for _, want := range []string{
+		"main.tf:4:21: Warning: Condition not evaluated (at var.v.validation[0]); the validation condition of var.v was not checked: it depends on values that are not known until apply: timestamp() changes on every run",
+		"main.tf:11:23: Error: Invalid condition result (at null_resource.r.lifecycle.precondition[0]); the precondition condition of null_resource.r is null; it must be true or false",
+		"main.tf:15:23: Warning: Condition not evaluated (at null_resource.r.lifecycle.postcondition[0]); the postcondition condition of null_resource.r was not checked: it depends on values that are not known until apply: null_resource.r.id is computed by the provider",
+		"main.tf:22:21: Error: Invalid condition result (at check.c.assert[0]); the check assertion condition of check.c must be a bool, not string",
+	} {
+		if !strings.Contains(all, want) {
+			t.Errorf("missing diagnostic\n%s\ngot:\n%s", want, all)
+		}
+	}
+}
+
+// TestJSONDynamic: the dynamic case written in JSON evaluates to the same
+// attributes as in HCL.
+func TestJSONDynamic(t *testing.T) {
+	attrs := func(c string) map[string]string {
+		dir, _ := filepath.Abs(filepath.Join("testdata/cases", c))
+		view, ds := Dir(dir, Options{})
+		if len(ds) > 0 {
+			t.Fatalf("%s: %v", c, ds)
+		}
+		out := map[string]string{}
+		for _, r := range view.Resources {
+			out[r.Address] = valueJSON(r.Attributes)
+		}
+		return out
+	}
+	hcl, json := attrs("dynamic"), attrs("jsondynamic")
+	if len(hcl) != 3 {
+		t.Fatalf("dynamic case has %d instances", len(hcl))
+	}
+	for a, v := range hcl {
+		if json[a] != v {
+			t.Errorf("%s:\nHCL  %s\nJSON %s", a, v, json[a])
+		}
+	}
+}
+
+// TestWalkEverything visits provider blocks, meta-arguments, conditions
+// and the check, import, moved and removed blocks.
+func TestWalkEverything(t *testing.T) {
+	var names []string
+	for _, c := range []string{"checks/undeclared", "cases/conditions"} {
+		dir, _ := filepath.Abs(filepath.Join("testdata", c))
+		root, ds := LoadTree(dir)
+		if ds.HasErrors() {
+			t.Fatal(ds)
+		}
+		root.Walk(func(name string, _ hcl.Expression) { names = append(names, name) })
+	}
+	got := "\n" + strings.Join(names, "\n") + "\n"
+	for _, want := range []string{
+		"provider.aws.region",
+		"provider.aws.default_tags[0].tags",
+		"provider.aws.west.profile",
+		"aws_vpc.main.depends_on",
+		"aws_vpc.main.lifecycle.replace_triggered_by",
+		"aws_vpc.main.lifecycle.ignore_changes",
+		"aws_vpc.main.provisioner[0].command",
+		"aws_vpc.main.connection.host",
+		"aws_instance.east.provider",
+		"module.app.providers",
+		"module.app.aws_instance.in_app.provider",
+		"output.needs.depends_on",
+		"import[0].to",
+		"import[0].id",
+		"moved[0].from",
+		"moved[0].to",
+		"removed[0].from",
+		"removed[0].lifecycle[0].destroy",
+		"var.size.validation[0].condition",
+		"var.max.validation[1].error_message",
+		"null_resource.web.lifecycle.precondition[0].condition",
+		"null_resource.web.lifecycle.postcondition[1].condition",
+		"output.span.precondition[0].error_message",
+		"check.health.assert[1].condition",
+		"data.http.site.url",
+	} {
+		if !strings.Contains(got, "\n"+want+"\n") {
+			t.Errorf("Walk did not visit %s", want)
+		}
+	}
+	if t.Failed() {
+		t.Log(got)
+	}
+}

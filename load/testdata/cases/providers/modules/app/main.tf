@@ -1,0 +1,3 @@
+resource "aws_instance" "in_app" {
+  ami = "ami-2"
+}

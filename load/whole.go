@@ -1,0 +1,247 @@
+package load
+
+import (
+	"regexp"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// Whole resource objects.
+//
+// Without a provider schema, a resource instance's value holds what its
+// configuration sets plus, as unknowns, the attributes expressions read
+// from it (collectRefs). An expression that passes the whole object on
+// (local.vpc = aws_vpc.main, an output of it, a module input, a
+// for_each over it) hides which attributes are read later
+// (local.vpc.arn, module.net.vpc.arn). Such reads are found by
+// evaluating: the whole object carries a wholeMark, and an
+// "Unsupported attribute" error on a marked object names the attribute
+// the resource needs. Dir then evaluates again with those attributes
+// added as unknowns, until no new one turns up. So the attributes a
+// resource value has are exactly those configured or read, and a read of
+// one the configuration does not set is unknown, never an error and never
+// a guessed value. With a schema the object is complete and such a read
+// stays an error, as in Terraform.
+
+// wholeMark marks the value of a resource read as a whole object.
+type wholeMark struct{ r *ResourceDecl }
+
+// maxPasses bounds the evaluations of Dir: each pass after the first adds
+// attributes found missing by the one before.
+const maxPasses = 8
+
+// missingAttr is an attribute read from a whole resource object that the
+// object does not have.
+type missingAttr struct {
+	r    *ResourceDecl
+	name string
+}
+
+var requiredAttr = regexp.MustCompile(`attribute "([^"]+)" is required`)
+var unsupportedAttr = regexp.MustCompile(`does not have an attribute named "([^"]+)"`)
+
+// noteMissing records, for each error of hd that reads an attribute a
+// marked whole resource object lacks, the resource and the attribute.
+func (e *evaluator) noteMissing(hd hcl.Diagnostics) {
+	for _, d := range hd {
+		if d.Severity != hcl.DiagError || (d.Summary != "Unsupported attribute" && d.Summary != "Invalid index") {
+			continue
+		}
+		obj, name, ok := failedRead(d)
+		var rs map[*ResourceDecl]bool
+		if ok {
+			_, marks := obj.Unmark()
+			rs = wholeMarks(marks)
+		} else if d.EvalContext != nil {
+			// The object cannot be evaluated again (a splat's element):
+			// every whole object in scope may be the one.
+			if m := unsupportedAttr.FindStringSubmatch(d.Detail); m != nil {
+				name = m[1]
+				rs = map[*ResourceDecl]bool{}
+				for c := d.EvalContext; c != nil; c = c.Parent() {
+					for _, v := range c.Variables {
+						_, pvms := v.UnmarkDeepWithPaths()
+						for _, pvm := range pvms {
+							for r := range wholeMarks(pvm.Marks) {
+								rs[r] = true
+							}
+						}
+					}
+				}
+			}
+		}
+		for r := range rs {
+			e.addMissing(r, name)
+		}
+	}
+}
+
+// noteMissingConversion records the attributes a whole resource object
+// lacks to convert to a variable's object type.
+func (e *evaluator) noteMissingConversion(marks cty.ValueMarks, err error) {
+	rs := wholeMarks(marks)
+	if len(rs) == 0 {
+		return
+	}
+	for _, m := range requiredAttr.FindAllStringSubmatch(err.Error(), -1) {
+		for r := range rs {
+			e.addMissing(r, m[1])
+		}
+	}
+}
+
+func (e *evaluator) addMissing(r *ResourceDecl, name string) {
+	if name == "" || r.Refs[name] || e.withSchema[r] {
+		return
+	}
+	e.missing = append(e.missing, missingAttr{r, name})
+}
+
+func wholeMarks(marks cty.ValueMarks) map[*ResourceDecl]bool {
+	var rs map[*ResourceDecl]bool
+	for m := range marks {
+		if w, ok := m.(wholeMark); ok {
+			if rs == nil {
+				rs = map[*ResourceDecl]bool{}
+			}
+			rs[w.r] = true
+		}
+	}
+	return rs
+}
+
+// failedRead evaluates again the object an "Unsupported attribute" or
+// "Invalid index" error was about, and returns it with the attribute
+// name; ok is false when it cannot.
+func failedRead(d *hcl.Diagnostic) (obj cty.Value, name string, ok bool) {
+	if d.Subject == nil || d.EvalContext == nil {
+		return cty.NilVal, "", false
+	}
+	at := func(tr hcl.Traversal) int {
+		for i, s := range tr {
+			if s.SourceRange() == *d.Subject {
+				return i
+			}
+		}
+		return -1
+	}
+	stepName := func(s hcl.Traverser) string {
+		switch x := s.(type) {
+		case hcl.TraverseAttr:
+			return x.Name
+		case hcl.TraverseIndex:
+			if k, _ := x.Key.Unmark(); k.Type() == cty.String && k.IsKnown() && !k.IsNull() {
+				return k.AsString()
+			}
+		}
+		return ""
+	}
+	switch x := d.Expression.(type) {
+	case *hclsyntax.ScopeTraversalExpr:
+		i := at(x.Traversal)
+		if i < 1 {
+			return cty.NilVal, "", false
+		}
+		v, hd := x.Traversal[:i].TraverseAbs(d.EvalContext)
+		return v, stepName(x.Traversal[i]), !hd.HasErrors()
+	case *hclsyntax.RelativeTraversalExpr:
+		if _, anon := x.Source.(*hclsyntax.AnonSymbolExpr); anon {
+			return cty.NilVal, "", false
+		}
+		i := at(x.Traversal)
+		if i < 0 {
+			return cty.NilVal, "", false
+		}
+		src, hd := x.Source.Value(d.EvalContext)
+		if hd.HasErrors() {
+			return cty.NilVal, "", false
+		}
+		v, hd := x.Traversal[:i].TraverseRel(src)
+		return v, stepName(x.Traversal[i]), !hd.HasErrors()
+	case *hclsyntax.IndexExpr:
+		coll, hd1 := x.Collection.Value(d.EvalContext)
+		key, hd2 := x.Key.Value(d.EvalContext)
+		if hd1.HasErrors() || hd2.HasErrors() {
+			return cty.NilVal, "", false
+		}
+		return coll, stepName(hcl.TraverseIndex{Key: key}), true
+	}
+	return cty.NilVal, "", false
+}
+
+// stripWhole removes wholeMark marks from v, which leaves the evaluator
+// for the view.
+func stripWhole(v cty.Value) cty.Value {
+	if !v.ContainsMarked() {
+		return v
+	}
+	uv, pvms := v.UnmarkDeepWithPaths()
+	kept := pvms[:0]
+	for _, pvm := range pvms {
+		marks := cty.ValueMarks{}
+		for m := range pvm.Marks {
+			if _, ok := m.(wholeMark); !ok {
+				marks[m] = struct{}{}
+			}
+		}
+		if len(marks) > 0 {
+			kept = append(kept, cty.PathValueMarks{Path: pvm.Path, Marks: marks})
+		}
+	}
+	return uv.MarkWithPaths(kept)
+}
+
+// stripView removes wholeMark marks from every value of the view.
+func (e *evaluator) stripView() {
+	v := e.view
+	for _, r := range v.Resources {
+		r.Attributes = stripWhole(r.Attributes)
+	}
+	for _, p := range v.Providers {
+		p.Attributes = stripWhole(p.Attributes)
+	}
+	for _, o := range v.Outputs {
+		o.Value = stripWhole(o.Value)
+	}
+	for _, x := range v.Variables {
+		x.Value = stripWhole(x.Value)
+	}
+}
+
+// markWhole returns the value v of resource r (key in mi) with each
+// instance marked: a for expression or splat over the instances unmarks
+// the collection, not its elements.
+func (mi *modInst) markWhole(r *ResourceDecl, key string, v cty.Value) cty.Value {
+	if w, ok := mi.whole[key]; ok {
+		return w
+	}
+	mark := wholeMark{r}
+	w := v.Mark(mark)
+	if uv, marks := v.Unmark(); uv.IsKnown() && !uv.IsNull() && (r.Count != nil || r.ForEach != nil) &&
+		(uv.Type().IsTupleType() || uv.Type().IsObjectType()) {
+		if uv.LengthInt() == 0 {
+			w = v
+		} else if uv.Type().IsTupleType() {
+			elems := make([]cty.Value, 0, uv.LengthInt())
+			for it := uv.ElementIterator(); it.Next(); {
+				_, ev := it.Element()
+				elems = append(elems, ev.Mark(mark))
+			}
+			w = cty.TupleVal(elems).WithMarks(marks)
+		} else {
+			elems := make(map[string]cty.Value, uv.LengthInt())
+			for it := uv.ElementIterator(); it.Next(); {
+				k, ev := it.Element()
+				elems[k.AsString()] = ev.Mark(mark)
+			}
+			w = cty.ObjectVal(elems).WithMarks(marks)
+		}
+	}
+	if mi.whole == nil {
+		mi.whole = map[string]cty.Value{}
+	}
+	mi.whole[key] = w
+	return w
+}
