@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -53,6 +54,9 @@ type command struct {
 	// once they are parsed; fresh flag values per invocation keep
 	// commands free of package state.
 	setup func(fs *flag.FlagSet) func(ctx context.Context, r *run, args []string) int
+	// usageExit, when set, gives the exit code of a wrong command line
+	// from its arguments (after the command name) instead of ExitUsage.
+	usageExit func(args []string) int
 }
 
 var commands = map[string]*command{}
@@ -152,6 +156,9 @@ func Main(ctx context.Context, args []string, env Env) int {
 			return ExitOK
 		}
 		fmt.Fprintf(env.Stderr, "tfkit: %v\nRun 'tfkit help' for usage.\n", err)
+		if slices.Contains(args, "diff") {
+			return diffUsageExit(args)
+		}
 		return ExitUsage
 	}
 	if *version {
@@ -198,7 +205,11 @@ func Main(ctx context.Context, args []string, env Env) int {
 			writeCommandHelp(env.Stdout, cmd)
 			return ExitOK
 		}
-		return usageError(env.Stderr, cmd, "%v", err)
+		code := usageError(env.Stderr, cmd, "%v", err)
+		if cmd.usageExit != nil {
+			code = cmd.usageExit(rest)
+		}
+		return code
 	}
 	return exec(ctx, r, positional)
 }

@@ -492,6 +492,27 @@ func TestStackCommandErrors(t *testing.T) {
 	if res.code != ExitUsage {
 		t.Errorf("--parallelism 0: %s", res)
 	}
+	// A wrong diff command line exits 2, but 1 when it asks for
+	// --detailed-exitcode, whose 2 means changes.
+	for _, c := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"diff", "--bogus"}, ExitUsage},
+		{[]string{"diff", "--detailed-exitcode", "--bogus"}, ExitFailure},
+		{[]string{"diff", "--bogus", "-detailed-exitcode"}, ExitFailure},
+		{[]string{"diff", "--detailed-exitcode=true", "--parallelism", "x"}, ExitFailure},
+		{[]string{"diff", "--detailed-exitcode=false", "--bogus"}, ExitUsage},
+		{[]string{"diff", "--detailed-exitcode", "--parallelism", "0"}, ExitFailure},
+		{[]string{"diff", "--parallelism", "0"}, ExitUsage},
+		{[]string{"--bogus", "diff", "--detailed-exitcode"}, ExitFailure},
+		{[]string{"--bogus", "diff"}, ExitUsage},
+	} {
+		res := runCLI(t, dir, nil, c.args...)
+		if res.code != c.code || !strings.Contains(res.stderr, "tfkit") {
+			t.Errorf("%q: want exit %d, got %s", c.args, c.code, res)
+		}
+	}
 }
 
 // TestDeployPassesEnvironment: the user's TF_VAR_ variables reach the

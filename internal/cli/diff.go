@@ -3,6 +3,8 @@ package cli
 import (
 	"context"
 	"flag"
+	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/tfkit/tfkit/runner"
@@ -24,9 +26,41 @@ Stacks are planned in dependency order (the dependencies in manifest.json),
 independent ones in parallel. Nothing is changed: the plan is discarded.
 
 Exit status: 0 on success, 1 when a stack fails, and with
---detailed-exitcode 2 when any stack has changes.`,
-		setup: setupDiff,
+--detailed-exitcode 2 when any stack has changes. A wrong command line
+exits 2, but 1 with --detailed-exitcode, so that 2 always means changes.`,
+		setup:     setupDiff,
+		usageExit: diffUsageExit,
 	})
+}
+
+// diffUsageExit is the exit code of a wrong diff command line: ExitUsage,
+// but ExitFailure when it asks for --detailed-exitcode, where 2 means
+// changes (Terraform's plan exits 1 on every error).
+func diffUsageExit(args []string) int {
+	if detailedExitcode(args) {
+		return ExitFailure
+	}
+	return ExitUsage
+}
+
+// detailedExitcode reports whether args, not yet parsed (they may be
+// wrong), ask for --detailed-exitcode.
+func detailedExitcode(args []string) bool {
+	on := false
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		name, value, hasValue := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-"), "=")
+		if !strings.HasPrefix(a, "-") || name != "detailed-exitcode" {
+			continue
+		}
+		on = true
+		if b, err := strconv.ParseBool(value); hasValue && err == nil {
+			on = b
+		}
+	}
+	return on
 }
 
 func setupDiff(fs *flag.FlagSet) func(context.Context, *run, []string) int {
@@ -40,7 +74,11 @@ func setupDiff(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 
 func runDiff(ctx context.Context, r *run, o *stackOptions, detailed bool, args []string) int {
 	if o.parallelism < 1 {
-		return usageError(r.stderr, commands["diff"], "--parallelism must be at least 1")
+		code := usageError(r.stderr, commands["diff"], "--parallelism must be at least 1")
+		if detailed {
+			code = ExitFailure
+		}
+		return code
 	}
 	set, code := loadStacks(ctx, r, o, true, args)
 	if code != ExitOK {
