@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/tfkit/tfkit"
+	"github.com/tfkit/tfkit/internal/cputime"
 )
 
 // benchApp builds the shape of the CDK for Terraform comparison in
@@ -39,43 +41,94 @@ func benchApp(n int, out string, opts ...tfkit.Option) *tfkit.App {
 func BenchmarkSynth10k(b *testing.B) {
 	out := filepath.Join(b.TempDir(), "out")
 	b.ReportAllocs()
+	cpu := startCPU(b)
 	for b.Loop() {
 		if err := benchApp(10000, out).Synth(); err != nil {
 			b.Fatal(err)
 		}
 	}
+	cpu.report()
 }
 
 // BenchmarkSynthOnly10k measures App.Synth alone on a stack of 10,000
 // resources built beforehand: validation, rendering, hashing and writing
 // the output atomically.
 func BenchmarkSynthOnly10k(b *testing.B) {
-	benchSynthOnly(b, tfkit.FormatHCL)
+	benchSynthOnly(b, tfkit.FormatHCL, 10_000)
 }
 
 // BenchmarkSynthOnlyJSON10k is BenchmarkSynthOnly10k writing main.tf.json.
 func BenchmarkSynthOnlyJSON10k(b *testing.B) {
-	benchSynthOnly(b, tfkit.FormatJSON)
+	benchSynthOnly(b, tfkit.FormatJSON, 10_000)
 }
 
-func benchSynthOnly(b *testing.B, format tfkit.Format) {
+// BenchmarkSynthOnly100k is BenchmarkSynthOnly10k at 100,000 resources, to
+// show how the time grows.
+func BenchmarkSynthOnly100k(b *testing.B) {
+	benchSynthOnly(b, tfkit.FormatHCL, 100_000)
+}
+
+func benchSynthOnly(b *testing.B, format tfkit.Format, n int) {
 	out := filepath.Join(b.TempDir(), "out")
 	b.ReportAllocs()
+	var cpu time.Duration
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
-		app := benchApp(10000, out, tfkit.WithFormat(format))
+		app := benchApp(n, out, tfkit.WithFormat(format))
+		c := startCPU(b)
 		b.StartTimer()
 		if err := app.Synth(); err != nil {
 			b.Fatal(err)
 		}
+		b.StopTimer()
+		cpu += c.elapsed()
+		b.StartTimer()
+	}
+	if cpu > 0 {
+		b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
 	}
 }
 
 // BenchmarkBuild10k measures building the model alone.
-func BenchmarkBuild10k(b *testing.B) {
+func BenchmarkBuild10k(b *testing.B) { benchBuild(b, 10_000) }
+
+// BenchmarkBuild100k is BenchmarkBuild10k at 100,000 resources.
+func BenchmarkBuild100k(b *testing.B) { benchBuild(b, 100_000) }
+
+func benchBuild(b *testing.B, n int) {
 	b.ReportAllocs()
+	cpu := startCPU(b)
 	for b.Loop() {
-		benchApp(10000, "unused")
+		benchApp(n, "unused")
+	}
+	cpu.report()
+}
+
+// cpuClock reports the process CPU time a benchmark used per operation
+// (cpu-ns/op, garbage collection included), which a busy machine does not
+// inflate the way it does wall time (ns/op).
+type cpuClock struct {
+	b     *testing.B
+	start time.Duration
+	ok    bool
+}
+
+func startCPU(b *testing.B) cpuClock {
+	t, ok := cputime.Process()
+	return cpuClock{b: b, start: t, ok: ok}
+}
+
+func (c cpuClock) elapsed() time.Duration {
+	t, ok := cputime.Process()
+	if !c.ok || !ok {
+		return 0
+	}
+	return t - c.start
+}
+
+func (c cpuClock) report() {
+	if d := c.elapsed(); d > 0 && c.b.N > 0 {
+		c.b.ReportMetric(float64(d)/float64(c.b.N), "cpu-ns/op")
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/internal/cputime"
 	"github.com/tfkit/tfkit/internal/rendertest"
 )
 
@@ -63,7 +64,7 @@ func BenchmarkRender(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/%d", format.name, n), func(b *testing.B) {
 				b.ReportAllocs()
 				var size int
-				cpu0, haveCPU := processCPU()
+				cpu0, haveCPU := cputime.Process()
 				for b.Loop() {
 					out, err := format.render(cfg)
 					if err != nil {
@@ -71,7 +72,7 @@ func BenchmarkRender(b *testing.B) {
 					}
 					size = len(out)
 				}
-				if cpu1, ok := processCPU(); haveCPU && ok {
+				if cpu1, ok := cputime.Process(); haveCPU && ok {
 					b.ReportMetric(float64(cpu1-cpu0)/float64(b.N), "cpu-ns/op")
 				}
 				b.SetBytes(int64(size))
