@@ -177,6 +177,13 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 		}
 		if !o.force && cache.Constraints == constraints && cache.present(out) {
 			r.printf("Bindings are up to date: the providers and modules in %s are unchanged since the last get (--force regenerates).\n", proj.File)
+			switch f := floating(proj.TerraformProviders); len(f) {
+			case 0:
+			case 1:
+				r.printf("%s has a floating constraint: the version the last get installed is kept (--force looks for a newer release).\n", f[0])
+			default:
+				r.printf("%s have floating constraints: the versions the last get installed are kept (--force looks for newer releases).\n", strings.Join(f, ", "))
+			}
 			return getModules(r, proj, out, lang)
 		}
 		var err error
@@ -229,6 +236,29 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 		return getModules(r, proj, out, lang)
 	}
 	return ExitOK
+}
+
+// floating returns the providers whose version constraint admits more
+// than one version ("~> 3.0", ">= 1.2", none), written "source (constraint)".
+func floating(deps []project.Dependency) []string {
+	var out []string
+	for _, d := range deps {
+		if !exactVersion(d.Version) {
+			c := d.Version
+			if c == "" {
+				c = "any version"
+			}
+			out = append(out, d.Source+" ("+c+")")
+		}
+	}
+	return out
+}
+
+// exactVersion reports whether a constraint names one version: "3.6.0",
+// "= 3.6.0", or "3.6" (which is 3.6.0).
+func exactVersion(c string) bool {
+	c = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(c), "="))
+	return c != "" && !strings.ContainsAny(c, "<>~!,")
 }
 
 // isLocalModule reports whether a module source is a local path that tfkit

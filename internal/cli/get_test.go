@@ -252,8 +252,9 @@ func main() {
 		t.Fatalf("get:\n%s", res)
 	}
 	res = runCLI(t, dir, env, "get")
-	if res.code != ExitOK || !strings.HasPrefix(res.stdout, "Bindings are up to date") {
-		t.Fatalf("second get did work:\n%s", res)
+	if res.code != ExitOK || res.stdout != "Bindings are up to date: the providers and modules in tfkit.json are unchanged since the last get (--force regenerates).\n"+
+		"hashicorp/local (~> 2.9) has a floating constraint: the version the last get installed is kept (--force looks for a newer release).\n" {
+		t.Fatalf("second get did work, or did not say what it keeps:\n%s", res)
 	}
 	res = runCLI(t, dir, env, "synth")
 	if res.code != ExitOK {
@@ -415,5 +416,22 @@ func TestGetSchemasAccumulate(t *testing.T) {
 		if !strings.Contains(string(cache), pkg) {
 			t.Errorf(".tfkit-get.json lacks %s:\n%s", pkg, cache)
 		}
+	}
+}
+
+func TestFloatingConstraints(t *testing.T) {
+	deps := []project.Dependency{
+		{Source: "hashicorp/a", Version: "3.6.0"},
+		{Source: "hashicorp/b", Version: "= 3.6.0"},
+		{Source: "hashicorp/c", Version: "~> 3.6"},
+		{Source: "hashicorp/d", Version: ">= 1.0, < 2.0"},
+		{Source: "hashicorp/e"},
+		{Source: "hashicorp/f", Version: "3.6"},
+		{Source: "hashicorp/g", Version: "!= 3.6.1"},
+	}
+	got := strings.Join(floating(deps), "; ")
+	want := "hashicorp/c (~> 3.6); hashicorp/d (>= 1.0, < 2.0); hashicorp/e (any version); hashicorp/g (!= 3.6.1)"
+	if got != want {
+		t.Errorf("floating:\n got %s\nwant %s", got, want)
 	}
 }
