@@ -417,3 +417,57 @@ func TestInitRunsAgainForAnotherEngine(t *testing.T) {
 		t.Errorf("init ran for %q, want terraform, tofu, terraform", data)
 	}
 }
+
+// TestSyncRefusesEngineFiles: a stack file that would overwrite the
+// engine's files (state, .terraform), the plan file or tfkit's own, or
+// land outside the working directory, is refused before anything is
+// copied; the same names deeper down, and the dependency lock file, are
+// fine.
+func TestSyncRefusesEngineFiles(t *testing.T) {
+	src, dir := t.TempDir(), t.TempDir()
+	state := filepath.Join(dir, "terraform.tfstate")
+	if err := os.WriteFile(state, []byte("the state"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w := &Workspace{Name: "s", Dir: dir}
+	main := File{Path: "main.tf", SHA256: sha256Hex("")}
+	if err := os.WriteFile(filepath.Join(src, "main.tf"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]string{
+		"terraform.tfstate":            "would overwrite the stack's state",
+		"Terraform.tfstate":            "would overwrite the stack's state",
+		"terraform.tfstate.backup":     "would overwrite the stack's state",
+		"x/../terraform.tfstate":       "would overwrite the stack's state",
+		"errored.tfstate":              "would overwrite the stack's state",
+		"terraform.tfstate.d/prod/x":   "would overwrite the state of the engine's workspaces",
+		".terraform/providers/x":       "would overwrite the engine's .terraform directory",
+		".terraform":                   "would overwrite the engine's .terraform directory",
+		".terraform.tfstate.lock.info": "would overwrite the state lock's information",
+		"tfkit.tfplan":                 "would overwrite the plan file deploy applies",
+		".tfkit-files":                 "would overwrite tfkit's own .tfkit-files",
+		".tfkit-init":                  "would overwrite tfkit's own .tfkit-init",
+		".tfkit-lock":                  "would overwrite tfkit's own .tfkit-lock",
+		"../other/main.tf":             "is not a path inside the stack's directory",
+		"/etc/passwd":                  "is not a path inside the stack's directory",
+		".":                            "is not a path inside the stack's directory",
+		"":                             "is not a path inside the stack's directory",
+		`a\..\..\x`:                    "is not a path inside the stack's directory",
+	} {
+		err := w.Sync(src, []File{main, {Path: p, SHA256: sha256Hex("x")}})
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want %q", p, err, want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "main.tf")); !os.IsNotExist(err) {
+		t.Errorf("main.tf was copied although the list was refused: %v", err)
+	}
+	if data, _ := os.ReadFile(state); string(data) != "the state" {
+		t.Errorf("the state changed: %q", data)
+	}
+	for _, p := range []string{"modules/net/terraform.tfstate", "files/.terraform/x", ".terraform.lock.hcl"} {
+		if err := checkStackPath(p); err != nil {
+			t.Errorf("%q: %v", p, err)
+		}
+	}
+}

@@ -105,9 +105,17 @@ func (w *Workspace) Close() {
 // Sync copies the stack's configuration files from src (the stack's
 // directory in the synth output) into the working directory, checking each
 // against its SHA-256, and removes files copied last time that are no
-// longer part of the stack. Engine files (.terraform, the lock file,
-// state) are left alone.
+// longer part of the stack. Engine files (.terraform, state) are left
+// alone: a file list that would overwrite one of them, tfkit's own files
+// or anything outside the working directory is refused before anything is
+// copied (see checkStackPath). The dependency lock file
+// .terraform.lock.hcl may be part of the stack.
 func (w *Workspace) Sync(src string, files []File) error {
+	for _, f := range files {
+		if err := checkStackPath(f.Path); err != nil {
+			return err
+		}
+	}
 	want := map[string]bool{}
 	for _, f := range files {
 		data, err := os.ReadFile(filepath.Join(src, filepath.FromSlash(f.Path)))
@@ -129,7 +137,7 @@ func (w *Workspace) Sync(src string, files []File) error {
 		want[f.Path] = true
 	}
 	for _, p := range w.copied() {
-		if !want[p] {
+		if !want[p] && checkStackPath(p) == nil {
 			if err := os.Remove(filepath.Join(w.Dir, filepath.FromSlash(p))); err != nil && !errors.Is(err, os.ErrNotExist) {
 				return err
 			}
@@ -142,6 +150,42 @@ func (w *Workspace) Sync(src string, files []File) error {
 	sort.Strings(list)
 	data, _ := json.Marshal(list)
 	return os.WriteFile(filepath.Join(w.Dir, copiedFile), append(data, '\n'), 0o644)
+}
+
+// checkStackPath refuses a stack file path (relative to the stack's
+// directory, with slashes) that is not a file inside the working directory
+// or that would replace what the engine or tfkit keeps there: the
+// .terraform directory, the state and its backups (terraform.tfstate*,
+// terraform.tfstate.d/, errored.tfstate), the state lock's information,
+// the plan file and tfkit's own bookkeeping. Names are compared without
+// regard to case, as some file systems do.
+func checkStackPath(p string) error {
+	local := filepath.FromSlash(p)
+	if p == "" || !filepath.IsLocal(local) || filepath.Clean(local) == "." || strings.Contains(p, "\\") {
+		return fmt.Errorf("stack file %q is not a path inside the stack's directory", p)
+	}
+	parts := strings.Split(filepath.ToSlash(filepath.Clean(local)), "/")
+	first := strings.ToLower(parts[0])
+	owner := ""
+	switch {
+	case first == ".terraform":
+		owner = "the engine's .terraform directory"
+	case first == "terraform.tfstate.d":
+		owner = "the state of the engine's workspaces"
+	case len(parts) > 1:
+	case first == "terraform.tfstate", strings.HasPrefix(first, "terraform.tfstate."), first == "errored.tfstate":
+		owner = "the stack's state"
+	case first == ".terraform.tfstate.lock.info":
+		owner = "the state lock's information"
+	case first == strings.ToLower(PlanFile):
+		owner = "the plan file deploy applies"
+	case first == copiedFile, first == initFile, first == LockFile:
+		owner = "tfkit's own " + parts[0]
+	}
+	if owner != "" {
+		return fmt.Errorf("stack file %q would overwrite %s in the working directory; rename it in the app", p, owner)
+	}
+	return nil
 }
 
 func (w *Workspace) copied() []string {
