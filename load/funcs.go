@@ -32,10 +32,12 @@ import (
 )
 
 // functions is Terraform's function table as far as tfkit implements it.
-// Paths given to file functions are relative to the root module directory,
-// Terraform's working directory. Functions whose result changes on every run
-// (timestamp, uuid, bcrypt) return unknown values, as in a plan.
-func functions(baseDir string) map[string]function.Function {
+// Relative paths given to file functions and abspath are relative to the
+// root module directory, Terraform's working directory; pathexpand reads
+// HOME from env (Options.Env), never from the process. Functions whose
+// result changes on every run (timestamp, uuid, bcrypt) return unknown
+// values, as in a plan.
+func functions(baseDir string, env []string) map[string]function.Function {
 	f := map[string]function.Function{
 		"abs": stdlib.AbsoluteFunc, "ceil": stdlib.CeilFunc, "floor": stdlib.FloorFunc,
 		"log": stdlib.LogFunc, "max": stdlib.MaxFunc, "min": stdlib.MinFunc,
@@ -78,8 +80,8 @@ func functions(baseDir string) map[string]function.Function {
 		"cidrhost": cidr.HostFunc, "cidrnetmask": cidr.NetmaskFunc, "cidrsubnet": cidr.SubnetFunc,
 		"cidrsubnets": cidr.SubnetsFunc,
 
-		"abspath": filesystem.AbsPathFunc, "basename": filesystem.BasenameFunc, "dirname": filesystem.DirnameFunc,
-		"pathexpand":       filesystem.PathExpandFunc,
+		"abspath": absPathFunc(baseDir), "basename": filesystem.BasenameFunc, "dirname": filesystem.DirnameFunc,
+		"pathexpand":       pathExpandFunc(env),
 		"file":             filesystem.MakeFileFunc(baseDir, false),
 		"filebase64":       filesystem.MakeFileFunc(baseDir, true),
 		"fileexists":       filesystem.MakeFileExistsFunc(baseDir),
@@ -120,6 +122,50 @@ func functions(baseDir string) map[string]function.Function {
 	f["templatefile"] = templateFileFunc(baseDir, f)
 	f["templatestring"] = templateStringFunc(f)
 	return f
+}
+
+// absPathFunc is abspath with relative paths resolved against baseDir,
+// the directory terraform runs in, not the process's working directory.
+func absPathFunc(baseDir string) function.Function {
+	return function.New(&function.Spec{
+		Params: []function.Parameter{{Name: "path", Type: cty.String}},
+		Type:   function.StaticReturnType(cty.String),
+		RefineResult: func(b *cty.RefinementBuilder) *cty.RefinementBuilder {
+			return b.NotNull()
+		},
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			p := args[0].AsString()
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(baseDir, p)
+			}
+			return cty.StringVal(filepath.ToSlash(filepath.Clean(p))), nil
+		},
+	})
+}
+
+// pathExpandFunc is pathexpand with the home directory from env's HOME;
+// without one, a path starting with ~ expands to an unknown value.
+func pathExpandFunc(env []string) function.Function {
+	home := ""
+	for _, kv := range env {
+		if k, v, ok := strings.Cut(kv, "="); ok && k == "HOME" {
+			home = v
+		}
+	}
+	return function.New(&function.Spec{
+		Params: []function.Parameter{{Name: "path", Type: cty.String}},
+		Type:   function.StaticReturnType(cty.String),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			p := args[0].AsString()
+			if p != "~" && !strings.HasPrefix(p, "~/") {
+				return args[0], nil
+			}
+			if home == "" {
+				return cty.UnknownVal(cty.String).Mark(reason("pathexpand: HOME is not set in the evaluation's environment")), nil
+			}
+			return cty.StringVal(filepath.Join(home, p[1:])), nil
+		},
+	})
 }
 
 // impure stands for a function whose result differs on every run: during

@@ -47,3 +47,21 @@ output "bad" {
 		t.Errorf("reason %q", why)
 	}
 }
+
+// TestPathExpand: pathexpand takes HOME from Options.Env, never from the
+// process; without it a ~ path is unknown with the reason.
+func TestPathExpand(t *testing.T) {
+	dir := t.TempDir()
+	mustWrite(t, dir+"/main.tf", `output "p" { value = pathexpand("~/x") }
+output "plain" { value = pathexpand("a/b") }
+`)
+	view, ds := Dir(dir, Options{Env: []string{"HOME=/home/u"}})
+	if len(ds) > 0 || valueJSON(view.Outputs["p"].Value) != `"/home/u/x"` || valueJSON(view.Outputs["plain"].Value) != `"a/b"` {
+		t.Fatalf("with HOME: %s %s %v", valueJSON(view.Outputs["p"].Value), valueJSON(view.Outputs["plain"].Value), ds)
+	}
+	t.Setenv("HOME", "/process/home")
+	view, _ = Dir(dir, Options{})
+	if u := unknowns(view.Outputs["p"].Value); len(u[""]) != 1 || u[""][0] != "pathexpand: HOME is not set in the evaluation's environment" {
+		t.Fatalf("without HOME in Options.Env: %s %v", valueJSON(view.Outputs["p"].Value), u)
+	}
+}

@@ -74,7 +74,7 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 		return view, ds
 	}
 	g := buildGraph(root)
-	funcs := functions(abs)
+	funcs := functions(abs, opts.Env)
 	var e *evaluator
 	for pass := 1; ; pass++ {
 		e = &evaluator{root: root, opts: &opts, rootDir: abs, instances: map[*Module][]*modInst{}, view: view, g: g, funcs: funcs}

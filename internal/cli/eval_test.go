@@ -82,3 +82,74 @@ func TestEvalSchema(t *testing.T) {
 		t.Fatalf("eval --schema missing.json:\n%s", res)
 	}
 }
+
+// TestEvalPaths: relative paths resolve against the evaluated directory,
+// not the directory tfkit runs in: path.cwd, abspath and file agree.
+func TestEvalPaths(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"main.tf": `output "cwd" { value = path.cwd }
+output "abs" { value = abspath("data/x.txt") }
+output "text" { value = file("data/x.txt") }
+`,
+		"data/x.txt": "inside",
+	}
+	for n, s := range files {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, n)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, n), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	elsewhere := t.TempDir()
+	res := runCLI(t, elsewhere, nil, "eval", dir)
+	slash := filepath.ToSlash(dir)
+	for _, want := range []string{
+		`"cwd": {"value": "` + slash + `"`,
+		`"abs": {"value": "` + slash + `/data/x.txt"`,
+		`"text": {"value": "inside"`,
+	} {
+		if res.code != ExitOK || !strings.Contains(res.stdout, want) {
+			t.Fatalf("eval from another directory: want %s\n%s", want, res)
+		}
+	}
+	// A relative DIR is relative to where tfkit runs.
+	rel, err := filepath.Rel(elsewhere, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res = runCLI(t, elsewhere, nil, "eval", rel)
+	if res.code != ExitOK || !strings.Contains(res.stdout, `"abs": {"value": "`+slash+`/data/x.txt"`) {
+		t.Fatalf("eval of a relative directory:\n%s", res)
+	}
+}
+
+// TestEvalEnvironment: TF_VAR_ variables of tfkit's own environment set
+// root variables, below -var-file and -var.
+func TestEvalEnvironment(t *testing.T) {
+	dir := t.TempDir()
+	main := `variable "name" {}
+variable "count_n" { type = number }
+output "name" { value = var.name }
+output "next" { value = var.count_n + 1 }
+`
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(main), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("TF_VAR_name", "from-env")
+	t.Setenv("TF_VAR_count_n", "41")
+	res := runCLI(t, dir, nil, "eval")
+	if res.code != ExitOK || !strings.Contains(res.stdout, `"name": {"value": "from-env"`) || !strings.Contains(res.stdout, `"next": {"value": 42`) {
+		t.Fatalf("eval with TF_VAR_ in the environment:\n%s", res)
+	}
+	res = runCLI(t, dir, nil, "eval", "--var", "name=from-flag")
+	if res.code != ExitOK || !strings.Contains(res.stdout, `"name": {"value": "from-flag"`) {
+		t.Fatalf("--var over TF_VAR_:\n%s", res)
+	}
+	t.Setenv("TF_VAR_count_n", "many")
+	res = runCLI(t, dir, nil, "eval")
+	if res.code != ExitFailure || !strings.Contains(res.stderr, `TF_VAR_count_n: Error: Invalid value for input variable; cannot parse "many" as an HCL value`) {
+		t.Fatalf("eval with an invalid TF_VAR_:\n%s", res)
+	}
+}
