@@ -18,8 +18,8 @@ func init() {
 		usage:    "convert --to go|tsx [--out FILE|DIR] [--bindings DIR] [--stack NAME] DIR|FILE",
 		help: `
 Reads the .tf and .tf.json files of DIR (not its subdirectories: child
-modules stay Terraform), or one such FILE, and prints a program that builds the same
-configuration: with --to go, a main package for the Go API
+modules stay Terraform), or one such FILE, and prints a program that builds
+the same configuration: with --to go, a main package for the Go API
 (github.com/tfkit/tfkit); with --to tsx, a main.tsx for the TSX front end.
 Synthesizing the program gives a configuration that evaluates to the same
 resources as the original.
