@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zclconf/go-cty/cty"
+
 	"github.com/tfkit/tfkit/internal/enginetest"
 )
 
@@ -99,37 +101,92 @@ func crossCheck(t *testing.T, w *enginetest.Workdir) {
 	if !reflect.DeepEqual(ours, theirs) {
 		t.Fatalf("instances differ:\ntfkit:     %v\nterraform: %v", ours, theirs)
 	}
-	checked := 0
+	var c knownCheck
 	for _, r := range view.Resources {
 		if r.Mode != "managed" {
 			continue
 		}
 		for name, v := range r.Attributes.AsValueMap() {
-			if !v.IsWhollyKnown() {
-				continue
-			}
-			var got any
-			if err := json.Unmarshal([]byte(valueJSON(v)), &got); err != nil {
-				t.Fatal(err)
-			}
-			if want := planned[r.Address][name]; !reflect.DeepEqual(got, want) {
-				t.Errorf("%s.%s: tfkit %s, terraform %#v", r.Address, name, valueJSON(v), want)
-			}
-			checked++
+			c.compare(t, r.Address+"."+name, v, planned[r.Address][name])
 		}
 	}
 	for name, o := range view.Outputs {
-		if !o.Value.IsWhollyKnown() {
+		want := plan.PlannedValues.Outputs[name].Value
+		if v, _ := o.Value.UnmarkDeep(); want == nil && !v.IsWhollyKnown() {
+			// The plan leaves out an output that is not wholly known.
 			continue
 		}
+		c.compare(t, "output."+name, o.Value, want)
+	}
+	t.Logf("%d instances, %d known values equal to terraform's plan (%d of them inside values that are partly unknown)", len(ours), c.checked, c.nested)
+}
+
+// knownCheck compares the known parts of tfkit's values with the values
+// of terraform's plan.
+type knownCheck struct {
+	checked, nested int
+}
+
+// compare checks that every known part of v equals the same part of
+// want: a wholly known value as a whole, a partly unknown object, map,
+// list or tuple element by element (sets, unordered, only when wholly
+// known).
+func (c *knownCheck) compare(t *testing.T, path string, v cty.Value, want any) {
+	t.Helper()
+	c.walk(t, path, v, want, false)
+}
+
+func (c *knownCheck) walk(t *testing.T, path string, v cty.Value, want any, inside bool) {
+	t.Helper()
+	v, _ = v.UnmarkDeep()
+	if !v.IsKnown() {
+		return
+	}
+	if v.IsWhollyKnown() {
 		var got any
-		if err := json.Unmarshal([]byte(valueJSON(o.Value)), &got); err != nil {
+		if err := json.Unmarshal([]byte(valueJSON(v)), &got); err != nil {
 			t.Fatal(err)
 		}
-		if want := plan.PlannedValues.Outputs[name].Value; !reflect.DeepEqual(got, want) {
-			t.Errorf("output %s: tfkit %s, terraform %#v", name, valueJSON(o.Value), want)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: tfkit %s, terraform %#v", path, valueJSON(v), want)
 		}
-		checked++
+		c.checked++
+		if inside {
+			c.nested++
+		}
+		return
 	}
-	t.Logf("%d instances, %d known values equal to terraform's plan", len(ours), checked)
+	ty := v.Type()
+	switch {
+	case ty.IsObjectType() || ty.IsMapType():
+		m, ok := want.(map[string]any)
+		if !ok {
+			t.Errorf("%s: tfkit has an object, terraform %#v", path, want)
+			return
+		}
+		for it := v.ElementIterator(); it.Next(); {
+			k, ev := it.Element()
+			if uv, _ := ev.UnmarkDeep(); !uv.IsKnown() {
+				continue // terraform's planned values leave unknown parts out
+			}
+			w, ok := m[k.AsString()]
+			if !ok {
+				t.Errorf("%s: tfkit has %s, terraform's plan does not", path, k.AsString())
+				continue
+			}
+			c.walk(t, path+"."+k.AsString(), ev, w, true)
+		}
+	case ty.IsTupleType() || ty.IsListType():
+		l, ok := want.([]any)
+		if !ok || len(l) != v.LengthInt() {
+			t.Errorf("%s: tfkit has %d elements, terraform %#v", path, v.LengthInt(), want)
+			return
+		}
+		i := 0
+		for it := v.ElementIterator(); it.Next(); {
+			_, ev := it.Element()
+			c.walk(t, path+"["+itoa(i)+"]", ev, l[i], true)
+			i++
+		}
+	}
 }

@@ -63,3 +63,26 @@ output "summary" {
 output "labels" {
   value = { for k, m in module.pets : k => m.labels }
 }
+
+# Values that are partly unknown: the known parts are compared with the
+# plan too.
+resource "random_id" "tag" {
+  byte_length = 4
+}
+
+resource "terraform_data" "partly" {
+  input = {
+    known  = "k-${local.summary}"
+    random = random_id.tag.hex
+    list   = ["first", random_id.tag.id, upper("last")]
+    nested = { fixed = 42, dynamic = random_id.tag.b64_std }
+  }
+}
+
+output "partly" {
+  value = {
+    name = "partly"
+    id   = terraform_data.partly.id
+    tags = [local.names[0], random_id.tag.dec]
+  }
+}

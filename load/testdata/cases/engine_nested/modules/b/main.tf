@@ -15,3 +15,18 @@ resource "random_id" "r" {
 output "label" {
   value = join("+", terraform_data.leaf[*].input)
 }
+
+resource "terraform_data" "tagged" {
+  for_each = toset(["x", "y"])
+  input    = "p${var.parent}-n${var.n}-${each.key}"
+}
+
+module "c" {
+  source = "../c"
+  count  = var.n
+  label  = "p${var.parent}-n${var.n}-m${count.index}"
+}
+
+output "c_keys" {
+  value = module.c[*].keys
+}

@@ -12,3 +12,9 @@ resource "aws_route_table" "rt" {
 output "label" {
   value = upper(var.label)
 }
+
+resource "aws_route_table_association" "assoc" {
+  for_each = var.enabled ? { for i in range(2) : "rt${i}" => i } : {}
+  name     = "${var.label}-${each.key}"
+  position = each.value
+}
