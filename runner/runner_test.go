@@ -224,6 +224,7 @@ func TestProbeCached(t *testing.T) {
 func FuzzPlanScanner(f *testing.F) {
 	f.Add("Plan: 1 to add, 2 to change, 3 to destroy.\n\nChanges to Outputs:\n", 3)
 	f.Add("No changes.\n", 1)
+	f.Add("Terraform will perform the following actions:\n  # a.b has moved to a.c\n  # (moved from a.d)\n # a.e will no longer be managed by Terraform, but will not be destroyed\nPlan: 1 to import, 0 to add, 0 to change, 0 to destroy, 1 to forget.\n", 4)
 	f.Add("Plan: 99999999999999999999 to add, 0 to change, 0 to destroy.\n", 5)
 	f.Fuzz(func(t *testing.T, text string, chunk int) {
 		chunk = max(1, chunk%64)
