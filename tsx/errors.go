@@ -129,6 +129,12 @@ func scriptDiag(se *ScriptError, src *sources) *diag.Diagnostic {
 		d.Suggestion = "look for a loop that never ends; if the configuration is just slow, raise the timeout (--timeout)"
 		if len(user) > 0 {
 			d.Detail = fmt.Sprintf("The configuration did not finish within %s and was stopped here.", se.Timeout)
+			// An empty endless loop is reported at the start of its
+			// function; point at the loop.
+			if p, ok := emptyLoop(src.file(user[0].File), user[0].Line, user[0].Col); ok {
+				user[0].Line, user[0].Col = p.Line, p.Column
+				d.Detail = fmt.Sprintf("The configuration did not finish within %s and was stopped in this loop, which never ends.", se.Timeout)
+			}
 		}
 	case se.Canceled:
 		d.Summary = "Build canceled"
