@@ -112,6 +112,9 @@ func bundleEntry(entry, dir string) (*bundle, diag.Diagnostics) {
 	if d := checkFormats(res.Metafile, dir); d != nil {
 		return nil, d
 	}
+	if d := checkComputedLoads(res.Metafile, dir); d != nil {
+		return nil, d
+	}
 	if len(res.OutputFiles) != 1 {
 		panic(fmt.Sprintf("tsx: esbuild wrote %d files, want 1", len(res.OutputFiles)))
 	}

@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -143,6 +144,13 @@ func scriptDiag(se *ScriptError, src *sources) *diag.Diagnostic {
 		d.Summary = se.Summary
 		d.Detail = se.Detail
 		d.Suggestion = se.Hint
+	case dynamicRequireRE.MatchString(se.Message):
+		// esbuild bundles a require() of a name known only at run time
+		// as a call that throws.
+		name := dynamicRequireRE.FindStringSubmatch(se.Message)[1]
+		d.Summary = "Unsupported module loading"
+		d.Detail = fmt.Sprintf("require(%q) is not supported: tfkit evaluates ES modules only, and bundles the modules imported by name before the configuration runs.", name)
+		d.Suggestion = fmt.Sprintf("write import ... from %q instead; to choose a module at run time, import each one and pick among them", name)
 	default:
 		d.Summary = "JavaScript error"
 		name := se.Name
@@ -168,6 +176,10 @@ func scriptDiag(se *ScriptError, src *sources) *diag.Diagnostic {
 	}
 	return d
 }
+
+// dynamicRequireRE matches the error esbuild's bundle throws for a
+// require() whose argument is computed.
+var dynamicRequireRE = regexp.MustCompile(`^Dynamic require of "(.*)" is not supported$`)
 
 // jsHint suggests fixes for common JavaScript mistakes.
 func jsHint(se *ScriptError) string {

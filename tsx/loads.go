@@ -1,0 +1,146 @@
+package tsx
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/tfkit/tfkit/diag"
+)
+
+// Module loading by a computed name: require(name), require(`./x.${env}`),
+// import("./x" + env). esbuild does not send these through the plugin that
+// refuses require() and import(): it leaves a call that fails at run time
+// with an unhelpful message, or, for a pattern it can read
+// (`./settings.${env}.ts`), bundles every file the pattern matches and
+// loads one the CommonJS way. Both break the rule that configurations are
+// ES modules imported by name, so the user's files are read for such
+// calls after bundling and each is an error at its place.
+
+// loadCall is a require() or import() call with a computed argument.
+type loadCall struct {
+	keyword string
+	pos     hcl.Pos
+}
+
+// computedLoadCalls finds the require( and import( calls in JavaScript or
+// TypeScript text whose first argument is not a literal string (or a
+// template literal without substitutions).
+func computedLoadCalls(text string) []loadCall {
+	f := &sourceFile{text: text}
+	s := &scanner{src: text, starts: f.lineStarts()}
+	var out []loadCall
+	for s.pos < len(s.src) {
+		c := s.src[s.pos]
+		switch {
+		case c == '"' || c == '\'':
+			if !s.skipString(c) {
+				s.pos++
+			}
+		case c == '`':
+			if !s.skipTemplate() {
+				return out
+			}
+		case c == '/' && s.pos+1 < len(s.src) && (s.src[s.pos+1] == '/' || s.src[s.pos+1] == '*'):
+			s.space()
+		case isIdentByte(c):
+			at := s.pos
+			w := s.word()
+			if w == "" {
+				s.pos++
+				continue
+			}
+			if (w != "require" && w != "import") || at > 0 && s.src[at-1] == '.' {
+				continue
+			}
+			s.space()
+			if !s.peek('(') {
+				continue
+			}
+			s.pos++
+			if !s.literalArgument() {
+				out = append(out, loadCall{keyword: w, pos: s.posAt(at)})
+			}
+		default:
+			s.pos++
+		}
+	}
+	return out
+}
+
+// literalArgument reports whether the argument at the position is one
+// literal string, without moving.
+func (s *scanner) literalArgument() bool {
+	p := s.pos
+	defer func() { s.pos = p }()
+	s.space()
+	if s.pos >= len(s.src) {
+		return true
+	}
+	switch q := s.src[s.pos]; q {
+	case '"', '\'':
+		if !s.skipString(q) {
+			return true // not JavaScript we can read: leave it to esbuild
+		}
+	case '`':
+		start := s.pos
+		if !s.skipTemplate() {
+			return true
+		}
+		if strings.Contains(s.src[start:s.pos], "${") {
+			return false
+		}
+	default:
+		return false
+	}
+	s.space()
+	return s.peek(')') || s.peek(',')
+}
+
+// checkComputedLoads reads the user's files among the bundle's inputs (not
+// packages under node_modules, whose unused code may well hold such calls)
+// for require() and import() calls with computed module names.
+func checkComputedLoads(metafile, dir string) diag.Diagnostics {
+	inputs, ok := metaInputs(metafile)
+	if !ok {
+		return nil
+	}
+	var diags diag.Diagnostics
+	for _, in := range inputs {
+		if strings.Contains(in.path, ":") || strings.Contains("/"+filepath.ToSlash(in.path)+"/", "/node_modules/") {
+			continue // tfkit's runtime, stdin, packages
+		}
+		path := in.path
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(dir, filepath.FromSlash(path))
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
+		text := string(data)
+		lines := strings.Split(text, "\n")
+		for _, call := range computedLoadCalls(text) {
+			r := hcl.Range{Filename: displayName(path, dir), Start: call.pos,
+				End: hcl.Pos{Line: call.pos.Line, Column: call.pos.Column + len(call.keyword), Byte: call.pos.Byte + len(call.keyword)}}
+			d := &diag.Diagnostic{Severity: diag.Error, Summary: "Unsupported module loading", Subject: &r}
+			if call.keyword == "require" {
+				d.Detail = "require() with a module name computed at run time is not supported: tfkit evaluates ES modules only, imported by name and bundled before the configuration runs."
+			} else {
+				d.Detail = "import() with a module name computed at run time is not supported: a configuration is rendered synchronously, from modules imported by name and bundled before it runs."
+			}
+			around := map[int]string{}
+			for n := call.pos.Line - 2; n <= call.pos.Line+1; n++ {
+				if n >= 1 && n <= len(lines) {
+					around[n] = strings.TrimSuffix(lines[n-1], "\r")
+				}
+			}
+			d.Detail += "\n" + codeFrame(around, r.Start.Line, r.Start.Column, len(call.keyword))
+			d.Suggestion = `import each module by name (import * as dev from "./settings.dev") and choose among them at run time`
+			diags = append(diags, d)
+		}
+	}
+	return diags
+}
