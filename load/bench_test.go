@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tfkit/tfkit/internal/cputime"
 )
 
 // writeGenerated writes the benchmark configuration into dir: a root
@@ -130,15 +132,22 @@ func TestGenerated(t *testing.T) {
 	}
 }
 
+// benchmarkDir measures load.Dir on the generated configuration. cpu-ns/op
+// is the process's CPU time per operation (garbage collection included),
+// which a busy machine stretches less than wall time.
 func benchmarkDir(b *testing.B, perModule int) {
 	dir := b.TempDir()
 	n := writeGenerated(b, dir, perModule)
 	b.ReportAllocs()
+	cpu0, haveCPU := cputime.Process()
 	for b.Loop() {
 		view, ds := Dir(dir, Options{})
 		if len(ds) > 0 || len(view.Resources) != n {
 			b.Fatalf("%d instances, %d diagnostics: %v", len(view.Resources), len(ds), ds[:min(len(ds), 2)])
 		}
+	}
+	if cpu1, ok := cputime.Process(); haveCPU && ok {
+		b.ReportMetric(float64(cpu1-cpu0)/float64(b.N), "cpu-ns/op")
 	}
 	b.ReportMetric(float64(n), "instances")
 }

@@ -84,6 +84,8 @@ type evaluator struct {
 	made     int64
 	contexts map[scopeKey]*hcl.EvalContext
 	counts   map[int64]cty.Value
+	// countKeys are the count.index values made so far, by index.
+	countKeys []cty.Value
 	// unevaluated holds the "not evaluated" warning of each condition
 	// block that was unknown, to count further instances in it.
 	unevaluated map[*Condition]*notEvaluated
@@ -95,11 +97,17 @@ type evaluator struct {
 	missing    []missingAttr
 	withSchema map[*ResourceDecl]bool
 	marked     bool
+	// readonly is set on the copies that evaluate instances in parallel
+	// (parallel.go): they read the caches and never write them.
+	readonly bool
 }
 
 func (e *evaluator) variables(expr hcl.Expression) []hcl.Traversal {
 	if trs, ok := e.vars[expr]; ok {
 		return trs
+	}
+	if e.readonly {
+		return expr.Variables()
 	}
 	if e.vars == nil {
 		e.vars = map[hcl.Expression][]hcl.Traversal{}
@@ -131,9 +139,7 @@ func (e *evaluator) run() {
 	}
 	e.checkStatic(e.root)
 	for _, n := range e.g.order {
-		for _, mi := range e.instances[n.mod] {
-			e.evalNode(n, mi)
-		}
+		e.evalNodeAll(n)
 	}
 	e.finishConditions()
 	e.collectView(rootInst)
@@ -242,13 +248,19 @@ func (e *evaluator) scope(mi *modInst, expr hcl.Expression, it *iter, path strin
 		var ok bool
 		if parent, ok = e.contexts[k]; !ok {
 			parent = &hcl.EvalContext{Variables: e.baseScope(mi, expr, it, path), Functions: e.funcs}
-			if e.contexts == nil {
-				e.contexts = map[scopeKey]*hcl.EvalContext{}
+			if !e.readonly {
+				if e.contexts == nil {
+					e.contexts = map[scopeKey]*hcl.EvalContext{}
+				}
+				e.contexts[k] = parent
 			}
-			e.contexts[k] = parent
 		}
 	}
 	if !usesIterators(e.variables(expr)) {
+		if e.readonly {
+			// HCL evaluates splats concurrently only in distinct contexts.
+			return parent.NewChild()
+		}
 		return parent
 	}
 	// count and each differ per instance: a child context holds them and
@@ -396,7 +408,7 @@ func (e *evaluator) baseScope(mi *modInst, expr hcl.Expression, it *iter, path s
 			} else if !ok {
 				v = unknown("not evaluated: " + key)
 			} else if r, whole := wholeRead(mi.mod, tr); whole && r.escapes {
-				v = mi.markWhole(r, key, v)
+				v = mi.markWhole(r, key, v, !e.readonly)
 				e.marked = true
 			}
 			if root == "data" {
@@ -522,15 +534,16 @@ func (e *evaluator) expansion(mi *modInst, count, forEach hcl.Expression, path s
 			return "count", nil, nil, "count is too large to evaluate"
 		}
 		e.made += n
+		keys = make([]cty.Value, n)
 		for i := int64(0); i < n; i++ {
-			keys = append(keys, cty.NumberIntVal(i))
+			keys[i] = e.countKey(i)
 		}
 		return "count", keys, nil, ""
 	case forEach != nil:
 		marked := e.eval(mi, forEach, nil, path+".for_each")
-		v, _ := marked.UnmarkDeep()
+		v, pvms := marked.UnmarkDeepWithPaths()
 		r := forEach.Range()
-		if !v.IsWhollyKnown() && (!v.IsKnown() || v.Type().IsSetType()) {
+		if !v.IsKnown() || (v.Type().IsSetType() && !v.IsWhollyKnown()) {
 			e.errorf(&r, path, "Invalid for_each argument", "the for_each value depends on values that are not known until apply, so the instance keys cannot be determined")
 			return "for_each", nil, nil, "for_each is unknown"
 		}
@@ -556,7 +569,7 @@ func (e *evaluator) expansion(mi *modInst, count, forEach hcl.Expression, path s
 			}
 		case t.IsMapType() || t.IsObjectType():
 			// each.value keeps the reasons of its unknown parts.
-			keys, values = elements(marked)
+			keys, values = elementsOf(v, pvms)
 		default:
 			e.errorf(&r, path, "Invalid for_each argument", "for_each needs a map or a set of strings, not "+t.FriendlyName()+"; convert a list with toset()")
 			return "for_each", nil, nil, "for_each is invalid"
@@ -740,7 +753,10 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 		}
 		e.withSchema[r] = true
 	}
-	var scoped []cty.Value
+	// First the bodies of all instances (in parallel for many instances,
+	// see evalInstances), then, in order, the view and the conditions.
+	its := make([]*iter, len(keys))
+	addrs := make([]string, len(keys))
 	for i, k := range keys {
 		it := &iter{}
 		switch mode {
@@ -749,27 +765,33 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 		case "for_each":
 			it.each = &[2]cty.Value{k, values[i]}
 		}
-		addr := base + keyString(k)
-		attrs := e.evalBody(mi, r.Body, it, addr)
-		if sch != nil {
-			attrs = e.conform(sch, attrs, addr, r.DeclRange, r.Body)
-		}
-		inst := &Instance{Address: addr, Mode: r.Mode, Type: r.Type, Name: r.Name, Key: k,
-			Provider: provider, Module: mi.addr, Attributes: attrs, Range: r.DeclRange}
-		e.view.Resources = append(e.view.Resources, inst)
+		its[i] = it
+		addrs[i] = base + keyString(k)
+	}
+	attrs := e.evalInstances(mi, r, its, addrs, sch)
+	var scoped []cty.Value
+	if used {
+		scoped = make([]cty.Value, 0, len(keys))
+	}
+	insts := make([]Instance, len(keys))
+	for i, k := range keys {
+		it, addr := its[i], addrs[i]
+		insts[i] = Instance{Address: addr, Mode: r.Mode, Type: r.Type, Name: r.Name, Key: k,
+			Provider: provider, Module: mi.addr, Attributes: attrs[i], Range: r.DeclRange}
+		e.view.Resources = append(e.view.Resources, &insts[i])
 		for j, c := range r.Preconditions {
 			e.condition(mi, c, it, addr+".lifecycle.precondition["+itoa(j)+"]", condPrecondition, nil)
 		}
 		if !used && len(r.Postconditions) == 0 {
 			continue
 		}
-		self := attrs
+		self := attrs[i]
 		if sch == nil {
 			// What other expressions see: the configured attributes plus
 			// the referenced ones the provider computes, as unknowns. With
 			// a schema every attribute is there, and a reference to
 			// another one is an error, as in Terraform.
-			self = e.scopedValue(r, addr, attrs)
+			self = e.scopedValue(r, addr, self)
 		}
 		if len(r.Postconditions) > 0 {
 			pit := &iter{count: it.count, each: it.each, named: map[string]cty.Value{"self": self}}
@@ -806,6 +828,16 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 // without a schema: its configured attributes plus, as unknowns, the
 // attributes read from it that it does not set.
 func (e *evaluator) scopedValue(r *ResourceDecl, addr string, attrs cty.Value) cty.Value {
+	missing := false
+	for n := range r.Refs {
+		if !attrs.Type().HasAttribute(n) {
+			missing = true
+			break
+		}
+	}
+	if !missing {
+		return attrs
+	}
 	full := attrs.AsValueMap()
 	if full == nil {
 		full = map[string]cty.Value{}
@@ -1005,7 +1037,11 @@ func (e *evaluator) dynamicLabels(mi *modInst, x hcl.Expression, it *iter, path 
 // elements returns the keys and elements of a collection that may carry
 // marks, each element with the marks that were on it or on the whole.
 func elements(v cty.Value) (keys, vals []cty.Value) {
-	uv, pvms := v.UnmarkDeepWithPaths()
+	return elementsOf(v.UnmarkDeepWithPaths())
+}
+
+// elementsOf is elements of the value uv, unmarked, with its marks pvms.
+func elementsOf(uv cty.Value, pvms []cty.PathValueMarks) (keys, vals []cty.Value) {
 	// The marks below the top, by the element they are in; those on the
 	// whole apply to every element, as do all marks in a set, whose
 	// elements have no path.
@@ -1068,6 +1104,15 @@ func (e *evaluator) unexpanded(addr, why string, rng hcl.Range) {
 	e.view.Unexpanded = append(e.view.Unexpanded, &Unexpanded{Address: addr, Reason: why, Range: rng})
 }
 
+// countKey returns count.index i; the numbers are shared by every
+// counted resource and call.
+func (e *evaluator) countKey(i int64) cty.Value {
+	for int64(len(e.countKeys)) <= i {
+		e.countKeys = append(e.countKeys, cty.NumberIntVal(int64(len(e.countKeys))))
+	}
+	return e.countKeys[i]
+}
+
 // countObject returns the count object for index i; the objects are shared
 // by every counted block, as building one costs more than looking it up.
 func (e *evaluator) countObject(i cty.Value) cty.Value {
@@ -1075,6 +1120,9 @@ func (e *evaluator) countObject(i cty.Value) cty.Value {
 	n, _ := bf.Int64()
 	if o, ok := e.counts[n]; ok {
 		return o
+	}
+	if e.readonly {
+		return cty.ObjectVal(map[string]cty.Value{"index": i})
 	}
 	if e.counts == nil {
 		e.counts = map[int64]cty.Value{}

@@ -129,7 +129,7 @@ func (e *evaluator) addProviderFuncs(expr hcl.Expression) bool {
 		if !ok || !strings.HasPrefix(call.Name, "provider::") {
 			return nil
 		}
-		if _, known := e.funcs[call.Name]; known {
+		if _, known := e.funcs[call.Name]; known || e.readonly {
 			return nil
 		}
 		e.funcs[call.Name] = providerFunc(call.Name, e.providerFuncType(call.Name))

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -105,19 +104,35 @@ func addrLess(a, b string) bool {
 		if ja < 0 || jb < 0 {
 			return a < b
 		}
-		na, ea := strconv.Atoi(a[:ja])
-		nb, eb := strconv.Atoi(b[:jb])
+		na, oka := index(a[:ja])
+		nb, okb := index(b[:jb])
 		switch {
-		case ea == nil && eb == nil && na != nb:
+		case oka && okb && na != nb:
 			return na < nb
-		case (ea == nil) != (eb == nil):
-			return ea == nil
+		case oka != okb:
+			return oka
 		case a[:ja] != b[:jb]:
 			return a[:ja] < b[:jb]
 		}
 		a, b = a[ja+1:], b[jb+1:]
 	}
 	return len(a) < len(b)
+}
+
+// index reads a count index, a non-negative decimal number.
+func index(s string) (int, bool) {
+	if s == "" || len(s) > 18 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
 }
 
 // unknowns walks v and returns, for each unknown part, its path and the
@@ -192,6 +207,16 @@ func isIdent(s string) bool {
 }
 
 func quote(s string) string {
+	plain := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return "\"" + s + "\""
+	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)

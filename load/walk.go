@@ -184,7 +184,7 @@ func walkBody(base string, b *Body, visit Visitor) {
 // expressions in m read from it.
 func collectRefs(m *Module) {
 	for _, r := range m.Resources {
-		r.Refs = map[string]bool{"id": true}
+		r.Refs = map[string]bool{}
 	}
 	note := func(tr hcl.Traversal) {
 		key, rest := splitResourceRef(tr)
@@ -244,6 +244,11 @@ func collectRefs(m *Module) {
 		})
 	})
 	for _, r := range m.Resources {
+		if r.escapes {
+			// The whole object is seen (an output of it, say): every
+			// resource has an id, computed by the provider.
+			r.Refs["id"] = true
+		}
 		// A postcondition reads the instance's own attributes as self.
 		for _, c := range r.Postconditions {
 			for _, x := range []hcl.Expression{c.Condition, c.ErrorMessage} {

@@ -213,7 +213,7 @@ func (e *evaluator) stripView() {
 // markWhole returns the value v of resource r (key in mi) with each
 // instance marked: a for expression or splat over the instances unmarks
 // the collection, not its elements.
-func (mi *modInst) markWhole(r *ResourceDecl, key string, v cty.Value) cty.Value {
+func (mi *modInst) markWhole(r *ResourceDecl, key string, v cty.Value, cache bool) cty.Value {
 	if w, ok := mi.whole[key]; ok {
 		return w
 	}
@@ -238,6 +238,9 @@ func (mi *modInst) markWhole(r *ResourceDecl, key string, v cty.Value) cty.Value
 			}
 			w = cty.ObjectVal(elems).WithMarks(marks)
 		}
+	}
+	if !cache {
+		return w
 	}
 	if mi.whole == nil {
 		mi.whole = map[string]cty.Value{}
