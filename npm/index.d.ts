@@ -84,6 +84,13 @@ export interface Element {
   readonly [elementBrand]: true;
 }
 
+/**
+ * The children of an element written with attributes: none. An element with an innerText
+ * body takes no props but its labels and ref, so a text child beside other attributes fails
+ * with this sentence, which says what to do.
+ */
+export type AttributesWithoutText = "with an innerText body, an element takes no props but its labels (type, name) and ref: move the other attributes into the text";
+
 /** What a component may return or take as children. */
 export type Node = Element | string | number | boolean | null | undefined | readonly Node[];
 
@@ -143,7 +150,7 @@ export interface ResourceAttributes {
   provider?: Reference;
   depends_on?: readonly Reference[];
   lifecycle?: Lifecycle;
-  children?: never;
+  children?: AttributesWithoutText;
   /** Any other attribute of the resource type: written as it is. */
   [attribute: string]: unknown;
 }
@@ -220,7 +227,7 @@ export type ResourceProps<T extends keyof ResourceTypes> = TypedMetaArguments<Ad
 export type DataSourceProps<T extends keyof DataSourceTypes> = TypedMetaArguments<AddressOf<`data.${T}`>> & DataSourceTypes[T];
 
 /** Props of <Provider type={T}> for a declared provider T. */
-export type ProviderProps<T extends keyof ProviderTypes> = { alias?: string; ref?: Ref; children?: never } & ProviderTypes[T];
+export type ProviderProps<T extends keyof ProviderTypes> = { alias?: string; ref?: Ref; children?: AttributesWithoutText } & ProviderTypes[T];
 
 /** What a typed ref to the resource or data source at Address is. */
 export interface AddressOf<Address> {
@@ -237,7 +244,7 @@ export interface TypedMetaArguments<R> {
   provider?: Reference;
   depends_on?: readonly Reference[];
   lifecycle?: Lifecycle;
-  children?: never;
+  children?: AttributesWithoutText;
 }
 
 /** Meta-arguments only resources have. */
@@ -314,7 +321,7 @@ export interface ProviderAttributes {
   /** Makes this an extra configuration, selected with provider={ref}. */
   alias?: string;
   ref?: Ref;
-  children?: never;
+  children?: AttributesWithoutText;
   [argument: string]: unknown;
 }
 
@@ -335,7 +342,7 @@ export interface VariableAttributes {
   ephemeral?: boolean;
   validation?: Condition | readonly Condition[];
   ref?: Ref;
-  children?: never;
+  children?: AttributesWithoutText;
   [argument: string]: unknown;
 }
 
@@ -352,7 +359,7 @@ export interface OutputAttributes {
   ephemeral?: boolean;
   depends_on?: readonly Reference[];
   precondition?: Condition | readonly Condition[];
-  children?: never;
+  children?: AttributesWithoutText;
   [argument: string]: unknown;
 }
 
@@ -362,7 +369,7 @@ export declare function Output(props: OutputAttributes): Element;
 
 /** `locals { ... }`: each prop is a local value. Several <Locals> stay separate blocks. */
 export declare function Locals(props: { ref?: Ref; children: InnerText }): Element;
-export declare function Locals(props: { ref?: Ref; children?: never; [local: string]: unknown }): Element;
+export declare function Locals(props: { ref?: Ref; children?: AttributesWithoutText; [local: string]: unknown }): Element;
 
 /** A required_providers entry. */
 export interface ProviderRequirement {
@@ -378,7 +385,7 @@ export interface TerraformAttributes {
   /** { s3: { bucket: "..." } } is backend "s3" { bucket = "..." }. */
   backend?: { readonly [type: string]: { readonly [argument: string]: Value } };
   cloud?: { readonly [argument: string]: Value | { readonly [argument: string]: Value } };
-  children?: never;
+  children?: AttributesWithoutText;
   [setting: string]: unknown;
 }
 
@@ -397,7 +404,7 @@ export interface ModuleAttributes {
   /** { aws: westRef } passes provider configurations. */
   providers?: { readonly [name: string]: Reference };
   depends_on?: readonly Reference[];
-  children?: never;
+  children?: AttributesWithoutText;
   /** The module's input variables. */
   [input: string]: unknown;
 }
@@ -412,7 +419,7 @@ export interface ModuleMetaArguments {
   for_each?: Value;
   providers?: { readonly [name: string]: Reference };
   depends_on?: readonly Reference[];
-  children?: never;
+  children?: AttributesWithoutText;
 }
 
 /** Modules with declarations (tfkit get --lang ts), by source: the input variables of each. */
@@ -446,7 +453,7 @@ export interface MovedAttributes {
   from: Address;
   /** The address it has now, such as "aws_instance.web", or a ref. */
   to: Address;
-  children?: never;
+  children?: AttributesWithoutText;
 }
 
 /** `moved { from = ...  to = ... }`: tells Terraform an object changed address. */
@@ -460,7 +467,7 @@ export interface ImportMetaArguments {
   /** A <Provider> ref, or "aws.west". */
   provider?: Reference;
   for_each?: Value;
-  children?: never;
+  children?: AttributesWithoutText;
 }
 
 /** Attributes of <Import>: the object's id, or its identity where the provider has one. */
@@ -480,7 +487,7 @@ export interface RemovedAttributes {
   /** Destroy-time provisioners (when: "destroy"). */
   provisioner?: Provisioner | readonly Provisioner[];
   connection?: Connection;
-  children?: never;
+  children?: AttributesWithoutText;
 }
 
 /** `removed { from = ... }`: removes an object from the configuration, destroying or forgetting it. */
@@ -494,7 +501,7 @@ export interface CheckAttributes {
   assert: Condition | readonly Condition[];
   /** Scoped data sources: tf.block("http", "site", { url: "..." }), or an array of them. */
   data?: Block | readonly Block[];
-  children?: never;
+  children?: AttributesWithoutText;
 }
 
 /** `check "name" { assert { ... } }`: checks that warn rather than fail. */
