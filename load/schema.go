@@ -85,19 +85,24 @@ func (e *evaluator) conform(b *schema.Block, v cty.Value, addr string, rng hcl.R
 		val, ok := have[nb.Name]
 		delete(have, nb.Name)
 		var elems []cty.Value
+		brng := bodyRange(body, nb.Name, rng)
 		if ok {
 			uv, marks := val.Unmark()
 			if !uv.IsKnown() {
 				out[nb.Name] = cty.UnknownVal(nestedType(nb, ty)).WithMarks(marks)
 				continue
 			}
+			if nb.Nesting == schema.NestingMap {
+				out[nb.Name] = e.conformMap(nb, uv, addr+"."+nb.Name, brng)
+				continue
+			}
 			if uv.Type().IsTupleType() || uv.Type().IsListType() {
 				for it := uv.ElementIterator(); it.Next(); {
 					_, ev := it.Element()
-					elems = append(elems, e.conform(nb.Block, ev, addr+"."+nb.Name, bodyRange(body, nb.Name, rng), nil))
+					elems = append(elems, e.conform(nb.Block, e.noLabels(ev, nb.Name, addr, brng), addr+"."+nb.Name, brng, nil))
 				}
 			} else {
-				elems = append(elems, e.conform(nb.Block, uv, addr+"."+nb.Name, bodyRange(body, nb.Name, rng), nil))
+				elems = append(elems, e.conform(nb.Block, e.noLabels(uv, nb.Name, addr, brng), addr+"."+nb.Name, brng, nil))
 			}
 		}
 		switch nb.Nesting {
@@ -124,9 +129,7 @@ func (e *evaluator) conform(b *schema.Block, v cty.Value, addr string, rng hcl.R
 				out[nb.Name] = cty.SetVal(elems)
 			}
 		default:
-			// Map blocks are keyed by their labels, which the body model
-			// does not keep for nested blocks.
-			out[nb.Name] = cty.UnknownVal(nestedType(nb, ty)).Mark(reason(nb.Name + " blocks of map nesting are not evaluated"))
+			out[nb.Name] = cty.MapValEmpty(ty)
 		}
 	}
 	for _, n := range sortedKeys(have) {
@@ -136,6 +139,87 @@ func (e *evaluator) conform(b *schema.Block, v cty.Value, addr string, rng hcl.R
 			Suggestion: diag.DidYouMean(n, schemaNames(b))})
 	}
 	return cty.ObjectVal(out)
+}
+
+// noLabels returns the block object v without "_labels", reporting
+// labels on a block whose nesting takes none.
+func (e *evaluator) noLabels(v cty.Value, name, addr string, rng hcl.Range) cty.Value {
+	labels, rest, ok := splitLabels(v)
+	if !ok {
+		return v
+	}
+	if labels.IsKnown() && labels.LengthInt() > 0 {
+		e.errorf(&rng, addr+"."+name, "Extraneous label for "+name, "no labels are expected for "+name+" blocks")
+	}
+	return rest
+}
+
+// splitLabels separates "_labels" from a block object; ok is false when
+// it has none.
+func splitLabels(v cty.Value) (labels, rest cty.Value, ok bool) {
+	uv, marks := v.Unmark()
+	if !uv.IsKnown() || uv.IsNull() || !uv.Type().IsObjectType() || !uv.Type().HasAttribute("_labels") {
+		return cty.NilVal, v, false
+	}
+	m := uv.AsValueMap()
+	labels, _ = m["_labels"].Unmark()
+	delete(m, "_labels")
+	if len(m) == 0 {
+		return labels, cty.EmptyObjectVal.WithMarks(marks), true
+	}
+	return labels, cty.ObjectVal(m).WithMarks(marks), true
+}
+
+// conformMap shapes map-nested blocks: blocks written in HCL (a list of
+// objects, each with one label) or an object keyed by label (JSON) become
+// a map from label to block.
+func (e *evaluator) conformMap(nb *schema.NestedBlock, v cty.Value, path string, rng hcl.Range) cty.Value {
+	ty := nb.Block.ImpliedType()
+	elems := map[string]cty.Value{}
+	add := func(key string, ev cty.Value) {
+		if _, dup := elems[key]; dup {
+			e.errorf(&rng, path, "Duplicate "+nb.Name+" block", "a "+nb.Name+" block labelled "+QuoteOrEmpty(key)+" is already declared")
+			return
+		}
+		cv := e.conform(nb.Block, ev, path+"["+quote(key)+"]", rng, nil)
+		if conv, err := convert.Convert(cv, ty); err == nil {
+			cv = conv
+		}
+		elems[key] = cv
+	}
+	switch t := v.Type(); {
+	case t.IsTupleType() || t.IsListType():
+		for it := v.ElementIterator(); it.Next(); {
+			_, ev := it.Element()
+			labels, rest, ok := splitLabels(ev)
+			if !ok || !labels.IsKnown() || labels.IsNull() || labels.LengthInt() != 1 {
+				if ok && !labels.IsKnown() {
+					return cty.UnknownVal(cty.Map(ty)).Mark(reason("the labels of " + path + " blocks are unknown"))
+				}
+				e.errorf(&rng, path, "Missing label for "+nb.Name, nb.Name+" blocks need one label, their key")
+				continue
+			}
+			add(labels.Index(cty.NumberIntVal(0)).AsString(), rest)
+		}
+	case t.IsObjectType() || t.IsMapType():
+		for it := v.ElementIterator(); it.Next(); {
+			k, ev := it.Element()
+			add(k.AsString(), ev)
+		}
+	default:
+		e.errorf(&rng, path, "Invalid "+nb.Name+" blocks", nb.Name+" must be blocks, not "+t.FriendlyName())
+		return cty.UnknownVal(cty.Map(ty)).Mark(reason("invalid " + path + " blocks"))
+	}
+	if len(elems) == 0 {
+		return cty.MapValEmpty(ty)
+	}
+	for _, ev := range elems {
+		if !ev.Type().Equals(ty) {
+			// Values that did not convert: an object keeps them.
+			return cty.ObjectVal(elems)
+		}
+	}
+	return cty.MapVal(elems)
 }
 
 func nestedType(nb *schema.NestedBlock, ty cty.Type) cty.Type {
