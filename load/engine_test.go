@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -59,10 +60,14 @@ func TestEngineCrossCheck(t *testing.T) {
 			crossCheck(t, enginetest.WorkspaceFrom(t, filepath.Join("testdata/cases", ent.Name())))
 		})
 	}
-	// The benchmark's configuration, small.
+	// The benchmark's configuration, small, with its instances evaluated
+	// on several goroutines as a large one's are.
 	t.Run("generated", func(t *testing.T) {
 		w := enginetest.Workspace(t, map[string]string{})
 		writeGenerated(t, w.Dir, 20)
+		saved, procs := parallelMin, runtime.GOMAXPROCS(max(2, runtime.GOMAXPROCS(0)))
+		defer func() { parallelMin = saved; runtime.GOMAXPROCS(procs) }()
+		parallelMin = 4
 		crossCheck(t, w)
 	})
 }
