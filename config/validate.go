@@ -27,10 +27,7 @@ func Validate(cfg *Config) diag.Diagnostics {
 	v := &validator{cfg: cfg, decls: newDeclarations(), nodeID: make(map[string]int, len(cfg.Blocks))}
 	v.collect()
 	for _, b := range cfg.Blocks {
-		if b.Type != "locals" { // reported as duplicate local values
-			v.checkRedefined(b.Body, b.Address(), b.DeclRange)
-		}
-		v.checkLiterals(b.Body, []string{b.Type}, b.Address(), b.DeclRange)
+		v.checkArguments(b)
 		v.checkBlock(b)
 	}
 	v.checkCycles()
@@ -251,81 +248,97 @@ func (v *validator) declare(b *Block, addr, kind, shown string) {
 	v.decls.byKind[kind] = append(v.decls.byKind[kind], shown)
 }
 
-// checkRedefined reports an argument set twice in one body, as Terraform
-// does ("Attribute redefined"), in the body and its nested blocks. HCL text
-// cannot hold one (the parser refuses it); a front end's model can. rng is
-// the body's block, for attributes of unknown position.
-func (v *validator) checkRedefined(body *Body, path string, rng hcl.Range) {
+// checkArguments checks the arguments of a block and of its nested
+// blocks: none is set twice in one body, as Terraform requires ("Attribute
+// redefined"; HCL text cannot hold one, a front end's model can), and
+// those Terraform reads literally (LiteralArgument, such as the terraform
+// block's settings and an output's description, read before anything is
+// evaluated) hold literal values. Literal arguments that some other check
+// reports more precisely are left to it: a variable setting that refers to
+// something, a module's source and version, a provider's alias.
+func (v *validator) checkArguments(b *Block) {
+	var buf [8]string
+	v.checkArgs(b, b.Body, append(buf[:0], b.Type), b.DeclRange)
+}
+
+// checkArgs checks one body of top, nested as types; rng is the innermost
+// block's, for arguments of unknown position.
+func (v *validator) checkArgs(top *Block, body *Body, types []string, rng hcl.Range) {
 	var seen map[string]*Attribute // for large bodies only; small ones are scanned
 	for i, it := range body.Items {
 		switch it := it.(type) {
 		case *Attribute:
-			var first *Attribute
-			if i < 16 {
-				for _, prev := range body.Items[:i] {
-					if p, ok := prev.(*Attribute); ok && p.Name == it.Name {
-						first = p
-						break
-					}
-				}
-			} else {
-				if seen == nil {
-					seen = map[string]*Attribute{}
-					for _, prev := range body.Items[:i] {
-						if p, ok := prev.(*Attribute); ok && seen[p.Name] == nil {
-							seen[p.Name] = p
-						}
-					}
-				}
-				if first = seen[it.Name]; first == nil {
-					seen[it.Name] = it
+			if top.Type != "locals" { // duplicate local values are reported as such
+				if first := earlierAttribute(body, i, it.Name, &seen); first != nil {
+					v.errorAt(rangeOr(it.Range, rng), argPath(top, types, it.Name), "Attribute redefined",
+						fmt.Sprintf("The argument %q was already set in this block; each argument may be set only once.", it.Name),
+						"remove one of them",
+						diag.Related{Message: fmt.Sprintf("%q first set here", it.Name), Range: rangeOr(first.Range, rng)})
 				}
 			}
-			if first != nil {
-				v.errorAt(rangeOr(it.Range, rng), path+"."+it.Name, "Attribute redefined",
-					fmt.Sprintf("The argument %q was already set in this block; each argument may be set only once.", it.Name),
-					"remove one of them",
-					diag.Related{Message: fmt.Sprintf("%q first set here", it.Name), Range: rangeOr(first.Range, rng)})
+			if LiteralArgument(types, it.Name) && !v.literalReportedElsewhere(types, it) {
+				e := it.Expr
+				if types[0] == "terraform" && types[len(types)-1] == "required_providers" {
+					e = withoutAliases(e)
+				}
+				if !IsLiteral(e) {
+					v.errorAt(rangeOr(it.Range, rng), argPath(top, types, it.Name), "Expression in a literal argument",
+						fmt.Sprintf("Terraform reads %s before anything is evaluated, so it takes a literal value, not an expression.", it.Name),
+						"write the value itself: text without ${...}, a number, a bool, or a list or object of those")
+				}
 			}
 		case *Block:
-			v.checkRedefined(it.Body, path+"."+it.Type, rangeOr(it.DeclRange, rng))
+			v.checkArgs(top, it.Body, append(types, it.Type), rangeOr(it.DeclRange, rng))
 		}
 	}
 }
 
-// checkLiterals reports expressions in the arguments Terraform reads
-// literally (LiteralArgument), such as the terraform block's settings and
-// an output's description, which Terraform reads before anything is
-// evaluated. Those some other check reports more precisely are left to it:
-// a variable setting that refers to something, a module's source and
-// version, a provider's alias.
-func (v *validator) checkLiterals(body *Body, types []string, path string, rng hcl.Range) {
-	top := types[0]
-	for _, it := range body.Items {
-		switch it := it.(type) {
-		case *Attribute:
-			if !LiteralArgument(types, it.Name) {
-				continue
+// earlierAttribute returns the attribute of the same name before item i of
+// body, if any. Bodies of more than a few items are indexed in *seen.
+func earlierAttribute(body *Body, i int, name string, seen *map[string]*Attribute) *Attribute {
+	if i < 16 {
+		for _, prev := range body.Items[:i] {
+			if p, ok := prev.(*Attribute); ok && p.Name == name {
+				return p
 			}
-			switch {
-			case top == "variable" && len(Variables(it.Expr)) > 0,
-				top == "module" && len(types) == 1,
-				top == "provider" && it.Name == "alias":
-				continue
+		}
+		return nil
+	}
+	if *seen == nil {
+		*seen = map[string]*Attribute{}
+		for _, prev := range body.Items[:i] {
+			if p, ok := prev.(*Attribute); ok && (*seen)[p.Name] == nil {
+				(*seen)[p.Name] = p
 			}
-			e := it.Expr
-			if top == "terraform" && types[len(types)-1] == "required_providers" {
-				e = withoutAliases(e)
-			}
-			if !IsLiteral(e) {
-				v.errorAt(rangeOr(it.Range, rng), path+"."+it.Name, "Expression in a literal argument",
-					fmt.Sprintf("Terraform reads %s before anything is evaluated, so it takes a literal value, not an expression.", it.Name),
-					"write the value itself: text without ${...}, a number, a bool, or a list or object of those")
-			}
-		case *Block:
-			v.checkLiterals(it.Body, append(types[:len(types):len(types)], it.Type), path+"."+it.Type, rangeOr(it.DeclRange, rng))
 		}
 	}
+	if first := (*seen)[name]; first != nil {
+		return first
+	}
+	(*seen)[name] = body.Items[i].(*Attribute)
+	return nil
+}
+
+// literalReportedElsewhere reports whether a literal argument's problems
+// are reported by a more precise check.
+func (v *validator) literalReportedElsewhere(types []string, a *Attribute) bool {
+	switch top := types[0]; {
+	case top == "variable" && len(Variables(a.Expr)) > 0,
+		top == "module" && len(types) == 1,
+		top == "provider" && a.Name == "alias":
+		return true
+	}
+	return false
+}
+
+// argPath is the path of argument name in a body of top nested as types,
+// for a diagnostic: aws_instance.web.lifecycle.ignore_changes.
+func argPath(top *Block, types []string, name string) string {
+	path := top.Address()
+	for _, t := range types[1:] {
+		path += "." + t
+	}
+	return path + "." + name
 }
 
 // withoutAliases returns a required_providers entry without its
