@@ -50,7 +50,7 @@ func (p *Provider) Source(source, version string) *Provider {
 
 // Ref returns a reference to the provider configuration (aws or aws.west),
 // the value the provider and providers meta-arguments take.
-func (p *Provider) Ref() Expr { return p.ref(callerSite(), nil) }
+func (p *Provider) Ref() Expr { return p.ref(nil) }
 
 // Set sets one argument; see Resource.Set.
 func (p *Provider) Set(name string, value any) *Provider {
@@ -153,7 +153,7 @@ func (c *conv) typeConstraint(t any, path string) config.Expr {
 
 // Ref returns var.name, or a path inside an object variable:
 // Ref("tags", "Name") is var.name.tags.Name.
-func (v *Variable) Ref(path ...string) Expr { return v.ref(callerSite(), path) }
+func (v *Variable) Ref(path ...string) Expr { return v.ref(path) }
 
 // Output is an output value: `output "vpc_id" { ... }`.
 type Output struct{ element }
@@ -213,10 +213,14 @@ func NewLocals(stack *Stack, body Body) *Locals {
 
 // Ref returns local.name, or a path inside it: Ref("tags", "Name").
 func (l *Locals) Ref(name string, path ...string) Expr {
-	site := callerSite()
-	c := newConv(site)
-	c.refs = append(c.refs, target{stack: l.stack, block: l.block, local: name})
-	if l.block.Body.Attribute(name) == nil {
+	tg := target{stack: l.stack, block: l.block, local: name}
+	declared := l.block.Body.Attribute(name) != nil
+	if declared && len(path) == 0 {
+		return Expr{x: config.Ref("local", name), meta: oneRef(tg)}
+	}
+	c := lazyConv()
+	c.refs = append(c.refs, tg)
+	if !declared {
 		c.errorf("local."+name, "Undeclared local value",
 			fmt.Sprintf("This locals block declares no %q.", name), "")
 	}
@@ -314,10 +318,10 @@ func (m *Module) providers(site hcl.Range, ps map[string]*Provider) {
 }
 
 // Output returns a reference to one of the module's outputs: module.net.id.
-func (m *Module) Output(name string) Expr { return m.ref(callerSite(), []string{name}) }
+func (m *Module) Output(name string) Expr { return m.ref([]string{name}) }
 
 // Ref returns a reference to the module (module.net) or a path inside it.
-func (m *Module) Ref(path ...string) Expr { return m.ref(callerSite(), path) }
+func (m *Module) Ref(path ...string) Expr { return m.ref(path) }
 
 // Count sets the count meta-argument.
 func (m *Module) Count(n any) *Module {

@@ -37,7 +37,7 @@ func Helper() {
 	}
 	if _, known := helperFuncs.LoadOrStore(f.Function, struct{}{}); !known {
 		// Decisions cached before this function was a helper are stale.
-		sites.Clear()
+		sites.clear()
 	}
 }
 
@@ -71,25 +71,23 @@ func skipFrame(f runtime.Frame) bool {
 // callerSite returns the Go file and line of the first caller outside tfkit
 // and outside helper functions: where the user declared what is being built.
 func callerSite() hcl.Range {
-	// The user's frame is usually two or three up; start small, since
-	// unwinding costs per frame.
-	for size := 3; ; size *= 4 {
+	// The user's frame is usually two or three up, and unwinding costs per
+	// frame: look at a few first, in an array on the stack, and further
+	// only when they are all tfkit's or helpers'.
+	var buf [64]uintptr
+	for size := 4; size <= len(buf); size *= 4 {
+		n := runtime.Callers(2, buf[:size])
+		if rng, ok := firstUserSite(buf[:n]); ok {
+			return rng
+		}
+		if n < size {
+			return hcl.Range{}
+		}
+	}
+	for size := 4 * len(buf); ; size *= 4 {
 		pcs := make([]uintptr, size)
 		n := runtime.Callers(2, pcs)
-		for _, pc := range pcs[:n] {
-			if s, ok := sites.Load(pc); ok {
-				if s := s.(site); !s.skip {
-					return s.rng
-				}
-				continue
-			}
-			f := frameAt(pc)
-			if f.Function == "" || skipFrame(f) {
-				sites.Store(pc, site{skip: true})
-				continue
-			}
-			rng := siteRange(f.File, f.Line)
-			sites.Store(pc, site{rng: rng})
+		if rng, ok := firstUserSite(pcs[:n]); ok {
 			return rng
 		}
 		if n < size {
@@ -98,14 +96,69 @@ func callerSite() hcl.Range {
 	}
 }
 
+// firstUserSite returns the site of the first program counter that is not
+// in tfkit or a helper. Decisions are cached per counter.
+func firstUserSite(pcs []uintptr) (hcl.Range, bool) {
+	for _, pc := range pcs {
+		if s := sites.load(pc); s != nil {
+			if !s.skip {
+				return s.rng, true
+			}
+			continue
+		}
+		f := frameAt(pc)
+		if f.Function == "" || skipFrame(f) {
+			sites.store(pc, skipSite)
+			continue
+		}
+		s := &site{rng: siteRange(f.File, f.Line)}
+		sites.store(pc, s)
+		return s.rng, true
+	}
+	return hcl.Range{}, false
+}
+
 // sites caches, per program counter, whether its frame is skipped and
 // otherwise the declaration site it stands for; Helper clears it.
-var sites sync.Map // uintptr → site
+var sites siteCache
+
+// siteCache is a map from program counters to sites, safe for concurrent
+// use. (A sync.Map would box every counter looked up into an interface,
+// an allocation per frame.)
+type siteCache struct {
+	mu sync.RWMutex
+	m  map[uintptr]*site
+}
+
+func (c *siteCache) load(pc uintptr) *site {
+	c.mu.RLock()
+	s := c.m[pc]
+	c.mu.RUnlock()
+	return s
+}
+
+func (c *siteCache) store(pc uintptr, s *site) {
+	c.mu.Lock()
+	if c.m == nil {
+		c.m = map[uintptr]*site{}
+	}
+	c.m[pc] = s
+	c.mu.Unlock()
+}
+
+func (c *siteCache) clear() {
+	c.mu.Lock()
+	clear(c.m)
+	c.mu.Unlock()
+}
 
 type site struct {
 	skip bool
 	rng  hcl.Range
 }
+
+// skipSite is the cache entry of a frame to skip.
+var skipSite = &site{skip: true}
 
 // frames caches the symbol information of program counters: a call site
 // is resolved once, however many elements it declares.

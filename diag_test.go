@@ -88,6 +88,7 @@ func TestValueErrors(t *testing.T) {
 		{"raw body as value", tfkit.RawBody("a = 1"), "HCL body used as a value", "t.n.x"},
 		{"self valuer", selfValuer{}, "Value nested too deeply", "t.n.x"},
 		{"inside attrs", tfkit.Attrs{"u": notConvertible{}}, "Unsupported value", "t.n.x.u"},
+		{"deep in ordered", tfkit.Ordered("a", []any{1, map[string]any{"b c": []any{notConvertible{}}}}), "Unsupported value", `t.n.x.a[1]["b c"][0]`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -97,6 +98,19 @@ func TestValueErrors(t *testing.T) {
 			checkDiags(t, s.Diagnostics(), want{tc.want, line, tc.path})
 		})
 	}
+}
+
+// TestValueErrorPaths: values are converted without building their paths,
+// and again with them when there is a mistake to report; every mistake is
+// reported once, at its own path.
+func TestValueErrorPaths(t *testing.T) {
+	_, s := newStack(t)
+	line := here() + 1
+	tfkit.NewResource(s, "t", "n", tfkit.Ordered("a", []any{notConvertible{}, 1, "${"}, "b", map[string]any{"k": 1}, "c", []byte("x")))
+	checkDiags(t, s.Diagnostics(),
+		want{"Unsupported value", line, "t.n.a[0]"},
+		want{"Invalid template in string", line, "t.n.a[2]"},
+		want{"Unsupported value", line, "t.n.c"})
 }
 
 func TestInvalidAttributeName(t *testing.T) {

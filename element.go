@@ -86,7 +86,7 @@ func (e *element) finishIn(c *conv, path, local string) {
 		if t.stack == e.stack {
 			continue
 		}
-		site := c.site
+		site := c.at()
 		switch {
 		case t.stack.app != e.stack.app:
 			e.errorf(site, path, "Reference to a stack of another app",
@@ -129,9 +129,14 @@ func (e *element) errorf(site hcl.Range, path, summary, detail, suggestion strin
 // lifecycle).
 func (e *element) addBody(site hcl.Range, body Body) {
 	c := e.conv(site)
-	items := c.body(body, e.address())
-	e.finish(c, e.address())
+	addr := e.address()
+	items := c.body(body, addr)
+	e.finish(c, addr)
 	if len(items) == 0 {
+		return
+	}
+	if len(e.block.Body.Items) == 0 {
+		e.block.Body.Items = items
 		return
 	}
 	at := e.insertionPoint(rankBodyBlock)
@@ -164,22 +169,29 @@ func (e *element) set(site hcl.Range, name string, v any) {
 	}
 }
 
-// ref returns a reference to the element or to a path inside it.
-func (e *element) ref(site hcl.Range, path []string) Expr {
-	c := newConv(site)
-	t, ok := elementTraversal(e.block)
+// ref returns a reference to the element or to a path inside it. It runs
+// inside the handle's Ref method, whose caller is the Go line reported.
+func (e *element) ref(path []string) Expr {
+	var buf [8]string
+	names, ok := elementNames(buf[:0], e.block)
 	if !ok {
+		c := lazyConv()
 		c.errorf(e.address(), "Element cannot be referenced",
 			fmt.Sprintf("%s %s block is not something an expression can refer to.", article(e.block.Type), e.block.Type), "")
 		return c.expr(config.Null())
 	}
-	c.refs = append(c.refs, target{stack: e.stack, block: e.block})
-	base := &config.Reference{Traversal: t}
+	tg := target{stack: e.stack, block: e.block}
 	p := joinSegments(path)
 	if p == "" {
-		return c.expr(base)
+		return Expr{x: config.Ref(names[0], names[1:]...), meta: oneRef(tg)}
 	}
-	x, ok := c.pathExpr(base, p)
+	if all, ok := splitNames(names, p); ok {
+		// A path of names, the usual one ("id"), extends the reference.
+		return Expr{x: config.Ref(all[0], all[1:]...), meta: oneRef(tg)}
+	}
+	c := lazyConv()
+	c.refs = append(c.refs, tg)
+	x, ok := c.pathExpr(config.Ref(names[0], names[1:]...), p)
 	if !ok {
 		return c.expr(config.Null())
 	}
@@ -197,6 +209,9 @@ func article(typ string) string {
 
 // joinSegments joins path segments with dots, except before [index] steps.
 func joinSegments(segs []string) string {
+	if len(segs) == 1 && !strings.HasPrefix(segs[0], "[") {
+		return segs[0]
+	}
 	var b strings.Builder
 	for _, s := range segs {
 		if s == "" {
@@ -465,14 +480,14 @@ func conditionBlocks(c *conv, typ string, conds []Condition, path string) []conf
 	for i, cond := range conds {
 		p := fmt.Sprintf("%s.%s[%d]", path, typ, i)
 		b := config.NewBlock(typ)
-		b.DeclRange = c.site
+		b.DeclRange = c.at()
 		if x := c.value(cond.Condition, p+".condition"); x != nil {
-			b.Body.Set("condition", x).Range = c.site
+			b.Body.Set("condition", x).Range = c.at()
 		} else {
 			c.errorf(p, "Missing condition", "A "+typ+" needs a condition.", "")
 		}
 		if x := c.value(cond.ErrorMessage, p+".error_message"); x != nil {
-			b.Body.Set("error_message", x).Range = c.site
+			b.Body.Set("error_message", x).Range = c.at()
 		} else {
 			c.errorf(p, "Missing error message", "A "+typ+" needs an error message.", "")
 		}

@@ -24,7 +24,7 @@ func NewEphemeral(stack *Stack, typ, name string, body Body) *Ephemeral {
 // Ref returns a reference to the ephemeral resource
 // (ephemeral.random_password.db) or to an attribute path inside it
 // (Ref("result") is ephemeral.random_password.db.result); see Resource.Ref.
-func (e *Ephemeral) Ref(path ...string) Expr { return e.ref(callerSite(), path) }
+func (e *Ephemeral) Ref(path ...string) Expr { return e.ref(path) }
 
 // Count sets the count meta-argument.
 func (e *Ephemeral) Count(n any) *Ephemeral {

@@ -40,6 +40,13 @@ type exprMeta struct {
 	refs  []target
 }
 
+// metaOne is an exprMeta whose one target is stored with it (see
+// conv.meta).
+type metaOne struct {
+	exprMeta
+	one [1]target
+}
+
 // ExprOf wraps an expression of the configuration model.
 func ExprOf(x config.Expr) Expr { return Expr{x: x} }
 
@@ -95,7 +102,7 @@ func (e Expr) Index(key any) Expr {
 	if e.x == nil {
 		return e
 	}
-	c := newConv(callerSite())
+	c := lazyConv()
 	k := c.valueOrNull(key, "index key")
 	var x config.Expr
 	if lit, ok := k.(*config.Literal); ok && isKeyValue(lit.Val) {
@@ -217,17 +224,19 @@ func Literal(s string) Expr {
 // Fn returns a call of a Terraform function: Fn("join", ", ", Var("names"))
 // is join(", ", var.names).
 func Fn(name string, args ...any) Expr {
-	return call(callerSite(), name, false, args)
+	return call(name, false, args)
 }
 
 // FnExpand is Fn with the last argument expanded: FnExpand("max", Var("nums"))
 // is max(var.nums...).
 func FnExpand(name string, args ...any) Expr {
-	return call(callerSite(), name, true, args)
+	return call(name, true, args)
 }
 
-func call(site hcl.Range, name string, expand bool, args []any) Expr {
-	c := newConv(site)
+// call builds a function call; it runs inside Fn or FnExpand, whose
+// caller is the Go line reported.
+func call(name string, expand bool, args []any) Expr {
+	c := lazyConv()
 	x := &config.Call{Name: name, ExpandFinal: expand && len(args) > 0, Args: make([]config.Expr, len(args))}
 	if !hclsyntax.ValidIdentifier(strings.ReplaceAll(name, "::", "_")) {
 		c.errorf("", "Invalid function name", fmt.Sprintf("%q is not a function name.", name), "")
@@ -240,7 +249,7 @@ func call(site hcl.Range, name string, expand bool, args []any) Expr {
 
 // Cond returns the conditional expression cond ? whenTrue : whenFalse.
 func Cond(cond, whenTrue, whenFalse any) Expr {
-	c := newConv(callerSite())
+	c := lazyConv()
 	x := &config.Conditional{
 		Cond:  condOperand(c.valueOrNull(cond, "condition")),
 		True:  c.valueOrNull(whenTrue, "true result"),
@@ -267,7 +276,7 @@ var precedence = map[string]int{
 // || && == != < <= > >= + - * / %. Operands are parenthesized as needed:
 // Op(Op(1, "+", 2), "*", 3) is (1 + 2) * 3.
 func Op(left any, op string, right any) Expr {
-	c := newConv(callerSite())
+	c := lazyConv()
 	p, ok := precedence[op]
 	if !ok {
 		c.errorf("", "Invalid operator", fmt.Sprintf("%q is not an HCL binary operator.", op), "use one of || && == != < <= > >= + - * / %")
@@ -320,13 +329,13 @@ var syntaxPrecedence = map[*hclsyntax.Operation]int{
 }
 
 // Not returns !x.
-func Not(x any) Expr { return unary(callerSite(), "!", x) }
+func Not(x any) Expr { return unary("!", x) }
 
 // Neg returns -x.
-func Neg(x any) Expr { return unary(callerSite(), "-", x) }
+func Neg(x any) Expr { return unary("-", x) }
 
-func unary(site hcl.Range, op string, v any) Expr {
-	c := newConv(site)
+func unary(op string, v any) Expr {
+	c := lazyConv()
 	x := c.valueOrNull(v, "operand")
 	if opPrecedence(x) < unaryPrecedence {
 		x = &config.Paren{Inner: x}
@@ -336,7 +345,7 @@ func unary(site hcl.Range, op string, v any) Expr {
 
 // Index returns coll[key]; see Expr.Index.
 func Index(coll, key any) Expr {
-	c := newConv(callerSite())
+	c := lazyConv()
 	base := c.expr(c.valueOrNull(coll, "collection"))
 	return base.Index(key)
 }
@@ -344,7 +353,7 @@ func Index(coll, key any) Expr {
 // Splat returns source[*].path, such as aws_instance.web[*].id:
 // Splat(web, "id"). path may be empty or a longer path ("network[0].ip").
 func Splat(source any, path string) Expr {
-	c := newConv(callerSite())
+	c := lazyConv()
 	src := c.valueOrNull(source, "splat source")
 	var each hcl.Traversal
 	if path != "" {
@@ -508,19 +517,19 @@ func (f ForExpr) If(cond any) ForExpr {
 }
 
 // List returns [for ... : value].
-func (f ForExpr) List(value any) Expr { return f.build(callerSite(), false, nil, value, false) }
+func (f ForExpr) List(value any) Expr { return f.build(false, nil, value, false) }
 
 // Map returns {for ... : key => value}.
-func (f ForExpr) Map(key, value any) Expr { return f.build(callerSite(), true, key, value, false) }
+func (f ForExpr) Map(key, value any) Expr { return f.build(true, key, value, false) }
 
 // MapGrouped returns {for ... : key => value...}, grouping the values of
 // equal keys into lists.
 func (f ForExpr) MapGrouped(key, value any) Expr {
-	return f.build(callerSite(), true, key, value, true)
+	return f.build(true, key, value, true)
 }
 
-func (f ForExpr) build(site hcl.Range, isMap bool, key, value any, group bool) Expr {
-	c := newConv(site)
+func (f ForExpr) build(isMap bool, key, value any, group bool) Expr {
+	c := lazyConv()
 	if f.bad != "" {
 		c.errorf("", "Invalid for-expression variables",
 			fmt.Sprintf("%q does not name one or two iteration variables.", f.bad), `write "v" or "k, v"`)

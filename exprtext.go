@@ -3,6 +3,7 @@ package tfkit
 import (
 	"strings"
 
+	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/config"
@@ -16,7 +17,43 @@ import (
 
 // exprText writes x as an HCL native-syntax expression.
 func exprText(x config.Expr) string {
+	if r, ok := x.(*config.Reference); ok {
+		if b, ok := appendPlainTraversal(nil, r.Traversal); ok {
+			return string(b)
+		}
+	}
 	return string(render.InlineExpr(x))
+}
+
+// appendPlainTraversal appends a traversal of plain names (var.env,
+// aws_vpc.main.id) as text, which is how the renderer writes one: the most
+// frequent expression spliced into strings is written without it.
+func appendPlainTraversal(dst []byte, t hcl.Traversal) ([]byte, bool) {
+	for i, step := range t {
+		var name string
+		switch s := step.(type) {
+		case hcl.TraverseRoot:
+			if i != 0 {
+				return nil, false
+			}
+			name = s.Name
+		case hcl.TraverseAttr:
+			if i == 0 {
+				return nil, false
+			}
+			name = s.Name
+		default:
+			return nil, false
+		}
+		if !isPlainName(name) {
+			return nil, false
+		}
+		if i > 0 {
+			dst = append(dst, '.')
+		}
+		dst = append(dst, name...)
+	}
+	return dst, len(t) > 0
 }
 
 // templateText writes x as template content: literal text with "${" and
@@ -39,6 +76,12 @@ func templateText(x config.Expr) string {
 			b.WriteString("}")
 		}
 		return b.String()
+	}
+	if r, ok := x.(*config.Reference); ok {
+		var buf [64]byte
+		if b, ok := appendPlainTraversal(append(buf[:0], "${"...), r.Traversal); ok {
+			return string(append(b, '}'))
+		}
 	}
 	return "${" + exprText(x) + "}"
 }

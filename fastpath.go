@@ -18,7 +18,19 @@ import (
 // fastTemplate reads s when every `${` in it holds a plain reference
 // (names joined by dots) and it has no other template sequence.
 func fastTemplate(s string) (config.Expr, bool) {
+	if strings.IndexAny(s, "$%") < 0 {
+		return config.String(s), true // text alone, the most frequent
+	}
 	var parts []config.Expr
+	var one *template1
+	switch n := strings.Count(s, "${"); {
+	case n == 1:
+		// One interpolation: the template and its parts in one allocation.
+		one = &template1{}
+		parts = one.parts[:0]
+	case n > 1:
+		parts = make([]config.Expr, 0, 2*n+1)
+	}
 	lit := 0 // start of the pending literal text
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
@@ -57,28 +69,52 @@ func fastTemplate(s string) (config.Expr, bool) {
 		return config.String(""), true
 	case len(parts) == 1:
 		return parts[0], true
+	case one != nil && &parts[0] == &one.parts[0]:
+		one.Parts = parts
+		return &one.Template, true
 	}
 	return &config.Template{Parts: parts}, true
+}
+
+// template1 holds a template of one interpolation together with its parts.
+type template1 struct {
+	config.Template
+	parts [3]config.Expr
 }
 
 // plainReference reads names joined by dots, without spaces: var.env,
 // aws_vpc.main.id. Keywords that are values (true, null) are not
 // references and take the parser.
 func plainReference(text string) (*config.Reference, bool) {
-	names := strings.Split(text, ".")
-	if len(names) < 2 {
+	var buf [8]string
+	names, ok := splitNames(buf[:0], text)
+	if !ok || len(names) < 2 {
 		return nil, false
 	}
 	switch names[0] {
 	case "true", "false", "null":
 		return nil, false
 	}
-	for _, n := range names {
-		if !isPlainName(n) {
+	return config.Ref(names[0], names[1:]...), true
+}
+
+// splitNames appends the names of text, joined by dots, to dst; false when
+// one is not a plain name.
+func splitNames(dst []string, text string) ([]string, bool) {
+	for {
+		dot := strings.IndexByte(text, '.')
+		if dot < 0 {
+			if !isPlainName(text) {
+				return nil, false
+			}
+			return append(dst, text), true
+		}
+		if !isPlainName(text[:dot]) {
 			return nil, false
 		}
+		dst = append(dst, text[:dot])
+		text = text[dot+1:]
 	}
-	return config.Ref(names[0], names[1:]...), true
 }
 
 // isPlainName reports whether n is an identifier made of ASCII letters,
@@ -101,13 +137,15 @@ func isPlainName(n string) bool {
 
 // fastPath extends a reference by a path of plain names: "id", "tags.Name".
 func fastPath(base *config.Reference, path string) (*config.Reference, bool) {
+	var buf [8]string
+	names, ok := splitNames(buf[:0], path)
+	if !ok {
+		return nil, false
+	}
 	t := base.Traversal
-	out := make(hcl.Traversal, len(t), len(t)+strings.Count(path, ".")+1)
+	out := make(hcl.Traversal, len(t), len(t)+len(names))
 	copy(out, t)
-	for _, n := range strings.Split(path, ".") {
-		if !isPlainName(n) {
-			return nil, false
-		}
+	for _, n := range names {
 		out = append(out, hcl.TraverseAttr{Name: n})
 	}
 	return &config.Reference{Traversal: out}, true

@@ -28,7 +28,7 @@ func NewResource(stack *Stack, typ, name string, body Body) *Resource {
 // longer: "ingress[0].from_port", `tags["Name"]`, "[0].id" (an instance of a
 // counted resource), "[*].id" (a splat). Several arguments are joined with
 // dots.
-func (r *Resource) Ref(path ...string) Expr { return r.ref(callerSite(), path) }
+func (r *Resource) Ref(path ...string) Expr { return r.ref(path) }
 
 // Count sets the count meta-argument (an int or an Expr).
 func (r *Resource) Count(n any) *Resource {
@@ -127,7 +127,7 @@ func (c *conv) provisioner(p Provisioner, path string) *config.Block {
 		return nil
 	}
 	b := config.NewBlock("provisioner", p.Type)
-	b.DeclRange = c.site
+	b.DeclRange = c.at()
 	path = fmt.Sprintf("%s[%q]", path, p.Type)
 	keyword := func(name, v string, allowed ...string) {
 		if v == "" {
@@ -136,7 +136,7 @@ func (c *conv) provisioner(p Provisioner, path string) *config.Block {
 		for _, a := range allowed {
 			if v == a {
 				// Terraform requires these as keywords, not strings.
-				b.Body.Set(name, config.Ref(v)).Range = c.site
+				b.Body.Set(name, config.Ref(v)).Range = c.at()
 				return
 			}
 		}
@@ -147,7 +147,7 @@ func (c *conv) provisioner(p Provisioner, path string) *config.Block {
 	b.Body.Items = append(b.Body.Items, c.body(p.Config, path)...)
 	if p.Connection != nil {
 		conn := config.NewBlock("connection")
-		conn.DeclRange = c.site
+		conn.DeclRange = c.at()
 		conn.Body.Items = c.body(p.Connection, path+".connection")
 		b.Body.AppendBlock(conn)
 	}
@@ -168,7 +168,7 @@ func NewDataSource(stack *Stack, typ, name string, body Body) *DataSource {
 // Ref returns a reference to the data source (data.aws_ami.ubuntu) or to an
 // attribute path inside it (Ref("id") is data.aws_ami.ubuntu.id); see
 // Resource.Ref.
-func (d *DataSource) Ref(path ...string) Expr { return d.ref(callerSite(), path) }
+func (d *DataSource) Ref(path ...string) Expr { return d.ref(path) }
 
 // Count sets the count meta-argument.
 func (d *DataSource) Count(n any) *DataSource {
@@ -242,5 +242,5 @@ func NewRemoteState(stack *Stack, name, backend string, cfg any) *RemoteState {
 // Output returns a reference to one of the other configuration's outputs:
 // data.terraform_remote_state.name.outputs.output.
 func (r *RemoteState) Output(name string) Expr {
-	return r.ref(callerSite(), []string{"outputs", name})
+	return r.ref([]string{"outputs", name})
 }

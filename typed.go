@@ -83,7 +83,7 @@ func Map[T any](m map[string]Value[T]) Value[map[string]T] {
 // composite converts a Go list or map whose elements may be expressions into
 // one expression, keeping the diagnostics found on the way.
 func composite(v any) Expr {
-	c := newConv(callerSite())
+	c := lazyConv()
 	x := c.valueOrNull(v, "value")
 	return Expr{x: x, meta: c.meta()}
 }
@@ -120,7 +120,7 @@ func (v Value[T]) TerraformValue() any {
 func (v Value[T]) Expr() Expr {
 	switch v.kind {
 	case valueLiteral:
-		c := newConv(callerSite())
+		c := lazyConv()
 		x := c.valueOrNull(v.lit, "value")
 		return Expr{x: x, meta: c.meta()}
 	case valueExpr:

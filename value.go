@@ -65,6 +65,10 @@ type OrderedAttrs struct {
 	names  []string
 	values []any
 	meta   *exprMeta
+	// The first few attributes live here, so that a small list is one
+	// allocation.
+	nbuf [4]string
+	vbuf [4]any
 }
 
 // Ordered returns attributes in the order given, as name, value pairs:
@@ -72,6 +76,11 @@ type OrderedAttrs struct {
 // with its keys in that order.
 func Ordered(pairs ...any) *OrderedAttrs {
 	o := &OrderedAttrs{}
+	if n := len(pairs) / 2; n <= len(o.nbuf) {
+		o.names, o.values = o.nbuf[:0], o.vbuf[:0]
+	} else {
+		o.names, o.values = make([]string, 0, n), make([]any, 0, n)
+	}
 	if len(pairs)%2 != 0 {
 		site := callerSite()
 		o.meta = &exprMeta{diags: diag.Diagnostics{{
@@ -228,22 +237,43 @@ func RawBodyf(format string, args ...any) Body {
 // diagnostics and the elements referred to, with their stacks. site is the
 // Go line that gave the values.
 type conv struct {
-	site  hcl.Range
+	site hcl.Range
+	// lazy says site is yet to be looked up (see lazyConv).
+	lazy  bool
 	diags diag.Diagnostics
 	refs  []target
 	depth int
+	// paths is set while a value is converted again to report a mistake
+	// with its attribute path (see child).
+	paths bool
 	// stack, when set, is the stack the values are for.
 	stack *Stack
 }
 
 func newConv(site hcl.Range) *conv { return &conv{site: site} }
 
+// lazyConv returns a converter that looks up its Go line only when it
+// needs it: for expression helpers and references, where the line only
+// goes into diagnostics, and finding it (runtime.Callers) costs more than
+// building the expression. It must be used before the API call that made
+// it returns: the lookup skips tfkit's frames to the caller's, which are
+// on the stack only until then.
+func lazyConv() *conv { return &conv{lazy: true} }
+
+// at returns the Go line the converter reports at.
+func (c *conv) at() hcl.Range {
+	if c.lazy {
+		c.site, c.lazy = callerSite(), false
+	}
+	return c.site
+}
+
 // maxDepth bounds nesting, so that a self-referencing value is reported
 // instead of overflowing the stack.
 const maxDepth = 64
 
 func (c *conv) errorf(path, summary, detail, suggestion string) {
-	site := c.site
+	site := c.at()
 	c.diags = append(c.diags, &diag.Diagnostic{
 		Severity: diag.Error, Summary: summary, Detail: detail,
 		Subject: &site, Path: path, Suggestion: suggestion,
@@ -256,6 +286,13 @@ func (c *conv) meta() *exprMeta {
 		return nil
 	}
 	return &exprMeta{diags: c.diags, refs: c.refs}
+}
+
+// oneRef is the metadata of a reference to one element, in one allocation.
+func oneRef(t target) *exprMeta {
+	m := &metaOne{one: [1]target{t}}
+	m.refs = m.one[:1:1]
+	return &m.exprMeta
 }
 
 // expr wraps x with what was collected.
@@ -325,9 +362,9 @@ func (c *conv) value(v any, path string) config.Expr {
 		return c.elementRef(v, path)
 	case *OrderedAttrs:
 		c.take(v.meta, path)
-		obj := &config.Object{}
+		obj := &config.Object{Items: make([]config.ObjectItem, 0, len(v.names))}
 		for i, name := range v.names {
-			if x := c.value(v.values[i], path+"."+name); x != nil {
+			if x := c.child(v.values[i], path, step{kind: stepDot, name: name}); x != nil {
 				obj.Items = append(obj.Items, config.ObjectItem{Key: config.String(name), Value: x})
 			}
 		}
@@ -394,7 +431,10 @@ func (c *conv) reflectValue(rv reflect.Value, path string) config.Expr {
 		}
 		t := &config.Tuple{Items: make([]config.Expr, rv.Len())}
 		for i := range rv.Len() {
-			t.Items[i] = c.valueOrNull(rv.Index(i).Interface(), fmt.Sprintf("%s[%d]", path, i))
+			t.Items[i] = c.child(rv.Index(i).Interface(), path, step{kind: stepIndex, index: i})
+			if t.Items[i] == nil {
+				t.Items[i] = config.Null()
+			}
 		}
 		return t
 	case reflect.Map:
@@ -410,7 +450,7 @@ func (c *conv) reflectValue(rv reflect.Value, path string) config.Expr {
 			if !c.utf8(k.String(), path) {
 				continue
 			}
-			if x := c.value(rv.MapIndex(k).Interface(), path+keyPath(k.String())); x != nil {
+			if x := c.child(rv.MapIndex(k).Interface(), path, step{kind: stepKey, name: k.String()}); x != nil {
 				obj.Items = append(obj.Items, config.ObjectItem{Key: config.String(k.String()), Value: x})
 			}
 		}
@@ -517,36 +557,44 @@ func stackOf(el Element) *Stack {
 // aws_vpc.main, data.aws_ami.x, ephemeral.random_password.p, module.m,
 // var.v, aws.west.
 func elementTraversal(b *config.Block) (hcl.Traversal, bool) {
-	names := []string(nil)
-	switch b.Type {
-	case "resource":
-		if len(b.Labels) == 2 {
-			names = []string{b.Labels[0], b.Labels[1]}
-		}
-	case "data", "ephemeral":
-		if len(b.Labels) == 2 {
-			names = []string{b.Type, b.Labels[0], b.Labels[1]}
-		}
-	case "module":
-		if len(b.Labels) == 1 {
-			names = []string{"module", b.Labels[0]}
-		}
-	case "variable":
-		if len(b.Labels) == 1 {
-			names = []string{"var", b.Labels[0]}
-		}
-	case "provider":
-		if len(b.Labels) == 1 {
-			names = []string{b.Labels[0]}
-			if alias, ok := b.Body.StringAttr("alias"); ok {
-				names = append(names, alias)
-			}
-		}
-	}
-	if names == nil {
+	var buf [4]string
+	names, ok := elementNames(buf[:0], b)
+	if !ok {
 		return nil, false
 	}
 	return config.Ref(names[0], names[1:]...).Traversal, true
+}
+
+// elementNames appends the names of the reference to a top-level block to
+// dst (see elementTraversal).
+func elementNames(dst []string, b *config.Block) ([]string, bool) {
+	switch b.Type {
+	case "resource":
+		if len(b.Labels) == 2 {
+			return append(dst, b.Labels[0], b.Labels[1]), true
+		}
+	case "data", "ephemeral":
+		if len(b.Labels) == 2 {
+			return append(dst, b.Type, b.Labels[0], b.Labels[1]), true
+		}
+	case "module":
+		if len(b.Labels) == 1 {
+			return append(dst, "module", b.Labels[0]), true
+		}
+	case "variable":
+		if len(b.Labels) == 1 {
+			return append(dst, "var", b.Labels[0]), true
+		}
+	case "provider":
+		if len(b.Labels) == 1 {
+			dst = append(dst, b.Labels[0])
+			if alias, ok := b.Body.StringAttr("alias"); ok {
+				dst = append(dst, alias)
+			}
+			return dst, true
+		}
+	}
+	return nil, false
 }
 
 // relPath parses an attribute path relative to something: "id",
@@ -596,13 +644,16 @@ func (a Attrs) items(c *conv, path string) []config.Item {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	var attrs, blocks []config.Item
+	attrs := make([]config.Item, 0, len(a))
+	var blocks []config.Item
 	for _, n := range names {
-		for _, it := range c.item(n, a[n], path) {
-			if _, isBlock := it.(*config.Block); isBlock {
-				blocks = append(blocks, it)
-			} else {
-				attrs = append(attrs, it)
+		at := len(attrs)
+		attrs = c.appendItem(attrs, n, a[n], path)
+		for i := at; i < len(attrs); i++ {
+			if _, isBlock := attrs[i].(*config.Block); isBlock {
+				blocks = append(blocks, attrs[i])
+				attrs = append(attrs[:i], attrs[i+1:]...)
+				i--
 			}
 		}
 	}
@@ -612,9 +663,9 @@ func (a Attrs) items(c *conv, path string) []config.Item {
 // items implements Body: in the order given.
 func (o *OrderedAttrs) items(c *conv, path string) []config.Item {
 	c.take(o.meta, path)
-	var out []config.Item
+	out := make([]config.Item, 0, len(o.names))
 	for i, n := range o.names {
-		out = append(out, c.item(n, o.values[i], path)...)
+		out = c.appendItem(out, n, o.values[i], path)
 	}
 	return out
 }
@@ -632,12 +683,16 @@ func (r *rawBody) items(c *conv, path string) []config.Item {
 
 // item converts one name, value pair of a body into attributes or blocks.
 func (c *conv) item(name string, v any, path string) []config.Item {
-	p := joinPath(path, name)
+	return c.appendItem(nil, name, v, path)
+}
+
+// appendItem appends what item returns to dst.
+func (c *conv) appendItem(dst []config.Item, name string, v any, path string) []config.Item {
 	if !isPlainName(name) && !hclsyntax.ValidIdentifier(name) {
-		c.errorf(p, "Invalid attribute name",
+		c.errorf(joinPath(path, name), "Invalid attribute name",
 			fmt.Sprintf("%q is not a valid Terraform name.", name),
 			"names start with a letter or underscore and contain letters, digits, underscores and dashes")
-		return nil
+		return dst
 	}
 	// A Valuer may stand for a nested block (a typed binding's block struct).
 	for i := 0; i < maxDepth; i++ {
@@ -649,26 +704,77 @@ func (c *conv) item(name string, v any, path string) []config.Item {
 	}
 	switch v := v.(type) {
 	case NestedBlock:
-		return []config.Item{c.nested(name, v, p)}
+		return append(dst, c.nested(name, v, joinPath(path, name)))
 	case []NestedBlock:
-		out := make([]config.Item, len(v))
+		p := joinPath(path, name)
 		for i, nb := range v {
-			out[i] = c.nested(name, nb, fmt.Sprintf("%s[%d]", p, i))
+			dst = append(dst, c.nested(name, nb, fmt.Sprintf("%s[%d]", p, i)))
 		}
-		return out
+		return dst
 	case Dynamic:
-		return []config.Item{c.dynamic(name, v, p)}
+		return append(dst, c.dynamic(name, v, joinPath(path, name)))
 	case *Dynamic:
 		if v == nil {
-			return nil
+			return dst
 		}
-		return []config.Item{c.dynamic(name, *v, p)}
+		return append(dst, c.dynamic(name, *v, joinPath(path, name)))
 	}
-	x := c.value(v, p)
+	x := c.child(v, path, step{kind: stepAttr, name: name})
 	if x == nil {
-		return nil
+		return dst
 	}
-	return []config.Item{&config.Attribute{Name: name, Expr: x, Range: c.site}}
+	return append(dst, &config.Attribute{Name: name, Expr: x, Range: c.at()})
+}
+
+// step is one step of an attribute path, below a value being converted.
+type step struct {
+	kind  int
+	name  string
+	index int
+}
+
+// The kinds of step: an argument of a body (path.name, or name at the
+// top), an object attribute (path.name), a map key (path.name or
+// path["key"]), a list index (path[1]).
+const (
+	stepAttr = iota
+	stepDot
+	stepKey
+	stepIndex
+)
+
+// join returns the path of the step below path.
+func (s step) join(path string) string {
+	switch s.kind {
+	case stepAttr:
+		return joinPath(path, s.name)
+	case stepDot:
+		return path + "." + s.name
+	case stepKey:
+		return path + keyPath(s.name)
+	}
+	return fmt.Sprintf("%s[%d]", path, s.index)
+}
+
+// child converts v, found at step s below path. Paths only go into
+// diagnostics, and building one per value is a good part of what
+// converting costs, so v is converted without its path first; only when
+// that reports a mistake is it converted again, with every path built
+// (c.paths), for the diagnostic to say where.
+func (c *conv) child(v any, path string, s step) config.Expr {
+	if c.paths {
+		return c.value(v, s.join(path))
+	}
+	nd, nr := len(c.diags), len(c.refs)
+	x := c.value(v, "")
+	if len(c.diags) == nd {
+		return x
+	}
+	c.diags, c.refs = c.diags[:nd], c.refs[:nr]
+	c.paths = true
+	x = c.value(v, s.join(path))
+	c.paths = false
+	return x
 }
 
 func joinPath(path, name string) string {
@@ -681,7 +787,7 @@ func joinPath(path, name string) string {
 // nested converts a nested block value.
 func (c *conv) nested(typ string, nb NestedBlock, path string) *config.Block {
 	b := config.NewBlock(typ)
-	b.DeclRange = c.site
+	b.DeclRange = c.at()
 	if nb.body != nil {
 		b.Body.Items = c.body(nb.body, path)
 	}
@@ -699,24 +805,24 @@ func (c *conv) body(b Body, path string) []config.Item {
 // dynamic converts a Dynamic into `dynamic "typ" { ... }`.
 func (c *conv) dynamic(typ string, d Dynamic, path string) *config.Block {
 	b := config.NewBlock("dynamic", typ)
-	b.DeclRange = c.site
+	b.DeclRange = c.at()
 	p := path + ".dynamic"
 	// A missing for_each is reported by config.Validate.
 	if fe := c.value(d.ForEach, p+".for_each"); fe != nil {
-		b.Body.Set("for_each", fe).Range = c.site
+		b.Body.Set("for_each", fe).Range = c.at()
 	}
 	if d.Iterator != "" {
 		if !hclsyntax.ValidIdentifier(d.Iterator) {
 			c.errorf(p+".iterator", "Invalid iterator name", fmt.Sprintf("%q is not a valid name.", d.Iterator), "")
 		} else {
-			b.Body.Set("iterator", config.Ref(d.Iterator)).Range = c.site
+			b.Body.Set("iterator", config.Ref(d.Iterator)).Range = c.at()
 		}
 	}
 	if d.Labels != nil {
-		b.Body.Set("labels", c.value(d.Labels, p+".labels")).Range = c.site
+		b.Body.Set("labels", c.value(d.Labels, p+".labels")).Range = c.at()
 	}
 	content := config.NewBlock("content")
-	content.DeclRange = c.site
+	content.DeclRange = c.at()
 	content.Body.Items = c.body(d.Content, p+".content")
 	b.Body.AppendBlock(content)
 	return b

@@ -43,7 +43,16 @@ type Block struct {
 
 // NewBlock returns a block with an empty body.
 func NewBlock(typ string, labels ...string) *Block {
-	return &Block{Type: typ, Labels: labels, Body: &Body{}}
+	// The block and its body in one allocation.
+	bb := &blockAndBody{}
+	bb.Block = Block{Type: typ, Labels: labels, Body: &bb.body}
+	return &bb.Block
+}
+
+// blockAndBody holds a Block together with its Body.
+type blockAndBody struct {
+	Block
+	body Body
 }
 
 // Address is the Terraform address of a top-level block: aws_vpc.main,

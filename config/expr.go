@@ -1,6 +1,8 @@
 package config
 
 import (
+	"sync"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -154,12 +156,73 @@ func Null() *Literal { return &Literal{Val: cty.NullVal(cty.DynamicPseudoType)} 
 
 // Ref builds a Reference from dotted names: Ref("aws_vpc", "main", "id").
 func Ref(root string, attrs ...string) *Reference {
-	t := make(hcl.Traversal, 1, 1+len(attrs))
-	t[0] = hcl.TraverseRoot{Name: root}
-	for _, a := range attrs {
-		t = append(t, hcl.TraverseAttr{Name: a})
+	var t hcl.Traversal
+	var r *Reference
+	if n := 1 + len(attrs); n <= len(shortRef{}.steps) {
+		// The usual reference and its steps in one allocation.
+		sr := &shortRef{}
+		r, t = &sr.Reference, sr.steps[:n:n]
+	} else {
+		r, t = &Reference{}, make(hcl.Traversal, n)
 	}
-	return &Reference{Traversal: t}
+	t[0] = steps.get(root, true)
+	for i, a := range attrs {
+		t[i+1] = steps.get(a, false)
+	}
+	r.Traversal = t
+	return r
+}
+
+// steps holds traversal steps already made into hcl.Traverser values, by
+// name: references repeat the same few names (var, local, resource types,
+// id), and each new step value is an allocation. The values are
+// immutable, so every reference may share them. The table stops growing
+// at maxSteps names of each kind.
+var steps stepTable
+
+const maxSteps = 4096
+
+type stepTable struct {
+	mu           sync.RWMutex
+	roots, attrs map[string]hcl.Traverser
+}
+
+// get returns the root or attribute step of name.
+func (st *stepTable) get(name string, root bool) hcl.Traverser {
+	st.mu.RLock()
+	m := st.attrs
+	if root {
+		m = st.roots
+	}
+	s, ok := m[name]
+	st.mu.RUnlock()
+	if ok {
+		return s
+	}
+	if root {
+		s = hcl.TraverseRoot{Name: name}
+	} else {
+		s = hcl.TraverseAttr{Name: name}
+	}
+	st.mu.Lock()
+	if st.roots == nil {
+		st.roots, st.attrs = map[string]hcl.Traverser{}, map[string]hcl.Traverser{}
+	}
+	m = st.attrs
+	if root {
+		m = st.roots
+	}
+	if len(m) < maxSteps {
+		m[name] = s
+	}
+	st.mu.Unlock()
+	return s
+}
+
+// shortRef holds a Reference together with the array of its traversal.
+type shortRef struct {
+	Reference
+	steps [4]hcl.Traverser
 }
 
 // LiteralString returns the text of a literal string expression, or of a
