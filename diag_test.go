@@ -634,3 +634,19 @@ func TestCycleAtReference(t *testing.T) {
 		t.Errorf("related sites %+v, want depends_on at %d and t.b.v at %d", rel, depLine, refLine)
 	}
 }
+
+// TestLiteralArguments: settings Terraform reads before evaluating
+// anything take literal values; an expression there is reported at the Go
+// line that gave it (Go builds the value instead).
+func TestLiteralArguments(t *testing.T) {
+	_, s := newStack(t)
+	tfkit.NewVariable(s, "env", tfkit.VariableConfig{})
+	l1 := here() + 1
+	tfkit.NewTerraform(s, tfkit.TerraformConfig{Backend: tfkit.Backend("s3", tfkit.Attrs{"key": "${var.env}/state", "bucket": "b"})})
+	l2 := here() + 1
+	tfkit.NewVariable(s, "n", tfkit.VariableConfig{Default: tfkit.Op(1, "+", 2)})
+	tfkit.NewOutput(s, "o", tfkit.OutputConfig{Value: tfkit.Var("env"), Description: "${x}"}) // a literal text
+	checkDiags(t, s.Validate(),
+		want{"Expression in a literal argument", l1, "terraform.backend.key"},
+		want{"Expression in a literal argument", l2, "var.n.default"})
+}
