@@ -18,7 +18,7 @@ import (
 // fastTemplate reads s when every `${` in it holds a plain reference
 // (names joined by dots) and it has no other template sequence.
 func fastTemplate(s string) (config.Expr, bool) {
-	if strings.IndexAny(s, "$%") < 0 {
+	if !strings.ContainsAny(s, "$%") {
 		return config.String(s), true // text alone, the most frequent
 	}
 	var parts []config.Expr
