@@ -746,13 +746,17 @@ func (v *validator) checkLifecycle(b *Block, sc scope) {
 					v.errorAt(rangeOr(it.Range, sc.rng), path, "Invalid ignore_changes", "ignore_changes lists attribute names of this resource, such as [tags, ami], or is the keyword all.", "")
 				}
 			case "replace_triggered_by":
-				trs, ok := StaticReferences(it.Expr)
+				trs, keys, ok := replaceTriggers(it.Expr)
 				if !ok {
-					v.errorAt(rangeOr(it.Range, sc.rng), path, "Invalid replace_triggered_by", "replace_triggered_by lists references to managed resources or their attributes.", "")
+					v.errorAt(rangeOr(it.Range, sc.rng), path, "Invalid replace_triggered_by",
+						"replace_triggered_by lists references to managed resources or their attributes; an instance may be chosen only by count.index or each.key.", "")
 					continue
 				}
 				for _, tr := range trs {
 					v.checkTraversal(tr, sc.with(path, it.Range), true)
+				}
+				for _, k := range keys {
+					v.checkExpr(k, sc.with(path, it.Range))
 				}
 			default:
 				v.checkExpr(it.Expr, sc.with(path, it.Range))
@@ -1251,6 +1255,100 @@ func StaticReferences(e Expr) ([]hcl.Traversal, bool) {
 		}
 	}
 	return nil, false
+}
+
+// replaceTriggers returns the references a replace_triggered_by list
+// holds, and the instance keys it indexes them by. Besides static references
+// Terraform accepts an instance chosen by the resource's own count.index or
+// each.key (aws_instance.web[count.index].id); the references returned then
+// stop before that index, and the keys are returned to be checked in scope.
+func replaceTriggers(e Expr) (trs []hcl.Traversal, keys []Expr, ok bool) {
+	if trs, ok := StaticReferences(e); ok {
+		return trs, nil, true
+	}
+	switch e := e.(type) {
+	case *Tuple:
+		for _, it := range e.Items {
+			tr, k, ok := triggerBase(it)
+			if !ok {
+				return nil, nil, false
+			}
+			trs, keys = append(trs, tr), append(keys, k...)
+		}
+		return trs, keys, true
+	case *Raw:
+		tup, isTuple := e.Syntax.(*hclsyntax.TupleConsExpr)
+		if !isTuple {
+			return nil, nil, false
+		}
+		for _, it := range tup.Exprs {
+			tr, k, ok := triggerBase(&Raw{Syntax: it})
+			if !ok {
+				return nil, nil, false
+			}
+			trs, keys = append(trs, tr), append(keys, k...)
+		}
+		return trs, keys, true
+	}
+	return nil, nil, false
+}
+
+// triggerBase is replaceTriggers for one item of the model.
+func triggerBase(e Expr) (hcl.Traversal, []Expr, bool) {
+	switch e := e.(type) {
+	case *Reference:
+		return e.Traversal, nil, true
+	case *GetAttr:
+		return triggerBase(e.Source)
+	case *Index:
+		r, ok := e.Key.(*Reference)
+		if !ok || !instanceKey(r.Traversal) {
+			return nil, nil, false
+		}
+		tr, keys, ok := triggerBase(e.Collection)
+		return tr, append(keys, e.Key), ok
+	case *Raw:
+		if e.Syntax == nil {
+			return nil, nil, false
+		}
+		tr, k, ok := triggerBaseSyntax(e.Syntax)
+		if !ok {
+			return nil, nil, false
+		}
+		var keys []Expr
+		if k != nil {
+			keys = append(keys, &Reference{Traversal: StripRanges(k)})
+		}
+		return StripRanges(tr), keys, true
+	}
+	return nil, nil, false
+}
+
+// triggerBaseSyntax is replaceTriggers for one item written as HCL.
+func triggerBaseSyntax(e hclsyntax.Expression) (tr, key hcl.Traversal, ok bool) {
+	switch e := e.(type) {
+	case *hclsyntax.ScopeTraversalExpr:
+		return e.Traversal, nil, true
+	case *hclsyntax.RelativeTraversalExpr:
+		return triggerBaseSyntax(e.Source)
+	case *hclsyntax.IndexExpr:
+		k, isRef := e.Key.(*hclsyntax.ScopeTraversalExpr)
+		if !isRef || !instanceKey(k.Traversal) {
+			return nil, nil, false
+		}
+		tr, _, ok := triggerBaseSyntax(e.Collection)
+		return tr, k.Traversal, ok
+	}
+	return nil, nil, false
+}
+
+// instanceKey reports whether tr is count.index or each.key.
+func instanceKey(tr hcl.Traversal) bool {
+	if len(tr) != 2 {
+		return false
+	}
+	a, ok := tr[1].(hcl.TraverseAttr)
+	return ok && (tr.RootName() == "count" && a.Name == "index" || tr.RootName() == "each" && a.Name == "key")
 }
 
 // validIdentifier reports whether s is an HCL identifier. ASCII names are
