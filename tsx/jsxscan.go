@@ -192,42 +192,7 @@ func (s *scanner) skipBalanced(open, close byte) bool {
 // skipExpr skips a JS expression in braces, {...}, with the strings,
 // template literals and comments inside it.
 func (s *scanner) skipExpr() bool {
-	if !s.peek('{') {
-		return false
-	}
-	s.pos++
-	depth := 1
-	for s.pos < len(s.src) {
-		c := s.src[s.pos]
-		switch c {
-		case '{':
-			depth++
-			s.pos++
-		case '}':
-			depth--
-			s.pos++
-			if depth == 0 {
-				return true
-			}
-		case '"', '\'':
-			if !s.skipString(c) {
-				return false
-			}
-		case '`':
-			if !s.skipTemplate() {
-				return false
-			}
-		case '/':
-			if s.pos+1 < len(s.src) && (s.src[s.pos+1] == '/' || s.src[s.pos+1] == '*') {
-				s.space()
-			} else {
-				s.pos++
-			}
-		default:
-			s.pos++
-		}
-	}
-	return false
+	return s.peek('{') && s.skipGroup('{', '}')
 }
 
 func (s *scanner) skipString(q byte) bool {
