@@ -12,6 +12,7 @@ import (
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/tfrules"
 )
 
 // emitter turns the model into HCL tokens. It is used for whole files, for
@@ -175,7 +176,7 @@ func precedence(e config.Expr) int {
 			return precUnary
 		}
 	case *config.Raw:
-		if syn := rawSyntax(e); syn != nil {
+		if syn := tfrules.RawSyntax(e); syn != nil {
 			return syntaxPrecedence(syn)
 		}
 	}
@@ -231,7 +232,7 @@ func postfixable(e config.Expr) bool {
 		t := e.Val.Type()
 		return !e.Val.IsNull() && !t.IsPrimitiveType()
 	case *config.Raw:
-		switch rawSyntax(e).(type) {
+		switch tfrules.RawSyntax(e).(type) {
 		case *hclsyntax.ScopeTraversalExpr, *hclsyntax.RelativeTraversalExpr,
 			*hclsyntax.FunctionCallExpr, *hclsyntax.IndexExpr, *hclsyntax.ParenthesesExpr,
 			*hclsyntax.TupleConsExpr, *hclsyntax.ObjectConsExpr, *hclsyntax.ForExpr:
@@ -825,19 +826,6 @@ func (w *emitter) forVar(name string) {
 		w.fail("Invalid for expression", fmt.Sprintf("%q is not a valid iteration variable name.", name), "")
 	}
 	w.addString(hclsyntax.TokenIdent, name)
-}
-
-// rawSyntax returns the parsed form of a raw expression, parsing its text
-// when the model does not carry it; nil when the text does not parse.
-func rawSyntax(r *config.Raw) hclsyntax.Expression {
-	if r.Syntax != nil {
-		return r.Syntax
-	}
-	e, diags := hclsyntax.ParseExpression([]byte(r.Text), "", hcl.InitialPos)
-	if diags.HasErrors() {
-		return nil
-	}
-	return e
 }
 
 // raw writes raw HCL text through the HCL lexer so that it is spaced like

@@ -288,7 +288,7 @@ func (w converter) typeConstraint(e config.Expr, name string) config.Expr {
 			bare = t.Traversal.RootName()
 		}
 	case *config.Raw:
-		if st, ok := rawSyntax(t).(*hclsyntax.ScopeTraversalExpr); ok && len(st.Traversal) == 1 {
+		if st, ok := RawSyntax(t).(*hclsyntax.ScopeTraversalExpr); ok && len(st.Traversal) == 1 {
 			bare = st.Traversal.RootName()
 		}
 	}
@@ -299,9 +299,9 @@ func (w converter) typeConstraint(e config.Expr, name string) config.Expr {
 	return e
 }
 
-// rawSyntax returns the parsed form of raw text, parsing it when the model
+// RawSyntax returns the parsed form of raw text, parsing it when the model
 // holds only the text; nil when it does not parse.
-func rawSyntax(r *config.Raw) hclsyntax.Expression {
+func RawSyntax(r *config.Raw) hclsyntax.Expression {
 	if r.Syntax != nil {
 		return r.Syntax
 	}
