@@ -1,19 +1,24 @@
 package load
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
 )
 
-// FuzzDir writes the input as main.tf (and, split at a NUL byte, a child
-// module) and loads it: whatever the input, Dir returns a view and
-// diagnostics and never panics.
+// FuzzDir writes the input as main.tf, or main.tf.json when it starts
+// with "{" (and, split at a NUL byte, a child module), and loads it:
+// whatever the input, Dir returns a view and diagnostics and never panics.
 func FuzzDir(f *testing.F) {
-	entries, _ := os.ReadDir("testdata/cases")
-	for _, e := range entries {
-		if data, err := os.ReadFile(filepath.Join("testdata/cases", e.Name(), "main.tf")); err == nil {
-			f.Add(data)
+	for _, root := range caseRoots {
+		entries, _ := os.ReadDir(root)
+		for _, e := range entries {
+			for _, n := range []string{"main.tf", "main.tf.json"} {
+				if data, err := os.ReadFile(filepath.Join(root, e.Name(), n)); err == nil {
+					f.Add(data)
+				}
+			}
 		}
 	}
 	f.Add([]byte("module \"c\" {\n  source = \"./c\"\n  count = 2\n  x = count.index\n}\n\x00variable \"x\" {}\noutput \"o\" { value = var.x * 2 }\n"))
@@ -27,7 +32,11 @@ func FuzzDir(f *testing.F) {
 				break
 			}
 		}
-		if err := os.WriteFile(filepath.Join(dir, "main.tf"), root, 0o644); err != nil {
+		name := "main.tf"
+		if trimmed := bytes.TrimLeft(root, " \t\r\n"); len(trimmed) > 0 && trimmed[0] == '{' {
+			name = "main.tf.json"
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), root, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		if child != nil {
