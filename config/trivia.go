@@ -1,6 +1,7 @@
 package config
 
 import (
+	"bytes"
 	"sort"
 	"strings"
 
@@ -107,7 +108,7 @@ func (p *triviaParser) body(b *Body, sb *hclsyntax.Body, startLine, from, to, en
 	for i, sp := range items {
 		gap := p.commentsIn(pos, sp.start)
 		if prev != nil && len(gap) > 0 && gap[0].Range.Start.Line == lastLine {
-			prev.After = commentText(gap[0])
+			prev.After = p.commentText(gap[0])
 			lastLine = commentEndLine(gap[0])
 			gap = gap[1:]
 		}
@@ -129,7 +130,7 @@ func (p *triviaParser) body(b *Body, sb *hclsyntax.Body, startLine, from, to, en
 			blk := sp.block
 			from, line := blk.OpenBraceRange.End.Byte, blk.OpenBraceRange.Start.Line
 			if open := p.commentsIn(from, blk.CloseBraceRange.Start.Byte); len(open) > 0 && open[0].Range.Start.Line == line {
-				tv.Open = commentText(open[0])
+				tv.Open = p.commentText(open[0])
 				from, line = open[0].Range.End.Byte, commentEndLine(open[0])
 			}
 			p.body(it.Body, blk.Body, line, from, blk.CloseBraceRange.Start.Byte, blk.CloseBraceRange.Start.Line)
@@ -138,7 +139,7 @@ func (p *triviaParser) body(b *Body, sb *hclsyntax.Body, startLine, from, to, en
 	}
 	gap := p.commentsIn(pos, to)
 	if prev != nil && len(gap) > 0 && gap[0].Range.Start.Line == lastLine {
-		prev.After = commentText(gap[0])
+		prev.After = p.commentText(gap[0])
 		lastLine = commentEndLine(gap[0])
 		gap = gap[1:]
 	}
@@ -176,11 +177,11 @@ func (p *triviaParser) lines(comments []hclsyntax.Token, after, before int) []st
 		for n := line - last - 1; n > 0; n-- {
 			out = append(out, "")
 		}
-		text := commentText(comments[k])
+		text := p.commentText(comments[k])
 		last = commentEndLine(comments[k])
 		k++
 		for k < len(comments) && comments[k].Range.Start.Line == last {
-			text += " " + commentText(comments[k])
+			text += " " + p.commentText(comments[k])
 			last = commentEndLine(comments[k])
 			k++
 		}
@@ -194,17 +195,25 @@ func (p *triviaParser) lines(comments []hclsyntax.Token, after, before int) []st
 
 // commentText is a comment without the line break a line comment ends
 // with; the continuation lines of a block comment lose the indentation of
-// the column it starts at.
-func commentText(t hclsyntax.Token) string {
+// the line it starts on (at most), which a renderer gives back as the
+// indentation of the line it writes the comment on.
+func (p *triviaParser) commentText(t hclsyntax.Token) string {
 	text := strings.TrimRight(string(t.Bytes), "\r\n")
 	if !strings.Contains(text, "\n") {
 		return text
+	}
+	indent := 0
+	if at := t.Range.Start.Byte - p.base; at >= 0 && at <= len(p.src) {
+		lineStart := bytes.LastIndexByte(p.src[:at], '\n') + 1
+		for lineStart+indent < at && (p.src[lineStart+indent] == ' ' || p.src[lineStart+indent] == '\t') {
+			indent++
+		}
 	}
 	lines := strings.Split(text, "\n")
 	for i := 1; i < len(lines); i++ {
 		l := strings.TrimRight(lines[i], "\r")
 		n := 0
-		for n < len(l) && n < t.Range.Start.Column-1 && (l[n] == ' ' || l[n] == '\t') {
+		for n < len(l) && n < indent && (l[n] == ' ' || l[n] == '\t') {
 			n++
 		}
 		lines[i] = l[n:]

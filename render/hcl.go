@@ -68,51 +68,54 @@ func (r *hclRenderer) block(b *config.Block) {
 	}
 	if b.Body == nil || len(b.Body.Items) == 0 && len(b.Body.Trailing) == 0 && open == "" {
 		r.add(hclsyntax.TokenCBrace, bCBrace)
-		r.closeLine(b.Trivia)
+		r.closeLine(b.Trivia, len(r.types)-1)
 		return
 	}
 	if open != "" {
-		r.comment(open)
+		r.comment(open, len(r.types)-1)
 	}
 	r.endLine()
 	r.body(b)
 	r.comments(b.Body.Trailing)
 	r.add(hclsyntax.TokenCBrace, bCBrace)
-	r.closeLine(b.Trivia)
+	r.closeLine(b.Trivia, len(r.types)-1)
 }
 
 // comments writes comments and blank lines as config.Trivia holds them,
-// each on a line of its own.
+// each on a line of its own among the items of the body being written.
 func (r *hclRenderer) comments(lines []string) {
 	for _, c := range lines {
 		if c == "" {
 			r.newline()
 			continue
 		}
-		r.comment(c)
+		r.comment(c, len(r.types))
 		r.endLine()
 	}
 }
 
-// comment writes one comment; a line comment (# or //) carries its line
-// break, as the HCL lexer reads it. The continuation lines of a block
-// comment are indented like the items of the body being written.
-func (r *hclRenderer) comment(c string) {
+// comment writes one comment on a line indented depth levels; a line
+// comment (# or //) carries its line break, as the HCL lexer reads it.
+// The continuation lines of a block comment get that line's indentation on
+// top of their own, the indentation config.ParseBodyWithTrivia took from
+// them, so that the output read again gives the same comment.
+func (r *hclRenderer) comment(c string, depth int) {
 	r.checkText(c)
 	if !strings.HasPrefix(c, "/*") {
 		r.addString(hclsyntax.TokenComment, c+"\n")
 		return
 	}
 	if strings.Contains(c, "\n") {
-		c = strings.ReplaceAll(c, "\n", "\n"+strings.Repeat("  ", len(r.types)))
+		c = strings.ReplaceAll(c, "\n", "\n"+strings.Repeat("  ", depth))
 	}
 	r.addString(hclsyntax.TokenComment, c)
 }
 
-// closeLine ends an item's last line, after the comment written there.
-func (r *hclRenderer) closeLine(tv *config.Trivia) {
+// closeLine ends an item's last line, indented depth levels, after the
+// comment written there.
+func (r *hclRenderer) closeLine(tv *config.Trivia, depth int) {
 	if tv != nil && tv.After != "" {
-		r.comment(tv.After)
+		r.comment(tv.After, depth)
 	}
 	r.endLine()
 }
@@ -174,7 +177,7 @@ func (r *hclRenderer) attribute(a *config.Attribute) {
 		// rules of statically read arguments only turn strings into
 		// references, which text written as HCL has already.)
 		r.raw(&config.Raw{Text: tv.Text})
-		r.closeLine(tv)
+		r.closeLine(tv, len(r.types))
 		return
 	}
 	e = r.static(rule, a.Name, e)
@@ -183,12 +186,12 @@ func (r *hclRenderer) attribute(a *config.Attribute) {
 			// Keys are provider references too: written bare, not as
 			// computed (parenthesized) keys.
 			r.object(len(o.Items), func(i int) { r.expr(o.Items[i].Key, precPrimary) }, func(i int) { r.expr(o.Items[i].Value, precCond) })
-			r.closeLine(a.Trivia)
+			r.closeLine(a.Trivia, len(r.types))
 			return
 		}
 	}
 	r.valueExpr(e)
-	r.closeLine(a.Trivia)
+	r.closeLine(a.Trivia, len(r.types))
 }
 
 // reserve makes room in out, which holds done of total top-level blocks,
