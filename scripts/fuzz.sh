@@ -41,7 +41,7 @@ while IFS= read -r line; do
     pkg=$(awk '{print $2}' <<<"$line")
     for name in "${pending[@]}"; do
       log "$pkg $name for $fuzztime"
-      go test -run '^$' -fuzz "^$name\$" -fuzztime "$fuzztime" "$pkg" ||
+      fuzz_target "$pkg" "$name" "$fuzztime" ||
         die "$pkg $name failed; the failing input is under that package's testdata/fuzz/$name/"
       n=$((n + 1))
     done

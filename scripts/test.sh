@@ -199,7 +199,7 @@ fuzz() {
       pkg=$(awk '{print $2}' <<<"$line")
       for name in "${pending[@]}"; do
         echo "--- $pkg $name ($fuzztime)"
-        go test -run '^$' -fuzz "^$name\$" -fuzztime "$fuzztime" "$pkg"
+        fuzz_target "$pkg" "$name" "$fuzztime"
         targets=$((targets + 1))
       done
       pending=()
