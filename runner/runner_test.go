@@ -153,6 +153,17 @@ func TestSchedule(t *testing.T) {
 	if res[0].Err == nil || !reflect.DeepEqual(res, want) {
 		t.Errorf("results: %+v", res)
 	}
+	// Reverse (destroy) of the chain a←b←c when c fails: b is skipped
+	// after a was passed over as not ready, and a must follow.
+	order, res = run([]string{"a", "b", "c"}, true, 1, "c")
+	want = []Result{
+		{Name: "a", Skipped: true, Reason: "c failed"},
+		{Name: "b", Skipped: true, Reason: "c failed"},
+		{Name: "c", Err: res[2].Err},
+	}
+	if !reflect.DeepEqual(order, []string{"c"}) || !reflect.DeepEqual(res, want) {
+		t.Errorf("reverse with a failure: ran %v, results %+v", order, res)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	res = Schedule(ctx, []string{"a", "b"}, deps, 1, false, func(context.Context, string) error { cancel(); return nil })
 	if res[1].Reason != "interrupted" {

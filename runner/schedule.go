@@ -38,43 +38,52 @@ func Schedule(ctx context.Context, names []string, deps map[string][]string, par
 	for len(done) < len(names) {
 		mu.Lock()
 		// Start what can start, in the order of names, so that a run
-		// with parallelism 1 is deterministic.
-		for _, n := range names {
-			if done[n] || running[n] || len(running) >= parallelism {
-				continue
-			}
-			ready, blocked := true, ""
-			for _, p := range before[n] {
-				switch {
-				case !done[p]:
-					ready = false
-				case results[p].Err != nil || results[p].Skipped:
-					if blocked == "" {
-						blocked = p
+		// with parallelism 1 is deterministic. A stack skipped on the
+		// way can make one earlier in names ready to be skipped too
+		// (destroy of a, b, c with b depending on a and c on b, when c
+		// fails), so scan again until a scan skips nothing.
+		skipped := true
+		for skipped {
+			skipped = false
+			for _, n := range names {
+				if done[n] || running[n] || len(running) >= parallelism {
+					continue
+				}
+				ready, blocked := true, ""
+				for _, p := range before[n] {
+					switch {
+					case !done[p]:
+						ready = false
+					case results[p].Err != nil || results[p].Skipped:
+						if blocked == "" {
+							blocked = p
+						}
 					}
 				}
-			}
-			if !ready {
-				continue
-			}
-			r := results[n]
-			switch {
-			case ctx.Err() != nil:
-				r.Skipped, r.Reason = true, "interrupted"
-				done[n] = true
-			case blocked != "":
-				r.Skipped = true
-				r.Reason = cause(results, blocked)
-				done[n] = true
-			default:
-				running[n] = true
-				go func() {
-					err := fn(ctx, n)
-					mu.Lock()
-					r.Err = err
-					mu.Unlock()
-					finished <- n
-				}()
+				if !ready {
+					continue
+				}
+				r := results[n]
+				switch {
+				case ctx.Err() != nil:
+					r.Skipped, r.Reason = true, "interrupted"
+					done[n] = true
+					skipped = true
+				case blocked != "":
+					r.Skipped = true
+					r.Reason = cause(results, blocked)
+					done[n] = true
+					skipped = true
+				default:
+					running[n] = true
+					go func() {
+						err := fn(ctx, n)
+						mu.Lock()
+						r.Err = err
+						mu.Unlock()
+						finished <- n
+					}()
+				}
 			}
 		}
 		waiting := len(running) > 0
