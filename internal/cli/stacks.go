@@ -307,6 +307,9 @@ func (sr *stackRunner) open(ctx context.Context, name string) (*runner.Workspace
 	if err != nil {
 		return nil, err
 	}
+	if err := sr.checkFeatures(name, st); err != nil {
+		return nil, err
+	}
 	w, err := runner.Open(sr.engine, name, sr.set.workDir(name), sr.r.env.Environ, sr.stdout, sr.stderr)
 	if err != nil {
 		return nil, err
@@ -325,6 +328,32 @@ func (sr *stackRunner) open(ctx context.Context, name string) (*runner.Workspace
 		return nil, err
 	}
 	return w, nil
+}
+
+// checkFeatures fails a stack whose configuration uses constructs the
+// engine is too old for (see runner.Features) before anything of it runs,
+// listing each with its file:line (relative to the project directory) on
+// the stack's standard error, then a hint.
+func (sr *stackRunner) checkFeatures(name string, st *tfkit.ManifestStack) error {
+	var files []runner.ConfigFile
+	for _, f := range st.Files {
+		p := filepath.FromSlash(f.Path)
+		if !filepath.IsLocal(p) {
+			continue // refused by Sync, with its own message
+		}
+		files = append(files, runner.ConfigFile{Path: filepath.Join(sr.set.out, p), Name: filepath.Join(sr.set.outName, p)})
+	}
+	err := runner.CheckFeatures(sr.engine, files)
+	var fe *runner.FeatureError
+	if errors.As(err, &fe) {
+		out := sr.stderr.Prefixed(name + " | ")
+		for _, u := range fe.Uses {
+			fmt.Fprintf(out, "Error: %s\n", u.Message(fe.Engine))
+		}
+		fmt.Fprintf(out, "  hint: %s\n", fe.Hint())
+		out.Flush()
+	}
+	return err
 }
 
 // report prints one line per stack of a schedule's results and returns the

@@ -1,0 +1,363 @@
+package runner
+
+import (
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/go-version"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclparse"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// Feature is a construct of the configuration language that needs a newer
+// engine than the oldest one tfkit drives (Terraform 1.1, OpenTofu 1.6).
+type Feature struct {
+	// Name is plural, as in "<Name> need Terraform 1.10 or later".
+	Name string
+	// Terraform and OpenTofu are the first versions that accept it; ""
+	// when no version of that engine does.
+	Terraform, OpenTofu string
+}
+
+// Features is the one table of constructs gated on the engine's version,
+// from the engines' changelogs and documentation (docs/cli.md, "Version
+// gates", has the same table). A construct that every version tfkit
+// accepts supports (moved blocks: Terraform 1.1, OpenTofu 1.6) is listed
+// too, so that the table says what is known rather than what is missing.
+var (
+	featMoved              = Feature{"moved blocks", "1.1", "1.6"}
+	featImport             = Feature{"import blocks", "1.5", "1.6"}
+	featCheck              = Feature{"check blocks", "1.5", "1.6"}
+	featRemoved            = Feature{"removed blocks", "1.7", "1.7"}
+	featImportForEach      = Feature{"import blocks with for_each", "1.7", "1.7"}
+	featRemovedLifecycle   = Feature{"lifecycle blocks in removed blocks", "1.7", "1.10"}
+	featRemovedProvisioner = Feature{"provisioners in removed blocks", "1.9", "1.10"}
+	featProviderFunctions  = Feature{"provider-defined functions", "1.8", "1.7"}
+	featEphemeral          = Feature{"ephemeral resources", "1.10", "1.11"}
+	featEphemeralVariables = Feature{"ephemeral input variables", "1.10", "1.11"}
+	featEphemeralOutputs   = Feature{"ephemeral outputs", "1.10", "1.11"}
+	featWriteOnly          = Feature{"write-only arguments", "1.11", "1.11"}
+
+	Features = []Feature{featMoved, featImport, featCheck, featRemoved, featImportForEach,
+		featRemovedLifecycle, featRemovedProvisioner, featProviderFunctions, featEphemeral,
+		featEphemeralVariables, featEphemeralOutputs, featWriteOnly}
+)
+
+// Minimum returns the first version of flavor that supports f, or nil.
+func (f Feature) Minimum(flavor Flavor) *version.Version {
+	v := f.Terraform
+	if flavor == OpenTofu {
+		v = f.OpenTofu
+	}
+	if v == "" {
+		return nil
+	}
+	return version.Must(version.NewVersion(v))
+}
+
+// Supports reports whether the engine accepts f. A prerelease counts as
+// its release (1.10.0-beta1 as 1.10.0): the feature is in it.
+func (e *Engine) Supports(f Feature) bool {
+	min := f.Minimum(e.Flavor)
+	return min != nil && !e.Version.Core().LessThan(min)
+}
+
+// Use is one place a stack's configuration uses a feature.
+type Use struct {
+	Feature Feature
+	// Detail names what was found when the feature's name alone does not
+	// (the function provider::aws::arn_parse, the argument password_wo).
+	Detail string
+	// Pos is where, with the file's name as given to CheckFeatures.
+	Pos  hcl.Pos
+	File string
+}
+
+// Message is "file:line:col: <feature> need <engine> <min> or later (or
+// <other engine> <min>); this is <engine> <version>".
+func (u Use) Message(e *Engine) string {
+	name := u.Feature.Name
+	if u.Detail != "" {
+		name += " (" + u.Detail + ")"
+	}
+	this, other := Terraform, OpenTofu
+	if e.Flavor == OpenTofu {
+		this, other = OpenTofu, Terraform
+	}
+	var need string
+	if min := u.Feature.Minimum(this); min != nil {
+		need = fmt.Sprintf("need %s %s or later", flavorName(this), shortVersion(min))
+		if omin := u.Feature.Minimum(other); omin != nil {
+			need += fmt.Sprintf(" (or %s %s)", flavorName(other), shortVersion(omin))
+		}
+	} else {
+		need = "are not supported by " + flavorName(this)
+		if omin := u.Feature.Minimum(other); omin != nil {
+			need += fmt.Sprintf(" (%s supports them from %s)", flavorName(other), shortVersion(omin))
+		}
+	}
+	return fmt.Sprintf("%s:%d:%d: %s %s; this is %s %s", u.File, u.Pos.Line, u.Pos.Column, name, need, flavorName(e.Flavor), e.Version)
+}
+
+// FeatureError is the answer of CheckFeatures for a configuration that
+// uses constructs the engine is too old for.
+type FeatureError struct {
+	Engine *Engine
+	Uses   []Use
+}
+
+// Error is the first use's message, and how many more there are.
+func (e *FeatureError) Error() string {
+	msg := e.Uses[0].Message(e.Engine)
+	if n := len(e.Uses) - 1; n == 1 {
+		msg += " (and 1 more construct)"
+	} else if n > 1 {
+		msg += fmt.Sprintf(" (and %d more constructs)", n)
+	}
+	return msg
+}
+
+// Hint says what to do about it.
+func (e *FeatureError) Hint() string {
+	return fmt.Sprintf("upgrade %s, or run another engine with --engine PATH or %s", flavorName(e.Engine.Flavor), EnvEngine)
+}
+
+func flavorName(f Flavor) string {
+	if f == OpenTofu {
+		return "OpenTofu"
+	}
+	return "Terraform"
+}
+
+// shortVersion is 1.10 for 1.10.0: the tables speak of minor releases.
+func shortVersion(v *version.Version) string {
+	s := v.Segments()
+	if len(s) == 3 && s[2] == 0 {
+		return fmt.Sprintf("%d.%d", s[0], s[1])
+	}
+	return v.String()
+}
+
+// ConfigFile is a configuration file to check: Path is read, Name is what
+// messages call it.
+type ConfigFile struct {
+	Path, Name string
+}
+
+// CheckFeatures reads a stack's configuration files (those ending in .tf
+// or .tf.json, and for OpenTofu .tofu and .tofu.json; others are passed
+// over) and returns a *FeatureError listing every construct of Features
+// that engine e is too old for, in file order, or nil. A file that does
+// not read or parse is passed over: the engine reports it, with its own
+// words, when it runs.
+func CheckFeatures(e *Engine, files []ConfigFile) error {
+	var uses []Use
+	p := hclparse.NewParser()
+	for _, f := range files {
+		if !configFile(f.Name, e.Flavor) {
+			continue
+		}
+		src, err := os.ReadFile(f.Path)
+		if err != nil {
+			continue
+		}
+		for _, u := range scanFeatures(p, src, f.Name) {
+			if !e.Supports(u.Feature) {
+				uses = append(uses, u)
+			}
+		}
+	}
+	if len(uses) == 0 {
+		return nil
+	}
+	return &FeatureError{Engine: e, Uses: uses}
+}
+
+// scanFeatures returns the uses of Features in one file, in source order.
+// name is the file's name in positions; a name ending in .json is read as
+// Terraform's JSON syntax.
+func scanFeatures(p *hclparse.Parser, src []byte, name string) []Use {
+	var file *hcl.File
+	var diags hcl.Diagnostics
+	json := strings.HasSuffix(name, ".json")
+	if json {
+		file, diags = p.ParseJSON(src, name)
+	} else {
+		file, diags = p.ParseHCL(src, name)
+	}
+	if diags.HasErrors() || file == nil {
+		return nil
+	}
+	s := &featureScan{file: name}
+	s.blocks(file.Body)
+	if json {
+		attrs, _ := file.Body.JustAttributes()
+		for _, a := range attrs {
+			s.jsonCalls(a.Expr)
+		}
+	} else {
+		_ = hclsyntax.VisitAll(file.Body.(*hclsyntax.Body), func(n hclsyntax.Node) hcl.Diagnostics {
+			if call, ok := n.(*hclsyntax.FunctionCallExpr); ok {
+				s.call(call)
+			}
+			return nil
+		})
+	}
+	sort.SliceStable(s.uses, func(i, j int) bool { return s.uses[i].Pos.Byte < s.uses[j].Pos.Byte })
+	return s.uses
+}
+
+type featureScan struct {
+	file string
+	uses []Use
+}
+
+func (s *featureScan) add(f Feature, detail string, r hcl.Range) {
+	s.uses = append(s.uses, Use{Feature: f, Detail: detail, Pos: r.Start, File: s.file})
+}
+
+// topLevel is the part of a configuration file's top level the gates
+// read; the hcl.Body API reads both syntaxes alike.
+var topLevel = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
+	{Type: "moved"},
+	{Type: "import"},
+	{Type: "removed"},
+	{Type: "check", LabelNames: []string{"name"}},
+	{Type: "ephemeral", LabelNames: []string{"type", "name"}},
+	{Type: "variable", LabelNames: []string{"name"}},
+	{Type: "output", LabelNames: []string{"name"}},
+	{Type: "resource", LabelNames: []string{"type", "name"}},
+}}
+
+func (s *featureScan) blocks(body hcl.Body) {
+	content, _, _ := body.PartialContent(topLevel)
+	if content == nil {
+		return
+	}
+	for _, b := range content.Blocks {
+		switch b.Type {
+		case "moved":
+			s.add(featMoved, "", b.DefRange)
+		case "import":
+			s.add(featImport, "", b.DefRange)
+			inner, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "for_each"}}})
+			if a := inner.Attributes["for_each"]; a != nil {
+				s.add(featImportForEach, "", a.NameRange)
+			}
+		case "removed":
+			s.add(featRemoved, "", b.DefRange)
+			inner, _, _ := b.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
+				{Type: "lifecycle"}, {Type: "provisioner", LabelNames: []string{"type"}}}})
+			for _, nb := range inner.Blocks {
+				if nb.Type == "lifecycle" {
+					s.add(featRemovedLifecycle, "", nb.DefRange)
+				} else {
+					s.add(featRemovedProvisioner, "", nb.DefRange)
+				}
+			}
+		case "check":
+			s.add(featCheck, "", b.DefRange)
+		case "ephemeral":
+			s.add(featEphemeral, "", b.DefRange)
+		case "variable", "output":
+			inner, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "ephemeral"}}})
+			if a := inner.Attributes["ephemeral"]; a != nil {
+				if v, d := a.Expr.Value(nil); !d.HasErrors() && v.IsKnown() && !v.IsNull() && v.Type() == cty.Bool && v.True() {
+					f := featEphemeralVariables
+					if b.Type == "output" {
+						f = featEphemeralOutputs
+					}
+					s.add(f, "", a.NameRange)
+				}
+			}
+		case "resource":
+			s.writeOnly(b.Body, true)
+		}
+	}
+}
+
+// writeOnly finds arguments whose names end in _wo, the providers'
+// convention for write-only arguments (password_wo, with password_wo_version
+// beside it): the gate cannot see provider schemas, so it goes by the
+// name. In HCL the arguments of nested blocks count too; in JSON, which
+// does not tell a nested block from an object-typed argument without the
+// schema, only the resource's own.
+func (s *featureScan) writeOnly(body hcl.Body, top bool) {
+	if sb, ok := body.(*hclsyntax.Body); ok {
+		for name, a := range sb.Attributes {
+			if strings.HasSuffix(name, "_wo") && len(name) > 3 {
+				s.add(featWriteOnly, name, a.NameRange)
+			}
+		}
+		for _, nb := range sb.Blocks {
+			switch nb.Type {
+			case "lifecycle", "provisioner", "connection":
+			default:
+				if nb.Type == "dynamic" {
+					for _, c := range nb.Body.Blocks {
+						if c.Type == "content" {
+							s.writeOnly(c.Body, false)
+						}
+					}
+					continue
+				}
+				s.writeOnly(nb.Body, false)
+			}
+		}
+		return
+	}
+	if !top {
+		return
+	}
+	attrs, _ := body.JustAttributes()
+	for name, a := range attrs {
+		if strings.HasSuffix(name, "_wo") && len(name) > 3 {
+			s.add(featWriteOnly, name, a.NameRange)
+		}
+	}
+}
+
+// call records a call of a provider-defined function: its name has the
+// namespace, provider::<provider>::<function>.
+func (s *featureScan) call(c *hclsyntax.FunctionCallExpr) {
+	if strings.HasPrefix(c.Name, "provider::") {
+		s.add(featProviderFunctions, c.Name, c.NameRange)
+	}
+}
+
+// jsonCalls finds calls of provider-defined functions in the strings of a
+// JSON value, which Terraform reads as templates, however deep.
+func (s *featureScan) jsonCalls(e hcl.Expression) {
+	if m, ok := e.(interface{ ExprMap() []hcl.KeyValuePair }); ok && m.ExprMap() != nil {
+		for _, kv := range m.ExprMap() {
+			s.jsonCalls(kv.Value)
+		}
+		return
+	}
+	if l, ok := e.(interface{ ExprList() []hcl.Expression }); ok && l.ExprList() != nil {
+		for _, x := range l.ExprList() {
+			s.jsonCalls(x)
+		}
+		return
+	}
+	v, d := e.Value(nil) // nil: the string as written, not evaluated
+	if d.HasErrors() || !v.IsKnown() || v.IsNull() || v.Type() != cty.String || !strings.Contains(v.AsString(), "provider::") {
+		return
+	}
+	r := e.Range()
+	start := hcl.Pos{Line: r.Start.Line, Column: r.Start.Column + 1, Byte: r.Start.Byte + 1} // past the quote
+	tmpl, diags := hclsyntax.ParseTemplate([]byte(v.AsString()), s.file, start)
+	if diags.HasErrors() {
+		return
+	}
+	_ = hclsyntax.VisitAll(tmpl, func(n hclsyntax.Node) hcl.Diagnostics {
+		if call, ok := n.(*hclsyntax.FunctionCallExpr); ok {
+			s.call(call)
+		}
+		return nil
+	})
+}
