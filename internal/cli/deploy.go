@@ -2,10 +2,13 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/tfkit/tfkit/runner"
@@ -38,7 +41,7 @@ Ctrl-C makes the engine stop at once, a third ends tfkit.`,
 	register(&command{
 		name:     "destroy",
 		synopsis: "Destroy the resources of stacks in reverse dependency order",
-		usage:    "destroy [--auto-approve] [--skip-synth] [--out DIR] [--engine PATH] [--parallelism N] [--lock-timeout DURATION] [STACK...]",
+		usage:    "destroy [--auto-approve] [--ignore-missing-stack-dependencies] [--skip-synth] [--out DIR] [--engine PATH] [--parallelism N] [--lock-timeout DURATION] [STACK...]",
 		help: `
 Destroys the resources of each stack named (all stacks without arguments),
 a stack only after the stacks that depend on it. As deploy does, it runs
@@ -46,7 +49,11 @@ synth first (unless --skip-synth), plans (plan -destroy) into a plan file
 while showing it, asks for approval unless --auto-approve is given, and
 applies exactly that plan. Stacks that were never deployed are passed
 over. The working directories under .tfkit/ are kept, with the emptied
-state.`,
+state.
+
+A stack that another deployed stack depends on is destroyed only together
+with it: naming it alone is refused, listing its dependants, unless
+--ignore-missing-stack-dependencies is given.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 			return setupApply(fs, true)
 		},
@@ -57,7 +64,12 @@ func setupApply(fs *flag.FlagSet, destroy bool) func(context.Context, *run, []st
 	o := &stackOptions{}
 	o.declare(fs, true, true)
 	auto := fs.Bool("auto-approve", false, "apply without asking for approval")
+	ignoreDeps := new(bool)
+	if destroy {
+		fs.BoolVar(ignoreDeps, "ignore-missing-stack-dependencies", false, "destroy the stacks named even when stacks that depend on them are still deployed")
+	}
 	return func(ctx context.Context, r *run, args []string) int {
+		o.ignoreDependants = *ignoreDeps
 		return runApply(ctx, r, o, *auto, destroy, args)
 	}
 }
@@ -76,6 +88,11 @@ func runApply(ctx context.Context, r *run, o *stackOptions, auto, destroy bool, 
 	set, code := loadStacks(ctx, r, o, true, args)
 	if code != ExitOK {
 		return code
+	}
+	if destroy && !o.ignoreDependants {
+		if code := set.checkDependants(r); code != ExitOK {
+			return code
+		}
 	}
 	e, code := findEngine(ctx, r, o, false)
 	if code != ExitOK {
@@ -131,4 +148,78 @@ func runApply(ctx context.Context, r *run, o *stackOptions, auto, destroy bool, 
 	})
 	r.printf("\n%s:\n", verb)
 	return sr.report(ctx, results, func(name string) string { return outcome[name] })
+}
+
+// checkDependants refuses to destroy stacks that stacks left out of the
+// command depend on (directly or through others) while those are still
+// deployed: they would lose what they read from them (the outputs of
+// terraform_remote_state) and fail at their next plan. CDK for Terraform's
+// destroy refuses the same, and takes the same flag to go ahead.
+func (s *stackSet) checkDependants(r *run) int {
+	selected := map[string]bool{}
+	var names []string
+	for _, st := range s.selected {
+		selected[st.Name] = true
+		names = append(names, st.Name)
+	}
+	var dependsOnSelected func(n string, seen map[string]bool) bool
+	dependsOnSelected = func(n string, seen map[string]bool) bool {
+		if seen[n] {
+			return false
+		}
+		seen[n] = true
+		for _, d := range s.deps[n] {
+			if selected[d] || dependsOnSelected(d, seen) {
+				return true
+			}
+		}
+		return false
+	}
+	var blocking []string
+	for _, st := range s.manifest.Stacks {
+		if !selected[st.Name] && dependsOnSelected(st.Name, map[string]bool{}) && deployed(s.workDir(st.Name)) {
+			blocking = append(blocking, st.Name)
+		}
+	}
+	if len(blocking) == 0 {
+		return ExitOK
+	}
+	what := "stack " + blocking[0] + " depends on %s and is still deployed"
+	if len(blocking) > 1 {
+		what = "stacks " + strings.Join(blocking, ", ") + " depend on %s and are still deployed"
+	}
+	it := "it"
+	if len(names) > 1 {
+		it = "them"
+	}
+	r.errorf(fmt.Sprintf("destroy them in the same command ('%s'), or use --ignore-missing-stack-dependencies to destroy only %s (%s may then fail to plan)",
+		r.tfkitCommand(append(append([]string{"destroy"}, names...), blocking...)...), strings.Join(names, ", "), strings.Join(blocking, ", ")),
+		"refusing to destroy %s: "+what, strings.Join(names, ", "), it)
+	return ExitFailure
+}
+
+// deployed reports whether a stack's working directory may hold resources:
+// its local state has managed resources, or it has a backend of its own
+// whose state tfkit cannot see. A stack never deployed (no working
+// directory, or no state) or destroyed since (an empty state) has none.
+func deployed(workDir string) bool {
+	data, err := os.ReadFile(filepath.Join(workDir, "terraform.tfstate"))
+	if err != nil {
+		_, backendErr := os.Stat(filepath.Join(workDir, ".terraform", "terraform.tfstate"))
+		return backendErr == nil
+	}
+	var state struct {
+		Resources []struct {
+			Mode string `json:"mode"`
+		} `json:"resources"`
+	}
+	if json.Unmarshal(data, &state) != nil {
+		return true
+	}
+	for _, res := range state.Resources {
+		if res.Mode == "managed" {
+			return true
+		}
+	}
+	return false
 }

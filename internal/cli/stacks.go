@@ -34,6 +34,9 @@ type stackOptions struct {
 	skipSynth   bool
 	parallelism int
 	lockTimeout time.Duration
+	// ignoreDependants lets destroy go ahead although stacks that depend
+	// on those named are still deployed.
+	ignoreDependants bool
 }
 
 // declare adds the shared flags; synth and parallel say whether the
