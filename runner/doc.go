@@ -7,6 +7,10 @@
 // dependencies, runs independent ones in parallel and skips the dependants
 // of a stack that failed.
 //
+// CheckFeatures reads a stack's configuration and reports the constructs
+// the engine's version lacks (the table is Features), so that a stack
+// fails with their file:line before the engine runs on it.
+//
 // Workspace.Lock keeps two tfkit processes from working on one stack at
 // once (an advisory lock on a file in its working directory).
 //
