@@ -186,7 +186,11 @@ resource "terraform_data" "after" {
 	env := []string{"TFKIT_TERRAFORM=" + engine, "TF_CLI_CONFIG_FILE=" + rc, "CHECKPOINT_DISABLE=1"}
 	args := []string{"--chdir", proj}
 	deploy := start(t, bin, env, append(args, "deploy", "--auto-approve", "--skip-synth", "--out", "tfkit.out")...)
-	deploy.waitOutput("slow | time_sleep.wait: Creating...")
+	// The engine prints "Creating..." before it calls the provider; a stop
+	// that reaches the provider before the call is not seen by the call,
+	// which then sleeps its whole duration. The first progress line comes
+	// once the call is under way.
+	deploy.waitOutput("slow | time_sleep.wait: Still creating... [10s elapsed]")
 	deploy.interrupt()
 	if code := deploy.wait(); code != 130 {
 		t.Errorf("exit code %d, want 130:\n%s\n%s", code, deploy.stdout, deploy.stderr)
