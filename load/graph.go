@@ -93,15 +93,18 @@ func buildGraph(root *Module) *graph {
 		}
 	}
 	add(root)
-	for _, n := range g.nodes {
-		g.linkNode(n)
+	// In key order: linking reports some mistakes (references to a check's
+	// scoped data source) and orders each node's dependencies, and both
+	// must be the same from run to run.
+	keys := sortedKeys(g.nodes)
+	for _, k := range keys {
+		g.linkNode(g.nodes[k])
 	}
 	for _, n := range g.nodes {
 		for _, d := range n.deps {
 			d.used = true
 		}
 	}
-	keys := sortedKeys(g.nodes)
 	var stack []*node
 	var visit func(n *node)
 	visit = func(n *node) {
