@@ -644,7 +644,8 @@ func TestLiteralArguments(t *testing.T) {
 	l1 := here() + 1
 	tfkit.NewTerraform(s, tfkit.TerraformConfig{Backend: tfkit.Backend("s3", tfkit.Attrs{"key": "${var.env}/state", "bucket": "b"})})
 	l2 := here() + 1
-	tfkit.NewVariable(s, "n", tfkit.VariableConfig{Default: tfkit.Op(1, "+", 2)})
+	tfkit.NewVariable(s, "n", tfkit.VariableConfig{Default: tfkit.Op(tfkit.Fn("max", 1, 2), "+", 2)})
+	tfkit.NewVariable(s, "day", tfkit.VariableConfig{Default: tfkit.Op(60*60, "*", 24)})      // constants: fine
 	tfkit.NewOutput(s, "o", tfkit.OutputConfig{Value: tfkit.Var("env"), Description: "${x}"}) // a literal text
 	checkDiags(t, s.Validate(),
 		want{"Expression in a literal argument", l1, "terraform.backend.key"},

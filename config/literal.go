@@ -1,22 +1,28 @@
 package config
 
-import "github.com/zclconf/go-cty/cty"
+import (
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
 
 // LiteralArgument reports whether Terraform reads the argument name, of a
 // block nested as types (top-level block type first), literally: before
 // anything is evaluated, so that it must hold a literal value, and in JSON
 // syntax its strings are taken as written rather than as templates. These
-// are the settings of the terraform block, a variable's default,
-// description, sensitive, nullable and ephemeral, an output's description,
-// sensitive and ephemeral, a module's source and version, a provider's
-// alias and version, and a connection's type.
+// are the settings of the terraform block (but OpenTofu's encryption
+// block, whose settings refer to its key providers and methods), a
+// variable's default, description, sensitive, nullable and ephemeral, an
+// output's description, sensitive and ephemeral, a module's source and
+// version, and a provider's alias and version.
+//
+// Literally means with nothing in scope: such an argument may still hold
+// operators and conditionals over constants (`default = 60 * 60 * 24`);
+// see ConstValue.
 func LiteralArgument(types []string, name string) bool {
-	top, last, n := types[0], types[len(types)-1], len(types)
+	top, n := types[0], len(types)
 	switch {
 	case top == "terraform":
-		return true
-	case last == "connection":
-		return name == "type"
+		return n == 1 || types[1] != "encryption"
 	case n != 1:
 		return false
 	case top == "variable":
@@ -107,4 +113,96 @@ func Unwrap(e Expr) Expr {
 		}
 		e = only
 	}
+}
+
+// ConstValue evaluates e as Terraform evaluates the arguments it reads
+// literally: with nothing in scope, neither variables nor functions. So
+// `60 * 60 * 24` and `true ? "a" : "b"` have a value, and an expression
+// with a reference or a function call has none (ok is false).
+func ConstValue(e Expr) (v cty.Value, ok bool) {
+	syn, ok := constSyntax(Unwrap(e))
+	if !ok {
+		return cty.NilVal, false
+	}
+	v, diags := syn.Value(nil)
+	if diags.HasErrors() || !v.IsWhollyKnown() {
+		return cty.NilVal, false
+	}
+	return v, true
+}
+
+// constSyntax builds the HCL syntax of e, for the kinds of expression that
+// can have a value with nothing in scope.
+func constSyntax(e Expr) (hclsyntax.Expression, bool) {
+	switch e := e.(type) {
+	case *Literal:
+		return &hclsyntax.LiteralValueExpr{Val: e.Val}, true
+	case *Template:
+		t := &hclsyntax.TemplateExpr{}
+		for _, p := range e.Parts {
+			ps, ok := constSyntax(p)
+			if !ok {
+				return nil, false
+			}
+			t.Parts = append(t.Parts, ps)
+		}
+		return t, true
+	case *Tuple:
+		t := &hclsyntax.TupleConsExpr{}
+		for _, it := range e.Items {
+			is, ok := constSyntax(it)
+			if !ok {
+				return nil, false
+			}
+			t.Exprs = append(t.Exprs, is)
+		}
+		return t, true
+	case *Object:
+		o := &hclsyntax.ObjectConsExpr{}
+		for _, it := range e.Items {
+			ks, kok := constSyntax(Unwrap(it.Key))
+			vs, vok := constSyntax(it.Value)
+			if !kok || !vok {
+				return nil, false
+			}
+			o.Items = append(o.Items, hclsyntax.ObjectConsItem{KeyExpr: ks, ValueExpr: vs})
+		}
+		return o, true
+	case *Paren:
+		return constSyntax(e.Inner)
+	case *UnaryOp:
+		operand, ok := constSyntax(e.Operand)
+		if !ok {
+			return nil, false
+		}
+		switch e.Op {
+		case "-":
+			return &hclsyntax.UnaryOpExpr{Op: hclsyntax.OpNegate, Val: operand}, true
+		case "!":
+			return &hclsyntax.UnaryOpExpr{Op: hclsyntax.OpLogicalNot, Val: operand}, true
+		}
+	case *BinaryOp:
+		l, lok := constSyntax(e.Left)
+		r, rok := constSyntax(e.Right)
+		if !lok || !rok {
+			return nil, false
+		}
+		for op, text := range binaryOps {
+			if text == e.Op {
+				return &hclsyntax.BinaryOpExpr{LHS: l, Op: op, RHS: r}, true
+			}
+		}
+	case *Conditional:
+		c, cok := constSyntax(e.Cond)
+		t, tok := constSyntax(e.True)
+		f, fok := constSyntax(e.False)
+		if cok && tok && fok {
+			return &hclsyntax.ConditionalExpr{Condition: c, TrueResult: t, FalseResult: f}, true
+		}
+	case *Raw:
+		if e.Syntax != nil {
+			return e.Syntax, true
+		}
+	}
+	return nil, false
 }

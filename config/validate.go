@@ -282,9 +282,11 @@ func (v *validator) checkArgs(top *Block, body *Body, types []string, rng hcl.Ra
 					e = withoutAliases(e)
 				}
 				if !IsLiteral(e) {
-					v.errorAt(rangeOr(it.Range, rng), argPath(top, types, it.Name), "Expression in a literal argument",
-						fmt.Sprintf("Terraform reads %s before anything is evaluated, so it takes a literal value, not an expression.", it.Name),
-						"write the value itself: text without ${...}, a number, a bool, or a list or object of those")
+					if _, ok := ConstValue(e); !ok {
+						v.errorAt(rangeOr(it.Range, rng), argPath(top, types, it.Name), "Expression in a literal argument",
+							fmt.Sprintf("Terraform reads %s before anything is evaluated, so it can hold no references and no function calls.", it.Name),
+							"write the value itself: text without references, a number, a bool, or a list or object of those")
+					}
 				}
 			}
 		case *Block:

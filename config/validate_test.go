@@ -357,8 +357,8 @@ func TestValidateAttributeRedefined(t *testing.T) {
 }
 
 // TestValidateLiteralArguments: arguments Terraform reads before anything
-// is evaluated take literal values; the JSON renderer cannot write an
-// expression there either.
+// is evaluated hold no references and no function calls; operators and
+// conditionals over constants are fine, as they are to Terraform.
 func TestValidateLiteralArguments(t *testing.T) {
 	cases := []struct {
 		name, src string
@@ -379,7 +379,7 @@ terraform {
   required_providers {
     aws = {
       source  = "hashicorp/aws"
-      version = "~> ${5}.0"
+      version = "~> ${var.major}.0"
     }
   }
 }
@@ -390,15 +390,14 @@ terraform {
 }
 `, []string{"Expression in a literal argument", "output.o.description"}},
 		{"variable default", `variable "v" {
-  default = 1 + 2
+  default = max(1, 2)
 }
 `, []string{"Expression in a literal argument", "var.v.default"}},
-		{"connection type", `resource "a_b" "c" {
-  connection {
-    type = lower("SSH")
-  }
+		{"variable default reference", `variable "w" {}
+variable "v" {
+  default = var.w * 2
 }
-`, []string{"Expression in a literal argument", "a_b.c.connection.type"}},
+`, []string{"var.v.default"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -418,10 +417,35 @@ terraform {
   backend "local" {
     path = "${"state"}.tfstate"
   }
+  encryption { # OpenTofu's: its settings refer to its own parts
+    key_provider "pbkdf2" "k" {
+      passphrase = "correct-horse-battery-staple"
+    }
+    method "aes_gcm" "m" {
+      keys = key_provider.pbkdf2.k
+    }
+    state {
+      method = method.aes_gcm.m
+    }
+  }
 }
 variable "v" {
   default     = { a = [1, -2, (3)], "b c" = null, 1 = true }
   description = "x"
+}
+variable "ttl" {
+  default = 60 * 60 * 24
+}
+variable "mode" {
+  default = !false ? "a-${1 + 1}" : "b"
+}
+variable "windows" {
+  default = false
+}
+resource "a_b" "c" {
+  connection {
+    type = var.windows ? "winrm" : "ssh"
+  }
 }
 `
 	if ds := Validate(mustParse(t, ok)); len(ds) != 0 {

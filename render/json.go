@@ -423,6 +423,12 @@ func (r *jsonRenderer) value(e config.Expr, name string, lit bool) {
 		}
 	}
 	if lit {
+		// Operators over constants: JSON has no syntax for them, but
+		// their value is known here as it is to Terraform.
+		if v, ok := config.ConstValue(e); ok {
+			r.ctyValue(v, lit)
+			return
+		}
 		r.literalOnlyFail(name)
 	}
 	r.scratch = append(r.scratch[:0], "${"...)
