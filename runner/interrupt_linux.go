@@ -8,6 +8,10 @@ import (
 	"syscall"
 )
 
+// terraform-exec starts the engine in a process group of its own, which
+// the terminal's Ctrl-C does not reach.
+const platformInterrupts = Forwarded
+
 // interruptEngines signals the children of this process that lead a
 // process group of their own: the engines terraform-exec started (and an
 // app synth runs, which stops on SIGINT as well). terraform-exec does not

@@ -2,6 +2,9 @@
 
 package runner
 
-// interruptEngines does nothing: outside Linux the engine shares tfkit's
-// process group, and the terminal's second Ctrl-C reaches it directly.
+// Outside Linux terraform-exec leaves the engine in tfkit's process group
+// (or console), where the terminal's Ctrl-C reaches it directly.
+const platformInterrupts = FromTerminal
+
+// interruptEngines is not used: the terminal interrupts the engine itself.
 func interruptEngines() int { return 0 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -154,5 +155,118 @@ while :; do sleep 0.05; done
 	}
 	if data, err := os.ReadFile(marker); err != nil || string(data) != "second interrupt\n" {
 		t.Errorf("the engine did not get the second interrupt: %q %v", data, err)
+	}
+}
+
+// TestFromTerminalLeavesTheEngineAlone: where the terminal's Ctrl-C
+// reaches the engine directly (macOS, Windows), cancelling the context
+// sends it nothing more (terraform-exec's SIGINT would be a second
+// interrupt, which stops it at once; on Windows cancelling kills it):
+// tfkit waits for the engine to stop on the interrupt it got from the
+// terminal, reports the command interrupted and starts no other.
+func TestFromTerminalLeavesTheEngineAlone(t *testing.T) {
+	dir := t.TempDir()
+	marker := filepath.Join(dir, "marker")
+	pidFile := filepath.Join(dir, "pid")
+	script := `#!/bin/sh
+n=0
+trap 'n=$((n+1)); echo "interrupt $n" >> ` + marker + `; if [ $n = 1 ]; then echo "stopping safely"; stop=1; else exit 2; fi' INT
+echo $$ > ` + pidFile + `
+echo "planning"
+i=0
+while [ $i -lt 100 ]; do sleep 0.05; i=$((i+1)); if [ -n "$stop" ]; then sleep 0.3; exit 1; fi; done
+`
+	engine := filepath.Join(dir, "terraform")
+	if err := os.WriteFile(engine, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr syncBuffer
+	e := &Engine{Path: engine, Flavor: Terraform, Version: version.Must(version.NewVersion("1.11.4"))}
+	w, err := Open(e, "s", filepath.Join(dir, "work"), os.Environ(), NewOutput(&stdout), NewOutput(&stderr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.interrupts = FromTerminal
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		_, err := w.Plan(ctx, false)
+		done <- err
+	}()
+	waitFor := func(text string) {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		for !strings.Contains(stdout.String(), text) {
+			if time.Now().After(deadline) {
+				t.Fatalf("no %q: %q %q", text, stdout.String(), stderr.String())
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	waitFor("s | planning")
+	if n := interruptAgain(FromTerminal, func() int { t.Error("signalled the engine"); return 0 }); n != 1 {
+		t.Errorf("%d engines running, want 1", n)
+	}
+	// The terminal's Ctrl-C reaches the engine and tfkit alike.
+	data, err := os.ReadFile(pidFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("s | stopping safely")
+	cancel()
+	select {
+	case err = <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Plan did not return after the engine stopped")
+	}
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "terraform plan interrupted") {
+		t.Errorf("error: %v", err)
+	}
+	if data, err := os.ReadFile(marker); err != nil || string(data) != "interrupt 1\n" {
+		t.Errorf("the engine got %q (%v), want the terminal's interrupt only", data, err)
+	}
+	if n := interruptAgain(FromTerminal, nil); n != 0 {
+		t.Errorf("%d engines running after Plan returned", n)
+	}
+	// Once interrupted, no other engine command starts.
+	if err := w.Apply(ctx); !errors.Is(err, context.Canceled) {
+		t.Errorf("Apply after the interrupt: %v", err)
+	}
+	if n := strings.Count(stdout.String(), "s | planning"); n != 1 {
+		t.Errorf("the engine ran again: %q", stdout.String())
+	}
+}
+
+// TestInterruptPolicies: with Forwarded the second interrupt is sent to
+// the engine, with FromTerminal it is not (the terminal did), and only
+// FromTerminal keeps the command's cancellation from the engine.
+func TestInterruptPolicies(t *testing.T) {
+	sent := 0
+	signal := func() int { sent++; return 1 }
+	if n := interruptAgain(Forwarded, signal); n != 1 || sent != 1 {
+		t.Errorf("Forwarded: %d engines, %d signals", n, sent)
+	}
+	if n := interruptAgain(FromTerminal, signal); n != 0 || sent != 1 {
+		t.Errorf("FromTerminal: %d engines, %d signals", n, sent)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if engineContext(ctx, Forwarded).Err() == nil {
+		t.Error("Forwarded: the engine's context is not cancelled")
+	}
+	if engineContext(ctx, FromTerminal).Err() != nil {
+		t.Error("FromTerminal: the engine's context is cancelled")
 	}
 }

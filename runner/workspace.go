@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-exec/tfexec"
+	tfjson "github.com/hashicorp/terraform-json"
 )
 
 // Files tfkit keeps in a stack's working directory besides the copied
@@ -58,6 +59,9 @@ type Workspace struct {
 	stdout *LineWriter
 	stderr *LineWriter
 	lock   *os.File // held by Lock
+	// interrupts is how the engine hears of Ctrl-C: PlatformInterrupts,
+	// except in tests.
+	interrupts Interrupts
 }
 
 // Open prepares dir as the working directory of stack name, creating it
@@ -89,7 +93,7 @@ func Open(e *Engine, name, dir string, environ []string, stdout, stderr *Output)
 		tf.SetLogCore(logs["TF_LOG_CORE"])
 		tf.SetLogProvider(logs["TF_LOG_PROVIDER"])
 	}
-	w := &Workspace{Name: name, Dir: dir, engine: e, tf: tf, vars: vars,
+	w := &Workspace{Name: name, Dir: dir, engine: e, tf: tf, vars: vars, interrupts: PlatformInterrupts,
 		stdout: stdout.Prefixed(name + " | "), stderr: stderr.Prefixed(name + " | ")}
 	tf.SetStderr(w.stderr)
 	return w, nil
@@ -206,8 +210,11 @@ func (w *Workspace) ready(ctx context.Context) error {
 		return nil
 	}
 	w.tf.SetStdout(io.Discard)
-	if _, _, err := w.tf.Version(ctx, false); err != nil {
-		return w.engineError("version", err)
+	if err := w.run(ctx, "version", func(ctx context.Context) error {
+		_, _, err := w.tf.Version(ctx, false)
+		return err
+	}); err != nil {
+		return err
 	}
 	w.probed = true
 	return nil
@@ -229,8 +236,10 @@ func (w *Workspace) Init(ctx context.Context) error {
 		return err
 	}
 	w.tf.SetStdout(w.stdout)
-	if err := w.tf.Init(ctx, tfexec.Upgrade(false)); err != nil {
-		return w.engineError("init", err)
+	if err := w.run(ctx, "init", func(ctx context.Context) error {
+		return w.tf.Init(ctx, tfexec.Upgrade(false))
+	}); err != nil {
+		return err
 	}
 	return os.WriteFile(stamp, []byte(digest+"\n"), 0o644)
 }
@@ -260,9 +269,12 @@ func (w *Workspace) Plan(ctx context.Context, destroy bool) (Summary, error) {
 	w.tf.SetStdout(io.MultiWriter(w.stdout, &scan))
 	opts := append([]tfexec.PlanOption{tfexec.Out(PlanFile), tfexec.Destroy(destroy), tfexec.LockTimeout(w.LockTimeout.String())},
 		varOptions(w.Dir, w.engine.Flavor, w.vars)...)
-	changes, err := w.tf.Plan(ctx, opts...)
-	if err != nil {
-		return Summary{}, w.engineError("plan", err)
+	var changes bool
+	if err := w.run(ctx, "plan", func(ctx context.Context) (err error) {
+		changes, err = w.tf.Plan(ctx, opts...)
+		return err
+	}); err != nil {
+		return Summary{}, err
 	}
 	if s, ok := scan.summary(); ok && s.Changes() == changes {
 		return s, nil
@@ -274,9 +286,12 @@ func (w *Workspace) Plan(ctx context.Context, destroy bool) (Summary, error) {
 		return Summary{}, err
 	}
 	w.tf.SetStdout(io.Discard)
-	plan, err := w.tf.ShowPlanFile(ctx, PlanFile)
-	if err != nil {
-		return Summary{}, w.engineError("show", err)
+	var plan *tfjson.Plan
+	if err := w.run(ctx, "show", func(ctx context.Context) (err error) {
+		plan, err = w.tf.ShowPlanFile(ctx, PlanFile)
+		return err
+	}); err != nil {
+		return Summary{}, err
 	}
 	s := summarize(plan)
 	// The engine's word decides whether there is something to apply.
@@ -289,12 +304,11 @@ func (w *Workspace) Plan(ctx context.Context, destroy bool) (Summary, error) {
 // removed afterwards, as it can hold sensitive values.
 func (w *Workspace) Apply(ctx context.Context) error {
 	w.tf.SetStdout(w.stdout)
-	err := w.tf.Apply(ctx, tfexec.DirOrPlan(PlanFile), tfexec.LockTimeout(w.LockTimeout.String()))
+	err := w.run(ctx, "apply", func(ctx context.Context) error {
+		return w.tf.Apply(ctx, tfexec.DirOrPlan(PlanFile), tfexec.LockTimeout(w.LockTimeout.String()))
+	})
 	os.Remove(filepath.Join(w.Dir, PlanFile))
-	if err != nil {
-		return w.engineError("apply", err)
-	}
-	return nil
+	return err
 }
 
 // Discard removes a saved plan that will not be applied.
@@ -303,11 +317,33 @@ func (w *Workspace) Discard() { os.Remove(filepath.Join(w.Dir, PlanFile)) }
 // Outputs returns the stack's output values from its state.
 func (w *Workspace) Outputs(ctx context.Context) (map[string]tfexec.OutputMeta, error) {
 	w.tf.SetStdout(io.Discard)
-	out, err := w.tf.Output(ctx)
-	if err != nil {
-		return nil, w.engineError("output", err)
+	var out map[string]tfexec.OutputMeta
+	err := w.run(ctx, "output", func(ctx context.Context) (err error) {
+		out, err = w.tf.Output(ctx)
+		return err
+	})
+	return out, err
+}
+
+// run runs engine command cmd (f, which calls terraform-exec) under the
+// context engineContext gives: with FromTerminal a cancelled ctx does not
+// reach the engine, which heard the Ctrl-C from the terminal and stops, or
+// finishes, on its own. Either way a command that ctx's cancellation
+// overlapped counts as interrupted, and none starts once ctx is done.
+func (w *Workspace) run(ctx context.Context, cmd string, f func(context.Context) error) error {
+	if err := ctx.Err(); err != nil {
+		return w.engineError(cmd, err)
 	}
-	return out, nil
+	running.Add(1)
+	err := f(engineContext(ctx, w.interrupts))
+	running.Add(-1)
+	if ctx.Err() != nil {
+		return w.engineError(cmd, ctx.Err())
+	}
+	if err != nil {
+		return w.engineError(cmd, err)
+	}
+	return nil
 }
 
 // engineError wraps a failed engine command; a held state lock becomes

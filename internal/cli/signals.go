@@ -23,11 +23,21 @@ import (
 //     state); the command still waits for the engine to exit. With no
 //     engine running, the second signal ends tfkit at once.
 //   - The next ends tfkit at once (and, on Linux, the engine with it).
+//
+// Where the terminal's Ctrl-C reaches the engine directly (outside Linux;
+// see runner.Interrupts), cancel stops tfkit between engine commands only,
+// and the engine stops on the interrupts it gets from the terminal.
 func HandleSignals(sigs <-chan os.Signal, cancel context.CancelFunc, stderr io.Writer) {
+	handleSignals(sigs, cancel, stderr, runner.InterruptAgain)
+}
+
+// handleSignals is HandleSignals with the second interrupt's delivery
+// given: again passes it on and returns how many engines get it.
+func handleSignals(sigs <-chan os.Signal, cancel context.CancelFunc, stderr io.Writer, again func() int) {
 	<-sigs
 	cancel()
 	<-sigs
-	if runner.InterruptAgain() == 0 {
+	if again() == 0 {
 		return
 	}
 	fmt.Fprintln(stderr, "Interrupted again: the engine stops at once; what it was changing may be missing from the state. Press Ctrl-C once more to end tfkit now.")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"strings"
 	"testing"
 	"time"
 )
@@ -40,5 +41,37 @@ func TestHandleSignals(t *testing.T) {
 	}
 	if stderr.Len() != 0 {
 		t.Errorf("stderr: %q", stderr.String())
+	}
+}
+
+// TestHandleSignalsEngineRunning: with an engine running, the second
+// signal is passed on to it and tfkit waits for it; only the third ends
+// tfkit.
+func TestHandleSignalsEngineRunning(t *testing.T) {
+	sigs := make(chan os.Signal, 1)
+	cancelled := make(chan struct{})
+	var stderr bytes.Buffer
+	agains := 0
+	done := make(chan struct{})
+	go func() {
+		handleSignals(sigs, func() { close(cancelled) }, &stderr, func() int { agains++; return 1 })
+		close(done)
+	}()
+	sigs <- os.Interrupt
+	<-cancelled
+	sigs <- os.Interrupt
+	select {
+	case <-done:
+		t.Fatal("HandleSignals returned after the second signal with an engine running")
+	case <-time.After(100 * time.Millisecond):
+	}
+	sigs <- os.Interrupt
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the third signal did not end tfkit")
+	}
+	if agains != 1 || !strings.Contains(stderr.String(), "Interrupted again") {
+		t.Errorf("%d second interrupts; stderr: %q", agains, stderr.String())
 	}
 }

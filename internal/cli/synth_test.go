@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -421,12 +422,22 @@ func assertGone(t *testing.T, dir string) {
 		pid = pid*10 + int(c-'0')
 	}
 	for i := 0; i < 250; i++ {
-		if syscall.Kill(pid, 0) == syscall.ESRCH || isZombie(pid) {
+		if !alive(pid) || isZombie(pid) {
 			return
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
 	t.Errorf("the app's child %d is still running", pid)
+}
+
+// alive reports whether process pid exists (signal 0 checks without
+// sending anything).
+func alive(pid int) bool {
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return false
+	}
+	return !errors.Is(p.Signal(syscall.Signal(0)), os.ErrProcessDone)
 }
 
 // isZombie reports whether pid has exited but not been reaped yet (its
