@@ -483,3 +483,81 @@ func TestSyncRefusesEngineFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestSyncChecksEveryFileFirst: a Sync that fails because one file changed
+// after synth copies none, so a file new in that list cannot stay behind
+// unrecorded and be planned after the next Sync, which no longer lists it.
+func TestSyncChecksEveryFileFirst(t *testing.T) {
+	src, dir := t.TempDir(), t.TempDir()
+	write := func(name, text string) File {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(src, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return File{Path: name, SHA256: sha256Hex(text)}
+	}
+	w := &Workspace{Name: "s", Dir: dir}
+	a := write("a.tf", "# a\n")
+	if err := w.Sync(src, []File{a}); err != nil {
+		t.Fatal(err)
+	}
+	c := write("c.tf", "# c\n")
+	write("a.tf", "# a, edited after synth\n")
+	if err := w.Sync(src, []File{c, a}); err == nil || !strings.Contains(err.Error(), "changed after synth") {
+		t.Fatalf("a.tf edited after synth: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "c.tf")); !os.IsNotExist(err) {
+		t.Errorf("c.tf was copied although a.tf failed its check: %v", err)
+	}
+	a = write("a.tf", "# a again\n")
+	if err := w.Sync(src, []File{a}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "c.tf")); !os.IsNotExist(err) {
+		t.Errorf("c.tf is left in the working directory: %v", err)
+	}
+	if got := w.copied(); !reflect.DeepEqual(got, []string{"a.tf"}) {
+		t.Errorf(".tfkit-files: %q", got)
+	}
+}
+
+// TestSyncRecordsFilesBeforeCopying: while copying, the list of copied
+// files names old and new ones, so that a copy that fails half-way (here:
+// a directory where a file should go) leaves nothing the next Sync does
+// not remove.
+func TestSyncRecordsFilesBeforeCopying(t *testing.T) {
+	src, dir := t.TempDir(), t.TempDir()
+	for name, text := range map[string]string{"a.tf": "# a\n", "c.tf": "# c\n", "d.tf": "# d\n"} {
+		if err := os.WriteFile(filepath.Join(src, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a := File{Path: "a.tf", SHA256: sha256Hex("# a\n")}
+	c := File{Path: "c.tf", SHA256: sha256Hex("# c\n")}
+	d := File{Path: "d.tf", SHA256: sha256Hex("# d\n")}
+	w := &Workspace{Name: "s", Dir: dir}
+	if err := w.Sync(src, []File{a}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "d.tf"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "d.tf", "x"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Sync(src, []File{c, d, a}); err == nil {
+		t.Fatal("copying over a directory succeeded")
+	}
+	if got := w.copied(); !reflect.DeepEqual(got, []string{"a.tf", "c.tf", "d.tf"}) {
+		t.Errorf(".tfkit-files after the failed copy: %q", got)
+	}
+	if err := os.RemoveAll(filepath.Join(dir, "d.tf")); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Sync(src, []File{a}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "c.tf")); !os.IsNotExist(err) {
+		t.Errorf("c.tf is left in the working directory: %v", err)
+	}
+}

@@ -114,14 +114,20 @@ func (w *Workspace) Close() {
 // or anything outside the working directory is refused before anything is
 // copied (see checkStackPath). The dependency lock file
 // .terraform.lock.hcl may be part of the stack.
+//
+// Every file is read and checked before any is written, so a file that
+// changed after synth leaves the working directory as it was; and the
+// list of copied files names old and new ones while copying, so that a
+// copy that fails half-way leaves no file the next Sync does not know to
+// remove.
 func (w *Workspace) Sync(src string, files []File) error {
 	for _, f := range files {
 		if err := checkStackPath(f.Path); err != nil {
 			return err
 		}
 	}
-	want := map[string]bool{}
-	for _, f := range files {
+	contents := make([][]byte, len(files))
+	for i, f := range files {
 		data, err := os.ReadFile(filepath.Join(src, filepath.FromSlash(f.Path)))
 		if err != nil {
 			return err
@@ -129,26 +135,48 @@ func (w *Workspace) Sync(src string, files []File) error {
 		if sum := sha256.Sum256(data); hex.EncodeToString(sum[:]) != f.SHA256 {
 			return fmt.Errorf("%s changed after synth (its SHA-256 differs from manifest.json)", filepath.Join(src, f.Path))
 		}
+		contents[i] = data
+	}
+	old := w.copied()
+	want := map[string]bool{}
+	for _, f := range files {
+		want[f.Path] = true
+	}
+	union := map[string]bool{}
+	for _, p := range old {
+		union[p] = true
+	}
+	for p := range want {
+		union[p] = true
+	}
+	if err := w.writeCopied(union); err != nil {
+		return err
+	}
+	for i, f := range files {
 		dst := filepath.Join(w.Dir, filepath.FromSlash(f.Path))
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 			return err
 		}
-		if old, err := os.ReadFile(dst); err != nil || !bytes.Equal(old, data) {
-			if err := os.WriteFile(dst, data, 0o644); err != nil {
+		if prev, err := os.ReadFile(dst); err != nil || !bytes.Equal(prev, contents[i]) {
+			if err := os.WriteFile(dst, contents[i], 0o644); err != nil {
 				return err
 			}
 		}
-		want[f.Path] = true
 	}
-	for _, p := range w.copied() {
+	for _, p := range old {
 		if !want[p] && checkStackPath(p) == nil {
 			if err := os.Remove(filepath.Join(w.Dir, filepath.FromSlash(p))); err != nil && !errors.Is(err, os.ErrNotExist) {
 				return err
 			}
 		}
 	}
-	list := make([]string, 0, len(want))
-	for p := range want {
+	return w.writeCopied(want)
+}
+
+// writeCopied records names as the files copied in.
+func (w *Workspace) writeCopied(names map[string]bool) error {
+	list := make([]string, 0, len(names))
+	for p := range names {
 		list = append(list, p)
 	}
 	sort.Strings(list)
