@@ -131,21 +131,27 @@ func (p *planScanner) Write(b []byte) (int, error) {
 		if i < 0 {
 			return len(b), nil
 		}
-		line := strings.TrimSpace(string(p.partial[:i]))
+		line := strings.TrimRight(string(p.partial[:i]), " \t\r")
 		p.partial = p.partial[i+1:]
 		p.line(line)
 	}
 }
 
+// line reads one line of the plan, without its line end. The engine
+// prints its own lines at the start of the line and the headings of
+// resources indented by two spaces (Terraform's forget headings by one);
+// anything indented further is part of a resource, such as the lines of a
+// heredoc value, which may read like a heading or a "Plan:" line.
 func (p *planScanner) line(line string) {
+	heading, isHeading := resourceHeading(line)
 	switch {
-	case strings.HasSuffix(line, " will perform the following actions:"):
+	case strings.HasSuffix(line, " will perform the following actions:") && !strings.HasPrefix(line, " "):
 		p.actions = true
 	case line == "Changes to Outputs:":
 		p.outputs = true
-	case p.actions && movedLine.MatchString(line):
+	case p.actions && isHeading && movedLine.MatchString(heading):
 		p.moves++
-	case p.actions && forgetLine.MatchString(line):
+	case p.actions && isHeading && forgetLine.MatchString(heading):
 		p.forgets++
 	}
 	if m := planLine.FindStringSubmatch(line); m != nil {
@@ -155,6 +161,14 @@ func (p *planScanner) line(line string) {
 		s.Forget = atoi(m[5])
 		p.counts, p.forgetCounted = &s, m[5] != ""
 	}
+}
+
+// resourceHeading returns line without the indentation of a resource's
+// heading ("  # addr ..."; Terraform indents the heading of a forgotten
+// resource by one space), and whether it is indented so.
+func resourceHeading(line string) (string, bool) {
+	rest := strings.TrimPrefix(strings.TrimPrefix(line, " "), " ")
+	return rest, len(rest) < len(line) && strings.HasPrefix(rest, "# ")
 }
 
 // atoi reads a count of the plan text; "" (a count the line left out) and

@@ -114,3 +114,84 @@ func TestPlanScannerCountsOnlyPlannedActions(t *testing.T) {
 		t.Errorf("got %+v %v", got, ok)
 	}
 }
+
+// TestPlanScannerIgnoresHeredocs: lines of a resource's attribute value
+// (a heredoc) that read like the headings of moved or forgotten resources,
+// or like the engine's own lines, do not count; only the headings' own
+// indentation does. The OpenTofu text is what OpenTofu 1.12 printed, the
+// Terraform one follows its fixtures in testdata/plan.
+func TestPlanScannerIgnoresHeredocs(t *testing.T) {
+	heredoc := `      + input  = <<-EOT
+            # the config has moved to /etc/app.conf
+            # (moved from /etc/old.conf)
+            # x will no longer be managed by Terraform, but will not be destroyed
+            # x will no longer be managed by OpenTofu, but will not be destroyed
+            # x will be removed from the OpenTofu state but will not be destroyed
+            Plan: 9 to add, 0 to change, 0 to destroy, 9 to forget.
+            Changes to Outputs:
+            Terraform will perform the following actions:
+        EOT
+`
+	cases := map[string]struct {
+		text string
+		want Summary
+	}{
+		"terraform": {`Terraform will perform the following actions:
+
+ # terraform_data.a will no longer be managed by Terraform, but will not be destroyed
+ # (destroy = false is set in the configuration)
+ . resource "terraform_data" "a" {
+        id = "0172833d-eb23-3276-2a64-f5abec9c6e0d"
+    }
+
+  # terraform_data.m has moved to terraform_data.m2
+    resource "terraform_data" "m2" {
+        id = "8f9c90a0-cdda-ca94-9273-46f081c6be45"
+    }
+
+  # terraform_data.n will be created
+  + resource "terraform_data" "n" {
+      + id     = (known after apply)
+` + heredoc + `      + output = (known after apply)
+    }
+
+Plan: 1 to add, 0 to change, 0 to destroy.
+`, Summary{Add: 1, Forget: 1, Move: 1}},
+		"tofu": {`OpenTofu will perform the following actions:
+
+  # terraform_data.a will be removed from the OpenTofu state but will not be destroyed
+  . resource "terraform_data" "a" {
+    id     = "37368886-e677-dec7-7046-2e5f736bab08"
+}
+
+  # terraform_data.m has moved to terraform_data.m2
+    resource "terraform_data" "m2" {
+        id     = "2804eaca-acd3-abaa-ff79-3a2469bcc275"
+        # (2 unchanged attributes hidden)
+    }
+
+  # terraform_data.n will be created
+  + resource "terraform_data" "n" {
+      + id     = (known after apply)
+` + heredoc + `      + output = (known after apply)
+    }
+
+Plan: 1 to add, 0 to change, 0 to destroy, 1 to forget.
+`, Summary{Add: 1, Forget: 1, Move: 1}},
+		"created only": {`Terraform will perform the following actions:
+
+  # terraform_data.n will be created
+  + resource "terraform_data" "n" {
+` + heredoc + `    }
+
+Plan: 1 to add, 0 to change, 0 to destroy.
+`, Summary{Add: 1}},
+	}
+	for name, c := range cases {
+		var p planScanner
+		p.Write([]byte(c.text))
+		if got, ok := p.summary(); got != c.want || !ok {
+			t.Errorf("%s: got %+v %v, want %+v", name, got, ok, c.want)
+		}
+	}
+}
