@@ -21,14 +21,19 @@ import (
 // (each implies a provider). A change to anything else (an attribute of a
 // resource) does not need a new init, so a deploy after such a change
 // skips it. JSON files and files that do not parse are taken whole: init
-// then simply runs more often.
+// then simply runs more often. OpenTofu's .tofu and .tofu.json files count
+// as .tf and .tf.json files do, and the dependency lock file
+// .terraform.lock.hcl of the stack is taken whole: the providers' versions
+// and checksums it records are what init installs, and a plan refuses
+// providers that do not match it.
 func initDigest(dir string, files []string, engine string) (string, error) {
 	files = append([]string(nil), files...)
 	sort.Strings(files)
 	h := sha256.New()
 	fmt.Fprintf(h, "engine %q\n", engine)
 	for _, f := range files {
-		if !strings.HasSuffix(f, ".tf") && !strings.HasSuffix(f, ".tf.json") {
+		native := strings.HasSuffix(f, ".tf") || strings.HasSuffix(f, ".tofu")
+		if !native && !strings.HasSuffix(f, ".tf.json") && !strings.HasSuffix(f, ".tofu.json") && f != ".terraform.lock.hcl" {
 			continue
 		}
 		src, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(f)))
@@ -36,7 +41,7 @@ func initDigest(dir string, files []string, engine string) (string, error) {
 			return "", err
 		}
 		fmt.Fprintf(h, "file %q\n", f)
-		if !strings.HasSuffix(f, ".tf") {
+		if !native {
 			h.Write(src)
 			continue
 		}

@@ -561,3 +561,42 @@ func TestSyncRecordsFilesBeforeCopying(t *testing.T) {
 		t.Errorf("c.tf is left in the working directory: %v", err)
 	}
 }
+
+// TestInitDigestReadsLockFileAndTofuFiles: the stack's dependency lock
+// file, copied into the working directory, decides which providers init
+// installs, so a change to it runs init again; OpenTofu's .tofu files count
+// as .tf files do.
+func TestInitDigestReadsLockFileAndTofuFiles(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	digest := func() string {
+		t.Helper()
+		d, err := initDigest(dir, []string{"main.tf", ".terraform.lock.hcl", "extra.tofu"}, "tofu /usr/bin/tofu")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	write("main.tf", `resource "random_pet" "a" {}`+"\n")
+	write("extra.tofu", `resource "random_pet" "b" {}`+"\n")
+	write(".terraform.lock.hcl", `provider "registry.opentofu.org/hashicorp/random" { version = "3.6.0" }`+"\n")
+	base := digest()
+	write(".terraform.lock.hcl", `provider "registry.opentofu.org/hashicorp/random" { version = "3.7.2" }`+"\n")
+	if d := digest(); d == base {
+		t.Error("a changed lock file did not change the digest")
+	}
+	base = digest()
+	write("extra.tofu", `resource "random_pet" "b" { length = 3 }`+"\n")
+	if d := digest(); d != base {
+		t.Error("an attribute in a .tofu file changed the digest")
+	}
+	write("extra.tofu", `resource "null_resource" "b" {}`+"\n")
+	if d := digest(); d == base {
+		t.Error("a new resource type in a .tofu file did not change the digest")
+	}
+}
