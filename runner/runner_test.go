@@ -465,6 +465,14 @@ func TestSyncRefusesEngineFiles(t *testing.T) {
 		".":                            "is not a path inside the stack's directory",
 		"":                             "is not a path inside the stack's directory",
 		`a\..\..\x`:                    "is not a path inside the stack's directory",
+		".terraform./x":                "would overwrite the engine's .terraform directory",
+		".terraform /providers":        "would overwrite the engine's .terraform directory",
+		"terraform.tfstate ":           "would overwrite the stack's state",
+		"terraform.tfstate.":           "would overwrite the stack's state",
+		"terraform.tfstate:x":          "would overwrite the stack's state",
+		"tfkit.tfplan . ":              "would overwrite the plan file deploy applies",
+		".tfkit-lock.":                 "would overwrite tfkit's own .tfkit-lock",
+		"a/.../b":                      "is not a path inside the stack's directory",
 	} {
 		err := w.Sync(src, []File{main, {Path: p, SHA256: sha256Hex("x")}})
 		if err == nil || !strings.Contains(err.Error(), want) {

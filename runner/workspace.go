@@ -190,13 +190,22 @@ func (w *Workspace) writeCopied(names map[string]bool) error {
 // .terraform directory, the state and its backups (terraform.tfstate*,
 // terraform.tfstate.d/, errored.tfstate), the state lock's information,
 // the plan file and tfkit's own bookkeeping. Names are compared without
-// regard to case, as some file systems do.
+// regard to case, as some file systems do, and as Windows reads them: without
+// trailing dots and spaces (".terraform./x" is ".terraform\x") and
+// without an alternate data stream ("terraform.tfstate:x" writes to the
+// state file).
 func checkStackPath(p string) error {
 	local := filepath.FromSlash(p)
 	if p == "" || !filepath.IsLocal(local) || filepath.Clean(local) == "." || strings.Contains(p, "\\") {
 		return fmt.Errorf("stack file %q is not a path inside the stack's directory", p)
 	}
 	parts := strings.Split(filepath.ToSlash(filepath.Clean(local)), "/")
+	for i, part := range parts {
+		part, _, _ = strings.Cut(part, ":")
+		if parts[i] = strings.TrimRight(part, ". "); parts[i] == "" {
+			return fmt.Errorf("stack file %q is not a path inside the stack's directory", p)
+		}
+	}
 	first := strings.ToLower(parts[0])
 	owner := ""
 	switch {
