@@ -25,28 +25,45 @@ func interruptEngines() int {
 	n := 0
 	for _, e := range entries {
 		pid, err := strconv.Atoi(e.Name())
+		if err != nil || !ownEngine(pid, self) {
+			continue
+		}
+		// A pid is not reused while its process is a zombie waiting for
+		// this process to reap it, but terraform-exec may reap it between
+		// the check and the signal. So the process is taken hold of first
+		// (os.FindProcess opens a pidfd, through which Signal sends,
+		// where the kernel has them) and checked again: the signal then
+		// goes to the process checked, never to a newcomer with its pid.
+		p, err := os.FindProcess(pid)
 		if err != nil {
 			continue
 		}
-		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		// "pid (comm) state ppid pgrp ...": comm may hold spaces and
-		// parentheses, so the fields are counted after the last ')'.
-		i := bytes.LastIndexByte(stat, ')')
-		if i < 0 {
-			continue
-		}
-		f := strings.Fields(string(stat[i+1:]))
-		if len(f) < 3 || f[0] == "Z" {
-			continue
-		}
-		ppid, _ := strconv.Atoi(f[1])
-		pgrp, _ := strconv.Atoi(f[2])
-		if ppid == self && pgrp == pid && syscall.Kill(pid, syscall.SIGINT) == nil {
+		if ownEngine(pid, self) && p.Signal(syscall.SIGINT) == nil {
 			n++
 		}
+		p.Release()
 	}
 	return n
+}
+
+// ownEngine reports whether process pid is a running child of self that
+// leads a process group of its own.
+func ownEngine(pid, self int) bool {
+	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	// "pid (comm) state ppid pgrp ...": comm may hold spaces and
+	// parentheses, so the fields are counted after the last ')'.
+	i := bytes.LastIndexByte(stat, ')')
+	if i < 0 {
+		return false
+	}
+	f := strings.Fields(string(stat[i+1:]))
+	if len(f) < 3 || f[0] == "Z" {
+		return false
+	}
+	ppid, _ := strconv.Atoi(f[1])
+	pgrp, _ := strconv.Atoi(f[2])
+	return ppid == self && pgrp == pid
 }
