@@ -278,39 +278,17 @@ func (v *View) JSON() []byte {
 }
 
 func valuesJSON(b *bytes.Buffer, m map[string]*Value) {
-	if len(m) == 0 {
-		b.WriteString("{}")
-		return
-	}
-	b.WriteString("{")
-	for i, n := range sortedKeys(m) {
-		if i > 0 {
-			b.WriteString(",")
-		}
-		val := m[n]
-		fmt.Fprintf(b, "\n    %s: {", quote(n))
+	objectsJSON(b, m, func(val *Value) {
 		field(b, "value", valueJSON(val.Value), true)
 		if u := unknowns(val.Value); len(u) > 0 {
 			field(b, "unknown", unknownJSON(u), false)
 		}
 		field(b, "range", quote(rangeString(val.Range)), false)
-		b.WriteString("}")
-	}
-	b.WriteString("\n  }")
+	})
 }
 
 func providersJSON(b *bytes.Buffer, m map[string]*ProviderConfig) {
-	if len(m) == 0 {
-		b.WriteString("{}")
-		return
-	}
-	b.WriteString("{")
-	for i, n := range sortedKeys(m) {
-		if i > 0 {
-			b.WriteString(",")
-		}
-		p := m[n]
-		fmt.Fprintf(b, "\n    %s: {", quote(n))
+	objectsJSON(b, m, func(p *ProviderConfig) {
 		field(b, "name", quote(p.Name), true)
 		if p.Alias != "" {
 			field(b, "alias", quote(p.Alias), false)
@@ -321,6 +299,23 @@ func providersJSON(b *bytes.Buffer, m map[string]*ProviderConfig) {
 		if u := unknowns(p.Attributes); len(u) > 0 {
 			field(b, "unknown", unknownJSON(u), false)
 		}
+	})
+}
+
+// objectsJSON writes m as a JSON object in key order, one line a key,
+// each value an object whose fields fields writes.
+func objectsJSON[V any](b *bytes.Buffer, m map[string]V, fields func(V)) {
+	if len(m) == 0 {
+		b.WriteString("{}")
+		return
+	}
+	b.WriteString("{")
+	for i, n := range sortedKeys(m) {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(b, "\n    %s: {", quote(n))
+		fields(m[n])
 		b.WriteString("}")
 	}
 	b.WriteString("\n  }")
