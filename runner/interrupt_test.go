@@ -35,6 +35,49 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
+// scriptPlan is a workspace whose engine is the shell script given, with
+// a plan started on it in the background under ctx: the plan's error
+// arrives on done, and wait blocks until the engine printed text.
+type scriptPlan struct {
+	w              *Workspace
+	stdout, stderr syncBuffer
+	done           chan error
+}
+
+func startScriptPlan(t *testing.T, ctx context.Context, dir, script string, setup func(*Workspace)) *scriptPlan {
+	t.Helper()
+	engine := filepath.Join(dir, "terraform")
+	if err := os.WriteFile(engine, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	sp := &scriptPlan{done: make(chan error, 1)}
+	e := &Engine{Path: engine, Flavor: Terraform, Version: version.Must(version.NewVersion("1.11.4"))}
+	w, err := Open(e, "s", filepath.Join(dir, "work"), os.Environ(), NewOutput(&sp.stdout), NewOutput(&sp.stderr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp.w = w
+	if setup != nil {
+		setup(w)
+	}
+	go func() {
+		_, err := w.Plan(ctx, false)
+		sp.done <- err
+	}()
+	return sp
+}
+
+func (sp *scriptPlan) wait(t *testing.T, text string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(sp.stdout.String(), text) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no %q: %q %q", text, sp.stdout.String(), sp.stderr.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 // TestCancelInterruptsTheEngine: cancelling the context sends the engine
 // SIGINT and waits for it to finish (here: write a marker as an engine
 // writes its state), rather than killing it.
@@ -47,33 +90,14 @@ echo "planning"
 i=0
 while [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
 `
-	engine := filepath.Join(dir, "terraform")
-	if err := os.WriteFile(engine, []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	var stdout, stderr syncBuffer
-	e := &Engine{Path: engine, Flavor: Terraform, Version: version.Must(version.NewVersion("1.11.4"))}
-	w, err := Open(e, "s", filepath.Join(dir, "work"), os.Environ(), NewOutput(&stdout), NewOutput(&stderr))
-	if err != nil {
-		t.Fatal(err)
-	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	done := make(chan error, 1)
-	go func() {
-		_, err := w.Plan(ctx, false)
-		done <- err
-	}()
-	deadline := time.Now().Add(10 * time.Second)
-	for !strings.Contains(stdout.String(), "s | planning") {
-		if time.Now().After(deadline) {
-			t.Fatalf("the engine did not start: %q %q", stdout.String(), stderr.String())
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	sp := startScriptPlan(t, ctx, dir, script, nil)
+	sp.wait(t, "s | planning")
 	cancel()
+	var err error
 	select {
-	case err = <-done:
+	case err = <-sp.done:
 	case <-time.After(10 * time.Second):
 		t.Fatal("Plan did not return after the interrupt")
 	}
@@ -101,52 +125,30 @@ trap 'n=$((n+1)); if [ $n = 1 ]; then echo "stopping safely"; else echo "second 
 echo "planning"
 while :; do sleep 0.05; done
 `
-	engine := filepath.Join(dir, "terraform")
-	if err := os.WriteFile(engine, []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	var stdout, stderr syncBuffer
-	e := &Engine{Path: engine, Flavor: Terraform, Version: version.Must(version.NewVersion("1.11.4"))}
-	w, err := Open(e, "s", filepath.Join(dir, "work"), os.Environ(), NewOutput(&stdout), NewOutput(&stderr))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if delay := reflect.ValueOf(w.tf).Elem().FieldByName("waitDelay"); delay.Int() != 0 {
-		t.Errorf("terraform-exec kills the engine %v after an interrupt", time.Duration(delay.Int()))
-	}
-	if n := InterruptAgain(); n != 0 {
-		t.Errorf("signalled %d processes before any engine ran", n)
-	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	done := make(chan error, 1)
-	go func() {
-		_, err := w.Plan(ctx, false)
-		done <- err
-	}()
-	waitFor := func(text string) {
-		t.Helper()
-		deadline := time.Now().Add(10 * time.Second)
-		for !strings.Contains(stdout.String(), text) {
-			if time.Now().After(deadline) {
-				t.Fatalf("no %q: %q %q", text, stdout.String(), stderr.String())
-			}
-			time.Sleep(10 * time.Millisecond)
+	sp := startScriptPlan(t, ctx, dir, script, func(w *Workspace) {
+		if delay := reflect.ValueOf(w.tf).Elem().FieldByName("waitDelay"); delay.Int() != 0 {
+			t.Errorf("terraform-exec kills the engine %v after an interrupt", time.Duration(delay.Int()))
 		}
-	}
-	waitFor("s | planning")
+		if n := InterruptAgain(); n != 0 {
+			t.Errorf("signalled %d processes before any engine ran", n)
+		}
+	})
+	sp.wait(t, "s | planning")
 	cancel()
-	waitFor("s | stopping safely")
+	sp.wait(t, "s | stopping safely")
 	select {
-	case err := <-done:
+	case err := <-sp.done:
 		t.Fatalf("Plan returned while the engine was still stopping: %v", err)
 	case <-time.After(500 * time.Millisecond):
 	}
 	if n := InterruptAgain(); n != 1 {
 		t.Errorf("signalled %d processes, want the engine", n)
 	}
+	var err error
 	select {
-	case err = <-done:
+	case err = <-sp.done:
 	case <-time.After(10 * time.Second):
 		t.Fatal("Plan did not return after the second interrupt")
 	}
@@ -176,35 +178,10 @@ echo "planning"
 i=0
 while [ $i -lt 100 ]; do sleep 0.05; i=$((i+1)); if [ -n "$stop" ]; then sleep 0.3; exit 1; fi; done
 `
-	engine := filepath.Join(dir, "terraform")
-	if err := os.WriteFile(engine, []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	var stdout, stderr syncBuffer
-	e := &Engine{Path: engine, Flavor: Terraform, Version: version.Must(version.NewVersion("1.11.4"))}
-	w, err := Open(e, "s", filepath.Join(dir, "work"), os.Environ(), NewOutput(&stdout), NewOutput(&stderr))
-	if err != nil {
-		t.Fatal(err)
-	}
-	w.interrupts = FromTerminal
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	done := make(chan error, 1)
-	go func() {
-		_, err := w.Plan(ctx, false)
-		done <- err
-	}()
-	waitFor := func(text string) {
-		t.Helper()
-		deadline := time.Now().Add(10 * time.Second)
-		for !strings.Contains(stdout.String(), text) {
-			if time.Now().After(deadline) {
-				t.Fatalf("no %q: %q %q", text, stdout.String(), stderr.String())
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-	}
-	waitFor("s | planning")
+	sp := startScriptPlan(t, ctx, dir, script, func(w *Workspace) { w.interrupts = FromTerminal })
+	sp.wait(t, "s | planning")
 	if n := interruptAgain(FromTerminal, func() int { t.Error("signalled the engine"); return 0 }); n != 1 {
 		t.Errorf("%d engines running, want 1", n)
 	}
@@ -224,10 +201,10 @@ while [ $i -lt 100 ]; do sleep 0.05; i=$((i+1)); if [ -n "$stop" ]; then sleep 0
 	if err := p.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
 	}
-	waitFor("s | stopping safely")
+	sp.wait(t, "s | stopping safely")
 	cancel()
 	select {
-	case err = <-done:
+	case err = <-sp.done:
 	case <-time.After(10 * time.Second):
 		t.Fatal("Plan did not return after the engine stopped")
 	}
@@ -241,11 +218,11 @@ while [ $i -lt 100 ]; do sleep 0.05; i=$((i+1)); if [ -n "$stop" ]; then sleep 0
 		t.Errorf("%d engines running after Plan returned", n)
 	}
 	// Once interrupted, no other engine command starts.
-	if err := w.Apply(ctx); !errors.Is(err, context.Canceled) {
+	if err := sp.w.Apply(ctx); !errors.Is(err, context.Canceled) {
 		t.Errorf("Apply after the interrupt: %v", err)
 	}
-	if n := strings.Count(stdout.String(), "s | planning"); n != 1 {
-		t.Errorf("the engine ran again: %q", stdout.String())
+	if n := strings.Count(sp.stdout.String(), "s | planning"); n != 1 {
+		t.Errorf("the engine ran again: %q", sp.stdout.String())
 	}
 }
 
