@@ -56,14 +56,24 @@ func hasTemplateSequence(s string) bool {
 // ParseBody parses HCL native-syntax body text (attributes and blocks) into
 // a Body, keeping source order.
 func ParseBody(src string, filename string, start hcl.Pos) (*Body, diag.Diagnostics) {
+	f, start, ds := parseBodyText(src, filename, start)
+	if ds != nil {
+		return nil, ds
+	}
+	return BodyFromSyntax(f.Body.(*hclsyntax.Body), f.Bytes, start.Byte), nil
+}
+
+// parseBodyText parses body text starting at start (the start of the text
+// when start is the zero position), and returns that position.
+func parseBodyText(src, filename string, start hcl.Pos) (*hcl.File, hcl.Pos, diag.Diagnostics) {
 	if start.Line == 0 {
 		start = hcl.InitialPos
 	}
 	f, hds := hclsyntax.ParseConfig([]byte(src), filename, start)
 	if hds.HasErrors() {
-		return nil, diag.FromHCL(hds)
+		return nil, start, diag.FromHCL(hds)
 	}
-	return BodyFromSyntax(f.Body.(*hclsyntax.Body), f.Bytes, start.Byte), nil
+	return f, start, nil
 }
 
 // BodyFromSyntax converts a parsed native-syntax body. src is the text the

@@ -46,12 +46,9 @@ type Trivia struct {
 // comment inside it keeps its text (Trivia.Text), comments and line
 // breaks included.
 func ParseBodyWithTrivia(src string, filename string, start hcl.Pos) (*Body, diag.Diagnostics) {
-	if start.Line == 0 {
-		start = hcl.InitialPos
-	}
-	f, hds := hclsyntax.ParseConfig([]byte(src), filename, start)
-	if hds.HasErrors() {
-		return nil, diag.FromHCL(hds)
+	f, start, ds := parseBodyText(src, filename, start)
+	if ds != nil {
+		return nil, ds
 	}
 	sb := f.Body.(*hclsyntax.Body)
 	body := BodyFromSyntax(sb, f.Bytes, start.Byte)
