@@ -77,12 +77,18 @@ func (e *evaluator) evalInstances(mi *modInst, r *ResourceDecl, its []*iter, add
 		}()
 	}
 	wg.Wait()
-	for _, w := range done {
+	e.merge(done)
+	return out
+}
+
+// merge takes in what the workers found, in the order of their work, so
+// that the diagnostics come out as a sequential run gives them.
+func (e *evaluator) merge(workers []*evaluator) {
+	for _, w := range workers {
 		e.diags = append(e.diags, w.diags...)
 		e.missing = append(e.missing, w.missing...)
 		e.marked = e.marked || w.marked
 	}
-	return out
 }
 
 // prepareParallel fills the caches the instances will read: the
@@ -158,11 +164,7 @@ func (e *evaluator) evalNodeAll(n *node) {
 		}()
 	}
 	wg.Wait()
-	for _, w := range done {
-		e.diags = append(e.diags, w.diags...)
-		e.missing = append(e.missing, w.missing...)
-		e.marked = e.marked || w.marked
-	}
+	e.merge(done)
 }
 
 // parallelNodes switches evalNodeAll's goroutines on; tests compare with
