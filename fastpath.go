@@ -21,6 +21,12 @@ func fastTemplate(s string) (config.Expr, bool) {
 	if !strings.ContainsAny(s, "$%") {
 		return config.String(s), true // text alone, the most frequent
 	}
+	if strings.IndexByte(s, '\r') >= 0 {
+		// HCL's template scanner reads a lone carriage return as the start
+		// of literal text that swallows a following "${"; only the parser
+		// knows those rules.
+		return nil, false
+	}
 	var parts []config.Expr
 	var one *template1
 	switch n := strings.Count(s, "${"); {

@@ -18,7 +18,7 @@ func FuzzFastTemplate(f *testing.F) {
 		"", "plain", "${var.x}", "a-${var.x}-b", "${a.b}${c.d}", "$${x}", "$$", "$",
 		"${true.x}", "${null.x}", "${ var.x }", "${count.index-1}", "${a-.b}", "100%",
 		"%{if a}b%{endif}", "${a.b", "}${a.b}{", "${1.x}", "${a.b.c.d}", "x$",
-		"${_a._b}", "${a}", "${a.0}", "\n${a.b}\t",
+		"${_a._b}", "${a}", "${a.0}", "\n${a.b}\t", "\r${A.A}", "x${a.b}\r\n${c.d}",
 	} {
 		f.Add(s)
 	}
