@@ -18,7 +18,7 @@ func init() {
 	register(&command{
 		name:     "deploy",
 		synopsis: "Plan and apply stacks in dependency order",
-		usage:    "deploy [--auto-approve] [--skip-synth] [--out DIR] [--engine PATH] [--parallelism N] [--lock-timeout DURATION] [STACK...]",
+		usage:    "deploy [--auto-approve] [--ignore-missing-stack-dependencies] [--skip-synth] [--out DIR] [--engine PATH] [--parallelism N] [--lock-timeout DURATION] [STACK...]",
 		help: `
 Runs synth (unless --skip-synth), then deploys each stack named (all
 stacks without arguments), a stack only after the stacks it depends on:
@@ -33,7 +33,12 @@ come one at a time. A stack that fails, or is not approved, stops the
 stacks that depend on it, and the summary says which were skipped.
 Ctrl-C interrupts the engine, which stops safely and releases its state
 lock, however long that takes; run deploy again to continue. A second
-Ctrl-C makes the engine stop at once, a third ends tfkit.`,
+Ctrl-C makes the engine stop at once, a third ends tfkit.
+
+A stack whose dependencies are left out of the command is deployed only
+when they have been deployed before (their outputs are in their state):
+otherwise it is refused, naming them, unless
+--ignore-missing-stack-dependencies is given.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 			return setupApply(fs, false)
 		},
@@ -64,12 +69,12 @@ func setupApply(fs *flag.FlagSet, destroy bool) func(context.Context, *run, []st
 	o := &stackOptions{}
 	o.declare(fs, true, true)
 	auto := fs.Bool("auto-approve", false, "apply without asking for approval")
-	ignoreDeps := new(bool)
+	ignoreUsage := "deploy the stacks named even when stacks they depend on were never deployed"
 	if destroy {
-		fs.BoolVar(ignoreDeps, "ignore-missing-stack-dependencies", false, "destroy the stacks named even when stacks that depend on them are still deployed")
+		ignoreUsage = "destroy the stacks named even when stacks that depend on them are still deployed"
 	}
+	fs.BoolVar(&o.ignoreMissingDeps, "ignore-missing-stack-dependencies", false, ignoreUsage)
 	return func(ctx context.Context, r *run, args []string) int {
-		o.ignoreDependants = *ignoreDeps
 		return runApply(ctx, r, o, *auto, destroy, args)
 	}
 }
@@ -89,8 +94,12 @@ func runApply(ctx context.Context, r *run, o *stackOptions, auto, destroy bool, 
 	if code != ExitOK {
 		return code
 	}
-	if destroy && !o.ignoreDependants {
-		if code := set.checkDependants(r); code != ExitOK {
+	if !o.ignoreMissingDeps {
+		check := set.checkDependencies
+		if destroy {
+			check = set.checkDependants
+		}
+		if code := check(r); code != ExitOK {
 			return code
 		}
 	}
@@ -156,31 +165,13 @@ func runApply(ctx context.Context, r *run, o *stackOptions, auto, destroy bool, 
 // terraform_remote_state) and fail at their next plan. CDK for Terraform's
 // destroy refuses the same, and takes the same flag to go ahead.
 func (s *stackSet) checkDependants(r *run) int {
-	selected := map[string]bool{}
-	var names []string
-	for _, st := range s.selected {
-		selected[st.Name] = true
-		names = append(names, st.Name)
-	}
-	var dependsOnSelected func(n string, seen map[string]bool) bool
-	dependsOnSelected = func(n string, seen map[string]bool) bool {
-		if seen[n] {
-			return false
-		}
-		seen[n] = true
-		for _, d := range s.deps[n] {
-			if selected[d] || dependsOnSelected(d, seen) {
-				return true
-			}
-		}
-		return false
-	}
-	var blocking []string
+	dependants := map[string][]string{} // the reverse of s.deps
 	for _, st := range s.manifest.Stacks {
-		if !selected[st.Name] && dependsOnSelected(st.Name, map[string]bool{}) && deployed(s.workDir(st.Name)) {
-			blocking = append(blocking, st.Name)
+		for _, d := range s.deps[st.Name] {
+			dependants[d] = append(dependants[d], st.Name)
 		}
 	}
+	names, blocking := s.outside(dependants, func(name string) bool { return readStackState(s.workDir(name)).deployed() })
 	if len(blocking) == 0 {
 		return ExitOK
 	}
@@ -188,38 +179,105 @@ func (s *stackSet) checkDependants(r *run) int {
 	if len(blocking) > 1 {
 		what = "stacks " + strings.Join(blocking, ", ") + " depend on %s and are still deployed"
 	}
-	it := "it"
-	if len(names) > 1 {
-		it = "them"
-	}
 	r.errorf(fmt.Sprintf("destroy them in the same command ('%s'), or use --ignore-missing-stack-dependencies to destroy only %s (%s may then fail to plan)",
 		r.tfkitCommand(append(append([]string{"destroy"}, names...), blocking...)...), strings.Join(names, ", "), strings.Join(blocking, ", ")),
-		"refusing to destroy %s: "+what, strings.Join(names, ", "), it)
+		"refusing to destroy %s: "+what, strings.Join(names, ", "), plural(names, "it", "them"))
 	return ExitFailure
 }
 
-// deployed reports whether a stack's working directory may hold resources:
-// its local state has managed resources, or it has a backend of its own
-// whose state tfkit cannot see. A stack never deployed (no working
-// directory, or no state) or destroyed since (an empty state) has none.
-func deployed(workDir string) bool {
+// checkDependencies refuses to deploy stacks that depend (directly or
+// through others) on stacks left out of the command that were never
+// deployed: their terraform_remote_state would find no outputs, and their
+// plan would fail on a missing attribute far from the cause.
+func (s *stackSet) checkDependencies(r *run) int {
+	names, missing := s.outside(s.deps, func(name string) bool { return !readStackState(s.workDir(name)).applied() })
+	if len(missing) == 0 {
+		return ExitOK
+	}
+	what := "stack " + missing[0] + ", which was"
+	if len(missing) > 1 {
+		what = "stacks " + strings.Join(missing, ", ") + ", which were"
+	}
+	r.errorf(fmt.Sprintf("deploy them in the same command ('%s'), or use --ignore-missing-stack-dependencies to deploy only %s (its plan may then fail reading their outputs)",
+		r.tfkitCommand(append(append([]string{"deploy"}, missing...), names...)...), strings.Join(names, ", ")),
+		"refusing to deploy %s: %s on %s never deployed", strings.Join(names, ", "), plural(names, "it depends", "they depend"), what)
+	return ExitFailure
+}
+
+// outside returns the names of the selected stacks and, in manifest
+// order, the stacks left out of the command that next reaches from them
+// (directly or through other stacks) and that block says stand in the way.
+func (s *stackSet) outside(next map[string][]string, block func(name string) bool) (names, blocking []string) {
+	selected := map[string]bool{}
+	for _, st := range s.selected {
+		selected[st.Name] = true
+		names = append(names, st.Name)
+	}
+	reached := map[string]bool{}
+	var walk func(n string)
+	walk = func(n string) {
+		for _, m := range next[n] {
+			if !reached[m] {
+				reached[m] = true
+				walk(m)
+			}
+		}
+	}
+	for _, n := range names {
+		walk(n)
+	}
+	for _, st := range s.manifest.Stacks {
+		if reached[st.Name] && !selected[st.Name] && block(st.Name) {
+			blocking = append(blocking, st.Name)
+		}
+	}
+	return names, blocking
+}
+
+// plural picks one or many by the number of names.
+func plural(names []string, one, many string) string {
+	if len(names) > 1 {
+		return many
+	}
+	return one
+}
+
+// stackState is what a stack's working directory says about its state.
+type stackState struct {
+	managed bool // the local state has managed resources
+	outputs bool // the local state has outputs
+	remote  bool // a backend of its own holds the state, which tfkit cannot see
+}
+
+// deployed reports whether the stack may hold resources. A stack never
+// deployed (no working directory, or no state) or destroyed since (an
+// empty state) has none.
+func (st stackState) deployed() bool { return st.managed || st.remote }
+
+// applied reports whether an apply has left something that dependants
+// read: resources or outputs (a stack may have outputs alone).
+func (st stackState) applied() bool { return st.managed || st.outputs || st.remote }
+
+func readStackState(workDir string) stackState {
 	data, err := os.ReadFile(filepath.Join(workDir, "terraform.tfstate"))
 	if err != nil {
 		_, backendErr := os.Stat(filepath.Join(workDir, ".terraform", "terraform.tfstate"))
-		return backendErr == nil
+		return stackState{remote: backendErr == nil}
 	}
 	var state struct {
+		Outputs   map[string]json.RawMessage `json:"outputs"`
 		Resources []struct {
 			Mode string `json:"mode"`
 		} `json:"resources"`
 	}
 	if json.Unmarshal(data, &state) != nil {
-		return true
+		return stackState{managed: true, outputs: true} // unreadable: assume the worst
 	}
+	st := stackState{outputs: len(state.Outputs) > 0}
 	for _, res := range state.Resources {
 		if res.Mode == "managed" {
-			return true
+			st.managed = true
 		}
 	}
-	return false
+	return st
 }

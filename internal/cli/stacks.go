@@ -34,9 +34,10 @@ type stackOptions struct {
 	skipSynth   bool
 	parallelism int
 	lockTimeout time.Duration
-	// ignoreDependants lets destroy go ahead although stacks that depend
-	// on those named are still deployed.
-	ignoreDependants bool
+	// ignoreMissingDeps lets deploy go ahead although stacks that those
+	// named depend on were never deployed, and destroy although stacks
+	// that depend on those named are still deployed.
+	ignoreMissingDeps bool
 }
 
 // declare adds the shared flags; synth and parallel say whether the
