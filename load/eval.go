@@ -407,7 +407,9 @@ func (e *evaluator) baseScope(mi *modInst, expr hcl.Expression, it *iter, path s
 				v = unknown("undeclared " + key)
 			} else if !ok {
 				v = unknown("not evaluated: " + key)
-			} else if r, whole := wholeRead(mi.mod, tr); whole && r.escapes {
+			} else if r, whole := wholeRead(mi.mod, tr); whole && r.escapes && !e.withSchema[r] {
+				// An object shaped by a schema is complete: what it lacks
+				// is an error, as in Terraform (see whole.go).
 				v = mi.markWhole(r, key, v, !e.readonly)
 				e.marked = true
 			}

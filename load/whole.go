@@ -1,11 +1,18 @@
 package load
 
 import (
+	"errors"
+	"fmt"
 	"regexp"
+	"sort"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/customdecode"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
+	"github.com/zclconf/go-cty/cty/function/stdlib"
 )
 
 // Whole resource objects.
@@ -45,8 +52,28 @@ var unsupportedAttr = regexp.MustCompile(`does not have an attribute named "([^"
 // noteMissing records, for each error of hd that reads an attribute a
 // marked whole resource object lacks, the resource and the attribute.
 func (e *evaluator) noteMissing(hd hcl.Diagnostics) {
+	for _, m := range missingReads(hd) {
+		e.addMissing(m.r, m.name)
+	}
+}
+
+// missingReads returns the attributes that the errors of hd read from
+// marked whole resource objects lacking them, those a wholeReadError
+// carries included.
+func missingReads(hd hcl.Diagnostics) []missingAttr {
+	var out []missingAttr
 	for _, d := range hd {
-		if d.Severity != hcl.DiagError || (d.Summary != "Unsupported attribute" && d.Summary != "Invalid index") {
+		if d.Severity != hcl.DiagError {
+			continue
+		}
+		if x, ok := hcl.DiagnosticExtra[hclsyntax.FunctionCallDiagExtra](d); ok {
+			var we *wholeReadError
+			if errors.As(x.FunctionCallError(), &we) {
+				out = append(out, we.reads...)
+				continue
+			}
+		}
+		if d.Summary != "Unsupported attribute" && d.Summary != "Invalid index" {
 			continue
 		}
 		obj, name, ok := failedRead(d)
@@ -72,8 +99,139 @@ func (e *evaluator) noteMissing(hd hcl.Diagnostics) {
 				}
 			}
 		}
+		if name == "" {
+			continue
+		}
+		for r := range sortedDecls(rs) {
+			out = append(out, missingAttr{r, name})
+		}
+	}
+	return out
+}
+
+// Functions that ask whether an attribute exists.
+//
+// try(local.vpc.arn, "none"), can(local.vpc.arn) and
+// lookup(local.vpc, "arn", "none") would answer "it does not" while a
+// whole object lacks an attribute only because nothing read it yet. They
+// fail with a wholeReadError instead; Dir evaluates again with the
+// attribute added as unknown, and they then answer as in a plan
+// (unknown). The error is seen only if maxPasses runs out.
+
+// wholeReadError is the failure of try, can or lookup on an attribute
+// that a whole resource object lacks in this pass.
+type wholeReadError struct{ reads []missingAttr }
+
+func (w *wholeReadError) Error() string {
+	names := make([]string, len(w.reads))
+	for i, m := range w.reads {
+		names[i] = m.r.Addr() + "." + m.name
+	}
+	return fmt.Sprintf("%s read through a whole resource object could not be resolved in %d evaluation passes", strings.Join(names, ", "), maxPasses)
+}
+
+// wholeAwareTry wraps try or can: before it runs, an argument that fails
+// only because a whole object lacks the attribute fails the call.
+func wholeAwareTry(f function.Function) function.Function {
+	return function.New(&function.Spec{
+		Description: f.Description(),
+		Params:      f.Params(),
+		VarParam:    f.VarParam(),
+		Type: func(args []cty.Value) (cty.Type, error) {
+			for _, arg := range args {
+				_, hd := customdecode.ExpressionClosureFromVal(arg).Value()
+				if !hd.HasErrors() {
+					break // the argument try takes
+				}
+				if reads := missingReads(hd); len(reads) > 0 {
+					return cty.NilType, &wholeReadError{reads}
+				}
+			}
+			return f.ReturnTypeForValues(args)
+		},
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			res, err := f.Call(args)
+			if err != nil || res.IsKnown() {
+				return res, err
+			}
+			for _, arg := range args {
+				if v, hd := customdecode.ExpressionClosureFromVal(arg).Value(); !hd.HasErrors() {
+					return withReasonsOf(res, v), nil
+				}
+			}
+			return res, nil
+		},
+	})
+}
+
+// wholeAwareLookup is lookup failing, for a whole object, on a key the
+// object lacks.
+var wholeAwareLookup = function.New(&function.Spec{
+	Description: stdlib.LookupFunc.Description(),
+	Params:      stdlib.LookupFunc.Params(),
+	VarParam:    stdlib.LookupFunc.VarParam(),
+	Type: func(args []cty.Value) (cty.Type, error) {
+		obj, marks := args[0].Unmark()
+		key, _ := args[1].Unmark()
+		if rs := wholeMarks(marks); len(rs) > 0 && obj.Type().IsObjectType() &&
+			key.IsKnown() && !key.IsNull() && !obj.Type().HasAttribute(key.AsString()) {
+			var reads []missingAttr
+			for r := range sortedDecls(rs) {
+				reads = append(reads, missingAttr{r, key.AsString()})
+			}
+			return cty.NilType, &wholeReadError{reads}
+		}
+		return stdlib.LookupFunc.ReturnTypeForValues(args)
+	},
+	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+		res, err := stdlib.LookupFunc.Call(args)
+		if err != nil || res.IsKnown() {
+			return res, err
+		}
+		// The attribute when it is what is unknown, else the object (lookup
+		// is unknown while any part of it is).
+		from := args[0]
+		obj, _ := args[0].Unmark()
+		key, _ := args[1].Unmark()
+		if obj.IsKnown() && !obj.IsNull() && obj.Type().IsObjectType() && key.IsKnown() && !key.IsNull() &&
+			obj.Type().HasAttribute(key.AsString()) && !obj.GetAttr(key.AsString()).IsWhollyKnown() {
+			from = obj.GetAttr(key.AsString())
+		}
+		return withReasonsOf(res, from), nil
+	},
+})
+
+// withReasonsOf gives an unknown result the reasons marked anywhere in
+// from: try, can and lookup return unknown without the marks of what made
+// it so.
+func withReasonsOf(res, from cty.Value) cty.Value {
+	if !from.ContainsMarked() {
+		return res
+	}
+	_, pvms := from.UnmarkDeepWithPaths()
+	for _, pvm := range pvms {
+		for m := range pvm.Marks {
+			if r, ok := m.(reason); ok {
+				res = res.Mark(r)
+			}
+		}
+	}
+	return res
+}
+
+// sortedDecls iterates over rs in address order, for a stable order of
+// diagnostics and passes.
+func sortedDecls(rs map[*ResourceDecl]bool) func(yield func(*ResourceDecl) bool) {
+	return func(yield func(*ResourceDecl) bool) {
+		keys := make([]*ResourceDecl, 0, len(rs))
 		for r := range rs {
-			e.addMissing(r, name)
+			keys = append(keys, r)
+		}
+		sort.Slice(keys, func(i, j int) bool { return keys[i].Addr() < keys[j].Addr() })
+		for _, r := range keys {
+			if !yield(r) {
+				return
+			}
 		}
 	}
 }

@@ -40,3 +40,22 @@ resource "null_resource" "old_style" {
     a = "b"
   }
 }
+
+# With a schema a whole object is complete: try falls back and can is
+# false for an attribute the schema lacks. lookup is unknown while any
+# part of the object is, as in Terraform.
+locals {
+  file = local_file.f
+}
+
+output "try_missing" {
+  value = try(local.file.no_such, "fallback")
+}
+
+output "can_missing" {
+  value = can(local.file.no_such)
+}
+
+output "lookup_missing" {
+  value = lookup(local.file, "no_such", "default")
+}

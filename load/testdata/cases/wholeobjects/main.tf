@@ -83,3 +83,33 @@ resource "aws_network_acl" "acl" {
     }
   }
 }
+
+# try, can and lookup on an attribute nothing else reads: unknown, as in a
+# plan, never the fallback.
+resource "aws_vpc" "plain" {
+  cidr_block = "10.9.0.0/16"
+}
+
+locals {
+  plain = aws_vpc.plain
+}
+
+output "try_owner" {
+  value = try(local.vpc.owner_id, "none")
+}
+
+output "can_ipv6" {
+  value = can(local.vpc.ipv6_association_id)
+}
+
+output "lookup_plain" {
+  value = lookup(local.plain, "default_security_group_id", "none")
+}
+
+output "nested_try" {
+  value = try(try(local.plain.tags_all, null), {})
+}
+
+output "lookup_configured" {
+  value = lookup(local.plain, "cidr_block", "none")
+}
