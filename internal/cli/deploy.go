@@ -175,10 +175,8 @@ func (s *stackSet) checkDependants(r *run) int {
 	if len(blocking) == 0 {
 		return ExitOK
 	}
-	what := "stack " + blocking[0] + " depends on %s and is still deployed"
-	if len(blocking) > 1 {
-		what = "stacks " + strings.Join(blocking, ", ") + " depend on %s and are still deployed"
-	}
+	list := strings.Join(blocking, ", ")
+	what := plural(blocking, "stack "+list+" depends on %s and is still deployed", "stacks "+list+" depend on %s and are still deployed")
 	r.errorf(fmt.Sprintf("destroy them in the same command ('%s'), or use --ignore-missing-stack-dependencies to destroy only %s (%s may then fail to plan)",
 		r.tfkitCommand(append(append([]string{"destroy"}, names...), blocking...)...), strings.Join(names, ", "), strings.Join(blocking, ", ")),
 		"refusing to destroy %s: "+what, strings.Join(names, ", "), plural(names, "it", "them"))
@@ -194,10 +192,8 @@ func (s *stackSet) checkDependencies(r *run) int {
 	if len(missing) == 0 {
 		return ExitOK
 	}
-	what := "stack " + missing[0] + ", which was"
-	if len(missing) > 1 {
-		what = "stacks " + strings.Join(missing, ", ") + ", which were"
-	}
+	list := strings.Join(missing, ", ")
+	what := plural(missing, "stack "+list+", which was", "stacks "+list+", which were")
 	r.errorf(fmt.Sprintf("deploy them in the same command ('%s'), or use --ignore-missing-stack-dependencies to deploy only %s (its plan may then fail reading their outputs)",
 		r.tfkitCommand(append(append([]string{"deploy"}, missing...), names...)...), strings.Join(names, ", ")),
 		"refusing to deploy %s: %s on %s never deployed", strings.Join(names, ", "), plural(names, "it depends", "they depend"), what)
