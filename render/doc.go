@@ -40,6 +40,12 @@
 // These rules are in internal/tfrules, which the tests that read the
 // output back (internal/rendertest) compare by.
 //
+// Template text is written so that HCL's template scanner reads it back
+// unchanged: `${` and `%{` in text are escaped, a `$` right before an
+// interpolation is written as ${"$"}, and in JSON a lone carriage return
+// with a template sequence after it (HCL reads everything after one as
+// literal text) as ${"\r"}.
+//
 // User mistakes in the model come back as diag.Diagnostics with the
 // argument's address and source range. This package must never import a
 // front end or the CLI, and never writes files.

@@ -629,11 +629,11 @@ func (w *emitter) template(t *config.Template) {
 
 // eachTemplatePart walks template parts: text is called for each run of
 // adjacent literal parts, joined (they read back as one, so an escape never
-// straddles two tokens), and expr for every other part. dollar is true when
-// the text ends in a `$` right before an interpolation, which would read as
-// the escape `$${`: the caller writes that `$` as an interpolation of its
-// own.
-func eachTemplatePart(parts []config.Expr, text func(s string, dollar bool), expr func(config.Expr)) {
+// straddles two tokens), and expr for every other part. more is true when
+// an interpolation follows the text; dollar is true when the text ends in a
+// `$` right before it, which would read as the escape `$${`: the caller
+// writes that `$` as an interpolation of its own.
+func eachTemplatePart(parts []config.Expr, text func(s string, dollar, more bool), expr func(config.Expr)) {
 	for i := 0; i < len(parts); i++ {
 		s, ok := literalText(parts[i])
 		if !ok {
@@ -648,13 +648,14 @@ func eachTemplatePart(parts []config.Expr, text func(s string, dollar bool), exp
 			s += next
 			i++
 		}
-		text(s, strings.HasSuffix(s, "$") && i+1 < len(parts))
+		more := i+1 < len(parts)
+		text(s, more && strings.HasSuffix(s, "$"), more)
 	}
 }
 
 // templateParts writes the inside of a quoted template.
 func (w *emitter) templateParts(parts []config.Expr) {
-	eachTemplatePart(parts, func(s string, dollar bool) {
+	eachTemplatePart(parts, func(s string, dollar, _ bool) {
 		if s == "" {
 			return
 		}
@@ -970,7 +971,7 @@ func (w *emitter) heredoc(e config.Expr) bool {
 	}
 	delim := heredocDelimiter(parts)
 	w.addString(hclsyntax.TokenOHeredoc, "<<"+delim+"\n")
-	eachTemplatePart(parts, func(s string, dollar bool) {
+	eachTemplatePart(parts, func(s string, dollar, _ bool) {
 		w.checkText(s)
 		if dollar {
 			s = s[:len(s)-1]

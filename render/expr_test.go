@@ -2,11 +2,11 @@ package render
 
 import (
 	"fmt"
-	hcljson "github.com/hashicorp/hcl/v2/json"
 	"strings"
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
+	hcljson "github.com/hashicorp/hcl/v2/json"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/config"
@@ -136,6 +136,44 @@ func TestJSONPrependCharacters(t *testing.T) {
 		}
 		if strings.Contains(string(out), s) {
 			t.Errorf("%q written unescaped:\n%s", s, out)
+		}
+	}
+}
+
+// TestJSONCarriageReturn: HCL's template scanner reads everything after a
+// lone carriage return as literal text, so in JSON one with a template
+// sequence after it is written as an interpolation; the text reads back
+// the same, and is written as it is where nothing follows.
+func TestJSONCarriageReturn(t *testing.T) {
+	a := ref("var.a")
+	ctx := &hcl.EvalContext{Variables: map[string]cty.Value{"var": cty.ObjectVal(map[string]cty.Value{"a": cty.StringVal("A")})}}
+	for _, c := range []struct {
+		e        config.Expr
+		want     string // read back, var.a being "A"
+		contains string // in the JSON text
+	}{
+		{str("a\r${x}"), "a\r${x}", `"a${\"\\r\"}$${x}"`},
+		{str("a\r\n${x}"), "a\r\n${x}", `"a\r\n$${x}"`},
+		{str("a\rb"), "a\rb", `"a\rb"`},
+		{tpl(str("a\r"), a), "a\rA", `"a${\"\\r\"}${var.a}"`},
+		{tpl(str("\r\r\n"), a, str("b\r")), "\r\r\nAb\r", `"${\"\\r\"}\r\n${var.a}b\r"`},
+		{tpl(a, str("\r%{x}")), "A\r%{x}", `"${var.a}${\"\\r\"}%%{x}"`},
+	} {
+		out, err := JSON(cfgOf(blk("locals", nil, at("v", c.e))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(out), c.contains) {
+			t.Errorf("%q: JSON lacks %s:\n%s", c.want, c.contains, out)
+		}
+		file, diags := hcljson.Parse(out, "main.tf.json")
+		if diags.HasErrors() {
+			t.Fatalf("%q: %s\n%s", c.want, diags, out)
+		}
+		attrs, _ := file.Body.JustAttributes()
+		v, diags := attrs["locals"].Expr.Value(ctx)
+		if diags.HasErrors() || v.GetAttr("v").AsString() != c.want {
+			t.Errorf("%q read back as %#v %s\n%s", c.want, v, diags, out)
 		}
 	}
 }

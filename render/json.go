@@ -466,12 +466,12 @@ func (r *jsonRenderer) objectKey(k config.Expr, name string, lit bool) string {
 // appendTemplate appends template parts as the content of a JSON string
 // that Terraform reads as a template.
 func (r *jsonRenderer) appendTemplate(dst []byte, parts []config.Expr) []byte {
-	eachTemplatePart(parts, func(s string, dollar bool) {
+	eachTemplatePart(parts, func(s string, dollar, more bool) {
 		r.em.checkText(s)
 		if dollar {
 			s = s[:len(s)-1]
 		}
-		dst = appendTemplateEscaped(dst, s)
+		dst = appendJSONTemplateText(dst, s, more)
 		if dollar {
 			dst = append(dst, `${"$"}`...)
 		}
@@ -489,7 +489,31 @@ func templateEscape(s string, lit bool) string {
 	if lit || !strings.Contains(s, "{") {
 		return s
 	}
-	return string(appendTemplateEscaped(make([]byte, 0, len(s)+2), s))
+	return string(appendJSONTemplateText(make([]byte, 0, len(s)+2), s, false))
+}
+
+// appendJSONTemplateText appends text that Terraform reads as part of a
+// template from a JSON string, escaping `${` and `%{`. HCL's template
+// scanner reads everything after a lone carriage return (one not starting
+// "\r\n") as literal text, escapes and interpolations included; such a
+// carriage return with a template sequence after it (in s, or an
+// interpolation when more is true) is written as the interpolation
+// ${"\r"}.
+func appendJSONTemplateText(dst []byte, s string, more bool) []byte {
+	for {
+		i := strings.IndexByte(s, '\r')
+		if i < 0 {
+			return appendTemplateEscaped(dst, s)
+		}
+		dst = appendTemplateEscaped(dst, s[:i])
+		rest := s[i+1:]
+		if !strings.HasPrefix(rest, "\n") && (more || strings.Contains(rest, "${") || strings.Contains(rest, "%{")) {
+			dst = append(dst, `${"\r"}`...)
+		} else {
+			dst = append(dst, '\r')
+		}
+		s = rest
+	}
 }
 
 func appendTemplateEscaped(dst []byte, s string) []byte {
