@@ -227,7 +227,16 @@ func sortedDecls(rs map[*ResourceDecl]bool) func(yield func(*ResourceDecl) bool)
 		for r := range rs {
 			keys = append(keys, r)
 		}
-		sort.Slice(keys, func(i, j int) bool { return keys[i].Addr() < keys[j].Addr() })
+		sort.Slice(keys, func(i, j int) bool {
+			a, b := keys[i], keys[j]
+			if a.Addr() != b.Addr() {
+				return a.Addr() < b.Addr()
+			}
+			if a.DeclRange.Filename != b.DeclRange.Filename { // the same address in two modules
+				return a.DeclRange.Filename < b.DeclRange.Filename
+			}
+			return a.DeclRange.Start.Byte < b.DeclRange.Start.Byte
+		})
 		for _, r := range keys {
 			if !yield(r) {
 				return
