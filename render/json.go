@@ -38,7 +38,7 @@ func renderJSON(cfg *config.Config) ([]byte, error) {
 	r.em.inline = 1
 	r.open('{')
 	for _, g := range groupBlocks(cfg.Blocks) {
-		r.key(g[0].Type)
+		r.blockKey(g[0], g[0].Type)
 		r.blocks(g, 0)
 	}
 	r.end()
@@ -113,11 +113,11 @@ func (r *jsonRenderer) key(k string) {
 	r.out = append(r.out, ':', ' ')
 }
 
-// labelKey writes b's label at level as a property name, with b as the
-// place a diagnostic about the label points at.
-func (r *jsonRenderer) labelKey(b *config.Block, level int) {
+// blockKey writes b's type or one of its labels as a property name, with b
+// as the place a diagnostic about it points at.
+func (r *jsonRenderer) blockKey(b *config.Block, k string) {
 	r.em.blocks = append(r.em.blocks, b)
-	r.key(b.Labels[level])
+	r.key(k)
 	r.em.blocks = r.em.blocks[:len(r.em.blocks)-1]
 }
 
@@ -150,7 +150,7 @@ func (r *jsonRenderer) blocks(bs []*config.Block, level int) {
 	case leaves == 0:
 		r.open('{')
 		for _, g := range groupByLabel(bs, level) {
-			r.labelKey(g[0], level)
+			r.blockKey(g[0], g[0].Labels[level])
 			r.blocks(g, level+1)
 		}
 		r.end()
@@ -224,7 +224,7 @@ func (r *jsonRenderer) labelled(b *config.Block, level int) {
 		return
 	}
 	r.open('{')
-	r.labelKey(b, level)
+	r.blockKey(b, b.Labels[level])
 	r.labelled(b, level+1)
 	r.end()
 }
@@ -269,7 +269,7 @@ func (r *jsonRenderer) body(b *config.Block) {
 					continue
 				}
 				if group := nested[it.Type]; group[0] == it {
-					r.key(it.Type)
+					r.blockKey(it, it.Type)
 					r.blocks(group, 0)
 				}
 			default:
