@@ -93,7 +93,8 @@ type evaluator struct {
 	reported map[*CallDecl]bool
 	// missing lists attributes read from whole resource objects that they
 	// lack (see whole.go); withSchema holds the resources shaped by a
-	// provider schema; marked is set once a whole object was marked.
+	// provider schema, whose objects are complete and so never marked;
+	// marked is set once a whole object was marked.
 	missing    []missingAttr
 	withSchema map[*ResourceDecl]bool
 	marked     bool

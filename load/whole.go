@@ -259,8 +259,10 @@ func (e *evaluator) noteMissingConversion(marks cty.ValueMarks, err error) {
 	}
 }
 
+// addMissing records a read; resources with a schema never get here, as
+// their objects are not marked (they are complete).
 func (e *evaluator) addMissing(r *ResourceDecl, name string) {
-	if name == "" || r.Refs[name] || e.withSchema[r] {
+	if name == "" || r.Refs[name] {
 		return
 	}
 	e.missing = append(e.missing, missingAttr{r, name})
