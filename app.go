@@ -191,10 +191,17 @@ func (a *App) stackCycles(p *crossPlan) diag.Diagnostics {
 // diag.Diagnostics; warnings alone are printed and do not stop synthesis.
 //
 // The output directory is $TFKIT_OUTDIR when set (written into directly:
-// the CLI passes a fresh directory and swaps it into place), else the one
-// given with WithOutdir, else tfkit.out, replaced atomically: a failed
-// Synth leaves the previous output as it was. The format is $TFKIT_FORMAT
-// when set, else the one given with WithFormat, else HCL.
+// the CLI passes a fresh directory and moves the files into place itself),
+// else the one given with WithOutdir, else tfkit.out. Only tfkit's own
+// files there change: those the previous synthesis's manifest.json lists
+// are replaced (each with a rename, the manifest last) or removed when no
+// longer written, and everything else, such as the .terraform directory,
+// lock file and terraform.tfstate of a terraform run in a stack directory,
+// is kept. A failed Synth leaves the previous output as it was; a file of
+// someone else's where Synth must write one fails it before anything
+// changes. The directory is locked while it is written, so concurrent
+// Synths run one after the other. The format is $TFKIT_FORMAT when set,
+// else the one given with WithFormat, else HCL.
 func (a *App) Synth() error {
 	files, err := a.files()
 	if err != nil {
@@ -206,7 +213,16 @@ func (a *App) Synth() error {
 		}
 		return outdir.WriteFiles(dir, files)
 	}
-	return outdir.Write(a.outdir, files)
+	res, err := outdir.Update(a.outdir, files)
+	if err != nil {
+		return err
+	}
+	if a.stderr != nil {
+		for _, p := range res.Edited {
+			fmt.Fprintf(a.stderr, "Warning: %s had been edited since the last synth; the edit was overwritten (change the app instead)\n", path.Join(a.outdir, p))
+		}
+	}
+	return nil
 }
 
 // files validates the app and renders its output files.

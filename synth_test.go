@@ -312,3 +312,38 @@ func TestParseManifestIsStrict(t *testing.T) {
 		t.Errorf("missing manifest: %v", err)
 	}
 }
+
+// TestSynthKeepsFilesItDidNotWrite: Synth replaces only the files its
+// previous manifest lists, so terraform's files in a stack directory stay.
+func TestSynthKeepsFilesItDidNotWrite(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	var warnings bytes.Buffer
+	if err := twoStacks(tfkit.WithOutdir(out), tfkit.WithGetenv(envOf(nil))).Synth(); err != nil {
+		t.Fatal(err)
+	}
+	state := filepath.Join(out, "stacks", "network", "terraform.tfstate")
+	lock := filepath.Join(out, "stacks", "web", ".terraform.lock.hcl")
+	for _, p := range []string{state, lock} {
+		if err := os.WriteFile(p, []byte("kept"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(out, "stacks", "web", "main.tf"), []byte("# edited\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	app := tfkit.NewApp(tfkit.WithOutdir(out), tfkit.WithGetenv(envOf(nil)), tfkit.WithWarnings(&warnings))
+	tfkit.NewResource(tfkit.NewStack(app, "network"), "terraform_data", "vpc", nil)
+	if err := app.Synth(); err != nil {
+		t.Fatal(err)
+	}
+	got := readTree(t, out)
+	if got["stacks/network/terraform.tfstate"] != "kept" || got["stacks/web/.terraform.lock.hcl"] != "kept" {
+		t.Fatalf("engine files lost: %v", keys(got))
+	}
+	if _, ok := got["stacks/web/main.tf"]; ok {
+		t.Errorf("the stack no longer synthesized keeps its main.tf")
+	}
+	if !strings.Contains(warnings.String(), "stacks/web/main.tf had been edited since the last synth") {
+		t.Errorf("warnings: %q", warnings.String())
+	}
+}

@@ -68,9 +68,11 @@ func StackName(entry string) string {
 	return strings.TrimSuffix(base, filepath.Ext(base))
 }
 
-// Synth builds entry and replaces outDir with exactly its main.tf (or
-// main.tf.json) and manifest.json, atomically: on any error outDir is left
-// as it was. Diagnostics (warnings, or the errors that stopped the build)
+// Synth builds entry and writes its main.tf (or main.tf.json) and
+// manifest.json into outDir, keeping every file there that tfkit did not
+// write (the engine's .terraform directory, lock file and state when
+// terraform runs in outDir); see App.Synth of package tfkit for the
+// rules. On any error outDir is left as it was. Diagnostics (warnings, or the errors that stopped the build)
 // are returned; err is a failure to write, or the diagnostics when they
 // hold errors.
 func Synth(ctx context.Context, entry, outDir, format string, opts Options) (diag.Diagnostics, error) {
@@ -92,8 +94,16 @@ func Synth(ctx context.Context, entry, outDir, format string, opts Options) (dia
 	if !filepath.IsAbs(outDir) && opts.Dir != "" {
 		outDir = filepath.Join(opts.Dir, outDir)
 	}
-	if err := outdir.Write(outDir, files); err != nil {
+	res, err := outdir.Update(outDir, files)
+	if err != nil {
 		return diags, err
+	}
+	for _, p := range res.Edited {
+		diags = append(diags, &diag.Diagnostic{
+			Severity: diag.Warning, Summary: "Edited output overwritten",
+			Detail:     fmt.Sprintf("%s had been edited since the last synth; the edit was overwritten.", filepath.Join(outDir, filepath.FromSlash(p))),
+			Suggestion: "change " + entry + " instead of its output",
+		})
 	}
 	return diags, nil
 }

@@ -209,3 +209,43 @@ func TestEnvMap(t *testing.T) {
 		t.Errorf("EnvMap = %v", got)
 	}
 }
+
+// TestSynthKeepsFilesItDidNotWrite: terraform run in the output directory
+// leaves its state, .terraform and lock file there; synthesizing again
+// (in the other format, too) keeps them and replaces only tfkit's files.
+func TestSynthKeepsFilesItDidNotWrite(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"app.tsx": `import { Resource } from "tfkit";
+export default <Resource type="null_resource" name="a" />;
+`})
+	if _, err := Synth(context.Background(), "app.tsx", "out", FormatHCL, Options{Dir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	engine := map[string]string{
+		"terraform.tfstate":        "{}",
+		"terraform.tfstate.backup": "{}",
+		".terraform.lock.hcl":      "# lock",
+		".terraform/environment":   "default",
+	}
+	writeFiles(t, out, engine)
+	writeFiles(t, out, map[string]string{"main.tf": "# edited\n"})
+	diags, err := Synth(context.Background(), "app.tsx", "out", FormatJSON, Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, content := range engine {
+		if data, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(name))); err != nil || string(data) != content {
+			t.Errorf("%s: %q %v", name, data, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(out, "main.tf")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the HCL file of the previous synth stays: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "main.tf.json")); err != nil {
+		t.Error(err)
+	}
+	if len(diags) != 1 || !strings.Contains(diags[0].Error(), "main.tf had been edited since the last synth") {
+		t.Errorf("diagnostics: %v", diags)
+	}
+}

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+
+	"github.com/tfkit/tfkit/internal/outdir"
 )
 
 // treeDiff is how a freshly synthesized directory differs from the current
@@ -19,14 +21,25 @@ func (d treeDiff) empty() bool {
 	return len(d.changed) == 0 && len(d.added) == 0 && len(d.removed) == 0
 }
 
-// compareTrees compares the files under current with those under fresh;
-// a missing current directory counts as empty.
+// compareTrees compares tfkit's files in the output directory current
+// (manifest.json and the files it lists; everything else there is the
+// user's or the engine's) with the files under fresh; a missing current
+// directory counts as empty.
 func compareTrees(current, fresh string) (treeDiff, error) {
 	var d treeDiff
-	old, err := listFiles(current)
+	old, err := outdir.Own(current)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return d, err
 	}
+	// A file the manifest lists but that is gone counts as removed only
+	// through its absence from fresh; one that is there is compared.
+	present := old[:0]
+	for _, p := range old {
+		if _, err := os.Stat(filepath.Join(current, filepath.FromSlash(p))); err == nil {
+			present = append(present, p)
+		}
+	}
+	old = present
 	neu, err := listFiles(fresh)
 	if err != nil {
 		return d, err

@@ -34,10 +34,19 @@ main.tf.json), and a manifest.json into the directory named by the
 TFKIT_OUTDIR environment variable; TFKIT_FORMAT says which format to write.
 
 TFKIT_OUTDIR is a fresh directory beside the output directory. Only when the
-app exits with status 0 and has written manifest.json does it replace the
-output directory, in one rename; otherwise the previous output stays as it
-was and the fresh directory is removed. Ctrl-C stops the app and its child
-processes the same way.
+app exits with status 0 and has written manifest.json are its files moved
+into the output directory, each with a rename and manifest.json last;
+otherwise the previous output stays as it was and the fresh directory is
+removed. Ctrl-C stops the app and its child processes the same way.
+
+Only tfkit's own files in the output directory change: those the previous
+manifest.json lists are replaced, or removed when the app no longer writes
+them (a stack directory left empty goes too). Everything else is kept, so
+terraform can run in a stack directory: its .terraform directory, lock file
+and terraform.tfstate survive the next synth. A file of tfkit's that was
+edited by hand is overwritten with a warning; a file of someone else's at a
+path the app writes stops synth before anything changes. The output
+directory is locked while synth runs: a second synth waits for the first.
 
 A TSX app is evaluated in-process instead: name its entry file as the
 argument (tfkit synth main.tsx --out DIR) or as the "app" of tfkit.json
@@ -128,20 +137,40 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 		return code
 	}
 
-	staging, err := outdir.Stage(out)
+	// The output directory is locked for the whole run (not with --check,
+	// which writes nothing there), so two synths never interleave.
+	var output *outdir.Output
+	if !o.check {
+		var err error
+		output, err = outdir.Lock(ctx, out, func() {
+			fmt.Fprintf(r.stderr, "Waiting for another tfkit writing %s to finish...\n", outName)
+		})
+		if err == nil {
+			defer output.Unlock()
+		}
+		if ctx.Err() != nil {
+			fmt.Fprintln(r.stderr, "Interrupted: nothing was written.")
+			return ExitInterrupted
+		}
+		if err != nil {
+			r.errorf("", "%v", err)
+			return ExitFailure
+		}
+	}
+	var staging string
+	var err error
+	if output != nil {
+		staging, err = output.Stage()
+	} else {
+		staging, err = outdir.Stage(out)
+	}
 	if err != nil {
 		r.errorf("", "%v", err)
 		return ExitFailure
 	}
 	// Whatever happens from here, the staging directory goes; after a
-	// successful Replace it no longer exists and this does nothing.
+	// successful Commit it no longer exists and this does nothing.
 	defer os.RemoveAll(staging)
-	// The staging directory becomes the output directory: give it the
-	// usual permissions rather than the private ones of a temporary one.
-	if err := os.Chmod(staging, 0o755); err != nil {
-		r.errorf("", "%v", err)
-		return ExitFailure
-	}
 	absStaging, err := filepath.Abs(staging)
 	if err != nil {
 		r.errorf("", "%v", err)
@@ -207,17 +236,21 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 	if o.check {
 		return synthCheck(r, o, out, outName, staging)
 	}
-	if err := outdir.Replace(out, staging); err != nil {
-		r.errorf("", "%v", err)
+	res, err := output.Commit(staging)
+	if err != nil {
+		r.errorf("", "%v; %s", err, kept)
 		return ExitFailure
+	}
+	for _, p := range res.Edited {
+		r.warnf("%s had been edited since the last synth; the edit was overwritten (change the app instead)", filepath.Join(outName, filepath.FromSlash(p)))
 	}
 	writeSynthSummary(r, outName, stacks)
 	return ExitOK
 }
 
-// checkOutputDir refuses output directories whose replacement would destroy
-// something that is not tfkit's output: the project itself, a file, or a
-// directory with content but no manifest.json.
+// checkOutputDir refuses output directories that are not tfkit's to write
+// in: the project itself, a file, or a directory with content but no
+// manifest.json.
 func checkOutputDir(r *run, out, outName string, check bool) int {
 	absOut, err1 := filepath.Abs(out)
 	absProject, err2 := filepath.Abs(dirOrDot(r.dir))
@@ -227,7 +260,7 @@ func checkOutputDir(r *run, out, outName string, check bool) int {
 	}
 	if absOut == absProject || strings.HasPrefix(absProject, absOut+string(filepath.Separator)) || absOut == filepath.Dir(absOut) {
 		r.errorf(`name a directory of its own, such as "tfkit.out"`,
-			"the output directory %s holds the project itself; synth replaces the whole output directory", outName)
+			"the output directory %s holds the project itself; synth writes and removes its own files there", outName)
 		return ExitFailure
 	}
 	st, err := os.Stat(out)
@@ -254,7 +287,7 @@ func checkOutputDir(r *run, out, outName string, check bool) int {
 	}
 	if len(entries) > 0 {
 		r.errorf("remove it yourself if it is an old output, or choose another --out",
-			"%s exists, is not empty and has no %s, so it is not tfkit output; synth replaces the whole output directory and will not delete it", outName, manifestFile)
+			"%s exists, is not empty and has no %s, so it is not tfkit output; synth will not write its files among someone else's", outName, manifestFile)
 		return ExitFailure
 	}
 	return ExitOK

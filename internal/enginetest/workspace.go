@@ -78,6 +78,16 @@ func WorkspaceFrom(t testing.TB, src string) *Workdir {
 	return w
 }
 
+// WorkspaceAt runs the engine in the existing directory dir, as a user
+// does who runs terraform in a synthesized stack directory; dir is left in
+// place when the test ends (what was applied is destroyed).
+func WorkspaceAt(t testing.TB, dir string) *Workdir {
+	t.Helper()
+	w := newWorkdir(t)
+	w.Dir = dir
+	return w
+}
+
 func newWorkdir(t testing.TB) *Workdir {
 	t.Helper()
 	engine := Engine(t)

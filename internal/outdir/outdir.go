@@ -1,6 +1,14 @@
-// Package outdir writes generated directories atomically: the new content is
-// written beside the destination and swapped in with renames, so a failure
-// part-way never leaves a half-written or emptied output behind.
+// Package outdir writes generated directories without ever leaving a
+// half-written or emptied one behind: new content is staged beside the
+// destination and moved in with renames.
+//
+// Two kinds of directories are written. Write replaces a directory that
+// holds nothing but generated files (typed bindings) as a whole. A
+// synthesis output (Output, Update) is shared with the user and the
+// engine, which keep .terraform, lock files and state there: only the files
+// its manifest.json names are tfkit's, and only those are ever replaced or
+// removed. Such a directory is locked while it is written, so two runs
+// never interleave.
 //
 // It must never decide what is written; callers pass complete file sets.
 package outdir
