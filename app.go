@@ -7,10 +7,12 @@ import (
 	"io"
 	"os"
 	"path"
+	"sort"
 	"strings"
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/localmod"
 	"github.com/tfkit/tfkit/internal/outdir"
 	"github.com/tfkit/tfkit/render"
 	"github.com/tfkit/tfkit/schema"
@@ -45,9 +47,11 @@ type App struct {
 	stacks []*Stack
 	outdir string
 	format Format
-	getenv func(string) string
-	stderr io.Writer
-	diags  diag.Diagnostics
+	// projectDir is what local module sources are relative to.
+	projectDir string
+	getenv     func(string) string
+	stderr     io.Writer
+	diags      diag.Diagnostics
 	// schemas, when set, are checked against every stack (WithSchemas, or
 	// read from TFKIT_SCHEMAS once schemasRead).
 	schemas     []*schema.Provider
@@ -71,12 +75,18 @@ func WithFormat(f Format) Option { return func(a *App) { a.format = f } }
 // TFKIT_FORMAT, TFKIT_SCHEMAS); for tests.
 func WithGetenv(getenv func(string) string) Option { return func(a *App) { a.getenv = getenv } }
 
+// WithProjectDir sets the directory that local module sources
+// ("./modules/greet") are relative to; default the working directory,
+// which tfkit synth sets to the project directory. Synth copies each such
+// module directory into the stack that calls it (see Synth).
+func WithProjectDir(dir string) Option { return func(a *App) { a.projectDir = dir } }
+
 // WithWarnings sets where Synth prints warnings (default os.Stderr).
 func WithWarnings(w io.Writer) Option { return func(a *App) { a.stderr = w } }
 
 // NewApp returns an empty app.
 func NewApp(opts ...Option) *App {
-	a := &App{outdir: DefaultOutdir, format: FormatHCL, getenv: os.Getenv, stderr: os.Stderr, render: renderStack}
+	a := &App{outdir: DefaultOutdir, format: FormatHCL, projectDir: ".", getenv: os.Getenv, stderr: os.Stderr, render: renderStack}
 	for _, o := range opts {
 		o(a)
 	}
@@ -255,8 +265,14 @@ func (a *App) files() (map[string][]byte, error) {
 	}
 	files := map[string][]byte{}
 	m := Manifest{Version: ManifestVersion, Format: string(format), Stacks: []ManifestStack{}}
+	var assetDiags diag.Diagnostics
 	for _, s := range a.stacks {
 		cfg, _ := s.final(p)
+		// Local module directories are copied into the stack.
+		cfg, assets, ads := localmod.Assets(cfg, a.projectDir)
+		if assetDiags = append(assetDiags, ads...); ads.HasErrors() {
+			continue
+		}
 		text, err := a.render(cfg, format)
 		if err != nil {
 			return nil, fmt.Errorf("render stack %q: %w", s.name, err)
@@ -270,10 +286,19 @@ func (a *App) files() (map[string][]byte, error) {
 			Files:        []ManifestFile{{Path: file, SHA256: hex.EncodeToString(sum[:])}},
 			Dependencies: []string{},
 		}
+		for _, rel := range sortedKeys(assets) {
+			f := path.Join(dir, rel)
+			files[f] = assets[rel]
+			sum := sha256.Sum256(assets[rel])
+			ms.Files = append(ms.Files, ManifestFile{Path: f, SHA256: hex.EncodeToString(sum[:])})
+		}
 		for _, d := range s.dependencies(p) {
 			ms.Dependencies = append(ms.Dependencies, d.name)
 		}
 		m.Stacks = append(m.Stacks, ms)
+	}
+	if assetDiags.HasErrors() {
+		return nil, assetDiags
 	}
 	data, err := m.Marshal()
 	if err != nil {
@@ -281,4 +306,13 @@ func (a *App) files() (map[string][]byte, error) {
 	}
 	files[ManifestName] = data
 	return files, nil
+}
+
+func sortedKeys(m map[string][]byte) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }

@@ -168,7 +168,8 @@ func TestCrossStackGolden(t *testing.T) {
 	for _, cc := range crossCases {
 		t.Run(cc.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out")
-			opts := append([]tfkit.Option{tfkit.WithOutdir(out), tfkit.WithGetenv(envOf(nil))}, cc.opts...)
+			project := projectWithModules(t)
+			opts := append([]tfkit.Option{tfkit.WithOutdir(out), tfkit.WithGetenv(envOf(nil)), tfkit.WithProjectDir(project)}, cc.opts...)
 			app := tfkit.NewApp(opts...)
 			cc.build(app)
 			if err := app.Synth(); err != nil {
@@ -196,7 +197,7 @@ func TestCrossStackGolden(t *testing.T) {
 			}
 			// The JSON form synthesizes and validates too.
 			jout := filepath.Join(t.TempDir(), "json")
-			jopts := append([]tfkit.Option{tfkit.WithOutdir(jout), tfkit.WithFormat(tfkit.FormatJSON), tfkit.WithGetenv(envOf(nil))}, cc.opts...)
+			jopts := append([]tfkit.Option{tfkit.WithOutdir(jout), tfkit.WithFormat(tfkit.FormatJSON), tfkit.WithGetenv(envOf(nil)), tfkit.WithProjectDir(project)}, cc.opts...)
 			japp := tfkit.NewApp(jopts...)
 			cc.build(japp)
 			if err := japp.Synth(); err != nil {

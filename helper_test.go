@@ -1,6 +1,8 @@
 package tfkit_test
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/tfkit/tfkit"
@@ -111,4 +113,21 @@ func TestMethodCallSites(t *testing.T) {
 	if f, _ := declLine(r); f != "helper_test.go" {
 		t.Errorf("file %q, want a path relative to the working directory", f)
 	}
+}
+
+// projectWithModules returns a fresh project directory holding the local
+// modules the test cases call, each with a main.tf.
+func projectWithModules(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, m := range []string{"modules/sg", "modules/c", "new", "net"} {
+		p := filepath.Join(dir, filepath.FromSlash(m), "main.tf")
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("# "+m+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }

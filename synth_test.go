@@ -273,9 +273,10 @@ func TestSynthPrintsWarnings(t *testing.T) {
 
 func TestSynthIsDeterministic(t *testing.T) {
 	var first map[string]string
+	project := projectWithModules(t)
 	for i := range 5 {
 		out := filepath.Join(t.TempDir(), "out")
-		app := tfkit.NewApp(tfkit.WithOutdir(out), tfkit.WithGetenv(envOf(nil)))
+		app := tfkit.NewApp(tfkit.WithOutdir(out), tfkit.WithGetenv(envOf(nil)), tfkit.WithProjectDir(project))
 		for _, gc := range goldenCases {
 			gc.build(tfkit.NewStack(app, gc.name))
 		}

@@ -349,6 +349,16 @@ func TestRoundTripTSX(t *testing.T) {
 	}
 }
 
+// synthErrors are cases that the Go program's Synth refuses when it
+// copies local modules into the stack (the TSX test builds without
+// writing): module recursion through the project directory, which holds
+// the app and its output, and, for the subdirectory run alone, a directory
+// above it without configuration.
+var synthErrors = map[string][]string{
+	"selfcall":      {`Error: Module source is the project directory; The module "./sub" calls the local module "../"`},
+	"selfcall__sub": {`Error: Local module without configuration; The module source "../" names`},
+}
+
 // buildErrors are cases whose original has errors by design that the
 // program's own checks (config.Validate) report when it is built: the
 // converted program reports the same problem instead of producing output.
@@ -454,10 +464,14 @@ func TestRoundTripGo(t *testing.T) {
 			}
 			outDir := filepath.Join(t.TempDir(), "tfkit.out")
 			run := exec.Command(filepath.Join(bin, c.name))
-			run.Dir = t.TempDir()
+			run.Dir = moduleProject(t, c.dir)
 			run.Env = append(os.Environ(), "TFKIT_OUTDIR="+outDir, "TFKIT_FORMAT=hcl")
 			out, err := run.CombinedOutput()
-			if wantErr, ok := buildErrors[c.name]; ok {
+			wantErr, ok := buildErrors[c.name]
+			if !ok {
+				wantErr, ok = synthErrors[c.name]
+			}
+			if ok {
 				if err == nil {
 					t.Fatalf("the program of a case with errors by design ran without error")
 				}
@@ -475,6 +489,50 @@ func TestRoundTripGo(t *testing.T) {
 			compareViews(t, c, mainTF)
 		})
 	}
+}
+
+// localSource finds the local module sources of a case's files.
+var localSource = regexp.MustCompile(`"?source"?\s*[=:]\s*"(\.\.?/[^"]*)"`)
+
+// moduleProject returns a directory to run a case's program in, as an
+// app runs in its project directory: a copy of the case with every local
+// module its files call, as Synth copies them into the stack (a module the
+// case lacks becomes an empty one, which its view reports as missing
+// either way).
+func moduleProject(t *testing.T, caseDir string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "up", "up", "project")
+	copyTree(t, caseDir, dir, nil)
+	ents, err := os.ReadDir(caseDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		if e.IsDir() || !isConfigFile(e.Name()) {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(caseDir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range localSource.FindAllStringSubmatch(string(src), -1) {
+			mod := filepath.Join(dir, filepath.FromSlash(m[1]))
+			if _, err := os.Stat(mod); err == nil {
+				continue
+			}
+			if orig := filepath.Join(caseDir, filepath.FromSlash(m[1])); isDir(orig) {
+				copyTree(t, orig, mod, nil)
+				continue
+			}
+			writeFile(t, filepath.Join(mod, "main.tf"), nil)
+		}
+	}
+	return dir
+}
+
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
 }
 
 func writeFile(t *testing.T, path string, data []byte) {

@@ -95,6 +95,20 @@ func (s *sources) withFrame(d *diag.Diagnostic) *diag.Diagnostic {
 	return d
 }
 
+// WithFrames appends a code frame to each diagnostic located in a file
+// under dir (the directory Build was given), as Build does for its own:
+// for diagnostics found later about the configuration Build returned, such
+// as those of schema validation. Diagnostics are changed in place.
+func WithFrames(ds diag.Diagnostics, dir string) diag.Diagnostics {
+	src := newSources(dir)
+	for _, d := range ds {
+		if d.Subject != nil && !strings.Contains(d.Detail, "\n  "+fmt.Sprint(d.Subject.Start.Line)+" | ") {
+			src.withFrame(d)
+		}
+	}
+	return ds
+}
+
 // isRuntimeFile tells frames of tfkit's own runtime from the user's.
 func isRuntimeFile(name string) bool {
 	return strings.HasPrefix(name, runtimeNamespace+":") || name == "<tfkit entry>" || strings.HasSuffix(name, bundleName)

@@ -88,7 +88,7 @@ func synthExample(t *testing.T, run exampleRun) map[string][]byte {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	files, err := Files(cfg, FormatHCL, "main")
+	files, err := Files(cfg, FormatHCL, "main", "")
 	if err != nil {
 		t.Fatal(err)
 	}

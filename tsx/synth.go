@@ -6,10 +6,12 @@ import (
 	"encoding/hex"
 	"fmt"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/localmod"
 	"github.com/tfkit/tfkit/internal/outdir"
 	"github.com/tfkit/tfkit/manifest"
 	"github.com/tfkit/tfkit/render"
@@ -25,14 +27,25 @@ const (
 const ManifestName = manifest.Name
 
 // Files renders cfg as the files of an output directory: main.tf (or
-// main.tf.json) and manifest.json naming it as the one stack, called
-// stack. Paths are slash-separated.
-func Files(cfg *config.Config, format, stack string) (map[string][]byte, error) {
+// main.tf.json), the copies of local modules (a module source such as
+// "./modules/greet" names a directory relative to dir, the project
+// directory; it is copied to modules/greet/ and the source rewritten to
+// it), and manifest.json naming them as the one stack, called stack.
+// Paths are slash-separated. A local module that is not a directory makes
+// the error diag.Diagnostics located at the <Module> element.
+func Files(cfg *config.Config, format, stack, dir string) (map[string][]byte, error) {
 	var (
 		name string
 		data []byte
 		err  error
 	)
+	if dir == "" {
+		dir = "."
+	}
+	cfg, assets, ds := localmod.Assets(cfg, dir)
+	if ds.HasErrors() {
+		return nil, WithFrames(ds, dir)
+	}
 	switch format {
 	case FormatHCL, "":
 		format, name = FormatHCL, "main.tf"
@@ -48,17 +61,30 @@ func Files(cfg *config.Config, format, stack string) (map[string][]byte, error) 
 	}
 	sum := sha256.Sum256(data)
 	// One stack whose directory is the output directory itself.
-	m := manifest.Manifest{Version: manifest.Version, Format: format, Stacks: []manifest.Stack{{
+	st := manifest.Stack{
 		Name:         stack,
 		Directory:    ".",
 		Files:        []manifest.File{{Path: name, SHA256: hex.EncodeToString(sum[:])}},
 		Dependencies: []string{},
-	}}}
+	}
+	files := map[string][]byte{name: data}
+	paths := make([]string, 0, len(assets))
+	for p := range assets {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		files[p] = assets[p]
+		sum := sha256.Sum256(assets[p])
+		st.Files = append(st.Files, manifest.File{Path: p, SHA256: hex.EncodeToString(sum[:])})
+	}
+	m := manifest.Manifest{Version: manifest.Version, Format: format, Stacks: []manifest.Stack{st}}
 	mdata, err := m.Marshal()
 	if err != nil {
 		return nil, err
 	}
-	return map[string][]byte{name: data, ManifestName: mdata}, nil
+	files[ManifestName] = mdata
+	return files, nil
 }
 
 // StackName is the stack name Synth gives an entry: its file name without
@@ -83,7 +109,7 @@ func Synth(ctx context.Context, entry, outDir, format string, opts Options) (dia
 	if diags.HasErrors() {
 		return diags, diags
 	}
-	files, err := Files(cfg, format, StackName(entry))
+	files, err := Files(cfg, format, StackName(entry), opts.Dir)
 	if err != nil {
 		if ds, ok := err.(diag.Diagnostics); ok {
 			diags = append(diags, ds...)

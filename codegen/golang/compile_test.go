@@ -85,7 +85,21 @@ func TestProgramSynth(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := writeModule(t, map[string][]byte{"cmd/app/main.go": prog})
+	// The program runs in its project, which holds the local modules its
+	// module bindings call: Synth copies them into the stacks.
+	files := map[string][]byte{"cmd/app/main.go": prog, "modules/net/main.tf": []byte("# a stand-in: only the objects module is applied\n")}
+	objects, err := os.ReadDir(filepath.Join("testdata", "modules", "objects"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range objects {
+		src, err := os.ReadFile(filepath.Join("testdata", "modules", "objects", e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files["modules/objects/"+e.Name()] = src
+	}
+	dir := writeModule(t, files)
 	cmd := goCommand(dir, "run", "./cmd/app")
 	out := filepath.Join(dir, "out")
 	cmd.Env = append(cmd.Env, "TFKIT_OUTDIR="+out, "TFKIT_FORMAT=hcl")
@@ -115,24 +129,8 @@ func TestProgramSynth(t *testing.T) {
 	// The engine holds the objects the struct inputs render to against
 	// the module's type constraints and applies its optional() defaults.
 	t.Run("engine", func(t *testing.T) {
-		main, err := os.ReadFile(filepath.Join(out, "stacks", "objects", "main.tf"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		files := map[string]string{"main.tf": string(main)}
-		mod := filepath.Join("testdata", "modules", "objects")
-		entries, err := os.ReadDir(mod)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, e := range entries {
-			src, err := os.ReadFile(filepath.Join(mod, e.Name()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			files["modules/objects/"+e.Name()] = string(src)
-		}
-		w := enginetest.Workspace(t, files)
+		// The stack as synthesized, with its copy of the module.
+		w := enginetest.WorkspaceFrom(t, filepath.Join(out, "stacks", "objects"))
 		w.Init()
 		w.Validate()
 		w.Apply("-var", "zone=c")

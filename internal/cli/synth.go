@@ -454,11 +454,15 @@ func buildTSX(ctx context.Context, r *run, o *synthOptions, entry, staging, sche
 			r.errorf("run 'tfkit get' again, or give --schema FILE.json", "cannot read provider schemas: %v", err)
 			return ExitFailure
 		}
-		if r.report(validate.Config(cfg, providers)) {
+		if r.report(tsx.WithFrames(validate.Config(cfg, providers), r.dir)) {
 			return ExitFailure
 		}
 	}
-	files, err := tsx.Files(cfg, o.format, tsx.StackName(entry))
+	files, err := tsx.Files(cfg, o.format, tsx.StackName(entry), r.dir)
+	if ds, ok := err.(diag.Diagnostics); ok {
+		r.report(ds)
+		return ExitFailure
+	}
 	if err != nil {
 		r.errorf("", "%v", err)
 		return ExitFailure

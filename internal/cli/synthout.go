@@ -76,6 +76,9 @@ func readSynthOutput(dir string) (*tfkit.Manifest, []synthStack, error) {
 			if sum := sha256.Sum256(src); hex.EncodeToString(sum[:]) != f.SHA256 {
 				return nil, nil, fmt.Errorf("%s does not match the SHA-256 that %s gives for it", f.Path, manifestFile)
 			}
+			if path.Dir(f.Path) != path.Clean(ms.Directory) {
+				continue // a copied local module's file, not the stack's configuration
+			}
 			switch path.Base(f.Path) {
 			case hclFile:
 				s.file, s.bytes, s.resources = f.Path, len(src), countHCLResources(src, f.Path)

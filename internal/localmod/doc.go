@@ -1,0 +1,14 @@
+// Package localmod makes local module sources travel with a synthesized
+// stack. A module block whose source is a local path ("./modules/greet",
+// "../shared/net"), as written in a Go app, a TSX file or a typed module
+// binding, names a directory relative to the project directory; the stack,
+// though, is run from its own directory in the synth output and from a
+// working directory under .tfkit/. So the module directory is copied into
+// the stack: to the same path when it is inside the project (the source
+// stays as written, and modules it calls come along), else under
+// tfkit-modules/ with the source rewritten.
+//
+// It reads the file system (the module directories) and never writes it:
+// it returns the files to write, and the configuration it is given is not
+// modified.
+package localmod

@@ -1,0 +1,320 @@
+package localmod
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/diag"
+)
+
+// ExternalDir is the directory, relative to a stack's directory, that
+// holds the copies of local modules from outside the project directory.
+const ExternalDir = "tfkit-modules"
+
+// IsLocal reports whether a module source is a local path, as Terraform
+// reads it: one that starts with ./ or ../ (or .\ and ..\).
+func IsLocal(source string) bool {
+	for _, p := range []string{"./", "../", ".\\", "..\\"} {
+		if strings.HasPrefix(source, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// Assets returns cfg with local module sources made to work from the
+// stack's directory, and the files to copy there: slash-separated paths
+// relative to the stack's directory → content.
+//
+// A local source names a directory relative to base, the project
+// directory. A directory inside the project is copied to the same path
+// inside the stack ("./modules/greet" to modules/greet/), so the source
+// stays as written, and the local modules it calls in turn (found in its
+// .tf files, relative to it) are copied the same way. A directory outside
+// the project ("../shared/net") is copied to ExternalDir/<its name>, with
+// "-" and 8 hex digits of a hash of its source path when two such
+// directories share a name, and the source is rewritten to the copy; such
+// a module must not call local modules itself. Names and paths depend only
+// on the configuration and the project's files, never on where the
+// project is.
+//
+// Not copied: .terraform and .git directories, state files and dependency
+// lock files, which a module directory may hold from a test run but which
+// are no part of the module.
+//
+// A local source that is not a directory with a .tf or .tf.json file in
+// it, or the project directory itself, is an error at the source
+// attribute's site (the Go or TSX line that set it). cfg is not modified;
+// without local sources it is returned as it is.
+func Assets(cfg *config.Config, base string) (*config.Config, map[string][]byte, diag.Diagnostics) {
+	type use struct {
+		block  int
+		attr   *config.Attribute
+		source string
+		rel    string // cleaned, slash-separated, relative to base
+	}
+	var uses []use
+	for i, b := range cfg.Blocks {
+		if b.Type != "module" {
+			continue
+		}
+		a := b.Body.Attribute("source")
+		if a == nil {
+			continue
+		}
+		src, ok := config.LiteralString(a.Expr)
+		if !ok || !IsLocal(src) {
+			continue
+		}
+		uses = append(uses, use{block: i, attr: a, source: src, rel: path.Clean(strings.ReplaceAll(src, "\\", "/"))})
+	}
+	if len(uses) == 0 {
+		return cfg, nil, nil
+	}
+
+	// Copies of directories outside the project, named after them.
+	byName := map[string]map[string]bool{}
+	for _, u := range uses {
+		if !outside(u.rel) {
+			continue
+		}
+		n := copyName(u.rel)
+		if byName[n] == nil {
+			byName[n] = map[string]bool{}
+		}
+		byName[n][u.rel] = true
+	}
+	external := map[string]string{} // rel → directory in the stack
+	for n, rels := range byName {
+		for rel := range rels {
+			if len(rels) == 1 {
+				external[rel] = path.Join(ExternalDir, n)
+				continue
+			}
+			sum := sha256.Sum256([]byte(rel))
+			external[rel] = path.Join(ExternalDir, n+"-"+hex.EncodeToString(sum[:4]))
+		}
+	}
+
+	c := &copier{base: base, files: map[string][]byte{}, done: map[string]bool{}}
+	out := &config.Config{Blocks: append([]*config.Block(nil), cfg.Blocks...)}
+	for _, u := range uses {
+		site := u.attr.Range
+		if u.rel == "." {
+			c.ds = append(c.ds, failure(site, "Module source is the project directory",
+				fmt.Sprintf("The module source %q names the project directory itself, which holds the app and its output.", u.source)))
+			continue
+		}
+		to, ok := external[u.rel]
+		if !ok {
+			c.copy(u.rel, u.rel, u.source, site, true)
+			continue
+		}
+		c.copy(u.rel, to, u.source, site, false)
+		orig := out.Blocks[u.block]
+		nb := &config.Block{Type: orig.Type, Labels: orig.Labels, DeclRange: orig.DeclRange, Trivia: orig.Trivia,
+			Body: &config.Body{Items: append([]config.Item(nil), orig.Body.Items...), Trailing: orig.Body.Trailing}}
+		for i, it := range nb.Body.Items {
+			if it == config.Item(u.attr) {
+				na := *u.attr
+				na.Expr = &config.Literal{Val: cty.StringVal("./" + to)}
+				nb.Body.Items[i] = &na
+			}
+		}
+		out.Blocks[u.block] = nb
+	}
+	if c.ds.HasErrors() {
+		return cfg, nil, c.ds
+	}
+	return out, c.files, c.ds
+}
+
+// outside reports whether a cleaned relative path leaves its base.
+func outside(rel string) bool { return rel == ".." || strings.HasPrefix(rel, "../") }
+
+// copier collects the files of module directories.
+type copier struct {
+	base  string
+	files map[string][]byte
+	done  map[string]bool // directories copied, by path in the stack
+	ds    diag.Diagnostics
+}
+
+func failure(site hcl.Range, summary, detail string) *diag.Diagnostic {
+	return &diag.Diagnostic{
+		Severity: diag.Error, Summary: summary, Detail: detail,
+		Subject:    &site,
+		Suggestion: "local module sources (starting with ./ or ../) are relative to the project directory, where tfkit synth runs the app; fix the path or create the module there",
+	}
+}
+
+// copy reads the module directory rel (relative to the project) into the
+// stack at to; with nested, the local modules it calls are copied too.
+// Problems are reported at site, the root module's call.
+func (c *copier) copy(rel, to, source string, site hcl.Range, nested bool) {
+	if c.done[to] {
+		return
+	}
+	c.done[to] = true
+	dir := filepath.Join(c.base, filepath.FromSlash(rel))
+	calls, d := copyModule(c.files, dir, to, source, site)
+	if d != nil {
+		c.ds = append(c.ds, d)
+		return
+	}
+	for _, call := range calls {
+		inner := path.Clean(path.Join(rel, call))
+		switch {
+		case !nested || outside(inner):
+			c.ds = append(c.ds, failure(site, "Unsupported nested local module",
+				fmt.Sprintf("The module %q calls the local module %q, which lies outside the project directory; tfkit copies local modules into the stack and cannot keep that path.", source, call)))
+		case inner == ".":
+			c.ds = append(c.ds, failure(site, "Module source is the project directory",
+				fmt.Sprintf("The module %q calls the local module %q, which is the project directory itself.", source, call)))
+		default:
+			c.copy(inner, inner, "./"+inner, site, true)
+		}
+	}
+}
+
+// copyName is the name of a module directory's copy: its last element,
+// reduced to characters that are safe in any file system.
+func copyName(rel string) string {
+	base := path.Base(rel)
+	var b strings.Builder
+	for _, r := range base {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+	}
+	if s := strings.Trim(b.String(), "_"); s != "" {
+		return s
+	}
+	return "module"
+}
+
+// copyModule reads the files of the module directory dir into files under
+// to and returns the local sources of the module calls in its .tf files; a
+// directory that is missing, unreadable or without configuration is an
+// error at site.
+func copyModule(files map[string][]byte, dir, to, source string, site hcl.Range) ([]string, *diag.Diagnostic) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		abs = dir
+	}
+	st, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, failure(site, "Local module not found", fmt.Sprintf("The module source %q names %s, which does not exist.", source, abs))
+	case err != nil:
+		return nil, failure(site, "Unreadable local module", fmt.Sprintf("The module source %q names %s: %v.", source, abs, err))
+	case !st.IsDir():
+		return nil, failure(site, "Local module is not a directory", fmt.Sprintf("The module source %q names %s, which is a file; a module is a directory of .tf files.", source, abs))
+	}
+	var paths []string
+	err = filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := e.Name()
+		if e.IsDir() {
+			if p != dir && (name == ".terraform" || name == ".git") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if skipFile(name) || !e.Type().IsRegular() && e.Type()&fs.ModeSymlink == 0 {
+			return nil
+		}
+		if e.Type()&fs.ModeSymlink != 0 {
+			if st, err := os.Stat(p); err != nil || !st.Mode().IsRegular() {
+				return nil // a link to a directory or to nothing: not followed
+			}
+		}
+		paths = append(paths, p)
+		return nil
+	})
+	if err != nil {
+		return nil, failure(site, "Unreadable local module", fmt.Sprintf("The module source %q names %s, which cannot be read: %v.", source, abs, err))
+	}
+	if !hasConfiguration(dir, paths) {
+		return nil, failure(site, "Local module without configuration", fmt.Sprintf("The module source %q names %s, which holds no .tf or .tf.json file.", source, abs))
+	}
+	sort.Strings(paths)
+	var calls []string
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return nil, failure(site, "Unreadable local module", fmt.Sprintf("The module source %q names %s, whose file %s cannot be read: %v.", source, abs, p, err))
+		}
+		rel, _ := filepath.Rel(dir, p)
+		files[path.Join(to, filepath.ToSlash(rel))] = data
+		if filepath.Dir(p) == filepath.Clean(dir) && strings.HasSuffix(p, ".tf") {
+			calls = append(calls, localCalls(data, p)...)
+		}
+	}
+	return calls, nil
+}
+
+// localCalls returns the local sources of the module blocks in a .tf file,
+// slash-separated; a file that does not parse has none (Terraform reports
+// it when it reads the module).
+func localCalls(src []byte, name string) []string {
+	f, diags := hclsyntax.ParseConfig(src, name, hcl.InitialPos)
+	if diags.HasErrors() {
+		return nil
+	}
+	var out []string
+	for _, b := range f.Body.(*hclsyntax.Body).Blocks {
+		if b.Type != "module" {
+			continue
+		}
+		a, ok := b.Body.Attributes["source"]
+		if !ok {
+			continue
+		}
+		v, d := a.Expr.Value(nil)
+		if d.HasErrors() || v.Type() != cty.String || v.IsNull() || !v.IsKnown() {
+			continue
+		}
+		if s := v.AsString(); IsLocal(s) {
+			out = append(out, strings.ReplaceAll(s, "\\", "/"))
+		}
+	}
+	return out
+}
+
+// hasConfiguration reports whether a module directory's files include a
+// Terraform configuration file directly in it (as Terraform reads a module).
+func hasConfiguration(dir string, paths []string) bool {
+	for _, p := range paths {
+		n := filepath.Base(p)
+		if filepath.Dir(p) == filepath.Clean(dir) && (strings.HasSuffix(n, ".tf") || strings.HasSuffix(n, ".tf.json")) {
+			return true
+		}
+	}
+	return false
+}
+
+// skipFile reports whether a file in a module directory is engine state
+// rather than part of the module.
+func skipFile(name string) bool {
+	return name == ".terraform.lock.hcl" || name == ".terraform.tfstate.lock.info" ||
+		strings.HasSuffix(name, ".tfstate") || strings.Contains(name, ".tfstate.")
+}

@@ -1,0 +1,142 @@
+package localmod
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/tfkit/tfkit/config"
+)
+
+func put(t *testing.T, dir, name, content string) {
+	t.Helper()
+	p := filepath.Join(dir, filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func module(name, source string, line int) *config.Block {
+	b := config.NewBlock("module", name)
+	b.Body.Set("source", config.String(source)).Range = hcl.Range{Filename: "main.go", Start: hcl.Pos{Line: line, Column: 2}}
+	b.Body.Set("x", config.String("y"))
+	return b
+}
+
+func sources(cfg *config.Config) []string {
+	var out []string
+	for _, b := range cfg.Blocks {
+		s, _ := b.Body.StringAttr("source")
+		out = append(out, s)
+	}
+	return out
+}
+
+func TestAssets(t *testing.T) {
+	root := t.TempDir()
+	base := filepath.Join(root, "project")
+	put(t, base, "modules/greet/main.tf", "module \"inner\" {\n  source = \"../inner\"\n}\nmodule \"far\" {\n  source = \"hashicorp/x/aws\"\n}\n")
+	put(t, base, "modules/greet/sub/x.txt", "x")
+	put(t, base, "modules/greet/.terraform/modules.json", "{}")
+	put(t, base, "modules/greet/terraform.tfstate", "{}")
+	put(t, base, "modules/greet/terraform.tfstate.backup", "{}")
+	put(t, base, "modules/greet/.terraform.lock.hcl", "")
+	put(t, base, "modules/inner/main.tf", "# inner\n")
+	put(t, root, "other/net/main.tf", "# other net\n")
+	put(t, root, "shared/net/main.tf", "# shared net\n")
+	put(t, root, "lone/main.tf", "# lone\n")
+	cfg := &config.Config{Blocks: []*config.Block{
+		module("a", "./modules/greet", 10),
+		module("b", "./modules/../modules/greet/", 11),
+		module("c", "../other/net", 12),
+		module("d", "../shared/net", 13),
+		module("e", "../lone", 14),
+		module("f", "hashicorp/consul/aws", 15),
+		module("g", "git::https://example.com/x.git", 16),
+	}}
+	out, files, ds := Assets(cfg, base)
+	if len(ds) != 0 {
+		t.Fatal(ds)
+	}
+	got := sources(out)
+	want := []string{"./modules/greet", "./modules/../modules/greet/", "./tfkit-modules/net-", "./tfkit-modules/net-", "./tfkit-modules/lone", "hashicorp/consul/aws", "git::https://example.com/x.git"}
+	for i := range want {
+		if !strings.HasPrefix(got[i], want[i]) {
+			t.Fatalf("sources = %v", got)
+		}
+	}
+	if got[2] == got[3] || len(got[2]) != len("./tfkit-modules/net-")+8 {
+		t.Errorf("two directories named net share a copy or are badly named: %v", got)
+	}
+	var names []string
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	wantNames := []string{"modules/greet/main.tf", "modules/greet/sub/x.txt", "modules/inner/main.tf", "tfkit-modules/lone/main.tf",
+		strings.TrimPrefix(got[2], "./") + "/main.tf", strings.TrimPrefix(got[3], "./") + "/main.tf"}
+	sort.Strings(wantNames)
+	if !reflect.DeepEqual(names, wantNames) {
+		t.Errorf("files = %v, want %v", names, wantNames)
+	}
+	if string(files[strings.TrimPrefix(got[3], "./")+"/main.tf"]) != "# shared net\n" {
+		t.Errorf("copies swapped")
+	}
+	// The given configuration is unchanged.
+	if s := sources(cfg); s[2] != "../other/net" {
+		t.Errorf("input modified: %v", s)
+	}
+	// The same input gives the same names wherever the project is.
+	other := filepath.Join(t.TempDir(), "p")
+	for _, n := range []string{"../other/net/main.tf", "../shared/net/main.tf"} {
+		put(t, other, n, "")
+	}
+	build := func() *config.Config {
+		return &config.Config{Blocks: []*config.Block{module("c", "../other/net", 1), module("d", "../shared/net", 2)}}
+	}
+	out2, _, ds := Assets(build(), other)
+	out3, _, _ := Assets(build(), base)
+	if len(ds) != 0 || !reflect.DeepEqual(sources(out2), sources(out3)) {
+		t.Errorf("names depend on the project's place: %v %v %v", sources(out2), sources(out3), ds)
+	}
+}
+
+func TestAssetsErrors(t *testing.T) {
+	base := t.TempDir()
+	put(t, base, "file.tf", "")
+	put(t, base, "docs/sub/main.tf", "")
+	put(t, base, "docs/README.md", "")
+	put(t, base, "calls/main.tf", "module \"x\" {\n  source = \"../../outside\"\n}\n")
+	cfg := &config.Config{Blocks: []*config.Block{module("a", "./missing", 7), module("b", "./file.tf", 8), module("c", "./docs", 9),
+		module("d", "./calls", 10), module("e", "./", 11)}}
+	out, files, ds := Assets(cfg, base)
+	if out != cfg || files != nil || len(ds) != 5 {
+		t.Fatalf("out=%v files=%v ds=%v", out, files, ds)
+	}
+	for i, want := range []string{"main.go:7:2: Error: Local module not found; The module source \"./missing\" names ", "main.go:8:2: Error: Local module is not a directory", "main.go:9:2: Error: Local module without configuration",
+		"main.go:10:2: Error: Unsupported nested local module; The module \"./calls\" calls the local module \"../../outside\", which lies outside the project directory",
+		"main.go:11:2: Error: Module source is the project directory"} {
+		if got := ds[i].Error(); !strings.HasPrefix(got, want) {
+			t.Errorf("diagnostic %d = %q, want prefix %q", i, got, want)
+		}
+	}
+}
+
+func TestIsLocal(t *testing.T) {
+	for src, want := range map[string]bool{
+		"./a": true, "../a": true, ".\\a": true, "..\\a": true,
+		"a": false, "/abs/path": false, "hashicorp/x/aws": false, "git::./x": false, ".a": false,
+	} {
+		if IsLocal(src) != want {
+			t.Errorf("IsLocal(%q) = %v", src, !want)
+		}
+	}
+}
