@@ -348,3 +348,32 @@ func TestSynthKeepsFilesItDidNotWrite(t *testing.T) {
 		t.Errorf("warnings: %q", warnings.String())
 	}
 }
+
+// TestSynthRefusesUnknownFunctionsAndNegativeCount: calls Terraform would
+// refuse and a negative count stop synth at the Go line.
+func TestSynthRefusesUnknownFunctionsAndNegativeCount(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	app := tfkit.NewApp(tfkit.WithOutdir(out), tfkit.WithGetenv(envOf(nil)))
+	s := tfkit.NewStack(app, "s")
+	tfkit.NewResource(s, "terraform_data", "a", tfkit.Attrs{"input": tfkit.Fn("uper", "x")})
+	tfkit.NewResource(s, "terraform_data", "b", nil).Count(-1)
+	err := app.Synth()
+	var ds diag.Diagnostics
+	if !errors.As(err, &ds) || len(ds) != 2 {
+		t.Fatalf("err = %v", err)
+	}
+	for i, want := range []string{
+		`synth_test.go:`, `Error: Call to unknown function "uper"`,
+	} {
+		if !strings.Contains(ds[0].Error(), want) {
+			t.Errorf("diagnostic 0 lacks %q (%d): %s", want, i, ds[0].Error())
+		}
+	}
+	if !strings.Contains(ds[0].Error(), `did you mean "upper"?`) || !strings.Contains(ds[1].Error(), "synth_test.go:") ||
+		!strings.Contains(ds[1].Error(), "Invalid count argument") {
+		t.Errorf("diagnostics: %s", ds)
+	}
+	if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("output written: %v", err)
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/diag"
 )
@@ -71,6 +72,9 @@ type validator struct {
 	nodeID map[string]int
 	nodes  []string
 	edges  [][]edge
+	// requiredProviders holds the local names in required_providers,
+	// whose functions (provider::NAME::FUNC) may be called.
+	requiredProviders map[string]bool
 }
 
 // edge is one reference: to the node it names, from the attribute path
@@ -117,9 +121,15 @@ func article(noun string) string {
 // collect indexes declarations and reports names and duplicates.
 func (v *validator) collect() {
 	var terraformBlock *Block
+	v.requiredProviders = map[string]bool{}
 	for _, b := range v.cfg.Blocks {
 		switch b.Type {
 		case "terraform":
+			for _, rp := range b.Body.Blocks("required_providers") {
+				for _, a := range rp.Body.Attributes() {
+					v.requiredProviders[a.Name] = true
+				}
+			}
 			if len(b.Labels) != 0 {
 				v.labelCount(b, 0)
 				continue
@@ -400,6 +410,9 @@ func (v *validator) checkBlock(b *Block) {
 				"The count and for_each meta-arguments are mutually exclusive; only one may be set.", "remove one of them")
 		}
 		sc.count, sc.each = count != nil, forEach != nil
+		if count != nil {
+			v.checkCount(count, sc.with(b.Address()+".count", rangeOr(count.Range, b.DeclRange)))
+		}
 		if b.Type == "module" {
 			v.checkModule(b, sc)
 			return
@@ -895,11 +908,28 @@ func (v *validator) checkProviderTraversal(tr hcl.Traversal, sc scope) {
 		diag.DidYouMean(key, known))
 }
 
+// checkCount reports a count that is a number Terraform refuses: negative
+// or not whole. Other expressions are left to Terraform.
+func (v *validator) checkCount(a *Attribute, sc scope) {
+	lit, ok := a.Expr.(*Literal)
+	if !ok || lit.Val.IsNull() || !lit.Val.IsKnown() || lit.Val.Type() != cty.Number {
+		return
+	}
+	bf := lit.Val.AsBigFloat()
+	if bf.Sign() >= 0 && bf.IsInt() {
+		return
+	}
+	v.errorAt(sc.rng, sc.path, "Invalid count argument",
+		fmt.Sprintf("The count must be a whole number of zero or more; %s is not.", bf.Text('g', -1)),
+		"give 0 to create no instances")
+}
+
 // checkExpr checks every reference an expression reads.
 func (v *validator) checkExpr(e Expr, sc scope) {
 	for _, tr := range Variables(e) {
 		v.checkTraversal(tr, sc, false)
 	}
+	v.checkFunctions(e, sc)
 }
 
 // checkTraversal checks that one reference names something declared, and
