@@ -101,12 +101,18 @@ func renderStack(cfg *config.Config, f Format) ([]byte, error) {
 }
 
 // Stacks returns the app's stacks in declaration order.
-func (a *App) Stacks() []*Stack { return append([]*Stack(nil), a.stacks...) }
+func (a *App) Stacks() []*Stack {
+	requireApp(a)
+	return append([]*Stack(nil), a.stacks...)
+}
 
 // Validate returns every diagnostic of the app: invalid or duplicate stack
 // names, ambiguous cross-stack references, dependency cycles between
 // stacks, and each stack's own (see Stack.Validate), in declaration order.
-func (a *App) Validate() diag.Diagnostics { return a.validate(a.crossPlan()) }
+func (a *App) Validate() diag.Diagnostics {
+	requireApp(a)
+	return a.validate(a.crossPlan())
+}
 
 func (a *App) validate(p *crossPlan) diag.Diagnostics {
 	ds := append(diag.Diagnostics(nil), a.diags...)
@@ -213,6 +219,7 @@ func (a *App) stackCycles(p *crossPlan) diag.Diagnostics {
 // Synths run one after the other. The format is $TFKIT_FORMAT when set,
 // else the one given with WithFormat, else HCL.
 func (a *App) Synth() error {
+	requireApp(a)
 	files, err := a.files()
 	if err != nil {
 		return err

@@ -35,9 +35,7 @@ func (e *element) Stack() *Stack { return e.stack }
 
 // declare appends a new top-level block to the stack.
 func declare(s *Stack, site hcl.Range, typ string, labels ...string) element {
-	if s == nil {
-		panic("tfkit: nil *Stack (create one with tfkit.NewStack)")
-	}
+	requireStack(s)
 	b := config.NewBlock(typ, labels...)
 	b.DeclRange = site
 	s.cfg.Add(b)

@@ -23,9 +23,7 @@ import (
 //	}
 //	`)
 func NewRawBlocks(stack *Stack, text string) {
-	if stack == nil {
-		panic("tfkit: nil *Stack (create one with tfkit.NewStack)")
-	}
+	requireStack(stack)
 	site := callerSite()
 	cfg, ds := config.ParseConfig(text, rawName(site))
 	if ds.HasErrors() {

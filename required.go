@@ -23,6 +23,7 @@ type requirement struct {
 // for the resources they declare, so that a stack using only resources of a
 // provider still names its source.
 func (s *Stack) RequireProvider(name, source, version string) {
+	requireStack(s)
 	s.requireProvider(callerSite(), name, source, version)
 }
 

@@ -30,9 +30,7 @@ var stackName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*$`)
 
 // NewStack adds a stack named name to app.
 func NewStack(app *App, name string) *Stack {
-	if app == nil {
-		panic("tfkit: nil *App (create one with tfkit.NewApp)")
-	}
+	requireApp(app)
 	site := callerSite()
 	s := &Stack{app: app, name: name, site: site, cfg: &config.Config{}}
 	switch {
@@ -61,14 +59,15 @@ func NewStack(app *App, name string) *Stack {
 }
 
 // Name returns the stack's name.
-func (s *Stack) Name() string { return s.name }
+func (s *Stack) Name() string { requireStack(s); return s.name }
 
 // App returns the app the stack belongs to.
-func (s *Stack) App() *App { return s.app }
+func (s *Stack) App() *App { requireStack(s); return s.app }
 
 // DependsOn records that s must be deployed after others (listed in the
 // manifest's dependencies, for the CLI to order deployments). It returns s.
 func (s *Stack) DependsOn(others ...*Stack) *Stack {
+	requireStack(s)
 	site := callerSite()
 	for _, o := range others {
 		switch {
@@ -99,7 +98,10 @@ func containsStack(list []*Stack, s *Stack) bool {
 // Dependencies returns the stacks s depends on: those declared with
 // DependsOn, in the order declared, then those whose elements s refers to,
 // in the app's order.
-func (s *Stack) Dependencies() []*Stack { return s.dependencies(s.app.crossPlan()) }
+func (s *Stack) Dependencies() []*Stack {
+	requireStack(s)
+	return s.dependencies(s.app.crossPlan())
+}
 
 func (s *Stack) dependencies(p *crossPlan) []*Stack {
 	out := append([]*Stack(nil), s.deps...)
@@ -126,18 +128,25 @@ func (s *Stack) errorf(site hcl.Range, summary, detail, suggestion string) {
 // read of this one. It is a new Config sharing the declared blocks that
 // were not changed; the others are copies.
 func (s *Stack) Config() *config.Config {
+	requireStack(s)
 	cfg, _ := s.final(s.app.crossPlan())
 	return cfg
 }
 
 // Diagnostics returns the mistakes recorded while the stack was built.
 // Validate adds those found by checking the whole configuration.
-func (s *Stack) Diagnostics() diag.Diagnostics { return append(diag.Diagnostics(nil), s.diags...) }
+func (s *Stack) Diagnostics() diag.Diagnostics {
+	requireStack(s)
+	return append(diag.Diagnostics(nil), s.diags...)
+}
 
 // Validate returns the stack's diagnostics: the mistakes recorded while it
 // was built, and those config.Validate finds in its configuration as
 // written (see Config: duplicates, undeclared references, cycles).
-func (s *Stack) Validate() diag.Diagnostics { return s.validate(s.app.crossPlan()) }
+func (s *Stack) Validate() diag.Diagnostics {
+	requireStack(s)
+	return s.validate(s.app.crossPlan())
+}
 
 func (s *Stack) validate(p *crossPlan) diag.Diagnostics {
 	cfg, ds := s.final(p)

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -375,5 +376,41 @@ func TestSynthRefusesUnknownFunctionsAndNegativeCount(t *testing.T) {
 	}
 	if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("output written: %v", err)
+	}
+}
+
+// TestNilScopePanicsNameTheCall: a nil *Stack or *App panics with the call
+// that got it and what to pass, not a nil pointer dereference.
+func TestNilScopePanicsNameTheCall(t *testing.T) {
+	var s *tfkit.Stack
+	var a *tfkit.App
+	for want, call := range map[string]func(){
+		"tfkit.NewStack: the *tfkit.App is nil; pass the app that tfkit.NewApp() returns":                   func() { tfkit.NewStack(a, "x") },
+		"tfkit.NewResource: the *tfkit.Stack is nil; pass the stack that tfkit.NewStack(app, name) returns": func() { tfkit.NewResource(s, "a", "b", nil) },
+		"tfkit.NewRawBlocks: the *tfkit.Stack is nil":                                                       func() { tfkit.NewRawBlocks(s, "") },
+		"tfkit.NewModule: the *tfkit.Stack is nil":                                                          func() { tfkit.NewModule(s, "m", tfkit.ModuleConfig{}) },
+		"tfkit.NewProvider: the *tfkit.Stack is nil":                                                        func() { tfkit.NewProvider(s, "aws", nil) },
+		"(*tfkit.App).Synth: the *tfkit.App is nil":                                                         func() { _ = a.Synth() },
+		"(*tfkit.App).Validate: the *tfkit.App is nil":                                                      func() { a.Validate() },
+		"(*tfkit.App).Stacks: the *tfkit.App is nil":                                                        func() { a.Stacks() },
+		"(*tfkit.Stack).Validate: the *tfkit.Stack is nil":                                                  func() { s.Validate() },
+		"(*tfkit.Stack).DependsOn: the *tfkit.Stack is nil":                                                 func() { s.DependsOn() },
+		"(*tfkit.Stack).Config: the *tfkit.Stack is nil":                                                    func() { s.Config() },
+		"(*tfkit.Stack).Name: the *tfkit.Stack is nil":                                                      func() { s.Name() },
+		"(*tfkit.Stack).RequireProvider: the *tfkit.Stack is nil":                                           func() { s.RequireProvider("aws", "hashicorp/aws", "") },
+		"(*tfkit.Stack).Dependencies: the *tfkit.Stack is nil":                                              func() { s.Dependencies() },
+		"(*tfkit.Stack).Diagnostics: the *tfkit.Stack is nil":                                               func() { s.Diagnostics() },
+		"tfkit.NewImage: the *tfkit.Stack is nil":                                                           func() { newImage(s, "x", nil) },
+	} {
+		func() {
+			defer func() {
+				got := fmt.Sprint(recover())
+				want := strings.Replace(want, "tfkit.NewImage", "tfkit.NewResource", 1)
+				if !strings.HasPrefix(got, want) {
+					t.Errorf("panic %q, want %q", got, want)
+				}
+			}()
+			call()
+		}()
 	}
 }
