@@ -216,6 +216,8 @@ func TestExported(t *testing.T) {
 		"cidr_block": "CIDRBlock", "vpc_id": "VPCID", "ipv6_cidr_block": "IPv6CIDRBlock",
 		"name": "Name", "3d": "X3d", "foo-bar": "FooBar", "_x": "X", "": "X", "__": "X",
 		"security_group_ids": "SecurityGroupIDs", "ébène": "Ébène",
+		// An initialism followed by digits, as random_uuid beside random_uuid4.
+		"uuid": "UUID", "uuid4": "UUID4", "uuid7": "UUID7", "sha256_hex": "SHA256Hex", "http2": "HTTP2", "ec2": "EC2", "s3": "S3", "v2": "V2", "ids2": "IDs2",
 	} {
 		if got := exported(in); got != want {
 			t.Errorf("exported(%q) = %q, want %q", in, got, want)

@@ -8,8 +8,9 @@ import (
 )
 
 // initialisms are the word parts written in capitals, as Go names do
-// (VPCID, not VpcId). Changing this list renames generated identifiers, so
-// it only ever grows with a release note.
+// (VPCID, not VpcId), alone or followed by digits (UUID4, SHA256).
+// Changing this list or that rule renames generated identifiers, so it
+// only ever grows with a release note.
 var initialisms = map[string]string{
 	"acl": "ACL", "ca": "CA", "ami": "AMI", "api": "API", "arn": "ARN", "cidr": "CIDR",
 	"cpu": "CPU", "db": "DB", "dns": "DNS", "ebs": "EBS", "ec2": "EC2",
@@ -27,7 +28,7 @@ func exported(tf string) string {
 	for _, part := range strings.FieldsFunc(tf, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	}) {
-		if up, ok := initialisms[strings.ToLower(part)]; ok {
+		if up, ok := initialism(part); ok {
 			b.WriteString(up)
 			continue
 		}
@@ -43,6 +44,24 @@ func exported(tf string) string {
 		s = "X" + s
 	}
 	return s
+}
+
+// initialism returns part in capitals when it is an initialism, alone or
+// followed by digits: uuid → UUID, and so uuid4 → UUID4 and sha256 →
+// SHA256, as the names beside them (random_uuid, random_uuid4) read.
+func initialism(part string) (string, bool) {
+	lower := strings.ToLower(part)
+	if up, ok := initialisms[lower]; ok {
+		return up, true
+	}
+	letters := strings.TrimRightFunc(lower, unicode.IsDigit)
+	if letters == lower || letters == "" {
+		return "", false
+	}
+	if up, ok := initialisms[letters]; ok {
+		return up + lower[len(letters):], true
+	}
+	return "", false
 }
 
 // packageName turns a provider's local name into a Go package name:
