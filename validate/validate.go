@@ -8,7 +8,8 @@
 // (with a did-you-mean), computed-only attributes set by the user, literal
 // values of the wrong type, too few or too many nested blocks, unknown
 // resource, data source and ephemeral resource types, and deprecated
-// attributes and blocks (as warnings). Values of nested attributes
+// attributes and blocks (as warnings), and references to attributes a
+// resource's schema does not have (aws_vpc.main.cidr). Values of nested attributes
 // (protocol 6) are checked object by object in the same ways, with paths
 // into them (settings.mode, rules[1].port). Types nobody has a schema for
 // are left alone: schemas help, they do not gate.
@@ -45,6 +46,9 @@ var metaBlocks = map[string]bool{
 // Config checks every resource, data source (also those scoped in check
 // blocks), ephemeral resource and provider block of cfg against the
 // schemas of providers.
+//
+// References to attributes that a resource's, data source's or ephemeral
+// resource's schema lacks (aws_vpc.main.cidr) are reported too.
 func Config(cfg *config.Config, providers []*schema.Provider) diag.Diagnostics {
 	c := &checker{providers: indexProviders(cfg, providers)}
 	for _, b := range cfg.Blocks {
@@ -55,7 +59,22 @@ func Config(cfg *config.Config, providers []*schema.Provider) diag.Diagnostics {
 			}
 		}
 	}
+	c.references(cfg)
 	return c.diags
+}
+
+// Warnings returns ds with every error made a warning, for schemas that
+// may be older than the providers the engine installs (an attribute a
+// newer provider added would be an error otherwise): the configuration is
+// written as it is, and Terraform has the last word. ds is changed in
+// place.
+func Warnings(ds diag.Diagnostics) diag.Diagnostics {
+	for _, d := range ds {
+		if d.Severity == diag.Error {
+			d.Severity = diag.Warning
+		}
+	}
+	return ds
 }
 
 type checker struct {

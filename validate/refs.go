@@ -1,0 +1,138 @@
+package validate
+
+import (
+	"fmt"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/schema"
+)
+
+// references reports references to attributes that the schema of the
+// resource, data source or ephemeral resource they name does not have
+// (aws_vpc.main.cidr, data.aws_ami.x.image), as Terraform does. Names
+// declared nowhere are config.Validate's to report; types without a schema
+// are left alone.
+func (c *checker) references(cfg *config.Config) {
+	declared := map[string]*config.Block{}
+	var index func(bs []*config.Block)
+	index = func(bs []*config.Block) {
+		for _, b := range bs {
+			switch b.Type {
+			case "resource", "data", "ephemeral":
+				if len(b.Labels) == 2 {
+					declared[b.Address()] = b
+				}
+			case "check":
+				index(b.Body.Blocks("data"))
+			}
+		}
+	}
+	index(cfg.Blocks)
+	for _, b := range cfg.Blocks {
+		c.referencesIn(b.Body, b.Address(), b.DeclRange, declared)
+	}
+}
+
+func (c *checker) referencesIn(body *config.Body, path string, rng hcl.Range, declared map[string]*config.Block) {
+	for _, it := range body.Items {
+		switch it := it.(type) {
+		case *config.Attribute:
+			for _, tr := range config.Variables(it.Expr) {
+				c.reference(tr, path+"."+it.Name, where(it.Range, rng), declared)
+			}
+			// aws_instance.web[*].id: the attribute is read of each
+			// element, after the splat.
+			config.Walk(it.Expr, func(e config.Expr) {
+				if sp, ok := e.(*config.Splat); ok && len(sp.Each) > 0 {
+					if ref, ok := sp.Source.(*config.Reference); ok {
+						tr := append(append(hcl.Traversal{}, ref.Traversal...), hcl.TraverseSplat{})
+						c.reference(append(tr, sp.Each...), path+"."+it.Name, where(it.Range, rng), declared)
+					}
+				}
+			})
+		case *config.Block:
+			c.referencesIn(it.Body, path+"."+it.Type, where(it.DeclRange, rng), declared)
+		}
+	}
+}
+
+func (c *checker) reference(tr hcl.Traversal, path string, rng hcl.Range, declared map[string]*config.Block) {
+	// The names of the steps, without indexes: aws_instance.web[0].id is
+	// aws_instance, web, id.
+	names := make([]string, 0, 4)
+	for _, step := range tr {
+		switch s := step.(type) {
+		case hcl.TraverseRoot:
+			names = append(names, s.Name)
+		case hcl.TraverseAttr:
+			names = append(names, s.Name)
+		}
+	}
+	if len(names) == 0 {
+		return
+	}
+	objLen := 2
+	switch names[0] {
+	case "data", "ephemeral":
+		objLen = 3
+	case "var", "local", "module", "count", "each", "self", "path", "terraform":
+		return
+	}
+	if len(names) <= objLen {
+		return
+	}
+	var addr string
+	if objLen == 3 {
+		addr = names[0] + "." + names[1] + "." + names[2]
+	} else {
+		addr = names[0] + "." + names[1]
+	}
+	b := declared[addr]
+	if b == nil {
+		return
+	}
+	typ := b.Labels[0]
+	p := c.providerFor(b, typ)
+	if p == nil {
+		return
+	}
+	var rs *schema.Resource
+	switch b.Type {
+	case "data":
+		rs = p.DataSource(typ)
+	case "ephemeral":
+		rs = p.EphemeralResource(typ)
+	default:
+		rs = p.Resource(typ)
+	}
+	if rs == nil {
+		return // reported by topLevel
+	}
+	attr := names[objLen]
+	if rs.Block.Attribute(attr) != nil || rs.Block.NestedBlock(attr) != nil {
+		return
+	}
+	var candidates []string
+	for _, a := range rs.Block.Attributes {
+		candidates = append(candidates, a.Name)
+	}
+	for _, nb := range rs.Block.Blocks {
+		candidates = append(candidates, nb.Name)
+	}
+	c.add(diag.Error, rng, path, "Unsupported attribute",
+		fmt.Sprintf("The reference %s names attribute %q, which %s %q does not have in the schema of %s.", config.TraversalString(tr), attr, kindNoun(b.Type), typ, p.Source),
+		diag.DidYouMean(attr, candidates))
+}
+
+func kindNoun(typ string) string {
+	switch typ {
+	case "data":
+		return "data source"
+	case "ephemeral":
+		return "ephemeral resource"
+	}
+	return "resource type"
+}

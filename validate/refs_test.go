@@ -1,0 +1,56 @@
+package validate
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestReferencesToUnknownAttributes(t *testing.T) {
+	ds := check(t, `resource "random_pet" "a" {}
+
+resource "random_integer" "n" {
+  count = 2
+  min   = 1
+  max   = 9
+}
+
+data "local_file" "f" {
+  filename = "x"
+}
+
+resource "local_file" "out" {
+  filename = "out.txt"
+  content  = "${random_pet.a.idd} ${random_integer.n[0].result} ${random_integer.n[*].reslt} ${data.local_file.f.contents}"
+}
+
+output "ok" {
+  value = [random_pet.a.id, random_pet.a.keepers["x"], data.local_file.f.content, var.x, terraform_data.t.output]
+}
+
+variable "x" {}
+
+resource "terraform_data" "t" {}
+`)
+	var got []string
+	for _, d := range ds {
+		got = append(got, d.Error())
+	}
+	want := []string{
+		`main.tf:15:3: Error: Unsupported attribute (at local_file.out.content); The reference random_pet.a.idd names attribute "idd", which resource type "random_pet" does not have in the schema of registry.terraform.io/hashicorp/random.` + "\n  hint: did you mean \"id\"?",
+		`Error: Unsupported attribute (at local_file.out.content); The reference data.local_file.f.contents names attribute "contents", which data source "local_file" does not have`,
+		`Error: Unsupported attribute (at local_file.out.content); The reference random_integer.n[*].reslt names attribute "reslt"`,
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d diagnostics:\n%s", len(got), strings.Join(got, "\n"))
+	}
+	for i := range want {
+		if !strings.Contains(got[i], want[i]) {
+			t.Errorf("diagnostic %d:\n got %s\nwant %s", i, got[i], want[i])
+		}
+	}
+	for _, d := range Warnings(ds) {
+		if d.Severity.String() != "Warning" {
+			t.Errorf("not downgraded: %s", d)
+		}
+	}
+}
