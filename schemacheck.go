@@ -15,6 +15,12 @@ import (
 // when it knows the project's schemas.
 const EnvSchemas = "TFKIT_SCHEMAS"
 
+// EnvSchemaCheck, when "warn", makes what the schemas do not allow a
+// warning instead of an error (for schemas older than the providers the
+// engine installs); the configuration is then written as it is. The tfkit
+// CLI sets it for --schema-check warn or "schemaCheck": "warn".
+const EnvSchemaCheck = "TFKIT_SCHEMA_CHECK"
+
 // WithSchemas makes Synth check every resource, data source and provider
 // body against these provider schemas (see package validate): missing
 // required attributes, unknown ones, computed-only ones that are set,
@@ -35,6 +41,9 @@ func (a *App) schemaDiagnostics(p *crossPlan) diag.Diagnostics {
 	for _, s := range a.stacks {
 		cfg, _ := s.final(p)
 		ds = append(ds, validate.Config(cfg, providers)...)
+	}
+	if a.getenv(EnvSchemaCheck) == "warn" {
+		ds = validate.Warnings(ds)
 	}
 	return ds
 }

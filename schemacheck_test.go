@@ -146,3 +146,24 @@ resource "random_string" "blocks" {
 		t.Errorf("no did-you-mean: %q, %q", ds[0].Suggestion, ds[2].Suggestion)
 	}
 }
+
+// TestSynthSchemaCheckWarn: with TFKIT_SCHEMA_CHECK=warn what the schemas
+// do not allow is printed as a warning and the body written as it is.
+func TestSynthSchemaCheckWarn(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	var warnings strings.Builder
+	app := tfkit.NewApp(tfkit.WithOutdir(out), tfkit.WithWarnings(&warnings),
+		tfkit.WithGetenv(envOf(map[string]string{tfkit.EnvSchemas: randomSchemas, tfkit.EnvSchemaCheck: "warn"})))
+	st := tfkit.NewStack(app, "s")
+	tfkit.NewResource(st, "random_pet", "p", tfkit.Attrs{"lenght": 3})
+	if err := app.Synth(); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(warnings.String(), `Warning: Unsupported argument "lenght"`) {
+		t.Errorf("warnings: %q", warnings.String())
+	}
+	data, err := os.ReadFile(filepath.Join(out, "stacks", "s", "main.tf"))
+	if err != nil || !strings.Contains(string(data), "lenght = 3") {
+		t.Errorf("main.tf: %q %v", data, err)
+	}
+}

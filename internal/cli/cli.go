@@ -106,6 +106,12 @@ func (r *run) warnf(format string, args ...any) {
 	fmt.Fprintf(r.stderr, "Warning: "+format+"\n", args...)
 }
 
+// notef prints a note, something worth knowing that is no problem, on
+// stderr.
+func (r *run) notef(format string, args ...any) {
+	fmt.Fprintf(r.stderr, "Note: "+format+"\n", args...)
+}
+
 // report prints diagnostics on stderr and tells whether any is an error.
 func (r *run) report(diags diag.Diagnostics) bool {
 	if len(diags) > 0 {

@@ -25,7 +25,7 @@ func init() {
 	register(&command{
 		name:     "synth",
 		synopsis: "Run the app and write its Terraform configuration",
-		usage:    "synth [--out DIR] [--format hcl|json] [--check] [--timeout DURATION] [--schema FILE.json] [ENTRY.tsx]",
+		usage:    "synth [--out DIR] [--format hcl|json] [--check] [--timeout DURATION] [--schema FILE.json] [--schema-check error|warn] [ENTRY.tsx]",
 		help: `
 Runs the project's app (the "app" command of tfkit.json, or of a CDK for
 Terraform cdktf.json) with sh -c in the project directory. The app writes
@@ -60,7 +60,12 @@ get' kept in the bindings directory: codeMakerOutput of tfkit.json, else
 .gen), every resource, data source and provider body is checked against
 them before anything is written, as tfkit validate does; diagnostics point
 at the Go or TSX line that set the attribute. A Go app does the check in
-app.Synth, which reads the schemas from TFKIT_SCHEMAS.
+app.Synth, which reads the schemas from TFKIT_SCHEMAS. When the schemas may
+be older than the providers terraform installs (a newer provider added an
+attribute), --schema-check warn (or "schemaCheck": "warn" in tfkit.json)
+reports what they do not allow as warnings and writes the configuration as
+it is; a Go app hears of it through TFKIT_SCHEMA_CHECK=warn. Without any
+schemas, synth says once that provider attributes were not checked.
 
 With --check nothing is written: the fresh synthesis is compared with the
 output directory, and each difference is printed as a unified diff.`,
@@ -69,11 +74,12 @@ output directory, and each difference is printed as a unified diff.`,
 }
 
 type synthOptions struct {
-	out     string
-	format  string
-	check   bool
-	timeout time.Duration
-	schema  string
+	out         string
+	format      string
+	check       bool
+	timeout     time.Duration
+	schema      string
+	schemaCheck string
 }
 
 func setupSynth(fs *flag.FlagSet) func(context.Context, *run, []string) int {
@@ -83,6 +89,7 @@ func setupSynth(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 	fs.BoolVar(&o.check, "check", false, "change nothing; compare a fresh synthesis with the output directory and exit 1 if they differ")
 	fs.DurationVar(&o.timeout, "timeout", 0, "stop the app if it runs longer than `DURATION`, such as 90s or 5m")
 	fs.StringVar(&o.schema, "schema", "", "check the stacks against the provider schemas in `FILE.json` (default: those 'tfkit get' kept, when there are any)")
+	fs.StringVar(&o.schemaCheck, "schema-check", "", "what schema problems are: `error|warn` (warn for schemas older than the providers; default: \"schemaCheck\" of tfkit.json, else error)")
 	return func(ctx context.Context, r *run, args []string) int {
 		return runSynth(ctx, r, o, args)
 	}
@@ -105,6 +112,13 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 	}
 	if o.timeout < 0 {
 		return usageError(r.stderr, commands["synth"], "--timeout must not be negative")
+	}
+	if o.schemaCheck != "" && o.schemaCheck != "error" && o.schemaCheck != "warn" {
+		msg := fmt.Sprintf("--schema-check must be error or warn, not %q", o.schemaCheck)
+		if s := diag.DidYouMean(o.schemaCheck, []string{"error", "warn"}); s != "" {
+			msg += " (" + s + ")"
+		}
+		return usageError(r.stderr, commands["synth"], "%s", msg)
 	}
 
 	cfg, diags := loadProject(r.dir, entry)
@@ -135,6 +149,9 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 	schemas, code := synthSchemas(r, cfg, o.schema)
 	if code != ExitOK {
 		return code
+	}
+	if o.schemaCheck == "" {
+		o.schemaCheck = cfg.SchemaCheck
 	}
 
 	// The output directory is locked for the whole run (not with --check,
@@ -185,6 +202,9 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 		env := []string{"TFKIT_OUTDIR=" + absStaging, "TFKIT_FORMAT=" + o.format}
 		if schemas != "" {
 			env = append(env, "TFKIT_SCHEMAS="+schemas)
+			if o.schemaCheck == "warn" {
+				env = append(env, "TFKIT_SCHEMA_CHECK=warn")
+			}
 		}
 		err = runApp(ctx, r, appRun{
 			command: cfg.App,
@@ -245,6 +265,9 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 		r.warnf("%s had been edited since the last synth; the edit was overwritten (change the app instead)", filepath.Join(outName, filepath.FromSlash(p)))
 	}
 	writeSynthSummary(r, outName, stacks)
+	if schemas == "" && anyProviderResources(out, stacks) {
+		r.notef("provider attributes were not checked: there are no provider schemas; run 'tfkit get' (schemas are kept with the bindings) or give --schema FILE.json")
+	}
 	return ExitOK
 }
 
@@ -454,7 +477,11 @@ func buildTSX(ctx context.Context, r *run, o *synthOptions, entry, staging, sche
 			r.errorf("run 'tfkit get' again, or give --schema FILE.json", "cannot read provider schemas: %v", err)
 			return ExitFailure
 		}
-		if r.report(tsx.WithFrames(validate.Config(cfg, providers), r.dir)) {
+		ds := validate.Config(cfg, providers)
+		if o.schemaCheck == "warn" {
+			ds = validate.Warnings(ds)
+		}
+		if r.report(tsx.WithFrames(ds, r.dir)) {
 			return ExitFailure
 		}
 	}

@@ -82,3 +82,50 @@ func TestSynthPassesSchemasToApp(t *testing.T) {
 		t.Errorf("TFKIT_SCHEMAS with --schema = %q", got)
 	}
 }
+
+// TestSynthSchemaNotesAndWarnings: without schemas synth says once that
+// provider attributes were not checked (not for terraform_* alone); a
+// schema error in TSX comes with a frame of the line; --schema-check warn
+// and "schemaCheck": "warn" make it a warning and write the configuration
+// as it is, unknown attribute included.
+func TestSynthSchemaNotesAndWarnings(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "main.tsx", `import { Resource } from "tfkit";
+export default () => <>
+  <Resource type="random_pet" name="p" lenght={3} />
+</>;
+`)
+	res := runCLI(t, dir, nil, "synth", "main.tsx", "--out", "gen")
+	note := "Note: provider attributes were not checked: there are no provider schemas; run 'tfkit get' (schemas are kept with the bindings) or give --schema FILE.json\n"
+	if res.code != ExitOK || strings.Count(res.stderr, note) != 1 {
+		t.Fatalf("no note without schemas: %s", res)
+	}
+	write(t, dir, "builtin.tsx", `import { Resource } from "tfkit";
+export default () => <Resource type="terraform_data" name="d" />;
+`)
+	if res := runCLI(t, dir, nil, "synth", "builtin.tsx", "--out", "gen2"); res.code != ExitOK || strings.Contains(res.stderr, "Note:") {
+		t.Fatalf("note for built-in resources only: %s", res)
+	}
+
+	copySchema(t, "random-3.9.0.json", filepath.Join(dir, ".gen", getSchemaFile))
+	res = runCLI(t, dir, nil, "synth", "main.tsx", "--out", "gen")
+	if res.code != ExitFailure || !strings.Contains(res.stderr, "  3 |   <Resource type=\"random_pet\" name=\"p\" lenght={3} />\n") {
+		t.Fatalf("schema error without a frame: %s", res)
+	}
+	for _, args := range [][]string{{"--schema-check", "warn"}, nil} {
+		if args == nil {
+			write(t, dir, "tfkit.json", `{"app": "main.tsx", "output": "gen", "schemaCheck": "warn"}`)
+		}
+		res = runCLI(t, dir, nil, append([]string{"synth", "main.tsx", "--out", "gen"}, args...)...)
+		if res.code != ExitOK || !strings.Contains(res.stderr, `Warning: Unsupported argument "lenght"`) {
+			t.Fatalf("%v: %s", args, res)
+		}
+		if got := tree(t, filepath.Join(dir, "gen")); !strings.Contains(got["main.tf"], "lenght = 3") {
+			t.Fatalf("%v: configuration not written as it is: %v", args, got["main.tf"])
+		}
+	}
+	res = runCLI(t, dir, nil, "synth", "main.tsx", "--schema-check", "warm")
+	if res.code != ExitUsage || !strings.Contains(res.stderr, `--schema-check must be error or warn, not "warm" (did you mean "warn"?)`) {
+		t.Fatalf("bad --schema-check: %s", res)
+	}
+}

@@ -287,7 +287,7 @@ func TestSynthProjectFileDiagnostics(t *testing.T) {
 		{"malformed", "{\n  \"app\": \"sh app.sh\"\n  \"output\": \"x\"\n}\n", ExitFailure,
 			"tfkit.json:3:3: Error: Invalid JSON in tfkit.json; Invalid character '\"' after object key:value pair.\n  hint: is a comma missing before it?\n"},
 		{"unknown key", "{\n  \"app\": \"sh app.sh\",\n  \"ouptut\": \"x\"\n}\n", ExitOK,
-			"tfkit.json:3:3: Warning: Unknown key \"ouptut\" in tfkit.json; tfkit reads the keys \"app\", \"output\", \"language\", \"providers\", \"modules\", \"terraformProviders\", \"terraformModules\", \"codeMakerOutput\"; this one is ignored.\n  hint: did you mean \"output\"?\n"},
+			"tfkit.json:3:3: Warning: Unknown key \"ouptut\" in tfkit.json; tfkit reads the keys \"app\", \"output\", \"language\", \"providers\", \"modules\", \"terraformProviders\", \"terraformModules\", \"codeMakerOutput\", \"schemaCheck\"; this one is ignored.\n  hint: did you mean \"output\"?\n"},
 		{"no app", `{"output": "x"}`, ExitFailure,
 			"tfkit.json:1:1: Error: No \"app\" in tfkit.json; The \"app\" key names the shell command that runs your program, which writes the Terraform configuration.\n  hint: add \"app\": \"go run .\" (or the command that runs your program)\n"},
 		{"wrong type", `{"app": ["sh", "app.sh"]}`, ExitFailure,

@@ -146,3 +146,54 @@ func objects(raw json.RawMessage) []map[string]json.RawMessage {
 	}
 	return []map[string]json.RawMessage{one}
 }
+
+// anyProviderResources reports whether a synthesized stack declares a
+// resource, data source or ephemeral resource of a provider (any type but
+// Terraform's built-in terraform_*), which provider schemas would check.
+func anyProviderResources(out string, stacks []synthStack) bool {
+	for _, s := range stacks {
+		if s.file == "" {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(s.file)))
+		if err != nil {
+			continue
+		}
+		for _, typ := range resourceTypes(src, s.file) {
+			if !strings.HasPrefix(typ, "terraform_") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// resourceTypes returns the types of the resource, data and ephemeral
+// blocks of a configuration file (HCL or Terraform JSON).
+func resourceTypes(src []byte, name string) []string {
+	var types []string
+	if strings.HasSuffix(name, ".json") {
+		var top map[string]json.RawMessage
+		if json.Unmarshal(src, &top) != nil {
+			return nil
+		}
+		for _, kind := range []string{"resource", "data", "ephemeral"} {
+			for _, byType := range objects(top[kind]) {
+				for typ := range byType {
+					types = append(types, typ)
+				}
+			}
+		}
+		return types
+	}
+	f, diags := hclsyntax.ParseConfig(src, name, hcl.InitialPos)
+	if diags.HasErrors() {
+		return nil
+	}
+	for _, b := range f.Body.(*hclsyntax.Body).Blocks {
+		if (b.Type == "resource" || b.Type == "data" || b.Type == "ephemeral") && len(b.Labels) > 0 {
+			types = append(types, b.Labels[0])
+		}
+	}
+	return types
+}

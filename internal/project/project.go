@@ -53,6 +53,10 @@ type Config struct {
 	TerraformModules   []Dependency
 	// CodeMakerOutput is where generated bindings go; empty when not given.
 	CodeMakerOutput string
+	// SchemaCheck is "error" (the default when empty) or "warn": whether
+	// what the provider schemas do not allow stops synth or is only
+	// reported, for schemas older than the providers.
+	SchemaCheck string
 
 	// ranges remembers where each key was written, for later diagnostics.
 	ranges map[string]hcl.Range
@@ -165,7 +169,7 @@ func Load(dir string) (*Config, diag.Diagnostics) {
 }
 
 // keys lists the keys tfkit reads, in the order they are documented.
-var keys = []string{"app", "output", "language", "providers", "modules", "terraformProviders", "terraformModules", "codeMakerOutput"}
+var keys = []string{"app", "output", "language", "providers", "modules", "terraformProviders", "terraformModules", "codeMakerOutput", "schemaCheck"}
 
 // aliases maps tfkit's short keys to the CDK for Terraform keys that mean
 // the same; a file may write either, not both.
@@ -249,6 +253,18 @@ func Parse(filename string, src []byte) (*Config, diag.Diagnostics) {
 			str(&cfg.Language)
 		case "codeMakerOutput":
 			str(&cfg.CodeMakerOutput)
+		case "schemaCheck":
+			str(&cfg.SchemaCheck)
+			if cfg.SchemaCheck != "" && cfg.SchemaCheck != "error" && cfg.SchemaCheck != "warn" {
+				diags = append(diags, &diag.Diagnostic{
+					Severity:   diag.Error,
+					Summary:    fmt.Sprintf("Invalid \"schemaCheck\" in %s", filename),
+					Detail:     fmt.Sprintf("%q is neither \"error\" nor \"warn\".", cfg.SchemaCheck),
+					Subject:    p.rng(v.start, v.end),
+					Suggestion: diag.DidYouMean(cfg.SchemaCheck, []string{"error", "warn"}),
+				})
+				cfg.SchemaCheck = ""
+			}
 		case "providers", "terraformProviders":
 			cfg.TerraformProviders, diags = dependencies(p, m, diags)
 		case "modules", "terraformModules":
