@@ -1,9 +1,6 @@
 package tfkit
 
 import (
-	"fmt"
-	"os"
-
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/schema"
 	"github.com/tfkit/tfkit/validate"
@@ -58,16 +55,10 @@ func (a *App) providerSchemas() ([]*schema.Provider, diag.Diagnostics) {
 	if file == "" {
 		return nil, nil
 	}
-	f, err := os.Open(file)
+	providers, err := schema.ReadProvidersFile(file)
 	if err != nil {
 		return nil, diag.Diagnostics{{Severity: diag.Error, Summary: "Cannot read provider schemas",
-			Detail: err.Error(), Suggestion: "run 'tfkit get' again, or unset " + EnvSchemas}}
-	}
-	defer f.Close()
-	providers, err := schema.ReadProviders(f)
-	if err != nil {
-		return nil, diag.Diagnostics{{Severity: diag.Error, Summary: "Cannot read provider schemas",
-			Detail: fmt.Sprintf("%s: %v", file, err), Suggestion: "run 'tfkit get' again, or unset " + EnvSchemas}}
+			Detail: err.Error() + ".", Suggestion: "run 'tfkit get' again, or unset " + EnvSchemas}}
 	}
 	a.schemas, a.schemasRead = providers, true
 	return providers, nil

@@ -104,12 +104,24 @@ func TestConvertErrors(t *testing.T) {
 		t.Errorf("syntax errors: %v", ds)
 	}
 	_, ds = Files([]File{{Name: "main.tf.json", Src: []byte(`{"resource": []}`)}}, Options{Target: TSX})
-	if !strings.Contains(ds.Error(), "main.tf.json: Error: Unsupported Terraform JSON; expected an object") {
+	if !strings.Contains(ds.Error(), "main.tf.json:1:14: Error: Unsupported Terraform JSON; expected an object") {
 		t.Errorf("JSON: %v", ds)
 	}
 	_, ds = Files([]File{{Name: "main.tf.json", Src: []byte(`{"resource": `)}}, Options{Target: TSX})
-	if !strings.Contains(ds.Error(), "Invalid JSON") {
+	if !strings.Contains(ds.Error(), "main.tf.json:1:14: Error: Invalid JSON; The JSON ends before the value does.") {
 		t.Errorf("JSON: %v", ds)
+	}
+	// Every error names the line and column of the value at fault.
+	for src, want := range map[string]string{
+		"{\n  \"resource\": {\n    \"aws_vpc\": [1, 2]\n  }\n}\n":               "main.tf.json:3:16: Error: Unsupported Terraform JSON; expected an object",
+		"{\n  \"resource\": {\n    \"aws_vpc\": {\"a\": {\"count\": }}\n  }\n}": "main.tf.json:3:32: Error: Invalid JSON; invalid character '}' looking for beginning of value.",
+		"{\"resource\": {},\n \"output\": {\"o\": 5}}":                          "main.tf.json:2:18: Error: Unsupported Terraform JSON; the body of a output block must be an object",
+		"{\"nope\": {}}": "main.tf.json:1:10: Error: Unsupported Terraform JSON; \"nope\" is not a Terraform block type",
+	} {
+		_, ds = Files([]File{{Name: "main.tf.json", Src: []byte(src)}}, Options{Target: Go})
+		if !strings.Contains(ds.Error(), want) {
+			t.Errorf("%q:\n got %v\nwant %s", src, ds, want)
+		}
 	}
 	_, ds = Dir(filepath.Join(corpus, "override"), Options{Target: Go})
 	if !strings.Contains(ds.Error(), "Override file not converted") {

@@ -3,6 +3,7 @@ package convert
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -31,6 +32,9 @@ type jsonValue struct {
 	b     bool
 	items []jsonValue
 	keys  []string // for objects, parallel to items
+	// offset is where the value starts in the file (perhaps before the
+	// blanks, colon or comma that precede it).
+	offset int64
 }
 
 func parseJSON(src []byte) (jsonValue, error) {
@@ -47,6 +51,13 @@ func parseJSON(src []byte) (jsonValue, error) {
 }
 
 func readJSON(dec *json.Decoder) (jsonValue, error) {
+	off := dec.InputOffset()
+	v, err := readJSONValue(dec)
+	v.offset = off
+	return v, err
+}
+
+func readJSONValue(dec *json.Decoder) (jsonValue, error) {
 	tok, err := dec.Token()
 	if err != nil {
 		return jsonValue{}, err
@@ -98,27 +109,58 @@ func readJSON(dec *json.Decoder) (jsonValue, error) {
 // jsonReader converts one .tf.json file into the model.
 type jsonReader struct {
 	name string
+	src  []byte
 	ds   diag.Diagnostics
 }
 
-func (r *jsonReader) errorf(format string, args ...any) {
-	rng := hcl.Range{Filename: r.name}
+// errorf reports a problem with the value v, at its line and column.
+func (r *jsonReader) errorf(v jsonValue, format string, args ...any) {
+	rng := jsonRange(r.name, r.src, v.offset)
 	r.ds = append(r.ds, &diag.Diagnostic{Severity: diag.Error, Summary: "Unsupported Terraform JSON",
 		Detail: fmt.Sprintf(format, args...), Subject: &rng})
+}
+
+// jsonRange is the position of the value that starts at offset in src,
+// past the blanks, colon or comma before it: file, line and column.
+func jsonRange(name string, src []byte, offset int64) hcl.Range {
+	offset = min(max(offset, 0), int64(len(src)))
+	for offset < int64(len(src)) && strings.IndexByte(" \t\r\n:,", src[offset]) >= 0 {
+		offset++
+	}
+	pos := hcl.Pos{Line: 1, Column: 1, Byte: int(offset)}
+	for _, b := range src[:offset] {
+		if b == '\n' {
+			pos.Line, pos.Column = pos.Line+1, 1
+			continue
+		}
+		pos.Column++
+	}
+	end := pos
+	end.Column++
+	end.Byte++
+	return hcl.Range{Filename: name, Start: pos, End: end}
 }
 
 // jsonToHCL reads a .tf.json file and writes its configuration as HCL.
 func jsonToHCL(f File) ([]byte, diag.Diagnostics) {
 	root, err := parseJSON(f.Src)
 	if err != nil || root.kind != 'o' {
-		rng := hcl.Range{Filename: f.Name}
-		msg := "the file is not a JSON object"
+		rng := jsonRange(f.Name, f.Src, 0)
+		msg := "The file is not a JSON object."
 		if err != nil {
-			msg = err.Error()
+			msg = err.Error() + "."
+			var syn *json.SyntaxError
+			switch {
+			case errors.As(err, &syn):
+				rng = jsonRange(f.Name, f.Src, max(syn.Offset-1, 0))
+			case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+				rng = jsonRange(f.Name, f.Src, int64(len(f.Src)))
+				msg = "The JSON ends before the value does."
+			}
 		}
-		return nil, diag.Diagnostics{{Severity: diag.Error, Summary: "Invalid JSON", Detail: f.Name + ": " + msg, Subject: &rng}}
+		return nil, diag.Diagnostics{{Severity: diag.Error, Summary: "Invalid JSON", Detail: msg, Subject: &rng}}
 	}
-	r := &jsonReader{name: f.Name}
+	r := &jsonReader{name: f.Name, src: f.Src}
 	cfg := &config.Config{}
 	for i, typ := range root.keys {
 		v := root.items[i]
@@ -143,7 +185,7 @@ func jsonToHCL(f File) ([]byte, diag.Diagnostics) {
 				cfg.Add(r.block(typ, nil, body))
 			}
 		default:
-			r.errorf("%q is not a Terraform block type", typ)
+			r.errorf(v, "%q is not a Terraform block type", typ)
 		}
 	}
 	for _, b := range cfg.Blocks {
@@ -170,7 +212,7 @@ type member struct {
 
 func members(r *jsonReader, v jsonValue) []member {
 	if v.kind != 'o' {
-		r.errorf("expected an object")
+		r.errorf(v, "expected an object")
 		return nil
 	}
 	out := make([]member, len(v.keys))
@@ -225,7 +267,7 @@ func jsonOwnBlock(types []string, name string) (int, bool) {
 func (r *jsonReader) body(types []string, v jsonValue) *config.Body {
 	body := &config.Body{}
 	if v.kind != 'o' {
-		r.errorf("the body of a %s block must be an object", types[len(types)-1])
+		r.errorf(v, "the body of a %s block must be an object", types[len(types)-1])
 		return body
 	}
 	last := types[len(types)-1]
@@ -334,7 +376,7 @@ func (r *jsonReader) value(v jsonValue) config.Expr {
 	case 'n':
 		n, err := cty.ParseNumberVal(string(v.num))
 		if err != nil {
-			r.errorf("invalid number %s", v.num)
+			r.errorf(v, "invalid number %s", v.num)
 			return config.Null()
 		}
 		return &config.Literal{Val: n}

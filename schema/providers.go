@@ -2,9 +2,12 @@ package schema
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"os"
 	"sort"
+	"strings"
 
 	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/zclconf/go-cty/cty"
@@ -13,12 +16,18 @@ import (
 // ReadProviders reads the output of `terraform providers schema -json` (or
 // `tofu providers schema -json`) and returns the providers sorted by source
 // address. The format version is checked: an unsupported one is an error
-// naming the version.
+// naming the version. JSON that does not parse is an error with the line
+// and column; an empty resource, data source, attribute or block name and
+// an unknown nesting_mode are errors naming where they are in the
+// document.
 func ReadProviders(r io.Reader) ([]*Provider, error) {
-	var raw tfjson.ProviderSchemas
-	dec := json.NewDecoder(r)
-	if err := dec.Decode(&raw); err != nil {
+	src, err := io.ReadAll(r)
+	if err != nil {
 		return nil, fmt.Errorf("read provider schemas: %w", err)
+	}
+	var raw tfjson.ProviderSchemas
+	if err := json.Unmarshal(src, &raw); err != nil {
+		return nil, fmt.Errorf("read provider schemas: %w", locate(src, err))
 	}
 	sources := make([]string, 0, len(raw.Schemas))
 	for src := range raw.Schemas {
@@ -26,27 +35,117 @@ func ReadProviders(r io.Reader) ([]*Provider, error) {
 	}
 	sort.Strings(sources)
 	out := make([]*Provider, 0, len(sources))
+	c := &converter{}
 	for _, src := range sources {
 		ps := raw.Schemas[src]
+		where := fmt.Sprintf("provider_schemas[%q]", src)
+		if src == "" {
+			c.fail(where, "the provider source address is empty")
+		}
 		p := &Provider{Source: src, Config: &Block{}}
 		if ps.ConfigSchema != nil && ps.ConfigSchema.Block != nil {
-			p.Config = convertBlock(ps.ConfigSchema.Block)
+			p.Config = c.block(ps.ConfigSchema.Block, where+".provider.block")
 		}
-		p.Resources = convertResources(ps.ResourceSchemas)
-		p.DataSources = convertResources(ps.DataSourceSchemas)
-		p.EphemeralResources = convertResources(ps.EphemeralResourceSchemas)
+		p.Resources = c.resources(ps.ResourceSchemas, where+".resource_schemas", "resource type")
+		p.DataSources = c.resources(ps.DataSourceSchemas, where+".data_source_schemas", "data source type")
+		p.EphemeralResources = c.resources(ps.EphemeralResourceSchemas, where+".ephemeral_resource_schemas", "ephemeral resource type")
 		p.Functions = convertFunctions(ps.Functions)
 		out = append(out, p)
+	}
+	if c.err != nil {
+		return nil, fmt.Errorf("read provider schemas: %w", c.err)
 	}
 	return out, nil
 }
 
-func convertResources(in map[string]*tfjson.Schema) []*Resource {
+// ReadProvidersFile reads a provider schemas file as ReadProviders does;
+// errors start with the file name, and for JSON that does not parse, the
+// line and column: "schema.json:3:17: read provider schemas: ...".
+func ReadProvidersFile(path string) ([]*Provider, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	ps, err := ReadProviders(f)
+	if err != nil {
+		var se *SyntaxError
+		if errors.As(err, &se) {
+			return nil, fmt.Errorf("%s:%d:%d: read provider schemas: %w", path, se.Line, se.Column, se.Err)
+		}
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return ps, nil
+}
+
+// SyntaxError is JSON that does not parse (or holds a value of the wrong
+// type), with where: 1-based line and column.
+type SyntaxError struct {
+	Line, Column int
+	Err          error
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("line %d, column %d: %v", e.Line, e.Column, e.Err)
+}
+
+func (e *SyntaxError) Unwrap() error { return e.Err }
+
+// locate turns a JSON decoding error with a byte offset into a
+// *SyntaxError; others are returned as they are.
+func locate(src []byte, err error) error {
+	var offset int64 = -1
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		// Offset counts the bytes read, the offending one included.
+		offset = max(syn.Offset-1, 0)
+	case errors.As(err, &typ):
+		offset = typ.Offset
+	case errors.Is(err, io.ErrUnexpectedEOF) || err.Error() == "unexpected end of JSON input":
+		offset = int64(len(src))
+	}
+	if offset < 0 {
+		return err
+	}
+	if offset > int64(len(src)) {
+		offset = int64(len(src))
+	}
+	line, col := 1, 1
+	for _, b := range src[:offset] {
+		if b == '\n' {
+			line, col = line+1, 1
+			continue
+		}
+		col++
+	}
+	return &SyntaxError{Line: line, Column: col, Err: err}
+}
+
+// converter turns terraform-json's schema types into this package's,
+// remembering the first problem it finds.
+type converter struct{ err error }
+
+func (c *converter) fail(where, format string, args ...any) {
+	if c.err == nil {
+		c.err = fmt.Errorf("%s: %s", where, fmt.Sprintf(format, args...))
+	}
+}
+
+func (c *converter) resources(in map[string]*tfjson.Schema, where, noun string) []*Resource {
 	out := make([]*Resource, 0, len(in))
 	for typ, s := range in {
-		r := &Resource{Type: typ, Version: int64(s.Version), Block: &Block{}}
-		if s.Block != nil {
-			r.Block = convertBlock(s.Block)
+		at := fmt.Sprintf("%s[%q]", where, typ)
+		if strings.TrimSpace(typ) == "" {
+			c.fail(at, "the %s name is empty", noun)
+		}
+		r := &Resource{Type: typ, Block: &Block{}}
+		if s != nil {
+			r.Version = int64(s.Version)
+			if s.Block != nil {
+				r.Block = c.block(s.Block, at+".block")
+			}
 		}
 		out = append(out, r)
 	}
@@ -54,23 +153,25 @@ func convertResources(in map[string]*tfjson.Schema) []*Resource {
 	return out
 }
 
-func convertBlock(in *tfjson.SchemaBlock) *Block {
+func (c *converter) block(in *tfjson.SchemaBlock, where string) *Block {
 	b := &Block{
 		Description:     in.Description,
 		DescriptionKind: string(in.DescriptionKind),
 		Deprecated:      in.Deprecated,
-		Attributes:      convertAttributes(in.Attributes),
+		Attributes:      c.attributes(in.Attributes, where+".attributes"),
 	}
 	for name, nb := range in.NestedBlocks {
-		n := &NestedBlock{
-			Name:     name,
-			Nesting:  convertNesting(nb.NestingMode),
-			MinItems: int(nb.MinItems),
-			MaxItems: int(nb.MaxItems),
-			Block:    &Block{},
+		at := fmt.Sprintf("%s.block_types[%q]", where, name)
+		if strings.TrimSpace(name) == "" {
+			c.fail(at, "the block type name is empty")
 		}
-		if nb.Block != nil {
-			n.Block = convertBlock(nb.Block)
+		n := &NestedBlock{Name: name, Block: &Block{}}
+		if nb != nil {
+			n.Nesting = c.nesting(nb.NestingMode, at)
+			n.MinItems, n.MaxItems = int(nb.MinItems), int(nb.MaxItems)
+			if nb.Block != nil {
+				n.Block = c.block(nb.Block, at+".block")
+			}
 		}
 		b.Blocks = append(b.Blocks, n)
 	}
@@ -78,9 +179,17 @@ func convertBlock(in *tfjson.SchemaBlock) *Block {
 	return b
 }
 
-func convertAttributes(in map[string]*tfjson.SchemaAttribute) []*Attribute {
+func (c *converter) attributes(in map[string]*tfjson.SchemaAttribute, where string) []*Attribute {
 	out := make([]*Attribute, 0, len(in))
 	for name, a := range in {
+		at := fmt.Sprintf("%s[%q]", where, name)
+		if strings.TrimSpace(name) == "" {
+			c.fail(at, "the attribute name is empty")
+		}
+		if a == nil {
+			c.fail(at, "the attribute has no schema")
+			continue
+		}
 		attr := &Attribute{
 			Name:            name,
 			Type:            a.AttributeType,
@@ -95,12 +204,14 @@ func convertAttributes(in map[string]*tfjson.SchemaAttribute) []*Attribute {
 		}
 		if nt := a.AttributeNestedType; nt != nil {
 			attr.NestedType = &Object{
-				Nesting:    convertNesting(nt.NestingMode),
-				Attributes: convertAttributes(nt.Attributes),
+				Nesting:    c.nesting(nt.NestingMode, at+".nested_type"),
+				Attributes: c.attributes(nt.Attributes, at+".nested_type.attributes"),
 				MinItems:   int(nt.MinItems),
 				MaxItems:   int(nt.MaxItems),
 			}
 			attr.Type = attr.NestedType.ImpliedType()
+		} else if a.AttributeType == cty.NilType {
+			c.fail(at, "the attribute has neither a type nor a nested_type")
 		}
 		out = append(out, attr)
 	}
@@ -108,8 +219,10 @@ func convertAttributes(in map[string]*tfjson.SchemaAttribute) []*Attribute {
 	return out
 }
 
-func convertNesting(m tfjson.SchemaNestingMode) Nesting {
+func (c *converter) nesting(m tfjson.SchemaNestingMode, where string) Nesting {
 	switch m {
+	case tfjson.SchemaNestingModeSingle:
+		return NestingSingle
 	case tfjson.SchemaNestingModeGroup:
 		return NestingGroup
 	case tfjson.SchemaNestingModeList:
@@ -119,6 +232,7 @@ func convertNesting(m tfjson.SchemaNestingMode) Nesting {
 	case tfjson.SchemaNestingModeMap:
 		return NestingMap
 	}
+	c.fail(where, "nesting_mode %q is none of single, group, list, set and map", string(m))
 	return NestingSingle
 }
 

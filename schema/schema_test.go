@@ -257,3 +257,31 @@ func TestReadProvidersFeatures(t *testing.T) {
 		}
 	})
 }
+
+func TestReadProvidersLocatesProblems(t *testing.T) {
+	for name, c := range map[string]struct{ src, want string }{
+		"truncated": {`{"format_version":"1.0",` + "\n" + `"provider_schemas":{`, "schema.json:2:20: read provider schemas: unexpected end of JSON input"},
+		"syntax":    {"{\n  \"format_version\": \"1.0\",\n  \"provider_schemas\": {,}\n}", "schema.json:3:24: read provider schemas: invalid character ','"},
+		"nesting": {`{"format_version":"1.0","provider_schemas":{"registry.terraform.io/hashicorp/x":{"resource_schemas":{"x_a":{"version":0,"block":{"block_types":{"b":{"nesting_mode":"weird","block":{}}}}}}}}}`,
+			`schema.json: read provider schemas: provider_schemas["registry.terraform.io/hashicorp/x"].resource_schemas["x_a"].block.block_types["b"]: nesting_mode "weird" is none of single, group, list, set and map`},
+		"empty type": {`{"format_version":"1.0","provider_schemas":{"registry.terraform.io/hashicorp/x":{"data_source_schemas":{"":{"version":0,"block":{}}}}}}`,
+			`schema.json: read provider schemas: provider_schemas["registry.terraform.io/hashicorp/x"].data_source_schemas[""]: the data source type name is empty`},
+		"empty attribute": {`{"format_version":"1.0","provider_schemas":{"registry.terraform.io/hashicorp/x":{"resource_schemas":{"x_a":{"version":0,"block":{"attributes":{"":{"type":"string","optional":true}}}}}}}}`,
+			`resource_schemas["x_a"].block.attributes[""]: the attribute name is empty`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "schema.json")
+			if err := os.WriteFile(path, []byte(c.src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := ReadProvidersFile(path)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			got := strings.ReplaceAll(err.Error(), path, "schema.json")
+			if !strings.Contains(got, c.want) {
+				t.Errorf("got  %s\nwant %s", got, c.want)
+			}
+		})
+	}
+}

@@ -6,9 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/hashicorp/hcl/v2"
-
-	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/load"
 	"github.com/tfkit/tfkit/schema"
 )
@@ -114,12 +111,9 @@ func setupEval(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 		}
 		var providers []*schema.Provider
 		for _, f := range schemas {
-			if !filepath.IsAbs(f) {
-				f = filepath.Join(r.dir, f)
-			}
-			ps, err := readSchemaFile(f)
+			ps, err := r.readSchemaFile(f)
 			if err != nil {
-				r.report(diag.Diagnostics{}.Errorf(&hcl.Range{Filename: f}, "Cannot read provider schemas: %v", err))
+				r.errorf("give the output of 'terraform providers schema -json'", "cannot read provider schemas: %v", err)
 				return ExitFailure
 			}
 			providers = append(providers, ps...)

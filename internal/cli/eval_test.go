@@ -78,7 +78,7 @@ func TestEvalSchema(t *testing.T) {
 		t.Fatalf("eval --schema:\n%s", res)
 	}
 	res = runCLI(t, dir, nil, "eval", "--schema", "missing.json")
-	if res.code != ExitFailure || !strings.Contains(res.stderr, "Cannot read provider schemas") {
+	if res.code != ExitFailure || !strings.Contains(res.stderr, "Error: cannot read provider schemas: missing.json does not exist") {
 		t.Fatalf("eval --schema missing.json:\n%s", res)
 	}
 }

@@ -162,6 +162,12 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 			r.errorf("", "read schema: %v", err)
 			return ExitFailure
 		}
+		// Read once here for messages naming the file, the line and the
+		// place in the document.
+		if _, err := r.readSchemaFile(o.schema); err != nil {
+			r.errorf("give the output of 'terraform providers schema -json'", "%v", err)
+			return ExitFailure
+		}
 	} else {
 		remote := remoteModules(proj.TerraformModules)
 		if len(proj.TerraformProviders) == 0 && len(proj.TerraformModules) == 0 {

@@ -166,7 +166,7 @@ func TestGetErrors(t *testing.T) {
 		{"unknown lang", dir, []string{"get", "--lang", "rust"}, ExitUsage, `--lang must be go or ts, not "rust"`},
 		{"argument", dir, []string{"get", "extra"}, ExitUsage, `unexpected argument "extra"`},
 		{"missing schema", dir, []string{"get", "--schema", "nope.json"}, ExitFailure, "Error: read schema: open"},
-		{"bad schema", dir, []string{"get", "--schema", "bad.json"}, ExitFailure, "Error: read provider schemas"},
+		{"bad schema", dir, []string{"get", "--schema", "bad.json"}, ExitFailure, "Error: bad.json:1:48: read provider schemas: json: cannot unmarshal number"},
 		{"no providers", dir, []string{"get"}, ExitFailure, "Error: tfkit.json names no providers"},
 		{"no project", empty, []string{"get"}, ExitFailure, "tfkit.json"},
 		{"both provider keys", conflict, []string{"get"}, ExitFailure, `tfkit.json:1:62: Error: Both "providers" and "terraformProviders" in tfkit.json`},

@@ -472,7 +472,7 @@ func buildTSX(ctx context.Context, r *run, o *synthOptions, entry, staging, sche
 		return ExitFailure
 	}
 	if schemas != "" {
-		providers, err := readSchemaFile(schemas)
+		providers, err := r.readSchemaFile(schemas)
 		if err != nil {
 			r.errorf("run 'tfkit get' again, or give --schema FILE.json", "cannot read provider schemas: %v", err)
 			return ExitFailure

@@ -2,8 +2,10 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -59,15 +61,37 @@ func (r *run) abs(path string) string {
 	return filepath.Join(dirOrDot(r.dir), path)
 }
 
+// shown is how messages print a path: relative to the directory tfkit
+// runs in (the project directory) when it is inside it, as one would type
+// it there; absolute otherwise. Every command prints paths this way.
+func (r *run) shown(path string) string {
+	abs, err := filepath.Abs(r.abs(path))
+	if err != nil {
+		return path
+	}
+	base, err := filepath.Abs(dirOrDot(r.dir))
+	if err != nil {
+		return abs
+	}
+	if rel, err := filepath.Rel(base, abs); err == nil && filepath.IsLocal(rel) {
+		return rel
+	}
+	return abs
+}
+
 func runValidate(r *run, o *validateOptions, args []string) int {
 	proj, code := loadGetProject(r, false)
 	if code != ExitOK {
 		return code
 	}
 	schemaPath := schemasPath(proj, o.schema, o.bindings)
-	providers, err := readSchemaFile(r.abs(schemaPath))
+	providers, err := r.readSchemaFile(schemaPath)
 	if err != nil {
-		r.errorf("run 'tfkit get' first, or give --schema FILE.json", "no provider schemas: %v", err)
+		hint := "run 'tfkit get' first, or give --schema FILE.json"
+		if o.schema != "" {
+			hint = "give the output of 'terraform providers schema -json' with --schema"
+		}
+		r.errorf(hint, "no provider schemas: %v", err)
 		return ExitFailure
 	}
 
@@ -119,14 +143,28 @@ func schemasPath(proj *project.Config, file, bindings string) string {
 	return filepath.Join(bindings, getSchemaFile)
 }
 
-// readSchemaFile reads a terraform providers schema -json document.
-func readSchemaFile(path string) ([]*schema.Provider, error) {
-	f, err := os.Open(path)
+// readSchemaFile reads a terraform providers schema -json document
+// (path relative to the project directory unless absolute); errors name
+// it as shown, with the line and column of JSON that does not parse.
+func (r *run) readSchemaFile(path string) ([]*schema.Provider, error) {
+	name := r.shown(path)
+	f, err := os.Open(r.abs(path))
 	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s does not exist", name)
+		}
 		return nil, err
 	}
 	defer f.Close()
-	return schema.ReadProviders(f)
+	ps, err := schema.ReadProviders(f)
+	var se *schema.SyntaxError
+	switch {
+	case errors.As(err, &se):
+		return nil, fmt.Errorf("%s:%d:%d: read provider schemas: %w", name, se.Line, se.Column, se.Err)
+	case err != nil:
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return ps, nil
 }
 
 // parseDir reads the .tf and .tf.json files of dir, in name order, into

@@ -103,3 +103,21 @@ func TestValidateErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestValidateSchemaFileMessages: a --schema file that is not a provider
+// schema document is named, with the line of JSON that does not parse, and
+// the hint does not ask for the --schema that was given.
+func TestValidateSchemaFileMessages(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "s.json", "{}\n")
+	write(t, dir, "bad.json", "{\n  \"format_version\": \"1.0\",\n  \"provider_schemas\": [\n")
+	write(t, dir, "main.tf", "resource \"terraform_data\" \"x\" {}\n")
+	res := runCLI(t, dir, nil, "validate", "--schema", "s.json", ".")
+	if res.code != ExitFailure || !strings.Contains(res.stderr, "Error: no provider schemas: s.json: read provider schemas: unexpected provider schema data, format version is missing\n  hint: give the output of 'terraform providers schema -json' with --schema\n") {
+		t.Errorf("%s", res)
+	}
+	res = runCLI(t, dir, nil, "validate", "--schema", filepath.Join(dir, "bad.json"), ".")
+	if res.code != ExitFailure || !strings.Contains(res.stderr, "Error: no provider schemas: bad.json:3:24: read provider schemas: unexpected end of JSON input") {
+		t.Errorf("%s", res)
+	}
+}

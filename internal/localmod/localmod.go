@@ -214,10 +214,9 @@ func copyName(rel string) string {
 // directory that is missing, unreadable or without configuration is an
 // error at site.
 func copyModule(files map[string][]byte, dir, to, source string, site hcl.Range) ([]string, *diag.Diagnostic) {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		abs = dir
-	}
+	// Messages name the directory as it is found from where tfkit runs:
+	// relative when the project directory was given so.
+	abs := filepath.Clean(dir)
 	st, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
