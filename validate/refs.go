@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -135,4 +136,54 @@ func kindNoun(typ string) string {
 		return "ephemeral resource"
 	}
 	return "resource type"
+}
+
+// functions reports calls of provider functions (provider::NAME::FUNC)
+// that the schema of provider NAME does not offer, with a did-you-mean.
+// Providers without a schema are left alone, and so are built-in
+// functions (config.Validate checks those).
+func (c *checker) functions(cfg *config.Config) {
+	var walk func(body *config.Body, path string, rng hcl.Range)
+	walk = func(body *config.Body, path string, rng hcl.Range) {
+		for _, it := range body.Items {
+			switch it := it.(type) {
+			case *config.Attribute:
+				for _, call := range config.FunctionCalls(it.Expr) {
+					c.providerFunction(call, path+"."+it.Name, where(it.Range, where(call.Range, rng)))
+				}
+			case *config.Block:
+				walk(it.Body, path+"."+it.Type, where(it.DeclRange, rng))
+			}
+		}
+	}
+	for _, b := range cfg.Blocks {
+		walk(b.Body, b.Address(), b.DeclRange)
+	}
+}
+
+func (c *checker) providerFunction(call config.FunctionCall, path string, rng hcl.Range) {
+	rest, ok := strings.CutPrefix(call.Name, "provider::")
+	if !ok {
+		return
+	}
+	name, fn, ok := strings.Cut(rest, "::")
+	if !ok {
+		return
+	}
+	p := c.providers[name]
+	if p == nil {
+		return
+	}
+	var names []string
+	for _, f := range p.Functions {
+		if f.Name == fn {
+			return
+		}
+		names = append(names, f.Name)
+	}
+	detail := fmt.Sprintf("Provider %s offers no function named %q.", p.Source, fn)
+	if len(names) == 0 {
+		detail = fmt.Sprintf("Provider %s offers no functions.", p.Source)
+	}
+	c.add(diag.Error, rng, path, fmt.Sprintf("Call to unknown provider function %q", call.Name), detail, diag.DidYouMean(fn, names))
 }

@@ -54,3 +54,24 @@ resource "terraform_data" "t" {}
 		}
 	}
 }
+
+func TestProviderFunctions(t *testing.T) {
+	ds := check(t, `terraform {
+  required_providers {
+    local = { source = "hashicorp/local" }
+  }
+}
+
+output "ok" {
+  value = provider::local::direxists("x")
+}
+
+output "typo" {
+  value = provider::local::direxist("x")
+}
+`)
+	if len(ds) != 1 || !strings.Contains(ds[0].Error(), `main.tf:12:3: Error: Call to unknown provider function "provider::local::direxist" (at output.typo.value); Provider registry.terraform.io/hashicorp/local offers no function named "direxist".`) ||
+		!strings.Contains(ds[0].Error(), `did you mean "direxists"?`) {
+		t.Fatalf("%v", ds)
+	}
+}

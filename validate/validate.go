@@ -48,7 +48,8 @@ var metaBlocks = map[string]bool{
 // schemas of providers.
 //
 // References to attributes that a resource's, data source's or ephemeral
-// resource's schema lacks (aws_vpc.main.cidr) are reported too.
+// resource's schema lacks (aws_vpc.main.cidr) are reported too, and so
+// are calls of provider functions the provider's schema does not offer.
 func Config(cfg *config.Config, providers []*schema.Provider) diag.Diagnostics {
 	c := &checker{providers: indexProviders(cfg, providers)}
 	for _, b := range cfg.Blocks {
@@ -60,6 +61,7 @@ func Config(cfg *config.Config, providers []*schema.Provider) diag.Diagnostics {
 		}
 	}
 	c.references(cfg)
+	c.functions(cfg)
 	return c.diags
 }
 
