@@ -184,3 +184,23 @@ func TestSynthOwnFilesOnly(t *testing.T) {
 	}
 	noStaging(t, dir)
 }
+
+// TestSynthConcurrent: synths into one output directory at once all
+// succeed, one after the other, and leave one complete output.
+func TestSynthConcurrent(t *testing.T) {
+	dir := newProject(t, `{"app": "sh app.sh"}`, "a\nb\n")
+	results := make(chan result, 4)
+	for range 4 {
+		go func() { results <- runCLI(t, dir, env(dir), "synth") }()
+	}
+	for range 4 {
+		if res := <-results; res.code != ExitOK {
+			t.Errorf("%s", res)
+		}
+	}
+	got := tree(t, filepath.Join(dir, "tfkit.out"))
+	if len(got) != 3 || got["stacks/a/main.tf"] == "" || got["stacks/b/main.tf"] == "" {
+		t.Errorf("output: %v", keysOf(got))
+	}
+	noStaging(t, dir)
+}
