@@ -52,6 +52,9 @@ func Lock(ctx context.Context, dst string, wait func()) (*Output, error) {
 	said := false
 	for {
 		created := false
+		if st, err := os.Stat(dst); err == nil && !st.IsDir() {
+			return nil, fmt.Errorf("the output path %s exists and is not a directory", dst)
+		}
 		if _, err := os.Lstat(dst); errors.Is(err, fs.ErrNotExist) {
 			if err := os.MkdirAll(dst, 0o755); err != nil {
 				return nil, fmt.Errorf("create output directory: %w", err)
@@ -167,7 +170,7 @@ func (o *Output) own() (map[string]string, *manifest.Manifest, error) {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
-		return nil, nil, fmt.Errorf("%s: %w", filepath.Join(o.dir, manifest.Name), err)
+		return nil, nil, fmt.Errorf("%s: %w (tfkit cannot tell which files there are its own; move the directory away, or remove that manifest.json and the files it wrote)", filepath.Join(o.dir, manifest.Name), err)
 	default:
 		own[manifest.Name] = ""
 		for _, s := range m.Stacks {

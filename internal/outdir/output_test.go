@@ -247,3 +247,21 @@ func TestConcurrentUpdatesAllSucceed(t *testing.T) {
 		t.Fatalf("got %v", got)
 	}
 }
+
+func TestUpdateRefusesWhatIsNotAnOutput(t *testing.T) {
+	parent := t.TempDir()
+	file := filepath.Join(parent, "file")
+	put(t, parent, "file", "x")
+	if _, err := Update(file, synthesis(t, map[string]string{"main.tf": "v\n"})); err == nil || !strings.Contains(err.Error(), "exists and is not a directory") {
+		t.Errorf("output path is a file: %v", err)
+	}
+	dst := filepath.Join(parent, "out")
+	put(t, dst, "manifest.json", `{"version": 99}`)
+	_, err := Update(dst, synthesis(t, map[string]string{"main.tf": "v\n"}))
+	if err == nil || !strings.Contains(err.Error(), "tfkit cannot tell which files there are its own") {
+		t.Errorf("unreadable manifest: %v", err)
+	}
+	if got := read(t, dst); len(got) != 1 {
+		t.Errorf("written: %v", got)
+	}
+}
