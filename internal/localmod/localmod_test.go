@@ -140,3 +140,26 @@ func TestIsLocal(t *testing.T) {
 		}
 	}
 }
+
+// FuzzLocalCalls: reading the module calls of any file never panics, and
+// every call found is a local source.
+func FuzzLocalCalls(f *testing.F) {
+	for _, seed := range []string{
+		"module \"a\" {\n  source = \"./a\"\n}\n",
+		"module \"a\" {\n  source = \"../b\"\n}\nmodule \"c\" {\n  source = \"hashicorp/x/aws\"\n}\n",
+		"module \"a\" {\n  source = var.x\n}\n",
+		"module {\n  source = \"./a\"\n}\n",
+		"module \"a\" {\n  source = \".\\\\win\"\n}\n",
+		"module \"a\" { source = \"./${x}\" }",
+		"module \"a\" {",
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		for _, c := range localCalls(src, "fuzz.tf") {
+			if !strings.HasPrefix(c, "./") && !strings.HasPrefix(c, "../") {
+				t.Fatalf("not a local source: %q", c)
+			}
+		}
+	})
+}
