@@ -170,7 +170,7 @@ func (c *copier) copy(rel, to, source string, site hcl.Range, nested bool) {
 	}
 	c.done[to] = true
 	dir := filepath.Join(c.base, filepath.FromSlash(rel))
-	calls, d := copyModule(c.files, dir, to, source, site)
+	calls, d := copyModule(c.files, dir, rel, to, source, site)
 	if d != nil {
 		c.ds = append(c.ds, d)
 		return
@@ -209,14 +209,15 @@ func copyName(rel string) string {
 	return "module"
 }
 
-// copyModule reads the files of the module directory dir into files under
+// copyModule reads the files of the module directory dir (rel in the
+// project) into files under
 // to and returns the local sources of the module calls in its .tf files; a
 // directory that is missing, unreadable or without configuration is an
 // error at site.
-func copyModule(files map[string][]byte, dir, to, source string, site hcl.Range) ([]string, *diag.Diagnostic) {
-	// Messages name the directory as it is found from where tfkit runs:
-	// relative when the project directory was given so.
-	abs := filepath.Clean(dir)
+func copyModule(files map[string][]byte, dir, rel, to, source string, site hcl.Range) ([]string, *diag.Diagnostic) {
+	// Messages name the directory relative to the project directory, as
+	// every message of tfkit's does.
+	abs := filepath.FromSlash(rel) + " (relative to the project directory)"
 	st, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
