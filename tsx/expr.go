@@ -295,6 +295,10 @@ func (c *converter) substitute(n *node, s string, at hcl.Range, path string, bar
 	ok := true
 	depth := 0       // brace depth inside ${...}
 	inQuote := false // inside a quoted string within an interpolation
+	var ctxs map[int]textContext
+	if bare {
+		ctxs = placeholderContexts(s)
+	}
 	for i := 0; i < len(s); {
 		if strings.HasPrefix(s[i:], phOpen) {
 			j := strings.Index(s[i+len(phOpen):], phClose)
@@ -304,15 +308,40 @@ func (c *converter) substitute(n *node, s string, at hcl.Range, path string, bar
 				i += len(phOpen)
 				continue
 			}
+			ctx := ctxs[i]
 			i += len(phOpen) + j + len(phClose)
 			m := c.ph[idx]
 			interp := !bare && (depth == 0 || inQuote)
-			text, good := c.placeholderText(n, m, at, path, bare, interp)
+			if bare && (ctx == ctxQuoted || ctx == ctxHeredoc) {
+				// innerText: a ref in the literal text of a string or
+				// heredoc is interpolated, as in an attribute string.
+				interp = true
+			}
+			var text string
+			good := true
+			if bare && ctx == ctxHeredoc && markerKind(m) == "lit" {
+				v, _ := str(m.Get("v"))
+				text = escapeHeredocText(v)
+			} else {
+				text, good = c.placeholderText(n, m, at, path, bare && !interp, interp)
+			}
 			if !good {
 				ok = false
 				continue
 			}
 			if interp && markerKind(m) != "lit" {
+				if cur := b.String(); strings.HasSuffix(cur, "$") {
+					// A literal $ just before ${ would make the escape
+					// $${: write the run of $ as an interpolation of
+					// itself instead.
+					k := len(cur)
+					for k > 0 && cur[k-1] == '$' {
+						k--
+					}
+					b.Reset()
+					b.WriteString(cur[:k])
+					b.WriteString("${\"" + cur[k:] + "\"}")
+				}
 				b.WriteString("${")
 				b.WriteString(text)
 				b.WriteString("}")
@@ -360,6 +389,13 @@ func (c *converter) substitute(n *node, s string, at hcl.Range, path string, bar
 		i++
 	}
 	return b.String(), ok
+}
+
+// escapeHeredocText escapes literal text for a heredoc, which has no
+// backslash escapes: only ${ and %{.
+func escapeHeredocText(s string) string {
+	s = strings.ReplaceAll(s, "${", "$${")
+	return strings.ReplaceAll(s, "%{", "%%{")
 }
 
 // placeholderText is the HCL text of a placeholder's expression. In literal
