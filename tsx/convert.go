@@ -79,6 +79,7 @@ type converter struct {
 	nodes   []*node
 	binding map[int]*node
 	diags   diag.Diagnostics
+	g       guard
 }
 
 // member is one key and value of an object.
@@ -114,8 +115,8 @@ func elements(v Value) []Value {
 }
 
 // convert turns the rendered tree into a configuration.
-func convert(tree Value, src *sources) (*config.Config, diag.Diagnostics) {
-	c := &converter{src: src, binding: map[int]*node{}}
+func convert(c *converter, tree Value) (*config.Config, diag.Diagnostics) {
+	src := c.src
 	c.refs = elements(tree.Get("refs"))
 	c.ph = elements(tree.Get("ph"))
 	for _, e := range elements(tree.Get("errors")) {
@@ -144,6 +145,8 @@ func convert(tree Value, src *sources) (*config.Config, diag.Diagnostics) {
 		if !n.ok {
 			continue
 		}
+		c.g.cur = n
+		c.tick()
 		if b := c.block(n); b != nil {
 			cfg.Blocks = append(cfg.Blocks, b)
 		}
@@ -194,6 +197,7 @@ func (c *converter) readNode(i int, v Value) *node {
 		_, n.plain = v.IntAt("xs")
 	}
 	_, n.keyLast = v.IntAt("k")
+	c.g.cur = n
 	for _, m := range members(n.props) {
 		if m.key != "children" && m.key != "ref" {
 			n.attrs = append(n.attrs, m)
@@ -719,6 +723,11 @@ func (c *converter) blockBodies(v Value, at hcl.Range, path, name string) []Valu
 // bodyItems converts the members of an object into the items of a block
 // body nested as types.
 func (c *converter) bodyItems(n *node, types []string, obj Value, at hcl.Range, path string) []config.Item {
+	c.tick()
+	if !c.enter(obj, at, path) {
+		return nil
+	}
+	defer c.leave(obj)
 	var items []config.Item
 	for _, m := range members(obj) {
 		items = append(items, c.item(n, types, m.key, m.val, at, path+"."+m.key)...)

@@ -340,8 +340,25 @@ func (e *gojaEnv) wrap(v goja.Value) Value {
 			break
 		}
 		if obj.ExportType() == proxyType {
+			// Refs are proxies over their serialized form: read that.
+			// Any other proxy is read through its traps, as JavaScript
+			// would; a trap that throws is reported like a getter that
+			// throws.
+			class := obj
 			if p, ok := obj.Export().(goja.Proxy); ok && p.Target() != nil {
-				obj = p.Target()
+				class = p.Target()
+				if goja.IsString(class.Get(markKey)) {
+					obj = class
+				}
+			}
+			g.obj = obj
+			switch class.ClassName() {
+			case "Array":
+				g.kind = Array
+				return g
+			case "Function":
+				g.kind = Function
+				return g
 			}
 		}
 		g.obj = obj
@@ -476,4 +493,55 @@ func (g *gojaValue) IntAt(key string) (int, bool) {
 		return 0, false
 	}
 	return int(f), true
+}
+
+// identity is the JavaScript object behind g, or nil for primitives.
+func (g *gojaValue) identity() any {
+	if g.obj == nil {
+		return nil
+	}
+	return g.obj
+}
+
+// watch interrupts JavaScript that reading values runs (a getter, a proxy
+// trap) once ctx is done, until the returned function is called.
+func (g *gojaValue) watch(ctx context.Context) func() {
+	if ctx.Done() == nil {
+		return func() {}
+	}
+	vm := g.env.vm
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		select {
+		case <-ctx.Done():
+			vm.Interrupt(ctx.Err())
+		case <-stop:
+		}
+	}()
+	return func() {
+		close(stop)
+		<-done
+		vm.ClearInterrupt()
+	}
+}
+
+// interruptError turns a panic raised while values were read, when it is
+// the engine stopping JavaScript because ctx ended with err, into the
+// ScriptError of that stop, with the stack of the getter it stopped.
+func interruptError(r any, err error, timeout time.Duration) (*ScriptError, bool) {
+	ie, ok := r.(*goja.InterruptedError)
+	if !ok {
+		return nil, false
+	}
+	se := &ScriptError{Stack: framesOf(ie.Stack())}
+	if errors.Is(err, context.DeadlineExceeded) && timeout > 0 {
+		se.Timeout = timeout
+		se.Message = fmt.Sprintf("the configuration did not finish within %s", timeout)
+	} else {
+		se.Canceled = true
+		se.Message = "the build was canceled"
+	}
+	return se, true
 }

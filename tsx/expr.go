@@ -23,6 +23,7 @@ import (
 
 // value converts an attribute value into an expression; nil after an error.
 func (c *converter) value(n *node, v Value, at hcl.Range, path string) config.Expr {
+	c.tick()
 	switch v.Kind() {
 	case Null:
 		return config.Null()
@@ -56,6 +57,10 @@ func (c *converter) value(n *node, v Value, at hcl.Range, path string) config.Ex
 		}
 		return nil
 	case Array:
+		if !c.enter(v, at, path) {
+			return nil
+		}
+		defer c.leave(v)
 		items := make([]config.Expr, 0, v.Len())
 		for i, it := range elements(v) {
 			p := indexPath(path, i)
@@ -73,6 +78,10 @@ func (c *converter) value(n *node, v Value, at hcl.Range, path string) config.Ex
 	if k := markerKind(v); k != "" {
 		return c.marker(n, k, v, at, path)
 	}
+	if !c.enter(v, at, path) {
+		return nil
+	}
+	defer c.leave(v)
 	ms := members(v)
 	items := make([]config.ObjectItem, 0, len(ms))
 	for _, m := range ms {
@@ -173,7 +182,11 @@ func (c *converter) marker(n *node, kind string, v Value, at hcl.Range, path str
 			"tf.block(...) and tf.dynamic(...) are nested blocks, so they stand directly as attributes of an element or block.", "")
 		return nil
 	}
-	panic(fmt.Sprintf("tsx: unknown marker %q", kind))
+	// Only an object of the program's own could carry another kind.
+	c.errorAt(at, path, "Invalid attribute value",
+		fmt.Sprintf("The object has the member %s = %q; tfkit reserves %s for its refs and tf helpers.", markKey, kind, markKey),
+		"rename the member")
+	return nil
 }
 
 // firstDetail is the message of the first diagnostic, for quoting.
