@@ -32,9 +32,15 @@ import (
 
 var update = flag.Bool("update", false, "copy the embedded type definitions into npm/")
 
-// typescriptVersion is the compiler the tests install; override with
-// TFKIT_TYPESCRIPT_VERSION to try another.
-const typescriptVersion = "5.9.3"
+// The compilers the type checks run under (scripts/install-typescript.sh
+// installs both): the TypeScript 5 line, and TypeScript 7, the native
+// compiler that a plain `npm install typescript` installs. The types must
+// give their intended messages under each. TFKIT_TYPESCRIPT_VERSION names
+// one other version to run instead.
+const (
+	typescriptVersion  = "5.9.3"
+	typescript7Version = "7.0.2"
+)
 
 func TestDefinitionsMatchEmbedded(t *testing.T) {
 	for name, data := range tsx.TypeDefinitions() {
@@ -262,12 +268,16 @@ func parseTSC(out string) []*tscError {
 // TestTypeScriptChecks runs tsc over every project: valid ones must pass,
 // and each deliberately wrong line must fail with the expected error.
 func TestTypeScriptChecks(t *testing.T) {
-	tsc := tsxtest.TypeScript(t, versionOf())
-	root := t.TempDir()
-	for _, p := range projects(t) {
-		copyProject(t, p, root)
+	for _, v := range typescriptVersions() {
+		t.Run("typescript-"+v, func(t *testing.T) {
+			tsc := tsxtest.TypeScript(t, v)
+			root := t.TempDir()
+			for _, p := range projects(t) {
+				copyProject(t, p, root)
+			}
+			checkProject(t, tsc, root, tsconfig, "invalid", filepath.Join("testdata", "invalid"))
+		})
 	}
-	checkProject(t, tsc, root, tsconfig, "invalid", filepath.Join("testdata", "invalid"))
 }
 
 // checkProject runs tsc in root (with the package linked as
@@ -351,11 +361,11 @@ func errorsIn(errs []*tscError, x *expectation) string {
 	return strings.Join(lines, "\n")
 }
 
-func versionOf() string {
+func typescriptVersions() []string {
 	if v := os.Getenv("TFKIT_TYPESCRIPT_VERSION"); v != "" {
-		return v
+		return []string{v}
 	}
-	return typescriptVersion
+	return []string{typescriptVersion, typescript7Version}
 }
 
 // TestValidCasesBuild builds the valid cases with tfkit itself: what the
