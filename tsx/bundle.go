@@ -3,6 +3,7 @@ package tsx
 import (
 	"embed"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -215,12 +216,17 @@ func esbuildDiags(msgs []api.Message, dir string) diag.Diagnostics {
 		}
 		var notes []string
 		for _, n := range m.Notes {
-			if n.Text != "" {
+			// esbuild suggests marking a path external, which tfkit does
+			// not offer: everything a configuration imports is bundled.
+			if n.Text != "" && !strings.Contains(n.Text, "as external") {
 				notes = append(notes, n.Text)
 			}
 		}
 		if len(notes) > 0 {
 			d.Suggestion = strings.Join(notes, "; ")
+		}
+		if spec, ok := strings.CutPrefix(m.Text, "Could not resolve "); ok && d.Suggestion == "" {
+			d.Suggestion = resolveHint(strings.Trim(spec, `"`), m.Location, dir)
 		}
 		if d.Summary == "Top-level await not supported" && d.Suggestion == "" {
 			d.Suggestion = "a configuration is rendered synchronously: compute the value without await"
@@ -258,4 +264,39 @@ func displayName(path, dir string) string {
 		return filepath.ToSlash(rel)
 	}
 	return filepath.ToSlash(path)
+}
+
+// resolveHint says what to do about an import that cannot be found: a
+// relative one names a file that is not there (perhaps misspelt), a bare
+// one a package that is not installed.
+func resolveHint(spec string, loc *api.Location, dir string) string {
+	if strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../") || strings.HasPrefix(spec, "/") {
+		hint := "check the path: it is relative to the importing file, and may leave out .tsx, .ts, .js or .json"
+		if loc != nil && loc.File != "" && !strings.HasPrefix(spec, "/") {
+			from := loc.File
+			if !filepath.IsAbs(from) {
+				from = filepath.Join(dir, from)
+			}
+			target := filepath.Join(filepath.Dir(from), filepath.FromSlash(spec))
+			if entries, err := os.ReadDir(filepath.Dir(target)); err == nil {
+				var names []string
+				prefix := spec[:strings.LastIndex(spec, "/")+1]
+				for _, e := range entries {
+					name := e.Name()
+					names = append(names, prefix+strings.TrimSuffix(name, filepath.Ext(name)))
+				}
+				if dym := diag.DidYouMean(spec, names); dym != "" {
+					hint = dym + " (" + hint + ")"
+				}
+			}
+		}
+		return hint
+	}
+	pkg := spec
+	if parts := strings.SplitN(spec, "/", 3); strings.HasPrefix(spec, "@") && len(parts) >= 2 {
+		pkg = parts[0] + "/" + parts[1]
+	} else {
+		pkg = parts[0]
+	}
+	return fmt.Sprintf("install the package into the project's node_modules (npm install %s); tfkit bundles every import, so each must be found", pkg)
 }

@@ -63,6 +63,7 @@ type node struct {
 	text    string
 	hasText bool
 	plain   bool // the text was a string, not a function
+	badText bool // the text is not valid Unicode (reported)
 	keyLast bool // key was moved to the end by the JSX runtime
 	labels  []string
 	addr    string
@@ -195,6 +196,9 @@ func (c *converter) readNode(i int, v Value) *node {
 	if x, ok := v.StrAt("x"); ok {
 		n.text, n.hasText = x, true
 		_, n.plain = v.IntAt("xs")
+		if !c.validText(v.Get("x"), n.site, "<"+kind+"> innerText") {
+			n.badText = true
+		}
 	}
 	_, n.keyLast = v.IntAt("k")
 	c.g.cur = n

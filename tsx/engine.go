@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/dop251/goja"
 	"github.com/dop251/goja/parser"
@@ -544,4 +545,34 @@ func interruptError(r any, err error, timeout time.Duration) (*ScriptError, bool
 		se.Message = "the build was canceled"
 	}
 	return se, true
+}
+
+// loneSurrogate reports whether a string value holds half of a UTF-16
+// surrogate pair, which no UTF-8 text can hold ("\uD800"): the index of
+// the first one in UTF-16 code units. goja would give it as U+FFFD.
+func (g *gojaValue) loneSurrogate() (int, bool) {
+	if g.kind != String || !strings.ContainsRune(g.v.String(), utf8.RuneError) {
+		return 0, false
+	}
+	s, ok := g.v.(goja.String)
+	if !ok {
+		return 0, false
+	}
+	n := s.Length()
+	for i := 0; i < n; i++ {
+		c := s.CharAt(i)
+		switch {
+		case c >= 0xD800 && c <= 0xDBFF:
+			if i+1 < n {
+				if d := s.CharAt(i + 1); d >= 0xDC00 && d <= 0xDFFF {
+					i++
+					continue
+				}
+			}
+			return i, true
+		case c >= 0xDC00 && c <= 0xDFFF:
+			return i, true
+		}
+	}
+	return 0, false
 }

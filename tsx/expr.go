@@ -32,6 +32,9 @@ func (c *converter) value(n *node, v Value, at hcl.Range, path string) config.Ex
 	case Number:
 		return c.number(v.Number(), at, path)
 	case String:
+		if !c.validText(v, at, path) {
+			return nil
+		}
 		return c.template(n, v.Str(), at, path)
 	case Undefined:
 		c.errorAt(at, path, "Invalid attribute value", "The value is undefined.",

@@ -134,3 +134,26 @@ func nodeName(n *node) string {
 	}
 	return "<" + n.kind + ">"
 }
+
+// surrogateChecker is implemented by string Values of engines whose strings
+// are UTF-16 and may hold a lone surrogate.
+type surrogateChecker interface {
+	loneSurrogate() (int, bool)
+}
+
+// validText reports a string value that holds a lone UTF-16 surrogate,
+// which cannot be written as UTF-8, and then returns false.
+func (c *converter) validText(v Value, at hcl.Range, path string) bool {
+	sc, ok := v.(surrogateChecker)
+	if !ok {
+		return true
+	}
+	i, bad := sc.loneSurrogate()
+	if !bad {
+		return true
+	}
+	c.errorAt(at, path, "Invalid Unicode in a string",
+		fmt.Sprintf("The string holds half of a UTF-16 surrogate pair at position %d (such as \\uD800 without its second half); it is not a character and cannot be written as UTF-8.", i),
+		"remove it, or write the whole character (\\u{1F600}, or both halves of the pair)")
+	return false
+}

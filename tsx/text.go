@@ -77,6 +77,9 @@ func commonPrefix(a, b string) string {
 // Positions map back to the .tsx file when the text can be found there (a
 // template literal written in place). The body is nil after an error.
 func (c *converter) innerText(n *node) *config.Body {
+	if n.badText {
+		return nil
+	}
 	if n.plain && c.hasRefPlaceholder(n.text) {
 		id := c.firstRefPlaceholder(n.text)
 		var related []diag.Related
