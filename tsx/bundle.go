@@ -113,6 +113,9 @@ func bundleEntry(entry, dir string) (*bundle, diag.Diagnostics) {
 	if d := checkFormats(res.Metafile, dir); d != nil {
 		return nil, d
 	}
+	if d := checkEntryModule(res.Metafile, entry, dir); d != nil {
+		return nil, d
+	}
 	if d := checkComputedLoads(res.Metafile, dir); d != nil {
 		return nil, d
 	}
@@ -299,4 +302,36 @@ func resolveHint(spec string, loc *api.Location, dir string) string {
 		pkg = parts[0]
 	}
 	return fmt.Sprintf("install the package into the project's node_modules (npm install %s); tfkit bundles every import, so each must be found", pkg)
+}
+
+// checkEntryModule reports an entry without a single import or export
+// (an empty file, say): esbuild would treat it as a script whose default
+// export is an empty object, and rendering that would say nothing useful.
+func checkEntryModule(metafile, entry, dir string) diag.Diagnostics {
+	inputs, ok := metaInputs(metafile)
+	if !ok {
+		return nil
+	}
+	for _, in := range inputs {
+		path := in.path
+		if strings.Contains(path, ":") {
+			continue
+		}
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(dir, filepath.FromSlash(path))
+		}
+		if path != entry || in.format != "" {
+			continue
+		}
+		name := displayName(entry, dir)
+		r := rangeAt(name, 1, 1)
+		return diag.Diagnostics{{
+			Severity:   diag.Error,
+			Summary:    "No default export",
+			Detail:     fmt.Sprintf("%s has no export at all (it is empty, or holds no export statement), so there is nothing to render.", name),
+			Subject:    &r,
+			Suggestion: "end it with export default function App() { return <>...</>; } or export default <...>",
+		}}
+	}
+	return nil
 }

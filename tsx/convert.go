@@ -81,6 +81,20 @@ type converter struct {
 	binding map[int]*node
 	diags   diag.Diagnostics
 	g       guard
+	entry   string // the entry file's name in diagnostics
+}
+
+// exportDefaultSite is where the entry file says export default, or its
+// first line when it does not.
+func (c *converter) exportDefaultSite() hcl.Range {
+	f := c.src.file(c.entry)
+	for i, l := range f.lines {
+		if j := strings.Index(l, "export default"); j >= 0 {
+			col := utf8.RuneCountInString(l[:j]) + 1
+			return hcl.Range{Filename: c.entry, Start: hcl.Pos{Line: i + 1, Column: col}, End: hcl.Pos{Line: i + 1, Column: col + len("export default")}}
+		}
+	}
+	return rangeAt(c.entry, 1, 1)
 }
 
 // member is one key and value of an object.
@@ -129,6 +143,11 @@ func convert(c *converter, tree Value) (*config.Config, diag.Diagnostics) {
 			if attr, ok := str(e.Get("a")); ok {
 				s = c.attrSite(s, attr)
 			}
+			d.Subject = &s
+			src.withFrame(d)
+		} else if _, ok := e.IntAt("e"); ok && c.entry != "" {
+			// About the default export: at the entry's export default.
+			s := c.exportDefaultSite()
 			d.Subject = &s
 			src.withFrame(d)
 		}

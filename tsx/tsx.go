@@ -108,7 +108,7 @@ func BuildContext(ctx context.Context, entry string, opts Options) (*config.Conf
 		cctx, cancel = context.WithDeadline(ctx, start.Add(timeout))
 		defer cancel()
 	}
-	cfg, diags := convertSafely(cctx, timeout, out, src)
+	cfg, diags := convertSafely(cctx, timeout, out, src, displayName(entry, dir))
 	if diags.HasErrors() {
 		return nil, diags
 	}
@@ -133,8 +133,8 @@ func rangeAt(file string, line, col int) hcl.Range {
 // convertSafely converts the tree, reporting a JavaScript exception thrown
 // while its values are read (by a getter or a proxy trap) like any other,
 // and stopping when ctx is done.
-func convertSafely(ctx context.Context, timeout time.Duration, tree Value, src *sources) (cfg *config.Config, diags diag.Diagnostics) {
-	c := &converter{src: src, binding: map[int]*node{}, g: guard{ctx: ctx, timeout: timeout}}
+func convertSafely(ctx context.Context, timeout time.Duration, tree Value, src *sources, entry string) (cfg *config.Config, diags diag.Diagnostics) {
+	c := &converter{src: src, binding: map[int]*node{}, g: guard{ctx: ctx, timeout: timeout}, entry: entry}
 	if w, ok := tree.(watcher); ok {
 		defer w.watch(ctx)()
 	}

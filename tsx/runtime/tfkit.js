@@ -377,6 +377,10 @@ function visit(node, source) {
       }
       return;
     }
+    if (isClass(t)) {
+      fail(classComponent(t), here);
+      return;
+    }
     const props = node.props;
     if (props[KEY_LAST]) delete props[KEY_LAST];
     const out = t(props);
@@ -412,6 +416,24 @@ function visit(node, source) {
     return;
   }
   fail(new TfkitError("Invalid child", `${describe(node)} cannot be rendered.`, "children are elements, arrays of elements, or null"), source);
+}
+
+// isClass tells a class from a function: calling a class throws.
+function isClass(f) {
+  try {
+    return /^class\b/.test(Function.prototype.toString.call(f));
+  } catch {
+    return false;
+  }
+}
+
+function classComponent(t) {
+  const name = t.name || "Component";
+  return new TfkitError(
+    "Class component",
+    `${name} is a class; tfkit components are plain functions of their props, rendered once (there is no render() method to call, no state and no lifecycle).`,
+    `write it as a function: function ${name}(props) { return <>...</>; }`,
+  );
 }
 
 function innerText(ch, kind) {
@@ -494,14 +516,27 @@ export function __render(mod) {
   nodes = [];
   errors = [];
   let root = mod && mod.default;
+  const noDefault = { s: null, m: "No default export", d: "The entry module has no default export, so there is nothing to render.", h: "end it with export default function App() { return <>...</>; } or export default <...>", a: null, e: 1 };
   if (root === undefined) {
-    errors.push({ s: null, m: "No default export", d: "The entry module has no default export, so there is nothing to render.", h: "end it with export default function App() { return <>...</>; } or export default <...>", a: null });
+    errors.push(noDefault);
+  } else if (typeof root === "function" && isClass(root)) {
+    const e = classComponent(root);
+    errors.push({ s: null, m: e.summary, d: e.detail, h: e.hint, a: null, e: 1 });
+  } else if (root !== null && !Array.isArray(root) && !(root instanceof Element) && typeof root !== "function") {
+    errors.push({
+      s: null,
+      m: "Invalid default export",
+      d: `The default export is ${describe(root)}; it must be a component (a function) or an element.`,
+      h: "export default function App() { return <>...</>; }",
+      a: null,
+      e: 1,
+    });
   } else {
     if (typeof root === "function" && root[KIND] === undefined) {
       root = root({});
     }
     if (root && typeof root.then === "function") {
-      errors.push({ s: null, m: "Asynchronous component", d: "The default export returned a Promise.", h: "components are synchronous: compute values before rendering, without await", a: null });
+      errors.push({ s: null, m: "Asynchronous component", d: "The default export returned a Promise.", h: "components are synchronous: compute values before rendering, without await", a: null, e: 1 });
     } else {
       visit(root, null);
     }
