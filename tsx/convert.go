@@ -64,6 +64,10 @@ type node struct {
 	hasText bool
 	plain   bool // the text was a string, not a function
 	badText bool // the text is not valid Unicode (reported)
+	// owners is the chain of composites the element was rendered in,
+	// innermost first ({s: site, n: name, up: ...}), read when a message
+	// needs it.
+	owners  Value
 	keyLast bool // key was moved to the end by the JSX runtime
 	labels  []string
 	addr    string
@@ -143,6 +147,11 @@ func convert(c *converter, tree Value) (*config.Config, diag.Diagnostics) {
 			if attr, ok := str(e.Get("a")); ok {
 				s = c.attrSite(s, attr)
 			}
+			if text, ok := e.StrAt("x"); ok {
+				if r, found := c.findText(s, text); found {
+					s = r
+				}
+			}
 			d.Subject = &s
 			src.withFrame(d)
 		} else if _, ok := e.IntAt("e"); ok && c.entry != "" {
@@ -204,7 +213,7 @@ func (c *converter) errorAt(r hcl.Range, path, summary, detail, hint string, rel
 
 func (c *converter) readNode(i int, v Value) *node {
 	kind, _ := v.StrAt("c")
-	n := &node{idx: i, kind: kind, spec: kinds[kind], props: v.Get("p"), ref: -1}
+	n := &node{idx: i, kind: kind, spec: kinds[kind], props: v.Get("p"), ref: -1, owners: v.Get("o")}
 	if n.spec.block == "" {
 		panic(fmt.Sprintf("tsx: unknown component kind %q", kind))
 	}
@@ -886,4 +895,94 @@ func capitalize(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// findText finds JSX text in the source after the position of the element
+// that holds it (JSX text has no position of its own): the whole text, or
+// its first word, on that line or the lines after it.
+func (c *converter) findText(after hcl.Range, text string) (hcl.Range, bool) {
+	f := c.src.file(after.Filename)
+	words := strings.Fields(text)
+	if !f.ok || len(words) == 0 || after.Start.Line < 1 {
+		return hcl.Range{}, false
+	}
+	for _, want := range []string{strings.Join(words, " "), words[0]} {
+		for ln := after.Start.Line; ln <= len(f.lines) && ln < after.Start.Line+500; ln++ {
+			line := f.lines[ln-1]
+			from := 0
+			if ln == after.Start.Line {
+				if from = byteOffset(line, after.Start.Column); from < 0 {
+					from = len(line)
+				}
+			}
+			i := strings.Index(line[from:], want)
+			if i < 0 {
+				continue
+			}
+			col := utf8.RuneCountInString(line[:from+i]) + 1
+			return hcl.Range{Filename: after.Filename, Start: hcl.Pos{Line: ln, Column: col},
+				End: hcl.Pos{Line: ln, Column: col + utf8.RuneCountInString(want)}}, true
+		}
+	}
+	return hcl.Range{}, false
+}
+
+// sameSiteCallers explains a duplicate whose two elements come from the
+// same line of one composite used twice, where "first declared here" would
+// point at the error's own position: it names the two places the
+// composite was used instead. seen counts the duplicates of each address
+// reported so far.
+func (c *converter) sameSiteCallers(d *diag.Diagnostic, seen map[string]int) {
+	if d.Subject == nil || len(d.Related) == 0 || d.Related[0].Message != "first declared here" ||
+		d.Related[0].Range.Filename != d.Subject.Filename || d.Related[0].Range.Start != d.Subject.Start {
+		return
+	}
+	var same []*node
+	for _, n := range c.nodes {
+		if n.ok && n.addr == d.Path && n.site.Filename == d.Subject.Filename && n.site.Start == d.Subject.Start {
+			same = append(same, n)
+		}
+	}
+	k := seen[d.Path] + 1
+	seen[d.Path] = k
+	if k >= len(same) {
+		return
+	}
+	first, again := ownerSites(same[0].owners), ownerSites(same[k].owners)
+	// The innermost composites whose elements differ.
+	for i := 0; i < len(first) && i < len(again); i++ {
+		if first[i].site == again[i].site {
+			continue
+		}
+		d.Related = []diag.Related{
+			{Message: fmt.Sprintf("first from <%s> used here", first[i].name), Range: first[i].site},
+			{Message: fmt.Sprintf("again from <%s> used here", again[i].name), Range: again[i].site},
+		}
+		if d.Suggestion == "rename one of them" {
+			d.Suggestion = fmt.Sprintf("give <%s> a prop that sets the name (or part of it), so that each use declares its own", again[i].name)
+		}
+		return
+	}
+}
+
+type ownerSite struct {
+	site hcl.Range
+	name string
+}
+
+// ownerSites reads a chain of composites, innermost first.
+func ownerSites(v Value) []ownerSite {
+	var out []ownerSite
+	for i := 0; present(v) && v.Kind() == Object && i < 1000; i++ {
+		s, ok := sourceSite(v.Get("s"))
+		name, _ := str(v.Get("n"))
+		if name == "" {
+			name = "(anonymous)"
+		}
+		if ok {
+			out = append(out, ownerSite{s, name})
+		}
+		v = v.Get("up")
+	}
+	return out
 }

@@ -61,6 +61,11 @@ type ScriptError struct {
 	Timeout time.Duration
 	// Canceled is set when the context was canceled.
 	Canceled bool
+	// Composites are the composite components the exception passed
+	// through, innermost first: Func is the component's name and the
+	// position that of its element (<Network ... />), which the stack
+	// does not show because the runtime calls composites.
+	Composites []Frame
 }
 
 // Frame is one stack frame.
@@ -180,6 +185,9 @@ func (gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
 func exceptionError(ex *goja.Exception) *ScriptError {
 	se := &ScriptError{Stack: framesOf(ex.Stack())}
 	v := ex.Value()
+	if obj, ok := v.(*goja.Object); ok {
+		se.Composites = compositeSites(obj)
+	}
 	if obj, ok := v.(*goja.Object); ok && obj.ClassName() == "Error" {
 		se.Name = stringProp(obj, "name")
 		se.Message = stringProp(obj, "message")
@@ -195,6 +203,43 @@ func exceptionError(ex *goja.Exception) *ScriptError {
 	}
 	return se
 }
+
+// compositeSites reads the composites an exception passed through, as the
+// runtime records them on it (innermost first): each one's name and the
+// position of its element.
+func compositeSites(obj *goja.Object) []Frame {
+	list, ok := obj.Get(sitesKey).(*goja.Object)
+	if !ok || list.ClassName() != "Array" {
+		return nil
+	}
+	var out []Frame
+	n := int(list.Get("length").ToInteger())
+	for i := 0; i < n && i < 100; i++ {
+		site, ok := list.Get(strconv.Itoa(i)).(*goja.Object)
+		if !ok {
+			continue
+		}
+		pos, ok := site.Get("s").(*goja.Object)
+		if !ok {
+			continue
+		}
+		f := Frame{Func: stringProp(site, "n"), File: stringProp(pos, "fileName")}
+		if l := pos.Get("lineNumber"); l != nil && goja.IsNumber(l) {
+			f.Line = int(l.ToInteger())
+		}
+		if c := pos.Get("columnNumber"); c != nil && goja.IsNumber(c) {
+			f.Col = int(c.ToInteger())
+		}
+		if f.File != "" && f.Line > 0 {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// sitesKey is the property of an exception on which the runtime lists the
+// composites it passed through.
+const sitesKey = "__tfkitSites"
 
 func stringProp(obj *goja.Object, name string) string {
 	v := obj.Get(name)

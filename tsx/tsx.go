@@ -108,11 +108,13 @@ func BuildContext(ctx context.Context, entry string, opts Options) (*config.Conf
 		cctx, cancel = context.WithDeadline(ctx, start.Add(timeout))
 		defer cancel()
 	}
-	cfg, diags := convertSafely(cctx, timeout, out, src, displayName(entry, dir))
+	cfg, diags, c := convertSafely(cctx, timeout, out, src, displayName(entry, dir))
 	if diags.HasErrors() {
 		return nil, diags
 	}
+	seen := map[string]int{}
 	for _, d := range checkConfig(cfg) {
+		c.sameSiteCallers(d, seen)
 		diags = append(diags, src.withFrame(d))
 	}
 	if diags.HasErrors() {
@@ -133,8 +135,8 @@ func rangeAt(file string, line, col int) hcl.Range {
 // convertSafely converts the tree, reporting a JavaScript exception thrown
 // while its values are read (by a getter or a proxy trap) like any other,
 // and stopping when ctx is done.
-func convertSafely(ctx context.Context, timeout time.Duration, tree Value, src *sources, entry string) (cfg *config.Config, diags diag.Diagnostics) {
-	c := &converter{src: src, binding: map[int]*node{}, g: guard{ctx: ctx, timeout: timeout}, entry: entry}
+func convertSafely(ctx context.Context, timeout time.Duration, tree Value, src *sources, entry string) (cfg *config.Config, diags diag.Diagnostics, c *converter) {
+	c = &converter{src: src, binding: map[int]*node{}, g: guard{ctx: ctx, timeout: timeout}, entry: entry}
 	if w, ok := tree.(watcher); ok {
 		defer w.watch(ctx)()
 	}
@@ -165,7 +167,8 @@ func convertSafely(ctx context.Context, timeout time.Duration, tree Value, src *
 			cfg, diags = nil, diag.Diagnostics{c.readingDiag(scriptDiag(se, src))}
 		}
 	}()
-	return convert(c, tree)
+	cfg, diags = convert(c, tree)
+	return cfg, diags, c
 }
 
 // IsEntry reports whether a project's "app" setting names a TSX entry file

@@ -333,6 +333,15 @@ if (host) host.elementPrototype = Element.prototype;
 let nodes = [];
 let errors = [];
 
+// owners is the chain of composites being rendered, innermost first: each
+// node records it, so that two elements from one line of one composite can
+// be told apart by where the composite was used.
+let owners = null;
+
+// SITES is the property of an exception that lists the composites it
+// passed through (see visit).
+const SITES = "__tfkitSites";
+
 function fail(err, source) {
   errors.push({ s: source || null, m: err.summary, d: err.detail, h: err.hint, a: err.attr || null });
 }
@@ -383,24 +392,48 @@ function visit(node, source) {
     }
     const props = node.props;
     if (props[KEY_LAST]) delete props[KEY_LAST];
-    const out = t(props);
-    if (out && typeof out.then === "function") {
-      fail(new TfkitError(
-        "Asynchronous component",
-        `The component ${t.name || "(anonymous)"} returned a Promise.`,
-        "components are synchronous: compute values before rendering, without await",
-      ), here);
-      return;
+    const saved = owners;
+    owners = { s: here || null, n: t.name || "", up: saved };
+    try {
+      const out = t(props);
+      if (out && typeof out.then === "function") {
+        fail(new TfkitError(
+          "Asynchronous component",
+          `The component ${t.name || "(anonymous)"} returned a Promise.`,
+          "components are synchronous: compute values before rendering, without await",
+        ), here);
+        return;
+      }
+      visit(out, here);
+    } catch (e) {
+      // The stack of an exception in a composite ends in this runtime,
+      // which called it: record where each composite was used, innermost
+      // first, so the message can show the <Composite> call sites.
+      if (e !== null && typeof e === "object" && !(e instanceof TfkitError)) {
+        try {
+          const sites = e[SITES] || [];
+          sites.push({ s: here || null, n: t.name || "" });
+          e[SITES] = sites;
+        } catch {
+          // a frozen object: no call sites
+        }
+      }
+      throw e;
+    } finally {
+      owners = saved;
     }
-    visit(out, here);
     return;
   }
   if (typeof node === "string" || typeof node === "number") {
-    fail(new TfkitError(
+    const err = new TfkitError(
       "Text outside an element body",
       `The text ${JSON.stringify(String(node).slice(0, 40))} is rendered outside any element body.`,
       "text belongs inside <Resource>, <DataSource>, ... as their body",
-    ), source);
+    );
+    fail(err, source);
+    // JSX text has no position of its own: the host looks for it after
+    // the element that holds it.
+    errors[errors.length - 1].x = String(node);
     return;
   }
   if (typeof node === "function") {
@@ -466,7 +499,7 @@ function innerText(ch, kind) {
 // declaration order.
 function emit(el, kind, source) {
   const props = el.props;
-  const n = { c: kind, s: source || null, p: props, r: -1 };
+  const n = { c: kind, s: source || null, p: props, r: -1, o: owners };
   const ch = props.children;
   const hasText = ch !== undefined && ch !== null && ch !== false;
   const labels = labelProps[kind];
@@ -515,6 +548,7 @@ function emit(el, kind, source) {
 export function __render(mod) {
   nodes = [];
   errors = [];
+  owners = null;
   let root = mod && mod.default;
   const noDefault = { s: null, m: "No default export", d: "The entry module has no default export, so there is nothing to render.", h: "end it with export default function App() { return <>...</>; } or export default <...>", a: null, e: 1 };
   if (root === undefined) {
