@@ -274,9 +274,15 @@ func (c *converter) template(n *node, s string, at hcl.Range, path string) confi
 func (c *converter) parseTemplate(text, shown string, at hcl.Range, path string) config.Expr {
 	e, ds := config.ParseTemplate(text, "", hcl.InitialPos)
 	if ds.HasErrors() {
+		what, hint := "${...} that is not a valid Terraform interpolation", "for a literal ${ write $${, or use tf.literal(...)"
+		if strings.Contains(text, "%{") {
+			what, hint = "%{...} that is not a valid Terraform directive", "for a literal %{ write %%{, or use tf.literal(...)"
+			if strings.Contains(text, "${") {
+				what, hint = "${...} or %{...} that is not valid Terraform", "for a literal ${ write $${ and for a literal %{ write %%{, or use tf.literal(...)"
+			}
+		}
 		c.errorAt(at, path, "Invalid interpolation in a string",
-			fmt.Sprintf("%q holds ${...} that is not a valid Terraform interpolation: %s", cleanPlaceholders(shown), firstDetail(ds)),
-			"for a literal ${ write $${, or use tf.literal(...)")
+			fmt.Sprintf("%q holds %s: %s", cleanPlaceholders(shown), what, firstDetail(ds)), hint)
 		return nil
 	}
 	return e
