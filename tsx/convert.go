@@ -11,6 +11,7 @@ import (
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/render"
 )
 
 // phOpen and phClose delimit placeholders in strings; see
@@ -69,9 +70,12 @@ type node struct {
 	// needs it.
 	owners  Value
 	keyLast bool // key was moved to the end by the JSX runtime
-	labels  []string
-	addr    string
-	ok      bool // labels are valid
+	// keyInList: key was written on an element of a list built by code
+	// (.map(...)), where React habit puts it.
+	keyInList bool
+	labels    []string
+	addr      string
+	ok        bool // labels are valid
 	// attrSites are the attributes as written on the opening tag, with
 	// their positions; nil when the tag could not be read.
 	attrSites []attrPos
@@ -86,6 +90,8 @@ type converter struct {
 	diags   diag.Diagnostics
 	g       guard
 	entry   string // the entry file's name in diagnostics
+	// keyWarned are the positions of key props warned about.
+	keyWarned map[hcl.Pos]bool
 }
 
 // exportDefaultSite is where the entry file says export default, or its
@@ -229,6 +235,7 @@ func (c *converter) readNode(i int, v Value) *node {
 		}
 	}
 	_, n.keyLast = v.IntAt("k")
+	_, n.keyInList = v.IntAt("kl")
 	c.g.cur = n
 	for _, m := range members(n.props) {
 		if m.key != "children" && m.key != "ref" {
@@ -380,6 +387,7 @@ func (c *converter) block(n *node) *config.Block {
 		return b
 	}
 	c.requireAttrs(n)
+	c.reactKey(n)
 	attrs := n.attrs
 	if n.keyLast {
 		order := make([]string, len(n.attrSites))
@@ -985,4 +993,48 @@ func ownerSites(v Value) []ownerSite {
 		v = v.Get("up")
 	}
 	return out
+}
+
+// reactKey warns about key={...} written out of React habit: on an element
+// of a list built by code, with the list index or the element's own name
+// as its value. key is an attribute in tfkit (AWS resources have one), so
+// it is written all the same.
+func (c *converter) reactKey(n *node) {
+	if !n.keyInList {
+		return
+	}
+	v := n.props.Get("key")
+	s, isStr := str(v)
+	index := v.Kind() == Number
+	if !index && !(isStr && len(n.labels) > 0 && s == n.labels[len(n.labels)-1]) {
+		return
+	}
+	at := c.attrRange(n, "key")
+	if at.Filename != "" {
+		// One warning per place in the source, not per list item.
+		if c.keyWarned == nil {
+			c.keyWarned = map[hcl.Pos]bool{}
+		}
+		if c.keyWarned[at.Start] {
+			return
+		}
+		c.keyWarned[at.Start] = true
+	}
+	what := fmt.Sprintf("the element's name %q", s)
+	if index {
+		what = "a number (a list index?)"
+	}
+	d := &diag.Diagnostic{
+		Severity: diag.Warning,
+		Summary:  "key written as an attribute",
+		Detail: fmt.Sprintf("The key of %s, an element of a list, is %s, as React would want it; tfkit renders once and needs no list keys, so key is an ordinary attribute and main.tf gets key = %s.",
+			n.addr, what, render.Expr(c.value(n, v, at, n.addr+".key"))),
+		Path:       n.addr + ".key",
+		Suggestion: "remove key={...}; if the block has an attribute named key, give it its real value",
+	}
+	if at.Filename != "" {
+		d.Subject = &at
+		c.src.withFrame(d)
+	}
+	c.diags = append(c.diags, d)
 }

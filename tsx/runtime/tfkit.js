@@ -123,8 +123,14 @@ export function jsx(type, props, key) {
 export const jsxs = jsx;
 
 export function jsxDEV(type, props, key, isStaticChildren, source) {
+  if (isStaticChildren && Array.isArray(props.children)) staticChildren.add(props.children);
   return new Element(type, withKey(props, key), source);
 }
+
+// staticChildren are the children arrays written out in JSX (<>{a}{b}</>);
+// any other array among children is a list built by code (.map(...)),
+// where React habit adds key={...}.
+const staticChildren = new WeakSet();
 
 // createElement is what esbuild calls when a key follows a spread
 // (<Resource {...p} key="k" />); key then stays among the props in order.
@@ -355,10 +361,11 @@ function describe(v) {
   return `the ${typeof v} ${JSON.stringify(v)}`;
 }
 
-function visit(node, source) {
+function visit(node, source, inList) {
   if (node === null || node === undefined || typeof node === "boolean") return;
   if (Array.isArray(node)) {
-    for (let i = 0; i < node.length; i++) visit(node[i], source);
+    const list = !staticChildren.has(node);
+    for (let i = 0; i < node.length; i++) visit(node[i], source, list);
     return;
   }
   if (node instanceof Element) {
@@ -379,7 +386,7 @@ function visit(node, source) {
     const kind = t[KIND];
     if (kind !== undefined) {
       try {
-        emit(node, kind, here);
+        emit(node, kind, here, inList);
       } catch (e) {
         if (!(e instanceof TfkitError)) throw e;
         fail(e, here);
@@ -497,7 +504,7 @@ function innerText(ch, kind) {
 // emit records one primitive element: its props as they are (the Go side
 // reads and checks them), its bound ref and its innerText, evaluated now, in
 // declaration order.
-function emit(el, kind, source) {
+function emit(el, kind, source, inList) {
   const props = el.props;
   const n = { c: kind, s: source || null, p: props, r: -1, o: owners };
   const ch = props.children;
@@ -523,7 +530,10 @@ function emit(el, kind, source) {
       }
     }
   }
-  if (props[KEY_LAST]) n.k = 1;
+  if (props[KEY_LAST]) {
+    n.k = 1;
+    if (inList) n.kl = 1;
+  }
   if (hasText) {
     if (extra) {
       throw new TfkitError(
