@@ -194,13 +194,16 @@ export declare function DataSource<T extends string>(props: { type: T } & NoInfe
 //
 // A type in a registry gets its schema's props; any other type stays untyped.
 //
-// Each component has three overloads: the innerText form, the untyped form
-// for types not in the registry, and the typed form, generic over the type
-// so that its props are one lookup however many types there are (aws has
-// 777; a union discriminated by type costs time per element in proportion).
-// The typed form's type parameter is any string, its props a conditional
-// type under NoInfer: a parameter constrained to the registry's keys, or
-// inference from the other props, has tsc work through every declared type.
+// Each component has two overloads: the innerText form, and the attribute
+// form, generic over the type so that its props are one lookup however many
+// types there are (aws has 777; a union discriminated by type costs time
+// per element in proportion). Its type parameter is any string, its props a
+// conditional type under NoInfer, the schema's props for a type in the
+// registry and the untyped attributes for any other: a parameter
+// constrained to the registry's keys, or inference from the other props,
+// has tsc work through every declared type. One overload for both keeps
+// the messages of a failed call the attribute form's under every compiler
+// (TypeScript 7 reports the last overload's errors).
 // tf.block infers its body from its argument, so blocks are checked without
 // the contextual typing that generic props lack during inference.
 
@@ -215,8 +218,6 @@ export interface DataSourceAttributeTypes {}
 /** Providers with declarations, by local name: the provider block's body. */
 export interface ProviderTypes {}
 
-/** unknown for a type without declarations, never for one with them. */
-export type Undeclared<T, Declared> = T extends Declared ? never : unknown;
 
 /** Props of <Resource type={T}> for a declared type T. */
 export type ResourceProps<T extends keyof ResourceTypes> = TypedMetaArguments<AddressOf<T>> & ResourceOnlyMetaArguments & ResourceTypes[T];
