@@ -237,6 +237,7 @@ func (c *converter) readNode(i int, v Value) *node {
 	_, n.keyLast = v.IntAt("k")
 	_, n.keyInList = v.IntAt("kl")
 	c.g.cur = n
+	c.validKeys(n.props, n.site, "<"+kind+">")
 	for _, m := range members(n.props) {
 		if m.key != "children" && m.key != "ref" {
 			n.attrs = append(n.attrs, m)
@@ -768,6 +769,9 @@ func (c *converter) bodyItems(n *node, types []string, obj Value, at hcl.Range, 
 		return nil
 	}
 	defer c.leave(obj)
+	if !c.validKeys(obj, at, path) {
+		return nil
+	}
 	var items []config.Item
 	for _, m := range members(obj) {
 		items = append(items, c.item(n, types, m.key, m.val, at, path+"."+m.key)...)

@@ -85,6 +85,9 @@ func (c *converter) value(n *node, v Value, at hcl.Range, path string) config.Ex
 		return nil
 	}
 	defer c.leave(v)
+	if !c.validKeys(v, at, path) {
+		return nil
+	}
 	ms := members(v)
 	items := make([]config.ObjectItem, 0, len(ms))
 	for _, m := range ms {

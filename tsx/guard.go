@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -156,4 +158,20 @@ func (c *converter) validText(v Value, at hcl.Range, path string) bool {
 		fmt.Sprintf("The string holds half of a UTF-16 surrogate pair at position %d (such as \\uD800 without its second half); it is not a character and cannot be written as UTF-8.", i),
 		"remove it, or write the whole character (\\u{1F600}, or both halves of the pair)")
 	return false
+}
+
+// validKeys reports object keys that hold a lone UTF-16 surrogate: the
+// engine gives such a key with U+FFFD, under which the member cannot be
+// read back, so it would be left out without a word.
+func (c *converter) validKeys(v Value, at hcl.Range, path string) bool {
+	ok := true
+	for _, k := range v.Keys() {
+		if strings.ContainsRune(k, utf8.RuneError) && !present(v.Get(k)) {
+			c.errorAt(at, path+"."+k, "Invalid Unicode in a key",
+				fmt.Sprintf("The key %q holds half of a UTF-16 surrogate pair (such as \\uD800 without its second half); it is not a character and cannot be written as UTF-8.", k),
+				"rename the key")
+			ok = false
+		}
+	}
+	return ok
 }
