@@ -336,8 +336,20 @@ func (c *converter) substitute(n *node, s string, at hcl.Range, path string, bar
 			ctx := ctxs[i]
 			i += len(phOpen) + j + len(phClose)
 			m := c.ph[idx]
+			if ctx == ctxLabel && markerKind(m) != "lit" {
+				what := "an expression"
+				if markerKind(m) == "ref" {
+					id, _ := intOf(m.Get("r"))
+					what = c.refName(id)
+				}
+				c.errorAt(at, path, "Reference in a block label",
+					fmt.Sprintf("The innerText of %s reads %s in a block label; Terraform block labels are fixed names, never references.", n.addr, what),
+					"write the label itself; to make blocks from data, use a dynamic block with for_each")
+				ok = false
+				continue
+			}
 			interp := !bare && (depth == 0 || inQuote)
-			if bare && (ctx == ctxQuoted || ctx == ctxHeredoc) {
+			if bare && (ctx == ctxQuoted || ctx == ctxHeredoc || ctx == ctxLabel) {
 				// innerText: a ref in the literal text of a string or
 				// heredoc is interpolated, as in an attribute string.
 				interp = true

@@ -23,6 +23,8 @@ const (
 	ctxHeredoc
 	// ctxComment: inside a comment, where nothing is evaluated.
 	ctxComment
+	// ctxLabel: a block label, which Terraform reads as a fixed name.
+	ctxLabel
 )
 
 // placeholderContexts classifies every placeholder in innerText s, keyed by
@@ -54,9 +56,10 @@ func placeholderContexts(s string) map[int]textContext {
 		return out
 	}
 	toks, _ := hclsyntax.LexConfig([]byte(b.String()), "", hcl.InitialPos)
+	labels := labelQuotes(toks)
 	inHeredoc := false
 	k := 0
-	for _, t := range toks {
+	for ti, t := range toks {
 		switch t.Type {
 		case hclsyntax.TokenOHeredoc:
 			inHeredoc = true
@@ -69,6 +72,9 @@ func placeholderContexts(s string) map[int]textContext {
 				switch t.Type {
 				case hclsyntax.TokenQuotedLit:
 					ctx = ctxQuoted
+					if labels[ti] {
+						ctx = ctxLabel
+					}
 				case hclsyntax.TokenStringLit:
 					if inHeredoc {
 						ctx = ctxHeredoc
@@ -81,6 +87,37 @@ func placeholderContexts(s string) map[int]textContext {
 				out[sites[k].orig] = ctx
 			}
 			k++
+		}
+	}
+	return out
+}
+
+// labelQuotes marks the tokens of block labels: quoted strings after a
+// block type (an identifier that starts its line) or after another label,
+// up to the block's opening brace on the same line.
+func labelQuotes(toks hclsyntax.Tokens) map[int]bool {
+	out := map[int]bool{}
+	for i := 0; i < len(toks); i++ {
+		if toks[i].Type != hclsyntax.TokenIdent || i > 0 && toks[i-1].Type != hclsyntax.TokenNewline {
+			continue
+		}
+		var inside []int
+		j := i + 1
+		for j < len(toks) && toks[j].Type == hclsyntax.TokenOQuote {
+			j++
+			for j < len(toks) && toks[j].Type != hclsyntax.TokenCQuote && toks[j].Type != hclsyntax.TokenNewline {
+				inside = append(inside, j)
+				j++
+			}
+			if j >= len(toks) || toks[j].Type != hclsyntax.TokenCQuote {
+				break
+			}
+			j++
+		}
+		if j < len(toks) && toks[j].Type == hclsyntax.TokenOBrace {
+			for _, k := range inside {
+				out[k] = true
+			}
 		}
 	}
 	return out

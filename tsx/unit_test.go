@@ -62,6 +62,7 @@ func TestSubstitute(t *testing.T) {
 		{"x = <<EOT\n" + ph(0) + " " + ph(1) + "\nEOT\n", true, "x = <<EOT\n${aws_vpc.main.id} $${x}\nEOT\n"},
 		{"x = \"" + ph(1) + "\"", true, "x = \"$${x}\""},
 		{"# " + ph(0), true, "# aws_vpc.main.id"},
+		{"b \"x\" {\n  y = \"" + ph(0) + "\"\n}\n", true, "b \"x\" {\n  y = \"${aws_vpc.main.id}\"\n}\n"},
 		{"cost $" + ph(0), false, "cost ${\"$\"}${aws_vpc.main.id}"},
 		{"broken " + phOpen + "9" + phClose, false, "broken " + phOpen + "9" + phClose},
 	} {
