@@ -112,6 +112,17 @@ func TestReadmeInstall(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(project, "main.tsx"), tsx[1], 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// npm's download cache is kept with tfkit's other test tools, so that
+	// a warm run does not fetch typescript again.
+	npmCache := os.Getenv("TFKIT_CACHE")
+	if npmCache == "" {
+		if h, err := os.UserHomeDir(); err == nil {
+			npmCache = filepath.Join(h, ".cache", "tfkit")
+		} else {
+			npmCache = tmp
+		}
+	}
+	npmCache = filepath.Join(npmCache, "npm-cache")
 	gocache, _ := exec.Command("go", "env", "GOCACHE").Output()
 	gomodcache, _ := exec.Command("go", "env", "GOMODCACHE").Output()
 	env := append(os.Environ(),
@@ -120,7 +131,7 @@ func TestReadmeInstall(t *testing.T) {
 		"GOCACHE="+strings.TrimSpace(string(gocache)),
 		"GOMODCACHE="+strings.TrimSpace(string(gomodcache)),
 		"PATH="+gobin+string(os.PathListSeparator)+os.Getenv("PATH"),
-		"npm_config_cache="+filepath.Join(tmp, "npm-cache"),
+		"npm_config_cache="+npmCache,
 		"npm_config_update_notifier=false",
 		"npm_config_fund=false",
 		"npm_config_audit=false",
