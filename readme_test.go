@@ -55,3 +55,106 @@ func TestReadmeExample(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeInstall runs the install commands of README.md's Install
+// section as a newcomer would, in a checkout of this repository: the binary
+// with go install, then the npm tarballs built by npm/pack installed into a
+// project holding the README's TSX example, which npx tfkit then
+// synthesizes. Only the directories change: the tarballs' directory and
+// the project become temporary ones, and HOME is a fresh one.
+func TestReadmeInstall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds tfkit and installs npm packages")
+	}
+	for _, tool := range []string{"node", "npm", "npx"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			if os.Getenv("TFKIT_REQUIRE_ENGINE") == "1" {
+				t.Fatalf("%s is not on PATH (TFKIT_REQUIRE_ENGINE=1)", tool)
+			}
+			t.Skipf("%s is not on PATH", tool)
+		}
+	}
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	section := string(readme)
+	start := strings.Index(section, "\n## Install\n")
+	if start < 0 {
+		t.Fatal("README.md has no Install section")
+	}
+	section = section[start+1:]
+	if end := strings.Index(section[3:], "\n## "); end >= 0 {
+		section = section[:end+3]
+	}
+	blocks := regexp.MustCompile("(?s)```sh\n(.*?)```").FindAllStringSubmatch(section, -1)
+	if len(blocks) != 2 {
+		t.Fatalf("want two sh blocks in the Install section (binary, npm package), found %d", len(blocks))
+	}
+	tsx := regexp.MustCompile("(?s)```tsx\n(// main.tsx\n.*?)```").FindSubmatch(readme)
+	if tsx == nil {
+		t.Fatal("README.md has no ```tsx block starting with // main.tsx")
+	}
+
+	root, err := filepath.Abs(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	home := filepath.Join(tmp, "home")
+	project := filepath.Join(home, "my-infra")
+	gobin := filepath.Join(tmp, "bin")
+	for _, d := range []string{project, gobin} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(project, "main.tsx"), tsx[1], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// npm's download cache is kept with tfkit's other test tools, so that
+	// a warm run does not fetch typescript again.
+	npmCache := os.Getenv("TFKIT_CACHE")
+	if npmCache == "" {
+		if h, err := os.UserHomeDir(); err == nil {
+			npmCache = filepath.Join(h, ".cache", "tfkit")
+		} else {
+			npmCache = tmp
+		}
+	}
+	npmCache = filepath.Join(npmCache, "npm-cache")
+	gocache, _ := exec.Command("go", "env", "GOCACHE").Output()
+	gomodcache, _ := exec.Command("go", "env", "GOMODCACHE").Output()
+	env := append(os.Environ(),
+		"HOME="+home,
+		"GOBIN="+gobin,
+		"GOCACHE="+strings.TrimSpace(string(gocache)),
+		"GOMODCACHE="+strings.TrimSpace(string(gomodcache)),
+		"PATH="+gobin+string(os.PathListSeparator)+os.Getenv("PATH"),
+		"npm_config_cache="+npmCache,
+		"npm_config_update_notifier=false",
+		"npm_config_fund=false",
+		"npm_config_audit=false",
+		"TFKIT_BINARY=",
+	)
+	script := "set -eux\ncd " + shellQuote(root) + "\n" + blocks[0][1] + "cd " + shellQuote(root) + "\n" +
+		strings.ReplaceAll(blocks[1][1], "/tmp/tfkit-npm", filepath.Join(tmp, "tfkit-npm"))
+	cmd := exec.Command("bash", "-c", script)
+	cmd.Env = env
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("README install commands failed: %v\n%s", err, out)
+	}
+	tf, err := os.ReadFile(filepath.Join(project, "tfkit.out", "main.tf"))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if !strings.Contains(string(tf), "vpc_id     = aws_vpc.main.id") {
+		t.Errorf("npx tfkit synth wrote:\n%s", tf)
+	}
+	if _, err := os.Stat(filepath.Join(gobin, "tfkit")); err != nil {
+		t.Errorf("go install ./cmd/tfkit: %v", err)
+	}
+}
+
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }

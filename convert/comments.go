@@ -13,6 +13,10 @@ import (
 type comments struct {
 	list []comment
 	next int
+	// braces are the byte offsets of the file's { (positive: offset+1)
+	// and } (negative: -(offset+1)), in order, to find where a block's
+	// body ends.
+	braces []int
 }
 
 type comment struct {
@@ -25,6 +29,12 @@ func readComments(src []byte, name string) *comments {
 	toks, _ := hclsyntax.LexConfig(src, name, hcl.InitialPos)
 	c := &comments{}
 	for _, t := range toks {
+		switch t.Type {
+		case hclsyntax.TokenOBrace, hclsyntax.TokenTemplateInterp, hclsyntax.TokenTemplateControl:
+			c.braces = append(c.braces, t.Range.Start.Byte+1)
+		case hclsyntax.TokenCBrace, hclsyntax.TokenTemplateSeqEnd:
+			c.braces = append(c.braces, -(t.Range.Start.Byte + 1))
+		}
 		if t.Type != hclsyntax.TokenComment {
 			continue
 		}
@@ -112,4 +122,30 @@ func lineComments(lines []string, prefix string) string {
 		b.WriteString(prefix + "//" + l + "\n")
 	}
 	return b.String()
+}
+
+// closeOf is the byte offset of the } that closes the body of the block
+// declared at byte offset start, or -1 when it cannot be found.
+func (c *comments) closeOf(start int) int {
+	if c == nil {
+		return -1
+	}
+	depth := 0
+	for _, b := range c.braces {
+		if b > 0 && b-1 < start || b < 0 && -b-1 < start {
+			continue
+		}
+		if b > 0 {
+			depth++
+			continue
+		}
+		depth--
+		if depth == 0 {
+			return -b - 1
+		}
+		if depth < 0 {
+			return -1
+		}
+	}
+	return -1
 }

@@ -229,7 +229,7 @@ func (e *tsxEmitter) block(b *config.Block, sb *hclsyntax.Block) {
 	}
 	rest, ok := "", false
 	if asProps {
-		rest, ok = e.props(b.Body, []string{b.Type}, reserved, comp == "Variable")
+		rest, ok = e.props(b.Body, e.src.notes.closeOf(b.DeclRange.Start.Byte), []string{b.Type}, reserved, comp == "Variable")
 	}
 	if ok {
 		el.rest = rest
@@ -329,7 +329,7 @@ func tsxEntries(body *config.Body, types []string) ([]*tsxEntry, bool) {
 // props writes a body as props: attributes as values, nested blocks with
 // tf.block and tf.dynamic. False when the body must be innerText: a prop
 // name the component reserves, or an expression without a TSX form.
-func (e *tsxEmitter) props(body *config.Body, types, reserved []string, variable bool) (string, bool) {
+func (e *tsxEmitter) props(body *config.Body, end int, types, reserved []string, variable bool) (string, bool) {
 	entries, ok := tsxEntries(body, types)
 	if !ok {
 		return "", false
@@ -351,6 +351,9 @@ func (e *tsxEmitter) props(body *config.Body, types, reserved []string, variable
 		return "", false
 	}
 	if len(entries) == 0 {
+		if tail := e.src.notes.before(end); len(tail) > 0 {
+			return "\n" + propComments(tail, "        ") + "      />", true
+		}
 		return " />", true
 	}
 	var b strings.Builder
@@ -383,6 +386,10 @@ func (e *tsxEmitter) props(body *config.Body, types, reserved []string, variable
 		fmt.Fprintf(&b, "        %s={%s}", en.name, e.blocksValue(en.blocks, "        ", types))
 	}
 	b.WriteString(e.trailing(last))
+	if tail := e.src.notes.before(end); len(tail) > 0 {
+		// Comments after the last attribute stay inside the element.
+		b.WriteString("\n" + strings.TrimSuffix(propComments(tail, "        "), "\n"))
+	}
 	b.WriteString("\n      />")
 	return b.String(), true
 }
@@ -415,10 +422,10 @@ func (e *tsxEmitter) blocksValue(blocks []*config.Block, indent string, types []
 		case plainOwn:
 			// Terraform's own blocks are plain objects, as the npm
 			// package's types spell them.
-			parts = append(parts, e.objectBody(b.Body, indent, inner))
+			parts = append(parts, e.objectBody(b, indent, inner))
 			continue
 		case labeledOwn:
-			parts = append(parts, "{ "+jsKey(b.Labels[0])+": "+e.objectBody(b.Body, indent, inner)+" }")
+			parts = append(parts, "{ "+jsKey(b.Labels[0])+": "+e.objectBody(b, indent, inner)+" }")
 			continue
 		}
 		e.helper = true
@@ -436,7 +443,7 @@ func (e *tsxEmitter) blockValue(b *config.Block, indent string, types []string) 
 		for _, l := range b.Labels {
 			args += jsString(l) + ", "
 		}
-		return "tf.block(" + args + e.objectBody(b.Body, indent, types) + ")"
+		return "tf.block(" + args + e.objectBody(b, indent, types) + ")"
 	}
 	var out strings.Builder
 	out.WriteString("tf.dynamic({\n")
@@ -453,7 +460,7 @@ func (e *tsxEmitter) blockValue(b *config.Block, indent string, types []string) 
 				out.WriteString(it.Name + ": " + e.expr(it.Expr))
 			}
 		case *config.Block:
-			out.WriteString("content: " + e.objectBody(it.Body, indent+"  ", types))
+			out.WriteString("content: " + e.objectBody(it, indent+"  ", types))
 		}
 		out.WriteString(",\n")
 	}
@@ -462,10 +469,25 @@ func (e *tsxEmitter) blockValue(b *config.Block, indent string, types []string) 
 }
 
 // objectBody writes a block body as an object literal, one key a line.
-func (e *tsxEmitter) objectBody(body *config.Body, indent string, types []string) string {
+// The comments up to the block's closing brace stay inside it.
+func (e *tsxEmitter) objectBody(b0 *config.Block, indent string, types []string) string {
+	body := b0.Body
 	entries, _ := tsxEntries(body, types)
+	var tail []string
+	if end := e.src.notes.closeOf(b0.DeclRange.Start.Byte); end >= 0 && len(entries) == 0 {
+		tail = e.src.notes.before(end)
+	}
 	if len(entries) == 0 {
-		return "{}"
+		if len(tail) == 0 {
+			return "{}"
+		}
+		var b strings.Builder
+		b.WriteString("{\n")
+		for _, c := range tail {
+			b.WriteString(indent + "  " + blockComment(c) + "\n")
+		}
+		b.WriteString(indent + "}")
+		return b.String()
 	}
 	var b strings.Builder
 	b.WriteString("{")
@@ -475,7 +497,7 @@ func (e *tsxEmitter) objectBody(body *config.Body, indent string, types []string
 		}
 		b.WriteString("\n")
 		for _, c := range e.src.notes.before(entryStart(en)) {
-			b.WriteString(indent + "  /* " + strings.TrimSpace(strings.ReplaceAll(c, "*/", "* /")) + " */\n")
+			b.WriteString(indent + "  " + blockComment(c) + "\n")
 		}
 		key := jsKey(en.name)
 		if en.attr != nil {
@@ -485,8 +507,23 @@ func (e *tsxEmitter) objectBody(body *config.Body, indent string, types []string
 		}
 		fmt.Fprintf(&b, "%s  %s: %s", indent, key, e.blocksValue(en.blocks, indent+"  ", types))
 	}
-	b.WriteString(",\n" + indent + "}")
+	b.WriteString(",\n")
+	if end := e.src.notes.closeOf(b0.DeclRange.Start.Byte); end >= 0 {
+		for _, c := range e.src.notes.before(end) {
+			b.WriteString(indent + "  " + blockComment(c) + "\n")
+		}
+	}
+	b.WriteString(indent + "}")
 	return b.String()
+}
+
+// blockComment writes one comment line as a /* */ comment.
+func blockComment(c string) string {
+	c = strings.TrimSpace(strings.ReplaceAll(c, "*/", "* /"))
+	if c == "" {
+		return "/* */"
+	}
+	return "/* " + c + " */"
 }
 
 // findRaw finds an expression without a TSX form anywhere in a body.

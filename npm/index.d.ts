@@ -174,16 +174,14 @@ export interface ResourceOnlyAttributes extends ResourceAttributes {
  * declarations for the type are installed (tfkit get --lang ts), the props are its schema's.
  */
 export declare function Resource(props: ResourceText): Element;
-export declare function Resource<T extends string>(props: { type: T & Undeclared<T, keyof ResourceTypes> } & ResourceOnlyAttributes): Element;
-export declare function Resource<T extends string>(props: { type: T } & NoInfer<T extends keyof ResourceTypes ? ResourceProps<T> : never>): Element;
+export declare function Resource<T extends string>(props: { type: T } & NoInfer<T extends keyof ResourceTypes ? ResourceProps<T> : ResourceOnlyAttributes>): Element;
 
 /**
  * `data "type" "name" { ... }`: the attributes as props, or an innerText body. When
  * declarations for the type are installed (tfkit get --lang ts), the props are its schema's.
  */
 export declare function DataSource(props: ResourceText): Element;
-export declare function DataSource<T extends string>(props: { type: T & Undeclared<T, keyof DataSourceTypes> } & ResourceAttributes): Element;
-export declare function DataSource<T extends string>(props: { type: T } & NoInfer<T extends keyof DataSourceTypes ? DataSourceProps<T> : never>): Element;
+export declare function DataSource<T extends string>(props: { type: T } & NoInfer<T extends keyof DataSourceTypes ? DataSourceProps<T> : ResourceAttributes>): Element;
 
 // ---------------------------------------------------------------------------
 // Typed providers. `tfkit get --lang ts` writes declarations that add entries
@@ -196,13 +194,16 @@ export declare function DataSource<T extends string>(props: { type: T } & NoInfe
 //
 // A type in a registry gets its schema's props; any other type stays untyped.
 //
-// Each component has three overloads: the innerText form, the untyped form
-// for types not in the registry, and the typed form, generic over the type
-// so that its props are one lookup however many types there are (aws has
-// 777; a union discriminated by type costs time per element in proportion).
-// The typed form's type parameter is any string, its props a conditional
-// type under NoInfer: a parameter constrained to the registry's keys, or
-// inference from the other props, has tsc work through every declared type.
+// Each component has two overloads: the innerText form, and the attribute
+// form, generic over the type so that its props are one lookup however many
+// types there are (aws has 777; a union discriminated by type costs time
+// per element in proportion). Its type parameter is any string, its props a
+// conditional type under NoInfer, the schema's props for a type in the
+// registry and the untyped attributes for any other: a parameter
+// constrained to the registry's keys, or inference from the other props,
+// has tsc work through every declared type. One overload for both keeps
+// the messages of a failed call the attribute form's under every compiler
+// (TypeScript 7 reports the last overload's errors).
 // tf.block infers its body from its argument, so blocks are checked without
 // the contextual typing that generic props lack during inference.
 
@@ -217,8 +218,6 @@ export interface DataSourceAttributeTypes {}
 /** Providers with declarations, by local name: the provider block's body. */
 export interface ProviderTypes {}
 
-/** unknown for a type without declarations, never for one with them. */
-export type Undeclared<T, Declared> = T extends Declared ? never : unknown;
 
 /** Props of <Resource type={T}> for a declared type T. */
 export type ResourceProps<T extends keyof ResourceTypes> = TypedMetaArguments<AddressOf<T>> & ResourceOnlyMetaArguments & ResourceTypes[T];
@@ -327,8 +326,7 @@ export interface ProviderAttributes {
 
 /** `provider "type" { ... }`. */
 export declare function Provider(props: { type: string; ref?: Ref; children: InnerText }): Element;
-export declare function Provider<T extends string>(props: { type: T & Undeclared<T, keyof ProviderTypes> } & ProviderAttributes): Element;
-export declare function Provider<T extends string>(props: { type: T } & NoInfer<T extends keyof ProviderTypes ? ProviderProps<T> : never>): Element;
+export declare function Provider<T extends string>(props: { type: T } & NoInfer<T extends keyof ProviderTypes ? ProviderProps<T> : ProviderAttributes>): Element;
 
 /** Attributes of <Variable>. */
 export interface VariableAttributes {
@@ -433,8 +431,7 @@ export type ModuleProps<S extends keyof ModuleTypes> = ModuleMetaArguments & Mod
  * When declarations for the source are installed, the inputs are typed.
  */
 export declare function Module(props: { name: string; ref?: Ref; children: InnerText }): Element;
-export declare function Module<S extends string>(props: { source: S & Undeclared<S, keyof ModuleTypes> } & ModuleAttributes): Element;
-export declare function Module<S extends string>(props: { source: S } & NoInfer<S extends keyof ModuleTypes ? ModuleProps<S> : never>): Element;
+export declare function Module<S extends string>(props: { source: S } & NoInfer<S extends keyof ModuleTypes ? ModuleProps<S> : ModuleAttributes>): Element;
 
 // ---------------------------------------------------------------------------
 // Terraform's blocks for state changes and checks. Their arguments are all
@@ -526,35 +523,35 @@ export declare function Fragment(props: { children?: Node }): Element;
 export declare function useRef<T = unknown>(initial?: null): RefFor<T>;
 
 /** Not supported: a configuration is rendered once, at build time. Use plain variables, props and useRef. */
-export declare function useState(notSupported: "useState is not supported by tfkit: use plain variables, props and useRef"): never;
+export declare function useState(notSupported: "useState is not supported by tfkit: use plain variables, props and useRef", ...alsoNotSupported: unknown[]): never;
 /** Not supported: a configuration is rendered once, at build time. */
-export declare function useEffect(notSupported: "useEffect is not supported by tfkit: there is nothing to run after rendering"): never;
+export declare function useEffect(notSupported: "useEffect is not supported by tfkit: there is nothing to run after rendering", ...alsoNotSupported: unknown[]): never;
 /** Not supported: a configuration is rendered once, at build time. */
-export declare function useLayoutEffect(notSupported: "useLayoutEffect is not supported by tfkit: there is nothing to run after rendering"): never;
+export declare function useLayoutEffect(notSupported: "useLayoutEffect is not supported by tfkit: there is nothing to run after rendering", ...alsoNotSupported: unknown[]): never;
 /** Not supported: a configuration is rendered once, at build time. */
-export declare function useInsertionEffect(notSupported: "useInsertionEffect is not supported by tfkit: there is nothing to run after rendering"): never;
+export declare function useInsertionEffect(notSupported: "useInsertionEffect is not supported by tfkit: there is nothing to run after rendering", ...alsoNotSupported: unknown[]): never;
 /** Not supported: a configuration is rendered once, at build time. */
-export declare function useMemo(notSupported: "useMemo is not supported by tfkit: compute the value directly"): never;
+export declare function useMemo(notSupported: "useMemo is not supported by tfkit: compute the value directly", ...alsoNotSupported: unknown[]): never;
 /** Not supported: a configuration is rendered once, at build time. */
-export declare function useCallback(notSupported: "useCallback is not supported by tfkit: use the function directly"): never;
+export declare function useCallback(notSupported: "useCallback is not supported by tfkit: use the function directly", ...alsoNotSupported: unknown[]): never;
 /** Not supported: pass values down as props. */
-export declare function useContext(notSupported: "useContext is not supported by tfkit: pass values down as props"): never;
+export declare function useContext(notSupported: "useContext is not supported by tfkit: pass values down as props", ...alsoNotSupported: unknown[]): never;
 /** Not supported: a configuration is rendered once, at build time. */
-export declare function useReducer(notSupported: "useReducer is not supported by tfkit: use plain variables"): never;
+export declare function useReducer(notSupported: "useReducer is not supported by tfkit: use plain variables", ...alsoNotSupported: unknown[]): never;
 /** Not supported. */
-export declare function useImperativeHandle(notSupported: "useImperativeHandle is not supported by tfkit: pass refs as props"): never;
+export declare function useImperativeHandle(notSupported: "useImperativeHandle is not supported by tfkit: pass refs as props", ...alsoNotSupported: unknown[]): never;
 /** Not supported. */
-export declare function useId(notSupported: "useId is not supported by tfkit: name elements yourself"): never;
+export declare function useId(notSupported: "useId is not supported by tfkit: name elements yourself", ...alsoNotSupported: unknown[]): never;
 /** Not supported. */
-export declare function useTransition(notSupported: "useTransition is not supported by tfkit"): never;
+export declare function useTransition(notSupported: "useTransition is not supported by tfkit", ...alsoNotSupported: unknown[]): never;
 /** Not supported. */
-export declare function useDeferredValue(notSupported: "useDeferredValue is not supported by tfkit"): never;
+export declare function useDeferredValue(notSupported: "useDeferredValue is not supported by tfkit", ...alsoNotSupported: unknown[]): never;
 /** Not supported. */
-export declare function useSyncExternalStore(notSupported: "useSyncExternalStore is not supported by tfkit"): never;
+export declare function useSyncExternalStore(notSupported: "useSyncExternalStore is not supported by tfkit", ...alsoNotSupported: unknown[]): never;
 /** Not supported: pass values down as props. */
-export declare function createContext(notSupported: "createContext is not supported by tfkit: pass values down as props"): never;
+export declare function createContext(notSupported: "createContext is not supported by tfkit: pass values down as props", ...alsoNotSupported: unknown[]): never;
 /** Not supported: pass refs as ordinary props. */
-export declare function forwardRef(notSupported: "forwardRef is not supported by tfkit: pass the ref as an ordinary prop"): never;
+export declare function forwardRef(notSupported: "forwardRef is not supported by tfkit: pass the ref as an ordinary prop", ...alsoNotSupported: unknown[]): never;
 
 /** Terraform expressions that refs cannot express. */
 export declare const tf: {

@@ -32,9 +32,15 @@ import (
 
 var update = flag.Bool("update", false, "copy the embedded type definitions into npm/")
 
-// typescriptVersion is the compiler the tests install; override with
-// TFKIT_TYPESCRIPT_VERSION to try another.
-const typescriptVersion = "5.9.3"
+// The compilers the type checks run under (scripts/install-typescript.sh
+// installs both): the TypeScript 5 line, and TypeScript 7, the native
+// compiler that a plain `npm install typescript` installs. The types must
+// give their intended messages under each. TFKIT_TYPESCRIPT_VERSION names
+// one other version to run instead.
+const (
+	typescriptVersion  = "5.9.3"
+	typescript7Version = "7.0.2"
+)
 
 func TestDefinitionsMatchEmbedded(t *testing.T) {
 	for name, data := range tsx.TypeDefinitions() {
@@ -262,12 +268,16 @@ func parseTSC(out string) []*tscError {
 // TestTypeScriptChecks runs tsc over every project: valid ones must pass,
 // and each deliberately wrong line must fail with the expected error.
 func TestTypeScriptChecks(t *testing.T) {
-	tsc := tsxtest.TypeScript(t, versionOf())
-	root := t.TempDir()
-	for _, p := range projects(t) {
-		copyProject(t, p, root)
+	for _, v := range typescriptVersions() {
+		t.Run("typescript-"+v, func(t *testing.T) {
+			tsc := tsxtest.TypeScript(t, v)
+			root := t.TempDir()
+			for _, p := range projects(t) {
+				copyProject(t, p, root)
+			}
+			checkProject(t, tsc, root, tsconfig, "invalid", filepath.Join("testdata", "invalid"))
+		})
 	}
-	checkProject(t, tsc, root, tsconfig, "invalid", filepath.Join("testdata", "invalid"))
 }
 
 // checkProject runs tsc in root (with the package linked as
@@ -351,11 +361,11 @@ func errorsIn(errs []*tscError, x *expectation) string {
 	return strings.Join(lines, "\n")
 }
 
-func versionOf() string {
+func typescriptVersions() []string {
 	if v := os.Getenv("TFKIT_TYPESCRIPT_VERSION"); v != "" {
-		return v
+		return []string{v}
 	}
-	return typescriptVersion
+	return []string{typescriptVersion, typescript7Version}
 }
 
 // TestValidCasesBuild builds the valid cases with tfkit itself: what the
@@ -421,4 +431,86 @@ func withoutEnv(env []string, name string) []string {
 		}
 	}
 	return out
+}
+
+// TestLauncherOnPath installs the launcher as npm does (a link in
+// node_modules/.bin) and runs it as npx does, with node_modules/.bin first
+// on PATH: the launcher must skip itself, and another copy of itself
+// (as a global install adds), and run the tfkit binary further down PATH.
+func TestLauncherOnPath(t *testing.T) {
+	node := tsxtest.Node(t)
+	project := t.TempDir()
+	pkg := filepath.Join(project, "node_modules", "tfkit")
+	binDir := filepath.Join(project, "node_modules", ".bin")
+	for _, d := range []string{filepath.Join(pkg, "bin"), binDir} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	launcher, err := os.ReadFile(filepath.Join("bin", "tfkit.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pj, err := os.ReadFile("package.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(path string, data []byte, mode os.FileMode) {
+		t.Helper()
+		if err := os.WriteFile(path, data, mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(pkg, "bin", "tfkit.js"), launcher, 0o755)
+	write(filepath.Join(pkg, "package.json"), pj, 0o644)
+	if err := os.Symlink(filepath.Join("..", "tfkit", "bin", "tfkit.js"), filepath.Join(binDir, "tfkit")); err != nil {
+		t.Fatal(err)
+	}
+	// A copy of the launcher, as a global npm install puts on PATH.
+	global := filepath.Join(t.TempDir(), "global")
+	if err := os.MkdirAll(global, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write(filepath.Join(global, "tfkit"), launcher, 0o755)
+	// The binary, further down PATH.
+	real := filepath.Join(t.TempDir(), "real")
+	if err := os.MkdirAll(real, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write(filepath.Join(real, "tfkit"), []byte("#!/bin/sh\necho \"binary: $*\"\n"), 0o755)
+
+	path := strings.Join([]string{binDir, global, real, filepath.Dir(node), "/usr/bin", "/bin"}, string(os.PathListSeparator))
+	env := append(withoutEnv(withoutEnv(os.Environ(), "TFKIT_BINARY"), "PATH"), "PATH="+path, "HOME="+project)
+	cmd := exec.Command(filepath.Join(binDir, "tfkit"), "version")
+	cmd.Dir = project
+	cmd.Env = env
+	out, err := cmd.CombinedOutput()
+	if err != nil || string(out) != "binary: version\n" {
+		t.Errorf("node_modules/.bin/tfkit: got %v\n%s", err, out)
+	}
+
+	if npx, err := exec.LookPath("npx"); err == nil {
+		// npx itself, offline: it runs the installed package's bin.
+		cmd := exec.Command(npx, "--no", "--offline", "tfkit", "version")
+		cmd.Dir = project
+		cmd.Env = append(withoutEnv(withoutEnv(os.Environ(), "TFKIT_BINARY"), "PATH"),
+			"PATH="+strings.Join([]string{real, filepath.Dir(npx), filepath.Dir(node), "/usr/bin", "/bin"}, string(os.PathListSeparator)),
+			"HOME="+project, "npm_config_cache="+filepath.Join(project, ".npm"), "npm_config_update_notifier=false")
+		out, err := cmd.CombinedOutput()
+		if err != nil || string(out) != "binary: version\n" {
+			t.Errorf("npx tfkit: got %v\n%s", err, out)
+		}
+	}
+
+	// With no binary anywhere, the launcher says so instead of starting
+	// itself.
+	cmd = exec.Command(filepath.Join(binDir, "tfkit"), "version")
+	cmd.Dir = project
+	cmd.Env = append(withoutEnv(withoutEnv(os.Environ(), "TFKIT_BINARY"), "PATH"),
+		"PATH="+strings.Join([]string{binDir, global, filepath.Dir(node)}, string(os.PathListSeparator)), "HOME="+project)
+	out, err = cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.Contains(string(out), "no tfkit binary found") {
+		t.Errorf("no binary: want exit 1 saying no tfkit binary found, got %v\n%s", err, out)
+	}
 }

@@ -69,7 +69,12 @@ const typedTSConfig = `{
 // tsc over testdata/typed: the valid cases must pass, and each wrong line
 // must fail with the expected error.
 func TestTypedDeclarations(t *testing.T) {
-	tsc := tsxtest.TypeScript(t, versionOf())
+	for _, v := range typescriptVersions() {
+		t.Run("typescript-"+v, func(t *testing.T) { checkTypedDeclarations(t, tsxtest.TypeScript(t, v)) })
+	}
+}
+
+func checkTypedDeclarations(t *testing.T, tsc string) {
 	root := t.TempDir()
 	for _, p := range readSchemas(t) {
 		files, err := typescript.Generate(p, typescript.Options{})

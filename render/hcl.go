@@ -101,14 +101,24 @@ func (r *hclRenderer) comments(lines []string) {
 // them, so that the output read again gives the same comment.
 func (r *hclRenderer) comment(c string, depth int) {
 	r.checkText(c)
-	if !strings.HasPrefix(c, "/*") {
-		r.addString(hclsyntax.TokenComment, c+"\n")
-		return
+	// One line may hold several comments ("/* a */ # b"): each is a token
+	// of its own, as the lexer reads them, so that the last one is the
+	// line's trailing comment for alignment.
+	for c != "" {
+		if !strings.HasPrefix(c, "/*") {
+			r.addString(hclsyntax.TokenComment, c+"\n")
+			return
+		}
+		part := c
+		if end := strings.Index(c[2:], "*/"); end >= 0 {
+			part = c[:end+4]
+		}
+		c = strings.TrimLeft(c[len(part):], " \t")
+		if strings.Contains(part, "\n") {
+			part = strings.ReplaceAll(part, "\n", "\n"+strings.Repeat("  ", depth))
+		}
+		r.addString(hclsyntax.TokenComment, part)
 	}
-	if strings.Contains(c, "\n") {
-		c = strings.ReplaceAll(c, "\n", "\n"+strings.Repeat("  ", depth))
-	}
-	r.addString(hclsyntax.TokenComment, c)
 }
 
 // closeLine ends an item's last line, indented depth levels, after the

@@ -77,6 +77,14 @@ var triviaCases = map[string]string{
   }
 }
 `,
+	"several comments on one line": `resource "x" "y" {
+  A {    #
+    /**/ #
+  }
+  /* one */ /* two */ # three
+  b = 1               # four
+}
+`,
 	"empty block with comments": `resource "x" "y" {
   b { # nothing yet
   }

@@ -19,11 +19,13 @@ var update = flag.Bool("update", false, "rewrite golden files")
 
 // A build case is a directory under testdata/build holding main.tsx (and
 // whatever it imports), an optional case.json with options, and exactly one
-// golden file: want.tf when the build succeeds, want.errors when it fails.
+// golden file: want.tf when the build succeeds, want.errors when it fails;
+// a build that succeeds with warnings has them in want.warnings too.
 const (
-	goldenTF     = "want.tf"
-	goldenErrors = "want.errors"
-	caseOptions  = "case.json"
+	goldenTF       = "want.tf"
+	goldenErrors   = "want.errors"
+	goldenWarnings = "want.warnings"
+	caseOptions    = "case.json"
 )
 
 type caseConfig struct {
@@ -97,7 +99,13 @@ func TestBuildGolden(t *testing.T) {
 				}
 				got, golden, other = string(out), goldenTF, goldenErrors
 				if len(diags) > 0 {
-					t.Errorf("unexpected warnings:\n%s", formatDiags(diags))
+					checkGolden(t, dir, goldenWarnings, formatDiags(diags))
+				} else if _, err := os.Stat(filepath.Join(dir, goldenWarnings)); err == nil {
+					if *update {
+						os.Remove(filepath.Join(dir, goldenWarnings))
+					} else {
+						t.Errorf("%s is stale: the case gave no warnings (run with -update)", goldenWarnings)
+					}
 				}
 			}
 			checkGolden(t, dir, golden, got)

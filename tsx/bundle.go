@@ -3,6 +3,7 @@ package tsx
 import (
 	"embed"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -112,6 +113,9 @@ func bundleEntry(entry, dir string) (*bundle, diag.Diagnostics) {
 	if d := checkFormats(res.Metafile, dir); d != nil {
 		return nil, d
 	}
+	if d := checkEntryModule(res.Metafile, entry, dir); d != nil {
+		return nil, d
+	}
 	if d := checkComputedLoads(res.Metafile, dir); d != nil {
 		return nil, d
 	}
@@ -215,12 +219,17 @@ func esbuildDiags(msgs []api.Message, dir string) diag.Diagnostics {
 		}
 		var notes []string
 		for _, n := range m.Notes {
-			if n.Text != "" {
+			// esbuild suggests marking a path external, which tfkit does
+			// not offer: everything a configuration imports is bundled.
+			if n.Text != "" && !strings.Contains(n.Text, "as external") {
 				notes = append(notes, n.Text)
 			}
 		}
 		if len(notes) > 0 {
 			d.Suggestion = strings.Join(notes, "; ")
+		}
+		if spec, ok := strings.CutPrefix(m.Text, "Could not resolve "); ok && d.Suggestion == "" {
+			d.Suggestion = resolveHint(strings.Trim(spec, `"`), m.Location, dir)
 		}
 		if d.Summary == "Top-level await not supported" && d.Suggestion == "" {
 			d.Suggestion = "a configuration is rendered synchronously: compute the value without await"
@@ -258,4 +267,71 @@ func displayName(path, dir string) string {
 		return filepath.ToSlash(rel)
 	}
 	return filepath.ToSlash(path)
+}
+
+// resolveHint says what to do about an import that cannot be found: a
+// relative one names a file that is not there (perhaps misspelt), a bare
+// one a package that is not installed.
+func resolveHint(spec string, loc *api.Location, dir string) string {
+	if strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../") || strings.HasPrefix(spec, "/") {
+		hint := "check the path: it is relative to the importing file, and may leave out .tsx, .ts, .js or .json"
+		if loc != nil && loc.File != "" && !strings.HasPrefix(spec, "/") {
+			from := loc.File
+			if !filepath.IsAbs(from) {
+				from = filepath.Join(dir, from)
+			}
+			target := filepath.Join(filepath.Dir(from), filepath.FromSlash(spec))
+			if entries, err := os.ReadDir(filepath.Dir(target)); err == nil {
+				var names []string
+				prefix := spec[:strings.LastIndex(spec, "/")+1]
+				for _, e := range entries {
+					name := e.Name()
+					names = append(names, prefix+strings.TrimSuffix(name, filepath.Ext(name)))
+				}
+				if dym := diag.DidYouMean(spec, names); dym != "" {
+					hint = dym + " (" + hint + ")"
+				}
+			}
+		}
+		return hint
+	}
+	pkg := spec
+	if parts := strings.SplitN(spec, "/", 3); strings.HasPrefix(spec, "@") && len(parts) >= 2 {
+		pkg = parts[0] + "/" + parts[1]
+	} else {
+		pkg = parts[0]
+	}
+	return fmt.Sprintf("install the package into the project's node_modules (npm install %s); tfkit bundles every import, so each must be found", pkg)
+}
+
+// checkEntryModule reports an entry without a single import or export
+// (an empty file, say): esbuild would treat it as a script whose default
+// export is an empty object, and rendering that would say nothing useful.
+func checkEntryModule(metafile, entry, dir string) diag.Diagnostics {
+	inputs, ok := metaInputs(metafile)
+	if !ok {
+		return nil
+	}
+	for _, in := range inputs {
+		path := in.path
+		if strings.Contains(path, ":") {
+			continue
+		}
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(dir, filepath.FromSlash(path))
+		}
+		if path != entry || in.format != "" {
+			continue
+		}
+		name := displayName(entry, dir)
+		r := rangeAt(name, 1, 1)
+		return diag.Diagnostics{{
+			Severity:   diag.Error,
+			Summary:    "No default export",
+			Detail:     fmt.Sprintf("%s has no export at all (it is empty, or holds no export statement), so there is nothing to render.", name),
+			Subject:    &r,
+			Suggestion: "end it with export default function App() { return <>...</>; } or export default <...>",
+		}}
+	}
+	return nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/render"
 )
 
 // phOpen and phClose delimit placeholders in strings; see
@@ -63,10 +64,18 @@ type node struct {
 	text    string
 	hasText bool
 	plain   bool // the text was a string, not a function
+	badText bool // the text is not valid Unicode (reported)
+	// owners is the chain of composites the element was rendered in,
+	// innermost first ({s: site, n: name, up: ...}), read when a message
+	// needs it.
+	owners  Value
 	keyLast bool // key was moved to the end by the JSX runtime
-	labels  []string
-	addr    string
-	ok      bool // labels are valid
+	// keyInList: key was written on an element of a list built by code
+	// (.map(...)), where React habit puts it.
+	keyInList bool
+	labels    []string
+	addr      string
+	ok        bool // labels are valid
 	// attrSites are the attributes as written on the opening tag, with
 	// their positions; nil when the tag could not be read.
 	attrSites []attrPos
@@ -79,6 +88,23 @@ type converter struct {
 	nodes   []*node
 	binding map[int]*node
 	diags   diag.Diagnostics
+	g       guard
+	entry   string // the entry file's name in diagnostics
+	// keyWarned are the positions of key props warned about.
+	keyWarned map[hcl.Pos]bool
+}
+
+// exportDefaultSite is where the entry file says export default, or its
+// first line when it does not.
+func (c *converter) exportDefaultSite() hcl.Range {
+	f := c.src.file(c.entry)
+	for i, l := range f.lines {
+		if j := strings.Index(l, "export default"); j >= 0 {
+			col := utf8.RuneCountInString(l[:j]) + 1
+			return hcl.Range{Filename: c.entry, Start: hcl.Pos{Line: i + 1, Column: col}, End: hcl.Pos{Line: i + 1, Column: col + len("export default")}}
+		}
+	}
+	return rangeAt(c.entry, 1, 1)
 }
 
 // member is one key and value of an object.
@@ -114,8 +140,8 @@ func elements(v Value) []Value {
 }
 
 // convert turns the rendered tree into a configuration.
-func convert(tree Value, src *sources) (*config.Config, diag.Diagnostics) {
-	c := &converter{src: src, binding: map[int]*node{}}
+func convert(c *converter, tree Value) (*config.Config, diag.Diagnostics) {
+	src := c.src
 	c.refs = elements(tree.Get("refs"))
 	c.ph = elements(tree.Get("ph"))
 	for _, e := range elements(tree.Get("errors")) {
@@ -127,6 +153,16 @@ func convert(tree Value, src *sources) (*config.Config, diag.Diagnostics) {
 			if attr, ok := str(e.Get("a")); ok {
 				s = c.attrSite(s, attr)
 			}
+			if text, ok := e.StrAt("x"); ok {
+				if r, found := c.findText(s, text); found {
+					s = r
+				}
+			}
+			d.Subject = &s
+			src.withFrame(d)
+		} else if _, ok := e.IntAt("e"); ok && c.entry != "" {
+			// About the default export: at the entry's export default.
+			s := c.exportDefaultSite()
 			d.Subject = &s
 			src.withFrame(d)
 		}
@@ -144,6 +180,8 @@ func convert(tree Value, src *sources) (*config.Config, diag.Diagnostics) {
 		if !n.ok {
 			continue
 		}
+		c.g.cur = n
+		c.tick()
 		if b := c.block(n); b != nil {
 			cfg.Blocks = append(cfg.Blocks, b)
 		}
@@ -181,7 +219,7 @@ func (c *converter) errorAt(r hcl.Range, path, summary, detail, hint string, rel
 
 func (c *converter) readNode(i int, v Value) *node {
 	kind, _ := v.StrAt("c")
-	n := &node{idx: i, kind: kind, spec: kinds[kind], props: v.Get("p"), ref: -1}
+	n := &node{idx: i, kind: kind, spec: kinds[kind], props: v.Get("p"), ref: -1, owners: v.Get("o")}
 	if n.spec.block == "" {
 		panic(fmt.Sprintf("tsx: unknown component kind %q", kind))
 	}
@@ -192,8 +230,14 @@ func (c *converter) readNode(i int, v Value) *node {
 	if x, ok := v.StrAt("x"); ok {
 		n.text, n.hasText = x, true
 		_, n.plain = v.IntAt("xs")
+		if !c.validText(v.Get("x"), n.site, "<"+kind+"> innerText") {
+			n.badText = true
+		}
 	}
 	_, n.keyLast = v.IntAt("k")
+	_, n.keyInList = v.IntAt("kl")
+	c.g.cur = n
+	c.validKeys(n.props, n.site, "<"+kind+">")
 	for _, m := range members(n.props) {
 		if m.key != "children" && m.key != "ref" {
 			n.attrs = append(n.attrs, m)
@@ -344,6 +388,7 @@ func (c *converter) block(n *node) *config.Block {
 		return b
 	}
 	c.requireAttrs(n)
+	c.reactKey(n)
 	attrs := n.attrs
 	if n.keyLast {
 		order := make([]string, len(n.attrSites))
@@ -719,6 +764,14 @@ func (c *converter) blockBodies(v Value, at hcl.Range, path, name string) []Valu
 // bodyItems converts the members of an object into the items of a block
 // body nested as types.
 func (c *converter) bodyItems(n *node, types []string, obj Value, at hcl.Range, path string) []config.Item {
+	c.tick()
+	if !c.enter(obj, at, path) {
+		return nil
+	}
+	defer c.leave(obj)
+	if !c.validKeys(obj, at, path) {
+		return nil
+	}
 	var items []config.Item
 	for _, m := range members(obj) {
 		items = append(items, c.item(n, types, m.key, m.val, at, path+"."+m.key)...)
@@ -854,4 +907,138 @@ func capitalize(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// findText finds JSX text in the source after the position of the element
+// that holds it (JSX text has no position of its own): the whole text, or
+// its first word, on that line or the lines after it.
+func (c *converter) findText(after hcl.Range, text string) (hcl.Range, bool) {
+	f := c.src.file(after.Filename)
+	words := strings.Fields(text)
+	if !f.ok || len(words) == 0 || after.Start.Line < 1 {
+		return hcl.Range{}, false
+	}
+	for _, want := range []string{strings.Join(words, " "), words[0]} {
+		for ln := after.Start.Line; ln <= len(f.lines) && ln < after.Start.Line+500; ln++ {
+			line := f.lines[ln-1]
+			from := 0
+			if ln == after.Start.Line {
+				if from = byteOffset(line, after.Start.Column); from < 0 {
+					from = len(line)
+				}
+			}
+			i := strings.Index(line[from:], want)
+			if i < 0 {
+				continue
+			}
+			col := utf8.RuneCountInString(line[:from+i]) + 1
+			return hcl.Range{Filename: after.Filename, Start: hcl.Pos{Line: ln, Column: col},
+				End: hcl.Pos{Line: ln, Column: col + utf8.RuneCountInString(want)}}, true
+		}
+	}
+	return hcl.Range{}, false
+}
+
+// sameSiteCallers explains a duplicate whose two elements come from the
+// same line of one composite used twice, where "first declared here" would
+// point at the error's own position: it names the two places the
+// composite was used instead. seen counts the duplicates of each address
+// reported so far.
+func (c *converter) sameSiteCallers(d *diag.Diagnostic, seen map[string]int) {
+	if d.Subject == nil || len(d.Related) == 0 || d.Related[0].Message != "first declared here" ||
+		d.Related[0].Range.Filename != d.Subject.Filename || d.Related[0].Range.Start != d.Subject.Start {
+		return
+	}
+	var same []*node
+	for _, n := range c.nodes {
+		if n.ok && n.addr == d.Path && n.site.Filename == d.Subject.Filename && n.site.Start == d.Subject.Start {
+			same = append(same, n)
+		}
+	}
+	k := seen[d.Path] + 1
+	seen[d.Path] = k
+	if k >= len(same) {
+		return
+	}
+	first, again := ownerSites(same[0].owners), ownerSites(same[k].owners)
+	// The innermost composites whose elements differ.
+	for i := 0; i < len(first) && i < len(again); i++ {
+		if first[i].site == again[i].site {
+			continue
+		}
+		d.Related = []diag.Related{
+			{Message: fmt.Sprintf("first from <%s> used here", first[i].name), Range: first[i].site},
+			{Message: fmt.Sprintf("again from <%s> used here", again[i].name), Range: again[i].site},
+		}
+		if d.Suggestion == "rename one of them" {
+			d.Suggestion = fmt.Sprintf("give <%s> a prop that sets the name (or part of it), so that each use declares its own", again[i].name)
+		}
+		return
+	}
+}
+
+type ownerSite struct {
+	site hcl.Range
+	name string
+}
+
+// ownerSites reads a chain of composites, innermost first.
+func ownerSites(v Value) []ownerSite {
+	var out []ownerSite
+	for i := 0; present(v) && v.Kind() == Object && i < 1000; i++ {
+		s, ok := sourceSite(v.Get("s"))
+		name, _ := str(v.Get("n"))
+		if name == "" {
+			name = "(anonymous)"
+		}
+		if ok {
+			out = append(out, ownerSite{s, name})
+		}
+		v = v.Get("up")
+	}
+	return out
+}
+
+// reactKey warns about key={...} written out of React habit: on an element
+// of a list built by code, with the list index or the element's own name
+// as its value. key is an attribute in tfkit (AWS resources have one), so
+// it is written all the same.
+func (c *converter) reactKey(n *node) {
+	if !n.keyInList {
+		return
+	}
+	v := n.props.Get("key")
+	s, isStr := str(v)
+	index := v.Kind() == Number
+	if !index && !(isStr && len(n.labels) > 0 && s == n.labels[len(n.labels)-1]) {
+		return
+	}
+	at := c.attrRange(n, "key")
+	if at.Filename != "" {
+		// One warning per place in the source, not per list item.
+		if c.keyWarned == nil {
+			c.keyWarned = map[hcl.Pos]bool{}
+		}
+		if c.keyWarned[at.Start] {
+			return
+		}
+		c.keyWarned[at.Start] = true
+	}
+	what := fmt.Sprintf("the element's name %q", s)
+	if index {
+		what = "a number (a list index?)"
+	}
+	d := &diag.Diagnostic{
+		Severity: diag.Warning,
+		Summary:  "key written as an attribute",
+		Detail: fmt.Sprintf("The key of %s, an element of a list, is %s, as React would want it; tfkit renders once and needs no list keys, so key is an ordinary attribute and main.tf gets key = %s.",
+			n.addr, what, render.Expr(c.value(n, v, at, n.addr+".key"))),
+		Path:       n.addr + ".key",
+		Suggestion: "remove key={...}; if the block has an attribute named key, give it its real value",
+	}
+	if at.Filename != "" {
+		d.Subject = &at
+		c.src.withFrame(d)
+	}
+	c.diags = append(c.diags, d)
 }

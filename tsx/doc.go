@@ -23,7 +23,11 @@
 //     references (aws_vpc.main.id, data.x.y.z, module.m.out, aws.west),
 //     checked to be bound before they are read; strings are Terraform
 //     templates (${...} passes through); innerText is dedented, its
-//     placeholders replaced by expressions, and parsed as HCL.
+//     placeholders replaced by expressions (bare where HCL expects an
+//     expression, ${...} inside strings and heredocs, as HCL's own lexer
+//     tells), and parsed as HCL. Reading the values is bounded: a value
+//     that contains itself or nests more than 64 levels is an error, and
+//     the timeout and cancellation apply while values are read.
 //  4. check: config.Validate (duplicates, references, cycles), after a
 //     check of variables declared twice that shows what differs.
 //

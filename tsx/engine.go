@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/dop251/goja"
 	"github.com/dop251/goja/parser"
@@ -60,6 +61,11 @@ type ScriptError struct {
 	Timeout time.Duration
 	// Canceled is set when the context was canceled.
 	Canceled bool
+	// Composites are the composite components the exception passed
+	// through, innermost first: Func is the component's name and the
+	// position that of its element (<Network ... />), which the stack
+	// does not show because the runtime calls composites.
+	Composites []Frame
 }
 
 // Frame is one stack frame.
@@ -179,6 +185,9 @@ func (gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
 func exceptionError(ex *goja.Exception) *ScriptError {
 	se := &ScriptError{Stack: framesOf(ex.Stack())}
 	v := ex.Value()
+	if obj, ok := v.(*goja.Object); ok {
+		se.Composites = compositeSites(obj)
+	}
 	if obj, ok := v.(*goja.Object); ok && obj.ClassName() == "Error" {
 		se.Name = stringProp(obj, "name")
 		se.Message = stringProp(obj, "message")
@@ -194,6 +203,43 @@ func exceptionError(ex *goja.Exception) *ScriptError {
 	}
 	return se
 }
+
+// compositeSites reads the composites an exception passed through, as the
+// runtime records them on it (innermost first): each one's name and the
+// position of its element.
+func compositeSites(obj *goja.Object) []Frame {
+	list, ok := obj.Get(sitesKey).(*goja.Object)
+	if !ok || list.ClassName() != "Array" {
+		return nil
+	}
+	var out []Frame
+	n := int(list.Get("length").ToInteger())
+	for i := 0; i < n && i < 100; i++ {
+		site, ok := list.Get(strconv.Itoa(i)).(*goja.Object)
+		if !ok {
+			continue
+		}
+		pos, ok := site.Get("s").(*goja.Object)
+		if !ok {
+			continue
+		}
+		f := Frame{Func: stringProp(site, "n"), File: stringProp(pos, "fileName")}
+		if l := pos.Get("lineNumber"); l != nil && goja.IsNumber(l) {
+			f.Line = int(l.ToInteger())
+		}
+		if c := pos.Get("columnNumber"); c != nil && goja.IsNumber(c) {
+			f.Col = int(c.ToInteger())
+		}
+		if f.File != "" && f.Line > 0 {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// sitesKey is the property of an exception on which the runtime lists the
+// composites it passed through.
+const sitesKey = "__tfkitSites"
 
 func stringProp(obj *goja.Object, name string) string {
 	v := obj.Get(name)
@@ -340,8 +386,25 @@ func (e *gojaEnv) wrap(v goja.Value) Value {
 			break
 		}
 		if obj.ExportType() == proxyType {
+			// Refs are proxies over their serialized form: read that.
+			// Any other proxy is read through its traps, as JavaScript
+			// would; a trap that throws is reported like a getter that
+			// throws.
+			class := obj
 			if p, ok := obj.Export().(goja.Proxy); ok && p.Target() != nil {
-				obj = p.Target()
+				class = p.Target()
+				if goja.IsString(class.Get(markKey)) {
+					obj = class
+				}
+			}
+			g.obj = obj
+			switch class.ClassName() {
+			case "Array":
+				g.kind = Array
+				return g
+			case "Function":
+				g.kind = Function
+				return g
 			}
 		}
 		g.obj = obj
@@ -476,4 +539,85 @@ func (g *gojaValue) IntAt(key string) (int, bool) {
 		return 0, false
 	}
 	return int(f), true
+}
+
+// identity is the JavaScript object behind g, or nil for primitives.
+func (g *gojaValue) identity() any {
+	if g.obj == nil {
+		return nil
+	}
+	return g.obj
+}
+
+// watch interrupts JavaScript that reading values runs (a getter, a proxy
+// trap) once ctx is done, until the returned function is called.
+func (g *gojaValue) watch(ctx context.Context) func() {
+	if ctx.Done() == nil {
+		return func() {}
+	}
+	vm := g.env.vm
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		select {
+		case <-ctx.Done():
+			vm.Interrupt(ctx.Err())
+		case <-stop:
+		}
+	}()
+	return func() {
+		close(stop)
+		<-done
+		vm.ClearInterrupt()
+	}
+}
+
+// interruptError turns a panic raised while values were read, when it is
+// the engine stopping JavaScript because ctx ended with err, into the
+// ScriptError of that stop, with the stack of the getter it stopped.
+func interruptError(r any, err error, timeout time.Duration) (*ScriptError, bool) {
+	ie, ok := r.(*goja.InterruptedError)
+	if !ok {
+		return nil, false
+	}
+	se := &ScriptError{Stack: framesOf(ie.Stack())}
+	if errors.Is(err, context.DeadlineExceeded) && timeout > 0 {
+		se.Timeout = timeout
+		se.Message = fmt.Sprintf("the configuration did not finish within %s", timeout)
+	} else {
+		se.Canceled = true
+		se.Message = "the build was canceled"
+	}
+	return se, true
+}
+
+// loneSurrogate reports whether a string value holds half of a UTF-16
+// surrogate pair, which no UTF-8 text can hold ("\uD800"): the index of
+// the first one in UTF-16 code units. goja would give it as U+FFFD.
+func (g *gojaValue) loneSurrogate() (int, bool) {
+	if g.kind != String || !strings.ContainsRune(g.v.String(), utf8.RuneError) {
+		return 0, false
+	}
+	s, ok := g.v.(goja.String)
+	if !ok {
+		return 0, false
+	}
+	n := s.Length()
+	for i := 0; i < n; i++ {
+		c := s.CharAt(i)
+		switch {
+		case c >= 0xD800 && c <= 0xDBFF:
+			if i+1 < n {
+				if d := s.CharAt(i + 1); d >= 0xDC00 && d <= 0xDFFF {
+					i++
+					continue
+				}
+			}
+			return i, true
+		case c >= 0xDC00 && c <= 0xDFFF:
+			return i, true
+		}
+	}
+	return 0, false
 }

@@ -188,6 +188,13 @@ func scriptDiag(se *ScriptError, src *sources) *diag.Diagnostic {
 		}
 		d.Detail += b.String()
 	}
+	for _, f := range se.Composites {
+		name := f.Func
+		if name == "" {
+			name = "(anonymous)"
+		}
+		d.Related = append(d.Related, diag.Related{Message: fmt.Sprintf("in <%s>, used here", name), Range: rangeAt(fileName(f.File), f.Line, f.Col)})
+	}
 	return d
 }
 

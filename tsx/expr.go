@@ -23,6 +23,7 @@ import (
 
 // value converts an attribute value into an expression; nil after an error.
 func (c *converter) value(n *node, v Value, at hcl.Range, path string) config.Expr {
+	c.tick()
 	switch v.Kind() {
 	case Null:
 		return config.Null()
@@ -31,6 +32,9 @@ func (c *converter) value(n *node, v Value, at hcl.Range, path string) config.Ex
 	case Number:
 		return c.number(v.Number(), at, path)
 	case String:
+		if !c.validText(v, at, path) {
+			return nil
+		}
 		return c.template(n, v.Str(), at, path)
 	case Undefined:
 		c.errorAt(at, path, "Invalid attribute value", "The value is undefined.",
@@ -56,6 +60,10 @@ func (c *converter) value(n *node, v Value, at hcl.Range, path string) config.Ex
 		}
 		return nil
 	case Array:
+		if !c.enter(v, at, path) {
+			return nil
+		}
+		defer c.leave(v)
 		items := make([]config.Expr, 0, v.Len())
 		for i, it := range elements(v) {
 			p := indexPath(path, i)
@@ -72,6 +80,13 @@ func (c *converter) value(n *node, v Value, at hcl.Range, path string) config.Ex
 	}
 	if k := markerKind(v); k != "" {
 		return c.marker(n, k, v, at, path)
+	}
+	if !c.enter(v, at, path) {
+		return nil
+	}
+	defer c.leave(v)
+	if !c.validKeys(v, at, path) {
+		return nil
 	}
 	ms := members(v)
 	items := make([]config.ObjectItem, 0, len(ms))
@@ -173,7 +188,11 @@ func (c *converter) marker(n *node, kind string, v Value, at hcl.Range, path str
 			"tf.block(...) and tf.dynamic(...) are nested blocks, so they stand directly as attributes of an element or block.", "")
 		return nil
 	}
-	panic(fmt.Sprintf("tsx: unknown marker %q", kind))
+	// Only an object of the program's own could carry another kind.
+	c.errorAt(at, path, "Invalid attribute value",
+		fmt.Sprintf("The object has the member %s = %q; tfkit reserves %s for its refs and tf helpers.", markKey, kind, markKey),
+		"rename the member")
+	return nil
 }
 
 // firstDetail is the message of the first diagnostic, for quoting.
@@ -258,9 +277,15 @@ func (c *converter) template(n *node, s string, at hcl.Range, path string) confi
 func (c *converter) parseTemplate(text, shown string, at hcl.Range, path string) config.Expr {
 	e, ds := config.ParseTemplate(text, "", hcl.InitialPos)
 	if ds.HasErrors() {
+		what, hint := "${...} that is not a valid Terraform interpolation", "for a literal ${ write $${, or use tf.literal(...)"
+		if strings.Contains(text, "%{") {
+			what, hint = "%{...} that is not a valid Terraform directive", "for a literal %{ write %%{, or use tf.literal(...)"
+			if strings.Contains(text, "${") {
+				what, hint = "${...} or %{...} that is not valid Terraform", "for a literal ${ write $${ and for a literal %{ write %%{, or use tf.literal(...)"
+			}
+		}
 		c.errorAt(at, path, "Invalid interpolation in a string",
-			fmt.Sprintf("%q holds ${...} that is not a valid Terraform interpolation: %s", cleanPlaceholders(shown), firstDetail(ds)),
-			"for a literal ${ write $${, or use tf.literal(...)")
+			fmt.Sprintf("%q holds %s: %s", cleanPlaceholders(shown), what, firstDetail(ds)), hint)
 		return nil
 	}
 	return e
@@ -295,6 +320,10 @@ func (c *converter) substitute(n *node, s string, at hcl.Range, path string, bar
 	ok := true
 	depth := 0       // brace depth inside ${...}
 	inQuote := false // inside a quoted string within an interpolation
+	var ctxs map[int]textContext
+	if bare {
+		ctxs = placeholderContexts(s)
+	}
 	for i := 0; i < len(s); {
 		if strings.HasPrefix(s[i:], phOpen) {
 			j := strings.Index(s[i+len(phOpen):], phClose)
@@ -304,15 +333,52 @@ func (c *converter) substitute(n *node, s string, at hcl.Range, path string, bar
 				i += len(phOpen)
 				continue
 			}
+			ctx := ctxs[i]
 			i += len(phOpen) + j + len(phClose)
 			m := c.ph[idx]
+			if ctx == ctxLabel && markerKind(m) != "lit" {
+				what := "an expression"
+				if markerKind(m) == "ref" {
+					id, _ := intOf(m.Get("r"))
+					what = c.refName(id)
+				}
+				c.errorAt(at, path, "Reference in a block label",
+					fmt.Sprintf("The innerText of %s reads %s in a block label; Terraform block labels are fixed names, never references.", n.addr, what),
+					"write the label itself; to make blocks from data, use a dynamic block with for_each")
+				ok = false
+				continue
+			}
 			interp := !bare && (depth == 0 || inQuote)
-			text, good := c.placeholderText(n, m, at, path, bare, interp)
+			if bare && (ctx == ctxQuoted || ctx == ctxHeredoc || ctx == ctxLabel) {
+				// innerText: a ref in the literal text of a string or
+				// heredoc is interpolated, as in an attribute string.
+				interp = true
+			}
+			var text string
+			good := true
+			if bare && ctx == ctxHeredoc && markerKind(m) == "lit" {
+				v, _ := str(m.Get("v"))
+				text = escapeHeredocText(v)
+			} else {
+				text, good = c.placeholderText(n, m, at, path, bare && !interp, interp)
+			}
 			if !good {
 				ok = false
 				continue
 			}
 			if interp && markerKind(m) != "lit" {
+				if cur := b.String(); strings.HasSuffix(cur, "$") {
+					// A literal $ just before ${ would make the escape
+					// $${: write the run of $ as an interpolation of
+					// itself instead.
+					k := len(cur)
+					for k > 0 && cur[k-1] == '$' {
+						k--
+					}
+					b.Reset()
+					b.WriteString(cur[:k])
+					b.WriteString("${\"" + cur[k:] + "\"}")
+				}
 				b.WriteString("${")
 				b.WriteString(text)
 				b.WriteString("}")
@@ -360,6 +426,13 @@ func (c *converter) substitute(n *node, s string, at hcl.Range, path string, bar
 		i++
 	}
 	return b.String(), ok
+}
+
+// escapeHeredocText escapes literal text for a heredoc, which has no
+// backslash escapes: only ${ and %{.
+func escapeHeredocText(s string) string {
+	s = strings.ReplaceAll(s, "${", "$${")
+	return strings.ReplaceAll(s, "%{", "%%{")
 }
 
 // placeholderText is the HCL text of a placeholder's expression. In literal

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -224,3 +226,44 @@ func FuzzCheckAddress(f *testing.F) {
 		}
 	})
 }
+
+// FuzzInnerTextRefs substitutes refs into innerText, where "@" stands for
+// a placeholder of a ref: it must never panic, leave no placeholder
+// behind, and when the text with each "@" read as an identifier parses as
+// HCL, the text with the refs must parse as well (a ref becomes a bare
+// expression where an expression stands, and ${...} in strings, heredocs
+// and comments' neighbours keep theirs).
+func FuzzInnerTextRefs(f *testing.F) {
+	for _, s := range []string{
+		`name = "sg-@"`, `vpc_id = @`, `x = "\${@}-web"`, "p = <<EOT\n@ and @\nEOT\n",
+		"p = <<-EOT\n  ${x} @\n  EOT\n", `# note @`, `a = "$@"`, `a = "$$@"`, `a = ["@", @]`,
+		`b { c = "@" }`, `d = "${join(",", ["@"])}"`, `e = "%{if true}@%{endif}"`, `f = "\"@"`,
+	} {
+		f.Add(s)
+	}
+	target := &node{idx: 0, kind: "Resource", spec: kinds["Resource"], labels: []string{"aws_vpc", "main"}, addr: "aws_vpc.main"}
+	user := &node{idx: 1, kind: "Resource", addr: "x.y"}
+	f.Fuzz(func(t *testing.T, s string) {
+		if strings.ContainsAny(s, phOpen+phClose) || !utf8.ValidString(s) {
+			return
+		}
+		c := &converter{src: newSources("/nonexistent"), binding: map[int]*node{0: target}, ph: []Value{refMarker(0, "id")}}
+		got, _ := c.substitute(user, strings.ReplaceAll(s, "@", ph(0)), hcl.Range{}, "x.y", true)
+		if strings.Contains(got, phOpen) {
+			t.Fatalf("placeholder left in %q", got)
+		}
+		if gluedRef.MatchString(s) {
+			return // part of a longer name or a heredoc marker: not a ref's place
+		}
+		plain := strings.ReplaceAll(s, "@", "ident.attr") // where a reference may stand
+		if _, ds := hclsyntax.ParseConfig([]byte(plain), "t.hcl", hcl.InitialPos); ds.HasErrors() {
+			return
+		}
+		if _, ds := hclsyntax.ParseConfig([]byte(got), "t.hcl", hcl.InitialPos); ds.HasErrors() {
+			t.Fatalf("%q parses, but with refs %q does not: %v", plain, got, ds)
+		}
+	})
+}
+
+// gluedRef finds an "@" that a name or a heredoc marker would swallow.
+var gluedRef = regexp.MustCompile(`(<<-?|[A-Za-z0-9_.-])@|@[A-Za-z0-9_.\[-]`)

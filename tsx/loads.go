@@ -1,9 +1,11 @@
 package tsx
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -122,6 +124,10 @@ func checkComputedLoads(metafile, dir string) diag.Diagnostics {
 		}
 		text := string(data)
 		lines := strings.Split(text, "\n")
+		if d := checkEncoding(text, lines, displayName(path, dir)); d != nil {
+			diags = append(diags, d)
+			continue
+		}
 		for _, call := range computedLoadCalls(text) {
 			r := hcl.Range{Filename: displayName(path, dir), Start: call.pos,
 				End: hcl.Pos{Line: call.pos.Line, Column: call.pos.Column + len(call.keyword), Byte: call.pos.Byte + len(call.keyword)}}
@@ -143,4 +149,35 @@ func checkComputedLoads(metafile, dir string) diag.Diagnostics {
 		}
 	}
 	return diags
+}
+
+// checkEncoding refuses a source file that is not valid UTF-8: esbuild
+// would read each bad byte as U+FFFD, and the configuration would hold
+// text nobody wrote (the Go API refuses such strings too).
+func checkEncoding(text string, lines []string, name string) *diag.Diagnostic {
+	if utf8.ValidString(text) {
+		return nil
+	}
+	line, col := 1, 1
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if r == utf8.RuneError && size == 1 {
+			break
+		}
+		if r == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+		i += size
+	}
+	r := hcl.Range{Filename: name, Start: hcl.Pos{Line: line, Column: col}, End: hcl.Pos{Line: line, Column: col + 1}}
+	d := &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid UTF-8", Subject: &r,
+		Detail:     fmt.Sprintf("%s is not valid UTF-8: the byte at line %d, column %d is not part of a UTF-8 character.", name, line, col),
+		Suggestion: "save the file as UTF-8; write other characters as escapes such as \\u00e9"}
+	if line <= len(lines) {
+		around := map[int]string{line: strings.ToValidUTF8(strings.TrimSuffix(lines[line-1], "\r"), "\uFFFD")}
+		d.Detail += "\n" + codeFrame(around, line, col, 1)
+	}
+	return d
 }

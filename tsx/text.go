@@ -2,6 +2,7 @@ package tsx
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -77,6 +78,9 @@ func commonPrefix(a, b string) string {
 // Positions map back to the .tsx file when the text can be found there (a
 // template literal written in place). The body is nil after an error.
 func (c *converter) innerText(n *node) *config.Body {
+	if n.badText {
+		return nil
+	}
 	if n.plain && c.hasRefPlaceholder(n.text) {
 		id := c.firstRefPlaceholder(n.text)
 		var related []diag.Related
@@ -272,11 +276,25 @@ func (c *converter) placeItems(items []config.Item, n *node, m textMap) {
 // text.
 func (c *converter) innerTextError(n *node, d dedented, m textMap, ds diag.Diagnostics) {
 	lines := sourceLines(d.text)
+	summaries := map[string]bool{}
 	for _, hd := range ds {
-		if hd.Severity != diag.Error {
+		if hd.Severity != diag.Error || summaries[hd.Summary] {
 			continue
 		}
+		summaries[hd.Summary] = true
 		detail := strings.TrimSuffix(hd.Detail, ".")
+		// HCL names other places in the text as ":1,1-6" (the text has no
+		// file name): name them in the .tsx file, or in the text.
+		detail = textRangeRE.ReplaceAllStringFunc(detail, func(s string) string {
+			sm := textRangeRE.FindStringSubmatch(s)
+			line, _ := strconv.Atoi(sm[1])
+			col, _ := strconv.Atoi(sm[2])
+			if m.ok {
+				p := m.pos(hcl.Pos{Line: line, Column: col})
+				return fmt.Sprintf("%s%s:%d:%d", textRangeLead(s), m.file, p.Line, p.Column)
+			}
+			return fmt.Sprintf("%sline %d, column %d of the text", textRangeLead(s), line, col)
+		})
 		where := ""
 		frame := ""
 		subject := n.site
@@ -304,5 +322,30 @@ func (c *converter) innerTextError(n *node, d dedented, m textMap, ds diag.Diagn
 			Suggestion: "the text is HCL body syntax, as inside the block's braces in a .tf file; write \\${...} for a Terraform interpolation",
 		}
 		c.diags = append(c.diags, dd)
+		if cascades[hd.Summary] {
+			// The parser lost its place: what it says next is about the
+			// same mistake.
+			return
+		}
 	}
+}
+
+// textRangeRE matches a range in an HCL message about a text without a
+// file name: ":2,1-6" or ":2,1-3,4".
+var textRangeRE = regexp.MustCompile(`(?:^|\s):(\d+),(\d+)(?:-\d+(?:,\d+)?)?`)
+
+// textRangeLead keeps the space before a range textRangeRE matched.
+func textRangeLead(s string) string {
+	if s != "" && s[0] != ':' {
+		return s[:1]
+	}
+	return ""
+}
+
+// cascades are the HCL errors after which the parser's further errors
+// are consequences of the same mistake (an unclosed quote, say).
+var cascades = map[string]bool{
+	"Invalid multi-line string":    true,
+	"Unterminated template string": true,
+	"Unclosed configuration block": true,
 }

@@ -84,6 +84,7 @@ func BuildContext(ctx context.Context, entry string, opts Options) (*config.Conf
 		engine = Goja()
 	}
 	src := newSources(dir)
+	start := time.Now()
 	out, err := engine.Run(ctx, Script{
 		Name:    bundleName,
 		Code:    b.code,
@@ -99,11 +100,21 @@ func BuildContext(ctx context.Context, entry string, opts Options) (*config.Conf
 		}
 		return nil, diag.Diagnostics{{Severity: diag.Error, Summary: "Evaluation failed", Detail: err.Error()}}
 	}
-	cfg, diags := convertSafely(out, src)
+	// The timeout covers reading the rendered values too: they may be
+	// huge, or have getters that run JavaScript.
+	cctx := ctx
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		cctx, cancel = context.WithDeadline(ctx, start.Add(timeout))
+		defer cancel()
+	}
+	cfg, diags, c := convertSafely(cctx, timeout, out, src, displayName(entry, dir))
 	if diags.HasErrors() {
 		return nil, diags
 	}
+	seen := map[string]int{}
 	for _, d := range checkConfig(cfg) {
+		c.sameSiteCallers(d, seen)
 		diags = append(diags, src.withFrame(d))
 	}
 	if diags.HasErrors() {
@@ -122,18 +133,42 @@ func rangeAt(file string, line, col int) hcl.Range {
 }
 
 // convertSafely converts the tree, reporting a JavaScript exception thrown
-// while its values are read (by a getter) like any other.
-func convertSafely(tree Value, src *sources) (cfg *config.Config, diags diag.Diagnostics) {
+// while its values are read (by a getter or a proxy trap) like any other,
+// and stopping when ctx is done.
+func convertSafely(ctx context.Context, timeout time.Duration, tree Value, src *sources, entry string) (cfg *config.Config, diags diag.Diagnostics, c *converter) {
+	c = &converter{src: src, binding: map[int]*node{}, g: guard{ctx: ctx, timeout: timeout}, entry: entry}
+	if w, ok := tree.(watcher); ok {
+		defer w.watch(ctx)()
+	}
 	defer func() {
 		if r := recover(); r != nil {
+			if stop, ok := r.(convStop); ok {
+				c.diags = nil
+				c.stopDiag(stop.err)
+				cfg, diags = nil, c.diags
+				return
+			}
+			if err := ctx.Err(); err != nil {
+				if se, ok := interruptError(r, err, timeout); ok {
+					if len(se.Stack) == 0 {
+						c.diags = nil
+						c.stopDiag(err)
+						cfg, diags = nil, c.diags
+						return
+					}
+					cfg, diags = nil, diag.Diagnostics{c.readingDiag(scriptDiag(se, src))}
+					return
+				}
+			}
 			se, ok := recoverScriptError(r)
 			if !ok {
 				panic(r)
 			}
-			cfg, diags = nil, diag.Diagnostics{scriptDiag(se, src)}
+			cfg, diags = nil, diag.Diagnostics{c.readingDiag(scriptDiag(se, src))}
 		}
 	}()
-	return convert(tree, src)
+	cfg, diags = convert(c, tree)
+	return cfg, diags, c
 }
 
 // IsEntry reports whether a project's "app" setting names a TSX entry file

@@ -56,7 +56,14 @@ func TestSubstitute(t *testing.T) {
 		{"cost " + ph(1), false, "cost $${x}"},
 		{"${" + ph(1) + "}", false, "${\"$${x}\"}"},
 		{"vpc_id = " + ph(0), true, "vpc_id = aws_vpc.main.id"},
-		{"name = \"" + ph(2) + "\"", true, "name = \"aws_vpc.main.tags.Name\""},
+		{"name = \"" + ph(2) + "\"", true, "name = \"${aws_vpc.main.tags.Name}\""},
+		{"name = \"$" + ph(0) + "\"", true, "name = \"${\"$\"}${aws_vpc.main.id}\""},
+		{"name = \"${" + ph(0) + "}\"", true, "name = \"${aws_vpc.main.id}\""},
+		{"x = <<EOT\n" + ph(0) + " " + ph(1) + "\nEOT\n", true, "x = <<EOT\n${aws_vpc.main.id} $${x}\nEOT\n"},
+		{"x = \"" + ph(1) + "\"", true, "x = \"$${x}\""},
+		{"# " + ph(0), true, "# aws_vpc.main.id"},
+		{"b \"x\" {\n  y = \"" + ph(0) + "\"\n}\n", true, "b \"x\" {\n  y = \"${aws_vpc.main.id}\"\n}\n"},
+		{"cost $" + ph(0), false, "cost ${\"$\"}${aws_vpc.main.id}"},
 		{"broken " + phOpen + "9" + phClose, false, "broken " + phOpen + "9" + phClose},
 	} {
 		got, ok := c.substitute(user, tc.in, hcl.Range{}, "x.y.a", tc.bare)

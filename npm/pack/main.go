@@ -10,10 +10,13 @@
 //
 // Usage, from anywhere in the repository:
 //
-//	go run ./npm/pack -out dist/npm [-version 0.2.0] [-platforms linux/amd64,darwin/arm64]
+//	go run ./npm/pack -out dist/npm [-version 0.2.0] [-platforms linux/amd64,darwin/arm64|host] [-tgz]
 //
 // The output has node_modules' layout: OUT/tfkit and OUT/@tfkit/linux-x64,
-// ...; each of those directories is replaced as a whole. Publish the
+// ...; each of those directories is replaced as a whole. With -tgz, npm
+// pack also writes each package as a tarball into OUT (tfkit-0.1.0.tgz,
+// tfkit-linux-x64-0.1.0.tgz), which npm install OUT/*.tgz installs without
+// a registry: the install from a checkout. Publish the
 // platform packages first (npm publish OUT/@tfkit/*, then OUT/tfkit). pack
 // never publishes, and writes nothing outside OUT.
 //
@@ -35,6 +38,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 )
 
@@ -85,6 +89,9 @@ func parsePlatforms(s string) ([]platform, error) {
 	}
 	var out []platform
 	for _, name := range strings.Split(s, ",") {
+		if strings.TrimSpace(name) == "host" {
+			name = runtime.GOOS + "/" + runtime.GOARCH
+		}
 		found := false
 		for _, p := range platforms {
 			if p.String() == strings.TrimSpace(name) {
@@ -96,7 +103,7 @@ func parsePlatforms(s string) ([]platform, error) {
 			for _, p := range platforms {
 				known = append(known, p.String())
 			}
-			return nil, fmt.Errorf("unknown platform %q; pack builds %s", name, strings.Join(known, ", "))
+			return nil, fmt.Errorf("unknown platform %q; pack builds %s (host: the machine's own)", name, strings.Join(known, ", "))
 		}
 	}
 	return out, nil
@@ -108,6 +115,7 @@ type options struct {
 	out       string
 	version   string // "" for npm/package.json's
 	platforms []platform
+	tarballs  bool // also write npm pack's tarballs into out
 	log       io.Writer
 }
 
@@ -165,7 +173,45 @@ func stage(opts options) error {
 	}
 	pkg.set("version", mustJSON(version))
 	pkg.set("optionalDependencies", mustJSON(deps))
-	return writeJSON(filepath.Join(dir, "package.json"), pkg)
+	if err := writeJSON(filepath.Join(dir, "package.json"), pkg); err != nil {
+		return err
+	}
+	if !opts.tarballs {
+		return nil
+	}
+	dirs := []string{dir}
+	for _, p := range opts.platforms {
+		dirs = append(dirs, filepath.Join(opts.out, filepath.FromSlash(p.pkgName())))
+	}
+	for _, d := range dirs {
+		name, err := packTarball(d, opts.out)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(opts.log, "packed %s\n", filepath.Join(opts.out, name))
+	}
+	return nil
+}
+
+// packTarball runs npm pack in a staged package directory, writing the
+// tarball (tfkit-0.1.0.tgz, tfkit-linux-x64-0.1.0.tgz) into out, and
+// returns its file name. Installing the tarballs of the main package and of
+// the machine's platform package together (npm install ./*.tgz) is the
+// published install, without a registry.
+func packTarball(dir, out string) (string, error) {
+	cmd := exec.Command("npm", "pack", "--pack-destination", out, "--ignore-scripts", "--silent")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "npm_config_update_notifier=false", "npm_config_fund=false")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("npm pack in %s: %w\n%s", dir, err, stderr.Bytes())
+	}
+	lines := strings.Fields(stdout.String())
+	if len(lines) == 0 {
+		return "", fmt.Errorf("npm pack in %s named no tarball", dir)
+	}
+	return lines[len(lines)-1], nil
 }
 
 // buildBinary cross-builds cmd/tfkit for p: static (CGO_ENABLED=0),
@@ -315,9 +361,10 @@ func repoRoot() (string, error) {
 func main() {
 	out := flag.String("out", "", "write the packages into `DIR` (required)")
 	version := flag.String("version", "", "the packages' `VERSION` (default: npm/package.json's)")
-	only := flag.String("platforms", "", "build only these comma-separated `GOOS/GOARCH` targets (default: all)")
+	only := flag.String("platforms", "", "build only these comma-separated `GOOS/GOARCH` targets, or host for this machine's (default: all)")
+	tgz := flag.Bool("tgz", false, "also write each package as a tarball into DIR with npm pack, installable with npm install DIR/*.tgz")
 	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "usage: go run ./npm/pack -out DIR [-version VERSION] [-platforms GOOS/GOARCH,...]\n")
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: go run ./npm/pack -out DIR [-version VERSION] [-platforms GOOS/GOARCH,...|host] [-tgz]\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -335,7 +382,7 @@ func main() {
 		var abs string
 		abs, err = filepath.Abs(*out)
 		if err == nil {
-			err = stage(options{repo: repo, out: abs, version: *version, platforms: ps, log: os.Stderr})
+			err = stage(options{repo: repo, out: abs, version: *version, platforms: ps, tarballs: *tgz, log: os.Stderr})
 		}
 	}
 	if err != nil {

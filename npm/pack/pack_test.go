@@ -30,6 +30,9 @@ func TestPlatformNames(t *testing.T) {
 	if _, err := parsePlatforms("linux/amd64,plan9/386"); err == nil || !strings.Contains(err.Error(), "plan9/386") {
 		t.Errorf("an unknown platform is not refused: %v", err)
 	}
+	if ps, err := parsePlatforms("host"); err != nil || len(ps) != 1 || ps[0].goos != runtime.GOOS || ps[0].goarch != runtime.GOARCH {
+		t.Errorf("host = %v, %v; want this machine's platform", ps, err)
+	}
 }
 
 // TestLauncherNamesMatch: bin/tfkit.js looks for the packages pack writes,

@@ -123,8 +123,14 @@ export function jsx(type, props, key) {
 export const jsxs = jsx;
 
 export function jsxDEV(type, props, key, isStaticChildren, source) {
+  if (isStaticChildren && Array.isArray(props.children)) staticChildren.add(props.children);
   return new Element(type, withKey(props, key), source);
 }
+
+// staticChildren are the children arrays written out in JSX (<>{a}{b}</>);
+// any other array among children is a list built by code (.map(...)),
+// where React habit adds key={...}.
+const staticChildren = new WeakSet();
 
 // createElement is what esbuild calls when a key follows a spread
 // (<Resource {...p} key="k" />); key then stays among the props in order.
@@ -333,6 +339,15 @@ if (host) host.elementPrototype = Element.prototype;
 let nodes = [];
 let errors = [];
 
+// owners is the chain of composites being rendered, innermost first: each
+// node records it, so that two elements from one line of one composite can
+// be told apart by where the composite was used.
+let owners = null;
+
+// SITES is the property of an exception that lists the composites it
+// passed through (see visit).
+const SITES = "__tfkitSites";
+
 function fail(err, source) {
   errors.push({ s: source || null, m: err.summary, d: err.detail, h: err.hint, a: err.attr || null });
 }
@@ -346,10 +361,11 @@ function describe(v) {
   return `the ${typeof v} ${JSON.stringify(v)}`;
 }
 
-function visit(node, source) {
+function visit(node, source, inList) {
   if (node === null || node === undefined || typeof node === "boolean") return;
   if (Array.isArray(node)) {
-    for (let i = 0; i < node.length; i++) visit(node[i], source);
+    const list = !staticChildren.has(node);
+    for (let i = 0; i < node.length; i++) visit(node[i], source, list);
     return;
   }
   if (node instanceof Element) {
@@ -370,33 +386,61 @@ function visit(node, source) {
     const kind = t[KIND];
     if (kind !== undefined) {
       try {
-        emit(node, kind, here);
+        emit(node, kind, here, inList);
       } catch (e) {
         if (!(e instanceof TfkitError)) throw e;
         fail(e, here);
       }
       return;
     }
-    const props = node.props;
-    if (props[KEY_LAST]) delete props[KEY_LAST];
-    const out = t(props);
-    if (out && typeof out.then === "function") {
-      fail(new TfkitError(
-        "Asynchronous component",
-        `The component ${t.name || "(anonymous)"} returned a Promise.`,
-        "components are synchronous: compute values before rendering, without await",
-      ), here);
+    if (isClass(t)) {
+      fail(classComponent(t), here);
       return;
     }
-    visit(out, here);
+    const props = node.props;
+    if (props[KEY_LAST]) delete props[KEY_LAST];
+    const saved = owners;
+    owners = { s: here || null, n: t.name || "", up: saved };
+    try {
+      const out = t(props);
+      if (out && typeof out.then === "function") {
+        fail(new TfkitError(
+          "Asynchronous component",
+          `The component ${t.name || "(anonymous)"} returned a Promise.`,
+          "components are synchronous: compute values before rendering, without await",
+        ), here);
+        return;
+      }
+      visit(out, here);
+    } catch (e) {
+      // The stack of an exception in a composite ends in this runtime,
+      // which called it: record where each composite was used, innermost
+      // first, so the message can show the <Composite> call sites.
+      if (e !== null && typeof e === "object" && !(e instanceof TfkitError)) {
+        try {
+          const sites = e[SITES] || [];
+          sites.push({ s: here || null, n: t.name || "" });
+          e[SITES] = sites;
+        } catch {
+          // a frozen object: no call sites
+        }
+      }
+      throw e;
+    } finally {
+      owners = saved;
+    }
     return;
   }
   if (typeof node === "string" || typeof node === "number") {
-    fail(new TfkitError(
+    const err = new TfkitError(
       "Text outside an element body",
       `The text ${JSON.stringify(String(node).slice(0, 40))} is rendered outside any element body.`,
       "text belongs inside <Resource>, <DataSource>, ... as their body",
-    ), source);
+    );
+    fail(err, source);
+    // JSX text has no position of its own: the host looks for it after
+    // the element that holds it.
+    errors[errors.length - 1].x = String(node);
     return;
   }
   if (typeof node === "function") {
@@ -412,6 +456,24 @@ function visit(node, source) {
     return;
   }
   fail(new TfkitError("Invalid child", `${describe(node)} cannot be rendered.`, "children are elements, arrays of elements, or null"), source);
+}
+
+// isClass tells a class from a function: calling a class throws.
+function isClass(f) {
+  try {
+    return /^class\b/.test(Function.prototype.toString.call(f));
+  } catch {
+    return false;
+  }
+}
+
+function classComponent(t) {
+  const name = t.name || "Component";
+  return new TfkitError(
+    "Class component",
+    `${name} is a class; tfkit components are plain functions of their props, rendered once (there is no render() method to call, no state and no lifecycle).`,
+    `write it as a function: function ${name}(props) { return <>...</>; }`,
+  );
 }
 
 function innerText(ch, kind) {
@@ -442,9 +504,9 @@ function innerText(ch, kind) {
 // emit records one primitive element: its props as they are (the Go side
 // reads and checks them), its bound ref and its innerText, evaluated now, in
 // declaration order.
-function emit(el, kind, source) {
+function emit(el, kind, source, inList) {
   const props = el.props;
-  const n = { c: kind, s: source || null, p: props, r: -1 };
+  const n = { c: kind, s: source || null, p: props, r: -1, o: owners };
   const ch = props.children;
   const hasText = ch !== undefined && ch !== null && ch !== false;
   const labels = labelProps[kind];
@@ -468,7 +530,10 @@ function emit(el, kind, source) {
       }
     }
   }
-  if (props[KEY_LAST]) n.k = 1;
+  if (props[KEY_LAST]) {
+    n.k = 1;
+    if (inList) n.kl = 1;
+  }
   if (hasText) {
     if (extra) {
       throw new TfkitError(
@@ -493,15 +558,29 @@ function emit(el, kind, source) {
 export function __render(mod) {
   nodes = [];
   errors = [];
+  owners = null;
   let root = mod && mod.default;
+  const noDefault = { s: null, m: "No default export", d: "The entry module has no default export, so there is nothing to render.", h: "end it with export default function App() { return <>...</>; } or export default <...>", a: null, e: 1 };
   if (root === undefined) {
-    errors.push({ s: null, m: "No default export", d: "The entry module has no default export, so there is nothing to render.", h: "end it with export default function App() { return <>...</>; } or export default <...>", a: null });
+    errors.push(noDefault);
+  } else if (typeof root === "function" && isClass(root)) {
+    const e = classComponent(root);
+    errors.push({ s: null, m: e.summary, d: e.detail, h: e.hint, a: null, e: 1 });
+  } else if (root !== null && !Array.isArray(root) && !(root instanceof Element) && typeof root !== "function") {
+    errors.push({
+      s: null,
+      m: "Invalid default export",
+      d: `The default export is ${describe(root)}; it must be a component (a function) or an element.`,
+      h: "export default function App() { return <>...</>; }",
+      a: null,
+      e: 1,
+    });
   } else {
     if (typeof root === "function" && root[KIND] === undefined) {
       root = root({});
     }
     if (root && typeof root.then === "function") {
-      errors.push({ s: null, m: "Asynchronous component", d: "The default export returned a Promise.", h: "components are synchronous: compute values before rendering, without await", a: null });
+      errors.push({ s: null, m: "Asynchronous component", d: "The default export returned a Promise.", h: "components are synchronous: compute values before rendering, without await", a: null, e: 1 });
     } else {
       visit(root, null);
     }

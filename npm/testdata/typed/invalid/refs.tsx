@@ -12,7 +12,7 @@ export default function App() {
       {/* tsc-error TS2339 Property 'vpc_name' does not exist on type 'ResourceRef<"aws_vpc">' */}
       <Resource type="aws_subnet" name="unknown" vpc_id={vpc.vpc_name} cidr_block="10.0.1.0/24" />
 
-      {/* tsc-error TS2769 Type 'ResourceRef<"aws_vpc">' is not assignable to type 'Ref | AddressOf<"aws_subnet"> */}
+      {/* tsc-error TS2769 Type 'ResourceRef<"aws_vpc">' is not assignable to type 'Ref'. */}
       <Resource type="aws_subnet" name="bound" ref={vpc} vpc_id="vpc-1" cidr_block="10.0.1.0/24" />
 
       {/* tsc-error TS2339 Property 'image_name' does not exist */}

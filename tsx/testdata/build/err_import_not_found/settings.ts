@@ -1,0 +1,1 @@
+export const region = "eu-west-1";

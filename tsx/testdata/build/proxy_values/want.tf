@@ -1,0 +1,9 @@
+resource "terraform_data" "a" {
+  input = {
+    tags = {
+      Name = "WEB"
+      Team = "OPS"
+    }
+    ports = [80, 443]
+  }
+}
