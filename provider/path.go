@@ -130,28 +130,37 @@ func ParsePath(s string) (*tftypes.AttributePath, error) {
 	for i < len(s) {
 		switch c := s[i]; {
 		case c == '[':
-			end := strings.IndexByte(s[i:], ']')
+			if i == 0 {
+				return nil, fmt.Errorf("attribute path %q: starts with [ instead of an attribute name", s)
+			}
+			rest := s[i+1:]
+			if strings.HasPrefix(rest, `"`) {
+				q, err := strconv.QuotedPrefix(rest)
+				if err != nil || !strings.HasPrefix(rest[len(q):], "]") {
+					return nil, fmt.Errorf("attribute path %q: bad key at offset %d: write [\"key\"]", s, i)
+				}
+				k, _ := strconv.Unquote(q)
+				ap = ap.WithElementKeyString(k)
+				i += 1 + len(q) + 1
+				continue
+			}
+			end := strings.IndexByte(rest, ']')
 			if end < 0 {
 				return nil, fmt.Errorf("attribute path %q: [ without ]", s)
 			}
-			inner := s[i+1 : i+end]
-			if strings.HasPrefix(inner, `"`) {
-				k, err := strconv.Unquote(inner)
-				if err != nil {
-					return nil, fmt.Errorf("attribute path %q: bad key %s", s, inner)
-				}
-				ap = ap.WithElementKeyString(k)
-			} else {
-				n, err := strconv.Atoi(inner)
-				if err != nil || n < 0 {
-					return nil, fmt.Errorf("attribute path %q: index %q is not a number or a quoted key", s, inner)
-				}
-				ap = ap.WithElementKeyInt(n)
+			n, err := strconv.Atoi(rest[:end])
+			if err != nil || n < 0 {
+				return nil, fmt.Errorf("attribute path %q: index %q is not a number or a quoted key", s, rest[:end])
 			}
-			i += end + 1
-		case c == '.' && i > 0:
-			i++
+			ap = ap.WithElementKeyInt(n)
+			i += 1 + end + 1
 		default:
+			if c == '.' {
+				if i == 0 {
+					return nil, fmt.Errorf("attribute path %q: starts with a dot", s)
+				}
+				i++
+			}
 			j := i
 			for j < len(s) && s[j] != '.' && s[j] != '[' {
 				j++

@@ -3,10 +3,8 @@ package provider
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
-	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
 // Schema is what an element (the provider block, a resource, a data
@@ -339,9 +337,4 @@ func protoBlocks(blocks map[string]*Block) []*tfprotov6.SchemaNestedBlock {
 		})
 	}
 	return out
-}
-
-// typeString is used in messages about tftypes values.
-func typeString(t tftypes.Type) string {
-	return strings.TrimPrefix(t.String(), "tftypes.")
 }
