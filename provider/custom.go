@@ -75,31 +75,6 @@ func (t customType) fromGo(v any, p *path, raw bool) (tftypes.Value, error) {
 	return t.c.Base().fromGo(w, p, false)
 }
 
-func (t customType) equal(a, b tftypes.Value) bool {
-	if t.c.Base().equal(a, b) {
-		return true
-	}
-	p := &path{}
-	x, errA := t.toGo(a, p)
-	y, errB := t.toGo(b, p)
-	if errA != nil || errB != nil {
-		return false
-	}
-	return t.c.Equal(x, y)
-}
-
-// validateWire runs the custom type's Validate on a known value.
-func (t customType) validateWire(v tftypes.Value, p *path) error {
-	w, err := t.wire(v, p)
-	if err != nil {
-		return err
-	}
-	if err := t.c.Validate(w); err != nil {
-		return p.errorf("invalid %s: %v", t.c.Name(), err)
-	}
-	return nil
-}
-
 // NormalizedJSON is a string holding JSON. User code reads and returns the
 // decoded value: map[string]any, []any, string, json.Number, bool or nil.
 // Key order and insignificant whitespace never make a difference: when the

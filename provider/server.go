@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"runtime"
 	"strings"
@@ -200,108 +201,124 @@ func unknownType(kind, name string) []*tfprotov6.Diagnostic {
 	}}
 }
 
-// decode unmarshals a DynamicValue of an element's type.
-func (et *elementType) decode(dv *tfprotov6.DynamicValue) (tftypes.Value, error) {
+// decode reads a configuration, plan or state as wire values; nil for
+// null.
+func (et *elementType) decode(dv *tfprotov6.DynamicValue) (map[string]any, error) {
 	if dv == nil {
-		return tftypes.NewValue(et.tf, nil), nil
-	}
-	return dv.Unmarshal(et.tf)
-}
-
-// toValues converts a known object to Values; nil for null.
-func (et *elementType) toValues(v tftypes.Value) (Values, error) {
-	if v.IsNull() {
 		return nil, nil
 	}
-	g, err := et.obj.toGo(v, &path{})
-	if err != nil {
-		return nil, err
-	}
-	return Values(g.(map[string]any)), nil
-}
-
-// fromValues converts Values returned by user code; keys missing from it
-// take their value from base (when base is an object).
-func (et *elementType) fromValues(v Values, base tftypes.Value) (tftypes.Value, error) {
-	var attrs map[string]tftypes.Value
-	if !base.IsNull() && base.IsKnown() {
-		if err := base.As(&attrs); err != nil {
-			return tftypes.Value{}, err
-		}
-	}
-	out := make(map[string]tftypes.Value, len(et.obj.attrs))
-	root := &path{}
-	for k := range v {
-		if _, ok := et.obj.attrs[k]; !ok {
-			return tftypes.Value{}, root.attr(k).errorf("the schema has no attribute %q%s", k, suggest(k, et.obj.sortedNames()))
-		}
-	}
-	for n, at := range et.obj.attrs {
-		gv, set := v[n]
-		if !set {
-			if bv, ok := attrs[n]; ok {
-				out[n] = bv
-			} else {
-				out[n] = tftypes.NewValue(at.tfType(), nil)
-			}
-			continue
-		}
-		tv, err := elemFromGo(at, gv, root.attr(n), false)
+	data := dv.MsgPack
+	if data == nil && dv.JSON != nil {
+		// JSON is allowed by the protocol but not sent by today's
+		// engines: take the slow path through tftypes.
+		tv, err := dv.Unmarshal(et.tf)
 		if err != nil {
-			return tftypes.Value{}, err
+			return nil, err
 		}
-		out[n] = tv
+		mp, err := tfprotov6.NewDynamicValue(et.tf, tv)
+		if err != nil {
+			return nil, err
+		}
+		data = mp.MsgPack
 	}
-	return tftypes.NewValue(et.tf, out), nil
+	if data == nil {
+		return nil, nil
+	}
+	return decodeObject(data, et.obj)
 }
 
-func (et *elementType) dynamic(v tftypes.Value) (*tfprotov6.DynamicValue, error) {
-	dv, err := tfprotov6.NewDynamicValue(et.tf, v)
+// dynamic encodes wire values.
+func (et *elementType) dynamic(m map[string]any) (*tfprotov6.DynamicValue, error) {
+	var w mpWriter
+	var v any
+	if m != nil {
+		v = m
+	}
+	if err := encode(&w, v, et.obj, &path{}, true); err != nil {
+		return nil, err
+	}
+	return &tfprotov6.DynamicValue{MsgPack: w.b}, nil
+}
+
+func (et *elementType) null() *tfprotov6.DynamicValue {
+	return &tfprotov6.DynamicValue{MsgPack: []byte{0xc0}}
+}
+
+// toValues turns wire values into user Values; nil for null.
+func (et *elementType) toValues(m map[string]any) (Values, error) {
+	if m == nil {
+		return nil, nil
+	}
+	u, err := toUser(m, et.obj, &path{})
 	if err != nil {
 		return nil, err
 	}
-	return &dv, nil
+	return Values(u.(map[string]any)), nil
 }
 
-// keepEquivalent returns next with each top-level attribute that means
-// the same as in base replaced by base's value, so that a different
-// spelling (JSON whitespace, a time zone) never shows as a change.
-func (et *elementType) keepEquivalent(next, base tftypes.Value) tftypes.Value {
-	if next.IsNull() || base.IsNull() || !next.IsKnown() || !base.IsKnown() {
-		return next
+// fromValues turns Values returned by user code into wire values; keys
+// missing from v keep base's value.
+func (et *elementType) fromValues(v Values, base map[string]any) (map[string]any, error) {
+	m, _, err := et.fromValuesEncoded(v, base)
+	return m, err
+}
+
+// fromValuesEncoded is fromValues that also returns the MessagePack
+// encoding of the result, which it makes anyway to check the types.
+func (et *elementType) fromValuesEncoded(v Values, base map[string]any) (map[string]any, *tfprotov6.DynamicValue, error) {
+	out := make(map[string]any, len(et.obj.attrs))
+	for n := range et.obj.attrs {
+		out[n] = base[n]
 	}
-	var n, b map[string]tftypes.Value
-	if next.As(&n) != nil || base.As(&b) != nil {
-		return next
+	root := &path{}
+	for k, uv := range v {
+		at, ok := et.obj.attrs[k]
+		if !ok {
+			return nil, nil, root.attr(k).errorf("the schema has no attribute %q%s", k, suggest(k, et.obj.sortedNames()))
+		}
+		w, err := fromUser(uv, at, root.attr(k))
+		if err != nil {
+			return nil, nil, err
+		}
+		out[k] = w
 	}
-	changed := false
+	// Encoding checks every value against the schema; errors name the
+	// attribute.
+	var w mpWriter
+	if err := encode(&w, out, et.obj, root, true); err != nil {
+		return nil, nil, err
+	}
+	return out, &tfprotov6.DynamicValue{MsgPack: w.b}, nil
+}
+
+// keepEquivalent replaces each top-level attribute of next that means the
+// same as in base with base's value, so that a different spelling (JSON
+// whitespace, a time zone) never shows as a change.
+func (et *elementType) keepEquivalent(next, base map[string]any) (changed bool) {
+	if next == nil || base == nil {
+		return false
+	}
 	for name, at := range et.obj.attrs {
 		if _, custom := at.(customType); !custom {
 			continue
 		}
-		nv, bv := n[name], b[name]
-		if !nv.IsKnown() || !bv.IsKnown() || nv.IsNull() || bv.IsNull() || primitiveEqual(nv, bv) {
+		nv, bv := next[name], base[name]
+		if nv == nil || bv == nil || nv == bv || !IsKnown(nv) || !IsKnown(bv) {
 			continue
 		}
-		if at.equal(nv, bv) {
-			n[name] = bv
+		if wireEqual(nv, bv, at) {
+			next[name] = bv
 			changed = true
 		}
 	}
-	if !changed {
-		return next
-	}
-	return tftypes.NewValue(et.tf, n)
+	return changed
 }
 
-// stillUnknown names the first top-level attribute of v that is unknown.
-func stillUnknown(v tftypes.Value) string {
-	var m map[string]tftypes.Value
-	if v.IsNull() || v.As(&m) != nil {
-		return ""
-	}
+// stillUnknown names the first top-level attribute of m that is not
+// wholly known.
+func stillUnknown(m map[string]any) string {
 	for _, n := range sortedKeys(m) {
-		if !m[n].IsFullyKnown() {
+		if !IsKnown(m[n]) {
 			return n
 		}
 	}
@@ -332,79 +349,18 @@ func (s *server) GetResourceIdentitySchemas(ctx context.Context, req *tfprotov6.
 	return &tfprotov6.GetResourceIdentitySchemasResponse{IdentitySchemas: map[string]*tfprotov6.ResourceIdentitySchema{}}, nil
 }
 
-func (s *server) ValidateProviderConfig(ctx context.Context, req *tfprotov6.ValidateProviderConfigRequest) (*tfprotov6.ValidateProviderConfigResponse, error) {
-	resp := &tfprotov6.ValidateProviderConfigResponse{PreparedConfig: req.Config}
-	v, err := s.providerType.decode(req.Config)
+// validateConfig decodes a configuration and checks its known values
+// against the custom types; it returns the user Values (nil when null).
+func validateConfig(et *elementType, dv *tfprotov6.DynamicValue, summary string) (Values, []*tfprotov6.Diagnostic) {
+	m, err := et.decode(dv)
 	if err != nil {
-		resp.Diagnostics = errorDiag("Invalid provider configuration", err)
-		return resp, nil
+		return nil, errorDiag(summary, err)
 	}
-	resp.Diagnostics = validateKnown(&s.providerType, v, "Invalid provider configuration")
-	return resp, nil
-}
-
-// validateKnown runs the custom types' checks on a configuration's
-// known values.
-func validateKnown(et *elementType, v tftypes.Value, summary string) []*tfprotov6.Diagnostic {
-	if v.IsNull() || !v.IsKnown() {
-		return nil
+	vals, err := et.toValues(m)
+	if err != nil {
+		return nil, errorDiag(summary, err)
 	}
-	if err := validateValue(et.obj, v, &path{}); err != nil {
-		return errorDiag(summary, err)
-	}
-	return nil
-}
-
-func validateValue(t Type, v tftypes.Value, p *path) error {
-	if !v.IsKnown() || v.IsNull() {
-		return nil
-	}
-	switch t := t.(type) {
-	case customType:
-		return t.validateWire(v, p)
-	case objectType:
-		var m map[string]tftypes.Value
-		if err := v.As(&m); err != nil {
-			return err
-		}
-		for _, n := range t.sortedNames() {
-			if ev, ok := m[n]; ok {
-				if err := validateValue(t.attrs[n], ev, p.attr(n)); err != nil {
-					return err
-				}
-			}
-		}
-	case collection:
-		if !hasCustom(t.elem) {
-			return nil
-		}
-		if t.kind == "map" {
-			var m map[string]tftypes.Value
-			if err := v.As(&m); err != nil {
-				return err
-			}
-			for _, k := range sortedKeys(m) {
-				if err := validateValue(t.elem, m[k], p.key(k)); err != nil {
-					return err
-				}
-			}
-			return nil
-		}
-		var l []tftypes.Value
-		if err := v.As(&l); err != nil {
-			return err
-		}
-		for i, ev := range l {
-			ep := p.index(i)
-			if t.kind == "set" {
-				ep = p // a set element has no position Terraform can show
-			}
-			if err := validateValue(t.elem, ev, ep); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+	return vals, nil
 }
 
 func hasCustom(t Type) bool {
@@ -423,16 +379,16 @@ func hasCustom(t Type) bool {
 	return false
 }
 
+func (s *server) ValidateProviderConfig(ctx context.Context, req *tfprotov6.ValidateProviderConfigRequest) (*tfprotov6.ValidateProviderConfigResponse, error) {
+	_, diags := validateConfig(&s.providerType, req.Config, "Invalid provider configuration")
+	return &tfprotov6.ValidateProviderConfigResponse{PreparedConfig: req.Config, Diagnostics: diags}, nil
+}
+
 func (s *server) ConfigureProvider(ctx context.Context, req *tfprotov6.ConfigureProviderRequest) (*tfprotov6.ConfigureProviderResponse, error) {
 	resp := &tfprotov6.ConfigureProviderResponse{}
-	v, err := s.providerType.decode(req.Config)
-	if err != nil {
-		resp.Diagnostics = errorDiag("Invalid provider configuration", err)
-		return resp, nil
-	}
-	vals, err := s.providerType.toValues(v)
-	if err != nil {
-		resp.Diagnostics = errorDiag("Invalid provider configuration", err)
+	vals, diags := validateConfig(&s.providerType, req.Config, "Invalid provider configuration")
+	if diags != nil {
+		resp.Diagnostics = diags
 		return resp, nil
 	}
 	if vals == nil {
@@ -466,21 +422,13 @@ func (s *server) ValidateResourceConfig(ctx context.Context, req *tfprotov6.Vali
 		resp.Diagnostics = unknownType("resource", req.TypeName)
 		return resp, nil
 	}
-	v, err := et.decode(req.Config)
-	if err != nil {
-		resp.Diagnostics = errorDiag("Invalid configuration", err)
-		return resp, nil
-	}
-	if resp.Diagnostics = validateKnown(et, v, "Invalid "+req.TypeName+" configuration"); len(resp.Diagnostics) > 0 {
+	vals, diags := validateConfig(et, req.Config, "Invalid "+req.TypeName+" configuration")
+	if diags != nil {
+		resp.Diagnostics = diags
 		return resp, nil
 	}
 	r := s.p.Resources[req.TypeName]
-	if r.ValidateConfig != nil && !v.IsNull() {
-		vals, err := et.toValues(v)
-		if err != nil {
-			resp.Diagnostics = errorDiag("Invalid configuration", err)
-			return resp, nil
-		}
+	if r.ValidateConfig != nil && vals != nil {
 		c := s.newContext(ctx, req.TypeName, "ValidateConfig")
 		run(c, func() { r.ValidateConfig(c, vals) })
 		resp.Diagnostics = protoDiags(c.diags)
@@ -509,11 +457,11 @@ func (s *server) UpgradeResourceState(ctx context.Context, req *tfprotov6.Upgrad
 		return resp, nil
 	}
 	r := s.p.Resources[req.TypeName]
-	var v tftypes.Value
+	var state map[string]any
 	var err error
 	switch {
 	case req.Version == r.Schema.Version:
-		v, err = et.obj.fromGo(old, &path{}, true)
+		state, err = stateFromJSON(et, old)
 	case req.Version > r.Schema.Version:
 		err = fmt.Errorf("the state was written by a newer version of the provider (schema version %d; this one knows up to %d): use that provider version or newer", req.Version, r.Schema.Version)
 	default:
@@ -524,21 +472,31 @@ func (s *server) UpgradeResourceState(ctx context.Context, req *tfprotov6.Upgrad
 		if c.HasError() {
 			return resp, nil
 		}
-		v, err = et.fromValues(nv, tftypes.NewValue(et.tf, nil))
+		state, err = et.fromValues(nv, nil)
 	}
 	if err != nil {
 		resp.Diagnostics = append(resp.Diagnostics, errorDiag("State does not match the schema of "+req.TypeName, err)...)
 		return resp, nil
 	}
-	resp.UpgradedState, err = et.dynamic(v)
+	resp.UpgradedState, err = et.dynamic(state)
 	if err != nil {
-		resp.Diagnostics = append(resp.Diagnostics, errorDiag("Internal error encoding state", err)...)
+		resp.Diagnostics = append(resp.Diagnostics, errorDiag("State does not match the schema of "+req.TypeName, err)...)
 	}
 	return resp, nil
 }
 
+// stateFromJSON turns a state's JSON (decoded with json.Number) into wire
+// values of the schema, checking every attribute.
+func stateFromJSON(et *elementType, old map[string]any) (map[string]any, error) {
+	var w mpWriter
+	if err := encode(&w, old, et.obj, &path{}, true); err != nil {
+		return nil, err
+	}
+	return decodeObject(w.b, et.obj)
+}
+
 func (s *server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
-	resp := &tfprotov6.ReadResourceResponse{Private: req.Private}
+	resp := &tfprotov6.ReadResourceResponse{Private: req.Private, NewState: req.CurrentState}
 	et, ok := s.resources[req.TypeName]
 	if !ok {
 		resp.Diagnostics = unknownType("resource", req.TypeName)
@@ -546,11 +504,10 @@ func (s *server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRe
 	}
 	prior, err := et.decode(req.CurrentState)
 	if err != nil {
-		resp.Diagnostics = errorDiag("Invalid state", err)
+		resp.Diagnostics = errorDiag("State does not match the schema of "+req.TypeName, err)
 		return resp, nil
 	}
-	resp.NewState = req.CurrentState
-	if prior.IsNull() {
+	if prior == nil {
 		return resp, nil
 	}
 	vals, err := et.toValues(prior)
@@ -567,23 +524,25 @@ func (s *server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRe
 		return resp, nil
 	}
 	if nv == nil {
-		resp.NewState, _ = et.dynamic(tftypes.NewValue(et.tf, nil))
+		resp.NewState = et.null()
 		return resp, nil
 	}
-	next, err := et.fromValues(nv, prior)
+	next, encoded, err := et.fromValuesEncoded(nv, prior)
 	if err != nil {
 		resp.Diagnostics = append(resp.Diagnostics, errorDiag(req.TypeName+": Read returned a state that does not match the schema", err)...)
 		return resp, nil
 	}
-	next = et.keepEquivalent(next, prior)
-	if resp.NewState, err = et.dynamic(next); err != nil {
-		resp.Diagnostics = append(resp.Diagnostics, errorDiag("Internal error encoding state", err)...)
+	resp.NewState = encoded
+	if et.keepEquivalent(next, prior) {
+		if resp.NewState, err = et.dynamic(next); err != nil {
+			resp.Diagnostics = append(resp.Diagnostics, errorDiag("Internal error encoding state", err)...)
+		}
 	}
 	return resp, nil
 }
 
 func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
-	resp := &tfprotov6.PlanResourceChangeResponse{PlannedPrivate: req.PriorPrivate}
+	resp := &tfprotov6.PlanResourceChangeResponse{PlannedPrivate: req.PriorPrivate, PlannedState: req.ProposedNewState}
 	et, ok := s.resources[req.TypeName]
 	if !ok {
 		resp.Diagnostics = unknownType("resource", req.TypeName)
@@ -594,26 +553,25 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 	config, err3 := et.decode(req.Config)
 	for _, err := range []error{err1, err2, err3} {
 		if err != nil {
-			resp.Diagnostics = errorDiag("Invalid plan request", err)
+			resp.Diagnostics = errorDiag("Invalid plan request for "+req.TypeName, err)
 			return resp, nil
 		}
 	}
-	resp.PlannedState = req.ProposedNewState
-	if proposed.IsNull() {
+	if proposed == nil {
 		return resp, nil // destroy
 	}
 	r := s.p.Resources[req.TypeName]
 	planned, replace, err := planChange(et, prior, proposed, config)
 	if err != nil {
-		resp.Diagnostics = errorDiag("Internal error planning "+req.TypeName, err)
+		resp.Diagnostics = errorDiag("Cannot plan "+req.TypeName, err)
 		return resp, nil
 	}
 	if r.ModifyPlan != nil {
 		c := s.newContext(ctx, req.TypeName, "ModifyPlan")
 		pv, err1 := et.toValues(prior)
 		nv, err2 := et.toValues(planned)
-		if err1 != nil || err2 != nil {
-			resp.Diagnostics = errorDiag("Internal error planning "+req.TypeName, fmt.Errorf("%v %v", err1, err2))
+		if err := errors.Join(err1, err2); err != nil {
+			resp.Diagnostics = errorDiag("Cannot plan "+req.TypeName, err)
 			return resp, nil
 		}
 		var out Values
@@ -642,39 +600,31 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 // whose change forces replacement. Only top-level attributes carry these
 // behaviors (Check refuses them deeper), so nested values pass through
 // untouched however large they are.
-func planChange(et *elementType, prior, proposed, config tftypes.Value) (tftypes.Value, []*tftypes.AttributePath, error) {
-	var plan, cfg, old map[string]tftypes.Value
-	if err := proposed.As(&plan); err != nil {
-		return proposed, nil, err
+func planChange(et *elementType, prior, proposed, config map[string]any) (map[string]any, []*tftypes.AttributePath, error) {
+	plan := make(map[string]any, len(proposed))
+	for k, v := range proposed {
+		plan[k] = v
 	}
-	if err := config.As(&cfg); err != nil {
-		return proposed, nil, err
-	}
-	create := prior.IsNull()
-	if !create {
-		if err := prior.As(&old); err != nil {
-			return proposed, nil, err
-		}
-	}
+	create := prior == nil
 	attrs := et.schema.Attributes
 	for _, n := range et.obj.names {
 		a, isAttr := attrs[n]
 		if !isAttr {
 			continue
 		}
-		cv := cfg[n]
+		cv := config[n]
 		at := et.obj.attrs[n]
 		switch {
-		case cv.IsNull() && a.Default != nil:
-			dv, err := elemFromGo(at, a.Default, (&path{}).attr(n), false)
+		case cv == nil && a.Default != nil:
+			dv, err := fromUser(a.Default, at, (&path{}).attr(n))
 			if err != nil {
-				return proposed, nil, err
+				return nil, nil, err
 			}
 			plan[n] = dv
-		case cv.IsNull() && a.Computed && create:
-			plan[n] = tftypes.NewValue(at.tfType(), tftypes.UnknownValue)
-		case !create && !cv.IsNull() && cv.IsKnown() && hasCustom(at):
-			if ov := old[n]; !ov.IsNull() && valuesEqual(ov, cv, at) {
+		case cv == nil && a.Computed && create:
+			plan[n] = Unknown
+		case !create && cv != nil && IsKnown(cv) && hasCustom(at):
+			if ov := prior[n]; ov != nil && wireEqual(ov, cv, at) {
 				plan[n] = ov
 			}
 		}
@@ -683,34 +633,26 @@ func planChange(et *elementType, prior, proposed, config tftypes.Value) (tftypes
 	if !create {
 		changed := false
 		for _, n := range et.obj.names {
-			if !valuesEqual(plan[n], old[n], et.obj.attrs[n]) {
+			if !wireEqual(plan[n], prior[n], et.obj.attrs[n]) {
 				changed = true
 				if a, ok := attrs[n]; ok && a.RequiresReplace {
 					replace = append(replace, tftypes.NewAttributePath().WithAttributeName(n))
 				}
 			}
 		}
-		if changed {
-			for _, n := range et.obj.names {
-				a, ok := attrs[n]
-				if !ok || !a.Computed || a.UseStateForUnknown || a.Default != nil || !cfg[n].IsNull() {
-					continue
-				}
-				plan[n] = tftypes.NewValue(et.obj.attrs[n].tfType(), tftypes.UnknownValue)
+		for _, n := range et.obj.names {
+			a, ok := attrs[n]
+			if !ok || !a.Computed || a.Default != nil || config[n] != nil {
+				continue
 			}
-		}
-		if len(replace) > 0 {
 			// A replacement creates a new object: every computed value is
 			// new, including those kept with UseStateForUnknown.
-			for _, n := range et.obj.names {
-				a, ok := attrs[n]
-				if ok && a.Computed && a.Default == nil && cfg[n].IsNull() {
-					plan[n] = tftypes.NewValue(et.obj.attrs[n].tfType(), tftypes.UnknownValue)
-				}
+			if len(replace) > 0 || (changed && !a.UseStateForUnknown) {
+				plan[n] = Unknown
 			}
 		}
 	}
-	return tftypes.NewValue(et.tf, plan), replace, nil
+	return plan, replace, nil
 }
 
 func (s *server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
@@ -722,35 +664,33 @@ func (s *server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyRe
 	}
 	prior, err1 := et.decode(req.PriorState)
 	planned, err2 := et.decode(req.PlannedState)
-	for _, err := range []error{err1, err2} {
-		if err != nil {
-			resp.Diagnostics = errorDiag("Invalid apply request", err)
-			return resp, nil
-		}
+	priorVals, err3 := et.toValues(prior)
+	planVals, err4 := et.toValues(planned)
+	if err := errors.Join(err1, err2, err3, err4); err != nil {
+		resp.Diagnostics = errorDiag("State does not match the schema of "+req.TypeName, err)
+		resp.NewState = req.PriorState
+		return resp, nil
+	}
+	// failed is the state after a failed operation: unchanged, or none
+	// for a create.
+	failed := req.PriorState
+	if prior == nil {
+		failed = et.null()
 	}
 	r := s.p.Resources[req.TypeName]
-	priorVals, err1 := et.toValues(prior)
-	planVals, err2 := et.toValues(planned)
-	for _, err := range []error{err1, err2} {
-		if err != nil {
-			resp.Diagnostics = errorDiag("State does not match the schema of "+req.TypeName, err)
-			return resp, nil
-		}
-	}
 	var c *Context
 	var nv Values
 	switch {
-	case planned.IsNull():
+	case planned == nil:
 		c = s.newContext(ctx, req.TypeName, "Delete")
 		run(c, func() { r.Delete(c, priorVals) })
 		resp.Diagnostics = protoDiags(c.diags)
+		resp.NewState = et.null()
 		if c.HasError() {
 			resp.NewState = req.PriorState
-		} else {
-			resp.NewState, _ = et.dynamic(tftypes.NewValue(et.tf, nil))
 		}
 		return resp, nil
-	case prior.IsNull():
+	case prior == nil:
 		c = s.newContext(ctx, req.TypeName, "Create")
 		run(c, func() { nv = r.Create(c, planVals) })
 	default:
@@ -764,11 +704,7 @@ func (s *server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyRe
 	resp.Diagnostics = protoDiags(c.diags)
 	if nv == nil {
 		if c.HasError() {
-			if prior.IsNull() {
-				resp.NewState, _ = et.dynamic(tftypes.NewValue(et.tf, nil))
-			} else {
-				resp.NewState = req.PriorState
-			}
+			resp.NewState = failed
 			return resp, nil
 		}
 		nv = Values{}
@@ -776,41 +712,31 @@ func (s *server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyRe
 	next, err := et.fromValues(nv, planned)
 	if err != nil {
 		resp.Diagnostics = append(resp.Diagnostics, errorDiag(fmt.Sprintf("%s: %s returned a state that does not match the schema", req.TypeName, c.Operation), err)...)
-		resp.NewState = req.PriorState
-		if prior.IsNull() {
-			resp.NewState, _ = et.dynamic(tftypes.NewValue(et.tf, nil))
-		}
+		resp.NewState = failed
 		return resp, nil
 	}
-	next = et.keepEquivalent(next, planned)
-	if n := stillUnknown(next); n != "" && !c.HasError() {
-		resp.Diagnostics = append(resp.Diagnostics, &tfprotov6.Diagnostic{
-			Severity:  tfprotov6.DiagnosticSeverityError,
-			Summary:   fmt.Sprintf("%s: %s left %s unknown", req.TypeName, c.Operation, n),
-			Detail:    "A computed attribute must have a value (or nil for null) after " + c.Operation + "; this is a bug in the provider.",
-			Attribute: tftypes.NewAttributePath().WithAttributeName(n),
-		})
-		next = nullUnknowns(et, next)
+	et.keepEquivalent(next, planned)
+	if n := stillUnknown(next); n != "" {
+		if !c.HasError() {
+			resp.Diagnostics = append(resp.Diagnostics, &tfprotov6.Diagnostic{
+				Severity:  tfprotov6.DiagnosticSeverityError,
+				Summary:   fmt.Sprintf("%s: %s left %s unknown", req.TypeName, c.Operation, n),
+				Detail:    "A computed attribute must have a value (or nil for null) after " + c.Operation + "; this is a bug in the provider.",
+				Attribute: tftypes.NewAttributePath().WithAttributeName(n),
+			})
+		}
+		// A state may not hold unknown values.
+		for k, v := range next {
+			if !IsKnown(v) {
+				next[k] = nil
+			}
+		}
 	}
 	if resp.NewState, err = et.dynamic(next); err != nil {
 		resp.Diagnostics = append(resp.Diagnostics, errorDiag("Internal error encoding state", err)...)
+		resp.NewState = failed
 	}
 	return resp, nil
-}
-
-// nullUnknowns replaces unknown top-level attributes with null: a state
-// may not hold unknown values.
-func nullUnknowns(et *elementType, v tftypes.Value) tftypes.Value {
-	var m map[string]tftypes.Value
-	if v.As(&m) != nil {
-		return v
-	}
-	for n, x := range m {
-		if !x.IsFullyKnown() {
-			m[n] = tftypes.NewValue(et.obj.attrs[n].tfType(), nil)
-		}
-	}
-	return tftypes.NewValue(et.tf, m)
 }
 
 func (s *server) ImportResourceState(ctx context.Context, req *tfprotov6.ImportResourceStateRequest) (*tfprotov6.ImportResourceStateResponse, error) {
@@ -839,14 +765,13 @@ func (s *server) ImportResourceState(ctx context.Context, req *tfprotov6.ImportR
 			Detail:  fmt.Sprintf("%s %q does not exist.", req.TypeName, req.ID)})
 		return resp, nil
 	}
-	v, err := et.fromValues(nv, tftypes.NewValue(et.tf, nil))
+	state, err := et.fromValues(nv, nil)
+	var dv *tfprotov6.DynamicValue
+	if err == nil {
+		dv, err = et.dynamic(state)
+	}
 	if err != nil {
 		resp.Diagnostics = append(resp.Diagnostics, errorDiag(req.TypeName+": Import returned a state that does not match the schema", err)...)
-		return resp, nil
-	}
-	dv, err := et.dynamic(v)
-	if err != nil {
-		resp.Diagnostics = append(resp.Diagnostics, errorDiag("Internal error encoding state", err)...)
 		return resp, nil
 	}
 	resp.ImportedResources = []*tfprotov6.ImportedResource{{TypeName: req.TypeName, State: dv}}
@@ -875,21 +800,13 @@ func (s *server) ValidateDataResourceConfig(ctx context.Context, req *tfprotov6.
 		resp.Diagnostics = unknownType("data source", req.TypeName)
 		return resp, nil
 	}
-	v, err := et.decode(req.Config)
-	if err != nil {
-		resp.Diagnostics = errorDiag("Invalid configuration", err)
-		return resp, nil
-	}
-	if resp.Diagnostics = validateKnown(et, v, "Invalid "+req.TypeName+" configuration"); len(resp.Diagnostics) > 0 {
+	vals, diags := validateConfig(et, req.Config, "Invalid "+req.TypeName+" configuration")
+	if diags != nil {
+		resp.Diagnostics = diags
 		return resp, nil
 	}
 	d := s.p.DataSources[req.TypeName]
-	if d.ValidateConfig != nil && !v.IsNull() {
-		vals, err := et.toValues(v)
-		if err != nil {
-			resp.Diagnostics = errorDiag("Invalid configuration", err)
-			return resp, nil
-		}
+	if d.ValidateConfig != nil && vals != nil {
 		c := s.newContext(ctx, req.TypeName, "ValidateConfig")
 		run(c, func() { d.ValidateConfig(c, vals) })
 		resp.Diagnostics = protoDiags(c.diags)
@@ -905,13 +822,12 @@ func (s *server) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSour
 		return resp, nil
 	}
 	config, err := et.decode(req.Config)
-	if err != nil {
-		resp.Diagnostics = errorDiag("Invalid configuration", err)
-		return resp, nil
+	var vals Values
+	if err == nil {
+		vals, err = et.toValues(config)
 	}
-	vals, err := et.toValues(config)
 	if err != nil {
-		resp.Diagnostics = errorDiag("Invalid configuration", err)
+		resp.Diagnostics = errorDiag("Invalid "+req.TypeName+" configuration", err)
 		return resp, nil
 	}
 	d := s.p.DataSources[req.TypeName]
@@ -930,7 +846,7 @@ func (s *server) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSour
 		resp.Diagnostics = append(resp.Diagnostics, errorDiag(req.TypeName+": Read returned values that do not match the schema", err)...)
 		return resp, nil
 	}
-	next = et.keepEquivalent(next, config)
+	et.keepEquivalent(next, config)
 	if resp.State, err = et.dynamic(next); err != nil {
 		resp.Diagnostics = append(resp.Diagnostics, errorDiag("Internal error encoding state", err)...)
 	}

@@ -28,8 +28,6 @@ type Type interface {
 	// set, custom types take their wire value (the one state JSON holds)
 	// instead of the user's value.
 	fromGo(v any, p *path, raw bool) (tftypes.Value, error)
-	// equal reports whether two known, non-null values mean the same.
-	equal(a, b tftypes.Value) bool
 }
 
 // String is a Terraform string: a Go string.
@@ -130,8 +128,6 @@ func (t primitive) fromGo(v any, p *path, raw bool) (tftypes.Value, error) {
 	return tftypes.NewValue(tftypes.Number, f), nil
 }
 
-func (t primitive) equal(a, b tftypes.Value) bool { return primitiveEqual(a, b) }
-
 // toBigFloat accepts the Go number types user code is likely to return,
 // and json.Number (state JSON, NormalizedJSON).
 func toBigFloat(v any) (*big.Float, bool) {
@@ -182,29 +178,6 @@ func floatOK(x float64) (*big.Float, bool) {
 		return nil, false
 	}
 	return big.NewFloat(x), true
-}
-
-// primitiveEqual compares two known, non-null primitive values without
-// tftypes' path walking.
-func primitiveEqual(a, b tftypes.Value) bool {
-	switch {
-	case a.Type().Is(tftypes.String):
-		var x, y string
-		_ = a.As(&x)
-		_ = b.As(&y)
-		return x == y
-	case a.Type().Is(tftypes.Bool):
-		var x, y bool
-		_ = a.As(&x)
-		_ = b.As(&y)
-		return x == y
-	case a.Type().Is(tftypes.Number):
-		x, y := new(big.Float), new(big.Float)
-		_ = a.As(&x)
-		_ = b.As(&y)
-		return x.Cmp(y) == 0
-	}
-	return a.Equal(b)
 }
 
 // collection is List, Set or Map.
@@ -341,33 +314,7 @@ func (t collection) fromGo(v any, p *path, raw bool) (tftypes.Value, error) {
 		}
 		out[i] = tv
 	}
-	if t.kind == "set" {
-		out = dedupe(out)
-	}
 	return tftypes.NewValue(typ, out), nil
-}
-
-// dedupe drops repeated set elements: user code may return the same
-// element twice, and Terraform's sets hold each value once.
-func dedupe(vs []tftypes.Value) []tftypes.Value {
-	if len(vs) < 2 {
-		return vs
-	}
-	seen := make(map[string]bool, len(vs))
-	out := vs[:0:0]
-	for _, v := range vs {
-		k := valueKey(v)
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		out = append(out, v)
-	}
-	return out
-}
-
-func (t collection) equal(a, b tftypes.Value) bool {
-	return valuesEqual(a, b, t)
 }
 
 // Object is a Terraform object with the given attribute types: a
@@ -464,8 +411,6 @@ func (t objectType) fromGo(v any, p *path, raw bool) (tftypes.Value, error) {
 	}
 	return tftypes.NewValue(t.tfType(), out), nil
 }
-
-func (t objectType) equal(a, b tftypes.Value) bool { return valuesEqual(a, b, t) }
 
 // suggest returns ` (did you mean "x"?)` for a close name, else "".
 func suggest(name string, names []string) string {
