@@ -398,8 +398,8 @@ func toUser(v any, t Type, p *path) (any, error) {
 
 type mpWriter struct{ b []byte }
 
-func (w *mpWriter) nil()      { w.b = append(w.b, 0xc0) }
-func (w *mpWriter) unknown()  { w.b = append(w.b, 0xd4, msgpackUnknown, 0) }
+func (w *mpWriter) nil()     { w.b = append(w.b, 0xc0) }
+func (w *mpWriter) unknown() { w.b = append(w.b, 0xd4, msgpackUnknown, 0) }
 func (w *mpWriter) bool(v bool) {
 	if v {
 		w.b = append(w.b, 0xc3)
