@@ -1,11 +1,15 @@
 package docstore_test
 
 import (
+	"encoding/json"
 	"path/filepath"
+	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/tfkit/tfkit/examples/provider-docstore/docstore"
 	"github.com/tfkit/tfkit/internal/enginetest"
+	"github.com/tfkit/tfkit/schema"
 )
 
 // TestInstalledFromMirror uses the provider the way users do: built by
@@ -59,6 +63,21 @@ output "canonical" {
 `})
 		w.Init()
 		w.Validate()
+		// The schema the engine reads from the plugin is the one the
+		// framework exports without an engine.
+		engineSchemas, err := schema.ReadProviders(strings.NewReader(w.Run("providers", "schema", "-json").Stdout))
+		if err != nil {
+			t.Fatal(err)
+		}
+		exported, err := docstore.New().ExportSchema(docstore.Source)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(engineSchemas) != 1 || !reflect.DeepEqual(engineSchemas[0], exported) {
+			got, _ := json.Marshal(engineSchemas)
+			want, _ := json.Marshal(exported)
+			t.Errorf("the engine sees another schema than ExportSchema gives:\nengine:   %s\nexported: %s", got, want)
+		}
 		w.Apply()
 		if got, want := w.OutputString("canonical"), `{"a":"x","b":[1,2]}`; got != want {
 			t.Errorf("canonical = %s, want %s", got, want)
