@@ -25,13 +25,16 @@ import (
 // addr is the provider's source address. With -debug (or --debug) on the
 // command line the provider starts on its own, prints the
 // TF_REATTACH_PROVIDERS value that makes terraform use this process (to
-// run it under a debugger), and serves until interrupted.
+// run it under a debugger), and serves until interrupted. With
+// TFKIT_PROVIDER_TIMINGS=FILE set, the time of each resource request is
+// appended to FILE (see EnvTimings).
 func Serve(addr string, p *Provider) error {
 	s, err := newServer(p)
 	if err != nil {
 		return err
 	}
-	factory := func() tfprotov6.ProviderServer { return s }
+	srv := withTimings(s)
+	factory := func() tfprotov6.ProviderServer { return srv }
 	var opts []tf6server.ServeOpt
 	for _, a := range os.Args[1:] {
 		if a == "-debug" || a == "--debug" {

@@ -3,7 +3,7 @@
 // 5 or 6 over gRPC) and calls it. Messages are encoded and decoded here
 // with protowire, field by field, from the protocol's published .proto
 // definitions: terraform-plugin-go keeps its generated stubs internal,
-// and only the few messages tfkit uses are needed (decision 011).
+// and only the few messages tfkit uses are needed (decision 013).
 //
 // Today it asks for the provider's schema (tfkit get --provider-binary);
 // calls are generic (Client.call) so that more RPCs can be added as

@@ -141,3 +141,33 @@ func TestSchemaOfAFrameworkProvider(t *testing.T) {
 	}
 	compare(t, readOne(t, data), want)
 }
+
+// BenchmarkStart measures a provider binary from start to serving: the
+// process starts, completes the plugin handshake and answers
+// GetProviderSchema, then is stopped. The binaries are the paths in
+// TFKIT_BENCH_PLUGINS (separated by colons; bench/provider-compare.sh
+// sets it), else the docstore example in the mirror.
+func BenchmarkStart(b *testing.B) {
+	var bins []string
+	if env := os.Getenv("TFKIT_BENCH_PLUGINS"); env != "" {
+		bins = filepath.SplitList(env)
+	} else {
+		enginetest.RequireProvider(b, "tfkit/docstore", docstore.Version)
+		bins = []string{filepath.Join(enginetest.Mirror(b), "registry.terraform.io", "tfkit", "docstore", docstore.Version,
+			runtime.GOOS+"_"+runtime.GOARCH, "terraform-provider-docstore_v"+docstore.Version)}
+	}
+	for _, bin := range bins {
+		b.Run(filepath.Base(bin), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				client, err := Start(context.Background(), bin)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := client.GetProviderSchema(context.Background()); err != nil {
+					b.Fatal(err)
+				}
+				client.Close()
+			}
+		})
+	}
+}
