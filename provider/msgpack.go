@@ -109,6 +109,11 @@ func (r *mpReader) head() (mpHead, error) {
 	}
 	lenOf := func(n int, kind int) (mpHead, error) {
 		u, err := r.uint(n)
+		// Every element takes at least one byte: a longer count is a lie
+		// that must not allocate.
+		if err == nil && u > uint64(len(r.b)-r.i) {
+			err = errShort
+		}
 		return mpHead{kind: kind, n: int(u)}, err
 	}
 	switch c {
