@@ -338,3 +338,32 @@ func TestStructDecodeEncode(t *testing.T) {
 		t.Errorf("decode of an unknown: %v", err)
 	}
 }
+
+func TestModifyPlan(t *testing.T) {
+	p := thing(map[string]*Attribute{
+		"size":  {Type: Int64, Required: true},
+		"class": {Type: String, Computed: true},
+	})
+	p.Resources["test_thing"].ModifyPlan = func(ctx *Context, prior, plan Values) Values {
+		if plan.Int64("size") > 10 {
+			return Values{"class": "large"}
+		}
+		if plan.Int64("size") < 0 {
+			ctx.Error("size", "Negative size", "")
+		}
+		return nil
+	}
+	c := newCall(t, p, "test_thing")
+	got, _ := c.plan(nil, Values{"size": int64(20)})
+	if got["class"] != "large" {
+		t.Errorf("class = %v, want large", got["class"])
+	}
+	got, _ = c.plan(nil, Values{"size": int64(1)})
+	if got["class"] != Unknown {
+		t.Errorf("class = %v, want unknown", got["class"])
+	}
+	_, resp := c.plan(nil, Values{"size": int64(-1)})
+	if len(resp.Diagnostics) != 1 || !resp.Diagnostics[0].Attribute.Equal(tftypes.NewAttributePath().WithAttributeName("size")) {
+		t.Errorf("diagnostics %v", resp.Diagnostics)
+	}
+}
