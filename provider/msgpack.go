@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -491,6 +492,10 @@ func encode(w *mpWriter, v any, t Type, p *path, raw bool) error {
 		w.unknown()
 		return nil
 	}
+	if rw, ok := v.(rawWire); ok {
+		w.b = append(w.b, rw...)
+		return nil
+	}
 	switch t := t.(type) {
 	case customType:
 		if !raw {
@@ -667,6 +672,16 @@ func wireEqual(a, b any, t Type) bool {
 	if a == nil || b == nil {
 		return a == nil && b == nil
 	}
+	ra, aRaw := a.(rawWire)
+	rb, bRaw := b.(rawWire)
+	if aRaw && bRaw && bytes.Equal(ra, rb) {
+		return true
+	}
+	if aRaw || bRaw {
+		x, errA := full(a, t)
+		y, errB := full(b, t)
+		return errA == nil && errB == nil && wireEqual(x, y, t)
+	}
 	_, ua := a.(unknown)
 	_, ub := b.(unknown)
 	if ua || ub {
@@ -817,4 +832,98 @@ func fromUser(v any, t Type, p *path) (any, error) {
 		return out, nil
 	}
 	return v, nil
+}
+
+// rawWire is a value still in its MessagePack encoding (a slice of the
+// request). Planning decodes a request's top-level attributes this lazily:
+// a large nested value that did not change is compared byte for byte and
+// written back as is, never turned into Go values.
+type rawWire []byte
+
+// skip moves past one value.
+func (r *mpReader) skip() error {
+	h, err := r.head()
+	if err != nil {
+		return err
+	}
+	switch h.kind {
+	case mpStr:
+		_, err = r.take(h.n)
+	case mpArray:
+		for i := 0; i < h.n && err == nil; i++ {
+			err = r.skip()
+		}
+	case mpMap:
+		for i := 0; i < 2*h.n && err == nil; i++ {
+			err = r.skip()
+		}
+	}
+	return err
+}
+
+// decodeObjectLazy reads an object's attributes as rawWire values (nil
+// for null, Unknown for unknown); nil for a null object.
+func decodeObjectLazy(data []byte, t objectType) (map[string]any, error) {
+	r := &mpReader{b: data}
+	h, err := r.head()
+	if err != nil {
+		return nil, err
+	}
+	switch h.kind {
+	case mpNil:
+		return nil, nil
+	case mpExt:
+		return nil, errors.New("the value is unknown")
+	case mpMap:
+	default:
+		return nil, errors.New("expected an object")
+	}
+	out := make(map[string]any, len(t.attrs))
+	for range h.n {
+		kh, err := r.head()
+		if err != nil {
+			return nil, err
+		}
+		if kh.kind != mpStr {
+			return nil, errors.New("expected an attribute name")
+		}
+		k, err := r.str(kh.n)
+		if err != nil {
+			return nil, err
+		}
+		if _, ok := t.attrs[k]; !ok {
+			return nil, (&path{}).attr(k).errorf("the schema has no attribute %q", k)
+		}
+		start := r.i
+		if err := r.skip(); err != nil {
+			return nil, err
+		}
+		b := data[start:r.i]
+		switch {
+		case len(b) == 1 && b[0] == 0xc0:
+			out[k] = nil
+		case b[0] >= 0xc7 && b[0] <= 0xc9, b[0] >= 0xd4 && b[0] <= 0xd8:
+			out[k] = Unknown
+		default:
+			out[k] = rawWire(b)
+		}
+	}
+	if r.i != len(data) {
+		return nil, errors.New("extra bytes after the MessagePack value")
+	}
+	for n := range t.attrs {
+		if _, ok := out[n]; !ok {
+			out[n] = nil
+		}
+	}
+	return out, nil
+}
+
+// full decodes a rawWire value; other values are returned as they are.
+func full(v any, t Type) (any, error) {
+	raw, ok := v.(rawWire)
+	if !ok {
+		return v, nil
+	}
+	return decodeWire(&mpReader{b: raw}, t, &path{})
 }

@@ -227,6 +227,14 @@ func (et *elementType) decode(dv *tfprotov6.DynamicValue) (map[string]any, error
 	return decodeObject(data, et.obj)
 }
 
+// decodeLazy is decode that leaves each attribute encoded (rawWire).
+func (et *elementType) decodeLazy(dv *tfprotov6.DynamicValue) (map[string]any, error) {
+	if dv == nil || dv.MsgPack == nil {
+		return et.decode(dv)
+	}
+	return decodeObjectLazy(dv.MsgPack, et.obj)
+}
+
 // dynamic encodes wire values.
 func (et *elementType) dynamic(m map[string]any) (*tfprotov6.DynamicValue, error) {
 	var w mpWriter
@@ -548,9 +556,16 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 		resp.Diagnostics = unknownType("resource", req.TypeName)
 		return resp, nil
 	}
-	prior, err1 := et.decode(req.PriorState)
-	proposed, err2 := et.decode(req.ProposedNewState)
-	config, err3 := et.decode(req.Config)
+	r := s.p.Resources[req.TypeName]
+	// Without ModifyPlan no user code sees the values: attributes stay
+	// encoded unless the plan must look inside them.
+	decode := et.decode
+	if r.ModifyPlan == nil {
+		decode = et.decodeLazy
+	}
+	prior, err1 := decode(req.PriorState)
+	proposed, err2 := decode(req.ProposedNewState)
+	config, err3 := decode(req.Config)
 	for _, err := range []error{err1, err2, err3} {
 		if err != nil {
 			resp.Diagnostics = errorDiag("Invalid plan request for "+req.TypeName, err)
@@ -560,7 +575,6 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 	if proposed == nil {
 		return resp, nil // destroy
 	}
-	r := s.p.Resources[req.TypeName]
 	planned, replace, err := planChange(et, prior, proposed, config)
 	if err != nil {
 		resp.Diagnostics = errorDiag("Cannot plan "+req.TypeName, err)
@@ -623,8 +637,12 @@ func planChange(et *elementType, prior, proposed, config map[string]any) (map[st
 			plan[n] = dv
 		case cv == nil && a.Computed && create:
 			plan[n] = Unknown
-		case !create && cv != nil && IsKnown(cv) && hasCustom(at):
-			if ov := prior[n]; ov != nil && wireEqual(ov, cv, at) {
+		case !create && cv != nil && hasCustom(at):
+			cv, err := full(cv, at)
+			if err != nil {
+				return nil, nil, err
+			}
+			if ov := prior[n]; ov != nil && IsKnown(cv) && wireEqual(ov, cv, at) {
 				plan[n] = ov
 			}
 		}
