@@ -4,7 +4,10 @@
 # (bench/provider-framework, a module of its own), on one configuration, one engine, one machine,
 # in one run; and both with the engine's built-in terraform_data holding the same objects.
 #
-# Usage: bench/provider-compare.sh [N] [RUNS]   (default 10000 items, 3 plans each)
+# Usage: bench/provider-compare.sh [N] [RUNS] [WHAT...]
+#   N items (default 10000), RUNS plans each (default 3), WHAT among tfkit framework terraform_data
+#   (default all three, in that order). The engine's own terraform_data is slow on 10,000
+#   objects: several minutes a plan on a busy machine.
 #
 # For each provider: init, apply of a docstore_collection with N item blocks, then RUNS times
 # `plan` with nothing to change (a refresh and a plan), timed whole; inside the provider the
@@ -19,6 +22,9 @@ cd "$(dirname "$0")/.."
 
 n=${1:-10000}
 runs=${2:-3}
+shift $(($# < 2 ? $# : 2))
+what=("$@")
+[ ${#what[@]} -gt 0 ] || what=(tfkit framework terraform_data)
 engine=${TFKIT_TERRAFORM:-$(command -v terraform || command -v tofu || true)}
 [ -n "$engine" ] || die "no engine: set TFKIT_TERRAFORM or put terraform or tofu on PATH (scripts/install-engine.sh)"
 work=$TFKIT_CACHE/bench/provider-compare
@@ -68,12 +74,14 @@ measure() {
     "$engine" init -input=false -no-color >/dev/null
     local t0 t1
     t0=$(ms_now)
-    TFKIT_PROVIDER_TIMINGS=$dir/apply.timings "$engine" apply -auto-approve -input=false -no-color >/dev/null
+    # -json everywhere: the human plan renderer is not what is measured (it takes minutes to
+    # render 10,000 new set elements).
+    TFKIT_PROVIDER_TIMINGS=$dir/apply.timings "$engine" apply -auto-approve -input=false -json >/dev/null
     t1=$(ms_now)
     echo "apply $((t1 - t0))"
     for i in $(seq "$runs"); do
       t0=$(ms_now)
-      TFKIT_PROVIDER_TIMINGS=$dir/plan$i.timings "$engine" plan -input=false -no-color -detailed-exitcode >/dev/null || {
+      TFKIT_PROVIDER_TIMINGS=$dir/plan$i.timings "$engine" plan -input=false -json -detailed-exitcode >/dev/null || {
         code=$?
         [ "$code" = 2 ] && die "$name: plan $i after apply has changes"
         die "$name: plan $i failed"
@@ -110,9 +118,10 @@ mkdir -p "$work/terraform_data"
 
 load_before=$(uptime)
 declare -A out
-for name in terraform_data tfkit framework; do
+for name in "${what[@]}"; do
   log "measuring $name ($n items, $runs plans)"
   out[$name]=$(measure "$name")
+  log "$name: $(echo "${out[$name]}" | tr '\n' ' ')"
 done
 load_after=$(uptime)
 
@@ -127,7 +136,7 @@ starts=$(TFKIT_BENCH_PLUGINS="$tfkit_bin:$fw_bin" go test -run '^$' -bench 'Star
   echo
   echo "| provider | apply (whole) | plan (whole), each run | provider share of plan (Read + Plan), each run | provider peak RSS |"
   echo "|---|---:|---|---|---:|"
-  for name in terraform_data tfkit framework; do
+  for name in "${what[@]}"; do
     apply=$(echo "${out[$name]}" | awk '$1 == "apply" { print $2 " ms" }')
     plans=$(echo "${out[$name]}" | awk '$1 == "plan" { printf "%s%s ms", sep, $2; sep = ", " }')
     inside=$(echo "${out[$name]}" | awk '$1 == "plan" && $3 != "" { printf "%s%s ms", sep, $3; sep = ", " }')
