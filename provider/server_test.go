@@ -367,3 +367,52 @@ func TestModifyPlan(t *testing.T) {
 		t.Errorf("diagnostics %v", resp.Diagnostics)
 	}
 }
+
+func TestCallFunction(t *testing.T) {
+	p := thing(map[string]*Attribute{"a": {Type: String, Optional: true}})
+	p.Functions = map[string]*Function{"join": {
+		Parameters: []Parameter{{Name: "sep", Type: String}},
+		Variadic:   &Parameter{Name: "parts", Type: String, AllowNull: true},
+		Return:     String,
+		Call: func(ctx *Context, args []any) any {
+			var parts []string
+			for i, a := range args[1:] {
+				if a == nil {
+					ctx.ArgumentError(i+1, "null part")
+					return nil
+				}
+				parts = append(parts, a.(string))
+			}
+			return strings.Join(parts, args[0].(string))
+		},
+	}}
+	s, err := newServer(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	arg := func(v any) *tfprotov6.DynamicValue {
+		dv, err := tfprotov6.NewDynamicValue(tftypes.String, tftypes.NewValue(tftypes.String, v))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &dv
+	}
+	resp, _ := s.CallFunction(context.Background(), &tfprotov6.CallFunctionRequest{Name: "join", Arguments: []*tfprotov6.DynamicValue{arg("-"), arg("a"), arg("b"), arg("c")}})
+	if resp.Error != nil {
+		t.Fatal(resp.Error.Text)
+	}
+	got, _ := resp.Result.Unmarshal(tftypes.String)
+	var str string
+	_ = got.As(&str)
+	if str != "a-b-c" {
+		t.Errorf("join = %q", str)
+	}
+	resp, _ = s.CallFunction(context.Background(), &tfprotov6.CallFunctionRequest{Name: "join", Arguments: []*tfprotov6.DynamicValue{arg("-"), arg("a"), arg(nil)}})
+	if resp.Error == nil || resp.Error.FunctionArgument == nil || *resp.Error.FunctionArgument != 2 || resp.Error.Text != "null part" {
+		t.Errorf("error %+v", resp.Error)
+	}
+	resp, _ = s.CallFunction(context.Background(), &tfprotov6.CallFunctionRequest{Name: "nope"})
+	if resp.Error == nil {
+		t.Error("an unknown function was called")
+	}
+}
