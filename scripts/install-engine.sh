@@ -87,6 +87,7 @@ if [ -z "$engine" ]; then
 fi
 # The CLI config: providers from the mirror, anything else from the network as usual. Both
 # registry hosts are listed because OpenTofu resolves "hashicorp/null" on registry.opentofu.org.
+# tfkit/* is the repository's own example provider (tfkit/docstore).
 rc=$TFKIT_CACHE/terraformrc
 mkdir -p "$TFKIT_CACHE"
 cat >"$rc.tmp" <<EOF
@@ -97,16 +98,20 @@ provider_installation {
     include = [
       "registry.terraform.io/hashicorp/*",
       "registry.terraform.io/kreuzwerker/*",
+      "registry.terraform.io/tfkit/*",
       "registry.opentofu.org/hashicorp/*",
       "registry.opentofu.org/kreuzwerker/*",
+      "registry.opentofu.org/tfkit/*",
     ]
   }
   direct {
     exclude = [
       "registry.terraform.io/hashicorp/*",
       "registry.terraform.io/kreuzwerker/*",
+      "registry.terraform.io/tfkit/*",
       "registry.opentofu.org/hashicorp/*",
       "registry.opentofu.org/kreuzwerker/*",
+      "registry.opentofu.org/tfkit/*",
     ]
   }
 }

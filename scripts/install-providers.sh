@@ -14,7 +14,11 @@
 #   --docker adds kreuzwerker/docker 4.6.0 (about 3 min, 1.4 GB peak)
 #   --aws    adds hashicorp/aws 3.3.0      (about 4 min, 3.1 GB peak, 196 MB binary)
 #
-# Idempotent: a provider already in the mirror is skipped. Prints the mirror path on stdout.
+# Always (a few seconds with a warm build cache): tfkit/docstore, the example provider of this
+# repository (examples/provider-docstore), built from the working tree so that it is current.
+#
+# Idempotent: a provider already in the mirror is skipped (the local example is rebuilt and
+# replaced when it changed). Prints the mirror path on stdout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib.sh
@@ -36,8 +40,9 @@ for arg in "$@"; do
 done
 
 # One line per provider: namespace name version how module@version.
-# how is "install" (go install MODULE@VERSION) or "wrapper" (a throw-away module that requires
-# MODULE and builds it; needed when the provider's own go.mod cannot be used by go install).
+# how is "install" (go install MODULE@VERSION), "wrapper" (a throw-away module that requires
+# MODULE and builds it; needed when the provider's own go.mod cannot be used by go install) or
+# "local" (a package of this repository, ./PATH, rebuilt on every run).
 # The module versions are the ones the proxy serves that match each release (ENVIRONMENT.md).
 providers=(
   "hashicorp null 2.1.2 install github.com/terraform-providers/terraform-provider-null@v1.0.1-0.20190430203517-8d3d85a60e20"
@@ -45,6 +50,8 @@ providers=(
   "hashicorp local 2.9.0 install github.com/terraform-providers/terraform-provider-local@v1.4.1-0.20260513075820-3561e410f9fe"
   "hashicorp time 0.14.2 install github.com/hashicorp/terraform-provider-time@v0.14.2"
 )
+# Keep the version equal to docstore.Version in examples/provider-docstore/docstore.
+providers+=("tfkit docstore 0.1.0 local ./examples/provider-docstore")
 if [ "$want_docker" = 1 ]; then
   # kreuzwerker's repository still declares the old module path, hence the replace.
   providers+=("kreuzwerker docker 4.6.0 wrapper github.com/terraform-providers/terraform-provider-docker@v0.0.0-00010101000000-000000000000")
@@ -92,6 +99,9 @@ build() {
     } >"$dir/go.mod"
     (cd "$dir" && GOFLAGS=$goflags go mod tidy && GOFLAGS=$goflags go build -o "$out" "$module")
     ;;
+  local)
+    GOFLAGS=$goflags go build -o "$out" "$modver"
+    ;;
   *) die "unknown build kind $how" ;;
   esac
 }
@@ -104,7 +114,18 @@ for line in "${providers[@]}"; do
   rel=$ns/$name/$version/$plat/$file
   tf=$TFKIT_PROVIDER_MIRROR/registry.terraform.io/$rel
   tofu=$TFKIT_PROVIDER_MIRROR/registry.opentofu.org/$rel
-  if [ ! -x "$tf" ]; then
+  if [ "$how" = local ]; then
+    mkdir -p "$(dirname "$tf")"
+    build "$name" "$version" "$how" "$modver" "$tf.tmp"
+    chmod 0755 "$tf.tmp"
+    if cmp -s "$tf.tmp" "$tf"; then
+      rm "$tf.tmp"
+    else
+      mv "$tf.tmp" "$tf"
+      built=$((built + 1))
+      log "built $ns/$name $version from $modver"
+    fi
+  elif [ ! -x "$tf" ]; then
     log "building $ns/$name $version from $modver"
     t0=$(date +%s)
     mkdir -p "$(dirname "$tf")"

@@ -29,7 +29,7 @@ func init() {
 	register(&command{
 		name:     "get",
 		synopsis: "Generate typed bindings for the project's providers",
-		usage:    "get [--schema FILE.json] [--out DIR] [--lang go|ts] [--force]",
+		usage:    "get [--schema FILE.json | --provider-binary PATH [--provider-source ADDR]] [--out DIR] [--lang go|ts] [--force]",
 		help: `
 Generates one Go package of typed bindings per provider into the output
 directory (--out, else "codeMakerOutput" of tfkit.json, else .gen):
@@ -40,7 +40,13 @@ The language is --lang, else "language" of tfkit.json ("go", or
 "typescript" as in cdktf.json), else go.
 
 With --schema, the schemas come from a file written by
-'terraform providers schema -json' and no engine runs. Otherwise the
+'terraform providers schema -json' and no engine runs. With
+--provider-binary, tfkit starts that provider plugin and asks it for its
+schema over the plugin protocol (5 or 6), as the engine would, and no
+engine runs: bindings for a provider you are writing come straight from
+its build. Its source address is --provider-source (such as
+tfkit/docstore), else what its path in a filesystem mirror says
+(.../registry.terraform.io/NAMESPACE/NAME/VERSION/OS_ARCH/...). Otherwise the
 providers are those of "providers" in tfkit.json (or CDK for Terraform's
 "terraformProviders", in tfkit.json or cdktf.json), such as
 "hashicorp/random@~> 3.0": tfkit writes them into a temporary
@@ -67,6 +73,8 @@ with that source takes the module's inputs as props.`,
 
 type getOptions struct {
 	schema string
+	binary string
+	source string
 	out    string
 	lang   string
 	engine string
@@ -76,6 +84,8 @@ type getOptions struct {
 func setupGet(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 	o := &getOptions{}
 	fs.StringVar(&o.schema, "schema", "", "read provider schemas from `FILE.json` (terraform providers schema -json) instead of running the engine")
+	fs.StringVar(&o.binary, "provider-binary", "", "ask the provider plugin at `PATH` for its schema instead of running the engine")
+	fs.StringVar(&o.source, "provider-source", "", "the source `ADDRESS` of --provider-binary, such as tfkit/docstore")
 	fs.StringVar(&o.out, "out", "", "write bindings to `DIR` (relative to the project directory)")
 	fs.StringVar(&o.lang, "lang", "", "generate bindings for `go` or ts (TypeScript declarations); default: \"language\" of tfkit.json, else go")
 	fs.StringVar(&o.engine, "engine", "", "run `PATH` (terraform or tofu) instead of $TFKIT_TERRAFORM, terraform or tofu on PATH")
@@ -118,7 +128,15 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 		return usageError(r.stderr, cmd, "--lang must be go or ts, not %q", o.lang)
 	}
 
-	proj, code := loadGetProject(r, o.schema == "")
+	if o.schema != "" && o.binary != "" {
+		return usageError(r.stderr, cmd, "give --schema or --provider-binary, not both")
+	}
+	if o.source != "" && o.binary == "" {
+		return usageError(r.stderr, cmd, "--provider-source names the provider of --provider-binary")
+	}
+	// noEngine: the schemas come from a file or a plugin, not the engine.
+	noEngine := o.schema != "" || o.binary != ""
+	proj, code := loadGetProject(r, !noEngine)
 	if code != ExitOK {
 		return code
 	}
@@ -152,7 +170,13 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 	var data []byte
 	var constraints string
 	var harvested []harvestedModule
-	if o.schema != "" {
+	if o.binary != "" {
+		var err error
+		if data, err = schemaFromBinary(ctx, r.dir, o.binary, o.source); err != nil {
+			r.errorf(providerBinaryHint(err), "%v", err)
+			return ExitFailure
+		}
+	} else if o.schema != "" {
 		path := o.schema
 		if !filepath.IsAbs(path) {
 			path = filepath.Join(r.dir, path)
@@ -205,7 +229,7 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 			r.errorf("", "%v", err)
 			return ExitFailure
 		}
-		if o.schema != "" {
+		if noEngine {
 			// A schema file adds to what earlier runs generated into
 			// the same directory; the project's providers replace it.
 			if data, err = keepEarlierSchemas(out, data, cache, next); err != nil {
@@ -234,7 +258,7 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 		}
 	}
 	if proj != nil {
-		if o.schema != "" {
+		if noEngine {
 			for _, d := range remoteModules(proj.TerraformModules) {
 				r.warnf("module %s: skipped; with --schema no engine runs to install it (run tfkit get without --schema)", d.Source)
 			}

@@ -124,13 +124,13 @@ func isExecutable(path string) bool {
 }
 
 // CLIConfig returns the text of a Terraform CLI config file that installs
-// the hashicorp and kreuzwerker providers from mirror and nothing else from
-// the network. Both registry hosts are listed because OpenTofu resolves
+// the hashicorp and kreuzwerker providers, and tfkit's own example
+// providers, from mirror and nothing else from the network. Both registry hosts are listed because OpenTofu resolves
 // "hashicorp/null" on registry.opentofu.org.
 func CLIConfig(mirror string) string {
 	var patterns strings.Builder
 	for _, host := range []string{"registry.terraform.io", "registry.opentofu.org"} {
-		for _, ns := range []string{"hashicorp", "kreuzwerker"} {
+		for _, ns := range []string{"hashicorp", "kreuzwerker", "tfkit"} {
 			fmt.Fprintf(&patterns, "      %q,\n", host+"/"+ns+"/*")
 		}
 	}

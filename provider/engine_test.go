@@ -1,0 +1,197 @@
+package provider_test
+
+import (
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/tfkit/tfkit/provider"
+	"github.com/tfkit/tfkit/provider/providertest"
+)
+
+// example is a provider exercising every flag combination, a default,
+// the duration and timestamp types, a function and a panic, through the
+// real engine.
+func example() *provider.Provider {
+	return &provider.Provider{
+		Resources: map[string]*provider.Resource{
+			"example_thing": {
+				Schema: provider.Schema{Attributes: map[string]*provider.Attribute{
+					"required":          {Type: provider.String, Required: true},
+					"optional":          {Type: provider.String, Optional: true},
+					"computed":          {Type: provider.String, Computed: true},
+					"optional_computed": {Type: provider.String, Optional: true, Computed: true},
+					"with_default":      {Type: provider.Int64, Optional: true, Default: 8080},
+					"every":             {Type: provider.Duration, Optional: true},
+					"at":                {Type: provider.Timestamp, Optional: true},
+					"panic":             {Type: provider.Bool, Optional: true},
+					"port":              {Type: provider.Int64, Optional: true},
+				}},
+				Create: func(ctx *provider.Context, plan provider.Values) provider.Values {
+					if plan.Bool("panic") {
+						var m map[string]bool
+						m["x"] = true //lint:ignore SA5000 the panic under test
+					}
+					out := provider.Values{"computed": "from " + plan.String("required")}
+					if !plan.Known("optional_computed") {
+						out["optional_computed"] = "chosen by the provider"
+					}
+					if d, ok := plan["every"].(time.Duration); ok {
+						// Returned in another spelling: semantic equality
+						// keeps the configuration's text.
+						out["every"] = d
+					}
+					if p := plan.Int64("port"); p > 65535 {
+						ctx.Error("port", "Port out of range", "A port is at most 65535.")
+					}
+					return out
+				},
+				Read: func(ctx *provider.Context, state provider.Values) provider.Values { return state },
+				Update: func(ctx *provider.Context, prior, plan provider.Values) provider.Values {
+					return provider.Values{"computed": "from " + plan.String("required")}
+				},
+				Delete: func(ctx *provider.Context, state provider.Values) {},
+			},
+		},
+		Functions: map[string]*provider.Function{
+			"double": {
+				Parameters: []provider.Parameter{{Name: "n", Type: provider.Int64}},
+				Return:     provider.Int64,
+				Call: func(ctx *provider.Context, args []any) any {
+					if args[0].(int64) < 0 {
+						ctx.ArgumentError(0, "n must not be negative")
+						return nil
+					}
+					return args[0].(int64) * 2
+				},
+			},
+		},
+	}
+}
+
+func TestFrameworkThroughEngine(t *testing.T) {
+	providertest.Test(t, providertest.Case{
+		Provider: example(),
+		Source:   "tfkit/example",
+		Steps: []providertest.Step{
+			{
+				Config: `
+resource "example_thing" "a" {
+  required = "r"
+  every    = "90s"
+  at       = "2026-01-02T16:04:05+01:00"
+}
+resource "example_thing" "b" {
+  required          = "r"
+  optional          = "o"
+  optional_computed = "mine"
+  with_default      = 1
+}
+output "double" {
+  value = provider::example::double(21)
+}
+`,
+				Check: func(t testing.TB, s *providertest.State) {
+					a := s.Resources["example_thing.a"]
+					for k, want := range map[string]any{
+						"optional": nil, "computed": "from r", "optional_computed": "chosen by the provider",
+						"with_default": 8080.0, "every": "90s", "at": "2026-01-02T16:04:05+01:00",
+					} {
+						if a[k] != want {
+							t.Errorf("example_thing.a.%s = %#v, want %#v", k, a[k], want)
+						}
+					}
+					b := s.Resources["example_thing.b"]
+					if b["optional"] != "o" || b["optional_computed"] != "mine" || b["with_default"] != 1.0 {
+						t.Errorf("example_thing.b = %v", b)
+					}
+					if s.Outputs["double"] != 42.0 {
+						t.Errorf("double(21) = %v", s.Outputs["double"])
+					}
+				},
+			},
+			{
+				// The same duration and instant, spelled differently.
+				Config: `
+resource "example_thing" "a" {
+  required = "r"
+  every    = "1m30s"
+  at       = "2026-01-02T15:04:05Z"
+}
+resource "example_thing" "b" {
+  required          = "r"
+  optional          = "o"
+  optional_computed = "mine"
+  with_default      = 1
+}
+`,
+				PlanOnly:        true,
+				ExpectNoChanges: true,
+			},
+			{
+				Config: `
+resource "example_thing" "a" {
+  optional = "o"
+}
+`,
+				ExpectError:       regexp.MustCompile(`Missing required argument|"required" is required`),
+				PlanOnly:          true,
+				AllowChangesAfter: true,
+			},
+		},
+	})
+}
+
+func TestFrameworkErrorsThroughEngine(t *testing.T) {
+	providertest.Test(t, providertest.Case{
+		Provider: example(),
+		Source:   "tfkit/example",
+		Steps: []providertest.Step{
+			{
+				Config: `
+resource "example_thing" "a" {
+  required = "r"
+  every    = "soon"
+}
+`,
+				ExpectError:    regexp.MustCompile(`"soon" is not a duration`),
+				ErrorAttribute: "every",
+			},
+			{
+				Config: `
+resource "example_thing" "a" {
+  required = "r"
+  port     = 70000
+}
+`,
+				ExpectError:    regexp.MustCompile(`A port is at most 65535`),
+				ErrorAttribute: "port",
+			},
+			{
+				Config: `
+resource "example_thing" "p" {
+  required = "r"
+  panic    = true
+}
+`,
+				ExpectError: regexp.MustCompile(`example_thing: Create failed: the provider panicked`),
+			},
+			{
+				// The same provider process serves the next step.
+				Config: `
+resource "example_thing" "ok" {
+  required = "r"
+}
+`,
+			},
+			{
+				Config: `
+output "neg" {
+  value = provider::example::double(-1)
+}
+`,
+				ExpectError: regexp.MustCompile(`n must not be negative`),
+			},
+		},
+	})
+}

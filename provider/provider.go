@@ -1,0 +1,260 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// Provider is a Terraform provider: its own configuration schema and its
+// elements, by type name ("docstore_document") or function name
+// ("canonical_json").
+type Provider struct {
+	// Schema is the provider block's schema; it may be empty.
+	Schema Schema
+	// Configure receives the provider block's values before any resource
+	// or data source operation and returns what those operations find in
+	// Context.Client (an API client, a root directory...). It may be nil.
+	Configure func(ctx *Context, config Values) any
+
+	Resources   map[string]*Resource
+	DataSources map[string]*DataSource
+	Functions   map[string]*Function
+}
+
+// Resource is a managed resource type. Operations receive a Context for
+// diagnostics and return the new state as Values. Keys missing from the
+// returned Values keep the value the framework passed in (the plan for
+// Create and Update, the prior state for Read), so an operation returns
+// only what it sets; a key present with nil sets null.
+type Resource struct {
+	Schema Schema
+
+	// Create makes the resource from the plan and returns its state.
+	Create func(ctx *Context, plan Values) Values
+	// Read returns the resource's current state, or nil when it no longer
+	// exists (Terraform then plans to create it again).
+	Read func(ctx *Context, state Values) Values
+	// Update changes the resource from the prior state to the plan. It may
+	// be nil when every attribute the user can set has RequiresReplace.
+	Update func(ctx *Context, prior, plan Values) Values
+	// Delete removes the resource.
+	Delete func(ctx *Context, state Values)
+	// Import returns the state of an existing resource from the id given
+	// to `terraform import` or an import block, with at least the
+	// attributes Read needs; Read then fills in the rest. Nil: the resource
+	// cannot be imported.
+	Import func(ctx *Context, id string) Values
+	// UpgradeState turns the state written under an older Schema.Version
+	// (decoded from its JSON: maps, []any, strings, json.Number, bools)
+	// into Values of the current schema.
+	UpgradeState func(ctx *Context, version int64, old map[string]any) Values
+	// ValidateConfig checks a configuration beyond what the schema says.
+	// Values may be Unknown.
+	ValidateConfig func(ctx *Context, config Values)
+	// ModifyPlan may change the plan the framework made (defaults,
+	// replacements, unknown computed values are already in it). Prior is
+	// nil on create.
+	ModifyPlan func(ctx *Context, prior, plan Values) Values
+}
+
+// DataSource is a data source type: Read gets the configuration and
+// returns the state, configuration included.
+type DataSource struct {
+	Schema Schema
+	// Read returns the data source's values; keys it leaves out keep the
+	// configuration's value.
+	Read func(ctx *Context, config Values) Values
+	// ValidateConfig checks a configuration beyond what the schema says.
+	ValidateConfig func(ctx *Context, config Values)
+}
+
+// Function is a provider-defined function, called in configurations as
+// provider::NAME::FUNCTION(...).
+type Function struct {
+	Summary     string
+	Description string
+	Deprecated  string
+	Parameters  []Parameter
+	// Variadic, when set, takes any number of further arguments.
+	Variadic *Parameter
+	Return   Type
+	// Call gets one Go value per argument (variadic ones at the end) and
+	// returns the result. An error diagnostic fails the call; use
+	// Context.ArgumentError to point at one argument.
+	Call func(ctx *Context, args []any) any
+}
+
+// Parameter is one parameter of a Function.
+type Parameter struct {
+	Name        string
+	Type        Type
+	Description string
+	// AllowNull lets the argument be null (nil); otherwise Terraform
+	// refuses a null argument before calling.
+	AllowNull bool
+}
+
+// Context is passed to every operation: the request's context, the
+// provider's configured client and the diagnostics of the operation.
+type Context struct {
+	context.Context
+	// Client is what Provider.Configure returned.
+	Client any
+	// TypeName is the element's name ("docstore_document"), Operation the
+	// operation ("Create").
+	TypeName, Operation string
+
+	diags       Diagnostics
+	argument    *int64
+	argumentMsg string
+}
+
+// Severity is the severity of a Diagnostic.
+type Severity int
+
+const (
+	// Error fails the operation.
+	Error Severity = iota
+	// Warning is shown and the operation goes on.
+	Warning
+)
+
+// Diagnostic is an error or warning for the user. Path, when set, is the
+// attribute it is about, written as in configurations (`hostname`,
+// `tags["env"]`, `rule[2].port`): Terraform then shows the configuration
+// line that set it.
+type Diagnostic struct {
+	Severity Severity
+	Summary  string
+	Detail   string
+	Path     string
+}
+
+// Diagnostics is a list of diagnostics.
+type Diagnostics []Diagnostic
+
+// HasError reports whether any diagnostic is an error.
+func (d Diagnostics) HasError() bool {
+	for _, x := range d {
+		if x.Severity == Error {
+			return true
+		}
+	}
+	return false
+}
+
+// Error adds an error diagnostic at an attribute path ("" for none). An
+// operation with an error fails.
+func (c *Context) Error(path, summary, detail string) {
+	c.diags = append(c.diags, Diagnostic{Severity: Error, Summary: summary, Detail: detail, Path: path})
+}
+
+// Warning adds a warning diagnostic at an attribute path ("" for none).
+func (c *Context) Warning(path, summary, detail string) {
+	c.diags = append(c.diags, Diagnostic{Severity: Warning, Summary: summary, Detail: detail, Path: path})
+}
+
+// ArgumentError fails a function call, pointing at argument index (from
+// 0).
+func (c *Context) ArgumentError(index int, message string) {
+	i := int64(index)
+	c.argument = &i
+	c.argumentMsg = message
+	c.Error("", message, "")
+}
+
+// HasError reports whether the operation has an error so far.
+func (c *Context) HasError() bool { return c.diags.HasError() }
+
+// Diagnostics returns the diagnostics added so far.
+func (c *Context) Diagnostics() Diagnostics { return c.diags }
+
+var typeNameRE = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+
+// Check returns an error listing every problem of the provider's
+// definition: invalid flag combinations, defaults of the wrong type,
+// missing operations, bad names. Each problem names the element and the
+// attribute path. Serve and the test harness call it first, so that a
+// mistake stops the provider before any user sees a plan.
+func (p *Provider) Check() error {
+	var errs []string
+	errs = append(errs, p.Schema.check("provider", false)...)
+	for _, n := range sortedKeys(p.Resources) {
+		r := p.Resources[n]
+		if !typeNameRE.MatchString(n) {
+			errs = append(errs, fmt.Sprintf("resource %q: a type name is lower case letters, digits and underscores", n))
+		}
+		if r == nil {
+			errs = append(errs, fmt.Sprintf("resource %s is nil", n))
+			continue
+		}
+		errs = append(errs, r.Schema.check("resource "+n, true)...)
+		for op, f := range map[string]bool{"Create": r.Create != nil, "Read": r.Read != nil, "Delete": r.Delete != nil} {
+			if !f {
+				errs = append(errs, fmt.Sprintf("resource %s: %s is nil", n, op))
+			}
+		}
+		if r.Update == nil && hasUpdatable(&r.Schema) {
+			errs = append(errs, fmt.Sprintf("resource %s: Update is nil, but some attributes can change without RequiresReplace", n))
+		}
+		if r.Schema.Version > 0 && r.UpgradeState == nil {
+			errs = append(errs, fmt.Sprintf("resource %s: Schema.Version is %d but UpgradeState is nil", n, r.Schema.Version))
+		}
+	}
+	for _, n := range sortedKeys(p.DataSources) {
+		d := p.DataSources[n]
+		if !typeNameRE.MatchString(n) {
+			errs = append(errs, fmt.Sprintf("data source %q: a type name is lower case letters, digits and underscores", n))
+		}
+		if d == nil {
+			errs = append(errs, fmt.Sprintf("data source %s is nil", n))
+			continue
+		}
+		errs = append(errs, d.Schema.check("data source "+n, false)...)
+		if d.Read == nil {
+			errs = append(errs, fmt.Sprintf("data source %s: Read is nil", n))
+		}
+	}
+	for _, n := range sortedKeys(p.Functions) {
+		f := p.Functions[n]
+		if !typeNameRE.MatchString(n) {
+			errs = append(errs, fmt.Sprintf("function %q: a function name is lower case letters, digits and underscores", n))
+		}
+		if f == nil {
+			errs = append(errs, fmt.Sprintf("function %s is nil", n))
+			continue
+		}
+		if f.Call == nil {
+			errs = append(errs, fmt.Sprintf("function %s: Call is nil", n))
+		}
+		if f.Return == nil {
+			errs = append(errs, fmt.Sprintf("function %s: Return is nil", n))
+		}
+		for i, prm := range f.Parameters {
+			if prm.Type == nil {
+				errs = append(errs, fmt.Sprintf("function %s: parameter %d (%s) has no Type", n, i, prm.Name))
+			}
+		}
+		if f.Variadic != nil && f.Variadic.Type == nil {
+			errs = append(errs, fmt.Sprintf("function %s: variadic parameter has no Type", n))
+		}
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	sort.Strings(errs)
+	return errors.New("invalid provider definition:\n  " + strings.Join(errs, "\n  "))
+}
+
+func hasUpdatable(s *Schema) bool {
+	for _, a := range s.Attributes {
+		if (a.Required || a.Optional) && !a.RequiresReplace {
+			return true
+		}
+	}
+	return len(s.Blocks) > 0
+}

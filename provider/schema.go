@@ -1,0 +1,340 @@
+package provider
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+)
+
+// Schema is what an element (the provider block, a resource, a data
+// source) accepts and exposes: attributes and nested blocks. Version
+// counts schema changes of a resource: raise it when old state needs
+// Resource.UpgradeState.
+type Schema struct {
+	Version     int64
+	Description string
+	// Deprecated, when not empty, marks the whole element deprecated and
+	// says what to use instead.
+	Deprecated string
+	Attributes map[string]*Attribute
+	Blocks     map[string]*Block
+}
+
+// Attribute is a field of a schema: a type and behavior flags.
+//
+// The flags, and what each valid combination means:
+//
+//	Optional            may be set; null (or Default) when not
+//	Computed            read-only: set by the provider, never by the user
+//	Optional, Computed  may be set; when not, the provider's value
+//	Required            must be set
+//
+// Every other combination (none; Required with Computed or Optional) is
+// refused when the provider is built.
+type Attribute struct {
+	Type Type
+	// Nested, instead of Type, makes the attribute a nested attribute
+	// (protocol 6): an object, or a list, set or map of objects, each with
+	// its own attributes.
+	Nested *Nested
+
+	Required, Optional, Computed bool
+
+	// Default is the value planned for an Optional attribute the
+	// configuration leaves out, as a Go value of its Type. Terraform then
+	// sees the attribute as optional and computed.
+	Default any
+	// RequiresReplace plans a replacement (destroy, then create) when the
+	// attribute's value changes. Top-level attributes of resources only.
+	RequiresReplace bool
+	// UseStateForUnknown keeps a Computed attribute's prior state value in
+	// plans instead of "known after apply": for values that never change
+	// once created, such as an id. Top-level attributes of resources only.
+	UseStateForUnknown bool
+
+	Sensitive   bool
+	Description string
+	// Deprecated, when not empty, marks the attribute deprecated and says
+	// what to use instead.
+	Deprecated string
+}
+
+// Nesting is how a nested block or nested attribute repeats.
+type Nesting int
+
+const (
+	// NestingSingle is at most one block or object; null when absent.
+	NestingSingle Nesting = iota
+	// NestingList is an ordered list.
+	NestingList
+	// NestingSet is an unordered set: each distinct value once.
+	NestingSet
+	// NestingMap is a map of objects by key (nested attributes only).
+	NestingMap
+)
+
+func (n Nesting) String() string {
+	switch n {
+	case NestingList:
+		return "list"
+	case NestingSet:
+		return "set"
+	case NestingMap:
+		return "map"
+	}
+	return "single"
+}
+
+// Block is a nested block type: `item { ... }` in a configuration.
+type Block struct {
+	Nesting            Nesting
+	MinItems, MaxItems int // MaxItems 0: no limit
+	Description        string
+	Deprecated         string
+	Attributes         map[string]*Attribute
+	Blocks             map[string]*Block
+}
+
+// Nested is the object of a nested attribute and how it repeats.
+type Nested struct {
+	Nesting    Nesting
+	Attributes map[string]*Attribute
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// check returns every problem of the schema, each naming the attribute
+// path. top is true for a resource's own attributes, where plan
+// modifiers apply; data is true for data sources and the provider block.
+func (s *Schema) check(element string, resource bool) []string {
+	var errs []string
+	for _, n := range sortedKeys(s.Attributes) {
+		errs = append(errs, checkAttribute(element, n, s.Attributes[n], resource, true)...)
+	}
+	for _, n := range sortedKeys(s.Blocks) {
+		errs = append(errs, checkBlock(element, n, s.Blocks[n])...)
+	}
+	return errs
+}
+
+func checkBlock(element, at string, b *Block) []string {
+	var errs []string
+	if b == nil {
+		return []string{fmt.Sprintf("%s: block %s is nil", element, at)}
+	}
+	if b.Nesting == NestingMap {
+		errs = append(errs, fmt.Sprintf("%s: block %s: map nesting is for nested attributes; use NestingList or NestingSet", element, at))
+	}
+	if b.MaxItems != 0 && b.MaxItems < b.MinItems {
+		errs = append(errs, fmt.Sprintf("%s: block %s: MaxItems %d is below MinItems %d", element, at, b.MaxItems, b.MinItems))
+	}
+	for _, n := range sortedKeys(b.Attributes) {
+		errs = append(errs, checkAttribute(element, at+"."+n, b.Attributes[n], false, false)...)
+	}
+	for _, n := range sortedKeys(b.Blocks) {
+		errs = append(errs, checkBlock(element, at+"."+n, b.Blocks[n])...)
+	}
+	return errs
+}
+
+func checkAttribute(element, at string, a *Attribute, resource, top bool) []string {
+	var errs []string
+	fail := func(format string, args ...any) {
+		errs = append(errs, fmt.Sprintf("%s: attribute %s: ", element, at)+fmt.Sprintf(format, args...))
+	}
+	if a == nil {
+		fail("is nil")
+		return errs
+	}
+	switch {
+	case !a.Required && !a.Optional && !a.Computed:
+		fail("set one of Required, Optional or Computed (or Optional and Computed)")
+	case a.Required && a.Computed && a.Optional:
+		fail("Required, Optional and Computed cannot all be set: use Required, or Optional and Computed")
+	case a.Required && a.Computed:
+		fail("Required and Computed cannot both be set: a required value comes from the configuration; use Optional and Computed for a value the provider sets when the configuration does not")
+	case a.Required && a.Optional:
+		fail("Required and Optional cannot both be set: use one of them")
+	}
+	switch {
+	case a.Type == nil && a.Nested == nil:
+		fail("set Type or Nested")
+	case a.Type != nil && a.Nested != nil:
+		fail("set Type or Nested, not both")
+	}
+	if a.Default != nil {
+		switch {
+		case !a.Optional:
+			fail("Default needs Optional: only an attribute the configuration may leave out can have a default")
+		case !top:
+			fail("Default is supported on an element's own attributes, not inside nested blocks or attributes")
+		case a.Type != nil:
+			if _, err := elemFromGo(a.Type, a.Default, (&path{}).attr(at), false); err != nil {
+				fail("Default: %v", err)
+			}
+		}
+	}
+	if a.RequiresReplace && !(resource && top) {
+		fail("RequiresReplace is supported on a resource's own attributes only")
+	}
+	if a.UseStateForUnknown && (!(resource && top) || !a.Computed) {
+		fail("UseStateForUnknown needs Computed and is supported on a resource's own attributes only")
+	}
+	if a.Computed && !top {
+		fail("Computed attributes inside nested blocks or nested attributes are not supported; make the attribute computed at the top level, or compute the whole nested attribute")
+	}
+	if a.Nested != nil {
+		if a.Nested.Nesting > NestingMap || a.Nested.Nesting < NestingSingle {
+			fail("unknown nesting %d", a.Nested.Nesting)
+		}
+		for _, n := range sortedKeys(a.Nested.Attributes) {
+			errs = append(errs, checkAttribute(element, at+"."+n, a.Nested.Attributes[n], false, false)...)
+		}
+	}
+	return errs
+}
+
+// typ is the Type of an attribute's values.
+func (a *Attribute) typ() Type {
+	if a.Nested == nil {
+		return a.Type
+	}
+	return a.Nested.typ()
+}
+
+func (n *Nested) typ() Type {
+	obj := objectOf(n.Attributes, nil, true)
+	switch n.Nesting {
+	case NestingList:
+		return List(obj)
+	case NestingSet:
+		return Set(obj)
+	case NestingMap:
+		return Map(obj)
+	}
+	return obj
+}
+
+// objectOf is the object type of a block body or nested attribute object.
+func objectOf(attrs map[string]*Attribute, blocks map[string]*Block, nested bool) objectType {
+	t := objectType{attrs: make(map[string]Type, len(attrs)+len(blocks))}
+	for n, a := range attrs {
+		t.attrs[n] = a.typ()
+		if nested && !a.Required {
+			if t.optional == nil {
+				t.optional = map[string]struct{}{}
+			}
+			t.optional[n] = struct{}{}
+		}
+	}
+	for n, b := range blocks {
+		t.attrs[n] = b.typ()
+	}
+	t.names = sortedKeys(t.attrs)
+	return t
+}
+
+func (b *Block) typ() Type {
+	obj := objectOf(b.Attributes, b.Blocks, false)
+	switch b.Nesting {
+	case NestingList:
+		return List(obj)
+	case NestingSet:
+		return Set(obj)
+	}
+	return obj
+}
+
+func (s *Schema) typ() objectType { return objectOf(s.Attributes, s.Blocks, false) }
+
+// proto returns the schema in protocol 6 form.
+func (s *Schema) proto() *tfprotov6.Schema {
+	return &tfprotov6.Schema{
+		Version: s.Version,
+		Block: &tfprotov6.SchemaBlock{
+			Description:        s.Description,
+			DescriptionKind:    tfprotov6.StringKindMarkdown,
+			Deprecated:         s.Deprecated != "",
+			DeprecationMessage: s.Deprecated,
+			Attributes:         protoAttributes(s.Attributes),
+			BlockTypes:         protoBlocks(s.Blocks),
+		},
+	}
+}
+
+func protoAttributes(attrs map[string]*Attribute) []*tfprotov6.SchemaAttribute {
+	out := make([]*tfprotov6.SchemaAttribute, 0, len(attrs))
+	for _, n := range sortedKeys(attrs) {
+		a := attrs[n]
+		pa := &tfprotov6.SchemaAttribute{
+			Name:               n,
+			Description:        a.Description,
+			DescriptionKind:    tfprotov6.StringKindMarkdown,
+			Required:           a.Required,
+			Optional:           a.Optional,
+			Computed:           a.Computed || a.Default != nil,
+			Sensitive:          a.Sensitive,
+			Deprecated:         a.Deprecated != "",
+			DeprecationMessage: a.Deprecated,
+		}
+		if a.Nested != nil {
+			pa.NestedType = &tfprotov6.SchemaObject{
+				Nesting:    protoObjectNesting(a.Nested.Nesting),
+				Attributes: protoAttributes(a.Nested.Attributes),
+			}
+		} else {
+			pa.Type = a.Type.tfType()
+		}
+		out = append(out, pa)
+	}
+	return out
+}
+
+func protoObjectNesting(n Nesting) tfprotov6.SchemaObjectNestingMode {
+	switch n {
+	case NestingList:
+		return tfprotov6.SchemaObjectNestingModeList
+	case NestingSet:
+		return tfprotov6.SchemaObjectNestingModeSet
+	case NestingMap:
+		return tfprotov6.SchemaObjectNestingModeMap
+	}
+	return tfprotov6.SchemaObjectNestingModeSingle
+}
+
+func protoBlocks(blocks map[string]*Block) []*tfprotov6.SchemaNestedBlock {
+	out := make([]*tfprotov6.SchemaNestedBlock, 0, len(blocks))
+	for _, n := range sortedKeys(blocks) {
+		b := blocks[n]
+		nesting := tfprotov6.SchemaNestedBlockNestingModeSingle
+		switch b.Nesting {
+		case NestingList:
+			nesting = tfprotov6.SchemaNestedBlockNestingModeList
+		case NestingSet:
+			nesting = tfprotov6.SchemaNestedBlockNestingModeSet
+		}
+		out = append(out, &tfprotov6.SchemaNestedBlock{
+			TypeName: n,
+			Nesting:  nesting,
+			MinItems: int64(b.MinItems),
+			MaxItems: int64(b.MaxItems),
+			Block: &tfprotov6.SchemaBlock{
+				Description:        b.Description,
+				DescriptionKind:    tfprotov6.StringKindMarkdown,
+				Deprecated:         b.Deprecated != "",
+				DeprecationMessage: b.Deprecated,
+				Attributes:         protoAttributes(b.Attributes),
+				BlockTypes:         protoBlocks(b.Blocks),
+			},
+		})
+	}
+	return out
+}

@@ -1,0 +1,118 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/hashicorp/go-plugin"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
+	testinginterface "github.com/mitchellh/go-testing-interface"
+)
+
+// Serve checks p and serves it to Terraform or OpenTofu over protocol 6;
+// it is the whole of a provider's main function:
+//
+//	func main() {
+//		if err := provider.Serve("registry.terraform.io/tfkit/docstore", docstore.New()); err != nil {
+//			log.Fatal(err)
+//		}
+//	}
+//
+// addr is the provider's source address. With -debug (or --debug) on the
+// command line the provider starts on its own, prints the
+// TF_REATTACH_PROVIDERS value that makes terraform use this process (to
+// run it under a debugger), and serves until interrupted. With
+// TFKIT_PROVIDER_TIMINGS=FILE set, the time of each resource request is
+// appended to FILE (see EnvTimings).
+func Serve(addr string, p *Provider) error {
+	s, err := newServer(p)
+	if err != nil {
+		return err
+	}
+	srv := withTimings(s)
+	factory := func() tfprotov6.ProviderServer { return srv }
+	var opts []tf6server.ServeOpt
+	for _, a := range os.Args[1:] {
+		if a == "-debug" || a == "--debug" {
+			opts = append(opts, tf6server.WithManagedDebug())
+		}
+	}
+	return tf6server.Serve(addr, factory, opts...)
+}
+
+// Reattach is a provider served in this process for engines to attach to:
+// Env is the TF_REATTACH_PROVIDERS value naming it.
+type Reattach struct {
+	Env  string
+	stop context.CancelFunc
+	done chan struct{}
+}
+
+// Close stops serving and waits until the server is gone.
+func (r *Reattach) Close() {
+	r.stop()
+	<-r.done
+}
+
+// ServeReattach checks p and serves it in this process, in the background,
+// the way debuggers and tests attach to a provider: Terraform and OpenTofu
+// started with TF_REATTACH_PROVIDERS=Env use it instead of starting a
+// plugin process. addrs are the source addresses to answer to (OpenTofu
+// looks providers up under registry.opentofu.org). Close stops it.
+func ServeReattach(p *Provider, addrs ...string) (*Reattach, error) {
+	if len(addrs) == 0 {
+		return nil, fmt.Errorf("ServeReattach needs at least one source address")
+	}
+	s, err := newServer(p)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	configCh := make(chan *plugin.ReattachConfig, 1)
+	closeCh := make(chan struct{})
+	errCh := make(chan error, 1)
+	go func() {
+		errCh <- tf6server.Serve(addrs[0], func() tfprotov6.ProviderServer { return s },
+			tf6server.WithDebug(ctx, configCh, closeCh),
+			// In this process the SDK's protocol logs would flood the
+			// caller's stderr: route them through the logging sink, which
+			// writes only when TF_LOG or TF_LOG_PATH asks for them.
+			tf6server.WithLoggingSink(&testinginterface.RuntimeT{}),
+			tf6server.WithGoPluginLogger(hclog.NewNullLogger()))
+	}()
+	var rc *plugin.ReattachConfig
+	select {
+	case rc = <-configCh:
+	case err := <-errCh:
+		cancel()
+		return nil, fmt.Errorf("serve provider: %w", err)
+	}
+	type addr struct{ Network, String string }
+	type entry struct {
+		Protocol        string
+		ProtocolVersion int
+		Pid             int
+		Test            bool
+		Addr            addr
+	}
+	m := map[string]entry{}
+	for _, a := range addrs {
+		m[a] = entry{
+			Protocol:        string(rc.Protocol),
+			ProtocolVersion: rc.ProtocolVersion,
+			Pid:             rc.Pid,
+			Test:            true,
+			Addr:            addr{Network: rc.Addr.Network(), String: rc.Addr.String()},
+		}
+	}
+	env, err := json.Marshal(m)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	return &Reattach{Env: string(env), stop: cancel, done: closeCh}, nil
+}

@@ -1,0 +1,960 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// server serves a Provider over protocol 6. It converts Terraform's
+// values to Go values and back, plans (defaults, unknown computed values,
+// replacements, semantic equality) and turns panics in user code into
+// diagnostics.
+type server struct {
+	p *Provider
+
+	providerType elementType
+	resources    map[string]*elementType
+	dataSources  map[string]*elementType
+	schemaResp   *tfprotov6.GetProviderSchemaResponse
+	functions    map[string]*tfprotov6.Function
+
+	mu     sync.RWMutex
+	client any
+}
+
+// elementType caches an element's object type in both forms, so that
+// requests do not rebuild them.
+type elementType struct {
+	schema *Schema
+	obj    objectType
+	tf     tftypes.Type
+}
+
+func newElementType(s *Schema) elementType {
+	obj := s.typ()
+	return elementType{schema: s, obj: obj, tf: obj.tfType()}
+}
+
+// NewServer checks p and returns it as a protocol 6 provider server, for
+// tf6server or for embedding in other plugin machinery.
+func NewServer(p *Provider) (tfprotov6.ProviderServer, error) {
+	return newServer(p)
+}
+
+func newServer(p *Provider) (*server, error) {
+	if err := p.Check(); err != nil {
+		return nil, err
+	}
+	s := &server{
+		p:            p,
+		providerType: newElementType(&p.Schema),
+		resources:    map[string]*elementType{},
+		dataSources:  map[string]*elementType{},
+		functions:    map[string]*tfprotov6.Function{},
+	}
+	resp := &tfprotov6.GetProviderSchemaResponse{
+		ServerCapabilities:       &tfprotov6.ServerCapabilities{},
+		Provider:                 p.Schema.proto(),
+		ResourceSchemas:          map[string]*tfprotov6.Schema{},
+		DataSourceSchemas:        map[string]*tfprotov6.Schema{},
+		Functions:                map[string]*tfprotov6.Function{},
+		EphemeralResourceSchemas: map[string]*tfprotov6.Schema{},
+		ListResourceSchemas:      map[string]*tfprotov6.Schema{},
+		ActionSchemas:            map[string]*tfprotov6.ActionSchema{},
+	}
+	for n, r := range p.Resources {
+		et := newElementType(&r.Schema)
+		s.resources[n] = &et
+		resp.ResourceSchemas[n] = r.Schema.proto()
+	}
+	for n, d := range p.DataSources {
+		et := newElementType(&d.Schema)
+		s.dataSources[n] = &et
+		resp.DataSourceSchemas[n] = d.Schema.proto()
+	}
+	for n, f := range p.Functions {
+		pf := f.proto()
+		s.functions[n] = pf
+		resp.Functions[n] = pf
+	}
+	s.schemaResp = resp
+	return s, nil
+}
+
+func (f *Function) proto() *tfprotov6.Function {
+	pf := &tfprotov6.Function{
+		Summary:            f.Summary,
+		Description:        f.Description,
+		DescriptionKind:    tfprotov6.StringKindMarkdown,
+		DeprecationMessage: f.Deprecated,
+		Return:             &tfprotov6.FunctionReturn{Type: f.Return.tfType()},
+	}
+	for _, prm := range f.Parameters {
+		pf.Parameters = append(pf.Parameters, prm.proto())
+	}
+	if f.Variadic != nil {
+		pf.VariadicParameter = f.Variadic.proto()
+	}
+	return pf
+}
+
+func (p Parameter) proto() *tfprotov6.FunctionParameter {
+	return &tfprotov6.FunctionParameter{
+		Name:            p.Name,
+		Type:            p.Type.tfType(),
+		Description:     p.Description,
+		DescriptionKind: tfprotov6.StringKindMarkdown,
+		AllowNullValue:  p.AllowNull,
+	}
+}
+
+// newContext makes the Context of one operation.
+func (s *server) newContext(ctx context.Context, typeName, op string) *Context {
+	s.mu.RLock()
+	client := s.client
+	s.mu.RUnlock()
+	return &Context{Context: ctx, Client: client, TypeName: typeName, Operation: op}
+}
+
+// run calls user code, turning a panic into an error diagnostic naming
+// the element, the operation and where the panic happened; the provider
+// process keeps serving.
+func run(c *Context, f func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			c.Error("", fmt.Sprintf("%s: %s failed: the provider panicked", c.TypeName, c.Operation),
+				fmt.Sprintf("panic: %v%s\n\nThis is a bug in the provider; the provider keeps running.", r, panicSite()))
+		}
+	}()
+	f()
+}
+
+// panicSite returns " (at file.go:LINE)" for the frame that panicked.
+func panicSite() string {
+	pcs := make([]uintptr, 32)
+	n := runtime.Callers(3, pcs)
+	frames := runtime.CallersFrames(pcs[:n])
+	sawPanic := false
+	for {
+		fr, more := frames.Next()
+		if sawPanic && !strings.HasPrefix(fr.Function, "runtime.") {
+			file := fr.File
+			if i := strings.LastIndexByte(file, '/'); i >= 0 {
+				if j := strings.LastIndexByte(file[:i], '/'); j >= 0 {
+					file = file[j+1:]
+				}
+			}
+			return fmt.Sprintf(" (at %s:%d in %s)", file, fr.Line, fr.Function)
+		}
+		if fr.Function == "runtime.gopanic" {
+			sawPanic = true
+		}
+		if !more {
+			return ""
+		}
+	}
+}
+
+// protoDiags converts diagnostics, parsing their paths.
+func protoDiags(ds Diagnostics) []*tfprotov6.Diagnostic {
+	out := make([]*tfprotov6.Diagnostic, 0, len(ds))
+	for _, d := range ds {
+		pd := &tfprotov6.Diagnostic{Severity: tfprotov6.DiagnosticSeverityError, Summary: d.Summary, Detail: d.Detail}
+		if d.Severity == Warning {
+			pd.Severity = tfprotov6.DiagnosticSeverityWarning
+		}
+		if d.Path != "" {
+			ap, err := ParsePath(d.Path)
+			if err != nil {
+				pd.Detail += fmt.Sprintf("\n\n(The provider gave an invalid attribute path: %v.)", err)
+			} else {
+				pd.Attribute = ap
+			}
+		}
+		out = append(out, pd)
+	}
+	return out
+}
+
+func errorDiag(summary string, err error) []*tfprotov6.Diagnostic {
+	d := &tfprotov6.Diagnostic{Severity: tfprotov6.DiagnosticSeverityError, Summary: summary, Detail: err.Error()}
+	if pe, ok := err.(*pathError); ok {
+		d.Detail = pe.msg
+		d.Attribute = pe.path.tf()
+	}
+	return []*tfprotov6.Diagnostic{d}
+}
+
+func unknownType(kind, name string) []*tfprotov6.Diagnostic {
+	return []*tfprotov6.Diagnostic{{
+		Severity: tfprotov6.DiagnosticSeverityError,
+		Summary:  fmt.Sprintf("Unknown %s type %q", kind, name),
+		Detail:   "This provider does not have it; check the type name and the provider version.",
+	}}
+}
+
+// decode reads a configuration, plan or state as wire values; nil for
+// null.
+func (et *elementType) decode(dv *tfprotov6.DynamicValue) (map[string]any, error) {
+	if dv == nil {
+		return nil, nil
+	}
+	data := dv.MsgPack
+	if data == nil && dv.JSON != nil {
+		// JSON is allowed by the protocol but not sent by today's
+		// engines: take the slow path through tftypes.
+		tv, err := dv.Unmarshal(et.tf)
+		if err != nil {
+			return nil, err
+		}
+		mp, err := tfprotov6.NewDynamicValue(et.tf, tv)
+		if err != nil {
+			return nil, err
+		}
+		data = mp.MsgPack
+	}
+	if data == nil {
+		return nil, nil
+	}
+	return decodeObject(data, et.obj)
+}
+
+// decodeLazy is decode that leaves each attribute encoded (rawWire).
+func (et *elementType) decodeLazy(dv *tfprotov6.DynamicValue) (map[string]any, error) {
+	if dv == nil || dv.MsgPack == nil {
+		return et.decode(dv)
+	}
+	return decodeObjectLazy(dv.MsgPack, et.obj)
+}
+
+// dynamic encodes wire values.
+func (et *elementType) dynamic(m map[string]any) (*tfprotov6.DynamicValue, error) {
+	var w mpWriter
+	var v any
+	if m != nil {
+		v = m
+	}
+	if err := encode(&w, v, et.obj, &path{}, true); err != nil {
+		return nil, err
+	}
+	return &tfprotov6.DynamicValue{MsgPack: w.b}, nil
+}
+
+func (et *elementType) null() *tfprotov6.DynamicValue {
+	return &tfprotov6.DynamicValue{MsgPack: []byte{0xc0}}
+}
+
+// toValues turns wire values into user Values; nil for null.
+func (et *elementType) toValues(m map[string]any) (Values, error) {
+	if m == nil {
+		return nil, nil
+	}
+	u, err := toUser(m, et.obj, &path{})
+	if err != nil {
+		return nil, err
+	}
+	return Values(u.(map[string]any)), nil
+}
+
+// fromValues turns Values returned by user code into wire values; keys
+// missing from v keep base's value.
+func (et *elementType) fromValues(v Values, base map[string]any) (map[string]any, error) {
+	m, _, err := et.fromValuesEncoded(v, base)
+	return m, err
+}
+
+// fromValuesEncoded is fromValues that also returns the MessagePack
+// encoding of the result, which it makes anyway to check the types.
+func (et *elementType) fromValuesEncoded(v Values, base map[string]any) (map[string]any, *tfprotov6.DynamicValue, error) {
+	out := make(map[string]any, len(et.obj.attrs))
+	for n := range et.obj.attrs {
+		out[n] = base[n]
+	}
+	root := &path{}
+	for k, uv := range v {
+		at, ok := et.obj.attrs[k]
+		if !ok {
+			return nil, nil, root.attr(k).errorf("the schema has no attribute %q%s", k, suggest(k, et.obj.sortedNames()))
+		}
+		w, err := fromUser(uv, at, root.attr(k))
+		if err != nil {
+			return nil, nil, err
+		}
+		out[k] = w
+	}
+	// Encoding checks every value against the schema; errors name the
+	// attribute.
+	var w mpWriter
+	if err := encode(&w, out, et.obj, root, true); err != nil {
+		return nil, nil, err
+	}
+	return out, &tfprotov6.DynamicValue{MsgPack: w.b}, nil
+}
+
+// keepEquivalent replaces each top-level attribute of next that means the
+// same as in base with base's value, so that a different spelling (JSON
+// whitespace, a time zone) never shows as a change.
+func (et *elementType) keepEquivalent(next, base map[string]any) (changed bool) {
+	if next == nil || base == nil {
+		return false
+	}
+	for name, at := range et.obj.attrs {
+		if _, custom := at.(customType); !custom {
+			continue
+		}
+		nv, bv := next[name], base[name]
+		if nv == nil || bv == nil || nv == bv || !IsKnown(nv) || !IsKnown(bv) {
+			continue
+		}
+		if wireEqual(nv, bv, at) {
+			next[name] = bv
+			changed = true
+		}
+	}
+	return changed
+}
+
+// stillUnknown names the first top-level attribute of m that is not
+// wholly known.
+func stillUnknown(m map[string]any) string {
+	for _, n := range sortedKeys(m) {
+		if !IsKnown(m[n]) {
+			return n
+		}
+	}
+	return ""
+}
+
+// ---- provider ----
+
+func (s *server) GetMetadata(ctx context.Context, req *tfprotov6.GetMetadataRequest) (*tfprotov6.GetMetadataResponse, error) {
+	resp := &tfprotov6.GetMetadataResponse{ServerCapabilities: s.schemaResp.ServerCapabilities}
+	for _, n := range sortedKeys(s.p.Resources) {
+		resp.Resources = append(resp.Resources, tfprotov6.ResourceMetadata{TypeName: n})
+	}
+	for _, n := range sortedKeys(s.p.DataSources) {
+		resp.DataSources = append(resp.DataSources, tfprotov6.DataSourceMetadata{TypeName: n})
+	}
+	for _, n := range sortedKeys(s.p.Functions) {
+		resp.Functions = append(resp.Functions, tfprotov6.FunctionMetadata{Name: n})
+	}
+	return resp, nil
+}
+
+func (s *server) GetProviderSchema(ctx context.Context, req *tfprotov6.GetProviderSchemaRequest) (*tfprotov6.GetProviderSchemaResponse, error) {
+	return s.schemaResp, nil
+}
+
+func (s *server) GetResourceIdentitySchemas(ctx context.Context, req *tfprotov6.GetResourceIdentitySchemasRequest) (*tfprotov6.GetResourceIdentitySchemasResponse, error) {
+	return &tfprotov6.GetResourceIdentitySchemasResponse{IdentitySchemas: map[string]*tfprotov6.ResourceIdentitySchema{}}, nil
+}
+
+// validateConfig decodes a configuration and checks its known values
+// against the custom types; it returns the user Values (nil when null).
+func validateConfig(et *elementType, dv *tfprotov6.DynamicValue, summary string) (Values, []*tfprotov6.Diagnostic) {
+	m, err := et.decode(dv)
+	if err != nil {
+		return nil, errorDiag(summary, err)
+	}
+	vals, err := et.toValues(m)
+	if err != nil {
+		return nil, errorDiag(summary, err)
+	}
+	return vals, nil
+}
+
+func hasCustom(t Type) bool {
+	switch t := t.(type) {
+	case customType:
+		return true
+	case collection:
+		return hasCustom(t.elem)
+	case objectType:
+		for _, a := range t.attrs {
+			if hasCustom(a) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (s *server) ValidateProviderConfig(ctx context.Context, req *tfprotov6.ValidateProviderConfigRequest) (*tfprotov6.ValidateProviderConfigResponse, error) {
+	_, diags := validateConfig(&s.providerType, req.Config, "Invalid provider configuration")
+	return &tfprotov6.ValidateProviderConfigResponse{PreparedConfig: req.Config, Diagnostics: diags}, nil
+}
+
+func (s *server) ConfigureProvider(ctx context.Context, req *tfprotov6.ConfigureProviderRequest) (*tfprotov6.ConfigureProviderResponse, error) {
+	resp := &tfprotov6.ConfigureProviderResponse{}
+	vals, diags := validateConfig(&s.providerType, req.Config, "Invalid provider configuration")
+	if diags != nil {
+		resp.Diagnostics = diags
+		return resp, nil
+	}
+	if vals == nil {
+		vals = Values{}
+	}
+	if s.p.Configure == nil {
+		return resp, nil
+	}
+	c := s.newContext(ctx, "provider", "Configure")
+	var client any
+	run(c, func() { client = s.p.Configure(c, vals) })
+	resp.Diagnostics = protoDiags(c.diags)
+	if !c.HasError() {
+		s.mu.Lock()
+		s.client = client
+		s.mu.Unlock()
+	}
+	return resp, nil
+}
+
+func (s *server) StopProvider(ctx context.Context, req *tfprotov6.StopProviderRequest) (*tfprotov6.StopProviderResponse, error) {
+	return &tfprotov6.StopProviderResponse{}, nil
+}
+
+// ---- resources ----
+
+func (s *server) ValidateResourceConfig(ctx context.Context, req *tfprotov6.ValidateResourceConfigRequest) (*tfprotov6.ValidateResourceConfigResponse, error) {
+	resp := &tfprotov6.ValidateResourceConfigResponse{}
+	et, ok := s.resources[req.TypeName]
+	if !ok {
+		resp.Diagnostics = unknownType("resource", req.TypeName)
+		return resp, nil
+	}
+	vals, diags := validateConfig(et, req.Config, "Invalid "+req.TypeName+" configuration")
+	if diags != nil {
+		resp.Diagnostics = diags
+		return resp, nil
+	}
+	r := s.p.Resources[req.TypeName]
+	if r.ValidateConfig != nil && vals != nil {
+		c := s.newContext(ctx, req.TypeName, "ValidateConfig")
+		run(c, func() { r.ValidateConfig(c, vals) })
+		resp.Diagnostics = protoDiags(c.diags)
+	}
+	return resp, nil
+}
+
+func (s *server) UpgradeResourceState(ctx context.Context, req *tfprotov6.UpgradeResourceStateRequest) (*tfprotov6.UpgradeResourceStateResponse, error) {
+	resp := &tfprotov6.UpgradeResourceStateResponse{}
+	et, ok := s.resources[req.TypeName]
+	if !ok {
+		resp.Diagnostics = unknownType("resource", req.TypeName)
+		return resp, nil
+	}
+	if req.RawState == nil || req.RawState.JSON == nil {
+		resp.Diagnostics = []*tfprotov6.Diagnostic{{Severity: tfprotov6.DiagnosticSeverityError,
+			Summary: "Unsupported state format",
+			Detail:  req.TypeName + ": the state has no JSON form (a flatmap state from Terraform 0.11 or older); refresh it with a newer provider version first."}}
+		return resp, nil
+	}
+	var old map[string]any
+	dec := json.NewDecoder(strings.NewReader(string(req.RawState.JSON)))
+	dec.UseNumber()
+	if err := dec.Decode(&old); err != nil {
+		resp.Diagnostics = errorDiag("Invalid state", fmt.Errorf("%s: the state is not a JSON object: %v", req.TypeName, err))
+		return resp, nil
+	}
+	r := s.p.Resources[req.TypeName]
+	var state map[string]any
+	var err error
+	switch {
+	case req.Version == r.Schema.Version:
+		state, err = stateFromJSON(et, old)
+	case req.Version > r.Schema.Version:
+		err = fmt.Errorf("the state was written by a newer version of the provider (schema version %d; this one knows up to %d): use that provider version or newer", req.Version, r.Schema.Version)
+	default:
+		c := s.newContext(ctx, req.TypeName, "UpgradeState")
+		var nv Values
+		run(c, func() { nv = r.UpgradeState(c, req.Version, old) })
+		resp.Diagnostics = protoDiags(c.diags)
+		if c.HasError() {
+			return resp, nil
+		}
+		state, err = et.fromValues(nv, nil)
+	}
+	if err != nil {
+		resp.Diagnostics = append(resp.Diagnostics, errorDiag("State does not match the schema of "+req.TypeName, err)...)
+		return resp, nil
+	}
+	resp.UpgradedState, err = et.dynamic(state)
+	if err != nil {
+		resp.Diagnostics = append(resp.Diagnostics, errorDiag("State does not match the schema of "+req.TypeName, err)...)
+	}
+	return resp, nil
+}
+
+// stateFromJSON turns a state's JSON (decoded with json.Number) into wire
+// values of the schema, checking every attribute.
+func stateFromJSON(et *elementType, old map[string]any) (map[string]any, error) {
+	var w mpWriter
+	if err := encode(&w, old, et.obj, &path{}, true); err != nil {
+		return nil, err
+	}
+	return decodeObject(w.b, et.obj)
+}
+
+func (s *server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
+	resp := &tfprotov6.ReadResourceResponse{Private: req.Private, NewState: req.CurrentState}
+	et, ok := s.resources[req.TypeName]
+	if !ok {
+		resp.Diagnostics = unknownType("resource", req.TypeName)
+		return resp, nil
+	}
+	prior, err := et.decode(req.CurrentState)
+	if err != nil {
+		resp.Diagnostics = errorDiag("State does not match the schema of "+req.TypeName, err)
+		return resp, nil
+	}
+	if prior == nil {
+		return resp, nil
+	}
+	vals, err := et.toValues(prior)
+	if err != nil {
+		resp.Diagnostics = errorDiag("State does not match the schema of "+req.TypeName, err)
+		return resp, nil
+	}
+	r := s.p.Resources[req.TypeName]
+	c := s.newContext(ctx, req.TypeName, "Read")
+	var nv Values
+	run(c, func() { nv = r.Read(c, vals) })
+	resp.Diagnostics = protoDiags(c.diags)
+	if c.HasError() {
+		return resp, nil
+	}
+	if nv == nil {
+		resp.NewState = et.null()
+		return resp, nil
+	}
+	next, encoded, err := et.fromValuesEncoded(nv, prior)
+	if err != nil {
+		resp.Diagnostics = append(resp.Diagnostics, errorDiag(req.TypeName+": Read returned a state that does not match the schema", err)...)
+		return resp, nil
+	}
+	resp.NewState = encoded
+	if et.keepEquivalent(next, prior) {
+		if resp.NewState, err = et.dynamic(next); err != nil {
+			resp.Diagnostics = append(resp.Diagnostics, errorDiag("Internal error encoding state", err)...)
+		}
+	}
+	return resp, nil
+}
+
+func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
+	resp := &tfprotov6.PlanResourceChangeResponse{PlannedPrivate: req.PriorPrivate, PlannedState: req.ProposedNewState}
+	et, ok := s.resources[req.TypeName]
+	if !ok {
+		resp.Diagnostics = unknownType("resource", req.TypeName)
+		return resp, nil
+	}
+	r := s.p.Resources[req.TypeName]
+	// Without ModifyPlan no user code sees the values: attributes stay
+	// encoded unless the plan must look inside them.
+	decode := et.decode
+	if r.ModifyPlan == nil {
+		decode = et.decodeLazy
+	}
+	prior, err1 := decode(req.PriorState)
+	proposed, err2 := decode(req.ProposedNewState)
+	config, err3 := decode(req.Config)
+	for _, err := range []error{err1, err2, err3} {
+		if err != nil {
+			resp.Diagnostics = errorDiag("Invalid plan request for "+req.TypeName, err)
+			return resp, nil
+		}
+	}
+	if proposed == nil {
+		return resp, nil // destroy
+	}
+	planned, replace, err := planChange(et, prior, proposed, config)
+	if err != nil {
+		resp.Diagnostics = errorDiag("Cannot plan "+req.TypeName, err)
+		return resp, nil
+	}
+	if r.ModifyPlan != nil {
+		c := s.newContext(ctx, req.TypeName, "ModifyPlan")
+		pv, err1 := et.toValues(prior)
+		nv, err2 := et.toValues(planned)
+		if err := errors.Join(err1, err2); err != nil {
+			resp.Diagnostics = errorDiag("Cannot plan "+req.TypeName, err)
+			return resp, nil
+		}
+		var out Values
+		run(c, func() { out = r.ModifyPlan(c, pv, nv) })
+		resp.Diagnostics = protoDiags(c.diags)
+		if c.HasError() {
+			return resp, nil
+		}
+		if out != nil {
+			if planned, err = et.fromValues(out, planned); err != nil {
+				resp.Diagnostics = append(resp.Diagnostics, errorDiag(req.TypeName+": ModifyPlan returned a plan that does not match the schema", err)...)
+				return resp, nil
+			}
+		}
+	}
+	resp.RequiresReplace = replace
+	if resp.PlannedState, err = et.dynamic(planned); err != nil {
+		resp.Diagnostics = append(resp.Diagnostics, errorDiag("Internal error encoding plan", err)...)
+	}
+	return resp, nil
+}
+
+// planChange applies the schema's behavior to the engine's proposed new
+// state: defaults, computed values unknown until apply, the prior value
+// kept where it means the same as the configuration, and the attributes
+// whose change forces replacement. Only top-level attributes carry these
+// behaviors (Check refuses them deeper), so nested values pass through
+// untouched however large they are.
+func planChange(et *elementType, prior, proposed, config map[string]any) (map[string]any, []*tftypes.AttributePath, error) {
+	plan := make(map[string]any, len(proposed))
+	for k, v := range proposed {
+		plan[k] = v
+	}
+	create := prior == nil
+	attrs := et.schema.Attributes
+	for _, n := range et.obj.names {
+		a, isAttr := attrs[n]
+		if !isAttr {
+			continue
+		}
+		cv := config[n]
+		at := et.obj.attrs[n]
+		switch {
+		case cv == nil && a.Default != nil:
+			dv, err := fromUser(a.Default, at, (&path{}).attr(n))
+			if err != nil {
+				return nil, nil, err
+			}
+			plan[n] = dv
+		case cv == nil && a.Computed && create:
+			plan[n] = Unknown
+		case !create && cv != nil && hasCustom(at):
+			cv, err := full(cv, at)
+			if err != nil {
+				return nil, nil, err
+			}
+			if ov := prior[n]; ov != nil && IsKnown(cv) && wireEqual(ov, cv, at) {
+				plan[n] = ov
+			}
+		}
+	}
+	var replace []*tftypes.AttributePath
+	if !create {
+		changed := false
+		for _, n := range et.obj.names {
+			if !wireEqual(plan[n], prior[n], et.obj.attrs[n]) {
+				changed = true
+				if a, ok := attrs[n]; ok && a.RequiresReplace {
+					replace = append(replace, tftypes.NewAttributePath().WithAttributeName(n))
+				}
+			}
+		}
+		for _, n := range et.obj.names {
+			a, ok := attrs[n]
+			if !ok || !a.Computed || a.Default != nil || config[n] != nil {
+				continue
+			}
+			// A replacement creates a new object: every computed value is
+			// new, including those kept with UseStateForUnknown.
+			if len(replace) > 0 || (changed && !a.UseStateForUnknown) {
+				plan[n] = Unknown
+			}
+		}
+	}
+	return plan, replace, nil
+}
+
+func (s *server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
+	resp := &tfprotov6.ApplyResourceChangeResponse{Private: req.PlannedPrivate}
+	et, ok := s.resources[req.TypeName]
+	if !ok {
+		resp.Diagnostics = unknownType("resource", req.TypeName)
+		return resp, nil
+	}
+	prior, err1 := et.decode(req.PriorState)
+	planned, err2 := et.decode(req.PlannedState)
+	priorVals, err3 := et.toValues(prior)
+	planVals, err4 := et.toValues(planned)
+	if err := errors.Join(err1, err2, err3, err4); err != nil {
+		resp.Diagnostics = errorDiag("State does not match the schema of "+req.TypeName, err)
+		resp.NewState = req.PriorState
+		return resp, nil
+	}
+	// failed is the state after a failed operation: unchanged, or none
+	// for a create.
+	failed := req.PriorState
+	if prior == nil {
+		failed = et.null()
+	}
+	r := s.p.Resources[req.TypeName]
+	var c *Context
+	var nv Values
+	switch {
+	case planned == nil:
+		c = s.newContext(ctx, req.TypeName, "Delete")
+		run(c, func() { r.Delete(c, priorVals) })
+		resp.Diagnostics = protoDiags(c.diags)
+		resp.NewState = et.null()
+		if c.HasError() {
+			resp.NewState = req.PriorState
+		}
+		return resp, nil
+	case prior == nil:
+		c = s.newContext(ctx, req.TypeName, "Create")
+		run(c, func() { nv = r.Create(c, planVals) })
+	default:
+		c = s.newContext(ctx, req.TypeName, "Update")
+		if r.Update == nil {
+			c.Error("", req.TypeName+": this resource cannot be updated in place", "The provider has no Update; mark the changed attributes RequiresReplace.")
+		} else {
+			run(c, func() { nv = r.Update(c, priorVals, planVals) })
+		}
+	}
+	resp.Diagnostics = protoDiags(c.diags)
+	if nv == nil {
+		if c.HasError() {
+			resp.NewState = failed
+			return resp, nil
+		}
+		nv = Values{}
+	}
+	next, err := et.fromValues(nv, planned)
+	if err != nil {
+		resp.Diagnostics = append(resp.Diagnostics, errorDiag(fmt.Sprintf("%s: %s returned a state that does not match the schema", req.TypeName, c.Operation), err)...)
+		resp.NewState = failed
+		return resp, nil
+	}
+	et.keepEquivalent(next, planned)
+	if n := stillUnknown(next); n != "" {
+		if !c.HasError() {
+			resp.Diagnostics = append(resp.Diagnostics, &tfprotov6.Diagnostic{
+				Severity:  tfprotov6.DiagnosticSeverityError,
+				Summary:   fmt.Sprintf("%s: %s left %s unknown", req.TypeName, c.Operation, n),
+				Detail:    "A computed attribute must have a value (or nil for null) after " + c.Operation + "; this is a bug in the provider.",
+				Attribute: tftypes.NewAttributePath().WithAttributeName(n),
+			})
+		}
+		// A state may not hold unknown values.
+		for k, v := range next {
+			if !IsKnown(v) {
+				next[k] = nil
+			}
+		}
+	}
+	if resp.NewState, err = et.dynamic(next); err != nil {
+		resp.Diagnostics = append(resp.Diagnostics, errorDiag("Internal error encoding state", err)...)
+		resp.NewState = failed
+	}
+	return resp, nil
+}
+
+func (s *server) ImportResourceState(ctx context.Context, req *tfprotov6.ImportResourceStateRequest) (*tfprotov6.ImportResourceStateResponse, error) {
+	resp := &tfprotov6.ImportResourceStateResponse{}
+	et, ok := s.resources[req.TypeName]
+	if !ok {
+		resp.Diagnostics = unknownType("resource", req.TypeName)
+		return resp, nil
+	}
+	r := s.p.Resources[req.TypeName]
+	if r.Import == nil {
+		resp.Diagnostics = []*tfprotov6.Diagnostic{{Severity: tfprotov6.DiagnosticSeverityError,
+			Summary: "Import not supported", Detail: req.TypeName + " resources cannot be imported."}}
+		return resp, nil
+	}
+	c := s.newContext(ctx, req.TypeName, "Import")
+	var nv Values
+	run(c, func() { nv = r.Import(c, req.ID) })
+	resp.Diagnostics = protoDiags(c.diags)
+	if c.HasError() {
+		return resp, nil
+	}
+	if nv == nil {
+		resp.Diagnostics = append(resp.Diagnostics, &tfprotov6.Diagnostic{Severity: tfprotov6.DiagnosticSeverityError,
+			Summary: "Cannot import non-existent remote object",
+			Detail:  fmt.Sprintf("%s %q does not exist.", req.TypeName, req.ID)})
+		return resp, nil
+	}
+	state, err := et.fromValues(nv, nil)
+	var dv *tfprotov6.DynamicValue
+	if err == nil {
+		dv, err = et.dynamic(state)
+	}
+	if err != nil {
+		resp.Diagnostics = append(resp.Diagnostics, errorDiag(req.TypeName+": Import returned a state that does not match the schema", err)...)
+		return resp, nil
+	}
+	resp.ImportedResources = []*tfprotov6.ImportedResource{{TypeName: req.TypeName, State: dv}}
+	return resp, nil
+}
+
+func (s *server) MoveResourceState(ctx context.Context, req *tfprotov6.MoveResourceStateRequest) (*tfprotov6.MoveResourceStateResponse, error) {
+	return &tfprotov6.MoveResourceStateResponse{Diagnostics: unsupported("Moving resource state between types")}, nil
+}
+
+func (s *server) UpgradeResourceIdentity(ctx context.Context, req *tfprotov6.UpgradeResourceIdentityRequest) (*tfprotov6.UpgradeResourceIdentityResponse, error) {
+	return &tfprotov6.UpgradeResourceIdentityResponse{Diagnostics: unsupported("Resource identity")}, nil
+}
+
+func unsupported(what string) []*tfprotov6.Diagnostic {
+	return []*tfprotov6.Diagnostic{{Severity: tfprotov6.DiagnosticSeverityError,
+		Summary: what + " is not supported", Detail: "This provider does not implement it."}}
+}
+
+// ---- data sources ----
+
+func (s *server) ValidateDataResourceConfig(ctx context.Context, req *tfprotov6.ValidateDataResourceConfigRequest) (*tfprotov6.ValidateDataResourceConfigResponse, error) {
+	resp := &tfprotov6.ValidateDataResourceConfigResponse{}
+	et, ok := s.dataSources[req.TypeName]
+	if !ok {
+		resp.Diagnostics = unknownType("data source", req.TypeName)
+		return resp, nil
+	}
+	vals, diags := validateConfig(et, req.Config, "Invalid "+req.TypeName+" configuration")
+	if diags != nil {
+		resp.Diagnostics = diags
+		return resp, nil
+	}
+	d := s.p.DataSources[req.TypeName]
+	if d.ValidateConfig != nil && vals != nil {
+		c := s.newContext(ctx, req.TypeName, "ValidateConfig")
+		run(c, func() { d.ValidateConfig(c, vals) })
+		resp.Diagnostics = protoDiags(c.diags)
+	}
+	return resp, nil
+}
+
+func (s *server) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSourceRequest) (*tfprotov6.ReadDataSourceResponse, error) {
+	resp := &tfprotov6.ReadDataSourceResponse{}
+	et, ok := s.dataSources[req.TypeName]
+	if !ok {
+		resp.Diagnostics = unknownType("data source", req.TypeName)
+		return resp, nil
+	}
+	config, err := et.decode(req.Config)
+	var vals Values
+	if err == nil {
+		vals, err = et.toValues(config)
+	}
+	if err != nil {
+		resp.Diagnostics = errorDiag("Invalid "+req.TypeName+" configuration", err)
+		return resp, nil
+	}
+	d := s.p.DataSources[req.TypeName]
+	c := s.newContext(ctx, req.TypeName, "Read")
+	var nv Values
+	run(c, func() { nv = d.Read(c, vals) })
+	resp.Diagnostics = protoDiags(c.diags)
+	if c.HasError() {
+		return resp, nil
+	}
+	if nv == nil {
+		nv = Values{}
+	}
+	next, err := et.fromValues(nv, config)
+	if err != nil {
+		resp.Diagnostics = append(resp.Diagnostics, errorDiag(req.TypeName+": Read returned values that do not match the schema", err)...)
+		return resp, nil
+	}
+	et.keepEquivalent(next, config)
+	if resp.State, err = et.dynamic(next); err != nil {
+		resp.Diagnostics = append(resp.Diagnostics, errorDiag("Internal error encoding state", err)...)
+	}
+	return resp, nil
+}
+
+// ---- functions ----
+
+func (s *server) GetFunctions(ctx context.Context, req *tfprotov6.GetFunctionsRequest) (*tfprotov6.GetFunctionsResponse, error) {
+	return &tfprotov6.GetFunctionsResponse{Functions: s.functions}, nil
+}
+
+func (s *server) CallFunction(ctx context.Context, req *tfprotov6.CallFunctionRequest) (*tfprotov6.CallFunctionResponse, error) {
+	resp := &tfprotov6.CallFunctionResponse{}
+	f, ok := s.p.Functions[req.Name]
+	if !ok {
+		resp.Error = &tfprotov6.FunctionError{Text: fmt.Sprintf("unknown function %q", req.Name)}
+		return resp, nil
+	}
+	args := make([]any, len(req.Arguments))
+	for i, dv := range req.Arguments {
+		var prm *Parameter
+		switch {
+		case i < len(f.Parameters):
+			prm = &f.Parameters[i]
+		case f.Variadic != nil:
+			prm = f.Variadic
+		default:
+			resp.Error = &tfprotov6.FunctionError{Text: fmt.Sprintf("%s takes %d arguments, got %d", req.Name, len(f.Parameters), len(req.Arguments))}
+			return resp, nil
+		}
+		idx := int64(i)
+		v, err := dv.Unmarshal(prm.Type.tfType())
+		if err == nil {
+			args[i], err = elemToGo(prm.Type, v, &path{})
+		}
+		if err != nil {
+			resp.Error = &tfprotov6.FunctionError{Text: fmt.Sprintf("argument %s: %v", prm.Name, err), FunctionArgument: &idx}
+			return resp, nil
+		}
+	}
+	c := s.newContext(ctx, req.Name, "Call")
+	var out any
+	run(c, func() { out = f.Call(c, args) })
+	if c.HasError() {
+		var msgs []string
+		for _, d := range c.diags {
+			if d.Severity == Error {
+				m := d.Summary
+				if d.Detail != "" {
+					m += ": " + d.Detail
+				}
+				msgs = append(msgs, m)
+			}
+		}
+		resp.Error = &tfprotov6.FunctionError{Text: strings.Join(msgs, "; "), FunctionArgument: c.argument}
+		return resp, nil
+	}
+	rv, err := elemFromGo(f.Return, out, &path{}, false)
+	if err != nil {
+		resp.Error = &tfprotov6.FunctionError{Text: fmt.Sprintf("%s returned a value of the wrong type: %v", req.Name, err)}
+		return resp, nil
+	}
+	dv, err := tfprotov6.NewDynamicValue(f.Return.tfType(), rv)
+	if err != nil {
+		resp.Error = &tfprotov6.FunctionError{Text: err.Error()}
+		return resp, nil
+	}
+	resp.Result = &dv
+	return resp, nil
+}
+
+// ---- ephemeral resources: none ----
+
+func (s *server) ValidateEphemeralResourceConfig(ctx context.Context, req *tfprotov6.ValidateEphemeralResourceConfigRequest) (*tfprotov6.ValidateEphemeralResourceConfigResponse, error) {
+	return &tfprotov6.ValidateEphemeralResourceConfigResponse{Diagnostics: unknownType("ephemeral resource", req.TypeName)}, nil
+}
+
+func (s *server) OpenEphemeralResource(ctx context.Context, req *tfprotov6.OpenEphemeralResourceRequest) (*tfprotov6.OpenEphemeralResourceResponse, error) {
+	return &tfprotov6.OpenEphemeralResourceResponse{Diagnostics: unknownType("ephemeral resource", req.TypeName)}, nil
+}
+
+func (s *server) RenewEphemeralResource(ctx context.Context, req *tfprotov6.RenewEphemeralResourceRequest) (*tfprotov6.RenewEphemeralResourceResponse, error) {
+	return &tfprotov6.RenewEphemeralResourceResponse{Diagnostics: unknownType("ephemeral resource", req.TypeName)}, nil
+}
+
+func (s *server) CloseEphemeralResource(ctx context.Context, req *tfprotov6.CloseEphemeralResourceRequest) (*tfprotov6.CloseEphemeralResourceResponse, error) {
+	return &tfprotov6.CloseEphemeralResourceResponse{Diagnostics: unknownType("ephemeral resource", req.TypeName)}, nil
+}
+
+func (s *server) GenerateResourceConfig(ctx context.Context, req *tfprotov6.GenerateResourceConfigRequest) (*tfprotov6.GenerateResourceConfigResponse, error) {
+	return &tfprotov6.GenerateResourceConfigResponse{Diagnostics: unsupported("Generating resource configuration")}, nil
+}

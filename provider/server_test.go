@@ -1,0 +1,418 @@
+package provider
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+func thing(attrs map[string]*Attribute) *Provider {
+	return &Provider{Resources: map[string]*Resource{"test_thing": {
+		Schema: Schema{Attributes: attrs},
+		Create: func(ctx *Context, plan Values) Values { return plan },
+		Read:   func(ctx *Context, state Values) Values { return state },
+		Update: func(ctx *Context, prior, plan Values) Values { return plan },
+		Delete: func(ctx *Context, state Values) {},
+	}}}
+}
+
+func TestFlagCombinations(t *testing.T) {
+	cases := []struct {
+		name                         string
+		required, optional, computed bool
+		refused                      string // "" for valid combinations
+	}{
+		{"none", false, false, false, "resource test_thing: attribute a: set one of Required, Optional or Computed"},
+		{"optional", false, true, false, ""},
+		{"computed", false, false, true, ""},
+		{"optional computed", false, true, true, ""},
+		{"required", true, false, false, ""},
+		{"required computed", true, false, true, "resource test_thing: attribute a: Required and Computed cannot both be set"},
+		{"required optional", true, true, false, "resource test_thing: attribute a: Required and Optional cannot both be set"},
+		{"all three", true, true, true, "resource test_thing: attribute a: Required, Optional and Computed cannot all be set"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := thing(map[string]*Attribute{"a": {Type: String, Required: c.required, Optional: c.optional, Computed: c.computed}})
+			err := p.Check()
+			if c.refused == "" {
+				if err != nil {
+					t.Fatalf("refused: %v", err)
+				}
+				if _, err := NewServer(p); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), c.refused) {
+				t.Fatalf("got %v, want an error containing %q", err, c.refused)
+			}
+			if _, err := NewServer(p); err == nil {
+				t.Fatal("NewServer served an invalid provider")
+			}
+		})
+	}
+}
+
+func TestCheckNamesNestedPaths(t *testing.T) {
+	p := thing(map[string]*Attribute{"a": {Type: String, Optional: true}})
+	p.Resources["test_thing"].Schema.Blocks = map[string]*Block{
+		"rule": {Nesting: NestingList, Attributes: map[string]*Attribute{
+			"port": {Type: Int64, Required: true, Computed: true},
+		}},
+	}
+	p.Resources["test_thing"].Schema.Attributes["d"] = &Attribute{Type: Int64, Optional: true, Default: "eight"}
+	p.Resources["test_thing"].Schema.Attributes["r"] = &Attribute{Type: Int64, Required: true, Default: 1}
+	err := p.Check()
+	for _, want := range []string{
+		"resource test_thing: attribute rule.port: Required and Computed cannot both be set",
+		"resource test_thing: attribute d: Default: d: a int64 value cannot hold a Go string",
+		"resource test_thing: attribute r: Default needs Optional",
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("got %v, want an error containing %q", err, want)
+		}
+	}
+}
+
+// call is a test client of a server, speaking Go values.
+type call struct {
+	t  *testing.T
+	s  *server
+	et *elementType
+}
+
+func newCall(t *testing.T, p *Provider, typ string) *call {
+	t.Helper()
+	s, err := newServer(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &call{t: t, s: s, et: s.resources[typ]}
+}
+
+func (c *call) dv(v Values) *tfprotov6.DynamicValue {
+	c.t.Helper()
+	d, err := c.et.dynamic(v)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return d
+}
+
+// values decodes wire values: custom types stay as the text the engine
+// sees.
+func (c *call) values(d *tfprotov6.DynamicValue) Values {
+	c.t.Helper()
+	m, err := c.et.decode(d)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return Values(m)
+}
+
+// plan runs PlanResourceChange the way the engine would: the proposed new
+// state is the configuration with prior values for computed attributes
+// the configuration leaves null.
+func (c *call) plan(prior, config Values) (Values, *tfprotov6.PlanResourceChangeResponse) {
+	c.t.Helper()
+	proposed := Values{}
+	for k, v := range config {
+		proposed[k] = v
+	}
+	for n, a := range c.et.schema.Attributes {
+		if (a.Computed || a.Default != nil) && config[n] == nil && prior != nil {
+			proposed[n] = prior[n]
+		}
+	}
+	resp, err := c.s.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
+		TypeName: "test_thing", PriorState: c.dv(prior), ProposedNewState: c.dv(proposed), Config: c.dv(config),
+	})
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return c.values(resp.PlannedState), resp
+}
+
+func TestPlanBehaviors(t *testing.T) {
+	p := thing(map[string]*Attribute{
+		"opt":      {Type: String, Optional: true},
+		"comp":     {Type: String, Computed: true},
+		"optcomp":  {Type: String, Optional: true, Computed: true},
+		"req":      {Type: String, Required: true},
+		"def":      {Type: Int64, Optional: true, Default: 8},
+		"id":       {Type: String, Computed: true, UseStateForUnknown: true},
+		"name":     {Type: String, Optional: true, RequiresReplace: true},
+		"document": {Type: NormalizedJSON, Optional: true},
+	})
+	c := newCall(t, p, "test_thing")
+
+	// Create: computed values are unknown unless set; the default applies.
+	got, _ := c.plan(nil, Values{"req": "r", "optcomp": "set"})
+	want := Values{"opt": nil, "comp": Unknown, "optcomp": "set", "req": "r", "def": int64(8), "id": Unknown, "name": nil, "document": nil}
+	assertValues(t, "create", got, want)
+	got, _ = c.plan(nil, Values{"req": "r"})
+	if got["optcomp"] != Unknown {
+		t.Errorf("optional+computed left out on create: %v, want unknown", got["optcomp"])
+	}
+
+	prior := Values{"opt": nil, "comp": "c1", "optcomp": "o1", "req": "r", "def": int64(8), "id": "i1", "name": "n", "document": `{"a": 1, "b": 2}`}
+	// Nothing changes: the prior values stay, no replacement.
+	got, resp := c.plan(prior, Values{"req": "r", "name": "n", "document": "{\n  \"b\": 2,\n  \"a\": 1\n}"})
+	assertValues(t, "no change", got, prior)
+	if len(resp.RequiresReplace) != 0 {
+		t.Errorf("no change requires replacement: %v", resp.RequiresReplace)
+	}
+	// An update: computed values become unknown, except UseStateForUnknown.
+	got, _ = c.plan(prior, Values{"req": "r2", "name": "n", "document": `{"a":1,"b":2}`})
+	assertValues(t, "update", got, Values{"opt": nil, "comp": Unknown, "optcomp": Unknown, "req": "r2", "def": int64(8), "id": "i1", "name": "n", "document": `{"a": 1, "b": 2}`})
+	// A default comes back when the configuration drops the value.
+	got, _ = c.plan(Values{"req": "r", "def": int64(3), "comp": "c1", "optcomp": "o1", "id": "i1"}, Values{"req": "r"})
+	if got["def"] != int64(8) {
+		t.Errorf("default after removal: %v", got["def"])
+	}
+	// RequiresReplace: a new name replaces, and every computed value is new.
+	got, resp = c.plan(prior, Values{"req": "r", "name": "other", "document": `{"a":1,"b":2}`})
+	if len(resp.RequiresReplace) != 1 || !resp.RequiresReplace[0].Equal(tftypes.NewAttributePath().WithAttributeName("name")) {
+		t.Errorf("RequiresReplace = %v, want [name]", resp.RequiresReplace)
+	}
+	if got["id"] != Unknown {
+		t.Errorf("id on replace = %v, want unknown", got["id"])
+	}
+}
+
+func assertValues(t *testing.T, what string, got, want Values) {
+	t.Helper()
+	for k, w := range want {
+		if g := got[k]; g != w {
+			t.Errorf("%s: %s = %#v, want %#v", what, k, g, w)
+		}
+	}
+}
+
+func TestPanicBecomesDiagnosticAndServerGoesOn(t *testing.T) {
+	p := thing(map[string]*Attribute{"a": {Type: String, Required: true}})
+	calls := 0
+	p.Resources["test_thing"].Create = func(ctx *Context, plan Values) Values {
+		calls++
+		if calls == 1 {
+			var m map[string]int
+			m["boom"] = 1 //lint:ignore SA5000 a nil map write: the panic under test
+		}
+		return plan
+	}
+	c := newCall(t, p, "test_thing")
+	apply := func() *tfprotov6.ApplyResourceChangeResponse {
+		resp, err := c.s.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
+			TypeName: "test_thing", PriorState: c.dv(nil), PlannedState: c.dv(Values{"a": "x"}), Config: c.dv(Values{"a": "x"}),
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp
+	}
+	resp := apply()
+	if len(resp.Diagnostics) != 1 || resp.Diagnostics[0].Severity != tfprotov6.DiagnosticSeverityError {
+		t.Fatalf("diagnostics %v, want one error", resp.Diagnostics)
+	}
+	d := resp.Diagnostics[0]
+	if d.Summary != "test_thing: Create failed: the provider panicked" || !strings.Contains(d.Detail, "assignment to entry in nil map") || !strings.Contains(d.Detail, "server_test.go:") {
+		t.Errorf("diagnostic %q / %q", d.Summary, d.Detail)
+	}
+	if v := c.values(resp.NewState); v != nil {
+		t.Errorf("a failed create left state %v", v)
+	}
+	if resp := apply(); len(resp.Diagnostics) != 0 {
+		t.Errorf("the next call failed too: %v", resp.Diagnostics)
+	}
+}
+
+func TestStateThatDoesNotMatchTheSchema(t *testing.T) {
+	p := thing(map[string]*Attribute{"a": {Type: String, Required: true}})
+	p.Resources["test_thing"].Read = func(ctx *Context, state Values) Values {
+		return Values{"a": 1}
+	}
+	c := newCall(t, p, "test_thing")
+	resp, _ := c.s.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{TypeName: "test_thing", CurrentState: c.dv(Values{"a": "x"})})
+	if len(resp.Diagnostics) != 1 || !resp.Diagnostics[0].Attribute.Equal(tftypes.NewAttributePath().WithAttributeName("a")) ||
+		!strings.Contains(resp.Diagnostics[0].Summary, "test_thing: Read returned a state that does not match the schema") {
+		t.Fatalf("diagnostics %+v", resp.Diagnostics)
+	}
+	// Upgrading a stored state with an attribute the schema lacks.
+	up, _ := c.s.UpgradeResourceState(context.Background(), &tfprotov6.UpgradeResourceStateRequest{
+		TypeName: "test_thing", RawState: &tfprotov6.RawState{JSON: []byte(`{"a":"x","gone":1}`)},
+	})
+	if len(up.Diagnostics) != 1 || !strings.Contains(up.Diagnostics[0].Detail, `the schema has no attribute "gone"`) {
+		t.Fatalf("upgrade diagnostics %+v", up.Diagnostics)
+	}
+}
+
+func TestUpgradeState(t *testing.T) {
+	p := thing(map[string]*Attribute{"port": {Type: Int64, Required: true}})
+	r := p.Resources["test_thing"]
+	r.Schema.Version = 1
+	r.UpgradeState = func(ctx *Context, version int64, old map[string]any) Values {
+		// Version 0 kept the port as a string.
+		var port int64
+		for _, c := range old["port"].(string) {
+			port = port*10 + int64(c-'0')
+		}
+		return Values{"port": port}
+	}
+	c := newCall(t, p, "test_thing")
+	resp, _ := c.s.UpgradeResourceState(context.Background(), &tfprotov6.UpgradeResourceStateRequest{
+		TypeName: "test_thing", Version: 0, RawState: &tfprotov6.RawState{JSON: []byte(`{"port":"8080"}`)},
+	})
+	if len(resp.Diagnostics) != 0 {
+		t.Fatal(resp.Diagnostics)
+	}
+	if v := c.values(resp.UpgradedState); v["port"] != int64(8080) {
+		t.Errorf("upgraded %v", v)
+	}
+	resp, _ = c.s.UpgradeResourceState(context.Background(), &tfprotov6.UpgradeResourceStateRequest{
+		TypeName: "test_thing", Version: 2, RawState: &tfprotov6.RawState{JSON: []byte(`{"port":1}`)},
+	})
+	if len(resp.Diagnostics) != 1 || !strings.Contains(resp.Diagnostics[0].Detail, "newer version of the provider") {
+		t.Errorf("a newer state: %v", resp.Diagnostics)
+	}
+}
+
+func TestDiagnosticsCarryPaths(t *testing.T) {
+	ds := protoDiags(Diagnostics{
+		{Severity: Error, Summary: "bad", Path: `rule[2].port`},
+		{Severity: Warning, Summary: "meh", Path: `tags["env"]`},
+		{Severity: Error, Summary: "odd", Path: `rule[`},
+	})
+	if !ds[0].Attribute.Equal(tftypes.NewAttributePath().WithAttributeName("rule").WithElementKeyInt(2).WithAttributeName("port")) {
+		t.Errorf("path %v", ds[0].Attribute)
+	}
+	if ds[1].Severity != tfprotov6.DiagnosticSeverityWarning || !ds[1].Attribute.Equal(tftypes.NewAttributePath().WithAttributeName("tags").WithElementKeyString("env")) {
+		t.Errorf("warning %+v", ds[1])
+	}
+	if ds[2].Attribute != nil || !strings.Contains(ds[2].Detail, "invalid attribute path") {
+		t.Errorf("bad path %+v", ds[2])
+	}
+}
+
+func TestStructDecodeEncode(t *testing.T) {
+	type rule struct {
+		Port int    `tf:"port"`
+		Note string `tf:"note"`
+	}
+	type doc struct {
+		Name  string            `tf:"name"`
+		Tags  map[string]string `tf:"tags"`
+		Rules []rule            `tf:"rule"`
+		Size  *int64            `tf:"size"`
+		Later any               `tf:"later"`
+		Skip  string
+	}
+	in := Values{"name": "n", "tags": map[string]any{"a": "b"}, "rule": []any{map[string]any{"port": int64(80), "note": "x"}}, "size": nil, "later": Unknown}
+	var d doc
+	if err := in.Decode(&d); err != nil {
+		t.Fatal(err)
+	}
+	if d.Name != "n" || d.Tags["a"] != "b" || d.Rules[0].Port != 80 || d.Size != nil || d.Later != Unknown {
+		t.Fatalf("decoded %+v", d)
+	}
+	out, err := Encode(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out["name"] != "n" || out["size"] != nil || out["rule"].([]any)[0].(map[string]any)["port"] != int64(80) {
+		t.Fatalf("encoded %#v", out)
+	}
+	var bad struct {
+		Name int `tf:"name"`
+	}
+	if err := in.Decode(&bad); err == nil || !strings.Contains(err.Error(), "name: cannot decode") {
+		t.Errorf("decode into the wrong type: %v", err)
+	}
+	var unk struct {
+		Later string `tf:"later"`
+	}
+	if err := in.Decode(&unk); err == nil || !strings.Contains(err.Error(), "later: the value is not known yet") {
+		t.Errorf("decode of an unknown: %v", err)
+	}
+}
+
+func TestModifyPlan(t *testing.T) {
+	p := thing(map[string]*Attribute{
+		"size":  {Type: Int64, Required: true},
+		"class": {Type: String, Computed: true},
+	})
+	p.Resources["test_thing"].ModifyPlan = func(ctx *Context, prior, plan Values) Values {
+		if plan.Int64("size") > 10 {
+			return Values{"class": "large"}
+		}
+		if plan.Int64("size") < 0 {
+			ctx.Error("size", "Negative size", "")
+		}
+		return nil
+	}
+	c := newCall(t, p, "test_thing")
+	got, _ := c.plan(nil, Values{"size": int64(20)})
+	if got["class"] != "large" {
+		t.Errorf("class = %v, want large", got["class"])
+	}
+	got, _ = c.plan(nil, Values{"size": int64(1)})
+	if got["class"] != Unknown {
+		t.Errorf("class = %v, want unknown", got["class"])
+	}
+	_, resp := c.plan(nil, Values{"size": int64(-1)})
+	if len(resp.Diagnostics) != 1 || !resp.Diagnostics[0].Attribute.Equal(tftypes.NewAttributePath().WithAttributeName("size")) {
+		t.Errorf("diagnostics %v", resp.Diagnostics)
+	}
+}
+
+func TestCallFunction(t *testing.T) {
+	p := thing(map[string]*Attribute{"a": {Type: String, Optional: true}})
+	p.Functions = map[string]*Function{"join": {
+		Parameters: []Parameter{{Name: "sep", Type: String}},
+		Variadic:   &Parameter{Name: "parts", Type: String, AllowNull: true},
+		Return:     String,
+		Call: func(ctx *Context, args []any) any {
+			var parts []string
+			for i, a := range args[1:] {
+				if a == nil {
+					ctx.ArgumentError(i+1, "null part")
+					return nil
+				}
+				parts = append(parts, a.(string))
+			}
+			return strings.Join(parts, args[0].(string))
+		},
+	}}
+	s, err := newServer(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	arg := func(v any) *tfprotov6.DynamicValue {
+		dv, err := tfprotov6.NewDynamicValue(tftypes.String, tftypes.NewValue(tftypes.String, v))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &dv
+	}
+	resp, _ := s.CallFunction(context.Background(), &tfprotov6.CallFunctionRequest{Name: "join", Arguments: []*tfprotov6.DynamicValue{arg("-"), arg("a"), arg("b"), arg("c")}})
+	if resp.Error != nil {
+		t.Fatal(resp.Error.Text)
+	}
+	got, _ := resp.Result.Unmarshal(tftypes.String)
+	var str string
+	_ = got.As(&str)
+	if str != "a-b-c" {
+		t.Errorf("join = %q", str)
+	}
+	resp, _ = s.CallFunction(context.Background(), &tfprotov6.CallFunctionRequest{Name: "join", Arguments: []*tfprotov6.DynamicValue{arg("-"), arg("a"), arg(nil)}})
+	if resp.Error == nil || resp.Error.FunctionArgument == nil || *resp.Error.FunctionArgument != 2 || resp.Error.Text != "null part" {
+		t.Errorf("error %+v", resp.Error)
+	}
+	resp, _ = s.CallFunction(context.Background(), &tfprotov6.CallFunctionRequest{Name: "nope"})
+	if resp.Error == nil {
+		t.Error("an unknown function was called")
+	}
+}
