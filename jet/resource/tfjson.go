@@ -10,7 +10,8 @@ import (
 // The type builder writes each field's Terraform name in a `tf` tag beside
 // its Kubernetes `json` tag (`json:"cidrBlock,omitempty" tf:"cidr_block"`),
 // so conversion to and from Terraform JSON reads names, never guesses them.
-// Fields without a tf tag (references, selectors, secret key selectors)
+// Fields without a tf tag or tagged tf:"-" (references, selectors, secret
+// key selectors)
 // are not Terraform attributes and are skipped both ways.
 
 // ToTerraform converts a generated parameters or observation struct (or a
@@ -39,6 +40,9 @@ func tfName(f reflect.StructField) string {
 		return ""
 	}
 	name, _, _ := strings.Cut(tag, ",")
+	if name == "-" {
+		return ""
+	}
 	return name
 }
 
