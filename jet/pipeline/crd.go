@@ -234,7 +234,11 @@ var sharedSchemas = map[string]*apiextv1.JSONSchemaProps{
 		"matchControllerRef": {Type: "boolean", Description: "MatchControllerRef selects an object with the same controller\nreference as the selecting object."},
 		"matchLabels": {Type: "object", Description: "MatchLabels selects an object with these labels.",
 			AdditionalProperties: &apiextv1.JSONSchemaPropsOrBool{Allows: true, Schema: ptr(apiextv1.JSONSchemaProps{Type: "string"})}},
-		"policy": func() apiextv1.JSONSchemaProps { p := policySchema; p.Description = "Policies for selection."; return p }(),
+		"policy": func() apiextv1.JSONSchemaProps {
+			p := policySchema
+			p.Description = "Policies for selection."
+			return p
+		}(),
 	})),
 }
 
