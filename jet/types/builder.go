@@ -280,6 +280,10 @@ func (b *builder) attribute(a *schema.Attribute, params, obs *Struct, path []str
 	desc := strings.TrimSpace(a.Description)
 	isParam := a.Required || a.Optional
 	isObs := a.Computed && !a.Optional && !a.Required
+	if top && a.Name == b.res.ExternalName.NameArgument {
+		// The external name fills this argument.
+		return
+	}
 	if top && a.Name == "id" && a.Computed {
 		// The ID is the resource's identity, managed through the external
 		// name: never an argument.
@@ -473,6 +477,20 @@ func lowerCamel(snake string) string {
 	return b.String()
 }
 
+// isRegular reports whether a Terraform name is plain snake_case: lower
+// case letters and digits in words joined by single underscores.
+func isRegular(n string) bool {
+	if n == "" || n[0] < 'a' || n[0] > 'z' || strings.HasSuffix(n, "_") || strings.Contains(n, "__") {
+		return false
+	}
+	for _, r := range n {
+		if !(r >= 'a' && r <= 'z') && !(r >= '0' && r <= '9') && r != '_' {
+			return false
+		}
+	}
+	return true
+}
+
 func (s *Struct) add(f *Field) { s.Fields = append(s.Fields, f) }
 
 func (s *Struct) field(tfName string) *Field {
@@ -500,7 +518,17 @@ func (s *Struct) insertAfter(at *Field, fs ...*Field) {
 // gets a number.
 func (s *Struct) uniquify() {
 	goNames, jsonNames := map[string]bool{}, map[string]bool{}
-	for _, f := range s.Fields {
+	// Plain snake_case names claim first, so that foo_bar is FooBar and
+	// its odd neighbour foo__bar gets the number.
+	order := make([]*Field, 0, len(s.Fields))
+	for _, regular := range []bool{true, false} {
+		for _, f := range s.Fields {
+			if (f.TFName == "" || isRegular(f.TFName)) == regular {
+				order = append(order, f)
+			}
+		}
+	}
+	for _, f := range order {
 		if f.Inline {
 			continue
 		}
