@@ -335,6 +335,24 @@ func check(p *Provider, rs []*Resource, byType map[string]*Resource) diag.Diagno
 		ds = append(ds, &diag.Diagnostic{Summary: summary, Path: at, Suggestion: suggestion})
 	}
 	kinds := map[string]*Resource{}
+	// Names each kind declares in its API package; two kinds of one
+	// package must not share any (Group and GroupStatus, or
+	// ConfigurationRecorder's Status and a ConfigurationRecorderStatus).
+	declared := map[string]*Resource{}
+	for _, r := range rs {
+		pkg := r.ShortGroup + "/" + r.Version + "/"
+		for _, n := range KindDeclarations(r.Kind) {
+			if reservedNames[n] {
+				bad(r, "", fmt.Sprintf("Kind %s declares %s, a name the generated package itself uses", r.Kind, n), "override Kind in a configurator")
+				continue
+			}
+			if prev := declared[pkg+n]; prev != nil && prev != r {
+				bad(r, "", fmt.Sprintf("Kind %s declares %s, which kind %s of %s declares too", r.Kind, n, prev.Kind, prev.TerraformType), "override Kind for one of them")
+				continue
+			}
+			declared[pkg+n] = r
+		}
+	}
 	for _, r := range rs {
 		if !goKind.MatchString(r.Kind) {
 			bad(r, "", fmt.Sprintf("Kind %q is not an exported Go name of letters and digits", r.Kind), "set Kind in a configurator, such as \"Bucket\"")
@@ -384,6 +402,17 @@ func check(p *Provider, rs []*Resource, byType map[string]*Resource) diag.Diagno
 		}
 	}
 	return ds
+}
+
+// KindDeclarations are the Go names a kind declares in its API package.
+func KindDeclarations(kind string) []string {
+	return []string{kind, kind + "List", kind + "Spec", kind + "Status", kind + "Parameters", kind + "Observation", kind + "GroupVersionKind"}
+}
+
+// reservedNames are declared by every generated API package.
+var reservedNames = map[string]bool{
+	"CRDGroup": true, "CRDVersion": true, "GroupVersion": true, "SchemeBuilder": true,
+	"AddToScheme": true, "addKnownTypes": true,
 }
 
 // pathExists reports whether a dotted Terraform path names an attribute or

@@ -88,10 +88,9 @@ func Build(p *config.Provider, rs []*config.Resource) ([]*Package, error) {
 	return pkgs, nil
 }
 
-// kindNames are the package-level names a kind takes.
-func kindNames(kind string) []string {
-	return []string{kind, kind + "List", kind + "Spec", kind + "Status", kind + "Parameters", kind + "Observation"}
-}
+// kindNames are the package-level names a kind takes; config.Build has
+// checked that kinds do not share them.
+func kindNames(kind string) []string { return config.KindDeclarations(kind) }
 
 // builder walks one kind's schema.
 type builder struct {

@@ -14,13 +14,13 @@ import (
 
 // Group and version of the kinds in this package.
 const (
-	Group   = "null.jet.tfkit.dev"
-	Version = "v1alpha1"
+	CRDGroup   = "null.jet.tfkit.dev"
+	CRDVersion = "v1alpha1"
 )
 
 var (
 	// GroupVersion is the group and version of this package's kinds.
-	GroupVersion = schema.GroupVersion{Group: Group, Version: Version}
+	GroupVersion = schema.GroupVersion{Group: CRDGroup, Version: CRDVersion}
 	// SchemeBuilder registers this package's kinds with a scheme.
 	SchemeBuilder = runtime.NewSchemeBuilder(addKnownTypes)
 	// AddToScheme adds this package's kinds to a scheme.
