@@ -126,7 +126,11 @@ func (g *crdGen) schema(t types.Type) apiextv1.JSONSchemaProps {
 		return apiextv1.JSONSchemaProps{Type: "object", AdditionalProperties: &apiextv1.JSONSchemaPropsOrBool{Allows: true, Schema: &v}}
 	case *types.Named:
 		if s := g.structs[t]; s != nil {
-			return g.object(s)
+			// A type's doc describes its values where the field says
+			// nothing, as controller-gen does.
+			o := g.object(s)
+			o.Description = strings.TrimSpace(typeDoc(s))
+			return o
 		}
 		return g.shared(t)
 	}

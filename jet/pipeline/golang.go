@@ -127,12 +127,17 @@ func typesFile(pkg *jettypes.Package, k *jettypes.Kind) ([]byte, error) {
 	return f.bytes("")
 }
 
-func printStruct(f *goFile, s *jettypes.Struct) {
+// typeDoc is a struct's doc comment without markers.
+func typeDoc(s *jettypes.Struct) string {
 	doc := s.Doc
 	if doc == "" {
 		doc = "is a nested object of a Terraform resource."
 	}
-	f.comment("", s.Name()+" "+doc)
+	return s.Name() + " " + doc
+}
+
+func printStruct(f *goFile, s *jettypes.Struct) {
+	f.comment("", typeDoc(s))
 	for _, m := range s.Markers {
 		f.p("// %s\n", m)
 	}

@@ -172,7 +172,7 @@ func buildKind(p *config.Provider, pkg *Package, k *Kind, kinds map[string]*Kind
 	k.Status.add(&Field{Var: embedded(pkg, ResourceStatus), Inline: true, Role: RoleStructure})
 	k.Status.add(&Field{Var: types.NewField(token.NoPos, pkg.Types, "AtProvider", k.Observation.Named, false), JSONName: "atProvider", Role: RoleStructure})
 
-	desc := strings.TrimSpace(r.Schema.Block.Description)
+	desc := cleanDescription(r.Schema.Block.Description)
 	k.Object = b.newStruct(k.Name)
 	k.Object.Root = true
 	k.Object.Doc = "is the Kubernetes kind of the Terraform resource " + r.TerraformType + "."
@@ -188,7 +188,7 @@ func buildKind(p *config.Provider, pkg *Package, k *Kind, kinds map[string]*Kind
 		"+kubebuilder:subresource:status",
 		`+kubebuilder:printcolumn:name="READY",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"`,
 		`+kubebuilder:printcolumn:name="SYNCED",type="string",JSONPath=".status.conditions[?(@.type=='Synced')].status"`,
-		`+kubebuilder:printcolumn:name="EXTERNAL-NAME",type="string",JSONPath=".metadata.annotations.crossplane\.io/external-name"`,
+		`+kubebuilder:printcolumn:name="EXTERNAL-NAME",type="string",JSONPath=".metadata.annotations.crossplane\\.io/external-name"`,
 		`+kubebuilder:printcolumn:name="AGE",type="date",JSONPath=".metadata.creationTimestamp"`,
 		"+kubebuilder:resource:scope=Cluster,categories={crossplane,managed," + category(p) + "}",
 	}
@@ -276,7 +276,7 @@ func (b *builder) attribute(a *schema.Attribute, params, obs *Struct, path []str
 	tfp := join(tfPath, a.Name)
 	goName := config.KindName(a.Name)
 	jsonName := lowerCamel(a.Name)
-	desc := strings.TrimSpace(a.Description)
+	desc := cleanDescription(a.Description)
 	isParam := a.Required || a.Optional
 	isObs := a.Computed && !a.Optional && !a.Required
 	if top && a.Name == b.res.ExternalName.NameArgument {
@@ -341,7 +341,7 @@ func (b *builder) nestedBlock(nb *schema.NestedBlock, params, obs *Struct, path 
 	tfp := join(tfPath, nb.Name)
 	goName := config.KindName(nb.Name)
 	jsonName := lowerCamel(nb.Name)
-	desc := strings.TrimSpace(nb.Block.Description)
+	desc := cleanDescription(nb.Block.Description)
 	sub := append(append([]string(nil), path...), goName)
 	wantParams := params != nil && hasArguments(nb.Block)
 	wantObs := obs != nil && hasObservations(nb.Block)
@@ -457,6 +457,16 @@ func (b *builder) ctyGoType(t cty.Type, path []string, suffix string) types.Type
 	// Dynamic values and tuples have no Go type of their own: they travel
 	// as JSON text.
 	return goString
+}
+
+// cleanDescription trims a schema description as a Go comment keeps it:
+// no trailing blanks on any line, none around the whole.
+func cleanDescription(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " \t\r")
+	}
+	return strings.Join(lines, "\n")
 }
 
 // lowerCamel turns snake_case into lowerCamelCase: cidr_block →
