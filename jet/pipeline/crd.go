@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gobuffalo/flect"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/yaml"
@@ -23,7 +24,7 @@ import (
 
 // crdFile returns the CRD of one kind and its file name.
 func crdFile(pkg *jettypes.Package, k *jettypes.Kind, category string) (string, []byte, error) {
-	plural := pluralize(strings.ToLower(k.Name))
+	plural := pluralize(k.Name)
 	g := &crdGen{structs: map[*types.Named]*jettypes.Struct{}}
 	for _, s := range append(append([]*jettypes.Struct(nil), k.Nested...), k.Parameters, k.Observation, k.Spec, k.Status, k.Object, k.List) {
 		g.structs[s.Named] = s
@@ -248,20 +249,10 @@ var sharedSchemas = map[string]*apiextv1.JSONSchemaProps{
 
 func ptr[T any](v T) *T { return &v }
 
-// pluralize is the plural of a lower-case kind as Kubernetes resources
-// name it: bucket → buckets, policy → policies, address → addresses.
-func pluralize(s string) string {
-	switch {
-	case strings.HasSuffix(s, "es"):
-		return s // already plural: bytes
-	case strings.HasSuffix(s, "s"), strings.HasSuffix(s, "x"), strings.HasSuffix(s, "z"),
-		strings.HasSuffix(s, "ch"), strings.HasSuffix(s, "sh"):
-		return s + "es"
-	case strings.HasSuffix(s, "y") && len(s) > 1 && !strings.ContainsRune("aeiou", rune(s[len(s)-2])):
-		return s[:len(s)-1] + "ies"
-	}
-	return s + "s"
-}
+// pluralize is the plural of a kind as controller-gen names
+// the resource: with flect, the same library (bucket → buckets, policy →
+// policies, settings → settings).
+func pluralize(kind string) string { return strings.ToLower(flect.Pluralize(kind)) }
 
 // sortedRequired sorts every required list, as controller-gen writes them.
 func sortedRequired(p *apiextv1.JSONSchemaProps) {

@@ -83,8 +83,8 @@ func TestSharedSchemas(t *testing.T) {
 
 func TestPluralize(t *testing.T) {
 	for in, want := range map[string]string{
-		"bucket": "buckets", "policy": "policies", "address": "addresses", "gateway": "gateways",
-		"bytes": "bytes", "match": "matches", "box": "boxes", "id": "ids",
+		"Bucket": "buckets", "Policy": "policies", "Address": "addresses", "Gateway": "gateways", "AccountAlias": "accountaliases", "DHCPOptions": "dhcpoptions",
+		"Bytes": "bytes", "Match": "matches", "ID": "ids",
 	} {
 		if got := pluralize(in); got != want {
 			t.Errorf("pluralize(%q) = %q, want %q", in, got, want)
