@@ -228,6 +228,7 @@ func TestCRDsOnAPIServer(t *testing.T) {
 			if err == nil {
 				t.Fatal("the API server accepted it")
 			}
+			t.Log(err)
 			for _, w := range c.want {
 				if !strings.Contains(err.Error(), w) {
 					t.Errorf("error %q does not contain %q", err, w)
