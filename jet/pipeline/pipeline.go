@@ -62,7 +62,7 @@ func Generate(p *config.Provider) ([]File, error) {
 		}
 	}
 	jobs = append(jobs,
-		fixed("apis/zz_register.go", func() ([]byte, error) { return registerFile(p.ModulePath, pkgs) }),
+		fixed("apis/zz_register.go", func() ([]byte, error) { return registerFile(pkgs) }),
 		fixed("controller/zz_setup.go", func() ([]byte, error) { return setupFile(pkgs) }),
 	)
 	files := make([]File, len(jobs))

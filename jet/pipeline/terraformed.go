@@ -124,7 +124,7 @@ func resolversFile(pkg *jettypes.Package) ([]byte, error) {
 
 // registerFile prints apis/zz_register.go: one AddToScheme for every
 // package.
-func registerFile(modulePath string, pkgs []*jettypes.Package) ([]byte, error) {
+func registerFile(pkgs []*jettypes.Package) ([]byte, error) {
 	f := newGoFile("apis", nil)
 	runtimePkg := f.use("k8s.io/apimachinery/pkg/runtime", "runtime")
 	aliases := packageAliases(f, pkgs)

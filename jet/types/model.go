@@ -45,8 +45,6 @@ type Kind struct {
 	ConnectionDetails map[string]string
 	// References are the reference fields, sorted by Terraform name.
 	References []*Reference
-	// Printed is set for kinds whose printer columns the CRD has.
-	Printed bool
 }
 
 // Reference is one configured reference: the field whose value is
