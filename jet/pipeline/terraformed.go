@@ -118,6 +118,7 @@ func resolversFile(pkg *jettypes.Package) ([]byte, error) {
 			f.p("\t}\n")
 		}
 		f.p("\treturn nil\n}\n\n")
+		f.p("var _ %s.ReferenceResolvable = &%s{}\n\n", res, k.Name)
 	}
 	return f.bytes("")
 }

@@ -89,6 +89,13 @@ type ReferenceResolver interface {
 	Resolve(ctx context.Context, req ResolutionRequest) (ResolutionResponse, error)
 }
 
+// ReferenceResolvable is implemented by kinds with reference fields: the
+// generated ResolveReferences fills each referenced field through the
+// resolver, before the controller builds Terraform's input.
+type ReferenceResolvable interface {
+	ResolveReferences(ctx context.Context, r ReferenceResolver) error
+}
+
 // ResolutionRequest asks for the value of one reference field.
 type ResolutionRequest struct {
 	// Current is the field's value now; nil when unset.

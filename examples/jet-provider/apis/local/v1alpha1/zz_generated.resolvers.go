@@ -28,3 +28,5 @@ func (mg *File) ResolveReferences(ctx context.Context, r resource.ReferenceResol
 	}
 	return nil
 }
+
+var _ resource.ReferenceResolvable = &File{}
