@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"encoding/json"
 	"fmt"
 	"go/types"
 	"sort"
@@ -9,7 +8,6 @@ import (
 
 	"github.com/gobuffalo/flect"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/yaml"
 
 	jettypes "github.com/tfkit/tfkit/jet/types"
@@ -31,42 +29,38 @@ func crdFile(pkg *jettypes.Package, k *jettypes.Kind, category string) (string, 
 	}
 	root := g.object(k.Object)
 	sortedRequired(&root)
-	crd := apiextv1.CustomResourceDefinition{
-		TypeMeta:   metav1.TypeMeta{APIVersion: "apiextensions.k8s.io/v1", Kind: "CustomResourceDefinition"},
-		ObjectMeta: metav1.ObjectMeta{Name: plural + "." + pkg.Group},
-		Spec: apiextv1.CustomResourceDefinitionSpec{
-			Group: pkg.Group,
-			Names: apiextv1.CustomResourceDefinitionNames{
-				Kind: k.Name, ListKind: k.Name + "List", Plural: plural, Singular: strings.ToLower(k.Name),
-				Categories: []string{"crossplane", "managed", category},
-			},
-			Scope: apiextv1.ClusterScoped,
-			Versions: []apiextv1.CustomResourceDefinitionVersion{{
-				Name: pkg.Version, Served: true, Storage: true,
-				Schema:       &apiextv1.CustomResourceValidation{OpenAPIV3Schema: &root},
-				Subresources: &apiextv1.CustomResourceSubresources{Status: &apiextv1.CustomResourceSubresourceStatus{}},
-				AdditionalPrinterColumns: []apiextv1.CustomResourceColumnDefinition{
-					{Name: "READY", Type: "string", JSONPath: ".status.conditions[?(@.type=='Ready')].status"},
-					{Name: "SYNCED", Type: "string", JSONPath: ".status.conditions[?(@.type=='Synced')].status"},
-					{Name: "EXTERNAL-NAME", Type: "string", JSONPath: ".metadata.annotations.crossplane\\.io/external-name"},
-					{Name: "AGE", Type: "date", JSONPath: ".metadata.creationTimestamp"},
-				},
-			}},
+	// The document controller-gen writes: a CustomResourceDefinition
+	// without the status and the empty creation time the API type always
+	// marshals.
+	crd := struct {
+		APIVersion string `json:"apiVersion"`
+		Kind       string `json:"kind"`
+		Metadata   struct {
+			Name string `json:"name"`
+		} `json:"metadata"`
+		Spec apiextv1.CustomResourceDefinitionSpec `json:"spec"`
+	}{APIVersion: "apiextensions.k8s.io/v1", Kind: "CustomResourceDefinition"}
+	crd.Metadata.Name = plural + "." + pkg.Group
+	crd.Spec = apiextv1.CustomResourceDefinitionSpec{
+		Group: pkg.Group,
+		Names: apiextv1.CustomResourceDefinitionNames{
+			Kind: k.Name, ListKind: k.Name + "List", Plural: plural, Singular: strings.ToLower(k.Name),
+			Categories: []string{"crossplane", "managed", category},
 		},
+		Scope: apiextv1.ClusterScoped,
+		Versions: []apiextv1.CustomResourceDefinitionVersion{{
+			Name: pkg.Version, Served: true, Storage: true,
+			Schema:       &apiextv1.CustomResourceValidation{OpenAPIV3Schema: &root},
+			Subresources: &apiextv1.CustomResourceSubresources{Status: &apiextv1.CustomResourceSubresourceStatus{}},
+			AdditionalPrinterColumns: []apiextv1.CustomResourceColumnDefinition{
+				{Name: "READY", Type: "string", JSONPath: ".status.conditions[?(@.type=='Ready')].status"},
+				{Name: "SYNCED", Type: "string", JSONPath: ".status.conditions[?(@.type=='Synced')].status"},
+				{Name: "EXTERNAL-NAME", Type: "string", JSONPath: ".metadata.annotations.crossplane\\.io/external-name"},
+				{Name: "AGE", Type: "date", JSONPath: ".metadata.creationTimestamp"},
+			},
+		}},
 	}
-	// controller-gen leaves out the status and the empty creation time
-	// the API types always marshal.
-	raw, err := json.Marshal(crd)
-	if err != nil {
-		return "", nil, err
-	}
-	var m map[string]any
-	if err := json.Unmarshal(raw, &m); err != nil {
-		return "", nil, err
-	}
-	delete(m, "status")
-	delete(m["metadata"].(map[string]any), "creationTimestamp")
-	out, err := yaml.Marshal(m)
+	out, err := yaml.Marshal(crd)
 	if err != nil {
 		return "", nil, err
 	}
