@@ -2,7 +2,8 @@
 # Runs every check CI runs, in order, stopping at the first failure:
 #
 #   install   providers into the mirror, the engine and the CLI config, the TypeScript compiler
-#             for the TSX type checks (scripts/install-*.sh), staticcheck and gotestsum
+#             for the TSX type checks, kube-apiserver and etcd for the jet CRD tests
+#             (scripts/install-*.sh), staticcheck and gotestsum
 #   vet       go vet ./...
 #   gofmt     gofmt -l on every tracked Go file outside testdata/
 #   static    staticcheck ./...
@@ -100,11 +101,13 @@ tool() {
 install_all() {
   command -v go >/dev/null || die "go is not on PATH"
   go version
-  local mirror engine
+  local mirror engine kube
   # docker and aws let the examples that use them be validated too (slow once, then cached).
   mirror=$(scripts/install-providers.sh --docker --aws)
   engine=$(scripts/install-engine.sh)
   scripts/install-typescript.sh >/dev/null
+  # About 10 minutes once, then cached.
+  kube=$(scripts/install-kube.sh)
   tool staticcheck "honnef.co/go/tools/cmd/staticcheck@$STATICCHECK_VERSION"
   tool gotestsum "gotest.tools/gotestsum@$GOTESTSUM_VERSION"
   {
@@ -112,8 +115,10 @@ install_all() {
     printf 'export TFKIT_PROVIDER_MIRROR=%q\n' "$mirror"
     printf 'export TFKIT_TERRAFORM=%q\n' "$engine"
     printf 'export TF_CLI_CONFIG_FILE=%q\n' "$TFKIT_CACHE/terraformrc"
-    # Engine tests fail instead of skipping when something above did not install.
+    printf 'export TFKIT_KUBE_ASSETS=%q\n' "$kube"
+    # Engine and API server tests fail instead of skipping when something above did not install.
     echo 'export TFKIT_REQUIRE_ENGINE=1'
+    echo 'export TFKIT_REQUIRE_KUBE=1'
   } >"$envfile"
 }
 

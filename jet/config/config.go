@@ -1,0 +1,459 @@
+package config
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/jet/resource"
+	"github.com/tfkit/tfkit/schema"
+)
+
+// DefaultVersion is the API version of kinds whose configuration sets none.
+const DefaultVersion = "v1alpha1"
+
+// Provider is the configuration of one generated API: every Terraform
+// resource it includes, from one or more provider schemas.
+type Provider struct {
+	// ModulePath is the Go import path of the directory the pipeline
+	// writes to, such as github.com/example/provider-aws; generated
+	// packages import each other under it.
+	ModulePath string
+	// RootGroup is the suffix of every API group: with "aws.example.org",
+	// aws_s3_bucket's kind is in s3.aws.example.org.
+	RootGroup string
+	// Version is the API version of every kind unless a configurator sets
+	// another; DefaultVersion when empty.
+	Version string
+	// Schemas are the provider schemas resources come from.
+	Schemas []*schema.Provider
+	// Include lists regular expressions a Terraform type must match in
+	// full to be generated; empty includes every resource type.
+	Include []string
+	// GroupKind names a Terraform type's short group and kind; when nil,
+	// GroupFromSecondWord.
+	GroupKind func(terraformType string) (group, kind string)
+
+	configurators []Configurator
+	perResource   map[string][]Configurator
+}
+
+// Configurator changes the default configuration of a resource. Return an
+// error to stop Build with a diagnostic naming the resource.
+type Configurator func(r *Resource) error
+
+// AddConfigurator adds a configurator that runs for every resource, after
+// those added before it and before every per-resource one.
+func (p *Provider) AddConfigurator(c Configurator) { p.configurators = append(p.configurators, c) }
+
+// AddResourceConfigurator adds a configurator for one Terraform type; it
+// runs after every provider-wide configurator, so what it sets wins.
+func (p *Provider) AddResourceConfigurator(terraformType string, c Configurator) {
+	if p.perResource == nil {
+		p.perResource = map[string][]Configurator{}
+	}
+	p.perResource[terraformType] = append(p.perResource[terraformType], c)
+}
+
+// Resource is the configuration of one Terraform resource type as a
+// Kubernetes kind.
+type Resource struct {
+	// TerraformType is the resource type, such as aws_s3_bucket.
+	TerraformType string
+	// Schema is the type's schema; configurators may read it.
+	Schema *schema.Resource
+	// Provider is the schema of the provider the type comes from.
+	Provider *schema.Provider
+
+	// Kind is the Kubernetes kind, such as Bucket.
+	Kind string
+	// ShortGroup is the group without the root group, such as s3.
+	ShortGroup string
+	// Version is the API version, such as v1alpha1.
+	Version string
+
+	// ExternalName says how the external name maps to Terraform.
+	ExternalName ExternalName
+	// References turns arguments into references to other kinds, by
+	// Terraform argument name.
+	References map[string]Reference
+	// Sensitive adds to what the schema marks sensitive.
+	Sensitive Sensitive
+	// LateInitializer says what is never late-initialized.
+	LateInitializer LateInitializer
+}
+
+// Group returns the kind's full API group: ShortGroup.RootGroup.
+func (r *Resource) Group(p *Provider) string { return r.ShortGroup + "." + p.RootGroup }
+
+// ExternalName is how a managed resource's external name (the
+// crossplane.io/external-name annotation, by default the object's name)
+// becomes the Terraform resource's identity.
+type ExternalName struct {
+	resource.ExternalName
+	// GetIDFn returns the Terraform ID to import or refresh the resource
+	// by, from the external name and the parameters (Terraform JSON);
+	// nil means the external name is the ID.
+	GetIDFn func(ctx context.Context, externalName string, parameters map[string]any) (string, error)
+	// GetExternalNameFn returns the external name from the Terraform state
+	// attributes after create; nil means the "id" attribute.
+	GetExternalNameFn func(attributes map[string]any) (string, error)
+}
+
+// NameAsIdentifier is the external-name configuration of resources whose
+// name argument is their identity: the external name is written to the
+// argument (which leaves spec.forProvider).
+func NameAsIdentifier(argument string) ExternalName {
+	return ExternalName{ExternalName: resource.ExternalName{NameArgument: argument}}
+}
+
+// IdentifierFromProvider is the external-name configuration of resources
+// whose ID the provider picks: the external name is the ID, recorded after
+// create. It is the default.
+func IdentifierFromProvider() ExternalName {
+	return ExternalName{ExternalName: resource.ExternalName{IDFromProvider: true}}
+}
+
+// Reference makes a string argument a reference to another kind: the
+// generated type gets <field>Ref and <field>Selector fields, and the value
+// is extracted from the referenced object.
+type Reference struct {
+	// TerraformType is the referenced resource type, such as aws_vpc; it
+	// must be included in the same Provider.
+	TerraformType string
+	// Extract is the JSON path of the value in the referenced object;
+	// "status.atProvider.id" when empty.
+	Extract string
+	// RefFieldName and SelectorFieldName override the generated Go field
+	// names (default <Field>Ref, <Field>Selector).
+	RefFieldName, SelectorFieldName string
+}
+
+// DefaultExtract is the path references extract when their configuration
+// names none.
+const DefaultExtract = "status.atProvider.id"
+
+// Sensitive is the sensitive-field configuration of a resource.
+type Sensitive struct {
+	// Fields are Terraform attribute paths treated as sensitive although
+	// the schema does not mark them (top-level names, or a.b for nested
+	// ones).
+	Fields []string
+	// AdditionalConnectionDetailsFn computes extra keys for the connection
+	// Secret from the Terraform state attributes, at run time (such as a
+	// kubeconfig assembled from a cluster's endpoint and certificates).
+	AdditionalConnectionDetailsFn func(attributes map[string]any) (map[string][]byte, error)
+}
+
+// LateInitializer is the late-initialization configuration of a resource.
+type LateInitializer struct {
+	// IgnoredFields are Terraform argument paths never copied from the
+	// observed state into spec.forProvider.
+	IgnoredFields []string
+}
+
+// GroupFromSecondWord is the default naming: the second word of the
+// Terraform type is the group, the rest the kind (aws_s3_bucket → s3,
+// Bucket; aws_vpc → vpc, VPC when the type has two words).
+func GroupFromSecondWord(terraformType string) (group, kind string) {
+	words := strings.Split(terraformType, "_")
+	switch len(words) {
+	case 1:
+		return words[0], KindName(words[0])
+	case 2:
+		return words[1], KindName(words[1])
+	}
+	return words[1], KindName(strings.Join(words[2:], "_"))
+}
+
+// GroupFromProviderName names the group after the provider (the first
+// word) and the kind after the rest: random_password → random, Password.
+func GroupFromProviderName(terraformType string) (group, kind string) {
+	first, rest, ok := strings.Cut(terraformType, "_")
+	if !ok {
+		return first, KindName(first)
+	}
+	return first, KindName(rest)
+}
+
+// initialisms are the word parts written in capitals in kinds and field
+// names (VPCID, not VpcId).
+var initialisms = map[string]string{
+	"acl": "ACL", "ami": "AMI", "api": "API", "arn": "ARN", "ca": "CA", "cidr": "CIDR",
+	"cpu": "CPU", "db": "DB", "dns": "DNS", "ebs": "EBS", "ec2": "EC2", "http": "HTTP",
+	"https": "HTTPS", "iam": "IAM", "id": "ID", "ids": "IDs", "ip": "IP", "ips": "IPs",
+	"ipv4": "IPv4", "ipv6": "IPv6", "json": "JSON", "kms": "KMS", "sha": "SHA",
+	"sql": "SQL", "ssh": "SSH", "ssl": "SSL", "tcp": "TCP", "tls": "TLS", "ttl": "TTL",
+	"udp": "UDP", "uri": "URI", "url": "URL", "uuid": "UUID", "vpc": "VPC",
+}
+
+// KindName turns a snake_case name into an exported Go name: s3_bucket →
+// S3Bucket, vpc_id → VPCID. A name that would not start with a letter gets
+// an X in front.
+func KindName(snake string) string {
+	var b strings.Builder
+	for _, part := range strings.FieldsFunc(snake, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}) {
+		if up, ok := initialisms[strings.ToLower(part)]; ok {
+			b.WriteString(up)
+			continue
+		}
+		rs := []rune(part)
+		rs[0] = unicode.ToUpper(rs[0])
+		b.WriteString(string(rs))
+	}
+	s := b.String()
+	if s == "" || !unicode.IsLetter([]rune(s)[0]) {
+		s = "X" + s
+	}
+	return s
+}
+
+// Build makes the configuration of every included resource: defaults from
+// GroupKind, then the provider-wide configurators, then the per-resource
+// ones. It checks the result and returns the resources sorted by
+// Terraform type, or diagnostics naming each problem.
+func (p *Provider) Build() ([]*Resource, diag.Diagnostics) {
+	var ds diag.Diagnostics
+	if p.ModulePath == "" {
+		ds = append(ds, &diag.Diagnostic{Summary: "Provider.ModulePath is empty", Suggestion: "set it to the Go import path of the output directory"})
+	}
+	if !dnsSubdomain.MatchString(p.RootGroup) {
+		ds = append(ds, &diag.Diagnostic{Summary: fmt.Sprintf("Provider.RootGroup %q is not a DNS subdomain", p.RootGroup), Suggestion: "use lower-case words separated by dots, such as aws.example.org"})
+	}
+	include := make([]*regexp.Regexp, 0, len(p.Include))
+	for _, pat := range p.Include {
+		re, err := regexp.Compile("^(?:" + pat + ")$")
+		if err != nil {
+			ds = append(ds, &diag.Diagnostic{Summary: fmt.Sprintf("Provider.Include pattern %q is not a regular expression", pat), Detail: err.Error()})
+			continue
+		}
+		include = append(include, re)
+	}
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	groupKind := p.GroupKind
+	if groupKind == nil {
+		groupKind = GroupFromSecondWord
+	}
+	version := p.Version
+	if version == "" {
+		version = DefaultVersion
+	}
+	var rs []*Resource
+	byType := map[string]*Resource{}
+	for _, sp := range p.Schemas {
+		for _, sr := range sp.Resources {
+			if !included(include, sr.Type) {
+				continue
+			}
+			if prev, dup := byType[sr.Type]; dup {
+				ds = append(ds, &diag.Diagnostic{Summary: fmt.Sprintf("Resource type %s is in two schemas: %s and %s", sr.Type, prev.Provider.Source, sp.Source)})
+				continue
+			}
+			g, k := groupKind(sr.Type)
+			r := &Resource{
+				TerraformType: sr.Type, Schema: sr, Provider: sp,
+				Kind: k, ShortGroup: g, Version: version,
+				ExternalName: IdentifierFromProvider(),
+				References:   map[string]Reference{},
+			}
+			byType[sr.Type] = r
+			rs = append(rs, r)
+		}
+	}
+	sort.Slice(rs, func(i, j int) bool { return rs[i].TerraformType < rs[j].TerraformType })
+	for typ := range p.perResource {
+		if byType[typ] == nil {
+			var names []string
+			for n := range byType {
+				names = append(names, n)
+			}
+			sort.Strings(names)
+			ds = append(ds, &diag.Diagnostic{
+				Summary:    fmt.Sprintf("A configurator is registered for %s, which no included schema has", typ),
+				Path:       typ,
+				Suggestion: diag.DidYouMean(typ, names),
+			})
+		}
+	}
+	for _, r := range rs {
+		for _, c := range p.configurators {
+			if err := c(r); err != nil {
+				ds = append(ds, &diag.Diagnostic{Summary: "A provider-wide configurator failed", Detail: err.Error(), Path: r.TerraformType})
+			}
+		}
+		for _, c := range p.perResource[r.TerraformType] {
+			if err := c(r); err != nil {
+				ds = append(ds, &diag.Diagnostic{Summary: "A resource configurator failed", Detail: err.Error(), Path: r.TerraformType})
+			}
+		}
+	}
+	ds = append(ds, check(p, rs, byType)...)
+	sortDiagnostics(ds)
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	return rs, ds
+}
+
+func included(include []*regexp.Regexp, typ string) bool {
+	if len(include) == 0 {
+		return true
+	}
+	for _, re := range include {
+		if re.MatchString(typ) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	dnsSubdomain = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`)
+	dnsLabel     = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`)
+	goKind       = regexp.MustCompile(`^[A-Z][A-Za-z0-9]*$`)
+	apiVersion   = regexp.MustCompile(`^v[1-9][0-9]*((alpha|beta)[1-9][0-9]*)?$`)
+)
+
+// check reports configurations that cannot be generated.
+func check(p *Provider, rs []*Resource, byType map[string]*Resource) diag.Diagnostics {
+	var ds diag.Diagnostics
+	bad := func(r *Resource, path, summary, suggestion string) {
+		at := r.TerraformType
+		if path != "" {
+			at += "." + path
+		}
+		ds = append(ds, &diag.Diagnostic{Summary: summary, Path: at, Suggestion: suggestion})
+	}
+	kinds := map[string]*Resource{}
+	// Names each kind declares in its API package; two kinds of one
+	// package must not share any (Group and GroupStatus, or
+	// ConfigurationRecorder's Status and a ConfigurationRecorderStatus).
+	declared := map[string]*Resource{}
+	for _, r := range rs {
+		pkg := r.ShortGroup + "/" + r.Version + "/"
+		for _, n := range KindDeclarations(r.Kind) {
+			if reservedNames[n] {
+				bad(r, "", fmt.Sprintf("Kind %s declares %s, a name the generated package itself uses", r.Kind, n), "override Kind in a configurator")
+				continue
+			}
+			if prev := declared[pkg+n]; prev != nil && prev != r {
+				bad(r, "", fmt.Sprintf("Kind %s declares %s, which kind %s of %s declares too", r.Kind, n, prev.Kind, prev.TerraformType), "override Kind for one of them")
+				continue
+			}
+			declared[pkg+n] = r
+		}
+	}
+	for _, r := range rs {
+		if !goKind.MatchString(r.Kind) {
+			bad(r, "", fmt.Sprintf("Kind %q is not an exported Go name of letters and digits", r.Kind), "set Kind in a configurator, such as \"Bucket\"")
+		}
+		if !dnsLabel.MatchString(r.ShortGroup) {
+			bad(r, "", fmt.Sprintf("ShortGroup %q is not a DNS label", r.ShortGroup), "use lower-case letters, digits and dashes")
+		}
+		if !apiVersion.MatchString(r.Version) {
+			bad(r, "", fmt.Sprintf("Version %q is not a Kubernetes API version", r.Version), "use v1alpha1, v1beta1, v1 and the like")
+		}
+		key := r.ShortGroup + "/" + r.Version + "/" + r.Kind
+		if prev := kinds[key]; prev != nil {
+			bad(r, "", fmt.Sprintf("Kind %s in group %s is also the kind of %s", r.Kind, r.Group(p), prev.TerraformType), "override Kind or ShortGroup for one of them")
+		} else {
+			kinds[key] = r
+		}
+		en := r.ExternalName
+		if en.NameArgument != "" {
+			a := r.Schema.Block.Attribute(en.NameArgument)
+			if a == nil || (!a.Required && !a.Optional) || !a.Type.Equals(cty.String) {
+				bad(r, en.NameArgument, "ExternalName.NameArgument must be a string argument of the resource", didYouMean(en.NameArgument, r.Schema.Block))
+			}
+		}
+		for _, name := range sortedKeys(r.References) {
+			ref := r.References[name]
+			a := r.Schema.Block.Attribute(name)
+			if a == nil || (!a.Required && !a.Optional) || !a.Type.Equals(cty.String) {
+				bad(r, name, "A reference must be on a top-level string argument", didYouMean(name, r.Schema.Block))
+				continue
+			}
+			if name == en.NameArgument {
+				bad(r, name, "A reference cannot be on the external-name argument", "")
+			}
+			if byType[ref.TerraformType] == nil {
+				bad(r, name, fmt.Sprintf("The reference's target %s is not an included resource type", ref.TerraformType), "include it, or fix the name")
+			}
+		}
+		for _, f := range r.Sensitive.Fields {
+			if !pathExists(r.Schema.Block, f) {
+				bad(r, f, "Sensitive.Fields names an attribute the schema does not have", didYouMean(f, r.Schema.Block))
+			}
+		}
+		for _, f := range r.LateInitializer.IgnoredFields {
+			if !pathExists(r.Schema.Block, f) {
+				bad(r, f, "LateInitializer.IgnoredFields names an attribute the schema does not have", didYouMean(f, r.Schema.Block))
+			}
+		}
+	}
+	return ds
+}
+
+// KindDeclarations are the Go names a kind declares in its API package.
+func KindDeclarations(kind string) []string {
+	return []string{kind, kind + "List", kind + "Spec", kind + "Status", kind + "Parameters", kind + "Observation", kind + "GroupVersionKind"}
+}
+
+// reservedNames are declared by every generated API package.
+var reservedNames = map[string]bool{
+	"CRDGroup": true, "CRDVersion": true, "GroupVersion": true, "SchemeBuilder": true,
+	"AddToScheme": true, "addKnownTypes": true,
+}
+
+// pathExists reports whether a dotted Terraform path names an attribute or
+// block.
+func pathExists(b *schema.Block, path string) bool {
+	name, rest, nested := strings.Cut(path, ".")
+	if a := b.Attribute(name); a != nil {
+		if !nested {
+			return true
+		}
+		if a.NestedType == nil {
+			return false
+		}
+		return pathExists(&schema.Block{Attributes: a.NestedType.Attributes}, rest)
+	}
+	if nb := b.NestedBlock(name); nb != nil {
+		return !nested || pathExists(nb.Block, rest)
+	}
+	return false
+}
+
+func didYouMean(name string, b *schema.Block) string {
+	var names []string
+	for _, a := range b.Attributes {
+		names = append(names, a.Name)
+	}
+	for _, nb := range b.Blocks {
+		names = append(names, nb.Name)
+	}
+	return diag.DidYouMean(name, names)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+func sortDiagnostics(ds diag.Diagnostics) {
+	sort.SliceStable(ds, func(i, j int) bool { return ds[i].Path < ds[j].Path })
+}

@@ -1,0 +1,178 @@
+package pipeline
+
+import (
+	"compress/gzip"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tfkit/tfkit/jet/config"
+	"github.com/tfkit/tfkit/schema"
+)
+
+// awsProvider is a small configuration of the whole aws 3.3.0 schema: the
+// group from the second word, overrides where that word is not the group,
+// and one provider-wide reference rule.
+func awsProvider(t testing.TB) *config.Provider {
+	t.Helper()
+	f, err := os.Open("testdata/providers/aws-3.3.0.json.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := schema.ReadProviders(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &config.Provider{
+		ModulePath: "example.com/provider-aws",
+		RootGroup:  "aws.jet.tfkit.dev",
+		Schemas:    ps,
+	}
+	// Every vpc_id argument refers to a VPC, except on the VPC itself.
+	p.AddConfigurator(func(r *config.Resource) error {
+		if a := r.Schema.Block.Attribute("vpc_id"); a != nil && (a.Required || a.Optional) && r.TerraformType != "aws_vpc" {
+			r.References["vpc_id"] = config.Reference{TerraformType: "aws_vpc"}
+		}
+		return nil
+	})
+	// Where the second word is not the group.
+	for typ, group := range map[string]string{
+		"aws_vpc": "ec2", "aws_subnet": "ec2", "aws_instance": "ec2",
+		"aws_security_group": "ec2", "aws_internet_gateway": "ec2",
+		"aws_route_table": "ec2", "aws_eip": "ec2",
+	} {
+		p.AddResourceConfigurator(typ, func(r *config.Resource) error {
+			_, kind := config.GroupFromProviderName(r.TerraformType)
+			r.ShortGroup, r.Kind = group, kind
+			return nil
+		})
+	}
+	// ConfigurationRecorder declares ConfigurationRecorderStatus (its
+	// status type): the recorder's status resource needs another kind.
+	p.AddResourceConfigurator("aws_config_configuration_recorder_status", func(r *config.Resource) error {
+		r.Kind = "RecorderStatus"
+		return nil
+	})
+	return p
+}
+
+// TestAWS generates every aws 3.3.0 resource: one kind each, every
+// vpc_id a reference, nested type names unique; and, without -short, the
+// result compiles.
+func TestAWS(t *testing.T) {
+	p := awsProvider(t)
+	start := time.Now()
+	files, err := Generate(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("generated %d files in %v", len(files), time.Since(start))
+	types, crds, lines, refs := 0, 0, 0, 0
+	for _, f := range files {
+		switch {
+		case strings.HasSuffix(f.Path, "_types.go"):
+			types++
+		case strings.HasPrefix(f.Path, "package/crds/"):
+			crds++
+		case strings.HasSuffix(f.Path, "zz_generated.resolvers.go"):
+			refs += strings.Count(string(f.Data), "r.Resolve(ctx")
+		}
+		lines += strings.Count(string(f.Data), "\n")
+	}
+	if n := len(p.Schemas[0].Resources); types != n || crds != n {
+		t.Errorf("%d types files and %d CRDs for %d resources", types, crds, n)
+	}
+	if types != 584 {
+		t.Errorf("%d kinds, want aws 3.3.0's 584 resources", types)
+	}
+	// Every vpc_id argument became a reference.
+	wantRefs := 0
+	for _, r := range p.Schemas[0].Resources {
+		if a := r.Block.Attribute("vpc_id"); a != nil && (a.Required || a.Optional) && r.Type != "aws_vpc" {
+			wantRefs++
+		}
+	}
+	if refs != wantRefs || refs == 0 {
+		t.Errorf("%d vpc_id references, want %d", refs, wantRefs)
+	}
+	t.Logf("%d lines, %d references", lines, refs)
+	// ec2 collects kinds from several overrides; collisions of nested
+	// type names there get their parents' names.
+	var ec2 string
+	for _, f := range files {
+		if f.Path == "apis/ec2/v1alpha1/zz_instance_types.go" {
+			ec2 = string(f.Data)
+		}
+	}
+	if !strings.Contains(ec2, "type InstanceEBSBlockDeviceParameters struct") && !strings.Contains(ec2, "type EBSBlockDeviceParameters struct") {
+		t.Errorf("no EBS block device type for aws_instance")
+	}
+
+	if testing.Short() {
+		t.Skip("compiling the generated aws tree takes minutes; skipped with -short")
+	}
+	dir := t.TempDir()
+	for _, f := range files {
+		path := filepath.Join(dir, filepath.FromSlash(f.Path))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	buildModule(t, dir, p.ModulePath)
+}
+
+// buildModule compiles a generated tree as its own module that uses this
+// repository's jet packages and dependency versions.
+func buildModule(t *testing.T, dir, modulePath string) {
+	t.Helper()
+	_, file, _, _ := runtime.Caller(0)
+	repo := filepath.Join(filepath.Dir(file), "..", "..")
+	mod, err := os.ReadFile(filepath.Join(repo, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := os.ReadFile(filepath.Join(repo, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The repository's requirements, so that the same versions are used.
+	var requires []string
+	inBlock := false
+	for _, line := range strings.Split(string(mod), "\n") {
+		switch {
+		case strings.HasPrefix(line, "require ("):
+			inBlock = true
+		case inBlock && line == ")":
+			inBlock = false
+		case inBlock:
+			requires = append(requires, strings.TrimSpace(strings.TrimSuffix(line, "// indirect")))
+		}
+	}
+	gomod := "module " + modulePath + "\n\ngo 1.26\n\nrequire (\n\tgithub.com/tfkit/tfkit v0.0.0\n\t" + strings.Join(requires, "\n\t") + "\n)\n\nreplace github.com/tfkit/tfkit => " + repo + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	cmd := exec.Command("go", "build", "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build of the generated tree: %v\n%s", err, out)
+	}
+	t.Logf("go build ./... of the generated tree: %v", time.Since(start))
+}
