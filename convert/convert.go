@@ -13,6 +13,7 @@ import (
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/hcldepth"
 )
 
 // Target is the language convert writes.
@@ -179,6 +180,9 @@ type source struct {
 func parseFile(f File) (*source, diag.Diagnostics) {
 	// One parse gives both the model (config.BodyFromSyntax, as
 	// config.ParseConfig does) and the block syntax for source text.
+	if hds := hcldepth.Config(f.Src, f.Name, hcl.InitialPos); hds.HasErrors() {
+		return nil, diag.FromHCL(hds)
+	}
 	file, hds := hclsyntax.ParseConfig(f.Src, f.Name, hcl.InitialPos)
 	if hds.HasErrors() {
 		return nil, diag.FromHCL(hds)

@@ -8,6 +8,8 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
+
+	"github.com/tfkit/tfkit/internal/hcldepth"
 )
 
 // varOptions returns the -var options that give the engine the user's
@@ -98,6 +100,9 @@ func parseFile(p *hclparse.Parser, path string) *hcl.File {
 	}
 	var file *hcl.File
 	var diags hcl.Diagnostics
+	if hcldepth.File(src, path).HasErrors() {
+		return nil
+	}
 	if strings.HasSuffix(path, ".json") {
 		file, diags = p.ParseJSON(src, path)
 	} else {
