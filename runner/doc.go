@@ -20,7 +20,8 @@
 // Linux a relay (this program started again, see engineCommand) gives it
 // one interrupt when tfkit dies, so that it stops at a safe point then
 // too. A program that imports runner therefore becomes that relay when
-// started with TFKIT_ENGINE_RELAY=1 in its environment.
+// started with TFKIT_ENGINE_RELAY=TOKEN in its environment and
+// --tfkit-engine-relay=TOKEN as its first argument.
 //
 // It must never write or edit Terraform state itself, never run an apply
 // other than of the plan file it was given, and never touch the synthesized

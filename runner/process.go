@@ -212,7 +212,7 @@ type RunningEngine struct {
 }
 
 func (r *RunningEngine) String() string {
-	return fmt.Sprintf("the engine's %s (pid %d), left running by a tfkit that ended before it", r.Command, r.Pid)
+	return fmt.Sprintf("the engine's %s (pid %d) that an earlier tfkit left running", r.Command, r.Pid)
 }
 
 // leftRunning returns the engine process an earlier tfkit left running in

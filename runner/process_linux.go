@@ -13,13 +13,19 @@ import (
 	"syscall"
 )
 
-// relayEnv, set in its environment, makes a program that imports runner
-// the engine's relay (see relay) instead of itself.
-const relayEnv = "TFKIT_ENGINE_RELAY"
+// relayEnv, set in its environment to the value of its first argument
+// after relayFlag, makes a program that imports runner the engine's relay
+// (see relay) instead of itself. Both are needed, so that neither a stray
+// variable in the user's environment nor an argument alone does it.
+const (
+	relayEnv  = "TFKIT_ENGINE_RELAY"
+	relayFlag = "--tfkit-engine-relay="
+)
 
 func init() {
-	if os.Getenv(relayEnv) == "1" {
-		os.Exit(relay(os.Args[1:]))
+	token := os.Getenv(relayEnv)
+	if token != "" && len(os.Args) > 1 && os.Args[1] == relayFlag+token {
+		os.Exit(relay(os.Args[2:]))
 	}
 }
 
@@ -44,8 +50,9 @@ func init() {
 //
 // lifeline says that the command's standard input must be that pipe.
 func engineCommand(w *Workspace, args []string) (cmd *exec.Cmd, lifeline bool) {
-	cmd = exec.Command("/proc/self/exe", append([]string{w.engine.Path}, args...)...)
-	cmd.Env = append(append([]string(nil), w.env...), relayEnv+"=1")
+	token := strconv.Itoa(os.Getpid())
+	cmd = exec.Command("/proc/self/exe", append([]string{relayFlag + token, w.engine.Path}, args...)...)
+	cmd.Env = append(append([]string(nil), w.env...), relayEnv+"="+token)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 	return cmd, true
 }

@@ -104,7 +104,7 @@ func TestLockWaitsForEngineLeftRunning(t *testing.T) {
 	}
 	err = w.Lock(t.Context(), "tfkit deploy")
 	var busy *BusyError
-	if !errors.As(err, &busy) || busy.Holder != "the engine's apply (pid "+pid+"), left running by a tfkit that ended before it" {
+	if !errors.As(err, &busy) || busy.Holder != "the engine's apply (pid "+pid+") that an earlier tfkit left running" {
 		t.Fatalf("lock: %v", err)
 	}
 	w.LockTimeout = 10 * time.Second
@@ -118,5 +118,16 @@ func TestLockWaitsForEngineLeftRunning(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "s | waiting up to 10s for the engine's apply (pid "+pid+")") {
 		t.Errorf("stderr: %q", stderr.String())
+	}
+}
+
+// TestRelayNeedsItsArgument: the relay's variable alone, as a user might
+// have it in the environment, leaves a program that imports runner itself.
+func TestRelayNeedsItsArgument(t *testing.T) {
+	cmd := exec.Command(os.Args[0], "-test.run=^$") // runs no test: no recursion
+	cmd.Env = append(os.Environ(), relayEnv+"=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "PASS") {
+		t.Fatalf("with %s=1 the test binary did not run as itself: %v\n%s", relayEnv, err, out)
 	}
 }
