@@ -186,7 +186,7 @@ func scanFeatures(p *hclparse.Parser, src []byte, name string) []Use {
 	var file *hcl.File
 	var diags hcl.Diagnostics
 	json := strings.HasSuffix(name, ".json")
-	if hcldepth.File(src, name).HasErrors() {
+	if tooDeep(src, name) {
 		return nil // the engine reports it, if it can
 	}
 	if json {

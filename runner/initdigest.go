@@ -11,8 +11,6 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
-
-	"github.com/tfkit/tfkit/internal/hcldepth"
 )
 
 // initDigest is a digest of what `init` depends on: the engine (engine
@@ -47,11 +45,11 @@ func initDigest(dir string, files []string, engine string) (string, error) {
 			h.Write(src)
 			continue
 		}
-		diags := hcldepth.Config(src, f, hcl.InitialPos)
-		var file *hcl.File
-		if !diags.HasErrors() {
-			file, diags = hclsyntax.ParseConfig(src, f, hcl.InitialPos)
+		if tooDeep(src, f) {
+			h.Write(src)
+			continue
 		}
+		file, diags := hclsyntax.ParseConfig(src, f, hcl.InitialPos)
 		if diags.HasErrors() {
 			h.Write(src)
 			continue

@@ -8,8 +8,6 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
-
-	"github.com/tfkit/tfkit/internal/hcldepth"
 )
 
 // varOptions returns the -var options that give the engine the user's
@@ -100,7 +98,7 @@ func parseFile(p *hclparse.Parser, path string) *hcl.File {
 	}
 	var file *hcl.File
 	var diags hcl.Diagnostics
-	if hcldepth.File(src, path).HasErrors() {
+	if tooDeep(src, path) {
 		return nil
 	}
 	if strings.HasSuffix(path, ".json") {

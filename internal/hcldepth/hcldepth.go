@@ -46,6 +46,11 @@ func Template(src []byte, filename string, start hcl.Pos) hcl.Diagnostics {
 	return tokens(toks)
 }
 
+// Tokens checks native-syntax text already read by HCL's scanner
+// (hclsyntax.LexConfig, LexExpression or LexTemplate), for a caller that
+// needs the tokens anyway: the check then costs no second scan.
+func Tokens(toks hclsyntax.Tokens) hcl.Diagnostics { return tokens(toks) }
+
 // File checks a whole file, by its name: Terraform JSON for names ending
 // in .json, native syntax otherwise.
 func File(src []byte, filename string) hcl.Diagnostics {
