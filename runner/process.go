@@ -109,6 +109,8 @@ func (w *Workspace) exec(ctx context.Context, stdout io.Writer, args ...string) 
 	}
 
 	if err := cmd.Start(); err != nil {
+		os.Remove(outPath)
+		os.Remove(errPath)
 		return err
 	}
 	pidData := strconv.Itoa(cmd.Process.Pid) + " " + args[0] + "\n"
