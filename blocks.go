@@ -11,6 +11,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/internal/hcldepth"
 )
 
 // Provider is a provider configuration: `provider "aws" { ... }`.
@@ -138,9 +139,13 @@ func (c *conv) typeConstraint(t any, path string) config.Expr {
 			fmt.Sprintf("A variable type is a string such as \"list(string)\" or a cty.Type; a %T was given.", t), "")
 		return nil
 	}
-	syn, hds := hclsyntax.ParseExpression([]byte(text), "<type>", hcl.InitialPos)
+	var syn hclsyntax.Expression
+	hds := hcldepth.Expression([]byte(text), "<type>", hcl.InitialPos)
 	if !hds.HasErrors() {
-		_, _, hds = typeexpr.TypeConstraintWithDefaults(syn)
+		syn, hds = hclsyntax.ParseExpression([]byte(text), "<type>", hcl.InitialPos)
+		if !hds.HasErrors() {
+			_, _, hds = typeexpr.TypeConstraintWithDefaults(syn)
+		}
 	}
 	if hds.HasErrors() {
 		c.errorf(path, "Invalid type constraint",

@@ -10,6 +10,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/hcldepth"
 )
 
 // ParseExpression parses HCL native-syntax expression text into the model.
@@ -18,6 +19,9 @@ import (
 func ParseExpression(src string, filename string, start hcl.Pos) (Expr, diag.Diagnostics) {
 	if start.Line == 0 {
 		start = hcl.InitialPos
+	}
+	if hds := hcldepth.Expression([]byte(src), filename, start); hds.HasErrors() {
+		return nil, diag.FromHCL(hds)
 	}
 	se, hds := hclsyntax.ParseExpression([]byte(src), filename, start)
 	if hds.HasErrors() {
@@ -36,6 +40,9 @@ func ParseTemplate(s string, filename string, start hcl.Pos) (Expr, diag.Diagnos
 	}
 	if start.Line == 0 {
 		start = hcl.InitialPos
+	}
+	if hds := hcldepth.Template([]byte(s), filename, start); hds.HasErrors() {
+		return nil, diag.FromHCL(hds)
 	}
 	se, hds := hclsyntax.ParseTemplate([]byte(s), filename, start)
 	if hds.HasErrors() {
@@ -68,6 +75,9 @@ func ParseBody(src string, filename string, start hcl.Pos) (*Body, diag.Diagnost
 func parseBodyText(src, filename string, start hcl.Pos) (*hcl.File, hcl.Pos, diag.Diagnostics) {
 	if start.Line == 0 {
 		start = hcl.InitialPos
+	}
+	if hds := hcldepth.Config([]byte(src), filename, start); hds.HasErrors() {
+		return nil, start, diag.FromHCL(hds)
 	}
 	f, hds := hclsyntax.ParseConfig([]byte(src), filename, start)
 	if hds.HasErrors() {

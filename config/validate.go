@@ -11,6 +11,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/hcldepth"
 )
 
 // Validate checks cfg against Terraform's structural rules: valid names,
@@ -555,9 +556,13 @@ func (v *validator) checkTypeConstraint(a *Attribute, sc scope) {
 		}
 		src = s
 	}
-	expr, hds := hclsyntax.ParseExpression([]byte(src), sc.rng.Filename, hcl.InitialPos)
+	hds := hcldepth.Expression([]byte(src), sc.rng.Filename, hcl.InitialPos)
 	if !hds.HasErrors() {
-		_, _, hds = typeexprWithDefaults(expr)
+		var expr hclsyntax.Expression
+		expr, hds = hclsyntax.ParseExpression([]byte(src), sc.rng.Filename, hcl.InitialPos)
+		if !hds.HasErrors() {
+			_, _, hds = typeexprWithDefaults(expr)
+		}
 	}
 	if hds.HasErrors() {
 		v.errorAt(sc.rng, sc.path, fmt.Sprintf("Invalid type constraint %q", src), hds[0].Summary+": "+hds[0].Detail, typeHint)

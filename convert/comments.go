@@ -25,8 +25,8 @@ type comment struct {
 	lines      []string // text without the comment markers
 }
 
-func readComments(src []byte, name string) *comments {
-	toks, _ := hclsyntax.LexConfig(src, name, hcl.InitialPos)
+// readComments collects the comments of a file's tokens.
+func readComments(toks hclsyntax.Tokens) *comments {
 	c := &comments{}
 	for _, t := range toks {
 		switch t.Type {

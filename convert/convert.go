@@ -13,6 +13,7 @@ import (
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/hcldepth"
 )
 
 // Target is the language convert writes.
@@ -178,7 +179,13 @@ type source struct {
 
 func parseFile(f File) (*source, diag.Diagnostics) {
 	// One parse gives both the model (config.BodyFromSyntax, as
-	// config.ParseConfig does) and the block syntax for source text.
+	// config.ParseConfig does) and the block syntax for source text. The
+	// tokens, read first for the comments, show whether the text is too
+	// deeply nested to parse.
+	toks, _ := hclsyntax.LexConfig(f.Src, f.Name, hcl.InitialPos)
+	if hds := hcldepth.Tokens(toks); hds.HasErrors() {
+		return nil, diag.FromHCL(hds)
+	}
 	file, hds := hclsyntax.ParseConfig(f.Src, f.Name, hcl.InitialPos)
 	if hds.HasErrors() {
 		return nil, diag.FromHCL(hds)
@@ -210,7 +217,7 @@ func parseFile(f File) (*source, diag.Diagnostics) {
 	}
 	blocks := append([]*hclsyntax.Block(nil), sb.Blocks...)
 	sort.SliceStable(blocks, func(i, j int) bool { return blocks[i].TypeRange.Start.Byte < blocks[j].TypeRange.Start.Byte })
-	return &source{name: f.Name, src: f.Src, cfg: cfg, notes: readComments(f.Src, f.Name), blocks: blocks}, nil
+	return &source{name: f.Name, src: f.Src, cfg: cfg, notes: readComments(toks), blocks: blocks}, nil
 }
 
 // maxExponent bounds the binary exponent of number literals (2^4096 is

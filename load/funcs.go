@@ -29,6 +29,8 @@ import (
 	"github.com/zclconf/go-cty/cty/convert"
 	"github.com/zclconf/go-cty/cty/function"
 	"github.com/zclconf/go-cty/cty/function/stdlib"
+
+	"github.com/tfkit/tfkit/internal/hcldepth"
 )
 
 // functions is Terraform's function table as far as tfkit implements it.
@@ -357,7 +359,11 @@ func templateFileFunc(baseDir string, funcs map[string]function.Function) functi
 			if err != nil {
 				return cty.NilVal, function.NewArgErrorf(0, "cannot read template: %v", err)
 			}
-			expr, hd := hclsyntax.ParseTemplate(src, args[0].AsString(), hcl.InitialPos)
+			hd := hcldepth.Template(src, args[0].AsString(), hcl.InitialPos)
+			var expr hclsyntax.Expression
+			if !hd.HasErrors() {
+				expr, hd = hclsyntax.ParseTemplate(src, args[0].AsString(), hcl.InitialPos)
+			}
 			if hd.HasErrors() {
 				return cty.NilVal, function.NewArgErrorf(0, "invalid template: %s", hd.Error())
 			}

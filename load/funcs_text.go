@@ -11,6 +11,8 @@ import (
 	"github.com/zclconf/go-cty/cty/function"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/ianaindex"
+
+	"github.com/tfkit/tfkit/internal/hcldepth"
 )
 
 // textEncodeBase64Func is Terraform's textencodebase64(string, encoding):
@@ -69,7 +71,12 @@ func templateStringFunc(funcs map[string]function.Function) function.Function {
 		Params: []function.Parameter{{Name: "template", Type: cty.String}, {Name: "vars", Type: cty.DynamicPseudoType}},
 		Type:   function.StaticReturnType(cty.DynamicPseudoType),
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-			expr, hd := hclsyntax.ParseTemplate([]byte(args[0].AsString()), "<templatestring>", hcl.InitialPos)
+			src := []byte(args[0].AsString())
+			hd := hcldepth.Template(src, "<templatestring>", hcl.InitialPos)
+			var expr hclsyntax.Expression
+			if !hd.HasErrors() {
+				expr, hd = hclsyntax.ParseTemplate(src, "<templatestring>", hcl.InitialPos)
+			}
 			if hd.HasErrors() {
 				return cty.NilVal, function.NewArgErrorf(0, "invalid template: %s", hd.Error())
 			}

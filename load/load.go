@@ -12,6 +12,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/hcldepth"
 	"github.com/tfkit/tfkit/schema"
 )
 
@@ -191,11 +192,13 @@ func (e *evaluator) readVarFile(p *hclparse.Parser, f string, in map[string]root
 		return
 	}
 	var file *hcl.File
-	var hd hcl.Diagnostics
-	if strings.HasSuffix(f, ".json") {
-		file, hd = p.ParseJSON(src, filepath.ToSlash(f))
-	} else {
-		file, hd = p.ParseHCL(src, filepath.ToSlash(f))
+	hd := hcldepth.File(src, filepath.ToSlash(f))
+	if !hd.HasErrors() {
+		if strings.HasSuffix(f, ".json") {
+			file, hd = p.ParseJSON(src, filepath.ToSlash(f))
+		} else {
+			file, hd = p.ParseHCL(src, filepath.ToSlash(f))
+		}
 	}
 	e.diags = append(e.diags, diag.FromHCL(hd)...)
 	if hd.HasErrors() {
@@ -245,7 +248,11 @@ func (e *evaluator) parseRawInput(in rootInput, ty cty.Type) cty.Value {
 	if ty == cty.String || ty == cty.DynamicPseudoType {
 		return cty.StringVal(in.text)
 	}
-	expr, hd := hclsyntax.ParseExpression([]byte(in.text), in.rng.Filename, hcl.InitialPos)
+	hd := hcldepth.Expression([]byte(in.text), in.rng.Filename, hcl.InitialPos)
+	var expr hclsyntax.Expression
+	if !hd.HasErrors() {
+		expr, hd = hclsyntax.ParseExpression([]byte(in.text), in.rng.Filename, hcl.InitialPos)
+	}
 	if !hd.HasErrors() {
 		var v cty.Value
 		v, hd = expr.Value(nil)
@@ -254,8 +261,16 @@ func (e *evaluator) parseRawInput(in rootInput, ty cty.Type) cty.Value {
 		}
 	}
 	r := in.rng
+	text := in.text
+	if len(text) > 80 {
+		text = text[:40] + "..." + text[len(text)-20:]
+	}
+	detail := "cannot parse " + QuoteOrEmpty(text) + " as an HCL value: " + hd[0].Summary
+	if hd[0].Summary == hcldepth.Summary {
+		detail += " (" + hd[0].Detail + ")"
+	}
 	e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid value for input variable",
-		Detail: "cannot parse " + QuoteOrEmpty(in.text) + " as an HCL value: " + hd[0].Summary, Subject: &r})
+		Detail: detail, Subject: &r})
 	return unknown("invalid value in " + in.rng.Filename)
 }
 

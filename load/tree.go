@@ -13,6 +13,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/hcldepth"
 )
 
 // Module is one module of the tree: its declarations and its children by
@@ -411,11 +412,13 @@ func (l *loader) loadFile(m *Module, dir, name string, override bool) {
 		return
 	}
 	var f *hcl.File
-	var hd hcl.Diagnostics
-	if strings.HasSuffix(name, ".json") {
-		f, hd = l.parser.ParseJSON(src, rel)
-	} else {
-		f, hd = l.parser.ParseHCL(src, rel)
+	hd := hcldepth.File(src, rel)
+	if !hd.HasErrors() {
+		if strings.HasSuffix(name, ".json") {
+			f, hd = l.parser.ParseJSON(src, rel)
+		} else {
+			f, hd = l.parser.ParseHCL(src, rel)
+		}
 	}
 	l.diags = append(l.diags, diag.FromHCL(hd)...)
 	if f == nil || hd.HasErrors() {

@@ -55,6 +55,8 @@ func TestDiagnostics(t *testing.T) {
 			both, "aws_instance.web.password", "Marked value", 0},
 		{"raw text that does not parse", web(at("ami", raw("var.a +"))),
 			both, "aws_instance.web.ami", "Invalid raw expression", 0},
+		{"raw text nested 100,000 levels deep", web(at("ami", raw(strings.Repeat("(", 100000)+"1"+strings.Repeat(")", 100000)))),
+			both, "aws_instance.web.ami", "Invalid raw expression", 0},
 		{"unknown binary operator", web(at("count", bin(num(1), "^", num(2)))),
 			both, "aws_instance.web.count", "Unknown operator", 0},
 		{"missing expression", web(at("ami", nil)),

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/hcldepth"
 	"github.com/tfkit/tfkit/internal/tfrules"
 )
 
@@ -838,7 +839,11 @@ func (w *emitter) raw(r *config.Raw) {
 		w.add(hclsyntax.TokenIdent, bNull)
 		return
 	}
-	syn, diags := hclsyntax.ParseExpression(src, "", hcl.InitialPos)
+	diags := hcldepth.Expression(src, "", hcl.InitialPos)
+	var syn hclsyntax.Expression
+	if !diags.HasErrors() {
+		syn, diags = hclsyntax.ParseExpression(src, "", hcl.InitialPos)
+	}
 	if diags.HasErrors() {
 		w.fail("Invalid raw expression", fmt.Sprintf("The raw HCL text %q does not parse: %s", r.Text, diags.Error()), "pass a complete HCL expression")
 		w.add(hclsyntax.TokenIdent, bNull)

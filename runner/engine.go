@@ -27,8 +27,9 @@ const (
 )
 
 // Minimum versions: apply of a saved plan file and `show -json` of it are
-// older, but terraform-exec needs Terraform 1.1 for graceful interruption
-// without leaking pipes, and OpenTofu starts at 1.6.
+// older, but Terraform 1.1 is the floor hashicorp/terraform-exec sets for
+// graceful interruption, which tfkit relies on, and OpenTofu starts at
+// 1.6.
 var minVersion = map[Flavor]*version.Version{
 	Terraform: version.Must(version.NewVersion("1.1.0")),
 	OpenTofu:  version.Must(version.NewVersion("1.6.0")),

@@ -4,20 +4,20 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-
-	"github.com/hashicorp/terraform-exec/tfexec"
 )
 
-// engineEnv turns the user's environment into what terraform-exec accepts:
-// it refuses to pass variables it sets itself (TF_LOG*, TF_INPUT,
-// TF_CLI_ARGS*, TF_WORKSPACE, TF_VAR_*...). The TF_VAR_ variables are
-// returned by name (without the prefix) for Plan to pass as -var options
-// those the stack declares (see varOptions); the logging variables are
-// returned apart for Open to hand to terraform-exec's logging settings.
-// Everything else, TF_CLI_CONFIG_FILE, TF_PLUGIN_CACHE_DIR and credentials
-// included, goes to the engine unchanged. Later entries win, as in
-// exec.Cmd.
-func engineEnv(environ []string) (env, vars, logs map[string]string) {
+// engineEnv turns the user's environment into the engine's: variables
+// that would change how tfkit's own arguments are read (TF_CLI_ARGS*,
+// TF_INPUT, TF_WORKSPACE, TF_REATTACH_PROVIDERS, ...) are dropped, and
+// TF_IN_AUTOMATION is set, as the engine's output is read by tfkit. The
+// TF_VAR_ variables are returned by name (without the prefix) for Plan to
+// pass as -var options those the stack declares (see varOptions). The
+// logging variables go through only with TF_LOG_PATH: without it the
+// engine's log would mix with its output. Everything else,
+// TF_CLI_CONFIG_FILE, TF_PLUGIN_CACHE_DIR and credentials included, goes
+// to the engine unchanged. Later entries win, as in exec.Cmd; the result
+// is sorted, so that the engine sees the same environment every time.
+func engineEnv(environ []string) (env []string, vars map[string]string) {
 	all := map[string]string{}
 	for _, kv := range environ {
 		if k, v, ok := strings.Cut(kv, "="); ok {
@@ -30,11 +30,26 @@ func engineEnv(environ []string) (env, vars, logs map[string]string) {
 			vars[name] = v
 		}
 	}
-	logs = map[string]string{}
-	for _, k := range []string{"TF_LOG", "TF_LOG_PATH", "TF_LOG_CORE", "TF_LOG_PROVIDER"} {
-		logs[k] = all[k]
+	logging := all["TF_LOG_PATH"] != ""
+	for k := range all {
+		switch {
+		case strings.HasPrefix(k, "TF_VAR_"), k == "TF_CLI_ARGS", strings.HasPrefix(k, "TF_CLI_ARGS_"),
+			k == "TF_INPUT", k == "TF_IN_AUTOMATION", k == "TF_WORKSPACE", k == "TF_REATTACH_PROVIDERS",
+			k == "TF_DISABLE_PLUGIN_TLS", k == "TF_SKIP_PROVIDER_VERIFY", k == "TF_APPEND_USER_AGENT":
+			delete(all, k)
+		case k == "TF_LOG", k == "TF_LOG_PATH", k == "TF_LOG_CORE", k == "TF_LOG_PROVIDER":
+			if !logging {
+				delete(all, k)
+			}
+		}
 	}
-	return tfexec.CleanEnv(all), vars, logs
+	all["TF_IN_AUTOMATION"] = "1"
+	env = make([]string, 0, len(all))
+	for k, v := range all {
+		env = append(env, k+"="+v)
+	}
+	sort.Strings(env)
+	return env, vars
 }
 
 // CheckEnv reports what of the user's environment the engine will not see

@@ -11,6 +11,8 @@ import (
 	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfkit/tfkit/internal/hcldepth"
 )
 
 // Feature is a construct of the configuration language that needs a newer
@@ -184,6 +186,9 @@ func scanFeatures(p *hclparse.Parser, src []byte, name string) []Use {
 	var file *hcl.File
 	var diags hcl.Diagnostics
 	json := strings.HasSuffix(name, ".json")
+	if tooDeep(src, name) {
+		return nil // the engine reports it, if it can
+	}
 	if json {
 		file, diags = p.ParseJSON(src, name)
 	} else {
@@ -350,6 +355,9 @@ func (s *featureScan) jsonCalls(e hcl.Expression) {
 	}
 	r := e.Range()
 	start := hcl.Pos{Line: r.Start.Line, Column: r.Start.Column + 1, Byte: r.Start.Byte + 1} // past the quote
+	if hcldepth.Template([]byte(v.AsString()), s.file, start).HasErrors() {
+		return
+	}
 	tmpl, diags := hclsyntax.ParseTemplate([]byte(v.AsString()), s.file, start)
 	if diags.HasErrors() {
 		return

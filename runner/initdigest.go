@@ -45,6 +45,10 @@ func initDigest(dir string, files []string, engine string) (string, error) {
 			h.Write(src)
 			continue
 		}
+		if tooDeep(src, f) {
+			h.Write(src)
+			continue
+		}
 		file, diags := hclsyntax.ParseConfig(src, f, hcl.InitialPos)
 		if diags.HasErrors() {
 			h.Write(src)

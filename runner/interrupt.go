@@ -9,9 +9,8 @@ import (
 // interrupt asks it to stop at a safe point. Terraform and OpenTofu then
 // let the operations under way finish (a create may take minutes), write
 // the state and release the state lock, however long that takes, which is
-// why Open lets terraform-exec wait for the engine without limit
-// (SetWaitDelay(0); its default of 60 s ends in SIGKILL, which loses what
-// was being created from the state and can leave a lock behind). A second
+// why tfkit waits for the engine without limit (a SIGKILL loses what was
+// being created from the state and can leave a lock behind). A second
 // interrupt makes the engine stop at once ("Two interrupts received.
 // Exiting immediately."), at the risk of losing what it was doing from the
 // state. How the engine hears of each depends on the system; see
@@ -21,17 +20,17 @@ import (
 type Interrupts int
 
 const (
-	// Forwarded: the engine runs in a process group of its own, which the
-	// terminal's Ctrl-C does not reach (terraform-exec does so on Linux),
-	// so tfkit passes each interrupt on: the first by cancelling the
-	// command's context, on which terraform-exec sends SIGINT, the second
-	// with InterruptAgain.
+	// Forwarded: the engine runs in a session and process group of its
+	// own, which the terminal's Ctrl-C does not reach (on Linux), so tfkit
+	// passes each interrupt on: the first by cancelling the command's
+	// context, on which the engine (through its relay) gets SIGINT, the
+	// second with InterruptAgain.
 	Forwarded Interrupts = iota
 	// FromTerminal: the engine shares tfkit's process group or console
 	// (macOS, the BSDs, Windows), so every Ctrl-C reaches it from the
-	// terminal directly. tfkit must not add its own: on macOS
-	// terraform-exec's SIGINT would make the engine read one Ctrl-C as two
-	// and stop at once, and on Windows cancelling kills the engine. So the
+	// terminal directly. tfkit must not add its own: on macOS a SIGINT
+	// from tfkit would make the engine read one Ctrl-C as two and stop at
+	// once, and Windows has no SIGINT to send. So the
 	// engine's commands run under a context that is never cancelled
 	// (context.WithoutCancel); a cancelled context stops tfkit between
 	// commands, and the engine finishes the one under way as it chooses.

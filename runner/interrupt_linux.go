@@ -8,14 +8,14 @@ import (
 	"syscall"
 )
 
-// terraform-exec starts the engine in a process group of its own, which
-// the terminal's Ctrl-C does not reach.
+// The engine runs in a session of its own, which the terminal's Ctrl-C
+// does not reach (see engineCommand).
 const platformInterrupts = Forwarded
 
 // interruptEngines signals the children of this process that lead a
-// process group of their own: the engines terraform-exec started (and an
-// app synth runs, which stops on SIGINT as well). terraform-exec does not
-// hand out the engine's process, so they are found in /proc.
+// process group of their own: the engines' relays, which pass the signal
+// on (and an app synth runs, which stops on SIGINT as well). Workspaces
+// do not hand out their processes, so they are found in /proc.
 func interruptEngines() int {
 	self := os.Getpid()
 	entries, err := os.ReadDir("/proc")
@@ -29,7 +29,7 @@ func interruptEngines() int {
 			continue
 		}
 		// A pid is not reused while its process is a zombie waiting for
-		// this process to reap it, but terraform-exec may reap it between
+		// this process to reap it, but the workspace may reap it between
 		// the check and the signal. So the process is taken hold of first
 		// (os.FindProcess opens a pidfd, through which Signal sends,
 		// where the kernel has them) and checked again: the signal then

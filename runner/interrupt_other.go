@@ -2,7 +2,7 @@
 
 package runner
 
-// Outside Linux terraform-exec leaves the engine in tfkit's process group
+// Outside Linux the engine stays in tfkit's process group
 // (or console), where the terminal's Ctrl-C reaches it directly.
 const platformInterrupts = FromTerminal
 

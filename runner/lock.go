@@ -44,7 +44,9 @@ const lockPoll = 100 * time.Millisecond
 // configuration or make another plan file while the other waits for the
 // approval of its plan. The engine's state lock does not cover those,
 // which happen outside the engine. owner describes this command ("tfkit
-// deploy") to another tfkit that finds the lock held. When it is held,
+// deploy") to another tfkit that finds the lock held. An engine that an
+// earlier tfkit left running in the working directory (tfkit was killed
+// while the engine ran; see exec) holds the stack as well. When it is held,
 // Lock waits up to LockTimeout for it (saying so once on the stack's
 // standard error), then returns a *BusyError; cancelling ctx stops the
 // wait.
@@ -57,15 +59,25 @@ func (w *Workspace) Lock(ctx context.Context, owner string) error {
 		if err != nil {
 			return fmt.Errorf("locking %s: %w", path, err)
 		}
+		var holder string
 		if f != nil {
-			// Truncated only now: before, the file says who holds it.
-			if err := f.Truncate(0); err == nil {
-				fmt.Fprintf(f, "%s (pid %d) since %s\n", owner, os.Getpid(), time.Now().Format(time.DateTime))
+			// An engine an earlier tfkit left running (tfkit was killed)
+			// goes on with the stack until it has stopped at a safe
+			// point: wait for it as for another tfkit.
+			running := w.leftRunning()
+			if running == nil {
+				// Truncated only now: before, the file says who holds it.
+				if err := f.Truncate(0); err == nil {
+					fmt.Fprintf(f, "%s (pid %d) since %s\n", owner, os.Getpid(), time.Now().Format(time.DateTime))
+				}
+				w.lock = f
+				return nil
 			}
-			w.lock = f
-			return nil
+			f.Close()
+			holder = running.String()
+		} else {
+			holder = lockHolder(path)
 		}
-		holder := lockHolder(path)
 		if w.LockTimeout <= 0 {
 			return &BusyError{Holder: holder}
 		}

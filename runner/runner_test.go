@@ -14,8 +14,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/hashicorp/terraform-exec/tfexec"
 )
 
 func TestParseVersionTellsEnginesApart(t *testing.T) {
@@ -316,19 +314,22 @@ func TestScheduleRunsIndependentStacksInParallel(t *testing.T) {
 }
 
 func TestEngineEnv(t *testing.T) {
-	env, vars, logs := engineEnv([]string{
+	env, vars := engineEnv([]string{
 		"HOME=/home/u", "TF_CLI_CONFIG_FILE=/rc", "TF_VAR_region=eu", "TF_VAR_size=1", "TF_VAR_size=2",
 		"TF_LOG=DEBUG", "TF_LOG_PATH=/log", "TF_CLI_ARGS=-no-color", "TF_IN_AUTOMATION=", "TF_PLUGIN_CACHE_DIR=/cache",
+		"TF_WORKSPACE=prod", "TF_CLI_ARGS_plan=-refresh=false",
 	})
-	want := map[string]string{"HOME": "/home/u", "TF_CLI_CONFIG_FILE": "/rc", "TF_PLUGIN_CACHE_DIR": "/cache"}
+	want := []string{"HOME=/home/u", "TF_CLI_CONFIG_FILE=/rc", "TF_IN_AUTOMATION=1", "TF_LOG=DEBUG", "TF_LOG_PATH=/log", "TF_PLUGIN_CACHE_DIR=/cache"}
 	if !reflect.DeepEqual(env, want) {
 		t.Errorf("env: %v", env)
 	}
 	if want := map[string]string{"region": "eu", "size": "2"}; !reflect.DeepEqual(vars, want) {
 		t.Errorf("vars: %v", vars)
 	}
-	if logs["TF_LOG"] != "DEBUG" || logs["TF_LOG_PATH"] != "/log" {
-		t.Errorf("logs: %v", logs)
+	// Without a log file the engine's log would mix with its output.
+	env, _ = engineEnv([]string{"HOME=/home/u", "TF_LOG=DEBUG", "TF_LOG_PROVIDER=TRACE"})
+	if want := []string{"HOME=/home/u", "TF_IN_AUTOMATION=1"}; !reflect.DeepEqual(env, want) {
+		t.Errorf("env without TF_LOG_PATH: %v", env)
 	}
 	warnings, err := CheckEnv([]string{"TF_CLI_ARGS_plan=-refresh=false", "TF_LOG=TRACE"})
 	if err != nil || len(warnings) != 2 || !strings.HasPrefix(warnings[0], "TF_CLI_ARGS_plan is ignored") || !strings.HasPrefix(warnings[1], "TF_LOG is ignored") {
@@ -368,12 +369,12 @@ func TestVarOptions(t *testing.T) {
 	env := map[string]string{"region": "eu", "size": "3", "from_file": "env", "from_auto": "env", "json_declared": "j",
 		"undeclared": "x", "tofu_only": "t", "hidden": "h", "broken": "b", "in_a_module": "m"}
 	got := varOptions(dir, Terraform, env)
-	want := []tfexec.PlanOption{tfexec.Var("json_declared=j"), tfexec.Var("region=eu"), tfexec.Var("size=3")}
+	want := []string{"-var", "json_declared=j", "-var", "region=eu", "-var", "size=3"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("terraform: got %v, want %v", got, want)
 	}
 	got = varOptions(dir, OpenTofu, env)
-	want = []tfexec.PlanOption{tfexec.Var("json_declared=j"), tfexec.Var("region=eu"), tfexec.Var("size=3"), tfexec.Var("tofu_only=t")}
+	want = []string{"-var", "json_declared=j", "-var", "region=eu", "-var", "size=3", "-var", "tofu_only=t"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("opentofu: got %v, want %v", got, want)
 	}

@@ -8,12 +8,11 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
-	"github.com/hashicorp/terraform-exec/tfexec"
 )
 
 // varOptions returns the -var options that give the engine the user's
 // TF_VAR_ variables (env, by name without the prefix) as it would read
-// them from its environment, which terraform-exec does not let through.
+// them from its environment, which tfkit keeps from the engine's environment (see engineEnv).
 // The engine ignores a TF_VAR_ variable the root module does not declare
 // but refuses such a -var, and a variables file it reads itself
 // (terraform.tfvars, *.auto.tfvars and their .json forms) wins over the
@@ -21,7 +20,7 @@ import (
 // dir declares and no such file sets are passed. The value is the text of
 // the environment variable, which -var parses the same way (as a string
 // for a string variable, as HCL otherwise).
-func varOptions(dir string, flavor Flavor, env map[string]string) []tfexec.PlanOption {
+func varOptions(dir string, flavor Flavor, env map[string]string) []string {
 	if len(env) == 0 {
 		return nil
 	}
@@ -33,9 +32,9 @@ func varOptions(dir string, flavor Flavor, env map[string]string) []tfexec.PlanO
 		}
 	}
 	sort.Strings(names)
-	opts := make([]tfexec.PlanOption, 0, len(names))
+	opts := make([]string, 0, 2*len(names))
 	for _, n := range names {
-		opts = append(opts, tfexec.Var(n+"="+env[n]))
+		opts = append(opts, "-var", n+"="+env[n])
 	}
 	return opts
 }
@@ -99,6 +98,9 @@ func parseFile(p *hclparse.Parser, path string) *hcl.File {
 	}
 	var file *hcl.File
 	var diags hcl.Diagnostics
+	if tooDeep(src, path) {
+		return nil
+	}
 	if strings.HasSuffix(path, ".json") {
 		file, diags = p.ParseJSON(src, path)
 	} else {

@@ -53,9 +53,8 @@ type Workspace struct {
 	LockTimeout time.Duration
 
 	engine *Engine
-	tf     *tfexec.Terraform
+	env    []string          // the engine's environment
 	vars   map[string]string // the user's TF_VAR_ variables, by name
-	probed bool
 	stdout *LineWriter
 	stderr *LineWriter
 	lock   *os.File // held by Lock
@@ -66,36 +65,16 @@ type Workspace struct {
 
 // Open prepares dir as the working directory of stack name, creating it
 // when needed. The engine runs with environ (the user's environment: their
-// CLI config, credentials and mirrors apply) less the variables
-// terraform-exec sets itself, and its output goes to stdout and stderr with
+// CLI config, credentials and mirrors apply) less the variables tfkit sets
+// itself (see engineEnv), and its output goes to stdout and stderr with
 // "name | " before every line.
 func Open(e *Engine, name, dir string, environ []string, stdout, stderr *Output) (*Workspace, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	tf, err := tfexec.NewTerraform(dir, e.Path)
-	if err != nil {
-		return nil, err
-	}
-	// After an interrupt, wait for the engine however long it takes to
-	// stop safely (see InterruptAgain). Only Windows refuses, where
-	// terraform-exec cannot interrupt the engine at all.
-	_ = tf.SetWaitDelay(0)
-	env, vars, logs := engineEnv(environ)
-	if err := tf.SetEnv(env); err != nil {
-		return nil, err
-	}
-	// terraform-exec clears the logging variables unless a log file is
-	// named; with one, the user's logging settings apply.
-	if path := logs["TF_LOG_PATH"]; path != "" {
-		tf.SetLogPath(path)
-		tf.SetLog(logs["TF_LOG"])
-		tf.SetLogCore(logs["TF_LOG_CORE"])
-		tf.SetLogProvider(logs["TF_LOG_PROVIDER"])
-	}
-	w := &Workspace{Name: name, Dir: dir, engine: e, tf: tf, vars: vars, interrupts: PlatformInterrupts,
+	env, vars := engineEnv(environ)
+	w := &Workspace{Name: name, Dir: dir, engine: e, env: env, vars: vars, interrupts: PlatformInterrupts,
 		stdout: stdout.Prefixed(name + " | "), stderr: stderr.Prefixed(name + " | ")}
-	tf.SetStderr(w.stderr)
 	return w, nil
 }
 
@@ -220,7 +199,8 @@ func checkStackPath(p string) error {
 		owner = "the state lock's information"
 	case first == strings.ToLower(PlanFile):
 		owner = "the plan file deploy applies"
-	case first == copiedFile, first == initFile, first == LockFile:
+	case first == copiedFile, first == initFile, first == LockFile,
+		first == StdoutFile, first == StderrFile, first == pidFile:
 		owner = "tfkit's own " + parts[0]
 	}
 	if owner != "" {
@@ -238,25 +218,6 @@ func (w *Workspace) copied() []string {
 	return list
 }
 
-// ready has terraform-exec read the engine's version, with the answer kept
-// out of the stack's output. It does so once, before the first command
-// that depends on the version (init and show; plan, apply and output do
-// not), which would otherwise stream the JSON as if the command printed it.
-func (w *Workspace) ready(ctx context.Context) error {
-	if w.probed {
-		return nil
-	}
-	w.tf.SetStdout(io.Discard)
-	if err := w.run(ctx, "version", func(ctx context.Context) error {
-		_, _, err := w.tf.Version(ctx, false)
-		return err
-	}); err != nil {
-		return err
-	}
-	w.probed = true
-	return nil
-}
-
 // Init runs init unless the last successful init was by the same engine
 // of the same providers, modules and backend (see initDigest).
 func (w *Workspace) Init(ctx context.Context) error {
@@ -269,12 +230,8 @@ func (w *Workspace) Init(ctx context.Context) error {
 		return nil
 	}
 	os.Remove(stamp)
-	if err := w.ready(ctx); err != nil {
-		return err
-	}
-	w.tf.SetStdout(w.stdout)
 	if err := w.run(ctx, "init", func(ctx context.Context) error {
-		return w.tf.Init(ctx, tfexec.Upgrade(false))
+		return w.exec(ctx, w.stdout, "init", "-no-color", "-input=false", "-backend=true", "-get=true", "-upgrade=false")
 	}); err != nil {
 		return err
 	}
@@ -303,12 +260,18 @@ func (w *Workspace) Plan(ctx context.Context, destroy bool) (Summary, error) {
 	planPath := filepath.Join(w.Dir, PlanFile)
 	os.Remove(planPath)
 	var scan planScanner
-	w.tf.SetStdout(io.MultiWriter(w.stdout, &scan))
-	opts := append([]tfexec.PlanOption{tfexec.Out(PlanFile), tfexec.Destroy(destroy), tfexec.LockTimeout(w.LockTimeout.String())},
-		varOptions(w.Dir, w.engine.Flavor, w.vars)...)
+	args := []string{"plan", "-no-color", "-input=false", "-detailed-exitcode", "-lock-timeout=" + w.LockTimeout.String(), "-out=" + PlanFile}
+	if destroy {
+		args = append(args, "-destroy")
+	}
+	args = append(args, varOptions(w.Dir, w.engine.Flavor, w.vars)...)
 	var changes bool
-	if err := w.run(ctx, "plan", func(ctx context.Context) (err error) {
-		changes, err = w.tf.Plan(ctx, opts...)
+	if err := w.run(ctx, "plan", func(ctx context.Context) error {
+		// -detailed-exitcode: 0 without changes, 2 with, 1 on error.
+		err := w.exec(ctx, io.MultiWriter(w.stdout, &scan), args...)
+		if exitCode(err) == 2 {
+			changes, err = true, nil
+		}
 		return err
 	}); err != nil {
 		return Summary{}, err
@@ -319,18 +282,17 @@ func (w *Workspace) Plan(ctx context.Context, destroy bool) (Summary, error) {
 	if !changes {
 		return Summary{}, nil
 	}
-	if err := w.ready(ctx); err != nil {
-		return Summary{}, err
-	}
-	w.tf.SetStdout(io.Discard)
-	var plan *tfjson.Plan
-	if err := w.run(ctx, "show", func(ctx context.Context) (err error) {
-		plan, err = w.tf.ShowPlanFile(ctx, PlanFile)
-		return err
+	var shown bytes.Buffer
+	if err := w.run(ctx, "show", func(ctx context.Context) error {
+		return w.exec(ctx, &shown, "show", "-json", "-no-color", PlanFile)
 	}); err != nil {
 		return Summary{}, err
 	}
-	s := summarize(plan)
+	var plan tfjson.Plan
+	if err := json.Unmarshal(shown.Bytes(), &plan); err != nil {
+		return Summary{}, fmt.Errorf("%s show -json %s: %w", w.engine.Flavor, PlanFile, err)
+	}
+	s := summarize(&plan)
 	// The engine's word decides whether there is something to apply.
 	s.Other = !s.Changes()
 	return s, nil
@@ -340,9 +302,8 @@ func (w *Workspace) Plan(ctx context.Context, destroy bool) (Summary, error) {
 // a plan file whose state has moved on since it was made. The file is
 // removed afterwards, as it can hold sensitive values.
 func (w *Workspace) Apply(ctx context.Context) error {
-	w.tf.SetStdout(w.stdout)
 	err := w.run(ctx, "apply", func(ctx context.Context) error {
-		return w.tf.Apply(ctx, tfexec.DirOrPlan(PlanFile), tfexec.LockTimeout(w.LockTimeout.String()))
+		return w.exec(ctx, w.stdout, "apply", "-no-color", "-auto-approve", "-input=false", "-lock-timeout="+w.LockTimeout.String(), PlanFile)
 	})
 	os.Remove(filepath.Join(w.Dir, PlanFile))
 	return err
@@ -353,16 +314,20 @@ func (w *Workspace) Discard() { os.Remove(filepath.Join(w.Dir, PlanFile)) }
 
 // Outputs returns the stack's output values from its state.
 func (w *Workspace) Outputs(ctx context.Context) (map[string]tfexec.OutputMeta, error) {
-	w.tf.SetStdout(io.Discard)
+	var shown bytes.Buffer
+	if err := w.run(ctx, "output", func(ctx context.Context) error {
+		return w.exec(ctx, &shown, "output", "-no-color", "-json")
+	}); err != nil {
+		return nil, err
+	}
 	var out map[string]tfexec.OutputMeta
-	err := w.run(ctx, "output", func(ctx context.Context) (err error) {
-		out, err = w.tf.Output(ctx)
-		return err
-	})
-	return out, err
+	if err := json.Unmarshal(shown.Bytes(), &out); err != nil {
+		return nil, fmt.Errorf("%s output -json: %w", w.engine.Flavor, err)
+	}
+	return out, nil
 }
 
-// run runs engine command cmd (f, which calls terraform-exec) under the
+// run runs engine command cmd (f, which calls exec) under the
 // context engineContext gives: with FromTerminal a cancelled ctx does not
 // reach the engine, which heard the Ctrl-C from the terminal and stops, or
 // finishes, on its own. Either way a command that ctx's cancellation

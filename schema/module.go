@@ -14,6 +14,7 @@ import (
 	"github.com/zclconf/go-cty/cty/convert"
 
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/hcldepth"
 )
 
 var moduleFileSchema = &hcl.BodySchema{
@@ -60,11 +61,18 @@ func ReadModule(dir string) (*Module, diag.Diagnostics) {
 	for _, n := range names {
 		path := filepath.Join(dir, n)
 		var f *hcl.File
-		var hds hcl.Diagnostics
-		if strings.HasSuffix(n, ".json") {
-			f, hds = parser.ParseJSONFile(path)
-		} else {
-			f, hds = parser.ParseHCLFile(path)
+		src, err := os.ReadFile(path)
+		if err != nil {
+			diags = append(diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Cannot read module file", Detail: err.Error()})
+			continue
+		}
+		hds := hcldepth.File(src, path)
+		if !hds.HasErrors() {
+			if strings.HasSuffix(n, ".json") {
+				f, hds = parser.ParseJSON(src, path)
+			} else {
+				f, hds = parser.ParseHCL(src, path)
+			}
 		}
 		diags = append(diags, diag.FromHCL(hds)...)
 		if f == nil {

@@ -29,6 +29,9 @@ func ReadProviders(r io.Reader) ([]*Provider, error) {
 	if err := json.Unmarshal(src, &raw); err != nil {
 		return nil, fmt.Errorf("read provider schemas: %w", locate(src, err))
 	}
+	if err := checkNulls(&raw); err != nil {
+		return nil, fmt.Errorf("read provider schemas: %w", err)
+	}
 	sources := make([]string, 0, len(raw.Schemas))
 	for src := range raw.Schemas {
 		sources = append(sources, src)
@@ -304,4 +307,79 @@ func (b *Block) ImpliedType() cty.Type {
 		attrs[nb.Name] = t
 	}
 	return cty.Object(attrs)
+}
+
+// checkNulls refuses a document with null where a schema, attribute,
+// block or function parameter belongs, which no engine writes and which
+// the conversion would otherwise dereference. The error names the place,
+// as a path of JSON keys.
+func checkNulls(raw *tfjson.ProviderSchemas) error {
+	for src, ps := range raw.Schemas {
+		at := "provider_schemas." + src
+		if ps == nil {
+			return fmt.Errorf("%s is null", at)
+		}
+		if ps.ConfigSchema != nil && ps.ConfigSchema.Block != nil {
+			if err := checkBlockNulls(ps.ConfigSchema.Block, at+".provider.block"); err != nil {
+				return err
+			}
+		}
+		for kind, m := range map[string]map[string]*tfjson.Schema{
+			"resource_schemas": ps.ResourceSchemas, "data_source_schemas": ps.DataSourceSchemas,
+			"ephemeral_resource_schemas": ps.EphemeralResourceSchemas,
+		} {
+			for typ, sch := range m {
+				if sch == nil {
+					return fmt.Errorf("%s.%s.%s is null", at, kind, typ)
+				}
+				if sch.Block != nil {
+					if err := checkBlockNulls(sch.Block, at+"."+kind+"."+typ+".block"); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		for name, f := range ps.Functions {
+			if f == nil {
+				return fmt.Errorf("%s.functions.%s is null", at, name)
+			}
+			for i, p := range f.Parameters {
+				if p == nil {
+					return fmt.Errorf("%s.functions.%s.parameters[%d] is null", at, name, i)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func checkBlockNulls(b *tfjson.SchemaBlock, at string) error {
+	if err := checkAttributeNulls(b.Attributes, at+".attributes"); err != nil {
+		return err
+	}
+	for name, nb := range b.NestedBlocks {
+		if nb == nil {
+			return fmt.Errorf("%s.block_types.%s is null", at, name)
+		}
+		if nb.Block != nil {
+			if err := checkBlockNulls(nb.Block, at+".block_types."+name+".block"); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func checkAttributeNulls(attrs map[string]*tfjson.SchemaAttribute, at string) error {
+	for name, a := range attrs {
+		if a == nil {
+			return fmt.Errorf("%s.%s is null", at, name)
+		}
+		if a.AttributeNestedType != nil {
+			if err := checkAttributeNulls(a.AttributeNestedType.Attributes, at+"."+name+".nested_type.attributes"); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

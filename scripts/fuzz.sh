@@ -10,6 +10,8 @@
 #   scripts/fuzz.sh                              # every target, 5 minutes each
 #   scripts/fuzz.sh -t 30m ./config FuzzParse    # one package, matching targets, 30 minutes each
 #
+# Inputs are minimized for at most $TFKIT_FUZZMINIMIZETIME each (default 2s; see scripts/lib.sh).
+#
 # A failing input is written to PACKAGE/testdata/fuzz/TARGET/ and the script stops; commit that
 # file with the fix so it stays in the seed corpus. The generated corpus (inputs that found new
 # coverage) stays in Go's cache: $(go env GOCACHE)/fuzz.

@@ -37,7 +37,9 @@ corpus_files() {
   if [ -d "$1" ]; then find "$1" -type f | sort; fi
 }
 
-# fuzz_target PKG NAME FUZZTIME fuzzes one target. Go 1.26's fuzzing coordinator can end a
+# fuzz_target PKG NAME FUZZTIME fuzzes one target. Each input that widens coverage, and a
+# failing one, is minimized for at most $TFKIT_FUZZMINIMIZETIME (default 2s; go test's own
+# default is 60s, which on a short run leaves little time for fuzzing itself). Go 1.26's fuzzing coordinator can end a
 # duration-limited run with a bare "context deadline exceeded" when a busy machine keeps a
 # worker from stopping in time: no input failed, and none is written. Such a run is tried once
 # more, and if the same happens again it is reported and passed over. Any other failure, or one
@@ -50,7 +52,7 @@ fuzz_target() {
     local before
     before=$(corpus_files "$dir")
     set +e
-    go test -run '^$' -fuzz "^$name\$" -fuzztime "$time" "$pkg" 2>&1 | tee "$out"
+    go test -run '^$' -fuzz "^$name\$" -fuzztime "$time" -fuzzminimizetime "${TFKIT_FUZZMINIMIZETIME:-2s}" "$pkg" 2>&1 | tee "$out"
     status=${PIPESTATUS[0]}
     set -e
     if [ "$status" = 0 ]; then

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/hcldepth"
 	"github.com/tfkit/tfkit/render"
 )
 
@@ -847,9 +848,13 @@ func (c *converter) typeConstraint(v Value, at hcl.Range, path string) config.Ex
 		// Terraform's legacy shorthand; terraform fmt writes it out.
 		text += "(any)"
 	}
-	syn, hds := hclsyntax.ParseExpression([]byte(text), "", hcl.InitialPos)
+	var syn hclsyntax.Expression
+	hds := hcldepth.Expression([]byte(text), "", hcl.InitialPos)
 	if !hds.HasErrors() {
-		_, _, hds = typeexpr.TypeConstraintWithDefaults(syn)
+		syn, hds = hclsyntax.ParseExpression([]byte(text), "", hcl.InitialPos)
+		if !hds.HasErrors() {
+			_, _, hds = typeexpr.TypeConstraintWithDefaults(syn)
+		}
 	}
 	if hds.HasErrors() {
 		c.errorAt(at, path, "Invalid variable type",

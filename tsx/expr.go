@@ -11,6 +11,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -162,7 +163,7 @@ func (c *converter) marker(n *node, kind string, v Value, at hcl.Range, path str
 		e, ds := config.ParseExpression(text, "", hcl.InitialPos)
 		if ds.HasErrors() {
 			c.errorAt(at, path, "Invalid tf.raw expression",
-				fmt.Sprintf("%q is not an HCL expression: %s", text, firstDetail(ds)), "write the expression as it would appear in a .tf file, such as tf.raw(\"count.index + 1\")")
+				fmt.Sprintf("%q is not an HCL expression: %s", quotable(text), firstDetail(ds)), "write the expression as it would appear in a .tf file, such as tf.raw(\"count.index + 1\")")
 			return nil
 		}
 		return e
@@ -477,4 +478,20 @@ func validIdent(s string) bool {
 		}
 	}
 	return true
+}
+
+// quotable shortens text that a message quotes to its first and last 40
+// bytes (on UTF-8 boundaries) when it is longer than 100.
+func quotable(text string) string {
+	if len(text) <= 100 {
+		return text
+	}
+	head, tail := 40, len(text)-40
+	for head > 0 && !utf8.RuneStart(text[head]) {
+		head--
+	}
+	for tail < len(text) && !utf8.RuneStart(text[tail]) {
+		tail++
+	}
+	return text[:head] + "..." + text[tail:]
 }

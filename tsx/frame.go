@@ -52,16 +52,48 @@ func codeFrame(lines map[int]string, line, col, width int) string {
 	}
 	sort.Ints(nums)
 	w := len(fmt.Sprint(nums[len(nums)-1]))
+	caretCol := visualColumn(lines[line], col)
+	// Long lines (generated or minified text) are shown as the part
+	// around the caret, the same columns of every line.
+	from := 1
+	if caretCol > frameWidth/2 {
+		from = caretCol - frameWidth/2
+	}
 	var b strings.Builder
 	for _, n := range nums {
-		text := expandTabs(lines[n])
-		fmt.Fprintf(&b, "  %*d | %s\n", w, n, strings.TrimRight(text, " \t\r"))
+		text := strings.TrimRight(clipColumns(expandTabs(lines[n]), from, frameWidth), " \t\r")
+		fmt.Fprintf(&b, "  %*d | %s\n", w, n, text)
 		if n == line {
-			caretCol := visualColumn(lines[n], col)
-			fmt.Fprintf(&b, "  %*s | %s%s\n", w, "", strings.Repeat(" ", caretCol-1), strings.Repeat("^", max(width, 1)))
+			pad := caretCol - from
+			if from > 1 {
+				pad += len("...")
+			}
+			fmt.Fprintf(&b, "  %*s | %s%s\n", w, "", strings.Repeat(" ", pad), strings.Repeat("^", min(max(width, 1), frameWidth)))
 		}
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// frameWidth is how many columns of a source line a frame shows.
+const frameWidth = 160
+
+// clipColumns returns the n columns of s from column from (1-based), with
+// "..." where text is left out.
+func clipColumns(s string, from, n int) string {
+	if from == 1 && utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	start := min(from-1, len(r))
+	end := min(start+n, len(r))
+	out := string(r[start:end])
+	if start > 0 {
+		out = "..." + out
+	}
+	if end < len(r) {
+		out += "..."
+	}
+	return out
 }
 
 // sourceLines splits src into numbered lines (1-based).

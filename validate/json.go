@@ -12,6 +12,7 @@ import (
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/hcldepth"
 	"github.com/tfkit/tfkit/schema"
 )
 
@@ -36,6 +37,9 @@ var jsonTop = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 // argument otherwise. Values without expressions become literals, so their
 // types are checked; strings with ${ } templates are not.
 func ReadJSON(src []byte, filename string, providers []*schema.Provider) (*config.Config, diag.Diagnostics) {
+	if hd := hcldepth.JSON(src, filename, hcl.InitialPos); hd.HasErrors() {
+		return nil, diag.FromHCL(hd)
+	}
 	file, hd := hcljson.Parse(src, filename)
 	if hd.HasErrors() {
 		return nil, diag.FromHCL(hd)

@@ -7,11 +7,13 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -128,6 +130,23 @@ func (p *process) waitOutput(text string) {
 		}
 		if time.Now().After(deadline) {
 			p.t.Fatalf("tfkit did not print %q:\n%s\n%s", text, p.stdout, p.stderr)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// waitMatch waits for a match of re on the process's standard output.
+func (p *process) waitMatch(re *regexp.Regexp) {
+	p.t.Helper()
+	deadline := time.Now().Add(2 * time.Minute)
+	for !re.MatchString(p.stdout.String()) {
+		select {
+		case <-p.done:
+			p.t.Fatalf("tfkit ended (exit %d) before printing %s:\n%s\n%s", p.cmd.ProcessState.ExitCode(), re, p.stdout, p.stderr)
+		default:
+		}
+		if time.Now().After(deadline) {
+			p.t.Fatalf("tfkit did not print %s:\n%s\n%s", re, p.stdout, p.stderr)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -277,4 +296,173 @@ esac
 		!strings.HasSuffix(p.stdout.String(), "\nDeploy:\n  s  interrupted (terraform plan interrupted); run the command again to continue\n") {
 		t.Errorf("messages:\n%s\n%s", p.stdout, p.stderr)
 	}
+}
+
+// TestKillDuringDeploy kills the tfkit binary (SIGKILL, which it cannot
+// catch) while the real engine applies 40 resources: the engine hears of
+// it as of a Ctrl-C, stops at a safe point and writes the state of
+// everything it created; no engine or provider process is left, nor the
+// state lock's information; the engine's output after tfkit died is in
+// the working directory; and deploying again converges.
+func TestKillDuringDeploy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the tfkit binary and runs the Terraform engine")
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("outside Linux the engine is not told of tfkit's death and finishes the apply")
+	}
+	engine := enginetest.Engine(t)
+	rc := filepath.Join(t.TempDir(), "terraformrc")
+	if err := os.WriteFile(rc, []byte(enginetest.CLIConfig(enginetest.Mirror(t))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bin := buildTfkit(t)
+	proj := t.TempDir()
+	files := filepath.Join(t.TempDir(), "files")
+	// Twenty slow resources, each with a file that exists once it is
+	// created: the files say what the state must hold.
+	writeOutput(t, filepath.Join(proj, "tfkit.out"), map[string]string{"many": `variable "sleep" {
+  type    = string
+  default = "2s"
+}
+
+resource "time_sleep" "wait" {
+  count           = 20
+  create_duration = var.sleep
+}
+
+resource "local_file" "f" {
+  count    = 20
+  filename = "` + files + `/${count.index}"
+  content  = time_sleep.wait[count.index].id
+}
+`})
+	env := []string{"TFKIT_TERRAFORM=" + engine, "TF_CLI_CONFIG_FILE=" + rc, "CHECKPOINT_DISABLE=1"}
+	args := []string{"--chdir", proj}
+	deploy := start(t, bin, env, append(args, "deploy", "--auto-approve", "--skip-synth", "--out", "tfkit.out")...)
+	deploy.waitMatch(regexp.MustCompile(`many \| local_file\.f\[\d+\]: Creation complete`))
+	if err := deploy.cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	deploy.wait()
+	if strings.Contains(deploy.stdout.String(), "Apply complete!") {
+		t.Fatalf("the apply ended before tfkit was killed; make it slower:\n%s", deploy.stdout)
+	}
+
+	work := filepath.Join(proj, ".tfkit", "tfkit.out", "stacks", "many")
+	deadline := time.Now().Add(time.Minute)
+	for {
+		left := processesIn(t, work)
+		if len(left) == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("processes left running in the working directory a minute after tfkit was killed: %v", left)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if _, err := os.Stat(filepath.Join(work, ".terraform.tfstate.lock.info")); !os.IsNotExist(err) {
+		t.Errorf("the state lock's information was left behind: %v", err)
+	}
+	inState := stateAddresses(t, filepath.Join(work, "terraform.tfstate"))
+	entries, err := os.ReadDir(files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) == 0 || len(entries) == 20 {
+		t.Fatalf("%d of 20 files were created: the test needs an apply stopped half-way", len(entries))
+	}
+	for _, e := range entries {
+		if addr := "local_file.f[" + e.Name() + "]"; !inState[addr] {
+			out, _ := os.ReadFile(filepath.Join(work, ".tfkit-engine.out"))
+			errs, _ := os.ReadFile(filepath.Join(work, ".tfkit-engine.err"))
+			t.Errorf("%s exists but is not in the state %v\n%s\n%s\n%s", addr, inState, deploy.stdout, out, errs)
+		}
+	}
+	if data, err := os.ReadFile(filepath.Join(work, ".tfkit-engine.out")); err != nil || !strings.Contains(string(data), "Interrupt received") {
+		t.Errorf("the engine's output after tfkit died is not in its working directory: %v\n%s", err, data)
+	}
+
+	again := start(t, bin, env, append(args, "deploy", "--auto-approve", "--skip-synth", "--out", "tfkit.out")...)
+	if code := again.wait(); code != 0 || !regexp.MustCompile(`\nDeploy:\n  many  deployed \(\d+ added, 0 changed, 0 destroyed\)\n$`).MatchString(again.stdout.String()) {
+		t.Errorf("deploy again: exit %d\n%s\n%s", code, again.stdout, again.stderr)
+	}
+	if entries, err := os.ReadDir(files); err != nil || len(entries) != 20 {
+		t.Errorf("deploy again: %d files, want 20 (%v)", len(entries), err)
+	}
+	if got := stateAddresses(t, filepath.Join(work, "terraform.tfstate")); len(got) != 40 {
+		t.Errorf("deploy again: %d resources in the state, want 40: %v", len(got), got)
+	}
+	for _, f := range []string{".tfkit-engine.out", ".tfkit-engine.err", ".tfkit-engine.pid"} {
+		if _, err := os.Stat(filepath.Join(work, f)); !os.IsNotExist(err) {
+			t.Errorf("%s is left after a run that tfkit saw to its end: %v", f, err)
+		}
+	}
+	diff := start(t, bin, env, append(args, "diff", "--detailed-exitcode", "--skip-synth", "--out", "tfkit.out")...)
+	if code := diff.wait(); code != 0 || !strings.HasSuffix(diff.stdout.String(), "\nDiff:\n  many  no changes\n") {
+		t.Errorf("diff after deploying again: exit %d\n%s\n%s", code, diff.stdout, diff.stderr)
+	}
+}
+
+// processesIn lists the processes (pid and command) whose working
+// directory is dir: the engine and the providers it started.
+func processesIn(t *testing.T, dir string) []string {
+	t.Helper()
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var found []string
+	for _, e := range entries {
+		if _, err := strconv.Atoi(e.Name()); err != nil {
+			continue
+		}
+		cwd, err := os.Readlink(filepath.Join("/proc", e.Name(), "cwd"))
+		if err != nil || cwd != real {
+			continue
+		}
+		stat, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		if i := bytes.LastIndexByte(stat, ')'); i > 0 && len(stat) > i+2 && stat[i+2] == 'Z' {
+			continue // a zombie has ended; its parent has yet to reap it
+		}
+		cmdline, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		found = append(found, e.Name()+" "+strings.ReplaceAll(strings.TrimRight(string(cmdline), "\x00"), "\x00", " "))
+	}
+	return found
+}
+
+// stateAddresses returns the address of every resource instance in the
+// state file at path.
+func stateAddresses(t *testing.T, path string) map[string]bool {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var state struct {
+		Resources []struct {
+			Type, Name string
+			Instances  []struct {
+				IndexKey any `json:"index_key"`
+			}
+		}
+	}
+	if err := json.Unmarshal(data, &state); err != nil {
+		t.Fatal(err)
+	}
+	addrs := map[string]bool{}
+	for _, r := range state.Resources {
+		for _, in := range r.Instances {
+			addr := r.Type + "." + r.Name
+			if in.IndexKey != nil {
+				addr += fmt.Sprintf("[%v]", in.IndexKey)
+			}
+			addrs[addr] = true
+		}
+	}
+	return addrs
 }

@@ -11,6 +11,10 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclparse"
+
+	"github.com/tfkit/tfkit/internal/hcldepth"
 	"github.com/tfkit/tfkit/runner"
 )
 
@@ -52,9 +56,9 @@ Destroys the resources of each stack named (all stacks without arguments),
 a stack only after the stacks that depend on it. As deploy does, it runs
 synth first (unless --skip-synth), plans (plan -destroy) into a plan file
 while showing it, asks for approval unless --auto-approve is given, and
-applies exactly that plan. Stacks that were never deployed are passed
-over. The working directories under .tfkit/ are kept, with the emptied
-state.
+applies exactly that plan. Stacks that were never deployed, or whose
+state holds no resources, are passed over. The working directories under
+.tfkit/ are kept, with the emptied state.
 
 A stack that another deployed stack depends on is destroyed only together
 with it: naming it alone is refused, listing its dependants, unless
@@ -125,11 +129,22 @@ func runApply(ctx context.Context, r *run, o *stackOptions, auto, destroy bool, 
 				return nil
 			}
 		}
-		w, err := sr.open(ctx, name)
+		w, err := sr.lock(ctx, name)
 		if err != nil {
 			return err
 		}
 		defer w.Close()
+		// A stack whose state holds no resources has nothing to destroy:
+		// it is not run, as its plan could fail on what it reads of
+		// stacks never deployed either. (Read under the stack's lock, so
+		// that a deploy under way is waited for.)
+		if destroy && !readStackState(set.workDir(name)).deployed() && !set.ownBackend(name) {
+			setOutcome(name, "nothing to destroy")
+			return nil
+		}
+		if err := sr.prepare(ctx, w, name); err != nil {
+			return err
+		}
 		s, err := w.Plan(ctx, destroy)
 		if err != nil {
 			return err
@@ -236,6 +251,54 @@ func plural(names []string, one, many string) string {
 		return many
 	}
 	return one
+}
+
+// ownBackend reports whether the stack's configuration, as synthesized or
+// as last copied into its working directory, declares a backend or cloud
+// block: its state is then elsewhere, and the working directory alone
+// cannot say that it is empty. A file that does not parse counts as one
+// that declares a backend.
+func (s *stackSet) ownBackend(name string) bool {
+	dirs := []string{s.workDir(name)}
+	if src, _, err := s.files(s.stack(name)); err == nil {
+		dirs = append(dirs, src)
+	}
+	schema := &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "terraform"}}}
+	inner := &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "backend", LabelNames: []string{"type"}}, {Type: "cloud"}}}
+	p := hclparse.NewParser()
+	for _, dir := range dirs {
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			n := e.Name()
+			if e.IsDir() || !(strings.HasSuffix(n, ".tf") || strings.HasSuffix(n, ".tf.json") || strings.HasSuffix(n, ".tofu") || strings.HasSuffix(n, ".tofu.json")) {
+				continue
+			}
+			src, err := os.ReadFile(filepath.Join(dir, n))
+			if err != nil {
+				return true
+			}
+			if hcldepth.File(src, n).HasErrors() {
+				return true
+			}
+			var f *hcl.File
+			var ds hcl.Diagnostics
+			if strings.HasSuffix(n, ".json") {
+				f, ds = p.ParseJSON(src, n)
+			} else {
+				f, ds = p.ParseHCL(src, n)
+			}
+			if ds.HasErrors() {
+				return true
+			}
+			content, _, _ := f.Body.PartialContent(schema)
+			for _, b := range content.Blocks {
+				if c, _, _ := b.Body.PartialContent(inner); len(c.Blocks) > 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // stackState is what a stack's working directory says about its state.

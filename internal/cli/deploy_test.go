@@ -582,3 +582,42 @@ func TestDeployTSXExample(t *testing.T) {
 		t.Errorf("destroy: %s", res)
 	}
 }
+
+// TestDestroyWithoutState: destroying all stacks when a stack has a working
+// directory but no state (here: diff ran, deploy never did) says it has
+// nothing to destroy, without running the engine on it, whose plan would
+// fail reading the state of a producer never deployed either; and a stack
+// whose resources were destroyed already has nothing to destroy as well.
+func TestDestroyWithoutState(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the Terraform engine")
+	}
+	p := newStackProject(t)
+	p.write(
+		testStack{name: "a", tf: stackA},
+		testStack{name: "b", deps: []string{"a"}, tf: stackB("hello", filepath.Join(t.TempDir(), "greeting"))},
+	)
+	p.tfkit("", "diff") // makes the working directories; b's plan cannot read a's outputs
+	for _, name := range []string{"a", "b"} {
+		if _, err := os.Stat(filepath.Join(p.dir, ".tfkit", "tfkit.out", "stacks", name)); err != nil {
+			t.Fatalf("diff made no working directory for %s: %v", name, err)
+		}
+	}
+	res := p.tfkit("", "destroy", "--auto-approve")
+	if want := "  a  nothing to destroy\n  b  nothing to destroy\n"; res.code != ExitOK || summary(res.stdout, "Destroy") != want {
+		t.Fatalf("want exit 0 and\n%s\ngot %s", want, res)
+	}
+
+	res = p.tfkit("", "deploy", "--auto-approve")
+	if res.code != ExitOK {
+		t.Fatalf("deploy: %s", res)
+	}
+	res = p.tfkit("", "destroy", "--auto-approve", "--skip-synth")
+	if res.code != ExitOK || !strings.Contains(summary(res.stdout, "Destroy"), "  b  destroyed (0 added, 0 changed, 3 destroyed)\n") {
+		t.Fatalf("destroy: %s", res)
+	}
+	res = p.tfkit("", "destroy", "--auto-approve", "--skip-synth")
+	if want := "  a  nothing to destroy\n  b  nothing to destroy\n"; res.code != ExitOK || summary(res.stdout, "Destroy") != want {
+		t.Fatalf("destroy again: want exit 0 and\n%s\ngot %s", want, res)
+	}
+}

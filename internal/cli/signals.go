@@ -22,7 +22,8 @@ import (
 //     when they run alone (what they were changing may be missing from the
 //     state); the command still waits for the engine to exit. With no
 //     engine running, the second signal ends tfkit at once.
-//   - The next ends tfkit at once (and, on Linux, the engine with it).
+//   - The next ends tfkit at once; the engine, told twice already,
+//     finishes stopping by itself (see runner's relay).
 //
 // Where the terminal's Ctrl-C reaches the engine directly (outside Linux;
 // see runner.Interrupts), cancel stops tfkit between engine commands only,

@@ -306,14 +306,20 @@ func newStackRunner(r *run, command string, set *stackSet, e *runner.Engine) *st
 // copies the stack's files into its working directory and runs init if
 // needed.
 func (sr *stackRunner) open(ctx context.Context, name string) (*runner.Workspace, error) {
-	st := sr.set.stack(name)
-	src, files, err := sr.set.files(st)
+	w, err := sr.lock(ctx, name)
 	if err != nil {
 		return nil, err
 	}
-	if err := sr.checkFeatures(name, st); err != nil {
+	if err := sr.prepare(ctx, w, name); err != nil {
+		w.Close()
 		return nil, err
 	}
+	return w, nil
+}
+
+// lock opens the stack's working directory and takes its tfkit lock, held
+// until the workspace is closed.
+func (sr *stackRunner) lock(ctx context.Context, name string) (*runner.Workspace, error) {
 	w, err := runner.Open(sr.engine, name, sr.set.workDir(name), sr.r.env.Environ, sr.stdout, sr.stderr)
 	if err != nil {
 		return nil, err
@@ -323,15 +329,24 @@ func (sr *stackRunner) open(ctx context.Context, name string) (*runner.Workspace
 		w.Close()
 		return nil, err
 	}
-	if err := w.Sync(src, files); err != nil {
-		w.Close()
-		return nil, err
-	}
-	if err := w.Init(ctx); err != nil {
-		w.Close()
-		return nil, err
-	}
 	return w, nil
+}
+
+// prepare checks the stack's files against the engine's version, copies
+// them into the locked working directory w and runs init if needed.
+func (sr *stackRunner) prepare(ctx context.Context, w *runner.Workspace, name string) error {
+	st := sr.set.stack(name)
+	src, files, err := sr.set.files(st)
+	if err != nil {
+		return err
+	}
+	if err := sr.checkFeatures(name, st); err != nil {
+		return err
+	}
+	if err := w.Sync(src, files); err != nil {
+		return err
+	}
+	return w.Init(ctx)
 }
 
 // checkFeatures fails a stack whose configuration uses constructs the

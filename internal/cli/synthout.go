@@ -17,6 +17,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/tfkit/tfkit"
+	"github.com/tfkit/tfkit/internal/hcldepth"
 )
 
 // What an app writes into TFKIT_OUTDIR is the contract with the Go API's
@@ -94,6 +95,9 @@ func readSynthOutput(dir string) (*tfkit.Manifest, []synthStack, error) {
 var errNoManifest = errors.New("no " + manifestFile)
 
 func countHCLResources(src []byte, name string) int {
+	if hcldepth.Config(src, name, hcl.InitialPos).HasErrors() {
+		return -1
+	}
 	f, diags := hclsyntax.ParseConfig(src, name, hcl.InitialPos)
 	if diags.HasErrors() {
 		return -1

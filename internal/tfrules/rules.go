@@ -9,6 +9,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/internal/hcldepth"
 )
 
 // Rule says how Terraform reads one argument.
@@ -304,6 +305,9 @@ func (w converter) typeConstraint(e config.Expr, name string) config.Expr {
 func RawSyntax(r *config.Raw) hclsyntax.Expression {
 	if r.Syntax != nil {
 		return r.Syntax
+	}
+	if hcldepth.Expression([]byte(r.Text), "", hcl.InitialPos).HasErrors() {
+		return nil
 	}
 	e, diags := hclsyntax.ParseExpression([]byte(r.Text), "", hcl.InitialPos)
 	if diags.HasErrors() {
