@@ -15,7 +15,7 @@ import (
 
 // The CRD generator produces, from the type builder's model, the schema
 // controller-gen produces from the printed Go types and their markers
-// (docs/decisions/011-jet-crds-and-common-types.md): an object per
+// (docs/decisions/016-jet-kubernetes.md): an object per
 // struct with its fields' descriptions, required fields, pointers
 // dereferenced, slices as arrays, maps as additionalProperties, the shared
 // types as below.

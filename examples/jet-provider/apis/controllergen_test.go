@@ -15,7 +15,7 @@ const controllerGen = "sigs.k8s.io/controller-tools/cmd/controller-gen@v0.16.5"
 
 // TestSameAsControllerGen runs controller-gen over the generated Go types
 // and compares its CRDs with the ones jet wrote: jet produces the schema
-// itself (docs/decisions/011-jet-kubernetes.md) and must produce the same.
+// itself (docs/decisions/016-jet-kubernetes.md) and must produce the same.
 // The only expected difference is controller-gen's version annotation.
 // $TFKIT_CONTROLLER_GEN names a controller-gen binary to use; otherwise it
 // is built from the module proxy with go run (about a minute, once).
