@@ -2,13 +2,14 @@ package provider
 
 import (
 	"encoding/json"
-	"fmt"
 	"math"
 	"math/big"
 	"sort"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/tfkit/tfkit/diag"
 )
 
 // Type converts one kind of Terraform value to a plain Go value and back.
@@ -414,34 +415,8 @@ func (t objectType) fromGo(v any, p *path, raw bool) (tftypes.Value, error) {
 
 // suggest returns ` (did you mean "x"?)` for a close name, else "".
 func suggest(name string, names []string) string {
-	best, bestDist := "", 3
-	for _, n := range names {
-		if d := editDistance(name, n); d < bestDist {
-			best, bestDist = n, d
-		}
+	if hint := diag.DidYouMean(name, names); hint != "" {
+		return " (" + hint + ")"
 	}
-	if best == "" {
-		return ""
-	}
-	return fmt.Sprintf(" (did you mean %q?)", best)
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return ""
 }
