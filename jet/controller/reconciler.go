@@ -177,7 +177,7 @@ func (r *Reconciler) reconcile(ctx context.Context, mg resource.Terraformed) (re
 		return reconcile.Result{}, err
 	}
 
-	ws, obs, err := r.observe(ctx, mg, dir, true)
+	ws, obs, err := r.observe(ctx, mg, dir)
 	if err != nil {
 		return reconcile.Result{}, err
 	}
@@ -204,6 +204,19 @@ func (r *Reconciler) reconcile(ctx context.Context, mg resource.Terraformed) (re
 		}
 		obs.attrs = attrs
 	}
+	// Record the external name when it is missing (a create whose manager
+	// died before writing it, adopted from the state) or when a
+	// replacement gave the resource a new identity.
+	if name, err := r.externalName(obs.attrs); err == nil && name != meta(mg, resource.AnnotationExternalName) && policies.Allows(resource.ManagementCreate) {
+		setMeta(mg, resource.AnnotationExternalName, name)
+		if meta(mg, AnnotationCreatePending) != "" {
+			delete(mg.GetAnnotations(), AnnotationCreatePending)
+			setMeta(mg, AnnotationCreateSucceeded, time.Now().UTC().Format(time.RFC3339))
+		}
+		if err := r.updateMeta(ctx, mg); err != nil {
+			return reconcile.Result{}, err
+		}
+	}
 
 	if err := r.observed(ctx, mg, obs.attrs); err != nil {
 		return reconcile.Result{}, err
@@ -221,12 +234,12 @@ func (r *Reconciler) reconcile(ctx context.Context, mg resource.Terraformed) (re
 
 // observe prepares the workspace (configuration, init, state rebuilt from
 // the external name when lost) and plans.
-func (r *Reconciler) observe(ctx context.Context, mg resource.Terraformed, dir string, preventDestroy bool) (*workspace, observation, error) {
+func (r *Reconciler) observe(ctx context.Context, mg resource.Terraformed, dir string) (*workspace, observation, error) {
 	params, err := r.parameters(ctx, mg)
 	if err != nil {
 		return nil, observation{}, err
 	}
-	src, err := renderConfig(r.reg.TerraformType, params, preventDestroy)
+	src, err := renderConfig(r.reg.TerraformType, params)
 	if err != nil {
 		return nil, observation{}, err
 	}
@@ -466,7 +479,7 @@ func (r *Reconciler) delete(ctx context.Context, mg resource.Terraformed, dir st
 	if spec.DeletionPolicy != resource.DeletionOrphan && spec.ManagementPolicies.Allows(resource.ManagementDelete) {
 		mg.GetResourceStatus().SetConditions(condition(resource.TypeReady, metav1.ConditionFalse, resource.ReasonDeleting, ""))
 		_ = r.client.Status().Update(ctx, mg)
-		ws, obs, err := r.observe(ctx, mg, dir, false)
+		ws, obs, err := r.observe(ctx, mg, dir)
 		if err != nil {
 			return reconcile.Result{}, err
 		}
@@ -581,7 +594,10 @@ func setMeta(mg resource.Terraformed, key, value string) {
 	mg.SetAnnotations(a)
 }
 
-var attrInMessage = regexp.MustCompile(`\b` + resourceName + `\.([a-z0-9_]+)`)
+var (
+	attrInMessage = regexp.MustCompile(`\b` + resourceName + `\.([a-z0-9_]+)`)
+	attrWord      = regexp.MustCompile(`(?i)(?:attribute|argument) "?([a-z0-9_]+)"?`)
+)
 
 // explain turns an engine error into a condition message: Terraform's
 // diagnostics without the command line noise, with the attribute named as
@@ -598,7 +614,7 @@ func (r *Reconciler) explain(err error) string {
 			named = append(named, f)
 		}
 	}
-	for _, m := range regexp.MustCompile(`(?:attribute|argument) "?([a-z0-9_]+)"?`).FindAllStringSubmatch(msg, -1) {
+	for _, m := range attrWord.FindAllStringSubmatch(msg, -1) {
 		if f, ok := fields[m[1]]; ok && !seen[f] {
 			seen[f] = true
 			named = append(named, f)

@@ -53,9 +53,9 @@ func (e *engines) workspace(dir, typ string) (*workspace, error) {
 }
 
 // renderConfig returns main.tf.json for one resource of type typ with the
-// Terraform arguments params. preventDestroy guards every operation but
-// Delete against a plan that would replace the resource.
-func renderConfig(typ string, params map[string]any, preventDestroy bool) ([]byte, error) {
+// Terraform arguments params. A change to an argument that forces
+// replacement replaces the resource, as terraform apply would.
+func renderConfig(typ string, params map[string]any) ([]byte, error) {
 	b := config.NewBlock("resource", typ, resourceName)
 	keys := make([]string, 0, len(params))
 	for k := range params {
@@ -79,11 +79,6 @@ func renderConfig(typ string, params map[string]any, preventDestroy bool) ([]byt
 			return nil, fmt.Errorf("argument %s: %w", k, err)
 		}
 		b.Body.Set(k, &config.Literal{Val: v})
-	}
-	if preventDestroy {
-		lc := config.NewBlock("lifecycle")
-		lc.Body.Set("prevent_destroy", config.Bool(true))
-		b.Body.Items = append(b.Body.Items, lc)
 	}
 	cfg := &config.Config{}
 	cfg.Add(b)
