@@ -86,7 +86,7 @@ func Setup(ctx context.Context, mgr ctrl.Manager, regs []resource.Registration, 
 	}
 	for _, reg := range regs {
 		r := &Reconciler{
-			client: mgr.GetClient(), reg: reg, eng: eng, root: root, opts: o,
+			client: mgr.GetClient(), reader: mgr.GetAPIReader(), reg: reg, eng: eng, root: root, opts: o,
 			cfg: o.Resources[reg.TerraformType],
 		}
 		err := ctrl.NewControllerManagedBy(mgr).
@@ -110,6 +110,9 @@ func Setup(ctx context.Context, mgr ctrl.Manager, regs []resource.Registration, 
 // Reconciler drives the objects of one kind.
 type Reconciler struct {
 	client client.Client
+	// reader reads past the cache, where a stale object would repeat a
+	// finished deletion.
+	reader client.Reader
 	reg    resource.Registration
 	cfg    *jetconfig.Resource
 	eng    *engines
@@ -250,6 +253,9 @@ func (r *Reconciler) observe(ctx context.Context, mg resource.Terraformed, dir s
 	}
 	if os.IsNotExist(statErr) {
 		metricWorkspaces.Inc()
+	}
+	if pid, running := ws.applyRunning(); running {
+		return nil, observation{}, waitForEarlierApply(pid)
 	}
 	if err := ws.writeConfig(ctx, src); err != nil {
 		return nil, observation{}, err
@@ -475,8 +481,14 @@ func (r *Reconciler) delete(ctx context.Context, mg resource.Terraformed, dir st
 	if !controllerutil.ContainsFinalizer(mg, Finalizer) {
 		return reconcile.Result{}, nil
 	}
+	fresh := r.reg.New()
+	if err := r.reader.Get(ctx, client.ObjectKeyFromObject(mg), fresh); err != nil || !controllerutil.ContainsFinalizer(fresh, Finalizer) {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
 	spec := mg.GetResourceSpec()
-	if spec.DeletionPolicy != resource.DeletionOrphan && spec.ManagementPolicies.Allows(resource.ManagementDelete) {
+	_, statErr := os.Stat(dir)
+	nothing := os.IsNotExist(statErr) && meta(mg, resource.AnnotationExternalName) == ""
+	if !nothing && spec.DeletionPolicy != resource.DeletionOrphan && spec.ManagementPolicies.Allows(resource.ManagementDelete) {
 		mg.GetResourceStatus().SetConditions(condition(resource.TypeReady, metav1.ConditionFalse, resource.ReasonDeleting, ""))
 		_ = r.client.Status().Update(ctx, mg)
 		ws, obs, err := r.observe(ctx, mg, dir)

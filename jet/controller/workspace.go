@@ -210,11 +210,7 @@ func (w *workspace) plan(ctx context.Context) (observation, error) {
 }
 
 // apply applies the plan the last call of plan left.
-func (w *workspace) apply(ctx context.Context) error {
-	return w.eng.run(ctx, func(ctx context.Context) error {
-		return w.tf.Apply(ctx, tfexec.DirOrPlan(planFile))
-	})
-}
+func (w *workspace) apply(ctx context.Context) error { return w.applyDetached(ctx) }
 
 // attributes returns the resource's attributes in the state.
 func (w *workspace) attributes(ctx context.Context) (map[string]any, error) {

@@ -43,20 +43,25 @@ func main() {
 }
 
 func run() error {
+	// A flag set of our own: controller-runtime registers its own
+	// --kubeconfig on the global one.
+	fs := flag.NewFlagSet("provider", flag.ExitOnError)
 	var (
-		kubeconfig  = flag.String("kubeconfig", "", "kubeconfig file (default $KUBECONFIG, else in-cluster)")
-		workdir     = flag.String("workdir", filepath.Join(os.TempDir(), "tfkit-jet"), "directory of the per-object workspaces (keep it on a volume to keep state across restarts)")
-		poll        = flag.Duration("poll", time.Minute, "how often an up-to-date object is observed again")
-		rate        = flag.Int("max-reconcile-rate", 10, "reconciles per second, and concurrent reconciles per kind")
-		engines     = flag.Int("max-engines", 4, "engine processes running at once")
-		timeout     = flag.Duration("timeout", 5*time.Minute, "time limit of one reconcile")
-		leader      = flag.Bool("leader-elect", false, "elect a leader, so that only one of several replicas is active")
-		leaderNS    = flag.String("leader-election-namespace", "", "namespace of the leader-election lease (default: the pod's own)")
-		metricsAddr = flag.String("metrics-addr", ":8080", "address of the Prometheus metrics endpoint (0 turns it off)")
-		healthAddr  = flag.String("health-addr", ":8081", "address of the /healthz and /readyz probes (0 turns them off)")
-		verbose     = flag.Bool("debug", false, "log every reconcile")
+		kubeconfig  = fs.String("kubeconfig", "", "kubeconfig file (default $KUBECONFIG, else in-cluster)")
+		workdir     = fs.String("workdir", filepath.Join(os.TempDir(), "tfkit-jet"), "directory of the per-object workspaces (keep it on a volume to keep state across restarts)")
+		poll        = fs.Duration("poll", time.Minute, "how often an up-to-date object is observed again")
+		rate        = fs.Int("max-reconcile-rate", 10, "reconciles per second, and concurrent reconciles per kind")
+		engines     = fs.Int("max-engines", 4, "engine processes running at once")
+		timeout     = fs.Duration("timeout", 5*time.Minute, "time limit of one reconcile")
+		leader      = fs.Bool("leader-elect", false, "elect a leader, so that only one of several replicas is active")
+		leaderNS    = fs.String("leader-election-namespace", "", "namespace of the leader-election lease (default: the pod's own)")
+		metricsAddr = fs.String("metrics-addr", ":8080", "address of the Prometheus metrics endpoint (0 turns it off)")
+		healthAddr  = fs.String("health-addr", ":8081", "address of the /healthz and /readyz probes (0 turns them off)")
+		verbose     = fs.Bool("debug", false, "log every reconcile")
 	)
-	flag.Parse()
+	if err := fs.Parse(os.Args[1:]); err != nil {
+		return err
+	}
 	verbosity := 0
 	if *verbose {
 		verbosity = 1
