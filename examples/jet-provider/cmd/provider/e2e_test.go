@@ -7,6 +7,9 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -125,20 +128,29 @@ func setup(t *testing.T) *harness {
 // start starts the manager process.
 func (h *harness) start() {
 	h.t.Helper()
+	h.m.cmd, h.m.log = h.spawn("--metrics-addr", "0", "--health-addr", "0")
+}
+
+// spawn starts a manager process with the harness's flags and extra ones,
+// and returns it with its log file.
+func (h *harness) spawn(extra ...string) (*exec.Cmd, string) {
+	h.t.Helper()
 	h.m.starts++
-	h.m.log = filepath.Join(filepath.Dir(h.bin), fmt.Sprintf("manager-%d.log", h.m.starts))
-	f, err := os.Create(h.m.log)
+	log := filepath.Join(filepath.Dir(h.bin), fmt.Sprintf("manager-%d.log", h.m.starts))
+	f, err := os.Create(log)
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	h.m.cmd = exec.Command(h.bin, "--kubeconfig", h.env.Kubeconfig, "--workdir", h.workdir,
-		"--poll", "2s", "--metrics-addr", "0", "--health-addr", "0", "--max-engines", "4", "--timeout", "2m")
-	h.m.cmd.Env = h.environ
-	h.m.cmd.Stdout, h.m.cmd.Stderr = f, f
-	if err := h.m.cmd.Start(); err != nil {
+	defer f.Close()
+	args := append([]string{"--kubeconfig", h.env.Kubeconfig, "--workdir", h.workdir,
+		"--poll", "2s", "--max-engines", "4", "--timeout", "2m"}, extra...)
+	cmd := exec.Command(h.bin, args...)
+	cmd.Env = h.environ
+	cmd.Stdout, cmd.Stderr = f, f
+	if err := cmd.Start(); err != nil {
 		h.t.Fatal(err)
 	}
-	f.Close()
+	return cmd, log
 }
 
 // stop signals the manager and waits for it.
@@ -434,6 +446,106 @@ func TestManager(t *testing.T) {
 			t.Error("create-pending annotation left")
 		}
 	})
+
+	t.Run("SecretReference", func(t *testing.T) {
+		h := h.with(t)
+		path := filepath.Join(h.files, "secret.txt")
+		f := file("from-secret", path, "")
+		f.Spec.ForProvider.SensitiveContentSecretRef = &resource.SecretKeySelector{
+			SecretReference: resource.SecretReference{Name: "file-content", Namespace: "default"}, Key: "text"}
+		h.create(f)
+		h.waitFor(60*time.Second, "waiting on the Secret", func() (bool, string) {
+			_ = h.get(f)
+			c := f.Status.Condition(resource.TypeSynced)
+			return c.Status == metav1.ConditionFalse && strings.Contains(c.Message, "file-content"), conditions(f)
+		})
+		h.create(&corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: "file-content", Namespace: "default"},
+			Data: map[string][]byte{"text": []byte("from a secret\n")}})
+		h.waitCondition(f, resource.TypeReady, metav1.ConditionTrue)
+		if got := readFile(path); got != "from a secret\n" {
+			t.Errorf("file = %q", got)
+		}
+		b, _ := json.Marshal(f)
+		if strings.Contains(string(b), "from a secret") {
+			t.Error("the secret value appears in the object")
+		}
+	})
+
+	t.Run("LeaderElectionAndMetrics", func(t *testing.T) {
+		h := h.with(t)
+		h.stop(syscall.SIGTERM)
+		metrics := []string{freeAddr(t), freeAddr(t)}
+		health := []string{freeAddr(t), freeAddr(t)}
+		var cmds []*exec.Cmd
+		var logs []string
+		for i := range 2 {
+			cmd, log := h.spawn("--leader-elect", "--leader-election-namespace", "default",
+				"--metrics-addr", metrics[i], "--health-addr", health[i])
+			cmds, logs = append(cmds, cmd), append(logs, log)
+		}
+		defer func() {
+			for _, c := range cmds {
+				_ = c.Process.Signal(syscall.SIGTERM)
+				_ = c.Wait()
+			}
+		}()
+		pet := &randomv1alpha1.Pet{ObjectMeta: metav1.ObjectMeta{Name: "elected"}}
+		h.create(pet)
+		h.waitCondition(pet, resource.TypeReady, metav1.ConditionTrue)
+		leaders := 0
+		leader := -1
+		for i, l := range logs {
+			if strings.Contains(readFile(l), "successfully acquired lease") {
+				leaders++
+				leader = i
+			}
+		}
+		if leaders != 1 {
+			t.Fatalf("%d managers lead, want 1", leaders)
+		}
+		for i := range 2 {
+			if body, err := get("http://" + health[i] + "/healthz"); err != nil || body != "ok" {
+				t.Errorf("manager %d /healthz: %q %v", i, body, err)
+			}
+		}
+		body, err := get("http://" + metrics[leader] + "/metrics")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range []string{"tfkit_jet_engine_runs_total", "tfkit_jet_engine_processes", `controller_runtime_reconcile_total{controller="pet.random.jet.tfkit.dev"`} {
+			if !strings.Contains(body, m) {
+				t.Errorf("metrics lack %s", m)
+			}
+		}
+		// The leader dies; the other takes over and reconciles.
+		_ = cmds[leader].Process.Signal(syscall.SIGKILL)
+		other := 1 - leader
+		pet2 := &randomv1alpha1.Pet{ObjectMeta: metav1.ObjectMeta{Name: "after-failover"}}
+		h.create(pet2)
+		h.waitCondition(pet2, resource.TypeReady, metav1.ConditionTrue)
+		if !strings.Contains(readFile(logs[other]), "successfully acquired lease") {
+			t.Error("the second manager did not take the lease")
+		}
+	})
+}
+
+func freeAddr(t *testing.T) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+func get(url string) (string, error) {
+	rsp, err := http.Get(url)
+	if err != nil {
+		return "", err
+	}
+	defer rsp.Body.Close()
+	b, err := io.ReadAll(rsp.Body)
+	return string(b), err
 }
 
 func controllerContains(fs []string) bool {
