@@ -281,10 +281,16 @@ func (r *Reconciler) observe(ctx context.Context, mg resource.Terraformed, dir s
 // else can fail.
 func (r *Reconciler) create(ctx context.Context, mg resource.Terraformed, ws *workspace) (reconcile.Result, error) {
 	setMeta(mg, AnnotationCreatePending, time.Now().UTC().Format(time.RFC3339))
+	status := mg.GetResourceStatus()
+	saved := status.DeepCopy()
 	if err := r.client.Update(ctx, mg); err != nil {
 		return reconcile.Result{}, err
 	}
-	status := mg.GetResourceStatus()
+	*status = *saved
+	status.SetConditions(condition(resource.TypeReady, metav1.ConditionFalse, resource.ReasonCreating, ""))
+	if err := r.client.Status().Update(ctx, mg); err != nil {
+		return reconcile.Result{}, err
+	}
 	applyErr := ws.apply(ctx)
 	var attrs map[string]any
 	if applyErr == nil || ws.hasState() {
