@@ -18,9 +18,11 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/util/workqueue"
 	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	jetconfig "github.com/tfkit/tfkit/jet/config"
@@ -91,7 +93,9 @@ func Setup(ctx context.Context, mgr ctrl.Manager, regs []resource.Registration, 
 		}
 		err := ctrl.NewControllerManagedBy(mgr).
 			Named(strings.ToLower(reg.Kind.Kind) + "." + reg.Kind.Group).
-			For(reg.New()).
+			// Status writes (ours) do not start another reconcile; spec,
+			// annotation and deletion changes do, and Poll covers drift.
+			For(reg.New(), builder.WithPredicates(predicate.Or(predicate.GenerationChangedPredicate{}, predicate.AnnotationChangedPredicate{}))).
 			WithOptions(controller.Options{
 				MaxConcurrentReconciles: o.MaxReconcileRate,
 				RateLimiter: workqueue.NewTypedMaxOfRateLimiter(
