@@ -373,6 +373,35 @@ func TestManager(t *testing.T) {
 		h.waitGone(f)
 	})
 
+	t.Run("ObserveOnlyExisting", func(t *testing.T) {
+		h := h.with(t)
+		path := filepath.Join(h.files, "existing.txt")
+		if err := os.WriteFile(path, []byte("made elsewhere\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		before, _ := os.Stat(path)
+		sum := sha1.Sum([]byte("made elsewhere\n"))
+		id := hex.EncodeToString(sum[:])
+		f := file("existing", path, "made elsewhere\n")
+		f.Spec.ManagementPolicies = resource.ManagementPolicies{resource.ManagementObserve}
+		f.SetAnnotations(map[string]string{resource.AnnotationExternalName: id})
+		h.create(f)
+		h.waitCondition(f, resource.TypeReady, metav1.ConditionTrue)
+		// Only the id: local_file's refresh does not recompute the hashes
+		// its create records.
+		if f.Status.AtProvider.ID == nil || *f.Status.AtProvider.ID != id {
+			t.Errorf("status.atProvider = %+v", f.Status.AtProvider)
+		}
+		if err := h.c.Delete(ctx, f); err != nil {
+			t.Fatal(err)
+		}
+		h.waitGone(f)
+		after, err := os.Stat(path)
+		if err != nil || !after.ModTime().Equal(before.ModTime()) || after.Mode() != before.Mode() {
+			t.Errorf("an observe-only object changed or removed its file: %v", err)
+		}
+	})
+
 	t.Run("BadValueNamesField", func(t *testing.T) {
 		h := h.with(t)
 		pw := &randomv1alpha1.Password{ObjectMeta: metav1.ObjectMeta{Name: "bad"}}
