@@ -92,7 +92,7 @@ func Setup(ctx context.Context, mgr ctrl.Manager, regs []resource.Registration, 
 			cfg: o.Resources[reg.TerraformType],
 		}
 		err := ctrl.NewControllerManagedBy(mgr).
-			Named(strings.ToLower(reg.Kind.Kind) + "." + reg.Kind.Group).
+			Named(strings.ToLower(reg.Kind.Kind)+"."+reg.Kind.Group).
 			// Status writes (ours) do not start another reconcile; spec,
 			// annotation and deletion changes do, and Poll covers drift.
 			For(reg.New(), builder.WithPredicates(predicate.Or(predicate.GenerationChangedPredicate{}, predicate.AnnotationChangedPredicate{}))).
