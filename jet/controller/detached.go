@@ -13,25 +13,29 @@ import (
 	"syscall"
 )
 
-// Files of the apply that runs detached from the manager.
+// Files of the apply or destroy that runs detached from the manager.
 const (
 	applyPIDFile = ".tfkit-apply.pid"
 	applyOutFile = ".tfkit-apply.out"
 )
 
-// applyDetached runs `apply PLAN` in a session of its own, with its output
-// in a file, so that the apply finishes and writes its state even when the
-// manager dies in the middle (terraform-exec's commands die with their
-// parent, between two state writes). The pid file lets the next manager
-// wait for it instead of planning against a state about to change.
-func (w *workspace) applyDetached(ctx context.Context) error {
+// applyDetached runs `apply PLAN`, or `destroy`, in a session of its own,
+// with its output in a file, so that it finishes and writes its state even
+// when the manager dies in the middle (terraform-exec's commands die with
+// their parent, between two state writes). The pid file lets the next
+// manager wait for it instead of planning against a state about to change.
+func (w *workspace) applyDetached(ctx context.Context, destroy bool) error {
 	return w.eng.run(ctx, func(ctx context.Context) error {
 		out, err := os.Create(filepath.Join(w.dir, applyOutFile))
 		if err != nil {
 			return err
 		}
 		defer out.Close()
-		cmd := exec.Command(w.eng.path, "apply", "-input=false", "-no-color", "-auto-approve", "-lock=true", planFile)
+		args := []string{"apply", "-input=false", "-no-color", "-auto-approve", "-lock=true", planFile}
+		if destroy {
+			args = []string{"destroy", "-input=false", "-no-color", "-auto-approve", "-lock=true"}
+		}
+		cmd := exec.Command(w.eng.path, args...)
 		cmd.Dir = w.dir
 		for k, v := range w.eng.env {
 			cmd.Env = append(cmd.Env, k+"="+v)
@@ -58,7 +62,7 @@ func (w *workspace) applyDetached(ctx context.Context) error {
 		os.Remove(pidFile)
 		if werr != nil {
 			text, _ := os.ReadFile(filepath.Join(w.dir, applyOutFile))
-			return fmt.Errorf("apply: %w\n%s", werr, diagnostics(text))
+			return fmt.Errorf("%s: %w\n%s", args[0], werr, diagnostics(text))
 		}
 		return nil
 	})
@@ -106,7 +110,7 @@ func alive(pid int, engine string) bool {
 		return false
 	}
 	args := strings.Split(string(cmdline), "\x00")
-	return len(args) > 1 && filepath.Base(args[0]) == filepath.Base(engine) && args[1] == "apply"
+	return len(args) > 1 && filepath.Base(args[0]) == filepath.Base(engine) && (args[1] == "apply" || args[1] == "destroy")
 }
 
 // waitForEarlierApply is the wait error for a workspace whose apply

@@ -43,9 +43,6 @@ type engines struct {
 	flavor runner.Flavor
 	env    map[string]string
 	slots  chan struct{}
-	// peak is the most commands seen running at once.
-	running, peak int
-	mu            chan struct{}
 }
 
 func newEngines(ctx context.Context, explicit, root string, max int) (*engines, error) {
@@ -75,7 +72,7 @@ func newEngines(ctx context.Context, explicit, root string, max int) (*engines, 
 	if max < 1 {
 		max = 1
 	}
-	return &engines{path: path, flavor: e.Flavor, env: env, slots: make(chan struct{}, max), mu: make(chan struct{}, 1)}, nil
+	return &engines{path: path, flavor: e.Flavor, env: env, slots: make(chan struct{}, max)}, nil
 }
 
 // run runs f, which runs engine commands, once a slot is free.
@@ -87,27 +84,11 @@ func (e *engines) run(ctx context.Context, f func(context.Context) error) error 
 		return ctx.Err()
 	}
 	t.ObserveDuration()
-	e.mu <- struct{}{}
-	e.running++
-	if e.running > e.peak {
-		e.peak = e.running
-	}
-	<-e.mu
 	metricEngines.Inc()
 	metricEngineRuns.Inc()
 	defer func() {
 		metricEngines.Dec()
-		e.mu <- struct{}{}
-		e.running--
-		<-e.mu
 		<-e.slots
 	}()
 	return f(ctx)
-}
-
-// Peak returns the most engine commands that ran at once.
-func (e *engines) Peak() int {
-	e.mu <- struct{}{}
-	defer func() { <-e.mu }()
-	return e.peak
 }

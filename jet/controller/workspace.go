@@ -210,7 +210,7 @@ func (w *workspace) plan(ctx context.Context) (observation, error) {
 }
 
 // apply applies the plan the last call of plan left.
-func (w *workspace) apply(ctx context.Context) error { return w.applyDetached(ctx) }
+func (w *workspace) apply(ctx context.Context) error { return w.applyDetached(ctx, false) }
 
 // attributes returns the resource's attributes in the state.
 func (w *workspace) attributes(ctx context.Context) (map[string]any, error) {
@@ -234,11 +234,7 @@ func (w *workspace) attributes(ctx context.Context) (map[string]any, error) {
 }
 
 // destroy destroys the resource.
-func (w *workspace) destroy(ctx context.Context) error {
-	return w.eng.run(ctx, func(ctx context.Context) error {
-		return w.tf.Destroy(ctx, tfexec.Lock(true))
-	})
-}
+func (w *workspace) destroy(ctx context.Context) error { return w.applyDetached(ctx, true) }
 
 func writeFileAtomic(path string, data []byte) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")

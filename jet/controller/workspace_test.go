@@ -2,13 +2,16 @@ package controller
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	hcljson "github.com/hashicorp/hcl/v2/json"
 	localv1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/local/v1alpha1"
+	"github.com/tfkit/tfkit/jet/resource"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -87,5 +90,20 @@ func TestImportState(t *testing.T) {
 	}
 	if st.Resources[0].Provider != `provider["registry.terraform.io/hashicorp/random"]` || st.Resources[0].Instances[0].Attributes["id"] != "happy-cat" {
 		t.Errorf("state = %s", data)
+	}
+}
+
+// TestExplain: an engine error that names an argument is reported with the
+// spec field first; one that names none is passed on as it is.
+func TestExplain(t *testing.T) {
+	r := &Reconciler{reg: resource.Registration{New: func() resource.Terraformed { return &localv1alpha1.File{} }}}
+	err := errors.New("exit status 1\n\nError: Invalid Attribute Value\n\n  with local_file.this,\n  on main.tf.json line 1:\n\nAttribute file_permission bad mode permission: string length should be 3 or 4 digits: 77777")
+	msg := r.explain(err)
+	if !strings.HasPrefix(msg, "spec.forProvider.filePermission: ") || !strings.Contains(msg, "77777") {
+		t.Errorf("explain = %q", msg)
+	}
+	plain := errors.New("Error: Failed to query available provider packages")
+	if got := r.explain(plain); got != plain.Error() {
+		t.Errorf("explain = %q", got)
 	}
 }
