@@ -1,0 +1,661 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha1"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	apiextclient "k8s.io/apiextensions-apiserver/pkg/client/clientset/clientset"
+	kerrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/yaml"
+
+	"github.com/tfkit/tfkit/examples/jet-provider/apis"
+	localv1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/local/v1alpha1"
+	randomv1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/random/v1alpha1"
+	timev1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/time/v1alpha1"
+	"github.com/tfkit/tfkit/internal/enginetest"
+	"github.com/tfkit/tfkit/internal/kubetest"
+	"github.com/tfkit/tfkit/jet/controller"
+	"github.com/tfkit/tfkit/jet/resource"
+)
+
+// harness is a real API server with the example's CRDs, the manager built
+// as a binary, and a client.
+type harness struct {
+	t       *testing.T
+	env     *kubetest.Env
+	c       client.Client
+	bin     string
+	workdir string
+	files   string // where File objects put their files
+	environ []string
+	m       *managerProcess
+}
+
+// managerProcess is the running manager, shared by a harness and its copies
+// for subtests.
+type managerProcess struct {
+	cmd    *exec.Cmd
+	log    string
+	starts int
+}
+
+// with returns h reporting to the subtest t.
+func (h *harness) with(t *testing.T) *harness {
+	c := *h
+	c.t = t
+	return &c
+}
+
+func setup(t *testing.T) *harness {
+	if testing.Short() {
+		t.Skip("runs a Kubernetes API server and terraform; skipped with -short")
+	}
+	env := kubetest.Start(t)
+	engine := enginetest.Engine(t)
+	mirror := enginetest.Mirror(t)
+	for _, p := range []string{"hashicorp/random/3.9.0", "hashicorp/local/2.9.0", "hashicorp/time/0.14.2"} {
+		parts := strings.Split(p, "/")
+		enginetest.RequireProvider(t, parts[0]+"/"+parts[1], parts[2])
+	}
+	dir := t.TempDir()
+	rc := filepath.Join(dir, "terraformrc")
+	if err := os.WriteFile(rc, []byte(enginetest.CLIConfig(mirror)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := &harness{t: t, env: env, workdir: filepath.Join(dir, "work"), files: filepath.Join(dir, "files"), bin: filepath.Join(dir, "provider"), m: &managerProcess{}}
+	if err := os.MkdirAll(h.files, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, kv := range os.Environ() {
+		if k, _, _ := strings.Cut(kv, "="); strings.HasPrefix(k, "TF_") || k == "KUBECONFIG" {
+			continue
+		}
+		h.environ = append(h.environ, kv)
+	}
+	h.environ = append(h.environ, "TFKIT_TERRAFORM="+engine, "TF_CLI_CONFIG_FILE="+rc)
+
+	build := exec.Command("go", "build", "-o", h.bin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	ctx := context.Background()
+	installCRDs(t, ctx, env)
+	scheme := runtime.NewScheme()
+	if err := clientgoscheme.AddToScheme(scheme); err != nil {
+		t.Fatal(err)
+	}
+	if err := apis.AddToScheme(scheme); err != nil {
+		t.Fatal(err)
+	}
+	c, err := client.New(env.Config, client.Options{Scheme: scheme})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.c = c
+	t.Cleanup(func() {
+		h.stop(syscall.SIGTERM)
+		if t.Failed() {
+			data, _ := os.ReadFile(h.m.log)
+			if len(data) > 20000 {
+				data = data[len(data)-20000:]
+			}
+			t.Logf("manager log (%s):\n%s", h.m.log, data)
+		}
+	})
+	return h
+}
+
+// start starts the manager process.
+func (h *harness) start() {
+	h.t.Helper()
+	h.m.cmd, h.m.log = h.spawn("--metrics-addr", "0", "--health-addr", "0")
+}
+
+// spawn starts a manager process with the harness's flags and extra ones,
+// and returns it with its log file.
+func (h *harness) spawn(extra ...string) (*exec.Cmd, string) {
+	h.t.Helper()
+	h.m.starts++
+	log := filepath.Join(filepath.Dir(h.bin), fmt.Sprintf("manager-%d.log", h.m.starts))
+	f, err := os.Create(log)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	defer f.Close()
+	args := append([]string{"--kubeconfig", h.env.Kubeconfig, "--workdir", h.workdir,
+		"--poll", "2s", "--max-engines", "4", "--timeout", "2m"}, extra...)
+	cmd := exec.Command(h.bin, args...)
+	cmd.Env = h.environ
+	cmd.Stdout, cmd.Stderr = f, f
+	if err := cmd.Start(); err != nil {
+		h.t.Fatal(err)
+	}
+	return cmd, log
+}
+
+// stop signals the manager and waits for it.
+func (h *harness) stop(sig syscall.Signal) {
+	if h.m.cmd == nil || h.m.cmd.Process == nil {
+		return
+	}
+	_ = h.m.cmd.Process.Signal(sig)
+	_ = h.m.cmd.Wait()
+	h.m.cmd = nil
+}
+
+func (h *harness) create(obj client.Object) {
+	h.t.Helper()
+	if err := h.c.Create(context.Background(), obj); err != nil {
+		h.t.Fatal(err)
+	}
+}
+
+func (h *harness) get(obj resource.Managed) error {
+	return h.c.Get(context.Background(), client.ObjectKeyFromObject(obj.(client.Object)), obj.(client.Object))
+}
+
+// waitFor polls cond until it holds or timeout passes; cond says what it
+// last saw.
+func (h *harness) waitFor(timeout time.Duration, what string, cond func() (bool, string)) {
+	h.t.Helper()
+	deadline := time.Now().Add(timeout)
+	last := ""
+	for time.Now().Before(deadline) {
+		ok, seen := cond()
+		if ok {
+			return
+		}
+		last = seen
+		time.Sleep(200 * time.Millisecond)
+	}
+	h.t.Fatalf("%s: not after %s; last seen: %s", what, timeout, last)
+}
+
+func conditions(obj resource.Managed) string {
+	b, _ := json.Marshal(obj.GetResourceStatus().Conditions)
+	return string(b)
+}
+
+func (h *harness) waitCondition(obj resource.Managed, t resource.ConditionType, status metav1.ConditionStatus) {
+	h.t.Helper()
+	h.waitFor(90*time.Second, fmt.Sprintf("%s %s=%s", obj.GetName(), t, status), func() (bool, string) {
+		if err := h.get(obj); err != nil {
+			return false, err.Error()
+		}
+		return obj.GetResourceStatus().Condition(t).Status == status, conditions(obj)
+	})
+}
+
+func (h *harness) waitGone(obj resource.Managed) {
+	h.t.Helper()
+	h.waitFor(90*time.Second, obj.GetName()+" deleted", func() (bool, string) {
+		err := h.get(obj)
+		if kerrors.IsNotFound(err) {
+			return true, ""
+		}
+		return false, fmt.Sprint(err, " finalizers ", obj.GetFinalizers(), " ", conditions(obj))
+	})
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func file(name, filename, content string) *localv1alpha1.File {
+	f := &localv1alpha1.File{ObjectMeta: metav1.ObjectMeta{Name: name}}
+	f.Spec.ForProvider.Filename = ptr(filename)
+	if content != "" {
+		f.Spec.ForProvider.Content = ptr(content)
+	}
+	return f
+}
+
+func readFile(path string) string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "<" + err.Error() + ">"
+	}
+	return string(b)
+}
+
+// TestManager runs the example manager against a real API server with the
+// real engine and providers.
+func TestManager(t *testing.T) {
+	h := setup(t)
+	h.start()
+	ctx := context.Background()
+
+	t.Run("PasswordConnectionSecret", func(t *testing.T) {
+		h := h.with(t)
+		pw := &randomv1alpha1.Password{ObjectMeta: metav1.ObjectMeta{Name: "pw"}}
+		pw.Spec.ForProvider.Length = ptr(20.0)
+		pw.Spec.WriteConnectionSecretToRef = &resource.SecretReference{Name: "pw-conn", Namespace: "default"}
+		h.create(pw)
+		h.waitCondition(pw, resource.TypeReady, metav1.ConditionTrue)
+		var s corev1.Secret
+		if err := h.c.Get(ctx, client.ObjectKey{Namespace: "default", Name: "pw-conn"}, &s); err != nil {
+			t.Fatal(err)
+		}
+		if got := string(s.Data["attribute.result"]); len(got) != 20 || string(s.Data["password"]) != got {
+			t.Errorf("Secret data: result %q password %q", got, s.Data["password"])
+		}
+		if pw.GetAnnotations()[resource.AnnotationExternalName] == "" {
+			t.Error("no external name")
+		}
+		if !controllerContains(pw.GetFinalizers()) {
+			t.Errorf("finalizers %v", pw.GetFinalizers())
+		}
+		// Late-initialized: the provider's defaults appear in the spec.
+		if pw.Spec.ForProvider.Special == nil || !*pw.Spec.ForProvider.Special {
+			t.Errorf("spec.forProvider.special not late-initialized: %v", pw.Spec.ForProvider.Special)
+		}
+		b, _ := json.Marshal(pw.Status)
+		if bytes.Contains(b, s.Data["attribute.result"]) {
+			t.Error("the password appears in status")
+		}
+	})
+
+	t.Run("FileLifecycle", func(t *testing.T) {
+		h := h.with(t)
+		path := filepath.Join(h.files, "a.txt")
+		f := file("a", path, "hello\n")
+		h.create(f)
+		h.waitCondition(f, resource.TypeReady, metav1.ConditionTrue)
+		if got := readFile(path); got != "hello\n" {
+			t.Fatalf("file = %q", got)
+		}
+		sum := sha1.Sum([]byte("hello\n"))
+		if en := f.GetAnnotations()[resource.AnnotationExternalName]; en != hex.EncodeToString(sum[:]) {
+			t.Errorf("external name %q, want the file's id", en)
+		}
+		f.Spec.ForProvider.Content = ptr("world\n")
+		if err := h.c.Update(ctx, f); err != nil {
+			t.Fatal(err)
+		}
+		h.waitFor(60*time.Second, "file updated", func() (bool, string) {
+			got := readFile(path)
+			return got == "world\n", got
+		})
+		sum = sha1.Sum([]byte("world\n"))
+		h.waitFor(30*time.Second, "external name follows the new id", func() (bool, string) {
+			_ = h.get(f)
+			en := f.GetAnnotations()[resource.AnnotationExternalName]
+			return en == hex.EncodeToString(sum[:]), en
+		})
+		if err := h.c.Delete(ctx, f); err != nil {
+			t.Fatal(err)
+		}
+		h.waitGone(f)
+		if _, err := os.Stat(path); !os.IsNotExist(err) {
+			t.Errorf("file still there after delete: %v", err)
+		}
+		if _, err := os.Stat(filepath.Join(h.workdir, "file.local.jet.tfkit.dev", "a")); !os.IsNotExist(err) {
+			t.Errorf("workspace left after delete: %v", err)
+		}
+	})
+
+	t.Run("ReferenceWaitsForPet", func(t *testing.T) {
+		h := h.with(t)
+		path := filepath.Join(h.files, "pet.txt")
+		f := file("from-pet", path, "")
+		f.Spec.ForProvider.ContentRef = &resource.Reference{Name: "pet"}
+		h.create(f)
+		h.waitFor(60*time.Second, "waiting on the Pet", func() (bool, string) {
+			_ = h.get(f)
+			c := f.Status.Condition(resource.TypeSynced)
+			return c.Status == metav1.ConditionFalse && strings.Contains(c.Message, `Pet "pet"`), conditions(f)
+		})
+		if _, err := os.Stat(path); !os.IsNotExist(err) {
+			t.Fatal("file written before its reference resolved")
+		}
+		pet := &randomv1alpha1.Pet{ObjectMeta: metav1.ObjectMeta{Name: "pet"}}
+		h.create(pet)
+		h.waitCondition(pet, resource.TypeReady, metav1.ConditionTrue)
+		h.waitCondition(f, resource.TypeReady, metav1.ConditionTrue)
+		if pet.Status.AtProvider.ID == nil || readFile(path) != *pet.Status.AtProvider.ID {
+			t.Errorf("file = %q, pet id %v", readFile(path), pet.Status.AtProvider.ID)
+		}
+	})
+
+	t.Run("DeletionPolicyOrphan", func(t *testing.T) {
+		h := h.with(t)
+		path := filepath.Join(h.files, "orphan.txt")
+		f := file("orphan", path, "keep me\n")
+		f.Spec.DeletionPolicy = resource.DeletionOrphan
+		h.create(f)
+		h.waitCondition(f, resource.TypeReady, metav1.ConditionTrue)
+		if err := h.c.Delete(ctx, f); err != nil {
+			t.Fatal(err)
+		}
+		h.waitGone(f)
+		if got := readFile(path); got != "keep me\n" {
+			t.Errorf("orphaned file = %q", got)
+		}
+	})
+
+	t.Run("ObserveOnlyNeverWrites", func(t *testing.T) {
+		h := h.with(t)
+		path := filepath.Join(h.files, "observed.txt")
+		f := file("observed", path, "would be written\n")
+		f.Spec.ManagementPolicies = resource.ManagementPolicies{resource.ManagementObserve}
+		f.SetAnnotations(map[string]string{resource.AnnotationExternalName: "0000000000000000000000000000000000000000"})
+		h.create(f)
+		h.waitCondition(f, resource.TypeSynced, metav1.ConditionFalse)
+		if c := f.Status.Condition(resource.TypeSynced); !strings.Contains(c.Message, "does not exist") {
+			t.Errorf("Synced message %q", c.Message)
+		}
+		time.Sleep(3 * time.Second) // another poll or two
+		if _, err := os.Stat(path); !os.IsNotExist(err) {
+			t.Errorf("an observe-only object wrote its file: %v", err)
+		}
+		// Deleting it leaves the external resource alone as well.
+		if err := h.c.Delete(ctx, f); err != nil {
+			t.Fatal(err)
+		}
+		h.waitGone(f)
+	})
+
+	t.Run("ObserveOnlyExisting", func(t *testing.T) {
+		h := h.with(t)
+		path := filepath.Join(h.files, "existing.txt")
+		if err := os.WriteFile(path, []byte("made elsewhere\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		before, _ := os.Stat(path)
+		sum := sha1.Sum([]byte("made elsewhere\n"))
+		id := hex.EncodeToString(sum[:])
+		f := file("existing", path, "made elsewhere\n")
+		f.Spec.ManagementPolicies = resource.ManagementPolicies{resource.ManagementObserve}
+		f.SetAnnotations(map[string]string{resource.AnnotationExternalName: id})
+		h.create(f)
+		h.waitCondition(f, resource.TypeReady, metav1.ConditionTrue)
+		// Only the id: local_file's refresh does not recompute the hashes
+		// its create records.
+		if f.Status.AtProvider.ID == nil || *f.Status.AtProvider.ID != id {
+			t.Errorf("status.atProvider = %+v", f.Status.AtProvider)
+		}
+		if err := h.c.Delete(ctx, f); err != nil {
+			t.Fatal(err)
+		}
+		h.waitGone(f)
+		after, err := os.Stat(path)
+		if err != nil || !after.ModTime().Equal(before.ModTime()) || after.Mode() != before.Mode() {
+			t.Errorf("an observe-only object changed or removed its file: %v", err)
+		}
+	})
+
+	t.Run("BadValueNamesField", func(t *testing.T) {
+		h := h.with(t)
+		pw := &randomv1alpha1.Password{ObjectMeta: metav1.ObjectMeta{Name: "bad"}}
+		pw.Spec.ForProvider.Length = ptr(0.0)
+		h.create(pw)
+		h.waitCondition(pw, resource.TypeSynced, metav1.ConditionFalse)
+		msg := pw.Status.Condition(resource.TypeSynced).Message
+		if !strings.Contains(msg, "spec.forProvider.length") {
+			t.Errorf("Synced message does not name the field: %q", msg)
+		}
+		if pw.GetAnnotations()[resource.AnnotationExternalName] != "" {
+			t.Error("an external name was recorded for a rejected resource")
+		}
+	})
+
+	t.Run("WorkspaceRebuiltFromExternalName", func(t *testing.T) {
+		h := h.with(t)
+		pet := &randomv1alpha1.Pet{ObjectMeta: metav1.ObjectMeta{Name: "rebuilt"}}
+		h.create(pet)
+		h.waitCondition(pet, resource.TypeReady, metav1.ConditionTrue)
+		name := pet.GetAnnotations()[resource.AnnotationExternalName]
+		ws := filepath.Join(h.workdir, "pet.random.jet.tfkit.dev", "rebuilt")
+		if err := os.RemoveAll(ws); err != nil {
+			t.Fatal(err)
+		}
+		h.waitFor(60*time.Second, "workspace rebuilt", func() (bool, string) {
+			ids := stateIDs(filepath.Join(ws, controller.StateFile))
+			return len(ids) == 1 && ids[0] == name, fmt.Sprint(ids)
+		})
+		time.Sleep(3 * time.Second)
+		_ = h.get(pet)
+		if got := pet.GetAnnotations()[resource.AnnotationExternalName]; got != name {
+			t.Errorf("external name %q became %q: recreated, not rebuilt", name, got)
+		}
+		if ids := stateIDs(filepath.Join(ws, controller.StateFile)); len(ids) != 1 || ids[0] != name {
+			t.Errorf("state ids %v, want [%s]", ids, name)
+		}
+	})
+
+	t.Run("KilledMidCreate", func(t *testing.T) {
+		h := h.with(t)
+		s := &timev1alpha1.Sleep{ObjectMeta: metav1.ObjectMeta{Name: "slow"}}
+		s.Spec.ForProvider.CreateDuration = ptr("8s")
+		h.create(s)
+		h.waitFor(60*time.Second, "create started", func() (bool, string) {
+			_ = h.get(s)
+			return s.GetAnnotations()[controller.AnnotationCreatePending] != "", fmt.Sprint(s.GetAnnotations())
+		})
+		ws := filepath.Join(h.workdir, "sleep.time.jet.tfkit.dev", "slow")
+		h.waitFor(30*time.Second, "apply running", func() (bool, string) {
+			_, err := os.Stat(filepath.Join(ws, ".tfkit-apply.pid"))
+			return err == nil, fmt.Sprint(err)
+		})
+		time.Sleep(time.Second)
+		h.stop(syscall.SIGKILL)
+		if ids := stateIDs(filepath.Join(ws, controller.StateFile)); len(ids) != 0 {
+			t.Fatalf("the create finished before the kill: %v", ids)
+		}
+		h.start()
+		h.waitFor(30*time.Second, "the new manager waits for the running apply", func() (bool, string) {
+			_ = h.get(s)
+			c := s.Status.Condition(resource.TypeSynced)
+			return strings.Contains(c.Message, "waiting for the apply"), conditions(s)
+		})
+		h.waitCondition(s, resource.TypeReady, metav1.ConditionTrue)
+		ids := stateIDs(filepath.Join(ws, controller.StateFile))
+		if len(ids) != 1 || ids[0] != s.GetAnnotations()[resource.AnnotationExternalName] {
+			t.Errorf("state ids %v, external name %q", ids, s.GetAnnotations()[resource.AnnotationExternalName])
+		}
+		if _, ok := s.GetAnnotations()[controller.AnnotationCreatePending]; ok {
+			t.Error("create-pending annotation left")
+		}
+	})
+
+	t.Run("SecretReference", func(t *testing.T) {
+		h := h.with(t)
+		path := filepath.Join(h.files, "secret.txt")
+		f := file("from-secret", path, "")
+		f.Spec.ForProvider.SensitiveContentSecretRef = &resource.SecretKeySelector{
+			SecretReference: resource.SecretReference{Name: "file-content", Namespace: "default"}, Key: "text"}
+		h.create(f)
+		h.waitFor(60*time.Second, "waiting on the Secret", func() (bool, string) {
+			_ = h.get(f)
+			c := f.Status.Condition(resource.TypeSynced)
+			return c.Status == metav1.ConditionFalse && strings.Contains(c.Message, "file-content"), conditions(f)
+		})
+		h.create(&corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: "file-content", Namespace: "default"},
+			Data: map[string][]byte{"text": []byte("from a secret\n")}})
+		h.waitCondition(f, resource.TypeReady, metav1.ConditionTrue)
+		if got := readFile(path); got != "from a secret\n" {
+			t.Errorf("file = %q", got)
+		}
+		b, _ := json.Marshal(f)
+		if strings.Contains(string(b), "from a secret") {
+			t.Error("the secret value appears in the object")
+		}
+	})
+
+	t.Run("LeaderElectionAndMetrics", func(t *testing.T) {
+		h := h.with(t)
+		h.stop(syscall.SIGTERM)
+		metrics := []string{freeAddr(t), freeAddr(t)}
+		health := []string{freeAddr(t), freeAddr(t)}
+		var cmds []*exec.Cmd
+		var logs []string
+		for i := range 2 {
+			cmd, log := h.spawn("--leader-elect", "--leader-election-namespace", "default",
+				"--metrics-addr", metrics[i], "--health-addr", health[i])
+			cmds, logs = append(cmds, cmd), append(logs, log)
+		}
+		defer func() {
+			for _, c := range cmds {
+				_ = c.Process.Signal(syscall.SIGTERM)
+				_ = c.Wait()
+			}
+		}()
+		pet := &randomv1alpha1.Pet{ObjectMeta: metav1.ObjectMeta{Name: "elected"}}
+		h.create(pet)
+		h.waitCondition(pet, resource.TypeReady, metav1.ConditionTrue)
+		leaders := 0
+		leader := -1
+		for i, l := range logs {
+			if strings.Contains(readFile(l), "successfully acquired lease") {
+				leaders++
+				leader = i
+			}
+		}
+		if leaders != 1 {
+			t.Fatalf("%d managers lead, want 1", leaders)
+		}
+		for i := range 2 {
+			if body, err := get("http://" + health[i] + "/healthz"); err != nil || body != "ok" {
+				t.Errorf("manager %d /healthz: %q %v", i, body, err)
+			}
+		}
+		body, err := get("http://" + metrics[leader] + "/metrics")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range []string{"tfkit_jet_engine_runs_total", "tfkit_jet_engine_processes", `controller_runtime_reconcile_total{controller="pet.random.jet.tfkit.dev"`} {
+			if !strings.Contains(body, m) {
+				t.Errorf("metrics lack %s", m)
+			}
+		}
+		// The leader dies; the other takes over and reconciles.
+		_ = cmds[leader].Process.Signal(syscall.SIGKILL)
+		other := 1 - leader
+		pet2 := &randomv1alpha1.Pet{ObjectMeta: metav1.ObjectMeta{Name: "after-failover"}}
+		h.create(pet2)
+		h.waitCondition(pet2, resource.TypeReady, metav1.ConditionTrue)
+		if !strings.Contains(readFile(logs[other]), "successfully acquired lease") {
+			t.Error("the second manager did not take the lease")
+		}
+	})
+}
+
+func freeAddr(t *testing.T) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+func get(url string) (string, error) {
+	rsp, err := http.Get(url)
+	if err != nil {
+		return "", err
+	}
+	defer rsp.Body.Close()
+	b, err := io.ReadAll(rsp.Body)
+	return string(b), err
+}
+
+func controllerContains(fs []string) bool {
+	for _, f := range fs {
+		if f == controller.Finalizer {
+			return true
+		}
+	}
+	return false
+}
+
+// stateIDs returns the id of every resource instance in a state file.
+func stateIDs(path string) []string {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	var st struct {
+		Resources []struct {
+			Instances []struct {
+				Attributes struct {
+					ID string `json:"id"`
+				} `json:"attributes"`
+			} `json:"instances"`
+		} `json:"resources"`
+	}
+	if json.Unmarshal(data, &st) != nil {
+		return nil
+	}
+	var ids []string
+	for _, r := range st.Resources {
+		for _, in := range r.Instances {
+			ids = append(ids, in.Attributes.ID)
+		}
+	}
+	return ids
+}
+
+// installCRDs creates every CRD of the example's package and waits until
+// each is established.
+func installCRDs(t *testing.T, ctx context.Context, env *kubetest.Env) {
+	t.Helper()
+	cs, err := apiextclient.NewForConfig(env.Config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths, err := filepath.Glob("../../package/crds/*.yaml")
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no CRDs: %v", err)
+	}
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var crd apiextv1.CustomResourceDefinition
+		if err := yaml.UnmarshalStrict(data, &crd); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		if _, err := cs.ApiextensionsV1().CustomResourceDefinitions().Create(ctx, &crd, metav1.CreateOptions{}); err != nil {
+			t.Fatalf("install %s: %v", p, err)
+		}
+		deadline := time.Now().Add(30 * time.Second)
+		for {
+			got, err := cs.ApiextensionsV1().CustomResourceDefinitions().Get(ctx, crd.Name, metav1.GetOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			established := false
+			for _, c := range got.Status.Conditions {
+				if c.Type == apiextv1.Established && c.Status == apiextv1.ConditionTrue {
+					established = true
+				}
+			}
+			if established {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s not established", crd.Name)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+}

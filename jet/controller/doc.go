@@ -1,0 +1,40 @@
+// Package controller reconciles the managed resources jet generates by
+// running a Terraform engine (terraform or OpenTofu) in one workspace per
+// object. It is the runtime half of jet: the generated kinds, listed by a
+// provider's controller.Registrations, are set up on a controller-runtime
+// manager with Setup, and every object is driven through Crossplane's
+// managed-resource model, written here anew:
+//
+//   - a finalizer keeps the object until its external resource is deleted
+//     (deletionPolicy Delete) or let go (Orphan);
+//   - Observe renders main.tf.json from spec.forProvider (references to
+//     other managed resources resolved first, secret references read from
+//     Secrets), then plans: the refreshed prior state says whether the
+//     resource exists, the planned action whether it is up to date;
+//   - Create and Update apply that plan; Delete runs destroy;
+//   - the external name (annotation crossplane.io/external-name) is written
+//     to the object as soon as the apply returns, before anything else, and
+//     an external-create-pending annotation is written before the apply, so
+//     a manager killed mid-create never creates twice;
+//   - status.atProvider comes from the state, optional spec fields are
+//     late-initialized from it, sensitive attributes and the configuration's
+//     extra keys go to the writeConnectionSecretToRef Secret;
+//   - Ready and Synced conditions carry the engine's error, with Terraform
+//     attribute names translated to spec.forProvider field paths;
+//   - management policies are honoured: an observe-only object never makes
+//     the engine change anything.
+//
+// The Terraform state lives in the workspace directory. When that directory
+// is gone (a new pod, a wiped disk) the state is rebuilt from the external
+// name: a state holding the resource with its id and parameters is written
+// and the next plan refreshes it, which is what `terraform import` would do
+// for resources that support it and also works for those that do not.
+//
+// Engine processes are capped by a semaphore (Options.MaxEngines) and every
+// reconcile runs under a timeout (Options.Timeout).
+//
+// It must never run an engine command that changes the external resource for
+// an object whose management policies forbid it, never delete a resource
+// whose deletionPolicy is Orphan, and never put a sensitive value into an
+// object's spec or status.
+package controller

@@ -1,0 +1,40 @@
+package controller
+
+import (
+	"encoding/json"
+	"testing"
+
+	hcljson "github.com/hashicorp/hcl/v2/json"
+)
+
+// FuzzRenderConfig: any JSON object of arguments renders to main.tf.json
+// that HCL's JSON parser reads, the same bytes every time, or is refused
+// with an error; never a panic.
+func FuzzRenderConfig(f *testing.F) {
+	for _, seed := range []string{
+		`{"filename":"/tmp/a","content":"hello ${x} %{y}"}`,
+		`{"length":16,"special":false,"keepers":{"a":"b"}}`,
+		`{"rule":[{"port":80},{"tags":{"k":"v"}}],"matrix":[["x"],[]]}`,
+		`{"n":null,"empty":"","unicode":"\u00e9\u2028\ud83d\ude00"}`,
+		`{}`,
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		var params map[string]any
+		if json.Unmarshal([]byte(src), &params) != nil {
+			return
+		}
+		out, err := renderConfig("random_pet", params)
+		if err != nil {
+			return
+		}
+		again, _ := renderConfig("random_pet", params)
+		if string(again) != string(out) {
+			t.Fatal("two renders differ")
+		}
+		if _, diags := hcljson.Parse(out, "main.tf.json"); diags.HasErrors() {
+			t.Fatalf("%s\n%s", diags, out)
+		}
+	})
+}

@@ -1,0 +1,653 @@
+package controller
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	kerrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/util/workqueue"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/builder"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	"sigs.k8s.io/controller-runtime/pkg/predicate"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	jetconfig "github.com/tfkit/tfkit/jet/config"
+	"github.com/tfkit/tfkit/jet/resource"
+)
+
+// Annotations the reconciler writes.
+const (
+	AnnotationCreatePending   = "crossplane.io/external-create-pending"
+	AnnotationCreateSucceeded = "crossplane.io/external-create-succeeded"
+	AnnotationCreateFailed    = "crossplane.io/external-create-failed"
+)
+
+// Finalizer keeps a managed resource until its external resource is gone.
+const Finalizer = "finalizer.managedresource.crossplane.io"
+
+// Options configure Setup.
+type Options struct {
+	// WorkDir holds one workspace directory per object.
+	WorkDir string
+	// Engine is the engine's path; empty finds it as tfkit does
+	// ($TFKIT_TERRAFORM, terraform, tofu).
+	Engine string
+	// MaxEngines caps the engine processes running at once (default 4).
+	MaxEngines int
+	// MaxReconcileRate is the reconciles per second and the concurrent
+	// reconciles of each kind (default 10).
+	MaxReconcileRate int
+	// Poll is how often an up-to-date object is observed again (default 1m).
+	Poll time.Duration
+	// Timeout bounds one reconcile (default 5m).
+	Timeout time.Duration
+	// Resources are the built jet configuration, for the functions it
+	// carries (extra connection keys, external-name mapping), by Terraform
+	// type; may be nil.
+	Resources map[string]*jetconfig.Resource
+}
+
+// Setup adds a controller for each registration to mgr.
+func Setup(ctx context.Context, mgr ctrl.Manager, regs []resource.Registration, o Options) error {
+	if o.MaxEngines == 0 {
+		o.MaxEngines = 4
+	}
+	if o.MaxReconcileRate == 0 {
+		o.MaxReconcileRate = 10
+	}
+	if o.Poll == 0 {
+		o.Poll = time.Minute
+	}
+	if o.Timeout == 0 {
+		o.Timeout = 5 * time.Minute
+	}
+	if o.WorkDir == "" {
+		return errors.New("controller: Options.WorkDir is empty")
+	}
+	root, err := filepath.Abs(o.WorkDir)
+	if err != nil {
+		return err
+	}
+	eng, err := newEngines(ctx, o.Engine, root, o.MaxEngines)
+	if err != nil {
+		return err
+	}
+	for _, reg := range regs {
+		r := &Reconciler{
+			client: mgr.GetClient(), reader: mgr.GetAPIReader(), reg: reg, eng: eng, root: root, opts: o,
+			cfg: o.Resources[reg.TerraformType],
+		}
+		err := ctrl.NewControllerManagedBy(mgr).
+			Named(strings.ToLower(reg.Kind.Kind)+"."+reg.Kind.Group).
+			// Status writes (ours) do not start another reconcile; spec,
+			// annotation and deletion changes do, and Poll covers drift.
+			For(reg.New(), builder.WithPredicates(predicate.Or(predicate.GenerationChangedPredicate{}, predicate.AnnotationChangedPredicate{}))).
+			WithOptions(controller.Options{
+				MaxConcurrentReconciles: o.MaxReconcileRate,
+				RateLimiter: workqueue.NewTypedMaxOfRateLimiter(
+					workqueue.NewTypedItemExponentialFailureRateLimiter[reconcile.Request](time.Second, time.Minute),
+					&workqueue.TypedBucketRateLimiter[reconcile.Request]{Limiter: newLimiter(o.MaxReconcileRate)},
+				),
+			}).
+			Complete(r)
+		if err != nil {
+			return fmt.Errorf("%s: %w", reg.Kind.Kind, err)
+		}
+	}
+	return nil
+}
+
+// Reconciler drives the objects of one kind.
+type Reconciler struct {
+	client client.Client
+	// reader reads past the cache, where a stale object would repeat a
+	// finished deletion.
+	reader client.Reader
+	reg    resource.Registration
+	cfg    *jetconfig.Resource
+	eng    *engines
+	root   string
+	opts   Options
+}
+
+// waitError is a reconcile that must wait for something else (a referenced
+// object becoming Ready); it is not the object's fault.
+type waitError struct{ msg string }
+
+func (e *waitError) Error() string { return e.msg }
+
+// Reconcile implements reconcile.Reconciler.
+func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	ctx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
+	defer cancel()
+	mg := r.reg.New()
+	if err := r.client.Get(ctx, req.NamespacedName, mg); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	res, err := r.reconcile(ctx, mg)
+	if err == nil {
+		return res, nil
+	}
+	var wait *waitError
+	status := mg.GetResourceStatus()
+	if errors.As(err, &wait) {
+		status.SetConditions(condition(resource.TypeSynced, metav1.ConditionFalse, resource.ReasonReconcileError, err.Error()))
+		res = reconcile.Result{RequeueAfter: 2 * time.Second}
+		err = nil
+	} else {
+		status.SetConditions(condition(resource.TypeSynced, metav1.ConditionFalse, resource.ReasonReconcileError, r.explain(err)))
+	}
+	if uerr := r.client.Status().Update(ctx, mg); uerr != nil && !kerrors.IsConflict(uerr) && !kerrors.IsNotFound(uerr) {
+		return res, errors.Join(err, uerr)
+	}
+	return res, err
+}
+
+func condition(t resource.ConditionType, s metav1.ConditionStatus, reason resource.ConditionReason, msg string) resource.Condition {
+	return resource.Condition{Type: t, Status: s, Reason: reason, Message: msg, LastTransitionTime: metav1.Now()}
+}
+
+func (r *Reconciler) dir(mg resource.Terraformed) string {
+	return filepath.Join(r.root, strings.ToLower(r.reg.Kind.Kind)+"."+r.reg.Kind.Group, mg.GetName())
+}
+
+func (r *Reconciler) reconcile(ctx context.Context, mg resource.Terraformed) (reconcile.Result, error) {
+	spec := mg.GetResourceSpec()
+	policies := spec.ManagementPolicies
+	status := mg.GetResourceStatus()
+	dir := r.dir(mg)
+
+	if mg.GetDeletionTimestamp() != nil {
+		return r.delete(ctx, mg, dir)
+	}
+	if !controllerutil.ContainsFinalizer(mg, Finalizer) {
+		controllerutil.AddFinalizer(mg, Finalizer)
+		if err := r.client.Update(ctx, mg); err != nil {
+			return reconcile.Result{}, err
+		}
+	}
+	if err := r.resolveReferences(ctx, mg); err != nil {
+		return reconcile.Result{}, err
+	}
+
+	ws, obs, err := r.observe(ctx, mg, dir)
+	if err != nil {
+		return reconcile.Result{}, err
+	}
+	if !policies.Allows(resource.ManagementCreate) && !policies.Allows(resource.ManagementUpdate) && !policies.Allows(resource.ManagementDelete) && !obs.exists {
+		return reconcile.Result{}, fmt.Errorf("the external resource %q does not exist, and the management policies (%v) do not allow creating it", meta(mg, resource.AnnotationExternalName), policies)
+	}
+
+	switch {
+	case !obs.exists:
+		if !policies.Allows(resource.ManagementCreate) {
+			return reconcile.Result{}, fmt.Errorf("the external resource does not exist, and the management policies (%v) do not allow creating it", policies)
+		}
+		if meta(mg, AnnotationCreatePending) != "" && meta(mg, resource.AnnotationExternalName) == "" {
+			return reconcile.Result{}, fmt.Errorf("a create was started (annotation %s) but its result is unknown: the external resource may exist. If it does not, remove the annotation to create it", AnnotationCreatePending)
+		}
+		return r.create(ctx, mg, ws)
+	case !obs.upToDate && policies.Allows(resource.ManagementUpdate):
+		if err := ws.apply(ctx); err != nil {
+			return reconcile.Result{}, err
+		}
+		attrs, err := ws.attributes(ctx)
+		if err != nil {
+			return reconcile.Result{}, err
+		}
+		obs.attrs = attrs
+	}
+	// Record the external name when it is missing (a create whose manager
+	// died before writing it, adopted from the state) or when a
+	// replacement gave the resource a new identity.
+	if name, err := r.externalName(obs.attrs); err == nil && name != meta(mg, resource.AnnotationExternalName) && policies.Allows(resource.ManagementCreate) {
+		setMeta(mg, resource.AnnotationExternalName, name)
+		if meta(mg, AnnotationCreatePending) != "" {
+			delete(mg.GetAnnotations(), AnnotationCreatePending)
+			setMeta(mg, AnnotationCreateSucceeded, time.Now().UTC().Format(time.RFC3339))
+		}
+		if err := r.updateMeta(ctx, mg); err != nil {
+			return reconcile.Result{}, err
+		}
+	}
+
+	if err := r.observed(ctx, mg, obs.attrs); err != nil {
+		return reconcile.Result{}, err
+	}
+	status.SetConditions(
+		condition(resource.TypeReady, metav1.ConditionTrue, resource.ReasonAvailable, ""),
+		condition(resource.TypeSynced, metav1.ConditionTrue, resource.ReasonReconcileOK, ""),
+	)
+	status.ObservedGeneration = mg.GetGeneration()
+	if err := r.client.Status().Update(ctx, mg); err != nil {
+		return reconcile.Result{}, err
+	}
+	return reconcile.Result{RequeueAfter: r.opts.Poll}, nil
+}
+
+// observe prepares the workspace (configuration, init, state rebuilt from
+// the external name when lost) and plans.
+func (r *Reconciler) observe(ctx context.Context, mg resource.Terraformed, dir string) (*workspace, observation, error) {
+	params, err := r.parameters(ctx, mg)
+	if err != nil {
+		return nil, observation{}, err
+	}
+	src, err := renderConfig(r.reg.TerraformType, params)
+	if err != nil {
+		return nil, observation{}, err
+	}
+	_, statErr := os.Stat(dir)
+	ws, err := r.eng.workspace(dir, r.reg.TerraformType)
+	if err != nil {
+		return nil, observation{}, err
+	}
+	if os.IsNotExist(statErr) {
+		metricWorkspaces.Inc()
+	}
+	if pid, running := ws.applyRunning(); running {
+		return nil, observation{}, waitForEarlierApply(pid)
+	}
+	if err := ws.writeConfig(ctx, src); err != nil {
+		return nil, observation{}, err
+	}
+	if !ws.hasState() {
+		if name := meta(mg, resource.AnnotationExternalName); name != "" {
+			id := name
+			if r.cfg != nil && r.cfg.ExternalName.GetIDFn != nil {
+				if id, err = r.cfg.ExternalName.GetIDFn(ctx, name, params); err != nil {
+					return nil, observation{}, err
+				}
+			}
+			if err := ws.importState(id, params, mg.GetTerraformSchemaVersion(), providerAddress(r.reg.TerraformType)); err != nil {
+				return nil, observation{}, err
+			}
+		}
+	}
+	obs, err := ws.plan(ctx)
+	return ws, obs, err
+}
+
+// create applies the plan, then records the external name before anything
+// else can fail.
+func (r *Reconciler) create(ctx context.Context, mg resource.Terraformed, ws *workspace) (reconcile.Result, error) {
+	setMeta(mg, AnnotationCreatePending, time.Now().UTC().Format(time.RFC3339))
+	status := mg.GetResourceStatus()
+	saved := status.DeepCopy()
+	if err := r.client.Update(ctx, mg); err != nil {
+		return reconcile.Result{}, err
+	}
+	*status = *saved
+	status.SetConditions(condition(resource.TypeReady, metav1.ConditionFalse, resource.ReasonCreating, ""))
+	if err := r.client.Status().Update(ctx, mg); err != nil {
+		return reconcile.Result{}, err
+	}
+	applyErr := ws.apply(ctx)
+	var attrs map[string]any
+	if applyErr == nil || ws.hasState() {
+		var err error
+		attrs, err = ws.attributes(ctx)
+		if applyErr == nil && err != nil {
+			applyErr = err
+		}
+	}
+	if attrs != nil {
+		name, err := r.externalName(attrs)
+		if err != nil {
+			return reconcile.Result{}, err
+		}
+		setMeta(mg, resource.AnnotationExternalName, name)
+		setMeta(mg, AnnotationCreateSucceeded, time.Now().UTC().Format(time.RFC3339))
+	} else {
+		setMeta(mg, AnnotationCreateFailed, time.Now().UTC().Format(time.RFC3339))
+	}
+	delete(mg.GetAnnotations(), AnnotationCreatePending)
+	// Retried hard: this write is what keeps the resource from being
+	// created twice.
+	if err := r.updateMeta(ctx, mg); err != nil {
+		return reconcile.Result{}, err
+	}
+	if applyErr != nil {
+		return reconcile.Result{}, applyErr
+	}
+	if err := r.observed(ctx, mg, attrs); err != nil {
+		return reconcile.Result{}, err
+	}
+	status.SetConditions(
+		condition(resource.TypeReady, metav1.ConditionTrue, resource.ReasonAvailable, ""),
+		condition(resource.TypeSynced, metav1.ConditionTrue, resource.ReasonReconcileOK, ""),
+	)
+	if err := r.client.Status().Update(ctx, mg); err != nil {
+		return reconcile.Result{}, err
+	}
+	return reconcile.Result{RequeueAfter: r.opts.Poll}, nil
+}
+
+// updateMeta writes mg's annotations, re-reading the object on conflicts;
+// mg keeps its status and gets the new resource version.
+func (r *Reconciler) updateMeta(ctx context.Context, mg resource.Terraformed) error {
+	err := r.client.Update(ctx, mg)
+	for i := 0; i < 10 && kerrors.IsConflict(err); i++ {
+		fresh := r.reg.New()
+		if gerr := r.client.Get(ctx, client.ObjectKeyFromObject(mg), fresh); gerr != nil {
+			return gerr
+		}
+		a := fresh.GetAnnotations()
+		if a == nil {
+			a = map[string]string{}
+		}
+		for k, v := range mg.GetAnnotations() {
+			a[k] = v
+		}
+		for _, k := range []string{AnnotationCreatePending} {
+			if _, ok := mg.GetAnnotations()[k]; !ok {
+				delete(a, k)
+			}
+		}
+		fresh.SetAnnotations(a)
+		if err = r.client.Update(ctx, fresh); err == nil {
+			mg.SetAnnotations(fresh.GetAnnotations())
+			mg.SetResourceVersion(fresh.GetResourceVersion())
+		}
+	}
+	return err
+}
+
+func (r *Reconciler) externalName(attrs map[string]any) (string, error) {
+	if r.cfg != nil && r.cfg.ExternalName.GetExternalNameFn != nil {
+		return r.cfg.ExternalName.GetExternalNameFn(attrs)
+	}
+	id, _ := attrs["id"].(string)
+	if id == "" {
+		return "", errors.New("the state has no id after create")
+	}
+	return id, nil
+}
+
+// observed fills status.atProvider, late-initializes spec.forProvider and
+// writes the connection Secret from the state's attributes.
+func (r *Reconciler) observed(ctx context.Context, mg resource.Terraformed, attrs map[string]any) error {
+	policies := mg.GetResourceSpec().ManagementPolicies
+	if policies.Allows(resource.ManagementLateInitialize) {
+		changed, err := r.lateInitialize(mg, attrs)
+		if err != nil {
+			return err
+		}
+		if changed {
+			status := mg.GetResourceStatus().DeepCopy()
+			if err := r.client.Update(ctx, mg); err != nil {
+				return err
+			}
+			*mg.GetResourceStatus() = *status
+		}
+	}
+	if err := mg.SetObservation(attrs); err != nil {
+		return fmt.Errorf("status.atProvider: %w", err)
+	}
+	return r.publishConnection(ctx, mg, attrs)
+}
+
+// lateInitialize copies attributes the spec leaves unset from the state
+// into spec.forProvider, keeping every field the spec sets (including
+// references and secret references).
+func (r *Reconciler) lateInitialize(mg resource.Terraformed, attrs map[string]any) (bool, error) {
+	params, err := mg.GetParameters()
+	if err != nil {
+		return false, err
+	}
+	ignored := map[string]bool{}
+	for _, f := range mg.GetLateInitializeIgnored() {
+		ignored[f] = true
+	}
+	for k := range mg.GetSensitiveParameters() {
+		ignored[k] = true
+	}
+	fill := map[string]any{}
+	for k, v := range attrs {
+		if _, set := params[k]; set || ignored[k] || empty(v) {
+			continue
+		}
+		fill[k] = v
+	}
+	if len(fill) == 0 {
+		return false, nil
+	}
+	// The kind's own conversion decides which attributes are arguments.
+	shaped := r.reg.New()
+	if err := shaped.SetParameters(fill); err != nil {
+		return false, err
+	}
+	from, err := runtime.DefaultUnstructuredConverter.ToUnstructured(shaped)
+	if err != nil {
+		return false, err
+	}
+	add, _, _ := unstructuredMap(from, "spec", "forProvider")
+	if len(add) == 0 {
+		return false, nil
+	}
+	u, err := runtime.DefaultUnstructuredConverter.ToUnstructured(mg)
+	if err != nil {
+		return false, err
+	}
+	fp, _, _ := unstructuredMap(u, "spec", "forProvider")
+	if fp == nil {
+		return false, nil
+	}
+	changed := false
+	for k, v := range add {
+		if _, ok := fp[k]; !ok {
+			fp[k] = v
+			changed = true
+		}
+	}
+	if !changed {
+		return false, nil
+	}
+	return true, runtime.DefaultUnstructuredConverter.FromUnstructured(u, mg)
+}
+
+func empty(v any) bool {
+	switch v := v.(type) {
+	case nil:
+		return true
+	case string:
+		return v == ""
+	case []any:
+		return len(v) == 0
+	case map[string]any:
+		return len(v) == 0
+	}
+	return false
+}
+
+func unstructuredMap(u map[string]any, path ...string) (map[string]any, bool, error) {
+	cur := u
+	for _, p := range path {
+		next, ok := cur[p].(map[string]any)
+		if !ok {
+			return nil, false, nil
+		}
+		cur = next
+	}
+	return cur, true, nil
+}
+
+// delete destroys the external resource (deletionPolicy Delete) or lets it
+// go (Orphan), then removes the finalizer and the workspace.
+func (r *Reconciler) delete(ctx context.Context, mg resource.Terraformed, dir string) (reconcile.Result, error) {
+	if !controllerutil.ContainsFinalizer(mg, Finalizer) {
+		return reconcile.Result{}, nil
+	}
+	fresh := r.reg.New()
+	if err := r.reader.Get(ctx, client.ObjectKeyFromObject(mg), fresh); err != nil || !controllerutil.ContainsFinalizer(fresh, Finalizer) {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	spec := mg.GetResourceSpec()
+	_, statErr := os.Stat(dir)
+	nothing := os.IsNotExist(statErr) && meta(mg, resource.AnnotationExternalName) == ""
+	if !nothing && spec.DeletionPolicy != resource.DeletionOrphan && spec.ManagementPolicies.Allows(resource.ManagementDelete) {
+		mg.GetResourceStatus().SetConditions(condition(resource.TypeReady, metav1.ConditionFalse, resource.ReasonDeleting, ""))
+		_ = r.client.Status().Update(ctx, mg)
+		ws, obs, err := r.observe(ctx, mg, dir)
+		if err != nil {
+			return reconcile.Result{}, err
+		}
+		if obs.exists {
+			if err := ws.destroy(ctx); err != nil {
+				return reconcile.Result{}, err
+			}
+		}
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		return reconcile.Result{}, err
+	}
+	metricWorkspaces.Dec()
+	controllerutil.RemoveFinalizer(mg, Finalizer)
+	return reconcile.Result{}, client.IgnoreNotFound(r.client.Update(ctx, mg))
+}
+
+// parameters returns spec.forProvider as Terraform arguments with the
+// sensitive ones read from their Secrets.
+func (r *Reconciler) parameters(ctx context.Context, mg resource.Terraformed) (map[string]any, error) {
+	params, err := mg.GetParameters()
+	if err != nil {
+		return nil, err
+	}
+	if params == nil {
+		params = map[string]any{}
+	}
+	sp := mg.GetSensitiveParameters()
+	if len(sp) == 0 {
+		return params, nil
+	}
+	u, err := runtime.DefaultUnstructuredConverter.ToUnstructured(mg)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, 0, len(sp))
+	for k := range sp {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, attr := range names {
+		path := sp[attr]
+		sel, ok, _ := unstructuredMap(u, strings.Split(path, ".")...)
+		if !ok {
+			continue
+		}
+		name, _ := sel["name"].(string)
+		ns, _ := sel["namespace"].(string)
+		key, _ := sel["key"].(string)
+		var s corev1.Secret
+		if err := r.client.Get(ctx, types.NamespacedName{Namespace: ns, Name: name}, &s); err != nil {
+			if kerrors.IsNotFound(err) {
+				return nil, &waitError{fmt.Sprintf("%s: Secret %s/%s does not exist", path, ns, name)}
+			}
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		v, ok := s.Data[key]
+		if !ok {
+			return nil, &waitError{fmt.Sprintf("%s: Secret %s/%s has no key %q", path, ns, name, key)}
+		}
+		params[attr] = string(v)
+	}
+	return params, nil
+}
+
+// publishConnection writes the sensitive attributes and the configuration's
+// extra keys to the Secret writeConnectionSecretToRef names.
+func (r *Reconciler) publishConnection(ctx context.Context, mg resource.Terraformed, attrs map[string]any) error {
+	ref := mg.GetResourceSpec().WriteConnectionSecretToRef
+	if ref == nil {
+		return nil
+	}
+	data := map[string][]byte{}
+	for attr, key := range mg.GetConnectionDetailsMapping() {
+		switch v := attrs[attr].(type) {
+		case nil:
+		case string:
+			data[key] = []byte(v)
+		default:
+			data[key] = []byte(fmt.Sprint(v))
+		}
+	}
+	if r.cfg != nil && r.cfg.Sensitive.AdditionalConnectionDetailsFn != nil {
+		extra, err := r.cfg.Sensitive.AdditionalConnectionDetailsFn(attrs)
+		if err != nil {
+			return fmt.Errorf("connection details: %w", err)
+		}
+		for k, v := range extra {
+			data[k] = v
+		}
+	}
+	s := &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: ref.Name, Namespace: ref.Namespace}}
+	_, err := controllerutil.CreateOrUpdate(ctx, r.client, s, func() error {
+		s.Type = "connection.crossplane.io/v1alpha1"
+		s.Data = data
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("connection Secret %s/%s: %w", ref.Namespace, ref.Name, err)
+	}
+	return nil
+}
+
+func meta(mg resource.Terraformed, key string) string { return mg.GetAnnotations()[key] }
+
+func setMeta(mg resource.Terraformed, key, value string) {
+	a := mg.GetAnnotations()
+	if a == nil {
+		a = map[string]string{}
+	}
+	a[key] = value
+	mg.SetAnnotations(a)
+}
+
+var (
+	attrInMessage = regexp.MustCompile(`\b` + resourceName + `\.([a-z0-9_]+)`)
+	attrWord      = regexp.MustCompile(`(?i)(?:attribute|argument) "?([a-z0-9_]+)"?`)
+)
+
+// explain turns an engine error into a condition message: Terraform's
+// diagnostics without the command line noise, with the attribute named as
+// the spec field.
+func (r *Reconciler) explain(err error) string {
+	msg := err.Error()
+	msg = strings.TrimSpace(msg)
+	fields := specFields(r.reg.New())
+	seen := map[string]bool{}
+	var named []string
+	for _, m := range attrInMessage.FindAllStringSubmatch(msg, -1) {
+		if f, ok := fields[m[1]]; ok && !seen[f] {
+			seen[f] = true
+			named = append(named, f)
+		}
+	}
+	for _, m := range attrWord.FindAllStringSubmatch(msg, -1) {
+		if f, ok := fields[m[1]]; ok && !seen[f] {
+			seen[f] = true
+			named = append(named, f)
+		}
+	}
+	if len(named) > 0 {
+		msg = strings.Join(named, ", ") + ": " + msg
+	}
+	const max = 2000
+	if len(msg) > max {
+		msg = msg[:max] + "..."
+	}
+	return msg
+}

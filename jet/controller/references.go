@@ -1,0 +1,128 @@
+package controller
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+
+	"golang.org/x/time/rate"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/labels"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"github.com/tfkit/tfkit/jet/resource"
+)
+
+func newLimiter(perSecond int) *rate.Limiter {
+	return rate.NewLimiter(rate.Limit(perSecond), perSecond*10)
+}
+
+// resolveReferences fills the fields that reference other managed
+// resources, and persists them in spec; a target that is missing or not
+// Ready yet makes the reconcile wait.
+func (r *Reconciler) resolveReferences(ctx context.Context, mg resource.Terraformed) error {
+	rr, ok := mg.(resource.ReferenceResolvable)
+	if !ok {
+		return nil
+	}
+	before, err := mg.GetParameters()
+	if err != nil {
+		return err
+	}
+	if err := rr.ResolveReferences(ctx, &resolver{c: r.client}); err != nil {
+		return err
+	}
+	after, err := mg.GetParameters()
+	if err != nil {
+		return err
+	}
+	if reflect.DeepEqual(before, after) {
+		return nil
+	}
+	status := mg.GetResourceStatus().DeepCopy()
+	if err := r.client.Update(ctx, mg); err != nil {
+		return err
+	}
+	*mg.GetResourceStatus() = *status
+	return nil
+}
+
+type resolver struct{ c client.Client }
+
+func (s *resolver) Resolve(ctx context.Context, req resource.ResolutionRequest) (resource.ResolutionResponse, error) {
+	ref := req.Reference
+	if ref == nil && req.Selector != nil {
+		list := &unstructured.UnstructuredList{}
+		list.SetGroupVersionKind(req.To.GroupVersion().WithKind(req.To.Kind + "List"))
+		if err := s.c.List(ctx, list, client.MatchingLabelsSelector{Selector: labels.SelectorFromSet(req.Selector.MatchLabels)}); err != nil {
+			return resource.ResolutionResponse{}, err
+		}
+		names := make([]string, 0, len(list.Items))
+		for _, it := range list.Items {
+			names = append(names, it.GetName())
+		}
+		sort.Strings(names)
+		if len(names) == 0 {
+			return resource.ResolutionResponse{}, &waitError{fmt.Sprintf("no %s matches the selector %v yet", req.To.Kind, req.Selector.MatchLabels)}
+		}
+		ref = &resource.Reference{Name: names[0]}
+	}
+	if ref == nil {
+		return resource.ResolutionResponse{Value: req.Current}, nil
+	}
+	u := &unstructured.Unstructured{}
+	u.SetGroupVersionKind(req.To)
+	if err := s.c.Get(ctx, client.ObjectKey{Name: ref.Name}, u); err != nil {
+		if client.IgnoreNotFound(err) == nil {
+			return resource.ResolutionResponse{}, &waitError{fmt.Sprintf("waiting for %s %q: it does not exist", req.To.Kind, ref.Name)}
+		}
+		return resource.ResolutionResponse{}, err
+	}
+	if !ready(u) {
+		return resource.ResolutionResponse{}, &waitError{fmt.Sprintf("waiting for %s %q to be Ready", req.To.Kind, ref.Name)}
+	}
+	v, found, err := unstructured.NestedString(u.Object, strings.Split(req.Extract, ".")...)
+	if err != nil || !found || v == "" {
+		return resource.ResolutionResponse{}, &waitError{fmt.Sprintf("waiting for %s %q: %s is empty", req.To.Kind, ref.Name, req.Extract)}
+	}
+	return resource.ResolutionResponse{Value: &v, Reference: ref}, nil
+}
+
+func ready(u *unstructured.Unstructured) bool {
+	conds, _, _ := unstructured.NestedSlice(u.Object, "status", "conditions")
+	for _, c := range conds {
+		m, _ := c.(map[string]any)
+		if m["type"] == string(resource.TypeReady) && m["status"] == "True" {
+			return true
+		}
+	}
+	return false
+}
+
+// specFields maps the Terraform arguments of mg's kind to their field
+// paths under spec.forProvider, from the tf and json struct tags.
+func specFields(mg resource.Terraformed) map[string]string {
+	out := map[string]string{}
+	v := reflect.ValueOf(mg).Elem()
+	spec := v.FieldByName("Spec")
+	if !spec.IsValid() {
+		return out
+	}
+	fp, ok := spec.Type().FieldByName("ForProvider")
+	if !ok {
+		return out
+	}
+	t := fp.Type
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		tf, _, _ := strings.Cut(f.Tag.Get("tf"), ",")
+		js, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if tf == "" || tf == "-" || js == "" {
+			continue
+		}
+		out[tf] = "spec.forProvider." + js
+	}
+	return out
+}

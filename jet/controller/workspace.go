@@ -1,0 +1,266 @@
+package controller
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/terraform-exec/tfexec"
+	tfjson "github.com/hashicorp/terraform-json"
+	ctyjson "github.com/zclconf/go-cty/cty/json"
+
+	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/render"
+)
+
+// Files of a workspace.
+const (
+	ConfigFile = "main.tf.json"
+	StateFile  = "terraform.tfstate"
+	planFile   = "tfplan"
+)
+
+// resourceName is the name of the one resource block of every workspace.
+const resourceName = "this"
+
+// workspace is the engine's working directory for one managed resource.
+type workspace struct {
+	dir  string
+	typ  string // Terraform resource type
+	eng  *engines
+	tf   *tfexec.Terraform
+	addr string
+}
+
+func (e *engines) workspace(dir, typ string) (*workspace, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, err
+	}
+	tf, err := tfexec.NewTerraform(dir, e.path)
+	if err != nil {
+		return nil, err
+	}
+	if err := tf.SetEnv(e.env); err != nil {
+		return nil, err
+	}
+	return &workspace{dir: dir, typ: typ, eng: e, tf: tf, addr: typ + "." + resourceName}, nil
+}
+
+// renderConfig returns main.tf.json for one resource of type typ with the
+// Terraform arguments params. A change to an argument that forces
+// replacement replaces the resource, as terraform apply would.
+func renderConfig(typ string, params map[string]any) ([]byte, error) {
+	b := config.NewBlock("resource", typ, resourceName)
+	keys := make([]string, 0, len(params))
+	for k := range params {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if params[k] == nil {
+			continue
+		}
+		raw, err := json.Marshal(params[k])
+		if err != nil {
+			return nil, fmt.Errorf("argument %s: %w", k, err)
+		}
+		ty, err := ctyjson.ImpliedType(raw)
+		if err != nil {
+			return nil, fmt.Errorf("argument %s: %w", k, err)
+		}
+		v, err := ctyjson.Unmarshal(raw, ty)
+		if err != nil {
+			return nil, fmt.Errorf("argument %s: %w", k, err)
+		}
+		b.Body.Set(k, &config.Literal{Val: v})
+	}
+	cfg := &config.Config{}
+	cfg.Add(b)
+	return render.JSON(cfg)
+}
+
+// writeConfig writes main.tf.json when its content changed and runs init
+// when the workspace has not been initialised.
+func (w *workspace) writeConfig(ctx context.Context, src []byte) error {
+	p := filepath.Join(w.dir, ConfigFile)
+	if old, err := os.ReadFile(p); err != nil || string(old) != string(src) {
+		if err := writeFileAtomic(p, src); err != nil {
+			return err
+		}
+	}
+	if _, err := os.Stat(filepath.Join(w.dir, ".terraform.lock.hcl")); err == nil {
+		if _, err := os.Stat(filepath.Join(w.dir, ".terraform", "providers")); err == nil {
+			return nil
+		}
+	}
+	return w.eng.run(ctx, func(ctx context.Context) error {
+		return w.tf.Init(ctx, tfexec.Upgrade(false))
+	})
+}
+
+// hasState says whether the state file holds the resource.
+func (w *workspace) hasState() bool {
+	data, err := os.ReadFile(filepath.Join(w.dir, StateFile))
+	if err != nil {
+		return false
+	}
+	var st struct {
+		Resources []struct {
+			Instances []json.RawMessage `json:"instances"`
+		} `json:"resources"`
+	}
+	if json.Unmarshal(data, &st) != nil {
+		return false
+	}
+	for _, r := range st.Resources {
+		if len(r.Instances) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// importState writes a state that holds the resource identified by id,
+// with the arguments params as its attributes, so that the next plan's
+// refresh reads the real resource: the rebuild of a lost workspace from the
+// external name. provider is the provider's source address.
+func (w *workspace) importState(id string, params map[string]any, schemaVersion int64, provider string) error {
+	attrs := map[string]any{}
+	for k, v := range params {
+		attrs[k] = v
+	}
+	attrs["id"] = id
+	lineage := make([]byte, 16)
+	if _, err := rand.Read(lineage); err != nil {
+		return err
+	}
+	st := map[string]any{
+		"version":           4,
+		"terraform_version": "1.0.0",
+		"serial":            1,
+		"lineage":           fmt.Sprintf("%x-%x-%x-%x-%x", lineage[0:4], lineage[4:6], lineage[6:8], lineage[8:10], lineage[10:]),
+		"outputs":           map[string]any{},
+		"resources": []any{map[string]any{
+			"mode":     "managed",
+			"type":     w.typ,
+			"name":     resourceName,
+			"provider": fmt.Sprintf("provider[%q]", provider),
+			"instances": []any{map[string]any{
+				"schema_version":       schemaVersion,
+				"attributes":           attrs,
+				"sensitive_attributes": []any{},
+			}},
+		}},
+	}
+	data, err := json.MarshalIndent(st, "", "  ")
+	if err != nil {
+		return err
+	}
+	return writeFileAtomic(filepath.Join(w.dir, StateFile), data)
+}
+
+// observation is what a plan says about the resource.
+type observation struct {
+	exists   bool
+	upToDate bool
+	// attrs are the refreshed attributes (nil when it does not exist).
+	attrs map[string]any
+}
+
+// plan refreshes the state and plans the configuration, leaving the plan
+// file for apply.
+func (w *workspace) plan(ctx context.Context) (observation, error) {
+	var p *tfjson.Plan
+	err := w.eng.run(ctx, func(ctx context.Context) error {
+		if _, err := w.tf.Plan(ctx, tfexec.Out(planFile), tfexec.Lock(true)); err != nil {
+			return err
+		}
+		var err error
+		p, err = w.tf.ShowPlanFile(ctx, planFile)
+		return err
+	})
+	if err != nil {
+		return observation{}, err
+	}
+	var o observation
+	if p.PriorState != nil && p.PriorState.Values != nil && p.PriorState.Values.RootModule != nil {
+		for _, r := range p.PriorState.Values.RootModule.Resources {
+			if r.Address == w.addr {
+				o.exists = true
+				o.attrs = r.AttributeValues
+			}
+		}
+	}
+	o.upToDate = o.exists
+	for _, rc := range p.ResourceChanges {
+		if rc.Address != w.addr || rc.Change == nil {
+			continue
+		}
+		if !rc.Change.Actions.NoOp() && !rc.Change.Actions.Read() {
+			o.upToDate = false
+		}
+	}
+	return o, nil
+}
+
+// apply applies the plan the last call of plan left.
+func (w *workspace) apply(ctx context.Context) error { return w.applyDetached(ctx, false) }
+
+// attributes returns the resource's attributes in the state.
+func (w *workspace) attributes(ctx context.Context) (map[string]any, error) {
+	var st *tfjson.State
+	err := w.eng.run(ctx, func(ctx context.Context) error {
+		var err error
+		st, err = w.tf.Show(ctx)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if st.Values != nil && st.Values.RootModule != nil {
+		for _, r := range st.Values.RootModule.Resources {
+			if r.Address == w.addr {
+				return r.AttributeValues, nil
+			}
+		}
+	}
+	return nil, errors.New("the state holds no " + w.addr + " after apply")
+}
+
+// destroy destroys the resource.
+func (w *workspace) destroy(ctx context.Context) error { return w.applyDetached(ctx, true) }
+
+func writeFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// providerAddress is the source address Terraform gives a resource type's
+// provider when the configuration names none: hashicorp/<prefix>.
+func providerAddress(typ string) string {
+	name, _, _ := strings.Cut(typ, "_")
+	return "registry.terraform.io/hashicorp/" + name
+}

@@ -1,0 +1,109 @@
+package controller
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	hcljson "github.com/hashicorp/hcl/v2/json"
+	localv1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/local/v1alpha1"
+	"github.com/tfkit/tfkit/jet/resource"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+// TestRenderConfig renders a File's arguments to main.tf.json: golden,
+// byte-identical across runs, and read back by HCL's own JSON parser.
+func TestRenderConfig(t *testing.T) {
+	params := map[string]any{
+		"filename":        "/tmp/x.txt",
+		"content":         "literal ${not.a.reference} %{if}\n",
+		"file_permission": "0644",
+		"unset":           nil,
+	}
+	got, err := renderConfig("local_file", params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _ := renderConfig("local_file", params)
+	if string(again) != string(got) {
+		t.Fatal("two renders differ")
+	}
+	golden := filepath.Join("testdata", "local_file.tf.json")
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("main.tf.json =\n%s\nwant\n%s", got, want)
+	}
+	if _, diags := hcljson.Parse(got, "main.tf.json"); diags.HasErrors() {
+		t.Fatal(diags)
+	}
+}
+
+// TestSpecFields maps Terraform argument names to spec paths, which is how
+// engine errors name the field.
+func TestSpecFields(t *testing.T) {
+	f := specFields(&localv1alpha1.File{})
+	if f["file_permission"] != "spec.forProvider.filePermission" || f["filename"] != "spec.forProvider.filename" {
+		t.Errorf("specFields = %v", f)
+	}
+	if _, ok := f["sensitive_content"]; ok {
+		t.Error("a secret reference field has no Terraform name")
+	}
+}
+
+// TestImportState writes a state the engine can refresh: one managed
+// instance with the id and the arguments, at the schema version.
+func TestImportState(t *testing.T) {
+	w := &workspace{dir: t.TempDir(), typ: "random_pet", addr: "random_pet.this"}
+	if w.hasState() {
+		t.Fatal("empty workspace has state")
+	}
+	if err := w.importState("happy-cat", map[string]any{"length": 2.0}, 0, providerAddress("random_pet")); err != nil {
+		t.Fatal(err)
+	}
+	if !w.hasState() {
+		t.Fatal("no state after importState")
+	}
+	data, _ := os.ReadFile(filepath.Join(w.dir, StateFile))
+	var st struct {
+		Resources []struct {
+			Provider  string `json:"provider"`
+			Instances []struct {
+				Attributes map[string]any `json:"attributes"`
+			} `json:"instances"`
+		} `json:"resources"`
+	}
+	if err := json.Unmarshal(data, &st); err != nil {
+		t.Fatal(err)
+	}
+	if st.Resources[0].Provider != `provider["registry.terraform.io/hashicorp/random"]` || st.Resources[0].Instances[0].Attributes["id"] != "happy-cat" {
+		t.Errorf("state = %s", data)
+	}
+}
+
+// TestExplain: an engine error that names an argument is reported with the
+// spec field first; one that names none is passed on as it is.
+func TestExplain(t *testing.T) {
+	r := &Reconciler{reg: resource.Registration{New: func() resource.Terraformed { return &localv1alpha1.File{} }}}
+	err := errors.New("exit status 1\n\nError: Invalid Attribute Value\n\n  with local_file.this,\n  on main.tf.json line 1:\n\nAttribute file_permission bad mode permission: string length should be 3 or 4 digits: 77777")
+	msg := r.explain(err)
+	if !strings.HasPrefix(msg, "spec.forProvider.filePermission: ") || !strings.Contains(msg, "77777") {
+		t.Errorf("explain = %q", msg)
+	}
+	plain := errors.New("Error: Failed to query available provider packages")
+	if got := r.explain(plain); got != plain.Error() {
+		t.Errorf("explain = %q", got)
+	}
+}
