@@ -425,6 +425,11 @@ func (v *validator) checkBlock(b *Block) {
 		}
 		sc.node = b.Address()
 		v.addNode(sc.node)
+		if b.Body.Attribute("value") == nil {
+			v.errorAt(b.DeclRange, b.Address(), `Missing required argument "value"`,
+				"An output block needs value, the expression it exports; Terraform refuses an output without one.",
+				"add value = <expression>")
+		}
 		v.checkBody(b.Body, sc, "output")
 	case "locals":
 		for _, a := range b.Body.Attributes() {

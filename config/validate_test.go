@@ -176,6 +176,10 @@ output "o" { value = local.tag }
 `, []string{`Reference to undeclared data source "data.aws_ami.x"`}},
 		{"undeclared module", `output "o" { value = module.net.id }
 `, []string{`Reference to undeclared module "module.net"`}},
+		{"output without value", `output "o" {
+  description = "left out"
+}
+`, []string{`Missing required argument "value"`, "main.tf:1:1", "output.o", "add value = <expression>"}},
 		{"undeclared in depends_on", `resource "a_b" "c" {
   depends_on = [a_b.d]
 }
