@@ -430,6 +430,7 @@ func (v *validator) checkBlock(b *Block) {
 				"An output block needs value, the expression it exports; Terraform refuses an output without one.",
 				"add value = <expression>")
 		}
+		v.checkKnownArguments(b, outputArguments, outputBlocks)
 		v.checkBody(b.Body, sc, "output")
 	case "locals":
 		for _, a := range b.Body.Attributes() {
@@ -513,10 +514,50 @@ func (v *validator) checkAddressAttr(b *Block, name string, sc scope) {
 	v.checkTraversal(trs[0], asc, false)
 }
 
+// The arguments and nested blocks Terraform and OpenTofu accept in variable
+// and output blocks (deprecated is OpenTofu's).
+var (
+	variableArguments = []string{"default", "deprecated", "description", "ephemeral", "nullable", "sensitive", "type"}
+	variableBlocks    = []string{"validation"}
+	outputArguments   = []string{"depends_on", "deprecated", "description", "ephemeral", "sensitive", "value"}
+	outputBlocks      = []string{"precondition"}
+)
+
+// checkKnownArguments reports attributes and nested blocks of b that its block
+// kind does not have, as Terraform does ("Unsupported argument").
+func (v *validator) checkKnownArguments(b *Block, arguments, blocks []string) {
+	a := strings.ToLower(article(b.Type))
+	for _, it := range b.Body.Items {
+		switch it := it.(type) {
+		case *Attribute:
+			if slices.Contains(arguments, it.Name) {
+				continue
+			}
+			hint := diag.DidYouMean(it.Name, arguments)
+			if hint == "" {
+				hint = "remove it; " + a + " " + b.Type + " block takes " + strings.Join(arguments, ", ")
+			}
+			v.errorAt(rangeOr(it.Range, b.DeclRange), b.Address()+"."+it.Name, "Unsupported argument",
+				fmt.Sprintf("An argument named %q is not expected in %s %s block.", it.Name, a, b.Type), hint)
+		case *Block:
+			if slices.Contains(blocks, it.Type) {
+				continue
+			}
+			hint := diag.DidYouMean(it.Type, blocks)
+			if hint == "" {
+				hint = "remove it; " + a + " " + b.Type + " block holds only " + strings.Join(blocks, " ") + " blocks"
+			}
+			v.errorAt(rangeOr(it.DeclRange, b.DeclRange), b.Address()+"."+it.Type, "Unsupported block type",
+				fmt.Sprintf("Blocks of type %q are not expected in %s %s block.", it.Type, a, b.Type), hint)
+		}
+	}
+}
+
 func (v *validator) checkVariable(b *Block, sc scope) {
 	if len(b.Labels) == 0 {
 		return
 	}
+	v.checkKnownArguments(b, variableArguments, variableBlocks)
 	for _, it := range b.Body.Items {
 		switch it := it.(type) {
 		case *Attribute:

@@ -180,6 +180,20 @@ output "o" { value = local.tag }
   description = "left out"
 }
 `, []string{`Missing required argument "value"`, "main.tf:1:1", "output.o", "add value = <expression>"}},
+		{"unknown variable argument", `variable "x" {
+  key = "k"
+}
+`, []string{`Unsupported argument`, "main.tf:2:3", "var.x.key", `An argument named "key" is not expected in a variable block`}},
+		{"misspelt output argument", `output "o" {
+  value     = 1
+  sensitiv = true
+}
+`, []string{`Unsupported argument`, "output.o.sensitiv", `did you mean "sensitive"?`}},
+		{"block in an output", `output "o" {
+  value = 1
+  validation {}
+}
+`, []string{`Unsupported block type`, "output.o.validation", "holds only precondition blocks"}},
 		{"undeclared in depends_on", `resource "a_b" "c" {
   depends_on = [a_b.d]
 }
