@@ -117,6 +117,7 @@ func TestConvertErrors(t *testing.T) {
 		"{\n  \"resource\": {\n    \"aws_vpc\": {\"a\": {\"count\": }}\n  }\n}": "main.tf.json:3:32: Error: Invalid JSON; invalid character '}' looking for beginning of value.",
 		"{\"resource\": {},\n \"output\": {\"o\": 5}}":                          "main.tf.json:2:18: Error: Unsupported Terraform JSON; the body of a output block must be an object",
 		"{\"nope\": {}}": "main.tf.json:1:10: Error: Unsupported Terraform JSON; \"nope\" is not a Terraform block type",
+		"{\"variable\": {\"x\": {\n  \"type\": 5}}}": "main.tf.json:2:11: Error: Unsupported Terraform JSON; a variable's type is a string holding a type constraint",
 	} {
 		_, ds = Files([]File{{Name: "main.tf.json", Src: []byte(src)}}, Options{Target: Go})
 		if !strings.Contains(ds.Error(), want) {

@@ -315,6 +315,11 @@ func (r *jsonReader) nested(body *config.Body, types []string, typ string, nlabe
 // as expressions or references rather than templates.
 func (r *jsonReader) attr(types []string, name string, v jsonValue) config.Expr {
 	last := types[len(types)-1]
+	if last == "variable" && name == "type" && v.kind != 's' {
+		// Terraform reads a type constraint from a JSON string only.
+		r.errorf(v, "a variable's type is a string holding a type constraint, such as \"string\" or \"list(number)\"")
+		return config.Null()
+	}
 	switch {
 	case last == "variable" && name == "type",
 		name == "depends_on", name == "provider" && (last == "resource" || last == "data" || last == "ephemeral" || last == "import"),
