@@ -218,6 +218,9 @@ func canonicalNumber(n json.Number) string {
 	if !ok {
 		return string(n)
 	}
+	if f.Sign() == 0 {
+		return "0" // -0, -0.0 and 0e5 are the number zero, as ParseInt already makes "-0"
+	}
 	if f.IsInt() {
 		return f.Text('f', 0)
 	}
