@@ -294,6 +294,10 @@ func decodePrimitive(r *mpReader, t primitive, h mpHead, p *path) (any, error) {
 		}
 		f = new(big.Float).SetUint64(h.u)
 	case mpFloat:
+		if math.IsNaN(h.f) {
+			// No Terraform number is NaN (and big.Float has none).
+			return nil, p.errorf("a number is NaN")
+		}
 		if t.kind == kindFloat64 {
 			return h.f, nil
 		}
