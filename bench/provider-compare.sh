@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Compares the docstore provider written with tfkit's provider package (examples/provider-docstore)
 # with the same docstore_collection written on terraform-plugin-framework
-# (bench/provider-framework, a module of its own), on one configuration, one engine, one machine,
+# (bench/testdata/provider-framework, a module of its own), on one configuration, one engine, one machine,
 # in one run; and both with the engine's built-in terraform_data holding the same objects.
 #
 # Usage: bench/provider-compare.sh [N] [RUNS] [WHAT...]
@@ -37,7 +37,7 @@ log "building both providers"
 tfkit_bin=$work/mirror/registry.terraform.io/tfkit/docstore/$version/$plat/terraform-provider-docstore_v$version
 fw_bin=$work/mirror/registry.terraform.io/tfkit/docstorefw/$version/$plat/terraform-provider-docstorefw_v$version
 GOFLAGS=-trimpath go build -o "$tfkit_bin" ./examples/provider-docstore
-(cd bench/provider-framework && GOFLAGS=-trimpath go build -o "$fw_bin" .)
+(cd bench/testdata/provider-framework && GOFLAGS=-trimpath go build -o "$fw_bin" .)
 for host in registry.opentofu.org; do
   mkdir -p "$work/mirror/$host"
   cp -r "$work/mirror/registry.terraform.io/tfkit" "$work/mirror/$host/"
