@@ -1,5 +1,5 @@
 // Command tfkit is the tfkit command line; everything it does lives in
-// internal/cli, and this file only connects it to the process.
+// cmd/tfkit/internal/cli, and this file only connects it to the process.
 package main
 
 import (
@@ -9,7 +9,7 @@ import (
 	"runtime/debug"
 	"syscall"
 
-	"github.com/tfkit/tfkit/internal/cli"
+	"github.com/tfkit/tfkit/cmd/tfkit/internal/cli"
 )
 
 // version is set at link time (-ldflags "-X main.version=v1.2.3"); otherwise

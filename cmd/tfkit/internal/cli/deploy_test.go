@@ -565,7 +565,7 @@ func TestDeployTSXExample(t *testing.T) {
 		t.Skip("runs the Terraform engine")
 	}
 	p := newStackProject(t)
-	if err := os.CopyFS(filepath.Join(p.dir, "app"), os.DirFS(filepath.Join("..", "..", "examples", "tsx-local"))); err != nil {
+	if err := os.CopyFS(filepath.Join(p.dir, "app"), os.DirFS(filepath.Join("..", "..", "..", "..", "examples", "tsx-local"))); err != nil {
 		t.Fatal(err)
 	}
 	p.dir = filepath.Join(p.dir, "app")

@@ -10,7 +10,7 @@ import (
 // TestEval prints the same view as the load package's golden file, and
 // reports problems on stderr with exit status 1.
 func TestEval(t *testing.T) {
-	src, err := filepath.Abs("../../load/testdata/cases/basic")
+	src, err := filepath.Abs("../../../../load/testdata/cases/basic")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestEvalSchema(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte("resource \"random_string\" \"s\" {\n  length = \"7\"\n}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	sch, _ := filepath.Abs("../../schema/testdata/providers/random-3.9.0.json")
+	sch, _ := filepath.Abs("../../../../schema/testdata/providers/random-3.9.0.json")
 	res := runCLI(t, dir, nil, "eval", "--schema", sch)
 	if res.code != ExitOK || !strings.Contains(res.stdout, `"length": 7,`) || !strings.Contains(res.stdout, `"result": ["random_string.s.result is computed by the provider"]`) {
 		t.Fatalf("eval --schema:\n%s", res)

@@ -12,7 +12,7 @@ import (
 
 func schemaFile(t *testing.T, name string) string {
 	t.Helper()
-	p, err := filepath.Abs(filepath.Join("..", "..", "schema", "testdata", "providers", name))
+	p, err := filepath.Abs(filepath.Join("..", "..", "..", "..", "schema", "testdata", "providers", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +192,7 @@ func TestGetEndToEnd(t *testing.T) {
 	dir := t.TempDir()
 	cliConfig := filepath.Join(dir, "mirror.tfrc")
 	write(t, dir, "mirror.tfrc", enginetest.CLIConfig(mirror))
-	root, err := filepath.Abs(filepath.Join("..", ".."))
+	root, err := filepath.Abs(filepath.Join("..", "..", "..", ".."))
 	if err != nil {
 		t.Fatal(err)
 	}

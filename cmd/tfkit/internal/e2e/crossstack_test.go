@@ -14,7 +14,7 @@ import (
 	"testing"
 
 	"github.com/tfkit/tfkit"
-	"github.com/tfkit/tfkit/internal/cli"
+	"github.com/tfkit/tfkit/cmd/tfkit/internal/cli"
 	"github.com/tfkit/tfkit/internal/enginetest"
 )
 

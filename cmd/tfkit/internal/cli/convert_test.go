@@ -120,7 +120,7 @@ func TestConvertProjectBindings(t *testing.T) {
 	dir := t.TempDir()
 	writeTestFile(t, filepath.Join(dir, "go.mod"), "module example.com/app\n\ngo 1.26\n")
 	writeTestFile(t, filepath.Join(dir, "tfkit.json"), `{"app": "go run .", "codeMakerOutput": "gen"}`)
-	f, err := os.Open("../../schema/testdata/providers/random-3.9.0.json")
+	f, err := os.Open("../../../../schema/testdata/providers/random-3.9.0.json")
 	if err != nil {
 		t.Fatal(err)
 	}

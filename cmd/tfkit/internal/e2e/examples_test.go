@@ -73,7 +73,7 @@ func TestExampleLocal(t *testing.T) {
 // binary. Its sources are read here so that go test's cache sees them.
 func buildExample(t *testing.T, name string) string {
 	t.Helper()
-	dir := filepath.Join("..", "..", "examples", name)
+	dir := filepath.Join("..", "..", "..", "..", "examples", name)
 	sources, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil || len(sources) == 0 {
 		t.Fatalf("no Go files in %s (%v)", dir, err)

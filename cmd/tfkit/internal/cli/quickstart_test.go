@@ -16,7 +16,7 @@ func TestQuickStartSynth(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the example program")
 	}
-	root, err := filepath.Abs(filepath.Join("..", ".."))
+	root, err := filepath.Abs(filepath.Join("..", "..", "..", ".."))
 	if err != nil {
 		t.Fatal(err)
 	}
