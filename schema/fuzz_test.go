@@ -73,11 +73,11 @@ func FuzzReadProviders(f *testing.F) {
 // parameter belongs is an error naming the place, not a panic.
 func TestReadProvidersNulls(t *testing.T) {
 	for doc, want := range map[string]string{
-		`{"format_version":"1.0","provider_schemas":{"p":{"resource_schemas":{"a":null}}}}`:                                   "provider_schemas.p.resource_schemas.a is null",
-		`{"format_version":"1.0","provider_schemas":{"p":{"data_source_schemas":{"a":{"block":{"attributes":{"x":null}}}}}}}`: "provider_schemas.p.data_source_schemas.a.block.attributes.x is null",
-		`{"format_version":"1.0","provider_schemas":{"p":{"provider":{"block":{"block_types":{"b":null}}}}}}`:                 "provider_schemas.p.provider.block.block_types.b is null",
-		`{"format_version":"1.0","provider_schemas":{"p":{"functions":{"f":{"parameters":[null],"return_type":"string"}}}}}`:  "provider_schemas.p.functions.f.parameters[0] is null",
-		`{"format_version":"1.0","provider_schemas":{"p":null}}`:                                                              "provider_schemas.p is null",
+		`{"format_version":"1.0","provider_schemas":{"p":{"resource_schemas":{"a":null}}}}`:                                   `provider_schemas["p"].resource_schemas["a"]: is null`,
+		`{"format_version":"1.0","provider_schemas":{"p":{"data_source_schemas":{"a":{"block":{"attributes":{"x":null}}}}}}}`: `provider_schemas["p"].data_source_schemas["a"].block.attributes["x"]: is null`,
+		`{"format_version":"1.0","provider_schemas":{"p":{"provider":{"block":{"block_types":{"b":null}}}}}}`:                 `provider_schemas["p"].provider.block.block_types["b"]: is null`,
+		`{"format_version":"1.0","provider_schemas":{"p":{"functions":{"f":{"parameters":[null],"return_type":"string"}}}}}`:  `provider_schemas["p"].functions["f"].parameters[0]: is null`,
+		`{"format_version":"1.0","provider_schemas":{"p":null}}`:                                                              `provider_schemas["p"]: is null`,
 	} {
 		_, err := ReadProviders(strings.NewReader(doc))
 		if err == nil || !strings.Contains(err.Error(), want) {

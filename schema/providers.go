@@ -29,9 +29,6 @@ func ReadProviders(r io.Reader) ([]*Provider, error) {
 	if err := json.Unmarshal(src, &raw); err != nil {
 		return nil, fmt.Errorf("read provider schemas: %w", locate(src, err))
 	}
-	if err := checkNulls(&raw); err != nil {
-		return nil, fmt.Errorf("read provider schemas: %w", err)
-	}
 	sources := make([]string, 0, len(raw.Schemas))
 	for src := range raw.Schemas {
 		sources = append(sources, src)
@@ -45,6 +42,10 @@ func ReadProviders(r io.Reader) ([]*Provider, error) {
 		if src == "" {
 			c.fail(where, "the provider source address is empty")
 		}
+		if ps == nil {
+			c.fail(where, "is null; a provider's schema is an object")
+			continue
+		}
 		p := &Provider{Source: src, Config: &Block{}}
 		if ps.ConfigSchema != nil && ps.ConfigSchema.Block != nil {
 			p.Config = c.block(ps.ConfigSchema.Block, where+".provider.block")
@@ -52,7 +53,7 @@ func ReadProviders(r io.Reader) ([]*Provider, error) {
 		p.Resources = c.resources(ps.ResourceSchemas, where+".resource_schemas", "resource type")
 		p.DataSources = c.resources(ps.DataSourceSchemas, where+".data_source_schemas", "data source type")
 		p.EphemeralResources = c.resources(ps.EphemeralResourceSchemas, where+".ephemeral_resource_schemas", "ephemeral resource type")
-		p.Functions = convertFunctions(ps.Functions)
+		p.Functions = c.functions(ps.Functions, where+".functions")
 		out = append(out, p)
 	}
 	if c.err != nil {
@@ -144,7 +145,9 @@ func (c *converter) resources(in map[string]*tfjson.Schema, where, noun string) 
 			c.fail(at, "the %s name is empty", noun)
 		}
 		r := &Resource{Type: typ, Block: &Block{}}
-		if s != nil {
+		if s == nil {
+			c.fail(at, "is null; a schema is an object")
+		} else {
 			r.Version = int64(s.Version)
 			if s.Block != nil {
 				r.Block = c.block(s.Block, at+".block")
@@ -169,7 +172,9 @@ func (c *converter) block(in *tfjson.SchemaBlock, where string) *Block {
 			c.fail(at, "the block type name is empty")
 		}
 		n := &NestedBlock{Name: name, Block: &Block{}}
-		if nb != nil {
+		if nb == nil {
+			c.fail(at, "is null; a nested block type is an object")
+		} else {
 			n.Nesting = c.nesting(nb.NestingMode, at)
 			n.MinItems, n.MaxItems = int(nb.MinItems), int(nb.MaxItems)
 			if nb.Block != nil {
@@ -190,7 +195,7 @@ func (c *converter) attributes(in map[string]*tfjson.SchemaAttribute, where stri
 			c.fail(at, "the attribute name is empty")
 		}
 		if a == nil {
-			c.fail(at, "the attribute has no schema")
+			c.fail(at, "is null; an attribute is an object")
 			continue
 		}
 		attr := &Attribute{
@@ -239,9 +244,14 @@ func (c *converter) nesting(m tfjson.SchemaNestingMode, where string) Nesting {
 	return NestingSingle
 }
 
-func convertFunctions(in map[string]*tfjson.FunctionSignature) []*Function {
+func (c *converter) functions(in map[string]*tfjson.FunctionSignature, where string) []*Function {
 	out := make([]*Function, 0, len(in))
 	for name, f := range in {
+		at := fmt.Sprintf("%s[%q]", where, name)
+		if f == nil {
+			c.fail(at, "is null; a function signature is an object")
+			continue
+		}
 		fn := &Function{
 			Name:        name,
 			Description: f.Description,
@@ -249,7 +259,11 @@ func convertFunctions(in map[string]*tfjson.FunctionSignature) []*Function {
 			Deprecation: f.DeprecationMessage,
 			ReturnType:  f.ReturnType,
 		}
-		for _, p := range f.Parameters {
+		for i, p := range f.Parameters {
+			if p == nil {
+				c.fail(fmt.Sprintf("%s.parameters[%d]", at, i), "is null; a parameter is an object")
+				continue
+			}
 			fn.Parameters = append(fn.Parameters, convertParameter(p))
 		}
 		if f.VariadicParameter != nil {
@@ -307,79 +321,4 @@ func (b *Block) ImpliedType() cty.Type {
 		attrs[nb.Name] = t
 	}
 	return cty.Object(attrs)
-}
-
-// checkNulls refuses a document with null where a schema, attribute,
-// block or function parameter belongs, which no engine writes and which
-// the conversion would otherwise dereference. The error names the place,
-// as a path of JSON keys.
-func checkNulls(raw *tfjson.ProviderSchemas) error {
-	for src, ps := range raw.Schemas {
-		at := "provider_schemas." + src
-		if ps == nil {
-			return fmt.Errorf("%s is null", at)
-		}
-		if ps.ConfigSchema != nil && ps.ConfigSchema.Block != nil {
-			if err := checkBlockNulls(ps.ConfigSchema.Block, at+".provider.block"); err != nil {
-				return err
-			}
-		}
-		for kind, m := range map[string]map[string]*tfjson.Schema{
-			"resource_schemas": ps.ResourceSchemas, "data_source_schemas": ps.DataSourceSchemas,
-			"ephemeral_resource_schemas": ps.EphemeralResourceSchemas,
-		} {
-			for typ, sch := range m {
-				if sch == nil {
-					return fmt.Errorf("%s.%s.%s is null", at, kind, typ)
-				}
-				if sch.Block != nil {
-					if err := checkBlockNulls(sch.Block, at+"."+kind+"."+typ+".block"); err != nil {
-						return err
-					}
-				}
-			}
-		}
-		for name, f := range ps.Functions {
-			if f == nil {
-				return fmt.Errorf("%s.functions.%s is null", at, name)
-			}
-			for i, p := range f.Parameters {
-				if p == nil {
-					return fmt.Errorf("%s.functions.%s.parameters[%d] is null", at, name, i)
-				}
-			}
-		}
-	}
-	return nil
-}
-
-func checkBlockNulls(b *tfjson.SchemaBlock, at string) error {
-	if err := checkAttributeNulls(b.Attributes, at+".attributes"); err != nil {
-		return err
-	}
-	for name, nb := range b.NestedBlocks {
-		if nb == nil {
-			return fmt.Errorf("%s.block_types.%s is null", at, name)
-		}
-		if nb.Block != nil {
-			if err := checkBlockNulls(nb.Block, at+".block_types."+name+".block"); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-func checkAttributeNulls(attrs map[string]*tfjson.SchemaAttribute, at string) error {
-	for name, a := range attrs {
-		if a == nil {
-			return fmt.Errorf("%s.%s is null", at, name)
-		}
-		if a.AttributeNestedType != nil {
-			if err := checkAttributeNulls(a.AttributeNestedType.Attributes, at+"."+name+".nested_type.attributes"); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
 }
