@@ -163,6 +163,29 @@ type Kind struct {
 	Root string
 }
 
+// ActsOnState reports whether blocks of the kind act on objects in state,
+// which they name by address (moved, import, removed), rather than declare
+// configuration.
+func (k *Kind) ActsOnState() bool {
+	for _, a := range k.Args {
+		if a.Read == Address {
+			return true
+		}
+	}
+	return false
+}
+
+// NamesOnly reports whether every argument Terraform defines in blocks of
+// the kind names an address, so that they read no value (moved, removed).
+func (k *Kind) NamesOnly() bool {
+	for _, a := range k.Args {
+		if a.Read != Address {
+			return false
+		}
+	}
+	return k.ActsOnState()
+}
+
 // The nested blocks Terraform owns in several kinds.
 var (
 	precondition  = &BlockSpec{Type: "precondition", Closed: true, Args: conditionArgs}
@@ -284,13 +307,19 @@ var Roots = []string{"var", "local", "module", "data", "ephemeral", "count", "ea
 
 // KindOf returns the kind of top-level block typ.
 func KindOf(typ string) (*Kind, bool) {
-	for _, k := range Kinds {
-		if k.Type == typ {
-			return k, true
-		}
-	}
-	return nil, false
+	k, ok := kindByType[typ]
+	return k, ok
 }
+
+// kindByType indexes Kinds: addresses and references of every block of a
+// large configuration go through it.
+var kindByType = func() map[string]*Kind {
+	m := make(map[string]*Kind, len(Kinds))
+	for _, k := range Kinds {
+		m[k.Type] = k
+	}
+	return m
+}()
 
 // KindTypes returns the type keywords of Kinds, in order.
 func KindTypes() []string {
@@ -443,7 +472,23 @@ func joinAddress(prefix string, labels []string) string {
 // have labels their kind does not take.
 func ReferenceNames(dst []string, b *Block) ([]string, bool) {
 	k, ok := KindOf(b.Type)
-	if !ok || len(b.Labels) != len(k.Labels) {
+	if !ok {
+		return nil, false
+	}
+	if k.Refer == ByConfiguration {
+		if alias, ok := b.Body.StringAttr("alias"); ok {
+			return k.ReferenceNames(dst, b.Labels, alias)
+		}
+	}
+	return k.ReferenceNames(dst, b.Labels)
+}
+
+// ReferenceNames appends to dst the names of a reference to a block of
+// the kind with labels, and for a provider given its alias, that alias;
+// false for a kind not referred to by its labels, or the wrong number of
+// labels.
+func (k *Kind) ReferenceNames(dst, labels []string, alias ...string) ([]string, bool) {
+	if len(labels) != len(k.Labels) {
 		return nil, false
 	}
 	switch k.Refer {
@@ -451,13 +496,9 @@ func ReferenceNames(dst []string, b *Block) ([]string, bool) {
 		if k.Root != "" {
 			dst = append(dst, k.Root)
 		}
-		return append(dst, b.Labels...), true
+		return append(dst, labels...), true
 	case ByConfiguration:
-		dst = append(dst, b.Labels...)
-		if alias, ok := b.Body.StringAttr("alias"); ok {
-			dst = append(dst, alias)
-		}
-		return dst, true
+		return append(append(dst, labels...), alias...), true
 	}
 	return nil, false
 }
