@@ -265,3 +265,23 @@ func TestLiteralArgumentFollowsTable(t *testing.T) {
 		}
 	}
 }
+
+// TestStateKinds: the kinds that act on state name objects by address;
+// of them, moved and removed read no value at all.
+func TestStateKinds(t *testing.T) {
+	var state, names []string
+	for _, k := range Kinds {
+		if k.ActsOnState() {
+			state = append(state, k.Type)
+		}
+		if k.NamesOnly() {
+			names = append(names, k.Type)
+		}
+	}
+	if got := strings.Join(state, " "); got != "moved import removed" {
+		t.Errorf("kinds acting on state: %s", got)
+	}
+	if got := strings.Join(names, " "); got != "moved removed" {
+		t.Errorf("kinds naming addresses only: %s", got)
+	}
+}
