@@ -59,6 +59,11 @@ func TestLanguageTableConsistent(t *testing.T) {
 		}
 		roots[r] = true
 	}
+	for _, typ := range []string{"", "r", "resourcx", "Resource", "resources", "lifecycle", "data ", "ephemeralresource"} {
+		if k, ok := KindOf(typ); ok || k != nil {
+			t.Errorf("KindOf(%q) = %v, %v", typ, k, ok)
+		}
+	}
 	if got := KindTypes(); len(got) != len(Kinds) || got[0] != "terraform" {
 		t.Errorf("KindTypes() = %v", got)
 	}
