@@ -1,6 +1,7 @@
 package config
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -83,6 +84,10 @@ type BlockSpec struct {
 	// blocks nested in it that this table does not state, literally (the
 	// terraform block's settings).
 	LiteralBody bool
+	// Evaluated are blocks nested in a LiteralBody block, not stated
+	// here, whose arguments Terraform evaluates (OpenTofu's encryption,
+	// whose settings refer to its key providers and methods).
+	Evaluated []string
 	// Since are the first engines that accept the block, when it is
 	// newer than the oldest engines tfkit drives (Terraform 1.1, OpenTofu
 	// 1.6); zero otherwise.
@@ -228,15 +233,12 @@ var (
 // lists them.
 var (
 	KindTerraform = &Kind{Name: "Terraform", Noun: "terraform", Prefix: "terraform", BlockSpec: BlockSpec{
-		Type: "terraform", LiteralBody: true,
+		Type: "terraform", LiteralBody: true, Evaluated: []string{"encryption"},
 		Blocks: []*BlockSpec{
 			{Type: "required_providers", LiteralBody: true, Entries: RequiredProvider},
 			{Type: "backend", Labels: []string{"type"}, LiteralBody: true},
 			{Type: "cloud", LiteralBody: true, Blocks: []*BlockSpec{{Type: "workspaces", LiteralBody: true}}},
 			{Type: "provider_meta", Labels: []string{"provider"}, LiteralBody: true},
-			// OpenTofu's state encryption, whose settings refer to its key
-			// providers and methods.
-			{Type: "encryption"},
 		}}}
 	KindProvider = &Kind{Name: "Provider", Noun: "provider", Prefix: "provider", Refer: ByConfiguration, BlockSpec: BlockSpec{
 		Type: "provider", Labels: []string{"name"},
@@ -439,7 +441,8 @@ func ArgRead(types []string, name string) Read {
 // are the arguments marked Literal in Kinds (a variable's default, an
 // output's description, a module's source, a provider's alias, ...) and
 // every argument in the terraform block but in OpenTofu's encryption
-// block, whose settings refer to its key providers and methods.
+// block, whose settings refer to its key providers and methods
+// (BlockSpec.Evaluated).
 //
 // Literally means with nothing in scope: such an argument may still hold
 // operators and conditionals over constants (`default = 60 * 60 * 24`);
@@ -460,6 +463,9 @@ func LiteralArgument(types []string, name string) bool {
 	for _, t := range types[1:] {
 		nb, ok := s.Block(t)
 		if !ok {
+			if slices.Contains(s.Evaluated, t) {
+				literal = false
+			}
 			break
 		}
 		s, literal = nb, nb.LiteralBody

@@ -81,6 +81,11 @@ func checkSpec(t *testing.T, path string, s *BlockSpec) {
 		}
 		seen[a.Name] = true
 	}
+	for _, e := range s.Evaluated {
+		if _, ok := s.Block(e); ok || !s.LiteralBody {
+			t.Errorf("%s: %q is evaluated in a block not read literally, or stated too", path, e)
+		}
+	}
 	for _, nb := range s.Blocks {
 		if seen[nb.Type] {
 			t.Errorf("%s: %q is both an argument and a block, or listed twice", path, nb.Type)
