@@ -229,8 +229,8 @@ var (
 		{Name: "provider", Read: ProviderRef, Meta: true}, {Name: "depends_on", Read: RefList, Meta: true}}
 )
 
-// The kinds of top-level block, in the order Terraform's documentation
-// lists them.
+// The kinds of top-level block, in the order messages list them. The
+// table is read-only: nothing may change it at run time.
 var (
 	KindTerraform = &Kind{Name: "Terraform", Noun: "terraform", Prefix: "terraform", BlockSpec: BlockSpec{
 		Type: "terraform", LiteralBody: true, Evaluated: []string{"encryption"},

@@ -851,7 +851,7 @@ func (v *validator) checkDynamic(b *Block, sc scope, kind string) {
 	if len(b.Labels) == 1 {
 		iterator = b.Labels[0]
 	} else {
-		v.labelCount(b, 1)
+		v.labelCount(b, len(dynamic.Labels))
 	}
 	if a := b.Body.Attribute("iterator"); a != nil {
 		if trs, ok := StaticReferences(a.Expr); ok && len(trs) == 1 && len(trs[0]) == 1 {
