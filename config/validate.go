@@ -473,7 +473,8 @@ func (v *validator) checkBlock(b *Block) {
 	case "terraform":
 		// Literal settings only; Terraform rejects references here itself.
 	default:
-		// Blocks of state (removed): what they need, by the table.
+		// Kinds without checks of their own (removed): the arguments the
+		// table says they require.
 		if k, ok := KindOf(b.Type); ok {
 			for _, a := range k.Args {
 				if a.Required {
