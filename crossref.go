@@ -526,13 +526,13 @@ func (w *xwalker) ephemeral(p *Stack, b *config.Block, t hcl.Traversal) config.E
 	return nil
 }
 
-// top walks a top-level block, returning it rewritten (or itself). The
-// addresses of moved and removed blocks are never read from another stack
-// (they are written as given); anything else is walked, even where the
-// engine allows no reference, so that no mark is left in the output.
+// top walks a top-level block, returning it rewritten (or itself). Blocks
+// whose arguments only name addresses (moved, removed) are never read
+// from another stack (they are written as given); anything else is
+// walked, even where the engine allows no reference, so that no mark is
+// left in the output.
 func (w *xwalker) top(b *config.Block) *config.Block {
-	switch b.Type {
-	case "moved", "removed":
+	if k, ok := config.KindOf(b.Type); ok && k.NamesOnly() {
 		return b
 	}
 	w.elem = b

@@ -171,7 +171,7 @@ func (e *element) set(site hcl.Range, name string, v any) {
 // inside the handle's Ref method, whose caller is the Go line reported.
 func (e *element) ref(path []string) Expr {
 	var buf [8]string
-	names, ok := elementNames(buf[:0], e.block)
+	names, ok := config.ReferenceNames(buf[:0], e.block)
 	if !ok {
 		c := lazyConv()
 		c.errorf(e.address(), "Element cannot be referenced",

@@ -224,8 +224,8 @@ func (g *goEmitter) block(b *config.Block, sb *hclsyntax.Block) {
 			return
 		}
 		g.asRawBlocks(b, sb, notes, "the output has settings tfkit.OutputConfig has no field for")
-	case (b.Type == "moved" || b.Type == "removed" || b.Type == "import") && len(b.Labels) == 0:
-		if code, ok := g.refactor(b); ok {
+	case stateKind(b) != nil:
+		if code, ok := g.refactor(b, stateKind(b)); ok {
 			// Comments inside the block go before its statement.
 			g.add(append(notes, g.src.notes.before(sb.Range().End.Byte)...), nil, code)
 			return
@@ -236,20 +236,14 @@ func (g *goEmitter) block(b *config.Block, sb *hclsyntax.Block) {
 	}
 }
 
-// topLevelLabels is how many labels Terraform gives each top-level block.
-var topLevelLabels = map[string]int{
-	"terraform": 0, "provider": 1, "variable": 1, "locals": 0, "resource": 2, "data": 2, "ephemeral": 2,
-	"module": 1, "output": 1, "moved": 0, "import": 0, "removed": 0, "check": 1,
-}
-
 // noElement says why a top-level block has no element: a type Terraform
 // does not know, or labels it does not take.
 func noElement(b *config.Block, none string) string {
-	n, ok := topLevelLabels[b.Type]
+	k, ok := config.KindOf(b.Type)
 	if !ok {
 		return fmt.Sprintf("%s for %s blocks, which Terraform does not accept either", none, b.Type)
 	}
-	return fmt.Sprintf("%s for %s blocks with %d labels (Terraform gives them %d)", none, b.Type, len(b.Labels), n)
+	return fmt.Sprintf("%s for %s blocks with %d labels (Terraform gives them %d)", none, b.Type, len(b.Labels), len(k.Labels))
 }
 
 // asRawBlocks keeps a block the Go API cannot express as raw HCL
@@ -697,8 +691,9 @@ func (g *goEmitter) output(b *config.Block) (string, bool) {
 	return g.configLiteral(b, fmt.Sprintf("tfkit.NewOutput(stack, %q, tfkit.OutputConfig", b.Labels[0]), fields), true
 }
 
-// refactor converts moved, removed and import blocks of the usual shape.
-func (g *goEmitter) refactor(b *config.Block) (string, bool) {
+// refactor converts moved, removed and import blocks (of kind k) of the
+// usual shape.
+func (g *goEmitter) refactor(b *config.Block, k *config.Kind) (string, bool) {
 	attrs := map[string]config.Expr{}
 	var lifecycle *config.Block
 	for _, it := range b.Body.Items {
@@ -733,15 +728,15 @@ func (g *goEmitter) refactor(b *config.Block) (string, bool) {
 		}
 		return "", false
 	}
-	switch b.Type {
-	case "moved":
+	switch k {
+	case config.KindMoved:
 		from, ok1 := addr("from")
 		to, ok2 := addr("to")
 		if !ok1 || !ok2 || len(attrs) > 0 || lifecycle != nil {
 			return "", false
 		}
 		return fmt.Sprintf("tfkit.NewMoved(stack, %s, %s)", from, to), true
-	case "removed":
+	case config.KindRemoved:
 		from, ok := addr("from")
 		if !ok || len(attrs) > 0 || lifecycle == nil || len(lifecycle.Body.Items) != 1 {
 			return "", false
@@ -755,7 +750,7 @@ func (g *goEmitter) refactor(b *config.Block) (string, bool) {
 			return "", false
 		}
 		return fmt.Sprintf("tfkit.NewRemoved(stack, %s, %t)", from, d), true
-	case "import":
+	case config.KindImport:
 		to, ok := addr("to")
 		id, hasID := attrs["id"]
 		if !ok || !hasID || lifecycle != nil {

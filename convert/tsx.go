@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -200,9 +199,10 @@ func (e *tsxEmitter) block(b *config.Block, sb *hclsyntax.Block) {
 		labels = []string{"name", b.Labels[0]}
 		reserved = []string{"name"}
 		asProps = checkFits(b.Body)
-	case (b.Type == "moved" || b.Type == "import" || b.Type == "removed") && len(b.Labels) == 0:
-		comp = map[string]string{"moved": "Moved", "import": "Import", "removed": "Removed"}[b.Type]
-		asProps = stateBlockFits(b)
+	case stateKind(b) != nil:
+		k := stateKind(b)
+		comp = k.Name
+		asProps = stateBlockFits(b, k)
 	default:
 		// Not a block Terraform accepts (an unknown type, or labels it
 		// does not take): no element writes it, and TSX has no raw form
@@ -825,29 +825,23 @@ const (
 )
 
 // ownBlock is the rule for a block named name in a block nested as types
-// (top level first): the blocks the TSX front end knows by their place.
+// (top level first): the blocks Terraform owns there by the language table
+// (config.OwnBlock), as the TSX front end knows them: those of at most one
+// label, under elements and under owned blocks it writes as objects (not
+// under a check's scoped data source, nor a dynamic block).
 func ownBlock(types []string, name string) ownRule {
-	top, last, n := types[0], types[len(types)-1], len(types)
-	switch {
-	case n == 1 && (top == "resource" || top == "removed"):
-		// removed takes lifecycle { destroy = false } and destroy-time
-		// provisioners as resources do.
-		switch name {
-		case "lifecycle", "connection":
-			return plainOwn
-		case "provisioner":
-			return labeledOwn
+	for i := 2; i <= len(types); i++ {
+		if s, ok := config.Spec(types[:i]); !ok || len(s.Labels) > 1 || s.Type == "dynamic" {
+			return notOwn
 		}
-	case n == 1 && (top == "data" || top == "ephemeral") && name == "lifecycle",
-		n == 1 && top == "check" && name == "assert",
-		n == 2 && (top == "resource" || top == "removed") && last == "provisioner" && name == "connection",
-		n == 2 && (top == "resource" || top == "data" || top == "ephemeral") && last == "lifecycle" && (name == "precondition" || name == "postcondition"),
-		n == 1 && top == "terraform" && (name == "required_providers" || name == "cloud"),
-		n == 2 && top == "terraform" && last == "cloud" && name == "workspaces",
-		n == 1 && top == "variable" && name == "validation",
-		n == 1 && top == "output" && name == "precondition":
+	}
+	s, ok := config.OwnBlock(types, name)
+	switch {
+	case !ok:
+		return notOwn
+	case len(s.Labels) == 0:
 		return plainOwn
-	case n == 1 && top == "terraform" && (name == "backend" || name == "provider_meta"):
+	case len(s.Labels) == 1:
 		return labeledOwn
 	}
 	return notOwn
@@ -870,21 +864,20 @@ func ownBlockFits(types []string, b *config.Block) bool {
 // a reference is a ref or the address as a string, which the renderer
 // writes bare.
 func (e *tsxEmitter) valueAt(types []string, name string, x config.Expr) string {
-	top, last, n := types[0], types[len(types)-1], len(types)
-	// A check's scoped data source takes the meta-arguments of one.
-	resourceLike := n == 1 && (top == "resource" || top == "data" || top == "ephemeral") ||
-		n == 2 && top == "check" && last == "data"
+	last, n := types[len(types)-1], len(types)
+	// How Terraform reads the argument is the language table's; a
+	// lifecycle's and a provisioner's static arguments are written as
+	// such wherever the block is.
+	read := config.ArgRead(types, name)
 	switch {
-	case n == 1 && isAddressAttr(top, name):
+	case n == 1 && read == config.Address:
 		return e.address(x)
-	case resourceLike && name == "provider",
-		n == 1 && top == "import" && name == "provider",
-		resourceLike && name == "depends_on",
-		n == 1 && (top == "module" || top == "output") && name == "depends_on",
+	case read == config.ProviderRef,
+		read == config.RefList && name == "depends_on",
 		last == "lifecycle" && (name == "ignore_changes" || name == "replace_triggered_by"),
 		last == "provisioner" && (name == "when" || name == "on_failure"):
 		return e.static(x, last == "lifecycle" && name == "ignore_changes" || last == "provisioner")
-	case n == 1 && top == "module" && name == "providers":
+	case read == config.ProviderMap:
 		// providers = { aws = aws.west }: keys and values are addresses.
 		if obj, ok := x.(*config.Object); ok {
 			var parts []string
@@ -930,20 +923,6 @@ func (e *tsxEmitter) static(x config.Expr, text bool) string {
 		return jsString(string(render.InlineExpr(x)))
 	}
 	return e.expr(x)
-}
-
-// isAddressAttr tells the arguments that hold an address Terraform reads
-// as written: moved from and to, import to, removed from.
-func isAddressAttr(blockType, name string) bool {
-	switch blockType {
-	case "moved":
-		return name == "from" || name == "to"
-	case "import":
-		return name == "to"
-	case "removed":
-		return name == "from"
-	}
-	return false
 }
 
 // address writes an address as <Moved>, <Import> and <Removed> take it:
@@ -1024,23 +1003,29 @@ func checkFits(body *config.Body) bool {
 	return asserts > 0
 }
 
+// stateKind returns the kind of a block that acts on state (moved,
+// import, removed) with the labels its kind takes, or nil.
+func stateKind(b *config.Block) *config.Kind {
+	if k, ok := config.KindOf(b.Type); ok && k.ActsOnState() && len(b.Labels) == len(k.Labels) {
+		return k
+	}
+	return nil
+}
+
 // stateBlockFits tells whether a moved, import or removed block can be
 // written with its element's props, which the npm package types without
-// an index signature: only the arguments Terraform defines, the required
-// ones present, removed's lifecycle a literal destroy. Otherwise its body
-// is innerText, kept as written (a missing argument is then reported by
-// the build's validation, as Terraform reports it).
-func stateBlockFits(b *config.Block) bool {
-	allowed := map[string][]string{
-		"moved":   {"from", "to"},
-		"import":  {"to", "id", "identity", "provider", "for_each"},
-		"removed": {"from"},
-	}[b.Type]
+// an index signature: only the arguments and blocks Terraform defines
+// (config.Kind), each block once but provisioners, the required arguments
+// present (and one of import's id and identity), removed's lifecycle a
+// literal destroy. Otherwise its body is innerText, kept as written (a
+// missing argument is then reported by the build's validation, as
+// Terraform reports it).
+func stateBlockFits(b *config.Block, k *config.Kind) bool {
 	seen := map[string]bool{}
 	for _, it := range b.Body.Items {
 		switch it := it.(type) {
 		case *config.Attribute:
-			if !slices.Contains(allowed, it.Name) {
+			if _, ok := k.Arg(it.Name); !ok {
 				return false
 			}
 			if _, ok := it.Expr.(*config.Object); it.Name == "identity" && !ok {
@@ -1048,12 +1033,12 @@ func stateBlockFits(b *config.Block) bool {
 			}
 			seen[it.Name] = true
 		case *config.Block:
-			if b.Type != "removed" || seen[it.Type] && it.Type != "provisioner" {
+			spec, ok := k.Block(it.Type)
+			if !ok || seen[it.Type] && len(spec.Labels) == 0 {
 				return false
 			}
 			seen[it.Type] = true
-			switch it.Type {
-			case "lifecycle":
+			if it.Type == "lifecycle" {
 				if len(it.Body.Items) != 1 {
 					return false
 				}
@@ -1064,17 +1049,16 @@ func stateBlockFits(b *config.Block) bool {
 				if _, ok := literalBool(a.Expr); !ok {
 					return false
 				}
-			case "provisioner", "connection":
-			default:
-				return false
 			}
 		}
 	}
-	switch b.Type {
-	case "moved":
-		return seen["from"] && seen["to"]
-	case "import":
-		return seen["to"] && seen["id"] != seen["identity"]
+	for _, a := range k.Args {
+		if a.Required && !seen[a.Name] {
+			return false
+		}
 	}
-	return seen["from"]
+	if k == config.KindImport {
+		return seen["id"] != seen["identity"]
+	}
+	return true
 }
