@@ -27,7 +27,8 @@ import (
 // does not declare its address and exactly one other stack does (handles
 // used elsewhere in the consumer decide between several).
 //
-// The rewrite itself works on the stacks' configurations when they are
+// This file marks the references; the rewrite itself is package
+// internal/synth's (NewPlan), on the stacks' configurations when they are
 // written: the declared blocks stay as they were built (with the marks),
 // and the outputs of a stack depend on every stack that reads it.
 
