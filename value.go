@@ -15,6 +15,7 @@ import (
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/fastpath"
 )
 
 // Attrs are the arguments of an element or nested block, by name. Go maps
@@ -489,7 +490,7 @@ func (c *conv) template(s, path string) config.Expr {
 	if !c.utf8(s, path) {
 		return config.Null()
 	}
-	if x, ok := fastTemplate(s); ok {
+	if x, ok := fastpath.Template(s); ok {
 		return x
 	}
 	x, ds := config.ParseTemplate(s, "<string>", hcl.InitialPos)
@@ -656,7 +657,7 @@ func (c *conv) item(name string, v any, path string) []config.Item {
 
 // appendItem appends what item returns to dst.
 func (c *conv) appendItem(dst []config.Item, name string, v any, path string) []config.Item {
-	if !isPlainName(name) && !hclsyntax.ValidIdentifier(name) {
+	if !fastpath.IsPlainName(name) && !hclsyntax.ValidIdentifier(name) {
 		c.errorf(joinPath(path, name), "Invalid attribute name",
 			fmt.Sprintf("%q is not a valid Terraform name.", name),
 			"names start with a letter or underscore and contain letters, digits, underscores and dashes")

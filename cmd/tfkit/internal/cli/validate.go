@@ -11,10 +11,10 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/tfkit/tfkit"
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/project"
+	"github.com/tfkit/tfkit/manifest"
 	"github.com/tfkit/tfkit/schema"
 	"github.com/tfkit/tfkit/validate"
 )
@@ -101,7 +101,7 @@ func runValidate(r *run, o *validateOptions, args []string) int {
 			r.errorf("give the directories of .tf files to check, or run tfkit validate in a project", "no tfkit.json or cdktf.json, and no directory given")
 			return ExitFailure
 		}
-		m, err := tfkit.ReadManifest(proj.OutputDir())
+		m, err := manifest.Read(proj.OutputDir())
 		if err != nil {
 			r.errorf("run 'tfkit synth' first", "read the synth output: %v", err)
 			return ExitFailure
