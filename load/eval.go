@@ -68,12 +68,15 @@ type iter struct {
 }
 
 type evaluator struct {
-	root      *Module
-	g         *graph
-	opts      *Options
-	rootDir   string // absolute
-	inputs    map[string]rootInput
-	funcs     map[string]function.Function
+	root    *Module
+	g       *graph
+	opts    *Options
+	rootDir string // absolute
+	inputs  map[string]rootInput
+	funcs   map[string]function.Function
+	// modFuncs are the tables of modules that declare the built-in
+	// provider (funcs_provider.go).
+	modFuncs  map[*Module]map[string]function.Function
 	instances map[*Module][]*modInst
 	diags     diag.Diagnostics
 	view      *View
@@ -214,10 +217,11 @@ func (e *evaluator) evalChecked(mi *modInst, expr hcl.Expression, it *iter, path
 	before := len(e.diags)
 	ctx := e.scope(mi, expr, it, path)
 	v, hd := expr.Value(ctx)
-	if hd.HasErrors() && e.addProviderFuncs(expr) {
+	if hd.HasErrors() && e.addProviderFuncs(mi, expr) {
 		v, hd = expr.Value(ctx)
 	}
 	if hd.HasErrors() {
+		explainUnknownFuncs(mi, hd)
 		if e.marked {
 			e.noteMissing(hd)
 		}
@@ -243,12 +247,12 @@ func (e *evaluator) evalChecked(mi *modInst, expr hcl.Expression, it *iter, path
 func (e *evaluator) scope(mi *modInst, expr hcl.Expression, it *iter, path string) *hcl.EvalContext {
 	var parent *hcl.EvalContext
 	if it != nil && len(it.named) > 0 {
-		parent = &hcl.EvalContext{Variables: e.baseScope(mi, expr, it, path), Functions: e.funcs}
+		parent = &hcl.EvalContext{Variables: e.baseScope(mi, expr, it, path), Functions: e.funcsOf(mi)}
 	} else {
 		k := scopeKey{mi, expr}
 		var ok bool
 		if parent, ok = e.contexts[k]; !ok {
-			parent = &hcl.EvalContext{Variables: e.baseScope(mi, expr, it, path), Functions: e.funcs}
+			parent = &hcl.EvalContext{Variables: e.baseScope(mi, expr, it, path), Functions: e.funcsOf(mi)}
 			if !e.readonly {
 				if e.contexts == nil {
 					e.contexts = map[scopeKey]*hcl.EvalContext{}

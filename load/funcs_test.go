@@ -65,3 +65,33 @@ output "plain" { value = pathexpand("a/b") }
 		t.Fatalf("without HOME in Options.Env: %s %v", valueJSON(view.Outputs["p"].Value), u)
 	}
 }
+
+// TestBuiltinProviderFunctions: the built-in provider's functions are
+// computed in a module that declares it in required_providers, under the
+// local name it declares, and refused with Terraform's error in a module
+// that does not (here a child of one that does).
+func TestBuiltinProviderFunctions(t *testing.T) {
+	dir := t.TempDir()
+	mustWrite(t, dir+"/main.tf", `terraform {
+  required_providers {
+    tf = { source = "terraform.io/builtin/terraform" }
+  }
+}
+output "expr" { value = provider::tf::encode_expr({a = [1, "x"]}) }
+output "vars" { value = provider::tf::decode_tfvars("a = 1") }
+module "child" { source = "./child" }
+`)
+	mustWrite(t, dir+"/child/main.tf", `output "x" { value = provider::terraform::encode_tfvars({a = 1}) }
+`)
+	view, ds := Dir(dir, Options{})
+	if got := valueJSON(view.Outputs["expr"].Value); got != `"{\n  a = [1, \"x\"]\n}"` {
+		t.Errorf("encode_expr: %s", got)
+	}
+	if got := valueJSON(view.Outputs["vars"].Value); got != `{"a": 1}` {
+		t.Errorf("decode_tfvars: %s", got)
+	}
+	if len(ds) != 1 || ds[0].Summary != "Unknown provider function" || !strings.Contains(ds.Error(), "child/main.tf:1:") ||
+		!strings.Contains(ds[0].Detail, `provider name "terraform" is declared in this module's required_providers block`) {
+		t.Fatalf("want Terraform's error in the child module, got:\n%s", ds)
+	}
+}

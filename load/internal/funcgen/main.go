@@ -326,9 +326,9 @@ func (w *workdir) evaluate(cases []*funccases.Case) error {
 		} else if c.Type, err = w.consoleType(c.Expr); err != nil {
 			// The console evaluates impure functions, which a plan leaves
 			// unknown, so it may fail where the plan did not: the plan's
-			// answer stands, of a type it does not tell.
+			// answer stands, of a type it does not tell (none recorded).
 			fmt.Fprintf(os.Stderr, "funcgen: %s: no type from the console: %s\n", c.Expr, firstLine(err))
-			c.Type = json.RawMessage(`"dynamic"`)
+			c.Type = nil
 		}
 	}
 	// Which results are sensitive: those whose output Terraform refuses

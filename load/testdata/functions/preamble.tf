@@ -41,7 +41,7 @@ resource "terraform_data" "u" {
 locals {
   # Unknown during the plan: of any type, and a string.
   unknown        = jsondecode(terraform_data.u.id)
-  unknown_string = tostring(terraform_data.u.id)
+  unknown_string = "id-${terraform_data.u.id}"
 
   # templatestring renders templates from elsewhere, never literal ones.
   tpl_greeting = "Hello, $${name}!"
