@@ -128,7 +128,15 @@ func newWorkdir(bin, src string, bare bool) (*workdir, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &workdir{bin: bin, dir: d, env: append(os.Environ(),
+	// The machine's TF_* settings (TF_VAR_*, TF_CLI_ARGS, ...) would
+	// change the answers: only logging passes.
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "TF_") || strings.HasPrefix(kv, "TF_LOG") {
+			env = append(env, kv)
+		}
+	}
+	w := &workdir{bin: bin, dir: d, env: append(env,
 		"HOME="+funccases.Home, "TF_CLI_CONFIG_FILE=/dev/null", "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1",
 		"TF_DATA_DIR="+filepath.Join(d, ".terraform"))}
 	pre, err := funccases.Preamble(src, bare)
