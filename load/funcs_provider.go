@@ -121,9 +121,9 @@ func builtinProviderNames(m *Module) []string {
 	return names
 }
 
-// funcsOf is the function table of mi's module: the shared one, plus the
-// built-in provider's functions under the names the module declares it
-// by.
+// funcsOf is the function table of mi's module: the shared one, or a
+// copy with the built-in provider's functions under the names the module
+// declares it by. It is looked up once per module and pass.
 func (e *evaluator) funcsOf(mi *modInst) map[string]function.Function {
 	if mi == nil {
 		return e.funcs
@@ -131,14 +131,13 @@ func (e *evaluator) funcsOf(mi *modInst) map[string]function.Function {
 	if f, ok := e.modFuncs[mi.mod]; ok {
 		return f
 	}
-	names := builtinProviderNames(mi.mod)
-	if len(names) == 0 {
-		return e.funcs
-	}
-	f := maps.Clone(e.funcs)
-	for _, n := range names {
-		for fn, impl := range builtinProviderFuncs {
-			f["provider::"+n+"::"+fn] = impl
+	f := e.funcs
+	if names := builtinProviderNames(mi.mod); len(names) > 0 {
+		f = maps.Clone(e.funcs)
+		for _, n := range names {
+			for fn, impl := range builtinProviderFuncs {
+				f["provider::"+n+"::"+fn] = impl
+			}
 		}
 	}
 	if !e.readonly {

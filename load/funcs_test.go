@@ -1,6 +1,7 @@
 package load
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -80,6 +81,10 @@ func TestBuiltinProviderFunctions(t *testing.T) {
 output "expr" { value = provider::tf::encode_expr({a = [1, "x"]}) }
 output "vars" { value = provider::tf::decode_tfvars("a = 1") }
 module "child" { source = "./child" }
+resource "null_resource" "many" {
+  count    = 300
+  triggers = { e = provider::tf::encode_expr(count.index) }
+}
 `)
 	mustWrite(t, dir+"/child/main.tf", `output "x" { value = provider::terraform::encode_tfvars({a = 1}) }
 `)
@@ -89,6 +94,17 @@ module "child" { source = "./child" }
 	}
 	if got := valueJSON(view.Outputs["vars"].Value); got != `{"a": 1}` {
 		t.Errorf("decode_tfvars: %s", got)
+	}
+	// The instances are evaluated on several goroutines, with the
+	// module's own function table.
+	var many int
+	for _, r := range view.Resources {
+		if r.Type == "null_resource" && valueJSON(r.Attributes.GetAttr("triggers").GetAttr("e")) == fmt.Sprintf("%q", fmt.Sprint(many)) {
+			many++
+		}
+	}
+	if many != 300 {
+		t.Errorf("%d of 300 instances have their index encoded", many)
 	}
 	if len(ds) != 1 || ds[0].Summary != "Unknown provider function" || !strings.Contains(ds.Error(), "child/main.tf:1:") ||
 		!strings.Contains(ds[0].Detail, `provider name "terraform" is declared in this module's required_providers block`) {
