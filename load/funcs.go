@@ -9,7 +9,9 @@ import (
 	"crypto/sha512"
 	"encoding/base64"
 	"encoding/hex"
+	"errors"
 	"hash"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,11 +44,11 @@ func functions(baseDir string, env []string) map[string]function.Function {
 	home := homeDir(env)
 	f := map[string]function.Function{
 		"abs": stdlib.AbsoluteFunc, "ceil": stdlib.CeilFunc, "floor": stdlib.FloorFunc,
-		"log": stdlib.LogFunc, "max": stdlib.MaxFunc, "min": stdlib.MinFunc,
-		"parseint": stdlib.ParseIntFunc, "pow": stdlib.PowFunc, "signum": stdlib.SignumFunc,
+		"log": withoutStack(stdlib.LogFunc), "max": stdlib.MaxFunc, "min": stdlib.MinFunc,
+		"parseint": stdlib.ParseIntFunc, "pow": withoutStack(stdlib.PowFunc), "signum": stdlib.SignumFunc,
 
 		"chomp": stdlib.ChompFunc, "format": unknownForDynamicArgs(stdlib.FormatFunc), "formatlist": unknownForDynamicArgs(stdlib.FormatListFunc),
-		"indent": stdlib.IndentFunc, "join": stdlib.JoinFunc, "lower": stdlib.LowerFunc,
+		"indent": withoutStack(stdlib.IndentFunc), "join": stdlib.JoinFunc, "lower": stdlib.LowerFunc,
 		"regex": stdlib.RegexFunc, "regexall": stdlib.RegexAllFunc, "split": stdlib.SplitFunc,
 		"strrev": stdlib.ReverseFunc, "substr": stdlib.SubstrFunc, "title": stdlib.TitleFunc,
 		"trim": stdlib.TrimFunc, "trimprefix": stdlib.TrimPrefixFunc, "trimsuffix": stdlib.TrimSuffixFunc,
@@ -68,7 +70,7 @@ func functions(baseDir string, env []string) map[string]function.Function {
 		"alltrue": allTrueFunc, "anytrue": anyTrueFunc, "coalesce": collection.CoalesceFunc,
 
 		"csvdecode": stdlib.CSVDecodeFunc, "jsondecode": stdlib.JSONDecodeFunc, "jsonencode": stdlib.JSONEncodeFunc,
-		"base64decode": encoding.Base64DecodeFunc, "base64encode": encoding.Base64EncodeFunc,
+		"base64decode": base64DecodeFunc, "base64encode": encoding.Base64EncodeFunc,
 		"urlencode": encoding.URLEncodeFunc,
 
 		"formatdate": stdlib.FormatDateFunc, "timeadd": stdlib.TimeAddFunc,
@@ -86,8 +88,8 @@ func functions(baseDir string, env []string) map[string]function.Function {
 		"pathexpand":       pathExpandFunc(home),
 		"file":             fileFunc(baseDir, home, false),
 		"filebase64":       fileFunc(baseDir, home, true),
-		"fileexists":       filesystem.MakeFileExistsFunc(baseDir),
-		"fileset":          filesystem.MakeFileSetFunc(baseDir),
+		"fileexists":       fileExistsFunc(baseDir, home),
+		"fileset":          fileSetFunc(baseDir),
 		"try":              wholeAwareTry(tryfunc.TryFunc),
 		"can":              wholeAwareTry(tryfunc.CanFunc),
 		"tobool":           stdlib.MakeToFunc(cty.Bool),
@@ -194,9 +196,9 @@ var replaceFunc = function.New(&function.Spec{
 	},
 })
 
-func stringPredicate(f func(s, x string) bool) function.Function {
+func stringPredicate(x string, f func(s, x string) bool) function.Function {
 	return function.New(&function.Spec{
-		Params: []function.Parameter{{Name: "str", Type: cty.String}, {Name: "x", Type: cty.String}},
+		Params: []function.Parameter{{Name: "str", Type: cty.String}, {Name: x, Type: cty.String}},
 		Type:   function.StaticReturnType(cty.Bool),
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 			return cty.BoolVal(f(args[0].AsString(), args[1].AsString())), nil
@@ -205,9 +207,9 @@ func stringPredicate(f func(s, x string) bool) function.Function {
 }
 
 var (
-	startsWithFunc  = stringPredicate(strings.HasPrefix)
-	endsWithFunc    = stringPredicate(strings.HasSuffix)
-	strContainsFunc = stringPredicate(strings.Contains)
+	startsWithFunc  = stringPredicate("prefix", strings.HasPrefix)
+	endsWithFunc    = stringPredicate("suffix", strings.HasSuffix)
+	strContainsFunc = stringPredicate("substr", strings.Contains)
 )
 
 var oneFunc = function.New(&function.Spec{
@@ -225,9 +227,9 @@ var oneFunc = function.New(&function.Spec{
 			if len(ts) == 1 {
 				return ts[0], nil
 			}
-			return cty.NilType, function.NewArgErrorf(0, "must be a list, set or tuple with one or no elements")
+			return cty.NilType, function.NewArgErrorf(0, "must be a list, set, or tuple value with either zero or one elements")
 		}
-		return cty.NilType, function.NewArgErrorf(0, "must be a list, set or tuple")
+		return cty.NilType, function.NewArgErrorf(0, "must be a list, set, or tuple value with either zero or one elements")
 	},
 	Impl: func(args []cty.Value, ret cty.Type) (cty.Value, error) {
 		v := args[0]
@@ -257,6 +259,9 @@ func templateFileFunc(baseDir string, funcs map[string]function.Function) functi
 				p = filepath.Join(baseDir, p)
 			}
 			src, err := os.ReadFile(p)
+			if errors.Is(err, fs.ErrNotExist) {
+				return cty.NilVal, function.NewArgErrorf(0, "no file exists at %q; this function works only with files that are distributed as part of the configuration source code, so if this file will be created by a resource in this configuration you must instead obtain this result from an attribute of that resource", args[0].AsString())
+			}
 			if err != nil {
 				return cty.NilVal, function.NewArgErrorf(0, "cannot read template: %v", relativeErr(err, args[0].AsString()))
 			}
@@ -384,16 +389,16 @@ var base64GzipFunc = function.New(&function.Spec{
 
 // timeCmpFunc is timecmp(a, b): -1, 0 or 1 comparing two RFC 3339 times.
 var timeCmpFunc = function.New(&function.Spec{
-	Params: []function.Parameter{{Name: "a", Type: cty.String}, {Name: "b", Type: cty.String}},
+	Params: []function.Parameter{{Name: "timestamp_a", Type: cty.String}, {Name: "timestamp_b", Type: cty.String}},
 	Type:   function.StaticReturnType(cty.Number),
 	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 		a, err := time.Parse(time.RFC3339, args[0].AsString())
 		if err != nil {
-			return cty.NilVal, function.NewArgErrorf(0, "not an RFC 3339 timestamp: %v", err)
+			return cty.NilVal, function.NewArgErrorf(0, "not a valid RFC3339 timestamp: %v", err)
 		}
 		b, err := time.Parse(time.RFC3339, args[1].AsString())
 		if err != nil {
-			return cty.NilVal, function.NewArgErrorf(1, "not an RFC 3339 timestamp: %v", err)
+			return cty.NilVal, function.NewArgErrorf(1, "not a valid RFC3339 timestamp: %v", err)
 		}
 		return cty.NumberIntVal(int64(a.Compare(b))), nil
 	},

@@ -69,10 +69,16 @@ func TestFunctionCases(t *testing.T) {
 	for _, bare := range []bool{false, true} {
 		dirs[bare] = functionDir(t, bare)
 	}
-	matched, divergent := 0, 0
+	matched, divergent, errs, sameDetail := 0, 0, 0, 0
 	for _, c := range table.Cases {
 		got := evalCase(t, dirs[c.Bare], c.Expr)
 		diff := compareCase(c, got)
+		if c.Error != nil && got.err != nil {
+			errs++
+			if got.err.Detail == c.Error.Detail {
+				sameDetail++
+			}
+		}
 		switch {
 		case c.Divergent != "" && diff == "":
 			t.Errorf("%s: marked known-divergent (%s) but matches the engine now: remove the mark", c.Expr, c.Divergent)
@@ -84,7 +90,8 @@ func TestFunctionCases(t *testing.T) {
 			matched++
 		}
 	}
-	t.Logf("%s: %d functions, %d cases: %d match, %d known-divergent", table.Engine, len(table.Functions), len(table.Cases), matched, divergent)
+	t.Logf("%s: %d functions, %d cases: %d match, %d known-divergent; %d of %d errors with the engine's very detail",
+		table.Engine, len(table.Functions), len(table.Cases), matched, divergent, sameDetail, errs)
 }
 
 // functionDir is the configuration the cases are evaluated in.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/hashicorp/go-cty-funcs/cidr"
 	"github.com/hashicorp/go-cty-funcs/crypto"
+	"github.com/hashicorp/go-cty-funcs/filesystem"
 	"github.com/hashicorp/hcl/v2/ext/customdecode"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -40,7 +41,7 @@ var lookupFunc = function.New(&function.Spec{
 		AllowUnknown: true, AllowDynamicType: true, AllowNull: true, AllowMarked: true},
 	Type: func(args []cty.Value) (cty.Type, error) {
 		if len(args) > 3 {
-			return cty.NilType, fmt.Errorf("lookup() accepts no more than three arguments")
+			return cty.NilType, fmt.Errorf("lookup() takes two or three arguments, got %d", len(args))
 		}
 		m, _ := args[0].Unmark()
 		key, _ := args[1].Unmark()
@@ -461,10 +462,15 @@ var rsaDecryptFunc = function.New(&function.Spec{
 			return cty.NilVal, function.NewArgErrorf(0, "failed to decode input %q: cipher text must be base64-encoded", args[0].AsString())
 		}
 		v, err := crypto.RsaDecryptFunc.Call(args)
-		if err != nil && strings.Contains(err.Error(), "key") {
+		switch {
+		case err == nil:
+			return v, nil
+		case strings.Contains(err.Error(), "no key found"):
+			return cty.NilVal, function.NewArgErrorf(1, "invalid private key: ssh: no key found")
+		case strings.Contains(err.Error(), "key"):
 			return cty.NilVal, function.NewArgErrorf(1, "invalid private key: %s", strings.TrimPrefix(err.Error(), "failed to parse key: "))
 		}
-		return v, err
+		return cty.NilVal, fmt.Errorf("failed to decrypt: %s", err)
 	},
 })
 
@@ -547,7 +553,7 @@ func relativeErr(err error, given string) error {
 func templateStringArg(arg cty.Value) (cty.Value, error) {
 	closure := customdecode.ExpressionClosureFromVal(arg)
 	switch closure.Expression.(type) {
-	case *hclsyntax.TemplateExpr, *hclsyntax.TemplateWrapExpr, *hclsyntax.LiteralValueExpr:
+	case *hclsyntax.TemplateExpr, *hclsyntax.TemplateWrapExpr:
 		return cty.NilVal, function.NewArgErrorf(0, "invalid template expression: templatestring is only for rendering templates retrieved dynamically from elsewhere, and so does not support providing a literal template; consider using a template string expression instead")
 	case *hclsyntax.ScopeTraversalExpr, *hclsyntax.RelativeTraversalExpr, *hclsyntax.IndexExpr:
 	default:
@@ -565,4 +571,97 @@ func templateStringArg(arg cty.Value) (cty.Value, error) {
 		return cty.NilVal, function.NewArgErrorf(0, "argument must not be null")
 	}
 	return v, nil
+}
+
+// withoutStack is f with the goroutine stack cut from the error of a
+// panic in its implementation (pow and log of a result that is not a
+// number, indent by a negative count): the message stays Terraform's,
+// and the same on every run.
+func withoutStack(f function.Function) function.Function {
+	return function.New(&function.Spec{
+		Params:   f.Params(),
+		VarParam: f.VarParam(),
+		Type:     f.ReturnTypeForValues,
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			v, err := f.Call(args)
+			if err != nil {
+				if msg, _, cut := strings.Cut(err.Error(), "\ngoroutine "); cut {
+					return cty.NilVal, errors.New(msg)
+				}
+			}
+			return v, err
+		},
+	})
+}
+
+// base64DecodeFunc is base64decode: the text a base64 string encodes,
+// which must be UTF-8.
+var base64DecodeFunc = function.New(&function.Spec{
+	Params: []function.Parameter{{Name: "str", Type: cty.String}},
+	Type:   function.StaticReturnType(cty.String),
+	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+		s := args[0].AsString()
+		b, err := base64.StdEncoding.DecodeString(s)
+		if err != nil {
+			return cty.NilVal, fmt.Errorf("failed to decode base64 data %q", s)
+		}
+		if !utf8.Valid(b) {
+			return cty.NilVal, errors.New("the result of decoding the provided string is not valid UTF-8")
+		}
+		return cty.StringVal(string(b)), nil
+	},
+})
+
+// fileExistsFunc is fileexists: whether a regular file is at the path,
+// relative to the root module directory; a directory is an error.
+func fileExistsFunc(baseDir, home string) function.Function {
+	return function.New(&function.Spec{
+		Params: []function.Parameter{{Name: "path", Type: cty.String}},
+		Type:   function.StaticReturnType(cty.Bool),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			given := args[0].AsString()
+			p, ok := expandHome(given, home)
+			if !ok {
+				return cty.UnknownVal(cty.Bool).Mark(reason("fileexists: HOME is not set in the evaluation's environment")), nil
+			}
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(baseDir, p)
+			}
+			fi, err := os.Stat(p)
+			switch {
+			case errors.Is(err, fs.ErrNotExist):
+				return cty.False, nil
+			case err != nil:
+				return cty.NilVal, fmt.Errorf("failed to stat %s", given)
+			case fi.IsDir():
+				return cty.NilVal, fmt.Errorf("%q is a directory, not a file", given)
+			case !fi.Mode().IsRegular():
+				return cty.NilVal, fmt.Errorf("%q is not a regular file", given)
+			}
+			return cty.True, nil
+		},
+	})
+}
+
+// fileSetFunc is fileset with the errors naming the pattern as given,
+// relative to the root module directory rather than absolute.
+func fileSetFunc(baseDir string) function.Function {
+	f := filesystem.MakeFileSetFunc(baseDir)
+	return function.New(&function.Spec{
+		Params: f.Params(),
+		Type:   f.ReturnTypeForValues,
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			v, err := f.Call(args)
+			if err != nil {
+				msg := strings.ReplaceAll(err.Error(), baseDir+string(filepath.Separator), "")
+				if rest, ok := strings.CutPrefix(msg, "failed to glob pattern ("); ok {
+					if pat, why, ok := strings.Cut(rest, "): "); ok {
+						msg = fmt.Sprintf("failed to glob pattern %q: %s", pat, why)
+					}
+				}
+				return cty.NilVal, errors.New(msg)
+			}
+			return v, nil
+		},
+	})
 }

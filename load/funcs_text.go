@@ -2,6 +2,7 @@ package load
 
 import (
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -26,7 +27,8 @@ var textEncodeBase64Func = function.New(&function.Spec{
 		}
 		out, err := enc.NewEncoder().String(args[0].AsString())
 		if err != nil {
-			return cty.NilVal, function.NewArgErrorf(0, "the string contains characters %s cannot represent", args[1].AsString())
+			canonical, _ := ianaindex.IANA.Name(enc)
+			return cty.NilVal, function.NewArgErrorf(0, "the given string contains characters that cannot be represented in %s", canonical)
 		}
 		return cty.StringVal(base64.StdEncoding.EncodeToString([]byte(out))), nil
 	},
@@ -43,6 +45,10 @@ var textDecodeBase64Func = function.New(&function.Spec{
 			return cty.NilVal, function.NewArgError(1, err)
 		}
 		raw, err := base64.StdEncoding.DecodeString(args[0].AsString())
+		var corrupt base64.CorruptInputError
+		if errors.As(err, &corrupt) {
+			return cty.NilVal, function.NewArgErrorf(0, "the given value is has an invalid base64 symbol at offset %d", int(corrupt))
+		}
 		if err != nil {
 			return cty.NilVal, function.NewArgErrorf(0, "invalid base64: %v", err)
 		}
@@ -57,7 +63,7 @@ var textDecodeBase64Func = function.New(&function.Spec{
 func textEncoding(name string) (encoding.Encoding, error) {
 	enc, err := ianaindex.IANA.Encoding(name)
 	if err != nil || enc == nil {
-		return nil, fmt.Errorf("%q is not a supported IANA character encoding name (such as UTF-16LE, ISO-8859-1, SHIFT_JIS)", name)
+		return nil, fmt.Errorf("%q is not a supported IANA encoding name or alias in this Terraform version", name)
 	}
 	return enc, nil
 }
@@ -79,7 +85,7 @@ func templateStringFunc(funcs map[string]function.Function) function.Function {
 			if !tmpl.IsKnown() {
 				return cty.UnknownVal(cty.String).WithMarks(marks), nil
 			}
-			v, err := renderTemplate([]byte(tmpl.AsString()), "<templatestring>", args[1], funcs)
+			v, err := renderTemplate([]byte(tmpl.AsString()), "<templatestring argument>", args[1], funcs)
 			if err != nil {
 				return cty.NilVal, err
 			}
