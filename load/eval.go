@@ -68,15 +68,12 @@ type iter struct {
 }
 
 type evaluator struct {
-	root    *Module
-	g       *graph
-	opts    *Options
-	rootDir string // absolute
-	inputs  map[string]rootInput
-	funcs   map[string]function.Function
-	// modFuncs are the tables of modules that declare the built-in
-	// provider (funcs_provider.go).
-	modFuncs  map[*Module]map[string]function.Function
+	root      *Module
+	g         *graph
+	opts      *Options
+	rootDir   string // absolute
+	inputs    map[string]rootInput
+	funcs     map[string]function.Function
 	instances map[*Module][]*modInst
 	diags     diag.Diagnostics
 	view      *View
@@ -104,6 +101,8 @@ type evaluator struct {
 	// readonly is set on the copies that evaluate instances in parallel
 	// (parallel.go): they read the caches and never write them.
 	readonly bool
+	// modFuncs is the function table of each module (funcs_provider.go).
+	modFuncs map[*Module]map[string]function.Function
 }
 
 func (e *evaluator) variables(expr hcl.Expression) []hcl.Traversal {
