@@ -97,9 +97,10 @@ func BodyFromSyntax(sb *hclsyntax.Body, src []byte, base int) *Body {
 	items := make([]positioned, 0, len(sb.Attributes)+len(sb.Blocks))
 	for _, a := range sb.Attributes {
 		items = append(items, positioned{a.SrcRange.Start.Byte, &Attribute{
-			Name:  a.Name,
-			Expr:  FromSyntax(a.Expr, src, base),
-			Range: a.SrcRange,
+			Name:   a.Name,
+			Expr:   FromSyntax(a.Expr, src, base),
+			Range:  a.SrcRange,
+			Source: a.Expr,
 		}})
 	}
 	for _, blk := range sb.Blocks {
