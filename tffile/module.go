@@ -66,20 +66,21 @@ func (m *Module) Merged(b *config.Block) (*config.Block, bool) {
 // order given. Diagnostics say what could not be read; the files that
 // could are in the module.
 func Read(srcs []Source, opts Options) (*Module, diag.Diagnostics) {
-	var ds diag.Diagnostics
 	m := &Module{Config: &config.Config{}}
+	// Diagnostics by file, so that they come in the order of the files.
+	fileDiags := make([]diag.Diagnostics, len(srcs))
 	var jsons []*jsonFile
 	var primary, overrides []*File
-	for _, s := range srcs {
+	for i, s := range srcs {
 		_, isJSON, over := Kind(s.Name)
 		f := &File{Name: s.Name, Src: s.Src, JSON: isJSON, Override: over}
 		if f.JSON {
 			jf, d := parseJSONFile(s.Name, s.Src)
-			ds = append(ds, d...)
+			fileDiags[i] = d
 			jsons = append(jsons, jf)
 		} else {
 			cfg, sb, d := readNative(s.Name, s.Src)
-			ds = append(ds, d...)
+			fileDiags[i] = d
 			f.Config, f.Syntax = cfg, sb
 			jsons = append(jsons, nil)
 		}
@@ -106,12 +107,14 @@ func Read(srcs []Source, opts Options) (*Module, diag.Diagnostics) {
 		}
 		index = ProviderSchemas(all, opts.Providers)
 	}
+	var ds diag.Diagnostics
 	for i, f := range m.Files {
 		if jsons[i] != nil {
 			cfg, d := jsons[i].read(index, "")
-			ds = append(ds, d...)
+			fileDiags[i] = append(fileDiags[i], d...)
 			f.Config = cfg
 		}
+		ds = append(ds, fileDiags[i]...)
 	}
 	m.Files = append(primary, overrides...)
 	for _, f := range primary {
