@@ -14,6 +14,7 @@ import (
 
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/hcldepth"
+	"github.com/tfkit/tfkit/tffile"
 )
 
 // Module is one module of the tree: its declarations and its children by
@@ -319,31 +320,13 @@ func (l *loader) loadModule(dir string, path []string, parent *Module) *Module {
 		l.parents = map[*Module]*Module{}
 	}
 	l.parents[m] = parent
-	entries, err := os.ReadDir(filepath.Join(l.root, dir))
+	primary, overrides, err := tffile.DirNames(filepath.Join(l.root, dir))
 	if err != nil {
 		l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
 			Summary: "Cannot read module directory", Detail: err.Error(),
 			Path: strings.TrimSuffix(m.Name(), ".")})
 		return m
 	}
-	var primary, overrides []string
-	for _, e := range entries {
-		n := e.Name()
-		if e.IsDir() || !(strings.HasSuffix(n, ".tf") || strings.HasSuffix(n, ".tf.json")) {
-			continue
-		}
-		if strings.HasPrefix(n, ".") || strings.HasSuffix(n, "~") {
-			continue
-		}
-		base := strings.TrimSuffix(strings.TrimSuffix(n, ".json"), ".tf")
-		if base == "override" || strings.HasSuffix(base, "_override") {
-			overrides = append(overrides, n)
-		} else {
-			primary = append(primary, n)
-		}
-	}
-	sort.Strings(primary)
-	sort.Strings(overrides)
 	for _, n := range primary {
 		l.loadFile(m, dir, n, false)
 	}
