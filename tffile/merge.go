@@ -10,7 +10,8 @@ import (
 // (resource, data source, variable, output, module call, check, provider
 // configuration by name and alias; a local value by name), an argument
 // replaces the argument of the same name, and the nested blocks of one
-// type replace all the base's blocks of that type. Blocks without such an
+// type replace all the base's blocks of that type (but a resource's
+// lifecycle, see mergeTop). Blocks without such an
 // address (terraform, moved, import, removed) are added; an override
 // without its base is an error.
 func (m *Module) merge(over *config.Config) diag.Diagnostics {
@@ -49,7 +50,7 @@ func (m *Module) merge(over *config.Config) diag.Diagnostics {
 		}
 		base := m.Config.Blocks[i]
 		nb := &config.Block{Type: base.Type, Labels: base.Labels, DeclRange: base.DeclRange, Trivia: base.Trivia,
-			Body: mergeBody(base.Body, ob.Body)}
+			Body: mergeTop(base.Type, base.Body, ob.Body)}
 		if orig, ok := m.merged[base]; ok {
 			delete(m.merged, base)
 			m.merged[nb] = orig
@@ -122,6 +123,51 @@ func (m *Module) overrideLocal(a *config.Attribute) bool {
 		return true
 	}
 	return false
+}
+
+// mergeTop merges the body of a top-level block of type typ. Beyond the
+// rule of mergeBody: count and for_each exclude each other, so setting one
+// drops the base's other; a resource's lifecycle block is merged argument
+// by argument, its preconditions and postconditions replaced only when
+// the override has some.
+func mergeTop(typ string, base, over *config.Body) *config.Body {
+	switch typ {
+	case "resource", "data", "ephemeral", "module":
+	default:
+		return mergeBody(base, over)
+	}
+	if over.Attribute("count") != nil {
+		base = withoutAttribute(base, "for_each")
+	}
+	if over.Attribute("for_each") != nil {
+		base = withoutAttribute(base, "count")
+	}
+	baseLC, overLC := base.Blocks("lifecycle"), over.Blocks("lifecycle")
+	if typ == "module" || len(baseLC) != 1 || len(overLC) != 1 {
+		return mergeBody(base, over)
+	}
+	lc := config.NewBlock("lifecycle")
+	lc.DeclRange = overLC[0].DeclRange
+	lc.Body = mergeBody(baseLC[0].Body, overLC[0].Body)
+	out := mergeBody(base, over)
+	for i, it := range out.Items {
+		if it == overLC[0] {
+			out.Items[i] = lc
+		}
+	}
+	return out
+}
+
+// withoutAttribute is body without the named argument.
+func withoutAttribute(body *config.Body, name string) *config.Body {
+	out := &config.Body{Items: make([]config.Item, 0, len(body.Items))}
+	for _, it := range body.Items {
+		if a, ok := it.(*config.Attribute); ok && a.Name == name {
+			continue
+		}
+		out.Items = append(out.Items, it)
+	}
+	return out
 }
 
 // mergeBody applies an override body to a base: arguments replace the

@@ -421,3 +421,50 @@ func TestJSONErrors(t *testing.T) {
 	}
 	_ = diag.Error
 }
+
+// TestOverrideLifecycle: a resource's lifecycle is merged argument by
+// argument, its conditions replaced only by conditions, and count and
+// for_each exclude each other.
+func TestOverrideLifecycle(t *testing.T) {
+	m, ds := Read([]Source{
+		{Name: "main.tf", Src: []byte(`resource "a" "b" {
+  for_each = toset(["x"])
+  lifecycle {
+    ignore_changes = [tags]
+    precondition {
+      condition     = true
+      error_message = "pre"
+    }
+  }
+}
+`)},
+		{Name: "override.tf", Src: []byte(`resource "a" "b" {
+  count = 2
+  lifecycle {
+    create_before_destroy = true
+  }
+}
+`)},
+	}, Options{})
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	want := `resource "a" "b" {
+  count = 2
+
+  lifecycle {
+    ignore_changes = [tags]
+
+    precondition {
+      condition     = true
+      error_message = "pre"
+    }
+
+    create_before_destroy = true
+  }
+}
+`
+	if got := mustHCL(t, m.Config); got != want {
+		t.Errorf("merged:\n%s\nwant:\n%s", got, want)
+	}
+}
