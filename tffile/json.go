@@ -104,6 +104,16 @@ func (r *jsonReader) members(v jsonValue) ([]jsonKey, []jsonValue) {
 	return v.keys, v.items
 }
 
+// objects reports whether vs are one or more objects.
+func objects(vs []jsonValue) bool {
+	for _, v := range vs {
+		if v.kind != 'o' {
+			return false
+		}
+	}
+	return len(vs) > 0
+}
+
 // bodies are the bodies of a block: one object, or an array of them.
 func bodies(v jsonValue) []jsonValue {
 	if v.kind == 'a' {
@@ -116,9 +126,10 @@ func bodies(v jsonValue) []jsonValue {
 // with nlabels labels still to read. schemaOf gives the schema of a
 // block's body by its labels; nil for none.
 func (r *jsonReader) nested(body *config.Body, types []string, typ string, nlabels int, labels []string, v jsonValue, schemaOf func(labels []string) *schema.Block) {
-	if nlabels > 0 && v.kind == 'a' && types != nil {
+	if nlabels > 0 && v.kind == 'a' && (types != nil || objects(v.items)) {
 		// provisioner: [{"local-exec": {...}}, ...] keeps their order;
-		// top-level blocks are objects keyed by their labels.
+		// top-level blocks may be grouped so too, in objects keyed by
+		// their labels.
 		for _, it := range v.items {
 			r.nested(body, types, typ, nlabels, labels, it, schemaOf)
 		}

@@ -10,7 +10,7 @@ package tffile
 // topLabels is how many labels each top-level block kind takes, for the
 // kinds Terraform's JSON syntax reads.
 var topLabels = map[string]int{
-	"resource": 2, "data": 2, "ephemeral": 2,
+	"resource": 2, "data": 2, "ephemeral": 2, "action": 2,
 	"provider": 1, "variable": 1, "output": 1, "module": 1, "check": 1,
 	"locals": 0, "terraform": 0, "moved": 0, "import": 0, "removed": 0,
 }
@@ -73,6 +73,14 @@ func expressionArgument(types []string, name string) bool {
 		return true
 	}
 	return false
+}
+
+// overridden are the top-level block kinds an override file's block is
+// merged into, matched by address; an override file's blocks of other
+// kinds are added as they are.
+var overridden = map[string]bool{
+	"resource": true, "data": true, "ephemeral": true, "provider": true,
+	"variable": true, "output": true, "module": true, "check": true,
 }
 
 // schemaBodies are the blocks whose bodies a provider schema describes:

@@ -9,7 +9,6 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/tfkit/tfkit/config"
-	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/render"
 	"github.com/tfkit/tfkit/schema"
 )
@@ -411,15 +410,20 @@ func TestJSONErrors(t *testing.T) {
 			t.Errorf("%s:\n got %v\nwant %s", src, ds, want)
 		}
 	}
-	_, ds := Read([]Source{{Name: "a.tf", Src: []byte("x = 1\n")}}, Options{})
+	// Valid Terraform JSON: labels grouped in arrays of objects, action
+	// blocks.
+	m, ds := Read([]Source{{Name: "main.tf.json", Src: []byte(`{"resource": [{"a_b": [{"c": {"x": 1}}, {"d": {}}]}], "action": {"a_i": {"n": {"config": {}}}}}`)}}, Options{})
+	if ds.HasErrors() || len(m.Config.Blocks) != 3 || m.Config.Blocks[1].Address() != "a_b.d" || m.Config.Blocks[2].Type != "action" {
+		t.Errorf("grouped labels: %v\n%s", ds, mustHCL(t, m.Config))
+	}
+	_, ds = Read([]Source{{Name: "a.tf", Src: []byte("x = 1\n")}}, Options{})
 	if want := `a.tf:1:1: Error: Unexpected top-level argument "x"`; !strings.Contains(ds.Error(), want) {
 		t.Errorf("got %v, want %s", ds, want)
 	}
-	m, ds := Dir(t.TempDir(), Options{})
+	m, ds = Dir(t.TempDir(), Options{})
 	if !ds.HasErrors() || m == nil || !strings.Contains(ds.Error(), "No .tf files") {
 		t.Errorf("empty directory: %v", ds)
 	}
-	_ = diag.Error
 }
 
 // TestOverrideLifecycle: a resource's lifecycle is merged argument by
