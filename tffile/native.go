@@ -1,8 +1,6 @@
 package tffile
 
 import (
-	"fmt"
-
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
@@ -23,23 +21,6 @@ func readNative(name string, src []byte) (*config.Config, *hclsyntax.Body, diag.
 		return nil, nil, diag.FromHCL(hds)
 	}
 	sb := f.Body.(*hclsyntax.Body)
-	body := config.BodyFromSyntax(sb, src, 0)
-	var ds diag.Diagnostics
-	cfg := &config.Config{Blocks: make([]*config.Block, 0, len(sb.Blocks))}
-	for _, it := range body.Items {
-		switch it := it.(type) {
-		case *config.Block:
-			cfg.Blocks = append(cfg.Blocks, it)
-		case *config.Attribute:
-			r := it.Range
-			ds = append(ds, &diag.Diagnostic{
-				Severity:   diag.Error,
-				Summary:    fmt.Sprintf("Unexpected top-level argument %q", it.Name),
-				Detail:     "A Terraform file holds only blocks at the top level.",
-				Subject:    &r,
-				Suggestion: "move the argument into a block, such as locals { ... }",
-			})
-		}
-	}
+	cfg, ds := config.ConfigFromSyntax(sb, src)
 	return cfg, sb, ds
 }
