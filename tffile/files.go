@@ -85,12 +85,12 @@ type Source struct {
 
 // Dir reads the configuration files of dir (not its subdirectories) into
 // one module. Files are named dir/name in diagnostics. A directory without
-// configuration files is an error.
+// configuration files is an error. The module is never nil.
 func Dir(dir string, opts Options) (*Module, diag.Diagnostics) {
 	var ds diag.Diagnostics
 	primary, overrides, err := DirNames(dir)
 	if err != nil {
-		return nil, ds.Errorf(nil, "Cannot read directory %s: %v", dir, err)
+		return &Module{Config: &config.Config{}}, ds.Errorf(nil, "Cannot read directory %s: %v", dir, err)
 	}
 	var srcs []Source
 	for _, n := range append(primary, overrides...) {
