@@ -83,7 +83,8 @@ var overridden = map[string]bool{
 	"variable": true, "output": true, "module": true, "check": true,
 }
 
-// schemaBodies are the blocks whose bodies a provider schema describes:
+// schemaBody reports whether a provider schema describes the body of a
+// block of types:
 // resources, data sources and ephemeral resources (also data sources in
 // check blocks) by their type, and provider blocks.
 func schemaBody(types []string) bool {
