@@ -92,6 +92,10 @@ type Attribute struct {
 	Expr Expr
 	// Range is where the attribute was set; may be zero when unknown.
 	Range hcl.Range
+	// Source is the expression the attribute was parsed from, in the
+	// syntax of its file, for evaluators that evaluate it as Terraform
+	// does; nil for attributes built any other way.
+	Source hcl.Expression
 	// Trivia is the attribute's comments and blank lines as written, for
 	// attributes parsed with ParseBodyWithTrivia; nil otherwise.
 	Trivia *Trivia
