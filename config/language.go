@@ -80,6 +80,14 @@ type BlockSpec struct {
 	// Entries is how Terraform reads the arguments of the block that are
 	// not among Args (the entries of required_providers).
 	Entries Read
+	// ArgsOnly: the body holds arguments only, never a block, whatever
+	// their values look like (local values, the entries of
+	// required_providers).
+	ArgsOnly bool
+	// ProviderSchema: a provider's schema defines the rest of the body
+	// (by the type label of a resource, a data source or an ephemeral
+	// resource; the provider's own of a provider block).
+	ProviderSchema bool
 	// LiteralBody: Terraform reads every argument of the block, and of
 	// blocks nested in it that this table does not state, literally (the
 	// terraform block's settings).
@@ -235,13 +243,13 @@ var (
 	KindTerraform = &Kind{Name: "Terraform", Noun: "terraform", Prefix: "terraform", BlockSpec: BlockSpec{
 		Type: "terraform", LiteralBody: true, Evaluated: []string{"encryption"},
 		Blocks: []*BlockSpec{
-			{Type: "required_providers", LiteralBody: true, Entries: RequiredProvider},
+			{Type: "required_providers", LiteralBody: true, Entries: RequiredProvider, ArgsOnly: true},
 			{Type: "backend", Labels: []string{"type"}, LiteralBody: true},
 			{Type: "cloud", LiteralBody: true, Blocks: []*BlockSpec{{Type: "workspaces", LiteralBody: true}}},
 			{Type: "provider_meta", Labels: []string{"provider"}, LiteralBody: true},
 		}}}
 	KindProvider = &Kind{Name: "Provider", Noun: "provider", Prefix: "provider", Refer: ByConfiguration, BlockSpec: BlockSpec{
-		Type: "provider", Labels: []string{"name"},
+		Type: "provider", Labels: []string{"name"}, ProviderSchema: true,
 		Args: []Arg{{Name: "alias", Literal: true, Meta: true}, {Name: "version", Literal: true, Meta: true}}}}
 	KindVariable = &Kind{Name: "Variable", Noun: "variable", Prefix: "var", Refer: ByAddress, Root: "var", BlockSpec: BlockSpec{
 		Type: "variable", Labels: []string{"name"}, Closed: true,
@@ -251,15 +259,15 @@ var (
 			{Name: "type", Read: TypeConstraint}},
 		Blocks: []*BlockSpec{{Type: "validation", Closed: true, Args: conditionArgs}}}}
 	KindLocals = &Kind{Name: "Locals", Noun: "local value", Prefix: "locals", Refer: ByArgument, Root: "local", BlockSpec: BlockSpec{
-		Type: "locals"}}
+		Type: "locals", ArgsOnly: true}}
 	KindResource = &Kind{Name: "Resource", Noun: "resource", Refer: ByAddress, BlockSpec: BlockSpec{
-		Type: "resource", Labels: []string{"type", "name"}, Args: resourceMeta,
+		Type: "resource", Labels: []string{"type", "name"}, Args: resourceMeta, ProviderSchema: true,
 		Blocks: []*BlockSpec{resourceLifecycle, provisioner, connection}}}
 	KindData = &Kind{Name: "DataSource", Noun: "data source", Prefix: "data", Refer: ByAddress, Root: "data", BlockSpec: BlockSpec{
-		Type: "data", Labels: []string{"type", "name"}, Args: resourceMeta,
+		Type: "data", Labels: []string{"type", "name"}, Args: resourceMeta, ProviderSchema: true,
 		Blocks: []*BlockSpec{resourceLifecycle}}}
 	KindEphemeral = &Kind{Name: "Ephemeral", Noun: "ephemeral resource", Prefix: "ephemeral", Refer: ByAddress, Root: "ephemeral", BlockSpec: BlockSpec{
-		Type: "ephemeral", Labels: []string{"type", "name"}, Args: resourceMeta,
+		Type: "ephemeral", Labels: []string{"type", "name"}, Args: resourceMeta, ProviderSchema: true,
 		Blocks: []*BlockSpec{ephemeralLifecycle}, Since: Engines{"1.10", "1.11"}}}
 	KindModule = &Kind{Name: "Module", Noun: "module", Prefix: "module", Refer: ByAddress, Root: "module", BlockSpec: BlockSpec{
 		Type: "module", Labels: []string{"name"},
@@ -300,6 +308,13 @@ var (
 	Kinds = []*Kind{KindTerraform, KindProvider, KindVariable, KindLocals, KindResource, KindData, KindEphemeral,
 		KindModule, KindOutput, KindMoved, KindImport, KindRemoved, KindCheck}
 )
+
+// Carried are top-level blocks that engines newer than those tfkit drives
+// define (Terraform 1.14's actions; Terraform 1.11 refuses them): the
+// reader keeps them as written and the loader accepts them without
+// evaluating them, but they are no kind of Kinds, which tfkit's authoring
+// APIs, renderers and validators know.
+var Carried = []*BlockSpec{{Type: "action", Labels: []string{"type", "name"}}}
 
 // Roots are the names a reference may start with besides a resource
 // type: the roots of the kinds referred to by address or argument, then
@@ -385,7 +400,7 @@ func Spec(types []string) (*BlockSpec, bool) {
 	s := &k.BlockSpec
 	for _, t := range types[1:] {
 		nb, ok := s.Block(t)
-		if !ok && t == dynamic.Type && !s.Closed {
+		if !ok && t == dynamic.Type && dynamicIn(s) {
 			nb, ok = dynamic, true
 		}
 		if !ok {
@@ -394,6 +409,40 @@ func Spec(types []string) (*BlockSpec, bool) {
 		s = nb
 	}
 	return s, true
+}
+
+// dynamicIn reports whether dynamic blocks may generate the blocks of a
+// body of s: one a schema defines, not a body Terraform closes, reads
+// literally or holds arguments only in.
+func dynamicIn(s *BlockSpec) bool {
+	return !s.Closed && !s.LiteralBody && !s.ArgsOnly
+}
+
+// NestedBlock returns the block Terraform owns as name in a block nested
+// as types (top level first), as a reader meets it: OwnBlock's blocks,
+// and dynamic blocks wherever a schema defines the body, in the bodies of
+// blocks this table does not state too (a resource's ebs_block_device),
+// with their content.
+func NestedBlock(types []string, name string) (*BlockSpec, bool) {
+	if s, ok := Spec(types); ok {
+		if nb, ok := s.Block(name); ok {
+			return nb, true
+		}
+		if name == dynamic.Type && dynamicIn(s) {
+			return dynamic, true
+		}
+		return nil, false
+	}
+	if _, ok := KindOf(types[0]); !ok {
+		return nil, false
+	}
+	if types[len(types)-1] == dynamic.Type {
+		return dynamic.Block(name)
+	}
+	if name == dynamic.Type {
+		return dynamic, true
+	}
+	return nil, false
 }
 
 // OwnBlock returns the block name Terraform owns in a block nested as

@@ -295,3 +295,62 @@ func TestStateKinds(t *testing.T) {
 		t.Errorf("kinds naming addresses only: %s", got)
 	}
 }
+
+// TestNestedBlockAsReaderMeetsIt: the blocks a reader of either syntax
+// takes as Terraform's, dynamic ones included where a schema defines the
+// body, and the bodies that hold arguments only or a provider's schema.
+func TestNestedBlockAsReaderMeetsIt(t *testing.T) {
+	for _, c := range []struct {
+		types  []string
+		name   string
+		labels int
+		ok     bool
+	}{
+		{[]string{"resource"}, "lifecycle", 0, true},
+		{[]string{"resource"}, "provisioner", 1, true},
+		{[]string{"resource"}, "dynamic", 1, true},
+		{[]string{"resource", "ebs"}, "dynamic", 1, true},
+		{[]string{"resource", "ebs", "dynamic"}, "content", 0, true},
+		{[]string{"resource", "ebs", "dynamic"}, "lifecycle", 0, false},
+		{[]string{"resource", "ebs"}, "lifecycle", 0, false},
+		{[]string{"resource", "dynamic", "content"}, "dynamic", 1, true},
+		{[]string{"check"}, "data", 2, true},
+		{[]string{"terraform"}, "backend", 1, true},
+		{[]string{"terraform"}, "dynamic", 0, false},
+		{[]string{"terraform", "required_providers"}, "dynamic", 0, false},
+		{[]string{"locals"}, "dynamic", 0, false},
+		{[]string{"locals"}, "lifecycle", 0, false},
+		{[]string{"variable"}, "dynamic", 0, false},
+		{[]string{"data"}, "connection", 0, false},
+		{[]string{"removed"}, "provisioner", 1, true},
+		{[]string{"nonesuch"}, "dynamic", 0, false},
+	} {
+		s, ok := NestedBlock(c.types, c.name)
+		if ok != c.ok || ok && len(s.Labels) != c.labels {
+			t.Errorf("NestedBlock(%v, %q) = %v, %v; want %d labels, %v", c.types, c.name, s, ok, c.labels, c.ok)
+		}
+	}
+	if _, ok := Spec([]string{"terraform", "dynamic"}); ok {
+		t.Errorf("the terraform block, read literally, takes a dynamic block")
+	}
+	for _, k := range Kinds {
+		if want := k.Type == "locals"; k.ArgsOnly != want {
+			t.Errorf("%s: ArgsOnly = %v, want %v", k.Type, k.ArgsOnly, want)
+		}
+		want := slices.Contains([]string{"resource", "data", "ephemeral", "provider"}, k.Type)
+		if k.ProviderSchema != want {
+			t.Errorf("%s: ProviderSchema = %v, want %v", k.Type, k.ProviderSchema, want)
+		}
+	}
+	if s, ok := Spec([]string{"terraform", "required_providers"}); !ok || !s.ArgsOnly {
+		t.Errorf("required_providers does not hold arguments only")
+	}
+	if s, ok := Spec([]string{"check", "data"}); !ok || !s.ProviderSchema {
+		t.Errorf("a check's data source is not read by its provider's schema")
+	}
+	for _, b := range Carried {
+		if _, ok := KindOf(b.Type); ok {
+			t.Errorf("carried block %s is also a kind", b.Type)
+		}
+	}
+}

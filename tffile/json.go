@@ -80,7 +80,7 @@ func (f *jsonFile) read(providers map[string]*schema.Provider, only string) (*co
 		if typ == "//" || (only != "" && typ != only) {
 			continue
 		}
-		n, ok := topLabels[typ]
+		n, ok := topLabels(typ)
 		if !ok {
 			r.errorf(v.offset, "%q is not a Terraform block type", typ)
 			continue

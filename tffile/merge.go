@@ -66,7 +66,7 @@ func (m *Module) merge(over *config.Config) diag.Diagnostics {
 // kind of block it names in messages; keyed is false for blocks that are
 // added rather than matched.
 func overrideKey(b *config.Block) (key, kind string, keyed bool) {
-	if n := topLabels[b.Type]; !overridden[b.Type] || len(b.Labels) != n {
+	if n, _ := topLabels(b.Type); !overridden(b.Type) || len(b.Labels) != n {
 		return "", "", false
 	}
 	switch b.Type {
