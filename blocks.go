@@ -452,7 +452,7 @@ type Moved struct{ element }
 // from usually names something no longer declared, so text is common there.
 func NewMoved(stack *Stack, from, to any) *Moved {
 	site := callerSite()
-	m := &Moved{declare(stack, site, "moved")}
+	m := &Moved{declare(stack, site, config.KindMoved.Type)}
 	m.setAddress(site, "from", from)
 	m.setAddress(site, "to", to)
 	return m
@@ -515,7 +515,7 @@ type Import struct{ element }
 // address as text) and id the provider's identifier of the existing object.
 func NewImport(stack *Stack, to any, id any) *Import {
 	site := callerSite()
-	i := &Import{declare(stack, site, "import")}
+	i := &Import{declare(stack, site, config.KindImport.Type)}
 	i.setAddress(site, "to", to)
 	i.set(site, "id", id)
 	return i
@@ -541,7 +541,7 @@ type Removed struct{ element }
 // element is no longer declared).
 func NewRemoved(stack *Stack, from any, destroy bool) *Removed {
 	site := callerSite()
-	r := &Removed{declare(stack, site, "removed")}
+	r := &Removed{declare(stack, site, config.KindRemoved.Type)}
 	r.setAddress(site, "from", from)
 	lc := config.NewBlock("lifecycle")
 	lc.DeclRange = site

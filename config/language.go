@@ -122,6 +122,18 @@ func (s *BlockSpec) Block(typ string) (*BlockSpec, bool) {
 	return nil, false
 }
 
+// Owns reports whether Terraform defines name in the block as a
+// meta-argument or a nested block it owns, rather than the schema that
+// defines the rest of the body: count, lifecycle in a resource; alias in a
+// provider.
+func (s *BlockSpec) Owns(name string) bool {
+	if a, ok := s.Arg(name); ok {
+		return a.Meta
+	}
+	_, ok := s.Block(name)
+	return ok
+}
+
 // ArgNames returns the names of Args, in order.
 func (s *BlockSpec) ArgNames() []string {
 	out := make([]string, len(s.Args))
@@ -366,6 +378,21 @@ func init() {
 		}
 		kindIndex[n][c-'a'] = k
 	}
+}
+
+// KindOfRoot returns the kind whose blocks references starting with root
+// name: var, local, module, data, ephemeral; false for the other Roots and
+// for resource types.
+func KindOfRoot(root string) (*Kind, bool) {
+	if root == "" {
+		return nil, false
+	}
+	for _, k := range Kinds {
+		if k.Root == root {
+			return k, true
+		}
+	}
+	return nil, false
 }
 
 // KindTypes returns the type keywords of Kinds, in order.

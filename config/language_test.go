@@ -354,3 +354,32 @@ func TestNestedBlockAsReaderMeetsIt(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnsAndKindOfRoot: the names Terraform defines in open bodies, and
+// the kinds behind the reference roots.
+func TestOwnsAndKindOfRoot(t *testing.T) {
+	for _, c := range []struct {
+		k    *Kind
+		name string
+		want bool
+	}{
+		{KindResource, "count", true}, {KindResource, "depends_on", true}, {KindResource, "provisioner", true},
+		{KindResource, "ami", false}, {KindData, "lifecycle", true}, {KindData, "provisioner", false},
+		{KindProvider, "alias", true}, {KindProvider, "region", false}, {KindModule, "source", true},
+		{KindVariable, "default", false},
+	} {
+		if got := c.k.Owns(c.name); got != c.want {
+			t.Errorf("%s.Owns(%q) = %v, want %v", c.k.Type, c.name, got, c.want)
+		}
+	}
+	for root, want := range map[string]*Kind{"var": KindVariable, "local": KindLocals, "module": KindModule,
+		"data": KindData, "ephemeral": KindEphemeral, "count": nil, "self": nil, "aws_vpc": nil, "": nil} {
+		got, ok := KindOfRoot(root)
+		if ok != (want != nil) || got != want {
+			t.Errorf("KindOfRoot(%q) = %v, %v", root, got, ok)
+		}
+		if ok && !slices.Contains(Roots, root) {
+			t.Errorf("root %q of kind %s is not in Roots", root, got.Type)
+		}
+	}
+}

@@ -226,28 +226,17 @@ type NestedBlock struct {
 	Range  hcl.Range
 }
 
-// meta-arguments and meta-blocks of resources that are not attributes.
-var resourceMeta = map[string]bool{
-	"count": true, "for_each": true, "provider": true, "depends_on": true,
-	"lifecycle": true, "provisioner": true, "connection": true,
-}
-
-var topSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
-	{Type: "variable", LabelNames: []string{"name"}},
-	{Type: "locals"},
-	{Type: "output", LabelNames: []string{"name"}},
-	{Type: "resource", LabelNames: []string{"type", "name"}},
-	{Type: "data", LabelNames: []string{"type", "name"}},
-	{Type: "module", LabelNames: []string{"name"}},
-	{Type: "provider", LabelNames: []string{"name"}},
-	{Type: "terraform"},
-	{Type: "moved"}, {Type: "import"}, {Type: "removed"},
-	{Type: "check", LabelNames: []string{"name"}},
-	// Ephemeral resources and actions are never part of a plan's values;
-	// they are accepted and not evaluated.
-	{Type: "ephemeral", LabelNames: []string{"type", "name"}},
-	{Type: "action", LabelNames: []string{"type", "name"}},
-}}
+// topSchema is the top level of a file: the kinds of Terraform's language
+// and the blocks of newer engines that are carried. Ephemeral resources
+// and carried blocks (actions) are never part of a plan's values; they
+// are accepted and not evaluated.
+var topSchema = func() *hcl.BodySchema {
+	s := config.TopSchema()
+	for _, b := range config.Carried {
+		s.Blocks = append(s.Blocks, hcl.BlockHeaderSchema{Type: b.Type, LabelNames: b.Labels})
+	}
+	return s
+}()
 
 // loader reads module directories.
 type loader struct {
@@ -499,7 +488,7 @@ func attr(body *config.Body, name string) *config.Attribute {
 
 func (l *loader) decodeBlock(m *Module, b *config.Block) {
 	switch b.Type {
-	case "variable":
+	case config.KindVariable.Type:
 		name := b.Labels[0]
 		if prev := m.Variables[name]; prev != nil {
 			l.dup("variable", name, b, prev.DeclRange)
@@ -522,7 +511,7 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 			}
 		}
 		m.Variables[name] = v
-	case "locals":
+	case config.KindLocals.Type:
 		as := l.attrs(b.Body)
 		sort.SliceStable(as, func(i, j int) bool { return as[i].Name < as[j].Name })
 		for _, a := range as {
@@ -536,7 +525,7 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 			}
 			m.Locals[n] = &Expr{Name: n, Expr: a.Source, Range: a.Range}
 		}
-	case "output":
+	case config.KindOutput.Type:
 		name := b.Labels[0]
 		if prev := m.Outputs[name]; prev != nil {
 			l.dup("output", name, b, prev.DeclRange)
@@ -561,9 +550,9 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 			return
 		}
 		m.Outputs[name] = o
-	case "resource", "data":
+	case config.KindResource.Type, config.KindData.Type:
 		l.decodeResource(m, b, "")
-	case "module":
+	case config.KindModule.Type:
 		name := b.Labels[0]
 		if prev := m.Calls[name]; prev != nil {
 			l.dup("module", name, b, prev.DeclRange)
@@ -595,15 +584,15 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 			}
 		}
 		m.Calls[name] = c
-	case "terraform":
+	case config.KindTerraform.Type:
 		for _, rp := range b.Body.Blocks("required_providers") {
 			l.requiredProviders(m, rp.Body)
 		}
-	case "provider":
+	case config.KindProvider.Type:
 		l.decodeProvider(m, b)
-	case "check":
+	case config.KindCheck.Type:
 		l.decodeCheck(m, b)
-	case "import":
+	case config.KindImport.Type:
 		if len(m.Path) > 0 {
 			r := b.DeclRange
 			l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid import block",
@@ -619,7 +608,7 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 				im.ID = a.Source
 			case "for_each":
 				im.ForEach = a.Source
-			case "provider":
+			case config.KindProvider.Type:
 				im.Provider = l.reference(a.Source)
 			}
 		}
@@ -629,8 +618,8 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 				Detail: "an import block needs a to argument: the address of the resource to import into", Subject: &r})
 		}
 		m.Imports = append(m.Imports, im)
-	case "moved":
-		l.required(b, "from", "to")
+	case config.KindMoved.Type:
+		l.required(b, config.KindMoved)
 		mv := &MovedDecl{DeclRange: b.DeclRange}
 		if a := attr(b.Body, "from"); a != nil {
 			mv.From = l.reference(a.Source)
@@ -639,23 +628,28 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 			mv.To = l.reference(a.Source)
 		}
 		m.Moved = append(m.Moved, mv)
-	case "removed":
-		l.required(b, "from")
+	case config.KindRemoved.Type:
+		l.required(b, config.KindRemoved)
 		rm := &RemovedDecl{DeclRange: b.DeclRange}
 		if a := attr(b.Body, "from"); a != nil {
 			rm.From = l.reference(a.Source)
 		}
+		// The body keeps what else the block holds: the nested blocks
+		// Terraform owns in it (lifecycle, provisioners, connection).
 		rm.Body = l.body(b.Body)
-		rm.Body.Attrs = without(rm.Body.Attrs, "from")
+		for _, a := range config.KindRemoved.Args {
+			rm.Body.Attrs = without(rm.Body.Attrs, a.Name)
+		}
 		m.Removed = append(m.Removed, rm)
 	}
 }
 
-// required reports the arguments of names that a block lacks, as HCL's
-// decoding does.
-func (l *loader) required(b *config.Block, names ...string) {
-	for _, n := range names {
-		if attr(b.Body, n) != nil {
+// required reports the arguments the language requires in blocks of kind
+// k that block b lacks, as HCL's decoding does.
+func (l *loader) required(b *config.Block, k *config.Kind) {
+	for _, a := range k.Args {
+		n := a.Name
+		if !a.Required || attr(b.Body, n) != nil {
 			continue
 		}
 		r := b.DeclRange
@@ -884,14 +878,14 @@ func (l *loader) decodeResource(m *Module, b *config.Block, check string) string
 		case "depends_on":
 			r.DependsOn = l.references(a.Expr)
 		}
-		if !resourceMeta[a.Name] {
+		if !config.KindResource.Owns(a.Name) {
 			kept = append(kept, a)
 		}
 	}
 	r.Body.Attrs = kept
 	var blocks []*NestedBlock
 	for _, nb := range r.Body.Blocks {
-		if !resourceMeta[nb.Type] {
+		if !config.KindResource.Owns(nb.Type) {
 			blocks = append(blocks, nb)
 		}
 	}
@@ -917,17 +911,23 @@ func (l *loader) resourceMeta(r *ResourceDecl, b *config.Body) {
 		}
 		switch mb.Type {
 		case "lifecycle":
+			// The conditions, the blocks Terraform owns in a
+			// lifecycle, are read apart from its arguments.
+			lc, _ := config.KindResource.Block(mb.Type)
 			r.Lifecycle = l.body(mb.Body)
 			var kept []*NestedBlock
 			for _, nb := range r.Lifecycle.Blocks {
-				if nb.Type != "precondition" && nb.Type != "postcondition" {
+				if _, own := lc.Block(nb.Type); !own {
 					kept = append(kept, nb)
 				}
 			}
 			r.Lifecycle.Blocks = kept
 			for _, cb := range mb.Body.Items {
 				cb, ok := cb.(*config.Block)
-				if !ok || cb.Type != "precondition" && cb.Type != "postcondition" {
+				if !ok {
+					continue
+				}
+				if _, own := lc.Block(cb.Type); !own {
 					continue
 				}
 				if c := l.condition(cb); c != nil && cb.Type == "precondition" {

@@ -1,10 +1,13 @@
 package load
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+
+	"github.com/tfkit/tfkit/config"
 )
 
 // Visitor receives every expression of a module tree with its full name,
@@ -390,12 +393,12 @@ func (w *escapeWalker) escapes(st *hclsyntax.ScopeTraversalExpr) bool {
 // not name a resource.
 func splitResourceRef(tr hcl.Traversal) (string, hcl.Traversal) {
 	root := tr.RootName()
-	switch root {
-	case "var", "local", "module", "count", "each", "path", "terraform", "self", "ephemeral", "":
+	data := root == config.KindData.Root
+	if root == "" || !data && slices.Contains(config.Roots, root) {
 		return "", nil
 	}
 	names, rest := attrNames(tr[1:], 1)
-	if root == "data" {
+	if data {
 		names, rest = attrNames(tr[1:], 2)
 		if len(names) < 2 {
 			return "", nil

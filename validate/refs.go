@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -75,11 +76,13 @@ func (c *checker) reference(tr hcl.Traversal, path string, rng hcl.Range, declar
 	if len(names) == 0 {
 		return
 	}
+	// A resource is named by its type and name, a data source or an
+	// ephemeral resource under its root too; other roots name no
+	// resource.
 	objLen := 2
-	switch names[0] {
-	case "data", "ephemeral":
-		objLen = 3
-	case "var", "local", "module", "count", "each", "self", "path", "terraform":
+	if k, ok := config.KindOfRoot(names[0]); ok && k.ProviderSchema {
+		objLen = 1 + len(k.Labels)
+	} else if slices.Contains(config.Roots, names[0]) {
 		return
 	}
 	if len(names) <= objLen {

@@ -33,17 +33,6 @@ import (
 	"github.com/tfkit/tfkit/tffile"
 )
 
-// metaArguments are the attributes Terraform handles itself on resources
-// and data sources; they are never part of a provider's schema.
-var metaArguments = map[string]bool{
-	"count": true, "for_each": true, "depends_on": true, "provider": true,
-}
-
-// metaBlocks are the nested blocks Terraform handles itself.
-var metaBlocks = map[string]bool{
-	"lifecycle": true, "provisioner": true, "connection": true,
-}
-
 // Config checks every resource, data source (also those scoped in check
 // blocks), ephemeral resource and provider block of cfg against the
 // schemas of providers.
@@ -150,7 +139,7 @@ func (c *checker) providerBody(b *config.Block, p *schema.Provider) {
 	// alias and version are Terraform's own provider arguments.
 	body := &config.Body{}
 	for _, it := range b.Body.Items {
-		if a, ok := it.(*config.Attribute); ok && (a.Name == "alias" || a.Name == "version") {
+		if a, ok := it.(*config.Attribute); ok && config.KindProvider.Owns(a.Name) {
 			continue
 		}
 		body.Items = append(body.Items, it)
@@ -186,13 +175,14 @@ func (c *checker) body(body *config.Body, sch *schema.Block, path string, rng hc
 	for _, it := range body.Items {
 		switch it := it.(type) {
 		case *config.Attribute:
-			if top && metaArguments[it.Name] {
+			// Meta-arguments are Terraform's, never a provider's schema.
+			if top && config.KindResource.Owns(it.Name) {
 				continue
 			}
 			set[it.Name] = true
 			c.attribute(it, sch, path, rng)
 		case *config.Block:
-			if top && metaBlocks[it.Type] {
+			if top && config.KindResource.Owns(it.Type) {
 				continue
 			}
 			if it.Type == "dynamic" {
