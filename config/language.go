@@ -96,6 +96,10 @@ type BlockSpec struct {
 	// here, whose arguments Terraform evaluates (OpenTofu's encryption,
 	// whose settings refer to its key providers and methods).
 	Evaluated []string
+	// Reserved are names Terraform keeps for arguments it may define in
+	// the block one day (a module's lifecycle and locals): like Args,
+	// they are no names for the values a schema or module defines.
+	Reserved []string
 	// Since are the first engines that accept the block, when it is
 	// newer than the oldest engines tfkit drives (Terraform 1.1, OpenTofu
 	// 1.6); zero otherwise.
@@ -285,7 +289,8 @@ var (
 		Type: "module", Labels: []string{"name"},
 		Args: []Arg{{Name: "source", Literal: true, Required: true, Meta: true}, {Name: "version", Literal: true, Meta: true},
 			{Name: "count", Meta: true}, {Name: "for_each", Meta: true},
-			{Name: "providers", Read: ProviderMap, Meta: true}, {Name: "depends_on", Read: RefList, Meta: true}}}}
+			{Name: "providers", Read: ProviderMap, Meta: true}, {Name: "depends_on", Read: RefList, Meta: true}},
+		Reserved: []string{"lifecycle", "locals"}}}
 	KindOutput = &Kind{Name: "Output", Noun: "output", Prefix: "output", BlockSpec: BlockSpec{
 		Type: "output", Labels: []string{"name"}, Closed: true,
 		// deprecated is OpenTofu's.
@@ -393,6 +398,17 @@ func KindOfRoot(root string) (*Kind, bool) {
 		}
 	}
 	return nil, false
+}
+
+// ReferenceLen is how many names of a reference starting with root name
+// the block referred to: three for a data source or an ephemeral resource
+// (data.aws_ami.x), two otherwise (aws_vpc.main, module.net, var.region,
+// local.tags).
+func ReferenceLen(root string) int {
+	if k, ok := KindOfRoot(root); ok && k.Refer == ByAddress {
+		return 1 + len(k.Labels)
+	}
+	return 2
 }
 
 // KindTypes returns the type keywords of Kinds, in order.

@@ -383,3 +383,22 @@ func TestOwnsAndKindOfRoot(t *testing.T) {
 		}
 	}
 }
+
+// TestReferenceLenAndReservedNames: how many names of a reference name a
+// block, and the variable names a module block keeps.
+func TestReferenceLenAndReservedNames(t *testing.T) {
+	for root, want := range map[string]int{"data": 3, "ephemeral": 3, "module": 2, "var": 2, "local": 2, "aws_vpc": 2, "count": 2} {
+		if got := ReferenceLen(root); got != want {
+			t.Errorf("ReferenceLen(%q) = %d, want %d", root, got, want)
+		}
+	}
+	want := []string{"count", "depends_on", "for_each", "lifecycle", "locals", "providers", "source", "version"}
+	var got []string
+	for n := range reservedVariableNames {
+		got = append(got, n)
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("reserved variable names = %v, want %v", got, want)
+	}
+}

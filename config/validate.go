@@ -37,11 +37,18 @@ func Validate(cfg *Config) diag.Diagnostics {
 }
 
 // reservedVariableNames are names Terraform forbids for input variables,
-// because module blocks use them for meta-arguments.
-var reservedVariableNames = map[string]bool{
-	"source": true, "version": true, "providers": true, "count": true,
-	"for_each": true, "lifecycle": true, "depends_on": true, "locals": true,
-}
+// because module blocks use them for meta-arguments, or keep them for
+// arguments to come.
+var reservedVariableNames = func() map[string]bool {
+	out := map[string]bool{}
+	for _, a := range KindModule.Args {
+		out[a.Name] = true
+	}
+	for _, n := range KindModule.Reserved {
+		out[n] = true
+	}
+	return out
+}()
 
 // declarations indexes what a configuration declares, by address.
 type declarations struct {

@@ -194,6 +194,27 @@ func shortestFloat(f *big.Float) (string, bool) {
 	return s, true
 }
 
+// refKey is the address the first names of a reference give, as the
+// elements declared before are keyed (aws_vpc.main, data.aws_ami.x,
+// module.net, aws.west), and how many steps it takes; false when the
+// reference is shorter or indexed within them.
+func refKey(t hcl.Traversal) (string, int, bool) {
+	root, ok := t[0].(hcl.TraverseRoot)
+	n := config.ReferenceLen(root.Name)
+	if !ok || len(t) < n {
+		return "", 0, false
+	}
+	key := root.Name
+	for _, st := range t[1:n] {
+		a, ok := st.(hcl.TraverseAttr)
+		if !ok {
+			return "", 0, false
+		}
+		key += "." + a.Name
+	}
+	return key, n, true
+}
+
 // ref writes a reference, through the handle of the element when it was
 // declared before.
 func (g *goEmitter) ref(t hcl.Traversal) goExpr {
@@ -244,12 +265,6 @@ func (g *goEmitter) ref(t hcl.Traversal) goExpr {
 		if len(t) == 2 && attr(1) != "" {
 			return goExpr{fmt.Sprintf("tfkit.Self(%q)", attr(1)), true}
 		}
-	case "data", "ephemeral":
-		if len(t) >= 3 && attr(1) != "" && attr(2) != "" {
-			if v := g.vars[root.Name+"."+attr(1)+"."+attr(2)]; v != nil {
-				return g.handleRef(v, t[3:], text)
-			}
-		}
 	case "module":
 		if len(t) >= 2 && attr(1) != "" {
 			if v := g.vars["module."+attr(1)]; v != nil {
@@ -261,9 +276,9 @@ func (g *goEmitter) ref(t hcl.Traversal) goExpr {
 			}
 		}
 	default:
-		if len(t) >= 2 && attr(1) != "" {
-			if v := g.vars[root.Name+"."+attr(1)]; v != nil && (v.kind != "provider" || len(t) == 2) {
-				return g.handleRef(v, t[2:], text)
+		if key, n, ok := refKey(t); ok {
+			if v := g.vars[key]; v != nil && (v.kind != "provider" || len(t) == n) {
+				return g.handleRef(v, t[n:], text)
 			}
 		}
 		if v := g.vars[root.Name]; v != nil && v.kind == "provider" && len(t) == 1 {

@@ -261,17 +261,11 @@ func blockTitle(b *config.Block) string {
 // items of the body, as in HCL.
 func (g *goEmitter) element(b *config.Block, sb *hclsyntax.Block, notes []string) {
 	typ, name := b.Labels[0], b.Labels[1]
-	addr := typ + "." + name
-	kind := "resource"
-	ctor := "NewResource"
-	switch b.Type {
-	case "data":
-		addr, kind, ctor = "data."+addr, "data", "NewDataSource"
-	case "ephemeral":
-		// Typed bindings declare resources and data sources only, so an
-		// ephemeral resource is always untyped.
-		addr, kind, ctor = "ephemeral."+addr, "ephemeral", "NewEphemeral"
-	}
+	// The constructor is named after the kind (tfkit.NewDataSource).
+	// Typed bindings declare resources and data sources only, so an
+	// ephemeral resource is always untyped.
+	k, _ := config.KindOf(b.Type)
+	addr, kind, ctor := k.Address(b.Labels), b.Type, "New"+k.Name
 	if code, ok := g.typedElement(b, sb, kind); ok {
 		// With Append the statement's value is the untyped handle.
 		typed := !strings.Contains(code, ".Append(")

@@ -694,13 +694,9 @@ func (e *tsxEmitter) ref(t hcl.Traversal) string {
 			e.helper = true
 			return "tf." + root.Name + "(" + jsString(attr(1)) + ")"
 		}
-	case "data", "ephemeral":
-		if len(t) >= 3 && attr(1) != "" && attr(2) != "" {
-			r, rest = e.refs[root.Name+"."+attr(1)+"."+attr(2)], t[3:]
-		}
 	default:
-		if len(t) >= 2 && attr(1) != "" {
-			r, rest = e.refs[root.Name+"."+attr(1)], t[2:]
+		if key, n, ok := refKey(t); ok {
+			r, rest = e.refs[key], t[n:]
 		}
 	}
 	if r != nil {
@@ -717,25 +713,13 @@ func (e *tsxEmitter) ref(t hcl.Traversal) string {
 // or "".
 func (e *tsxEmitter) refPath(t hcl.Traversal) string {
 	root, _ := t[0].(hcl.TraverseRoot)
-	attr := func(i int) string {
-		if i < len(t) {
-			if a, ok := t[i].(hcl.TraverseAttr); ok {
-				return a.Name
-			}
-		}
+	if root.Name == "var" || root.Name == "local" {
 		return ""
 	}
 	var r *tsxRef
 	var rest hcl.Traversal
-	switch {
-	case root.Name == "var" || root.Name == "local":
-		return ""
-	case root.Name == "data" || root.Name == "ephemeral":
-		if len(t) >= 3 && attr(1) != "" && attr(2) != "" {
-			r, rest = e.refs[root.Name+"."+attr(1)+"."+attr(2)], t[3:]
-		}
-	case len(t) >= 2 && attr(1) != "":
-		r, rest = e.refs[root.Name+"."+attr(1)], t[2:]
+	if key, n, ok := refKey(t); ok {
+		r, rest = e.refs[key], t[n:]
 	}
 	if r == nil {
 		return ""

@@ -9,6 +9,7 @@ package tsx
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -17,14 +18,12 @@ import (
 )
 
 // staticList names the rule an attribute follows, or "" for an ordinary
-// attribute: depends_on of a top-level block, replace_triggered_by of a
-// lifecycle block. types lists the enclosing blocks, top level first.
+// attribute: the static lists of references of the language
+// (config.RefList), depends_on of a top-level block, replace_triggered_by
+// of a lifecycle block. types lists the enclosing blocks, top level first.
 func staticList(types []string, name string) string {
-	switch {
-	case len(types) == 1 && name == "depends_on":
-		return "depends_on"
-	case len(types) == 2 && types[1] == "lifecycle" && name == "replace_triggered_by":
-		return "replace_triggered_by"
+	if config.ArgRead(types, name) == config.RefList {
+		return name
 	}
 	return ""
 }
@@ -120,11 +119,10 @@ func checkListRef(rule string, tr hcl.Traversal) *listProblem {
 	}
 	// The number of name steps of the whole object: resource type.name,
 	// data.type.name, module.name (then an output), var.name, local.name.
-	names := 2
-	switch root {
-	case "data", "ephemeral":
-		names = 3
-	case "count", "each", "self", "path", "terraform":
+	// Roots of no block (count, each, self, path, terraform) name no
+	// object.
+	names := config.ReferenceLen(root)
+	if _, ok := config.KindOfRoot(root); !ok && slices.Contains(config.Roots, root) {
 		return nil
 	}
 	if len(tr) < names {
