@@ -323,8 +323,7 @@ func (r *jsonReader) elementSchema(types []string, labels []string, v jsonValue)
 // attr converts an argument's value, with the arguments Terraform reads
 // as expressions or references rather than templates.
 func (r *jsonReader) attr(types []string, name string, v jsonValue) config.Expr {
-	last := types[len(types)-1]
-	if last == "variable" && name == "type" && v.kind != 's' {
+	if v.kind != 's' && config.ArgRead(types, name) == config.TypeConstraint {
 		// Terraform reads a type constraint from a JSON string only.
 		r.errorf(v.offset, "a variable's type is a string holding a type constraint, such as \"string\" or \"list(number)\"")
 		return config.Null()

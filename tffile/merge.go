@@ -130,9 +130,13 @@ func (m *Module) overrideLocal(a *config.Attribute) bool {
 // by argument, its preconditions and postconditions replaced only when
 // the override has some.
 func mergeTop(typ string, base, over *config.Body) *config.Body {
-	switch typ {
-	case "resource", "data", "ephemeral", "module":
-	default:
+	// The kinds that take count and for_each: resources, data sources,
+	// ephemeral resources, module calls.
+	k, ok := config.KindOf(typ)
+	if !ok {
+		return mergeBody(base, over)
+	}
+	if _, counted := k.Arg("count"); !counted {
 		return mergeBody(base, over)
 	}
 	if over.Attribute("count") != nil {
@@ -142,7 +146,7 @@ func mergeTop(typ string, base, over *config.Body) *config.Body {
 		base = withoutAttribute(base, "count")
 	}
 	baseLC, overLC := base.Blocks("lifecycle"), over.Blocks("lifecycle")
-	if typ == "module" || len(baseLC) != 1 || len(overLC) != 1 {
+	if _, own := k.Block("lifecycle"); !own || len(baseLC) != 1 || len(overLC) != 1 {
 		return mergeBody(base, over)
 	}
 	lc := config.NewBlock("lifecycle")
