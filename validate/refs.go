@@ -22,14 +22,10 @@ func (c *checker) references(cfg *config.Config) {
 	var index func(bs []*config.Block)
 	index = func(bs []*config.Block) {
 		for _, b := range bs {
-			switch b.Type {
-			case "resource", "data", "ephemeral":
-				if len(b.Labels) == 2 {
-					declared[b.Address()] = b
-				}
-			case "check":
-				index(b.Body.Blocks("data"))
+			if k, ok := config.KindOf(b.Type); ok && k.ProviderSchema && k.Refer == config.ByAddress && len(b.Labels) == 2 {
+				declared[b.Address()] = b
 			}
+			index(scoped(b))
 		}
 	}
 	index(cfg.Blocks)

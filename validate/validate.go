@@ -44,10 +44,8 @@ func Config(cfg *config.Config, providers []*schema.Provider) diag.Diagnostics {
 	c := &checker{providers: indexProviders(cfg, providers)}
 	for _, b := range cfg.Blocks {
 		c.topLevel(b)
-		if b.Type == "check" {
-			for _, nb := range b.Body.Blocks("data") {
-				c.topLevel(nb)
-			}
+		for _, nb := range scoped(b) {
+			c.topLevel(nb)
 		}
 	}
 	c.references(cfg)
@@ -80,9 +78,31 @@ func indexProviders(cfg *config.Config, providers []*schema.Provider) map[string
 	return tffile.ProviderSchemas(cfg, providers)
 }
 
+// scoped are the blocks nested in b that a provider's schema describes,
+// as it describes top-level ones: the data sources of a check block.
+func scoped(b *config.Block) []*config.Block {
+	k, ok := config.KindOf(b.Type)
+	if !ok {
+		return nil
+	}
+	var out []*config.Block
+	for _, s := range k.Blocks {
+		if s.ProviderSchema {
+			out = append(out, b.Body.Blocks(s.Type)...)
+		}
+	}
+	return out
+}
+
+// topLevel checks a block whose body a provider's schema describes: a
+// resource, data source, ephemeral resource (by its type) or provider.
 func (c *checker) topLevel(b *config.Block) {
-	switch b.Type {
-	case "resource", "data", "ephemeral":
+	k, ok := config.KindOf(b.Type)
+	if !ok || !k.ProviderSchema {
+		return
+	}
+	switch k.Refer {
+	case config.ByAddress:
 		if len(b.Labels) != 2 {
 			return
 		}
@@ -109,7 +129,7 @@ func (c *checker) topLevel(b *config.Block) {
 			return
 		}
 		c.body(b.Body, rs.Block, b.Address(), b.DeclRange, true)
-	case "provider":
+	case config.ByConfiguration:
 		if len(b.Labels) != 1 {
 			return
 		}
