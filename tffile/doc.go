@@ -17,7 +17,7 @@
 // schemas declare; any other object is an argument whose value is an
 // object, which evaluates to what the block would.
 //
-// Which files belong to a module is decided in one place (Names); so is
-// what Terraform's language says about block kinds as far as reading needs
-// it (language.go).
+// Which files belong to a module is decided in one place (Names); what
+// Terraform's language says about block kinds is read from its statement
+// in package config (language.go).
 package tffile
