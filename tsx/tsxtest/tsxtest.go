@@ -29,9 +29,20 @@ func unavailable(t testing.TB, format string, args ...any) {
 	t.Skip(msg)
 }
 
-// Node returns the path of node.
+// SkipShort skips t under -short. Tests that run node or the TypeScript
+// compiler go through Node (TypeScript calls it), so go test -short ./...,
+// the fast inner loop, runs neither; the full suite runs both.
+func SkipShort(t testing.TB) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs node or the TypeScript compiler; skipped with -short")
+	}
+}
+
+// Node returns the path of node (skipping under -short).
 func Node(t testing.TB) string {
 	t.Helper()
+	SkipShort(t)
 	p, err := exec.LookPath("node")
 	if err != nil {
 		unavailable(t, "node is not on PATH")
