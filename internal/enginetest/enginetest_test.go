@@ -375,11 +375,13 @@ func TestCLIConfigIsHCL(t *testing.T) {
 	}
 }
 
-// TestOnlyTestsImport keeps this package out of the library and the CLI.
+// TestOnlyTestsImport keeps this package, and internal/golden (which
+// defines the -update flag of whatever imports it), out of the library and
+// the CLI.
 func TestOnlyTestsImport(t *testing.T) {
 	root, module := moduleRoot(t)
-	self := module + "/internal/enginetest"
-	var offenders []string
+	support := []string{module + "/internal/enginetest", module + "/internal/golden"}
+	offenders := map[string][]string{}
 	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -398,17 +400,21 @@ func TestOnlyTestsImport(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if slices.Contains(imports, self) {
-			rel, _ := filepath.Rel(root, path)
-			offenders = append(offenders, rel)
+		for _, pkg := range support {
+			if slices.Contains(imports, pkg) {
+				rel, _ := filepath.Rel(root, path)
+				offenders[pkg] = append(offenders[pkg], rel)
+			}
 		}
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(offenders) > 0 {
-		t.Errorf("%s is test support, but these non-test files import it: %s", self, strings.Join(offenders, ", "))
+	for _, pkg := range support {
+		if files := offenders[pkg]; len(files) > 0 {
+			t.Errorf("%s is test support, but these non-test files import it: %s", pkg, strings.Join(files, ", "))
+		}
 	}
 }
 

@@ -11,8 +11,9 @@
 // deleted case cannot leave its golden file behind. It lists such files and
 // never deletes them: removing one is a change to review.
 //
-// It is test support: only _test.go files import it. Importing it defines
-// the -update flag of the test binary.
+// It is test support: only _test.go files import it (TestOnlyTestsImport in
+// internal/enginetest checks). Importing it defines the -update flag of the
+// test binary.
 package golden
 
 import (
