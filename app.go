@@ -1,20 +1,14 @@
 package tfkit
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
 	"path"
-	"sort"
-	"strings"
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
-	"github.com/tfkit/tfkit/internal/localmod"
-	"github.com/tfkit/tfkit/internal/outdir"
-	"github.com/tfkit/tfkit/render"
+	"github.com/tfkit/tfkit/internal/synth"
 	"github.com/tfkit/tfkit/schema"
 )
 
@@ -56,7 +50,8 @@ type App struct {
 	// read from TFKIT_SCHEMAS once schemasRead).
 	schemas     []*schema.Provider
 	schemasRead bool
-	// render writes one stack; replaced in tests.
+	// render, when set, writes one stack instead of package render; for
+	// tests.
 	render func(*config.Config, Format) ([]byte, error)
 }
 
@@ -86,18 +81,11 @@ func WithWarnings(w io.Writer) Option { return func(a *App) { a.stderr = w } }
 
 // NewApp returns an empty app.
 func NewApp(opts ...Option) *App {
-	a := &App{outdir: DefaultOutdir, format: FormatHCL, projectDir: ".", getenv: os.Getenv, stderr: os.Stderr, render: renderStack}
+	a := &App{outdir: DefaultOutdir, format: FormatHCL, projectDir: ".", getenv: os.Getenv, stderr: os.Stderr}
 	for _, o := range opts {
 		o(a)
 	}
 	return a
-}
-
-func renderStack(cfg *config.Config, f Format) ([]byte, error) {
-	if f == FormatJSON {
-		return render.JSON(cfg)
-	}
-	return render.HCL(cfg)
 }
 
 // Stacks returns the app's stacks in declaration order.
@@ -115,88 +103,52 @@ func (a *App) Validate() diag.Diagnostics {
 }
 
 func (a *App) validate(p *crossPlan) diag.Diagnostics {
-	ds := append(diag.Diagnostics(nil), a.diags...)
-	if len(a.stacks) == 0 {
-		ds = append(ds, &diag.Diagnostic{
-			Severity: diag.Error, Summary: "No stacks",
-			Detail:     "The app declares no stack, so there is nothing to synthesize.",
-			Suggestion: `declare one with tfkit.NewStack(app, "name")`,
-		})
-	}
-	ds = append(ds, p.diags...)
-	ds = append(ds, a.stackCycles(p)...)
-	for _, s := range a.stacks {
-		ds = append(ds, s.validate(p)...)
-	}
-	return ds
+	return p.plan.Validate()
 }
 
-// stackCycles reports dependency cycles between stacks, once each, saying
-// for the dependencies that come from cross-stack references which element
-// refers to which.
-func (a *App) stackCycles(p *crossPlan) diag.Diagnostics {
-	const (
-		unvisited = iota
-		visiting
-		done
-	)
-	state := map[*Stack]int{}
-	var ds diag.Diagnostics
-	var trail []*Stack
-	var visit func(s *Stack)
-	visit = func(s *Stack) {
-		state[s] = visiting
-		trail = append(trail, s)
-		for _, d := range s.dependencies(p) {
-			switch state[d] {
-			case unvisited:
-				visit(d)
-			case visiting:
-				var names []string
-				start := 0
-				for i, t := range trail {
-					if t == d {
-						start = i
-					}
-				}
-				cycle := append(append([]*Stack(nil), trail[start:]...), d)
-				for _, t := range cycle {
-					names = append(names, t.name)
-				}
-				site := s.site
-				detail := "The stacks depend on each other in a cycle: " + strings.Join(names, " → ") + "."
-				var related []diag.Related
-				for i := 0; i+1 < len(cycle); i++ {
-					from, to := cycle[i], cycle[i+1]
-					if containsStack(from.deps, to) {
-						detail += fmt.Sprintf(" Stack %q depends on %q (DependsOn).", from.name, to.name)
-						continue
-					}
-					if cs := p.of(from); cs != nil {
-						if why, ok := cs.deps[to]; ok {
-							detail += fmt.Sprintf(" Stack %q depends on %q because its %s refers to %s of %q.",
-								from.name, to.name, why.elem, why.addr, to.name)
-							related = append(related, diag.Related{Message: fmt.Sprintf("%s of stack %s", why.elem, from.name), Range: why.site})
-						}
-					}
-				}
-				ds = append(ds, &diag.Diagnostic{
-					Severity: diag.Error, Summary: "Stack dependency cycle",
-					Detail:  detail,
-					Subject: &site, Related: related,
-					Suggestion: "move what both stacks need into one of them, or into a third stack both depend on",
-				})
-			}
-		}
-		trail = trail[:len(trail)-1]
-		state[s] = done
+// crossPlan is the app as package synth sees it, with the rewrite of its
+// cross-stack references.
+type crossPlan struct {
+	app  *synth.App
+	plan *synth.Plan
+	of   map[*Stack]*synth.Stack
+	back map[*synth.Stack]*Stack
+}
+
+// model returns the app as package synth takes it.
+func (a *App) model() *crossPlan {
+	m := &crossPlan{
+		app:  &synth.App{Stacks: make([]*synth.Stack, len(a.stacks)), Diags: a.diags},
+		of:   make(map[*Stack]*synth.Stack, len(a.stacks)),
+		back: make(map[*synth.Stack]*Stack, len(a.stacks)),
+	}
+	for i, s := range a.stacks {
+		ms := &synth.Stack{Name: s.name, Dir: path.Join("stacks", s.name), Site: s.site, Config: s.cfg, Diags: s.diags}
+		m.app.Stacks[i] = ms
+		m.of[s], m.back[ms] = ms, s
 	}
 	for _, s := range a.stacks {
-		if state[s] == unvisited {
-			visit(s)
+		ms := m.of[s]
+		for _, d := range s.deps {
+			ms.DependsOn = append(ms.DependsOn, m.of[d])
+		}
+		for _, r := range s.required {
+			ms.Required = append(ms.Required, synth.Requirement{Name: r.name, Source: r.source, Version: r.version, Site: r.site})
+		}
+		for _, u := range s.uses {
+			if p := m.of[u.producer]; p != nil {
+				ms.Uses = append(ms.Uses, synth.Use{Producer: p, Addr: u.addr})
+			}
 		}
 	}
-	return ds
+	return m
+}
+
+// crossPlan computes the rewrite for the app's stacks as they are now.
+func (a *App) crossPlan() *crossPlan {
+	m := a.model()
+	m.plan = synth.NewPlan(m.app, a.loadedSchemas)
+	return m
 }
 
 // Synth validates every stack and writes the output: for each stack
@@ -224,18 +176,16 @@ func (a *App) Synth() error {
 	if err != nil {
 		return err
 	}
-	if dir := a.getenv(EnvOutdir); dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return fmt.Errorf("create output directory: %w", err)
-		}
-		return outdir.WriteFiles(dir, files)
+	dir, fresh := a.outdir, false
+	if d := a.getenv(EnvOutdir); d != "" {
+		dir, fresh = d, true
 	}
-	res, err := outdir.Update(a.outdir, files)
+	edited, err := synth.Write(dir, files, fresh)
 	if err != nil {
 		return err
 	}
 	if a.stderr != nil {
-		for _, p := range res.Edited {
+		for _, p := range edited {
 			fmt.Fprintf(a.stderr, "Warning: %s had been edited since the last synth; the edit was overwritten (change the app instead)\n", path.Join(a.outdir, p))
 		}
 	}
@@ -244,82 +194,24 @@ func (a *App) Synth() error {
 
 // files validates the app and renders its output files.
 func (a *App) files() (map[string][]byte, error) {
-	p := a.crossPlan()
-	ds := a.validate(p)
-	if !ds.HasErrors() {
-		ds = append(ds, a.schemaDiagnostics(p)...)
-	}
-	if ds.HasErrors() {
-		return nil, ds
-	}
-	if len(ds) > 0 && a.stderr != nil {
-		fmt.Fprintln(a.stderr, ds.Error())
-	}
 	format := a.format
 	if f := a.getenv(EnvFormat); f != "" {
 		format = Format(f)
 	}
-	if format != FormatHCL && format != FormatJSON {
-		return nil, diag.Diagnostics{{
-			Severity: diag.Error, Summary: "Unknown output format",
-			Detail:     fmt.Sprintf("The output format %q is neither hcl nor json.", format),
-			Suggestion: "set " + EnvFormat + " (or WithFormat) to hcl or json",
-		}}
+	o := synth.Options{
+		Format:           synth.Format(format),
+		FormatSuggestion: "set " + EnvFormat + " (or WithFormat) to hcl or json",
+		ProjectDir:       a.projectDir,
+		Schemas:          a.providerSchemas,
+		SchemaWarnings:   a.getenv(EnvSchemaCheck) == "warn",
+		Warn: func(ds diag.Diagnostics) {
+			if a.stderr != nil {
+				fmt.Fprintln(a.stderr, ds.Error())
+			}
+		},
 	}
-	name := "main.tf"
-	if format == FormatJSON {
-		name = "main.tf.json"
+	if a.render != nil {
+		o.Render = func(cfg *config.Config, f synth.Format) ([]byte, error) { return a.render(cfg, Format(f)) }
 	}
-	files := map[string][]byte{}
-	m := Manifest{Version: ManifestVersion, Format: string(format), Stacks: []ManifestStack{}}
-	var assetDiags diag.Diagnostics
-	for _, s := range a.stacks {
-		cfg, _ := s.final(p)
-		// Local module directories are copied into the stack.
-		cfg, assets, ads := localmod.Assets(cfg, a.projectDir)
-		if assetDiags = append(assetDiags, ads...); ads.HasErrors() {
-			continue
-		}
-		text, err := a.render(cfg, format)
-		if err != nil {
-			return nil, fmt.Errorf("render stack %q: %w", s.name, err)
-		}
-		dir := path.Join("stacks", s.name)
-		file := path.Join(dir, name)
-		files[file] = text
-		sum := sha256.Sum256(text)
-		ms := ManifestStack{
-			Name: s.name, Directory: dir,
-			Files:        []ManifestFile{{Path: file, SHA256: hex.EncodeToString(sum[:])}},
-			Dependencies: []string{},
-		}
-		for _, rel := range sortedKeys(assets) {
-			f := path.Join(dir, rel)
-			files[f] = assets[rel]
-			sum := sha256.Sum256(assets[rel])
-			ms.Files = append(ms.Files, ManifestFile{Path: f, SHA256: hex.EncodeToString(sum[:])})
-		}
-		for _, d := range s.dependencies(p) {
-			ms.Dependencies = append(ms.Dependencies, d.name)
-		}
-		m.Stacks = append(m.Stacks, ms)
-	}
-	if assetDiags.HasErrors() {
-		return nil, assetDiags
-	}
-	data, err := m.Marshal()
-	if err != nil {
-		return nil, err
-	}
-	files[ManifestName] = data
-	return files, nil
-}
-
-func sortedKeys(m map[string][]byte) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
+	return synth.Files(a.model().app, o)
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/internal/hcldepth"
+	"github.com/tfkit/tfkit/internal/synth"
 )
 
 // Provider is a provider configuration: `provider "aws" { ... }`.
@@ -412,7 +413,7 @@ func NewTerraform(stack *Stack, cfg TerraformConfig) *Terraform {
 		rp.DeclRange = site
 		for _, n := range names {
 			r := cfg.RequiredProviders[n]
-			rp.Body.Set(n, requirementObject(r.Source, r.Version)).Range = site
+			rp.Body.Set(n, synth.RequirementObject(r.Source, r.Version)).Range = site
 		}
 		body.AppendBlock(rp)
 	}
@@ -434,15 +435,6 @@ func NewTerraform(stack *Stack, cfg TerraformConfig) *Terraform {
 	body.Items = append(body.Items, c.body(cfg.Body, "terraform")...)
 	t.finish(c, "terraform")
 	return t
-}
-
-// requirementObject is a required_providers entry's value.
-func requirementObject(source, version string) *config.Object {
-	obj := &config.Object{Items: []config.ObjectItem{{Key: config.String("source"), Value: config.String(source)}}}
-	if version != "" {
-		obj.Items = append(obj.Items, config.ObjectItem{Key: config.String("version"), Value: config.String(version)})
-	}
-	return obj
 }
 
 // Set sets one setting; see Resource.Set.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/fastpath"
 )
 
 // Element is anything declared in a stack. Every handle (*Resource,
@@ -171,7 +172,7 @@ func (e *element) set(site hcl.Range, name string, v any) {
 // inside the handle's Ref method, whose caller is the Go line reported.
 func (e *element) ref(path []string) Expr {
 	var buf [8]string
-	names, ok := elementNames(buf[:0], e.block)
+	names, ok := config.ReferenceNames(buf[:0], e.block)
 	if !ok {
 		c := lazyConv()
 		c.errorf(e.address(), "Element cannot be referenced",
@@ -183,7 +184,7 @@ func (e *element) ref(path []string) Expr {
 	if p == "" {
 		return Expr{x: config.Ref(names[0], names[1:]...), meta: oneRef(tg)}
 	}
-	if all, ok := splitNames(names, p); ok {
+	if all, ok := fastpath.SplitNames(names, p); ok {
 		// A path of names, the usual one ("id"), extends the reference.
 		return Expr{x: config.Ref(all[0], all[1:]...), meta: oneRef(tg)}
 	}
@@ -228,7 +229,7 @@ func joinSegments(segs []string) string {
 // splats or computed keys ("[*].id", "[count.index].id") become the
 // corresponding expressions.
 func (c *conv) pathExpr(base *config.Reference, path string) (config.Expr, bool) {
-	if r, ok := fastPath(base, path); ok {
+	if r, ok := fastpath.Path(base, path); ok {
 		return r, true
 	}
 	src := config.TraversalString(base.Traversal)

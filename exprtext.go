@@ -7,6 +7,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/internal/fastpath"
 	"github.com/tfkit/tfkit/render"
 )
 
@@ -45,7 +46,7 @@ func appendPlainTraversal(dst []byte, t hcl.Traversal) ([]byte, bool) {
 		default:
 			return nil, false
 		}
-		if !isPlainName(name) {
+		if !fastpath.IsPlainName(name) {
 			return nil, false
 		}
 		if i > 0 {

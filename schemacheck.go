@@ -3,7 +3,6 @@ package tfkit
 import (
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/schema"
-	"github.com/tfkit/tfkit/validate"
 )
 
 // EnvSchemas, when set, is a provider schemas file (terraform providers
@@ -25,24 +24,6 @@ const EnvSchemaCheck = "TFKIT_SCHEMA_CHECK"
 // point at the Go line that set the attribute.
 func WithSchemas(providers []*schema.Provider) Option {
 	return func(a *App) { a.schemas = providers }
-}
-
-// schemaDiagnostics checks each stack against the schemas given with
-// WithSchemas, else those in $TFKIT_SCHEMAS; without either it checks
-// nothing.
-func (a *App) schemaDiagnostics(p *crossPlan) diag.Diagnostics {
-	providers, ds := a.providerSchemas()
-	if providers == nil {
-		return ds
-	}
-	for _, s := range a.stacks {
-		cfg, _ := s.final(p)
-		ds = append(ds, validate.Config(cfg, providers)...)
-	}
-	if a.getenv(EnvSchemaCheck) == "warn" {
-		ds = validate.Warnings(ds)
-	}
-	return ds
 }
 
 // providerSchemas returns the schemas given with WithSchemas, else those

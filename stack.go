@@ -104,13 +104,10 @@ func (s *Stack) Dependencies() []*Stack {
 }
 
 func (s *Stack) dependencies(p *crossPlan) []*Stack {
-	out := append([]*Stack(nil), s.deps...)
-	if cs := p.of(s); cs != nil {
-		for _, d := range cs.producers {
-			if !containsStack(out, d) {
-				out = append(out, d)
-			}
-		}
+	deps := p.plan.Dependencies(p.of[s])
+	out := make([]*Stack, len(deps))
+	for i, d := range deps {
+		out[i] = p.back[d]
 	}
 	return out
 }
@@ -129,7 +126,8 @@ func (s *Stack) errorf(site hcl.Range, summary, detail, suggestion string) {
 // were not changed; the others are copies.
 func (s *Stack) Config() *config.Config {
 	requireStack(s)
-	cfg, _ := s.final(s.app.crossPlan())
+	p := s.app.crossPlan()
+	cfg, _ := p.plan.Config(p.of[s])
 	return cfg
 }
 
@@ -149,7 +147,5 @@ func (s *Stack) Validate() diag.Diagnostics {
 }
 
 func (s *Stack) validate(p *crossPlan) diag.Diagnostics {
-	cfg, ds := s.final(p)
-	out := append(append(diag.Diagnostics(nil), s.diags...), ds...)
-	return append(out, config.Validate(cfg)...)
+	return p.plan.ValidateStack(p.of[s])
 }

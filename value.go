@@ -15,6 +15,7 @@ import (
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/fastpath"
 )
 
 // Attrs are the arguments of an element or nested block, by name. Go maps
@@ -489,7 +490,7 @@ func (c *conv) template(s, path string) config.Expr {
 	if !c.utf8(s, path) {
 		return config.Null()
 	}
-	if x, ok := fastTemplate(s); ok {
+	if x, ok := fastpath.Template(s); ok {
 		return x
 	}
 	x, ds := config.ParseTemplate(s, "<string>", hcl.InitialPos)
@@ -555,46 +556,14 @@ func stackOf(el Element) *Stack {
 
 // elementTraversal returns the traversal that refers to a top-level block:
 // aws_vpc.main, data.aws_ami.x, ephemeral.random_password.p, module.m,
-// var.v, aws.west.
+// var.v, aws.west (config.ReferenceNames).
 func elementTraversal(b *config.Block) (hcl.Traversal, bool) {
 	var buf [4]string
-	names, ok := elementNames(buf[:0], b)
+	names, ok := config.ReferenceNames(buf[:0], b)
 	if !ok {
 		return nil, false
 	}
 	return config.Ref(names[0], names[1:]...).Traversal, true
-}
-
-// elementNames appends the names of the reference to a top-level block to
-// dst (see elementTraversal).
-func elementNames(dst []string, b *config.Block) ([]string, bool) {
-	switch b.Type {
-	case "resource":
-		if len(b.Labels) == 2 {
-			return append(dst, b.Labels[0], b.Labels[1]), true
-		}
-	case "data", "ephemeral":
-		if len(b.Labels) == 2 {
-			return append(dst, b.Type, b.Labels[0], b.Labels[1]), true
-		}
-	case "module":
-		if len(b.Labels) == 1 {
-			return append(dst, "module", b.Labels[0]), true
-		}
-	case "variable":
-		if len(b.Labels) == 1 {
-			return append(dst, "var", b.Labels[0]), true
-		}
-	case "provider":
-		if len(b.Labels) == 1 {
-			dst = append(dst, b.Labels[0])
-			if alias, ok := b.Body.StringAttr("alias"); ok {
-				dst = append(dst, alias)
-			}
-			return dst, true
-		}
-	}
-	return nil, false
 }
 
 // relPath parses an attribute path relative to something: "id",
@@ -688,7 +657,7 @@ func (c *conv) item(name string, v any, path string) []config.Item {
 
 // appendItem appends what item returns to dst.
 func (c *conv) appendItem(dst []config.Item, name string, v any, path string) []config.Item {
-	if !isPlainName(name) && !hclsyntax.ValidIdentifier(name) {
+	if !fastpath.IsPlainName(name) && !hclsyntax.ValidIdentifier(name) {
 		c.errorf(joinPath(path, name), "Invalid attribute name",
 			fmt.Sprintf("%q is not a valid Terraform name.", name),
 			"names start with a letter or underscore and contain letters, digits, underscores and dashes")

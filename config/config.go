@@ -57,46 +57,19 @@ type blockAndBody struct {
 
 // Address is the Terraform address of a top-level block: aws_vpc.main,
 // data.aws_ami.x, module.net, var.region, output.id, provider.aws.west,
-// local block bodies as "locals". Nested blocks give their type.
+// local block bodies as "locals" (Kind.Address). Nested blocks, and blocks
+// of no kind, give their type and labels.
 func (b *Block) Address() string {
-	switch b.Type {
-	case "resource":
-		if len(b.Labels) == 2 {
-			return b.Labels[0] + "." + b.Labels[1]
-		}
-	case "data":
-		if len(b.Labels) == 2 {
-			return "data." + b.Labels[0] + "." + b.Labels[1]
-		}
-	case "module":
-		if len(b.Labels) == 1 {
-			return "module." + b.Labels[0]
-		}
-	case "variable":
-		if len(b.Labels) == 1 {
-			return "var." + b.Labels[0]
-		}
-	case "output":
-		if len(b.Labels) == 1 {
-			return "output." + b.Labels[0]
-		}
-	case "check":
-		if len(b.Labels) == 1 {
-			return "check." + b.Labels[0]
-		}
-	case "provider":
-		if len(b.Labels) == 1 {
-			if alias, ok := b.Body.StringAttr("alias"); ok {
-				return "provider." + b.Labels[0] + "." + alias
-			}
-			return "provider." + b.Labels[0]
+	k, ok := KindOf(b.Type)
+	if !ok {
+		return joinAddress(b.Type, b.Labels)
+	}
+	if k.Refer == ByConfiguration && len(b.Labels) == len(k.Labels) {
+		if alias, ok := b.Body.StringAttr("alias"); ok {
+			return k.Address(b.Labels, alias)
 		}
 	}
-	addr := b.Type
-	for _, l := range b.Labels {
-		addr += "." + l
-	}
-	return addr
+	return k.Address(b.Labels)
 }
 
 // Body is the ordered content of a block: attributes and nested blocks.
@@ -119,6 +92,10 @@ type Attribute struct {
 	Expr Expr
 	// Range is where the attribute was set; may be zero when unknown.
 	Range hcl.Range
+	// Source is the expression the attribute was parsed from, in the
+	// syntax of its file, for evaluators that evaluate it as Terraform
+	// does; nil for attributes built any other way.
+	Source hcl.Expression
 	// Trivia is the attribute's comments and blank lines as written, for
 	// attributes parsed with ParseBodyWithTrivia; nil otherwise.
 	Trivia *Trivia

@@ -10,6 +10,14 @@
 // aws_vpc.main.id), templates, function calls, conditionals, for-expressions,
 // splats, operators, collections, and raw HCL text that was parsed and kept.
 //
+// Kinds (language.go) is the one statement of Terraform's language in
+// tfkit: the kinds of top-level block with their labels, addresses and
+// reference roots, the arguments Terraform defines in each (meta-arguments
+// among them) and how it reads them, and the nested blocks it owns
+// (lifecycle, provisioner, connection, dynamic, pre- and postconditions,
+// ...). Everything that needs to know Terraform's language reads it
+// there, so that a new kind of block is one entry in the table.
+//
 // Validate applies Terraform's structural rules before Terraform runs:
 // duplicate declarations, invalid names, references to things that do not
 // exist, and dependency cycles.

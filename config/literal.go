@@ -5,44 +5,6 @@ import (
 	"github.com/zclconf/go-cty/cty"
 )
 
-// LiteralArgument reports whether Terraform reads the argument name, of a
-// block nested as types (top-level block type first), literally: before
-// anything is evaluated, so that it must hold a literal value, and in JSON
-// syntax its strings are taken as written rather than as templates. These
-// are the settings of the terraform block (but OpenTofu's encryption
-// block, whose settings refer to its key providers and methods), a
-// variable's default, description, sensitive, nullable and ephemeral, an
-// output's description, sensitive and ephemeral, a module's source and
-// version, and a provider's alias and version.
-//
-// Literally means with nothing in scope: such an argument may still hold
-// operators and conditionals over constants (`default = 60 * 60 * 24`);
-// see ConstValue.
-func LiteralArgument(types []string, name string) bool {
-	top, n := types[0], len(types)
-	switch {
-	case top == "terraform":
-		return n == 1 || types[1] != "encryption"
-	case n != 1:
-		return false
-	case top == "variable":
-		switch name {
-		case "default", "description", "sensitive", "nullable", "ephemeral":
-			return true
-		}
-	case top == "output":
-		switch name {
-		case "description", "sensitive", "ephemeral":
-			return true
-		}
-	case top == "module":
-		return name == "source" || name == "version"
-	case top == "provider":
-		return name == "alias" || name == "version"
-	}
-	return false
-}
-
 // IsLiteral reports whether e is a value written literally, as an argument
 // Terraform reads literally must be: a literal, text without
 // interpolations, a tuple or object of literals (object keys being text,

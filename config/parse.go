@@ -97,9 +97,10 @@ func BodyFromSyntax(sb *hclsyntax.Body, src []byte, base int) *Body {
 	items := make([]positioned, 0, len(sb.Attributes)+len(sb.Blocks))
 	for _, a := range sb.Attributes {
 		items = append(items, positioned{a.SrcRange.Start.Byte, &Attribute{
-			Name:  a.Name,
-			Expr:  FromSyntax(a.Expr, src, base),
-			Range: a.SrcRange,
+			Name:   a.Name,
+			Expr:   FromSyntax(a.Expr, src, base),
+			Range:  a.SrcRange,
+			Source: a.Expr,
 		}})
 	}
 	for _, blk := range sb.Blocks {
@@ -329,12 +330,25 @@ func binaryOpText(op *hclsyntax.Operation) string {
 
 // ParseConfig parses the text of one .tf file into a Config. Top-level
 // attributes are errors: Terraform files hold only blocks at the top.
+// (Package tffile reads whole directories of Terraform files.)
 func ParseConfig(src string, filename string) (*Config, diag.Diagnostics) {
-	body, diags := ParseBody(src, filename, hcl.InitialPos)
+	f, _, diags := parseBodyText(src, filename, hcl.InitialPos)
 	if diags.HasErrors() {
 		return nil, diags
 	}
+	return ConfigFromSyntax(f.Body.(*hclsyntax.Body), f.Bytes)
+}
+
+// ConfigFromSyntax converts the parsed body of a whole native-syntax file
+// (src is its text) into a Config, reporting top-level attributes, which
+// Terraform files cannot hold.
+func ConfigFromSyntax(sb *hclsyntax.Body, src []byte) (*Config, diag.Diagnostics) {
+	body := BodyFromSyntax(sb, src, 0)
+	var diags diag.Diagnostics
 	cfg := &Config{}
+	if len(sb.Blocks) > 0 {
+		cfg.Blocks = make([]*Block, 0, len(sb.Blocks))
+	}
 	for _, it := range body.Items {
 		switch it := it.(type) {
 		case *Block:

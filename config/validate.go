@@ -95,16 +95,10 @@ func (v *validator) errorAt(rng hcl.Range, path, summary, detail, suggestion str
 	v.diags = append(v.diags, d)
 }
 
+// kindNoun names one block of kind typ in messages (Kind.Noun).
 func kindNoun(typ string) string {
-	switch typ {
-	case "data":
-		return "data source"
-	case "ephemeral":
-		return "ephemeral resource"
-	case "variable":
-		return "variable"
-	case "locals":
-		return "local value"
+	if k, ok := KindOf(typ); ok {
+		return k.Noun
 	}
 	return typ
 }
@@ -124,6 +118,15 @@ func (v *validator) collect() {
 	var terraformBlock *Block
 	v.requiredProviders = map[string]bool{}
 	for _, b := range v.cfg.Blocks {
+		k, known := KindOf(b.Type)
+		if !known {
+			types := KindTypes()
+			v.errorAt(b.DeclRange, b.Type, fmt.Sprintf("Unsupported block type %q", b.Type),
+				"Terraform accepts these top-level blocks: "+strings.Join(types, ", ")+".",
+				diag.DidYouMean(b.Type, types))
+			continue
+		}
+		labels := len(k.Labels)
 		switch b.Type {
 		case "terraform":
 			for _, rp := range b.Body.Blocks("required_providers") {
@@ -131,8 +134,8 @@ func (v *validator) collect() {
 					v.requiredProviders[a.Name] = true
 				}
 			}
-			if len(b.Labels) != 0 {
-				v.labelCount(b, 0)
+			if len(b.Labels) != labels {
+				v.labelCount(b, labels)
 				continue
 			}
 			if terraformBlock != nil {
@@ -144,25 +147,25 @@ func (v *validator) collect() {
 			}
 			terraformBlock = b
 		case "resource", "data", "ephemeral":
-			if !v.labelCount(b, 2) || !v.validName(b, b.Labels[0], "type") || !v.validName(b, b.Labels[1], "name") {
+			if !v.labelCount(b, labels) || !v.validName(b, b.Labels[0], "type") || !v.validName(b, b.Labels[1], "name") {
 				continue
 			}
 			v.declare(b, b.Address(), b.Type, fmt.Sprintf("%s.%s", b.Labels[0], b.Labels[1]))
 		case "module", "output", "check":
-			if !v.labelCount(b, 1) || !v.validName(b, b.Labels[0], "name") {
+			if !v.labelCount(b, labels) || !v.validName(b, b.Labels[0], "name") {
 				continue
 			}
 			v.declare(b, b.Address(), b.Type, b.Labels[0])
 			if b.Type == "check" {
 				// Scoped data sources are declared inside their check block.
-				for _, nb := range b.Body.Blocks("data") {
-					if v.labelCount(nb, 2) && v.validName(nb, nb.Labels[0], "type") && v.validName(nb, nb.Labels[1], "name") {
+				for _, nb := range b.Body.Blocks(KindData.Type) {
+					if v.labelCount(nb, len(KindData.Labels)) && v.validName(nb, nb.Labels[0], "type") && v.validName(nb, nb.Labels[1], "name") {
 						v.declare(nb, "data."+nb.Labels[0]+"."+nb.Labels[1], "data", nb.Labels[0]+"."+nb.Labels[1])
 					}
 				}
 			}
 		case "variable":
-			if !v.labelCount(b, 1) || !v.validName(b, b.Labels[0], "name") {
+			if !v.labelCount(b, labels) || !v.validName(b, b.Labels[0], "name") {
 				continue
 			}
 			if reservedVariableNames[b.Labels[0]] {
@@ -172,7 +175,7 @@ func (v *validator) collect() {
 			}
 			v.declare(b, b.Address(), b.Type, b.Labels[0])
 		case "provider":
-			if !v.labelCount(b, 1) || !v.validName(b, b.Labels[0], "type") {
+			if !v.labelCount(b, labels) || !v.validName(b, b.Labels[0], "type") {
 				continue
 			}
 			key := b.Labels[0]
@@ -217,12 +220,8 @@ func (v *validator) collect() {
 				v.decls.localsAt[a.Name] = b
 				v.decls.byKind["local"] = append(v.decls.byKind["local"], a.Name)
 			}
-		case "moved", "import", "removed":
-			v.labelCount(b, 0)
 		default:
-			v.errorAt(b.DeclRange, b.Type, fmt.Sprintf("Unsupported block type %q", b.Type),
-				"Terraform accepts these top-level blocks: terraform, provider, variable, locals, resource, data, ephemeral, module, output, moved, import, removed, check.",
-				diag.DidYouMean(b.Type, []string{"terraform", "provider", "variable", "locals", "resource", "data", "ephemeral", "module", "output", "moved", "import", "removed", "check"}))
+			v.labelCount(b, labels)
 		}
 	}
 }
@@ -466,8 +465,6 @@ func (v *validator) checkBlock(b *Block) {
 		if a := b.Body.Attribute("for_each"); a != nil {
 			v.checkExpr(a.Expr, sc.with(sc.path+".for_each", a.Range))
 		}
-	case "removed":
-		v.requireAttr(b, "from")
 	case "check":
 		if len(b.Labels) == 0 {
 			return
@@ -475,6 +472,16 @@ func (v *validator) checkBlock(b *Block) {
 		v.checkBody(b.Body, sc, "check")
 	case "terraform":
 		// Literal settings only; Terraform rejects references here itself.
+	default:
+		// Kinds without checks of their own (removed): the arguments the
+		// table says they require.
+		if k, ok := KindOf(b.Type); ok {
+			for _, a := range k.Args {
+				if a.Required {
+					v.requireAttr(b, a.Name)
+				}
+			}
+		}
 	}
 }
 
@@ -515,12 +522,12 @@ func (v *validator) checkAddressAttr(b *Block, name string, sc scope) {
 }
 
 // The arguments and nested blocks Terraform and OpenTofu accept in variable
-// and output blocks (deprecated is OpenTofu's).
+// and output blocks.
 var (
-	variableArguments = []string{"default", "deprecated", "description", "ephemeral", "nullable", "sensitive", "type"}
-	variableBlocks    = []string{"validation"}
-	outputArguments   = []string{"depends_on", "deprecated", "description", "ephemeral", "sensitive", "value"}
-	outputBlocks      = []string{"precondition"}
+	variableArguments = KindVariable.ArgNames()
+	variableBlocks    = KindVariable.BlockTypes()
+	outputArguments   = KindOutput.ArgNames()
+	outputBlocks      = KindOutput.BlockTypes()
 )
 
 // checkKnownArguments reports attributes and nested blocks of b that its block
@@ -562,11 +569,12 @@ func (v *validator) checkVariable(b *Block, sc scope) {
 		switch it := it.(type) {
 		case *Attribute:
 			path := sc.path + "." + it.Name
-			switch it.Name {
-			case "type":
+			arg, _ := KindVariable.Arg(it.Name)
+			if arg.Read == TypeConstraint {
 				v.checkTypeConstraint(it, sc.with(path, it.Range))
 				continue
-			case "default", "description", "sensitive", "nullable", "ephemeral":
+			}
+			if arg.Literal {
 				// Terraform reads these before anything is evaluated.
 				if vars := Variables(it.Expr); len(vars) > 0 {
 					v.errorAt(rangeOr(it.Range, b.DeclRange), path, "Variables not allowed",
@@ -750,7 +758,7 @@ func (v *validator) checkBody(body *Body, sc scope, kind string) {
 			switch {
 			case it.Name == "depends_on":
 				v.checkDependsOn(it, sc.with(path, it.Range))
-			case it.Name == "provider" && (kind == "resource" || kind == "data" || kind == "ephemeral"):
+			case ArgRead([]string{kind}, it.Name) == ProviderRef:
 				v.checkProviderRef(it, sc.with(path, it.Range))
 			default:
 				v.checkExpr(it.Expr, sc.with(path, it.Range))
@@ -844,7 +852,7 @@ func (v *validator) checkDynamic(b *Block, sc scope, kind string) {
 	if len(b.Labels) == 1 {
 		iterator = b.Labels[0]
 	} else {
-		v.labelCount(b, 1)
+		v.labelCount(b, len(dynamic.Labels))
 	}
 	if a := b.Body.Attribute("iterator"); a != nil {
 		if trs, ok := StaticReferences(a.Expr); ok && len(trs) == 1 && len(trs[0]) == 1 {
@@ -867,7 +875,7 @@ func (v *validator) checkDynamic(b *Block, sc scope, kind string) {
 		inner.iterators[iterator] = true
 	}
 	for _, a := range b.Body.Attributes() {
-		if a.Name != "for_each" && a.Name != "iterator" && a.Name != "labels" {
+		if _, ok := dynamic.Arg(a.Name); !ok {
 			v.errorAt(rangeOr(a.Range, b.DeclRange), sc.path+"."+a.Name, fmt.Sprintf("Unsupported argument %q in dynamic block", a.Name),
 				"A dynamic block takes for_each, iterator, labels and a content block.", "move block attributes into the content block")
 		}
@@ -893,12 +901,18 @@ func withoutKeywordArgs(b *Block) *Body {
 	}
 	out := &Body{}
 	for _, it := range b.Body.Items {
-		if a, ok := it.(*Attribute); ok && (a.Name == "when" || a.Name == "on_failure") {
+		if a, ok := it.(*Attribute); ok && isKeyword(provisioner, a.Name) {
 			continue
 		}
 		out.Items = append(out.Items, it)
 	}
 	return out
+}
+
+// isKeyword reports whether Terraform reads argument name of s as a keyword.
+func isKeyword(s *BlockSpec, name string) bool {
+	a, ok := s.Arg(name)
+	return ok && a.Read == Keyword
 }
 
 func (v *validator) checkExprsIn(body *Body, sc scope) {
@@ -1099,7 +1113,7 @@ func (v *validator) checkTraversal(tr hcl.Traversal, sc scope, static bool) {
 			}
 			v.errorAt(sc.rng, sc.path, fmt.Sprintf("Reference to undeclared name %q", root),
 				fmt.Sprintf("%s is not a resource, data source, module, variable, local value or iterator in scope.", root),
-				diag.DidYouMean(root, []string{"var", "local", "module", "data", "ephemeral", "count", "each", "self", "path", "terraform"}))
+				diag.DidYouMean(root, Roots))
 			return
 		}
 		addr := root + "." + name

@@ -13,7 +13,8 @@ import (
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
-	"github.com/tfkit/tfkit/internal/hcldepth"
+	"github.com/tfkit/tfkit/render"
+	"github.com/tfkit/tfkit/tffile"
 )
 
 // Target is the language convert writes.
@@ -45,8 +46,8 @@ type File struct {
 }
 
 // Dir converts the .tf and .tf.json files of dir (not its subdirectories:
-// child modules stay Terraform). Override files cannot be converted and
-// are reported as errors.
+// child modules stay Terraform), override files merged into the others as
+// Terraform merges them.
 func Dir(dir string, opts Options) ([]byte, diag.Diagnostics) {
 	files, ds := ReadDir(dir)
 	if ds.HasErrors() {
@@ -62,26 +63,16 @@ func Dir(dir string, opts Options) ([]byte, diag.Diagnostics) {
 	return out, append(ds, ds2...)
 }
 
-// ReadDir reads the .tf and .tf.json files of dir in name order.
+// ReadDir reads the configuration files of dir: the primary files in name
+// order, then the override files (tffile.Names).
 func ReadDir(dir string) ([]File, diag.Diagnostics) {
 	var ds diag.Diagnostics
-	ents, err := os.ReadDir(dir)
+	primary, overrides, err := tffile.DirNames(dir)
 	if err != nil {
 		return nil, ds.Errorf(nil, "Cannot read directory %s: %v", dir, err)
 	}
 	var files []File
-	for _, e := range ents {
-		n := e.Name()
-		if e.IsDir() {
-			continue
-		}
-		if d := unconvertible(filepath.Join(dir, n)); d != nil {
-			ds = append(ds, d)
-			continue
-		}
-		if !strings.HasSuffix(n, ".tf") && !isJSONFile(n) {
-			continue
-		}
+	for _, n := range append(primary, overrides...) {
 		src, err := os.ReadFile(filepath.Join(dir, n))
 		if err != nil {
 			ds = ds.Errorf(nil, "Cannot read %s: %v", filepath.Join(dir, n), err)
@@ -95,44 +86,43 @@ func ReadDir(dir string) ([]File, diag.Diagnostics) {
 	return files, ds
 }
 
-// unconvertible reports a Terraform file convert cannot read: override
-// files.
-func unconvertible(name string) *diag.Diagnostic {
-	base := filepath.Base(name)
-	switch {
-	case base == "override.tf" || strings.HasSuffix(base, "_override.tf") ||
-		base == "override.tf.json" || strings.HasSuffix(base, "_override.tf.json"):
-		return &diag.Diagnostic{Severity: diag.Error, Summary: "Override file not converted",
-			Detail:     fmt.Sprintf("%s is an override file; its blocks are merged into others by Terraform, which a program cannot express.", name),
-			Suggestion: "merge the overrides into the primary files first"}
-	}
-	return nil
-}
-
-// Files converts the given files, in order, into one program. A name
-// ending in .tf.json is Terraform JSON; override files (by name) are
-// errors.
+// Files converts the given files into one program: the primary files in
+// order, with the override files (by name: override.tf, *_override.tf and
+// their JSON forms) merged into them as Terraform merges them. A name
+// ending in .tf.json is Terraform JSON.
 func Files(files []File, opts Options) ([]byte, diag.Diagnostics) {
-	var ds diag.Diagnostics
+	in := make([]tffile.Source, len(files))
+	for i, f := range files {
+		in[i] = tffile.Source{Name: f.Name, Src: f.Src}
+	}
+	m, ds := tffile.Read(in, tffile.Options{})
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	// What each block of a file becomes: itself, a block merged with
+	// overrides, or nothing (an override merged into another file's).
+	emitted := map[*config.Block]*config.Block{}
+	for _, b := range m.Config.Blocks {
+		base, _ := m.Merged(b)
+		emitted[base] = b
+	}
 	var srcs []*source
-	for _, f := range files {
-		if d := unconvertible(f.Name); d != nil {
-			ds = append(ds, d)
+	for _, f := range m.Files {
+		s, d := readSource(f)
+		ds = append(ds, d...)
+		if s == nil {
 			continue
 		}
-		if isJSONFile(f.Name) {
-			text, d := jsonToHCL(f)
-			ds = append(ds, d...)
-			if d.HasErrors() {
-				continue
+		s.emit = make([]*config.Block, len(f.Config.Blocks))
+		for i, b := range f.Config.Blocks {
+			switch e := emitted[b]; e {
+			case b:
+				s.emit[i] = s.cfg.Blocks[i]
+			default:
+				s.emit[i] = e
 			}
-			f = File{Name: f.Name + " (as HCL)", Src: text}
 		}
-		s, d := parseFile(f)
-		ds = append(ds, d...)
-		if s != nil {
-			srcs = append(srcs, s)
-		}
+		srcs = append(srcs, s)
 	}
 	if ds.HasErrors() {
 		return nil, ds
@@ -168,56 +158,115 @@ func StackName(s string) string {
 	return b.String()
 }
 
-// source is one parsed file: its blocks, its text and its comments.
+// source is one file to convert: its blocks, its text and its comments.
 type source struct {
 	name   string
 	src    []byte
 	cfg    *config.Config
 	notes  *comments
 	blocks []*hclsyntax.Block // the syntax of cfg.Blocks, same order
+	// emit is what each block of cfg becomes: the block itself, the
+	// block merged with overrides (converted from its own text), or nil
+	// for an override merged into another file's block.
+	emit []*config.Block
 }
 
-func parseFile(f File) (*source, diag.Diagnostics) {
-	// One parse gives both the model (config.BodyFromSyntax, as
-	// config.ParseConfig does) and the block syntax for source text. The
-	// tokens, read first for the comments, show whether the text is too
-	// deeply nested to parse.
-	toks, _ := hclsyntax.LexConfig(f.Src, f.Name, hcl.InitialPos)
-	if hds := hcldepth.Tokens(toks); hds.HasErrors() {
-		return nil, diag.FromHCL(hds)
+// eachBlock calls use and then emit for every block to convert, in order,
+// with the source its text and comments come from, and returns the
+// comments after the last block of each file.
+func eachBlock(srcs []*source, use func(*source), emit func(*config.Block, *hclsyntax.Block)) []string {
+	var trailing []string
+	for _, s := range srcs {
+		for i, b := range s.cfg.Blocks {
+			switch e := s.emit[i]; {
+			case e == nil:
+				// Merged into another block: its comments went with it.
+				s.notes.skip(s.blocks[i].Range().End.Byte)
+			case e == b:
+				use(s)
+				emit(b, s.blocks[i])
+			default:
+				ms := s.merged(i, e)
+				use(ms)
+				emit(ms.cfg.Blocks[0], ms.blocks[0])
+			}
+		}
+		trailing = append(trailing, s.notes.rest()...)
 	}
-	file, hds := hclsyntax.ParseConfig(f.Src, f.Name, hcl.InitialPos)
-	if hds.HasErrors() {
-		return nil, diag.FromHCL(hds)
+	return trailing
+}
+
+// merged is the source of block i of s merged with overrides into b: the
+// comments before the block, then b written as HCL. The comments inside
+// the block are left out with the text they were about.
+func (s *source) merged(i int, b *config.Block) *source {
+	var text []byte
+	if s.notes != nil {
+		for s.notes.next < len(s.notes.list) && s.notes.list[s.notes.next].start < s.cfg.Blocks[i].DeclRange.Start.Byte {
+			c := s.notes.list[s.notes.next]
+			text = append(append(text, s.src[c.start:c.end]...), '\n')
+			s.notes.next++
+		}
+		s.notes.skip(s.blocks[i].Range().End.Byte)
 	}
-	sb := file.Body.(*hclsyntax.Body)
-	var ds diag.Diagnostics
-	for _, a := range sb.Attributes {
-		r := a.SrcRange
-		ds = append(ds, &diag.Diagnostic{
-			Severity:   diag.Error,
-			Summary:    fmt.Sprintf("Unexpected top-level argument %q", a.Name),
-			Detail:     "A Terraform file holds only blocks at the top level.",
-			Subject:    &r,
-			Suggestion: "move the argument into a block, such as locals { ... }",
-		})
-	}
-	if ds.HasErrors() {
-		return nil, ds
-	}
-	body := config.BodyFromSyntax(sb, f.Src, 0)
-	if ds := hugeNumbers(body); ds.HasErrors() {
-		return nil, ds
-	}
-	cfg := &config.Config{}
-	for _, it := range body.Items {
-		if b, ok := it.(*config.Block); ok {
-			cfg.Blocks = append(cfg.Blocks, b)
+	out, err := render.HCL(&config.Config{Blocks: []*config.Block{b}})
+	name := s.name + " (with overrides, as HCL)"
+	if err == nil {
+		f, ds := tffile.Read([]tffile.Source{{Name: name, Src: append(text, out...)}}, tffile.Options{})
+		if !ds.HasErrors() && len(f.Files[0].Config.Blocks) == 1 {
+			if ms, ds := readSource(f.Files[0]); !ds.HasErrors() {
+				return ms
+			}
 		}
 	}
-	blocks := append([]*hclsyntax.Block(nil), sb.Blocks...)
+	// The model always renders and reads back; should it not, the block
+	// is converted from its own text, without the overrides.
+	return &source{name: s.name, src: s.src, cfg: &config.Config{Blocks: []*config.Block{s.cfg.Blocks[i]}},
+		blocks: []*hclsyntax.Block{s.blocks[i]}}
+}
+
+// readSource makes a file read by tffile a source: native syntax as it
+// is, with its comments from the token stream; JSON written as HCL and
+// read back, so that what is kept as raw HCL has text (and diagnostics
+// name lines of that text).
+func readSource(f *tffile.File) (*source, diag.Diagnostics) {
+	if f.JSON {
+		var ds diag.Diagnostics
+		for _, b := range f.Config.Blocks {
+			// Before rendering, which would write such a number out.
+			for _, d := range hugeNumbers(b.Body) {
+				d.Subject = &hcl.Range{Filename: f.Name}
+				ds = append(ds, d)
+			}
+		}
+		if ds.HasErrors() {
+			return nil, ds
+		}
+		out, err := render.HCL(f.Config)
+		if err != nil {
+			return nil, ds.Errorf(&hcl.Range{Filename: f.Name}, "Cannot write %s as HCL: %v", f.Name, err)
+		}
+		m, ds := tffile.Read([]tffile.Source{{Name: f.Name + " (as HCL)", Src: out}}, tffile.Options{})
+		if ds.HasErrors() {
+			return nil, ds
+		}
+		return readSource(m.Files[0])
+	}
+	if ds := hugeNumbers(&config.Body{Items: blockItems(f.Config.Blocks)}); ds.HasErrors() {
+		return nil, ds
+	}
+	toks, _ := hclsyntax.LexConfig(f.Src, f.Name, hcl.InitialPos)
+	blocks := append([]*hclsyntax.Block(nil), f.Syntax.Blocks...)
 	sort.SliceStable(blocks, func(i, j int) bool { return blocks[i].TypeRange.Start.Byte < blocks[j].TypeRange.Start.Byte })
-	return &source{name: f.Name, src: f.Src, cfg: cfg, notes: readComments(toks), blocks: blocks}, nil
+	return &source{name: f.Name, src: f.Src, cfg: f.Config, notes: readComments(toks), blocks: blocks}, nil
+}
+
+func blockItems(bs []*config.Block) []config.Item {
+	out := make([]config.Item, len(bs))
+	for i, b := range bs {
+		out[i] = b
+	}
+	return out
 }
 
 // maxExponent bounds the binary exponent of number literals (2^4096 is

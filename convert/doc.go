@@ -2,7 +2,8 @@
 // of one directory) into a program for tfkit's Go API or a TSX file for
 // its TSX front end.
 //
-// The HCL is read into the configuration model (config.ParseConfig), and
+// The files are read into the configuration model by package tffile
+// (override files merged as Terraform merges them), and
 // the program is printed from the model, so that synthesizing the program
 // gives a configuration that evaluates to the same resources as the
 // original. Comments are read from the token stream and kept before the

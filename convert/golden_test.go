@@ -104,8 +104,9 @@ func TestConvertErrors(t *testing.T) {
 			t.Errorf("%q:\n got %v\nwant %s", src, ds, want)
 		}
 	}
+	// An override without its base is the loader's error too.
 	_, ds = Dir(filepath.Join(corpus, "override"), Options{Target: Go})
-	if !strings.Contains(ds.Error(), "Override file not converted") {
+	if !strings.Contains(ds.Error(), `override.tf:5:1: Error: Missing base resource for override; an override file declares resource "aws_instance.nobase"`) {
 		t.Errorf("override: %v", ds)
 	}
 	_, ds = Files([]File{{Name: "n.tf", Src: []byte("locals {\n  n = [1e99999999]\n  m = var.x[1e-99999]\n}\n")}}, Options{Target: TSX})
@@ -183,12 +184,32 @@ output "odd" {
 	}
 }
 
+// TestFilesByName: override files, by name, are merged into the primary
+// files as Terraform merges them, in both syntaxes.
 func TestFilesByName(t *testing.T) {
-	for _, name := range []string{"override.tf.json", "dir/override.tf", "x_override.tf"} {
-		_, ds := Files([]File{{Name: name, Src: []byte("{}")}}, Options{Target: Go})
-		if !ds.HasErrors() || !strings.Contains(ds.Error(), "not converted") {
-			t.Errorf("%s: %v", name, ds)
+	primary := File{Name: "main.tf", Src: []byte("# The greeting.\nvariable \"greeting\" {\n  default = \"hi\"\n}\n\noutput \"out\" {\n  value = var.greeting\n}\n")}
+	for _, over := range []File{
+		{Name: "override.tf.json", Src: []byte(`{"variable": {"greeting": {"default": "hello", "description": "what to say"}}}`)},
+		{Name: "dir/override.tf", Src: []byte("variable \"greeting\" {\n  default     = \"hello\"\n  description = \"what to say\"\n}\n")},
+		{Name: "x_override.tf", Src: []byte("variable \"greeting\" {\n  description = \"what to say\"\n  default     = \"hello\"\n}\n")},
+	} {
+		// The override first: it is merged whatever the order.
+		out, ds := Files([]File{over, primary}, Options{Target: Go})
+		if ds.HasErrors() {
+			t.Fatalf("%s: %v", over.Name, ds)
 		}
+		for _, want := range []string{"// The greeting.\n", `"hello",`, `Description: "what to say"`} {
+			if !strings.Contains(string(out), want) {
+				t.Errorf("%s: output lacks %s:\n%s", over.Name, want, out)
+			}
+		}
+		if strings.Contains(string(out), `"hi"`) {
+			t.Errorf("%s: the overridden default is left:\n%s", over.Name, out)
+		}
+	}
+	_, ds := Files([]File{{Name: "override.tf", Src: []byte("variable \"x\" {}\n")}}, Options{Target: TSX})
+	if !strings.Contains(ds.Error(), `override.tf:1:1: Error: Missing base variable for override`) {
+		t.Errorf("override without base: %v", ds)
 	}
 }
 

@@ -101,6 +101,8 @@ type evaluator struct {
 	// readonly is set on the copies that evaluate instances in parallel
 	// (parallel.go): they read the caches and never write them.
 	readonly bool
+	// modFuncs is the function table of each module (funcs_provider.go).
+	modFuncs map[*Module]map[string]function.Function
 }
 
 func (e *evaluator) variables(expr hcl.Expression) []hcl.Traversal {
@@ -214,10 +216,11 @@ func (e *evaluator) evalChecked(mi *modInst, expr hcl.Expression, it *iter, path
 	before := len(e.diags)
 	ctx := e.scope(mi, expr, it, path)
 	v, hd := expr.Value(ctx)
-	if hd.HasErrors() && e.addProviderFuncs(expr) {
+	if hd.HasErrors() && e.addProviderFuncs(mi, expr) {
 		v, hd = expr.Value(ctx)
 	}
 	if hd.HasErrors() {
+		explainUnknownFuncs(mi, hd)
 		if e.marked {
 			e.noteMissing(hd)
 		}
@@ -243,12 +246,12 @@ func (e *evaluator) evalChecked(mi *modInst, expr hcl.Expression, it *iter, path
 func (e *evaluator) scope(mi *modInst, expr hcl.Expression, it *iter, path string) *hcl.EvalContext {
 	var parent *hcl.EvalContext
 	if it != nil && len(it.named) > 0 {
-		parent = &hcl.EvalContext{Variables: e.baseScope(mi, expr, it, path), Functions: e.funcs}
+		parent = &hcl.EvalContext{Variables: e.baseScope(mi, expr, it, path), Functions: e.funcsOf(mi)}
 	} else {
 		k := scopeKey{mi, expr}
 		var ok bool
 		if parent, ok = e.contexts[k]; !ok {
-			parent = &hcl.EvalContext{Variables: e.baseScope(mi, expr, it, path), Functions: e.funcs}
+			parent = &hcl.EvalContext{Variables: e.baseScope(mi, expr, it, path), Functions: e.funcsOf(mi)}
 			if !e.readonly {
 				if e.contexts == nil {
 					e.contexts = map[scopeKey]*hcl.EvalContext{}

@@ -9,7 +9,9 @@ import (
 	"crypto/sha512"
 	"encoding/base64"
 	"encoding/hex"
+	"errors"
 	"hash"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,7 +28,6 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	yaml "github.com/zclconf/go-cty-yaml"
 	"github.com/zclconf/go-cty/cty"
-	"github.com/zclconf/go-cty/cty/convert"
 	"github.com/zclconf/go-cty/cty/function"
 	"github.com/zclconf/go-cty/cty/function/stdlib"
 
@@ -40,13 +41,14 @@ import (
 // result changes on every run (timestamp, uuid, bcrypt) return unknown
 // values, as in a plan.
 func functions(baseDir string, env []string) map[string]function.Function {
+	home := homeDir(env)
 	f := map[string]function.Function{
 		"abs": stdlib.AbsoluteFunc, "ceil": stdlib.CeilFunc, "floor": stdlib.FloorFunc,
-		"log": stdlib.LogFunc, "max": stdlib.MaxFunc, "min": stdlib.MinFunc,
-		"parseint": stdlib.ParseIntFunc, "pow": stdlib.PowFunc, "signum": stdlib.SignumFunc,
+		"log": withoutStack(stdlib.LogFunc), "max": stdlib.MaxFunc, "min": stdlib.MinFunc,
+		"parseint": stdlib.ParseIntFunc, "pow": withoutStack(stdlib.PowFunc), "signum": stdlib.SignumFunc,
 
-		"chomp": stdlib.ChompFunc, "format": stdlib.FormatFunc, "formatlist": stdlib.FormatListFunc,
-		"indent": stdlib.IndentFunc, "join": stdlib.JoinFunc, "lower": stdlib.LowerFunc,
+		"chomp": stdlib.ChompFunc, "format": unknownForDynamicArgs(stdlib.FormatFunc), "formatlist": unknownForDynamicArgs(stdlib.FormatListFunc),
+		"indent": withoutStack(stdlib.IndentFunc), "join": stdlib.JoinFunc, "lower": stdlib.LowerFunc,
 		"regex": stdlib.RegexFunc, "regexall": stdlib.RegexAllFunc, "split": stdlib.SplitFunc,
 		"strrev": stdlib.ReverseFunc, "substr": stdlib.SubstrFunc, "title": stdlib.TitleFunc,
 		"trim": stdlib.TrimFunc, "trimprefix": stdlib.TrimPrefixFunc, "trimsuffix": stdlib.TrimSuffixFunc,
@@ -57,8 +59,8 @@ func functions(baseDir string, env []string) map[string]function.Function {
 		"strcontains": strContainsFunc,
 
 		"chunklist": stdlib.ChunklistFunc, "coalescelist": stdlib.CoalesceListFunc,
-		"compact": stdlib.CompactFunc, "concat": stdlib.ConcatFunc, "contains": stdlib.ContainsFunc,
-		"distinct": stdlib.DistinctFunc, "element": stdlib.ElementFunc, "flatten": stdlib.FlattenFunc,
+		"compact": stdlib.CompactFunc, "concat": stdlib.ConcatFunc, "contains": refusingNull(stdlib.ContainsFunc, 1),
+		"distinct": stdlib.DistinctFunc, "element": elementFunc, "flatten": flattenFunc,
 		"index": indexFunc, "keys": stdlib.KeysFunc, "lookup": wholeAwareLookup,
 		"merge": stdlib.MergeFunc, "range": stdlib.RangeFunc, "reverse": stdlib.ReverseListFunc,
 		"setintersection": stdlib.SetIntersectionFunc, "setproduct": stdlib.SetProductFunc,
@@ -68,26 +70,26 @@ func functions(baseDir string, env []string) map[string]function.Function {
 		"alltrue": allTrueFunc, "anytrue": anyTrueFunc, "coalesce": collection.CoalesceFunc,
 
 		"csvdecode": stdlib.CSVDecodeFunc, "jsondecode": stdlib.JSONDecodeFunc, "jsonencode": stdlib.JSONEncodeFunc,
-		"base64decode": encoding.Base64DecodeFunc, "base64encode": encoding.Base64EncodeFunc,
+		"base64decode": base64DecodeFunc, "base64encode": encoding.Base64EncodeFunc,
 		"urlencode": encoding.URLEncodeFunc,
 
 		"formatdate": stdlib.FormatDateFunc, "timeadd": stdlib.TimeAddFunc,
-		"timestamp": impure("timestamp()", cty.String, 0),
-		"uuid":      impure("uuid()", cty.String, 0),
-		"bcrypt":    impure("bcrypt()", cty.String, 1),
+		"timestamp": impure("timestamp()", cty.String, nil, nil),
+		"uuid":      impure("uuid()", cty.String, nil, nil),
+		"bcrypt":    bcryptFunc,
 		"uuidv5":    uuid.V5Func,
 
 		"md5": crypto.Md5Func, "sha1": crypto.Sha1Func, "sha256": crypto.Sha256Func, "sha512": crypto.Sha512Func,
 
-		"cidrhost": cidr.HostFunc, "cidrnetmask": cidr.NetmaskFunc, "cidrsubnet": cidr.SubnetFunc,
+		"cidrhost": cidr.HostFunc, "cidrnetmask": cidrNetmaskFunc, "cidrsubnet": cidr.SubnetFunc,
 		"cidrsubnets": cidr.SubnetsFunc,
 
 		"abspath": absPathFunc(baseDir), "basename": filesystem.BasenameFunc, "dirname": filesystem.DirnameFunc,
-		"pathexpand":       pathExpandFunc(env),
-		"file":             filesystem.MakeFileFunc(baseDir, false),
-		"filebase64":       filesystem.MakeFileFunc(baseDir, true),
-		"fileexists":       filesystem.MakeFileExistsFunc(baseDir),
-		"fileset":          filesystem.MakeFileSetFunc(baseDir),
+		"pathexpand":       pathExpandFunc(home),
+		"file":             fileFunc(baseDir, home, false),
+		"filebase64":       fileFunc(baseDir, home, true),
+		"fileexists":       fileExistsFunc(baseDir, home),
+		"fileset":          fileSetFunc(baseDir),
 		"try":              wholeAwareTry(tryfunc.TryFunc),
 		"can":              wholeAwareTry(tryfunc.CanFunc),
 		"tobool":           stdlib.MakeToFunc(cty.Bool),
@@ -99,11 +101,11 @@ func functions(baseDir string, env []string) map[string]function.Function {
 		"transpose":        transposeFunc,
 		"matchkeys":        matchKeysFunc,
 		"timecmp":          timeCmpFunc,
-		"plantimestamp":    impure("plantimestamp()", cty.String, 0),
+		"plantimestamp":    impure("plantimestamp()", cty.String, nil, nil),
 		"sensitive":        identityFunc,
 		"nonsensitive":     identityFunc,
 		"issensitive":      notTracked("issensitive()", cty.Bool),
-		"rsadecrypt":       crypto.RsaDecryptFunc,
+		"rsadecrypt":       rsaDecryptFunc,
 		"base64sha256":     stringHash(sha256.New, base64.StdEncoding.EncodeToString),
 		"base64sha512":     stringHash(sha512.New, base64.StdEncoding.EncodeToString),
 		"base64gzip":       base64GzipFunc,
@@ -123,7 +125,23 @@ func functions(baseDir string, env []string) map[string]function.Function {
 	}
 	f["templatefile"] = templateFileFunc(baseDir, f)
 	f["templatestring"] = templateStringFunc(f)
+	// core:: names every built-in function, so that a provider's function
+	// of the same name cannot hide it.
+	for name, fn := range f {
+		f["core::"+name] = fn
+	}
 	return f
+}
+
+// homeDir is HOME in env, or "".
+func homeDir(env []string) string {
+	home := ""
+	for _, kv := range env {
+		if k, v, ok := strings.Cut(kv, "="); ok && k == "HOME" {
+			home = v
+		}
+	}
+	return home
 }
 
 // absPathFunc is abspath with relative paths resolved against baseDir,
@@ -147,13 +165,7 @@ func absPathFunc(baseDir string) function.Function {
 
 // pathExpandFunc is pathexpand with the home directory from env's HOME;
 // without one, a path starting with ~ expands to an unknown value.
-func pathExpandFunc(env []string) function.Function {
-	home := ""
-	for _, kv := range env {
-		if k, v, ok := strings.Cut(kv, "="); ok && k == "HOME" {
-			home = v
-		}
-	}
+func pathExpandFunc(home string) function.Function {
 	return function.New(&function.Spec{
 		Params: []function.Parameter{{Name: "path", Type: cty.String}},
 		Type:   function.StaticReturnType(cty.String),
@@ -170,37 +182,6 @@ func pathExpandFunc(env []string) function.Function {
 	})
 }
 
-// impure stands for a function whose result differs on every run: during
-// planning its value is unknown, so it is here too.
-func impure(name string, ret cty.Type, nargs int) function.Function {
-	params := make([]function.Parameter, nargs)
-	for i := range params {
-		params[i] = function.Parameter{Name: "arg", Type: cty.DynamicPseudoType, AllowUnknown: true, AllowNull: true}
-	}
-	return function.New(&function.Spec{
-		Params:   params,
-		VarParam: &function.Parameter{Name: "more", Type: cty.DynamicPseudoType, AllowUnknown: true, AllowNull: true},
-		Type:     function.StaticReturnType(ret),
-		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-			return cty.UnknownVal(ret).Mark(reason(name + " changes on every run")), nil
-		},
-	})
-}
-
-var lengthFunc = function.New(&function.Spec{
-	Params: []function.Parameter{{Name: "value", Type: cty.DynamicPseudoType, AllowDynamicType: true, AllowUnknown: true, AllowMarked: true}},
-	Type:   function.StaticReturnType(cty.Number),
-	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-		v, marks := args[0].Unmark()
-		if v.Type() == cty.String {
-			r, err := stdlib.Strlen(v)
-			return r.WithMarks(marks), err
-		}
-		r, err := stdlib.Length(v)
-		return r.WithMarks(marks), err
-	},
-})
-
 // replace treats a search string wrapped in slashes as a regular
 // expression, as Terraform does.
 var replaceFunc = function.New(&function.Spec{
@@ -215,9 +196,9 @@ var replaceFunc = function.New(&function.Spec{
 	},
 })
 
-func stringPredicate(f func(s, x string) bool) function.Function {
+func stringPredicate(x string, f func(s, x string) bool) function.Function {
 	return function.New(&function.Spec{
-		Params: []function.Parameter{{Name: "str", Type: cty.String}, {Name: "x", Type: cty.String}},
+		Params: []function.Parameter{{Name: "str", Type: cty.String}, {Name: x, Type: cty.String}},
 		Type:   function.StaticReturnType(cty.Bool),
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 			return cty.BoolVal(f(args[0].AsString(), args[1].AsString())), nil
@@ -226,9 +207,9 @@ func stringPredicate(f func(s, x string) bool) function.Function {
 }
 
 var (
-	startsWithFunc  = stringPredicate(strings.HasPrefix)
-	endsWithFunc    = stringPredicate(strings.HasSuffix)
-	strContainsFunc = stringPredicate(strings.Contains)
+	startsWithFunc  = stringPredicate("prefix", strings.HasPrefix)
+	endsWithFunc    = stringPredicate("suffix", strings.HasSuffix)
+	strContainsFunc = stringPredicate("substr", strings.Contains)
 )
 
 var oneFunc = function.New(&function.Spec{
@@ -246,9 +227,9 @@ var oneFunc = function.New(&function.Spec{
 			if len(ts) == 1 {
 				return ts[0], nil
 			}
-			return cty.NilType, function.NewArgErrorf(0, "must be a list, set or tuple with one or no elements")
+			return cty.NilType, function.NewArgErrorf(0, "must be a list, set, or tuple value with either zero or one elements")
 		}
-		return cty.NilType, function.NewArgErrorf(0, "must be a list, set or tuple")
+		return cty.NilType, function.NewArgErrorf(0, "must be a list, set, or tuple value with either zero or one elements")
 	},
 	Impl: func(args []cty.Value, ret cty.Type) (cty.Value, error) {
 		v := args[0]
@@ -266,84 +247,6 @@ var oneFunc = function.New(&function.Spec{
 	},
 })
 
-var sumFunc = function.New(&function.Spec{
-	Params: []function.Parameter{{Name: "list", Type: cty.DynamicPseudoType}},
-	Type:   function.StaticReturnType(cty.Number),
-	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-		v := args[0]
-		if !v.CanIterateElements() || v.LengthInt() == 0 {
-			return cty.NilVal, function.NewArgErrorf(0, "must be a non-empty list or set of numbers")
-		}
-		total := cty.Zero
-		for it := v.ElementIterator(); it.Next(); {
-			_, e := it.Element()
-			n, err := convert.Convert(e, cty.Number)
-			if err != nil || n.IsNull() {
-				return cty.NilVal, function.NewArgErrorf(0, "every element must be a number")
-			}
-			if !n.IsKnown() {
-				return cty.UnknownVal(cty.Number), nil
-			}
-			total = total.Add(n)
-		}
-		return total, nil
-	},
-})
-
-func boolFold(all bool) function.Function {
-	return function.New(&function.Spec{
-		Params: []function.Parameter{{Name: "list", Type: cty.List(cty.Bool)}},
-		Type:   function.StaticReturnType(cty.Bool),
-		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-			result := all
-			for it := args[0].ElementIterator(); it.Next(); {
-				_, e := it.Element()
-				if !e.IsKnown() {
-					return cty.UnknownVal(cty.Bool), nil
-				}
-				if e.IsNull() {
-					continue
-				}
-				if all && e.False() {
-					result = false
-				}
-				if !all && e.True() {
-					result = true
-				}
-			}
-			return cty.BoolVal(result), nil
-		},
-	})
-}
-
-var (
-	allTrueFunc = boolFold(true)
-	anyTrueFunc = boolFold(false)
-)
-
-var transposeFunc = function.New(&function.Spec{
-	Params: []function.Parameter{{Name: "values", Type: cty.Map(cty.List(cty.String))}},
-	Type:   function.StaticReturnType(cty.Map(cty.List(cty.String))),
-	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-		out := map[string][]cty.Value{}
-		for it := args[0].ElementIterator(); it.Next(); {
-			k, l := it.Element()
-			for li := l.ElementIterator(); li.Next(); {
-				_, e := li.Element()
-				out[e.AsString()] = append(out[e.AsString()], k)
-			}
-		}
-		if len(out) == 0 {
-			return cty.MapValEmpty(cty.List(cty.String)), nil
-		}
-		m := map[string]cty.Value{}
-		for k, vs := range out {
-			m[k] = cty.ListVal(vs)
-		}
-		return cty.MapVal(m), nil
-	},
-})
-
 // templateFileFunc renders a template file with the given variables and
 // the other functions (but not templatefile itself).
 func templateFileFunc(baseDir string, funcs map[string]function.Function) function.Function {
@@ -356,68 +259,60 @@ func templateFileFunc(baseDir string, funcs map[string]function.Function) functi
 				p = filepath.Join(baseDir, p)
 			}
 			src, err := os.ReadFile(p)
+			if errors.Is(err, fs.ErrNotExist) {
+				return cty.NilVal, function.NewArgErrorf(0, "no file exists at %q; this function works only with files that are distributed as part of the configuration source code, so if this file will be created by a resource in this configuration you must instead obtain this result from an attribute of that resource", args[0].AsString())
+			}
 			if err != nil {
-				return cty.NilVal, function.NewArgErrorf(0, "cannot read template: %v", err)
+				return cty.NilVal, function.NewArgErrorf(0, "cannot read template: %v", relativeErr(err, args[0].AsString()))
 			}
-			hd := hcldepth.Template(src, args[0].AsString(), hcl.InitialPos)
-			var expr hclsyntax.Expression
-			if !hd.HasErrors() {
-				expr, hd = hclsyntax.ParseTemplate(src, args[0].AsString(), hcl.InitialPos)
-			}
-			if hd.HasErrors() {
-				return cty.NilVal, function.NewArgErrorf(0, "invalid template: %s", hd.Error())
-			}
-			vars := args[1]
-			if !vars.Type().IsObjectType() && !vars.Type().IsMapType() {
-				return cty.NilVal, function.NewArgErrorf(1, "must be a map or object")
-			}
-			if !vars.IsWhollyKnown() {
-				return cty.DynamicVal, nil
-			}
-			fs := map[string]function.Function{}
-			for n, fn := range funcs {
-				if n != "templatefile" && n != "templatestring" {
-					fs[n] = fn
-				}
-			}
-			ctx := &hcl.EvalContext{Variables: vars.AsValueMap(), Functions: fs}
-			for _, tr := range expr.Variables() {
-				if _, ok := ctx.Variables[tr.RootName()]; !ok {
-					return cty.NilVal, function.NewArgErrorf(1, "vars map does not contain key %q, referenced at %s", tr.RootName(), tr.SourceRange().String())
-				}
-			}
-			v, hd := expr.Value(ctx)
-			if hd.HasErrors() {
-				return cty.NilVal, function.NewArgErrorf(0, "%s", hd.Error())
-			}
-			return v, nil
+			return renderTemplate(src, args[0].AsString(), args[1], funcs)
 		},
 	})
 }
 
-// indexFunc is Terraform's index(list, value): the position of the first
-// element equal to value (cty's stdlib index is element access instead).
-var indexFunc = function.New(&function.Spec{
-	Params: []function.Parameter{{Name: "list", Type: cty.DynamicPseudoType}, {Name: "value", Type: cty.DynamicPseudoType}},
-	Type:   function.StaticReturnType(cty.Number),
-	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-		l := args[0]
-		if !(l.Type().IsListType() || l.Type().IsTupleType()) {
-			return cty.NilVal, function.NewArgErrorf(0, "must be a list or tuple")
+// renderTemplate is the result of the template src with vars and the
+// functions other than templatefile and templatestring. While vars is
+// not wholly known the result is unknown: a string, or of any type for a
+// template that is one interpolation (its value is the interpolated
+// value's).
+func renderTemplate(src []byte, name string, vars cty.Value, funcs map[string]function.Function) (cty.Value, error) {
+	hd := hcldepth.Template(src, name, hcl.InitialPos)
+	var expr hclsyntax.Expression
+	if !hd.HasErrors() {
+		expr, hd = hclsyntax.ParseTemplate(src, name, hcl.InitialPos)
+	}
+	if hd.HasErrors() {
+		return cty.NilVal, function.NewArgErrorf(0, "invalid template: %s", hd.Error())
+	}
+	if !vars.Type().IsObjectType() && !vars.Type().IsMapType() {
+		return cty.NilVal, function.NewArgErrorf(1, "invalid vars value: must be a map")
+	}
+	if !vars.IsWhollyKnown() {
+		if _, one := expr.(*hclsyntax.TemplateWrapExpr); one {
+			return cty.DynamicVal, nil
 		}
-		if !l.IsWhollyKnown() || !args[1].IsWhollyKnown() {
-			return cty.UnknownVal(cty.Number), nil
+		return cty.UnknownVal(cty.String), nil
+	}
+	fs := make(map[string]function.Function, len(funcs))
+	for n, fn := range funcs {
+		switch strings.TrimPrefix(n, "core::") {
+		case "templatefile", "templatestring":
+		default:
+			fs[n] = fn
 		}
-		i := 0
-		for it := l.ElementIterator(); it.Next(); i++ {
-			_, e := it.Element()
-			if eq := e.Equals(args[1]); eq.IsKnown() && eq.True() {
-				return cty.NumberIntVal(int64(i)), nil
-			}
+	}
+	ctx := &hcl.EvalContext{Variables: vars.AsValueMap(), Functions: fs}
+	for _, tr := range expr.Variables() {
+		if _, ok := ctx.Variables[tr.RootName()]; !ok {
+			return cty.NilVal, function.NewArgErrorf(1, "vars map does not contain key %q, referenced at %s", tr.RootName(), tr.SourceRange().String())
 		}
-		return cty.NilVal, function.NewArgErrorf(1, "item not found")
-	},
-})
+	}
+	v, hd := expr.Value(ctx)
+	if hd.HasErrors() {
+		return cty.NilVal, function.NewArgErrorf(0, "%s", hd.Error())
+	}
+	return v, nil
+}
 
 // identityFunc stands for sensitive and nonsensitive: tfkit does not track
 // sensitivity, so the value passes through.
@@ -462,7 +357,8 @@ func fileHash(baseDir string, h func() hash.Hash, enc func([]byte) string) funct
 			}
 			data, err := os.ReadFile(p)
 			if err != nil {
-				return cty.NilVal, function.NewArgErrorf(0, "cannot read %s: %v", args[0].AsString(), err)
+				// A call error naming the path as given, as in Terraform.
+				return cty.NilVal, relativeErr(err, args[0].AsString())
 			}
 			x := h()
 			x.Write(data)
@@ -480,6 +376,10 @@ var base64GzipFunc = function.New(&function.Spec{
 		if _, err := w.Write([]byte(args[0].AsString())); err != nil {
 			return cty.NilVal, err
 		}
+		// Terraform flushes before closing, which adds an empty block.
+		if err := w.Flush(); err != nil {
+			return cty.NilVal, err
+		}
 		if err := w.Close(); err != nil {
 			return cty.NilVal, err
 		}
@@ -487,54 +387,18 @@ var base64GzipFunc = function.New(&function.Spec{
 	},
 })
 
-// matchKeysFunc is matchkeys(values, keys, searchset): the values whose
-// key at the same index is in searchset.
-var matchKeysFunc = function.New(&function.Spec{
-	Params: []function.Parameter{
-		{Name: "values", Type: cty.List(cty.DynamicPseudoType)},
-		{Name: "keys", Type: cty.List(cty.DynamicPseudoType)},
-		{Name: "searchset", Type: cty.List(cty.DynamicPseudoType)},
-	},
-	Type: func(args []cty.Value) (cty.Type, error) { return args[0].Type(), nil },
-	Impl: func(args []cty.Value, ret cty.Type) (cty.Value, error) {
-		if args[0].LengthInt() != args[1].LengthInt() {
-			return cty.NilVal, function.NewArgErrorf(1, "length of keys and values should be equal")
-		}
-		if !args[1].IsWhollyKnown() || !args[2].IsWhollyKnown() {
-			return cty.UnknownVal(ret), nil
-		}
-		vals := args[0].AsValueSlice()
-		var out []cty.Value
-		i := 0
-		for it := args[1].ElementIterator(); it.Next(); i++ {
-			_, k := it.Element()
-			for st := args[2].ElementIterator(); st.Next(); {
-				_, sv := st.Element()
-				if k.Type().Equals(sv.Type()) && k.Equals(sv).True() {
-					out = append(out, vals[i])
-					break
-				}
-			}
-		}
-		if len(out) == 0 {
-			return cty.ListValEmpty(ret.ElementType()), nil
-		}
-		return cty.ListVal(out), nil
-	},
-})
-
 // timeCmpFunc is timecmp(a, b): -1, 0 or 1 comparing two RFC 3339 times.
 var timeCmpFunc = function.New(&function.Spec{
-	Params: []function.Parameter{{Name: "a", Type: cty.String}, {Name: "b", Type: cty.String}},
+	Params: []function.Parameter{{Name: "timestamp_a", Type: cty.String}, {Name: "timestamp_b", Type: cty.String}},
 	Type:   function.StaticReturnType(cty.Number),
 	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 		a, err := time.Parse(time.RFC3339, args[0].AsString())
 		if err != nil {
-			return cty.NilVal, function.NewArgErrorf(0, "not an RFC 3339 timestamp: %v", err)
+			return cty.NilVal, function.NewArgErrorf(0, "not a valid RFC3339 timestamp: %v", err)
 		}
 		b, err := time.Parse(time.RFC3339, args[1].AsString())
 		if err != nil {
-			return cty.NilVal, function.NewArgErrorf(1, "not an RFC 3339 timestamp: %v", err)
+			return cty.NilVal, function.NewArgErrorf(1, "not a valid RFC3339 timestamp: %v", err)
 		}
 		return cty.NumberIntVal(int64(a.Compare(b))), nil
 	},

@@ -1,6 +1,7 @@
 package load
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -63,5 +64,50 @@ output "plain" { value = pathexpand("a/b") }
 	view, _ = Dir(dir, Options{})
 	if u := unknowns(view.Outputs["p"].Value); len(u[""]) != 1 || u[""][0] != "pathexpand: HOME is not set in the evaluation's environment" {
 		t.Fatalf("without HOME in Options.Env: %s %v", valueJSON(view.Outputs["p"].Value), u)
+	}
+}
+
+// TestBuiltinProviderFunctions: the built-in provider's functions are
+// computed in a module that declares it in required_providers, under the
+// local name it declares, and refused with Terraform's error in a module
+// that does not (here a child of one that does).
+func TestBuiltinProviderFunctions(t *testing.T) {
+	dir := t.TempDir()
+	mustWrite(t, dir+"/main.tf", `terraform {
+  required_providers {
+    tf = { source = "terraform.io/builtin/terraform" }
+  }
+}
+output "expr" { value = provider::tf::encode_expr({a = [1, "x"]}) }
+output "vars" { value = provider::tf::decode_tfvars("a = 1") }
+module "child" { source = "./child" }
+resource "null_resource" "many" {
+  count    = 300
+  triggers = { e = provider::tf::encode_expr(count.index) }
+}
+`)
+	mustWrite(t, dir+"/child/main.tf", `output "x" { value = provider::terraform::encode_tfvars({a = 1}) }
+`)
+	view, ds := Dir(dir, Options{})
+	if got := valueJSON(view.Outputs["expr"].Value); got != `"{\n  a = [1, \"x\"]\n}"` {
+		t.Errorf("encode_expr: %s", got)
+	}
+	if got := valueJSON(view.Outputs["vars"].Value); got != `{"a": 1}` {
+		t.Errorf("decode_tfvars: %s", got)
+	}
+	// The instances are evaluated on several goroutines, with the
+	// module's own function table.
+	var many int
+	for _, r := range view.Resources {
+		if r.Type == "null_resource" && valueJSON(r.Attributes.GetAttr("triggers").GetAttr("e")) == fmt.Sprintf("%q", fmt.Sprint(many)) {
+			many++
+		}
+	}
+	if many != 300 {
+		t.Errorf("%d of 300 instances have their index encoded", many)
+	}
+	if len(ds) != 1 || ds[0].Summary != "Unknown provider function" || !strings.Contains(ds.Error(), "child/main.tf:1:") ||
+		!strings.Contains(ds[0].Detail, `provider name "terraform" is declared in this module's required_providers block`) {
+		t.Fatalf("want Terraform's error in the child module, got:\n%s", ds)
 	}
 }

@@ -2,17 +2,17 @@ package load
 
 import (
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/customdecode"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/ianaindex"
-
-	"github.com/tfkit/tfkit/internal/hcldepth"
 )
 
 // textEncodeBase64Func is Terraform's textencodebase64(string, encoding):
@@ -27,7 +27,8 @@ var textEncodeBase64Func = function.New(&function.Spec{
 		}
 		out, err := enc.NewEncoder().String(args[0].AsString())
 		if err != nil {
-			return cty.NilVal, function.NewArgErrorf(0, "the string contains characters %s cannot represent", args[1].AsString())
+			canonical, _ := ianaindex.IANA.Name(enc)
+			return cty.NilVal, function.NewArgErrorf(0, "the given string contains characters that cannot be represented in %s", canonical)
 		}
 		return cty.StringVal(base64.StdEncoding.EncodeToString([]byte(out))), nil
 	},
@@ -44,6 +45,10 @@ var textDecodeBase64Func = function.New(&function.Spec{
 			return cty.NilVal, function.NewArgError(1, err)
 		}
 		raw, err := base64.StdEncoding.DecodeString(args[0].AsString())
+		var corrupt base64.CorruptInputError
+		if errors.As(err, &corrupt) {
+			return cty.NilVal, function.NewArgErrorf(0, "the given value is has an invalid base64 symbol at offset %d", int(corrupt))
+		}
 		if err != nil {
 			return cty.NilVal, function.NewArgErrorf(0, "invalid base64: %v", err)
 		}
@@ -58,52 +63,33 @@ var textDecodeBase64Func = function.New(&function.Spec{
 func textEncoding(name string) (encoding.Encoding, error) {
 	enc, err := ianaindex.IANA.Encoding(name)
 	if err != nil || enc == nil {
-		return nil, fmt.Errorf("%q is not a supported IANA character encoding name (such as UTF-16LE, ISO-8859-1, SHIFT_JIS)", name)
+		return nil, fmt.Errorf("%q is not a supported IANA encoding name or alias in this Terraform version", name)
 	}
 	return enc, nil
 }
 
-// templateStringFunc is Terraform's templatestring(template, vars): a string
-// holding a template, rendered with vars and the other functions (not
+// templateStringFunc is Terraform's templatestring(template, vars): a
+// string read from elsewhere (a reference, never a literal) holding a
+// template, rendered with vars and the other functions (not
 // templatestring or templatefile themselves).
 func templateStringFunc(funcs map[string]function.Function) function.Function {
 	return function.New(&function.Spec{
-		Params: []function.Parameter{{Name: "template", Type: cty.String}, {Name: "vars", Type: cty.DynamicPseudoType}},
+		Params: []function.Parameter{{Name: "template", Type: customdecode.ExpressionClosureType}, {Name: "vars", Type: cty.DynamicPseudoType}},
 		Type:   function.StaticReturnType(cty.DynamicPseudoType),
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-			src := []byte(args[0].AsString())
-			hd := hcldepth.Template(src, "<templatestring>", hcl.InitialPos)
-			var expr hclsyntax.Expression
-			if !hd.HasErrors() {
-				expr, hd = hclsyntax.ParseTemplate(src, "<templatestring>", hcl.InitialPos)
+			tmpl, err := templateStringArg(args[0])
+			if err != nil {
+				return cty.NilVal, err
 			}
-			if hd.HasErrors() {
-				return cty.NilVal, function.NewArgErrorf(0, "invalid template: %s", hd.Error())
+			tmpl, marks := tmpl.Unmark()
+			if !tmpl.IsKnown() {
+				return cty.UnknownVal(cty.String).WithMarks(marks), nil
 			}
-			vars := args[1]
-			if !vars.Type().IsObjectType() && !vars.Type().IsMapType() {
-				return cty.NilVal, function.NewArgErrorf(1, "must be a map or object")
+			v, err := renderTemplate([]byte(tmpl.AsString()), "<templatestring argument>", args[1], funcs)
+			if err != nil {
+				return cty.NilVal, err
 			}
-			if !vars.IsWhollyKnown() {
-				return cty.DynamicVal, nil
-			}
-			fs := make(map[string]function.Function, len(funcs))
-			for n, fn := range funcs {
-				if n != "templatefile" && n != "templatestring" {
-					fs[n] = fn
-				}
-			}
-			ctx := &hcl.EvalContext{Variables: vars.AsValueMap(), Functions: fs}
-			for _, tr := range expr.Variables() {
-				if _, ok := ctx.Variables[tr.RootName()]; !ok {
-					return cty.NilVal, function.NewArgErrorf(1, "vars map does not contain key %q, referenced at %s", tr.RootName(), tr.SourceRange().String())
-				}
-			}
-			v, hd := expr.Value(ctx)
-			if hd.HasErrors() {
-				return cty.NilVal, function.NewArgErrorf(0, "%s", hd.Error())
-			}
-			return v, nil
+			return v.WithMarks(marks), nil
 		},
 	})
 }
@@ -123,23 +109,32 @@ func providerFunc(name string, ret cty.Type) function.Function {
 }
 
 // addProviderFuncs registers the provider-defined functions expr calls
-// that the table lacks, and reports whether it added any. They are added
-// when first met rather than up front: few configurations call them.
-func (e *evaluator) addProviderFuncs(expr hcl.Expression) bool {
+// that mi's function table lacks, and reports whether it added any. They
+// are added when first met rather than up front: few configurations call
+// them. The built-in provider's are never added this way: a module that
+// does not declare it in required_providers cannot call them, as in
+// Terraform (explainUnknownFuncs words the error).
+func (e *evaluator) addProviderFuncs(mi *modInst, expr hcl.Expression) bool {
 	syn, ok := expr.(hclsyntax.Node)
-	if !ok {
+	if !ok || e.readonly {
 		return false
 	}
+	table := e.funcsOf(mi)
 	added := false
 	hclsyntax.VisitAll(syn, func(n hclsyntax.Node) hcl.Diagnostics {
 		call, ok := n.(*hclsyntax.FunctionCallExpr)
 		if !ok || !strings.HasPrefix(call.Name, "provider::") {
 			return nil
 		}
-		if _, known := e.funcs[call.Name]; known || e.readonly {
+		if _, known := table[call.Name]; known {
 			return nil
 		}
-		e.funcs[call.Name] = providerFunc(call.Name, e.providerFuncType(call.Name))
+		if parts := strings.Split(call.Name, "::"); len(parts) == 3 && mi != nil {
+			if src, declared := mi.mod.Providers[parts[1]]; strings.EqualFold(src, builtinProvider) || !declared && parts[1] == "terraform" {
+				return nil
+			}
+		}
+		table[call.Name] = providerFunc(call.Name, e.providerFuncType(call.Name))
 		added = true
 		return nil
 	})

@@ -52,7 +52,7 @@ func (e *evaluator) evalInstances(mi *modInst, r *ResourceDecl, its []*iter, add
 		return out
 	}
 	one(e, 0)
-	e.prepareParallel(r.Body, its)
+	e.prepareParallel(mi, r.Body, its)
 	rest := len(its) - 1
 	chunks := (rest + chunkSize - 1) / chunkSize
 	done := make([]*evaluator, chunks)
@@ -93,11 +93,11 @@ func (e *evaluator) merge(workers []*evaluator) {
 
 // prepareParallel fills the caches the instances will read: the
 // provider functions the body calls and the count objects.
-func (e *evaluator) prepareParallel(b *Body, its []*iter) {
+func (e *evaluator) prepareParallel(mi *modInst, b *Body, its []*iter) {
 	var walk func(b *Body)
 	walk = func(b *Body) {
 		for _, a := range b.Attrs {
-			e.addProviderFuncs(a.Expr)
+			e.addProviderFuncs(mi, a.Expr)
 			e.variables(a.Expr)
 		}
 		for _, nb := range b.Blocks {
@@ -143,7 +143,7 @@ func (e *evaluator) evalNodeAll(n *node) {
 		}
 		return
 	}
-	e.addProviderFuncs(expr.Expr)
+	e.addProviderFuncs(insts[0], expr.Expr)
 	e.variables(expr.Expr)
 	done := make([]*evaluator, len(insts))
 	var next atomic.Int64

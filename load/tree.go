@@ -12,8 +12,9 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
-	"github.com/tfkit/tfkit/internal/hcldepth"
+	"github.com/tfkit/tfkit/tffile"
 )
 
 // Module is one module of the tree: its declarations and its children by
@@ -252,6 +253,10 @@ var topSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 type loader struct {
 	root   string // absolute root directory
 	parser *hclparse.Parser
+	// json is set while a block of a JSON file is indexed.
+	json bool
+	// read holds the module directories read, by directory.
+	read   map[string]*readResult
 	remote map[string]string // modules.json key -> dir relative to root
 	diags  diag.Diagnostics
 	// fatal is set by errors that make evaluation pointless (syntax
@@ -319,37 +324,14 @@ func (l *loader) loadModule(dir string, path []string, parent *Module) *Module {
 		l.parents = map[*Module]*Module{}
 	}
 	l.parents[m] = parent
-	entries, err := os.ReadDir(filepath.Join(l.root, dir))
+	primary, overrides, err := tffile.DirNames(filepath.Join(l.root, dir))
 	if err != nil {
 		l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
 			Summary: "Cannot read module directory", Detail: err.Error(),
 			Path: strings.TrimSuffix(m.Name(), ".")})
 		return m
 	}
-	var primary, overrides []string
-	for _, e := range entries {
-		n := e.Name()
-		if e.IsDir() || !(strings.HasSuffix(n, ".tf") || strings.HasSuffix(n, ".tf.json")) {
-			continue
-		}
-		if strings.HasPrefix(n, ".") || strings.HasSuffix(n, "~") {
-			continue
-		}
-		base := strings.TrimSuffix(strings.TrimSuffix(n, ".json"), ".tf")
-		if base == "override" || strings.HasSuffix(base, "_override") {
-			overrides = append(overrides, n)
-		} else {
-			primary = append(primary, n)
-		}
-	}
-	sort.Strings(primary)
-	sort.Strings(overrides)
-	for _, n := range primary {
-		l.loadFile(m, dir, n, false)
-	}
-	for _, n := range overrides {
-		l.loadFile(m, dir, n, true)
-	}
+	l.readModule(m, dir, append(primary, overrides...))
 	collectRefs(m)
 	if len(path) >= l.maxDeep {
 		if len(m.Calls) > 0 {
@@ -401,39 +383,95 @@ func isLocalSource(s string) bool {
 	return strings.HasPrefix(s, "./") || strings.HasPrefix(s, "../") || s == "." || s == ".."
 }
 
-func (l *loader) loadFile(m *Module, dir, name string, override bool) {
-	rel := filepath.ToSlash(filepath.Join(dir, name))
-	if dir == "." {
-		rel = name
+// topLabels are the labels of the top-level blocks the loader reads, as
+// HCL's decoding of topSchema checks them; blocks of other kinds, or with
+// other labels, are reported by that decoding and left out.
+var topLabels = func() map[string]int {
+	out := map[string]int{}
+	for _, b := range topSchema.Blocks {
+		out[b.Type] = len(b.LabelNames)
 	}
-	src, err := os.ReadFile(filepath.Join(l.root, dir, name))
-	if err != nil {
-		l.diags = l.diags.Errorf(&hcl.Range{Filename: rel}, "Cannot read file: %v", err)
-		return
-	}
-	var f *hcl.File
-	hd := hcldepth.File(src, rel)
-	if !hd.HasErrors() {
-		if strings.HasSuffix(name, ".json") {
-			f, hd = l.parser.ParseJSON(src, rel)
-		} else {
-			f, hd = l.parser.ParseHCL(src, rel)
+	return out
+}()
+
+// readModule reads the files of a module (primary files, then overrides)
+// through the reader of Terraform files, which merges the overrides, and
+// indexes the configuration for evaluation.
+func (l *loader) readModule(m *Module, dir string, names []string) {
+	r := l.read[dir]
+	if r == nil {
+		r = l.readFiles(dir, names)
+		if l.read == nil {
+			l.read = map[string]*readResult{}
 		}
+		l.read[dir] = r
 	}
-	l.diags = append(l.diags, diag.FromHCL(hd)...)
-	if f == nil || hd.HasErrors() {
-		l.fatal = true
-		return
-	}
-	content, hd := f.Body.Content(topSchema)
-	l.diags = append(l.diags, diag.FromHCL(hd)...)
-	for _, b := range content.Blocks {
-		l.decodeBlock(m, b, override)
+	l.diags = append(l.diags, r.diags...)
+	l.fatal = l.fatal || r.fatal
+	for _, b := range r.config.Blocks {
+		if n, ok := topLabels[b.Type]; !ok || n != len(b.Labels) {
+			continue
+		}
+		l.json = r.json[b.DeclRange.Filename]
+		l.decodeBlock(m, b)
 	}
 }
 
-func (l *loader) dup(kind, name string, b *hcl.Block, prev hcl.Range) {
-	r := b.DefRange
+// readResult is a module directory read: the same for every call of it.
+// The model and its expressions are only read from, so calls share them.
+type readResult struct {
+	config *config.Config
+	json   map[string]bool // by file name: in JSON syntax
+	diags  diag.Diagnostics
+	fatal  bool
+}
+
+// readFiles reads the files of a module directory.
+func (l *loader) readFiles(dir string, names []string) *readResult {
+	r := &readResult{json: map[string]bool{}}
+	srcs := make([]tffile.Source, 0, len(names))
+	for _, name := range names {
+		rel := filepath.ToSlash(filepath.Join(dir, name))
+		if dir == "." {
+			rel = name
+		}
+		src, err := os.ReadFile(filepath.Join(l.root, dir, name))
+		if err != nil {
+			r.diags = r.diags.Errorf(&hcl.Range{Filename: rel}, "Cannot read file: %v", err)
+			continue
+		}
+		srcs = append(srcs, tffile.Source{Name: rel, Src: src})
+	}
+	mod, ds := tffile.Read(srcs, tffile.Options{})
+	for _, f := range mod.Files {
+		if f.Config == nil {
+			r.fatal = true
+			continue
+		}
+		r.json[f.Name] = f.JSON
+		if f.Syntax != nil {
+			// HCL's decoding reports unknown block types and labels as
+			// Terraform does; the reader's own word on top-level
+			// arguments is left for it.
+			_, hd := f.Syntax.Content(topSchema)
+			r.diags = append(r.diags, diag.FromHCL(hd)...)
+		}
+	}
+	for _, d := range ds {
+		if strings.HasPrefix(d.Summary, "Unexpected top-level argument") {
+			continue
+		}
+		if d.Severity == diag.Error && d.Subject != nil && !strings.HasPrefix(d.Summary, "Missing base ") {
+			r.fatal = true
+		}
+		r.diags = append(r.diags, d)
+	}
+	r.config = mod.Config
+	return r
+}
+
+func (l *loader) dup(kind, name string, b *config.Block, prev hcl.Range) {
+	r := b.DeclRange
 	l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
 		Summary: "Duplicate " + kind + " " + QuoteOrEmpty(name),
 		Detail:  "a " + kind + " of this name is already declared in this module",
@@ -441,63 +479,44 @@ func (l *loader) dup(kind, name string, b *hcl.Block, prev hcl.Range) {
 		Suggestion: "rename one of them, or put the change in an override file (override.tf or *_override.tf)"})
 }
 
-func (l *loader) missingBase(kind, name string, b *hcl.Block) {
-	r := b.DefRange
-	l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
-		Summary: "Missing base " + kind + " for override",
-		Detail:  "an override file declares " + kind + " " + QuoteOrEmpty(name) + ", which no primary file declares",
-		Subject: &r})
-}
-
-func (l *loader) attrs(body hcl.Body) hcl.Attributes {
-	if sb, ok := body.(*hclsyntax.Body); ok {
-		// JustAttributes of a native body left by PartialContent still
-		// rejects the blocks that were taken out, so read attributes
-		// directly; the blocks were decoded by the caller.
-		as := hcl.Attributes{}
-		for n, a := range sb.Attributes {
-			as[n] = a.AsHCLAttribute()
-		}
-		return as
+// attrs are the arguments of a body in the order the loader reads them:
+// as written, but by name in JSON, whose properties HCL reads as a map.
+func (l *loader) attrs(body *config.Body) []*config.Attribute {
+	as := body.Attributes()
+	if l.json {
+		sort.SliceStable(as, func(i, j int) bool { return as[i].Name < as[j].Name })
 	}
-	as, hd := body.JustAttributes()
-	l.diags = append(l.diags, diag.FromHCL(hd)...)
 	return as
 }
 
-func (l *loader) decodeBlock(m *Module, b *hcl.Block, override bool) {
+// attr returns the named argument of a body, or nil.
+func attr(body *config.Body, name string) *config.Attribute {
+	if a := body.Attribute(name); a != nil && a.Source != nil {
+		return a
+	}
+	return nil
+}
+
+func (l *loader) decodeBlock(m *Module, b *config.Block) {
 	switch b.Type {
 	case "variable":
 		name := b.Labels[0]
-		prev := m.Variables[name]
-		if prev != nil && !override {
+		if prev := m.Variables[name]; prev != nil {
 			l.dup("variable", name, b, prev.DeclRange)
 			return
 		}
-		if prev == nil && override {
-			l.missingBase("variable", name, b)
-			return
-		}
-		v := prev
-		if v == nil {
-			v = &VariableDecl{Name: name, DeclRange: b.DefRange}
-		}
-		content, rest, hd := b.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "validation"}}})
-		l.diags = append(l.diags, diag.FromHCL(hd)...)
-		for n, a := range l.attrs(rest) {
-			switch n {
+		v := &VariableDecl{Name: name, DeclRange: b.DeclRange}
+		for _, a := range l.attrs(b.Body) {
+			switch a.Name {
 			case "type":
-				v.Type = a.Expr
+				v.Type = a.Source
 			case "default":
-				v.Default = a.Expr
+				v.Default = a.Source
 			case "nullable":
-				v.Nullable = a.Expr
+				v.Nullable = a.Source
 			}
 		}
-		if len(content.Blocks) > 0 && override {
-			v.Validations = nil
-		}
-		for _, vb := range content.Blocks {
+		for _, vb := range b.Body.Blocks("validation") {
 			if c := l.condition(vb); c != nil {
 				v.Validations = append(v.Validations, c)
 			}
@@ -505,163 +524,161 @@ func (l *loader) decodeBlock(m *Module, b *hcl.Block, override bool) {
 		m.Variables[name] = v
 	case "locals":
 		as := l.attrs(b.Body)
-		for _, n := range sortedKeys(as) {
-			a := as[n]
-			if prev, ok := m.Locals[n]; ok && !override {
-				r := a.NameRange
+		sort.SliceStable(as, func(i, j int) bool { return as[i].Name < as[j].Name })
+		for _, a := range as {
+			n := a.Name
+			if prev, ok := m.Locals[n]; ok {
+				r := l.nameRange(a)
 				l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
 					Summary: "Duplicate local value " + QuoteOrEmpty(n), Subject: &r,
 					Related: []diag.Related{{Message: "first declared here", Range: prev.Range}}})
 				continue
 			}
-			m.Locals[n] = &Expr{Name: n, Expr: a.Expr, Range: a.Range}
+			m.Locals[n] = &Expr{Name: n, Expr: a.Source, Range: a.Range}
 		}
 	case "output":
 		name := b.Labels[0]
-		prev := m.Outputs[name]
-		if prev != nil && !override {
+		if prev := m.Outputs[name]; prev != nil {
 			l.dup("output", name, b, prev.DeclRange)
 			return
 		}
-		if prev == nil && override {
-			l.missingBase("output", name, b)
-			return
+		o := &OutputDecl{Name: name, DeclRange: b.DeclRange}
+		if a := attr(b.Body, "value"); a != nil {
+			o.Value = a.Source
 		}
-		o := prev
-		if o == nil {
-			o = &OutputDecl{Name: name, DeclRange: b.DefRange}
+		if a := attr(b.Body, "depends_on"); a != nil {
+			o.DependsOn = l.references(a.Source)
 		}
-		content, _, hd := b.Body.PartialContent(&hcl.BodySchema{
-			Attributes: []hcl.AttributeSchema{{Name: "value"}, {Name: "depends_on"}},
-			Blocks:     []hcl.BlockHeaderSchema{{Type: "precondition"}}})
-		l.diags = append(l.diags, diag.FromHCL(hd)...)
-		if a, ok := content.Attributes["value"]; ok {
-			o.Value = a.Expr
-		}
-		if a, ok := content.Attributes["depends_on"]; ok {
-			o.DependsOn = l.references(a.Expr)
-		}
-		if len(content.Blocks) > 0 {
-			o.Preconditions = nil
-			for _, pb := range content.Blocks {
-				if c := l.condition(pb); c != nil {
-					o.Preconditions = append(o.Preconditions, c)
-				}
+		for _, pb := range b.Body.Blocks("precondition") {
+			if c := l.condition(pb); c != nil {
+				o.Preconditions = append(o.Preconditions, c)
 			}
 		}
 		if o.Value == nil {
-			r := b.DefRange
+			r := b.DeclRange
 			l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
 				Summary: "Missing required argument", Detail: "output " + QuoteOrEmpty(name) + " has no value argument", Subject: &r})
 			return
 		}
 		m.Outputs[name] = o
 	case "resource", "data":
-		l.decodeResource(m, b, override, "")
+		l.decodeResource(m, b, "")
 	case "module":
 		name := b.Labels[0]
-		prev := m.Calls[name]
-		if prev != nil && !override {
+		if prev := m.Calls[name]; prev != nil {
 			l.dup("module", name, b, prev.DeclRange)
 			return
 		}
-		if prev == nil && override {
-			l.missingBase("module", name, b)
-			return
-		}
-		c := prev
-		if c == nil {
-			c = &CallDecl{Name: name, Inputs: map[string]*Expr{}, DeclRange: b.DefRange}
-		}
-		content, rest, hd := b.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "lifecycle"}}})
-		_ = content
-		l.diags = append(l.diags, diag.FromHCL(hd)...)
-		for n, a := range l.attrs(rest) {
-			switch n {
+		c := &CallDecl{Name: name, Inputs: map[string]*Expr{}, DeclRange: b.DeclRange}
+		for _, a := range l.attrs(b.Body) {
+			switch n := a.Name; n {
 			case "source":
-				v, hd := a.Expr.Value(nil)
+				v, hd := a.Source.Value(nil)
 				if hd.HasErrors() || v.Type().FriendlyName() != "string" || v.IsNull() {
-					r := a.Expr.Range()
+					r := a.Source.Range()
 					l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
 						Summary: "Invalid module source", Detail: "the source of a module must be a literal string", Subject: &r})
 					continue
 				}
 				c.Source = v.AsString()
 			case "count":
-				c.Count = a.Expr
+				c.Count = a.Source
 			case "for_each":
-				c.ForEach = a.Expr
+				c.ForEach = a.Source
 			case "providers":
-				c.Providers = a.Expr
+				c.Providers = a.Source
 			case "depends_on":
-				c.DependsOn = l.references(a.Expr)
+				c.DependsOn = l.references(a.Source)
 			case "version":
 			default:
-				c.Inputs[n] = &Expr{Name: n, Expr: a.Expr, Range: a.Range}
+				c.Inputs[n] = &Expr{Name: n, Expr: a.Source, Range: a.Range}
 			}
 		}
 		m.Calls[name] = c
 	case "terraform":
-		content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "required_providers"}}})
-		for _, rp := range content.Blocks {
+		for _, rp := range b.Body.Blocks("required_providers") {
 			l.requiredProviders(m, rp.Body)
 		}
 	case "provider":
-		l.decodeProvider(m, b, override)
+		l.decodeProvider(m, b)
 	case "check":
-		l.decodeCheck(m, b, override)
+		l.decodeCheck(m, b)
 	case "import":
 		if len(m.Path) > 0 {
-			r := b.DefRange
+			r := b.DeclRange
 			l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid import block",
 				Detail: "import blocks are only allowed in the root module", Subject: &r})
 			return
 		}
-		content, _, hd := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{
-			{Name: "to"}, {Name: "id"}, {Name: "for_each"}, {Name: "provider"}}})
-		l.diags = append(l.diags, diag.FromHCL(hd)...)
-		im := &ImportDecl{DeclRange: b.DefRange}
-		for n, a := range content.Attributes {
-			switch n {
+		im := &ImportDecl{DeclRange: b.DeclRange}
+		for _, a := range l.attrs(b.Body) {
+			switch a.Name {
 			case "to":
-				im.To = l.reference(a.Expr)
+				im.To = l.reference(a.Source)
 			case "id":
-				im.ID = a.Expr
+				im.ID = a.Source
 			case "for_each":
-				im.ForEach = a.Expr
+				im.ForEach = a.Source
 			case "provider":
-				im.Provider = l.reference(a.Expr)
+				im.Provider = l.reference(a.Source)
 			}
 		}
-		if im.To == nil {
-			r := b.DefRange
+		if im.To == nil && attr(b.Body, "to") == nil {
+			r := b.DeclRange
 			l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Missing required argument",
 				Detail: "an import block needs a to argument: the address of the resource to import into", Subject: &r})
 		}
 		m.Imports = append(m.Imports, im)
 	case "moved":
-		content, _, hd := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{
-			{Name: "from", Required: true}, {Name: "to", Required: true}}})
-		l.diags = append(l.diags, diag.FromHCL(hd)...)
-		mv := &MovedDecl{DeclRange: b.DefRange}
-		if a, ok := content.Attributes["from"]; ok {
-			mv.From = l.reference(a.Expr)
+		l.required(b, "from", "to")
+		mv := &MovedDecl{DeclRange: b.DeclRange}
+		if a := attr(b.Body, "from"); a != nil {
+			mv.From = l.reference(a.Source)
 		}
-		if a, ok := content.Attributes["to"]; ok {
-			mv.To = l.reference(a.Expr)
+		if a := attr(b.Body, "to"); a != nil {
+			mv.To = l.reference(a.Source)
 		}
 		m.Moved = append(m.Moved, mv)
 	case "removed":
-		content, rest, hd := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "from", Required: true}}})
-		l.diags = append(l.diags, diag.FromHCL(hd)...)
-		rm := &RemovedDecl{DeclRange: b.DefRange}
-		if a, ok := content.Attributes["from"]; ok {
-			rm.From = l.reference(a.Expr)
+		l.required(b, "from")
+		rm := &RemovedDecl{DeclRange: b.DeclRange}
+		if a := attr(b.Body, "from"); a != nil {
+			rm.From = l.reference(a.Source)
 		}
-		rm.Body = l.body(rest, 0)
+		rm.Body = l.body(b.Body)
 		rm.Body.Attrs = without(rm.Body.Attrs, "from")
 		m.Removed = append(m.Removed, rm)
 	}
+}
+
+// required reports the arguments of names that a block lacks, as HCL's
+// decoding does.
+func (l *loader) required(b *config.Block, names ...string) {
+	for _, n := range names {
+		if attr(b.Body, n) != nil {
+			continue
+		}
+		r := b.DeclRange
+		if l.json {
+			r = hcl.Range{Filename: r.Filename, Start: r.Start, End: r.Start}
+		}
+		l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
+			Summary: "Missing required argument",
+			Detail:  "The argument \"" + n + "\" is required, but no definition was found.", Subject: &r})
+	}
+}
+
+// nameRange is where an argument's name is written (in quotes in JSON).
+func (l *loader) nameRange(a *config.Attribute) hcl.Range {
+	n := len(a.Name)
+	if l.json {
+		n += 2
+	}
+	r := a.Range
+	r.End = r.Start
+	r.End.Column += n
+	r.End.Byte += n
+	return r
 }
 
 // without returns attrs without the one called name.
@@ -677,19 +694,16 @@ func without(attrs []*Expr, name string) []*Expr {
 
 // condition decodes a validation, precondition, postcondition or assert
 // block; nil (with a diagnostic) when it has no condition.
-func (l *loader) condition(b *hcl.Block) *Condition {
-	content, _, hd := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{
-		{Name: "condition"}, {Name: "error_message"}}})
-	l.diags = append(l.diags, diag.FromHCL(hd)...)
-	c := &Condition{Range: b.DefRange}
-	if a, ok := content.Attributes["condition"]; ok {
-		c.Condition = a.Expr
+func (l *loader) condition(b *config.Block) *Condition {
+	c := &Condition{Range: b.DeclRange}
+	if a := attr(b.Body, "condition"); a != nil {
+		c.Condition = a.Source
 	}
-	if a, ok := content.Attributes["error_message"]; ok {
-		c.ErrorMessage = a.Expr
+	if a := attr(b.Body, "error_message"); a != nil {
+		c.ErrorMessage = a.Source
 	}
 	if c.Condition == nil {
-		r := b.DefRange
+		r := b.DeclRange
 		l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Missing required argument",
 			Detail: "a " + b.Type + " block needs a condition argument", Subject: &r})
 		return nil
@@ -734,9 +748,10 @@ func (l *loader) reference(e hcl.Expression) hcl.Expression {
 // requiredProviders reads a required_providers block: each entry's source
 // and configuration_aliases (entries that are only a version string are
 // skipped).
-func (l *loader) requiredProviders(m *Module, body hcl.Body) {
-	for n, a := range l.attrs(body) {
-		pairs, hd := hcl.ExprMap(a.Expr)
+func (l *loader) requiredProviders(m *Module, body *config.Body) {
+	for _, a := range l.attrs(body) {
+		n := a.Name
+		pairs, hd := hcl.ExprMap(a.Source)
 		if hd.HasErrors() {
 			continue
 		}
@@ -770,9 +785,9 @@ func (l *loader) requiredProviders(m *Module, body hcl.Body) {
 }
 
 // decodeProvider reads a provider block.
-func (l *loader) decodeProvider(m *Module, b *hcl.Block, override bool) {
-	p := &ProviderDecl{Name: b.Labels[0], DeclRange: b.DefRange}
-	body := l.body(b.Body, 0)
+func (l *loader) decodeProvider(m *Module, b *config.Block) {
+	p := &ProviderDecl{Name: b.Labels[0], DeclRange: b.DeclRange}
+	body := l.body(b.Body)
 	for _, a := range body.Attrs {
 		if a.Name != "alias" {
 			continue
@@ -788,21 +803,13 @@ func (l *loader) decodeProvider(m *Module, b *hcl.Block, override bool) {
 	}
 	body.Attrs = without(without(body.Attrs, "alias"), "version")
 	key := p.Key()
-	prev := m.ProviderConfigs[key]
-	switch {
-	case prev != nil && !override:
-		r := b.DefRange
+	if prev := m.ProviderConfigs[key]; prev != nil {
+		r := b.DeclRange
 		l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
 			Summary: "Duplicate provider configuration",
 			Detail:  "a provider configuration for " + QuoteOrEmpty(key) + " is already declared in this module", Subject: &r,
 			Related:    []diag.Related{{Message: "first declared here", Range: prev.DeclRange}},
 			Suggestion: "give one of them an alias, or put the change in an override file"})
-		return
-	case prev == nil && override:
-		l.missingBase("provider", key, b)
-		return
-	case prev != nil:
-		prev.Body = mergeBody(prev.Body, body)
 		return
 	}
 	p.Body = body
@@ -810,42 +817,31 @@ func (l *loader) decodeProvider(m *Module, b *hcl.Block, override bool) {
 }
 
 // decodeCheck reads a check block: its asserts and scoped data sources.
-func (l *loader) decodeCheck(m *Module, b *hcl.Block, override bool) {
+func (l *loader) decodeCheck(m *Module, b *config.Block) {
 	name := b.Labels[0]
-	prev := m.Checks[name]
-	if prev != nil && !override {
+	if prev := m.Checks[name]; prev != nil {
 		l.dup("check", name, b, prev.DeclRange)
 		return
 	}
-	if prev == nil && override {
-		l.missingBase("check", name, b)
-		return
-	}
-	c := prev
-	if c == nil {
-		c = &CheckDecl{Name: name, DeclRange: b.DefRange}
-	}
-	content, _, hd := b.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
-		{Type: "data", LabelNames: []string{"type", "name"}}, {Type: "assert"}}})
-	l.diags = append(l.diags, diag.FromHCL(hd)...)
-	var asserts []*Condition
-	for _, cb := range content.Blocks {
-		switch cb.Type {
-		case "data":
-			if key := l.decodeResource(m, cb, override, name); key != "" && !contains(c.Data, key) {
+	c := &CheckDecl{Name: name, DeclRange: b.DeclRange}
+	for _, it := range b.Body.Items {
+		cb, ok := it.(*config.Block)
+		if !ok {
+			continue
+		}
+		switch {
+		case cb.Type == "data" && len(cb.Labels) == 2:
+			if key := l.decodeResource(m, cb, name); key != "" && !contains(c.Data, key) {
 				c.Data = append(c.Data, key)
 			}
-		case "assert":
+		case cb.Type == "assert":
 			if a := l.condition(cb); a != nil {
-				asserts = append(asserts, a)
+				c.Asserts = append(c.Asserts, a)
 			}
 		}
 	}
-	if len(asserts) > 0 || !override {
-		c.Asserts = asserts
-	}
-	if len(c.Asserts) == 0 && !override {
-		r := b.DefRange
+	if len(c.Asserts) == 0 {
+		r := b.DeclRange
 		l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Missing assert block",
 			Detail: "check " + QuoteOrEmpty(name) + " needs at least one assert block", Subject: &r})
 	}
@@ -861,42 +857,21 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// resourceMetaSchema picks the meta-arguments and meta-blocks of a
-// resource body that are not decoded into Body, in both syntaxes.
-var resourceMetaSchema = &hcl.BodySchema{
-	Attributes: []hcl.AttributeSchema{{Name: "depends_on"}},
-	Blocks: []hcl.BlockHeaderSchema{{Type: "lifecycle"}, {Type: "provisioner", LabelNames: []string{"type"}},
-		{Type: "connection"}},
-}
-
-var lifecycleSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "precondition"}, {Type: "postcondition"}}}
-
 // decodeResource reads a resource or data block (of check block check
 // when check is not "") and returns its local address, "" when it was
 // not added.
-func (l *loader) decodeResource(m *Module, b *hcl.Block, override bool, check string) string {
+func (l *loader) decodeResource(m *Module, b *config.Block, check string) string {
 	mode := "managed"
 	if b.Type == "data" {
 		mode = "data"
 	}
-	r := &ResourceDecl{Mode: mode, Type: b.Labels[0], Name: b.Labels[1], Check: check, DeclRange: b.DefRange}
+	r := &ResourceDecl{Mode: mode, Type: b.Labels[0], Name: b.Labels[1], Check: check, DeclRange: b.DeclRange}
 	key := r.Addr()
-	prev := m.Resources[key]
-	if prev != nil && !override {
+	if prev := m.Resources[key]; prev != nil {
 		l.dup(b.Type, key, b, prev.DeclRange)
 		return ""
 	}
-	if prev == nil && override {
-		l.missingBase(b.Type, key, b)
-		return ""
-	}
-	body := l.body(b.Body, 0)
-	if prev != nil {
-		r = prev
-		r.Body = mergeBody(r.Body, body)
-	} else {
-		r.Body = body
-	}
+	r.Body = l.body(b.Body)
 	var kept []*Expr
 	for _, a := range r.Body.Attrs {
 		switch a.Name {
@@ -906,6 +881,8 @@ func (l *loader) decodeResource(m *Module, b *hcl.Block, override bool, check st
 			r.ForEach = a.Expr
 		case "provider":
 			r.Provider = l.reference(a.Expr)
+		case "depends_on":
+			r.DependsOn = l.references(a.Expr)
 		}
 		if !resourceMeta[a.Name] {
 			kept = append(kept, a)
@@ -930,22 +907,17 @@ func (l *loader) decodeResource(m *Module, b *hcl.Block, override bool, check st
 	return key
 }
 
-// resourceMeta reads depends_on, lifecycle (with its conditions),
-// provisioner and connection of a resource body into r; what an override
-// body sets replaces what the base set.
-func (l *loader) resourceMeta(r *ResourceDecl, b hcl.Body) {
-	content, _, hd := b.PartialContent(resourceMetaSchema)
-	l.diags = append(l.diags, diag.FromHCL(hd)...)
-	if a, ok := content.Attributes["depends_on"]; ok {
-		r.DependsOn = l.references(a.Expr)
-	}
-	var provisioners []*NestedBlock
-	for _, mb := range content.Blocks {
+// resourceMeta reads lifecycle (with its conditions), provisioner and
+// connection of a resource body into r.
+func (l *loader) resourceMeta(r *ResourceDecl, b *config.Body) {
+	for _, it := range b.Items {
+		mb, ok := it.(*config.Block)
+		if !ok {
+			continue
+		}
 		switch mb.Type {
 		case "lifecycle":
-			lc, rest, hd := mb.Body.PartialContent(lifecycleSchema)
-			l.diags = append(l.diags, diag.FromHCL(hd)...)
-			r.Lifecycle = l.body(rest, 1)
+			r.Lifecycle = l.body(mb.Body)
 			var kept []*NestedBlock
 			for _, nb := range r.Lifecycle.Blocks {
 				if nb.Type != "precondition" && nb.Type != "postcondition" {
@@ -953,130 +925,42 @@ func (l *loader) resourceMeta(r *ResourceDecl, b hcl.Body) {
 				}
 			}
 			r.Lifecycle.Blocks = kept
-			var pre, post []*Condition
-			for _, cb := range lc.Blocks {
-				if c := l.condition(cb); c != nil && cb.Type == "precondition" {
-					pre = append(pre, c)
-				} else if c != nil {
-					post = append(post, c)
+			for _, cb := range mb.Body.Items {
+				cb, ok := cb.(*config.Block)
+				if !ok || cb.Type != "precondition" && cb.Type != "postcondition" {
+					continue
 				}
-			}
-			if len(pre) > 0 {
-				r.Preconditions = pre
-			}
-			if len(post) > 0 {
-				r.Postconditions = post
+				if c := l.condition(cb); c != nil && cb.Type == "precondition" {
+					r.Preconditions = append(r.Preconditions, c)
+				} else if c != nil {
+					r.Postconditions = append(r.Postconditions, c)
+				}
 			}
 		case "provisioner":
-			provisioners = append(provisioners, &NestedBlock{Type: mb.Type, Labels: mb.Labels, Body: l.body(mb.Body, 1), Range: mb.DefRange})
+			r.Provisioners = append(r.Provisioners, &NestedBlock{Type: mb.Type, Labels: mb.Labels, Body: l.body(mb.Body), Range: mb.DeclRange})
 		case "connection":
-			r.Connection = &NestedBlock{Type: mb.Type, Body: l.body(mb.Body, 1), Range: mb.DefRange}
+			r.Connection = &NestedBlock{Type: mb.Type, Body: l.body(mb.Body), Range: mb.DeclRange}
 		}
-	}
-	if len(provisioners) > 0 {
-		r.Provisioners = provisioners
 	}
 }
 
-// dynamicSchema picks the dynamic blocks of a JSON body, and
-// dynamicBodySchema the arguments and content of one.
-var (
-	dynamicSchema     = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "dynamic", LabelNames: []string{"type"}}}}
-	dynamicBodySchema = &hcl.BodySchema{
-		Attributes: []hcl.AttributeSchema{{Name: "for_each"}, {Name: "iterator"}, {Name: "labels"}},
-		Blocks:     []hcl.BlockHeaderSchema{{Type: "content"}},
-	}
-)
-
-// body converts a block body into the ordered model. Native syntax bodies
-// keep their nested blocks. JSON bodies have no schema to tell blocks from
-// attributes, so every property is an attribute there, except "dynamic",
-// which Terraform's JSON syntax reserves for dynamic blocks:
-// "dynamic": {"TYPE": {"for_each": ..., "iterator": ..., "labels": [...],
-// "content": {...}}}, or a list of such objects for several.
-func (l *loader) body(b hcl.Body, depth int) *Body {
+// body converts a block body of the model into the evaluation index: its
+// arguments with the expressions they were parsed from, and its nested
+// blocks. In JSON, only Terraform's own nested blocks (dynamic, lifecycle,
+// ...) are blocks; any other object is an argument, as Terraform reads
+// JSON without a provider schema.
+func (l *loader) body(b *config.Body) *Body {
 	out := &Body{}
-	sb, ok := b.(*hclsyntax.Body)
-	if !ok {
-		content, rest, hd := b.PartialContent(dynamicSchema)
-		l.diags = append(l.diags, diag.FromHCL(hd)...)
-		as := l.attrs(rest)
-		for _, n := range sortedKeys(as) {
-			a := as[n]
-			out.Attrs = append(out.Attrs, &Expr{Name: n, Expr: a.Expr, Range: a.Range})
-		}
-		for _, db := range content.Blocks {
-			dc, hd := db.Body.Content(dynamicBodySchema)
-			l.diags = append(l.diags, diag.FromHCL(hd)...)
-			nb := &NestedBlock{Type: "dynamic", Labels: db.Labels, Body: &Body{}, Range: db.DefRange}
-			for _, n := range []string{"for_each", "iterator", "labels"} {
-				if a, ok := dc.Attributes[n]; ok {
-					nb.Body.Attrs = append(nb.Body.Attrs, &Expr{Name: n, Expr: a.Expr, Range: a.Range})
-				}
-			}
-			for _, cb := range dc.Blocks {
-				nb.Body.Blocks = append(nb.Body.Blocks, &NestedBlock{Type: "content", Body: l.body(cb.Body, depth+1), Range: cb.DefRange})
-			}
-			out.Blocks = append(out.Blocks, nb)
-		}
-		return out
-	}
-	type item struct {
-		pos hcl.Pos
-		a   *Expr
-		b   *NestedBlock
-	}
-	var items []item
-	for n, a := range sb.Attributes {
-		items = append(items, item{pos: a.SrcRange.Start, a: &Expr{Name: n, Expr: a.Expr, Range: a.SrcRange}})
-	}
-	for _, blk := range sb.Blocks {
-		items = append(items, item{pos: blk.TypeRange.Start, b: &NestedBlock{
-			Type: blk.Type, Labels: blk.Labels, Body: l.body(blk.Body, depth+1), Range: blk.DefRange()}})
-	}
-	sort.Slice(items, func(i, j int) bool { return items[i].pos.Byte < items[j].pos.Byte })
-	for _, it := range items {
-		if it.a != nil {
-			out.Attrs = append(out.Attrs, it.a)
-		} else {
-			out.Blocks = append(out.Blocks, it.b)
+	for _, a := range l.attrs(b) {
+		if a.Source != nil {
+			out.Attrs = append(out.Attrs, &Expr{Name: a.Name, Expr: a.Source, Range: a.Range})
 		}
 	}
-	return out
-}
-
-// mergeBody applies an override body to a base per Terraform's rules:
-// attributes replace attributes of the same name; a nested block type in
-// the override replaces all base blocks of that type.
-func mergeBody(base, over *Body) *Body {
-	out := &Body{}
-	oa := map[string]*Expr{}
-	for _, a := range over.Attrs {
-		oa[a.Name] = a
-	}
-	for _, a := range base.Attrs {
-		if r, ok := oa[a.Name]; ok {
-			out.Attrs = append(out.Attrs, r)
-			delete(oa, a.Name)
-		} else {
-			out.Attrs = append(out.Attrs, a)
+	for _, it := range b.Items {
+		if nb, ok := it.(*config.Block); ok {
+			out.Blocks = append(out.Blocks, &NestedBlock{Type: nb.Type, Labels: nb.Labels, Body: l.body(nb.Body), Range: nb.DeclRange})
 		}
 	}
-	for _, a := range over.Attrs {
-		if _, ok := oa[a.Name]; ok {
-			out.Attrs = append(out.Attrs, a)
-		}
-	}
-	ob := map[string]bool{}
-	for _, b := range over.Blocks {
-		ob[b.Type] = true
-	}
-	for _, b := range base.Blocks {
-		if !ob[b.Type] {
-			out.Blocks = append(out.Blocks, b)
-		}
-	}
-	out.Blocks = append(out.Blocks, over.Blocks...)
 	return out
 }
 

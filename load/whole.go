@@ -12,7 +12,6 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
-	"github.com/zclconf/go-cty/cty/function/stdlib"
 )
 
 // Whole resource objects.
@@ -167,9 +166,9 @@ func wholeAwareTry(f function.Function) function.Function {
 // wholeAwareLookup is lookup failing, for a whole object, on a key the
 // object lacks.
 var wholeAwareLookup = function.New(&function.Spec{
-	Description: stdlib.LookupFunc.Description(),
-	Params:      stdlib.LookupFunc.Params(),
-	VarParam:    stdlib.LookupFunc.VarParam(),
+	Description: lookupFunc.Description(),
+	Params:      lookupFunc.Params(),
+	VarParam:    lookupFunc.VarParam(),
 	Type: func(args []cty.Value) (cty.Type, error) {
 		obj, marks := args[0].Unmark()
 		key, _ := args[1].Unmark()
@@ -181,10 +180,10 @@ var wholeAwareLookup = function.New(&function.Spec{
 			}
 			return cty.NilType, &wholeReadError{reads}
 		}
-		return stdlib.LookupFunc.ReturnTypeForValues(args)
+		return lookupFunc.ReturnTypeForValues(args)
 	},
 	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-		res, err := stdlib.LookupFunc.Call(args)
+		res, err := lookupFunc.Call(args)
 		if err != nil || res.IsKnown() {
 			return res, err
 		}

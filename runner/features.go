@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/internal/hcldepth"
 )
 
@@ -30,16 +31,19 @@ type Feature struct {
 // gates", has the same table). A construct that every version tfkit
 // accepts supports (moved blocks: Terraform 1.1, OpenTofu 1.6) is listed
 // too, so that the table says what is known rather than what is missing.
+//
+// The versions of block kinds and of the blocks Terraform owns in them are
+// the language table's (config.Kinds); the table here names them.
 var (
-	featMoved              = Feature{"moved blocks", "1.1", "1.6"}
-	featImport             = Feature{"import blocks", "1.5", "1.6"}
-	featCheck              = Feature{"check blocks", "1.5", "1.6"}
-	featRemoved            = Feature{"removed blocks", "1.7", "1.7"}
+	featMoved              = blockFeature("moved blocks", &config.KindMoved.BlockSpec)
+	featImport             = blockFeature("import blocks", &config.KindImport.BlockSpec)
+	featCheck              = blockFeature("check blocks", &config.KindCheck.BlockSpec)
+	featRemoved            = blockFeature("removed blocks", &config.KindRemoved.BlockSpec)
 	featImportForEach      = Feature{"import blocks with for_each", "1.7", "1.7"}
-	featRemovedLifecycle   = Feature{"lifecycle blocks in removed blocks", "1.7", "1.10"}
-	featRemovedProvisioner = Feature{"provisioners in removed blocks", "1.9", "1.10"}
+	featRemovedLifecycle   = blockFeature("lifecycle blocks in removed blocks", ownBlock(config.KindRemoved, "lifecycle"))
+	featRemovedProvisioner = blockFeature("provisioners in removed blocks", ownBlock(config.KindRemoved, "provisioner"))
 	featProviderFunctions  = Feature{"provider-defined functions", "1.8", "1.7"}
-	featEphemeral          = Feature{"ephemeral resources", "1.10", "1.11"}
+	featEphemeral          = blockFeature("ephemeral resources", &config.KindEphemeral.BlockSpec)
 	featEphemeralVariables = Feature{"ephemeral input variables", "1.10", "1.11"}
 	featEphemeralOutputs   = Feature{"ephemeral outputs", "1.10", "1.11"}
 	featWriteOnly          = Feature{"write-only arguments", "1.11", "1.11"}
@@ -47,7 +51,31 @@ var (
 	Features = []Feature{featMoved, featImport, featCheck, featRemoved, featImportForEach,
 		featRemovedLifecycle, featRemovedProvisioner, featProviderFunctions, featEphemeral,
 		featEphemeralVariables, featEphemeralOutputs, featWriteOnly}
+
+	// blockFeatures are the features of blocks by their place in the
+	// language table.
+	blockFeatures = map[*config.BlockSpec]Feature{}
 )
+
+// blockFeature is the feature of a block the language table gives the
+// first engines of (BlockSpec.Since), under a name.
+func blockFeature(name string, s *config.BlockSpec) Feature {
+	if s.Since == (config.Engines{}) {
+		panic("runner: the language table gives no engine versions for " + name)
+	}
+	f := Feature{name, s.Since.Terraform, s.Since.OpenTofu}
+	blockFeatures[s] = f
+	return f
+}
+
+// ownBlock is the nested block typ that Terraform owns in blocks of kind k.
+func ownBlock(k *config.Kind, typ string) *config.BlockSpec {
+	s, ok := k.Block(typ)
+	if !ok {
+		panic("runner: the language table has no " + typ + " in " + k.Type + " blocks")
+	}
+	return s
+}
 
 // Minimum returns the first version of flavor that supports f, or nil.
 func (f Feature) Minimum(flavor Flavor) *version.Version {
@@ -225,18 +253,9 @@ func (s *featureScan) add(f Feature, detail string, r hcl.Range) {
 	s.uses = append(s.uses, Use{Feature: f, Detail: detail, Pos: r.Start, File: s.file})
 }
 
-// topLevel is the part of a configuration file's top level the gates
-// read; the hcl.Body API reads both syntaxes alike.
-var topLevel = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
-	{Type: "moved"},
-	{Type: "import"},
-	{Type: "removed"},
-	{Type: "check", LabelNames: []string{"name"}},
-	{Type: "ephemeral", LabelNames: []string{"type", "name"}},
-	{Type: "variable", LabelNames: []string{"name"}},
-	{Type: "output", LabelNames: []string{"name"}},
-	{Type: "resource", LabelNames: []string{"type", "name"}},
-}}
+// topLevel is the top level of a configuration file, by the language
+// table; the hcl.Body API reads both syntaxes alike.
+var topLevel = config.TopSchema()
 
 func (s *featureScan) blocks(body hcl.Body) {
 	content, _, _ := body.PartialContent(topLevel)
@@ -244,30 +263,17 @@ func (s *featureScan) blocks(body hcl.Body) {
 		return
 	}
 	for _, b := range content.Blocks {
+		k, _ := config.KindOf(b.Type)
+		if f, ok := blockFeatures[&k.BlockSpec]; ok {
+			s.add(f, "", b.DefRange)
+		}
+		s.nested(k, b.Body)
 		switch b.Type {
-		case "moved":
-			s.add(featMoved, "", b.DefRange)
 		case "import":
-			s.add(featImport, "", b.DefRange)
 			inner, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "for_each"}}})
 			if a := inner.Attributes["for_each"]; a != nil {
 				s.add(featImportForEach, "", a.NameRange)
 			}
-		case "removed":
-			s.add(featRemoved, "", b.DefRange)
-			inner, _, _ := b.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
-				{Type: "lifecycle"}, {Type: "provisioner", LabelNames: []string{"type"}}}})
-			for _, nb := range inner.Blocks {
-				if nb.Type == "lifecycle" {
-					s.add(featRemovedLifecycle, "", nb.DefRange)
-				} else {
-					s.add(featRemovedProvisioner, "", nb.DefRange)
-				}
-			}
-		case "check":
-			s.add(featCheck, "", b.DefRange)
-		case "ephemeral":
-			s.add(featEphemeral, "", b.DefRange)
 		case "variable", "output":
 			inner, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "ephemeral"}}})
 			if a := inner.Attributes["ephemeral"]; a != nil {
@@ -282,6 +288,26 @@ func (s *featureScan) blocks(body hcl.Body) {
 		case "resource":
 			s.writeOnly(b.Body, true)
 		}
+	}
+}
+
+// nested finds the blocks Terraform owns in a block of kind k that need a
+// newer engine than the block itself (a removed block's lifecycle and
+// provisioners).
+func (s *featureScan) nested(k *config.Kind, body hcl.Body) {
+	schema := &hcl.BodySchema{}
+	for _, nb := range k.Blocks {
+		if _, ok := blockFeatures[nb]; ok {
+			schema.Blocks = append(schema.Blocks, hcl.BlockHeaderSchema{Type: nb.Type, LabelNames: nb.Labels})
+		}
+	}
+	if len(schema.Blocks) == 0 {
+		return
+	}
+	inner, _, _ := body.PartialContent(schema)
+	for _, nb := range inner.Blocks {
+		spec, _ := k.Block(nb.Type)
+		s.add(blockFeatures[spec], "", nb.DefRange)
 	}
 }
 

@@ -34,26 +34,37 @@ func checkConfig(cfg *config.Config) diag.Diagnostics {
 	return append(diags, config.Validate(&config.Config{Blocks: kept})...)
 }
 
+// variableMismatch reports a variable declared again. Whether the two
+// declarations say the same is read from the model; only when they do not
+// are they rendered, for the diff the message shows.
 func variableMismatch(prev, b *config.Block) *diag.Diagnostic {
 	name := b.Labels[0]
-	a, errA := render.HCL(&config.Config{Blocks: []*config.Block{prev}})
-	c, errB := render.HCL(&config.Config{Blocks: []*config.Block{b}})
 	d := &diag.Diagnostic{
 		Severity: diag.Error,
 		Path:     "var." + name,
 		Subject:  &b.DeclRange,
 		Related:  []diag.Related{{Message: "first declared here", Range: prev.DeclRange}},
 	}
-	switch {
-	case errA != nil || errB != nil || string(a) == string(c):
+	var a, c []byte
+	same := sameBlock(prev, b)
+	if !same {
+		var errA, errB error
+		a, errA = render.HCL(&config.Config{Blocks: []*config.Block{prev}})
+		c, errB = render.HCL(&config.Config{Blocks: []*config.Block{b}})
+		// Models that differ may still be written alike (the renderer
+		// writes some different expressions the same way): the text
+		// decides, as Terraform reads the text.
+		same = errA != nil || errB != nil || string(a) == string(c)
+	}
+	if same {
 		d.Summary = fmt.Sprintf("Duplicate variable %q", name)
 		d.Detail = fmt.Sprintf("Variable %q is declared twice with the same settings; a variable is declared once per configuration.", name)
 		d.Suggestion = "declare it once, for instance in the root component, and pass tf.var(...) or the value down as a prop"
-	default:
-		d.Summary = fmt.Sprintf("Variable %q declared twice with different settings", name)
-		diff := textdiff.Unified(diag.FormatRange(prev.DeclRange), diag.FormatRange(b.DeclRange), string(a), string(c), 3)
-		d.Detail = "The two declarations differ:\n" + strings.TrimRight(diff, "\n")
-		d.Suggestion = "declare the variable once with the settings you want"
+		return d
 	}
+	d.Summary = fmt.Sprintf("Variable %q declared twice with different settings", name)
+	diff := textdiff.Unified(diag.FormatRange(prev.DeclRange), diag.FormatRange(b.DeclRange), string(a), string(c), 3)
+	d.Detail = "The two declarations differ:\n" + strings.TrimRight(diff, "\n")
+	d.Suggestion = "declare the variable once with the settings you want"
 	return d
 }

@@ -26,31 +26,37 @@ const (
 type kindSpec struct {
 	block  string
 	labels []string // props that are labels, in label order
+	kind   *config.Kind
 }
 
-var kinds = map[string]kindSpec{
-	"Resource":   {"resource", []string{"type", "name"}},
-	"DataSource": {"data", []string{"type", "name"}},
-	"Provider":   {"provider", []string{"type"}},
-	"Variable":   {"variable", []string{"name"}},
-	"Output":     {"output", []string{"name"}},
-	"Module":     {"module", []string{"name"}},
-	"Locals":     {"locals", nil},
-	"Terraform":  {"terraform", nil},
-	"Moved":      {"moved", nil},
-	"Import":     {"import", nil},
-	"Removed":    {"removed", nil},
-	"Check":      {"check", []string{"name"}},
-	"Ephemeral":  {"ephemeral", []string{"type", "name"}},
-}
+// kinds are the components, one per kind of block of the language table,
+// named as the table names them for the authoring APIs. Their labels are
+// props named as Terraform names them, but a provider's: <Provider
+// type="aws">.
+var kinds = func() map[string]kindSpec {
+	m := make(map[string]kindSpec, len(config.Kinds))
+	for _, k := range config.Kinds {
+		labels := k.Labels
+		if k == config.KindProvider {
+			labels = []string{"type"}
+		}
+		m[k.Name] = kindSpec{block: k.Type, labels: labels, kind: k}
+	}
+	return m
+}()
 
-// required lists the attributes a component written with props needs
-// besides its labels, with an example value for the hint. With an innerText
-// body config.Validate reports what is missing.
-var required = map[string][]struct{ name, example string }{
-	"Moved":   {{"from", "aws_instance.old"}, {"to", "aws_instance.new"}},
-	"Import":  {{"to", "aws_instance.web"}},
-	"Removed": {{"from", "aws_instance.old"}},
+// requiredExample is an example value of an address a component written
+// with props needs besides its labels (those the table marks required),
+// for the hint. With an innerText body config.Validate reports what is
+// missing.
+func requiredExample(kind *config.Kind, name string) string {
+	switch {
+	case name == "from":
+		return "aws_instance.old"
+	case kind == config.KindMoved:
+		return "aws_instance.new"
+	}
+	return "aws_instance.web"
 }
 
 // node is one primitive element of the rendered tree.
@@ -271,28 +277,9 @@ func (c *converter) readNode(i int, v Value) *node {
 	if !n.ok {
 		return n
 	}
-	switch n.spec.block {
-	case "resource":
-		n.addr = n.labels[0] + "." + n.labels[1]
-	case "data":
-		n.addr = "data." + n.labels[0] + "." + n.labels[1]
-	case "provider":
-		n.addr = "provider." + n.labels[0]
-		if a, ok := str(n.props.Get("alias")); ok {
-			n.addr += "." + a
-		}
-	case "variable":
-		n.addr = "var." + n.labels[0]
-	case "output":
-		n.addr = "output." + n.labels[0]
-	case "module":
-		n.addr = "module." + n.labels[0]
-	case "check":
-		n.addr = "check." + n.labels[0]
-	case "ephemeral":
-		n.addr = "ephemeral." + n.labels[0] + "." + n.labels[1]
-	default:
-		n.addr = n.spec.block
+	n.addr = n.spec.kind.Address(n.labels)
+	if a, ok := str(n.props.Get("alias")); ok && n.spec.kind.Refer == config.ByConfiguration {
+		n.addr = n.spec.kind.Address(n.labels, a)
 	}
 
 	if n.ref >= 0 {
@@ -404,7 +391,7 @@ func (c *converter) block(n *node) *config.Block {
 			continue
 		}
 		at := c.attrRange(n, m.key)
-		if isAddressAttr(n.kind, m.key) && !c.checkAddress(n, m.key, m.val, at) {
+		if isAddressAttr(n.spec.kind, m.key) && !c.checkAddress(n, m.key, m.val, at) {
 			continue
 		}
 		b.Body.Items = append(b.Body.Items, c.item(n, path, m.key, m.val, at, n.addr+"."+m.key)...)
@@ -415,10 +402,11 @@ func (c *converter) block(n *node) *config.Block {
 // requireAttrs reports the attributes n lacks that Terraform requires of
 // its block, at the element, with the prop to add.
 func (c *converter) requireAttrs(n *node) {
-	for _, r := range required[n.kind] {
-		if !present(n.props.Get(r.name)) {
-			c.errorAt(n.site, n.addr, fmt.Sprintf("<%s> without %s", n.kind, r.name),
-				fmt.Sprintf("%s needs %s: %s.", capitalize(element(n.kind)), r.name, requiredDetail(n.kind, r.name)), fmt.Sprintf("add %s=%q", r.name, r.example))
+	for _, a := range n.spec.kind.Args {
+		if a.Required && a.Read == config.Address && !present(n.props.Get(a.Name)) {
+			c.errorAt(n.site, n.addr, fmt.Sprintf("<%s> without %s", n.kind, a.Name),
+				fmt.Sprintf("%s needs %s: %s.", capitalize(element(n.kind)), a.Name, requiredDetail(n.kind, a.Name)),
+				fmt.Sprintf("add %s=%q", a.Name, requiredExample(n.spec.kind, a.Name)))
 		}
 	}
 	if n.kind == "Import" && !present(n.props.Get("id")) && !present(n.props.Get("identity")) {
@@ -428,17 +416,10 @@ func (c *converter) requireAttrs(n *node) {
 }
 
 // isAddressAttr reports whether attribute name of a kind is an address
-// Terraform reads as written: moved from and to, import to, removed from.
-func isAddressAttr(kind, name string) bool {
-	switch kind {
-	case "Moved":
-		return name == "from" || name == "to"
-	case "Import":
-		return name == "to"
-	case "Removed":
-		return name == "from"
-	}
-	return false
+// Terraform reads as written (moved from and to, import to, removed from).
+func isAddressAttr(kind *config.Kind, name string) bool {
+	a, ok := kind.Arg(name)
+	return ok && a.Read == config.Address
 }
 
 // checkAddress checks an address attribute: a string spelling an address
@@ -580,62 +561,26 @@ const (
 )
 
 // metaBlock is the rule for attribute name in a block nested as types (top
-// level first). These are the blocks Terraform defines itself; blocks of
-// providers' schemas are written with tf.block.
+// level first): the blocks Terraform owns there by the language table
+// (config.OwnBlock); blocks of providers' schemas are written with
+// tf.block. The front end writes as objects the owned blocks of at most
+// one label under elements and under owned blocks it writes as objects:
+// not under a check's scoped data source (a tf.block) nor a dynamic
+// block's content (written under the generated block's name).
 func metaBlock(types []string, name string) blockRule {
-	top, last, n := types[0], types[len(types)-1], len(types)
+	for i := 2; i <= len(types); i++ {
+		if s, ok := config.Spec(types[:i]); !ok || len(s.Labels) > 1 || s.Type == "dynamic" {
+			return notBlock
+		}
+	}
+	s, ok := config.OwnBlock(types, name)
 	switch {
-	case n == 1 && top == "resource":
-		switch name {
-		case "lifecycle", "connection":
-			return plainBlock
-		case "provisioner":
-			return labeledBlock
-		}
-	case n == 1 && (top == "data" || top == "ephemeral"):
-		if name == "lifecycle" {
-			return plainBlock
-		}
-	case n == 1 && top == "removed":
-		// removed takes lifecycle { destroy = false } and, for destroy-time
-		// provisioners, provisioner and connection as resources do.
-		switch name {
-		case "lifecycle", "connection":
-			return plainBlock
-		case "provisioner":
-			return labeledBlock
-		}
-	case n == 1 && top == "check":
-		if name == "assert" {
-			return plainBlock
-		}
-	case n == 2 && (top == "resource" || top == "removed") && last == "provisioner":
-		if name == "connection" {
-			return plainBlock
-		}
-	case n == 2 && (top == "resource" || top == "data" || top == "ephemeral") && last == "lifecycle":
-		if name == "precondition" || name == "postcondition" {
-			return plainBlock
-		}
-	case n == 1 && top == "terraform":
-		switch name {
-		case "required_providers", "cloud":
-			return plainBlock
-		case "backend", "provider_meta":
-			return labeledBlock
-		}
-	case n == 2 && top == "terraform" && last == "cloud":
-		if name == "workspaces" {
-			return plainBlock
-		}
-	case n == 1 && top == "variable":
-		if name == "validation" {
-			return plainBlock
-		}
-	case n == 1 && top == "output":
-		if name == "precondition" {
-			return plainBlock
-		}
+	case !ok:
+		return notBlock
+	case len(s.Labels) == 0:
+		return plainBlock
+	case len(s.Labels) == 1:
+		return labeledBlock
 	}
 	return notBlock
 }

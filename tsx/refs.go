@@ -136,18 +136,12 @@ func (c *converter) refExpr(n *node, id int, steps []Value, at hcl.Range, path s
 		return nil
 	}
 	var t hcl.Traversal
-	switch target.spec.block {
-	case "resource":
-		t = hcl.Traversal{hcl.TraverseRoot{Name: target.labels[0]}, hcl.TraverseAttr{Name: target.labels[1]}}
-	case "data":
-		t = hcl.Traversal{hcl.TraverseRoot{Name: "data"}, hcl.TraverseAttr{Name: target.labels[0]}, hcl.TraverseAttr{Name: target.labels[1]}}
-	case "ephemeral":
-		t = hcl.Traversal{hcl.TraverseRoot{Name: "ephemeral"}, hcl.TraverseAttr{Name: target.labels[0]}, hcl.TraverseAttr{Name: target.labels[1]}}
-	case "module":
-		t = hcl.Traversal{hcl.TraverseRoot{Name: "module"}, hcl.TraverseAttr{Name: target.labels[0]}}
-	case "variable":
-		t = hcl.Traversal{hcl.TraverseRoot{Name: "var"}, hcl.TraverseAttr{Name: target.labels[0]}}
-	case "provider":
+	// How the element is referred to is the language table's.
+	switch k := target.spec.kind; k.Refer {
+	case config.ByAddress:
+		names, _ := k.ReferenceNames(nil, target.labels)
+		t = config.Ref(names[0], names[1:]...).Traversal
+	case config.ByConfiguration:
 		if len(steps) > 0 {
 			c.errorAt(at, path, "Provider refs have no attributes",
 				fmt.Sprintf("%s stands for the provider configuration %s, which has no attributes to read.", c.refName(id), target.addr),
@@ -159,14 +153,14 @@ func (c *converter) refExpr(n *node, id int, steps []Value, at hcl.Range, path s
 			t = append(t, hcl.TraverseAttr{Name: alias})
 		}
 		return &config.Reference{Traversal: t}
-	case "locals":
+	case config.ByArgument:
 		if len(steps) == 0 {
 			c.errorAt(at, path, "Locals ref without a name",
 				fmt.Sprintf("%s stands for a locals block; read one of its values, such as ref.tags.", c.refName(id)), "", related()...)
 			return nil
 		}
 		name, _ := str(steps[0])
-		t = hcl.Traversal{hcl.TraverseRoot{Name: "local"}, hcl.TraverseAttr{Name: name}}
+		t = hcl.Traversal{hcl.TraverseRoot{Name: k.Root}, hcl.TraverseAttr{Name: name}}
 		steps = steps[1:]
 	default:
 		c.errorAt(at, path, fmt.Sprintf("%s cannot be referenced", target.addr),

@@ -2,19 +2,15 @@ package tsx
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
-	"github.com/tfkit/tfkit/internal/localmod"
-	"github.com/tfkit/tfkit/internal/outdir"
+	"github.com/tfkit/tfkit/internal/synth"
 	"github.com/tfkit/tfkit/manifest"
-	"github.com/tfkit/tfkit/render"
+	"github.com/tfkit/tfkit/schema"
 )
 
 // Output formats of Synth and Files.
@@ -31,61 +27,39 @@ const ManifestName = manifest.Name
 // "./modules/greet" names a directory relative to dir, the project
 // directory; it is copied to modules/greet/ and the source rewritten to
 // it), and manifest.json naming them as the one stack, called stack.
-// Paths are slash-separated. A local module that is not a directory makes
-// the error diag.Diagnostics located at the <Module> element.
+// Paths are slash-separated. Mistakes, such as a local module that is not
+// a directory (located at the <Module> element) or an unknown format,
+// make the error diag.Diagnostics.
 func Files(cfg *config.Config, format, stack, dir string) (map[string][]byte, error) {
-	var (
-		name string
-		data []byte
-		err  error
-	)
+	return files(cfg, format, stack, dir, Options{}, nil)
+}
+
+// files is the one synthesis path (package internal/synth) for a
+// configuration Build returned: the schema check when opts has schemas,
+// rendering, local modules and the manifest. warn receives the warnings
+// of the schema check.
+func files(cfg *config.Config, format, stack, dir string, opts Options, warn func(diag.Diagnostics)) (map[string][]byte, error) {
 	if dir == "" {
 		dir = "."
 	}
-	cfg, assets, ds := localmod.Assets(cfg, dir)
-	if ds.HasErrors() {
-		return nil, WithFrames(ds, dir)
+	if format == "" {
+		format = FormatHCL
 	}
-	switch format {
-	case FormatHCL, "":
-		format, name = FormatHCL, "main.tf"
-		data, err = render.HCL(cfg)
-	case FormatJSON:
-		name = "main.tf.json"
-		data, err = render.JSON(cfg)
-	default:
-		return nil, fmt.Errorf("unknown output format %q (want hcl or json)", format)
+	o := synth.Options{
+		Format:           synth.Format(format),
+		FormatSuggestion: formatSuggestion,
+		ProjectDir:       dir,
+		SchemaWarnings:   opts.SchemaWarnings,
+		Locate:           func(ds diag.Diagnostics) diag.Diagnostics { return WithFrames(ds, dir) },
+		Warn:             warn,
 	}
-	if err != nil {
-		return nil, err
+	if opts.Schemas != nil {
+		o.Schemas = func() ([]*schema.Provider, diag.Diagnostics) { return opts.Schemas, nil }
 	}
-	sum := sha256.Sum256(data)
-	// One stack whose directory is the output directory itself.
-	st := manifest.Stack{
-		Name:         stack,
-		Directory:    ".",
-		Files:        []manifest.File{{Path: name, SHA256: hex.EncodeToString(sum[:])}},
-		Dependencies: []string{},
-	}
-	files := map[string][]byte{name: data}
-	paths := make([]string, 0, len(assets))
-	for p := range assets {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	for _, p := range paths {
-		files[p] = assets[p]
-		sum := sha256.Sum256(assets[p])
-		st.Files = append(st.Files, manifest.File{Path: p, SHA256: hex.EncodeToString(sum[:])})
-	}
-	m := manifest.Manifest{Version: manifest.Version, Format: format, Stacks: []manifest.Stack{st}}
-	mdata, err := m.Marshal()
-	if err != nil {
-		return nil, err
-	}
-	files[ManifestName] = mdata
-	return files, nil
+	return synth.Files(synth.OneStack(stack, cfg), o)
 }
+
+const formatSuggestion = `give "hcl" or "json"`
 
 // StackName is the stack name Synth gives an entry: its file name without
 // the extension (main for main.tsx).
@@ -98,18 +72,22 @@ func StackName(entry string) string {
 // manifest.json into outDir, keeping every file there that tfkit did not
 // write (the engine's .terraform directory, lock file and state when
 // terraform runs in outDir); see App.Synth of package tfkit for the
-// rules. On any error outDir is left as it was. Diagnostics (warnings, or the errors that stopped the build)
-// are returned; err is a failure to write, or the diagnostics when they
-// hold errors.
+// rules. When opts has provider schemas, every resource, data source and
+// provider body is checked against them first, as App.Synth does. On any
+// error outDir is left as it was. Diagnostics (warnings, or the errors
+// that stopped the build) are returned; err is a failure to write, or the
+// diagnostics when they hold errors.
 func Synth(ctx context.Context, entry, outDir, format string, opts Options) (diag.Diagnostics, error) {
-	if format != FormatHCL && format != FormatJSON && format != "" {
-		return nil, fmt.Errorf("unknown output format %q (want hcl or json)", format)
+	if format != "" {
+		if ds := synth.CheckFormat(synth.Format(format), formatSuggestion); ds != nil {
+			return ds, ds
+		}
 	}
 	cfg, diags := BuildContext(ctx, entry, opts)
 	if diags.HasErrors() {
 		return diags, diags
 	}
-	files, err := Files(cfg, format, StackName(entry), opts.Dir)
+	files, err := files(cfg, format, StackName(entry), opts.Dir, opts, func(ds diag.Diagnostics) { diags = append(diags, ds...) })
 	if err != nil {
 		if ds, ok := err.(diag.Diagnostics); ok {
 			diags = append(diags, ds...)
@@ -120,11 +98,11 @@ func Synth(ctx context.Context, entry, outDir, format string, opts Options) (dia
 	if !filepath.IsAbs(outDir) && opts.Dir != "" {
 		outDir = filepath.Join(opts.Dir, outDir)
 	}
-	res, err := outdir.Update(outDir, files)
+	edited, err := synth.Write(outDir, files, false)
 	if err != nil {
 		return diags, err
 	}
-	for _, p := range res.Edited {
+	for _, p := range edited {
 		diags = append(diags, &diag.Diagnostic{
 			Severity: diag.Warning, Summary: "Edited output overwritten",
 			Detail:     fmt.Sprintf("%s had been edited since the last synth; the edit was overwritten.", filepath.Join(outDir, filepath.FromSlash(p))),

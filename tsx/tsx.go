@@ -14,6 +14,7 @@ import (
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/schema"
 )
 
 // DefaultTimeout is how long a configuration may run when Options.Timeout
@@ -36,6 +37,13 @@ type Options struct {
 	Log io.Writer
 	// Engine evaluates the bundle; nil means Goja().
 	Engine Engine
+	// Schemas, when not nil, are the provider schemas Synth checks every
+	// resource, data source and provider body against (see package
+	// validate) before it writes anything; Build does not use them.
+	Schemas []*schema.Provider
+	// SchemaWarnings makes what Schemas do not allow warnings instead of
+	// errors, for schemas older than the providers the engine installs.
+	SchemaWarnings bool
 }
 
 // Build bundles the .tsx (or .ts) entry with its relative imports, evaluates

@@ -30,6 +30,7 @@ import (
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/schema"
+	"github.com/tfkit/tfkit/tffile"
 )
 
 // metaArguments are the attributes Terraform handles itself on resources
@@ -85,43 +86,9 @@ type checker struct {
 }
 
 // indexProviders maps the local names a configuration uses to provider
-// schemas: names from required_providers first, then each provider's own
-// name (the last part of its source address).
+// schemas, as the reader of Terraform files does for JSON.
 func indexProviders(cfg *config.Config, providers []*schema.Provider) map[string]*schema.Provider {
-	bySource := map[string]*schema.Provider{}
-	out := map[string]*schema.Provider{}
-	for _, p := range providers {
-		bySource[p.Source] = p
-		bySource[shortSource(p.Source)] = p
-		if _, taken := out[p.Name()]; !taken {
-			out[p.Name()] = p
-		}
-	}
-	for _, tb := range cfg.BlocksOfType("terraform") {
-		for _, rp := range tb.Body.Blocks("required_providers") {
-			for _, a := range rp.Body.Attributes() {
-				obj, ok := a.Expr.(*config.Object)
-				if !ok {
-					continue
-				}
-				for _, it := range obj.Items {
-					if k, _ := config.LiteralString(it.Key); k == "source" {
-						if src, ok := config.LiteralString(it.Value); ok {
-							if p := bySource[strings.ToLower(src)]; p != nil {
-								out[a.Name] = p
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-	return out
-}
-
-// shortSource drops the default registry host: hashicorp/random.
-func shortSource(src string) string {
-	return strings.TrimPrefix(src, "registry.terraform.io/")
+	return tffile.ProviderSchemas(cfg, providers)
 }
 
 func (c *checker) topLevel(b *config.Block) {
@@ -529,20 +496,8 @@ func (c *checker) dynamic(b *config.Block, sch *schema.Block, path string, rng h
 }
 
 // blocksAsAttribute returns the block schema standing for the objects of a
-// list or set of objects attribute, which Terraform lets configurations
-// write as nested blocks; every attribute of the object is optional there.
-// Nested attributes (protocol 6) are never written as blocks.
-func blocksAsAttribute(a *schema.Attribute) (*schema.Block, bool) {
-	t := a.Type
-	if a.NestedType != nil || !(t.IsListType() || t.IsSetType()) || !t.ElementType().IsObjectType() {
-		return nil, false
-	}
-	obj := &schema.Block{}
-	for _, name := range sortedKeys(t.ElementType().AttributeTypes()) {
-		obj.Attributes = append(obj.Attributes, &schema.Attribute{Name: name, Type: t.ElementType().AttributeType(name), Optional: true})
-	}
-	return obj, true
-}
+// list or set of objects attribute (tffile.BlocksAsAttribute).
+func blocksAsAttribute(a *schema.Attribute) (*schema.Block, bool) { return tffile.BlocksAsAttribute(a) }
 
 func sortedKeys(m map[string]cty.Type) []string {
 	out := make([]string, 0, len(m))

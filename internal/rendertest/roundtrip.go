@@ -29,21 +29,7 @@ func HCLRoundTrip(t testing.TB, cfg *config.Config, out []byte) {
 // TopSchema is Terraform's top-level block structure, for decoding JSON in
 // tests. Nested bodies are decoded with a schema taken from the expected
 // model (a provider's schema would say the same about its blocks).
-var TopSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
-	{Type: "terraform"},
-	{Type: "provider", LabelNames: []string{"name"}},
-	{Type: "variable", LabelNames: []string{"name"}},
-	{Type: "locals"},
-	{Type: "output", LabelNames: []string{"name"}},
-	{Type: "module", LabelNames: []string{"name"}},
-	{Type: "resource", LabelNames: []string{"type", "name"}},
-	{Type: "data", LabelNames: []string{"type", "name"}},
-	{Type: "ephemeral", LabelNames: []string{"type", "name"}},
-	{Type: "moved"},
-	{Type: "import"},
-	{Type: "removed"},
-	{Type: "check", LabelNames: []string{"name"}},
-}}
+var TopSchema = config.TopSchema()
 
 // JSONRoundTrip decodes the rendered JSON the way Terraform does and
 // requires the same blocks, labels and argument names, and arguments that
@@ -114,7 +100,7 @@ func compareBody(types []string, want *config.Block, body hcl.Body, where string
 	var problems []string
 	var attrs hcl.Attributes
 	var blocks hcl.Blocks
-	if len(types) == 1 && want.Type == "locals" {
+	if len(types) == 1 && want.Type == config.KindLocals.Type {
 		var diags hcl.Diagnostics
 		attrs, diags = body.JustAttributes()
 		if diags.HasErrors() {

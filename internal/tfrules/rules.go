@@ -17,7 +17,7 @@ type Rule int
 
 const (
 	Plain            Rule = iota // an expression, as written
-	Ref                          // provider = aws.west; moved from/to; import to; removed from
+	Ref                          // a bare reference: config.Address, config.ProviderRef
 	RefList                      // depends_on = [aws_vpc.main]; replace_triggered_by
 	IgnoreChanges                // ignore_changes = [tags] or all
 	Providers                    // module providers = { aws.dst = aws.src }
@@ -27,54 +27,22 @@ const (
 )
 
 // For returns the rule for argument name in a block nested as types
-// (top-level block type first).
-func For(types []string, name string) Rule {
-	top, last, n := types[0], types[len(types)-1], len(types)
-	resourceLike := n == 1 && (top == "resource" || top == "data" || top == "ephemeral") ||
-		n == 2 && top == "check" && last == "data"
-	switch {
-	case resourceLike:
-		switch name {
-		case "depends_on":
-			return RefList
-		case "provider":
-			return Ref
-		}
-	case n == 1:
-		switch {
-		case top == "module" && name == "depends_on", top == "output" && name == "depends_on":
-			return RefList
-		case top == "module" && name == "providers":
-			return Providers
-		case top == "import" && (name == "to" || name == "provider"),
-			top == "moved" && (name == "from" || name == "to"),
-			top == "removed" && name == "from":
-			return Ref
-		case top == "variable" && name == "type":
-			return Type
-		}
-	case last == "lifecycle":
-		owner := types[n-2]
-		if n == 2 && (top == "resource" || top == "data") || n == 3 && top == "check" && owner == "data" {
-			switch name {
-			case "ignore_changes":
-				return IgnoreChanges
-			case "replace_triggered_by":
-				return RefList
-			}
-		}
-	case last == "provisioner":
-		if name == "when" || name == "on_failure" {
-			return Keyword
-		}
-	case last == "dynamic":
-		if name == "iterator" {
-			return Keyword
-		}
-	case n == 2 && top == "terraform" && last == "required_providers":
-		return RequiredProvider
-	}
-	return Plain
+// (top-level block type first): how the language table, config.ArgRead,
+// says Terraform reads it.
+func For(types []string, name string) Rule { return rules[config.ArgRead(types, name)] }
+
+// rules is the rule the renderers write each way of reading by: an
+// address and a provider configuration are both a bare reference.
+var rules = [...]Rule{
+	config.Plain:            Plain,
+	config.Address:          Ref,
+	config.ProviderRef:      Ref,
+	config.RefList:          RefList,
+	config.IgnoreChanges:    IgnoreChanges,
+	config.ProviderMap:      Providers,
+	config.TypeConstraint:   Type,
+	config.Keyword:          Keyword,
+	config.RequiredProvider: RequiredProvider,
 }
 
 // LiteralOnly reports whether Terraform reads an argument literally in JSON

@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tfkit/tfkit"
 	"github.com/tfkit/tfkit/internal/enginetest"
+	"github.com/tfkit/tfkit/manifest"
 )
 
 // stackProject is a project whose app copies src/ (written by the test,
@@ -70,7 +70,7 @@ func (p *stackProject) write(stacks ...testStack) {
 	if err := os.RemoveAll(src); err != nil {
 		p.t.Fatal(err)
 	}
-	m := tfkit.Manifest{Version: tfkit.ManifestVersion, Format: "hcl"}
+	m := manifest.Manifest{Version: manifest.Version, Format: "hcl"}
 	for _, s := range stacks {
 		rel := "stacks/" + s.name + "/main.tf"
 		path := filepath.Join(src, filepath.FromSlash(rel))
@@ -82,8 +82,8 @@ func (p *stackProject) write(stacks ...testStack) {
 		}
 		sum := sha256.Sum256([]byte(s.tf))
 		deps := append([]string{}, s.deps...)
-		m.Stacks = append(m.Stacks, tfkit.ManifestStack{Name: s.name, Directory: "stacks/" + s.name,
-			Files: []tfkit.ManifestFile{{Path: rel, SHA256: hex.EncodeToString(sum[:])}}, Dependencies: deps})
+		m.Stacks = append(m.Stacks, manifest.Stack{Name: s.name, Directory: "stacks/" + s.name,
+			Files: []manifest.File{{Path: rel, SHA256: hex.EncodeToString(sum[:])}}, Dependencies: deps})
 	}
 	data, err := m.Marshal()
 	if err != nil {

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tfkit/tfkit"
 	"github.com/tfkit/tfkit/internal/golden"
+	"github.com/tfkit/tfkit/manifest"
 )
 
 // TestSynthGoApp runs synth on a real program written with the tfkit API
@@ -47,7 +47,7 @@ $`)
 	if err != nil || !strings.Contains(string(network), `input = "network-prod"`) {
 		t.Errorf("network stack: %q %v", network, err)
 	}
-	m, err := tfkit.ReadManifest(out)
+	m, err := manifest.Read(out)
 	if err != nil {
 		t.Fatal(err)
 	}

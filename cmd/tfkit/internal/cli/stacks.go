@@ -16,9 +16,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/tfkit/tfkit"
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/project"
+	"github.com/tfkit/tfkit/manifest"
 	"github.com/tfkit/tfkit/runner"
 )
 
@@ -56,12 +56,12 @@ func (o *stackOptions) declare(fs *flag.FlagSet, synth, parallel bool) {
 
 // stackSet is the synth output and the stacks a command works on.
 type stackSet struct {
-	manifest *tfkit.Manifest
+	manifest *manifest.Manifest
 	out      string // output directory, absolute or relative to the process
 	outName  string // as the user wrote it, for messages
 	// selected are the stacks named on the command line (all without
 	// arguments), in manifest order.
-	selected []*tfkit.ManifestStack
+	selected []*manifest.Stack
 	deps     map[string][]string
 	stateDir string // <project>/.tfkit/<output>/stacks
 }
@@ -87,31 +87,31 @@ func loadStacks(ctx context.Context, r *run, o *stackOptions, synth bool, args [
 	}
 	if synth && !o.skipSynth {
 		format := "hcl"
-		if m, err := tfkit.ReadManifest(out); err == nil && m.Format != "" {
+		if m, err := manifest.Read(out); err == nil && m.Format != "" {
 			format = string(m.Format)
 		}
 		if code := runSynth(ctx, r, &synthOptions{out: o.out, format: format}, nil); code != ExitOK {
 			return nil, code
 		}
 	}
-	m, err := tfkit.ReadManifest(out)
+	m, err := manifest.Read(out)
 	if errors.Is(err, os.ErrNotExist) {
-		r.errorf(fmt.Sprintf("run '%s' first", r.tfkitCommand(synthArgs(o)...)), "%s has no %s", outName, tfkit.ManifestName)
+		r.errorf(fmt.Sprintf("run '%s' first", r.tfkitCommand(synthArgs(o)...)), "%s has no %s", outName, manifest.Name)
 		return nil, ExitFailure
 	}
 	if err != nil {
-		r.errorf(fmt.Sprintf("run '%s' to write it again", r.tfkitCommand(synthArgs(o)...)), "%s: %v", filepath.Join(outName, tfkit.ManifestName), err)
+		r.errorf(fmt.Sprintf("run '%s' to write it again", r.tfkitCommand(synthArgs(o)...)), "%s: %v", filepath.Join(outName, manifest.Name), err)
 		return nil, ExitFailure
 	}
 	s := &stackSet{manifest: m, out: out, outName: outName, deps: map[string][]string{}}
 	var names []string
-	byName := map[string]*tfkit.ManifestStack{}
+	byName := map[string]*manifest.Stack{}
 	for i := range m.Stacks {
 		st := &m.Stacks[i]
 		// The name becomes a directory under .tfkit: it must stay one.
 		if st.Name == "" || st.Name == "." || st.Name == ".." || strings.ContainsAny(st.Name, `/\`) || byName[st.Name] != nil {
 			r.errorf(fmt.Sprintf("run '%s' to write it again", r.tfkitCommand(synthArgs(o)...)),
-				"%s: stack name %q is empty, repeated or not usable as a directory name", filepath.Join(outName, tfkit.ManifestName), st.Name)
+				"%s: stack name %q is empty, repeated or not usable as a directory name", filepath.Join(outName, manifest.Name), st.Name)
 			return nil, ExitFailure
 		}
 		names = append(names, st.Name)
@@ -119,7 +119,7 @@ func loadStacks(ctx context.Context, r *run, o *stackOptions, synth bool, args [
 		s.deps[st.Name] = st.Dependencies
 	}
 	if err := runner.CheckDependencies(names, s.deps); err != nil {
-		r.errorf("", "%s: %v", filepath.Join(outName, tfkit.ManifestName), err)
+		r.errorf("", "%s: %v", filepath.Join(outName, manifest.Name), err)
 		return nil, ExitFailure
 	}
 	want := map[string]bool{}
@@ -207,7 +207,7 @@ func (s *stackSet) names() []string {
 	return n
 }
 
-func (s *stackSet) stack(name string) *tfkit.ManifestStack {
+func (s *stackSet) stack(name string) *manifest.Stack {
 	for _, st := range s.selected {
 		if st.Name == name {
 			return st
@@ -218,7 +218,7 @@ func (s *stackSet) stack(name string) *tfkit.ManifestStack {
 
 // files returns a stack's files relative to its directory, with the
 // directory itself, for runner.Workspace.Sync.
-func (s *stackSet) files(st *tfkit.ManifestStack) (string, []runner.File, error) {
+func (s *stackSet) files(st *manifest.Stack) (string, []runner.File, error) {
 	dir := path.Clean(st.Directory)
 	var files []runner.File
 	for _, f := range st.Files {
@@ -353,7 +353,7 @@ func (sr *stackRunner) prepare(ctx context.Context, w *runner.Workspace, name st
 // engine is too old for (see runner.Features) before anything of it runs,
 // listing each with its file:line (relative to the project directory) on
 // the stack's standard error, then a hint.
-func (sr *stackRunner) checkFeatures(name string, st *tfkit.ManifestStack) error {
+func (sr *stackRunner) checkFeatures(name string, st *manifest.Stack) error {
 	var files []runner.ConfigFile
 	for _, f := range st.Files {
 		p := filepath.FromSlash(f.Path)

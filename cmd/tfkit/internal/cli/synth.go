@@ -16,9 +16,10 @@ import (
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/outdir"
 	"github.com/tfkit/tfkit/internal/project"
+	"github.com/tfkit/tfkit/internal/synth"
 	"github.com/tfkit/tfkit/internal/textdiff"
+	"github.com/tfkit/tfkit/schema"
 	"github.com/tfkit/tfkit/tsx"
-	"github.com/tfkit/tfkit/validate"
 )
 
 func init() {
@@ -452,7 +453,8 @@ func hasProjectFile(dir string) bool {
 }
 
 // buildTSX evaluates a TSX entry in-process and writes its configuration
-// and manifest into the staging directory.
+// and manifest into the staging directory, through the synthesis path
+// App.Synth takes too.
 func buildTSX(ctx context.Context, r *run, o *synthOptions, entry, staging, schemas string) int {
 	timeout := o.timeout
 	if timeout == 0 {
@@ -471,21 +473,22 @@ func buildTSX(ctx context.Context, r *run, o *synthOptions, entry, staging, sche
 	if r.report(diags) {
 		return ExitFailure
 	}
+	o2 := synth.Options{
+		Format:     synth.Format(o.format),
+		ProjectDir: r.dir,
+		Locate:     func(ds diag.Diagnostics) diag.Diagnostics { return tsx.WithFrames(ds, r.dir) },
+		Warn:       func(ds diag.Diagnostics) { r.report(ds) },
+	}
 	if schemas != "" {
 		providers, err := r.readSchemaFile(schemas)
 		if err != nil {
 			r.errorf("run 'tfkit get' again, or give --schema FILE.json", "cannot read provider schemas: %v", err)
 			return ExitFailure
 		}
-		ds := validate.Config(cfg, providers)
-		if o.schemaCheck == "warn" {
-			ds = validate.Warnings(ds)
-		}
-		if r.report(tsx.WithFrames(ds, r.dir)) {
-			return ExitFailure
-		}
+		o2.Schemas = func() ([]*schema.Provider, diag.Diagnostics) { return providers, nil }
+		o2.SchemaWarnings = o.schemaCheck == "warn"
 	}
-	files, err := tsx.Files(cfg, o.format, tsx.StackName(entry), r.dir)
+	files, err := synth.Files(synth.OneStack(tsx.StackName(entry), cfg), o2)
 	if ds, ok := err.(diag.Diagnostics); ok {
 		r.report(ds)
 		return ExitFailure
@@ -494,7 +497,7 @@ func buildTSX(ctx context.Context, r *run, o *synthOptions, entry, staging, sche
 		r.errorf("", "%v", err)
 		return ExitFailure
 	}
-	if err := outdir.WriteFiles(staging, files); err != nil {
+	if _, err := synth.Write(staging, files, true); err != nil {
 		r.errorf("", "%v", err)
 		return ExitFailure
 	}

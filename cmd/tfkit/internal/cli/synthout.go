@@ -16,18 +16,18 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
-	"github.com/tfkit/tfkit"
 	"github.com/tfkit/tfkit/internal/hcldepth"
+	"github.com/tfkit/tfkit/manifest"
 )
 
 // What an app writes into TFKIT_OUTDIR is the contract with the Go API's
 // App.Synth:
 //
-//	manifest.json                   tfkit.Manifest: format, stacks, files, sums
+//	manifest.json                   manifest.Manifest: format, stacks, files, sums
 //	stacks/<stack>/main.tf          one per stack (TFKIT_FORMAT=hcl)
 //	stacks/<stack>/main.tf.json     one per stack (TFKIT_FORMAT=json)
 const (
-	manifestFile = tfkit.ManifestName
+	manifestFile = manifest.Name
 	hclFile      = "main.tf"
 	jsonFile     = "main.tf.json"
 )
@@ -47,7 +47,7 @@ type synthStack struct {
 // readSynthOutput reads the manifest the app wrote into dir, checks that
 // every file it lists is there with the content it names, and returns the
 // stacks in the manifest's (declaration) order.
-func readSynthOutput(dir string) (*tfkit.Manifest, []synthStack, error) {
+func readSynthOutput(dir string) (*manifest.Manifest, []synthStack, error) {
 	data, err := os.ReadFile(filepath.Join(dir, manifestFile))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, errNoManifest
@@ -55,7 +55,7 @@ func readSynthOutput(dir string) (*tfkit.Manifest, []synthStack, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	m, err := tfkit.ParseManifest(data)
+	m, err := manifest.Parse(data)
 	if err != nil {
 		return nil, nil, fmt.Errorf("the app wrote a %s this tfkit cannot read (%v); are the app's tfkit module and this binary the same version?", manifestFile, err)
 	}

@@ -8,14 +8,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
-	"strings"
 
-	"github.com/tfkit/tfkit"
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/project"
+	"github.com/tfkit/tfkit/manifest"
 	"github.com/tfkit/tfkit/schema"
+	"github.com/tfkit/tfkit/tffile"
 	"github.com/tfkit/tfkit/validate"
 )
 
@@ -101,7 +100,7 @@ func runValidate(r *run, o *validateOptions, args []string) int {
 			r.errorf("give the directories of .tf files to check, or run tfkit validate in a project", "no tfkit.json or cdktf.json, and no directory given")
 			return ExitFailure
 		}
-		m, err := tfkit.ReadManifest(proj.OutputDir())
+		m, err := manifest.Read(proj.OutputDir())
 		if err != nil {
 			r.errorf("run 'tfkit synth' first", "read the synth output: %v", err)
 			return ExitFailure
@@ -167,23 +166,18 @@ func (r *run) readSchemaFile(path string) ([]*schema.Provider, error) {
 	return ps, nil
 }
 
-// parseDir reads the .tf and .tf.json files of dir, in name order, into
-// one configuration, and returns how many it read. JSON files are read
-// with the providers' schemas, which say which properties are blocks.
+// parseDir reads the .tf and .tf.json files of dir, in name order with
+// override files merged (tffile), into one configuration, and returns how
+// many it read. JSON files are read with the providers' schemas, which say
+// which properties are blocks.
 func parseDir(dir string, providers []*schema.Provider) (*config.Config, diag.Diagnostics, int) {
-	entries, err := os.ReadDir(dir)
+	primary, overrides, err := tffile.DirNames(dir)
 	if err != nil {
 		return nil, diag.Diagnostics{{Severity: diag.Error, Summary: "Cannot read configuration directory", Detail: err.Error()}}, 0
 	}
-	var names []string
-	for _, e := range entries {
-		if !e.IsDir() && (strings.HasSuffix(e.Name(), ".tf") || strings.HasSuffix(e.Name(), ".tf.json")) {
-			names = append(names, e.Name())
-		}
-	}
-	sort.Strings(names)
-	cfg := &config.Config{}
+	names := append(primary, overrides...)
 	var diags diag.Diagnostics
+	var srcs []tffile.Source
 	for _, n := range names {
 		path := filepath.Join(dir, n)
 		src, err := os.ReadFile(path)
@@ -191,21 +185,13 @@ func parseDir(dir string, providers []*schema.Provider) (*config.Config, diag.Di
 			diags = append(diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Cannot read configuration file", Detail: err.Error()})
 			continue
 		}
-		var c *config.Config
-		var ds diag.Diagnostics
-		if strings.HasSuffix(n, ".json") {
-			c, ds = validate.ReadJSON(src, path, providers)
-		} else {
-			c, ds = config.ParseConfig(string(src), path)
-		}
-		diags = append(diags, ds...)
-		if c != nil {
-			cfg.Blocks = append(cfg.Blocks, c.Blocks...)
-		}
+		srcs = append(srcs, tffile.Source{Name: path, Src: src})
 	}
+	m, ds := tffile.Read(srcs, tffile.Options{Providers: providers})
+	diags = append(diags, ds...)
 	if len(names) == 0 {
 		diags = append(diags, &diag.Diagnostic{Severity: diag.Error, Summary: "No configuration files",
 			Detail: fmt.Sprintf("%s holds no .tf or .tf.json files.", dir), Suggestion: "name a directory of Terraform configuration, or run 'tfkit synth' first"})
 	}
-	return cfg, diags, len(names)
+	return m.Config, diags, len(names)
 }

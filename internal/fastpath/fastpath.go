@@ -1,4 +1,10 @@
-package tfkit
+// Package fastpath reads the two most frequent strings of the Go
+// authoring API without the HCL parser: templates whose only template
+// sequences interpolate plain references ("app-${var.env}-${count.index}",
+// what an expression formatted into a string gives), and attribute paths
+// made of names ("id", "tags.Name"). They build what the parser would;
+// anything else is left to it. The tests check that both ways agree.
+package fastpath
 
 import (
 	"strings"
@@ -8,16 +14,9 @@ import (
 	"github.com/tfkit/tfkit/config"
 )
 
-// Fast paths for the two most frequent parses: strings whose only template
-// sequences interpolate plain references ("app-${var.env}-${count.index}",
-// what an Expr formatted into a string gives), and attribute paths made of
-// names ("id", "tags.Name"). They build what the HCL parser would, without
-// it; anything else takes the parser. fastpath_test.go checks that both
-// ways agree.
-
-// fastTemplate reads s when every `${` in it holds a plain reference
+// Template reads s when every `${` in it holds a plain reference
 // (names joined by dots) and it has no other template sequence.
-func fastTemplate(s string) (config.Expr, bool) {
+func Template(s string) (config.Expr, bool) {
 	if !strings.ContainsAny(s, "$%") {
 		return config.String(s), true // text alone, the most frequent
 	}
@@ -93,7 +92,7 @@ type template1 struct {
 // references and take the parser.
 func plainReference(text string) (*config.Reference, bool) {
 	var buf [8]string
-	names, ok := splitNames(buf[:0], text)
+	names, ok := SplitNames(buf[:0], text)
 	if !ok || len(names) < 2 {
 		return nil, false
 	}
@@ -104,18 +103,18 @@ func plainReference(text string) (*config.Reference, bool) {
 	return config.Ref(names[0], names[1:]...), true
 }
 
-// splitNames appends the names of text, joined by dots, to dst; false when
+// SplitNames appends the names of text, joined by dots, to dst; false when
 // one is not a plain name.
-func splitNames(dst []string, text string) ([]string, bool) {
+func SplitNames(dst []string, text string) ([]string, bool) {
 	for {
 		dot := strings.IndexByte(text, '.')
 		if dot < 0 {
-			if !isPlainName(text) {
+			if !IsPlainName(text) {
 				return nil, false
 			}
 			return append(dst, text), true
 		}
-		if !isPlainName(text[:dot]) {
+		if !IsPlainName(text[:dot]) {
 			return nil, false
 		}
 		dst = append(dst, text[:dot])
@@ -123,9 +122,9 @@ func splitNames(dst []string, text string) ([]string, bool) {
 	}
 }
 
-// isPlainName reports whether n is an identifier made of ASCII letters,
+// IsPlainName reports whether n is an identifier made of ASCII letters,
 // digits, '_' and '-', not starting with a digit or '-'.
-func isPlainName(n string) bool {
+func IsPlainName(n string) bool {
 	if n == "" {
 		return false
 	}
@@ -141,10 +140,10 @@ func isPlainName(n string) bool {
 	return true
 }
 
-// fastPath extends a reference by a path of plain names: "id", "tags.Name".
-func fastPath(base *config.Reference, path string) (*config.Reference, bool) {
+// Path extends a reference by a path of plain names: "id", "tags.Name".
+func Path(base *config.Reference, path string) (*config.Reference, bool) {
 	var buf [8]string
-	names, ok := splitNames(buf[:0], path)
+	names, ok := SplitNames(buf[:0], path)
 	if !ok {
 		return nil, false
 	}

@@ -1,0 +1,218 @@
+package synth
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path"
+	"sort"
+
+	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/localmod"
+	"github.com/tfkit/tfkit/internal/outdir"
+	"github.com/tfkit/tfkit/manifest"
+	"github.com/tfkit/tfkit/render"
+	"github.com/tfkit/tfkit/schema"
+	"github.com/tfkit/tfkit/validate"
+)
+
+// Format is the syntax stacks are written in.
+type Format string
+
+const (
+	// FormatHCL writes main.tf in HCL native syntax.
+	FormatHCL Format = "hcl"
+	// FormatJSON writes main.tf.json in Terraform's JSON syntax.
+	FormatJSON Format = "json"
+)
+
+// File is the name of a stack's configuration file in format f.
+func (f Format) File() string {
+	if f == FormatJSON {
+		return "main.tf.json"
+	}
+	return "main.tf"
+}
+
+// CheckFormat reports a format that is neither hcl nor json, with
+// suggestion saying how the front end's user chooses it.
+func CheckFormat(f Format, suggestion string) diag.Diagnostics {
+	if f == FormatHCL || f == FormatJSON {
+		return nil
+	}
+	return diag.Diagnostics{{
+		Severity: diag.Error, Summary: "Unknown output format",
+		Detail:     fmt.Sprintf("The output format %q is neither hcl nor json.", f),
+		Suggestion: suggestion,
+	}}
+}
+
+// Options control Files.
+type Options struct {
+	Format Format
+	// FormatSuggestion is the suggestion of an unknown format's
+	// diagnostic: how the user chooses the format.
+	FormatSuggestion string
+	// ProjectDir is what local module sources are relative to; "" is the
+	// working directory.
+	ProjectDir string
+	// Schemas returns the provider schemas to check every stack against,
+	// nil for none (then nothing is checked), with the diagnostics of
+	// reading them. It is called at most once or twice; callers cache.
+	Schemas func() ([]*schema.Provider, diag.Diagnostics)
+	// SchemaWarnings makes what the schemas do not allow warnings.
+	SchemaWarnings bool
+	// Locate adds what the front end knows to the diagnostics synthesis
+	// finds (code frames); nil leaves them as they are.
+	Locate func(diag.Diagnostics) diag.Diagnostics
+	// Warn receives the warnings of validation and the schema check when
+	// there is no error, before the output is rendered; nil drops them.
+	Warn func(diag.Diagnostics)
+	// Render writes one stack; nil is package render's HCL or JSON.
+	Render func(*config.Config, Format) ([]byte, error)
+}
+
+// Files is the one synthesis path of every front end: it validates the
+// app (see Plan.Validate), rewrites cross-stack references, checks the
+// stacks against provider schemas when there are any, and renders each
+// stack with the copies of the local modules it calls and a manifest.json
+// listing the stacks, their files with SHA-256 sums and their
+// dependencies. Paths are slash-separated, relative to the output
+// directory.
+//
+// Mistakes make the error diag.Diagnostics; other errors are failures to
+// render.
+func Files(a *App, o Options) (map[string][]byte, error) {
+	var schemas func() []*schema.Provider
+	if o.Schemas != nil {
+		schemas = func() []*schema.Provider { p, _ := o.Schemas(); return p }
+	}
+	p := NewPlan(a, schemas)
+	ds := p.Validate()
+	if !ds.HasErrors() {
+		ds = append(ds, p.schemaDiagnostics(o)...)
+	}
+	if o.Locate != nil && len(ds) > 0 {
+		ds = o.Locate(ds)
+	}
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	if len(ds) > 0 && o.Warn != nil {
+		o.Warn(ds)
+	}
+	if ds := CheckFormat(o.Format, o.FormatSuggestion); ds != nil {
+		return nil, ds
+	}
+	rend := o.Render
+	if rend == nil {
+		rend = renderStack
+	}
+	dir := o.ProjectDir
+	if dir == "" {
+		dir = "."
+	}
+	files := map[string][]byte{}
+	m := manifest.Manifest{Version: manifest.Version, Format: string(o.Format), Stacks: []manifest.Stack{}}
+	var assetDiags diag.Diagnostics
+	for _, s := range a.Stacks {
+		cfg, _ := p.Config(s)
+		// Local module directories are copied into the stack.
+		cfg, assets, ads := localmod.Assets(cfg, dir)
+		if assetDiags = append(assetDiags, ads...); ads.HasErrors() {
+			continue
+		}
+		text, err := rend(cfg, o.Format)
+		if err != nil {
+			return nil, fmt.Errorf("render stack %q: %w", s.Name, err)
+		}
+		file := path.Join(s.Dir, o.Format.File())
+		files[file] = text
+		sum := sha256.Sum256(text)
+		ms := manifest.Stack{
+			Name: s.Name, Directory: s.Dir,
+			Files:        []manifest.File{{Path: file, SHA256: hex.EncodeToString(sum[:])}},
+			Dependencies: []string{},
+		}
+		for _, rel := range sortedKeys(assets) {
+			f := path.Join(s.Dir, rel)
+			files[f] = assets[rel]
+			sum := sha256.Sum256(assets[rel])
+			ms.Files = append(ms.Files, manifest.File{Path: f, SHA256: hex.EncodeToString(sum[:])})
+		}
+		for _, d := range p.Dependencies(s) {
+			ms.Dependencies = append(ms.Dependencies, d.Name)
+		}
+		m.Stacks = append(m.Stacks, ms)
+	}
+	if assetDiags.HasErrors() {
+		if o.Locate != nil {
+			assetDiags = o.Locate(assetDiags)
+		}
+		return nil, assetDiags
+	}
+	data, err := m.Marshal()
+	if err != nil {
+		return nil, err
+	}
+	files[manifest.Name] = data
+	return files, nil
+}
+
+func renderStack(cfg *config.Config, f Format) ([]byte, error) {
+	if f == FormatJSON {
+		return render.JSON(cfg)
+	}
+	return render.HCL(cfg)
+}
+
+// schemaDiagnostics checks each stack against the provider schemas, when
+// there are any.
+func (p *Plan) schemaDiagnostics(o Options) diag.Diagnostics {
+	if o.Schemas == nil {
+		return nil
+	}
+	providers, ds := o.Schemas()
+	if providers == nil {
+		return ds
+	}
+	for _, s := range p.app.Stacks {
+		cfg, _ := p.Config(s)
+		ds = append(ds, validate.Config(cfg, providers)...)
+	}
+	if o.SchemaWarnings {
+		ds = validate.Warnings(ds)
+	}
+	return ds
+}
+
+func sortedKeys(m map[string][]byte) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// Write writes the files of a synthesis into dir. A fresh directory
+// (created when missing; the tfkit CLI's staging directory) is written into
+// directly; otherwise dir is a synthesis output directory, where only the
+// files the previous manifest.json lists are replaced or removed, under a
+// lock, without half-written files (see package outdir). It returns the
+// files that had been edited since the previous synthesis, overwritten.
+func Write(dir string, files map[string][]byte, fresh bool) (edited []string, err error) {
+	if fresh {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, fmt.Errorf("create output directory: %w", err)
+		}
+		return nil, outdir.WriteFiles(dir, files)
+	}
+	res, err := outdir.Update(dir, files)
+	if err != nil {
+		return nil, err
+	}
+	return res.Edited, nil
+}

@@ -1,0 +1,117 @@
+package synth
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/manifest"
+	"github.com/tfkit/tfkit/schema"
+)
+
+func oneResource() *config.Config {
+	cfg := &config.Config{}
+	b := config.NewBlock("resource", "terraform_data", "x")
+	b.Body.Set("input", config.String("hi"))
+	cfg.Add(b)
+	return cfg
+}
+
+// An unknown format is the same diagnostic for every front end, with the
+// front end's suggestion.
+func TestUnknownFormatIsADiagnostic(t *testing.T) {
+	_, err := Files(OneStack("main", oneResource()), Options{Format: "yaml", FormatSuggestion: "say hcl"})
+	var ds diag.Diagnostics
+	if !errors.As(err, &ds) || len(ds) != 1 || ds[0].Summary != "Unknown output format" ||
+		!strings.Contains(ds[0].Detail, `"yaml"`) || ds[0].Suggestion != "say hcl" {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+// A one-stack app (TSX) is written at the output's root, its manifest
+// naming the directory ".".
+func TestOneStackAtRoot(t *testing.T) {
+	files, err := Files(OneStack("main", oneResource()), Options{Format: FormatJSON})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := files["main.tf.json"]; !ok || len(files) != 2 {
+		t.Fatalf("files %v", keys(files))
+	}
+	m, err := manifest.Parse(files[manifest.Name])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Stacks) != 1 || m.Stacks[0].Directory != "." || m.Stacks[0].Files[0].Path != "main.tf.json" || m.Format != "json" {
+		t.Fatalf("manifest %+v", m)
+	}
+}
+
+// The schema check applies to every front end's stacks; in warning mode
+// its findings reach Warn and the output is written.
+func TestSchemaCheck(t *testing.T) {
+	providers := []*schema.Provider{{
+		Source: "registry.terraform.io/hashicorp/terraform",
+		Resources: []*schema.Resource{{Type: "terraform_data", Block: &schema.Block{
+			Attributes: []*schema.Attribute{{Name: "triggers_replace", Optional: true}},
+		}}},
+	}}
+	o := Options{Format: FormatHCL, Schemas: func() ([]*schema.Provider, diag.Diagnostics) { return providers, nil }}
+	_, err := Files(OneStack("main", oneResource()), o)
+	var ds diag.Diagnostics
+	if !errors.As(err, &ds) || !ds.HasErrors() || !strings.Contains(ds.Error(), "input") {
+		t.Fatalf("err = %v", err)
+	}
+	var warned diag.Diagnostics
+	o.SchemaWarnings = true
+	o.Warn = func(ds diag.Diagnostics) { warned = append(warned, ds...) }
+	if _, err := Files(OneStack("main", oneResource()), o); err != nil {
+		t.Fatal(err)
+	}
+	if len(warned) == 0 || warned.HasErrors() {
+		t.Fatalf("warned %v", warned)
+	}
+}
+
+// A stack the front end validated is not validated again; one it did not
+// is.
+func TestValidated(t *testing.T) {
+	cfg := &config.Config{}
+	cfg.Add(config.NewBlock("output", "o")) // no value
+	a := OneStack("main", cfg)
+	if ds := NewPlan(a, nil).Validate(); len(ds) != 0 {
+		t.Fatalf("validated stack: %v", ds)
+	}
+	a.Stacks[0].Validated = false
+	if ds := NewPlan(a, nil).Validate(); !ds.HasErrors() {
+		t.Fatal("want the missing value reported")
+	}
+}
+
+// RewriteExpr replaces references to elements, not iterators.
+func TestRewriteExprKeepsIterators(t *testing.T) {
+	x, ds := config.ParseExpression(`[for v in var.list : v if aws_vpc.main.id != ""]`, "", hcl.InitialPos)
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	var seen []string
+	RewriteExpr(x, func(t hcl.Traversal) config.Expr {
+		seen = append(seen, config.TraversalString(t))
+		return nil
+	})
+	if strings.Join(seen, " ") != "var.list aws_vpc.main.id" {
+		t.Fatalf("seen %q", seen)
+	}
+}
+
+func keys(m map[string][]byte) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}

@@ -1,0 +1,127 @@
+package synth
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/diag"
+)
+
+// Validate returns every diagnostic of the plan's app: those the front end
+// recorded, invalid or duplicate stack names among them, ambiguous
+// cross-stack references, dependency cycles between stacks, and each
+// stack's own (see ValidateStack), in declaration order.
+func (p *Plan) Validate() diag.Diagnostics {
+	a := p.app
+	ds := append(diag.Diagnostics(nil), a.Diags...)
+	if len(a.Stacks) == 0 {
+		ds = append(ds, &diag.Diagnostic{
+			Severity: diag.Error, Summary: "No stacks",
+			Detail:     "The app declares no stack, so there is nothing to synthesize.",
+			Suggestion: `declare one with tfkit.NewStack(app, "name")`,
+		})
+	}
+	ds = append(ds, p.diags...)
+	ds = append(ds, p.stackCycles()...)
+	for _, s := range a.Stacks {
+		ds = append(ds, p.ValidateStack(s)...)
+	}
+	return ds
+}
+
+// ValidateStack returns the diagnostics of one stack: the mistakes
+// recorded while it was built, those of writing it (see Config), and those
+// config.Validate finds in its configuration as written (duplicates,
+// undeclared references, cycles) unless the front end checked it.
+func (p *Plan) ValidateStack(s *Stack) diag.Diagnostics {
+	cfg, ds := p.Config(s)
+	out := append(append(diag.Diagnostics(nil), s.Diags...), ds...)
+	if s.Validated {
+		return out
+	}
+	return append(out, config.Validate(cfg)...)
+}
+
+// Dependencies returns the stacks s depends on: those declared, in the
+// order declared, then those whose elements s refers to, in the app's
+// order.
+func (p *Plan) Dependencies(s *Stack) []*Stack {
+	out := append([]*Stack(nil), s.DependsOn...)
+	if cs := p.of(s); cs != nil {
+		for _, d := range cs.producers {
+			if !containsStack(out, d) {
+				out = append(out, d)
+			}
+		}
+	}
+	return out
+}
+
+// stackCycles reports dependency cycles between stacks, once each, saying
+// for the dependencies that come from cross-stack references which element
+// refers to which.
+func (p *Plan) stackCycles() diag.Diagnostics {
+	const (
+		unvisited = iota
+		visiting
+		done
+	)
+	state := map[*Stack]int{}
+	var ds diag.Diagnostics
+	var trail []*Stack
+	var visit func(s *Stack)
+	visit = func(s *Stack) {
+		state[s] = visiting
+		trail = append(trail, s)
+		for _, d := range p.Dependencies(s) {
+			switch state[d] {
+			case unvisited:
+				visit(d)
+			case visiting:
+				var names []string
+				start := 0
+				for i, t := range trail {
+					if t == d {
+						start = i
+					}
+				}
+				cycle := append(append([]*Stack(nil), trail[start:]...), d)
+				for _, t := range cycle {
+					names = append(names, t.Name)
+				}
+				site := s.Site
+				detail := "The stacks depend on each other in a cycle: " + strings.Join(names, " → ") + "."
+				var related []diag.Related
+				for i := 0; i+1 < len(cycle); i++ {
+					from, to := cycle[i], cycle[i+1]
+					if containsStack(from.DependsOn, to) {
+						detail += fmt.Sprintf(" Stack %q depends on %q (DependsOn).", from.Name, to.Name)
+						continue
+					}
+					if cs := p.of(from); cs != nil {
+						if why, ok := cs.deps[to]; ok {
+							detail += fmt.Sprintf(" Stack %q depends on %q because its %s refers to %s of %q.",
+								from.Name, to.Name, why.elem, why.addr, to.Name)
+							related = append(related, diag.Related{Message: fmt.Sprintf("%s of stack %s", why.elem, from.Name), Range: why.site})
+						}
+					}
+				}
+				ds = append(ds, &diag.Diagnostic{
+					Severity: diag.Error, Summary: "Stack dependency cycle",
+					Detail:  detail,
+					Subject: &site, Related: related,
+					Suggestion: "move what both stacks need into one of them, or into a third stack both depend on",
+				})
+			}
+		}
+		trail = trail[:len(trail)-1]
+		state[s] = done
+	}
+	for _, s := range p.app.Stacks {
+		if state[s] == unvisited {
+			visit(s)
+		}
+	}
+	return ds
+}

@@ -1,0 +1,23 @@
+// Package tffile is the one reader of Terraform files: a directory (or a
+// list of files) of .tf and .tf.json files becomes one configuration model
+// (config.Config), with override files merged as Terraform merges them.
+//
+// Import it to read an existing Terraform directory into the model: to
+// inspect, check or convert it without running Terraform. Dir reads a
+// directory, Read a list of files; both return a Module holding the merged
+// configuration and each file as read.
+//
+// Both syntaxes are read into the same model. Native-syntax files keep
+// their syntax tree, and every attribute keeps the expression it was
+// parsed from (config.Attribute.Source) and its source range, so an
+// evaluator can evaluate it as Terraform does. Terraform JSON does not say
+// which properties are nested blocks: Terraform's own nested blocks
+// (lifecycle, provisioner, dynamic, validation, ...) are blocks, and with
+// provider schemas (Options.Providers) so are the nested blocks the
+// schemas declare; any other object is an argument whose value is an
+// object, which evaluates to what the block would.
+//
+// Which files belong to a module is decided in one place (Names); so is
+// what Terraform's language says about block kinds as far as reading needs
+// it (language.go).
+package tffile
