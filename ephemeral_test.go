@@ -8,6 +8,7 @@ import (
 
 	"github.com/tfkit/tfkit"
 	"github.com/tfkit/tfkit/internal/enginetest"
+	"github.com/tfkit/tfkit/internal/golden"
 	"github.com/tfkit/tfkit/internal/rendertest"
 	"github.com/tfkit/tfkit/render"
 )
@@ -67,8 +68,8 @@ func renderEphemeral(t *testing.T, registry bool) (hclText, jsonText []byte) {
 
 func TestEphemeralGolden(t *testing.T) {
 	hclText, jsonText := renderEphemeral(t, true)
-	checkGolden(t, filepath.Join("testdata", "ephemeral", "main.tf"), hclText)
-	checkGolden(t, filepath.Join("testdata", "ephemeral", "main.tf.json"), jsonText)
+	golden.Check(t, filepath.Join("testdata", "ephemeral", "main.tf"), hclText)
+	golden.Check(t, filepath.Join("testdata", "ephemeral", "main.tf.json"), jsonText)
 	app := tfkit.NewApp()
 	s := tfkit.NewStack(app, "ephemeral")
 	buildEphemeral(s, true)

@@ -4,11 +4,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 
-	"github.com/tfkit/tfkit/internal/outdir"
+	"github.com/tfkit/tfkit/internal/golden"
 )
 
 // examples are the runnable examples; each commits its synthesized output
@@ -50,27 +49,11 @@ func TestExamplesOutputIsCommitted(t *testing.T) {
 	bins := t.TempDir()
 	for _, name := range examples {
 		t.Run(name, func(t *testing.T) {
-			got := runExample(t, name, buildExample(t, name, bins))
-			committed := filepath.Join("examples", name, "tfkit.out")
-			if *update {
-				files := map[string][]byte{}
-				for p, c := range got {
-					files[p] = []byte(c)
-				}
-				if err := outdir.Write(committed, files); err != nil {
-					t.Fatal(err)
-				}
-				return
+			files := map[string][]byte{}
+			for p, c := range runExample(t, name, buildExample(t, name, bins)) {
+				files[p] = []byte(c)
 			}
-			want := readTree(t, committed)
-			if !reflect.DeepEqual(keys(got), keys(want)) {
-				t.Fatalf("files %v, committed %v (run go test -update)", keys(got), keys(want))
-			}
-			for p := range want {
-				if got[p] != want[p] {
-					t.Errorf("%s/%s is stale (run go test -update):\n--- got\n%s\n--- committed\n%s", committed, p, got[p], want[p])
-				}
-			}
+			golden.CheckTree(t, filepath.Join("examples", name, "tfkit.out"), files)
 		})
 	}
 }

@@ -90,8 +90,7 @@ func templateText(x config.Expr) string {
 // escapeTemplateContent escapes only the template sequences: in template
 // content (a JSON string value, a heredoc) backslashes and quotes are text.
 func escapeTemplateContent(s string) string {
-	s = strings.ReplaceAll(s, "${", "$${")
-	return strings.ReplaceAll(s, "%{", "%%{")
+	return config.EscapeTemplate(s)
 }
 
 func literalText(x config.Expr) (string, bool) {

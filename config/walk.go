@@ -196,33 +196,5 @@ func QuoteString(s string) string {
 // EscapeTemplateText escapes literal text for use between the quotes of an
 // HCL template: `\`, `"`, control characters, `${` and `%{`.
 func EscapeTemplateText(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch c {
-		case '\\':
-			b.WriteString(`\\`)
-		case '"':
-			b.WriteString(`\"`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '$', '%':
-			b.WriteByte(c)
-			if i+1 < len(s) && s[i+1] == '{' {
-				b.WriteByte(c)
-			}
-		default:
-			if c < 0x20 || c == 0x7f {
-				fmt.Fprintf(&b, `\u%04x`, c)
-			} else {
-				b.WriteByte(c)
-			}
-		}
-	}
-	return b.String()
+	return string(AppendTemplateText(make([]byte, 0, len(s)), s))
 }

@@ -294,7 +294,7 @@ func (g *goEmitter) typedValue(goType string, x config.Expr) (string, bool) {
 	if l, ok := x.(*config.Literal); ok && !l.Val.IsNull() && l.Val.IsKnown() {
 		switch {
 		case t == "string" && l.Val.Type() == cty.String:
-			return "tfkit.String(" + strconv.Quote(escapeTemplate(l.Val.AsString())) + ")", true
+			return "tfkit.String(" + strconv.Quote(config.EscapeTemplate(l.Val.AsString())) + ")", true
 		case t == "bool" && l.Val.Type() == cty.Bool:
 			return "tfkit.Bool(" + strconv.FormatBool(l.Val.True()) + ")", true
 		case t == "float64" && l.Val.Type() == cty.Number:

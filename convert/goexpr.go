@@ -146,7 +146,7 @@ func (g *goEmitter) literal(x *config.Literal) goExpr {
 	}
 	switch v.Type() {
 	case cty.String:
-		return goExpr{strconv.Quote(escapeTemplate(v.AsString())), false}
+		return goExpr{strconv.Quote(config.EscapeTemplate(v.AsString())), false}
 	case cty.Bool:
 		return goExpr{strconv.FormatBool(v.True()), false}
 	case cty.Number:
@@ -375,7 +375,7 @@ func templateText(x *config.Template) string {
 	var b strings.Builder
 	for i, p := range x.Parts {
 		if l, ok := p.(*config.Literal); ok && l.Val.Type() == cty.String && l.Val.IsKnown() && !l.Val.IsNull() {
-			text := escapeTemplate(l.Val.AsString())
+			text := config.EscapeTemplate(l.Val.AsString())
 			if strings.HasSuffix(text, "$") && i+1 < len(x.Parts) {
 				// "$" then "${" would read as the escape "$${": write the
 				// dollar as an interpolation of itself.
@@ -387,13 +387,6 @@ func templateText(x *config.Template) string {
 		b.WriteString("${" + string(render.InlineExpr(p)) + "}")
 	}
 	return b.String()
-}
-
-// escapeTemplate escapes ${ and %{ so that a string read as a template is
-// the literal text s.
-func escapeTemplate(s string) string {
-	s = strings.ReplaceAll(s, "${", "$${")
-	return strings.ReplaceAll(s, "%{", "%%{")
 }
 
 func literalString(x config.Expr) (string, bool) {

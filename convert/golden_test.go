@@ -1,7 +1,6 @@
 package convert
 
 import (
-	"flag"
 	"go/parser"
 	"go/token"
 	"os"
@@ -10,12 +9,17 @@ import (
 	"testing"
 
 	"github.com/evanw/esbuild/pkg/api"
+
+	"github.com/tfkit/tfkit/internal/golden"
 )
 
 // corpus is the load package's corpus of Terraform configurations.
 const corpus = "../load/testdata/cases"
 
-var update = flag.Bool("update", false, "rewrite the golden files of testdata/golden")
+// TestMain fails a full run on golden files no test compares.
+func TestMain(m *testing.M) {
+	golden.Main(m, "testdata/golden/*/want.*", "testdata/typed/want.*")
+}
 
 // TestGolden converts each directory of testdata/golden to Go and TSX and
 // compares with want.go, want.tsx and want.diagnostics.txt.
@@ -37,13 +41,13 @@ func TestGolden(t *testing.T) {
 					diags.WriteString(string(target) + ": " + d.Error() + "\n")
 				}
 				checkParses(t, target, out)
-				golden(t, filepath.Join(dir, "want."+string(target)), string(out))
+				golden.CheckOptional(t, filepath.Join(dir, "want."+string(target)), out)
 				again, _ := Dir(dir, Options{Target: target})
 				if string(again) != string(out) {
 					t.Errorf("%s: a second conversion differs", target)
 				}
 			}
-			golden(t, filepath.Join(dir, "want.diagnostics.txt"), diags.String())
+			golden.CheckOptional(t, filepath.Join(dir, "want.diagnostics.txt"), []byte(diags.String()))
 		})
 	}
 }
@@ -71,30 +75,6 @@ func parses(target Target, out []byte) error {
 type transformError struct{ msg string }
 
 func (e *transformError) Error() string { return e.msg }
-
-func golden(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		if got == "" {
-			os.Remove(path)
-			return
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if os.IsNotExist(err) {
-		want, err = nil, nil
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs (go test ./convert -run TestGolden -update to accept):\n--- got\n%s\n--- want\n%s", path, got, want)
-	}
-}
 
 // TestConvertErrors checks what cannot be converted: syntax errors at
 // their .tf line, JSON and override files.

@@ -20,10 +20,7 @@ func TestTypeCheckTSX(t *testing.T) {
 	}
 	tsc := tsxtest.TypeScript(t, "5.9.3")
 	root := t.TempDir()
-	pkg, err := filepath.Abs("../npm")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := tsxtest.Package(t)
 	writeFile(t, filepath.Join(root, "tsconfig.json"), []byte(`{
   "compilerOptions": {
     "strict": true,

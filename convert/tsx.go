@@ -590,7 +590,7 @@ func (e *tsxEmitter) expr(x config.Expr) string {
 		}
 		switch v.Type() {
 		case cty.String:
-			return jsString(escapeTemplate(v.AsString()))
+			return jsString(config.EscapeTemplate(v.AsString()))
 		case cty.Bool:
 			return strconv.FormatBool(v.True())
 		case cty.Number:

@@ -2,16 +2,20 @@ package load
 
 import (
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/tfkit/tfkit/internal/golden"
 	"github.com/tfkit/tfkit/schema"
 )
 
-var update = flag.Bool("update", false, "rewrite the expected view.json and diagnostics.txt of every case")
+// TestMain fails a full run on golden files no test compares: any file of
+// a case whose name starts with "expected" is one.
+func TestMain(m *testing.M) {
+	golden.Main(m, "testdata/cases/*/expected*", "testdata/checks/*/expected*")
+}
 
 // caseOptions is options.json of a case.
 type caseOptions struct {
@@ -23,10 +27,6 @@ type caseOptions struct {
 	// -json), relative to the case directory.
 	Schemas []string `json:"schemas"`
 }
-
-// goldenFiles are the outputs of a case; any other file whose name starts
-// with "expected" is stale.
-var goldenFiles = []string{"expected.view.json", "expected.diagnostics.txt"}
 
 // caseRoots hold the corpus: testdata/cases are configurations that the
 // convert package also round-trips through Go and TSX; testdata/checks
@@ -52,17 +52,6 @@ func TestCases(t *testing.T) {
 			name := ent.Name()
 			t.Run(name, func(t *testing.T) { runCase(t, filepath.Join(root, name)) })
 		}
-		for _, ent := range entries {
-			if !ent.IsDir() {
-				continue
-			}
-			files, _ := os.ReadDir(filepath.Join(root, ent.Name()))
-			for _, f := range files {
-				if strings.HasPrefix(f.Name(), "expected") && !contains(goldenFiles, f.Name()) {
-					t.Errorf("%s/%s/%s is not a golden file of the test; remove it", root, ent.Name(), f.Name())
-				}
-			}
-		}
 	}
 }
 
@@ -87,8 +76,8 @@ func runCase(t *testing.T, src string) {
 		diags.WriteString(strings.ReplaceAll(d.Error(), dir, "$ROOT"))
 		diags.WriteString("\n")
 	}
-	golden(t, filepath.Join(src, "expected.view.json"), got)
-	golden(t, filepath.Join(src, "expected.diagnostics.txt"), diags.String())
+	golden.CheckOptional(t, filepath.Join(src, "expected.view.json"), []byte(got))
+	golden.CheckOptional(t, filepath.Join(src, "expected.diagnostics.txt"), []byte(diags.String()))
 	if !json.Valid([]byte(got)) {
 		t.Errorf("view is not valid JSON:\n%s", got)
 	}
@@ -96,30 +85,6 @@ func runCase(t *testing.T, src string) {
 	view2, _ := Dir(dir, opts)
 	if string(view2.JSON()) != string(view.JSON()) {
 		t.Errorf("second evaluation differs")
-	}
-}
-
-func golden(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		if got == "" {
-			os.Remove(path)
-			return
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if os.IsNotExist(err) {
-		want, err = nil, nil
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs (run go test ./load -update to accept):\n--- got\n%s\n--- want\n%s", path, got, want)
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/tfkit/tfkit/tsx"
 )
 
 // innerTextOverload matches the declaration of a component's innerText
@@ -18,10 +20,7 @@ var innerTextOverload = regexp.MustCompile(`(?m)^export declare function (\w+)\(
 // with an attribute beside its text (TestTypeScriptChecks then requires
 // the error that says to move it into the text).
 func TestInnerTextOverloadsChecked(t *testing.T) {
-	decls, err := os.ReadFile("index.d.ts")
-	if err != nil {
-		t.Fatal(err)
-	}
+	decls := tsx.TypeDefinitions()["index.d.ts"]
 	cases, err := os.ReadFile(filepath.Join("testdata", "invalid", "innertext_extra_props.tsx"))
 	if err != nil {
 		t.Fatal(err)

@@ -14,7 +14,6 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -30,8 +29,6 @@ import (
 	"github.com/tfkit/tfkit/tsx/tsxtest"
 )
 
-var update = flag.Bool("update", false, "copy the embedded type definitions into npm/")
-
 // The compilers the type checks run under (scripts/install-typescript.sh
 // installs both): the TypeScript 5 line, and TypeScript 7, the native
 // compiler that a plain `npm install typescript` installs. The types must
@@ -42,21 +39,31 @@ const (
 	typescript7Version = "7.0.2"
 )
 
-func TestDefinitionsMatchEmbedded(t *testing.T) {
-	for name, data := range tsx.TypeDefinitions() {
-		if *update {
-			if err := os.WriteFile(name, data, 0o644); err != nil {
-				t.Fatal(err)
-			}
+// TestDefinitionsFromEmbedded: the package gets its type definitions from
+// tsx/runtime, their one source, which the binary embeds; npm/ keeps no
+// copy that could drift from it.
+func TestDefinitionsFromEmbedded(t *testing.T) {
+	pkg := tsxtest.Package(t)
+	defs := tsx.TypeDefinitions()
+	if len(defs) == 0 {
+		t.Fatal("no embedded type definitions")
+	}
+	for name, data := range defs {
+		got, err := os.ReadFile(filepath.Join(pkg, name))
+		if err != nil {
+			t.Errorf("the staged package lacks %s: %v", name, err)
 			continue
 		}
-		got, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatalf("%v (run go test ./npm -update)", err)
-		}
 		if !bytes.Equal(got, data) {
-			t.Errorf("npm/%s differs from tsx/runtime/%s, its source (run go test ./npm -update)", name, name)
+			t.Errorf("the staged package's %s differs from tsx/runtime/%s", name, name)
 		}
+	}
+	copies, err := filepath.Glob("*.d.ts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range copies {
+		t.Errorf("npm/%s is a copy; the package gets it from tsx/runtime when staged (go run ./npm/pack)", c)
 	}
 }
 
@@ -285,16 +292,13 @@ func TestTypeScriptChecks(t *testing.T) {
 // files under root/invalid, a copy of src.
 func checkProject(t *testing.T, tsc, root, tsconfig, invalid, src string) {
 	t.Helper()
-	abs, err := filepath.Abs(".")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := tsxtest.Package(t)
 	if err := os.MkdirAll(filepath.Join(root, "node_modules"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	// The package as users install it: resolution goes through its
 	// package.json exports.
-	if err := os.Symlink(abs, filepath.Join(root, "node_modules", "tfkit")); err != nil {
+	if err := os.Symlink(pkg, filepath.Join(root, "node_modules", "tfkit")); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(root, "tsconfig.json"), []byte(tsconfig), 0o644); err != nil {

@@ -513,42 +513,10 @@ func (w *emitter) quoted(s string) {
 	w.add(hclsyntax.TokenOQuote, bQuote)
 	if s != "" {
 		start := w.arenaMark()
-		w.arena = appendTemplateText(w.arena, s)
+		w.arena = config.AppendTemplateText(w.arena, s)
 		w.addFromArena(hclsyntax.TokenQuotedLit, start)
 	}
 	w.add(hclsyntax.TokenCQuote, bQuote)
-}
-
-// appendTemplateText appends s escaped for the inside of an HCL quoted
-// template, so that it reads back as exactly s.
-func appendTemplateText(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch c {
-		case '\\':
-			b = append(b, '\\', '\\')
-		case '"':
-			b = append(b, '\\', '"')
-		case '\n':
-			b = append(b, '\\', 'n')
-		case '\r':
-			b = append(b, '\\', 'r')
-		case '\t':
-			b = append(b, '\\', 't')
-		case '$', '%':
-			b = append(b, c)
-			if i+1 < len(s) && s[i+1] == '{' {
-				b = append(b, c)
-			}
-		default:
-			if c < 0x20 || c == 0x7f {
-				b = fmt.Appendf(b, `\u%04x`, c)
-			} else {
-				b = append(b, c)
-			}
-		}
-	}
-	return b
 }
 
 func (w *emitter) value(v cty.Value) {
@@ -666,7 +634,7 @@ func (w *emitter) templateParts(parts []config.Expr) {
 		}
 		if s != "" {
 			start := w.arenaMark()
-			w.arena = appendTemplateText(w.arena, s)
+			w.arena = config.AppendTemplateText(w.arena, s)
 			w.addFromArena(hclsyntax.TokenQuotedLit, start)
 		}
 		if dollar {
@@ -983,7 +951,7 @@ func (w *emitter) heredoc(e config.Expr) bool {
 		}
 		if s != "" {
 			start := w.arenaMark()
-			w.arena = appendTemplateEscaped(w.arena, s)
+			w.arena = config.AppendEscapedTemplate(w.arena, s)
 			w.addFromArena(hclsyntax.TokenStringLit, start)
 		}
 		if dollar {

@@ -3,17 +3,20 @@ package render
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/internal/golden"
 	"github.com/tfkit/tfkit/internal/rendertest"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+// TestMain fails a full run on files under testdata/<case> that no golden
+// case writes (the fuzz corpus under testdata/fuzz is one level deeper).
+func TestMain(m *testing.M) {
+	golden.Main(m, "testdata/*", "testdata/*/*")
+}
 
 // TestGolden renders every case and compares both files with testdata; the
 // same run checks each output's properties (fmt-clean, deterministic,
@@ -31,8 +34,8 @@ func TestGolden(t *testing.T) {
 				t.Fatalf("JSON: %v", err)
 			}
 			dir := filepath.Join("testdata", c.name)
-			checkGolden(t, filepath.Join(dir, "main.tf"), hclOut)
-			checkGolden(t, filepath.Join(dir, "main.tf.json"), jsonOut)
+			golden.Check(t, filepath.Join(dir, "main.tf"), hclOut)
+			golden.Check(t, filepath.Join(dir, "main.tf.json"), jsonOut)
 
 			checkDeterministic(t, cfg, hclOut, jsonOut)
 			rendertest.Formatted(t, hclOut)
@@ -43,57 +46,15 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// TestGoldenFoldersUsed fails on a testdata folder that no case writes, so
-// a renamed or deleted case cannot leave a stale golden behind.
-func TestGoldenFoldersUsed(t *testing.T) {
+// TestGoldenCaseNames: each case writes its own folder (TestMain fails on a
+// folder no case writes).
+func TestGoldenCaseNames(t *testing.T) {
 	used := map[string]bool{"fuzz": true}
 	for _, c := range goldenCases {
 		if used[c.name] {
 			t.Errorf("two golden cases are named %q", c.name)
 		}
 		used[c.name] = true
-	}
-	entries, err := os.ReadDir("testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		if !used[e.Name()] {
-			t.Errorf("testdata/%s is not used by any golden case: delete it or add the case", e.Name())
-			continue
-		}
-		if !e.IsDir() || e.Name() == "fuzz" {
-			continue
-		}
-		files, err := os.ReadDir(filepath.Join("testdata", e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range files {
-			if f.Name() != "main.tf" && f.Name() != "main.tf.json" {
-				t.Errorf("testdata/%s/%s is not a golden file any case writes", e.Name(), f.Name())
-			}
-		}
-	}
-}
-
-func checkGolden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./render -run TestGolden -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the rendered output (run with -update to accept):\n%s", path, rendertest.LineDiff(string(want), string(got)))
 	}
 }
 

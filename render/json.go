@@ -503,9 +503,9 @@ func appendJSONTemplateText(dst []byte, s string, more bool) []byte {
 	for {
 		i := strings.IndexByte(s, '\r')
 		if i < 0 {
-			return appendTemplateEscaped(dst, s)
+			return config.AppendEscapedTemplate(dst, s)
 		}
-		dst = appendTemplateEscaped(dst, s[:i])
+		dst = config.AppendEscapedTemplate(dst, s[:i])
 		rest := s[i+1:]
 		if !strings.HasPrefix(rest, "\n") && (more || strings.Contains(rest, "${") || strings.Contains(rest, "%{")) {
 			dst = append(dst, `${"\r"}`...)
@@ -514,17 +514,6 @@ func appendJSONTemplateText(dst []byte, s string, more bool) []byte {
 		}
 		s = rest
 	}
-}
-
-func appendTemplateEscaped(dst []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		dst = append(dst, c)
-		if (c == '$' || c == '%') && i+1 < len(s) && s[i+1] == '{' {
-			dst = append(dst, c)
-		}
-	}
-	return dst
 }
 
 func (r *jsonRenderer) ctyValue(v cty.Value, lit bool) {

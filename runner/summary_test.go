@@ -1,16 +1,20 @@
 package runner
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	tfjson "github.com/hashicorp/terraform-json"
+
+	"github.com/tfkit/tfkit/internal/golden"
 )
 
-var update = flag.Bool("update", false, "rewrite want.txt of every case in testdata/plan from its plan.json")
+// TestMain fails a full run on golden files no test compares.
+func TestMain(m *testing.M) {
+	golden.Main(m, "testdata/plan/*/want.txt")
+}
 
 // TestPlanSummaryFixtures reads plans Terraform made (testdata/plan/*,
 // written by generate.sh there): imports, forgets and moves, alone and
@@ -34,19 +38,7 @@ func TestPlanSummaryFixtures(t *testing.T) {
 				t.Fatal(err)
 			}
 			fromJSON := summarize(&plan)
-			wantFile := filepath.Join(dir, "want.txt")
-			if *update {
-				if err := os.WriteFile(wantFile, []byte(fromJSON.String()+"\n"), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(wantFile)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := fromJSON.String() + "\n"; got != string(want) {
-				t.Errorf("show -json: got %q, want %q", got, want)
-			}
+			golden.CheckString(t, filepath.Join(dir, "want.txt"), fromJSON.String()+"\n")
 			text, err := os.ReadFile(filepath.Join(dir, "plan.txt"))
 			if err != nil {
 				t.Fatal(err)

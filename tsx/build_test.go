@@ -3,7 +3,6 @@ package tsx
 import (
 	"encoding/json"
 	"errors"
-	"flag"
 	"os"
 	"path/filepath"
 	"sort"
@@ -12,10 +11,14 @@ import (
 	"time"
 
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/golden"
 	"github.com/tfkit/tfkit/render"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files")
+// TestMain fails a full run on golden files no test compares.
+func TestMain(m *testing.M) {
+	golden.Main(m, "testdata/build/*/want.*", "testdata/state_blocks/want.*")
+}
 
 // A build case is a directory under testdata/build holding main.tsx (and
 // whatever it imports), an optional case.json with options, and exactly one
@@ -89,52 +92,22 @@ func TestBuildGolden(t *testing.T) {
 			dir := filepath.Join("testdata", "build", name)
 			entry, opts := readCase(t, dir)
 			cfg, diags := Build(entry, opts)
-			var got, golden, other string
+			// Exactly one of want.tf and want.errors exists, and want.warnings
+			// only beside want.tf, when there are warnings.
 			if diags.HasErrors() {
-				got, golden, other = formatDiags(diags), goldenErrors, goldenTF
-			} else {
-				out, err := render.HCL(cfg)
-				if err != nil {
-					t.Fatalf("render: %v", err)
-				}
-				got, golden, other = string(out), goldenTF, goldenErrors
-				if len(diags) > 0 {
-					checkGolden(t, dir, goldenWarnings, formatDiags(diags))
-				} else if _, err := os.Stat(filepath.Join(dir, goldenWarnings)); err == nil {
-					if *update {
-						os.Remove(filepath.Join(dir, goldenWarnings))
-					} else {
-						t.Errorf("%s is stale: the case gave no warnings (run with -update)", goldenWarnings)
-					}
-				}
+				golden.CheckString(t, filepath.Join(dir, goldenErrors), formatDiags(diags))
+				golden.CheckOptional(t, filepath.Join(dir, goldenTF), nil)
+				golden.CheckOptional(t, filepath.Join(dir, goldenWarnings), nil)
+				return
 			}
-			checkGolden(t, dir, golden, got)
-			if _, err := os.Stat(filepath.Join(dir, other)); err == nil {
-				if *update {
-					os.Remove(filepath.Join(dir, other))
-				} else {
-					t.Errorf("%s is stale: the case produced %s (run with -update)", other, golden)
-				}
+			out, err := render.HCL(cfg)
+			if err != nil {
+				t.Fatalf("render: %v", err)
 			}
+			golden.CheckOptional(t, filepath.Join(dir, goldenWarnings), []byte(formatDiags(diags)))
+			golden.Check(t, filepath.Join(dir, goldenTF), out)
+			golden.CheckOptional(t, filepath.Join(dir, goldenErrors), nil)
 		})
-	}
-}
-
-func checkGolden(t *testing.T, dir, name, got string) {
-	t.Helper()
-	path := filepath.Join(dir, name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it); got:\n%s", err, got)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs (run with -update to accept):\n--- want\n%s\n--- got\n%s", path, want, got)
 	}
 }
 
@@ -154,7 +127,7 @@ func TestBuildCasesAreComplete(t *testing.T) {
 				goldens++
 			}
 		}
-		if goldens != 1 && !*update {
+		if goldens != 1 && !golden.Update() {
 			t.Errorf("%s: want exactly one of %s and %s, found %d", dir, goldenTF, goldenErrors, goldens)
 		}
 	}

@@ -1,15 +1,14 @@
 package tsx
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/internal/enginetest"
+	"github.com/tfkit/tfkit/internal/golden"
 )
 
 // exampleRun is one synthesis of an example under examples/: the output it
@@ -37,47 +36,7 @@ func TestExamplesUpToDate(t *testing.T) {
 	for _, run := range exampleRuns {
 		t.Run(run.dir+"/"+run.out, func(t *testing.T) {
 			files := synthExample(t, run)
-			dir := examplePath(run.dir, run.out)
-			if *update {
-				if err := os.RemoveAll(dir); err != nil {
-					t.Fatal(err)
-				}
-				for name, data := range files {
-					p := filepath.Join(dir, filepath.FromSlash(name))
-					if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-						t.Fatal(err)
-					}
-					if err := os.WriteFile(p, data, 0o644); err != nil {
-						t.Fatal(err)
-					}
-				}
-				return
-			}
-			entries, err := os.ReadDir(dir)
-			if err != nil {
-				t.Fatalf("%v (run with -update)", err)
-			}
-			var have []string
-			for _, e := range entries {
-				have = append(have, e.Name())
-			}
-			var want []string
-			for name := range files {
-				want = append(want, name)
-			}
-			sort.Strings(want)
-			if strings.Join(have, ",") != strings.Join(want, ",") {
-				t.Errorf("%s holds %v, want %v (run with -update)", dir, have, want)
-			}
-			for name, data := range files {
-				got, err := os.ReadFile(filepath.Join(dir, name))
-				if err != nil {
-					continue
-				}
-				if !bytes.Equal(got, data) {
-					t.Errorf("%s/%s is not current (run with -update):\n--- committed\n%s\n--- synthesized\n%s", dir, name, got, data)
-				}
-			}
+			golden.CheckTree(t, examplePath(run.dir, run.out), files)
 		})
 	}
 }

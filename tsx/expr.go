@@ -359,7 +359,7 @@ func (c *converter) substitute(n *node, s string, at hcl.Range, path string, bar
 			good := true
 			if bare && ctx == ctxHeredoc && markerKind(m) == "lit" {
 				v, _ := str(m.Get("v"))
-				text = escapeHeredocText(v)
+				text = config.EscapeTemplate(v)
 			} else {
 				text, good = c.placeholderText(n, m, at, path, bare && !interp, interp)
 			}
@@ -427,13 +427,6 @@ func (c *converter) substitute(n *node, s string, at hcl.Range, path string, bar
 		i++
 	}
 	return b.String(), ok
-}
-
-// escapeHeredocText escapes literal text for a heredoc, which has no
-// backslash escapes: only ${ and %{.
-func escapeHeredocText(s string) string {
-	s = strings.ReplaceAll(s, "${", "$${")
-	return strings.ReplaceAll(s, "%{", "%%{")
 }
 
 // placeholderText is the HCL text of a placeholder's expression. In literal

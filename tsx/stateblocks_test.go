@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tfkit/tfkit/internal/enginetest"
+	"github.com/tfkit/tfkit/internal/golden"
 )
 
 // TestStateBlocksSynth synthesizes a configuration using <Moved>, <Import>,
@@ -29,7 +30,7 @@ func TestStateBlocksSynth(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkGolden(t, dir, tc.golden, string(got))
+			golden.Check(t, filepath.Join(dir, tc.golden), got)
 		})
 	}
 }

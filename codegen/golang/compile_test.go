@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/tfkit/tfkit/internal/enginetest"
+	"github.com/tfkit/tfkit/internal/golden"
 )
 
 // writeModule generates the bindings of every case into a temporary
@@ -75,10 +76,17 @@ func TestGeneratedCompiles(t *testing.T) {
 	}
 }
 
+// programStacks are the stacks TestProgramSynth compares with
+// testdata/program/<stack>.tf.
+var programStacks = []string{"local", "docker", "modules", "nested", "objects"}
+
 // TestProgramSynth runs a program written against the generated random,
 // local and docker bindings and compares what it synthesizes.
 func TestProgramSynth(t *testing.T) {
 	if testing.Short() {
+		for _, stack := range programStacks {
+			golden.Use(filepath.Join("testdata", "program", stack+".tf"))
+		}
 		t.Skip("builds a Go program")
 	}
 	prog, err := os.ReadFile("testdata/program/main.go.txt")
@@ -106,25 +114,12 @@ func TestProgramSynth(t *testing.T) {
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("the program failed: %v\n%s", err, msg)
 	}
-	for _, stack := range []string{"local", "docker", "modules", "nested", "objects"} {
+	for _, stack := range programStacks {
 		got, err := os.ReadFile(filepath.Join(out, "stacks", stack, "main.tf"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		golden := filepath.Join("testdata", "program", stack+".tf")
-		if *update {
-			if err := os.WriteFile(golden, got, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("stack %s:\n got:\n%s\nwant:\n%s", stack, got, want)
-		}
+		golden.Check(t, filepath.Join("testdata", "program", stack+".tf"), got)
 	}
 	// The engine holds the objects the struct inputs render to against
 	// the module's type constraints and applies its optional() defaults.

@@ -2,7 +2,6 @@ package golang
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"go/format"
 	"go/token"
@@ -12,10 +11,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tfkit/tfkit/internal/golden"
 	"github.com/tfkit/tfkit/schema"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files")
+// TestMain fails a full run on golden files no test compares.
+func TestMain(m *testing.M) {
+	golden.Main(m, "testdata/golden/...", "testdata/program/*.tf")
+}
 
 // cases are the schemas with golden output, by case name.
 var cases = map[string]string{
@@ -87,53 +90,17 @@ func generate(t testing.TB, name string) []File {
 }
 
 func TestGolden(t *testing.T) {
-	used := map[string]bool{}
 	for _, name := range caseNames() {
 		t.Run(name, func(t *testing.T) {
-			dir := filepath.Join("testdata", "golden", name)
-			if *update {
-				if err := os.RemoveAll(dir); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.MkdirAll(dir, 0o755); err != nil {
-					t.Fatal(err)
-				}
-			}
+			files := map[string][]byte{}
 			for _, f := range generate(t, name) {
-				golden := filepath.Join(dir, f.Path+".golden")
-				used[golden] = true
 				if !bytes.HasPrefix(f.Data, []byte(Header+"\n")) {
 					t.Errorf("%s does not start with the generated-code header", f.Path)
 				}
-				if *update {
-					if err := os.WriteFile(golden, f.Data, 0o644); err != nil {
-						t.Fatal(err)
-					}
-					continue
-				}
-				want, err := os.ReadFile(golden)
-				if err != nil {
-					t.Errorf("%s: %v (run go test -update)", f.Path, err)
-					continue
-				}
-				if !bytes.Equal(f.Data, want) {
-					t.Errorf("%s differs from %s (run go test -update and review the diff)", f.Path, golden)
-				}
+				files[f.Path+".golden"] = f.Data
 			}
+			golden.CheckTree(t, filepath.Join("testdata", "golden", name), files)
 		})
-	}
-	// A golden file no case produces is stale.
-	err := filepath.WalkDir(filepath.Join("testdata", "golden"), func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		if !used[path] {
-			t.Errorf("unused golden file %s", path)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 }
 

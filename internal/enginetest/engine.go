@@ -32,6 +32,7 @@ const installHint = "run scripts/install-engine.sh and scripts/install-providers
 // the test is skipped, or failed when TFKIT_REQUIRE_ENGINE=1.
 func Engine(t testing.TB) string {
 	t.Helper()
+	SkipShort(t)
 	path, err := findEngine()
 	if err != nil {
 		unavailable(t, "%v", err)
@@ -44,12 +45,28 @@ func Engine(t testing.TB) string {
 // TFKIT_REQUIRE_ENGINE=1.
 func Mirror(t testing.TB) string {
 	t.Helper()
+	SkipShort(t)
 	dir, err := findMirror()
 	if err != nil {
 		unavailable(t, "%v", err)
 	}
 	return dir
 }
+
+// SkipShort skips t under -short. Every test that runs the engine or a
+// provider of the mirror goes through Engine or Mirror, so go test -short
+// ./..., the fast inner loop, runs none; the full suite (scripts/test.sh,
+// CI) runs them all.
+func SkipShort(t testing.TB) {
+	t.Helper()
+	if shortSkips && testing.Short() {
+		t.Skip("runs the Terraform engine or a mirrored provider; skipped with -short")
+	}
+}
+
+// shortSkips is false while this package's own tests run the helpers
+// against a stand-in engine script, which is as fast as any unit test.
+var shortSkips = true
 
 // unavailable skips t, or fails it when the environment requires an engine:
 // in CI a missing install step must not pass as a skipped test.

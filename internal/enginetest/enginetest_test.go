@@ -76,6 +76,7 @@ func capture(t *testing.T, f func(tb testing.TB)) *recorder {
 // there is one.
 func fakeEngine(t *testing.T) (mirror string) {
 	t.Helper()
+	withoutShortSkips(t)
 	dir := t.TempDir()
 	script := `#!/bin/sh
 if [ "$1" = validate ] && [ -f validate.json ]; then
@@ -278,7 +279,34 @@ resource "random_string" "s" {
 	}
 }
 
+// withoutShortSkips lets the helpers run under -short for the rest of t:
+// the engine they find is a stand-in script, or none.
+func withoutShortSkips(t *testing.T) {
+	shortSkips = false
+	t.Cleanup(func() { shortSkips = true })
+}
+
+// TestShortSkips: under -short the helpers skip before they look for an
+// engine or a mirror, even where a missing one would fail the test.
+func TestShortSkips(t *testing.T) {
+	if !testing.Short() {
+		t.Skip("checks what -short does")
+	}
+	t.Setenv(EnvRequireEngine, "1")
+	t.Setenv(EnvTerraform, filepath.Join(t.TempDir(), "no-such-terraform"))
+	for name, f := range map[string]func(testing.TB){
+		"Engine":    func(tb testing.TB) { Engine(tb) },
+		"Mirror":    func(tb testing.TB) { Mirror(tb) },
+		"Workspace": func(tb testing.TB) { Workspace(tb, nil) },
+	} {
+		if r := capture(t, f); r.failed || !r.skipped || !strings.Contains(r.text(), "-short") {
+			t.Errorf("%s: failed=%v skipped=%v: %s", name, r.failed, r.skipped, r.text())
+		}
+	}
+}
+
 func TestMissingEngineSkipsOrFails(t *testing.T) {
+	withoutShortSkips(t)
 	t.Setenv(EnvTerraform, filepath.Join(t.TempDir(), "no-such-terraform"))
 	for _, tc := range []struct {
 		require    string
@@ -293,6 +321,7 @@ func TestMissingEngineSkipsOrFails(t *testing.T) {
 }
 
 func TestMissingMirrorSkipsOrFails(t *testing.T) {
+	withoutShortSkips(t)
 	t.Setenv(EnvProviderMirror, t.TempDir()) // exists, but holds no registry tree
 	t.Setenv(EnvRequireEngine, "1")
 	r := capture(t, func(tb testing.TB) { Mirror(tb) })
@@ -305,6 +334,7 @@ func TestMissingMirrorSkipsOrFails(t *testing.T) {
 // (docker, aws) skips without it, and fails under TFKIT_REQUIRE_ENGINE=1,
 // where scripts/test.sh has installed them.
 func TestMissingProviderSkipsOrFails(t *testing.T) {
+	withoutShortSkips(t)
 	mirror := t.TempDir()
 	platform := runtime.GOOS + "_" + runtime.GOARCH
 	if err := os.MkdirAll(filepath.Join(mirror, "registry.terraform.io", "hashicorp", "null", "2.1.2", platform), 0o755); err != nil {
@@ -345,11 +375,13 @@ func TestCLIConfigIsHCL(t *testing.T) {
 	}
 }
 
-// TestOnlyTestsImport keeps this package out of the library and the CLI.
+// TestOnlyTestsImport keeps this package, and internal/golden (which
+// defines the -update flag of whatever imports it), out of the library and
+// the CLI.
 func TestOnlyTestsImport(t *testing.T) {
 	root, module := moduleRoot(t)
-	self := module + "/internal/enginetest"
-	var offenders []string
+	support := []string{module + "/internal/enginetest", module + "/internal/golden"}
+	offenders := map[string][]string{}
 	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -368,17 +400,21 @@ func TestOnlyTestsImport(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if slices.Contains(imports, self) {
-			rel, _ := filepath.Rel(root, path)
-			offenders = append(offenders, rel)
+		for _, pkg := range support {
+			if slices.Contains(imports, pkg) {
+				rel, _ := filepath.Rel(root, path)
+				offenders[pkg] = append(offenders[pkg], rel)
+			}
 		}
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(offenders) > 0 {
-		t.Errorf("%s is test support, but these non-test files import it: %s", self, strings.Join(offenders, ", "))
+	for _, pkg := range support {
+		if files := offenders[pkg]; len(files) > 0 {
+			t.Errorf("%s is test support, but these non-test files import it: %s", pkg, strings.Join(files, ", "))
+		}
 	}
 }
 
@@ -427,6 +463,7 @@ func goImports(path string) ([]string, error) {
 // TestEnginesAddsOpenTofu: Engines adds an OpenTofu found on PATH or in the
 // cache to the engine tests run with, and only one.
 func TestEnginesAddsOpenTofu(t *testing.T) {
+	withoutShortSkips(t)
 	exe := func(path string) string {
 		t.Helper()
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {

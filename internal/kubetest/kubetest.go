@@ -50,10 +50,21 @@ type Env struct {
 	Dir string
 }
 
+// SkipShort skips t under -short. Tests that run etcd or kube-apiserver
+// go through Assets (Start calls it), so go test -short ./..., the fast
+// inner loop, starts no API server; the full suite does.
+func SkipShort(t testing.TB) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("starts a Kubernetes API server; skipped with -short")
+	}
+}
+
 // Assets returns the directory holding etcd and kube-apiserver, skipping
-// or failing t when there is none.
+// or failing t when there is none (and under -short).
 func Assets(t testing.TB) string {
 	t.Helper()
+	SkipShort(t)
 	var candidates []string
 	for _, v := range []string{EnvAssets, EnvKubebuilder} {
 		if d := os.Getenv(v); d != "" {
@@ -91,9 +102,6 @@ func isExecutable(p string) bool {
 // skips under -short.
 func Start(t testing.TB) *Env {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("starts a Kubernetes API server; skipped with -short")
-	}
 	assets := Assets(t)
 	dir := t.TempDir()
 	env, err := start(t, assets, dir)

@@ -1,7 +1,6 @@
 package project
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,9 +8,13 @@ import (
 	"testing"
 
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/golden"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files under testdata")
+// TestMain fails a full run on golden files no test compares.
+func TestMain(m *testing.M) {
+	golden.Main(m, "testdata/load/*/want.txt")
+}
 
 // TestLoadGolden loads each testdata/load/<case> directory as a project and
 // compares the diagnostics and the resulting settings with <case>/want.txt.
@@ -41,20 +44,7 @@ func TestLoadGolden(t *testing.T) {
 			}
 			cfg, diags := Load(dir)
 			got := describe(cfg, diags)
-			golden := filepath.Join(dir, "want.txt")
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("mismatch with %s (go test -update rewrites it)\ngot:\n%s\nwant:\n%s", golden, got, want)
-			}
+			golden.CheckString(t, filepath.Join(dir, "want.txt"), got)
 		})
 	}
 }

@@ -3,7 +3,6 @@ package controller
 import (
 	"encoding/json"
 	"errors"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,10 +10,14 @@ import (
 
 	hcljson "github.com/hashicorp/hcl/v2/json"
 	localv1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/local/v1alpha1"
+	"github.com/tfkit/tfkit/internal/golden"
 	"github.com/tfkit/tfkit/jet/resource"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+// TestMain fails a full run on golden files no test compares.
+func TestMain(m *testing.M) {
+	golden.Main(m, "testdata/*")
+}
 
 // TestRenderConfig renders a File's arguments to main.tf.json: golden,
 // byte-identical across runs, and read back by HCL's own JSON parser.
@@ -33,19 +36,7 @@ func TestRenderConfig(t *testing.T) {
 	if string(again) != string(got) {
 		t.Fatal("two renders differ")
 	}
-	golden := filepath.Join("testdata", "local_file.tf.json")
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != string(want) {
-		t.Errorf("main.tf.json =\n%s\nwant\n%s", got, want)
-	}
+	golden.Check(t, filepath.Join("testdata", "local_file.tf.json"), got)
 	if _, diags := hcljson.Parse(got, "main.tf.json"); diags.HasErrors() {
 		t.Fatal(diags)
 	}

@@ -12,6 +12,9 @@
 //
 //	go run ./npm/pack -out dist/npm [-version 0.2.0] [-platforms linux/amd64,darwin/arm64|host] [-tgz]
 //
+// The main package's type definitions (*.d.ts) are copied from tsx/runtime,
+// their one source (the binary embeds them too); its other files from npm/.
+//
 // The output has node_modules' layout: OUT/tfkit and OUT/@tfkit/linux-x64,
 // ...; each of those directories is replaced as a whole. With -tgz, npm
 // pack also writes each package as a tarball into OUT (tfkit-0.1.0.tgz,
@@ -23,8 +26,9 @@
 // The version defaults to npm/package.json's; another one is written into
 // the staged package.json files and linked into the binaries (tfkit
 // version prints it). npm/package.json keeps the optional dependencies of
-// every platform at its own version (the tests hold it to that), so that a
-// publish straight from npm/ stays consistent.
+// every platform at its own version (the tests hold it to that). npm/ alone
+// is not the package (it lacks the type definitions): publish what pack
+// stages.
 package main
 
 import (
@@ -40,6 +44,8 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+
+	"github.com/tfkit/tfkit/internal/npmpkg"
 )
 
 // platform is one target of the binary, in Go's names.
@@ -167,7 +173,8 @@ func stage(opts options) error {
 	}
 	fmt.Fprintf(opts.log, "staging tfkit %s into %s\n", version, dir)
 	for _, f := range files {
-		if err := copyFile(filepath.Join(opts.repo, "npm", filepath.FromSlash(f)), filepath.Join(dir, filepath.FromSlash(f))); err != nil {
+		// The type definitions come from tsx/runtime, their one source.
+		if err := npmpkg.Copy(npmpkg.Source(opts.repo, f), filepath.Join(dir, filepath.FromSlash(f))); err != nil {
 			return err
 		}
 	}
@@ -243,21 +250,6 @@ func writePlatformPackage(dir string, p platform, version string) error {
 	}
 	readme := fmt.Sprintf("# %s\n\nThe `tfkit` binary for %s. Install the `tfkit` package instead: it depends on\nthis one where it fits the machine, and its `tfkit` command runs this binary.\n", p.pkgName(), p)
 	return os.WriteFile(filepath.Join(dir, "README.md"), []byte(readme), 0o644)
-}
-
-func copyFile(src, dst string) error {
-	data, err := os.ReadFile(src)
-	if err != nil {
-		return err
-	}
-	fi, err := os.Stat(src)
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(dst, data, fi.Mode().Perm())
 }
 
 func writeJSON(path string, v any) error {

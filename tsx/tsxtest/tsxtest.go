@@ -15,6 +15,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tfkit/tfkit/internal/npmpkg"
 )
 
 // unavailable skips t, or fails it when the environment requires every tool.
@@ -27,9 +29,20 @@ func unavailable(t testing.TB, format string, args ...any) {
 	t.Skip(msg)
 }
 
-// Node returns the path of node.
+// SkipShort skips t under -short. Tests that run node or the TypeScript
+// compiler go through Node (TypeScript calls it), so go test -short ./...,
+// the fast inner loop, runs neither; the full suite runs both.
+func SkipShort(t testing.TB) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs node or the TypeScript compiler; skipped with -short")
+	}
+}
+
+// Node returns the path of node (skipping under -short).
 func Node(t testing.TB) string {
 	t.Helper()
+	SkipShort(t)
 	p, err := exec.LookPath("node")
 	if err != nil {
 		unavailable(t, "node is not on PATH")
@@ -92,4 +105,40 @@ func TypeScript(t testing.TB, version string) string {
 		t.Fatal(err)
 	}
 	return tsc
+}
+
+// Package returns a directory holding the npm package "tfkit" as users
+// install it (package.json, the launcher and the type definitions, the
+// latter from tsx/runtime), staged from the repository this test runs in.
+// Link it as node_modules/tfkit of a project to type-check against it.
+func Package(t testing.TB) string {
+	t.Helper()
+	repo, err := repoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "tfkit")
+	if err := npmpkg.Stage(repo, dir); err != nil {
+		t.Fatalf("staging the npm package: %v", err)
+	}
+	return dir
+}
+
+// repoRoot walks up from the working directory (the test's package) to the
+// directory holding go.mod.
+func repoRoot() (string, error) {
+	dir, err := filepath.Abs(".")
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("no go.mod above the working directory")
+		}
+		dir = parent
+	}
 }

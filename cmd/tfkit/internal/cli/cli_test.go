@@ -3,15 +3,14 @@ package cli
 import (
 	"bytes"
 	"context"
-	"flag"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files under testdata")
+	"github.com/tfkit/tfkit/internal/golden"
+)
 
 type result struct {
 	code           int
@@ -42,27 +41,11 @@ func (r result) String() string {
 	return "exit " + strconv.Itoa(r.code) + "\n--- stdout\n" + r.stdout + "--- stderr\n" + r.stderr
 }
 
-// golden compares got with testdata/<name>, or rewrites it with -update.
-func golden(t *testing.T, name, got string) {
+// checkGolden compares got with testdata/<name>, or rewrites it with
+// -update.
+func checkGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", filepath.FromSlash(name))
-	goldenUsed.Store(filepath.ToSlash(path), true)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test -update creates it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("output differs from %s (go test -update rewrites it)\ngot:\n%s\nwant:\n%s", path, got, want)
-	}
+	golden.CheckString(t, filepath.Join("testdata", filepath.FromSlash(name)), got)
 }
 
 // TestHelpGolden checks the help of tfkit and of every command against
@@ -74,7 +57,7 @@ func TestHelpGolden(t *testing.T) {
 		if res.code != ExitOK || res.stderr != "" {
 			t.Errorf("tfkit %v: %s", args, res)
 		}
-		golden(t, "help/"+file, res.stdout)
+		checkGolden(t, "help/"+file, res.stdout)
 	}
 	check("tfkit.txt", "help")
 	for _, name := range commandNames() {

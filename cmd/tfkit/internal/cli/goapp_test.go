@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tfkit/tfkit/internal/golden"
 	"github.com/tfkit/tfkit/manifest"
 )
 
@@ -16,8 +17,7 @@ import (
 // this checkout). Its output goes to a temporary --out directory, so the
 // source tree is not written to.
 func TestSynthGoApp(t *testing.T) {
-	goldenUsed.Store("testdata/goapp/main.go", true)
-	goldenUsed.Store("testdata/goapp/tfkit.json", true)
+	golden.Use("testdata/goapp/main.go", "testdata/goapp/tfkit.json")
 	if testing.Short() {
 		t.Skip("builds and runs a Go program")
 	}

@@ -1,38 +1,19 @@
 package cli
 
 import (
-	"flag"
-	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
+
+	"github.com/tfkit/tfkit/internal/golden"
 )
 
-var goldenUsed sync.Map
-
-// TestMain fails the run when a file under testdata is used by no test,
-// so stale golden files do not linger. It checks only full runs: not with
-// -run, nor when nothing runs (-list, which the fuzz scripts use to find
-// the targets).
+// TestMain fails a full run when a file under testdata is used by no test
+// (compared as a golden file, or marked used by the test that reads it), so
+// stale files do not linger.
 func TestMain(m *testing.M) {
-	flag.Parse()
-	code := m.Run()
-	if code == 0 && !*update && flag.Lookup("test.run").Value.String() == "" && flag.Lookup("test.list").Value.String() == "" {
-		filepath.WalkDir("testdata", func(path string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() {
-				if _, ok := goldenUsed.Load(filepath.ToSlash(path)); !ok {
-					fmt.Fprintf(os.Stderr, "FAIL: %s is used by no test; remove it\n", path)
-					code = 1
-				}
-			}
-			return nil
-		})
-	}
-	os.Exit(code)
+	golden.Main(m, "testdata/...")
 }
 
 // TestListSkipsTheTestdataCheck runs this test binary as the fuzz scripts

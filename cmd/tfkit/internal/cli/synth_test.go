@@ -203,7 +203,7 @@ func TestSynthCheck(t *testing.T) {
 	if res.code != ExitFailure {
 		t.Fatalf("%s", res)
 	}
-	golden(t, "synth/check-stale.txt", res.String())
+	checkGolden(t, "synth/check-stale.txt", res.String())
 	if after := tree(t, out); !reflect.DeepEqual(after, before) {
 		t.Errorf("--check changed the output")
 	}

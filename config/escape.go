@@ -1,0 +1,70 @@
+package config
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The one place that knows how literal text is kept literal inside a
+// Terraform template. A template reads `${` and `%{` as the start of an
+// interpolation or directive, and `$${` and `%%{` as the literal `${` and
+// `%{`; every front end, renderer and converter that writes literal text
+// into a template (a quoted string, a heredoc, a JSON string, a Go or TSX
+// string that tfkit reads as a template) escapes it here.
+
+// EscapeTemplate escapes the template sequences of literal text: each `${`
+// becomes `$${` and each `%{` becomes `%%{`, so that a template reads the
+// result back as s. Nothing else is escaped: in a heredoc or a JSON string
+// backslashes and quotes are text, and the caller escapes them for its own
+// syntax. s is returned as it is when it holds no sequence.
+func EscapeTemplate(s string) string {
+	if !strings.Contains(s, "{") {
+		return s
+	}
+	return string(AppendEscapedTemplate(make([]byte, 0, len(s)+2), s))
+}
+
+// AppendEscapedTemplate appends EscapeTemplate(s) to dst.
+func AppendEscapedTemplate(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		dst = append(dst, c)
+		if (c == '$' || c == '%') && i+1 < len(s) && s[i+1] == '{' {
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+// AppendTemplateText appends s escaped for use between the quotes of an HCL
+// quoted template: `\`, `"`, control characters, and the template sequences
+// as EscapeTemplate escapes them.
+func AppendTemplateText(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '\\':
+			dst = append(dst, '\\', '\\')
+		case '"':
+			dst = append(dst, '\\', '"')
+		case '\n':
+			dst = append(dst, '\\', 'n')
+		case '\r':
+			dst = append(dst, '\\', 'r')
+		case '\t':
+			dst = append(dst, '\\', 't')
+		case '$', '%':
+			dst = append(dst, c)
+			if i+1 < len(s) && s[i+1] == '{' {
+				dst = append(dst, c)
+			}
+		default:
+			if c < 0x20 || c == 0x7f {
+				dst = fmt.Appendf(dst, `\u%04x`, c)
+			} else {
+				dst = append(dst, c)
+			}
+		}
+	}
+	return dst
+}
