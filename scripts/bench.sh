@@ -11,8 +11,10 @@
 #   --compare REV builds the tfkit command at REV (any git revision) and from the working tree,
 #                 then times both alternately on the commands users run, on the workloads of
 #                 ../shared/bench (TSX with references, eval, validate against the aws schema,
-#                 get of the aws bindings), and prints the median wall time, the peak memory and
-#                 the ratio working tree / REV for each
+#                 get of the aws bindings), and prints the median wall time, CPU time (user +
+#                 system, which a busy machine stretches less than wall time), peak memory and
+#                 the ratios working tree / REV for each; for tsx also the peer, node running
+#                 the same objects as plain JavaScript (plain.cjs), when node is installed
 #   -runs N       rounds of the comparison (default 5); each round runs REV then the working tree
 #   -only NAMES   comma-separated workloads of the comparison: tsx,eval,validate,get (default all)
 #
@@ -64,7 +66,8 @@ build_at() {
   fi
 }
 
-# timed DIR OUTFILE CMD...: runs CMD in DIR and appends "seconds kilobytes status" to OUTFILE.
+# timed DIR OUTFILE CMD...: runs CMD in DIR and appends "seconds kilobytes status cpu-seconds"
+# to OUTFILE.
 # A command that fails is still timed (an older revision may refuse a workload that a newer one
 # accepts), but its status is shown beside the figures and its first error lines are printed.
 timed() {
@@ -72,14 +75,14 @@ timed() {
   shift 2
   log=$(mktemp)
   set +e
-  (cd "$dir" && /usr/bin/time -f '%e %M' -o "$log.time" "$@" >"$log" 2>&1)
+  (cd "$dir" && /usr/bin/time -f '%e %M %U %S' -o "$log.time" "$@" >"$log" 2>&1)
   status=$?
   set -e
   if [ "$status" != 0 ] && [ "$file" = /dev/null ]; then
     log "exit $status in $dir: $*"
     grep -m 3 -E '(^|: )Error' "$log" >&2 || true
   fi
-  printf '%s %s\n' "$(tail -1 "$log.time")" "$status" >>"$file"
+  tail -1 "$log.time" | awk -v s="$status" '{printf "%s %s %s %.2f\n", $1, $2, s, $3 + $4}' >>"$file"
   rm -f "$log" "$log.time"
 }
 
@@ -118,6 +121,8 @@ compare_commands() {
     *) die "unknown workload $1 (tsx, eval, validate, get)" ;;
     esac
   }
+  local node
+  node=$(command -v node || true)
   IFS=, read -r -a names <<<"$only"
   for w in "${names[@]}"; do
     # One run of each first, unrecorded: the page cache and the build of the TSX runtime
@@ -127,22 +132,31 @@ compare_commands() {
     for ((r = 1; r <= runs; r++)); do
       run_one "$w" "$old" "$work/$w.old"
       run_one "$w" "$new" "$work/$w.new"
+      if [ "$w" = tsx ] && [ -n "$node" ]; then
+        timed "$work/tsx" "$work/tsx.peer" "$node" plain.cjs
+      fi
     done
   done
   echo
   echo "load average: $(cut -d' ' -f1-3 /proc/loadavg); $runs rounds, medians"
-  printf '%-10s %12s %12s %8s %12s %12s  %s\n' workload "$sha" worktree ratio "MB $sha" "MB worktree" "exit status"
+  printf '%-10s %12s %12s %6s %12s %12s %6s %10s %10s  %s\n' workload "wall $sha" "wall worktree" ratio "cpu $sha" "cpu worktree" ratio "MB $sha" "MB worktree" "exit status"
   for w in "${names[@]}"; do
-    local to tn mo mn
+    local to tn co cn mo mn
     to=$(median "$work/$w.old" 1)
     tn=$(median "$work/$w.new" 1)
+    co=$(median "$work/$w.old" 4)
+    cn=$(median "$work/$w.new" 4)
     mo=$(median "$work/$w.old" 2)
     mn=$(median "$work/$w.new" 2)
     local so sn
     so=$(sort -u -k3,3 "$work/$w.old" | awk '{print $3}' | paste -sd/)
     sn=$(sort -u -k3,3 "$work/$w.new" | awk '{print $3}' | paste -sd/)
-    awk -v w="$w" -v to="$to" -v tn="$tn" -v mo="$mo" -v mn="$mn" -v so="$so" -v sn="$sn" \
-      'BEGIN {printf "%-10s %11.2fs %11.2fs %8.2f %12.0f %12.0f  %s, %s\n", w, to, tn, (to > 0 ? tn / to : 0), mo / 1024, mn / 1024, so, sn}'
+    awk -v w="$w" -v to="$to" -v tn="$tn" -v co="$co" -v cn="$cn" -v mo="$mo" -v mn="$mn" -v so="$so" -v sn="$sn" \
+      'BEGIN {printf "%-10s %11.2fs %12.2fs %6.2f %11.2fs %11.2fs %6.2f %10.0f %10.0f  %s, %s\n", w, to, tn, (to > 0 ? tn / to : 0), co, cn, (co > 0 ? cn / co : 0), mo / 1024, mn / 1024, so, sn}'
+    if [ -s "$work/$w.peer" ]; then
+      awk -v t="$(median "$work/$w.peer" 1)" -v c="$(median "$work/$w.peer" 4)" -v m="$(median "$work/$w.peer" 2)" -v tn="$tn" \
+        'BEGIN {printf "%-10s peer, node plain.cjs: wall %.2fs, cpu %.2fs, %.0f MB; worktree / peer (wall) %.1f\n", "", t, c, m / 1024, (t > 0 ? tn / t : 0)}'
+    fi
   done
 }
 

@@ -168,6 +168,7 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 	cache := readGetCache(out)
 
 	var data []byte
+	var providers []*schema.Provider // read from data already, when not nil
 	var constraints string
 	var harvested []harvestedModule
 	if o.binary != "" {
@@ -186,9 +187,9 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 			r.errorf("", "read schema: %v", err)
 			return ExitFailure
 		}
-		// Read once here for messages naming the file, the line and the
-		// place in the document.
-		if _, err := r.readSchemaFile(o.schema); err != nil {
+		// Read here for messages naming the file, the line and the place
+		// in the document, and kept for generating.
+		if providers, err = r.readSchemaFile(o.schema); err != nil {
 			r.errorf("give the output of 'terraform providers schema -json'", "%v", err)
 			return ExitFailure
 		}
@@ -225,7 +226,7 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 	next := &getCache{}
 	if len(data) > 0 {
 		var err error
-		if next, err = generateBindings(r, out, data, versions, cache, o.force, lang); err != nil {
+		if next, err = generateBindings(r, out, data, providers, versions, cache, o.force, lang); err != nil {
 			r.errorf("", "%v", err)
 			return ExitFailure
 		}
@@ -520,11 +521,14 @@ func generateFiles(p *schema.Provider, pkg, version, lang string) (map[string][]
 
 // generateBindings generates a package per provider in the schema file
 // data (Go packages, or TypeScript declarations when lang is ts), skipping
-// those whose cache key is unchanged, and returns the new cache.
-func generateBindings(r *run, out string, data []byte, versions map[string]string, cache *getCache, force bool, lang string) (*getCache, error) {
-	providers, err := schema.ReadProviders(bytes.NewReader(data))
-	if err != nil {
-		return nil, err
+// those whose cache key is unchanged, and returns the new cache. providers
+// are the providers of data when the caller has read them, else nil.
+func generateBindings(r *run, out string, data []byte, providers []*schema.Provider, versions map[string]string, cache *getCache, force bool, lang string) (*getCache, error) {
+	if providers == nil {
+		var err error
+		if providers, err = schema.ReadProviders(bytes.NewReader(data)); err != nil {
+			return nil, err
+		}
 	}
 	if len(providers) == 0 {
 		return nil, errors.New("the schema file holds no providers")

@@ -13,6 +13,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/outdir"
 	"github.com/tfkit/tfkit/internal/project"
@@ -195,10 +196,15 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 		return ExitFailure
 	}
 
+	// known is the content of stacks built in memory, which the summary
+	// need not parse back from their files.
+	var known map[string]stackContent
 	if entry != "" {
-		if code := buildTSX(ctx, r, o, entry, staging, schemas); code != ExitOK {
+		model, code := buildTSX(ctx, r, o, entry, staging, schemas)
+		if code != ExitOK {
 			return code
 		}
+		known = map[string]stackContent{tsx.StackName(entry): modelContent(model)}
 	} else {
 		env := []string{"TFKIT_OUTDIR=" + absStaging, "TFKIT_FORMAT=" + o.format}
 		if schemas != "" {
@@ -235,7 +241,7 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 		return ExitFailure
 	}
 
-	manifest, stacks, err := readSynthOutput(staging)
+	manifest, stacks, err := readSynthOutput(staging, known)
 	if errors.Is(err, errNoManifest) {
 		r.errorf("the app must end with app.Synth(), which writes the stacks and manifest.json into $TFKIT_OUTDIR",
 			"the app (%s) exited successfully but wrote no %s; %s", cfg.App, manifestFile, kept)
@@ -266,7 +272,7 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 		r.warnf("%s had been edited since the last synth; the edit was overwritten (change the app instead)", filepath.Join(outName, filepath.FromSlash(p)))
 	}
 	writeSynthSummary(r, outName, stacks)
-	if schemas == "" && anyProviderResources(out, stacks) {
+	if schemas == "" && anyProviderResources(stacks) {
 		r.notef("provider attributes were not checked: there are no provider schemas; run 'tfkit get' (schemas are kept with the bindings) or give --schema FILE.json")
 	}
 	return ExitOK
@@ -454,8 +460,8 @@ func hasProjectFile(dir string) bool {
 
 // buildTSX evaluates a TSX entry in-process and writes its configuration
 // and manifest into the staging directory, through the synthesis path
-// App.Synth takes too.
-func buildTSX(ctx context.Context, r *run, o *synthOptions, entry, staging, schemas string) int {
+// App.Synth takes too. It returns the configuration it wrote.
+func buildTSX(ctx context.Context, r *run, o *synthOptions, entry, staging, schemas string) (*config.Config, int) {
 	timeout := o.timeout
 	if timeout == 0 {
 		timeout = tsx.DefaultTimeout
@@ -468,10 +474,10 @@ func buildTSX(ctx context.Context, r *run, o *synthOptions, entry, staging, sche
 	})
 	if ctx.Err() != nil {
 		fmt.Fprintln(r.stderr, "Interrupted: nothing was written.")
-		return ExitInterrupted
+		return nil, ExitInterrupted
 	}
 	if r.report(diags) {
-		return ExitFailure
+		return nil, ExitFailure
 	}
 	o2 := synth.Options{
 		Format:     synth.Format(o.format),
@@ -483,7 +489,7 @@ func buildTSX(ctx context.Context, r *run, o *synthOptions, entry, staging, sche
 		providers, err := r.readSchemaFile(schemas)
 		if err != nil {
 			r.errorf("run 'tfkit get' again, or give --schema FILE.json", "cannot read provider schemas: %v", err)
-			return ExitFailure
+			return nil, ExitFailure
 		}
 		o2.Schemas = func() ([]*schema.Provider, diag.Diagnostics) { return providers, nil }
 		o2.SchemaWarnings = o.schemaCheck == "warn"
@@ -491,15 +497,15 @@ func buildTSX(ctx context.Context, r *run, o *synthOptions, entry, staging, sche
 	files, err := synth.Files(synth.OneStack(tsx.StackName(entry), cfg), o2)
 	if ds, ok := err.(diag.Diagnostics); ok {
 		r.report(ds)
-		return ExitFailure
+		return nil, ExitFailure
 	}
 	if err != nil {
 		r.errorf("", "%v", err)
-		return ExitFailure
+		return nil, ExitFailure
 	}
 	if _, err := synth.Write(staging, files, true); err != nil {
 		r.errorf("", "%v", err)
-		return ExitFailure
+		return nil, ExitFailure
 	}
-	return ExitOK
+	return cfg, ExitOK
 }

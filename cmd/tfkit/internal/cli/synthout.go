@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
+	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/internal/hcldepth"
 	"github.com/tfkit/tfkit/manifest"
 )
@@ -42,12 +43,45 @@ type synthStack struct {
 	// resources is the number of resource blocks, or -1 when the file
 	// could not be read as Terraform configuration.
 	resources int
+	// types are the types of the file's resource, data and ephemeral
+	// blocks, for the note that provider schemas would check them.
+	types []string
+}
+
+// stackContent is what the summary reports of a stack's configuration:
+// its resource count (-1 when the file is not Terraform configuration) and
+// the types of its resource, data and ephemeral blocks.
+type stackContent struct {
+	resources int
+	types     []string
+}
+
+// modelContent reads a stack's content from the configuration it was
+// rendered from, which synth writes with every top-level block it holds
+// (the terraform block it may add is none of these).
+func modelContent(cfg *config.Config) stackContent {
+	c := stackContent{}
+	for _, b := range cfg.Blocks {
+		switch b.Type {
+		case "resource":
+			c.resources++
+		case "data", "ephemeral":
+		default:
+			continue
+		}
+		if len(b.Labels) > 0 {
+			c.types = append(c.types, b.Labels[0])
+		}
+	}
+	return c
 }
 
 // readSynthOutput reads the manifest the app wrote into dir, checks that
 // every file it lists is there with the content it names, and returns the
-// stacks in the manifest's (declaration) order.
-func readSynthOutput(dir string) (*manifest.Manifest, []synthStack, error) {
+// stacks in the manifest's (declaration) order. known gives the content of
+// stacks whose configuration is in memory (a TSX build), so that their
+// files are not parsed again; it may be nil.
+func readSynthOutput(dir string, known map[string]stackContent) (*manifest.Manifest, []synthStack, error) {
 	data, err := os.ReadFile(filepath.Join(dir, manifestFile))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, errNoManifest
@@ -80,12 +114,20 @@ func readSynthOutput(dir string) (*manifest.Manifest, []synthStack, error) {
 			if path.Dir(f.Path) != path.Clean(ms.Directory) {
 				continue // a copied local module's file, not the stack's configuration
 			}
-			switch path.Base(f.Path) {
-			case hclFile:
-				s.file, s.bytes, s.resources = f.Path, len(src), countHCLResources(src, f.Path)
-			case jsonFile:
-				s.file, s.bytes, s.resources = f.Path, len(src), countJSONResources(src)
+			base := path.Base(f.Path)
+			if base != hclFile && base != jsonFile {
+				continue
 			}
+			s.file, s.bytes = f.Path, len(src)
+			c, ok := known[ms.Name]
+			switch {
+			case ok:
+			case base == hclFile:
+				c = hclContent(src, f.Path)
+			default:
+				c = stackContent{resources: countJSONResources(src), types: resourceTypes(src, f.Path)}
+			}
+			s.resources, s.types = c.resources, c.types
 		}
 		stacks = append(stacks, s)
 	}
@@ -94,14 +136,20 @@ func readSynthOutput(dir string) (*manifest.Manifest, []synthStack, error) {
 
 var errNoManifest = errors.New("no " + manifestFile)
 
-func countHCLResources(src []byte, name string) int {
+// hclContent counts the resource blocks of an HCL file and lists the types
+// of its resource, data and ephemeral blocks, parsing it once.
+func hclContent(src []byte, name string) stackContent {
 	if hcldepth.Config(src, name, hcl.InitialPos).HasErrors() {
-		return -1
+		return stackContent{resources: -1, types: resourceTypes(src, name)}
 	}
 	f, diags := hclsyntax.ParseConfig(src, name, hcl.InitialPos)
 	if diags.HasErrors() {
-		return -1
+		return stackContent{resources: -1}
 	}
+	return stackContent{resources: countResources(f), types: typesOf(f)}
+}
+
+func countResources(f *hcl.File) int {
 	n := 0
 	for _, b := range f.Body.(*hclsyntax.Body).Blocks {
 		if b.Type == "resource" {
@@ -154,16 +202,9 @@ func objects(raw json.RawMessage) []map[string]json.RawMessage {
 // anyProviderResources reports whether a synthesized stack declares a
 // resource, data source or ephemeral resource of a provider (any type but
 // Terraform's built-in terraform_*), which provider schemas would check.
-func anyProviderResources(out string, stacks []synthStack) bool {
+func anyProviderResources(stacks []synthStack) bool {
 	for _, s := range stacks {
-		if s.file == "" {
-			continue
-		}
-		src, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(s.file)))
-		if err != nil {
-			continue
-		}
-		for _, typ := range resourceTypes(src, s.file) {
+		for _, typ := range s.types {
 			if !strings.HasPrefix(typ, "terraform_") {
 				return true
 			}
@@ -194,6 +235,11 @@ func resourceTypes(src []byte, name string) []string {
 	if diags.HasErrors() {
 		return nil
 	}
+	return typesOf(f)
+}
+
+func typesOf(f *hcl.File) []string {
+	var types []string
 	for _, b := range f.Body.(*hclsyntax.Body).Blocks {
 		if (b.Type == "resource" || b.Type == "data" || b.Type == "ephemeral") && len(b.Labels) > 0 {
 			types = append(types, b.Labels[0])
