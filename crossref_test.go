@@ -12,8 +12,8 @@ import (
 
 	"github.com/tfkit/tfkit"
 	"github.com/tfkit/tfkit/internal/golden"
+	"github.com/tfkit/tfkit/internal/render"
 	"github.com/tfkit/tfkit/internal/rendertest"
-	"github.com/tfkit/tfkit/render"
 	"github.com/tfkit/tfkit/schema"
 )
 

@@ -9,8 +9,8 @@ import (
 	"github.com/tfkit/tfkit"
 	"github.com/tfkit/tfkit/internal/enginetest"
 	"github.com/tfkit/tfkit/internal/golden"
+	"github.com/tfkit/tfkit/internal/render"
 	"github.com/tfkit/tfkit/internal/rendertest"
-	"github.com/tfkit/tfkit/render"
 )
 
 // buildEphemeral declares a stack whose ephemeral resources are read by a

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/tfkit/tfkit"
-	"github.com/tfkit/tfkit/render"
+	"github.com/tfkit/tfkit/internal/render"
 )
 
 // print writes a stack as its main.tf would be.

@@ -8,7 +8,7 @@ import (
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/internal/fastpath"
-	"github.com/tfkit/tfkit/render"
+	"github.com/tfkit/tfkit/internal/render"
 )
 
 // This file writes single expressions as HCL text, for Expr.String and

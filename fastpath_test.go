@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/tfkit/tfkit/config"
-	"github.com/tfkit/tfkit/render"
+	"github.com/tfkit/tfkit/internal/render"
 )
 
 // FuzzPlainTraversal checks that references written without the renderer

@@ -14,8 +14,8 @@ import (
 	hcljson "github.com/hashicorp/hcl/v2/json"
 
 	"github.com/tfkit/tfkit"
+	"github.com/tfkit/tfkit/internal/render"
 	"github.com/tfkit/tfkit/internal/rendertest"
-	"github.com/tfkit/tfkit/render"
 )
 
 // FuzzAPIModel drives the Go API from fuzz input to build a stack of every

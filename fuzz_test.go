@@ -9,7 +9,7 @@ import (
 
 	"github.com/tfkit/tfkit"
 	"github.com/tfkit/tfkit/config"
-	"github.com/tfkit/tfkit/render"
+	"github.com/tfkit/tfkit/internal/render"
 )
 
 // FuzzStringValue checks that any Go string is either reported or becomes

@@ -6,8 +6,8 @@ import (
 
 	"github.com/tfkit/tfkit"
 	"github.com/tfkit/tfkit/internal/golden"
+	"github.com/tfkit/tfkit/internal/render"
 	"github.com/tfkit/tfkit/internal/rendertest"
-	"github.com/tfkit/tfkit/render"
 )
 
 // goldenCase builds one stack; its rendered output is compared with

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/tfkit/tfkit"
-	"github.com/tfkit/tfkit/render"
+	"github.com/tfkit/tfkit/internal/render"
 )
 
 // typedHCL renders one resource whose attribute is v.

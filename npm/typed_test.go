@@ -6,13 +6,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tfkit/tfkit/codegen/typescript"
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/codegen/typescript"
+	"github.com/tfkit/tfkit/internal/validate"
 	"github.com/tfkit/tfkit/schema"
 	"github.com/tfkit/tfkit/tsx"
 	"github.com/tfkit/tfkit/tsx/tsxtest"
-	"github.com/tfkit/tfkit/validate"
 )
 
 // typedSchemas are the provider schemas the typed cases are checked with:
@@ -24,10 +24,10 @@ var typedSchemas = []string{
 	"../schema/testdata/providers/local-2.9.0.json",
 	"../schema/testdata/providers/time-0.14.2.json",
 	"../schema/testdata/providers/docker-4.6.0.json",
-	"../codegen/typescript/testdata/providers/aws-3.3.0-slice.json",
+	"../internal/codegen/typescript/testdata/providers/aws-3.3.0-slice.json",
 	// Names that need care: a provider named like a keyword, attributes
 	// named 3d and foo-bar, nested attribute types.
-	"../codegen/typescript/testdata/providers/collide.json",
+	"../internal/codegen/typescript/testdata/providers/collide.json",
 }
 
 func readSchemas(t *testing.T) []*schema.Provider {

@@ -9,7 +9,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/tfkit/tfkit/config"
-	"github.com/tfkit/tfkit/render"
+	"github.com/tfkit/tfkit/internal/render"
 	"github.com/tfkit/tfkit/schema"
 )
 
@@ -45,7 +45,7 @@ func TestKindAndNames(t *testing.T) {
 func dirs(t testing.TB) []string {
 	t.Helper()
 	var out []string
-	for _, root := range []string{"../load/testdata", "../convert/testdata", "../validate/testdata", "../../shared/corpus"} {
+	for _, root := range []string{"../load/testdata", "../internal/convert/testdata", "../internal/validate/testdata", "../../shared/corpus"} {
 		filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 			if err != nil || !d.IsDir() {
 				return nil

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tfkit/tfkit/render"
+	"github.com/tfkit/tfkit/internal/render"
 	"github.com/tfkit/tfkit/tsx/tsxtest"
 )
 

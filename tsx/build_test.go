@@ -12,7 +12,7 @@ import (
 
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/golden"
-	"github.com/tfkit/tfkit/render"
+	"github.com/tfkit/tfkit/internal/render"
 )
 
 // TestMain fails a full run on golden files no test compares.

@@ -6,8 +6,8 @@ import (
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/render"
 	"github.com/tfkit/tfkit/internal/textdiff"
-	"github.com/tfkit/tfkit/render"
 )
 
 // checkConfig runs config.Validate, after reporting variables declared

@@ -14,7 +14,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclwrite"
 
 	"github.com/tfkit/tfkit/config"
-	"github.com/tfkit/tfkit/render"
+	"github.com/tfkit/tfkit/internal/render"
 )
 
 var dedentSeeds = []string{

@@ -7,7 +7,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/tfkit/tfkit/config"
-	"github.com/tfkit/tfkit/render"
+	"github.com/tfkit/tfkit/internal/render"
 )
 
 // FuzzFastTemplate checks that the fast path reads strings exactly as the

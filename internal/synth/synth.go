@@ -12,10 +12,10 @@ import (
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/localmod"
 	"github.com/tfkit/tfkit/internal/outdir"
+	"github.com/tfkit/tfkit/internal/render"
+	"github.com/tfkit/tfkit/internal/validate"
 	"github.com/tfkit/tfkit/manifest"
-	"github.com/tfkit/tfkit/render"
 	"github.com/tfkit/tfkit/schema"
-	"github.com/tfkit/tfkit/validate"
 )
 
 // Format is the syntax stacks are written in.

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/tfkit/tfkit/convert"
+	"github.com/tfkit/tfkit/internal/convert"
 	"github.com/tfkit/tfkit/internal/project"
 )
 

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tfkit/tfkit/codegen/golang"
+	"github.com/tfkit/tfkit/internal/codegen/golang"
 	"github.com/tfkit/tfkit/schema"
 )
 

@@ -17,8 +17,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tfkit/tfkit/codegen/golang"
-	"github.com/tfkit/tfkit/codegen/typescript"
+	"github.com/tfkit/tfkit/internal/codegen/golang"
+	"github.com/tfkit/tfkit/internal/codegen/typescript"
 	"github.com/tfkit/tfkit/internal/outdir"
 	"github.com/tfkit/tfkit/internal/project"
 	"github.com/tfkit/tfkit/runner"

@@ -12,10 +12,10 @@ import (
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/project"
+	"github.com/tfkit/tfkit/internal/validate"
 	"github.com/tfkit/tfkit/manifest"
 	"github.com/tfkit/tfkit/schema"
 	"github.com/tfkit/tfkit/tffile"
-	"github.com/tfkit/tfkit/validate"
 )
 
 func init() {

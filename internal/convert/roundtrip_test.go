@@ -11,10 +11,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tfkit/tfkit/codegen/golang"
 	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/internal/codegen/golang"
+	"github.com/tfkit/tfkit/internal/render"
 	"github.com/tfkit/tfkit/load"
-	"github.com/tfkit/tfkit/render"
 	"github.com/tfkit/tfkit/schema"
 	"github.com/tfkit/tfkit/tffile"
 	"github.com/tfkit/tfkit/tsx"
@@ -39,13 +39,13 @@ type caseOptions struct {
 // exampleOutputs are the committed outputs of the examples: real
 // configurations written by the Go API and the TSX front end.
 var exampleOutputs = map[string]string{
-	"example_aws_vpc_network": "../examples/aws-vpc/tfkit.out/stacks/network",
-	"example_aws_vpc_web":     "../examples/aws-vpc/tfkit.out/stacks/web",
-	"example_docker":          "../examples/docker/tfkit.out/stacks/docker",
-	"example_local":           "../examples/local/tfkit.out/stacks/local",
-	"example_tsx_network":     "../examples/tsx-network/out",
-	"example_tsx_local":       "../examples/tsx-local/out",
-	"example_tsx_env_prod":    "../examples/tsx-environment/out/prod",
+	"example_aws_vpc_network": "../../examples/aws-vpc/tfkit.out/stacks/network",
+	"example_aws_vpc_web":     "../../examples/aws-vpc/tfkit.out/stacks/web",
+	"example_docker":          "../../examples/docker/tfkit.out/stacks/docker",
+	"example_local":           "../../examples/local/tfkit.out/stacks/local",
+	"example_tsx_network":     "../../examples/tsx-network/out",
+	"example_tsx_local":       "../../examples/tsx-local/out",
+	"example_tsx_env_prod":    "../../examples/tsx-environment/out/prod",
 }
 
 // corpusCases are the corpus cases, the golden test inputs of this package
@@ -334,8 +334,8 @@ func TestRoundTripTSX(t *testing.T) {
 // the app and its output, and, for the subdirectory run alone, a directory
 // above it without configuration.
 var synthErrors = map[string][]string{
-	"selfcall":      {`Error: Module source is the project directory; The module "./sub" calls the local module "../"`},
-	"selfcall__sub": {`Error: Local module without configuration; The module source "../" names`},
+	"selfcall":      {`Error: Module source is the project directory; The module "./sub" calls the local module "../../"`},
+	"selfcall__sub": {`Error: Local module without configuration; The module source "../../" names`},
 }
 
 // buildErrors are cases whose original has errors by design that the
@@ -396,7 +396,7 @@ func TestRoundTripGo(t *testing.T) {
 	writeFile(t, filepath.Join(mod, "go.sum"), sum)
 	// Typed bindings of the random provider, as tfkit get lays them out,
 	// for the typed case.
-	ps := readSchema(t, "../schema/testdata/providers/random-3.9.0.json")
+	ps := readSchema(t, "../../schema/testdata/providers/random-3.9.0.json")
 	files, err := golang.Generate(ps[0], golang.Options{Package: "random", Version: "3.9.0"})
 	if err != nil {
 		t.Fatal(err)

@@ -18,7 +18,7 @@ import (
 // module would, and returns its directory.
 func writeModule(t *testing.T, extra map[string][]byte) string {
 	t.Helper()
-	root, err := filepath.Abs("../..")
+	root, err := filepath.Abs("../../..")
 	if err != nil {
 		t.Fatal(err)
 	}

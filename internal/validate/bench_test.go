@@ -15,7 +15,7 @@ import (
 
 // awsSchema is the whole aws 3.3.0 schema, kept beside the repository
 // (../shared/schemas) rather than in it for its size.
-var awsSchema = filepath.Join("..", "..", "shared", "schemas", "aws-3.3.0.json")
+var awsSchema = filepath.Join("..", "..", "..", "shared", "schemas", "aws-3.3.0.json")
 
 // BenchmarkValidateAWS10k checks a 10,000-resource configuration against
 // the aws 3.3.0 schema: every resource type in turn, each body holding its

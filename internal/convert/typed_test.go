@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/tfkit/tfkit/codegen/golang"
+	"github.com/tfkit/tfkit/internal/codegen/golang"
 	"github.com/tfkit/tfkit/internal/golden"
 )
 
@@ -15,7 +15,7 @@ import (
 func TestTyped(t *testing.T) {
 	mod := t.TempDir()
 	writeFile(t, filepath.Join(mod, "go.mod"), []byte("module example.com/app\n\ngo 1.26\n"))
-	ps := readSchema(t, "../schema/testdata/providers/random-3.9.0.json")
+	ps := readSchema(t, "../../schema/testdata/providers/random-3.9.0.json")
 	files, err := golang.Generate(ps[0], golang.Options{Package: "random", Version: "3.9.0"})
 	if err != nil {
 		t.Fatal(err)

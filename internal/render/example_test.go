@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/tfkit/tfkit/config"
-	"github.com/tfkit/tfkit/render"
+	"github.com/tfkit/tfkit/internal/render"
 )
 
 func ExampleHCL() {

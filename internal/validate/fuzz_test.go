@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/tfkit/tfkit/config"
-	"github.com/tfkit/tfkit/render"
+	"github.com/tfkit/tfkit/internal/render"
 )
 
 // FuzzReadJSON feeds arbitrary text to the JSON configuration reader and

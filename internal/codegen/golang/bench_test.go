@@ -8,7 +8,7 @@ import (
 
 // awsSchema is the whole aws 3.3.0 schema, kept beside the repository
 // (../shared/schemas) rather than in it for its size.
-var awsSchema = filepath.Join("..", "..", "..", "shared", "schemas", "aws-3.3.0.json")
+var awsSchema = filepath.Join("..", "..", "..", "..", "shared", "schemas", "aws-3.3.0.json")
 
 // BenchmarkGenerateAWS generates the bindings for the whole aws 3.3.0
 // schema (584 resources, 193 data sources) from the schema model; reading

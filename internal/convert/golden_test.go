@@ -14,7 +14,7 @@ import (
 )
 
 // corpus is the load package's corpus of Terraform configurations.
-const corpus = "../load/testdata/cases"
+const corpus = "../../load/testdata/cases"
 
 // TestMain fails a full run on golden files no test compares.
 func TestMain(m *testing.M) {

@@ -15,10 +15,10 @@ func providers(t testing.TB) []*schema.Provider {
 	t.Helper()
 	var out []*schema.Provider
 	for _, f := range []string{
-		filepath.Join("..", "schema", "testdata", "providers", "random-3.9.0.json"),
-		filepath.Join("..", "schema", "testdata", "providers", "docker-4.6.0.json"),
-		filepath.Join("..", "schema", "testdata", "providers", "null-2.1.2.json"),
-		filepath.Join("..", "schema", "testdata", "providers", "local-2.9.0.json"),
+		filepath.Join("..", "..", "schema", "testdata", "providers", "random-3.9.0.json"),
+		filepath.Join("..", "..", "schema", "testdata", "providers", "docker-4.6.0.json"),
+		filepath.Join("..", "..", "schema", "testdata", "providers", "null-2.1.2.json"),
+		filepath.Join("..", "..", "schema", "testdata", "providers", "local-2.9.0.json"),
 		// A small schema with what the others lack: a deprecated block
 		// and nested attribute types (protocol 6).
 		filepath.Join("testdata", "fixture.json"),

@@ -22,20 +22,20 @@ func TestMain(m *testing.M) {
 
 // cases are the schemas with golden output, by case name.
 var cases = map[string]string{
-	"null":      "../../schema/testdata/providers/null-2.1.2.json",
-	"random":    "../../schema/testdata/providers/random-3.9.0.json",
-	"local":     "../../schema/testdata/providers/local-2.9.0.json",
-	"time":      "../../schema/testdata/providers/time-0.14.2.json",
-	"docker":    "../../schema/testdata/providers/docker-4.6.0.json",
+	"null":      "../../../schema/testdata/providers/null-2.1.2.json",
+	"random":    "../../../schema/testdata/providers/random-3.9.0.json",
+	"local":     "../../../schema/testdata/providers/local-2.9.0.json",
+	"time":      "../../../schema/testdata/providers/time-0.14.2.json",
+	"docker":    "../../../schema/testdata/providers/docker-4.6.0.json",
 	"aws-slice": "testdata/providers/aws-3.3.0-slice.json",
 	"collide":   "testdata/providers/collide.json",
 	"nested":    "testdata/providers/nested.json",
 	// Write-only attributes, deprecations, group blocks, nested
 	// attributes.
-	"features": "../../schema/testdata/providers/features.json",
+	"features": "../../../schema/testdata/providers/features.json",
 	// Module directories rather than provider schemas; the package is
 	// named after what follows "module-".
-	"module-net":     "../../schema/testdata/modules/net",
+	"module-net":     "../../../schema/testdata/modules/net",
 	"module-objects": "testdata/modules/objects",
 }
 

@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/internal/render"
 	"github.com/tfkit/tfkit/internal/rendertest"
-	"github.com/tfkit/tfkit/render"
 )
 
 // TestKindsRenderAsLanguage renders a block of every kind of the language

@@ -23,18 +23,18 @@ func TestMain(m *testing.M) {
 // 3.3.0 (the whole schema is kept beside the repository, for its size) and
 // a schema made of names that need care.
 var cases = map[string]string{
-	"null":      "../../schema/testdata/providers/null-2.1.2.json",
-	"random":    "../../schema/testdata/providers/random-3.9.0.json",
-	"local":     "../../schema/testdata/providers/local-2.9.0.json",
-	"time":      "../../schema/testdata/providers/time-0.14.2.json",
-	"docker":    "../../schema/testdata/providers/docker-4.6.0.json",
+	"null":      "../../../schema/testdata/providers/null-2.1.2.json",
+	"random":    "../../../schema/testdata/providers/random-3.9.0.json",
+	"local":     "../../../schema/testdata/providers/local-2.9.0.json",
+	"time":      "../../../schema/testdata/providers/time-0.14.2.json",
+	"docker":    "../../../schema/testdata/providers/docker-4.6.0.json",
 	"aws-slice": "testdata/providers/aws-3.3.0-slice.json",
 	"collide":   "testdata/providers/collide.json",
 	// Write-only attributes, deprecations, group blocks, nested
 	// attributes.
-	"features": "../../schema/testdata/providers/features.json",
+	"features": "../../../schema/testdata/providers/features.json",
 	// A module directory rather than a provider schema.
-	"module-net": "../../schema/testdata/modules/net",
+	"module-net": "../../../schema/testdata/modules/net",
 }
 
 // versions are the constraints recorded in the golden output.
