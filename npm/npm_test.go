@@ -25,8 +25,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tfkit/tfkit/internal/tsxtest"
 	"github.com/tfkit/tfkit/tsx"
-	"github.com/tfkit/tfkit/tsx/tsxtest"
 )
 
 // The compilers the type checks run under (scripts/install-typescript.sh

@@ -9,10 +9,10 @@ import (
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/codegen/typescript"
+	"github.com/tfkit/tfkit/internal/tsxtest"
 	"github.com/tfkit/tfkit/internal/validate"
 	"github.com/tfkit/tfkit/schema"
 	"github.com/tfkit/tfkit/tsx"
-	"github.com/tfkit/tfkit/tsx/tsxtest"
 )
 
 // typedSchemas are the provider schemas the typed cases are checked with:

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/tfkit/tfkit/internal/render"
-	"github.com/tfkit/tfkit/tsx/tsxtest"
+	"github.com/tfkit/tfkit/internal/tsxtest"
 )
 
 // The benchmarks of docs/benchmarks.md (section TSX): 10,000 <Resource>

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/tfkit/tfkit/tsx/tsxtest"
+	"github.com/tfkit/tfkit/internal/tsxtest"
 )
 
 // TestTypeCheckTSX runs the TypeScript compiler, with the npm package's
