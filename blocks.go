@@ -11,7 +11,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/config"
-	"github.com/tfkit/tfkit/internal/hcldepth"
+	"github.com/tfkit/tfkit/config/hcldepth"
 	"github.com/tfkit/tfkit/internal/synth"
 )
 

@@ -10,8 +10,8 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/tfkit/tfkit/config/hcldepth"
 	"github.com/tfkit/tfkit/diag"
-	"github.com/tfkit/tfkit/internal/hcldepth"
 )
 
 // Validate checks cfg against Terraform's structural rules: valid names,

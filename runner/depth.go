@@ -5,7 +5,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/tfkit/tfkit/internal/hcldepth"
+	"github.com/tfkit/tfkit/config/hcldepth"
 )
 
 // tooDeep reports whether a stack file is nested too deeply for HCL's

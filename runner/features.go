@@ -13,7 +13,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/config"
-	"github.com/tfkit/tfkit/internal/hcldepth"
+	"github.com/tfkit/tfkit/config/hcldepth"
 )
 
 // Feature is a construct of the configuration language that needs a newer

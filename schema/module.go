@@ -13,8 +13,8 @@ import (
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 
+	"github.com/tfkit/tfkit/config/hcldepth"
 	"github.com/tfkit/tfkit/diag"
-	"github.com/tfkit/tfkit/internal/hcldepth"
 )
 
 var moduleFileSchema = &hcl.BodySchema{

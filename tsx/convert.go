@@ -10,8 +10,8 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/config/hcldepth"
 	"github.com/tfkit/tfkit/diag"
-	"github.com/tfkit/tfkit/internal/hcldepth"
 	"github.com/tfkit/tfkit/internal/render"
 )
 

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -108,11 +109,9 @@ func under(p, dir string) bool {
 	return p == full || strings.HasPrefix(p, full+"/")
 }
 
-// leafInternal reports whether p is a package under internal/ that imports nothing of tfkit:
-// a utility (the nesting guard, file locks) that any layer may use without reaching up.
-func leafInternal(graph map[string][]string, p string) bool {
-	return under(p, "internal") && len(graph[p]) == 0
-}
+// belowModels are what the model packages may import: diagnostics, and the nesting guard every
+// HCL parse runs first, which imports nothing of tfkit.
+var belowModels = []string{module + "/diag", module + "/config/hcldepth"}
 
 var (
 	frontEnds = []string{module, module + "/tsx"}
@@ -139,20 +138,20 @@ func TestLayering(t *testing.T) {
 func TestViolationsFound(t *testing.T) {
 	m := func(p string) string { return path.Join(module, p) }
 	graph := map[string][]string{
-		module:                 {m("config"), m("internal/synth")},
-		m("config"):            {m("diag"), m("internal/hcldepth"), m("render")},
-		m("diag"):              nil,
-		m("schema"):            {m("diag")},
-		m("manifest"):          nil,
-		m("internal/hcldepth"): nil,
-		m("internal/synth"):    {m("config"), module},
-		m("render"):            {m("config"), m("tsx")},
-		m("tsx"):               {m("config")},
-		m("runner"):            {m("load")},
-		m("load"):              {m("config")},
-		m("cmd/tfkit"):         {cli},
-		cli:                    {module, m("tsx")},
-		m("examples/x"):        {module, cli},
+		module:               {m("config"), m("internal/synth")},
+		m("config"):          {m("diag"), m("config/hcldepth"), m("render")},
+		m("diag"):            nil,
+		m("schema"):          {m("diag")},
+		m("manifest"):        nil,
+		m("config/hcldepth"): nil,
+		m("internal/synth"):  {m("config"), module},
+		m("render"):          {m("config"), m("tsx")},
+		m("tsx"):             {m("config")},
+		m("runner"):          {m("load")},
+		m("load"):            {m("config")},
+		m("cmd/tfkit"):       {cli},
+		cli:                  {module, m("tsx")},
+		m("examples/x"):      {module, cli},
 	}
 	got := violations(graph)
 	want := []string{
@@ -201,7 +200,7 @@ func violations(graph map[string][]string) []string {
 		}
 	}
 
-	// The two models import nothing of tfkit but diagnostics (and leaf utilities).
+	// The models import nothing of tfkit but diagnostics (and the nesting guard).
 	for _, model := range []string{"config", "schema", "diag", "manifest"} {
 		p := path.Join(module, model)
 		if _, ok := graph[p]; !ok {
@@ -209,7 +208,7 @@ func violations(graph map[string][]string) []string {
 			continue
 		}
 		for _, dep := range graph[p] {
-			if dep != module+"/diag" && !leafInternal(graph, dep) {
+			if !slices.Contains(belowModels, dep) || len(graph[dep]) > 0 {
 				report("%s imports %s: the model packages import nothing of tfkit but diag", model, short(dep))
 			}
 		}

@@ -11,8 +11,8 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/config/hcldepth"
 	"github.com/tfkit/tfkit/diag"
-	"github.com/tfkit/tfkit/internal/hcldepth"
 	"github.com/tfkit/tfkit/internal/tfrules"
 )
 

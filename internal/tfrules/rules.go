@@ -9,7 +9,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/config"
-	"github.com/tfkit/tfkit/internal/hcldepth"
+	"github.com/tfkit/tfkit/config/hcldepth"
 )
 
 // Rule says how Terraform reads one argument.

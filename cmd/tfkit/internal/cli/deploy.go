@@ -14,7 +14,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
 
-	"github.com/tfkit/tfkit/internal/hcldepth"
+	"github.com/tfkit/tfkit/config/hcldepth"
 	"github.com/tfkit/tfkit/runner"
 )
 

@@ -17,7 +17,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/tfkit/tfkit/config"
-	"github.com/tfkit/tfkit/internal/hcldepth"
+	"github.com/tfkit/tfkit/config/hcldepth"
 	"github.com/tfkit/tfkit/manifest"
 )
 

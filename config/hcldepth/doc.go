@@ -18,4 +18,9 @@
 //
 // It must never refuse text that is nested no more than Limit levels deep,
 // whatever Terraform accepts, and never parse or evaluate anything itself.
+//
+// It sits beside the configuration model, which parses HCL with it, and is
+// public for the same reason: a program that hands HCL or Terraform JSON it
+// did not write to hashicorp/hcl can run the same check first. It imports
+// nothing of tfkit, so the schema model can use it too.
 package hcldepth
