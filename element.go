@@ -54,7 +54,7 @@ func (e *element) conv(site hcl.Range) *conv {
 // finish reports what a converter collected to the stack: its diagnostics,
 // and the elements of other stacks it refers to. Synth turns those
 // references into outputs of the other stack read through
-// terraform_remote_state (see crossref.go); a provider cannot be passed so.
+// terraform_remote_state (see foreignMarks in value.go); a provider cannot be passed so.
 func (e *element) finish(c *conv, path string) { e.finishIn(c, path, "") }
 
 // finishLocal is finish for arguments that must name elements of the same

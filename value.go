@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
@@ -16,6 +17,7 @@ import (
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/fastpath"
+	"github.com/tfkit/tfkit/internal/synth"
 )
 
 // Attrs are the arguments of an element or nested block, by name. Go maps
@@ -809,3 +811,390 @@ func rawName(site hcl.Range) string {
 // Ptr returns a pointer to v, for optional fields such as
 // VariableConfig.Nullable and typed bindings' optional arguments.
 func Ptr[T any](v T) *T { return &v }
+
+// Cross-stack references. Each stack is its own Terraform configuration, so
+// an expression of stack B cannot name an element of stack A. Synth rewrites
+// such a reference: A gets an output holding the referenced expression,
+// B gets one terraform_remote_state data source per stack it reads, the
+// reference becomes data.terraform_remote_state.<A>.outputs.<output>, and B
+// depends on A (in the manifest, so that A is deployed first and destroyed
+// last).
+//
+// Which stack a reference reads is decided when a value is given to an
+// element: a reference made with a handle of another stack's element is
+// kept marked with that stack (markedRef), so that stacks may declare
+// elements of the same address. A reference without a handle (spliced into
+// a Go string, "${random_pet.a.id}") reads another stack when the consumer
+// does not declare its address and exactly one other stack does (handles
+// used elsewhere in the consumer decide between several).
+//
+// This file marks the references; the rewrite itself is package
+// internal/synth's (NewPlan), on the stacks' configurations when they are
+// written: the declared blocks stay as they were built (with the marks),
+// and the outputs of a stack depend on every stack that reads it.
+
+// target is an element an expression refers to through a handle: its stack
+// and its block (with the local value's name for a locals block).
+type target struct {
+	stack *Stack
+	block *config.Block
+	local string
+}
+
+// addr is the address expressions use for the target: random_pet.a,
+// data.x.y, module.m, var.v, local.l; aws.west for a provider.
+func (t target) addr() string {
+	if t.local != "" {
+		return "local." + t.local
+	}
+	if tr, ok := elementTraversal(t.block); ok {
+		return config.TraversalString(tr)
+	}
+	return t.block.Address()
+}
+
+func (t target) provider() bool { return t.block.Type == "provider" }
+
+// ephemeral reports whether the target is an ephemeral resource, whose
+// values no output of a root module may carry: another stack cannot read
+// it through terraform_remote_state.
+func (t target) ephemeral() bool { return t.block.Type == "ephemeral" }
+
+// use records that a stack refers, through a handle, to an element of
+// another stack: it decides which stack a reference written as text reads
+// when several declare its address.
+type use struct {
+	producer *Stack
+	addr     string // the producer's element
+}
+
+// markedRef returns the marked reference to t in stack s.
+func markedRef(s *Stack, t hcl.Traversal) *config.Reference {
+	return synth.MarkedRef(s.name, t)
+}
+
+// foreign reports whether a target is an element of another stack of the
+// same app that a value of c.stack may read.
+func (c *conv) foreign(t target) bool {
+	return c.stack != nil && t.stack != c.stack && t.stack.app == c.stack.app && !t.provider() && !t.ephemeral()
+}
+
+// markForeign marks, in an expression given to an element of c.stack, the
+// references to other stacks' elements that its metadata names. One
+// expression cannot refer to two elements of the same address, which it
+// could not tell apart.
+func (c *conv) markForeign(x config.Expr, m *exprMeta, path string) config.Expr {
+	fn := c.foreignMarks(m, path)
+	if fn == nil || x == nil {
+		return x
+	}
+	return synth.RewriteExpr(x, fn)
+}
+
+// markItems is markForeign for the items of a body.
+func (c *conv) markItems(items []config.Item, m *exprMeta, path string) []config.Item {
+	fn := c.foreignMarks(m, path)
+	if fn == nil {
+		return items
+	}
+	return synth.RewriteItems(items, fn)
+}
+
+// foreignMarks returns the function that marks references to the foreign
+// elements m names, or nil when there are none.
+func (c *conv) foreignMarks(m *exprMeta, path string) func(hcl.Traversal) config.Expr {
+	if c.stack == nil || m == nil {
+		return nil
+	}
+	other := false
+	for _, t := range m.refs {
+		if t.stack != c.stack {
+			other = true
+			break
+		}
+	}
+	if !other {
+		return nil
+	}
+	foreign := map[string]*Stack{}
+	own := map[string]bool{}
+	dropped := map[string]bool{} // reported by finish: providers, ephemerals, other apps
+	var bad []string
+	for _, t := range m.refs {
+		if c.foreign(t) {
+			addr := t.addr()
+			if s, ok := foreign[addr]; ok && s != t.stack {
+				bad = append(bad, fmt.Sprintf("%s of stacks %q and %q", addr, s.name, t.stack.name))
+			}
+			foreign[addr] = t.stack
+		} else if t.stack != c.stack {
+			dropped[t.addr()] = true
+		}
+	}
+	if len(foreign) == 0 && len(dropped) == 0 {
+		return nil
+	}
+	for _, t := range m.refs {
+		if t.stack == c.stack {
+			own[t.addr()] = true
+		}
+	}
+	for addr, s := range foreign {
+		if own[addr] {
+			bad = append(bad, fmt.Sprintf("%s of stacks %q and %q", addr, c.stack.name, s.name))
+		}
+	}
+	if len(bad) > 0 {
+		sort.Strings(bad)
+		c.errorf(path, "Ambiguous cross-stack reference",
+			fmt.Sprintf("The expression refers to %s, which cannot be told apart in one expression.", strings.Join(bad, ", ")),
+			"build the value from two attributes or locals, one per stack, or rename one of the elements")
+		for _, b := range bad {
+			addr, _, _ := strings.Cut(b, " of stacks ")
+			delete(foreign, addr)
+		}
+	}
+	if len(foreign) == 0 && len(dropped) == 0 {
+		return nil
+	}
+	return func(t hcl.Traversal) config.Expr {
+		addr := synth.RootAddress(t)
+		if s := foreign[addr]; s != nil {
+			return markedRef(s, t)
+		}
+		if dropped[addr] || (len(t) == 1 && dropped[t.RootName()]) {
+			return config.Null()
+		}
+		return nil
+	}
+}
+
+// Value is the value of one attribute of a typed binding: unset (the zero
+// Value, which leaves the attribute out), a literal of Go type T, or an
+// expression (a reference, a function call) standing for a Terraform value
+// of that type. Generated config structs use it for every attribute, so one
+// field takes both tfkit.String("web") and img.Name():
+//
+//	docker.NewContainer(stack, "web", docker.ContainerConfig{
+//		Name:  tfkit.String("web"),
+//		Image: img.ImageID(), // a Value[string] holding docker_image.x.image_id
+//	})
+//
+// Value implements Valuer; outside typed bindings it can be used wherever a
+// value is accepted.
+type Value[T any] struct {
+	lit  T
+	x    Expr
+	kind valueKind
+}
+
+type valueKind uint8
+
+const (
+	valueUnset valueKind = iota
+	valueLiteral
+	valueExpr
+)
+
+// V returns a literal value: V([]string{"a", "b"}), V(map[string]string{...}).
+func V[T any](v T) Value[T] { return Value[T]{lit: v, kind: valueLiteral} }
+
+// As returns an expression as a value of type T, for expressions that typed
+// getters do not give: As[string](tfkit.Var("name")),
+// As[float64](tfkit.Fn("length", tfkit.Var("zones"))). A zero Expr gives an
+// unset value.
+func As[T any](x Expr) Value[T] {
+	if x.IsZero() {
+		return Value[T]{}
+	}
+	return Value[T]{x: x, kind: valueExpr}
+}
+
+// String returns a literal string value. Like every string given to tfkit it
+// is read as a template: "web-${count.index}" interpolates.
+func String(s string) Value[string] { return V(s) }
+
+// Number returns a literal number value from any Go number.
+func Number[N ~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~float32 | ~float64](n N) Value[float64] {
+	return V(float64(n))
+}
+
+// Bool returns a literal bool value.
+func Bool(b bool) Value[bool] { return V(b) }
+
+// List returns a list whose elements are values, literals or expressions
+// alike: List(sg.ID(), tfkit.String("sg-0123")). Unset elements are null.
+func List[T any](elems ...Value[T]) Value[[]T] {
+	vs := make([]any, len(elems))
+	for i, e := range elems {
+		vs[i] = e.element()
+	}
+	return Value[[]T]{kind: valueExpr, x: composite(vs)}
+}
+
+// Map returns a map whose values are values, literals or expressions alike.
+// Unset values are null.
+func Map[T any](m map[string]Value[T]) Value[map[string]T] {
+	vs := make(map[string]any, len(m))
+	for k, e := range m {
+		vs[k] = e.element()
+	}
+	return Value[map[string]T]{kind: valueExpr, x: composite(vs)}
+}
+
+// composite converts a Go list or map whose elements may be expressions into
+// one expression, keeping the diagnostics found on the way.
+func composite(v any) Expr {
+	c := lazyConv()
+	x := c.valueOrNull(v, "value")
+	return Expr{x: x, meta: c.meta()}
+}
+
+// element is the value inside a list or map: null when unset.
+func (v Value[T]) element() any {
+	if v.kind == valueUnset {
+		return Null
+	}
+	return v.TerraformValue()
+}
+
+// IsSet reports whether v holds a literal or an expression.
+func (v Value[T]) IsSet() bool { return v.kind != valueUnset }
+
+// Literal returns the literal v holds and true, or the zero T and false when
+// v is unset or an expression.
+func (v Value[T]) Literal() (T, bool) { return v.lit, v.kind == valueLiteral }
+
+// TerraformValue implements Valuer: nil when unset, the literal or the
+// expression otherwise.
+func (v Value[T]) TerraformValue() any {
+	switch v.kind {
+	case valueLiteral:
+		return v.lit
+	case valueExpr:
+		return v.x
+	}
+	return nil
+}
+
+// Expr returns v as an expression, to go deeper (img.Name().Expr().Attr(...))
+// or to pass to Fn, Op and the like; the zero Expr when unset.
+func (v Value[T]) Expr() Expr {
+	switch v.kind {
+	case valueLiteral:
+		c := lazyConv()
+		x := c.valueOrNull(v.lit, "value")
+		return Expr{x: x, meta: c.meta()}
+	case valueExpr:
+		return v.x
+	}
+	return Expr{}
+}
+
+// String returns v as template text, to splice into a string:
+// fmt.Sprintf("%s-logs", bucket.Bucket()) is "${aws_s3_bucket.b.bucket}-logs".
+// A literal string is returned as is (its "${" already interpolates); an
+// unset value is "".
+func (v Value[T]) String() string {
+	switch v.kind {
+	case valueLiteral:
+		if s, ok := any(v.lit).(string); ok {
+			return s
+		}
+		return v.Expr().String()
+	case valueExpr:
+		return v.x.String()
+	}
+	return ""
+}
+
+// GoString keeps %#v readable in test failures.
+func (v Value[T]) GoString() string {
+	switch v.kind {
+	case valueLiteral:
+		return fmt.Sprintf("tfkit.V(%#v)", v.lit)
+	case valueExpr:
+		return fmt.Sprintf("tfkit.As(%s)", v.x.HCL())
+	}
+	return "tfkit.Value{}"
+}
+
+// Fields returns the body a typed binding's config or nested block struct
+// stands for: its fields tagged `tf:"name"`, in order, each a Valuer (such
+// as a Value) or nil; fields tagged `tf:"name,block"` are nested blocks, a
+// pointer to a struct for one block and a slice of structs for several.
+// Generated code calls it so that bindings stay data, not code: a
+// constructor is one line however many attributes it has.
+//
+// v must be a struct or a pointer to one; anything else is a programming
+// error and panics.
+func Fields(v any) Body {
+	rv := reflect.ValueOf(v)
+	for rv.Kind() == reflect.Pointer {
+		if rv.IsNil() {
+			return &OrderedAttrs{}
+		}
+		rv = rv.Elem()
+	}
+	if rv.Kind() != reflect.Struct {
+		panic(fmt.Sprintf("tfkit.Fields: %T is not a struct", v))
+	}
+	return fieldsOf(rv)
+}
+
+// structField is one tagged field of a binding struct.
+type structField struct {
+	index int
+	name  string
+	block bool
+}
+
+var structFields sync.Map // reflect.Type → []structField
+
+func fieldsOfType(t reflect.Type) []structField {
+	if fs, ok := structFields.Load(t); ok {
+		return fs.([]structField)
+	}
+	var fs []structField
+	for i := 0; i < t.NumField(); i++ {
+		tag, ok := t.Field(i).Tag.Lookup("tf")
+		if !ok {
+			continue
+		}
+		name, opt, _ := strings.Cut(tag, ",")
+		fs = append(fs, structField{index: i, name: name, block: opt == "block"})
+	}
+	structFields.Store(t, fs)
+	return fs
+}
+
+func fieldsOf(rv reflect.Value) *OrderedAttrs {
+	o := &OrderedAttrs{}
+	for _, f := range fieldsOfType(rv.Type()) {
+		fv := rv.Field(f.index)
+		if !f.block {
+			o.names = append(o.names, f.name)
+			o.values = append(o.values, fv.Interface())
+			continue
+		}
+		switch fv.Kind() {
+		case reflect.Pointer:
+			if !fv.IsNil() {
+				o.names = append(o.names, f.name)
+				o.values = append(o.values, Block(fieldsOf(fv.Elem())))
+			}
+		case reflect.Slice:
+			if fv.Len() > 0 {
+				bs := make([]NestedBlock, fv.Len())
+				for i := range bs {
+					bs[i] = Block(fieldsOf(fv.Index(i)))
+				}
+				o.names = append(o.names, f.name)
+				o.values = append(o.values, bs)
+			}
+		default:
+			panic(fmt.Sprintf("tfkit.Fields: block field %s of %s is a %s, not a pointer or slice", f.name, rv.Type(), fv.Kind()))
+		}
+	}
+	return o
+}
