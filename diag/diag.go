@@ -6,6 +6,8 @@
 // Diagnostics are values describing a user's mistake. Programmer bugs panic;
 // process failures (a missing binary, a full disk) are ordinary wrapped errors.
 // This package must never import another tfkit package.
+//
+// It is public because every public API of tfkit returns these diagnostics.
 package diag
 
 import (

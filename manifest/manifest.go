@@ -4,6 +4,9 @@
 // the CLI reads it to report, check and run stacks.
 //
 // This package must never import another tfkit package.
+//
+// It is public for programs and tools that read what tfkit synthesized (which
+// stacks, which files, in which order) without running tfkit.
 package manifest
 
 import (

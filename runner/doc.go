@@ -26,4 +26,7 @@
 // It must never write or edit Terraform state itself, never run an apply
 // other than of the plan file it was given, and never touch the synthesized
 // output directory (synth replaces it as a whole).
+//
+// It is public for Go programs that deploy what they synthesize without the
+// tfkit command: the command's diff, deploy, destroy and output are built on it.
 package runner

@@ -2,7 +2,7 @@
 // renders <Resource>, <DataSource>, <Ephemeral>, <Output>, <Provider>,
 // <Variable>, <Locals>, <Terraform>, <Module>, <Moved>, <Import>, <Removed>
 // and <Check> elements becomes a configuration model (package config), which
-// package render writes as one main.tf.
+// the renderers write as one main.tf.
 //
 // The flow, all in-process and without Node:
 //
@@ -39,6 +39,10 @@
 //
 // Every user mistake is a diag.Diagnostic at a .tsx file:line:col, with a
 // code frame where the source is known. This package must never write
-// Terraform text itself (package render does), run Terraform, or give the
+// Terraform text itself (the renderers do), run Terraform, or give the
 // evaluated code access to the file system or the network.
+//
+// It is public for Go programs that build or synthesize a .tsx file themselves
+// (Build returns the model, Synth writes the output through the same synthesis
+// path as the command).
 package tsx
