@@ -58,3 +58,64 @@ func TestReadModuleErrors(t *testing.T) {
 		t.Fatalf("got %v", diags)
 	}
 }
+
+// TestReadModuleOverrides: override files are merged as Terraform merges
+// them before the interface is read: an override of the default keeps the
+// base's type, an override of the type converts the base's default to it,
+// and JSON overrides apply to native-syntax blocks.
+func TestReadModuleOverrides(t *testing.T) {
+	mod, diags := ReadModule(filepath.Join("testdata", "modules", "override"))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	if len(mod.Inputs) != 3 || len(mod.Outputs) != 1 {
+		t.Fatalf("inputs %+v outputs %+v", mod.Inputs, mod.Outputs)
+	}
+	size, zones, name := mod.Inputs[0], mod.Inputs[1], mod.Inputs[2]
+	if size.Name != "size" || size.Type != cty.Number || !size.Default.RawEquals(cty.NumberIntVal(3)) {
+		t.Errorf("size: type %#v default %#v", size.Type, size.Default)
+	}
+	if want := cty.SetVal([]cty.Value{cty.StringVal("a")}); zones.Name != "zones" || !zones.Type.Equals(cty.Set(cty.String)) || !zones.Default.RawEquals(want) {
+		t.Errorf("zones: type %#v default %#v", zones.Type, zones.Default)
+	}
+	if name.Name != "name" || !name.Sensitive || name.Description != "Name prefix." || !name.Required() {
+		t.Errorf("name: %+v", name)
+	}
+	if out := mod.Outputs[0]; out.Name != "id" || out.Description != "The id, overridden." {
+		t.Errorf("output: %+v", out)
+	}
+}
+
+// TestReadModuleOverrideErrors: an override that makes the default invalid,
+// and an override of a variable no primary file declares, are errors, as
+// in Terraform.
+func TestReadModuleOverrideErrors(t *testing.T) {
+	for name, tc := range map[string]struct{ over, want string }{
+		"type":    {"variable \"x\" {\n  type = number\n}\n", "does not match its type number"},
+		"no base": {"variable \"y\" {}\n", "Missing base variable for override"},
+	} {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte("variable \"x\" {\n  default = \"nope\"\n}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "override.tf"), []byte(tc.over), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, diags := ReadModule(dir)
+		if !diags.HasErrors() || !strings.Contains(diags.Error(), tc.want) {
+			t.Errorf("%s: got %v", name, diags)
+		}
+	}
+}
+
+// TestReadModuleEmpty: a directory without configuration files is a module
+// without inputs or outputs, and a missing directory is an error.
+func TestReadModuleEmpty(t *testing.T) {
+	mod, diags := ReadModule(t.TempDir())
+	if diags.HasErrors() || mod == nil || len(mod.Inputs)+len(mod.Outputs) != 0 {
+		t.Errorf("empty directory: %+v %v", mod, diags)
+	}
+	if _, diags := ReadModule(filepath.Join(t.TempDir(), "missing")); !diags.HasErrors() || !strings.Contains(diags.Error(), "Cannot read module directory") {
+		t.Errorf("missing directory: %v", diags)
+	}
+}
