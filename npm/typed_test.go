@@ -12,6 +12,7 @@ import (
 	"github.com/tfkit/tfkit/internal/tsxtest"
 	"github.com/tfkit/tfkit/internal/validate"
 	"github.com/tfkit/tfkit/schema"
+	"github.com/tfkit/tfkit/tffile"
 	"github.com/tfkit/tfkit/tsx"
 )
 
@@ -92,7 +93,7 @@ func checkTypedDeclarations(t *testing.T, tsc string) {
 		}
 	}
 	// A module, as tfkit get writes it for "terraformModules": ["./modules/net"].
-	m, diags := schema.ReadModule(filepath.Join("..", "schema", "testdata", "modules", "net"))
+	m, diags := tffile.ReadModule(filepath.Join("..", "tffile", "testdata", "modules", "net"))
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

@@ -6,11 +6,13 @@
 // `variable` blocks, with full type constraints, optional() attributes and
 // defaults) and outputs.
 //
-// Readers build the model from `terraform providers schema -json` output
-// (ReadProviders) and from module source directories (ReadModule).
-// Everything is kept in a deterministic order (names sorted) so that code
-// generated from it is stable.
+// ReadProviders builds the model of providers from `terraform providers
+// schema -json` output; the model of a module is read from its source
+// directory by package tffile (tffile.ReadModule), the one reader of
+// Terraform files. Everything is kept in a deterministic order (names
+// sorted) so that code generated from it is stable.
 //
-// This package must never import another tfkit package except diag, and
-// must never run Terraform: callers hand it the schema text.
+// This package must never import another tfkit package except diag, must
+// never parse Terraform files and must never run Terraform: callers hand it
+// the schema text.
 package schema

@@ -5,7 +5,9 @@
 // Import it to read an existing Terraform directory into the model: to
 // inspect, check or convert it without running Terraform. Dir reads a
 // directory, Read a list of files; both return a Module holding the merged
-// configuration and each file as read.
+// configuration and each file as read. ReadModule reads the interface of a
+// module (its inputs and outputs, in the schema model) from that
+// configuration.
 //
 // Both syntaxes are read into the same model. Native-syntax files keep
 // their syntax tree, and every attribute keeps the expression it was

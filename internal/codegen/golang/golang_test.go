@@ -13,6 +13,7 @@ import (
 
 	"github.com/tfkit/tfkit/internal/golden"
 	"github.com/tfkit/tfkit/schema"
+	"github.com/tfkit/tfkit/tffile"
 )
 
 // TestMain fails a full run on golden files no test compares.
@@ -35,7 +36,7 @@ var cases = map[string]string{
 	"features": "../../../schema/testdata/providers/features.json",
 	// Module directories rather than provider schemas; the package is
 	// named after what follows "module-".
-	"module-net":     "../../../schema/testdata/modules/net",
+	"module-net":     "../../../tffile/testdata/modules/net",
 	"module-objects": "testdata/modules/objects",
 }
 
@@ -71,7 +72,7 @@ func readProvider(t testing.TB, path string) *schema.Provider {
 func generate(t testing.TB, name string) []File {
 	t.Helper()
 	if strings.HasPrefix(name, "module-") {
-		m, diags := schema.ReadModule(cases[name])
+		m, diags := tffile.ReadModule(cases[name])
 		if diags.HasErrors() {
 			t.Fatal(diags)
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tfkit/tfkit/internal/golden"
 	"github.com/tfkit/tfkit/schema"
+	"github.com/tfkit/tfkit/tffile"
 )
 
 // TestMain fails a full run on golden files no test compares.
@@ -34,7 +35,7 @@ var cases = map[string]string{
 	// attributes.
 	"features": "../../../schema/testdata/providers/features.json",
 	// A module directory rather than a provider schema.
-	"module-net": "../../../schema/testdata/modules/net",
+	"module-net": "../../../tffile/testdata/modules/net",
 }
 
 // versions are the constraints recorded in the golden output.
@@ -69,7 +70,7 @@ func readProvider(t testing.TB, path string) *schema.Provider {
 func generate(t testing.TB, name string) []File {
 	t.Helper()
 	if strings.HasPrefix(name, "module-") {
-		m, diags := schema.ReadModule(cases[name])
+		m, diags := tffile.ReadModule(cases[name])
 		if diags.HasErrors() {
 			t.Fatal(diags)
 		}

@@ -23,6 +23,7 @@ import (
 	"github.com/tfkit/tfkit/internal/project"
 	"github.com/tfkit/tfkit/runner"
 	"github.com/tfkit/tfkit/schema"
+	"github.com/tfkit/tfkit/tffile"
 )
 
 func init() {
@@ -375,7 +376,7 @@ func getModules(r *run, proj *project.Config, out, lang string) int {
 		if !isLocalModule(d.Source) {
 			continue
 		}
-		m, diags := schema.ReadModule(filepath.Join(proj.Dir, filepath.FromSlash(d.Source)))
+		m, diags := tffile.ReadModule(filepath.Join(proj.Dir, filepath.FromSlash(d.Source)))
 		if r.report(diags) {
 			code = ExitFailure
 			continue
@@ -766,7 +767,7 @@ func harvestModules(dir string, byName map[string]project.Dependency) ([]harvest
 		if !filepath.IsAbs(d) {
 			d = filepath.Join(dir, d)
 		}
-		m, diags := schema.ReadModule(d)
+		m, diags := tffile.ReadModule(d)
 		if diags.HasErrors() {
 			return nil, fmt.Errorf("module %s: %w", byName[n].Source, diags)
 		}

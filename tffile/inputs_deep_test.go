@@ -1,4 +1,4 @@
-package schema
+package tffile
 
 import (
 	"os"
