@@ -22,5 +22,5 @@
 // It sits beside the configuration model, which parses HCL with it, and is
 // public for the same reason: a program that hands HCL or Terraform JSON it
 // did not write to hashicorp/hcl can run the same check first. It imports
-// nothing of tfkit, so the schema model can use it too.
+// nothing of tfkit.
 package hcldepth
