@@ -27,10 +27,7 @@ func TestGatesFollowLanguage(t *testing.T) {
 	}
 	found := 0
 	for _, k := range config.Kinds {
-		specs := []*config.BlockSpec{&k.BlockSpec}
-		for _, nb := range k.Blocks {
-			specs = append(specs, nb)
-		}
+		specs := append([]*config.BlockSpec{&k.BlockSpec}, k.Blocks...)
 		for _, s := range specs {
 			if s.Since == (config.Engines{}) {
 				continue

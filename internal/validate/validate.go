@@ -19,7 +19,6 @@ package validate
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -508,15 +507,6 @@ func (c *checker) dynamic(b *config.Block, sch *schema.Block, path string, rng h
 // blocksAsAttribute returns the block schema standing for the objects of a
 // list or set of objects attribute (tffile.BlocksAsAttribute).
 func blocksAsAttribute(a *schema.Attribute) (*schema.Block, bool) { return tffile.BlocksAsAttribute(a) }
-
-func sortedKeys(m map[string]cty.Type) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
 
 func attributeNames(b *schema.Block) []string {
 	var out []string
