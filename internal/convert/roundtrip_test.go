@@ -334,8 +334,8 @@ func TestRoundTripTSX(t *testing.T) {
 // the app and its output, and, for the subdirectory run alone, a directory
 // above it without configuration.
 var synthErrors = map[string][]string{
-	"selfcall":      {`Error: Module source is the project directory; The module "./sub" calls the local module "../../"`},
-	"selfcall__sub": {`Error: Local module without configuration; The module source "../../" names`},
+	"selfcall":      {`Error: Module source is the project directory; The module "./sub" calls the local module "../"`},
+	"selfcall__sub": {`Error: Local module without configuration; The module source "../" names`},
 }
 
 // buildErrors are cases whose original has errors by design that the
@@ -382,7 +382,7 @@ func TestRoundTripGo(t *testing.T) {
 	root := os.Getenv("TFKIT_MODULE_ROOT")
 	if root == "" {
 		var err error
-		if root, err = filepath.Abs(".."); err != nil {
+		if root, err = filepath.Abs("../.."); err != nil {
 			t.Fatal(err)
 		}
 	}
