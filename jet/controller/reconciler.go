@@ -22,6 +22,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	"sigs.k8s.io/controller-runtime/pkg/manager"
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
@@ -55,6 +56,10 @@ type Options struct {
 	Poll time.Duration
 	// Timeout bounds one reconcile (default 5m).
 	Timeout time.Duration
+	// SeparateProviders makes every engine command start its own provider
+	// plugin, as terraform does by itself, instead of attaching plans and
+	// shows to one shared plugin process per provider.
+	SeparateProviders bool
 	// Resources are the built jet configuration, for the functions it
 	// carries (extra connection keys, external-name mapping), by Terraform
 	// type; may be nil.
@@ -82,9 +87,22 @@ func Setup(ctx context.Context, mgr ctrl.Manager, regs []resource.Registration, 
 	if err != nil {
 		return err
 	}
-	eng, err := newEngines(ctx, o.Engine, root, o.MaxEngines)
+	eng, err := newEngines(ctx, o.Engine, root, o.MaxEngines, !o.SeparateProviders)
 	if err != nil {
 		return err
+	}
+	if eng.prov != nil {
+		// Stopped with the manager (after it lost or gave up leadership
+		// too: the plugins are started by reconciles, which only a leader
+		// runs).
+		err := mgr.Add(manager.RunnableFunc(func(ctx context.Context) error {
+			<-ctx.Done()
+			eng.prov.close()
+			return nil
+		}))
+		if err != nil {
+			return err
+		}
 	}
 	for _, reg := range regs {
 		r := &Reconciler{

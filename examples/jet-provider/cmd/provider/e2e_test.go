@@ -13,6 +13,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -456,7 +458,15 @@ func TestManager(t *testing.T) {
 			return err == nil, fmt.Sprint(err)
 		})
 		time.Sleep(time.Second)
+		if len(sharedPlugins(h.workdir)) == 0 {
+			t.Error("no shared provider plugin runs")
+		}
 		h.stop(syscall.SIGKILL)
+		// The shared plugins die with the manager; the apply's own does not.
+		h.waitFor(10*time.Second, "shared plugins gone with the killed manager", func() (bool, string) {
+			pids := sharedPlugins(h.workdir)
+			return len(pids) == 0, fmt.Sprint(pids)
+		})
 		if ids := stateIDs(filepath.Join(ws, controller.StateFile)); len(ids) != 0 {
 			t.Fatalf("the create finished before the kill: %v", ids)
 		}
@@ -541,10 +551,13 @@ func TestManager(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, m := range []string{"tfkit_jet_engine_runs_total", "tfkit_jet_engine_processes", `controller_runtime_reconcile_total{controller="pet.random.jet.tfkit.dev"`} {
+		for _, m := range []string{"tfkit_jet_engine_runs_total", "tfkit_jet_engine_processes", "tfkit_jet_provider_starts_total", `controller_runtime_reconcile_total{controller="pet.random.jet.tfkit.dev"`} {
 			if !strings.Contains(body, m) {
 				t.Errorf("metrics lack %s", m)
 			}
+		}
+		if !regexp.MustCompile(`(?m)^tfkit_jet_provider_processes [1-9]`).MatchString(body) {
+			t.Error("the leader runs no shared provider plugin")
 		}
 		// The leader dies; the other takes over and reconciles.
 		_ = cmds[leader].Process.Signal(syscall.SIGKILL)
@@ -584,6 +597,29 @@ func controllerContains(fs []string) bool {
 		}
 	}
 	return false
+}
+
+// sharedPlugins returns the pids of the provider plugins running from the
+// manager's plugin cache: the shared ones (engines run their own from the
+// workspace's .terraform directory).
+func sharedPlugins(workdir string) []int {
+	ents, _ := os.ReadDir("/proc")
+	var pids []int
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		if err != nil {
+			continue
+		}
+		arg0, _, _ := strings.Cut(string(b), "\x00")
+		if strings.HasPrefix(arg0, filepath.Join(workdir, ".plugin-cache")+"/") {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
 }
 
 // stateIDs returns the id of every resource instance in a state file.

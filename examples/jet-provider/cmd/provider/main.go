@@ -4,7 +4,7 @@
 //
 //	provider [--kubeconfig FILE] [--workdir DIR] [--poll 1m] [--max-reconcile-rate 10]
 //	         [--max-engines 4] [--timeout 5m] [--leader-elect] [--metrics-addr :8080]
-//	         [--health-addr :8081]
+//	         [--health-addr :8081] [--shared-providers=false]
 //
 // Without --kubeconfig it uses $KUBECONFIG or the in-cluster configuration.
 // The engine is found as the rest of tfkit finds it ($TFKIT_TERRAFORM,
@@ -57,6 +57,7 @@ func run() error {
 		leaderNS    = fs.String("leader-election-namespace", "", "namespace of the leader-election lease (default: the pod's own)")
 		metricsAddr = fs.String("metrics-addr", ":8080", "address of the Prometheus metrics endpoint (0 turns it off)")
 		healthAddr  = fs.String("health-addr", ":8081", "address of the /healthz and /readyz probes (0 turns them off)")
+		shared      = fs.Bool("shared-providers", true, "run one provider plugin per provider that every plan attaches to, rather than one per engine command")
 		verbose     = fs.Bool("debug", false, "log every reconcile")
 	)
 	if err := fs.Parse(os.Args[1:]); err != nil {
@@ -118,12 +119,13 @@ func run() error {
 	}
 	ctx := ctrl.SetupSignalHandler()
 	if err := jetcontroller.Setup(ctx, mgr, controller.Registrations(), jetcontroller.Options{
-		WorkDir:          *workdir,
-		MaxEngines:       *engines,
-		MaxReconcileRate: *rate,
-		Poll:             *poll,
-		Timeout:          *timeout,
-		Resources:        byType,
+		WorkDir:           *workdir,
+		MaxEngines:        *engines,
+		MaxReconcileRate:  *rate,
+		Poll:              *poll,
+		Timeout:           *timeout,
+		Resources:         byType,
+		SeparateProviders: !*shared,
 	}); err != nil {
 		return err
 	}
