@@ -426,9 +426,11 @@ func TestManager(t *testing.T) {
 		h.waitCondition(pet, resource.TypeReady, metav1.ConditionTrue)
 		name := pet.GetAnnotations()[resource.AnnotationExternalName]
 		ws := filepath.Join(h.workdir, "pet.random.jet.tfkit.dev", "rebuilt")
-		if err := os.RemoveAll(ws); err != nil {
-			t.Fatal(err)
-		}
+		// A poll may be writing into it: removal races with it, so retry.
+		h.waitFor(10*time.Second, "workspace removed", func() (bool, string) {
+			err := os.RemoveAll(ws)
+			return err == nil, fmt.Sprint(err)
+		})
 		h.waitFor(60*time.Second, "workspace rebuilt", func() (bool, string) {
 			ids := stateIDs(filepath.Join(ws, controller.StateFile))
 			return len(ids) == 1 && ids[0] == name, fmt.Sprint(ids)
@@ -458,14 +460,20 @@ func TestManager(t *testing.T) {
 			return err == nil, fmt.Sprint(err)
 		})
 		time.Sleep(time.Second)
-		if len(sharedPlugins(h.workdir)) == 0 {
-			t.Error("no shared provider plugin runs")
+		shared := sharedPlugins(h.m.cmd.Process.Pid)
+		if len(shared) == 0 {
+			t.Error("the manager runs no shared provider plugin")
 		}
 		h.stop(syscall.SIGKILL)
 		// The shared plugins die with the manager; the apply's own does not.
 		h.waitFor(10*time.Second, "shared plugins gone with the killed manager", func() (bool, string) {
-			pids := sharedPlugins(h.workdir)
-			return len(pids) == 0, fmt.Sprint(pids)
+			var left []int
+			for _, p := range shared {
+				if alive(p) {
+					left = append(left, p)
+				}
+			}
+			return len(left) == 0, fmt.Sprint(left)
 		})
 		if ids := stateIDs(filepath.Join(ws, controller.StateFile)); len(ids) != 0 {
 			t.Fatalf("the create finished before the kill: %v", ids)
@@ -599,27 +607,38 @@ func controllerContains(fs []string) bool {
 	return false
 }
 
-// sharedPlugins returns the pids of the provider plugins running from the
-// manager's plugin cache: the shared ones (engines run their own from the
-// workspace's .terraform directory).
-func sharedPlugins(workdir string) []int {
+// sharedPlugins returns the pids of the provider plugins the manager
+// process pid started itself: the shared ones (engines start their own).
+func sharedPlugins(pid int) []int {
 	ents, _ := os.ReadDir("/proc")
 	var pids []int
 	for _, e := range ents {
-		pid, err := strconv.Atoi(e.Name())
+		if _, err := strconv.Atoi(e.Name()); err != nil {
+			continue
+		}
+		stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
 		if err != nil {
 			continue
 		}
-		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-		if err != nil {
+		i := strings.LastIndexByte(string(stat), ')')
+		f := strings.Fields(string(stat[i+1:]))
+		if len(f) < 2 || f[1] != strconv.Itoa(pid) || !strings.Contains(string(stat), "(terraform-provi") {
 			continue
 		}
-		arg0, _, _ := strings.Cut(string(b), "\x00")
-		if strings.HasPrefix(arg0, filepath.Join(workdir, ".plugin-cache")+"/") {
-			pids = append(pids, pid)
-		}
+		p, _ := strconv.Atoi(e.Name())
+		pids = append(pids, p)
 	}
 	return pids
+}
+
+// alive says whether pid runs (and is not a zombie).
+func alive(pid int) bool {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	i := strings.LastIndexByte(string(stat), ')')
+	return i < 0 || i+2 >= len(stat) || stat[i+2] != 'Z'
 }
 
 // stateIDs returns the id of every resource instance in a state file.
