@@ -31,7 +31,10 @@
 // for resources that support it and also works for those that do not.
 //
 // Engine processes are capped by a semaphore (Options.MaxEngines) and every
-// reconcile runs under a timeout (Options.Timeout).
+// reconcile runs under a timeout (Options.Timeout). Plans and shows attach
+// to one provider plugin process per provider (TF_REATTACH_PROVIDERS)
+// instead of starting the plugin each time; applies and destroys, which
+// must outlive the manager, start their own.
 //
 // It must never run an engine command that changes the external resource for
 // an object whose management policies forbid it, never delete a resource
