@@ -34,7 +34,7 @@ var (
 )
 
 func init() {
-	metrics.Registry.MustRegister(metricEngines, metricEngineRuns, metricEngineWait, metricWorkspaces, metricProviders, metricProviderStarts)
+	metrics.Registry.MustRegister(metricEngines, metricEngineRuns, metricEngineWait, metricWorkspaces, metricProviders, metricProviderStarts, metricOperations)
 }
 
 // engines runs engine commands, at most cap of them at once.

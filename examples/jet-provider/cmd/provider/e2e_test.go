@@ -494,6 +494,88 @@ func TestManager(t *testing.T) {
 		}
 	})
 
+	t.Run("AsyncCreate", func(t *testing.T) {
+		h := h.with(t)
+		s := &timev1alpha1.Sleep{ObjectMeta: metav1.ObjectMeta{Name: "async"}}
+		s.Spec.ForProvider.CreateDuration = ptr("6s")
+		h.create(s)
+		ws := filepath.Join(h.workdir, "sleep.time.jet.tfkit.dev", "async")
+		pidFile := filepath.Join(ws, ".tfkit-apply.pid")
+		h.waitFor(30*time.Second, "apply running", func() (bool, string) {
+			_, err := os.Stat(pidFile)
+			return err == nil, fmt.Sprint(err)
+		})
+		// While the apply runs: never a second engine in the workspace, and
+		// a reconcile (an annotation change starts one) reports the
+		// operation instead of waiting for it.
+		stop := make(chan struct{})
+		most := make(chan int, 1)
+		go func() {
+			n := 0
+			for {
+				select {
+				case <-stop:
+					most <- n
+					return
+				case <-time.After(20 * time.Millisecond):
+				}
+				n = max(n, enginesIn(ws))
+			}
+		}()
+		_ = h.get(s)
+		s.SetAnnotations(map[string]string{"example.org/poke": "1"})
+		if err := h.c.Update(ctx, s); err != nil && !kerrors.IsConflict(err) {
+			t.Fatal(err)
+		}
+		h.waitFor(10*time.Second, "the reconcile reports the create under way", func() (bool, string) {
+			_ = h.get(s)
+			c := s.Status.Condition(resource.TypeAsyncOperation)
+			return c.Status == metav1.ConditionTrue && strings.Contains(c.Message, "create running since"), conditions(s)
+		})
+		if _, err := os.Stat(pidFile); err != nil {
+			t.Errorf("the apply ended before the reconcile reported it (too slow to tell): %v", err)
+		}
+		if r := s.Status.Condition(resource.TypeReady); r.Reason != resource.ReasonCreating {
+			t.Errorf("Ready while creating: %+v", r)
+		}
+		h.waitCondition(s, resource.TypeReady, metav1.ConditionTrue)
+		close(stop)
+		if n := <-most; n > 1 {
+			t.Errorf("%d engine processes at once in the workspace during the create", n)
+		}
+		last := s.Status.Condition(resource.TypeLastAsyncOperation)
+		if last.Status != metav1.ConditionTrue || last.Reason != resource.ReasonSuccess {
+			t.Errorf("LastAsyncOperation %+v", last)
+		}
+		if c := s.Status.Condition(resource.TypeAsyncOperation); c.Status != metav1.ConditionFalse {
+			t.Errorf("AsyncOperation after the create: %+v", c)
+		}
+	})
+
+	t.Run("AsyncApplyFailure", func(t *testing.T) {
+		h := h.with(t)
+		// Plans well, fails in the apply: the directory cannot be made.
+		f := file("cannot-write", "/dev/null/sub/f.txt", "x\n")
+		h.create(f)
+		h.waitFor(60*time.Second, "the apply's failure reported", func() (bool, string) {
+			_ = h.get(f)
+			c := f.Status.Condition(resource.TypeLastAsyncOperation)
+			return c.Status == metav1.ConditionFalse && c.Reason == resource.ReasonApplyFailure, conditions(f)
+		})
+		last := f.Status.Condition(resource.TypeLastAsyncOperation)
+		synced := f.Status.Condition(resource.TypeSynced)
+		if !strings.Contains(last.Message, "not a directory") || synced.Status != metav1.ConditionFalse {
+			t.Errorf("LastAsyncOperation %q, Synced %+v", last.Message, synced)
+		}
+		if f.GetAnnotations()[resource.AnnotationExternalName] != "" {
+			t.Error("an external name was recorded for a failed create")
+		}
+		if err := h.c.Delete(ctx, f); err != nil {
+			t.Fatal(err)
+		}
+		h.waitGone(f)
+	})
+
 	t.Run("SecretReference", func(t *testing.T) {
 		h := h.with(t)
 		path := filepath.Join(h.files, "secret.txt")
@@ -629,6 +711,27 @@ func sharedPlugins(pid int) []int {
 		pids = append(pids, p)
 	}
 	return pids
+}
+
+// enginesIn counts the terraform or tofu processes whose working directory
+// is dir.
+func enginesIn(dir string) int {
+	ents, _ := os.ReadDir("/proc")
+	n := 0
+	for _, e := range ents {
+		if _, err := strconv.Atoi(e.Name()); err != nil {
+			continue
+		}
+		cwd, err := os.Readlink(filepath.Join("/proc", e.Name(), "cwd"))
+		if err != nil || cwd != dir {
+			continue
+		}
+		comm, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "comm"))
+		if c := strings.TrimSpace(string(comm)); c == "terraform" || c == "tofu" {
+			n++
+		}
+	}
+	return n
 }
 
 // alive says whether pid runs (and is not a zombie).
