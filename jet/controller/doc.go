@@ -11,7 +11,9 @@
 //     other managed resources resolved first, secret references read from
 //     Secrets), then plans: the refreshed prior state says whether the
 //     resource exists, the planned action whether it is up to date;
-//   - Create and Update apply that plan; Delete runs destroy;
+//   - Create and Update apply that plan; Delete runs destroy; each runs in
+//     the background (reconciles meanwhile report it and start no engine)
+//     and its end enqueues the object;
 //   - the external name (annotation crossplane.io/external-name) is written
 //     to the object as soon as the apply returns, before anything else, and
 //     an external-create-pending annotation is written before the apply, so

@@ -57,7 +57,8 @@ type Options struct {
 	MaxReconcileRate int
 	// Poll is how often an up-to-date object is observed again (default 1m).
 	Poll time.Duration
-	// Timeout bounds one reconcile (default 5m).
+	// Timeout bounds one reconcile, and one background apply or destroy
+	// (default 5m).
 	Timeout time.Duration
 	// SeparateProviders makes every engine command start its own provider
 	// plugin, as terraform does by itself, instead of attaching plans and

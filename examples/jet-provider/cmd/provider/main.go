@@ -52,7 +52,7 @@ func run() error {
 		poll        = fs.Duration("poll", time.Minute, "how often an up-to-date object is observed again")
 		rate        = fs.Int("max-reconcile-rate", 10, "reconciles per second, and concurrent reconciles per kind")
 		engines     = fs.Int("max-engines", 4, "engine processes running at once")
-		timeout     = fs.Duration("timeout", 5*time.Minute, "time limit of one reconcile")
+		timeout     = fs.Duration("timeout", 5*time.Minute, "time limit of one reconcile, and of one background apply or destroy")
 		leader      = fs.Bool("leader-elect", false, "elect a leader, so that only one of several replicas is active")
 		leaderNS    = fs.String("leader-election-namespace", "", "namespace of the leader-election lease (default: the pod's own)")
 		metricsAddr = fs.String("metrics-addr", ":8080", "address of the Prometheus metrics endpoint (0 turns it off)")
