@@ -83,7 +83,7 @@ func newEngines(ctx context.Context, explicit, root string, max int, shared bool
 				penv = append(penv, kv)
 			}
 		}
-		eng.prov = newProviders(root, penv)
+		eng.prov = newProviders(root, penv, 0)
 	}
 	return eng, nil
 }

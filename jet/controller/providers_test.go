@@ -159,6 +159,33 @@ func processAlive(pid int) bool {
 	return i < 0 || i+2 >= len(s) || s[i+2] != 'Z'
 }
 
+// TestSharedProviderReplaced: a plugin that served its share of engine
+// runs is replaced, and stops once its last command has ended.
+func TestSharedProviderReplaced(t *testing.T) {
+	eng, root := engineSetup(t, true)
+	eng.prov.maxUses = 1 // one observe (its plan and show attach once)
+	ctx := context.Background()
+	ws := pet(t, eng, root, "a")
+	if _, err := ws.plan(ctx); err != nil {
+		t.Fatal(err)
+	}
+	first := eng.prov.running()
+	if _, err := ws.plan(ctx); err != nil {
+		t.Fatal(err)
+	}
+	second := eng.prov.running()
+	if len(first) != 1 || len(second) != 1 || first[0] == second[0] {
+		t.Fatalf("plugins %v then %v, want one replaced by another", first, second)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for processAlive(first[0]) && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if processAlive(first[0]) {
+		t.Errorf("replaced plugin %d still runs", first[0])
+	}
+}
+
 // BenchmarkObserve is the steady-state cost of a reconcile of an object
 // that is up to date: the observe, a plan and a show of it, with every
 // command starting its own plugin (separate) or attaching to the shared one

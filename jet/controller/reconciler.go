@@ -194,6 +194,20 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 	return res, err
 }
 
+// sameConditions says whether two condition lists say the same, ignoring
+// transition times.
+func sameConditions(a, b []resource.Condition) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !a[i].Equal(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 func condition(t resource.ConditionType, s metav1.ConditionStatus, reason resource.ConditionReason, msg string) resource.Condition {
 	return resource.Condition{Type: t, Status: s, Reason: reason, Message: msg, LastTransitionTime: metav1.Now()}
 }
@@ -391,6 +405,7 @@ func (r *Reconciler) operation(ctx context.Context, mg resource.Terraformed, dir
 	}
 	status := mg.GetResourceStatus()
 	if running {
+		before := status.DeepCopy()
 		status.SetConditions(condition(resource.TypeAsyncOperation, metav1.ConditionTrue, resource.ReasonOngoing,
 			op.kind+" running since "+op.started.UTC().Format(time.RFC3339)))
 		switch op.kind {
@@ -399,8 +414,12 @@ func (r *Reconciler) operation(ctx context.Context, mg resource.Terraformed, dir
 		case opDelete:
 			status.SetConditions(condition(resource.TypeReady, metav1.ConditionFalse, resource.ReasonDeleting, ""))
 		}
-		if err := r.client.Status().Update(ctx, mg); err != nil && !kerrors.IsConflict(err) && !kerrors.IsNotFound(err) {
-			return reconcile.Result{}, true, err
+		// Written once per operation: every reconcile meanwhile would
+		// write the same, and API writes are what many objects queue on.
+		if !sameConditions(before.Conditions, status.Conditions) {
+			if err := r.client.Status().Update(ctx, mg); err != nil && !kerrors.IsConflict(err) && !kerrors.IsNotFound(err) {
+				return reconcile.Result{}, true, err
+			}
 		}
 		return reconcile.Result{RequeueAfter: r.opts.Poll}, true, nil
 	}

@@ -4,7 +4,8 @@
 //
 //	provider [--kubeconfig FILE] [--workdir DIR] [--poll 1m] [--max-reconcile-rate 10]
 //	         [--max-engines 4] [--timeout 5m] [--leader-elect] [--metrics-addr :8080]
-//	         [--health-addr :8081] [--shared-providers=false]
+//	         [--health-addr :8081] [--shared-providers=false] [--kube-api-qps 50]
+//	         [--kube-api-burst 100]
 //
 // Without --kubeconfig it uses $KUBECONFIG or the in-cluster configuration.
 // The engine is found as the rest of tfkit finds it ($TFKIT_TERRAFORM,
@@ -58,6 +59,8 @@ func run() error {
 		metricsAddr = fs.String("metrics-addr", ":8080", "address of the Prometheus metrics endpoint (0 turns it off)")
 		healthAddr  = fs.String("health-addr", ":8081", "address of the /healthz and /readyz probes (0 turns them off)")
 		shared      = fs.Bool("shared-providers", true, "run one provider plugin per provider that every plan attaches to, rather than one per engine command")
+		qps         = fs.Float64("kube-api-qps", 50, "requests per second to the API server (client-side limit)")
+		burst       = fs.Int("kube-api-burst", 100, "requests in a burst to the API server")
 		verbose     = fs.Bool("debug", false, "log every reconcile")
 	)
 	if err := fs.Parse(os.Args[1:]); err != nil {
@@ -79,6 +82,9 @@ func run() error {
 	if cfgErr != nil {
 		return cfgErr
 	}
+	// client-go's default (5 per second) would make API writes, several
+	// per create, the bottleneck of many objects.
+	restCfg.QPS, restCfg.Burst = float32(*qps), *burst
 	scheme := runtime.NewScheme()
 	if err := clientgoscheme.AddToScheme(scheme); err != nil {
 		return err
