@@ -9,6 +9,11 @@
 // calls are generic (Client.call) so that more RPCs can be added as
 // encoders and decoders beside schema.go.
 //
+// It also launches a provider for engines to attach to (Spawner.Launch,
+// Process.Reattach: the TF_REATTACH_PROVIDERS value), the jet controller's
+// shared provider processes.
+//
 // This package must never run a binary it was not given, and never leave
-// the plugin process running: Close kills it.
+// the plugin process running: Close kills a client's plugin, Process.Stop
+// a launched one, and on Linux a launched one dies with the program.
 package plugin

@@ -11,7 +11,9 @@
 //     other managed resources resolved first, secret references read from
 //     Secrets), then plans: the refreshed prior state says whether the
 //     resource exists, the planned action whether it is up to date;
-//   - Create and Update apply that plan; Delete runs destroy;
+//   - Create and Update apply that plan; Delete runs destroy; each runs in
+//     the background (reconciles meanwhile report it and start no engine)
+//     and its end enqueues the object;
 //   - the external name (annotation crossplane.io/external-name) is written
 //     to the object as soon as the apply returns, before anything else, and
 //     an external-create-pending annotation is written before the apply, so
@@ -31,7 +33,10 @@
 // for resources that support it and also works for those that do not.
 //
 // Engine processes are capped by a semaphore (Options.MaxEngines) and every
-// reconcile runs under a timeout (Options.Timeout).
+// reconcile runs under a timeout (Options.Timeout). Plans and shows attach
+// to one provider plugin process per provider (TF_REATTACH_PROVIDERS)
+// instead of starting the plugin each time; applies and destroys, which
+// must outlive the manager, start their own.
 //
 // It must never run an engine command that changes the external resource for
 // an object whose management policies forbid it, never delete a resource

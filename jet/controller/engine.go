@@ -34,7 +34,7 @@ var (
 )
 
 func init() {
-	metrics.Registry.MustRegister(metricEngines, metricEngineRuns, metricEngineWait, metricWorkspaces)
+	metrics.Registry.MustRegister(metricEngines, metricEngineRuns, metricEngineWait, metricWorkspaces, metricProviders, metricProviderStarts, metricOperations)
 }
 
 // engines runs engine commands, at most cap of them at once.
@@ -43,9 +43,12 @@ type engines struct {
 	flavor runner.Flavor
 	env    map[string]string
 	slots  chan struct{}
+	// prov are the shared provider plugins; nil when every command starts
+	// its own.
+	prov *providers
 }
 
-func newEngines(ctx context.Context, explicit, root string, max int) (*engines, error) {
+func newEngines(ctx context.Context, explicit, root string, max int, shared bool) (*engines, error) {
 	path, err := runner.Find(explicit, os.Environ())
 	if err != nil {
 		return nil, err
@@ -72,7 +75,17 @@ func newEngines(ctx context.Context, explicit, root string, max int) (*engines, 
 	if max < 1 {
 		max = 1
 	}
-	return &engines{path: path, flavor: e.Flavor, env: env, slots: make(chan struct{}, max)}, nil
+	eng := &engines{path: path, flavor: e.Flavor, env: env, slots: make(chan struct{}, max)}
+	if shared {
+		var penv []string
+		for _, kv := range os.Environ() {
+			if !strings.HasPrefix(kv, "TF_REATTACH_PROVIDERS=") {
+				penv = append(penv, kv)
+			}
+		}
+		eng.prov = newProviders(root, penv, 0)
+	}
+	return eng, nil
 }
 
 // run runs f, which runs engine commands, once a slot is free.

@@ -22,8 +22,12 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	"sigs.k8s.io/controller-runtime/pkg/event"
+	"sigs.k8s.io/controller-runtime/pkg/handler"
+	"sigs.k8s.io/controller-runtime/pkg/manager"
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+	"sigs.k8s.io/controller-runtime/pkg/source"
 
 	jetconfig "github.com/tfkit/tfkit/jet/config"
 	"github.com/tfkit/tfkit/jet/resource"
@@ -53,8 +57,13 @@ type Options struct {
 	MaxReconcileRate int
 	// Poll is how often an up-to-date object is observed again (default 1m).
 	Poll time.Duration
-	// Timeout bounds one reconcile (default 5m).
+	// Timeout bounds one reconcile, and one background apply or destroy
+	// (default 5m).
 	Timeout time.Duration
+	// SeparateProviders makes every engine command start its own provider
+	// plugin, as terraform does by itself, instead of attaching plans and
+	// shows to one shared plugin process per provider.
+	SeparateProviders bool
 	// Resources are the built jet configuration, for the functions it
 	// carries (extra connection keys, external-name mapping), by Terraform
 	// type; may be nil.
@@ -82,20 +91,44 @@ func Setup(ctx context.Context, mgr ctrl.Manager, regs []resource.Registration, 
 	if err != nil {
 		return err
 	}
-	eng, err := newEngines(ctx, o.Engine, root, o.MaxEngines)
+	eng, err := newEngines(ctx, o.Engine, root, o.MaxEngines, !o.SeparateProviders)
 	if err != nil {
 		return err
+	}
+	ops := newOperations(ctx)
+	// The manager waits for the operations under way when it stops.
+	if err := mgr.Add(manager.RunnableFunc(func(ctx context.Context) error {
+		<-ctx.Done()
+		ops.wait()
+		return nil
+	})); err != nil {
+		return err
+	}
+	if eng.prov != nil {
+		// Stopped with the manager (after it lost or gave up leadership
+		// too: the plugins are started by reconciles, which only a leader
+		// runs).
+		err := mgr.Add(manager.RunnableFunc(func(ctx context.Context) error {
+			<-ctx.Done()
+			eng.prov.close()
+			return nil
+		}))
+		if err != nil {
+			return err
+		}
 	}
 	for _, reg := range regs {
 		r := &Reconciler{
 			client: mgr.GetClient(), reader: mgr.GetAPIReader(), reg: reg, eng: eng, root: root, opts: o,
-			cfg: o.Resources[reg.TerraformType],
+			cfg: o.Resources[reg.TerraformType], ops: ops, done: make(chan event.GenericEvent, 1024),
 		}
 		err := ctrl.NewControllerManagedBy(mgr).
 			Named(strings.ToLower(reg.Kind.Kind)+"."+reg.Kind.Group).
 			// Status writes (ours) do not start another reconcile; spec,
 			// annotation and deletion changes do, and Poll covers drift.
 			For(reg.New(), builder.WithPredicates(predicate.Or(predicate.GenerationChangedPredicate{}, predicate.AnnotationChangedPredicate{}))).
+			// The end of a background apply or destroy.
+			WatchesRawSource(source.Channel(r.done, &handler.EnqueueRequestForObject{})).
 			WithOptions(controller.Options{
 				MaxConcurrentReconciles: o.MaxReconcileRate,
 				RateLimiter: workqueue.NewTypedMaxOfRateLimiter(
@@ -122,6 +155,10 @@ type Reconciler struct {
 	eng    *engines
 	root   string
 	opts   Options
+	// ops are the background applies and destroys (of every kind); done
+	// gets this kind's objects whose operation ended.
+	ops  *operations
+	done chan event.GenericEvent
 }
 
 // waitError is a reconcile that must wait for something else (a referenced
@@ -157,6 +194,20 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 	return res, err
 }
 
+// sameConditions says whether two condition lists say the same, ignoring
+// transition times.
+func sameConditions(a, b []resource.Condition) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !a[i].Equal(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 func condition(t resource.ConditionType, s metav1.ConditionStatus, reason resource.ConditionReason, msg string) resource.Condition {
 	return resource.Condition{Type: t, Status: s, Reason: reason, Message: msg, LastTransitionTime: metav1.Now()}
 }
@@ -173,6 +224,9 @@ func (r *Reconciler) reconcile(ctx context.Context, mg resource.Terraformed) (re
 
 	if mg.GetDeletionTimestamp() != nil {
 		return r.delete(ctx, mg, dir)
+	}
+	if res, busy, err := r.operation(ctx, mg, dir); busy || err != nil {
+		return res, err
 	}
 	if !controllerutil.ContainsFinalizer(mg, Finalizer) {
 		controllerutil.AddFinalizer(mg, Finalizer)
@@ -202,14 +256,14 @@ func (r *Reconciler) reconcile(ctx context.Context, mg resource.Terraformed) (re
 		}
 		return r.create(ctx, mg, ws)
 	case !obs.upToDate && policies.Allows(resource.ManagementUpdate):
-		if err := ws.apply(ctx); err != nil {
+		// In the background; the reconcile after it observes the result
+		// (and records a new identity after a replacement).
+		status.SetConditions(condition(resource.TypeAsyncOperation, metav1.ConditionTrue, resource.ReasonOngoing, opUpdate))
+		if err := r.client.Status().Update(ctx, mg); err != nil {
 			return reconcile.Result{}, err
 		}
-		attrs, err := ws.attributes(ctx)
-		if err != nil {
-			return reconcile.Result{}, err
-		}
-		obs.attrs = attrs
+		r.ops.start(dir, opUpdate, r.opts.Timeout, mg.DeepCopyObject().(client.Object), r.done, ws.apply)
+		return reconcile.Result{}, nil
 	}
 	// Record the external name when it is missing (a create whose manager
 	// died before writing it, adopted from the state) or when a
@@ -291,11 +345,28 @@ func (r *Reconciler) create(ctx context.Context, mg resource.Terraformed, ws *wo
 		return reconcile.Result{}, err
 	}
 	*status = *saved
-	status.SetConditions(condition(resource.TypeReady, metav1.ConditionFalse, resource.ReasonCreating, ""))
+	status.SetConditions(
+		condition(resource.TypeReady, metav1.ConditionFalse, resource.ReasonCreating, ""),
+		condition(resource.TypeAsyncOperation, metav1.ConditionTrue, resource.ReasonOngoing, opCreate),
+	)
 	if err := r.client.Status().Update(ctx, mg); err != nil {
 		return reconcile.Result{}, err
 	}
+	r.ops.start(r.dir(mg), opCreate, r.opts.Timeout, mg.DeepCopyObject().(client.Object), r.done, func(ctx context.Context) error {
+		return r.applyCreate(ctx, mg, ws)
+	})
+	return reconcile.Result{}, nil
+}
+
+// applyCreate is the background part of a create: the apply, then the
+// external name recorded on the object before anything else, even when the
+// manager is stopping.
+func (r *Reconciler) applyCreate(ctx context.Context, mg resource.Terraformed, ws *workspace) error {
 	applyErr := ws.apply(ctx)
+	// The record must be written even when the apply was interrupted by
+	// the manager's end: a context of its own.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+	defer cancel()
 	var attrs map[string]any
 	if applyErr == nil || ws.hasState() {
 		var err error
@@ -307,7 +378,7 @@ func (r *Reconciler) create(ctx context.Context, mg resource.Terraformed, ws *wo
 	if attrs != nil {
 		name, err := r.externalName(attrs)
 		if err != nil {
-			return reconcile.Result{}, err
+			return err
 		}
 		setMeta(mg, resource.AnnotationExternalName, name)
 		setMeta(mg, AnnotationCreateSucceeded, time.Now().UTC().Format(time.RFC3339))
@@ -318,22 +389,53 @@ func (r *Reconciler) create(ctx context.Context, mg resource.Terraformed, ws *wo
 	// Retried hard: this write is what keeps the resource from being
 	// created twice.
 	if err := r.updateMeta(ctx, mg); err != nil {
-		return reconcile.Result{}, err
+		return errors.Join(applyErr, err)
 	}
-	if applyErr != nil {
-		return reconcile.Result{}, applyErr
+	return applyErr
+}
+
+// operation reports the background operation of the object's workspace:
+// one under way (busy: the reconcile ends here, without an engine; the
+// operation's end enqueues the object again), or the one that just ended,
+// whose failure is this reconcile's error.
+func (r *Reconciler) operation(ctx context.Context, mg resource.Terraformed, dir string) (reconcile.Result, bool, error) {
+	op, running := r.ops.state(dir)
+	if op == nil {
+		return reconcile.Result{}, false, nil
 	}
-	if err := r.observed(ctx, mg, attrs); err != nil {
-		return reconcile.Result{}, err
+	status := mg.GetResourceStatus()
+	if running {
+		before := status.DeepCopy()
+		status.SetConditions(condition(resource.TypeAsyncOperation, metav1.ConditionTrue, resource.ReasonOngoing,
+			op.kind+" running since "+op.started.UTC().Format(time.RFC3339)))
+		switch op.kind {
+		case opCreate:
+			status.SetConditions(condition(resource.TypeReady, metav1.ConditionFalse, resource.ReasonCreating, ""))
+		case opDelete:
+			status.SetConditions(condition(resource.TypeReady, metav1.ConditionFalse, resource.ReasonDeleting, ""))
+		}
+		// Written once per operation: every reconcile meanwhile would
+		// write the same, and API writes are what many objects queue on.
+		if !sameConditions(before.Conditions, status.Conditions) {
+			if err := r.client.Status().Update(ctx, mg); err != nil && !kerrors.IsConflict(err) && !kerrors.IsNotFound(err) {
+				return reconcile.Result{}, true, err
+			}
+		}
+		return reconcile.Result{RequeueAfter: r.opts.Poll}, true, nil
 	}
-	status.SetConditions(
-		condition(resource.TypeReady, metav1.ConditionTrue, resource.ReasonAvailable, ""),
-		condition(resource.TypeSynced, metav1.ConditionTrue, resource.ReasonReconcileOK, ""),
-	)
-	if err := r.client.Status().Update(ctx, mg); err != nil {
-		return reconcile.Result{}, err
+	status.SetConditions(condition(resource.TypeAsyncOperation, metav1.ConditionFalse, resource.ReasonFinished, ""))
+	if op.err != nil {
+		reason := resource.ReasonApplyFailure
+		if op.kind == opDelete {
+			reason = resource.ReasonDestroyFailure
+		}
+		status.SetConditions(condition(resource.TypeLastAsyncOperation, metav1.ConditionFalse, reason, r.explain(op.err)))
+		// Reconcile writes the status with Synced=False and the message;
+		// the retry comes after the work queue's back-off.
+		return reconcile.Result{}, true, op.err
 	}
-	return reconcile.Result{RequeueAfter: r.opts.Poll}, nil
+	status.SetConditions(condition(resource.TypeLastAsyncOperation, metav1.ConditionTrue, resource.ReasonSuccess, ""))
+	return reconcile.Result{}, false, nil
 }
 
 // updateMeta writes mg's annotations, re-reading the object on conflicts;
@@ -495,6 +597,9 @@ func (r *Reconciler) delete(ctx context.Context, mg resource.Terraformed, dir st
 	if err := r.reader.Get(ctx, client.ObjectKeyFromObject(mg), fresh); err != nil || !controllerutil.ContainsFinalizer(fresh, Finalizer) {
 		return reconcile.Result{}, client.IgnoreNotFound(err)
 	}
+	if res, busy, err := r.operation(ctx, mg, dir); busy || err != nil {
+		return res, err
+	}
 	spec := mg.GetResourceSpec()
 	_, statErr := os.Stat(dir)
 	nothing := os.IsNotExist(statErr) && meta(mg, resource.AnnotationExternalName) == ""
@@ -506,9 +611,14 @@ func (r *Reconciler) delete(ctx context.Context, mg resource.Terraformed, dir st
 			return reconcile.Result{}, err
 		}
 		if obs.exists {
-			if err := ws.destroy(ctx); err != nil {
-				return reconcile.Result{}, err
+			// In the background; the reconcile after it finds nothing and
+			// lets the object go.
+			mg.GetResourceStatus().SetConditions(condition(resource.TypeAsyncOperation, metav1.ConditionTrue, resource.ReasonOngoing, opDelete))
+			if err := r.client.Status().Update(ctx, mg); err != nil {
+				return reconcile.Result{}, client.IgnoreNotFound(err)
 			}
+			r.ops.start(dir, opDelete, r.opts.Timeout, mg.DeepCopyObject().(client.Object), r.done, ws.destroy)
+			return reconcile.Result{}, nil
 		}
 	}
 	if err := os.RemoveAll(dir); err != nil {

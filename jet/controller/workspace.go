@@ -178,12 +178,20 @@ type observation struct {
 func (w *workspace) plan(ctx context.Context) (observation, error) {
 	var p *tfjson.Plan
 	err := w.eng.run(ctx, func(ctx context.Context) error {
-		if _, err := w.tf.Plan(ctx, tfexec.Out(planFile), tfexec.Lock(true)); err != nil {
+		return w.eng.prov.attach(ctx, w.dir, func(ra tfexec.ReattachInfo) error {
+			planOpts := []tfexec.PlanOption{tfexec.Out(planFile), tfexec.Lock(true)}
+			var showOpts []tfexec.ShowOption
+			if ra != nil {
+				planOpts = append(planOpts, tfexec.Reattach(ra))
+				showOpts = append(showOpts, tfexec.Reattach(ra))
+			}
+			if _, err := w.tf.Plan(ctx, planOpts...); err != nil {
+				return err
+			}
+			var err error
+			p, err = w.tf.ShowPlanFile(ctx, planFile, showOpts...)
 			return err
-		}
-		var err error
-		p, err = w.tf.ShowPlanFile(ctx, planFile)
-		return err
+		})
 	})
 	if err != nil {
 		return observation{}, err
@@ -216,9 +224,15 @@ func (w *workspace) apply(ctx context.Context) error { return w.applyDetached(ct
 func (w *workspace) attributes(ctx context.Context) (map[string]any, error) {
 	var st *tfjson.State
 	err := w.eng.run(ctx, func(ctx context.Context) error {
-		var err error
-		st, err = w.tf.Show(ctx)
-		return err
+		return w.eng.prov.attach(ctx, w.dir, func(ra tfexec.ReattachInfo) error {
+			var opts []tfexec.ShowOption
+			if ra != nil {
+				opts = append(opts, tfexec.Reattach(ra))
+			}
+			var err error
+			st, err = w.tf.Show(ctx, opts...)
+			return err
+		})
 	})
 	if err != nil {
 		return nil, err

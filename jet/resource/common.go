@@ -87,7 +87,8 @@ type ResourceStatus struct {
 	ObservedGeneration int64 `json:"observedGeneration,omitempty"`
 }
 
-// ConditionType is the kind of a condition: Ready or Synced.
+// ConditionType is the kind of a condition: Ready or Synced, and the two
+// of operations that run in the background.
 type ConditionType string
 
 const (
@@ -95,6 +96,12 @@ const (
 	TypeReady ConditionType = "Ready"
 	// TypeSynced says whether the last reconcile succeeded.
 	TypeSynced ConditionType = "Synced"
+	// TypeAsyncOperation says whether an apply or destroy of the resource
+	// runs in the background now (Ongoing) or not (Finished).
+	TypeAsyncOperation ConditionType = "AsyncOperation"
+	// TypeLastAsyncOperation says how the last one ended: Success, or
+	// ApplyFailure / DestroyFailure with the engine's error.
+	TypeLastAsyncOperation ConditionType = "LastAsyncOperation"
 )
 
 // ConditionReason is a machine-readable reason for a condition.
@@ -109,6 +116,11 @@ const (
 	ReasonReconcileOK     ConditionReason = "ReconcileSuccess"
 	ReasonReconcileError  ConditionReason = "ReconcileError"
 	ReasonReconcilePaused ConditionReason = "ReconcilePaused"
+	ReasonOngoing         ConditionReason = "Ongoing"
+	ReasonFinished        ConditionReason = "Finished"
+	ReasonSuccess         ConditionReason = "Success"
+	ReasonApplyFailure    ConditionReason = "ApplyFailure"
+	ReasonDestroyFailure  ConditionReason = "DestroyFailure"
 )
 
 // Condition is one observation of the resource's state.

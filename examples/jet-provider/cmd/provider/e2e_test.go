@@ -13,6 +13,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -424,9 +426,11 @@ func TestManager(t *testing.T) {
 		h.waitCondition(pet, resource.TypeReady, metav1.ConditionTrue)
 		name := pet.GetAnnotations()[resource.AnnotationExternalName]
 		ws := filepath.Join(h.workdir, "pet.random.jet.tfkit.dev", "rebuilt")
-		if err := os.RemoveAll(ws); err != nil {
-			t.Fatal(err)
-		}
+		// A poll may be writing into it: removal races with it, so retry.
+		h.waitFor(10*time.Second, "workspace removed", func() (bool, string) {
+			err := os.RemoveAll(ws)
+			return err == nil, fmt.Sprint(err)
+		})
 		h.waitFor(60*time.Second, "workspace rebuilt", func() (bool, string) {
 			ids := stateIDs(filepath.Join(ws, controller.StateFile))
 			return len(ids) == 1 && ids[0] == name, fmt.Sprint(ids)
@@ -456,7 +460,21 @@ func TestManager(t *testing.T) {
 			return err == nil, fmt.Sprint(err)
 		})
 		time.Sleep(time.Second)
+		shared := sharedPlugins(h.m.cmd.Process.Pid)
+		if len(shared) == 0 {
+			t.Error("the manager runs no shared provider plugin")
+		}
 		h.stop(syscall.SIGKILL)
+		// The shared plugins die with the manager; the apply's own does not.
+		h.waitFor(10*time.Second, "shared plugins gone with the killed manager", func() (bool, string) {
+			var left []int
+			for _, p := range shared {
+				if alive(p) {
+					left = append(left, p)
+				}
+			}
+			return len(left) == 0, fmt.Sprint(left)
+		})
 		if ids := stateIDs(filepath.Join(ws, controller.StateFile)); len(ids) != 0 {
 			t.Fatalf("the create finished before the kill: %v", ids)
 		}
@@ -474,6 +492,88 @@ func TestManager(t *testing.T) {
 		if _, ok := s.GetAnnotations()[controller.AnnotationCreatePending]; ok {
 			t.Error("create-pending annotation left")
 		}
+	})
+
+	t.Run("AsyncCreate", func(t *testing.T) {
+		h := h.with(t)
+		s := &timev1alpha1.Sleep{ObjectMeta: metav1.ObjectMeta{Name: "async"}}
+		s.Spec.ForProvider.CreateDuration = ptr("6s")
+		h.create(s)
+		ws := filepath.Join(h.workdir, "sleep.time.jet.tfkit.dev", "async")
+		pidFile := filepath.Join(ws, ".tfkit-apply.pid")
+		h.waitFor(30*time.Second, "apply running", func() (bool, string) {
+			_, err := os.Stat(pidFile)
+			return err == nil, fmt.Sprint(err)
+		})
+		// While the apply runs: never a second engine in the workspace, and
+		// a reconcile (an annotation change starts one) reports the
+		// operation instead of waiting for it.
+		stop := make(chan struct{})
+		most := make(chan int, 1)
+		go func() {
+			n := 0
+			for {
+				select {
+				case <-stop:
+					most <- n
+					return
+				case <-time.After(20 * time.Millisecond):
+				}
+				n = max(n, enginesIn(ws))
+			}
+		}()
+		_ = h.get(s)
+		s.SetAnnotations(map[string]string{"example.org/poke": "1"})
+		if err := h.c.Update(ctx, s); err != nil && !kerrors.IsConflict(err) {
+			t.Fatal(err)
+		}
+		h.waitFor(10*time.Second, "the reconcile reports the create under way", func() (bool, string) {
+			_ = h.get(s)
+			c := s.Status.Condition(resource.TypeAsyncOperation)
+			return c.Status == metav1.ConditionTrue && strings.Contains(c.Message, "create running since"), conditions(s)
+		})
+		if _, err := os.Stat(pidFile); err != nil {
+			t.Errorf("the apply ended before the reconcile reported it (too slow to tell): %v", err)
+		}
+		if r := s.Status.Condition(resource.TypeReady); r.Reason != resource.ReasonCreating {
+			t.Errorf("Ready while creating: %+v", r)
+		}
+		h.waitCondition(s, resource.TypeReady, metav1.ConditionTrue)
+		close(stop)
+		if n := <-most; n > 1 {
+			t.Errorf("%d engine processes at once in the workspace during the create", n)
+		}
+		last := s.Status.Condition(resource.TypeLastAsyncOperation)
+		if last.Status != metav1.ConditionTrue || last.Reason != resource.ReasonSuccess {
+			t.Errorf("LastAsyncOperation %+v", last)
+		}
+		if c := s.Status.Condition(resource.TypeAsyncOperation); c.Status != metav1.ConditionFalse {
+			t.Errorf("AsyncOperation after the create: %+v", c)
+		}
+	})
+
+	t.Run("AsyncApplyFailure", func(t *testing.T) {
+		h := h.with(t)
+		// Plans well, fails in the apply: the directory cannot be made.
+		f := file("cannot-write", "/dev/null/sub/f.txt", "x\n")
+		h.create(f)
+		h.waitFor(60*time.Second, "the apply's failure reported", func() (bool, string) {
+			_ = h.get(f)
+			c := f.Status.Condition(resource.TypeLastAsyncOperation)
+			return c.Status == metav1.ConditionFalse && c.Reason == resource.ReasonApplyFailure, conditions(f)
+		})
+		last := f.Status.Condition(resource.TypeLastAsyncOperation)
+		synced := f.Status.Condition(resource.TypeSynced)
+		if !strings.Contains(last.Message, "not a directory") || synced.Status != metav1.ConditionFalse {
+			t.Errorf("LastAsyncOperation %q, Synced %+v", last.Message, synced)
+		}
+		if f.GetAnnotations()[resource.AnnotationExternalName] != "" {
+			t.Error("an external name was recorded for a failed create")
+		}
+		if err := h.c.Delete(ctx, f); err != nil {
+			t.Fatal(err)
+		}
+		h.waitGone(f)
 	})
 
 	t.Run("SecretReference", func(t *testing.T) {
@@ -541,10 +641,13 @@ func TestManager(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, m := range []string{"tfkit_jet_engine_runs_total", "tfkit_jet_engine_processes", `controller_runtime_reconcile_total{controller="pet.random.jet.tfkit.dev"`} {
+		for _, m := range []string{"tfkit_jet_engine_runs_total", "tfkit_jet_engine_processes", "tfkit_jet_provider_starts_total", `controller_runtime_reconcile_total{controller="pet.random.jet.tfkit.dev"`} {
 			if !strings.Contains(body, m) {
 				t.Errorf("metrics lack %s", m)
 			}
+		}
+		if !regexp.MustCompile(`(?m)^tfkit_jet_provider_processes [1-9]`).MatchString(body) {
+			t.Error("the leader runs no shared provider plugin")
 		}
 		// The leader dies; the other takes over and reconciles.
 		_ = cmds[leader].Process.Signal(syscall.SIGKILL)
@@ -584,6 +687,61 @@ func controllerContains(fs []string) bool {
 		}
 	}
 	return false
+}
+
+// sharedPlugins returns the pids of the provider plugins the manager
+// process pid started itself: the shared ones (engines start their own).
+func sharedPlugins(pid int) []int {
+	ents, _ := os.ReadDir("/proc")
+	var pids []int
+	for _, e := range ents {
+		if _, err := strconv.Atoi(e.Name()); err != nil {
+			continue
+		}
+		stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		if err != nil {
+			continue
+		}
+		i := strings.LastIndexByte(string(stat), ')')
+		f := strings.Fields(string(stat[i+1:]))
+		if len(f) < 2 || f[1] != strconv.Itoa(pid) || !strings.Contains(string(stat), "(terraform-provi") {
+			continue
+		}
+		p, _ := strconv.Atoi(e.Name())
+		pids = append(pids, p)
+	}
+	return pids
+}
+
+// enginesIn counts the terraform or tofu processes whose working directory
+// is dir.
+func enginesIn(dir string) int {
+	ents, _ := os.ReadDir("/proc")
+	n := 0
+	for _, e := range ents {
+		if _, err := strconv.Atoi(e.Name()); err != nil {
+			continue
+		}
+		cwd, err := os.Readlink(filepath.Join("/proc", e.Name(), "cwd"))
+		if err != nil || cwd != dir {
+			continue
+		}
+		comm, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "comm"))
+		if c := strings.TrimSpace(string(comm)); c == "terraform" || c == "tofu" {
+			n++
+		}
+	}
+	return n
+}
+
+// alive says whether pid runs (and is not a zombie).
+func alive(pid int) bool {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	i := strings.LastIndexByte(string(stat), ')')
+	return i < 0 || i+2 >= len(stat) || stat[i+2] != 'Z'
 }
 
 // stateIDs returns the id of every resource instance in a state file.

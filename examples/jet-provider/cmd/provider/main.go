@@ -4,7 +4,8 @@
 //
 //	provider [--kubeconfig FILE] [--workdir DIR] [--poll 1m] [--max-reconcile-rate 10]
 //	         [--max-engines 4] [--timeout 5m] [--leader-elect] [--metrics-addr :8080]
-//	         [--health-addr :8081]
+//	         [--health-addr :8081] [--shared-providers=false] [--kube-api-qps 50]
+//	         [--kube-api-burst 100]
 //
 // Without --kubeconfig it uses $KUBECONFIG or the in-cluster configuration.
 // The engine is found as the rest of tfkit finds it ($TFKIT_TERRAFORM,
@@ -52,11 +53,14 @@ func run() error {
 		poll        = fs.Duration("poll", time.Minute, "how often an up-to-date object is observed again")
 		rate        = fs.Int("max-reconcile-rate", 10, "reconciles per second, and concurrent reconciles per kind")
 		engines     = fs.Int("max-engines", 4, "engine processes running at once")
-		timeout     = fs.Duration("timeout", 5*time.Minute, "time limit of one reconcile")
+		timeout     = fs.Duration("timeout", 5*time.Minute, "time limit of one reconcile, and of one background apply or destroy")
 		leader      = fs.Bool("leader-elect", false, "elect a leader, so that only one of several replicas is active")
 		leaderNS    = fs.String("leader-election-namespace", "", "namespace of the leader-election lease (default: the pod's own)")
 		metricsAddr = fs.String("metrics-addr", ":8080", "address of the Prometheus metrics endpoint (0 turns it off)")
 		healthAddr  = fs.String("health-addr", ":8081", "address of the /healthz and /readyz probes (0 turns them off)")
+		shared      = fs.Bool("shared-providers", true, "run one provider plugin per provider that every plan attaches to, rather than one per engine command")
+		qps         = fs.Float64("kube-api-qps", 50, "requests per second to the API server (client-side limit)")
+		burst       = fs.Int("kube-api-burst", 100, "requests in a burst to the API server")
 		verbose     = fs.Bool("debug", false, "log every reconcile")
 	)
 	if err := fs.Parse(os.Args[1:]); err != nil {
@@ -78,6 +82,9 @@ func run() error {
 	if cfgErr != nil {
 		return cfgErr
 	}
+	// client-go's default (5 per second) would make API writes, several
+	// per create, the bottleneck of many objects.
+	restCfg.QPS, restCfg.Burst = float32(*qps), *burst
 	scheme := runtime.NewScheme()
 	if err := clientgoscheme.AddToScheme(scheme); err != nil {
 		return err
@@ -118,12 +125,13 @@ func run() error {
 	}
 	ctx := ctrl.SetupSignalHandler()
 	if err := jetcontroller.Setup(ctx, mgr, controller.Registrations(), jetcontroller.Options{
-		WorkDir:          *workdir,
-		MaxEngines:       *engines,
-		MaxReconcileRate: *rate,
-		Poll:             *poll,
-		Timeout:          *timeout,
-		Resources:        byType,
+		WorkDir:           *workdir,
+		MaxEngines:        *engines,
+		MaxReconcileRate:  *rate,
+		Poll:              *poll,
+		Timeout:           *timeout,
+		Resources:         byType,
+		SeparateProviders: !*shared,
 	}); err != nil {
 		return err
 	}

@@ -89,6 +89,12 @@ func TestScale(t *testing.T) {
 	close(stop)
 	wg.Wait()
 	hwm := regexp.MustCompile(`VmHWM:\s+(\d+) kB`).FindSubmatch(status)
+	for _, p := range sharedPlugins(pid) {
+		ps, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", p))
+		if m := regexp.MustCompile(`VmHWM:\s+(\d+) kB`).FindSubmatch(ps); m != nil {
+			t.Logf("shared provider plugin %d: peak RSS %s kB", p, m[1])
+		}
+	}
 	t.Logf("%d Pets: created in %s, all Ready after %s; manager peak RSS %s kB; engine commands at once: peak %d (cap %d); terraform processes at once: peak %d",
 		n, created.Round(time.Millisecond), allReady.Round(time.Second), hwm[1], peakEngines, maxEngines, peakProcs)
 	if peakEngines > maxEngines {

@@ -1,0 +1,220 @@
+package controller
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/go-logr/logr"
+	"sigs.k8s.io/controller-runtime/pkg/log"
+
+	"github.com/tfkit/tfkit/internal/enginetest"
+)
+
+func init() { log.SetLogger(logr.Discard()) }
+
+// engineSetup points the engine at the test mirror and returns an engines
+// with shared providers or not.
+func engineSetup(t testing.TB, shared bool) (*engines, string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs terraform")
+	}
+	engine := enginetest.Engine(t)
+	enginetest.RequireProvider(t, "hashicorp/random", "3.9.0")
+	rc := filepath.Join(t.TempDir(), "terraformrc")
+	if err := os.WriteFile(rc, []byte(enginetest.CLIConfig(enginetest.Mirror(t))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("TF_CLI_CONFIG_FILE", rc)
+	root := t.TempDir()
+	eng, err := newEngines(context.Background(), engine, root, 2, shared)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if eng.prov != nil {
+		t.Cleanup(eng.prov.close)
+	}
+	return eng, root
+}
+
+// pet prepares a workspace holding one random_pet.
+func pet(t testing.TB, eng *engines, root, name string) *workspace {
+	t.Helper()
+	ws, err := eng.workspace(filepath.Join(root, name), "random_pet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := renderConfig("random_pet", map[string]any{"length": 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ws.writeConfig(context.Background(), src); err != nil {
+		t.Fatal(err)
+	}
+	return ws
+}
+
+// TestSharedProvider: plans of two workspaces attach to one random plugin,
+// started once; the apply
+// (which starts its own, to outlive the manager) and the show after it
+// work with it; a plugin that dies is started again and the plan that
+// needed it succeeds; close stops it.
+func TestSharedProvider(t *testing.T) {
+	eng, root := engineSetup(t, true)
+	ctx := context.Background()
+	a, b := pet(t, eng, root, "a"), pet(t, eng, root, "b")
+	for _, ws := range []*workspace{a, b, a} {
+		obs, err := ws.plan(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if obs.exists {
+			t.Fatal("exists before apply")
+		}
+	}
+	pids := eng.prov.running()
+	if len(pids) != 1 {
+		t.Fatalf("shared plugins running: %v, want one", pids)
+	}
+	first := pids[0]
+	if err := a.apply(ctx); err != nil {
+		t.Fatal(err)
+	}
+	attrs, err := a.attributes(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, _ := attrs["id"].(string)
+	if strings.Count(id, "-") != 1 {
+		t.Fatalf("pet id %q", id)
+	}
+	obs, err := a.plan(ctx)
+	if err != nil || !obs.exists || !obs.upToDate || obs.attrs["id"] != id {
+		t.Fatalf("plan after apply: %+v %v", obs, err)
+	}
+	if got := eng.prov.running(); len(got) != 1 || got[0] != first {
+		t.Fatalf("plugins %v, want still [%d]", got, first)
+	}
+
+	// The plugin dies: the next plan starts another.
+	if err := syscall.Kill(first, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for processAlive(first) && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	obs, err = a.plan(ctx)
+	if err != nil || !obs.exists || !obs.upToDate {
+		t.Fatalf("plan after the plugin died: %+v %v", obs, err)
+	}
+	second := eng.prov.running()
+	if len(second) != 1 || second[0] == first {
+		t.Fatalf("plugins after restart %v (first was %d)", second, first)
+	}
+	eng.prov.close()
+	if processAlive(second[0]) {
+		t.Errorf("plugin %d still running after close", second[0])
+	}
+	if _, err := b.plan(ctx); err == nil || !strings.Contains(err.Error(), "shutting down") {
+		t.Errorf("plan after close: %v", err)
+	}
+}
+
+// childCPU is the CPU time of the engine commands run so far (and of the
+// plugins they started) plus that of the shared plugins running now.
+func childCPU(eng *engines) time.Duration {
+	var ru syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru)
+	d := time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	if eng.prov != nil {
+		for _, pid := range eng.prov.running() {
+			stat, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+			s := string(stat)
+			f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+			if len(f) > 12 {
+				u, _ := strconv.ParseInt(f[11], 10, 64)
+				k, _ := strconv.ParseInt(f[12], 10, 64)
+				d += time.Duration(u+k) * (time.Second / 100) // clock ticks
+			}
+		}
+	}
+	return d
+}
+
+// processAlive says whether pid runs and is not a zombie.
+func processAlive(pid int) bool {
+	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	s := string(stat)
+	i := strings.LastIndexByte(s, ')')
+	return i < 0 || i+2 >= len(s) || s[i+2] != 'Z'
+}
+
+// TestSharedProviderReplaced: a plugin that served its share of engine
+// runs is replaced, and stops once its last command has ended.
+func TestSharedProviderReplaced(t *testing.T) {
+	eng, root := engineSetup(t, true)
+	eng.prov.maxUses = 1 // one observe (its plan and show attach once)
+	ctx := context.Background()
+	ws := pet(t, eng, root, "a")
+	if _, err := ws.plan(ctx); err != nil {
+		t.Fatal(err)
+	}
+	first := eng.prov.running()
+	if _, err := ws.plan(ctx); err != nil {
+		t.Fatal(err)
+	}
+	second := eng.prov.running()
+	if len(first) != 1 || len(second) != 1 || first[0] == second[0] {
+		t.Fatalf("plugins %v then %v, want one replaced by another", first, second)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for processAlive(first[0]) && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if processAlive(first[0]) {
+		t.Errorf("replaced plugin %d still runs", first[0])
+	}
+}
+
+// BenchmarkObserve is the steady-state cost of a reconcile of an object
+// that is up to date: the observe, a plan and a show of it, with every
+// command starting its own plugin (separate) or attaching to the shared one
+// (shared). docs/benchmarks.md quotes it.
+func BenchmarkObserve(b *testing.B) {
+	for _, c := range []struct {
+		name   string
+		shared bool
+	}{{"separate", false}, {"shared", true}} {
+		b.Run(c.name, func(b *testing.B) {
+			eng, root := engineSetup(b, c.shared)
+			ws := pet(b, eng, root, "bench")
+			ctx := context.Background()
+			if _, err := ws.plan(ctx); err != nil {
+				b.Fatal(err)
+			}
+			if err := ws.apply(ctx); err != nil {
+				b.Fatal(err)
+			}
+			before := childCPU(eng)
+			b.ResetTimer()
+			for range b.N {
+				obs, err := ws.plan(ctx)
+				if err != nil || !obs.upToDate {
+					b.Fatalf("%+v %v", obs, err)
+				}
+			}
+			b.StopTimer()
+			b.ReportMetric(float64((childCPU(eng)-before).Milliseconds())/float64(b.N), "cpu-ms/op")
+		})
+	}
+}
