@@ -22,6 +22,10 @@
 // duplicate declarations, invalid names, references to things that do not
 // exist, and dependency cycles.
 //
-// This package must never import another tfkit package except diag, and must
-// never write text: renderers do that.
+// This package must never import another tfkit package except diag and its
+// own nesting guard (config/hcldepth), and must never write configuration as
+// text: the renderers do that. It holds only the string-level rules of the
+// language that renderers, front ends and messages share: how a string is
+// quoted (QuoteString), how literal text is escaped in a template
+// (EscapeTemplate), how a map key is written (KeyString).
 package config
