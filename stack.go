@@ -32,6 +32,14 @@ type Stack struct {
 	uses []use
 }
 
+// use records that a stack refers, through a handle, to an element of
+// another stack: it decides which stack a reference written as text reads
+// when several declare its address.
+type use struct {
+	producer *Stack
+	addr     string // the producer's element
+}
+
 // stackName is what a stack may be called: it becomes a directory name.
 var stackName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*$`)
 

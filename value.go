@@ -860,14 +860,6 @@ func (t target) provider() bool { return t.block.Type == "provider" }
 // it through terraform_remote_state.
 func (t target) ephemeral() bool { return t.block.Type == "ephemeral" }
 
-// use records that a stack refers, through a handle, to an element of
-// another stack: it decides which stack a reference written as text reads
-// when several declare its address.
-type use struct {
-	producer *Stack
-	addr     string // the producer's element
-}
-
 // markedRef returns the marked reference to t in stack s.
 func markedRef(s *Stack, t hcl.Traversal) *config.Reference {
 	return synth.MarkedRef(s.name, t)
