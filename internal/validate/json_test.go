@@ -10,7 +10,14 @@ import (
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/render"
 	"github.com/tfkit/tfkit/schema"
+	"github.com/tfkit/tfkit/tffile"
 )
+
+// ReadJSON reads a Terraform JSON file the way tfkit validate does: through the one reader,
+// guided by the providers' schemas.
+func ReadJSON(src []byte, filename string, providers []*schema.Provider) (*config.Config, diag.Diagnostics) {
+	return tffile.ReadJSON(tffile.Source{Name: filename, Src: src}, tffile.Options{Providers: providers})
+}
 
 // checkJSON renders src as main.tf.json and checks that.
 func checkJSON(t *testing.T, src string) diag.Diagnostics {

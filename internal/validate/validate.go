@@ -296,7 +296,7 @@ func (c *checker) nestedBlock(b *config.Block, i int, sch *schema.Block, path st
 	brng := where(b.DeclRange, rng)
 	if nb == nil {
 		if a := sch.Attribute(b.Type); a != nil && !a.ComputedOnly() {
-			if obj, ok := blocksAsAttribute(a); ok {
+			if obj, ok := tffile.BlocksAsAttribute(a); ok {
 				// Terraform accepts blocks for a list or set of objects
 				// (attributes in block syntax, as aws 3.x's ingress).
 				c.body(b.Body, obj, fmt.Sprintf("%s.%s[%d]", path, b.Type, i), brng, false)
@@ -492,7 +492,7 @@ func (c *checker) dynamic(b *config.Block, sch *schema.Block, path string, rng h
 	if nb := sch.NestedBlock(name); nb != nil {
 		content = nb.Block
 	} else if a := sch.Attribute(name); a != nil && !a.ComputedOnly() {
-		content, _ = blocksAsAttribute(a)
+		content, _ = tffile.BlocksAsAttribute(a)
 	}
 	if content == nil {
 		c.add(diag.Error, brng, path+".dynamic."+name, fmt.Sprintf("Unsupported block type %q", name),
@@ -503,10 +503,6 @@ func (c *checker) dynamic(b *config.Block, sch *schema.Block, path string, rng h
 		c.body(cb.Body, content, path+".dynamic."+name+".content", where(cb.DeclRange, brng), false)
 	}
 }
-
-// blocksAsAttribute returns the block schema standing for the objects of a
-// list or set of objects attribute (tffile.BlocksAsAttribute).
-func blocksAsAttribute(a *schema.Attribute) (*schema.Block, bool) { return tffile.BlocksAsAttribute(a) }
 
 func attributeNames(b *schema.Block) []string {
 	var out []string
