@@ -68,3 +68,26 @@ func AppendTemplateText(dst []byte, s string) []byte {
 	}
 	return dst
 }
+
+// SplitTrailingDollars splits literal text that is written just before an
+// interpolation into the text and the run of `$` that ends it. Such
+// dollars cannot be written as text: `$` followed by `${` reads as the
+// escape `$${`, and a longer run still ends in one. Writers put them in an
+// interpolation of themselves, DollarInterpolation(dollars).
+func SplitTrailingDollars(s string) (text, dollars string) {
+	k := len(s)
+	for k > 0 && s[k-1] == '$' {
+		k--
+	}
+	return s[:k], s[k:]
+}
+
+// DollarInterpolation returns the interpolation ${"$…"} that reads as
+// dollars, a run of `$` that SplitTrailingDollars split off; "" when
+// dollars is empty.
+func DollarInterpolation(dollars string) string {
+	if dollars == "" {
+		return ""
+	}
+	return `${"` + dollars + `"}`
+}

@@ -369,16 +369,10 @@ func (c *converter) substitute(n *node, s string, at hcl.Range, path string, bar
 			}
 			if interp && markerKind(m) != "lit" {
 				if cur := b.String(); strings.HasSuffix(cur, "$") {
-					// A literal $ just before ${ would make the escape
-					// $${: write the run of $ as an interpolation of
-					// itself instead.
-					k := len(cur)
-					for k > 0 && cur[k-1] == '$' {
-						k--
-					}
+					text, dollars := config.SplitTrailingDollars(cur)
 					b.Reset()
-					b.WriteString(cur[:k])
-					b.WriteString("${\"" + cur[k:] + "\"}")
+					b.WriteString(text)
+					b.WriteString(config.DollarInterpolation(dollars))
 				}
 				b.WriteString("${")
 				b.WriteString(text)

@@ -357,9 +357,10 @@ func (g *goEmitter) template(x *config.Template) goExpr {
 			}
 		}
 		text := templateText(&config.Template{Parts: x.Parts[i : i+1]})
-		if strings.HasSuffix(text, "$") && i+1 < len(x.Parts) {
-			// As in templateText: "$" before an interpolation.
-			text = strings.TrimSuffix(text, "$") + `${"$"}`
+		if i+1 < len(x.Parts) {
+			// As in templateText: dollars before an interpolation.
+			rest, dollars := config.SplitTrailingDollars(text)
+			text = rest + config.DollarInterpolation(dollars)
 		}
 		format.WriteString(strings.ReplaceAll(text, "%", "%%"))
 	}
@@ -375,13 +376,12 @@ func templateText(x *config.Template) string {
 	var b strings.Builder
 	for i, p := range x.Parts {
 		if l, ok := p.(*config.Literal); ok && l.Val.Type() == cty.String && l.Val.IsKnown() && !l.Val.IsNull() {
-			text := config.EscapeTemplate(l.Val.AsString())
-			if strings.HasSuffix(text, "$") && i+1 < len(x.Parts) {
-				// "$" then "${" would read as the escape "$${": write the
-				// dollar as an interpolation of itself.
-				text = strings.TrimSuffix(text, "$") + `${"$"}`
+			text, dollars := l.Val.AsString(), ""
+			if i+1 < len(x.Parts) {
+				text, dollars = config.SplitTrailingDollars(text)
 			}
-			b.WriteString(text)
+			b.WriteString(config.EscapeTemplate(text))
+			b.WriteString(config.DollarInterpolation(dollars))
 			continue
 		}
 		b.WriteString("${" + string(render.InlineExpr(p)) + "}")

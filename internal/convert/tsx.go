@@ -655,8 +655,9 @@ func (e *tsxEmitter) template(x *config.Template) string {
 			}
 		}
 		text := templateText(&config.Template{Parts: x.Parts[i : i+1]})
-		if strings.HasSuffix(text, "$") && i+1 < len(x.Parts) {
-			text = strings.TrimSuffix(text, "$") + `${"$"}`
+		if i+1 < len(x.Parts) {
+			rest, dollars := config.SplitTrailingDollars(text)
+			text = rest + config.DollarInterpolation(dollars)
 		}
 		b.WriteString(jsTemplateEscape(text))
 	}

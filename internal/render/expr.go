@@ -599,10 +599,10 @@ func (w *emitter) template(t *config.Template) {
 // eachTemplatePart walks template parts: text is called for each run of
 // adjacent literal parts, joined (they read back as one, so an escape never
 // straddles two tokens), and expr for every other part. more is true when
-// an interpolation follows the text; dollar is true when the text ends in a
-// `$` right before it, which would read as the escape `$${`: the caller
-// writes that `$` as an interpolation of its own.
-func eachTemplatePart(parts []config.Expr, text func(s string, dollar, more bool), expr func(config.Expr)) {
+// an interpolation follows the text; dollars is then the run of `$` that
+// ended the text, split off (config.SplitTrailingDollars), which the
+// caller writes as an interpolation of its own.
+func eachTemplatePart(parts []config.Expr, text func(s, dollars string, more bool), expr func(config.Expr)) {
 	for i := 0; i < len(parts); i++ {
 		s, ok := literalText(parts[i])
 		if !ok {
@@ -618,28 +618,24 @@ func eachTemplatePart(parts []config.Expr, text func(s string, dollar, more bool
 			i++
 		}
 		more := i+1 < len(parts)
-		text(s, more && strings.HasSuffix(s, "$"), more)
+		var dollars string
+		if more {
+			s, dollars = config.SplitTrailingDollars(s)
+		}
+		text(s, dollars, more)
 	}
 }
 
 // templateParts writes the inside of a quoted template.
 func (w *emitter) templateParts(parts []config.Expr) {
-	eachTemplatePart(parts, func(s string, dollar, _ bool) {
-		if s == "" {
-			return
-		}
+	eachTemplatePart(parts, func(s, dollars string, _ bool) {
 		w.checkText(s)
-		if dollar {
-			s = s[:len(s)-1]
-		}
 		if s != "" {
 			start := w.arenaMark()
 			w.arena = config.AppendTemplateText(w.arena, s)
 			w.addFromArena(hclsyntax.TokenQuotedLit, start)
 		}
-		if dollar {
-			w.dollarInterpolation()
-		}
+		w.dollarInterpolation(dollars)
 	}, w.interpolation)
 }
 
@@ -944,19 +940,14 @@ func (w *emitter) heredoc(e config.Expr) bool {
 	}
 	delim := heredocDelimiter(parts)
 	w.addString(hclsyntax.TokenOHeredoc, "<<"+delim+"\n")
-	eachTemplatePart(parts, func(s string, dollar, _ bool) {
+	eachTemplatePart(parts, func(s, dollars string, _ bool) {
 		w.checkText(s)
-		if dollar {
-			s = s[:len(s)-1]
-		}
 		if s != "" {
 			start := w.arenaMark()
 			w.arena = config.AppendEscapedTemplate(w.arena, s)
 			w.addFromArena(hclsyntax.TokenStringLit, start)
 		}
-		if dollar {
-			w.dollarInterpolation()
-		}
+		w.dollarInterpolation(dollars)
 	}, w.interpolation)
 	w.addString(hclsyntax.TokenCHeredoc, delim)
 	return true
@@ -991,12 +982,16 @@ func heredocDelimiter(parts []config.Expr) string {
 	}
 }
 
-// dollarInterpolation writes ${"$"}: a `$` that directly precedes an
-// interpolation cannot be written as text, since `$${` is an escape.
-func (w *emitter) dollarInterpolation() {
+// dollarInterpolation writes ${"$…"} for the run of `$` that directly
+// precedes an interpolation (see config.SplitTrailingDollars); nothing when
+// dollars is empty.
+func (w *emitter) dollarInterpolation(dollars string) {
+	if dollars == "" {
+		return
+	}
 	w.add(hclsyntax.TokenTemplateInterp, bInterp)
 	w.add(hclsyntax.TokenOQuote, bQuote)
-	w.add(hclsyntax.TokenQuotedLit, bDollar)
+	w.addString(hclsyntax.TokenQuotedLit, dollars)
 	w.add(hclsyntax.TokenCQuote, bQuote)
 	w.add(hclsyntax.TokenTemplateSeqEnd, bSeqEnd)
 }

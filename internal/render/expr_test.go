@@ -27,7 +27,8 @@ func TestExpr(t *testing.T) {
 		{tpl(tpl(a)), `var.a`},
 		{tpl(str("a"), str("b")), `"ab"`},
 		{tpl(str("$"), a), `"${"$"}${var.a}"`},
-		{tpl(str("$$"), a, str("$")), `"$${"$"}${var.a}$"`},
+		{tpl(str("$$"), a, str("$")), `"${"$$"}${var.a}$"`},
+		{tpl(str("a$$$"), a), `"a${"$$$"}${var.a}"`},
 		{tpl(str("x"), num(-1)), `"x${- 1}"`}, // terraform fmt spaces a minus after ${
 		{tpl(str("x"), obj("k", num(1))), `"x${ { k = 1 } }"`},
 		{tpl(str("x"), tpl(str("y"), a)), `"x${"y${var.a}"}"`},
@@ -158,6 +159,8 @@ func TestJSONCarriageReturn(t *testing.T) {
 		{tpl(str("a\r"), a), "a\rA", `"a${\"\\r\"}${var.a}"`},
 		{tpl(str("\r\r\n"), a, str("b\r")), "\r\r\nAb\r", `"${\"\\r\"}\r\n${var.a}b\r"`},
 		{tpl(a, str("\r%{x}")), "A\r%{x}", `"${var.a}${\"\\r\"}%%{x}"`},
+		{tpl(str("0$\r"), a), "0$\rA", `"0${\"$\\r\"}${var.a}"`},
+		{tpl(str("$$\r$"), a), "$$\r$A", `"${\"$$\\r\"}${\"$\"}${var.a}"`},
 	} {
 		out, err := JSON(cfgOf(blk("locals", nil, at("v", c.e))))
 		if err != nil {

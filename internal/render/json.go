@@ -466,15 +466,10 @@ func (r *jsonRenderer) objectKey(k config.Expr, name string, lit bool) string {
 // appendTemplate appends template parts as the content of a JSON string
 // that Terraform reads as a template.
 func (r *jsonRenderer) appendTemplate(dst []byte, parts []config.Expr) []byte {
-	eachTemplatePart(parts, func(s string, dollar, more bool) {
+	eachTemplatePart(parts, func(s, dollars string, more bool) {
 		r.em.checkText(s)
-		if dollar {
-			s = s[:len(s)-1]
-		}
-		dst = appendJSONTemplateText(dst, s, more)
-		if dollar {
-			dst = append(dst, `${"$"}`...)
-		}
+		dst = appendJSONTemplateText(dst, s, more || dollars != "")
+		dst = append(dst, config.DollarInterpolation(dollars)...)
 	}, func(e config.Expr) {
 		dst = append(dst, "${"...)
 		dst = r.appendHCL(dst, e)
@@ -498,18 +493,20 @@ func templateEscape(s string, lit bool) string {
 // "\r\n") as literal text, escapes and interpolations included; such a
 // carriage return with a template sequence after it (in s, or an
 // interpolation when more is true) is written as the interpolation
-// ${"\r"}.
+// ${"\r"}, which takes in the run of `$` before it (config.SplitTrailingDollars).
 func appendJSONTemplateText(dst []byte, s string, more bool) []byte {
 	for {
 		i := strings.IndexByte(s, '\r')
 		if i < 0 {
 			return config.AppendEscapedTemplate(dst, s)
 		}
-		dst = config.AppendEscapedTemplate(dst, s[:i])
 		rest := s[i+1:]
 		if !strings.HasPrefix(rest, "\n") && (more || strings.Contains(rest, "${") || strings.Contains(rest, "%{")) {
-			dst = append(dst, `${"\r"}`...)
+			text, dollars := config.SplitTrailingDollars(s[:i])
+			dst = config.AppendEscapedTemplate(dst, text)
+			dst = append(dst, `${"`+dollars+`\r"}`...)
 		} else {
+			dst = config.AppendEscapedTemplate(dst, s[:i])
 			dst = append(dst, '\r')
 		}
 		s = rest
