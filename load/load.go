@@ -67,7 +67,7 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
 		return view, diag.Diagnostics{}.Errorf(nil, "Not a directory: %s", dir)
 	}
-	l := &loader{root: abs, parser: hclparse.NewParser(), maxDeep: maxDepth}
+	l := &loader{root: abs, maxDeep: maxDepth}
 	l.readManifest()
 	root := l.loadModule(".", nil, nil)
 	ds := l.diags
@@ -114,7 +114,7 @@ func dedupeDiags(ds diag.Diagnostics) diag.Diagnostics {
 
 // LoadTree parses the module tree rooted at dir without evaluating it.
 func LoadTree(dir string) (*Module, diag.Diagnostics) {
-	l := &loader{root: dir, parser: hclparse.NewParser(), maxDeep: maxDepth}
+	l := &loader{root: dir, maxDeep: maxDepth}
 	l.readManifest()
 	m := l.loadModule(".", nil, nil)
 	return m, l.diags

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
@@ -240,8 +239,7 @@ var topSchema = func() *hcl.BodySchema {
 
 // loader reads module directories.
 type loader struct {
-	root   string // absolute root directory
-	parser *hclparse.Parser
+	root string // absolute root directory
 	// json is set while a block of a JSON file is indexed.
 	json bool
 	// read holds the module directories read, by directory.

@@ -8,12 +8,12 @@ import (
 
 	"github.com/hashicorp/go-version"
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/config/hcldepth"
+	"github.com/tfkit/tfkit/tffile"
 )
 
 // Feature is a construct of the configuration language that needs a newer
@@ -182,11 +182,11 @@ type ConfigFile struct {
 // or .tf.json, and for OpenTofu .tofu and .tofu.json; others are passed
 // over) and returns a *FeatureError listing every construct of Features
 // that engine e is too old for, in file order, or nil. A file that does
-// not read or parse is passed over: the engine reports it, with its own
-// words, when it runs.
+// not read is passed over, and of one that reads with errors what was
+// read is checked: the engine reports the errors, with its own words,
+// when it runs.
 func CheckFeatures(e *Engine, files []ConfigFile) error {
 	var uses []Use
-	p := hclparse.NewParser()
 	for _, f := range files {
 		if !configFile(f.Name, e.Flavor) {
 			continue
@@ -195,7 +195,7 @@ func CheckFeatures(e *Engine, files []ConfigFile) error {
 		if err != nil {
 			continue
 		}
-		for _, u := range scanFeatures(p, src, f.Name) {
+		for _, u := range scanFeatures(src, f.Name) {
 			if !e.Supports(u.Feature) {
 				uses = append(uses, u)
 			}
@@ -210,35 +210,18 @@ func CheckFeatures(e *Engine, files []ConfigFile) error {
 // scanFeatures returns the uses of Features in one file, in source order.
 // name is the file's name in positions; a name ending in .json is read as
 // Terraform's JSON syntax.
-func scanFeatures(p *hclparse.Parser, src []byte, name string) []Use {
-	var file *hcl.File
-	var diags hcl.Diagnostics
-	json := strings.HasSuffix(name, ".json")
-	if tooDeep(src, name) {
-		return nil // the engine reports it, if it can
+func scanFeatures(src []byte, name string) []Use {
+	read := tffile.ReadFile
+	if strings.HasSuffix(name, ".json") {
+		read = tffile.ReadJSON
 	}
-	if json {
-		file, diags = p.ParseJSON(src, name)
-	} else {
-		file, diags = p.ParseHCL(src, name)
-	}
-	if diags.HasErrors() || file == nil {
+	cfg, _ := read(tffile.Source{Name: name, Src: src}, tffile.Options{})
+	if cfg == nil {
 		return nil
 	}
 	s := &featureScan{file: name}
-	s.blocks(file.Body)
-	if json {
-		attrs, _ := file.Body.JustAttributes()
-		for _, a := range attrs {
-			s.jsonCalls(a.Expr)
-		}
-	} else {
-		_ = hclsyntax.VisitAll(file.Body.(*hclsyntax.Body), func(n hclsyntax.Node) hcl.Diagnostics {
-			if call, ok := n.(*hclsyntax.FunctionCallExpr); ok {
-				s.call(call)
-			}
-			return nil
-		})
+	for _, b := range cfg.Blocks {
+		s.block(b)
 	}
 	sort.SliceStable(s.uses, func(i, j int) bool { return s.uses[i].Pos.Byte < s.uses[j].Pos.Byte })
 	return s.uses
@@ -253,101 +236,97 @@ func (s *featureScan) add(f Feature, detail string, r hcl.Range) {
 	s.uses = append(s.uses, Use{Feature: f, Detail: detail, Pos: r.Start, File: s.file})
 }
 
-// topLevel is the top level of a configuration file, by the language
-// table; the hcl.Body API reads both syntaxes alike.
-var topLevel = config.TopSchema()
-
-func (s *featureScan) blocks(body hcl.Body) {
-	content, _, _ := body.PartialContent(topLevel)
-	if content == nil {
+// block finds the features of one top-level block: its kind, the blocks
+// Terraform owns in it, the arguments gated by version, and calls of
+// provider-defined functions anywhere in it.
+func (s *featureScan) block(b *config.Block) {
+	k, ok := config.KindOf(b.Type)
+	if !ok || len(b.Labels) != len(k.Labels) {
 		return
 	}
-	for _, b := range content.Blocks {
-		k, _ := config.KindOf(b.Type)
-		if f, ok := blockFeatures[&k.BlockSpec]; ok {
-			s.add(f, "", b.DefRange)
-		}
-		s.nested(k, b.Body)
-		switch b.Type {
-		case "import":
-			inner, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "for_each"}}})
-			if a := inner.Attributes["for_each"]; a != nil {
-				s.add(featImportForEach, "", a.NameRange)
-			}
-		case "variable", "output":
-			inner, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "ephemeral"}}})
-			if a := inner.Attributes["ephemeral"]; a != nil {
-				if v, d := a.Expr.Value(nil); !d.HasErrors() && v.IsKnown() && !v.IsNull() && v.Type() == cty.Bool && v.True() {
-					f := featEphemeralVariables
-					if b.Type == "output" {
-						f = featEphemeralOutputs
-					}
-					s.add(f, "", a.NameRange)
+	if f, ok := blockFeatures[&k.BlockSpec]; ok {
+		s.add(f, "", b.DeclRange)
+	}
+	for _, it := range b.Body.Items {
+		if nb, ok := it.(*config.Block); ok {
+			if spec, ok := k.Block(nb.Type); ok {
+				if f, ok := blockFeatures[spec]; ok {
+					s.add(f, "", nb.DeclRange)
 				}
 			}
-		case "resource":
-			s.writeOnly(b.Body, true)
 		}
 	}
-}
-
-// nested finds the blocks Terraform owns in a block of kind k that need a
-// newer engine than the block itself (a removed block's lifecycle and
-// provisioners).
-func (s *featureScan) nested(k *config.Kind, body hcl.Body) {
-	schema := &hcl.BodySchema{}
-	for _, nb := range k.Blocks {
-		if _, ok := blockFeatures[nb]; ok {
-			schema.Blocks = append(schema.Blocks, hcl.BlockHeaderSchema{Type: nb.Type, LabelNames: nb.Labels})
+	switch b.Type {
+	case "import":
+		if a := b.Body.Attribute("for_each"); a != nil {
+			s.add(featImportForEach, "", a.Range)
 		}
+	case "variable", "output":
+		if a := b.Body.Attribute("ephemeral"); a != nil {
+			if v, ok := config.ConstValue(a.Expr); ok && v.IsKnown() && !v.IsNull() && v.Type() == cty.Bool && v.True() {
+				f := featEphemeralVariables
+				if b.Type == "output" {
+					f = featEphemeralOutputs
+				}
+				s.add(f, "", a.Range)
+			}
+		}
+	case "resource":
+		s.writeOnly(b.Body)
 	}
-	if len(schema.Blocks) == 0 {
-		return
-	}
-	inner, _, _ := body.PartialContent(schema)
-	for _, nb := range inner.Blocks {
-		spec, _ := k.Block(nb.Type)
-		s.add(blockFeatures[spec], "", nb.DefRange)
-	}
+	s.calls(b.Body)
 }
 
 // writeOnly finds arguments whose names end in _wo, the providers'
 // convention for write-only arguments (password_wo, with password_wo_version
 // beside it): the gate cannot see provider schemas, so it goes by the
-// name. In HCL the arguments of nested blocks count too; in JSON, which
-// does not tell a nested block from an object-typed argument without the
-// schema, only the resource's own.
-func (s *featureScan) writeOnly(body hcl.Body, top bool) {
-	if sb, ok := body.(*hclsyntax.Body); ok {
-		for name, a := range sb.Attributes {
-			if strings.HasSuffix(name, "_wo") && len(name) > 3 {
-				s.add(featWriteOnly, name, a.NameRange)
+// name. The arguments of nested blocks count too (in JSON, which does not
+// tell a nested block from an object-typed argument without the schema,
+// such a block is an argument, and only the resource's own count).
+func (s *featureScan) writeOnly(body *config.Body) {
+	for _, it := range body.Items {
+		switch it := it.(type) {
+		case *config.Attribute:
+			if strings.HasSuffix(it.Name, "_wo") && len(it.Name) > 3 {
+				s.add(featWriteOnly, it.Name, it.Range)
 			}
-		}
-		for _, nb := range sb.Blocks {
-			switch nb.Type {
+		case *config.Block:
+			switch it.Type {
 			case "lifecycle", "provisioner", "connection":
-			default:
-				if nb.Type == "dynamic" {
-					for _, c := range nb.Body.Blocks {
-						if c.Type == "content" {
-							s.writeOnly(c.Body, false)
-						}
+			case "dynamic":
+				for _, c := range it.Body.Items {
+					if c, ok := c.(*config.Block); ok && c.Type == "content" {
+						s.writeOnly(c.Body)
 					}
-					continue
 				}
-				s.writeOnly(nb.Body, false)
+			default:
+				s.writeOnly(it.Body)
 			}
 		}
-		return
 	}
-	if !top {
-		return
-	}
-	attrs, _ := body.JustAttributes()
-	for name, a := range attrs {
-		if strings.HasSuffix(name, "_wo") && len(name) > 3 {
-			s.add(featWriteOnly, name, a.NameRange)
+}
+
+// calls finds calls of provider-defined functions in the arguments of a
+// body and its nested blocks, in the expressions as the file wrote them
+// (the model keeps no place for a call).
+func (s *featureScan) calls(body *config.Body) {
+	for _, it := range body.Items {
+		switch it := it.(type) {
+		case *config.Attribute:
+			switch x := it.Source.(type) {
+			case nil:
+			case hclsyntax.Expression:
+				_ = hclsyntax.VisitAll(x, func(n hclsyntax.Node) hcl.Diagnostics {
+					if call, ok := n.(*hclsyntax.FunctionCallExpr); ok {
+						s.call(call)
+					}
+					return nil
+				})
+			default:
+				s.jsonCalls(x)
+			}
+		case *config.Block:
+			s.calls(it.Body)
 		}
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/hashicorp/go-version"
-	"github.com/hashicorp/hcl/v2/hclparse"
 )
 
 func engineAt(flavor Flavor, v string) *Engine {
@@ -45,7 +44,7 @@ func TestCheckFeaturesTable(t *testing.T) {
 		{"provider function in template", "output \"x\" {\n  value = \"a-${provider::time::rfc3339_parse(\"x\").year}\"\n}\n", featProviderFunctions, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			uses := scanFeatures(hclparse.NewParser(), []byte(tc.src), "main.tf")
+			uses := scanFeatures([]byte(tc.src), "main.tf")
 			var found *Use
 			for i := range uses {
 				if uses[i].Feature == tc.feature {

@@ -9,8 +9,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/tfkit/tfkit/tffile"
 )
 
 // initDigest is a digest of what `init` depends on: the engine (engine
@@ -45,17 +44,14 @@ func initDigest(dir string, files []string, engine string) (string, error) {
 			h.Write(src)
 			continue
 		}
-		if tooDeep(src, f) {
-			h.Write(src)
-			continue
-		}
-		file, diags := hclsyntax.ParseConfig(src, f, hcl.InitialPos)
-		if diags.HasErrors() {
+		m, diags := tffile.Read([]tffile.Source{{Name: f, Src: src}}, tffile.Options{})
+		syntax := m.Files[0].Syntax
+		if diags.HasErrors() || syntax == nil {
 			h.Write(src)
 			continue
 		}
 		var types []string
-		for _, b := range file.Body.(*hclsyntax.Body).Blocks {
+		for _, b := range syntax.Blocks {
 			switch b.Type {
 			case "terraform", "provider", "module":
 				r := b.Range()

@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hashicorp/hcl/v2/hclparse"
-
 	"github.com/tfkit/tfkit/config"
 )
 
@@ -46,7 +44,7 @@ func TestGatesFollowLanguage(t *testing.T) {
 				json = "{" + strings.Replace(outerJSON, "{}", "{"+innerJSON+"}", 1) + "}"
 			}
 			for name, src := range map[string]string{"main.tf": "\n" + hcl + "\n", "main.tf.json": json} {
-				uses := scanFeatures(hclparse.NewParser(), []byte(src), name)
+				uses := scanFeatures([]byte(src), name)
 				if !slices.ContainsFunc(uses, func(u Use) bool { return u.Feature == f }) {
 					t.Errorf("%s: %s is not found in\n%s\n(found %v)", name, f.Name, src, uses)
 				}

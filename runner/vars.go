@@ -8,6 +8,8 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
+
+	"github.com/tfkit/tfkit/tffile"
 )
 
 // varOptions returns the -var options that give the engine the user's
@@ -49,7 +51,6 @@ func rootVariables(dir string, flavor Flavor) (declared, setByFiles map[string]b
 	if err != nil {
 		return declared, setByFiles
 	}
-	schema := &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "variable", LabelNames: []string{"name"}}}}
 	p := hclparse.NewParser()
 	for _, e := range entries {
 		name := e.Name()
@@ -59,13 +60,18 @@ func rootVariables(dir string, flavor Flavor) (declared, setByFiles map[string]b
 		}
 		switch {
 		case configFile(name, flavor):
-			file := parseFile(p, filepath.Join(dir, name))
-			if file == nil {
+			src, err := os.ReadFile(filepath.Join(dir, name))
+			if err != nil {
 				continue
 			}
-			content, _, _ := file.Body.PartialContent(schema)
-			for _, b := range content.Blocks {
-				declared[b.Labels[0]] = true
+			cfg, _ := tffile.ReadHeaders(tffile.Source{Name: name, Src: src})
+			if cfg == nil {
+				continue
+			}
+			for _, b := range cfg.BlocksOfType("variable") {
+				if len(b.Labels) == 1 {
+					declared[b.Labels[0]] = true
+				}
 			}
 		case name == "terraform.tfvars", name == "terraform.tfvars.json",
 			strings.HasSuffix(name, ".auto.tfvars"), strings.HasSuffix(name, ".auto.tfvars.json"):
@@ -91,6 +97,8 @@ func configFile(name string, flavor Flavor) bool {
 	return flavor == OpenTofu && (strings.HasSuffix(name, ".tofu") || strings.HasSuffix(name, ".tofu.json"))
 }
 
+// parseFile parses a variables file (terraform.tfvars and the like): not a
+// configuration file, so not one for the reader of those.
 func parseFile(p *hclparse.Parser, path string) *hcl.File {
 	src, err := os.ReadFile(path)
 	if err != nil {

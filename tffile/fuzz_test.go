@@ -42,5 +42,23 @@ func FuzzRead(f *testing.F) {
 				checkBody(t, b.Body, b.DeclRange, fileNames(m))
 			}
 		}
+		// The headers of a file are its blocks' headers; a file that
+		// cannot be read at all has none.
+		for _, name := range []string{"main.tf", "main.tf.json"} {
+			s := Source{Name: name, Src: []byte(src)}
+			want, _ := ReadFile(s, Options{})
+			got, ds := ReadHeaders(s)
+			for _, d := range ds {
+				if d.Summary == "" || d.Subject == nil {
+					t.Fatalf("%s: header diagnostic without summary or place: %#v", name, d)
+				}
+			}
+			if (want == nil) != (got == nil) {
+				t.Fatalf("%s: ReadFile read %v, ReadHeaders %v (%v)", name, want != nil, got != nil, ds)
+			}
+			if want != nil && len(want.Blocks) != len(got.Blocks) {
+				t.Fatalf("%s: %d blocks, %d headers", name, len(want.Blocks), len(got.Blocks))
+			}
+		}
 	})
 }

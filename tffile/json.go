@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 
@@ -61,6 +62,10 @@ type jsonReader struct {
 	// providers are the provider schemas by local name; nil without
 	// schemas.
 	providers map[string]*schema.Provider
+	// headers leaves top-level bodies empty but those of the types in
+	// bodiesOf (ReadHeaders).
+	headers  bool
+	bodiesOf []string
 }
 
 // errorf reports a problem with the value that starts at offset.
@@ -74,6 +79,12 @@ func (r *jsonReader) errorf(offset int64, format string, args ...any) {
 // type when only is not "").
 func (f *jsonFile) read(providers map[string]*schema.Provider, only string) (*config.Config, diag.Diagnostics) {
 	r := &jsonReader{pos: f.pos, providers: providers}
+	return f.readWith(r, only), r.ds
+}
+
+// readWith reads the top-level blocks of the file with r, which collects
+// the diagnostics.
+func (f *jsonFile) readWith(r *jsonReader, only string) *config.Config {
 	cfg := &config.Config{}
 	for i, k := range f.root.keys {
 		typ, v := k.name, f.root.items[i]
@@ -91,7 +102,7 @@ func (f *jsonFile) read(providers map[string]*schema.Provider, only string) (*co
 			cfg.Add(it.(*config.Block))
 		}
 	}
-	return cfg, r.ds
+	return cfg
 }
 
 // members are the key-value pairs of an object; anything else is an
@@ -153,7 +164,9 @@ func (r *jsonReader) nested(body *config.Body, types []string, typ string, nlabe
 		} else if r.providers != nil && schemaBody(inner) {
 			sch = r.elementSchema(inner, labels, bv)
 		}
-		nb.Body = r.body(inner, bv, sch)
+		if !r.headers || types != nil || slices.Contains(r.bodiesOf, typ) {
+			nb.Body = r.body(inner, bv, sch)
+		}
 		body.AppendBlock(nb)
 	}
 }

@@ -1,11 +1,14 @@
 package tffile
 
 import (
+	"slices"
 	"strings"
 
+	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/config/hcldepth"
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/schema"
 )
@@ -138,6 +141,47 @@ func ReadFile(s Source, opts Options) (*config.Config, diag.Diagnostics) {
 		return nil, ds
 	}
 	return m.Files[0].Config, ds
+}
+
+// ReadHeaders reads the top-level blocks of one file with their types,
+// labels and places, and the bodies of only those blocks whose type is in
+// bodiesOf (the others are empty): for tools that need what a file
+// declares, or one kind of block, without the cost of reading every body
+// into the model. The syntax is JSON when the name ends in .json, native
+// otherwise. The diagnostics are those of reading the file's syntax, its
+// top-level structure and the bodies read.
+func ReadHeaders(s Source, bodiesOf ...string) (*config.Config, diag.Diagnostics) {
+	if strings.HasSuffix(s.Name, ".json") {
+		jf, ds := parseJSONFile(s.Name, s.Src)
+		if jf == nil {
+			return nil, ds
+		}
+		r := &jsonReader{pos: jf.pos, headers: true, bodiesOf: bodiesOf}
+		cfg := jf.readWith(r, "")
+		return cfg, append(ds, r.ds...)
+	}
+	if hds := hcldepth.Config(s.Src, s.Name, hcl.InitialPos); hds.HasErrors() {
+		return nil, diag.FromHCL(hds)
+	}
+	f, hds := hclsyntax.ParseConfig(s.Src, s.Name, hcl.InitialPos)
+	if hds.HasErrors() {
+		return nil, diag.FromHCL(hds)
+	}
+	body := f.Body.(*hclsyntax.Body)
+	if len(body.Attributes) > 0 {
+		// Not a Terraform file: read as a whole for the model's diagnostics.
+		return config.ConfigFromSyntax(body, s.Src)
+	}
+	cfg := &config.Config{Blocks: make([]*config.Block, 0, len(body.Blocks))}
+	for _, b := range body.Blocks {
+		nb := config.NewBlock(b.Type, b.Labels...)
+		nb.DeclRange = b.DefRange()
+		if slices.Contains(bodiesOf, b.Type) {
+			nb.Body = config.BodyFromSyntax(b.Body, s.Src, 0)
+		}
+		cfg.Add(nb)
+	}
+	return cfg, nil
 }
 
 // ReadJSON reads one file of Terraform JSON, whatever its name, without

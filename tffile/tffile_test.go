@@ -3,6 +3,7 @@ package tffile
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -470,5 +471,65 @@ func TestOverrideLifecycle(t *testing.T) {
 `
 	if got := mustHCL(t, m.Config); got != want {
 		t.Errorf("merged:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestReadHeaders: for every file of every directory there is, the headers
+// are the top-level blocks ReadFile reads, in order, with the same types,
+// labels and places, the bodies asked for are the same bodies, and a file
+// ReadFile refuses is refused too.
+func TestReadHeaders(t *testing.T) {
+	files := 0
+	for _, dir := range dirs(t) {
+		primary, overrides, err := DirNames(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range append(primary, overrides...) {
+			src, err := os.ReadFile(filepath.Join(dir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := Source{Name: filepath.Join(dir, name), Src: src}
+			want, wds := ReadFile(s, Options{})
+			got, gds := ReadHeaders(s, "terraform", "variable")
+			files++
+			if wds.HasErrors() != gds.HasErrors() && (gds.HasErrors() || want == nil) {
+				t.Errorf("%s: ReadFile says %v, ReadHeaders %v", s.Name, wds, gds)
+				continue
+			}
+			if want == nil || got == nil {
+				continue
+			}
+			if len(got.Blocks) != len(want.Blocks) {
+				t.Errorf("%s: %d headers, %d blocks", s.Name, len(got.Blocks), len(want.Blocks))
+				continue
+			}
+			for i, w := range want.Blocks {
+				g := got.Blocks[i]
+				if g.Type != w.Type || !slices.Equal(g.Labels, w.Labels) || g.DeclRange != w.DeclRange {
+					t.Errorf("%s: header %d is %s %q at %v, the block %s %q at %v", s.Name, i, g.Type, g.Labels, g.DeclRange, w.Type, w.Labels, w.DeclRange)
+				}
+				switch read := g.Type == "terraform" || g.Type == "variable"; {
+				case read && !config.SameBody(g.Body, w.Body):
+					t.Errorf("%s: the body of header %d (%s) differs from the block's", s.Name, i, g.Type)
+				case !read && len(g.Body.Items) != 0:
+					t.Errorf("%s: header %d (%s) has a body", s.Name, i, g.Type)
+				}
+			}
+		}
+	}
+	if files < 100 {
+		t.Fatalf("only %d files read", files)
+	}
+	for _, s := range []Source{
+		{Name: "top.tf", Src: []byte("a = 1\nresource \"x\" \"y\" {}\n")},
+		{Name: "top.tf.json", Src: []byte(`{"a": 1}`)},
+		{Name: "bad.tf", Src: []byte("resource \"x\" {\n")},
+		{Name: "bad.tf.json", Src: []byte(`{"resource": `)},
+	} {
+		if _, ds := ReadHeaders(s); !ds.HasErrors() || ds[0].Subject == nil {
+			t.Errorf("%s: no error with a place: %v", s.Name, ds)
+		}
 	}
 }

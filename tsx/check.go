@@ -46,7 +46,7 @@ func variableMismatch(prev, b *config.Block) *diag.Diagnostic {
 		Related:  []diag.Related{{Message: "first declared here", Range: prev.DeclRange}},
 	}
 	var a, c []byte
-	same := sameBlock(prev, b)
+	same := config.SameBlock(prev, b)
 	if !same {
 		var errA, errB error
 		a, errA = render.HCL(&config.Config{Blocks: []*config.Block{prev}})

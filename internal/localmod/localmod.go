@@ -13,11 +13,11 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/tffile"
 )
 
 // ExternalDir is the directory, relative to a stack's directory, that
@@ -265,35 +265,28 @@ func copyModule(files map[string][]byte, dir, rel, to, source string, site hcl.R
 		}
 		rel, _ := filepath.Rel(dir, p)
 		files[path.Join(to, filepath.ToSlash(rel))] = data
-		if filepath.Dir(p) == filepath.Clean(dir) && strings.HasSuffix(p, ".tf") {
+		if ok, _, _ := tffile.Kind(p); ok && filepath.Dir(p) == filepath.Clean(dir) {
 			calls = append(calls, localCalls(data, p)...)
 		}
 	}
 	return calls, nil
 }
 
-// localCalls returns the local sources of the module blocks in a .tf file,
-// slash-separated; a file that does not parse has none (Terraform reports
-// it when it reads the module).
+// localCalls returns the local sources of the module blocks in a
+// configuration file, slash-separated; a file that does not read has
+// none (Terraform reports it when it reads the module).
 func localCalls(src []byte, name string) []string {
-	f, diags := hclsyntax.ParseConfig(src, name, hcl.InitialPos)
-	if diags.HasErrors() {
+	cfg, diags := tffile.ReadHeaders(tffile.Source{Name: name, Src: src}, "module")
+	if cfg == nil || diags.HasErrors() {
 		return nil
 	}
 	var out []string
-	for _, b := range f.Body.(*hclsyntax.Body).Blocks {
-		if b.Type != "module" {
+	for _, b := range cfg.BlocksOfType("module") {
+		a := b.Body.Attribute("source")
+		if a == nil {
 			continue
 		}
-		a, ok := b.Body.Attributes["source"]
-		if !ok {
-			continue
-		}
-		v, d := a.Expr.Value(nil)
-		if d.HasErrors() || v.Type() != cty.String || v.IsNull() || !v.IsKnown() {
-			continue
-		}
-		if s := v.AsString(); IsLocal(s) {
+		if s, ok := config.LiteralString(a.Expr); ok && IsLocal(s) {
 			out = append(out, strings.ReplaceAll(s, "\\", "/"))
 		}
 	}

@@ -50,6 +50,9 @@ func TestAssets(t *testing.T) {
 	put(t, base, "modules/greet/terraform.tfstate.backup", "{}")
 	put(t, base, "modules/greet/.terraform.lock.hcl", "")
 	put(t, base, "modules/inner/main.tf", "# inner\n")
+	// A module call in Terraform JSON is followed too.
+	put(t, base, "modules/greet/calls.tf.json", `{"module": {"j": {"source": "../jsoncalled"}}}`)
+	put(t, base, "modules/jsoncalled/main.tf", "# called from JSON\n")
 	put(t, root, "other/net/main.tf", "# other net\n")
 	put(t, root, "shared/net/main.tf", "# shared net\n")
 	put(t, root, "lone/main.tf", "# lone\n")
@@ -81,7 +84,7 @@ func TestAssets(t *testing.T) {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	wantNames := []string{"modules/greet/main.tf", "modules/greet/sub/x.txt", "modules/inner/main.tf", "tfkit-modules/lone/main.tf",
+	wantNames := []string{"modules/greet/main.tf", "modules/greet/calls.tf.json", "modules/greet/sub/x.txt", "modules/inner/main.tf", "modules/jsoncalled/main.tf", "tfkit-modules/lone/main.tf",
 		strings.TrimPrefix(got[2], "./") + "/main.tf", strings.TrimPrefix(got[3], "./") + "/main.tf"}
 	sort.Strings(wantNames)
 	if !reflect.DeepEqual(names, wantNames) {
@@ -155,10 +158,13 @@ func FuzzLocalCalls(f *testing.F) {
 	} {
 		f.Add([]byte(seed))
 	}
+	f.Add([]byte(`{"module": {"a": {"source": "./a"}, "b": [{"source": "x/y/z"}]}}`))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		for _, c := range localCalls(src, "fuzz.tf") {
-			if !strings.HasPrefix(c, "./") && !strings.HasPrefix(c, "../") {
-				t.Fatalf("not a local source: %q", c)
+		for _, name := range []string{"fuzz.tf", "fuzz.tf.json"} {
+			for _, c := range localCalls(src, name) {
+				if !strings.HasPrefix(c, "./") && !strings.HasPrefix(c, "../") {
+					t.Fatalf("not a local source: %q", c)
+				}
 			}
 		}
 	})

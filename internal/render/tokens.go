@@ -84,7 +84,6 @@ var (
 	bNull     = []byte("null")
 	bBang     = []byte("!")
 	bMinus    = []byte("-")
-	bDollar   = []byte("$")
 )
 
 // fmtLine is one line of tokens split into the cells terraform fmt aligns:

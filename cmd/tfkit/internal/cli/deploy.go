@@ -11,11 +11,9 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclparse"
-
-	"github.com/tfkit/tfkit/config/hcldepth"
+	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/runner"
+	"github.com/tfkit/tfkit/tffile"
 )
 
 func init() {
@@ -263,9 +261,6 @@ func (s *stackSet) ownBackend(name string) bool {
 	if src, _, err := s.files(s.stack(name)); err == nil {
 		dirs = append(dirs, src)
 	}
-	schema := &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "terraform"}}}
-	inner := &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "backend", LabelNames: []string{"type"}}, {Type: "cloud"}}}
-	p := hclparse.NewParser()
 	for _, dir := range dirs {
 		entries, _ := os.ReadDir(dir)
 		for _, e := range entries {
@@ -277,23 +272,15 @@ func (s *stackSet) ownBackend(name string) bool {
 			if err != nil {
 				return true
 			}
-			if hcldepth.File(src, n).HasErrors() {
+			cfg, ds := tffile.ReadHeaders(tffile.Source{Name: n, Src: src}, "terraform")
+			if cfg == nil || ds.HasErrors() {
 				return true
 			}
-			var f *hcl.File
-			var ds hcl.Diagnostics
-			if strings.HasSuffix(n, ".json") {
-				f, ds = p.ParseJSON(src, n)
-			} else {
-				f, ds = p.ParseHCL(src, n)
-			}
-			if ds.HasErrors() {
-				return true
-			}
-			content, _, _ := f.Body.PartialContent(schema)
-			for _, b := range content.Blocks {
-				if c, _, _ := b.Body.PartialContent(inner); len(c.Blocks) > 0 {
-					return true
+			for _, tb := range cfg.BlocksOfType("terraform") {
+				for _, it := range tb.Body.Items {
+					if b, ok := it.(*config.Block); ok && (b.Type == "backend" || b.Type == "cloud") {
+						return true
+					}
 				}
 			}
 		}

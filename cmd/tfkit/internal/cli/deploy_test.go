@@ -621,3 +621,41 @@ func TestDestroyWithoutState(t *testing.T) {
 		t.Fatalf("destroy again: want exit 0 and\n%s\ngot %s", want, res)
 	}
 }
+
+// TestOwnBackend: a stack declares its own backend when a configuration
+// file, synthesized or in its working directory, in either syntax and
+// either engine's suffix, has a backend or cloud block in a terraform
+// block; a file that cannot be read counts as one; anything else does not.
+func TestOwnBackend(t *testing.T) {
+	for _, c := range []struct {
+		name, file, src string
+		want            bool
+	}{
+		{"none", "main.tf", "terraform {\n  required_version = \">= 1.5\"\n}\nresource \"null_resource\" \"a\" {}\n", false},
+		{"backend", "main.tf", "terraform {\n  backend \"local\" {\n    path = \"x\"\n  }\n}\n", true},
+		{"cloud", "main.tf", "terraform {\n  cloud {\n    organization = \"o\"\n  }\n}\n", true},
+		{"json", "main.tf.json", `{"terraform": {"backend": {"s3": {"bucket": "b"}}}}`, true},
+		{"json none", "main.tf.json", `{"resource": {"null_resource": {"a": {}}}}`, false},
+		{"tofu", "main.tofu", "terraform {\n  backend \"local\" {}\n}\n", true},
+		{"tofu json", "main.tofu.json", `{"terraform": [{"backend": {"local": {}}}]}`, true},
+		{"backend elsewhere", "main.tf", "locals {\n  backend = \"local\"\n}\n", false},
+		{"unreadable", "main.tf", "terraform {\n", true},
+		{"not a configuration file", "notes.txt", "terraform {\n  backend \"local\" {}\n}\n", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			root := t.TempDir()
+			src := filepath.Join(root, "out", "stacks", "s")
+			if err := os.MkdirAll(src, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(src, c.file), []byte(c.src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			st := &manifest.Stack{Name: "s", Directory: "stacks/s"}
+			set := &stackSet{out: filepath.Join(root, "out"), selected: []*manifest.Stack{st}, stateDir: filepath.Join(root, "state")}
+			if got := set.ownBackend("s"); got != c.want {
+				t.Errorf("ownBackend = %v, want %v", got, c.want)
+			}
+		})
+	}
+}

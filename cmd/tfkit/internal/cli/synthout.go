@@ -1,10 +1,8 @@
 package cli
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -13,12 +11,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
-
 	"github.com/tfkit/tfkit/config"
-	"github.com/tfkit/tfkit/config/hcldepth"
 	"github.com/tfkit/tfkit/manifest"
+	"github.com/tfkit/tfkit/tffile"
 )
 
 // What an app writes into TFKIT_OUTDIR is the contract with the Go API's
@@ -120,12 +115,8 @@ func readSynthOutput(dir string, known map[string]stackContent) (*manifest.Manif
 			}
 			s.file, s.bytes = f.Path, len(src)
 			c, ok := known[ms.Name]
-			switch {
-			case ok:
-			case base == hclFile:
-				c = hclContent(src, f.Path)
-			default:
-				c = stackContent{resources: countJSONResources(src), types: resourceTypes(src, f.Path)}
+			if !ok {
+				c = fileContent(src, f.Path)
 			}
 			s.resources, s.types = c.resources, c.types
 		}
@@ -136,67 +127,16 @@ func readSynthOutput(dir string, known map[string]stackContent) (*manifest.Manif
 
 var errNoManifest = errors.New("no " + manifestFile)
 
-// hclContent counts the resource blocks of an HCL file and lists the types
-// of its resource, data and ephemeral blocks, parsing it once.
-func hclContent(src []byte, name string) stackContent {
-	if hcldepth.Config(src, name, hcl.InitialPos).HasErrors() {
-		return stackContent{resources: -1, types: resourceTypes(src, name)}
-	}
-	f, diags := hclsyntax.ParseConfig(src, name, hcl.InitialPos)
-	if diags.HasErrors() {
+// fileContent reads the top-level blocks of a stack's configuration file
+// (HCL or Terraform JSON, by its name) and reports its
+// content as modelContent does; a file that does not read as Terraform
+// configuration counts -1 resources.
+func fileContent(src []byte, name string) stackContent {
+	cfg, diags := tffile.ReadHeaders(tffile.Source{Name: name, Src: src})
+	if cfg == nil || diags.HasErrors() {
 		return stackContent{resources: -1}
 	}
-	return stackContent{resources: countResources(f), types: typesOf(f)}
-}
-
-func countResources(f *hcl.File) int {
-	n := 0
-	for _, b := range f.Body.(*hclsyntax.Body).Blocks {
-		if b.Type == "resource" {
-			n++
-		}
-	}
-	return n
-}
-
-// countJSONResources counts resources in Terraform's JSON syntax, where
-// "resource" maps types to names to bodies, and either level may also be
-// an array of such objects.
-func countJSONResources(src []byte) int {
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(src, &top); err != nil {
-		return -1
-	}
-	raw, ok := top["resource"]
-	if !ok {
-		return 0
-	}
-	n := 0
-	for _, byType := range objects(raw) {
-		for _, names := range byType {
-			for _, byName := range objects(names) {
-				n += len(byName)
-			}
-		}
-	}
-	return n
-}
-
-// objects reads a JSON object, or an array of objects, as a list of objects.
-func objects(raw json.RawMessage) []map[string]json.RawMessage {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) > 0 && raw[0] == '[' {
-		var list []map[string]json.RawMessage
-		if json.Unmarshal(raw, &list) != nil {
-			return nil
-		}
-		return list
-	}
-	var one map[string]json.RawMessage
-	if json.Unmarshal(raw, &one) != nil {
-		return nil
-	}
-	return []map[string]json.RawMessage{one}
+	return modelContent(cfg)
 }
 
 // anyProviderResources reports whether a synthesized stack declares a
@@ -211,39 +151,4 @@ func anyProviderResources(stacks []synthStack) bool {
 		}
 	}
 	return false
-}
-
-// resourceTypes returns the types of the resource, data and ephemeral
-// blocks of a configuration file (HCL or Terraform JSON).
-func resourceTypes(src []byte, name string) []string {
-	var types []string
-	if strings.HasSuffix(name, ".json") {
-		var top map[string]json.RawMessage
-		if json.Unmarshal(src, &top) != nil {
-			return nil
-		}
-		for _, kind := range []string{"resource", "data", "ephemeral"} {
-			for _, byType := range objects(top[kind]) {
-				for typ := range byType {
-					types = append(types, typ)
-				}
-			}
-		}
-		return types
-	}
-	f, diags := hclsyntax.ParseConfig(src, name, hcl.InitialPos)
-	if diags.HasErrors() {
-		return nil
-	}
-	return typesOf(f)
-}
-
-func typesOf(f *hcl.File) []string {
-	var types []string
-	for _, b := range f.Body.(*hclsyntax.Body).Blocks {
-		if (b.Type == "resource" || b.Type == "data" || b.Type == "ephemeral") && len(b.Labels) > 0 {
-			types = append(types, b.Labels[0])
-		}
-	}
-	return types
 }

@@ -46,8 +46,8 @@ func TestModelContentIsTheFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, got := range []stackContent{
-			hclContent(hcl, "main.tf"),
-			{resources: countJSONResources(json), types: resourceTypes(json, "main.tf.json")},
+			fileContent(hcl, "main.tf"),
+			fileContent(json, "main.tf.json"),
 		} {
 			// Types as a set: Terraform JSON lists each type once.
 			got.types = slices.Compact(slices.Sorted(slices.Values(got.types)))

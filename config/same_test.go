@@ -1,27 +1,25 @@
-package tsx
+package config
 
 import (
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
-
-	"github.com/tfkit/tfkit/config"
 )
 
-// sameBlock ignores where blocks were declared and nothing the renderer
+// SameBlock ignores where blocks were declared and nothing the renderer
 // writes.
 func TestSameBlock(t *testing.T) {
-	block := func(src string, line int, trivia bool) *config.Block {
+	block := func(src string, line int, trivia bool) *Block {
 		t.Helper()
-		parse := config.ParseBody
+		parse := ParseBody
 		if trivia {
-			parse = config.ParseBodyWithTrivia
+			parse = ParseBodyWithTrivia
 		}
 		body, ds := parse(src, "main.tsx", hcl.Pos{Line: line, Column: 1})
 		if ds.HasErrors() {
 			t.Fatal(ds)
 		}
-		b := config.NewBlock("variable", "region")
+		b := NewBlock("variable", "region")
 		b.Body = body
 		b.DeclRange = hcl.Range{Filename: "main.tsx", Start: hcl.Pos{Line: line}}
 		return b
@@ -30,7 +28,7 @@ func TestSameBlock(t *testing.T) {
 	base := block(src, 1, false)
 	for _, tc := range []struct {
 		name string
-		b    *config.Block
+		b    *Block
 		want bool
 	}{
 		{"elsewhere", block(src, 40, false), true},
@@ -39,11 +37,11 @@ func TestSameBlock(t *testing.T) {
 		{"no validation", block("type = string\ndefault = [for r in var.all : upper(r) if r != \"\"][0]\n", 1, false), false},
 		{"with comments", block("# the region\n"+src, 1, true), false},
 	} {
-		if got := sameBlock(base, tc.b); got != tc.want {
-			t.Errorf("%s: sameBlock = %v, want %v", tc.name, got, tc.want)
+		if got := SameBlock(base, tc.b); got != tc.want {
+			t.Errorf("%s: SameBlock = %v, want %v", tc.name, got, tc.want)
 		}
 	}
-	if a, b := block("# x\n"+src, 1, true), block("# x\n"+src, 9, true); !sameBlock(a, b) {
+	if a, b := block("# x\n"+src, 1, true), block("# x\n"+src, 9, true); !SameBlock(a, b) {
 		t.Error("the same comments elsewhere differ")
 	}
 }
