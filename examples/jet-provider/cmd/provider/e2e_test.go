@@ -717,7 +717,7 @@ func sharedPlugins(pid int) []int {
 // is dir.
 func enginesIn(dir string) int {
 	ents, _ := os.ReadDir("/proc")
-	n := 0
+	parents := map[string]string{} // engine pid -> its parent's pid
 	for _, e := range ents {
 		if _, err := strconv.Atoi(e.Name()); err != nil {
 			continue
@@ -727,7 +727,23 @@ func enginesIn(dir string) int {
 			continue
 		}
 		comm, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "comm"))
-		if c := strings.TrimSpace(string(comm)); c == "terraform" || c == "tofu" {
+		if c := strings.TrimSpace(string(comm)); c != "terraform" && c != "tofu" {
+			continue
+		}
+		stat, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		ppid := ""
+		if i := strings.LastIndexByte(string(stat), ')'); i >= 0 {
+			if f := strings.Fields(string(stat[i+1:])); len(f) > 1 {
+				ppid = f[1]
+			}
+		}
+		parents[e.Name()] = ppid
+	}
+	// A child the engine has forked to start a provider plugin is, until
+	// it execs, a copy of the engine in the same directory: not counted.
+	n := 0
+	for _, ppid := range parents {
+		if _, forked := parents[ppid]; !forked {
 			n++
 		}
 	}
