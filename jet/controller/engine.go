@@ -8,6 +8,7 @@ import (
 
 	"github.com/hashicorp/terraform-exec/tfexec"
 	"github.com/prometheus/client_golang/prometheus"
+	"sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/metrics"
 
 	"github.com/tfkit/tfkit/runner"
@@ -57,6 +58,7 @@ func newEngines(ctx context.Context, explicit, root string, max int, shared bool
 	if err != nil {
 		return nil, err
 	}
+	log.FromContext(ctx).Info("engine found", "path", path, "flavor", string(e.Flavor), "version", e.Version.String())
 	all := map[string]string{}
 	for _, kv := range os.Environ() {
 		if k, v, ok := strings.Cut(kv, "="); ok {

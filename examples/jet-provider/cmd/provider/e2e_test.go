@@ -72,8 +72,12 @@ func setup(t *testing.T) *harness {
 	if testing.Short() {
 		t.Skip("runs a Kubernetes API server and terraform; skipped with -short")
 	}
+	return setupWith(t, enginetest.Engine(t))
+}
+
+// setupWith is setup with the given engine binary.
+func setupWith(t *testing.T, engine string) *harness {
 	env := kubetest.Start(t)
-	engine := enginetest.Engine(t)
 	mirror := enginetest.Mirror(t)
 	for _, p := range []string{"hashicorp/random/3.9.0", "hashicorp/local/2.9.0", "hashicorp/time/0.14.2"} {
 		parts := strings.Split(p, "/")
@@ -245,74 +249,8 @@ func TestManager(t *testing.T) {
 	h.start()
 	ctx := context.Background()
 
-	t.Run("PasswordConnectionSecret", func(t *testing.T) {
-		h := h.with(t)
-		pw := &randomv1alpha1.Password{ObjectMeta: metav1.ObjectMeta{Name: "pw"}}
-		pw.Spec.ForProvider.Length = ptr(20.0)
-		pw.Spec.WriteConnectionSecretToRef = &resource.SecretReference{Name: "pw-conn", Namespace: "default"}
-		h.create(pw)
-		h.waitCondition(pw, resource.TypeReady, metav1.ConditionTrue)
-		var s corev1.Secret
-		if err := h.c.Get(ctx, client.ObjectKey{Namespace: "default", Name: "pw-conn"}, &s); err != nil {
-			t.Fatal(err)
-		}
-		if got := string(s.Data["attribute.result"]); len(got) != 20 || string(s.Data["password"]) != got {
-			t.Errorf("Secret data: result %q password %q", got, s.Data["password"])
-		}
-		if pw.GetAnnotations()[resource.AnnotationExternalName] == "" {
-			t.Error("no external name")
-		}
-		if !controllerContains(pw.GetFinalizers()) {
-			t.Errorf("finalizers %v", pw.GetFinalizers())
-		}
-		// Late-initialized: the provider's defaults appear in the spec.
-		if pw.Spec.ForProvider.Special == nil || !*pw.Spec.ForProvider.Special {
-			t.Errorf("spec.forProvider.special not late-initialized: %v", pw.Spec.ForProvider.Special)
-		}
-		b, _ := json.Marshal(pw.Status)
-		if bytes.Contains(b, s.Data["attribute.result"]) {
-			t.Error("the password appears in status")
-		}
-	})
-
-	t.Run("FileLifecycle", func(t *testing.T) {
-		h := h.with(t)
-		path := filepath.Join(h.files, "a.txt")
-		f := file("a", path, "hello\n")
-		h.create(f)
-		h.waitCondition(f, resource.TypeReady, metav1.ConditionTrue)
-		if got := readFile(path); got != "hello\n" {
-			t.Fatalf("file = %q", got)
-		}
-		sum := sha1.Sum([]byte("hello\n"))
-		if en := f.GetAnnotations()[resource.AnnotationExternalName]; en != hex.EncodeToString(sum[:]) {
-			t.Errorf("external name %q, want the file's id", en)
-		}
-		f.Spec.ForProvider.Content = ptr("world\n")
-		if err := h.c.Update(ctx, f); err != nil {
-			t.Fatal(err)
-		}
-		h.waitFor(60*time.Second, "file updated", func() (bool, string) {
-			got := readFile(path)
-			return got == "world\n", got
-		})
-		sum = sha1.Sum([]byte("world\n"))
-		h.waitFor(30*time.Second, "external name follows the new id", func() (bool, string) {
-			_ = h.get(f)
-			en := f.GetAnnotations()[resource.AnnotationExternalName]
-			return en == hex.EncodeToString(sum[:]), en
-		})
-		if err := h.c.Delete(ctx, f); err != nil {
-			t.Fatal(err)
-		}
-		h.waitGone(f)
-		if _, err := os.Stat(path); !os.IsNotExist(err) {
-			t.Errorf("file still there after delete: %v", err)
-		}
-		if _, err := os.Stat(filepath.Join(h.workdir, "file.local.jet.tfkit.dev", "a")); !os.IsNotExist(err) {
-			t.Errorf("workspace left after delete: %v", err)
-		}
-	})
+	t.Run("PasswordConnectionSecret", func(t *testing.T) { passwordConnectionSecret(t, h.with(t)) })
+	t.Run("FileLifecycle", func(t *testing.T) { fileLifecycle(t, h.with(t)) })
 
 	t.Run("ReferenceWaitsForPet", func(t *testing.T) {
 		h := h.with(t)
@@ -831,5 +769,99 @@ func installCRDs(t *testing.T, ctx context.Context, env *kubetest.Env) {
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
+	}
+}
+
+// passwordConnectionSecret: a Password becomes Ready with its connection
+// Secret, external name, finalizer and late-initialized spec, and the
+// password stays out of its status.
+func passwordConnectionSecret(t *testing.T, h *harness) {
+	ctx := context.Background()
+	pw := &randomv1alpha1.Password{ObjectMeta: metav1.ObjectMeta{Name: "pw"}}
+	pw.Spec.ForProvider.Length = ptr(20.0)
+	pw.Spec.WriteConnectionSecretToRef = &resource.SecretReference{Name: "pw-conn", Namespace: "default"}
+	h.create(pw)
+	h.waitCondition(pw, resource.TypeReady, metav1.ConditionTrue)
+	var s corev1.Secret
+	if err := h.c.Get(ctx, client.ObjectKey{Namespace: "default", Name: "pw-conn"}, &s); err != nil {
+		t.Fatal(err)
+	}
+	if got := string(s.Data["attribute.result"]); len(got) != 20 || string(s.Data["password"]) != got {
+		t.Errorf("Secret data: result %q password %q", got, s.Data["password"])
+	}
+	if pw.GetAnnotations()[resource.AnnotationExternalName] == "" {
+		t.Error("no external name")
+	}
+	if !controllerContains(pw.GetFinalizers()) {
+		t.Errorf("finalizers %v", pw.GetFinalizers())
+	}
+	// Late-initialized: the provider's defaults appear in the spec.
+	if pw.Spec.ForProvider.Special == nil || !*pw.Spec.ForProvider.Special {
+		t.Errorf("spec.forProvider.special not late-initialized: %v", pw.Spec.ForProvider.Special)
+	}
+	b, _ := json.Marshal(pw.Status)
+	if bytes.Contains(b, s.Data["attribute.result"]) {
+		t.Error("the password appears in status")
+	}
+}
+
+// fileLifecycle: a File is created on disk, updated in place (its external
+// name following the new id) and deleted with its workspace.
+func fileLifecycle(t *testing.T, h *harness) {
+	ctx := context.Background()
+	path := filepath.Join(h.files, "a.txt")
+	f := file("a", path, "hello\n")
+	h.create(f)
+	h.waitCondition(f, resource.TypeReady, metav1.ConditionTrue)
+	if got := readFile(path); got != "hello\n" {
+		t.Fatalf("file = %q", got)
+	}
+	sum := sha1.Sum([]byte("hello\n"))
+	if en := f.GetAnnotations()[resource.AnnotationExternalName]; en != hex.EncodeToString(sum[:]) {
+		t.Errorf("external name %q, want the file's id", en)
+	}
+	f.Spec.ForProvider.Content = ptr("world\n")
+	if err := h.c.Update(ctx, f); err != nil {
+		t.Fatal(err)
+	}
+	h.waitFor(60*time.Second, "file updated", func() (bool, string) {
+		got := readFile(path)
+		return got == "world\n", got
+	})
+	sum = sha1.Sum([]byte("world\n"))
+	h.waitFor(30*time.Second, "external name follows the new id", func() (bool, string) {
+		_ = h.get(f)
+		en := f.GetAnnotations()[resource.AnnotationExternalName]
+		return en == hex.EncodeToString(sum[:]), en
+	})
+	if err := h.c.Delete(ctx, f); err != nil {
+		t.Fatal(err)
+	}
+	h.waitGone(f)
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Errorf("file still there after delete: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(h.workdir, "file.local.jet.tfkit.dev", "a")); !os.IsNotExist(err) {
+		t.Errorf("workspace left after delete: %v", err)
+	}
+}
+
+// TestManagerOpenTofu runs the manager with OpenTofu, besides the engine
+// TestManager runs it with: a Password and a File through their
+// lifecycle.
+func TestManagerOpenTofu(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a Kubernetes API server and OpenTofu; skipped with -short")
+	}
+	engines := enginetest.Engines(t)
+	if len(engines) < 2 {
+		t.Skip("no OpenTofu besides " + engines[0] + " (the log above says why)")
+	}
+	h := setupWith(t, engines[1])
+	h.start()
+	t.Run("PasswordConnectionSecret", func(t *testing.T) { passwordConnectionSecret(t, h.with(t)) })
+	t.Run("FileLifecycle", func(t *testing.T) { fileLifecycle(t, h.with(t)) })
+	if log := readFile(h.m.log); !strings.Contains(log, `"flavor"="opentofu"`) {
+		t.Errorf("the manager did not run OpenTofu; its log:\n%s", log)
 	}
 }
