@@ -33,6 +33,10 @@ type Case struct {
 	// Env is added to the engine's environment (the provider runs in the
 	// test process: set its variables with t.Setenv).
 	Env map[string]string
+	// Setup, when set, runs before the steps with each engine: it makes
+	// what must exist outside the engine's state, such as an object to
+	// import, which the run with an earlier engine destroyed at its end.
+	Setup func(t testing.TB)
 }
 
 // Step is one configuration and what must happen with it.
@@ -110,8 +114,8 @@ func Test(t *testing.T, c Case) {
 }
 
 // Engines returns the engines tests run with: $TFKIT_TERRAFORM, else
-// terraform or tofu on PATH; and tofu on PATH besides, when it is another
-// binary.
+// terraform or tofu on PATH; and OpenTofu besides, when it is another
+// binary: $TFKIT_OPENTOFU, else tofu on PATH.
 func Engines() ([]string, error) {
 	var out []string
 	if p := os.Getenv("TFKIT_TERRAFORM"); p != "" {
@@ -130,7 +134,16 @@ func Engines() ([]string, error) {
 	if len(out) == 0 {
 		return nil, errors.New("no Terraform engine: TFKIT_TERRAFORM is unset and neither terraform nor tofu is on PATH")
 	}
-	if p, err := exec.LookPath("tofu"); err == nil && filepath.Base(out[0]) != "tofu" {
+	if filepath.Base(out[0]) == "tofu" {
+		return out, nil
+	}
+	if p := os.Getenv("TFKIT_OPENTOFU"); p != "" {
+		if fi, err := os.Stat(p); err != nil || fi.IsDir() {
+			return nil, fmt.Errorf("TFKIT_OPENTOFU=%s is not an executable file", p)
+		}
+		return append(out, p), nil
+	}
+	if p, err := exec.LookPath("tofu"); err == nil {
 		out = append(out, p)
 	}
 	return out, nil
@@ -151,6 +164,9 @@ type workdir struct {
 }
 
 func runCase(t *testing.T, engine string, c Case) {
+	if c.Setup != nil {
+		c.Setup(t)
+	}
 	src := fullSource(c.Source)
 	parts := strings.Split(src, "/")
 	if len(parts) != 3 {

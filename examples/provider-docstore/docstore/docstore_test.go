@@ -104,9 +104,12 @@ output "read_sha" {
 
 func TestDocumentImport(t *testing.T) {
 	root := t.TempDir()
-	// A document written by someone else, pretty-printed.
-	if err := os.WriteFile(filepath.Join(root, "existing.json"), []byte("{\n  \"content\": {\"z\": 1, \"a\": \"x\"},\n  \"revision\": 7\n}\n"), 0o644); err != nil {
-		t.Fatal(err)
+	// A document written by someone else, pretty-printed, before each
+	// engine imports it (the run with the one before destroyed it).
+	existing := func(t testing.TB) {
+		if err := os.WriteFile(filepath.Join(root, "existing.json"), []byte("{\n  \"content\": {\"z\": 1, \"a\": \"x\"},\n  \"revision\": 7\n}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	cfg := `
 provider "docstore" {
@@ -121,6 +124,7 @@ resource "docstore_document" "doc" {
 	providertest.Test(t, providertest.Case{
 		Provider: docstore.New(),
 		Source:   docstore.Source,
+		Setup:    existing,
 		Steps: []providertest.Step{{
 			Config:        cfg,
 			ImportID:      "existing",
