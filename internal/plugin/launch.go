@@ -40,10 +40,11 @@ type Process struct {
 // mutual TLS (a reattaching engine speaks plain gRPC over the socket), and
 // returns once the plugin has printed its address. env is the plugin's
 // environment before the handshake variables are added; dir its working
-// directory. The plugin keeps running until Stop or until it dies (Done);
-// on Linux it gets SIGKILL when the thread that started it ends, which
-// Spawner makes the end of the program.
-func launch(path, dir string, env []string) (*Process, error) {
+// directory; stderr receives what the plugin writes there (its logs, a
+// panic's trace), nil to drop it. The plugin keeps running until Stop or
+// until it dies (Done); on Linux it gets SIGKILL when the thread that
+// started it ends, which Spawner makes the end of the program.
+func launch(path, dir string, env []string, stderr io.Writer) (*Process, error) {
 	t0 := time.Now()
 	cmd := exec.Command(path)
 	cmd.Dir = dir
@@ -64,8 +65,10 @@ func launch(path, dir string, env []string) (*Process, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The plugin's logs are not read; they must not block it.
-	cmd.Stderr = io.Discard
+	if stderr == nil {
+		stderr = io.Discard
+	}
+	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start provider plugin %s: %w", path, err)
 	}
@@ -183,6 +186,7 @@ type Spawner struct {
 type spawnReq struct {
 	path, dir string
 	env       []string
+	stderr    io.Writer
 	reply     chan spawnResult
 }
 
@@ -201,7 +205,7 @@ func NewSpawner() *Spawner {
 		for {
 			select {
 			case r := <-s.reqs:
-				p, err := launch(r.path, r.dir, r.env)
+				p, err := launch(r.path, r.dir, r.env, r.stderr)
 				r.reply <- spawnResult{p, err}
 			case <-s.closed:
 				runtime.UnlockOSThread()
@@ -217,12 +221,13 @@ func NewSpawner() *Spawner {
 // mutual TLS (a reattaching engine speaks plain gRPC over the socket), and
 // returns once the plugin has printed its address. env is the plugin's
 // environment before the handshake variables are added; dir its working
-// directory. The plugin keeps running until Stop, until it dies (Done), or
-// until the program ends.
-func (s *Spawner) Launch(path, dir string, env []string) (*Process, error) {
+// directory; stderr receives what the plugin writes there (its logs, a
+// panic's trace) and must not block, nil to drop it. The plugin keeps
+// running until Stop, until it dies (Done), or until the program ends.
+func (s *Spawner) Launch(path, dir string, env []string, stderr io.Writer) (*Process, error) {
 	reply := make(chan spawnResult, 1)
 	select {
-	case s.reqs <- spawnReq{path, dir, env, reply}:
+	case s.reqs <- spawnReq{path, dir, env, stderr, reply}:
 	case <-s.closed:
 		return nil, errors.New("provider plugins: shutting down")
 	}

@@ -1,6 +1,7 @@
 package controller
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/go-logr/logr"
 	"github.com/hashicorp/terraform-exec/tfexec"
 	"github.com/prometheus/client_golang/prometheus"
 	"sigs.k8s.io/controller-runtime/pkg/log"
@@ -141,7 +143,7 @@ func (ps *providers) get(ctx context.Context, dir string) (*attached, error) {
 		sh = nil
 	}
 	if sh == nil {
-		p, err := ps.spawn.Launch(bin, ps.dir, ps.env)
+		p, err := ps.spawn.Launch(bin, ps.dir, ps.env, &pluginOutput{log: log.FromContext(ctx).WithValues("provider", addr)})
 		if err != nil {
 			return nil, err
 		}
@@ -245,4 +247,37 @@ func installedProvider(dir string) (addr, bin string, ok bool) {
 	}
 	parts := strings.Split(filepath.ToSlash(rel), "/")
 	return strings.Join(parts[:3], "/"), real, true
+}
+
+// pluginOutput logs what a shared plugin writes to its standard error,
+// line by line: providers log there, and a plugin that panics writes its
+// trace there, of which the engine that lost it says only that the plugin
+// exited. Text without a newline is logged as a line once it reaches
+// maxPluginLine bytes.
+type pluginOutput struct {
+	log logr.Logger
+	mu  sync.Mutex
+	buf []byte
+}
+
+const maxPluginLine = 64 << 10
+
+func (w *pluginOutput) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.buf = append(w.buf, p...)
+	for {
+		i := bytes.IndexByte(w.buf, '\n')
+		if i < 0 && len(w.buf) < maxPluginLine {
+			break
+		}
+		if i < 0 {
+			i = len(w.buf)
+		}
+		if line := strings.TrimRight(string(w.buf[:i]), "\r"); line != "" {
+			w.log.Info("provider plugin output", "line", line)
+		}
+		w.buf = w.buf[min(i+1, len(w.buf)):]
+	}
+	return len(p), nil
 }

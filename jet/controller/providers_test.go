@@ -1,6 +1,7 @@
 package controller
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/go-logr/logr"
+	"github.com/go-logr/logr/funcr"
 	"sigs.k8s.io/controller-runtime/pkg/log"
 
 	"github.com/tfkit/tfkit/internal/enginetest"
@@ -216,5 +218,33 @@ func BenchmarkObserve(b *testing.B) {
 			b.StopTimer()
 			b.ReportMetric(float64((childCPU(eng)-before).Milliseconds())/float64(b.N), "cpu-ms/op")
 		})
+	}
+}
+
+// TestPluginOutput: a shared plugin's standard error is logged line by
+// line, whatever the writes' cut, blank lines left out, an endless line cut.
+func TestPluginOutput(t *testing.T) {
+	var lines []string
+	w := &pluginOutput{log: funcr.New(func(prefix, args string) { lines = append(lines, args) }, funcr.Options{})}
+	for _, chunk := range []string{"panic: boom\r\n\ngorout", "ine 1 [running]:\n", "main.f()\n", "no newline yet"} {
+		if n, err := w.Write([]byte(chunk)); n != len(chunk) || err != nil {
+			t.Fatalf("Write = %d, %v", n, err)
+		}
+	}
+	want := []string{`"line"="panic: boom"`, `"line"="goroutine 1 [running]:"`, `"line"="main.f()"`}
+	if len(lines) != len(want) {
+		t.Fatalf("logged %q", lines)
+	}
+	for i, l := range lines {
+		if !strings.Contains(l, want[i]) || !strings.Contains(l, `"msg"="provider plugin output"`) {
+			t.Errorf("line %d logged as %s, want %s", i, l, want[i])
+		}
+	}
+	lines = nil
+	if _, err := w.Write(bytes.Repeat([]byte("x"), maxPluginLine+10)); err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) != 1 || len(w.buf) != 0 {
+		t.Errorf("a line longer than %d bytes: %d logged, %d bytes kept", maxPluginLine, len(lines), len(w.buf))
 	}
 }
