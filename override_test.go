@@ -148,3 +148,40 @@ func TestOverrideEngineValidates(t *testing.T) {
 		})
 	}
 }
+
+// The example of docs/go-api.md, "Overrides at any path".
+func ExampleResource_Override() {
+	stack := tfkit.NewStack(tfkit.NewApp(), "dev")
+	web := tfkit.NewResource(stack, "aws_instance", "web", tfkit.Attrs{
+		"ami":              "ami-0abc",
+		"instance_type":    "t3.micro",
+		"ebs_block_device": tfkit.Block(tfkit.Attrs{"device_name": "/dev/sdb", "volume_size": 10}),
+		"tags":             map[string]string{"Name": "web", "Team": "core"},
+	})
+	web.Override("ebs_block_device.0.volume_size", 100).
+		Override("lifecycle.create_before_destroy", true).
+		Override("provisioner.local-exec.command", "echo ${self.private_ip}").
+		Unset("tags.Name")
+	print(stack)
+	// Output:
+	// resource "aws_instance" "web" {
+	//   ami           = "ami-0abc"
+	//   instance_type = "t3.micro"
+	//   tags = {
+	//     Team = "core"
+	//   }
+	//
+	//   ebs_block_device {
+	//     device_name = "/dev/sdb"
+	//     volume_size = 100
+	//   }
+	//
+	//   provisioner "local-exec" {
+	//     command = "echo ${self.private_ip}"
+	//   }
+	//
+	//   lifecycle {
+	//     create_before_destroy = true
+	//   }
+	// }
+}

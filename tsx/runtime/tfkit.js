@@ -317,6 +317,11 @@ export const tf = {
     }
     return new TfExpr("block", { l: args, b: body });
   },
+  // tf.unset() in an override prop deletes what is at the path:
+  // override={{ "tags.Name": tf.unset() }}.
+  unset() {
+    return new TfExpr("unset", {});
+  },
   // tf.dynamic({ for_each, iterator, labels, content }) is a dynamic block
   // whose type is the attribute name it is given to.
   dynamic(spec) {
@@ -525,7 +530,7 @@ function emit(el, kind, source, inList) {
     const keys = Object.keys(props);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i];
-      if (k !== "children" && k !== "ref" && props[k] !== undefined && labels.indexOf(k) < 0) {
+      if (k !== "children" && k !== "ref" && k !== "override" && props[k] !== undefined && labels.indexOf(k) < 0) {
         (extra || (extra = [])).push(k);
       }
     }
