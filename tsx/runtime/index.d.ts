@@ -578,6 +578,33 @@ export declare const tf: {
   unset(): Unset;
 };
 
+/** What an aspect receives: one element, its props, and methods that change them. */
+export interface AspectElement {
+  /** The component: "Resource", "DataSource", "Module", "Provider", ... */
+  readonly kind: string;
+  /** The type label of a resource, data source, ephemeral resource or provider. */
+  readonly type?: string;
+  /** The name label. */
+  readonly name?: string;
+  /** The address: aws_vpc.main, data.aws_ami.x, module.net, var.region, provider.aws.west. */
+  readonly address: string;
+  /** The props as they are now. */
+  readonly props: { readonly [prop: string]: unknown };
+  /** Sets a prop (an attribute or meta-argument); undefined removes it. */
+  set(name: string, value: unknown): AspectElement;
+  /** Adds an entry to the element's override prop. */
+  override(path: string, value: Value | Unset): AspectElement;
+}
+
+/**
+ * An aspect visits an element before the configuration is validated; it may change it, throw
+ * (an error at the element's line), or return elements to declare (visited in a further round).
+ */
+export type Aspect = (el: AspectElement) => Node | void;
+
+/** Aspects that visit every element rendered inside, in declaration order; renders nothing itself. */
+export declare function Aspects(props: { visit: Aspect | readonly Aspect[]; children?: Node }): Element;
+
 declare const unsetBrand: unique symbol;
 /** What tf.unset() returns. */
 export interface Unset {
