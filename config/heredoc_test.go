@@ -12,9 +12,9 @@ func TestIndentHeredocs(t *testing.T) {
 	cases := map[string]string{
 		"<<-EOT\n  a\n\n  %{ if true ~}\n  b\n  %{ endif ~}\nEOT\n": "<<-EOT\n    a\n\n    %{ if true ~}\n    b\n    %{ endif ~}\n  EOT\n",
 		// A plain heredoc's lines are its value: unchanged.
-		"<<EOT\n  a\nEOT\n": "<<EOT\n  a\nEOT\n",
+		"<<EOT\n  a\nEOT\n":                         "<<EOT\n  a\nEOT\n",
 		"join(\",\", [<<-A\n x\nA\n, <<B\ny\nB\n])": "join(\",\", [<<-A\n   x\n  A\n, <<B\ny\nB\n])",
-		"\"no heredoc <<- here\"": "\"no heredoc <<- here\"",
+		"\"no heredoc <<- here\"":                   "\"no heredoc <<- here\"",
 	}
 	for in, want := range cases {
 		if got := IndentHeredocs(in, "  "); got != want {
