@@ -41,6 +41,7 @@ type binding struct {
 type bindingField struct {
 	name, goType string
 	block        bool
+	index        int // the field's place in its struct
 }
 
 // ReadBindings reads the packages in the subdirectories of dir, which
@@ -220,7 +221,7 @@ func structFields(fset *token.FileSet, st *ast.StructType) map[string]bindingFie
 		name, opt, _ := strings.Cut(tf, ",")
 		var typ bytes.Buffer
 		_ = printer.Fprint(&typ, fset, f.Type)
-		out[name] = bindingField{name: f.Names[0].Name, goType: typ.String(), block: opt == "block"}
+		out[name] = bindingField{name: f.Names[0].Name, goType: typ.String(), block: opt == "block", index: len(out)}
 	}
 	return out
 }
@@ -237,13 +238,19 @@ func (g *goEmitter) typedElement(b *config.Block, sb *hclsyntax.Block, kind stri
 	if bd == nil {
 		return "", false
 	}
+	// The config struct writes its fields in the struct's order, before
+	// what is appended: the attributes it holds are those of the body's
+	// start whose fields come in that order, so that the output keeps the
+	// body's order.
 	typed := map[*config.Attribute]string{}
 	rest := &config.Body{}
+	last := -1
 	for _, it := range b.Body.Items {
-		if a, ok := it.(*config.Attribute); ok {
-			if f, ok := bd.fields[a.Name]; ok && !f.block {
+		if a, ok := it.(*config.Attribute); ok && len(rest.Items) == 0 {
+			if f, ok := bd.fields[a.Name]; ok && !f.block && f.index > last {
 				if code, ok := g.typedValue(f.goType, a.Expr); ok {
 					typed[a] = f.name + ": " + code
+					last = f.index
 					continue
 				}
 			}

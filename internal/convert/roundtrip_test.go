@@ -470,8 +470,54 @@ func TestRoundTripGo(t *testing.T) {
 				t.Fatal(err)
 			}
 			compareViews(t, c, mainTF)
+			compareOrder(t, c, mainTF)
 		})
 	}
+}
+
+// compareOrder checks that the program writes the items of every
+// resource, data source, ephemeral resource and module call in the order
+// of the original, nested blocks included: the meta-arguments written
+// with the API's methods land where they were.
+func compareOrder(t *testing.T, c roundTripCase, mainTF []byte) {
+	t.Helper()
+	want := itemOrder(c.dir)
+	got := itemOrder(synthDir(t, c, mainTF))
+	for addr, w := range want {
+		if g, ok := got[addr]; ok && g != w {
+			t.Errorf("%s: items in the order\n  %s\nwant\n  %s\n--- main.tf\n%s", addr, g, w, mainTF)
+		}
+	}
+}
+
+// itemOrder lists, per element (by address), the names of its body's
+// items in order, nested bodies in brackets.
+func itemOrder(dir string) map[string]string {
+	m, _ := tffile.Dir(dir, tffile.Options{})
+	out := map[string]string{}
+	if m == nil || m.Config == nil {
+		return out
+	}
+	var names func(b *config.Body) string
+	names = func(b *config.Body) string {
+		var parts []string
+		for _, it := range b.Items {
+			switch it := it.(type) {
+			case *config.Attribute:
+				parts = append(parts, it.Name)
+			case *config.Block:
+				parts = append(parts, it.Type+strings.Join(it.Labels, ".")+"["+names(it.Body)+"]")
+			}
+		}
+		return strings.Join(parts, " ")
+	}
+	for _, b := range m.Config.Blocks {
+		switch b.Type {
+		case "resource", "data", "ephemeral", "module":
+			out[b.Address()] = names(b.Body)
+		}
+	}
+	return out
 }
 
 // localSource finds the local module sources of a case's files.

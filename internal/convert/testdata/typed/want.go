@@ -25,11 +25,11 @@ func main() {
 		Length:  tfkit.Number(8),
 		Special: tfkit.Bool(false),
 	}).Resource().Append(tfkit.Ordered(
-		"count", 2,
 		"keepers", tfkit.Ordered(
 			"pet", name.Resource().Ref("id"),
 		),
-	))
+	)).
+		Count(2)
 
 	tfkit.NewResource(stack, "null_resource", "untyped", tfkit.Ordered(
 		"triggers", tfkit.Ordered(

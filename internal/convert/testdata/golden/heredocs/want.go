@@ -43,17 +43,18 @@ func main() {
 
 	tfkit.NewResource(stack, "terraform_data", "run", tfkit.Ordered(
 		"input", []any{tfkit.Local("script"), tfkit.Local("plain")},
-	)).Provisioner(tfkit.Provisioner{
-		Type: "local-exec",
-		Config: tfkit.Ordered(
-			"command", tfkit.Raw(`<<-EOT
+	)).
+		Provisioner(tfkit.Provisioner{
+			Type: "local-exec",
+			Config: tfkit.Ordered(
+				"command", tfkit.Raw(`<<-EOT
       %{ for n in local.names ~}
       echo ${n}
       %{ endfor ~}
     EOT
 `),
-		),
-	})
+			),
+		})
 
 	tfkit.NewOutput(stack, "script", tfkit.OutputConfig{
 		Value: tfkit.Raw(`<<-EOT
