@@ -353,6 +353,22 @@ func (g *goEmitter) module(b *config.Block, sb *hclsyntax.Block, notes []string)
 		}
 		rest.Items = append(rest.Items, it)
 	}
+	source, _ := b.Body.StringAttr("source")
+	version, _ := b.Body.StringAttr("version")
+	if code, ok := g.typedModule(source, version, name, rest); ok {
+		if len(split.lead)+len(split.trail) > 0 && !strings.Contains(code, ".Module()") {
+			code += ".Module()"
+		}
+		code = chain(code, lead)
+		for _, it := range split.trail {
+			code = chain(code, []string{g.metaCall(it)})
+		}
+		typed := !strings.Contains(code, ".Module()")
+		v := &goVar{name: g.ident("module", name), kind: "module", typed: typed}
+		g.add(notes, v, code)
+		g.vars["module."+name] = v
+		return
+	}
 	if len(rest.Items) > 0 {
 		body, ok := g.body(rest)
 		if !ok {
@@ -980,3 +996,4 @@ func (g *goEmitter) check(b *config.Block) (string, bool) {
 	}
 	return code, true
 }
+

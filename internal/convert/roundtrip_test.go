@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/tfkit/tfkit/config"
-	"github.com/tfkit/tfkit/internal/codegen/golang"
 	"github.com/tfkit/tfkit/internal/render"
 	"github.com/tfkit/tfkit/load"
 	"github.com/tfkit/tfkit/schema"
@@ -394,16 +393,9 @@ func TestRoundTripGo(t *testing.T) {
 	goMod := "module tfkit.test/roundtrip\n\ngo 1.26\n\nrequire github.com/tfkit/tfkit v0.0.0\n\nreplace github.com/tfkit/tfkit => " + root + "\n"
 	writeFile(t, filepath.Join(mod, "go.mod"), []byte(goMod))
 	writeFile(t, filepath.Join(mod, "go.sum"), sum)
-	// Typed bindings of the random provider, as tfkit get lays them out,
-	// for the typed case.
-	ps := readSchema(t, "../../schema/testdata/providers/random-3.9.0.json")
-	files, err := golang.Generate(ps[0], golang.Options{Package: "random", Version: "3.9.0"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range files {
-		writeFile(t, filepath.Join(mod, "gen", "random", f.Path), f.Data)
-	}
+	// Typed bindings of the random provider and of the module
+	// ./modules/net, as tfkit get lays them out, for the typed case.
+	writeTypedBindings(t, mod)
 	bindings, err := ReadBindings(filepath.Join(mod, "gen"))
 	if err != nil {
 		t.Fatal(err)
