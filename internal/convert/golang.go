@@ -996,4 +996,3 @@ func (g *goEmitter) check(b *config.Block) (string, bool) {
 	}
 	return code, true
 }
-
