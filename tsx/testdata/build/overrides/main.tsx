@@ -21,7 +21,8 @@ export default function App() {
       />
       <Resource type="aws_instance" name="web" override={{ "ebs_block_device.0.volume_size": 100, "tags.Name": null }}>
         {`
-          ami = "ami-1"
+          ami           = "ami-1"
+          instance_type = "t3.micro"
           ebs_block_device {
             device_name = "/dev/sdb"
             volume_size = 10

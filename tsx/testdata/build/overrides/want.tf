@@ -18,7 +18,8 @@ resource "null_resource" "hello" {
 }
 
 resource "aws_instance" "web" {
-  ami = "ami-1"
+  ami           = "ami-1"
+  instance_type = "t3.micro"
   ebs_block_device {
     device_name = "/dev/sdb"
     volume_size = 100
