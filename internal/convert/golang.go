@@ -342,12 +342,14 @@ func (g *goEmitter) module(b *config.Block, sb *hclsyntax.Block, notes []string)
 		lead = append(lead, g.metaCall(it))
 	}
 	var fields []string
+	var srcNotes []string // the comments before source and version
 	rest := &config.Body{}
 	for _, it := range split.rest.Items {
 		if a, ok := it.(*config.Attribute); ok && (a.Name == "source" || a.Name == "version") {
 			if s, ok := literalString(a.Expr); ok {
-				c := lineComments(g.src.notes.before(a.Range.Start.Byte), "")
-				fields = append(fields, fmt.Sprintf("%s%s: %s,", c, strings.ToUpper(a.Name[:1])+a.Name[1:], strconv.Quote(s)))
+				cs := g.src.notes.before(a.Range.Start.Byte)
+				srcNotes = append(srcNotes, cs...)
+				fields = append(fields, fmt.Sprintf("%s%s: %s,", lineComments(cs, ""), strings.ToUpper(a.Name[:1])+a.Name[1:], strconv.Quote(s)))
 				continue
 			}
 		}
@@ -365,7 +367,9 @@ func (g *goEmitter) module(b *config.Block, sb *hclsyntax.Block, notes []string)
 		}
 		typed := !strings.Contains(code, ".Module()")
 		v := &goVar{name: g.ident("module", name), kind: "module", typed: typed}
-		g.add(notes, v, code)
+		// The constructor writes source and version: their comments go
+		// before the statement.
+		g.add(append(notes, srcNotes...), v, code)
 		g.vars["module."+name] = v
 		return
 	}
