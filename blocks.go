@@ -66,6 +66,18 @@ func (p *Provider) Append(body Body) *Provider {
 	return p
 }
 
+// Override sets the value at an attribute path; see Resource.Override.
+func (p *Provider) Override(path string, value any) *Provider {
+	p.override(callerSite(), path, value, false)
+	return p
+}
+
+// Unset deletes what is at an attribute path; see Resource.Unset.
+func (p *Provider) Unset(path string) *Provider {
+	p.override(callerSite(), path, nil, true)
+	return p
+}
+
 // Variable is an input variable: `variable "region" { ... }`.
 type Variable struct{ element }
 
@@ -161,6 +173,18 @@ func (c *conv) typeConstraint(t any, path string) config.Expr {
 // Ref("tags", "Name") is var.name.tags.Name.
 func (v *Variable) Ref(path ...string) Expr { return v.ref(path) }
 
+// Override sets the value at an attribute path; see Resource.Override.
+func (v *Variable) Override(path string, value any) *Variable {
+	v.override(callerSite(), path, value, false)
+	return v
+}
+
+// Unset deletes what is at an attribute path; see Resource.Unset.
+func (v *Variable) Unset(path string) *Variable {
+	v.override(callerSite(), path, nil, true)
+	return v
+}
+
 // Output is an output value: `output "vpc_id" { ... }`.
 type Output struct{ element }
 
@@ -203,6 +227,18 @@ func NewOutput(stack *Stack, name string, cfg OutputConfig) *Output {
 	c = o.conv(site)
 	body.Items = append(body.Items, conditionBlocks(c, "precondition", cfg.Preconditions, path)...)
 	o.finish(c, path)
+	return o
+}
+
+// Override sets the value at an attribute path; see Resource.Override.
+func (o *Output) Override(path string, value any) *Output {
+	o.override(callerSite(), path, value, false)
+	return o
+}
+
+// Unset deletes what is at an attribute path; see Resource.Unset.
+func (o *Output) Unset(path string) *Output {
+	o.override(callerSite(), path, nil, true)
 	return o
 }
 
@@ -360,6 +396,18 @@ func (m *Module) Set(name string, value any) *Module {
 	return m
 }
 
+// Override sets the value at an attribute path; see Resource.Override.
+func (m *Module) Override(path string, value any) *Module {
+	m.override(callerSite(), path, value, false)
+	return m
+}
+
+// Unset deletes what is at an attribute path; see Resource.Unset.
+func (m *Module) Unset(path string) *Module {
+	m.override(callerSite(), path, nil, true)
+	return m
+}
+
 // Terraform is the terraform settings block.
 type Terraform struct{ element }
 
@@ -440,6 +488,18 @@ func NewTerraform(stack *Stack, cfg TerraformConfig) *Terraform {
 // Set sets one setting; see Resource.Set.
 func (t *Terraform) Set(name string, value any) *Terraform {
 	t.set(callerSite(), name, value)
+	return t
+}
+
+// Override sets the value at an attribute path; see Resource.Override.
+func (t *Terraform) Override(path string, value any) *Terraform {
+	t.override(callerSite(), path, value, false)
+	return t
+}
+
+// Unset deletes what is at an attribute path; see Resource.Unset.
+func (t *Terraform) Unset(path string) *Terraform {
+	t.override(callerSite(), path, nil, true)
 	return t
 }
 
@@ -679,6 +739,18 @@ func (e *Ephemeral) Append(body Body) *Ephemeral {
 	return e
 }
 
+// Override sets the value at an attribute path; see Resource.Override.
+func (e *Ephemeral) Override(path string, value any) *Ephemeral {
+	e.override(callerSite(), path, value, false)
+	return e
+}
+
+// Unset deletes what is at an attribute path; see Resource.Unset.
+func (e *Ephemeral) Unset(path string) *Ephemeral {
+	e.override(callerSite(), path, nil, true)
+	return e
+}
+
 // Resource is a managed resource: `resource "aws_vpc" "main" { ... }`. Its
 // methods set meta-arguments and return the resource, so they chain:
 //
@@ -777,6 +849,35 @@ func (r *Resource) Set(name string, value any) *Resource {
 // Append adds a body's items after the ones already there.
 func (r *Resource) Append(body Body) *Resource {
 	r.addBody(callerSite(), body)
+	return r
+}
+
+// Override sets the value at an attribute path of the resource after it
+// was built, as CDK for Terraform's addOverride does: through nested
+// blocks (a number chooses among several of one type), objects, lists and
+// the blocks Terraform owns, whose labels are steps of the path:
+//
+//	web.Override("ebs_block_device.0.volume_size", 100).
+//		Override("lifecycle.create_before_destroy", true).
+//		Override("provisioner.local-exec.command", "echo created").
+//		Override(`tags["kubernetes.io/role"]`, "web")
+//
+// What is missing is created: an attribute, an object key, a lifecycle,
+// connection or provisioner block. A path that cannot exist (an index
+// past the blocks or list items there, a step through a string or a
+// reference, a schema block the body does not have) is an error at the Go
+// line that called Override, and the resource is left as it was. A nil
+// value writes null; Unset deletes.
+func (r *Resource) Override(path string, value any) *Resource {
+	r.override(callerSite(), path, value, false)
+	return r
+}
+
+// Unset deletes the attribute, object key, list item or nested block at an
+// attribute path ("tags.Name", "ebs_block_device.1", "lifecycle"); see
+// Override. Deleting what is not there changes nothing.
+func (r *Resource) Unset(path string) *Resource {
+	r.override(callerSite(), path, nil, true)
 	return r
 }
 
@@ -895,6 +996,18 @@ func (d *DataSource) Set(name string, value any) *DataSource {
 // Append adds a body's items after the ones already there.
 func (d *DataSource) Append(body Body) *DataSource {
 	d.addBody(callerSite(), body)
+	return d
+}
+
+// Override sets the value at an attribute path; see Resource.Override.
+func (d *DataSource) Override(path string, value any) *DataSource {
+	d.override(callerSite(), path, value, false)
+	return d
+}
+
+// Unset deletes what is at an attribute path; see Resource.Unset.
+func (d *DataSource) Unset(path string) *DataSource {
+	d.override(callerSite(), path, nil, true)
 	return d
 }
 

@@ -594,3 +594,53 @@ func (e *element) dynamic(site hcl.Range, typ string, d Dynamic) {
 	}
 	e.finish(c, path)
 }
+
+// override sets (or, with del, deletes) the value at an attribute path of
+// the element; see Resource.Override.
+func (e *element) override(site hcl.Range, path string, v any, del bool) {
+	addr := e.address()
+	steps, err := config.ParsePath(path)
+	if err != nil {
+		e.errorf(site, addr, "Invalid override path", capitalizeFirst(err.Error())+".",
+			`write names joined by dots, list indexes as numbers: "ebs_block_device.0.volume_size", "lifecycle.create_before_destroy"`)
+		return
+	}
+	full := joinPath(addr, config.PathString(steps))
+	var x config.Expr
+	if !del {
+		switch v.(type) {
+		case NestedBlock, []NestedBlock, Dynamic, *Dynamic:
+			if len(steps) == 1 && !steps[0].IsIndex {
+				e.set(site, steps[0].Name, v)
+				return
+			}
+			e.errorf(site, full, "Nested block in an override path",
+				"A nested block value can be set only at a top-level name.",
+				"override the block's arguments one by one, or set the block with Set")
+			return
+		}
+		c := e.conv(site)
+		x = c.valueOrNull(v, full)
+		e.finish(c, full)
+	}
+	created, err := config.Override(e.block, steps, x, site)
+	if err != nil {
+		e.errorf(site, full, "Invalid override", fmt.Sprintf("In %s, %s.", addr, err),
+			"check the path against the element's body: a list index must be below its length, and a path goes only through blocks, objects and lists")
+		return
+	}
+	if created != nil {
+		// Appended by the model: put it where Terraform's style puts it.
+		items := e.block.Body.Items
+		e.block.Body.Items = items[:len(items)-1]
+		e.place(created)
+	}
+}
+
+// capitalizeFirst capitalizes the first letter of a message.
+func capitalizeFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

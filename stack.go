@@ -30,6 +30,8 @@ type Stack struct {
 	required []requirement
 	// uses are the elements of other stacks referred to through handles.
 	uses []use
+	// aspects visit the elements before the stack is validated.
+	aspects []*aspectEntry
 }
 
 // use records that a stack refers, through a handle, to an element of
@@ -372,8 +374,12 @@ type crossPlan struct {
 	back map[*synth.Stack]*Stack
 }
 
-// model returns the app as package synth takes it.
+// model returns the app as package synth takes it, after the aspects
+// visited what they had not.
 func (a *App) model() *crossPlan {
+	for _, s := range a.stacks {
+		s.runAspects()
+	}
 	m := &crossPlan{
 		app:  &synth.App{Stacks: make([]*synth.Stack, len(a.stacks)), Diags: a.diags},
 		of:   make(map[*Stack]*synth.Stack, len(a.stacks)),

@@ -359,6 +359,8 @@ func (c *converter) block(n *node) *config.Block {
 			}
 		}
 	}
+	skip[overrideProp] = true
+	defer c.overrides(n, b)
 	if n.hasText {
 		text := c.innerText(n)
 		if text == nil {
@@ -991,4 +993,50 @@ func (c *converter) reactKey(n *node) {
 		c.src.withFrame(d)
 	}
 	c.diags = append(c.diags, d)
+}
+
+// overrideProp is the prop whose entries override attribute paths of the
+// element after its body is built: override={{ "lifecycle.create_before_destroy": true }}.
+const overrideProp = "override"
+
+// overrides applies n's override prop to its block, in the order written:
+// each key is an attribute path (config.ParsePath), each value the value
+// to write there, or tf.unset() to delete what is there.
+func (c *converter) overrides(n *node, b *config.Block) {
+	ov := n.props.Get(overrideProp)
+	if !present(ov) {
+		return
+	}
+	at := c.attrRange(n, overrideProp)
+	if ov.Kind() != Object || markerKind(ov) != "" {
+		c.errorAt(at, n.addr+"."+overrideProp, "Invalid override",
+			fmt.Sprintf("override is %s; it is an object of attribute paths and their values.", describeValue(ov)),
+			`write override={{ "lifecycle.create_before_destroy": true, "tags.Name": tf.unset() }}`)
+		return
+	}
+	for _, m := range members(ov) {
+		steps, err := config.ParsePath(m.key)
+		if err != nil {
+			c.errorAt(at, n.addr, "Invalid override path", capitalize(err.Error())+".",
+				`write names joined by dots, list indexes as numbers: "ebs_block_device.0.volume_size", "lifecycle.create_before_destroy"`)
+			continue
+		}
+		full := n.addr + "." + config.PathString(steps)
+		var x config.Expr
+		if markerKind(m.val) != "unset" {
+			if markerKind(m.val) == "block" || markerKind(m.val) == "dynamic" {
+				c.errorAt(at, full, "Nested block in an override",
+					"An override writes a value; a nested block is set with a prop of its own.",
+					"override the block's arguments one by one: \"ebs_block_device.0.volume_size\"")
+				continue
+			}
+			if x = c.value(n, m.val, at, full); x == nil {
+				continue
+			}
+		}
+		if _, err := config.Override(b, steps, x, at); err != nil {
+			c.errorAt(at, full, "Invalid override", fmt.Sprintf("In %s, %s.", n.addr, err),
+				"check the path against the element's body: a list index must be below its length, and a path goes only through blocks, objects and lists")
+		}
+	}
 }

@@ -184,6 +184,11 @@ func (c *converter) marker(n *node, kind string, v Value, at hcl.Range, path str
 	case "lit":
 		s, _ := str(v.Get("v"))
 		return config.String(s)
+	case "unset":
+		c.errorAt(at, path, "tf.unset() outside an override",
+			"tf.unset() deletes what is at a path of an override prop; as a value it means nothing.",
+			`leave the attribute out, or write override={{ "tags.Name": tf.unset() }}`)
+		return nil
 	case "block", "dynamic":
 		c.errorAt(at, path, "Block in a value",
 			"tf.block(...) and tf.dynamic(...) are nested blocks, so they stand directly as attributes of an element or block.", "")

@@ -249,3 +249,21 @@ export default <Resource type="null_resource" name="a" />;
 		t.Errorf("diagnostics: %v", diags)
 	}
 }
+
+// TestSynthWritesTerraformBlockFirst: a composite that declares the
+// terraform block after other elements still has it written first.
+func TestSynthWritesTerraformBlockFirst(t *testing.T) {
+	dir := filepath.Join("testdata", "build", "terraform_first")
+	cfg, ds := Build("main.tsx", Options{Dir: dir})
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	files, err := Files(cfg, FormatHCL, "main", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "terraform {\n  required_version = \">= 1.5\"\n}\n\nresource \"null_resource\" \"a\" {}\n\nresource \"null_resource\" \"marker\" {}\n"
+	if got := string(files["main.tf"]); got != want {
+		t.Errorf("main.tf:\n%s\nwant:\n%s", got, want)
+	}
+}

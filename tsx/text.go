@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
@@ -110,7 +111,39 @@ func (c *converter) innerText(n *node) *config.Body {
 		return nil
 	}
 	c.placeItems(body.Items, n, m)
+	indentHeredocs(body.Items)
 	return body
+}
+
+// indentHeredocs moves the lines of indented heredocs kept as raw text one
+// level deeper, where the body is written in its block (see
+// config.IndentHeredocs): innerText is dedented, so they stand relative to
+// the body, and a .tf file holding the same body has them indented by its
+// block. Without it, a heredoc whose lines follow a directive's strip
+// marker (%{ for ... ~}) would read as another string.
+func indentHeredocs(items []config.Item) {
+	for _, it := range items {
+		switch it := it.(type) {
+		case *config.Attribute:
+			config.Walk(it.Expr, func(x config.Expr) {
+				r, ok := x.(*config.Raw)
+				if !ok {
+					return
+				}
+				text := config.IndentHeredocs(r.Text, "  ")
+				if text == r.Text {
+					return
+				}
+				e, ds := hclsyntax.ParseExpression([]byte(text), "", hcl.InitialPos)
+				if ds.HasErrors() {
+					return
+				}
+				r.Text, r.Syntax = text, e
+			})
+		case *config.Block:
+			indentHeredocs(it.Body.Items)
+		}
+	}
 }
 
 func (c *converter) hasRefPlaceholder(s string) bool { return c.firstRefPlaceholder(s) != -2 }

@@ -28,6 +28,7 @@ import (
 // that keeps the constructor and struct-tag shapes works.
 type Bindings struct {
 	elements map[string]*binding // "resource.aws_vpc", "data.aws_ami"
+	modules  map[string]*binding // by module source
 	packages []string            // package names, reserved as identifiers
 }
 
@@ -36,11 +37,13 @@ type binding struct {
 	pkg, importPath string
 	ctor, config    string
 	fields          map[string]bindingField // by Terraform name
+	version         string                  // a module binding's ModuleVersion
 }
 
 type bindingField struct {
 	name, goType string
 	block        bool
+	index        int // the field's place in its struct
 }
 
 // ReadBindings reads the packages in the subdirectories of dir, which
@@ -58,7 +61,7 @@ func ReadBindings(dir string) (*Bindings, error) {
 	if err != nil {
 		return nil, err
 	}
-	bs := &Bindings{elements: map[string]*binding{}}
+	bs := &Bindings{elements: map[string]*binding{}, modules: map[string]*binding{}}
 	for _, e := range ents {
 		if !e.IsDir() {
 			continue
@@ -110,6 +113,8 @@ func (bs *Bindings) readPackage(dir, importPath string) error {
 	structs := map[string]map[string]bindingField{}
 	var ctors []*binding
 	ctorType := map[*binding]string{} // kind.type
+	consts := map[string]string{}     // string constants, for ModuleSource
+	var moduleCtor *binding
 	pkg := ""
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
@@ -124,6 +129,18 @@ func (bs *Bindings) readPackage(dir, importPath string) error {
 			switch d := decl.(type) {
 			case *ast.GenDecl:
 				for _, spec := range d.Specs {
+					if vs, ok := spec.(*ast.ValueSpec); ok && d.Tok == token.CONST {
+						for i, n := range vs.Names {
+							if i < len(vs.Values) {
+								if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+									if v, err := strconv.Unquote(lit.Value); err == nil {
+										consts[n.Name] = v
+									}
+								}
+							}
+						}
+						continue
+					}
 					ts, ok := spec.(*ast.TypeSpec)
 					if !ok {
 						continue
@@ -138,6 +155,8 @@ func (bs *Bindings) readPackage(dir, importPath string) error {
 				if b, key := constructor(d); b != nil {
 					ctors = append(ctors, b)
 					ctorType[b] = key
+				} else if b := moduleConstructor(d); b != nil {
+					moduleCtor = b
 				}
 			}
 		}
@@ -154,7 +173,102 @@ func (bs *Bindings) readPackage(dir, importPath string) error {
 		b.pkg, b.importPath, b.fields = pkg, importPath, fields
 		bs.elements[ctorType[b]] = b
 	}
+	if b := moduleCtor; b != nil {
+		src, ok := consts["ModuleSource"]
+		if fields, has := structs[b.config]; ok && has {
+			b.pkg, b.importPath, b.fields, b.version = pkg, importPath, fields, consts["ModuleVersion"]
+			bs.modules[src] = b
+		}
+	}
 	return nil
+}
+
+// moduleConstructor recognizes the constructor of a module binding:
+// func New(stack *tfkit.Stack, name string, in Inputs) *Module whose body
+// declares tfkit.NewModule.
+func moduleConstructor(d *ast.FuncDecl) *binding {
+	if d.Recv != nil || d.Name.Name != "New" || d.Type.Params == nil || len(d.Type.Params.List) != 3 || d.Body == nil {
+		return nil
+	}
+	cfg, ok := d.Type.Params.List[2].Type.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	found := false
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "NewModule" {
+			if x, ok := sel.X.(*ast.Ident); ok && x.Name == "tfkit" {
+				found = true
+			}
+		}
+		return !found
+	})
+	if !found {
+		return nil
+	}
+	return &binding{ctor: d.Name.Name, config: cfg.Name}
+}
+
+// typedModule writes a module call with its typed binding (one whose
+// ModuleSource is the call's source and ModuleVersion its version): the
+// inputs at the start of the body whose fields come in the struct's order
+// go into the Inputs struct, the others are set through the untyped
+// handle (Module()), where the meta-argument methods are called too.
+// rest is the body without source, version and the meta-arguments the
+// methods write.
+func (g *goEmitter) typedModule(source, version, name string, rest *config.Body) (string, bool) {
+	if g.opts.Bindings == nil {
+		return "", false
+	}
+	bd := g.opts.Bindings.modules[source]
+	if bd == nil || bd.version != version {
+		return "", false
+	}
+	typed := map[*config.Attribute]string{}
+	var untyped []*config.Attribute
+	last := -1
+	for _, it := range rest.Items {
+		a, ok := it.(*config.Attribute)
+		if !ok {
+			return "", false
+		}
+		if len(untyped) == 0 {
+			if f, ok := bd.fields[a.Name]; ok && !f.block && f.index > last {
+				if code, ok := g.typedValue(f.goType, a.Expr); ok {
+					typed[a] = f.name + ": " + code
+					last = f.index
+					continue
+				}
+			}
+		}
+		untyped = append(untyped, a)
+	}
+	g.imports[bd.importPath] = bd.pkg
+	var s strings.Builder
+	fmt.Fprintf(&s, "%s.%s(stack, %q, %s.%s{", bd.pkg, bd.ctor, name, bd.pkg, bd.config)
+	if len(typed) > 0 {
+		s.WriteString("\n")
+	}
+	for _, it := range rest.Items {
+		a := it.(*config.Attribute)
+		if code, ok := typed[a]; ok {
+			s.WriteString(lineComments(g.src.notes.before(a.Range.Start.Byte), ""))
+			s.WriteString(code + ",")
+			if c := g.src.notes.trailing(a.Range.End); c != "" {
+				s.WriteString(" // " + c)
+			}
+			s.WriteString("\n")
+		}
+	}
+	s.WriteString("})")
+	if len(untyped) > 0 {
+		s.WriteString(".Module()")
+		for _, a := range untyped {
+			g.at = a.Range
+			fmt.Fprintf(&s, ".\n%sSet(%q, %s)", lineComments(g.src.notes.before(a.Range.Start.Byte), ""), a.Name, g.expr(a.Expr).code)
+		}
+	}
+	return s.String(), true
 }
 
 // constructor recognizes func NewX(stack *tfkit.Stack, name string, cfg
@@ -220,7 +334,7 @@ func structFields(fset *token.FileSet, st *ast.StructType) map[string]bindingFie
 		name, opt, _ := strings.Cut(tf, ",")
 		var typ bytes.Buffer
 		_ = printer.Fprint(&typ, fset, f.Type)
-		out[name] = bindingField{name: f.Names[0].Name, goType: typ.String(), block: opt == "block"}
+		out[name] = bindingField{name: f.Names[0].Name, goType: typ.String(), block: opt == "block", index: len(out)}
 	}
 	return out
 }
@@ -237,13 +351,19 @@ func (g *goEmitter) typedElement(b *config.Block, sb *hclsyntax.Block, kind stri
 	if bd == nil {
 		return "", false
 	}
+	// The config struct writes its fields in the struct's order, before
+	// what is appended: the attributes it holds are those of the body's
+	// start whose fields come in that order, so that the output keeps the
+	// body's order.
 	typed := map[*config.Attribute]string{}
 	rest := &config.Body{}
+	last := -1
 	for _, it := range b.Body.Items {
-		if a, ok := it.(*config.Attribute); ok {
-			if f, ok := bd.fields[a.Name]; ok && !f.block {
+		if a, ok := it.(*config.Attribute); ok && len(rest.Items) == 0 {
+			if f, ok := bd.fields[a.Name]; ok && !f.block && f.index > last {
 				if code, ok := g.typedValue(f.goType, a.Expr); ok {
 					typed[a] = f.name + ": " + code
+					last = f.index
 					continue
 				}
 			}

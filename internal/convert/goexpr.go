@@ -270,7 +270,11 @@ func (g *goEmitter) ref(t hcl.Traversal) goExpr {
 			if v := g.vars["module."+attr(1)]; v != nil {
 				if len(t) == 3 && attr(2) != "" {
 					v.used = true
-					return goExpr{fmt.Sprintf("%s.Output(%q)", v.name, attr(2)), true}
+					h := v.name
+					if v.typed {
+						h += ".Module()"
+					}
+					return goExpr{fmt.Sprintf("%s.Output(%q)", h, attr(2)), true}
 				}
 				return g.handleRef(v, t[2:], text)
 			}
@@ -296,9 +300,12 @@ func (g *goEmitter) handleRef(v *goVar, rest hcl.Traversal, text string) goExpr 
 	v.used = true
 	h := v.name
 	if v.typed {
-		if v.kind == "data" {
+		switch v.kind {
+		case "data":
 			h += ".DataSource()"
-		} else {
+		case "module":
+			h += ".Module()"
+		default:
 			h += ".Resource()"
 		}
 	}

@@ -256,9 +256,11 @@ func blockTitle(b *config.Block) string {
 	return s
 }
 
-// element converts a resource, data source or ephemeral resource; their
-// meta-arguments (count, for_each, depends_on, provider, lifecycle) are
-// items of the body, as in HCL.
+// element converts a resource, data source or ephemeral resource. Its
+// meta-arguments are written with the API's methods (Count, ForEach,
+// Provider, DependsOn, Lifecycle, Provisioner) when that keeps the order
+// of the body (see splitMeta), and as items of the body otherwise, as in
+// HCL.
 func (g *goEmitter) element(b *config.Block, sb *hclsyntax.Block, notes []string) {
 	typ, name := b.Labels[0], b.Labels[1]
 	// The constructor is named after the kind (tfkit.NewDataSource).
@@ -266,24 +268,44 @@ func (g *goEmitter) element(b *config.Block, sb *hclsyntax.Block, notes []string
 	// ephemeral resource is always untyped.
 	k, _ := config.KindOf(b.Type)
 	addr, kind, ctor := k.Address(b.Labels), b.Type, "New"+k.Name
-	if code, ok := g.typedElement(b, sb, kind); ok {
-		// With Append the statement's value is the untyped handle.
-		typed := !strings.Contains(code, ".Append(")
+	split := g.splitMeta(kind, b.Body)
+	if main, _, ok := splitProvisioners(split.rest, kind); !ok || !orderedFits(main) {
+		// The body is written as raw HCL, meta-arguments and all.
+		split = metaSplit{rest: b.Body}
+	}
+	rb := &config.Block{Type: b.Type, Labels: b.Labels, Body: split.rest, DeclRange: b.DeclRange}
+	var lead []string
+	for _, it := range split.lead {
+		lead = append(lead, g.metaCall(it))
+	}
+	trail := func(code string) string {
+		var calls []string
+		for _, it := range split.trail {
+			calls = append(calls, g.metaCall(it))
+		}
+		return chain(code, calls)
+	}
+	if code, ok := g.typedElement(rb, sb, kind); ok {
+		code = trail(chain(code, lead))
+		// With Append or a method the statement's value is the untyped
+		// handle.
+		typed := !strings.Contains(code, ".Append(") && len(split.lead)+len(split.trail) == 0
 		v := &goVar{name: g.ident(strings.TrimPrefix(typ, providerPrefix(typ)), name), kind: kind, typed: typed}
 		g.add(notes, v, code)
 		g.vars[addr] = v
 		return
 	}
 	var code string
-	if main, provs, ok := splitProvisioners(b); ok && kind == "resource" {
+	if main, provs, ok := splitProvisioners(rb.Body, kind); ok && kind == "resource" {
 		body, _ := g.body(main)
-		code = fmt.Sprintf("tfkit.%s(stack, %q, %q, %s)", ctor, typ, name, body)
+		code = chain(fmt.Sprintf("tfkit.%s(stack, %q, %q, %s)", ctor, typ, name, body), lead)
 		for _, p := range provs {
-			code += "." + g.provisioner(p)
+			code += ".\n" + g.provisioner(p)
 		}
 	} else {
-		code = fmt.Sprintf("tfkit.%s(stack, %q, %q, %s)", ctor, typ, name, g.bodyOrRaw(b, sb))
+		code = chain(fmt.Sprintf("tfkit.%s(stack, %q, %q, %s)", ctor, typ, name, g.bodyOrRaw(rb, sb)), lead)
 	}
+	code = trail(code)
 	v := &goVar{name: g.ident(strings.TrimPrefix(typ, providerPrefix(typ)), name), kind: kind}
 	g.add(notes, v, code)
 	g.vars[addr] = v
@@ -310,17 +332,46 @@ func providerPrefix(typ string) string {
 
 func (g *goEmitter) module(b *config.Block, sb *hclsyntax.Block, notes []string) {
 	name := b.Labels[0]
+	split := g.splitMeta("module", b.Body)
+	if !orderedFits(split.rest) {
+		// The inputs are written as raw HCL, meta-arguments and all.
+		split = metaSplit{rest: b.Body}
+	}
+	var lead []string
+	for _, it := range split.lead {
+		lead = append(lead, g.metaCall(it))
+	}
 	var fields []string
+	var srcNotes []string // the comments before source and version
 	rest := &config.Body{}
-	for _, it := range b.Body.Items {
+	for _, it := range split.rest.Items {
 		if a, ok := it.(*config.Attribute); ok && (a.Name == "source" || a.Name == "version") {
 			if s, ok := literalString(a.Expr); ok {
-				c := lineComments(g.src.notes.before(a.Range.Start.Byte), "")
-				fields = append(fields, fmt.Sprintf("%s%s: %s,", c, strings.ToUpper(a.Name[:1])+a.Name[1:], strconv.Quote(s)))
+				cs := g.src.notes.before(a.Range.Start.Byte)
+				srcNotes = append(srcNotes, cs...)
+				fields = append(fields, fmt.Sprintf("%s%s: %s,", lineComments(cs, ""), strings.ToUpper(a.Name[:1])+a.Name[1:], strconv.Quote(s)))
 				continue
 			}
 		}
 		rest.Items = append(rest.Items, it)
+	}
+	source, _ := b.Body.StringAttr("source")
+	version, _ := b.Body.StringAttr("version")
+	if code, ok := g.typedModule(source, version, name, rest); ok {
+		if len(split.lead)+len(split.trail) > 0 && !strings.Contains(code, ".Module()") {
+			code += ".Module()"
+		}
+		code = chain(code, lead)
+		for _, it := range split.trail {
+			code = chain(code, []string{g.metaCall(it)})
+		}
+		typed := !strings.Contains(code, ".Module()")
+		v := &goVar{name: g.ident("module", name), kind: "module", typed: typed}
+		// The constructor writes source and version: their comments go
+		// before the statement.
+		g.add(append(notes, srcNotes...), v, code)
+		g.vars["module."+name] = v
+		return
 	}
 	if len(rest.Items) > 0 {
 		body, ok := g.body(rest)
@@ -330,6 +381,10 @@ func (g *goEmitter) module(b *config.Block, sb *hclsyntax.Block, notes []string)
 		fields = append(fields, "Inputs: "+body+",")
 	}
 	code := fmt.Sprintf("tfkit.NewModule(stack, %q, tfkit.ModuleConfig{\n%s\n})", name, strings.Join(fields, "\n"))
+	code = chain(code, lead)
+	for _, it := range split.trail {
+		code = chain(code, []string{g.metaCall(it)})
+	}
 	v := &goVar{name: g.ident("module", name), kind: "module"}
 	g.add(notes, v, code)
 	g.vars["module."+name] = v
@@ -775,29 +830,38 @@ func (g *goEmitter) refactor(b *config.Block, k *config.Kind) (string, bool) {
 // splitProvisioners separates provisioner blocks of the usual shape from
 // the rest of a resource body; false when the rest still does not fit
 // tfkit.Ordered or a provisioner has an unusual shape.
-func splitProvisioners(b *config.Block) (*config.Body, []*config.Block, bool) {
+func splitProvisioners(body *config.Body, kind string) (*config.Body, []*config.Block, bool) {
 	main := &config.Body{}
 	var provs []*config.Block
-	for _, it := range b.Body.Items {
-		if nb, ok := it.(*config.Block); ok && nb.Type == "provisioner" {
+	for _, it := range body.Items {
+		if nb, ok := it.(*config.Block); ok && nb.Type == "provisioner" && kind == "resource" {
 			if !provisionerFits(nb) {
 				return nil, nil, false
 			}
 			provs = append(provs, nb)
 			continue
 		}
+		if len(provs) > 0 {
+			// The Provisioner method writes provisioners after the
+			// body: one written before an argument or block would move.
+			return nil, nil, false
+		}
 		main.Items = append(main.Items, it)
 	}
 	return main, provs, orderedFits(main)
 }
 
+// provisionerFits tells whether tfkit.Provisioner writes the block as it
+// is, in its order: when, on_failure, the other arguments, connection.
 func provisionerFits(p *config.Block) bool {
 	if len(p.Labels) != 1 {
 		return false
 	}
 	rest := &config.Body{}
 	conns := 0
+	last := 0 // 1 when, 2 on_failure, 3 the rest, 4 connection
 	for _, it := range p.Body.Items {
+		slot := 3
 		switch it := it.(type) {
 		case *config.Attribute:
 			switch it.Name {
@@ -805,12 +869,12 @@ func provisionerFits(p *config.Block) bool {
 				if n, ok := rootName(it.Expr); !ok || n != "destroy" && n != "create" {
 					return false
 				}
-				continue
+				slot = 1
 			case "on_failure":
 				if n, ok := rootName(it.Expr); !ok || n != "continue" && n != "fail" {
 					return false
 				}
-				continue
+				slot = 2
 			}
 		case *config.Block:
 			if it.Type == "connection" {
@@ -818,10 +882,16 @@ func provisionerFits(p *config.Block) bool {
 				if conns > 1 || len(it.Labels) != 0 || !orderedFits(it.Body) {
 					return false
 				}
-				continue
+				slot = 4
 			}
 		}
-		rest.Items = append(rest.Items, it)
+		if slot < last {
+			return false
+		}
+		last = slot
+		if slot == 3 {
+			rest.Items = append(rest.Items, it)
+		}
 	}
 	return orderedFits(rest)
 }

@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/tfkit/tfkit/config"
-	"github.com/tfkit/tfkit/internal/codegen/golang"
 	"github.com/tfkit/tfkit/internal/render"
 	"github.com/tfkit/tfkit/load"
 	"github.com/tfkit/tfkit/schema"
@@ -394,16 +393,9 @@ func TestRoundTripGo(t *testing.T) {
 	goMod := "module tfkit.test/roundtrip\n\ngo 1.26\n\nrequire github.com/tfkit/tfkit v0.0.0\n\nreplace github.com/tfkit/tfkit => " + root + "\n"
 	writeFile(t, filepath.Join(mod, "go.mod"), []byte(goMod))
 	writeFile(t, filepath.Join(mod, "go.sum"), sum)
-	// Typed bindings of the random provider, as tfkit get lays them out,
-	// for the typed case.
-	ps := readSchema(t, "../../schema/testdata/providers/random-3.9.0.json")
-	files, err := golang.Generate(ps[0], golang.Options{Package: "random", Version: "3.9.0"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range files {
-		writeFile(t, filepath.Join(mod, "gen", "random", f.Path), f.Data)
-	}
+	// Typed bindings of the random provider and of the module
+	// ./modules/net, as tfkit get lays them out, for the typed case.
+	writeTypedBindings(t, mod)
 	bindings, err := ReadBindings(filepath.Join(mod, "gen"))
 	if err != nil {
 		t.Fatal(err)
@@ -470,8 +462,54 @@ func TestRoundTripGo(t *testing.T) {
 				t.Fatal(err)
 			}
 			compareViews(t, c, mainTF)
+			compareOrder(t, c, mainTF)
 		})
 	}
+}
+
+// compareOrder checks that the program writes the items of every
+// resource, data source, ephemeral resource and module call in the order
+// of the original, nested blocks included: the meta-arguments written
+// with the API's methods land where they were.
+func compareOrder(t *testing.T, c roundTripCase, mainTF []byte) {
+	t.Helper()
+	want := itemOrder(c.dir)
+	got := itemOrder(synthDir(t, c, mainTF))
+	for addr, w := range want {
+		if g, ok := got[addr]; ok && g != w {
+			t.Errorf("%s: items in the order\n  %s\nwant\n  %s\n--- main.tf\n%s", addr, g, w, mainTF)
+		}
+	}
+}
+
+// itemOrder lists, per element (by address), the names of its body's
+// items in order, nested bodies in brackets.
+func itemOrder(dir string) map[string]string {
+	m, _ := tffile.Dir(dir, tffile.Options{})
+	out := map[string]string{}
+	if m == nil || m.Config == nil {
+		return out
+	}
+	var names func(b *config.Body) string
+	names = func(b *config.Body) string {
+		var parts []string
+		for _, it := range b.Items {
+			switch it := it.(type) {
+			case *config.Attribute:
+				parts = append(parts, it.Name)
+			case *config.Block:
+				parts = append(parts, it.Type+strings.Join(it.Labels, ".")+"["+names(it.Body)+"]")
+			}
+		}
+		return strings.Join(parts, " ")
+	}
+	for _, b := range m.Config.Blocks {
+		switch b.Type {
+		case "resource", "data", "ephemeral", "module":
+			out[b.Address()] = names(b.Body)
+		}
+	}
+	return out
 }
 
 // localSource finds the local module sources of a case's files.

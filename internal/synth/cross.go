@@ -792,7 +792,7 @@ func anySensitive(b *schema.Block) bool {
 func (s *Stack) crossBlocks(p *Plan) ([]*config.Block, diag.Diagnostics) {
 	cs := p.of(s)
 	if cs == nil || (len(cs.producers) == 0 && len(cs.exports) == 0 && !cs.refused) {
-		return append([]*config.Block(nil), s.Config.Blocks...), nil
+		return terraformFirst(s.Config.Blocks), nil
 	}
 	if cs.written == nil {
 		cs.written, cs.writtenDiags = s.writeCross(cs)
@@ -805,6 +805,7 @@ func (s *Stack) writeCross(cs *crossStack) ([]*config.Block, diag.Diagnostics) {
 	if blocks == nil {
 		blocks = s.Config.Blocks
 	}
+	blocks = terraformFirst(blocks)
 	var ds diag.Diagnostics
 	var remotes []*config.Block
 	for _, prod := range cs.producers {
@@ -929,4 +930,25 @@ func anySensitiveAttr(attrs []*schema.Attribute) bool {
 		}
 	}
 	return false
+}
+
+// terraformFirst returns a copy of blocks with the terraform block first,
+// the others in their order: a composite may declare it anywhere, and
+// readers of a configuration look for the settings at its top.
+func terraformFirst(blocks []*config.Block) []*config.Block {
+	out := make([]*config.Block, 0, len(blocks))
+	for _, b := range blocks {
+		if b.Type == "terraform" {
+			out = append(out, b)
+		}
+	}
+	if len(out) == 0 {
+		return append(out, blocks...)
+	}
+	for _, b := range blocks {
+		if b.Type != "terraform" {
+			out = append(out, b)
+		}
+	}
+	return out
 }

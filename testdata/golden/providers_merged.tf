@@ -1,7 +1,3 @@
-provider "aws" {}
-
-provider "null" {}
-
 terraform {
   required_version = ">= 1.5"
 
@@ -16,3 +12,7 @@ terraform {
     }
   }
 }
+
+provider "aws" {}
+
+provider "null" {}

@@ -150,6 +150,7 @@ export interface ResourceAttributes {
   provider?: Reference;
   depends_on?: readonly Reference[];
   lifecycle?: Lifecycle;
+  override?: Overrides;
   children?: AttributesWithoutText;
   /** Any other attribute of the resource type: written as it is. */
   [attribute: string]: unknown;
@@ -160,6 +161,7 @@ export interface ResourceText {
   type: string;
   name: string;
   ref?: Ref | Addressable;
+  override?: Overrides;
   children: InnerText;
 }
 
@@ -243,6 +245,7 @@ export interface TypedMetaArguments<R> {
   provider?: Reference;
   depends_on?: readonly Reference[];
   lifecycle?: Lifecycle;
+  override?: Overrides;
   children?: AttributesWithoutText;
 }
 
@@ -571,7 +574,52 @@ export declare const tf: {
   block<B extends Body>(label1: string, label2: string, body: B): TypedBlock<B>;
   /** A dynamic block whose type is the attribute it is given to. */
   dynamic<B extends Body>(spec: { for_each: Value; iterator?: string; labels?: readonly Value[]; content: B }): TypedBlock<B>;
+  /** In an override prop, deletes what is at the path: override={{ "tags.Name": tf.unset() }}. */
+  unset(): Unset;
 };
+
+/** What an aspect receives: one element, its props, and methods that change them. */
+export interface AspectElement {
+  /** The component: "Resource", "DataSource", "Module", "Provider", ... */
+  readonly kind: string;
+  /** The type label of a resource, data source, ephemeral resource or provider. */
+  readonly type?: string;
+  /** The name label. */
+  readonly name?: string;
+  /** The address: aws_vpc.main, data.aws_ami.x, module.net, var.region, provider.aws.west. */
+  readonly address: string;
+  /** The props as they are now. */
+  readonly props: { readonly [prop: string]: unknown };
+  /** Sets a prop (an attribute or meta-argument); undefined removes it. */
+  set(name: string, value: unknown): AspectElement;
+  /** Adds an entry to the element's override prop. */
+  override(path: string, value: Value | Unset): AspectElement;
+}
+
+/**
+ * An aspect visits an element before the configuration is validated; it may change it, throw
+ * (an error at the element's line), or return elements to declare (visited in a further round).
+ */
+export type Aspect = (el: AspectElement) => Node | void;
+
+/** Aspects that visit every element rendered inside, in declaration order; renders nothing itself. */
+export declare function Aspects(props: { visit: Aspect | readonly Aspect[]; children?: Node }): Element;
+
+declare const unsetBrand: unique symbol;
+/** What tf.unset() returns. */
+export interface Unset {
+  readonly [unsetBrand]: true;
+}
+
+/**
+ * override={{ "path": value }}: sets (or with tf.unset(), deletes) an attribute path after the
+ * element is built, through nested blocks ("ebs_block_device.0.volume_size"), objects, lists
+ * and the blocks Terraform owns ("lifecycle.create_before_destroy",
+ * "provisioner.local-exec.command").
+ */
+export interface Overrides {
+  readonly [path: string]: Value | Unset;
+}
 
 /** createElement is what the JSX compiler calls for a key after a spread. */
 export declare function createElement(type: unknown, props: unknown, ...children: Node[]): Element;

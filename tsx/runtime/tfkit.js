@@ -72,6 +72,10 @@ export const Ephemeral = primitive("Ephemeral");
 // Fragment groups children without producing anything.
 export const Fragment = primitive("Fragment");
 
+// <Aspects visit={fn or [fn, ...]}>...</Aspects> adds aspects that visit the
+// elements rendered inside it (see runAspects); it renders nothing itself.
+export const Aspects = primitive("Aspects");
+
 // labelProps are the props that are labels rather than attributes, the only
 // ones an element with an innerText body accepts (Variable's type is its type
 // constraint, allowed beside the text as the design document says).
@@ -317,6 +321,11 @@ export const tf = {
     }
     return new TfExpr("block", { l: args, b: body });
   },
+  // tf.unset() in an override prop deletes what is at the path:
+  // override={{ "tags.Name": tf.unset() }}.
+  unset() {
+    return new TfExpr("unset", {});
+  },
   // tf.dynamic({ for_each, iterator, labels, content }) is a dynamic block
   // whose type is the attribute name it is given to.
   dynamic(spec) {
@@ -373,6 +382,10 @@ function visit(node, source, inList) {
     const here = node.source || source;
     if (t === Fragment) {
       visit(node.props.children, here);
+      return;
+    }
+    if (t === Aspects) {
+      visitAspects(node, here);
       return;
     }
     if (typeof t !== "function") {
@@ -458,6 +471,154 @@ function visit(node, source, inList) {
   fail(new TfkitError("Invalid child", `${describe(node)} cannot be rendered.`, "children are elements, arrays of elements, or null"), source);
 }
 
+// ---------------------------------------------------------------------------
+// Aspects
+
+// aspectScope lists the aspects that apply to what is being rendered,
+// outermost first; each rendered node records it (nodeAspects).
+let aspectScope = null;
+let nodeAspects = new Map();
+
+// A round visits the nodes not yet visited; aspects that keep declaring
+// elements for each other are refused after MAX_ASPECT_ROUNDS.
+const MAX_ASPECT_ROUNDS = 10;
+
+function visitAspects(node, here) {
+  const v = node.props.visit;
+  const fns = Array.isArray(v) ? v : [v];
+  const entries = [];
+  for (const fn of fns) {
+    if (typeof fn !== "function") {
+      const e = new TfkitError("Invalid aspect", `visit is ${describe(fn)}, not a function of the element.`, "write <Aspects visit={(el) => { ... }}> or visit={[a, b]}");
+      e.attr = "visit";
+      fail(e, here);
+      return;
+    }
+    entries.push({ fn, site: here || null, visited: new Set() });
+  }
+  const saved = aspectScope;
+  aspectScope = saved ? saved.concat(entries) : entries;
+  try {
+    visit(node.props.children, here);
+  } finally {
+    aspectScope = saved;
+  }
+}
+
+function nodeAddress(n) {
+  const p = n.p;
+  switch (n.c) {
+    case "Resource":
+      return `${p.type}.${p.name}`;
+    case "DataSource":
+      return `data.${p.type}.${p.name}`;
+    case "Ephemeral":
+      return `ephemeral.${p.type}.${p.name}`;
+    case "Module":
+      return `module.${p.name}`;
+    case "Variable":
+      return `var.${p.name}`;
+    case "Output":
+      return `output.${p.name}`;
+    case "Provider":
+      return p.alias ? `provider.${p.type}.${p.alias}` : `provider.${p.type}`;
+    case "Check":
+      return `check.${p.name}`;
+  }
+  return n.c.toLowerCase();
+}
+
+// aspectView is what an aspect receives: the element's kind and labels,
+// its props (read), and methods that change them.
+function aspectView(n) {
+  return {
+    kind: n.c,
+    type: n.p.type,
+    name: n.p.name,
+    address: nodeAddress(n),
+    get props() {
+      return n.p;
+    },
+    // set(name, value) sets a prop (an attribute or meta-argument);
+    // undefined removes it.
+    set(name, value) {
+      const p = Object.assign({}, n.p);
+      if (value === undefined) delete p[name];
+      else p[name] = value;
+      n.p = p;
+      return this;
+    },
+    // override(path, value) adds to the element's override prop.
+    override(path, value) {
+      const o = Object.assign({}, n.p.override || {});
+      o[path] = value;
+      n.p = Object.assign({}, n.p, { override: o });
+      return this;
+    },
+  };
+}
+
+function errorMessage(e) {
+  if (e instanceof TfkitError) return e.detail || e.summary;
+  if (e !== null && typeof e === "object" && typeof e.message === "string") return e.message;
+  return String(e);
+}
+
+// runAspects visits every rendered node with the aspects in whose scope it
+// was rendered, in declaration order; what a visit returns is rendered
+// (in the scope of the visited node) and visited in the next round.
+function runAspects() {
+  for (let round = 0; ; round++) {
+    const added = [];
+    const snapshot = nodes.slice();
+    for (const n of snapshot) {
+      const entries = nodeAspects.get(n);
+      if (!entries) continue;
+      for (const e of entries) {
+        if (e.visited.has(n)) continue;
+        e.visited.add(n);
+        const before = nodes.length;
+        let out;
+        try {
+          out = e.fn(aspectView(n));
+        } catch (err) {
+          errors.push({ s: n.s, m: "Refused by an aspect", d: `${nodeAddress(n)}: ${errorMessage(err).replace(/\.$/, "")}.`, h: "", a: null });
+          continue;
+        }
+        if (out !== undefined && out !== null && typeof out !== "boolean") {
+          const savedScope = aspectScope;
+          const savedOwners = owners;
+          aspectScope = entries;
+          owners = n.o;
+          try {
+            visit(out, e.site);
+          } catch (err) {
+            if (!(err instanceof TfkitError)) throw err;
+            fail(err, e.site);
+          } finally {
+            aspectScope = savedScope;
+            owners = savedOwners;
+          }
+        }
+        for (let i = before; i < nodes.length; i++) added.push({ visited: n, added: nodes[i] });
+      }
+    }
+    if (added.length === 0) return;
+    if (round + 1 === MAX_ASPECT_ROUNDS) {
+      const steps = added.slice(0, 5).map((a) => `visiting ${nodeAddress(a.visited)} declared ${nodeAddress(a.added)}`);
+      if (added.length > 5) steps.push(`and ${added.length - 5} more`);
+      errors.push({
+        s: added[0].visited.s,
+        m: "Cycle of aspects",
+        d: `Aspects still declared new elements after ${MAX_ASPECT_ROUNDS} rounds of visits, so they would never end; in the last round: ${steps.join("; ")}.`,
+        h: "make an aspect declare an element only when it is missing, or not for elements an aspect declared",
+        a: null,
+      });
+      return;
+    }
+  }
+}
+
 // isClass tells a class from a function: calling a class throws.
 function isClass(f) {
   try {
@@ -525,7 +686,7 @@ function emit(el, kind, source, inList) {
     const keys = Object.keys(props);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i];
-      if (k !== "children" && k !== "ref" && props[k] !== undefined && labels.indexOf(k) < 0) {
+      if (k !== "children" && k !== "ref" && k !== "override" && props[k] !== undefined && labels.indexOf(k) < 0) {
         (extra || (extra = [])).push(k);
       }
     }
@@ -548,6 +709,7 @@ function emit(el, kind, source, inList) {
     n.x = t.text;
     if (!t.fn) n.xs = 1;
   }
+  if (aspectScope) nodeAspects.set(n, aspectScope);
   nodes.push(n);
 }
 
@@ -559,6 +721,8 @@ export function __render(mod) {
   nodes = [];
   errors = [];
   owners = null;
+  aspectScope = null;
+  nodeAspects = new Map();
   let root = mod && mod.default;
   const noDefault = { s: null, m: "No default export", d: "The entry module has no default export, so there is nothing to render.", h: "end it with export default function App() { return <>...</>; } or export default <...>", a: null, e: 1 };
   if (root === undefined) {
@@ -583,6 +747,7 @@ export function __render(mod) {
       errors.push({ s: null, m: "Asynchronous component", d: "The default export returned a Promise.", h: "components are synchronous: compute values before rendering, without await", a: null, e: 1 });
     } else {
       visit(root, null);
+      runAspects();
     }
   }
   return { nodes, refs: refSites, ph: placeholders, errors };

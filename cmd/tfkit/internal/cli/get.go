@@ -66,6 +66,7 @@ Entries of "modules" (or "terraformModules") get a package too, generated
 from their variable and output blocks: local sources (./ or ../) are read
 in place, others are installed by the engine's init and read from
 .terraform/modules. Sources are written into module calls as given.
+DIR/.tfkit-get.json lists the module packages beside the providers'.
 With --lang ts a module gets DIR/<module>/index.d.ts: <Module source="...">
 with that source takes the module's inputs as props.`,
 		setup: setupGet,
@@ -110,6 +111,15 @@ type getCache struct {
 	Constraints string `json:"constraints,omitempty"`
 	// Providers are the generated packages, sorted by package.
 	Providers []cachedProvider `json:"providers"`
+	// Modules are the packages generated for the project's modules,
+	// local and installed, sorted by package.
+	Modules []cachedModule `json:"modules,omitempty"`
+}
+
+type cachedModule struct {
+	Source  string `json:"source"`
+	Version string `json:"version,omitempty"`
+	Package string `json:"package"`
 }
 
 type cachedProvider struct {
@@ -246,8 +256,13 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 			r.errorf("", "module %s: %v", h.dep.Source, err)
 			return ExitFailure
 		}
-		next.Providers = append(next.Providers, cachedProvider{Source: h.dep.Source, Package: pkg})
+		next.Modules = append(next.Modules, cachedModule{Source: h.dep.Source, Version: h.dep.Version, Package: pkg})
 	}
+	if noEngine && len(next.Modules) == 0 {
+		// No engine ran to install modules: keep what earlier runs generated.
+		next.Modules = cache.Modules
+	}
+	sort.Slice(next.Modules, func(i, j int) bool { return next.Modules[i].Package < next.Modules[j].Package })
 	next.Constraints = constraints
 	if err := writeGetCache(out, next); err != nil {
 		r.errorf("", "%v", err)
@@ -370,8 +385,11 @@ func writeModule(r *run, out string, d project.Dependency, m *schema.Module, lan
 // getModules generates a package per entry of "modules" whose
 // source is a local directory. Modules are small and read without an
 // engine, so they are generated every time rather than cached.
+// They are recorded in the cache file beside the installed modules the
+// run (or an earlier one) generated.
 func getModules(r *run, proj *project.Config, out, lang string) int {
 	code := ExitOK
+	var local []cachedModule
 	for _, d := range proj.TerraformModules {
 		if !isLocalModule(d.Source) {
 			continue
@@ -381,10 +399,29 @@ func getModules(r *run, proj *project.Config, out, lang string) int {
 			code = ExitFailure
 			continue
 		}
-		if _, err := writeModule(r, out, d, m, lang); err != nil {
+		pkg, err := writeModule(r, out, d, m, lang)
+		if err != nil {
 			r.errorf("", "module %s: %v", d.Source, err)
 			code = ExitFailure
+			continue
 		}
+		local = append(local, cachedModule{Source: d.Source, Version: d.Version, Package: pkg})
+	}
+	if len(local) == 0 {
+		return code
+	}
+	cache := readGetCache(out)
+	mods := local
+	for _, m := range cache.Modules {
+		if !isLocalModule(m.Source) {
+			mods = append(mods, m)
+		}
+	}
+	sort.Slice(mods, func(i, j int) bool { return mods[i].Package < mods[j].Package })
+	cache.Modules = mods
+	if err := writeGetCache(out, cache); err != nil {
+		r.errorf("", "%v", err)
+		return ExitFailure
 	}
 	return code
 }
@@ -472,11 +509,18 @@ func writeGetCache(out string, c *getCache) error {
 
 // present reports whether every cached package directory still exists.
 func (c *getCache) present(out string) bool {
-	if len(c.Providers) == 0 {
+	if len(c.Providers) == 0 && len(c.Modules) == 0 {
 		return false
 	}
+	pkgs := make([]string, 0, len(c.Providers)+len(c.Modules))
 	for _, p := range c.Providers {
-		if fi, err := os.Stat(filepath.Join(out, p.Package)); err != nil || !fi.IsDir() {
+		pkgs = append(pkgs, p.Package)
+	}
+	for _, m := range c.Modules {
+		pkgs = append(pkgs, m.Package)
+	}
+	for _, p := range pkgs {
+		if fi, err := os.Stat(filepath.Join(out, p)); err != nil || !fi.IsDir() {
 			return false
 		}
 	}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -300,6 +301,41 @@ func TestGetModules(t *testing.T) {
 			t.Errorf("zz_module.go lacks %q:\n%s", want, src)
 		}
 	}
+	checkCachedModules(t, dir, `{"source": "./modules/net", "package": "net"}`)
+}
+
+// checkCachedModules checks the modules .tfkit-get.json lists.
+func checkCachedModules(t *testing.T, dir string, want ...string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, ".gen", ".tfkit-get.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c struct {
+		Modules []json.RawMessage `json:"modules"`
+	}
+	if err := json.Unmarshal(data, &c); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range c.Modules {
+		var v any
+		_ = json.Unmarshal(m, &v)
+		b, _ := json.Marshal(v)
+		got = append(got, string(b))
+	}
+	var norm []string
+	for _, w := range want {
+		var v any
+		if err := json.Unmarshal([]byte(w), &v); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(v)
+		norm = append(norm, string(b))
+	}
+	if strings.Join(got, "\n") != strings.Join(norm, "\n") {
+		t.Errorf(".tfkit-get.json lists the modules\n%s\nwant\n%s\n%s", strings.Join(got, "\n"), strings.Join(norm, "\n"), data)
+	}
 }
 
 // TestGetSeveralProviders reads a schema file with two providers of the same
@@ -371,10 +407,13 @@ func TestGetModuleThroughEngine(t *testing.T) {
 	if !strings.Contains(string(src), "CIDR tfkit.Value[string] `tf:\"cidr\"`") {
 		t.Errorf("zz_module.go lacks the cidr input:\n%s", src)
 	}
+	cached := `{"source": "` + filepath.ToSlash(source) + `", "package": "net"}`
+	checkCachedModules(t, dir, cached)
 	res = runCLI(t, dir, env, "get")
 	if res.code != ExitOK || !strings.HasPrefix(res.stdout, "Bindings are up to date") {
 		t.Fatalf("second get did work:\n%s", res)
 	}
+	checkCachedModules(t, dir, cached)
 }
 
 func TestModuleName(t *testing.T) {

@@ -14,3 +14,17 @@ resource "random_string" "suffix" {
 resource "null_resource" "untyped" {
   triggers = { id = random_string.suffix[0].result }
 }
+
+module "net" {
+  source = "./modules/net"
+  count  = 2
+  cidr   = "10.0.${count.index}.0/24"
+  zones  = 3
+  tags   = { pet = random_pet.name.id }
+
+  depends_on = [random_pet.name]
+}
+
+resource "null_resource" "uses_net" {
+  triggers = { net = module.net[0].id }
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tfkit/tfkit"
 
+	net "example.com/app/gen/net"
 	random "example.com/app/gen/random"
 )
 
@@ -25,15 +26,31 @@ func main() {
 		Length:  tfkit.Number(8),
 		Special: tfkit.Bool(false),
 	}).Resource().Append(tfkit.Ordered(
-		"count", 2,
 		"keepers", tfkit.Ordered(
 			"pet", name.Resource().Ref("id"),
 		),
-	))
+	)).
+		Count(2)
 
 	tfkit.NewResource(stack, "null_resource", "untyped", tfkit.Ordered(
 		"triggers", tfkit.Ordered(
 			"id", suffix.Ref("[0].result"),
+		),
+	))
+
+	moduleNet := net.New(stack, "net", net.Inputs{
+		CIDR:  tfkit.String("10.0.${count.index}.0/24"),
+		Zones: tfkit.Number(3),
+	}).Module().
+		Set("tags", tfkit.Ordered(
+			"pet", name.Resource().Ref("id"),
+		)).
+		Count(2).
+		DependsOn(name)
+
+	tfkit.NewResource(stack, "null_resource", "uses_net", tfkit.Ordered(
+		"triggers", tfkit.Ordered(
+			"net", moduleNet.Ref("[0].id"),
 		),
 	))
 

@@ -65,15 +65,15 @@ func main() {
 	))
 
 	zone := tfkit.NewResource(stack, "aws_subnet", "zone", tfkit.Ordered(
-		"count", tfkit.Fn("length", tfkit.Var("zones")),
 		"vpc_id", vpcMain.Ref("id"),
 		"cidr_block", tfkit.Fn("cidrsubnet", vpcMain.Ref("cidr_block"), 8, tfkit.CountIndex),
 		"availability_zone", "${var.region}${var.zones[count.index]}",
 		"provider", west.Ref(),
-		"lifecycle", tfkit.Block(tfkit.Ordered(
-			"ignore_changes", []any{tfkit.Ref("tags")},
-		)),
-	))
+	)).
+		Count(tfkit.Fn("length", tfkit.Var("zones"))).
+		Lifecycle(tfkit.Lifecycle{
+			IgnoreChanges: []string{"tags"},
+		})
 
 	tfkit.NewDataSource(stack, "aws_ami", "ubuntu", tfkit.Ordered(
 		"most_recent", true,
@@ -101,8 +101,8 @@ func main() {
 				"from_port", tfkit.Op(tfkit.Ref("z.key"), "*", 100),
 			),
 		},
-		"depends_on", []any{zone.Ref()},
-	))
+	)).
+		DependsOn(zone)
 
 	dns := tfkit.NewModule(stack, "dns", tfkit.ModuleConfig{
 		Source: "./modules/dns",
@@ -152,13 +152,13 @@ func main() {
 	tfkit.NewModule(stack, "peer", tfkit.ModuleConfig{
 		Source: "./modules/dns",
 		Inputs: tfkit.Ordered(
-			"count", 2,
 			"providers", tfkit.Ordered(
 				"aws", west.Ref(),
 			),
-			"depends_on", []any{dns.Ref(), vpcMain.Ref()},
 		),
-	})
+	}).
+		Count(2).
+		DependsOn(dns, vpcMain)
 
 	ip := tfkit.NewResource(stack, "aws_eip", "ip", tfkit.Ordered(
 		"vpc", true,
@@ -176,14 +176,12 @@ func main() {
 		)),
 	))
 
-	me := tfkit.NewDataSource(stack, "aws_caller_identity", "me", tfkit.Ordered(
-		"lifecycle", tfkit.Block(tfkit.Ordered(
-			"postcondition", tfkit.Block(tfkit.Ordered(
-				"condition", tfkit.Op(tfkit.Self("account_id"), "!=", ""),
-				"error_message", "No account.",
-			)),
-		)),
-	))
+	me := tfkit.NewDataSource(stack, "aws_caller_identity", "me", nil).
+		Lifecycle(tfkit.Lifecycle{
+			Postconditions: []tfkit.Condition{
+				{Condition: tfkit.Op(tfkit.Self("account_id"), "!=", ""), ErrorMessage: "No account."},
+			},
+		})
 
 	tfkit.NewOutput(stack, "account", tfkit.OutputConfig{
 		Value: me.Ref("account_id"),

@@ -27,20 +27,17 @@ func main() {
 	db := tfkit.NewEphemeral(stack, "random_password", "db", tfkit.Ordered(
 		"length", 16,
 		"special", false, // letters and digits
-		"lifecycle", tfkit.Block(tfkit.Ordered(
-			"precondition", tfkit.Block(tfkit.Ordered(
-				"condition", tfkit.Op(tfkit.Fn("length", tfkit.Var("names")), ">", 0),
-				"error_message", "No names.",
-			)),
-			"postcondition", tfkit.Block(tfkit.Ordered(
-				"condition", tfkit.Op(tfkit.Self("result"), "!=", ""),
-				"error_message", "Empty password.",
-			)),
-		)),
-	))
+	)).
+		Lifecycle(tfkit.Lifecycle{
+			Preconditions: []tfkit.Condition{
+				{Condition: tfkit.Op(tfkit.Fn("length", tfkit.Var("names")), ">", 0), ErrorMessage: "No names."},
+			},
+			Postconditions: []tfkit.Condition{
+				{Condition: tfkit.Op(tfkit.Self("result"), "!=", ""), ErrorMessage: "Empty password."},
+			},
+		})
 
 	keys := tfkit.NewEphemeral(stack, "aws_secretsmanager_secret_version", "keys", tfkit.Ordered(
-		"for_each", tfkit.Var("names"),
 		"secret_id", "key-${each.key}",
 		"provider", west.Ref(),
 		"depends_on", []any{db.Ref()},
@@ -50,12 +47,13 @@ func main() {
 				"name", tfkit.Ref("filter.value"),
 			),
 		},
-	))
+	)).
+		ForEach(tfkit.Var("names"))
 
 	extra := tfkit.NewEphemeral(stack, "random_password", "extra", tfkit.Ordered(
-		"count", 2,
 		"length", tfkit.Op(8, "+", tfkit.CountIndex),
-	))
+	)).
+		Count(2)
 
 	// The password reaches the provider, a local value and a write-only
 	// attribute; nothing stores it.
@@ -72,8 +70,8 @@ func main() {
 	tfkit.NewResource(stack, "aws_db_instance", "db", tfkit.Ordered(
 		"password_wo", db.Ref("result"),
 		"password_wo_version", 1,
-		"depends_on", []any{extra.Ref()},
-	))
+	)).
+		DependsOn(extra)
 
 	// A body with a labeled block: raw in Go, a tf.block in TSX.
 	tfkit.NewEphemeral(stack, "random_password", "labeled", tfkit.RawBody(`

@@ -20,12 +20,13 @@ func main() {
 		"keyed", tfkit.Raw(`{ (local.names[0]) = 1 }`),
 	))
 
-	tfkit.NewResource(stack, "null_resource", "p", nil).Provisioner(tfkit.Provisioner{
-		Type: "local-exec",
-		Config: tfkit.Ordered(
-			"command", "echo ${self.id}",
-		),
-	})
+	tfkit.NewResource(stack, "null_resource", "p", nil).
+		Provisioner(tfkit.Provisioner{
+			Type: "local-exec",
+			Config: tfkit.Ordered(
+				"command", "echo ${self.id}",
+			),
+		})
 
 	tfkit.NewEphemeral(stack, "random_password", "db", tfkit.Ordered(
 		"length", 16,
@@ -49,17 +50,18 @@ func main() {
 			"type", "ssh",
 			"host", "x",
 		)),
-	)).Provisioner(tfkit.Provisioner{
-		Type:      "remote-exec",
-		When:      "destroy",
-		OnFailure: "continue",
-		Config: tfkit.Ordered(
-			"inline", []any{"echo"},
-		),
-		Connection: tfkit.Ordered(
-			"host", "y",
-		),
-	})
+	)).
+		Provisioner(tfkit.Provisioner{
+			Type:      "remote-exec",
+			When:      "destroy",
+			OnFailure: "continue",
+			Config: tfkit.Ordered(
+				"inline", []any{"echo"},
+			),
+			Connection: tfkit.Ordered(
+				"host", "y",
+			),
+		})
 
 	tfkit.NewCheck(stack, "site",
 		tfkit.Condition{Condition: tfkit.Op(tfkit.Ref("data.http.site.status_code"), "==", 200), ErrorMessage: "down"},

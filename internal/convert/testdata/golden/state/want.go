@@ -19,17 +19,17 @@ func main() {
 	))
 
 	web := tfkit.NewResource(stack, "aws_instance", "web", tfkit.Ordered(
-		"count", 2,
 		"ami", "ami-1",
-	))
+	)).
+		Count(2)
 
 	fleet := tfkit.NewResource(stack, "aws_instance", "fleet", tfkit.Ordered(
-		"for_each", tfkit.Ordered(
+		"ami", "ami-1",
+	)).
+		ForEach(tfkit.Ordered(
 			"a", "i-1",
 			"b", "i-2",
-		),
-		"ami", "ami-1",
-	))
+		))
 
 	net := tfkit.NewModule(stack, "net", tfkit.ModuleConfig{
 		Source: "./modules/net",
