@@ -254,6 +254,7 @@ type loader struct {
 	fatal   bool
 	parents map[*Module]*Module
 	maxDeep int
+	engine  tffile.Engine // whose choice of files is read
 }
 
 type modulesJSON struct {
@@ -313,7 +314,7 @@ func (l *loader) loadModule(dir string, path []string, parent *Module) *Module {
 		l.parents = map[*Module]*Module{}
 	}
 	l.parents[m] = parent
-	primary, overrides, err := tffile.DirNames(filepath.Join(l.root, dir))
+	primary, overrides, err := tffile.DirNamesFor(filepath.Join(l.root, dir), l.engine)
 	if err != nil {
 		l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
 			Summary: "Cannot read module directory", Detail: err.Error(),
