@@ -47,10 +47,15 @@ var (
 	featEphemeralVariables = Feature{"ephemeral input variables", "1.10", "1.11"}
 	featEphemeralOutputs   = Feature{"ephemeral outputs", "1.10", "1.11"}
 	featWriteOnly          = Feature{"write-only arguments", "1.11", "1.11"}
+	// OpenTofu's alone: no version of Terraform accepts them.
+	featEncryption      = Feature{"encryption blocks (state and plan encryption)", "", "1.7"}
+	featProviderForEach = Feature{"provider blocks with for_each", "", "1.9"}
+	featEarlyEvaluation = Feature{"variables and locals in module sources and versions and in backend settings (early evaluation)", "", "1.8"}
 
 	Features = []Feature{featMoved, featImport, featCheck, featRemoved, featImportForEach,
 		featRemovedLifecycle, featRemovedProvisioner, featProviderFunctions, featEphemeral,
-		featEphemeralVariables, featEphemeralOutputs, featWriteOnly}
+		featEphemeralVariables, featEphemeralOutputs, featWriteOnly,
+		featEncryption, featProviderForEach, featEarlyEvaluation}
 
 	// blockFeatures are the features of blocks by their place in the
 	// language table.
@@ -151,8 +156,18 @@ func (e *FeatureError) Error() string {
 	return msg
 }
 
-// Hint says what to do about it.
+// Hint says what to do about it: upgrade, or run the other engine when
+// no version of this one accepts a construct.
 func (e *FeatureError) Hint() string {
+	for _, u := range e.Uses {
+		if u.Feature.Minimum(e.Engine.Flavor) == nil {
+			other := OpenTofu
+			if e.Engine.Flavor == OpenTofu {
+				other = Terraform
+			}
+			return fmt.Sprintf("deploy with %s (--engine PATH or %s), or leave out what only %s accepts", flavorName(other), EnvEngine, flavorName(other))
+		}
+	}
 	return fmt.Sprintf("upgrade %s, or run another engine with --engine PATH or %s", flavorName(e.Engine.Flavor), EnvEngine)
 }
 
@@ -287,6 +302,56 @@ func (s *featureScan) blocks(body hcl.Body) {
 			}
 		case "resource":
 			s.writeOnly(b.Body, true)
+		case "terraform":
+			s.terraform(b.Body)
+		case "provider":
+			inner, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "for_each"}}})
+			if a := inner.Attributes["for_each"]; a != nil {
+				s.add(featProviderForEach, "", a.NameRange)
+			}
+		case "module":
+			inner, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "source"}, {Name: "version"}}})
+			for _, name := range []string{"source", "version"} {
+				if a := inner.Attributes[name]; a != nil {
+					s.early(a, "module "+b.Labels[0]+" "+name)
+				}
+			}
+		}
+	}
+}
+
+// terraform finds OpenTofu's constructs in the terraform block: the
+// encryption block, and backend settings that read variables or locals.
+func (s *featureScan) terraform(body hcl.Body) {
+	inner, _, _ := body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
+		{Type: "encryption"}, {Type: "backend", LabelNames: []string{"type"}}}})
+	for _, b := range inner.Blocks {
+		switch b.Type {
+		case "encryption":
+			s.add(featEncryption, "", b.DefRange)
+		case "backend":
+			attrs, _ := b.Body.JustAttributes()
+			names := make([]string, 0, len(attrs))
+			for n := range attrs {
+				names = append(names, n)
+			}
+			sort.Strings(names)
+			for _, n := range names {
+				s.early(attrs[n], "backend "+b.Labels[0]+" "+n)
+			}
+		}
+	}
+}
+
+// early records an argument that Terraform reads before evaluating
+// anything when it refers to a variable or a local value, which OpenTofu
+// evaluates early. In JSON the strings are templates, as the engine reads
+// them.
+func (s *featureScan) early(a *hcl.Attribute, what string) {
+	for _, tr := range a.Expr.Variables() {
+		if root := tr.RootName(); root == "var" || root == "local" {
+			s.add(featEarlyEvaluation, what, a.Expr.Range())
+			return
 		}
 	}
 }
