@@ -51,6 +51,8 @@ var (
 	featEncryption      = Feature{"encryption blocks (state and plan encryption)", "", "1.7"}
 	featProviderForEach = Feature{"provider blocks with for_each", "", "1.9"}
 	featEarlyEvaluation = Feature{"variables and locals in module sources and versions and in backend settings (early evaluation)", "", "1.8"}
+	// featExclude is an option of plan rather than a construct.
+	featExclude = Feature{"excluded addresses (-exclude)", "", "1.9"}
 
 	Features = []Feature{featMoved, featImport, featCheck, featRemoved, featImportForEach,
 		featRemovedLifecycle, featRemovedProvisioner, featProviderFunctions, featEphemeral,
@@ -115,6 +117,11 @@ type Use struct {
 // Message is "file:line:col: <feature> need <engine> <min> or later (or
 // <other engine> <min>); this is <engine> <version>".
 func (u Use) Message(e *Engine) string {
+	return fmt.Sprintf("%s:%d:%d: %s", u.File, u.Pos.Line, u.Pos.Column, u.need(e))
+}
+
+// need is Message without the place.
+func (u Use) need(e *Engine) string {
 	name := u.Feature.Name
 	if u.Detail != "" {
 		name += " (" + u.Detail + ")"
@@ -135,7 +142,7 @@ func (u Use) Message(e *Engine) string {
 			need += fmt.Sprintf(" (%s supports them from %s)", flavorName(other), shortVersion(omin))
 		}
 	}
-	return fmt.Sprintf("%s:%d:%d: %s %s; this is %s %s", u.File, u.Pos.Line, u.Pos.Column, name, need, flavorName(e.Flavor), e.Version)
+	return fmt.Sprintf("%s %s; this is %s %s", name, need, flavorName(e.Flavor), e.Version)
 }
 
 // FeatureError is the answer of CheckFeatures for a configuration that

@@ -1,7 +1,9 @@
 package runner
 
 import (
+	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -296,5 +298,52 @@ module "named" {
 	}
 	if err := checkSource(t, tf, "main.tf", "module \"m\" {\n  source = \"./m\"\n}\n"); err != nil {
 		t.Errorf("a literal module source: %v", err)
+	}
+}
+
+// TestPlanExclude: OpenTofu's plan gets one -exclude per address; an engine
+// without -exclude is refused before it runs.
+func TestPlanExclude(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "args")
+	fake := func(name, v string) *Engine {
+		p := filepath.Join(dir, name)
+		script := "#!/bin/sh\necho \"$@\" >> " + log + "\nexit 0\n"
+		if err := os.WriteFile(p, []byte(script), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		e := engineAt(Flavor(name), v)
+		e.Path = p
+		return e
+	}
+	for _, tc := range []struct {
+		engine *Engine
+		err    string
+	}{
+		{fake("opentofu", "1.9.0"), ""},
+		{fake("terraform", "1.11.4"), "-exclude random_pet.b, module.m: excluded addresses (-exclude) are not supported by Terraform (OpenTofu supports them from 1.9); this is Terraform 1.11.4"},
+		{engineAt(OpenTofu, "1.8.3"), "excluded addresses (-exclude) need OpenTofu 1.9 or later; this is OpenTofu 1.8.3"},
+	} {
+		os.Remove(log)
+		w, err := Open(tc.engine, "s", filepath.Join(dir, "work"), nil, NewOutput(io.Discard), NewOutput(io.Discard))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Exclude = []string{"random_pet.b", "module.m"}
+		_, err = w.Plan(context.Background(), false)
+		w.Close()
+		args, _ := os.ReadFile(log)
+		if tc.err == "" {
+			if !strings.Contains(string(args), "-exclude=random_pet.b -exclude=module.m") {
+				t.Errorf("%s: plan ran with %q (error %v)", tc.engine, args, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("%s: error %v, want %q", tc.engine, err, tc.err)
+		}
+		if len(args) > 0 {
+			t.Errorf("%s: the engine ran: %q", tc.engine, args)
+		}
 	}
 }

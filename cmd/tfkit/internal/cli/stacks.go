@@ -34,6 +34,9 @@ type stackOptions struct {
 	skipSynth   bool
 	parallelism int
 	lockTimeout time.Duration
+	// exclude are addresses every stack's plan leaves out (OpenTofu's
+	// -exclude).
+	exclude multiFlag
 	// ignoreMissingDeps lets deploy go ahead although stacks that those
 	// named depend on were never deployed, and destroy although stacks
 	// that depend on those named are still deployed.
@@ -51,6 +54,9 @@ func (o *stackOptions) declare(fs *flag.FlagSet, synth, parallel bool) {
 	if parallel {
 		fs.IntVar(&o.parallelism, "parallelism", 4, "run at most `N` independent stacks at once")
 		fs.DurationVar(&o.lockTimeout, "lock-timeout", 0, "wait up to `DURATION` for another tfkit to finish with a stack and for a state lock held by another process (default: fail at once)")
+	}
+	if synth && parallel {
+		fs.Var(&o.exclude, "exclude", "leave the resource or module at `ADDRESS` out of each stack's plan, with what depends on it (OpenTofu 1.9 or later; repeatable)")
 	}
 }
 
@@ -292,6 +298,7 @@ type stackRunner struct {
 	// it works on for another tfkit to name.
 	command     string
 	lockTimeout time.Duration
+	exclude     []string // addresses plan leaves out (--exclude)
 	set         *stackSet
 	engine      *runner.Engine
 	stdout      *runner.Output
@@ -325,6 +332,7 @@ func (sr *stackRunner) lock(ctx context.Context, name string) (*runner.Workspace
 		return nil, err
 	}
 	w.LockTimeout = sr.lockTimeout
+	w.Exclude = sr.exclude
 	if err := w.Lock(ctx, "tfkit "+sr.command); err != nil {
 		w.Close()
 		return nil, err
