@@ -555,10 +555,10 @@ func reorderKey(members []member, order []string) []member {
 type blockRule int
 
 const (
-	notBlock     blockRule = iota
-	plainBlock             // lifecycle = { ... } is lifecycle { ... }
-	labeledBlock           // provisioner = { "local-exec": { ... } } is provisioner "local-exec" { ... }
-	twoLabelBlock          // key_provider = { pbkdf2: { main: { ... } } } is key_provider "pbkdf2" "main" { ... }
+	notBlock      blockRule = iota
+	plainBlock              // lifecycle = { ... } is lifecycle { ... }
+	labeledBlock            // provisioner = { "local-exec": { ... } } is provisioner "local-exec" { ... }
+	twoLabelBlock           // key_provider = { pbkdf2: { main: { ... } } } is key_provider "pbkdf2" "main" { ... }
 )
 
 // metaBlock is the rule for attribute name in a block nested as types (top
