@@ -118,3 +118,41 @@ func TestOpenTofuApply(t *testing.T) {
 		})
 	}
 }
+
+// TestOpenTofuRefusedForTerraform: an app whose output goes to terraform
+// (TFKIT_ENGINE=terraform, as tfkit deploy sets it) is refused at the Go
+// line of each construct only OpenTofu accepts, and nothing is written;
+// for OpenTofu, or an unknown engine, it synthesizes.
+func TestOpenTofuRefusedForTerraform(t *testing.T) {
+	for _, engine := range []string{"terraform", "opentofu", ""} {
+		out := t.TempDir()
+		env := map[string]string{tfkit.EnvOutdir: out, tfkit.EnvEngine: engine}
+		app := tfkit.NewApp(tfkit.WithGetenv(func(k string) string { return env[k] }))
+		s := tfkit.NewStack(app, "opentofu")
+		buildOpenTofu(s, "out")
+		err := app.Synth()
+		_, werr := os.Stat(filepath.Join(out, "manifest.json"))
+		if engine != "terraform" {
+			if err != nil || werr != nil {
+				t.Errorf("engine %q: %v (manifest: %v)", engine, err, werr)
+			}
+			continue
+		}
+		if err == nil || werr == nil {
+			t.Fatalf("engine terraform: synthesized (error %v)", err)
+		}
+		msg := err.Error()
+		for _, want := range []string{
+			"opentofu_test.go:24", // tfkit.NewTerraform in buildOpenTofu
+			"encryption blocks (state and plan encryption), which Terraform does not support (OpenTofu does from 1.7)",
+			"opentofu_test.go:37", // files := ... ForEach
+			"opentofu_test.go:38",
+			"provider blocks with for_each",
+			"deploy with OpenTofu",
+		} {
+			if !strings.Contains(msg, want) {
+				t.Errorf("the error does not say %q:\n%s", want, msg)
+			}
+		}
+	}
+}

@@ -253,9 +253,11 @@ var (
 	// refer to its key providers (key_provider.pbkdf2.main) and methods
 	// (method.aes_gcm.main). The bodies of key providers and methods are
 	// the settings of their type.
-	encryptionFallback = &BlockSpec{Type: "fallback", Closed: true, Args: []Arg{{Name: "method", Required: true}}}
+	// A method is named by a bare reference (method.aes_gcm.main), a
+	// string in JSON, as an address is.
+	encryptionFallback = &BlockSpec{Type: "fallback", Closed: true, Args: []Arg{{Name: "method", Read: Address, Required: true}}}
 	encryptionTarget   = func(typ string, labels ...string) *BlockSpec {
-		return &BlockSpec{Type: typ, Labels: labels, Closed: true, Args: []Arg{{Name: "method"}, {Name: "enforced"}},
+		return &BlockSpec{Type: typ, Labels: labels, Closed: true, Args: []Arg{{Name: "method", Read: Address}, {Name: "enforced"}},
 			Blocks: []*BlockSpec{encryptionFallback}}
 	}
 	encryption = &BlockSpec{Type: "encryption", Closed: true, Blocks: []*BlockSpec{

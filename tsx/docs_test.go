@@ -22,15 +22,19 @@ func quotedDiagnostics(t *testing.T, path string) [][]string {
 	var out [][]string
 	var cur []string
 	in := false
-	indent := "" // of the fence: blocks in lists are indented
+	fenced := false // in any fenced block; only unlabeled ones quote output
+	indent := ""    // of the fence: blocks in lists are indented
 	for _, l := range strings.Split(string(data), "\n") {
 		trimmed := strings.TrimSpace(l)
 		switch {
-		case !in && trimmed == "```":
-			in, indent = true, l[:len(l)-len(strings.TrimLeft(l, " "))]
+		case !fenced && trimmed == "```":
+			fenced, in, indent = true, true, l[:len(l)-len(strings.TrimLeft(l, " "))]
 			continue
-		case in && trimmed == "```":
-			in = false
+		case !fenced && strings.HasPrefix(trimmed, "```"):
+			fenced = true // a block of code (```tsx): no diagnostics quoted
+			continue
+		case fenced && trimmed == "```":
+			fenced, in = false, false
 		}
 		if !in {
 			if cur != nil {

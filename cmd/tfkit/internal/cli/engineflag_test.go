@@ -131,3 +131,59 @@ func TestPerEngineFilesAsEnginesApply(t *testing.T) {
 		}
 	})
 }
+
+// openTofuTSX uses OpenTofu's encryption block (line 5) and a provider with
+// for_each (line 10).
+const openTofuTSX = `import { Terraform, Provider, tf } from "tfkit";
+
+export default function App() {
+  return (
+    <><Terraform encryption={{
+        key_provider: { pbkdf2: { main: { passphrase: "correct-horse-battery-staple" } } },
+        method: { aes_gcm: { main: { keys: tf.raw("key_provider.pbkdf2.main") } } },
+        state: { method: tf.raw("method.aes_gcm.main") },
+      }} />
+      <Provider type="random" alias="each" for_each={tf.fn("toset", ["a"])} />
+    </>
+  );
+}
+`
+
+// TestDeployRefusesOpenTofuOnlyForTerraform: deploying a TSX app that
+// uses what only OpenTofu accepts with terraform fails at synthesis, at
+// the .tsx lines, before the engine runs; with tofu the app synthesizes.
+func TestDeployRefusesOpenTofuOnlyForTerraform(t *testing.T) {
+	for _, name := range []string{"terraform", "tofu"} {
+		t.Run(name, func(t *testing.T) {
+			p, log := fakeEngineProject(t, `{"terraform_version":"1.11.4","terraform_outdated":false}`)
+			engine := strings.TrimPrefix(p.env[0], "TFKIT_TERRAFORM=")
+			if name == "tofu" {
+				tofu := filepath.Join(filepath.Dir(engine), "tofu")
+				if err := os.Rename(engine, tofu); err != nil {
+					t.Fatal(err)
+				}
+				p.env[0] = "TFKIT_TERRAFORM=" + tofu
+			}
+			writeFiles(t, p.dir, map[string]string{"tfkit.json": `{"app": "main.tsx"}` + "\n", "main.tsx": openTofuTSX})
+			res := p.tfkit("", "deploy", "--auto-approve")
+			refused := strings.Contains(res.stderr, "Not supported by Terraform")
+			if name == "tofu" {
+				if refused {
+					t.Errorf("refused for OpenTofu:\n%s", res)
+				}
+				return
+			}
+			if res.code != ExitFailure || !refused {
+				t.Fatalf("want the synthesis refused:\n%s", res)
+			}
+			for _, want := range []string{"main.tsx:5", "encryption blocks", "main.tsx:10", "provider blocks with for_each", "deploy with OpenTofu"} {
+				if !strings.Contains(res.stderr, want) {
+					t.Errorf("stderr does not say %q:\n%s", want, res.stderr)
+				}
+			}
+			if data, err := os.ReadFile(log); err == nil {
+				t.Errorf("the engine ran:\n%s", data)
+			}
+		})
+	}
+}

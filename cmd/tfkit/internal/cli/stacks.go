@@ -20,6 +20,7 @@ import (
 	"github.com/tfkit/tfkit/internal/project"
 	"github.com/tfkit/tfkit/manifest"
 	"github.com/tfkit/tfkit/runner"
+	"github.com/tfkit/tfkit/tffile"
 )
 
 // stateDirName is the project directory that holds each stack's working
@@ -96,7 +97,13 @@ func loadStacks(ctx context.Context, r *run, o *stackOptions, synth bool, args [
 		if m, err := manifest.Read(out); err == nil && m.Format != "" {
 			format = string(m.Format)
 		}
-		if code := runSynth(ctx, r, &synthOptions{out: o.out, format: format}, nil); code != ExitOK {
+		// The engine that will run, by its name: with terraform, what only
+		// OpenTofu accepts is refused at its Go or TSX line.
+		engine := ""
+		if p, err := runner.Find(o.engine, r.env.Environ); err == nil {
+			engine = string(tffile.EngineOf(p))
+		}
+		if code := runSynth(ctx, r, &synthOptions{out: o.out, format: format, engine: engine}, nil); code != ExitOK {
 			return nil, code
 		}
 	}
