@@ -187,3 +187,32 @@ func TestDeployRefusesOpenTofuOnlyForTerraform(t *testing.T) {
 		})
 	}
 }
+
+// TestDeployExcludeOpenTofu: deploy --exclude with OpenTofu leaves the
+// excluded resource, and what depends on it, out of the stack; the next
+// deploy without it adds them.
+func TestDeployExcludeOpenTofu(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the Terraform engine")
+	}
+	p := newStackProjectWith(t, enginetest.OpenTofu(t))
+	p.write(testStack{name: "a", tf: `resource "terraform_data" "kept" {}
+
+resource "terraform_data" "left_out" {}
+
+resource "terraform_data" "dependant" {
+  input = terraform_data.left_out.id
+}
+`})
+	res := p.tfkit("", "deploy", "--auto-approve", "--exclude", "terraform_data.left_out")
+	if res.code != ExitOK || summary(res.stdout, "Deploy") != "  a  deployed (1 added, 0 changed, 0 destroyed)\n" {
+		t.Fatalf("deploy --exclude:\n%s", res)
+	}
+	res = p.tfkit("", "deploy", "--auto-approve")
+	if res.code != ExitOK || summary(res.stdout, "Deploy") != "  a  deployed (2 added, 0 changed, 0 destroyed)\n" {
+		t.Fatalf("deploy after the excluded one:\n%s", res)
+	}
+	if res := p.tfkit("", "destroy", "--auto-approve"); res.code != ExitOK {
+		t.Errorf("destroy:\n%s", res)
+	}
+}
