@@ -188,7 +188,7 @@ func (p *Plan) engineDiagnostics(o Options) diag.Diagnostics {
 		for _, u := range config.OpenTofuOnly(cfg) {
 			d := &diag.Diagnostic{Severity: diag.Error, Summary: "Not supported by Terraform",
 				Detail: fmt.Sprintf("Stack %q uses %s, which Terraform does not support (OpenTofu does from %s), and is to be deployed with Terraform.", s.Name, u.What, u.Since),
-				Path:   u.Path, Suggestion: "deploy with OpenTofu (--engine tofu, or TFKIT_TERRAFORM), or leave it out"}
+				Path:   u.Path, Suggestion: "deploy with OpenTofu (--engine with the path of tofu, or TFKIT_TERRAFORM), or leave it out"}
 			if r := u.Range; r.Filename != "" || r.Start.Line != 0 {
 				d.Subject = &r
 			}
