@@ -566,8 +566,17 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 				v, hd := a.Source.Value(nil)
 				if hd.HasErrors() || v.Type().FriendlyName() != "string" || v.IsNull() {
 					r := a.Source.Range()
+					detail := "the source of a module must be a literal string"
+					if len(a.Source.Variables()) > 0 {
+						// Early evaluation is OpenTofu's (1.8).
+						if l.engine == tffile.OpenTofu {
+							detail = "OpenTofu evaluates variables and locals in a module source (early evaluation), which tfkit eval does not do yet; write the source as a literal string"
+						} else {
+							detail = "Terraform reads a module source before evaluating anything, so it must be a literal string; OpenTofu 1.8 or later evaluates variables and locals in it (--engine tofu)"
+						}
+					}
 					l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
-						Summary: "Invalid module source", Detail: "the source of a module must be a literal string", Subject: &r})
+						Summary: "Invalid module source", Detail: detail, Subject: &r})
 					continue
 				}
 				c.Source = v.AsString()
