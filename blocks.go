@@ -436,6 +436,8 @@ type TerraformConfig struct {
 	Backend           *BackendConfig
 	// Cloud is the body of a cloud block (HCP Terraform).
 	Cloud Body
+	// Encryption is OpenTofu's state and plan encryption.
+	Encryption *Encryption
 	// Body is added after the settings above; RawBody fits here for a
 	// terraform block written in HCL.
 	Body Body
@@ -479,6 +481,9 @@ func NewTerraform(stack *Stack, cfg TerraformConfig) *Terraform {
 		b.DeclRange = site
 		b.Body.Items = c.body(cfg.Cloud, "terraform.cloud")
 		body.AppendBlock(b)
+	}
+	if cfg.Encryption != nil {
+		body.AppendBlock(c.encryptionBlock(site, cfg.Encryption))
 	}
 	body.Items = append(body.Items, c.body(cfg.Body, "terraform")...)
 	t.finish(c, "terraform")

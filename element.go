@@ -456,6 +456,15 @@ func (e *element) provider(site hcl.Range, p Element) {
 	}
 	c := newConv(site)
 	x := c.elementRef(p, path)
+	if pi, ok := p.(*ProviderInstance); ok {
+		// aws.by_region["eu-west-1"]: OpenTofu's provider instances.
+		k := c.valueOrNull(pi.key, path+" key")
+		if lit, ok := k.(*config.Literal); ok && isKeyValue(lit.Val) {
+			x = traverse(x, hcl.TraverseIndex{Key: lit.Val})
+		} else {
+			x = &config.Index{Collection: x, Key: k}
+		}
+	}
 	out := c.reachesOut(e.stack)
 	e.finishLocal(c, path, "the provider argument")
 	if !out {

@@ -326,7 +326,7 @@ func WithOutdir(dir string) Option { return func(a *App) { a.outdir = dir } }
 func WithFormat(f Format) Option { return func(a *App) { a.format = f } }
 
 // WithGetenv replaces os.Getenv for the variables Synth reads (TFKIT_OUTDIR,
-// TFKIT_FORMAT, TFKIT_SCHEMAS); for tests.
+// TFKIT_FORMAT, TFKIT_SCHEMAS, TFKIT_ENGINE); for tests.
 func WithGetenv(getenv func(string) string) Option { return func(a *App) { a.getenv = getenv } }
 
 // WithProjectDir sets the directory that local module sources
@@ -467,6 +467,7 @@ func (a *App) files() (map[string][]byte, error) {
 		ProjectDir:       a.projectDir,
 		Schemas:          a.providerSchemas,
 		SchemaWarnings:   a.getenv(EnvSchemaCheck) == "warn",
+		Engine:           a.getenv(EnvEngine),
 		Warn: func(ds diag.Diagnostics) {
 			if a.stderr != nil {
 				fmt.Fprintln(a.stderr, ds.Error())
@@ -484,6 +485,12 @@ func (a *App) files() (map[string][]byte, error) {
 // bindings) that Synth checks every stack against. The tfkit CLI sets it
 // when it knows the project's schemas.
 const EnvSchemas = "TFKIT_SCHEMAS"
+
+// EnvEngine, when "terraform", makes Synth refuse what only OpenTofu
+// accepts (state encryption, providers with for_each), each at its Go
+// line; "opentofu" or unset accept it. tfkit deploy, diff and destroy set
+// it to the engine they will run.
+const EnvEngine = "TFKIT_ENGINE"
 
 // EnvSchemaCheck, when "warn", makes what the schemas do not allow a
 // warning instead of an error (for schemas older than the providers the

@@ -93,8 +93,9 @@ type BlockSpec struct {
 	// terraform block's settings).
 	LiteralBody bool
 	// Evaluated are blocks nested in a LiteralBody block, not stated
-	// here, whose arguments Terraform evaluates (OpenTofu's encryption,
-	// whose settings refer to its key providers and methods).
+	// here, whose arguments Terraform evaluates. (OpenTofu's encryption,
+	// whose settings refer to its key providers and methods, is stated,
+	// as a block that is not LiteralBody.)
 	Evaluated []string
 	// Reserved are names Terraform keeps for arguments it may define in
 	// the block one day (a module's lifecycle and locals): like Args,
@@ -247,6 +248,26 @@ var (
 		Args:   []Arg{{Name: "for_each", Required: true}, {Name: "iterator", Read: Keyword}, {Name: "labels"}},
 		Blocks: []*BlockSpec{{Type: "content"}}}
 
+	// OpenTofu's state and plan encryption (1.7), in the terraform block:
+	// unlike the block's other settings its arguments are evaluated, and
+	// refer to its key providers (key_provider.pbkdf2.main) and methods
+	// (method.aes_gcm.main). The bodies of key providers and methods are
+	// the settings of their type.
+	// A method is named by a bare reference (method.aes_gcm.main), a
+	// string in JSON, as an address is.
+	encryptionFallback = &BlockSpec{Type: "fallback", Closed: true, Args: []Arg{{Name: "method", Read: Address, Required: true}}}
+	encryptionTarget   = func(typ string, labels ...string) *BlockSpec {
+		return &BlockSpec{Type: typ, Labels: labels, Closed: true, Args: []Arg{{Name: "method", Read: Address}, {Name: "enforced"}},
+			Blocks: []*BlockSpec{encryptionFallback}}
+	}
+	encryption = &BlockSpec{Type: "encryption", Closed: true, Blocks: []*BlockSpec{
+		{Type: "key_provider", Labels: []string{"type", "name"}},
+		{Type: "method", Labels: []string{"type", "name"}},
+		encryptionTarget("state"), encryptionTarget("plan"),
+		{Type: "remote_state_data_sources", Closed: true, Blocks: []*BlockSpec{
+			encryptionTarget("default"), encryptionTarget("remote_state_data_source", "address")}},
+	}}
+
 	// The meta-arguments of resources, data sources and ephemeral
 	// resources.
 	resourceMeta = []Arg{{Name: "count", Meta: true}, {Name: "for_each", Meta: true},
@@ -257,16 +278,19 @@ var (
 // table is read-only: nothing may change it at run time.
 var (
 	KindTerraform = &Kind{Name: "Terraform", Noun: "terraform", Prefix: "terraform", BlockSpec: BlockSpec{
-		Type: "terraform", LiteralBody: true, Evaluated: []string{"encryption"},
+		Type: "terraform", LiteralBody: true,
 		Blocks: []*BlockSpec{
 			{Type: "required_providers", LiteralBody: true, Entries: RequiredProvider, ArgsOnly: true},
 			{Type: "backend", Labels: []string{"type"}, LiteralBody: true},
 			{Type: "cloud", LiteralBody: true, Blocks: []*BlockSpec{{Type: "workspaces", LiteralBody: true}}},
 			{Type: "provider_meta", Labels: []string{"provider"}, LiteralBody: true},
+			encryption,
 		}}}
 	KindProvider = &Kind{Name: "Provider", Noun: "provider", Prefix: "provider", Refer: ByConfiguration, BlockSpec: BlockSpec{
 		Type: "provider", Labels: []string{"name"}, ProviderSchema: true,
-		Args: []Arg{{Name: "alias", Literal: true, Meta: true}, {Name: "version", Literal: true, Meta: true}}}}
+		// for_each is OpenTofu's (1.9), on a provider with an alias.
+		Args: []Arg{{Name: "alias", Literal: true, Meta: true}, {Name: "version", Literal: true, Meta: true},
+			{Name: "for_each", Meta: true}}}}
 	KindVariable = &Kind{Name: "Variable", Noun: "variable", Prefix: "var", Refer: ByAddress, Root: "var", BlockSpec: BlockSpec{
 		Type: "variable", Labels: []string{"name"}, Closed: true,
 		// deprecated is OpenTofu's.
@@ -533,8 +557,8 @@ func ArgRead(types []string, name string) Read {
 // are the arguments marked Literal in Kinds (a variable's default, an
 // output's description, a module's source, a provider's alias, ...) and
 // every argument in the terraform block but in OpenTofu's encryption
-// block, whose settings refer to its key providers and methods
-// (BlockSpec.Evaluated).
+// block, whose settings refer to its key providers and methods (a block
+// of the table that is not LiteralBody).
 //
 // Literally means with nothing in scope: such an argument may still hold
 // operators and conditionals over constants (`default = 60 * 60 * 24`);

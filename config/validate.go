@@ -945,6 +945,15 @@ func (v *validator) checkDependsOn(a *Attribute, sc scope) {
 }
 
 func (v *validator) checkProviderRef(a *Attribute, sc scope) {
+	if ix, ok := a.Expr.(*Index); ok {
+		// OpenTofu's instance of a provider with for_each chosen by an
+		// expression: aws.by_region[each.key].
+		if r, ok := ix.Collection.(*Reference); ok && len(r.Traversal) == 2 {
+			v.checkProviderTraversal(r.Traversal, sc)
+			v.checkExpr(ix.Key, sc)
+			return
+		}
+	}
 	trs, ok := StaticReferences(a.Expr)
 	if !ok || len(trs) != 1 {
 		v.errorAt(sc.rng, sc.path, "Invalid provider reference", "provider must name a provider configuration such as aws or aws.west, without quotes.", "")
@@ -956,6 +965,13 @@ func (v *validator) checkProviderRef(a *Attribute, sc scope) {
 func (v *validator) checkProviderTraversal(tr hcl.Traversal, sc scope) {
 	if len(tr) == 1 {
 		return // the default configuration of a provider may stay implicit
+	}
+	if len(tr) == 3 {
+		// OpenTofu's instance of a provider with for_each:
+		// aws.by_region["eu-west-1"].
+		if _, ok := tr[2].(hcl.TraverseIndex); ok {
+			tr = tr[:2]
+		}
 	}
 	if len(tr) != 2 {
 		v.errorAt(sc.rng, sc.path, "Invalid provider reference", fmt.Sprintf("%s is not a provider reference; write type or type.alias, such as aws.west.", TraversalString(tr)), "")

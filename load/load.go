@@ -14,6 +14,7 @@ import (
 	"github.com/tfkit/tfkit/config/hcldepth"
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/schema"
+	"github.com/tfkit/tfkit/tffile"
 )
 
 // Options are the inputs of an evaluation besides the configuration.
@@ -36,6 +37,10 @@ type Options struct {
 	// every attribute of its schema, converted to the attribute's type;
 	// unset computed attributes are unknown, other unset ones null.
 	Providers []*schema.Provider
+	// Engine is the engine whose files are read (tffile.Options.Engine):
+	// with OpenTofu, .tofu and .tofu.json files too, each hiding the .tf
+	// file of its name. The zero value reads as Terraform does.
+	Engine tffile.Engine
 }
 
 // Input is one -var (Var, as NAME=VALUE) or -var-file (File) option.
@@ -67,7 +72,7 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
 		return view, diag.Diagnostics{}.Errorf(nil, "Not a directory: %s", dir)
 	}
-	l := &loader{root: abs, maxDeep: maxDepth}
+	l := &loader{root: abs, maxDeep: maxDepth, engine: opts.Engine}
 	l.readManifest()
 	root := l.loadModule(".", nil, nil)
 	ds := l.diags

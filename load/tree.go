@@ -252,6 +252,7 @@ type loader struct {
 	fatal   bool
 	parents map[*Module]*Module
 	maxDeep int
+	engine  tffile.Engine // whose choice of files is read
 }
 
 type modulesJSON struct {
@@ -311,7 +312,7 @@ func (l *loader) loadModule(dir string, path []string, parent *Module) *Module {
 		l.parents = map[*Module]*Module{}
 	}
 	l.parents[m] = parent
-	primary, overrides, err := tffile.DirNames(filepath.Join(l.root, dir))
+	primary, overrides, err := tffile.DirNamesFor(filepath.Join(l.root, dir), l.engine)
 	if err != nil {
 		l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
 			Summary: "Cannot read module directory", Detail: err.Error(),
@@ -563,8 +564,17 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 				v, hd := a.Source.Value(nil)
 				if hd.HasErrors() || v.Type().FriendlyName() != "string" || v.IsNull() {
 					r := a.Source.Range()
+					detail := "the source of a module must be a literal string"
+					if len(a.Source.Variables()) > 0 {
+						// Early evaluation is OpenTofu's (1.8).
+						if l.engine == tffile.OpenTofu {
+							detail = "OpenTofu evaluates variables and locals in a module source (early evaluation), which tfkit eval does not do yet; write the source as a literal string"
+						} else {
+							detail = "Terraform reads a module source before evaluating anything, so it must be a literal string; OpenTofu 1.8 or later evaluates variables and locals in it (--engine tofu)"
+						}
+					}
 					l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
-						Summary: "Invalid module source", Detail: "the source of a module must be a literal string", Subject: &r})
+						Summary: "Invalid module source", Detail: detail, Subject: &r})
 					continue
 				}
 				c.Source = v.AsString()

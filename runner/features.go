@@ -47,10 +47,17 @@ var (
 	featEphemeralVariables = Feature{"ephemeral input variables", "1.10", "1.11"}
 	featEphemeralOutputs   = Feature{"ephemeral outputs", "1.10", "1.11"}
 	featWriteOnly          = Feature{"write-only arguments", "1.11", "1.11"}
+	// OpenTofu's alone: no version of Terraform accepts them.
+	featEncryption      = Feature{"encryption blocks (state and plan encryption)", "", "1.7"}
+	featProviderForEach = Feature{"provider blocks with for_each", "", "1.9"}
+	featEarlyEvaluation = Feature{"variables and locals in module sources and versions and in backend settings (early evaluation)", "", "1.8"}
+	// featExclude is an option of plan rather than a construct.
+	featExclude = Feature{"excluded addresses (-exclude)", "", "1.9"}
 
 	Features = []Feature{featMoved, featImport, featCheck, featRemoved, featImportForEach,
 		featRemovedLifecycle, featRemovedProvisioner, featProviderFunctions, featEphemeral,
-		featEphemeralVariables, featEphemeralOutputs, featWriteOnly}
+		featEphemeralVariables, featEphemeralOutputs, featWriteOnly,
+		featEncryption, featProviderForEach, featEarlyEvaluation}
 
 	// blockFeatures are the features of blocks by their place in the
 	// language table.
@@ -110,6 +117,11 @@ type Use struct {
 // Message is "file:line:col: <feature> need <engine> <min> or later (or
 // <other engine> <min>); this is <engine> <version>".
 func (u Use) Message(e *Engine) string {
+	return fmt.Sprintf("%s:%d:%d: %s", u.File, u.Pos.Line, u.Pos.Column, u.need(e))
+}
+
+// need is Message without the place.
+func (u Use) need(e *Engine) string {
 	name := u.Feature.Name
 	if u.Detail != "" {
 		name += " (" + u.Detail + ")"
@@ -130,7 +142,7 @@ func (u Use) Message(e *Engine) string {
 			need += fmt.Sprintf(" (%s supports them from %s)", flavorName(other), shortVersion(omin))
 		}
 	}
-	return fmt.Sprintf("%s:%d:%d: %s %s; this is %s %s", u.File, u.Pos.Line, u.Pos.Column, name, need, flavorName(e.Flavor), e.Version)
+	return fmt.Sprintf("%s %s; this is %s %s", name, need, flavorName(e.Flavor), e.Version)
 }
 
 // FeatureError is the answer of CheckFeatures for a configuration that
@@ -151,8 +163,18 @@ func (e *FeatureError) Error() string {
 	return msg
 }
 
-// Hint says what to do about it.
+// Hint says what to do about it: upgrade, or run the other engine when
+// no version of this one accepts a construct.
 func (e *FeatureError) Hint() string {
+	for _, u := range e.Uses {
+		if u.Feature.Minimum(e.Engine.Flavor) == nil {
+			other := OpenTofu
+			if e.Engine.Flavor == OpenTofu {
+				other = Terraform
+			}
+			return fmt.Sprintf("deploy with %s (--engine PATH or %s), or leave out what only %s accepts", flavorName(other), EnvEngine, flavorName(other))
+		}
+	}
 	return fmt.Sprintf("upgrade %s, or run another engine with --engine PATH or %s", flavorName(e.Engine.Flavor), EnvEngine)
 }
 
@@ -273,8 +295,55 @@ func (s *featureScan) block(b *config.Block) {
 		}
 	case "resource":
 		s.writeOnly(b.Body)
+	case "terraform":
+		s.terraform(b.Body)
+	case "provider":
+		if a := b.Body.Attribute("for_each"); a != nil {
+			s.add(featProviderForEach, "", a.Range)
+		}
+	case "module":
+		for _, name := range []string{"source", "version"} {
+			if a := b.Body.Attribute(name); a != nil {
+				s.early(a, "module "+b.Labels[0]+" "+name)
+			}
+		}
 	}
 	s.calls(b.Body)
+}
+
+// terraform finds OpenTofu's constructs in the terraform block: the
+// encryption block, and backend settings that read variables or locals.
+func (s *featureScan) terraform(body *config.Body) {
+	for _, it := range body.Items {
+		b, ok := it.(*config.Block)
+		if !ok {
+			continue
+		}
+		switch {
+		case b.Type == "encryption":
+			s.add(featEncryption, "", b.DeclRange)
+		case b.Type == "backend" && len(b.Labels) == 1:
+			for _, a := range b.Body.Attributes() {
+				s.early(a, "backend "+b.Labels[0]+" "+a.Name)
+			}
+		}
+	}
+}
+
+// early records an argument that Terraform reads before evaluating
+// anything when it refers to a variable or a local value, which OpenTofu
+// evaluates early. In JSON the strings are templates, as the engine reads
+// them.
+func (s *featureScan) early(a *config.Attribute, what string) {
+	if a.Source == nil {
+		return
+	}
+	for _, tr := range a.Source.Variables() {
+		if root := tr.RootName(); root == "var" || root == "local" {
+			s.add(featEarlyEvaluation, what, a.Source.Range())
+			return
+		}
+	}
 }
 
 // writeOnly finds arguments whose names end in _wo, the providers'

@@ -1,7 +1,9 @@
 package runner
 
 import (
+	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,6 +44,11 @@ func TestCheckFeaturesTable(t *testing.T) {
 		{"write-only nested", "resource \"k\" \"s\" {\n  spec {\n    data_wo = {}\n  }\n}\n", featWriteOnly, 3},
 		{"provider function", "locals {\n  arn = provider::aws::arn_parse(\"x\")\n}\n", featProviderFunctions, 2},
 		{"provider function in template", "output \"x\" {\n  value = \"a-${provider::time::rfc3339_parse(\"x\").year}\"\n}\n", featProviderFunctions, 2},
+		{"encryption", "terraform {\n  required_version = \">= 1.7\"\n  encryption {\n    state {\n      method = method.aes_gcm.a\n    }\n  }\n}\n", featEncryption, 3},
+		{"provider for_each", "provider \"aws\" {\n  alias    = \"by_region\"\n  for_each = var.regions\n}\n", featProviderForEach, 3},
+		{"module source from a variable", "module \"m\" {\n  source = \"./modules/${var.name}\"\n}\n", featEarlyEvaluation, 2},
+		{"module version from a local", "module \"m\" {\n  source  = \"x/y/z\"\n  version = local.v\n}\n", featEarlyEvaluation, 3},
+		{"backend from a variable", "terraform {\n  backend \"local\" {\n    path = var.state\n  }\n}\n", featEarlyEvaluation, 3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			uses := scanFeatures([]byte(tc.src), "main.tf")
@@ -212,9 +219,13 @@ func TestCheckFeaturesPassesOver(t *testing.T) {
 }
 
 func TestFeaturesTableIsComplete(t *testing.T) {
+	openTofuOnly := map[string]bool{featEncryption.Name: true, featProviderForEach.Name: true, featEarlyEvaluation.Name: true}
 	for _, f := range Features {
 		for _, flavor := range []Flavor{Terraform, OpenTofu} {
 			min := f.Minimum(flavor)
+			if min == nil && flavor == Terraform && openTofuOnly[f.Name] {
+				continue
+			}
 			if min == nil {
 				t.Errorf("%s: no %s version", f.Name, flavor)
 				continue
@@ -222,6 +233,116 @@ func TestFeaturesTableIsComplete(t *testing.T) {
 			if min.LessThan(minVersion[flavor]) {
 				t.Errorf("%s: %s %s is older than tfkit's minimum %s", f.Name, flavor, min, minVersion[flavor])
 			}
+		}
+	}
+}
+
+// TestOpenTofuOnlyRefusedByTerraform: OpenTofu's own constructs are
+// refused for every Terraform, with the hint to deploy with OpenTofu, and
+// pass with an OpenTofu recent enough; module sources and backend settings
+// without variables or locals pass everywhere.
+func TestOpenTofuOnlyRefusedByTerraform(t *testing.T) {
+	const src = `terraform {
+  backend "local" {
+    path = "state/${var.env}.tfstate"
+  }
+  encryption {
+    key_provider "pbkdf2" "k" {
+      passphrase = var.passphrase
+    }
+  }
+}
+
+provider "random" {
+  alias    = "each"
+  for_each = toset(["a", "b"])
+}
+
+module "plain" {
+  source = "./modules/plain"
+}
+
+module "named" {
+  source = "./modules/${local.name}"
+}
+`
+	want := []string{
+		"main.tf:3:12: variables and locals in module sources and versions and in backend settings (early evaluation) (backend local path) are not supported by Terraform (OpenTofu supports them from 1.8); this is Terraform 1.11.4",
+		"main.tf:5:3: encryption blocks (state and plan encryption) are not supported by Terraform (OpenTofu supports them from 1.7); this is Terraform 1.11.4",
+		"main.tf:14:3: provider blocks with for_each are not supported by Terraform (OpenTofu supports them from 1.9); this is Terraform 1.11.4",
+		"main.tf:22:12: variables and locals in module sources and versions and in backend settings (early evaluation) (module named source) are not supported by Terraform (OpenTofu supports them from 1.8); this is Terraform 1.11.4",
+	}
+	tf := engineAt(Terraform, "1.11.4")
+	err := checkSource(t, tf, "main.tf", src)
+	var fe *FeatureError
+	if !errors.As(err, &fe) {
+		t.Fatalf("want a *FeatureError, got %v", err)
+	}
+	var got []string
+	for _, u := range fe.Uses {
+		got = append(got, u.Message(tf))
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("want\n%s\ngot\n%s", strings.Join(want, "\n"), strings.Join(got, "\n"))
+	}
+	if !strings.HasPrefix(fe.Hint(), "deploy with OpenTofu") {
+		t.Errorf("hint: %q", fe.Hint())
+	}
+	if err := checkSource(t, engineAt(OpenTofu, "1.12.6"), "main.tf", src); err != nil {
+		t.Errorf("OpenTofu 1.12.6: %v", err)
+	}
+	err = checkSource(t, engineAt(OpenTofu, "1.8.0"), "main.tf", src)
+	if !errors.As(err, &fe) || len(fe.Uses) != 1 || fe.Uses[0].Feature != featProviderForEach {
+		t.Errorf("OpenTofu 1.8.0: want only provider for_each refused, got %v", err)
+	}
+	if err := checkSource(t, tf, "main.tf", "module \"m\" {\n  source = \"./m\"\n}\n"); err != nil {
+		t.Errorf("a literal module source: %v", err)
+	}
+}
+
+// TestPlanExclude: OpenTofu's plan gets one -exclude per address; an engine
+// without -exclude is refused before it runs.
+func TestPlanExclude(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "args")
+	fake := func(name, v string) *Engine {
+		p := filepath.Join(dir, name)
+		script := "#!/bin/sh\necho \"$@\" >> " + log + "\nexit 0\n"
+		if err := os.WriteFile(p, []byte(script), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		e := engineAt(Flavor(name), v)
+		e.Path = p
+		return e
+	}
+	for _, tc := range []struct {
+		engine *Engine
+		err    string
+	}{
+		{fake("opentofu", "1.9.0"), ""},
+		{fake("terraform", "1.11.4"), "-exclude random_pet.b, module.m: excluded addresses (-exclude) are not supported by Terraform (OpenTofu supports them from 1.9); this is Terraform 1.11.4"},
+		{engineAt(OpenTofu, "1.8.3"), "excluded addresses (-exclude) need OpenTofu 1.9 or later; this is OpenTofu 1.8.3"},
+	} {
+		os.Remove(log)
+		w, err := Open(tc.engine, "s", filepath.Join(dir, "work"), nil, NewOutput(io.Discard), NewOutput(io.Discard))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Exclude = []string{"random_pet.b", "module.m"}
+		_, err = w.Plan(context.Background(), false)
+		w.Close()
+		args, _ := os.ReadFile(log)
+		if tc.err == "" {
+			if !strings.Contains(string(args), "-exclude=random_pet.b -exclude=module.m") {
+				t.Errorf("%s: plan ran with %q (error %v)", tc.engine, args, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("%s: error %v, want %q", tc.engine, err, tc.err)
+		}
+		if len(args) > 0 {
+			t.Errorf("%s: the engine ran: %q", tc.engine, args)
 		}
 	}
 }

@@ -51,6 +51,11 @@ type Workspace struct {
 	// LockTimeout is how long plan and apply wait for a state lock held
 	// by another process; zero fails at once, as the engine does.
 	LockTimeout time.Duration
+	// Exclude are resource and module addresses that plan leaves out with
+	// everything that depends on them (OpenTofu's -exclude, 1.9 or
+	// later); Plan fails before the engine runs when the engine has no
+	// -exclude.
+	Exclude []string
 
 	engine *Engine
 	env    []string          // the engine's environment
@@ -263,6 +268,14 @@ func (w *Workspace) Plan(ctx context.Context, destroy bool) (Summary, error) {
 	args := []string{"plan", "-no-color", "-input=false", "-detailed-exitcode", "-lock-timeout=" + w.LockTimeout.String(), "-out=" + PlanFile}
 	if destroy {
 		args = append(args, "-destroy")
+	}
+	if len(w.Exclude) > 0 {
+		if !w.engine.Supports(featExclude) {
+			return Summary{}, fmt.Errorf("-exclude %s: %s", strings.Join(w.Exclude, ", "), (Use{Feature: featExclude, File: "--exclude"}).need(w.engine))
+		}
+		for _, a := range w.Exclude {
+			args = append(args, "-exclude="+a)
+		}
 	}
 	args = append(args, varOptions(w.Dir, w.engine.Flavor, w.vars)...)
 	var changes bool

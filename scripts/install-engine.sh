@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# Finds a Terraform engine (terraform or OpenTofu) for the tests, building OpenTofu from the Go
-# module proxy when the machine has none, and writes a CLI config file that points the engine at
-# the provider mirror of install-providers.sh. Prints the engine's path on stdout.
+# Provides the Terraform engines the tests run: the engine tfkit finds first (terraform or
+# OpenTofu) and OpenTofu besides it, built from the Go module proxy and cached when the machine
+# has none, so that the engine tests run under both. Writes a CLI config file that points the
+# engines at the provider mirror of install-providers.sh. Prints the first engine's path on
+# stdout (with --opentofu, OpenTofu's).
 #
-# Search order: $TFKIT_TERRAFORM, `terraform` on PATH, `tofu` on PATH, a cached OpenTofu build,
-# else build OpenTofu $TFKIT_OPENTOFU_VERSION (about 5 min and 2.2 GB peak, once; then cached).
+# First engine: $TFKIT_TERRAFORM, `terraform` on PATH, `tofu` on PATH, else OpenTofu.
+# OpenTofu: `tofu` on PATH, else OpenTofu $TFKIT_OPENTOFU_VERSION built into the cache (about
+# 5 min and 2.2 GB peak on two quiet cores, once; a lock keeps two runs from building it twice).
 #
-# Usage: scripts/install-engine.sh [--opentofu]
-#   --opentofu  ignore TFKIT_TERRAFORM and PATH: use (building if needed) the cached OpenTofu.
+# Usage: scripts/install-engine.sh [--opentofu | --no-opentofu]
+#   --opentofu     OpenTofu only: ignore TFKIT_TERRAFORM and PATH, use (building if needed) the
+#                  cached build; scripts/test.sh runs this beside the other installs.
+#   --no-opentofu  the first engine only, building OpenTofu only when there is no other.
 #
 # Writes $TFKIT_CACHE/terraformrc (use it as TF_CLI_CONFIG_FILE). Terraform itself cannot be
 # built from the module proxy; OpenTofu can, through a throw-away wrapper module, because its
@@ -18,9 +23,11 @@ cd "$(dirname "$0")/.."
 . scripts/lib.sh
 
 only_opentofu=0
+want_opentofu=1
 for arg in "$@"; do
   case $arg in
   --opentofu) only_opentofu=1 ;;
+  --no-opentofu) want_opentofu=0 ;;
   -h | --help)
     sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
     exit 0
@@ -60,14 +67,32 @@ replace github.com/hashicorp/hcl/v2 v2.20.1 => github.com/opentofu/hcl/v2 v2.20.
 EOF
   (
     cd "$src"
-    go mod tidy
+    # -mod=mod resolves the requirements the build needs while building, instead of a
+    # `go mod tidy` first: tidy also fetches the modules of OpenTofu's dependencies' tests and
+    # of other platforms (306 modules against the 252 the build needs), and the binary is the
+    # same byte for byte.
     # version.dev=no is what OpenTofu's release builds set: without it the binary calls itself
     # a prerelease (v1.12.6-dev).
-    GOFLAGS="${GOFLAGS:-} -trimpath" go build -o "$tofu_bin.tmp" \
+    GOFLAGS="${GOFLAGS:-} -mod=mod -trimpath" go build -o "$tofu_bin.tmp" \
       -ldflags "-X github.com/opentofu/opentofu/version.dev=no" github.com/opentofu/opentofu/cmd/tofu
   )
   mv "$tofu_bin.tmp" "$tofu_bin"
+  rm -rf "$src"
   log "built OpenTofu in $(seconds_since "$t0")s"
+}
+
+# ensure_opentofu builds OpenTofu into the cache unless it is there. Two runs sharing a cache
+# (scripts/test.sh runs this script twice, once in the background) build it once: the second
+# waits on the lock and finds the binary.
+ensure_opentofu() {
+  [ -x "$tofu_bin" ] && return 0
+  mkdir -p "$tofu_dir"
+  if command -v flock >/dev/null; then
+    exec 9>"$tofu_dir.lock"
+    flock 9
+  fi
+  [ -x "$tofu_bin" ] || build_opentofu
+  exec 9>&-
 }
 
 engine=
@@ -81,16 +106,25 @@ if [ "$only_opentofu" = 0 ]; then
     :
   fi
 fi
-if [ -z "$engine" ]; then
-  [ -x "$tofu_bin" ] || build_opentofu
-  engine=$tofu_bin
+# OpenTofu besides the first engine: tofu on PATH, else the cached build.
+opentofu=
+if [ "$only_opentofu" = 1 ] || [ "$want_opentofu" = 1 ] || [ -z "$engine" ]; then
+  if [ "$only_opentofu" = 0 ] && opentofu=$(command -v tofu); then
+    :
+  else
+    ensure_opentofu
+    opentofu=$tofu_bin
+  fi
 fi
+[ -n "$engine" ] || engine=$opentofu
+[ "$only_opentofu" = 0 ] || engine=$opentofu
 # The CLI config: providers from the mirror, anything else from the network as usual. Both
 # registry hosts are listed because OpenTofu resolves "hashicorp/null" on registry.opentofu.org.
 # tfkit/* is the repository's own example provider (tfkit/docstore).
 rc=$TFKIT_CACHE/terraformrc
 mkdir -p "$TFKIT_CACHE"
-cat >"$rc.tmp" <<EOF
+rc_tmp=$(mktemp "$rc.XXXXXX")
+cat >"$rc_tmp" <<EOF
 # Written by tfkit's scripts/install-engine.sh; use as TF_CLI_CONFIG_FILE.
 provider_installation {
   filesystem_mirror {
@@ -116,11 +150,19 @@ provider_installation {
   }
 }
 EOF
-mv "$rc.tmp" "$rc"
+chmod 0644 "$rc_tmp"
+mv "$rc_tmp" "$rc"
 
 # An engine that cannot report its version is no engine (a broken download, a wrong platform).
 # It runs with the config just written: the machine's TF_CLI_CONFIG_FILE may name a missing file.
-out=$(TF_CLI_CONFIG_FILE=$rc CHECKPOINT_DISABLE=1 "$engine" version 2>&1) || die "$engine version failed: $out"
-log "engine: $engine (${out%%$'\n'*})"
+check() { # LABEL PATH
+  local out
+  out=$(TF_CLI_CONFIG_FILE=$rc CHECKPOINT_DISABLE=1 "$2" version 2>&1) || die "$2 version failed: $out"
+  log "$1: $2 (${out%%$'\n'*})"
+}
+check engine "$engine"
+if [ -n "$opentofu" ] && [ "$opentofu" != "$engine" ]; then
+  check OpenTofu "$opentofu"
+fi
 log "CLI config: $rc"
 echo "$engine"

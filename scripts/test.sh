@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every check CI runs, in order, stopping at the first failure:
 #
-#   install   providers into the mirror, the engine and the CLI config, the TypeScript compiler
-#             for the TSX type checks, kube-apiserver and etcd for the jet CRD tests
+#   install   providers into the mirror, the engines (the first found, and OpenTofu) and the CLI
+#             config, the TypeScript compiler for the TSX type checks, kube-apiserver and etcd
+#             for the jet CRD tests
 #             (scripts/install-*.sh), staticcheck and gotestsum
 #   vet       go vet ./...
 #   gofmt     gofmt -l on every tracked Go file outside testdata/
@@ -101,28 +102,36 @@ tool() {
 install_all() {
   command -v go >/dev/null || die "go is not on PATH"
   go version
-  local mirror engine kube kubeout=$work/install-kube.out kubepid
-  # The API server build (about 10 minutes once, then cached) runs beside the provider builds:
-  # on a cold cache much of both is waiting for module downloads, which then overlap.
+  local mirror engine opentofu kube kubeout=$work/install-kube.out kubepid tofuout=$work/install-opentofu.out tofupid
+  # The API server build (about 10 minutes once, then cached) and the OpenTofu build (about 5,
+  # once) run beside the provider builds: on a cold cache much of each is waiting for module
+  # downloads, which then overlap, and none of them lengthens the longest chain, the providers.
   scripts/install-kube.sh >"$kubeout" &
   kubepid=$!
-  trap 'kill "$kubepid" 2>/dev/null || true' EXIT
+  scripts/install-engine.sh --opentofu >"$tofuout" &
+  tofupid=$!
+  trap 'kill "$kubepid" "$tofupid" 2>/dev/null || true' EXIT
   # docker and aws let the examples that use them be validated too (slow once, then cached).
   mirror=$(scripts/install-providers.sh --docker --aws)
-  engine=$(scripts/install-engine.sh)
+  # The first engine only: OpenTofu is the background job's.
+  engine=$(scripts/install-engine.sh --no-opentofu)
   scripts/install-typescript.sh >/dev/null
+  wait "$tofupid" || die "scripts/install-engine.sh --opentofu failed; its output is above"
   wait "$kubepid" || die "scripts/install-kube.sh failed; its output is above"
   trap - EXIT
   kube=$(cat "$kubeout")
+  opentofu=$(cat "$tofuout")
   tool staticcheck "honnef.co/go/tools/cmd/staticcheck@$STATICCHECK_VERSION"
   tool gotestsum "gotest.tools/gotestsum@$GOTESTSUM_VERSION"
   {
     printf 'export TFKIT_CACHE=%q\n' "$TFKIT_CACHE"
     printf 'export TFKIT_PROVIDER_MIRROR=%q\n' "$mirror"
     printf 'export TFKIT_TERRAFORM=%q\n' "$engine"
+    printf 'export TFKIT_OPENTOFU=%q\n' "$opentofu"
     printf 'export TF_CLI_CONFIG_FILE=%q\n' "$TFKIT_CACHE/terraformrc"
     printf 'export TFKIT_KUBE_ASSETS=%q\n' "$kube"
     # Engine and API server tests fail instead of skipping when something above did not install.
+    # and engine tests run under both engines: OpenTofu's absence fails them too.
     echo 'export TFKIT_REQUIRE_ENGINE=1'
     echo 'export TFKIT_REQUIRE_KUBE=1'
   } >"$envfile"

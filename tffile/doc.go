@@ -19,7 +19,10 @@
 // schemas declare; any other object is an argument whose value is an
 // object, which evaluates to what the block would.
 //
-// Which files belong to a module is decided in one place (Names); what
+// Which files belong to a module is decided in one place (Names, NamesFor):
+// with Options.Engine set to OpenTofu, .tofu and .tofu.json files are
+// configuration too and hide the .tf and .tf.json files of the same name,
+// as OpenTofu reads a directory; with Terraform they are not read. What
 // Terraform's language says about block kinds is read from its statement
 // in package config (language.go).
 package tffile

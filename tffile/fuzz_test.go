@@ -3,6 +3,7 @@ package tffile
 import (
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -58,6 +59,70 @@ func FuzzRead(f *testing.F) {
 			}
 			if want != nil && len(want.Blocks) != len(got.Blocks) {
 				t.Fatalf("%s: %d blocks, %d headers", name, len(want.Blocks), len(got.Blocks))
+			}
+		}
+	})
+}
+
+// FuzzNamesFor picks files from arbitrary directory listings (names
+// separated by "/", which no file name holds): Terraform's choice never
+// holds a .tofu file; OpenTofu's holds every .tofu file, and a .tf file
+// only when no .tofu file of its name is listed; both hold each name once,
+// primary files and overrides apart, sorted.
+func FuzzNamesFor(f *testing.F) {
+	f.Add("main.tf/main.tofu/vars.tf.json/vars.tofu/net.tf.json/net.tofu.json/only.tofu/a_override.tf/a_override.tofu")
+	f.Add("override.tf/override.tofu.json/.x.tofu/#y.tofu#/z.tofu~/README.md")
+	f.Add("a.tofu.json.tf/a.tofu.json/a.tf.json/.tofu/tofu/_override.tofu")
+	f.Fuzz(func(t *testing.T, listing string) {
+		// A directory lists each name once.
+		present := map[string]bool{}
+		var names []string
+		for _, n := range strings.Split(listing, "/") {
+			if !present[n] {
+				present[n] = true
+				names = append(names, n)
+			}
+		}
+		// hidden is the .tofu file that hides a .tf file for OpenTofu.
+		hidden := func(n string) bool {
+			switch {
+			case strings.HasSuffix(n, ".tf.json"):
+				return present[strings.TrimSuffix(n, ".tf.json")+".tofu.json"]
+			case strings.HasSuffix(n, ".tf"):
+				return present[strings.TrimSuffix(n, ".tf")+".tofu"]
+			}
+			return false
+		}
+		for _, e := range []Engine{Terraform, OpenTofu} {
+			primary, overrides := NamesFor(names, e)
+			seen := map[string]bool{}
+			for i, list := range [][]string{primary, overrides} {
+				if !sort.StringsAreSorted(list) {
+					t.Errorf("%s: not sorted: %q", e, list)
+				}
+				for _, n := range list {
+					if seen[n] {
+						t.Errorf("%s: %q twice", e, n)
+					}
+					seen[n] = true
+					c, _, over := KindFor(n, e)
+					if !c || over != (i == 1) {
+						t.Errorf("%s: %q picked, but KindFor says %v %v", e, n, c, over)
+					}
+					isTofu := strings.HasSuffix(n, ".tofu") || strings.HasSuffix(n, ".tofu.json")
+					if e == Terraform && isTofu {
+						t.Errorf("terraform reads %q", n)
+					}
+					if e == OpenTofu && hidden(n) {
+						t.Errorf("opentofu reads %q beside its .tofu file", n)
+					}
+				}
+			}
+			for _, n := range names {
+				c, _, _ := KindFor(n, e)
+				if c && !seen[n] && !(e == OpenTofu && hidden(n)) {
+					t.Errorf("%s: %q is configuration but not picked", e, n)
+				}
 			}
 		}
 	})

@@ -20,6 +20,10 @@ type Options struct {
 	// Terraform JSON that the schemas declare as nested blocks are read
 	// as blocks; without them, as arguments with object values.
 	Providers []*schema.Provider
+	// Engine is the engine whose choice of files Dir follows (NamesFor):
+	// with OpenTofu, .tofu and .tofu.json files are read and hide the .tf
+	// files of the same name. The zero value reads as Terraform does.
+	Engine Engine
 }
 
 // File is one file as read, before overrides are merged.
@@ -66,7 +70,9 @@ func (m *Module) Merged(b *config.Block) (*config.Block, bool) {
 
 // Read reads files into one module: primary files in the order given,
 // then override files (by Kind of their names) merged into them in the
-// order given. Diagnostics say what could not be read; the files that
+// order given. Every file given is read, .tofu and .tofu.json names too
+// (native and JSON syntax as for .tf and .tf.json): which files an engine
+// reads is NamesFor's choice. Diagnostics say what could not be read; the files that
 // could are in the module.
 func Read(srcs []Source, opts Options) (*Module, diag.Diagnostics) {
 	m := &Module{Config: &config.Config{}}
@@ -75,7 +81,8 @@ func Read(srcs []Source, opts Options) (*Module, diag.Diagnostics) {
 	var jsons []*jsonFile
 	var primary, overrides []*File
 	for i, s := range srcs {
-		_, isJSON, over := Kind(s.Name)
+		// The caller chose the files; a .tofu name only tells the syntax.
+		_, isJSON, over, _ := kind(s.Name, true)
 		f := &File{Name: s.Name, Src: s.Src, JSON: isJSON, Override: over}
 		if f.JSON {
 			jf, d := parseJSONFile(s.Name, s.Src)

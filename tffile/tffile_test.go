@@ -40,6 +40,102 @@ func TestKindAndNames(t *testing.T) {
 	}
 }
 
+// TestNamesForOpenTofu: OpenTofu reads .tofu and .tofu.json files, and a
+// x.tofu file hides x.tf (x.tofu.json hides x.tf.json, not x.tf), override
+// files alike; Terraform reads none of them.
+func TestNamesForOpenTofu(t *testing.T) {
+	for name, want := range map[string][3]bool{
+		"main.tofu":            {true, false, false},
+		"main.tofu.json":       {true, true, false},
+		"override.tofu":        {true, false, true},
+		"x_override.tofu.json": {true, true, true},
+		".main.tofu":           {false, false, false},
+		"#main.tofu#":          {false, false, false},
+		"main.tofu~":           {false, false, false},
+		"main.tf":              {true, false, false},
+	} {
+		c, j, o := KindFor(name, OpenTofu)
+		if [3]bool{c, j, o} != want {
+			t.Errorf("KindFor(%q, OpenTofu) = %v %v %v, want %v", name, c, j, o, want)
+		}
+		if c, _, _ := Kind(name); c && strings.Contains(name, ".tofu") {
+			t.Errorf("Kind(%q): Terraform reads no .tofu file", name)
+		}
+	}
+	names := []string{"main.tf", "main.tofu", "vars.tf.json", "vars.tofu", "net.tf.json", "net.tofu.json",
+		"only.tofu", "a_override.tf", "a_override.tofu", "b_override.tf", "README.md"}
+	for _, tc := range []struct {
+		e                 Engine
+		primary, override string
+	}{
+		{Terraform, "main.tf net.tf.json vars.tf.json", "a_override.tf b_override.tf"},
+		{"", "main.tf net.tf.json vars.tf.json", "a_override.tf b_override.tf"},
+		{OpenTofu, "main.tofu net.tofu.json only.tofu vars.tf.json vars.tofu", "a_override.tofu b_override.tf"},
+	} {
+		p, o := NamesFor(names, tc.e)
+		if got := strings.Join(p, " "); got != tc.primary {
+			t.Errorf("NamesFor(%q) primary = %s, want %s", tc.e, got, tc.primary)
+		}
+		if got := strings.Join(o, " "); got != tc.override {
+			t.Errorf("NamesFor(%q) overrides = %s, want %s", tc.e, got, tc.override)
+		}
+	}
+	if EngineOf("/usr/local/bin/tofu") != OpenTofu || EngineOf("tofu") != OpenTofu || EngineOf("terraform") != Terraform || EngineOf("") != Terraform {
+		t.Error("EngineOf does not tell tofu from terraform")
+	}
+}
+
+// TestDirPerEngine: a directory with main.tf and main.tofu is one
+// configuration to Terraform and another to OpenTofu; a directory of
+// .tofu files alone is empty to Terraform.
+func TestDirPerEngine(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("main.tf", "locals {\n  engine = \"terraform\"\n}\n")
+	write("main.tofu", "locals {\n  engine = \"opentofu\"\n}\n")
+	write("extra.tofu.json", `{"output": {"engine": {"value": "${local.engine}"}}}`)
+	for _, tc := range []struct {
+		e      Engine
+		want   string
+		blocks int
+	}{{Terraform, `"terraform"`, 1}, {OpenTofu, `"opentofu"`, 2}} {
+		m, ds := Dir(dir, Options{Engine: tc.e})
+		if ds.HasErrors() {
+			t.Fatalf("%s: %v", tc.e, ds)
+		}
+		if len(m.Config.Blocks) != tc.blocks {
+			t.Errorf("%s: %d blocks, want %d", tc.e, len(m.Config.Blocks), tc.blocks)
+		}
+		locals := m.Config.BlocksOfType("locals")
+		if len(locals) != 1 {
+			t.Fatalf("%s: %d locals blocks", tc.e, len(locals))
+		}
+		a := locals[0].Body.Attribute("engine")
+		src, err := os.ReadFile(a.Range.Filename)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := string(a.Source.Range().SliceBytes(src)); got != tc.want {
+			t.Errorf("%s: local.engine = %s, want %s", tc.e, got, tc.want)
+		}
+	}
+	only := t.TempDir()
+	if err := os.WriteFile(filepath.Join(only, "main.tofu"), []byte("locals {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, ds := Dir(only, Options{}); !ds.HasErrors() || !strings.Contains(ds.Error(), "No .tf files") {
+		t.Errorf("Terraform reading .tofu files alone: %v", ds)
+	}
+	if _, ds := Dir(only, Options{Engine: OpenTofu}); ds.HasErrors() {
+		t.Errorf("OpenTofu reading main.tofu: %v", ds)
+	}
+}
+
 // dirs are the directories of Terraform configuration the tests read in
 // place: the test data of the packages that read Terraform, and the real
 // modules of the shared corpus.

@@ -557,9 +557,10 @@ func reorderKey(members []member, order []string) []member {
 type blockRule int
 
 const (
-	notBlock     blockRule = iota
-	plainBlock             // lifecycle = { ... } is lifecycle { ... }
-	labeledBlock           // provisioner = { "local-exec": { ... } } is provisioner "local-exec" { ... }
+	notBlock      blockRule = iota
+	plainBlock              // lifecycle = { ... } is lifecycle { ... }
+	labeledBlock            // provisioner = { "local-exec": { ... } } is provisioner "local-exec" { ... }
+	twoLabelBlock           // key_provider = { pbkdf2: { main: { ... } } } is key_provider "pbkdf2" "main" { ... }
 )
 
 // metaBlock is the rule for attribute name in a block nested as types (top
@@ -583,8 +584,17 @@ func metaBlock(types []string, name string) blockRule {
 		return plainBlock
 	case len(s.Labels) == 1:
 		return labeledBlock
+	case len(s.Labels) == 2 && !isKindSpec(s):
+		return twoLabelBlock
 	}
 	return notBlock
+}
+
+// isKindSpec reports whether s is a kind's own block nested elsewhere (a
+// check's scoped data source), which is written with tf.block.
+func isKindSpec(s *config.BlockSpec) bool {
+	k, ok := config.KindOf(s.Type)
+	return ok && &k.BlockSpec == s
 }
 
 // markerKind returns the kind of a ref or tf helper, or "".
@@ -639,29 +649,14 @@ func (c *converter) item(n *node, types []string, name string, v Value, at hcl.R
 			out = append(out, nb)
 		}
 		return out
-	case labeledBlock:
+	case labeledBlock, twoLabelBlock:
 		var out []config.Item
 		for i, obj := range c.blockBodies(v, at, path, name) {
 			p := path
 			if v.Kind() == Array {
 				p = indexPath(path, i)
 			}
-			ms := members(obj)
-			if len(ms) == 0 {
-				c.errorAt(at, p, fmt.Sprintf("Empty %s", name),
-					fmt.Sprintf("%s is written as an object keyed by its type, such as %s.", name, labeledExample(name)), "")
-			}
-			for _, m := range ms {
-				body := m.val
-				if body.Kind() != Object || markerKind(body) != "" {
-					c.errorAt(at, p+"."+m.key, fmt.Sprintf("Invalid %s", name),
-						fmt.Sprintf("The body of %s %q must be an object.", name, m.key), "write "+labeledExample(name))
-					continue
-				}
-				nb := &config.Block{Type: name, Labels: []string{m.key}, Body: &config.Body{}, DeclRange: at}
-				nb.Body.Items = c.bodyItems(n, append(types[:len(types):len(types)], name), body, at, p+"."+m.key)
-				out = append(out, nb)
-			}
+			out = append(out, c.labeledBlocks(n, types, name, obj, nil, metaBlock(types, name) == twoLabelBlock, at, p)...)
 		}
 		return out
 	}
@@ -675,12 +670,44 @@ func (c *converter) item(n *node, types []string, name string, v Value, at hcl.R
 	return []config.Item{&config.Attribute{Name: name, Expr: e, Range: at}}
 }
 
+// labeledBlocks converts an object keyed by a block's first label (and,
+// with two, each value keyed by the second) into the blocks it stands for.
+func (c *converter) labeledBlocks(n *node, types []string, name string, obj Value, labels []string, two bool, at hcl.Range, p string) []config.Item {
+	ms := members(obj)
+	if len(ms) == 0 {
+		c.errorAt(at, p, fmt.Sprintf("Empty %s", name),
+			fmt.Sprintf("%s is written as an object keyed by its type, such as %s.", name, labeledExample(name)), "")
+	}
+	var out []config.Item
+	for _, m := range ms {
+		body := m.val
+		if body.Kind() != Object || markerKind(body) != "" {
+			c.errorAt(at, p+"."+m.key, fmt.Sprintf("Invalid %s", name),
+				fmt.Sprintf("The body of %s %q must be an object.", name, m.key), "write "+labeledExample(name))
+			continue
+		}
+		ls := append(labels[:len(labels):len(labels)], m.key)
+		if two && len(ls) == 1 {
+			out = append(out, c.labeledBlocks(n, types, name, body, ls, two, at, p+"."+m.key)...)
+			continue
+		}
+		nb := &config.Block{Type: name, Labels: ls, Body: &config.Body{}, DeclRange: at}
+		nb.Body.Items = c.bodyItems(n, append(types[:len(types):len(types)], name), body, at, p+"."+m.key)
+		out = append(out, nb)
+	}
+	return out
+}
+
 func labeledExample(name string) string {
 	switch name {
 	case "provisioner":
 		return `provisioner={{ "local-exec": { command: "echo hello" } }}`
 	case "backend":
 		return `backend={{ s3: { bucket: "state" } }}`
+	case "key_provider":
+		return `key_provider: { pbkdf2: { main: { passphrase: "..." } } }`
+	case "method":
+		return `method: { aes_gcm: { main: { keys: tf.raw("key_provider.pbkdf2.main") } } }`
 	}
 	return name + `={{ type: { ... } }}`
 }

@@ -33,7 +33,9 @@
 //
 // Nested objects are object-typed attributes, except where Terraform itself
 // defines a block (lifecycle, provisioner, connection, required_providers,
-// backend, cloud, validation, precondition, postcondition, assert);
+// backend, cloud, OpenTofu's encryption, validation, precondition,
+// postcondition, assert); blocks with two labels are objects keyed twice
+// (key_provider={{ pbkdf2: { main: {...} } }});
 // provider blocks are written with tf.block(...) and dynamic blocks with
 // tf.dynamic(...).
 //

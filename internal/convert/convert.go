@@ -37,6 +37,10 @@ type Options struct {
 	// data sources of their providers use the typed constructors. Nil
 	// means untyped elements everywhere. Go only.
 	Bindings *Bindings
+	// Engine is the engine whose files Dir reads (tffile.NamesFor): with
+	// OpenTofu, .tofu and .tofu.json files hide the .tf files of their
+	// names. The zero value reads as Terraform does.
+	Engine tffile.Engine
 }
 
 // File is one .tf file to convert.
@@ -49,7 +53,7 @@ type File struct {
 // child modules stay Terraform), override files merged into the others as
 // Terraform merges them.
 func Dir(dir string, opts Options) ([]byte, diag.Diagnostics) {
-	files, ds := ReadDir(dir)
+	files, ds := ReadDirFor(dir, opts.Engine)
 	if ds.HasErrors() {
 		return nil, ds
 	}
@@ -66,8 +70,13 @@ func Dir(dir string, opts Options) ([]byte, diag.Diagnostics) {
 // ReadDir reads the configuration files of dir: the primary files in name
 // order, then the override files (tffile.Names).
 func ReadDir(dir string) ([]File, diag.Diagnostics) {
+	return ReadDirFor(dir, tffile.Terraform)
+}
+
+// ReadDirFor is ReadDir with the files engine e reads (tffile.NamesFor).
+func ReadDirFor(dir string, e tffile.Engine) ([]File, diag.Diagnostics) {
 	var ds diag.Diagnostics
-	primary, overrides, err := tffile.DirNames(dir)
+	primary, overrides, err := tffile.DirNamesFor(dir, e)
 	if err != nil {
 		return nil, ds.Errorf(nil, "Cannot read directory %s: %v", dir, err)
 	}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -18,6 +19,7 @@ const (
 	EnvTerraform      = "TFKIT_TERRAFORM"       // engine binary, overrides PATH
 	EnvProviderMirror = "TFKIT_PROVIDER_MIRROR" // provider mirror, default $TFKIT_CACHE/mirror
 	EnvRequireEngine  = "TFKIT_REQUIRE_ENGINE"  // "1": fail instead of skip when missing
+	EnvOpenTofu       = "TFKIT_OPENTOFU"        // OpenTofu binary to test with besides the engine
 )
 
 // openTofuVersion is where scripts/install-engine.sh caches its OpenTofu
@@ -219,10 +221,11 @@ func RequireProvider(t testing.TB, source, version string) {
 }
 
 // Engines returns the engine to test with (Engine) and, when there is one
-// besides it, an OpenTofu: tofu on PATH or the one scripts/install-engine.sh
-// built into the cache. Tests that depend on the engine run with both
-// engines so; when OpenTofu is missing the test log says so, since the test
-// then passes with one engine only.
+// besides it, an OpenTofu: $TFKIT_OPENTOFU, else tofu on PATH, else the one
+// scripts/install-engine.sh built into the cache. Tests that depend on the
+// engine run with both engines so. When OpenTofu is missing the test log
+// says so, since the test then passes with one engine only; with
+// TFKIT_REQUIRE_ENGINE=1 (CI, which installs both) the test fails instead.
 func Engines(t testing.TB) []string {
 	t.Helper()
 	first := Engine(t)
@@ -231,6 +234,13 @@ func Engines(t testing.TB) []string {
 		return []string{first}
 	}
 	var tofus []string
+	if p := os.Getenv(EnvOpenTofu); p != "" {
+		if !isExecutable(p) {
+			unavailable(t, "%s=%s is not an executable file", EnvOpenTofu, p)
+			return []string{first}
+		}
+		tofus = append(tofus, p)
+	}
 	if p, err := exec.LookPath("tofu"); err == nil {
 		tofus = append(tofus, p)
 	}
@@ -243,16 +253,78 @@ func Engines(t testing.TB) []string {
 			return []string{first, p}
 		}
 	}
-	t.Logf("OpenTofu is not installed (no tofu on PATH, none built into %s by scripts/install-engine.sh --opentofu): testing with %s only",
-		filepath.Join(cacheDir(), "engine"), first)
+	msg := fmt.Sprintf("OpenTofu is not installed (%s is unset, no tofu on PATH, none built into %s)",
+		EnvOpenTofu, filepath.Join(cacheDir(), "engine"))
+	if os.Getenv(EnvRequireEngine) == "1" {
+		t.Fatalf("%s: the engine tests run under both engines (%s=1: run scripts/install-engine.sh --opentofu)", msg, EnvRequireEngine)
+	}
+	t.Logf("%s: testing with %s only; scripts/install-engine.sh --opentofu builds it", msg, first)
 	return []string{first}
 }
 
 // ForEachEngine runs test once per engine of Engines, each as a subtest
-// named after the binary ("terraform", "tofu").
+// named after the binary ("terraform", "tofu"). Workspaces made with the
+// subtest's t run that subtest's engine.
 func ForEachEngine(t *testing.T, test func(t *testing.T, engine string)) {
 	t.Helper()
 	for _, e := range Engines(t) {
-		t.Run(filepath.Base(e), func(t *testing.T) { test(t, e) })
+		t.Run(filepath.Base(e), func(t *testing.T) {
+			subtestEngines.Store(t, e)
+			t.Cleanup(func() { subtestEngines.Delete(t) })
+			test(t, e)
+		})
 	}
+}
+
+// OpenTofu returns the OpenTofu to test with, for tests of what only
+// OpenTofu accepts: the engine when it is OpenTofu, else the OpenTofu of
+// Engines. Without one the test is skipped, or failed when
+// TFKIT_REQUIRE_ENGINE=1.
+func OpenTofu(t testing.TB) string {
+	t.Helper()
+	for _, e := range Engines(t) {
+		if filepath.Base(e) == "tofu" {
+			return e
+		}
+	}
+	unavailable(t, "this test needs OpenTofu, and it is not installed")
+	return ""
+}
+
+// subtestEngines maps the subtests of ForEachEngine to their engine.
+var subtestEngines sync.Map // testing.TB → engine path
+
+// engineOf is the engine of t's workspaces: its ForEachEngine engine, else
+// Engine.
+func engineOf(t testing.TB) string {
+	t.Helper()
+	if e, ok := subtestEngines.Load(t); ok {
+		SkipShort(t)
+		return e.(string)
+	}
+	return Engine(t)
+}
+
+// versions caches Describe by engine path.
+var versions sync.Map // path → string
+
+// Describe names an engine and its version for failure messages:
+// "terraform (Terraform v1.11.4)", "tofu (OpenTofu v1.12.6)". The version is
+// asked of the engine once per test binary; an engine that cannot say is
+// named by its path alone.
+func Describe(engine string) string {
+	if v, ok := versions.Load(engine); ok {
+		return v.(string)
+	}
+	d := filepath.Base(engine)
+	cmd := exec.Command(engine, "version")
+	cmd.Env = append(os.Environ(), "CHECKPOINT_DISABLE=1", "TF_CLI_CONFIG_FILE=/dev/null")
+	if out, err := cmd.Output(); err == nil {
+		line, _, _ := strings.Cut(string(out), "\n")
+		if line = strings.TrimSpace(line); line != "" {
+			d += " (" + line + ")"
+		}
+	}
+	versions.Store(engine, d)
+	return d
 }

@@ -217,7 +217,7 @@ func TestRunReportsCommandAndAllOutput(t *testing.T) {
 	})
 	w.t = t
 	msg := rec.text()
-	if !rec.failed || !strings.Contains(msg, "terraform fail now (in "+w.Dir+") failed: exit status 3") ||
+	if !rec.failed || !strings.Contains(msg, "terraform fail now (in "+w.Dir+", engine terraform (fake version)) failed: exit status 3") ||
 		!strings.Contains(msg, "to stderr") || !strings.Contains(msg, "fake fail now") {
 		t.Errorf("Run(fail) failure message:\n%s", msg)
 	}
@@ -478,10 +478,18 @@ func TestEnginesAddsOpenTofu(t *testing.T) {
 	terraform := exe(filepath.Join(dir, "bin1", "terraform"))
 	t.Setenv(EnvTerraform, terraform)
 	t.Setenv(EnvCache, filepath.Join(dir, "cache"))
+	t.Setenv(EnvOpenTofu, "")
+	t.Setenv(EnvRequireEngine, "")
 	t.Setenv("PATH", filepath.Join(dir, "bin2"))
 	if got := Engines(t); !reflect.DeepEqual(got, []string{terraform}) {
 		t.Errorf("without OpenTofu: %v", got)
 	}
+	// CI installs both engines: a missing OpenTofu fails the test there.
+	t.Setenv(EnvRequireEngine, "1")
+	if r := capture(t, func(tb testing.TB) { Engines(tb) }); !r.failed || !strings.Contains(r.text(), "install-engine.sh --opentofu") {
+		t.Errorf("without OpenTofu, %s=1: failed=%v, %q", EnvRequireEngine, r.failed, r.text())
+	}
+	t.Setenv(EnvRequireEngine, "")
 	built := exe(filepath.Join(dir, "cache", "engine", "opentofu-1.12.6", "tofu"))
 	if got := Engines(t); !reflect.DeepEqual(got, []string{terraform, built}) {
 		t.Errorf("with a built OpenTofu: %v", got)
@@ -490,8 +498,58 @@ func TestEnginesAddsOpenTofu(t *testing.T) {
 	if got := Engines(t); !reflect.DeepEqual(got, []string{terraform, onPath}) {
 		t.Errorf("with tofu on PATH: %v", got)
 	}
+	named := exe(filepath.Join(dir, "bin3", "tofu"))
+	t.Setenv(EnvOpenTofu, named)
+	if got := Engines(t); !reflect.DeepEqual(got, []string{terraform, named}) {
+		t.Errorf("with %s: %v", EnvOpenTofu, got)
+	}
+	t.Setenv(EnvOpenTofu, "")
 	t.Setenv(EnvTerraform, onPath)
 	if got := Engines(t); !reflect.DeepEqual(got, []string{onPath}) {
 		t.Errorf("with OpenTofu as the engine: %v", got)
+	}
+}
+
+// TestForEachEngineWorkspaces: a workspace made in a subtest of
+// ForEachEngine runs that subtest's engine, and a failing command names the
+// engine and the version it reports.
+func TestForEachEngineWorkspaces(t *testing.T) {
+	withoutShortSkips(t)
+	dir := t.TempDir()
+	mirror := filepath.Join(dir, "mirror")
+	if err := os.MkdirAll(filepath.Join(mirror, "registry.terraform.io"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(EnvProviderMirror, mirror)
+	t.Setenv(EnvCache, filepath.Join(dir, "cache"))
+	t.Setenv("PATH", filepath.Join(dir, "none"))
+	engine := func(name, version string) string {
+		p := filepath.Join(dir, name+"-bin", name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		script := "#!/bin/sh\nif [ \"$1\" = version ]; then echo '" + version + "'; exit 0; fi\necho broken >&2\nexit 1\n"
+		if err := os.WriteFile(p, []byte(script), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	t.Setenv(EnvTerraform, engine("terraform", "Terraform v9.1.0"))
+	t.Setenv(EnvOpenTofu, engine("tofu", "OpenTofu v9.2.0"))
+	var ran []string
+	ForEachEngine(t, func(t *testing.T, e string) {
+		w := Workspace(t, map[string]string{"main.tf": ""})
+		if w.Engine != e {
+			t.Errorf("workspace engine %s, want %s", w.Engine, e)
+		}
+		msg := w.Exec("plan").failure()
+		want := map[string]string{"terraform": "engine terraform (Terraform v9.1.0)", "tofu": "engine tofu (OpenTofu v9.2.0)"}[filepath.Base(e)]
+		if !strings.Contains(msg, want) {
+			t.Errorf("failure %q does not name %q", msg, want)
+		}
+		ran = append(ran, t.Name())
+	})
+	if want := []string{t.Name() + "/terraform", t.Name() + "/tofu"}; !reflect.DeepEqual(ran, want) {
+		t.Errorf("subtests %v, want %v", ran, want)
 	}
 }

@@ -90,7 +90,7 @@ func WorkspaceAt(t testing.TB, dir string) *Workdir {
 
 func newWorkdir(t testing.TB) *Workdir {
 	t.Helper()
-	engine := Engine(t)
+	engine := engineOf(t)
 	mirror := Mirror(t)
 	// The CLI config sits outside the configuration directory so that the
 	// configuration is exactly what the test wrote.
@@ -154,6 +154,8 @@ func copyTree(dst, src string) error {
 
 // Result is what one engine command did.
 type Result struct {
+	// Engine names the engine and its version (Describe).
+	Engine   string
 	Args     []string
 	Dir      string
 	Stdout   string // standard output alone (the JSON of -json commands)
@@ -166,8 +168,8 @@ type Result struct {
 // failure describes a failed command for a test message: the command, why
 // it failed and everything it printed.
 func (r Result) failure() string {
-	return fmt.Sprintf("%s (in %s) failed: %v\n--- output ---\n%s--- end of output ---",
-		strings.Join(r.Args, " "), r.Dir, r.Err, withNewline(r.Output))
+	return fmt.Sprintf("%s (in %s, engine %s) failed: %v\n--- output ---\n%s--- end of output ---",
+		strings.Join(r.Args, " "), r.Dir, r.Engine, r.Err, withNewline(r.Output))
 }
 
 func withNewline(s string) string {
@@ -208,6 +210,7 @@ func (w *Workdir) Exec(args ...string) Result {
 	start := time.Now()
 	err := cmd.Run()
 	r := Result{
+		Engine:   Describe(w.Engine),
 		Args:     append([]string{filepath.Base(w.Engine)}, args...),
 		Dir:      w.Dir,
 		Stdout:   stdout.String(),
@@ -258,7 +261,7 @@ func (w *Workdir) Validate() {
 		w.t.Fatal(r.failure())
 	}
 	if problems := v.problems(); problems != "" {
-		w.t.Fatalf("%s: %d error(s), %d warning(s):\n%s", strings.Join(r.Args, " "), v.ErrorCount, v.WarningCount, problems)
+		w.t.Fatalf("%s (engine %s): %d error(s), %d warning(s):\n%s", strings.Join(r.Args, " "), r.Engine, v.ErrorCount, v.WarningCount, problems)
 	}
 	if r.Err != nil {
 		w.t.Fatal(r.failure())

@@ -72,6 +72,11 @@ type Options struct {
 	Warn func(diag.Diagnostics)
 	// Render writes one stack; nil is package render's HCL or JSON.
 	Render func(*config.Config, Format) ([]byte, error)
+	// Engine is the engine the output is for, when it is known:
+	// "terraform" makes what only OpenTofu accepts (config.OpenTofuOnly)
+	// an error at the front end's line, before any engine runs;
+	// "opentofu" and "" accept it.
+	Engine string
 }
 
 // Files is the one synthesis path of every front end: it validates the
@@ -91,6 +96,9 @@ func Files(a *App, o Options) (map[string][]byte, error) {
 	}
 	p := NewPlan(a, schemas)
 	ds := p.Validate()
+	if !ds.HasErrors() {
+		ds = append(ds, p.engineDiagnostics(o)...)
+	}
 	if !ds.HasErrors() {
 		ds = append(ds, p.schemaDiagnostics(o)...)
 	}
@@ -166,6 +174,28 @@ func renderStack(cfg *config.Config, f Format) ([]byte, error) {
 		return render.JSON(cfg)
 	}
 	return render.HCL(cfg)
+}
+
+// engineDiagnostics reports, for output that goes to Terraform, each use
+// of what only OpenTofu accepts.
+func (p *Plan) engineDiagnostics(o Options) diag.Diagnostics {
+	if o.Engine != "terraform" {
+		return nil
+	}
+	var ds diag.Diagnostics
+	for _, s := range p.app.Stacks {
+		cfg, _ := p.Config(s)
+		for _, u := range config.OpenTofuOnly(cfg) {
+			d := &diag.Diagnostic{Severity: diag.Error, Summary: "Not supported by Terraform",
+				Detail: fmt.Sprintf("Stack %q uses %s, which Terraform does not support (OpenTofu does from %s), and is to be deployed with Terraform.", s.Name, u.What, u.Since),
+				Path:   u.Path, Suggestion: "deploy with OpenTofu (--engine with the path of tofu, or TFKIT_TERRAFORM), or leave it out"}
+			if r := u.Range; r.Filename != "" || r.Start.Line != 0 {
+				d.Subject = &r
+			}
+			ds = append(ds, d)
+		}
+	}
+	return ds
 }
 
 // schemaDiagnostics checks each stack against the provider schemas, when

@@ -322,6 +322,8 @@ export interface ProviderAttributes {
   type: string;
   /** Makes this an extra configuration, selected with provider={ref}. */
   alias?: string;
+  /** One configuration per element (OpenTofu 1.9, with an alias); select one with provider={tf.raw('aws.by_region["eu-west-1"]')}. */
+  for_each?: Value;
   ref?: Ref;
   children?: AttributesWithoutText;
   [argument: string]: unknown;
@@ -379,6 +381,30 @@ export interface ProviderRequirement {
   configuration_aliases?: readonly Reference[];
 }
 
+/** The state, plan or default settings of OpenTofu's encryption. */
+export interface EncryptionTarget {
+  /** A method: tf.raw("method.aes_gcm.main"). */
+  method?: Value;
+  /** Refuse to write the file unencrypted. */
+  enforced?: Value;
+  /** The method that reads what method cannot, while moving between methods. */
+  fallback?: { method: Value };
+}
+
+/** OpenTofu's state and plan encryption (OpenTofu 1.7; refused under terraform). */
+export interface Encryption {
+  /** { pbkdf2: { main: { passphrase: "..." } } } is key_provider "pbkdf2" "main" { ... }. */
+  key_provider?: { readonly [type: string]: { readonly [name: string]: { readonly [setting: string]: Value } } };
+  /** { aes_gcm: { main: { keys: tf.raw("key_provider.pbkdf2.main") } } } is method "aes_gcm" "main" { ... }. */
+  method?: { readonly [type: string]: { readonly [name: string]: { readonly [setting: string]: Value } } };
+  state?: EncryptionTarget;
+  plan?: EncryptionTarget;
+  remote_state_data_sources?: {
+    default?: EncryptionTarget;
+    remote_state_data_source?: { readonly [address: string]: EncryptionTarget };
+  };
+}
+
 /** Attributes of <Terraform>. */
 export interface TerraformAttributes {
   required_version?: string;
@@ -386,6 +412,7 @@ export interface TerraformAttributes {
   /** { s3: { bucket: "..." } } is backend "s3" { bucket = "..." }. */
   backend?: { readonly [type: string]: { readonly [argument: string]: Value } };
   cloud?: { readonly [argument: string]: Value | { readonly [argument: string]: Value } };
+  encryption?: Encryption;
   children?: AttributesWithoutText;
   [setting: string]: unknown;
 }

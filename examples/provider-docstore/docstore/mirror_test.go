@@ -69,7 +69,12 @@ output "canonical" {
 		if err != nil {
 			t.Fatal(err)
 		}
-		exported, err := docstore.New().ExportSchema(docstore.Source)
+		// OpenTofu names the provider after its own registry.
+		source := docstore.Source
+		if filepath.Base(engine) == "tofu" {
+			source = strings.Replace(source, "registry.terraform.io/", "registry.opentofu.org/", 1)
+		}
+		exported, err := docstore.New().ExportSchema(source)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -57,6 +57,8 @@ func setupConvert(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 	fs.StringVar(&out, "out", "", "write the program to `FILE` or into DIR instead of standard output")
 	fs.StringVar(&bindings, "bindings", "", "use typed Go bindings from `DIR` (tfkit get output)")
 	fs.StringVar(&stack, "stack", "", "the stack `NAME` of the Go program (default: the directory's name)")
+	var engine engineFlag
+	engine.register(fs)
 	return func(_ context.Context, r *run, args []string) int {
 		cmd := commands["convert"]
 		if len(args) != 1 {
@@ -79,7 +81,7 @@ func setupConvert(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 		if bindings != "" && target != convert.Go {
 			return usageError(r.stderr, cmd, "--bindings applies to --to go only")
 		}
-		opts := convert.Options{Target: target, Stack: stack}
+		opts := convert.Options{Target: target, Stack: stack, Engine: engine.engine(r)}
 		if stack != "" && convert.StackName(stack) != stack {
 			return usageError(r.stderr, cmd, "--stack %q is not a stack name (letters, digits, -, _ and .)", stack)
 		}

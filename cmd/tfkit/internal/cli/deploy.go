@@ -112,6 +112,7 @@ func runApply(ctx context.Context, r *run, o *stackOptions, auto, destroy bool, 
 	set.warnOrphans(r, e.Path)
 	sr := newStackRunner(r, cmd, set, e)
 	sr.lockTimeout = o.lockTimeout
+	sr.exclude = o.exclude
 	ask := &prompter{in: r.env.Stdin}
 	var mu sync.Mutex
 	outcome := map[string]string{}

@@ -91,6 +91,7 @@ func runDiff(ctx context.Context, r *run, o *stackOptions, detailed bool, args [
 	set.warnOrphans(r, e.Path)
 	sr := newStackRunner(r, "diff", set, e)
 	sr.lockTimeout = o.lockTimeout
+	sr.exclude = o.exclude
 	var mu sync.Mutex
 	summaries := map[string]runner.Summary{}
 	results := runner.Schedule(ctx, set.names(), set.deps, o.parallelism, false, func(ctx context.Context, name string) error {

@@ -87,6 +87,8 @@ func setupEval(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 	fs.Var(inputFlag{list: &inputs}, "var", "set a root variable, as `NAME=VALUE` (repeatable)")
 	fs.Var(inputFlag{list: &inputs, file: true}, "var-file", "read root variables from `FILE` (repeatable)")
 	fs.StringVar(&workspace, "workspace", "", "the value of terraform.workspace, `NAME` (default \"default\")")
+	var engine engineFlag
+	engine.register(fs)
 	var schemas multiFlag
 	fs.Var(&schemas, "schema", "read provider schemas from `FILE`, the output of terraform providers schema -json (repeatable)")
 	return func(_ context.Context, r *run, args []string) int {
@@ -118,7 +120,7 @@ func setupEval(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 			}
 			providers = append(providers, ps...)
 		}
-		view, diags := load.Dir(dir, load.Options{Inputs: inputs, Env: r.env.Environ, Workspace: workspace, Providers: providers})
+		view, diags := load.Dir(dir, load.Options{Inputs: inputs, Env: r.env.Environ, Workspace: workspace, Providers: providers, Engine: engine.engine(r)})
 		if len(view.Resources) > 0 || len(view.Outputs) > 0 || len(view.Variables) > 0 || !diags.HasErrors() {
 			if _, err := r.stdout.Write(view.JSON()); err != nil {
 				return ExitFailure

@@ -20,6 +20,7 @@ import (
 	"github.com/tfkit/tfkit/internal/project"
 	"github.com/tfkit/tfkit/manifest"
 	"github.com/tfkit/tfkit/runner"
+	"github.com/tfkit/tfkit/tffile"
 )
 
 // stateDirName is the project directory that holds each stack's working
@@ -34,6 +35,9 @@ type stackOptions struct {
 	skipSynth   bool
 	parallelism int
 	lockTimeout time.Duration
+	// exclude are addresses every stack's plan leaves out (OpenTofu's
+	// -exclude).
+	exclude multiFlag
 	// ignoreMissingDeps lets deploy go ahead although stacks that those
 	// named depend on were never deployed, and destroy although stacks
 	// that depend on those named are still deployed.
@@ -51,6 +55,9 @@ func (o *stackOptions) declare(fs *flag.FlagSet, synth, parallel bool) {
 	if parallel {
 		fs.IntVar(&o.parallelism, "parallelism", 4, "run at most `N` independent stacks at once")
 		fs.DurationVar(&o.lockTimeout, "lock-timeout", 0, "wait up to `DURATION` for another tfkit to finish with a stack and for a state lock held by another process (default: fail at once)")
+	}
+	if synth && parallel {
+		fs.Var(&o.exclude, "exclude", "leave the resource or module at `ADDRESS` out of each stack's plan, with what depends on it (OpenTofu 1.9 or later; repeatable)")
 	}
 }
 
@@ -90,7 +97,13 @@ func loadStacks(ctx context.Context, r *run, o *stackOptions, synth bool, args [
 		if m, err := manifest.Read(out); err == nil && m.Format != "" {
 			format = string(m.Format)
 		}
-		if code := runSynth(ctx, r, &synthOptions{out: o.out, format: format}, nil); code != ExitOK {
+		// The engine that will run, by its name: with terraform, what only
+		// OpenTofu accepts is refused at its Go or TSX line.
+		engine := ""
+		if p, err := runner.Find(o.engine, r.env.Environ); err == nil {
+			engine = string(tffile.EngineOf(p))
+		}
+		if code := runSynth(ctx, r, &synthOptions{out: o.out, format: format, engine: engine}, nil); code != ExitOK {
 			return nil, code
 		}
 	}
@@ -292,6 +305,7 @@ type stackRunner struct {
 	// it works on for another tfkit to name.
 	command     string
 	lockTimeout time.Duration
+	exclude     []string // addresses plan leaves out (--exclude)
 	set         *stackSet
 	engine      *runner.Engine
 	stdout      *runner.Output
@@ -325,6 +339,7 @@ func (sr *stackRunner) lock(ctx context.Context, name string) (*runner.Workspace
 		return nil, err
 	}
 	w.LockTimeout = sr.lockTimeout
+	w.Exclude = sr.exclude
 	if err := w.Lock(ctx, "tfkit "+sr.command); err != nil {
 		w.Close()
 		return nil, err

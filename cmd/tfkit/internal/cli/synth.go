@@ -82,6 +82,10 @@ type synthOptions struct {
 	timeout     time.Duration
 	schema      string
 	schemaCheck string
+	// engine is the engine the output goes to ("terraform", "opentofu"),
+	// when synth runs for diff, deploy or destroy: with terraform, what
+	// only OpenTofu accepts is refused at its Go or TSX line.
+	engine string
 }
 
 func setupSynth(fs *flag.FlagSet) func(context.Context, *run, []string) int {
@@ -207,6 +211,9 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 		known = map[string]stackContent{tsx.StackName(entry): modelContent(model)}
 	} else {
 		env := []string{"TFKIT_OUTDIR=" + absStaging, "TFKIT_FORMAT=" + o.format}
+		if o.engine != "" {
+			env = append(env, "TFKIT_ENGINE="+o.engine)
+		}
 		if schemas != "" {
 			env = append(env, "TFKIT_SCHEMAS="+schemas)
 			if o.schemaCheck == "warn" {
@@ -484,6 +491,7 @@ func buildTSX(ctx context.Context, r *run, o *synthOptions, entry, staging, sche
 		ProjectDir: r.dir,
 		Locate:     func(ds diag.Diagnostics) diag.Diagnostics { return tsx.WithFrames(ds, r.dir) },
 		Warn:       func(ds diag.Diagnostics) { r.report(ds) },
+		Engine:     o.engine,
 	}
 	if schemas != "" {
 		providers, err := r.readSchemaFile(schemas)

@@ -41,6 +41,7 @@ Exits 1 when there is an error; warnings alone do not fail.`,
 			o := &validateOptions{}
 			fs.StringVar(&o.schema, "schema", "", "read provider schemas from `FILE.json` (terraform providers schema -json)")
 			fs.StringVar(&o.bindings, "bindings", "", "read the schemas 'tfkit get' kept in `DIR`")
+			o.engine.register(fs)
 			return func(ctx context.Context, r *run, args []string) int {
 				return runValidate(r, o, args)
 			}
@@ -51,6 +52,7 @@ Exits 1 when there is an error; warnings alone do not fail.`,
 type validateOptions struct {
 	schema   string
 	bindings string
+	engine   engineFlag
 }
 
 func (r *run) abs(path string) string {
@@ -112,7 +114,7 @@ func runValidate(r *run, o *validateOptions, args []string) int {
 	var diags diag.Diagnostics
 	checked := 0
 	for _, d := range dirs {
-		cfg, ds, n := parseDir(r.abs(d), providers)
+		cfg, ds, n := parseDir(r.abs(d), providers, o.engine.engine(r))
 		diags = append(diags, ds...)
 		checked += n
 		if !ds.HasErrors() {
@@ -170,8 +172,8 @@ func (r *run) readSchemaFile(path string) ([]*schema.Provider, error) {
 // override files merged (tffile), into one configuration, and returns how
 // many it read. JSON files are read with the providers' schemas, which say
 // which properties are blocks.
-func parseDir(dir string, providers []*schema.Provider) (*config.Config, diag.Diagnostics, int) {
-	primary, overrides, err := tffile.DirNames(dir)
+func parseDir(dir string, providers []*schema.Provider, engine tffile.Engine) (*config.Config, diag.Diagnostics, int) {
+	primary, overrides, err := tffile.DirNamesFor(dir, engine)
 	if err != nil {
 		return nil, diag.Diagnostics{{Severity: diag.Error, Summary: "Cannot read configuration directory", Detail: err.Error()}}, 0
 	}
