@@ -139,6 +139,9 @@ func index(s string) (int, bool) {
 // sorted reasons marked on it or on what contains it.
 func unknowns(v cty.Value) map[string][]string {
 	out := map[string][]string{}
+	if v.IsWhollyKnown() {
+		return out // reasons are kept only for unknown values
+	}
 	var walk func(v cty.Value, path string, inherited []string)
 	walk = func(v cty.Value, path string, inherited []string) {
 		uv, marks := v.Unmark()
@@ -244,7 +247,8 @@ func (v *View) JSON() []byte {
 		field(&b, "_provider", quote(r.Provider), false)
 		field(&b, "module", quote(r.Module), false)
 		field(&b, "range", quote(rangeString(r.Range)), false)
-		field(&b, "attributes", valueJSON(r.Attributes), false)
+		b.WriteString(`, "attributes": `)
+		writeValue(&b, r.Attributes)
 		if u := unknowns(r.Attributes); len(u) > 0 {
 			field(&b, "unknown", unknownJSON(u), false)
 		}
@@ -391,19 +395,18 @@ func writeValue(b *bytes.Buffer, v cty.Value) {
 			b.WriteString("false")
 		}
 	case t.IsObjectType() || t.IsMapType():
-		m := map[string]cty.Value{}
+		// cty iterates objects and maps in key order (sort.Strings).
+		b.WriteString("{")
+		i := 0
 		for it := v.ElementIterator(); it.Next(); {
 			k, ev := it.Element()
-			m[k.AsString()] = ev
-		}
-		b.WriteString("{")
-		for i, k := range sortedKeys(m) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(quote(k))
+			b.WriteString(quote(k.AsString()))
 			b.WriteString(": ")
-			writeValue(b, m[k])
+			writeValue(b, ev)
+			i++
 		}
 		b.WriteString("}")
 	case t.IsListType() || t.IsTupleType() || t.IsSetType():
