@@ -248,9 +248,10 @@ func (v *View) JSON() []byte {
 		field(&b, "module", quote(r.Module), false)
 		field(&b, "range", quote(rangeString(r.Range)), false)
 		b.WriteString(`, "attributes": `)
-		writeValue(&b, r.Attributes)
-		if u := unknowns(r.Attributes); len(u) > 0 {
-			field(&b, "unknown", unknownJSON(u), false)
+		if writeValue(&b, r.Attributes) {
+			if u := unknowns(r.Attributes); len(u) > 0 {
+				field(&b, "unknown", unknownJSON(u), false)
+			}
 		}
 		b.WriteString("}")
 	}
@@ -370,11 +371,13 @@ func valueJSON(v cty.Value) string {
 	return b.String()
 }
 
-func writeValue(b *bytes.Buffer, v cty.Value) {
+// writeValue writes v as valueJSON does and reports whether v holds an
+// unknown value (written as null).
+func writeValue(b *bytes.Buffer, v cty.Value) (unknown bool) {
 	v, _ = v.Unmark()
 	if !v.IsKnown() || v.IsNull() {
 		b.WriteString("null")
-		return
+		return !v.IsKnown()
 	}
 	t := v.Type()
 	switch {
@@ -405,7 +408,9 @@ func writeValue(b *bytes.Buffer, v cty.Value) {
 			}
 			b.WriteString(quote(k.AsString()))
 			b.WriteString(": ")
-			writeValue(b, ev)
+			if writeValue(b, ev) {
+				unknown = true
+			}
 			i++
 		}
 		b.WriteString("}")
@@ -417,11 +422,14 @@ func writeValue(b *bytes.Buffer, v cty.Value) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			writeValue(b, ev)
+			if writeValue(b, ev) {
+				unknown = true
+			}
 			i++
 		}
 		b.WriteString("]")
 	default:
 		b.WriteString("null")
 	}
+	return unknown
 }
