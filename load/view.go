@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -210,14 +211,7 @@ func isIdent(s string) bool {
 }
 
 func quote(s string) string {
-	plain := true
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
-			plain = false
-			break
-		}
-	}
-	if plain {
+	if plain(s) {
 		return "\"" + s + "\""
 	}
 	var b bytes.Buffer
@@ -225,6 +219,27 @@ func quote(s string) string {
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(s)
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// plain reports whether s is written in JSON as it is, between quotes.
+func plain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+// writeQuoted writes quote(s) without building it first.
+func writeQuoted(b *bytes.Buffer, s string) {
+	if !plain(s) {
+		b.WriteString(quote(s))
+		return
+	}
+	b.WriteByte('"')
+	b.WriteString(s)
+	b.WriteByte('"')
 }
 
 // JSON renders the view deterministically: keys sorted, unknown values as
@@ -330,7 +345,7 @@ func field(b *bytes.Buffer, name, val string, first bool) {
 	if !first {
 		b.WriteString(", ")
 	}
-	b.WriteString(quote(name))
+	writeQuoted(b, name)
 	b.WriteString(": ")
 	b.WriteString(val)
 }
@@ -360,7 +375,18 @@ func rangeString(r hcl.Range) string {
 	if r.Filename == "" {
 		return ""
 	}
-	return fmt.Sprintf("%s:%d,%d-%d,%d", r.Filename, r.Start.Line, r.Start.Column, r.End.Line, r.End.Column)
+	// As fmt.Sprintf("%s:%d,%d-%d,%d", ...) writes it, for every instance.
+	out := make([]byte, 0, len(r.Filename)+24)
+	out = append(out, r.Filename...)
+	out = append(out, ':')
+	out = strconv.AppendInt(out, int64(r.Start.Line), 10)
+	out = append(out, ',')
+	out = strconv.AppendInt(out, int64(r.Start.Column), 10)
+	out = append(out, '-')
+	out = strconv.AppendInt(out, int64(r.End.Line), 10)
+	out = append(out, ',')
+	out = strconv.AppendInt(out, int64(r.End.Column), 10)
+	return string(out)
 }
 
 // valueJSON renders a value as compact JSON with sorted keys; unknown
@@ -382,7 +408,7 @@ func writeValue(b *bytes.Buffer, v cty.Value) (unknown bool) {
 	t := v.Type()
 	switch {
 	case t == cty.String:
-		b.WriteString(quote(v.AsString()))
+		writeQuoted(b, v.AsString())
 	case t == cty.Number:
 		bf := v.AsBigFloat()
 		if bf.IsInt() {
@@ -406,7 +432,7 @@ func writeValue(b *bytes.Buffer, v cty.Value) (unknown bool) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(quote(k.AsString()))
+			writeQuoted(b, k.AsString())
 			b.WriteString(": ")
 			if writeValue(b, ev) {
 				unknown = true
