@@ -86,6 +86,11 @@ func TestPiecesParseAsTheWhole(t *testing.T) {
 			t.Errorf("size %d: the pieces at %v were not used", size, cuts)
 		}
 	}
+	// A byte order mark starts the first piece, as it starts the whole.
+	bom := append([]byte("\xef\xbb\xbf"), src...)
+	if !checkPieces(t, bom, pieces(bom, 200)) {
+		t.Error("the pieces of a file with a byte order mark were not used")
+	}
 	// Cut at every line: most pieces are refused, and then the whole is parsed.
 	if checkPieces(t, src, lineStarts(src)) {
 		t.Error("the pieces of every line were used")
