@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -139,6 +140,9 @@ func index(s string) (int, bool) {
 // sorted reasons marked on it or on what contains it.
 func unknowns(v cty.Value) map[string][]string {
 	out := map[string][]string{}
+	if v.IsWhollyKnown() {
+		return out // reasons are kept only for unknown values
+	}
 	var walk func(v cty.Value, path string, inherited []string)
 	walk = func(v cty.Value, path string, inherited []string) {
 		uv, marks := v.Unmark()
@@ -207,14 +211,7 @@ func isIdent(s string) bool {
 }
 
 func quote(s string) string {
-	plain := true
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
-			plain = false
-			break
-		}
-	}
-	if plain {
+	if plain(s) {
 		return "\"" + s + "\""
 	}
 	var b bytes.Buffer
@@ -222,6 +219,27 @@ func quote(s string) string {
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(s)
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// plain reports whether s is written in JSON as it is, between quotes.
+func plain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+// writeQuoted writes quote(s) without building it first.
+func writeQuoted(b *bytes.Buffer, s string) {
+	if !plain(s) {
+		b.WriteString(quote(s))
+		return
+	}
+	b.WriteByte('"')
+	b.WriteString(s)
+	b.WriteByte('"')
 }
 
 // JSON renders the view deterministically: keys sorted, unknown values as
@@ -244,9 +262,11 @@ func (v *View) JSON() []byte {
 		field(&b, "_provider", quote(r.Provider), false)
 		field(&b, "module", quote(r.Module), false)
 		field(&b, "range", quote(rangeString(r.Range)), false)
-		field(&b, "attributes", valueJSON(r.Attributes), false)
-		if u := unknowns(r.Attributes); len(u) > 0 {
-			field(&b, "unknown", unknownJSON(u), false)
+		b.WriteString(`, "attributes": `)
+		if writeValue(&b, r.Attributes) {
+			if u := unknowns(r.Attributes); len(u) > 0 {
+				field(&b, "unknown", unknownJSON(u), false)
+			}
 		}
 		b.WriteString("}")
 	}
@@ -325,7 +345,7 @@ func field(b *bytes.Buffer, name, val string, first bool) {
 	if !first {
 		b.WriteString(", ")
 	}
-	b.WriteString(quote(name))
+	writeQuoted(b, name)
 	b.WriteString(": ")
 	b.WriteString(val)
 }
@@ -355,7 +375,18 @@ func rangeString(r hcl.Range) string {
 	if r.Filename == "" {
 		return ""
 	}
-	return fmt.Sprintf("%s:%d,%d-%d,%d", r.Filename, r.Start.Line, r.Start.Column, r.End.Line, r.End.Column)
+	// As fmt.Sprintf("%s:%d,%d-%d,%d", ...) writes it, for every instance.
+	out := make([]byte, 0, len(r.Filename)+24)
+	out = append(out, r.Filename...)
+	out = append(out, ':')
+	out = strconv.AppendInt(out, int64(r.Start.Line), 10)
+	out = append(out, ',')
+	out = strconv.AppendInt(out, int64(r.Start.Column), 10)
+	out = append(out, '-')
+	out = strconv.AppendInt(out, int64(r.End.Line), 10)
+	out = append(out, ',')
+	out = strconv.AppendInt(out, int64(r.End.Column), 10)
+	return string(out)
 }
 
 // valueJSON renders a value as compact JSON with sorted keys; unknown
@@ -366,16 +397,18 @@ func valueJSON(v cty.Value) string {
 	return b.String()
 }
 
-func writeValue(b *bytes.Buffer, v cty.Value) {
+// writeValue writes v as valueJSON does and reports whether v holds an
+// unknown value (written as null).
+func writeValue(b *bytes.Buffer, v cty.Value) (unknown bool) {
 	v, _ = v.Unmark()
 	if !v.IsKnown() || v.IsNull() {
 		b.WriteString("null")
-		return
+		return !v.IsKnown()
 	}
 	t := v.Type()
 	switch {
 	case t == cty.String:
-		b.WriteString(quote(v.AsString()))
+		writeQuoted(b, v.AsString())
 	case t == cty.Number:
 		bf := v.AsBigFloat()
 		if bf.IsInt() {
@@ -391,19 +424,20 @@ func writeValue(b *bytes.Buffer, v cty.Value) {
 			b.WriteString("false")
 		}
 	case t.IsObjectType() || t.IsMapType():
-		m := map[string]cty.Value{}
+		// cty iterates objects and maps in key order (sort.Strings).
+		b.WriteString("{")
+		i := 0
 		for it := v.ElementIterator(); it.Next(); {
 			k, ev := it.Element()
-			m[k.AsString()] = ev
-		}
-		b.WriteString("{")
-		for i, k := range sortedKeys(m) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(quote(k))
+			writeQuoted(b, k.AsString())
 			b.WriteString(": ")
-			writeValue(b, m[k])
+			if writeValue(b, ev) {
+				unknown = true
+			}
+			i++
 		}
 		b.WriteString("}")
 	case t.IsListType() || t.IsTupleType() || t.IsSetType():
@@ -414,11 +448,14 @@ func writeValue(b *bytes.Buffer, v cty.Value) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			writeValue(b, ev)
+			if writeValue(b, ev) {
+				unknown = true
+			}
 			i++
 		}
 		b.WriteString("]")
 	default:
 		b.WriteString("null")
 	}
+	return unknown
 }

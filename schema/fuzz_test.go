@@ -2,12 +2,16 @@ package schema
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
 	"testing"
+
+	tfjson "github.com/hashicorp/terraform-json"
 )
 
 // FuzzReadProviders reads `providers schema -json` documents: the seed
@@ -84,4 +88,28 @@ func TestReadProvidersNulls(t *testing.T) {
 			t.Errorf("%s: %v, want %q", doc, err, want)
 		}
 	}
+}
+
+// FuzzDecode: decode reads what json.Unmarshal into a
+// tfjson.ProviderSchemas reads, and fails with the same error.
+func FuzzDecode(f *testing.F) {
+	for _, s := range []string{
+		`{"format_version":"1.0","provider_schemas":{}}`, " \n{\"format_version\":\"1.0\"}\t\r\n",
+		`{"format_version":"1.0","provider_schemas":{"p":{"resource_schemas":{"a":{"version":"x"}}}}}`,
+		`{"format_version":"1.0","provider_schemas":{"p":{"resource_schemas":{"a":{"block":{"attributes":{"x":{"type":"nope"}}}}}}}}`,
+		` {"format_version":1}`, `{"format_version":"1.0"} x`, `{"format_version":`, `{}`, `[]`, `null`, ` null `, `"s"`, `1`, ``, "\v{}",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, err := decode(data)
+		var want tfjson.ProviderSchemas
+		wantErr := json.Unmarshal(data, &want)
+		if fmt.Sprint(err) != fmt.Sprint(wantErr) || err != nil && !reflect.DeepEqual(locate(data, err), locate(data, wantErr)) {
+			t.Fatalf("%q: error %v, json.Unmarshal's %v", data, err, wantErr)
+		}
+		if err == nil && !reflect.DeepEqual(*got, want) {
+			t.Fatalf("%q: %+v, json.Unmarshal's %+v", data, *got, want)
+		}
+	})
 }

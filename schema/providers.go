@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -25,8 +26,8 @@ func ReadProviders(r io.Reader) ([]*Provider, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read provider schemas: %w", err)
 	}
-	var raw tfjson.ProviderSchemas
-	if err := json.Unmarshal(src, &raw); err != nil {
+	raw, err := decode(src)
+	if err != nil {
 		return nil, fmt.Errorf("read provider schemas: %w", locate(src, err))
 	}
 	sources := make([]string, 0, len(raw.Schemas))
@@ -38,7 +39,7 @@ func ReadProviders(r io.Reader) ([]*Provider, error) {
 	c := &converter{}
 	for _, src := range sources {
 		ps := raw.Schemas[src]
-		where := fmt.Sprintf("provider_schemas[%q]", src)
+		where := &path{key: src, keyed: true, part: "provider_schemas"}
 		if src == "" {
 			c.fail(where, "the provider source address is empty")
 		}
@@ -48,12 +49,12 @@ func ReadProviders(r io.Reader) ([]*Provider, error) {
 		}
 		p := &Provider{Source: src, Config: &Block{}}
 		if ps.ConfigSchema != nil && ps.ConfigSchema.Block != nil {
-			p.Config = c.block(ps.ConfigSchema.Block, where+".provider.block")
+			p.Config = c.block(ps.ConfigSchema.Block, &path{up: where, part: ".provider.block"})
 		}
-		p.Resources = c.resources(ps.ResourceSchemas, where+".resource_schemas", "resource type")
-		p.DataSources = c.resources(ps.DataSourceSchemas, where+".data_source_schemas", "data source type")
-		p.EphemeralResources = c.resources(ps.EphemeralResourceSchemas, where+".ephemeral_resource_schemas", "ephemeral resource type")
-		p.Functions = c.functions(ps.Functions, where+".functions")
+		p.Resources = c.resources(ps.ResourceSchemas, &path{up: where, part: ".resource_schemas"}, "resource type")
+		p.DataSources = c.resources(ps.DataSourceSchemas, &path{up: where, part: ".data_source_schemas"}, "data source type")
+		p.EphemeralResources = c.resources(ps.EphemeralResourceSchemas, &path{up: where, part: ".ephemeral_resource_schemas"}, "ephemeral resource type")
+		p.Functions = c.functions(ps.Functions, &path{up: where, part: ".functions"})
 		out = append(out, p)
 	}
 	if c.err != nil {
@@ -127,20 +128,66 @@ func locate(src []byte, err error) error {
 	return &SyntaxError{Line: line, Column: col, Err: err}
 }
 
+// decode reads the document as json.Unmarshal into a
+// tfjson.ProviderSchemas does, errors included, with fewer passes over the
+// text: json.Unmarshal checks the whole text, then hands the value to
+// ProviderSchemas.UnmarshalJSON, which checks and decodes it again.
+func decode(src []byte) (*tfjson.ProviderSchemas, error) {
+	raw := &tfjson.ProviderSchemas{}
+	value := bytes.Trim(src, " \t\r\n") // JSON's white space
+	if bytes.Equal(value, []byte("null")) || !json.Valid(src) {
+		// json.Unmarshal leaves the value alone for null, and has the
+		// error (located in the whole text) for text that does not parse.
+		return raw, json.Unmarshal(src, raw)
+	}
+	return raw, raw.UnmarshalJSON(value)
+}
+
 // converter turns terraform-json's schema types into this package's,
 // remembering the first problem it finds.
 type converter struct{ err error }
 
-func (c *converter) fail(where, format string, args ...any) {
+// path is where a value is in the document, for messages; it is spelled
+// out only for a problem.
+type path struct {
+	up    *path
+	part  string // as written
+	key   string // then ["key"] when keyed
+	keyed bool
+	index int // then [index] when indexed
+	// indexed says index is set.
+	indexed bool
+}
+
+func (p *path) String() string {
+	var b strings.Builder
+	p.write(&b)
+	return b.String()
+}
+
+func (p *path) write(b *strings.Builder) {
+	if p.up != nil {
+		p.up.write(b)
+	}
+	b.WriteString(p.part)
+	if p.keyed {
+		fmt.Fprintf(b, "[%q]", p.key)
+	}
+	if p.indexed {
+		fmt.Fprintf(b, "[%d]", p.index)
+	}
+}
+
+func (c *converter) fail(where *path, format string, args ...any) {
 	if c.err == nil {
 		c.err = fmt.Errorf("%s: %s", where, fmt.Sprintf(format, args...))
 	}
 }
 
-func (c *converter) resources(in map[string]*tfjson.Schema, where, noun string) []*Resource {
+func (c *converter) resources(in map[string]*tfjson.Schema, where *path, noun string) []*Resource {
 	out := make([]*Resource, 0, len(in))
 	for typ, s := range in {
-		at := fmt.Sprintf("%s[%q]", where, typ)
+		at := &path{up: where, key: typ, keyed: true}
 		if strings.TrimSpace(typ) == "" {
 			c.fail(at, "the %s name is empty", noun)
 		}
@@ -150,7 +197,7 @@ func (c *converter) resources(in map[string]*tfjson.Schema, where, noun string) 
 		} else {
 			r.Version = int64(s.Version)
 			if s.Block != nil {
-				r.Block = c.block(s.Block, at+".block")
+				r.Block = c.block(s.Block, &path{up: at, part: ".block"})
 			}
 		}
 		out = append(out, r)
@@ -159,15 +206,15 @@ func (c *converter) resources(in map[string]*tfjson.Schema, where, noun string) 
 	return out
 }
 
-func (c *converter) block(in *tfjson.SchemaBlock, where string) *Block {
+func (c *converter) block(in *tfjson.SchemaBlock, where *path) *Block {
 	b := &Block{
 		Description:     in.Description,
 		DescriptionKind: string(in.DescriptionKind),
 		Deprecated:      in.Deprecated,
-		Attributes:      c.attributes(in.Attributes, where+".attributes"),
+		Attributes:      c.attributes(in.Attributes, &path{up: where, part: ".attributes"}),
 	}
 	for name, nb := range in.NestedBlocks {
-		at := fmt.Sprintf("%s.block_types[%q]", where, name)
+		at := &path{up: where, part: ".block_types", key: name, keyed: true}
 		if strings.TrimSpace(name) == "" {
 			c.fail(at, "the block type name is empty")
 		}
@@ -178,7 +225,7 @@ func (c *converter) block(in *tfjson.SchemaBlock, where string) *Block {
 			n.Nesting = c.nesting(nb.NestingMode, at)
 			n.MinItems, n.MaxItems = int(nb.MinItems), int(nb.MaxItems)
 			if nb.Block != nil {
-				n.Block = c.block(nb.Block, at+".block")
+				n.Block = c.block(nb.Block, &path{up: at, part: ".block"})
 			}
 		}
 		b.Blocks = append(b.Blocks, n)
@@ -187,10 +234,10 @@ func (c *converter) block(in *tfjson.SchemaBlock, where string) *Block {
 	return b
 }
 
-func (c *converter) attributes(in map[string]*tfjson.SchemaAttribute, where string) []*Attribute {
+func (c *converter) attributes(in map[string]*tfjson.SchemaAttribute, where *path) []*Attribute {
 	out := make([]*Attribute, 0, len(in))
 	for name, a := range in {
-		at := fmt.Sprintf("%s[%q]", where, name)
+		at := &path{up: where, key: name, keyed: true}
 		if strings.TrimSpace(name) == "" {
 			c.fail(at, "the attribute name is empty")
 		}
@@ -212,8 +259,8 @@ func (c *converter) attributes(in map[string]*tfjson.SchemaAttribute, where stri
 		}
 		if nt := a.AttributeNestedType; nt != nil {
 			attr.NestedType = &Object{
-				Nesting:    c.nesting(nt.NestingMode, at+".nested_type"),
-				Attributes: c.attributes(nt.Attributes, at+".nested_type.attributes"),
+				Nesting:    c.nesting(nt.NestingMode, &path{up: at, part: ".nested_type"}),
+				Attributes: c.attributes(nt.Attributes, &path{up: at, part: ".nested_type.attributes"}),
 				MinItems:   int(nt.MinItems),
 				MaxItems:   int(nt.MaxItems),
 			}
@@ -227,7 +274,7 @@ func (c *converter) attributes(in map[string]*tfjson.SchemaAttribute, where stri
 	return out
 }
 
-func (c *converter) nesting(m tfjson.SchemaNestingMode, where string) Nesting {
+func (c *converter) nesting(m tfjson.SchemaNestingMode, where *path) Nesting {
 	switch m {
 	case tfjson.SchemaNestingModeSingle:
 		return NestingSingle
@@ -244,10 +291,10 @@ func (c *converter) nesting(m tfjson.SchemaNestingMode, where string) Nesting {
 	return NestingSingle
 }
 
-func (c *converter) functions(in map[string]*tfjson.FunctionSignature, where string) []*Function {
+func (c *converter) functions(in map[string]*tfjson.FunctionSignature, where *path) []*Function {
 	out := make([]*Function, 0, len(in))
 	for name, f := range in {
-		at := fmt.Sprintf("%s[%q]", where, name)
+		at := &path{up: where, key: name, keyed: true}
 		if f == nil {
 			c.fail(at, "is null; a function signature is an object")
 			continue
@@ -261,7 +308,7 @@ func (c *converter) functions(in map[string]*tfjson.FunctionSignature, where str
 		}
 		for i, p := range f.Parameters {
 			if p == nil {
-				c.fail(fmt.Sprintf("%s.parameters[%d]", at, i), "is null; a parameter is an object")
+				c.fail(&path{up: at, part: ".parameters", index: i, indexed: true}, "is null; a parameter is an object")
 				continue
 			}
 			fn.Parameters = append(fn.Parameters, convertParameter(p))

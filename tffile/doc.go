@@ -19,6 +19,12 @@
 // schemas declare; any other object is an argument whose value is an
 // object, which evaluates to what the block would.
 //
+// A large native-syntax file is parsed in pieces that start at top-level
+// blocks, on all processors, and the pieces' syntax trees are joined; the
+// result, and any diagnostic, is what parsing the whole file gives (when a
+// piece cannot be shown to parse as it would in the whole, the whole is
+// parsed).
+//
 // Which files belong to a module is decided in one place (Names, NamesFor):
 // with Options.Engine set to OpenTofu, .tofu and .tofu.json files are
 // configuration too and hide the .tf and .tf.json files of the same name,

@@ -97,6 +97,50 @@ func BenchmarkCommandGetAWS(b *testing.B) {
 	benchCommand(b, dir, func() { os.RemoveAll(filepath.Join(dir, ".gen")) }, "get", "--schema", schemaFile)
 }
 
+// BenchmarkCommandValidateAWS10k is `tfkit validate --schema aws-3.3.0.json`
+// on the 10,000 aws resources of ../shared/bench/validate-gen.py.
+func BenchmarkCommandValidateAWS10k(b *testing.B) {
+	schemaFile, err := filepath.Abs(filepath.Join(sharedDir, "schemas", "aws-3.3.0.json"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := os.Stat(schemaFile); err != nil {
+		b.Skip("no aws schema at", schemaFile)
+	}
+	dir := b.TempDir()
+	out := generate(b, "validate-gen.py", "10000")
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), out, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	benchCommand(b, dir, nil, "validate", "--schema", schemaFile, ".")
+}
+
+// BenchmarkCommandEval10k is `tfkit eval` on the 10,012 instances in 10
+// modules of ../shared/bench/eval-gen.py.
+func BenchmarkCommandEval10k(b *testing.B) {
+	dir := b.TempDir()
+	generate(b, "eval-gen.py", "--n", "10000", "--out", dir)
+	benchCommand(b, dir, nil, "eval", ".")
+}
+
+// generate runs a python generator of ../shared/bench and returns its
+// standard output; the benchmark is skipped without the generator or python3.
+func generate(b *testing.B, gen string, args ...string) []byte {
+	path := filepath.Join(sharedDir, "bench", gen)
+	if _, err := os.Stat(path); err != nil {
+		b.Skip("no generator at", path)
+	}
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		b.Skip("no python3")
+	}
+	out, err := exec.Command(python, append([]string{path}, args...)...).Output()
+	if err != nil {
+		b.Fatalf("%s: %v", gen, err)
+	}
+	return out
+}
+
 // benchCommand runs the command line in dir once per iteration, after
 // reset (outside the timer) when it is not nil.
 func benchCommand(b *testing.B, dir string, reset func(), args ...string) {

@@ -85,25 +85,51 @@ func runValidate(r *run, o *validateOptions, args []string) int {
 	if code != ExitOK {
 		return code
 	}
+	// The schemas are read while the configuration is parsed: native
+	// syntax needs no schema, only Terraform JSON does.
 	schemaPath := schemasPath(proj, o.schema, o.bindings)
-	providers, err := r.readSchemaFile(schemaPath)
-	if err != nil {
+	type read struct {
+		providers []*schema.Provider
+		err       error
+	}
+	schemas := make(chan read, 1)
+	go func() {
+		ps, err := r.readSchemaFile(schemaPath)
+		schemas <- read{ps, err}
+	}()
+	var providers []*schema.Provider
+	var schemaErr error
+	waited := false
+	wait := func() []*schema.Provider {
+		if !waited {
+			got := <-schemas
+			providers, schemaErr, waited = got.providers, got.err, true
+		}
+		return providers
+	}
+	reportSchemaErr := func() int {
 		hint := "run 'tfkit get' first, or give --schema FILE.json"
 		if o.schema != "" {
 			hint = "give the output of 'terraform providers schema -json' with --schema"
 		}
-		r.errorf(hint, "no provider schemas: %v", err)
+		r.errorf(hint, "no provider schemas: %v", schemaErr)
 		return ExitFailure
 	}
 
 	dirs := args
 	if len(dirs) == 0 {
 		if proj == nil {
+			if wait(); schemaErr != nil {
+				return reportSchemaErr()
+			}
 			r.errorf("give the directories of .tf files to check, or run tfkit validate in a project", "no tfkit.json or cdktf.json, and no directory given")
 			return ExitFailure
 		}
 		m, err := manifest.Read(proj.OutputDir())
 		if err != nil {
+			if wait(); schemaErr != nil {
+				return reportSchemaErr()
+			}
 			r.errorf("run 'tfkit synth' first", "read the synth output: %v", err)
 			return ExitFailure
 		}
@@ -111,14 +137,26 @@ func runValidate(r *run, o *validateOptions, args []string) int {
 			dirs = append(dirs, filepath.Join(proj.OutputDir(), filepath.FromSlash(st.Directory)))
 		}
 	}
+	type parsed struct {
+		cfg   *config.Config
+		diags diag.Diagnostics
+		n     int
+	}
+	results := make([]parsed, len(dirs))
+	for i, d := range dirs {
+		cfg, ds, n := parseDir(r.abs(d), wait, o.engine.engine(r))
+		results[i] = parsed{cfg, ds, n}
+	}
+	if wait(); schemaErr != nil {
+		return reportSchemaErr()
+	}
 	var diags diag.Diagnostics
 	checked := 0
-	for _, d := range dirs {
-		cfg, ds, n := parseDir(r.abs(d), providers, o.engine.engine(r))
-		diags = append(diags, ds...)
-		checked += n
-		if !ds.HasErrors() {
-			diags = append(diags, validate.Config(cfg, providers)...)
+	for _, p := range results {
+		diags = append(diags, p.diags...)
+		checked += p.n
+		if !p.diags.HasErrors() {
+			diags = append(diags, validate.Config(p.cfg, providers)...)
 		}
 	}
 	if r.report(diags) {
@@ -171,8 +209,9 @@ func (r *run) readSchemaFile(path string) ([]*schema.Provider, error) {
 // parseDir reads the .tf and .tf.json files of dir, in name order with
 // override files merged (tffile), into one configuration, and returns how
 // many it read. JSON files are read with the providers' schemas, which say
-// which properties are blocks.
-func parseDir(dir string, providers []*schema.Provider, engine tffile.Engine) (*config.Config, diag.Diagnostics, int) {
+// which properties are blocks: schemas is called for them only when dir
+// holds a JSON file. engine decides which files are configuration.
+func parseDir(dir string, schemas func() []*schema.Provider, engine tffile.Engine) (*config.Config, diag.Diagnostics, int) {
 	primary, overrides, err := tffile.DirNamesFor(dir, engine)
 	if err != nil {
 		return nil, diag.Diagnostics{{Severity: diag.Error, Summary: "Cannot read configuration directory", Detail: err.Error()}}, 0
@@ -180,12 +219,16 @@ func parseDir(dir string, providers []*schema.Provider, engine tffile.Engine) (*
 	names := append(primary, overrides...)
 	var diags diag.Diagnostics
 	var srcs []tffile.Source
+	var providers []*schema.Provider
 	for _, n := range names {
 		path := filepath.Join(dir, n)
 		src, err := os.ReadFile(path)
 		if err != nil {
 			diags = append(diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Cannot read configuration file", Detail: err.Error()})
 			continue
+		}
+		if _, isJSON, _ := tffile.KindFor(n, engine); isJSON && providers == nil {
+			providers = schemas()
 		}
 		srcs = append(srcs, tffile.Source{Name: path, Src: src})
 	}
