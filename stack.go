@@ -30,6 +30,8 @@ type Stack struct {
 	required []requirement
 	// uses are the elements of other stacks referred to through handles.
 	uses []use
+	// assets are the stack's assets, in declaration order.
+	assets []*Asset
 }
 
 // use records that a stack refers, through a handle, to an element of
@@ -380,7 +382,7 @@ func (a *App) model() *crossPlan {
 		back: make(map[*synth.Stack]*Stack, len(a.stacks)),
 	}
 	for i, s := range a.stacks {
-		ms := &synth.Stack{Name: s.name, Dir: path.Join("stacks", s.name), Site: s.site, Config: s.cfg, Diags: s.diags}
+		ms := &synth.Stack{Name: s.name, Dir: path.Join("stacks", s.name), Site: s.site, Config: s.cfg, Diags: s.diags, Files: s.assetFiles()}
 		m.app.Stacks[i] = ms
 		m.of[s], m.back[ms] = ms, s
 	}
