@@ -21,18 +21,19 @@ func quotedDiagnostics(t *testing.T, path string) [][]string {
 	}
 	var out [][]string
 	var cur []string
-	in := false
+	in, plain := false, false
 	indent := "" // of the fence: blocks in lists are indented
 	for _, l := range strings.Split(string(data), "\n") {
 		trimmed := strings.TrimSpace(l)
 		switch {
-		case !in && trimmed == "```":
-			in, indent = true, l[:len(l)-len(strings.TrimLeft(l, " "))]
+		case !in && strings.HasPrefix(trimmed, "```"):
+			// Fenced blocks with a language (```tsx) are skipped whole.
+			in, plain, indent = true, trimmed == "```", l[:len(l)-len(strings.TrimLeft(l, " "))]
 			continue
 		case in && trimmed == "```":
 			in = false
 		}
-		if !in {
+		if !in || !plain {
 			if cur != nil {
 				out = append(out, cur)
 				cur = nil
