@@ -451,6 +451,16 @@ func (a *App) Synth() error {
 	return nil
 }
 
+// Files validates the app and returns what Synth would write, without
+// writing anything: slash-separated paths relative to the output directory
+// (stacks/<name>/main.tf, the stacks' assets and local module copies,
+// manifest.json) → contents. Errors are as Synth's. Package tfkittest
+// synthesizes stacks in tests with it.
+func (a *App) Files() (map[string][]byte, error) {
+	requireApp(a)
+	return a.files()
+}
+
 // files validates the app and renders its output files.
 func (a *App) files() (map[string][]byte, error) {
 	format := a.format
