@@ -212,3 +212,79 @@ func BenchmarkWatchTSX1k(b *testing.B) {
 		b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
 	}
 }
+
+// goWatchApp is a Go app with an archive asset of the directory lambda.
+func goWatchApp(extra string) string {
+	return `package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/tfkit/tfkit"
+)
+
+func main() {
+	app := tfkit.NewApp()
+	stack := tfkit.NewStack(app, "dev")
+	bundle := tfkit.NewAsset(stack, "lambda", "lambda", tfkit.AssetArchive)
+	tfkit.NewResource(stack, "terraform_data", "bundle", tfkit.Attrs{"input": bundle.Hash()})
+` + extra + `	if err := app.Synth(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+`
+}
+
+// TestWatchGoApp edits a Go app and then a file of an asset directory:
+// each synthesizes again, and the asset's change moves it.
+func TestWatchGoApp(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a Go app with the Go toolchain")
+	}
+	dir := t.TempDir()
+	root, err := filepath.Abs(filepath.Join("..", "..", "..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, dir, "go.sum", string(sum))
+	write(t, dir, "go.mod", "module app\n\ngo 1.26\n\nrequire github.com/tfkit/tfkit v0.0.0\n\nreplace github.com/tfkit/tfkit => "+root+"\n")
+	write(t, dir, "tfkit.json", `{"app": "go run .", "output": "out"}`)
+	write(t, dir, "main.go", goWatchApp(""))
+	write(t, dir, "lambda/index.js", "exports.handler = 1;\n")
+
+	ctx, cancel := context.WithCancel(context.Background())
+	var stdout, stderr syncBuffer
+	done := make(chan int)
+	env := append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
+	go func() {
+		done <- Main(ctx, []string{"watch"}, Env{Stdout: &stdout, Stderr: &stderr, Dir: dir, Environ: env, Version: "v0.0.0-test"})
+	}()
+	defer func() {
+		cancel()
+		<-done
+	}()
+	show := func() string { return "--- stdout\n" + stdout.String() + "--- stderr\n" + stderr.String() }
+	mainTF := func() string {
+		data, _ := os.ReadFile(filepath.Join(dir, "out", "stacks", "dev", "main.tf"))
+		return string(data)
+	}
+	waitUntil(t, "the first synth", func() bool { return strings.Contains(stdout.String(), "dev: new stack") }, show)
+
+	write(t, dir, "main.go", goWatchApp(`	tfkit.NewResource(stack, "terraform_data", "more", nil)
+`))
+	waitUntil(t, "the Go edit", func() bool {
+		return strings.Contains(mainTF(), `resource "terraform_data" "more"`) && strings.Contains(stdout.String(), "dev: main.tf +2 -0")
+	}, show)
+
+	write(t, dir, "lambda/index.js", "exports.handler = 2;\n")
+	waitUntil(t, "the asset's edit", func() bool {
+		s := stdout.String()
+		return strings.Contains(s, "dev: assets/lambda/") && strings.Contains(s, "/archive.zip added") && strings.Contains(s, "main.tf +1 -1")
+	}, show)
+}
