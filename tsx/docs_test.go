@@ -21,19 +21,22 @@ func quotedDiagnostics(t *testing.T, path string) [][]string {
 	}
 	var out [][]string
 	var cur []string
-	in, plain := false, false
-	indent := "" // of the fence: blocks in lists are indented
+	in := false
+	fenced := false // in any fenced block; only unlabeled ones quote output
+	indent := ""    // of the fence: blocks in lists are indented
 	for _, l := range strings.Split(string(data), "\n") {
 		trimmed := strings.TrimSpace(l)
 		switch {
-		case !in && strings.HasPrefix(trimmed, "```"):
-			// Fenced blocks with a language (```tsx) are skipped whole.
-			in, plain, indent = true, trimmed == "```", l[:len(l)-len(strings.TrimLeft(l, " "))]
+		case !fenced && trimmed == "```":
+			fenced, in, indent = true, true, l[:len(l)-len(strings.TrimLeft(l, " "))]
 			continue
-		case in && trimmed == "```":
-			in = false
+		case !fenced && strings.HasPrefix(trimmed, "```"):
+			fenced = true // a block of code (```tsx): no diagnostics quoted
+			continue
+		case fenced && trimmed == "```":
+			fenced, in = false, false
 		}
-		if !in || !plain {
+		if !in {
 			if cur != nil {
 				out = append(out, cur)
 				cur = nil

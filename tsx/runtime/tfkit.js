@@ -317,6 +317,14 @@ export const tf = {
     }
     return new TfExpr("block", { l: args, b: body });
   },
+  // tf.dynamic({ for_each, iterator, labels, content }) is a dynamic block
+  // whose type is the attribute name it is given to.
+  dynamic(spec) {
+    if (spec === null || typeof spec !== "object" || spec.for_each === undefined || spec.content === undefined) {
+      throw new TfkitError("Invalid tf.dynamic call", "tf.dynamic needs for_each and content.", "write tf.dynamic({ for_each: tf.var(\"ports\"), content: { from_port: tf.raw(\"ingress.value\") } })");
+    }
+    return new TfExpr("dynamic", { b: spec });
+  },
   // tf.asset("lambda", "./lambda", { type: "archive" }) copies a file, a
   // directory or a zip archive of either into the output, under
   // assets/<name>/<content hash>/; tfkit reads it while the configuration
@@ -337,14 +345,6 @@ export const tf = {
     const r = h.asset(name, source, type || "");
     if (r.summary) throw new TfkitError(r.summary, r.detail, r.hint);
     return Object.freeze({ name, type: r.type, path: r.path, hash: r.hash, modulePath: "${path.module}/" + r.path });
-  },
-  // tf.dynamic({ for_each, iterator, labels, content }) is a dynamic block
-  // whose type is the attribute name it is given to.
-  dynamic(spec) {
-    if (spec === null || typeof spec !== "object" || spec.for_each === undefined || spec.content === undefined) {
-      throw new TfkitError("Invalid tf.dynamic call", "tf.dynamic needs for_each and content.", "write tf.dynamic({ for_each: tf.var(\"ports\"), content: { from_port: tf.raw(\"ingress.value\") } })");
-    }
-    return new TfExpr("dynamic", { b: spec });
   },
 };
 
