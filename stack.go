@@ -28,10 +28,10 @@ type Stack struct {
 	diags    diag.Diagnostics
 	deps     []*Stack
 	required []requirement
-	// uses are the elements of other stacks referred to through handles.
-	uses []use
 	// assets are the stack's assets, in declaration order.
 	assets []*Asset
+	// uses are the elements of other stacks referred to through handles.
+	uses []use
 }
 
 // use records that a stack refers, through a handle, to an element of
