@@ -28,6 +28,8 @@ type Stack struct {
 	diags    diag.Diagnostics
 	deps     []*Stack
 	required []requirement
+	// assets are the stack's assets, in declaration order.
+	assets []*Asset
 	// uses are the elements of other stacks referred to through handles.
 	uses []use
 	// aspects visit the elements before the stack is validated.
@@ -386,7 +388,7 @@ func (a *App) model() *crossPlan {
 		back: make(map[*synth.Stack]*Stack, len(a.stacks)),
 	}
 	for i, s := range a.stacks {
-		ms := &synth.Stack{Name: s.name, Dir: path.Join("stacks", s.name), Site: s.site, Config: s.cfg, Diags: s.diags}
+		ms := &synth.Stack{Name: s.name, Dir: path.Join("stacks", s.name), Site: s.site, Config: s.cfg, Diags: s.diags, Files: s.assetFiles()}
 		m.app.Stacks[i] = ms
 		m.of[s], m.back[ms] = ms, s
 	}
@@ -453,6 +455,16 @@ func (a *App) Synth() error {
 		}
 	}
 	return nil
+}
+
+// Files validates the app and returns what Synth would write, without
+// writing anything: slash-separated paths relative to the output directory
+// (stacks/<name>/main.tf, the stacks' assets and local module copies,
+// manifest.json) → contents. Errors are as Synth's. Package tfkittest
+// synthesizes stacks in tests with it.
+func (a *App) Files() (map[string][]byte, error) {
+	requireApp(a)
+	return a.files()
 }
 
 // files validates the app and renders its output files.

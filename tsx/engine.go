@@ -42,6 +42,22 @@ type Script struct {
 	Timeout time.Duration
 	// Log receives console output; nil discards it.
 	Log io.Writer
+	// Asset builds the asset tf.asset declares (kind "file", "directory",
+	// "archive", or "" to take the source's), returning its path and hash
+	// or the mistake; nil makes tf.asset an error. Engines that cannot
+	// call back into Go leave it unused.
+	Asset func(name, source, kind string) (AssetInfo, *AssetError)
+}
+
+// AssetInfo is what tf.asset returns to the script.
+type AssetInfo struct {
+	Type, Path, Hash string
+}
+
+// AssetError is a mistake in a tf.asset call, thrown in the script where
+// the call was made.
+type AssetError struct {
+	Summary, Detail, Hint string
 }
 
 // ScriptError is an exception the script did not catch, or its stop by
@@ -334,6 +350,15 @@ func (e *gojaEnv) setupGlobals(s Script) error {
 		}
 		return goja.Null()
 	})
+	if s.Asset != nil {
+		_ = e.host.Set("asset", func(name, source, kind string) map[string]any {
+			info, err := s.Asset(name, source, kind)
+			if err != nil {
+				return map[string]any{"summary": err.Summary, "detail": err.Detail, "hint": err.Hint}
+			}
+			return map[string]any{"type": info.Type, "path": info.Path, "hash": info.Hash}
+		})
+	}
 	return vm.Set("__tfkitHost", e.host)
 }
 

@@ -27,18 +27,19 @@ const ManifestName = manifest.Name
 // "./modules/greet" names a directory relative to dir, the project
 // directory; it is copied to modules/greet/ and the source rewritten to
 // it), and manifest.json naming them as the one stack, called stack.
-// Paths are slash-separated. Mistakes, such as a local module that is not
-// a directory (located at the <Module> element) or an unknown format,
-// make the error diag.Diagnostics.
-func Files(cfg *config.Config, format, stack, dir string) (map[string][]byte, error) {
-	return files(cfg, format, stack, dir, Options{}, nil)
+// Paths are slash-separated. The files of assets (from BuildWithAssets)
+// are written with them. Mistakes, such as a local module that is not a
+// directory (located at the <Module> element) or an unknown format, make
+// the error diag.Diagnostics.
+func Files(cfg *config.Config, format, stack, dir string, assets ...Asset) (map[string][]byte, error) {
+	return files(cfg, format, stack, dir, Options{}, nil, assets)
 }
 
 // files is the one synthesis path (package internal/synth) for a
 // configuration Build returned: the schema check when opts has schemas,
 // rendering, local modules and the manifest. warn receives the warnings
 // of the schema check.
-func files(cfg *config.Config, format, stack, dir string, opts Options, warn func(diag.Diagnostics)) (map[string][]byte, error) {
+func files(cfg *config.Config, format, stack, dir string, opts Options, warn func(diag.Diagnostics), assets []Asset) (map[string][]byte, error) {
 	if dir == "" {
 		dir = "."
 	}
@@ -56,7 +57,9 @@ func files(cfg *config.Config, format, stack, dir string, opts Options, warn fun
 	if opts.Schemas != nil {
 		o.Schemas = func() ([]*schema.Provider, diag.Diagnostics) { return opts.Schemas, nil }
 	}
-	return synth.Files(synth.OneStack(stack, cfg), o)
+	app := synth.OneStack(stack, cfg)
+	app.Stacks[0].Files = assetFiles(assets)
+	return synth.Files(app, o)
 }
 
 const formatSuggestion = `give "hcl" or "json"`
@@ -83,11 +86,11 @@ func Synth(ctx context.Context, entry, outDir, format string, opts Options) (dia
 			return ds, ds
 		}
 	}
-	cfg, diags := BuildContext(ctx, entry, opts)
+	cfg, assets, diags := BuildWithAssets(ctx, entry, opts)
 	if diags.HasErrors() {
 		return diags, diags
 	}
-	files, err := files(cfg, format, StackName(entry), opts.Dir, opts, func(ds diag.Diagnostics) { diags = append(diags, ds...) })
+	files, err := files(cfg, format, StackName(entry), opts.Dir, opts, func(ds diag.Diagnostics) { diags = append(diags, ds...) }, assets)
 	if err != nil {
 		if ds, ok := err.(diag.Diagnostics); ok {
 			diags = append(diags, ds...)

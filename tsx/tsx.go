@@ -57,13 +57,29 @@ func Build(entry string, opts Options) (*config.Config, diag.Diagnostics) {
 
 // BuildContext is Build with a context: canceling it stops the evaluation.
 func BuildContext(ctx context.Context, entry string, opts Options) (*config.Config, diag.Diagnostics) {
+	cfg, _, diags := BuildWithAssets(ctx, entry, opts)
+	return cfg, diags
+}
+
+// BuildWithAssets is BuildContext that also returns the assets the
+// configuration declared with tf.asset (read relative to opts.Dir, the
+// project directory), in declaration order, for Files or Synth to write.
+func BuildWithAssets(ctx context.Context, entry string, opts Options) (*config.Config, []Asset, diag.Diagnostics) {
+	cfg, assets, diags := build(ctx, entry, opts)
+	if diags.HasErrors() {
+		return nil, nil, diags
+	}
+	return cfg, assets.list(), diags
+}
+
+func build(ctx context.Context, entry string, opts Options) (*config.Config, *assetSet, diag.Diagnostics) {
 	dir := opts.Dir
 	if dir == "" {
 		dir = "."
 	}
 	dir, err := filepath.Abs(dir)
 	if err != nil {
-		return nil, diag.Diagnostics{{Severity: diag.Error, Summary: "Invalid working directory", Detail: err.Error()}}
+		return nil, nil, diag.Diagnostics{{Severity: diag.Error, Summary: "Invalid working directory", Detail: err.Error()}}
 	}
 	if !filepath.IsAbs(entry) {
 		entry = filepath.Join(dir, entry)
@@ -73,13 +89,13 @@ func BuildContext(ctx context.Context, entry string, opts Options) (*config.Conf
 		if err != nil {
 			detail = fmt.Sprintf("%s cannot be read: %v.", displayName(entry, dir), errors.Unwrap(err))
 		}
-		return nil, diag.Diagnostics{{Severity: diag.Error, Summary: "No TSX entry file", Detail: detail,
+		return nil, nil, diag.Diagnostics{{Severity: diag.Error, Summary: "No TSX entry file", Detail: detail,
 			Suggestion: "name the .tsx file whose default export is the configuration, such as main.tsx"}}
 	}
 
 	b, diags := bundleEntry(entry, dir)
 	if diags.HasErrors() {
-		return nil, diags
+		return nil, nil, diags
 	}
 	timeout := opts.Timeout
 	if timeout == 0 {
@@ -92,6 +108,7 @@ func BuildContext(ctx context.Context, entry string, opts Options) (*config.Conf
 		engine = Goja()
 	}
 	src := newSources(dir)
+	assets := newAssetSet(dir)
 	start := time.Now()
 	out, err := engine.Run(ctx, Script{
 		Name:    bundleName,
@@ -100,13 +117,14 @@ func BuildContext(ctx context.Context, entry string, opts Options) (*config.Conf
 		Dir:     dir,
 		Timeout: timeout,
 		Log:     opts.Log,
+		Asset:   assets.build,
 	})
 	if err != nil {
 		var se *ScriptError
 		if errors.As(err, &se) {
-			return nil, diag.Diagnostics{scriptDiag(se, src)}
+			return nil, nil, diag.Diagnostics{scriptDiag(se, src)}
 		}
-		return nil, diag.Diagnostics{{Severity: diag.Error, Summary: "Evaluation failed", Detail: err.Error()}}
+		return nil, nil, diag.Diagnostics{{Severity: diag.Error, Summary: "Evaluation failed", Detail: err.Error()}}
 	}
 	// The timeout covers reading the rendered values too: they may be
 	// huge, or have getters that run JavaScript.
@@ -118,7 +136,7 @@ func BuildContext(ctx context.Context, entry string, opts Options) (*config.Conf
 	}
 	cfg, diags, c := convertSafely(cctx, timeout, out, src, displayName(entry, dir))
 	if diags.HasErrors() {
-		return nil, diags
+		return nil, nil, diags
 	}
 	seen := map[string]int{}
 	for _, d := range checkConfig(cfg) {
@@ -126,9 +144,9 @@ func BuildContext(ctx context.Context, entry string, opts Options) (*config.Conf
 		diags = append(diags, src.withFrame(d))
 	}
 	if diags.HasErrors() {
-		return nil, diags
+		return nil, nil, diags
 	}
-	return cfg, diags
+	return cfg, assets, diags
 }
 
 // bundleName is the bundle's name in stack traces. Source map entries are

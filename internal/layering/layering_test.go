@@ -118,10 +118,11 @@ var (
 	cli       = module + "/cmd/tfkit/internal/cli"
 )
 
-// aboveFrontEnds reports whether p may import a front end: the command, examples and
-// benchmark programs, which use the front ends the way users do.
+// aboveFrontEnds reports whether p may import a front end: the command, examples,
+// benchmark programs and the testing helpers of package tfkittest, which use the front ends
+// the way users do.
 func aboveFrontEnds(p string) bool {
-	return under(p, "cmd") || under(p, "examples") || under(p, "bench")
+	return under(p, "cmd") || under(p, "examples") || under(p, "bench") || under(p, "tfkittest")
 }
 
 func TestLayering(t *testing.T) {

@@ -18,8 +18,10 @@ import (
 
 // Source returns the path in the repository at repo of the package file
 // name (a slash-separated path as "files" in npm/package.json gives it).
+// The testing entry (testing/) is the package's own, with its types,
+// and lives in npm/ whole.
 func Source(repo, name string) string {
-	if strings.HasSuffix(name, ".d.ts") {
+	if strings.HasSuffix(name, ".d.ts") && !strings.HasPrefix(name, "testing/") {
 		return filepath.Join(repo, "tsx", "runtime", filepath.FromSlash(name))
 	}
 	return filepath.Join(repo, "npm", filepath.FromSlash(name))

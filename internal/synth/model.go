@@ -42,6 +42,10 @@ type Stack struct {
 	// they decide which stack a reference written as text reads when
 	// several declare its address.
 	Uses []Use
+	// Files are files written with the stack besides its configuration
+	// (its assets: see package asset), by slash-separated path relative to
+	// the stack's directory.
+	Files map[string][]byte
 }
 
 // Requirement is a required_providers entry: a provider's local name, its

@@ -144,6 +144,24 @@ func Files(a *App, o Options) (map[string][]byte, error) {
 			Files:        []manifest.File{{Path: file, SHA256: hex.EncodeToString(sum[:])}},
 			Dependencies: []string{},
 		}
+		if assets == nil && len(s.Files) > 0 {
+			assets = make(map[string][]byte, len(s.Files))
+		}
+		for _, rel := range sortedKeys(s.Files) {
+			if _, ok := assets[rel]; ok {
+				d := &diag.Diagnostic{
+					Severity: diag.Error, Summary: "Asset path taken",
+					Detail:     fmt.Sprintf("Stack %q writes %s both as an asset and as a copy of a local module.", s.Name, rel),
+					Suggestion: "move the module out of " + path.Dir(rel) + ", or rename the asset",
+				}
+				if s.Site.Filename != "" {
+					d.Subject = &s.Site
+				}
+				assetDiags = append(assetDiags, d)
+				continue
+			}
+			assets[rel] = s.Files[rel]
+		}
 		for _, rel := range sortedKeys(assets) {
 			f := path.Join(s.Dir, rel)
 			files[f] = assets[rel]

@@ -583,6 +583,18 @@ export declare function createContext(notSupported: "createContext is not suppor
 /** Not supported: pass refs as ordinary props. */
 export declare function forwardRef(notSupported: "forwardRef is not supported by tfkit: pass the ref as an ordinary prop", ...alsoNotSupported: unknown[]): never;
 
+/** An asset declared with tf.asset: where the stack finds it and the SHA-256 of its content. */
+export interface Asset {
+  readonly name: string;
+  readonly type: "file" | "directory" | "archive";
+  /** Relative to the output directory, the working directory of terraform run in it. */
+  readonly path: string;
+  /** "${path.module}/" + path. */
+  readonly modulePath: string;
+  /** SHA-256 in hex: of the file, of the archive (Terraform's filesha256), or of the directory's paths and contents. */
+  readonly hash: string;
+}
+
 /** Terraform expressions that refs cannot express. */
 export declare const tf: {
   /** tf.var("region") is var.region; tf.var("tags", "Name") is var.tags.Name. */
@@ -599,6 +611,13 @@ export declare const tf: {
   block<B extends Body>(body: B): TypedBlock<B>;
   block<B extends Body>(label: string, body: B): TypedBlock<B>;
   block<B extends Body>(label1: string, label2: string, body: B): TypedBlock<B>;
+  /**
+   * tf.asset("lambda", "./lambda", { type: "archive" }) copies a file, a directory or a zip
+   * archive of either (relative to the project directory) into the output under
+   * assets/<name>/<content hash>/. The type defaults to "file" for a file and "directory"
+   * for a directory.
+   */
+  asset(name: string, source: string, options?: { type?: "file" | "directory" | "archive" }): Asset;
   /** A dynamic block whose type is the attribute it is given to. */
   dynamic<B extends Body>(spec: { for_each: Value; iterator?: string; labels?: readonly Value[]; content: B }): TypedBlock<B>;
   /** In an override prop, deletes what is at the path: override={{ "tags.Name": tf.unset() }}. */

@@ -334,6 +334,27 @@ export const tf = {
     }
     return new TfExpr("dynamic", { b: spec });
   },
+  // tf.asset("lambda", "./lambda", { type: "archive" }) copies a file, a
+  // directory or a zip archive of either into the output, under
+  // assets/<name>/<content hash>/; tfkit reads it while the configuration
+  // is built, so its path and hash are plain strings here.
+  asset(name, source, options) {
+    checkName("asset", name);
+    if (typeof source !== "string" || source === "") {
+      throw new TfkitError("Invalid tf.asset call", "tf.asset needs the file or directory to copy, a path relative to the project directory.", 'write tf.asset("lambda", "./lambda", { type: "archive" })');
+    }
+    const type = options === undefined || options === null ? "" : options.type;
+    if (type !== undefined && type !== "" && type !== "file" && type !== "directory" && type !== "archive") {
+      throw new TfkitError("Invalid asset type", `${describe(type)} is not an asset type.`, 'give type: "file", "directory" or "archive"');
+    }
+    const h = globalThis.__tfkitHost;
+    if (!h || typeof h.asset !== "function") {
+      throw new TfkitError("Assets need tfkit's engine", "tf.asset reads files while the configuration is built, which only tfkit's built-in engine does.", "build with tfkit synth");
+    }
+    const r = h.asset(name, source, type || "");
+    if (r.summary) throw new TfkitError(r.summary, r.detail, r.hint);
+    return Object.freeze({ name, type: r.type, path: r.path, hash: r.hash, modulePath: "${path.module}/" + r.path });
+  },
 };
 
 // ---------------------------------------------------------------------------

@@ -473,7 +473,7 @@ func buildTSX(ctx context.Context, r *run, o *synthOptions, entry, staging, sche
 	if timeout == 0 {
 		timeout = tsx.DefaultTimeout
 	}
-	cfg, diags := tsx.BuildContext(ctx, entry, tsx.Options{
+	cfg, assets, diags := tsx.BuildWithAssets(ctx, entry, tsx.Options{
 		Dir:     r.dir,
 		Env:     tsx.EnvMap(r.env.Environ),
 		Timeout: timeout,
@@ -502,7 +502,16 @@ func buildTSX(ctx context.Context, r *run, o *synthOptions, entry, staging, sche
 		o2.Schemas = func() ([]*schema.Provider, diag.Diagnostics) { return providers, nil }
 		o2.SchemaWarnings = o.schemaCheck == "warn"
 	}
-	files, err := synth.Files(synth.OneStack(tsx.StackName(entry), cfg), o2)
+	app := synth.OneStack(tsx.StackName(entry), cfg)
+	for _, a := range assets {
+		if app.Stacks[0].Files == nil {
+			app.Stacks[0].Files = map[string][]byte{}
+		}
+		for p, data := range a.Files {
+			app.Stacks[0].Files[p] = data
+		}
+	}
+	files, err := synth.Files(app, o2)
 	if ds, ok := err.(diag.Diagnostics); ok {
 		r.report(ds)
 		return nil, ExitFailure

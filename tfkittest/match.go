@@ -1,0 +1,212 @@
+package tfkittest
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"reflect"
+	"sort"
+	"strconv"
+
+	"github.com/tfkit/tfkit/diag"
+)
+
+// Match compares an element's body, as Terraform JSON reads it (what
+// json.Unmarshal gives, numbers as json.Number or float64), with the
+// properties want, and returns the differences, one per path
+// ("tags.Name: got "a", want "b"", "ingress[0].from_port: missing");
+// none when the body matches.
+//
+// Matching is partial and nested: an object matches when it has every key
+// of want with a matching value (others may be there); a list matches a
+// list of the same length item by item; a nested block written as one
+// object matches a list of one, and a list of blocks matches an object
+// when any of its items does. References and other expressions are
+// compared as their Terraform text: vpc.Ref("id") (any fmt.Stringer, such
+// as tfkit.Expr and typed values) is "${aws_vpc.main.id}", as Terraform
+// JSON writes it. Numbers compare by value, whatever their Go type.
+func Match(body any, want map[string]any) []string {
+	var diffs []string
+	match(body, want, "", &diffs)
+	return diffs
+}
+
+func match(got, want any, at string, diffs *[]string) {
+	report := func(format string, args ...any) {
+		p := at
+		if p == "" {
+			p = "(body)"
+		}
+		*diffs = append(*diffs, p+": "+fmt.Sprintf(format, args...))
+	}
+	if s, ok := want.(fmt.Stringer); ok && !isContainer(want) {
+		want = s.String()
+	}
+	if want == nil {
+		if got != nil {
+			report("got %s, want null", show(got))
+		}
+		return
+	}
+	rv := reflect.ValueOf(want)
+	switch rv.Kind() {
+	case reflect.Map:
+		if rv.Type().Key().Kind() != reflect.String {
+			report("cannot compare with a map whose keys are not strings (%T)", want)
+			return
+		}
+		switch g := got.(type) {
+		case map[string]any:
+			keys := make([]string, 0, rv.Len())
+			for _, k := range rv.MapKeys() {
+				keys = append(keys, k.String())
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				sub := join(at, k)
+				v, ok := g[k]
+				if !ok {
+					p := sub
+					*diffs = append(*diffs, p+": missing"+nearKey(k, g))
+					continue
+				}
+				match(v, rv.MapIndex(reflect.ValueOf(k).Convert(rv.Type().Key())).Interface(), sub, diffs)
+			}
+		case []any:
+			// Blocks written as a list: one of them must match.
+			best := []string(nil)
+			for i, item := range g {
+				var d []string
+				match(item, want, fmt.Sprintf("%s[%d]", at, i), &d)
+				if len(d) == 0 {
+					return
+				}
+				if best == nil || len(d) < len(best) {
+					best = d
+				}
+			}
+			if best == nil {
+				report("got an empty list, want an object")
+				return
+			}
+			*diffs = append(*diffs, best...)
+		default:
+			report("got %s, want an object", show(got))
+		}
+	case reflect.Slice, reflect.Array:
+		if rv.Kind() == reflect.Slice && rv.Type().Elem().Kind() == reflect.Uint8 {
+			match(got, string(rv.Bytes()), at, diffs)
+			return
+		}
+		g, ok := got.([]any)
+		if !ok {
+			if m, isMap := got.(map[string]any); isMap && rv.Len() == 1 {
+				match(m, rv.Index(0).Interface(), at+"[0]", diffs)
+				return
+			}
+			report("got %s, want a list of %d", show(got), rv.Len())
+			return
+		}
+		if len(g) != rv.Len() {
+			report("got a list of %d, want %d", len(g), rv.Len())
+			return
+		}
+		for i := range g {
+			match(g[i], rv.Index(i).Interface(), fmt.Sprintf("%s[%d]", at, i), diffs)
+		}
+	case reflect.String:
+		if g, ok := got.(string); !ok || g != rv.String() {
+			report("got %s, want %q", show(got), rv.String())
+		}
+	case reflect.Bool:
+		if g, ok := got.(bool); !ok || g != rv.Bool() {
+			report("got %s, want %v", show(got), rv.Bool())
+		}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64:
+		w := numberOf(want)
+		g := numberOf(got)
+		if g == nil || g.Cmp(w) != 0 {
+			report("got %s, want %v", show(got), want)
+		}
+	default:
+		report("cannot compare with %T", want)
+	}
+}
+
+func isContainer(v any) bool {
+	switch reflect.ValueOf(v).Kind() {
+	case reflect.Map, reflect.Slice, reflect.Array:
+		return true
+	}
+	return false
+}
+
+// numberOf reads a number of any Go type, or a JSON number; nil for
+// anything else.
+func numberOf(v any) *big.Float {
+	var s string
+	switch v := v.(type) {
+	case json.Number:
+		s = v.String()
+	case float64:
+		s = strconv.FormatFloat(v, 'g', -1, 64)
+	case float32:
+		s = strconv.FormatFloat(float64(v), 'g', -1, 32)
+	default:
+		rv := reflect.ValueOf(v)
+		switch {
+		case rv.CanInt():
+			s = strconv.FormatInt(rv.Int(), 10)
+		case rv.CanUint():
+			s = strconv.FormatUint(rv.Uint(), 10)
+		default:
+			return nil
+		}
+	}
+	f, _, err := big.ParseFloat(s, 10, 256, big.ToNearestEven)
+	if err != nil {
+		return nil
+	}
+	return f
+}
+
+func join(at, key string) string {
+	if at == "" {
+		return key
+	}
+	return at + "." + key
+}
+
+// show writes a JSON value briefly.
+func show(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return "null"
+	case map[string]any:
+		return fmt.Sprintf("an object with %d keys", len(v))
+	case []any:
+		return fmt.Sprintf("a list of %d", len(v))
+	case string:
+		return strconv.Quote(v)
+	}
+	return fmt.Sprint(v)
+}
+
+// nearKey suggests the key of m closest to k.
+func nearKey(k string, m map[string]any) string {
+	if dym := nearest(k, sortedKeys(m)); dym != "" {
+		return " (" + dym + ")"
+	}
+	return ""
+}
+
+// nearest is the name among have closest to want, when one is close.
+func nearest(want string, have []string) string {
+	dym := diag.DidYouMean(want, have)
+	if dym == "" {
+		return ""
+	}
+	return dym
+}

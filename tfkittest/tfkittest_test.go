@@ -1,0 +1,213 @@
+package tfkittest_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/tfkit/tfkit"
+	"github.com/tfkit/tfkit/tfkittest"
+)
+
+// recorder is a testing.TB that records failures instead of failing.
+type recorder struct {
+	testing.TB
+	errors  []string
+	skipped string
+}
+
+func (r *recorder) Helper() {}
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errors = append(r.errors, fmt.Sprintf(format, args...))
+}
+func (r *recorder) Fatalf(format string, args ...any) {
+	r.Errorf(format, args...)
+	runtime.Goexit()
+}
+func (r *recorder) Skipf(format string, args ...any) {
+	r.skipped = fmt.Sprintf(format, args...)
+	runtime.Goexit()
+}
+
+// capture runs f with a recorder on its own goroutine, so Fatalf and
+// Skipf end only f.
+func capture(t *testing.T, f func(tb testing.TB)) *recorder {
+	r := &recorder{TB: t}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f(r)
+	}()
+	<-done
+	return r
+}
+
+func webStack() *tfkit.Stack {
+	app := tfkit.NewApp()
+	s := tfkit.NewStack(app, "web")
+	tfkit.NewProvider(s, "aws", tfkit.Attrs{"region": "eu-west-1"}).Source("hashicorp/aws", "~> 5.0")
+	vpc := tfkit.NewResource(s, "aws_vpc", "main", tfkit.Attrs{"cidr_block": "10.0.0.0/16"})
+	tfkit.NewResource(s, "aws_security_group", "web", tfkit.Attrs{
+		"vpc_id": vpc.Ref("id"),
+		"tags":   map[string]any{"Name": "web", "Team": "platform"},
+		"ingress": tfkit.Blocks(
+			tfkit.Attrs{"from_port": 443, "to_port": 443, "protocol": "tcp"},
+			tfkit.Attrs{"from_port": 80, "to_port": 80, "protocol": "tcp"},
+		),
+	})
+	tfkit.NewResource(s, "aws_security_group", "db", tfkit.Attrs{"vpc_id": vpc.Ref("id"), "tags": map[string]any{"Name": "db"}})
+	tfkit.NewDataSource(s, "aws_ami", "ubuntu", tfkit.Attrs{"most_recent": true})
+	tfkit.NewOutput(s, "vpc_id", tfkit.OutputConfig{Value: vpc.Ref("id")})
+	return s
+}
+
+func TestAssertionsHold(t *testing.T) {
+	s := tfkittest.Synth(t, webStack())
+	vpcID := tfkit.Raw("aws_vpc.main.id")
+	r := capture(t, func(tb testing.TB) {
+		s.HasResource(tb, "aws_vpc")
+		s.HasResourceWithProperties(tb, "aws_security_group", map[string]any{
+			"vpc_id":  vpcID,
+			"tags":    tfkit.Attrs{"Team": "platform"},
+			"ingress": map[string]any{"from_port": 80},
+		})
+		s.HasResourceWithProperties(tb, "aws_security_group", map[string]any{
+			"ingress": []any{map[string]any{"to_port": int64(443)}, map[string]any{"protocol": "tcp"}},
+		})
+		s.HasDataSource(tb, "aws_ami")
+		s.HasDataSourceWithProperties(tb, "aws_ami", map[string]any{"most_recent": true})
+		s.HasProvider(tb, "aws")
+		s.HasOutput(tb, "vpc_id")
+	})
+	if len(r.errors) > 0 {
+		t.Fatalf("assertions failed:\n%s", strings.Join(r.errors, "\n"))
+	}
+}
+
+func TestAssertionFailures(t *testing.T) {
+	s := tfkittest.Synth(t, webStack())
+	for _, c := range []struct {
+		name   string
+		assert func(tb testing.TB) bool
+		want   string
+	}{
+		{"type", func(tb testing.TB) bool { return s.HasResource(tb, "aws_secruity_group") },
+			`stack web has no resource of type aws_secruity_group (it has aws_security_group, aws_vpc; did you mean "aws_security_group"?)`},
+		{"props", func(tb testing.TB) bool {
+			return s.HasResourceWithProperties(tb, "aws_security_group", map[string]any{
+				"tags":    map[string]any{"Name": "web", "Team": "data", "Owner": "x"},
+				"ingress": []any{map[string]any{"from_port": 443}},
+			})
+		}, "stack web has no resource aws_security_group with these properties; the closest, aws_security_group.web, differs at:\n" +
+			"  ingress: got a list of 2, want 1\n" +
+			"  tags.Owner: missing\n" +
+			`  tags.Team: got "platform", want "data"`},
+		{"reference", func(tb testing.TB) bool {
+			return s.HasResourceWithProperties(tb, "aws_security_group", map[string]any{"vpc_id": tfkit.Raw("aws_vpc.other.id")})
+		}, "stack web has no resource aws_security_group with these properties; the closest, aws_security_group.db, differs at:\n" +
+			`  vpc_id: got "${aws_vpc.main.id}", want "${aws_vpc.other.id}"`},
+		{"data", func(tb testing.TB) bool { return s.HasDataSource(tb, "aws_vpc") },
+			`stack web has no data source of type aws_vpc (it has aws_ami; did you mean "aws_ami"?)`},
+		{"provider", func(tb testing.TB) bool { return s.HasProvider(tb, "google") },
+			"stack web has no provider google (it has aws)"},
+		{"output", func(tb testing.TB) bool { return s.HasOutput(tb, "vpc") },
+			"stack web has no output vpc (it has vpc_id)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var held bool
+			r := capture(t, func(tb testing.TB) { held = c.assert(tb) })
+			if held || len(r.errors) != 1 || r.errors[0] != c.want {
+				t.Fatalf("held %v, errors:\n%s\nwant:\n%s", held, strings.Join(r.errors, "\n"), c.want)
+			}
+		})
+	}
+}
+
+func TestMatch(t *testing.T) {
+	var body map[string]any
+	if err := json.Unmarshal([]byte(`{"n": 1.5, "list": [1, 2], "nested": {"deep": {"x": null, "ok": true}}, "s": "a"}`), &body); err != nil {
+		t.Fatal(err)
+	}
+	if d := tfkittest.Match(body, map[string]any{"n": 1.5, "list": []int{1, 2}, "nested": map[string]any{"deep": map[string]any{"x": nil}}}); d != nil {
+		t.Errorf("match: %v", d)
+	}
+	got := tfkittest.Match(body, map[string]any{"n": 2, "list": []int{1, 3}, "nested": map[string]any{"deep": map[string]any{"ok": "yes", "nx": 1}}, "s": 1, "x": true})
+	want := []string{
+		"list[1]: got 2, want 3",
+		"n: got 1.5, want 2",
+		`nested.deep.nx: missing (did you mean "x"?)`,
+		`nested.deep.ok: got true, want "yes"`,
+		`s: got "a", want 1`,
+		`x: missing (did you mean "n"?)`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("diffs:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestSnapshot(t *testing.T) {
+	s := tfkittest.Synth(t, webStack())
+	file := filepath.Join(t.TempDir(), "snap", "web.tf")
+	r := capture(t, func(tb testing.TB) { s.Snapshot(tb, file) })
+	if len(r.errors) != 1 || !strings.Contains(r.errors[0], "does not exist; run go test with -tfkit.update") {
+		t.Fatalf("missing snapshot: %v", r.errors)
+	}
+	t.Setenv(tfkittest.EnvUpdate, "1")
+	s.Snapshot(t, file)
+	t.Setenv(tfkittest.EnvUpdate, "")
+	if r := capture(t, func(tb testing.TB) { s.Snapshot(tb, file) }); len(r.errors) != 0 {
+		t.Fatalf("fresh snapshot differs: %v", r.errors)
+	}
+	data, _ := os.ReadFile(file)
+	if err := os.WriteFile(file, []byte(strings.Replace(string(data), "10.0.0.0/16", "10.1.0.0/16", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = capture(t, func(tb testing.TB) { s.Snapshot(tb, file) })
+	if len(r.errors) != 1 || !strings.Contains(r.errors[0], `-  cidr_block = "10.1.0.0/16"`) || !strings.Contains(r.errors[0], `+  cidr_block = "10.0.0.0/16"`) {
+		t.Fatalf("changed snapshot: %v", r.errors)
+	}
+}
+
+func TestSynthFailsOnErrors(t *testing.T) {
+	app := tfkit.NewApp()
+	s := tfkit.NewStack(app, "bad")
+	tfkit.NewResource(s, "null_resource", "a", tfkit.Attrs{"triggers": tfkit.Raw("var.missing")})
+	r := capture(t, func(tb testing.TB) { tfkittest.Synth(tb, s) })
+	if len(r.errors) != 1 || !strings.Contains(r.errors[0], "the app does not synthesize") || !strings.Contains(r.errors[0], "var.missing") {
+		t.Fatalf("errors: %v", r.errors)
+	}
+}
+
+func TestIsValidTerraform(t *testing.T) {
+	if os.Getenv("TFKIT_TERRAFORM") == "" || os.Getenv("TF_CLI_CONFIG_FILE") == "" {
+		t.Skip("set TFKIT_TERRAFORM and TF_CLI_CONFIG_FILE (the provider mirror) to run the engine")
+	}
+	app := tfkit.NewApp()
+	s := tfkit.NewStack(app, "ok")
+	tfkit.NewResource(s, "null_resource", "a", tfkit.Attrs{"triggers": map[string]any{"k": "v"}})
+	st := tfkittest.Synth(t, s)
+	if !st.IsValidTerraform(t) {
+		t.Fatal("a valid stack is not valid")
+	}
+	bad := tfkit.NewStack(app, "bad")
+	tfkit.NewResource(bad, "null_resource", "a", tfkit.Attrs{"trigers": map[string]any{"k": "v"}})
+	sb := tfkittest.Synth(t, bad)
+	r := capture(t, func(tb testing.TB) { sb.IsValidTerraform(tb) })
+	if len(r.errors) != 1 || !strings.Contains(r.errors[0], "stack bad is not valid Terraform") || !strings.Contains(r.errors[0], `main.tf:2:3: error: Unsupported argument`) {
+		t.Fatalf("errors: %v", r.errors)
+	}
+}
+
+func TestIsValidTerraformSkipsWithoutEngine(t *testing.T) {
+	st := tfkittest.Synth(t, webStack())
+	t.Setenv("TFKIT_TERRAFORM", "")
+	t.Setenv("PATH", t.TempDir())
+	r := capture(t, func(tb testing.TB) { st.IsValidTerraform(tb) })
+	if !strings.Contains(r.skipped, "no engine to validate with") || len(r.errors) != 0 {
+		t.Fatalf("skipped %q, errors %v", r.skipped, r.errors)
+	}
+}
