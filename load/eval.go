@@ -45,13 +45,22 @@ type modInst struct {
 	// whole caches resource values with each instance marked as read
 	// whole (see whole.go).
 	whole map[string]cty.Value
+	// deferred is set on the one instance evaluated for a module call
+	// whose count or for_each is unknown (and on the instances of the
+	// calls in it): why its instances are not known. Its resources are
+	// listed as unexpanded, with what their arguments evaluate to.
+	deferred string
 }
 
 func newInst(m *Module, addr string, parent *modInst) *modInst {
-	return &modInst{mod: m, addr: addr, parent: parent,
+	mi := &modInst{mod: m, addr: addr, parent: parent,
 		vars: map[string]cty.Value{}, varSrc: map[string]hcl.Range{}, locals: map[string]cty.Value{}, outputs: map[string]cty.Value{},
 		resources: map[string]cty.Value{}, calls: map[string][]*modInst{}, callMode: map[string]string{},
 		callUnknown: map[string]string{}, providers: map[string]string{}}
+	if parent != nil {
+		mi.deferred = parent.deferred
+	}
+	return mi
 }
 
 // maxInstances bounds the resource and module instances of one
@@ -183,7 +192,9 @@ func (e *evaluator) evalNode(n *node, mi *modInst) {
 			e.condition(mi, c, nil, path+".precondition["+itoa(i)+"]", condOutputPre, nil)
 		}
 	case kindProvider:
-		e.evalProvider(mi, mi.mod.ProviderConfigs[n.name])
+		if mi.deferred == "" {
+			e.evalProvider(mi, mi.mod.ProviderConfigs[n.name])
+		}
 	case kindCheck:
 		c := mi.mod.Checks[n.name]
 		for i, a := range c.Asserts {
@@ -514,12 +525,12 @@ func (e *evaluator) callValue(mi *modInst, name string, rng *hcl.Range, path str
 func (e *evaluator) expansion(mi *modInst, count, forEach hcl.Expression, path string) (mode string, keys, values []cty.Value, why string) {
 	switch {
 	case count != nil:
-		v := e.eval(mi, count, nil, path+".count")
-		v, _ = v.UnmarkDeep()
+		marked := e.eval(mi, count, nil, path+".count")
+		v, _ := marked.UnmarkDeep()
 		if !v.IsKnown() {
 			r := count.Range()
-			e.errorf(&r, path, "Invalid count argument", "the count value depends on values that are not known until apply, so the number of instances cannot be determined")
-			return "count", nil, nil, "count is unknown"
+			e.notKnown(&r, path, "Invalid count argument", "the count value depends on values that are not known until apply, so the number of instances cannot be determined")
+			return "count", nil, nil, unknownCount + because(marked)
 		}
 		nv, err := convert.Convert(v, cty.Number)
 		if err != nil || nv.IsNull() {
@@ -550,8 +561,8 @@ func (e *evaluator) expansion(mi *modInst, count, forEach hcl.Expression, path s
 		v, pvms := marked.UnmarkDeepWithPaths()
 		r := forEach.Range()
 		if !v.IsKnown() || (v.Type().IsSetType() && !v.IsWhollyKnown()) {
-			e.errorf(&r, path, "Invalid for_each argument", "the for_each value depends on values that are not known until apply, so the instance keys cannot be determined")
-			return "for_each", nil, nil, "for_each is unknown"
+			e.notKnown(&r, path, "Invalid for_each argument", "the for_each value depends on values that are not known until apply, so the instance keys cannot be determined")
+			return "for_each", nil, nil, unknownForEach + because(marked)
 		}
 		if v.IsNull() {
 			e.errorf(&r, path, "Invalid for_each argument", "for_each must not be null")
@@ -586,6 +597,58 @@ func (e *evaluator) expansion(mi *modInst, count, forEach hcl.Expression, path s
 	return "", []cty.Value{cty.NilVal}, []cty.Value{cty.NilVal}, ""
 }
 
+// The reasons expansion gives when count or for_each is unknown, before
+// the reasons of the value.
+const (
+	unknownCount   = "count is unknown"
+	unknownForEach = "for_each is unknown"
+)
+
+// isDeferred says whether why (from expansion) is an unknown count or
+// for_each, as opposed to an invalid one.
+func isDeferred(why string) bool {
+	return strings.HasPrefix(why, unknownCount) || strings.HasPrefix(why, unknownForEach)
+}
+
+// because is ": " and the reasons marked in v, or "" when it has none.
+func because(v cty.Value) string {
+	rs := reasonsIn(v)
+	if len(rs) == 0 {
+		return ""
+	}
+	return ": " + strings.Join(rs, "; ")
+}
+
+// reasonsIn returns the unknown reasons marked anywhere in v, sorted.
+func reasonsIn(v cty.Value) []string {
+	if !v.ContainsMarked() {
+		return nil
+	}
+	set := map[string]bool{}
+	_, pvms := v.UnmarkDeepWithPaths()
+	for _, pvm := range pvms {
+		for m := range pvm.Marks {
+			if r, ok := m.(reason); ok {
+				set[string(r)] = true
+			}
+		}
+	}
+	return sortedKeys(set)
+}
+
+// notKnown reports a count or for_each that only apply would know: an
+// error with Options.Strict, as in Terraform, else a warning, since the
+// resource or call is then listed as unexpanded and the rest evaluated.
+func (e *evaluator) notKnown(rng *hcl.Range, path, summary, detail string) {
+	if e.opts.Strict {
+		e.errorf(rng, path, summary, detail)
+		return
+	}
+	e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Warning, Summary: summary,
+		Detail:  detail + "; eval lists it as unexpanded, with its arguments evaluated once, and evaluates the rest (--strict makes this an error)",
+		Subject: rng, Path: path})
+}
+
 func keyString(k cty.Value) string {
 	if k == cty.NilVal {
 		return ""
@@ -602,6 +665,11 @@ func (e *evaluator) evalCall(mi *modInst, c *CallDecl) {
 	child := mi.mod.Children[c.Name]
 	path := mi.addrPrefix() + "module." + c.Name
 	if child == nil {
+		if why, ok := mi.mod.missing[c.Name]; ok {
+			mi.callUnknown[c.Name] = why
+			e.unexpanded(path, why, c.DeclRange)
+			return
+		}
 		mi.callUnknown[c.Name] = "module." + c.Name + " could not be loaded"
 		e.unexpanded(path, "the module could not be loaded", c.DeclRange)
 		return
@@ -610,6 +678,16 @@ func (e *evaluator) evalCall(mi *modInst, c *CallDecl) {
 	if why != "" {
 		mi.callUnknown[c.Name] = "module." + c.Name + ": " + why
 		e.unexpanded(path, why, c.DeclRange)
+		if isDeferred(why) {
+			// One instance with unknown keys, so that what the module's
+			// resources say is evaluated; references to the call stay
+			// unknown (callUnknown), so nothing else sees it.
+			ci := newInst(child, path+"[*]", mi)
+			ci.deferred = mi.callUnknown[c.Name]
+			ci.key, ci.value = deferredKey(mode, ci.deferred)
+			ci.providers = e.callProviders(mi, c)
+			e.instances[child] = append(e.instances[child], ci)
+		}
 		return
 	}
 	if (mode != "" || c.DependsOn != nil) && hasProviderBlocks(child) && !e.reported[c] {
@@ -639,6 +717,15 @@ func (e *evaluator) evalCall(mi *modInst, c *CallDecl) {
 		mi.calls[c.Name] = append(mi.calls[c.Name], ci)
 		e.instances[child] = append(e.instances[child], ci)
 	}
+}
+
+// deferredKey is the instance key and each.value of the one evaluation of
+// a resource or call whose count or for_each is unknown for why.
+func deferredKey(mode, why string) (key, value cty.Value) {
+	if mode == "count" {
+		return cty.UnknownVal(cty.Number).Mark(reason(why)), cty.NilVal
+	}
+	return cty.UnknownVal(cty.String).Mark(reason(why)), cty.DynamicVal.Mark(reason(why))
 }
 
 func (ci *modInst) iter() *iter {
@@ -746,11 +833,6 @@ func nonNullable(v *VariableDecl) bool {
 func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 	base := mi.addrPrefix() + r.Addr()
 	mode, keys, values, why := e.expansion(mi, r.Count, r.ForEach, base)
-	if why != "" {
-		mi.resources[r.Addr()] = unknown(base + ": " + why)
-		e.unexpanded(base, why, r.DeclRange)
-		return
-	}
 	provider := e.providerOf(mi, r)
 	sch := e.blockSchema(r, provider)
 	if sch != nil {
@@ -758,6 +840,25 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 			e.withSchema = map[*ResourceDecl]bool{}
 		}
 		e.withSchema[r] = true
+	}
+	if why != "" {
+		ref := base + ": " + why
+		mi.resources[r.Addr()] = unknown(ref)
+		u := e.unexpanded(base, why, r.DeclRange)
+		if isDeferred(why) {
+			// Arguments that do not depend on the instance are known:
+			// evaluated once, count.index and each unknown.
+			it := &iter{}
+			k, v := deferredKey(mode, ref)
+			if mode == "count" {
+				it.count = k
+			} else {
+				it.each = &[2]cty.Value{k, v}
+			}
+			u.Attributes = e.evalInstances(mi, r, []*iter{it}, []string{base}, sch)[0]
+			u.Mode, u.Type, u.Provider, u.Module = r.Mode, r.Type, provider, mi.addr
+		}
+		return
 	}
 	// First the bodies of all instances (in parallel for many instances,
 	// see evalInstances), then, in order, the view and the conditions.
@@ -784,7 +885,13 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 		it, addr := its[i], addrs[i]
 		insts[i] = Instance{Address: addr, Mode: r.Mode, Type: r.Type, Name: r.Name, Key: k,
 			Provider: provider, Module: mi.addr, Attributes: attrs[i], Range: r.DeclRange}
-		e.view.Resources = append(e.view.Resources, &insts[i])
+		if mi.deferred != "" {
+			// In a module call whose instances are unknown.
+			u := e.unexpanded(addr, mi.deferred, r.DeclRange)
+			u.Attributes, u.Mode, u.Type, u.Provider, u.Module = attrs[i], r.Mode, r.Type, provider, mi.addr
+		} else {
+			e.view.Resources = append(e.view.Resources, &insts[i])
+		}
 		for j, c := range r.Preconditions {
 			e.condition(mi, c, it, addr+".lifecycle.precondition["+itoa(j)+"]", condPrecondition, nil)
 		}
@@ -832,11 +939,14 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 
 // scopedValue is the value other expressions see of a resource instance
 // without a schema: its configured attributes plus, as unknowns, the
-// attributes read from it that it does not set.
+// attributes read from it that it does not set. An attribute set to null
+// and read elsewhere is unknown too: without a schema it may be one the
+// provider computes when it is not set (as an AWS VPC's ipv6_cidr_block),
+// and Terraform's plan has it unknown then.
 func (e *evaluator) scopedValue(r *ResourceDecl, addr string, attrs cty.Value) cty.Value {
 	missing := false
 	for n := range r.Refs {
-		if !attrs.Type().HasAttribute(n) {
+		if !attrs.Type().HasAttribute(n) || isNull(attrs.GetAttr(n)) {
 			missing = true
 			break
 		}
@@ -849,11 +959,18 @@ func (e *evaluator) scopedValue(r *ResourceDecl, addr string, attrs cty.Value) c
 		full = map[string]cty.Value{}
 	}
 	for n := range r.Refs {
-		if _, ok := full[n]; !ok {
+		if v, ok := full[n]; !ok {
 			full[n] = unknown(addr + "." + n + " is computed by the provider")
+		} else if isNull(v) {
+			full[n] = unknown(addr + "." + n + " is null in the configuration and may be computed by the provider")
 		}
 	}
 	return cty.ObjectVal(full)
+}
+
+// isNull says whether v is a known null, marked or not.
+func isNull(v cty.Value) bool {
+	return v.IsKnown() && v.IsNull()
 }
 
 // evalBody evaluates a resource body: attributes, then nested blocks by
@@ -1106,8 +1223,10 @@ func stepKey(s cty.PathStep) string {
 
 // unexpanded records a resource or module call whose instances are not in
 // the view, so that nothing goes missing without a trace.
-func (e *evaluator) unexpanded(addr, why string, rng hcl.Range) {
-	e.view.Unexpanded = append(e.view.Unexpanded, &Unexpanded{Address: addr, Reason: why, Range: rng})
+func (e *evaluator) unexpanded(addr, why string, rng hcl.Range) *Unexpanded {
+	u := &Unexpanded{Address: addr, Reason: why, Range: rng}
+	e.view.Unexpanded = append(e.view.Unexpanded, u)
+	return u
 }
 
 // countKey returns count.index i; the numbers are shared by every
@@ -1122,6 +1241,10 @@ func (e *evaluator) countKey(i int64) cty.Value {
 // countObject returns the count object for index i; the objects are shared
 // by every counted block, as building one costs more than looking it up.
 func (e *evaluator) countObject(i cty.Value) cty.Value {
+	if !i.IsKnown() {
+		// The one evaluation of a resource whose count is unknown.
+		return cty.ObjectVal(map[string]cty.Value{"index": i})
+	}
 	bf := i.AsBigFloat()
 	n, _ := bf.Int64()
 	if o, ok := e.counts[n]; ok {

@@ -36,6 +36,11 @@ type Options struct {
 	// every attribute of its schema, converted to the attribute's type;
 	// unset computed attributes are unknown, other unset ones null.
 	Providers []*schema.Provider
+	// Strict makes what only the cloud or terraform init can supply an
+	// error, as in Terraform: a count or for_each that is unknown, a
+	// module that is not installed. Without it they are warnings, the
+	// resource or call is listed as unexpanded, and the rest is evaluated.
+	Strict bool
 }
 
 // Input is one -var (Var, as NAME=VALUE) or -var-file (File) option.
@@ -67,7 +72,7 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
 		return view, diag.Diagnostics{}.Errorf(nil, "Not a directory: %s", dir)
 	}
-	l := &loader{root: abs, parser: hclparse.NewParser(), maxDeep: maxDepth}
+	l := &loader{root: abs, parser: hclparse.NewParser(), maxDeep: maxDepth, strict: opts.Strict}
 	l.readManifest()
 	root := l.loadModule(".", nil, nil)
 	ds := l.diags
@@ -114,7 +119,7 @@ func dedupeDiags(ds diag.Diagnostics) diag.Diagnostics {
 
 // LoadTree parses the module tree rooted at dir without evaluating it.
 func LoadTree(dir string) (*Module, diag.Diagnostics) {
-	l := &loader{root: dir, parser: hclparse.NewParser(), maxDeep: maxDepth}
+	l := &loader{root: dir, parser: hclparse.NewParser(), maxDeep: maxDepth, strict: true}
 	l.readManifest()
 	m := l.loadModule(".", nil, nil)
 	return m, l.diags

@@ -14,7 +14,7 @@ import (
 // TestMain fails a full run on golden files no test compares: any file of
 // a case whose name starts with "expected" is one.
 func TestMain(m *testing.M) {
-	golden.Main(m, "testdata/cases/*/expected*", "testdata/checks/*/expected*")
+	golden.Main(m, "testdata/cases/*/expected*", "testdata/checks/*/expected*", "testdata/corpus/*/*")
 }
 
 // caseOptions is options.json of a case.
@@ -26,6 +26,8 @@ type caseOptions struct {
 	// Schemas are provider schema files (terraform providers schema
 	// -json), relative to the case directory.
 	Schemas []string `json:"schemas"`
+	// Strict is Options.Strict.
+	Strict bool `json:"strict"`
 }
 
 // caseRoots hold the corpus: testdata/cases are configurations that the
@@ -64,7 +66,7 @@ func runCase(t *testing.T, src string) {
 		if err := json.Unmarshal(data, &co); err != nil {
 			t.Fatal(err)
 		}
-		opts = Options{Vars: co.Vars, VarFiles: co.VarFiles, Env: co.Env, Workspace: co.Workspace}
+		opts = Options{Vars: co.Vars, VarFiles: co.VarFiles, Env: co.Env, Workspace: co.Workspace, Strict: co.Strict}
 		for _, f := range co.Schemas {
 			opts.Providers = append(opts.Providers, readSchema(t, filepath.Join(src, f))...)
 		}

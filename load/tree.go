@@ -56,6 +56,9 @@ type Module struct {
 	Removed []*RemovedDecl
 
 	Children map[string]*Module
+	// missing holds, by call name, why a called module could not be
+	// loaded, when it is not a local one that failed (not installed).
+	missing map[string]string
 }
 
 // Name is the static address prefix of the module: "" for the root,
@@ -238,6 +241,10 @@ var topSchema = func() *hcl.BodySchema {
 	return s
 }()
 
+// notInstalled is the unknown reason of the outputs of a module that
+// terraform init has not installed.
+const notInstalled = "module not installed: run terraform init"
+
 // loader reads module directories.
 type loader struct {
 	root   string // absolute root directory
@@ -254,6 +261,8 @@ type loader struct {
 	fatal   bool
 	parents map[*Module]*Module
 	maxDeep int
+	// strict makes a module that is not installed an error (Options.Strict).
+	strict bool
 }
 
 type modulesJSON struct {
@@ -335,10 +344,18 @@ func (l *loader) loadModule(dir string, path []string, parent *Module) *Module {
 		if !ok {
 			if !isLocalSource(c.Source) {
 				r := c.DeclRange
-				l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
+				sev, detail := diag.Error, ""
+				if !l.strict {
+					sev, detail = diag.Warning, "; its outputs are unknown and the rest is evaluated (--strict makes this an error)"
+				}
+				l.diags = append(l.diags, &diag.Diagnostic{Severity: sev,
 					Summary: "Module not installed",
-					Detail:  "module \"" + name + "\" has source " + QuoteOrEmpty(c.Source) + ", which is not a local path, and .terraform/modules/modules.json has no entry for it",
+					Detail:  "module \"" + name + "\" has source " + QuoteOrEmpty(c.Source) + ", which is not a local path, and .terraform/modules/modules.json has no entry for it" + detail,
 					Subject: &r, Suggestion: "run terraform init (or tofu init) in the root module directory"})
+				if m.missing == nil {
+					m.missing = map[string]string{}
+				}
+				m.missing[name] = notInstalled
 				continue
 			}
 			cdir = filepath.ToSlash(filepath.Clean(filepath.Join(dir, c.Source)))

@@ -73,6 +73,25 @@ type Unexpanded struct {
 	Address string
 	Reason  string
 	Range   hcl.Range
+	// For a resource whose count or for_each is unknown (or one in a
+	// module call whose count or for_each is unknown): its arguments
+	// evaluated once, with count.index, each.key and each.value unknown;
+	// cty.NilVal otherwise. Mode, Type, Provider and Module are set with
+	// it.
+	Attributes cty.Value
+	Mode       string
+	Type       string
+	Provider   string
+	Module     string
+}
+
+// Unknowns lists the unknown parts of the attributes evaluated once: path
+// to the reasons it is unknown.
+func (u *Unexpanded) Unknowns() map[string][]string {
+	if u.Attributes == cty.NilVal {
+		return nil
+	}
+	return unknowns(u.Attributes)
 }
 
 func (e *evaluator) collectView(root *modInst) {
@@ -268,6 +287,16 @@ func (v *View) JSON() []byte {
 		field(&b, "address", quote(u.Address), true)
 		field(&b, "reason", quote(u.Reason), false)
 		field(&b, "range", quote(rangeString(u.Range)), false)
+		if u.Attributes != cty.NilVal {
+			field(&b, "mode", quote(u.Mode), false)
+			field(&b, "type", quote(u.Type), false)
+			field(&b, "_provider", quote(u.Provider), false)
+			field(&b, "module", quote(u.Module), false)
+			field(&b, "attributes", valueJSON(u.Attributes), false)
+			if un := unknowns(u.Attributes); len(un) > 0 {
+				field(&b, "unknown", unknownJSON(un), false)
+			}
+		}
 		b.WriteString("}")
 	}
 	if len(v.Unexpanded) > 0 {

@@ -14,7 +14,7 @@ func init() {
 	register(&command{
 		name:     "eval",
 		synopsis: "Evaluate an existing Terraform configuration and print its resources as JSON",
-		usage:    "eval [--var NAME=VALUE]... [--var-file FILE]... [--workspace NAME] [DIR]",
+		usage:    "eval [--var NAME=VALUE]... [--var-file FILE]... [--workspace NAME] [--schema FILE]... [--strict] [DIR]",
 		help: `
 Loads the root module in DIR (default: the current directory) with its
 child modules, local ones and those terraform init installed under
@@ -29,6 +29,14 @@ then the root module's outputs and variables. A value only a provider can
 know is null, and its path is listed under "unknown" with the reason.
 Resources whose count or for_each could not be evaluated are listed under
 "unexpanded".
+
+What only the cloud or terraform init can supply does not stop the
+evaluation: a count or for_each that is unknown before apply is a
+warning, the resource (or module call) is listed under "unexpanded" with
+the reason and its arguments evaluated once, and references to it are
+unknown with that reason; a registry or remote module that is not
+installed is a warning, and its outputs are unknown. --strict makes both
+errors, as in terraform plan.
 
 Validation, precondition, postcondition and check conditions are checked;
 one that cannot be evaluated before apply is reported as a warning with
@@ -89,6 +97,7 @@ func setupEval(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 	fs.StringVar(&workspace, "workspace", "", "the value of terraform.workspace, `NAME` (default \"default\")")
 	var schemas multiFlag
 	fs.Var(&schemas, "schema", "read provider schemas from `FILE`, the output of terraform providers schema -json (repeatable)")
+	strict := fs.Bool("strict", false, "make an unknown count or for_each and a module that is not installed errors, as in terraform plan")
 	return func(_ context.Context, r *run, args []string) int {
 		if len(args) > 1 {
 			return usageError(r.stderr, commands["eval"], "eval takes one directory, not %d arguments", len(args))
@@ -118,7 +127,7 @@ func setupEval(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 			}
 			providers = append(providers, ps...)
 		}
-		view, diags := load.Dir(dir, load.Options{Inputs: inputs, Env: r.env.Environ, Workspace: workspace, Providers: providers})
+		view, diags := load.Dir(dir, load.Options{Inputs: inputs, Env: r.env.Environ, Workspace: workspace, Providers: providers, Strict: *strict})
 		if len(view.Resources) > 0 || len(view.Outputs) > 0 || len(view.Variables) > 0 || !diags.HasErrors() {
 			if _, err := r.stdout.Write(view.JSON()); err != nil {
 				return ExitFailure
