@@ -114,6 +114,9 @@ func runCorpusExample(t *testing.T, name string) {
 	if len(want) > 0 && !ds.HasErrors() {
 		t.Errorf("want the errors Terraform gives: %q", want)
 	}
+	if b := bareUnknowns(view); len(b) > 0 {
+		t.Errorf("unknowns without a reason: %q", b)
+	}
 	golden.CheckString(t, filepath.Join("testdata/corpus", mod, example+".txt"), corpusSummary(view, ds))
 	for addr, attrs := range corpusValues[name] {
 		var got *Instance

@@ -230,6 +230,14 @@ func (e *evaluator) evalChecked(mi *modInst, expr hcl.Expression, it *iter, path
 	if hd.HasErrors() && e.addProviderFuncs(mi, expr) {
 		v, hd = expr.Value(ctx)
 	}
+	if !hd.HasErrors() && !v.IsWhollyKnown() {
+		// Unknowns list the reasons of what they were built from, and only
+		// those (reasons.go).
+		v = withoutUnchosenReasons(v, expr, e.variables(expr), ctx)
+		if hasBareUnknown(v) {
+			v = withReadReasons(v, e.variables(expr), ctx)
+		}
+	}
 	if hd.HasErrors() {
 		explainUnknownFuncs(mi, hd)
 		if e.marked {

@@ -80,6 +80,9 @@ func runCase(t *testing.T, src string) {
 	}
 	golden.CheckOptional(t, filepath.Join(src, "expected.view.json"), []byte(got))
 	golden.CheckOptional(t, filepath.Join(src, "expected.diagnostics.txt"), []byte(diags.String()))
+	if b := bareUnknowns(view); len(b) > 0 {
+		t.Errorf("unknowns without a reason: %q", b)
+	}
 	if !json.Valid([]byte(got)) {
 		t.Errorf("view is not valid JSON:\n%s", got)
 	}
