@@ -187,7 +187,20 @@ func (e *evaluator) evalNode(n *node, mi *modInst) {
 	case kindOutput:
 		o := mi.mod.Outputs[n.name]
 		path := mi.addrPrefix() + "output." + n.name
-		mi.outputs[n.name] = e.eval(mi, o.Value, nil, path)
+		v := e.eval(mi, o.Value, nil, path)
+		switch {
+		case o.Sensitive && mi.parent != nil:
+			v = v.Mark(sensitiveMark) // sensitive to the caller
+		case !o.Sensitive && mi.parent == nil && containsSensitive(v):
+			r := o.DeclRange
+			e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Output refers to sensitive values",
+				Detail: "To reduce the risk of accidentally exporting sensitive data that was intended to be only internal, " +
+					"Terraform requires that any root module output containing sensitive data be explicitly marked as sensitive, to confirm your intent.\n\n" +
+					"If you do intend to export this data, annotate the output value as sensitive by adding the following argument:\n    sensitive = true",
+				Subject: &r, Path: path})
+			v = unknown("output." + n.name + " refers to sensitive values without sensitive = true")
+		}
+		mi.outputs[n.name] = v
 		for i, c := range o.Preconditions {
 			e.condition(mi, c, nil, path+".precondition["+itoa(i)+"]", condOutputPre, nil)
 		}
@@ -799,10 +812,16 @@ func (e *evaluator) evalVar(mi *modInst, name string) cty.Value {
 		}
 	}
 	if defaults != nil {
-		uv, marks := v.UnmarkDeep()
-		v = defaults.Apply(uv).WithMarks(marks)
+		uv, pvms := v.UnmarkDeepWithPaths()
+		v = remark(defaults.Apply(uv), pvms)
 	}
-	uv, marks := v.UnmarkDeep()
+	uv, pvms := v.UnmarkDeepWithPaths()
+	marks := cty.ValueMarks{}
+	for _, pvm := range pvms {
+		for m := range pvm.Marks {
+			marks[m] = struct{}{}
+		}
+	}
 	cv, err := convert.Convert(uv, ty)
 	if err != nil {
 		e.noteMissingConversion(marks, err)
@@ -812,7 +831,70 @@ func (e *evaluator) evalVar(mi *modInst, name string) cty.Value {
 		return unknown("invalid value for " + path)
 	}
 	mi.varSrc[name] = src
-	return cv.WithMarks(marks)
+	out := remark(cv, pvms)
+	if decl.Sensitive {
+		out = out.Mark(sensitiveMark)
+	}
+	return out
+}
+
+// remark puts the marks pvms (of a value before conversion) on its
+// converted value cv where they were, so that a sensitive attribute of
+// an object stays the only sensitive one when the object becomes a map;
+// a mark whose path is gone (inside a set, or an unknown) goes on what
+// holds it, so that none is lost.
+func remark(cv cty.Value, pvms []cty.PathValueMarks) cty.Value {
+	for _, pvm := range pvms {
+		cv = markAt(cv, pvm.Path, pvm.Marks)
+	}
+	return cv
+}
+
+// markAt marks the part of v at path, reading attribute and index steps
+// alike (an object's attribute is a map's key after conversion); where
+// the path cannot be followed, the part reached is marked.
+func markAt(v cty.Value, path cty.Path, marks cty.ValueMarks) cty.Value {
+	if len(path) == 0 {
+		return v.WithMarks(marks)
+	}
+	uv, own := v.Unmark()
+	if !uv.IsKnown() || uv.IsNull() || uv.Type().IsSetType() {
+		return v.WithMarks(marks)
+	}
+	var key cty.Value
+	switch s := path[0].(type) {
+	case cty.GetAttrStep:
+		key = cty.StringVal(s.Name)
+	case cty.IndexStep:
+		key, _ = s.Key.Unmark()
+	}
+	t := uv.Type()
+	switch {
+	case (t.IsObjectType() || t.IsMapType()) && key.Type() == cty.String && key.IsKnown() && !key.IsNull():
+		elems := uv.AsValueMap()
+		k := key.AsString()
+		ev, ok := elems[k]
+		if !ok {
+			return v.WithMarks(marks)
+		}
+		elems[k] = markAt(ev, path[1:], marks)
+		if t.IsMapType() {
+			return cty.MapVal(elems).WithMarks(own)
+		}
+		return cty.ObjectVal(elems).WithMarks(own)
+	case (t.IsListType() || t.IsTupleType()) && key.Type() == cty.Number && key.IsKnown() && !key.IsNull():
+		elems := uv.AsValueSlice()
+		i, acc := key.AsBigFloat().Int64()
+		if acc != 0 || i < 0 || int(i) >= len(elems) {
+			return v.WithMarks(marks)
+		}
+		elems[i] = markAt(elems[i], path[1:], marks)
+		if t.IsListType() {
+			return cty.ListVal(elems).WithMarks(own)
+		}
+		return cty.TupleVal(elems).WithMarks(own)
+	}
+	return v.WithMarks(marks)
 }
 
 // evalValidations checks the validation blocks of variable name in mi,

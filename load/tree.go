@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
@@ -87,7 +88,9 @@ type VariableDecl struct {
 	Default     hcl.Expression // nil when the variable is required
 	Nullable    hcl.Expression
 	Validations []*Condition
-	DeclRange   hcl.Range
+	// Sensitive is sensitive = true: the value is marked sensitive.
+	Sensitive bool
+	DeclRange hcl.Range
 }
 
 // Condition is a validation block of a variable, a precondition or
@@ -107,7 +110,10 @@ type OutputDecl struct {
 	Value         hcl.Expression
 	Preconditions []*Condition
 	DependsOn     hcl.Expression // a tuple of references; nil when absent
-	DeclRange     hcl.Range
+	// Sensitive is sensitive = true: a child module's output is sensitive
+	// to its caller, and a root output may hold sensitive values.
+	Sensitive bool
+	DeclRange hcl.Range
 }
 
 // ProviderDecl is a provider block.
@@ -520,6 +526,8 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 				v.Default = a.Source
 			case "nullable":
 				v.Nullable = a.Source
+			case "sensitive":
+				v.Sensitive = l.literalBool(a)
 			}
 		}
 		for _, vb := range b.Body.Blocks("validation") {
@@ -554,6 +562,9 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 		}
 		if a := attr(b.Body, "depends_on"); a != nil {
 			o.DependsOn = l.references(a.Source)
+		}
+		if a := attr(b.Body, "sensitive"); a != nil {
+			o.Sensitive = l.literalBool(a)
 		}
 		for _, pb := range b.Body.Blocks("precondition") {
 			if c := l.condition(pb); c != nil {
@@ -988,4 +999,19 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(ks)
 	return ks
+}
+
+// literalBool reads a literal bool argument (sensitive = true); anything
+// else is an error at the argument, and false.
+func (l *loader) literalBool(a *config.Attribute) bool {
+	v, hd := a.Source.Value(nil)
+	if !hd.HasErrors() {
+		if bv, err := convert.Convert(v, cty.Bool); err == nil && bv.IsKnown() && !bv.IsNull() {
+			return bv.True()
+		}
+	}
+	r := a.Source.Range()
+	l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid " + a.Name + " argument",
+		Detail: a.Name + " must be true or false", Subject: &r})
+	return false
 }

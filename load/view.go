@@ -65,6 +65,17 @@ type ProviderConfig struct {
 type Value struct {
 	Value cty.Value
 	Range hcl.Range
+	// Sensitive is set for an output or variable declared sensitive.
+	Sensitive bool
+}
+
+// SensitivePaths lists the sensitive parts of the value ("" for the
+// whole value, which is all of one declared sensitive).
+func (v *Value) SensitivePaths() []string {
+	if v.Sensitive {
+		return []string{""}
+	}
+	return sensitivePaths(v.Value)
 }
 
 // Unexpanded is a resource or module call whose instances could not be
@@ -102,10 +113,12 @@ func (e *evaluator) collectView(root *modInst) {
 		}
 	}()
 	for n, val := range root.outputs {
-		v.Outputs[n] = &Value{Value: val, Range: root.mod.Outputs[n].DeclRange}
+		o := root.mod.Outputs[n]
+		v.Outputs[n] = &Value{Value: val, Range: o.DeclRange, Sensitive: o.Sensitive}
 	}
 	for n, val := range root.vars {
-		v.Variables[n] = &Value{Value: val, Range: root.mod.Variables[n].DeclRange}
+		d := root.mod.Variables[n]
+		v.Variables[n] = &Value{Value: val, Range: d.DeclRange, Sensitive: d.Sensitive}
 	}
 	sort.SliceStable(v.Resources, func(i, j int) bool { return addrLess(v.Resources[i].Address, v.Resources[j].Address) })
 	sort.SliceStable(v.Unexpanded, func(i, j int) bool { return addrLess(v.Unexpanded[i].Address, v.Unexpanded[j].Address) })
@@ -267,6 +280,7 @@ func (v *View) JSON() []byte {
 		if u := unknowns(r.Attributes); len(u) > 0 {
 			field(&b, "unknown", unknownJSON(u), false)
 		}
+		sensitiveField(&b, sensitivePaths(r.Attributes))
 		b.WriteString("}")
 	}
 	if len(v.Resources) > 0 {
@@ -296,6 +310,7 @@ func (v *View) JSON() []byte {
 			if un := unknowns(u.Attributes); len(un) > 0 {
 				field(&b, "unknown", unknownJSON(un), false)
 			}
+			sensitiveField(&b, sensitivePaths(u.Attributes))
 		}
 		b.WriteString("}")
 	}
@@ -312,6 +327,7 @@ func valuesJSON(b *bytes.Buffer, m map[string]*Value) {
 		if u := unknowns(val.Value); len(u) > 0 {
 			field(b, "unknown", unknownJSON(u), false)
 		}
+		sensitiveField(b, val.SensitivePaths())
 		field(b, "range", quote(rangeString(val.Range)), false)
 	})
 }
@@ -328,6 +344,7 @@ func providersJSON(b *bytes.Buffer, m map[string]*ProviderConfig) {
 		if u := unknowns(p.Attributes); len(u) > 0 {
 			field(b, "unknown", unknownJSON(u), false)
 		}
+		sensitiveField(b, sensitivePaths(p.Attributes))
 	})
 }
 
@@ -357,6 +374,24 @@ func field(b *bytes.Buffer, name, val string, first bool) {
 	b.WriteString(quote(name))
 	b.WriteString(": ")
 	b.WriteString(val)
+}
+
+// sensitiveField writes "sensitive": the paths of the sensitive parts,
+// when there are any.
+func sensitiveField(b *bytes.Buffer, paths []string) {
+	if len(paths) == 0 {
+		return
+	}
+	var s bytes.Buffer
+	s.WriteString("[")
+	for i, p := range paths {
+		if i > 0 {
+			s.WriteString(", ")
+		}
+		s.WriteString(quote(p))
+	}
+	s.WriteString("]")
+	field(b, "sensitive", s.String(), false)
 }
 
 func unknownJSON(u map[string][]string) string {

@@ -28,7 +28,10 @@ source range and configured attributes; the evaluated provider blocks;
 then the root module's outputs and variables. A value only a provider can
 know is null, and its path is listed under "unknown" with the reason.
 Resources whose count or for_each could not be evaluated are listed under
-"unexpanded".
+"unexpanded". The paths of sensitive values (sensitive variables and
+outputs, sensitive(), attributes a --schema declares sensitive) are
+listed under "sensitive"; a root output holding one without
+sensitive = true is an error, as in terraform plan.
 
 What only the cloud or terraform init can supply does not stop the
 evaluation: a count or for_each that is unknown before apply is a
