@@ -89,6 +89,8 @@ type evaluator struct {
 	// vars caches the traversals of each expression: every instance of a
 	// resource evaluates the same expressions.
 	vars map[hcl.Expression][]hcl.Traversal
+	// reshaping caches reshapesReasons per expression.
+	reshaping map[hcl.Expression]bool
 	// made counts the instances expanded so far, against maxInstances.
 	made     int64
 	contexts map[scopeKey]*hcl.EvalContext
@@ -127,6 +129,22 @@ func (e *evaluator) variables(expr hcl.Expression) []hcl.Traversal {
 	trs := expr.Variables()
 	e.vars[expr] = trs
 	return trs
+}
+
+// reshapes caches reshapesReasons per expression, as variables does.
+func (e *evaluator) reshapes(expr hcl.Expression) bool {
+	if r, ok := e.reshaping[expr]; ok {
+		return r
+	}
+	r := reshapesReasons(expr)
+	if e.readonly {
+		return r
+	}
+	if e.reshaping == nil {
+		e.reshaping = map[hcl.Expression]bool{}
+	}
+	e.reshaping[expr] = r
+	return r
 }
 
 func (e *evaluator) errorf(rng *hcl.Range, path, summary, detail string) {
@@ -243,7 +261,7 @@ func (e *evaluator) evalChecked(mi *modInst, expr hcl.Expression, it *iter, path
 	if hd.HasErrors() && e.addProviderFuncs(mi, expr) {
 		v, hd = expr.Value(ctx)
 	}
-	if !hd.HasErrors() && !v.IsWhollyKnown() {
+	if !hd.HasErrors() && e.reshapes(expr) && !v.IsWhollyKnown() {
 		// Unknowns list the reasons of what they were built from, and only
 		// those (reasons.go).
 		v = withoutUnchosenReasons(v, expr, e.variables(expr), ctx)

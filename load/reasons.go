@@ -1,6 +1,8 @@
 package load
 
 import (
+	"strings"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -29,6 +31,18 @@ import (
 // them closures, which the wrapper must not see.
 func keepReasons(f function.Function) function.Function {
 	params := f.Params()
+	handles := false
+	for _, p := range params {
+		handles = handles || p.AllowUnknown || p.AllowMarked
+	}
+	if v := f.VarParam(); v != nil {
+		handles = handles || v.AllowUnknown || v.AllowMarked
+	}
+	if !handles {
+		// cty takes the marks off the arguments and puts them on the
+		// result, unknown or not: nothing is lost.
+		return f
+	}
 	outer := make([]function.Parameter, len(params))
 	for i, p := range params {
 		if p.Type.IsCapsuleType() {
@@ -52,7 +66,9 @@ func keepReasons(f function.Function) function.Function {
 		Description: f.Description(),
 		Params:      outer,
 		VarParam:    vp,
-		Type:        f.ReturnTypeForValues,
+		// The wrapped function checks its arguments and finds its type when
+		// called; checking them here too would double the cost of a call.
+		Type: function.StaticReturnType(cty.DynamicPseudoType),
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 			res, err := f.Call(args)
 			if err != nil || res.IsWhollyKnown() || !hasBareUnknown(res) {
@@ -197,6 +213,33 @@ func withReadReasons(v cty.Value, trs []hcl.Traversal, ctx *hcl.EvalContext) cty
 		}
 	}
 	return addReasons(v, set)
+}
+
+// reshapesReasons says whether expr holds an operator whose unknowns
+// evalChecked looks at again: a for expression over an unknown, an index
+// or splat with an unknown key or collection, and try and can (which
+// take expressions, so keepReasons cannot wrap them) make unknowns
+// without reasons; a conditional gives its result the reasons of both
+// results. Other operators keep the reasons of their operands, and other
+// functions are wrapped (keepReasons), so other expressions are not
+// walked.
+func reshapesReasons(expr hcl.Expression) bool {
+	syn, ok := expr.(hclsyntax.Expression)
+	if !ok {
+		return true // JSON: its templates may hold either
+	}
+	found := false
+	hclsyntax.VisitAll(syn, func(n hclsyntax.Node) hcl.Diagnostics {
+		switch x := n.(type) {
+		case *hclsyntax.ForExpr, *hclsyntax.ConditionalExpr, *hclsyntax.IndexExpr, *hclsyntax.SplatExpr:
+			found = true
+		case *hclsyntax.FunctionCallExpr:
+			// try and can take expressions, so they are not wrapped.
+			found = found || strings.TrimPrefix(x.Name, "core::") == "try" || strings.TrimPrefix(x.Name, "core::") == "can"
+		}
+		return nil
+	})
+	return found
 }
 
 // withoutUnchosenReasons removes from v, the value of expr in ctx, the
