@@ -112,6 +112,8 @@ type evaluator struct {
 	// readonly is set on the copies that evaluate instances in parallel
 	// (parallel.go): they read the caches and never write them.
 	readonly bool
+	// usedData holds the DataValues addresses that named an instance.
+	usedData map[string]bool
 	// modFuncs is the function table of each module (funcs_provider.go).
 	modFuncs map[*Module]map[string]function.Function
 }
@@ -172,6 +174,7 @@ func (e *evaluator) run() {
 		e.evalNodeAll(n)
 	}
 	e.finishConditions()
+	e.checkDataValues()
 	e.collectView(rootInst)
 }
 
@@ -984,6 +987,11 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 		addrs[i] = base + keyString(k)
 	}
 	attrs := e.evalInstances(mi, r, its, addrs, sch)
+	if r.Mode == "data" {
+		for i := range attrs {
+			attrs[i] = e.dataResult(r, addrs[i], base, attrs[i], sch)
+		}
+	}
 	var scoped []cty.Value
 	if used {
 		scoped = make([]cty.Value, 0, len(keys))

@@ -41,6 +41,12 @@ type Options struct {
 	// module that is not installed. Without it they are warnings, the
 	// resource or call is listed as unexpanded, and the rest is evaluated.
 	Strict bool
+	// DataValues sets data source results by address: data.TYPE.NAME for
+	// every instance, or one instance's address (module.net.data.TYPE.NAME["a"]);
+	// each value is an object of attributes that replace what the
+	// configuration and the provider would give (ReadDataValues reads
+	// them from a JSON file).
+	DataValues map[string]cty.Value
 }
 
 // Input is one -var (Var, as NAME=VALUE) or -var-file (File) option.

@@ -28,6 +28,9 @@ type caseOptions struct {
 	Schemas []string `json:"schemas"`
 	// Strict is Options.Strict.
 	Strict bool `json:"strict"`
+	// DataValues is a data values file (ReadDataValues), relative to the
+	// case directory.
+	DataValues string `json:"data_values"`
 }
 
 // caseRoots hold the corpus: testdata/cases are configurations that the
@@ -69,6 +72,13 @@ func runCase(t *testing.T, src string) {
 		opts = Options{Vars: co.Vars, VarFiles: co.VarFiles, Env: co.Env, Workspace: co.Workspace, Strict: co.Strict}
 		for _, f := range co.Schemas {
 			opts.Providers = append(opts.Providers, readSchema(t, filepath.Join(src, f))...)
+		}
+		if co.DataValues != "" {
+			dv, err := ReadDataValues(filepath.Join(src, co.DataValues))
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts.DataValues = dv
 		}
 	}
 	view, ds := Dir(dir, opts)

@@ -186,3 +186,34 @@ output "vpc_id" { value = module.vpc.vpc_id }
 		t.Fatalf("eval --strict:\n%s", res)
 	}
 }
+
+// TestEvalDataValues: --data-values sets data source results by address,
+// relative to where the command runs; a file that is not such an object
+// is an error before anything is evaluated.
+func TestEvalDataValues(t *testing.T) {
+	dir := t.TempDir()
+	main := `data "aws_availability_zones" "available" {}
+resource "aws_subnet" "private" {
+  count             = length(data.aws_availability_zones.available.names)
+  availability_zone = data.aws_availability_zones.available.names[count.index]
+}
+`
+	files := map[string]string{
+		"main.tf":     main,
+		"values.json": `{"data.aws_availability_zones.available": {"names": ["eu-west-1a", "eu-west-1b"]}}`,
+		"bad.json":    `{"data.aws_availability_zones.available": ["a"]}`,
+	}
+	for n, s := range files {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res := runCLI(t, dir, nil, "eval", "--data-values", "values.json")
+	if res.code != ExitOK || !strings.Contains(res.stdout, `"address": "aws_subnet.private[1]"`) || !strings.Contains(res.stdout, `"availability_zone": "eu-west-1b"`) {
+		t.Fatalf("eval --data-values:\n%s", res)
+	}
+	res = runCLI(t, dir, nil, "eval", "--data-values", "bad.json")
+	if res.code != ExitFailure || res.stdout != "" || !strings.Contains(res.stderr, "not an object of attributes") {
+		t.Fatalf("eval --data-values with a list:\n%s", res)
+	}
+}
