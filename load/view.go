@@ -170,15 +170,29 @@ func index(s string) (int, bool) {
 // unknowns walks v and returns, for each unknown part, its path and the
 // sorted reasons marked on it or on what contains it.
 func unknowns(v cty.Value) map[string][]string {
+	out, _ := describeMarks(v)
+	return out
+}
+
+// describeMarks walks v once and returns what the view lists of it: for
+// each unknown part its path and the sorted reasons marked on it or on
+// what contains it, and the sorted paths of its sensitive parts (a part
+// inside a sensitive one not listed again).
+func describeMarks(v cty.Value) (map[string][]string, []string) {
 	out := map[string][]string{}
-	var walk func(v cty.Value, path string, inherited []string)
-	walk = func(v cty.Value, path string, inherited []string) {
+	var sensitive []string
+	var walk func(v cty.Value, path string, inherited []string, inSensitive bool)
+	walk = func(v cty.Value, path string, inherited []string, inSensitive bool) {
 		uv, marks := v.Unmark()
 		rs := inherited
 		for m := range marks {
 			if r, ok := m.(reason); ok {
 				rs = append(append([]string(nil), rs...), string(r))
 			}
+		}
+		if _, ok := marks[sensitiveMark]; ok && !inSensitive {
+			sensitive = append(sensitive, path)
+			inSensitive = true
 		}
 		if !uv.IsKnown() {
 			set := map[string]bool{}
@@ -200,19 +214,20 @@ func unknowns(v cty.Value) map[string][]string {
 		case t.IsObjectType() || t.IsMapType():
 			for it := uv.ElementIterator(); it.Next(); {
 				k, ev := it.Element()
-				walk(ev, joinPath(path, k.AsString()), rs)
+				walk(ev, joinPath(path, k.AsString()), rs, inSensitive)
 			}
 		case t.IsListType() || t.IsTupleType() || t.IsSetType():
 			i := 0
 			for it := uv.ElementIterator(); it.Next(); {
 				_, ev := it.Element()
-				walk(ev, path+"["+itoa(i)+"]", rs)
+				walk(ev, path+"["+itoa(i)+"]", rs, inSensitive)
 				i++
 			}
 		}
 	}
-	walk(v, "", nil)
-	return out
+	walk(v, "", nil, false)
+	sort.Strings(sensitive)
+	return out, sensitive
 }
 
 func joinPath(path, key string) string {
@@ -277,10 +292,11 @@ func (v *View) JSON() []byte {
 		field(&b, "module", quote(r.Module), false)
 		field(&b, "range", quote(rangeString(r.Range)), false)
 		field(&b, "attributes", valueJSON(r.Attributes), false)
-		if u := unknowns(r.Attributes); len(u) > 0 {
+		u, sens := describeMarks(r.Attributes)
+		if len(u) > 0 {
 			field(&b, "unknown", unknownJSON(u), false)
 		}
-		sensitiveField(&b, sensitivePaths(r.Attributes))
+		sensitiveField(&b, sens)
 		b.WriteString("}")
 	}
 	if len(v.Resources) > 0 {
@@ -307,10 +323,11 @@ func (v *View) JSON() []byte {
 			field(&b, "_provider", quote(u.Provider), false)
 			field(&b, "module", quote(u.Module), false)
 			field(&b, "attributes", valueJSON(u.Attributes), false)
-			if un := unknowns(u.Attributes); len(un) > 0 {
+			un, sens := describeMarks(u.Attributes)
+			if len(un) > 0 {
 				field(&b, "unknown", unknownJSON(un), false)
 			}
-			sensitiveField(&b, sensitivePaths(u.Attributes))
+			sensitiveField(&b, sens)
 		}
 		b.WriteString("}")
 	}
@@ -341,10 +358,11 @@ func providersJSON(b *bytes.Buffer, m map[string]*ProviderConfig) {
 		field(b, "module", quote(p.Module), false)
 		field(b, "range", quote(rangeString(p.Range)), false)
 		field(b, "attributes", valueJSON(p.Attributes), false)
-		if u := unknowns(p.Attributes); len(u) > 0 {
+		u, sens := describeMarks(p.Attributes)
+		if len(u) > 0 {
 			field(b, "unknown", unknownJSON(u), false)
 		}
-		sensitiveField(b, sensitivePaths(p.Attributes))
+		sensitiveField(b, sens)
 	})
 }
 
