@@ -89,8 +89,10 @@ type evaluator struct {
 	// vars caches the traversals of each expression: every instance of a
 	// resource evaluates the same expressions.
 	vars map[hcl.Expression][]hcl.Traversal
-	// reshaping caches reshapesReasons per expression.
+	// reshaping caches reshapesReasons per expression; lossy names the
+	// functions it looks for (lossyFuncs).
 	reshaping map[hcl.Expression]bool
+	lossy     map[string]bool
 	// made counts the instances expanded so far, against maxInstances.
 	made     int64
 	contexts map[scopeKey]*hcl.EvalContext
@@ -138,7 +140,7 @@ func (e *evaluator) reshapes(expr hcl.Expression) bool {
 	if r, ok := e.reshaping[expr]; ok {
 		return r
 	}
-	r := reshapesReasons(expr)
+	r := reshapesReasons(expr, e.lossy)
 	if e.readonly {
 		return r
 	}

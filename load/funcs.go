@@ -125,9 +125,6 @@ func functions(baseDir string, env []string) map[string]function.Function {
 	}
 	f["templatefile"] = templateFileFunc(baseDir, f)
 	f["templatestring"] = templateStringFunc(f)
-	for name, fn := range f {
-		f[name] = keepReasons(fn)
-	}
 	// core:: names every built-in function, so that a provider's function
 	// of the same name cannot hide it.
 	for name, fn := range f {

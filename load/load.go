@@ -87,9 +87,10 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 	}
 	g := buildGraph(root)
 	funcs := functions(abs, opts.Env)
+	lossy := lossyFuncs(funcs)
 	var e *evaluator
 	for pass := 1; ; pass++ {
-		e = &evaluator{root: root, opts: &opts, rootDir: abs, instances: map[*Module][]*modInst{}, view: view, g: g, funcs: funcs}
+		e = &evaluator{root: root, opts: &opts, rootDir: abs, instances: map[*Module][]*modInst{}, view: view, g: g, funcs: funcs, lossy: lossy}
 		e.diags = append(diag.Diagnostics(nil), ds...)
 		e.inputs = e.rootInputs()
 		e.run()

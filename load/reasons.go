@@ -19,68 +19,33 @@ import (
 // (concat, merge, slice, keys, element, zipmap, lookup, ...) returns a
 // fresh unknown, and so does a for expression over an unknown collection.
 // Such a bare unknown gets the reasons of the unknown parts of what it was
-// built from: the arguments of the call (keepReasons), or else the values
-// the expression reads (evalChecked, through withReadReasons). Only
+// built from, the values the expression reads (evalChecked, through
+// withReadReasons), leaving out those that other parts of the value
+// already carry. Only
 // reasons of unknown parts count, so a known argument never adds one; and
 // a conditional whose condition is known keeps only the reasons of the
 // condition and of the result it chose (choiceExpr).
 
-// keepReasons wraps f so that unknown parts of its result that carry no
-// reason get the reasons of the unknown parts of its arguments. Functions
-// that take expressions (try, can) are returned as they are: HCL hands
-// them closures, which the wrapper must not see.
-func keepReasons(f function.Function) function.Function {
-	params := f.Params()
-	handles := false
-	for _, p := range params {
-		handles = handles || p.AllowUnknown || p.AllowMarked
-	}
-	if v := f.VarParam(); v != nil {
-		handles = handles || v.AllowUnknown || v.AllowMarked
-	}
-	if !handles {
-		// cty takes the marks off the arguments and puts them on the
-		// result, unknown or not: nothing is lost.
-		return f
-	}
-	outer := make([]function.Parameter, len(params))
-	for i, p := range params {
-		if p.Type.IsCapsuleType() {
-			return f
+// lossyFuncs are the names of the functions in funcs that handle unknown
+// or marked arguments themselves, so that their unknown results may lack
+// the reasons of their arguments; for the others, cty takes the marks
+// off the arguments and puts them on the result, unknown or not. try and
+// can take expressions and are among them.
+func lossyFuncs(funcs map[string]function.Function) map[string]bool {
+	out := map[string]bool{}
+	for name, f := range funcs {
+		lossy := false
+		for _, p := range f.Params() {
+			lossy = lossy || p.AllowUnknown || p.AllowMarked
 		}
-		// The wrapped function does its own unknown, mark and dynamic
-		// type handling; the wrapper only has to see the result.
-		p.AllowUnknown, p.AllowMarked, p.AllowDynamicType = true, true, true
-		outer[i] = p
-	}
-	var vp *function.Parameter
-	if v := f.VarParam(); v != nil {
-		if v.Type.IsCapsuleType() {
-			return f
+		if v := f.VarParam(); v != nil {
+			lossy = lossy || v.AllowUnknown || v.AllowMarked
 		}
-		c := *v
-		c.AllowUnknown, c.AllowMarked, c.AllowDynamicType = true, true, true
-		vp = &c
+		if lossy {
+			out[name] = true
+		}
 	}
-	return function.New(&function.Spec{
-		Description: f.Description(),
-		Params:      outer,
-		VarParam:    vp,
-		// The wrapped function checks its arguments and finds its type when
-		// called; checking them here too would double the cost of a call.
-		Type: function.StaticReturnType(cty.DynamicPseudoType),
-		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-			res, err := f.Call(args)
-			if err != nil || res.IsWhollyKnown() || !hasBareUnknown(res) {
-				return res, err
-			}
-			set := map[reason]bool{}
-			for _, a := range args {
-				unknownReasons(a, nil, set)
-			}
-			return addReasons(res, set), nil
-		},
-	})
+	return out
 }
 
 // hasBareUnknown says whether an unknown part of v carries no reason, on
@@ -217,16 +182,16 @@ func withReadReasons(v cty.Value, trs []hcl.Traversal, ctx *hcl.EvalContext) cty
 
 // reshapesReasons says whether expr holds an operator whose unknowns
 // evalChecked looks at again: a for expression over an unknown, an index
-// or splat with an unknown key or collection, and try and can (which
-// take expressions, so keepReasons cannot wrap them) make unknowns
-// without reasons; a conditional gives its result the reasons of both
-// results. Other operators keep the reasons of their operands, and other
-// functions are wrapped (keepReasons), so other expressions are not
-// walked.
-func reshapesReasons(expr hcl.Expression) bool {
+// or splat with an unknown key or collection, and a call of a function
+// that handles unknown or marked arguments itself (lossy, see
+// lossyFuncs) make unknowns without reasons; a conditional gives its
+// result the reasons of both results. Other operators and functions keep
+// the reasons of their operands, so other expressions are not walked
+// again, and their calls cost nothing more.
+func reshapesReasons(expr hcl.Expression, lossy map[string]bool) bool {
 	syn, ok := expr.(hclsyntax.Expression)
 	if !ok {
-		return true // JSON: its templates may hold either
+		return true // JSON: its templates may hold any of them
 	}
 	found := false
 	hclsyntax.VisitAll(syn, func(n hclsyntax.Node) hcl.Diagnostics {
@@ -234,8 +199,8 @@ func reshapesReasons(expr hcl.Expression) bool {
 		case *hclsyntax.ForExpr, *hclsyntax.ConditionalExpr, *hclsyntax.IndexExpr, *hclsyntax.SplatExpr:
 			found = true
 		case *hclsyntax.FunctionCallExpr:
-			// try and can take expressions, so they are not wrapped.
-			found = found || strings.TrimPrefix(x.Name, "core::") == "try" || strings.TrimPrefix(x.Name, "core::") == "can"
+			name := strings.TrimPrefix(x.Name, "core::")
+			found = found || lossy[name] || name == "try" || name == "can" || strings.HasPrefix(name, "provider::")
 		}
 		return nil
 	})
