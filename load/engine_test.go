@@ -22,6 +22,12 @@ type planJSON struct {
 		} `json:"outputs"`
 		RootModule planModule `json:"root_module"`
 	} `json:"planned_values"`
+	// PriorState holds the data sources the plan read.
+	PriorState struct {
+		Values struct {
+			RootModule planModule `json:"root_module"`
+		} `json:"values"`
+	} `json:"prior_state"`
 }
 
 type planModule struct {
@@ -33,14 +39,16 @@ type planModule struct {
 	ChildModules []planModule `json:"child_modules"`
 }
 
-func (m planModule) collect(out map[string]map[string]any) {
+func (m planModule) collect(out map[string]map[string]any) { m.collectMode("managed", out) }
+
+func (m planModule) collectMode(mode string, out map[string]map[string]any) {
 	for _, r := range m.Resources {
-		if r.Mode == "managed" {
+		if r.Mode == mode {
 			out[r.Address] = r.Values
 		}
 	}
 	for _, c := range m.ChildModules {
-		c.collect(out)
+		c.collectMode(mode, out)
 	}
 }
 
@@ -113,6 +121,19 @@ func crossCheck(t *testing.T, w *enginetest.Workdir) {
 		}
 		for name, v := range r.Attributes.AsValueMap() {
 			c.compare(t, r.Address+"."+name, v, planned[r.Address][name])
+		}
+	}
+	// Data sources the plan read: every value the view knows of them is
+	// the one Terraform read (the others are unknown in the view).
+	read := map[string]map[string]any{}
+	plan.PriorState.Values.RootModule.collectMode("data", read)
+	for _, r := range view.Resources {
+		want, ok := read[r.Address]
+		if r.Mode != "data" || !ok {
+			continue
+		}
+		for name, v := range r.Attributes.AsValueMap() {
+			c.compare(t, r.Address+"."+name, v, want[name])
 		}
 	}
 	for name, o := range view.Outputs {

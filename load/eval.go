@@ -45,13 +45,22 @@ type modInst struct {
 	// whole caches resource values with each instance marked as read
 	// whole (see whole.go).
 	whole map[string]cty.Value
+	// deferred is set on the one instance evaluated for a module call
+	// whose count or for_each is unknown (and on the instances of the
+	// calls in it): why its instances are not known. Its resources are
+	// listed as unexpanded, with what their arguments evaluate to.
+	deferred string
 }
 
 func newInst(m *Module, addr string, parent *modInst) *modInst {
-	return &modInst{mod: m, addr: addr, parent: parent,
+	mi := &modInst{mod: m, addr: addr, parent: parent,
 		vars: map[string]cty.Value{}, varSrc: map[string]hcl.Range{}, locals: map[string]cty.Value{}, outputs: map[string]cty.Value{},
 		resources: map[string]cty.Value{}, calls: map[string][]*modInst{}, callMode: map[string]string{},
 		callUnknown: map[string]string{}, providers: map[string]string{}}
+	if parent != nil {
+		mi.deferred = parent.deferred
+	}
+	return mi
 }
 
 // maxInstances bounds the resource and module instances of one
@@ -80,6 +89,10 @@ type evaluator struct {
 	// vars caches the traversals of each expression: every instance of a
 	// resource evaluates the same expressions.
 	vars map[hcl.Expression][]hcl.Traversal
+	// reshaping caches reshapesReasons per expression; lossy names the
+	// functions it looks for (lossyFuncs).
+	reshaping map[hcl.Expression]bool
+	lossy     map[string]bool
 	// made counts the instances expanded so far, against maxInstances.
 	made     int64
 	contexts map[scopeKey]*hcl.EvalContext
@@ -101,6 +114,8 @@ type evaluator struct {
 	// readonly is set on the copies that evaluate instances in parallel
 	// (parallel.go): they read the caches and never write them.
 	readonly bool
+	// usedData holds the DataValues addresses that named an instance.
+	usedData map[string]bool
 	// modFuncs is the function table of each module (funcs_provider.go).
 	modFuncs map[*Module]map[string]function.Function
 }
@@ -118,6 +133,22 @@ func (e *evaluator) variables(expr hcl.Expression) []hcl.Traversal {
 	trs := expr.Variables()
 	e.vars[expr] = trs
 	return trs
+}
+
+// reshapes caches reshapesReasons per expression, as variables does.
+func (e *evaluator) reshapes(expr hcl.Expression) bool {
+	if r, ok := e.reshaping[expr]; ok {
+		return r
+	}
+	r := reshapesReasons(expr, e.lossy)
+	if e.readonly {
+		return r
+	}
+	if e.reshaping == nil {
+		e.reshaping = map[hcl.Expression]bool{}
+	}
+	e.reshaping[expr] = r
+	return r
 }
 
 func (e *evaluator) errorf(rng *hcl.Range, path, summary, detail string) {
@@ -145,6 +176,7 @@ func (e *evaluator) run() {
 		e.evalNodeAll(n)
 	}
 	e.finishConditions()
+	e.checkDataValues()
 	e.collectView(rootInst)
 }
 
@@ -178,12 +210,27 @@ func (e *evaluator) evalNode(n *node, mi *modInst) {
 	case kindOutput:
 		o := mi.mod.Outputs[n.name]
 		path := mi.addrPrefix() + "output." + n.name
-		mi.outputs[n.name] = e.eval(mi, o.Value, nil, path)
+		v := e.eval(mi, o.Value, nil, path)
+		switch {
+		case o.Sensitive && mi.parent != nil:
+			v = v.Mark(sensitiveMark) // sensitive to the caller
+		case !o.Sensitive && mi.parent == nil && containsSensitive(v):
+			r := o.DeclRange
+			e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Output refers to sensitive values",
+				Detail: "To reduce the risk of accidentally exporting sensitive data that was intended to be only internal, " +
+					"Terraform requires that any root module output containing sensitive data be explicitly marked as sensitive, to confirm your intent.\n\n" +
+					"If you do intend to export this data, annotate the output value as sensitive by adding the following argument:\n    sensitive = true",
+				Subject: &r, Path: path})
+			v = unknown("output." + n.name + " refers to sensitive values without sensitive = true")
+		}
+		mi.outputs[n.name] = v
 		for i, c := range o.Preconditions {
 			e.condition(mi, c, nil, path+".precondition["+itoa(i)+"]", condOutputPre, nil)
 		}
 	case kindProvider:
-		e.evalProvider(mi, mi.mod.ProviderConfigs[n.name])
+		if mi.deferred == "" {
+			e.evalProvider(mi, mi.mod.ProviderConfigs[n.name])
+		}
 	case kindCheck:
 		c := mi.mod.Checks[n.name]
 		for i, a := range c.Asserts {
@@ -218,6 +265,14 @@ func (e *evaluator) evalChecked(mi *modInst, expr hcl.Expression, it *iter, path
 	v, hd := expr.Value(ctx)
 	if hd.HasErrors() && e.addProviderFuncs(mi, expr) {
 		v, hd = expr.Value(ctx)
+	}
+	if !hd.HasErrors() && e.reshapes(expr) && !v.IsWhollyKnown() {
+		// Unknowns list the reasons of what they were built from, and only
+		// those (reasons.go).
+		v = withoutUnchosenReasons(v, expr, e.variables(expr), ctx)
+		if hasBareUnknown(v) {
+			v = withReadReasons(v, e.variables(expr), ctx)
+		}
 	}
 	if hd.HasErrors() {
 		explainUnknownFuncs(mi, hd)
@@ -514,12 +569,12 @@ func (e *evaluator) callValue(mi *modInst, name string, rng *hcl.Range, path str
 func (e *evaluator) expansion(mi *modInst, count, forEach hcl.Expression, path string) (mode string, keys, values []cty.Value, why string) {
 	switch {
 	case count != nil:
-		v := e.eval(mi, count, nil, path+".count")
-		v, _ = v.UnmarkDeep()
+		marked := e.eval(mi, count, nil, path+".count")
+		v, _ := marked.UnmarkDeep()
 		if !v.IsKnown() {
 			r := count.Range()
-			e.errorf(&r, path, "Invalid count argument", "the count value depends on values that are not known until apply, so the number of instances cannot be determined")
-			return "count", nil, nil, "count is unknown"
+			e.notKnown(&r, path, "Invalid count argument", "the count value depends on values that are not known until apply, so the number of instances cannot be determined")
+			return "count", nil, nil, unknownCount + because(marked)
 		}
 		nv, err := convert.Convert(v, cty.Number)
 		if err != nil || nv.IsNull() {
@@ -550,8 +605,8 @@ func (e *evaluator) expansion(mi *modInst, count, forEach hcl.Expression, path s
 		v, pvms := marked.UnmarkDeepWithPaths()
 		r := forEach.Range()
 		if !v.IsKnown() || (v.Type().IsSetType() && !v.IsWhollyKnown()) {
-			e.errorf(&r, path, "Invalid for_each argument", "the for_each value depends on values that are not known until apply, so the instance keys cannot be determined")
-			return "for_each", nil, nil, "for_each is unknown"
+			e.notKnown(&r, path, "Invalid for_each argument", "the for_each value depends on values that are not known until apply, so the instance keys cannot be determined")
+			return "for_each", nil, nil, unknownForEach + because(marked)
 		}
 		if v.IsNull() {
 			e.errorf(&r, path, "Invalid for_each argument", "for_each must not be null")
@@ -586,6 +641,58 @@ func (e *evaluator) expansion(mi *modInst, count, forEach hcl.Expression, path s
 	return "", []cty.Value{cty.NilVal}, []cty.Value{cty.NilVal}, ""
 }
 
+// The reasons expansion gives when count or for_each is unknown, before
+// the reasons of the value.
+const (
+	unknownCount   = "count is unknown"
+	unknownForEach = "for_each is unknown"
+)
+
+// isDeferred says whether why (from expansion) is an unknown count or
+// for_each, as opposed to an invalid one.
+func isDeferred(why string) bool {
+	return strings.HasPrefix(why, unknownCount) || strings.HasPrefix(why, unknownForEach)
+}
+
+// because is ": " and the reasons marked in v, or "" when it has none.
+func because(v cty.Value) string {
+	rs := reasonsIn(v)
+	if len(rs) == 0 {
+		return ""
+	}
+	return ": " + strings.Join(rs, "; ")
+}
+
+// reasonsIn returns the unknown reasons marked anywhere in v, sorted.
+func reasonsIn(v cty.Value) []string {
+	if !v.ContainsMarked() {
+		return nil
+	}
+	set := map[string]bool{}
+	_, pvms := v.UnmarkDeepWithPaths()
+	for _, pvm := range pvms {
+		for m := range pvm.Marks {
+			if r, ok := m.(reason); ok {
+				set[string(r)] = true
+			}
+		}
+	}
+	return sortedKeys(set)
+}
+
+// notKnown reports a count or for_each that only apply would know: an
+// error with Options.Strict, as in Terraform, else a warning, since the
+// resource or call is then listed as unexpanded and the rest evaluated.
+func (e *evaluator) notKnown(rng *hcl.Range, path, summary, detail string) {
+	if e.opts.Strict {
+		e.errorf(rng, path, summary, detail)
+		return
+	}
+	e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Warning, Summary: summary,
+		Detail:  detail + "; eval lists it as unexpanded, with its arguments evaluated once, and evaluates the rest (--strict makes this an error)",
+		Subject: rng, Path: path})
+}
+
 func keyString(k cty.Value) string {
 	if k == cty.NilVal {
 		return ""
@@ -602,6 +709,11 @@ func (e *evaluator) evalCall(mi *modInst, c *CallDecl) {
 	child := mi.mod.Children[c.Name]
 	path := mi.addrPrefix() + "module." + c.Name
 	if child == nil {
+		if why, ok := mi.mod.missing[c.Name]; ok {
+			mi.callUnknown[c.Name] = why
+			e.unexpanded(path, why, c.DeclRange)
+			return
+		}
 		mi.callUnknown[c.Name] = "module." + c.Name + " could not be loaded"
 		e.unexpanded(path, "the module could not be loaded", c.DeclRange)
 		return
@@ -610,6 +722,16 @@ func (e *evaluator) evalCall(mi *modInst, c *CallDecl) {
 	if why != "" {
 		mi.callUnknown[c.Name] = "module." + c.Name + ": " + why
 		e.unexpanded(path, why, c.DeclRange)
+		if isDeferred(why) {
+			// One instance with unknown keys, so that what the module's
+			// resources say is evaluated; references to the call stay
+			// unknown (callUnknown), so nothing else sees it.
+			ci := newInst(child, path+"[*]", mi)
+			ci.deferred = mi.callUnknown[c.Name]
+			ci.key, ci.value = deferredKey(mode, ci.deferred)
+			ci.providers = e.callProviders(mi, c)
+			e.instances[child] = append(e.instances[child], ci)
+		}
 		return
 	}
 	if (mode != "" || c.DependsOn != nil) && hasProviderBlocks(child) && !e.reported[c] {
@@ -639,6 +761,15 @@ func (e *evaluator) evalCall(mi *modInst, c *CallDecl) {
 		mi.calls[c.Name] = append(mi.calls[c.Name], ci)
 		e.instances[child] = append(e.instances[child], ci)
 	}
+}
+
+// deferredKey is the instance key and each.value of the one evaluation of
+// a resource or call whose count or for_each is unknown for why.
+func deferredKey(mode, why string) (key, value cty.Value) {
+	if mode == "count" {
+		return cty.UnknownVal(cty.Number).Mark(reason(why)), cty.NilVal
+	}
+	return cty.UnknownVal(cty.String).Mark(reason(why)), cty.DynamicVal.Mark(reason(why))
 }
 
 func (ci *modInst) iter() *iter {
@@ -704,10 +835,16 @@ func (e *evaluator) evalVar(mi *modInst, name string) cty.Value {
 		}
 	}
 	if defaults != nil {
-		uv, marks := v.UnmarkDeep()
-		v = defaults.Apply(uv).WithMarks(marks)
+		uv, pvms := v.UnmarkDeepWithPaths()
+		v = remark(defaults.Apply(uv), pvms)
 	}
-	uv, marks := v.UnmarkDeep()
+	uv, pvms := v.UnmarkDeepWithPaths()
+	marks := cty.ValueMarks{}
+	for _, pvm := range pvms {
+		for m := range pvm.Marks {
+			marks[m] = struct{}{}
+		}
+	}
 	cv, err := convert.Convert(uv, ty)
 	if err != nil {
 		e.noteMissingConversion(marks, err)
@@ -717,7 +854,70 @@ func (e *evaluator) evalVar(mi *modInst, name string) cty.Value {
 		return unknown("invalid value for " + path)
 	}
 	mi.varSrc[name] = src
-	return cv.WithMarks(marks)
+	out := remark(cv, pvms)
+	if decl.Sensitive {
+		out = out.Mark(sensitiveMark)
+	}
+	return out
+}
+
+// remark puts the marks pvms (of a value before conversion) on its
+// converted value cv where they were, so that a sensitive attribute of
+// an object stays the only sensitive one when the object becomes a map;
+// a mark whose path is gone (inside a set, or an unknown) goes on what
+// holds it, so that none is lost.
+func remark(cv cty.Value, pvms []cty.PathValueMarks) cty.Value {
+	for _, pvm := range pvms {
+		cv = markAt(cv, pvm.Path, pvm.Marks)
+	}
+	return cv
+}
+
+// markAt marks the part of v at path, reading attribute and index steps
+// alike (an object's attribute is a map's key after conversion); where
+// the path cannot be followed, the part reached is marked.
+func markAt(v cty.Value, path cty.Path, marks cty.ValueMarks) cty.Value {
+	if len(path) == 0 {
+		return v.WithMarks(marks)
+	}
+	uv, own := v.Unmark()
+	if !uv.IsKnown() || uv.IsNull() || uv.Type().IsSetType() {
+		return v.WithMarks(marks)
+	}
+	var key cty.Value
+	switch s := path[0].(type) {
+	case cty.GetAttrStep:
+		key = cty.StringVal(s.Name)
+	case cty.IndexStep:
+		key, _ = s.Key.Unmark()
+	}
+	t := uv.Type()
+	switch {
+	case (t.IsObjectType() || t.IsMapType()) && key.Type() == cty.String && key.IsKnown() && !key.IsNull():
+		elems := uv.AsValueMap()
+		k := key.AsString()
+		ev, ok := elems[k]
+		if !ok {
+			return v.WithMarks(marks)
+		}
+		elems[k] = markAt(ev, path[1:], marks)
+		if t.IsMapType() {
+			return cty.MapVal(elems).WithMarks(own)
+		}
+		return cty.ObjectVal(elems).WithMarks(own)
+	case (t.IsListType() || t.IsTupleType()) && key.Type() == cty.Number && key.IsKnown() && !key.IsNull():
+		elems := uv.AsValueSlice()
+		i, acc := key.AsBigFloat().Int64()
+		if acc != 0 || i < 0 || int(i) >= len(elems) {
+			return v.WithMarks(marks)
+		}
+		elems[i] = markAt(elems[i], path[1:], marks)
+		if t.IsListType() {
+			return cty.ListVal(elems).WithMarks(own)
+		}
+		return cty.TupleVal(elems).WithMarks(own)
+	}
+	return v.WithMarks(marks)
 }
 
 // evalValidations checks the validation blocks of variable name in mi,
@@ -746,11 +946,6 @@ func nonNullable(v *VariableDecl) bool {
 func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 	base := mi.addrPrefix() + r.Addr()
 	mode, keys, values, why := e.expansion(mi, r.Count, r.ForEach, base)
-	if why != "" {
-		mi.resources[r.Addr()] = unknown(base + ": " + why)
-		e.unexpanded(base, why, r.DeclRange)
-		return
-	}
 	provider := e.providerOf(mi, r)
 	sch := e.blockSchema(r, provider)
 	if sch != nil {
@@ -758,6 +953,25 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 			e.withSchema = map[*ResourceDecl]bool{}
 		}
 		e.withSchema[r] = true
+	}
+	if why != "" {
+		ref := base + ": " + why
+		mi.resources[r.Addr()] = unknown(ref)
+		u := e.unexpanded(base, why, r.DeclRange)
+		if isDeferred(why) {
+			// Arguments that do not depend on the instance are known:
+			// evaluated once, count.index and each unknown.
+			it := &iter{}
+			k, v := deferredKey(mode, ref)
+			if mode == "count" {
+				it.count = k
+			} else {
+				it.each = &[2]cty.Value{k, v}
+			}
+			u.Attributes = e.evalInstances(mi, r, []*iter{it}, []string{base}, sch)[0]
+			u.Mode, u.Type, u.Provider, u.Module = r.Mode, r.Type, provider, mi.addr
+		}
+		return
 	}
 	// First the bodies of all instances (in parallel for many instances,
 	// see evalInstances), then, in order, the view and the conditions.
@@ -775,6 +989,11 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 		addrs[i] = base + keyString(k)
 	}
 	attrs := e.evalInstances(mi, r, its, addrs, sch)
+	if r.Mode == "data" {
+		for i := range attrs {
+			attrs[i] = e.dataResult(r, addrs[i], base, attrs[i], sch)
+		}
+	}
 	var scoped []cty.Value
 	if used {
 		scoped = make([]cty.Value, 0, len(keys))
@@ -784,7 +1003,13 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 		it, addr := its[i], addrs[i]
 		insts[i] = Instance{Address: addr, Mode: r.Mode, Type: r.Type, Name: r.Name, Key: k,
 			Provider: provider, Module: mi.addr, Attributes: attrs[i], Range: r.DeclRange}
-		e.view.Resources = append(e.view.Resources, &insts[i])
+		if mi.deferred != "" {
+			// In a module call whose instances are unknown.
+			u := e.unexpanded(addr, mi.deferred, r.DeclRange)
+			u.Attributes, u.Mode, u.Type, u.Provider, u.Module = attrs[i], r.Mode, r.Type, provider, mi.addr
+		} else {
+			e.view.Resources = append(e.view.Resources, &insts[i])
+		}
 		for j, c := range r.Preconditions {
 			e.condition(mi, c, it, addr+".lifecycle.precondition["+itoa(j)+"]", condPrecondition, nil)
 		}
@@ -832,11 +1057,14 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 
 // scopedValue is the value other expressions see of a resource instance
 // without a schema: its configured attributes plus, as unknowns, the
-// attributes read from it that it does not set.
+// attributes read from it that it does not set. An attribute set to null
+// and read elsewhere is unknown too: without a schema it may be one the
+// provider computes when it is not set (as an AWS VPC's ipv6_cidr_block),
+// and Terraform's plan has it unknown then.
 func (e *evaluator) scopedValue(r *ResourceDecl, addr string, attrs cty.Value) cty.Value {
 	missing := false
 	for n := range r.Refs {
-		if !attrs.Type().HasAttribute(n) {
+		if !attrs.Type().HasAttribute(n) || isNull(attrs.GetAttr(n)) {
 			missing = true
 			break
 		}
@@ -849,11 +1077,18 @@ func (e *evaluator) scopedValue(r *ResourceDecl, addr string, attrs cty.Value) c
 		full = map[string]cty.Value{}
 	}
 	for n := range r.Refs {
-		if _, ok := full[n]; !ok {
+		if v, ok := full[n]; !ok {
 			full[n] = unknown(addr + "." + n + " is computed by the provider")
+		} else if isNull(v) {
+			full[n] = unknown(addr + "." + n + " is null in the configuration and may be computed by the provider")
 		}
 	}
 	return cty.ObjectVal(full)
+}
+
+// isNull says whether v is a known null, marked or not.
+func isNull(v cty.Value) bool {
+	return v.IsKnown() && v.IsNull()
 }
 
 // evalBody evaluates a resource body: attributes, then nested blocks by
@@ -1106,8 +1341,10 @@ func stepKey(s cty.PathStep) string {
 
 // unexpanded records a resource or module call whose instances are not in
 // the view, so that nothing goes missing without a trace.
-func (e *evaluator) unexpanded(addr, why string, rng hcl.Range) {
-	e.view.Unexpanded = append(e.view.Unexpanded, &Unexpanded{Address: addr, Reason: why, Range: rng})
+func (e *evaluator) unexpanded(addr, why string, rng hcl.Range) *Unexpanded {
+	u := &Unexpanded{Address: addr, Reason: why, Range: rng}
+	e.view.Unexpanded = append(e.view.Unexpanded, u)
+	return u
 }
 
 // countKey returns count.index i; the numbers are shared by every
@@ -1122,6 +1359,10 @@ func (e *evaluator) countKey(i int64) cty.Value {
 // countObject returns the count object for index i; the objects are shared
 // by every counted block, as building one costs more than looking it up.
 func (e *evaluator) countObject(i cty.Value) cty.Value {
+	if !i.IsKnown() {
+		// The one evaluation of a resource whose count is unknown.
+		return cty.ObjectVal(map[string]cty.Value{"index": i})
+	}
 	bf := i.AsBigFloat()
 	n, _ := bf.Int64()
 	if o, ok := e.counts[n]; ok {

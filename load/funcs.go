@@ -102,9 +102,9 @@ func functions(baseDir string, env []string) map[string]function.Function {
 		"matchkeys":        matchKeysFunc,
 		"timecmp":          timeCmpFunc,
 		"plantimestamp":    impure("plantimestamp()", cty.String, nil, nil),
-		"sensitive":        identityFunc,
-		"nonsensitive":     identityFunc,
-		"issensitive":      notTracked("issensitive()", cty.Bool),
+		"sensitive":        sensitiveFunc,
+		"nonsensitive":     nonsensitiveFunc,
+		"issensitive":      issensitiveFunc,
 		"rsadecrypt":       rsaDecryptFunc,
 		"base64sha256":     stringHash(sha256.New, base64.StdEncoding.EncodeToString),
 		"base64sha512":     stringHash(sha512.New, base64.StdEncoding.EncodeToString),
@@ -314,25 +314,13 @@ func renderTemplate(src []byte, name string, vars cty.Value, funcs map[string]fu
 	return v, nil
 }
 
-// identityFunc stands for sensitive and nonsensitive: tfkit does not track
-// sensitivity, so the value passes through.
+// identityFunc stands for ephemeralasnull: tfkit does not track
+// ephemeral values, so the value passes through.
 var identityFunc = function.New(&function.Spec{
 	Params: []function.Parameter{{Name: "value", Type: cty.DynamicPseudoType, AllowUnknown: true, AllowNull: true, AllowMarked: true, AllowDynamicType: true}},
 	Type:   func(args []cty.Value) (cty.Type, error) { return args[0].Type(), nil },
 	Impl:   func(args []cty.Value, _ cty.Type) (cty.Value, error) { return args[0], nil },
 })
-
-// notTracked is a function whose answer depends on what tfkit does not
-// track; its result is unknown rather than a guess.
-func notTracked(name string, ret cty.Type) function.Function {
-	return function.New(&function.Spec{
-		Params: []function.Parameter{{Name: "value", Type: cty.DynamicPseudoType, AllowUnknown: true, AllowNull: true, AllowMarked: true, AllowDynamicType: true}},
-		Type:   function.StaticReturnType(ret),
-		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-			return cty.UnknownVal(ret).Mark(reason(name + " is not evaluated: tfkit does not track sensitivity")), nil
-		},
-	})
-}
 
 func stringHash(h func() hash.Hash, enc func([]byte) string) function.Function {
 	return function.New(&function.Spec{

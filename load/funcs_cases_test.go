@@ -131,7 +131,7 @@ type caseResult struct {
 
 func evalCase(t *testing.T, dir, expr string) caseResult {
 	t.Helper()
-	mustWrite(t, filepath.Join(dir, "cases.tf"), "output \"x\" {\n  value = ["+expr+"]\n}\n")
+	mustWrite(t, filepath.Join(dir, "cases.tf"), "output \"x\" {\n  value = ["+expr+"]\n  sensitive = true\n}\n")
 	view, ds := Dir(dir, Options{Env: []string{"HOME=" + funccases.Home}})
 	var errs []*diag.Diagnostic
 	for _, d := range ds {

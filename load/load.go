@@ -41,6 +41,17 @@ type Options struct {
 	// with OpenTofu, .tofu and .tofu.json files too, each hiding the .tf
 	// file of its name. The zero value reads as Terraform does.
 	Engine tffile.Engine
+	// Strict makes what only the cloud or terraform init can supply an
+	// error, as in Terraform: a count or for_each that is unknown, a
+	// module that is not installed. Without it they are warnings, the
+	// resource or call is listed as unexpanded, and the rest is evaluated.
+	Strict bool
+	// DataValues sets data source results by address: data.TYPE.NAME for
+	// every instance, or one instance's address (module.net.data.TYPE.NAME["a"]);
+	// each value is an object of attributes that replace what the
+	// configuration and the provider would give (ReadDataValues reads
+	// them from a JSON file).
+	DataValues map[string]cty.Value
 }
 
 // Input is one -var (Var, as NAME=VALUE) or -var-file (File) option.
@@ -72,7 +83,7 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
 		return view, diag.Diagnostics{}.Errorf(nil, "Not a directory: %s", dir)
 	}
-	l := &loader{root: abs, maxDeep: maxDepth, engine: opts.Engine}
+	l := &loader{root: abs, maxDeep: maxDepth, engine: opts.Engine, strict: opts.Strict}
 	l.readManifest()
 	root := l.loadModule(".", nil, nil)
 	ds := l.diags
@@ -81,9 +92,10 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 	}
 	g := buildGraph(root)
 	funcs := functions(abs, opts.Env)
+	lossy := lossyFuncs(funcs)
 	var e *evaluator
 	for pass := 1; ; pass++ {
-		e = &evaluator{root: root, opts: &opts, rootDir: abs, instances: map[*Module][]*modInst{}, view: view, g: g, funcs: funcs}
+		e = &evaluator{root: root, opts: &opts, rootDir: abs, instances: map[*Module][]*modInst{}, view: view, g: g, funcs: funcs, lossy: lossy}
 		e.diags = append(diag.Diagnostics(nil), ds...)
 		e.inputs = e.rootInputs()
 		e.run()
@@ -119,7 +131,7 @@ func dedupeDiags(ds diag.Diagnostics) diag.Diagnostics {
 
 // LoadTree parses the module tree rooted at dir without evaluating it.
 func LoadTree(dir string) (*Module, diag.Diagnostics) {
-	l := &loader{root: dir, maxDeep: maxDepth}
+	l := &loader{root: dir, maxDeep: maxDepth, strict: true}
 	l.readManifest()
 	m := l.loadModule(".", nil, nil)
 	return m, l.diags

@@ -14,7 +14,7 @@ import (
 // TestMain fails a full run on golden files no test compares: any file of
 // a case whose name starts with "expected" is one.
 func TestMain(m *testing.M) {
-	golden.Main(m, "testdata/cases/*/expected*", "testdata/checks/*/expected*")
+	golden.Main(m, "testdata/cases/*/expected*", "testdata/checks/*/expected*", "testdata/corpus/*/*")
 }
 
 // caseOptions is options.json of a case.
@@ -26,6 +26,11 @@ type caseOptions struct {
 	// Schemas are provider schema files (terraform providers schema
 	// -json), relative to the case directory.
 	Schemas []string `json:"schemas"`
+	// Strict is Options.Strict.
+	Strict bool `json:"strict"`
+	// DataValues is a data values file (ReadDataValues), relative to the
+	// case directory.
+	DataValues string `json:"data_values"`
 }
 
 // caseRoots hold the corpus: testdata/cases are configurations that the
@@ -64,9 +69,16 @@ func runCase(t *testing.T, src string) {
 		if err := json.Unmarshal(data, &co); err != nil {
 			t.Fatal(err)
 		}
-		opts = Options{Vars: co.Vars, VarFiles: co.VarFiles, Env: co.Env, Workspace: co.Workspace}
+		opts = Options{Vars: co.Vars, VarFiles: co.VarFiles, Env: co.Env, Workspace: co.Workspace, Strict: co.Strict}
 		for _, f := range co.Schemas {
 			opts.Providers = append(opts.Providers, readSchema(t, filepath.Join(src, f))...)
+		}
+		if co.DataValues != "" {
+			dv, err := ReadDataValues(filepath.Join(src, co.DataValues))
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts.DataValues = dv
 		}
 	}
 	view, ds := Dir(dir, opts)
@@ -78,6 +90,9 @@ func runCase(t *testing.T, src string) {
 	}
 	golden.CheckOptional(t, filepath.Join(src, "expected.view.json"), []byte(got))
 	golden.CheckOptional(t, filepath.Join(src, "expected.diagnostics.txt"), []byte(diags.String()))
+	if b := bareUnknowns(view); len(b) > 0 {
+		t.Errorf("unknowns without a reason: %q", b)
+	}
 	if !json.Valid([]byte(got)) {
 		t.Errorf("view is not valid JSON:\n%s", got)
 	}

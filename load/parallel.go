@@ -99,6 +99,7 @@ func (e *evaluator) prepareParallel(mi *modInst, b *Body, its []*iter) {
 		for _, a := range b.Attrs {
 			e.addProviderFuncs(mi, a.Expr)
 			e.variables(a.Expr)
+			e.reshapes(a.Expr)
 		}
 		for _, nb := range b.Blocks {
 			walk(nb.Body)
@@ -145,6 +146,7 @@ func (e *evaluator) evalNodeAll(n *node) {
 	}
 	e.addProviderFuncs(insts[0], expr.Expr)
 	e.variables(expr.Expr)
+	e.reshapes(expr.Expr)
 	done := make([]*evaluator, len(insts))
 	var next atomic.Int64
 	var wg sync.WaitGroup

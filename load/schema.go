@@ -79,6 +79,9 @@ func (e *evaluator) conform(b *schema.Block, v cty.Value, addr string, rng hcl.R
 		default:
 			out[a.Name] = cty.NullVal(a.Type)
 		}
+		if a.Sensitive {
+			out[a.Name] = out[a.Name].Mark(sensitiveMark)
+		}
 	}
 	for _, nb := range b.Blocks {
 		ty := nb.Block.ImpliedType()
@@ -246,13 +249,13 @@ func schemaNames(b *schema.Block) []string {
 }
 
 func (e *evaluator) convertAttr(v cty.Value, ty cty.Type, path string, rng hcl.Range) cty.Value {
-	uv, marks := v.UnmarkDeep()
+	uv, pvms := v.UnmarkDeepWithPaths()
 	cv, err := convert.Convert(uv, ty)
 	if err != nil {
 		e.errorf(&rng, path, "Incorrect attribute value type", "the value is not "+ty.FriendlyName()+": "+err.Error())
 		return cty.UnknownVal(ty).Mark(reason("incorrect type for " + path))
 	}
-	return cv.WithMarks(marks)
+	return remark(cv, pvms)
 }
 
 // bodyRange is the range of the attribute or first block called name in

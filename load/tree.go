@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
@@ -55,6 +56,9 @@ type Module struct {
 	Removed []*RemovedDecl
 
 	Children map[string]*Module
+	// missing holds, by call name, why a called module could not be
+	// loaded, when it is not a local one that failed (not installed).
+	missing map[string]string
 }
 
 // Name is the static address prefix of the module: "" for the root,
@@ -83,7 +87,9 @@ type VariableDecl struct {
 	Default     hcl.Expression // nil when the variable is required
 	Nullable    hcl.Expression
 	Validations []*Condition
-	DeclRange   hcl.Range
+	// Sensitive is sensitive = true: the value is marked sensitive.
+	Sensitive bool
+	DeclRange hcl.Range
 }
 
 // Condition is a validation block of a variable, a precondition or
@@ -103,7 +109,10 @@ type OutputDecl struct {
 	Value         hcl.Expression
 	Preconditions []*Condition
 	DependsOn     hcl.Expression // a tuple of references; nil when absent
-	DeclRange     hcl.Range
+	// Sensitive is sensitive = true: a child module's output is sensitive
+	// to its caller, and a root output may hold sensitive values.
+	Sensitive bool
+	DeclRange hcl.Range
 }
 
 // ProviderDecl is a provider block.
@@ -237,6 +246,10 @@ var topSchema = func() *hcl.BodySchema {
 	return s
 }()
 
+// notInstalled is the unknown reason of the outputs of a module that
+// terraform init has not installed.
+const notInstalled = "module not installed: run terraform init"
+
 // loader reads module directories.
 type loader struct {
 	root string // absolute root directory
@@ -253,6 +266,8 @@ type loader struct {
 	parents map[*Module]*Module
 	maxDeep int
 	engine  tffile.Engine // whose choice of files is read
+	// strict makes a module that is not installed an error (Options.Strict).
+	strict bool
 }
 
 type modulesJSON struct {
@@ -334,10 +349,18 @@ func (l *loader) loadModule(dir string, path []string, parent *Module) *Module {
 		if !ok {
 			if !isLocalSource(c.Source) {
 				r := c.DeclRange
-				l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
+				sev, detail := diag.Error, ""
+				if !l.strict {
+					sev, detail = diag.Warning, "; its outputs are unknown and the rest is evaluated (--strict makes this an error)"
+				}
+				l.diags = append(l.diags, &diag.Diagnostic{Severity: sev,
 					Summary: "Module not installed",
-					Detail:  "module \"" + name + "\" has source " + QuoteOrEmpty(c.Source) + ", which is not a local path, and .terraform/modules/modules.json has no entry for it",
+					Detail:  "module \"" + name + "\" has source " + QuoteOrEmpty(c.Source) + ", which is not a local path, and .terraform/modules/modules.json has no entry for it" + detail,
 					Subject: &r, Suggestion: "run terraform init (or tofu init) in the root module directory"})
+				if m.missing == nil {
+					m.missing = map[string]string{}
+				}
+				m.missing[name] = notInstalled
 				continue
 			}
 			cdir = filepath.ToSlash(filepath.Clean(filepath.Join(dir, c.Source)))
@@ -502,6 +525,8 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 				v.Default = a.Source
 			case "nullable":
 				v.Nullable = a.Source
+			case "sensitive":
+				v.Sensitive = l.literalBool(a)
 			}
 		}
 		for _, vb := range b.Body.Blocks("validation") {
@@ -536,6 +561,9 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 		}
 		if a := attr(b.Body, "depends_on"); a != nil {
 			o.DependsOn = l.references(a.Source)
+		}
+		if a := attr(b.Body, "sensitive"); a != nil {
+			o.Sensitive = l.literalBool(a)
 		}
 		for _, pb := range b.Body.Blocks("precondition") {
 			if c := l.condition(pb); c != nil {
@@ -979,4 +1007,19 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(ks)
 	return ks
+}
+
+// literalBool reads a literal bool argument (sensitive = true); anything
+// else is an error at the argument, and false.
+func (l *loader) literalBool(a *config.Attribute) bool {
+	v, hd := a.Source.Value(nil)
+	if !hd.HasErrors() {
+		if bv, err := convert.Convert(v, cty.Bool); err == nil && bv.IsKnown() && !bv.IsNull() {
+			return bv.True()
+		}
+	}
+	r := a.Source.Range()
+	l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid " + a.Name + " argument",
+		Detail: a.Name + " must be true or false", Subject: &r})
+	return false
 }

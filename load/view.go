@@ -66,6 +66,17 @@ type ProviderConfig struct {
 type Value struct {
 	Value cty.Value
 	Range hcl.Range
+	// Sensitive is set for an output or variable declared sensitive.
+	Sensitive bool
+}
+
+// SensitivePaths lists the sensitive parts of the value ("" for the
+// whole value, which is all of one declared sensitive).
+func (v *Value) SensitivePaths() []string {
+	if v.Sensitive {
+		return []string{""}
+	}
+	return sensitivePaths(v.Value)
 }
 
 // Unexpanded is a resource or module call whose instances could not be
@@ -74,6 +85,25 @@ type Unexpanded struct {
 	Address string
 	Reason  string
 	Range   hcl.Range
+	// For a resource whose count or for_each is unknown (or one in a
+	// module call whose count or for_each is unknown): its arguments
+	// evaluated once, with count.index, each.key and each.value unknown;
+	// cty.NilVal otherwise. Mode, Type, Provider and Module are set with
+	// it.
+	Attributes cty.Value
+	Mode       string
+	Type       string
+	Provider   string
+	Module     string
+}
+
+// Unknowns lists the unknown parts of the attributes evaluated once: path
+// to the reasons it is unknown.
+func (u *Unexpanded) Unknowns() map[string][]string {
+	if u.Attributes == cty.NilVal {
+		return nil
+	}
+	return unknowns(u.Attributes)
 }
 
 func (e *evaluator) collectView(root *modInst) {
@@ -84,10 +114,12 @@ func (e *evaluator) collectView(root *modInst) {
 		}
 	}()
 	for n, val := range root.outputs {
-		v.Outputs[n] = &Value{Value: val, Range: root.mod.Outputs[n].DeclRange}
+		o := root.mod.Outputs[n]
+		v.Outputs[n] = &Value{Value: val, Range: o.DeclRange, Sensitive: o.Sensitive}
 	}
 	for n, val := range root.vars {
-		v.Variables[n] = &Value{Value: val, Range: root.mod.Variables[n].DeclRange}
+		d := root.mod.Variables[n]
+		v.Variables[n] = &Value{Value: val, Range: d.DeclRange, Sensitive: d.Sensitive}
 	}
 	sort.SliceStable(v.Resources, func(i, j int) bool { return addrLess(v.Resources[i].Address, v.Resources[j].Address) })
 	sort.SliceStable(v.Unexpanded, func(i, j int) bool { return addrLess(v.Unexpanded[i].Address, v.Unexpanded[j].Address) })
@@ -139,18 +171,32 @@ func index(s string) (int, bool) {
 // unknowns walks v and returns, for each unknown part, its path and the
 // sorted reasons marked on it or on what contains it.
 func unknowns(v cty.Value) map[string][]string {
+	out, _ := describeMarks(v)
+	return out
+}
+
+// describeMarks walks v once and returns what the view lists of it: for
+// each unknown part its path and the sorted reasons marked on it or on
+// what contains it, and the sorted paths of its sensitive parts (a part
+// inside a sensitive one not listed again).
+func describeMarks(v cty.Value) (map[string][]string, []string) {
 	out := map[string][]string{}
-	if v.IsWhollyKnown() {
-		return out // reasons are kept only for unknown values
+	if v.IsWhollyKnown() && !v.ContainsMarked() {
+		return out, nil // reasons are kept only for unknown values
 	}
-	var walk func(v cty.Value, path string, inherited []string)
-	walk = func(v cty.Value, path string, inherited []string) {
+	var sensitive []string
+	var walk func(v cty.Value, path string, inherited []string, inSensitive bool)
+	walk = func(v cty.Value, path string, inherited []string, inSensitive bool) {
 		uv, marks := v.Unmark()
 		rs := inherited
 		for m := range marks {
 			if r, ok := m.(reason); ok {
 				rs = append(append([]string(nil), rs...), string(r))
 			}
+		}
+		if _, ok := marks[sensitiveMark]; ok && !inSensitive {
+			sensitive = append(sensitive, path)
+			inSensitive = true
 		}
 		if !uv.IsKnown() {
 			set := map[string]bool{}
@@ -172,19 +218,20 @@ func unknowns(v cty.Value) map[string][]string {
 		case t.IsObjectType() || t.IsMapType():
 			for it := uv.ElementIterator(); it.Next(); {
 				k, ev := it.Element()
-				walk(ev, joinPath(path, k.AsString()), rs)
+				walk(ev, joinPath(path, k.AsString()), rs, inSensitive)
 			}
 		case t.IsListType() || t.IsTupleType() || t.IsSetType():
 			i := 0
 			for it := uv.ElementIterator(); it.Next(); {
 				_, ev := it.Element()
-				walk(ev, path+"["+itoa(i)+"]", rs)
+				walk(ev, path+"["+itoa(i)+"]", rs, inSensitive)
 				i++
 			}
 		}
 	}
-	walk(v, "", nil)
-	return out
+	walk(v, "", nil, false)
+	sort.Strings(sensitive)
+	return out, sensitive
 }
 
 func joinPath(path, key string) string {
@@ -263,11 +310,15 @@ func (v *View) JSON() []byte {
 		field(&b, "module", quote(r.Module), false)
 		field(&b, "range", quote(rangeString(r.Range)), false)
 		b.WriteString(`, "attributes": `)
-		if writeValue(&b, r.Attributes) {
-			if u := unknowns(r.Attributes); len(u) > 0 {
+		var sens []string
+		if unknown := writeValue(&b, r.Attributes); unknown || r.Attributes.ContainsMarked() {
+			var u map[string][]string
+			u, sens = describeMarks(r.Attributes)
+			if len(u) > 0 {
 				field(&b, "unknown", unknownJSON(u), false)
 			}
 		}
+		sensitiveField(&b, sens)
 		b.WriteString("}")
 	}
 	if len(v.Resources) > 0 {
@@ -288,6 +339,18 @@ func (v *View) JSON() []byte {
 		field(&b, "address", quote(u.Address), true)
 		field(&b, "reason", quote(u.Reason), false)
 		field(&b, "range", quote(rangeString(u.Range)), false)
+		if u.Attributes != cty.NilVal {
+			field(&b, "mode", quote(u.Mode), false)
+			field(&b, "type", quote(u.Type), false)
+			field(&b, "_provider", quote(u.Provider), false)
+			field(&b, "module", quote(u.Module), false)
+			field(&b, "attributes", valueJSON(u.Attributes), false)
+			un, sens := describeMarks(u.Attributes)
+			if len(un) > 0 {
+				field(&b, "unknown", unknownJSON(un), false)
+			}
+			sensitiveField(&b, sens)
+		}
 		b.WriteString("}")
 	}
 	if len(v.Unexpanded) > 0 {
@@ -303,6 +366,7 @@ func valuesJSON(b *bytes.Buffer, m map[string]*Value) {
 		if u := unknowns(val.Value); len(u) > 0 {
 			field(b, "unknown", unknownJSON(u), false)
 		}
+		sensitiveField(b, val.SensitivePaths())
 		field(b, "range", quote(rangeString(val.Range)), false)
 	})
 }
@@ -316,9 +380,11 @@ func providersJSON(b *bytes.Buffer, m map[string]*ProviderConfig) {
 		field(b, "module", quote(p.Module), false)
 		field(b, "range", quote(rangeString(p.Range)), false)
 		field(b, "attributes", valueJSON(p.Attributes), false)
-		if u := unknowns(p.Attributes); len(u) > 0 {
+		u, sens := describeMarks(p.Attributes)
+		if len(u) > 0 {
 			field(b, "unknown", unknownJSON(u), false)
 		}
+		sensitiveField(b, sens)
 	})
 }
 
@@ -348,6 +414,24 @@ func field(b *bytes.Buffer, name, val string, first bool) {
 	writeQuoted(b, name)
 	b.WriteString(": ")
 	b.WriteString(val)
+}
+
+// sensitiveField writes "sensitive": the paths of the sensitive parts,
+// when there are any.
+func sensitiveField(b *bytes.Buffer, paths []string) {
+	if len(paths) == 0 {
+		return
+	}
+	var s bytes.Buffer
+	s.WriteString("[")
+	for i, p := range paths {
+		if i > 0 {
+			s.WriteString(", ")
+		}
+		s.WriteString(quote(p))
+	}
+	s.WriteString("]")
+	field(b, "sensitive", s.String(), false)
 }
 
 func unknownJSON(u map[string][]string) string {

@@ -367,6 +367,11 @@ func (e *evaluator) stripView() {
 	for _, r := range v.Resources {
 		r.Attributes = stripWhole(r.Attributes)
 	}
+	for _, u := range v.Unexpanded {
+		if u.Attributes != cty.NilVal {
+			u.Attributes = stripWhole(u.Attributes)
+		}
+	}
 	for _, p := range v.Providers {
 		p.Attributes = stripWhole(p.Attributes)
 	}
@@ -386,6 +391,11 @@ func (mi *modInst) markWhole(r *ResourceDecl, key string, v cty.Value, cache boo
 		return w
 	}
 	mark := wholeMark{r}
+	if !v.IsKnown() {
+		// Every attribute of an unknown object reads as unknown: there is
+		// nothing it could lack (a resource whose count is unknown).
+		return v
+	}
 	w := v.Mark(mark)
 	if uv, marks := v.Unmark(); uv.IsKnown() && !uv.IsNull() && (r.Count != nil || r.ForEach != nil) &&
 		(uv.Type().IsTupleType() || uv.Type().IsObjectType()) {

@@ -14,7 +14,7 @@ func init() {
 	register(&command{
 		name:     "eval",
 		synopsis: "Evaluate an existing Terraform configuration and print its resources as JSON",
-		usage:    "eval [--var NAME=VALUE]... [--var-file FILE]... [--workspace NAME] [DIR]",
+		usage:    "eval [--var NAME=VALUE]... [--var-file FILE]... [--workspace NAME] [--schema FILE]... [--data-values FILE] [--strict] [DIR]",
 		help: `
 Loads the root module in DIR (default: the current directory) with its
 child modules, local ones and those terraform init installed under
@@ -28,7 +28,24 @@ source range and configured attributes; the evaluated provider blocks;
 then the root module's outputs and variables. A value only a provider can
 know is null, and its path is listed under "unknown" with the reason.
 Resources whose count or for_each could not be evaluated are listed under
-"unexpanded".
+"unexpanded". The paths of sensitive values (sensitive variables and
+outputs, sensitive(), attributes a --schema declares sensitive) are
+listed under "sensitive"; a root output holding one without
+sensitive = true is an error, as in terraform plan.
+
+What only the cloud or terraform init can supply does not stop the
+evaluation: a count or for_each that is unknown before apply is a
+warning, the resource (or module call) is listed under "unexpanded" with
+the reason and its arguments evaluated once, and references to it are
+unknown with that reason; a registry or remote module that is not
+installed is a warning, and its outputs are unknown. --strict makes both
+errors, as in terraform plan.
+
+Data sources are not read through providers: their computed attributes
+are unknown, except those --data-values FILE sets (a JSON object from
+data source addresses, data.TYPE.NAME or one instance's, to objects of
+attribute values) and the outputs of terraform_remote_state with the
+local backend, read from its state file.
 
 Validation, precondition, postcondition and check conditions are checked;
 one that cannot be evaluated before apply is reported as a warning with
@@ -91,6 +108,8 @@ func setupEval(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 	engine.register(fs)
 	var schemas multiFlag
 	fs.Var(&schemas, "schema", "read provider schemas from `FILE`, the output of terraform providers schema -json (repeatable)")
+	dataValues := fs.String("data-values", "", "set data source results by address from `FILE`, a JSON object such as {\"data.aws_availability_zones.available\": {\"names\": [\"a\", \"b\"]}}")
+	strict := fs.Bool("strict", false, "make an unknown count or for_each and a module that is not installed errors, as in terraform plan")
 	return func(_ context.Context, r *run, args []string) int {
 		if len(args) > 1 {
 			return usageError(r.stderr, commands["eval"], "eval takes one directory, not %d arguments", len(args))
@@ -120,7 +139,20 @@ func setupEval(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 			}
 			providers = append(providers, ps...)
 		}
-		view, diags := load.Dir(dir, load.Options{Inputs: inputs, Env: r.env.Environ, Workspace: workspace, Providers: providers, Engine: engine.engine(r)})
+		opts := load.Options{Inputs: inputs, Env: r.env.Environ, Workspace: workspace, Providers: providers, Strict: *strict, Engine: engine.engine(r)}
+		if *dataValues != "" {
+			f := *dataValues
+			if !filepath.IsAbs(f) {
+				f = filepath.Join(r.dir, f)
+			}
+			dv, err := load.ReadDataValues(f)
+			if err != nil {
+				r.errorf("give a JSON object from data source addresses to objects of attribute values", "cannot read data values: %v", err)
+				return ExitFailure
+			}
+			opts.DataValues = dv
+		}
+		view, diags := load.Dir(dir, opts)
 		if len(view.Resources) > 0 || len(view.Outputs) > 0 || len(view.Variables) > 0 || !diags.HasErrors() {
 			if _, err := r.stdout.Write(view.JSON()); err != nil {
 				return ExitFailure

@@ -153,3 +153,67 @@ output "next" { value = var.count_n + 1 }
 		t.Fatalf("eval with an invalid TF_VAR_:\n%s", res)
 	}
 }
+
+// TestEvalStrict: an unknown count and a module that is not installed are
+// warnings (exit 0, the resource listed as unexpanded) unless --strict
+// makes them errors.
+func TestEvalStrict(t *testing.T) {
+	dir := t.TempDir()
+	main := `data "aws_availability_zones" "available" {}
+resource "aws_subnet" "private" {
+  count      = length(data.aws_availability_zones.available.names)
+  cidr_block = "10.0.0.0/24"
+}
+module "vpc" {
+  source = "terraform-aws-modules/vpc/aws"
+}
+output "vpc_id" { value = module.vpc.vpc_id }
+`
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(main), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := runCLI(t, dir, nil, "eval")
+	if res.code != ExitOK || !strings.Contains(res.stderr, "Warning: Invalid count argument (at aws_subnet.private)") ||
+		!strings.Contains(res.stderr, "Warning: Module not installed") ||
+		!strings.Contains(res.stdout, `"reason": "count is unknown: data.aws_availability_zones.available.names is computed by the provider"`) ||
+		!strings.Contains(res.stdout, `"attributes": {"cidr_block": "10.0.0.0/24"}`) ||
+		!strings.Contains(res.stdout, `"unknown": {"": ["module not installed: run terraform init"]}`) {
+		t.Fatalf("eval of cloud-only values:\n%s", res)
+	}
+	res = runCLI(t, dir, nil, "eval", "--strict")
+	if res.code != ExitFailure || !strings.Contains(res.stderr, "Error: Invalid count argument (at aws_subnet.private)") ||
+		!strings.Contains(res.stderr, "Error: Module not installed") {
+		t.Fatalf("eval --strict:\n%s", res)
+	}
+}
+
+// TestEvalDataValues: --data-values sets data source results by address,
+// relative to where the command runs; a file that is not such an object
+// is an error before anything is evaluated.
+func TestEvalDataValues(t *testing.T) {
+	dir := t.TempDir()
+	main := `data "aws_availability_zones" "available" {}
+resource "aws_subnet" "private" {
+  count             = length(data.aws_availability_zones.available.names)
+  availability_zone = data.aws_availability_zones.available.names[count.index]
+}
+`
+	files := map[string]string{
+		"main.tf":     main,
+		"values.json": `{"data.aws_availability_zones.available": {"names": ["eu-west-1a", "eu-west-1b"]}}`,
+		"bad.json":    `{"data.aws_availability_zones.available": ["a"]}`,
+	}
+	for n, s := range files {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res := runCLI(t, dir, nil, "eval", "--data-values", "values.json")
+	if res.code != ExitOK || !strings.Contains(res.stdout, `"address": "aws_subnet.private[1]"`) || !strings.Contains(res.stdout, `"availability_zone": "eu-west-1b"`) {
+		t.Fatalf("eval --data-values:\n%s", res)
+	}
+	res = runCLI(t, dir, nil, "eval", "--data-values", "bad.json")
+	if res.code != ExitFailure || res.stdout != "" || !strings.Contains(res.stderr, "not an object of attributes") {
+		t.Fatalf("eval --data-values with a list:\n%s", res)
+	}
+}

@@ -1,0 +1,240 @@
+package load
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+	ctyjson "github.com/zclconf/go-cty/cty/json"
+
+	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/schema"
+)
+
+// Data sources whose results eval knows without a provider: those set by
+// Options.DataValues (the idea of terraform test's override_data), and
+// terraform_remote_state with the local backend, whose state file is
+// read here. Every other computed attribute of a data source stays
+// unknown.
+
+// ReadDataValues reads a data values file (tfkit eval --data-values): a
+// JSON object from data source addresses (data.TYPE.NAME, or one
+// instance's, such as module.net.data.aws_subnet.this["a"]) to objects
+// of attribute values.
+func ReadDataValues(path string) (map[string]cty.Value, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("%s: not a JSON object of data source addresses: %v", path, err)
+	}
+	out := make(map[string]cty.Value, len(raw))
+	for addr, r := range raw {
+		ty, err := ctyjson.ImpliedType(r)
+		if err == nil && !ty.IsObjectType() {
+			err = fmt.Errorf("the value is %s, not an object of attributes", ty.FriendlyName())
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %s: %v", path, addr, err)
+		}
+		v, err := ctyjson.Unmarshal(r, ty)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %s: %v", path, addr, err)
+		}
+		out[addr] = v
+	}
+	return out, nil
+}
+
+// dataResult is the value of data source instance addr (of resource
+// base) once what eval can know of its result is in: the attributes
+// DataValues gives, or the outputs of a local remote state.
+func (e *evaluator) dataResult(r *ResourceDecl, addr, base string, v cty.Value, sch *schema.Block) cty.Value {
+	given, ok := e.opts.DataValues[addr]
+	if !ok {
+		given, ok = e.opts.DataValues[base]
+		addr = base
+	}
+	if ok {
+		if e.usedData == nil {
+			e.usedData = map[string]bool{}
+		}
+		e.usedData[addr] = true
+		return e.setAttrs(v, given, sch, addr, r.DeclRange)
+	}
+	if r.Type == "terraform_remote_state" {
+		return e.remoteState(v, addr, r.DeclRange)
+	}
+	return v
+}
+
+// setAttrs returns the object v with the attributes of given, converted
+// to the schema's types when there is one.
+func (e *evaluator) setAttrs(v, given cty.Value, sch *schema.Block, addr string, rng hcl.Range) cty.Value {
+	uv, marks := v.Unmark()
+	attrs := map[string]cty.Value{}
+	if uv.IsKnown() && !uv.IsNull() && uv.Type().IsObjectType() {
+		attrs = uv.AsValueMap()
+		if attrs == nil {
+			attrs = map[string]cty.Value{}
+		}
+	}
+	for it := given.ElementIterator(); it.Next(); {
+		k, gv := it.Element()
+		name := k.AsString()
+		if sch != nil {
+			a := sch.Attribute(name)
+			if a == nil {
+				e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid data value",
+					Detail: addr + " has no attribute " + QuoteOrEmpty(name) + " in its provider's schema", Subject: &rng, Path: addr + "." + name,
+					Suggestion: diag.DidYouMean(name, schemaNames(sch))})
+				continue
+			}
+			cv, err := convert.Convert(gv, a.Type)
+			if err != nil {
+				e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid data value",
+					Detail: "the value given for " + addr + "." + name + " is not " + a.Type.FriendlyName() + ": " + err.Error(), Subject: &rng, Path: addr + "." + name})
+				continue
+			}
+			gv = cv
+			if a.Sensitive {
+				gv = gv.Mark(sensitiveMark)
+			}
+		}
+		attrs[name] = gv
+	}
+	return cty.ObjectVal(attrs).WithMarks(marks)
+}
+
+// checkDataValues reports DataValues addresses that named no data source
+// instance of the configuration.
+func (e *evaluator) checkDataValues() {
+	var known []string
+	for _, r := range e.view.Resources {
+		if r.Mode == "data" {
+			known = append(known, r.Address)
+		}
+	}
+	for _, addr := range sortedKeys(e.opts.DataValues) {
+		if e.usedData[addr] {
+			continue
+		}
+		r := hcl.Range{Filename: "--data-values"}
+		e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Value for an undeclared data source",
+			Detail:  "no data source instance of the configuration is " + addr + " (an address such as data.TYPE.NAME, or module.NAME.data.TYPE.NAME[KEY] for one instance)",
+			Subject: &r, Suggestion: diag.DidYouMean(addr, known)})
+	}
+}
+
+// stateFile is the part of a Terraform state file eval reads.
+type stateFile struct {
+	Version int `json:"version"`
+	Outputs map[string]struct {
+		Value     json.RawMessage `json:"value"`
+		Type      json.RawMessage `json:"type"`
+		Sensitive bool            `json:"sensitive"`
+	} `json:"outputs"`
+}
+
+// remoteState sets the outputs of a terraform_remote_state data source
+// with the local backend from its state file, as terraform plan reads it
+// (path relative to the root module, terraform.tfstate by default);
+// other backends leave them unknown.
+func (e *evaluator) remoteState(v cty.Value, addr string, rng hcl.Range) cty.Value {
+	uv, marks := v.UnmarkDeep()
+	if !uv.IsKnown() || uv.IsNull() || !uv.Type().IsObjectType() {
+		return v
+	}
+	attrs := uv.AsValueMap()
+	set := func(outputs cty.Value) cty.Value {
+		attrs["outputs"] = outputs
+		return cty.ObjectVal(attrs).WithMarks(marks)
+	}
+	backend, ok := attrs["backend"]
+	if !ok || !backend.IsKnown() || backend.IsNull() || backend.Type() != cty.String {
+		return v
+	}
+	if b := backend.AsString(); b != "local" {
+		return set(unknown(addr + ".outputs: the " + b + " backend is read only by terraform; give the outputs with --data-values"))
+	}
+	if ws, ok := attrs["workspace"]; ok && !(ws.IsKnown() && (ws.IsNull() || (ws.Type() == cty.String && ws.AsString() == "default"))) {
+		return set(unknown(addr + ".outputs: the state of a workspace other than default is not read"))
+	}
+	path := "terraform.tfstate"
+	if c, ok := attrs["config"]; ok && !c.IsNull() {
+		if !c.IsWhollyKnown() {
+			return v
+		}
+		var p cty.Value
+		switch {
+		case c.Type().IsObjectType() && c.Type().HasAttribute("path"):
+			p = c.GetAttr("path")
+		case c.Type().IsMapType() && c.HasIndex(cty.StringVal("path")).True():
+			p = c.Index(cty.StringVal("path"))
+		}
+		if p != cty.NilVal {
+			if p.IsNull() || p.Type() != cty.String {
+				e.errorf(&rng, addr+".config.path", "Invalid remote state configuration", "the local backend's path must be a string")
+				return set(unknown(addr + ".outputs: invalid config.path"))
+			}
+			path = p.AsString()
+		}
+	}
+	full := path
+	if !filepath.IsAbs(full) {
+		full = filepath.Join(e.rootDir, full)
+	}
+	data, err := os.ReadFile(full)
+	if err != nil {
+		e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Unable to find remote state",
+			Detail: "No stored state was found for the given workspace in the given backend: " + path + ": " + err.Error(), Subject: &rng, Path: addr})
+		return set(unknown(addr + ".outputs: no state at " + path))
+	}
+	var st stateFile
+	if err := json.Unmarshal(data, &st); err != nil || st.Version != 4 {
+		detail := path + " is not a version 4 state file"
+		if err != nil {
+			detail += ": " + err.Error()
+		}
+		e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid remote state", Detail: detail, Subject: &rng, Path: addr})
+		return set(unknown(addr + ".outputs: unreadable state at " + path))
+	}
+	outs := map[string]cty.Value{}
+	if d, ok := attrs["defaults"]; ok && d.IsWhollyKnown() && !d.IsNull() && (d.Type().IsObjectType() || d.Type().IsMapType()) {
+		for k, dv := range d.AsValueMap() {
+			outs[k] = dv
+		}
+	}
+	names := make([]string, 0, len(st.Outputs))
+	for n := range st.Outputs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		o := st.Outputs[n]
+		var ty cty.Type
+		if err := ty.UnmarshalJSON(o.Type); err != nil {
+			e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid remote state",
+				Detail: path + ": output " + QuoteOrEmpty(n) + " has an invalid type: " + err.Error(), Subject: &rng, Path: addr})
+			continue
+		}
+		ov, err := ctyjson.Unmarshal(o.Value, ty)
+		if err != nil {
+			e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid remote state",
+				Detail: path + ": output " + QuoteOrEmpty(n) + ": " + err.Error(), Subject: &rng, Path: addr})
+			continue
+		}
+		if o.Sensitive {
+			ov = ov.Mark(sensitiveMark)
+		}
+		outs[n] = ov
+	}
+	return set(cty.ObjectVal(outs))
+}

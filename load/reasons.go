@@ -1,0 +1,288 @@
+package load
+
+import (
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+	"github.com/zclconf/go-cty/cty/function"
+)
+
+// Unknown reasons through functions and operators.
+//
+// A reason is a mark, and cty carries marks from a function's arguments
+// to its result, and HCL from operands to results, so most of the time
+// an unknown built from unknowns lists their reasons by itself. Not
+// always: a function that handles unknown or marked arguments itself
+// (concat, merge, slice, keys, element, zipmap, lookup, ...) returns a
+// fresh unknown, and so does a for expression over an unknown collection.
+// Such a bare unknown gets the reasons of the unknown parts of what it was
+// built from, the values the expression reads (evalChecked, through
+// withReadReasons), leaving out those that other parts of the value
+// already carry. Only
+// reasons of unknown parts count, so a known argument never adds one; and
+// a conditional whose condition is known keeps only the reasons of the
+// condition and of the result it chose (choiceExpr).
+
+// lossyFuncs are the names of the functions in funcs that handle unknown
+// or marked arguments themselves, so that their unknown results may lack
+// the reasons of their arguments; for the others, cty takes the marks
+// off the arguments and puts them on the result, unknown or not. try and
+// can take expressions and are among them.
+func lossyFuncs(funcs map[string]function.Function) map[string]bool {
+	out := map[string]bool{}
+	for name, f := range funcs {
+		lossy := false
+		for _, p := range f.Params() {
+			lossy = lossy || p.AllowUnknown || p.AllowMarked
+		}
+		if v := f.VarParam(); v != nil {
+			lossy = lossy || v.AllowUnknown || v.AllowMarked
+		}
+		if lossy {
+			out[name] = true
+		}
+	}
+	return out
+}
+
+// hasBareUnknown says whether an unknown part of v carries no reason, on
+// itself or on what contains it.
+func hasBareUnknown(v cty.Value) bool {
+	uv, marks := v.Unmark()
+	if hasReason(marks) {
+		return false
+	}
+	if !uv.IsKnown() {
+		return true
+	}
+	if uv.IsNull() || !uv.CanIterateElements() || uv.Type().IsCapsuleType() {
+		return false
+	}
+	if uv.IsWhollyKnown() && !uv.ContainsMarked() {
+		return false
+	}
+	for it := uv.ElementIterator(); it.Next(); {
+		_, ev := it.Element()
+		if hasBareUnknown(ev) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasReason(marks cty.ValueMarks) bool {
+	for m := range marks {
+		if _, ok := m.(reason); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// unknownReasons adds to set the reasons of the unknown parts of v
+// (marked on them or on what contains them; inherited are those of the
+// containers above v).
+func unknownReasons(v cty.Value, inherited []reason, set map[reason]bool) {
+	uv, marks := v.Unmark()
+	for m := range marks {
+		if r, ok := m.(reason); ok {
+			inherited = append(inherited[:len(inherited):len(inherited)], r)
+		}
+	}
+	if !uv.IsKnown() {
+		for _, r := range inherited {
+			set[r] = true
+		}
+		return
+	}
+	if uv.IsNull() || !uv.CanIterateElements() || uv.IsWhollyKnown() {
+		return
+	}
+	for it := uv.ElementIterator(); it.Next(); {
+		_, ev := it.Element()
+		unknownReasons(ev, inherited, set)
+	}
+}
+
+// addReasons marks every unknown part of v that carries no reason with
+// the reasons in set (none: v unchanged).
+func addReasons(v cty.Value, set map[reason]bool) cty.Value {
+	if len(set) == 0 || !hasBareUnknown(v) {
+		return v
+	}
+	uv, marks := v.Unmark()
+	if !uv.IsKnown() || uv.Type().IsSetType() {
+		// A set's elements have no paths to hold marks of their own.
+		for r := range set {
+			v = v.Mark(r)
+		}
+		return v
+	}
+	t := uv.Type()
+	switch {
+	case t.IsListType() || t.IsTupleType():
+		elems := make([]cty.Value, 0, uv.LengthInt())
+		for it := uv.ElementIterator(); it.Next(); {
+			_, ev := it.Element()
+			elems = append(elems, addReasons(ev, set))
+		}
+		if t.IsListType() {
+			return cty.ListVal(elems).WithMarks(marks)
+		}
+		return cty.TupleVal(elems).WithMarks(marks)
+	case t.IsMapType() || t.IsObjectType():
+		elems := make(map[string]cty.Value, uv.LengthInt())
+		for it := uv.ElementIterator(); it.Next(); {
+			k, ev := it.Element()
+			elems[k.AsString()] = addReasons(ev, set)
+		}
+		if t.IsMapType() {
+			return cty.MapVal(elems).WithMarks(marks)
+		}
+		return cty.ObjectVal(elems).WithMarks(marks)
+	}
+	return v
+}
+
+// withReadReasons gives the bare unknown parts of v, the value of an
+// expression, the reasons of the unknown parts of what it reads (trs) in
+// ctx; reasons
+// already elsewhere in v are left out when others remain, since their
+// parts carry them.
+func withReadReasons(v cty.Value, trs []hcl.Traversal, ctx *hcl.EvalContext) cty.Value {
+	set := map[reason]bool{}
+	for _, tr := range trs {
+		rv, hd := tr.TraverseAbs(ctx)
+		if hd.HasErrors() {
+			continue
+		}
+		unknownReasons(rv, nil, set)
+	}
+	if len(set) == 0 {
+		return v
+	}
+	present := map[reason]bool{}
+	unknownReasons(v, nil, present)
+	if len(present) > 0 {
+		rest := map[reason]bool{}
+		for r := range set {
+			if !present[r] {
+				rest[r] = true
+			}
+		}
+		if len(rest) > 0 {
+			set = rest
+		}
+	}
+	return addReasons(v, set)
+}
+
+// reshapesReasons says whether expr holds an operator whose unknowns
+// evalChecked looks at again: a for expression over an unknown, an index
+// or splat with an unknown key or collection, and a call of a function
+// that handles unknown or marked arguments itself (lossy, see
+// lossyFuncs) make unknowns without reasons; a conditional gives its
+// result the reasons of both results. Other operators and functions keep
+// the reasons of their operands, so other expressions are not walked
+// again, and their calls cost nothing more.
+func reshapesReasons(expr hcl.Expression, lossy map[string]bool) bool {
+	syn, ok := expr.(hclsyntax.Expression)
+	if !ok {
+		return true // JSON: its templates may hold any of them
+	}
+	found := false
+	hclsyntax.VisitAll(syn, func(n hclsyntax.Node) hcl.Diagnostics {
+		switch x := n.(type) {
+		case *hclsyntax.ForExpr, *hclsyntax.ConditionalExpr, *hclsyntax.IndexExpr, *hclsyntax.SplatExpr:
+			found = true
+		case *hclsyntax.FunctionCallExpr:
+			name := strings.TrimPrefix(x.Name, "core::")
+			found = found || lossy[name] || name == "try" || name == "can" || strings.HasPrefix(name, "provider::")
+		}
+		return nil
+	})
+	return found
+}
+
+// withoutUnchosenReasons removes from v, the value of expr in ctx, the
+// reasons that only the results conditionals did not choose gave it: HCL
+// marks a conditional's result with the marks of both results (right for
+// sensitivity, which Terraform keeps whichever is chosen), but the
+// unknown that was not chosen is not why the value is unknown. A
+// condition that cannot be evaluated here (one that reads a for
+// expression's iterator) excludes nothing.
+func withoutUnchosenReasons(v cty.Value, expr hcl.Expression, trs []hcl.Traversal, ctx *hcl.EvalContext) cty.Value {
+	syn, ok := expr.(hclsyntax.Expression)
+	if !ok {
+		return v
+	}
+	var unchosen []hcl.Range
+	hclsyntax.VisitAll(syn, func(n hclsyntax.Node) hcl.Diagnostics {
+		c, ok := n.(*hclsyntax.ConditionalExpr)
+		if !ok {
+			return nil
+		}
+		cv, hd := c.Condition.Value(ctx)
+		if hd.HasErrors() {
+			return nil
+		}
+		cv, _ = cv.UnmarkDeep()
+		cv, err := convert.Convert(cv, cty.Bool)
+		if err != nil || !cv.IsKnown() || cv.IsNull() {
+			return nil
+		}
+		if cv.True() {
+			unchosen = append(unchosen, c.FalseResult.Range())
+		} else {
+			unchosen = append(unchosen, c.TrueResult.Range())
+		}
+		return nil
+	})
+	if len(unchosen) == 0 {
+		return v
+	}
+	inside := func(r hcl.Range) bool {
+		for _, u := range unchosen {
+			if r.Start.Byte >= u.Start.Byte && r.End.Byte <= u.End.Byte {
+				return true
+			}
+		}
+		return false
+	}
+	drop, keep := map[reason]bool{}, map[reason]bool{}
+	for _, tr := range trs {
+		rv, hd := tr.TraverseAbs(ctx)
+		if hd.HasErrors() {
+			continue
+		}
+		if inside(tr.SourceRange()) {
+			unknownReasons(rv, nil, drop)
+		} else {
+			unknownReasons(rv, nil, keep)
+		}
+	}
+	for r := range keep {
+		delete(drop, r)
+	}
+	if len(drop) == 0 {
+		return v
+	}
+	uv, pvms := v.UnmarkDeepWithPaths()
+	out := pvms[:0:0]
+	for _, pvm := range pvms {
+		marks := cty.ValueMarks{}
+		for m := range pvm.Marks {
+			if r, ok := m.(reason); ok && drop[r] {
+				continue
+			}
+			marks[m] = struct{}{}
+		}
+		if len(marks) > 0 {
+			out = append(out, cty.PathValueMarks{Path: pvm.Path, Marks: marks})
+		}
+	}
+	return uv.MarkWithPaths(out)
+}
