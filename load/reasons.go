@@ -107,6 +107,41 @@ func unknownReasons(v cty.Value, inherited []reason, set map[reason]bool) {
 	}
 }
 
+// reasonWalkBudget bounds the values withoutUnchosenReasons walks for one
+// expression, in values visited.
+const reasonWalkBudget = 2000
+
+// boundedReasons is unknownReasons that visits at most *budget values,
+// counting them off; it reports false when the budget ran out before the
+// walk ended.
+func boundedReasons(v cty.Value, inherited []reason, set map[reason]bool, budget *int) bool {
+	if *budget--; *budget < 0 {
+		return false
+	}
+	uv, marks := v.Unmark()
+	for m := range marks {
+		if r, ok := m.(reason); ok {
+			inherited = append(inherited[:len(inherited):len(inherited)], r)
+		}
+	}
+	if !uv.IsKnown() {
+		for _, r := range inherited {
+			set[r] = true
+		}
+		return true
+	}
+	if uv.IsNull() || !uv.CanIterateElements() {
+		return true
+	}
+	for it := uv.ElementIterator(); it.Next(); {
+		_, ev := it.Element()
+		if !boundedReasons(ev, inherited, set, budget) {
+			return false
+		}
+	}
+	return true
+}
+
 // addReasons marks every unknown part of v that carries no reason with
 // the reasons in set (none: v unchanged).
 func addReasons(v cty.Value, set map[reason]bool) cty.Value {
@@ -252,20 +287,36 @@ func withoutUnchosenReasons(v cty.Value, expr hcl.Expression, trs []hcl.Traversa
 		}
 		return false
 	}
-	drop, keep := map[reason]bool{}, map[reason]bool{}
+	// The reasons read only in unchosen results, then those read elsewhere
+	// too. The walks are bounded: a value read whole (every instance of a
+	// resource) would make each evaluation of an expression cost its size,
+	// and beyond the bound the reasons are kept as they are.
+	budget := reasonWalkBudget
+	drop := map[reason]bool{}
 	for _, tr := range trs {
-		rv, hd := tr.TraverseAbs(ctx)
-		if hd.HasErrors() {
+		if !inside(tr.SourceRange()) {
 			continue
 		}
-		if inside(tr.SourceRange()) {
-			unknownReasons(rv, nil, drop)
-		} else {
-			unknownReasons(rv, nil, keep)
+		if rv, hd := tr.TraverseAbs(ctx); !hd.HasErrors() && !boundedReasons(rv, nil, drop, &budget) {
+			return v
 		}
 	}
-	for r := range keep {
-		delete(drop, r)
+	for _, tr := range trs {
+		if len(drop) == 0 {
+			return v
+		}
+		if inside(tr.SourceRange()) {
+			continue
+		}
+		if rv, hd := tr.TraverseAbs(ctx); !hd.HasErrors() {
+			keep := map[reason]bool{}
+			if !boundedReasons(rv, nil, keep, &budget) {
+				return v
+			}
+			for r := range keep {
+				delete(drop, r)
+			}
+		}
 	}
 	if len(drop) == 0 {
 		return v
