@@ -242,14 +242,23 @@ func (g *graph) linkNode(n *node) {
 		r := m.Resources[n.name]
 		if r.Mode == "data" && g.dataAfterProvider {
 			// A data source is read with its provider configured
-			// (Options.ReadData): after the module's provider block.
+			// (Options.ReadData): after the provider block of its local
+			// name in its module or, inherited, the nearest one above.
 			local, _, _ := strings.Cut(r.Type, "_")
 			if r.Provider != nil {
 				if tr, hd := hcl.AbsTraversalForExpr(r.Provider); !hd.HasErrors() {
 					local = traversalName(tr)
 				}
 			}
-			dep(g.nodes[m.Name()+"provider."+local])
+			for pm := m; pm != nil; pm = parentModule(g, pm) {
+				if pn := g.nodes[pm.Name()+"provider."+local]; pn != nil {
+					dep(pn)
+					break
+				}
+				if len(pm.Path) == 0 {
+					break
+				}
+			}
 		}
 		refs(m, r.Count)
 		refs(m, r.ForEach)

@@ -15,9 +15,19 @@ import (
 
 // readDataConfig reads a file with data "local_file", passes its content
 // through data "null_data_source" (read after it, in dependency order)
-// and writes it with a local_file resource.
+// and writes it with a local_file resource; a child module reads another
+// file with the provider it inherits.
 var readDataConfig = map[string]string{
 	"greeting.txt": "hello from a file\n",
+	"sub/inner.txt": "inner",
+	"sub/main.tf": `data "local_file" "inner" {
+  filename = "${path.module}/inner.txt"
+}
+
+output "content" {
+  value = data.local_file.inner.content
+}
+`,
 	"main.tf": `terraform {
   required_providers {
     local = { source = "hashicorp/local", version = "2.9.0" }
@@ -44,6 +54,14 @@ resource "local_file" "copy" {
 
 output "sha1" {
   value = data.local_file.greeting.content_sha1
+}
+
+module "sub" {
+  source = "./sub"
+}
+
+output "inner" {
+  value = module.sub.content
 }
 `,
 }
@@ -92,14 +110,17 @@ func TestEngineReadData(t *testing.T) {
 		}
 		seen++
 	}
-	if seen != 3 {
-		t.Errorf("%d resources compared, want 3", seen)
+	if seen != 4 {
+		t.Errorf("%d resources compared, want 4", seen)
 	}
 	for name, o := range view.Outputs {
 		if v, _ := o.Value.UnmarkDeep(); !v.IsWhollyKnown() {
 			t.Errorf("output %s is not known: %#v", name, o.Value)
 		}
 		c.compare(t, "output."+name, o.Value, plan.PlannedValues.Outputs[name].Value)
+	}
+	if v := view.Outputs["inner"].Value; !v.RawEquals(cty.StringVal("inner")) {
+		t.Errorf("output inner = %#v", v)
 	}
 	copyContent := planned["local_file.copy"]["content"]
 	if copyContent != "HELLO FROM A FILE\n" {
