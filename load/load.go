@@ -53,7 +53,9 @@ type Options struct {
 	// them from a JSON file).
 	DataValues map[string]cty.Value
 	// ReadData reads data sources through the providers installed for
-	// the root module (.terraform/providers, after terraform init), as
+	// the root module (.terraform/providers, after terraform init, else
+	// the filesystem mirrors of the CLI configuration named by
+	// TF_CLI_CONFIG_FILE or ~/.terraformrc in Env), as
 	// terraform plan does: each provider is started once, its schema
 	// shapes its resources, it is configured from its provider block, and
 	// every data source instance whose configuration is known is read.
@@ -103,7 +105,7 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 	lossy := lossyFuncs(funcs)
 	var reader *dataReader
 	if opts.ReadData {
-		reader = startProviders(abs)
+		reader = startProviders(abs, root, opts.Env)
 		defer reader.close()
 		opts.Providers = reader.schemas(opts.Providers)
 	}

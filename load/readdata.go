@@ -61,8 +61,9 @@ type dataRead struct {
 }
 
 // startProviders starts the providers installed for the root module in
-// dir and reads their schemas.
-func startProviders(dir string) *dataReader {
+// dir (or found in the CLI configuration's filesystem mirrors, see
+// mirror.go) and reads their schemas.
+func startProviders(dir string, root *Module, env []string) *dataReader {
 	dr := &dataReader{providers: map[string]*installed{}, configured: map[string]*configOnce{}, results: map[string]dataRead{}}
 	// .terraform/providers/HOST/NAMESPACE/TYPE/VERSION/OS_ARCH/terraform-provider-TYPE*
 	pattern := filepath.Join(dir, ".terraform", "providers", "*", "*", "*", "*", runtime.GOOS+"_"+runtime.GOARCH, "terraform-provider-*")
@@ -76,6 +77,14 @@ func startProviders(dir string) *dataReader {
 		}
 		parts := strings.Split(filepath.ToSlash(rel), "/")
 		found[strings.ToLower(strings.Join(parts[:3], "/"))] = b
+	}
+	needed := map[string]bool{}
+	neededSources(root, needed)
+	for src := range found {
+		delete(needed, src)
+	}
+	for src, bin := range mirrorBinaries(dir, env, needed) {
+		found[src] = bin
 	}
 	var wg sync.WaitGroup
 	for src, bin := range found {

@@ -18,7 +18,7 @@ import (
 // and writes it with a local_file resource; a child module reads another
 // file with the provider it inherits.
 var readDataConfig = map[string]string{
-	"greeting.txt": "hello from a file\n",
+	"greeting.txt":  "hello from a file\n",
 	"sub/inner.txt": "inner",
 	"sub/main.tf": `data "local_file" "inner" {
   filename = "${path.module}/inner.txt"
@@ -175,5 +175,51 @@ output "plain" {
 	}
 	if got := strings.Join(why, "; "); !strings.Contains(got, "data.local_file.f") || !strings.Contains(got, "terraform-provider-local") {
 		t.Errorf("reason %q, want the data source and why its provider did not start", got)
+	}
+}
+
+// TestReadDataFromMirror: without terraform init, the providers are taken
+// from the filesystem mirror the CLI configuration names.
+func TestReadDataFromMirror(t *testing.T) {
+	enginetest.RequireProvider(t, "hashicorp/local", "2.9.0")
+	enginetest.RequireProvider(t, "hashicorp/null", "2.1.2")
+	dir := t.TempDir()
+	for name, src := range readDataConfig {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rc := filepath.Join(t.TempDir(), "terraformrc")
+	if err := os.WriteFile(rc, []byte(enginetest.CLIConfig(enginetest.Mirror(t))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	view, ds := Dir(dir, Options{ReadData: true})
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	if v := view.Outputs["inner"].Value; v.IsKnown() {
+		t.Fatalf("without a CLI configuration: output inner = %#v, want unknown", v)
+	}
+	view, ds = Dir(dir, Options{ReadData: true, Env: []string{"TF_CLI_CONFIG_FILE=" + rc}})
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	if v := view.Outputs["inner"].Value; !v.RawEquals(cty.StringVal("inner")) {
+		t.Errorf("output inner = %#v", v)
+	}
+	// content_sha1, computed by the provider
+	if v := view.Outputs["sha1"].Value; !v.IsKnown() || v.IsNull() || len(v.AsString()) != 40 {
+		t.Errorf("output sha1 = %#v", v)
+	}
+	for _, r := range view.Resources {
+		if r.Address == "local_file.copy" {
+			if c := r.Attributes.GetAttr("content"); !c.RawEquals(cty.StringVal("HELLO FROM A FILE\n")) {
+				t.Errorf("local_file.copy.content = %#v", c)
+			}
+		}
 	}
 }

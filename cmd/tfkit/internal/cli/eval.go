@@ -49,7 +49,9 @@ outputs of terraform_remote_state with the local backend, read from its
 state file.
 
 With --read-data, the providers terraform init installed under
-.terraform/providers are started (each once), their schemas shape their
+.terraform/providers (else those in the filesystem mirror of the CLI
+configuration, TF_CLI_CONFIG_FILE or ~/.terraformrc) are started (each
+once), their schemas shape their
 resources as --schema does, they are configured from the provider blocks,
 and every data source whose configuration is known is read, in
 dependency order, as terraform plan reads it. A provider that cannot be
