@@ -104,7 +104,9 @@ func (p *installed) start(bin, dir string) {
 	ctx := context.Background()
 	c, err := plugin.StartIn(ctx, bin, dir)
 	if err != nil {
-		p.err = err
+		// go-plugin adds a paragraph of generic hints after the cause.
+		first, _, _ := strings.Cut(err.Error(), "\n")
+		p.err = fmt.Errorf("%s", first)
 		return
 	}
 	ps, err := c.GetProviderSchema(ctx)
@@ -233,7 +235,7 @@ func (e *evaluator) readData(r *ResourceDecl, providerAddr string, addrs []strin
 				e.unread = map[*ResourceDecl]string{}
 			}
 			e.unread[r] = p.err.Error()
-			e.warnOnce(providerAddr, "Provider not started", p.err.Error()+"; its data sources are unknown")
+			e.warnOnce(providerAddr, r.DeclRange, "Provider not started", p.err.Error()+"; its data sources are unknown")
 		}
 		return attrs
 	}
@@ -254,7 +256,7 @@ func (e *evaluator) readData(r *ResourceDecl, providerAddr string, addrs []strin
 		return out
 	}
 	if err := e.configure(p, providerAddr); err != nil {
-		e.warnOnce(providerAddr, "Provider not configured", err.Error()+"; its data sources are unknown")
+		e.warnOnce(providerAddr, r.DeclRange, "Provider not configured", err.Error()+"; its data sources are unknown")
 		fail(err.Error())
 		return out
 	}
@@ -273,6 +275,9 @@ func (e *evaluator) readData(r *ResourceDecl, providerAddr string, addrs []strin
 		go func(i int) {
 			defer wg.Done()
 			v, err := e.reader.read(p, r.Type, addrs[i], cfg, ty)
+			if err == nil && v.IsNull() {
+				err = fmt.Errorf("the provider returned no state")
+			}
 			if err != nil {
 				errs[i] = err
 				return
@@ -315,14 +320,14 @@ func (dr *dataReader) read(p *installed, typ, addr string, cfg cty.Value, ty cty
 }
 
 // warnOnce adds a warning about provider configuration addr once per
-// evaluation.
-func (e *evaluator) warnOnce(addr, summary, detail string) {
+// evaluation, at the first data source it concerns.
+func (e *evaluator) warnOnce(addr string, rng hcl.Range, summary, detail string) {
 	for _, d := range e.diags {
 		if d.Path == addr && d.Summary == summary {
 			return
 		}
 	}
-	e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Warning, Summary: summary, Detail: detail, Path: addr})
+	e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Warning, Summary: summary, Detail: detail, Subject: &rng, Path: addr})
 }
 
 // withReason returns v with its unknown computed attributes carrying why.

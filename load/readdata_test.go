@@ -223,3 +223,60 @@ func TestReadDataFromMirror(t *testing.T) {
 		}
 	}
 }
+
+// TestReadDataProviderNotConfigured: a provider whose configuration is
+// unknown before apply is not configured; its data sources stay unknown
+// with the reason, and the evaluation goes on.
+func TestReadDataProviderNotConfigured(t *testing.T) {
+	enginetest.RequireProvider(t, "tfkit/docstore", "0.1.0")
+	enginetest.RequireProvider(t, "hashicorp/null", "2.1.2")
+	dir := t.TempDir()
+	src := `terraform {
+  required_providers {
+    docstore = { source = "tfkit/docstore" }
+    null     = { source = "hashicorp/null" }
+  }
+}
+
+resource "null_resource" "later" {}
+
+provider "docstore" {
+  root = null_resource.later.id
+}
+
+data "docstore_document" "d" {
+  name = "a"
+}
+
+output "content" {
+  value = data.docstore_document.d.content
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rc := filepath.Join(t.TempDir(), "terraformrc")
+	if err := os.WriteFile(rc, []byte(enginetest.CLIConfig(enginetest.Mirror(t))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	view, ds := Dir(dir, Options{ReadData: true, Env: []string{"TF_CLI_CONFIG_FILE=" + rc}})
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	if len(ds) != 1 || ds[0].Summary != "Provider not configured" || !strings.Contains(ds[0].Detail, "not known before apply") {
+		t.Errorf("diagnostics: %v, want the warning that the provider is not configured", ds)
+	}
+	v := view.Outputs["content"].Value
+	if v.IsKnown() {
+		t.Fatalf("output content = %#v, want unknown", v)
+	}
+	var why []string
+	for m := range v.Marks() {
+		if r, ok := m.(reason); ok {
+			why = append(why, string(r))
+		}
+	}
+	if got := strings.Join(why, "; "); !strings.Contains(got, "data.docstore_document.d: the configuration of provider") {
+		t.Errorf("reason %q, want why the provider is not configured", got)
+	}
+}
