@@ -116,6 +116,12 @@ type evaluator struct {
 	readonly bool
 	// usedData holds the DataValues addresses that named an instance.
 	usedData map[string]bool
+	// reader reads data sources through the installed providers
+	// (Options.ReadData); nil without.
+	reader *dataReader
+	// unread holds why the data sources whose provider did not start are
+	// not read.
+	unread map[*ResourceDecl]string
 	// modFuncs is the function table of each module (funcs_provider.go).
 	modFuncs map[*Module]map[string]function.Function
 }
@@ -990,6 +996,7 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 	}
 	attrs := e.evalInstances(mi, r, its, addrs, sch)
 	if r.Mode == "data" {
+		attrs = e.readData(r, provider, addrs, base, attrs, sch)
 		for i := range attrs {
 			attrs[i] = e.dataResult(r, addrs[i], base, attrs[i], sch)
 		}
@@ -1077,7 +1084,11 @@ func (e *evaluator) scopedValue(r *ResourceDecl, addr string, attrs cty.Value) c
 		full = map[string]cty.Value{}
 	}
 	for n := range r.Refs {
-		if v, ok := full[n]; !ok {
+		if why, ok := e.unread[r]; ok {
+			if v, ok := full[n]; !ok || isNull(v) {
+				full[n] = unknown(addr + "." + n + " is not read: " + why)
+			}
+		} else if v, ok := full[n]; !ok {
 			full[n] = unknown(addr + "." + n + " is computed by the provider")
 		} else if isNull(v) {
 			full[n] = unknown(addr + "." + n + " is null in the configuration and may be computed by the provider")

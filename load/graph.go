@@ -46,6 +46,10 @@ type graph struct {
 	// scoped lists references to a check block's scoped data source from
 	// outside that check block.
 	scoped []scopedRef
+	// dataAfterProvider makes each data source depend on its module's
+	// provider block, which configures the provider that reads it
+	// (Options.ReadData).
+	dataAfterProvider bool
 }
 
 // scopedRef is a reference to data source key of check from outside it.
@@ -56,8 +60,8 @@ type scopedRef struct {
 	rng   hcl.Range
 }
 
-func buildGraph(root *Module) *graph {
-	g := &graph{nodes: map[string]*node{}}
+func buildGraph(root *Module, dataAfterProvider bool) *graph {
+	g := &graph{nodes: map[string]*node{}, dataAfterProvider: dataAfterProvider}
 	var add func(m *Module)
 	add = func(m *Module) {
 		p := m.Name()
@@ -236,6 +240,26 @@ func (g *graph) linkNode(n *node) {
 		refs(m, o.DependsOn)
 	case kindResource:
 		r := m.Resources[n.name]
+		if r.Mode == "data" && g.dataAfterProvider {
+			// A data source is read with its provider configured
+			// (Options.ReadData): after the provider block of its local
+			// name in its module or, inherited, the nearest one above.
+			local, _, _ := strings.Cut(r.Type, "_")
+			if r.Provider != nil {
+				if tr, hd := hcl.AbsTraversalForExpr(r.Provider); !hd.HasErrors() {
+					local = traversalName(tr)
+				}
+			}
+			for pm := m; pm != nil; pm = parentModule(g, pm) {
+				if pn := g.nodes[pm.Name()+"provider."+local]; pn != nil {
+					dep(pn)
+					break
+				}
+				if len(pm.Path) == 0 {
+					break
+				}
+			}
+		}
 		refs(m, r.Count)
 		refs(m, r.ForEach)
 		body(r.Body)

@@ -52,6 +52,16 @@ type Options struct {
 	// configuration and the provider would give (ReadDataValues reads
 	// them from a JSON file).
 	DataValues map[string]cty.Value
+	// ReadData reads data sources through the providers installed for
+	// the root module (.terraform/providers, after terraform init, else
+	// the filesystem mirrors of the CLI configuration named by
+	// TF_CLI_CONFIG_FILE or ~/.terraformrc in Env), as
+	// terraform plan does: each provider is started once, its schema
+	// shapes its resources, it is configured from its provider block, and
+	// every data source instance whose configuration is known is read.
+	// A provider that cannot be started or configured leaves its data
+	// sources unknown, with the reason. DataValues take precedence.
+	ReadData bool
 }
 
 // Input is one -var (Var, as NAME=VALUE) or -var-file (File) option.
@@ -90,12 +100,18 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 	if l.fatal {
 		return view, ds
 	}
-	g := buildGraph(root)
+	g := buildGraph(root, opts.ReadData)
 	funcs := functions(abs, opts.Env)
 	lossy := lossyFuncs(funcs)
+	var reader *dataReader
+	if opts.ReadData {
+		reader = startProviders(abs, root, opts.Env)
+		defer reader.close()
+		opts.Providers = reader.schemas(opts.Providers)
+	}
 	var e *evaluator
 	for pass := 1; ; pass++ {
-		e = &evaluator{root: root, opts: &opts, rootDir: abs, instances: map[*Module][]*modInst{}, view: view, g: g, funcs: funcs, lossy: lossy}
+		e = &evaluator{root: root, opts: &opts, rootDir: abs, instances: map[*Module][]*modInst{}, view: view, g: g, funcs: funcs, lossy: lossy, reader: reader}
 		e.diags = append(diag.Diagnostics(nil), ds...)
 		e.inputs = e.rootInputs()
 		e.run()

@@ -35,8 +35,16 @@ type Client struct {
 // Start runs the provider binary at path and connects to it. The plugin
 // chooses protocol 6 or 5; Protocol says which.
 func Start(ctx context.Context, path string) (*Client, error) {
+	return StartIn(ctx, path, "")
+}
+
+// StartIn is Start with the plugin's working directory dir ("" for the
+// current one): where it resolves relative paths, as a data source's file
+// name, like Terraform starts providers in the configuration's directory.
+func StartIn(ctx context.Context, path, dir string) (*Client, error) {
 	t0 := time.Now()
 	cmd := exec.CommandContext(ctx, path)
+	cmd.Dir = dir
 	pc := goplugin.NewClient(&goplugin.ClientConfig{
 		HandshakeConfig: handshake,
 		VersionedPlugins: map[int]goplugin.PluginSet{

@@ -5,8 +5,9 @@
 // definitions: terraform-plugin-go keeps its generated stubs internal,
 // and only the few messages tfkit uses are needed (decision 013).
 //
-// Today it asks for the provider's schema (tfkit get --provider-binary);
-// calls are generic (Client.call) so that more RPCs can be added as
+// It asks for the provider's schema (tfkit get --provider-binary),
+// configures the provider and reads data sources (data.go); calls are
+// generic (Client.call) so that more RPCs can be added as
 // encoders and decoders beside schema.go.
 //
 // It also launches a provider for engines to attach to (Spawner.Launch,

@@ -14,7 +14,7 @@ func init() {
 	register(&command{
 		name:     "eval",
 		synopsis: "Evaluate an existing Terraform configuration and print its resources as JSON",
-		usage:    "eval [--var NAME=VALUE]... [--var-file FILE]... [--workspace NAME] [--schema FILE]... [--data-values FILE] [--strict] [DIR]",
+		usage:    "eval [--var NAME=VALUE]... [--var-file FILE]... [--workspace NAME] [--schema FILE]... [--data-values FILE] [--read-data] [--strict] [DIR]",
 		help: `
 Loads the root module in DIR (default: the current directory) with its
 child modules, local ones and those terraform init installed under
@@ -41,11 +41,23 @@ unknown with that reason; a registry or remote module that is not
 installed is a warning, and its outputs are unknown. --strict makes both
 errors, as in terraform plan.
 
-Data sources are not read through providers: their computed attributes
-are unknown, except those --data-values FILE sets (a JSON object from
-data source addresses, data.TYPE.NAME or one instance's, to objects of
-attribute values) and the outputs of terraform_remote_state with the
-local backend, read from its state file.
+Data sources are not read through providers unless --read-data is
+given: their computed attributes are unknown, except those
+--data-values FILE sets (a JSON object from data source addresses,
+data.TYPE.NAME or one instance's, to objects of attribute values) and the
+outputs of terraform_remote_state with the local backend, read from its
+state file.
+
+With --read-data, the providers terraform init installed under
+.terraform/providers (else those in the filesystem mirror of the CLI
+configuration, TF_CLI_CONFIG_FILE or ~/.terraformrc) are started (each
+once), their schemas shape their
+resources as --schema does, they are configured from the provider blocks,
+and every data source whose configuration is known is read, in
+dependency order, as terraform plan reads it. A provider that cannot be
+started or configured (no credentials offline) leaves its data sources
+unknown with that reason, and the evaluation goes on. --data-values wins
+over a read.
 
 Validation, precondition, postcondition and check conditions are checked;
 one that cannot be evaluated before apply is reported as a warning with
@@ -109,6 +121,7 @@ func setupEval(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 	var schemas multiFlag
 	fs.Var(&schemas, "schema", "read provider schemas from `FILE`, the output of terraform providers schema -json (repeatable)")
 	dataValues := fs.String("data-values", "", "set data source results by address from `FILE`, a JSON object such as {\"data.aws_availability_zones.available\": {\"names\": [\"a\", \"b\"]}}")
+	readData := fs.Bool("read-data", false, "read data sources through the providers installed under .terraform/providers, as terraform plan does")
 	strict := fs.Bool("strict", false, "make an unknown count or for_each and a module that is not installed errors, as in terraform plan")
 	return func(_ context.Context, r *run, args []string) int {
 		if len(args) > 1 {
@@ -139,7 +152,7 @@ func setupEval(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 			}
 			providers = append(providers, ps...)
 		}
-		opts := load.Options{Inputs: inputs, Env: r.env.Environ, Workspace: workspace, Providers: providers, Strict: *strict, Engine: engine.engine(r)}
+		opts := load.Options{Inputs: inputs, Env: r.env.Environ, Workspace: workspace, Providers: providers, Strict: *strict, Engine: engine.engine(r), ReadData: *readData}
 		if *dataValues != "" {
 			f := *dataValues
 			if !filepath.IsAbs(f) {

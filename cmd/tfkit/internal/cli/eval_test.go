@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tfkit/tfkit/internal/enginetest"
 )
 
 // TestEval prints the same view as the load package's golden file, and
@@ -215,5 +217,38 @@ resource "aws_subnet" "private" {
 	res = runCLI(t, dir, nil, "eval", "--data-values", "bad.json")
 	if res.code != ExitFailure || res.stdout != "" || !strings.Contains(res.stderr, "not an object of attributes") {
 		t.Fatalf("eval --data-values with a list:\n%s", res)
+	}
+}
+
+// TestEvalReadData: --read-data reads a data source through the provider
+// terraform init installed, and a resource built from it is known.
+func TestEvalReadData(t *testing.T) {
+	enginetest.RequireProvider(t, "hashicorp/local", "2.9.0")
+	w := enginetest.Workspace(t, map[string]string{
+		"motd.txt": "welcome\n",
+		"main.tf": `terraform {
+  required_providers {
+    local = { source = "hashicorp/local", version = "2.9.0" }
+  }
+}
+
+data "local_file" "motd" {
+  filename = "motd.txt"
+}
+
+resource "local_file" "copy" {
+  content  = data.local_file.motd.content
+  filename = "copy.txt"
+}
+`,
+	})
+	w.Init()
+	res := runCLI(t, w.Dir, nil, "eval", "--read-data")
+	if res.code != ExitOK || !strings.Contains(res.stdout, `"content": "welcome\n"`) || !strings.Contains(res.stdout, `"content_sha1": "`) {
+		t.Fatalf("eval --read-data:\n%s", res)
+	}
+	res = runCLI(t, w.Dir, nil, "eval")
+	if res.code != ExitOK || !strings.Contains(res.stdout, "data.local_file.motd.content is computed by the provider") {
+		t.Fatalf("eval without --read-data:\n%s", res)
 	}
 }
