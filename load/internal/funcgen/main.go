@@ -400,7 +400,11 @@ func (w *workdir) consoleType(expr string) (json.RawMessage, error) {
 }
 
 func version(bin string) (string, error) {
-	out, err := exec.Command(bin, "version", "-json").Output()
+	cmd := exec.Command(bin, "version", "-json")
+	// A CLI configuration named in the environment that does not exist
+	// makes the engine print a warning before the JSON.
+	cmd.Env = append(os.Environ(), "TF_CLI_CONFIG_FILE=/dev/null")
+	out, err := cmd.Output()
 	if err != nil {
 		return "", fmt.Errorf("%s version: %v", bin, err)
 	}
