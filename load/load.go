@@ -83,7 +83,8 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
 		return view, diag.Diagnostics{}.Errorf(nil, "Not a directory: %s", dir)
 	}
-	l := &loader{root: abs, maxDeep: maxDepth, engine: opts.Engine, strict: opts.Strict}
+	funcs := functions(abs, opts.Env)
+	l := &loader{root: abs, maxDeep: maxDepth, engine: opts.Engine, strict: opts.Strict, opts: &opts, funcs: funcs}
 	l.readManifest()
 	root := l.loadModule(".", nil, nil)
 	ds := l.diags
@@ -91,7 +92,6 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 		return view, ds
 	}
 	g := buildGraph(root)
-	funcs := functions(abs, opts.Env)
 	lossy := lossyFuncs(funcs)
 	var e *evaluator
 	for pass := 1; ; pass++ {
@@ -131,7 +131,7 @@ func dedupeDiags(ds diag.Diagnostics) diag.Diagnostics {
 
 // LoadTree parses the module tree rooted at dir without evaluating it.
 func LoadTree(dir string) (*Module, diag.Diagnostics) {
-	l := &loader{root: dir, maxDeep: maxDepth, strict: true}
+	l := &loader{root: dir, maxDeep: maxDepth, strict: true, opts: &Options{}}
 	l.readManifest()
 	m := l.loadModule(".", nil, nil)
 	return m, l.diags

@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
+	"github.com/zclconf/go-cty/cty/function"
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
@@ -210,14 +211,17 @@ func (r *ResourceDecl) Addr() string {
 
 // CallDecl is a module block.
 type CallDecl struct {
-	Name      string
-	Source    string
-	Count     hcl.Expression
-	ForEach   hcl.Expression
-	Inputs    map[string]*Expr
-	Providers hcl.Expression
-	DependsOn hcl.Expression // nil when absent
-	DeclRange hcl.Range
+	Name   string
+	Source string
+	// SourceExpr is a source built from variables or locals (OpenTofu's
+	// early evaluation), which the loader evaluates into Source.
+	SourceExpr hcl.Expression
+	Count      hcl.Expression
+	ForEach    hcl.Expression
+	Inputs     map[string]*Expr
+	Providers  hcl.Expression
+	DependsOn  hcl.Expression // nil when absent
+	DeclRange  hcl.Range
 }
 
 // Body is a block body in source order: attributes and nested blocks.
@@ -258,7 +262,9 @@ type loader struct {
 	// read holds the module directories read, by directory.
 	read   map[string]*readResult
 	remote map[string]string // modules.json key -> dir relative to root
-	diags  diag.Diagnostics
+	// installed is the source of each modules.json entry, by key.
+	installed map[string]string
+	diags     diag.Diagnostics
 	// fatal is set by errors that make evaluation pointless (syntax
 	// errors); a module that is not installed is not fatal: its call
 	// evaluates to unknown.
@@ -268,6 +274,11 @@ type loader struct {
 	engine  tffile.Engine // whose choice of files is read
 	// strict makes a module that is not installed an error (Options.Strict).
 	strict bool
+	// opts and funcs serve early evaluation (static.go), statics holds
+	// each module's static scope.
+	opts    *Options
+	funcs   map[string]function.Function
+	statics map[*Module]*staticScope
 }
 
 type modulesJSON struct {
@@ -293,8 +304,10 @@ func (l *loader) readManifest() {
 		return
 	}
 	l.remote = map[string]string{}
+	l.installed = map[string]string{}
 	for _, e := range m.Modules {
 		l.remote[e.Key] = filepath.ToSlash(filepath.Clean(e.Dir))
+		l.installed[e.Key] = e.Source
 	}
 }
 
@@ -344,8 +357,32 @@ func (l *loader) loadModule(dir string, path []string, parent *Module) *Module {
 	}
 	for _, name := range sortedKeys(m.Calls) {
 		c := m.Calls[name]
+		if c.SourceExpr != nil {
+			src, ok := l.staticSource(m, c)
+			if !ok {
+				if m.missing == nil {
+					m.missing = map[string]string{}
+				}
+				m.missing[name] = "module source not known before planning"
+				continue
+			}
+			c.Source = src
+		}
 		cp := append(append([]string(nil), path...), name)
 		cdir, ok := l.remote[strings.Join(cp, ".")]
+		if was := l.installed[strings.Join(cp, ".")]; ok && c.SourceExpr != nil && isLocalSource(c.Source) && was != c.Source {
+			// OpenTofu refuses a tree installed from other values.
+			r := c.SourceExpr.Range()
+			l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
+				Summary: "Module source has changed",
+				Detail:  "module \"" + name + "\" has source " + QuoteOrEmpty(c.Source) + " with these variables, but it was installed from " + QuoteOrEmpty(was),
+				Subject: &r, Suggestion: "run tofu init with the same variables (-var, -var-file) in the root module directory"})
+			if m.missing == nil {
+				m.missing = map[string]string{}
+			}
+			m.missing[name] = "module source has changed since tofu init"
+			continue
+		}
 		if !ok {
 			if !isLocalSource(c.Source) {
 				r := c.DeclRange
@@ -594,12 +631,13 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 					r := a.Source.Range()
 					detail := "the source of a module must be a literal string"
 					if len(a.Source.Variables()) > 0 {
-						// Early evaluation is OpenTofu's (1.8).
+						// Early evaluation is OpenTofu's (1.8): the
+						// loader evaluates it (static.go).
 						if l.engine == tffile.OpenTofu {
-							detail = "OpenTofu evaluates variables and locals in a module source (early evaluation), which tfkit eval does not do yet; write the source as a literal string"
-						} else {
-							detail = "Terraform reads a module source before evaluating anything, so it must be a literal string; OpenTofu 1.8 or later evaluates variables and locals in it (--engine tofu)"
+							c.SourceExpr = a.Source
+							continue
 						}
+						detail = "Terraform reads a module source before evaluating anything, so it must be a literal string; OpenTofu 1.8 or later evaluates variables and locals in it (--engine tofu)"
 					}
 					l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
 						Summary: "Invalid module source", Detail: detail, Subject: &r})
