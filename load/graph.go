@@ -238,6 +238,7 @@ func (g *graph) linkNode(n *node) {
 		r := m.Resources[n.name]
 		refs(m, r.Count)
 		refs(m, r.ForEach)
+		refs(m, r.ProviderKey)
 		body(r.Body)
 		conds(r.Preconditions)
 		conds(r.Postconditions)
@@ -250,6 +251,7 @@ func (g *graph) linkNode(n *node) {
 			}
 		}
 	case kindProvider:
+		refs(m, m.ProviderConfigs[n.name].ForEach)
 		body(m.ProviderConfigs[n.name].Body)
 	case kindCheck:
 		conds(m.Checks[n.name].Asserts)

@@ -120,6 +120,9 @@ type OutputDecl struct {
 type ProviderDecl struct {
 	Name  string // the provider's local name, such as aws
 	Alias string // "" for the default configuration
+	// ForEach makes one configuration per element (OpenTofu 1.9); nil
+	// when absent.
+	ForEach hcl.Expression
 	// Body holds the configuration arguments and blocks, without alias
 	// and version.
 	Body      *Body
@@ -173,7 +176,11 @@ type ResourceDecl struct {
 	Count    hcl.Expression
 	ForEach  hcl.Expression
 	Provider hcl.Expression // the provider meta-argument; nil when absent
-	Body     *Body
+	// ProviderKey is the instance key of a provider reference such as
+	// random.by_name[each.key] (OpenTofu's provider for_each); Provider is
+	// then random.by_name.
+	ProviderKey hcl.Expression
+	Body        *Body
 	// DependsOn is the depends_on argument, a tuple of references; nil
 	// when absent.
 	DependsOn hcl.Expression
@@ -802,6 +809,26 @@ func (l *loader) references(e hcl.Expression) hcl.Expression {
 
 // reference reads an expression that must be a static reference (an
 // address such as module.net.aws_vpc.main["a"] or a provider aws.west).
+// providerRef parses a resource's provider argument: a configuration
+// (random.by_name) and, with OpenTofu, the key of one of its instances
+// (random.by_name[each.key]).
+func (l *loader) providerRef(e hcl.Expression) (ref, key hcl.Expression) {
+	if l.engine == tffile.OpenTofu {
+		if ix, ok := e.(*hclsyntax.IndexExpr); ok {
+			if tr, hd := hcl.AbsTraversalForExpr(ix.Collection); !hd.HasErrors() {
+				return &hclsyntax.ScopeTraversalExpr{Traversal: tr, SrcRange: ix.Collection.Range()}, ix.Key
+			}
+		}
+		if tr, hd := hcl.AbsTraversalForExpr(e); !hd.HasErrors() && len(tr) == 3 {
+			if ix, ok := tr[2].(hcl.TraverseIndex); ok {
+				k := &hclsyntax.LiteralValueExpr{Val: ix.Key, SrcRange: ix.SrcRange}
+				return &hclsyntax.ScopeTraversalExpr{Traversal: tr[:2], SrcRange: e.Range()}, k
+			}
+		}
+	}
+	return l.reference(e), nil
+}
+
 func (l *loader) reference(e hcl.Expression) hcl.Expression {
 	tr, hd := hcl.AbsTraversalForExpr(e)
 	if hd.HasErrors() {
@@ -869,7 +896,22 @@ func (l *loader) decodeProvider(m *Module, b *config.Block) {
 		}
 		p.Alias = v.AsString()
 	}
-	body.Attrs = without(without(body.Attrs, "alias"), "version")
+	if a := attr(b.Body, "for_each"); a != nil {
+		if l.engine == tffile.OpenTofu {
+			p.ForEach = a.Source
+		} else {
+			r := a.Source.Range()
+			l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Unsupported argument",
+				Detail:  "Terraform does not accept for_each in provider blocks; OpenTofu 1.9 or later makes one configuration per element (--engine tofu)",
+				Subject: &r})
+		}
+	}
+	body.Attrs = without(without(without(body.Attrs, "alias"), "version"), "for_each")
+	if p.ForEach != nil && p.Alias == "" {
+		r := b.DeclRange
+		l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid provider configuration",
+			Detail: "a provider block with for_each needs an alias, by which resources refer to its instances", Subject: &r})
+	}
 	key := p.Key()
 	if prev := m.ProviderConfigs[key]; prev != nil {
 		r := b.DeclRange
@@ -948,7 +990,7 @@ func (l *loader) decodeResource(m *Module, b *config.Block, check string) string
 		case "for_each":
 			r.ForEach = a.Expr
 		case "provider":
-			r.Provider = l.reference(a.Expr)
+			r.Provider, r.ProviderKey = l.providerRef(a.Expr)
 		case "depends_on":
 			r.DependsOn = l.references(a.Expr)
 		}
