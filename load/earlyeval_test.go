@@ -90,7 +90,7 @@ func managed(v *View) []string {
 func TestModuleSourceFromVariable(t *testing.T) {
 	dir := writeFiles(t, earlyEvalFiles)
 	_, ds := Dir(dir, Options{Engine: tffile.Terraform})
-	if !ds.HasErrors() || !strings.Contains(ds.Error(), "Terraform reads a module source before evaluating anything") || !strings.Contains(ds.Error(), "main.tf:11") {
+	if len(ds) != 2 || !strings.Contains(ds.Error(), "Terraform reads a module source before evaluating anything") || !strings.Contains(ds.Error(), "main.tf:11") || !strings.Contains(ds.Error(), "main.tf:16") {
 		t.Errorf("terraform: %v", ds)
 	}
 	for _, tc := range []struct {
@@ -165,4 +165,14 @@ func TestModuleSourceFromVariablePlanned(t *testing.T) {
 	}
 	w.Init("-var=name=b")
 	crossCheckWith(t, w, Options{Engine: tffile.OpenTofu, Vars: []string{"name=b"}})
+}
+
+// TestModuleSourceMissing: a module block without source is an error, as
+// in Terraform, not a module that is not installed.
+func TestModuleSourceMissing(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"main.tf": "module \"m\" {\n}\n"})
+	_, ds := Dir(dir, Options{})
+	if len(ds) != 1 || !strings.Contains(ds.Error(), `main.tf:1:1: Error: Missing required argument; The argument "source" is required`) {
+		t.Errorf("%v", ds)
+	}
 }

@@ -375,6 +375,14 @@ func (l *loader) loadModule(dir string, path []string, parent *Module) *Module {
 			}
 			c.Source = src
 		}
+		if c.Source == "" {
+			// Missing or invalid, and reported as such by decodeBlock.
+			if m.missing == nil {
+				m.missing = map[string]string{}
+			}
+			m.missing[name] = "invalid module source"
+			continue
+		}
 		cp := append(append([]string(nil), path...), name)
 		cdir, ok := l.remote[strings.Join(cp, ".")]
 		if was := l.installed[strings.Join(cp, ".")]; ok && c.SourceExpr != nil && isLocalSource(c.Source) && was != c.Source {
@@ -664,6 +672,7 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 				c.Inputs[n] = &Expr{Name: n, Expr: a.Source, Range: a.Range}
 			}
 		}
+		l.required(b, config.KindModule)
 		m.Calls[name] = c
 	case config.KindTerraform.Type:
 		for _, rp := range b.Body.Blocks("required_providers") {
