@@ -290,6 +290,11 @@ type Module struct{ element }
 type ModuleConfig struct {
 	// Source is required: a registry address, a path, a URL.
 	Source string
+	// SourceExpr, instead of Source, builds the source from variables and
+	// locals (Var, Local, Fn, Format), which OpenTofu 1.8 or later
+	// evaluates before planning (early evaluation); a stack that uses it
+	// is refused when it goes to Terraform.
+	SourceExpr Expr
 	// Version constrains registry module versions; empty for none.
 	Version string
 	// Inputs are the module's input variables.
@@ -298,6 +303,10 @@ type ModuleConfig struct {
 	// the module uses ("aws", or "aws.west" for a module's aliased
 	// configuration), sorted by that name.
 	Providers map[string]*Provider
+	// ProviderInstances passes instances of providers with for_each
+	// (Provider.Instance, OpenTofu 1.9) in the same way; a name is in
+	// Providers or here, not in both.
+	ProviderInstances map[string]*ProviderInstance
 }
 
 // NewModule declares a module call in stack.
@@ -305,15 +314,38 @@ func NewModule(stack *Stack, name string, cfg ModuleConfig) *Module {
 	site := callerSite()
 	m := &Module{declare(stack, site, "module", name)}
 	// A missing source is reported by config.Validate.
-	if cfg.Source != "" {
+	switch {
+	case !cfg.SourceExpr.IsZero() && cfg.Source != "":
+		c := newConv(site)
+		c.errorf(m.address()+".source", "Conflicting module source", "Source and SourceExpr are both set.", "set one of them")
+		m.finishLocal(c, m.address()+".source", "a module's source")
+	case !cfg.SourceExpr.IsZero():
+		c := newConv(site)
+		v := c.valueOrNull(cfg.SourceExpr, m.address()+".source")
+		m.finishLocal(c, m.address()+".source", "a module's source")
+		m.block.Body.Set("source", v).Range = site
+	case cfg.Source != "":
 		m.block.Body.Set("source", config.String(cfg.Source)).Range = site
 	}
 	if cfg.Version != "" {
 		m.block.Body.Set("version", config.String(cfg.Version)).Range = site
 	}
 	m.addBody(site, cfg.Inputs)
-	if len(cfg.Providers) > 0 {
-		m.providers(site, cfg.Providers)
+	if len(cfg.Providers) > 0 || len(cfg.ProviderInstances) > 0 {
+		ps := map[string]any{}
+		for n, p := range cfg.Providers {
+			ps[n] = p
+		}
+		for n, p := range cfg.ProviderInstances {
+			if _, dup := ps[n]; dup {
+				c := newConv(site)
+				c.errorf(m.address()+".providers."+n, "Duplicate provider name", fmt.Sprintf("%q is in both Providers and ProviderInstances.", n), "pass it in one of them")
+				m.finishLocal(c, m.address()+".providers", "a module's providers")
+				continue
+			}
+			ps[n] = p
+		}
+		m.providers(site, ps)
 	}
 	return m
 }
@@ -321,7 +353,7 @@ func NewModule(stack *Stack, name string, cfg ModuleConfig) *Module {
 // providers writes `providers = { aws = aws.west }`. Keys that name an
 // aliased configuration in the module (aws.src) are references, as
 // Terraform reads them.
-func (m *Module) providers(site hcl.Range, ps map[string]*Provider) {
+func (m *Module) providers(site hcl.Range, ps map[string]any) {
 	path := m.address() + ".providers"
 	names := make([]string, 0, len(ps))
 	for n := range ps {
@@ -332,7 +364,7 @@ func (m *Module) providers(site hcl.Range, ps map[string]*Provider) {
 	c := newConv(site)
 	for _, n := range names {
 		p := ps[n]
-		if p == nil {
+		if isNil(p) {
 			c.errorf(path+"."+n, "Nil provider", "A nil provider was given.", "")
 			continue
 		}
@@ -348,7 +380,15 @@ func (m *Module) providers(site hcl.Range, ps map[string]*Provider) {
 			key = &config.Reference{Traversal: config.StripRanges(t)}
 		}
 		pc := newConv(site)
-		v := pc.elementRef(p, path+"."+n)
+		el, ok := p.(Element)
+		if !ok {
+			c.errorf(path+"."+n, "Not a provider", fmt.Sprintf("%T is not a provider.", p), "pass a *tfkit.Provider or a *tfkit.ProviderInstance")
+			continue
+		}
+		v := pc.elementRef(el, path+"."+n)
+		if pi, ok := p.(*ProviderInstance); ok && v != nil {
+			v = pc.instanceRef(v, pi, path+"."+n)
+		}
 		out := pc.reachesOut(m.stack)
 		m.finishLocal(pc, path+"."+n, "a module's providers")
 		if !out {
@@ -386,7 +426,11 @@ func (m *Module) DependsOn(els ...Element) *Module {
 // Providers sets the providers passed to the module; see
 // ModuleConfig.Providers.
 func (m *Module) Providers(ps map[string]*Provider) *Module {
-	m.providers(callerSite(), ps)
+	anys := make(map[string]any, len(ps))
+	for n, p := range ps {
+		anys[n] = p
+	}
+	m.providers(callerSite(), anys)
 	return m
 }
 

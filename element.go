@@ -457,19 +457,23 @@ func (e *element) provider(site hcl.Range, p Element) {
 	c := newConv(site)
 	x := c.elementRef(p, path)
 	if pi, ok := p.(*ProviderInstance); ok {
-		// aws.by_region["eu-west-1"]: OpenTofu's provider instances.
-		k := c.valueOrNull(pi.key, path+" key")
-		if lit, ok := k.(*config.Literal); ok && isKeyValue(lit.Val) {
-			x = traverse(x, hcl.TraverseIndex{Key: lit.Val})
-		} else {
-			x = &config.Index{Collection: x, Key: k}
-		}
+		x = c.instanceRef(x, pi, path)
 	}
 	out := c.reachesOut(e.stack)
 	e.finishLocal(c, path, "the provider argument")
 	if !out {
 		e.placeAttr(site, "provider", x)
 	}
+}
+
+// instanceRef indexes x, the reference to pi's provider, by pi's key:
+// aws.by_region["eu-west-1"], OpenTofu's provider instances.
+func (c *conv) instanceRef(x config.Expr, pi *ProviderInstance, path string) config.Expr {
+	k := c.valueOrNull(pi.key, path+" key")
+	if lit, ok := k.(*config.Literal); ok && isKeyValue(lit.Val) {
+		return traverse(x, hcl.TraverseIndex{Key: lit.Val})
+	}
+	return &config.Index{Collection: x, Key: k}
 }
 
 // Condition is a custom condition: a precondition or postcondition of a

@@ -97,3 +97,43 @@ func readsVarOrLocal(e Expr) bool {
 	})
 	return found
 }
+
+// EarlyEvaluable reports whether e is what OpenTofu evaluates before
+// planning (early evaluation, 1.8) and Terraform refuses: it refers to
+// variables or locals, and to nothing else but path and
+// terraform.workspace. A module source or version may be such an
+// expression.
+func EarlyEvaluable(e Expr) bool {
+	early, ok := earlyOnly(e)
+	return early && ok
+}
+
+// earlyOnly reports whether e refers to variables or locals (early) and
+// to nothing else but path and terraform.workspace (ok): what OpenTofu
+// evaluates before planning.
+func earlyOnly(e Expr) (early, ok bool) {
+	ok = true
+	Walk(e, func(x Expr) {
+		var trs []hcl.Traversal
+		switch x := x.(type) {
+		case *Reference:
+			trs = []hcl.Traversal{x.Traversal}
+		case *Raw:
+			if x.Syntax == nil {
+				ok = false
+				return
+			}
+			trs = x.Syntax.Variables()
+		}
+		for _, tr := range trs {
+			switch tr.RootName() {
+			case "var", "local":
+				early = true
+			case "path", "terraform":
+			default:
+				ok = false
+			}
+		}
+	})
+	return early, ok
+}

@@ -704,7 +704,11 @@ func (v *validator) checkModule(b *Block, sc scope) {
 	if a := b.Body.Attribute("source"); a == nil {
 		v.errorAt(b.DeclRange, b.Address(), "Missing required argument \"source\"", "A module block needs the source of the module.", `add source = "./modules/name" or a registry address`)
 	} else if _, ok := LiteralString(a.Expr); !ok {
-		v.errorAt(rangeOr(a.Range, b.DeclRange), b.Address()+".source", "Invalid module source", "A module source must be a literal string; Terraform reads it before evaluating anything.", "")
+		if !EarlyEvaluable(a.Expr) {
+			v.errorAt(rangeOr(a.Range, b.DeclRange), b.Address()+".source", "Invalid module source", "A module source must be a literal string, or, for OpenTofu 1.8 or later, built from variables and locals alone (early evaluation); Terraform reads it before evaluating anything.", "")
+		} else {
+			v.checkExpr(a.Expr, sc.with(sc.path+".source", a.Range))
+		}
 	}
 	for _, it := range b.Body.Items {
 		switch it := it.(type) {

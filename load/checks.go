@@ -153,7 +153,25 @@ func (e *evaluator) evalProvider(mi *modInst, pc *ProviderDecl) {
 		addr += "." + pc.Alias
 	}
 	path := mi.addrPrefix() + "provider." + pc.Key()
-	attrs := e.evalBody(mi, pc.Body, nil, path)
+	if pc.ForEach != nil {
+		// OpenTofu's provider for_each: one configuration per element,
+		// addressed by key (provider["..."].by_name["a"]).
+		_, keys, values, why := e.expansion(mi, nil, pc.ForEach, path)
+		if why != "" {
+			return
+		}
+		for i, k := range keys {
+			it := &iter{each: &[2]cty.Value{k, values[i]}}
+			e.addProvider(mi, pc, src, addr+keyString(k), e.evalBody(mi, pc.Body, it, path+keyString(k)))
+		}
+		return
+	}
+	e.addProvider(mi, pc, src, addr, e.evalBody(mi, pc.Body, nil, path))
+}
+
+// addProvider puts the configuration attrs of pc at addr into the view.
+func (e *evaluator) addProvider(mi *modInst, pc *ProviderDecl, src, addr string, attrs cty.Value) {
+	path := mi.addrPrefix() + "provider." + pc.Key()
 	for _, p := range e.opts.Providers {
 		if strings.EqualFold(p.Source, src) && p.Config != nil {
 			attrs = e.conform(p.Config, attrs, path, pc.DeclRange, pc.Body)

@@ -1,33 +1,178 @@
 package load
 
 import (
-	"os"
-	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
+	"github.com/tfkit/tfkit/internal/enginetest"
 	"github.com/tfkit/tfkit/tffile"
 )
 
-// TestModuleSourceFromVariable: a module source built from a variable is
-// an error naming the engine: Terraform never evaluates it, OpenTofu does
-// (early evaluation), which eval does not yet.
+// earlyEvalFiles is a root module whose module sources are built from a
+// variable, a local and path.module, and a child module that builds its
+// own child's source from the variable its module block sets.
+var earlyEvalFiles = map[string]string{
+	"main.tf": `variable "name" {
+  type    = string
+  default = "a"
+}
+
+locals {
+  dir = "./modules/${var.name}"
+}
+
+module "m" {
+  source = local.dir
+  label  = "root"
+}
+
+module "n" {
+  source = "${path.module}/modules/nest"
+  inner  = var.name == "a" ? "b" : "a"
+}
+
+output "m" {
+  value = module.m.id
+}
+`,
+	"modules/a/main.tf": `variable "label" {
+  type = string
+}
+
+resource "terraform_data" "a" {
+  input = "a-${var.label}"
+}
+
+output "id" {
+  value = terraform_data.a.input
+}
+`,
+	"modules/b/main.tf": `variable "label" {
+  type = string
+}
+
+resource "terraform_data" "b" {
+  count = 2
+  input = "b-${var.label}-${count.index}"
+}
+
+output "id" {
+  value = terraform_data.b[0].input
+}
+`,
+	"modules/nest/main.tf": `variable "inner" {
+  type = string
+}
+
+module "deep" {
+  source = "../${var.inner}"
+  label  = "nest"
+}
+`,
+}
+
+func managed(v *View) []string {
+	var out []string
+	for _, r := range v.Resources {
+		if r.Mode == "managed" {
+			out = append(out, r.Address)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestModuleSourceFromVariable: with OpenTofu a module source built from
+// variables and locals is evaluated before the tree is loaded (early
+// evaluation), from defaults, -var and the module block's arguments; with
+// Terraform it is an error naming the engine.
 func TestModuleSourceFromVariable(t *testing.T) {
-	dir := t.TempDir()
-	src := "variable \"name\" {\n  default = \"m\"\n}\n\nmodule \"m\" {\n  source = \"./modules/${var.name}\"\n}\n"
-	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(src), 0o644); err != nil {
-		t.Fatal(err)
+	dir := writeFiles(t, earlyEvalFiles)
+	_, ds := Dir(dir, Options{Engine: tffile.Terraform})
+	if len(ds) != 2 || !strings.Contains(ds.Error(), "Terraform reads a module source before evaluating anything") || !strings.Contains(ds.Error(), "main.tf:11") || !strings.Contains(ds.Error(), "main.tf:16") {
+		t.Errorf("terraform: %v", ds)
 	}
 	for _, tc := range []struct {
-		engine tffile.Engine
-		want   string
+		vars []string
+		want string
 	}{
-		{tffile.Terraform, "Terraform reads a module source before evaluating anything"},
-		{tffile.OpenTofu, "OpenTofu evaluates variables and locals in a module source (early evaluation), which tfkit eval does not do yet"},
+		{nil, "module.m.terraform_data.a module.n.module.deep.terraform_data.b[0] module.n.module.deep.terraform_data.b[1]"},
+		{[]string{"name=b"}, "module.m.terraform_data.b[0] module.m.terraform_data.b[1] module.n.module.deep.terraform_data.a"},
 	} {
-		_, ds := Dir(dir, Options{Engine: tc.engine})
-		if !ds.HasErrors() || !strings.Contains(ds.Error(), tc.want) || !strings.Contains(ds.Error(), "main.tf:6") {
-			t.Errorf("%s: %v", tc.engine, ds)
+		v, ds := Dir(dir, Options{Engine: tffile.OpenTofu, Vars: tc.vars})
+		if ds.HasErrors() {
+			t.Fatalf("%v: %v", tc.vars, ds)
 		}
+		if got := strings.Join(managed(v), " "); got != tc.want {
+			t.Errorf("%v: instances\n got %s\nwant %s", tc.vars, got, tc.want)
+		}
+	}
+}
+
+// TestModuleSourceNotStatic: a source that depends on a resource, a
+// module output or a variable without a value is an error naming what it
+// depends on, and the rest is evaluated.
+func TestModuleSourceNotStatic(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{`"./modules/${terraform_data.x.output}"`, "it refers to terraform_data.x.output (main.tf:"},
+		{`local.l`, "local.l: it refers to module.other.id"},
+		{`"./${var.none}"`, "var.none: no value given and no default"},
+		{`var.list`, "its value is tuple, not a string"},
+		{`local.loop`, "local.loop refers to itself"},
+	} {
+		dir := writeFiles(t, map[string]string{"main.tf": `
+variable "none" {
+  type = string
+}
+variable "list" {
+  default = [1]
+}
+locals {
+  l    = module.other.id
+  loop = local.loop
+}
+resource "terraform_data" "x" {}
+module "other" {
+  source = "./other"
+}
+module "m" {
+  source = ` + tc.src + `
+}
+`, "other/main.tf": "output \"id\" {\n  value = \"x\"\n}\n"})
+		v, ds := Dir(dir, Options{Engine: tffile.OpenTofu})
+		if !strings.Contains(ds.Error(), "Invalid module source") || !strings.Contains(ds.Error(), tc.want) || !strings.Contains(ds.Error(), "early evaluation") {
+			t.Errorf("%s: %v", tc.src, ds)
+		}
+		if len(managed(v)) != 1 {
+			t.Errorf("%s: the rest is not evaluated: %v", tc.src, managed(v))
+		}
+	}
+}
+
+// TestModuleSourceFromVariablePlanned: OpenTofu plans the module tree
+// whose sources are built from variables to the instances, and values,
+// that tfkit eval --engine tofu gives, with the default and with -var; a
+// tree installed for other values is refused, as OpenTofu refuses it.
+func TestModuleSourceFromVariablePlanned(t *testing.T) {
+	tofu := enginetest.OpenTofu(t)
+	w := enginetest.Workspace(t, earlyEvalFiles)
+	w.Engine = tofu
+	crossCheckWith(t, w, Options{Engine: tffile.OpenTofu})
+	_, ds := Dir(w.Dir, Options{Engine: tffile.OpenTofu, Vars: []string{"name=b"}})
+	if !strings.Contains(ds.Error(), `Module source has changed; module "m" has source "./modules/b" with these variables, but it was installed from "./modules/a"`) {
+		t.Errorf("installed for name=a, evaluated with name=b: %v", ds)
+	}
+	w.Init("-var=name=b")
+	crossCheckWith(t, w, Options{Engine: tffile.OpenTofu, Vars: []string{"name=b"}})
+}
+
+// TestModuleSourceMissing: a module block without source is an error, as
+// in Terraform, not a module that is not installed.
+func TestModuleSourceMissing(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"main.tf": "module \"m\" {\n}\n"})
+	_, ds := Dir(dir, Options{})
+	if len(ds) != 1 || !strings.Contains(ds.Error(), `main.tf:1:1: Error: Missing required argument; The argument "source" is required`) {
+		t.Errorf("%v", ds)
 	}
 }

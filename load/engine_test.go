@@ -80,10 +80,13 @@ func TestEngineCrossCheck(t *testing.T) {
 	})
 }
 
-func crossCheck(t *testing.T, w *enginetest.Workdir) {
+func crossCheck(t *testing.T, w *enginetest.Workdir) { crossCheckWith(t, w, Options{}) }
+
+// crossCheckWith is crossCheck with opts (Engine, Vars) for both tfkit and
+// the engine: opts.Vars are passed to plan as -var options.
+func crossCheckWith(t *testing.T, w *enginetest.Workdir, opts Options) {
 	// With the providers' schemas every attribute is in the view, so nulls
 	// and converted values are compared too.
-	var opts Options
 	for _, f := range []string{"null-2.1.2.json", "random-3.9.0.json", "local-2.9.0.json", "time-0.14.2.json"} {
 		opts.Providers = append(opts.Providers, readSchema(t, filepath.Join("../schema/testdata/providers", f))...)
 	}
@@ -91,8 +94,13 @@ func crossCheck(t *testing.T, w *enginetest.Workdir) {
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
-	w.Init()
-	w.Run("plan", "-input=false", "-out=tfkit.plan")
+	var vars []string
+	for _, v := range opts.Vars {
+		vars = append(vars, "-var="+v)
+	}
+	// OpenTofu's init evaluates module sources built from variables too.
+	w.Init(vars...)
+	w.Run(append([]string{"plan", "-input=false", "-out=tfkit.plan"}, vars...)...)
 	show := w.Run("show", "-json", "tfkit.plan")
 	var plan planJSON
 	if err := json.Unmarshal([]byte(show.Stdout), &plan); err != nil {

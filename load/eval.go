@@ -1009,7 +1009,7 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 	for i, k := range keys {
 		it, addr := its[i], addrs[i]
 		insts[i] = Instance{Address: addr, Mode: r.Mode, Type: r.Type, Name: r.Name, Key: k,
-			Provider: provider, Module: mi.addr, Attributes: attrs[i], Range: r.DeclRange}
+			Provider: e.providerInstance(mi, r, provider, it, addr), Module: mi.addr, Attributes: attrs[i], Range: r.DeclRange}
 		if mi.deferred != "" {
 			// In a module call whose instances are unknown.
 			u := e.unexpanded(addr, mi.deferred, r.DeclRange)

@@ -262,6 +262,7 @@ func (g *graph) linkNode(n *node) {
 		}
 		refs(m, r.Count)
 		refs(m, r.ForEach)
+		refs(m, r.ProviderKey)
 		body(r.Body)
 		conds(r.Preconditions)
 		conds(r.Postconditions)
@@ -274,6 +275,7 @@ func (g *graph) linkNode(n *node) {
 			}
 		}
 	case kindProvider:
+		refs(m, m.ProviderConfigs[n.name].ForEach)
 		body(m.ProviderConfigs[n.name].Body)
 	case kindCheck:
 		conds(m.Checks[n.name].Asserts)

@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
 
 	"github.com/tfkit/tfkit/config/hcldepth"
 	"github.com/tfkit/tfkit/diag"
@@ -93,7 +94,8 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
 		return view, diag.Diagnostics{}.Errorf(nil, "Not a directory: %s", dir)
 	}
-	l := &loader{root: abs, maxDeep: maxDepth, engine: opts.Engine, strict: opts.Strict}
+	funcs := functions(abs, opts.Env)
+	l := &loader{root: abs, maxDeep: maxDepth, engine: opts.Engine, strict: opts.Strict, opts: &opts, funcs: funcs}
 	l.readManifest()
 	root := l.loadModule(".", nil, nil)
 	ds := l.diags
@@ -101,7 +103,6 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 		return view, ds
 	}
 	g := buildGraph(root, opts.ReadData)
-	funcs := functions(abs, opts.Env)
 	lossy := lossyFuncs(funcs)
 	var reader *dataReader
 	if opts.ReadData {
@@ -147,7 +148,7 @@ func dedupeDiags(ds diag.Diagnostics) diag.Diagnostics {
 
 // LoadTree parses the module tree rooted at dir without evaluating it.
 func LoadTree(dir string) (*Module, diag.Diagnostics) {
-	l := &loader{root: dir, maxDeep: maxDepth, strict: true}
+	l := &loader{root: dir, maxDeep: maxDepth, strict: true, opts: &Options{}}
 	l.readManifest()
 	m := l.loadModule(".", nil, nil)
 	return m, l.diags
@@ -393,9 +394,37 @@ func (e *evaluator) callProviders(mi *modInst, c *CallDecl) map[string]string {
 			e.errorf(&r, "module."+c.Name+".providers", "Invalid providers map", "each entry must map a provider name to a provider configuration, such as aws = aws.west")
 			continue
 		}
-		out[traversalName(kt)] = e.resolveProvider(mi, traversalName(vt))
+		abs := e.resolveProvider(mi, traversalName(vt))
+		if ix, ok := vt[len(vt)-1].(hcl.TraverseIndex); ok && len(vt) == 3 && ix.Key.Type() == cty.String && !ix.Key.IsNull() {
+			// An instance of a provider with for_each (OpenTofu):
+			// random = random.by_name["a"].
+			abs += keyString(ix.Key)
+		}
+		out[traversalName(kt)] = abs
 	}
 	// Default configurations not named in the map are still inherited by
 	// provider type (see resolveProvider).
 	return out
+}
+
+// providerInstance is the provider configuration of the instance of r at
+// addr: provider, with the instance key of r's provider reference
+// (random.by_name[each.key], OpenTofu's provider for_each) evaluated for it.
+func (e *evaluator) providerInstance(mi *modInst, r *ResourceDecl, provider string, it *iter, addr string) string {
+	if r.ProviderKey == nil {
+		return provider
+	}
+	path := addr + ".provider"
+	v, _ := e.eval(mi, r.ProviderKey, it, path).UnmarkDeep()
+	rng := r.ProviderKey.Range()
+	if !v.IsKnown() {
+		e.errorf(&rng, path, "Invalid provider instance key", "the key of the provider instance is not known before planning; OpenTofu requires it to be known")
+		return provider
+	}
+	k, err := convert.Convert(v, cty.String)
+	if err != nil || k.IsNull() {
+		e.errorf(&rng, path, "Invalid provider instance key", "the key of a provider instance must be a string, not "+v.Type().FriendlyName())
+		return provider
+	}
+	return provider + keyString(k)
 }

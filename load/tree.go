@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
+	"github.com/zclconf/go-cty/cty/function"
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
@@ -119,6 +120,9 @@ type OutputDecl struct {
 type ProviderDecl struct {
 	Name  string // the provider's local name, such as aws
 	Alias string // "" for the default configuration
+	// ForEach makes one configuration per element (OpenTofu 1.9); nil
+	// when absent.
+	ForEach hcl.Expression
 	// Body holds the configuration arguments and blocks, without alias
 	// and version.
 	Body      *Body
@@ -172,7 +176,11 @@ type ResourceDecl struct {
 	Count    hcl.Expression
 	ForEach  hcl.Expression
 	Provider hcl.Expression // the provider meta-argument; nil when absent
-	Body     *Body
+	// ProviderKey is the instance key of a provider reference such as
+	// random.by_name[each.key] (OpenTofu's provider for_each); Provider is
+	// then random.by_name.
+	ProviderKey hcl.Expression
+	Body        *Body
 	// DependsOn is the depends_on argument, a tuple of references; nil
 	// when absent.
 	DependsOn hcl.Expression
@@ -210,14 +218,17 @@ func (r *ResourceDecl) Addr() string {
 
 // CallDecl is a module block.
 type CallDecl struct {
-	Name      string
-	Source    string
-	Count     hcl.Expression
-	ForEach   hcl.Expression
-	Inputs    map[string]*Expr
-	Providers hcl.Expression
-	DependsOn hcl.Expression // nil when absent
-	DeclRange hcl.Range
+	Name   string
+	Source string
+	// SourceExpr is a source built from variables or locals (OpenTofu's
+	// early evaluation), which the loader evaluates into Source.
+	SourceExpr hcl.Expression
+	Count      hcl.Expression
+	ForEach    hcl.Expression
+	Inputs     map[string]*Expr
+	Providers  hcl.Expression
+	DependsOn  hcl.Expression // nil when absent
+	DeclRange  hcl.Range
 }
 
 // Body is a block body in source order: attributes and nested blocks.
@@ -258,7 +269,9 @@ type loader struct {
 	// read holds the module directories read, by directory.
 	read   map[string]*readResult
 	remote map[string]string // modules.json key -> dir relative to root
-	diags  diag.Diagnostics
+	// installed is the source of each modules.json entry, by key.
+	installed map[string]string
+	diags     diag.Diagnostics
 	// fatal is set by errors that make evaluation pointless (syntax
 	// errors); a module that is not installed is not fatal: its call
 	// evaluates to unknown.
@@ -268,6 +281,11 @@ type loader struct {
 	engine  tffile.Engine // whose choice of files is read
 	// strict makes a module that is not installed an error (Options.Strict).
 	strict bool
+	// opts and funcs serve early evaluation (static.go), statics holds
+	// each module's static scope.
+	opts    *Options
+	funcs   map[string]function.Function
+	statics map[*Module]*staticScope
 }
 
 type modulesJSON struct {
@@ -293,8 +311,10 @@ func (l *loader) readManifest() {
 		return
 	}
 	l.remote = map[string]string{}
+	l.installed = map[string]string{}
 	for _, e := range m.Modules {
 		l.remote[e.Key] = filepath.ToSlash(filepath.Clean(e.Dir))
+		l.installed[e.Key] = e.Source
 	}
 }
 
@@ -344,8 +364,40 @@ func (l *loader) loadModule(dir string, path []string, parent *Module) *Module {
 	}
 	for _, name := range sortedKeys(m.Calls) {
 		c := m.Calls[name]
+		if c.SourceExpr != nil {
+			src, ok := l.staticSource(m, c)
+			if !ok {
+				if m.missing == nil {
+					m.missing = map[string]string{}
+				}
+				m.missing[name] = "module source not known before planning"
+				continue
+			}
+			c.Source = src
+		}
+		if c.Source == "" {
+			// Missing or invalid, and reported as such by decodeBlock.
+			if m.missing == nil {
+				m.missing = map[string]string{}
+			}
+			m.missing[name] = "invalid module source"
+			continue
+		}
 		cp := append(append([]string(nil), path...), name)
 		cdir, ok := l.remote[strings.Join(cp, ".")]
+		if was := l.installed[strings.Join(cp, ".")]; ok && c.SourceExpr != nil && isLocalSource(c.Source) && was != c.Source {
+			// OpenTofu refuses a tree installed from other values.
+			r := c.SourceExpr.Range()
+			l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
+				Summary: "Module source has changed",
+				Detail:  "module \"" + name + "\" has source " + QuoteOrEmpty(c.Source) + " with these variables, but it was installed from " + QuoteOrEmpty(was),
+				Subject: &r, Suggestion: "run tofu init with the same variables (-var, -var-file) in the root module directory"})
+			if m.missing == nil {
+				m.missing = map[string]string{}
+			}
+			m.missing[name] = "module source has changed since tofu init"
+			continue
+		}
 		if !ok {
 			if !isLocalSource(c.Source) {
 				r := c.DeclRange
@@ -594,12 +646,13 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 					r := a.Source.Range()
 					detail := "the source of a module must be a literal string"
 					if len(a.Source.Variables()) > 0 {
-						// Early evaluation is OpenTofu's (1.8).
+						// Early evaluation is OpenTofu's (1.8): the
+						// loader evaluates it (static.go).
 						if l.engine == tffile.OpenTofu {
-							detail = "OpenTofu evaluates variables and locals in a module source (early evaluation), which tfkit eval does not do yet; write the source as a literal string"
-						} else {
-							detail = "Terraform reads a module source before evaluating anything, so it must be a literal string; OpenTofu 1.8 or later evaluates variables and locals in it (--engine tofu)"
+							c.SourceExpr = a.Source
+							continue
 						}
+						detail = "Terraform reads a module source before evaluating anything, so it must be a literal string; OpenTofu 1.8 or later evaluates variables and locals in it (--engine tofu)"
 					}
 					l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
 						Summary: "Invalid module source", Detail: detail, Subject: &r})
@@ -619,6 +672,7 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 				c.Inputs[n] = &Expr{Name: n, Expr: a.Source, Range: a.Range}
 			}
 		}
+		l.required(b, config.KindModule)
 		m.Calls[name] = c
 	case config.KindTerraform.Type:
 		for _, rp := range b.Body.Blocks("required_providers") {
@@ -764,6 +818,26 @@ func (l *loader) references(e hcl.Expression) hcl.Expression {
 
 // reference reads an expression that must be a static reference (an
 // address such as module.net.aws_vpc.main["a"] or a provider aws.west).
+// providerRef parses a resource's provider argument: a configuration
+// (random.by_name) and, with OpenTofu, the key of one of its instances
+// (random.by_name[each.key]).
+func (l *loader) providerRef(e hcl.Expression) (ref, key hcl.Expression) {
+	if l.engine == tffile.OpenTofu {
+		if ix, ok := e.(*hclsyntax.IndexExpr); ok {
+			if tr, hd := hcl.AbsTraversalForExpr(ix.Collection); !hd.HasErrors() {
+				return &hclsyntax.ScopeTraversalExpr{Traversal: tr, SrcRange: ix.Collection.Range()}, ix.Key
+			}
+		}
+		if tr, hd := hcl.AbsTraversalForExpr(e); !hd.HasErrors() && len(tr) == 3 {
+			if ix, ok := tr[2].(hcl.TraverseIndex); ok {
+				k := &hclsyntax.LiteralValueExpr{Val: ix.Key, SrcRange: ix.SrcRange}
+				return &hclsyntax.ScopeTraversalExpr{Traversal: tr[:2], SrcRange: e.Range()}, k
+			}
+		}
+	}
+	return l.reference(e), nil
+}
+
 func (l *loader) reference(e hcl.Expression) hcl.Expression {
 	tr, hd := hcl.AbsTraversalForExpr(e)
 	if hd.HasErrors() {
@@ -831,7 +905,22 @@ func (l *loader) decodeProvider(m *Module, b *config.Block) {
 		}
 		p.Alias = v.AsString()
 	}
-	body.Attrs = without(without(body.Attrs, "alias"), "version")
+	if a := attr(b.Body, "for_each"); a != nil {
+		if l.engine == tffile.OpenTofu {
+			p.ForEach = a.Source
+		} else {
+			r := a.Source.Range()
+			l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Unsupported argument",
+				Detail:  "Terraform does not accept for_each in provider blocks; OpenTofu 1.9 or later makes one configuration per element (--engine tofu)",
+				Subject: &r})
+		}
+	}
+	body.Attrs = without(without(without(body.Attrs, "alias"), "version"), "for_each")
+	if p.ForEach != nil && p.Alias == "" {
+		r := b.DeclRange
+		l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid provider configuration",
+			Detail: "a provider block with for_each needs an alias, by which resources refer to its instances", Subject: &r})
+	}
 	key := p.Key()
 	if prev := m.ProviderConfigs[key]; prev != nil {
 		r := b.DeclRange
@@ -910,7 +999,7 @@ func (l *loader) decodeResource(m *Module, b *config.Block, check string) string
 		case "for_each":
 			r.ForEach = a.Expr
 		case "provider":
-			r.Provider = l.reference(a.Expr)
+			r.Provider, r.ProviderKey = l.providerRef(a.Expr)
 		case "depends_on":
 			r.DependsOn = l.references(a.Expr)
 		}

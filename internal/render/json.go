@@ -334,7 +334,12 @@ func (r *jsonRenderer) attribute(a *config.Attribute) {
 		}
 		r.end()
 	default:
-		r.value(e, a.Name, tfrules.LiteralOnly(r.types, a.Name))
+		lit := tfrules.LiteralOnly(r.types, a.Name)
+		if lit && len(r.types) == 1 && r.types[0] == "module" && config.EarlyEvaluable(e) {
+			// OpenTofu's early evaluation reads the template.
+			lit = false
+		}
+		r.value(e, a.Name, lit)
 	}
 }
 
