@@ -1,12 +1,15 @@
 package load
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 
+	"github.com/hashicorp/go-version"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
@@ -16,20 +19,24 @@ import (
 // configuration (TF_CLI_CONFIG_FILE, else ~/.terraformrc, read from
 // Options.Env), in the unpacked layout
 // MIRROR/HOST/NAMESPACE/TYPE/VERSION/OS_ARCH/terraform-provider-TYPE*: the
-// version .terraform.lock.hcl selects, else the one sorted last.
+// version .terraform.lock.hcl selects, else the newest that meets the
+// modules' version constraints, as init chooses.
 
 // neededSources lists the provider source addresses the modules require
-// or their data sources imply.
-func neededSources(m *Module, out map[string]bool) {
+// or their data sources imply, each with the version constraints the
+// modules put on it.
+func neededSources(m *Module, out map[string][]string) {
 	for name := range m.Providers {
-		out[providerSource(m, name)] = true
+		src := providerSource(m, name)
+		out[src] = append(out[src], m.ProviderVersions[name])
 	}
 	for _, r := range m.Resources {
 		if r.Mode != "data" || r.Type == "terraform_remote_state" {
 			continue
 		}
 		local, _, _ := strings.Cut(r.Type, "_")
-		out[providerSource(m, local)] = true
+		src := providerSource(m, local)
+		out[src] = append(out[src], m.ProviderVersions[local])
 	}
 	for _, c := range m.Children {
 		if c != nil {
@@ -40,35 +47,75 @@ func neededSources(m *Module, out map[string]bool) {
 }
 
 // mirrorBinaries returns the binaries of the sources found in the CLI
-// configuration's filesystem mirrors, by source.
-func mirrorBinaries(dir string, env []string, sources map[string]bool) map[string]string {
+// configuration's filesystem mirrors, by source, at the version the lock
+// file selects, else the newest that meets every constraint, as init
+// would choose; and, by source, why none was taken when a mirror holds the
+// provider but no version it may use.
+func mirrorBinaries(dir string, env []string, sources map[string][]string) (bins, refused map[string]string) {
 	mirrors := cliMirrors(env)
 	if len(mirrors) == 0 {
-		return nil
+		return nil, nil
 	}
 	locked := lockedVersions(filepath.Join(dir, ".terraform.lock.hcl"))
-	out := map[string]string{}
-	for src := range sources {
+	bins, refused = map[string]string{}, map[string]string{}
+	for src, constraints := range sources {
+		var cs version.Constraints
+		var texts []string
+		for _, c := range constraints {
+			if c == "" || slices.Contains(texts, c) {
+				continue
+			}
+			if parsed, err := version.NewConstraint(c); err == nil {
+				cs = append(cs, parsed...)
+				texts = append(texts, c)
+			}
+		}
+		var seen []string
 		for _, m := range mirrors {
 			base := filepath.Join(m, filepath.FromSlash(src))
-			version := locked[src]
-			if version == "" {
-				vs, _ := filepath.Glob(filepath.Join(base, "*"))
-				if len(vs) == 0 {
-					continue
-				}
-				sort.Strings(vs)
-				version = filepath.Base(vs[len(vs)-1])
+			ver := locked[src]
+			if ver == "" {
+				ver, seen = newestAllowed(base, cs, seen)
 			}
-			bins, _ := filepath.Glob(filepath.Join(base, version, runtime.GOOS+"_"+runtime.GOARCH, "terraform-provider-*"))
-			if len(bins) > 0 {
-				sort.Strings(bins)
-				out[src] = bins[0]
+			if ver == "" {
+				continue
+			}
+			found, _ := filepath.Glob(filepath.Join(base, ver, runtime.GOOS+"_"+runtime.GOARCH, "terraform-provider-*"))
+			if len(found) > 0 {
+				sort.Strings(found)
+				bins[src] = found[0]
 				break
 			}
 		}
+		if _, ok := bins[src]; !ok && len(seen) > 0 {
+			refused[src] = fmt.Sprintf("no version of %s in the filesystem mirror meets the constraint %s (it holds %s); run terraform init",
+				src, strings.Join(texts, ", "), strings.Join(seen, ", "))
+		}
 	}
-	return out
+	return bins, refused
+}
+
+// newestAllowed returns the newest version directory under base that meets
+// cs, and adds every version seen there to seen.
+func newestAllowed(base string, cs version.Constraints, seen []string) (string, []string) {
+	dirs, _ := filepath.Glob(filepath.Join(base, "*"))
+	var best *version.Version
+	bestName := ""
+	for _, d := range dirs {
+		name := filepath.Base(d)
+		v, err := version.NewVersion(name)
+		if err != nil {
+			continue
+		}
+		seen = append(seen, name)
+		if !cs.Check(v) {
+			continue
+		}
+		if best == nil || v.GreaterThan(best) {
+			best, bestName = v, name
+		}
+	}
+	return bestName, seen
 }
 
 func envValue(env []string, key string) string {

@@ -3,6 +3,7 @@ package load
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"runtime"
@@ -78,13 +79,17 @@ func startProviders(dir string, root *Module, env []string) *dataReader {
 		parts := strings.Split(filepath.ToSlash(rel), "/")
 		found[strings.ToLower(strings.Join(parts[:3], "/"))] = b
 	}
-	needed := map[string]bool{}
+	needed := map[string][]string{}
 	neededSources(root, needed)
 	for src := range found {
 		delete(needed, src)
 	}
-	for src, bin := range mirrorBinaries(dir, env, needed) {
+	fromMirror, refused := mirrorBinaries(dir, env, needed)
+	for src, bin := range fromMirror {
 		found[src] = bin
+	}
+	for src, why := range refused {
+		dr.providers[src] = &installed{source: src, err: errors.New(why)}
 	}
 	var wg sync.WaitGroup
 	for src, bin := range found {

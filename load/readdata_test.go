@@ -10,6 +10,7 @@ import (
 
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/enginetest"
 )
 
@@ -278,5 +279,54 @@ output "content" {
 	}
 	if got := strings.Join(why, "; "); !strings.Contains(got, "data.docstore_document.d: the configuration of provider") {
 		t.Errorf("reason %q, want why the provider is not configured", got)
+	}
+}
+
+// TestReadDataVersionConstraint: from the mirror, a provider is taken at
+// the newest version the modules' constraints allow, as init takes it; when
+// the mirror holds none they allow, its data sources stay unknown with
+// that reason, and its schema does not shape the configuration.
+func TestReadDataVersionConstraint(t *testing.T) {
+	enginetest.RequireProvider(t, "hashicorp/local", "2.9.0")
+	rc := filepath.Join(t.TempDir(), "terraformrc")
+	if err := os.WriteFile(rc, []byte(enginetest.CLIConfig(enginetest.Mirror(t))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	eval := func(constraint string) (*View, diag.Diagnostics) {
+		dir := t.TempDir()
+		src := `terraform {
+  required_providers {
+    local = { source = "hashicorp/local", version = "` + constraint + `" }
+  }
+}
+
+data "local_file" "f" {
+  filename = "${path.module}/in.txt"
+}
+
+output "content" {
+  value = data.local_file.f.content
+}
+`
+		for name, text := range map[string]string{"main.tf": src, "in.txt": "x"} {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return Dir(dir, Options{ReadData: true, Env: []string{"TF_CLI_CONFIG_FILE=" + rc}})
+	}
+	view, ds := eval(">= 2.0, < 3.0")
+	if ds.HasErrors() || !view.Outputs["content"].Value.RawEquals(cty.StringVal("x")) {
+		t.Errorf("allowed version: content = %#v, %v", view.Outputs["content"].Value, ds)
+	}
+	view, ds = eval(">= 99.0")
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	if len(ds) != 1 || ds[0].Summary != "Provider not started" || !strings.Contains(ds[0].Detail, "meets the constraint >= 99.0") {
+		t.Errorf("diagnostics: %v, want the warning that no version meets the constraint", ds)
+	}
+	if v := view.Outputs["content"].Value; v.IsKnown() {
+		t.Errorf("content = %#v, want unknown", v)
 	}
 }

@@ -39,6 +39,9 @@ type Module struct {
 	// Providers maps a provider local name to its source address from
 	// required_providers.
 	Providers map[string]string
+	// ProviderVersions are the version constraints of required_providers
+	// by provider local name (">= 6.28").
+	ProviderVersions map[string]string
 	// ProviderAliases holds the aliased configurations the module expects
 	// from its callers (configuration_aliases in required_providers), as
 	// "aws.east".
@@ -340,7 +343,7 @@ func (l *loader) loadModule(dir string, path []string, parent *Module) *Module {
 		Variables: map[string]*VariableDecl{}, Locals: map[string]*Expr{},
 		Outputs: map[string]*OutputDecl{}, Resources: map[string]*ResourceDecl{},
 		Calls: map[string]*CallDecl{}, Providers: map[string]string{},
-		ProviderAliases: map[string]bool{}, ProviderConfigs: map[string]*ProviderDecl{},
+		ProviderAliases: map[string]bool{}, ProviderConfigs: map[string]*ProviderDecl{}, ProviderVersions: map[string]string{},
 		Checks: map[string]*CheckDecl{}, Children: map[string]*Module{},
 	}
 	if l.parents == nil {
@@ -849,9 +852,9 @@ func (l *loader) reference(e hcl.Expression) hcl.Expression {
 	return &hclsyntax.ScopeTraversalExpr{Traversal: tr, SrcRange: e.Range()}
 }
 
-// requiredProviders reads a required_providers block: each entry's source
-// and configuration_aliases (entries that are only a version string are
-// skipped).
+// requiredProviders reads a required_providers block: each entry's
+// source, version constraint and configuration_aliases (entries that are
+// only a version string are skipped).
 func (l *loader) requiredProviders(m *Module, body *config.Body) {
 	for _, a := range l.attrs(body) {
 		n := a.Name
@@ -872,6 +875,10 @@ func (l *loader) requiredProviders(m *Module, body *config.Body) {
 			case "source":
 				if v, hd := p.Value.Value(nil); !hd.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() {
 					m.Providers[n] = v.AsString()
+				}
+			case "version":
+				if v, hd := p.Value.Value(nil); !hd.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() {
+					m.ProviderVersions[n] = v.AsString()
 				}
 			case "configuration_aliases":
 				list, hd := hcl.ExprList(p.Value)
