@@ -86,37 +86,23 @@ func hasReason(marks cty.ValueMarks) bool {
 // (marked on them or on what contains them; inherited are those of the
 // containers above v).
 func unknownReasons(v cty.Value, inherited []reason, set map[reason]bool) {
-	uv, marks := v.Unmark()
-	for m := range marks {
-		if r, ok := m.(reason); ok {
-			inherited = append(inherited[:len(inherited):len(inherited)], r)
-		}
-	}
-	if !uv.IsKnown() {
-		for _, r := range inherited {
-			set[r] = true
-		}
-		return
-	}
-	if uv.IsNull() || !uv.CanIterateElements() || uv.IsWhollyKnown() {
-		return
-	}
-	for it := uv.ElementIterator(); it.Next(); {
-		_, ev := it.Element()
-		unknownReasons(ev, inherited, set)
-	}
+	walkReasons(v, inherited, set, nil)
 }
 
 // reasonWalkBudget bounds the values withoutUnchosenReasons walks for one
 // expression, in values visited.
 const reasonWalkBudget = 2000
 
-// boundedReasons is unknownReasons that visits at most *budget values,
-// counting them off; it reports false when the budget ran out before the
-// walk ended.
-func boundedReasons(v cty.Value, inherited []reason, set map[reason]bool, budget *int) bool {
-	if *budget--; *budget < 0 {
-		return false
+// walkReasons is unknownReasons that, with a budget, visits at most
+// *budget values, counting them off, and reports false when the budget
+// ran out before the walk ended. Without one it passes over wholly known
+// parts, which a bounded walk counts instead (finding them known is itself
+// a walk).
+func walkReasons(v cty.Value, inherited []reason, set map[reason]bool, budget *int) bool {
+	if budget != nil {
+		if *budget--; *budget < 0 {
+			return false
+		}
 	}
 	uv, marks := v.Unmark()
 	for m := range marks {
@@ -130,12 +116,12 @@ func boundedReasons(v cty.Value, inherited []reason, set map[reason]bool, budget
 		}
 		return true
 	}
-	if uv.IsNull() || !uv.CanIterateElements() {
+	if uv.IsNull() || !uv.CanIterateElements() || budget == nil && uv.IsWhollyKnown() {
 		return true
 	}
 	for it := uv.ElementIterator(); it.Next(); {
 		_, ev := it.Element()
-		if !boundedReasons(ev, inherited, set, budget) {
+		if !walkReasons(ev, inherited, set, budget) {
 			return false
 		}
 	}
@@ -297,7 +283,7 @@ func withoutUnchosenReasons(v cty.Value, expr hcl.Expression, trs []hcl.Traversa
 		if !inside(tr.SourceRange()) {
 			continue
 		}
-		if rv, hd := tr.TraverseAbs(ctx); !hd.HasErrors() && !boundedReasons(rv, nil, drop, &budget) {
+		if rv, hd := tr.TraverseAbs(ctx); !hd.HasErrors() && !walkReasons(rv, nil, drop, &budget) {
 			return v
 		}
 	}
@@ -310,7 +296,7 @@ func withoutUnchosenReasons(v cty.Value, expr hcl.Expression, trs []hcl.Traversa
 		}
 		if rv, hd := tr.TraverseAbs(ctx); !hd.HasErrors() {
 			keep := map[reason]bool{}
-			if !boundedReasons(rv, nil, keep, &budget) {
+			if !walkReasons(rv, nil, keep, &budget) {
 				return v
 			}
 			for r := range keep {
