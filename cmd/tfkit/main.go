@@ -16,17 +16,7 @@ import (
 // the module version from the build information is used.
 var version = ""
 
-// gcPercent is the collector's target when GOGC is not set. A command runs
-// once and ends; at Go's default (100) eval, validate and synth of large
-// inputs spent a fifth to a third of their CPU collecting garbage, and
-// 150 takes a fifth of that CPU off for about a tenth more peak memory
-// (docs/benchmarks.md).
-const gcPercent = 150
-
 func main() {
-	if _, set := os.LookupEnv("GOGC"); !set {
-		debug.SetGCPercent(gcPercent)
-	}
 	ctx, cancel := context.WithCancel(context.Background())
 	sigs := make(chan os.Signal, 3)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
@@ -337,4 +338,20 @@ func wrap(text string, width int) []string {
 		}
 	}
 	return append(lines, line)
+}
+
+// gcPercent is the collector's target for eval and validate when GOGC is
+// not set. Each runs once and ends; at Go's default (100) they spent a
+// fifth to a third of their CPU collecting garbage on large inputs, and 150
+// takes about a sixth of their CPU off for 5 to 10 % more peak memory
+// (docs/benchmarks.md). synth keeps Go's default: on a 10,000-element TSX
+// app 150 took it past 200 MB for no gain in time.
+const gcPercent = 150
+
+// collectLessOften sets the collector's target to gcPercent unless the
+// user chose one with GOGC.
+func collectLessOften() {
+	if _, set := os.LookupEnv("GOGC"); !set {
+		debug.SetGCPercent(gcPercent)
+	}
 }
