@@ -32,6 +32,17 @@ func lcsLength(a, b []string) int {
 // consistent, and that the script is a shortest one.
 func checkScript(t *testing.T, a, b []string, edits []Edit) {
 	t.Helper()
+	equal := checkValid(t, a, b, edits)
+	if want := lcsLength(a, b); equal != want {
+		t.Fatalf("script keeps %d lines, a longest common subsequence has %d", equal, want)
+	}
+}
+
+// checkValid checks that edits turn a into b, without asking for a
+// shortest script (the cost limit gives that up), and returns how many
+// lines they keep.
+func checkValid(t *testing.T, a, b []string, edits []Edit) int {
+	t.Helper()
 	i, j, equal := 0, 0, 0
 	for n, e := range edits {
 		if e.Old != i || e.New != j {
@@ -58,9 +69,7 @@ func checkScript(t *testing.T, a, b []string, edits []Edit) {
 	if i != len(a) || j != len(b) {
 		t.Fatalf("script ends at (%d,%d), want (%d,%d)", i, j, len(a), len(b))
 	}
-	if want := lcsLength(a, b); equal != want {
-		t.Fatalf("script keeps %d lines, a longest common subsequence has %d", equal, want)
-	}
+	return equal
 }
 
 func split(s string) []string {
@@ -137,7 +146,15 @@ func FuzzDiff(f *testing.F) {
 		if len(a)*len(b) > 1<<16 {
 			t.Skip("too large for the reference")
 		}
-		checkScript(t, a, b, Diff(a, b))
+		// Without the cost limit the script is a shortest one; with it
+		// (Diff) a valid one, shortest while the differences cannot
+		// reach the limit.
+		checkScript(t, a, b, diff(a, b, len(a)+len(b)+1))
+		if edits := Diff(a, b); len(a)+len(b) <= costLimit {
+			checkScript(t, a, b, edits)
+		} else {
+			checkValid(t, a, b, edits)
+		}
 	})
 }
 
@@ -162,32 +179,6 @@ func TestDiffExhaustive(t *testing.T) {
 				checkScript(t, a, b, Diff(a, b))
 			}
 		}
-	}
-}
-
-// checkValid verifies that edits turn a into b, without asking for a
-// shortest script (the cost limit gives that up).
-func checkValid(t *testing.T, a, b []string, edits []Edit) {
-	t.Helper()
-	i, j := 0, 0
-	for n, e := range edits {
-		if e.Old != i || e.New != j {
-			t.Fatalf("edit %d %+v: expected position (%d,%d)", n, e, i, j)
-		}
-		switch e.Op {
-		case Equal:
-			if a[i] != b[j] {
-				t.Fatalf("edit %d: Equal pairs different lines %q and %q", n, a[i], b[j])
-			}
-			i, j = i+1, j+1
-		case Delete:
-			i++
-		case Insert:
-			j++
-		}
-	}
-	if i != len(a) || j != len(b) {
-		t.Fatalf("script ends at (%d,%d), want (%d,%d)", i, j, len(a), len(b))
 	}
 }
 
