@@ -59,7 +59,7 @@ func (s *Stack) Aspect(aspects ...Aspect) *Stack {
 			s.errorf(site, "Nil aspect", "Aspect was given a nil aspect.", "")
 			continue
 		}
-		s.aspects = append(s.aspects, &aspectEntry{a: a, site: site, visited: map[*config.Block]bool{}})
+		s.ownAspects().add(&aspectEntry{a: a, site: site, visited: map[*config.Block]bool{}})
 	}
 	return s
 }
@@ -83,7 +83,7 @@ func (s *Stack) WithAspects(build func(), aspects ...Aspect) {
 			s.errorf(site, "Nil aspect", "WithAspects was given a nil aspect.", "")
 			continue
 		}
-		s.aspects = append(s.aspects, &aspectEntry{a: a, site: site, scope: scope, visited: map[*config.Block]bool{}})
+		s.ownAspects().add(&aspectEntry{a: a, site: site, scope: scope, visited: map[*config.Block]bool{}})
 	}
 }
 
@@ -94,17 +94,34 @@ type addition struct {
 	added   *config.Block
 }
 
-// runAspects visits the elements not yet visited, round after round while
-// the visits declare new ones.
-func (s *Stack) runAspects() {
-	if len(s.aspects) == 0 {
-		return
+// aspectList is the aspects added to a stack, in the order they were
+// added.
+type aspectList struct {
+	s       *Stack
+	entries []*aspectEntry
+}
+
+// ownAspects returns the stack's aspects, made on first use.
+func (s *Stack) ownAspects() *aspectList {
+	l, _ := s.aspects.(*aspectList)
+	if l == nil {
+		l = &aspectList{s: s}
+		s.aspects = l
 	}
+	return l
+}
+
+func (l *aspectList) add(e *aspectEntry) { l.entries = append(l.entries, e) }
+
+// visitNew visits the elements not yet visited, round after round while
+// the visits declare new ones.
+func (l *aspectList) visitNew() {
+	s := l.s
 	for round := 0; ; round++ {
 		var added []addition
 		blocks := append([]*config.Block(nil), s.cfg.Blocks...)
 		for _, b := range blocks {
-			for _, e := range append([]*aspectEntry(nil), s.aspects...) {
+			for _, e := range append([]*aspectEntry(nil), l.entries...) {
 				if e.visited[b] || (e.scope != nil && !e.scope[b]) {
 					continue
 				}
@@ -115,7 +132,7 @@ func (s *Stack) runAspects() {
 					added = append(added, addition{entry: e, visited: b, added: nb})
 					// Elements declared for an element of a composite
 					// belong to that composite too.
-					for _, other := range s.aspects {
+					for _, other := range l.entries {
 						if other.scope != nil && other.scope[b] {
 							other.scope[nb] = true
 						}

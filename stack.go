@@ -34,8 +34,12 @@ type Stack struct {
 	// uses are the elements of other stacks referred to through handles.
 	uses []use
 	// aspects visit the elements before the stack is validated.
-	aspects []*aspectEntry
+	aspects elementVisits
 }
+
+// elementVisits change a stack's elements before it is validated or
+// synthesized: the stack's aspects (aspect.go) are such visits.
+type elementVisits interface{ visitNew() }
 
 // use records that a stack refers, through a handle, to an element of
 // another stack: it decides which stack a reference written as text reads
@@ -381,7 +385,9 @@ type crossPlan struct {
 // visited what they had not.
 func (a *App) model() *crossPlan {
 	for _, s := range a.stacks {
-		s.runAspects()
+		if s.aspects != nil {
+			s.aspects.visitNew()
+		}
 	}
 	m := &crossPlan{
 		app:  &synth.App{Stacks: make([]*synth.Stack, len(a.stacks)), Diags: a.diags},
