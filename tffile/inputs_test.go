@@ -128,7 +128,7 @@ func TestReadModuleForEngine(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "variables.tofu"), []byte("variable \"region\" {\n  type = string\n}\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "outputs.tofu"), []byte("output \"id\" {\n  value = var.region\n}\n"), 0o644)
 	for _, tc := range []struct {
-		e             Engine
+		e            Engine
 		inputs, outs string
 	}{{Terraform, "cidr", ""}, {OpenTofu, "region", "id"}} {
 		mod, diags := ReadModuleFor(dir, tc.e)
