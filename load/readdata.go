@@ -223,11 +223,15 @@ func configValue(b *schema.Block, v cty.Value) cty.Value {
 // readData reads the instances of data source r (addresses addrs, values
 // attrs shaped by sch) through its provider, in parallel, and returns
 // their values; instances whose configuration is not wholly known, and
-// those set by DataValues, are returned as they are.
-func (e *evaluator) readData(r *ResourceDecl, providerAddr string, addrs []string, base string, attrs []cty.Value, sch *schema.Block) []cty.Value {
-	if e.reader == nil || r.Type == "terraform_remote_state" {
+// those set by DataValues, are returned as they are. Each instance is read
+// through its provider configuration instance, provs[i], configured once
+// (OpenTofu's provider for_each gives instances different ones); where
+// whys[i] says the instance is not known, the instance is not read.
+func (e *evaluator) readData(r *ResourceDecl, provs, whys []string, addrs []string, base string, attrs []cty.Value, sch *schema.Block) []cty.Value {
+	if e.reader == nil || r.Type == "terraform_remote_state" || len(provs) == 0 {
 		return attrs
 	}
+	providerAddr := provs[0]
 	p := e.reader.providers[sourceOf(providerAddr)]
 	if p == nil {
 		return attrs
@@ -245,31 +249,41 @@ func (e *evaluator) readData(r *ResourceDecl, providerAddr string, addrs []strin
 		return attrs
 	}
 	out := append([]cty.Value(nil), attrs...)
-	fail := func(why string) {
-		for i := range out {
-			if _, given := e.opts.DataValues[addrs[i]]; given {
-				continue
-			}
+	failAt := func(i int, why string) {
+		if _, given := e.opts.DataValues[addrs[i]]; !given {
 			out[i] = withReason(sch, out[i], addrs[i]+": "+why)
 		}
 	}
 	if p.err != nil {
-		fail(p.err.Error())
+		for i := range out {
+			failAt(i, p.err.Error())
+		}
 		return out
 	}
 	if _, given := e.opts.DataValues[base]; given {
 		return out
 	}
-	if err := e.configure(p, providerAddr); err != nil {
-		e.warnOnce(providerAddr, r.DeclRange, "Provider not configured", err.Error()+"; its data sources are unknown")
-		fail(err.Error())
-		return out
+	read := make([]bool, len(out))
+	for i := range out {
+		if _, given := e.opts.DataValues[addrs[i]]; given {
+			continue
+		}
+		if whys[i] != "" {
+			failAt(i, whys[i])
+			continue
+		}
+		if err := e.configure(p, provs[i]); err != nil {
+			e.warnOnce(provs[i], r.DeclRange, "Provider not configured", err.Error()+"; its data sources are unknown")
+			failAt(i, err.Error())
+			continue
+		}
+		read[i] = true
 	}
 	ty := sch.ImpliedType()
 	var wg sync.WaitGroup
 	errs := make([]error, len(out))
 	for i := range out {
-		if _, given := e.opts.DataValues[addrs[i]]; given {
+		if !read[i] {
 			continue
 		}
 		cfg := configValue(sch, out[i])

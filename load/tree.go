@@ -851,16 +851,8 @@ func (l *loader) references(e hcl.Expression) hcl.Expression {
 // (random.by_name[each.key]).
 func (l *loader) providerRef(e hcl.Expression) (ref, key hcl.Expression) {
 	if l.engine == tffile.OpenTofu {
-		if ix, ok := e.(*hclsyntax.IndexExpr); ok {
-			if tr, hd := hcl.AbsTraversalForExpr(ix.Collection); !hd.HasErrors() {
-				return &hclsyntax.ScopeTraversalExpr{Traversal: tr, SrcRange: ix.Collection.Range()}, ix.Key
-			}
-		}
-		if tr, hd := hcl.AbsTraversalForExpr(e); !hd.HasErrors() && len(tr) == 3 {
-			if ix, ok := tr[2].(hcl.TraverseIndex); ok {
-				k := &hclsyntax.LiteralValueExpr{Val: ix.Key, SrcRange: ix.SrcRange}
-				return &hclsyntax.ScopeTraversalExpr{Traversal: tr[:2], SrcRange: e.Range()}, k
-			}
+		if tr, k, ok := providerRefParts(e); ok && k != nil {
+			return &hclsyntax.ScopeTraversalExpr{Traversal: tr, SrcRange: tr.SourceRange()}, k
 		}
 	}
 	return l.reference(e), nil
