@@ -142,7 +142,6 @@ type keyedProvider struct {
 	local string         // the child's provider name: aws, aws.west
 	ref   hcl.Traversal  // the caller's configuration: aws.by_region
 	key   hcl.Expression // the instance key
-	rng   hcl.Range      // the entry's value
 }
 
 // keyedProviders lists the entries of providers map x that name an
@@ -162,7 +161,7 @@ func keyedProviders(x hcl.Expression) []keyedProvider {
 		if hd.HasErrors() || !ok || key == nil {
 			continue
 		}
-		out = append(out, keyedProvider{local: traversalName(kt), ref: ref, key: key, rng: p.Value.Range()})
+		out = append(out, keyedProvider{local: traversalName(kt), ref: ref, key: key})
 	}
 	return out
 }
@@ -181,7 +180,7 @@ func (e *evaluator) instanceProviders(mi *modInst, c *CallDecl, base map[string]
 		ci.providers[k] = v
 	}
 	for _, kp := range keyed {
-		addr, why := e.providerKey(mi, traversalName(kp.ref), kp.key, ci.iter(), ci.addr+".providers."+kp.local, ci.addr, kp.rng)
+		addr, why := e.providerKey(mi, traversalName(kp.ref), kp.key, ci.iter(), ci.addr+".providers."+kp.local, ci.addr, kp.key.Range())
 		ci.providers[kp.local] = addr
 		if why != "" {
 			e.pkeys.setWhy(ci, kp.local, why)

@@ -1,9 +1,13 @@
 package load
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/tfkit/tfkit/internal/enginetest"
 	"github.com/tfkit/tfkit/tffile"
 )
 
@@ -122,7 +126,7 @@ resource "random_pet" "nokey" {
 	for _, want := range []string{
 		`main.tf:12:29: Error: Provider instance not present (at random_pet.p["nope"].provider); To work with random_pet.p["nope"] its provider instance ` + r + `["nope"] is required, but the for_each of provider configuration random.by_name has no element "nope": its instance keys are "a", "b"`,
 		`main.tf:16:28: Error: Provider instance not present (at random_pet.lit.provider); To work with random_pet.lit its provider instance ` + r + `["zz"] is required`,
-		`main.tf:23:14: Error: Provider instance not present (at module.m["c"].providers.random); To work with module.m["c"] its provider instance ` + r + `["c"] is required`,
+		`main.tf:23:29: Error: Provider instance not present (at module.m["c"].providers.random); To work with module.m["c"] its provider instance ` + r + `["c"] is required`,
 		`main.tf:28:26: Error: Invalid provider configuration reference (at random_pet.plain.provider); provider configuration random.plain (declared at main.tf:6) does not use for_each`,
 		`main.tf:32:14: Error: Invalid resource provider configuration (at random_pet.nokey.provider); a reference to a provider configuration that uses for_each needs an instance key`,
 	} {
@@ -173,5 +177,155 @@ module "m" {
 	}
 	if js := string(v.JSON()); !strings.Contains(js, `"_provider_unknown": "the key of its provider instance`) {
 		t.Errorf("JSON lacks _provider_unknown:\n%s", js)
+	}
+}
+
+// docstoreKeyFiles configures a document store per instance of a
+// provider with for_each, and reads a document through each: by the key
+// of a data source's for_each, and through modules whose providers map
+// picks the instance by each.key and by a variable.
+func docstoreKeyFiles(base string) map[string]string {
+	doc := func(store string) string {
+		return `{"content": {"store": "` + store + `"}, "revision": 1}`
+	}
+	required := `terraform {
+  required_providers {
+    docstore = {
+      source = "registry.terraform.io/tfkit/docstore"
+    }
+  }
+}
+`
+	return map[string]string{
+		"main.tf": required + `
+variable "pick" {
+  type    = string
+  default = "b"
+}
+
+provider "docstore" {
+  alias    = "by_store"
+  for_each = toset(["a", "b"])
+  root     = "` + filepath.ToSlash(base) + `/${each.key}"
+}
+
+data "docstore_document" "d" {
+  for_each = toset(["a", "b"])
+  provider = docstore.by_store[each.key]
+  name     = "doc"
+}
+
+module "each" {
+  source   = "./m"
+  for_each = toset(["a", "b"])
+  providers = {
+    docstore = docstore.by_store[each.key]
+  }
+}
+
+module "one" {
+  source = "./m"
+  providers = {
+    docstore = docstore.by_store[var.pick]
+  }
+}
+
+output "root" {
+  value = { for k, d in data.docstore_document.d : k => jsondecode(d.content).store }
+}
+
+provider "docstore" {
+  alias = "west"
+  root  = "` + filepath.ToSlash(base) + `/a"
+}
+
+provider "docstore" {
+  alias = "east"
+  root  = "` + filepath.ToSlash(base) + `/b"
+}
+
+data "docstore_document" "west" {
+  provider = docstore.west
+  name     = "doc"
+}
+
+data "docstore_document" "east" {
+  provider = docstore.east
+  name     = "doc"
+}
+
+output "aliases" {
+  value = [jsondecode(data.docstore_document.west.content).store, jsondecode(data.docstore_document.east.content).store]
+}
+
+output "each" {
+  value = { for k, m in module.each : k => m.store }
+}
+
+output "one" {
+  value = module.one.store
+}
+`,
+		"m/main.tf": required + `
+data "docstore_document" "d" {
+  name = "doc"
+}
+
+output "store" {
+  value = jsondecode(data.docstore_document.d.content).store
+}
+`,
+		"stores/a/doc.json": doc("a"),
+		"stores/b/doc.json": doc("b"),
+	}
+}
+
+// TestProviderInstanceKeysReadData: with --read-data every data source
+// instance is read through the provider instance its key picks, per
+// resource instance and per module instance, and each alias through its
+// own configuration, to the values OpenTofu's plan reads; a key the
+// provider lacks fails in both.
+func TestProviderInstanceKeysReadData(t *testing.T) {
+	enginetest.RequireProvider(t, "tfkit/docstore", "0.1.0")
+	tofu := enginetest.OpenTofu(t)
+	w := enginetest.Workspace(t, map[string]string{})
+	w.Engine = tofu
+	for n, src := range docstoreKeyFiles(filepath.Join(w.Dir, "stores")) {
+		mustWrite(t, filepath.Join(w.Dir, n), src)
+	}
+	w.Init()
+	for _, pick := range []string{"b", "a"} {
+		opts := Options{Engine: tffile.OpenTofu, ReadData: true, Vars: []string{"pick=" + pick}}
+		v, ds := Dir(w.Dir, opts)
+		if ds.HasErrors() {
+			t.Fatal(ds)
+		}
+		w.Run("plan", "-input=false", "-no-color", "-var=pick="+pick, "-out=tfkit.plan")
+		show := w.Run("show", "-json", "tfkit.plan")
+		var plan planJSON
+		if err := json.Unmarshal([]byte(show.Stdout), &plan); err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"root", "each", "one", "aliases"} {
+			want, _ := json.Marshal(plan.PlannedValues.Outputs[name].Value)
+			got := string(valueJSON(v.Outputs[name].Value))
+			if strings.ReplaceAll(got, " ", "") != string(want) {
+				t.Errorf("pick=%s: output %s: eval %s, OpenTofu %s", pick, name, got, want)
+			}
+		}
+		if one := v.Outputs["one"].Value; !one.IsKnown() || one.AsString() != pick {
+			t.Errorf("pick=%s: module.one read through %#v", pick, one)
+		}
+	}
+	// A key the provider's for_each lacks.
+	opts := Options{Engine: tffile.OpenTofu, ReadData: true, Vars: []string{"pick=nope"}}
+	_, ds := Dir(w.Dir, opts)
+	r := w.Exec("plan", "-input=false", "-no-color", "-var=pick=nope")
+	if !strings.Contains(ds.Error(), "main.tf:37:34: Error: Provider instance not present (at module.one.providers.docstore); To work with module.one its provider instance") ||
+		r.Err == nil || !strings.Contains(r.Output, "Error: Provider instance not present") {
+		t.Errorf("pick=nope: eval %v\nOpenTofu:\n%s", ds, r.Output)
+	}
+	if _, err := os.Stat(filepath.Join(w.Dir, "terraform.tfstate")); err == nil {
+		t.Error("plan wrote state")
 	}
 }
