@@ -398,6 +398,11 @@ func (e *evaluator) callProviders(mi *modInst, c *CallDecl) map[string]string {
 			e.errorf(&r, "module."+c.Name+".providers", "Invalid providers map", "each entry must map a provider name to a provider configuration, such as aws = aws.west")
 			continue
 		}
+		if pc := mi.mod.ProviderConfigs[traversalName(vt)]; pc != nil && pc.ForEach != nil {
+			r := p.Value.Range()
+			e.errorf(&r, "module."+c.Name+".providers", "Invalid provider configuration reference",
+				"a providers map passes one instance of a provider configuration with for_each, such as "+traversalName(vt)+"[each.key]; passing the collection of its instances into a child module is not allowed")
+		}
 		out[traversalName(kt)] = e.resolveProvider(mi, traversalName(vt))
 	}
 	// Default configurations not named in the map are still inherited by

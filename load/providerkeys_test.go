@@ -85,7 +85,8 @@ func TestProviderInstanceKeyInProvidersMap(t *testing.T) {
 // TestProviderInstanceNotPresent: a key that the provider's for_each
 // lacks, on a resource or in a providers map, is OpenTofu's error at the
 // key; a key on a configuration without for_each, and a configuration
-// with for_each named without a key, are errors too.
+// with for_each named without a key (on a resource, or passed whole to a
+// module), are errors too.
 func TestProviderInstanceNotPresent(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"main.tf": `provider "random" {
   alias    = "by_name"
@@ -120,6 +121,13 @@ resource "random_pet" "plain" {
 resource "random_pet" "nokey" {
   provider = random.by_name
 }
+
+module "all" {
+  source = "./m"
+  providers = {
+    random = random.by_name
+  }
+}
 `, "m/main.tf": "resource \"random_pet\" \"q\" {}\n"})
 	_, ds := Dir(dir, Options{Engine: tffile.OpenTofu})
 	const r = `provider["registry.terraform.io/hashicorp/random"].by_name`
@@ -129,13 +137,14 @@ resource "random_pet" "nokey" {
 		`main.tf:23:29: Error: Provider instance not present (at module.m["c"].providers.random); To work with module.m["c"] its provider instance ` + r + `["c"] is required`,
 		`main.tf:28:26: Error: Invalid provider configuration reference (at random_pet.plain.provider); provider configuration random.plain (declared at main.tf:6) does not use for_each`,
 		`main.tf:32:14: Error: Invalid resource provider configuration (at random_pet.nokey.provider); a reference to a provider configuration that uses for_each needs an instance key`,
+		`main.tf:38:14: Error: Invalid provider configuration reference (at module.all.providers); a providers map passes one instance of a provider configuration with for_each`,
 	} {
 		if !strings.Contains(ds.Error(), want) {
 			t.Errorf("missing\n%s\nin\n%v", want, ds)
 		}
 	}
-	if len(ds) != 5 {
-		t.Errorf("want 5 diagnostics, got %d:\n%v", len(ds), ds)
+	if len(ds) != 6 {
+		t.Errorf("want 6 diagnostics, got %d:\n%v", len(ds), ds)
 	}
 }
 
