@@ -1,6 +1,7 @@
 package load
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -337,4 +338,28 @@ func TestProviderInstanceKeysReadData(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(w.Dir, "terraform.tfstate")); err == nil {
 		t.Error("plan wrote state")
 	}
+}
+
+// FuzzDirOpenTofu evaluates configurations as OpenTofu reads them, with
+// provider instance keys and module versions among the seeds: root
+// module, then after a NUL byte the module in ./c.
+func FuzzDirOpenTofu(f *testing.F) {
+	f.Add([]byte(providerKeyFiles["main.tf"] + "\x00" + providerKeyFiles["m/main.tf"]))
+	f.Add([]byte(versionFiles(`"~> ${local.major}.0"`, "registry.opentofu.org")["main.tf"]))
+	f.Add([]byte("provider \"p\" {\n  alias = \"k\"\n  for_each = { a = 1 }\n}\nresource \"p_r\" \"r\" {\n  count = 2\n  provider = p.k[count.index]\n}\nmodule \"c\" {\n  source = \"./c\"\n  providers = { p = p.k[\"a\"], q = p.k[null] }\n}\n\x00resource \"p_x\" \"x\" {}\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		dir := t.TempDir()
+		root, child, cut := bytes.Cut(data, []byte{0})
+		if err := os.WriteFile(filepath.Join(dir, "main.tf"), root, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if cut {
+			mustWrite(t, filepath.Join(dir, "c", "main.tf"), string(child))
+		}
+		view, _ := Dir(dir, Options{Engine: tffile.OpenTofu})
+		if view == nil {
+			t.Fatal("nil view")
+		}
+		_ = view.JSON()
+	})
 }
