@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -362,4 +363,50 @@ func FuzzDirOpenTofu(f *testing.F) {
 		}
 		_ = view.JSON()
 	})
+}
+
+// TestProviderInstanceKeyInProvidersMapApplied: after OpenTofu applies
+// providerKeyFiles, its state names, for each resource instance in the
+// modules, the provider instance the view names.
+func TestProviderInstanceKeyInProvidersMapApplied(t *testing.T) {
+	tofu := enginetest.OpenTofu(t)
+	w := enginetest.Workspace(t, providerKeyFiles)
+	w.Engine = tofu
+	opts := Options{Engine: tffile.OpenTofu, Vars: []string{"pick=a"}}
+	v, ds := Dir(w.Dir, opts)
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	w.Init()
+	w.Apply("-var=pick=a")
+	data, err := os.ReadFile(filepath.Join(w.Dir, "terraform.tfstate"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var state struct {
+		Resources []struct {
+			Module, Type, Name, Provider string
+			Instances                    []struct {
+				Provider string `json:"provider"`
+			}
+		}
+	}
+	if err := json.Unmarshal(data, &state); err != nil {
+		t.Fatal(err)
+	}
+	var theirs []string
+	for _, r := range state.Resources {
+		for _, in := range r.Instances {
+			p := in.Provider
+			if p == "" {
+				p = r.Provider
+			}
+			theirs = append(theirs, r.Module+"."+r.Type+"."+r.Name+" "+strings.ReplaceAll(p, "registry.opentofu.org/", "registry.terraform.io/"))
+		}
+	}
+	sort.Strings(theirs)
+	if ours := providersOf(v); strings.Join(ours, "\n") != strings.Join(theirs, "\n") {
+		t.Errorf("provider instances differ:\ntfkit:\n%s\nOpenTofu's state:\n%s", strings.Join(ours, "\n"), strings.Join(theirs, "\n"))
+	}
+	w.Destroy("-var=pick=a")
 }
