@@ -75,6 +75,35 @@ func TestModuleVersionFromVariable(t *testing.T) {
 	}
 }
 
+// TestModuleVersionInChild: a child module builds its registry module's
+// version from the variable its module block sets.
+func TestModuleVersionInChild(t *testing.T) {
+	for _, tc := range []struct{ ver, want string }{
+		{"~> 2.1", ""},
+		{"~> 3.0", `n/main.tf:7:13: Error: Module version requirements have changed`},
+	} {
+		dir := writeFiles(t, map[string]string{
+			"main.tf": "module \"n\" {\n  source = \"./n\"\n  ver    = \"" + tc.ver + "\"\n}\n",
+			"n/main.tf": `variable "ver" {
+  type = string
+}
+
+module "m" {
+  source  = "hashicorp/consul/aws"
+  version = var.ver
+}
+`,
+			".terraform/modules/modules.json": `{"Modules":[{"Key":"","Source":"","Dir":"."},{"Key":"n","Source":"./n","Dir":"n"},{"Key":"n.m","Source":"registry.opentofu.org/hashicorp/consul/aws","Version":"2.1.0","Dir":".terraform/modules/n.m"}]}`,
+			".terraform/modules/n.m/main.tf":  "resource \"terraform_data\" \"x\" {}\n",
+		})
+		v, ds := Dir(dir, Options{Engine: tffile.OpenTofu})
+		got := strings.Join(managed(v), " ")
+		if tc.want == "" && (ds.HasErrors() || got != "module.n.module.m.terraform_data.x") || tc.want != "" && (!strings.HasPrefix(ds.Error(), tc.want) || got != "") {
+			t.Errorf("ver %s: %v; instances %q", tc.ver, ds, got)
+		}
+	}
+}
+
 // TestModuleVersionTerraform: with Terraform a version must be literal,
 // and a literal one is checked against the installed version alike.
 func TestModuleVersionTerraform(t *testing.T) {
