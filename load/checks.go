@@ -157,6 +157,7 @@ func (e *evaluator) evalProvider(mi *modInst, pc *ProviderDecl) {
 		// OpenTofu's provider for_each: one configuration per element,
 		// addressed by key (provider["..."].by_name["a"]).
 		_, keys, values, why := e.expansion(mi, nil, pc.ForEach, path)
+		e.pkeys.setEach(addr, keys, why)
 		if why != "" {
 			return
 		}
@@ -352,7 +353,7 @@ func (e *evaluator) checkProvidersMap(m *Module, x hcl.Expression, path string) 
 		return
 	}
 	for _, p := range pairs {
-		if tr, hd := hcl.AbsTraversalForExpr(p.Value); !hd.HasErrors() {
+		if tr, _, ok := providerRefParts(p.Value); ok {
 			e.checkProviderRef(m, tr, path)
 		}
 	}

@@ -124,6 +124,9 @@ type evaluator struct {
 	unread map[*ResourceDecl]string
 	// modFuncs is the function table of each module (funcs_provider.go).
 	modFuncs map[*Module]map[string]function.Function
+	// pkeys holds the instances of provider configurations with for_each
+	// (providerkeys.go).
+	pkeys *providerKeys
 }
 
 func (e *evaluator) variables(expr hcl.Expression) []hcl.Traversal {
@@ -735,7 +738,7 @@ func (e *evaluator) evalCall(mi *modInst, c *CallDecl) {
 			ci := newInst(child, path+"[*]", mi)
 			ci.deferred = mi.callUnknown[c.Name]
 			ci.key, ci.value = deferredKey(mode, ci.deferred)
-			ci.providers = e.callProviders(mi, c)
+			e.instanceProviders(mi, c, e.callProviders(mi, c), ci)
 			e.instances[child] = append(e.instances[child], ci)
 		}
 		return
@@ -763,7 +766,7 @@ func (e *evaluator) evalCall(mi *modInst, c *CallDecl) {
 		if values != nil {
 			ci.value = values[i]
 		}
-		ci.providers = provs
+		e.instanceProviders(mi, c, provs, ci)
 		mi.calls[c.Name] = append(mi.calls[c.Name], ci)
 		e.instances[child] = append(e.instances[child], ci)
 	}
@@ -983,6 +986,8 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 	// see evalInstances), then, in order, the view and the conditions.
 	its := make([]*iter, len(keys))
 	addrs := make([]string, len(keys))
+	// The provider instance of each, and why it is not known.
+	provs, provWhy := make([]string, len(keys)), make([]string, len(keys))
 	for i, k := range keys {
 		it := &iter{}
 		switch mode {
@@ -993,10 +998,11 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 		}
 		its[i] = it
 		addrs[i] = base + keyString(k)
+		provs[i], provWhy[i] = e.providerInstance(mi, r, provider, it, addrs[i])
 	}
 	attrs := e.evalInstances(mi, r, its, addrs, sch)
 	if r.Mode == "data" {
-		attrs = e.readData(r, provider, addrs, base, attrs, sch)
+		attrs = e.readData(r, provs, provWhy, addrs, base, attrs, sch)
 		for i := range attrs {
 			attrs[i] = e.dataResult(r, addrs[i], base, attrs[i], sch)
 		}
@@ -1009,7 +1015,7 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 	for i, k := range keys {
 		it, addr := its[i], addrs[i]
 		insts[i] = Instance{Address: addr, Mode: r.Mode, Type: r.Type, Name: r.Name, Key: k,
-			Provider: e.providerInstance(mi, r, provider, it, addr), Module: mi.addr, Attributes: attrs[i], Range: r.DeclRange}
+			Provider: provs[i], ProviderUnknown: provWhy[i], Module: mi.addr, Attributes: attrs[i], Range: r.DeclRange}
 		if mi.deferred != "" {
 			// In a module call whose instances are unknown.
 			u := e.unexpanded(addr, mi.deferred, r.DeclRange)

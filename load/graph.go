@@ -216,6 +216,12 @@ func (g *graph) linkNode(n *node) {
 		refs(m, c.Count)
 		refs(m, c.ForEach)
 		refs(m, c.DependsOn)
+		for _, kp := range keyedProviders(c.Providers) {
+			// The instance passed: its key, and the configuration's
+			// for_each (providerkeys.go).
+			refs(m, kp.key)
+			dep(g.nodes[m.Name()+"provider."+traversalName(kp.ref)])
+		}
 	case kindVar:
 		if len(m.Path) > 0 {
 			parent := parentModule(g, m)
@@ -263,6 +269,9 @@ func (g *graph) linkNode(n *node) {
 		refs(m, r.Count)
 		refs(m, r.ForEach)
 		refs(m, r.ProviderKey)
+		if r.ProviderKey != nil {
+			dep(g.nodes[m.Name()+"provider."+resourceProviderName(r)])
+		}
 		body(r.Body)
 		conds(r.Preconditions)
 		conds(r.Postconditions)

@@ -10,7 +10,6 @@ import (
 	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
-	"github.com/zclconf/go-cty/cty/convert"
 
 	"github.com/tfkit/tfkit/config/hcldepth"
 	"github.com/tfkit/tfkit/diag"
@@ -112,7 +111,7 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 	}
 	var e *evaluator
 	for pass := 1; ; pass++ {
-		e = &evaluator{root: root, opts: &opts, rootDir: abs, instances: map[*Module][]*modInst{}, view: view, g: g, funcs: funcs, lossy: lossy, reader: reader}
+		e = &evaluator{root: root, opts: &opts, rootDir: abs, instances: map[*Module][]*modInst{}, view: view, g: g, funcs: funcs, lossy: lossy, reader: reader, pkeys: &providerKeys{}}
 		e.diags = append(diag.Diagnostics(nil), ds...)
 		e.inputs = e.rootInputs()
 		e.run()
@@ -387,6 +386,11 @@ func (e *evaluator) callProviders(mi *modInst, c *CallDecl) map[string]string {
 		return out
 	}
 	for _, p := range pairs {
+		if _, key, ok := providerRefParts(p.Value); ok && key != nil {
+			// One instance of a configuration with for_each: evaluated
+			// per module instance (instanceProviders).
+			continue
+		}
 		kt, hd1 := hcl.AbsTraversalForExpr(p.Key)
 		vt, hd2 := hcl.AbsTraversalForExpr(p.Value)
 		if hd1.HasErrors() || hd2.HasErrors() {
@@ -394,37 +398,14 @@ func (e *evaluator) callProviders(mi *modInst, c *CallDecl) map[string]string {
 			e.errorf(&r, "module."+c.Name+".providers", "Invalid providers map", "each entry must map a provider name to a provider configuration, such as aws = aws.west")
 			continue
 		}
-		abs := e.resolveProvider(mi, traversalName(vt))
-		if ix, ok := vt[len(vt)-1].(hcl.TraverseIndex); ok && len(vt) == 3 && ix.Key.Type() == cty.String && !ix.Key.IsNull() {
-			// An instance of a provider with for_each (OpenTofu):
-			// random = random.by_name["a"].
-			abs += keyString(ix.Key)
+		if pc := mi.mod.ProviderConfigs[traversalName(vt)]; pc != nil && pc.ForEach != nil {
+			r := p.Value.Range()
+			e.errorf(&r, "module."+c.Name+".providers", "Invalid provider configuration reference",
+				"a providers map passes one instance of a provider configuration with for_each, such as "+traversalName(vt)+"[each.key]; passing the collection of its instances into a child module is not allowed")
 		}
-		out[traversalName(kt)] = abs
+		out[traversalName(kt)] = e.resolveProvider(mi, traversalName(vt))
 	}
 	// Default configurations not named in the map are still inherited by
 	// provider type (see resolveProvider).
 	return out
-}
-
-// providerInstance is the provider configuration of the instance of r at
-// addr: provider, with the instance key of r's provider reference
-// (random.by_name[each.key], OpenTofu's provider for_each) evaluated for it.
-func (e *evaluator) providerInstance(mi *modInst, r *ResourceDecl, provider string, it *iter, addr string) string {
-	if r.ProviderKey == nil {
-		return provider
-	}
-	path := addr + ".provider"
-	v, _ := e.eval(mi, r.ProviderKey, it, path).UnmarkDeep()
-	rng := r.ProviderKey.Range()
-	if !v.IsKnown() {
-		e.errorf(&rng, path, "Invalid provider instance key", "the key of the provider instance is not known before planning; OpenTofu requires it to be known")
-		return provider
-	}
-	k, err := convert.Convert(v, cty.String)
-	if err != nil || k.IsNull() {
-		e.errorf(&rng, path, "Invalid provider instance key", "the key of a provider instance must be a string, not "+v.Type().FriendlyName())
-		return provider
-	}
-	return provider + keyString(k)
 }

@@ -26,7 +26,10 @@ import (
 // resource of it, as Options.Providers does), configured from its
 // provider block the first time one of its data sources is read, and
 // asked to read every data source instance whose configuration is wholly
-// known. Instances of one data source are read in parallel. A provider
+// known. As in the engines, each provider configuration (an alias, an
+// instance of a provider with for_each) is its own provider process: the
+// first one configured uses the process started for the schema, the
+// others start their own. Instances of one data source are read in parallel. A provider
 // that cannot be started or configured leaves its data sources unknown
 // with the reason, and the evaluation goes on.
 
@@ -42,6 +45,8 @@ type dataReader struct {
 	// configuration, since Dir may evaluate more than once.
 	configured map[string]*configOnce
 	results    map[string]dataRead
+	// extra are the processes started for further configurations.
+	extra []*plugin.Client
 }
 
 type installed struct {
@@ -49,11 +54,16 @@ type installed struct {
 	client *plugin.Client
 	schema *schema.Provider
 	err    error // why it could not be started
+	// bin and dir start more processes; taken is set once client
+	// serves a configuration.
+	bin, dir string
+	taken    bool
 }
 
 type configOnce struct {
-	once sync.Once
-	err  error
+	once   sync.Once
+	client *plugin.Client // the process of the configuration
+	err    error
 }
 
 type dataRead struct {
@@ -93,7 +103,7 @@ func startProviders(dir string, root *Module, env []string) *dataReader {
 	}
 	var wg sync.WaitGroup
 	for src, bin := range found {
-		p := &installed{source: src}
+		p := &installed{source: src, bin: bin, dir: dir}
 		dr.providers[src] = p
 		wg.Add(1)
 		go func() {
@@ -156,6 +166,9 @@ func (dr *dataReader) close() {
 			p.client.Close()
 		}
 	}
+	for _, c := range dr.extra {
+		c.Close()
+	}
 }
 
 // sourceOf returns the source address in a provider configuration
@@ -172,8 +185,9 @@ func sourceOf(providerAddr string) string {
 	return strings.ToLower(src)
 }
 
-// configure configures the provider configuration providerAddr once.
-func (e *evaluator) configure(p *installed, providerAddr string) error {
+// configure configures the provider configuration providerAddr once, in
+// a process of its own, and returns that process.
+func (e *evaluator) configure(p *installed, providerAddr string) (*plugin.Client, error) {
 	dr := e.reader
 	dr.mu.Lock()
 	c, ok := dr.configured[providerAddr]
@@ -196,11 +210,46 @@ func (e *evaluator) configure(p *installed, providerAddr string) error {
 			c.err = fmt.Errorf("the configuration of %s is not known before apply", providerAddr)
 			return
 		}
-		if err := p.client.ConfigureProvider(context.Background(), engineVersion, v, ty); err != nil {
-			c.err = fmt.Errorf("configure %s: %v", providerAddr, err)
+		client, err := dr.process(p)
+		if err != nil {
+			c.err = fmt.Errorf("start provider for %s: %v", providerAddr, err)
+			return
 		}
+		if err := client.ConfigureProvider(context.Background(), engineVersion, v, ty); err != nil {
+			c.err = fmt.Errorf("configure %s: %v", providerAddr, err)
+			return
+		}
+		c.client = client
 	})
-	return c.err
+	return c.client, c.err
+}
+
+// process is a provider process for a new configuration of p: the one
+// started for its schema the first time, a new one after.
+func (dr *dataReader) process(p *installed) (*plugin.Client, error) {
+	dr.mu.Lock()
+	if !p.taken {
+		p.taken = true
+		dr.mu.Unlock()
+		return p.client, nil
+	}
+	dr.mu.Unlock()
+	ctx := context.Background()
+	c, err := plugin.StartIn(ctx, p.bin, p.dir)
+	if err != nil {
+		first, _, _ := strings.Cut(err.Error(), "\n")
+		return nil, errors.New(first)
+	}
+	// The engines ask every provider process for its schema first; some
+	// providers expect it before their configuration.
+	if _, err := c.GetProviderSchema(ctx); err != nil {
+		c.Close()
+		return nil, err
+	}
+	dr.mu.Lock()
+	dr.extra = append(dr.extra, c)
+	dr.mu.Unlock()
+	return c, nil
 }
 
 // configValue is v, shaped by conform from block b, as the protocol
@@ -223,11 +272,15 @@ func configValue(b *schema.Block, v cty.Value) cty.Value {
 // readData reads the instances of data source r (addresses addrs, values
 // attrs shaped by sch) through its provider, in parallel, and returns
 // their values; instances whose configuration is not wholly known, and
-// those set by DataValues, are returned as they are.
-func (e *evaluator) readData(r *ResourceDecl, providerAddr string, addrs []string, base string, attrs []cty.Value, sch *schema.Block) []cty.Value {
-	if e.reader == nil || r.Type == "terraform_remote_state" {
+// those set by DataValues, are returned as they are. Each instance is read
+// through its provider configuration instance, provs[i], configured once
+// (OpenTofu's provider for_each gives instances different ones); where
+// whys[i] says the instance is not known, the instance is not read.
+func (e *evaluator) readData(r *ResourceDecl, provs, whys []string, addrs []string, base string, attrs []cty.Value, sch *schema.Block) []cty.Value {
+	if e.reader == nil || r.Type == "terraform_remote_state" || len(provs) == 0 {
 		return attrs
 	}
+	providerAddr := provs[0]
 	p := e.reader.providers[sourceOf(providerAddr)]
 	if p == nil {
 		return attrs
@@ -245,31 +298,42 @@ func (e *evaluator) readData(r *ResourceDecl, providerAddr string, addrs []strin
 		return attrs
 	}
 	out := append([]cty.Value(nil), attrs...)
-	fail := func(why string) {
-		for i := range out {
-			if _, given := e.opts.DataValues[addrs[i]]; given {
-				continue
-			}
+	failAt := func(i int, why string) {
+		if _, given := e.opts.DataValues[addrs[i]]; !given {
 			out[i] = withReason(sch, out[i], addrs[i]+": "+why)
 		}
 	}
 	if p.err != nil {
-		fail(p.err.Error())
+		for i := range out {
+			failAt(i, p.err.Error())
+		}
 		return out
 	}
 	if _, given := e.opts.DataValues[base]; given {
 		return out
 	}
-	if err := e.configure(p, providerAddr); err != nil {
-		e.warnOnce(providerAddr, r.DeclRange, "Provider not configured", err.Error()+"; its data sources are unknown")
-		fail(err.Error())
-		return out
+	clients := make([]*plugin.Client, len(out))
+	for i := range out {
+		if _, given := e.opts.DataValues[addrs[i]]; given {
+			continue
+		}
+		if whys[i] != "" {
+			failAt(i, whys[i])
+			continue
+		}
+		client, err := e.configure(p, provs[i])
+		if err != nil {
+			e.warnOnce(provs[i], r.DeclRange, "Provider not configured", err.Error()+"; its data sources are unknown")
+			failAt(i, err.Error())
+			continue
+		}
+		clients[i] = client
 	}
 	ty := sch.ImpliedType()
 	var wg sync.WaitGroup
 	errs := make([]error, len(out))
 	for i := range out {
-		if _, given := e.opts.DataValues[addrs[i]]; given {
+		if clients[i] == nil {
 			continue
 		}
 		cfg := configValue(sch, out[i])
@@ -279,7 +343,7 @@ func (e *evaluator) readData(r *ResourceDecl, providerAddr string, addrs []strin
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			v, err := e.reader.read(p, r.Type, addrs[i], cfg, ty)
+			v, err := e.reader.read(clients[i], r.Type, addrs[i], cfg, ty)
 			if err == nil && v.IsNull() {
 				err = fmt.Errorf("the provider returned no state")
 			}
@@ -305,7 +369,7 @@ func (e *evaluator) readData(r *ResourceDecl, providerAddr string, addrs []strin
 
 // read reads one data source instance, or returns the result of the same
 // read made before.
-func (dr *dataReader) read(p *installed, typ, addr string, cfg cty.Value, ty cty.Type) (cty.Value, error) {
+func (dr *dataReader) read(client *plugin.Client, typ, addr string, cfg cty.Value, ty cty.Type) (cty.Value, error) {
 	mp, err := ctymsgpack.Marshal(cfg, ty)
 	if err != nil {
 		return cty.NilVal, err
@@ -317,7 +381,7 @@ func (dr *dataReader) read(p *installed, typ, addr string, cfg cty.Value, ty cty
 	if ok {
 		return res.v, res.err
 	}
-	v, err := p.client.ReadDataSource(context.Background(), typ, cfg, ty)
+	v, err := client.ReadDataSource(context.Background(), typ, cfg, ty)
 	dr.mu.Lock()
 	dr.results[key] = dataRead{v, err}
 	dr.mu.Unlock()

@@ -232,6 +232,12 @@ type CallDecl struct {
 	Providers  hcl.Expression
 	DependsOn  hcl.Expression // nil when absent
 	DeclRange  hcl.Range
+
+	// Version is the version constraint of a registry module, evaluated
+	// (OpenTofu's early evaluation) when VersionExpr, the argument, is
+	// built from variables and locals; both empty when absent.
+	Version     string
+	VersionExpr hcl.Expression
 }
 
 // Body is a block body in source order: attributes and nested blocks.
@@ -272,8 +278,10 @@ type loader struct {
 	// read holds the module directories read, by directory.
 	read   map[string]*readResult
 	remote map[string]string // modules.json key -> dir relative to root
-	// installed is the source of each modules.json entry, by key.
+	// installed is the source of each modules.json entry, by key;
+	// versions the version init installed (registry modules).
 	installed map[string]string
+	versions  map[string]string
 	diags     diag.Diagnostics
 	// fatal is set by errors that make evaluation pointless (syntax
 	// errors); a module that is not installed is not fatal: its call
@@ -296,6 +304,8 @@ type modulesJSON struct {
 		Key    string `json:"Key"`
 		Source string `json:"Source"`
 		Dir    string `json:"Dir"`
+		// Version is set for registry modules.
+		Version string `json:"Version"`
 	} `json:"Modules"`
 }
 
@@ -315,9 +325,11 @@ func (l *loader) readManifest() {
 	}
 	l.remote = map[string]string{}
 	l.installed = map[string]string{}
+	l.versions = map[string]string{}
 	for _, e := range m.Modules {
 		l.remote[e.Key] = filepath.ToSlash(filepath.Clean(e.Dir))
 		l.installed[e.Key] = e.Source
+		l.versions[e.Key] = e.Version
 	}
 }
 
@@ -387,6 +399,13 @@ func (l *loader) loadModule(dir string, path []string, parent *Module) *Module {
 			continue
 		}
 		cp := append(append([]string(nil), path...), name)
+		if why := l.moduleVersion(m, c, strings.Join(cp, ".")); why != "" {
+			if m.missing == nil {
+				m.missing = map[string]string{}
+			}
+			m.missing[name] = why
+			continue
+		}
 		cdir, ok := l.remote[strings.Join(cp, ".")]
 		if was := l.installed[strings.Join(cp, ".")]; ok && c.SourceExpr != nil && isLocalSource(c.Source) && was != c.Source {
 			// OpenTofu refuses a tree installed from other values.
@@ -408,10 +427,15 @@ func (l *loader) loadModule(dir string, path []string, parent *Module) *Module {
 				if !l.strict {
 					sev, detail = diag.Warning, "; its outputs are unknown and the rest is evaluated (--strict makes this an error)"
 				}
+				version := ""
+				if c.VersionExpr != nil {
+					// Where the version is, which init would install.
+					r, version = c.VersionExpr.Range(), " (version "+QuoteOrEmpty(c.Version)+")"
+				}
 				l.diags = append(l.diags, &diag.Diagnostic{Severity: sev,
 					Summary: "Module not installed",
-					Detail:  "module \"" + name + "\" has source " + QuoteOrEmpty(c.Source) + ", which is not a local path, and .terraform/modules/modules.json has no entry for it" + detail,
-					Subject: &r, Suggestion: "run terraform init (or tofu init) in the root module directory"})
+					Detail:  "module \"" + name + "\" has source " + QuoteOrEmpty(c.Source) + ", which is not a local path, and .terraform/modules/modules.json has no entry for it" + version + detail,
+					Subject: &r, Suggestion: l.initHint()})
 				if m.missing == nil {
 					m.missing = map[string]string{}
 				}
@@ -671,6 +695,7 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 			case "depends_on":
 				c.DependsOn = l.references(a.Source)
 			case "version":
+				c.VersionExpr = a.Source
 			default:
 				c.Inputs[n] = &Expr{Name: n, Expr: a.Source, Range: a.Range}
 			}
@@ -826,16 +851,8 @@ func (l *loader) references(e hcl.Expression) hcl.Expression {
 // (random.by_name[each.key]).
 func (l *loader) providerRef(e hcl.Expression) (ref, key hcl.Expression) {
 	if l.engine == tffile.OpenTofu {
-		if ix, ok := e.(*hclsyntax.IndexExpr); ok {
-			if tr, hd := hcl.AbsTraversalForExpr(ix.Collection); !hd.HasErrors() {
-				return &hclsyntax.ScopeTraversalExpr{Traversal: tr, SrcRange: ix.Collection.Range()}, ix.Key
-			}
-		}
-		if tr, hd := hcl.AbsTraversalForExpr(e); !hd.HasErrors() && len(tr) == 3 {
-			if ix, ok := tr[2].(hcl.TraverseIndex); ok {
-				k := &hclsyntax.LiteralValueExpr{Val: ix.Key, SrcRange: ix.SrcRange}
-				return &hclsyntax.ScopeTraversalExpr{Traversal: tr[:2], SrcRange: e.Range()}, k
-			}
+		if tr, k, ok := providerRefParts(e); ok && k != nil {
+			return &hclsyntax.ScopeTraversalExpr{Traversal: tr, SrcRange: tr.SourceRange()}, k
 		}
 	}
 	return l.reference(e), nil

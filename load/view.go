@@ -39,6 +39,9 @@ type Instance struct {
 	Key      cty.Value // cty.NilVal, a number (count) or a string (for_each)
 	Provider string    // provider["registry.terraform.io/hashicorp/aws"].west
 	Module   string    // module.net; "" for the root module
+	// ProviderUnknown is why the instance of a provider configuration with
+	// for_each is not known (its key is not); Provider then ends in [*].
+	ProviderUnknown string
 	// Attributes is the object of configured attributes; nested blocks are
 	// lists of objects. Unknown parts carry a reason mark (see Unknowns).
 	Attributes cty.Value
@@ -307,6 +310,9 @@ func (v *View) JSON() []byte {
 			field(&b, "index", valueJSON(r.Key), false)
 		}
 		field(&b, "_provider", quote(r.Provider), false)
+		if r.ProviderUnknown != "" {
+			field(&b, "_provider_unknown", quote(r.ProviderUnknown), false)
+		}
 		field(&b, "module", quote(r.Module), false)
 		field(&b, "range", quote(rangeString(r.Range)), false)
 		b.WriteString(`, "attributes": `)

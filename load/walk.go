@@ -93,6 +93,9 @@ func (m *Module) walk(deep bool, visit func(name string, e hcl.Expression, k exp
 		rv(base+".count", r.Count, kindValue)
 		rv(base+".for_each", r.ForEach, kindValue)
 		rv(base+".provider", r.Provider, kindProviderRef)
+		// The instance key of a provider with for_each is a value
+		// (random.by_name[each.key]).
+		rv(base+".provider.key", r.ProviderKey, kindValue)
 		rv(base+".depends_on", r.DependsOn, kindRefs)
 		walkBody(base, r.Body, func(name string, e hcl.Expression) { visit(name, e, kindValue, r) })
 		if r.Lifecycle != nil {
@@ -125,6 +128,9 @@ func (m *Module) walk(deep bool, visit func(name string, e hcl.Expression, k exp
 			v(base+"."+in, c.Inputs[in].Expr, kindValue)
 		}
 		v(base+".providers", c.Providers, kindProviderRef)
+		for _, kp := range keyedProviders(c.Providers) {
+			v(base+".providers."+kp.local+".key", kp.key, kindValue)
+		}
 		v(base+".depends_on", c.DependsOn, kindRefs)
 	}
 	for _, n := range sortedKeys(m.Checks) {

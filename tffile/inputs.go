@@ -20,9 +20,17 @@ import (
 // order, from the configuration as Terraform sees it (override files
 // merged). Object-typed inputs keep their full structure, optional()
 // attributes and defaults. A directory without configuration files is a
-// module without inputs or outputs.
+// module without inputs or outputs. ReadModuleFor reads it as another
+// engine does.
 func ReadModule(dir string) (*schema.Module, diag.Diagnostics) {
-	primary, overrides, err := DirNames(dir)
+	return ReadModuleFor(dir, Terraform)
+}
+
+// ReadModuleFor is ReadModule for engine e, with the files e reads
+// (DirNamesFor): with OpenTofu, .tofu and .tofu.json files count, and
+// x.tofu hides x.tf.
+func ReadModuleFor(dir string, e Engine) (*schema.Module, diag.Diagnostics) {
+	primary, overrides, err := DirNamesFor(dir, e)
 	if err != nil {
 		return nil, diag.Diagnostics{{Severity: diag.Error, Summary: "Cannot read module directory", Detail: err.Error()}}
 	}
@@ -41,7 +49,7 @@ func ReadModule(dir string) (*schema.Module, diag.Diagnostics) {
 	if len(srcs) == 0 {
 		return mod, diags
 	}
-	m, ds := Read(srcs, Options{})
+	m, ds := Read(srcs, Options{Engine: e})
 	diags = append(diags, ds...)
 	for _, b := range m.Config.Blocks {
 		if len(b.Labels) != 1 {

@@ -119,3 +119,34 @@ func TestReadModuleEmpty(t *testing.T) {
 		t.Errorf("missing directory: %v", diags)
 	}
 }
+
+// TestReadModuleForEngine: with OpenTofu a module's .tofu files count and
+// variables.tofu hides variables.tf; Terraform reads variables.tf alone.
+func TestReadModuleForEngine(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "variables.tf"), []byte("variable \"cidr\" {\n  type = string\n}\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "variables.tofu"), []byte("variable \"region\" {\n  type = string\n}\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "outputs.tofu"), []byte("output \"id\" {\n  value = var.region\n}\n"), 0o644)
+	for _, tc := range []struct {
+		e            Engine
+		inputs, outs string
+	}{{Terraform, "cidr", ""}, {OpenTofu, "region", "id"}} {
+		mod, diags := ReadModuleFor(dir, tc.e)
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		var ins, outs []string
+		for _, in := range mod.Inputs {
+			ins = append(ins, in.Name)
+		}
+		for _, o := range mod.Outputs {
+			outs = append(outs, o.Name)
+		}
+		if strings.Join(ins, ",") != tc.inputs || strings.Join(outs, ",") != tc.outs {
+			t.Errorf("%s: inputs %v outputs %v, want %s and %s", tc.e, ins, outs, tc.inputs, tc.outs)
+		}
+	}
+	if mod, _ := ReadModule(dir); len(mod.Inputs) != 1 || mod.Inputs[0].Name != "cidr" {
+		t.Errorf("ReadModule reads as Terraform: %+v", mod.Inputs)
+	}
+}

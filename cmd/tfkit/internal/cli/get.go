@@ -211,7 +211,7 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 			return ExitFailure
 		}
 		if len(proj.TerraformProviders) == 0 && len(remote) == 0 {
-			return getModules(r, proj, out, lang)
+			return getModules(r, proj, out, lang, engineFlag(o.engine).engine(r))
 		}
 		constraints = constraintsKey(proj.TerraformProviders, remote, r.env.Version)
 		if lang != "go" {
@@ -226,7 +226,7 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 			default:
 				r.printf("%s have floating constraints: the versions the last get installed are kept (--force looks for newer releases).\n", strings.Join(f, ", "))
 			}
-			return getModules(r, proj, out, lang)
+			return getModules(r, proj, out, lang, engineFlag(o.engine).engine(r))
 		}
 		var err error
 		if data, harvested, err = fetchSchemas(ctx, r, o.engine, proj.TerraformProviders, remote); err != nil {
@@ -280,7 +280,7 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 				r.warnf("module %s: skipped; with --schema no engine runs to install it (run tfkit get without --schema)", d.Source)
 			}
 		}
-		return getModules(r, proj, out, lang)
+		return getModules(r, proj, out, lang, engineFlag(o.engine).engine(r))
 	}
 	return ExitOK
 }
@@ -386,15 +386,15 @@ func writeModule(r *run, out string, d project.Dependency, m *schema.Module, lan
 // source is a local directory. Modules are small and read without an
 // engine, so they are generated every time rather than cached.
 // They are recorded in the cache file beside the installed modules the
-// run (or an earlier one) generated.
-func getModules(r *run, proj *project.Config, out, lang string) int {
+// run (or an earlier one) generated. Their files are those engine reads.
+func getModules(r *run, proj *project.Config, out, lang string, engine tffile.Engine) int {
 	code := ExitOK
 	var local []cachedModule
 	for _, d := range proj.TerraformModules {
 		if !isLocalModule(d.Source) {
 			continue
 		}
-		m, diags := tffile.ReadModule(filepath.Join(proj.Dir, filepath.FromSlash(d.Source)))
+		m, diags := tffile.ReadModuleFor(filepath.Join(proj.Dir, filepath.FromSlash(d.Source)), engine)
 		if r.report(diags) {
 			code = ExitFailure
 			continue
@@ -712,7 +712,7 @@ func fetchSchemas(ctx context.Context, r *run, engine string, providers, modules
 		}
 		data = stdout.Bytes()
 	}
-	harvested, err := harvestModules(dir, byName)
+	harvested, err := harvestModules(dir, byName, tffile.EngineOf(path))
 	return data, harvested, err
 }
 
@@ -778,8 +778,9 @@ func runInit(c *exec.Cmd, prog *progress) ([]byte, error) {
 	return out.Bytes(), err
 }
 
-// harvestModules reads the modules init installed, in name order.
-func harvestModules(dir string, byName map[string]project.Dependency) ([]harvestedModule, error) {
+// harvestModules reads the modules init installed, in name order, with
+// the files of the engine that installed them.
+func harvestModules(dir string, byName map[string]project.Dependency, engine tffile.Engine) ([]harvestedModule, error) {
 	if len(byName) == 0 {
 		return nil, nil
 	}
@@ -811,7 +812,7 @@ func harvestModules(dir string, byName map[string]project.Dependency) ([]harvest
 		if !filepath.IsAbs(d) {
 			d = filepath.Join(dir, d)
 		}
-		m, diags := tffile.ReadModule(d)
+		m, diags := tffile.ReadModuleFor(d, engine)
 		if diags.HasErrors() {
 			return nil, fmt.Errorf("module %s: %w", byName[n].Source, diags)
 		}

@@ -304,6 +304,32 @@ func TestGetModules(t *testing.T) {
 	checkCachedModules(t, dir, `{"source": "./modules/net", "package": "net"}`)
 }
 
+// TestGetModulesOpenTofu: with --engine tofu a local module's .tofu
+// files are read, and variables.tofu hides variables.tf, as OpenTofu reads
+// the module; with terraform, variables.tf alone.
+func TestGetModulesOpenTofu(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "tfkit.json", `{"app": "true", "modules": ["./modules/net"]}`)
+	write(t, dir, "modules/net/variables.tf", "variable \"cidr\" {\n  type = string\n}\n")
+	write(t, dir, "modules/net/variables.tofu", "variable \"region\" {\n  type = string\n}\n")
+	for _, tc := range []struct{ engine, has, lacks string }{
+		{"tofu", "Region tfkit.Value[string] `tf:\"region\"`", "CIDR"},
+		{"terraform", "CIDR tfkit.Value[string] `tf:\"cidr\"`", "Region"},
+	} {
+		res := runCLI(t, dir, nil, "get", "--engine", tc.engine)
+		if res.code != ExitOK {
+			t.Fatalf("get --engine %s:\n%s", tc.engine, res)
+		}
+		src, err := os.ReadFile(filepath.Join(dir, ".gen", "net", "zz_module.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(src), tc.has) || strings.Contains(string(src), tc.lacks) {
+			t.Errorf("--engine %s: zz_module.go should have %q and not %q:\n%s", tc.engine, tc.has, tc.lacks, src)
+		}
+	}
+}
+
 // checkCachedModules checks the modules .tfkit-get.json lists.
 func checkCachedModules(t *testing.T, dir string, want ...string) {
 	t.Helper()
