@@ -334,14 +334,7 @@ func (r *jsonRenderer) attribute(a *config.Attribute) {
 		}
 		r.end()
 	default:
-		lit := tfrules.LiteralOnly(r.types, a.Name)
-		if lit && config.EarlyEvaluable(e) && (len(r.types) == 1 && r.types[0] == "module" ||
-			len(r.types) == 2 && r.types[0] == "terraform" && r.types[1] == "backend") {
-			// OpenTofu's early evaluation reads the template: a module's
-			// source and version, a backend's settings.
-			lit = false
-		}
-		r.value(e, a.Name, lit)
+		r.value(e, a.Name, tfrules.LiteralValue(r.types, a.Name, e))
 	}
 }
 
