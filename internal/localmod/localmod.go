@@ -153,15 +153,35 @@ func Assets(cfg *config.Config, base string) (*config.Config, map[string][]byte,
 
 // templateDir returns the local directory a module source built from
 // variables and locals (OpenTofu's early evaluation) begins with:
-// "./modules/" for "./modules/${var.flavor}". Such a source may name any
-// module in that directory, so every one is copied, to the same path.
+// "./modules/" for "./modules/${var.flavor}" or
+// format("./modules/%s", var.flavor). Such a source may name any module
+// in that directory, so every one is copied, to the same path. A source
+// that is a local value or a variable alone tells nothing.
 func templateDir(e config.Expr) (string, bool) {
-	t, ok := e.(*config.Template)
-	if !ok || len(t.Parts) == 0 {
+	var head string
+	switch e := e.(type) {
+	case *config.Template:
+		if len(e.Parts) == 0 {
+			return "", false
+		}
+		s, ok := config.LiteralString(e.Parts[0])
+		if !ok {
+			return "", false
+		}
+		head = s
+	case *config.Call:
+		if e.Name != "format" || len(e.Args) < 2 {
+			return "", false
+		}
+		s, ok := config.LiteralString(e.Args[0])
+		if !ok || !strings.Contains(s, "%") {
+			return "", false
+		}
+		head = s[:strings.Index(s, "%")]
+	default:
 		return "", false
 	}
-	head, ok := config.LiteralString(t.Parts[0])
-	if !ok || !IsLocal(head) {
+	if !IsLocal(head) {
 		return "", false
 	}
 	i := strings.LastIndexAny(head, "/\\")

@@ -192,26 +192,30 @@ func TestAssetsFromVariables(t *testing.T) {
 	put(t, base, "modules/notes/README.md", "")
 	put(t, base, "lib/shared/main.tf", "# shared\n")
 	put(t, base, "empty/notes/README.md", "")
-	cfg := &config.Config{Blocks: []*config.Block{templateModule("m", "./modules/", 3)}}
-	out, files, ds := Assets(cfg, base)
-	if len(ds) != 0 {
-		t.Fatal(ds)
-	}
-	if out.Blocks[0] != cfg.Blocks[0] {
-		t.Error("the source was rewritten")
-	}
-	var names []string
-	for n := range files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	if want := []string{"lib/shared/main.tf", "modules/a/main.tf", "modules/b/main.tf.json"}; !reflect.DeepEqual(names, want) {
-		t.Errorf("files = %v, want %v", names, want)
+	format := config.NewBlock("module", "f")
+	format.Body.Set("source", &config.Call{Name: "format", Args: []config.Expr{config.String("./modules/%s"), config.Ref("var", "flavor")}})
+	for _, b := range []*config.Block{templateModule("m", "./modules/", 3), format} {
+		cfg := &config.Config{Blocks: []*config.Block{b}}
+		out, files, ds := Assets(cfg, base)
+		if len(ds) != 0 {
+			t.Fatal(ds)
+		}
+		if out.Blocks[0] != cfg.Blocks[0] {
+			t.Error("the source was rewritten")
+		}
+		var names []string
+		for n := range files {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		if want := []string{"lib/shared/main.tf", "modules/a/main.tf", "modules/b/main.tf.json"}; !reflect.DeepEqual(names, want) {
+			t.Errorf("module %s: files = %v, want %v", b.Labels[0], names, want)
+		}
 	}
 	bad := &config.Config{Blocks: []*config.Block{
 		templateModule("a", "../elsewhere/", 4), templateModule("b", "./", 5), templateModule("c", "./empty/", 6), templateModule("d", "./missing/", 7),
 	}}
-	out, files, ds = Assets(bad, base)
+	out, files, ds := Assets(bad, base)
 	if out != bad || files != nil || len(ds) != 4 {
 		t.Fatalf("out=%v files=%v ds=%v", out, files, ds)
 	}
