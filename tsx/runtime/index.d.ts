@@ -322,7 +322,7 @@ export interface ProviderAttributes {
   type: string;
   /** Makes this an extra configuration, selected with provider={ref}. */
   alias?: string;
-  /** One configuration per element (OpenTofu 1.9, with an alias); select one with provider={tf.raw('aws.by_region["eu-west-1"]')}. */
+  /** One configuration per element (OpenTofu 1.9, with an alias); select one with provider={tf.raw('aws.by_region["eu-west-1"]')}, or index a ref to it once: west["eu-west-1"], west[`${tf.var("region")}`]. */
   for_each?: Value;
   ref?: Ref;
   children?: AttributesWithoutText;
