@@ -98,7 +98,8 @@ func TestOpenTofuEarlyRefusedForTerraform(t *testing.T) {
 			"main.tsx:13:47: Error: Not supported by Terraform (at provider.random.by_name.for_each)",
 		}},
 		{filepath.Join("testdata", "opentofu_source"), []string{
-			"main.tsx:11:36: Error: Not supported by Terraform (at module.app.source)",
+			"main.tsx:17:36: Error: Not supported by Terraform (at module.app.source)",
+			"main.tsx:16:60: Error: Not supported by Terraform (at provider.random.by_region.for_each)",
 			"variables and locals in module sources and versions and in backend settings (early evaluation), which Terraform does not support (OpenTofu does from 1.8)",
 		}},
 	} {
@@ -133,7 +134,8 @@ func TestOpenTofuEarlyRefusedForTerraform(t *testing.T) {
 // TestOpenTofuModuleSourceFromVariable: the synthesized stack whose module
 // source is built from a variable holds both modules it may name, and
 // OpenTofu applies it, from HCL and from JSON, to the module the variable
-// chooses: modules/a by default, modules/b with flavor = "b".
+// chooses: modules/a by default, modules/b with flavor = "b"; the module's
+// resource uses the provider instance region chooses.
 func TestOpenTofuModuleSourceFromVariable(t *testing.T) {
 	tofu := enginetest.OpenTofu(t)
 	dir := filepath.Join("testdata", "opentofu_source")
@@ -152,7 +154,7 @@ func TestOpenTofuModuleSourceFromVariable(t *testing.T) {
 				w := enginetest.WorkspaceFrom(t, out)
 				w.Engine = tofu
 				if flavor != "a" {
-					if err := os.WriteFile(filepath.Join(w.Dir, "terraform.tfvars"), []byte("flavor = \""+flavor+"\"\n"), 0o644); err != nil {
+					if err := os.WriteFile(filepath.Join(w.Dir, "terraform.tfvars"), []byte("flavor = \""+flavor+"\"\nregion = \""+flavor+"\"\n"), 0o644); err != nil {
 						t.Fatal(err)
 					}
 				}
@@ -161,6 +163,13 @@ func TestOpenTofuModuleSourceFromVariable(t *testing.T) {
 				w.Apply()
 				if got := w.OutputString("flavor"); got != flavor {
 					t.Errorf("output flavor = %q, want %q (the module of modules/%s)", got, flavor, flavor)
+				}
+				state, err := os.ReadFile(filepath.Join(w.Dir, "terraform.tfstate"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := `"provider": "provider[\"registry.opentofu.org/hashicorp/random\"].by_region[\"` + flavor + `\"]"`; !strings.Contains(string(state), want) {
+					t.Errorf("the state does not say %s:\n%s", want, state)
 				}
 				w.Destroy()
 			})

@@ -1,7 +1,15 @@
-resource "terraform_data" "this" {
-  input = "b"
+terraform {
+  required_providers {
+    random = {
+      source = "hashicorp/random"
+    }
+  }
+}
+
+resource "random_pet" "this" {
+  prefix = "b"
 }
 
 output "flavor" {
-  value = terraform_data.this.output
+  value = split("-", random_pet.this.id)[0]
 }
