@@ -22,6 +22,9 @@ provider "random" {
   alias    = "by_region"
   for_each = toset(["a", "b"])
 }
+resource "random_pet" "p" {
+  provider = random.by_region[var.region]
+}
 module "app" {
   source  = local.dir
   version = var.env
@@ -46,8 +49,8 @@ func TestEarlyEvaluationValid(t *testing.T) {
 	want := []string{
 		"terraform.backend.path main.tf:8,5-32 1.8",
 		"provider.random.by_region.for_each main.tf:13,3-31 1.9",
-		"module.app.source main.tf:16,3-22 1.8",
-		"module.app.version main.tf:17,3-20 1.8",
+		"module.app.source main.tf:19,3-22 1.8",
+		"module.app.version main.tf:20,3-20 1.8",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("OpenTofuOnly:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

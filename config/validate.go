@@ -992,14 +992,10 @@ func (v *validator) checkDependsOn(a *Attribute, sc scope) {
 }
 
 func (v *validator) checkProviderRef(a *Attribute, sc scope) {
-	if ix, ok := a.Expr.(*Index); ok {
-		// OpenTofu's instance of a provider with for_each chosen by an
-		// expression: aws.by_region[each.key].
-		if r, ok := ix.Collection.(*Reference); ok && len(r.Traversal) == 2 {
-			v.checkProviderTraversal(r.Traversal, sc)
-			v.checkExpr(ix.Key, sc)
-			return
-		}
+	// OpenTofu's instance of a provider with for_each chosen by an
+	// expression: aws.by_region[each.key].
+	if v.checkProviderInstance(a.Expr, sc) {
+		return
 	}
 	trs, ok := StaticReferences(a.Expr)
 	if !ok || len(trs) != 1 {

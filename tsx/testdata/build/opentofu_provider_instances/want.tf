@@ -16,6 +16,10 @@ resource "random_pet" "chosen" {
   provider = random.by_region[var.region]
 }
 
+resource "random_pet" "raw" {
+  provider = random.by_region[var.region]
+}
+
 module "app" {
   source = "./modules/app"
   providers = {
