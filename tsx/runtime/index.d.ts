@@ -146,8 +146,8 @@ export interface ResourceAttributes {
   ref?: Ref | Addressable;
   count?: Value;
   for_each?: Value;
-  /** A <Provider> ref, or "aws.west". */
-  provider?: Reference;
+  /** A <Provider> ref (indexed once for an instance of a provider with for_each), "aws.west", or tf.raw(...). */
+  provider?: Reference | Expression;
   depends_on?: readonly Reference[];
   lifecycle?: Lifecycle;
   override?: Overrides;
@@ -242,7 +242,7 @@ export interface TypedMetaArguments<R> {
   ref?: Ref | R;
   count?: Value;
   for_each?: Value;
-  provider?: Reference;
+  provider?: Reference | Expression;
   depends_on?: readonly Reference[];
   lifecycle?: Lifecycle;
   override?: Overrides;
@@ -502,8 +502,8 @@ export declare function Moved(props: MovedAttributes): Element;
 export interface ImportMetaArguments {
   /** The address to import into, such as "aws_instance.web", or a ref. */
   to: Address;
-  /** A <Provider> ref, or "aws.west". */
-  provider?: Reference;
+  /** A <Provider> ref (indexed once for an instance of a provider with for_each), "aws.west", or tf.raw(...). */
+  provider?: Reference | Expression;
   for_each?: Value;
   children?: AttributesWithoutText;
 }
