@@ -297,6 +297,11 @@ type ModuleConfig struct {
 	SourceExpr Expr
 	// Version constrains registry module versions; empty for none.
 	Version string
+	// VersionExpr, instead of Version, builds the constraint from
+	// variables and locals, which OpenTofu 1.8 or later evaluates before
+	// planning, as it does SourceExpr; a stack that uses it is refused
+	// when it goes to Terraform.
+	VersionExpr Expr
 	// Inputs are the module's input variables.
 	Inputs Body
 	// Providers passes provider configurations to the module, by the name
@@ -327,7 +332,17 @@ func NewModule(stack *Stack, name string, cfg ModuleConfig) *Module {
 	case cfg.Source != "":
 		m.block.Body.Set("source", config.String(cfg.Source)).Range = site
 	}
-	if cfg.Version != "" {
+	switch {
+	case !cfg.VersionExpr.IsZero() && cfg.Version != "":
+		c := newConv(site)
+		c.errorf(m.address()+".version", "Conflicting module version", "Version and VersionExpr are both set.", "set one of them")
+		m.finishLocal(c, m.address()+".version", "a module's version")
+	case !cfg.VersionExpr.IsZero():
+		c := newConv(site)
+		v := c.valueOrNull(cfg.VersionExpr, m.address()+".version")
+		m.finishLocal(c, m.address()+".version", "a module's version")
+		m.block.Body.Set("version", v).Range = site
+	case cfg.Version != "":
 		m.block.Body.Set("version", config.String(cfg.Version)).Range = site
 	}
 	m.addBody(site, cfg.Inputs)

@@ -637,12 +637,14 @@ func TestCycleAtReference(t *testing.T) {
 
 // TestLiteralArguments: settings Terraform reads before evaluating
 // anything take literal values; an expression there is reported at the Go
-// line that gave it (Go builds the value instead).
+// line that gave it (Go builds the value instead). A backend setting may
+// read variables and locals alone, which OpenTofu evaluates early.
 func TestLiteralArguments(t *testing.T) {
 	_, s := newStack(t)
 	tfkit.NewVariable(s, "env", tfkit.VariableConfig{})
+	tfkit.NewResource(s, "random_pet", "p", nil)
 	l1 := here() + 1
-	tfkit.NewTerraform(s, tfkit.TerraformConfig{Backend: tfkit.Backend("s3", tfkit.Attrs{"key": "${var.env}/state", "bucket": "b"})})
+	tfkit.NewTerraform(s, tfkit.TerraformConfig{Backend: tfkit.Backend("s3", tfkit.Attrs{"key": "${var.env}/${random_pet.p.id}", "bucket": "b"})})
 	l2 := here() + 1
 	tfkit.NewVariable(s, "n", tfkit.VariableConfig{Default: tfkit.Op(tfkit.Fn("max", 1, 2), "+", 2)})
 	tfkit.NewVariable(s, "day", tfkit.VariableConfig{Default: tfkit.Op(60*60, "*", 24)})      // constants: fine

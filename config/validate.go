@@ -298,7 +298,11 @@ func (v *validator) checkArgs(top *Block, body *Body, types []string, rng hcl.Ra
 				if types[0] == "terraform" && types[len(types)-1] == "required_providers" {
 					e = withoutAliases(e)
 				}
-				if !IsLiteral(e) {
+				if !IsLiteral(e) && earlyBackendArg(types) && EarlyEvaluable(e) {
+					// OpenTofu 1.8 evaluates a backend's settings built from
+					// variables and locals before planning (early evaluation).
+					v.checkExpr(e, scope{path: argPath(top, types, it.Name), rng: rangeOr(it.Range, rng)})
+				} else if !IsLiteral(e) {
 					if _, ok := ConstValue(e); !ok {
 						v.errorAt(rangeOr(it.Range, rng), argPath(top, types, it.Name), "Expression in a literal argument",
 							fmt.Sprintf("Terraform reads %s before anything is evaluated, so it can hold no references and no function calls.", it.Name),
@@ -310,6 +314,12 @@ func (v *validator) checkArgs(top *Block, body *Body, types []string, rng hcl.Ra
 			v.checkArgs(top, it.Body, append(types, it.Type), rangeOr(it.DeclRange, rng))
 		}
 	}
+}
+
+// earlyBackendArg reports whether arguments nested as types are a
+// backend's settings, which OpenTofu evaluates early.
+func earlyBackendArg(types []string) bool {
+	return len(types) == 2 && types[0] == "terraform" && types[1] == "backend"
 }
 
 // earlierAttribute returns the attribute of the same name before item i of
@@ -717,8 +727,13 @@ func (v *validator) checkModule(b *Block, sc scope) {
 			switch it.Name {
 			case "source":
 			case "version":
-				if _, ok := LiteralString(it.Expr); !ok {
-					v.errorAt(rangeOr(it.Range, b.DeclRange), path, "Invalid module version", "A module version constraint must be a literal string.", "")
+				if _, ok := LiteralString(it.Expr); ok {
+					break
+				}
+				if !EarlyEvaluable(it.Expr) {
+					v.errorAt(rangeOr(it.Range, b.DeclRange), path, "Invalid module version", "A module version constraint must be a literal string, or, for OpenTofu 1.8 or later, built from variables and locals alone (early evaluation).", "")
+				} else {
+					v.checkExpr(it.Expr, sc.with(path, it.Range))
 				}
 			case "providers":
 				v.checkProvidersMap(it, sc.with(path, it.Range))
@@ -750,6 +765,9 @@ func (v *validator) checkProvidersMap(a *Attribute, sc scope) {
 		return
 	}
 	for _, it := range obj.Items {
+		if v.checkProviderInstance(it.Value, sc) {
+			continue
+		}
 		trs, ok := StaticReferences(it.Value)
 		if !ok || len(trs) != 1 {
 			v.errorAt(sc.rng, sc.path, "Invalid providers map", "Each value must be a provider reference such as aws or aws.west.", "")
@@ -937,6 +955,31 @@ func (v *validator) checkExprsIn(body *Body, sc scope) {
 	}
 }
 
+// checkProviderInstance checks e when it is an instance of a provider
+// with for_each chosen by an expression, aws.by_region[var.region]
+// (OpenTofu 1.9), and reports whether it is one.
+func (v *validator) checkProviderInstance(e Expr, sc scope) bool {
+	switch e := e.(type) {
+	case *Index:
+		if r, ok := e.Collection.(*Reference); ok && len(r.Traversal) == 2 {
+			v.checkProviderTraversal(r.Traversal, sc)
+			v.checkExpr(e.Key, sc)
+			return true
+		}
+	case *Raw:
+		ix, ok := e.Syntax.(*hclsyntax.IndexExpr)
+		if !ok {
+			return false
+		}
+		if st, ok := ix.Collection.(*hclsyntax.ScopeTraversalExpr); ok && len(st.Traversal) == 2 {
+			v.checkProviderTraversal(StripRanges(st.Traversal), sc)
+			v.checkExpr(&Raw{Syntax: ix.Key}, sc)
+			return true
+		}
+	}
+	return false
+}
+
 func (v *validator) checkDependsOn(a *Attribute, sc scope) {
 	trs, ok := StaticReferences(a.Expr)
 	if !ok {
@@ -949,14 +992,10 @@ func (v *validator) checkDependsOn(a *Attribute, sc scope) {
 }
 
 func (v *validator) checkProviderRef(a *Attribute, sc scope) {
-	if ix, ok := a.Expr.(*Index); ok {
-		// OpenTofu's instance of a provider with for_each chosen by an
-		// expression: aws.by_region[each.key].
-		if r, ok := ix.Collection.(*Reference); ok && len(r.Traversal) == 2 {
-			v.checkProviderTraversal(r.Traversal, sc)
-			v.checkExpr(ix.Key, sc)
-			return
-		}
+	// OpenTofu's instance of a provider with for_each chosen by an
+	// expression: aws.by_region[each.key].
+	if v.checkProviderInstance(a.Expr, sc) {
+		return
 	}
 	trs, ok := StaticReferences(a.Expr)
 	if !ok || len(trs) != 1 {

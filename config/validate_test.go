@@ -382,10 +382,10 @@ func TestValidateLiteralArguments(t *testing.T) {
 		name, src string
 		fragments []string
 	}{
-		{"backend", `variable "p" {}
+		{"backend", `resource "random_pet" "p" {}
 terraform {
   backend "local" {
-    path = var.p
+    path = random_pet.p.id
   }
 }
 `, []string{"Expression in a literal argument", "terraform.backend.path", "main.tf:4:5"}},

@@ -8,9 +8,11 @@ package tsx
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
@@ -142,15 +144,22 @@ func (c *converter) refExpr(n *node, id int, steps []Value, at hcl.Range, path s
 		names, _ := k.ReferenceNames(nil, target.labels)
 		t = config.Ref(names[0], names[1:]...).Traversal
 	case config.ByConfiguration:
+		t = hcl.Traversal{hcl.TraverseRoot{Name: target.labels[0]}}
+		alias, aliased := str(target.props.Get("alias"))
+		if aliased {
+			t = append(t, hcl.TraverseAttr{Name: alias})
+		}
+		if len(steps) == 1 && aliased && present(target.props.Get("for_each")) {
+			// One instance of a provider with for_each (OpenTofu 1.9):
+			// west["a"], or west[`${tf.var("region")}`] for the instance
+			// an expression chooses.
+			return c.providerInstance(n, t, steps[0], at, path)
+		}
 		if len(steps) > 0 {
 			c.errorAt(at, path, "Provider refs have no attributes",
 				fmt.Sprintf("%s stands for the provider configuration %s, which has no attributes to read.", c.refName(id), target.addr),
-				"pass the ref itself: provider={ref}", related()...)
+				"pass the ref itself: provider={ref}; for an instance of a provider with for_each and an alias, index it once: ref[\"key\"]", related()...)
 			return nil
-		}
-		t = hcl.Traversal{hcl.TraverseRoot{Name: target.labels[0]}}
-		if alias, ok := str(target.props.Get("alias")); ok {
-			t = append(t, hcl.TraverseAttr{Name: alias})
 		}
 		return &config.Reference{Traversal: t}
 	case config.ByArgument:
@@ -172,4 +181,27 @@ func (c *converter) refExpr(n *node, id int, steps []Value, at hcl.Range, path s
 		t = appendStep(t, s)
 	}
 	return &config.Reference{Traversal: t}
+}
+
+// providerInstance is the instance of the provider configuration t (with
+// for_each) that key selects: a literal key, or an expression standing
+// alone in a template literal.
+func (c *converter) providerInstance(n *node, t hcl.Traversal, key Value, at hcl.Range, path string) config.Expr {
+	k, ok := str(key)
+	if !ok {
+		if i, isInt := intOf(key); isInt {
+			k = strconv.Itoa(i)
+		}
+	}
+	if !strings.Contains(k, phOpen) {
+		return &config.Reference{Traversal: append(t, hcl.TraverseIndex{Key: cty.StringVal(k)})}
+	}
+	x := c.template(n, k, at, path)
+	if tpl, ok := x.(*config.Template); ok && len(tpl.Parts) == 1 {
+		x = tpl.Parts[0]
+	}
+	if x == nil {
+		return nil
+	}
+	return &config.Index{Collection: &config.Reference{Traversal: t}, Key: x}
 }

@@ -30,7 +30,8 @@ type Workdir struct {
 
 	t       testing.TB
 	env     []string
-	applied bool // resources may exist: destroy them at cleanup
+	rc      string // the CLI config file
+	applied bool   // resources may exist: destroy them at cleanup
 }
 
 // Workspace writes files (slash-separated paths relative to the workspace,
@@ -103,6 +104,7 @@ func newWorkdir(t testing.TB) *Workdir {
 		Engine: engine,
 		t:      t,
 		env:    engineEnv(os.Environ(), rc),
+		rc:     rc,
 	}
 	// Registered after the temporary directories, so it runs before they
 	// are removed.
@@ -240,6 +242,23 @@ func (w *Workdir) Run(args ...string) Result {
 	}
 	w.t.Logf("%s (%.1fs)", strings.Join(r.Args, " "), r.Duration.Seconds())
 	return r
+}
+
+// AddCLIConfig appends text to the workspace's CLI config, for a test
+// that serves more than the mirror does itself: a host block that points
+// a module registry's service at a server of the test.
+func (w *Workdir) AddCLIConfig(text string) {
+	w.t.Helper()
+	f, err := os.OpenFile(w.rc, os.O_APPEND|os.O_WRONLY, 0)
+	if err == nil {
+		_, err = f.WriteString("\n" + text)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		w.t.Fatalf("enginetest: CLI config: %v", err)
+	}
 }
 
 // Init runs init; providers come from the mirror.

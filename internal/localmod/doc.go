@@ -6,7 +6,10 @@
 // working directory under .tfkit/. So the module directory is copied into
 // the stack: to the same path when it is inside the project (the source
 // stays as written, and modules it calls come along), else under
-// tfkit-modules/ with the source rewritten.
+// tfkit-modules/ with the source rewritten. A source built from variables,
+// which OpenTofu evaluates before planning ("./modules/${var.flavor}"), may
+// name any module of the local directory it begins with, so each of them
+// is copied, to the same path.
 //
 // It reads the file system (the module directories) and never writes it:
 // it returns the files to write, and the configuration it is given is not

@@ -66,7 +66,7 @@ func Assets(cfg *config.Config, base string) (*config.Config, map[string][]byte,
 		source string
 		rel    string // cleaned, slash-separated, relative to base
 	}
-	var uses []use
+	var uses, early []use
 	for i, b := range cfg.Blocks {
 		if b.Type != "module" {
 			continue
@@ -76,12 +76,18 @@ func Assets(cfg *config.Config, base string) (*config.Config, map[string][]byte,
 			continue
 		}
 		src, ok := config.LiteralString(a.Expr)
-		if !ok || !IsLocal(src) {
+		if !ok {
+			if dir, ok := templateDir(a.Expr); ok {
+				early = append(early, use{block: i, attr: a, source: dir, rel: path.Clean(strings.ReplaceAll(dir, "\\", "/"))})
+			}
+			continue
+		}
+		if !IsLocal(src) {
 			continue
 		}
 		uses = append(uses, use{block: i, attr: a, source: src, rel: path.Clean(strings.ReplaceAll(src, "\\", "/"))})
 	}
-	if len(uses) == 0 {
+	if len(uses) == 0 && len(early) == 0 {
 		return cfg, nil, nil
 	}
 
@@ -136,10 +142,95 @@ func Assets(cfg *config.Config, base string) (*config.Config, map[string][]byte,
 		}
 		out.Blocks[u.block] = nb
 	}
+	for _, u := range early {
+		c.copyEach(u.rel, u.source, u.attr.Range)
+	}
 	if c.ds.HasErrors() {
 		return cfg, nil, c.ds
 	}
 	return out, c.files, c.ds
+}
+
+// templateDir returns the local directory a module source built from
+// variables and locals (OpenTofu's early evaluation) begins with:
+// "./modules/" for "./modules/${var.flavor}" or
+// format("./modules/%s", var.flavor). Such a source may name any module
+// in that directory, so every one is copied, to the same path. A source
+// that is a local value or a variable alone tells nothing.
+func templateDir(e config.Expr) (string, bool) {
+	var head string
+	switch e := e.(type) {
+	case *config.Template:
+		if len(e.Parts) == 0 {
+			return "", false
+		}
+		s, ok := config.LiteralString(e.Parts[0])
+		if !ok {
+			return "", false
+		}
+		head = s
+	case *config.Call:
+		if e.Name != "format" || len(e.Args) < 2 {
+			return "", false
+		}
+		s, ok := config.LiteralString(e.Args[0])
+		if !ok || !strings.Contains(s, "%") {
+			return "", false
+		}
+		head = s[:strings.Index(s, "%")]
+	default:
+		return "", false
+	}
+	if !IsLocal(head) {
+		return "", false
+	}
+	i := strings.LastIndexAny(head, "/\\")
+	return head[:i+1], true
+}
+
+// copyEach copies every module directory in the directory rel (relative
+// to the project), the modules a source built from variables may name
+// (dir is how the source begins, as written); problems are reported at
+// site.
+func (c *copier) copyEach(rel, dir string, site hcl.Range) {
+	switch {
+	case rel == ".":
+		c.ds = append(c.ds, failure(site, "Module source is the project directory",
+			fmt.Sprintf("The module source that begins with %q chooses among the directories of the project directory itself, which holds the app and its output; tfkit copies the modules such a source may name into the stack.", dir)))
+		return
+	case outside(rel):
+		c.ds = append(c.ds, failure(site, "Unsupported module source outside the project",
+			fmt.Sprintf("The module source that begins with %q chooses among directories outside the project directory; tfkit copies the modules such a source may name into the stack, at the same path, which it cannot do outside the project.", dir)))
+		return
+	}
+	entries, err := os.ReadDir(filepath.Join(c.base, filepath.FromSlash(rel)))
+	if err != nil {
+		c.ds = append(c.ds, failure(site, "Local module directory not found",
+			fmt.Sprintf("The module source that begins with %q chooses among the directories in %s (relative to the project directory), which cannot be read: %v.", dir, filepath.FromSlash(rel), err)))
+		return
+	}
+	found := false
+	for _, e := range entries {
+		if !e.IsDir() || e.Name() == ".terraform" || e.Name() == ".git" {
+			continue
+		}
+		sub := path.Join(rel, e.Name())
+		names, err := os.ReadDir(filepath.Join(c.base, filepath.FromSlash(sub)))
+		if err != nil {
+			continue
+		}
+		for _, n := range names {
+			if !n.IsDir() && (strings.HasSuffix(n.Name(), ".tf") || strings.HasSuffix(n.Name(), ".tf.json")) {
+				found = true
+				c.copy(sub, sub, "./"+sub, site, true)
+				break
+			}
+		}
+	}
+	if !found {
+		c.ds = append(c.ds, failure(site, "No local modules to choose from",
+			fmt.Sprintf("The module source that begins with %q chooses among the directories in %s (relative to the project directory), none of which holds a .tf or .tf.json file.", dir, filepath.FromSlash(rel))))
+	}
 }
 
 // outside reports whether a cleaned relative path leaves its base.

@@ -169,3 +169,64 @@ func FuzzLocalCalls(f *testing.F) {
 		}
 	})
 }
+
+// templateModule is a module call whose source is built from a variable:
+// prefix${var.flavor}.
+func templateModule(name, prefix string, line int) *config.Block {
+	b := config.NewBlock("module", name)
+	src := &config.Template{Parts: []config.Expr{config.String(prefix), config.Ref("var", "flavor")}}
+	b.Body.Set("source", src).Range = hcl.Range{Filename: "main.go", Start: hcl.Pos{Line: line, Column: 2}}
+	return b
+}
+
+// TestAssetsFromVariables: a local source built from variables
+// ("./modules/${var.flavor}", OpenTofu's early evaluation) may name any
+// module of its directory, so each is copied to the same path, with the
+// local modules it calls, and the source stays as written; a directory
+// outside the project, the project directory itself, or one without
+// modules is an error at the source.
+func TestAssetsFromVariables(t *testing.T) {
+	base := t.TempDir()
+	put(t, base, "modules/a/main.tf", "module \"shared\" {\n  source = \"../../lib/shared\"\n}\n")
+	put(t, base, "modules/b/main.tf.json", "{}")
+	put(t, base, "modules/notes/README.md", "")
+	put(t, base, "lib/shared/main.tf", "# shared\n")
+	put(t, base, "empty/notes/README.md", "")
+	format := config.NewBlock("module", "f")
+	format.Body.Set("source", &config.Call{Name: "format", Args: []config.Expr{config.String("./modules/%s"), config.Ref("var", "flavor")}})
+	for _, b := range []*config.Block{templateModule("m", "./modules/", 3), format} {
+		cfg := &config.Config{Blocks: []*config.Block{b}}
+		out, files, ds := Assets(cfg, base)
+		if len(ds) != 0 {
+			t.Fatal(ds)
+		}
+		if out.Blocks[0] != cfg.Blocks[0] {
+			t.Error("the source was rewritten")
+		}
+		var names []string
+		for n := range files {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		if want := []string{"lib/shared/main.tf", "modules/a/main.tf", "modules/b/main.tf.json"}; !reflect.DeepEqual(names, want) {
+			t.Errorf("module %s: files = %v, want %v", b.Labels[0], names, want)
+		}
+	}
+	bad := &config.Config{Blocks: []*config.Block{
+		templateModule("a", "../elsewhere/", 4), templateModule("b", "./", 5), templateModule("c", "./empty/", 6), templateModule("d", "./missing/", 7),
+	}}
+	out, files, ds := Assets(bad, base)
+	if out != bad || files != nil || len(ds) != 4 {
+		t.Fatalf("out=%v files=%v ds=%v", out, files, ds)
+	}
+	for i, want := range []string{
+		`main.go:4:2: Error: Unsupported module source outside the project; The module source that begins with "../elsewhere/" chooses among directories outside the project directory`,
+		`main.go:5:2: Error: Module source is the project directory`,
+		`main.go:6:2: Error: No local modules to choose from; The module source that begins with "./empty/" chooses among the directories in empty`,
+		`main.go:7:2: Error: Local module directory not found`,
+	} {
+		if got := ds[i].Error(); !strings.HasPrefix(got, want) {
+			t.Errorf("diagnostic %d = %q, want prefix %q", i, got, want)
+		}
+	}
+}

@@ -334,12 +334,7 @@ func (r *jsonRenderer) attribute(a *config.Attribute) {
 		}
 		r.end()
 	default:
-		lit := tfrules.LiteralOnly(r.types, a.Name)
-		if lit && len(r.types) == 1 && r.types[0] == "module" && config.EarlyEvaluable(e) {
-			// OpenTofu's early evaluation reads the template.
-			lit = false
-		}
-		r.value(e, a.Name, lit)
+		r.value(e, a.Name, tfrules.LiteralValue(r.types, a.Name, e))
 	}
 }
 

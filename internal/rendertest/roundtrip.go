@@ -142,11 +142,7 @@ func compareBody(types []string, want *config.Block, body hcl.Body, where string
 		}
 		rule := tfrules.For(types, a.Name)
 		wantDump := DumpExpr(canon(tfrules.Static(rule, a.Name, a.Expr, nil)))
-		lit := tfrules.LiteralOnly(types, a.Name)
-		if lit && len(types) == 1 && types[0] == "module" && config.EarlyEvaluable(a.Expr) {
-			lit = false // a template OpenTofu evaluates early, as render.JSON writes it
-		}
-		gotExpr, err := jsonArgument(g.Expr, rule, lit)
+		gotExpr, err := jsonArgument(g.Expr, rule, tfrules.LiteralValue(types, a.Name, a.Expr))
 		if err != nil {
 			problems = append(problems, fmt.Sprintf("%s.%s: %v", where, a.Name, err))
 			continue

@@ -50,6 +50,20 @@ var rules = [...]Rule{
 // config.LiteralArgument, which config.Validate checks by.
 func LiteralOnly(types []string, name string) bool { return config.LiteralArgument(types, name) }
 
+// LiteralValue reports whether the renderers write e, the value of
+// argument name in a body nested as types, literally in JSON syntax: as
+// LiteralOnly, except for what OpenTofu evaluates early (a module's source
+// and version, a backend's settings, built from variables and locals),
+// which OpenTofu reads as a template.
+func LiteralValue(types []string, name string, e config.Expr) bool {
+	if !LiteralOnly(types, name) {
+		return false
+	}
+	early := len(types) == 1 && types[0] == "module" ||
+		len(types) == 2 && types[0] == "terraform" && types[1] == "backend"
+	return !early || !config.EarlyEvaluable(e)
+}
+
 // Hint is the suggestion given when an argument that Terraform reads
 // statically holds a string that is not what it expects.
 func Hint(rule Rule, name string) string {

@@ -146,8 +146,8 @@ export interface ResourceAttributes {
   ref?: Ref | Addressable;
   count?: Value;
   for_each?: Value;
-  /** A <Provider> ref, or "aws.west". */
-  provider?: Reference;
+  /** A <Provider> ref (indexed once for an instance of a provider with for_each), "aws.west", or tf.raw(...). */
+  provider?: Reference | Expression;
   depends_on?: readonly Reference[];
   lifecycle?: Lifecycle;
   override?: Overrides;
@@ -242,7 +242,7 @@ export interface TypedMetaArguments<R> {
   ref?: Ref | R;
   count?: Value;
   for_each?: Value;
-  provider?: Reference;
+  provider?: Reference | Expression;
   depends_on?: readonly Reference[];
   lifecycle?: Lifecycle;
   override?: Overrides;
@@ -322,7 +322,7 @@ export interface ProviderAttributes {
   type: string;
   /** Makes this an extra configuration, selected with provider={ref}. */
   alias?: string;
-  /** One configuration per element (OpenTofu 1.9, with an alias); select one with provider={tf.raw('aws.by_region["eu-west-1"]')}. */
+  /** One configuration per element (OpenTofu 1.9, with an alias); select one with provider={tf.raw('aws.by_region["eu-west-1"]')}, or index a ref to it once: west["eu-west-1"], west[`${tf.var("region")}`]. */
   for_each?: Value;
   ref?: Ref;
   children?: AttributesWithoutText;
@@ -409,7 +409,10 @@ export interface Encryption {
 export interface TerraformAttributes {
   required_version?: string;
   required_providers?: { readonly [name: string]: ProviderRequirement | string };
-  /** { s3: { bucket: "..." } } is backend "s3" { bucket = "..." }. */
+  /**
+   * { s3: { bucket: "..." } } is backend "s3" { bucket = "..." }. Settings are literal, or, for
+   * OpenTofu 1.8 or later, built from variables and locals: { local: { path: `${tf.var("env")}.tfstate` } }.
+   */
   backend?: { readonly [type: string]: { readonly [argument: string]: Value } };
   cloud?: { readonly [argument: string]: Value | { readonly [argument: string]: Value } };
   encryption?: Encryption;
@@ -424,13 +427,21 @@ export declare function Terraform(props: TerraformAttributes): Element;
 /** Attributes of <Module>. */
 export interface ModuleAttributes {
   name: string;
-  source: string;
-  version?: string;
+  /**
+   * A registry address, a path, a URL; or, for OpenTofu 1.8 or later, built from variables and
+   * locals (early evaluation): `./modules/${tf.var("flavor")}` or tf.local("dir").
+   */
+  source: string | Expression;
+  /** A version constraint; for OpenTofu 1.8 or later also tf.var("version") (early evaluation). */
+  version?: string | Expression;
   ref?: Ref;
   count?: Value;
   for_each?: Value;
-  /** { aws: westRef } passes provider configurations. */
-  providers?: { readonly [name: string]: Reference };
+  /**
+   * { aws: westRef } passes provider configurations; an instance of a provider with for_each
+   * (OpenTofu 1.9) is tf.raw('aws.by_region["eu-west-1"]') or tf.raw("aws.by_region[var.region]").
+   */
+  providers?: { readonly [name: string]: Reference | Expression };
   depends_on?: readonly Reference[];
   children?: AttributesWithoutText;
   /** The module's input variables. */
@@ -441,11 +452,11 @@ export interface ModuleAttributes {
 export interface ModuleMetaArguments {
   name: string;
   source: string;
-  version?: string;
+  version?: string | Expression;
   ref?: Ref;
   count?: Value;
   for_each?: Value;
-  providers?: { readonly [name: string]: Reference };
+  providers?: { readonly [name: string]: Reference | Expression };
   depends_on?: readonly Reference[];
   children?: AttributesWithoutText;
 }
@@ -461,7 +472,7 @@ export type ModuleProps<S extends keyof ModuleTypes> = ModuleMetaArguments & Mod
  * When declarations for the source are installed, the inputs are typed.
  */
 export declare function Module(props: { name: string; ref?: Ref; children: InnerText }): Element;
-export declare function Module<S extends string>(props: { source: S } & NoInfer<S extends keyof ModuleTypes ? ModuleProps<S> : ModuleAttributes>): Element;
+export declare function Module<S extends string>(props: { source: S | Expression } & NoInfer<S extends keyof ModuleTypes ? ModuleProps<S> : ModuleAttributes>): Element;
 
 // ---------------------------------------------------------------------------
 // Terraform's blocks for state changes and checks. Their arguments are all
@@ -491,8 +502,8 @@ export declare function Moved(props: MovedAttributes): Element;
 export interface ImportMetaArguments {
   /** The address to import into, such as "aws_instance.web", or a ref. */
   to: Address;
-  /** A <Provider> ref, or "aws.west". */
-  provider?: Reference;
+  /** A <Provider> ref (indexed once for an instance of a provider with for_each), "aws.west", or tf.raw(...). */
+  provider?: Reference | Expression;
   for_each?: Value;
   children?: AttributesWithoutText;
 }

@@ -1,0 +1,15 @@
+terraform {
+  required_providers {
+    random = {
+      source = "hashicorp/random"
+    }
+  }
+}
+
+resource "random_pet" "this" {
+  prefix = "b"
+}
+
+output "flavor" {
+  value = split("-", random_pet.this.id)[0]
+}
