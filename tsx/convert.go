@@ -200,8 +200,15 @@ func convert(c *converter, tree Value) (*config.Config, diag.Diagnostics) {
 }
 
 // sourceSite reads the position the JSX runtime gives an element: an object
-// {fileName, lineNumber, columnNumber}.
+// {fileName, lineNumber, columnNumber}, or the index the goja engine made of
+// it (indexJSXSites).
 func sourceSite(v Value) (hcl.Range, bool) {
+	if g, ok := v.(*gojaValue); ok && g.kind == Number {
+		if s, ok := g.jsxSite(); ok {
+			return rangeAt(fileName(s.file), s.line, s.col), true
+		}
+		return hcl.Range{}, false
+	}
 	if v == nil || v.Kind() != Object {
 		return hcl.Range{}, false
 	}

@@ -186,7 +186,7 @@ func convertSafely(ctx context.Context, timeout time.Duration, tree Value, src *
 					return
 				}
 			}
-			se, ok := recoverScriptError(r)
+			se, ok := recoverScriptError(r, tree)
 			if !ok {
 				panic(r)
 			}
