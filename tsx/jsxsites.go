@@ -131,8 +131,14 @@ func (w *siteWalker) holds(from, to file.Idx) bool {
 }
 
 // node visits a value of the syntax tree: a node, or a list or structure
-// of the ast package that holds nodes.
+// of the ast package that holds nodes. The kinds of node JSX is made of
+// are visited directly, the others through reflection.
 func (w *siteWalker) node(v reflect.Value) {
+	if v.Kind() == reflect.Interface && !v.IsNil() {
+		if e, ok := v.Interface().(ast.Expression); ok && w.expr(e) {
+			return
+		}
+	}
 	switch v.Kind() {
 	case reflect.Interface:
 		if !v.IsNil() {
@@ -166,6 +172,49 @@ func (w *siteWalker) node(v reflect.Value) {
 		for i := 0; i < v.Len(); i++ {
 			w.node(v.Index(i))
 		}
+	}
+}
+
+// expr visits the expressions JSX is made of (calls, objects, arrays) and
+// reports whether it did; the others are left to node.
+func (w *siteWalker) expr(e ast.Expression) bool {
+	switch e := e.(type) {
+	case *ast.CallExpression:
+		if w.holds(e.Idx0(), e.Idx1()) {
+			w.call(e)
+			w.expr1(e.Callee)
+			for _, a := range e.ArgumentList {
+				w.expr1(a)
+			}
+		}
+	case *ast.ObjectLiteral:
+		if w.holds(e.Idx0(), e.Idx1()) {
+			for _, p := range e.Value {
+				if k, ok := p.(*ast.PropertyKeyed); ok {
+					w.expr1(k.Key)
+					w.expr1(k.Value)
+				} else {
+					w.node(reflect.ValueOf(p))
+				}
+			}
+		}
+	case *ast.ArrayLiteral:
+		if w.holds(e.Idx0(), e.Idx1()) {
+			for _, it := range e.Value {
+				w.expr1(it)
+			}
+		}
+	case *ast.StringLiteral, *ast.NumberLiteral, *ast.Identifier, *ast.BooleanLiteral, *ast.NullLiteral:
+	default:
+		return false
+	}
+	return true
+}
+
+// expr1 visits one expression, which may be nil.
+func (w *siteWalker) expr1(e ast.Expression) {
+	if e != nil && !w.expr(e) {
+		w.node(reflect.ValueOf(e))
 	}
 }
 
