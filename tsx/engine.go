@@ -2,6 +2,7 @@ package tsx
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/dop251/goja"
 	"github.com/dop251/goja/parser"
+	"github.com/go-sourcemap/sourcemap"
 )
 
 // Engine evaluates a bundled configuration script. The script leaves the
@@ -110,24 +112,48 @@ func (e *ScriptError) Error() string {
 func Goja() Engine { return gojaEngine{} }
 
 type gojaEngine struct {
-	// keepSiteObjects leaves the elements' position objects in the
-	// bundle (see indexJSXSites), for tests that compare the two ways.
-	keepSiteObjects bool
+	// asIs runs the bundle as goja reads it, with the elements' position
+	// objects (see indexJSXSites) and the source map read by the parser,
+	// for tests that compare the two ways.
+	asIs bool
 }
 
 func (ge gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
-	prg, err := goja.Parse(s.Name, s.Code, parser.WithSourceMapLoader(func(string) ([]byte, error) {
-		// Only the inline map of the bundle is used; never read files.
-		return nil, errors.New("no external source maps")
-	}))
+	// The inline source map is decoded and parsed on another core while
+	// goja parses and compiles the code, and given to the program before it
+	// runs, so that every position it reports is mapped as if goja had read
+	// the map itself.
+	code, mapLine := s.Code, ""
+	if !ge.asIs {
+		code, mapLine = splitInlineMap(s.Code)
+	}
+	var mapped chan *sourcemap.Consumer
+	opts := []parser.Option{noSourceMapFiles}
+	if mapLine != "" {
+		mapped = make(chan *sourcemap.Consumer, 1)
+		go func() { mapped <- parseInlineMap(s.Name, mapLine) }()
+		opts = []parser.Option{parser.WithDisableSourceMaps}
+	}
+	prg, err := goja.Parse(s.Name, code, opts...)
 	if err != nil {
+		if mapLine != "" {
+			// Parse again as a whole, for the error at mapped positions.
+			if _, err2 := goja.Parse(s.Name, s.Code, noSourceMapFiles); err2 != nil {
+				err = err2
+			}
+		}
 		return nil, fmt.Errorf("parse bundle: %w", err)
 	}
 	var sites []jsxSite
-	if !ge.keepSiteObjects {
+	if !ge.asIs {
 		sites = indexJSXSites(prg, s.Code)
 	}
 	compiled, err := goja.CompileAST(prg, false)
+	if mapped != nil {
+		if m := <-mapped; m != nil {
+			prg.File.SetSourceMap(m)
+		}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("compile bundle: %w", err)
 	}
@@ -204,6 +230,40 @@ func (ge gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
 		env.elementProto = ep
 	}
 	return env.wrap(out), nil
+}
+
+// noSourceMapFiles refuses source maps that are not inline: only the
+// bundle's own map is used; files are never read.
+var noSourceMapFiles = parser.WithSourceMapLoader(func(string) ([]byte, error) {
+	return nil, errors.New("no external source maps")
+})
+
+// splitInlineMap cuts the last line of a bundle off when it is an inline
+// source map (only empty lines after it), the line goja's parser would
+// read the map from: code is the rest, mapLine the comment. Any other
+// bundle is left whole, for goja to read as it does.
+func splitInlineMap(bundle string) (code, mapLine string) {
+	rest := strings.TrimRight(bundle, "\n")
+	p := strings.LastIndexByte(rest, '\n')
+	if line := rest[p+1:]; strings.HasPrefix(line, "//# sourceMappingURL=data:application/json") {
+		return bundle[:p+1], line
+	}
+	return bundle, ""
+}
+
+// parseInlineMap reads the map of a "//# sourceMappingURL=data:..." line
+// as goja's parser does; nil when it cannot be read.
+func parseInlineMap(name, line string) *sourcemap.Consumer {
+	url := line[strings.Index(line, "=")+1:]
+	data, err := base64.StdEncoding.DecodeString(url[strings.Index(url, ",")+1:])
+	if err != nil || data == nil {
+		return nil
+	}
+	m, err := sourcemap.Parse(name, data)
+	if err != nil {
+		return nil
+	}
+	return m
 }
 
 func exceptionError(ex *goja.Exception, sites []jsxSite) *ScriptError {

@@ -11,14 +11,15 @@ import (
 )
 
 // TestSiteIndexSameAsObjects builds every case of testdata/build with the
-// elements' positions as indexes (the default) and as esbuild's objects:
+// elements' positions as indexes and the source map read apart (the
+// default), and with esbuild's objects and the map read by goja's parser:
 // the output and the diagnostics are the same, byte for byte.
 func TestSiteIndexSameAsObjects(t *testing.T) {
 	for _, name := range buildCases(t) {
 		dir := filepath.Join("testdata", "build", name)
 		entry, opts := readCase(t, dir)
 		var got [2]string
-		for i, e := range []Engine{gojaEngine{}, gojaEngine{keepSiteObjects: true}} {
+		for i, e := range []Engine{gojaEngine{}, gojaEngine{asIs: true}} {
 			o := opts
 			o.Engine = e
 			cfg, diags := Build(entry, o)
@@ -113,5 +114,54 @@ export default function App() {
 		if !strings.Contains(string(out), s) {
 			t.Errorf("output lacks %s:\n%s", s, out)
 		}
+	}
+}
+
+// TestSplitInlineMap: the map line is cut off only when it is the last
+// line, as goja would read it.
+func TestSplitInlineMap(t *testing.T) {
+	for _, tc := range []struct{ in, code, line string }{
+		{"a();\n//# sourceMappingURL=data:application/json;base64,e30=\n", "a();\n", "//# sourceMappingURL=data:application/json;base64,e30="},
+		{"a();\n//# sourceMappingURL=data:application/json;base64,e30=", "a();\n", "//# sourceMappingURL=data:application/json;base64,e30="},
+		{"a();\n//# sourceMappingURL=x.js.map\n", "a();\n//# sourceMappingURL=x.js.map\n", ""},
+		{"//# sourceMappingURL=data:application/json;base64,e30=\n})\n", "//# sourceMappingURL=data:application/json;base64,e30=\n})\n", ""},
+		{"a();\n", "a();\n", ""},
+	} {
+		code, line := splitInlineMap(tc.in)
+		if code != tc.code || line != tc.line {
+			t.Errorf("splitInlineMap(%q) = %q, %q; want %q, %q", tc.in, code, line, tc.code, tc.line)
+		}
+	}
+}
+
+// TestStackMappedAsGojaMaps: a stack the configuration itself prints, and
+// the position of an exception, are the same whether goja's parser reads
+// the source map or the engine reads it apart.
+func TestStackMappedAsGojaMaps(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"main.tsx": `import { Resource } from "tfkit";
+
+function where() {
+  return new Error("here").stack;
+}
+
+console.log(where());
+
+export default function App() {
+  const x: any = undefined;
+  return <Resource type="null_resource" name={x.name} />;
+}
+`})
+	var got [2]string
+	for i, e := range []Engine{gojaEngine{}, gojaEngine{asIs: true}} {
+		var log strings.Builder
+		_, diags := Build("main.tsx", Options{Dir: dir, Engine: e, Log: &log})
+		got[i] = log.String() + formatDiags(diags)
+	}
+	if got[0] != got[1] {
+		t.Errorf("map read apart:\n%s\nread by the parser:\n%s", got[0], got[1])
+	}
+	if !strings.Contains(got[0], "main.tsx:4:") || !strings.Contains(got[0], "main.tsx:11:") {
+		t.Errorf("positions not in main.tsx:\n%s", got[0])
 	}
 }
