@@ -80,6 +80,13 @@ func bundleEntry(entry, dir string) (*bundle, diag.Diagnostics) {
 	}
 	wrapper := fmt.Sprintf("import * as app from %q;\nimport { __render } from \"tfkit\";\nglobalThis.%s = __render(app);\n",
 		"./"+filepath.ToSlash(rel), outputGlobal)
+	// The entry is read for computed module loads while esbuild parses
+	// it, on another core: it is usually the largest input.
+	entryChecked := make(chan *entryLoads, 1)
+	go func() {
+		path := filepath.Clean(entry)
+		entryChecked <- &entryLoads{path: path, diags: fileLoads(path, dir)}
+	}()
 	res := api.Build(api.BuildOptions{
 		Stdin: &api.StdinOptions{
 			Contents:   wrapper,
@@ -116,7 +123,7 @@ func bundleEntry(entry, dir string) (*bundle, diag.Diagnostics) {
 	if d := checkEntryModule(res.Metafile, entry, dir); d != nil {
 		return nil, d
 	}
-	if d := checkComputedLoads(res.Metafile, dir); d != nil {
+	if d := checkComputedLoads(res.Metafile, dir, <-entryChecked); d != nil {
 		return nil, d
 	}
 	if len(res.OutputFiles) != 1 {

@@ -123,7 +123,11 @@ type member struct {
 // members lists an object's members in order, leaving out undefined ones
 // (an attribute set to undefined is not set).
 func members(v Value) []member {
-	keys := v.Keys()
+	return membersOf(v, v.Keys())
+}
+
+// membersOf is members with the keys of v already read.
+func membersOf(v Value, keys []string) []member {
 	out := make([]member, 0, len(keys))
 	for _, k := range keys {
 		if mv := v.Get(k); present(mv) {
@@ -200,8 +204,15 @@ func convert(c *converter, tree Value) (*config.Config, diag.Diagnostics) {
 }
 
 // sourceSite reads the position the JSX runtime gives an element: an object
-// {fileName, lineNumber, columnNumber}.
+// {fileName, lineNumber, columnNumber}, or the index the goja engine made of
+// it (indexJSXSites).
 func sourceSite(v Value) (hcl.Range, bool) {
+	if g, ok := v.(*gojaValue); ok && g.kind == Number {
+		if s, ok := g.jsxSite(); ok {
+			return rangeAt(fileName(s.file), s.line, s.col), true
+		}
+		return hcl.Range{}, false
+	}
 	if v == nil || v.Kind() != Object {
 		return hcl.Range{}, false
 	}
@@ -244,8 +255,9 @@ func (c *converter) readNode(i int, v Value) *node {
 	_, n.keyLast = v.IntAt("k")
 	_, n.keyInList = v.IntAt("kl")
 	c.g.cur = n
-	c.validKeys(n.props, n.site, "<"+kind+">")
-	for _, m := range members(n.props) {
+	keys := n.props.Keys()
+	c.validKeys(n.props, keys, n.site, "<"+kind+">")
+	for _, m := range membersOf(n.props, keys) {
 		if m.key != "children" && m.key != "ref" {
 			n.attrs = append(n.attrs, m)
 		}
@@ -744,11 +756,12 @@ func (c *converter) bodyItems(n *node, types []string, obj Value, at hcl.Range, 
 		return nil
 	}
 	defer c.leave(obj)
-	if !c.validKeys(obj, at, path) {
+	keys := obj.Keys()
+	if !c.validKeys(obj, keys, at, path) {
 		return nil
 	}
 	var items []config.Item
-	for _, m := range members(obj) {
+	for _, m := range membersOf(obj, keys) {
 		items = append(items, c.item(n, types, m.key, m.val, at, path+"."+m.key)...)
 	}
 	return items

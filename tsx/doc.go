@@ -14,7 +14,10 @@
 //     .tsx position), whatever the project's tsconfig.json says. require(),
 //     dynamic import(), Node built-ins and CommonJS files are refused.
 //  2. evaluate: an Engine (goja by default) runs the script with
-//     process.env and a timeout. The runtime calls composite components,
+//     process.env and a timeout. goja compiles it without the elements'
+//     position objects, which become indexes into a table kept in Go
+//     (indexJSXSites), and reads the source map on another core while it
+//     parses and compiles. The runtime calls composite components,
 //     flattens fragments, calls innerText functions in declaration order and
 //     returns a plain JSON tree: one node per primitive element with its
 //     props in written order, its .tsx position and its ref, plus the refs'

@@ -2,6 +2,7 @@ package tsx
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/dop251/goja"
 	"github.com/dop251/goja/parser"
+	"github.com/go-sourcemap/sourcemap"
 )
 
 // Engine evaluates a bundled configuration script. The script leaves the
@@ -109,23 +111,55 @@ func (e *ScriptError) Error() string {
 // written in Go.
 func Goja() Engine { return gojaEngine{} }
 
-type gojaEngine struct{}
+type gojaEngine struct {
+	// asIs runs the bundle as goja reads it, with the elements' position
+	// objects (see indexJSXSites) and the source map read by the parser,
+	// for tests that compare the two ways.
+	asIs bool
+}
 
-func (gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
-	prg, err := goja.Parse(s.Name, s.Code, parser.WithSourceMapLoader(func(string) ([]byte, error) {
-		// Only the inline map of the bundle is used; never read files.
-		return nil, errors.New("no external source maps")
-	}))
+func (ge gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
+	// The inline source map is decoded and parsed on another core while
+	// goja parses and compiles the code, and given to the program before it
+	// runs, so that every position it reports is mapped as if goja had read
+	// the map itself.
+	code, mapLine := s.Code, ""
+	if !ge.asIs {
+		code, mapLine = splitInlineMap(s.Code)
+	}
+	var mapped chan *sourcemap.Consumer
+	opts := []parser.Option{noSourceMapFiles}
+	if mapLine != "" {
+		mapped = make(chan *sourcemap.Consumer, 1)
+		go func() { mapped <- parseInlineMap(s.Name, mapLine) }()
+		opts = []parser.Option{parser.WithDisableSourceMaps}
+	}
+	prg, err := goja.Parse(s.Name, code, opts...)
 	if err != nil {
+		if mapLine != "" {
+			// Parse again as a whole, for the error at mapped positions.
+			if _, err2 := goja.Parse(s.Name, s.Code, noSourceMapFiles); err2 != nil {
+				err = err2
+			}
+		}
 		return nil, fmt.Errorf("parse bundle: %w", err)
 	}
+	var sites []jsxSite
+	if !ge.asIs {
+		sites = indexJSXSites(prg, s.Code)
+	}
 	compiled, err := goja.CompileAST(prg, false)
+	if mapped != nil {
+		if m := <-mapped; m != nil {
+			prg.File.SetSourceMap(m)
+		}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("compile bundle: %w", err)
 	}
 	vm := goja.New()
 	vm.SetMaxCallStackSize(10000)
-	env := &gojaEnv{vm: vm}
+	env := &gojaEnv{vm: vm, sites: sites}
 	if err := env.setupGlobals(s); err != nil {
 		return nil, err
 	}
@@ -182,7 +216,7 @@ func (gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
 		}
 		var ex *goja.Exception
 		if errors.As(err, &ex) {
-			return nil, exceptionError(ex)
+			return nil, exceptionError(ex, sites)
 		}
 		return nil, err
 	}
@@ -198,11 +232,45 @@ func (gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
 	return env.wrap(out), nil
 }
 
-func exceptionError(ex *goja.Exception) *ScriptError {
+// noSourceMapFiles refuses source maps that are not inline: only the
+// bundle's own map is used; files are never read.
+var noSourceMapFiles = parser.WithSourceMapLoader(func(string) ([]byte, error) {
+	return nil, errors.New("no external source maps")
+})
+
+// splitInlineMap cuts the last line of a bundle off when it is an inline
+// source map (only empty lines after it), the line goja's parser would
+// read the map from: code is the rest, mapLine the comment. Any other
+// bundle is left whole, for goja to read as it does.
+func splitInlineMap(bundle string) (code, mapLine string) {
+	rest := strings.TrimRight(bundle, "\n")
+	p := strings.LastIndexByte(rest, '\n')
+	if line := rest[p+1:]; strings.HasPrefix(line, "//# sourceMappingURL=data:application/json") {
+		return bundle[:p+1], line
+	}
+	return bundle, ""
+}
+
+// parseInlineMap reads the map of a "//# sourceMappingURL=data:..." line
+// as goja's parser does; nil when it cannot be read.
+func parseInlineMap(name, line string) *sourcemap.Consumer {
+	url := line[strings.Index(line, "=")+1:]
+	data, err := base64.StdEncoding.DecodeString(url[strings.Index(url, ",")+1:])
+	if err != nil || data == nil {
+		return nil
+	}
+	m, err := sourcemap.Parse(name, data)
+	if err != nil {
+		return nil
+	}
+	return m
+}
+
+func exceptionError(ex *goja.Exception, sites []jsxSite) *ScriptError {
 	se := &ScriptError{Stack: framesOf(ex.Stack())}
 	v := ex.Value()
 	if obj, ok := v.(*goja.Object); ok {
-		se.Composites = compositeSites(obj)
+		se.Composites = compositeSites(obj, sites)
 	}
 	if obj, ok := v.(*goja.Object); ok && obj.ClassName() == "Error" {
 		se.Name = stringProp(obj, "name")
@@ -222,8 +290,8 @@ func exceptionError(ex *goja.Exception) *ScriptError {
 
 // compositeSites reads the composites an exception passed through, as the
 // runtime records them on it (innermost first): each one's name and the
-// position of its element.
-func compositeSites(obj *goja.Object) []Frame {
+// position of its element (an index into sites, or esbuild's object).
+func compositeSites(obj *goja.Object, sites []jsxSite) []Frame {
 	list, ok := obj.Get(sitesKey).(*goja.Object)
 	if !ok || list.ClassName() != "Array" {
 		return nil
@@ -233,6 +301,10 @@ func compositeSites(obj *goja.Object) []Frame {
 	for i := 0; i < n && i < 100; i++ {
 		site, ok := list.Get(strconv.Itoa(i)).(*goja.Object)
 		if !ok {
+			continue
+		}
+		if i, ok := siteIndex(site.Get("s"), sites); ok {
+			out = append(out, Frame{Func: stringProp(site, "n"), File: sites[i].file, Line: sites[i].line, Col: sites[i].col})
 			continue
 		}
 		pos, ok := site.Get("s").(*goja.Object)
@@ -288,6 +360,9 @@ type gojaEnv struct {
 	elementProto *goja.Object
 	frames       []goja.StackFrame
 	buf          []goja.StackFrame
+	// sites are the positions of the elements, which the bundle passes
+	// as indexes (see indexJSXSites).
+	sites []jsxSite
 }
 
 // setupGlobals gives the script process.env, process.cwd(), console and the
@@ -532,12 +607,44 @@ func (g *gojaValue) Site() (string, int, int, bool) {
 }
 
 // recoverScriptError turns a panic raised while the converter reads the
-// engine's values (a getter or proxy trap that throws) into a ScriptError.
-func recoverScriptError(r any) (*ScriptError, bool) {
+// engine's values (a getter or proxy trap that throws) into a ScriptError;
+// tree is the value being read.
+func recoverScriptError(r any, tree Value) (*ScriptError, bool) {
 	if ex, ok := r.(*goja.Exception); ok {
-		return exceptionError(ex), true
+		var sites []jsxSite
+		if g, ok := tree.(*gojaValue); ok {
+			sites = g.env.sites
+		}
+		return exceptionError(ex, sites), true
 	}
 	return nil, false
+}
+
+// siteIndex reads an element position the bundle gives as an index into
+// sites (see indexJSXSites).
+func siteIndex(v goja.Value, sites []jsxSite) (int, bool) {
+	if v == nil || !goja.IsNumber(v) {
+		return 0, false
+	}
+	f := v.ToFloat()
+	i := int(f)
+	if float64(i) != f || i <= 0 || i >= len(sites) {
+		return 0, false
+	}
+	return i, true
+}
+
+// jsxSite reads an element position given as an index into the bundle's
+// table of positions.
+func (g *gojaValue) jsxSite() (jsxSite, bool) {
+	if g.kind != Number {
+		return jsxSite{}, false
+	}
+	i, ok := siteIndex(g.v, g.env.sites)
+	if !ok {
+		return jsxSite{}, false
+	}
+	return g.env.sites[i], true
 }
 
 func (g *gojaValue) StrAt(key string) (string, bool) {

@@ -36,12 +36,20 @@ func (s *sources) file(name string) *sourceFile {
 	if f, ok := s.files[name]; ok {
 		return f
 	}
-	f := &sourceFile{}
 	p := filepath.FromSlash(name)
 	if !filepath.IsAbs(p) {
 		p = filepath.Join(s.dir, p)
 	}
-	if data, err := os.ReadFile(p); err == nil {
+	f := readSourceFile(p)
+	s.files[name] = f
+	return f
+}
+
+// readSourceFile reads a file for sources; ok is false when it cannot be
+// read.
+func readSourceFile(path string) *sourceFile {
+	f := &sourceFile{}
+	if data, err := os.ReadFile(path); err == nil {
 		f.text = string(data)
 		f.lines = strings.Split(f.text, "\n")
 		for i, l := range f.lines {
@@ -49,7 +57,6 @@ func (s *sources) file(name string) *sourceFile {
 		}
 		f.ok = true
 	}
-	s.files[name] = f
 	return f
 }
 

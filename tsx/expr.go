@@ -86,10 +86,11 @@ func (c *converter) value(n *node, v Value, at hcl.Range, path string) config.Ex
 		return nil
 	}
 	defer c.leave(v)
-	if !c.validKeys(v, at, path) {
+	keys := v.Keys()
+	if !c.validKeys(v, keys, at, path) {
 		return nil
 	}
-	ms := members(v)
+	ms := membersOf(v, keys)
 	items := make([]config.ObjectItem, 0, len(ms))
 	for _, m := range ms {
 		p := path + "." + m.key

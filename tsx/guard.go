@@ -163,9 +163,11 @@ func (c *converter) validText(v Value, at hcl.Range, path string) bool {
 // validKeys reports object keys that hold a lone UTF-16 surrogate: the
 // engine gives such a key with U+FFFD, under which the member cannot be
 // read back, so it would be left out without a word.
-func (c *converter) validKeys(v Value, at hcl.Range, path string) bool {
+// The caller has read the keys of v, once, and reads its members with
+// them (membersOf).
+func (c *converter) validKeys(v Value, keys []string, at hcl.Range, path string) bool {
 	ok := true
-	for _, k := range v.Keys() {
+	for _, k := range keys {
 		if strings.ContainsRune(k, utf8.RuneError) && !present(v.Get(k)) {
 			c.errorAt(at, path+"."+k, "Invalid Unicode in a key",
 				fmt.Sprintf("The key %q holds half of a UTF-16 surrogate pair (such as \\uD800 without its second half); it is not a character and cannot be written as UTF-8.", k),

@@ -42,7 +42,7 @@ func tagAttrs(f *sourceFile, line, col int) ([]attrPos, bool) {
 	if bc < 0 {
 		return nil, false
 	}
-	s := &scanner{src: f.text, pos: f.starts[line-1] + bc, starts: f.starts}
+	s := &scanner{src: f.text, pos: f.starts[line-1] + bc, starts: f.starts, line: line - 1}
 	if !s.peek('<') {
 		return nil, false
 	}
@@ -124,14 +124,19 @@ type scanner struct {
 	src    string
 	pos    int
 	starts []int
+	line   int // the 0-based line posAt found last: the next is usually on it
 }
 
 func (s *scanner) peek(c byte) bool { return s.pos < len(s.src) && s.src[s.pos] == c }
 
 func (s *scanner) posAt(off int) hcl.Pos {
-	line := sort.Search(len(s.starts), func(i int) bool { return s.starts[i] > off }) - 1
-	if line < 0 {
-		line = 0
+	line := s.line
+	if line >= len(s.starts) || s.starts[line] > off || line+1 < len(s.starts) && s.starts[line+1] <= off {
+		line = sort.Search(len(s.starts), func(i int) bool { return s.starts[i] > off }) - 1
+		if line < 0 {
+			line = 0
+		}
+		s.line = line
 	}
 	col := utf8.RuneCountInString(s.src[s.starts[line]:off]) + 1
 	return hcl.Pos{Line: line + 1, Column: col, Byte: off}

@@ -103,8 +103,10 @@ func (s *scanner) literalArgument() bool {
 
 // checkComputedLoads reads the user's files among the bundle's inputs (not
 // packages under node_modules, whose unused code may well hold such calls)
-// for require() and import() calls with computed module names.
-func checkComputedLoads(metafile, dir string) diag.Diagnostics {
+// for require() and import() calls with computed module names. entry, when
+// not nil, holds what fileLoads found in one of them already (the entry
+// file, read while esbuild bundled).
+func checkComputedLoads(metafile, dir string, entry *entryLoads) diag.Diagnostics {
 	inputs, ok := metaInputs(metafile)
 	if !ok {
 		return nil
@@ -118,35 +120,52 @@ func checkComputedLoads(metafile, dir string) diag.Diagnostics {
 		if !filepath.IsAbs(path) {
 			path = filepath.Join(dir, filepath.FromSlash(path))
 		}
-		data, err := os.ReadFile(path)
-		if err != nil {
+		if entry != nil && path == entry.path {
+			diags = append(diags, entry.diags...)
 			continue
 		}
-		text := string(data)
-		lines := strings.Split(text, "\n")
-		if d := checkEncoding(text, lines, displayName(path, dir)); d != nil {
-			diags = append(diags, d)
-			continue
+		diags = append(diags, fileLoads(path, dir)...)
+	}
+	return diags
+}
+
+// entryLoads is what fileLoads found in a file.
+type entryLoads struct {
+	path  string
+	diags diag.Diagnostics
+}
+
+// fileLoads reads one file for calls with computed module names, after a
+// check of its encoding.
+func fileLoads(path, dir string) diag.Diagnostics {
+	var diags diag.Diagnostics
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	text := string(data)
+	lines := strings.Split(text, "\n")
+	if d := checkEncoding(text, lines, displayName(path, dir)); d != nil {
+		return diag.Diagnostics{d}
+	}
+	for _, call := range computedLoadCalls(text) {
+		r := hcl.Range{Filename: displayName(path, dir), Start: call.pos,
+			End: hcl.Pos{Line: call.pos.Line, Column: call.pos.Column + len(call.keyword), Byte: call.pos.Byte + len(call.keyword)}}
+		d := &diag.Diagnostic{Severity: diag.Error, Summary: "Unsupported module loading", Subject: &r}
+		if call.keyword == "require" {
+			d.Detail = "require() with a module name computed at run time is not supported: tfkit evaluates ES modules only, imported by name and bundled before the configuration runs."
+		} else {
+			d.Detail = "import() with a module name computed at run time is not supported: a configuration is rendered synchronously, from modules imported by name and bundled before it runs."
 		}
-		for _, call := range computedLoadCalls(text) {
-			r := hcl.Range{Filename: displayName(path, dir), Start: call.pos,
-				End: hcl.Pos{Line: call.pos.Line, Column: call.pos.Column + len(call.keyword), Byte: call.pos.Byte + len(call.keyword)}}
-			d := &diag.Diagnostic{Severity: diag.Error, Summary: "Unsupported module loading", Subject: &r}
-			if call.keyword == "require" {
-				d.Detail = "require() with a module name computed at run time is not supported: tfkit evaluates ES modules only, imported by name and bundled before the configuration runs."
-			} else {
-				d.Detail = "import() with a module name computed at run time is not supported: a configuration is rendered synchronously, from modules imported by name and bundled before it runs."
+		around := map[int]string{}
+		for n := call.pos.Line - 2; n <= call.pos.Line+1; n++ {
+			if n >= 1 && n <= len(lines) {
+				around[n] = strings.TrimSuffix(lines[n-1], "\r")
 			}
-			around := map[int]string{}
-			for n := call.pos.Line - 2; n <= call.pos.Line+1; n++ {
-				if n >= 1 && n <= len(lines) {
-					around[n] = strings.TrimSuffix(lines[n-1], "\r")
-				}
-			}
-			d.Detail += "\n" + codeFrame(around, r.Start.Line, r.Start.Column, len(call.keyword))
-			d.Suggestion = `import each module by name (import * as dev from "./settings.dev") and choose among them at run time`
-			diags = append(diags, d)
 		}
+		d.Detail += "\n" + codeFrame(around, r.Start.Line, r.Start.Column, len(call.keyword))
+		d.Suggestion = `import each module by name (import * as dev from "./settings.dev") and choose among them at run time`
+		diags = append(diags, d)
 	}
 	return diags
 }

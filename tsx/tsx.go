@@ -93,6 +93,10 @@ func build(ctx context.Context, entry string, opts Options) (*config.Config, *as
 			Suggestion: "name the .tsx file whose default export is the configuration, such as main.tsx"}}
 	}
 
+	// The converter reads the entry for positions; it is read on another
+	// core while esbuild bundles.
+	entrySource := make(chan *sourceFile, 1)
+	go func() { entrySource <- readSourceFile(entry) }()
 	b, diags := bundleEntry(entry, dir)
 	if diags.HasErrors() {
 		return nil, nil, diags
@@ -108,6 +112,7 @@ func build(ctx context.Context, entry string, opts Options) (*config.Config, *as
 		engine = Goja()
 	}
 	src := newSources(dir)
+	src.files[displayName(entry, dir)] = <-entrySource
 	assets := newAssetSet(dir)
 	start := time.Now()
 	out, err := engine.Run(ctx, Script{
@@ -186,7 +191,7 @@ func convertSafely(ctx context.Context, timeout time.Duration, tree Value, src *
 					return
 				}
 			}
-			se, ok := recoverScriptError(r)
+			se, ok := recoverScriptError(r, tree)
 			if !ok {
 				panic(r)
 			}

@@ -589,6 +589,7 @@ function errorMessage(e) {
 // was rendered, in declaration order; what a visit returns is rendered
 // (in the scope of the visited node) and visited in the next round.
 function runAspects() {
+  if (nodeAspects.size === 0) return;
   for (let round = 0; ; round++) {
     const added = [];
     const snapshot = nodes.slice();
