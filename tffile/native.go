@@ -31,11 +31,17 @@ func readNative(name string, src []byte) (*config.Config, *hclsyntax.Body, diag.
 // that cannot be shown to give what parsing the whole gives, the whole is
 // parsed, so the result and the diagnostics are always those of
 // hclsyntax.ParseConfig on the whole file.
+//
+// Text in the plain subset that quickParse reads (most generated files,
+// and most blocks of hand-written ones) is built without HCL's parser,
+// into the same tree.
 func parseNative(name string, src []byte) (*hclsyntax.Body, hcl.Diagnostics) {
 	if cuts := pieces(src, pieceSize); len(cuts) > 0 {
 		if sb, ok := parsePieces(name, src, cuts); ok {
 			return sb, nil
 		}
+	} else if sb, ok := quickParse(name, src, hcl.InitialPos); ok {
+		return sb, nil
 	}
 	if hds := hcldepth.Config(src, name, hcl.InitialPos); hds.HasErrors() {
 		return nil, hds
@@ -158,6 +164,11 @@ func parsePieces(name string, src []byte, cuts []int) (*hclsyntax.Body, bool) {
 					// what it scans, not inside a file.
 					failed.Store(true)
 					return
+				}
+				if sb, ok := quickParse(name, p, starts[i]); ok {
+					// Nested far less deep than the guard's limit.
+					bodies[i] = sb
+					continue
 				}
 				if hds := hcldepth.Config(p, name, starts[i]); len(hds) > 0 {
 					failed.Store(true)
