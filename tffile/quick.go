@@ -32,7 +32,7 @@ func quickParse(name string, src []byte, start hcl.Pos) (*hclsyntax.Body, bool) 
 			return nil, false
 		}
 	}
-	q := &quick{name: name, src: src, start: start, line: start.Line, lineStart: 1 - start.Column}
+	q := &quick{name: name, src: src, text: string(src), start: start, line: start.Line, lineStart: 1 - start.Column}
 	body, ok := q.fileBody()
 	if !ok {
 		return nil, false
@@ -41,8 +41,11 @@ func quickParse(name string, src []byte, start hcl.Pos) (*hclsyntax.Body, bool) 
 }
 
 type quick struct {
-	name  string
-	src   []byte
+	name string
+	src  []byte
+	// text is src as a string: names and literals are slices of it, one
+	// copy for all of them.
+	text  string
 	start hcl.Pos
 	i     int // next byte
 	line  int
@@ -110,7 +113,7 @@ func (q *quick) ident() (string, hcl.Range, bool) {
 	for q.i < len(q.src) && isNameByte(q.src[q.i]) {
 		q.i++
 	}
-	return string(q.src[from:q.i]), q.rng(from, q.i), true
+	return q.text[from:q.i], q.rng(from, q.i), true
 }
 
 // quoted reads a quoted string of plain characters at q.i: its text, the
@@ -141,7 +144,7 @@ func (q *quick) quoted() (string, hcl.Range, hcl.Range, bool) {
 		// HCL places the empty literal of "" after the closing quote.
 		text = q.rng(j+1, j+1)
 	}
-	return string(q.src[from+1 : j]), text, q.rng(from, j+1), true
+	return q.text[from+1 : j], text, q.rng(from, j+1), true
 }
 
 // quotedExpr is HCL's tree of a quoted string without template sequences:
@@ -260,6 +263,10 @@ func (q *quick) block(typ string, typeRange hcl.Range, depth int) (*hclsyntax.Bl
 		}
 		if !ok {
 			return nil, false
+		}
+		if b.Labels == nil {
+			// Most blocks that have labels have two.
+			b.Labels, b.LabelRanges = make([]string, 0, 2), make([]hcl.Range, 0, 2)
 		}
 		b.Labels = append(b.Labels, label)
 		b.LabelRanges = append(b.LabelRanges, r)
