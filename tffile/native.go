@@ -24,9 +24,9 @@ import (
 // whole's. Whenever that cannot be shown to give what parsing the whole
 // gives, the whole is parsed, after the nesting guard, so the result and
 // the diagnostics are always those of hclsyntax.ParseConfig on the whole
-// file. Text in the plain subset that quickParse reads (most generated
-// files, and most blocks of hand-written ones) is built without HCL's
-// parser, into the same tree.
+// file. Text in the plain subset that quickParse reads (generated files,
+// mostly, and about half the blocks of public modules) is built without
+// HCL's parser, into the same tree.
 func readNative(name string, src []byte) (*config.Config, *hclsyntax.Body, diag.Diagnostics) {
 	if cuts := pieces(src, pieceSize); len(cuts) > 0 {
 		if sb, converted, ok := parsePieces(name, src, cuts, true); ok {

@@ -8,11 +8,13 @@ import (
 
 // quickParse builds the syntax tree of src, which starts at start in its
 // file, without HCL's scanner and parser, when src is written in the plain
-// subset of the native syntax that generated and hand-written files are
-// mostly made of; it reports false for anything else, and the caller
-// parses with HCL. The subset:
+// subset of the native syntax that generated files are mostly made of
+// (and about half the blocks of public modules: 3,779 of the 6,946 in
+// two aws modules' trees); it reports false for anything else, and the
+// caller parses with HCL. The subset:
 //
-//   - ASCII text, lines ending in "\n" (no carriage return), no comments;
+//   - ASCII text, lines ending in "\n" (no carriage return), comments
+//     running to the end of a line (# or //) where a line may end;
 //   - blocks: a name, labels that are names or quoted strings, "{" and a
 //     newline (or "{}"), the body, and "}" on a line of its own;
 //   - arguments on a line of their own: name = expression;
@@ -80,8 +82,8 @@ func (q *quick) spaces() {
 	}
 }
 
-// spacesAndNewlines skips white space and line ends (inside brackets,
-// where HCL ignores newlines).
+// spacesAndNewlines skips white space, line ends and comments (inside
+// brackets, where HCL ignores newlines).
 func (q *quick) spacesAndNewlines() {
 	for q.i < len(q.src) {
 		switch q.src[q.i] {
@@ -90,9 +92,30 @@ func (q *quick) spacesAndNewlines() {
 		case '\n':
 			q.newline()
 		default:
-			return
+			if !q.comment() {
+				return
+			}
 		}
 	}
+}
+
+// comment skips a comment that runs to the end of the line at q.i, up to
+// the newline, and reports whether there was one. HCL reads such a
+// comment where a newline may be as that newline, and skips it where
+// newlines are ignored; the ranges it gives it are never in the tree,
+// except as the start of a file's body, which is where the comment starts.
+// Comments between /* and */ are HCL's.
+func (q *quick) comment() bool {
+	if q.i >= len(q.src) {
+		return false
+	}
+	if c := q.src[q.i]; c != '#' && !(c == '/' && q.i+1 < len(q.src) && q.src[q.i+1] == '/') {
+		return false
+	}
+	for q.i < len(q.src) && q.src[q.i] != '\n' {
+		q.i++
+	}
+	return true
 }
 
 func isNameStart(c byte) bool {
@@ -163,6 +186,13 @@ func (q *quick) fileBody() (*hclsyntax.Body, bool) {
 	// first newline or name, white space before it skipped.
 	q.spaces()
 	first := q.pos(q.i)
+	if at := q.i; q.comment() {
+		if q.i >= len(q.src) {
+			// A comment with no newline after it is skipped.
+			first = q.pos(q.i)
+		}
+		q.i = at
+	}
 	if !q.items(body, 0) || q.i != len(q.src) {
 		return nil, false
 	}
@@ -176,6 +206,7 @@ func (q *quick) fileBody() (*hclsyntax.Body, bool) {
 func (q *quick) items(body *hclsyntax.Body, depth int) bool {
 	for {
 		q.spaces()
+		q.comment()
 		if q.i >= len(q.src) || q.src[q.i] == '}' {
 			return true
 		}
@@ -211,6 +242,7 @@ func (q *quick) items(body *hclsyntax.Body, depth int) bool {
 // accepts the end of src.
 func (q *quick) lineEnd() bool {
 	q.spaces()
+	q.comment()
 	if q.i >= len(q.src) {
 		return true
 	}
@@ -274,6 +306,7 @@ func (q *quick) block(typ string, typeRange hcl.Range, depth int) (*hclsyntax.Bl
 	open := q.rng(q.i, q.i+1)
 	q.i++
 	q.spaces()
+	q.comment()
 	if q.i >= len(q.src) || q.src[q.i] != '}' && q.src[q.i] != '\n' {
 		return nil, false // a one-line block with an argument: HCL's own rules
 	}
@@ -335,7 +368,9 @@ func (q *quick) ends() bool {
 		return true
 	}
 	switch q.src[q.i] {
-	case ' ', '\t', '\n', ',', '}', ']':
+	case ' ', '\t', '\n', ',', '}', ']', '#', '/':
+		// What may follow is the caller's to check: a "/" that does not
+		// start a comment is an operator, which no caller accepts.
 		return true
 	}
 	return false
@@ -382,6 +417,7 @@ func (q *quick) object(depth int) (hclsyntax.Expression, bool) {
 	o := &hclsyntax.ObjectConsExpr{OpenRange: open}
 	for {
 		q.spaces()
+		q.comment()
 		if q.i >= len(q.src) {
 			return nil, false
 		}
@@ -432,6 +468,7 @@ func (q *quick) object(depth int) (hclsyntax.Expression, bool) {
 		})
 		// One item per line: items separated by commas are HCL's.
 		q.spaces()
+		q.comment()
 		if q.i >= len(q.src) || q.src[q.i] != '\n' && q.src[q.i] != '}' {
 			return nil, false
 		}

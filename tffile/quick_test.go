@@ -80,11 +80,14 @@ func atEveryLine(t testing.TB, src []byte) {
 }
 
 // plain is text in the subset quickParse reads.
-const plain = `terraform {
+const plain = `# A comment first.
+terraform { // and after a brace
+  # on a line of its own
   required_providers {
     aws = {
-      source  = "hashicorp/aws"
-      version = "3.3.0"
+      source  = "hashicorp/aws" # after an item
+      # between items
+      version = "3.3.0"//no space
     }
   }
 }
@@ -104,10 +107,11 @@ resource "aws_subnet" "s0" {
 	empty = ""
 	nothing = null
 	off = false
-	list = ["a", 1, true, aws_vpc.v0.id]
-	multi = [
-	  "a",
-	  "b",
+	list = ["a", 1, true, aws_vpc.v0.id] # after a tuple
+	multi = [ # after a bracket
+	  "a", // after an item
+	  # on a line of its own
+	  "b"#touching
 	]
 	none = []
 	obj = {}
@@ -119,8 +123,10 @@ resource "aws_subnet" "s0" {
 	}
 	dashed-name = some-ref.with-dash
 }
-resource "null_resource" "empty" {}
+resource "null_resource" "empty" {} # after a block
 locals {
+  a = b#touching
+  c = 1// touching
 }
 block label1 "label 2" {
   nested {
@@ -194,13 +200,19 @@ func TestQuickParseIsHCLs(t *testing.T) {
 
 func TestQuickParseRefuses(t *testing.T) {
 	for _, src := range []string{
-		"a = 1\na = 2\n",                   // redefined: HCL's diagnostic
-		"a {\n  b = 1\n  b = 2\n}\n",       // the same inside a block
-		"a { b = 1 }\n",                    // one-line block with an argument
-		"a {\n}",                           // (accepted: no newline at the end is fine)
-		"a {\n  b = \"${c}\"\n}\n",         // a template
-		"a {\n  b = \"x\\ny\"\n}\n",        // an escape
-		"a {\n  b = 1 # c\n}\n",            // a comment
+		"a = 1\na = 2\n",             // redefined: HCL's diagnostic
+		"a {\n  b = 1\n  b = 2\n}\n", // the same inside a block
+		"a { b = 1 }\n",              // one-line block with an argument
+		"a {\n}",                     // (accepted: no newline at the end is fine)
+		"a {\n  b = \"${c}\"\n}\n",   // a template
+		"a {\n  b = \"x\\ny\"\n}\n",  // an escape
+		"a {\n  b = 1 /* c */\n}\n",  // a comment between /* and */
+		"/* a */ b {\n}\n",
+		"a {\n  b = 1 / 2 # c\n}\n", // an operator before a comment
+		"a {\n  b = [1/2]\n}\n",
+		"a # c\n{\n}\n",
+		"a {\n  b = # c\n  1\n}\n",
+		"a { # c",
 		"a {\n  b = c[0]\n}\n",             // an index
 		"a {\n  b = c.0\n}\n",              // a legacy index
 		"a {\n  b = c.*.d\n}\n",            // a splat
@@ -240,6 +252,7 @@ func FuzzQuickParse(f *testing.F) {
 	f.Add("a \"b\" c {\n  d = [\n  e.f,\n  1,\n]\n  g = {\n    h : \"\"\n  }\n}\n", uint16(1))
 	f.Add("a = 1\na = 2\n", uint16(0))
 	f.Add("a {\n\t b = {x=1}\n}", uint16(7))
+	f.Add("# c\na { // d\n  b = [1, # e\n  2]\n  c = {\n    d = 1 # f\n  }\n} # g", uint16(2))
 	f.Fuzz(func(t *testing.T, src string, at uint16) {
 		checkQuick(t, []byte(src), hcl.InitialPos)
 		line := 1 + int(at%50)
