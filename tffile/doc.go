@@ -23,7 +23,12 @@
 // blocks, on all processors, and the pieces' syntax trees are joined; the
 // result, and any diagnostic, is what parsing the whole file gives (when a
 // piece cannot be shown to parse as it would in the whole, the whole is
-// parsed).
+// parsed). Text in a plain subset of the syntax (ASCII; quoted strings
+// without escapes or templates, whole numbers, literals, references,
+// tuples and objects of those; one argument per line; comments to the end
+// of a line), which generated files are mostly written in (and about half
+// the blocks of public modules), is built into the same syntax tree
+// without HCL's scanner and parser; anything else goes to HCL.
 //
 // Which files belong to a module is decided in one place (Names, NamesFor):
 // with Options.Engine set to OpenTofu, .tofu and .tofu.json files are

@@ -17,8 +17,32 @@ import (
 // readNative reads a native-syntax file: its blocks in the model and its
 // syntax tree. Top-level arguments are errors: Terraform files hold only
 // blocks at the top.
+//
+// A large file is parsed in pieces, on all processors (see parsePieces),
+// and each piece converted to the model where it was parsed: the pieces
+// are whole top-level blocks in order, so their models joined are the
+// whole's. Whenever that cannot be shown to give what parsing the whole
+// gives, the whole is parsed, after the nesting guard, so the result and
+// the diagnostics are always those of hclsyntax.ParseConfig on the whole
+// file. Text in the plain subset that quickParse reads (generated files,
+// mostly, and about half the blocks of public modules) is built without
+// HCL's parser, into the same tree.
 func readNative(name string, src []byte) (*config.Config, *hclsyntax.Body, diag.Diagnostics) {
-	sb, hds := parseNative(name, src)
+	if cuts := pieces(src, pieceSize); len(cuts) > 0 {
+		if sb, converted, ok := parsePieces(name, src, cuts, true); ok {
+			cfg := &config.Config{}
+			if len(sb.Blocks) > 0 {
+				cfg.Blocks = make([]*config.Block, 0, len(sb.Blocks))
+			}
+			var ds diag.Diagnostics
+			for _, c := range converted {
+				cfg.Blocks = append(cfg.Blocks, c.cfg.Blocks...)
+				ds = append(ds, c.diags...)
+			}
+			return cfg, sb, ds
+		}
+	}
+	sb, hds := parseWhole(name, src)
 	if hds.HasErrors() {
 		return nil, nil, diag.FromHCL(hds)
 	}
@@ -26,16 +50,11 @@ func readNative(name string, src []byte) (*config.Config, *hclsyntax.Body, diag.
 	return cfg, sb, ds
 }
 
-// parseNative parses a native-syntax file after the nesting guard. A large
-// file is parsed in pieces, on all processors (see parsePieces); whenever
-// that cannot be shown to give what parsing the whole gives, the whole is
-// parsed, so the result and the diagnostics are always those of
-// hclsyntax.ParseConfig on the whole file.
-func parseNative(name string, src []byte) (*hclsyntax.Body, hcl.Diagnostics) {
-	if cuts := pieces(src, pieceSize); len(cuts) > 0 {
-		if sb, ok := parsePieces(name, src, cuts); ok {
-			return sb, nil
-		}
+// parseWhole parses a native-syntax file in one piece after the nesting
+// guard (or with quickParse, which reads only text far less deep).
+func parseWhole(name string, src []byte) (*hclsyntax.Body, hcl.Diagnostics) {
+	if sb, ok := quickParse(name, src, hcl.InitialPos); ok {
+		return sb, nil
 	}
 	if hds := hcldepth.Config(src, name, hcl.InitialPos); hds.HasErrors() {
 		return nil, hds
@@ -114,9 +133,17 @@ func nextCut(src []byte, from int) int {
 // scanning the pieces one by one; and the parser of a body reads its items
 // one after the other, carrying nothing from one to the next but the
 // names of the arguments set (checked here for redefinitions).
-func parsePieces(name string, src []byte, cuts []int) (*hclsyntax.Body, bool) {
+//
+// With convert, each piece is also converted to the model
+// (config.ConfigFromSyntax) where it was parsed, and the models are
+// returned in order.
+func parsePieces(name string, src []byte, cuts []int, convert bool) (*hclsyntax.Body, []converted, bool) {
 	n := len(cuts) + 1
 	bodies := make([]*hclsyntax.Body, n)
+	var models []converted
+	if convert {
+		models = make([]converted, n)
+	}
 	starts := make([]hcl.Pos, n)
 	starts[0] = hcl.InitialPos
 	line := 1
@@ -159,22 +186,32 @@ func parsePieces(name string, src []byte, cuts []int) (*hclsyntax.Body, bool) {
 					failed.Store(true)
 					return
 				}
-				if hds := hcldepth.Config(p, name, starts[i]); len(hds) > 0 {
-					failed.Store(true)
-					return
+				sb, ok := quickParse(name, p, starts[i]) // nested far less deep than the guard's limit
+				if !ok {
+					if hds := hcldepth.Config(p, name, starts[i]); len(hds) > 0 {
+						failed.Store(true)
+						return
+					}
+					f, hds := hclsyntax.ParseConfig(p, name, starts[i])
+					if len(hds) > 0 {
+						failed.Store(true)
+						return
+					}
+					sb = f.Body.(*hclsyntax.Body)
 				}
-				f, hds := hclsyntax.ParseConfig(p, name, starts[i])
-				if len(hds) > 0 {
-					failed.Store(true)
-					return
+				bodies[i] = sb
+				if convert {
+					// Ranges count from the start of the file, and so
+					// does src.
+					cfg, ds := config.ConfigFromSyntax(sb, src)
+					models[i] = converted{cfg, ds}
 				}
-				bodies[i] = f.Body.(*hclsyntax.Body)
 			}
 		})
 	}
 	wg.Wait()
 	if failed.Load() {
-		return nil, false
+		return nil, nil, false
 	}
 	blocks := 0
 	for _, b := range bodies {
@@ -190,11 +227,17 @@ func parsePieces(name string, src []byte, cuts []int) (*hclsyntax.Body, bool) {
 	for _, b := range bodies {
 		for k, a := range b.Attributes {
 			if _, dup := out.Attributes[k]; dup {
-				return nil, false
+				return nil, nil, false
 			}
 			out.Attributes[k] = a
 		}
 		out.Blocks = append(out.Blocks, b.Blocks...)
 	}
-	return out, true
+	return out, models, true
+}
+
+// converted is the model of one piece of a file, and its diagnostics.
+type converted struct {
+	cfg   *config.Config
+	diags diag.Diagnostics
 }

@@ -10,6 +10,8 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+
+	"github.com/tfkit/tfkit/config"
 )
 
 // wholeBody is what parsing the whole of src gives, or nil when that has
@@ -38,7 +40,7 @@ func lineStarts(src []byte) []int {
 // pieces were used.
 func checkPieces(t *testing.T, src []byte, cuts []int) bool {
 	t.Helper()
-	got, ok := parsePieces("main.tf", src, cuts)
+	got, _, ok := parsePieces("main.tf", src, cuts, false)
 	if !ok {
 		return false
 	}
@@ -119,7 +121,7 @@ func TestPiecesRefused(t *testing.T) {
 		"a {\n}\n/* b {\n}\nc */\nd {\n}\n",     // so does a comment
 		"a {\n}\nb {\n  c = " + strings.Repeat("(", 1200) + "1" + strings.Repeat(")", 1200) + "\n}\n", // deep
 	} {
-		if _, ok := parsePieces("main.tf", []byte(src), pieces([]byte(src), 2)); ok {
+		if _, _, ok := parsePieces("main.tf", []byte(src), pieces([]byte(src), 2), false); ok {
 			t.Errorf("pieces used for %.60q", src)
 		}
 	}
@@ -170,4 +172,34 @@ func FuzzPieces(f *testing.F) {
 			checkPieces(t, []byte(src), cuts)
 		}
 	})
+}
+
+// TestReadNativeInPiecesIsTheWhole: a file read in pieces, each converted
+// to the model on its own, gives the model and diagnostics of the whole.
+func TestReadNativeInPiecesIsTheWhole(t *testing.T) {
+	attrs := []byte(strings.ReplaceAll(string(generated(200, false)), "resource \"aws_subnet\" \"s17\"", "top = 1\nresource \"aws_subnet\" \"s17\""))
+	for name, src := range map[string][]byte{
+		"generated":             generated(300, false),
+		"with heredocs":         generated(300, true),
+		"a top-level argument":  attrs,
+		"the benchmark's shape": []byte(plain + strings.Repeat(plain[strings.Index(plain, "resource"):], 60)),
+	} {
+		t.Run(name, func(t *testing.T) {
+			if !checkPieces(t, src, pieces(src, pieceSize)) {
+				t.Fatal("the pieces were not used")
+			}
+			cfg, sb, ds := readNative("main.tf", src)
+			whole := wholeBody(src)
+			want, wantDs := config.ConfigFromSyntax(whole, src)
+			if !reflect.DeepEqual(sb, whole) {
+				t.Fatal("the syntax tree differs from the whole's")
+			}
+			if !reflect.DeepEqual(cfg, want) {
+				t.Fatal("the model differs from the whole's")
+			}
+			if fmt.Sprint(ds) != fmt.Sprint(wantDs) {
+				t.Fatalf("diagnostics %v, the whole's %v", ds, wantDs)
+			}
+		})
+	}
 }

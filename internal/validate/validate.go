@@ -19,7 +19,9 @@ package validate
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
@@ -39,17 +41,59 @@ import (
 // References to attributes that a resource's, data source's or ephemeral
 // resource's schema lacks (aws_vpc.main.cidr) are reported too, and so
 // are calls of provider functions the provider's schema does not offer.
+//
+// A large configuration is checked on all processors, in runs of blocks
+// whose diagnostics are joined in the order of the blocks, so the result
+// is the same as one pass over them.
 func Config(cfg *config.Config, providers []*schema.Provider) diag.Diagnostics {
-	c := &checker{providers: indexProviders(cfg, providers)}
-	for _, b := range cfg.Blocks {
+	index := indexProviders(cfg, providers)
+	workers := min(runtime.GOMAXPROCS(0), len(cfg.Blocks)/minBlocksPerWorker)
+	if workers <= 1 {
+		c := &checker{providers: index}
+		c.blocks(cfg.Blocks)
+		c.references(cfg)
+		c.functions(cfg)
+		return c.diags
+	}
+	// One part per run of blocks, and one for references and functions,
+	// which are checked beside them.
+	parts := make([]diag.Diagnostics, workers+1)
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		c := &checker{providers: index}
+		c.references(cfg)
+		c.functions(cfg)
+		parts[workers] = c.diags
+	})
+	per := (len(cfg.Blocks) + workers - 1) / workers
+	for w := range workers {
+		from, to := w*per, min((w+1)*per, len(cfg.Blocks))
+		wg.Go(func() {
+			c := &checker{providers: index}
+			c.blocks(cfg.Blocks[from:to])
+			parts[w] = c.diags
+		})
+	}
+	wg.Wait()
+	var out diag.Diagnostics
+	for _, p := range parts {
+		out = append(out, p...)
+	}
+	return out
+}
+
+// minBlocksPerWorker is how many top-level blocks make a run worth a
+// goroutine of its own.
+const minBlocksPerWorker = 256
+
+// blocks checks top-level blocks and the blocks scoped in them.
+func (c *checker) blocks(bs []*config.Block) {
+	for _, b := range bs {
 		c.topLevel(b)
 		for _, nb := range scoped(b) {
 			c.topLevel(nb)
 		}
 	}
-	c.references(cfg)
-	c.functions(cfg)
-	return c.diags
 }
 
 // Warnings returns ds with every error made a warning, for schemas that

@@ -1,8 +1,10 @@
 package validate
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -403,5 +405,44 @@ func TestAttributesAsDynamicBlocks(t *testing.T) {
 	got := Config(cfg, aws)
 	if len(got) != 1 || !strings.HasPrefix(got[0].Error(), `main.tf:7:7: Error: Unsupported argument "protocl" (at aws_security_group.web.dynamic.egress.content.protocl)`) {
 		t.Fatalf("got:\n%s", got)
+	}
+}
+
+// TestInRunsAsInOnePass: a configuration large enough to be checked in
+// runs of blocks on several processors gives the diagnostics of one pass
+// over it, in the same order.
+func TestInRunsAsInOnePass(t *testing.T) {
+	var b strings.Builder
+	for b.Len() < 400_000 {
+		b.WriteString(validSource)
+		for _, tc := range diagnosticCases {
+			b.WriteString(tc.src)
+		}
+	}
+	cfg, diags := config.ParseConfig(b.String(), "main.tf")
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	if len(cfg.Blocks) < 4*minBlocksPerWorker {
+		t.Fatalf("only %d blocks", len(cfg.Blocks))
+	}
+	ps := providers(t)
+	text := func(ds diag.Diagnostics) string {
+		var out strings.Builder
+		for _, d := range ds {
+			fmt.Fprintf(&out, "%s|%s|%v\n", d.Error(), d.Path, d.Subject)
+		}
+		return out.String()
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	want := Config(cfg, ps)
+	if len(want) < len(diagnosticCases) {
+		t.Fatalf("only %d diagnostics", len(want))
+	}
+	for _, procs := range []int{2, 3, 4} {
+		runtime.GOMAXPROCS(procs)
+		if got := Config(cfg, ps); text(got) != text(want) {
+			t.Fatalf("GOMAXPROCS %d: %d diagnostics differ from one pass's %d", procs, len(got), len(want))
+		}
 	}
 }

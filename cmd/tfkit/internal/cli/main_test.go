@@ -7,12 +7,19 @@ import (
 	"testing"
 
 	"github.com/tfkit/tfkit/internal/golden"
+	"github.com/tfkit/tfkit/internal/schemacache"
 )
 
 // TestMain fails a full run when a file under testdata is used by no test
 // (compared as a golden file, or marked used by the test that reads it), so
 // stale files do not linger.
+//
+// The commands' cache of provider schemas is off unless a test turns it on
+// in a directory of its own: tests write nothing into the user's cache.
 func TestMain(m *testing.M) {
+	if _, set := os.LookupEnv(schemacache.EnvDir); !set {
+		os.Setenv(schemacache.EnvDir, "off")
+	}
 	golden.Main(m, "testdata/...")
 }
 

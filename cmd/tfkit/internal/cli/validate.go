@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/project"
+	"github.com/tfkit/tfkit/internal/schemacache"
 	"github.com/tfkit/tfkit/internal/validate"
 	"github.com/tfkit/tfkit/manifest"
 	"github.com/tfkit/tfkit/schema"
@@ -196,7 +198,14 @@ func (r *run) readSchemaFile(path string) ([]*schema.Provider, error) {
 		return nil, err
 	}
 	defer f.Close()
-	ps, err := schema.ReadProviders(f)
+	src, err := io.ReadAll(f)
+	if err != nil {
+		// As schema.ReadProviders words it.
+		return nil, fmt.Errorf("%s: read provider schemas: %w", name, err)
+	}
+	// The same schema file is read run after run: its model is kept in
+	// the user's cache, keyed by the file's content (docs/cli.md).
+	ps, err := schemacache.Read(src, schemacache.Dir(os.Getenv))
 	var se *schema.SyntaxError
 	switch {
 	case errors.As(err, &se):

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tfkit/tfkit/internal/schemacache"
 )
 
 func TestValidateDirectory(t *testing.T) {
@@ -119,5 +121,57 @@ func TestValidateSchemaFileMessages(t *testing.T) {
 	res = runCLI(t, dir, nil, "validate", "--schema", filepath.Join(dir, "bad.json"), ".")
 	if res.code != ExitFailure || !strings.Contains(res.stderr, "Error: no provider schemas: bad.json:3:24: read provider schemas: unexpected end of JSON input") {
 		t.Errorf("%s", res)
+	}
+}
+
+// TestValidateSchemaCache: with the schema cache on, the first run writes
+// the copy and later runs read it, with the same output; a broken copy is
+// passed over and rewritten; a schema file that does not read is reported
+// as without the cache, and nothing is cached for it.
+func TestValidateSchemaCache(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv(schemacache.EnvDir, cache)
+	dir := t.TempDir()
+	random := schemaFile(t, "random-3.9.0.json")
+	write(t, dir, "main.tf", "resource \"random_pet\" \"p\" {\n  lenght = 2\n}\n")
+	write(t, dir, "bad.json", "{\n  \"format_version\": \"1.0\",\n  \"provider_schemas\": [\n")
+
+	t.Setenv(schemacache.EnvDir, "off")
+	want := runCLI(t, dir, nil, "validate", "--schema", random, ".")
+	wantBad := runCLI(t, dir, nil, "validate", "--schema", "bad.json", ".")
+	t.Setenv(schemacache.EnvDir, cache)
+	if want.code != ExitFailure || !strings.Contains(want.stderr, `Unsupported argument "lenght"`) {
+		t.Fatalf("without the cache:\n%s", want)
+	}
+	copies := func() []string {
+		names, err := filepath.Glob(filepath.Join(cache, "*"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return names
+	}
+	for i, what := range []string{"writing the copy", "reading it", "over a broken copy"} {
+		if i == 2 {
+			if err := os.WriteFile(copies()[0], []byte("tfkit-schemas\n\x01broken"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got := runCLI(t, dir, nil, "validate", "--schema", random, ".")
+		if got.code != want.code || got.stdout != want.stdout || got.stderr != want.stderr {
+			t.Fatalf("%s: output differs from the run without the cache:\n%s\n--- without\n%s", what, got, want)
+		}
+		if names := copies(); len(names) != 1 || filepath.Ext(names[0]) != ".bin" {
+			t.Fatalf("%s: cache holds %v, want one copy", what, names)
+		}
+		if data, err := os.ReadFile(copies()[0]); err != nil || !strings.HasPrefix(string(data), "tfkit-schemas\n") || strings.HasSuffix(string(data), "broken") {
+			t.Fatalf("%s: the copy is not a good one (%v)", what, err)
+		}
+	}
+	got := runCLI(t, dir, nil, "validate", "--schema", "bad.json", ".")
+	if got.code != wantBad.code || got.stderr != wantBad.stderr || !strings.Contains(got.stderr, "bad.json:3:24") {
+		t.Fatalf("bad schema with the cache:\n%s\n--- without\n%s", got, wantBad)
+	}
+	if names := copies(); len(names) != 1 {
+		t.Fatalf("a schema that does not read was cached: %v", names)
 	}
 }
