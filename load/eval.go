@@ -124,6 +124,9 @@ type evaluator struct {
 	unread map[*ResourceDecl]string
 	// modFuncs is the function table of each module (funcs_provider.go).
 	modFuncs map[*Module]map[string]function.Function
+	// async evaluates the bodies of resources nothing reads while the
+	// walk goes on (async.go); nil when it does not.
+	async *bodyPool
 }
 
 func (e *evaluator) variables(expr hcl.Expression) []hcl.Traversal {
@@ -178,9 +181,11 @@ func (e *evaluator) run() {
 			Suggestion: "break the cycle: none of these values can be evaluated"})
 	}
 	e.checkStatic(e.root)
+	e.startAsync()
 	for _, n := range e.g.order {
 		e.evalNodeAll(n)
 	}
+	e.finishAsync()
 	e.finishConditions()
 	e.checkDataValues()
 	e.collectView(rootInst)
@@ -309,17 +314,7 @@ func (e *evaluator) scope(mi *modInst, expr hcl.Expression, it *iter, path strin
 	if it != nil && len(it.named) > 0 {
 		parent = &hcl.EvalContext{Variables: e.baseScope(mi, expr, it, path), Functions: e.funcsOf(mi)}
 	} else {
-		k := scopeKey{mi, expr}
-		var ok bool
-		if parent, ok = e.contexts[k]; !ok {
-			parent = &hcl.EvalContext{Variables: e.baseScope(mi, expr, it, path), Functions: e.funcsOf(mi)}
-			if !e.readonly {
-				if e.contexts == nil {
-					e.contexts = map[scopeKey]*hcl.EvalContext{}
-				}
-				e.contexts[k] = parent
-			}
-		}
+		parent = e.parentScope(mi, expr, it, path)
 	}
 	if !usesIterators(e.variables(expr)) {
 		if e.readonly {
@@ -368,6 +363,23 @@ func (e *evaluator) scope(mi *modInst, expr hcl.Expression, it *iter, path strin
 	ctx := parent.NewChild()
 	ctx.Variables = vars
 	return ctx
+}
+
+// parentScope is the context of expr in mi without the iterators, built
+// once per module instance and expression.
+func (e *evaluator) parentScope(mi *modInst, expr hcl.Expression, it *iter, path string) *hcl.EvalContext {
+	k := scopeKey{mi, expr}
+	if parent, ok := e.contexts[k]; ok {
+		return parent
+	}
+	parent := &hcl.EvalContext{Variables: e.baseScope(mi, expr, it, path), Functions: e.funcsOf(mi)}
+	if !e.readonly {
+		if e.contexts == nil {
+			e.contexts = map[scopeKey]*hcl.EvalContext{}
+		}
+		e.contexts[k] = parent
+	}
+	return parent
 }
 
 func usesIterators(trs []hcl.Traversal) bool {
@@ -993,6 +1005,9 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 		}
 		its[i] = it
 		addrs[i] = base + keyString(k)
+	}
+	if e.deferBodies(mi, r, keys, its, addrs, sch, provider, used) {
+		return
 	}
 	attrs := e.evalInstances(mi, r, its, addrs, sch)
 	if r.Mode == "data" {

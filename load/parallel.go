@@ -118,7 +118,7 @@ func (e *evaluator) prepareParallel(mi *modInst, b *Body, its []*iter) {
 func (e *evaluator) worker() *evaluator {
 	w := *e
 	w.readonly = true
-	w.diags, w.missing = nil, nil
+	w.diags, w.missing, w.async = nil, nil, nil
 	return &w
 }
 

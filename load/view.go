@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -292,34 +295,34 @@ func writeQuoted(b *bytes.Buffer, s string) {
 // JSON renders the view deterministically: keys sorted, unknown values as
 // null with their paths and reasons listed under "unknown".
 func (v *View) JSON() []byte {
+	// The resources, the bulk of the text, are written in pieces on all
+	// processors and joined in order.
+	pieces := make([]bytes.Buffer, (len(v.Resources)+jsonPiece-1)/jsonPiece)
+	size := 0
+	if len(pieces) > 1 && runtime.GOMAXPROCS(0) > 1 {
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range min(runtime.GOMAXPROCS(0), len(pieces)) {
+			wg.Go(func() {
+				for p := int(next.Add(1) - 1); p < len(pieces); p = int(next.Add(1) - 1) {
+					resourcesJSON(&pieces[p], v.Resources, p*jsonPiece)
+				}
+			})
+		}
+		wg.Wait()
+	} else {
+		for p := range pieces {
+			resourcesJSON(&pieces[p], v.Resources, p*jsonPiece)
+		}
+	}
+	for p := range pieces {
+		size += pieces[p].Len()
+	}
 	var b bytes.Buffer
+	b.Grow(size + 4096)
 	b.WriteString("{\n  \"resources\": [")
-	for i, r := range v.Resources {
-		if i > 0 {
-			b.WriteString(",")
-		}
-		b.WriteString("\n    {")
-		field(&b, "address", quote(r.Address), true)
-		field(&b, "mode", quote(r.Mode), false)
-		field(&b, "type", quote(r.Type), false)
-		field(&b, "name", quote(r.Name), false)
-		if r.Key != cty.NilVal {
-			field(&b, "index", valueJSON(r.Key), false)
-		}
-		field(&b, "_provider", quote(r.Provider), false)
-		field(&b, "module", quote(r.Module), false)
-		field(&b, "range", quote(rangeString(r.Range)), false)
-		b.WriteString(`, "attributes": `)
-		var sens []string
-		if unknown := writeValue(&b, r.Attributes); unknown || r.Attributes.ContainsMarked() {
-			var u map[string][]string
-			u, sens = describeMarks(r.Attributes)
-			if len(u) > 0 {
-				field(&b, "unknown", unknownJSON(u), false)
-			}
-		}
-		sensitiveField(&b, sens)
-		b.WriteString("}")
+	for p := range pieces {
+		b.Write(pieces[p].Bytes())
 	}
 	if len(v.Resources) > 0 {
 		b.WriteString("\n  ")
@@ -358,6 +361,42 @@ func (v *View) JSON() []byte {
 	}
 	b.WriteString("]\n}\n")
 	return b.Bytes()
+}
+
+// jsonPiece is how many resources one piece of the view's JSON holds.
+const jsonPiece = 256
+
+// resourcesJSON writes the resources from the i-th on, up to jsonPiece of
+// them, each after a comma but the first of all.
+func resourcesJSON(b *bytes.Buffer, rs []*Instance, from int) {
+	for i := from; i < min(from+jsonPiece, len(rs)); i++ {
+		r := rs[i]
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString("\n    {")
+		field(b, "address", quote(r.Address), true)
+		field(b, "mode", quote(r.Mode), false)
+		field(b, "type", quote(r.Type), false)
+		field(b, "name", quote(r.Name), false)
+		if r.Key != cty.NilVal {
+			field(b, "index", valueJSON(r.Key), false)
+		}
+		field(b, "_provider", quote(r.Provider), false)
+		field(b, "module", quote(r.Module), false)
+		field(b, "range", quote(rangeString(r.Range)), false)
+		b.WriteString(`, "attributes": `)
+		var sens []string
+		if unknown, marked := writeMarked(b, r.Attributes); unknown || marked {
+			var u map[string][]string
+			u, sens = describeMarks(r.Attributes)
+			if len(u) > 0 {
+				field(b, "unknown", unknownJSON(u), false)
+			}
+		}
+		sensitiveField(b, sens)
+		b.WriteString("}")
+	}
 }
 
 func valuesJSON(b *bytes.Buffer, m map[string]*Value) {
@@ -484,10 +523,18 @@ func valueJSON(v cty.Value) string {
 // writeValue writes v as valueJSON does and reports whether v holds an
 // unknown value (written as null).
 func writeValue(b *bytes.Buffer, v cty.Value) (unknown bool) {
-	v, _ = v.Unmark()
+	unknown, _ = writeMarked(b, v)
+	return unknown
+}
+
+// writeMarked is writeValue that also reports whether v or a value in it
+// is marked (cty's ContainsMarked, without a second walk).
+func writeMarked(b *bytes.Buffer, v cty.Value) (unknown, marked bool) {
+	v, marks := v.Unmark()
+	marked = len(marks) > 0
 	if !v.IsKnown() || v.IsNull() {
 		b.WriteString("null")
-		return !v.IsKnown()
+		return !v.IsKnown(), marked
 	}
 	t := v.Type()
 	switch {
@@ -518,9 +565,8 @@ func writeValue(b *bytes.Buffer, v cty.Value) (unknown bool) {
 			}
 			writeQuoted(b, k.AsString())
 			b.WriteString(": ")
-			if writeValue(b, ev) {
-				unknown = true
-			}
+			u, m := writeMarked(b, ev)
+			unknown, marked = unknown || u, marked || m
 			i++
 		}
 		b.WriteString("}")
@@ -532,14 +578,13 @@ func writeValue(b *bytes.Buffer, v cty.Value) (unknown bool) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			if writeValue(b, ev) {
-				unknown = true
-			}
+			u, m := writeMarked(b, ev)
+			unknown, marked = unknown || u, marked || m
 			i++
 		}
 		b.WriteString("]")
 	default:
 		b.WriteString("null")
 	}
-	return unknown
+	return unknown, marked
 }

@@ -1,0 +1,207 @@
+package load
+
+import (
+	"runtime"
+	"sync"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
+
+	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/schema"
+)
+
+// The walk in dependency order is one goroutine: each node reads the
+// values of the nodes before it. But the instance bodies of a resource
+// that no expression reads are needed only by the view, so they are
+// evaluated on other goroutines while the walk goes on (a resource with
+// few instances otherwise never leaves the walk's goroutine; see
+// parallel.go for the many-instance case).
+//
+// A deferred body gets what it reads before it leaves: the walk builds
+// its scopes (as the first instance would), caches its traversals and
+// count objects, and hands it a readonly copy of the evaluator whose
+// caches are its own, so it shares nothing that the walk goes on writing.
+// Its diagnostics are spliced in where the walk would have reported them,
+// so the view and the diagnostics are those of a sequential run. Before
+// the walk writes to what a deferred body may read (a function table
+// gaining a provider function), it waits for every deferred body and
+// defers no more.
+
+// asyncBodies switches deferred bodies on; tests compare with it off.
+var asyncBodies = true
+
+// asyncQueue is the capacity of the queue of deferred bodies; when it is
+// full the walk evaluates the next one itself.
+const asyncQueue = 1024
+
+type bodyJob struct {
+	w   *evaluator
+	at  int // len(e.diags) when the job was made: where its diagnostics go
+	run func()
+}
+
+type bodyPool struct {
+	jobs    []*bodyJob // in the order they were made
+	queue   chan *bodyJob
+	workers sync.WaitGroup
+}
+
+// startAsync starts the goroutines of deferred bodies: one fewer than the
+// processors, as the walk keeps one busy.
+func (e *evaluator) startAsync() {
+	n := runtime.GOMAXPROCS(0) - 1
+	if !asyncBodies || n < 1 || e.readonly {
+		return
+	}
+	p := &bodyPool{queue: make(chan *bodyJob, asyncQueue)}
+	for range n {
+		p.workers.Go(func() {
+			for j := range p.queue {
+				j.run()
+			}
+		})
+	}
+	e.async = p
+}
+
+// finishAsync waits for every deferred body, helping with those not yet
+// started, and takes in what they found, in the order of the walk. No
+// body is deferred after it.
+func (e *evaluator) finishAsync() {
+	p := e.async
+	if p == nil {
+		return
+	}
+	e.async = nil
+	close(p.queue)
+	for j := range p.queue {
+		j.run()
+	}
+	p.workers.Wait()
+	extra := 0
+	for _, j := range p.jobs {
+		extra += len(j.w.diags)
+	}
+	if extra > 0 {
+		out := make(diag.Diagnostics, 0, len(e.diags)+extra)
+		prev := 0
+		for _, j := range p.jobs {
+			out = append(out, e.diags[prev:j.at]...)
+			out = append(out, j.w.diags...)
+			prev = j.at
+		}
+		e.diags = append(out, e.diags[prev:]...)
+	}
+	for _, j := range p.jobs {
+		e.missing = append(e.missing, j.w.missing...)
+		e.marked = e.marked || j.w.marked
+	}
+}
+
+// deferBodies lists the instances of r in the view and has their bodies
+// evaluated on another goroutine, when nothing but the view needs them
+// before the walk ends: the resource is read by no expression and has no
+// conditions, no provider instance key and no dynamic blocks, is not a
+// data source, is not in a module call whose instances are unknown, and
+// has too few instances to be evaluated in parallel by evalInstances.
+// It reports false, having done nothing the sequential path would not
+// do, when the bodies stay on the walk.
+func (e *evaluator) deferBodies(mi *modInst, r *ResourceDecl, keys []cty.Value, its []*iter, addrs []string, sch *schema.Block, provider string, used bool) bool {
+	if e.async == nil || e.readonly || used || len(its) == 0 || len(its) >= parallelMin || r.Mode == "data" || mi.deferred != "" ||
+		r.ProviderKey != nil || len(r.Preconditions) > 0 || len(r.Postconditions) > 0 || hasDynamic(r.Body) {
+		return false
+	}
+	w := *e
+	w.readonly = true
+	w.diags, w.missing, w.async = nil, nil, nil
+	w.contexts = map[scopeKey]*hcl.EvalContext{}
+	w.vars = map[hcl.Expression][]hcl.Traversal{}
+	w.reshaping = map[hcl.Expression]bool{}
+	w.counts = map[int64]cty.Value{}
+	w.modFuncs = map[*Module]map[string]function.Function{}
+
+	// The scopes, as the first instance builds them. Building one may
+	// report a mistake (an undeclared reference); then the scopes made
+	// here are dropped, so that the sequential path reports it in its
+	// place.
+	before := len(e.diags)
+	var made []scopeKey
+	ok := true
+	var prep func(b *Body, path string)
+	prep = func(b *Body, path string) {
+		for _, a := range b.Attrs {
+			if !ok {
+				return
+			}
+			x := a.Expr
+			e.addProviderFuncs(mi, x)
+			if e.async == nil {
+				// A provider function was added: finishAsync ran.
+				ok = false
+				return
+			}
+			w.vars[x] = e.variables(x)
+			w.reshaping[x] = e.reshapes(x)
+			k := scopeKey{mi, x}
+			if _, cached := e.contexts[k]; !cached {
+				made = append(made, k)
+			}
+			w.contexts[k] = e.parentScope(mi, x, its[0], path+"."+a.Name)
+		}
+		for _, nb := range b.Blocks {
+			prep(nb.Body, path+"."+nb.Type)
+		}
+	}
+	prep(r.Body, addrs[0])
+	if !ok || len(e.diags) > before {
+		for _, k := range made {
+			delete(e.contexts, k)
+		}
+		return false
+	}
+	w.marked = e.marked
+	w.modFuncs[mi.mod] = e.funcsOf(mi)
+	for _, it := range its {
+		if it.count != cty.NilVal && it.count.IsKnown() {
+			n, _ := it.count.AsBigFloat().Int64()
+			w.counts[n] = e.countObject(it.count)
+		}
+	}
+
+	insts := make([]Instance, len(its))
+	for i, k := range keys {
+		insts[i] = Instance{Address: addrs[i], Mode: r.Mode, Type: r.Type, Name: r.Name, Key: k,
+			Provider: provider, Module: mi.addr, Range: r.DeclRange}
+		e.view.Resources = append(e.view.Resources, &insts[i])
+	}
+	j := &bodyJob{w: &w, at: len(e.diags)}
+	j.run = func() {
+		for i, it := range its {
+			v := w.evalBody(mi, r.Body, it, addrs[i])
+			if sch != nil {
+				v = w.conform(sch, v, addrs[i], r.DeclRange, r.Body)
+			}
+			insts[i].Attributes = v
+		}
+	}
+	e.async.jobs = append(e.async.jobs, j)
+	select {
+	case e.async.queue <- j:
+	default:
+		j.run()
+	}
+	return true
+}
+
+// hasDynamic reports whether b or a block in it has a dynamic block, whose
+// scopes differ per element.
+func hasDynamic(b *Body) bool {
+	for _, nb := range b.Blocks {
+		if nb.Type == "dynamic" || hasDynamic(nb.Body) {
+			return true
+		}
+	}
+	return false
+}
