@@ -43,8 +43,11 @@ type bodyJob struct {
 }
 
 type bodyPool struct {
-	jobs    []*bodyJob // in the order they were made
-	queue   chan *bodyJob
+	jobs  []*bodyJob // in the order they were made
+	queue chan *bodyJob
+	// urgent holds the one job the walk waits for (shareInstances),
+	// taken before the queue's.
+	urgent  chan *bodyJob
 	workers sync.WaitGroup
 }
 
@@ -55,11 +58,25 @@ func (e *evaluator) startAsync() {
 	if !asyncBodies || n < 1 || e.readonly {
 		return
 	}
-	p := &bodyPool{queue: make(chan *bodyJob, asyncQueue)}
+	p := &bodyPool{queue: make(chan *bodyJob, asyncQueue), urgent: make(chan *bodyJob, 1)}
 	for range n {
 		p.workers.Go(func() {
-			for j := range p.queue {
-				j.run()
+			for {
+				select {
+				case j := <-p.urgent:
+					j.run()
+					continue
+				default:
+				}
+				select {
+				case j := <-p.urgent:
+					j.run()
+				case j, ok := <-p.queue:
+					if !ok {
+						return
+					}
+					j.run()
+				}
 			}
 		})
 	}
@@ -110,8 +127,97 @@ func (e *evaluator) finishAsync() {
 // do, when the bodies stay on the walk.
 func (e *evaluator) deferBodies(mi *modInst, r *ResourceDecl, keys []cty.Value, its []*iter, addrs []string, sch *schema.Block, provider string, used bool) bool {
 	if e.async == nil || e.readonly || used || len(its) == 0 || len(its) >= parallelMin || r.Mode == "data" || mi.deferred != "" ||
-		r.ProviderKey != nil || len(r.Preconditions) > 0 || len(r.Postconditions) > 0 || hasDynamic(r.Body) {
+		r.ProviderKey != nil || len(r.Preconditions) > 0 || len(r.Postconditions) > 0 {
 		return false
+	}
+	w := e.bodyWorker(mi, r.Body, its, addrs)
+	if w == nil {
+		return false
+	}
+	insts := make([]Instance, len(its))
+	for i, k := range keys {
+		insts[i] = Instance{Address: addrs[i], Mode: r.Mode, Type: r.Type, Name: r.Name, Key: k,
+			Provider: provider, Module: mi.addr, Range: r.DeclRange}
+		e.view.Resources = append(e.view.Resources, &insts[i])
+	}
+	j := &bodyJob{w: w, at: len(e.diags)}
+	p := e.async
+	j.run = func() {
+		for i, it := range its {
+			v := w.evalBody(mi, r.Body, it, addrs[i])
+			if sch != nil {
+				v = w.conform(sch, v, addrs[i], r.DeclRange, r.Body)
+			}
+			insts[i].Attributes = v
+			// The walk may be waiting for a share of its own work.
+			select {
+			case u := <-p.urgent:
+				u.run()
+			default:
+			}
+		}
+	}
+	e.async.jobs = append(e.async.jobs, j)
+	select {
+	case e.async.queue <- j:
+	default:
+		j.run()
+	}
+	return true
+}
+
+// shareInstances evaluates the instances of a resource the walk needs
+// (one that other expressions read, say) with the help of the goroutines
+// of deferred bodies: the second half is offered to them ahead of the
+// deferred bodies while the walk evaluates the first half, and taken back
+// if none of them has started it by then. one evaluates the i-th instance
+// with the given evaluator. It reports false, having done nothing the
+// sequential path would not do, when the walk must evaluate them all.
+func (e *evaluator) shareInstances(mi *modInst, b *Body, its []*iter, addrs []string, one func(*evaluator, int)) bool {
+	if e.async == nil || e.readonly || len(its) < 2 {
+		return false
+	}
+	w := e.bodyWorker(mi, b, its, addrs)
+	if w == nil {
+		return false
+	}
+	half := (len(its) + 1) / 2
+	done := make(chan struct{})
+	j := &bodyJob{w: w, run: func() {
+		for i := half; i < len(its); i++ {
+			one(w, i)
+		}
+		close(done)
+	}}
+	select {
+	case e.async.urgent <- j:
+	default:
+		j.run()
+	}
+	for i := range half {
+		one(e, i)
+	}
+	select {
+	case <-e.async.urgent:
+		j.run()
+	case <-done:
+	}
+	<-done
+	e.merge([]*evaluator{w})
+	return true
+}
+
+// bodyWorker prepares what evaluating the body b for the instances its
+// reads, as the first instance would on the walk (scopes, traversals,
+// count objects, provider functions), and returns a readonly copy of e
+// whose caches hold only that, for another goroutine. Building a scope may
+// report a mistake (an undeclared reference); then the scopes made here
+// are dropped, so that the sequential path reports it in its place, and
+// bodyWorker returns nil, as it does for bodies with dynamic blocks, whose
+// scopes differ per element.
+func (e *evaluator) bodyWorker(mi *modInst, b *Body, its []*iter, addrs []string) *evaluator {
+	if hasDynamic(b) {
+		return nil
 	}
 	w := *e
 	w.readonly = true
@@ -121,11 +227,6 @@ func (e *evaluator) deferBodies(mi *modInst, r *ResourceDecl, keys []cty.Value, 
 	w.reshaping = map[hcl.Expression]bool{}
 	w.counts = map[int64]cty.Value{}
 	w.modFuncs = map[*Module]map[string]function.Function{}
-
-	// The scopes, as the first instance builds them. Building one may
-	// report a mistake (an undeclared reference); then the scopes made
-	// here are dropped, so that the sequential path reports it in its
-	// place.
 	before := len(e.diags)
 	var made []scopeKey
 	ok := true
@@ -154,12 +255,12 @@ func (e *evaluator) deferBodies(mi *modInst, r *ResourceDecl, keys []cty.Value, 
 			prep(nb.Body, path+"."+nb.Type)
 		}
 	}
-	prep(r.Body, addrs[0])
+	prep(b, addrs[0])
 	if !ok || len(e.diags) > before {
 		for _, k := range made {
 			delete(e.contexts, k)
 		}
-		return false
+		return nil
 	}
 	w.marked = e.marked
 	w.modFuncs[mi.mod] = e.funcsOf(mi)
@@ -169,30 +270,7 @@ func (e *evaluator) deferBodies(mi *modInst, r *ResourceDecl, keys []cty.Value, 
 			w.counts[n] = e.countObject(it.count)
 		}
 	}
-
-	insts := make([]Instance, len(its))
-	for i, k := range keys {
-		insts[i] = Instance{Address: addrs[i], Mode: r.Mode, Type: r.Type, Name: r.Name, Key: k,
-			Provider: provider, Module: mi.addr, Range: r.DeclRange}
-		e.view.Resources = append(e.view.Resources, &insts[i])
-	}
-	j := &bodyJob{w: &w, at: len(e.diags)}
-	j.run = func() {
-		for i, it := range its {
-			v := w.evalBody(mi, r.Body, it, addrs[i])
-			if sch != nil {
-				v = w.conform(sch, v, addrs[i], r.DeclRange, r.Body)
-			}
-			insts[i].Attributes = v
-		}
-	}
-	e.async.jobs = append(e.async.jobs, j)
-	select {
-	case e.async.queue <- j:
-	default:
-		j.run()
-	}
-	return true
+	return &w
 }
 
 // hasDynamic reports whether b or a block in it has a dynamic block, whose

@@ -11,7 +11,8 @@ import (
 )
 
 // asyncConfig has resources that nothing reads, whose bodies are deferred
-// (async.go), beside ones that are read, locals and module instances; the
+// (async.go), beside ones that are read (whose instances are shared with
+// those goroutines), locals and module instances; the
 // deferred bodies have errors and read whole objects, and some resources
 // stay on the walk: an undeclared reference (found while the scopes are
 // built), a provider function (which ends the deferring), a dynamic block
@@ -25,8 +26,9 @@ locals {
 }
 
 resource "null_resource" "read" {
-  count    = 3
+  count    = 4
   triggers = { name = "r-${count.index}" }
+  bad      = count.index % 3 == 0 ? tonumber("r${count.index}") : 0
 }
 
 resource "null_resource" "counted" {
@@ -84,10 +86,11 @@ resource "time_static" "t" {
   rfc3339 = "2026-11-22T00:00:00Z"
 }
 
-resource "null_resource" "after_function" {
-  count    = 2
-  triggers = { y = provider::time::rfc3339_parse("2026-11-22T00:00:00Z").year }
-  other    = tonumber("z${count.index}")
+# Last in the walk's order, after everything deferred.
+resource "terraform_data" "with_function" {
+  count = 2
+  input = { y = provider::time::rfc3339_parse("2026-11-22T00:00:00Z").year }
+  other = tonumber("z${count.index}")
 }
 
 resource "null_resource" "z_last" {
@@ -130,8 +133,8 @@ output "out" {
 `}
 
 // TestAsyncSameAsSequential: deferring the bodies of resources nothing
-// reads gives the same view and the same diagnostics, in the same order,
-// as evaluating them on the walk.
+// reads, and sharing the instances of those read, gives the same view and
+// the same diagnostics, in the same order, as evaluating them on the walk.
 func TestAsyncSameAsSequential(t *testing.T) {
 	dir := writeFiles(t, asyncConfig)
 	f, err := os.Open(filepath.Join("..", "schema", "testdata", "providers", "time-0.14.2.json"))
@@ -166,10 +169,12 @@ func TestAsyncSameAsSequential(t *testing.T) {
 	}
 	for _, want := range []string{
 		`(at null_resource.counted[4].triggers)`,
+		`(at null_resource.read[0].bad)`,
+		`(at null_resource.read[3].bad)`,
 		`(at null_resource.each["k00"].triggers)`,
 		`(at null_resource.undeclared.triggers)`,
 		`(at null_resource.late[1].triggers)`,
-		`(at null_resource.after_function[1].other)`,
+		`(at terraform_data.with_function[1].other)`,
 		`(at null_resource.z_last["k05"].triggers)`,
 		`(at module.m["b"].null_resource.r[0].triggers)`,
 		`(at module.m["c"].local.undef)`,
@@ -179,7 +184,7 @@ func TestAsyncSameAsSequential(t *testing.T) {
 			t.Errorf("diagnostics lack %s:\n%s", want, seqDiags)
 		}
 	}
-	for _, want := range []string{`"port": 7`, `"peer": "r-1"`, `"label": 0`, `"triggers": {"y": null}`} {
+	for _, want := range []string{`"port": 7`, `"peer": "r-1"`, `"label": 0`, `"input": {"y": null}`} {
 		if !strings.Contains(seqView, want) {
 			t.Errorf("view lacks %s", want)
 		}
