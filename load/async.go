@@ -3,6 +3,7 @@ package load
 import (
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -282,4 +283,67 @@ func hasDynamic(b *Body) bool {
 		}
 	}
 	return false
+}
+
+// variablesOf returns the traversals of every expression the module tree
+// walks (Module.walk), found on all processors, a module at a time: the
+// graph is linked by them and the evaluator reads them again
+// (evaluator.variables), and finding them walks each expression.
+// Modules called from one directory share their expressions; finding
+// traversals only reads them.
+func variablesOf(root *Module) map[hcl.Expression][]hcl.Traversal {
+	var mods []*Module
+	var add func(m *Module)
+	add = func(m *Module) {
+		mods = append(mods, m)
+		for _, n := range sortedKeys(m.Children) {
+			add(m.Children[n])
+		}
+	}
+	add(root)
+	parts := make([]map[hcl.Expression][]hcl.Traversal, len(mods))
+	find := func(i int) {
+		vs := map[hcl.Expression][]hcl.Traversal{}
+		mods[i].walk(false, func(_ string, x hcl.Expression, _ exprKind, _ *ResourceDecl) {
+			if _, ok := vs[x]; !ok {
+				vs[x] = x.Variables()
+			}
+		})
+		parts[i] = vs
+	}
+	if workers := min(runtime.GOMAXPROCS(0), len(mods)); workers > 1 {
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Go(func() {
+				for i := int(next.Add(1) - 1); i < len(mods); i = int(next.Add(1) - 1) {
+					find(i)
+				}
+			})
+		}
+		wg.Wait()
+	} else {
+		for i := range mods {
+			find(i)
+		}
+	}
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
+	out := make(map[hcl.Expression][]hcl.Traversal, n)
+	for _, p := range parts {
+		for x, trs := range p {
+			out[x] = trs
+		}
+	}
+	return out
+}
+
+// variables returns the traversals of x, found by variablesOf or now.
+func (g *graph) variables(x hcl.Expression) []hcl.Traversal {
+	if trs, ok := g.vars[x]; ok {
+		return trs
+	}
+	return x.Variables()
 }
