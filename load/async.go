@@ -41,6 +41,7 @@ type bodyJob struct {
 	w   *evaluator
 	at  int // len(e.diags) when the job was made: where its diagnostics go
 	run func()
+	out []cty.Value // the bodies of a deferInstances job
 }
 
 type bodyPool struct {
@@ -116,32 +117,48 @@ func (e *evaluator) finishAsync() {
 		e.missing = append(e.missing, j.w.missing...)
 		e.marked = e.marked || j.w.marked
 	}
+	if len(p.jobs) == 0 {
+		return
+	}
+	for _, r := range e.view.Resources {
+		if !r.Attributes.IsMarked() {
+			continue
+		}
+		for m := range r.Attributes.Marks() {
+			if pb, ok := m.(pendingBody); ok {
+				r.Attributes = pb.job.out[pb.i]
+				break
+			}
+		}
+	}
 }
 
-// deferBodies lists the instances of r in the view and has their bodies
-// evaluated on another goroutine, when nothing but the view needs them
-// before the walk ends: the resource is read by no expression and has no
-// conditions, no provider instance key and no dynamic blocks, is not a
-// data source, is not in a module call whose instances are unknown, and
-// has too few instances to be evaluated in parallel by evalInstances.
-// It reports false, having done nothing the sequential path would not
-// do, when the bodies stay on the walk.
-func (e *evaluator) deferBodies(mi *modInst, r *ResourceDecl, keys []cty.Value, its []*iter, addrs []string, sch *schema.Block, provider string, used bool) bool {
-	if e.async == nil || e.readonly || used || len(its) == 0 || len(its) >= parallelMin || r.Mode == "data" || mi.deferred != "" ||
+// deferInstances has the bodies of r's instances evaluated on another
+// goroutine when nothing but the view needs them before the walk ends: the
+// resource is read by no expression and has no conditions, no provider
+// instance key and no dynamic blocks, is not a data source, is not in a
+// module call whose instances are unknown, is expanded, and has too few
+// instances to be evaluated in parallel by evalInstances. The values put
+// in out are placeholders, which finishAsync replaces in the view. It
+// reports false, having done nothing the sequential path would not do,
+// when the bodies stay on the walk.
+func (e *evaluator) deferInstances(mi *modInst, r *ResourceDecl, its []*iter, addrs []string, sch *schema.Block, out []cty.Value) bool {
+	if e.async == nil || e.readonly || len(its) == 0 || len(its) >= parallelMin || r.Mode == "data" || mi.deferred != "" ||
 		r.ProviderKey != nil || len(r.Preconditions) > 0 || len(r.Postconditions) > 0 {
+		return false
+	}
+	if _, set := mi.resources[r.Addr()]; set {
+		// Unexpanded: its one evaluation goes to view.Unexpanded.
+		return false
+	}
+	if n := e.g.nodes[mi.mod.Name()+r.Addr()]; n == nil || n.used {
 		return false
 	}
 	w := e.bodyWorker(mi, r.Body, its, addrs)
 	if w == nil {
 		return false
 	}
-	insts := make([]Instance, len(its))
-	for i, k := range keys {
-		insts[i] = Instance{Address: addrs[i], Mode: r.Mode, Type: r.Type, Name: r.Name, Key: k,
-			Provider: provider, Module: mi.addr, Range: r.DeclRange}
-		e.view.Resources = append(e.view.Resources, &insts[i])
-	}
-	j := &bodyJob{w: w, at: len(e.diags)}
+	j := &bodyJob{w: w, at: len(e.diags), out: make([]cty.Value, len(its))}
 	p := e.async
 	j.run = func() {
 		for i, it := range its {
@@ -149,7 +166,7 @@ func (e *evaluator) deferBodies(mi *modInst, r *ResourceDecl, keys []cty.Value, 
 			if sch != nil {
 				v = w.conform(sch, v, addrs[i], r.DeclRange, r.Body)
 			}
-			insts[i].Attributes = v
+			j.out[i] = v
 			// The walk may be waiting for a share of its own work.
 			select {
 			case u := <-p.urgent:
@@ -158,13 +175,22 @@ func (e *evaluator) deferBodies(mi *modInst, r *ResourceDecl, keys []cty.Value, 
 			}
 		}
 	}
-	e.async.jobs = append(e.async.jobs, j)
+	for i := range out {
+		out[i] = cty.DynamicVal.Mark(pendingBody{j, i})
+	}
+	p.jobs = append(p.jobs, j)
 	select {
-	case e.async.queue <- j:
+	case p.queue <- j:
 	default:
 		j.run()
 	}
 	return true
+}
+
+// pendingBody marks the placeholder of the i-th body of a deferred job.
+type pendingBody struct {
+	job *bodyJob
+	i   int
 }
 
 // shareInstances evaluates the instances of a resource the walk needs

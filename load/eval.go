@@ -114,6 +114,9 @@ type evaluator struct {
 	// readonly is set on the copies that evaluate instances in parallel
 	// (parallel.go): they read the caches and never write them.
 	readonly bool
+	// async evaluates the bodies of resources nothing reads while the
+	// walk goes on (async.go); nil when it does not.
+	async *bodyPool
 	// usedData holds the DataValues addresses that named an instance.
 	usedData map[string]bool
 	// reader reads data sources through the installed providers
@@ -124,9 +127,6 @@ type evaluator struct {
 	unread map[*ResourceDecl]string
 	// modFuncs is the function table of each module (funcs_provider.go).
 	modFuncs map[*Module]map[string]function.Function
-	// async evaluates the bodies of resources nothing reads while the
-	// walk goes on (async.go); nil when it does not.
-	async *bodyPool
 }
 
 func (e *evaluator) variables(expr hcl.Expression) []hcl.Traversal {
@@ -181,6 +181,7 @@ func (e *evaluator) run() {
 			Suggestion: "break the cycle: none of these values can be evaluated"})
 	}
 	e.checkStatic(e.root)
+	e.vars = e.g.vars
 	e.startAsync()
 	for _, n := range e.g.order {
 		e.evalNodeAll(n)
@@ -1005,9 +1006,6 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 		}
 		its[i] = it
 		addrs[i] = base + keyString(k)
-	}
-	if e.deferBodies(mi, r, keys, its, addrs, sch, provider, used) {
-		return
 	}
 	attrs := e.evalInstances(mi, r, its, addrs, sch)
 	if r.Mode == "data" {

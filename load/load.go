@@ -112,7 +112,7 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 	}
 	var e *evaluator
 	for pass := 1; ; pass++ {
-		e = &evaluator{root: root, opts: &opts, rootDir: abs, instances: map[*Module][]*modInst{}, view: view, g: g, funcs: funcs, lossy: lossy, reader: reader, vars: g.vars}
+		e = &evaluator{root: root, opts: &opts, rootDir: abs, instances: map[*Module][]*modInst{}, view: view, g: g, funcs: funcs, lossy: lossy, reader: reader}
 		e.diags = append(diag.Diagnostics(nil), ds...)
 		e.inputs = e.rootInputs()
 		e.run()

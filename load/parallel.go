@@ -45,7 +45,7 @@ func (e *evaluator) evalInstances(mi *modInst, r *ResourceDecl, its []*iter, add
 		out[i] = v
 	}
 	workers := runtime.GOMAXPROCS(0)
-	if len(its) < parallelMin && e.shareInstances(mi, r.Body, its, addrs, one) {
+	if e.deferInstances(mi, r, its, addrs, sch, out) || len(its) < parallelMin && e.shareInstances(mi, r.Body, its, addrs, one) {
 		return out
 	}
 	if len(its) < parallelMin || workers < 2 || e.readonly {

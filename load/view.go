@@ -297,33 +297,78 @@ func writeQuoted(b *bytes.Buffer, s string) {
 func (v *View) JSON() []byte {
 	// The resources, the bulk of the text, are written in pieces on all
 	// processors and joined in order.
-	pieces := make([]bytes.Buffer, (len(v.Resources)+jsonPiece-1)/jsonPiece)
-	size := 0
-	if len(pieces) > 1 && runtime.GOMAXPROCS(0) > 1 {
+	pieces := make([][]byte, (len(v.Resources)+jsonPiece-1)/jsonPiece)
+	write := func(p int) { pieces[p] = v.resourcesJSON(p*jsonPiece, min((p+1)*jsonPiece, len(v.Resources))) }
+	if workers := min(runtime.GOMAXPROCS(0), len(pieces)); workers > 1 {
 		var next atomic.Int64
 		var wg sync.WaitGroup
-		for range min(runtime.GOMAXPROCS(0), len(pieces)) {
+		for range workers {
 			wg.Go(func() {
 				for p := int(next.Add(1) - 1); p < len(pieces); p = int(next.Add(1) - 1) {
-					resourcesJSON(&pieces[p], v.Resources, p*jsonPiece)
+					write(p)
 				}
 			})
 		}
 		wg.Wait()
 	} else {
 		for p := range pieces {
-			resourcesJSON(&pieces[p], v.Resources, p*jsonPiece)
+			write(p)
 		}
 	}
-	for p := range pieces {
-		size += pieces[p].Len()
+	rest := v.restJSON()
+	size := len(rest) + 32
+	for _, p := range pieces {
+		size += len(p)
 	}
+	out := make([]byte, 0, size)
+	out = append(out, "{\n  \"resources\": ["...)
+	for _, p := range pieces {
+		out = append(out, p...)
+	}
+	return append(out, rest...)
+}
+
+// jsonPiece is how many resources one piece of the view's JSON holds.
+const jsonPiece = 256
+
+// resourcesJSON writes the resources from the lo-th to before the hi-th,
+// each after a comma but the first of all.
+func (v *View) resourcesJSON(lo, hi int) []byte {
 	var b bytes.Buffer
-	b.Grow(size + 4096)
-	b.WriteString("{\n  \"resources\": [")
-	for p := range pieces {
-		b.Write(pieces[p].Bytes())
+	for i := lo; i < hi; i++ {
+		r := v.Resources[i]
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString("\n    {")
+		field(&b, "address", quote(r.Address), true)
+		field(&b, "mode", quote(r.Mode), false)
+		field(&b, "type", quote(r.Type), false)
+		field(&b, "name", quote(r.Name), false)
+		if r.Key != cty.NilVal {
+			field(&b, "index", valueJSON(r.Key), false)
+		}
+		field(&b, "_provider", quote(r.Provider), false)
+		field(&b, "module", quote(r.Module), false)
+		field(&b, "range", quote(rangeString(r.Range)), false)
+		b.WriteString(`, "attributes": `)
+		var sens []string
+		if unknown, marked := writeMarked(&b, r.Attributes); unknown || marked {
+			var u map[string][]string
+			u, sens = describeMarks(r.Attributes)
+			if len(u) > 0 {
+				field(&b, "unknown", unknownJSON(u), false)
+			}
+		}
+		sensitiveField(&b, sens)
+		b.WriteString("}")
 	}
+	return b.Bytes()
+}
+
+// restJSON writes what follows the resources.
+func (v *View) restJSON() []byte {
+	var b bytes.Buffer
 	if len(v.Resources) > 0 {
 		b.WriteString("\n  ")
 	}
@@ -361,42 +406,6 @@ func (v *View) JSON() []byte {
 	}
 	b.WriteString("]\n}\n")
 	return b.Bytes()
-}
-
-// jsonPiece is how many resources one piece of the view's JSON holds.
-const jsonPiece = 256
-
-// resourcesJSON writes the resources from the i-th on, up to jsonPiece of
-// them, each after a comma but the first of all.
-func resourcesJSON(b *bytes.Buffer, rs []*Instance, from int) {
-	for i := from; i < min(from+jsonPiece, len(rs)); i++ {
-		r := rs[i]
-		if i > 0 {
-			b.WriteString(",")
-		}
-		b.WriteString("\n    {")
-		field(b, "address", quote(r.Address), true)
-		field(b, "mode", quote(r.Mode), false)
-		field(b, "type", quote(r.Type), false)
-		field(b, "name", quote(r.Name), false)
-		if r.Key != cty.NilVal {
-			field(b, "index", valueJSON(r.Key), false)
-		}
-		field(b, "_provider", quote(r.Provider), false)
-		field(b, "module", quote(r.Module), false)
-		field(b, "range", quote(rangeString(r.Range)), false)
-		b.WriteString(`, "attributes": `)
-		var sens []string
-		if unknown, marked := writeMarked(b, r.Attributes); unknown || marked {
-			var u map[string][]string
-			u, sens = describeMarks(r.Attributes)
-			if len(u) > 0 {
-				field(b, "unknown", unknownJSON(u), false)
-			}
-		}
-		sensitiveField(b, sens)
-		b.WriteString("}")
-	}
 }
 
 func valuesJSON(b *bytes.Buffer, m map[string]*Value) {
