@@ -29,6 +29,10 @@ import (
 // the walk writes to what a deferred body may read (a function table
 // gaining a provider function), it waits for every deferred body and
 // defers no more.
+//
+// The same goroutines help the walk with a resource it needs: it offers
+// them half of its instances (shareInstances), ahead of the deferred
+// bodies, which they look for between instances.
 
 // asyncBodies switches deferred bodies on; tests compare with it off.
 var asyncBodies = true

@@ -34,7 +34,10 @@ var parallelMin = 256
 const chunkSize = 64
 
 // evalInstances evaluates the body of r for every instance (iterators
-// its, addresses addrs), shaped by the schema sch when not nil.
+// its, addresses addrs), shaped by the schema sch when not nil. Bodies
+// nothing reads may be deferred, and a few instances shared with the
+// goroutines of deferred bodies (async.go); deferred ones are placeholders
+// here, which finishAsync replaces in the view.
 func (e *evaluator) evalInstances(mi *modInst, r *ResourceDecl, its []*iter, addrs []string, sch *schema.Block) []cty.Value {
 	out := make([]cty.Value, len(its))
 	one := func(w *evaluator, i int) {
