@@ -178,6 +178,8 @@ func (e *evaluator) deferInstances(mi *modInst, r *ResourceDecl, its []*iter, ad
 			default:
 			}
 		}
+		// Only what finishAsync takes in is kept until the walk ends.
+		w.contexts, w.vars, w.reshaping, w.counts, w.modFuncs = nil, nil, nil, nil, nil
 	}
 	for i := range out {
 		out[i] = cty.DynamicVal.Mark(pendingBody{j, i})
