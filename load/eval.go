@@ -114,6 +114,9 @@ type evaluator struct {
 	// readonly is set on the copies that evaluate instances in parallel
 	// (parallel.go): they read the caches and never write them.
 	readonly bool
+	// async evaluates the bodies of resources nothing reads while the
+	// walk goes on (async.go); nil when it does not.
+	async *bodyPool
 	// usedData holds the DataValues addresses that named an instance.
 	usedData map[string]bool
 	// reader reads data sources through the installed providers
@@ -181,9 +184,12 @@ func (e *evaluator) run() {
 			Suggestion: "break the cycle: none of these values can be evaluated"})
 	}
 	e.checkStatic(e.root)
+	e.vars = e.g.vars
+	e.startAsync()
 	for _, n := range e.g.order {
 		e.evalNodeAll(n)
 	}
+	e.finishAsync()
 	e.finishConditions()
 	e.checkDataValues()
 	e.collectView(rootInst)
@@ -312,17 +318,7 @@ func (e *evaluator) scope(mi *modInst, expr hcl.Expression, it *iter, path strin
 	if it != nil && len(it.named) > 0 {
 		parent = &hcl.EvalContext{Variables: e.baseScope(mi, expr, it, path), Functions: e.funcsOf(mi)}
 	} else {
-		k := scopeKey{mi, expr}
-		var ok bool
-		if parent, ok = e.contexts[k]; !ok {
-			parent = &hcl.EvalContext{Variables: e.baseScope(mi, expr, it, path), Functions: e.funcsOf(mi)}
-			if !e.readonly {
-				if e.contexts == nil {
-					e.contexts = map[scopeKey]*hcl.EvalContext{}
-				}
-				e.contexts[k] = parent
-			}
-		}
+		parent = e.parentScope(mi, expr, it, path)
 	}
 	if !usesIterators(e.variables(expr)) {
 		if e.readonly {
@@ -371,6 +367,23 @@ func (e *evaluator) scope(mi *modInst, expr hcl.Expression, it *iter, path strin
 	ctx := parent.NewChild()
 	ctx.Variables = vars
 	return ctx
+}
+
+// parentScope is the context of expr in mi without the iterators, built
+// once per module instance and expression.
+func (e *evaluator) parentScope(mi *modInst, expr hcl.Expression, it *iter, path string) *hcl.EvalContext {
+	k := scopeKey{mi, expr}
+	if parent, ok := e.contexts[k]; ok {
+		return parent
+	}
+	parent := &hcl.EvalContext{Variables: e.baseScope(mi, expr, it, path), Functions: e.funcsOf(mi)}
+	if !e.readonly {
+		if e.contexts == nil {
+			e.contexts = map[scopeKey]*hcl.EvalContext{}
+		}
+		e.contexts[k] = parent
+	}
+	return parent
 }
 
 func usesIterators(trs []hcl.Traversal) bool {

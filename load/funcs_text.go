@@ -134,6 +134,8 @@ func (e *evaluator) addProviderFuncs(mi *modInst, expr hcl.Expression) bool {
 				return nil
 			}
 		}
+		// Deferred bodies may read the table (async.go).
+		e.finishAsync()
 		table[call.Name] = providerFunc(call.Name, e.providerFuncType(call.Name))
 		added = true
 		return nil

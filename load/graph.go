@@ -50,6 +50,9 @@ type graph struct {
 	// provider block, which configures the provider that reads it
 	// (Options.ReadData).
 	dataAfterProvider bool
+	// vars holds the traversals of the module tree's expressions, found
+	// on all processors (variablesOf); the evaluator starts from them.
+	vars map[hcl.Expression][]hcl.Traversal
 }
 
 // scopedRef is a reference to data source key of check from outside it.
@@ -61,7 +64,7 @@ type scopedRef struct {
 }
 
 func buildGraph(root *Module, dataAfterProvider bool) *graph {
-	g := &graph{nodes: map[string]*node{}, dataAfterProvider: dataAfterProvider}
+	g := &graph{nodes: map[string]*node{}, dataAfterProvider: dataAfterProvider, vars: variablesOf(root)}
 	var add func(m *Module)
 	add = func(m *Module) {
 		p := m.Name()
@@ -179,7 +182,7 @@ func (g *graph) linkNode(n *node) {
 		if e == nil {
 			return
 		}
-		for _, tr := range e.Variables() {
+		for _, tr := range g.variables(e) {
 			for _, d := range g.refNodes(mod, tr) {
 				if d != nil && d.kind == kindResource {
 					if c := d.mod.Resources[d.name].Check; c != "" && (c != inCheck || mod != m) {

@@ -34,7 +34,10 @@ var parallelMin = 256
 const chunkSize = 64
 
 // evalInstances evaluates the body of r for every instance (iterators
-// its, addresses addrs), shaped by the schema sch when not nil.
+// its, addresses addrs), shaped by the schema sch when not nil. Bodies
+// nothing reads may be deferred, and a few instances shared with the
+// goroutines of deferred bodies (async.go); deferred ones are placeholders
+// here, which finishAsync replaces in the view.
 func (e *evaluator) evalInstances(mi *modInst, r *ResourceDecl, its []*iter, addrs []string, sch *schema.Block) []cty.Value {
 	out := make([]cty.Value, len(its))
 	one := func(w *evaluator, i int) {
@@ -45,6 +48,9 @@ func (e *evaluator) evalInstances(mi *modInst, r *ResourceDecl, its []*iter, add
 		out[i] = v
 	}
 	workers := runtime.GOMAXPROCS(0)
+	if e.deferInstances(mi, r, its, addrs, sch, out) || len(its) < parallelMin && e.shareInstances(mi, r.Body, its, addrs, one) {
+		return out
+	}
 	if len(its) < parallelMin || workers < 2 || e.readonly {
 		for i := range its {
 			one(e, i)
@@ -118,7 +124,7 @@ func (e *evaluator) prepareParallel(mi *modInst, b *Body, its []*iter) {
 func (e *evaluator) worker() *evaluator {
 	w := *e
 	w.readonly = true
-	w.diags, w.missing = nil, nil
+	w.diags, w.missing, w.async = nil, nil, nil
 	return &w
 }
 

@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -295,9 +298,48 @@ func writeQuoted(b *bytes.Buffer, s string) {
 // JSON renders the view deterministically: keys sorted, unknown values as
 // null with their paths and reasons listed under "unknown".
 func (v *View) JSON() []byte {
+	// The resources, the bulk of the text, are written in pieces on all
+	// processors and joined in order.
+	pieces := make([][]byte, (len(v.Resources)+jsonPiece-1)/jsonPiece)
+	write := func(p int) { pieces[p] = v.resourcesJSON(p*jsonPiece, min((p+1)*jsonPiece, len(v.Resources))) }
+	if workers := min(runtime.GOMAXPROCS(0), len(pieces)); workers > 1 {
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Go(func() {
+				for p := int(next.Add(1) - 1); p < len(pieces); p = int(next.Add(1) - 1) {
+					write(p)
+				}
+			})
+		}
+		wg.Wait()
+	} else {
+		for p := range pieces {
+			write(p)
+		}
+	}
+	rest := v.restJSON()
+	size := len(rest) + 32
+	for _, p := range pieces {
+		size += len(p)
+	}
+	out := make([]byte, 0, size)
+	out = append(out, "{\n  \"resources\": ["...)
+	for _, p := range pieces {
+		out = append(out, p...)
+	}
+	return append(out, rest...)
+}
+
+// jsonPiece is how many resources one piece of the view's JSON holds.
+const jsonPiece = 256
+
+// resourcesJSON writes the resources from the lo-th to before the hi-th,
+// each after a comma but the first of all.
+func (v *View) resourcesJSON(lo, hi int) []byte {
 	var b bytes.Buffer
-	b.WriteString("{\n  \"resources\": [")
-	for i, r := range v.Resources {
+	for i := lo; i < hi; i++ {
+		r := v.Resources[i]
 		if i > 0 {
 			b.WriteString(",")
 		}
@@ -317,7 +359,7 @@ func (v *View) JSON() []byte {
 		field(&b, "range", quote(rangeString(r.Range)), false)
 		b.WriteString(`, "attributes": `)
 		var sens []string
-		if unknown := writeValue(&b, r.Attributes); unknown || r.Attributes.ContainsMarked() {
+		if unknown, marked := writeMarked(&b, r.Attributes); unknown || marked {
 			var u map[string][]string
 			u, sens = describeMarks(r.Attributes)
 			if len(u) > 0 {
@@ -327,6 +369,12 @@ func (v *View) JSON() []byte {
 		sensitiveField(&b, sens)
 		b.WriteString("}")
 	}
+	return b.Bytes()
+}
+
+// restJSON writes what follows the resources.
+func (v *View) restJSON() []byte {
+	var b bytes.Buffer
 	if len(v.Resources) > 0 {
 		b.WriteString("\n  ")
 	}
@@ -490,10 +538,18 @@ func valueJSON(v cty.Value) string {
 // writeValue writes v as valueJSON does and reports whether v holds an
 // unknown value (written as null).
 func writeValue(b *bytes.Buffer, v cty.Value) (unknown bool) {
-	v, _ = v.Unmark()
+	unknown, _ = writeMarked(b, v)
+	return unknown
+}
+
+// writeMarked is writeValue that also reports whether v or a value in it
+// is marked (cty's ContainsMarked, without a second walk).
+func writeMarked(b *bytes.Buffer, v cty.Value) (unknown, marked bool) {
+	v, marks := v.Unmark()
+	marked = len(marks) > 0
 	if !v.IsKnown() || v.IsNull() {
 		b.WriteString("null")
-		return !v.IsKnown()
+		return !v.IsKnown(), marked
 	}
 	t := v.Type()
 	switch {
@@ -524,9 +580,8 @@ func writeValue(b *bytes.Buffer, v cty.Value) (unknown bool) {
 			}
 			writeQuoted(b, k.AsString())
 			b.WriteString(": ")
-			if writeValue(b, ev) {
-				unknown = true
-			}
+			u, m := writeMarked(b, ev)
+			unknown, marked = unknown || u, marked || m
 			i++
 		}
 		b.WriteString("}")
@@ -538,14 +593,13 @@ func writeValue(b *bytes.Buffer, v cty.Value) (unknown bool) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			if writeValue(b, ev) {
-				unknown = true
-			}
+			u, m := writeMarked(b, ev)
+			unknown, marked = unknown || u, marked || m
 			i++
 		}
 		b.WriteString("]")
 	default:
 		b.WriteString("null")
 	}
-	return unknown
+	return unknown, marked
 }
