@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -127,7 +128,8 @@ func nextCut(src []byte, from int) int {
 // line, with its position in the file. A piece that parses without a
 // diagnostic leaves nothing open at its end (an unclosed block, bracket,
 // string, heredoc or comment is an error), and it ends with a newline,
-// where the scanner starts a new token whatever follows. So scanning the
+// where the scanner starts a new token whatever follows (in valid UTF-8:
+// a piece that is not is refused). So scanning the
 // whole file reaches the start of the next piece in the state it starts
 // a file in, and produces the same tokens, at the same positions, as
 // scanning the pieces one by one; and the parser of a body reads its items
@@ -187,6 +189,13 @@ func parsePieces(name string, src []byte, cuts []int, convert bool) (*hclsyntax.
 					return
 				}
 				sb, ok := quickParse(name, p, starts[i]) // nested far less deep than the guard's limit
+				if !ok && !utf8.Valid(p) {
+					// The scanner reads an invalid sequence and the
+					// newline after it as one character, so a piece's
+					// last newline need not end a token in the whole.
+					failed.Store(true)
+					return
+				}
 				if !ok {
 					if hds := hcldepth.Config(p, name, starts[i]); len(hds) > 0 {
 						failed.Store(true)
