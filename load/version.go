@@ -3,6 +3,7 @@ package load
 import (
 	"github.com/hashicorp/go-version"
 	"github.com/hashicorp/hcl/v2"
+	tfaddr "github.com/hashicorp/terraform-registry-address"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 
@@ -17,7 +18,10 @@ import (
 // plan with a module whose installed version no longer satisfies the
 // constraint; the loader does the same check against
 // .terraform/modules/modules.json, so that eval never evaluates a module
-// the engine would not use.
+// the engine would not use. With a version, both read the source as a
+// registry address and refuse anything else (a local path, git::, a URL)
+// before init fetches anything; so does the loader, with the parser
+// Terraform uses (docs/decisions/024-registry-address-parser.md).
 
 // initHint is what to run to install the modules, for the engine.
 func (l *loader) initHint() string {
@@ -25,6 +29,15 @@ func (l *loader) initHint() string {
 		return "run tofu init in the root module directory"
 	}
 	return "run terraform init (or tofu init) in the root module directory"
+}
+
+// engineName is the engine whose words eval uses: Terraform unless it
+// reads for OpenTofu.
+func (l *loader) engineName() tffile.Engine {
+	if l.engine == tffile.OpenTofu {
+		return tffile.OpenTofu
+	}
+	return tffile.Terraform
 }
 
 // initName is the engine's init command.
@@ -93,6 +106,14 @@ func (l *loader) moduleVersion(m *Module, c *CallDecl, key string) string {
 		return fail("Invalid registry module source address",
 			"module \""+c.Name+"\" sets version, which applies only to registry modules, but its source "+QuoteOrEmpty(c.Source)+" is a local directory",
 			"remove the version argument, or use a registry address as the source", "invalid module source")
+	}
+	if _, err := tfaddr.ParseModuleSource(c.Source); err != nil {
+		// With version, both engines read the source as a registry
+		// address, whatever it looks like (git::, https://, a GitHub
+		// path), and refuse it before init fetches anything.
+		return fail("Invalid registry module source address",
+			"Failed to parse module registry address: "+err.Error()+". "+l.engineName().String()+" assumed that you intended a module registry source address because module \""+c.Name+"\" also sets the argument \"version\", which applies only to registry modules",
+			"remove the version argument (a git or URL source names its revision in the address, such as ?ref=v1.2.0), or use a registry address as the source", "invalid module source")
 	}
 	if _, installed := l.remote[key]; !installed {
 		return "" // reported with the source, at the version

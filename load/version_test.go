@@ -192,3 +192,58 @@ func TestModuleVersionPlanned(t *testing.T) {
 		}
 	}
 }
+
+// notRegistrySources are module sources that are not registry addresses,
+// with why the engines' registry address parser refuses each.
+var notRegistrySources = []struct{ source, why string }{
+	{"git::https://example.com/net.git//sub?ref=v1", `invalid module registry hostname "git::https:"`},
+	{"https://example.com/net.zip", `invalid module registry hostname "https:"`},
+	{"s3::https://s3.amazonaws.com/b/net.zip", "a module registry source address must have either three or four slash-separated components"},
+	{"github.com/hashicorp/example", "source address must have three more components after the hostname: the namespace, the name, and the target system"},
+}
+
+func notRegistryFiles(source string) map[string]string {
+	return map[string]string{"main.tf": `module "m" {
+  source  = "` + source + `"
+  version = "1.0.0"
+}
+`}
+}
+
+// TestModuleVersionNotRegistry: with version, a source that is not a
+// registry address (git::, a URL, a GitHub path) is an error at the
+// version, in the words of the engine eval reads for; a registry address
+// with a host is not.
+func TestModuleVersionNotRegistry(t *testing.T) {
+	for _, engine := range []tffile.Engine{tffile.Terraform, tffile.OpenTofu} {
+		for _, tc := range notRegistrySources {
+			_, ds := Dir(writeFiles(t, notRegistryFiles(tc.source)), Options{Engine: engine})
+			want := "main.tf:3:13: Error: Invalid registry module source address; Failed to parse module registry address: " + tc.why + ". " + engine.String() +
+				` assumed that you intended a module registry source address because module "m" also sets the argument "version", which applies only to registry modules`
+			if len(ds) != 1 || !strings.Contains(ds.Error(), want) {
+				t.Errorf("%s %s: %v\nwant %s", engine, tc.source, ds, want)
+			}
+		}
+		_, ds := Dir(writeFiles(t, notRegistryFiles("app.terraform.io/hashicorp/consul/aws")), Options{Engine: engine})
+		if len(ds) != 1 || !strings.Contains(ds.Error(), "Module not installed") {
+			t.Errorf("%s: a registry address with a host: %v", engine, ds)
+		}
+	}
+}
+
+// TestModuleVersionNotRegistryInit: each engine's init refuses those
+// sources with version, before fetching anything, with the error eval
+// gives.
+func TestModuleVersionNotRegistryInit(t *testing.T) {
+	enginetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		for _, tc := range notRegistrySources {
+			w := enginetest.Workspace(t, notRegistryFiles(tc.source))
+			r := w.Exec("init", "-backend=false", "-input=false", "-no-color")
+			out := strings.Join(strings.Fields(r.Output), " ")
+			if r.Err == nil || !strings.Contains(out, "Error: Invalid registry module source address") ||
+				!strings.Contains(out, "Failed to parse module registry address: "+tc.why+".") {
+				t.Errorf("%s: %s init:\n%s", tc.source, r.Engine, r.Output)
+			}
+		}
+	})
+}

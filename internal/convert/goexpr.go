@@ -377,6 +377,50 @@ func (g *goEmitter) template(x *config.Template) goExpr {
 	return goExpr{"fmt.Sprintf(" + strconv.Quote(format.String()) + ", " + strings.Join(args, ", ") + ")", false}
 }
 
+// earlyExpr writes a module source or version built from variables and
+// locals (config.EarlyEvaluable) as a tfkit.Expr, the type of SourceExpr
+// and VersionExpr. A Go string is a template only where the API takes a
+// value, so a template is written as format with its interpolations as
+// %s arguments: "./modules/${var.flavor}" is
+// tfkit.Fn("format", "./modules/%s", tfkit.Var("flavor")), which gives
+// the same string (a value a template cannot interpolate, format cannot
+// format either) and keeps the directory it begins with in sight of the
+// local module copy (localmod).
+func (g *goEmitter) earlyExpr(x config.Expr) goExpr {
+	switch x := x.(type) {
+	case *config.Paren:
+		return g.earlyExpr(x.Inner)
+	case *config.Template:
+		if len(x.Parts) == 1 {
+			// "${var.src}" is the value itself.
+			if e := g.expr(x.Parts[0]); e.isExpr {
+				return e
+			}
+		}
+		var format strings.Builder
+		args := []string{""}
+		for _, p := range x.Parts {
+			if s, ok := literalString(p); ok {
+				format.WriteString(strings.ReplaceAll(s, "%", "%%"))
+				continue
+			}
+			format.WriteString("%s")
+			args = append(args, g.expr(p).code)
+		}
+		f := format.String()
+		args[0] = strconv.Quote(f)
+		if strings.Contains(f, "${") || strings.Contains(f, "%{") {
+			// Literal text that a Go string would read as a template.
+			args[0] = "tfkit.Literal(" + args[0] + ")"
+		}
+		return goExpr{`tfkit.Fn("format", ` + strings.Join(args, ", ") + ")", true}
+	}
+	if e := g.expr(x); e.isExpr {
+		return e
+	}
+	return g.raw(x, "a module source or version of this form has no Go helper")
+}
+
 // templateText is the text of a template as a tfkit string reads it:
 // literal parts escaped, interpolations as ${HCL}.
 func templateText(x *config.Template) string {

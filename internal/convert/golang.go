@@ -343,13 +343,21 @@ func (g *goEmitter) module(b *config.Block, sb *hclsyntax.Block, notes []string)
 	}
 	var fields []string
 	var srcNotes []string // the comments before source and version
+	early := false        // source or version is built from variables (SourceExpr, VersionExpr)
 	rest := &config.Body{}
 	for _, it := range split.rest.Items {
 		if a, ok := it.(*config.Attribute); ok && (a.Name == "source" || a.Name == "version") {
+			field, code := strings.ToUpper(a.Name[:1])+a.Name[1:], ""
 			if s, ok := literalString(a.Expr); ok {
+				code = strconv.Quote(s)
+			} else if config.EarlyEvaluable(a.Expr) {
+				field, code = field+"Expr", g.earlyExpr(a.Expr).code
+				early = true
+			}
+			if code != "" {
 				cs := g.src.notes.before(a.Range.Start.Byte)
 				srcNotes = append(srcNotes, cs...)
-				fields = append(fields, fmt.Sprintf("%s%s: %s,", lineComments(cs, ""), strings.ToUpper(a.Name[:1])+a.Name[1:], strconv.Quote(s)))
+				fields = append(fields, fmt.Sprintf("%s%s: %s,", lineComments(cs, ""), field, code))
 				continue
 			}
 		}
@@ -357,7 +365,12 @@ func (g *goEmitter) module(b *config.Block, sb *hclsyntax.Block, notes []string)
 	}
 	source, _ := b.Body.StringAttr("source")
 	version, _ := b.Body.StringAttr("version")
-	if code, ok := g.typedModule(source, version, name, rest); ok {
+	// Typed bindings are for a literal source and version.
+	code, ok := "", false
+	if !early {
+		code, ok = g.typedModule(source, version, name, rest)
+	}
+	if ok {
 		if len(split.lead)+len(split.trail) > 0 && !strings.Contains(code, ".Module()") {
 			code += ".Module()"
 		}
@@ -380,7 +393,7 @@ func (g *goEmitter) module(b *config.Block, sb *hclsyntax.Block, notes []string)
 		}
 		fields = append(fields, "Inputs: "+body+",")
 	}
-	code := fmt.Sprintf("tfkit.NewModule(stack, %q, tfkit.ModuleConfig{\n%s\n})", name, strings.Join(fields, "\n"))
+	code = fmt.Sprintf("tfkit.NewModule(stack, %q, tfkit.ModuleConfig{\n%s\n})", name, strings.Join(fields, "\n"))
 	code = chain(code, lead)
 	for _, it := range split.trail {
 		code = chain(code, []string{g.metaCall(it)})

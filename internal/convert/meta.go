@@ -14,7 +14,7 @@ import (
 // Terraform's style (the ranks of the root package's element.go): the
 // arguments and nested blocks of the body stay together between them.
 const (
-	metaRankFirst = iota // a module's source and version: fields of tfkit.ModuleConfig
+	metaRankFirst = iota // a module's source and version: fields of tfkit.ModuleConfig (Source or SourceExpr, ...)
 	metaRankCount
 	metaRankProvider
 	metaRankBody
@@ -111,7 +111,7 @@ func (g *goEmitter) metaRank(kind string, body *config.Body, it config.Item) int
 	case *config.Attribute:
 		switch it.Name {
 		case "source", "version":
-			if _, ok := literalString(it.Expr); ok && kind == "module" {
+			if _, ok := literalString(it.Expr); (ok || config.EarlyEvaluable(it.Expr)) && kind == "module" {
 				return metaRankFirst
 			}
 		case "count", "for_each":

@@ -33,6 +33,9 @@ type caseOptions struct {
 	Env       []string `json:"env"`
 	Workspace string   `json:"workspace"`
 	Schemas   []string `json:"schemas"`
+	// Engine is load's Options.Engine ("opentofu" evaluates module
+	// sources built from variables).
+	Engine tffile.Engine `json:"engine"`
 }
 
 // exampleOutputs are the committed outputs of the examples: real
@@ -117,7 +120,7 @@ func readCase(t *testing.T, name, src string) roundTripCase {
 		if err := json.Unmarshal(data, &co); err != nil {
 			t.Fatal(err)
 		}
-		c.opts = load.Options{Vars: co.Vars, VarFiles: co.VarFiles, Env: co.Env, Workspace: co.Workspace}
+		c.opts = load.Options{Vars: co.Vars, VarFiles: co.VarFiles, Env: co.Env, Workspace: co.Workspace, Engine: co.Engine}
 		for _, f := range co.Schemas {
 			c.opts.Providers = append(c.opts.Providers, readSchema(t, filepath.Join(src, f))...)
 		}

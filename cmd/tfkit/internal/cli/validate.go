@@ -24,13 +24,17 @@ func init() {
 	register(&command{
 		name:     "validate",
 		synopsis: "Check Terraform configuration against provider schemas",
-		usage:    "validate [--schema FILE.json] [--bindings DIR] [DIR...]",
+		usage:    "validate [--schema FILE.json] [--bindings DIR] [--engine ENGINE] [DIR...]",
 		help: `
 Checks every resource, data source and provider block against the
 providers' schemas, without running Terraform: missing required
 attributes, unknown attributes and blocks (with a did-you-mean),
 computed-only attributes that are set, literal values of the wrong type,
 too few or too many nested blocks, deprecated attributes (warnings).
+Checked for Terraform (--engine, else the engine deploy would run), what
+only OpenTofu accepts is an error at its place: encryption blocks,
+provider blocks with for_each, variables and locals in module sources
+and versions and in backend settings (early evaluation).
 
 The configuration is the .tf and .tf.json files of each DIR given, else every stack of
 the synth output (the project's "output" directory). The schemas come from
@@ -145,9 +149,10 @@ func runValidate(r *run, o *validateOptions, args []string) int {
 		diags diag.Diagnostics
 		n     int
 	}
+	engine := o.engine.engine(r)
 	results := make([]parsed, len(dirs))
 	for i, d := range dirs {
-		cfg, ds, n := parseDir(r.abs(d), wait, o.engine.engine(r))
+		cfg, ds, n := parseDir(r.abs(d), wait, engine)
 		results[i] = parsed{cfg, ds, n}
 	}
 	if wait(); schemaErr != nil {
@@ -159,6 +164,9 @@ func runValidate(r *run, o *validateOptions, args []string) int {
 		diags = append(diags, p.diags...)
 		checked += p.n
 		if !p.diags.HasErrors() {
+			if engine != tffile.OpenTofu {
+				diags = append(diags, notTerraform(p.cfg)...)
+			}
 			diags = append(diags, validate.Config(p.cfg, providers)...)
 		}
 	}
@@ -167,6 +175,24 @@ func runValidate(r *run, o *validateOptions, args []string) int {
 	}
 	r.printf("Valid: %d files checked against %d provider schemas.\n", checked, len(providers))
 	return ExitOK
+}
+
+// notTerraform reports what cfg uses that only OpenTofu accepts
+// (config.OpenTofuOnly: encryption, provider for_each, early evaluation),
+// each at its place, in the words of synth's and the runner's engine
+// checks: Terraform refuses it, so a configuration checked for Terraform
+// is not valid with it.
+func notTerraform(cfg *config.Config) diag.Diagnostics {
+	var ds diag.Diagnostics
+	for _, u := range config.OpenTofuOnly(cfg) {
+		r := u.Range
+		ds = append(ds, &diag.Diagnostic{Severity: diag.Error, Summary: "Not supported by Terraform",
+			Detail:     fmt.Sprintf("This configuration uses %s, which Terraform does not support (OpenTofu does from %s), and is checked for Terraform.", u.What, u.Since),
+			Subject:    &r,
+			Path:       u.Path,
+			Suggestion: "check it with --engine tofu if OpenTofu deploys it, or leave it out"})
+	}
+	return ds
 }
 
 // schemasPath names the provider schemas to check against: the file given,

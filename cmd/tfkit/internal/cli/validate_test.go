@@ -175,3 +175,88 @@ func TestValidateSchemaCache(t *testing.T) {
 		t.Fatalf("a schema that does not read was cached: %v", names)
 	}
 }
+
+// openTofuOnlyTF uses each construct only OpenTofu accepts.
+const openTofuOnlyTF = `terraform {
+  encryption {
+    key_provider "pbkdf2" "k" {
+      passphrase = var.passphrase
+    }
+  }
+  backend "local" {
+    path = "${var.name}.tfstate"
+  }
+}
+
+variable "passphrase" {
+  type = string
+}
+
+variable "name" {
+  type    = string
+  default = "a"
+}
+
+provider "random" {
+  alias    = "each"
+  for_each = toset(["a"])
+}
+
+module "m" {
+  source  = "./modules/${var.name}"
+  version = var.name
+}
+
+resource "random_pet" "p" {
+  length = 2
+}
+`
+
+// TestValidateOpenTofuOnly: checked for Terraform, what only OpenTofu
+// accepts is an error at its place, naming the OpenTofu release that
+// accepts it; checked for OpenTofu (--engine tofu, or the engine deploy
+// would run is tofu) the configuration is valid.
+func TestValidateOpenTofuOnly(t *testing.T) {
+	dir := t.TempDir()
+	random := schemaFile(t, "random-3.9.0.json")
+	write(t, dir, "tf/main.tf", openTofuOnlyTF)
+	wantErrs := []string{
+		"main.tf:2:3: Error: Not supported by Terraform (at terraform.encryption); This configuration uses encryption blocks (state and plan encryption), which Terraform does not support (OpenTofu does from 1.7), and is checked for Terraform.",
+		"main.tf:8:5: Error: Not supported by Terraform (at terraform.backend.path); This configuration uses variables and locals in module sources and versions and in backend settings (early evaluation), which Terraform does not support (OpenTofu does from 1.8)",
+		"main.tf:23:3: Error: Not supported by Terraform (at provider.random.each.for_each); This configuration uses provider blocks with for_each, which Terraform does not support (OpenTofu does from 1.9)",
+		"main.tf:27:3: Error: Not supported by Terraform (at module.m.source); This configuration uses variables and locals in module sources and versions and in backend settings (early evaluation), which Terraform does not support (OpenTofu does from 1.8)",
+		"main.tf:28:3: Error: Not supported by Terraform (at module.m.version)",
+		"hint: check it with --engine tofu if OpenTofu deploys it, or leave it out",
+	}
+	bin := t.TempDir()
+	for _, n := range []string{"terraform", "tofu"} {
+		if err := os.WriteFile(filepath.Join(bin, n), []byte("#!/bin/sh\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Named, and detected: the engine deploy would run is a terraform.
+	env := []string{"TFKIT_TERRAFORM=" + filepath.Join(bin, "terraform")}
+	for _, args := range [][]string{{"--engine", "terraform"}, nil} {
+		res := runCLI(t, dir, env, append(append([]string{"validate", "--schema", random}, args...), "tf")...)
+		if res.code != ExitFailure || strings.Count(res.stderr, "Error: Not supported by Terraform") != 5 {
+			t.Errorf("%v: want exit 1 and five errors:\n%s", args, res)
+		}
+		for _, want := range wantErrs {
+			if !strings.Contains(res.stderr, want) {
+				t.Errorf("%v: stderr lacks %q:\n%s", args, want, res)
+			}
+		}
+	}
+	for _, tc := range []struct {
+		env  []string
+		args []string
+	}{
+		{nil, []string{"--engine", "tofu"}},
+		{[]string{"TFKIT_TERRAFORM=" + filepath.Join(bin, "tofu")}, nil},
+	} {
+		res := runCLI(t, dir, tc.env, append(append([]string{"validate", "--schema", random}, tc.args...), "tf")...)
+		if res.code != ExitOK || res.stdout != "Valid: 1 files checked against 1 provider schemas.\n" {
+			t.Errorf("%v %v: want valid:\n%s", tc.env, tc.args, res)
+		}
+	}
+}
