@@ -2,10 +2,12 @@ package load
 
 import (
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
 
@@ -320,10 +322,13 @@ func hasDynamic(b *Body) bool {
 // variablesOf returns the traversals of every expression the module tree
 // walks (Module.walk), found on all processors, a module at a time: the
 // graph is linked by them and the evaluator reads them again
-// (evaluator.variables), and finding them walks each expression.
+// (evaluator.variables), and finding them walks each expression. It also
+// returns the expressions among them that call a provider function
+// (provider::NAME::FUNC), so that the walk need not look into the others
+// for one (evaluator.addProviderFuncs).
 // Modules called from one directory share their expressions; finding
 // traversals only reads them.
-func variablesOf(root *Module) map[hcl.Expression][]hcl.Traversal {
+func variablesOf(root *Module) (map[hcl.Expression][]hcl.Traversal, map[hcl.Expression]bool) {
 	var mods []*Module
 	var add func(m *Module)
 	add = func(m *Module) {
@@ -333,15 +338,23 @@ func variablesOf(root *Module) map[hcl.Expression][]hcl.Traversal {
 		}
 	}
 	add(root)
-	parts := make([]map[hcl.Expression][]hcl.Traversal, len(mods))
+	type found struct {
+		vars  map[hcl.Expression][]hcl.Traversal
+		calls []hcl.Expression
+	}
+	parts := make([]found, len(mods))
 	find := func(i int) {
 		vs := map[hcl.Expression][]hcl.Traversal{}
+		var calls []hcl.Expression
 		mods[i].walk(false, func(_ string, x hcl.Expression, _ exprKind, _ *ResourceDecl) {
 			if _, ok := vs[x]; !ok {
 				vs[x] = x.Variables()
+				if callsProviderFunc(x) {
+					calls = append(calls, x)
+				}
 			}
 		})
-		parts[i] = vs
+		parts[i] = found{vs, calls}
 	}
 	if workers := min(runtime.GOMAXPROCS(0), len(mods)); workers > 1 {
 		var next atomic.Int64
@@ -361,15 +374,36 @@ func variablesOf(root *Module) map[hcl.Expression][]hcl.Traversal {
 	}
 	n := 0
 	for _, p := range parts {
-		n += len(p)
+		n += len(p.vars)
 	}
 	out := make(map[hcl.Expression][]hcl.Traversal, n)
+	calls := map[hcl.Expression]bool{}
 	for _, p := range parts {
-		for x, trs := range p {
+		for x, trs := range p.vars {
 			out[x] = trs
 		}
+		for _, x := range p.calls {
+			calls[x] = true
+		}
 	}
-	return out
+	return out, calls
+}
+
+// callsProviderFunc reports whether x calls a provider function, or may
+// (an expression not of the native syntax).
+func callsProviderFunc(x hcl.Expression) bool {
+	syn, ok := x.(hclsyntax.Node)
+	if !ok {
+		return true
+	}
+	calls := false
+	hclsyntax.VisitAll(syn, func(n hclsyntax.Node) hcl.Diagnostics {
+		if call, ok := n.(*hclsyntax.FunctionCallExpr); ok && strings.HasPrefix(call.Name, "provider::") {
+			calls = true
+		}
+		return nil
+	})
+	return calls
 }
 
 // variables returns the traversals of x, found by variablesOf or now.

@@ -53,6 +53,8 @@ type graph struct {
 	// vars holds the traversals of the module tree's expressions, found
 	// on all processors (variablesOf); the evaluator starts from them.
 	vars map[hcl.Expression][]hcl.Traversal
+	// providerCalls holds those of them that call a provider function.
+	providerCalls map[hcl.Expression]bool
 }
 
 // scopedRef is a reference to data source key of check from outside it.
@@ -64,7 +66,8 @@ type scopedRef struct {
 }
 
 func buildGraph(root *Module, dataAfterProvider bool) *graph {
-	g := &graph{nodes: map[string]*node{}, dataAfterProvider: dataAfterProvider, vars: variablesOf(root)}
+	g := &graph{nodes: map[string]*node{}, dataAfterProvider: dataAfterProvider}
+	g.vars, g.providerCalls = variablesOf(root)
 	var add func(m *Module)
 	add = func(m *Module) {
 		p := m.Name()
