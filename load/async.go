@@ -2,12 +2,10 @@ package load
 
 import (
 	"runtime"
-	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
 
@@ -325,10 +323,11 @@ func hasDynamic(b *Body) bool {
 // (evaluator.variables), and finding them walks each expression. It also
 // returns the expressions among them that call a provider function
 // (provider::NAME::FUNC), so that the walk need not look into the others
-// for one (evaluator.addProviderFuncs).
+// for one (evaluator.addProviderFuncs), and what reshapesReasons reports
+// of each, with the lossy functions lossy (evaluator.reshapes).
 // Modules called from one directory share their expressions; finding
 // traversals only reads them.
-func variablesOf(root *Module) (map[hcl.Expression][]hcl.Traversal, map[hcl.Expression]bool) {
+func variablesOf(root *Module, lossy map[string]bool) (vars map[hcl.Expression][]hcl.Traversal, providerCalls, reshaping map[hcl.Expression]bool) {
 	var mods []*Module
 	var add func(m *Module)
 	add = func(m *Module) {
@@ -339,22 +338,26 @@ func variablesOf(root *Module) (map[hcl.Expression][]hcl.Traversal, map[hcl.Expr
 	}
 	add(root)
 	type found struct {
-		vars  map[hcl.Expression][]hcl.Traversal
-		calls []hcl.Expression
+		vars      map[hcl.Expression][]hcl.Traversal
+		calls     []hcl.Expression
+		reshaping map[hcl.Expression]bool
 	}
 	parts := make([]found, len(mods))
 	find := func(i int) {
 		vs := map[hcl.Expression][]hcl.Traversal{}
+		rs := map[hcl.Expression]bool{}
 		var calls []hcl.Expression
 		mods[i].walk(false, func(_ string, x hcl.Expression, _ exprKind, _ *ResourceDecl) {
 			if _, ok := vs[x]; !ok {
 				vs[x] = x.Variables()
-				if callsProviderFunc(x) {
+				r, call := scanExpr(x, lossy)
+				rs[x] = r
+				if call {
 					calls = append(calls, x)
 				}
 			}
 		})
-		parts[i] = found{vs, calls}
+		parts[i] = found{vs, calls, rs}
 	}
 	if workers := min(runtime.GOMAXPROCS(0), len(mods)); workers > 1 {
 		var next atomic.Int64
@@ -376,34 +379,21 @@ func variablesOf(root *Module) (map[hcl.Expression][]hcl.Traversal, map[hcl.Expr
 	for _, p := range parts {
 		n += len(p.vars)
 	}
-	out := make(map[hcl.Expression][]hcl.Traversal, n)
-	calls := map[hcl.Expression]bool{}
+	vars = make(map[hcl.Expression][]hcl.Traversal, n)
+	reshaping = make(map[hcl.Expression]bool, n)
+	providerCalls = map[hcl.Expression]bool{}
 	for _, p := range parts {
 		for x, trs := range p.vars {
-			out[x] = trs
+			vars[x] = trs
+		}
+		for x, r := range p.reshaping {
+			reshaping[x] = r
 		}
 		for _, x := range p.calls {
-			calls[x] = true
+			providerCalls[x] = true
 		}
 	}
-	return out, calls
-}
-
-// callsProviderFunc reports whether x calls a provider function, or may
-// (an expression not of the native syntax).
-func callsProviderFunc(x hcl.Expression) bool {
-	syn, ok := x.(hclsyntax.Node)
-	if !ok {
-		return true
-	}
-	calls := false
-	hclsyntax.VisitAll(syn, func(n hclsyntax.Node) hcl.Diagnostics {
-		if call, ok := n.(*hclsyntax.FunctionCallExpr); ok && strings.HasPrefix(call.Name, "provider::") {
-			calls = true
-		}
-		return nil
-	})
-	return calls
+	return vars, providerCalls, reshaping
 }
 
 // variables returns the traversals of x, found by variablesOf or now.

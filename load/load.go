@@ -101,8 +101,8 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 	if l.fatal {
 		return view, ds
 	}
-	g := buildGraph(root, opts.ReadData)
 	lossy := lossyFuncs(funcs)
+	g := buildGraph(root, opts.ReadData, lossy)
 	var reader *dataReader
 	if opts.ReadData {
 		reader = startProviders(abs, root, opts.Env)
