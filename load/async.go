@@ -324,7 +324,10 @@ func hasDynamic(b *Body) bool {
 // returns the expressions among them that call a provider function
 // (provider::NAME::FUNC), so that the walk need not look into the others
 // for one (evaluator.addProviderFuncs), and what reshapesReasons reports
-// of each, with the lossy functions lossy (evaluator.reshapes).
+// of each, with the lossy functions lossy (evaluator.reshapes). Each
+// module's references to its resources are collected here too
+// (collectRefs), which only the evaluation reads; a module's resource
+// declarations are its own.
 // Modules called from one directory share their expressions; finding
 // traversals only reads them.
 func variablesOf(root *Module, lossy map[string]bool) (vars map[hcl.Expression][]hcl.Traversal, providerCalls, reshaping map[hcl.Expression]bool) {
@@ -344,6 +347,7 @@ func variablesOf(root *Module, lossy map[string]bool) (vars map[hcl.Expression][
 	}
 	parts := make([]found, len(mods))
 	find := func(i int) {
+		collectRefs(mods[i])
 		vs := map[hcl.Expression][]hcl.Traversal{}
 		rs := map[hcl.Expression]bool{}
 		var calls []hcl.Expression

@@ -378,7 +378,6 @@ func (l *loader) loadModule(dir string, path []string, parent *Module) *Module {
 	}
 	l.readModule(m, dir, append(primary, overrides...))
 	l.readAhead(m, dir)
-	collectRefs(m)
 	if len(path) >= l.maxDeep {
 		if len(m.Calls) > 0 {
 			l.diags = l.diags.Errorf(nil, "Module tree too deep at %s (more than %d levels); is a module calling itself?", m.Name(), l.maxDeep)
