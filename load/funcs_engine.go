@@ -200,11 +200,12 @@ func refusingNull(f function.Function, i int) function.Function {
 // of any type), as the cty release Terraform is built with does for
 // format and formatlist.
 func unknownForDynamicArgs(f function.Function) function.Function {
+	params := f.Params() // a copy each time it is asked for
 	return function.New(&function.Spec{
-		Params:   f.Params(),
+		Params:   params,
 		VarParam: f.VarParam(),
 		Type: func(args []cty.Value) (cty.Type, error) {
-			for _, a := range args[len(f.Params()):] {
+			for _, a := range args[len(params):] {
 				if a.Type() == cty.DynamicPseudoType {
 					return cty.DynamicPseudoType, nil
 				}
