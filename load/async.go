@@ -320,10 +320,17 @@ func hasDynamic(b *Body) bool {
 // variablesOf returns the traversals of every expression the module tree
 // walks (Module.walk), found on all processors, a module at a time: the
 // graph is linked by them and the evaluator reads them again
-// (evaluator.variables), and finding them walks each expression.
+// (evaluator.variables), and finding them walks each expression. It also
+// returns the expressions among them that call a provider function
+// (provider::NAME::FUNC), so that the walk need not look into the others
+// for one (evaluator.addProviderFuncs), and what reshapesReasons reports
+// of each, with the lossy functions lossy (evaluator.reshapes). Each
+// module's references to its resources are collected here too
+// (collectRefs), which only the evaluation reads; a module's resource
+// declarations are its own.
 // Modules called from one directory share their expressions; finding
 // traversals only reads them.
-func variablesOf(root *Module) map[hcl.Expression][]hcl.Traversal {
+func variablesOf(root *Module, lossy map[string]bool) (vars map[hcl.Expression][]hcl.Traversal, providerCalls, reshaping map[hcl.Expression]bool) {
 	var mods []*Module
 	var add func(m *Module)
 	add = func(m *Module) {
@@ -333,15 +340,28 @@ func variablesOf(root *Module) map[hcl.Expression][]hcl.Traversal {
 		}
 	}
 	add(root)
-	parts := make([]map[hcl.Expression][]hcl.Traversal, len(mods))
+	type found struct {
+		vars      map[hcl.Expression][]hcl.Traversal
+		calls     []hcl.Expression
+		reshaping map[hcl.Expression]bool
+	}
+	parts := make([]found, len(mods))
 	find := func(i int) {
+		collectRefs(mods[i])
 		vs := map[hcl.Expression][]hcl.Traversal{}
+		rs := map[hcl.Expression]bool{}
+		var calls []hcl.Expression
 		mods[i].walk(false, func(_ string, x hcl.Expression, _ exprKind, _ *ResourceDecl) {
 			if _, ok := vs[x]; !ok {
 				vs[x] = x.Variables()
+				r, call := scanExpr(x, lossy)
+				rs[x] = r
+				if call {
+					calls = append(calls, x)
+				}
 			}
 		})
-		parts[i] = vs
+		parts[i] = found{vs, calls, rs}
 	}
 	if workers := min(runtime.GOMAXPROCS(0), len(mods)); workers > 1 {
 		var next atomic.Int64
@@ -361,15 +381,23 @@ func variablesOf(root *Module) map[hcl.Expression][]hcl.Traversal {
 	}
 	n := 0
 	for _, p := range parts {
-		n += len(p)
+		n += len(p.vars)
 	}
-	out := make(map[hcl.Expression][]hcl.Traversal, n)
+	vars = make(map[hcl.Expression][]hcl.Traversal, n)
+	reshaping = make(map[hcl.Expression]bool, n)
+	providerCalls = map[hcl.Expression]bool{}
 	for _, p := range parts {
-		for x, trs := range p {
-			out[x] = trs
+		for x, trs := range p.vars {
+			vars[x] = trs
+		}
+		for x, r := range p.reshaping {
+			reshaping[x] = r
+		}
+		for _, x := range p.calls {
+			providerCalls[x] = true
 		}
 	}
-	return out
+	return vars, providerCalls, reshaping
 }
 
 // variables returns the traversals of x, found by variablesOf or now.

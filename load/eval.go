@@ -152,6 +152,11 @@ func (e *evaluator) reshapes(expr hcl.Expression) bool {
 	if r, ok := e.reshaping[expr]; ok {
 		return r
 	}
+	if e.g != nil {
+		if r, ok := e.g.reshaping[expr]; ok {
+			return r
+		}
+	}
 	r := reshapesReasons(expr, e.lossy)
 	if e.readonly {
 		return r

@@ -47,7 +47,7 @@ func functions(baseDir string, env []string) map[string]function.Function {
 		"log": withoutStack(stdlib.LogFunc), "max": stdlib.MaxFunc, "min": stdlib.MinFunc,
 		"parseint": stdlib.ParseIntFunc, "pow": withoutStack(stdlib.PowFunc), "signum": stdlib.SignumFunc,
 
-		"chomp": stdlib.ChompFunc, "format": unknownForDynamicArgs(stdlib.FormatFunc), "formatlist": unknownForDynamicArgs(stdlib.FormatListFunc),
+		"chomp": stdlib.ChompFunc, "format": unknownForDynamicArgs(stdlib.FormatFunc, cty.String), "formatlist": unknownForDynamicArgs(stdlib.FormatListFunc, cty.List(cty.String)),
 		"indent": withoutStack(stdlib.IndentFunc), "join": stdlib.JoinFunc, "lower": stdlib.LowerFunc,
 		"regex": stdlib.RegexFunc, "regexall": stdlib.RegexAllFunc, "split": stdlib.SplitFunc,
 		"strrev": stdlib.ReverseFunc, "substr": stdlib.SubstrFunc, "title": stdlib.TitleFunc,

@@ -198,18 +198,22 @@ func refusingNull(f function.Function, i int) function.Function {
 // unknownForDynamicArgs is f answering an unknown of any type when one of
 // its variadic arguments has no type yet (an untyped null or an unknown
 // of any type), as the cty release Terraform is built with does for
-// format and formatlist.
-func unknownForDynamicArgs(f function.Function) function.Function {
+// format and formatlist. ret is f's return type, which does not depend on
+// its arguments: the arguments are checked against f's parameters before
+// the wrapper's Type is asked, and once more when f is called, so asking
+// f for its type would check them a third time.
+func unknownForDynamicArgs(f function.Function, ret cty.Type) function.Function {
+	params := f.Params() // a copy each time it is asked for
 	return function.New(&function.Spec{
-		Params:   f.Params(),
+		Params:   params,
 		VarParam: f.VarParam(),
 		Type: func(args []cty.Value) (cty.Type, error) {
-			for _, a := range args[len(f.Params()):] {
+			for _, a := range args[len(params):] {
 				if a.Type() == cty.DynamicPseudoType {
 					return cty.DynamicPseudoType, nil
 				}
 			}
-			return f.ReturnTypeForValues(args)
+			return ret, nil
 		},
 		Impl: func(args []cty.Value, ret cty.Type) (cty.Value, error) {
 			if ret == cty.DynamicPseudoType {

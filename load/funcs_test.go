@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function/stdlib"
 
 	"github.com/tfkit/tfkit/schema"
 )
@@ -109,5 +110,33 @@ resource "null_resource" "many" {
 	if len(ds) != 1 || ds[0].Summary != "Unknown provider function" || !strings.Contains(ds.Error(), "child/main.tf:1:") ||
 		!strings.Contains(ds[0].Detail, `provider name "terraform" is declared in this module's required_providers block`) {
 		t.Fatalf("want Terraform's error in the child module, got:\n%s", ds)
+	}
+}
+
+// TestFormatWrapperTypes: the return types given to format's and
+// formatlist's wrappers are cty's, and a variadic argument without a type
+// still makes the result an unknown of any type.
+func TestFormatWrapperTypes(t *testing.T) {
+	funcs := functions(t.TempDir(), nil)
+	for name, args := range map[string][]cty.Value{
+		"format":     {cty.StringVal("%s-%d"), cty.StringVal("a"), cty.NumberIntVal(1)},
+		"formatlist": {cty.StringVal("%s"), cty.ListVal([]cty.Value{cty.StringVal("a")})},
+	} {
+		inner := stdlib.FormatFunc
+		if name == "formatlist" {
+			inner = stdlib.FormatListFunc
+		}
+		want, err := inner.ReturnTypeForValues(args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := funcs[name].ReturnTypeForValues(args)
+		if err != nil || !got.Equals(want) {
+			t.Errorf("%s: type %#v, %v; cty's is %#v", name, got, err, want)
+		}
+		v, err := funcs[name].Call(append(args[:1:1], cty.DynamicVal))
+		if err != nil || v.IsKnown() || v.Type() != cty.DynamicPseudoType {
+			t.Errorf("%s with an argument of no type: %#v, %v; want an unknown of any type", name, v, err)
+		}
 	}
 }

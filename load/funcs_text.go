@@ -119,6 +119,12 @@ func (e *evaluator) addProviderFuncs(mi *modInst, expr hcl.Expression) bool {
 	if !ok || e.readonly {
 		return false
 	}
+	if e.g != nil {
+		if _, walked := e.g.vars[expr]; walked && !e.g.providerCalls[expr] {
+			// variablesOf looked and found no provider function.
+			return false
+		}
+	}
 	table := e.funcsOf(mi)
 	added := false
 	hclsyntax.VisitAll(syn, func(n hclsyntax.Node) hcl.Diagnostics {

@@ -53,6 +53,9 @@ type graph struct {
 	// vars holds the traversals of the module tree's expressions, found
 	// on all processors (variablesOf); the evaluator starts from them.
 	vars map[hcl.Expression][]hcl.Traversal
+	// providerCalls holds those of them that call a provider function,
+	// reshaping what reshapesReasons reports of each.
+	providerCalls, reshaping map[hcl.Expression]bool
 }
 
 // scopedRef is a reference to data source key of check from outside it.
@@ -63,8 +66,9 @@ type scopedRef struct {
 	rng   hcl.Range
 }
 
-func buildGraph(root *Module, dataAfterProvider bool) *graph {
-	g := &graph{nodes: map[string]*node{}, dataAfterProvider: dataAfterProvider, vars: variablesOf(root)}
+func buildGraph(root *Module, dataAfterProvider bool, lossy map[string]bool) *graph {
+	g := &graph{nodes: map[string]*node{}, dataAfterProvider: dataAfterProvider}
+	g.vars, g.providerCalls, g.reshaping = variablesOf(root, lossy)
 	var add func(m *Module)
 	add = func(m *Module) {
 		p := m.Name()

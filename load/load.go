@@ -101,8 +101,8 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 	if l.fatal {
 		return view, ds
 	}
-	g := buildGraph(root, opts.ReadData)
 	lossy := lossyFuncs(funcs)
+	g := buildGraph(root, opts.ReadData, lossy)
 	var reader *dataReader
 	if opts.ReadData {
 		reader = startProviders(abs, root, opts.Env)
@@ -150,6 +150,14 @@ func LoadTree(dir string) (*Module, diag.Diagnostics) {
 	l := &loader{root: dir, maxDeep: maxDepth, strict: true, opts: &Options{}}
 	l.readManifest()
 	m := l.loadModule(".", nil, nil)
+	var refs func(m *Module)
+	refs = func(m *Module) {
+		collectRefs(m)
+		for _, c := range m.Children {
+			refs(c)
+		}
+	}
+	refs(m)
 	return m, l.diags
 }
 

@@ -210,22 +210,31 @@ func withReadReasons(v cty.Value, trs []hcl.Traversal, ctx *hcl.EvalContext) cty
 // the reasons of their operands, so other expressions are not walked
 // again, and their calls cost nothing more.
 func reshapesReasons(expr hcl.Expression, lossy map[string]bool) bool {
+	r, _ := scanExpr(expr, lossy)
+	return r
+}
+
+// scanExpr walks expr once for what reshapesReasons reports and for
+// whether expr calls a provider function (provider::NAME::FUNC); an
+// expression not of the native syntax may do both.
+func scanExpr(expr hcl.Expression, lossy map[string]bool) (reshapes, providerCall bool) {
 	syn, ok := expr.(hclsyntax.Expression)
 	if !ok {
-		return true // JSON: its templates may hold any of them
+		return true, true // JSON: its templates may hold any of them
 	}
-	found := false
 	hclsyntax.VisitAll(syn, func(n hclsyntax.Node) hcl.Diagnostics {
 		switch x := n.(type) {
 		case *hclsyntax.ForExpr, *hclsyntax.ConditionalExpr, *hclsyntax.IndexExpr, *hclsyntax.SplatExpr:
-			found = true
+			reshapes = true
 		case *hclsyntax.FunctionCallExpr:
 			name := strings.TrimPrefix(x.Name, "core::")
-			found = found || lossy[name] || name == "try" || name == "can" || strings.HasPrefix(name, "provider::")
+			provider := strings.HasPrefix(name, "provider::")
+			providerCall = providerCall || strings.HasPrefix(x.Name, "provider::")
+			reshapes = reshapes || lossy[name] || name == "try" || name == "can" || provider
 		}
 		return nil
 	})
-	return found
+	return reshapes, providerCall
 }
 
 // withoutUnchosenReasons removes from v, the value of expr in ctx, the

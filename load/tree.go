@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -278,6 +279,9 @@ type loader struct {
 	// read holds the module directories read, by directory.
 	read   map[string]*readResult
 	remote map[string]string // modules.json key -> dir relative to root
+	// ahead holds the directories being read ahead (prefetch.go).
+	ahead   map[string]*pendingRead
+	aheadWG sync.WaitGroup
 	// installed is the source of each modules.json entry, by key;
 	// versions the version init installed (registry modules).
 	installed map[string]string
@@ -369,8 +373,11 @@ func (l *loader) loadModule(dir string, path []string, parent *Module) *Module {
 			Path: strings.TrimSuffix(m.Name(), ".")})
 		return m
 	}
+	if parent == nil {
+		defer l.aheadWG.Wait()
+	}
 	l.readModule(m, dir, append(primary, overrides...))
-	collectRefs(m)
+	l.readAhead(m, dir)
 	if len(path) >= l.maxDeep {
 		if len(m.Calls) > 0 {
 			l.diags = l.diags.Errorf(nil, "Module tree too deep at %s (more than %d levels); is a module calling itself?", m.Name(), l.maxDeep)
@@ -489,6 +496,9 @@ var topLabels = func() map[string]int {
 // indexes the configuration for evaluation.
 func (l *loader) readModule(m *Module, dir string, names []string) {
 	r := l.read[dir]
+	if r == nil {
+		r = l.readAheadResult(dir, names)
+	}
 	if r == nil {
 		r = l.readFiles(dir, names)
 		if l.read == nil {

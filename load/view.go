@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -267,6 +269,12 @@ func quote(s string) string {
 	if plain(s) {
 		return "\"" + s + "\""
 	}
+	if ascii(s) {
+		var b bytes.Buffer
+		b.Grow(len(s) + 8)
+		writeASCII(&b, s)
+		return b.String()
+	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
@@ -284,9 +292,61 @@ func plain(s string) bool {
 	return true
 }
 
+// ascii reports whether s is ASCII text.
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// writeASCII writes the ASCII text s quoted as encoding/json writes it
+// (without HTML escaping): addresses with string keys hold quotes, and
+// the encoder's reflection is most of what quoting them would cost.
+func writeASCII(b *bytes.Buffer, s string) {
+	const hex = "0123456789abcdef"
+	b.WriteByte('"')
+	from := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' {
+			continue
+		}
+		b.WriteString(s[from:i])
+		switch c {
+		case '"', '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\b':
+			b.WriteString(`\b`)
+		case '\f':
+			b.WriteString(`\f`)
+		default:
+			b.WriteString(`\u00`)
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&0xf])
+		}
+		from = i + 1
+	}
+	b.WriteString(s[from:])
+	b.WriteByte('"')
+}
+
 // writeQuoted writes quote(s) without building it first.
 func writeQuoted(b *bytes.Buffer, s string) {
 	if !plain(s) {
+		if ascii(s) {
+			writeASCII(b, s)
+			return
+		}
 		b.WriteString(quote(s))
 		return
 	}
@@ -338,25 +398,30 @@ const jsonPiece = 256
 // each after a comma but the first of all.
 func (v *View) resourcesJSON(lo, hi int) []byte {
 	var b bytes.Buffer
+	// About what a resource of a few attributes takes, so that the
+	// buffer seldom grows.
+	b.Grow((hi - lo) * 768)
 	for i := lo; i < hi; i++ {
 		r := v.Resources[i]
 		if i > 0 {
 			b.WriteString(",")
 		}
 		b.WriteString("\n    {")
-		field(&b, "address", quote(r.Address), true)
-		field(&b, "mode", quote(r.Mode), false)
-		field(&b, "type", quote(r.Type), false)
-		field(&b, "name", quote(r.Name), false)
+		fieldQuoted(&b, "address", r.Address, true)
+		fieldQuoted(&b, "mode", r.Mode, false)
+		fieldQuoted(&b, "type", r.Type, false)
+		fieldQuoted(&b, "name", r.Name, false)
 		if r.Key != cty.NilVal {
-			field(&b, "index", valueJSON(r.Key), false)
+			b.WriteString(`, "index": `)
+			writeValue(&b, r.Key)
 		}
-		field(&b, "_provider", quote(r.Provider), false)
+		fieldQuoted(&b, "_provider", r.Provider, false)
 		if r.ProviderUnknown != "" {
-			field(&b, "_provider_unknown", quote(r.ProviderUnknown), false)
+			fieldQuoted(&b, "_provider_unknown", r.ProviderUnknown, false)
 		}
-		field(&b, "module", quote(r.Module), false)
-		field(&b, "range", quote(rangeString(r.Range)), false)
+		fieldQuoted(&b, "module", r.Module, false)
+		b.WriteString(`, "range": `)
+		writeRange(&b, r.Range)
 		b.WriteString(`, "attributes": `)
 		var sens []string
 		if unknown, marked := writeMarked(&b, r.Attributes); unknown || marked {
@@ -461,6 +526,17 @@ func objectsJSON[V any](b *bytes.Buffer, m map[string]V, fields func(V)) {
 	b.WriteString("\n  }")
 }
 
+// fieldQuoted is field(b, name, quote(val), first) without building the
+// quoted value first.
+func fieldQuoted(b *bytes.Buffer, name, val string, first bool) {
+	if !first {
+		b.WriteString(", ")
+	}
+	writeQuoted(b, name)
+	b.WriteString(": ")
+	writeQuoted(b, val)
+}
+
 func field(b *bytes.Buffer, name, val string, first bool) {
 	if !first {
 		b.WriteString(", ")
@@ -513,8 +589,25 @@ func rangeString(r hcl.Range) string {
 	if r.Filename == "" {
 		return ""
 	}
-	// As fmt.Sprintf("%s:%d,%d-%d,%d", ...) writes it, for every instance.
-	out := make([]byte, 0, len(r.Filename)+24)
+	return string(appendRange(make([]byte, 0, len(r.Filename)+24), r))
+}
+
+// writeRange writes quote(rangeString(r)), without building either when
+// the file name needs no escaping.
+func writeRange(b *bytes.Buffer, r hcl.Range) {
+	if r.Filename == "" || !plain(r.Filename) {
+		writeQuoted(b, rangeString(r))
+		return
+	}
+	var buf [128]byte
+	b.WriteByte('"')
+	b.Write(appendRange(buf[:0], r))
+	b.WriteByte('"')
+}
+
+// appendRange appends r as fmt.Sprintf("%s:%d,%d-%d,%d", ...) writes it,
+// for every instance.
+func appendRange(out []byte, r hcl.Range) []byte {
 	out = append(out, r.Filename...)
 	out = append(out, ':')
 	out = strconv.AppendInt(out, int64(r.Start.Line), 10)
@@ -524,7 +617,7 @@ func rangeString(r hcl.Range) string {
 	out = strconv.AppendInt(out, int64(r.End.Line), 10)
 	out = append(out, ',')
 	out = strconv.AppendInt(out, int64(r.End.Column), 10)
-	return string(out)
+	return out
 }
 
 // valueJSON renders a value as compact JSON with sorted keys; unknown
@@ -557,7 +650,10 @@ func writeMarked(b *bytes.Buffer, v cty.Value) (unknown, marked bool) {
 		writeQuoted(b, v.AsString())
 	case t == cty.Number:
 		bf := v.AsBigFloat()
-		if bf.IsInt() {
+		if i, acc := bf.Int64(); acc == big.Exact {
+			var buf [24]byte
+			b.Write(strconv.AppendInt(buf[:0], i, 10))
+		} else if bf.IsInt() {
 			i, _ := bf.Int(nil)
 			b.WriteString(i.String())
 		} else {
@@ -569,8 +665,29 @@ func writeMarked(b *bytes.Buffer, v cty.Value) (unknown, marked bool) {
 		} else {
 			b.WriteString("false")
 		}
-	case t.IsObjectType() || t.IsMapType():
-		// cty iterates objects and maps in key order (sort.Strings).
+	case t.IsObjectType():
+		// In key order, as cty iterates objects, without the iterator's
+		// keys as values.
+		ats := t.AttributeTypes()
+		var buf [16]string
+		names := buf[:0]
+		for k := range ats {
+			names = append(names, k)
+		}
+		slices.Sort(names)
+		b.WriteString("{")
+		for i, k := range names {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeQuoted(b, k)
+			b.WriteString(": ")
+			u, m := writeMarked(b, v.GetAttr(k))
+			unknown, marked = unknown || u, marked || m
+		}
+		b.WriteString("}")
+	case t.IsMapType():
+		// cty iterates maps in key order (sort.Strings).
 		b.WriteString("{")
 		i := 0
 		for it := v.ElementIterator(); it.Next(); {
