@@ -124,7 +124,7 @@ func setupEval(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 	readData := fs.Bool("read-data", false, "read data sources through the providers installed under .terraform/providers, as terraform plan does")
 	strict := fs.Bool("strict", false, "make an unknown count or for_each and a module that is not installed errors, as in terraform plan")
 	return func(_ context.Context, r *run, args []string) int {
-		collectLessOften()
+		collectLessOften(gcPercentEval)
 		if len(args) > 1 {
 			return usageError(r.stderr, commands["eval"], "eval takes one directory, not %d arguments", len(args))
 		}

@@ -87,7 +87,7 @@ func (r *run) shown(path string) string {
 }
 
 func runValidate(r *run, o *validateOptions, args []string) int {
-	collectLessOften()
+	collectLessOften(gcPercentValidate)
 	proj, code := loadGetProject(r, false)
 	if code != ExitOK {
 		return code
