@@ -336,7 +336,6 @@ func (e *evaluator) scope(mi *modInst, expr hcl.Expression, it *iter, path strin
 	// finds everything else in the shared parent.
 	vars := map[string]cty.Value{}
 	for _, tr := range e.variables(expr) {
-		rng := tr.SourceRange()
 		switch tr.RootName() {
 		case "count":
 			if it != nil && it.named != nil {
@@ -345,6 +344,7 @@ func (e *evaluator) scope(mi *modInst, expr hcl.Expression, it *iter, path strin
 				}
 			}
 			if it == nil || it.count == cty.NilVal {
+				rng := tr.SourceRange() // only here: it walks the traversal
 				e.errorf(&rng, path, "Reference to \"count\" in non-counted context", "count.index is only available in resources and modules that set count")
 				vars["count"] = cty.ObjectVal(map[string]cty.Value{"index": unknown("count.index outside a counted block")})
 				continue
@@ -357,6 +357,7 @@ func (e *evaluator) scope(mi *modInst, expr hcl.Expression, it *iter, path strin
 				}
 			}
 			if it == nil || it.each == nil {
+				rng := tr.SourceRange()
 				e.errorf(&rng, path, "Reference to \"each\" in context without for_each", "each.key and each.value are only available in resources and modules that set for_each")
 				u := unknown("each outside a for_each block")
 				vars["each"] = cty.ObjectVal(map[string]cty.Value{"key": u, "value": u})
