@@ -319,32 +319,8 @@ func NewModule(stack *Stack, name string, cfg ModuleConfig) *Module {
 	site := callerSite()
 	m := &Module{declare(stack, site, "module", name)}
 	// A missing source is reported by config.Validate.
-	switch {
-	case !cfg.SourceExpr.IsZero() && cfg.Source != "":
-		c := newConv(site)
-		c.errorf(m.address()+".source", "Conflicting module source", "Source and SourceExpr are both set.", "set one of them")
-		m.finishLocal(c, m.address()+".source", "a module's source")
-	case !cfg.SourceExpr.IsZero():
-		c := newConv(site)
-		v := c.valueOrNull(cfg.SourceExpr, m.address()+".source")
-		m.finishLocal(c, m.address()+".source", "a module's source")
-		m.block.Body.Set("source", v).Range = site
-	case cfg.Source != "":
-		m.block.Body.Set("source", config.String(cfg.Source)).Range = site
-	}
-	switch {
-	case !cfg.VersionExpr.IsZero() && cfg.Version != "":
-		c := newConv(site)
-		c.errorf(m.address()+".version", "Conflicting module version", "Version and VersionExpr are both set.", "set one of them")
-		m.finishLocal(c, m.address()+".version", "a module's version")
-	case !cfg.VersionExpr.IsZero():
-		c := newConv(site)
-		v := c.valueOrNull(cfg.VersionExpr, m.address()+".version")
-		m.finishLocal(c, m.address()+".version", "a module's version")
-		m.block.Body.Set("version", v).Range = site
-	case cfg.Version != "":
-		m.block.Body.Set("version", config.String(cfg.Version)).Range = site
-	}
+	m.textOrExpr(site, "source", "Source", cfg.Source, cfg.SourceExpr)
+	m.textOrExpr(site, "version", "Version", cfg.Version, cfg.VersionExpr)
 	m.addBody(site, cfg.Inputs)
 	if len(cfg.Providers) > 0 || len(cfg.ProviderInstances) > 0 {
 		ps := map[string]any{}
@@ -363,6 +339,26 @@ func NewModule(stack *Stack, name string, cfg ModuleConfig) *Module {
 		m.providers(site, ps)
 	}
 	return m
+}
+
+// textOrExpr sets the module argument name from text, or from x (the
+// field field+"Expr", early evaluation), reporting both set.
+func (m *Module) textOrExpr(site hcl.Range, name, field, text string, x Expr) {
+	path := m.address() + "." + name
+	what := "a module's " + name
+	switch {
+	case !x.IsZero() && text != "":
+		c := newConv(site)
+		c.errorf(path, "Conflicting module "+name, fmt.Sprintf("%s and %sExpr are both set.", field, field), "set one of them")
+		m.finishLocal(c, path, what)
+	case !x.IsZero():
+		c := newConv(site)
+		v := c.valueOrNull(x, path)
+		m.finishLocal(c, path, what)
+		m.block.Body.Set(name, v).Range = site
+	case text != "":
+		m.block.Body.Set(name, config.String(text)).Range = site
+	}
 }
 
 // providers writes `providers = { aws = aws.west }`. Keys that name an
