@@ -3,7 +3,6 @@ package load
 import (
 	"runtime"
 	"sync"
-	"sync/atomic"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -363,22 +362,7 @@ func variablesOf(root *Module, lossy map[string]bool) (vars map[hcl.Expression][
 		})
 		parts[i] = found{vs, calls, rs}
 	}
-	if workers := min(runtime.GOMAXPROCS(0), len(mods)); workers > 1 {
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for range workers {
-			wg.Go(func() {
-				for i := int(next.Add(1) - 1); i < len(mods); i = int(next.Add(1) - 1) {
-					find(i)
-				}
-			})
-		}
-		wg.Wait()
-	} else {
-		for i := range mods {
-			find(i)
-		}
-	}
+	onAllProcessors(len(mods), find)
 	n := 0
 	for _, p := range parts {
 		n += len(p.vars)

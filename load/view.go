@@ -5,13 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
-	"runtime"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -362,22 +359,7 @@ func (v *View) JSON() []byte {
 	// processors and joined in order.
 	pieces := make([][]byte, (len(v.Resources)+jsonPiece-1)/jsonPiece)
 	write := func(p int) { pieces[p] = v.resourcesJSON(p*jsonPiece, min((p+1)*jsonPiece, len(v.Resources))) }
-	if workers := min(runtime.GOMAXPROCS(0), len(pieces)); workers > 1 {
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for range workers {
-			wg.Go(func() {
-				for p := int(next.Add(1) - 1); p < len(pieces); p = int(next.Add(1) - 1) {
-					write(p)
-				}
-			})
-		}
-		wg.Wait()
-	} else {
-		for p := range pieces {
-			write(p)
-		}
-	}
+	onAllProcessors(len(pieces), write)
 	rest := v.restJSON()
 	size := len(rest) + 32
 	for _, p := range pieces {
