@@ -39,7 +39,7 @@ func TestWriteBenchBundle(t *testing.T) {
 		t.Skip("no -bundle-out")
 	}
 	dir, _ := filepath.Abs(filepath.Join("testdata", "bench"))
-	bnd, diags := bundleEntry(filepath.Join(dir, "main.tsx"), dir)
+	bnd, diags := bundleEntry(filepath.Join(dir, "main.tsx"), dir, true)
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
@@ -63,7 +63,7 @@ func BenchmarkTSX10kNode(b *testing.B) {
 func BenchmarkTSX10kNodeEvalOnly(b *testing.B) {
 	node := tsxtest.Node(b)
 	dir, _ := filepath.Abs(filepath.Join("testdata", "bench"))
-	bnd, diags := bundleEntry(filepath.Join(dir, "main.tsx"), dir)
+	bnd, diags := bundleEntry(filepath.Join(dir, "main.tsx"), dir, true)
 	if diags.HasErrors() {
 		b.Fatal(diags)
 	}
@@ -88,7 +88,7 @@ func reportCPU(b *testing.B) func() {
 
 func BenchmarkTSX10kGojaEvalOnly(b *testing.B) {
 	dir, _ := filepath.Abs(filepath.Join("testdata", "bench"))
-	bnd, diags := bundleEntry(filepath.Join(dir, "main.tsx"), dir)
+	bnd, diags := bundleEntry(filepath.Join(dir, "main.tsx"), dir, true)
 	if diags.HasErrors() {
 		b.Fatal(diags)
 	}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/evanw/esbuild/pkg/api"
 	"github.com/hashicorp/hcl/v2"
@@ -62,7 +63,8 @@ var nodeBuiltins = map[string]bool{
 	"vm": true, "worker_threads": true, "zlib": true,
 }
 
-// bundle is the output of esbuild: one script with an inline source map.
+// bundle is the output of esbuild: one script, with an inline source map
+// when asked for.
 type bundle struct {
 	code string
 	// sources maps the file names that appear in source maps and JSX
@@ -72,8 +74,11 @@ type bundle struct {
 }
 
 // bundleEntry bundles entry (an absolute path) into one IIFE script that
-// renders the entry's default export into the global __tfkitOutput.
-func bundleEntry(entry, dir string) (*bundle, diag.Diagnostics) {
+// renders the entry's default export into the global __tfkitOutput. With
+// sourceMap the script ends in an inline source map; the code before it is
+// the same either way (TestBundleCodeSameWithMap), and esbuild writes it
+// faster without.
+func bundleEntry(entry, dir string, sourceMap bool) (*bundle, diag.Diagnostics) {
 	rel, err := filepath.Rel(dir, entry)
 	if err != nil {
 		rel = entry
@@ -103,7 +108,7 @@ func bundleEntry(entry, dir string) (*bundle, diag.Diagnostics) {
 		Conditions:        []string{"import", "default"},
 		ResolveExtensions: []string{".tsx", ".ts", ".jsx", ".js", ".mjs", ".json"},
 		Target:            api.ES2020,
-		Sourcemap:         api.SourceMapInline,
+		Sourcemap:         sourceMapOption(sourceMap),
 		SourcesContent:    api.SourcesContentExclude,
 		JSX:               api.JSXAutomatic,
 		JSXImportSource:   "tfkit",
@@ -130,6 +135,71 @@ func bundleEntry(entry, dir string) (*bundle, diag.Diagnostics) {
 		panic(fmt.Sprintf("tsx: esbuild wrote %d files, want 1", len(res.OutputFiles)))
 	}
 	return &bundle{code: string(res.OutputFiles[0].Contents), dir: dir}, nil
+}
+
+func sourceMapOption(inline bool) api.SourceMap {
+	if inline {
+		return api.SourceMapInline
+	}
+	return api.SourceMapNone
+}
+
+// bundleMapLater returns a function that bundles entry again with its
+// source map, once, and returns that bundle when its code is code, or ""
+// when the sources changed in between (positions are then the bundle's).
+func bundleMapLater(entry, dir, code string) func() string {
+	var once sync.Once
+	var mapped string
+	return func() string {
+		once.Do(func() {
+			b, diags := bundleEntry(entry, dir, true)
+			if diags.HasErrors() {
+				return
+			}
+			if c, line := splitInlineMap(b.code); line != "" && c == code {
+				mapped = b.code
+			}
+		})
+		return mapped
+	}
+}
+
+// mayReadStacks reports whether a bundle's code may read an exception's
+// stack itself: a property named stack (.stack, ["stack"], a stack
+// shorthand in an object pattern), or a way to list an object's
+// non-enumerable properties (getOwnPropertyNames, getOwnPropertyDescriptor,
+// Reflect.ownKeys). The stack is formatted when it is read, at positions
+// of the program's source map, so such a bundle is given its map from the
+// start. Any other mention of the word (a variable named stack) only costs
+// that. Code that builds the name "stack" out of pieces is not seen.
+func mayReadStacks(code string) bool {
+	for _, w := range []string{"getOwnPropertyNames", "getOwnPropertyDescriptor", "ownKeys"} {
+		if strings.Contains(code, w) {
+			return true
+		}
+	}
+	for i := 0; ; {
+		j := strings.Index(code[i:], "stack")
+		if j < 0 {
+			return false
+		}
+		k := i + j
+		i = k + len("stack")
+		if k > 0 && isIdentByte(code[k-1]) || i < len(code) && isIdentByte(code[i]) {
+			continue // part of a longer name
+		}
+		b := k - 1
+		for b >= 0 && (code[b] == ' ' || code[b] == '\t' || code[b] == '\n' || code[b] == '\r') {
+			b--
+		}
+		if b < 0 {
+			continue
+		}
+		switch code[b] {
+		case '.', '{', ',', '"', '\'', '`':
+			return true
+		}
+	}
 }
 
 // runtimePlugin resolves "tfkit" and its JSX runtimes to the embedded

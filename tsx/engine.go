@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/dop251/goja"
+	"github.com/dop251/goja/file"
 	"github.com/dop251/goja/parser"
 	"github.com/go-sourcemap/sourcemap"
 )
@@ -34,7 +35,8 @@ type Engine interface {
 type Script struct {
 	// Name is the script's file name in stack traces.
 	Name string
-	// Code is the bundle, with an inline source map.
+	// Code is the bundle, with an inline source map (only the built-in
+	// engine is given it without one: see mapped).
 	Code string
 	// Env becomes process.env.
 	Env map[string]string
@@ -49,6 +51,12 @@ type Script struct {
 	// or the mistake; nil makes tf.asset an error. Engines that cannot
 	// call back into Go leave it unused.
 	Asset func(name, source, kind string) (AssetInfo, *AssetError)
+
+	// mapped, when set, gives the same bundle as Code with its inline
+	// source map, which Code then lacks, or "" when it cannot: only the
+	// built-in engine is given a bundle without a map, and it asks for the
+	// map only when a position is read (see mapLater).
+	mapped func() string
 }
 
 // AssetInfo is what tf.asset returns to the script.
@@ -127,6 +135,7 @@ func (ge gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
 	if !ge.asIs {
 		code, mapLine = splitInlineMap(s.Code)
 	}
+	later := mapLine == "" && s.mapped != nil
 	var mapped chan *sourcemap.Consumer
 	opts := []parser.Option{noSourceMapFiles}
 	if mapLine != "" {
@@ -136,9 +145,13 @@ func (ge gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
 	}
 	prg, err := goja.Parse(s.Name, code, opts...)
 	if err != nil {
-		if mapLine != "" {
+		whole := s.Code
+		if later {
+			whole = s.mapped()
+		}
+		if whole != "" && (mapLine != "" || later) {
 			// Parse again as a whole, for the error at mapped positions.
-			if _, err2 := goja.Parse(s.Name, s.Code, noSourceMapFiles); err2 != nil {
+			if _, err2 := goja.Parse(s.Name, whole, noSourceMapFiles); err2 != nil {
 				err = err2
 			}
 		}
@@ -160,6 +173,9 @@ func (ge gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
 	vm := goja.New()
 	vm.SetMaxCallStackSize(10000)
 	env := &gojaEnv{vm: vm, sites: sites}
+	if later {
+		env.mapLater = &lateMap{file: prg.File, name: s.Name, mapped: s.mapped}
+	}
 	if err := env.setupGlobals(s); err != nil {
 		return nil, err
 	}
@@ -198,6 +214,7 @@ func (ge gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
 	_, err = vm.RunProgram(compiled)
 	stopWatcher()
 	if err != nil {
+		env.mapLater.apply()
 		var ie *goja.InterruptedError
 		if errors.As(err, &ie) {
 			r, _ := ie.Value().(reason)
@@ -230,6 +247,39 @@ func (ge gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
 		env.elementProto = ep
 	}
 	return env.wrap(out), nil
+}
+
+// lateMap is the source map of a program parsed without one, made when a
+// position is first read. Positions are read only for messages (a script's
+// exception, a ref's site), after the script has stopped, so a build that
+// succeeds never makes the map.
+type lateMap struct {
+	file   *file.File
+	name   string
+	mapped func() string
+	done   bool
+}
+
+// apply gives the program its map, once; nil does nothing. It must not run
+// while the script runs.
+func (m *lateMap) apply() {
+	if m == nil || m.done {
+		return
+	}
+	m.done = true
+	if _, line := splitInlineMap(m.mapped()); line != "" {
+		if sm := parseInlineMap(m.name, line); sm != nil {
+			m.file.SetSourceMap(sm)
+		}
+	}
+}
+
+// mapPositionsOf gives the program behind a value of the goja engine its
+// source map, for positions read from an exception it raised.
+func mapPositionsOf(tree Value) {
+	if g, ok := tree.(*gojaValue); ok {
+		g.env.mapLater.apply()
+	}
 }
 
 // noSourceMapFiles refuses source maps that are not inline: only the
@@ -363,6 +413,8 @@ type gojaEnv struct {
 	// sites are the positions of the elements, which the bundle passes
 	// as indexes (see indexJSXSites).
 	sites []jsxSite
+	// mapLater is the source map left for later, or nil.
+	mapLater *lateMap
 }
 
 // setupGlobals gives the script process.env, process.cwd(), console and the
@@ -599,6 +651,7 @@ func (g *gojaValue) Site() (string, int, int, bool) {
 	if !ok || i < 0 || i >= len(g.env.frames) {
 		return "", 0, 0, false
 	}
+	g.env.mapLater.apply()
 	p := g.env.frames[i].Position()
 	if p.Filename == "" {
 		return "", 0, 0, false
@@ -615,6 +668,7 @@ func recoverScriptError(r any, tree Value) (*ScriptError, bool) {
 		if g, ok := tree.(*gojaValue); ok {
 			sites = g.env.sites
 		}
+		mapPositionsOf(tree)
 		return exceptionError(ex, sites), true
 	}
 	return nil, false
@@ -708,11 +762,12 @@ func (g *gojaValue) watch(ctx context.Context) func() {
 // interruptError turns a panic raised while values were read, when it is
 // the engine stopping JavaScript because ctx ended with err, into the
 // ScriptError of that stop, with the stack of the getter it stopped.
-func interruptError(r any, err error, timeout time.Duration) (*ScriptError, bool) {
+func interruptError(r any, err error, timeout time.Duration, tree Value) (*ScriptError, bool) {
 	ie, ok := r.(*goja.InterruptedError)
 	if !ok {
 		return nil, false
 	}
+	mapPositionsOf(tree)
 	se := &ScriptError{Stack: framesOf(ie.Stack())}
 	if errors.Is(err, context.DeadlineExceeded) && timeout > 0 {
 		se.Timeout = timeout

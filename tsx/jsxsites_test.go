@@ -79,7 +79,7 @@ export default function App() {
   );
 }
 `})
-	b, diags := bundleEntry(filepath.Join(dir, "main.tsx"), dir)
+	b, diags := bundleEntry(filepath.Join(dir, "main.tsx"), dir, true)
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

@@ -93,23 +93,40 @@ func build(ctx context.Context, entry string, opts Options) (*config.Config, *as
 			Suggestion: "name the .tsx file whose default export is the configuration, such as main.tsx"}}
 	}
 
+	engine := opts.Engine
+	if engine == nil {
+		engine = Goja()
+	}
+	// The built-in engine is given the bundle without its source map, which
+	// is made only when a message needs a position (see bundleMapLater).
+	ge, builtIn := engine.(gojaEngine)
+	mapLater := builtIn && !ge.asIs
+
 	// The converter reads the entry for positions; it is read on another
 	// core while esbuild bundles.
 	entrySource := make(chan *sourceFile, 1)
 	go func() { entrySource <- readSourceFile(entry) }()
-	b, diags := bundleEntry(entry, dir)
+	b, diags := bundleEntry(entry, dir, !mapLater)
 	if diags.HasErrors() {
 		return nil, nil, diags
+	}
+	var mapped func() string
+	if mapLater {
+		if mayReadStacks(b.code) {
+			// The script may format an exception's stack itself, and the
+			// positions there must be the sources' from the start.
+			if b, diags = bundleEntry(entry, dir, true); diags.HasErrors() {
+				return nil, nil, diags
+			}
+		} else {
+			mapped = bundleMapLater(entry, dir, b.code)
+		}
 	}
 	timeout := opts.Timeout
 	if timeout == 0 {
 		timeout = DefaultTimeout
 	} else if timeout < 0 {
 		timeout = 0
-	}
-	engine := opts.Engine
-	if engine == nil {
-		engine = Goja()
 	}
 	src := newSources(dir)
 	src.files[displayName(entry, dir)] = <-entrySource
@@ -123,6 +140,7 @@ func build(ctx context.Context, entry string, opts Options) (*config.Config, *as
 		Timeout: timeout,
 		Log:     opts.Log,
 		Asset:   assets.build,
+		mapped:  mapped,
 	})
 	if err != nil {
 		var se *ScriptError
@@ -180,7 +198,7 @@ func convertSafely(ctx context.Context, timeout time.Duration, tree Value, src *
 				return
 			}
 			if err := ctx.Err(); err != nil {
-				if se, ok := interruptError(r, err, timeout); ok {
+				if se, ok := interruptError(r, err, timeout, tree); ok {
 					if len(se.Stack) == 0 {
 						c.diags = nil
 						c.stopDiag(err)
