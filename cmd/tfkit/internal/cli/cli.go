@@ -8,10 +8,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
+	"sync/atomic"
 
 	"github.com/tfkit/tfkit/diag"
 )
@@ -346,13 +348,59 @@ func wrap(text string, width int) []string {
 // alive, and 150 takes about a sixth of its CPU off for 5 to 10 % more
 // peak memory. eval keeps the whole evaluation alive to the end and
 // allocates as it goes: 400 took its 10,000-instance workload from 0.57 to
-// 0.48 s wall (166 to 191 MB) against 150 (docs/benchmarks.md). synth
-// keeps Go's default: on a 10,000-element TSX app 150 took it past 200 MB
-// for no gain in time.
+// 0.48 s wall (166 to 191 MB) against 150 (docs/benchmarks.md). synth of
+// a TSX entry keeps Go's default after its first collection (see
+// collectFirstAt): on a 10,000-element app 150 took it past 200 MB for no
+// gain in time.
 const (
 	gcPercentEval     = 400
 	gcPercentValidate = 150
 )
+
+// firstCollectionTSX is the heap size at which synth of a TSX entry first
+// collects garbage (see collectFirstAt).
+const firstCollectionTSX = 128 << 20
+
+// collectFirstAt leaves the collector off until the process's memory first
+// reaches limit bytes and then gives it back Go's default target, unless
+// the user chose one with GOGC or GOMEMLIMIT. A TSX build allocates most
+// of its memory early, in esbuild and goja's parser, as short-lived syntax
+// trees: the collections Go's default makes there, while the heap grows
+// from a few megabytes, mark what is about to become garbage. One
+// collection at the limit frees it all at once; the peak stays where the
+// rest of the build puts it. A build that never reaches the limit never
+// collects.
+func collectFirstAt(limit int64) {
+	if _, set := os.LookupEnv("GOGC"); set {
+		return
+	}
+	if _, set := os.LookupEnv("GOMEMLIMIT"); set {
+		return
+	}
+	if !collectorHeld.CompareAndSwap(false, true) {
+		return // a build before this one has not collected yet
+	}
+	prevPercent := debug.SetGCPercent(-1)
+	prevLimit := debug.SetMemoryLimit(limit)
+	// The first collection finds the sentinel unreachable; its cleanup
+	// then restores the collector's settings.
+	sentinel := new(gcSentinel)
+	runtime.AddCleanup(sentinel, func(struct{}) {
+		debug.SetGCPercent(prevPercent)
+		debug.SetMemoryLimit(prevLimit)
+		collectorHeld.Store(false)
+	}, struct{}{})
+}
+
+// collectorHeld is set while collectFirstAt holds the collector off.
+var collectorHeld atomic.Bool
+
+// gcSentinel is large enough and holds a pointer, so that it is allocated
+// on its own and collected on the first cycle.
+type gcSentinel struct {
+	_ *int
+	_ [24]byte
+}
 
 // collectLessOften sets the collector's target to percent unless the user
 // chose one with GOGC.

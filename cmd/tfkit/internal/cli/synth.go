@@ -469,6 +469,7 @@ func hasProjectFile(dir string) bool {
 // and manifest into the staging directory, through the synthesis path
 // App.Synth takes too. It returns the configuration it wrote.
 func buildTSX(ctx context.Context, r *run, o *synthOptions, entry, staging, schemas string) (*config.Config, int) {
+	collectFirstAt(firstCollectionTSX)
 	timeout := o.timeout
 	if timeout == 0 {
 		timeout = tsx.DefaultTimeout
