@@ -27,7 +27,7 @@ func TestCollectFirstAt(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
 
-	waitReleased(t) // by builds of earlier tests
+	waitReleased(t)         // by builds of earlier tests
 	collectFirstAt(1 << 40) // never reached here
 	collectFirstAt(1 << 20) // while held: changes nothing
 	if p, l := collectorSettings(); p == 100 || l != 1<<40 {
