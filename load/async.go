@@ -9,6 +9,7 @@ import (
 	"github.com/zclconf/go-cty/cty/function"
 
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/parallel"
 	"github.com/tfkit/tfkit/schema"
 )
 
@@ -362,7 +363,7 @@ func variablesOf(root *Module, lossy map[string]bool) (vars map[hcl.Expression][
 		})
 		parts[i] = found{vs, calls, rs}
 	}
-	onAllProcessors(len(mods), find)
+	parallel.Each(len(mods), find)
 	n := 0
 	for _, p := range parts {
 		n += len(p.vars)

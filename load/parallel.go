@@ -7,6 +7,7 @@ import (
 
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/tfkit/tfkit/internal/parallel"
 	"github.com/tfkit/tfkit/schema"
 )
 
@@ -154,7 +155,7 @@ func (e *evaluator) evalNodeAll(n *node) {
 	e.variables(expr.Expr)
 	e.reshapes(expr.Expr)
 	done := make([]*evaluator, len(insts))
-	onAllProcessors(len(insts), func(i int) {
+	parallel.Each(len(insts), func(i int) {
 		w := e.worker()
 		w.evalNode(n, insts[i])
 		done[i] = w
@@ -165,27 +166,3 @@ func (e *evaluator) evalNodeAll(n *node) {
 // parallelNodes switches evalNodeAll's goroutines on; tests compare with
 // it off.
 var parallelNodes = true
-
-// onAllProcessors calls f(0), ..., f(n-1) on up to one goroutine per
-// processor, each taking the next index until none is left, and returns
-// when all have returned; with one processor or one index, in order on
-// the calling goroutine.
-func onAllProcessors(n int, f func(i int)) {
-	workers := min(runtime.GOMAXPROCS(0), n)
-	if workers < 2 {
-		for i := range n {
-			f(i)
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-				f(i)
-			}
-		})
-	}
-	wg.Wait()
-}

@@ -12,6 +12,8 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfkit/tfkit/internal/parallel"
 )
 
 // View is the evaluated configuration: every resource and data source
@@ -359,7 +361,7 @@ func (v *View) JSON() []byte {
 	// processors and joined in order.
 	pieces := make([][]byte, (len(v.Resources)+jsonPiece-1)/jsonPiece)
 	write := func(p int) { pieces[p] = v.resourcesJSON(p*jsonPiece, min((p+1)*jsonPiece, len(v.Resources))) }
-	onAllProcessors(len(pieces), write)
+	parallel.Each(len(pieces), write)
 	rest := v.restJSON()
 	size := len(rest) + 32
 	for _, p := range pieces {

@@ -1,12 +1,15 @@
 package render
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/parallel"
 	"github.com/tfkit/tfkit/internal/tfrules"
 )
 
@@ -17,15 +20,46 @@ type hclRenderer struct {
 	types []string
 }
 
+// blocksPerChunk is the fewest top-level blocks rendered on a goroutine of
+// their own.
+const blocksPerChunk = 512
+
 func renderHCL(cfg *config.Config) ([]byte, error) {
+	// Top-level blocks are rendered apart from each other, so a large
+	// configuration is cut into consecutive chunks rendered on all
+	// processors and joined in order: the same bytes and diagnostics.
+	n := len(cfg.Blocks)
+	chunks := parallel.Chunks(n, blocksPerChunk)
+	outs := make([][]byte, chunks)
+	diags := make([]diag.Diagnostics, chunks)
+	parallel.Each(chunks, func(c int) {
+		outs[c], diags[c] = renderBlocks(cfg.Blocks, c*n/chunks, (c+1)*n/chunks)
+	})
+	var all diag.Diagnostics
+	for _, d := range diags {
+		all = append(all, d...)
+	}
+	if all.HasErrors() {
+		return nil, all
+	}
+	if chunks == 1 {
+		return outs[0], nil
+	}
+	return bytes.Join(outs, nil), nil
+}
+
+// renderBlocks renders blocks[from:to], each after a blank line unless it
+// is the first of all.
+func renderBlocks(blocks []*config.Block, from, to int) ([]byte, diag.Diagnostics) {
 	r := &hclRenderer{}
 	out := make([]byte, 0, 64<<10)
-	for i, b := range cfg.Blocks {
+	for i := from; i < to; i++ {
 		if i > 0 {
 			out = append(out, '\n')
 		}
-		out = reserve(out, i, len(cfg.Blocks))
+		out = reserve(out, i-from, to-from)
 		r.reset()
+		b := blocks[i]
 		if b == nil {
 			r.fail("Missing block", "A top-level block in the configuration model is nil.", "")
 			continue
@@ -34,10 +68,7 @@ func renderHCL(cfg *config.Config) ([]byte, error) {
 		r.layout()
 		out = writeTokens(out, r.toks)
 	}
-	if r.diags.HasErrors() {
-		return nil, r.diags
-	}
-	return out, nil
+	return out, r.diags
 }
 
 // block writes `type "label" {`, the body and `}`.
