@@ -124,6 +124,9 @@ type gojaEngine struct {
 	// objects (see indexJSXSites) and the source map read by the parser,
 	// for tests that compare the two ways.
 	asIs bool
+	// jsRefProxies leaves the ref proxies to the runtime's JavaScript
+	// traps, for tests that compare them with the native ones.
+	jsRefProxies bool
 }
 
 func (ge gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
@@ -172,7 +175,7 @@ func (ge gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
 	}
 	vm := goja.New()
 	vm.SetMaxCallStackSize(10000)
-	env := &gojaEnv{vm: vm, sites: sites}
+	env := &gojaEnv{vm: vm, sites: sites, jsRefProxies: ge.jsRefProxies}
 	if later {
 		env.mapLater = &lateMap{file: prg.File, name: s.Name, mapped: s.mapped}
 	}
@@ -415,6 +418,8 @@ type gojaEnv struct {
 	sites []jsxSite
 	// mapLater is the source map left for later, or nil.
 	mapLater *lateMap
+	// jsRefProxies: see gojaEngine.
+	jsRefProxies bool
 }
 
 // setupGlobals gives the script process.env, process.cwd(), console and the
@@ -477,6 +482,9 @@ func (e *gojaEnv) setupGlobals(s Script) error {
 		}
 		return goja.Null()
 	})
+	if !e.jsRefProxies {
+		_ = e.host.Set("refProxies", e.refProxies)
+	}
 	if s.Asset != nil {
 		_ = e.host.Set("asset", func(name, source, kind string) map[string]any {
 			info, err := s.Asset(name, source, kind)
@@ -487,6 +495,89 @@ func (e *gojaEnv) setupGlobals(s Script) error {
 		})
 	}
 	return vm.Set("__tfkitHost", e.host)
+}
+
+// refProxies is the host's host.refProxies(EXPR, KIND, placeholder, set):
+// it returns the function that makes a ref proxy over a ref's serialized
+// form ({$$tfkit: "ref", r, p}), with native traps that do what the
+// runtime's refHandler does. EXPR is the symbol that reads the form itself,
+// KIND the property components are marked with, placeholder the runtime's
+// function that puts a ref in a string, set the trap that refuses writes.
+func (e *gojaEnv) refProxies(call goja.FunctionCall) goja.Value {
+	vm := e.vm
+	expr, _ := call.Argument(0).(*goja.Symbol)
+	kind := call.Argument(1).String()
+	placeholder, ok1 := goja.AssertFunction(call.Argument(2))
+	set, ok2 := goja.AssertFunction(call.Argument(3))
+	if expr == nil || !ok1 || !ok2 {
+		return goja.Null() // the runtime keeps its own proxies
+	}
+	inString := func(target *goja.Object) goja.Value {
+		return vm.ToValue(func(goja.FunctionCall) goja.Value {
+			v, err := placeholder(goja.Undefined(), target)
+			if err != nil {
+				panic(err)
+			}
+			return v
+		})
+	}
+	refuse := func() bool {
+		if _, err := set(goja.Undefined()); err != nil {
+			panic(err)
+		}
+		return false
+	}
+	var traps *goja.ProxyTrapConfig
+	newRef := func(m *goja.Object) goja.Value {
+		return vm.ToValue(vm.NewProxy(m, traps))
+	}
+	get := func(target *goja.Object, prop string) goja.Value {
+		switch prop {
+		case "toString", "valueOf":
+			return inString(target)
+		case "toJSON":
+			// Only JSON.stringify (under node) asks: the ref's serialized form.
+			return vm.ToValue(func(goja.FunctionCall) goja.Value { return target })
+		case "then", "$$typeof", kind:
+			return goja.Undefined()
+		}
+		m := vm.NewObject()
+		_ = m.Set(markKey, "ref")
+		_ = m.Set("r", target.Get("r"))
+		var path []any
+		if p, ok := target.Get("p").(*goja.Object); ok {
+			_ = vm.ExportTo(p, &path)
+		}
+		_ = m.Set("p", vm.NewArray(append(path, prop)...))
+		return newRef(m)
+	}
+	traps = &goja.ProxyTrapConfig{
+		Get: func(target *goja.Object, prop string, _ goja.Value) goja.Value {
+			return get(target, prop)
+		},
+		GetIdx: func(target *goja.Object, i int, _ goja.Value) goja.Value {
+			return get(target, strconv.Itoa(i))
+		},
+		GetSym: func(target *goja.Object, sym *goja.Symbol, _ goja.Value) goja.Value {
+			switch sym {
+			case expr:
+				return target
+			case goja.SymToPrimitive:
+				return inString(target)
+			}
+			return goja.Undefined()
+		},
+		Set: func(*goja.Object, string, goja.Value, goja.Value) bool { return refuse() },
+		SetIdx: func(*goja.Object, int, goja.Value, goja.Value) bool { return refuse() },
+		SetSym: func(*goja.Object, *goja.Symbol, goja.Value, goja.Value) bool { return refuse() },
+	}
+	return vm.ToValue(func(c goja.FunctionCall) goja.Value {
+		m, ok := c.Argument(0).(*goja.Object)
+		if !ok {
+			panic(vm.NewTypeError("a ref's form is an object"))
+		}
+		return newRef(m)
+	})
 }
 
 // consoleString formats one console argument: strings as they are, other

@@ -165,3 +165,31 @@ export default function App() {
 		t.Errorf("positions not in main.tsx:\n%s", got[0])
 	}
 }
+
+// TestNativeRefProxiesSameAsJS builds every case of testdata/build with the
+// ref proxies' native traps (the default) and with the runtime's
+// JavaScript ones: the output and the diagnostics are the same, byte for
+// byte.
+func TestNativeRefProxiesSameAsJS(t *testing.T) {
+	for _, name := range buildCases(t) {
+		dir := filepath.Join("testdata", "build", name)
+		entry, opts := readCase(t, dir)
+		var got [2]string
+		for i, e := range []Engine{gojaEngine{}, gojaEngine{jsRefProxies: true}} {
+			o := opts
+			o.Engine = e
+			cfg, diags := Build(entry, o)
+			got[i] = formatDiags(diags)
+			if !diags.HasErrors() {
+				out, err := render.HCL(cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got[i] += string(out)
+			}
+		}
+		if got[0] != got[1] {
+			t.Errorf("%s: native traps give\n%s\nJavaScript traps give\n%s", name, got[0], got[1])
+		}
+	}
+}

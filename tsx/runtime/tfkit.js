@@ -246,7 +246,7 @@ const refHandler = {
 };
 
 function refProxy(m) {
-  return new Proxy(m, refHandler);
+  return nativeRefProxy ? nativeRefProxy(m) : new Proxy(m, refHandler);
 }
 
 // TfExpr is a Terraform expression made by a tf helper: its own properties
@@ -364,6 +364,12 @@ export const tf = {
 // elements so that it can tell them from plain values.
 const host = globalThis.__tfkitHost;
 if (host) host.elementPrototype = Element.prototype;
+
+// The host may make the ref proxies itself, with traps of its own that do
+// what refHandler does (the placeholder, the expression symbol and the
+// read-only error are this runtime's); they cost less than a JavaScript
+// trap on every attribute read.
+const nativeRefProxy = host && host.refProxies ? host.refProxies(EXPR, KIND, placeholder, refHandler.set) : null;
 
 // Rendered nodes, in declaration order, and the problems found.
 let nodes = [];
