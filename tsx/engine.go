@@ -567,7 +567,7 @@ func (e *gojaEnv) refProxies(call goja.FunctionCall) goja.Value {
 			}
 			return goja.Undefined()
 		},
-		Set: func(*goja.Object, string, goja.Value, goja.Value) bool { return refuse() },
+		Set:    func(*goja.Object, string, goja.Value, goja.Value) bool { return refuse() },
 		SetIdx: func(*goja.Object, int, goja.Value, goja.Value) bool { return refuse() },
 		SetSym: func(*goja.Object, *goja.Symbol, goja.Value, goja.Value) bool { return refuse() },
 	}
