@@ -146,7 +146,30 @@ func (ge gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
 		go func() { mapped <- parseInlineMap(s.Name, mapLine) }()
 		opts = []parser.Option{parser.WithDisableSourceMaps}
 	}
-	prg, err := goja.Parse(s.Name, code, opts...)
+	// The position objects of the elements are replaced in the text (see
+	// textSites), so that goja parses a number for each; when any replaced
+	// text turns out not to be one, the text is parsed as it was.
+	var sites []jsxSite
+	parsed, pre, at := code, []jsxSite(nil), map[file.Idx]int(nil)
+	if !ge.asIs {
+		parsed, pre, at = textSites(code)
+	}
+	prg, err := goja.Parse(s.Name, parsed, opts...)
+	if at != nil {
+		ok := false
+		if err == nil {
+			sites, ok = indexJSXSitesIn(prg, parsed, pre, at)
+		}
+		if !ok {
+			sites = nil
+			prg, err = goja.Parse(s.Name, code, opts...)
+			if err == nil {
+				sites = indexJSXSites(prg, code)
+			}
+		}
+	} else if err == nil && !ge.asIs {
+		sites = indexJSXSites(prg, code)
+	}
 	if err != nil {
 		whole := s.Code
 		if later {
@@ -159,10 +182,6 @@ func (ge gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
 			}
 		}
 		return nil, fmt.Errorf("parse bundle: %w", err)
-	}
-	var sites []jsxSite
-	if !ge.asIs {
-		sites = indexJSXSites(prg, s.Code)
 	}
 	compiled, err := goja.CompileAST(prg, false)
 	if mapped != nil {

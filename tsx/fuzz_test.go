@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -267,3 +268,41 @@ func FuzzInnerTextRefs(f *testing.F) {
 
 // gluedRef finds an "@" that a name or a heredoc marker would swallow.
 var gluedRef = regexp.MustCompile(`(<<-?|[A-Za-z0-9_.-])@|@[A-Za-z0-9_.\[-]`)
+
+// FuzzTextSites checks textSites on any text: the output has the same
+// length and line breaks, and each replaced object reads back as its
+// table entry from the input.
+func FuzzTextSites(f *testing.F) {
+	for _, s := range []string{
+		"f(x, {}, void 0, false, {\n  fileName: \"main.tsx\",\n  lineNumber: 12,\n  columnNumber: 7\n}, this)",
+		"{ fileName: \"a\", lineNumber: 1, columnNumber: 1 }",
+		"{fileName: \"a\\\"\",\r\nlineNumber: 0,\ncolumnNumber: 1}",
+		"{ fileName: \"é\",\n lineNumber: 6e3,\n columnNumber: 99999999999 }",
+		"`{\n fileName: \"x\",\n lineNumber: 2,\n columnNumber: 3\n}`",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, code string) {
+		out, sites, at := textSites(code)
+		if len(out) != len(code) {
+			t.Fatalf("length %d, want %d", len(out), len(code))
+		}
+		for i := range code {
+			if (code[i] == '\n') != (out[i] == '\n') || (code[i] == '\r') != (out[i] == '\r') {
+				t.Fatalf("line break moved at %d", i)
+			}
+		}
+		if len(at) != max(len(sites)-1, 0) {
+			t.Fatalf("%d positions for %d sites", len(at), len(sites))
+		}
+		for c, k := range at {
+			s, _, ok := readSiteObject(code, int(c)-1)
+			if !ok || s != sites[k] {
+				t.Fatalf("site %d at %d reads %v %v, table %v", k, c, s, ok, sites[k])
+			}
+			if !strings.HasPrefix(out[int(c)-1:], strconv.Itoa(k)) {
+				t.Fatalf("index %d not written at %d", k, c)
+			}
+		}
+	})
+}

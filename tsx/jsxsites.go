@@ -2,6 +2,7 @@ package tsx
 
 import (
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -47,6 +48,155 @@ func indexJSXSites(prg *ast.Program, code string) (sites []jsxSite) {
 		w.node(reflect.ValueOf(s))
 	}
 	return w.sites
+}
+
+// textSites replaces, in a bundle's text, the position objects esbuild
+// writes as jsxDEV's fifth argument,
+//
+//	{
+//	  fileName: "main.tsx",
+//	  lineNumber: 12,
+//	  columnNumber: 7
+//	}
+//
+// by their indexes into the returned table (from 1), padded with spaces and
+// keeping every line break, so that everything else in the text stays at
+// the same line, column and offset. goja then parses a number where it
+// parsed an object of three properties. Only objects of exactly that shape
+// with a plain file name (no escapes) and decimal numbers are replaced; at
+// maps the position of each index (as goja's file.Idx) to it. Whether a
+// replaced text really was such an argument, and not, say, the same text
+// inside a template literal, is known only from the parsed text:
+// indexJSXSitesIn checks it. (The source text goja keeps, which
+// Function.prototype.toString shows, then has the index where the object
+// was: it is esbuild's text, not the user's, either way.)
+func textSites(code string) (out string, sites []jsxSite, at map[file.Idx]int) {
+	cands := siteCandidates(code)
+	if len(cands) == 0 {
+		return code, nil, nil
+	}
+	var b strings.Builder
+	b.Grow(len(code))
+	sites = []jsxSite{{}}
+	at = make(map[file.Idx]int, len(cands))
+	done := 0
+	for _, c := range cands {
+		open := int(c) - 1
+		site, end, ok := readSiteObject(code, open)
+		if !ok {
+			continue
+		}
+		k := len(sites)
+		index := strconv.Itoa(k)
+		if len(index) > end-open {
+			continue
+		}
+		sites = append(sites, site)
+		at[c] = k
+		b.WriteString(code[done:open])
+		b.WriteString(index)
+		for i := open + len(index); i < end; i++ {
+			if ch := code[i]; ch == '\n' || ch == '\r' {
+				b.WriteByte(ch)
+			} else {
+				b.WriteByte(' ')
+			}
+		}
+		done = end
+	}
+	if len(at) == 0 {
+		return code, nil, nil
+	}
+	b.WriteString(code[done:])
+	return b.String(), sites, at
+}
+
+// readSiteObject reads the position object that opens at code[open] ('{'),
+// in esbuild's layout; end is the offset after its '}'.
+func readSiteObject(code string, open int) (site jsxSite, end int, ok bool) {
+	i := open + 1
+	space := func() {
+		for i < len(code) && (code[i] == ' ' || code[i] == '\n' || code[i] == '\r' || code[i] == '\t') {
+			i++
+		}
+	}
+	word := func(w string) bool {
+		if !strings.HasPrefix(code[i:], w) {
+			return false
+		}
+		i += len(w)
+		return true
+	}
+	number := func() (int, bool) {
+		j := i
+		for i < len(code) && code[i] >= '0' && code[i] <= '9' {
+			i++
+		}
+		if i == j || i-j > 9 || code[j] == '0' {
+			return 0, false
+		}
+		n, err := strconv.Atoi(code[j:i])
+		return n, err == nil
+	}
+	space()
+	if !word(`fileName: "`) {
+		return site, 0, false
+	}
+	j := strings.IndexAny(code[i:], "\"\\\n")
+	if j < 0 || code[i+j] != '"' {
+		return site, 0, false
+	}
+	site.file = code[i : i+j]
+	i += j + 1
+	if !word(",") {
+		return site, 0, false
+	}
+	space()
+	if !word("lineNumber: ") {
+		return site, 0, false
+	}
+	if site.line, ok = number(); !ok || !word(",") {
+		return site, 0, false
+	}
+	space()
+	if !word("columnNumber: ") {
+		return site, 0, false
+	}
+	if site.col, ok = number(); !ok {
+		return site, 0, false
+	}
+	space()
+	if !word("}") {
+		return site, 0, false
+	}
+	return site, i, true
+}
+
+// indexJSXSitesIn is indexJSXSites for a bundle whose position objects
+// textSites replaced (code is the replaced text, sites and at what it
+// returned). ok is false unless every replaced index is the fifth argument
+// of a call of the runtime's jsxDEV: the text must then be parsed again as
+// it was.
+func indexJSXSitesIn(prg *ast.Program, code string, sites []jsxSite, at map[file.Idx]int) (out []jsxSite, ok bool) {
+	name := jsxDevName(prg)
+	if name == "" {
+		return nil, false
+	}
+	cands := siteCandidates(code)
+	for c := range at {
+		cands = append(cands, c)
+	}
+	slices.Sort(cands)
+	w := siteWalker{cands: cands, name: name, sites: slices.Clip(sites), replaced: at, found: make(map[file.Idx]bool, len(at))}
+	defer func() {
+		if recover() != nil {
+			out, ok = nil, false
+		}
+	}()
+	for _, s := range prg.Body {
+		w.node(reflect.ValueOf(s))
+	}
+	return w.sites, len(w.found) == len(at)
 }
 
 // siteCandidates lists the positions (as goja's file.Idx) of the "{" that
@@ -116,6 +266,10 @@ type siteWalker struct {
 	cands []file.Idx
 	name  string
 	sites []jsxSite
+	// replaced are the indexes textSites wrote, by position; found those
+	// seen as a jsxDEV call's fifth argument.
+	replaced map[file.Idx]int
+	found    map[file.Idx]bool
 }
 
 var (
@@ -224,6 +378,12 @@ func (w *siteWalker) call(c *ast.CallExpression) {
 		return
 	}
 	if id, ok := c.Callee.(*ast.Identifier); !ok || id.Name.String() != w.name {
+		return
+	}
+	if n, ok := c.ArgumentList[4].(*ast.NumberLiteral); ok {
+		if k, ok := w.replaced[n.Idx]; ok && n.Value == int64(k) {
+			w.found[n.Idx] = true
+		}
 		return
 	}
 	obj, ok := c.ArgumentList[4].(*ast.ObjectLiteral)

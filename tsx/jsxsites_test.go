@@ -2,6 +2,7 @@ package tsx
 
 import (
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -190,6 +191,101 @@ func TestNativeRefProxiesSameAsJS(t *testing.T) {
 		}
 		if got[0] != got[1] {
 			t.Errorf("%s: native traps give\n%s\nJavaScript traps give\n%s", name, got[0], got[1])
+		}
+	}
+}
+
+// TestTextSites: the position objects esbuild writes are replaced by their
+// indexes in place, every other byte and every line break kept; objects of
+// another shape stay.
+func TestTextSites(t *testing.T) {
+	code := "a(jsxDEV(X, {}, void 0, false, {\n  fileName: \"main.tsx\",\n  lineNumber: 12,\n  columnNumber: 7\n}, this));\n" +
+		"b(jsxDEV(Y, {}, void 0, false, {\n  fileName: \"dir/a b.tsx\",\n  lineNumber: 3,\n  columnNumber: 15\n}, this));\n" +
+		"c(jsxDEV(Z, {}, void 0, false, {\n  fileName: \"q\\\"uote.tsx\",\n  lineNumber: 1,\n  columnNumber: 1\n}, this));\n" +
+		"d(jsxDEV(W, {}, void 0, false, {\n  fileName: \"main.tsx\",\n  lineNumber: 6e3,\n  columnNumber: 1\n}, this));\n"
+	out, sites, at := textSites(code)
+	if len(out) != len(code) {
+		t.Fatalf("length %d, want %d", len(out), len(code))
+	}
+	for i := range code {
+		if (code[i] == '\n') != (out[i] == '\n') {
+			t.Fatalf("line break moved at %d:\n%s", i, out)
+		}
+	}
+	want := []jsxSite{{}, {"main.tsx", 12, 7}, {"dir/a b.tsx", 3, 15}}
+	if !reflect.DeepEqual(sites, want) {
+		t.Errorf("sites = %v, want %v", sites, want)
+	}
+	if len(at) != 2 {
+		t.Errorf("at = %v, want two", at)
+	}
+	if !strings.Contains(out, "false, 1\n") || !strings.Contains(out, "false, 2\n") {
+		t.Errorf("indexes not written:\n%s", out)
+	}
+	for _, kept := range []string{`fileName: "q\"uote.tsx"`, "lineNumber: 6e3"} {
+		if !strings.Contains(out, kept) {
+			t.Errorf("%s was replaced:\n%s", kept, out)
+		}
+	}
+}
+
+// TestTextSitesChecked: replaced text that is not a jsxDEV position
+// argument (a template literal that reads like one, a call of a user's
+// function of the same shape) makes the bundle be parsed as it was; a
+// bundle of elements only is taken as replaced.
+func TestTextSitesChecked(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		replaced  bool
+	}{
+		{"elements", `import { Resource } from "tfkit";
+export default function App() {
+  return (
+    <>
+      <Resource type="null_resource" name="a" />
+      <Resource type="null_resource" name="b" />
+    </>
+  );
+}
+`, true},
+		{"template", `import { Resource } from "tfkit";
+const fake = ` + "`" + `{
+  fileName: "main.tsx",
+  lineNumber: 1,
+  columnNumber: 1
+}` + "`" + `;
+export default function App() {
+  return <Resource type="null_resource" name="a" triggers={{ fake }} />;
+}
+`, false},
+		{"own jsxDEV", `import { Resource } from "tfkit";
+function jsxDEV(a: number, b: number, c: number, d: number, e: object, f: unknown) { return String(e); }
+const mine = jsxDEV(1, 2, 3, 4, {
+  fileName: "main.tsx",
+  lineNumber: 1,
+  columnNumber: 1
+}, 5);
+export default function App() {
+  return <Resource type="null_resource" name="a" triggers={{ mine }} />;
+}
+`, false},
+	} {
+		dir := t.TempDir()
+		writeFiles(t, dir, map[string]string{"main.tsx": tc.src})
+		b, diags := bundleEntry(filepath.Join(dir, "main.tsx"), dir, false)
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		parsed, pre, at := textSites(b.code)
+		if at == nil {
+			t.Fatalf("%s: nothing replaced", tc.name)
+		}
+		prg, err := goja.Parse(bundleName, parsed)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if _, ok := indexJSXSitesIn(prg, parsed, pre, at); ok != tc.replaced {
+			t.Errorf("%s: taken as replaced %v, want %v", tc.name, ok, tc.replaced)
 		}
 	}
 }
