@@ -127,16 +127,38 @@ func readSiteObject(code string, open int) (site jsxSite, end int, ok bool) {
 		i += len(w)
 		return true
 	}
-	number := func() (int, bool) {
+	digits := func() (int, bool) {
 		j := i
 		for i < len(code) && code[i] >= '0' && code[i] <= '9' {
 			i++
 		}
-		if i == j || i-j > 9 || code[j] == '0' {
+		if i == j || i-j > 9 || code[j] == '0' && i-j > 1 {
 			return 0, false
 		}
 		n, err := strconv.Atoi(code[j:i])
 		return n, err == nil
+	}
+	// number reads a positive whole number as esbuild writes it: 1200, or
+	// 6e3 for 6000.
+	number := func() (int, bool) {
+		n, ok := digits()
+		if !ok || n == 0 {
+			return 0, false
+		}
+		if i < len(code) && code[i] == 'e' {
+			i++
+			e, ok := digits()
+			if !ok || e > 9 {
+				return 0, false
+			}
+			for range e {
+				n *= 10
+			}
+			if n > 1<<31 {
+				return 0, false
+			}
+		}
+		return n, true
 	}
 	space()
 	if !word(`fileName: "`) {

@@ -1,6 +1,7 @@
 package tsx
 
 import (
+	"fmt"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -202,7 +203,8 @@ func TestTextSites(t *testing.T) {
 	code := "a(jsxDEV(X, {}, void 0, false, {\n  fileName: \"main.tsx\",\n  lineNumber: 12,\n  columnNumber: 7\n}, this));\n" +
 		"b(jsxDEV(Y, {}, void 0, false, {\n  fileName: \"dir/a b.tsx\",\n  lineNumber: 3,\n  columnNumber: 15\n}, this));\n" +
 		"c(jsxDEV(Z, {}, void 0, false, {\n  fileName: \"q\\\"uote.tsx\",\n  lineNumber: 1,\n  columnNumber: 1\n}, this));\n" +
-		"d(jsxDEV(W, {}, void 0, false, {\n  fileName: \"main.tsx\",\n  lineNumber: 6e3,\n  columnNumber: 1\n}, this));\n"
+		"d(jsxDEV(W, {}, void 0, false, {\n  fileName: \"main.tsx\",\n  lineNumber: 6e3,\n  columnNumber: 1\n}, this));\n" +
+		"e(jsxDEV(V, {}, void 0, false, {\n  fileName: \"main.tsx\",\n  lineNumber: 0x10,\n  columnNumber: 1\n}, this));\n"
 	out, sites, at := textSites(code)
 	if len(out) != len(code) {
 		t.Fatalf("length %d, want %d", len(out), len(code))
@@ -212,17 +214,17 @@ func TestTextSites(t *testing.T) {
 			t.Fatalf("line break moved at %d:\n%s", i, out)
 		}
 	}
-	want := []jsxSite{{}, {"main.tsx", 12, 7}, {"dir/a b.tsx", 3, 15}}
+	want := []jsxSite{{}, {"main.tsx", 12, 7}, {"dir/a b.tsx", 3, 15}, {"main.tsx", 6000, 1}}
 	if !reflect.DeepEqual(sites, want) {
 		t.Errorf("sites = %v, want %v", sites, want)
 	}
-	if len(at) != 2 {
-		t.Errorf("at = %v, want two", at)
+	if len(at) != 3 {
+		t.Errorf("at = %v, want three", at)
 	}
 	if !strings.Contains(out, "false, 1\n") || !strings.Contains(out, "false, 2\n") {
 		t.Errorf("indexes not written:\n%s", out)
 	}
-	for _, kept := range []string{`fileName: "q\"uote.tsx"`, "lineNumber: 6e3"} {
+	for _, kept := range []string{`fileName: "q\"uote.tsx"`, "lineNumber: 0x10"} {
 		if !strings.Contains(out, kept) {
 			t.Errorf("%s was replaced:\n%s", kept, out)
 		}
@@ -287,5 +289,34 @@ export default function App() {
 		if _, ok := indexJSXSitesIn(prg, parsed, pre, at); ok != tc.replaced {
 			t.Errorf("%s: taken as replaced %v, want %v", tc.name, ok, tc.replaced)
 		}
+	}
+}
+
+// TestTextSitesLongFile: in a long file esbuild writes line numbers such as
+// 3000 as 3e3; the positions read from the text are those goja's parse of
+// the objects gives, in the output and in messages.
+func TestTextSitesLongFile(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("import { Resource } from \"tfkit\";\nexport default function App() {\n  return (\n    <>\n")
+	for line := 5; line <= 3100; line++ {
+		if line == 3000 {
+			src.WriteString("      <Resource type=\"null_resource\" />\n") // no name: an error here
+			continue
+		}
+		fmt.Fprintf(&src, "      <Resource type=\"null_resource\" name=\"r%d\" />\n", line)
+	}
+	src.WriteString("    </>\n  );\n}\n")
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"main.tsx": src.String()})
+	var got [2]string
+	for i, e := range []Engine{gojaEngine{}, gojaEngine{asIs: true}} {
+		_, diags := Build("main.tsx", Options{Dir: dir, Engine: e})
+		got[i] = formatDiags(diags)
+	}
+	if got[0] != got[1] {
+		t.Errorf("positions from the text give\n%s\nfrom the objects\n%s", got[0], got[1])
+	}
+	if !strings.HasPrefix(got[0], "main.tsx:3000:7: Error: <Resource> without name") {
+		t.Errorf("want the error at main.tsx:3000:7, got\n%s", got[0])
 	}
 }
