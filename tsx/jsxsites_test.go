@@ -17,11 +17,19 @@ import (
 // default), and with esbuild's objects and the map read by goja's parser:
 // the output and the diagnostics are the same, byte for byte.
 func TestSiteIndexSameAsObjects(t *testing.T) {
+	buildCasesBothWays(t, gojaEngine{asIs: true}, "indexed positions", "objects")
+}
+
+// buildCasesBothWays builds every case of testdata/build with the default
+// engine and with other, and reports each case where the output or the
+// diagnostics differ (named by what and otherWhat).
+func buildCasesBothWays(t *testing.T, other Engine, what, otherWhat string) {
+	t.Helper()
 	for _, name := range buildCases(t) {
 		dir := filepath.Join("testdata", "build", name)
 		entry, opts := readCase(t, dir)
 		var got [2]string
-		for i, e := range []Engine{gojaEngine{}, gojaEngine{asIs: true}} {
+		for i, e := range []Engine{gojaEngine{}, other} {
 			o := opts
 			o.Engine = e
 			cfg, diags := Build(entry, o)
@@ -35,7 +43,7 @@ func TestSiteIndexSameAsObjects(t *testing.T) {
 			}
 		}
 		if got[0] != got[1] {
-			t.Errorf("%s: indexed positions give\n%s\nobjects give\n%s", name, got[0], got[1])
+			t.Errorf("%s: %s give\n%s\n%s give\n%s", name, what, got[0], otherWhat, got[1])
 		}
 	}
 }
@@ -173,27 +181,7 @@ export default function App() {
 // JavaScript ones: the output and the diagnostics are the same, byte for
 // byte.
 func TestNativeRefProxiesSameAsJS(t *testing.T) {
-	for _, name := range buildCases(t) {
-		dir := filepath.Join("testdata", "build", name)
-		entry, opts := readCase(t, dir)
-		var got [2]string
-		for i, e := range []Engine{gojaEngine{}, gojaEngine{jsRefProxies: true}} {
-			o := opts
-			o.Engine = e
-			cfg, diags := Build(entry, o)
-			got[i] = formatDiags(diags)
-			if !diags.HasErrors() {
-				out, err := render.HCL(cfg)
-				if err != nil {
-					t.Fatal(err)
-				}
-				got[i] += string(out)
-			}
-		}
-		if got[0] != got[1] {
-			t.Errorf("%s: native traps give\n%s\nJavaScript traps give\n%s", name, got[0], got[1])
-		}
-	}
+	buildCasesBothWays(t, gojaEngine{jsRefProxies: true}, "native traps", "JavaScript traps")
 }
 
 // TestTextSites: the position objects esbuild writes are replaced by their
