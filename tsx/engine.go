@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/dop251/goja"
+	"github.com/dop251/goja/ast"
 	"github.com/dop251/goja/file"
 	"github.com/dop251/goja/parser"
 	"github.com/go-sourcemap/sourcemap"
@@ -146,30 +147,7 @@ func (ge gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
 		go func() { mapped <- parseInlineMap(s.Name, mapLine) }()
 		opts = []parser.Option{parser.WithDisableSourceMaps}
 	}
-	// The position objects of the elements are replaced in the text (see
-	// textSites), so that goja parses a number for each; when any replaced
-	// text turns out not to be one, the text is parsed as it was.
-	var sites []jsxSite
-	parsed, pre, at := code, []jsxSite(nil), map[file.Idx]int(nil)
-	if !ge.asIs {
-		parsed, pre, at = textSites(code)
-	}
-	prg, err := goja.Parse(s.Name, parsed, opts...)
-	if at != nil {
-		ok := false
-		if err == nil {
-			sites, ok = indexJSXSitesIn(prg, parsed, pre, at)
-		}
-		if !ok {
-			sites = nil
-			prg, err = goja.Parse(s.Name, code, opts...)
-			if err == nil {
-				sites = indexJSXSites(prg, code)
-			}
-		}
-	} else if err == nil && !ge.asIs {
-		sites = indexJSXSites(prg, code)
-	}
+	prg, sites, err := parseBundle(s.Name, code, opts, !ge.asIs)
 	if err != nil {
 		whole := s.Code
 		if later {
@@ -269,6 +247,30 @@ func (ge gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
 		env.elementProto = ep
 	}
 	return env.wrap(out), nil
+}
+
+// parseBundle parses a bundle; with index, the elements' position objects
+// are taken out and returned as a table (see indexJSXSites). They are
+// replaced in the text first (see textSites), so that goja parses a number
+// for each; when any replaced text turns out not to be one, the text is
+// parsed as it was and the objects are taken out of its syntax tree.
+func parseBundle(name, code string, opts []parser.Option, index bool) (*ast.Program, []jsxSite, error) {
+	if !index {
+		prg, err := goja.Parse(name, code, opts...)
+		return prg, nil, err
+	}
+	if t := textSites(code); t != nil {
+		if prg, err := goja.Parse(name, t.code, opts...); err == nil {
+			if sites, ok := t.index(prg); ok {
+				return prg, sites, nil
+			}
+		}
+	}
+	prg, err := goja.Parse(name, code, opts...)
+	if err != nil {
+		return nil, nil, err
+	}
+	return prg, indexJSXSites(prg, code), nil
 }
 
 // lateMap is the source map of a program parsed without one, made when a

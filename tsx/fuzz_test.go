@@ -10,6 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/dop251/goja/file"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hashicorp/hcl/v2/hclwrite"
@@ -269,6 +270,15 @@ func FuzzInnerTextRefs(f *testing.F) {
 // gluedRef finds an "@" that a name or a heredoc marker would swallow.
 var gluedRef = regexp.MustCompile(`(<<-?|[A-Za-z0-9_.-])@|@[A-Za-z0-9_.\[-]`)
 
+// textSitesParts is textSites as text, table and positions: the text
+// itself and nothing else when nothing is replaced.
+func textSitesParts(code string) (string, []jsxSite, map[file.Idx]int) {
+	if t := textSites(code); t != nil {
+		return t.code, t.sites, t.at
+	}
+	return code, nil, nil
+}
+
 // FuzzTextSites checks textSites on any text: the output has the same
 // length and line breaks, and each replaced object reads back as its
 // table entry from the input.
@@ -283,7 +293,7 @@ func FuzzTextSites(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, code string) {
-		out, sites, at := textSites(code)
+		out, sites, at := textSitesParts(code)
 		if len(out) != len(code) {
 			t.Fatalf("length %d, want %d", len(out), len(code))
 		}
@@ -302,6 +312,27 @@ func FuzzTextSites(f *testing.F) {
 			}
 			if !strings.HasPrefix(out[int(c)-1:], strconv.Itoa(k)) {
 				t.Fatalf("index %d not written at %d", k, c)
+			}
+		}
+		// The objects left in the text are still candidates there, at the
+		// positions the walk is given, unless a replaced object held them.
+		if ti := textSites(code); ti != nil {
+			left := map[file.Idx]bool{}
+			for _, c := range siteCandidates(ti.code) {
+				left[c] = true
+			}
+			inside := func(c file.Idx) bool {
+				for r := range ti.at {
+					if _, end, _ := readSiteObject(code, int(r)-1); c > r && int(c) <= end {
+						return true
+					}
+				}
+				return false
+			}
+			for _, c := range ti.cands {
+				if _, replaced := ti.at[c]; !replaced && !left[c] && !inside(c) {
+					t.Fatalf("candidate at %d lost", c)
+				}
 			}
 		}
 	})

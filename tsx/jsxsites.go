@@ -59,40 +59,42 @@ func indexJSXSites(prg *ast.Program, code string) (sites []jsxSite) {
 //	  columnNumber: 7
 //	}
 //
-// by their indexes into the returned table (from 1), padded with spaces and
+// by their indexes into a table (from 1), padded with spaces and
 // keeping every line break, so that everything else in the text stays at
 // the same line, column and offset. goja then parses a number where it
 // parsed an object of three properties. Only objects of exactly that shape
-// with a plain file name (no escapes) and decimal numbers are replaced; at
-// maps the position of each index (as goja's file.Idx) to it. Whether a
+// with a plain file name (no escapes) and decimal numbers are replaced.
+// Whether a
 // replaced text really was such an argument, and not, say, the same text
 // inside a template literal, is known only from the parsed text:
-// indexJSXSitesIn checks it. (The source text goja keeps, which
+// textIndex.index checks it. (The source text goja keeps, which
 // Function.prototype.toString shows, then has the index where the object
 // was: it is esbuild's text, not the user's, either way.)
-func textSites(code string) (out string, sites []jsxSite, at map[file.Idx]int) {
+func textSites(code string) *textIndex {
 	cands := siteCandidates(code)
 	if len(cands) == 0 {
-		return code, nil, nil
+		return nil
 	}
 	var b strings.Builder
 	b.Grow(len(code))
-	sites = []jsxSite{{}}
-	at = make(map[file.Idx]int, len(cands))
+	t := &textIndex{cands: cands, sites: []jsxSite{{}}, at: make(map[file.Idx]int, len(cands))}
 	done := 0
 	for _, c := range cands {
 		open := int(c) - 1
+		if open < done {
+			continue // inside an object replaced already
+		}
 		site, end, ok := readSiteObject(code, open)
 		if !ok {
 			continue
 		}
-		k := len(sites)
+		k := len(t.sites)
 		index := strconv.Itoa(k)
 		if len(index) > end-open {
 			continue
 		}
-		sites = append(sites, site)
-		at[c] = k
+		t.sites = append(t.sites, site)
+		t.at[c] = k
 		b.WriteString(code[done:open])
 		b.WriteString(index)
 		for i := open + len(index); i < end; i++ {
@@ -104,11 +106,23 @@ func textSites(code string) (out string, sites []jsxSite, at map[file.Idx]int) {
 		}
 		done = end
 	}
-	if len(at) == 0 {
-		return code, nil, nil
+	if len(t.at) == 0 {
+		return nil
 	}
 	b.WriteString(code[done:])
-	return b.String(), sites, at
+	t.code = b.String()
+	return t
+}
+
+// textIndex is a bundle's text with its position objects replaced.
+type textIndex struct {
+	code  string
+	sites []jsxSite // the table, entry 0 unused
+	// at maps the position (goja's file.Idx) of each index written to it;
+	// cands are the candidates of the text before (siteCandidates), which
+	// are those of code too: replaced or not, each keeps its position.
+	at    map[file.Idx]int
+	cands []file.Idx
 }
 
 // readSiteObject reads the position object that opens at code[open] ('{'),
@@ -194,31 +208,25 @@ func readSiteObject(code string, open int) (site jsxSite, end int, ok bool) {
 	return site, i, true
 }
 
-// indexJSXSitesIn is indexJSXSites for a bundle whose position objects
-// textSites replaced (code is the replaced text, sites and at what it
-// returned). ok is false unless every replaced index is the fifth argument
-// of a call of the runtime's jsxDEV: the text must then be parsed again as
-// it was.
-func indexJSXSitesIn(prg *ast.Program, code string, sites []jsxSite, at map[file.Idx]int) (out []jsxSite, ok bool) {
+// index is indexJSXSites for the parsed replaced text: the table, with any
+// position object left in the text added to it. ok is false unless every
+// replaced index is the fifth argument of a call of the runtime's jsxDEV:
+// the text must then be parsed again as it was.
+func (t *textIndex) index(prg *ast.Program) (sites []jsxSite, ok bool) {
 	name := jsxDevName(prg)
 	if name == "" {
 		return nil, false
 	}
-	cands := siteCandidates(code)
-	for c := range at {
-		cands = append(cands, c)
-	}
-	slices.Sort(cands)
-	w := siteWalker{cands: cands, name: name, sites: slices.Clip(sites), replaced: at, found: make(map[file.Idx]bool, len(at))}
+	w := siteWalker{cands: t.cands, name: name, sites: slices.Clip(t.sites), replaced: t.at, found: make(map[file.Idx]bool, len(t.at))}
 	defer func() {
 		if recover() != nil {
-			out, ok = nil, false
+			sites, ok = nil, false
 		}
 	}()
 	for _, s := range prg.Body {
 		w.node(reflect.ValueOf(s))
 	}
-	return w.sites, len(w.found) == len(at)
+	return w.sites, len(w.found) == len(t.at)
 }
 
 // siteCandidates lists the positions (as goja's file.Idx) of the "{" that

@@ -193,7 +193,7 @@ func TestTextSites(t *testing.T) {
 		"c(jsxDEV(Z, {}, void 0, false, {\n  fileName: \"q\\\"uote.tsx\",\n  lineNumber: 1,\n  columnNumber: 1\n}, this));\n" +
 		"d(jsxDEV(W, {}, void 0, false, {\n  fileName: \"main.tsx\",\n  lineNumber: 6e3,\n  columnNumber: 1\n}, this));\n" +
 		"e(jsxDEV(V, {}, void 0, false, {\n  fileName: \"main.tsx\",\n  lineNumber: 0x10,\n  columnNumber: 1\n}, this));\n"
-	out, sites, at := textSites(code)
+	out, sites, at := textSitesParts(code)
 	if len(out) != len(code) {
 		t.Fatalf("length %d, want %d", len(out), len(code))
 	}
@@ -266,15 +266,15 @@ export default function App() {
 		if diags.HasErrors() {
 			t.Fatal(diags)
 		}
-		parsed, pre, at := textSites(b.code)
-		if at == nil {
+		ti := textSites(b.code)
+		if ti == nil {
 			t.Fatalf("%s: nothing replaced", tc.name)
 		}
-		prg, err := goja.Parse(bundleName, parsed)
+		prg, err := goja.Parse(bundleName, ti.code)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		if _, ok := indexJSXSitesIn(prg, parsed, pre, at); ok != tc.replaced {
+		if _, ok := ti.index(prg); ok != tc.replaced {
 			t.Errorf("%s: taken as replaced %v, want %v", tc.name, ok, tc.replaced)
 		}
 	}
