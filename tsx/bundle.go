@@ -170,8 +170,9 @@ func bundleMapLater(entry, dir, code string) func() string {
 // non-enumerable properties (getOwnPropertyNames, getOwnPropertyDescriptor,
 // Reflect.ownKeys). The stack is formatted when it is read, at positions
 // of the program's source map, so such a bundle is given its map from the
-// start. Any other mention of the word (a variable named stack) only costs
-// that. Code that builds the name "stack" out of pieces is not seen.
+// start. A match that reads no stack (an object key or a string "stack")
+// only costs the map; a variable named stack is no match. Code that builds
+// the name "stack" out of pieces is not seen.
 func mayReadStacks(code string) bool {
 	for _, w := range []string{"getOwnPropertyNames", "getOwnPropertyDescriptor", "ownKeys"} {
 		if strings.Contains(code, w) {
