@@ -608,15 +608,14 @@ func templateText(x config.Expr) string {
 		}
 	case *config.Template:
 		var b strings.Builder
-		for _, p := range x.Parts {
-			if s, ok := literalText(p); ok {
-				b.WriteString(escapeTemplateContent(s))
-				continue
-			}
+		config.EachTemplateRun(x.Parts, func(s, dollars string, _ bool) {
+			b.WriteString(escapeTemplateContent(s))
+			b.WriteString(config.DollarInterpolation(dollars))
+		}, func(p config.Expr) {
 			b.WriteString("${")
 			b.Write(render.InlineExpr(p))
 			b.WriteString("}")
-		}
+		})
 		return b.String()
 	}
 	if r, ok := x.(*config.Reference); ok {
@@ -632,11 +631,4 @@ func templateText(x config.Expr) string {
 // content (a JSON string value, a heredoc) backslashes and quotes are text.
 func escapeTemplateContent(s string) string {
 	return config.EscapeTemplate(s)
-}
-
-func literalText(x config.Expr) (string, bool) {
-	if l, ok := x.(*config.Literal); ok && l.Val.Type() == cty.String && l.Val.IsKnown() && !l.Val.IsNull() {
-		return l.Val.AsString(), true
-	}
-	return "", false
 }

@@ -242,6 +242,9 @@ func TestExprString(t *testing.T) {
 		{tfkit.Not(tfkit.Var("x")), "${!var.x}", "!var.x"},
 		{tfkit.Neg(tfkit.Op(1, "+", 2)), "${-(1 + 2)}", "-(1 + 2)"},
 		{tfkit.Expr{}, "", "null"},
+		// A "$" just before an interpolation has no text spelling: "$${"
+		// is the escape of "${".
+		{tfkit.Raw(`"a${"$$"}${var.x}"`), `a${"$$"}${var.x}`, `"a${"$$"}${var.x}"`},
 	}
 	for _, tc := range cases {
 		if got := tc.e.String(); got != tc.str {

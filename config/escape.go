@@ -3,6 +3,8 @@ package config
 import (
 	"fmt"
 	"strings"
+
+	"github.com/zclconf/go-cty/cty"
 )
 
 // The one place that knows how literal text is kept literal inside a
@@ -90,4 +92,45 @@ func DollarInterpolation(dollars string) string {
 		return ""
 	}
 	return `${"` + dollars + `"}`
+}
+
+// LiteralText returns the text of a template part that is literal text: a
+// known, unmarked string literal.
+func LiteralText(e Expr) (string, bool) {
+	l, ok := e.(*Literal)
+	if !ok || l.Val.Type() != cty.String || !l.Val.IsKnown() || l.Val.IsNull() || l.Val.IsMarked() {
+		return "", false
+	}
+	return l.Val.AsString(), true
+}
+
+// EachTemplateRun walks template parts as a writer of template text needs
+// them: text is called for each run of adjacent literal parts, joined (they
+// read back as one, so an escape never straddles two pieces), and expr for
+// every other part. more is true when an interpolation follows the text;
+// dollars is then the run of `$` that ended the text, split off
+// (SplitTrailingDollars), which the caller writes as
+// DollarInterpolation(dollars).
+func EachTemplateRun(parts []Expr, text func(s, dollars string, more bool), expr func(Expr)) {
+	for i := 0; i < len(parts); i++ {
+		s, ok := LiteralText(parts[i])
+		if !ok {
+			expr(parts[i])
+			continue
+		}
+		for i+1 < len(parts) {
+			next, ok := LiteralText(parts[i+1])
+			if !ok {
+				break
+			}
+			s += next
+			i++
+		}
+		more := i+1 < len(parts)
+		var dollars string
+		if more {
+			s, dollars = SplitTrailingDollars(s)
+		}
+		text(s, dollars, more)
+	}
 }

@@ -425,18 +425,12 @@ func (g *goEmitter) earlyExpr(x config.Expr) goExpr {
 // literal parts escaped, interpolations as ${HCL}.
 func templateText(x *config.Template) string {
 	var b strings.Builder
-	for i, p := range x.Parts {
-		if l, ok := p.(*config.Literal); ok && l.Val.Type() == cty.String && l.Val.IsKnown() && !l.Val.IsNull() {
-			text, dollars := l.Val.AsString(), ""
-			if i+1 < len(x.Parts) {
-				text, dollars = config.SplitTrailingDollars(text)
-			}
-			b.WriteString(config.EscapeTemplate(text))
-			b.WriteString(config.DollarInterpolation(dollars))
-			continue
-		}
+	config.EachTemplateRun(x.Parts, func(s, dollars string, _ bool) {
+		b.WriteString(config.EscapeTemplate(s))
+		b.WriteString(config.DollarInterpolation(dollars))
+	}, func(p config.Expr) {
 		b.WriteString("${" + string(render.InlineExpr(p)) + "}")
-	}
+	})
 	return b.String()
 }
 

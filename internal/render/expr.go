@@ -138,7 +138,7 @@ func unwrap(e config.Expr) config.Expr {
 func soleInterpolation(t *config.Template) config.Expr {
 	var only config.Expr
 	for _, p := range t.Parts {
-		if s, ok := literalText(p); ok {
+		if s, ok := config.LiteralText(p); ok {
 			if s != "" {
 				return nil
 			}
@@ -150,15 +150,6 @@ func soleInterpolation(t *config.Template) config.Expr {
 		only = p
 	}
 	return only
-}
-
-// literalText returns the text of a template part that is literal text.
-func literalText(e config.Expr) (string, bool) {
-	l, ok := e.(*config.Literal)
-	if !ok || l.Val.Type() != cty.String || !l.Val.IsKnown() || l.Val.IsNull() || l.Val.IsMarked() {
-		return "", false
-	}
-	return l.Val.AsString(), true
 }
 
 // precedence returns how tightly e binds when written.
@@ -596,39 +587,9 @@ func (w *emitter) template(t *config.Template) {
 	w.add(hclsyntax.TokenCQuote, bQuote)
 }
 
-// eachTemplatePart walks template parts: text is called for each run of
-// adjacent literal parts, joined (they read back as one, so an escape never
-// straddles two tokens), and expr for every other part. more is true when
-// an interpolation follows the text; dollars is then the run of `$` that
-// ended the text, split off (config.SplitTrailingDollars), which the
-// caller writes as an interpolation of its own.
-func eachTemplatePart(parts []config.Expr, text func(s, dollars string, more bool), expr func(config.Expr)) {
-	for i := 0; i < len(parts); i++ {
-		s, ok := literalText(parts[i])
-		if !ok {
-			expr(parts[i])
-			continue
-		}
-		for i+1 < len(parts) {
-			next, ok := literalText(parts[i+1])
-			if !ok {
-				break
-			}
-			s += next
-			i++
-		}
-		more := i+1 < len(parts)
-		var dollars string
-		if more {
-			s, dollars = config.SplitTrailingDollars(s)
-		}
-		text(s, dollars, more)
-	}
-}
-
 // templateParts writes the inside of a quoted template.
 func (w *emitter) templateParts(parts []config.Expr) {
-	eachTemplatePart(parts, func(s, dollars string, _ bool) {
+	config.EachTemplateRun(parts, func(s, dollars string, _ bool) {
 		w.checkText(s)
 		if s != "" {
 			start := w.arenaMark()
@@ -904,7 +865,7 @@ func (w *emitter) heredoc(e config.Expr) bool {
 	var parts []config.Expr
 	switch e := unwrap(e).(type) {
 	case *config.Literal:
-		if _, ok := literalText(e); !ok {
+		if _, ok := config.LiteralText(e); !ok {
 			return false
 		}
 		parts = []config.Expr{e}
@@ -916,7 +877,7 @@ func (w *emitter) heredoc(e config.Expr) bool {
 	lines := 0
 	last := ""
 	for _, p := range parts {
-		s, ok := literalText(p)
+		s, ok := config.LiteralText(p)
 		if !ok {
 			last = ""
 			continue
@@ -940,7 +901,7 @@ func (w *emitter) heredoc(e config.Expr) bool {
 	}
 	delim := heredocDelimiter(parts)
 	w.addString(hclsyntax.TokenOHeredoc, "<<"+delim+"\n")
-	eachTemplatePart(parts, func(s, dollars string, _ bool) {
+	config.EachTemplateRun(parts, func(s, dollars string, _ bool) {
 		w.checkText(s)
 		if s != "" {
 			start := w.arenaMark()
@@ -958,7 +919,7 @@ func (w *emitter) heredoc(e config.Expr) bool {
 func heredocDelimiter(parts []config.Expr) string {
 	clash := func(d string) bool {
 		for _, p := range parts {
-			s, ok := literalText(p)
+			s, ok := config.LiteralText(p)
 			if !ok {
 				continue
 			}

@@ -466,7 +466,7 @@ func (r *jsonRenderer) objectKey(k config.Expr, name string, lit bool) string {
 // appendTemplate appends template parts as the content of a JSON string
 // that Terraform reads as a template.
 func (r *jsonRenderer) appendTemplate(dst []byte, parts []config.Expr) []byte {
-	eachTemplatePart(parts, func(s, dollars string, more bool) {
+	config.EachTemplateRun(parts, func(s, dollars string, more bool) {
 		r.em.checkText(s)
 		dst = appendJSONTemplateText(dst, s, more || dollars != "")
 		dst = append(dst, config.DollarInterpolation(dollars)...)

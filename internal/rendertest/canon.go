@@ -72,12 +72,12 @@ func canon(e config.Expr) config.Expr {
 		var parts []config.Expr
 		for _, p := range e.Parts {
 			p = canon(p)
-			s, isText := literalText(p)
+			s, isText := config.LiteralText(p)
 			if isText && s == "" {
 				continue
 			}
 			if n := len(parts); isText && n > 0 {
-				if prev, ok := literalText(parts[n-1]); ok {
+				if prev, ok := config.LiteralText(parts[n-1]); ok {
 					parts[n-1] = config.String(prev + s)
 					continue
 				}
@@ -88,7 +88,7 @@ func canon(e config.Expr) config.Expr {
 		case len(parts) == 0:
 			return config.String("")
 		case len(parts) == 1:
-			if _, ok := literalText(parts[0]); ok {
+			if _, ok := config.LiteralText(parts[0]); ok {
 				return parts[0]
 			}
 			return parts[0] // unwrapped, as the renderers write it
@@ -353,15 +353,6 @@ func ParseHCL(src []byte) (*config.Config, error) {
 // decide whether an attribute step is written .name or ["name"].
 func validIdentifier(s string) bool {
 	return utf8.ValidString(s) && hclsyntax.ValidIdentifier(s)
-}
-
-// literalText returns the text of a template part that is literal text.
-func literalText(e config.Expr) (string, bool) {
-	l, ok := e.(*config.Literal)
-	if !ok || l.Val.Type() != cty.String || !l.Val.IsKnown() || l.Val.IsNull() || l.Val.IsMarked() {
-		return "", false
-	}
-	return l.Val.AsString(), true
 }
 
 // appendNumber writes a non-negative finite number exactly: integers in
