@@ -271,12 +271,19 @@ func FuzzInnerTextRefs(f *testing.F) {
 var gluedRef = regexp.MustCompile(`(<<-?|[A-Za-z0-9_.-])@|@[A-Za-z0-9_.\[-]`)
 
 // textSitesParts is textSites as text, table and positions: the text
-// itself and nothing else when nothing is replaced.
-func textSitesParts(code string) (string, []jsxSite, map[file.Idx]int) {
-	if t := textSites(code); t != nil {
-		return t.code, t.sites, t.at
+// unchanged and no table when it replaces nothing. The positions map each
+// index written, by its own position, to the position of the object it
+// replaced.
+func textSitesParts(code string) (string, []jsxSite, map[file.Idx]file.Idx) {
+	t := textSites(code)
+	if t == nil {
+		return code, nil, nil
 	}
-	return code, nil, nil
+	at := make(map[file.Idx]file.Idx, len(t.at))
+	for c, k := range t.at {
+		at[c] = t.objects[k]
+	}
+	return t.code, t.sites, at
 }
 
 // FuzzTextSites checks textSites on any text: the output has the same
@@ -305,24 +312,34 @@ func FuzzTextSites(f *testing.F) {
 		if len(at) != max(len(sites)-1, 0) {
 			t.Fatalf("%d positions for %d sites", len(at), len(sites))
 		}
-		for c, k := range at {
-			s, _, ok := readSiteObject(code, int(c)-1)
+		ti := textSites(code)
+		for c, obj := range at {
+			k := ti.at[c]
+			s, end, ok := readSiteObject(code, int(obj)-1)
 			if !ok || s != sites[k] {
-				t.Fatalf("site %d at %d reads %v %v, table %v", k, c, s, ok, sites[k])
+				t.Fatalf("site %d at %d reads %v %v, table %v", k, obj, s, ok, sites[k])
 			}
-			if !strings.HasPrefix(out[int(c)-1:], strconv.Itoa(k)) {
-				t.Fatalf("index %d not written at %d", k, c)
+			index := strconv.Itoa(k)
+			if c < obj || int(c)-1+len(index) > end || !strings.HasPrefix(out[int(c)-1:], index) {
+				t.Fatalf("index %d not written at %d, in the object at %d", k, c, obj)
+			}
+			if strings.TrimSpace(out[int(obj)-1:end]) != index {
+				t.Fatalf("object at %d became %q, want %s and spaces", obj, out[int(obj)-1:end], index)
 			}
 		}
 		// The objects left in the text are still candidates there, at the
 		// positions the walk is given, unless a replaced object held them.
-		if ti := textSites(code); ti != nil {
+		if ti != nil {
+			objects := map[file.Idx]bool{}
+			for _, o := range at {
+				objects[o] = true
+			}
 			left := map[file.Idx]bool{}
 			for _, c := range siteCandidates(ti.code) {
 				left[c] = true
 			}
 			inside := func(c file.Idx) bool {
-				for r := range ti.at {
+				for r := range objects {
 					if _, end, _ := readSiteObject(code, int(r)-1); c > r && int(c) <= end {
 						return true
 					}
@@ -330,7 +347,7 @@ func FuzzTextSites(f *testing.F) {
 				return false
 			}
 			for _, c := range ti.cands {
-				if _, replaced := ti.at[c]; !replaced && !left[c] && !inside(c) {
+				if !objects[c] && !left[c] && !inside(c) {
 					t.Fatalf("candidate at %d lost", c)
 				}
 			}

@@ -59,17 +59,17 @@ func indexJSXSites(prg *ast.Program, code string) (sites []jsxSite) {
 //	  columnNumber: 7
 //	}
 //
-// by their indexes into a table (from 1), padded with spaces and
-// keeping every line break, so that everything else in the text stays at
-// the same line, column and offset. goja then parses a number where it
-// parsed an object of three properties. Only objects of exactly that shape
-// with a plain file name (no escapes) and decimal numbers are replaced.
-// Whether a
-// replaced text really was such an argument, and not, say, the same text
-// inside a template literal, is known only from the parsed text:
-// textIndex.index checks it. (The source text goja keeps, which
-// Function.prototype.toString shows, then has the index where the object
-// was: it is esbuild's text, not the user's, either way.)
+// by their indexes into a table (from 1), padded with spaces and keeping
+// every line break (the index goes where it covers none), so that
+// everything else in the text stays at the same line, column and offset.
+// goja then parses a number where it parsed an object of three properties.
+// Only objects of exactly that shape with a plain file name (no escapes)
+// and decimal numbers are replaced. Whether a replaced text really was such
+// an argument, and not, say, the same text inside a template literal, is
+// known only from the parsed text: textIndex.index checks it. (The source
+// text goja keeps, which Function.prototype.toString shows, then has the
+// index where the object was: it is esbuild's text, not the user's, either
+// way.)
 func textSites(code string) *textIndex {
 	cands := siteCandidates(code)
 	if len(cands) == 0 {
@@ -77,7 +77,7 @@ func textSites(code string) *textIndex {
 	}
 	var b strings.Builder
 	b.Grow(len(code))
-	t := &textIndex{cands: cands, sites: []jsxSite{{}}, at: make(map[file.Idx]int, len(cands))}
+	t := &textIndex{cands: cands, sites: []jsxSite{{}}, objects: []file.Idx{0}, at: make(map[file.Idx]int, len(cands))}
 	done := 0
 	for _, c := range cands {
 		open := int(c) - 1
@@ -90,17 +90,22 @@ func textSites(code string) *textIndex {
 		}
 		k := len(t.sites)
 		index := strconv.Itoa(k)
-		if len(index) > end-open {
+		at := indexPlace(code[open:end], len(index))
+		if at < 0 {
 			continue
 		}
+		at += open
 		t.sites = append(t.sites, site)
-		t.at[c] = k
+		t.objects = append(t.objects, c)
+		t.at[file.Idx(at+1)] = k
 		b.WriteString(code[done:open])
-		b.WriteString(index)
-		for i := open + len(index); i < end; i++ {
-			if ch := code[i]; ch == '\n' || ch == '\r' {
+		for i := open; i < end; i++ {
+			switch ch := code[i]; {
+			case i >= at && i < at+len(index):
+				b.WriteByte(index[i-at])
+			case ch == '\n' || ch == '\r':
 				b.WriteByte(ch)
-			} else {
+			default:
 				b.WriteByte(' ')
 			}
 		}
@@ -114,10 +119,30 @@ func textSites(code string) *textIndex {
 	return t
 }
 
+// indexPlace returns where in obj, the text of a position object, an
+// index of n digits can be written without covering a line break (esbuild
+// breaks the line right after the "{"), or -1 when nowhere.
+func indexPlace(obj string, n int) int {
+	run := 0
+	for i := 0; i < len(obj); i++ {
+		if obj[i] == '\n' || obj[i] == '\r' {
+			run = 0
+			continue
+		}
+		if run++; run == n {
+			return i + 1 - n
+		}
+	}
+	return -1
+}
+
 // textIndex is a bundle's text with its position objects replaced.
 type textIndex struct {
 	code  string
 	sites []jsxSite // the table, entry 0 unused
+	// objects are the positions of the objects the sites were read from,
+	// by index.
+	objects []file.Idx
 	// at maps the position (goja's file.Idx) of each index written to it;
 	// cands are the candidates of the text before (siteCandidates), which
 	// are those of code too: replaced or not, each keeps its position.

@@ -193,6 +193,11 @@ func TestTextSites(t *testing.T) {
 		"c(jsxDEV(Z, {}, void 0, false, {\n  fileName: \"q\\\"uote.tsx\",\n  lineNumber: 1,\n  columnNumber: 1\n}, this));\n" +
 		"d(jsxDEV(W, {}, void 0, false, {\n  fileName: \"main.tsx\",\n  lineNumber: 6e3,\n  columnNumber: 1\n}, this));\n" +
 		"e(jsxDEV(V, {}, void 0, false, {\n  fileName: \"main.tsx\",\n  lineNumber: 0x10,\n  columnNumber: 1\n}, this));\n"
+	// From the tenth on, an index is longer than the "{" esbuild ends its
+	// line with: it is written on the next line, not over the line break.
+	for i := 0; i < 10; i++ {
+		code += "f(jsxDEV(U, {}, void 0, false, {\n  fileName: \"main.tsx\",\n  lineNumber: 40,\n  columnNumber: 1\n}, this));\n"
+	}
 	out, sites, at := textSitesParts(code)
 	if len(out) != len(code) {
 		t.Fatalf("length %d, want %d", len(out), len(code))
@@ -203,13 +208,16 @@ func TestTextSites(t *testing.T) {
 		}
 	}
 	want := []jsxSite{{}, {"main.tsx", 12, 7}, {"dir/a b.tsx", 3, 15}, {"main.tsx", 6000, 1}}
+	for range 10 {
+		want = append(want, jsxSite{"main.tsx", 40, 1})
+	}
 	if !reflect.DeepEqual(sites, want) {
 		t.Errorf("sites = %v, want %v", sites, want)
 	}
-	if len(at) != 3 {
-		t.Errorf("at = %v, want three", at)
+	if len(at) != 13 {
+		t.Errorf("at = %v, want 13", at)
 	}
-	if !strings.Contains(out, "false, 1\n") || !strings.Contains(out, "false, 2\n") {
+	if !strings.Contains(out, "false, 1\n") || !strings.Contains(out, "false, 2\n") || !strings.Contains(out, "false,  \n13 ") {
 		t.Errorf("indexes not written:\n%s", out)
 	}
 	for _, kept := range []string{`fileName: "q\"uote.tsx"`, "lineNumber: 0x10"} {
@@ -306,5 +314,29 @@ func TestTextSitesLongFile(t *testing.T) {
 	}
 	if !strings.HasPrefix(got[0], "main.tsx:3000:7: Error: <Resource> without name") {
 		t.Errorf("want the error at main.tsx:3000:7, got\n%s", got[0])
+	}
+}
+
+// TestTextSitesKeepStackLines: a script's own positions (an exception's
+// stack) after many elements are those of the text as esbuild wrote it.
+func TestTextSitesKeepStackLines(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("import { Resource } from \"tfkit\";\nfunction boom(): string {\n  throw new Error(\"boom\");\n}\nexport default function App() {\n  return (\n    <>\n")
+	for i := 0; i < 40; i++ {
+		fmt.Fprintf(&src, "      <Resource type=\"null_resource\" name=\"r%d\" />\n", i)
+	}
+	src.WriteString("      <Resource type=\"null_resource\" name=\"z\" triggers={{ a: boom() }} />\n    </>\n  );\n}\n")
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"main.tsx": src.String()})
+	var got [2]string
+	for i, e := range []Engine{gojaEngine{}, gojaEngine{asIs: true}} {
+		_, diags := Build("main.tsx", Options{Dir: dir, Engine: e})
+		got[i] = formatDiags(diags)
+	}
+	if got[0] != got[1] {
+		t.Errorf("positions from the text give\n%s\nfrom the objects\n%s", got[0], got[1])
+	}
+	if !strings.Contains(got[0], "at App (main.tsx:48:") {
+		t.Errorf("want the call of boom at main.tsx:48, got\n%s", got[0])
 	}
 }
