@@ -544,7 +544,7 @@ func encode(w *mpWriter, v any, t Type, p *path, raw bool) error {
 			}
 			f, ok := toBigFloat(v)
 			if !ok {
-				return p.mismatch(t, v)
+				return p.notNumber(t, v)
 			}
 			if t.kind == kindInt64 && !f.IsInt() {
 				return p.errorf("%s is not a whole number", f.Text('g', -1))

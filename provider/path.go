@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -105,6 +106,15 @@ func (p *path) errorf(format string, args ...any) error {
 
 func (p *path) mismatch(t Type, v any) error {
 	return p.errorf("a %s value cannot hold a Go %T (%s)", t, v, goTypeHint(t))
+}
+
+// notNumber is the error for a value of a number type that toBigFloat
+// refuses: a JSON number too large for any number, or another Go type.
+func (p *path) notNumber(t Type, v any) error {
+	if n, ok := v.(json.Number); ok {
+		return p.errorf("%s is not a number Terraform can hold", n)
+	}
+	return p.mismatch(t, v)
 }
 
 func goTypeHint(t Type) string {

@@ -121,7 +121,7 @@ func (t primitive) fromGo(v any, p *path, raw bool) (tftypes.Value, error) {
 	}
 	f, ok := toBigFloat(v)
 	if !ok {
-		return tftypes.Value{}, p.mismatch(t, v)
+		return tftypes.Value{}, p.notNumber(t, v)
 	}
 	if t.kind == kindInt64 && !f.IsInt() {
 		return tftypes.Value{}, p.errorf("%s is not a whole number", f.Text('g', -1))
@@ -166,8 +166,8 @@ func toBigFloat(v any) (*big.Float, bool) {
 		return floatOK(n)
 	case json.Number:
 		f, _, err := big.ParseFloat(string(n), 10, 512, big.ToNearestEven)
-		if err != nil {
-			return nil, false
+		if err != nil || f.IsInf() {
+			return nil, false // an exponent too large for any number is not one
 		}
 		return f, true
 	}

@@ -141,6 +141,7 @@ func TestTypesRefuseWrongGoValues(t *testing.T) {
 		{Object(map[string]Type{"port": Int64}), map[string]any{"prot": 1}, `prot: the schema has no attribute "prot" (did you mean "port"?)`},
 		{Duration, "90s", "cannot encode string as duration"},
 		{NormalizedJSON, json.RawMessage(`{`), "cannot encode"},
+		{Number, json.Number("1e1111111100"), "1e1111111100 is not a number Terraform can hold"},
 	}
 	for _, c := range cases {
 		_, err := elemFromGo(c.typ, c.in, &path{}, false)
@@ -221,6 +222,8 @@ func TestCanonicalJSON(t *testing.T) {
 		`"é\u00e9"`:                            `"éé"`,
 		`{"nested": {"z": {}, "a": []}}`:       `{"nested":{"a":[],"z":{}}}`,
 		`123456789012345678901234567890`:       `123456789012345678901234567890`,
+		// Too large for any number: kept as written, not "+Inf".
+		`10000E000001111111100`: `10000E000001111111100`,
 	}
 	for in, want := range cases {
 		v, err := decodeJSON(in)
