@@ -302,18 +302,9 @@ func TestTextSitesLongFile(t *testing.T) {
 		fmt.Fprintf(&src, "      <Resource type=\"null_resource\" name=\"r%d\" />\n", line)
 	}
 	src.WriteString("    </>\n  );\n}\n")
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"main.tsx": src.String()})
-	var got [2]string
-	for i, e := range []Engine{gojaEngine{}, gojaEngine{asIs: true}} {
-		_, diags := Build("main.tsx", Options{Dir: dir, Engine: e})
-		got[i] = formatDiags(diags)
-	}
-	if got[0] != got[1] {
-		t.Errorf("positions from the text give\n%s\nfrom the objects\n%s", got[0], got[1])
-	}
-	if !strings.HasPrefix(got[0], "main.tsx:3000:7: Error: <Resource> without name") {
-		t.Errorf("want the error at main.tsx:3000:7, got\n%s", got[0])
+	got := diagsBothPositionWays(t, src.String())
+	if !strings.HasPrefix(got, "main.tsx:3000:7: Error: <Resource> without name") {
+		t.Errorf("want the error at main.tsx:3000:7, got\n%s", got)
 	}
 }
 
@@ -326,8 +317,19 @@ func TestTextSitesKeepStackLines(t *testing.T) {
 		fmt.Fprintf(&src, "      <Resource type=\"null_resource\" name=\"r%d\" />\n", i)
 	}
 	src.WriteString("      <Resource type=\"null_resource\" name=\"z\" triggers={{ a: boom() }} />\n    </>\n  );\n}\n")
+	got := diagsBothPositionWays(t, src.String())
+	if !strings.Contains(got, "at App (main.tsx:48:") {
+		t.Errorf("want the call of boom at main.tsx:48, got\n%s", got)
+	}
+}
+
+// diagsBothPositionWays builds main.tsx with the elements' positions taken
+// from the text and from the parsed objects, checks that both give the same
+// diagnostics, and returns them.
+func diagsBothPositionWays(t *testing.T, mainTSX string) string {
+	t.Helper()
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"main.tsx": src.String()})
+	writeFiles(t, dir, map[string]string{"main.tsx": mainTSX})
 	var got [2]string
 	for i, e := range []Engine{gojaEngine{}, gojaEngine{asIs: true}} {
 		_, diags := Build("main.tsx", Options{Dir: dir, Engine: e})
@@ -336,7 +338,5 @@ func TestTextSitesKeepStackLines(t *testing.T) {
 	if got[0] != got[1] {
 		t.Errorf("positions from the text give\n%s\nfrom the objects\n%s", got[0], got[1])
 	}
-	if !strings.Contains(got[0], "at App (main.tsx:48:") {
-		t.Errorf("want the call of boom at main.tsx:48, got\n%s", got[0])
-	}
+	return got[0]
 }
