@@ -141,8 +141,15 @@ func compareBody(types []string, want *config.Block, body hcl.Body, where string
 			continue
 		}
 		rule := tfrules.For(types, a.Name)
-		wantDump := DumpExpr(canon(tfrules.Static(rule, a.Name, a.Expr, nil)))
-		gotExpr, err := jsonArgument(g.Expr, rule, tfrules.LiteralValue(types, a.Name, a.Expr))
+		lit := tfrules.LiteralValue(types, a.Name, a.Expr)
+		wantExpr := tfrules.Static(rule, a.Name, a.Expr, nil)
+		if v, ok := config.ConstValue(wantExpr); ok && lit {
+			// Read literally, a constant expression is its value: the
+			// JSON renderer writes that ("a${1}" as "a1").
+			wantExpr = &config.Literal{Val: v}
+		}
+		wantDump := DumpExpr(canon(wantExpr))
+		gotExpr, err := jsonArgument(g.Expr, rule, lit)
 		if err != nil {
 			problems = append(problems, fmt.Sprintf("%s.%s: %v", where, a.Name, err))
 			continue
