@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -280,8 +281,10 @@ func textSitesParts(code string) (string, []jsxSite, map[file.Idx]file.Idx) {
 		return code, nil, nil
 	}
 	at := make(map[file.Idx]file.Idx, len(t.at))
-	for c, k := range t.at {
-		at[c] = t.objects[k]
+	for c := range t.at {
+		// The object is the last candidate at or before its index.
+		i := sort.Search(len(t.cands), func(i int) bool { return t.cands[i] > c })
+		at[c] = t.cands[i-1]
 	}
 	return t.code, t.sites, at
 }

@@ -77,7 +77,7 @@ func textSites(code string) *textIndex {
 	}
 	var b strings.Builder
 	b.Grow(len(code))
-	t := &textIndex{cands: cands, sites: []jsxSite{{}}, objects: []file.Idx{0}, at: make(map[file.Idx]int, len(cands))}
+	t := &textIndex{cands: cands, sites: []jsxSite{{}}, at: make(map[file.Idx]int, len(cands))}
 	done := 0
 	for _, c := range cands {
 		open := int(c) - 1
@@ -96,7 +96,6 @@ func textSites(code string) *textIndex {
 		}
 		at += open
 		t.sites = append(t.sites, site)
-		t.objects = append(t.objects, c)
 		t.at[file.Idx(at+1)] = k
 		b.WriteString(code[done:open])
 		for i := open; i < end; i++ {
@@ -140,9 +139,6 @@ func indexPlace(obj string, n int) int {
 type textIndex struct {
 	code  string
 	sites []jsxSite // the table, entry 0 unused
-	// objects are the positions of the objects the sites were read from,
-	// by index.
-	objects []file.Idx
 	// at maps the position (goja's file.Idx) of each index written to it;
 	// cands are the candidates of the text before (siteCandidates), which
 	// are those of code too: replaced or not, each keeps its position.

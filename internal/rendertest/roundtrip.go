@@ -143,10 +143,12 @@ func compareBody(types []string, want *config.Block, body hcl.Body, where string
 		rule := tfrules.For(types, a.Name)
 		lit := tfrules.LiteralValue(types, a.Name, a.Expr)
 		wantExpr := tfrules.Static(rule, a.Name, a.Expr, nil)
-		if v, ok := config.ConstValue(wantExpr); ok && lit {
+		if lit {
 			// Read literally, a constant expression is its value: the
 			// JSON renderer writes that ("a${1}" as "a1").
-			wantExpr = &config.Literal{Val: v}
+			if v, ok := config.ConstValue(wantExpr); ok {
+				wantExpr = &config.Literal{Val: v}
+			}
 		}
 		wantDump := DumpExpr(canon(wantExpr))
 		gotExpr, err := jsonArgument(g.Expr, rule, lit)
