@@ -11,7 +11,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/config"
-	"github.com/tfkit/tfkit/config/hcldepth"
+	"github.com/tfkit/tfkit/config/hclguard"
 	"github.com/tfkit/tfkit/internal/synth"
 )
 
@@ -153,7 +153,7 @@ func (c *conv) typeConstraint(t any, path string) config.Expr {
 		return nil
 	}
 	var syn hclsyntax.Expression
-	hds := hcldepth.Expression([]byte(text), "<type>", hcl.InitialPos)
+	hds := hclguard.Expression([]byte(text), "<type>", hcl.InitialPos)
 	if !hds.HasErrors() {
 		syn, hds = hclsyntax.ParseExpression([]byte(text), "<type>", hcl.InitialPos)
 		if !hds.HasErrors() {

@@ -10,7 +10,6 @@ import (
 	"github.com/tfkit/tfkit"
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/internal/render"
-	"github.com/tfkit/tfkit/internal/rendertest"
 )
 
 // FuzzStringValue checks that any Go string is either reported or becomes
@@ -74,9 +73,6 @@ func FuzzRawExpr(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		if !utf8.ValidString(s) {
 			return // HCL text is UTF-8; invalid bytes have no HCL spelling
-		}
-		if rendertest.HasLongNumber(s) {
-			return
 		}
 		e := tfkit.Raw(s)
 		if len(e.Diagnostics()) > 0 {

@@ -23,7 +23,7 @@
 // exist, and dependency cycles.
 //
 // This package must never import another tfkit package except diag and its
-// own nesting guard (config/hcldepth), and must never write configuration as
+// own parse guard (config/hclguard), and must never write configuration as
 // text: the renderers do that. It holds only the string-level rules of the
 // language that renderers, front ends and messages share: how a string is
 // quoted (QuoteString), how literal text is escaped in a template

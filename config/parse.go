@@ -9,7 +9,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
-	"github.com/tfkit/tfkit/config/hcldepth"
+	"github.com/tfkit/tfkit/config/hclguard"
 	"github.com/tfkit/tfkit/diag"
 )
 
@@ -20,7 +20,7 @@ func ParseExpression(src string, filename string, start hcl.Pos) (Expr, diag.Dia
 	if start.Line == 0 {
 		start = hcl.InitialPos
 	}
-	if hds := hcldepth.Expression([]byte(src), filename, start); hds.HasErrors() {
+	if hds := hclguard.Expression([]byte(src), filename, start); hds.HasErrors() {
 		return nil, diag.FromHCL(hds)
 	}
 	se, hds := hclsyntax.ParseExpression([]byte(src), filename, start)
@@ -41,7 +41,7 @@ func ParseTemplate(s string, filename string, start hcl.Pos) (Expr, diag.Diagnos
 	if start.Line == 0 {
 		start = hcl.InitialPos
 	}
-	if hds := hcldepth.Template([]byte(s), filename, start); hds.HasErrors() {
+	if hds := hclguard.Template([]byte(s), filename, start); hds.HasErrors() {
 		return nil, diag.FromHCL(hds)
 	}
 	se, hds := hclsyntax.ParseTemplate([]byte(s), filename, start)
@@ -76,7 +76,7 @@ func parseBodyText(src, filename string, start hcl.Pos) (*hcl.File, hcl.Pos, dia
 	if start.Line == 0 {
 		start = hcl.InitialPos
 	}
-	if hds := hcldepth.Config([]byte(src), filename, start); hds.HasErrors() {
+	if hds := hclguard.Config([]byte(src), filename, start); hds.HasErrors() {
 		return nil, start, diag.FromHCL(hds)
 	}
 	f, hds := hclsyntax.ParseConfig([]byte(src), filename, start)

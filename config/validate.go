@@ -10,7 +10,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
-	"github.com/tfkit/tfkit/config/hcldepth"
+	"github.com/tfkit/tfkit/config/hclguard"
 	"github.com/tfkit/tfkit/diag"
 )
 
@@ -627,7 +627,7 @@ func (v *validator) checkTypeConstraint(a *Attribute, sc scope) {
 		}
 		src = s
 	}
-	hds := hcldepth.Expression([]byte(src), sc.rng.Filename, hcl.InitialPos)
+	hds := hclguard.Expression([]byte(src), sc.rng.Filename, hcl.InitialPos)
 	if !hds.HasErrors() {
 		var expr hclsyntax.Expression
 		expr, hds = hclsyntax.ParseExpression([]byte(src), sc.rng.Filename, hcl.InitialPos)

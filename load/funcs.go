@@ -31,7 +31,7 @@ import (
 	"github.com/zclconf/go-cty/cty/function"
 	"github.com/zclconf/go-cty/cty/function/stdlib"
 
-	"github.com/tfkit/tfkit/config/hcldepth"
+	"github.com/tfkit/tfkit/config/hclguard"
 )
 
 // functions is Terraform's function table as far as tfkit implements it.
@@ -276,7 +276,7 @@ func templateFileFunc(baseDir string, funcs map[string]function.Function) functi
 // template that is one interpolation (its value is the interpolated
 // value's).
 func renderTemplate(src []byte, name string, vars cty.Value, funcs map[string]function.Function) (cty.Value, error) {
-	hd := hcldepth.Template(src, name, hcl.InitialPos)
+	hd := hclguard.Template(src, name, hcl.InitialPos)
 	var expr hclsyntax.Expression
 	if !hd.HasErrors() {
 		expr, hd = hclsyntax.ParseTemplate(src, name, hcl.InitialPos)

@@ -12,7 +12,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
 
-	"github.com/tfkit/tfkit/config/hcldepth"
+	"github.com/tfkit/tfkit/config/hclguard"
 )
 
 // builtinProvider is the source address of Terraform's built-in provider,
@@ -69,7 +69,7 @@ var decodeTfvarsFunc = function.New(&function.Spec{
 		s, marks := args[0].Unmark()
 		const name = "<decode_tfvars argument>"
 		src := []byte(s.AsString())
-		hd := hcldepth.Config(src, name, hcl.InitialPos)
+		hd := hclguard.Config(src, name, hcl.InitialPos)
 		var f *hcl.File
 		if !hd.HasErrors() {
 			f, hd = hclsyntax.ParseConfig(src, name, hcl.InitialPos)

@@ -11,7 +11,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
-	"github.com/tfkit/tfkit/config/hcldepth"
+	"github.com/tfkit/tfkit/config/hclguard"
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/schema"
 	"github.com/tfkit/tfkit/tffile"
@@ -233,7 +233,7 @@ func (e *evaluator) readVarFile(p *hclparse.Parser, f string, in map[string]root
 		return
 	}
 	var file *hcl.File
-	hd := hcldepth.File(src, filepath.ToSlash(f))
+	hd := hclguard.File(src, filepath.ToSlash(f))
 	if !hd.HasErrors() {
 		if strings.HasSuffix(f, ".json") {
 			file, hd = p.ParseJSON(src, filepath.ToSlash(f))
@@ -289,7 +289,7 @@ func (e *evaluator) parseRawInput(in rootInput, ty cty.Type) cty.Value {
 	if ty == cty.String || ty == cty.DynamicPseudoType {
 		return cty.StringVal(in.text)
 	}
-	hd := hcldepth.Expression([]byte(in.text), in.rng.Filename, hcl.InitialPos)
+	hd := hclguard.Expression([]byte(in.text), in.rng.Filename, hcl.InitialPos)
 	var expr hclsyntax.Expression
 	if !hd.HasErrors() {
 		expr, hd = hclsyntax.ParseExpression([]byte(in.text), in.rng.Filename, hcl.InitialPos)
@@ -307,7 +307,7 @@ func (e *evaluator) parseRawInput(in rootInput, ty cty.Type) cty.Value {
 		text = text[:40] + "..." + text[len(text)-20:]
 	}
 	detail := "cannot parse " + QuoteOrEmpty(text) + " as an HCL value: " + hd[0].Summary
-	if hd[0].Summary == hcldepth.Summary {
+	if hd[0].Summary == hclguard.Summary || hd[0].Summary == hclguard.NumberSummary {
 		detail += " (" + hd[0].Detail + ")"
 	}
 	e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid value for input variable",

@@ -12,7 +12,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/config"
-	"github.com/tfkit/tfkit/config/hcldepth"
+	"github.com/tfkit/tfkit/config/hclguard"
 	"github.com/tfkit/tfkit/tffile"
 )
 
@@ -429,7 +429,7 @@ func (s *featureScan) jsonCalls(e hcl.Expression) {
 	}
 	r := e.Range()
 	start := hcl.Pos{Line: r.Start.Line, Column: r.Start.Column + 1, Byte: r.Start.Byte + 1} // past the quote
-	if hcldepth.Template([]byte(v.AsString()), s.file, start).HasErrors() {
+	if hclguard.Template([]byte(v.AsString()), s.file, start).HasErrors() {
 		return
 	}
 	tmpl, diags := hclsyntax.ParseTemplate([]byte(v.AsString()), s.file, start)

@@ -106,7 +106,7 @@ func parseFile(p *hclparse.Parser, path string) *hcl.File {
 	}
 	var file *hcl.File
 	var diags hcl.Diagnostics
-	if tooDeep(src, path) {
+	if refused(src, path) {
 		return nil
 	}
 	if strings.HasSuffix(path, ".json") {

@@ -14,7 +14,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/config"
-	"github.com/tfkit/tfkit/config/hcldepth"
+	"github.com/tfkit/tfkit/config/hclguard"
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/schema"
 )
@@ -30,7 +30,7 @@ type jsonFile struct {
 // parseJSONFile parses a .tf.json file; the diagnostics say where it is
 // not JSON, not an object, or nested too deeply.
 func parseJSONFile(name string, src []byte) (*jsonFile, diag.Diagnostics) {
-	if hd := hcldepth.JSON(src, name, hcl.InitialPos); hd.HasErrors() {
+	if hd := hclguard.JSON(src, name, hcl.InitialPos); hd.HasErrors() {
 		return nil, diag.FromHCL(hd)
 	}
 	f := &jsonFile{pos: newPositions(name, src)}

@@ -8,7 +8,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/tfkit/tfkit/config"
-	"github.com/tfkit/tfkit/config/hcldepth"
+	"github.com/tfkit/tfkit/config/hclguard"
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/schema"
 )
@@ -167,7 +167,7 @@ func ReadHeaders(s Source, bodiesOf ...string) (*config.Config, diag.Diagnostics
 		cfg := jf.readWith(r, "")
 		return cfg, append(ds, r.ds...)
 	}
-	if hds := hcldepth.Config(s.Src, s.Name, hcl.InitialPos); hds.HasErrors() {
+	if hds := hclguard.Config(s.Src, s.Name, hcl.InitialPos); hds.HasErrors() {
 		return nil, diag.FromHCL(hds)
 	}
 	f, hds := hclsyntax.ParseConfig(s.Src, s.Name, hcl.InitialPos)

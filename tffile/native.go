@@ -11,7 +11,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/tfkit/tfkit/config"
-	"github.com/tfkit/tfkit/config/hcldepth"
+	"github.com/tfkit/tfkit/config/hclguard"
 	"github.com/tfkit/tfkit/diag"
 )
 
@@ -57,7 +57,7 @@ func parseWhole(name string, src []byte) (*hclsyntax.Body, hcl.Diagnostics) {
 	if sb, ok := quickParse(name, src, hcl.InitialPos); ok {
 		return sb, nil
 	}
-	if hds := hcldepth.Config(src, name, hcl.InitialPos); hds.HasErrors() {
+	if hds := hclguard.Config(src, name, hcl.InitialPos); hds.HasErrors() {
 		return nil, hds
 	}
 	f, hds := hclsyntax.ParseConfig(src, name, hcl.InitialPos)
@@ -71,7 +71,7 @@ var utf8BOM = []byte{0xef, 0xbb, 0xbf}
 
 // pieceSize is about how many bytes a piece of a file holds. Small pieces
 // keep the nesting guard to a count of bytes (a piece with few brackets,
-// quotes and operators cannot be nested deeply, see hcldepth), and the
+// quotes and operators cannot be nested deeply, see hclguard), and the
 // scanner's token buffers small.
 const pieceSize = 4 << 10
 
@@ -197,7 +197,7 @@ func parsePieces(name string, src []byte, cuts []int, convert bool) (*hclsyntax.
 					return
 				}
 				if !ok {
-					if hds := hcldepth.Config(p, name, starts[i]); len(hds) > 0 {
+					if hds := hclguard.Config(p, name, starts[i]); len(hds) > 0 {
 						failed.Store(true)
 						return
 					}

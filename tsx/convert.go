@@ -10,7 +10,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/tfkit/tfkit/config"
-	"github.com/tfkit/tfkit/config/hcldepth"
+	"github.com/tfkit/tfkit/config/hclguard"
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/render"
 )
@@ -836,7 +836,7 @@ func (c *converter) typeConstraint(v Value, at hcl.Range, path string) config.Ex
 		text += "(any)"
 	}
 	var syn hclsyntax.Expression
-	hds := hcldepth.Expression([]byte(text), "", hcl.InitialPos)
+	hds := hclguard.Expression([]byte(text), "", hcl.InitialPos)
 	if !hds.HasErrors() {
 		syn, hds = hclsyntax.ParseExpression([]byte(text), "", hcl.InitialPos)
 		if !hds.HasErrors() {

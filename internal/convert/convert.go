@@ -320,7 +320,8 @@ func hugeNumbers(body *config.Body) diag.Diagnostics {
 			if found {
 				r := it.Range
 				ds = append(ds, &diag.Diagnostic{Severity: diag.Error, Summary: "Number too large to convert",
-					Detail:  fmt.Sprintf("%s holds a number beyond 1e1233 (2^%d); convert does not write such numbers out.", it.Name, maxExponent),
+					Detail: fmt.Sprintf("%s holds a number larger than 2^%d (about 1e1233), or smaller than 2^-%d and not zero; "+
+						"convert does not write such numbers out.", it.Name, maxExponent, maxExponent),
 					Subject: &r})
 			}
 		case *config.Block:

@@ -109,9 +109,13 @@ func TestConvertErrors(t *testing.T) {
 	if !strings.Contains(ds.Error(), `override.tf:5:1: Error: Missing base resource for override; an override file declares resource "aws_instance.nobase"`) {
 		t.Errorf("override: %v", ds)
 	}
-	_, ds = Files([]File{{Name: "n.tf", Src: []byte("locals {\n  n = [1e99999999]\n  m = var.x[1e-99999]\n}\n")}}, Options{Target: TSX})
+	_, ds = Files([]File{{Name: "n.tf", Src: []byte("locals {\n  n = [1e9999]\n  m = var.x[1e-9999]\n}\n")}}, Options{Target: TSX})
 	if !strings.Contains(ds.Error(), "n.tf:2:3: Error: Number too large to convert") || !strings.Contains(ds.Error(), "n.tf:3:3:") {
 		t.Errorf("huge numbers: %v", ds)
+	}
+	_, ds = Files([]File{{Name: "n.tf", Src: []byte("locals {\n  n = [1e99999999]\n}\n")}}, Options{Target: Go})
+	if !strings.Contains(ds.Error(), "n.tf:2:8: Error: Number exponent too large") {
+		t.Errorf("exponent beyond the parse guard's limit: %v", ds)
 	}
 	_, ds = Files(nil, Options{Target: "rust"})
 	if !ds.HasErrors() {

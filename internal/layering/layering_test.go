@@ -111,7 +111,7 @@ func under(p, dir string) bool {
 
 // belowModels are what the model packages may import: diagnostics, and the nesting guard every
 // HCL parse runs first, which imports nothing of tfkit.
-var belowModels = []string{module + "/diag", module + "/config/hcldepth"}
+var belowModels = []string{module + "/diag", module + "/config/hclguard"}
 
 var (
 	frontEnds = []string{module, module + "/tsx"}
@@ -140,11 +140,11 @@ func TestViolationsFound(t *testing.T) {
 	m := func(p string) string { return path.Join(module, p) }
 	graph := map[string][]string{
 		module:               {m("config"), m("internal/synth")},
-		m("config"):          {m("diag"), m("config/hcldepth"), m("render")},
+		m("config"):          {m("diag"), m("config/hclguard"), m("render")},
 		m("diag"):            nil,
 		m("schema"):          {m("diag")},
 		m("manifest"):        nil,
-		m("config/hcldepth"): nil,
+		m("config/hclguard"): nil,
 		m("internal/synth"):  {m("config"), module},
 		m("render"):          {m("config"), m("tsx")},
 		m("tsx"):             {m("config")},

@@ -11,7 +11,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/config"
-	"github.com/tfkit/tfkit/config/hcldepth"
+	"github.com/tfkit/tfkit/config/hclguard"
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/tfrules"
 )
@@ -764,7 +764,7 @@ func (w *emitter) raw(r *config.Raw) {
 		w.add(hclsyntax.TokenIdent, bNull)
 		return
 	}
-	diags := hcldepth.Expression(src, "", hcl.InitialPos)
+	diags := hclguard.Expression(src, "", hcl.InitialPos)
 	var syn hclsyntax.Expression
 	if !diags.HasErrors() {
 		syn, diags = hclsyntax.ParseExpression(src, "", hcl.InitialPos)

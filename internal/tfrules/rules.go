@@ -9,7 +9,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/config"
-	"github.com/tfkit/tfkit/config/hcldepth"
+	"github.com/tfkit/tfkit/config/hclguard"
 )
 
 // Rule says how Terraform reads one argument.
@@ -288,7 +288,7 @@ func RawSyntax(r *config.Raw) hclsyntax.Expression {
 	if r.Syntax != nil {
 		return r.Syntax
 	}
-	if hcldepth.Expression([]byte(r.Text), "", hcl.InitialPos).HasErrors() {
+	if hclguard.Expression([]byte(r.Text), "", hcl.InitialPos).HasErrors() {
 		return nil
 	}
 	e, diags := hclsyntax.ParseExpression([]byte(r.Text), "", hcl.InitialPos)

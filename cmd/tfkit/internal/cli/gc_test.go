@@ -24,10 +24,12 @@ func TestCollectFirstAt(t *testing.T) {
 		t.Setenv(env, "") // restored after the test
 		os.Unsetenv(env)
 	}
+	// An earlier test's build restores the settings it found when its
+	// first collection comes, so this test sets its own only after that.
+	waitReleased(t)
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
 
-	waitReleased(t)         // by builds of earlier tests
 	collectFirstAt(1 << 40) // never reached here
 	collectFirstAt(1 << 20) // while held: changes nothing
 	if p, l := collectorSettings(); p == 100 || l != 1<<40 {

@@ -1,4 +1,4 @@
-package hcldepth
+package hclguard
 
 import (
 	"bytes"
@@ -20,7 +20,7 @@ const Summary = "Nesting too deep"
 
 // Config checks native-syntax configuration text (a file or a body).
 func Config(src []byte, filename string, start hcl.Pos) hcl.Diagnostics {
-	if shallow(src) {
+	if shallow(src) && !mayHoldLongExponent(src) {
 		return nil
 	}
 	toks, _ := hclsyntax.LexConfig(src, filename, start)
@@ -29,7 +29,7 @@ func Config(src []byte, filename string, start hcl.Pos) hcl.Diagnostics {
 
 // Expression checks native-syntax expression text.
 func Expression(src []byte, filename string, start hcl.Pos) hcl.Diagnostics {
-	if shallow(src) {
+	if shallow(src) && !mayHoldLongExponent(src) {
 		return nil
 	}
 	toks, _ := hclsyntax.LexExpression(src, filename, start)
@@ -39,7 +39,7 @@ func Expression(src []byte, filename string, start hcl.Pos) hcl.Diagnostics {
 // Template checks the text of a template (the content of a quoted string
 // without the quotes, or of a template file).
 func Template(src []byte, filename string, start hcl.Pos) hcl.Diagnostics {
-	if shallow(src) {
+	if shallow(src) && !mayHoldLongExponent(src) {
 		return nil
 	}
 	toks, _ := hclsyntax.LexTemplate(src, filename, start)
@@ -93,7 +93,8 @@ func tooDeep(rng hcl.Range) hcl.Diagnostics {
 }
 
 // tokens counts the nesting of a token stream (see the package comment)
-// and reports the first token that goes deeper than Limit.
+// and reports the first token that goes deeper than Limit, or the first
+// number literal whose exponent is beyond ExponentLimit.
 //
 // depth is the sum of the open brackets (each a level) and of the operator
 // chains of the expressions they hold: an expression's chain counts its
@@ -154,6 +155,11 @@ func tokens(toks hclsyntax.Tokens) hcl.Diagnostics {
 			hclsyntax.TokenGreaterThanEq, hclsyntax.TokenAnd, hclsyntax.TokenOr, hclsyntax.TokenQuestion:
 			chain++
 			depth++
+		case hclsyntax.TokenNumberLit:
+			if exp, long := longExponent(tok.Bytes); long {
+				return numberTooLarge(tok.Bytes, exp, tok.Range)
+			}
+			continue
 		default:
 			continue
 		}
@@ -165,11 +171,12 @@ func tokens(toks hclsyntax.Tokens) hcl.Diagnostics {
 }
 
 // JSON checks a Terraform JSON document: the nesting of its arrays and
-// objects, and, in each string that holds a template sequence ("${" or
-// "%{"), the nesting of that template, which Terraform parses as native
-// syntax, counting from the string's depth.
+// objects and the exponents of its numbers, and, in each string that holds
+// a template sequence ("${" or "%{"), the same of that template, which
+// Terraform parses as native syntax, counting from the string's depth.
 func JSON(src []byte, filename string, start hcl.Pos) hcl.Diagnostics {
-	if shallow(src) {
+	deep, numbers := !shallow(src), mayHoldLongExponent(src)
+	if !deep && !numbers {
 		return nil
 	}
 	pos := start
@@ -216,7 +223,7 @@ func JSON(src []byte, filename string, start hcl.Pos) hcl.Diagnostics {
 			strStart := pos
 			// Escapes may spell a template sequence ("\u0024{"), so the
 			// string is decoded before it is looked at.
-			if len(raw)+depth > Limit && bytes.IndexByte(raw, '{') >= 0 {
+			if (len(raw)+depth > Limit || numbers && mayHoldLongExponent(raw)) && bytes.IndexByte(raw, '{') >= 0 {
 				var s string
 				if json.Unmarshal(raw, &s) == nil && hasTemplateSequence([]byte(s)) {
 					inner := strStart
@@ -228,6 +235,18 @@ func JSON(src []byte, filename string, start hcl.Pos) hcl.Diagnostics {
 				}
 			}
 			for ; i <= j; i++ {
+				advance(src[i])
+			}
+			continue
+		case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+			j := i + 1
+			for j < len(src) && bytes.IndexByte([]byte("0123456789.eE+-"), src[j]) >= 0 {
+				j++
+			}
+			if exp, long := longExponent(src[i:j]); long {
+				return numberTooLarge(src[i:j], exp, at(pos, j-i))
+			}
+			for ; i < j; i++ {
 				advance(src[i])
 			}
 			continue

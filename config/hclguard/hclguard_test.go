@@ -1,4 +1,4 @@
-package hcldepth
+package hclguard
 
 import (
 	"os"
@@ -171,3 +171,56 @@ func TestCorpus(t *testing.T) {
 		t.Errorf("only %d files read", n)
 	}
 }
+
+// TestNumbers: a number literal whose exponent is beyond ExponentLimit is
+// refused where it is written, in every kind of text; the same digits
+// elsewhere (in a name, a string, a comment), smaller exponents and numbers
+// written out in full are not.
+func TestNumbers(t *testing.T) {
+	refused := []struct {
+		name, src string
+		check     func([]byte) hcl.Diagnostics
+		col       int
+	}{
+		{"config", "a = 1\nb = 1e10000\n", configText, 5},
+		{"negative exponent", "b = 2.5E-0000010000\n", configText, 5},
+		{"plus sign", "b = [1, 7e+80000000]\n", configText, 9},
+		{"in a template", "b = \"x${1e99999}\"\n", configText, 9},
+		{"in a heredoc", "b = <<EOT\n${1e99999}\nEOT\n", configText, 3},
+		{"expression", "1 + 1e99999", expressionText, 5},
+		{"template", "x ${1e99999}", templateText, 5},
+		{"JSON", `{"b": -1e99999}`, jsonText, 7},
+		{"JSON template", `{"b": "${1E99999}"}`, jsonText, 10},
+	}
+	for _, c := range refused {
+		ds := c.check([]byte(c.src))
+		if !ds.HasErrors() || ds[0].Summary != NumberSummary || ds[0].Subject == nil || ds[0].Subject.Start.Column != c.col {
+			t.Errorf("%s: %v", c.name, ds)
+			continue
+		}
+		if !strings.Contains(ds[0].Detail, "from -9999 to 9999") {
+			t.Errorf("%s: detail %q", c.name, ds[0].Detail)
+		}
+	}
+	for name, src := range map[string]string{
+		"limit":         "a = [1e9999, 1e-9999, 0.5E+0009999]\n",
+		"name":          "a = x1e99999\n",
+		"string":        "a = \"1e99999\"\n",
+		"comment":       "a = 1 # 1e99999\n",
+		"in full":       "a = 1" + strings.Repeat("0", 20000) + "\n",
+		"JSON string":   `{"a": "1e99999"}`,
+		"JSON in full":  `{"a": 1` + strings.Repeat("0", 20000) + `}`,
+		"JSON at limit": `{"a": [1e9999, -1E-9999]}`,
+		"JSON name":     `{"1e99999": 1}`,
+		"JSON template": `{"a": "${x1e99999}"}`,
+	} {
+		if ds := File([]byte(src), map[bool]string{true: "a.tf.json", false: "a.tf"}[strings.HasPrefix(src, "{")]); ds.HasErrors() {
+			t.Errorf("%s refused: %s", name, ds.Error())
+		}
+	}
+}
+
+func configText(src []byte) hcl.Diagnostics     { return Config(src, "a.tf", hcl.InitialPos) }
+func expressionText(src []byte) hcl.Diagnostics { return Expression(src, "a", hcl.InitialPos) }
+func templateText(src []byte) hcl.Diagnostics   { return Template(src, "a", hcl.InitialPos) }
+func jsonText(src []byte) hcl.Diagnostics       { return JSON(src, "a.tf.json", hcl.InitialPos) }
