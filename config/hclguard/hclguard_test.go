@@ -203,16 +203,17 @@ func TestNumbers(t *testing.T) {
 		}
 	}
 	for name, src := range map[string]string{
-		"limit":         "a = [1e9999, 1e-9999, 0.5E+0009999]\n",
-		"name":          "a = x1e99999\n",
-		"string":        "a = \"1e99999\"\n",
-		"comment":       "a = 1 # 1e99999\n",
-		"in full":       "a = 1" + strings.Repeat("0", 20000) + "\n",
-		"JSON string":   `{"a": "1e99999"}`,
-		"JSON in full":  `{"a": 1` + strings.Repeat("0", 20000) + `}`,
-		"JSON at limit": `{"a": [1e9999, -1E-9999]}`,
-		"JSON name":     `{"1e99999": 1}`,
-		"JSON template": `{"a": "${x1e99999}"}`,
+		"limit":          "a = [1e9999, 1e-9999, 0.5E+0009999]\n",
+		"name":           "a = x1e99999\n",
+		"string":         "a = \"1e99999\"\n",
+		"comment":        "a = 1 # 1e99999\n",
+		"exponent, then": "a = 0e0010.00\n",
+		"in full":        "a = 1" + strings.Repeat("0", 20000) + "\n",
+		"JSON string":    `{"a": "1e99999"}`,
+		"JSON in full":   `{"a": 1` + strings.Repeat("0", 20000) + `}`,
+		"JSON at limit":  `{"a": [1e9999, -1E-9999]}`,
+		"JSON name":      `{"1e99999": 1}`,
+		"JSON template":  `{"a": "${x1e99999}"}`,
 	} {
 		if ds := File([]byte(src), map[bool]string{true: "a.tf.json", false: "a.tf"}[strings.HasPrefix(src, "{")]); ds.HasErrors() {
 			t.Errorf("%s refused: %s", name, ds.Error())

@@ -34,6 +34,11 @@ func longExponent(lit []byte) (string, bool) {
 			}
 			digits = digits[1:]
 		}
+		n := 0
+		for n < len(digits) && digits[n] >= '0' && digits[n] <= '9' {
+			n++
+		}
+		digits = digits[:n]
 		for len(digits) > 1 && digits[0] == '0' {
 			digits = digits[1:]
 		}
