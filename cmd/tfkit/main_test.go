@@ -23,10 +23,7 @@ func TestInterrupt(t *testing.T) {
 		t.Skip("builds the tfkit binary")
 	}
 	tmp := t.TempDir()
-	bin := filepath.Join(tmp, "tfkit")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildTfkit(t)
 	proj := filepath.Join(tmp, "proj")
 	if err := os.Mkdir(proj, 0o755); err != nil {
 		t.Fatal(err)
@@ -95,5 +92,46 @@ func TestInterrupt(t *testing.T) {
 		if strings.Contains(e.Name(), ".new-") || e.Name() == "tfkit.out" {
 			t.Errorf("left in the project: %s", e.Name())
 		}
+	}
+}
+
+// TestInterruptEval: one Ctrl-C ends tfkit eval at once, even deep in an
+// evaluation that runs for minutes, as eval writes nothing and starts
+// nothing that must be stopped.
+func TestInterruptEval(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the tfkit binary")
+	}
+	bin := buildTfkit(t)
+	dir := t.TempDir()
+	// A hundred million additions, in little memory.
+	slow := "locals {\n  n = [for i in range(1000) : sum([for j in range(1000) : sum([for k in range(100) : k])])]\n}\n"
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(slow), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	cmd := exec.Command(bin, "eval", dir)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Second) // well into the evaluation
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	ended := make(chan error, 1)
+	go func() { ended <- cmd.Wait() }()
+	select {
+	case err := <-ended:
+		if code := cmd.ProcessState.ExitCode(); code != 130 {
+			t.Errorf("exit code %d (%v), want 130; stderr:\n%s", code, err, stderr.String())
+		}
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		<-ended
+		t.Fatal("tfkit eval still ran 10 s after Ctrl-C")
+	}
+	if stderr.String() != "Interrupted.\n" || stdout.Len() != 0 {
+		t.Errorf("stdout %q, stderr %q", stdout.String(), stderr.String())
 	}
 }

@@ -203,6 +203,7 @@ func Main(ctx context.Context, args []string, env Env) int {
 		}
 	}
 	r := &run{env: env, dir: dir, chdir: *chdir, stdout: env.Stdout, stderr: env.Stderr}
+	endsAtOnce.Store(false) // until the command says otherwise
 
 	cfs := flag.NewFlagSet("tfkit "+name, flag.ContinueOnError)
 	cfs.SetOutput(io.Discard)

@@ -124,6 +124,9 @@ func setupEval(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 	readData := fs.Bool("read-data", false, "read data sources through the providers installed under .terraform/providers, as terraform plan does")
 	strict := fs.Bool("strict", false, "make an unknown count or for_each and a module that is not installed errors, as in terraform plan")
 	return func(_ context.Context, r *run, args []string) int {
+		if !*readData { // with it, providers run, which eval stops on its way out
+			endAtOnceOnInterrupt()
+		}
 		collectLessOften(gcPercentEval)
 		if len(args) > 1 {
 			return usageError(r.stderr, commands["eval"], "eval takes one directory, not %d arguments", len(args))

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync/atomic"
 
 	"github.com/tfkit/tfkit/runner"
 )
@@ -25,6 +26,11 @@ import (
 //   - The next ends tfkit at once; the engine, told twice already,
 //     finishes stopping by itself (see runner's relay).
 //
+// A command that writes nothing and starts nothing that must be stopped
+// (eval without --read-data, validate) says so with endAtOnceOnInterrupt;
+// the first signal then ends tfkit at once, even while the command is deep
+// in work that does not watch for the interrupt.
+//
 // Where the terminal's Ctrl-C reaches the engine directly (outside Linux;
 // see runner.Interrupts), cancel stops tfkit between engine commands only,
 // and the engine stops on the interrupts it gets from the terminal.
@@ -37,6 +43,10 @@ func HandleSignals(sigs <-chan os.Signal, cancel context.CancelFunc, stderr io.W
 func handleSignals(sigs <-chan os.Signal, cancel context.CancelFunc, stderr io.Writer, again func() int) {
 	<-sigs
 	cancel()
+	if endsAtOnce.Load() {
+		fmt.Fprintln(stderr, "Interrupted.")
+		return
+	}
 	<-sigs
 	if again() == 0 {
 		return
@@ -44,3 +54,12 @@ func handleSignals(sigs <-chan os.Signal, cancel context.CancelFunc, stderr io.W
 	fmt.Fprintln(stderr, "Interrupted again: the engine stops at once; what it was changing may be missing from the state. Press Ctrl-C once more to end tfkit now.")
 	<-sigs
 }
+
+// endsAtOnce is set while the command running is one the first interrupt
+// ends at once (see HandleSignals).
+var endsAtOnce atomic.Bool
+
+// endAtOnceOnInterrupt tells HandleSignals that the running command writes
+// nothing and starts no process that must be stopped, so the first
+// interrupt may end tfkit at once.
+func endAtOnceOnInterrupt() { endsAtOnce.Store(true) }

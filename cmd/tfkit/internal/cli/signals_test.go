@@ -13,6 +13,7 @@ import (
 // running the second ends tfkit at once (HandleSignals returns) without
 // the message about interrupting the engine again.
 func TestHandleSignals(t *testing.T) {
+	endsAtOnce.Store(false) // as an earlier test's eval left it
 	sigs := make(chan os.Signal, 1)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -44,10 +45,41 @@ func TestHandleSignals(t *testing.T) {
 	}
 }
 
+// TestHandleSignalsEndsAtOnce: while a command that writes nothing runs,
+// the first signal cancels it and ends tfkit at once; the next command
+// starts with the policy above again.
+func TestHandleSignalsEndsAtOnce(t *testing.T) {
+	defer endsAtOnce.Store(false)
+	endAtOnceOnInterrupt()
+	sigs := make(chan os.Signal, 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stderr bytes.Buffer
+	done := make(chan struct{})
+	go func() {
+		HandleSignals(sigs, cancel, &stderr)
+		close(done)
+	}()
+	sigs <- os.Interrupt
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the first signal did not end tfkit")
+	}
+	if ctx.Err() == nil || stderr.String() != "Interrupted.\n" {
+		t.Errorf("cancelled %v, stderr %q", ctx.Err() != nil, stderr.String())
+	}
+	Main(context.Background(), []string{"version"}, Env{})
+	if endsAtOnce.Load() {
+		t.Error("a new command keeps the last one's policy")
+	}
+}
+
 // TestHandleSignalsEngineRunning: with an engine running, the second
 // signal is passed on to it and tfkit waits for it; only the third ends
 // tfkit.
 func TestHandleSignalsEngineRunning(t *testing.T) {
+	endsAtOnce.Store(false) // as an earlier test's eval left it
 	sigs := make(chan os.Signal, 1)
 	cancelled := make(chan struct{})
 	var stderr bytes.Buffer

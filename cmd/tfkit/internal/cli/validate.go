@@ -49,6 +49,7 @@ Exits 1 when there is an error; warnings alone do not fail.`,
 			fs.StringVar(&o.bindings, "bindings", "", "read the schemas 'tfkit get' kept in `DIR`")
 			o.engine.register(fs)
 			return func(ctx context.Context, r *run, args []string) int {
+				endAtOnceOnInterrupt()
 				return runValidate(r, o, args)
 			}
 		},
