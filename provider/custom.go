@@ -140,8 +140,9 @@ func jsonError(s string, err error) error {
 }
 
 // CanonicalJSON returns the canonical JSON text of v: object keys sorted,
-// no insignificant whitespace, numbers as written (json.Number) or in Go's
-// shortest form. It is the form NormalizedJSON writes.
+// no insignificant whitespace, numbers in their shortest form (a whole
+// number in full, 1.5e3 as 1500), except those beyond about 1e±10000, kept
+// as written. It is the form NormalizedJSON writes.
 func CanonicalJSON(v any) (string, error) {
 	var b strings.Builder
 	if err := writeCanonical(&b, v); err != nil {
@@ -210,6 +211,13 @@ func writeCanonical(b *strings.Builder, v any) error {
 
 // canonicalNumber writes a number the same way however it was spelled:
 // 1, 1.0 and 1e0 are all "1".
+// maxCanonicalExponent bounds the binary exponent of the numbers
+// canonicalNumber writes in their shortest form (2^33220 is about 1e10000):
+// writing a number in decimal takes time that grows faster than its
+// digits, and 1e1111110 would take minutes. A number beyond it is kept as
+// written.
+const maxCanonicalExponent = 33220
+
 func canonicalNumber(n json.Number) string {
 	if i, err := strconv.ParseInt(string(n), 10, 64); err == nil {
 		return strconv.FormatInt(i, 10)
@@ -220,6 +228,9 @@ func canonicalNumber(n json.Number) string {
 	}
 	if f.Sign() == 0 {
 		return "0" // -0, -0.0 and 0e5 are the number zero, as ParseInt already makes "-0"
+	}
+	if exp := f.MantExp(nil); exp > maxCanonicalExponent || exp < -maxCanonicalExponent {
+		return string(n)
 	}
 	if f.IsInt() {
 		return f.Text('f', 0)

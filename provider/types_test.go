@@ -224,6 +224,10 @@ func TestCanonicalJSON(t *testing.T) {
 		`123456789012345678901234567890`:       `123456789012345678901234567890`,
 		// Too large for any number: kept as written, not "+Inf".
 		`10000E000001111111100`: `10000E000001111111100`,
+		// Too large to write in full in good time: kept as written.
+		`10000E000001111110`: `10000E000001111110`,
+		`-2.5e-20000`:        `-2.5e-20000`,
+		`1e200`:              `1` + strings.Repeat("0", 200),
 	}
 	for in, want := range cases {
 		v, err := decodeJSON(in)

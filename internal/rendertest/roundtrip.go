@@ -156,6 +156,13 @@ func compareBody(types []string, want *config.Block, body hcl.Body, where string
 			problems = append(problems, fmt.Sprintf("%s.%s: %v", where, a.Name, err))
 			continue
 		}
+		if _, wantConst := wantExpr.(*config.Literal); lit && wantConst {
+			// Compared as values, the order of an object's keys is not
+			// compared: {x = 1, a = 2} is the value {a = 2, x = 1}.
+			if v, ok := config.ConstValue(gotExpr); ok {
+				gotExpr = &config.Literal{Val: v}
+			}
+		}
 		if gotDump := DumpExpr(canon(gotExpr)); gotDump != wantDump {
 			problems = append(problems, fmt.Sprintf("%s.%s reads back as\n    %s\nwant\n    %s", where, a.Name, gotDump, wantDump))
 		}
