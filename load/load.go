@@ -94,7 +94,7 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 		return view, diag.Diagnostics{}.Errorf(nil, "Not a directory: %s", dir)
 	}
 	funcs := functions(abs, opts.Env)
-	l := &loader{root: abs, maxDeep: maxDepth, engine: opts.Engine, strict: opts.Strict, opts: &opts, funcs: funcs}
+	l := &loader{root: abs, named: filepath.Clean(dir), maxDeep: maxDepth, engine: opts.Engine, strict: opts.Strict, opts: &opts, funcs: funcs}
 	l.readManifest()
 	root := l.loadModule(".", nil, nil)
 	ds := l.diags
@@ -147,7 +147,7 @@ func dedupeDiags(ds diag.Diagnostics) diag.Diagnostics {
 
 // LoadTree parses the module tree rooted at dir without evaluating it.
 func LoadTree(dir string) (*Module, diag.Diagnostics) {
-	l := &loader{root: dir, maxDeep: maxDepth, strict: true, opts: &Options{}}
+	l := &loader{root: dir, named: dir, maxDeep: maxDepth, strict: true, opts: &Options{}}
 	l.readManifest()
 	m := l.loadModule(".", nil, nil)
 	var refs func(m *Module)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tfkit/tfkit/internal/golden"
 	"github.com/tfkit/tfkit/schema"
+	"github.com/tfkit/tfkit/tffile"
 )
 
 // TestMain fails a full run on golden files no test compares: any file of
@@ -141,4 +142,36 @@ func readSchema(t testing.TB, path string) []*schema.Provider {
 		t.Fatal(err)
 	}
 	return ps
+}
+
+// TestNoConfigurationFiles: a root directory without configuration files
+// is an error, as in terraform plan, named as the caller named it; for
+// OpenTofu the message names its files too. A missing directory is one.
+func TestNoConfigurationFiles(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "README.md"), []byte("# docs\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	view, ds := Dir(dir, Options{})
+	if !ds.HasErrors() || ds[0].Summary != "No configuration files" || !strings.Contains(ds[0].Detail, dir+" holds no .tf or .tf.json files") {
+		t.Errorf("terraform: %v", ds)
+	}
+	if len(view.Resources)+len(view.Outputs) != 0 {
+		t.Errorf("view of nothing: %+v", view)
+	}
+	if _, ds := Dir(dir, Options{Engine: tffile.OpenTofu}); !ds.HasErrors() || !strings.Contains(ds[0].Detail, ".tofu or .tofu.json") {
+		t.Errorf("tofu: %v", ds)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "main.tofu"), []byte("output \"x\" {\n  value = 1\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, ds := Dir(dir, Options{}); !ds.HasErrors() {
+		t.Error("terraform read a .tofu file")
+	}
+	if view, ds := Dir(dir, Options{Engine: tffile.OpenTofu}); ds.HasErrors() || view.Outputs["x"] == nil {
+		t.Errorf("tofu with main.tofu: %v", ds)
+	}
+	if _, ds := Dir(filepath.Join(dir, "nope"), Options{}); !ds.HasErrors() || !strings.Contains(ds.Error(), "Not a directory") {
+		t.Errorf("missing directory: %v", ds)
+	}
 }

@@ -2,6 +2,7 @@ package load
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -273,7 +274,8 @@ const notInstalled = "module not installed: run terraform init"
 
 // loader reads module directories.
 type loader struct {
-	root string // absolute root directory
+	root  string // absolute root directory
+	named string // the root directory as the caller named it
 	// json is set while a block of a JSON file is indexed.
 	json bool
 	// read holds the module directories read, by directory.
@@ -371,6 +373,17 @@ func (l *loader) loadModule(dir string, path []string, parent *Module) *Module {
 		l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
 			Summary: "Cannot read module directory", Detail: err.Error(),
 			Path: strings.TrimSuffix(m.Name(), ".")})
+		return m
+	}
+	if parent == nil && len(primary)+len(overrides) == 0 {
+		// As terraform plan: evaluating nothing is a mistaken directory.
+		kinds := ".tf or .tf.json"
+		if l.engine == tffile.OpenTofu {
+			kinds = ".tf, .tf.json, .tofu or .tofu.json"
+		}
+		l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "No configuration files",
+			Detail:     fmt.Sprintf("%s holds no %s files, so there is no root module to evaluate.", l.named, kinds),
+			Suggestion: "name the directory of the root module (tfkit eval DIR), or run the command there"})
 		return m
 	}
 	if parent == nil {
