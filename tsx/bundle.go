@@ -363,8 +363,9 @@ func resolveHint(spec string, loc *api.Location, dir string) string {
 				var names []string
 				prefix := spec[:strings.LastIndex(spec, "/")+1]
 				for _, e := range entries {
-					name := e.Name()
-					names = append(names, prefix+strings.TrimSuffix(name, filepath.Ext(name)))
+					if name, ok := importable(filepath.Dir(target), e); ok {
+						names = append(names, prefix+name)
+					}
 				}
 				if dym := diag.DidYouMean(spec, names); dym != "" {
 					hint = dym + " (" + hint + ")"
@@ -380,6 +381,30 @@ func resolveHint(spec string, loc *api.Location, dir string) string {
 		pkg = parts[0]
 	}
 	return fmt.Sprintf("install the package into the project's node_modules (npm install %s); tfkit bundles every import, so each must be found", pkg)
+}
+
+// importable returns how an import may name the entry e of dir: a module
+// file without its extension, or a directory with an index module or a
+// package.json. Other entries (hidden ones, the synth output, lock files)
+// are not suggested for a misspelt import.
+func importable(dir string, e os.DirEntry) (string, bool) {
+	name := e.Name()
+	if strings.HasPrefix(name, ".") {
+		return "", false
+	}
+	if e.IsDir() {
+		for _, index := range []string{"package.json", "index.tsx", "index.ts", "index.jsx", "index.js", "index.mjs", "index.json"} {
+			if _, err := os.Stat(filepath.Join(dir, name, index)); err == nil {
+				return name, true
+			}
+		}
+		return "", false
+	}
+	switch ext := filepath.Ext(name); ext {
+	case ".tsx", ".ts", ".jsx", ".js", ".mjs", ".json":
+		return strings.TrimSuffix(name, ext), true
+	}
+	return "", false
 }
 
 // checkEntryModule reports an entry without a single import or export
