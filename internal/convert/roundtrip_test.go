@@ -379,23 +379,7 @@ func TestRoundTripGo(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds Go programs")
 	}
-	// TFKIT_MODULE_ROOT builds the programs against another copy of the
-	// module (a clean checkout while the working tree is being edited).
-	root := os.Getenv("TFKIT_MODULE_ROOT")
-	if root == "" {
-		var err error
-		if root, err = filepath.Abs("../.."); err != nil {
-			t.Fatal(err)
-		}
-	}
-	mod := t.TempDir()
-	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	goMod := "module tfkit.test/roundtrip\n\ngo 1.26\n\nrequire github.com/tfkit/tfkit v0.0.0\n\nreplace github.com/tfkit/tfkit => " + root + "\n"
-	writeFile(t, filepath.Join(mod, "go.mod"), []byte(goMod))
-	writeFile(t, filepath.Join(mod, "go.sum"), sum)
+	mod := programModule(t)
 	// Typed bindings of the random provider and of the module
 	// ./modules/net, as tfkit get lays them out, for the typed case.
 	writeTypedBindings(t, mod)
@@ -421,17 +405,7 @@ func TestRoundTripGo(t *testing.T) {
 		writeFile(t, filepath.Join(mod, "cases", c.name, "main.go"), out)
 		converted[c.name] = true
 	}
-	bin := filepath.Join(mod, "bin")
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go tool on PATH")
-	}
-	build := exec.Command(goTool, "build", "-o", bin+string(filepath.Separator), "./cases/...")
-	build.Dir = mod
-	build.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildPrograms(t, mod)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			if why, ok := skipReason[c.name]; ok {
@@ -468,6 +442,48 @@ func TestRoundTripGo(t *testing.T) {
 			compareOrder(t, c, mainTF)
 		})
 	}
+}
+
+// programModule makes a Go module that uses this repository, for the
+// converted programs (under cases/NAME/main.go).
+func programModule(t *testing.T) string {
+	t.Helper()
+	// TFKIT_MODULE_ROOT builds the programs against another copy of the
+	// module (a clean checkout while the working tree is being edited).
+	root := os.Getenv("TFKIT_MODULE_ROOT")
+	if root == "" {
+		var err error
+		if root, err = filepath.Abs("../.."); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mod := t.TempDir()
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	goMod := "module tfkit.test/roundtrip\n\ngo 1.26\n\nrequire github.com/tfkit/tfkit v0.0.0\n\nreplace github.com/tfkit/tfkit => " + root + "\n"
+	writeFile(t, filepath.Join(mod, "go.mod"), []byte(goMod))
+	writeFile(t, filepath.Join(mod, "go.sum"), sum)
+	return mod
+}
+
+// buildPrograms builds every program of mod with one go build and returns
+// the directory of the binaries, one per case, named after it.
+func buildPrograms(t *testing.T, mod string) string {
+	t.Helper()
+	bin := filepath.Join(mod, "bin")
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go tool on PATH")
+	}
+	build := exec.Command(goTool, "build", "-o", bin+string(filepath.Separator), "./cases/...")
+	build.Dir = mod
+	build.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
 }
 
 // compareOrder checks that the program writes the items of every

@@ -46,10 +46,14 @@ func IsLocal(source string) bool {
 // .tf files, relative to it) are copied the same way. A directory outside
 // the project ("../shared/net") is copied to ExternalDir/<its name>, with
 // "-" and 8 hex digits of a hash of its source path when two such
-// directories share a name, and the source is rewritten to the copy; such
-// a module must not call local modules itself. Names and paths depend only
-// on the configuration and the project's files, never on where the
-// project is.
+// directories share a name, and the source is rewritten to the copy. When
+// it calls local modules itself (an example calling
+// "../../modules/http-80", which calls "../../"), those it reaches are
+// copied together, as they lie under their common ancestor, to
+// ExternalDir/<the ancestor's name>, so that their calls keep working as
+// written. A module copied from around the project leaves the project
+// directory out. Names and paths depend only on the configuration and the
+// files of the project and of the modules, never on where they are.
 //
 // Not copied: .terraform and .git directories, state files and dependency
 // lock files, which a module directory may hold from a test run but which
@@ -91,31 +95,43 @@ func Assets(cfg *config.Config, base string) (*config.Config, map[string][]byte,
 		return cfg, nil, nil
 	}
 
-	// Copies of directories outside the project, named after them.
-	byName := map[string]map[string]bool{}
+	// Copies of directories outside the project, in units named after
+	// them (see outsideUnits).
+	var outsideRels []string
 	for _, u := range uses {
-		if !outside(u.rel) {
-			continue
+		if outside(u.rel) {
+			outsideRels = append(outsideRels, u.rel)
 		}
-		n := copyName(u.rel)
-		if byName[n] == nil {
-			byName[n] = map[string]bool{}
+	}
+	units := outsideUnits(base, outsideRels)
+	byName := map[string][]*unit{}
+	for _, un := range units {
+		n := copyName(un.key)
+		byName[n] = append(byName[n], un)
+	}
+	for n, us := range byName {
+		for _, un := range us {
+			un.to = path.Join(ExternalDir, n)
+			if len(us) > 1 {
+				sum := sha256.Sum256([]byte(un.key))
+				un.to = path.Join(ExternalDir, n+"-"+hex.EncodeToString(sum[:4]))
+			}
 		}
-		byName[n][u.rel] = true
 	}
 	external := map[string]string{} // rel → directory in the stack
-	for n, rels := range byName {
-		for rel := range rels {
-			if len(rels) == 1 {
-				external[rel] = path.Join(ExternalDir, n)
-				continue
-			}
-			sum := sha256.Sum256([]byte(rel))
-			external[rel] = path.Join(ExternalDir, n+"-"+hex.EncodeToString(sum[:4]))
+	unitOf := map[string]*unit{}
+	for _, un := range units {
+		for _, d := range un.dirs {
+			external[d] = path.Join(un.to, un.place[d])
+			unitOf[d] = un
 		}
 	}
 
-	c := &copier{base: base, files: map[string][]byte{}, done: map[string]bool{}}
+	project, err := filepath.Abs(base)
+	if err != nil {
+		project = filepath.Clean(base)
+	}
+	c := &copier{base: base, project: project, files: map[string][]byte{}, done: map[string]bool{}}
 	out := &config.Config{Blocks: append([]*config.Block(nil), cfg.Blocks...)}
 	for _, u := range uses {
 		site := u.attr.Range
@@ -126,10 +142,13 @@ func Assets(cfg *config.Config, base string) (*config.Config, map[string][]byte,
 		}
 		to, ok := external[u.rel]
 		if !ok {
-			c.copy(u.rel, u.rel, u.source, site, true)
+			c.copy(u.rel, u.source, site)
 			continue
 		}
-		c.copy(u.rel, to, u.source, site, false)
+		un := unitOf[u.rel]
+		for _, d := range un.dirs {
+			c.copyOutside(d, external[d], u.source, site, un)
+		}
 		orig := out.Blocks[u.block]
 		nb := &config.Block{Type: orig.Type, Labels: orig.Labels, DeclRange: orig.DeclRange, Trivia: orig.Trivia,
 			Body: &config.Body{Items: append([]config.Item(nil), orig.Body.Items...), Trailing: orig.Body.Trailing}}
@@ -222,7 +241,7 @@ func (c *copier) copyEach(rel, dir string, site hcl.Range) {
 		for _, n := range names {
 			if !n.IsDir() && (strings.HasSuffix(n.Name(), ".tf") || strings.HasSuffix(n.Name(), ".tf.json")) {
 				found = true
-				c.copy(sub, sub, "./"+sub, site, true)
+				c.copy(sub, "./"+sub, site)
 				break
 			}
 		}
@@ -238,10 +257,11 @@ func outside(rel string) bool { return rel == ".." || strings.HasPrefix(rel, "..
 
 // copier collects the files of module directories.
 type copier struct {
-	base  string
-	files map[string][]byte
-	done  map[string]bool // directories copied, by path in the stack
-	ds    diag.Diagnostics
+	base    string
+	project string // base, absolute: never copied as part of a module around it
+	files   map[string][]byte
+	done    map[string]bool // directories copied, by path in the stack
+	ds      diag.Diagnostics
 }
 
 func failure(site hcl.Range, summary, detail string) *diag.Diagnostic {
@@ -252,16 +272,16 @@ func failure(site hcl.Range, summary, detail string) *diag.Diagnostic {
 	}
 }
 
-// copy reads the module directory rel (relative to the project) into the
-// stack at to; with nested, the local modules it calls are copied too.
-// Problems are reported at site, the root module's call.
-func (c *copier) copy(rel, to, source string, site hcl.Range, nested bool) {
-	if c.done[to] {
+// copy reads the module directory rel, inside the project, into the stack
+// at the same path, and the local modules it calls, which must be inside
+// the project too. Problems are reported at site, the root module's call.
+func (c *copier) copy(rel, source string, site hcl.Range) {
+	if c.done[rel] {
 		return
 	}
-	c.done[to] = true
+	c.done[rel] = true
 	dir := filepath.Join(c.base, filepath.FromSlash(rel))
-	calls, d := copyModule(c.files, dir, rel, to, source, site)
+	calls, d := copyModule(c.files, dir, c.project, rel, rel, source, site)
 	if d != nil {
 		c.ds = append(c.ds, d)
 		return
@@ -269,15 +289,171 @@ func (c *copier) copy(rel, to, source string, site hcl.Range, nested bool) {
 	for _, call := range calls {
 		inner := path.Clean(path.Join(rel, call))
 		switch {
-		case !nested || outside(inner):
+		case outside(inner):
 			c.ds = append(c.ds, failure(site, "Unsupported nested local module",
 				fmt.Sprintf("The module %q calls the local module %q, which lies outside the project directory; tfkit copies local modules into the stack and cannot keep that path.", source, call)))
 		case inner == ".":
 			c.ds = append(c.ds, failure(site, "Module source is the project directory",
 				fmt.Sprintf("The module %q calls the local module %q, which is the project directory itself.", source, call)))
 		default:
-			c.copy(inner, inner, "./"+inner, site, true)
+			c.copy(inner, "./"+inner, site)
 		}
+	}
+}
+
+// unit is a set of module directories outside the project that are
+// copied together: one that calls no local module, or all those that call
+// one another, with the layout they have under key, their common ancestor
+// (relative to the project), so that their calls keep working as written.
+type unit struct {
+	key   string
+	dirs  []string          // relative to the project, sorted
+	place map[string]string // each dir's path under key, slash-separated
+	to    string            // the unit's directory in the stack
+}
+
+// outsideUnits groups the module directories outside the project that the
+// root module calls (rels, relative to base) with the local modules they
+// call in turn, transitively: an example calling "../../modules/http-80",
+// which calls "../../", needs both, placed as they are. Directories whose
+// calls meet are one unit, keyed by their deepest common ancestor; a
+// directory that calls no local module is a unit of its own, keyed by
+// itself. Calls that cannot be followed (a directory that does not read, a
+// call into the project) are left to the copy, which reports them.
+func outsideUnits(base string, rels []string) []*unit {
+	absBase, err := filepath.Abs(base)
+	if err != nil {
+		absBase = filepath.Clean(base)
+	}
+	abs := func(d string) string { return filepath.Join(absBase, filepath.FromSlash(d)) }
+	parent := map[string]string{}
+	var find func(d string) string
+	find = func(d string) string {
+		for parent[d] != d {
+			d = parent[d]
+		}
+		return d
+	}
+	var queue []string
+	for _, d := range rels {
+		if _, seen := parent[d]; !seen {
+			parent[d] = d
+			queue = append(queue, d)
+		}
+	}
+	for len(queue) > 0 {
+		d := queue[0]
+		queue = queue[1:]
+		for _, call := range dirCalls(abs(d)) {
+			inner := path.Clean(path.Join(d, call))
+			if !outside(inner) {
+				continue
+			}
+			if _, seen := parent[inner]; !seen {
+				parent[inner] = inner
+				queue = append(queue, inner)
+			}
+			if ra, rb := find(d), find(inner); ra != rb {
+				parent[max(ra, rb)] = min(ra, rb)
+			}
+		}
+	}
+	groups := map[string][]string{}
+	for d := range parent {
+		groups[find(d)] = append(groups[find(d)], d)
+	}
+	out := make([]*unit, 0, len(groups))
+	for _, dirs := range groups {
+		sort.Strings(dirs)
+		un := &unit{key: dirs[0], dirs: dirs, place: map[string]string{dirs[0]: "."}}
+		if len(dirs) > 1 {
+			top := abs(dirs[0])
+			for _, d := range dirs[1:] {
+				top = commonDir(top, abs(d))
+			}
+			if rel, err := filepath.Rel(absBase, top); err == nil {
+				un.key = filepath.ToSlash(rel)
+			}
+			for _, d := range dirs {
+				rel, err := filepath.Rel(top, abs(d))
+				if err != nil {
+					rel = d
+				}
+				un.place[d] = filepath.ToSlash(rel)
+			}
+		}
+		out = append(out, un)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].key < out[j].key })
+	return out
+}
+
+// commonDir is the deepest directory holding both absolute paths a and b.
+func commonDir(a, b string) string {
+	for {
+		if rel, err := filepath.Rel(a, b); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return a
+		}
+		up := filepath.Dir(a)
+		if up == a {
+			return a
+		}
+		a = up
+	}
+}
+
+// dirCalls returns the local sources of the module calls in the
+// configuration files of the module directory dir; nothing when it does
+// not read (the copy reports that).
+func dirCalls(dir string) []string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var calls []string
+	for _, e := range entries {
+		if ok, _, _ := tffile.Kind(e.Name()); !ok || e.IsDir() {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		if data, err := os.ReadFile(p); err == nil {
+			calls = append(calls, localCalls(data, p)...)
+		}
+	}
+	return calls
+}
+
+// copyOutside copies d, a directory of the unit un outside the project,
+// into the stack at to. Its calls to other directories of the unit keep
+// working in the copy; any other local call is an error at site.
+func (c *copier) copyOutside(d, to, source string, site hcl.Range, un *unit) {
+	if c.done[to] {
+		return
+	}
+	c.done[to] = true
+	dir := filepath.Join(c.base, filepath.FromSlash(d))
+	if a, err := filepath.Abs(dir); err == nil && a == c.project {
+		c.ds = append(c.ds, failure(site, "Module source is the project directory",
+			fmt.Sprintf("The module %q leads, itself or through the local modules it calls, to %s (relative to the project directory), which is the project directory itself.", source, d)))
+		return
+	}
+	calls, diag := copyModule(c.files, dir, c.project, d, to, source, site)
+	if diag != nil {
+		c.ds = append(c.ds, diag)
+		return
+	}
+	for _, call := range calls {
+		inner := path.Clean(path.Join(d, call))
+		if _, ok := un.place[inner]; ok {
+			continue
+		}
+		if inner == "." {
+			c.ds = append(c.ds, failure(site, "Module source is the project directory",
+				fmt.Sprintf("The module %q calls the local module %q, which is the project directory itself.", source, call)))
+			continue
+		}
+		c.ds = append(c.ds, failure(site, "Unsupported nested local module",
+			fmt.Sprintf("The module %q calls the local module %q, which lies inside the project directory; tfkit copies the modules outside the project into the stack and cannot keep that path.", source, call)))
 	}
 }
 
@@ -301,11 +477,13 @@ func copyName(rel string) string {
 }
 
 // copyModule reads the files of the module directory dir (rel in the
-// project) into files under
-// to and returns the local sources of the module calls in its .tf files; a
-// directory that is missing, unreadable or without configuration is an
-// error at site.
-func copyModule(files map[string][]byte, dir, rel, to, source string, site hcl.Range) ([]string, *diag.Diagnostic) {
+// project) into files under to and returns the local sources of the module
+// calls in its .tf files; a directory that is missing, unreadable or
+// without configuration is an error at site. The project directory, an
+// absolute path, is left out when dir holds it (an example inside the
+// module it calls as "../../"): it is the root module, with the app and
+// its output, and no part of the module.
+func copyModule(files map[string][]byte, dir, project, rel, to, source string, site hcl.Range) ([]string, *diag.Diagnostic) {
 	// Messages name the directory relative to the project directory, as
 	// every message of tfkit's does.
 	abs := filepath.FromSlash(rel) + " (relative to the project directory)"
@@ -326,6 +504,9 @@ func copyModule(files map[string][]byte, dir, rel, to, source string, site hcl.R
 		name := e.Name()
 		if e.IsDir() {
 			if p != dir && (name == ".terraform" || name == ".git") {
+				return filepath.SkipDir
+			}
+			if a, err := filepath.Abs(p); p != dir && err == nil && a == project {
 				return filepath.SkipDir
 			}
 			return nil

@@ -230,3 +230,55 @@ func TestAssetsFromVariables(t *testing.T) {
 		}
 	}
 }
+
+// TestAssetsOutsideCallingModules: modules outside the project that call
+// local modules themselves (an example calling "../../modules/http",
+// which calls "../../") are copied together, as they lie under their
+// common ancestor, so that their calls keep working; the project itself,
+// and its earlier output, is never part of the copy.
+func TestAssetsOutsideCallingModules(t *testing.T) {
+	repo := filepath.Join(t.TempDir(), "repo")
+	base := filepath.Join(repo, "examples", "http")
+	put(t, repo, "main.tf", "# the module\n")
+	put(t, repo, "modules/http/main.tf", "module \"sg\" {\n  source = \"../../\"\n}\n")
+	put(t, repo, "modules/http/templates/rule.tpl", "x")
+	put(t, repo, "examples/other/main.tf", "# another example\n")
+	put(t, base, "main.go", "package main\n")
+	put(t, base, "tfkit.out/stacks/http/main.tf", "# earlier output\n")
+	put(t, repo, "../lone/main.tf", "# lone\n")
+	cfg := &config.Config{Blocks: []*config.Block{
+		module("a", "../../modules/http", 1),
+		module("b", "../../", 2),
+		module("c", "../../../lone", 3),
+	}}
+	out, files, ds := Assets(cfg, base)
+	if len(ds) != 0 {
+		t.Fatal(ds)
+	}
+	if got, want := sources(out), []string{"./tfkit-modules/module/modules/http", "./tfkit-modules/module", "./tfkit-modules/lone"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("sources = %v, want %v", got, want)
+	}
+	var names []string
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	want := []string{"tfkit-modules/lone/main.tf", "tfkit-modules/module/examples/other/main.tf", "tfkit-modules/module/main.tf",
+		"tfkit-modules/module/modules/http/main.tf", "tfkit-modules/module/modules/http/templates/rule.tpl"}
+	if !reflect.DeepEqual(names, want) {
+		t.Errorf("files = %v, want %v", names, want)
+	}
+
+	// Alone, the module that calls "../../" brings the module with it.
+	out, _, ds = Assets(&config.Config{Blocks: []*config.Block{module("a", "../../modules/http", 1)}}, base)
+	if len(ds) != 0 || sources(out)[0] != "./tfkit-modules/module/modules/http" {
+		t.Errorf("alone: %v %v", sources(out), ds)
+	}
+
+	// A module that leads back to the project is an error.
+	put(t, repo, "modules/back/main.tf", "module \"p\" {\n  source = \"../../examples/http\"\n}\n")
+	_, _, ds = Assets(&config.Config{Blocks: []*config.Block{module("d", "../../modules/back", 4)}}, base)
+	if len(ds) != 1 || !strings.HasPrefix(ds[0].Error(), "main.go:4:2: Error: Module source is the project directory") {
+		t.Errorf("back to the project: %v", ds)
+	}
+}
