@@ -150,7 +150,8 @@ func Files(files []File, opts Options) ([]byte, diag.Diagnostics) {
 	return nil, ds.Errorf(nil, "Unknown target %q", opts.Target)
 }
 
-// StackName makes a stack name (letters, digits, -, _ and .) of s.
+// StackName makes a stack name (letters, digits, -, _ and ., starting with
+// a letter or digit) of s: "_templates" becomes "templates".
 func StackName(s string) string {
 	var b strings.Builder
 	for _, r := range s {
@@ -161,10 +162,11 @@ func StackName(s string) string {
 			b.WriteRune('_')
 		}
 	}
-	if b.Len() == 0 || s == "." || s == ".." {
+	name := strings.TrimLeft(b.String(), "_-.")
+	if name == "" {
 		return "main"
 	}
-	return b.String()
+	return name
 }
 
 // source is one file to convert: its blocks, its text and its comments.

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -32,7 +33,19 @@ func (c sharedCase) name() string {
 
 func (c sharedCase) dir() string { return filepath.Join(sharedCorpus, c.repo, c.rel) }
 
-// sharedCases are the corpus modules and every example of each.
+// sharedSubmodules are the corpus's own submodules and wrappers converted
+// as root modules too: every one of terraform-aws-vpc, and a few of the 57
+// generated rule modules of terraform-aws-security-group and their 57
+// wrappers, which differ only in their rule names. (The _templates
+// directories the generator fills in are no modules: they read variables
+// that only the generated modules declare.)
+var sharedSubmodules = map[string][]string{
+	"terraform-aws-vpc":            {"modules/flow-log", "modules/vpc-endpoints", "wrappers", "wrappers/flow-log", "wrappers/vpc-endpoints"},
+	"terraform-aws-security-group": {"wrappers", "modules/http-80", "wrappers/http-80", "modules/ssh"},
+}
+
+// sharedCases are the corpus modules, every example of each, and the
+// submodules above.
 func sharedCases(t *testing.T) []sharedCase {
 	t.Helper()
 	var out []sharedCase
@@ -41,6 +54,9 @@ func sharedCases(t *testing.T) []sharedCase {
 			t.Fatalf("the shared corpus is not beside the checkout: %v", err)
 		}
 		out = append(out, sharedCase{repo, "."})
+		for _, sub := range sharedSubmodules[repo] {
+			out = append(out, sharedCase{repo, sub})
+		}
 		exs, err := os.ReadDir(filepath.Join(sharedCorpus, repo, "examples"))
 		if err != nil {
 			t.Fatal(err)
@@ -155,10 +171,27 @@ func TestRoundTripSharedGo(t *testing.T) {
 			if err != nil || len(stacks) != 1 {
 				t.Fatalf("stacks written: %v %v", stacks, err)
 			}
-			if filepath.Base(stacks[0]) != filepath.Base(run.Dir) {
+			if filepath.Base(stacks[0]) != StackName(filepath.Base(run.Dir)) {
 				t.Errorf("stack %s, want it named after %s", stacks[0], run.Dir)
 			}
 			compareSharedViews(t, c, stacks[0])
 		})
+	}
+}
+
+// TestStackName: the stack name convert gives a directory is one a stack
+// may have (letters, digits, -, _ and ., starting with a letter or digit;
+// see tfkit.NewStack): the corpus's wrappers/_templates gave "_templates",
+// which the program then refused.
+func TestStackName(t *testing.T) {
+	valid := regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*$`)
+	for in, want := range map[string]string{
+		"_templates": "templates", "my module": "my_module", "simple": "simple", "a.b-c_d": "a.b-c_d",
+		".": "main", "..": "main", "___": "main", "-x": "x", "é": "main", ".hidden": "hidden",
+	} {
+		got := StackName(in)
+		if got != want || !valid.MatchString(got) {
+			t.Errorf("StackName(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

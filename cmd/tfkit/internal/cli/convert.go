@@ -83,7 +83,7 @@ func setupConvert(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 		}
 		opts := convert.Options{Target: target, Stack: stack, Engine: engine.engine(r)}
 		if stack != "" && convert.StackName(stack) != stack {
-			return usageError(r.stderr, cmd, "--stack %q is not a stack name (letters, digits, -, _ and .)", stack)
+			return usageError(r.stderr, cmd, "--stack %q is not a stack name (letters, digits, -, _ and ., starting with a letter or digit)", stack)
 		}
 		if target == convert.Go {
 			dir, implicit := bindings, false
