@@ -327,8 +327,7 @@ func outsideUnits(base string, rels []string) []*unit {
 	}
 	abs := func(d string) string { return filepath.Join(absBase, filepath.FromSlash(d)) }
 	parent := map[string]string{}
-	var find func(d string) string
-	find = func(d string) string {
+	find := func(d string) string {
 		for parent[d] != d {
 			d = parent[d]
 		}
