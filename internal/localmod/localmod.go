@@ -104,18 +104,21 @@ func Assets(cfg *config.Config, base string) (*config.Config, map[string][]byte,
 		}
 	}
 	units := outsideUnits(base, outsideRels)
-	byName := map[string][]*unit{}
+	// Units of one key share its copy: their layouts under it agree.
+	byName := map[string]map[string]bool{}
 	for _, un := range units {
 		n := copyName(un.key)
-		byName[n] = append(byName[n], un)
+		if byName[n] == nil {
+			byName[n] = map[string]bool{}
+		}
+		byName[n][un.key] = true
 	}
-	for n, us := range byName {
-		for _, un := range us {
-			un.to = path.Join(ExternalDir, n)
-			if len(us) > 1 {
-				sum := sha256.Sum256([]byte(un.key))
-				un.to = path.Join(ExternalDir, n+"-"+hex.EncodeToString(sum[:4]))
-			}
+	for _, un := range units {
+		n := copyName(un.key)
+		un.to = path.Join(ExternalDir, n)
+		if len(byName[n]) > 1 {
+			sum := sha256.Sum256([]byte(un.key))
+			un.to = path.Join(ExternalDir, n+"-"+hex.EncodeToString(sum[:4]))
 		}
 	}
 	external := map[string]string{} // rel → directory in the stack

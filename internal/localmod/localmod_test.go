@@ -275,6 +275,19 @@ func TestAssetsOutsideCallingModules(t *testing.T) {
 		t.Errorf("alone: %v %v", sources(out), ds)
 	}
 
+	// Two units under one ancestor share its copy, named after it.
+	put(t, repo, "modules/a/main.tf", "module \"b\" {\n  source = \"../b\"\n}\n")
+	put(t, repo, "modules/b/main.tf", "# b\n")
+	put(t, repo, "modules/c/main.tf", "module \"d\" {\n  source = \"../d\"\n}\n")
+	put(t, repo, "modules/d/main.tf", "# d\n")
+	out, files, ds = Assets(&config.Config{Blocks: []*config.Block{module("a", "../../modules/a", 1), module("c", "../../modules/c", 2)}}, base)
+	if got, want := sources(out), []string{"./tfkit-modules/modules/a", "./tfkit-modules/modules/c"}; len(ds) != 0 || !reflect.DeepEqual(got, want) {
+		t.Errorf("one ancestor: %v, want %v (%v)", got, want, ds)
+	}
+	if string(files["tfkit-modules/modules/d/main.tf"]) != "# d\n" || string(files["tfkit-modules/modules/b/main.tf"]) != "# b\n" {
+		t.Errorf("one ancestor: called modules not copied beside their callers")
+	}
+
 	// A module that leads back to the project is an error.
 	put(t, repo, "modules/back/main.tf", "module \"p\" {\n  source = \"../../examples/http\"\n}\n")
 	_, _, ds = Assets(&config.Config{Blocks: []*config.Block{module("d", "../../modules/back", 4)}}, base)
