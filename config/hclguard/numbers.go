@@ -42,7 +42,8 @@ func longExponent(lit []byte) (string, bool) {
 		for len(digits) > 1 && digits[0] == '0' {
 			digits = digits[1:]
 		}
-		if len(digits) > len(strconv.Itoa(ExponentLimit)) || (len(digits) == len(strconv.Itoa(ExponentLimit)) && string(digits) > strconv.Itoa(ExponentLimit)) {
+		limit := strconv.Itoa(ExponentLimit)
+		if len(digits) > len(limit) || len(digits) == len(limit) && string(digits) > limit {
 			return sign + string(digits), true
 		}
 		return "", false
@@ -52,9 +53,9 @@ func longExponent(lit []byte) (string, bool) {
 
 // mayHoldLongExponent reports whether src may hold a number literal with
 // an exponent beyond ExponentLimit: a digit or '.', then 'e' or 'E', an
-// optional sign, and more significant digits than ExponentLimit has. It
-// never misses one, and lets the exact check of the tokens run only on
-// text that needs it.
+// optional sign, and as many significant digits as ExponentLimit has, or
+// more. It never misses one, and lets the exact check of the tokens run
+// only on text that needs it.
 func mayHoldLongExponent(src []byte) bool {
 	width := len(strconv.Itoa(ExponentLimit))
 	for i := 1; i < len(src); i++ {
