@@ -279,14 +279,8 @@ func failure(site hcl.Range, summary, detail string) *diag.Diagnostic {
 // at the same path, and the local modules it calls, which must be inside
 // the project too. Problems are reported at site, the root module's call.
 func (c *copier) copy(rel, source string, site hcl.Range) {
-	if c.done[rel] {
-		return
-	}
-	c.done[rel] = true
-	dir := filepath.Join(c.base, filepath.FromSlash(rel))
-	calls, d := copyModule(c.files, dir, c.project, rel, rel, source, site)
-	if d != nil {
-		c.ds = append(c.ds, d)
+	calls, ok := c.read(rel, rel, source, site)
+	if !ok {
 		return
 	}
 	for _, call := range calls {
@@ -302,6 +296,22 @@ func (c *copier) copy(rel, source string, site hcl.Range) {
 			c.copy(inner, "./"+inner, site)
 		}
 	}
+}
+
+// read copies the module directory rel (relative to the project) into the
+// stack at to, once, and returns the local sources of its module calls;
+// false when it was copied already or cannot be (reported at site).
+func (c *copier) read(rel, to, source string, site hcl.Range) ([]string, bool) {
+	if c.done[to] {
+		return nil, false
+	}
+	c.done[to] = true
+	calls, d := copyModule(c.files, filepath.Join(c.base, filepath.FromSlash(rel)), c.project, rel, to, source, site)
+	if d != nil {
+		c.ds = append(c.ds, d)
+		return nil, false
+	}
+	return calls, true
 }
 
 // unit is a set of module directories outside the project that are
@@ -429,19 +439,16 @@ func dirCalls(dir string) []string {
 // into the stack at to. Its calls to other directories of the unit keep
 // working in the copy; any other local call is an error at site.
 func (c *copier) copyOutside(d, to, source string, site hcl.Range, un *unit) {
-	if c.done[to] {
+	if a, err := filepath.Abs(filepath.Join(c.base, filepath.FromSlash(d))); err == nil && a == c.project {
+		if !c.done[to] {
+			c.done[to] = true
+			c.ds = append(c.ds, failure(site, "Module source is the project directory",
+				fmt.Sprintf("The module %q leads, itself or through the local modules it calls, to %s (relative to the project directory), which is the project directory itself.", source, d)))
+		}
 		return
 	}
-	c.done[to] = true
-	dir := filepath.Join(c.base, filepath.FromSlash(d))
-	if a, err := filepath.Abs(dir); err == nil && a == c.project {
-		c.ds = append(c.ds, failure(site, "Module source is the project directory",
-			fmt.Sprintf("The module %q leads, itself or through the local modules it calls, to %s (relative to the project directory), which is the project directory itself.", source, d)))
-		return
-	}
-	calls, diag := copyModule(c.files, dir, c.project, d, to, source, site)
-	if diag != nil {
-		c.ds = append(c.ds, diag)
+	calls, ok := c.read(d, to, source, site)
+	if !ok {
 		return
 	}
 	for _, call := range calls {

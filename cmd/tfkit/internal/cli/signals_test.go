@@ -9,20 +9,27 @@ import (
 	"time"
 )
 
+// startHandler runs HandleSignals on a channel of signals, with a context
+// it cancels and an error output; done is closed when it returns.
+func startHandler(t *testing.T) (sigs chan os.Signal, ctx context.Context, stderr *bytes.Buffer, done chan struct{}) {
+	sigs = make(chan os.Signal, 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	stderr = &bytes.Buffer{}
+	done = make(chan struct{})
+	go func() {
+		HandleSignals(sigs, cancel, stderr)
+		close(done)
+	}()
+	return sigs, ctx, stderr, done
+}
+
 // TestHandleSignals: the first signal cancels the command; with no engine
 // running the second ends tfkit at once (HandleSignals returns) without
 // the message about interrupting the engine again.
 func TestHandleSignals(t *testing.T) {
 	endsAtOnce.Store(false) // as an earlier test's eval left it
-	sigs := make(chan os.Signal, 1)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var stderr bytes.Buffer
-	done := make(chan struct{})
-	go func() {
-		HandleSignals(sigs, cancel, &stderr)
-		close(done)
-	}()
+	sigs, ctx, stderr, done := startHandler(t)
 	sigs <- os.Interrupt
 	select {
 	case <-ctx.Done():
@@ -51,15 +58,7 @@ func TestHandleSignals(t *testing.T) {
 func TestHandleSignalsEndsAtOnce(t *testing.T) {
 	defer endsAtOnce.Store(false)
 	endAtOnceOnInterrupt()
-	sigs := make(chan os.Signal, 1)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var stderr bytes.Buffer
-	done := make(chan struct{})
-	go func() {
-		HandleSignals(sigs, cancel, &stderr)
-		close(done)
-	}()
+	sigs, ctx, stderr, done := startHandler(t)
 	sigs <- os.Interrupt
 	select {
 	case <-done:
