@@ -10,10 +10,10 @@ import (
 )
 
 // TestTypeCheckTSX runs the TypeScript compiler, with the npm package's
-// type definitions, over the TSX conversion of every corpus case and
-// golden input: generated TSX must type-check as users' code does. It
-// skips when node or the compiler cannot be had (fails under
-// TFKIT_REQUIRE_ENGINE=1, as in CI).
+// type definitions, over the TSX conversion of every corpus case, golden
+// input and module of the shared corpus: generated TSX must type-check as
+// users' code does. It skips when node or the compiler cannot be had
+// (fails under TFKIT_REQUIRE_ENGINE=1, as in CI).
 func TestTypeCheckTSX(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs tsc")
@@ -51,6 +51,13 @@ func TestTypeCheckTSX(t *testing.T) {
 			t.Fatalf("%s: %v", c.name, ds)
 		}
 		writeFile(t, filepath.Join(root, "cases", c.name, "main.tsx"), out)
+	}
+	for _, c := range sharedCases(t) {
+		out, ds := Dir(c.dir(), Options{Target: TSX})
+		if ds.HasErrors() {
+			t.Fatalf("%s: %v", c.name(), ds)
+		}
+		writeFile(t, filepath.Join(root, "cases", "shared__"+c.name(), "main.tsx"), out)
 	}
 	cmd := exec.Command(tsc, "-p", ".", "--pretty", "false")
 	cmd.Dir = root
