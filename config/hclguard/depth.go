@@ -239,8 +239,11 @@ func JSON(src []byte, filename string, start hcl.Pos) hcl.Diagnostics {
 			}
 			continue
 		case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+			if !numbers {
+				break // no exponent to read: only the nesting is counted
+			}
 			j := i + 1
-			for j < len(src) && bytes.IndexByte([]byte("0123456789.eE+-"), src[j]) >= 0 {
+			for j < len(src) && strings.IndexByte("0123456789.eE+-", src[j]) >= 0 {
 				j++
 			}
 			if exp, long := longExponent(src[i:j]); long {
