@@ -193,13 +193,16 @@ func (p *Provider) Check() error {
 			continue
 		}
 		errs = append(errs, r.Schema.check("resource "+n, true)...)
-		for op, f := range map[string]bool{"Create": r.Create != nil, "Read": r.Read != nil, "Delete": r.Delete != nil} {
-			if !f {
-				errs = append(errs, fmt.Sprintf("resource %s: %s is nil", n, op))
+		for _, op := range []struct {
+			name string
+			set  bool
+		}{{"Create", r.Create != nil}, {"Read", r.Read != nil}, {"Delete", r.Delete != nil}} {
+			if !op.set {
+				errs = append(errs, fmt.Sprintf("resource %s: %s is nil", n, op.name))
 			}
 		}
-		if r.Update == nil && hasUpdatable(&r.Schema) {
-			errs = append(errs, fmt.Sprintf("resource %s: Update is nil, but some attributes can change without RequiresReplace", n))
+		if names := updatable(&r.Schema); r.Update == nil && len(names) > 0 {
+			errs = append(errs, fmt.Sprintf("resource %s: Update is nil, but %s can change without replacing the resource: write Update, or set RequiresReplace on %s", n, strings.Join(names, ", "), them(len(names))))
 		}
 		if r.Schema.Version > 0 && r.UpgradeState == nil {
 			errs = append(errs, fmt.Sprintf("resource %s: Schema.Version is %d but UpgradeState is nil", n, r.Schema.Version))
@@ -250,11 +253,25 @@ func (p *Provider) Check() error {
 	return errors.New("invalid provider definition:\n  " + strings.Join(errs, "\n  "))
 }
 
-func hasUpdatable(s *Schema) bool {
-	for _, a := range s.Attributes {
+// updatable names, sorted, the attributes and blocks of s a configuration
+// can change without RequiresReplace: changing them needs Update.
+func updatable(s *Schema) []string {
+	var names []string
+	for n, a := range s.Attributes {
 		if (a.Required || a.Optional) && !a.RequiresReplace {
-			return true
+			names = append(names, n)
 		}
 	}
-	return len(s.Blocks) > 0
+	for n := range s.Blocks {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func them(n int) string {
+	if n == 1 {
+		return "it"
+	}
+	return "them"
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -187,7 +188,9 @@ func protoDiags(ds Diagnostics) []*tfprotov6.Diagnostic {
 func errorDiag(summary string, err error) []*tfprotov6.Diagnostic {
 	d := &tfprotov6.Diagnostic{Severity: tfprotov6.DiagnosticSeverityError, Summary: summary, Detail: err.Error()}
 	if pe, ok := err.(*pathError); ok {
-		d.Detail = pe.msg
+		// The detail keeps the path: the engine shows the attribute's line
+		// only when the configuration sets it, and a state's computed
+		// attributes it never does.
 		d.Attribute = pe.path.tf()
 	}
 	return []*tfprotov6.Diagnostic{d}
@@ -320,6 +323,64 @@ func (et *elementType) keepEquivalent(next, base map[string]any) (changed bool) 
 		}
 	}
 	return changed
+}
+
+// changedPlanned names the first top-level attribute or block that the plan
+// knew and next holds another value for (with nullFree, only among those
+// the plan does not leave null: a data source's configuration leaves its
+// computed attributes null). The engine refuses such a state too
+// ("inconsistent result after apply"), but without naming the operation or
+// the rule.
+func (et *elementType) changedPlanned(next, planned map[string]any, nullFree bool) string {
+	for _, n := range et.obj.sortedNames() {
+		pv := planned[n]
+		if nullFree && pv == nil {
+			continue
+		}
+		if IsKnown(pv) && !wireEqual(next[n], pv, et.obj.attrs[n]) {
+			return n
+		}
+	}
+	return ""
+}
+
+// changedDetail explains changedPlanned's finding; from is what had the
+// value ("the plan", "the configuration") and open what it leaves for the
+// provider to set ("unknown", "null").
+func changedDetail(op, name, from, open string, had, got any, t Type) string {
+	what := "another value"
+	h, ok1 := showWire(had, t)
+	g, ok2 := showWire(got, t)
+	if ok1 && ok2 {
+		what = fmt.Sprintf("%s (%s has %s)", g, from, h)
+	}
+	return fmt.Sprintf("%s returned %s. %s may set only computed attributes %s leaves %s: "+
+		"leave %s out of the returned Values to keep the value, or make it Computed. This is a bug in the provider.",
+		op, what, op, from, open, name)
+}
+
+// showWire writes a null, string, number or bool wire value for a
+// message; ok is false for anything larger.
+func showWire(v any, t Type) (s string, ok bool) {
+	v, err := full(v, t)
+	if err != nil {
+		return "", false
+	}
+	switch x := v.(type) {
+	case nil:
+		return "null", true
+	case string:
+		if len(x) > 60 {
+			x = x[:57] + "..."
+		}
+		return strconv.Quote(x), true
+	case bool:
+		return strconv.FormatBool(x), true
+	}
+	if f, ok := toBigFloat(v); ok {
+		return f.Text('g', 20), true
+	}
+	return "", false
 }
 
 // stillUnknown names the first top-level attribute of m that is not
@@ -734,6 +795,16 @@ func (s *server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyRe
 		return resp, nil
 	}
 	et.keepEquivalent(next, planned)
+	if n := et.changedPlanned(next, planned, false); n != "" {
+		resp.Diagnostics = append(resp.Diagnostics, &tfprotov6.Diagnostic{
+			Severity:  tfprotov6.DiagnosticSeverityError,
+			Summary:   fmt.Sprintf("%s: %s changed %s, which the plan had", req.TypeName, c.Operation, n),
+			Detail:    changedDetail(c.Operation, n, "the plan", "unknown", planned[n], next[n], et.obj.attrs[n]),
+			Attribute: tftypes.NewAttributePath().WithAttributeName(n),
+		})
+		resp.NewState = failed
+		return resp, nil
+	}
 	if n := stillUnknown(next); n != "" {
 		if !c.HasError() {
 			resp.Diagnostics = append(resp.Diagnostics, &tfprotov6.Diagnostic{
@@ -865,6 +936,15 @@ func (s *server) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSour
 		return resp, nil
 	}
 	et.keepEquivalent(next, config)
+	if n := et.changedPlanned(next, config, true); n != "" {
+		resp.Diagnostics = append(resp.Diagnostics, &tfprotov6.Diagnostic{
+			Severity:  tfprotov6.DiagnosticSeverityError,
+			Summary:   fmt.Sprintf("%s: Read changed %s, which the configuration sets", req.TypeName, n),
+			Detail:    changedDetail("Read", n, "the configuration", "null", config[n], next[n], et.obj.attrs[n]),
+			Attribute: tftypes.NewAttributePath().WithAttributeName(n),
+		})
+		return resp, nil
+	}
 	if resp.State, err = et.dynamic(next); err != nil {
 		resp.Diagnostics = append(resp.Diagnostics, errorDiag("Internal error encoding state", err)...)
 	}

@@ -416,3 +416,126 @@ func TestCallFunction(t *testing.T) {
 		t.Error("an unknown function was called")
 	}
 }
+
+func TestCheckNamesWhatNeedsUpdate(t *testing.T) {
+	p := thing(map[string]*Attribute{
+		"id":   {Type: String, Required: true, RequiresReplace: true},
+		"text": {Type: String, Optional: true},
+		"tags": {Type: Map(String), Required: true},
+		"out":  {Type: String, Computed: true},
+	})
+	r := p.Resources["test_thing"]
+	r.Update, r.Create, r.Delete = nil, nil, nil
+	want := "invalid provider definition:\n" +
+		"  resource test_thing: Create is nil\n" +
+		"  resource test_thing: Delete is nil\n" +
+		"  resource test_thing: Update is nil, but tags, text can change without replacing the resource: write Update, or set RequiresReplace on them"
+	for i := 0; i < 5; i++ { // the same order every time
+		if err := p.Check(); err == nil || err.Error() != want {
+			t.Fatalf("got\n%v\nwant\n%s", err, want)
+		}
+	}
+}
+
+// An operation that returns a value for an attribute the plan (or a data
+// source's configuration) already knew is refused, naming the attribute
+// and the operation; values equal to the planned ones in another form
+// pass.
+func TestOperationChangesPlannedValue(t *testing.T) {
+	attrs := map[string]*Attribute{
+		"name": {Type: String, Required: true},
+		"n":    {Type: Number, Optional: true},
+		"out":  {Type: String, Computed: true},
+	}
+	p := thing(attrs)
+	returned := Values{}
+	p.Resources["test_thing"].Create = func(ctx *Context, plan Values) Values { return returned }
+	p.Resources["test_thing"].Update = func(ctx *Context, prior, plan Values) Values { return returned }
+	p.DataSources = map[string]*DataSource{"test_thing": {
+		Schema: Schema{Attributes: attrs},
+		Read:   func(ctx *Context, config Values) Values { return returned },
+	}}
+	c := newCall(t, p, "test_thing")
+	apply := func(prior Values) *tfprotov6.ApplyResourceChangeResponse {
+		planned := Values{"name": "x", "n": 3, "out": Unknown}
+		resp, err := c.s.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
+			TypeName: "test_thing", PriorState: c.dv(prior), PlannedState: c.dv(planned), Config: c.dv(Values{"name": "x", "n": 3}),
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp
+	}
+	read := func() *tfprotov6.ReadDataSourceResponse {
+		resp, err := c.s.ReadDataSource(context.Background(), &tfprotov6.ReadDataSourceRequest{
+			TypeName: "test_thing", Config: c.dv(Values{"name": "x", "n": nil, "out": nil}),
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp
+	}
+	for _, tc := range []struct {
+		returned Values
+		summary  string // "" when the operation succeeds
+		detail   string
+	}{
+		{Values{"out": "o"}, "", ""},
+		{Values{"out": "o", "n": 3.0, "name": "x"}, "", ""},
+		{Values{"out": "o", "name": "y"}, "test_thing: OP changed name, which the plan had", `OP returned "y" (the FROM has "x")`},
+		{Values{"out": "o", "n": 4}, "test_thing: OP changed n, which the plan had", "OP returned 4 (the plan has 3)"},
+	} {
+		returned = tc.returned
+		for _, op := range []string{"Create", "Update", "Read"} {
+			var diags []*tfprotov6.Diagnostic
+			from := "plan"
+			switch op {
+			case "Create":
+				diags = apply(nil).Diagnostics
+			case "Update":
+				diags = apply(Values{"name": "x", "n": 3, "out": "o"}).Diagnostics
+			case "Read":
+				from = "configuration"
+				diags = read().Diagnostics
+			}
+			if tc.summary == "" || (op == "Read" && tc.returned["name"] == nil) {
+				if len(diags) != 0 {
+					t.Errorf("%s returning %v: %v", op, tc.returned, diags[0])
+				}
+				continue
+			}
+			if len(diags) != 1 {
+				t.Errorf("%s returning %v: diagnostics %v, want one", op, tc.returned, diags)
+				continue
+			}
+			d := diags[0]
+			fill := strings.NewReplacer("OP", op, "FROM", from).Replace
+			summary, detail := fill(tc.summary), fill(tc.detail)
+			if op == "Read" {
+				summary = "test_thing: Read changed name, which the configuration sets"
+			}
+			if d.Summary != summary || !strings.Contains(d.Detail, detail) || d.Attribute == nil {
+				t.Errorf("%s returning %v: %q / %q, want %q / %q", op, tc.returned, d.Summary, d.Detail, summary, detail)
+			}
+		}
+	}
+}
+
+// A value of the wrong Go type names its attribute path in the text: the
+// engine shows a path's line only when the configuration sets it.
+func TestStateMismatchNamesPath(t *testing.T) {
+	p := thing(map[string]*Attribute{"tags": {Type: Map(String), Computed: true}})
+	p.Resources["test_thing"].Create = func(ctx *Context, plan Values) Values {
+		return Values{"tags": map[string]any{"a": 1}}
+	}
+	c := newCall(t, p, "test_thing")
+	resp, err := c.s.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
+		TypeName: "test_thing", PriorState: c.dv(nil), PlannedState: c.dv(Values{"tags": Unknown}), Config: c.dv(Values{"tags": nil}),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.Diagnostics) != 1 || resp.Diagnostics[0].Detail != `tags["a"]: a string value cannot hold a Go int (use string)` {
+		t.Fatalf("diagnostics %+v", resp.Diagnostics)
+	}
+}
