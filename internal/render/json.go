@@ -466,8 +466,12 @@ func (r *jsonRenderer) objectKey(k config.Expr, name string, lit bool) string {
 // appendTemplate appends template parts as the content of a JSON string
 // that Terraform reads as a template.
 func (r *jsonRenderer) appendTemplate(dst []byte, parts []config.Expr) []byte {
+	start := len(dst)
 	config.EachTemplateRun(parts, func(s, dollars string, more bool) {
 		r.em.checkText(s)
+		if len(dst) == start {
+			dst, s = appendLeadingBOM(dst, s)
+		}
 		dst = appendJSONTemplateText(dst, s, more || dollars != "")
 		dst = append(dst, config.DollarInterpolation(dollars)...)
 	}, func(e config.Expr) {
@@ -481,10 +485,25 @@ func (r *jsonRenderer) appendTemplate(dst []byte, parts []config.Expr) []byte {
 // templateEscape escapes `${` and `%{` so that a template reads s back
 // unchanged; lit leaves s as it is.
 func templateEscape(s string, lit bool) string {
-	if lit || !strings.Contains(s, "{") {
+	if lit || (!strings.Contains(s, "{") && !strings.HasPrefix(s, bom)) {
 		return s
 	}
-	return string(appendJSONTemplateText(make([]byte, 0, len(s)+2), s, false))
+	dst, s := appendLeadingBOM(make([]byte, 0, len(s)+2), s)
+	return string(appendJSONTemplateText(dst, s, false))
+}
+
+// bom is the byte order mark, U+FEFF.
+const bom = "\ufeff"
+
+// appendLeadingBOM writes a byte order mark that starts the text of a
+// template as the interpolation ${"\ufeff"}: HCL's template parser, which
+// Terraform runs on every JSON string it evaluates, drops one at the
+// start of its input as it would at the start of a file.
+func appendLeadingBOM(dst []byte, s string) ([]byte, string) {
+	if !strings.HasPrefix(s, bom) {
+		return dst, s
+	}
+	return append(dst, `${"\ufeff"}`...), s[len(bom):]
 }
 
 // appendJSONTemplateText appends text that Terraform reads as part of a
