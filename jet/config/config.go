@@ -250,9 +250,12 @@ func (p *Provider) Build() ([]*Resource, diag.Diagnostics) {
 	}
 	var rs []*Resource
 	byType := map[string]*Resource{}
+	var allTypes []string // of every schema, included or not
+	matched := make([]bool, len(include))
 	for _, sp := range p.Schemas {
 		for _, sr := range sp.Resources {
-			if !included(include, sr.Type) {
+			allTypes = append(allTypes, sr.Type)
+			if !included(include, matched, sr.Type) {
 				continue
 			}
 			if prev, dup := byType[sr.Type]; dup {
@@ -271,18 +274,23 @@ func (p *Provider) Build() ([]*Resource, diag.Diagnostics) {
 		}
 	}
 	sort.Slice(rs, func(i, j int) bool { return rs[i].TerraformType < rs[j].TerraformType })
+	sort.Strings(allTypes)
+	if len(p.Schemas) == 0 {
+		ds = append(ds, &diag.Diagnostic{Summary: "Provider.Schemas is empty", Suggestion: "read the provider schemas with schema.ReadProviders (terraform providers schema -json output)"})
+	}
+	for i := range include {
+		if !matched[i] && len(p.Schemas) > 0 {
+			ds = append(ds, &diag.Diagnostic{
+				Summary:    fmt.Sprintf("Provider.Include pattern %q matches no resource type of the schemas", p.Include[i]),
+				Detail:     "A pattern must match a whole type name, such as aws_vpc or aws_.*.",
+				Suggestion: diag.DidYouMean(p.Include[i], allTypes),
+			})
+		}
+	}
 	for typ := range p.perResource {
 		if byType[typ] == nil {
-			var names []string
-			for n := range byType {
-				names = append(names, n)
-			}
-			sort.Strings(names)
-			ds = append(ds, &diag.Diagnostic{
-				Summary:    fmt.Sprintf("A configurator is registered for %s, which no included schema has", typ),
-				Path:       typ,
-				Suggestion: diag.DidYouMean(typ, names),
-			})
+			summary, suggestion := notIncluded(typ, allTypes, byType)
+			ds = append(ds, &diag.Diagnostic{Summary: "A configurator is registered for " + typ + ", " + summary, Path: typ, Suggestion: suggestion})
 		}
 	}
 	for _, r := range rs {
@@ -297,7 +305,7 @@ func (p *Provider) Build() ([]*Resource, diag.Diagnostics) {
 			}
 		}
 	}
-	ds = append(ds, check(p, rs, byType)...)
+	ds = append(ds, check(p, rs, byType, allTypes)...)
 	sortDiagnostics(ds)
 	if ds.HasErrors() {
 		return nil, ds
@@ -305,16 +313,30 @@ func (p *Provider) Build() ([]*Resource, diag.Diagnostics) {
 	return rs, ds
 }
 
-func included(include []*regexp.Regexp, typ string) bool {
-	if len(include) == 0 {
-		return true
-	}
-	for _, re := range include {
+// included reports whether typ matches an Include pattern, marking in
+// matched every pattern it matches.
+func included(include []*regexp.Regexp, matched []bool, typ string) bool {
+	in := len(include) == 0
+	for i, re := range include {
 		if re.MatchString(typ) {
-			return true
+			matched[i], in = true, true
 		}
 	}
-	return false
+	return in
+}
+
+// notIncluded says why typ is not a generated resource (Include leaves it
+// out, or no schema has it) and what to do.
+func notIncluded(typ string, allTypes []string, byType map[string]*Resource) (summary, suggestion string) {
+	if i := sort.SearchStrings(allTypes, typ); i < len(allTypes) && allTypes[i] == typ {
+		return "which Provider.Include leaves out", "add " + typ + " to Provider.Include"
+	}
+	names := make([]string, 0, len(byType))
+	for n := range byType {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return "which no schema has", diag.DidYouMean(typ, names)
 }
 
 var (
@@ -325,7 +347,7 @@ var (
 )
 
 // check reports configurations that cannot be generated.
-func check(p *Provider, rs []*Resource, byType map[string]*Resource) diag.Diagnostics {
+func check(p *Provider, rs []*Resource, byType map[string]*Resource, allTypes []string) diag.Diagnostics {
 	var ds diag.Diagnostics
 	bad := func(r *Resource, path, summary, suggestion string) {
 		at := r.TerraformType
@@ -387,7 +409,8 @@ func check(p *Provider, rs []*Resource, byType map[string]*Resource) diag.Diagno
 				bad(r, name, "A reference cannot be on the external-name argument", "")
 			}
 			if byType[ref.TerraformType] == nil {
-				bad(r, name, fmt.Sprintf("The reference's target %s is not an included resource type", ref.TerraformType), "include it, or fix the name")
+				summary, suggestion := notIncluded(ref.TerraformType, allTypes, byType)
+				bad(r, name, "The reference's target is "+ref.TerraformType+", "+summary, suggestion)
 			}
 		}
 		for _, f := range r.Sensitive.Fields {

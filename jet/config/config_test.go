@@ -108,7 +108,7 @@ func TestBuildDiagnostics(t *testing.T) {
 		"bad include":    {func(p *Provider) { p.Include = []string{"aws_("} }, []string{`Include pattern "aws_(" is not a regular expression`}},
 		"unknown type": {func(p *Provider) {
 			p.AddResourceConfigurator("aws_vcp", func(*Resource) error { return nil })
-		}, []string{"registered for aws_vcp", `did you mean "aws_vpc"?`}},
+		}, []string{"registered for aws_vcp, which no schema has", `did you mean "aws_vpc"?`}},
 		"same kind": {func(p *Provider) {
 			p.AddResourceConfigurator("aws_subnet", func(r *Resource) error { r.ShortGroup, r.Kind = "vpc", "VPC"; return nil })
 		}, []string{"Kind VPC in group vpc.aws.example.org is also the kind of aws_subnet", "at aws_vpc"}},
@@ -118,7 +118,17 @@ func TestBuildDiagnostics(t *testing.T) {
 		"reference to excluded type": {func(p *Provider) {
 			p.Include = []string{"aws_s.*"}
 			p.AddResourceConfigurator("aws_subnet", func(r *Resource) error { r.References["vpc_id"] = Reference{TerraformType: "aws_vpc"}; return nil })
-		}, []string{"target aws_vpc is not an included resource type"}},
+		}, []string{"target is aws_vpc, which Provider.Include leaves out (at aws_subnet.vpc_id)", "add aws_vpc to Provider.Include"}},
+		"reference to unknown type": {func(p *Provider) {
+			p.AddResourceConfigurator("aws_subnet", func(r *Resource) error { r.References["vpc_id"] = Reference{TerraformType: "aws_vcp"}; return nil })
+		}, []string{"target is aws_vcp, which no schema has (at aws_subnet.vpc_id)", `did you mean "aws_vpc"?`}},
+		"include matching nothing": {func(p *Provider) { p.Include = []string{"aws_vpc", "aws_subent"} }, []string{
+			`Provider.Include pattern "aws_subent" matches no resource type of the schemas`, `did you mean "aws_subnet"?`}},
+		"configurator for excluded type": {func(p *Provider) {
+			p.Include = []string{"aws_vpc"}
+			p.AddResourceConfigurator("aws_subnet", func(*Resource) error { return nil })
+		}, []string{"A configurator is registered for aws_subnet, which Provider.Include leaves out (at aws_subnet)", "add aws_subnet to Provider.Include"}},
+		"no schemas": {func(p *Provider) { p.Schemas = nil }, []string{"Provider.Schemas is empty"}},
 		"bad kind": {func(p *Provider) {
 			p.AddResourceConfigurator("aws_vpc", func(r *Resource) error { r.Kind = "vpc"; return nil })
 		}, []string{`Kind "vpc" is not an exported Go name`}},
