@@ -228,12 +228,14 @@ type CallDecl struct {
 	// SourceExpr is a source built from variables or locals (OpenTofu's
 	// early evaluation), which the loader evaluates into Source.
 	SourceExpr hcl.Expression
-	Count      hcl.Expression
-	ForEach    hcl.Expression
-	Inputs     map[string]*Expr
-	Providers  hcl.Expression
-	DependsOn  hcl.Expression // nil when absent
-	DeclRange  hcl.Range
+	// SourceRange is where the source argument's value is.
+	SourceRange hcl.Range
+	Count       hcl.Expression
+	ForEach     hcl.Expression
+	Inputs      map[string]*Expr
+	Providers   hcl.Expression
+	DependsOn   hcl.Expression // nil when absent
+	DeclRange   hcl.Range
 
 	// Version is the version constraint of a registry module, evaluated
 	// (OpenTofu's early evaluation) when VersionExpr, the argument, is
@@ -691,6 +693,7 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 		for _, a := range l.attrs(b.Body) {
 			switch n := a.Name; n {
 			case "source":
+				c.SourceRange = a.Source.Range()
 				v, hd := a.Source.Value(nil)
 				if hd.HasErrors() || v.Type().FriendlyName() != "string" || v.IsNull() {
 					r := a.Source.Range()

@@ -102,6 +102,9 @@ func (l *loader) moduleVersion(m *Module, c *CallDecl, key string) string {
 		return fail("Invalid version constraint", "This string does not use correct version constraint syntax: "+QuoteOrEmpty(c.Version)+".",
 			"write a constraint such as \"~> 5.0\" or \">= 5.1, < 6.0\"", "invalid module version")
 	}
+	// The engines report a source that cannot go with a version at the
+	// source.
+	r = c.SourceRange
 	if isLocalSource(c.Source) {
 		return fail("Invalid registry module source address",
 			"module \""+c.Name+"\" sets version, which applies only to registry modules, but its source "+QuoteOrEmpty(c.Source)+" is a local directory",
@@ -115,6 +118,7 @@ func (l *loader) moduleVersion(m *Module, c *CallDecl, key string) string {
 			"Failed to parse module registry address: "+err.Error()+". "+l.engineName().String()+" assumed that you intended a module registry source address because module \""+c.Name+"\" also sets the argument \"version\", which applies only to registry modules",
 			"remove the version argument (a git or URL source names its revision in the address, such as ?ref=v1.2.0), or use a registry address as the source", "invalid module source")
 	}
+	r = x.Range()
 	if _, installed := l.remote[key]; !installed {
 		return "" // reported with the source, at the version
 	}

@@ -119,9 +119,9 @@ func TestModuleVersionTerraform(t *testing.T) {
 	}
 }
 
-// TestModuleVersionProblems: a version that depends on a resource, a
-// version on a local module and a call init did not install, each
-// reported at the version.
+// TestModuleVersionProblems: a version that depends on a resource and a
+// call init did not install, each reported at the version, and a version
+// on a local module, reported at the source as the engines do.
 func TestModuleVersionProblems(t *testing.T) {
 	files := versionFiles("terraform_data.r.output", "registry.opentofu.org")
 	files["main.tf"] += "resource \"terraform_data\" \"r\" {}\n"
@@ -133,7 +133,7 @@ func TestModuleVersionProblems(t *testing.T) {
 	files["main.tf"] = strings.Replace(files["main.tf"], `"hashicorp/consul/aws"`, `"./local"`, 1)
 	files["local/main.tf"] = ""
 	_, ds = Dir(writeFiles(t, files), Options{Engine: tffile.OpenTofu})
-	if !strings.Contains(ds.Error(), `main.tf:12:13: Error: Invalid registry module source address; module "m" sets version, which applies only to registry modules`) {
+	if !strings.Contains(ds.Error(), `main.tf:11:13: Error: Invalid registry module source address; module "m" sets version, which applies only to registry modules`) {
 		t.Errorf("local: %v", ds)
 	}
 	files = versionFiles("var.ver", "registry.opentofu.org")
@@ -212,13 +212,13 @@ func notRegistryFiles(source string) map[string]string {
 
 // TestModuleVersionNotRegistry: with version, a source that is not a
 // registry address (git::, a URL, a GitHub path) is an error at the
-// version, in the words of the engine eval reads for; a registry address
+// source, in the words of the engine eval reads for; a registry address
 // with a host is not.
 func TestModuleVersionNotRegistry(t *testing.T) {
 	for _, engine := range []tffile.Engine{tffile.Terraform, tffile.OpenTofu} {
 		for _, tc := range notRegistrySources {
 			_, ds := Dir(writeFiles(t, notRegistryFiles(tc.source)), Options{Engine: engine})
-			want := "main.tf:3:13: Error: Invalid registry module source address; Failed to parse module registry address: " + tc.why + ". " + engine.String() +
+			want := "main.tf:2:13: Error: Invalid registry module source address; Failed to parse module registry address: " + tc.why + ". " + engine.String() +
 				` assumed that you intended a module registry source address because module "m" also sets the argument "version", which applies only to registry modules`
 			if len(ds) != 1 || !strings.Contains(ds.Error(), want) {
 				t.Errorf("%s %s: %v\nwant %s", engine, tc.source, ds, want)
@@ -233,14 +233,14 @@ func TestModuleVersionNotRegistry(t *testing.T) {
 
 // TestModuleVersionNotRegistryInit: each engine's init refuses those
 // sources with version, before fetching anything, with the error eval
-// gives.
+// gives, at the source.
 func TestModuleVersionNotRegistryInit(t *testing.T) {
 	enginetest.ForEachEngine(t, func(t *testing.T, engine string) {
 		for _, tc := range notRegistrySources {
 			w := enginetest.Workspace(t, notRegistryFiles(tc.source))
 			r := w.Exec("init", "-backend=false", "-input=false", "-no-color")
 			out := strings.Join(strings.Fields(r.Output), " ")
-			if r.Err == nil || !strings.Contains(out, "Error: Invalid registry module source address") ||
+			if r.Err == nil || !strings.Contains(out, "Error: Invalid registry module source address") || !strings.Contains(out, "on main.tf line 2,") ||
 				!strings.Contains(out, "Failed to parse module registry address: "+tc.why+".") {
 				t.Errorf("%s: %s init:\n%s", tc.source, r.Engine, r.Output)
 			}
