@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	tfaddr "github.com/hashicorp/terraform-registry-address"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 	"github.com/zclconf/go-cty/cty/function"
@@ -429,17 +431,21 @@ func (l *loader) loadModule(dir string, path []string, parent *Module) *Module {
 			continue
 		}
 		cdir, ok := l.remote[strings.Join(cp, ".")]
-		if was := l.installed[strings.Join(cp, ".")]; ok && c.SourceExpr != nil && isLocalSource(c.Source) && was != c.Source {
-			// OpenTofu refuses a tree installed from other values.
-			r := c.SourceExpr.Range()
+		if was := l.installed[strings.Join(cp, ".")]; ok && !l.sameSource(was, c.Source) {
+			// The engines refuse a call whose source is not the one init
+			// installed, rather than read the old module.
+			detail, hint := "", l.initHint()
+			if c.SourceExpr != nil {
+				detail, hint = " with these variables", "run tofu init with the same variables (-var, -var-file) in the root module directory"
+			}
 			l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
 				Summary: "Module source has changed",
-				Detail:  "module \"" + name + "\" has source " + QuoteOrEmpty(c.Source) + " with these variables, but it was installed from " + QuoteOrEmpty(was),
-				Subject: &r, Suggestion: "run tofu init with the same variables (-var, -var-file) in the root module directory"})
+				Detail:  "module \"" + name + "\" has source " + QuoteOrEmpty(c.Source) + detail + ", but it was installed from " + QuoteOrEmpty(was),
+				Subject: &c.SourceRange, Suggestion: hint})
 			if m.missing == nil {
 				m.missing = map[string]string{}
 			}
-			m.missing[name] = "module source has changed since tofu init"
+			m.missing[name] = "module source has changed since " + l.initName()
 			continue
 		}
 		if !ok {
@@ -490,6 +496,48 @@ func (l *loader) loadModule(dir string, path []string, parent *Module) *Module {
 
 // QuoteOrEmpty quotes s for messages.
 func QuoteOrEmpty(s string) string { return "\"" + s + "\"" }
+
+// sameSource reports whether a module source modules.json recorded (was)
+// and a call's source (now) name the same module, as the engines compare
+// them: local paths cleaned ("./m/" is "./m"), registry addresses parsed
+// (a recorded one names the registry host, which a call may leave out).
+// Other remote addresses are recorded as go-getter rewrote them
+// ("github.com/x/y" as "git::https://github.com/x/y.git"), which eval does
+// not repeat: two of them count as the same.
+func (l *loader) sameSource(was, now string) bool {
+	switch {
+	case was == now:
+		return true
+	case isLocalSource(was) || isLocalSource(now):
+		return isLocalSource(was) && isLocalSource(now) && cleanLocalSource(was) == cleanLocalSource(now)
+	}
+	w, errW := tfaddr.ParseModuleSource(was)
+	n, errN := tfaddr.ParseModuleSource(now)
+	if errW != nil || errN != nil {
+		return errW != nil && errN != nil
+	}
+	wp, np := w.Package, n.Package
+	return l.registryHost(was, string(wp.Host)) == l.registryHost(now, string(np.Host)) &&
+		wp.Namespace == np.Namespace && wp.Name == np.Name && wp.TargetSystem == np.TargetSystem && w.Subdir == n.Subdir
+}
+
+// registryHost is the host of a parsed registry address: the engine's
+// default registry when the address names none.
+func (l *loader) registryHost(addr, parsed string) string {
+	if l.engine == tffile.OpenTofu && parsed == tfaddr.DefaultModuleRegistryHost.String() && !strings.HasPrefix(addr, parsed+"/") {
+		return "registry.opentofu.org"
+	}
+	return parsed
+}
+
+// cleanLocalSource is a local module path as the engines record it.
+func cleanLocalSource(s string) string {
+	c := path.Clean(s)
+	if c != "." && c != ".." && !strings.HasPrefix(c, "../") {
+		c = "./" + c
+	}
+	return c
+}
 
 func isLocalSource(s string) bool {
 	return strings.HasPrefix(s, "./") || strings.HasPrefix(s, "../") || s == "." || s == ".."

@@ -1,6 +1,8 @@
 package load
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -243,6 +245,80 @@ func TestModuleVersionNotRegistryInit(t *testing.T) {
 			if r.Err == nil || !strings.Contains(out, "Error: Invalid registry module source address") || !strings.Contains(out, "on main.tf line 2,") ||
 				!strings.Contains(out, "Failed to parse module registry address: "+tc.why+".") {
 				t.Errorf("%s: %s init:\n%s", tc.source, r.Engine, r.Output)
+			}
+		}
+	})
+}
+
+// TestModuleSourceChanged: a call whose source is not the one
+// modules.json recorded is "Module source has changed" at the source, as
+// terraform and tofu say, instead of evaluating the module init installed;
+// the same source written another way is not a change.
+func TestModuleSourceChanged(t *testing.T) {
+	for _, tc := range []struct {
+		engine      tffile.Engine
+		recorded    string
+		source      string
+		changed     bool
+		withVersion bool
+	}{
+		{tffile.Terraform, "./m", "./n", true, false},
+		{tffile.Terraform, "./m", "./m/", false, false},
+		{tffile.Terraform, "./m", "./n/../m", false, false},
+		{tffile.Terraform, "./m", "m", true, false}, // a registry-like or remote address now
+		{tffile.Terraform, "registry.terraform.io/hashicorp/consul/aws", "hashicorp/vault/aws", true, true},
+		{tffile.Terraform, "registry.terraform.io/hashicorp/consul/aws", "hashicorp/consul/aws", false, true},
+		{tffile.Terraform, "hashicorp/consul/aws", "registry.terraform.io/hashicorp/consul/aws", false, true},
+		{tffile.Terraform, "registry.terraform.io/hashicorp/consul/aws", "hashicorp/consul/aws//modules/x", true, true},
+		{tffile.Terraform, "registry.opentofu.org/hashicorp/consul/aws", "hashicorp/consul/aws", true, true},
+		{tffile.OpenTofu, "registry.opentofu.org/hashicorp/consul/aws", "hashicorp/consul/aws", false, true},
+		{tffile.OpenTofu, "registry.terraform.io/hashicorp/consul/aws", "hashicorp/consul/aws", true, true},
+		{tffile.Terraform, "git::https://github.com/x/y.git", "github.com/x/y", false, false},
+		{tffile.Terraform, "git::https://github.com/x/y.git", "./y", true, false},
+	} {
+		version := ""
+		if tc.withVersion {
+			version = "  version = \"1.0.0\"\n"
+		}
+		files := map[string]string{
+			"main.tf":                         "module \"m\" {\n  source  = \"" + tc.source + "\"\n" + version + "}\n",
+			".terraform/modules/modules.json": `{"Modules":[{"Key":"","Source":"","Dir":"."},{"Key":"m","Source":"` + tc.recorded + `","Version":"1.0.0","Dir":"m"}]}`,
+			"m/main.tf":                       "output \"x\" { value = 1 }\n",
+			"n/main.tf":                       "output \"x\" { value = 2 }\n",
+		}
+		_, ds := Dir(writeFiles(t, files), Options{Engine: tc.engine})
+		want := `main.tf:2:13: Error: Module source has changed; module "m" has source "` + tc.source + `", but it was installed from "` + tc.recorded + `"`
+		if got := ds.Error(); tc.changed != strings.Contains(got, want) || (!tc.changed && ds.HasErrors()) {
+			t.Errorf("%s: %s recorded, %s now: %v\nchanged: %v", tc.engine, tc.recorded, tc.source, ds, tc.changed)
+		}
+	}
+}
+
+// TestModuleSourceChangedInit: terraform and tofu refuse a changed local
+// source at the source, and take the same path written another way.
+func TestModuleSourceChangedInit(t *testing.T) {
+	enginetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		w := enginetest.Workspace(t, map[string]string{
+			"main.tf":   "module \"m\" {\n  source = \"./m\"\n}\n",
+			"m/main.tf": "output \"x\" { value = 1 }\n",
+			"n/main.tf": "output \"x\" { value = 2 }\n",
+		})
+		if r := w.Exec("init", "-backend=false", "-input=false", "-no-color"); r.Err != nil {
+			t.Fatalf("%s init: %v\n%s", r.Engine, r.Err, r.Output)
+		}
+		for source, changed := range map[string]bool{"./n": true, "./m/": false, "./n/../m": false} {
+			if err := os.WriteFile(filepath.Join(w.Dir, "main.tf"), []byte("module \"m\" {\n  source = \""+source+"\"\n}\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			r := w.Exec("validate", "-no-color")
+			out := strings.Join(strings.Fields(r.Output), " ")
+			if changed != (r.Err != nil && strings.Contains(out, "Error: Module source has changed") && strings.Contains(out, "on main.tf line 2,")) {
+				t.Errorf("%s: source %s:\n%s", r.Engine, source, r.Output)
+			}
+			// eval agrees, on the modules.json the engine wrote.
+			_, ds := Dir(w.Dir, Options{Engine: tffile.EngineOf(w.Engine)})
+			if changed != strings.Contains(ds.Error(), "main.tf:2:12: Error: Module source has changed") {
+				t.Errorf("eval, source %s: %v", source, ds)
 			}
 		}
 	})
