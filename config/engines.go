@@ -23,11 +23,12 @@ var (
 	openTofuEncryption = OpenTofuUse{What: "encryption blocks (state and plan encryption)", Since: "1.7"}
 	openTofuForEach    = OpenTofuUse{What: "provider blocks with for_each", Since: "1.9"}
 	openTofuEarly      = OpenTofuUse{What: "variables and locals in module sources and versions and in backend settings (early evaluation)", Since: "1.8"}
+	openTofuLanguage   = OpenTofuUse{What: "language blocks", Since: "1.12"}
 )
 
 // OpenTofuOnly lists the places c uses what only OpenTofu accepts, in
 // block order: the encryption block of the terraform settings, provider
-// blocks with for_each, and variables or local values in a module's
+// blocks with for_each, language blocks, and variables or local values in a module's
 // source or version or a backend's settings, which OpenTofu evaluates
 // early and Terraform reads literally. A front end reports them when it
 // knows the configuration goes to Terraform.
@@ -71,6 +72,8 @@ func OpenTofuOnly(c *Config) []OpenTofuUse {
 			addr := KindModule.Address(b.Labels)
 			early(b.Body.Attribute("source"), addr)
 			early(b.Body.Attribute("version"), addr)
+		case "language":
+			add(openTofuLanguage, b.DeclRange, "language")
 		}
 	}
 	return uses

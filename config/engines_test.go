@@ -109,3 +109,13 @@ module "m" {
 		})
 	}
 }
+
+// TestLanguageBlockIsOpenTofuOnly: OpenTofu 1.12's language block, which
+// the reader carries, is named for a front end that writes for Terraform.
+func TestLanguageBlockIsOpenTofuOnly(t *testing.T) {
+	cfg := mustParse(t, "language {\n  edition = tofu2024\n}\n")
+	uses := OpenTofuOnly(cfg)
+	if len(uses) != 1 || uses[0].Path != "language" || uses[0].Since != "1.12" || uses[0].Range.Start.Line != 1 {
+		t.Fatalf("OpenTofuOnly: %+v", uses)
+	}
+}

@@ -350,12 +350,15 @@ var (
 		KindModule, KindOutput, KindMoved, KindImport, KindRemoved, KindCheck}
 )
 
-// Carried are top-level blocks that engines newer than those tfkit drives
-// define (Terraform 1.14's actions; Terraform 1.11 refuses them): the
+// Carried are top-level blocks that tfkit reads but does not author: those
+// of engines newer than those tfkit drives (Terraform 1.14's actions;
+// Terraform 1.11 refuses them), and OpenTofu 1.12's language block, which
+// declares the language edition and the versions a module is for. The
 // reader keeps them as written and the loader accepts them without
-// evaluating them, but they are no kind of Kinds, which tfkit's authoring
-// APIs, renderers and validators know.
-var Carried = []*BlockSpec{{Type: "action", Labels: []string{"type", "name"}}}
+// evaluating them (it checks language blocks as OpenTofu does, and refuses
+// them for Terraform), but they are no kind of Kinds, which tfkit's
+// authoring APIs, renderers and validators know.
+var Carried = []*BlockSpec{{Type: "action", Labels: []string{"type", "name"}}, {Type: "language"}}
 
 // Roots are the names a reference may start with besides a resource
 // type: the roots of the kinds referred to by address or argument, then

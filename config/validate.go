@@ -632,7 +632,7 @@ func (v *validator) checkTypeConstraint(a *Attribute, sc scope) {
 		var expr hclsyntax.Expression
 		expr, hds = hclsyntax.ParseExpression([]byte(src), sc.rng.Filename, hcl.InitialPos)
 		if !hds.HasErrors() {
-			_, _, hds = typeexprWithDefaults(expr)
+			_, _, hds = VariableType(expr)
 		}
 	}
 	if hds.HasErrors() {
@@ -658,7 +658,7 @@ func typeExprProblem(e Expr, inObject bool) string {
 		if e.Syntax == nil {
 			return "empty type expression"
 		}
-		if _, _, hds := typeexprWithDefaults(e.Syntax); hds.HasErrors() {
+		if _, _, hds := VariableType(e.Syntax); hds.HasErrors() {
 			return hds[0].Summary + ": " + hds[0].Detail
 		}
 		return ""

@@ -10,6 +10,7 @@ import (
 	"github.com/zclconf/go-cty/cty/convert"
 	"github.com/zclconf/go-cty/cty/function"
 
+	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
 )
 
@@ -819,7 +820,7 @@ func (e *evaluator) evalVar(mi *modInst, name string) cty.Value {
 	var ty cty.Type = cty.DynamicPseudoType
 	var defaults *typeexpr.Defaults
 	if decl.Type != nil {
-		t, d, hd := typeexpr.TypeConstraintWithDefaults(decl.Type)
+		t, d, hd := config.VariableType(decl.Type)
 		if hd.HasErrors() {
 			e.diags = append(e.diags, diag.FromHCL(hd)...)
 		} else {

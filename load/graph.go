@@ -162,7 +162,14 @@ func buildGraph(root *Module, dataAfterProvider bool, lossy map[string]bool) *gr
 func (g *graph) linkNode(n *node) {
 	m := n.mod
 	seen := map[*node]bool{}
+	// inCondition is set while a resource's own conditions are linked: one
+	// that names the resource itself is refused where the module is read
+	// ("Invalid reference in precondition", rules.go), not a cycle.
+	inCondition := false
 	dep := func(d *node) {
+		if d == n && inCondition {
+			return
+		}
 		if d == n && n.cycle == "" {
 			// A resource or local that reads itself is a cycle of one.
 			n.cycle = n.key + " -> " + n.key
@@ -280,8 +287,10 @@ func (g *graph) linkNode(n *node) {
 			dep(g.nodes[m.Name()+"provider."+resourceProviderName(r)])
 		}
 		body(r.Body)
+		inCondition = true
 		conds(r.Preconditions)
 		conds(r.Postconditions)
+		inCondition = false
 		refs(m, r.DependsOn)
 		if r.Lifecycle != nil {
 			for _, a := range r.Lifecycle.Attrs {

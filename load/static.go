@@ -8,6 +8,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 
+	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
 )
 
@@ -78,6 +79,10 @@ func (l *loader) staticSource(m *Module, c *CallDecl) (string, bool) {
 		return fail(why)
 	case !v.IsWhollyKnown():
 		return fail("its value is not known before planning")
+	case containsSensitive(v):
+		l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Sensitive value not allowed",
+			Detail: "Sensitive values, or values derived from sensitive values, cannot be used as module." + c.Name + ".source.", Subject: &r})
+		return "", false
 	}
 	v, _ = v.UnmarkDeep()
 	if v.IsNull() {
@@ -185,7 +190,7 @@ func (s *staticScope) variableValue(name string) staticValue {
 	ty := cty.DynamicPseudoType
 	var defaults *typeexpr.Defaults
 	if decl.Type != nil {
-		t, d, hd := typeexpr.TypeConstraintWithDefaults(decl.Type)
+		t, d, hd := config.VariableType(decl.Type)
 		if hd.HasErrors() {
 			return staticValue{why: "invalid type: " + hd.Error()}
 		}

@@ -617,6 +617,12 @@ func (l *loader) readFiles(dir string, names []string) *readResult {
 			// Terraform does; the reader's own word on top-level
 			// arguments is left for it.
 			_, hd := f.Syntax.Content(topSchema)
+			for _, d := range hd {
+				if d.Summary == "Unsupported block type" && strings.Contains(d.Detail, `"required_providers"`) {
+					// The engines' words for a common slip.
+					d.Summary, d.Detail = "Invalid required_providers block", `A "required_providers" block must be nested inside a "terraform" block.`
+				}
+			}
 			r.diags = append(r.diags, diag.FromHCL(hd)...)
 		}
 	}
@@ -630,6 +636,7 @@ func (l *loader) readFiles(dir string, names []string) *readResult {
 		r.diags = append(r.diags, d)
 	}
 	r.config = mod.Config
+	r.diags = append(r.diags, rules(mod.Config, r.json, l.engine)...)
 	return r
 }
 
@@ -672,6 +679,9 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 		for _, a := range l.attrs(b.Body) {
 			switch a.Name {
 			case "type":
+				if _, quoted := quotedString(a.Source); quoted && !l.json {
+					continue // refused by rules: "Invalid quoted type constraints"
+				}
 				v.Type = a.Source
 			case "default":
 				v.Default = a.Source
@@ -746,13 +756,13 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 				if hd.HasErrors() || v.Type().FriendlyName() != "string" || v.IsNull() {
 					r := a.Source.Range()
 					detail := "the source of a module must be a literal string"
+					// Early evaluation is OpenTofu's (1.8): the loader
+					// evaluates it (static.go), function calls included.
+					if l.engine == tffile.OpenTofu {
+						c.SourceExpr = a.Source
+						continue
+					}
 					if len(a.Source.Variables()) > 0 {
-						// Early evaluation is OpenTofu's (1.8): the
-						// loader evaluates it (static.go).
-						if l.engine == tffile.OpenTofu {
-							c.SourceExpr = a.Source
-							continue
-						}
 						detail = "Terraform reads a module source before evaluating anything, so it must be a literal string; OpenTofu 1.8 or later evaluates variables and locals in it (--engine tofu)"
 					}
 					l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
@@ -934,6 +944,15 @@ func (l *loader) providerRef(e hcl.Expression) (ref, key hcl.Expression) {
 
 func (l *loader) reference(e hcl.Expression) hcl.Expression {
 	tr, hd := hcl.AbsTraversalForExpr(e)
+	if s, quoted := quotedString(e); hd.HasErrors() && quoted && !l.json {
+		// "aws_vpc.main": deprecated, and still a reference.
+		start := e.Range().Start
+		start.Column++
+		start.Byte++
+		if tr, hd = hclsyntax.ParseTraversalAbs([]byte(s), e.Range().Filename, start); !hd.HasErrors() {
+			l.diags = append(l.diags, quotedReference(e.Range(), l.engineName().String()))
+		}
+	}
 	if hd.HasErrors() {
 		r := e.Range()
 		l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid reference",

@@ -64,10 +64,10 @@ func (l *loader) moduleVersion(m *Module, c *CallDecl, key string) string {
 		return why
 	}
 	var v cty.Value
+	literal, hd := x.Value(nil)
 	switch {
-	case len(x.Variables()) == 0:
-		var hd hcl.Diagnostics
-		if v, hd = x.Value(nil); hd.HasErrors() {
+	case len(x.Variables()) == 0 && (l.engine != tffile.OpenTofu || !hd.HasErrors()):
+		if v = literal; hd.HasErrors() {
 			return fail("Invalid module version", hd.Error(), "", "invalid module version")
 		}
 	case l.engine != tffile.OpenTofu:
@@ -85,6 +85,9 @@ func (l *loader) moduleVersion(m *Module, c *CallDecl, key string) string {
 				"build the version from variables and locals whose values do not depend on resources, data sources or module outputs",
 				"module version not known before planning")
 		}
+	}
+	if containsSensitive(v) {
+		return fail("Invalid version constraint", "Sensitive values, or values derived from sensitive values, cannot be used as version arguments.", "", "invalid module version")
 	}
 	v, _ = v.UnmarkDeep()
 	if v.IsNull() {

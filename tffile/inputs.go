@@ -82,7 +82,7 @@ func readInput(b *config.Block) (*schema.Input, diag.Diagnostics) {
 		if ds != nil {
 			return nil, append(diags, ds...)
 		}
-		ty, defaults, hds := typeexpr.TypeConstraintWithDefaults(x)
+		ty, defaults, hds := config.VariableType(x)
 		if hds.HasErrors() {
 			return nil, append(diags, diag.FromHCL(hds)...)
 		}

@@ -234,6 +234,11 @@ func (g *goEmitter) block(b *config.Block, sb *hclsyntax.Block) {
 func noElement(b *config.Block, none string) string {
 	k, ok := config.KindOf(b.Type)
 	if !ok {
+		for _, c := range config.Carried {
+			if c.Type == b.Type {
+				return fmt.Sprintf("%s for %s blocks, which tfkit reads but does not write", none, b.Type)
+			}
+		}
 		return fmt.Sprintf("%s for %s blocks, which Terraform does not accept either", none, b.Type)
 	}
 	return fmt.Sprintf("%s for %s blocks with %d labels (Terraform gives them %d)", none, b.Type, len(b.Labels), len(k.Labels))

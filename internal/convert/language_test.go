@@ -64,4 +64,8 @@ func TestKindsFollowLanguage(t *testing.T) {
 	if msg := noElement(config.NewBlock("resorce"), "none"); !strings.Contains(msg, "which Terraform does not accept either") {
 		t.Errorf("noElement(resorce) = %q", msg)
 	}
+	// OpenTofu's language block, which tfkit reads.
+	if msg := noElement(config.NewBlock("language"), "none"); !strings.Contains(msg, "which tfkit reads but does not write") {
+		t.Errorf("noElement(language) = %q", msg)
+	}
 }

@@ -22,9 +22,10 @@ const (
 	EnvOpenTofu       = "TFKIT_OPENTOFU"        // OpenTofu binary to test with besides the engine
 )
 
-// openTofuVersion is where scripts/install-engine.sh caches its OpenTofu
-// build (TFKIT_OPENTOFU_VERSION in scripts/lib.sh); keep the two equal.
-const openTofuVersion = "1.12.6"
+// OpenTofuVersion is the OpenTofu release scripts/install-engine.sh builds
+// and caches (TFKIT_OPENTOFU_VERSION in scripts/lib.sh); keep the two
+// equal.
+const OpenTofuVersion = "1.12.6"
 
 const installHint = "run scripts/install-engine.sh and scripts/install-providers.sh (scripts/test.sh runs both)"
 
@@ -99,7 +100,7 @@ func findEngine() (string, error) {
 		}
 	}
 	if c := cacheDir(); c != "" {
-		p := filepath.Join(c, "engine", "opentofu-"+openTofuVersion, "tofu")
+		p := filepath.Join(c, "engine", "opentofu-"+OpenTofuVersion, "tofu")
 		if isExecutable(p) {
 			return p, nil
 		}

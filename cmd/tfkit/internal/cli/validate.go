@@ -33,8 +33,8 @@ computed-only attributes that are set, literal values of the wrong type,
 too few or too many nested blocks, deprecated attributes (warnings).
 Checked for Terraform (--engine, else the engine deploy would run), what
 only OpenTofu accepts is an error at its place: encryption blocks,
-provider blocks with for_each, variables and locals in module sources
-and versions and in backend settings (early evaluation).
+provider blocks with for_each, language blocks, variables and locals in
+module sources and versions and in backend settings (early evaluation).
 
 The configuration is the .tf and .tf.json files of each DIR given, else every stack of
 the synth output (the project's "output" directory). The schemas come from

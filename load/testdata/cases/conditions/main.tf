@@ -61,7 +61,7 @@ variable "wordy" {
     error_message = "not a bool"
   }
   validation {
-    condition     = "true"
+    condition     = "${var.wordy == "yes"}"
     error_message = "a string that converts to true passes"
   }
 }

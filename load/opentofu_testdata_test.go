@@ -1,0 +1,272 @@
+package load
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/enginetest"
+	"github.com/tfkit/tfkit/tffile"
+)
+
+// openTofuConfigTestdata is the directory of OpenTofu's configuration
+// loader test files, in the module OpenTofu's source is built from: files
+// that OpenTofu's own tests read, each marked with the errors and warnings
+// OpenTofu reports where it does (`# ERROR: summary` on the line).
+func openTofuConfigTestdata(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("reads OpenTofu's source from the Go module cache")
+	}
+	cmd := exec.Command("go", "mod", "download", "-json", "github.com/opentofu/opentofu@v"+enginetest.OpenTofuVersion)
+	cmd.Dir = t.TempDir()
+	out, err := cmd.Output()
+	var mod struct{ Dir string }
+	if err == nil {
+		err = json.Unmarshal(out, &mod)
+	}
+	if err != nil || mod.Dir == "" {
+		if os.Getenv(enginetest.EnvRequireEngine) == "1" {
+			t.Fatalf("OpenTofu's source (the module scripts/install-engine.sh builds): %v\n%s", err, out)
+		}
+		t.Skipf("OpenTofu's source is not in the module cache and cannot be downloaded: %v", err)
+	}
+	return filepath.Join(mod.Dir, "internal", "configs", "testdata")
+}
+
+// loadOne evaluates one file of OpenTofu's test data alone, for OpenTofu.
+func loadOne(t *testing.T, path string) diag.Diagnostics {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, filepath.Base(path)), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, ds := Dir(dir, Options{Engine: tffile.OpenTofu})
+	return ds
+}
+
+// expectedAt reads the `# ERROR: summary` (or WARNING) marks of a file.
+func expectedAt(t *testing.T, path, tag string) map[int]string {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(`# ` + tag + `: (.+)$`)
+	want := map[int]string{}
+	for i, line := range strings.Split(string(src), "\n") {
+		if m := re.FindStringSubmatch(line); m != nil {
+			want[i+1] = strings.TrimSpace(m[1])
+		}
+	}
+	return want
+}
+
+func reportedAt(ds diag.Diagnostics, sev diag.Severity, line int, summary string) bool {
+	for _, d := range ds {
+		if d.Severity == sev && d.Summary == summary && d.Subject != nil && d.Subject.Start.Line == line {
+			return true
+		}
+	}
+	return false
+}
+
+// TestOpenTofuConfigTestdata reads OpenTofu's configuration test files as
+// they lie in its source (public code nobody here wrote): every error and
+// warning OpenTofu's loader reports on a marked line is reported there
+// with its summary, every file OpenTofu finds invalid is an error, and a
+// valid file gets no error other than those of evaluating it alone
+// (variables without values, modules not there).
+func TestOpenTofuConfigTestdata(t *testing.T) {
+	testdata := openTofuConfigTestdata(t)
+	// What eval does not report, and why.
+	skip := map[string]string{
+		// eval does not know the version of the engine that will run.
+		"error-files/unsupported_version.tf":          "Incompatible module",
+		"error-files/unsupported_version_legacy.tofu": "Incompatible module",
+		// The source is refused first, so the version is not read.
+		"error-files/module-sensitive.tf:4": "Invalid version constraint",
+		// Attributes of a default that its object type drops are not
+		// reported.
+		"warning-files/unused_variable_default_attrs.tf": "Object attribute is ignored",
+	}
+	for _, c := range []struct {
+		dir string
+		tag string
+		sev diag.Severity
+	}{{"error-files", "ERROR", diag.Error}, {"warning-files", "WARNING", diag.Warning}} {
+		files, err := filepath.Glob(filepath.Join(testdata, c.dir, "*"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("no files in %s: %v", c.dir, err)
+		}
+		for _, path := range files {
+			name := c.dir + "/" + filepath.Base(path)
+			if skip[name] != "" {
+				continue
+			}
+			ds := loadOne(t, path)
+			for line, summary := range expectedAt(t, path, c.tag) {
+				if skip[name+":"+itoa(line)] == summary {
+					continue
+				}
+				if !reportedAt(ds, c.sev, line, summary) {
+					t.Errorf("%s:%d: want %q\n%s", name, line, summary, ds.Error())
+				}
+			}
+		}
+	}
+	invalid, _ := filepath.Glob(filepath.Join(testdata, "invalid-files", "*"))
+	for _, path := range invalid {
+		if ds := loadOne(t, path); !ds.HasErrors() {
+			t.Errorf("invalid-files/%s: no error", filepath.Base(path))
+		}
+	}
+	// Errors of evaluating a file alone, which OpenTofu's loader does not
+	// do.
+	evaluating := regexp.MustCompile(`^(No value for required variable|Module directory not found|Reference to undeclared .*|Configuration for import target does not exist)$`)
+	valid, _ := filepath.Glob(filepath.Join(testdata, "valid-files", "*"))
+	if len(valid) == 0 {
+		t.Fatal("no valid-files")
+	}
+	for _, path := range valid {
+		for _, d := range loadOne(t, path) {
+			if d.Severity == diag.Error && !evaluating.MatchString(d.Summary) {
+				t.Errorf("valid-files/%s: %s", filepath.Base(path), d.Error())
+			}
+		}
+	}
+}
+
+// engineProblems reads the errors and warnings a terraform or tofu command
+// printed with -no-color: summary and line, as "Error: summary @ line".
+func engineProblems(out string) map[string]bool {
+	problems := map[string]bool{}
+	head := regexp.MustCompile(`^(Error|Warning): (.+)$`)
+	at := regexp.MustCompile(`^ *on main\.tf line (\d+)`)
+	current := ""
+	for _, line := range strings.Split(out, "\n") {
+		line = strings.TrimLeft(line, "│╷╵ ")
+		if m := head.FindStringSubmatch(line); m != nil {
+			current = m[1] + ": " + m[2]
+			continue
+		}
+		if m := at.FindStringSubmatch(line); m != nil && current != "" {
+			problems[current+" @ "+m[1]] = true
+			current = ""
+		}
+	}
+	return problems
+}
+
+// TestLoadRulesMatchEngines: what the engines refuse, or warn about, when
+// they read a module (init), eval reports with the same summary on the
+// same line, and nothing more of the kind; quoted references of
+// Terraform 0.11 are read with a warning, as the engines read them.
+func TestLoadRulesMatchEngines(t *testing.T) {
+	cases := map[string]string{
+		"refused": `variable "v" {
+  type = "string"
+}
+variable "w" {
+  type = list
+  default = []
+  validation {
+    condition     = true
+    error_message = "x"
+  }
+}
+provider "null" {
+  count = 1
+}
+data "null_data_source" "d" {
+  lifecycle {
+    ignore_changes = []
+  }
+}
+resource "null_resource" "a" {
+  provider = my_null
+  lifecycle {
+    ignore_changes  = ["*"]
+    prevent_destroy = var.v
+    precondition {
+      condition     = true
+      error_message = "x"
+    }
+  }
+  provisioner "local-exec" {
+    when       = later
+    on_failure = continue
+    command    = "true"
+  }
+  provisioner "local-exec" {
+    when    = destroy
+    command = "echo ${var.w}"
+  }
+  provisioner "chef" {}
+  locals {}
+}
+resource "null resource" "b" {}
+`,
+		"quoted": `resource "null_resource" "a" {}
+resource "null_resource" "b" {
+  depends_on = ["null_resource.a"]
+  provider   = "null"
+  lifecycle {
+    ignore_changes = ["triggers"]
+  }
+  provisioner "local-exec" {
+    when    = "create"
+    command = "true"
+  }
+}
+`,
+	}
+	enginetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		for name, src := range cases {
+			w := enginetest.Workspace(t, map[string]string{"main.tf": src})
+			r := w.Exec("init", "-backend=false", "-input=false", "-no-color")
+			want := engineProblems(r.Output)
+			for p := range want {
+				if strings.Contains(p, "lock file") {
+					delete(want, p)
+				}
+			}
+			_, ds := Dir(w.Dir, Options{Engine: tffile.EngineOf(w.Engine)})
+			got := map[string]bool{}
+			for _, d := range ds {
+				if d.Subject == nil || d.Summary == "No value for required variable" {
+					continue // evaluating, which init does not
+				}
+				sev := "Error"
+				if d.Severity == diag.Warning {
+					sev = "Warning"
+				}
+				got[sev+": "+d.Summary+" @ "+itoa(d.Subject.Start.Line)] = true
+			}
+			for p := range want {
+				if !got[p] {
+					t.Errorf("%s: %s reports %q, eval does not:\n%s", name, r.Engine, p, ds.Error())
+				}
+			}
+			for p := range got {
+				// The engines count warnings of a kind after the first
+				// ("and 5 more similar warnings elsewhere").
+				if !want[p] && !strings.HasPrefix(p, "Warning: ") {
+					t.Errorf("%s: eval reports %q, %s does not:\n%s", name, p, r.Engine, r.Output)
+				}
+			}
+			if len(want) == 0 {
+				t.Errorf("%s: %s reported nothing:\n%s", name, r.Engine, r.Output)
+			}
+		}
+	})
+}

@@ -1,0 +1,674 @@
+package load
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/go-version"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+
+	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/tffile"
+)
+
+// ruler reports what terraform and tofu refuse, or warn about, when they
+// read a module's files, before they evaluate anything, that decoding the
+// blocks does not catch: names that are not names, reserved and misplaced
+// meta-arguments, provisioner keywords, conditions that check nothing,
+// quoted type constraints. It speaks the engines' words, so that eval
+// refuses what `terraform init` and `tofu init` refuse, where they do.
+type ruler struct {
+	engine tffile.Engine
+	json   map[string]bool // by file name: in JSON syntax
+	diags  diag.Diagnostics
+}
+
+// rules checks the top-level blocks of a module directory's files.
+func rules(cfg *config.Config, json map[string]bool, engine tffile.Engine) diag.Diagnostics {
+	r := &ruler{engine: engine, json: json}
+	for _, b := range cfg.Blocks {
+		switch b.Type {
+		case "resource", "data", "ephemeral":
+			if len(b.Labels) == 2 {
+				r.resource(b)
+			}
+		case "provider":
+			if len(b.Labels) == 1 {
+				r.provider(b)
+			}
+		case "terraform":
+			for _, rp := range b.Body.Blocks("required_providers") {
+				r.requiredProviders(rp)
+			}
+		case "variable":
+			if len(b.Labels) == 1 {
+				r.variable(b)
+			}
+		case "language":
+			r.language(b)
+		case "output":
+			for _, c := range b.Body.Blocks("precondition") {
+				r.refersToSomething(c)
+			}
+			r.deprecated(b, "output value")
+		}
+	}
+	return r.diags
+}
+
+func (r *ruler) add(sev diag.Severity, rng hcl.Range, summary, detail string, related ...diag.Related) {
+	r.diags = append(r.diags, &diag.Diagnostic{Severity: sev, Summary: summary, Detail: detail, Subject: &rng, Related: related})
+}
+
+// engineName is the engine in the words of messages.
+func (r *ruler) engineName() string {
+	if r.engine == tffile.OpenTofu {
+		return tffile.OpenTofu.String()
+	}
+	return tffile.Terraform.String()
+}
+
+func (r *ruler) native(rng hcl.Range) bool { return !r.json[rng.Filename] }
+
+func (r *ruler) reservedBlock(nb *config.Block, in string) {
+	r.add(diag.Error, nb.DeclRange, "Reserved block type name in "+in+" block",
+		fmt.Sprintf("The block type name %q is reserved for use by %s in a future version.", nb.Type, r.engineName()))
+}
+
+// blockNoun names a resource block's kind as the engines' messages do.
+var blockNoun = map[string]string{"resource": "resource", "data": "data", "ephemeral": "ephemeral"}
+
+func (r *ruler) resource(b *config.Block) {
+	if !hclsyntax.ValidIdentifier(b.Labels[0]) {
+		summary := map[string]string{"resource": "Invalid resource type name", "data": "Invalid data source name", "ephemeral": "Invalid ephemeral resource type name"}[b.Type]
+		r.add(diag.Error, b.DeclRange, summary, "A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.")
+	}
+	if b.Type == "ephemeral" && attr(b.Body, "count") != nil && attr(b.Body, "for_each") != nil {
+		r.add(diag.Error, attr(b.Body, "for_each").Range, `Invalid combination of "count" and "for_each"`,
+			`The "count" and "for_each" meta-arguments are mutually exclusive, only one should be used to be explicit about the number of resources to be created.`)
+	}
+	if a := attr(b.Body, "provider"); a != nil {
+		r.providerRefName(a.Source)
+	}
+	var connection *config.Block
+	destroyTime := false
+	for _, nb := range blocksOf(b.Body) {
+		switch nb.Type {
+		case "locals":
+			r.reservedBlock(nb, blockNoun[b.Type])
+		case "connection":
+			if connection != nil {
+				r.add(diag.Error, nb.DeclRange, "Duplicate connection block",
+					"This resource already has a connection block at "+connection.DeclRange.String()+".")
+			} else {
+				connection = nb
+			}
+		case "lifecycle":
+			r.lifecycle(b, nb)
+		case "provisioner":
+			if r.provisioner(nb) {
+				destroyTime = true
+			}
+		}
+	}
+	if destroyTime && connection != nil {
+		r.destroyTimeRefs(connection.Body)
+	}
+}
+
+func (r *ruler) lifecycle(b, lc *config.Block) {
+	for _, a := range lc.Body.Attributes() {
+		if a.Source == nil {
+			continue
+		}
+		if b.Type == "data" {
+			r.add(diag.Error, a.Range, "Invalid data resource lifecycle argument",
+				fmt.Sprintf("The lifecycle argument %q is defined only for managed resources (\"resource\" blocks), and is not valid for data resources.", a.Name))
+			continue
+		}
+		switch a.Name {
+		case "create_before_destroy":
+			r.literalBool(a)
+		case "prevent_destroy":
+			// OpenTofu (1.12) evaluates it, from variables too.
+			if r.engine != tffile.OpenTofu {
+				r.literalBool(a)
+			}
+		case "ignore_changes":
+			r.ignoreChanges(a)
+		}
+	}
+	for _, c := range blocksOf(lc.Body) {
+		if c.Type == "precondition" || c.Type == "postcondition" {
+			r.refersToSomething(c)
+			r.selfReference(b, c)
+		}
+	}
+}
+
+// selfReference reports a condition of a resource that names the resource
+// itself (a postcondition reads it as self).
+func (r *ruler) selfReference(b, c *config.Block) {
+	addr := b.Labels[0] + "." + b.Labels[1]
+	if b.Type != "resource" {
+		addr = b.Type + "." + addr
+	}
+	for _, name := range []string{"condition", "error_message"} {
+		a := attr(c.Body, name)
+		if a == nil {
+			continue
+		}
+		for _, tr := range a.Source.Variables() {
+			if traversalPrefix(tr) == addr {
+				r.add(diag.Error, a.Source.Range(), "Invalid reference in "+c.Type, "Configuration for "+addr+" may not refer to itself.")
+				break
+			}
+		}
+	}
+}
+
+// traversalPrefix is the resource address a traversal starts with
+// (aws_vpc.main, data.aws_ami.x), or "".
+func traversalPrefix(tr hcl.Traversal) string {
+	names := []string{tr.RootName()}
+	for _, step := range tr[1:] {
+		at, ok := step.(hcl.TraverseAttr)
+		if !ok || len(names) == 3 || (len(names) == 2 && names[0] != "data" && names[0] != "ephemeral") {
+			break
+		}
+		names = append(names, at.Name)
+	}
+	want := 2
+	if names[0] == "data" || names[0] == "ephemeral" {
+		want = 3
+	}
+	if len(names) < want {
+		return ""
+	}
+	return strings.Join(names[:want], ".")
+}
+
+// literalBool checks an argument the engines decode without an evaluation
+// context into a bool: no references, no function calls, a bool value.
+func (r *ruler) literalBool(a *config.Attribute) {
+	v, hd := a.Source.Value(nil)
+	r.diags = append(r.diags, diag.FromHCL(hd)...)
+	switch b, err := convert.Convert(v, cty.Bool); {
+	case err != nil:
+		r.add(diag.Error, a.Source.Range(), "Unsuitable value type", "Unsuitable value: a bool is required")
+	case !b.IsKnown():
+		r.add(diag.Error, a.Source.Range(), "Unsuitable value type", "Unsuitable value: value must be known")
+	}
+}
+
+// ignoreChanges checks the list form of ignore_changes: the wildcard "*"
+// of Terraform 0.11 is gone (all replaces it), and quoted attribute names
+// are deprecated.
+func (r *ruler) ignoreChanges(a *config.Attribute) {
+	items, hd := hcl.ExprList(a.Source)
+	if hd.HasErrors() {
+		return // the keyword all, or an error of its own
+	}
+	wildcard, others := false, false
+	for _, it := range items {
+		if s, ok := quotedString(it); ok && s == "*" {
+			wildcard = true
+			r.add(diag.Error, it.Range(), "Invalid ignore_changes wildcard",
+				`The ["*"] form of ignore_changes wildcard is was deprecated and is now invalid. Use "ignore_changes = all" to ignore changes to all attributes.`)
+			continue
+		}
+		others = true
+		if _, ok := quotedString(it); ok && r.native(it.Range()) {
+			r.quotedReference(it.Range())
+		}
+	}
+	if wildcard && others {
+		r.add(diag.Error, a.Source.Range(), "Invalid ignore_changes ruleset", `Cannot mix wildcard string "*" with non-wildcard references.`)
+	}
+}
+
+// quotedString returns the text of a string literal written in quotes
+// (a JSON string, or a native template without interpolations).
+func quotedString(e hcl.Expression) (string, bool) {
+	switch e := e.(type) {
+	case *hclsyntax.TemplateExpr:
+		if len(e.Parts) != 1 {
+			return "", false
+		}
+		if lit, ok := e.Parts[0].(*hclsyntax.LiteralValueExpr); ok && lit.Val.Type() == cty.String && lit.Val.IsKnown() && !lit.Val.IsNull() {
+			return lit.Val.AsString(), true
+		}
+		return "", false
+	case hclsyntax.Expression, nil:
+		return "", false
+	}
+	// A JSON string: read literally without an evaluation context.
+	if len(e.Variables()) > 0 {
+		return "", false
+	}
+	v, hd := e.Value(nil)
+	if hd.HasErrors() || v.Type() != cty.String || !v.IsKnown() || v.IsNull() {
+		return "", false
+	}
+	return v.AsString(), true
+}
+
+func (r *ruler) quotedReference(rng hcl.Range) {
+	r.diags = append(r.diags, quotedReference(rng, r.engineName()))
+}
+
+// quotedReference is the warning for a reference written in quotes, as
+// Terraform 0.11 wrote them: the engines still read it as the reference.
+func quotedReference(rng hcl.Range, engine string) *diag.Diagnostic {
+	return &diag.Diagnostic{Severity: diag.Warning, Subject: &rng, Summary: "Quoted references are deprecated",
+		Detail: "In this context, references are expected literally rather than in quotes. " + engine + " 0.11 and earlier required quotes, " +
+			"but quoted references are now deprecated and will be removed in a future version of " + engine + ". Remove the quotes surrounding this reference to silence this warning."}
+}
+
+// removedProvisioners were vendor provisioners of Terraform 0.13.
+var removedProvisioners = map[string]bool{"chef": true, "habitat": true, "puppet": true, "salt-masterless": true}
+
+// provisioner checks a provisioner block and reports whether it runs at
+// destroy time.
+func (r *ruler) provisioner(p *config.Block) (destroyTime bool) {
+	if len(p.Labels) == 1 && removedProvisioners[p.Labels[0]] {
+		r.add(diag.Error, p.DeclRange, fmt.Sprintf("The %q provisioner has been removed", p.Labels[0]),
+			fmt.Sprintf("The %q provisioner was deprecated in Terraform 0.13.4 has been removed from %s. Visit https://learn.hashicorp.com/collections/terraform/provision for alternatives to using provisioners that are a better fit for the %s workflow.",
+				p.Labels[0], r.engineName(), r.engineName()))
+	}
+	if a := attr(p.Body, "when"); a != nil {
+		destroyTime = r.keyword(a, "create", "destroy") == "destroy"
+	}
+	if a := attr(p.Body, "on_failure"); a != nil {
+		r.keyword(a, "continue", "fail")
+	}
+	var connection, escape *config.Block
+	for _, nb := range blocksOf(p.Body) {
+		switch nb.Type {
+		case "connection":
+			if connection != nil {
+				r.add(diag.Error, nb.DeclRange, "Duplicate connection block",
+					"This provisioner already has a connection block at "+connection.DeclRange.String()+".")
+			} else {
+				connection = nb
+			}
+		case "_":
+			if escape != nil {
+				r.add(diag.Error, nb.DeclRange, "Duplicate escaping block",
+					`The special block type "_" can be used to force particular arguments to be interpreted as provisioner-typpe-specific rather than as meta-arguments, but each provisioner block can have only one such block. The first escaping block was at `+escape.DeclRange.String()+".")
+			} else {
+				escape = nb
+			}
+		case "lifecycle":
+			r.reservedBlock(nb, "provisioner")
+		}
+	}
+	if destroyTime {
+		r.destroyTimeRefs(p.Body)
+	}
+	return destroyTime
+}
+
+// keyword reads an argument that takes one of the given bare keywords
+// (quoted ones are deprecated) and returns it; "" when it is none.
+func (r *ruler) keyword(a *config.Attribute, words ...string) string {
+	kw := hcl.ExprAsKeyword(a.Source)
+	if kw == "" {
+		if s, ok := quotedString(a.Source); ok {
+			kw = s
+			if r.native(a.Source.Range()) {
+				r.add(diag.Warning, a.Source.Range(), "Quoted keywords are deprecated",
+					"In this context, keywords are expected literally rather than in quotes. "+r.engineName()+" 0.11 and earlier required quotes, "+
+						"but quoted keywords are now deprecated and will be removed in a future version of "+r.engineName()+". Remove the quotes surrounding this keyword to silence this warning.")
+			}
+		}
+	}
+	for _, w := range words {
+		if kw == w {
+			return kw
+		}
+	}
+	r.add(diag.Error, a.Source.Range(), fmt.Sprintf("Invalid %q keyword", a.Name),
+		fmt.Sprintf("The %q argument requires one of the following keywords: %s.", a.Name, strings.Join(words, " or ")))
+	return ""
+}
+
+// destroyTimeRefs reports references a destroy-time provisioner (or the
+// connection it uses) may not make: at destroy time only the resource
+// itself (self, count.index, each.key) and static values remain.
+func (r *ruler) destroyTimeRefs(body *config.Body) {
+	for _, a := range body.Attributes() {
+		if a.Source == nil || a.Name == "when" || a.Name == "on_failure" {
+			continue // keywords, not references
+		}
+		for _, tr := range a.Source.Variables() {
+			switch tr.RootName() {
+			case "self", "count", "each", "path", "terraform":
+				continue
+			}
+			r.add(diag.Error, tr.SourceRange(), "Invalid reference from destroy provisioner",
+				"Destroy-time provisioners and their connection configurations may only reference attributes of the related resource, via 'self', 'count.index', or 'each.key'.\n\n"+
+					"References to other resources during the destroy phase can cause dependency cycles and interact poorly with create_before_destroy.")
+		}
+	}
+	for _, nb := range blocksOf(body) {
+		r.destroyTimeRefs(nb.Body)
+	}
+}
+
+// refersToSomething checks that a precondition or postcondition refers to
+// something: a constant condition checks nothing.
+func (r *ruler) refersToSomething(c *config.Block) {
+	a := attr(c.Body, "condition")
+	if a == nil || len(a.Source.Variables()) > 0 {
+		return
+	}
+	r.add(diag.Error, a.Source.Range(), "Invalid "+c.Type+" expression",
+		"The condition expression must refer to at least one object from elsewhere in the configuration, or else its result would not be checking anything.")
+}
+
+// deprecated checks the deprecated argument of a variable or an output:
+// OpenTofu's (1.10), and then a message that is not empty.
+func (r *ruler) deprecated(b *config.Block, noun string) {
+	a := attr(b.Body, "deprecated")
+	if a == nil {
+		return
+	}
+	if r.engine != tffile.OpenTofu {
+		r.add(diag.Error, a.Range, "Unsupported argument",
+			`An argument named "deprecated" is not expected here. Deprecating a variable or an output is OpenTofu's (1.10 or later); Terraform has no such argument (--engine tofu reads for OpenTofu).`)
+		return
+	}
+	v, hd := a.Source.Value(nil)
+	if hd.HasErrors() {
+		r.diags = append(r.diags, diag.FromHCL(hd)...)
+		return
+	}
+	if v, err := convert.Convert(v, cty.String); err == nil && v.IsKnown() && !v.IsNull() && strings.TrimSpace(v.AsString()) == "" {
+		r.add(diag.Error, a.Source.Range(), "Invalid `deprecated` attribute",
+			`The "deprecated" argument must not be empty, and should provide instructions on how to migrate away from usage of this deprecated `+noun+".")
+	}
+}
+
+func (r *ruler) variable(b *config.Block) {
+	name := b.Labels[0]
+	r.deprecated(b, "variable")
+	if a := attr(b.Body, "type"); a != nil {
+		r.quotedType(a)
+	}
+	for _, vb := range b.Body.Blocks("validation") {
+		a := attr(vb.Body, "condition")
+		if a == nil {
+			continue
+		}
+		self := false
+		for _, tr := range a.Source.Variables() {
+			if len(tr) > 1 && tr.RootName() == "var" {
+				if at, ok := tr[1].(hcl.TraverseAttr); ok && at.Name == name {
+					self = true
+				}
+			}
+		}
+		if len(a.Source.Variables()) == 0 {
+			r.add(diag.Error, a.Source.Range(), "Invalid validation expression",
+				"The condition expression must refer to at least one object from elsewhere in the configuration, or else its result would not be checking anything.")
+		}
+		if !self {
+			r.add(diag.Error, a.Source.Range(), "Invalid variable validation condition",
+				fmt.Sprintf("The condition for variable %q must refer to var.%s in order to test incoming values.", name, name))
+		}
+	}
+}
+
+// quotedType reports a variable type constraint written in quotes, as
+// Terraform 0.11 wrote them (in native syntax: JSON writes every type as a
+// string).
+func (r *ruler) quotedType(a *config.Attribute) {
+	s, ok := quotedString(a.Source)
+	if !ok || !r.native(a.Source.Range()) {
+		return
+	}
+	detail := fmt.Sprintf("%s 0.11 and earlier required type constraints to be given in quotes, but that form is now deprecated and will be removed in a future version of %s. Remove the quotes around %q", r.engineName(), r.engineName(), s)
+	switch s {
+	case "map", "list":
+		detail += fmt.Sprintf(" and write %s(string) instead to explicitly indicate that the %s elements are strings.", s, s)
+	case "string":
+		detail += "."
+	default:
+		r.add(diag.Error, a.Source.Range(), "Invalid legacy variable type hint", "To provide a full type expression, remove the surrounding quotes and give the type expression directly.")
+		return
+	}
+	r.add(diag.Error, a.Source.Range(), "Invalid quoted type constraints", detail)
+}
+
+// reservedProviderArgs are the provider block arguments the engines keep
+// for themselves; OpenTofu gives for_each a meaning (1.9).
+func (r *ruler) reservedProviderArg(name string) bool {
+	switch name {
+	case "count", "depends_on", "source":
+		return true
+	case "for_each":
+		return r.engine != tffile.OpenTofu
+	}
+	return false
+}
+
+func (r *ruler) provider(b *config.Block) {
+	r.providerName(b.Labels[0], b.DeclRange)
+	for _, a := range b.Body.Attributes() {
+		if a.Source == nil {
+			continue
+		}
+		switch {
+		case r.reservedProviderArg(a.Name):
+			r.add(diag.Error, a.Range, "Reserved argument name in provider block",
+				fmt.Sprintf("The provider argument name %q is reserved for use by %s in a future version.", a.Name, r.engineName()))
+		case a.Name == "version":
+			r.add(diag.Warning, a.Range, "Version constraints inside provider configuration blocks are deprecated",
+				fmt.Sprintf("%s 0.13 and earlier allowed provider version constraints inside the provider configuration block, but that is now deprecated and will be removed in a future version of %s. To silence this warning, move the provider version constraint into the required_providers block.", r.engineName(), r.engineName()))
+		}
+	}
+	for _, nb := range blocksOf(b.Body) {
+		if nb.Type == "lifecycle" || nb.Type == "locals" {
+			r.reservedBlock(nb, "provider")
+		}
+	}
+}
+
+// providerRefName checks the local name a provider argument names
+// (aws, or aws.west: the alias is any identifier).
+func (r *ruler) providerRefName(e hcl.Expression) {
+	tr, hd := hcl.AbsTraversalForExpr(e)
+	if hd.HasErrors() {
+		if s, ok := quotedString(e); ok {
+			if tr, hd = hclsyntax.ParseTraversalAbs([]byte(s), e.Range().Filename, e.Range().Start); hd.HasErrors() {
+				return
+			}
+		} else {
+			return
+		}
+	}
+	r.providerName(tr.RootName(), tr.SourceRange())
+}
+
+// providerName checks a provider local name: lower-case letters, digits
+// and dashes, not starting or ending with a dash.
+func (r *ruler) providerName(name string, rng hcl.Range) {
+	if lower := strings.ToLower(name); lower != name && validProviderPart(lower) {
+		r.add(diag.Error, rng, "Invalid provider local name",
+			fmt.Sprintf("Provider names must be normalized. Replace %q with %q to fix this error.", name, lower))
+		return
+	}
+	if !validProviderPart(name) {
+		r.add(diag.Error, rng, "Invalid provider local name",
+			name+" is an invalid provider local name: must contain only letters, digits, and dashes, and may not use leading or trailing dashes")
+	}
+}
+
+func validProviderPart(s string) bool {
+	if s == "" || s[0] == '-' || s[len(s)-1] == '-' {
+		return false
+	}
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// requiredProviders checks the local names of a required_providers block
+// and the type of each source: a repository name
+// (terraform-provider-aws) is not a provider type.
+func (r *ruler) requiredProviders(rp *config.Block) {
+	for _, a := range rp.Body.Attributes() {
+		if a.Source == nil {
+			continue
+		}
+		r.providerName(a.Name, a.Range)
+		pairs, hd := hcl.ExprMap(a.Source)
+		if hd.HasErrors() {
+			continue
+		}
+		for _, p := range pairs {
+			if k, ok := keyName(p.Key); !ok || k != "source" {
+				continue
+			}
+			src, ok := quotedString(p.Value)
+			if !ok {
+				continue
+			}
+			parts := strings.Split(src, "/")
+			typ := parts[len(parts)-1]
+			switch {
+			case strings.HasPrefix(typ, "terraform-provider-"):
+				parts[len(parts)-1] = strings.TrimPrefix(typ, "terraform-provider-")
+				r.add(diag.Error, p.Value.Range(), "Invalid provider type",
+					fmt.Sprintf("Provider source %q has a type with the prefix \"terraform-provider-\", which isn't valid. Although that prefix is often used in the names of version control repositories for Terraform providers, provider source strings should not include it.\n\nDid you mean %q?", src, strings.Join(parts, "/")))
+			case strings.HasPrefix(typ, "terraform-"):
+				r.add(diag.Error, p.Value.Range(), "Invalid provider type",
+					fmt.Sprintf("Provider source %q has a type with the prefix \"terraform-\", which isn't allowed because it would be redundant to name a Terraform provider with that prefix. If you are the author of this provider, rename it to not include the prefix.", src))
+			}
+		}
+	}
+}
+
+// blocksOf returns the nested blocks of a body, in order.
+func blocksOf(body *config.Body) []*config.Block {
+	var out []*config.Block
+	for _, it := range body.Items {
+		if nb, ok := it.(*config.Block); ok {
+			out = append(out, nb)
+		}
+	}
+	return out
+}
+
+// keyName is an object key written as a name or a string.
+func keyName(e hcl.Expression) (string, bool) {
+	if kw := hcl.ExprAsKeyword(e); kw != "" {
+		return kw, true
+	}
+	return quotedString(e)
+}
+
+// language checks OpenTofu's language block (1.12): a bare edition keyword
+// of an edition OpenTofu knows (tofu2024), experiments (none exist), and
+// at most one compatible_with block, whose opentofu constraint should
+// exclude the versions before the block existed. Terraform has no such
+// block. Whether the constraint admits the engine that will run is not
+// checked: eval does not know that engine's version.
+func (r *ruler) language(b *config.Block) {
+	if r.engine != tffile.OpenTofu {
+		r.add(diag.Error, b.DeclRange, "Unsupported block type",
+			`Blocks of type "language" are not expected here. The language block is OpenTofu's (1.12 or later); Terraform has no such block (--engine tofu reads for OpenTofu).`)
+		return
+	}
+	const edition = "tofu2024"
+	var compatible *config.Block
+	for _, it := range b.Body.Items {
+		switch it := it.(type) {
+		case *config.Attribute:
+			if it.Source == nil {
+				continue
+			}
+			switch it.Name {
+			case "edition":
+				switch kw := hcl.ExprAsKeyword(it.Source); {
+				case kw == "":
+					r.add(diag.Error, it.Source.Range(), "Invalid language edition",
+						`The "edition" argument expects a bare language edition keyword. OpenTofu supports only language edition `+edition+", which is the default.")
+				case kw != edition:
+					r.add(diag.Error, it.Source.Range(), "Unsupported language edition",
+						"OpenTofu only supports language edition "+edition+". This module requires another version of OpenTofu, or other software.")
+				}
+			case "experiments":
+				items, hd := hcl.ExprList(it.Source)
+				if hd.HasErrors() {
+					r.diags = append(r.diags, diag.FromHCL(hd)...)
+					continue
+				}
+				for _, x := range items {
+					if kw := hcl.ExprAsKeyword(x); kw == "" {
+						r.add(diag.Error, x.Range(), "Invalid experiment keyword", `Elements of "experiments" must all be keywords representing active experiments.`)
+					} else {
+						r.add(diag.Error, x.Range(), "Unknown experiment keyword", fmt.Sprintf("There is no current experiment with the keyword %q.", kw))
+					}
+				}
+			default:
+				r.add(diag.Error, it.Range, "Unsupported argument", fmt.Sprintf("An argument named %q is not expected here.", it.Name))
+			}
+		case *config.Block:
+			if it.Type != "compatible_with" {
+				r.add(diag.Error, it.DeclRange, "Unsupported block type", fmt.Sprintf("Blocks of type %q are not expected here.", it.Type))
+				continue
+			}
+			a := attr(it.Body, "opentofu")
+			if a == nil {
+				continue // other software's compatibility arguments
+			}
+			if compatible != nil {
+				r.add(diag.Error, it.DeclRange, "Duplicate compatible_with block",
+					"Each language block may have at most one compatible_with block referring to OpenTofu. The OpenTofu version constraint was already declared at "+compatible.DeclRange.String()+".")
+				continue
+			}
+			compatible = it
+			r.compatibleWith(a)
+		}
+	}
+}
+
+// compatibleWith checks the opentofu version constraint of a
+// compatible_with block.
+func (r *ruler) compatibleWith(a *config.Attribute) {
+	v, hd := a.Source.Value(nil)
+	if hd.HasErrors() {
+		r.diags = append(r.diags, diag.FromHCL(hd)...)
+		return
+	}
+	if v, err := convert.Convert(v, cty.String); err != nil || v.IsNull() || !v.IsKnown() {
+		r.add(diag.Error, a.Source.Range(), "Invalid version constraint", "A string value is required for opentofu.")
+		return
+	}
+	cons, err := version.NewConstraint(v.AsString())
+	if err != nil {
+		r.add(diag.Error, a.Source.Range(), "Invalid version constraint", "This string does not use correct version constraint syntax: "+QuoteOrEmpty(v.AsString())+".")
+		return
+	}
+	for _, c := range cons {
+		if c.Prerelease() {
+			r.add(diag.Error, a.Source.Range(), "Invalid required_version constraint",
+				fmt.Sprintf("Prerelease version constraints are not supported: %s. Remove the prerelease information from the constraint. Prerelease versions of OpenTofu will match constraints using their version core only.", c))
+			return
+		}
+	}
+	if cons.Check(version.Must(version.NewVersion("1.11.0"))) {
+		r.add(diag.Warning, a.Source.Range(), "Ineffective version constraint",
+			"The compatible_with block was added in OpenTofu v1.12.0, so any constraint specified this way should exclude earlier versions of OpenTofu, such as by including \">= 1.12.0\".\n\n"+
+				"If your module must be compatible with earlier versions of OpenTofu, use the required_version argument in a \"terraform\" block in a file named with the .tofu suffix, which is an older way to specify OpenTofu version constraints.")
+	}
+}
