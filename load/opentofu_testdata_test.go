@@ -54,6 +54,17 @@ func loadOne(t *testing.T, path string) diag.Diagnostics {
 	return ds
 }
 
+// loadTree evaluates one directory of OpenTofu's test data, for OpenTofu.
+func loadTree(t *testing.T, dir string) diag.Diagnostics {
+	t.Helper()
+	tmp := t.TempDir()
+	if err := os.CopyFS(tmp, os.DirFS(dir)); err != nil {
+		t.Fatal(err)
+	}
+	_, ds := Dir(tmp, Options{Engine: tffile.OpenTofu})
+	return ds
+}
+
 // expectedAt reads the `# ERROR: summary` (or WARNING) marks of a file.
 func expectedAt(t *testing.T, path, tag string) map[int]string {
 	t.Helper()
@@ -83,9 +94,9 @@ func reportedAt(ds diag.Diagnostics, sev diag.Severity, line int, summary string
 // TestOpenTofuConfigTestdata reads OpenTofu's configuration test files as
 // they lie in its source (public code nobody here wrote): every error and
 // warning OpenTofu's loader reports on a marked line is reported there
-// with its summary, every file OpenTofu finds invalid is an error, and a
-// valid file gets no error other than those of evaluating it alone
-// (variables without values, modules not there).
+// with its summary, every file and module OpenTofu finds invalid is an
+// error, and a valid one gets no error other than those of evaluating it
+// alone (variables without values, modules not there).
 func TestOpenTofuConfigTestdata(t *testing.T) {
 	testdata := openTofuConfigTestdata(t)
 	// What eval does not report, and why.
@@ -124,34 +135,49 @@ func TestOpenTofuConfigTestdata(t *testing.T) {
 			}
 		}
 	}
-	invalid, _ := filepath.Glob(filepath.Join(testdata, "invalid-files", "*"))
-	for _, path := range invalid {
-		if ds := loadOne(t, path); !ds.HasErrors() {
-			t.Errorf("invalid-files/%s: no error", filepath.Base(path))
+	for _, dir := range []string{"invalid-files", "invalid-modules"} {
+		invalid, _ := filepath.Glob(filepath.Join(testdata, dir, "*"))
+		if len(invalid) == 0 {
+			t.Fatalf("no %s", dir)
+		}
+		for _, path := range invalid {
+			load := loadOne
+			if dir == "invalid-modules" {
+				load = loadTree
+			}
+			if ds := load(t, path); !ds.HasErrors() {
+				t.Errorf("%s/%s: no error", dir, filepath.Base(path))
+			}
 		}
 	}
-	// Errors of evaluating a file alone, which OpenTofu's loader does not
-	// do.
-	evaluating := regexp.MustCompile(`^(No value for required variable|Module directory not found|Reference to undeclared .*|Configuration for import target does not exist)$`)
-	valid, _ := filepath.Glob(filepath.Join(testdata, "valid-files", "*"))
-	if len(valid) == 0 {
-		t.Fatal("no valid-files")
-	}
-	for _, path := range valid {
-		for _, d := range loadOne(t, path) {
-			if d.Severity == diag.Error && !evaluating.MatchString(d.Summary) {
-				t.Errorf("valid-files/%s: %s", filepath.Base(path), d.Error())
+	// Errors of evaluating a file or a module alone, which OpenTofu's
+	// loader does not do (an empty module is one, for plan).
+	evaluating := regexp.MustCompile(`^(No value for required variable|Module directory not found|Reference to undeclared .*|Configuration for import target does not exist|No configuration files)$`)
+	for _, dir := range []string{"valid-files", "valid-modules"} {
+		valid, _ := filepath.Glob(filepath.Join(testdata, dir, "*"))
+		if len(valid) == 0 {
+			t.Fatalf("no %s", dir)
+		}
+		for _, path := range valid {
+			load := loadOne
+			if dir == "valid-modules" {
+				load = loadTree
+			}
+			for _, d := range load(t, path) {
+				if d.Severity == diag.Error && !evaluating.MatchString(d.Summary) {
+					t.Errorf("%s/%s: %s", dir, filepath.Base(path), d.Error())
+				}
 			}
 		}
 	}
 }
 
 // engineProblems reads the errors and warnings a terraform or tofu command
-// printed with -no-color: summary and line, as "Error: summary @ line".
+// printed with -no-color: summary and place, as "Error: summary @ main.tf:3".
 func engineProblems(out string) map[string]bool {
 	problems := map[string]bool{}
 	head := regexp.MustCompile(`^(Error|Warning): (.+)$`)
-	at := regexp.MustCompile(`^ *on main\.tf line (\d+)`)
+	at := regexp.MustCompile(`^ *on (\S+) line (\d+)`)
 	current := ""
 	for _, line := range strings.Split(out, "\n") {
 		line = strings.TrimLeft(line, "│╷╵ ")
@@ -160,7 +186,7 @@ func engineProblems(out string) map[string]bool {
 			continue
 		}
 		if m := at.FindStringSubmatch(line); m != nil && current != "" {
-			problems[current+" @ "+m[1]] = true
+			problems[current+" @ "+m[1]+":"+m[2]] = true
 			current = ""
 		}
 	}
@@ -172,8 +198,31 @@ func engineProblems(out string) map[string]bool {
 // same line, and nothing more of the kind; quoted references of
 // Terraform 0.11 are read with a warning, as the engines read them.
 func TestLoadRulesMatchEngines(t *testing.T) {
-	cases := map[string]string{
-		"refused": `variable "v" {
+	cases := map[string]map[string]string{
+		"settings": {"a.tf": `terraform {
+  backend "local" {}
+  required_providers {
+    null = { source = "hashicorp/null" }
+  }
+  provider_meta "null" {
+    a = 1
+  }
+}
+`, "b.tf": `terraform {
+  backend "local" {}
+  cloud {}
+  required_providers {
+    random = { source = "hashicorp/random" }
+  }
+  provider_meta "null" {
+    a = 2
+  }
+}
+`, "override.tf": `terraform {
+  backend "local" {}
+}
+`},
+		"refused": {"main.tf": `variable "v" {
   type = "string"
 }
 variable "w" {
@@ -215,8 +264,8 @@ resource "null_resource" "a" {
   locals {}
 }
 resource "null resource" "b" {}
-`,
-		"quoted": `resource "null_resource" "a" {}
+`},
+		"quoted": {"main.tf": `resource "null_resource" "a" {}
 resource "null_resource" "b" {
   depends_on = ["null_resource.a"]
   provider   = "null"
@@ -228,11 +277,11 @@ resource "null_resource" "b" {
     command = "true"
   }
 }
-`,
+`},
 	}
 	enginetest.ForEachEngine(t, func(t *testing.T, engine string) {
-		for name, src := range cases {
-			w := enginetest.Workspace(t, map[string]string{"main.tf": src})
+		for name, files := range cases {
+			w := enginetest.Workspace(t, files)
 			r := w.Exec("init", "-backend=false", "-input=false", "-no-color")
 			want := engineProblems(r.Output)
 			for p := range want {
@@ -250,7 +299,7 @@ resource "null_resource" "b" {
 				if d.Severity == diag.Warning {
 					sev = "Warning"
 				}
-				got[sev+": "+d.Summary+" @ "+itoa(d.Subject.Start.Line)] = true
+				got[sev+": "+d.Summary+" @ "+d.Subject.Filename+":"+itoa(d.Subject.Start.Line)] = true
 			}
 			for p := range want {
 				if !got[p] {

@@ -2,6 +2,7 @@ package load
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/hashicorp/go-version"
@@ -30,6 +31,7 @@ type ruler struct {
 // rules checks the top-level blocks of a module directory's files.
 func rules(cfg *config.Config, json map[string]bool, engine tffile.Engine) diag.Diagnostics {
 	r := &ruler{engine: engine, json: json}
+	r.moduleSettings(cfg)
 	for _, b := range cfg.Blocks {
 		switch b.Type {
 		case "resource", "data", "ephemeral":
@@ -58,6 +60,84 @@ func rules(cfg *config.Config, json map[string]bool, engine tffile.Engine) diag.
 		}
 	}
 	return r.diags
+}
+
+// moduleSettings checks the settings a module may make once, in any of
+// its terraform blocks: a backend or a cloud block (not both), a
+// required_providers block, a provider_meta block per provider. Override
+// files, whose settings replace those of the primary files, are counted
+// apart, as the engines count them.
+func (r *ruler) moduleSettings(cfg *config.Config) {
+	r.settingsOf(cfg, false)
+	r.settingsOf(cfg, true)
+}
+
+func (r *ruler) settingsOf(cfg *config.Config, overrides bool) {
+	var backend, cloud, required *config.Block
+	metas := map[string]*config.Block{}
+	for _, b := range cfg.Blocks {
+		if b.Type != "terraform" {
+			continue
+		}
+		for _, nb := range blocksOf(b.Body) {
+			if _, _, override := tffile.KindFor(filepath.Base(nb.DeclRange.Filename), r.engine); override != overrides {
+				continue
+			}
+			switch nb.Type {
+			case "backend":
+				if backend != nil {
+					r.add(diag.Error, nb.DeclRange, "Duplicate backend configuration",
+						"A module may have only one backend configuration. The backend was previously configured at "+backend.DeclRange.String()+".")
+					continue
+				}
+				backend = nb
+			case "cloud":
+				if cloud != nil {
+					summary, what := "Duplicate HCP Terraform configurations", "configuring HCP Terraform or Terraform Enterprise. The 'cloud' block was previously configured at "
+					if r.engine == tffile.OpenTofu {
+						summary, what = "Duplicate cloud configurations", "configuring a cloud backend. A cloud backend was previously configured at "
+					}
+					r.add(diag.Error, nb.DeclRange, summary, "A module may have only one 'cloud' block "+what+cloud.DeclRange.String()+".")
+					continue
+				}
+				cloud = nb
+			case "required_providers":
+				if required != nil {
+					r.add(diag.Error, nb.DeclRange, "Duplicate required providers configuration",
+						"A module may have only one required providers configuration. The required providers were previously configured at "+required.DeclRange.String()+".")
+					continue
+				}
+				required = nb
+			case "provider_meta":
+				if len(nb.Labels) != 1 {
+					continue
+				}
+				name := nb.Labels[0]
+				r.providerName(name, nb.DeclRange)
+				for _, a := range nb.Body.Attributes() {
+					if a.Source != nil {
+						_, hd := a.Source.Value(nil)
+						r.diags = append(r.diags, diag.FromHCL(hd)...)
+					}
+				}
+				if prev := metas[name]; prev != nil {
+					r.add(diag.Error, nb.DeclRange, "Duplicate provider_meta block",
+						fmt.Sprintf("A provider_meta block for provider %q was already declared at %s. Providers may only have one provider_meta block per module.", name, prev.DeclRange))
+					continue
+				}
+				metas[name] = nb
+			}
+		}
+	}
+	if backend != nil && cloud != nil && !overrides {
+		summary, detail := "Both a backend and cloud configuration are present",
+			"A module may declare either one 'cloud' block configuring HCP Terraform OR one 'backend' block configuring a state backend. HCP Terraform is configured at "+cloud.DeclRange.String()+"; a backend is configured at "+backend.DeclRange.String()+". Remove the backend block to configure HCP Terraform."
+		if r.engine == tffile.OpenTofu {
+			summary, detail = "Both a backend and a cloud configuration are present",
+				"A module may declare either one 'cloud' block configuring a cloud backend OR one 'backend' block configuring a state backend. A cloud backend is configured at "+cloud.DeclRange.String()+"; a backend is configured at "+backend.DeclRange.String()+". Remove the backend block to configure a cloud backend."
+		}
+		r.add(diag.Error, backend.DeclRange, summary, detail)
+	}
 }
 
 func (r *ruler) add(sev diag.Severity, rng hcl.Range, summary, detail string, related ...diag.Related) {
@@ -397,6 +477,13 @@ func (r *ruler) deprecated(b *config.Block, noun string) {
 func (r *ruler) variable(b *config.Block) {
 	name := b.Labels[0]
 	r.deprecated(b, "variable")
+	if a, d := attr(b.Body, "nullable"), attr(b.Body, "default"); a != nil && d != nil {
+		nullable, hd := a.Source.Value(nil)
+		def, hd2 := d.Source.Value(nil)
+		if !hd.HasErrors() && !hd2.HasErrors() && nullable.Type() == cty.Bool && nullable.IsKnown() && !nullable.IsNull() && nullable.False() && def.IsNull() {
+			r.add(diag.Error, d.Source.Range(), "Invalid default value for variable", "A null default value is not valid when nullable=false.")
+		}
+	}
 	if a := attr(b.Body, "type"); a != nil {
 		r.quotedType(a)
 	}
