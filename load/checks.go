@@ -10,6 +10,7 @@ import (
 	"github.com/zclconf/go-cty/cty/convert"
 
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/tffile"
 )
 
 // condKind is what a condition belongs to: it decides the words of the
@@ -217,7 +218,10 @@ func (e *evaluator) checkStatic(m *Module) {
 			if strings.HasSuffix(name, ".lifecycle.ignore_changes") {
 				return // attribute names of the resource itself
 			}
-			sc := refScope{self: r != nil}
+			// A removed block's provisioners and connection read the
+			// object being destroyed as self, as a resource's do.
+			removedSelf := strings.Contains(name, "removed[") && (strings.Contains(name, ".provisioner[") || strings.Contains(name, ".connection"))
+			sc := refScope{self: r != nil || removedSelf}
 			if r != nil {
 				sc.count, sc.each = r.Count != nil, r.ForEach != nil
 			}
@@ -281,7 +285,11 @@ func (e *evaluator) checkRef(m *Module, tr hcl.Traversal, path string, sc refSco
 			Detail:  fmt.Sprintf("%s is not declared in module %s", what, moduleLabel(m)),
 			Subject: &rng, Path: path, Suggestion: suggest(strings.TrimPrefix(strings.TrimPrefix(what, "var."), "local."), options)})
 	}
-	switch root := tr.RootName(); root {
+	root := tr.RootName()
+	if root == "tofu" && e.opts.Engine == tffile.OpenTofu {
+		return // OpenTofu's own name for terraform: tofu.workspace
+	}
+	switch root {
 	case "var":
 		if len(names) > 0 && m.Variables[names[0]] == nil {
 			undeclared("input variable", "var."+names[0], sortedKeys(m.Variables))

@@ -176,3 +176,34 @@ func TestModuleSourceMissing(t *testing.T) {
 		t.Errorf("%v", ds)
 	}
 }
+
+// TestTofuWorkspaceSymbol: OpenTofu's tofu.workspace is terraform.workspace,
+// in expressions and in a module source evaluated early; OpenTofu plans
+// what eval gives. For Terraform, tofu is a resource type like any other.
+func TestTofuWorkspaceSymbol(t *testing.T) {
+	files := map[string]string{
+		"main.tf": `resource "terraform_data" "w" {
+  input = "${tofu.workspace}/${terraform.workspace}"
+}
+module "m" {
+  source = "./${tofu.workspace}"
+}
+output "w" {
+  value = module.m.x
+}
+`,
+		"default/main.tf": "output \"x\" { value = tofu.workspace }\n",
+	}
+	view, ds := Dir(writeFiles(t, files), Options{Engine: tffile.OpenTofu})
+	if ds.HasErrors() || len(view.Resources) != 1 || view.Resources[0].Attributes.GetAttr("input").AsString() != "default/default" ||
+		view.Outputs["w"].Value.AsString() != "default" {
+		t.Fatalf("tofu.workspace: %v\n%v", ds, view.Outputs)
+	}
+	if _, ds := Dir(writeFiles(t, files), Options{}); !strings.Contains(ds.Error(), "tofu.workspace is not declared in module root") {
+		t.Errorf("for Terraform: %v", ds)
+	}
+	tofu := enginetest.OpenTofu(t)
+	w := enginetest.Workspace(t, files)
+	w.Engine = tofu
+	crossCheckWith(t, w, Options{Engine: tffile.OpenTofu})
+}

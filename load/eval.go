@@ -12,6 +12,7 @@ import (
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/tffile"
 )
 
 // reason is the cty mark an unknown value carries to say why it is unknown.
@@ -429,6 +430,11 @@ func (e *evaluator) baseScope(mi *modInst, expr hcl.Expression, it *iter, path s
 			}
 		}
 		names, _ := attrNames(tr[1:], 2)
+		if root == "tofu" && e.opts.Engine == tffile.OpenTofu {
+			// OpenTofu's own name for terraform.workspace.
+			vars["tofu"] = cty.ObjectVal(map[string]cty.Value{"workspace": cty.StringVal(e.opts.workspace())})
+			continue
+		}
 		switch root {
 		case "var", "local":
 			if len(names) == 0 {

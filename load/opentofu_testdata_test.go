@@ -265,7 +265,38 @@ resource "null_resource" "a" {
 }
 resource "null resource" "b" {}
 `},
-		"quoted": {"main.tf": `resource "null_resource" "a" {}
+		"clean": {"main.tf": `removed {
+  from = null_resource.gone
+  lifecycle {
+    destroy = true
+  }
+  provisioner "local-exec" {
+    when    = destroy
+    command = "echo ${self.id}"
+  }
+}
+`},
+		"quoted": {"child/main.tf": `terraform {
+  required_providers {
+    null = {
+      source                = "hashicorp/null"
+      configuration_aliases = [null.eu]
+    }
+  }
+}
+resource "null_resource" "c" {
+  provider = "null.eu"
+}
+`, "main.tf": `provider "null" {
+  alias = "eu"
+}
+module "child" {
+  source = "./child"
+  providers = {
+    "null.eu" = "null.eu"
+  }
+}
+resource "null_resource" "a" {}
 resource "null_resource" "b" {
   depends_on = ["null_resource.a"]
   provider   = "null"
@@ -313,7 +344,7 @@ resource "null_resource" "b" {
 					t.Errorf("%s: eval reports %q, %s does not:\n%s", name, p, r.Engine, r.Output)
 				}
 			}
-			if len(want) == 0 {
+			if len(want) == 0 && name != "clean" {
 				t.Errorf("%s: %s reported nothing:\n%s", name, r.Engine, r.Output)
 			}
 		}

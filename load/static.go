@@ -10,6 +10,7 @@ import (
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/tffile"
 )
 
 // Early evaluation (OpenTofu 1.8): a module source may be built from
@@ -130,6 +131,11 @@ func (s *staticScope) eval(expr hcl.Expression) (cty.Value, string) {
 				"module": cty.StringVal(s.m.Dir), "root": cty.StringVal("."), "cwd": cty.StringVal(s.l.root)})
 		case "terraform":
 			ctx.Variables["terraform"] = cty.ObjectVal(map[string]cty.Value{"workspace": cty.StringVal(s.l.opts.workspace())})
+		case "tofu":
+			if s.l.engine != tffile.OpenTofu {
+				return cty.DynamicVal, "it refers to tofu, which only OpenTofu knows"
+			}
+			ctx.Variables["tofu"] = cty.ObjectVal(map[string]cty.Value{"workspace": cty.StringVal(s.l.opts.workspace())})
 		default:
 			r := tr.SourceRange()
 			return cty.DynamicVal, fmt.Sprintf("it refers to %s (%s:%d,%d), which is known only when the configuration is planned", traversalName(tr), r.Filename, r.Start.Line, r.Start.Column)

@@ -775,7 +775,7 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 			case "for_each":
 				c.ForEach = a.Source
 			case "providers":
-				c.Providers = a.Source
+				c.Providers = l.unquoteProviders(a.Source)
 			case "depends_on":
 				c.DependsOn = l.references(a.Source)
 			case "version":
@@ -960,6 +960,52 @@ func (l *loader) reference(e hcl.Expression) hcl.Expression {
 		return nil
 	}
 	return &hclsyntax.ScopeTraversalExpr{Traversal: tr, SrcRange: e.Range()}
+}
+
+// unquoteProviders reads the quoted entries of a module call's providers
+// map (`"aws.eu" = "aws.eu"`, Terraform 0.11's form) as the references
+// they name, with the engines' warning; other maps are returned as they
+// are.
+func (l *loader) unquoteProviders(e hcl.Expression) hcl.Expression {
+	obj, ok := e.(*hclsyntax.ObjectConsExpr)
+	if !ok || l.json {
+		return e
+	}
+	unquote := func(x hclsyntax.Expression) (hclsyntax.Expression, bool) {
+		if k, ok := x.(*hclsyntax.ObjectConsKeyExpr); ok {
+			x = k.Wrapped
+		}
+		s, quoted := quotedString(x)
+		if !quoted {
+			return nil, false
+		}
+		start := x.Range().Start
+		start.Column++
+		start.Byte++
+		tr, hd := hclsyntax.ParseTraversalAbs([]byte(s), x.Range().Filename, start)
+		if hd.HasErrors() {
+			return nil, false
+		}
+		l.diags = append(l.diags, quotedReference(x.Range(), l.engineName().String()))
+		return &hclsyntax.ScopeTraversalExpr{Traversal: tr, SrcRange: x.Range()}, true
+	}
+	out := &hclsyntax.ObjectConsExpr{SrcRange: obj.SrcRange, OpenRange: obj.OpenRange}
+	changed := false
+	for _, it := range obj.Items {
+		if k, ok := unquote(it.KeyExpr); ok {
+			it.KeyExpr = &hclsyntax.ObjectConsKeyExpr{Wrapped: k}
+			changed = true
+		}
+		if v, ok := unquote(it.ValueExpr); ok {
+			it.ValueExpr = v
+			changed = true
+		}
+		out.Items = append(out.Items, it)
+	}
+	if !changed {
+		return e
+	}
+	return out
 }
 
 // requiredProviders reads a required_providers block: each entry's
