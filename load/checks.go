@@ -157,7 +157,7 @@ func (e *evaluator) evalProvider(mi *modInst, pc *ProviderDecl) {
 	if pc.ForEach != nil {
 		// OpenTofu's provider for_each: one configuration per element,
 		// addressed by key (provider["..."].by_name["a"]).
-		_, keys, values, why := e.expansion(mi, nil, pc.ForEach, path)
+		_, keys, values, why := e.expansion(mi, nil, pc.ForEach, nil, path)
 		e.pkeys.setEach(addr, keys, why)
 		if why != "" {
 			return

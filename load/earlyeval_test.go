@@ -207,3 +207,66 @@ output "w" {
 	w.Engine = tofu
 	crossCheckWith(t, w, Options{Engine: tffile.OpenTofu})
 }
+
+// TestLifecycleEnabled: OpenTofu's lifecycle { enabled = BOOL } makes one
+// instance, without a key, or none, whose value is then null, for
+// resources and module calls; OpenTofu plans what eval gives, both ways.
+// Terraform has no such argument.
+func TestLifecycleEnabled(t *testing.T) {
+	files := map[string]string{
+		"main.tf": `variable "on" {
+  type    = bool
+  default = false
+}
+resource "terraform_data" "a" {
+  input = "a"
+  lifecycle {
+    enabled = var.on
+  }
+}
+module "m" {
+  source = "./m"
+  lifecycle {
+    enabled = !var.on
+  }
+}
+output "a" {
+  value = terraform_data.a == null ? "none" : terraform_data.a.input
+}
+output "m" {
+  value = module.m == null ? "none" : module.m.x
+}
+`,
+		"m/main.tf": "output \"x\" { value = \"from m\" }\n",
+	}
+	dir := writeFiles(t, files)
+	for on, want := range map[string][2]string{"false": {"none", "from m"}, "true": {"a", "none"}} {
+		view, ds := Dir(dir, Options{Engine: tffile.OpenTofu, Vars: []string{"on=" + on}})
+		if ds.HasErrors() {
+			t.Fatalf("on=%s: %v", on, ds)
+		}
+		a, _ := view.Outputs["a"].Value.UnmarkDeep()
+		m, _ := view.Outputs["m"].Value.UnmarkDeep()
+		if !a.IsKnown() || !m.IsKnown() {
+			t.Fatalf("on=%s: outputs %#v, %#v", on, a, m)
+		}
+		if got := [2]string{a.AsString(), m.AsString()}; got != want {
+			t.Errorf("on=%s: outputs %v, want %v", on, got, want)
+		}
+		if n := len(view.Resources); (on == "true") != (n == 1) || (n == 1 && view.Resources[0].Address != "terraform_data.a") {
+			t.Errorf("on=%s: %d resources", on, n)
+		}
+	}
+	_, ds := Dir(dir, Options{})
+	for _, want := range []string{`main.tf:8:5: Error: Unsupported argument; An argument named "enabled" is not expected here`,
+		`main.tf:13:3: Error: Reserved block type name in module block`} {
+		if !strings.Contains(ds.Error(), want) {
+			t.Errorf("for Terraform, want %q:\n%v", want, ds)
+		}
+	}
+	tofu := enginetest.OpenTofu(t)
+	w := enginetest.Workspace(t, files)
+	w.Engine = tofu
+	crossCheckWith(t, w, Options{Engine: tffile.OpenTofu})
+	crossCheckWith(t, w, Options{Engine: tffile.OpenTofu, Vars: []string{"on=true"}})
+}

@@ -596,13 +596,43 @@ func (e *evaluator) callValue(mi *modInst, name string, rng *hcl.Range, path str
 	if len(insts) == 1 {
 		return obj(insts[0])
 	}
+	if len(insts) == 0 && mi.callMode[name] == "enabled" {
+		return cty.NullVal(cty.DynamicPseudoType) // disabled: null
+	}
 	return unknown("module." + name + " not loaded")
 }
 
 // expansion evaluates count or for_each and returns the instance keys and
 // each.value per key; ok is false (with a diagnostic) when it cannot.
-func (e *evaluator) expansion(mi *modInst, count, forEach hcl.Expression, path string) (mode string, keys, values []cty.Value, why string) {
+func (e *evaluator) expansion(mi *modInst, count, forEach, enabled hcl.Expression, path string) (mode string, keys, values []cty.Value, why string) {
 	switch {
+	case enabled != nil:
+		// OpenTofu's lifecycle { enabled = BOOL }: the one instance, with
+		// no key, or none.
+		marked := e.eval(mi, enabled, nil, path+".lifecycle.enabled")
+		v, _ := marked.UnmarkDeep()
+		r := enabled.Range()
+		switch {
+		case containsSensitive(marked):
+			e.errorf(&r, path, "Invalid enabled argument", "Sensitive values, or values derived from sensitive values, cannot be used in \"enabled\" arguments. If used, the sensitive value would be exposed by whether an instance is present.")
+			return "enabled", nil, nil, "enabled is invalid"
+		case !v.IsKnown():
+			e.notKnown(&r, path, "Invalid enabled argument", "The given \"enabled\" argument value is derived from a value that won't be known until the apply phase, so OpenTofu cannot determine whether an instance of this object is declared or not.")
+			return "enabled", nil, nil, unknownEnabled + because(marked)
+		case v.IsNull():
+			e.errorf(&r, path, "Invalid enabled argument", "The given \"enabled\" argument value is unsuitable: the given value is null.")
+			return "enabled", nil, nil, "enabled is invalid"
+		}
+		bv, err := convert.Convert(v, cty.Bool)
+		if err != nil {
+			e.errorf(&r, path, "Invalid enabled argument", "The given \"enabled\" argument value is unsuitable: a bool is required, not "+v.Type().FriendlyName()+".")
+			return "enabled", nil, nil, "enabled is invalid"
+		}
+		if bv.False() {
+			return "enabled", []cty.Value{}, []cty.Value{}, ""
+		}
+		e.made++
+		return "enabled", []cty.Value{cty.NilVal}, []cty.Value{cty.NilVal}, ""
 	case count != nil:
 		marked := e.eval(mi, count, nil, path+".count")
 		v, _ := marked.UnmarkDeep()
@@ -681,6 +711,7 @@ func (e *evaluator) expansion(mi *modInst, count, forEach hcl.Expression, path s
 const (
 	unknownCount   = "count is unknown"
 	unknownForEach = "for_each is unknown"
+	unknownEnabled = "enabled is unknown"
 )
 
 // isDeferred says whether why (from expansion) is an unknown count or
@@ -753,7 +784,7 @@ func (e *evaluator) evalCall(mi *modInst, c *CallDecl) {
 		e.unexpanded(path, "the module could not be loaded", c.DeclRange)
 		return
 	}
-	mode, keys, values, why := e.expansion(mi, c.Count, c.ForEach, path)
+	mode, keys, values, why := e.expansion(mi, c.Count, c.ForEach, c.Enabled, path)
 	if why != "" {
 		mi.callUnknown[c.Name] = "module." + c.Name + ": " + why
 		e.unexpanded(path, why, c.DeclRange)
@@ -980,7 +1011,7 @@ func nonNullable(v *VariableDecl) bool {
 // evalResource evaluates every instance of r in mi.
 func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 	base := mi.addrPrefix() + r.Addr()
-	mode, keys, values, why := e.expansion(mi, r.Count, r.ForEach, base)
+	mode, keys, values, why := e.expansion(mi, r.Count, r.ForEach, r.Enabled, base)
 	provider := e.providerOf(mi, r)
 	sch := e.blockSchema(r, provider)
 	if sch != nil {
@@ -1089,6 +1120,12 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 			m[k.AsString()] = scoped[i]
 		}
 		mi.resources[r.Addr()] = cty.ObjectVal(m)
+	case "enabled":
+		if len(scoped) == 0 {
+			mi.resources[r.Addr()] = cty.NullVal(cty.DynamicPseudoType) // disabled: null
+		} else {
+			mi.resources[r.Addr()] = scoped[0]
+		}
 	default:
 		mi.resources[r.Addr()] = scoped[0]
 	}

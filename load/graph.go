@@ -229,6 +229,7 @@ func (g *graph) linkNode(n *node) {
 		c := m.Calls[n.name]
 		refs(m, c.Count)
 		refs(m, c.ForEach)
+		refs(m, c.Enabled)
 		refs(m, c.DependsOn)
 		for _, kp := range keyedProviders(c.Providers) {
 			// The instance passed: its key, and the configuration's
@@ -282,6 +283,7 @@ func (g *graph) linkNode(n *node) {
 		}
 		refs(m, r.Count)
 		refs(m, r.ForEach)
+		refs(m, r.Enabled)
 		refs(m, r.ProviderKey)
 		if r.ProviderKey != nil {
 			dep(g.nodes[m.Name()+"provider."+resourceProviderName(r)])

@@ -3,6 +3,8 @@ package load
 import (
 	"fmt"
 	"path/filepath"
+	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/go-version"
@@ -41,6 +43,10 @@ func rules(cfg *config.Config, json map[string]bool, engine tffile.Engine) diag.
 		case "provider":
 			if len(b.Labels) == 1 {
 				r.provider(b)
+			}
+		case "module":
+			if len(b.Labels) == 1 {
+				r.moduleCall(b)
 			}
 		case "terraform":
 			for _, rp := range b.Body.Blocks("required_providers") {
@@ -167,10 +173,7 @@ func (r *ruler) resource(b *config.Block) {
 		summary := map[string]string{"resource": "Invalid resource type name", "data": "Invalid data source name", "ephemeral": "Invalid ephemeral resource type name"}[b.Type]
 		r.add(diag.Error, b.DeclRange, summary, "A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.")
 	}
-	if b.Type == "ephemeral" && attr(b.Body, "count") != nil && attr(b.Body, "for_each") != nil {
-		r.add(diag.Error, attr(b.Body, "for_each").Range, `Invalid combination of "count" and "for_each"`,
-			`The "count" and "for_each" meta-arguments are mutually exclusive, only one should be used to be explicit about the number of resources to be created.`)
-	}
+	r.repetition(b)
 	if a := attr(b.Body, "provider"); a != nil {
 		r.providerRefName(a.Source)
 	}
@@ -180,7 +183,18 @@ func (r *ruler) resource(b *config.Block) {
 		switch nb.Type {
 		case "locals":
 			r.reservedBlock(nb, blockNoun[b.Type])
-		case "connection":
+		case "connection", "provisioner":
+			if b.Type == "ephemeral" {
+				r.add(diag.Error, nb.DeclRange, "Invalid configuration block for ephemeral resource",
+					fmt.Sprintf("The block type %q cannot be used in ephemeral resources. This is meant to be used strictly in \"resource\" blocks.", nb.Type))
+				continue
+			}
+			if nb.Type == "provisioner" {
+				if r.provisioner(nb) {
+					destroyTime = true
+				}
+				continue
+			}
 			if connection != nil {
 				r.add(diag.Error, nb.DeclRange, "Duplicate connection block",
 					"This resource already has a connection block at "+connection.DeclRange.String()+".")
@@ -189,10 +203,6 @@ func (r *ruler) resource(b *config.Block) {
 			}
 		case "lifecycle":
 			r.lifecycle(b, nb)
-		case "provisioner":
-			if r.provisioner(nb) {
-				destroyTime = true
-			}
 		}
 	}
 	if destroyTime && connection != nil {
@@ -200,14 +210,84 @@ func (r *ruler) resource(b *config.Block) {
 	}
 }
 
+// repetition reports more than one of count, for_each and (OpenTofu's)
+// lifecycle enabled on a resource, data source, ephemeral resource or
+// module call, at the range from the first to the last.
+func (r *ruler) repetition(b *config.Block) {
+	var names []string
+	var rngs []hcl.Range
+	for _, a := range b.Body.Attributes() {
+		if a.Source != nil && (a.Name == "count" || a.Name == "for_each") {
+			names, rngs = append(names, a.Name), append(rngs, a.Range)
+		}
+	}
+	if r.engine == tffile.OpenTofu {
+		for _, lc := range b.Body.Blocks("lifecycle") {
+			if a := attr(lc.Body, "enabled"); a != nil {
+				names, rngs = append(names, "enabled"), append(rngs, a.Range)
+			}
+		}
+	}
+	if len(names) < 2 {
+		return
+	}
+	// In the order count, enabled, for_each, as the engines list them.
+	order := map[string]int{"count": 0, "enabled": 1, "for_each": 2}
+	sort.SliceStable(names, func(i, j int) bool { return order[names[i]] < order[names[j]] })
+	sort.SliceStable(rngs, func(i, j int) bool { return rngs[i].Start.Byte < rngs[j].Start.Byte })
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = strconv.Quote(n)
+	}
+	list := strings.Join(quoted, " and ")
+	if len(quoted) > 2 {
+		list = strings.Join(quoted[:len(quoted)-1], ", ") + ", and " + quoted[len(quoted)-1]
+	}
+	what := map[string]string{"resource": "resources", "data": "data sources", "ephemeral": "ephemeral resources", "module": "module instances"}[b.Type]
+	r.add(diag.Error, hcl.RangeBetween(rngs[0], rngs[len(rngs)-1]), "Invalid combination of "+list,
+		fmt.Sprintf("The %s meta-arguments are mutually-exclusive. Only one may be used to be explicit about the number of %s to be created.", list, what))
+}
+
+// moduleCall checks a module block's meta-blocks: a lifecycle block is
+// OpenTofu's, holding enabled alone (1.11); Terraform reserves the name.
+func (r *ruler) moduleCall(b *config.Block) {
+	r.repetition(b)
+	for _, lc := range b.Body.Blocks("lifecycle") {
+		if r.engine != tffile.OpenTofu {
+			r.reservedBlock(lc, "module")
+			continue
+		}
+		for _, a := range lc.Body.Attributes() {
+			if a.Source != nil && a.Name != "enabled" {
+				r.add(diag.Error, a.Range, "Unsupported argument", fmt.Sprintf("An argument named %q is not expected here.", a.Name))
+			}
+		}
+	}
+}
+
+// managedLifecycle are the lifecycle arguments of managed resources alone;
+// OpenTofu adds destroy (1.12).
+var managedLifecycle = map[string]bool{"create_before_destroy": true, "prevent_destroy": true, "ignore_changes": true, "replace_triggered_by": true, "destroy": true}
+
 func (r *ruler) lifecycle(b, lc *config.Block) {
+	tofu := r.engine == tffile.OpenTofu
 	for _, a := range lc.Body.Attributes() {
 		if a.Source == nil {
 			continue
 		}
-		if b.Type == "data" {
+		switch {
+		case a.Name == "enabled" && tofu:
+			continue // OpenTofu's (1.11), on every kind: evaluated
+		case !managedLifecycle[a.Name] || a.Name == "destroy" && !tofu:
+			r.add(diag.Error, a.Range, "Unsupported argument", fmt.Sprintf("An argument named %q is not expected here.", a.Name))
+			continue
+		case b.Type == "data":
 			r.add(diag.Error, a.Range, "Invalid data resource lifecycle argument",
 				fmt.Sprintf("The lifecycle argument %q is defined only for managed resources (\"resource\" blocks), and is not valid for data resources.", a.Name))
+			continue
+		case b.Type == "ephemeral":
+			r.add(diag.Error, lc.DeclRange, "Invalid lifecycle configuration for ephemeral resource",
+				fmt.Sprintf("The lifecycle argument %q cannot be used in ephemeral resources. This is meant to be used strictly in \"resource\" blocks.", a.Name))
 			continue
 		}
 		switch a.Name {
@@ -591,8 +671,12 @@ func (r *ruler) providerName(name string, rng hcl.Range) {
 		return
 	}
 	if !validProviderPart(name) {
+		shown := name
+		if shown == "" {
+			shown = `""`
+		}
 		r.add(diag.Error, rng, "Invalid provider local name",
-			name+" is an invalid provider local name: must contain only letters, digits, and dashes, and may not use leading or trailing dashes")
+			shown+" is an invalid provider local name: must contain only letters, digits, and dashes, and may not use leading or trailing dashes")
 	}
 }
 

@@ -177,11 +177,14 @@ type RemovedDecl struct {
 
 // ResourceDecl is a resource or data block.
 type ResourceDecl struct {
-	Mode     string // "managed" or "data"
-	Type     string
-	Name     string
-	Count    hcl.Expression
-	ForEach  hcl.Expression
+	Mode    string // "managed" or "data"
+	Type    string
+	Name    string
+	Count   hcl.Expression
+	ForEach hcl.Expression
+	// Enabled is OpenTofu's lifecycle { enabled = BOOL } (1.11): one
+	// instance, or none; nil when absent (and always for Terraform).
+	Enabled  hcl.Expression
 	Provider hcl.Expression // the provider meta-argument; nil when absent
 	// ProviderKey is the instance key of a provider reference such as
 	// random.by_name[each.key] (OpenTofu's provider for_each); Provider is
@@ -233,11 +236,14 @@ type CallDecl struct {
 	// SourceRange is where the source argument's value is.
 	SourceRange hcl.Range
 	Count       hcl.Expression
-	ForEach     hcl.Expression
-	Inputs      map[string]*Expr
-	Providers   hcl.Expression
-	DependsOn   hcl.Expression // nil when absent
-	DeclRange   hcl.Range
+	// Enabled is OpenTofu's lifecycle { enabled = BOOL } of a module call
+	// (1.11); nil when absent (and always for Terraform).
+	Enabled   hcl.Expression
+	ForEach   hcl.Expression
+	Inputs    map[string]*Expr
+	Providers hcl.Expression
+	DependsOn hcl.Expression // nil when absent
+	DeclRange hcl.Range
 
 	// Version is the version constraint of a registry module, evaluated
 	// (OpenTofu's early evaluation) when VersionExpr, the argument, is
@@ -337,6 +343,12 @@ func (l *loader) readManifest() {
 	l.installed = map[string]string{}
 	l.versions = map[string]string{}
 	for _, e := range m.Modules {
+		if e.Dir == "" && e.Key != "" {
+			// Recorded by an init that could not read the module's
+			// directory: not installed (not the root, which Clean would
+			// make of it).
+			continue
+		}
 		l.remote[e.Key] = filepath.ToSlash(filepath.Clean(e.Dir))
 		l.installed[e.Key] = e.Source
 		l.versions[e.Key] = e.Version
@@ -753,7 +765,10 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 			case "source":
 				c.SourceRange = a.Source.Range()
 				v, hd := a.Source.Value(nil)
-				if hd.HasErrors() || v.Type().FriendlyName() != "string" || v.IsNull() {
+				// A JSON string reads as itself without an evaluation
+				// context, template sequences and all: its references say
+				// it is not literal.
+				if hd.HasErrors() || v.Type().FriendlyName() != "string" || v.IsNull() || len(a.Source.Variables()) > 0 {
 					r := a.Source.Range()
 					detail := "the source of a module must be a literal string"
 					// Early evaluation is OpenTofu's (1.8): the loader
@@ -782,6 +797,13 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 				c.VersionExpr = a.Source
 			default:
 				c.Inputs[n] = &Expr{Name: n, Expr: a.Source, Range: a.Range}
+			}
+		}
+		if l.engine == tffile.OpenTofu {
+			for _, lb := range b.Body.Blocks("lifecycle") {
+				if a := attr(lb.Body, "enabled"); a != nil {
+					c.Enabled = a.Source
+				}
 			}
 		}
 		l.required(b, config.KindModule)
@@ -1179,11 +1201,12 @@ func (l *loader) decodeResource(m *Module, b *config.Block, check string) string
 	}
 	r.Body.Blocks = blocks
 	l.resourceMeta(r, b.Body)
-	if r.Count != nil && r.ForEach != nil {
-		rr := r.DeclRange
-		l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
-			Summary: "Invalid combination of \"count\" and \"for_each\"",
-			Detail:  "the count and for_each meta-arguments are mutually exclusive", Subject: &rr})
+	if l.engine == tffile.OpenTofu && r.Lifecycle != nil {
+		for _, a := range r.Lifecycle.Attrs {
+			if a.Name == "enabled" {
+				r.Enabled = a.Expr
+			}
+		}
 	}
 	m.Resources[key] = r
 	return key

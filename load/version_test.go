@@ -323,3 +323,19 @@ func TestModuleSourceChangedInit(t *testing.T) {
 		}
 	})
 }
+
+// TestModulesJSONEmptyDir: an init that could not read a local module's
+// directory records it with an empty Dir; that is a module not there, not
+// the root module calling itself.
+func TestModulesJSONEmptyDir(t *testing.T) {
+	files := map[string]string{
+		"main.tf":   "module \"a\" {\n  source = \"./a\"\n}\n",
+		"a/main.tf": "module \"c\" {\n  source = \"./c\"\n}\n",
+		".terraform/modules/modules.json": `{"Modules":[{"Key":"","Source":"","Dir":"."},{"Key":"a","Source":"./a","Dir":"a"},` +
+			`{"Key":"a.c","Source":"./c","Dir":""}]}`,
+	}
+	_, ds := Dir(writeFiles(t, files), Options{})
+	if len(ds) != 1 || !strings.Contains(ds.Error(), `a/main.tf:1:1: Error: Module directory not found; module "c" refers to a/c, which is not a directory`) {
+		t.Errorf("%v", ds)
+	}
+}

@@ -124,6 +124,7 @@ func (m *Module) walk(deep bool, visit func(name string, e hcl.Expression, k exp
 		base := p + "module." + n
 		v(base+".count", c.Count, kindValue)
 		v(base+".for_each", c.ForEach, kindValue)
+		v(base+".lifecycle.enabled", c.Enabled, kindValue)
 		for _, in := range sortedKeys(c.Inputs) {
 			v(base+"."+in, c.Inputs[in].Expr, kindValue)
 		}
