@@ -270,3 +270,52 @@ output "m" {
 	crossCheckWith(t, w, Options{Engine: tffile.OpenTofu})
 	crossCheckWith(t, w, Options{Engine: tffile.OpenTofu, Vars: []string{"on=true"}})
 }
+
+// TestOpenTofuFunctions: the functions OpenTofu has and Terraform does not
+// (base64gunzip, cidrcontains, urldecode) evaluate, with --engine tofu, to
+// what OpenTofu plans; for Terraform they are unknown functions.
+func TestOpenTofuFunctions(t *testing.T) {
+	files := map[string]string{"main.tf": `output "gunzip" {
+  value = base64gunzip(base64gzip("hello, world"))
+}
+output "contains" {
+  value = [cidrcontains("10.0.0.0/8", "10.1.2.3"), cidrcontains("10.0.0.0/8", "10.255.0.0/16"),
+    cidrcontains("10.0.0.0/16", "10.0.0.0/8"), cidrcontains("fd00::/8", "fd12::1"), core::cidrcontains("192.168.0.0/24", "192.168.1.0")]
+}
+output "decoded" {
+  value = urldecode(urlencode("a b&c=d/é"))
+}
+`}
+	view, ds := Dir(writeFiles(t, files), Options{Engine: tffile.OpenTofu})
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	if v := view.Outputs["gunzip"].Value; v.AsString() != "hello, world" {
+		t.Errorf("base64gunzip: %#v", v)
+	}
+	if _, ds := Dir(writeFiles(t, files), Options{}); !strings.Contains(ds.Error(), "Call to unknown function") {
+		t.Errorf("for Terraform: %v", ds)
+	}
+	tofu := enginetest.OpenTofu(t)
+	w := enginetest.Workspace(t, files)
+	w.Engine = tofu
+	crossCheckWith(t, w, Options{Engine: tffile.OpenTofu})
+}
+
+// TestFunctionTableNames: every function has its name and its core:: name,
+// once, whatever the order Go's map walks the table in.
+func TestFunctionTableNames(t *testing.T) {
+	for _, e := range []tffile.Engine{tffile.Terraform, tffile.OpenTofu} {
+		for range 5 {
+			f := functions(t.TempDir(), nil, e)
+			for name := range f {
+				base, core := strings.CutPrefix(name, "core::")
+				_, hasBase := f[base]
+				_, hasCore := f["core::"+name]
+				if strings.HasPrefix(base, "core::") || (core && !hasBase) || (!core && !hasCore) {
+					t.Fatalf("%s: function table name %q", e, name)
+				}
+			}
+		}
+	}
+}

@@ -32,6 +32,7 @@ import (
 	"github.com/zclconf/go-cty/cty/function/stdlib"
 
 	"github.com/tfkit/tfkit/config/hclguard"
+	"github.com/tfkit/tfkit/tffile"
 )
 
 // functions is Terraform's function table as far as tfkit implements it.
@@ -40,7 +41,7 @@ import (
 // HOME from env (Options.Env), never from the process. Functions whose
 // result changes on every run (timestamp, uuid, bcrypt) return unknown
 // values, as in a plan.
-func functions(baseDir string, env []string) map[string]function.Function {
+func functions(baseDir string, env []string, engine tffile.Engine) map[string]function.Function {
 	home := homeDir(env)
 	f := map[string]function.Function{
 		"abs": stdlib.AbsoluteFunc, "ceil": stdlib.CeilFunc, "floor": stdlib.FloorFunc,
@@ -125,10 +126,21 @@ func functions(baseDir string, env []string) map[string]function.Function {
 	}
 	f["templatefile"] = templateFileFunc(baseDir, f)
 	f["templatestring"] = templateStringFunc(f)
+	if engine == tffile.OpenTofu {
+		for name, fn := range openTofuFunctions() {
+			f[name] = fn
+		}
+	}
 	// core:: names every built-in function, so that a provider's function
 	// of the same name cannot hide it.
-	for name, fn := range f {
-		f["core::"+name] = fn
+	// (Names first: a key added while ranging over a map may be visited
+	// by the same range, which made core::core:: names.)
+	names := make([]string, 0, len(f))
+	for name := range f {
+		names = append(names, name)
+	}
+	for _, name := range names {
+		f["core::"+name] = f[name]
 	}
 	return f
 }

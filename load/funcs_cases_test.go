@@ -17,6 +17,7 @@ import (
 
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/load/internal/funccases"
+	"github.com/tfkit/tfkit/tffile"
 )
 
 var functionsDir = filepath.Join("testdata", "functions")
@@ -48,7 +49,7 @@ func TestFunctionCases(t *testing.T) {
 
 	// Every function of the engine is in tfkit's table, under its core::
 	// name too, and has at least four cases.
-	funcs := functions(t.TempDir(), nil)
+	funcs := functions(t.TempDir(), nil, tffile.Terraform)
 	per := map[string]int{}
 	for _, c := range table.Cases {
 		per[c.Function]++

@@ -93,7 +93,7 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
 		return view, diag.Diagnostics{}.Errorf(nil, "Not a directory: %s", dir)
 	}
-	funcs := functions(abs, opts.Env)
+	funcs := functions(abs, opts.Env, opts.Engine)
 	l := &loader{root: abs, named: filepath.Clean(dir), maxDeep: maxDepth, engine: opts.Engine, strict: opts.Strict, opts: &opts, funcs: funcs}
 	l.readManifest()
 	root := l.loadModule(".", nil, nil)
