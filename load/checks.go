@@ -303,6 +303,9 @@ func (e *evaluator) checkRef(m *Module, tr hcl.Traversal, path string, sc refSco
 			undeclared("module", "module."+names[0], nil)
 		}
 	case "path", "terraform":
+	case "ephemeral":
+		// Ephemeral resources are not evaluated (their values are
+		// unknown), nor indexed.
 	case "self":
 		if !sc.self {
 			e.errorf(&rng, path, "Invalid \"self\" reference", "self is only available in provisioner and connection blocks and in postconditions")

@@ -1,6 +1,7 @@
 package load
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 	"testing"
@@ -316,6 +317,37 @@ func TestFunctionTableNames(t *testing.T) {
 					t.Fatalf("%s: function table name %q", e, name)
 				}
 			}
+		}
+	}
+}
+
+// TestApplyingAndEphemeralRefs: terraform.applying (and OpenTofu's
+// tofu.applying) is false while planning, so conditions on it are checked;
+// a provisioner may read an ephemeral resource (not evaluated, not an
+// undeclared resource).
+func TestApplyingAndEphemeralRefs(t *testing.T) {
+	src := `resource "terraform_data" "a" {
+  lifecycle {
+    precondition {
+      condition     = !terraform.applying && !%s.applying
+      error_message = "applying while planning"
+    }
+  }
+  provisioner "local-exec" {
+    command = "echo ${ephemeral.random_password.p.result}"
+  }
+}
+ephemeral "random_password" "p" {
+  length = 8
+}
+`
+	for _, c := range []struct {
+		engine tffile.Engine
+		root   string
+	}{{tffile.Terraform, "terraform"}, {tffile.OpenTofu, "tofu"}} {
+		_, ds := Dir(writeFiles(t, map[string]string{"main.tf": fmt.Sprintf(src, c.root)}), Options{Engine: c.engine})
+		if len(ds) != 0 {
+			t.Errorf("%s: %v", c.engine, ds)
 		}
 	}
 }

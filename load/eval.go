@@ -408,6 +408,12 @@ type scopeKey struct {
 	expr hcl.Expression
 }
 
+// terraformObject is the value of terraform (and OpenTofu's tofu): the
+// workspace, and whether the engine is applying, which a plan is not.
+func (e *evaluator) terraformObject() cty.Value {
+	return cty.ObjectVal(map[string]cty.Value{"workspace": cty.StringVal(e.opts.workspace()), "applying": cty.False})
+}
+
 // baseScope is the part of scope that does not depend on count and each.
 func (e *evaluator) baseScope(mi *modInst, expr hcl.Expression, it *iter, path string) map[string]cty.Value {
 	vars := map[string]cty.Value{}
@@ -431,8 +437,8 @@ func (e *evaluator) baseScope(mi *modInst, expr hcl.Expression, it *iter, path s
 		}
 		names, _ := attrNames(tr[1:], 2)
 		if root == "tofu" && e.opts.Engine == tffile.OpenTofu {
-			// OpenTofu's own name for terraform.workspace.
-			vars["tofu"] = cty.ObjectVal(map[string]cty.Value{"workspace": cty.StringVal(e.opts.workspace())})
+			// OpenTofu's own name for terraform.
+			vars["tofu"] = e.terraformObject()
 			continue
 		}
 		switch root {
@@ -476,7 +482,7 @@ func (e *evaluator) baseScope(mi *modInst, expr hcl.Expression, it *iter, path s
 			vars["path"] = cty.ObjectVal(map[string]cty.Value{
 				"module": cty.StringVal(mi.mod.Dir), "root": cty.StringVal("."), "cwd": cty.StringVal(e.rootDir)})
 		case "terraform":
-			vars["terraform"] = cty.ObjectVal(map[string]cty.Value{"workspace": cty.StringVal(e.opts.workspace())})
+			vars["terraform"] = e.terraformObject()
 		case "ephemeral":
 			vars["ephemeral"] = unknown("ephemeral resources are not evaluated")
 		case "self":
