@@ -1378,6 +1378,20 @@ func StaticReferences(e Expr) ([]hcl.Traversal, bool) {
 			out = append(out, trs[0])
 		}
 		return out, true
+	case *GetAttr:
+		// null.west: HCL parses the null provider's name as the null
+		// keyword; where a reference is read statically it is the name.
+		if lit, ok := e.Source.(*Literal); ok && lit.Val.IsNull() && !lit.Val.IsMarked() {
+			tr := hcl.Traversal{hcl.TraverseRoot{Name: "null"}}
+			for _, st := range e.Traversal {
+				a, ok := st.(hcl.TraverseAttr)
+				if !ok {
+					return nil, false
+				}
+				tr = append(tr, hcl.TraverseAttr{Name: a.Name})
+			}
+			return []hcl.Traversal{tr}, true
+		}
 	case *Literal:
 		if s, ok := LiteralString(e); ok {
 			tr, hds := hclsyntax.ParseTraversalAbs([]byte(s), "", hcl.InitialPos)

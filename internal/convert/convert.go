@@ -266,6 +266,7 @@ func readSource(f *tffile.File) (*source, diag.Diagnostics) {
 	if ds := hugeNumbers(&config.Body{Items: blockItems(f.Config.Blocks)}); ds.HasErrors() {
 		return nil, ds
 	}
+	unquoteLegacy(f.Config.Blocks)
 	toks, _ := hclsyntax.LexConfig(f.Src, f.Name, hcl.InitialPos)
 	blocks := append([]*hclsyntax.Block(nil), f.Syntax.Blocks...)
 	sort.SliceStable(blocks, func(i, j int) bool { return blocks[i].TypeRange.Start.Byte < blocks[j].TypeRange.Start.Byte })

@@ -229,6 +229,98 @@ func (g *goEmitter) block(b *config.Block, sb *hclsyntax.Block) {
 	}
 }
 
+// moduleProviders writes a module's providers map as ModuleConfig.Providers
+// when it passes configurations declared before, by their handles
+// ({"aws.west": west}): the map's keys name the module's configurations
+// (aws, or aws.west for an aliased one), which an object of inputs cannot
+// write. False for anything else, which is then an input like any other.
+func (g *goEmitter) moduleProviders(e config.Expr) (string, bool) {
+	o, ok := e.(*config.Object)
+	if !ok || len(o.Items) == 0 {
+		return "", false
+	}
+	type entry struct{ name, handle string }
+	var entries []entry
+	var used []*goVar
+	for _, it := range o.Items {
+		name, ok := providerName(it.Key)
+		if !ok {
+			return "", false
+		}
+		value, ok := providerName(it.Value)
+		v := g.vars[value]
+		if !ok || v == nil || v.kind != "provider" {
+			return "", false
+		}
+		entries = append(entries, entry{name, v.name})
+		used = append(used, v)
+	}
+	sort.SliceStable(entries, func(i, j int) bool { return entries[i].name < entries[j].name })
+	var b strings.Builder
+	b.WriteString("map[string]*tfkit.Provider{")
+	for i, e := range entries {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%q: %s", e.name, e.handle)
+	}
+	b.WriteString("}")
+	for _, v := range used {
+		v.used = true
+	}
+	return b.String(), true
+}
+
+// providersText is a providers map of configuration names (aws.west =
+// aws.west) as raw HCL, whose keys an object expression would write as
+// expressions in parentheses, which the engines refuse.
+func providersText(e config.Expr) (*config.Raw, bool) {
+	o, ok := e.(*config.Object)
+	if !ok || len(o.Items) == 0 {
+		return nil, false
+	}
+	var b strings.Builder
+	b.WriteString("{\n")
+	for _, it := range o.Items {
+		k, ok1 := providerName(it.Key)
+		v, ok2 := providerName(it.Value)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		fmt.Fprintf(&b, "  %s = %s\n", k, v)
+	}
+	b.WriteString("}")
+	syn, hd := hclsyntax.ParseExpression([]byte(b.String()), "<providers>", hcl.InitialPos)
+	if hd.HasErrors() {
+		return nil, false
+	}
+	return &config.Raw{Text: b.String(), Syntax: syn}, true
+}
+
+// providerName reads a provider configuration's name, aws or aws.west,
+// from a key or a value of a providers map.
+func providerName(e config.Expr) (string, bool) {
+	if s, ok := literalString(e); ok {
+		e = &config.Reference{Traversal: hcl.Traversal{hcl.TraverseRoot{Name: s}}}
+		if strings.Contains(s, ".") {
+			return "", false
+		}
+	}
+	ref, ok := e.(*config.Reference)
+	if !ok || len(ref.Traversal) == 0 || len(ref.Traversal) > 2 {
+		return "", false
+	}
+	name := ref.Traversal.RootName()
+	if len(ref.Traversal) == 2 {
+		a, ok := ref.Traversal[1].(hcl.TraverseAttr)
+		if !ok {
+			return "", false
+		}
+		name += "." + a.Name
+	}
+	return name, true
+}
+
 // noElement says why a top-level block has no element: a type Terraform
 // does not know, or labels it does not take.
 func noElement(b *config.Block, none string) string {
@@ -350,7 +442,24 @@ func (g *goEmitter) module(b *config.Block, sb *hclsyntax.Block, notes []string)
 	var srcNotes []string // the comments before source and version
 	early := false        // source or version is built from variables (SourceExpr, VersionExpr)
 	rest := &config.Body{}
+	inputs := false // an input came before: a typed field would move providers ahead of it
 	for _, it := range split.rest.Items {
+		if a, ok := it.(*config.Attribute); ok && a.Name != "providers" && a.Name != "source" && a.Name != "version" {
+			inputs = true
+		}
+		if a, ok := it.(*config.Attribute); ok && a.Name == "providers" {
+			if code, ok := g.moduleProviders(a.Expr); ok && !inputs {
+				fields = append(fields, lineComments(g.src.notes.before(a.Range.Start.Byte), "")+"Providers: "+code+",")
+				continue
+			}
+			if raw, ok := providersText(a.Expr); ok {
+				// Configurations declared after the call: the map as HCL,
+				// its keys bare as the engines read them.
+				na := *a
+				na.Expr = raw
+				it = &na
+			}
+		}
 		if a, ok := it.(*config.Attribute); ok && (a.Name == "source" || a.Name == "version") {
 			field, code := strings.ToUpper(a.Name[:1])+a.Name[1:], ""
 			if s, ok := literalString(a.Expr); ok {

@@ -399,7 +399,18 @@ func modulesCase() *config.Config {
 			at("versioning", ref("each.value.versioning")),
 			at("providers", lit(cty.MapVal(map[string]cty.Value{"aws": cty.StringVal("aws.west")}))),
 		),
+		// The null provider's name reads as the null keyword in HCL:
+		// null.west is written bare, not as a computed key.
+		blk("module", lbl("nulls"),
+			at("source", str("./modules/nulls")),
+			at("providers", obj(nullDot("west"), nullDot("west"))),
+		),
 	)
+}
+
+// nullDot is null.NAME as HCL parses it: an attribute of the null keyword.
+func nullDot(name string) config.Expr {
+	return &config.GetAttr{Source: config.Null(), Traversal: hcl.Traversal{hcl.TraverseAttr{Name: name}}}
 }
 
 func outputsCase() *config.Config {

@@ -145,6 +145,15 @@ func (w converter) static(rule Rule, name string, e config.Expr) config.Expr {
 }
 
 func (w converter) staticRef(e config.Expr, rule Rule, name string) config.Expr {
+	if rule == Providers || name == "provider" {
+		// null.west: HCL parses the null provider's name as the null
+		// keyword; written as that, it would come back parenthesized.
+		if trs, ok := config.StaticReferences(e); ok && len(trs) == 1 && trs[0].RootName() == "null" {
+			if _, isGet := e.(*config.GetAttr); isGet {
+				return &config.Reference{Traversal: trs[0]}
+			}
+		}
+	}
 	s, ok := config.LiteralString(e)
 	if !ok {
 		return e

@@ -20,3 +20,10 @@ module "buckets" {
     aws = aws.west
   }
 }
+
+module "nulls" {
+  source = "./modules/nulls"
+  providers = {
+    null.west = null.west
+  }
+}

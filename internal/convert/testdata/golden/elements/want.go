@@ -150,12 +150,8 @@ func main() {
 	})
 
 	tfkit.NewModule(stack, "peer", tfkit.ModuleConfig{
-		Source: "./modules/dns",
-		Inputs: tfkit.Ordered(
-			"providers", tfkit.Ordered(
-				"aws", west.Ref(),
-			),
-		),
+		Source:    "./modules/dns",
+		Providers: map[string]*tfkit.Provider{"aws": west},
 	}).
 		Count(2).
 		DependsOn(dns, vpcMain)

@@ -99,12 +99,8 @@ removed {
 `)
 
 	tfkit.NewModule(stack, "m", tfkit.ModuleConfig{
-		Source: "./m",
-		Inputs: tfkit.Ordered(
-			"providers", tfkit.Ordered(
-				"aws", west.Ref(),
-			),
-		),
+		Source:    "./m",
+		Providers: map[string]*tfkit.Provider{"aws": west},
 	})
 
 	tfkit.NewOutput(stack, "ids", tfkit.OutputConfig{
