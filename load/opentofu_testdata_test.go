@@ -265,6 +265,19 @@ resource "null_resource" "a" {
 }
 resource "null resource" "b" {}
 `},
+		// Each file as written: an override that another overrides is
+		// checked too.
+		"overrides": {"main.tf": `variable "v" {
+  default = "main"
+}
+`, "a_override.tf": `variable "v" {
+  deprecated = "use w"
+}
+`, "b_override.tf": `variable "v" {
+  deprecated = "use x"
+  const      = true
+}
+`},
 		"clean": {"main.tf": `removed {
   from = null_resource.gone
   lifecycle {
@@ -344,7 +357,7 @@ resource "null_resource" "b" {
 					t.Errorf("%s: eval reports %q, %s does not:\n%s", name, p, r.Engine, r.Output)
 				}
 			}
-			if len(want) == 0 && name != "clean" {
+			if len(want) == 0 && name != "clean" && !(name == "overrides" && strings.HasPrefix(r.Engine, "tofu")) {
 				t.Errorf("%s: %s reported nothing:\n%s", name, r.Engine, r.Output)
 			}
 		}

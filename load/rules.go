@@ -30,11 +30,19 @@ type ruler struct {
 	diags  diag.Diagnostics
 }
 
-// rules checks the top-level blocks of a module directory's files.
-func rules(cfg *config.Config, json map[string]bool, engine tffile.Engine) diag.Diagnostics {
+// rules checks the top-level blocks of a module directory's files, each
+// file's as written (before override files are merged, as the engines
+// read them), and the settings a module makes once across its files.
+func rules(files []*tffile.File, json map[string]bool, engine tffile.Engine) diag.Diagnostics {
 	r := &ruler{engine: engine, json: json}
-	r.moduleSettings(cfg)
-	for _, b := range cfg.Blocks {
+	all := &config.Config{}
+	for _, f := range files {
+		if f.Config != nil {
+			all.Blocks = append(all.Blocks, f.Config.Blocks...)
+		}
+	}
+	r.moduleSettings(all)
+	for _, b := range all.Blocks {
 		switch b.Type {
 		case "resource", "data", "ephemeral":
 			if len(b.Labels) == 2 {
@@ -557,6 +565,13 @@ func (r *ruler) deprecated(b *config.Block, noun string) {
 func (r *ruler) variable(b *config.Block) {
 	name := b.Labels[0]
 	r.deprecated(b, "variable")
+	if a := attr(b.Body, "const"); a != nil {
+		if r.engine != tffile.OpenTofu {
+			r.add(diag.Error, a.Range, "Unsupported argument", `An argument named "const" is not expected here. A constant variable is OpenTofu's (1.12); Terraform has no such argument (--engine tofu reads for OpenTofu).`)
+		} else {
+			r.literalBool(a)
+		}
+	}
 	if a, d := attr(b.Body, "nullable"), attr(b.Body, "default"); a != nil && d != nil {
 		nullable, hd := a.Source.Value(nil)
 		def, hd2 := d.Source.Value(nil)
@@ -757,6 +772,11 @@ func (r *ruler) language(b *config.Block) {
 	if r.engine != tffile.OpenTofu {
 		r.add(diag.Error, b.DeclRange, "Unsupported block type",
 			`Blocks of type "language" are not expected here. The language block is OpenTofu's (1.12 or later); Terraform has no such block (--engine tofu reads for OpenTofu).`)
+		return
+	}
+	if _, _, override := tffile.KindFor(filepath.Base(b.DeclRange.Filename), r.engine); override {
+		r.add(diag.Error, b.DeclRange, "Language selections in override file",
+			`Language-related settings in "language" blocks are not allowed in override files. Place these settings in a normal configuration file.`)
 		return
 	}
 	const edition = "tofu2024"

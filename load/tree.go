@@ -648,7 +648,7 @@ func (l *loader) readFiles(dir string, names []string) *readResult {
 		r.diags = append(r.diags, d)
 	}
 	r.config = mod.Config
-	r.diags = append(r.diags, rules(mod.Config, r.json, l.engine)...)
+	r.diags = append(r.diags, rules(mod.Files, r.json, l.engine)...)
 	return r
 }
 
