@@ -920,9 +920,12 @@ func (e *evaluator) evalVar(mi *modInst, name string) cty.Value {
 	cv, err := convert.Convert(uv, ty)
 	if err != nil {
 		e.noteMissingConversion(marks, err)
-		e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid value for input variable",
-			Detail:  fmt.Sprintf("the value given for %s is not %s: %s", path, typeexpr.TypeString(ty), err.Error()),
-			Subject: &src, Path: path})
+		summary, detail := "Invalid value for input variable", fmt.Sprintf("the value given for %s is not %s: %s", path, typeexpr.TypeString(ty), err.Error())
+		if !given || decl.Default != nil && src == decl.Default.Range() {
+			// The engines' words, for a default that does not fit.
+			summary, detail = "Invalid default value for variable", fmt.Sprintf("This default value is not compatible with the variable's type constraint (%s): %s.", typeexpr.TypeString(ty), err.Error())
+		}
+		e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: summary, Detail: detail, Subject: &src, Path: path})
 		return unknown("invalid value for " + path)
 	}
 	mi.varSrc[name] = src

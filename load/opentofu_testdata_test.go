@@ -264,6 +264,10 @@ resource "null_resource" "a" {
   locals {}
 }
 resource "null resource" "b" {}
+resource "null_resource" "c" {
+  count    = 1
+  for_each = {}
+}
 `},
 		// Each file as written: an override that another overrides is
 		// checked too.

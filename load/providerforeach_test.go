@@ -101,7 +101,7 @@ func TestProviderForEach(t *testing.T) {
 		t.Errorf("configurations: %s", got)
 	}
 	_, ds = Dir(dir, Options{Engine: tffile.Terraform})
-	if !strings.Contains(ds.Error(), "main.tf:23:14: Error: Unsupported argument; Terraform does not accept for_each in provider blocks; OpenTofu 1.9 or later") {
+	if !strings.Contains(ds.Error(), "main.tf:23:3: Error: Reserved argument name in provider block; The provider argument name \"for_each\" is reserved for use by Terraform in a future version. OpenTofu 1.9 or later") {
 		t.Errorf("terraform: %v", ds)
 	}
 }

@@ -252,7 +252,12 @@ func (r *ruler) repetition(b *config.Block) {
 		list = strings.Join(quoted[:len(quoted)-1], ", ") + ", and " + quoted[len(quoted)-1]
 	}
 	what := map[string]string{"resource": "resources", "data": "data sources", "ephemeral": "ephemeral resources", "module": "module instances"}[b.Type]
-	r.add(diag.Error, hcl.RangeBetween(rngs[0], rngs[len(rngs)-1]), "Invalid combination of "+list,
+	// OpenTofu points at all of them, Terraform at the last (for_each).
+	rng := hcl.RangeBetween(rngs[0], rngs[len(rngs)-1])
+	if r.engine != tffile.OpenTofu {
+		rng = rngs[len(rngs)-1]
+	}
+	r.add(diag.Error, rng, "Invalid combination of "+list,
 		fmt.Sprintf("The %s meta-arguments are mutually-exclusive. Only one may be used to be explicit about the number of %s to be created.", list, what))
 }
 
@@ -647,8 +652,11 @@ func (r *ruler) provider(b *config.Block) {
 		}
 		switch {
 		case r.reservedProviderArg(a.Name):
-			r.add(diag.Error, a.Range, "Reserved argument name in provider block",
-				fmt.Sprintf("The provider argument name %q is reserved for use by %s in a future version.", a.Name, r.engineName()))
+			detail := fmt.Sprintf("The provider argument name %q is reserved for use by %s in a future version.", a.Name, r.engineName())
+			if a.Name == "for_each" {
+				detail += " OpenTofu 1.9 or later makes one configuration per element (--engine tofu)."
+			}
+			r.add(diag.Error, a.Range, "Reserved argument name in provider block", detail)
 		case a.Name == "version":
 			r.add(diag.Warning, a.Range, "Version constraints inside provider configuration blocks are deprecated",
 				fmt.Sprintf("%s 0.13 and earlier allowed provider version constraints inside the provider configuration block, but that is now deprecated and will be removed in a future version of %s. To silence this warning, move the provider version constraint into the required_providers block.", r.engineName(), r.engineName()))

@@ -1090,15 +1090,9 @@ func (l *loader) decodeProvider(m *Module, b *config.Block) {
 		}
 		p.Alias = v.AsString()
 	}
-	if a := attr(b.Body, "for_each"); a != nil {
-		if l.engine == tffile.OpenTofu {
-			p.ForEach = a.Source
-		} else {
-			r := a.Source.Range()
-			l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Unsupported argument",
-				Detail:  "Terraform does not accept for_each in provider blocks; OpenTofu 1.9 or later makes one configuration per element (--engine tofu)",
-				Subject: &r})
-		}
+	if a := attr(b.Body, "for_each"); a != nil && l.engine == tffile.OpenTofu {
+		// For Terraform the name is reserved (rules.go).
+		p.ForEach = a.Source
 	}
 	body.Attrs = without(without(without(body.Attrs, "alias"), "version"), "for_each")
 	if p.ForEach != nil && p.Alias == "" {
@@ -1294,7 +1288,8 @@ func (l *loader) literalBool(a *config.Attribute) bool {
 		}
 	}
 	r := a.Source.Range()
-	l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid " + a.Name + " argument",
-		Detail: a.Name + " must be true or false", Subject: &r})
+	// The engines' words (HCL's decoding into a bool).
+	l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Unsuitable value type",
+		Detail: "Unsuitable value: a bool is required (" + a.Name + " is true or false)", Subject: &r})
 	return false
 }
