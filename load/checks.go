@@ -190,8 +190,12 @@ func (e *evaluator) addProvider(mi *modInst, pc *ProviderDecl, src, addr string,
 // hasProviderBlocks reports whether m or a module below it has provider
 // blocks.
 func hasProviderBlocks(m *Module) bool {
-	if len(m.ProviderConfigs) > 0 {
-		return true
+	for _, p := range m.ProviderConfigs {
+		if !p.proxy {
+			// An empty block (a proxy configuration) configures nothing:
+			// the engines allow it.
+			return true
+		}
 	}
 	for _, c := range m.Children {
 		if hasProviderBlocks(c) {

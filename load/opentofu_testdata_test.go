@@ -282,6 +282,25 @@ resource "null_resource" "c" {
   const      = true
 }
 `},
+		// Terraform 0.12's proxy configurations in a child module: a
+		// warning, and no reason to refuse count.
+		"proxy": {"child/main.tf": `provider "null" {
+  alias = "eu"
+}
+resource "null_resource" "c" {
+  provider = null.eu
+}
+`, "main.tf": `provider "null" {
+  alias = "eu"
+}
+module "child" {
+  source = "./child"
+  count  = 1
+  providers = {
+    null.eu = null.eu
+  }
+}
+`},
 		"clean": {"main.tf": `removed {
   from = null_resource.gone
   lifecycle {

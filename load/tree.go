@@ -134,6 +134,9 @@ type ProviderDecl struct {
 	// and version.
 	Body      *Body
 	DeclRange hcl.Range
+	// proxy: nothing but an alias, the "proxy configuration" by which a
+	// child module of Terraform 0.12 asked for a configuration.
+	proxy bool
 }
 
 // Key is the provider configuration's name in its module: aws or aws.west.
@@ -590,6 +593,7 @@ func (l *loader) readModule(m *Module, dir string, names []string) {
 		l.json = r.json[b.DeclRange.Filename]
 		l.decodeBlock(m, b)
 	}
+	l.proxyProviders(m)
 }
 
 // readResult is a module directory read: the same for every call of it.
@@ -1111,7 +1115,60 @@ func (l *loader) decodeProvider(m *Module, b *config.Block) {
 		return
 	}
 	p.Body = body
+	p.proxy = len(body.Attrs) == 0 && len(body.Blocks) == 0 && attr(b.Body, "version") == nil && p.ForEach == nil
 	m.ProviderConfigs[key] = p
+}
+
+// proxyProviders warns, as the engines do, about the empty provider blocks
+// of a child module, one warning per provider with the required_providers
+// entry that replaces them.
+func (l *loader) proxyProviders(m *Module) {
+	if len(m.Path) == 0 {
+		return
+	}
+	byName := map[string][]*ProviderDecl{}
+	for _, k := range sortedKeys(m.ProviderConfigs) {
+		if p := m.ProviderConfigs[k]; p.proxy {
+			byName[p.Name] = append(byName[p.Name], p)
+		}
+	}
+	engine := l.engineName().String()
+	where := "module." + strings.Join(m.Path, ".module.")
+	for _, name := range sortedKeys(byName) {
+		ps := byName[name]
+		source := m.Providers[name]
+		for _, host := range []string{"registry.terraform.io/", "registry.opentofu.org/"} {
+			source = strings.TrimPrefix(source, host)
+		}
+		if source == "" {
+			source = "hashicorp/" + name
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "Earlier versions of %s used empty provider blocks (\"proxy provider configurations\") for child modules to declare their need to be passed a provider configuration by their callers. That approach was ambiguous and is now deprecated.\n\n"+
+			"If you control this module, you can migrate to the new declaration syntax by removing all of the empty provider %q blocks and then adding or updating an entry like the following to the required_providers block of %s:\n", engine, name, where)
+		fmt.Fprintf(&b, "    %s = {\n      source = %q\n", name, source)
+		var aliases []string
+		for _, p := range ps {
+			if p.Alias != "" {
+				aliases = append(aliases, p.Key())
+			}
+		}
+		if len(aliases) > 0 {
+			b.WriteString("      configuration_aliases = [\n")
+			for _, a := range aliases {
+				fmt.Fprintf(&b, "        %s,\n", a)
+			}
+			b.WriteString("      ]\n")
+		}
+		b.WriteString("    }")
+		first := ps[0].DeclRange
+		for _, p := range ps[1:] {
+			if p.DeclRange.String() < first.String() {
+				first = p.DeclRange
+			}
+		}
+		l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Warning, Summary: "Redundant empty provider block", Detail: b.String(), Subject: &first})
+	}
 }
 
 // decodeCheck reads a check block: its asserts and scoped data sources.
