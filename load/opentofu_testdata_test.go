@@ -135,40 +135,38 @@ func TestOpenTofuConfigTestdata(t *testing.T) {
 			}
 		}
 	}
-	for _, dir := range []string{"invalid-files", "invalid-modules"} {
-		invalid, _ := filepath.Glob(filepath.Join(testdata, dir, "*"))
-		if len(invalid) == 0 {
+	// each evaluates every file (or module directory) of dir.
+	each := func(dir string, check func(name string, ds diag.Diagnostics)) {
+		paths, _ := filepath.Glob(filepath.Join(testdata, dir, "*"))
+		if len(paths) == 0 {
 			t.Fatalf("no %s", dir)
 		}
-		for _, path := range invalid {
+		for _, path := range paths {
 			load := loadOne
-			if dir == "invalid-modules" {
+			if strings.HasSuffix(dir, "-modules") {
 				load = loadTree
 			}
-			if ds := load(t, path); !ds.HasErrors() {
-				t.Errorf("%s/%s: no error", dir, filepath.Base(path))
-			}
+			check(dir+"/"+filepath.Base(path), load(t, path))
 		}
+	}
+	for _, dir := range []string{"invalid-files", "invalid-modules"} {
+		each(dir, func(name string, ds diag.Diagnostics) {
+			if !ds.HasErrors() {
+				t.Errorf("%s: no error", name)
+			}
+		})
 	}
 	// Errors of evaluating a file or a module alone, which OpenTofu's
 	// loader does not do (an empty module is one, for plan).
 	evaluating := regexp.MustCompile(`^(No value for required variable|Module directory not found|Reference to undeclared .*|Configuration for import target does not exist|No configuration files)$`)
 	for _, dir := range []string{"valid-files", "valid-modules"} {
-		valid, _ := filepath.Glob(filepath.Join(testdata, dir, "*"))
-		if len(valid) == 0 {
-			t.Fatalf("no %s", dir)
-		}
-		for _, path := range valid {
-			load := loadOne
-			if dir == "valid-modules" {
-				load = loadTree
-			}
-			for _, d := range load(t, path) {
+		each(dir, func(name string, ds diag.Diagnostics) {
+			for _, d := range ds {
 				if d.Severity == diag.Error && !evaluating.MatchString(d.Summary) {
-					t.Errorf("%s/%s: %s", dir, filepath.Base(path), d.Error())
+					t.Errorf("%s: %s", name, d.Error())
 				}
 			}
-		}
+		})
 	}
 }
 

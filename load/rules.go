@@ -97,31 +97,26 @@ func (r *ruler) settingsOf(cfg *config.Config, overrides bool) {
 			if _, _, override := tffile.KindFor(filepath.Base(nb.DeclRange.Filename), r.engine); override != overrides {
 				continue
 			}
+			// once keeps the first block of a setting and reports the
+			// others, with where the first is.
+			once := func(first **config.Block, summary, detail string) {
+				if *first != nil {
+					r.add(diag.Error, nb.DeclRange, summary, detail+(*first).DeclRange.String()+".")
+					return
+				}
+				*first = nb
+			}
 			switch nb.Type {
 			case "backend":
-				if backend != nil {
-					r.add(diag.Error, nb.DeclRange, "Duplicate backend configuration",
-						"A module may have only one backend configuration. The backend was previously configured at "+backend.DeclRange.String()+".")
-					continue
-				}
-				backend = nb
+				once(&backend, "Duplicate backend configuration", "A module may have only one backend configuration. The backend was previously configured at ")
 			case "cloud":
-				if cloud != nil {
-					summary, what := "Duplicate HCP Terraform configurations", "configuring HCP Terraform or Terraform Enterprise. The 'cloud' block was previously configured at "
-					if r.engine == tffile.OpenTofu {
-						summary, what = "Duplicate cloud configurations", "configuring a cloud backend. A cloud backend was previously configured at "
-					}
-					r.add(diag.Error, nb.DeclRange, summary, "A module may have only one 'cloud' block "+what+cloud.DeclRange.String()+".")
-					continue
+				if r.engine == tffile.OpenTofu {
+					once(&cloud, "Duplicate cloud configurations", "A module may have only one 'cloud' block configuring a cloud backend. A cloud backend was previously configured at ")
+				} else {
+					once(&cloud, "Duplicate HCP Terraform configurations", "A module may have only one 'cloud' block configuring HCP Terraform or Terraform Enterprise. The 'cloud' block was previously configured at ")
 				}
-				cloud = nb
 			case "required_providers":
-				if required != nil {
-					r.add(diag.Error, nb.DeclRange, "Duplicate required providers configuration",
-						"A module may have only one required providers configuration. The required providers were previously configured at "+required.DeclRange.String()+".")
-					continue
-				}
-				required = nb
+				once(&required, "Duplicate required providers configuration", "A module may have only one required providers configuration. The required providers were previously configured at ")
 			case "provider_meta":
 				if len(nb.Labels) != 1 {
 					continue

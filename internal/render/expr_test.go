@@ -141,85 +141,19 @@ func TestJSONPrependCharacters(t *testing.T) {
 	}
 }
 
-// TestJSONCarriageReturn: HCL's template scanner reads everything after a
-// lone carriage return as literal text, so in JSON one with a template
-// sequence after it is written as an interpolation; the text reads back
-// the same, and is written as it is where nothing follows.
-func TestJSONCarriageReturn(t *testing.T) {
-	a := ref("var.a")
-	ctx := &hcl.EvalContext{Variables: map[string]cty.Value{"var": cty.ObjectVal(map[string]cty.Value{"a": cty.StringVal("A")})}}
-	for _, c := range []struct {
-		e        config.Expr
-		want     string // read back, var.a being "A"
-		contains string // in the JSON text
-	}{
-		{str("a\r${x}"), "a\r${x}", `"a${\"\\r\"}$${x}"`},
-		{str("a\r\n${x}"), "a\r\n${x}", `"a\r\n$${x}"`},
-		{str("a\rb"), "a\rb", `"a\rb"`},
-		{tpl(str("a\r"), a), "a\rA", `"a${\"\\r\"}${var.a}"`},
-		{tpl(str("\r\r\n"), a, str("b\r")), "\r\r\nAb\r", `"${\"\\r\"}\r\n${var.a}b\r"`},
-		{tpl(a, str("\r%{x}")), "A\r%{x}", `"${var.a}${\"\\r\"}%%{x}"`},
-		{tpl(str("0$\r"), a), "0$\rA", `"0${\"$\\r\"}${var.a}"`},
-		{tpl(str("$$\r$"), a), "$$\r$A", `"${\"$$\\r\"}${\"$\"}${var.a}"`},
-	} {
-		out, err := JSON(cfgOf(blk("locals", nil, at("v", c.e))))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !strings.Contains(string(out), c.contains) {
-			t.Errorf("%q: JSON lacks %s:\n%s", c.want, c.contains, out)
-		}
-		file, diags := hcljson.Parse(out, "main.tf.json")
-		if diags.HasErrors() {
-			t.Fatalf("%q: %s\n%s", c.want, diags, out)
-		}
-		attrs, _ := file.Body.JustAttributes()
-		v, diags := attrs["locals"].Expr.Value(ctx)
-		if diags.HasErrors() || v.GetAttr("v").AsString() != c.want {
-			t.Errorf("%q read back as %#v %s\n%s", c.want, v, diags, out)
-		}
-	}
+// jsonTemplateCase is a local's value, what Terraform reads back from its
+// JSON (var.a being "A") and text the JSON must hold.
+type jsonTemplateCase struct {
+	e        config.Expr
+	want     string
+	contains string
 }
 
-// TestJSONLeadingByteOrderMark: HCL's template parser, which Terraform runs
-// on every JSON string it evaluates, drops a byte order mark at the start
-// of the string, so one there is written as an interpolation; anywhere
-// else, and in arguments read literally, it is written as it is.
-func TestJSONLeadingByteOrderMark(t *testing.T) {
-	a := ref("var.a")
-	ctx := &hcl.EvalContext{Variables: map[string]cty.Value{"var": cty.ObjectVal(map[string]cty.Value{"a": cty.StringVal("A")})}}
-	const bom = "\ufeff"
-	for _, c := range []struct {
-		e        config.Expr
-		want     string // read back, var.a being "A"
-		contains string // in the JSON text
-	}{
-		{str(bom + "x"), bom + "x", `"${\"\\ufeff\"}x"`},
-		{str(bom), bom, `"${\"\\ufeff\"}"`},
-		{str(bom + "${x}"), bom + "${x}", `"${\"\\ufeff\"}$${x}"`},
-		{str("x" + bom), "x" + bom, `"x` + bom + `"`},
-		{tpl(str(bom+"a"), a), bom + "aA", `"${\"\\ufeff\"}a${var.a}"`},
-		{tpl(a, str(bom)), "A" + bom, `"${var.a}` + bom + `"`},
-	} {
-		out, err := JSON(cfgOf(blk("locals", nil, at("v", c.e))))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !strings.Contains(string(out), c.contains) {
-			t.Errorf("%q: JSON lacks %s:\n%s", c.want, c.contains, out)
-		}
-		file, diags := hcljson.Parse(out, "main.tf.json")
-		if diags.HasErrors() {
-			t.Fatalf("%q: %s\n%s", c.want, diags, out)
-		}
-		attrs, _ := file.Body.JustAttributes()
-		v, diags := attrs["locals"].Expr.Value(ctx)
-		if diags.HasErrors() || v.GetAttr("v").AsString() != c.want {
-			t.Errorf("%q read back as %#v %s\n%s", c.want, v, diags, out)
-		}
-	}
-	// An object key is a template too.
-	out, err := JSON(cfgOf(blk("locals", nil, at("v", obj(bom+"k", str("v"))))))
+// readJSONLocal renders a local v = e as JSON and evaluates it back as
+// Terraform does (var.a being "A").
+func readJSONLocal(t *testing.T, e config.Expr) ([]byte, cty.Value, hcl.Diagnostics) {
+	t.Helper()
+	out, err := JSON(cfgOf(blk("locals", nil, at("v", e))))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,8 +162,60 @@ func TestJSONLeadingByteOrderMark(t *testing.T) {
 		t.Fatalf("%s\n%s", diags, out)
 	}
 	attrs, _ := file.Body.JustAttributes()
+	ctx := &hcl.EvalContext{Variables: map[string]cty.Value{"var": cty.ObjectVal(map[string]cty.Value{"a": cty.StringVal("A")})}}
 	v, diags := attrs["locals"].Expr.Value(ctx)
-	if diags.HasErrors() || !v.GetAttr("v").Type().HasAttribute(bom+"k") {
+	return out, v.GetAttr("v"), diags
+}
+
+func checkJSONTemplates(t *testing.T, cases []jsonTemplateCase) {
+	t.Helper()
+	for _, c := range cases {
+		out, v, diags := readJSONLocal(t, c.e)
+		if !strings.Contains(string(out), c.contains) {
+			t.Errorf("%q: JSON lacks %s:\n%s", c.want, c.contains, out)
+		}
+		if diags.HasErrors() || v.AsString() != c.want {
+			t.Errorf("%q read back as %#v %s\n%s", c.want, v, diags, out)
+		}
+	}
+}
+
+// TestJSONCarriageReturn: HCL's template scanner reads everything after a
+// lone carriage return as literal text, so in JSON one with a template
+// sequence after it is written as an interpolation; the text reads back
+// the same, and is written as it is where nothing follows.
+func TestJSONCarriageReturn(t *testing.T) {
+	a := ref("var.a")
+	checkJSONTemplates(t, []jsonTemplateCase{
+		{str("a\r${x}"), "a\r${x}", `"a${\"\\r\"}$${x}"`},
+		{str("a\r\n${x}"), "a\r\n${x}", `"a\r\n$${x}"`},
+		{str("a\rb"), "a\rb", `"a\rb"`},
+		{tpl(str("a\r"), a), "a\rA", `"a${\"\\r\"}${var.a}"`},
+		{tpl(str("\r\r\n"), a, str("b\r")), "\r\r\nAb\r", `"${\"\\r\"}\r\n${var.a}b\r"`},
+		{tpl(a, str("\r%{x}")), "A\r%{x}", `"${var.a}${\"\\r\"}%%{x}"`},
+		{tpl(str("0$\r"), a), "0$\rA", `"0${\"$\\r\"}${var.a}"`},
+		{tpl(str("$$\r$"), a), "$$\r$A", `"${\"$$\\r\"}${\"$\"}${var.a}"`},
+	})
+}
+
+// TestJSONLeadingByteOrderMark: HCL's template parser, which Terraform runs
+// on every JSON string it evaluates, drops a byte order mark at the start
+// of the string, so one there is written as an interpolation; anywhere
+// else it is written as it is.
+func TestJSONLeadingByteOrderMark(t *testing.T) {
+	a := ref("var.a")
+	const bom = "\ufeff"
+	checkJSONTemplates(t, []jsonTemplateCase{
+		{str(bom + "x"), bom + "x", `"${\"\\ufeff\"}x"`},
+		{str(bom), bom, `"${\"\\ufeff\"}"`},
+		{str(bom + "${x}"), bom + "${x}", `"${\"\\ufeff\"}$${x}"`},
+		{str("x" + bom), "x" + bom, `"x` + bom + `"`},
+		{tpl(str(bom+"a"), a), bom + "aA", `"${\"\\ufeff\"}a${var.a}"`},
+		{tpl(a, str(bom)), "A" + bom, `"${var.a}` + bom + `"`},
+	})
+	// An object key is a template too.
+	out, v, diags := readJSONLocal(t, obj(bom+"k", str("v")))
+	if diags.HasErrors() || !v.Type().HasAttribute(bom+"k") {
 		t.Errorf("object key read back as %#v %s\n%s", v, diags, out)
 	}
 }
