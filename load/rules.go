@@ -517,6 +517,10 @@ func (r *ruler) destroyTimeRefs(body *config.Body) {
 			switch tr.RootName() {
 			case "self", "count", "each", "path", "terraform":
 				continue
+			case "tofu":
+				if r.engine == tffile.OpenTofu {
+					continue
+				}
 			}
 			r.add(diag.Error, tr.SourceRange(), "Invalid reference from destroy provisioner",
 				"Destroy-time provisioners and their connection configurations may only reference attributes of the related resource, via 'self', 'count.index', or 'each.key'.\n\n"+
