@@ -313,17 +313,19 @@ func (r *ruler) lifecycle(b, lc *config.Block) {
 	for _, c := range blocksOf(lc.Body) {
 		if c.Type == "precondition" || c.Type == "postcondition" {
 			r.refersToSomething(c)
-			r.selfReference(b, c)
+			if b.Type != "ephemeral" {
+				r.selfReference(b, c)
+			}
 		}
 	}
 }
 
-// selfReference reports a condition of a resource that names the resource
-// itself (a postcondition reads it as self).
+// selfReference reports a condition of a resource or data source that
+// names the resource itself (a postcondition reads it as self).
 func (r *ruler) selfReference(b, c *config.Block) {
 	addr := b.Labels[0] + "." + b.Labels[1]
-	if b.Type != "resource" {
-		addr = b.Type + "." + addr
+	if b.Type == "data" {
+		addr = "data." + addr
 	}
 	for _, name := range []string{"condition", "error_message"} {
 		a := attr(c.Body, name)
@@ -331,33 +333,12 @@ func (r *ruler) selfReference(b, c *config.Block) {
 			continue
 		}
 		for _, tr := range a.Source.Variables() {
-			if traversalPrefix(tr) == addr {
+			if key, _ := splitResourceRef(tr); key == addr {
 				r.add(diag.Error, a.Source.Range(), "Invalid reference in "+c.Type, "Configuration for "+addr+" may not refer to itself.")
 				break
 			}
 		}
 	}
-}
-
-// traversalPrefix is the resource address a traversal starts with
-// (aws_vpc.main, data.aws_ami.x), or "".
-func traversalPrefix(tr hcl.Traversal) string {
-	names := []string{tr.RootName()}
-	for _, step := range tr[1:] {
-		at, ok := step.(hcl.TraverseAttr)
-		if !ok || len(names) == 3 || (len(names) == 2 && names[0] != "data" && names[0] != "ephemeral") {
-			break
-		}
-		names = append(names, at.Name)
-	}
-	want := 2
-	if names[0] == "data" || names[0] == "ephemeral" {
-		want = 3
-	}
-	if len(names) < want {
-		return ""
-	}
-	return strings.Join(names[:want], ".")
 }
 
 // literalBool checks an argument the engines decode without an evaluation
