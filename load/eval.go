@@ -1147,7 +1147,7 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 // provider computes when it is not set (as an AWS VPC's ipv6_cidr_block),
 // and Terraform's plan has it unknown then.
 func (e *evaluator) scopedValue(r *ResourceDecl, addr string, attrs cty.Value) cty.Value {
-	missing := false
+	missing := len(r.blockReads) > 0
 	for n := range r.Refs {
 		if !attrs.Type().HasAttribute(n) || isNull(attrs.GetAttr(n)) {
 			missing = true
@@ -1171,6 +1171,21 @@ func (e *evaluator) scopedValue(r *ResourceDecl, addr string, attrs cty.Value) c
 		} else if isNull(v) {
 			full[n] = unknown(addr + "." + n + " is null in the configuration and may be computed by the provider")
 		}
+	}
+	for t, reads := range r.blockReads {
+		v, ok := full[t]
+		if !ok {
+			continue
+		}
+		full[t] = withBlockReads(v, addr+"."+t, reads, func(path string, null bool) cty.Value {
+			if why, ok := e.unread[r]; ok {
+				return unknown(path + " is not read: " + why)
+			}
+			if null {
+				return unknown(path + " is null in the configuration and may be computed by the provider")
+			}
+			return unknown(path + " is computed by the provider")
+		})
 	}
 	return cty.ObjectVal(full)
 }

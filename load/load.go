@@ -121,7 +121,7 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 		// Attributes read from whole resource objects that they lack:
 		// evaluate again with them as unknowns (see whole.go).
 		for _, m := range e.missing {
-			m.r.Refs[m.name] = true
+			m.record()
 		}
 		view = &View{Providers: map[string]*ProviderConfig{}, Outputs: map[string]*Value{}, Variables: map[string]*Value{}}
 	}

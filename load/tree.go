@@ -215,6 +215,11 @@ type ResourceDecl struct {
 	// computed by the provider and unknown.
 	Refs      map[string]bool
 	DeclRange hcl.Range
+	// blockReads are the attributes read from inside the resource's
+	// nested blocks (aws_eks_cluster.this[0].vpc_config[0].vpc_id), by
+	// block type; those the blocks do not set are computed by the
+	// provider and unknown, as Refs are at the top.
+	blockReads map[string]*blockReads
 	// escapes is set when an expression of the module passes the whole
 	// resource on as a value (local.vpc = aws_vpc.main), so that the
 	// attributes read from it elsewhere are not known statically.

@@ -210,6 +210,7 @@ func collectRefs(m *Module) {
 		if len(rest) > 0 {
 			if a, ok := rest[0].(hcl.TraverseAttr); ok {
 				r.Refs[a.Name] = true
+				r.noteBlockRead(rest)
 			}
 		}
 	}
@@ -237,15 +238,15 @@ func collectRefs(m *Module) {
 				if !ok {
 					return nil
 				}
-				if step, ok := splatAttr(x.Each); ok {
-					tr := append(append(hcl.Traversal(nil), src.Traversal...), hcl.TraverseIndex{}, step)
+				if steps := splatSteps(x.Each); len(steps) > 0 {
+					tr := append(append(append(hcl.Traversal(nil), src.Traversal...), hcl.TraverseIndex{}), steps...)
 					note(tr)
 				}
 			case *hclsyntax.RelativeTraversalExpr:
 				// aws_x.y[var.k].id parses as a relative traversal on an index.
 				if ix, ok := x.Source.(*hclsyntax.IndexExpr); ok {
 					if src, ok := ix.Collection.(*hclsyntax.ScopeTraversalExpr); ok && len(x.Traversal) > 0 {
-						tr := append(append(hcl.Traversal(nil), src.Traversal...), hcl.TraverseIndex{}, x.Traversal[0])
+						tr := append(append(append(hcl.Traversal(nil), src.Traversal...), hcl.TraverseIndex{}), x.Traversal...)
 						note(tr)
 					}
 				}
@@ -456,20 +457,27 @@ func itoa(i int) string {
 // splatAttr finds the first attribute a splat's per-element expression
 // reads from the element: test_string in x[*].test_string[count.index].
 func splatAttr(e hclsyntax.Expression) (hcl.Traverser, bool) {
+	if steps := splatSteps(e); len(steps) > 0 {
+		return steps[0], true
+	}
+	return nil, false
+}
+
+// splatSteps returns the traversal a splat's each expression starts with
+// (.vpc_config[0].id of aws_eks_cluster.this[*].vpc_config[0].id); nil
+// when it does not start with one.
+func splatSteps(e hclsyntax.Expression) hcl.Traversal {
 	for {
 		switch x := e.(type) {
 		case *hclsyntax.RelativeTraversalExpr:
 			if _, anon := x.Source.(*hclsyntax.AnonSymbolExpr); anon {
-				if len(x.Traversal) > 0 {
-					return x.Traversal[0], true
-				}
-				return nil, false
+				return x.Traversal
 			}
 			e = x.Source
 		case *hclsyntax.IndexExpr:
 			e = x.Collection
 		default:
-			return nil, false
+			return nil
 		}
 	}
 }

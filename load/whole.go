@@ -39,10 +39,12 @@ type wholeMark struct{ r *ResourceDecl }
 const maxPasses = 8
 
 // missingAttr is an attribute read from a whole resource object that the
-// object does not have.
+// object does not have: at its top, or inside its blocks when steps (the
+// block types and indexes from the object to the one read) are set.
 type missingAttr struct {
-	r    *ResourceDecl
-	name string
+	r     *ResourceDecl
+	name  string
+	steps hcl.Traversal
 }
 
 var requiredAttr = regexp.MustCompile(`attribute "([^"]+)" is required`)
@@ -52,7 +54,7 @@ var unsupportedAttr = regexp.MustCompile(`does not have an attribute named "([^"
 // marked whole resource object lacks, the resource and the attribute.
 func (e *evaluator) noteMissing(hd hcl.Diagnostics) {
 	for _, m := range missingReads(hd) {
-		e.addMissing(m.r, m.name)
+		e.addMissing(m)
 	}
 }
 
@@ -75,7 +77,7 @@ func missingReads(hd hcl.Diagnostics) []missingAttr {
 		if d.Summary != "Unsupported attribute" && d.Summary != "Invalid index" {
 			continue
 		}
-		obj, name, ok := failedRead(d)
+		obj, name, steps, ok := failedRead(d)
 		var rs map[*ResourceDecl]bool
 		if ok {
 			_, marks := obj.Unmark()
@@ -102,7 +104,7 @@ func missingReads(hd hcl.Diagnostics) []missingAttr {
 			continue
 		}
 		for r := range sortedDecls(rs) {
-			out = append(out, missingAttr{r, name})
+			out = append(out, missingAttr{r, name, steps})
 		}
 	}
 	return out
@@ -176,7 +178,7 @@ var wholeAwareLookup = function.New(&function.Spec{
 			key.IsKnown() && !key.IsNull() && !obj.Type().HasAttribute(key.AsString()) {
 			var reads []missingAttr
 			for r := range sortedDecls(rs) {
-				reads = append(reads, missingAttr{r, key.AsString()})
+				reads = append(reads, missingAttr{r: r, name: key.AsString()})
 			}
 			return cty.NilType, &wholeReadError{reads}
 		}
@@ -253,18 +255,35 @@ func (e *evaluator) noteMissingConversion(marks cty.ValueMarks, err error) {
 	}
 	for _, m := range requiredAttr.FindAllStringSubmatch(err.Error(), -1) {
 		for r := range rs {
-			e.addMissing(r, m[1])
+			e.addMissing(missingAttr{r: r, name: m[1]})
 		}
 	}
 }
 
 // addMissing records a read; resources with a schema never get here, as
 // their objects are not marked (they are complete).
-func (e *evaluator) addMissing(r *ResourceDecl, name string) {
-	if name == "" || r.Refs[name] {
+func (e *evaluator) addMissing(m missingAttr) {
+	if m.name == "" {
 		return
 	}
-	e.missing = append(e.missing, missingAttr{r, name})
+	if len(m.steps) > 0 {
+		types, attr, ok := m.r.blockReadPath(append(append(hcl.Traversal(nil), m.steps...), hcl.TraverseAttr{Name: m.name}))
+		if !ok || m.r.hasBlockRead(types, attr) {
+			return
+		}
+	} else if m.r.Refs[m.name] {
+		return
+	}
+	e.missing = append(e.missing, m)
+}
+
+// record adds the read to the resource's reads, for the next pass.
+func (m missingAttr) record() {
+	if len(m.steps) > 0 {
+		m.r.noteBlockRead(append(append(hcl.Traversal(nil), m.steps...), hcl.TraverseAttr{Name: m.name}))
+		return
+	}
+	m.r.Refs[m.name] = true
 }
 
 func wholeMarks(marks cty.ValueMarks) map[*ResourceDecl]bool {
@@ -282,10 +301,12 @@ func wholeMarks(marks cty.ValueMarks) map[*ResourceDecl]bool {
 
 // failedRead evaluates again the object an "Unsupported attribute" or
 // "Invalid index" error was about, and returns it with the attribute
-// name; ok is false when it cannot.
-func failedRead(d *hcl.Diagnostic) (obj cty.Value, name string, ok bool) {
+// name and, when the object is inside a whole resource object (its
+// vpc_config[0]), the steps from that object to it; ok is false when it
+// cannot.
+func failedRead(d *hcl.Diagnostic) (obj cty.Value, name string, steps hcl.Traversal, ok bool) {
 	if d.Subject == nil || d.EvalContext == nil {
-		return cty.NilVal, "", false
+		return cty.NilVal, "", nil, false
 	}
 	at := func(tr hcl.Traversal) int {
 		for i, s := range tr {
@@ -306,37 +327,69 @@ func failedRead(d *hcl.Diagnostic) (obj cty.Value, name string, ok bool) {
 		}
 		return ""
 	}
+	// inside returns the steps of tr[:i] after the first value they reach
+	// that is a whole resource object (marks pass on to what is read from
+	// it, so the first marked one is the object itself).
+	inside := func(tr hcl.Traversal, i int, value func(j int) (cty.Value, bool)) hcl.Traversal {
+		for j := 0; j < i; j++ {
+			v, ok := value(j)
+			if !ok {
+				return nil
+			}
+			if _, marks := v.Unmark(); len(wholeMarks(marks)) > 0 {
+				return tr[j:i]
+			}
+		}
+		return nil
+	}
 	switch x := d.Expression.(type) {
 	case *hclsyntax.ScopeTraversalExpr:
 		i := at(x.Traversal)
 		if i < 1 {
-			return cty.NilVal, "", false
+			return cty.NilVal, "", nil, false
 		}
 		v, hd := x.Traversal[:i].TraverseAbs(d.EvalContext)
-		return v, stepName(x.Traversal[i]), !hd.HasErrors()
+		if hd.HasErrors() {
+			return cty.NilVal, "", nil, false
+		}
+		steps := inside(x.Traversal, i, func(j int) (cty.Value, bool) {
+			if j == 0 {
+				return cty.NilVal, true // the root name alone is not a value
+			}
+			v, hd := x.Traversal[:j].TraverseAbs(d.EvalContext)
+			return v, !hd.HasErrors()
+		})
+		return v, stepName(x.Traversal[i]), steps, true
 	case *hclsyntax.RelativeTraversalExpr:
 		if _, anon := x.Source.(*hclsyntax.AnonSymbolExpr); anon {
-			return cty.NilVal, "", false
+			return cty.NilVal, "", nil, false
 		}
 		i := at(x.Traversal)
 		if i < 0 {
-			return cty.NilVal, "", false
+			return cty.NilVal, "", nil, false
 		}
 		src, hd := x.Source.Value(d.EvalContext)
 		if hd.HasErrors() {
-			return cty.NilVal, "", false
+			return cty.NilVal, "", nil, false
 		}
 		v, hd := x.Traversal[:i].TraverseRel(src)
-		return v, stepName(x.Traversal[i]), !hd.HasErrors()
+		if hd.HasErrors() {
+			return cty.NilVal, "", nil, false
+		}
+		steps := inside(x.Traversal, i, func(j int) (cty.Value, bool) {
+			v, hd := x.Traversal[:j].TraverseRel(src)
+			return v, !hd.HasErrors()
+		})
+		return v, stepName(x.Traversal[i]), steps, true
 	case *hclsyntax.IndexExpr:
 		coll, hd1 := x.Collection.Value(d.EvalContext)
 		key, hd2 := x.Key.Value(d.EvalContext)
 		if hd1.HasErrors() || hd2.HasErrors() {
-			return cty.NilVal, "", false
+			return cty.NilVal, "", nil, false
 		}
-		return coll, stepName(hcl.TraverseIndex{Key: key}), true
+		return coll, stepName(hcl.TraverseIndex{Key: key}), nil, true
 	}
-	return cty.NilVal, "", false
+	return cty.NilVal, "", nil, false
 }
 
 // stripWhole removes wholeMark marks from v, which leaves the evaluator
