@@ -466,7 +466,7 @@ func (v *validator) checkBlock(b *Block) {
 		}
 		v.checkNested(b.Body, sc, "provider")
 	case "moved":
-		v.checkAddressAttr(b, "to", sc)
+		v.checkMovedTo(b)
 		v.requireAttr(b, "from")
 	case "import":
 		sc.each = b.Body.Attribute("for_each") != nil
@@ -536,6 +536,27 @@ func (v *validator) checkAddressAttr(b *Block, name string, sc scope) {
 		return
 	}
 	v.checkTraversal(trs[0], asc, false)
+}
+
+// checkMovedTo checks a moved block's to: the address of a resource or
+// module. It need not be declared: both engines accept a move to an
+// address a later version of the configuration removed again (modules keep
+// their whole history of moved blocks).
+func (v *validator) checkMovedTo(b *Block) {
+	a := b.Body.Attribute("to")
+	if a == nil {
+		v.requireAttr(b, "to")
+		return
+	}
+	trs, ok := StaticReferences(a.Expr)
+	root := ""
+	if ok && len(trs) == 1 {
+		root = trs[0].RootName()
+	}
+	if root == "" || root != KindModule.Root && slices.Contains(Roots, root) {
+		v.errorAt(rangeOr(a.Range, b.DeclRange), "moved.to", "Invalid to address",
+			"This must be the address of a resource or module, such as aws_instance.web or module.net.", "")
+	}
 }
 
 // The arguments and nested blocks Terraform and OpenTofu accept in variable
@@ -1109,7 +1130,20 @@ func (v *validator) checkTraversal(tr hcl.Traversal, sc scope, static bool) {
 			undeclared("module", "module."+name, fmt.Sprintf("No module %q is declared in this stack.", name), v.decls.byKind["module"], name)
 			return
 		}
-		v.addEdge(sc, "module."+name)
+		if static {
+			// depends_on = [module.net] waits for the whole module,
+			// its inputs included.
+			v.addEdge(sc, "module."+name)
+			return
+		}
+		out, ok := attr(2)
+		if _, index := tr[min(2, len(tr)-1)].(hcl.TraverseIndex); index && len(tr) > 2 {
+			out, ok = attr(3) // module.net["a"].vpc_id
+		}
+		if !ok {
+			out = "*"
+		}
+		v.addEdge(sc, moduleOutputNode("module."+name, out))
 	case "data":
 		typ, ok1 := attr(1)
 		name, ok2 := attr(2)
@@ -1213,9 +1247,49 @@ func (v *validator) addEdge(sc scope, to string) {
 	v.edges[from] = append(v.edges[from], edge{to: v.addNode(to), path: sc.path, rng: sc.rng})
 }
 
+// Module calls in the dependency graph.
+//
+// Terraform orders a module's inputs and outputs one by one, not the call
+// as a whole: module.a may read module.b.x while module.b reads module.a.y,
+// and that is a cycle only if, inside the modules, y depends on what
+// module.a reads (the terraform-aws-modules examples do this often). The
+// module's body is not part of the configuration checked here, so a
+// reference to an output is a node of its own (module.net.vpc_id), which
+// depends only on what expands the call (its count or for_each): every
+// instance of the module waits for those. The call's node holds its
+// inputs' references, and depends_on = [module.net] leads to it.
+
+// moduleOutputNode is the graph node of output out of the module call
+// call ("*" for the whole object of its outputs).
+func moduleOutputNode(call, out string) string { return call + "." + out }
+
+// linkModuleOutputs gives each module output node the edges of its call's
+// count and for_each.
+func (v *validator) linkModuleOutputs() {
+	for id, n := range v.nodes {
+		parts := strings.SplitN(n, ".", 3)
+		if len(parts) != 3 || parts[0] != "module" {
+			continue
+		}
+		call, ok := v.nodeID[parts[0]+"."+parts[1]]
+		if !ok {
+			continue
+		}
+		for _, e := range v.edges[call] {
+			for _, meta := range []string{".count", ".for_each"} {
+				p := strings.TrimPrefix(e.path, v.nodes[call]+meta)
+				if p != e.path && (p == "" || p[0] == '.' || p[0] == '[') {
+					v.edges[id] = append(v.edges[id], e)
+				}
+			}
+		}
+	}
+}
+
 // checkCycles reports every dependency cycle among resources, data sources,
 // ephemeral resources, modules, local values and outputs, with the chain of references.
 func (v *validator) checkCycles() {
+	v.linkModuleOutputs()
 	// Tarjan's strongly connected components over node ids, visiting nodes
 	// in declaration order so the report is deterministic.
 	n := len(v.nodes)

@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/enginetest"
 )
 
 func mustParse(t *testing.T, src string) *Config {
@@ -255,11 +256,11 @@ variable "b" {
   default = var.a
 }
 `, []string{"Variables not allowed", "var.b.default", "cannot refer to var.a", "main.tf:3:3"}},
-		{"moved to undeclared", `moved {
+		{"moved to a variable", `moved {
   from = a_b.old
-  to   = a_b.new
+  to   = var.new
 }
-`, []string{`Reference to undeclared resource "a_b.new"`}},
+`, []string{`Invalid to address`, "moved.to"}},
 		{"bad top-level block", `resuorce "a" "b" {}
 `, []string{`Unsupported block type "resuorce"`, `did you mean "resource"?`}},
 	}
@@ -469,4 +470,110 @@ resource "a_b" "c" {
 	if ds := Validate(mustParse(t, ok)); len(ds) != 0 {
 		t.Fatalf("want no diagnostics, got:\n%s", ds)
 	}
+}
+
+// moduleCycleCases: Terraform orders a module's inputs and outputs one by
+// one, so calls reading each other's outputs are no cycle; a resource
+// that waits for the whole module (depends_on) or expands it (for_each)
+// while the module reads it back is. want is the cycle reported, "" for
+// none. Each case's module is moduleCycleChild.
+var moduleCycleCases = []struct{ name, src, want, related string }{
+	{"modules reading each other's outputs", `module "a" {
+  source = "./m"
+  v      = module.b.o
+}
+module "b" {
+  source = "./m"
+  v      = module.a.o
+}
+resource "terraform_data" "x" {
+  input = module.a.o
+}
+module "c" {
+  source = "./m"
+  v      = terraform_data.x.id
+}
+output "c" {
+  value = module.c.o
+}
+`, "", ""},
+	{"depends_on a module that reads back", `resource "terraform_data" "x" {
+  depends_on = [module.a]
+}
+module "a" {
+  source = "./m"
+  v      = terraform_data.x.id
+}
+`, "Dependency cycle: terraform_data.x → module.a → terraform_data.x", "module.a refers to terraform_data.x in module.a.v"},
+	{"for_each of a module reading its output", `resource "terraform_data" "x" {
+  input = module.a["k"].o
+}
+module "a" {
+  source   = "./m"
+  for_each = { k = terraform_data.x.id }
+}
+`, "Dependency cycle: terraform_data.x → module.a.o → terraform_data.x", "module.a.o refers to terraform_data.x in module.a.for_each"},
+}
+
+const moduleCycleChild = `variable "v" {
+  default = "x"
+}
+output "o" {
+  value = "constant"
+}
+`
+
+func TestValidateModuleCycles(t *testing.T) {
+	for _, tc := range moduleCycleCases {
+		t.Run(tc.name, func(t *testing.T) {
+			diags := Validate(mustParse(t, tc.src))
+			if tc.want == "" {
+				if len(diags) != 0 {
+					t.Fatal(diags)
+				}
+				return
+			}
+			wantOne(t, diags, tc.want, tc.related)
+		})
+	}
+}
+
+// TestValidateModuleCyclesMatchEngine: terraform validate finds a cycle in
+// exactly the cases above that say one.
+func TestValidateModuleCyclesMatchEngine(t *testing.T) {
+	enginetest.SkipShort(t)
+	for _, tc := range moduleCycleCases {
+		t.Run(tc.name, func(t *testing.T) {
+			w := enginetest.Workspace(t, map[string]string{"main.tf": tc.src, "m/main.tf": moduleCycleChild})
+			w.Init("-backend=false")
+			r := w.Exec("validate", "-no-color")
+			if cycle := strings.Contains(r.Output, "Error: Cycle"); cycle != (tc.want != "") {
+				t.Fatalf("engine reports a cycle: %v, Validate: %q\n%s", cycle, tc.want, r.Output)
+			}
+		})
+	}
+}
+
+// movedToRemoved is a moved block whose to a later version of the
+// configuration removed again: both engines accept it (public modules keep
+// such blocks), so Validate does.
+const movedToRemoved = `resource "terraform_data" "a" {}
+moved {
+  from = terraform_data.old
+  to   = terraform_data.gone
+}
+moved {
+  from = module.x
+  to   = module.y
+}
+`
+
+func TestValidateMovedToRemoved(t *testing.T) {
+	if diags := Validate(mustParse(t, movedToRemoved)); len(diags) != 0 {
+		t.Fatal(diags)
+	}
+	enginetest.SkipShort(t)
+	w := enginetest.Workspace(t, map[string]string{"main.tf": movedToRemoved})
+	w.Init("-backend=false")
+	w.Validate()
 }
