@@ -267,10 +267,56 @@ func readSource(f *tffile.File) (*source, diag.Diagnostics) {
 		return nil, ds
 	}
 	unquoteLegacy(f.Config.Blocks)
+	shadowed := dropShadowedKeys(&config.Body{Items: blockItems(f.Config.Blocks)})
 	toks, _ := hclsyntax.LexConfig(f.Src, f.Name, hcl.InitialPos)
 	blocks := append([]*hclsyntax.Block(nil), f.Syntax.Blocks...)
 	sort.SliceStable(blocks, func(i, j int) bool { return blocks[i].TypeRange.Start.Byte < blocks[j].TypeRange.Start.Byte })
-	return &source{name: f.Name, src: f.Src, cfg: f.Config, notes: readComments(toks), blocks: blocks}, nil
+	return &source{name: f.Name, src: f.Src, cfg: f.Config, notes: readComments(toks), blocks: blocks}, shadowed
+}
+
+// dropShadowedKeys removes, from the object constructors in body, the
+// items whose key a later item of the same object repeats, and warns of
+// each. HCL keeps the last value of a repeated key without a word
+// (terraform-aws-alb's examples set port twice in one target group); a
+// Go program refuses the repeated name (tfkit.Ordered) and TypeScript a
+// repeated property, so the program holds the value Terraform uses, once.
+func dropShadowedKeys(body *config.Body) diag.Diagnostics {
+	var ds diag.Diagnostics
+	for _, it := range body.Items {
+		switch it := it.(type) {
+		case *config.Attribute:
+			config.Walk(it.Expr, func(x config.Expr) {
+				o, ok := x.(*config.Object)
+				if !ok {
+					return
+				}
+				last := map[string]int{}
+				for i, item := range o.Items {
+					if k, ok := config.LiteralString(item.Key); ok {
+						last[k] = i
+					}
+				}
+				if len(last) == len(o.Items) {
+					return
+				}
+				kept := o.Items[:0]
+				for i, item := range o.Items {
+					if k, ok := config.LiteralString(item.Key); ok && last[k] != i {
+						r := it.Range
+						ds = append(ds, &diag.Diagnostic{Severity: diag.Warning, Summary: fmt.Sprintf("Duplicate object key %q", k),
+							Detail: fmt.Sprintf("An object in %s sets %q more than once; Terraform uses the last value, and the program holds only that one.", it.Name, k),
+							Subject: &r})
+						continue
+					}
+					kept = append(kept, item)
+				}
+				o.Items = kept
+			})
+		case *config.Block:
+			ds = append(ds, dropShadowedKeys(it.Body)...)
+		}
+	}
+	return ds
 }
 
 func blockItems(bs []*config.Block) []config.Item {
