@@ -304,7 +304,7 @@ func dropShadowedKeys(body *config.Body) diag.Diagnostics {
 					if k, ok := config.LiteralString(item.Key); ok && last[k] != i {
 						r := it.Range
 						ds = append(ds, &diag.Diagnostic{Severity: diag.Warning, Summary: fmt.Sprintf("Duplicate object key %q", k),
-							Detail: fmt.Sprintf("An object in %s sets %q more than once; Terraform uses the last value, and the program holds only that one.", it.Name, k),
+							Detail:  fmt.Sprintf("An object in %s sets %q more than once; Terraform uses the last value, and the program holds only that one.", it.Name, k),
 							Subject: &r})
 						continue
 					}
