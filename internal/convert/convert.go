@@ -63,8 +63,34 @@ func Dir(dir string, opts Options) ([]byte, diag.Diagnostics) {
 			opts.Stack = StackName(filepath.Base(abs))
 		}
 	}
+	ds = append(ds, variablesFiles(dir)...)
 	out, ds2 := Files(files, opts)
 	return out, append(ds, ds2...)
+}
+
+// variablesFiles warns of the variables files of dir that Terraform reads
+// by their names (terraform.tfvars, *.auto.tfvars and their JSON forms):
+// they hold values, not configuration, so the program does not hold them,
+// and the stack it writes runs with the variables' defaults.
+func variablesFiles(dir string) diag.Diagnostics {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var ds diag.Diagnostics
+	for _, e := range ents {
+		n := e.Name()
+		if e.IsDir() || (n != "terraform.tfvars" && n != "terraform.tfvars.json" &&
+			!strings.HasSuffix(n, ".auto.tfvars") && !strings.HasSuffix(n, ".auto.tfvars.json")) {
+			continue
+		}
+		ds = append(ds, &diag.Diagnostic{Severity: diag.Warning, Summary: "Variables file not converted",
+			Subject: &hcl.Range{Filename: filepath.Join(dir, n), Start: hcl.InitialPos, End: hcl.InitialPos},
+			Detail: fmt.Sprintf("%s sets variable values, which are not configuration: the program does not hold them, "+
+				"and the stack it writes gets the variables' defaults.", n),
+			Suggestion: "give the values when the stack runs (TF_VAR_name in the environment of tfkit deploy), or make them the variables' defaults"})
+	}
+	return ds
 }
 
 // ReadDir reads the configuration files of dir: the primary files in name
