@@ -195,3 +195,94 @@ func TestAssetEngine(t *testing.T) {
 		t.Errorf("greet = %s", got)
 	}
 }
+
+// readFilesApp is a stack that reads files of its project by path: a
+// template through path.module, a policy relative to where the engine
+// runs, and a file outside the project.
+func readFilesApp(t *testing.T, out string, warnings *bytes.Buffer) (project string, app *tfkit.App) {
+	t.Helper()
+	root := t.TempDir()
+	project = filepath.Join(root, "project")
+	for name, content := range map[string]string{
+		"project/templates/motd.tftpl": "Welcome to ${name}\n",
+		"project/policy.json":          `{"Version":"2012-10-17"}`,
+		"shared.txt":                   "outside\n",
+	} {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	app = tfkit.NewApp(tfkit.WithOutdir(out), tfkit.WithProjectDir(project), tfkit.WithGetenv(envOf(nil)), tfkit.WithWarnings(warnings))
+	s := tfkit.NewStack(app, "files")
+	tfkit.NewOutput(s, "motd", tfkit.OutputConfig{Value: tfkit.Fn("templatefile", "${path.module}/templates/motd.tftpl", map[string]any{"name": "tfkit"})})
+	tfkit.NewOutput(s, "policy", tfkit.OutputConfig{Value: tfkit.Fn("file", "policy.json")})
+	tfkit.NewOutput(s, "later", tfkit.OutputConfig{Value: "${path.module}/out/bundle.zip"})
+	if warnings != nil {
+		tfkit.NewOutput(s, "shared", tfkit.OutputConfig{Value: tfkit.Fn("file", "${path.module}/../shared.txt")})
+	}
+	return project, app
+}
+
+// TestReadFilesTravel: the files a stack reads by a path in the project
+// are copied into it at that path and listed in the manifest; one outside
+// the project is a warning at its line; a path that names no file (one
+// written at apply) copies nothing.
+func TestReadFilesTravel(t *testing.T) {
+	out := t.TempDir()
+	var warnings bytes.Buffer
+	_, app := readFilesApp(t, out, &warnings)
+	if err := app.Synth(); err != nil {
+		t.Fatal(err)
+	}
+	stack := filepath.Join(out, "stacks", "files")
+	for name, want := range map[string]string{"templates/motd.tftpl": "Welcome to ${name}\n", "policy.json": `{"Version":"2012-10-17"}`} {
+		got, err := os.ReadFile(filepath.Join(stack, filepath.FromSlash(name)))
+		if err != nil || string(got) != want {
+			t.Errorf("%s in the stack: %q, %v", name, got, err)
+		}
+	}
+	for _, name := range []string{"out", "shared.txt", "../shared.txt"} {
+		if _, err := os.Stat(filepath.Join(stack, name)); err == nil {
+			t.Errorf("%s copied into the stack", name)
+		}
+	}
+	m, err := manifest.Read(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var listed []string
+	for _, f := range m.Stacks[0].Files {
+		listed = append(listed, f.Path)
+	}
+	if got := strings.Join(listed, " "); got != "stacks/files/main.tf stacks/files/policy.json stacks/files/templates/motd.tftpl" {
+		t.Errorf("manifest lists %s", got)
+	}
+	if w := warnings.String(); !strings.Contains(w, "File outside the project not copied") || !strings.Contains(w, "asset_test.go:") {
+		t.Errorf("warnings:\n%s", w)
+	}
+}
+
+// TestReadFilesEngine: the engine reads the copied files from the stack.
+func TestReadFilesEngine(t *testing.T) {
+	enginetest.SkipShort(t)
+	out := t.TempDir()
+	_, app := readFilesApp(t, out, nil)
+	if err := app.Synth(); err != nil {
+		t.Fatal(err)
+	}
+	w := enginetest.WorkspaceFrom(t, filepath.Join(out, "stacks", "files"))
+	w.Init()
+	w.Validate()
+	w.Apply()
+	outs := w.Outputs()
+	if got := string(outs["motd"].Value); got != `"Welcome to tfkit\n"` {
+		t.Errorf("motd = %s", got)
+	}
+	if got := string(outs["policy"].Value); !strings.Contains(got, "2012-10-17") {
+		t.Errorf("policy = %s", got)
+	}
+}

@@ -162,6 +162,20 @@ func Files(a *App, o Options) (map[string][]byte, error) {
 			}
 			assets[rel] = s.Files[rel]
 		}
+		// Files the configuration reads by a path in the project travel
+		// with it, at the same path.
+		taken := map[string][]byte{o.Format.File(): nil}
+		for rel, data := range assets {
+			taken[rel] = data
+		}
+		read, fds := localmod.Files(cfg, dir, taken)
+		assetDiags = append(assetDiags, fds...)
+		for rel, data := range read {
+			if assets == nil {
+				assets = map[string][]byte{}
+			}
+			assets[rel] = data
+		}
 		for _, rel := range sortedKeys(assets) {
 			f := path.Join(s.Dir, rel)
 			files[f] = assets[rel]
@@ -173,11 +187,14 @@ func Files(a *App, o Options) (map[string][]byte, error) {
 		}
 		m.Stacks = append(m.Stacks, ms)
 	}
+	if o.Locate != nil && len(assetDiags) > 0 {
+		assetDiags = o.Locate(assetDiags)
+	}
 	if assetDiags.HasErrors() {
-		if o.Locate != nil {
-			assetDiags = o.Locate(assetDiags)
-		}
 		return nil, assetDiags
+	}
+	if len(assetDiags) > 0 && o.Warn != nil {
+		o.Warn(assetDiags)
 	}
 	data, err := m.Marshal()
 	if err != nil {
