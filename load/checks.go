@@ -215,8 +215,15 @@ func (e *evaluator) checkStatic(m *Module) {
 	m.walk(false, func(name string, x hcl.Expression, k exprKind, r *ResourceDecl) {
 		switch k {
 		case kindRefs:
+			// replace_triggered_by may name the instance of the same key
+			// (null_resource.keeper[each.key]); depends_on names whole
+			// objects.
+			var sc refScope
+			if r != nil && strings.HasSuffix(name, ".lifecycle.replace_triggered_by") {
+				sc.count, sc.each = r.Count != nil, r.ForEach != nil
+			}
 			for _, tr := range x.Variables() {
-				e.checkRef(m, tr, name, refScope{})
+				e.checkRef(m, tr, name, sc)
 			}
 		case kindDeferred:
 			if strings.HasSuffix(name, ".lifecycle.ignore_changes") {
