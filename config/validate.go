@@ -1549,6 +1549,17 @@ func triggerBase(e Expr) (hcl.Traversal, []Expr, bool) {
 	switch e := e.(type) {
 	case *Reference:
 		return e.Traversal, nil, true
+	case *Literal:
+		// A front end's address string, "aws_x.y[each.key].id".
+		s, ok := LiteralString(e)
+		if !ok {
+			return nil, nil, false
+		}
+		se, hds := hclsyntax.ParseExpression([]byte(s), "", hcl.InitialPos)
+		if hds.HasErrors() {
+			return nil, nil, false
+		}
+		return triggerBase(&Raw{Text: s, Syntax: se})
 	case *GetAttr:
 		return triggerBase(e.Source)
 	case *Index:

@@ -102,3 +102,27 @@ resource "null_resource" "counted" {
 	attr.Expr = raw("[null_resource.nope[count.index]]")
 	wantOne(t, Validate(cfg), `Reference to undeclared resource "null_resource.nope"`)
 }
+
+// Written as address strings, as the TSX front end takes them
+// (replace_triggered_by: ["null_resource.web[count.index].id"]), alike.
+func TestValidateReplaceTriggeredByStrings(t *testing.T) {
+	cfg := mustParse(t, `resource "null_resource" "web" {
+  count = 2
+}
+resource "null_resource" "counted" {
+  count = 2
+  lifecycle {
+    replace_triggered_by = []
+  }
+}
+`)
+	attr := cfg.Blocks[1].Body.Items[1].(*Block).Body.Attribute("replace_triggered_by")
+	attr.Expr = &Tuple{Items: []Expr{String("null_resource.web[count.index].id"), String("null_resource.web")}}
+	if diags := Validate(cfg); len(diags) != 0 {
+		t.Fatalf("want no diagnostics, got:\n%s", diags)
+	}
+	attr.Expr = &Tuple{Items: []Expr{String("null_resource.web[var.i].id")}}
+	wantOne(t, Validate(cfg), "Invalid replace_triggered_by")
+	attr.Expr = &Tuple{Items: []Expr{String("null_resource.nope[count.index]")}}
+	wantOne(t, Validate(cfg), `Reference to undeclared resource "null_resource.nope"`)
+}

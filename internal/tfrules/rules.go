@@ -160,6 +160,16 @@ func (w converter) staticRef(e config.Expr, rule Rule, name string) config.Expr 
 	}
 	t, diags := hclsyntax.ParseTraversalAbs([]byte(s), "", hcl.InitialPos)
 	if diags.HasErrors() {
+		if name == "replace_triggered_by" {
+			// An instance chosen by the key of this one:
+			// "aws_x.y[each.key].id" (validation checks the key).
+			if x, ds := config.ParseExpression(s, "", hcl.InitialPos); !ds.HasErrors() {
+				switch x.(type) {
+				case *config.Index, *config.GetAttr:
+					return x
+				}
+			}
+		}
 		w.fail("Invalid "+name, fmt.Sprintf("Terraform reads %s as a bare reference, and %q is not one.", name, s), Hint(rule, name))
 		return e
 	}
