@@ -1,6 +1,8 @@
 package load
 
 import (
+	"strings"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -35,25 +37,21 @@ func (r *ResourceDecl) noteBlockRead(steps hcl.Traversal) {
 	}
 }
 
-// blockReadPath returns the block types steps goes through, index steps
-// skipped, and the attribute it then reads; ok is false when steps does
-// not start with a block type the resource writes, or ends in a block.
-func (r *ResourceDecl) blockReadPath(steps hcl.Traversal) (types []string, attr string, ok bool) {
+// blockTypes returns the block types the resource writes that steps goes
+// through from its start, index steps skipped, and the steps after them.
+func (r *ResourceDecl) blockTypes(steps hcl.Traversal) (types []string, rest hcl.Traversal) {
 	if r.Body == nil {
-		return nil, "", false
+		return nil, steps
 	}
 	bodies := []*Body{r.Body}
 	for len(steps) > 0 {
 		a, isAttr := steps[0].(hcl.TraverseAttr)
 		if !isAttr {
-			return nil, "", false
+			break
 		}
 		inner := blocksOfType(bodies, a.Name)
 		if len(inner) == 0 {
-			if len(types) == 0 {
-				return nil, "", false
-			}
-			return types, a.Name, true
+			break
 		}
 		types = append(types, a.Name)
 		bodies = inner
@@ -65,7 +63,121 @@ func (r *ResourceDecl) blockReadPath(steps hcl.Traversal) (types []string, attr 
 			steps = steps[1:]
 		}
 	}
-	return nil, "", false
+	return types, steps
+}
+
+// blockReadPath returns the block types steps goes through and the
+// attribute it then reads; ok is false when steps does not start with a
+// block type the resource writes, or ends in a block.
+func (r *ResourceDecl) blockReadPath(steps hcl.Traversal) (types []string, attr string, ok bool) {
+	types, rest := r.blockTypes(steps)
+	if len(types) == 0 || len(rest) == 0 {
+		return nil, "", false
+	}
+	a, isAttr := rest[0].(hcl.TraverseAttr)
+	if !isAttr {
+		return nil, "", false
+	}
+	return types, a.Name, true
+}
+
+// noteWholeBlock records a read of steps that ends at blocks the resource
+// writes (google_container_cluster.primary[*].master_auth): their value is
+// passed on, and what is read from it later is not known statically (see
+// blockMark).
+func (r *ResourceDecl) noteWholeBlock(steps hcl.Traversal) {
+	types, rest := r.blockTypes(steps)
+	if len(types) == 0 || len(rest) > 0 {
+		return
+	}
+	if r.wholeBlocks == nil {
+		r.wholeBlocks = map[string]bool{}
+	}
+	// The blocks nested in them are passed on with them.
+	bodies := []*Body{r.Body}
+	for _, t := range types {
+		bodies = blocksOfType(bodies, t)
+	}
+	var add func(path string, bodies []*Body)
+	add = func(path string, bodies []*Body) {
+		r.wholeBlocks[path] = true
+		seen := map[string]bool{}
+		for _, b := range bodies {
+			for _, nb := range b.Blocks {
+				t := nb.Type
+				if t == "dynamic" && len(nb.Labels) == 1 {
+					t = nb.Labels[0]
+				}
+				if !seen[t] {
+					seen[t] = true
+					add(path+"."+t, blocksOfType(bodies, t))
+				}
+			}
+		}
+	}
+	add(strings.Join(types, "."), bodies)
+}
+
+// blockMark marks the objects of blocks whose value is read whole
+// (noteWholeBlock): an "Unsupported attribute" or "Invalid index" error on
+// one names an attribute read inside those blocks, which the next
+// evaluation pass adds (whole.go), as for whole resource objects.
+type blockMark struct {
+	r     *ResourceDecl
+	types string // the block types from the resource, joined by "."
+}
+
+// markBlockObjects marks, in v (the value of blocks of one type), the
+// objects of the blocks rest leads to.
+func markBlockObjects(v cty.Value, rest []string, m blockMark) cty.Value {
+	uv, marks := v.Unmark()
+	if !uv.IsKnown() || uv.IsNull() {
+		return v
+	}
+	t := uv.Type()
+	switch {
+	case t.IsTupleType() || t.IsListType():
+		if uv.LengthInt() == 0 {
+			return v
+		}
+		elems := make([]cty.Value, 0, uv.LengthInt())
+		for it := uv.ElementIterator(); it.Next(); {
+			_, ev := it.Element()
+			elems = append(elems, markBlockObjects(ev, rest, m))
+		}
+		return cty.TupleVal(elems).WithMarks(marks)
+	case t.IsObjectType():
+		if len(rest) == 0 {
+			return v.Mark(m)
+		}
+		full := uv.AsValueMap()
+		if cur, ok := full[rest[0]]; ok {
+			full[rest[0]] = markBlockObjects(cur, rest[1:], m)
+			return cty.ObjectVal(full).WithMarks(marks)
+		}
+	}
+	return v
+}
+
+// blockMarks returns, for each resource with a blockMark among marks, the
+// block types of the deepest one (the object itself; the marks of the
+// blocks around it pass on to it).
+func blockMarks(marks cty.ValueMarks) map[*ResourceDecl][]string {
+	var out map[*ResourceDecl][]string
+	for m := range marks {
+		bm, ok := m.(blockMark)
+		if !ok {
+			continue
+		}
+		types := strings.Split(bm.types, ".")
+		if out == nil {
+			out = map[*ResourceDecl][]string{}
+		}
+		if cur, ok := out[bm.r]; !ok || len(types) > len(cur) {
+			out[bm.r] = types
+		}
+	}
+	return out
 }
 
 // hasBlockRead says whether the read of attr through types is recorded.
@@ -107,6 +219,18 @@ func (r *ResourceDecl) addBlockRead(types []string, attr string) {
 	}
 }
 
+// noBlocksWritten says whether v, the value of n in the resource, is
+// blocks of type n of which the configuration writes none (a dynamic
+// block over an empty collection): like an attribute left null, the
+// provider may compute them, so a read of them is unknown.
+func noBlocksWritten(r *ResourceDecl, n string, v cty.Value) bool {
+	uv, _ := v.Unmark()
+	if !uv.IsKnown() || uv.IsNull() || !uv.Type().IsTupleType() || uv.LengthInt() != 0 || r.Body == nil {
+		return false
+	}
+	return len(blocksOfType([]*Body{r.Body}, n)) > 0
+}
+
 // blocksOfType returns the bodies of the blocks of type t in bodies: the
 // written blocks and the content of dynamic blocks making them.
 func blocksOfType(bodies []*Body, t string) []*Body {
@@ -128,11 +252,21 @@ func blocksOfType(bodies []*Body, t string) []*Body {
 	return out
 }
 
+// unsetKind says why an attribute read inside blocks is unknown.
+type unsetKind int
+
+const (
+	notSet   unsetKind = iota // the block does not set it
+	setNull                   // the block sets it to null
+	noBlocks                  // no block of the type is written
+)
+
 // withBlockReads returns the value v of blocks of one type (a tuple of
 // objects, or one object) at path with the attributes reads names added
 // where they are missing or null: as unknowns made by unknownAttr from
-// the attribute's path.
-func withBlockReads(v cty.Value, path string, reads *blockReads, unknownAttr func(path string, null bool) cty.Value) cty.Value {
+// the attribute's path. Blocks of a type written none of are unknown
+// as a whole.
+func withBlockReads(v cty.Value, path string, reads *blockReads, unknownAttr func(path string, unset unsetKind) cty.Value) cty.Value {
 	uv, marks := v.Unmark()
 	if !uv.IsKnown() || uv.IsNull() {
 		return v
@@ -141,7 +275,10 @@ func withBlockReads(v cty.Value, path string, reads *blockReads, unknownAttr fun
 	switch {
 	case t.IsTupleType() || t.IsListType():
 		if uv.LengthInt() == 0 {
-			return v
+			// No block written (a dynamic block over nothing), yet one is
+			// read: the provider may compute the blocks (an AKS cluster's
+			// kubelet_identity), as an attribute left null.
+			return unknownAttr(path, noBlocks)
 		}
 		elems := make([]cty.Value, 0, uv.LengthInt())
 		for it := uv.ElementIterator(); it.Next(); {
@@ -156,9 +293,9 @@ func withBlockReads(v cty.Value, path string, reads *blockReads, unknownAttr fun
 		}
 		for n := range reads.attrs {
 			if cur, ok := full[n]; !ok {
-				full[n] = unknownAttr(path+"."+n, false)
+				full[n] = unknownAttr(path+"."+n, notSet)
 			} else if isNull(cur) {
-				full[n] = unknownAttr(path+"."+n, true)
+				full[n] = unknownAttr(path+"."+n, setNull)
 			}
 		}
 		for n, inner := range reads.blocks {

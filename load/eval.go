@@ -1147,9 +1147,9 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 // provider computes when it is not set (as an AWS VPC's ipv6_cidr_block),
 // and Terraform's plan has it unknown then.
 func (e *evaluator) scopedValue(r *ResourceDecl, addr string, attrs cty.Value) cty.Value {
-	missing := len(r.blockReads) > 0
+	missing := len(r.blockReads) > 0 || len(r.wholeBlocks) > 0
 	for n := range r.Refs {
-		if !attrs.Type().HasAttribute(n) || isNull(attrs.GetAttr(n)) {
+		if !attrs.Type().HasAttribute(n) || isNull(attrs.GetAttr(n)) || noBlocksWritten(r, n, attrs.GetAttr(n)) {
 			missing = true
 			break
 		}
@@ -1170,6 +1170,8 @@ func (e *evaluator) scopedValue(r *ResourceDecl, addr string, attrs cty.Value) c
 			full[n] = unknown(addr + "." + n + " is computed by the provider")
 		} else if isNull(v) {
 			full[n] = unknown(addr + "." + n + " is null in the configuration and may be computed by the provider")
+		} else if noBlocksWritten(r, n, v) {
+			full[n] = unknown(addr + "." + n + " has no blocks in the configuration and may be computed by the provider")
 		}
 	}
 	for t, reads := range r.blockReads {
@@ -1177,15 +1179,25 @@ func (e *evaluator) scopedValue(r *ResourceDecl, addr string, attrs cty.Value) c
 		if !ok {
 			continue
 		}
-		full[t] = withBlockReads(v, addr+"."+t, reads, func(path string, null bool) cty.Value {
+		full[t] = withBlockReads(v, addr+"."+t, reads, func(path string, unset unsetKind) cty.Value {
 			if why, ok := e.unread[r]; ok {
 				return unknown(path + " is not read: " + why)
 			}
-			if null {
+			switch unset {
+			case setNull:
 				return unknown(path + " is null in the configuration and may be computed by the provider")
+			case noBlocks:
+				return unknown(path + " has no blocks in the configuration and may be computed by the provider")
 			}
 			return unknown(path + " is computed by the provider")
 		})
+	}
+	for _, p := range sortedKeys(r.wholeBlocks) {
+		types := strings.Split(p, ".")
+		if v, ok := full[types[0]]; ok {
+			full[types[0]] = markBlockObjects(v, types[1:], blockMark{r, p})
+			e.marked = true
+		}
 	}
 	return cty.ObjectVal(full)
 }

@@ -220,6 +220,9 @@ type ResourceDecl struct {
 	// block type; those the blocks do not set are computed by the
 	// provider and unknown, as Refs are at the top.
 	blockReads map[string]*blockReads
+	// wholeBlocks are the blocks (block types from the resource, joined
+	// by ".") whose value a reference passes on whole (blockreads.go).
+	wholeBlocks map[string]bool
 	// escapes is set when an expression of the module passes the whole
 	// resource on as a value (local.vpc = aws_vpc.main), so that the
 	// attributes read from it elsewhere are not known statically.

@@ -34,6 +34,15 @@ import (
 // wholeMark marks the value of a resource read as a whole object.
 type wholeMark struct{ r *ResourceDecl }
 
+// declSet is the set of the keys of m.
+func declSet[V any](m map[*ResourceDecl]V) map[*ResourceDecl]bool {
+	out := make(map[*ResourceDecl]bool, len(m))
+	for k := range m {
+		out[k] = true
+	}
+	return out
+}
+
 // maxPasses bounds the evaluations of Dir: each pass after the first adds
 // attributes found missing by the one before.
 const maxPasses = 8
@@ -45,6 +54,7 @@ type missingAttr struct {
 	r     *ResourceDecl
 	name  string
 	steps hcl.Traversal
+	types []string // inside blocks read whole: their types (blockMark)
 }
 
 var requiredAttr = regexp.MustCompile(`attribute "([^"]+)" is required`)
@@ -82,6 +92,14 @@ func missingReads(hd hcl.Diagnostics) []missingAttr {
 		if ok {
 			_, marks := obj.Unmark()
 			rs = wholeMarks(marks)
+			// Inside blocks read whole: the read is inside them.
+			bms := blockMarks(marks)
+			for r := range sortedDecls(declSet(bms)) {
+				if name != "" {
+					out = append(out, missingAttr{r: r, name: name, types: bms[r]})
+				}
+				delete(rs, r)
+			}
 		} else if d.EvalContext != nil {
 			// The object cannot be evaluated again (a splat's element):
 			// every whole object in scope may be the one.
@@ -104,7 +122,7 @@ func missingReads(hd hcl.Diagnostics) []missingAttr {
 			continue
 		}
 		for r := range sortedDecls(rs) {
-			out = append(out, missingAttr{r, name, steps})
+			out = append(out, missingAttr{r: r, name: name, steps: steps})
 		}
 	}
 	return out
@@ -266,7 +284,11 @@ func (e *evaluator) addMissing(m missingAttr) {
 	if m.name == "" {
 		return
 	}
-	if len(m.steps) > 0 {
+	if len(m.types) > 0 {
+		if m.r.hasBlockRead(m.types, m.name) {
+			return
+		}
+	} else if len(m.steps) > 0 {
 		types, attr, ok := m.r.blockReadPath(append(append(hcl.Traversal(nil), m.steps...), hcl.TraverseAttr{Name: m.name}))
 		if !ok || m.r.hasBlockRead(types, attr) {
 			return
@@ -279,6 +301,10 @@ func (e *evaluator) addMissing(m missingAttr) {
 
 // record adds the read to the resource's reads, for the next pass.
 func (m missingAttr) record() {
+	if len(m.types) > 0 {
+		m.r.addBlockRead(m.types, m.name)
+		return
+	}
 	if len(m.steps) > 0 {
 		m.r.noteBlockRead(append(append(hcl.Traversal(nil), m.steps...), hcl.TraverseAttr{Name: m.name}))
 		return
@@ -403,7 +429,9 @@ func stripWhole(v cty.Value) cty.Value {
 	for _, pvm := range pvms {
 		marks := cty.ValueMarks{}
 		for m := range pvm.Marks {
-			if _, ok := m.(wholeMark); !ok {
+			switch m.(type) {
+			case wholeMark, blockMark:
+			default:
 				marks[m] = struct{}{}
 			}
 		}

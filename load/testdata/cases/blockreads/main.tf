@@ -18,6 +18,13 @@ resource "aws_eks_cluster" "this" {
     }
   }
 
+  dynamic "identity" {
+    for_each = []
+    content {
+      type = identity.value
+    }
+  }
+
   dynamic "access_config" {
     for_each = ["API"]
     content {
@@ -83,4 +90,56 @@ output "via_module" {
 
 output "via_module_subnets" {
   value = module.cluster.cluster.vpc_config[0].subnet_ids
+}
+
+# No identity block is written (the dynamic block makes none): the
+# provider may compute it.
+output "identity" {
+  value = aws_eks_cluster.this[0].identity[0].oidc
+}
+
+# Blocks passed on whole, then read (terraform-google-kubernetes-engine's
+# master_auth): the attributes read from them are computed too.
+resource "google_container_cluster" "primary" {
+  name = "gke"
+  master_auth {
+    client_certificate_config {
+      issue_client_certificate = false
+    }
+  }
+}
+
+locals {
+  auth_list = concat(google_container_cluster.primary[*].master_auth, [])
+  auth_map  = local.auth_list[0][0]
+}
+
+output "ca_certificate" {
+  value = local.auth_map["cluster_ca_certificate"]
+}
+
+output "issue_client_certificate" {
+  value = local.auth_map.client_certificate_config[0].issue_client_certificate
+}
+
+output "client_key" {
+  value = local.auth_map.client_certificate_config[0].client_key
+}
+
+# A dynamic block over nothing, read whole (the kubernetes-engine
+# module's addons_config outputs): unknown, as the provider may compute it.
+resource "google_container_cluster" "main" {
+  name = "standard"
+  dynamic "addons_config" {
+    for_each = []
+    content {
+      http_load_balancing {
+        disabled = addons_config.value
+      }
+    }
+  }
+}
+
+output "http_load_balancing_enabled" {
+  value = coalescelist(lookup(coalescelist(google_container_cluster.main.addons_config, [{}])[0], "http_load_balancing", [{}]), [{ disabled = false }])[0].disabled
 }
