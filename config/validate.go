@@ -403,6 +403,11 @@ type scope struct {
 	each      bool            // each.key / each.value are available
 	self      bool            // self is available
 	iterators map[string]bool // dynamic block iterators in scope
+	// nested is set inside the blocks a provider defines (a resource's
+	// vpc_config, a dynamic block's content): their arguments are the
+	// provider's, even one named provider or depends_on, and their
+	// blocks are not Terraform's meta-blocks, even one named lifecycle.
+	nested bool
 }
 
 func (s scope) with(path string, rng hcl.Range) scope {
@@ -806,6 +811,8 @@ func (v *validator) checkBody(body *Body, sc scope, kind string) {
 		case *Attribute:
 			path := sc.path + "." + it.Name
 			switch {
+			case sc.nested:
+				v.checkExpr(it.Expr, sc.with(path, it.Range))
 			case it.Name == "depends_on":
 				v.checkDependsOn(it, sc.with(path, it.Range))
 			case ArgRead([]string{kind}, it.Name) == ProviderRef:
@@ -831,7 +838,11 @@ func (v *validator) checkNested(body *Body, sc scope, kind string) {
 		counts[nb.Type]++
 		path := fmt.Sprintf("%s.%s[%d]", sc.path, nb.Type, i)
 		nsc := sc.with(path, nb.DeclRange)
-		switch nb.Type {
+		typ := nb.Type
+		if sc.nested && typ != "dynamic" {
+			typ = "" // a provider's block, whatever its name
+		}
+		switch typ {
 		case "lifecycle":
 			v.checkLifecycle(nb, nsc)
 		case "provisioner", "connection":
@@ -851,8 +862,10 @@ func (v *validator) checkNested(body *Body, sc scope, kind string) {
 				v.checkBody(nb.Body, dsc, "data")
 				continue
 			}
+			nsc.nested = true
 			v.checkBody(nb.Body, nsc, kind)
 		default:
+			nsc.nested = true
 			v.checkBody(nb.Body, nsc, kind)
 		}
 	}
@@ -938,7 +951,9 @@ func (v *validator) checkDynamic(b *Block, sc scope, kind string) {
 		v.errorAt(b.DeclRange, sc.path, "A dynamic block needs exactly one content block", fmt.Sprintf("This one has %d.", len(contents)), "")
 		return
 	}
-	v.checkBody(contents[0].Body, inner.with(sc.path+".content", contents[0].DeclRange), kind)
+	csc := inner.with(sc.path+".content", contents[0].DeclRange)
+	csc.nested = true
+	v.checkBody(contents[0].Body, csc, kind)
 }
 
 // checkExprsIn checks every attribute expression in a body and its nested

@@ -577,3 +577,37 @@ func TestValidateMovedToRemoved(t *testing.T) {
 	w.Init("-backend=false")
 	w.Validate()
 }
+
+// TestValidateNestedArgumentsArePlain: inside the blocks a provider
+// defines, an argument named provider or depends_on is the provider's
+// (google_container_cluster's network_policy { provider = "CALICO" }),
+// not the meta-argument, also in a dynamic block's content.
+func TestValidateNestedArgumentsArePlain(t *testing.T) {
+	diags := Validate(mustParse(t, `variable "policy" {
+  default = { enabled = true, provider = "CALICO" }
+}
+resource "google_container_cluster" "primary" {
+  name = "gke"
+  network_policy {
+    enabled    = true
+    provider   = "CALICO"
+    depends_on = "anything"
+  }
+  dynamic "addons_config" {
+    for_each = [var.policy]
+    content {
+      provider = addons_config.value.provider
+    }
+  }
+}
+`))
+	if len(diags) != 0 {
+		t.Fatal(diags)
+	}
+	// At the top, provider is still the meta-argument.
+	wantOne(t, Validate(mustParse(t, `variable "p" {}
+resource "google_container_cluster" "primary" {
+  provider = var.p
+}
+`)), "Reference to undeclared provider configuration")
+}
