@@ -299,6 +299,82 @@ module "child" {
   }
 }
 `},
+		// Declared twice, in the engines' words.
+		"duplicates": {"main.tf": `variable "a" {
+  default = 1
+}
+variable "a" {
+  default = 2
+}
+output "o" {
+  value = 1
+}
+output "o" {
+  value = 2
+}
+module "m" {
+  source = "./m"
+}
+module "m" {
+  source = "./m"
+}
+resource "null_resource" "b" {}
+resource "null_resource" "b" {}
+data "null_data_source" "d" {}
+data "null_data_source" "d" {}
+locals {
+  x = 1
+}
+locals {
+  x = 2
+}
+`, "m/main.tf": `variable "v" {
+  default = 1
+}
+`},
+		// Check blocks need an assert that checks something; override
+		// files may hold no check block, condition or validation.
+		"checks": {"main.tf": `variable "v" {
+  default = 1
+}
+resource "null_resource" "r" {}
+check "constant" {
+  assert {
+    condition     = true
+    error_message = "x"
+  }
+}
+check "real" {
+  assert {
+    condition     = var.v > 0
+    error_message = "x"
+  }
+  assert {
+    condition     = 1 > 0
+    error_message = "x"
+  }
+}
+`, "override.tf": `variable "v" {
+  validation {
+    condition     = var.v > 0
+    error_message = "x"
+  }
+}
+resource "null_resource" "r" {
+  lifecycle {
+    precondition {
+      condition     = var.v > 0
+      error_message = "x"
+    }
+  }
+}
+check "real" {
+  assert {
+    condition     = var.v > 1
+    error_message = "x"
+  }
+}
+`},
 		"clean": {"main.tf": `removed {
   from = null_resource.gone
   lifecycle {

@@ -71,6 +71,10 @@ func rules(files []*tffile.File, json map[string]bool, engine tffile.Engine) dia
 				r.refersToSomething(c)
 			}
 			r.deprecated(b, "output value")
+		case "check":
+			if len(b.Labels) == 1 {
+				r.check(b)
+			}
 		}
 	}
 	return r.diags
@@ -162,6 +166,40 @@ func (r *ruler) engineName() string {
 }
 
 func (r *ruler) native(rng hcl.Range) bool { return !r.json[rng.Filename] }
+
+// override says whether rng is in an override file.
+func (r *ruler) override(rng hcl.Range) bool {
+	_, _, o := tffile.KindFor(filepath.Base(rng.Filename), r.engine)
+	return o
+}
+
+// overridden reports a block the engines do not let override files hold
+// (a check block, a condition, a validation) and says whether it did.
+func (r *ruler) overridden(b *config.Block) bool {
+	if !r.override(b.DeclRange) {
+		return false
+	}
+	r.add(diag.Error, b.DeclRange, fmt.Sprintf("Can't override %s blocks", b.Type), fmt.Sprintf("Override files cannot override %q blocks.", b.Type))
+	return true
+}
+
+// check checks a check block as the engines read it: not in an override
+// file, and with at least one assert whose condition refers to something.
+func (r *ruler) check(b *config.Block) {
+	if r.override(b.DeclRange) {
+		r.add(diag.Error, b.DeclRange, "Can't override check blocks", "Override files cannot override check blocks.")
+		return
+	}
+	asserts := 0
+	for _, a := range b.Body.Blocks("assert") {
+		if r.refersToSomething(a) {
+			asserts++
+		}
+	}
+	if asserts == 0 {
+		r.add(diag.Error, b.DeclRange, "Zero assert blocks", "Check blocks must have at least one assert block.")
+	}
+}
 
 func (r *ruler) reservedBlock(nb *config.Block, in string) {
 	r.add(diag.Error, nb.DeclRange, "Reserved block type name in "+in+" block",
@@ -513,15 +551,20 @@ func (r *ruler) destroyTimeRefs(body *config.Body) {
 	}
 }
 
-// refersToSomething checks that a precondition or postcondition refers to
-// something: a constant condition checks nothing.
-func (r *ruler) refersToSomething(c *config.Block) {
+// refersToSomething checks that a precondition, postcondition or assert
+// refers to something (a constant condition checks nothing), and is not in
+// an override file; false when it reported a problem.
+func (r *ruler) refersToSomething(c *config.Block) bool {
+	if r.overridden(c) {
+		return false
+	}
 	a := attr(c.Body, "condition")
 	if a == nil || len(a.Source.Variables()) > 0 {
-		return
+		return true
 	}
 	r.add(diag.Error, a.Source.Range(), "Invalid "+c.Type+" expression",
 		"The condition expression must refer to at least one object from elsewhere in the configuration, or else its result would not be checking anything.")
+	return false
 }
 
 // deprecated checks the deprecated argument of a variable or an output:
@@ -569,7 +612,7 @@ func (r *ruler) variable(b *config.Block) {
 	}
 	for _, vb := range b.Body.Blocks("validation") {
 		a := attr(vb.Body, "condition")
-		if a == nil {
+		if r.overridden(vb) || a == nil {
 			continue
 		}
 		self := false

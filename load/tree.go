@@ -666,9 +666,29 @@ func (l *loader) readFiles(dir string, names []string) *readResult {
 
 func (l *loader) dup(kind, name string, b *config.Block, prev hcl.Range) {
 	r := b.DeclRange
+	// The engines' words.
+	var summary, detail string
+	at := prev.String()
+	switch kind {
+	case "variable":
+		summary, detail = "Duplicate variable declaration", fmt.Sprintf("A variable named %q was already declared at %s. Variable names must be unique within a module.", name, at)
+	case "output":
+		summary, detail = "Duplicate output definition", fmt.Sprintf("An output named %q was already defined at %s. Output names must be unique within a module.", name, at)
+	case "module":
+		summary, detail = "Duplicate module call", fmt.Sprintf("A module call named %q was already defined at %s. Module calls must have unique names within a module.", name, at)
+	case "check":
+		summary, detail = fmt.Sprintf("Duplicate check %q configuration", name), fmt.Sprintf("A check block named %q was already declared at %s. Check blocks must be unique within each module.", name, at)
+	default: // resource, data: name is the address
+		typ, rname := b.Labels[0], b.Labels[1]
+		noun := map[string]string{"data": "data", "ephemeral": "ephemeral resource"}[kind]
+		if noun == "" {
+			noun = "resource"
+		}
+		summary = fmt.Sprintf("Duplicate %s %q configuration", noun, typ)
+		detail = fmt.Sprintf("A %s %s named %q was already declared at %s. Resource names must be unique per type in each module.", typ, noun, rname, at)
+	}
 	l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
-		Summary: "Duplicate " + kind + " " + QuoteOrEmpty(name),
-		Detail:  "a " + kind + " of this name is already declared in this module",
+		Summary: summary, Detail: detail,
 		Subject: &r, Related: []diag.Related{{Message: "first declared here", Range: prev}},
 		Suggestion: "rename one of them, or put the change in an override file (override.tf or *_override.tf)"})
 }
@@ -729,7 +749,8 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 			if prev, ok := m.Locals[n]; ok {
 				r := l.nameRange(a)
 				l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
-					Summary: "Duplicate local value " + QuoteOrEmpty(n), Subject: &r,
+					Summary: "Duplicate local value definition", Subject: &r,
+					Detail:  fmt.Sprintf("A local value named %q was already defined at %s. Local value names must be unique within a module.", n, prev.Range.String()),
 					Related: []diag.Related{{Message: "first declared here", Range: prev.Range}}})
 				continue
 			}
