@@ -3,6 +3,7 @@ package tfkit_test
 import (
 	"archive/zip"
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -206,6 +207,8 @@ func readFilesApp(t *testing.T, out string, warnings *bytes.Buffer) (project str
 	for name, content := range map[string]string{
 		"project/templates/motd.tftpl": "Welcome to ${name}\n",
 		"project/policy.json":          `{"Version":"2012-10-17"}`,
+		"project/scripts/a.sh":         "echo a\n",
+		"project/scripts/b.sh":         "echo b\n",
 		"shared.txt":                   "outside\n",
 	} {
 		p := filepath.Join(root, filepath.FromSlash(name))
@@ -221,16 +224,17 @@ func readFilesApp(t *testing.T, out string, warnings *bytes.Buffer) (project str
 	tfkit.NewOutput(s, "motd", tfkit.OutputConfig{Value: tfkit.Fn("templatefile", "${path.module}/templates/motd.tftpl", map[string]any{"name": "tfkit"})})
 	tfkit.NewOutput(s, "policy", tfkit.OutputConfig{Value: tfkit.Fn("file", "policy.json")})
 	tfkit.NewOutput(s, "later", tfkit.OutputConfig{Value: "${path.module}/out/bundle.zip"})
+	tfkit.NewOutput(s, "scripts", tfkit.OutputConfig{Value: tfkit.Fn("fileset", "${path.module}/scripts", "*.sh")})
 	if warnings != nil {
 		tfkit.NewOutput(s, "shared", tfkit.OutputConfig{Value: tfkit.Fn("file", "${path.module}/../shared.txt")})
 	}
 	return project, app
 }
 
-// TestReadFilesTravel: the files a stack reads by a path in the project
-// are copied into it at that path and listed in the manifest; one outside
-// the project is a warning at its line; a path that names no file (one
-// written at apply) copies nothing.
+// TestReadFilesTravel: the files and directories a stack reads by a path
+// in the project are copied into it at that path and listed in the
+// manifest; a file outside the project is a warning at its line; a path
+// that names nothing (a file written at apply) copies nothing.
 func TestReadFilesTravel(t *testing.T) {
 	out := t.TempDir()
 	var warnings bytes.Buffer
@@ -258,7 +262,7 @@ func TestReadFilesTravel(t *testing.T) {
 	for _, f := range m.Stacks[0].Files {
 		listed = append(listed, f.Path)
 	}
-	if got := strings.Join(listed, " "); got != "stacks/files/main.tf stacks/files/policy.json stacks/files/templates/motd.tftpl" {
+	if got := strings.Join(listed, " "); got != "stacks/files/main.tf stacks/files/policy.json stacks/files/scripts/a.sh stacks/files/scripts/b.sh stacks/files/templates/motd.tftpl" {
 		t.Errorf("manifest lists %s", got)
 	}
 	if w := warnings.String(); !strings.Contains(w, "File outside the project not copied") || !strings.Contains(w, "asset_test.go:") {
@@ -284,5 +288,9 @@ func TestReadFilesEngine(t *testing.T) {
 	}
 	if got := string(outs["policy"].Value); !strings.Contains(got, "2012-10-17") {
 		t.Errorf("policy = %s", got)
+	}
+	var scripts []string
+	if err := json.Unmarshal(outs["scripts"].Value, &scripts); err != nil || strings.Join(scripts, " ") != "a.sh b.sh" {
+		t.Errorf("scripts = %s", outs["scripts"].Value)
 	}
 }

@@ -2,6 +2,7 @@ package localmod
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -29,11 +30,13 @@ import (
 // "${path.module}/REL" string or template with nothing interpolated after
 // path.module (also path.root), and the literal path argument of Terraform's
 // file functions (file, templatefile, filebase64, fileexists, filemd5, ...).
-// Only regular files inside the project are copied; a file outside it
-// (${path.module}/../templates/x.tpl) cannot keep its path in the stack and
-// is reported as a warning, with what to do instead (an asset). Directories
-// are left alone: an archive's source_dir is the output's business, and a
-// directory may hold the synth output itself.
+// Files and directories inside the project are copied (an archive's
+// source_dir = "${path.module}/lambda" takes the directory's files, except
+// .git, .terraform and .tfkit directories, state files, and a directory
+// holding a synth output, which holds manifest.json beside stacks/ or its
+// stack). What lies outside the project (${path.module}/../templates/x.tpl)
+// cannot keep its path in the stack and is reported as a warning, with what
+// to do instead (an asset). The project directory itself is never copied.
 
 // fileFuncs are the functions whose first argument is a path to a file,
 // relative to the directory the engine runs in.
@@ -111,8 +114,8 @@ func Files(cfg *config.Config, base string, skip map[string][]byte) (map[string]
 		}
 		abs := filepath.Join(base, filepath.FromSlash(u.rel))
 		st, err := os.Stat(abs)
-		if err != nil || !st.Mode().IsRegular() {
-			continue // not a file of the project: written at apply, or the engine says so
+		if err != nil || !st.Mode().IsRegular() && !st.IsDir() {
+			continue // not in the project: written at apply, or the engine says so
 		}
 		if outside(u.rel) {
 			if !warned[u.rel] {
@@ -127,6 +130,10 @@ func Files(cfg *config.Config, base string, skip map[string][]byte) (map[string]
 			}
 			continue
 		}
+		if st.IsDir() {
+			copyDir(files, abs, u.rel, skip)
+			continue
+		}
 		if skipFile(path.Base(u.rel)) {
 			continue
 		}
@@ -137,6 +144,52 @@ func Files(cfg *config.Config, base string, skip map[string][]byte) (map[string]
 		files[u.rel] = data
 	}
 	return files, ds
+}
+
+// copyDir adds the files of the directory abs to files, under rel, but
+// not those at paths in skip.
+func copyDir(files map[string][]byte, abs, rel string, skip map[string][]byte) {
+	_ = filepath.WalkDir(abs, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return nil // what cannot be read is not copied
+		}
+		if e.IsDir() {
+			if p != abs && (e.Name() == ".git" || e.Name() == ".terraform" || e.Name() == ".tfkit") || synthOutput(p) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if skipFile(e.Name()) || !e.Type().IsRegular() {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return nil
+		}
+		r, err := filepath.Rel(abs, p)
+		if err != nil {
+			return nil
+		}
+		to := path.Join(rel, filepath.ToSlash(r))
+		if _, ok := skip[to]; !ok {
+			files[to] = data
+		}
+		return nil
+	})
+}
+
+// synthOutput says whether dir holds a synth output: manifest.json beside
+// the stacks directory or a stack's configuration.
+func synthOutput(dir string) bool {
+	if _, err := os.Stat(filepath.Join(dir, "manifest.json")); err != nil {
+		return false
+	}
+	for _, n := range []string{"stacks", "main.tf", "main.tf.json"} {
+		if _, err := os.Stat(filepath.Join(dir, n)); err == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // modulePath is the path a "${path.module}/REL" template names, relative

@@ -15,14 +15,16 @@ import (
 
 // TestFiles: the paths a configuration names statically, as HCL (templates,
 // file functions with core:: or without, raw text) and as strings a front
-// end wrote, give the files of the project to copy; what names no file, a
-// directory, a state file, an absolute path, a path with something
+// end wrote, give the files of the project to copy, and a directory its
+// files (not .git, state files, nor a synth output inside it); what names
+// nothing, a state file, an absolute path, a path with something
 // interpolated after path.module and a path the stack already holds copy
 // nothing, and a file outside the project is a warning.
 func TestFiles(t *testing.T) {
 	root := t.TempDir()
 	base := filepath.Join(root, "app")
-	for _, f := range []string{"a.tpl", "b.json", "c.txt", "d.sh", "e.txt", "dir/f.txt", "terraform.tfstate", "taken.txt", "g.txt"} {
+	for _, f := range []string{"a.tpl", "b.json", "c.txt", "d.sh", "e.txt", "dir/f.txt", "dir/sub/h.txt", "dir/.git/config",
+		"dir/out/manifest.json", "dir/out/stacks/s/main.tf", "dir/terraform.tfstate", "terraform.tfstate", "taken.txt", "g.txt"} {
 		put(t, base, f, f)
 	}
 	put(t, root, "outside.txt", "x")
@@ -63,7 +65,7 @@ resource "x" "y" {
 		got = append(got, rel)
 	}
 	sort.Strings(got)
-	if want := []string{"a.tpl", "b.json", "c.txt", "d.sh", "e.txt", "g.txt"}; !reflect.DeepEqual(got, want) {
+	if want := []string{"a.tpl", "b.json", "c.txt", "d.sh", "dir/f.txt", "dir/sub/h.txt", "e.txt", "g.txt"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("files %v, want %v", got, want)
 	}
 	if len(warns) != 1 || !strings.Contains(warns[0].Error(), "main.tf:15:3") || !strings.Contains(warns[0].Error(), "File outside the project not copied") {
