@@ -19,12 +19,19 @@ import (
 func assetProject(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	for name, content := range map[string]string{
+	writeTree(t, dir, map[string]string{
 		"lambda/index.js":      "exports.handler = async () => 'hello';\n",
 		"lambda/lib/greet.js":  "module.exports = (n) => `hi ${n}`;\n",
 		"templates/motd.tftpl": "Welcome to ${name}\n",
-	} {
-		p := filepath.Join(dir, filepath.FromSlash(name))
+	})
+	return dir
+}
+
+// writeTree writes files (slash-separated paths relative to root).
+func writeTree(t *testing.T, root string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -32,7 +39,6 @@ func assetProject(t *testing.T) string {
 			t.Fatal(err)
 		}
 	}
-	return dir
 }
 
 // assetApp declares an archive, a file and a directory asset and a
@@ -204,21 +210,13 @@ func readFilesApp(t *testing.T, out string, warnings *bytes.Buffer) (project str
 	t.Helper()
 	root := t.TempDir()
 	project = filepath.Join(root, "project")
-	for name, content := range map[string]string{
+	writeTree(t, root, map[string]string{
 		"project/templates/motd.tftpl": "Welcome to ${name}\n",
 		"project/policy.json":          `{"Version":"2012-10-17"}`,
 		"project/scripts/a.sh":         "echo a\n",
 		"project/scripts/b.sh":         "echo b\n",
 		"shared.txt":                   "outside\n",
-	} {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	app = tfkit.NewApp(tfkit.WithOutdir(out), tfkit.WithProjectDir(project), tfkit.WithGetenv(envOf(nil)), tfkit.WithWarnings(warnings))
 	s := tfkit.NewStack(app, "files")
 	tfkit.NewOutput(s, "motd", tfkit.OutputConfig{Value: tfkit.Fn("templatefile", "${path.module}/templates/motd.tftpl", map[string]any{"name": "tfkit"})})

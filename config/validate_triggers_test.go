@@ -1,6 +1,7 @@
 package config
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
@@ -72,41 +73,28 @@ resource "null_resource" "x" {
 	}
 }
 
-// The same list written as raw HCL (tfkit.Raw, innerText) is read alike.
-func TestValidateReplaceTriggeredByRaw(t *testing.T) {
-	cfg := mustParse(t, `resource "null_resource" "web" {
-  count = 2
-}
-resource "null_resource" "counted" {
-  count = 2
-  lifecycle {
-    replace_triggered_by = []
-  }
-}
-`)
-	raw := func(text string) *Raw {
+// The same list written as raw HCL (tfkit.Raw, innerText), and as
+// address strings, as the TSX front end takes them (replace_triggered_by:
+// ["null_resource.web[count.index].id"]), is read alike.
+func TestValidateReplaceTriggeredByRawAndStrings(t *testing.T) {
+	raw := func(items ...string) Expr {
+		text := "[" + strings.Join(items, ", ") + "]"
 		syn, diags := hclsyntax.ParseExpression([]byte(text), "raw.hcl", hcl.InitialPos)
 		if diags.HasErrors() {
 			t.Fatal(diags)
 		}
 		return &Raw{Text: text, Syntax: syn}
 	}
-	lifecycle := cfg.Blocks[1].Body.Items[1].(*Block)
-	attr := lifecycle.Body.Attribute("replace_triggered_by")
-	attr.Expr = raw("[null_resource.web[count.index].id]")
-	if diags := Validate(cfg); len(diags) != 0 {
-		t.Fatalf("want no diagnostics, got:\n%s", diags)
+	strs := func(items ...string) Expr {
+		tup := &Tuple{}
+		for _, it := range items {
+			tup.Items = append(tup.Items, String(it))
+		}
+		return tup
 	}
-	attr.Expr = raw("[null_resource.web[var.i].id]")
-	wantOne(t, Validate(cfg), "Invalid replace_triggered_by")
-	attr.Expr = raw("[null_resource.nope[count.index]]")
-	wantOne(t, Validate(cfg), `Reference to undeclared resource "null_resource.nope"`)
-}
-
-// Written as address strings, as the TSX front end takes them
-// (replace_triggered_by: ["null_resource.web[count.index].id"]), alike.
-func TestValidateReplaceTriggeredByStrings(t *testing.T) {
-	cfg := mustParse(t, `resource "null_resource" "web" {
+	for name, write := range map[string]func(...string) Expr{"raw": raw, "strings": strs} {
+		t.Run(name, func(t *testing.T) {
+			cfg := mustParse(t, `resource "null_resource" "web" {
   count = 2
 }
 resource "null_resource" "counted" {
@@ -116,13 +104,15 @@ resource "null_resource" "counted" {
   }
 }
 `)
-	attr := cfg.Blocks[1].Body.Items[1].(*Block).Body.Attribute("replace_triggered_by")
-	attr.Expr = &Tuple{Items: []Expr{String("null_resource.web[count.index].id"), String("null_resource.web")}}
-	if diags := Validate(cfg); len(diags) != 0 {
-		t.Fatalf("want no diagnostics, got:\n%s", diags)
+			attr := cfg.Blocks[1].Body.Items[1].(*Block).Body.Attribute("replace_triggered_by")
+			attr.Expr = write("null_resource.web[count.index].id", "null_resource.web")
+			if diags := Validate(cfg); len(diags) != 0 {
+				t.Fatalf("want no diagnostics, got:\n%s", diags)
+			}
+			attr.Expr = write("null_resource.web[var.i].id")
+			wantOne(t, Validate(cfg), "Invalid replace_triggered_by")
+			attr.Expr = write("null_resource.nope[count.index]")
+			wantOne(t, Validate(cfg), `Reference to undeclared resource "null_resource.nope"`)
+		})
 	}
-	attr.Expr = &Tuple{Items: []Expr{String("null_resource.web[var.i].id")}}
-	wantOne(t, Validate(cfg), "Invalid replace_triggered_by")
-	attr.Expr = &Tuple{Items: []Expr{String("null_resource.nope[count.index]")}}
-	wantOne(t, Validate(cfg), `Reference to undeclared resource "null_resource.nope"`)
 }

@@ -130,6 +130,24 @@ type blockMark struct {
 // markBlockObjects marks, in v (the value of blocks of one type), the
 // objects of the blocks rest leads to.
 func markBlockObjects(v cty.Value, rest []string, m blockMark) cty.Value {
+	return eachBlockObject(v, func(_ string, obj cty.Value, full map[string]cty.Value) cty.Value {
+		if len(rest) == 0 {
+			return obj.Mark(m)
+		}
+		if cur, ok := full[rest[0]]; ok {
+			full[rest[0]] = markBlockObjects(cur, rest[1:], m)
+			return cty.ObjectVal(full)
+		}
+		return obj
+	})
+}
+
+// eachBlockObject returns v, the value of blocks of one type (a tuple of
+// objects, or one object), with each object replaced by what f makes of
+// it, given its index ("[0]", "" for a lone object) and its attributes (a
+// map f may change and build the object from). v's marks are kept; an
+// unknown, null or empty v is returned as it is.
+func eachBlockObject(v cty.Value, f func(index string, obj cty.Value, full map[string]cty.Value) cty.Value) cty.Value {
 	uv, marks := v.Unmark()
 	if !uv.IsKnown() || uv.IsNull() {
 		return v
@@ -143,18 +161,18 @@ func markBlockObjects(v cty.Value, rest []string, m blockMark) cty.Value {
 		elems := make([]cty.Value, 0, uv.LengthInt())
 		for it := uv.ElementIterator(); it.Next(); {
 			_, ev := it.Element()
-			elems = append(elems, markBlockObjects(ev, rest, m))
+			idx := "[" + itoa(len(elems)) + "]"
+			elems = append(elems, eachBlockObject(ev, func(_ string, obj cty.Value, full map[string]cty.Value) cty.Value {
+				return f(idx, obj, full)
+			}))
 		}
 		return cty.TupleVal(elems).WithMarks(marks)
 	case t.IsObjectType():
-		if len(rest) == 0 {
-			return v.Mark(m)
-		}
 		full := uv.AsValueMap()
-		if cur, ok := full[rest[0]]; ok {
-			full[rest[0]] = markBlockObjects(cur, rest[1:], m)
-			return cty.ObjectVal(full).WithMarks(marks)
+		if full == nil {
+			full = map[string]cty.Value{}
 		}
+		return f("", uv, full).WithMarks(marks)
 	}
 	return v
 }
@@ -267,43 +285,26 @@ const (
 // the attribute's path. Blocks of a type written none of are unknown
 // as a whole.
 func withBlockReads(v cty.Value, path string, reads *blockReads, unknownAttr func(path string, unset unsetKind) cty.Value) cty.Value {
-	uv, marks := v.Unmark()
-	if !uv.IsKnown() || uv.IsNull() {
-		return v
+	if uv, _ := v.Unmark(); uv.IsKnown() && !uv.IsNull() && uv.Type().IsTupleType() && uv.LengthInt() == 0 {
+		// No block written (a dynamic block over nothing), yet one is
+		// read: the provider may compute the blocks (an AKS cluster's
+		// kubelet_identity), as an attribute left null.
+		return unknownAttr(path, noBlocks)
 	}
-	t := uv.Type()
-	switch {
-	case t.IsTupleType() || t.IsListType():
-		if uv.LengthInt() == 0 {
-			// No block written (a dynamic block over nothing), yet one is
-			// read: the provider may compute the blocks (an AKS cluster's
-			// kubelet_identity), as an attribute left null.
-			return unknownAttr(path, noBlocks)
-		}
-		elems := make([]cty.Value, 0, uv.LengthInt())
-		for it := uv.ElementIterator(); it.Next(); {
-			_, ev := it.Element()
-			elems = append(elems, withBlockReads(ev, path+"["+itoa(len(elems))+"]", reads, unknownAttr))
-		}
-		return cty.TupleVal(elems).WithMarks(marks)
-	case t.IsObjectType():
-		full := uv.AsValueMap()
-		if full == nil {
-			full = map[string]cty.Value{}
-		}
+	return eachBlockObject(v, func(index string, _ cty.Value, full map[string]cty.Value) cty.Value {
+		at := path + index
 		for n := range reads.attrs {
 			if cur, ok := full[n]; !ok {
-				full[n] = unknownAttr(path+"."+n, notSet)
+				full[n] = unknownAttr(at+"."+n, notSet)
 			} else if isNull(cur) {
-				full[n] = unknownAttr(path+"."+n, setNull)
+				full[n] = unknownAttr(at+"."+n, setNull)
 			}
 		}
 		for n, inner := range reads.blocks {
 			if cur, ok := full[n]; ok {
-				full[n] = withBlockReads(cur, path+"."+n, inner, unknownAttr)
+				full[n] = withBlockReads(cur, at+"."+n, inner, unknownAttr)
 			}
 		}
-		return cty.ObjectVal(full).WithMarks(marks)
-	}
-	return v
+		return cty.ObjectVal(full)
+	})
 }
