@@ -181,14 +181,7 @@ func TestAssetEngine(t *testing.T) {
 	enginetest.RequireProvider(t, "hashicorp/local", "2.9.0")
 	project, out := assetProject(t), t.TempDir()
 	app, assets := assetApp(project, out)
-	if err := app.Synth(); err != nil {
-		t.Fatal(err)
-	}
-	w := enginetest.WorkspaceFrom(t, filepath.Join(out, "stacks", "fn"))
-	w.Init()
-	w.Validate()
-	w.Apply()
-	outs := w.Outputs()
+	outs := appliedOutputs(t, app, filepath.Join(out, "stacks", "fn"))
 	want := `"` + assets[0].Hash() + `"`
 	for _, name := range []string{"bundle_sha256", "copy_sha256", "hash"} {
 		if got := string(outs[name].Value); got != want {
@@ -273,14 +266,7 @@ func TestReadFilesEngine(t *testing.T) {
 	enginetest.SkipShort(t)
 	out := t.TempDir()
 	_, app := readFilesApp(t, out, nil)
-	if err := app.Synth(); err != nil {
-		t.Fatal(err)
-	}
-	w := enginetest.WorkspaceFrom(t, filepath.Join(out, "stacks", "files"))
-	w.Init()
-	w.Validate()
-	w.Apply()
-	outs := w.Outputs()
+	outs := appliedOutputs(t, app, filepath.Join(out, "stacks", "files"))
 	if got := string(outs["motd"].Value); got != `"Welcome to tfkit\n"` {
 		t.Errorf("motd = %s", got)
 	}
@@ -291,4 +277,18 @@ func TestReadFilesEngine(t *testing.T) {
 	if err := json.Unmarshal(outs["scripts"].Value, &scripts); err != nil || strings.Join(scripts, " ") != "a.sh b.sh" {
 		t.Errorf("scripts = %s", outs["scripts"].Value)
 	}
+}
+
+// appliedOutputs synthesizes app, applies the stack written to dir with the
+// engine (validated first) and returns its outputs.
+func appliedOutputs(t *testing.T, app *tfkit.App, dir string) map[string]enginetest.Output {
+	t.Helper()
+	if err := app.Synth(); err != nil {
+		t.Fatal(err)
+	}
+	w := enginetest.WorkspaceFrom(t, dir)
+	w.Init()
+	w.Validate()
+	w.Apply()
+	return w.Outputs()
 }

@@ -29,11 +29,21 @@ type blockReads struct {
 }
 
 // noteBlockRead records the read of steps (starting with an attribute
-// step, after the resource's address and instance key) when its first
-// name is a block type of the resource's configuration.
+// step, after the resource's address and instance key) through the blocks
+// the resource writes: of an attribute inside them, or of the blocks
+// themselves, whose value is then passed on whole
+// (google_container_cluster.primary[*].master_auth): what is read from it
+// later is not known statically (see blockMark).
 func (r *ResourceDecl) noteBlockRead(steps hcl.Traversal) {
-	if types, attr, ok := r.blockReadPath(steps); ok {
-		r.addBlockRead(types, attr)
+	types, rest := r.blockTypes(steps)
+	switch {
+	case len(types) == 0:
+	case len(rest) == 0:
+		r.noteWholeBlocks(types)
+	default:
+		if a, ok := rest[0].(hcl.TraverseAttr); ok {
+			r.addBlockRead(types, a.Name)
+		}
 	}
 }
 
@@ -81,19 +91,12 @@ func (r *ResourceDecl) blockReadPath(steps hcl.Traversal) (types []string, attr 
 	return types, a.Name, true
 }
 
-// noteWholeBlock records a read of steps that ends at blocks the resource
-// writes (google_container_cluster.primary[*].master_auth): their value is
-// passed on, and what is read from it later is not known statically (see
-// blockMark).
-func (r *ResourceDecl) noteWholeBlock(steps hcl.Traversal) {
-	types, rest := r.blockTypes(steps)
-	if len(types) == 0 || len(rest) > 0 {
-		return
-	}
+// noteWholeBlocks records blocks whose value is passed on whole, with the
+// blocks nested in them, which go along.
+func (r *ResourceDecl) noteWholeBlocks(types []string) {
 	if r.wholeBlocks == nil {
 		r.wholeBlocks = map[string]bool{}
 	}
-	// The blocks nested in them are passed on with them.
 	bodies := []*Body{r.Body}
 	for _, t := range types {
 		bodies = blocksOfType(bodies, t)
@@ -119,7 +122,7 @@ func (r *ResourceDecl) noteWholeBlock(steps hcl.Traversal) {
 }
 
 // blockMark marks the objects of blocks whose value is read whole
-// (noteWholeBlock): an "Unsupported attribute" or "Invalid index" error on
+// (noteWholeBlocks): an "Unsupported attribute" or "Invalid index" error on
 // one names an attribute read inside those blocks, which the next
 // evaluation pass adds (whole.go), as for whole resource objects.
 type blockMark struct {

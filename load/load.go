@@ -197,7 +197,7 @@ func (e *evaluator) rootInputs() map[string]rootInput {
 	var auto []string
 	for _, ent := range entries {
 		n := ent.Name()
-		if !ent.IsDir() && (strings.HasSuffix(n, ".auto.tfvars") || strings.HasSuffix(n, ".auto.tfvars.json")) {
+		if _, isAuto := tffile.VariablesFile(n); !ent.IsDir() && isAuto {
 			auto = append(auto, n)
 		}
 	}

@@ -211,7 +211,6 @@ func collectRefs(m *Module) {
 			if a, ok := rest[0].(hcl.TraverseAttr); ok {
 				r.Refs[a.Name] = true
 				r.noteBlockRead(rest)
-				r.noteWholeBlock(rest)
 			}
 		}
 	}

@@ -73,8 +73,7 @@ func rootVariables(dir string, flavor Flavor) (declared, setByFiles map[string]b
 					declared[b.Labels[0]] = true
 				}
 			}
-		case name == "terraform.tfvars", name == "terraform.tfvars.json",
-			strings.HasSuffix(name, ".auto.tfvars"), strings.HasSuffix(name, ".auto.tfvars.json"):
+		case isVariablesFile(name):
 			file := parseFile(p, filepath.Join(dir, name))
 			if file == nil {
 				continue
@@ -118,4 +117,9 @@ func parseFile(p *hclparse.Parser, path string) *hcl.File {
 		return nil
 	}
 	return file
+}
+
+func isVariablesFile(name string) bool {
+	ok, _ := tffile.VariablesFile(name)
+	return ok
 }

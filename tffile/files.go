@@ -89,6 +89,16 @@ func kind(name string, tofu bool) (config, json, override bool, suffix string) {
 // entries (directories excluded by the caller), as Terraform reads them:
 // the primary files in name order, then the override files in name
 // order, which is the order Terraform reads and merges them in. NamesFor
+// VariablesFile reports whether Terraform reads the file name of a root
+// module's directory for variable values by its name alone:
+// terraform.tfvars(.json), or, when auto, *.auto.tfvars(.json).
+func VariablesFile(name string) (ok, auto bool) {
+	if strings.HasSuffix(name, ".auto.tfvars") || strings.HasSuffix(name, ".auto.tfvars.json") {
+		return true, true
+	}
+	return name == "terraform.tfvars" || name == "terraform.tfvars.json", false
+}
+
 // picks them as another engine does.
 func Names(names []string) (primary, overrides []string) {
 	return NamesFor(names, Terraform)

@@ -629,3 +629,17 @@ func TestReadHeaders(t *testing.T) {
 		}
 	}
 }
+
+// TestVariablesFile: the names Terraform reads variable values from by
+// name alone, and which of them are read in name order after the others.
+func TestVariablesFile(t *testing.T) {
+	for name, want := range map[string][2]bool{
+		"terraform.tfvars": {true, false}, "terraform.tfvars.json": {true, false},
+		"prod.auto.tfvars": {true, true}, "prod.auto.tfvars.json": {true, true},
+		"prod.tfvars": {false, false}, "main.tf": {false, false}, "terraform.tfvars.bak": {false, false},
+	} {
+		if ok, auto := VariablesFile(name); ok != want[0] || auto != want[1] {
+			t.Errorf("VariablesFile(%q) = %v, %v; want %v, %v", name, ok, auto, want[0], want[1])
+		}
+	}
+}

@@ -80,8 +80,7 @@ func variablesFiles(dir string) diag.Diagnostics {
 	var ds diag.Diagnostics
 	for _, e := range ents {
 		n := e.Name()
-		if e.IsDir() || (n != "terraform.tfvars" && n != "terraform.tfvars.json" &&
-			!strings.HasSuffix(n, ".auto.tfvars") && !strings.HasSuffix(n, ".auto.tfvars.json")) {
+		if ok, _ := tffile.VariablesFile(n); e.IsDir() || !ok {
 			continue
 		}
 		ds = append(ds, &diag.Diagnostic{Severity: diag.Warning, Summary: "Variables file not converted",

@@ -27,7 +27,7 @@ import (
 // the engine would fail with "no file exists". So the files a stack names
 // this way are copied into it, at the same path, and the expressions stay
 // as written. Only what the configuration names statically counts: a
-// "${path.module}/REL" string or template with nothing interpolated after
+// "${path.module}/REL" template with nothing interpolated after
 // path.module (also path.root), and the literal path argument of Terraform's
 // file functions (file, templatefile, filebase64, fileexists, filemd5, ...).
 // Files and directories inside the project are copied (an archive's
@@ -72,10 +72,6 @@ func Files(cfg *config.Config, base string, skip map[string][]byte) (map[string]
 					switch e := e.(type) {
 					case *config.Template:
 						if p, ok := modulePath(e); ok {
-							note(p, it.Range)
-						}
-					case *config.Literal:
-						if p, ok := literalModulePath(e.Val); ok {
 							note(p, it.Range)
 						}
 					case *config.Call:
@@ -207,21 +203,6 @@ func modulePath(t *config.Template) (string, bool) {
 		return "", false
 	}
 	return strings.TrimPrefix(s, "/"), true
-}
-
-// literalModulePath reads a string a front end wrote with the
-// interpolation in its text ("${path.module}/policy.json").
-func literalModulePath(v cty.Value) (string, bool) {
-	if v.IsNull() || !v.IsKnown() || v.Type() != cty.String {
-		return "", false
-	}
-	s := v.AsString()
-	for _, p := range []string{"${path.module}/", "${path.root}/"} {
-		if rest, ok := strings.CutPrefix(s, p); ok && !strings.Contains(rest, "${") && !strings.Contains(rest, "%{") {
-			return rest, true
-		}
-	}
-	return "", false
 }
 
 func isPathModule(tr hcl.Traversal) bool {

@@ -14,12 +14,12 @@ import (
 )
 
 // TestFiles: the paths a configuration names statically, as HCL (templates,
-// file functions with core:: or without, raw text) and as strings a front
-// end wrote, give the files of the project to copy, and a directory its
-// files (not .git, state files, nor a synth output inside it); what names
-// nothing, a state file, an absolute path, a path with something
-// interpolated after path.module and a path the stack already holds copy
-// nothing, and a file outside the project is a warning.
+// file functions with core:: or without, raw text), give the files of the
+// project to copy, and a directory its files (not .git, state files, nor a
+// synth output inside it); what names nothing, a state file, an absolute
+// path, a path with something interpolated after path.module, a literal
+// string holding "${path.module}" as text and a path the stack already
+// holds copy nothing, and a file outside the project is a warning.
 func TestFiles(t *testing.T) {
 	root := t.TempDir()
 	base := filepath.Join(root, "app")
@@ -49,6 +49,7 @@ resource "x" "y" {
 		t.Fatal(ds)
 	}
 	b := cfg.Blocks[0]
+	// A literal string is not read as a path: ${ in it is text.
 	b.Body.Set("literal", config.String("${path.module}/e.txt"))
 	text := `[for s in ["x"] : file("g.txt")]`
 	syntax, hds := hclsyntax.ParseExpression([]byte(text), "main.go", hcl.InitialPos)
@@ -65,7 +66,7 @@ resource "x" "y" {
 		got = append(got, rel)
 	}
 	sort.Strings(got)
-	if want := []string{"a.tpl", "b.json", "c.txt", "d.sh", "dir/f.txt", "dir/sub/h.txt", "e.txt", "g.txt"}; !reflect.DeepEqual(got, want) {
+	if want := []string{"a.tpl", "b.json", "c.txt", "d.sh", "dir/f.txt", "dir/sub/h.txt", "g.txt"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("files %v, want %v", got, want)
 	}
 	if len(warns) != 1 || !strings.Contains(warns[0].Error(), "main.tf:15:3") || !strings.Contains(warns[0].Error(), "File outside the project not copied") {
