@@ -148,14 +148,25 @@ type stateFile struct {
 // (path relative to the root module, terraform.tfstate by default);
 // other backends leave them unknown.
 func (e *evaluator) remoteState(v cty.Value, addr string, rng hcl.Range) cty.Value {
-	uv, marks := v.UnmarkDeep()
+	// Marks stay where they were (a sensitive variable in config marks
+	// config, not the outputs read with it).
+	uv, marks := v.UnmarkDeepWithPaths()
 	if !uv.IsKnown() || uv.IsNull() || !uv.Type().IsObjectType() {
 		return v
 	}
 	attrs := uv.AsValueMap()
 	set := func(outputs cty.Value) cty.Value {
 		attrs["outputs"] = outputs
-		return cty.ObjectVal(attrs).WithMarks(marks)
+		kept := marks[:0:0]
+		for _, pm := range marks {
+			if len(pm.Path) > 0 {
+				if ga, ok := pm.Path[0].(cty.GetAttrStep); ok && ga.Name == "outputs" {
+					continue // the configured outputs (null) are replaced
+				}
+			}
+			kept = append(kept, pm)
+		}
+		return cty.ObjectVal(attrs).MarkWithPaths(kept)
 	}
 	backend, ok := attrs["backend"]
 	if !ok || !backend.IsKnown() || backend.IsNull() || backend.Type() != cty.String {

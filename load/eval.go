@@ -1157,6 +1157,9 @@ func (e *evaluator) scopedValue(r *ResourceDecl, addr string, attrs cty.Value) c
 	if !missing {
 		return attrs
 	}
+	// The object itself may carry marks (a remote state's outputs read
+	// from a configuration holding sensitive values); they stay on it.
+	attrs, marks := attrs.Unmark()
 	full := attrs.AsValueMap()
 	if full == nil {
 		full = map[string]cty.Value{}
@@ -1199,7 +1202,7 @@ func (e *evaluator) scopedValue(r *ResourceDecl, addr string, attrs cty.Value) c
 			e.marked = true
 		}
 	}
-	return cty.ObjectVal(full)
+	return cty.ObjectVal(full).WithMarks(marks)
 }
 
 // isNull says whether v is a known null, marked or not.

@@ -249,6 +249,9 @@ func schemaNames(b *schema.Block) []string {
 }
 
 func (e *evaluator) convertAttr(v cty.Value, ty cty.Type, path string, rng hcl.Range) cty.Value {
+	if ty == cty.DynamicPseudoType {
+		return v // any value converts to itself, marks and all
+	}
 	uv, pvms := v.UnmarkDeepWithPaths()
 	cv, err := convert.Convert(uv, ty)
 	if err != nil {
