@@ -136,9 +136,26 @@ func Files(files []File, opts Options) ([]byte, diag.Diagnostics) {
 	// What each block of a file becomes: itself, a block merged with
 	// overrides, or nothing (an override merged into another file's).
 	emitted := map[*config.Block]*config.Block{}
+	var settings []*config.Block
 	for _, b := range m.Config.Blocks {
 		base, _ := m.Merged(b)
 		emitted[base] = b
+		if b.Type == "terraform" && len(b.Labels) == 0 {
+			settings = append(settings, b)
+		}
+	}
+	// Terraform reads the terraform blocks of all files (versions.tf
+	// and backend.tf) as one; a stack has one, so the program writes them
+	// as one, where the first was.
+	if merged, ok := mergeTerraformBlocks(settings); ok {
+		for i, b := range settings {
+			base, _ := m.Merged(b)
+			if i == 0 {
+				emitted[base] = merged
+			} else {
+				delete(emitted, base)
+			}
+		}
 	}
 	var srcs []*source
 	for _, f := range m.Files {
@@ -450,4 +467,45 @@ func dedent(text string) string {
 func warnf(rng hcl.Range, summary, detail string, args ...any) *diag.Diagnostic {
 	r := rng
 	return &diag.Diagnostic{Severity: diag.Warning, Summary: summary, Detail: fmt.Sprintf(detail, args...), Subject: &r}
+}
+
+// mergeTerraformBlocks returns the terraform blocks of a module as one
+// block: the items of the first, then those of the others in order.
+// Required versions set in several blocks all hold, as one constraint
+// list; ok is false when there is nothing to merge or another setting
+// is set twice (the front end then reports the duplicate, as Terraform
+// does).
+func mergeTerraformBlocks(blocks []*config.Block) (*config.Block, bool) {
+	if len(blocks) < 2 {
+		return nil, false
+	}
+	items := append([]config.Item(nil), blocks[0].Body.Items...)
+	attr := map[string]int{}
+	for i, it := range items {
+		if a, ok := it.(*config.Attribute); ok {
+			attr[a.Name] = i
+		}
+	}
+	for _, b := range blocks[1:] {
+		for _, it := range b.Body.Items {
+			a, ok := it.(*config.Attribute)
+			if !ok {
+				items = append(items, it)
+				continue
+			}
+			i, dup := attr[a.Name]
+			if !dup {
+				attr[a.Name] = len(items)
+				items = append(items, a)
+				continue
+			}
+			prev, ok1 := config.LiteralString(items[i].(*config.Attribute).Expr)
+			next, ok2 := config.LiteralString(a.Expr)
+			if a.Name != "required_version" || !ok1 || !ok2 {
+				return nil, false
+			}
+			items[i] = &config.Attribute{Name: a.Name, Expr: &config.Literal{Val: cty.StringVal(prev + ", " + next)}, Range: items[i].(*config.Attribute).Range}
+		}
+	}
+	return &config.Block{Type: "terraform", Body: &config.Body{Items: items}, DeclRange: blocks[0].DeclRange}, true
 }
