@@ -1145,15 +1145,16 @@ func (v *validator) checkTraversal(tr hcl.Traversal, sc scope, static bool) {
 			undeclared("module", "module."+name, fmt.Sprintf("No module %q is declared in this stack.", name), v.decls.byKind["module"], name)
 			return
 		}
-		if static {
-			// depends_on = [module.net] waits for the whole module,
-			// its inputs included.
-			v.addEdge(sc, "module."+name)
-			return
-		}
 		out, ok := attr(2)
 		if _, index := tr[min(2, len(tr)-1)].(hcl.TraverseIndex); index && len(tr) > 2 {
 			out, ok = attr(3) // module.net["a"].vpc_id
+		}
+		if static && !ok {
+			// depends_on = [module.net] waits for the whole module,
+			// its inputs included; [module.net.vpc_id] for that output
+			// only, as in Terraform.
+			v.addEdge(sc, "module."+name)
+			return
 		}
 		if !ok {
 			out = "*"

@@ -473,9 +473,9 @@ resource "a_b" "c" {
 }
 
 // moduleCycleCases: Terraform orders a module's inputs and outputs one by
-// one, so calls reading each other's outputs are no cycle; a resource
-// that waits for the whole module (depends_on) or expands it (for_each)
-// while the module reads it back is. want is the cycle reported, "" for
+// one, so calls reading each other's outputs are no cycle, nor is
+// depends_on one output; a resource that waits for the whole module
+// (depends_on) or expands it (for_each) while the module reads it back is. want is the cycle reported, "" for
 // none. Each case's module is moduleCycleChild.
 var moduleCycleCases = []struct{ name, src, want, related string }{
 	{"modules reading each other's outputs", `module "a" {
@@ -505,6 +505,14 @@ module "a" {
   v      = terraform_data.x.id
 }
 `, "Dependency cycle: terraform_data.x → module.a → terraform_data.x", "module.a refers to terraform_data.x in module.a.v"},
+	{"depends_on one output of a module that reads back", `resource "terraform_data" "x" {
+  depends_on = [module.a.o]
+}
+module "a" {
+  source = "./m"
+  v      = terraform_data.x.id
+}
+`, "", ""},
 	{"for_each of a module reading its output", `resource "terraform_data" "x" {
   input = module.a["k"].o
 }
