@@ -1,6 +1,7 @@
 package provider_test
 
 import (
+	"reflect"
 	"regexp"
 	"testing"
 	"time"
@@ -10,8 +11,8 @@ import (
 )
 
 // example is a provider exercising every flag combination, a default,
-// the duration and timestamp types, a function and a panic, through the
-// real engine.
+// the duration and timestamp types (also inside nested blocks), a
+// function and a panic, through the real engine.
 func example() *provider.Provider {
 	return &provider.Provider{
 		Resources: map[string]*provider.Resource{
@@ -26,6 +27,13 @@ func example() *provider.Provider {
 					"at":                {Type: provider.Timestamp, Optional: true},
 					"panic":             {Type: provider.Bool, Optional: true},
 					"port":              {Type: provider.Int64, Optional: true},
+				}, Blocks: map[string]*provider.Block{
+					"timeouts": {Nesting: provider.NestingSingle, Attributes: map[string]*provider.Attribute{
+						"create": {Type: provider.Duration, Optional: true},
+					}},
+					"step": {Nesting: provider.NestingSet, Attributes: map[string]*provider.Attribute{
+						"every": {Type: provider.Duration, Required: true},
+					}},
 				}},
 				Create: func(ctx *provider.Context, plan provider.Values) provider.Values {
 					if plan.Bool("panic") {
@@ -54,6 +62,16 @@ func example() *provider.Provider {
 			},
 		},
 		Functions: map[string]*provider.Function{
+			"greet": {
+				Parameters: []provider.Parameter{{Name: "name", Type: provider.String, AllowNull: true}},
+				Return:     provider.String,
+				Call: func(ctx *provider.Context, args []any) any {
+					if args[0] == nil {
+						return "hello, nobody"
+					}
+					return "hello, " + args[0].(string)
+				},
+			},
 			"double": {
 				Parameters: []provider.Parameter{{Name: "n", Type: provider.Int64}},
 				Return:     provider.Int64,
@@ -80,6 +98,15 @@ resource "example_thing" "a" {
   required = "r"
   every    = "90s"
   at       = "2026-01-02T16:04:05+01:00"
+  timeouts {
+    create = "5m"
+  }
+  step {
+    every = "1h"
+  }
+  step {
+    every = "2h"
+  }
 }
 resource "example_thing" "b" {
   required          = "r"
@@ -90,14 +117,18 @@ resource "example_thing" "b" {
 output "double" {
   value = provider::example::double(21)
 }
+output "nobody" {
+  value = provider::example::greet(null)
+}
 `,
 				Check: func(t testing.TB, s *providertest.State) {
 					a := s.Resources["example_thing.a"]
 					for k, want := range map[string]any{
 						"optional": nil, "computed": "from r", "optional_computed": "chosen by the provider",
 						"with_default": 8080.0, "every": "90s", "at": "2026-01-02T16:04:05+01:00",
+						"timeouts": map[string]any{"create": "5m"},
 					} {
-						if a[k] != want {
+						if !reflect.DeepEqual(a[k], want) {
 							t.Errorf("example_thing.a.%s = %#v, want %#v", k, a[k], want)
 						}
 					}
@@ -108,6 +139,9 @@ output "double" {
 					if s.Outputs["double"] != 42.0 {
 						t.Errorf("double(21) = %v", s.Outputs["double"])
 					}
+					if s.Outputs["nobody"] != "hello, nobody" {
+						t.Errorf("greet(null) = %v", s.Outputs["nobody"])
+					}
 				},
 			},
 			{
@@ -117,6 +151,15 @@ resource "example_thing" "a" {
   required = "r"
   every    = "1m30s"
   at       = "2026-01-02T15:04:05Z"
+  timeouts {
+    create = "300s"
+  }
+  step {
+    every = "120m"
+  }
+  step {
+    every = "60m"
+  }
 }
 resource "example_thing" "b" {
   required          = "r"

@@ -212,7 +212,7 @@ func decodeWire(r *mpReader, t Type, p *path) (any, error) {
 					return nil, err
 				}
 				if out[k], err = decodeWire(r, t.elem, p); err != nil {
-					return nil, err
+					return nil, under(err, path{mapKey: k, kind: stepKey})
 				}
 			}
 			return out, nil
@@ -223,7 +223,7 @@ func decodeWire(r *mpReader, t Type, p *path) (any, error) {
 		out := make([]any, h.n)
 		for i := range out {
 			if out[i], err = decodeWire(r, t.elem, p); err != nil {
-				return nil, err
+				return nil, under(err, path{pos: i, kind: stepIndex})
 			}
 		}
 		return out, nil
@@ -249,7 +249,7 @@ func decodeWire(r *mpReader, t Type, p *path) (any, error) {
 				return nil, p.attr(k).errorf("the schema has no attribute %q", k)
 			}
 			if out[k], err = decodeWire(r, at, p); err != nil {
-				return nil, err
+				return nil, under(err, path{name: k, kind: stepAttr})
 			}
 		}
 		for n := range t.attrs {
@@ -260,6 +260,29 @@ func decodeWire(r *mpReader, t Type, p *path) (any, error) {
 		return out, nil
 	}
 	return nil, p.errorf("unsupported type %s", t)
+}
+
+// under puts step between the root of a decoding error's path and the
+// rest, as the error leaves a nested value: decodeWire passes its caller's
+// path down unchanged, so that decoding allocates no path for values that
+// decode fine.
+func under(err error, step path) error {
+	pe, ok := err.(*pathError)
+	if !ok {
+		return err
+	}
+	var below *path
+	root := pe.path
+	for root != nil && root.kind != stepRoot {
+		below, root = root, root.parent
+	}
+	step.parent = root
+	if below == nil {
+		pe.path = &step
+	} else {
+		below.parent = &step
+	}
+	return pe
 }
 
 func decodePrimitive(r *mpReader, t primitive, h mpHead, p *path) (any, error) {
@@ -317,7 +340,7 @@ func decodePrimitive(r *mpReader, t primitive, h mpHead, p *path) (any, error) {
 	case kindInt64:
 		i, acc := f.Int64()
 		if acc != big.Exact {
-			return nil, p.errorf("%s is not a whole number in the int64 range", f.Text('g', -1))
+			return nil, p.errorf("%s is not a whole number in the int64 range", numberText(f))
 		}
 		return i, nil
 	case kindFloat64:
@@ -533,11 +556,17 @@ func encode(w *mpWriter, v any, t Type, p *path, raw bool) error {
 				w.int(int64(n))
 				return nil
 			case float64:
-				if t.kind == kindInt64 && n != math.Trunc(n) {
-					return p.errorf("%v is not a whole number", n)
-				}
 				if math.IsNaN(n) || math.IsInf(n, 0) {
 					return p.errorf("%v is not a number Terraform can hold", n)
+				}
+				if t.kind == kindInt64 {
+					if n != math.Trunc(n) {
+						return p.errorf("%v is not a whole number", n)
+					}
+					// -2^63 is the smallest int64; 2^63 is one past the largest.
+					if n < -(1<<63) || n >= 1<<63 {
+						return p.errorf("%s is not a whole number in the int64 range", numberText(big.NewFloat(n)))
+					}
 				}
 				w.float(n)
 				return nil
@@ -546,8 +575,10 @@ func encode(w *mpWriter, v any, t Type, p *path, raw bool) error {
 			if !ok {
 				return p.notNumber(t, v)
 			}
-			if t.kind == kindInt64 && !f.IsInt() {
-				return p.errorf("%s is not a whole number", f.Text('g', -1))
+			if t.kind == kindInt64 {
+				if err := checkInt64(f, p); err != nil {
+					return err
+				}
 			}
 			w.number(f)
 		}

@@ -105,7 +105,12 @@ func (p *path) errorf(format string, args ...any) error {
 }
 
 func (p *path) mismatch(t Type, v any) error {
-	return p.errorf("a %s value cannot hold a Go %T (%s)", t, v, goTypeHint(t))
+	name := t.String()
+	article := "a"
+	if name != "" && strings.ContainsRune("aeiou", rune(name[0])) {
+		article = "an"
+	}
+	return p.errorf("%s %s value cannot hold a Go %T (%s)", article, name, v, goTypeHint(t))
 }
 
 // notNumber is the error for a value of a number type that toBigFloat

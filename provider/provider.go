@@ -182,7 +182,7 @@ var typeNameRE = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
 // mistake stops the provider before any user sees a plan.
 func (p *Provider) Check() error {
 	var errs []string
-	errs = append(errs, p.Schema.check("provider", false)...)
+	errs = append(errs, p.Schema.check("provider", false, "provider", providerMeta)...)
 	for _, n := range sortedKeys(p.Resources) {
 		r := p.Resources[n]
 		if !typeNameRE.MatchString(n) {
@@ -192,7 +192,7 @@ func (p *Provider) Check() error {
 			errs = append(errs, fmt.Sprintf("resource %s is nil", n))
 			continue
 		}
-		errs = append(errs, r.Schema.check("resource "+n, true)...)
+		errs = append(errs, r.Schema.check("resource "+n, true, "resource", resourceMeta)...)
 		for _, op := range []struct {
 			name string
 			set  bool
@@ -217,7 +217,7 @@ func (p *Provider) Check() error {
 			errs = append(errs, fmt.Sprintf("data source %s is nil", n))
 			continue
 		}
-		errs = append(errs, d.Schema.check("data source "+n, false)...)
+		errs = append(errs, d.Schema.check("data source "+n, false, "data", dataMeta)...)
 		if d.Read == nil {
 			errs = append(errs, fmt.Sprintf("data source %s: Read is nil", n))
 		}

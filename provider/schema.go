@@ -2,6 +2,8 @@ package provider
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 	"sort"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -111,15 +113,43 @@ func sortedKeys[V any](m map[string]V) []string {
 	return out
 }
 
+// Meta-arguments of each kind of configuration block: an attribute or
+// block of the same name at the top of an element could never be set
+// (count = 1 sets the resource's count).
+var (
+	resourceMeta = []string{"connection", "count", "depends_on", "for_each", "lifecycle", "provider", "provisioner"}
+	dataMeta     = []string{"count", "depends_on", "for_each", "lifecycle", "provider"}
+	providerMeta = []string{"alias", "version"}
+)
+
+// nameRE is what Terraform accepts as an attribute or block name.
+var nameRE = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
+
+// checkName returns the problems of a name at path at; meta, for the
+// element's own names, are those its block keeps for meta-arguments.
+func checkName(element, what, at, name, block string, meta []string) []string {
+	var errs []string
+	if !nameRE.MatchString(name) {
+		errs = append(errs, fmt.Sprintf("%s: %s %s: a name is lower case letters, digits and underscores, not starting with a digit", element, what, at))
+	}
+	if slices.Contains(meta, name) {
+		errs = append(errs, fmt.Sprintf("%s: %s %s: %q is a meta-argument of %s blocks, so a configuration could never set it: choose another name", element, what, at, name, block))
+	}
+	return errs
+}
+
 // check returns every problem of the schema, each naming the attribute
-// path. top is true for a resource's own attributes, where plan
-// modifiers apply; data is true for data sources and the provider block.
-func (s *Schema) check(element string, resource bool) []string {
+// path. resource is true for a resource's schema, where plan modifiers
+// apply; block names the configuration block ("resource", "data",
+// "provider") whose meta-arguments its names must avoid.
+func (s *Schema) check(element string, resource bool, block string, meta []string) []string {
 	var errs []string
 	for _, n := range sortedKeys(s.Attributes) {
+		errs = append(errs, checkName(element, "attribute", n, n, block, meta)...)
 		errs = append(errs, checkAttribute(element, n, s.Attributes[n], resource, true)...)
 	}
 	for _, n := range sortedKeys(s.Blocks) {
+		errs = append(errs, checkName(element, "block", n, n, block, meta)...)
 		errs = append(errs, checkBlock(element, n, s.Blocks[n])...)
 	}
 	return errs
@@ -129,6 +159,12 @@ func checkBlock(element, at string, b *Block) []string {
 	var errs []string
 	if b == nil {
 		return []string{fmt.Sprintf("%s: block %s is nil", element, at)}
+	}
+	for _, n := range sortedKeys(b.Blocks) {
+		errs = append(errs, checkName(element, "block", at+"."+n, n, "", nil)...)
+	}
+	for _, n := range sortedKeys(b.Attributes) {
+		errs = append(errs, checkName(element, "attribute", at+"."+n, n, "", nil)...)
 	}
 	if b.Nesting == NestingMap {
 		errs = append(errs, fmt.Sprintf("%s: block %s: map nesting is for nested attributes; use NestingList or NestingSet", element, at))
@@ -196,6 +232,7 @@ func checkAttribute(element, at string, a *Attribute, resource, top bool) []stri
 			fail("unknown nesting %d", a.Nested.Nesting)
 		}
 		for _, n := range sortedKeys(a.Nested.Attributes) {
+			errs = append(errs, checkName(element, "attribute", at+"."+n, n, "", nil)...)
 			errs = append(errs, checkAttribute(element, at+"."+n, a.Nested.Attributes[n], false, false)...)
 		}
 	}

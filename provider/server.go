@@ -302,27 +302,123 @@ func (et *elementType) fromValuesEncoded(v Values, base map[string]any) (map[str
 	return out, &tfprotov6.DynamicValue{MsgPack: w.b}, nil
 }
 
-// keepEquivalent replaces each top-level attribute of next that means the
-// same as in base with base's value, so that a different spelling (JSON
-// whitespace, a time zone) never shows as a change.
+// keepEquivalent replaces each value of a custom type in next, at any
+// depth, that means the same as the one at its place in base with base's,
+// so that a different spelling (JSON whitespace, a time zone) never shows
+// as a change.
 func (et *elementType) keepEquivalent(next, base map[string]any) (changed bool) {
 	if next == nil || base == nil {
 		return false
 	}
 	for name, at := range et.obj.attrs {
-		if _, custom := at.(customType); !custom {
+		if !hasCustom(at) {
 			continue
 		}
-		nv, bv := next[name], base[name]
-		if nv == nil || bv == nil || nv == bv || !IsKnown(nv) || !IsKnown(bv) {
-			continue
-		}
-		if wireEqual(nv, bv, at) {
-			next[name] = bv
+		if v, kept := keepSame(next[name], base[name], at); kept {
+			next[name] = v
 			changed = true
 		}
 	}
 	return changed
+}
+
+// keepSame returns next with the values of custom types that mean the same
+// as their counterparts in base replaced by base's, and whether it
+// replaced any. List elements are matched by position, map elements by
+// key, set elements by meaning (a whole set that means the same is base).
+func keepSame(next, base any, t Type) (any, bool) {
+	if next == nil || base == nil || !IsKnown(next) || !IsKnown(base) || !hasCustom(t) {
+		return next, false
+	}
+	n, err1 := full(next, t)
+	b, err2 := full(base, t)
+	if err1 != nil || err2 != nil {
+		return next, false
+	}
+	switch t := t.(type) {
+	case customType:
+		if wireEqual(n, b, t) {
+			return base, true
+		}
+	case collection:
+		if t.kind == "map" {
+			nm, ok1 := n.(map[string]any)
+			bm, ok2 := b.(map[string]any)
+			if !ok1 || !ok2 {
+				break
+			}
+			out, hit := make(map[string]any, len(nm)), false
+			for k, e := range nm {
+				v, kept := keepSame(e, bm[k], t.elem)
+				out[k], hit = v, hit || kept
+			}
+			if hit {
+				return out, true
+			}
+			break
+		}
+		nl, ok1 := n.([]any)
+		bl, ok2 := b.([]any)
+		if !ok1 || !ok2 {
+			break
+		}
+		out, hit := make([]any, len(nl)), false
+		if t.kind == "list" {
+			for i, e := range nl {
+				out[i] = e
+				if i < len(bl) {
+					v, kept := keepSame(e, bl[i], t.elem)
+					out[i], hit = v, hit || kept
+				}
+			}
+		} else {
+			// Each element takes the first unused element of base that
+			// means the same, trying the one at its own position first.
+			used := make([]bool, len(bl))
+			all := len(nl) == len(bl)
+			for i, e := range nl {
+				out[i] = e
+				j := -1
+				if i < len(bl) && wireEqual(e, bl[i], t.elem) {
+					j = i
+				} else {
+					for k := range bl {
+						if !used[k] && wireEqual(e, bl[k], t.elem) {
+							j = k
+							break
+						}
+					}
+				}
+				if j < 0 || used[j] {
+					all = false
+					continue
+				}
+				used[j] = true
+				out[i], hit = bl[j], true
+			}
+			if all {
+				return base, true
+			}
+		}
+		if hit {
+			return out, true
+		}
+	case objectType:
+		nm, ok1 := n.(map[string]any)
+		bm, ok2 := b.(map[string]any)
+		if !ok1 || !ok2 {
+			break
+		}
+		out, hit := make(map[string]any, len(nm)), false
+		for k, e := range nm {
+			v, kept := keepSame(e, bm[k], t.attrs[k])
+			out[k], hit = v, hit || kept
+		}
+		if hit {
+			return out, true
+		}
+	}
+	return next, false
 }
 
 // changedPlanned names the first top-level attribute or block that the plan
@@ -699,12 +795,16 @@ func planChange(et *elementType, prior, proposed, config map[string]any) (map[st
 		case cv == nil && a.Computed && create:
 			plan[n] = Unknown
 		case !create && cv != nil && hasCustom(at):
-			cv, err := full(cv, at)
-			if err != nil {
-				return nil, nil, err
-			}
-			if ov := prior[n]; ov != nil && IsKnown(cv) && wireEqual(ov, cv, at) {
-				plan[n] = ov
+			plan[n], _ = keepSame(plan[n], prior[n], at)
+		}
+	}
+	if !create {
+		// Blocks keep the state's text of their custom values the same way;
+		// Terraform accepts a planned value equal to the prior one for a
+		// configured attribute.
+		for n := range et.schema.Blocks {
+			if at := et.obj.attrs[n]; config[n] != nil && hasCustom(at) {
+				plan[n], _ = keepSame(plan[n], prior[n], at)
 			}
 		}
 	}
@@ -977,6 +1077,11 @@ func (s *server) CallFunction(ctx context.Context, req *tfprotov6.CallFunctionRe
 			return resp, nil
 		}
 		idx := int64(i)
+		if dv == nil || (len(dv.MsgPack) == 0 && len(dv.JSON) == 0) {
+			// OpenTofu sends a null argument so; Terraform as MessagePack
+			// nil. Either reaches Call as nil.
+			continue
+		}
 		v, err := dv.Unmarshal(prm.Type.tfType())
 		if err == nil {
 			args[i], err = elemToGo(prm.Type, v, &path{})

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -69,7 +70,7 @@ func TestCheckNamesNestedPaths(t *testing.T) {
 	err := p.Check()
 	for _, want := range []string{
 		"resource test_thing: attribute rule.port: Required and Computed cannot both be set",
-		"resource test_thing: attribute d: Default: d: a int64 value cannot hold a Go string",
+		"resource test_thing: attribute d: Default: d: an int64 value cannot hold a Go string",
 		"resource test_thing: attribute r: Default needs Optional",
 	} {
 		if err == nil || !strings.Contains(err.Error(), want) {
@@ -411,6 +412,11 @@ func TestCallFunction(t *testing.T) {
 	if resp.Error == nil || resp.Error.FunctionArgument == nil || *resp.Error.FunctionArgument != 2 || resp.Error.Text != "null part" {
 		t.Errorf("error %+v", resp.Error)
 	}
+	// OpenTofu sends a null argument as a value with no encoding at all.
+	resp, _ = s.CallFunction(context.Background(), &tfprotov6.CallFunctionRequest{Name: "join", Arguments: []*tfprotov6.DynamicValue{arg("-"), arg("a"), {}}})
+	if resp.Error == nil || resp.Error.FunctionArgument == nil || *resp.Error.FunctionArgument != 2 || resp.Error.Text != "null part" {
+		t.Errorf("an argument without encoding: error %+v, want the call to see null", resp.Error)
+	}
 	resp, _ = s.CallFunction(context.Background(), &tfprotov6.CallFunctionRequest{Name: "nope"})
 	if resp.Error == nil {
 		t.Error("an unknown function was called")
@@ -537,5 +543,109 @@ func TestStateMismatchNamesPath(t *testing.T) {
 	}
 	if len(resp.Diagnostics) != 1 || resp.Diagnostics[0].Detail != `tags["a"]: a string value cannot hold a Go int (use string)` {
 		t.Fatalf("diagnostics %+v", resp.Diagnostics)
+	}
+}
+
+// Semantic equality holds inside nested blocks and nested attributes too:
+// a Read that returns the state it got, a configuration that spells the
+// same duration another way and a Create that returns decoded values all
+// keep the text the state has, so that nothing shows as a change.
+func TestNestedSemanticEquality(t *testing.T) {
+	p := thing(map[string]*Attribute{
+		"name": {Type: String, Required: true},
+		"docs": {Optional: true, Nested: &Nested{Nesting: NestingList, Attributes: map[string]*Attribute{
+			"doc": {Type: NormalizedJSON, Optional: true},
+		}}},
+	})
+	r := p.Resources["test_thing"]
+	r.Schema.Blocks = map[string]*Block{
+		"timeouts": {Nesting: NestingSingle, Attributes: map[string]*Attribute{"create": {Type: Duration, Optional: true}}},
+		"step":     {Nesting: NestingSet, Attributes: map[string]*Attribute{"every": {Type: Duration, Optional: true}, "n": {Type: Int64, Optional: true}}},
+	}
+	r.Create = func(ctx *Context, plan Values) Values {
+		// Decoded values back: their text is the canonical one.
+		return Values{"timeouts": plan["timeouts"], "step": plan["step"], "docs": plan["docs"]}
+	}
+	c := newCall(t, p, "test_thing")
+	state := Values{
+		"name":     "a",
+		"timeouts": map[string]any{"create": "5m"},
+		"step":     []any{map[string]any{"every": "90s", "n": int64(1)}, map[string]any{"every": "1h", "n": int64(2)}},
+		"docs":     []any{map[string]any{"doc": `{ "b": 1, "a": 2 }`}},
+	}
+	same := func(what string, got Values) {
+		t.Helper()
+		for _, n := range []string{"timeouts", "step", "docs"} {
+			if !reflect.DeepEqual(got[n], state[n]) {
+				t.Errorf("%s: %s = %#v, want the text %#v", what, n, got[n], state[n])
+			}
+		}
+	}
+
+	resp, err := c.s.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{TypeName: "test_thing", CurrentState: c.dv(state)})
+	if err != nil || len(resp.Diagnostics) != 0 {
+		t.Fatal(err, resp.Diagnostics)
+	}
+	same("read", c.values(resp.NewState))
+
+	config := Values{
+		"name":     "a",
+		"timeouts": map[string]any{"create": "300s"},
+		"step":     []any{map[string]any{"every": "60m", "n": int64(2)}, map[string]any{"every": "1m30s", "n": int64(1)}},
+		"docs":     []any{map[string]any{"doc": `{"a":2,"b":1}`}},
+	}
+	planned, _ := c.plan(state, config)
+	same("plan", planned)
+
+	ar, err := c.s.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
+		TypeName: "test_thing", PriorState: c.dv(nil), PlannedState: c.dv(state), Config: c.dv(config),
+	})
+	if err != nil || len(ar.Diagnostics) != 0 {
+		t.Fatal(err, ar.Diagnostics)
+	}
+	same("create", c.values(ar.NewState))
+}
+
+// Names a configuration could not set are refused: meta-arguments of the
+// element's block (count = 1 is the resource's count, never the
+// attribute) and names that are not lower case identifiers.
+func TestCheckRefusesNamesConfigurationsCannotSet(t *testing.T) {
+	p := thing(map[string]*Attribute{
+		"count":    {Type: Int64, Optional: true},
+		"provider": {Type: String, Optional: true},
+		"Name":     {Type: String, Optional: true},
+		"ok_name2": {Type: String, Optional: true},
+	})
+	r := p.Resources["test_thing"]
+	r.Schema.Blocks = map[string]*Block{
+		"lifecycle": {Nesting: NestingSingle},
+		"rule": {Nesting: NestingList, Attributes: map[string]*Attribute{
+			"count":  {Type: Int64, Optional: true}, // only the top level is the resource block
+			"my-key": {Type: String, Optional: true},
+		}},
+	}
+	p.Schema = Schema{Attributes: map[string]*Attribute{"alias": {Type: String, Optional: true}}}
+	p.DataSources = map[string]*DataSource{"test_thing": {
+		Schema: Schema{Attributes: map[string]*Attribute{"for_each": {Type: String, Optional: true}, "connection": {Type: String, Optional: true}}},
+		Read:   func(ctx *Context, config Values) Values { return nil },
+	}}
+	err := p.Check()
+	for _, want := range []string{
+		`resource test_thing: attribute count: "count" is a meta-argument of resource blocks`,
+		`resource test_thing: attribute provider: "provider" is a meta-argument of resource blocks`,
+		`resource test_thing: block lifecycle: "lifecycle" is a meta-argument of resource blocks`,
+		`resource test_thing: attribute Name: a name is lower case letters, digits and underscores`,
+		`resource test_thing: attribute rule.my-key: a name is lower case letters`,
+		`provider: attribute alias: "alias" is a meta-argument of provider blocks`,
+		`data source test_thing: attribute for_each: "for_each" is a meta-argument of data blocks`,
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("got %v, want an error containing %q", err, want)
+		}
+	}
+	for _, fine := range []string{"ok_name2", "rule.count", "connection"} {
+		if err != nil && strings.Contains(err.Error(), "attribute "+fine+":") {
+			t.Errorf("%s refused: %v", fine, err)
+		}
 	}
 }

@@ -96,7 +96,7 @@ func (t primitive) toGo(v tftypes.Value, p *path) (any, error) {
 	case kindInt64:
 		i, acc := f.Int64()
 		if acc != big.Exact {
-			return nil, p.errorf("%s is not a whole number in the int64 range", f.Text('g', -1))
+			return nil, p.errorf("%s is not a whole number in the int64 range", numberText(f))
 		}
 		return i, nil
 	case kindFloat64:
@@ -123,10 +123,35 @@ func (t primitive) fromGo(v any, p *path, raw bool) (tftypes.Value, error) {
 	if !ok {
 		return tftypes.Value{}, p.notNumber(t, v)
 	}
-	if t.kind == kindInt64 && !f.IsInt() {
-		return tftypes.Value{}, p.errorf("%s is not a whole number", f.Text('g', -1))
+	if t.kind == kindInt64 {
+		if err := checkInt64(f, p); err != nil {
+			return tftypes.Value{}, err
+		}
 	}
 	return tftypes.NewValue(tftypes.Number, f), nil
+}
+
+// checkInt64 refuses a number an Int64 attribute cannot hold. Refused when
+// returned, not when next read: a stored state the schema cannot read
+// would fail every later request on the resource, destroy included.
+func checkInt64(f *big.Float, p *path) error {
+	if !f.IsInt() {
+		return p.errorf("%s is not a whole number", numberText(f))
+	}
+	if _, acc := f.Int64(); acc != big.Exact {
+		return p.errorf("%s is not a whole number in the int64 range", numberText(f))
+	}
+	return nil
+}
+
+// numberText writes a number for messages: whole numbers in full
+// (9223372036854775808, not 9.223372036854776e+18).
+func numberText(f *big.Float) string {
+	if f.IsInt() {
+		i, _ := f.Int(nil)
+		return i.String()
+	}
+	return f.Text('g', -1)
 }
 
 // toBigFloat accepts the Go number types user code is likely to return,

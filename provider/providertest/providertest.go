@@ -161,6 +161,10 @@ type workdir struct {
 	engine string
 	dir    string
 	env    []string
+	// valid is the last configuration the engine planned or imported
+	// with: the one to destroy with at the end, even when its step failed
+	// later (in Check, or planning again after the apply).
+	valid string
 }
 
 func runCase(t *testing.T, engine string, c Case) {
@@ -189,12 +193,11 @@ func runCase(t *testing.T, engine string, c Case) {
 
 	initialized := false
 	applied := false
-	lastGood := ""
 	t.Cleanup(func() {
 		if applied {
 			// The last step may have left a configuration that does not
 			// validate: destroy with the last one that did.
-			write(t, filepath.Join(dir, "main.tf"), lastGood)
+			write(t, filepath.Join(dir, "main.tf"), w.valid)
 			if r := w.run("destroy", "-auto-approve", "-input=false", "-no-color"); r.err != nil {
 				t.Errorf("destroy after the test: %s", r.failure())
 			}
@@ -211,9 +214,6 @@ func runCase(t *testing.T, engine string, c Case) {
 				initialized = true
 			}
 			runStep(w, step, &applied)
-			if step.ExpectError == nil && !t.Failed() {
-				lastGood = step.Config
-			}
 		})
 		if !ok {
 			return
@@ -233,6 +233,7 @@ func runStep(w *workdir, step Step, applied *bool) {
 			t.Fatalf("import: %s", r.failure())
 		}
 		*applied = true
+		w.valid = step.Config
 		if step.Check != nil {
 			step.Check(t, w.state())
 		}
@@ -250,6 +251,7 @@ func runStep(w *workdir, step Step, applied *bool) {
 		}
 		t.Fatalf("plan: %s", describe(diags, r))
 	}
+	w.valid = step.Config
 	if step.ExpectNoChanges && len(changes) > 0 {
 		t.Fatalf("the plan must change nothing, but it plans: %s", formatActions(changes))
 	}
