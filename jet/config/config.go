@@ -102,13 +102,15 @@ type ExternalName struct {
 	// nil means the external name is the ID.
 	GetIDFn func(ctx context.Context, externalName string, parameters map[string]any) (string, error)
 	// GetExternalNameFn returns the external name from the Terraform state
-	// attributes after create; nil means the "id" attribute.
+	// attributes after create; nil means the name argument's value with
+	// NameAsIdentifier, else the "id" attribute.
 	GetExternalNameFn func(attributes map[string]any) (string, error)
 }
 
 // NameAsIdentifier is the external-name configuration of resources whose
-// name argument is their identity: the external name is written to the
-// argument (which leaves spec.forProvider).
+// name argument is their identity: the external name (the object's name
+// unless the annotation says otherwise) is written to the argument, which
+// leaves spec.forProvider.
 func NameAsIdentifier(argument string) ExternalName {
 	return ExternalName{ExternalName: resource.ExternalName{NameArgument: argument}}
 }
@@ -128,7 +130,9 @@ type Reference struct {
 	// must be included in the same Provider.
 	TerraformType string
 	// Extract is the JSON path of the value in the referenced object;
-	// "status.atProvider.id" when empty.
+	// "status.atProvider.id" when empty. A dot inside a name is escaped
+	// with a backslash: `metadata.annotations.crossplane\.io/external-name`
+	// is the external name.
 	Extract string
 	// RefFieldName and SelectorFieldName override the generated Go field
 	// names (default <Field>Ref, <Field>Selector).

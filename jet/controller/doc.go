@@ -20,7 +20,9 @@
 //     a manager killed mid-create never creates twice;
 //   - status.atProvider comes from the state, optional spec fields are
 //     late-initialized from it, sensitive attributes and the configuration's
-//     extra keys go to the writeConnectionSecretToRef Secret;
+//     extra keys go to the writeConnectionSecretToRef Secret, which the
+//     object controls (never one that belongs to something else) and which
+//     is deleted with it;
 //   - Ready and Synced conditions carry the engine's error, with Terraform
 //     attribute names translated to spec.forProvider field paths;
 //   - management policies are honoured: an observe-only object never makes

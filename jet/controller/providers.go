@@ -3,6 +3,7 @@ package controller
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -44,10 +45,13 @@ var (
 // last command has ended: plugins grow with the engines they served
 // (random 3.9.0 reached 585 MB over the 500 creates of TestScale).
 type providers struct {
-	dir     string   // working directory of the plugins
-	env     []string // their environment
-	spawn   *plugin.Spawner
-	maxUses int
+	dir string   // working directory of the plugins
+	env []string // their environment
+	// logLevel is the lowest level of the plugins' log entries that is
+	// logged (see pluginOutput).
+	logLevel int
+	spawn    *plugin.Spawner
+	maxUses  int
 
 	mu     sync.Mutex
 	procs  map[string]*shared // by binary path
@@ -69,7 +73,7 @@ func newProviders(dir string, env []string, maxUses int) *providers {
 	if maxUses <= 0 {
 		maxUses = defaultMaxUses
 	}
-	return &providers{dir: dir, env: env, spawn: plugin.NewSpawner(), maxUses: maxUses, procs: map[string]*shared{}}
+	return &providers{dir: dir, env: env, logLevel: pluginLogLevel(env), spawn: plugin.NewSpawner(), maxUses: maxUses, procs: map[string]*shared{}}
 }
 
 // attached is a provider a command attaches to.
@@ -143,7 +147,7 @@ func (ps *providers) get(ctx context.Context, dir string) (*attached, error) {
 		sh = nil
 	}
 	if sh == nil {
-		p, err := ps.spawn.Launch(bin, ps.dir, ps.env, &pluginOutput{log: log.FromContext(ctx).WithValues("provider", addr)})
+		p, err := ps.spawn.Launch(bin, ps.dir, ps.env, &pluginOutput{log: log.FromContext(ctx).WithValues("provider", addr), level: ps.logLevel})
 		if err != nil {
 			return nil, err
 		}
@@ -254,10 +258,56 @@ func installedProvider(dir string) (addr, bin string, ok bool) {
 // trace there, of which the engine that lost it says only that the plugin
 // exited. Text without a newline is logged as a line once it reaches
 // maxPluginLine bytes.
+//
+// A plugin writes every log entry, down to trace, as a JSON line with an
+// "@level" and leaves filtering to its host, as Terraform does: entries
+// below level are dropped, or a few objects would write hundreds of lines a
+// second. Lines that are not such entries (a panic's trace) always pass.
 type pluginOutput struct {
-	log logr.Logger
-	mu  sync.Mutex
-	buf []byte
+	log   logr.Logger
+	level int
+	mu    sync.Mutex
+	buf   []byte
+}
+
+// Plugin log levels, in hclog's order.
+var pluginLevels = map[string]int{"trace": 1, "debug": 2, "info": 3, "warn": 4, "error": 5}
+
+// pluginLogLevel is the lowest plugin log level to log, from the
+// environment as Terraform reads it: TF_LOG_PROVIDER, else TF_LOG (JSON
+// means trace); errors only when neither is set.
+func pluginLogLevel(env []string) int {
+	vars := map[string]string{}
+	for _, kv := range env {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			vars[k] = v
+		}
+	}
+	for _, k := range []string{"TF_LOG_PROVIDER", "TF_LOG"} {
+		v := strings.ToLower(vars[k])
+		if v == "json" {
+			return pluginLevels["trace"]
+		}
+		if l, ok := pluginLevels[v]; ok {
+			return l
+		}
+	}
+	return pluginLevels["error"]
+}
+
+// logged says whether a line of plugin output is logged.
+func (w *pluginOutput) logged(line string) bool {
+	if !strings.HasPrefix(line, "{") {
+		return true
+	}
+	var entry struct {
+		Level string `json:"@level"`
+	}
+	if json.Unmarshal([]byte(line), &entry) != nil {
+		return true
+	}
+	l, ok := pluginLevels[strings.ToLower(entry.Level)]
+	return !ok || l >= w.level
 }
 
 const maxPluginLine = 64 << 10
@@ -274,7 +324,7 @@ func (w *pluginOutput) Write(p []byte) (int, error) {
 		if i < 0 {
 			i = len(w.buf)
 		}
-		if line := strings.TrimRight(string(w.buf[:i]), "\r"); line != "" {
+		if line := strings.TrimRight(string(w.buf[:i]), "\r"); line != "" && w.logged(line) {
 			w.log.Info("provider plugin output", "line", line)
 		}
 		w.buf = w.buf[min(i+1, len(w.buf)):]

@@ -248,3 +248,34 @@ func TestPluginOutput(t *testing.T) {
 		t.Errorf("a line longer than %d bytes: %d logged, %d bytes kept", maxPluginLine, len(lines), len(w.buf))
 	}
 }
+
+// TestPluginOutputLevels: a plugin's JSON log entries below the level
+// TF_LOG_PROVIDER or TF_LOG asks for (errors only without either) are not
+// logged; other lines always are.
+func TestPluginOutputLevels(t *testing.T) {
+	out := strings.Join([]string{
+		`{"@level":"trace","@message":"Served request","tf_rpc":"PlanResourceChange"}`,
+		`{"@level":"debug","@message":"Calling downstream"}`,
+		`{"@level":"error","@message":"Error: boom"}`,
+		`panic: boom`,
+	}, "\n") + "\n"
+	for _, c := range []struct {
+		env  []string
+		want int
+	}{
+		{nil, 2},
+		{[]string{"TF_LOG=off"}, 2},
+		{[]string{"TF_LOG=DEBUG"}, 3},
+		{[]string{"TF_LOG=json"}, 4},
+		{[]string{"TF_LOG=trace", "TF_LOG_PROVIDER=error"}, 2},
+	} {
+		var lines []string
+		w := &pluginOutput{level: pluginLogLevel(c.env), log: funcr.New(func(_, args string) { lines = append(lines, args) }, funcr.Options{})}
+		if _, err := w.Write([]byte(out)); err != nil {
+			t.Fatal(err)
+		}
+		if len(lines) != c.want || !strings.Contains(lines[len(lines)-1], "panic: boom") {
+			t.Errorf("environment %v: logged %q, want %d lines", c.env, lines, c.want)
+		}
+	}
+}

@@ -228,7 +228,14 @@ func (r *Reconciler) reconcile(ctx context.Context, mg resource.Terraformed) (re
 	if res, busy, err := r.operation(ctx, mg, dir); busy || err != nil {
 		return res, err
 	}
-	if !controllerutil.ContainsFinalizer(mg, Finalizer) {
+	// A kind whose name argument is its identity gets the object's name as
+	// its external name (Crossplane's default) before anything else, so
+	// that the argument has a value and a lost workspace can be rebuilt.
+	nameless := mg.GetExternalName().NameArgument != "" && meta(mg, resource.AnnotationExternalName) == ""
+	if nameless {
+		setMeta(mg, resource.AnnotationExternalName, mg.GetName())
+	}
+	if !controllerutil.ContainsFinalizer(mg, Finalizer) || nameless {
 		controllerutil.AddFinalizer(mg, Finalizer)
 		if err := r.client.Update(ctx, mg); err != nil {
 			return reconcile.Result{}, err
@@ -238,7 +245,7 @@ func (r *Reconciler) reconcile(ctx context.Context, mg resource.Terraformed) (re
 		return reconcile.Result{}, err
 	}
 
-	ws, obs, err := r.observe(ctx, mg, dir)
+	ws, obs, err := r.observe(ctx, mg, dir, false)
 	if err != nil {
 		return reconcile.Result{}, err
 	}
@@ -294,14 +301,20 @@ func (r *Reconciler) reconcile(ctx context.Context, mg resource.Terraformed) (re
 }
 
 // observe prepares the workspace (configuration, init, state rebuilt from
-// the external name when lost) and plans.
-func (r *Reconciler) observe(ctx context.Context, mg resource.Terraformed, dir string) (*workspace, observation, error) {
+// the external name when lost) and plans. For a delete, a Secret of a
+// sensitive argument that is gone (deleted together with the object) is
+// no obstacle: the configuration written before is destroyed.
+func (r *Reconciler) observe(ctx context.Context, mg resource.Terraformed, dir string, deleting bool) (*workspace, observation, error) {
+	var src []byte
 	params, err := r.parameters(ctx, mg)
-	if err != nil {
+	var wait *waitError
+	if deleting && errors.As(err, &wait) {
+		if src, _ = os.ReadFile(filepath.Join(dir, ConfigFile)); src == nil {
+			return nil, observation{}, &waitError{wait.msg + "; the delete needs it to destroy the resource: create it again, or set spec.deletionPolicy to Orphan"}
+		}
+	} else if err != nil {
 		return nil, observation{}, err
-	}
-	src, err := renderConfig(r.reg.TerraformType, params)
-	if err != nil {
+	} else if src, err = renderConfig(r.reg.TerraformType, params); err != nil {
 		return nil, observation{}, err
 	}
 	_, statErr := os.Stat(dir)
@@ -318,7 +331,9 @@ func (r *Reconciler) observe(ctx context.Context, mg resource.Terraformed, dir s
 	if err := ws.writeConfig(ctx, src); err != nil {
 		return nil, observation{}, err
 	}
-	if !ws.hasState() {
+	// Only a workspace that lost its state (never one whose resource was
+	// destroyed) is rebuilt.
+	if !ws.stateWritten() {
 		if name := meta(mg, resource.AnnotationExternalName); name != "" {
 			id := name
 			if r.cfg != nil && r.cfg.ExternalName.GetIDFn != nil {
@@ -468,9 +483,20 @@ func (r *Reconciler) updateMeta(ctx context.Context, mg resource.Terraformed) er
 	return err
 }
 
+// externalName is the external name of the resource whose state
+// attributes are attrs: GetExternalNameFn's, else the name argument of a
+// kind whose name is its identity, else the id.
 func (r *Reconciler) externalName(attrs map[string]any) (string, error) {
 	if r.cfg != nil && r.cfg.ExternalName.GetExternalNameFn != nil {
 		return r.cfg.ExternalName.GetExternalNameFn(attrs)
+	}
+	if arg := r.reg.New().GetExternalName().NameArgument; arg != "" {
+		// Not the id, which may differ (docker_container's is a hash):
+		// the name would then change to it, and the resource be replaced.
+		if name, _ := attrs[arg].(string); name != "" {
+			return name, nil
+		}
+		return "", fmt.Errorf("the state has no %s after create", arg)
 	}
 	id, _ := attrs["id"].(string)
 	if id == "" {
@@ -606,7 +632,7 @@ func (r *Reconciler) delete(ctx context.Context, mg resource.Terraformed, dir st
 	if !nothing && spec.DeletionPolicy != resource.DeletionOrphan && spec.ManagementPolicies.Allows(resource.ManagementDelete) {
 		mg.GetResourceStatus().SetConditions(condition(resource.TypeReady, metav1.ConditionFalse, resource.ReasonDeleting, ""))
 		_ = r.client.Status().Update(ctx, mg)
-		ws, obs, err := r.observe(ctx, mg, dir)
+		ws, obs, err := r.observe(ctx, mg, dir, true)
 		if err != nil {
 			return reconcile.Result{}, err
 		}
@@ -620,6 +646,9 @@ func (r *Reconciler) delete(ctx context.Context, mg resource.Terraformed, dir st
 			r.ops.start(dir, opDelete, r.opts.Timeout, mg.DeepCopyObject().(client.Object), r.done, ws.destroy)
 			return reconcile.Result{}, nil
 		}
+	}
+	if err := r.unpublishConnection(ctx, mg); err != nil {
+		return reconcile.Result{}, err
 	}
 	if err := os.RemoveAll(dir); err != nil {
 		return reconcile.Result{}, err
@@ -639,6 +668,15 @@ func (r *Reconciler) parameters(ctx context.Context, mg resource.Terraformed) (m
 	if params == nil {
 		params = map[string]any{}
 	}
+	// The name argument is not in spec.forProvider: the external name is
+	// its value.
+	if arg := mg.GetExternalName().NameArgument; arg != "" {
+		name := meta(mg, resource.AnnotationExternalName)
+		if name == "" {
+			name = mg.GetName()
+		}
+		params[arg] = name
+	}
 	sp := mg.GetSensitiveParameters()
 	if len(sp) == 0 {
 		return params, nil
@@ -652,29 +690,73 @@ func (r *Reconciler) parameters(ctx context.Context, mg resource.Terraformed) (m
 		names = append(names, k)
 	}
 	sort.Strings(names)
-	for _, attr := range names {
-		path := sp[attr]
-		sel, ok, _ := unstructuredMap(u, strings.Split(path, ".")...)
-		if !ok {
-			continue
-		}
+	read := func(path string, sel map[string]any) (string, error) {
 		name, _ := sel["name"].(string)
 		ns, _ := sel["namespace"].(string)
 		key, _ := sel["key"].(string)
 		var s corev1.Secret
 		if err := r.client.Get(ctx, types.NamespacedName{Namespace: ns, Name: name}, &s); err != nil {
 			if kerrors.IsNotFound(err) {
-				return nil, &waitError{fmt.Sprintf("%s: Secret %s/%s does not exist", path, ns, name)}
+				return "", &waitError{fmt.Sprintf("%s: Secret %s/%s does not exist", path, ns, name)}
 			}
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return "", fmt.Errorf("%s: %w", path, err)
 		}
 		v, ok := s.Data[key]
 		if !ok {
-			return nil, &waitError{fmt.Sprintf("%s: Secret %s/%s has no key %q", path, ns, name, key)}
+			return "", &waitError{fmt.Sprintf("%s: Secret %s/%s has no key %q", path, ns, name, key)}
 		}
-		params[attr] = string(v)
+		return string(v), nil
+	}
+	for _, attr := range names {
+		jsonPath := strings.Split(sp[attr], ".")
+		if len(jsonPath) < 3 || jsonPath[0] != "spec" || jsonPath[1] != "forProvider" {
+			return nil, fmt.Errorf("sensitive parameter %s: %s is not under spec.forProvider", attr, sp[attr])
+		}
+		fp, _, _ := unstructuredMap(u, "spec", "forProvider")
+		if err := fillSecrets(params, fp, strings.Split(attr, "."), jsonPath[2:], "spec.forProvider", read); err != nil {
+			return nil, err
+		}
 	}
 	return params, nil
+}
+
+// fillSecrets sets the sensitive argument at tfPath of the Terraform
+// arguments params from the secret key selector at jsonPath of the object's
+// spec.forProvider fp, in every element of the blocks on the way
+// (jsonPath's "[*]" parts): a password in a list of auth blocks is read for
+// each block that has a selector. at is fp's path, for messages.
+func fillSecrets(params, fp map[string]any, tfPath, jsonPath []string, at string, read func(path string, sel map[string]any) (string, error)) error {
+	if params == nil || fp == nil || len(tfPath) != len(jsonPath) {
+		return nil
+	}
+	jsonName := strings.TrimSuffix(jsonPath[0], "[*]")
+	at += "." + jsonName
+	if len(tfPath) == 1 {
+		sel, ok := fp[jsonName].(map[string]any)
+		if !ok {
+			return nil
+		}
+		v, err := read(at, sel)
+		if err == nil {
+			params[tfPath[0]] = v
+		}
+		return err
+	}
+	switch objs := fp[jsonName].(type) {
+	case []any:
+		blocks, _ := params[tfPath[0]].([]any)
+		for i := range min(len(objs), len(blocks)) {
+			o, _ := objs[i].(map[string]any)
+			b, _ := blocks[i].(map[string]any)
+			if err := fillSecrets(b, o, tfPath[1:], jsonPath[1:], fmt.Sprintf("%s[%d]", at, i), read); err != nil {
+				return err
+			}
+		}
+	case map[string]any:
+		b, _ := params[tfPath[0]].(map[string]any)
+		return fillSecrets(b, objs, tfPath[1:], jsonPath[1:], at, read)
+	}
+	return nil
 }
 
 // publishConnection writes the sensitive attributes and the configuration's
@@ -705,11 +787,68 @@ func (r *Reconciler) publishConnection(ctx context.Context, mg resource.Terrafor
 	}
 	s := &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: ref.Name, Namespace: ref.Namespace}}
 	_, err := controllerutil.CreateOrUpdate(ctx, r.client, s, func() error {
-		s.Type = "connection.crossplane.io/v1alpha1"
+		// Never overwrite a Secret someone else keeps there: its data
+		// would be replaced by this object's.
+		if owner := metav1.GetControllerOf(s); owner != nil && owner.UID != mg.GetUID() {
+			return fmt.Errorf("it belongs to %s %q: name another Secret in spec.writeConnectionSecretToRef", owner.Kind, owner.Name)
+		}
+		if s.CreationTimestamp.IsZero() || s.Type == connectionSecretType {
+			// The object owns it, so that the delete removes it (and the
+			// garbage collector, if the object goes without us).
+			s.OwnerReferences = ownedBy(s.OwnerReferences, r.ownerReference(mg))
+		} else if metav1.GetControllerOf(s) == nil {
+			return fmt.Errorf("a Secret of type %s, not made for this object, exists there: name another Secret in spec.writeConnectionSecretToRef", s.Type)
+		}
+		s.Type = connectionSecretType
 		s.Data = data
 		return nil
 	})
 	if err != nil {
+		return fmt.Errorf("connection Secret %s/%s: %w", ref.Namespace, ref.Name, err)
+	}
+	return nil
+}
+
+// connectionSecretType is the type of the Secrets publishConnection writes.
+const connectionSecretType corev1.SecretType = "connection.crossplane.io/v1alpha1"
+
+// ownerReference makes mg the controller of a connection Secret.
+func (r *Reconciler) ownerReference(mg resource.Terraformed) metav1.OwnerReference {
+	yes := true
+	return metav1.OwnerReference{
+		APIVersion: r.reg.Kind.GroupVersion().String(), Kind: r.reg.Kind.Kind,
+		Name: mg.GetName(), UID: mg.GetUID(), Controller: &yes,
+	}
+}
+
+// ownedBy returns refs with ref in place of any reference to the same
+// object.
+func ownedBy(refs []metav1.OwnerReference, ref metav1.OwnerReference) []metav1.OwnerReference {
+	out := []metav1.OwnerReference{ref}
+	for _, o := range refs {
+		if o.UID != ref.UID {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// unpublishConnection deletes the connection Secret when mg controls it:
+// the credentials of a resource that is deleted or let go are not left
+// behind.
+func (r *Reconciler) unpublishConnection(ctx context.Context, mg resource.Terraformed) error {
+	ref := mg.GetResourceSpec().WriteConnectionSecretToRef
+	if ref == nil {
+		return nil
+	}
+	var s corev1.Secret
+	if err := r.client.Get(ctx, types.NamespacedName{Namespace: ref.Namespace, Name: ref.Name}, &s); err != nil {
+		return client.IgnoreNotFound(err)
+	}
+	if owner := metav1.GetControllerOf(&s); owner == nil || owner.UID != mg.GetUID() {
+		return nil
+	}
+	if err := r.client.Delete(ctx, &s); client.IgnoreNotFound(err) != nil {
 		return fmt.Errorf("connection Secret %s/%s: %w", ref.Namespace, ref.Name, err)
 	}
 	return nil

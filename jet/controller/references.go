@@ -83,11 +83,32 @@ func (s *resolver) Resolve(ctx context.Context, req resource.ResolutionRequest) 
 	if !ready(u) {
 		return resource.ResolutionResponse{}, &waitError{fmt.Sprintf("waiting for %s %q to be Ready", req.To.Kind, ref.Name)}
 	}
-	v, found, err := unstructured.NestedString(u.Object, strings.Split(req.Extract, ".")...)
+	v, found, err := unstructured.NestedString(u.Object, extractPath(req.Extract)...)
 	if err != nil || !found || v == "" {
 		return resource.ResolutionResponse{}, &waitError{fmt.Sprintf("waiting for %s %q: %s is empty", req.To.Kind, ref.Name, req.Extract)}
 	}
 	return resource.ResolutionResponse{Value: &v, Reference: ref}, nil
+}
+
+// extractPath splits a reference's Extract path at its dots; a dot after
+// a backslash belongs to the name, as in kubectl's JSONPath:
+// metadata.annotations.crossplane\.io/external-name.
+func extractPath(p string) []string {
+	var parts []string
+	var cur strings.Builder
+	for i := 0; i < len(p); i++ {
+		switch {
+		case p[i] == '\\' && i+1 < len(p) && p[i+1] == '.':
+			cur.WriteByte('.')
+			i++
+		case p[i] == '.':
+			parts = append(parts, cur.String())
+			cur.Reset()
+		default:
+			cur.WriteByte(p[i])
+		}
+	}
+	return append(parts, cur.String())
 }
 
 func ready(u *unstructured.Unstructured) bool {

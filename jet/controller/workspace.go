@@ -126,6 +126,16 @@ func (w *workspace) hasState() bool {
 	return false
 }
 
+// stateWritten says whether an apply, a destroy or importState has ever
+// written the state file. A written state without the resource means it is
+// gone (destroyed, or a create that failed): it must not be rebuilt from
+// the external name, or a resource the provider cannot tell is gone
+// (random_pet, time_sleep) would come back after every destroy.
+func (w *workspace) stateWritten() bool {
+	_, err := os.Stat(filepath.Join(w.dir, StateFile))
+	return err == nil
+}
+
 // importState writes a state that holds the resource identified by id,
 // with the arguments params as its attributes, so that the next plan's
 // refresh reads the real resource: the rebuild of a lost workspace from the

@@ -252,6 +252,56 @@ func TestManager(t *testing.T) {
 	t.Run("PasswordConnectionSecret", func(t *testing.T) { passwordConnectionSecret(t, h.with(t)) })
 	t.Run("FileLifecycle", func(t *testing.T) { fileLifecycle(t, h.with(t)) })
 
+	t.Run("DeletedWithConnectionSecret", func(t *testing.T) {
+		// random_password's refresh cannot tell that it was destroyed: the
+		// delete must not bring it back from the external name.
+		h := h.with(t)
+		pw := &randomv1alpha1.Password{ObjectMeta: metav1.ObjectMeta{Name: "short-lived"}}
+		pw.Spec.ForProvider.Length = ptr(12.0)
+		pw.Spec.WriteConnectionSecretToRef = &resource.SecretReference{Name: "short-lived-conn", Namespace: "default"}
+		h.create(pw)
+		h.waitCondition(pw, resource.TypeReady, metav1.ConditionTrue)
+		key := client.ObjectKey{Namespace: "default", Name: "short-lived-conn"}
+		var s corev1.Secret
+		if err := h.c.Get(ctx, key, &s); err != nil {
+			t.Fatal(err)
+		}
+		if owner := metav1.GetControllerOf(&s); owner == nil || owner.UID != pw.GetUID() {
+			t.Errorf("connection Secret's controller %+v, want the Password", owner)
+		}
+		if err := h.c.Delete(ctx, pw); err != nil {
+			t.Fatal(err)
+		}
+		h.waitGone(pw)
+		if err := h.c.Get(ctx, key, &s); !kerrors.IsNotFound(err) {
+			t.Errorf("connection Secret left after the delete: %v", err)
+		}
+	})
+
+	t.Run("ConnectionSecretOfAnother", func(t *testing.T) {
+		h := h.with(t)
+		mine := &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: "app-config", Namespace: "default"},
+			Data: map[string][]byte{"keep": []byte("me")}}
+		h.create(mine)
+		pw := &randomv1alpha1.Password{ObjectMeta: metav1.ObjectMeta{Name: "clobbers"}}
+		pw.Spec.ForProvider.Length = ptr(12.0)
+		pw.Spec.WriteConnectionSecretToRef = &resource.SecretReference{Name: "app-config", Namespace: "default"}
+		h.create(pw)
+		h.waitFor(60*time.Second, "the foreign Secret refused", func() (bool, string) {
+			_ = h.get(pw)
+			c := pw.Status.Condition(resource.TypeSynced)
+			return c.Status == metav1.ConditionFalse && strings.Contains(c.Message, "name another Secret in spec.writeConnectionSecretToRef"), conditions(pw)
+		})
+		if err := h.c.Delete(ctx, pw); err != nil {
+			t.Fatal(err)
+		}
+		h.waitGone(pw)
+		var s corev1.Secret
+		if err := h.c.Get(ctx, client.ObjectKeyFromObject(mine), &s); err != nil || len(s.Data) != 1 || string(s.Data["keep"]) != "me" {
+			t.Errorf("the Secret the Password must not write: %v %v", s.Data, err)
+		}
+	})
+
 	t.Run("ReferenceWaitsForPet", func(t *testing.T) {
 		h := h.with(t)
 		path := filepath.Join(h.files, "pet.txt")
@@ -535,6 +585,30 @@ func TestManager(t *testing.T) {
 		b, _ := json.Marshal(f)
 		if strings.Contains(string(b), "from a secret") {
 			t.Error("the secret value appears in the object")
+		}
+	})
+
+	t.Run("DeletedAfterItsSecret", func(t *testing.T) {
+		// kubectl delete -f of a directory deletes the Secret first.
+		h := h.with(t)
+		path := filepath.Join(h.files, "secret-gone.txt")
+		sec := &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: "gone-first", Namespace: "default"},
+			Data: map[string][]byte{"text": []byte("short-lived secret\n")}}
+		h.create(sec)
+		f := file("secret-gone", path, "")
+		f.Spec.ForProvider.SensitiveContentSecretRef = &resource.SecretKeySelector{
+			SecretReference: resource.SecretReference{Name: "gone-first", Namespace: "default"}, Key: "text"}
+		h.create(f)
+		h.waitCondition(f, resource.TypeReady, metav1.ConditionTrue)
+		if err := h.c.Delete(ctx, sec); err != nil {
+			t.Fatal(err)
+		}
+		if err := h.c.Delete(ctx, f); err != nil {
+			t.Fatal(err)
+		}
+		h.waitGone(f)
+		if _, err := os.Stat(path); !os.IsNotExist(err) {
+			t.Errorf("file still there after delete: %v", err)
 		}
 	})
 
