@@ -375,6 +375,53 @@ check "real" {
   }
 }
 `},
+		// What a module call passes against what its child expects.
+		"passing": {"main.tf": `terraform {
+  required_providers {
+    null = { source = "hashicorp/null" }
+    foo  = { source = "example/foo" }
+  }
+}
+provider "foo" {}
+provider "null" {}
+module "aliases" {
+  source = "./aliases"
+}
+module "own" {
+  source = "./own"
+  providers = {
+    null = null
+  }
+}
+module "mismatch" {
+  source = "./plain"
+  providers = {
+    foo = foo
+  }
+}
+module "undeclared" {
+  source = "./plain"
+  providers = {
+    null = null
+    time = time
+  }
+}
+`, "aliases/main.tf": `terraform {
+  required_providers {
+    null = {
+      source                = "hashicorp/null"
+      configuration_aliases = [null.east]
+    }
+  }
+}
+resource "null_resource" "x" {
+  provider = null.east
+}
+`, "own/main.tf": `provider "null" {
+  region = "x"
+}
+`, "plain/main.tf": `resource "null_resource" "x" {}
+`},
 		"clean": {"main.tf": `removed {
   from = null_resource.gone
   lifecycle {

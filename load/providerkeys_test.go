@@ -145,8 +145,8 @@ module "all" {
 			t.Errorf("missing\n%s\nin\n%v", want, ds)
 		}
 	}
-	if len(ds) != 6 {
-		t.Errorf("want 6 diagnostics, got %d:\n%v", len(ds), ds)
+	if n := len(ds.Errs()); n != 6 {
+		t.Errorf("want 6 errors, got %d:\n%v", n, ds)
 	}
 }
 
