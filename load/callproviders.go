@@ -7,6 +7,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/diag"
 )
@@ -47,7 +48,7 @@ func providerMapName(x hcl.Expression) (string, bool) {
 		return traversalName(tr), true
 	}
 	if t, ok := x.(*hclsyntax.TemplateExpr); ok && len(t.Parts) == 1 {
-		if lit, ok := t.Parts[0].(*hclsyntax.LiteralValueExpr); ok && lit.Val.Type().FriendlyName() == "string" {
+		if lit, ok := t.Parts[0].(*hclsyntax.LiteralValueExpr); ok && lit.Val.Type() == cty.String && lit.Val.IsKnown() && !lit.Val.IsNull() {
 			s := lit.Val.AsString()
 			if n := strings.Count(s, "."); n <= 1 && s != "" {
 				return s, true
