@@ -65,16 +65,23 @@ func providerMapName(x hcl.Expression) (string, bool) {
 // does not pass, a configuration passed to a child that has its own, a
 // configuration passed for a provider of another type than the child's,
 // and, as warnings, names neither side declares.
-func (l *loader) checkCallProviders(m *Module) {
+//
+// into are the configurations m's own caller passes it, by m's names, and
+// caller that call (nil for the root module).
+func (l *loader) checkCallProviders(m *Module, into map[string]bool, caller *CallDecl) {
 	for _, name := range sortedKeys(m.Calls) {
 		c, child := m.Calls[name], m.Children[name]
 		if child == nil {
 			continue
 		}
 		passed := passedProviders(c.Providers)
-		l.checkPassedFromParent(m, passed)
+		l.checkPassedFromParent(m, passed, into, caller)
 		l.checkPassedToChild(m, c, child, passed)
-		l.checkCallProviders(child)
+		in := map[string]bool{}
+		for _, p := range passed {
+			in[p.inChild] = true
+		}
+		l.checkCallProviders(child, in, c)
 	}
 }
 
@@ -96,15 +103,24 @@ func displaySource(src string) string {
 // that the calling module m neither configures nor names in
 // required_providers: the engine assumes the hashicorp provider of that
 // name.
-func (l *loader) checkPassedFromParent(m *Module, passed []passedProvider) {
+func (l *loader) checkPassedFromParent(m *Module, passed []passedProvider, into map[string]bool, caller *CallDecl) {
 	for _, p := range passed {
 		if strings.Contains(p.inParent, ".") {
 			continue // aliases are checked where they are used
 		}
-		if _, configured := m.ProviderConfigs[p.inParent]; configured {
-			continue
-		}
-		if _, local := m.Providers[p.inParent]; local {
+		pc, ok := m.ProviderConfigs[p.inParent]
+		configured := ok && !pc.proxy
+		if _, local := m.Providers[p.inParent]; local || configured {
+			if !configured && caller != nil && !into[p.inParent] {
+				// A module that passes on a configuration it inherits
+				// gets it only when its own caller passes it.
+				src := displaySource(providerSource(m, p.inParent))
+				rng := caller.DeclRange
+				l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Warning, Summary: "Missing required provider configuration", Subject: &rng,
+					Detail: fmt.Sprintf("The configuration for %s expects to inherit a configuration for provider %s with local name %q, but its caller doesn't pass a configuration under that name.",
+						moduleText(m), src, p.inParent),
+					Suggestion: fmt.Sprintf("add an entry for %q to the providers argument of module %q", p.inParent, caller.Name)})
+			}
 			continue
 		}
 		def := "hashicorp/" + p.inParent

@@ -97,7 +97,7 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 	l := &loader{root: abs, named: filepath.Clean(dir), maxDeep: maxDepth, engine: opts.Engine, strict: opts.Strict, opts: &opts, funcs: funcs}
 	l.readManifest()
 	root := l.loadModule(".", nil, nil)
-	l.checkCallProviders(root)
+	l.checkCallProviders(root, nil, nil)
 	ds := l.diags
 	if l.fatal {
 		return view, ds

@@ -406,6 +406,21 @@ module "undeclared" {
     time = time
   }
 }
+module "inherits" {
+  source = "./inherits"
+}
+`, "inherits/main.tf": `terraform {
+  required_providers {
+    null = { source = "hashicorp/null" }
+  }
+}
+module "passes_on" {
+  source = "../aliases"
+  providers = {
+    null      = null
+    null.east = null
+  }
+}
 `, "aliases/main.tf": `terraform {
   required_providers {
     null = {
