@@ -122,12 +122,8 @@ func TestGenerated(t *testing.T) {
 		t.Fatalf("%d instances, want %d", len(view.Resources), want)
 	}
 	for _, r := range view.Resources {
-		// Only what the built-in provider computes (terraform_data's id
-		// and output) may be unknown, as in terraform plan.
-		for path, why := range r.Unknowns() {
-			if r.Type != "terraform_data" || (path != "id" && path != "output") || len(why) != 1 || !strings.HasSuffix(why[0], " is computed by the provider") {
-				t.Fatalf("%s has unknown %s: %v", r.Address, path, why)
-			}
+		if u := r.Unknowns(); len(u) > 0 {
+			t.Fatalf("%s has unknowns %v", r.Address, u)
 		}
 	}
 	got := view.Outputs["first_names"].Value

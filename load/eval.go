@@ -1164,7 +1164,11 @@ func (e *evaluator) scopedValue(r *ResourceDecl, addr string, attrs cty.Value) c
 	if full == nil {
 		full = map[string]cty.Value{}
 	}
+	builtin := builtinBlock(r.Mode, r.Type, r.Provider != nil)
 	for n := range r.Refs {
+		if builtin != nil && builtin.Attribute(n) == nil {
+			continue // read where it is: "Unsupported attribute"
+		}
 		if why, ok := e.unread[r]; ok {
 			if v, ok := full[n]; !ok || isNull(v) {
 				full[n] = unknown(addr + "." + n + " is not read: " + why)

@@ -110,7 +110,6 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 		defer reader.close()
 		opts.Providers = reader.schemas(opts.Providers)
 	}
-	opts.Providers = withBuiltinSchema(opts.Providers)
 	var e *evaluator
 	for pass := 1; ; pass++ {
 		e = &evaluator{root: root, opts: &opts, rootDir: abs, instances: map[*Module][]*modInst{}, view: view, g: g, funcs: funcs, lossy: lossy, reader: reader, pkeys: &providerKeys{}}

@@ -218,6 +218,7 @@ func (r *ruler) resource(b *config.Block) {
 	if a := attr(b.Body, "provider"); a != nil {
 		r.providerRefName(a.Source)
 	}
+	r.builtinBody(b)
 	var connection *config.Block
 	destroyTime := false
 	for _, nb := range blocksOf(b.Body) {

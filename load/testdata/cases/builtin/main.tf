@@ -1,6 +1,6 @@
 # The built-in provider's schema is known without --schema, as the
-# engines know it: its resources are conformed to it and mistakes in them
-# are errors terraform validate gives too.
+# engines know it: mistakes in its resources are errors terraform validate
+# gives too.
 
 variable "token" {
   type      = string
@@ -28,6 +28,10 @@ data "terraform_remote_state" "marked" {
 
 resource "terraform_data" "kept" {
   input = "x"
+}
+
+resource "terraform_data" "misspelt" {
+  inputs = "x"
 }
 
 output "outputs" {
