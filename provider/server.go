@@ -626,7 +626,9 @@ func (s *server) UpgradeResourceState(ctx context.Context, req *tfprotov6.Upgrad
 	var err error
 	switch {
 	case req.Version == r.Schema.Version:
-		state, err = stateFromJSON(et, old)
+		// Attributes a provider removed without raising the version are
+		// dropped, as the SDKs drop them: nothing could ever read them.
+		state, err = stateFromJSON(et, dropUndefined(old, et.obj).(map[string]any))
 	case req.Version > r.Schema.Version:
 		err = fmt.Errorf("the state was written by a newer version of the provider (schema version %d; this one knows up to %d): use that provider version or newer", req.Version, r.Schema.Version)
 	default:
@@ -648,6 +650,41 @@ func (s *server) UpgradeResourceState(ctx context.Context, req *tfprotov6.Upgrad
 		resp.Diagnostics = append(resp.Diagnostics, errorDiag("State does not match the schema of "+req.TypeName, err)...)
 	}
 	return resp, nil
+}
+
+// dropUndefined returns the JSON value v of type t without the object
+// attributes that t does not have, at any depth.
+func dropUndefined(v any, t Type) any {
+	switch t := t.(type) {
+	case objectType:
+		m, ok := v.(map[string]any)
+		if !ok {
+			return v
+		}
+		out := make(map[string]any, len(m))
+		for k, e := range m {
+			if at, ok := t.attrs[k]; ok {
+				out[k] = dropUndefined(e, at)
+			}
+		}
+		return out
+	case collection:
+		switch c := v.(type) {
+		case []any:
+			out := make([]any, len(c))
+			for i, e := range c {
+				out[i] = dropUndefined(e, t.elem)
+			}
+			return out
+		case map[string]any:
+			out := make(map[string]any, len(c))
+			for k, e := range c {
+				out[k] = dropUndefined(e, t.elem)
+			}
+			return out
+		}
+	}
+	return v
 }
 
 // stateFromJSON turns a state's JSON (decoded with json.Number) into wire

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -242,12 +243,47 @@ func TestStateThatDoesNotMatchTheSchema(t *testing.T) {
 		!strings.Contains(resp.Diagnostics[0].Summary, "test_thing: Read returned a state that does not match the schema") {
 		t.Fatalf("diagnostics %+v", resp.Diagnostics)
 	}
-	// Upgrading a stored state with an attribute the schema lacks.
+	// A stored state of the current version with an attribute the schema
+	// no longer has (removed without raising the version): dropped, as
+	// the SDKs drop it.
 	up, _ := c.s.UpgradeResourceState(context.Background(), &tfprotov6.UpgradeResourceStateRequest{
 		TypeName: "test_thing", RawState: &tfprotov6.RawState{JSON: []byte(`{"a":"x","gone":1}`)},
 	})
-	if len(up.Diagnostics) != 1 || !strings.Contains(up.Diagnostics[0].Detail, `the schema has no attribute "gone"`) {
+	if len(up.Diagnostics) != 0 {
 		t.Fatalf("upgrade diagnostics %+v", up.Diagnostics)
+	}
+	if v := c.values(up.UpgradedState); v["a"] != "x" || len(v) != 1 {
+		t.Errorf("upgraded %v", v)
+	}
+	// A value the schema cannot hold is still an error.
+	up, _ = c.s.UpgradeResourceState(context.Background(), &tfprotov6.UpgradeResourceStateRequest{
+		TypeName: "test_thing", RawState: &tfprotov6.RawState{JSON: []byte(`{"a":["x"]}`)},
+	})
+	if len(up.Diagnostics) != 1 || !strings.Contains(up.Diagnostics[0].Summary, "State does not match the schema") {
+		t.Fatalf("upgrade diagnostics %+v", up.Diagnostics)
+	}
+}
+
+// TestUpgradeDropsRemovedNestedAttributes: attributes removed from nested
+// blocks and nested attributes are dropped at any depth.
+func TestUpgradeDropsRemovedNestedAttributes(t *testing.T) {
+	p := thing(map[string]*Attribute{
+		"tags": {Type: Map(String), Optional: true},
+		"spec": {Optional: true, Nested: &Nested{Nesting: NestingSingle, Attributes: map[string]*Attribute{"size": {Type: Int64, Optional: true}}}},
+	})
+	p.Resources["test_thing"].Schema.Blocks = map[string]*Block{
+		"rule": {Nesting: NestingList, Attributes: map[string]*Attribute{"port": {Type: Int64, Optional: true}}},
+	}
+	c := newCall(t, p, "test_thing")
+	up, _ := c.s.UpgradeResourceState(context.Background(), &tfprotov6.UpgradeResourceStateRequest{
+		TypeName: "test_thing", RawState: &tfprotov6.RawState{JSON: []byte(`{"tags":{"gone":"kept: a map key"},"spec":{"size":2,"gone":1},"rule":[{"port":1,"gone":2}],"gone":3}`)},
+	})
+	if len(up.Diagnostics) != 0 {
+		t.Fatalf("upgrade diagnostics %+v", up.Diagnostics)
+	}
+	v := c.values(up.UpgradedState)
+	if got := fmt.Sprint(v["tags"], " ", v["spec"], " ", v["rule"], " ", len(v)); got != "map[gone:kept: a map key] map[size:2] [map[port:1]] 3" {
+		t.Errorf("upgraded %s", got)
 	}
 }
 
