@@ -1081,6 +1081,11 @@ type RemoteState struct{ *DataSource }
 func NewRemoteState(stack *Stack, name, backend string, cfg any) *RemoteState {
 	site := callerSite()
 	d := &DataSource{declare(stack, site, "data", "terraform_remote_state", name)}
+	if backend == "" {
+		// Terraform would refuse backend = "" only when planning.
+		d.errorf(site, d.address()+".backend", "Missing backend",
+			"A remote state needs the type of the backend holding the state.", `give one such as "local", "s3" or "remote"`)
+	}
 	d.addBody(site, Ordered("backend", backend, "config", cfg))
 	return &RemoteState{d}
 }

@@ -653,3 +653,48 @@ func TestLiteralArguments(t *testing.T) {
 		want{"Expression in a literal argument", l1, "terraform.backend.key"},
 		want{"Expression in a literal argument", l2, "var.n.default"})
 }
+
+// A literal for_each or count that Terraform refuses whatever else the
+// configuration says is reported at the Go line, not when planning: a Go
+// slice given to ForEach is the common one.
+func TestLiteralCountAndForEachTypes(t *testing.T) {
+	_, s := newStack(t)
+	l1 := here() + 1
+	tfkit.NewResource(s, "terraform_data", "list", nil).ForEach([]string{"a", "b"})
+	l2 := here() + 1
+	tfkit.NewDataSource(s, "terraform_data", "str", nil).ForEach("a")
+	l3 := here() + 1
+	tfkit.NewModule(s, "m", tfkit.ModuleConfig{Source: "./m"}).ForEach(tfkit.Null)
+	l4 := here() + 1
+	tfkit.NewResource(s, "terraform_data", "word", nil).Count("two")
+	l5 := here() + 1
+	tfkit.NewResource(s, "terraform_data", "flag", nil).Count(true)
+	l6 := here() + 1
+	tfkit.NewResource(s, "terraform_data", "items", nil).Count([]int{1})
+	// What Terraform accepts is not reported.
+	tfkit.NewResource(s, "terraform_data", "map", nil).ForEach(map[string]int{"a": 1})
+	tfkit.NewResource(s, "terraform_data", "set", nil).ForEach(tfkit.Fn("toset", []string{"a"}))
+	tfkit.NewResource(s, "terraform_data", "text", nil).Count("2")
+	tfkit.NewResource(s, "terraform_data", "none", nil).Count(2).Count(nil)
+	checkDiags(t, s.Diagnostics(),
+		want{"Invalid for_each argument", l1, "terraform_data.list.for_each"},
+		want{"Invalid for_each argument", l2, "data.terraform_data.str.for_each"},
+		want{"Invalid for_each argument", l3, "module.m.for_each"},
+		want{"Invalid count argument", l4, "terraform_data.word.count"},
+		want{"Invalid count argument", l5, "terraform_data.flag.count"},
+		want{"Invalid count argument", l6, "terraform_data.items.count"},
+	)
+	if d := s.Diagnostics().Errs()[0]; !strings.Contains(d.Suggestion, `tfkit.Fn("toset"`) {
+		t.Errorf("the hint for a list does not show toset: %q", d.Suggestion)
+	}
+}
+
+// TestRemoteStateWithoutBackend: a remote state needs a backend type; an
+// empty one is reported at the Go line rather than by Terraform's plan.
+func TestRemoteStateWithoutBackend(t *testing.T) {
+	_, s := newStack(t)
+	l := here() + 1
+	tfkit.NewRemoteState(s, "net", "", map[string]any{"path": "x.tfstate"})
+	tfkit.NewRemoteState(s, "ok", "local", map[string]any{"path": "y.tfstate"})
+	checkDiags(t, s.Diagnostics(), want{"Missing backend", l, "data.terraform_remote_state.net.backend"})
+}

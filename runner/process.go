@@ -103,10 +103,6 @@ func (w *Workspace) exec(ctx context.Context, stdout io.Writer, args ...string) 
 	var tailErr tailBuffer
 	var wg sync.WaitGroup
 	exited := make(chan struct{})
-	follow := func(path string, dst io.Writer) {
-		defer wg.Done()
-		tail(path, dst, exited)
-	}
 
 	if err := cmd.Start(); err != nil {
 		os.Remove(outPath)
@@ -115,9 +111,11 @@ func (w *Workspace) exec(ctx context.Context, stdout io.Writer, args ...string) 
 	}
 	pidData := strconv.Itoa(cmd.Process.Pid) + " " + args[0] + "\n"
 	_ = os.WriteFile(filepath.Join(w.Dir, pidFile), []byte(pidData), 0o644)
-	wg.Add(2)
-	go follow(outPath, stdout)
-	go follow(errPath, io.MultiWriter(w.stderr, &tailErr))
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		tail([]tailed{{outPath, stdout}, {errPath, io.MultiWriter(w.stderr, &tailErr)}}, exited)
+	}()
 	go func() {
 		select {
 		case <-ctx.Done():
@@ -150,24 +148,40 @@ func createOutput(path string) (*os.File, error) {
 	return os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
 }
 
-// tail copies what is written to the file at path to dst as it is written,
-// until exited is closed and the rest has been copied.
-func tail(path string, dst io.Writer, exited <-chan struct{}) {
-	f, err := os.Open(path)
-	if err != nil {
-		<-exited
-		return
+// tailed is an output file of the engine and where its content goes.
+type tailed struct {
+	path string
+	dst  io.Writer
+}
+
+// tail copies what is written to the files to their destinations as it is
+// written, until exited is closed and the rest has been copied. The files
+// are read one after the other in one goroutine, standard output first:
+// the engine prints its progress there before the diagnostics that end it
+// on standard error, and files read at the same time came out in either
+// order (an init error shown above the lines that led to it).
+func tail(files []tailed, exited <-chan struct{}) {
+	var open []*os.File
+	var dsts []io.Writer
+	for _, t := range files {
+		f, err := os.Open(t.path)
+		if err != nil {
+			continue
+		}
+		defer f.Close()
+		open, dsts = append(open, f), append(dsts, t.dst)
 	}
-	defer f.Close()
 	buf := make([]byte, 32*1024)
 	drain := func() {
-		for {
-			n, err := f.Read(buf)
-			if n > 0 {
-				dst.Write(buf[:n])
-			}
-			if err != nil || n == 0 {
-				return
+		for i, f := range open {
+			for {
+				n, err := f.Read(buf)
+				if n > 0 {
+					dsts[i].Write(buf[:n])
+				}
+				if err != nil || n == 0 {
+					break
+				}
 			}
 		}
 	}

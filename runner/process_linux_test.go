@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"context"
 	"errors"
 	"os"
 	"os/exec"
@@ -129,5 +130,37 @@ func TestRelayNeedsItsArgument(t *testing.T) {
 	out, err := cmd.CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "PASS") {
 		t.Fatalf("with %s=1 the test binary did not run as itself: %v\n%s", relayEnv, err, out)
+	}
+}
+
+// TestEngineOutputKeepsItsOrder: what the engine printed on standard
+// output before the diagnostics it ends with on standard error comes first
+// when both reach one terminal, run after run (the files were read at the
+// same time, and an init error could come out above the lines that led to
+// it).
+func TestEngineOutputKeepsItsOrder(t *testing.T) {
+	dir := t.TempDir()
+	script := "#!/bin/sh\necho 'Initializing provider plugins...'\necho '- Finding hashicorp/nope versions...'\necho 'Error: Failed to query available provider packages' >&2\nexit 1\n"
+	engine := filepath.Join(dir, "terraform")
+	if err := os.WriteFile(engine, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	e := &Engine{Path: engine, Flavor: Terraform, Version: version.Must(version.NewVersion("1.11.4"))}
+	var both syncBuffer
+	out := NewOutput(&both)
+	w, err := Open(e, "s", filepath.Join(dir, "work"), os.Environ(), out, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	want := "s | Initializing provider plugins...\ns | - Finding hashicorp/nope versions...\ns | Error: Failed to query available provider packages\n"
+	for i := range 10 {
+		before := len(both.String())
+		if _, err := w.Plan(context.Background(), false); err == nil {
+			t.Fatal("the plan did not fail")
+		}
+		if got := both.String()[before:]; got != want {
+			t.Fatalf("run %d printed\n%s\nwant\n%s", i, got, want)
+		}
 	}
 }

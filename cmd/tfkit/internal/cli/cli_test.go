@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"flag"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -123,5 +124,23 @@ func TestChdirMissing(t *testing.T) {
 	res := runCLI(t, t.TempDir(), nil, "--chdir", "nowhere", "synth")
 	if res.code != ExitFailure || !strings.Contains(res.stderr, "--chdir nowhere: no such directory") {
 		t.Errorf("%s", res)
+	}
+}
+
+// TestUsageNamesEveryFlag: the usage line of each command (shown on every
+// wrong command line) lists all of its options, as docs/cli.md does.
+func TestUsageNamesEveryFlag(t *testing.T) {
+	for _, name := range commandNames() {
+		c := commands[name]
+		fs := flag.NewFlagSet(name, flag.ContinueOnError)
+		c.setup(fs)
+		fs.VisitAll(func(f *flag.Flag) {
+			if f.Name == "help" || f.Name == "h" {
+				return
+			}
+			if !strings.Contains(c.usage, "--"+f.Name+" ") && !strings.Contains(c.usage, "--"+f.Name+"]") {
+				t.Errorf("tfkit %s: the usage %q does not name --%s", name, c.usage, f.Name)
+			}
+		})
 	}
 }

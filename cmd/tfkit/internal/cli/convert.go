@@ -15,7 +15,7 @@ func init() {
 	register(&command{
 		name:     "convert",
 		synopsis: "Convert Terraform HCL into a Go program or a TSX file",
-		usage:    "convert --to go|tsx [--out FILE|DIR] [--bindings DIR] [--stack NAME] DIR|FILE",
+		usage:    "convert --to go|tsx [--out FILE|DIR] [--bindings DIR] [--stack NAME] [--engine ENGINE] DIR|FILE",
 		help: `
 Reads the .tf and .tf.json files of DIR (not its subdirectories: child
 modules stay Terraform), or one such FILE, and prints a program that builds

@@ -20,7 +20,7 @@ func init() {
 	register(&command{
 		name:     "deploy",
 		synopsis: "Plan and apply stacks in dependency order",
-		usage:    "deploy [--auto-approve] [--ignore-missing-stack-dependencies] [--skip-synth] [--out DIR] [--engine PATH] [--parallelism N] [--lock-timeout DURATION] [STACK...]",
+		usage:    "deploy [--auto-approve] [--ignore-missing-stack-dependencies] [--skip-synth] [--out DIR] [--engine PATH] [--exclude ADDRESS]... [--parallelism N] [--lock-timeout DURATION] [STACK...]",
 		help: `
 Runs synth (unless --skip-synth), then deploys each stack named (all
 stacks without arguments), a stack only after the stacks it depends on:
@@ -48,7 +48,7 @@ otherwise it is refused, naming them, unless
 	register(&command{
 		name:     "destroy",
 		synopsis: "Destroy the resources of stacks in reverse dependency order",
-		usage:    "destroy [--auto-approve] [--ignore-missing-stack-dependencies] [--skip-synth] [--out DIR] [--engine PATH] [--parallelism N] [--lock-timeout DURATION] [STACK...]",
+		usage:    "destroy [--auto-approve] [--ignore-missing-stack-dependencies] [--skip-synth] [--out DIR] [--engine PATH] [--exclude ADDRESS]... [--parallelism N] [--lock-timeout DURATION] [STACK...]",
 		help: `
 Destroys the resources of each stack named (all stacks without arguments),
 a stack only after the stacks that depend on it. As deploy does, it runs

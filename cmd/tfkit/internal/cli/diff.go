@@ -2,7 +2,9 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
+	"fmt"
 	"strconv"
 	"strings"
 	"sync"
@@ -14,7 +16,7 @@ func init() {
 	register(&command{
 		name:     "diff",
 		synopsis: "Show what deploy would change, stack by stack",
-		usage:    "diff [--detailed-exitcode] [--skip-synth] [--out DIR] [--engine PATH] [--parallelism N] [--lock-timeout DURATION] [STACK...]",
+		usage:    "diff [--detailed-exitcode] [--skip-synth] [--out DIR] [--engine PATH] [--exclude ADDRESS]... [--parallelism N] [--lock-timeout DURATION] [STACK...]",
 		help: `
 Runs synth (unless --skip-synth), then for each stack named (all stacks
 without arguments) copies its configuration into its working directory
@@ -31,6 +33,30 @@ exits 2, but 1 with --detailed-exitcode, so that 2 always means changes.`,
 		setup:     setupDiff,
 		usageExit: diffUsageExit,
 	})
+}
+
+// undeployedDependencies returns, in manifest order, the stacks name
+// depends on (directly or through others) whose state holds nothing a
+// dependant could read.
+func (s *stackSet) undeployedDependencies(name string) []string {
+	reached := map[string]bool{}
+	var walk func(n string)
+	walk = func(n string) {
+		for _, d := range s.deps[n] {
+			if !reached[d] {
+				reached[d] = true
+				walk(d)
+			}
+		}
+	}
+	walk(name)
+	var out []string
+	for _, st := range s.manifest.Stacks {
+		if reached[st.Name] && !readStackState(s.workDir(st.Name)).applied() && !s.ownBackend(st.Name) {
+			out = append(out, st.Name)
+		}
+	}
+	return out
 }
 
 // diffUsageExit is the exit code of a wrong diff command line: ExitUsage,
@@ -103,6 +129,13 @@ func runDiff(ctx context.Context, r *run, o *stackOptions, detailed bool, args [
 		defer w.Discard()
 		s, err := w.Plan(ctx, false)
 		if err != nil {
+			if undeployed := set.undeployedDependencies(name); len(undeployed) > 0 && !errors.Is(err, context.Canceled) {
+				// The likely cause, which the engine's "Unsupported
+				// attribute" on a remote state's outputs does not tell.
+				list := strings.Join(undeployed, ", ")
+				return fmt.Errorf("%w (it depends on %s never deployed: the outputs it reads are not there yet; '%s' deploys %s first)",
+					err, plural(undeployed, "stack "+list+", which was", "stacks "+list+", which were"), r.tfkitCommand("deploy"), list)
+			}
 			return err
 		}
 		mu.Lock()

@@ -14,7 +14,7 @@ func init() {
 	register(&command{
 		name:     "eval",
 		synopsis: "Evaluate an existing Terraform configuration and print its resources as JSON",
-		usage:    "eval [--var NAME=VALUE]... [--var-file FILE]... [--workspace NAME] [--schema FILE]... [--data-values FILE] [--read-data] [--strict] [DIR]",
+		usage:    "eval [--var NAME=VALUE]... [--var-file FILE]... [--workspace NAME] [--schema FILE]... [--data-values FILE] [--read-data] [--strict] [--engine ENGINE] [DIR]",
 		help: `
 Loads the root module in DIR (default: the current directory) with its
 child modules, local ones and those terraform init installed under

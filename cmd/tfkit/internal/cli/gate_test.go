@@ -111,3 +111,47 @@ removed {
 		t.Errorf("want exit 0 and one resource to add, got %s", res)
 	}
 }
+
+// TestDiffNamesUndeployedDependency: a stack whose plan fails while a
+// stack it depends on was never deployed is reported with that cause (its
+// remote state has no outputs yet), which the engine's "Unsupported
+// attribute" does not say; once the dependency has state, a failure is
+// the engine's alone.
+func TestDiffNamesUndeployedDependency(t *testing.T) {
+	bin := t.TempDir()
+	// Plans succeed without changes, except stack b's, which fails as the
+	// engine does on a remote state without outputs.
+	script := `#!/bin/sh
+case "$1" in
+version) echo '{"terraform_version":"1.11.4","terraform_outdated":false}' ;;
+init) exit 0 ;;
+plan) case "$PWD" in */b) echo 'Error: Unsupported attribute' >&2; exit 1 ;; esac; echo 'No changes.'; exit 0 ;;
+esac
+`
+	engine := filepath.Join(bin, "terraform")
+	if err := os.WriteFile(engine, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := &stackProject{t: t, dir: t.TempDir(), env: []string{"TFKIT_TERRAFORM=" + engine, "CHECKPOINT_DISABLE=1"}}
+	if err := os.WriteFile(filepath.Join(p.dir, "tfkit.json"), []byte(`{"app": "cp -R src/. \"$TFKIT_OUTDIR\""}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p.write(
+		testStack{name: "a", tf: "resource \"terraform_data\" \"a\" {}\n"},
+		testStack{name: "b", deps: []string{"a"}, tf: "resource \"terraform_data\" \"b\" {}\n"},
+	)
+	res := p.tfkit("", "diff")
+	want := "  a  no changes\n  b  failed: terraform plan failed: exit status 1 (it depends on stack a, which was never deployed: the outputs it reads are not there yet; 'tfkit deploy' deploys a first)\n"
+	if res.code != ExitFailure || summary(res.stdout, "Diff") != want {
+		t.Errorf("want exit 1 and\n%s\ngot %s", want, res)
+	}
+	state := `{"version":4,"serial":1,"lineage":"x","outputs":{"o":{"value":"v","type":"string"}},"resources":[]}`
+	if err := os.WriteFile(filepath.Join(p.dir, ".tfkit", "tfkit.out", "stacks", "a", "terraform.tfstate"), []byte(state), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res = p.tfkit("", "diff")
+	want = "  a  no changes\n  b  failed: terraform plan failed: exit status 1\n"
+	if res.code != ExitFailure || summary(res.stdout, "Diff") != want {
+		t.Errorf("with a deployed: want exit 1 and\n%s\ngot %s", want, res)
+	}
+}

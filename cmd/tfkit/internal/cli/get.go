@@ -30,7 +30,7 @@ func init() {
 	register(&command{
 		name:     "get",
 		synopsis: "Generate typed bindings for the project's providers",
-		usage:    "get [--schema FILE.json | --provider-binary PATH [--provider-source ADDR]] [--out DIR] [--lang go|ts] [--force]",
+		usage:    "get [--schema FILE.json | --provider-binary PATH [--provider-source ADDR]] [--out DIR] [--lang go|ts] [--force] [--engine PATH]",
 		help: `
 Generates one Go package of typed bindings per provider into the output
 directory (--out, else "codeMakerOutput" of tfkit.json, else .gen):
