@@ -655,8 +655,9 @@ func TestLiteralArguments(t *testing.T) {
 }
 
 // A literal for_each or count that Terraform refuses whatever else the
-// configuration says is reported at the Go line, not when planning: a Go
-// slice given to ForEach is the common one.
+// configuration says is reported at the Go line (config.Validate, for
+// every front end), not when planning: a Go slice given to ForEach is the
+// common one.
 func TestLiteralCountAndForEachTypes(t *testing.T) {
 	_, s := newStack(t)
 	l1 := here() + 1
@@ -676,7 +677,7 @@ func TestLiteralCountAndForEachTypes(t *testing.T) {
 	tfkit.NewResource(s, "terraform_data", "set", nil).ForEach(tfkit.Fn("toset", []string{"a"}))
 	tfkit.NewResource(s, "terraform_data", "text", nil).Count("2")
 	tfkit.NewResource(s, "terraform_data", "none", nil).Count(2).Count(nil)
-	checkDiags(t, s.Diagnostics(),
+	checkDiags(t, s.Validate(),
 		want{"Invalid for_each argument", l1, "terraform_data.list.for_each"},
 		want{"Invalid for_each argument", l2, "data.terraform_data.str.for_each"},
 		want{"Invalid for_each argument", l3, "module.m.for_each"},
@@ -684,7 +685,7 @@ func TestLiteralCountAndForEachTypes(t *testing.T) {
 		want{"Invalid count argument", l5, "terraform_data.flag.count"},
 		want{"Invalid count argument", l6, "terraform_data.items.count"},
 	)
-	if d := s.Diagnostics().Errs()[0]; !strings.Contains(d.Suggestion, `tfkit.Fn("toset"`) {
+	if d := s.Validate().Errs()[0]; !strings.Contains(d.Suggestion, "toset") {
 		t.Errorf("the hint for a list does not show toset: %q", d.Suggestion)
 	}
 }

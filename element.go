@@ -10,8 +10,6 @@ import (
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/fastpath"
-	"github.com/zclconf/go-cty/cty"
-	"github.com/zclconf/go-cty/cty/convert"
 )
 
 // Element is anything declared in a stack. Every handle (*Resource,
@@ -361,91 +359,22 @@ func (e *element) removeBlocks(typ string) {
 
 // count and forEach set the meta-arguments; config.Validate reports a block
 // that has both.
-func (e *element) count(site hcl.Range, n any) {
-	if x := e.metaValue(site, "count", n); x != nil {
-		e.checkCountValue(site, x)
-	}
-}
+func (e *element) count(site hcl.Range, n any) { e.metaValue(site, "count", n) }
 
-func (e *element) forEach(site hcl.Range, coll any) {
-	if x := e.metaValue(site, "for_each", coll); x != nil {
-		e.checkForEachValue(site, x)
-	}
-}
+func (e *element) forEach(site hcl.Range, coll any) { e.metaValue(site, "for_each", coll) }
 
-// metaValue sets a meta-argument from a value; nil removes it. It returns
-// the expression set.
-func (e *element) metaValue(site hcl.Range, name string, v any) config.Expr {
+// metaValue sets a meta-argument from a value; nil removes it.
+// config.Validate reports a literal that the meta-argument cannot take.
+func (e *element) metaValue(site hcl.Range, name string, v any) {
 	c := e.conv(site)
 	path := e.address() + "." + name
 	x := c.value(v, path)
 	e.finish(c, path)
 	if x == nil {
 		e.block.Body.Remove(name)
-		return nil
+		return
 	}
 	e.placeAttr(site, name, x)
-	return x
-}
-
-// checkForEachValue reports a literal for_each that Terraform refuses
-// whatever the rest of the configuration: anything but a map (an object)
-// or a set. A Go slice is the usual one: it becomes a list, and for_each
-// takes no lists, which Terraform would only say when planning.
-func (e *element) checkForEachValue(site hcl.Range, x config.Expr) {
-	var what string
-	switch x := x.(type) {
-	case *config.Tuple:
-		what = "a list (a Go slice or array becomes one)"
-	case *config.Template:
-		what = "a string"
-	case *config.Literal:
-		switch t := x.Val.Type(); {
-		case x.Val.IsNull():
-			what = "null"
-		case t.IsListType() || t.IsTupleType():
-			what = "a list"
-		case t.IsPrimitiveType():
-			what = "a " + t.FriendlyName()
-		}
-	}
-	if what == "" {
-		return
-	}
-	e.errorf(site, e.address()+".for_each", "Invalid for_each argument",
-		fmt.Sprintf("for_each takes a map or a set of strings; %s was given.", what),
-		`use a map (its keys become each.key), or a set of strings: tfkit.Fn("toset", []string{"a", "b"})`)
-}
-
-// checkCountValue reports a literal count that is not a number (nor text
-// holding one), as Terraform would only when planning; a negative or
-// fractional number is config.Validate's to report.
-func (e *element) checkCountValue(site hcl.Range, x config.Expr) {
-	var what string
-	switch x := x.(type) {
-	case *config.Tuple:
-		what = "a list"
-	case *config.Object:
-		what = "an object"
-	case *config.Literal:
-		v := x.Val
-		switch {
-		case v.IsNull():
-			what = "null"
-		case v.Type() == cty.String && v.IsKnown():
-			if _, err := convert.Convert(v, cty.Number); err != nil {
-				what = fmt.Sprintf("the string %q", v.AsString())
-			}
-		case v.Type() != cty.Number && v.Type() != cty.String:
-			what = "a " + v.Type().FriendlyName()
-		}
-	}
-	if what == "" {
-		return
-	}
-	e.errorf(site, e.address()+".count", "Invalid count argument",
-		fmt.Sprintf("The count must be a whole number of zero or more; %s was given.", what),
-		"give an int, or an expression such as tfkit.Var(\"instances\")")
 }
 
 // dependsOn adds references to elements to depends_on.

@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
 
 	"github.com/tfkit/tfkit/config/hclguard"
 	"github.com/tfkit/tfkit/diag"
@@ -434,6 +435,9 @@ func (v *validator) checkBlock(b *Block) {
 		sc.count, sc.each = count != nil, forEach != nil
 		if count != nil {
 			v.checkCount(count, sc.with(b.Address()+".count", rangeOr(count.Range, b.DeclRange)))
+		}
+		if forEach != nil {
+			v.checkForEach(forEach, sc.with(b.Address()+".for_each", rangeOr(forEach.Range, b.DeclRange)))
 		}
 		if b.Type == "module" {
 			v.checkModule(b, sc)
@@ -1075,20 +1079,77 @@ func (v *validator) checkProviderTraversal(tr hcl.Traversal, sc scope) {
 		diag.DidYouMean(key, known))
 }
 
-// checkCount reports a count that is a number Terraform refuses: negative
-// or not whole. Other expressions are left to Terraform.
+// checkCount reports a literal count Terraform refuses whatever the rest
+// of the configuration, which it would say only when planning: a number
+// that is negative or not whole, or a value that is not a number nor text
+// holding one (a list, an object, null, a bool).
 func (v *validator) checkCount(a *Attribute, sc scope) {
-	lit, ok := a.Expr.(*Literal)
-	if !ok || lit.Val.IsNull() || !lit.Val.IsKnown() || lit.Val.Type() != cty.Number {
-		return
+	var what string
+	switch x := a.Expr.(type) {
+	case *Tuple:
+		what = "a list"
+	case *Object:
+		what = "an object"
+	case *Literal:
+		val := x.Val
+		switch {
+		case val.IsNull():
+			what = "null"
+		case !val.IsKnown():
+			return
+		case val.Type() == cty.Number:
+			bf := val.AsBigFloat()
+			if bf.Sign() >= 0 && bf.IsInt() {
+				return
+			}
+			v.errorAt(sc.rng, sc.path, "Invalid count argument",
+				fmt.Sprintf("The count must be a whole number of zero or more; %s is not.", bf.Text('g', -1)),
+				"give 0 to create no instances")
+			return
+		case val.Type() == cty.String:
+			if _, err := convert.Convert(val, cty.Number); err != nil {
+				what = fmt.Sprintf("the string %q", val.AsString())
+			}
+		default:
+			what = "a " + val.Type().FriendlyName()
+		}
 	}
-	bf := lit.Val.AsBigFloat()
-	if bf.Sign() >= 0 && bf.IsInt() {
+	if what == "" {
 		return
 	}
 	v.errorAt(sc.rng, sc.path, "Invalid count argument",
-		fmt.Sprintf("The count must be a whole number of zero or more; %s is not.", bf.Text('g', -1)),
-		"give 0 to create no instances")
+		fmt.Sprintf("The count must be a whole number of zero or more; %s was given.", what),
+		`give a number, or an expression such as var.instances`)
+}
+
+// checkForEach reports a literal for_each of a resource, data source,
+// ephemeral resource or module that Terraform refuses whatever the rest of
+// the configuration: anything but a map (an object) or a set. A list is
+// the usual one (a Go slice, a TSX array), which Terraform would only
+// refuse when planning. A dynamic block's for_each takes lists.
+func (v *validator) checkForEach(a *Attribute, sc scope) {
+	var what string
+	switch x := a.Expr.(type) {
+	case *Tuple:
+		what = "a list"
+	case *Template:
+		what = "a string"
+	case *Literal:
+		switch t := x.Val.Type(); {
+		case x.Val.IsNull():
+			what = "null"
+		case t.IsListType() || t.IsTupleType():
+			what = "a list"
+		case t.IsPrimitiveType():
+			what = "a " + t.FriendlyName()
+		}
+	}
+	if what == "" {
+		return
+	}
+	v.errorAt(sc.rng, sc.path, "Invalid for_each argument",
+		fmt.Sprintf("for_each takes a map, or a set of strings; %s was given.", what),
+		"use a map (its keys become each.key), or a set of strings (the toset function)")
 }
 
 // checkExpr checks every reference an expression reads.

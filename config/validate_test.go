@@ -199,6 +199,23 @@ output "o" { value = local.tag }
   depends_on = [a_b.d]
 }
 `, []string{`Reference to undeclared resource "a_b.d"`, "a_b.c.depends_on"}},
+		{"for_each a list", `resource "a_b" "c" {
+  for_each = ["a", "b"]
+}
+`, []string{`Invalid for_each argument`, "a_b.c.for_each", "a list was given"}},
+		{"for_each a string", `module "m" {
+  source   = "./m"
+  for_each = "a"
+}
+`, []string{`Invalid for_each argument`, "module.m.for_each", "a string was given"}},
+		{"count a word", `data "a_b" "c" {
+  count = "two"
+}
+`, []string{`Invalid count argument`, "data.a_b.c.count", `the string "two" was given`}},
+		{"count null", `resource "a_b" "c" {
+  count = null
+}
+`, []string{`Invalid count argument`, "a_b.c.count", "null was given"}},
 		{"undeclared aliased provider", `provider "aws" {}
 resource "aws_vpc" "v" {
   provider = aws.wset
