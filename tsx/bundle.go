@@ -2,11 +2,15 @@ package tsx
 
 import (
 	"embed"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"sort"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/evanw/esbuild/pkg/api"
 	"github.com/hashicorp/hcl/v2"
@@ -67,6 +71,8 @@ var nodeBuiltins = map[string]bool{
 // when asked for.
 type bundle struct {
 	code string
+	// warnings are the bundler's findings that do not stop the build.
+	warnings diag.Diagnostics
 	// sources maps the file names that appear in source maps and JSX
 	// positions to the names diagnostics use (relative to the working
 	// directory when possible).
@@ -122,6 +128,18 @@ func bundleEntry(entry, dir string, sourceMap bool) (*bundle, diag.Diagnostics) 
 	if len(res.Errors) > 0 {
 		return nil, esbuildDiags(res.Errors, dir)
 	}
+	// import.meta would be an empty object (the bundle is one script), so
+	// import.meta.url and .dirname would be undefined: refuse it in the
+	// project's files (a package may read it on a path never taken).
+	var meta []api.Message
+	for _, w := range res.Warnings {
+		if strings.HasPrefix(w.Text, `"import.meta" is not available`) && (w.Location == nil || !strings.Contains(filepath.ToSlash(w.Location.File), "node_modules/")) {
+			meta = append(meta, w)
+		}
+	}
+	if len(meta) > 0 {
+		return nil, esbuildDiags(meta, dir)
+	}
 	if d := checkFormats(res.Metafile, dir); d != nil {
 		return nil, d
 	}
@@ -134,7 +152,116 @@ func bundleEntry(entry, dir string, sourceMap bool) (*bundle, diag.Diagnostics) 
 	if len(res.OutputFiles) != 1 {
 		panic(fmt.Sprintf("tsx: esbuild wrote %d files, want 1", len(res.OutputFiles)))
 	}
-	return &bundle{code: string(res.OutputFiles[0].Contents), dir: dir}, nil
+	return &bundle{code: string(res.OutputFiles[0].Contents), dir: dir, warnings: checkImportCycles(res.Metafile, dir)}, nil
+}
+
+// checkImportCycles warns about a cycle of imports among the project's
+// files. The bundle declares every module's top-level variables with var,
+// so a value one module of the cycle reads from another at its top level,
+// before that module ran, is undefined, where Node would throw a
+// ReferenceError: a name or path built from it becomes "undefined...".
+func checkImportCycles(metafile, dir string) diag.Diagnostics {
+	var m struct {
+		Inputs map[string]struct {
+			Imports []struct {
+				Path     string `json:"path"`
+				External bool   `json:"external"`
+				Original string `json:"original"`
+			} `json:"imports"`
+		} `json:"inputs"`
+	}
+	if err := json.Unmarshal([]byte(metafile), &m); err != nil {
+		return nil
+	}
+	project := func(p string) bool {
+		return !strings.Contains(p, ":") && !strings.Contains(filepath.ToSlash(p), "node_modules/")
+	}
+	type edge struct{ to, spec string }
+	graph := map[string][]edge{}
+	var files []string
+	for p, in := range m.Inputs {
+		if !project(p) {
+			continue
+		}
+		files = append(files, p)
+		for _, im := range in.Imports {
+			if _, ok := m.Inputs[im.Path]; ok && !im.External && project(im.Path) {
+				graph[p] = append(graph[p], edge{im.Path, im.Original})
+			}
+		}
+	}
+	sort.Strings(files)
+	// Depth-first, in path order: the first edge back to a file on the
+	// path closes a cycle.
+	const (
+		unseen = iota
+		onPath
+		done
+	)
+	state := map[string]int{}
+	var path []string
+	var found *diag.Diagnostic
+	var visit func(f string)
+	visit = func(f string) {
+		state[f] = onPath
+		path = append(path, f)
+		for _, e := range graph[f] {
+			if found != nil {
+				break
+			}
+			switch state[e.to] {
+			case unseen:
+				visit(e.to)
+			case onPath:
+				i := slices.Index(path, e.to)
+				names := make([]string, 0, len(path)-i+1)
+				for _, p := range slices.Concat(path[i:], []string{e.to}) {
+					names = append(names, displayName(p, dir))
+				}
+				found = cycleWarning(names, f, e.spec, dir)
+			}
+		}
+		path = path[:len(path)-1]
+		state[f] = done
+	}
+	for _, f := range files {
+		if state[f] == unseen && found == nil {
+			visit(f)
+		}
+	}
+	if found == nil {
+		return nil
+	}
+	return diag.Diagnostics{found}
+}
+
+// cycleWarning is the warning about the cycle of files names, at the
+// import of spec in file that closes it.
+func cycleWarning(names []string, file, spec, dir string) *diag.Diagnostic {
+	d := &diag.Diagnostic{
+		Severity: diag.Warning,
+		Summary:  "Import cycle",
+		Detail: fmt.Sprintf("The modules %s import each other. A value that one of them reads from another at its top level (outside any function), before that module ran, is undefined here (Node would throw a ReferenceError), and a name or path built from it holds \"undefined\".",
+			strings.Join(names, " → ")),
+		Suggestion: "move what the modules share into a module of its own that imports none of them",
+	}
+	path := file
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(dir, filepath.FromSlash(path))
+	}
+	if data, err := os.ReadFile(path); err == nil && spec != "" {
+		for i, line := range strings.Split(string(data), "\n") {
+			for _, q := range []string{`"`, `'`} {
+				if c := strings.Index(line, q+spec+q); c >= 0 && strings.Contains(line, "import") {
+					r := rangeAt(displayName(file, dir), i+1, columnOf(line, c))
+					r.End.Column = r.Start.Column + utf8.RuneCountInString(spec) + 2
+					d.Subject = &r
+					return d
+				}
+			}
+		}
+	}
+	return d
 }
 
 func sourceMapOption(inline bool) api.SourceMap {
@@ -286,6 +413,9 @@ func checkFormats(metafile, dir string) diag.Diagnostics {
 func esbuildDiags(msgs []api.Message, dir string) diag.Diagnostics {
 	var diags diag.Diagnostics
 	for _, m := range msgs {
+		// The runtime's modules are "tfkit" and "tfkit/jsx-runtime" to the
+		// configuration, whatever esbuild calls them.
+		m.Text = strings.ReplaceAll(m.Text, `"`+runtimeNamespace+`:`, `"`)
 		d := &diag.Diagnostic{Severity: diag.Error, Summary: m.Text}
 		if l := m.Location; l != nil && l.File != "" {
 			file := displayName(l.File, dir)
@@ -309,12 +439,39 @@ func esbuildDiags(msgs []api.Message, dir string) diag.Diagnostics {
 		if spec, ok := strings.CutPrefix(m.Text, "Could not resolve "); ok && d.Suggestion == "" {
 			d.Suggestion = resolveHint(strings.Trim(spec, `"`), m.Location, dir)
 		}
+		if d.Summary == "import.meta not available" {
+			why := "import.meta is not available: tfkit evaluates the configuration as one script, not as Node's ES modules, so import.meta.url and import.meta.dirname have no value."
+			if _, frame, ok := strings.Cut(d.Detail, "\n"); ok {
+				why += "\n" + frame
+			}
+			d.Detail = why
+			d.Suggestion = `paths are relative to the project directory: write "templates/app.tpl", or "${path.module}/..." for Terraform, or use process.cwd()`
+		}
+		if d.Summary == "Unsupported import" && d.Suggestion == "" {
+			d.Suggestion = loaderHint(m.Text)
+		}
+		if m.Text == `No matching export in "tfkit" for import "default"` {
+			d.Suggestion = `tfkit has named exports only: import { Resource, useRef } from "tfkit", or import * as tfkit from "tfkit"`
+		}
 		if d.Summary == "Top-level await not supported" && d.Suggestion == "" {
 			d.Suggestion = "a configuration is rendered synchronously: compute the value without await"
 		}
 		diags = append(diags, d)
 	}
 	return diags
+}
+
+// loaderHint says what to do with an import of a file that is not a
+// module (esbuild's "No loader is configured for ".sh" files: init.sh").
+func loaderHint(text string) string {
+	_, file, _ := strings.Cut(text, ": ")
+	file = filepath.ToSlash(file)
+	read := fmt.Sprintf("tf.fn(%q, %q)", "file", file)
+	switch strings.ToLower(filepath.Ext(file)) {
+	case ".yaml", ".yml":
+		read = fmt.Sprintf("tf.fn(%q, %s)", "yamldecode", read)
+	}
+	return fmt.Sprintf("the file is not a module (.ts, .tsx, .js) or JSON: let Terraform read it, %s (or tf.asset), or convert it to JSON before the build", read)
 }
 
 // bundleSummary gives the summary of an esbuild message; the message
@@ -327,6 +484,10 @@ func bundleSummary(text string) string {
 		return "Node module not available"
 	case strings.HasPrefix(text, "Could not resolve"):
 		return "Import not found"
+	case strings.HasPrefix(text, `"import.meta" is not available`):
+		return "import.meta not available"
+	case strings.HasPrefix(text, "No loader is configured"):
+		return "Unsupported import"
 	case strings.HasPrefix(text, "No matching export"):
 		return "Missing export"
 	case strings.Contains(text, "Top-level await"):

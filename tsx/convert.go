@@ -86,6 +86,20 @@ type node struct {
 	// attrSites are the attributes as written on the opening tag, with
 	// their positions; nil when the tag could not be read.
 	attrSites []attrPos
+	// forEach caches whether the element sets for_each (0 not read yet, 1
+	// no, 2 yes), asked by every ref read from it.
+	forEach int8
+}
+
+// setsForEach says whether the element sets for_each.
+func (n *node) setsForEach() bool {
+	if n.forEach == 0 {
+		n.forEach = 1
+		if n.props != nil && present(n.props.Get("for_each")) {
+			n.forEach = 2
+		}
+	}
+	return n.forEach == 2
 }
 
 type converter struct {

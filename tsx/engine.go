@@ -233,7 +233,7 @@ func (ge gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
 		}
 		var ex *goja.Exception
 		if errors.As(err, &ex) {
-			return nil, exceptionError(ex, sites)
+			return nil, exceptionError(ex, sites, env.host)
 		}
 		return nil, err
 	}
@@ -340,11 +340,13 @@ func parseInlineMap(name, line string) *sourcemap.Consumer {
 	return m
 }
 
-func exceptionError(ex *goja.Exception, sites []jsxSite) *ScriptError {
+func exceptionError(ex *goja.Exception, sites []jsxSite, host *goja.Object) *ScriptError {
 	se := &ScriptError{Stack: framesOf(ex.Stack())}
 	v := ex.Value()
-	if obj, ok := v.(*goja.Object); ok {
-		se.Composites = compositeSites(obj, sites)
+	if host != nil {
+		if list, ok := host.Get(throwSitesKey).(*goja.Object); ok {
+			se.Composites = compositeSites(list, sites)
+		}
 	}
 	if obj, ok := v.(*goja.Object); ok && obj.ClassName() == "Error" {
 		se.Name = stringProp(obj, "name")
@@ -363,11 +365,10 @@ func exceptionError(ex *goja.Exception, sites []jsxSite) *ScriptError {
 }
 
 // compositeSites reads the composites an exception passed through, as the
-// runtime records them on it (innermost first): each one's name and the
-// position of its element (an index into sites, or esbuild's object).
-func compositeSites(obj *goja.Object, sites []jsxSite) []Frame {
-	list, ok := obj.Get(sitesKey).(*goja.Object)
-	if !ok || list.ClassName() != "Array" {
+// runtime lists them on the host (innermost first): each one's name and
+// the position of its element (an index into sites, or esbuild's object).
+func compositeSites(list *goja.Object, sites []jsxSite) []Frame {
+	if list.ClassName() != "Array" {
 		return nil
 	}
 	var out []Frame
@@ -399,9 +400,9 @@ func compositeSites(obj *goja.Object, sites []jsxSite) []Frame {
 	return out
 }
 
-// sitesKey is the property of an exception on which the runtime lists the
-// composites it passed through.
-const sitesKey = "__tfkitSites"
+// throwSitesKey is the property of the host on which the runtime lists the
+// composites the exception being thrown passed through.
+const throwSitesKey = "throwSites"
 
 func stringProp(obj *goja.Object, name string) string {
 	v := obj.Get(name)
@@ -463,6 +464,20 @@ func (e *gojaEnv) setupGlobals(s Script) error {
 	_ = process.Set("cwd", func() string { return s.Dir })
 	_ = process.Set("platform", "tfkit")
 	_ = process.Set("argv", []any{})
+	// A Node script stops with process.exit; here that is an error that
+	// says what to do instead, at the call.
+	_ = process.Set("exit", func(goja.FunctionCall) goja.Value {
+		ctor, _ := goja.AssertConstructor(vm.Get("Error"))
+		e, err := ctor(nil, vm.ToValue("process.exit is not available"))
+		if err != nil {
+			panic(err)
+		}
+		_ = e.Set("name", "TfkitError")
+		_ = e.Set("summary", "process.exit is not available")
+		_ = e.Set("detail", "tfkit evaluates the configuration without Node: there is no process to exit.")
+		_ = e.Set("hint", `to stop the build, throw new Error("...") with the reason`)
+		panic(e)
+	})
 	if err := vm.Set("process", process); err != nil {
 		return err
 	}
@@ -475,7 +490,9 @@ func (e *gojaEnv) setupGlobals(s Script) error {
 	print := func(call goja.FunctionCall) goja.Value {
 		parts := make([]string, len(call.Arguments))
 		for i, a := range call.Arguments {
-			parts[i] = consoleString(vm, a)
+			// Refs and tf helpers show as ${...}: what they stand for is
+			// known only once the configuration is rendered.
+			parts[i] = cleanPlaceholders(consoleString(vm, a))
 		}
 		fmt.Fprintln(log, strings.Join(parts, " "))
 		return goja.Undefined()
@@ -557,8 +574,10 @@ func (e *gojaEnv) refProxies(call goja.FunctionCall) goja.Value {
 		case "toString", "valueOf":
 			return inString(target)
 		case "toJSON":
-			// Only JSON.stringify (under node) asks: the ref's serialized form.
-			return vm.ToValue(func(goja.FunctionCall) goja.Value { return target })
+			// JSON.stringify in the configuration: the placeholder, as the
+			// runtime's own proxies give it while rendering (this engine
+			// reads the output without serializing it).
+			return inString(target)
 		case "then", "$$typeof", kind:
 			return goja.Undefined()
 		}
@@ -777,11 +796,12 @@ func (g *gojaValue) Site() (string, int, int, bool) {
 func recoverScriptError(r any, tree Value) (*ScriptError, bool) {
 	if ex, ok := r.(*goja.Exception); ok {
 		var sites []jsxSite
+		var host *goja.Object
 		if g, ok := tree.(*gojaValue); ok {
-			sites = g.env.sites
+			sites, host = g.env.sites, g.env.host
 		}
 		mapPositionsOf(tree)
-		return exceptionError(ex, sites), true
+		return exceptionError(ex, sites, host), true
 	}
 	return nil, false
 }

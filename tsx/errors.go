@@ -209,8 +209,34 @@ func scriptDiag(se *ScriptError, src *sources) *diag.Diagnostic {
 // require() whose argument is computed.
 var dynamicRequireRE = regexp.MustCompile(`^Dynamic require of "(.*)" is not supported$`)
 
+// nodeGlobalHints are what to do instead of Node's and browsers' globals,
+// which a configuration does not have.
+var nodeGlobalHints = map[string]string{
+	"Buffer":         `Buffer is Node's, which tfkit does not run: let Terraform encode the value, tf.fn("base64encode", text)`,
+	"setTimeout":     "timers are Node's and browsers', which tfkit does not run: a configuration is rendered once, synchronously",
+	"setInterval":    "timers are Node's and browsers', which tfkit does not run: a configuration is rendered once, synchronously",
+	"setImmediate":   "timers are Node's and browsers', which tfkit does not run: a configuration is rendered once, synchronously",
+	"queueMicrotask": "a configuration is rendered once, synchronously: call the function directly",
+	"fetch":          `there is no network at build time: fetch the value before the build and pass it through process.env, or let Terraform read it (<DataSource type="http">)`,
+	"XMLHttpRequest": `there is no network at build time: fetch the value before the build and pass it through process.env, or let Terraform read it (<DataSource type="http">)`,
+	"URL":            `URL is Node's and browsers', which tfkit does not provide: build the string, or let Terraform parse it`,
+	"TextEncoder":    `TextEncoder is Node's and browsers', which tfkit does not provide: let Terraform encode the value (tf.fn("base64encode", text))`,
+	"TextDecoder":    `TextDecoder is Node's and browsers', which tfkit does not provide: let Terraform decode the value (tf.fn("base64decode", text))`,
+	"btoa":           `btoa is Node's and browsers', which tfkit does not provide: let Terraform encode the value, tf.fn("base64encode", text)`,
+	"atob":           `atob is Node's and browsers', which tfkit does not provide: let Terraform decode the value, tf.fn("base64decode", text)`,
+	"crypto":         `crypto is Node's and browsers', which tfkit does not provide: let Terraform hash the value (tf.fn("sha256", text)), or make random values with the random provider`,
+	"window":         "there is no browser at build time: tfkit evaluates the configuration on its own",
+	"document":       "there is no browser at build time: tfkit evaluates the configuration on its own",
+	"global":         "global is Node's: use globalThis",
+}
+
 // jsHint suggests fixes for common JavaScript mistakes.
 func jsHint(se *ScriptError) string {
+	if name, ok := strings.CutSuffix(se.Message, " is not defined"); ok && se.Name == "ReferenceError" {
+		if h, ok := nodeGlobalHints[name]; ok {
+			return h
+		}
+	}
 	switch {
 	case strings.Contains(se.Message, "require is not defined"):
 		return "tfkit evaluates ES modules only: use import instead of require"

@@ -177,10 +177,63 @@ func (c *converter) refExpr(n *node, id int, steps []Value, at hcl.Range, path s
 			"bind refs to resources, data sources, ephemeral resources, modules, providers, variables or locals", related()...)
 		return nil
 	}
-	for _, s := range steps {
-		t = appendStep(t, s)
+	// The instances of an element with for_each are keyed by strings:
+	// ref["a"] (or ref.a, which JavaScript cannot tell apart) is
+	// type.name["a"], never the attribute type.name.a, which depends_on and
+	// replace_triggered_by would not take for an instance.
+	forEach := target.spec.kind.Refer == config.ByAddress && len(steps) > 0 && target.setsForEach()
+	return c.refSteps(n, t, steps, forEach, at, path)
+}
+
+// refSteps appends the steps read from a ref to the traversal t of its
+// element. keyed makes the first step an instance key; a step holding an
+// expression (ref[`${tf.raw("each.key")}`]) indexes with that expression;
+// ref["*"] is a splat (ref["*"].id is type.name[*].id), since no
+// attribute or list index is named "*".
+func (c *converter) refSteps(n *node, t hcl.Traversal, steps []Value, keyed bool, at hcl.Range, path string) config.Expr {
+	var x config.Expr // the expression so far, once a step needs one
+	var rel hcl.Traversal
+	current := func() config.Expr {
+		switch {
+		case x == nil:
+			return &config.Reference{Traversal: t}
+		case len(rel) > 0:
+			return &config.GetAttr{Source: x, Traversal: rel}
+		}
+		return x
 	}
-	return &config.Reference{Traversal: t}
+	for i, st := range steps {
+		k, isStr := str(st)
+		switch {
+		case isStr && strings.Contains(k, phOpen):
+			key := c.template(n, k, at, path)
+			if tpl, ok := key.(*config.Template); ok && len(tpl.Parts) == 1 {
+				key = tpl.Parts[0]
+			}
+			if key == nil {
+				return nil
+			}
+			x, rel = &config.Index{Collection: current(), Key: key}, nil
+		case i == 0 && keyed && isStr:
+			t = append(t, hcl.TraverseIndex{Key: cty.StringVal(k)})
+		case isStr && k == "*":
+			sp := &config.Splat{Source: current()}
+			for _, rest := range steps[i+1:] {
+				if r, ok := str(rest); ok && (r == "*" || strings.Contains(r, phOpen)) {
+					c.errorAt(at, path, "Unsupported ref path",
+						"After a splat (ref[\"*\"]), a ref reads attributes and numbered elements only: a second splat or an expression index cannot follow it.", `write the expression with tf.raw, such as tf.raw("aws_instance.web[*].tags[var.key]")`)
+					return nil
+				}
+				sp.Each = appendStep(sp.Each, rest)
+			}
+			return sp
+		case x == nil:
+			t = appendStep(t, st)
+		default:
+			rel = appendStep(rel, st)
+		}
+	}
+	return current()
 }
 
 // providerInstance is the instance of the provider configuration t (with

@@ -172,6 +172,25 @@ export default null;
 	}
 }
 
+// TestConsoleShowsExpressions: refs and tf helpers logged (as values, in
+// strings, in objects) show as ${...}, not as the private characters that
+// stand for them.
+func TestConsoleShowsExpressions(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"main.tsx": `import { Resource, tf, useRef } from "tfkit";
+const a = useRef();
+console.log(a.id, ` + "`id=${a.id}`" + `, { v: tf.var("x") });
+export default <Resource type="null_resource" name="a" ref={a} />;
+`})
+	var b strings.Builder
+	if _, diags := Build("main.tsx", Options{Dir: dir, Log: &b}); diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	if got, want := b.String(), "\"${...}\" id=${...} {\"v\":\"${...}\"}\n"; got != want {
+		t.Errorf("log = %q, want %q", got, want)
+	}
+}
+
 // TestEnvironmentIsOnlyOptionsEnv: the real environment does not leak into
 // process.env.
 func TestEnvironmentIsOnlyOptionsEnv(t *testing.T) {

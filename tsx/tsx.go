@@ -161,6 +161,9 @@ func build(ctx context.Context, entry string, opts Options) (*config.Config, *as
 	if diags.HasErrors() {
 		return nil, nil, diags
 	}
+	for _, d := range b.warnings {
+		diags = append(diags, src.withFrame(d))
+	}
 	seen := map[string]int{}
 	for _, d := range checkConfig(cfg) {
 		c.sameSiteCallers(d, seen)

@@ -215,6 +215,17 @@ function placeholder(m) {
   return PH_OPEN + (placeholders.length - 1) + PH_CLOSE;
 }
 
+// rendered is set when __render returns. JSON.stringify in the
+// configuration (a policy document holding refs) writes an expression as
+// its placeholder, so that the JSON text interpolates it as a template
+// literal would; the JSON.stringify of the whole output that runs after
+// the render (under node) writes its serialized form.
+let rendered = false;
+
+function jsonForm(m) {
+  return rendered ? m : placeholder(m);
+}
+
 const refHandler = {
   get(target, prop) {
     if (typeof prop === "symbol") {
@@ -227,8 +238,7 @@ const refHandler = {
       case "valueOf":
         return () => placeholder(target);
       case "toJSON":
-        // Only JSON.stringify (under node) asks: the ref's serialized form.
-        return () => target;
+        return () => jsonForm(target);
       case "then":
       case "$$typeof":
       case KIND:
@@ -262,6 +272,9 @@ class TfExpr {
   }
   [Symbol.toPrimitive]() {
     return placeholder(this);
+  }
+  toJSON() {
+    return jsonForm(this);
   }
 }
 
@@ -380,9 +393,11 @@ let errors = [];
 // be told apart by where the composite was used.
 let owners = null;
 
-// SITES is the property of an exception that lists the composites it
-// passed through (see visit).
-const SITES = "__tfkitSites";
+// throwSites lists the composites the exception being thrown passed
+// through (see visit); the host reads it when the exception ends the
+// build. An exception the runtime catches empties it.
+const throwSites = [];
+if (host) host.throwSites = throwSites;
 
 function fail(err, source) {
   errors.push({ s: source || null, m: err.summary, d: err.detail, h: err.hint, a: err.attr || null });
@@ -397,11 +412,30 @@ function describe(v) {
   return `the ${typeof v} ${JSON.stringify(v)}`;
 }
 
+// Lists of children nested deeper than MAX_LIST_DEPTH are an error where
+// they are rendered, rather than a stack overflow with no place: a list
+// that contains itself (list.push(list)) never ends.
+const MAX_LIST_DEPTH = 1000;
+let listDepth = 0;
+let listTooDeep = false;
+
 function visit(node, source, inList) {
   if (node === null || node === undefined || typeof node === "boolean") return;
   if (Array.isArray(node)) {
+    if (listTooDeep) return;
+    if (listDepth >= MAX_LIST_DEPTH) {
+      listTooDeep = true;
+      fail(new TfkitError(
+        "Children nested too deeply",
+        `Lists of children are nested more than ${MAX_LIST_DEPTH} levels deep here; a list that contains itself never ends.`,
+        "render each element once: flatten the lists (list.flat()), and never put a list inside itself",
+      ), source);
+      return;
+    }
     const list = !staticChildren.has(node);
+    listDepth++;
     for (let i = 0; i < node.length; i++) visit(node[i], source, list);
+    listDepth--;
     return;
   }
   if (node instanceof Element) {
@@ -441,9 +475,11 @@ function visit(node, source, inList) {
     if (props[KEY_LAST]) delete props[KEY_LAST];
     const saved = owners;
     owners = { s: here || null, n: t.name || "", up: saved };
+    let threw = true;
     try {
       const out = t(props);
       if (out && typeof out.then === "function") {
+        threw = false;
         fail(new TfkitError(
           "Asynchronous component",
           `The component ${t.name || "(anonymous)"} returned a Promise.`,
@@ -452,22 +488,16 @@ function visit(node, source, inList) {
         return;
       }
       visit(out, here);
-    } catch (e) {
-      // The stack of an exception in a composite ends in this runtime,
-      // which called it: record where each composite was used, innermost
-      // first, so the message can show the <Composite> call sites.
-      if (e !== null && typeof e === "object" && !(e instanceof TfkitError)) {
-        try {
-          const sites = e[SITES] || [];
-          sites.push({ s: here || null, n: t.name || "" });
-          e[SITES] = sites;
-        } catch {
-          // a frozen object: no call sites
-        }
-      }
-      throw e;
+      threw = false;
     } finally {
       owners = saved;
+      // The stack of an exception in a composite ends in this runtime,
+      // which called it: record where each composite was used, innermost
+      // first, so the message can show the <Composite> call sites. A
+      // finally block, unlike catch and throw, keeps the exception as it
+      // was thrown, with the stack of the throw, also when the value is
+      // not an Error (throw "text").
+      if (threw) throwSites.push({ s: here || null, n: t.name || "" });
     }
     return;
   }
@@ -622,6 +652,7 @@ function runAspects() {
             visit(out, e.site);
           } catch (err) {
             if (!(err instanceof TfkitError)) throw err;
+            throwSites.length = 0;
             fail(err, e.site);
           } finally {
             aspectScope = savedScope;
@@ -746,8 +777,12 @@ function emit(el, kind, source, inList) {
 // expressions that stand behind placeholders, and the errors; the tfkit
 // binary reads it from the global the bundle's entry assigns.
 export function __render(mod) {
+  rendered = false;
+  listDepth = 0;
+  listTooDeep = false;
   nodes = [];
   errors = [];
+  throwSites.length = 0;
   owners = null;
   aspectScope = null;
   nodeAspects = new Map();
@@ -778,5 +813,6 @@ export function __render(mod) {
       runAspects();
     }
   }
+  rendered = true;
   return { nodes, refs: refSites, ph: placeholders, errors };
 }

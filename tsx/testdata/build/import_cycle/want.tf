@@ -1,0 +1,3 @@
+resource "null_resource" "main" {}
+
+resource "null_resource" "undefined_service" {}

@@ -1,0 +1,3 @@
+output "url" {
+  value = "x"
+}
