@@ -58,7 +58,8 @@ func providerMapName(x hcl.Expression) (string, bool) {
 	return "", false
 }
 
-// checkCallProviders reports, for every module call below m, what the
+// checkCallProviders reports, for every module call below m, arguments the
+// child has no variable for (as terraform validate does), and what the
 // engines' static validation of provider configurations reports when they
 // load the configuration (terraform init, validate, plan alike): a
 // configuration the child expects (configuration_aliases) that the call
@@ -74,6 +75,7 @@ func (l *loader) checkCallProviders(m *Module, into map[string]bool, caller *Cal
 		if child == nil {
 			continue
 		}
+		l.checkCallInputs(c, child)
 		passed := passedProviders(c.Providers)
 		l.checkPassedFromParent(m, passed, into, caller)
 		l.checkPassedToChild(m, c, child, passed)
@@ -203,5 +205,28 @@ func (l *loader) checkPassedToChild(m *Module, c *CallDecl, child *Module, passe
 			Detail: fmt.Sprintf("The local name %q in %s represents provider %q, but %q in %s represents %q: each provider has its own configuration schema, so %q of the child can be assigned only a configuration for %s, which %s does not require.",
 				p.inParent, moduleText(m), displaySource(parentType), p.inChild, moduleText(child), displaySource(childType),
 				p.inChild, displaySource(childType), moduleText(m))})
+	}
+}
+
+// checkCallInputs reports the arguments of call c that its module, child,
+// declares no variable for.
+func (l *loader) checkCallInputs(c *CallDecl, child *Module) {
+	var unknown []*Expr
+	for name, in := range c.Inputs {
+		if _, ok := child.Variables[name]; !ok {
+			unknown = append(unknown, in)
+		}
+	}
+	if len(unknown) == 0 {
+		return
+	}
+	sort.Slice(unknown, func(i, j int) bool { return unknown[i].Range.Start.Byte < unknown[j].Range.Start.Byte })
+	names := sortedKeys(child.Variables)
+	for _, in := range unknown {
+		rng := in.Range
+		l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Unsupported argument", Subject: &rng,
+			Detail:     fmt.Sprintf("An argument named %q is not expected here: module %q has no variable %q.", in.Name, c.Name, in.Name),
+			Path:       "module." + c.Name + "." + in.Name,
+			Suggestion: diag.DidYouMean(in.Name, names)})
 	}
 }

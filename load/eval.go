@@ -888,13 +888,20 @@ func (e *evaluator) evalVar(mi *modInst, name string) cty.Value {
 	if !given || (v.IsKnown() && v.IsNull() && nonNullable(decl)) {
 		if decl.Default == nil {
 			if !given {
-				r := decl.DeclRange
-				where := "set it with -var, a .tfvars file or TF_VAR_" + name
 				if mi.parent != nil {
-					where = "set " + name + " in the module block " + strings.TrimPrefix(mi.addr, mi.parent.addrPrefix())
+					// The engines' words, at the call that leaves it out.
+					call := mi.parent.mod.Calls[mi.mod.Path[len(mi.mod.Path)-1]]
+					r := call.DeclRange
+					e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Missing required argument",
+						Detail:  fmt.Sprintf("The argument %q is required, but no definition was found: variable %q of the module has no default.", name, name),
+						Subject: &r, Path: mi.parent.addrPrefix() + "module." + call.Name + "." + name,
+						Suggestion: "set " + name + " in the module block " + strings.TrimPrefix(mi.addr, mi.parent.addrPrefix())})
+					return unknown("no value for required variable " + path)
 				}
+				r := decl.DeclRange
 				e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "No value for required variable",
-					Detail: "variable " + QuoteOrEmpty(name) + " has no default and no value was given", Subject: &r, Path: path, Suggestion: where})
+					Detail: "variable " + QuoteOrEmpty(name) + " has no default and no value was given", Subject: &r, Path: path,
+					Suggestion: "set it with -var, a .tfvars file or TF_VAR_" + name})
 				return unknown("no value for required variable " + path)
 			}
 		} else {
