@@ -116,16 +116,22 @@ func TestMethodCallSites(t *testing.T) {
 }
 
 // projectWithModules returns a fresh project directory holding the local
-// modules the test cases call, each with a main.tf.
+// modules the test cases call, each with a main.tf declaring the inputs
+// and outputs the cases use (synth checks calls against them).
 func projectWithModules(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	for _, m := range []string{"modules/sg", "modules/c", "new", "net"} {
+	for m, text := range map[string]string{
+		"modules/sg": "variable \"vpc_id\" {}\nvariable \"subnets\" {}\nvariable \"name\" {}\n",
+		"modules/c":  "# modules/c\n",
+		"new":        "# new\n",
+		"net":        "output \"vpc_id\" {\n  value = \"vpc-1\"\n}\n",
+	} {
 		p := filepath.Join(dir, filepath.FromSlash(m), "main.tf")
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(p, []byte("# "+m+"\n"), 0o644); err != nil {
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -23,6 +24,7 @@ import (
 type roundTripCase struct {
 	name string
 	dir  string // the copy, with dot-terraform renamed .terraform
+	src  string // the original, where the local modules it calls are
 	opts load.Options
 }
 
@@ -113,7 +115,7 @@ func childModules(t *testing.T, name, src string) []roundTripCase {
 
 func readCase(t *testing.T, name, src string) roundTripCase {
 	t.Helper()
-	c := roundTripCase{name: name, dir: filepath.Join(t.TempDir(), name)}
+	c := roundTripCase{name: name, dir: filepath.Join(t.TempDir(), name), src: src}
 	copyTree(t, src, c.dir, nil)
 	if data, err := os.ReadFile(filepath.Join(src, "options.json")); err == nil {
 		var co caseOptions
@@ -340,7 +342,7 @@ func TestRoundTripTSX(t *testing.T) {
 // above it without configuration.
 var synthErrors = map[string][]string{
 	"selfcall":      {`Error: Module source is the project directory; The module "./sub" calls the local module "../"`},
-	"selfcall__sub": {`Error: Local module without configuration; The module source "../" names`},
+	"selfcall__sub": {`Error: Local module without configuration; The module source "../`},
 }
 
 // buildErrors are cases whose original has errors by design that the
@@ -419,7 +421,7 @@ func TestRoundTripGo(t *testing.T) {
 			}
 			outDir := filepath.Join(t.TempDir(), "tfkit.out")
 			run := exec.Command(filepath.Join(bin, c.name))
-			run.Dir = moduleProject(t, c.dir)
+			run.Dir = moduleProject(t, c)
 			run.Env = append(os.Environ(), "TFKIT_OUTDIR="+outDir, "TFKIT_FORMAT=hcl")
 			out, err := run.CombinedOutput()
 			wantErr, ok := buildErrors[c.name]
@@ -539,14 +541,22 @@ var localSource = regexp.MustCompile(`"?source"?\s*[=:]\s*"(\.\.?/[^"]*)"`)
 
 // moduleProject returns a directory to run a case's program in, as an
 // app runs in its project directory: a copy of the case with every local
-// module its files call, as Synth copies them into the stack (a module the
-// case lacks becomes an empty one, which its view reports as missing
-// either way).
-func moduleProject(t *testing.T, caseDir string) string {
+// module its files call, from beside the original, as Synth copies them
+// into the stack (a module the case lacks becomes an empty one, which its
+// view reports as missing either way).
+func moduleProject(t *testing.T, c roundTripCase) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "up", "up", "project")
-	copyTree(t, caseDir, dir, nil)
-	ents, err := os.ReadDir(caseDir)
+	copyTree(t, c.dir, dir, nil)
+	copyLocalModules(t, c.src, dir)
+	return dir
+}
+
+// copyLocalModules copies the local modules the configuration files of
+// from call, and those they call, to the same paths relative to to.
+func copyLocalModules(t *testing.T, from, to string) {
+	t.Helper()
+	ents, err := os.ReadDir(from)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -554,23 +564,26 @@ func moduleProject(t *testing.T, caseDir string) string {
 		if e.IsDir() || !isConfigFile(e.Name()) {
 			continue
 		}
-		src, err := os.ReadFile(filepath.Join(caseDir, e.Name()))
+		src, err := os.ReadFile(filepath.Join(from, e.Name()))
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, m := range localSource.FindAllStringSubmatch(string(src), -1) {
-			mod := filepath.Join(dir, filepath.FromSlash(m[1]))
-			if _, err := os.Stat(mod); err == nil {
+			if strings.Trim(path.Clean(m[1]), "./") == "" {
+				continue // an ancestor: the case run alone has none above it
+			}
+			mod := filepath.Join(to, filepath.FromSlash(m[1]))
+			if _, err := os.Stat(filepath.Join(mod, "main.tf")); err == nil {
 				continue
 			}
-			if orig := filepath.Join(caseDir, filepath.FromSlash(m[1])); isDir(orig) {
+			if orig := filepath.Join(from, filepath.FromSlash(m[1])); isDir(orig) {
 				copyTree(t, orig, mod, nil)
+				copyLocalModules(t, orig, mod)
 				continue
 			}
 			writeFile(t, filepath.Join(mod, "main.tf"), nil)
 		}
 	}
-	return dir
 }
 
 func isDir(p string) bool {

@@ -102,6 +102,13 @@ func Files(a *App, o Options) (map[string][]byte, error) {
 	if !ds.HasErrors() {
 		ds = append(ds, p.schemaDiagnostics(o)...)
 	}
+	if !ds.HasErrors() {
+		dir := o.ProjectDir
+		if dir == "" {
+			dir = "."
+		}
+		ds = append(ds, p.moduleDiagnostics(dir, o)...)
+	}
 	if o.Locate != nil && len(ds) > 0 {
 		ds = o.Locate(ds)
 	}

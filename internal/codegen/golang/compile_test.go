@@ -95,17 +95,24 @@ func TestProgramSynth(t *testing.T) {
 	}
 	// The program runs in its project, which holds the local modules its
 	// module bindings call: Synth copies them into the stacks.
-	files := map[string][]byte{"cmd/app/main.go": prog, "modules/net/main.tf": []byte("# a stand-in: only the objects module is applied\n")}
-	objects, err := os.ReadDir(filepath.Join("testdata", "modules", "objects"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range objects {
-		src, err := os.ReadFile(filepath.Join("testdata", "modules", "objects", e.Name()))
+	// Synth checks the calls against the modules' variables and outputs:
+	// the net module is the one its bindings were generated from.
+	files := map[string][]byte{"cmd/app/main.go": prog}
+	for to, from := range map[string]string{
+		"modules/objects": filepath.Join("testdata", "modules", "objects"),
+		"modules/net":     filepath.Join("..", "..", "..", "tffile", "testdata", "modules", "net"),
+	} {
+		ents, err := os.ReadDir(from)
 		if err != nil {
 			t.Fatal(err)
 		}
-		files["modules/objects/"+e.Name()] = src
+		for _, e := range ents {
+			src, err := os.ReadFile(filepath.Join(from, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			files[to+"/"+e.Name()] = src
+		}
 	}
 	dir := writeModule(t, files)
 	cmd := goCommand(dir, "run", "./cmd/app")
