@@ -342,20 +342,7 @@ func keepSame(next, base any, t Type) (any, bool) {
 		}
 	case collection:
 		if t.kind == "map" {
-			nm, ok1 := n.(map[string]any)
-			bm, ok2 := b.(map[string]any)
-			if !ok1 || !ok2 {
-				break
-			}
-			out, hit := make(map[string]any, len(nm)), false
-			for k, e := range nm {
-				v, kept := keepSame(e, bm[k], t.elem)
-				out[k], hit = v, hit || kept
-			}
-			if hit {
-				return out, true
-			}
-			break
+			return keepSameByKey(n, b, func(string) Type { return t.elem }, next)
 		}
 		nl, ok1 := n.([]any)
 		bl, ok2 := b.([]any)
@@ -404,21 +391,29 @@ func keepSame(next, base any, t Type) (any, bool) {
 			return out, true
 		}
 	case objectType:
-		nm, ok1 := n.(map[string]any)
-		bm, ok2 := b.(map[string]any)
-		if !ok1 || !ok2 {
-			break
-		}
-		out, hit := make(map[string]any, len(nm)), false
-		for k, e := range nm {
-			v, kept := keepSame(e, bm[k], t.attrs[k])
-			out[k], hit = v, hit || kept
-		}
-		if hit {
-			return out, true
-		}
+		return keepSameByKey(n, b, func(k string) Type { return t.attrs[k] }, next)
 	}
 	return next, false
+}
+
+// keepSameByKey is keepSame for the elements of a map or the attributes
+// of an object, n and b, matched by key (typ gives each one's type); next
+// is returned when nothing is kept.
+func keepSameByKey(n, b any, typ func(string) Type, next any) (any, bool) {
+	nm, ok1 := n.(map[string]any)
+	bm, ok2 := b.(map[string]any)
+	if !ok1 || !ok2 {
+		return next, false
+	}
+	out, hit := make(map[string]any, len(nm)), false
+	for k, e := range nm {
+		v, kept := keepSame(e, bm[k], typ(k))
+		out[k], hit = v, hit || kept
+	}
+	if !hit {
+		return next, false
+	}
+	return out, true
 }
 
 // changedPlanned names the first top-level attribute or block that the plan
