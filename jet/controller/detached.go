@@ -113,8 +113,20 @@ func alive(pid int, engine string) bool {
 	return len(args) > 1 && filepath.Base(args[0]) == filepath.Base(engine) && (args[1] == "apply" || args[1] == "destroy")
 }
 
-// waitForEarlierApply is the wait error for a workspace whose apply
-// outlived the manager that started it.
+// waitForEarlierApply is the wait error for a workspace whose apply (or
+// destroy) outlived the manager that started it.
 func waitForEarlierApply(pid int) error {
-	return &waitError{fmt.Sprintf("waiting for the apply (pid %d) an earlier manager started; its result will be adopted", pid)}
+	return &waitError{fmt.Sprintf("waiting for the %s (pid %d) an earlier manager started; its result will be adopted", engineCommand(pid), pid)}
+}
+
+// engineCommand is the engine command process pid runs, apply or destroy
+// ("apply" when it cannot be read).
+func engineCommand(pid int) string {
+	cmdline, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+	if err == nil {
+		if args := strings.Split(string(cmdline), "\x00"); len(args) > 1 && args[1] == "destroy" {
+			return "destroy"
+		}
+	}
+	return "apply"
 }

@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	hcljson "github.com/hashicorp/hcl/v2/json"
 	localv1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/local/v1alpha1"
@@ -14,9 +16,33 @@ import (
 	"github.com/tfkit/tfkit/jet/resource"
 )
 
-// TestMain fails a full run on golden files no test compares.
+// TestMain fails a full run on golden files no test compares. With
+// TFKIT_TEST_STAND_IN set, the test binary stands in for an engine
+// command that runs until it is killed (see TestWaitNamesTheCommand).
 func TestMain(m *testing.M) {
+	if os.Getenv("TFKIT_TEST_STAND_IN") != "" {
+		time.Sleep(time.Minute)
+		os.Exit(0)
+	}
 	golden.Main(m, "testdata/*")
+}
+
+// TestWaitNamesTheCommand: the wait for an engine command an earlier
+// manager started names it, apply or destroy.
+func TestWaitNamesTheCommand(t *testing.T) {
+	for _, verb := range []string{"apply", "destroy"} {
+		cmd := exec.Command(os.Args[0], verb)
+		cmd.Env = append(os.Environ(), "TFKIT_TEST_STAND_IN=1")
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		got := waitForEarlierApply(cmd.Process.Pid).Error()
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		if !strings.HasPrefix(got, "waiting for the "+verb+" (pid ") {
+			t.Errorf("%s: %q", verb, got)
+		}
+	}
 }
 
 // TestRenderConfig renders a File's arguments to main.tf.json: golden,
