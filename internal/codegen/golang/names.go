@@ -16,7 +16,7 @@ var initialisms = map[string]string{
 	"cpu": "CPU", "db": "DB", "dns": "DNS", "ebs": "EBS", "ec2": "EC2",
 	"http": "HTTP", "https": "HTTPS", "iam": "IAM", "id": "ID", "ids": "IDs",
 	"ip": "IP", "ips": "IPs", "ipv4": "IPv4", "ipv6": "IPv6", "json": "JSON",
-	"kms": "KMS", "sha": "SHA", "sql": "SQL", "ssh": "SSH", "ssl": "SSL",
+	"kms": "KMS", "rfc": "RFC", "sha": "SHA", "sql": "SQL", "ssh": "SSH", "ssl": "SSL",
 	"tcp": "TCP", "tls": "TLS", "ttl": "TTL", "udp": "UDP", "uri": "URI",
 	"url": "URL", "uuid": "UUID", "vpc": "VPC",
 }
