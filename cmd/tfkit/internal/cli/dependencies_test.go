@@ -64,7 +64,7 @@ func TestDeployRefusesMissingDependencies(t *testing.T) {
 	state("a", outputsOnly)
 	state("b", empty)
 	res := p.tfkit("", "deploy", "--auto-approve", "c")
-	if want := "refusing to deploy c: it depends on stack b, which was never deployed"; !strings.Contains(res.stderr, want) {
+	if want := "refusing to deploy c: it depends on stack b, which was destroyed"; !strings.Contains(res.stderr, want) {
 		t.Errorf("want %q, got %s", want, res)
 	}
 

@@ -206,12 +206,31 @@ func (s *stackSet) checkDependencies(r *run) int {
 	if len(missing) == 0 {
 		return ExitOK
 	}
-	list := strings.Join(missing, ", ")
-	what := plural(missing, "stack "+list+", which was", "stacks "+list+", which were")
 	r.errorf(fmt.Sprintf("deploy them in the same command ('%s'), or use --ignore-missing-stack-dependencies to deploy only %s (its plan may then fail reading their outputs)",
 		r.tfkitCommand(append(append([]string{"deploy"}, missing...), names...)...), strings.Join(names, ", ")),
-		"refusing to deploy %s: %s on %s never deployed", strings.Join(names, ", "), plural(names, "it depends", "they depend"), what)
+		"refusing to deploy %s: %s on %s", strings.Join(names, ", "), plural(names, "it depends", "they depend"), s.notDeployed(missing))
 	return ExitFailure
+}
+
+// notDeployed names stacks that hold nothing to read, saying whether they
+// were never deployed or destroyed since: "stack a, which was never
+// deployed".
+func (s *stackSet) notDeployed(names []string) string {
+	destroyed := 0
+	for _, n := range names {
+		if readStackState(s.workDir(n)).destroyed {
+			destroyed++
+		}
+	}
+	list := strings.Join(names, ", ")
+	what := plural(names, "stack "+list+", which was", "stacks "+list+", which were")
+	switch destroyed {
+	case 0:
+		return what + " never deployed"
+	case len(names):
+		return what + " destroyed"
+	}
+	return what + " never deployed or destroyed"
 }
 
 // outside returns the names of the selected stacks and, in manifest
@@ -294,6 +313,9 @@ type stackState struct {
 	managed bool // the local state has managed resources
 	outputs bool // the local state has outputs
 	remote  bool // a backend of its own holds the state, which tfkit cannot see
+	// destroyed: there is a local state, and it holds neither resources
+	// nor outputs (what a destroy leaves).
+	destroyed bool
 }
 
 // deployed reports whether the stack may hold resources. A stack never
@@ -326,5 +348,6 @@ func readStackState(workDir string) stackState {
 			st.managed = true
 		}
 	}
+	st.destroyed = !st.managed && !st.outputs
 	return st
 }

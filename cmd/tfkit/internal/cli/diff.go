@@ -132,9 +132,8 @@ func runDiff(ctx context.Context, r *run, o *stackOptions, detailed bool, args [
 			if undeployed := set.undeployedDependencies(name); len(undeployed) > 0 && !errors.Is(err, context.Canceled) {
 				// The likely cause, which the engine's "Unsupported
 				// attribute" on a remote state's outputs does not tell.
-				list := strings.Join(undeployed, ", ")
-				return fmt.Errorf("%w (it depends on %s never deployed: the outputs it reads are not there yet; '%s' deploys %s first)",
-					err, plural(undeployed, "stack "+list+", which was", "stacks "+list+", which were"), r.tfkitCommand("deploy"), list)
+				return fmt.Errorf("%w (it depends on %s: the outputs it reads are not there yet; '%s' deploys %s first)",
+					err, set.notDeployed(undeployed), r.tfkitCommand("deploy"), strings.Join(undeployed, ", "))
 			}
 			return err
 		}
