@@ -109,6 +109,7 @@ func (s *sources) withFrame(d *diag.Diagnostic) *diag.Diagnostic {
 func WithFrames(ds diag.Diagnostics, dir string) diag.Diagnostics {
 	src := newSources(dir)
 	for _, d := range ds {
+		labelArgumentHint(d)
 		if d.Subject != nil && !strings.Contains(d.Detail, "\n  "+fmt.Sprint(d.Subject.Start.Line)+" | ") {
 			src.withFrame(d)
 		}
@@ -247,4 +248,26 @@ func jsHint(se *ScriptError) string {
 		return "Node's module variables are not available: tfkit evaluates without Node"
 	}
 	return ""
+}
+
+// labelArgumentHint says how to set a required argument named like one
+// of its element's labels (docker_container's name, a module's input
+// name): as a prop it would be the label, so only an innerText body can
+// set it.
+func labelArgumentHint(d *diag.Diagnostic) {
+	if !strings.HasPrefix(d.Summary, "Missing required argument") {
+		return
+	}
+	parts := strings.Split(d.Path, ".")
+	arg := parts[len(parts)-1]
+	label := false
+	switch {
+	case len(parts) == 3 && parts[0] == "module":
+		label = arg == "name"
+	case len(parts) == 3 || len(parts) == 4 && (parts[0] == "data" || parts[0] == "ephemeral"):
+		label = arg == "name" || arg == "type"
+	}
+	if label {
+		d.Suggestion = fmt.Sprintf("%s is also the element's label, so as a prop it names the element: set the argument in an innerText body ({() => `%s = ...`}), with the other arguments", arg, arg)
+	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
+	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/render"
 )
 
@@ -208,6 +209,26 @@ func TestNumber(t *testing.T) {
 		}
 		if got := strings.TrimSpace(string(render.Expr(e))); got != want {
 			t.Errorf("number(%v) renders %s, want %s", f, got, want)
+		}
+	}
+}
+
+// TestLabelArgumentHint: a required argument named like one of its
+// element's labels gets a hint to set it in innerText; others keep theirs.
+func TestLabelArgumentHint(t *testing.T) {
+	for path, want := range map[string]bool{
+		"docker_container.web.name":              true,
+		"data.docker_network.n.name":             true,
+		"aws_instance.web.type":                  true,
+		"module.net.name":                        true,
+		"module.net.type":                        false,
+		"docker_container.web.image":             false,
+		"aws_instance.web.ebs_block_device.name": false,
+	} {
+		d := &diag.Diagnostic{Summary: `Missing required argument "x"`, Path: path, Suggestion: "set x"}
+		WithFrames(diag.Diagnostics{d}, t.TempDir())
+		if got := strings.Contains(d.Suggestion, "innerText"); got != want {
+			t.Errorf("%s: hint %q", path, d.Suggestion)
 		}
 	}
 }
