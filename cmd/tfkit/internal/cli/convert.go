@@ -78,6 +78,9 @@ func setupConvert(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 		if target != convert.Go && target != convert.TSX {
 			return usageError(r.stderr, cmd, "--to must be go or tsx, not %q", to)
 		}
+		if ext := strings.ToLower(filepath.Ext(out)); (ext == ".go" || ext == ".tsx") && ext != "."+string(target) {
+			return usageError(r.stderr, cmd, "--out %s names a %s file, but --to is %s: give --out a .%s file or a directory, or leave out --to", out, ext, to, target)
+		}
 		if bindings != "" && target != convert.Go {
 			return usageError(r.stderr, cmd, "--bindings applies to --to go only")
 		}

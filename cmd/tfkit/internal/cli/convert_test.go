@@ -94,9 +94,17 @@ func TestConvert(t *testing.T) {
 		{"convert", "--to", "go"},
 		{"convert", "--to", "tsx", "--bindings", "gen", "infra"},
 		{"convert", "--to", "go", "--stack", "a b", "infra"},
+		// A TSX program in a .go file (or Go in a .tsx one) is a mistake.
+		{"convert", "--to", "tsx", "--out", "wrong.go", "infra"},
+		{"convert", "--to", "go", "--out", "wrong.tsx", "infra"},
 	} {
 		if res := runCLI(t, dir, nil, args...); res.code != ExitUsage {
 			t.Errorf("tfkit %v: %s", args, res)
+		}
+	}
+	for _, f := range []string{"wrong.go", "wrong.tsx"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			t.Errorf("%s written", f)
 		}
 	}
 	if res := runCLI(t, dir, nil, "convert", "--to", "go", "--bindings", "nowhere", "infra"); res.code != ExitFailure || !strings.Contains(res.stderr, "typed bindings") {

@@ -3,9 +3,11 @@ package cli
 import (
 	"context"
 	"flag"
+	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/load"
 	"github.com/tfkit/tfkit/schema"
 )
@@ -175,9 +177,40 @@ func setupEval(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 				return ExitFailure
 			}
 		}
-		if r.report(diags) {
+		if r.report(r.shownDiags(diags, dir)) {
 			return ExitFailure
 		}
 		return ExitOK
 	}
+}
+
+// shownDiags names the files of load's diagnostics as messages name
+// paths (see shown): load names a module's files relative to the root
+// module dir and --var-file files absolute. Names that are not files
+// ("-var 1", "TF_VAR_x", "--data-values") are kept.
+func (r *run) shownDiags(diags diag.Diagnostics, dir string) diag.Diagnostics {
+	name := func(f string) string {
+		if f == "" {
+			return f
+		}
+		p := f
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, filepath.FromSlash(f))
+		}
+		if _, err := os.Lstat(p); err != nil {
+			return f
+		}
+		return filepath.ToSlash(r.shown(p))
+	}
+	for _, d := range diags {
+		if d.Subject != nil {
+			s := *d.Subject
+			s.Filename = name(s.Filename)
+			d.Subject = &s
+		}
+		for i := range d.Related {
+			d.Related[i].Range.Filename = name(d.Related[i].Range.Filename)
+		}
+	}
+	return diags
 }

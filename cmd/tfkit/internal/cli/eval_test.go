@@ -252,3 +252,24 @@ resource "local_file" "copy" {
 		t.Fatalf("eval without --read-data:\n%s", res)
 	}
 }
+
+// TestEvalDiagnosticPaths: the files in eval's messages are named as one
+// types them where tfkit runs, as every command names them: a DIR's files
+// under DIR and a --var-file as given, not absolute or relative to DIR.
+func TestEvalDiagnosticPaths(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "infra/main.tf", "variable \"n\" {\n  type = number\n}\n\noutput \"o\" {\n  value = var.n + local.nope\n}\n")
+	write(t, dir, "bad.tfvars", "n = \n")
+	res := runCLI(t, dir, nil, "eval", "--var-file", "bad.tfvars", "infra")
+	if res.code != ExitFailure || !strings.Contains(res.stderr, "\nbad.tfvars:1:") && !strings.HasPrefix(res.stderr, "bad.tfvars:1:") || strings.Contains(res.stderr, dir) {
+		t.Errorf("eval with a bad --var-file:\n%s", res)
+	}
+	res = runCLI(t, dir, nil, "eval", "--var", "n=1", "infra")
+	if res.code != ExitFailure || !strings.HasPrefix(res.stderr, "infra/main.tf:6:") {
+		t.Errorf("eval of infra:\n%s", res)
+	}
+	// The ranges in the JSON stay relative to the module, as documented.
+	if !strings.Contains(res.stdout, `"range": "main.tf:5,1-5,11"`) {
+		t.Errorf("eval of infra: JSON ranges changed:\n%s", res.stdout)
+	}
+}

@@ -151,6 +151,14 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 	if code != ExitOK {
 		return code
 	}
+	if proj != nil {
+		// Checked before anything is written: two modules in one package
+		// directory would leave only the second one's bindings.
+		if err := checkModulePackages(proj.TerraformModules); err != nil {
+			r.errorf(`give one of them a "name": {"name": "net2", "source": "./b/net"}`, "%s: %v", proj.File, err)
+			return ExitFailure
+		}
+	}
 	if o.lang == "" {
 		lang = "go"
 		if proj != nil && proj.Language != "" {
@@ -337,12 +345,28 @@ func moduleName(d project.Dependency) string {
 	}
 	parts := strings.Split(src, "/")
 	switch {
+	case isLocalModule(src):
+		// ./sg/modules/http-80 is a path, not host/namespace/name/provider.
 	case len(parts) == 3 && !strings.ContainsAny(parts[0], ".:"):
 		return parts[1] // registry address namespace/name/provider
 	case len(parts) == 4 && strings.Contains(parts[0], ".") && !strings.Contains(parts[0], ":"):
 		return parts[2] // host/namespace/name/provider
 	}
 	return parts[len(parts)-1]
+}
+
+// checkModulePackages reports two module entries that would be generated
+// into the same package directory.
+func checkModulePackages(deps []project.Dependency) error {
+	seen := map[string]string{} // package → source
+	for _, d := range deps {
+		pkg := golang.PackageName(moduleName(d))
+		if other, dup := seen[pkg]; dup {
+			return fmt.Errorf("modules %s and %s would share the package %s", other, d.Source, pkg)
+		}
+		seen[pkg] = d.Source
+	}
+	return nil
 }
 
 // harvestedModule is a module the engine installed, read from its

@@ -304,6 +304,28 @@ func TestGetModules(t *testing.T) {
 	checkCachedModules(t, dir, `{"source": "./modules/net", "package": "net"}`)
 }
 
+// TestGetModulesSamePackage: two local modules whose sources end in the
+// same name would be written to one package directory, the second
+// replacing the first; get refuses before writing anything.
+func TestGetModulesSamePackage(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "tfkit.json", `{"app": "true", "modules": ["./a/net", "./b/net"]}`)
+	write(t, dir, "a/net/main.tf", "variable \"x\" {}\n")
+	write(t, dir, "b/net/main.tf", "variable \"y\" {}\n")
+	res := runCLI(t, dir, nil, "get")
+	if res.code != ExitFailure || !strings.Contains(res.stderr, `modules ./a/net and ./b/net would share the package net`) || !strings.Contains(res.stderr, `"name"`) {
+		t.Fatalf("get:\n%s", res)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".gen")); !os.IsNotExist(err) {
+		t.Errorf(".gen was written: %v", err)
+	}
+	write(t, dir, "tfkit.json", `{"app": "true", "modules": ["./a/net", {"name": "net2", "source": "./b/net"}]}`)
+	if res := runCLI(t, dir, nil, "get"); res.code != ExitOK {
+		t.Fatalf("get with a name:\n%s", res)
+	}
+	checkCachedModules(t, dir, `{"source": "./a/net", "package": "net"}`, `{"source": "./b/net", "package": "net2"}`)
+}
+
 // TestGetModulesOpenTofu: with --engine tofu a local module's .tofu
 // files are read, and variables.tofu hides variables.tf, as OpenTofu reads
 // the module; with terraform, variables.tf alone.
@@ -447,6 +469,9 @@ func TestModuleName(t *testing.T) {
 		{"", "terraform-aws-modules/vpc/aws", "vpc"},
 		{"", "./modules/net", "net"},
 		{"", "../net/", "net"},
+		// Local paths of four parts are not host/namespace/name/provider.
+		{"", "./sg/modules/http-80", "http-80"},
+		{"", "../a/b/c", "c"},
 		{"", "app.terraform.io/acme/vpc/aws", "vpc"},
 		{"", "terraform-aws-modules/iam/aws//modules/iam-user", "iam-user"},
 		{"custom", "terraform-aws-modules/vpc/aws", "custom"},

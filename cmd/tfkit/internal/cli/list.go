@@ -61,7 +61,17 @@ func runList(ctx context.Context, r *run, o *stackOptions) int {
 
 // relTo shows p relative to the command's directory when it is inside it.
 func relTo(dir, p string) string {
-	if rel, err := filepath.Rel(dirOrDot(dir), p); err == nil && !strings.HasPrefix(rel, "..") {
+	base := dirOrDot(dir)
+	if filepath.IsAbs(p) != filepath.IsAbs(base) {
+		// filepath.Rel cannot relate "." (no --chdir) to an absolute path.
+		a, err1 := filepath.Abs(base)
+		b, err2 := filepath.Abs(p)
+		if err1 != nil || err2 != nil {
+			return p
+		}
+		base, p = a, b
+	}
+	if rel, err := filepath.Rel(base, p); err == nil && !strings.HasPrefix(rel, "..") {
 		return filepath.ToSlash(rel)
 	}
 	return p

@@ -288,3 +288,22 @@ func TestWatchGoApp(t *testing.T) {
 		return strings.Contains(s, "dev: assets/lambda/") && strings.Contains(s, "/archive.zip added") && strings.Contains(s, "main.tf +1 -1")
 	}, show)
 }
+
+// TestRelToWorkingDirectory: without --chdir tfkit runs in the working
+// directory (dir ""), and an absolute path inside it is still shown
+// relative ("Watching . for changes", not the absolute path).
+func TestRelToWorkingDirectory(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ path, want string }{
+		{wd, "."},
+		{filepath.Join(wd, "out", "main"), "out/main"},
+		{"out/main", "out/main"},
+	} {
+		if got := relTo("", c.path); got != c.want {
+			t.Errorf("relTo(\"\", %q) = %q, want %q", c.path, got, c.want)
+		}
+	}
+}
