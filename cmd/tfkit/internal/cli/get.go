@@ -212,6 +212,10 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 			r.errorf("give the output of 'terraform providers schema -json'", "%v", err)
 			return ExitFailure
 		}
+		if len(providers) == 0 {
+			r.errorf("give the output of 'terraform providers schema -json' in a directory whose configuration requires the providers", "%s holds no provider schemas", o.schema)
+			return ExitFailure
+		}
 	} else {
 		remote := remoteModules(proj.TerraformModules)
 		if len(proj.TerraformProviders) == 0 && len(proj.TerraformModules) == 0 {

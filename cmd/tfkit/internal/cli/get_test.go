@@ -157,6 +157,7 @@ func TestGetErrors(t *testing.T) {
 	write(t, dir, "tfkit.json", `{"app": "go run ."}`)
 	write(t, conflict, "tfkit.json", `{"app": "go run .", "terraformProviders": ["hashicorp/aws"], "providers": ["hashicorp/random"]}`)
 	write(t, dir, "bad.json", `{"format_version": "1.0", "provider_schemas": 3}`)
+	write(t, dir, "empty.json", `{"format_version": "1.0"}`)
 	for _, c := range []struct {
 		name string
 		dir  string
@@ -168,6 +169,7 @@ func TestGetErrors(t *testing.T) {
 		{"argument", dir, []string{"get", "extra"}, ExitUsage, `unexpected argument "extra"`},
 		{"missing schema", dir, []string{"get", "--schema", "nope.json"}, ExitFailure, "Error: read schema: open"},
 		{"bad schema", dir, []string{"get", "--schema", "bad.json"}, ExitFailure, "Error: bad.json:1:48: read provider schemas: json: cannot unmarshal number"},
+		{"schema without providers", dir, []string{"get", "--schema", "empty.json"}, ExitFailure, "Error: empty.json holds no provider schemas\n  hint: give the output of 'terraform providers schema -json'"},
 		{"no providers", dir, []string{"get"}, ExitFailure, "Error: tfkit.json names no providers"},
 		{"no project", empty, []string{"get"}, ExitFailure, "tfkit.json"},
 		{"both provider keys", conflict, []string{"get"}, ExitFailure, `tfkit.json:1:62: Error: Both "providers" and "terraformProviders" in tfkit.json`},
