@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -231,6 +232,7 @@ func runWatch(ctx context.Context, r *run, o *synthOptions, debounce time.Durati
 		return ExitFailure
 	}
 
+	own := ownOutputFiles(r)
 	synthOnce := func() {
 		before := readOutputState(out)
 		start := time.Now()
@@ -274,8 +276,8 @@ func runWatch(ctx context.Context, r *run, o *synthOptions, debounce time.Durati
 			if strings.HasPrefix(filepath.Base(ev.Name), ".") && filepath.Base(ev.Name) != ".env" || strings.HasSuffix(ev.Name, "~") {
 				continue // editors' swap and backup files
 			}
-			if ev.Op == fsnotify.Chmod {
-				continue
+			if ev.Op == fsnotify.Chmod || isOwnOutput(ev.Name, own) {
+				continue // watch's own messages, redirected into the project
 			}
 			if ev.Op.Has(fsnotify.Create) && isDir(ev.Name) {
 				_ = addTree(w, ev.Name, root, out)
@@ -306,6 +308,37 @@ func runWatch(ctx context.Context, r *run, o *synthOptions, debounce time.Durati
 			synthOnce()
 		}
 	}
+}
+
+// ownOutputFiles are the files watch's standard output and error go to,
+// when they are files (tfkit watch > watch.log).
+func ownOutputFiles(r *run) []os.FileInfo {
+	var out []os.FileInfo
+	for _, w := range []io.Writer{r.stdout, r.stderr} {
+		if f, ok := w.(*os.File); ok {
+			if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+				out = append(out, fi)
+			}
+		}
+	}
+	return out
+}
+
+// isOwnOutput says whether the file at p is one of own.
+func isOwnOutput(p string, own []os.FileInfo) bool {
+	if len(own) == 0 {
+		return false
+	}
+	fi, err := os.Stat(p)
+	if err != nil {
+		return false
+	}
+	for _, o := range own {
+		if os.SameFile(fi, o) {
+			return true
+		}
+	}
+	return false
 }
 
 func isDir(p string) bool {

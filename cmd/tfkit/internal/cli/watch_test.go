@@ -307,3 +307,31 @@ func TestRelToWorkingDirectory(t *testing.T) {
 		}
 	}
 }
+
+// TestWatchIgnoresItsOwnLog: with its output redirected into a file in
+// the project (tfkit watch > watch.log), watch does not take its own
+// messages for a change and synthesize again and again.
+func TestWatchIgnoresItsOwnLog(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "tfkit.json", `{"app": "main.tsx", "output": "out"}`)
+	write(t, dir, "main.tsx", tsxApp("a"))
+	write(t, dir, "names.ts", `export const prefix = "dev";`+"\n")
+	log, err := os.Create(filepath.Join(dir, "watch.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer log.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int)
+	go func() {
+		done <- Main(ctx, []string{"watch", "--debounce", "20ms"}, Env{Stdout: log, Stderr: log, Dir: dir, Environ: os.Environ(), Version: "v0.0.0-test"})
+	}()
+	text := func() string { data, _ := os.ReadFile(log.Name()); return string(data) }
+	waitUntil(t, "the first synth", func() bool { return strings.Contains(text(), "Watching . for changes") }, text)
+	time.Sleep(500 * time.Millisecond) // many debounce periods
+	cancel()
+	<-done
+	if n := strings.Count(text(), "Watching . for changes"); n != 1 {
+		t.Errorf("watch synthesized %d times with nothing changed:\n%s", n, text())
+	}
+}
