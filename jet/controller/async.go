@@ -34,18 +34,57 @@ type operations struct {
 
 	mu  sync.Mutex
 	ops map[string]*operation // by workspace directory
+	// failed are the workspaces whose last operation failed, until one
+	// succeeds: the retry waits for their back-off.
+	failed map[string]*failure
 }
+
+// failure is the back-off after failed operations of one workspace. The
+// work queue's own back-off cannot space these retries: the reconcile that
+// starts the next operation succeeds and resets it, and the annotation the
+// failed create writes enqueues the object at once.
+type failure struct {
+	count      int
+	err        error
+	until      time.Time
+	generation int64 // the object's when the operation started
+}
+
+// Back-off between failed operations of a workspace.
+const (
+	retryFirst = time.Second
+	retryMax   = time.Minute
+)
+
+func retryDelay(count int) time.Duration {
+	d := retryFirst
+	for i := 1; i < count && d < retryMax; i++ {
+		d *= 2
+	}
+	return min(d, retryMax)
+}
+
+// retryError is a failure whose retry must wait: the reconcile reports it
+// and comes back after the delay, without the work queue's back-off.
+type retryError struct {
+	err   error
+	delay time.Duration
+}
+
+func (e *retryError) Error() string { return e.err.Error() }
+func (e *retryError) Unwrap() error { return e.err }
 
 // operation is one apply or destroy.
 type operation struct {
-	kind    string
-	started time.Time
-	done    bool
-	err     error // once done
+	kind       string
+	started    time.Time
+	generation int64
+	done       bool
+	err        error // once done
 }
 
 func newOperations(ctx context.Context) *operations {
-	return &operations{ctx: ctx, ops: map[string]*operation{}}
+	return &operations{ctx: ctx, ops: map[string]*operation{}, failed: map[string]*failure{}}
 }
 
 // state returns the operation of the workspace dir and whether it still
@@ -61,13 +100,49 @@ func (o *operations) state(dir string) (*operation, bool) {
 		return op, true
 	}
 	delete(o.ops, dir)
+	if op.err == nil {
+		delete(o.failed, dir)
+		return op, false
+	}
+	f := o.failed[dir]
+	if f == nil {
+		f = &failure{}
+		o.failed[dir] = f
+	}
+	f.count++
+	f.err, f.generation = op.err, op.generation
+	f.until = time.Now().Add(retryDelay(f.count))
 	return op, false
+}
+
+// backoff returns how long the retry of the last operation of the
+// workspace dir must still wait, and its error, when it failed less than
+// its delay ago and the object's generation is the one it ran with: a
+// changed spec (perhaps the fix) or a delete is tried at once.
+func (o *operations) backoff(dir string, generation int64) (time.Duration, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	f := o.failed[dir]
+	if f == nil || f.generation != generation {
+		return 0, nil
+	}
+	if d := time.Until(f.until); d > 0 {
+		return d, f.err
+	}
+	return 0, nil
+}
+
+// forget drops the back-off of a workspace that is removed.
+func (o *operations) forget(dir string) {
+	o.mu.Lock()
+	delete(o.failed, dir)
+	o.mu.Unlock()
 }
 
 // start runs f in the background for the workspace dir, bounded by
 // timeout, then sends obj to notify.
 func (o *operations) start(dir, kind string, timeout time.Duration, obj client.Object, notify chan<- event.GenericEvent, f func(context.Context) error) {
-	op := &operation{kind: kind, started: time.Now()}
+	op := &operation{kind: kind, started: time.Now(), generation: obj.GetGeneration()}
 	o.mu.Lock()
 	o.ops[dir] = op
 	o.mu.Unlock()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -38,6 +39,10 @@ const (
 	AnnotationCreatePending   = "crossplane.io/external-create-pending"
 	AnnotationCreateSucceeded = "crossplane.io/external-create-succeeded"
 	AnnotationCreateFailed    = "crossplane.io/external-create-failed"
+	// AnnotationPaused "true" stops the reconciliation of the object
+	// (Crossplane's): nothing is observed, changed or deleted until it is
+	// removed.
+	AnnotationPaused = "crossplane.io/paused"
 )
 
 // Finalizer keeps a managed resource until its external resource is gone.
@@ -180,12 +185,18 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 		return res, nil
 	}
 	var wait *waitError
+	var retry *retryError
 	status := mg.GetResourceStatus()
-	if errors.As(err, &wait) {
+	switch {
+	case errors.As(err, &wait):
 		status.SetConditions(condition(resource.TypeSynced, metav1.ConditionFalse, resource.ReasonReconcileError, err.Error()))
 		res = reconcile.Result{RequeueAfter: 2 * time.Second}
 		err = nil
-	} else {
+	case errors.As(err, &retry):
+		status.SetConditions(condition(resource.TypeSynced, metav1.ConditionFalse, resource.ReasonReconcileError, r.explain(err)))
+		res = reconcile.Result{RequeueAfter: max(retry.delay, time.Millisecond)}
+		err = nil
+	default:
 		status.SetConditions(condition(resource.TypeSynced, metav1.ConditionFalse, resource.ReasonReconcileError, r.explain(err)))
 	}
 	if uerr := r.client.Status().Update(ctx, mg); uerr != nil && !kerrors.IsConflict(uerr) && !kerrors.IsNotFound(uerr) {
@@ -222,6 +233,17 @@ func (r *Reconciler) reconcile(ctx context.Context, mg resource.Terraformed) (re
 	status := mg.GetResourceStatus()
 	dir := r.dir(mg)
 
+	if meta(mg, AnnotationPaused) == "true" {
+		// Not even a delete: the finalizer keeps the object until the
+		// annotation goes, whose change enqueues it again.
+		before := status.DeepCopy()
+		status.SetConditions(condition(resource.TypeSynced, metav1.ConditionFalse, resource.ReasonReconcilePaused,
+			"reconciliation is paused by the annotation "+AnnotationPaused))
+		if !sameConditions(before.Conditions, status.Conditions) {
+			return reconcile.Result{}, client.IgnoreNotFound(r.client.Status().Update(ctx, mg))
+		}
+		return reconcile.Result{}, nil
+	}
 	if mg.GetDeletionTimestamp() != nil {
 		return r.delete(ctx, mg, dir)
 	}
@@ -263,6 +285,9 @@ func (r *Reconciler) reconcile(ctx context.Context, mg resource.Terraformed) (re
 		}
 		return r.create(ctx, mg, ws)
 	case !obs.upToDate && policies.Allows(resource.ManagementUpdate):
+		if err := r.replaceAllowed(policies, obs); err != nil {
+			return reconcile.Result{}, err
+		}
 		// In the background; the reconcile after it observes the result
 		// (and records a new identity after a replacement).
 		status.SetConditions(condition(resource.TypeAsyncOperation, metav1.ConditionTrue, resource.ReasonOngoing, opUpdate))
@@ -300,6 +325,29 @@ func (r *Reconciler) reconcile(ctx context.Context, mg resource.Terraformed) (re
 	return reconcile.Result{RequeueAfter: r.opts.Poll}, nil
 }
 
+// replaceAllowed refuses an update that replaces the resource (an argument
+// that forces replacement changed) when the management policies do not
+// allow both deleting and creating it: ["Observe", "Update"] must never
+// destroy the resource.
+func (r *Reconciler) replaceAllowed(policies resource.ManagementPolicies, obs observation) error {
+	if !obs.replace || (policies.Allows(resource.ManagementDelete) && policies.Allows(resource.ManagementCreate)) {
+		return nil
+	}
+	fields := specFields(r.reg.New())
+	var named []string
+	for _, a := range obs.replacePaths {
+		if f, ok := fields[a]; ok {
+			a = f
+		}
+		named = append(named, a)
+	}
+	what := "the change"
+	if len(named) > 0 {
+		what = "the change of " + strings.Join(named, ", ")
+	}
+	return fmt.Errorf("%s replaces the external resource, which the management policies (%v) do not allow: they lack Delete or Create. Undo the change, or allow both", what, policies)
+}
+
 // observe prepares the workspace (configuration, init, state rebuilt from
 // the external name when lost) and plans. For a delete, a Secret of a
 // sensitive argument that is gone (deleted together with the object) is
@@ -332,8 +380,12 @@ func (r *Reconciler) observe(ctx context.Context, mg resource.Terraformed, dir s
 		return nil, observation{}, err
 	}
 	// Only a workspace that lost its state (never one whose resource was
-	// destroyed) is rebuilt.
-	if !ws.stateWritten() {
+	// destroyed) is rebuilt. A manager that stops between the rebuild and
+	// its end leaves the marker, and the next observe rebuilds again.
+	marker := filepath.Join(dir, rebuildMarker)
+	_, markErr := os.Stat(marker)
+	var rebuilt func(map[string]any) error
+	if !ws.stateWritten() || markErr == nil {
 		if name := meta(mg, resource.AnnotationExternalName); name != "" {
 			id := name
 			if r.cfg != nil && r.cfg.ExternalName.GetIDFn != nil {
@@ -341,13 +393,57 @@ func (r *Reconciler) observe(ctx context.Context, mg resource.Terraformed, dir s
 					return nil, observation{}, err
 				}
 			}
-			if err := ws.importState(id, params, mg.GetTerraformSchemaVersion(), providerAddress(r.reg.TerraformType)); err != nil {
+			rebuilt = func(extra map[string]any) error {
+				attrs := maps.Clone(params)
+				maps.Copy(attrs, extra)
+				return ws.importState(id, attrs, mg.GetTerraformSchemaVersion(), providerAddress(r.reg.TerraformType))
+			}
+			if err := os.WriteFile(marker, nil, 0o600); err != nil {
+				return nil, observation{}, err
+			}
+			if err := rebuilt(nil); err != nil {
 				return nil, observation{}, err
 			}
 		}
 	}
 	obs, err := ws.plan(ctx)
+	if err != nil || rebuilt == nil {
+		return ws, obs, err
+	}
+	obs, err = r.rebuildDefaults(ctx, ws, obs, params, rebuilt)
+	if err == nil {
+		err = os.Remove(marker)
+	}
 	return ws, obs, err
+}
+
+// rebuildMarker is in a workspace whose state is being rebuilt from the
+// external name.
+const rebuildMarker = ".tfkit-rebuild"
+
+// rebuildDefaults rebuilds the state again when the plan of the rebuilt
+// state replaces the resource because of arguments the spec leaves unset.
+func (r *Reconciler) rebuildDefaults(ctx context.Context, ws *workspace, obs observation, params map[string]any, rebuilt func(map[string]any) error) (observation, error) {
+	if !obs.replace {
+		return obs, nil
+	}
+	// The rebuilt state knows only the spec's arguments. An argument the
+	// spec leaves to the provider's default is null in it, and a default
+	// that forces replacement (random_pet's length) would replace the
+	// adopted resource: it is taken to have the planned default, once.
+	extra := map[string]any{}
+	for _, a := range obs.replacePaths {
+		if v, ok := obs.planned[a]; ok && v != nil && params[a] == nil {
+			extra[a] = v
+		}
+	}
+	if len(extra) == 0 {
+		return obs, nil
+	}
+	if err := rebuilt(extra); err != nil {
+		return observation{}, err
+	}
+	return ws.plan(ctx)
 }
 
 // create applies the plan, then records the external name before anything
@@ -416,6 +512,9 @@ func (r *Reconciler) applyCreate(ctx context.Context, mg resource.Terraformed, w
 func (r *Reconciler) operation(ctx context.Context, mg resource.Terraformed, dir string) (reconcile.Result, bool, error) {
 	op, running := r.ops.state(dir)
 	if op == nil {
+		if wait, err := r.ops.backoff(dir, mg.GetGeneration()); err != nil {
+			return reconcile.Result{}, true, &retryError{err: err, delay: wait}
+		}
 		return reconcile.Result{}, false, nil
 	}
 	status := mg.GetResourceStatus()
@@ -446,8 +545,9 @@ func (r *Reconciler) operation(ctx context.Context, mg resource.Terraformed, dir
 		}
 		status.SetConditions(condition(resource.TypeLastAsyncOperation, metav1.ConditionFalse, reason, r.explain(op.err)))
 		// Reconcile writes the status with Synced=False and the message;
-		// the retry comes after the work queue's back-off.
-		return reconcile.Result{}, true, op.err
+		// the retry comes after the back-off of the workspace.
+		wait, _ := r.ops.backoff(dir, mg.GetGeneration())
+		return reconcile.Result{}, true, &retryError{err: op.err, delay: wait}
 	}
 	status.SetConditions(condition(resource.TypeLastAsyncOperation, metav1.ConditionTrue, resource.ReasonSuccess, ""))
 	return reconcile.Result{}, false, nil
@@ -654,6 +754,7 @@ func (r *Reconciler) delete(ctx context.Context, mg resource.Terraformed, dir st
 		return reconcile.Result{}, err
 	}
 	metricWorkspaces.Dec()
+	r.ops.forget(dir)
 	controllerutil.RemoveFinalizer(mg, Finalizer)
 	return reconcile.Result{}, client.IgnoreNotFound(r.client.Update(ctx, mg))
 }

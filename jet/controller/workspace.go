@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -179,6 +180,12 @@ func (w *workspace) importState(id string, params map[string]any, schemaVersion 
 type observation struct {
 	exists   bool
 	upToDate bool
+	// replace: the planned change replaces the resource, because of the
+	// top-level arguments replacePaths.
+	replace      bool
+	replacePaths []string
+	// planned are the planned attributes (the known ones).
+	planned map[string]any
 	// attrs are the refreshed attributes (nil when it does not exist).
 	attrs map[string]any
 }
@@ -222,6 +229,17 @@ func (w *workspace) plan(ctx context.Context) (observation, error) {
 		}
 		if !rc.Change.Actions.NoOp() && !rc.Change.Actions.Read() {
 			o.upToDate = false
+		}
+		o.planned, _ = rc.Change.After.(map[string]any)
+		if rc.Change.Actions.Replace() {
+			o.replace = true
+			for _, p := range rc.Change.ReplacePaths {
+				if steps, ok := p.([]any); ok && len(steps) > 0 {
+					if name, ok := steps[0].(string); ok && !slices.Contains(o.replacePaths, name) {
+						o.replacePaths = append(o.replacePaths, name)
+					}
+				}
+			}
 		}
 	}
 	return o, nil

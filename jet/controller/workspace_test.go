@@ -3,6 +3,7 @@ package controller
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -35,6 +36,14 @@ func TestWaitNamesTheCommand(t *testing.T) {
 		cmd.Env = append(os.Environ(), "TFKIT_TEST_STAND_IN=1")
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
+		}
+		// Start returns once the exec began; the kernel fills the new
+		// command line a little later.
+		for i := 0; i < 100; i++ {
+			if b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", cmd.Process.Pid)); strings.Contains(string(b), verb) {
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
 		}
 		got := waitForEarlierApply(cmd.Process.Pid).Error()
 		_ = cmd.Process.Kill()

@@ -26,6 +26,7 @@ import (
 	kerrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/types"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/yaml"
@@ -323,6 +324,30 @@ func TestManager(t *testing.T) {
 		if pet.Status.AtProvider.ID == nil || readFile(path) != *pet.Status.AtProvider.ID {
 			t.Errorf("file = %q, pet id %v", readFile(path), pet.Status.AtProvider.ID)
 		}
+	})
+
+	t.Run("Paused", func(t *testing.T) {
+		h := h.with(t)
+		pet := &randomv1alpha1.Pet{ObjectMeta: metav1.ObjectMeta{Name: "paused",
+			Annotations: map[string]string{controller.AnnotationPaused: "true"}}}
+		h.create(pet)
+		h.waitFor(60*time.Second, "paused", func() (bool, string) {
+			_ = h.get(pet)
+			return pet.Status.Condition(resource.TypeSynced).Reason == resource.ReasonReconcilePaused, conditions(pet)
+		})
+		if pet.Status.AtProvider.ID != nil {
+			t.Fatal("a paused Pet was created")
+		}
+		// Removing the annotation resumes it.
+		patch := client.RawPatch(types.MergePatchType, []byte(`{"metadata":{"annotations":{"`+controller.AnnotationPaused+`":null}}}`))
+		if err := h.c.Patch(ctx, pet, patch); err != nil {
+			t.Fatal(err)
+		}
+		h.waitCondition(pet, resource.TypeReady, metav1.ConditionTrue)
+		if err := h.c.Delete(ctx, pet); err != nil {
+			t.Fatal(err)
+		}
+		h.waitGone(pet)
 	})
 
 	t.Run("DeletionPolicyOrphan", func(t *testing.T) {
