@@ -208,8 +208,9 @@ resource "terraform_data" "after" {
 	// The engine prints "Creating..." before it calls the provider; a stop
 	// that reaches the provider before the call is not seen by the call,
 	// which then sleeps its whole duration. The first progress line comes
-	// once the call is under way.
-	deploy.waitOutput("slow | time_sleep.wait: Still creating... [10s elapsed]")
+	// once the call is under way: "[10s elapsed]", or later on a loaded
+	// machine ("[11s elapsed]").
+	deploy.waitOutput("slow | time_sleep.wait: Still creating... [")
 	deploy.interrupt()
 	if code := deploy.wait(); code != 130 {
 		t.Errorf("exit code %d, want 130:\n%s\n%s", code, deploy.stdout, deploy.stderr)
