@@ -397,13 +397,17 @@ func rangeOr(r, fallback hcl.Range) hcl.Range {
 
 // scope is what references may use at one point of the configuration.
 type scope struct {
-	node      string          // dependency-graph node the references belong to
-	path      string          // attribute path prefix for messages
-	rng       hcl.Range       // fallback location
-	count     bool            // count.index is available
-	each      bool            // each.key / each.value are available
-	self      bool            // self is available
-	iterators map[string]bool // dynamic block iterators in scope
+	node  string    // dependency-graph node the references belong to
+	path  string    // attribute path prefix for messages
+	rng   hcl.Range // fallback location
+	count bool      // count.index is available
+	each  bool      // each.key / each.value are available
+	self  bool      // self is available
+	// ownDependsOn is set in a resource's depends_on: naming the resource
+	// itself there is no dependency (the engines drop the reference and
+	// plan the resource), unlike in its arguments.
+	ownDependsOn bool
+	iterators    map[string]bool // dynamic block iterators in scope
 	// nested is set inside the blocks a provider defines (a resource's
 	// vpc_config, a dynamic block's content): their arguments are the
 	// provider's, even one named provider or depends_on, and their
@@ -818,7 +822,9 @@ func (v *validator) checkBody(body *Body, sc scope, kind string) {
 			case sc.nested:
 				v.checkExpr(it.Expr, sc.with(path, it.Range))
 			case it.Name == "depends_on":
-				v.checkDependsOn(it, sc.with(path, it.Range))
+				dsc := sc.with(path, it.Range)
+				dsc.ownDependsOn = kind == "resource" || kind == "data" || kind == "ephemeral"
+				v.checkDependsOn(it, dsc)
 			case ArgRead([]string{kind}, it.Name) == ProviderRef:
 				v.checkProviderRef(it, sc.with(path, it.Range))
 			default:
@@ -1317,7 +1323,7 @@ func (v *validator) addEdge(sc scope, to string) {
 	if sc.node == "" {
 		return
 	}
-	if sc.node == to && sc.self {
+	if sc.node == to && (sc.self || sc.ownDependsOn) {
 		return
 	}
 	from := v.addNode(sc.node)

@@ -330,6 +330,27 @@ resource "a_b" "x" {
 			t.Fatal(diags)
 		}
 	})
+	// The engines drop a resource's depends_on entry naming the resource
+	// itself and plan it; a module call's is a cycle.
+	t.Run("own depends_on is fine", func(t *testing.T) {
+		diags := Validate(mustParse(t, `resource "a_b" "x" {
+  depends_on = [a_b.x]
+}
+data "a_b" "y" {
+  depends_on = [data.a_b.y]
+}
+`))
+		if len(diags) != 0 {
+			t.Fatal(diags)
+		}
+	})
+	t.Run("module depending on itself", func(t *testing.T) {
+		wantOne(t, Validate(mustParse(t, `module "m" {
+  source     = "./m"
+  depends_on = [module.m]
+}
+`)), `Self-referential block "module.m"`)
+	})
 }
 
 func TestStaticReferencesFromStrings(t *testing.T) {

@@ -166,8 +166,12 @@ func (g *graph) linkNode(n *node) {
 	// that names the resource itself is refused where the module is read
 	// ("Invalid reference in precondition", rules.go), not a cycle.
 	inCondition := false
+	// inDependsOn is set while a resource's depends_on is linked: the
+	// engines drop a reference to the resource itself from the graph,
+	// and the resource is planned.
+	inDependsOn := false
 	dep := func(d *node) {
-		if d == n && inCondition {
+		if d == n && (inCondition || inDependsOn) {
 			return
 		}
 		if d == n && n.cycle == "" {
@@ -293,7 +297,9 @@ func (g *graph) linkNode(n *node) {
 		conds(r.Preconditions)
 		conds(r.Postconditions)
 		inCondition = false
+		inDependsOn = true
 		refs(m, r.DependsOn)
+		inDependsOn = false
 		if r.Lifecycle != nil {
 			for _, a := range r.Lifecycle.Attrs {
 				if a.Name == "replace_triggered_by" {

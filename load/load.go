@@ -41,6 +41,13 @@ type Options struct {
 	// with OpenTofu, .tofu and .tofu.json files too, each hiding the .tf
 	// file of its name. The zero value reads as Terraform does.
 	Engine tffile.Engine
+	// EngineVersion is the version of the engine that will run the
+	// configuration ("1.11.4", as terraform version or tofu version
+	// prints it), which the modules' version constraints must admit
+	// (required_version; OpenTofu's compatible_with). "" checks them
+	// against every version tfkit runs: only a constraint none of them
+	// meets is refused.
+	EngineVersion string
 	// Strict makes what only the cloud or terraform init can supply an
 	// error, as in Terraform: a count or for_each that is unknown, a
 	// module that is not installed. Without it they are warnings, the
@@ -98,6 +105,13 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 	l.readManifest()
 	root := l.loadModule(".", nil, nil)
 	l.checkCallProviders(root, nil, nil)
+	vds, refused := l.checkCoreVersions(root)
+	if refused {
+		// The engines report only this: the rest may be what the
+		// versions the modules ask for accept.
+		return view, vds
+	}
+	l.diags = append(l.diags, vds...)
 	ds := l.diags
 	if l.fatal {
 		return view, ds

@@ -101,9 +101,6 @@ func TestOpenTofuConfigTestdata(t *testing.T) {
 	testdata := openTofuConfigTestdata(t)
 	// What eval does not report, and why.
 	skip := map[string]string{
-		// eval does not know the version of the engine that will run.
-		"error-files/unsupported_version.tf":          "Incompatible module",
-		"error-files/unsupported_version_legacy.tofu": "Incompatible module",
 		// The source is refused first, so the version is not read.
 		"error-files/module-sensitive.tf:4": "Invalid version constraint",
 		// Attributes of a default that its object type drops are not

@@ -798,8 +798,8 @@ func keyName(e hcl.Expression) (string, bool) {
 // of an edition OpenTofu knows (tofu2024), experiments (none exist), and
 // at most one compatible_with block, whose opentofu constraint should
 // exclude the versions before the block existed. Terraform has no such
-// block. Whether the constraint admits the engine that will run is not
-// checked: eval does not know that engine's version.
+// block. Whether the constraint admits the engine that will run is
+// checked with the other version constraints (coreversion.go).
 func (r *ruler) language(b *config.Block) {
 	if r.engine != tffile.OpenTofu {
 		r.add(diag.Error, b.DeclRange, "Unsupported block type",

@@ -67,6 +67,9 @@ type Module struct {
 	// missing holds, by call name, why a called module could not be
 	// loaded, when it is not a local one that failed (not installed).
 	missing map[string]string
+	// coreVersions are the module's engine version constraints
+	// (coreversion.go).
+	coreVersions []coreConstraint
 }
 
 // Name is the static address prefix of the module: "" for the root,
@@ -594,6 +597,7 @@ func (l *loader) readModule(m *Module, dir string, names []string) {
 	}
 	l.diags = append(l.diags, r.diags...)
 	l.fatal = l.fatal || r.fatal
+	m.coreVersions = r.coreVersions
 	for _, b := range r.config.Blocks {
 		if n, ok := topLabels[b.Type]; !ok || n != len(b.Labels) {
 			continue
@@ -611,6 +615,8 @@ type readResult struct {
 	json   map[string]bool // by file name: in JSON syntax
 	diags  diag.Diagnostics
 	fatal  bool
+	// coreVersions are the engine version constraints of the files.
+	coreVersions []coreConstraint
 }
 
 // readFiles reads the files of a module directory.
@@ -660,6 +666,7 @@ func (l *loader) readFiles(dir string, names []string) *readResult {
 		r.diags = append(r.diags, d)
 	}
 	r.config = mod.Config
+	r.coreVersions = coreConstraints(mod.Files, l.engine)
 	r.diags = append(r.diags, rules(mod.Files, r.json, l.engine)...)
 	return r
 }

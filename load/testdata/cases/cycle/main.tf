@@ -25,3 +25,15 @@ resource "null_resource" "selfish" {
   count    = 2
   triggers = { prev = count.index > 0 ? null_resource.selfish[0].id : "first" }
 }
+
+# A resource's depends_on naming the resource itself is no cycle: the
+# engines drop the reference and plan the resource.
+resource "null_resource" "waits_for_itself" {
+  triggers = { a = "x" }
+
+  depends_on = [null_resource.waits_for_itself]
+}
+
+data "null_data_source" "reads_after_itself" {
+  depends_on = [data.null_data_source.reads_after_itself]
+}
