@@ -52,7 +52,9 @@ type aspectEntry struct {
 // declaring elements for each other are refused after 10 rounds. It
 // returns s.
 func (s *Stack) Aspect(aspects ...Aspect) *Stack {
-	requireStack(s)
+	if stackAbsent(s) {
+		return s
+	}
 	site := callerSite()
 	for _, a := range aspects {
 		if isNil(a) {
@@ -70,7 +72,12 @@ func (s *Stack) Aspect(aspects ...Aspect) *Stack {
 //
 //	stack.WithAspects(func() { network(stack, "10.0.0.0/16") }, tagAll)
 func (s *Stack) WithAspects(build func(), aspects ...Aspect) {
-	requireStack(s)
+	if stackAbsent(s) {
+		if build != nil {
+			build()
+		}
+		return
+	}
 	site := callerSite()
 	start := len(s.cfg.Blocks)
 	build()

@@ -32,6 +32,9 @@ func NewProvider(stack *Stack, name string, body Body) *Provider {
 // Provider method (provider = aws.west). Set it before the provider is
 // referenced.
 func (p *Provider) Alias(alias string) *Provider {
+	if absent(p) {
+		return p
+	}
 	site := callerSite()
 	if !hclsyntax.ValidIdentifier(alias) {
 		p.errorf(site, p.address()+".alias", "Invalid provider alias",
@@ -46,34 +49,54 @@ func (p *Provider) Alias(alias string) *Provider {
 // gets a required_providers entry for it (the block is created if the stack
 // has none). version may be empty.
 func (p *Provider) Source(source, version string) *Provider {
+	if absent(p) {
+		return p
+	}
 	p.stack.requireProvider(callerSite(), p.block.Labels[0], source, version)
 	return p
 }
 
 // Ref returns a reference to the provider configuration (aws or aws.west),
 // the value the provider and providers meta-arguments take.
-func (p *Provider) Ref() Expr { return p.ref(nil) }
+func (p *Provider) Ref() Expr {
+	if absent(p) {
+		return nullExpr()
+	}
+	return p.ref(nil)
+}
 
 // Set sets one argument; see Resource.Set.
 func (p *Provider) Set(name string, value any) *Provider {
+	if absent(p) {
+		return p
+	}
 	p.set(callerSite(), name, value)
 	return p
 }
 
 // Append adds a body's items after the ones already there.
 func (p *Provider) Append(body Body) *Provider {
+	if absent(p) {
+		return p
+	}
 	p.addBody(callerSite(), body)
 	return p
 }
 
 // Override sets the value at an attribute path; see Resource.Override.
 func (p *Provider) Override(path string, value any) *Provider {
+	if absent(p) {
+		return p
+	}
 	p.override(callerSite(), path, value, false)
 	return p
 }
 
 // Unset deletes what is at an attribute path; see Resource.Unset.
 func (p *Provider) Unset(path string) *Provider {
+	if absent(p) {
+		return p
+	}
 	p.override(callerSite(), path, nil, true)
 	return p
 }
@@ -171,16 +194,27 @@ func (c *conv) typeConstraint(t any, path string) config.Expr {
 
 // Ref returns var.name, or a path inside an object variable:
 // Ref("tags", "Name") is var.name.tags.Name.
-func (v *Variable) Ref(path ...string) Expr { return v.ref(path) }
+func (v *Variable) Ref(path ...string) Expr {
+	if absent(v) {
+		return nullExpr()
+	}
+	return v.ref(path)
+}
 
 // Override sets the value at an attribute path; see Resource.Override.
 func (v *Variable) Override(path string, value any) *Variable {
+	if absent(v) {
+		return v
+	}
 	v.override(callerSite(), path, value, false)
 	return v
 }
 
 // Unset deletes what is at an attribute path; see Resource.Unset.
 func (v *Variable) Unset(path string) *Variable {
+	if absent(v) {
+		return v
+	}
 	v.override(callerSite(), path, nil, true)
 	return v
 }
@@ -232,12 +266,18 @@ func NewOutput(stack *Stack, name string, cfg OutputConfig) *Output {
 
 // Override sets the value at an attribute path; see Resource.Override.
 func (o *Output) Override(path string, value any) *Output {
+	if absent(o) {
+		return o
+	}
 	o.override(callerSite(), path, value, false)
 	return o
 }
 
 // Unset deletes what is at an attribute path; see Resource.Unset.
 func (o *Output) Unset(path string) *Output {
+	if absent(o) {
+		return o
+	}
 	o.override(callerSite(), path, nil, true)
 	return o
 }
@@ -255,6 +295,9 @@ func NewLocals(stack *Stack, body Body) *Locals {
 
 // Ref returns local.name, or a path inside it: Ref("tags", "Name").
 func (l *Locals) Ref(name string, path ...string) Expr {
+	if absent(l) {
+		return nullExpr()
+	}
 	tg := target{stack: l.stack, block: l.block, local: name}
 	declared := l.block.Body.Attribute(name) != nil
 	if declared && len(path) == 0 {
@@ -279,6 +322,9 @@ func (l *Locals) Ref(name string, path ...string) Expr {
 
 // Set sets one local value; see Resource.Set.
 func (l *Locals) Set(name string, value any) *Locals {
+	if absent(l) {
+		return l
+	}
 	l.set(callerSite(), name, value)
 	return l
 }
@@ -376,7 +422,7 @@ func (m *Module) providers(site hcl.Range, ps map[string]any) {
 	for _, n := range names {
 		p := ps[n]
 		if isNil(p) {
-			c.errorf(path+"."+n, "Nil provider", "A nil provider was given.", "")
+			c.errorf(path+"."+n, "Nil provider", "A nil provider was given.", "pass the *tfkit.Provider that tfkit.NewProvider(stack, name, body) returns")
 			continue
 		}
 		var key config.Expr
@@ -411,25 +457,44 @@ func (m *Module) providers(site hcl.Range, ps map[string]any) {
 }
 
 // Output returns a reference to one of the module's outputs: module.net.id.
-func (m *Module) Output(name string) Expr { return m.ref([]string{name}) }
+func (m *Module) Output(name string) Expr {
+	if absent(m) {
+		return nullExpr()
+	}
+	return m.ref([]string{name})
+}
 
 // Ref returns a reference to the module (module.net) or a path inside it.
-func (m *Module) Ref(path ...string) Expr { return m.ref(path) }
+func (m *Module) Ref(path ...string) Expr {
+	if absent(m) {
+		return nullExpr()
+	}
+	return m.ref(path)
+}
 
 // Count sets the count meta-argument.
 func (m *Module) Count(n any) *Module {
+	if absent(m) {
+		return m
+	}
 	m.count(callerSite(), n)
 	return m
 }
 
 // ForEach sets the for_each meta-argument.
 func (m *Module) ForEach(coll any) *Module {
+	if absent(m) {
+		return m
+	}
 	m.forEach(callerSite(), coll)
 	return m
 }
 
 // DependsOn adds explicit dependencies.
 func (m *Module) DependsOn(els ...Element) *Module {
+	if absent(m) {
+		return m
+	}
 	m.dependsOn(callerSite(), els)
 	return m
 }
@@ -437,6 +502,9 @@ func (m *Module) DependsOn(els ...Element) *Module {
 // Providers sets the providers passed to the module; see
 // ModuleConfig.Providers.
 func (m *Module) Providers(ps map[string]*Provider) *Module {
+	if absent(m) {
+		return m
+	}
 	anys := make(map[string]any, len(ps))
 	for n, p := range ps {
 		anys[n] = p
@@ -447,18 +515,27 @@ func (m *Module) Providers(ps map[string]*Provider) *Module {
 
 // Set sets one input; see Resource.Set.
 func (m *Module) Set(name string, value any) *Module {
+	if absent(m) {
+		return m
+	}
 	m.set(callerSite(), name, value)
 	return m
 }
 
 // Override sets the value at an attribute path; see Resource.Override.
 func (m *Module) Override(path string, value any) *Module {
+	if absent(m) {
+		return m
+	}
 	m.override(callerSite(), path, value, false)
 	return m
 }
 
 // Unset deletes what is at an attribute path; see Resource.Unset.
 func (m *Module) Unset(path string) *Module {
+	if absent(m) {
+		return m
+	}
 	m.override(callerSite(), path, nil, true)
 	return m
 }
@@ -547,18 +624,27 @@ func NewTerraform(stack *Stack, cfg TerraformConfig) *Terraform {
 
 // Set sets one setting; see Resource.Set.
 func (t *Terraform) Set(name string, value any) *Terraform {
+	if absent(t) {
+		return t
+	}
 	t.set(callerSite(), name, value)
 	return t
 }
 
 // Override sets the value at an attribute path; see Resource.Override.
 func (t *Terraform) Override(path string, value any) *Terraform {
+	if absent(t) {
+		return t
+	}
 	t.override(callerSite(), path, value, false)
 	return t
 }
 
 // Unset deletes what is at an attribute path; see Resource.Unset.
 func (t *Terraform) Unset(path string) *Terraform {
+	if absent(t) {
+		return t
+	}
 	t.override(callerSite(), path, nil, true)
 	return t
 }
@@ -643,12 +729,18 @@ func NewImport(stack *Stack, to any, id any) *Import {
 
 // Provider selects the provider configuration used to import.
 func (i *Import) Provider(p Element) *Import {
+	if absent(i) {
+		return i
+	}
 	i.provider(callerSite(), p)
 	return i
 }
 
 // ForEach sets for_each, to import several objects with one block.
 func (i *Import) ForEach(coll any) *Import {
+	if absent(i) {
+		return i
+	}
 	i.metaValue(callerSite(), "for_each", coll)
 	return i
 }
@@ -684,6 +776,9 @@ func NewCheck(stack *Stack, name string, asserts ...Condition) *Check {
 
 // Assert adds assertions.
 func (ch *Check) Assert(asserts ...Condition) *Check {
+	if absent(ch) {
+		return ch
+	}
 	ch.assert(callerSite(), asserts)
 	return ch
 }
@@ -698,6 +793,9 @@ func (ch *Check) assert(site hcl.Range, asserts []Condition) {
 // Data declares the check's scoped data source, placed before the
 // assertions; only the check's assertions can refer to it.
 func (ch *Check) Data(typ, name string, body Body) *DataSource {
+	if absent(ch) {
+		return nil
+	}
 	site := callerSite()
 	b := config.NewBlock("data", typ, name)
 	b.DeclRange = site
@@ -742,28 +840,45 @@ func NewEphemeral(stack *Stack, typ, name string, body Body) *Ephemeral {
 // Ref returns a reference to the ephemeral resource
 // (ephemeral.random_password.db) or to an attribute path inside it
 // (Ref("result") is ephemeral.random_password.db.result); see Resource.Ref.
-func (e *Ephemeral) Ref(path ...string) Expr { return e.ref(path) }
+func (e *Ephemeral) Ref(path ...string) Expr {
+	if absent(e) {
+		return nullExpr()
+	}
+	return e.ref(path)
+}
 
 // Count sets the count meta-argument.
 func (e *Ephemeral) Count(n any) *Ephemeral {
+	if absent(e) {
+		return e
+	}
 	e.count(callerSite(), n)
 	return e
 }
 
 // ForEach sets the for_each meta-argument.
 func (e *Ephemeral) ForEach(coll any) *Ephemeral {
+	if absent(e) {
+		return e
+	}
 	e.forEach(callerSite(), coll)
 	return e
 }
 
 // DependsOn adds explicit dependencies.
 func (e *Ephemeral) DependsOn(els ...Element) *Ephemeral {
+	if absent(e) {
+		return e
+	}
 	e.dependsOn(callerSite(), els)
 	return e
 }
 
 // Provider selects a non-default provider configuration.
 func (e *Ephemeral) Provider(p Element) *Ephemeral {
+	if absent(e) {
+		return e
+	}
 	e.provider(callerSite(), p)
 	return e
 }
@@ -771,6 +886,9 @@ func (e *Ephemeral) Provider(p Element) *Ephemeral {
 // Lifecycle sets the lifecycle block; like a data source, an ephemeral
 // resource accepts only Preconditions and Postconditions.
 func (e *Ephemeral) Lifecycle(l Lifecycle) *Ephemeral {
+	if absent(e) {
+		return e
+	}
 	site := callerSite()
 	if l.CreateBeforeDestroy || l.PreventDestroy || l.IgnoreAllChanges || len(l.IgnoreChanges) > 0 || len(l.ReplaceTriggeredBy) > 0 {
 		e.errorf(site, e.address()+".lifecycle", "Unsupported lifecycle setting",
@@ -783,30 +901,45 @@ func (e *Ephemeral) Lifecycle(l Lifecycle) *Ephemeral {
 
 // Dynamic adds a dynamic block of the given block type.
 func (e *Ephemeral) Dynamic(blockType string, dyn Dynamic) *Ephemeral {
+	if absent(e) {
+		return e
+	}
 	e.dynamic(callerSite(), blockType, dyn)
 	return e
 }
 
 // Set sets one attribute; see Resource.Set.
 func (e *Ephemeral) Set(name string, value any) *Ephemeral {
+	if absent(e) {
+		return e
+	}
 	e.set(callerSite(), name, value)
 	return e
 }
 
 // Append adds a body's items after the ones already there.
 func (e *Ephemeral) Append(body Body) *Ephemeral {
+	if absent(e) {
+		return e
+	}
 	e.addBody(callerSite(), body)
 	return e
 }
 
 // Override sets the value at an attribute path; see Resource.Override.
 func (e *Ephemeral) Override(path string, value any) *Ephemeral {
+	if absent(e) {
+		return e
+	}
 	e.override(callerSite(), path, value, false)
 	return e
 }
 
 // Unset deletes what is at an attribute path; see Resource.Unset.
 func (e *Ephemeral) Unset(path string) *Ephemeral {
+	if absent(e) {
+		return e
+	}
 	e.override(callerSite(), path, nil, true)
 	return e
 }
@@ -833,16 +966,27 @@ func NewResource(stack *Stack, typ, name string, body Body) *Resource {
 // longer: "ingress[0].from_port", `tags["Name"]`, "[0].id" (an instance of a
 // counted resource), "[*].id" (a splat). Several arguments are joined with
 // dots.
-func (r *Resource) Ref(path ...string) Expr { return r.ref(path) }
+func (r *Resource) Ref(path ...string) Expr {
+	if absent(r) {
+		return nullExpr()
+	}
+	return r.ref(path)
+}
 
 // Count sets the count meta-argument (an int or an Expr).
 func (r *Resource) Count(n any) *Resource {
+	if absent(r) {
+		return r
+	}
 	r.count(callerSite(), n)
 	return r
 }
 
 // ForEach sets the for_each meta-argument (a map, a set, or an Expr).
 func (r *Resource) ForEach(coll any) *Resource {
+	if absent(r) {
+		return r
+	}
 	r.forEach(callerSite(), coll)
 	return r
 }
@@ -850,24 +994,36 @@ func (r *Resource) ForEach(coll any) *Resource {
 // DependsOn adds explicit dependencies on resources, data sources or
 // modules; they are written as bare references: depends_on = [aws_vpc.main].
 func (r *Resource) DependsOn(els ...Element) *Resource {
+	if absent(r) {
+		return r
+	}
 	r.dependsOn(callerSite(), els)
 	return r
 }
 
 // Provider selects a non-default provider configuration: provider = aws.west.
 func (r *Resource) Provider(p Element) *Resource {
+	if absent(r) {
+		return r
+	}
 	r.provider(callerSite(), p)
 	return r
 }
 
 // Lifecycle sets the lifecycle block, replacing an earlier one.
 func (r *Resource) Lifecycle(l Lifecycle) *Resource {
+	if absent(r) {
+		return r
+	}
 	r.lifecycle(callerSite(), l)
 	return r
 }
 
 // Provisioner adds a provisioner block, after earlier ones.
 func (r *Resource) Provisioner(p Provisioner) *Resource {
+	if absent(r) {
+		return r
+	}
 	site := callerSite()
 	c := r.conv(site)
 	path := r.address() + ".provisioner"
@@ -881,6 +1037,9 @@ func (r *Resource) Provisioner(p Provisioner) *Resource {
 // Connection sets the resource-level connection block used by its
 // provisioners, replacing an earlier one.
 func (r *Resource) Connection(body Body) *Resource {
+	if absent(r) {
+		return r
+	}
 	site := callerSite()
 	c := r.conv(site)
 	path := r.address() + ".connection"
@@ -895,6 +1054,9 @@ func (r *Resource) Connection(body Body) *Resource {
 
 // Dynamic adds a dynamic block of the given block type.
 func (r *Resource) Dynamic(blockType string, d Dynamic) *Resource {
+	if absent(r) {
+		return r
+	}
 	r.dynamic(callerSite(), blockType, d)
 	return r
 }
@@ -902,12 +1064,18 @@ func (r *Resource) Dynamic(blockType string, d Dynamic) *Resource {
 // Set sets one attribute (or nested block) after the ones already there, or
 // replaces it in place; a nil value removes it.
 func (r *Resource) Set(name string, value any) *Resource {
+	if absent(r) {
+		return r
+	}
 	r.set(callerSite(), name, value)
 	return r
 }
 
 // Append adds a body's items after the ones already there.
 func (r *Resource) Append(body Body) *Resource {
+	if absent(r) {
+		return r
+	}
 	r.addBody(callerSite(), body)
 	return r
 }
@@ -929,6 +1097,9 @@ func (r *Resource) Append(body Body) *Resource {
 // line that called Override, and the resource is left as it was. A nil
 // value writes null; Unset deletes.
 func (r *Resource) Override(path string, value any) *Resource {
+	if absent(r) {
+		return r
+	}
 	r.override(callerSite(), path, value, false)
 	return r
 }
@@ -937,6 +1108,9 @@ func (r *Resource) Override(path string, value any) *Resource {
 // attribute path ("tags.Name", "ebs_block_device.1", "lifecycle"); see
 // Override. Deleting what is not there changes nothing.
 func (r *Resource) Unset(path string) *Resource {
+	if absent(r) {
+		return r
+	}
 	r.override(callerSite(), path, nil, true)
 	return r
 }
@@ -1002,28 +1176,45 @@ func NewDataSource(stack *Stack, typ, name string, body Body) *DataSource {
 // Ref returns a reference to the data source (data.aws_ami.ubuntu) or to an
 // attribute path inside it (Ref("id") is data.aws_ami.ubuntu.id); see
 // Resource.Ref.
-func (d *DataSource) Ref(path ...string) Expr { return d.ref(path) }
+func (d *DataSource) Ref(path ...string) Expr {
+	if absent(d) {
+		return nullExpr()
+	}
+	return d.ref(path)
+}
 
 // Count sets the count meta-argument.
 func (d *DataSource) Count(n any) *DataSource {
+	if absent(d) {
+		return d
+	}
 	d.count(callerSite(), n)
 	return d
 }
 
 // ForEach sets the for_each meta-argument.
 func (d *DataSource) ForEach(coll any) *DataSource {
+	if absent(d) {
+		return d
+	}
 	d.forEach(callerSite(), coll)
 	return d
 }
 
 // DependsOn adds explicit dependencies.
 func (d *DataSource) DependsOn(els ...Element) *DataSource {
+	if absent(d) {
+		return d
+	}
 	d.dependsOn(callerSite(), els)
 	return d
 }
 
 // Provider selects a non-default provider configuration.
 func (d *DataSource) Provider(p Element) *DataSource {
+	if absent(d) {
+		return d
+	}
 	d.provider(callerSite(), p)
 	return d
 }
@@ -1031,6 +1222,9 @@ func (d *DataSource) Provider(p Element) *DataSource {
 // Lifecycle sets the lifecycle block; data sources accept only
 // Preconditions and Postconditions.
 func (d *DataSource) Lifecycle(l Lifecycle) *DataSource {
+	if absent(d) {
+		return d
+	}
 	site := callerSite()
 	if l.CreateBeforeDestroy || l.PreventDestroy || l.IgnoreAllChanges || len(l.IgnoreChanges) > 0 || len(l.ReplaceTriggeredBy) > 0 {
 		d.errorf(site, d.address()+".lifecycle", "Unsupported lifecycle setting",
@@ -1043,30 +1237,45 @@ func (d *DataSource) Lifecycle(l Lifecycle) *DataSource {
 
 // Dynamic adds a dynamic block of the given block type.
 func (d *DataSource) Dynamic(blockType string, dyn Dynamic) *DataSource {
+	if absent(d) {
+		return d
+	}
 	d.dynamic(callerSite(), blockType, dyn)
 	return d
 }
 
 // Set sets one attribute; see Resource.Set.
 func (d *DataSource) Set(name string, value any) *DataSource {
+	if absent(d) {
+		return d
+	}
 	d.set(callerSite(), name, value)
 	return d
 }
 
 // Append adds a body's items after the ones already there.
 func (d *DataSource) Append(body Body) *DataSource {
+	if absent(d) {
+		return d
+	}
 	d.addBody(callerSite(), body)
 	return d
 }
 
 // Override sets the value at an attribute path; see Resource.Override.
 func (d *DataSource) Override(path string, value any) *DataSource {
+	if absent(d) {
+		return d
+	}
 	d.override(callerSite(), path, value, false)
 	return d
 }
 
 // Unset deletes what is at an attribute path; see Resource.Unset.
 func (d *DataSource) Unset(path string) *DataSource {
+	if absent(d) {
+		return d
+	}
 	d.override(callerSite(), path, nil, true)
 	return d
 }
@@ -1093,6 +1302,10 @@ func NewRemoteState(stack *Stack, name, backend string, cfg any) *RemoteState {
 // Output returns a reference to one of the other configuration's outputs:
 // data.terraform_remote_state.name.outputs.output.
 func (r *RemoteState) Output(name string) Expr {
+	if r == nil || r.DataSource == nil || r.block == nil {
+		misusedHandle("RemoteState", r == nil)
+		return nullExpr()
+	}
 	return r.ref([]string{"outputs", name})
 }
 
@@ -1129,7 +1342,13 @@ func NewKeyProvider(typ, name string, body Body) *KeyProvider {
 }
 
 // Ref refers to the key provider's keys: key_provider.pbkdf2.main.
-func (k *KeyProvider) Ref() Expr { return reference("key_provider", k.Type, k.Name) }
+func (k *KeyProvider) Ref() Expr {
+	if k == nil {
+		misusedHandle("KeyProvider", true)
+		return nullExpr()
+	}
+	return reference("key_provider", k.Type, k.Name)
+}
 
 // EncryptionMethod is a method block: method "aes_gcm" "main" { keys =
 // ... }; the method "unencrypted" takes no body and marks the way in and
@@ -1146,7 +1365,13 @@ func NewEncryptionMethod(typ, name string, body Body) *EncryptionMethod {
 }
 
 // Ref refers to the method: method.aes_gcm.main.
-func (m *EncryptionMethod) Ref() Expr { return reference("method", m.Type, m.Name) }
+func (m *EncryptionMethod) Ref() Expr {
+	if m == nil {
+		misusedHandle("EncryptionMethod", true)
+		return nullExpr()
+	}
+	return reference("method", m.Type, m.Name)
+}
 
 // EncryptionTarget is the state or plan block of Encryption.
 type EncryptionTarget struct {
@@ -1234,6 +1459,9 @@ func methodValue(v any) any {
 // (a map or a set of strings), OpenTofu 1.9 or later; it needs an Alias.
 // Resources and modules select an instance with Instance.
 func (p *Provider) ForEach(coll any) *Provider {
+	if absent(p) {
+		return p
+	}
 	p.set(callerSite(), "for_each", coll)
 	return p
 }
@@ -1242,6 +1470,9 @@ func (p *Provider) ForEach(coll any) *Provider {
 // a resource's or module's provider: aws.by_region["eu-west-1"], or
 // aws.by_region[each.key] with an expression key.
 func (p *Provider) Instance(key any) *ProviderInstance {
+	if absent(p) {
+		return nil
+	}
 	return &ProviderInstance{p: p, key: key}
 }
 
@@ -1253,10 +1484,26 @@ type ProviderInstance struct {
 }
 
 // Block returns the provider's block.
-func (pi *ProviderInstance) Block() *config.Block { return pi.p.Block() }
+func (pi *ProviderInstance) Block() *config.Block {
+	if pi == nil || pi.p == nil {
+		return nil
+	}
+	return pi.p.Block()
+}
 
 // Stack returns the provider's stack.
-func (pi *ProviderInstance) Stack() *Stack { return pi.p.stack }
+func (pi *ProviderInstance) Stack() *Stack {
+	if pi == nil || pi.p == nil {
+		return nil
+	}
+	return pi.p.stack
+}
 
 // Ref returns the reference to the instance: aws.by_region["eu-west-1"].
-func (pi *ProviderInstance) Ref() Expr { return pi.p.Ref().Index(pi.key) }
+func (pi *ProviderInstance) Ref() Expr {
+	if pi == nil || pi.p == nil {
+		misusedHandle("ProviderInstance", pi == nil)
+		return nullExpr()
+	}
+	return pi.p.Ref().Index(pi.key)
+}

@@ -25,8 +25,9 @@
 //
 // Mistakes are collected, not panicked: each is a diag.Diagnostic with the
 // Go file and line that caused it and the Terraform path involved, returned
-// by App.Synth (which then writes nothing). Only programmer errors inside a
-// program's own structure (a nil *App or *Stack) panic.
+// by App.Synth (which then writes nothing). So are mistakes in a program's
+// own structure: a nil *App or *Stack, and a method called on a nil handle
+// or on one its constructor did not make (see misuse.go).
 //
 // This package must never write Terraform text itself (package render does)
 // nor run Terraform; it builds the model, validates it, and writes the

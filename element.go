@@ -36,7 +36,7 @@ func (e *element) Stack() *Stack { return e.stack }
 
 // declare appends a new top-level block to the stack.
 func declare(s *Stack, site hcl.Range, typ string, labels ...string) element {
-	requireStack(s)
+	s = usable(s)
 	b := config.NewBlock(typ, labels...)
 	b.DeclRange = site
 	s.cfg.Add(b)
@@ -403,7 +403,7 @@ func (e *element) elementRefs(site hcl.Range, path string, els []Element, hint s
 	var refs []config.Expr
 	for i, el := range els {
 		if isNil(el) || el.Block() == nil {
-			e.errorf(site, fmt.Sprintf("%s[%d]", path, i), "Nil element", "A nil element was given.", "")
+			e.errorf(site, fmt.Sprintf("%s[%d]", path, i), "Nil element", "A nil element, or one its constructor did not make, was given.", "pass the handle a constructor returned (tfkit.NewResource, tfkit.NewModule, ...)")
 			continue
 		}
 		b := el.Block()

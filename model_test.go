@@ -358,22 +358,6 @@ func TestAccessors(t *testing.T) {
 	}
 }
 
-func TestNilAppAndStackPanic(t *testing.T) {
-	for name, f := range map[string]func(){
-		"stack":    func() { tfkit.NewStack(nil, "x") },
-		"resource": func() { tfkit.NewResource(nil, "t", "n", nil) },
-	} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("%s: a nil argument should panic (a programming error)", name)
-				}
-			}()
-			f()
-		}()
-	}
-}
-
 func TestRawHeredocPrints(t *testing.T) {
 	e := tfkit.Raw("<<EOT\n%{for p in var.ports}${p}\n%{endfor}\nEOT\n")
 	if len(e.Diagnostics()) > 0 {

@@ -23,7 +23,7 @@ import (
 //	}
 //	`)
 func NewRawBlocks(stack *Stack, text string) {
-	requireStack(stack)
+	stack = usable(stack)
 	site := callerSite()
 	cfg, ds := config.ParseConfig(text, rawName(site))
 	if ds.HasErrors() {

@@ -58,7 +58,8 @@ func TestReadmeExample(t *testing.T) {
 
 // TestReadmeInstall runs the install commands of README.md's Install
 // section as a newcomer would, in a checkout of this repository: the binary
-// with go install, then the npm tarballs built by npm/pack installed into a
+// with go install, a project of one's own made by tfkit init and
+// synthesized, then the npm tarballs built by npm/pack installed into a
 // project holding the README's TSX example, which npx tfkit then
 // synthesizes. Only the directories change: the tarballs' directory and
 // the project become temporary ones, and HOME is a fresh one.
@@ -88,8 +89,8 @@ func TestReadmeInstall(t *testing.T) {
 		section = section[:end+3]
 	}
 	blocks := regexp.MustCompile("(?s)```sh\n(.*?)```").FindAllStringSubmatch(section, -1)
-	if len(blocks) != 2 {
-		t.Fatalf("want two sh blocks in the Install section (binary, npm package), found %d", len(blocks))
+	if len(blocks) != 3 {
+		t.Fatalf("want three sh blocks in the Install section (binary, a project of one's own, npm package), found %d", len(blocks))
 	}
 	tsx := regexp.MustCompile("(?s)```tsx\n(// main.tsx\n.*?)```").FindSubmatch(readme)
 	if tsx == nil {
@@ -137,8 +138,8 @@ func TestReadmeInstall(t *testing.T) {
 		"npm_config_audit=false",
 		"TFKIT_BINARY=",
 	)
-	script := "set -eux\ncd " + shellQuote(root) + "\n" + blocks[0][1] + "cd " + shellQuote(root) + "\n" +
-		strings.ReplaceAll(blocks[1][1], "/tmp/tfkit-npm", filepath.Join(tmp, "tfkit-npm"))
+	script := "set -eux\ncd " + shellQuote(root) + "\n" + blocks[0][1] + blocks[1][1] + "cd " + shellQuote(root) + "\n" +
+		strings.ReplaceAll(blocks[2][1], "/tmp/tfkit-npm", filepath.Join(tmp, "tfkit-npm"))
 	cmd := exec.Command("bash", "-c", script)
 	cmd.Env = env
 	out, err := cmd.CombinedOutput()
@@ -151,6 +152,10 @@ func TestReadmeInstall(t *testing.T) {
 	}
 	if !strings.Contains(string(tf), "vpc_id     = aws_vpc.main.id") {
 		t.Errorf("npx tfkit synth wrote:\n%s", tf)
+	}
+	// tfkit init's Go project, outside the checkout, synthesizes.
+	if dev, err := os.ReadFile(filepath.Join(home, "infra", "tfkit.out", "stacks", "dev", "main.tf")); err != nil || !strings.Contains(string(dev), `resource "local_file" "hello"`) {
+		t.Errorf("the project of tfkit init: %v\n%s\n%s", err, dev, out)
 	}
 	if _, err := os.Stat(filepath.Join(gobin, "tfkit")); err != nil {
 		t.Errorf("go install ./cmd/tfkit: %v", err)

@@ -54,7 +54,11 @@ var stackName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*$`)
 
 // NewStack adds a stack named name to app.
 func NewStack(app *App, name string) *Stack {
-	requireApp(app)
+	if app == nil {
+		misusedApp(false)
+		app = newApp() // the stack goes nowhere; the mistake is reported
+	}
+	app.ready()
 	site := callerSite()
 	s := &Stack{app: app, name: name, site: site, cfg: &config.Config{}}
 	switch {
@@ -83,20 +87,32 @@ func NewStack(app *App, name string) *Stack {
 }
 
 // Name returns the stack's name.
-func (s *Stack) Name() string { requireStack(s); return s.name }
+func (s *Stack) Name() string {
+	if stackAbsent(s) {
+		return ""
+	}
+	return s.name
+}
 
 // App returns the app the stack belongs to.
-func (s *Stack) App() *App { requireStack(s); return s.app }
+func (s *Stack) App() *App {
+	if stackAbsent(s) {
+		return nil
+	}
+	return s.app
+}
 
 // DependsOn records that s must be deployed after others (listed in the
 // manifest's dependencies, for the CLI to order deployments). It returns s.
 func (s *Stack) DependsOn(others ...*Stack) *Stack {
-	requireStack(s)
+	if stackAbsent(s) {
+		return s
+	}
 	site := callerSite()
 	for _, o := range others {
 		switch {
-		case o == nil:
-			s.errorf(site, "Nil stack", "DependsOn was given a nil stack.", "")
+		case o == nil || o.cfg == nil:
+			s.errorf(site, "Nil stack", "DependsOn was given a nil stack, or one tfkit.NewStack did not make.", "pass the stack that tfkit.NewStack(app, name) returns")
 		case o == s:
 			s.errorf(site, "Stack depends on itself", fmt.Sprintf("Stack %q cannot depend on itself.", s.name), "")
 		case o.app != s.app:
@@ -123,7 +139,9 @@ func containsStack(list []*Stack, s *Stack) bool {
 // DependsOn, in the order declared, then those whose elements s refers to,
 // in the app's order.
 func (s *Stack) Dependencies() []*Stack {
-	requireStack(s)
+	if stackAbsent(s) {
+		return nil
+	}
 	return s.dependencies(s.app.crossPlan())
 }
 
@@ -149,7 +167,9 @@ func (s *Stack) errorf(site hcl.Range, summary, detail, suggestion string) {
 // read of this one. It is a new Config sharing the declared blocks that
 // were not changed; the others are copies.
 func (s *Stack) Config() *config.Config {
-	requireStack(s)
+	if stackAbsent(s) {
+		return &config.Config{}
+	}
 	p := s.app.crossPlan()
 	cfg, _ := p.plan.Config(p.of[s])
 	return cfg
@@ -158,7 +178,9 @@ func (s *Stack) Config() *config.Config {
 // Diagnostics returns the mistakes recorded while the stack was built.
 // Validate adds those found by checking the whole configuration.
 func (s *Stack) Diagnostics() diag.Diagnostics {
-	requireStack(s)
+	if s == nil || s.cfg == nil {
+		return diag.Diagnostics{misusedStack(s, true)}
+	}
 	return append(diag.Diagnostics(nil), s.diags...)
 }
 
@@ -166,31 +188,14 @@ func (s *Stack) Diagnostics() diag.Diagnostics {
 // was built, and those config.Validate finds in its configuration as
 // written (see Config: duplicates, undeclared references, cycles).
 func (s *Stack) Validate() diag.Diagnostics {
-	requireStack(s)
+	if s == nil || s.cfg == nil {
+		return diag.Diagnostics{misusedStack(s, true)}
+	}
 	return s.validate(s.app.crossPlan())
 }
 
 func (s *Stack) validate(p *crossPlan) diag.Diagnostics {
 	return p.plan.ValidateStack(p.of[s])
-}
-
-// A nil *Stack or *App given to the API is a programming mistake, so it
-// panics (as package documentation says misuse does), but with a message
-// that names the call and says what to pass instead of a nil pointer
-// dereference deep inside tfkit.
-
-// requireStack panics when s is nil.
-func requireStack(s *Stack) {
-	if s == nil {
-		panic(fmt.Sprintf("%s: the *tfkit.Stack is nil; pass the stack that tfkit.NewStack(app, name) returns", apiCall()))
-	}
-}
-
-// requireApp panics when a is nil.
-func requireApp(a *App) {
-	if a == nil {
-		panic(fmt.Sprintf("%s: the *tfkit.App is nil; pass the app that tfkit.NewApp() returns", apiCall()))
-	}
 }
 
 // apiCall names the tfkit function or method the program called, as
@@ -238,7 +243,9 @@ type requirement struct {
 // for the resources they declare, so that a stack using only resources of a
 // provider still names its source.
 func (s *Stack) RequireProvider(name, source, version string) {
-	requireStack(s)
+	if stackAbsent(s) {
+		return
+	}
 	s.requireProvider(callerSite(), name, source, version)
 }
 
@@ -312,6 +319,9 @@ type App struct {
 	getenv     func(string) string
 	stderr     io.Writer
 	diags      diag.Diagnostics
+	// misuse are the mistakes recorded for the app by calls that have no
+	// stack to record them (see misuse.go); guarded by misuses.mu.
+	misuse diag.Diagnostics
 	// schemas, when set, are checked against every stack (WithSchemas, or
 	// read from TFKIT_SCHEMAS once schemasRead).
 	schemas     []*schema.Provider
@@ -346,17 +356,31 @@ func WithProjectDir(dir string) Option { return func(a *App) { a.projectDir = di
 func WithWarnings(w io.Writer) Option { return func(a *App) { a.stderr = w } }
 
 // NewApp returns an empty app.
+//
+// The zero App (&tfkit.App{}) works as NewApp() does.
 func NewApp(opts ...Option) *App {
-	a := &App{outdir: DefaultOutdir, format: FormatHCL, projectDir: ".", getenv: os.Getenv, stderr: os.Stderr}
+	a := newApp()
 	for _, o := range opts {
 		o(a)
 	}
+	if a.getenv == nil { // WithGetenv(nil)
+		a.getenv = os.Getenv
+	}
+	registerApp(a)
 	return a
+}
+
+func newApp() *App {
+	return &App{outdir: DefaultOutdir, format: FormatHCL, projectDir: ".", getenv: os.Getenv, stderr: os.Stderr}
 }
 
 // Stacks returns the app's stacks in declaration order.
 func (a *App) Stacks() []*Stack {
-	requireApp(a)
+	if a == nil {
+		misusedApp(true)
+		return nil
+	}
+	a.ready()
 	return append([]*Stack(nil), a.stacks...)
 }
 
@@ -364,7 +388,10 @@ func (a *App) Stacks() []*Stack {
 // names, ambiguous cross-stack references, dependency cycles between
 // stacks, and each stack's own (see Stack.Validate), in declaration order.
 func (a *App) Validate() diag.Diagnostics {
-	requireApp(a)
+	if a == nil {
+		return append(unclaimed(), misusedApp(true))
+	}
+	a.ready()
 	return a.validate(a.crossPlan())
 }
 
@@ -390,7 +417,7 @@ func (a *App) model() *crossPlan {
 		}
 	}
 	m := &crossPlan{
-		app:  &synth.App{Stacks: make([]*synth.Stack, len(a.stacks)), Diags: a.diags},
+		app:  &synth.App{Stacks: make([]*synth.Stack, len(a.stacks)), Diags: append(a.misused(), a.diags...)},
 		of:   make(map[*Stack]*synth.Stack, len(a.stacks)),
 		back: make(map[*synth.Stack]*Stack, len(a.stacks)),
 	}
@@ -443,7 +470,10 @@ func (a *App) crossPlan() *crossPlan {
 // Synths run one after the other. The format is $TFKIT_FORMAT when set,
 // else the one given with WithFormat, else HCL.
 func (a *App) Synth() error {
-	requireApp(a)
+	if a == nil {
+		return append(unclaimed(), misusedApp(true))
+	}
+	a.ready()
 	files, err := a.files()
 	if err != nil {
 		return err
@@ -470,7 +500,10 @@ func (a *App) Synth() error {
 // manifest.json) → contents. Errors are as Synth's. Package tfkittest
 // synthesizes stacks in tests with it.
 func (a *App) Files() (map[string][]byte, error) {
-	requireApp(a)
+	if a == nil {
+		return nil, append(unclaimed(), misusedApp(true))
+	}
+	a.ready()
 	return a.files()
 }
 
@@ -480,13 +513,20 @@ func (a *App) files() (map[string][]byte, error) {
 	if f := a.getenv(EnvFormat); f != "" {
 		format = Format(f)
 	}
+	engine, ds := a.setting(EnvEngine, map[string]string{"terraform": "terraform", "opentofu": "opentofu", "tofu": "opentofu"},
+		"set "+EnvEngine+" to terraform or opentofu (the engine the output is deployed with), or unset it")
+	check, ds2 := a.setting(EnvSchemaCheck, map[string]string{"error": "error", "warn": "warn"},
+		"set "+EnvSchemaCheck+" to error or warn, or unset it")
+	if ds = append(ds, ds2...); ds.HasErrors() {
+		return nil, ds
+	}
 	o := synth.Options{
 		Format:           synth.Format(format),
 		FormatSuggestion: "set " + EnvFormat + " (or WithFormat) to hcl or json",
 		ProjectDir:       a.projectDir,
 		Schemas:          a.providerSchemas,
-		SchemaWarnings:   a.getenv(EnvSchemaCheck) == "warn",
-		Engine:           a.getenv(EnvEngine),
+		SchemaWarnings:   check == "warn",
+		Engine:           engine,
 		Warn: func(ds diag.Diagnostics) {
 			if a.stderr != nil {
 				fmt.Fprintln(a.stderr, ds.Error())
@@ -499,6 +539,21 @@ func (a *App) files() (map[string][]byte, error) {
 	return synth.Files(a.model().app, o)
 }
 
+// setting reads the environment variable name, whose values (by what
+// they mean) are those of values; unset is "". Any other value is an
+// error naming the variable, the value and what to set.
+func (a *App) setting(name string, values map[string]string, suggestion string) (string, diag.Diagnostics) {
+	v := a.getenv(name)
+	if v == "" {
+		return "", nil
+	}
+	if m, ok := values[strings.ToLower(v)]; ok {
+		return m, nil
+	}
+	return "", diag.Diagnostics{{Severity: diag.Error, Summary: "Invalid " + name,
+		Detail: fmt.Sprintf("%s is %q, which is not a value tfkit knows.", name, v), Suggestion: suggestion}}
+}
+
 // EnvSchemas, when set, is a provider schemas file (terraform providers
 // schema -json, or the .tfkit-schemas.json 'tfkit get' keeps beside the
 // bindings) that Synth checks every stack against. The tfkit CLI sets it
@@ -507,14 +562,16 @@ const EnvSchemas = "TFKIT_SCHEMAS"
 
 // EnvEngine, when "terraform", makes Synth refuse what only OpenTofu
 // accepts (state encryption, providers with for_each), each at its Go
-// line; "opentofu" or unset accept it. tfkit deploy, diff and destroy set
-// it to the engine they will run.
+// line; "opentofu" ("tofu" too) or unset accept it, and any other value
+// is an error. tfkit deploy, diff and destroy set it to the engine they
+// will run.
 const EnvEngine = "TFKIT_ENGINE"
 
 // EnvSchemaCheck, when "warn", makes what the schemas do not allow a
 // warning instead of an error (for schemas older than the providers the
-// engine installs); the configuration is then written as it is. The tfkit
-// CLI sets it for --schema-check warn or "schemaCheck": "warn".
+// engine installs); the configuration is then written as it is. "error"
+// or unset keep it an error; any other value is an error of its own. The
+// tfkit CLI sets it for --schema-check warn or "schemaCheck": "warn".
 const EnvSchemaCheck = "TFKIT_SCHEMA_CHECK"
 
 // WithSchemas makes Synth check every resource, data source and provider
@@ -589,7 +646,7 @@ type Asset struct {
 // AssetDirectory, an empty directory, an invalid name and a name the
 // stack already gave an asset are errors at the caller's line.
 func NewAsset(stack *Stack, name, source string, typ AssetType) *Asset {
-	requireStack(stack)
+	stack = usable(stack)
 	site := callerSite()
 	x := &Asset{stack: stack, site: site, name: name}
 	for _, other := range stack.assets {
@@ -613,7 +670,13 @@ func NewAsset(stack *Stack, name, source string, typ AssetType) *Asset {
 }
 
 // Name returns the asset's name.
-func (x *Asset) Name() string { return x.name }
+func (x *Asset) Name() string {
+	if x == nil {
+		misusedHandle("Asset", true)
+		return ""
+	}
+	return x.name
+}
 
 // Path returns where the stack finds the asset, relative to the stack's
 // directory, which is the working directory of terraform run in it (and
@@ -622,6 +685,10 @@ func (x *Asset) Name() string { return x.name }
 // for an archive. It is "" when the asset could not be read (Synth then
 // reports why).
 func (x *Asset) Path() string {
+	if x == nil {
+		misusedHandle("Asset", true)
+		return ""
+	}
 	if x.a == nil {
 		return ""
 	}
@@ -631,6 +698,10 @@ func (x *Asset) Path() string {
 // ModulePath returns Path prefixed with ${path.module}/, for arguments
 // that must not depend on the working directory.
 func (x *Asset) ModulePath() string {
+	if x == nil {
+		misusedHandle("Asset", true)
+		return ""
+	}
 	if x.a == nil {
 		return ""
 	}
@@ -641,6 +712,10 @@ func (x *Asset) ModulePath() string {
 // the archive (equal to Terraform's filesha256 of Path), or of the
 // directory's sorted paths and contents.
 func (x *Asset) Hash() string {
+	if x == nil {
+		misusedHandle("Asset", true)
+		return ""
+	}
 	if x.a == nil {
 		return ""
 	}

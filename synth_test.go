@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -379,38 +378,71 @@ func TestSynthRefusesUnknownFunctionsAndNegativeCount(t *testing.T) {
 	}
 }
 
-// TestNilScopePanicsNameTheCall: a nil *Stack or *App panics with the call
-// that got it and what to pass, not a nil pointer dereference.
-func TestNilScopePanicsNameTheCall(t *testing.T) {
+// TestNilScopeIsDiagnosedAtTheCall: a nil *Stack or *App is an error of
+// the app, at the Go line of the call, naming the call and what to pass;
+// nothing panics.
+func TestNilScopeIsDiagnosedAtTheCall(t *testing.T) {
 	var s *tfkit.Stack
 	var a *tfkit.App
-	for want, call := range map[string]func(){
-		"tfkit.NewStack: the *tfkit.App is nil; pass the app that tfkit.NewApp() returns":                   func() { tfkit.NewStack(a, "x") },
-		"tfkit.NewResource: the *tfkit.Stack is nil; pass the stack that tfkit.NewStack(app, name) returns": func() { tfkit.NewResource(s, "a", "b", nil) },
-		"tfkit.NewRawBlocks: the *tfkit.Stack is nil":                                                       func() { tfkit.NewRawBlocks(s, "") },
-		"tfkit.NewModule: the *tfkit.Stack is nil":                                                          func() { tfkit.NewModule(s, "m", tfkit.ModuleConfig{}) },
-		"tfkit.NewProvider: the *tfkit.Stack is nil":                                                        func() { tfkit.NewProvider(s, "aws", nil) },
-		"(*tfkit.App).Synth: the *tfkit.App is nil":                                                         func() { _ = a.Synth() },
-		"(*tfkit.App).Validate: the *tfkit.App is nil":                                                      func() { a.Validate() },
-		"(*tfkit.App).Stacks: the *tfkit.App is nil":                                                        func() { a.Stacks() },
-		"(*tfkit.Stack).Validate: the *tfkit.Stack is nil":                                                  func() { s.Validate() },
-		"(*tfkit.Stack).DependsOn: the *tfkit.Stack is nil":                                                 func() { s.DependsOn() },
-		"(*tfkit.Stack).Config: the *tfkit.Stack is nil":                                                    func() { s.Config() },
-		"(*tfkit.Stack).Name: the *tfkit.Stack is nil":                                                      func() { s.Name() },
-		"(*tfkit.Stack).RequireProvider: the *tfkit.Stack is nil":                                           func() { s.RequireProvider("aws", "hashicorp/aws", "") },
-		"(*tfkit.Stack).Dependencies: the *tfkit.Stack is nil":                                              func() { s.Dependencies() },
-		"(*tfkit.Stack).Diagnostics: the *tfkit.Stack is nil":                                               func() { s.Diagnostics() },
-		"tfkit.NewImage: the *tfkit.Stack is nil":                                                           func() { newImage(s, "x", nil) },
+	for want, call := range map[string]func() diag.Diagnostics{
+		"tfkit.NewStack was given a nil *tfkit.App":                       func() diag.Diagnostics { tfkit.NewStack(a, "x"); return nil },
+		"tfkit.NewResource was given a nil *tfkit.Stack":                  func() diag.Diagnostics { tfkit.NewResource(s, "a", "b", nil); return nil },
+		"tfkit.NewRawBlocks was given a nil *tfkit.Stack":                 func() diag.Diagnostics { tfkit.NewRawBlocks(s, ""); return nil },
+		"tfkit.NewModule was given a nil *tfkit.Stack":                    func() diag.Diagnostics { tfkit.NewModule(s, "m", tfkit.ModuleConfig{}); return nil },
+		"tfkit.NewProvider was given a nil *tfkit.Stack":                  func() diag.Diagnostics { tfkit.NewProvider(s, "aws", nil); return nil },
+		"(*tfkit.App).Synth was called on a nil *tfkit.App":               func() diag.Diagnostics { return a.Synth().(diag.Diagnostics) },
+		"(*tfkit.App).Validate was called on a nil *tfkit.App":            func() diag.Diagnostics { return a.Validate() },
+		"(*tfkit.App).Stacks was called on a nil *tfkit.App":              func() diag.Diagnostics { a.Stacks(); return nil },
+		"(*tfkit.Stack).Validate was called on a nil *tfkit.Stack":        func() diag.Diagnostics { return s.Validate() },
+		"(*tfkit.Stack).DependsOn was called on a nil *tfkit.Stack":       func() diag.Diagnostics { s.DependsOn(); return nil },
+		"(*tfkit.Stack).Config was called on a nil *tfkit.Stack":          func() diag.Diagnostics { s.Config(); return nil },
+		"(*tfkit.Stack).Name was called on a nil *tfkit.Stack":            func() diag.Diagnostics { s.Name(); return nil },
+		"(*tfkit.Stack).RequireProvider was called on a nil *tfkit.Stack": func() diag.Diagnostics { s.RequireProvider("aws", "hashicorp/aws", ""); return nil },
+		"(*tfkit.Stack).Dependencies was called on a nil *tfkit.Stack":    func() diag.Diagnostics { s.Dependencies(); return nil },
+		"(*tfkit.Stack).Diagnostics was called on a nil *tfkit.Stack":     func() diag.Diagnostics { return s.Diagnostics() },
+		"tfkit.NewResource was given a nil *tfkit.Stack.":                 func() diag.Diagnostics { newImage(s, "x", nil); return nil },
 	} {
+		app := tfkit.NewApp()
+		tfkit.NewStack(app, "ok")
+		var ds diag.Diagnostics
 		func() {
 			defer func() {
-				got := fmt.Sprint(recover())
-				want := strings.Replace(want, "tfkit.NewImage", "tfkit.NewResource", 1)
-				if !strings.HasPrefix(got, want) {
-					t.Errorf("panic %q, want %q", got, want)
+				if r := recover(); r != nil {
+					t.Errorf("%s: panic %v", want, r)
 				}
 			}()
-			call()
+			ds = call()
 		}()
+		if ds == nil {
+			ds = app.Validate()
+		}
+		checkMisuse(t, ds, want)
+	}
+}
+
+// checkMisuse checks that ds is one error, naming want, at a line of this
+// package's tests that makes the call want names.
+func checkMisuse(t *testing.T, ds diag.Diagnostics, want string) {
+	t.Helper()
+	if len(ds) != 1 || ds[0].Severity != diag.Error || !strings.Contains(ds[0].Detail, want) || ds[0].Suggestion == "" {
+		t.Errorf("%s: diagnostics %v", want, ds)
+		return
+	}
+	sub := ds[0].Subject
+	if sub == nil || !strings.HasSuffix(sub.Filename, "_test.go") || sub.Start.Line == 0 {
+		t.Errorf("%s: at %v, want a line of the test", want, sub)
+		return
+	}
+	src, err := os.ReadFile(filepath.FromSlash(sub.Filename))
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := strings.Split(string(src), "\n")[sub.Start.Line-1]
+	call := want[strings.LastIndexAny(want[:strings.Index(want, " ")], ".)")+1 : strings.Index(want, " ")]
+	if call == "NewResource" && strings.Contains(line, "newImage") {
+		call = "newImage"
+	}
+	if !strings.Contains(line, call) {
+		t.Errorf("%s: at %s:%d, which does not call %s: %s", want, sub.Filename, sub.Start.Line, call, strings.TrimSpace(line))
 	}
 }

@@ -525,7 +525,10 @@ func (c *conv) ctyValue(v cty.Value, path string) config.Expr {
 func (c *conv) elementRef(el Element, path string) config.Expr {
 	b := el.Block()
 	if b == nil {
-		return nil
+		c.errorf(path, "Element not made by its constructor",
+			fmt.Sprintf("A %T was given that its constructor did not make (a zero value), so it refers to nothing.", el),
+			"pass the handle a constructor returned (tfkit.NewResource, tfkit.NewModule, ...)")
+		return config.Null()
 	}
 	t, ok := elementTraversal(b)
 	if !ok {

@@ -59,7 +59,7 @@ func setupConvert(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 	fs.StringVar(&stack, "stack", "", "the stack `NAME` of the Go program (default: the directory's name)")
 	var engine engineFlag
 	engine.register(fs)
-	return func(_ context.Context, r *run, args []string) int {
+	return func(ctx context.Context, r *run, args []string) int {
 		cmd := commands["convert"]
 		if len(args) != 1 {
 			return usageError(r.stderr, cmd, "convert takes one directory or .tf file, not %d arguments", len(args))
@@ -84,7 +84,11 @@ func setupConvert(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 		if bindings != "" && target != convert.Go {
 			return usageError(r.stderr, cmd, "--bindings applies to --to go only")
 		}
-		opts := convert.Options{Target: target, Stack: stack, Engine: engine.engine(r)}
+		eng, code := engine.resolve(ctx, r, "convert")
+		if code != ExitOK {
+			return code
+		}
+		opts := convert.Options{Target: target, Stack: stack, Engine: eng}
 		if stack != "" && convert.StackName(stack) != stack {
 			return usageError(r.stderr, cmd, "--stack %q is not a stack name (letters, digits, -, _ and ., starting with a letter or digit)", stack)
 		}

@@ -92,6 +92,7 @@ func runApply(ctx context.Context, r *run, o *stackOptions, auto, destroy bool, 
 	if o.parallelism < 1 {
 		return usageError(r.stderr, commands[cmd], "--parallelism must be at least 1")
 	}
+	o.runEngine = true
 	set, code := loadStacks(ctx, r, o, true, args)
 	if code != ExitOK {
 		return code
@@ -105,10 +106,7 @@ func runApply(ctx context.Context, r *run, o *stackOptions, auto, destroy bool, 
 			return code
 		}
 	}
-	e, code := findEngine(ctx, r, o, false)
-	if code != ExitOK {
-		return code
-	}
+	e := set.engine
 	set.warnOrphans(r, e.Path)
 	sr := newStackRunner(r, cmd, set, e)
 	sr.lockTimeout = o.lockTimeout

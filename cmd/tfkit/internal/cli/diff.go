@@ -106,14 +106,12 @@ func runDiff(ctx context.Context, r *run, o *stackOptions, detailed bool, args [
 		}
 		return code
 	}
+	o.runEngine = true
 	set, code := loadStacks(ctx, r, o, true, args)
 	if code != ExitOK {
 		return code
 	}
-	e, code := findEngine(ctx, r, o, false)
-	if code != ExitOK {
-		return code
-	}
+	e := set.engine
 	set.warnOrphans(r, e.Path)
 	sr := newStackRunner(r, "diff", set, e)
 	sr.lockTimeout = o.lockTimeout

@@ -155,7 +155,11 @@ export default function App() {
 func TestDeployRefusesOpenTofuOnlyForTerraform(t *testing.T) {
 	for _, name := range []string{"terraform", "tofu"} {
 		t.Run(name, func(t *testing.T) {
-			p, log := fakeEngineProject(t, `{"terraform_version":"1.11.4","terraform_outdated":false}`)
+			version := `{"terraform_version":"1.11.4","terraform_outdated":false}`
+			if name == "tofu" {
+				version = `{"terraform_version":"1.12.6"}` // OpenTofu's answer has no terraform_outdated
+			}
+			p, log := fakeEngineProject(t, version)
 			engine := strings.TrimPrefix(p.env[0], "TFKIT_TERRAFORM=")
 			if name == "tofu" {
 				tofu := filepath.Join(filepath.Dir(engine), "tofu")
@@ -214,5 +218,74 @@ resource "terraform_data" "dependant" {
 	}
 	if res := p.tfkit("", "destroy", "--auto-approve"); res.code != ExitOK {
 		t.Errorf("destroy:\n%s", res)
+	}
+}
+
+// TestEngineValueRefused: an --engine (or $TFKIT_TERRAFORM) that names no
+// engine is refused with the value and what is accepted, never read as
+// Terraform; names with a version (tofu-1.12) are read by name, and a
+// binary of another name by its version's answer.
+func TestEngineValueRefused(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, perEngineFiles)
+	noEngine := []string{"PATH=" + t.TempDir(), "TFKIT_TERRAFORM="}
+	for _, args := range [][]string{
+		{"eval", "--engine", "bogus", "."},
+		{"validate", "--engine", "bogus", "--schema", "none.json", "."},
+		{"convert", "--to", "go", "--engine", "bogus", "."},
+	} {
+		res := runCLI(t, dir, noEngine, args...)
+		if res.code != ExitUsage || !strings.Contains(res.stderr, "--engine bogus: no such engine") ||
+			!strings.Contains(res.stderr, "takes terraform or tofu") || res.stdout != "" {
+			t.Errorf("%v:\n%s", args, res)
+		}
+	}
+	res := runCLI(t, dir, []string{"PATH=" + t.TempDir(), "TFKIT_TERRAFORM=bogus"}, "eval", ".")
+	if res.code != ExitFailure || !strings.Contains(res.stderr, "TFKIT_TERRAFORM bogus: no such engine") || res.stdout != "" {
+		t.Errorf("eval with TFKIT_TERRAFORM=bogus:\n%s", res)
+	}
+	for _, name := range []string{"tofu-1.12", "/opt/tofu_1.12.6/bin/tofu", "OpenTofu.exe"} {
+		if got := fmtMap(evalOutputs(t, dir, noEngine, "--engine", name)); got != `map[engine:opentofu extra:1]` {
+			t.Errorf("eval --engine %s: %s", name, got)
+		}
+	}
+	// A binary named otherwise is asked its version.
+	bin := t.TempDir()
+	for name, answer := range map[string]string{"tf-a": `{"terraform_version":"1.12.6"}`, "tf-b": `{"terraform_version":"1.11.4","terraform_outdated":false}`, "notanengine": `hello`} {
+		script := "#!/bin/sh\necho '" + answer + "'\n"
+		if err := os.WriteFile(filepath.Join(bin, name), []byte(script), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := fmtMap(evalOutputs(t, dir, noEngine, "--engine", filepath.Join(bin, "tf-a"))); got != `map[engine:opentofu extra:1]` {
+		t.Errorf("eval --engine tf-a (OpenTofu): %s", got)
+	}
+	if got := fmtMap(evalOutputs(t, dir, noEngine, "--engine", filepath.Join(bin, "tf-b"))); got != `map[engine:terraform]` {
+		t.Errorf("eval --engine tf-b (Terraform): %s", got)
+	}
+	res = runCLI(t, dir, noEngine, "eval", "--engine", filepath.Join(bin, "notanengine"), ".")
+	if res.code != ExitUsage || !strings.Contains(res.stderr, "not terraform or tofu") {
+		t.Errorf("eval --engine notanengine:\n%s", res)
+	}
+}
+
+// TestDeployEngineRefusedBeforeSynth: deploy, diff and destroy with an
+// --engine that is not there stop before the app runs, naming the value
+// and what --engine takes.
+func TestDeployEngineRefusedBeforeSynth(t *testing.T) {
+	p, _ := fakeEngineProject(t, `{"terraform_version":"1.11.4","terraform_outdated":false}`)
+	writeFiles(t, p.dir, map[string]string{"tfkit.json": `{"app": "touch app-ran; exit 1"}` + "\n"})
+	for _, cmd := range []string{"diff", "deploy", "destroy"} {
+		res := p.tfkit("", cmd, "--auto-approve", "--engine", "bogus")
+		if cmd == "diff" {
+			res = p.tfkit("", cmd, "--engine", "bogus")
+		}
+		if res.code != ExitFailure || !strings.Contains(res.stderr, "--engine bogus: not found on PATH") ||
+			!strings.Contains(res.stderr, "--engine takes terraform or tofu") {
+			t.Errorf("%s --engine bogus:\n%s", cmd, res)
+		}
+		if _, err := os.Stat(filepath.Join(p.dir, "app-ran")); err == nil {
+			t.Fatalf("%s --engine bogus ran the app", cmd)
+		}
 	}
 }

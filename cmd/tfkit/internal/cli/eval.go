@@ -1,11 +1,17 @@
 package cli
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"flag"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/load"
@@ -125,7 +131,7 @@ func setupEval(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 	dataValues := fs.String("data-values", "", "set data source results by address from `FILE`, a JSON object such as {\"data.aws_availability_zones.available\": {\"names\": [\"a\", \"b\"]}}")
 	readData := fs.Bool("read-data", false, "read data sources through the providers installed under .terraform/providers, as terraform plan does")
 	strict := fs.Bool("strict", false, "make an unknown count or for_each and a module that is not installed errors, as in terraform plan")
-	return func(_ context.Context, r *run, args []string) int {
+	return func(ctx context.Context, r *run, args []string) int {
 		if !*readData { // with it, providers run, which eval stops on its way out
 			endAtOnceOnInterrupt()
 		}
@@ -149,6 +155,10 @@ func setupEval(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 				}
 			}
 		}
+		eng, code := engine.resolve(ctx, r, "eval")
+		if code != ExitOK {
+			return code
+		}
 		var providers []*schema.Provider
 		for _, f := range schemas {
 			ps, err := r.readSchemaFile(f)
@@ -158,15 +168,21 @@ func setupEval(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 			}
 			providers = append(providers, ps...)
 		}
-		opts := load.Options{Inputs: inputs, Env: r.env.Environ, Workspace: workspace, Providers: providers, Strict: *strict, Engine: engine.engine(r), ReadData: *readData}
+		opts := load.Options{Inputs: inputs, Env: r.env.Environ, Workspace: workspace, Providers: providers, Strict: *strict, Engine: eng, ReadData: *readData,
+			EngineVersion: engine.version(ctx, r, eng)}
 		if *dataValues != "" {
 			f := *dataValues
 			if !filepath.IsAbs(f) {
 				f = filepath.Join(r.dir, f)
 			}
+			hint := `give a JSON object from data source addresses to objects of attribute values, such as {"data.aws_ami.ubuntu": {"id": "ami-123"}}`
+			if err := checkDataValues(f, filepath.ToSlash(r.shown(f))); err != nil {
+				r.errorf(hint, "--data-values %v", err)
+				return ExitFailure
+			}
 			dv, err := load.ReadDataValues(f)
 			if err != nil {
-				r.errorf("give a JSON object from data source addresses to objects of attribute values", "cannot read data values: %v", err)
+				r.errorf(hint, "--data-values %s", strings.ReplaceAll(err.Error(), f, filepath.ToSlash(r.shown(f))))
 				return ExitFailure
 			}
 			opts.DataValues = dv
@@ -213,4 +229,123 @@ func (r *run) shownDiags(diags diag.Diagnostics, dir string) diag.Diagnostics {
 		}
 	}
 	return diags
+}
+
+// checkDataValues checks that the file of --data-values is a JSON object
+// whose values are objects, each key once, and reports what is not at its
+// line and column in the file (named name): the text is read by
+// load.ReadDataValues, whose errors have no position.
+func checkDataValues(path, name string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("%s: no such file", name)
+		}
+		return fmt.Errorf("%s: %v", name, err)
+	}
+	at := func(offset int64, format string, args ...any) error {
+		line, col := jsonPosition(data, offset)
+		return fmt.Errorf("%s:%d:%d: %s", name, line, col, fmt.Sprintf(format, args...))
+	}
+	syntax := func(err error) error {
+		var se *json.SyntaxError
+		switch {
+		case errors.As(err, &se) && strings.HasPrefix(se.Error(), "unexpected end of JSON input"):
+			return at(int64(len(data)), "invalid JSON: the text ends before the object does")
+		case errors.As(err, &se):
+			return at(max(se.Offset-1, 0), "invalid JSON: %v", se)
+		case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+			return at(int64(len(data)), "invalid JSON: the text ends before the object does")
+		}
+		return fmt.Errorf("%s: invalid JSON: %v", name, err)
+	}
+	if !utf8.Valid(data) {
+		bad := int64(len(data))
+		for i := 0; i < len(data); {
+			r, n := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && n <= 1 {
+				bad = int64(i)
+				break
+			}
+			i += n
+		}
+		return at(bad, "the file is not UTF-8 text (JSON is); save it as UTF-8")
+	}
+	// Syntax first, for the positions of json.Unmarshal (a Decoder's
+	// are not offsets in the file); then the structure.
+	if err := json.Unmarshal(data, new(any)); err != nil {
+		return syntax(err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	tok, err := dec.Token()
+	if err != nil {
+		return syntax(err)
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return at(valueStart(data, 0), "the file holds %s, not a JSON object of data source addresses", jsonKind(data[valueStart(data, 0):]))
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		keyAt := valueStart(data, dec.InputOffset())
+		tok, err := dec.Token()
+		if err != nil {
+			return syntax(err)
+		}
+		key, _ := tok.(string)
+		if seen[key] {
+			return at(keyAt, "%q is given twice", key)
+		}
+		seen[key] = true
+		valAt := valueStart(data, dec.InputOffset())
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return syntax(err)
+		}
+		if raw[0] != '{' {
+			return at(valAt, "the value of %q is %s, not an object of attributes", key, jsonKind(raw))
+		}
+	}
+	return nil
+}
+
+// valueStart is the offset of the first byte from offset on that is not
+// white space, a comma or a colon: where the next key or value starts.
+func valueStart(data []byte, offset int64) int64 {
+	for offset < int64(len(data)) && strings.IndexByte(" \t\r\n,:", data[offset]) >= 0 {
+		offset++
+	}
+	return offset
+}
+
+// jsonPosition is the 1-based line and column (in bytes) of offset.
+func jsonPosition(data []byte, offset int64) (line, col int) {
+	line, col = 1, 1
+	for _, b := range data[:min(offset, int64(len(data)))] {
+		if b == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return line, col
+}
+
+// jsonKind names the kind of the JSON value text starts with.
+func jsonKind(text []byte) string {
+	if len(text) == 0 {
+		return "nothing"
+	}
+	switch text[0] {
+	case '[':
+		return "an array"
+	case '"':
+		return "a string"
+	case 't', 'f':
+		return "a bool"
+	case 'n':
+		return "null"
+	case '{':
+		return "an object"
+	}
+	return "a number"
 }

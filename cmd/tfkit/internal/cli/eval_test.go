@@ -1,12 +1,14 @@
 package cli
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/tfkit/tfkit/internal/enginetest"
+	"github.com/tfkit/tfkit/runner"
 )
 
 // TestEval prints the same view as the load package's golden file, and
@@ -215,8 +217,29 @@ resource "aws_subnet" "private" {
 		t.Fatalf("eval --data-values:\n%s", res)
 	}
 	res = runCLI(t, dir, nil, "eval", "--data-values", "bad.json")
-	if res.code != ExitFailure || res.stdout != "" || !strings.Contains(res.stderr, "not an object of attributes") {
+	if res.code != ExitFailure || res.stdout != "" || !strings.Contains(res.stderr, `bad.json:1:43: the value of "data.aws_availability_zones.available" is an array, not an object of attributes`) {
 		t.Fatalf("eval --data-values with a list:\n%s", res)
+	}
+}
+
+// TestEvalDataValuesWhere: a --data-values file that is not a JSON object
+// of objects is an error at its line and column, saying what is wrong.
+func TestEvalDataValuesWhere(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"main.tf": "data \"a\" \"b\" {}\n"})
+	for text, want := range map[string]string{
+		"{\n  \"data.a.b\": {\"x\": 1,}\n}\n":  "v.json:2:23: invalid JSON: invalid character '}' looking for beginning of object key string",
+		"{\"data.a.b\": {}, \"data.a.b\": {}}": `v.json:1:18: "data.a.b" is given twice`,
+		"[1]":                                  "v.json:1:1: the file holds an array, not a JSON object of data source addresses",
+		"{\"data.a.b\": {\"x\": 1}":            "v.json:1:22: invalid JSON: the text ends before the object does",
+		"{\"data.a.b\": {}} x":                 "v.json:1:18: invalid JSON: invalid character 'x' after top-level value",
+		"{\"data.a.b\": {\"x\": \"\xff\"}}":    "v.json:1:21: the file is not UTF-8 text",
+	} {
+		writeFiles(t, dir, map[string]string{"v.json": text})
+		res := runCLI(t, dir, nil, "eval", "--data-values", "v.json")
+		if res.code != ExitFailure || res.stdout != "" || !strings.Contains(res.stderr, "Error: --data-values "+want) {
+			t.Errorf("%q: want %s\n%s", text, want, res)
+		}
 	}
 }
 
@@ -271,5 +294,34 @@ func TestEvalDiagnosticPaths(t *testing.T) {
 	// The ranges in the JSON stay relative to the module, as documented.
 	if !strings.Contains(res.stdout, `"range": "main.tf:5,1-5,11"`) {
 		t.Errorf("eval of infra: JSON ranges changed:\n%s", res.stdout)
+	}
+}
+
+// TestEvalEngineVersion: eval checks required_version against the engine
+// deploy would run, as that engine's init and plan do; without an engine
+// it refuses only what no version tfkit supports meets.
+func TestEvalEngineVersion(t *testing.T) {
+	engine := enginetest.Engine(t)
+	e, err := runner.Probe(context.Background(), engine, os.Environ())
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := enginetest.Workspace(t, map[string]string{"main.tf": `terraform {
+  required_version = "!= ` + e.Version.String() + `"
+}
+
+resource "terraform_data" "a" {}
+`})
+	res := runCLI(t, w.Dir, []string{"TFKIT_TERRAFORM=" + engine, "XDG_CACHE_HOME=" + t.TempDir()}, "eval")
+	want := "main.tf:2:3: Error: Unsupported " + map[runner.Flavor]string{runner.Terraform: "Terraform", runner.OpenTofu: "OpenTofu"}[e.Flavor] + " Core version"
+	if res.code != ExitFailure || !strings.Contains(res.stderr, want) || !strings.Contains(res.stderr, e.Version.String()) {
+		t.Errorf("eval with the engine %s: %s", e, res)
+	}
+	if engineRun := w.Exec("init", "-backend=false"); engineRun.Err == nil {
+		t.Errorf("%s init accepted required_version != its version:\n%s", e, engineRun.Output)
+	}
+	res = runCLI(t, w.Dir, []string{"TFKIT_TERRAFORM=", "PATH=" + t.TempDir()}, "eval")
+	if res.code != ExitOK {
+		t.Errorf("eval without an engine: %s", res)
 	}
 }

@@ -145,6 +145,21 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 	if o.source != "" && o.binary == "" {
 		return usageError(r.stderr, cmd, "--provider-source names the provider of --provider-binary")
 	}
+	if o.engine != "" {
+		if _, err := engineFlag(o.engine).engine(ctx, r); err != nil {
+			return usageError(r.stderr, cmd, "%v", err)
+		}
+	}
+	// modules generates the bindings of the project's modules, read as
+	// the engine reads them.
+	modules := func(proj *project.Config, out, lang string) int {
+		engine, err := engineFlag(o.engine).engine(ctx, r)
+		if err != nil {
+			r.errorf("", "%v", err)
+			return ExitFailure
+		}
+		return getModules(r, proj, out, lang, engine)
+	}
 	// noEngine: the schemas come from a file or a plugin, not the engine.
 	noEngine := o.schema != "" || o.binary != ""
 	proj, code := loadGetProject(r, !noEngine)
@@ -223,7 +238,7 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 			return ExitFailure
 		}
 		if len(proj.TerraformProviders) == 0 && len(remote) == 0 {
-			return getModules(r, proj, out, lang, engineFlag(o.engine).engine(r))
+			return modules(proj, out, lang)
 		}
 		constraints = constraintsKey(proj.TerraformProviders, remote, r.env.Version)
 		if lang != "go" {
@@ -238,7 +253,7 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 			default:
 				r.printf("%s have floating constraints: the versions the last get installed are kept (--force looks for newer releases).\n", strings.Join(f, ", "))
 			}
-			return getModules(r, proj, out, lang, engineFlag(o.engine).engine(r))
+			return modules(proj, out, lang)
 		}
 		var err error
 		if data, harvested, err = fetchSchemas(ctx, r, o.engine, proj.TerraformProviders, remote); err != nil {
@@ -292,7 +307,7 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 				r.warnf("module %s: skipped; with --schema no engine runs to install it (run tfkit get without --schema)", d.Source)
 			}
 		}
-		return getModules(r, proj, out, lang, engineFlag(o.engine).engine(r))
+		return modules(proj, out, lang)
 	}
 	return ExitOK
 }

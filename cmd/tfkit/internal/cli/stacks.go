@@ -42,6 +42,9 @@ type stackOptions struct {
 	// named depend on were never deployed, and destroy although stacks
 	// that depend on those named are still deployed.
 	ignoreMissingDeps bool
+	// runEngine: the command runs the engine, which loadStacks finds
+	// (before synth, or after reading the manifest with --skip-synth).
+	runEngine bool
 }
 
 // declare adds the shared flags; synth and parallel say whether the
@@ -71,6 +74,8 @@ type stackSet struct {
 	selected []*manifest.Stack
 	deps     map[string][]string
 	stateDir string // <project>/.tfkit/<output>/stacks
+	// engine is the engine the command runs (stackOptions.runEngine).
+	engine *runner.Engine
 }
 
 // loadStacks resolves the output directory, runs synth first when asked,
@@ -92,16 +97,28 @@ func loadStacks(ctx context.Context, r *run, o *stackOptions, synth bool, args [
 	if !filepath.IsAbs(out) {
 		out = filepath.Join(r.dir, out)
 	}
+	var runEngine *runner.Engine
 	if synth && !o.skipSynth {
 		format := "hcl"
 		if m, err := manifest.Read(out); err == nil && m.Format != "" {
 			format = string(m.Format)
 		}
-		// The engine that will run, by its name: with terraform, what only
-		// OpenTofu accepts is refused at its Go or TSX line.
+		// The engine that will run: with terraform, what only OpenTofu
+		// accepts is refused at its Go or TSX line. Commands that run it
+		// find it first, so that a wrong --engine stops them before the
+		// app runs.
 		engine := ""
-		if p, err := runner.Find(o.engine, r.env.Environ); err == nil {
+		if o.runEngine {
+			e, code := findEngine(ctx, r, o, false)
+			if code != ExitOK {
+				return nil, code
+			}
+			runEngine, engine = e, string(e.Flavor)
+		} else if p, err := runner.Find(o.engine, r.env.Environ); err == nil {
 			engine = string(tffile.EngineOf(p))
+		} else if o.engine != "" {
+			r.errorf(engineHint(o.engine != ""), "%v", err)
+			return nil, ExitFailure
 		}
 		if code := runSynth(ctx, r, &synthOptions{out: o.out, format: format, engine: engine}, nil); code != ExitOK {
 			return nil, code
@@ -116,7 +133,7 @@ func loadStacks(ctx context.Context, r *run, o *stackOptions, synth bool, args [
 		r.errorf(fmt.Sprintf("run '%s' to write it again", r.tfkitCommand(synthArgs(o)...)), "%s: %v", filepath.Join(outName, manifest.Name), err)
 		return nil, ExitFailure
 	}
-	s := &stackSet{manifest: m, out: out, outName: outName, deps: map[string][]string{}}
+	s := &stackSet{manifest: m, out: out, outName: outName, deps: map[string][]string{}, engine: runEngine}
 	var names []string
 	byName := map[string]*manifest.Stack{}
 	for i := range m.Stacks {
@@ -157,6 +174,13 @@ func loadStacks(ctx context.Context, r *run, o *stackOptions, synth bool, args [
 		}
 	}
 	s.stateDir = stateDir(r.dir, out)
+	if o.runEngine && s.engine == nil {
+		e, code := findEngine(ctx, r, o, false)
+		if code != ExitOK {
+			return nil, code
+		}
+		s.engine = e
+	}
 	return s, ExitOK
 }
 
@@ -248,12 +272,24 @@ func (s *stackSet) files(st *manifest.Stack) (string, []runner.File, error) {
 	return filepath.Join(s.out, filepath.FromSlash(dir)), files, nil
 }
 
+// engineHint says what --engine (flag) or TFKIT_TERRAFORM takes.
+func engineHint(flag bool) string {
+	if flag {
+		return "--engine takes terraform or tofu (found on PATH), or the path of a terraform or tofu binary"
+	}
+	return runner.EnvEngine + " takes terraform or tofu (found on PATH), or the path of a terraform or tofu binary"
+}
+
 // findEngine finds and probes the engine, reporting failures; the version
 // is cached in .tfkit/engine.json (see runner.ProbeCached).
 func findEngine(ctx context.Context, r *run, o *stackOptions, quiet bool) (*runner.Engine, int) {
 	p, err := runner.Find(o.engine, r.env.Environ)
 	if err != nil {
-		r.errorf("install Terraform or OpenTofu, or name the binary with --engine PATH or "+runner.EnvEngine, "no Terraform engine: %v", err)
+		if o.engine != "" || lookupEnvIn(r.env.Environ, runner.EnvEngine) != "" {
+			r.errorf(engineHint(o.engine != ""), "%v", err)
+		} else {
+			r.errorf("install Terraform or OpenTofu, or name the binary with --engine PATH or "+runner.EnvEngine, "no Terraform engine: %v", err)
+		}
 		return nil, ExitFailure
 	}
 	warnings, err := runner.CheckEnv(r.env.Environ)

@@ -50,7 +50,7 @@ Exits 1 when there is an error; warnings alone do not fail.`,
 			o.engine.register(fs)
 			return func(ctx context.Context, r *run, args []string) int {
 				endAtOnceOnInterrupt()
-				return runValidate(r, o, args)
+				return runValidate(ctx, r, o, args)
 			}
 		},
 	})
@@ -87,8 +87,12 @@ func (r *run) shown(path string) string {
 	return abs
 }
 
-func runValidate(r *run, o *validateOptions, args []string) int {
+func runValidate(ctx context.Context, r *run, o *validateOptions, args []string) int {
 	collectLessOften(gcPercentValidate)
+	engine, code := o.engine.resolve(ctx, r, "validate")
+	if code != ExitOK {
+		return code
+	}
 	proj, code := loadGetProject(r, false)
 	if code != ExitOK {
 		return code
@@ -150,7 +154,6 @@ func runValidate(r *run, o *validateOptions, args []string) int {
 		diags diag.Diagnostics
 		n     int
 	}
-	engine := o.engine.engine(r)
 	results := make([]parsed, len(dirs))
 	for i, d := range dirs {
 		cfg, ds, n := parseDir(r.abs(d), wait, engine)
