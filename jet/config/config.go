@@ -39,6 +39,11 @@ type Provider struct {
 	// GroupKind names a Terraform type's short group and kind; when nil,
 	// GroupFromSecondWord.
 	GroupKind func(terraformType string) (group, kind string)
+	// TerraformSetup turns a ProviderConfig's credentials into the
+	// provider block's arguments at run time; DefaultTerraformSetup (the
+	// credentials are a JSON object of arguments) when nil. A
+	// configurator may set another for one resource.
+	TerraformSetup TerraformSetupFn
 
 	configurators []Configurator
 	perResource   map[string][]Configurator
@@ -87,6 +92,10 @@ type Resource struct {
 	Sensitive Sensitive
 	// LateInitializer says what is never late-initialized.
 	LateInitializer LateInitializer
+	// TerraformSetup makes the provider block from the credentials of
+	// the resource's ProviderConfig; Provider.TerraformSetup, else
+	// DefaultTerraformSetup, unless a configurator sets it.
+	TerraformSetup TerraformSetupFn
 }
 
 // Group returns the kind's full API group: ShortGroup.RootGroup.
@@ -248,6 +257,10 @@ func (p *Provider) Build() ([]*Resource, diag.Diagnostics) {
 	if groupKind == nil {
 		groupKind = GroupFromSecondWord
 	}
+	setup := p.TerraformSetup
+	if setup == nil {
+		setup = DefaultTerraformSetup
+	}
 	version := p.Version
 	if version == "" {
 		version = DefaultVersion
@@ -270,8 +283,9 @@ func (p *Provider) Build() ([]*Resource, diag.Diagnostics) {
 			r := &Resource{
 				TerraformType: sr.Type, Schema: sr, Provider: sp,
 				Kind: k, ShortGroup: g, Version: version,
-				ExternalName: IdentifierFromProvider(),
-				References:   map[string]Reference{},
+				ExternalName:   IdentifierFromProvider(),
+				References:     map[string]Reference{},
+				TerraformSetup: setup,
 			}
 			byType[sr.Type] = r
 			rs = append(rs, r)

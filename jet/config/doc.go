@@ -4,7 +4,9 @@
 // include, how kinds and groups are named) holding one Resource per
 // Terraform resource type (kind, group, version, external name,
 // references, sensitive fields, late-initialization exclusions, extra
-// connection details computed by a Go function at run time).
+// connection details computed by a Go function at run time), and the
+// TerraformSetup function that turns a ProviderConfig's credentials into
+// the provider block, with the check of that block against the schema.
 //
 // Configuration is Go code, not a file: Configurator functions run over
 // every resource (provider-wide heuristics such as "every vpc_id refers to

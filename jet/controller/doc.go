@@ -5,6 +5,10 @@
 // manager with Setup, and every object is driven through Crossplane's
 // managed-resource model, written here anew:
 //
+//   - spec.providerConfigRef names a ProviderConfig whose credentials (a
+//     Secret key) become the provider block of main.tf.json, through the
+//     configuration's TerraformSetup and checked against the provider's
+//     schema; changes to either reconcile the objects that use them;
 //   - a finalizer keeps the object until its external resource is deleted
 //     (deletionPolicy Delete) or let go (Orphan);
 //   - Observe renders main.tf.json from spec.forProvider (references to
@@ -36,12 +40,12 @@
 //
 // Engine processes are capped by a semaphore (Options.MaxEngines) and every
 // reconcile runs under a timeout (Options.Timeout). Plans and shows attach
-// to one provider plugin process per provider (TF_REATTACH_PROVIDERS)
+// to one provider plugin process per provider and provider configuration (TF_REATTACH_PROVIDERS)
 // instead of starting the plugin each time; applies and destroys, which
 // must outlive the manager, start their own.
 //
 // It must never run an engine command that changes the external resource for
 // an object whose management policies forbid it, never delete a resource
 // whose deletionPolicy is Orphan, and never put a sensitive value into an
-// object's spec or status.
+// object's spec or status, nor credentials into a condition, event or log.
 package controller

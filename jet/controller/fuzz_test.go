@@ -25,11 +25,11 @@ func FuzzRenderConfig(f *testing.F) {
 		if json.Unmarshal([]byte(src), &params) != nil {
 			return
 		}
-		out, err := renderConfig("random_pet", params)
+		out, err := renderConfig("random_pet", params, nil)
 		if err != nil {
 			return
 		}
-		again, _ := renderConfig("random_pet", params)
+		again, _ := renderConfig("random_pet", params, nil)
 		if string(again) != string(out) {
 			t.Fatal("two renders differ")
 		}

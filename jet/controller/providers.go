@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/go-logr/logr"
 	"github.com/hashicorp/terraform-exec/tfexec"
@@ -36,9 +37,13 @@ var (
 // start. A plugin that died is started again by the next command that
 // needs it. Applies and destroys do not attach (see applyDetached).
 //
-// Sharing is sound because every workspace configures the provider alike:
-// main.tf.json holds no provider block, so every engine sends the same
-// (empty) provider configuration.
+// Plugins are keyed by binary and provider configuration (the provider
+// block of main.tf.json, by digest): an SDKv2 provider keeps the client of
+// the last ConfigureProvider call for the whole process, so two
+// configurations (two ProviderConfigs, or one before and after a change of
+// its Secret) must never share a process. A plugin no command attached to
+// for idleTimeout stops (the next command that needs it starts it again),
+// so configurations that are no longer used do not leave processes behind.
 //
 // A plugin serves at most maxUses attachments (an observe's plan and show
 // attach once), then a new one takes over and the old one stops once its
@@ -54,7 +59,7 @@ type providers struct {
 	maxUses  int
 
 	mu     sync.Mutex
-	procs  map[string]*shared // by binary path
+	procs  map[string]*shared // by binary path and configuration key
 	closed bool
 }
 
@@ -64,7 +69,11 @@ type shared struct {
 	uses     int // attachments so far
 	inflight int // attachments under way
 	retired  bool
+	lastUsed time.Time
 }
+
+// idleTimeout is how long a shared plugin nothing attached to lives on.
+const idleTimeout = 10 * time.Minute
 
 // defaultMaxUses is how many attachments a shared plugin serves.
 const defaultMaxUses = 200
@@ -89,6 +98,7 @@ type attached struct {
 func (a *attached) release() {
 	a.ps.mu.Lock()
 	a.sh.inflight--
+	a.sh.lastUsed = time.Now()
 	stop := a.sh.retired && a.sh.inflight == 0
 	a.ps.mu.Unlock()
 	if stop {
@@ -116,7 +126,7 @@ func (a *attached) died() bool {
 // workspace dir (by init, under .terraform/providers), starting it when
 // none runs or the last one died. It returns nil and no error when the
 // workspace has no installed provider to share.
-func (ps *providers) get(ctx context.Context, dir string) (*attached, error) {
+func (ps *providers) get(ctx context.Context, dir, key string) (*attached, error) {
 	addr, bin, ok := installedProvider(dir)
 	if !ok {
 		return nil, nil
@@ -126,13 +136,21 @@ func (ps *providers) get(ctx context.Context, dir string) (*attached, error) {
 	if ps.closed {
 		return nil, fmt.Errorf("provider plugins: shutting down")
 	}
-	sh := ps.procs[bin]
+	id := bin + "\x00" + key
+	now := time.Now()
+	for k, other := range ps.procs {
+		if k != id && other.inflight == 0 && now.Sub(other.lastUsed) > idleTimeout {
+			delete(ps.procs, k)
+			go ps.stop(other)
+		}
+	}
+	sh := ps.procs[id]
 	if sh != nil {
 		select {
 		case <-sh.proc.Done():
 			log.FromContext(ctx).Info("shared provider plugin ended; starting it again", "provider", addr, "pid", sh.proc.Pid, "error", fmt.Sprint(sh.proc.Err()))
 			metricProviders.Dec()
-			delete(ps.procs, bin)
+			delete(ps.procs, id)
 			sh = nil
 		default:
 		}
@@ -140,7 +158,7 @@ func (ps *providers) get(ctx context.Context, dir string) (*attached, error) {
 	if sh != nil && sh.uses >= ps.maxUses {
 		// Replaced; stopped after its last command.
 		sh.retired = true
-		delete(ps.procs, bin)
+		delete(ps.procs, id)
 		if sh.inflight == 0 {
 			go ps.stop(sh)
 		}
@@ -152,13 +170,14 @@ func (ps *providers) get(ctx context.Context, dir string) (*attached, error) {
 			return nil, err
 		}
 		sh = &shared{proc: p}
-		ps.procs[bin] = sh
+		ps.procs[id] = sh
 		metricProviders.Inc()
 		metricProviderStarts.Inc()
 		log.FromContext(ctx).V(1).Info("shared provider plugin started", "provider", addr, "pid", p.Pid, "protocol", p.Protocol, "took", p.Started.String())
 	}
 	sh.uses++
 	sh.inflight++
+	sh.lastUsed = now
 	p := sh.proc
 	cfg := p.ReattachConfig()
 	return &attached{ps: ps, sh: sh, proc: p, info: tfexec.ReattachInfo{addr: tfexec.ReattachConfig{
@@ -171,11 +190,11 @@ func (ps *providers) get(ctx context.Context, dir string) (*attached, error) {
 // workspace's shared provider (nil when providers are not shared or the
 // workspace has none installed). When the command fails because the plugin
 // died under it, it runs once more with a new plugin.
-func (ps *providers) attach(ctx context.Context, dir string, f func(tfexec.ReattachInfo) error) error {
+func (ps *providers) attach(ctx context.Context, dir, key string, f func(tfexec.ReattachInfo) error) error {
 	if ps == nil {
 		return f(nil)
 	}
-	a, err := ps.get(ctx, dir)
+	a, err := ps.get(ctx, dir, key)
 	if err != nil {
 		return err
 	}
@@ -185,7 +204,7 @@ func (ps *providers) attach(ctx context.Context, dir string, f func(tfexec.Reatt
 	err = f(a.info)
 	a.release()
 	if err != nil && a.died() && ctx.Err() == nil {
-		if a, gerr := ps.get(ctx, dir); gerr == nil && a != nil {
+		if a, gerr := ps.get(ctx, dir, key); gerr == nil && a != nil {
 			err = f(a.info)
 			a.release()
 		}

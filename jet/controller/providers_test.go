@@ -3,6 +3,7 @@ package controller
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -52,7 +53,7 @@ func pet(t testing.TB, eng *engines, root, name string) *workspace {
 	if err != nil {
 		t.Fatal(err)
 	}
-	src, err := renderConfig("random_pet", map[string]any{"length": 2})
+	src, err := renderConfig("random_pet", map[string]any{"length": 2}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -277,5 +278,129 @@ func TestPluginOutputLevels(t *testing.T) {
 		if len(lines) != c.want || !strings.Contains(lines[len(lines)-1], "panic: boom") {
 			t.Errorf("environment %v: logged %q, want %d lines", c.env, lines, c.want)
 		}
+	}
+}
+
+// TestSharedProviderPerConfiguration: workspaces whose provider blocks
+// differ get a plugin each (an SDKv2 provider keeps one configured client
+// per process); the same block shares one.
+func TestSharedProviderPerConfiguration(t *testing.T) {
+	eng, root := engineSetup(t, true)
+	ctx := context.Background()
+	var wss []*workspace
+	for i, prov := range []*providerBlock{nil, {args: map[string]any{}}, nil} {
+		ws, err := eng.workspace(filepath.Join(root, strconv.Itoa(i)), "random_pet")
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := renderConfig("random_pet", map[string]any{"length": 2}, prov)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := ws.writeConfig(ctx, src); err != nil {
+			t.Fatal(err)
+		}
+		wss = append(wss, ws)
+	}
+	// A block with arguments: random takes none, so a second pet with
+	// the same (empty) block keyed apart by hand.
+	wss[1].provKey = "other-configuration"
+	for _, ws := range wss {
+		if _, err := ws.plan(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if pids := eng.prov.running(); len(pids) != 2 {
+		t.Fatalf("shared plugins %v, want two: one per configuration", pids)
+	}
+}
+
+// TestRenderProviderBlock: a provider from outside hashicorp gets its
+// source in required_providers, and its arguments a provider block; its
+// key changes with them.
+func TestRenderProviderBlock(t *testing.T) {
+	prov := &providerBlock{source: "registry.terraform.io/kreuzwerker/docker", args: map[string]any{"host": "unix:///a.sock", "registry_auth": []any{map[string]any{"address": "r"}}}}
+	src, err := renderConfig("docker_volume", map[string]any{"name": "v"}, prov)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]any
+	if err := json.Unmarshal(src, &got); err != nil {
+		t.Fatalf("%v\n%s", err, src)
+	}
+	want := `{"provider":{"docker":{"host":"unix:///a.sock","registry_auth":[{"address":"r"}]}},"resource":{"docker_volume":{"this":{"name":"v"}}},"terraform":{"required_providers":{"docker":{"source":"registry.terraform.io/kreuzwerker/docker"}}}}`
+	if b, _ := json.Marshal(got); string(b) != want {
+		t.Errorf("main.tf.json\n%s\nwant %s", b, want)
+	}
+	k1 := providerKey(src)
+	prov.args["host"] = "unix:///b.sock"
+	src2, _ := renderConfig("docker_volume", map[string]any{"name": "v"}, prov)
+	if k1 == "" || providerKey(src2) == k1 {
+		t.Errorf("keys %q and %q", k1, providerKey(src2))
+	}
+	if strings.Contains(k1, "a.sock") {
+		t.Errorf("key holds the configuration: %s", k1)
+	}
+	plain, _ := renderConfig("random_pet", nil, &providerBlock{})
+	if providerKey(plain) != "" || strings.Contains(string(plain), "provider") {
+		t.Errorf("no provider block expected: %s", plain)
+	}
+}
+
+// TestDockerHostReachesProvider: the provider block of main.tf.json
+// configures the docker provider: a host that does not exist is in the
+// apply's error; the block changed to a (fake) daemon's socket plans
+// and applies against it, in a plugin of its own.
+func TestDockerHostReachesProvider(t *testing.T) {
+	eng, root := engineSetup(t, true)
+	enginetest.RequireProvider(t, "kreuzwerker/docker", "4.6.0")
+	ctx := context.Background()
+	sockDir, err := os.MkdirTemp("", "jetdocker")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(sockDir)
+	missing := "unix://" + filepath.Join(sockDir, "missing.sock")
+	ws, err := eng.workspace(filepath.Join(root, "vol"), "docker_volume")
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(host string) {
+		t.Helper()
+		src, err := renderConfig("docker_volume", map[string]any{"name": "v1"}, &providerBlock{source: "registry.terraform.io/kreuzwerker/docker", args: map[string]any{"host": host}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := ws.writeConfig(ctx, src); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(missing)
+	// docker 4.6.0 connects lazily: the plan of a new volume works, its
+	// apply does not.
+	if _, err := ws.plan(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := ws.apply(ctx); err == nil || !strings.Contains(err.Error(), missing) {
+		t.Fatalf("apply against %s: %v", missing, err)
+	}
+	daemon := filepath.Join(sockDir, "docker.sock")
+	fake := startFakeDocker(t, daemon)
+	write("unix://" + daemon)
+	obs, err := ws.plan(ctx)
+	if err != nil || obs.exists {
+		t.Fatalf("plan against the fake daemon: %+v %v", obs, err)
+	}
+	if err := ws.apply(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if fake.volumes() != 1 {
+		t.Fatalf("fake daemon holds %d volumes", fake.volumes())
+	}
+	if obs, err := ws.plan(ctx); err != nil || !obs.exists || !obs.upToDate {
+		t.Fatalf("plan after apply: %+v %v", obs, err)
+	}
+	if n := len(eng.prov.running()); n != 2 {
+		t.Errorf("%d shared plugins, want 2 (one per host)", n)
 	}
 }

@@ -122,25 +122,40 @@ func Setup(ctx context.Context, mgr ctrl.Manager, regs []resource.Registration, 
 			return err
 		}
 	}
+	pcIndexed := map[string]bool{}
+	for _, reg := range regs {
+		if reg.ProviderConfig != nil {
+			if err := indexProviderConfigs(ctx, mgr, reg, pcIndexed); err != nil {
+				return err
+			}
+		}
+	}
 	for _, reg := range regs {
 		r := &Reconciler{
 			client: mgr.GetClient(), reader: mgr.GetAPIReader(), reg: reg, eng: eng, root: root, opts: o,
 			cfg: o.Resources[reg.TerraformType], ops: ops, done: make(chan event.GenericEvent, 1024),
 		}
-		err := ctrl.NewControllerManagedBy(mgr).
+		b := ctrl.NewControllerManagedBy(mgr).
 			Named(strings.ToLower(reg.Kind.Kind)+"."+reg.Kind.Group).
 			// Status writes (ours) do not start another reconcile; spec,
 			// annotation and deletion changes do, and Poll covers drift.
 			For(reg.New(), builder.WithPredicates(predicate.Or(predicate.GenerationChangedPredicate{}, predicate.AnnotationChangedPredicate{}))).
 			// The end of a background apply or destroy.
-			WatchesRawSource(source.Channel(r.done, &handler.EnqueueRequestForObject{})).
-			WithOptions(controller.Options{
-				MaxConcurrentReconciles: o.MaxReconcileRate,
-				RateLimiter: workqueue.NewTypedMaxOfRateLimiter(
-					workqueue.NewTypedItemExponentialFailureRateLimiter[reconcile.Request](time.Second, time.Minute),
-					&workqueue.TypedBucketRateLimiter[reconcile.Request]{Limiter: newLimiter(o.MaxReconcileRate)},
-				),
-			}).
+			WatchesRawSource(source.Channel(r.done, &handler.EnqueueRequestForObject{}))
+		if reg.ProviderConfig != nil {
+			// A changed ProviderConfig or credentials Secret reconciles
+			// the objects that use it.
+			if b, err = watchProviderConfigs(b, mgr, reg); err != nil {
+				return err
+			}
+		}
+		err := b.WithOptions(controller.Options{
+			MaxConcurrentReconciles: o.MaxReconcileRate,
+			RateLimiter: workqueue.NewTypedMaxOfRateLimiter(
+				workqueue.NewTypedItemExponentialFailureRateLimiter[reconcile.Request](time.Second, time.Minute),
+				&workqueue.TypedBucketRateLimiter[reconcile.Request]{Limiter: newLimiter(o.MaxReconcileRate)},
+			),
+		}).
 			Complete(r)
 		if err != nil {
 			return fmt.Errorf("%s: %w", reg.Kind.Kind, err)
@@ -186,8 +201,13 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 	}
 	var wait *waitError
 	var retry *retryError
+	var pce *providerConfigError
 	status := mg.GetResourceStatus()
 	switch {
+	case errors.As(err, &pce):
+		// Retried with the work queue's back-off; a change of the
+		// ProviderConfig or its Secret enqueues the object at once.
+		status.SetConditions(condition(resource.TypeSynced, metav1.ConditionFalse, resource.ReasonReconcileError, pce.msg))
 	case errors.As(err, &wait):
 		status.SetConditions(condition(resource.TypeSynced, metav1.ConditionFalse, resource.ReasonReconcileError, err.Error()))
 		res = reconcile.Result{RequeueAfter: 2 * time.Second}
@@ -354,15 +374,26 @@ func (r *Reconciler) replaceAllowed(policies resource.ManagementPolicies, obs ob
 // no obstacle: the configuration written before is destroyed.
 func (r *Reconciler) observe(ctx context.Context, mg resource.Terraformed, dir string, deleting bool) (*workspace, observation, error) {
 	var src []byte
-	params, err := r.parameters(ctx, mg)
+	pb, err := r.providerConfiguration(ctx, mg)
+	var params map[string]any
+	if err == nil {
+		params, err = r.parameters(ctx, mg)
+	}
 	var wait *waitError
-	if deleting && errors.As(err, &wait) {
+	var pce *providerConfigError
+	if deleting && (errors.As(err, &wait) || errors.As(err, &pce)) {
 		if src, _ = os.ReadFile(filepath.Join(dir, ConfigFile)); src == nil {
+			if pce != nil {
+				return nil, observation{}, providerConfigErrorf("%s; the delete needs it to destroy the resource: create it again, or set spec.deletionPolicy to Orphan", pce.msg)
+			}
 			return nil, observation{}, &waitError{wait.msg + "; the delete needs it to destroy the resource: create it again, or set spec.deletionPolicy to Orphan"}
+		}
+		if pb == nil {
+			pb = &providerBlock{source: r.providerSource()}
 		}
 	} else if err != nil {
 		return nil, observation{}, err
-	} else if src, err = renderConfig(r.reg.TerraformType, params); err != nil {
+	} else if src, err = renderConfig(r.reg.TerraformType, params, pb); err != nil {
 		return nil, observation{}, err
 	}
 	_, statErr := os.Stat(dir)
@@ -396,7 +427,11 @@ func (r *Reconciler) observe(ctx context.Context, mg resource.Terraformed, dir s
 			rebuilt = func(extra map[string]any) error {
 				attrs := maps.Clone(params)
 				maps.Copy(attrs, extra)
-				return ws.importState(id, attrs, mg.GetTerraformSchemaVersion(), providerAddress(r.reg.TerraformType))
+				source := pb.source
+				if source == "" {
+					source = providerAddress(r.reg.TerraformType)
+				}
+				return ws.importState(id, attrs, mg.GetTerraformSchemaVersion(), source)
 			}
 			if err := os.WriteFile(marker, nil, 0o600); err != nil {
 				return nil, observation{}, err

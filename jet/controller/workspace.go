@@ -37,6 +37,10 @@ type workspace struct {
 	eng  *engines
 	tf   *tfexec.Terraform
 	addr string
+	// provKey identifies the provider block of main.tf.json (see
+	// providerKey): plans attach to the shared plugin of that
+	// configuration.
+	provKey string
 }
 
 func (e *engines) workspace(dir, typ string) (*workspace, error) {
@@ -54,42 +58,83 @@ func (e *engines) workspace(dir, typ string) (*workspace, error) {
 }
 
 // renderConfig returns main.tf.json for one resource of type typ with the
-// Terraform arguments params. A change to an argument that forces
-// replacement replaces the resource, as terraform apply would.
-func renderConfig(typ string, params map[string]any) ([]byte, error) {
+// Terraform arguments params, and the provider's source address and
+// provider block from prov (nil: neither). A change to an argument that
+// forces replacement replaces the resource, as terraform apply would.
+func renderConfig(typ string, params map[string]any, prov *providerBlock) ([]byte, error) {
+	cfg := &config.Config{}
+	local, _, _ := strings.Cut(typ, "_")
+	if prov != nil && prov.source != "" {
+		// terraform { required_providers { docker = { source = "..." } } }
+		src, err := literal(map[string]any{"source": prov.source})
+		if err != nil {
+			return nil, err
+		}
+		rp := config.NewBlock("required_providers")
+		rp.Body.Set(local, src)
+		tb := config.NewBlock("terraform")
+		tb.Body.AppendBlock(rp)
+		cfg.Add(tb)
+	}
+	if prov != nil && len(prov.args) > 0 {
+		pb := config.NewBlock("provider", local)
+		// The messages name the argument, never its value: it may be a
+		// credential.
+		if err := setArguments(pb, prov.args, "provider argument"); err != nil {
+			return nil, err
+		}
+		cfg.Add(pb)
+	}
 	b := config.NewBlock("resource", typ, resourceName)
-	keys := make([]string, 0, len(params))
-	for k := range params {
+	if err := setArguments(b, params, "argument"); err != nil {
+		return nil, err
+	}
+	cfg.Add(b)
+	return render.JSON(cfg)
+}
+
+// setArguments sets the non-null arguments of args on b, sorted by name.
+func setArguments(b *config.Block, args map[string]any, what string) error {
+	keys := make([]string, 0, len(args))
+	for k := range args {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		if params[k] == nil {
+		if args[k] == nil {
 			continue
 		}
-		raw, err := json.Marshal(params[k])
+		v, err := literal(args[k])
 		if err != nil {
-			return nil, fmt.Errorf("argument %s: %w", k, err)
+			return fmt.Errorf("%s %s: %w", what, k, err)
 		}
-		ty, err := ctyjson.ImpliedType(raw)
-		if err != nil {
-			return nil, fmt.Errorf("argument %s: %w", k, err)
-		}
-		v, err := ctyjson.Unmarshal(raw, ty)
-		if err != nil {
-			return nil, fmt.Errorf("argument %s: %w", k, err)
-		}
-		b.Body.Set(k, &config.Literal{Val: v})
+		b.Body.Set(k, v)
 	}
-	cfg := &config.Config{}
-	cfg.Add(b)
-	return render.JSON(cfg)
+	return nil
+}
+
+// literal is a JSON value as a literal expression.
+func literal(x any) (*config.Literal, error) {
+	raw, err := json.Marshal(x)
+	if err != nil {
+		return nil, err
+	}
+	ty, err := ctyjson.ImpliedType(raw)
+	if err != nil {
+		return nil, err
+	}
+	v, err := ctyjson.Unmarshal(raw, ty)
+	if err != nil {
+		return nil, err
+	}
+	return &config.Literal{Val: v}, nil
 }
 
 // writeConfig writes main.tf.json when its content changed and runs init
 // when the workspace has not been initialised.
 func (w *workspace) writeConfig(ctx context.Context, src []byte) error {
 	p := filepath.Join(w.dir, ConfigFile)
+	w.provKey = providerKey(src)
 	if old, err := os.ReadFile(p); err != nil || string(old) != string(src) {
 		if err := writeFileAtomic(p, src); err != nil {
 			return err
@@ -195,7 +240,7 @@ type observation struct {
 func (w *workspace) plan(ctx context.Context) (observation, error) {
 	var p *tfjson.Plan
 	err := w.eng.run(ctx, func(ctx context.Context) error {
-		return w.eng.prov.attach(ctx, w.dir, func(ra tfexec.ReattachInfo) error {
+		return w.eng.prov.attach(ctx, w.dir, w.provKey, func(ra tfexec.ReattachInfo) error {
 			planOpts := []tfexec.PlanOption{tfexec.Out(planFile), tfexec.Lock(true)}
 			var showOpts []tfexec.ShowOption
 			if ra != nil {
@@ -252,7 +297,7 @@ func (w *workspace) apply(ctx context.Context) error { return w.applyDetached(ct
 func (w *workspace) attributes(ctx context.Context) (map[string]any, error) {
 	var st *tfjson.State
 	err := w.eng.run(ctx, func(ctx context.Context) error {
-		return w.eng.prov.attach(ctx, w.dir, func(ra tfexec.ReattachInfo) error {
+		return w.eng.prov.attach(ctx, w.dir, w.provKey, func(ra tfexec.ReattachInfo) error {
 			var opts []tfexec.ShowOption
 			if ra != nil {
 				opts = append(opts, tfexec.Reattach(ra))

@@ -63,11 +63,11 @@ func TestRenderConfig(t *testing.T) {
 		"file_permission": "0644",
 		"unset":           nil,
 	}
-	got, err := renderConfig("local_file", params)
+	got, err := renderConfig("local_file", params, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, _ := renderConfig("local_file", params)
+	again, _ := renderConfig("local_file", params, nil)
 	if string(again) != string(got) {
 		t.Fatal("two renders differ")
 	}

@@ -4,7 +4,8 @@
 // registration; the list of kinds the controller sets up; and one
 // CustomResourceDefinition per kind (OpenAPI v3 schema with required
 // fields and descriptions, status subresource, printer columns READY,
-// SYNCED, EXTERNAL-NAME and AGE, categories).
+// SYNCED, EXTERNAL-NAME and AGE, categories); and the ProviderConfig kind
+// of the API, in the root group at v1beta1, with its CRD.
 //
 // Every generated file's name starts with zz_ (CRDs are named
 // <group>_<plural>.yaml under package/crds), Go files carry the standard

@@ -61,9 +61,15 @@ func Generate(p *config.Provider) ([]File, error) {
 			)
 		}
 	}
+	pcFiles, pcCRD := providerConfigFiles(p.RootGroup, category)
+	for path, f := range pcFiles {
+		jobs = append(jobs, fixed(path, f))
+	}
+	pcPath := providerConfigPath(p.ModulePath)
 	jobs = append(jobs,
-		fixed("apis/zz_register.go", func() ([]byte, error) { return registerFile(pkgs) }),
-		fixed("controller/zz_setup.go", func() ([]byte, error) { return setupFile(pkgs) }),
+		job{run: pcCRD},
+		fixed("apis/zz_register.go", func() ([]byte, error) { return registerFile(pkgs, pcPath) }),
+		fixed("controller/zz_setup.go", func() ([]byte, error) { return setupFile(pkgs, pcPath) }),
 	)
 	files := make([]File, len(jobs))
 	errs := make([]error, len(jobs))

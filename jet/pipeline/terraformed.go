@@ -125,12 +125,14 @@ func resolversFile(pkg *jettypes.Package) ([]byte, error) {
 
 // registerFile prints apis/zz_register.go: one AddToScheme for every
 // package.
-func registerFile(pkgs []*jettypes.Package) ([]byte, error) {
+func registerFile(pkgs []*jettypes.Package, providerConfigPkg string) ([]byte, error) {
 	f := newGoFile("apis", nil)
 	runtimePkg := f.use("k8s.io/apimachinery/pkg/runtime", "runtime")
 	aliases := packageAliases(f, pkgs)
+	pc := f.use(providerConfigPkg, providerConfigAlias)
 	f.p("// AddToSchemes adds every generated kind to a scheme.\n")
 	f.p("var AddToSchemes = %s.SchemeBuilder{\n", runtimePkg)
+	f.p("\t%s.AddToScheme,\n", pc)
 	for _, pkg := range pkgs {
 		f.p("\t%s.AddToScheme,\n", aliases[pkg])
 	}
@@ -158,16 +160,19 @@ func packageAliases(f *goFile, pkgs []*jettypes.Package) map[*jettypes.Package]s
 
 // setupFile prints controller/zz_setup.go: the list of every generated
 // kind, which the controller sets up one reconciler for each.
-func setupFile(pkgs []*jettypes.Package) ([]byte, error) {
+func setupFile(pkgs []*jettypes.Package, providerConfigPkg string) ([]byte, error) {
 	f := newGoFile("controller", nil)
 	res := f.use(jettypes.ResourcePath, "resource")
 	aliases := packageAliases(f, pkgs)
+	pc := f.use(providerConfigPkg, providerConfigAlias)
+	f.p("// ProviderConfig is the kind every managed resource's spec.providerConfigRef names.\n")
+	f.p("var ProviderConfig = &%s.ProviderConfigKind{\n\tKind: %s.ProviderConfigGroupVersionKind,\n\tNew: func() %s.ProviderConfigObject { return &%s.ProviderConfig{} },\n}\n\n", res, pc, res, pc)
 	f.p("// Registrations lists every generated kind with its Terraform resource type.\n")
 	f.p("func Registrations() []%s.Registration {\n\treturn []%s.Registration{\n", res, res)
 	for _, pkg := range pkgs {
 		a := aliases[pkg]
 		for _, k := range pkg.Kinds {
-			f.p("\t\t{TerraformType: %q, Kind: %s.%sGroupVersionKind, New: func() %s.Terraformed { return &%s.%s{} }},\n",
+			f.p("\t\t{TerraformType: %q, Kind: %s.%sGroupVersionKind, New: func() %s.Terraformed { return &%s.%s{} }, ProviderConfig: ProviderConfig},\n",
 				k.Resource.TerraformType, a, k.Name, res, a, k.Name)
 		}
 	}

@@ -129,4 +129,7 @@ type Registration struct {
 	Kind schema.GroupVersionKind
 	// New returns an empty object of the kind.
 	New func() Terraformed
+	// ProviderConfig is the kind spec.providerConfigRef names; nil leaves
+	// the reference unused (the provider block is empty).
+	ProviderConfig *ProviderConfigKind
 }

@@ -8,11 +8,13 @@ import (
 	nullv1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/null/v1alpha1"
 	randomv1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/random/v1alpha1"
 	timev1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/time/v1alpha1"
+	"github.com/tfkit/tfkit/examples/jet-provider/apis/v1beta1"
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
 // AddToSchemes adds every generated kind to a scheme.
 var AddToSchemes = runtime.SchemeBuilder{
+	v1beta1.AddToScheme,
 	localv1alpha1.AddToScheme,
 	nullv1alpha1.AddToScheme,
 	randomv1alpha1.AddToScheme,

@@ -8,28 +8,35 @@ import (
 	nullv1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/null/v1alpha1"
 	randomv1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/random/v1alpha1"
 	timev1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/time/v1alpha1"
+	"github.com/tfkit/tfkit/examples/jet-provider/apis/v1beta1"
 	"github.com/tfkit/tfkit/jet/resource"
 )
+
+// ProviderConfig is the kind every managed resource's spec.providerConfigRef names.
+var ProviderConfig = &resource.ProviderConfigKind{
+	Kind: v1beta1.ProviderConfigGroupVersionKind,
+	New:  func() resource.ProviderConfigObject { return &v1beta1.ProviderConfig{} },
+}
 
 // Registrations lists every generated kind with its Terraform resource type.
 func Registrations() []resource.Registration {
 	return []resource.Registration{
-		{TerraformType: "local_file", Kind: localv1alpha1.FileGroupVersionKind, New: func() resource.Terraformed { return &localv1alpha1.File{} }},
-		{TerraformType: "local_sensitive_file", Kind: localv1alpha1.SensitiveFileGroupVersionKind, New: func() resource.Terraformed { return &localv1alpha1.SensitiveFile{} }},
-		{TerraformType: "null_resource", Kind: nullv1alpha1.ResourceGroupVersionKind, New: func() resource.Terraformed { return &nullv1alpha1.Resource{} }},
-		{TerraformType: "random_bytes", Kind: randomv1alpha1.BytesGroupVersionKind, New: func() resource.Terraformed { return &randomv1alpha1.Bytes{} }},
-		{TerraformType: "random_id", Kind: randomv1alpha1.IDGroupVersionKind, New: func() resource.Terraformed { return &randomv1alpha1.ID{} }},
-		{TerraformType: "random_integer", Kind: randomv1alpha1.IntegerGroupVersionKind, New: func() resource.Terraformed { return &randomv1alpha1.Integer{} }},
-		{TerraformType: "random_password", Kind: randomv1alpha1.PasswordGroupVersionKind, New: func() resource.Terraformed { return &randomv1alpha1.Password{} }},
-		{TerraformType: "random_pet", Kind: randomv1alpha1.PetGroupVersionKind, New: func() resource.Terraformed { return &randomv1alpha1.Pet{} }},
-		{TerraformType: "random_shuffle", Kind: randomv1alpha1.ShuffleGroupVersionKind, New: func() resource.Terraformed { return &randomv1alpha1.Shuffle{} }},
-		{TerraformType: "random_string", Kind: randomv1alpha1.StringGroupVersionKind, New: func() resource.Terraformed { return &randomv1alpha1.String{} }},
-		{TerraformType: "random_uuid", Kind: randomv1alpha1.UUIDGroupVersionKind, New: func() resource.Terraformed { return &randomv1alpha1.UUID{} }},
-		{TerraformType: "random_uuid4", Kind: randomv1alpha1.Uuid4GroupVersionKind, New: func() resource.Terraformed { return &randomv1alpha1.Uuid4{} }},
-		{TerraformType: "random_uuid7", Kind: randomv1alpha1.Uuid7GroupVersionKind, New: func() resource.Terraformed { return &randomv1alpha1.Uuid7{} }},
-		{TerraformType: "time_offset", Kind: timev1alpha1.OffsetGroupVersionKind, New: func() resource.Terraformed { return &timev1alpha1.Offset{} }},
-		{TerraformType: "time_rotating", Kind: timev1alpha1.RotatingGroupVersionKind, New: func() resource.Terraformed { return &timev1alpha1.Rotating{} }},
-		{TerraformType: "time_sleep", Kind: timev1alpha1.SleepGroupVersionKind, New: func() resource.Terraformed { return &timev1alpha1.Sleep{} }},
-		{TerraformType: "time_static", Kind: timev1alpha1.StaticGroupVersionKind, New: func() resource.Terraformed { return &timev1alpha1.Static{} }},
+		{TerraformType: "local_file", Kind: localv1alpha1.FileGroupVersionKind, New: func() resource.Terraformed { return &localv1alpha1.File{} }, ProviderConfig: ProviderConfig},
+		{TerraformType: "local_sensitive_file", Kind: localv1alpha1.SensitiveFileGroupVersionKind, New: func() resource.Terraformed { return &localv1alpha1.SensitiveFile{} }, ProviderConfig: ProviderConfig},
+		{TerraformType: "null_resource", Kind: nullv1alpha1.ResourceGroupVersionKind, New: func() resource.Terraformed { return &nullv1alpha1.Resource{} }, ProviderConfig: ProviderConfig},
+		{TerraformType: "random_bytes", Kind: randomv1alpha1.BytesGroupVersionKind, New: func() resource.Terraformed { return &randomv1alpha1.Bytes{} }, ProviderConfig: ProviderConfig},
+		{TerraformType: "random_id", Kind: randomv1alpha1.IDGroupVersionKind, New: func() resource.Terraformed { return &randomv1alpha1.ID{} }, ProviderConfig: ProviderConfig},
+		{TerraformType: "random_integer", Kind: randomv1alpha1.IntegerGroupVersionKind, New: func() resource.Terraformed { return &randomv1alpha1.Integer{} }, ProviderConfig: ProviderConfig},
+		{TerraformType: "random_password", Kind: randomv1alpha1.PasswordGroupVersionKind, New: func() resource.Terraformed { return &randomv1alpha1.Password{} }, ProviderConfig: ProviderConfig},
+		{TerraformType: "random_pet", Kind: randomv1alpha1.PetGroupVersionKind, New: func() resource.Terraformed { return &randomv1alpha1.Pet{} }, ProviderConfig: ProviderConfig},
+		{TerraformType: "random_shuffle", Kind: randomv1alpha1.ShuffleGroupVersionKind, New: func() resource.Terraformed { return &randomv1alpha1.Shuffle{} }, ProviderConfig: ProviderConfig},
+		{TerraformType: "random_string", Kind: randomv1alpha1.StringGroupVersionKind, New: func() resource.Terraformed { return &randomv1alpha1.String{} }, ProviderConfig: ProviderConfig},
+		{TerraformType: "random_uuid", Kind: randomv1alpha1.UUIDGroupVersionKind, New: func() resource.Terraformed { return &randomv1alpha1.UUID{} }, ProviderConfig: ProviderConfig},
+		{TerraformType: "random_uuid4", Kind: randomv1alpha1.Uuid4GroupVersionKind, New: func() resource.Terraformed { return &randomv1alpha1.Uuid4{} }, ProviderConfig: ProviderConfig},
+		{TerraformType: "random_uuid7", Kind: randomv1alpha1.Uuid7GroupVersionKind, New: func() resource.Terraformed { return &randomv1alpha1.Uuid7{} }, ProviderConfig: ProviderConfig},
+		{TerraformType: "time_offset", Kind: timev1alpha1.OffsetGroupVersionKind, New: func() resource.Terraformed { return &timev1alpha1.Offset{} }, ProviderConfig: ProviderConfig},
+		{TerraformType: "time_rotating", Kind: timev1alpha1.RotatingGroupVersionKind, New: func() resource.Terraformed { return &timev1alpha1.Rotating{} }, ProviderConfig: ProviderConfig},
+		{TerraformType: "time_sleep", Kind: timev1alpha1.SleepGroupVersionKind, New: func() resource.Terraformed { return &timev1alpha1.Sleep{} }, ProviderConfig: ProviderConfig},
+		{TerraformType: "time_static", Kind: timev1alpha1.StaticGroupVersionKind, New: func() resource.Terraformed { return &timev1alpha1.Static{} }, ProviderConfig: ProviderConfig},
 	}
 }

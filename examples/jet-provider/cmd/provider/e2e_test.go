@@ -35,6 +35,7 @@ import (
 	localv1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/local/v1alpha1"
 	randomv1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/random/v1alpha1"
 	timev1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/time/v1alpha1"
+	providerv1beta1 "github.com/tfkit/tfkit/examples/jet-provider/apis/v1beta1"
 	"github.com/tfkit/tfkit/internal/enginetest"
 	"github.com/tfkit/tfkit/internal/kubetest"
 	"github.com/tfkit/tfkit/jet/controller"
@@ -119,6 +120,13 @@ func setupWith(t *testing.T, engine string) *harness {
 		t.Fatal(err)
 	}
 	h.c = c
+	// The ProviderConfig every object names by default: these providers
+	// take no arguments.
+	pc := &providerv1beta1.ProviderConfig{ObjectMeta: metav1.ObjectMeta{Name: resource.DefaultProviderConfig}}
+	pc.Spec.Credentials.Source = resource.CredentialsNone
+	if err := c.Create(ctx, pc); err != nil {
+		t.Fatal(err)
+	}
 	t.Cleanup(func() {
 		h.stop(syscall.SIGTERM)
 		if t.Failed() {

@@ -1,0 +1,49 @@
+package controller
+
+import (
+	"os"
+	"testing"
+
+	"github.com/tfkit/tfkit/internal/golden"
+	jetconfig "github.com/tfkit/tfkit/jet/config"
+	"github.com/tfkit/tfkit/jet/pipeline"
+	"github.com/tfkit/tfkit/schema"
+)
+
+// dockerTestProvider is the jet configuration of internal/dockertest: the
+// docker provider's docker_volume as Volume in docker.jettest.tfkit.dev,
+// for tests of a provider whose source is not hashicorp's and whose
+// provider block has arguments (host).
+func dockerTestProvider(t testing.TB) *jetconfig.Provider {
+	t.Helper()
+	f, err := os.Open("../config/testdata/docker-4.6.0.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ps, err := schema.ReadProviders(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &jetconfig.Provider{
+		ModulePath: "github.com/tfkit/tfkit/jet/controller/internal/dockertest",
+		RootGroup:  "jettest.tfkit.dev",
+		GroupKind:  jetconfig.GroupFromProviderName,
+		Include:    []string{"docker_volume"},
+		Schemas:    ps,
+	}
+}
+
+// TestDockerTestProviderUpToDate: internal/dockertest is what the
+// pipeline generates for dockerTestProvider (go test -update rewrites it).
+func TestDockerTestProviderUpToDate(t *testing.T) {
+	files, err := pipeline.Generate(dockerTestProvider(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]byte{}
+	for _, f := range files {
+		want[f.Path] = f.Data
+	}
+	golden.CheckTree(t, "internal/dockertest", want)
+}

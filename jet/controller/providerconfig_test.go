@@ -1,0 +1,423 @@
+package controller
+
+import (
+	"context"
+	"encoding/json"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	apiextclient "k8s.io/apiextensions-apiserver/pkg/client/clientset/clientset"
+	kerrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
+	"k8s.io/client-go/rest"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
+	"sigs.k8s.io/yaml"
+
+	exampleapis "github.com/tfkit/tfkit/examples/jet-provider/apis"
+	randomv1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/random/v1alpha1"
+	exampleconfig "github.com/tfkit/tfkit/examples/jet-provider/config"
+	examplecontroller "github.com/tfkit/tfkit/examples/jet-provider/controller"
+	"github.com/tfkit/tfkit/internal/enginetest"
+	"github.com/tfkit/tfkit/internal/kubetest"
+	jetconfig "github.com/tfkit/tfkit/jet/config"
+	dockerapis "github.com/tfkit/tfkit/jet/controller/internal/dockertest/apis"
+	dockerv1alpha1 "github.com/tfkit/tfkit/jet/controller/internal/dockertest/apis/docker/v1alpha1"
+	dockerpc "github.com/tfkit/tfkit/jet/controller/internal/dockertest/apis/v1beta1"
+	dockercontroller "github.com/tfkit/tfkit/jet/controller/internal/dockertest/controller"
+	"github.com/tfkit/tfkit/jet/resource"
+)
+
+// pcHarness is a manager running in the test against a real API server,
+// with the example's Pet and internal/dockertest's Volume.
+type pcHarness struct {
+	t *testing.T
+	c client.Client
+}
+
+// TestProviderConfigOnAPIServer runs the controller against a real
+// kube-apiserver with the real docker and random providers: the
+// ProviderConfig's Secret reaches the docker provider (its error names the
+// host), a fixed Secret takes effect at once, mistakes in the credentials
+// are conditions naming the ProviderConfig and the argument, a missing
+// ProviderConfig is one too, and an object whose ProviderConfig is gone is
+// still deleted.
+func TestProviderConfigOnAPIServer(t *testing.T) {
+	kubetest.SkipShort(t)
+	env := kubetest.Start(t)
+	engine := enginetest.Engine(t)
+	enginetest.RequireProvider(t, "hashicorp/random", "3.9.0")
+	enginetest.RequireProvider(t, "kreuzwerker/docker", "4.6.0")
+	rc := filepath.Join(t.TempDir(), "terraformrc")
+	if err := os.WriteFile(rc, []byte(enginetest.CLIConfig(enginetest.Mirror(t))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("TF_CLI_CONFIG_FILE", rc)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	installCRDs(t, env.Config, "../../examples/jet-provider/package/crds/jet.tfkit.dev_providerconfigs.yaml",
+		"../../examples/jet-provider/package/crds/random.jet.tfkit.dev_pets.yaml",
+		"internal/dockertest/package/crds/jettest.tfkit.dev_providerconfigs.yaml",
+		"internal/dockertest/package/crds/docker.jettest.tfkit.dev_volumes.yaml")
+
+	scheme := runtime.NewScheme()
+	for _, add := range []func(*runtime.Scheme) error{clientgoscheme.AddToScheme, exampleapis.AddToScheme, dockerapis.AddToScheme} {
+		if err := add(scheme); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mgr, err := ctrl.NewManager(env.Config, ctrl.Options{Scheme: scheme, Metrics: metricsserver.Options{BindAddress: "0"}, HealthProbeBindAddress: "0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byType := map[string]*jetconfig.Resource{}
+	ep, err := exampleconfig.Provider()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []*jetconfig.Provider{ep, dockerTestProvider(t)} {
+		rs, ds := p.Build()
+		if ds.HasErrors() {
+			t.Fatal(ds)
+		}
+		for _, r := range rs {
+			byType[r.TerraformType] = r
+		}
+	}
+	var regs []resource.Registration
+	for _, reg := range append(examplecontroller.Registrations(), dockercontroller.Registrations()...) {
+		if reg.TerraformType == "random_pet" || reg.TerraformType == "docker_volume" {
+			regs = append(regs, reg)
+		}
+	}
+	err = Setup(ctx, mgr, regs, Options{WorkDir: filepath.Join(t.TempDir(), "work"), Engine: engine, Poll: 10 * time.Second, Timeout: time.Minute, Resources: byType})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- mgr.Start(ctx) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("manager: %v", err)
+		}
+	})
+	direct, err := client.New(env.Config, client.Options{Scheme: scheme})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &pcHarness{t: t, c: direct}
+
+	t.Run("RejectedWithoutSecretRef", func(t *testing.T) {
+		pc := &dockerpc.ProviderConfig{ObjectMeta: metav1.ObjectMeta{Name: "no-ref"}}
+		pc.Spec.Credentials.Source = resource.CredentialsSecret
+		err := h.c.Create(ctx, pc)
+		if err == nil || !strings.Contains(err.Error(), "secretRef is required when source is Secret") {
+			t.Fatalf("create: %v", err)
+		}
+	})
+
+	t.Run("MissingProviderConfigThenSourceNone", func(t *testing.T) {
+		pet := &randomv1alpha1.Pet{ObjectMeta: metav1.ObjectMeta{Name: "pet"}}
+		pet.Spec.ProviderConfigReference = &resource.Reference{Name: "random"}
+		h.create(t, pet)
+		h.waitMessage(t, pet, `ProviderConfig "random" not found; create it or set spec.providerConfigRef`)
+		pc := &exampleProviderConfig{name: "random"}
+		h.create(t, pc.object())
+		h.waitReady(t, pet)
+
+		// The ProviderConfig goes; the delete still destroys the Pet
+		// with the configuration written before.
+		if err := h.c.Delete(ctx, pc.object()); err != nil {
+			t.Fatal(err)
+		}
+		if err := h.c.Delete(ctx, pet); err != nil {
+			t.Fatal(err)
+		}
+		h.waitGone(t, pet)
+	})
+
+	sockDir, err := os.MkdirTemp("", "jetpc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(sockDir) })
+	missing := "unix://" + filepath.Join(sockDir, "missing.sock")
+	daemonSock := filepath.Join(sockDir, "docker.sock")
+
+	t.Run("DockerHostFromSecret", func(t *testing.T) {
+		h.create(t, credentials("docker-creds", `{"host": "`+missing+`"}`))
+		h.create(t, dockerProviderConfig("docker", "docker-creds"))
+		vol := &dockerv1alpha1.Volume{ObjectMeta: metav1.ObjectMeta{Name: "vol"}}
+		vol.Spec.ProviderConfigReference = &resource.Reference{Name: "docker"}
+		h.create(t, vol)
+		// The provider was configured with the Secret's host.
+		h.waitMessage(t, vol, missing)
+
+		// A daemon at another host; the Secret changed to it: the next
+		// reconcile (the Secret's watch) uses it, in a new plugin.
+		fake := startFakeDocker(t, daemonSock)
+		var s corev1.Secret
+		if err := h.c.Get(ctx, client.ObjectKey{Namespace: "default", Name: "docker-creds"}, &s); err != nil {
+			t.Fatal(err)
+		}
+		s.Data["credentials"] = []byte(`{"host": "unix://` + daemonSock + `"}`)
+		if err := h.c.Update(ctx, &s); err != nil {
+			t.Fatal(err)
+		}
+		h.waitReady(t, vol)
+		if n := fake.volumes(); n != 1 {
+			t.Errorf("fake daemon holds %d volumes, want 1", n)
+		}
+		if err := h.c.Delete(ctx, vol); err != nil {
+			t.Fatal(err)
+		}
+		h.waitGone(t, vol)
+		if n := fake.volumes(); n != 0 {
+			t.Errorf("fake daemon holds %d volumes after the delete, want 0", n)
+		}
+	})
+
+	t.Run("CredentialMistakes", func(t *testing.T) {
+		const secretValue = "unix:///s3cr3t-host.sock"
+		for _, tc := range []struct {
+			name, creds string
+			want        []string
+		}{
+			{"typo", `{"hots": "` + secretValue + `"}`, []string{`ProviderConfig "typo" does not fit provider registry.terraform.io/kreuzwerker/docker: the provider has no argument "hots" (did you mean "host"?)`, `fix the credentials in Secret default/typo-creds key "credentials"`}},
+			{"wrongtype", `{"disable_docker_daemon_check": "` + secretValue + `"}`, []string{`argument "disable_docker_daemon_check" must be bool`}},
+			{"badjson", `{"host": "` + secretValue + `"`, []string{`ProviderConfig "badjson": the credentials in Secret default/badjson-creds key "credentials" is not valid JSON`}},
+		} {
+			h.create(t, credentials(tc.name+"-creds", tc.creds))
+			h.create(t, dockerProviderConfig(tc.name, tc.name+"-creds"))
+			vol := &dockerv1alpha1.Volume{ObjectMeta: metav1.ObjectMeta{Name: tc.name}}
+			vol.Spec.ProviderConfigReference = &resource.Reference{Name: tc.name}
+			h.create(t, vol)
+			for _, w := range tc.want {
+				h.waitMessage(t, vol, w)
+			}
+			if msg := vol.Status.Condition(resource.TypeSynced).Message; strings.Contains(msg, "s3cr3t") {
+				t.Errorf("%s: the condition quotes the credentials: %s", tc.name, msg)
+			}
+		}
+		// A missing Secret and a missing key: the ProviderConfig says so
+		// too.
+		pc := dockerProviderConfig("absent", "absent-creds")
+		h.create(t, pc)
+		vol := &dockerv1alpha1.Volume{ObjectMeta: metav1.ObjectMeta{Name: "absent"}}
+		vol.Spec.ProviderConfigReference = &resource.Reference{Name: "absent"}
+		h.create(t, vol)
+		h.waitMessage(t, vol, `ProviderConfig "absent": Secret default/absent-creds not found; create it or fix spec.credentials.secretRef`)
+		s := credentials("absent-creds", "")
+		s.Data = map[string][]byte{"other": []byte("x")}
+		h.create(t, s)
+		h.waitMessage(t, vol, `ProviderConfig "absent": Secret default/absent-creds has no key "credentials"`)
+		h.waitFor(t, "the ProviderConfig's Ready condition", func() (bool, string) {
+			_ = h.c.Get(ctx, client.ObjectKeyFromObject(pc), pc)
+			c := pc.Status.Condition(resource.TypeReady)
+			return c.Status == metav1.ConditionFalse && strings.Contains(c.Message, `has no key "credentials"`), c.Message
+		})
+	})
+}
+
+// exampleProviderConfig is a ProviderConfig of the example's group with
+// source None.
+type exampleProviderConfig struct{ name string }
+
+func (p *exampleProviderConfig) object() client.Object {
+	pc := examplecontroller.ProviderConfig.New().(client.Object)
+	pc.SetName(p.name)
+	pc.(resource.ProviderConfigObject).GetProviderConfigSpec().Credentials.Source = resource.CredentialsNone
+	return pc
+}
+
+func credentials(name, content string) *corev1.Secret {
+	return &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: "default"}, Data: map[string][]byte{"credentials": []byte(content)}}
+}
+
+func dockerProviderConfig(name, secret string) *dockerpc.ProviderConfig {
+	pc := &dockerpc.ProviderConfig{ObjectMeta: metav1.ObjectMeta{Name: name}}
+	pc.Spec.Credentials = resource.ProviderCredentials{
+		Source:    resource.CredentialsSecret,
+		SecretRef: &resource.SecretKeySelector{SecretReference: resource.SecretReference{Name: secret, Namespace: "default"}, Key: "credentials"},
+	}
+	return pc
+}
+
+func (h *pcHarness) create(t *testing.T, obj client.Object) {
+	t.Helper()
+	if err := h.c.Create(context.Background(), obj); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (h *pcHarness) waitFor(t *testing.T, what string, cond func() (bool, string)) {
+	t.Helper()
+	deadline := time.Now().Add(90 * time.Second)
+	last := ""
+	for time.Now().Before(deadline) {
+		ok, state := cond()
+		if ok {
+			return
+		}
+		last = state
+		time.Sleep(200 * time.Millisecond)
+	}
+	t.Fatalf("timed out waiting for %s; last: %s", what, last)
+}
+
+func conditionsOf(mg resource.Managed) string {
+	b, _ := json.Marshal(mg.GetResourceStatus().Conditions)
+	return string(b)
+}
+
+func (h *pcHarness) waitMessage(t *testing.T, mg resource.Managed, want string) {
+	t.Helper()
+	h.waitFor(t, "Synced=False with "+want, func() (bool, string) {
+		_ = h.c.Get(context.Background(), client.ObjectKeyFromObject(mg), mg)
+		c := mg.GetResourceStatus().Condition(resource.TypeSynced)
+		return c.Status == metav1.ConditionFalse && strings.Contains(c.Message, want), conditionsOf(mg)
+	})
+}
+
+func (h *pcHarness) waitReady(t *testing.T, mg resource.Managed) {
+	t.Helper()
+	h.waitFor(t, mg.GetName()+" Ready", func() (bool, string) {
+		_ = h.c.Get(context.Background(), client.ObjectKeyFromObject(mg), mg)
+		return mg.GetResourceStatus().Condition(resource.TypeReady).Status == metav1.ConditionTrue, conditionsOf(mg)
+	})
+}
+
+func (h *pcHarness) waitGone(t *testing.T, mg resource.Managed) {
+	t.Helper()
+	h.waitFor(t, mg.GetName()+" gone", func() (bool, string) {
+		err := h.c.Get(context.Background(), client.ObjectKeyFromObject(mg), mg)
+		return kerrors.IsNotFound(err), conditionsOf(mg)
+	})
+}
+
+// installCRDs creates CRDs from files and waits until each is established.
+func installCRDs(t *testing.T, cfg *rest.Config, paths ...string) {
+	t.Helper()
+	cs, err := apiextclient.NewForConfig(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var crd apiextv1.CustomResourceDefinition
+		if err := yaml.UnmarshalStrict(data, &crd); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		if _, err := cs.ApiextensionsV1().CustomResourceDefinitions().Create(ctx, &crd, metav1.CreateOptions{}); err != nil {
+			t.Fatalf("install %s: %v", p, err)
+		}
+		deadline := time.Now().Add(30 * time.Second)
+		for {
+			got, err := cs.ApiextensionsV1().CustomResourceDefinitions().Get(ctx, crd.Name, metav1.GetOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			established := false
+			for _, c := range got.Status.Conditions {
+				established = established || (c.Type == apiextv1.Established && c.Status == apiextv1.ConditionTrue)
+			}
+			if established {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s not established", crd.Name)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+}
+
+// fakeDocker is a Docker daemon on a unix socket that knows volumes only:
+// enough for docker_volume's create, read and delete.
+type fakeDocker struct {
+	mu   sync.Mutex
+	vols map[string]map[string]any
+}
+
+func (f *fakeDocker) volumes() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.vols)
+}
+
+var apiVersionPrefix = regexp.MustCompile(`^/v[0-9.]+`)
+
+func startFakeDocker(t *testing.T, sock string) *fakeDocker {
+	t.Helper()
+	f := &fakeDocker{vols: map[string]map[string]any{}}
+	l, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reply := func(w http.ResponseWriter, code int, v any) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(code)
+		_ = json.NewEncoder(w).Encode(v)
+	}
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		path := apiVersionPrefix.ReplaceAllString(r.URL.Path, "")
+		w.Header().Set("Api-Version", "1.41")
+		w.Header().Set("Ostype", "linux")
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		switch {
+		case path == "/_ping":
+			w.WriteHeader(http.StatusOK)
+			_, _ = w.Write([]byte("OK"))
+		case path == "/volumes/create" && r.Method == http.MethodPost:
+			var req struct {
+				Name       string
+				Driver     string
+				DriverOpts map[string]string
+				Labels     map[string]string
+			}
+			_ = json.NewDecoder(r.Body).Decode(&req)
+			if req.Name == "" {
+				req.Name = "generated"
+			}
+			if req.Driver == "" {
+				req.Driver = "local"
+			}
+			v := map[string]any{"Name": req.Name, "Driver": req.Driver, "Options": req.DriverOpts, "Labels": req.Labels,
+				"Mountpoint": "/var/lib/docker/volumes/" + req.Name + "/_data", "Scope": "local", "CreatedAt": "2026-01-01T00:00:00Z"}
+			f.vols[req.Name] = v
+			reply(w, http.StatusCreated, v)
+		case strings.HasPrefix(path, "/volumes/") && r.Method == http.MethodGet:
+			if v, ok := f.vols[strings.TrimPrefix(path, "/volumes/")]; ok {
+				reply(w, http.StatusOK, v)
+				return
+			}
+			reply(w, http.StatusNotFound, map[string]string{"message": "no such volume"})
+		case strings.HasPrefix(path, "/volumes/") && r.Method == http.MethodDelete:
+			delete(f.vols, strings.TrimPrefix(path, "/volumes/"))
+			w.WriteHeader(http.StatusNoContent)
+		default:
+			reply(w, http.StatusNotImplemented, map[string]string{"message": "fake docker daemon: " + r.Method + " " + path + " is not implemented"})
+		}
+	})}
+	go func() { _ = srv.Serve(l) }()
+	t.Cleanup(func() { _ = srv.Close() })
+	return f
+}
