@@ -41,6 +41,42 @@ func Helper() {
 	}
 }
 
+// helperPkgs holds the function name prefixes ("example.com/app/gen/docker.")
+// of packages marked with HelperPackage.
+var helperPkgs sync.Map // prefix → struct{}
+
+// HelperPackage marks every function of the calling package as a helper
+// (see Helper). Typed bindings call it from an init function, so that a
+// mistake made through any of their methods (a getter called on a nil
+// handle) is reported at the line of the program that called it:
+//
+//	func init() { tfkit.HelperPackage() }
+func HelperPackage() {
+	var pcs [1]uintptr
+	if runtime.Callers(2, pcs[:]) == 0 {
+		return
+	}
+	f, _ := runtime.CallersFrames(pcs[:]).Next()
+	prefix := packagePrefix(f.Function)
+	if prefix == "" {
+		return
+	}
+	if _, known := helperPkgs.LoadOrStore(prefix, struct{}{}); !known {
+		sites.clear()
+	}
+}
+
+// packagePrefix is the package part of a function name, with its dot:
+// "example.com/app/gen/docker." of "example.com/app/gen/docker.(*Image).ImageID".
+func packagePrefix(function string) string {
+	slash := strings.LastIndexByte(function, '/')
+	dot := strings.IndexByte(function[slash+1:], '.')
+	if dot < 0 {
+		return ""
+	}
+	return function[:slash+1+dot+1]
+}
+
 // pkgPrefix is the prefix of the function names of this package, such as
 // "github.com/tfkit/tfkit.", found at run time so a module rename cannot
 // break it.
@@ -64,7 +100,10 @@ func skipFrame(f runtime.Frame) bool {
 	if strings.HasPrefix(f.Function, pkgPrefix) && !strings.HasSuffix(f.File, "_test.go") {
 		return true
 	}
-	_, ok := helperFuncs.Load(f.Function)
+	if _, ok := helperFuncs.Load(f.Function); ok {
+		return true
+	}
+	_, ok := helperPkgs.Load(packagePrefix(f.Function))
 	return ok
 }
 

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"runtime"
+	"strings"
 	"sync"
 
 	"github.com/tfkit/tfkit/config"
@@ -112,6 +114,18 @@ func absent[P interface {
 // misusedHandle records a call of a method on a nil handle of the named
 // type (isNil), or on one its constructor did not make.
 func misusedHandle(typ string, isNil bool) *diag.Diagnostic {
+	if pkg, recv, method, ok := bindingCall(); ok {
+		// Through a typed binding: name the binding's type, which is
+		// what the program holds (a nil one, or a zero one, whose
+		// untyped handle is nil alike).
+		ctor := pkg + ".New" + recv
+		if recv == "Module" {
+			ctor = pkg + ".New"
+		}
+		return misuse("Nil *"+pkg+"."+recv,
+			fmt.Sprintf("(*%s.%s).%s was called on a nil *%s.%s, or on one %s did not make (a zero %s.%s{}).", pkg, recv, method, pkg, recv, ctor, pkg, recv),
+			fmt.Sprintf("use the *%s.%s that %s returns (a variable that was declared but never assigned is nil)", pkg, recv, ctor))
+	}
 	make := constructors[typ]
 	if make == "" {
 		make = "its constructor"
@@ -124,6 +138,33 @@ func misusedHandle(typ string, isNil bool) *diag.Diagnostic {
 	return misuse("tfkit."+typ+" not made by its constructor",
 		fmt.Sprintf("%s was called on a tfkit.%s that %s did not make (a zero tfkit.%s{}), which belongs to no stack.", apiCall(), typ, make, typ),
 		fmt.Sprintf("use the *tfkit.%s that %s returns", typ, make))
+}
+
+// bindingCall finds the method of a typed binding (a package marked with
+// HelperPackage) that the program called, when the call into tfkit came
+// through one: its package's name, the receiver type and the method.
+func bindingCall() (pkg, recv, method string, ok bool) {
+	var pcs [32]uintptr
+	n := runtime.Callers(3, pcs[:])
+	frames := runtime.CallersFrames(pcs[:n])
+	for {
+		f, more := frames.Next()
+		prefix := packagePrefix(f.Function)
+		if _, marked := helperPkgs.Load(prefix); marked {
+			// "example.com/gen/docker.(*Image).ImageID"
+			rest := strings.TrimPrefix(f.Function, prefix)
+			if r, m, found := strings.Cut(rest, ")."); found && strings.HasPrefix(r, "(*") && !strings.Contains(m, ".") {
+				pkg = strings.TrimSuffix(prefix[strings.LastIndexByte(prefix[:len(prefix)-1], '/')+1:], ".")
+				recv, method, ok = strings.TrimPrefix(r, "(*"), m, true
+			}
+		} else if ok || !strings.HasPrefix(f.Function, pkgPrefix) {
+			// The last binding method before the program's own frame.
+			return pkg, recv, method, ok
+		}
+		if !more {
+			return pkg, recv, method, ok
+		}
+	}
 }
 
 // usable returns s when it is a stack NewStack made; otherwise it records

@@ -149,3 +149,58 @@ func TestProgramSynth(t *testing.T) {
 		}
 	})
 }
+
+// TestNilBindingReportedAtCaller runs a program that calls getters of a
+// nil and of a zero typed handle: it fails with errors at the program's
+// own lines, not with a panic, nor at a line of the generated package.
+func TestNilBindingReportedAtCaller(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a Go program with generated bindings")
+	}
+	prog := `package main
+
+import (
+	"fmt"
+	"os"
+
+	"bindings/docker"
+	"github.com/tfkit/tfkit"
+)
+
+func main() {
+	app := tfkit.NewApp()
+	stack := tfkit.NewStack(app, "s")
+	var img *docker.Image
+	docker.NewContainer(stack, "web", docker.ContainerConfig{
+		Name:  tfkit.String("web"),
+		Image: img.ImageID(),
+	})
+	zero := &docker.Image{}
+	tfkit.NewOutput(stack, "id", tfkit.OutputConfig{Value: zero.ID()})
+	if err := app.Synth(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+`
+	dir := writeModule(t, map[string][]byte{"cmd/app/main.go": []byte(prog)})
+	cmd := goCommand(filepath.Join(dir, "cmd", "app"), "run", ".")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err == nil {
+		t.Fatal("the program succeeded")
+	}
+	out := stderr.String()
+	for _, want := range []string{
+		"main.go:17: Error: Nil *docker.Image; (*docker.Image).ImageID was called on a nil *docker.Image, or on one docker.NewImage did not make",
+		"main.go:20: Error: Nil *docker.Image; (*docker.Image).ID was called",
+		"hint: use the *docker.Image that docker.NewImage returns",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "panic") || strings.Contains(out, "zz_") {
+		t.Errorf("a panic, or a line of the bindings:\n%s", out)
+	}
+}

@@ -52,11 +52,23 @@ func NewProvider(stack *tfkit.Stack, cfg ProviderConfig) *Provider {
 }
 
 // Provider returns the untyped handle, for Alias, Set and Append.
-func (x *Provider) Provider() *tfkit.Provider { return x.h }
+func (x *Provider) Provider() *tfkit.Provider { return x.handle() }
 
 // Block implements tfkit.Element: the provider used as a value, or given to
 // a resource's Provider, is a reference to this configuration.
-func (x *Provider) Block() *config.Block { return x.h.Block() }
+func (x *Provider) Block() *config.Block { return x.handle().Block() }
+
+// handle is the untyped handle; nil for a nil *Provider, whose use tfkit
+// reports at the caller's line.
+func (x *Provider) handle() *tfkit.Provider {
+	if x == nil {
+		return nil
+	}
+	return x.h
+}
+
+// The functions of this package report mistakes at their callers' lines.
+func init() { tfkit.HelperPackage() }
 {{end}}`
 
 const elementTemplate = `{{define "element"}}{{.Element.Header}}
@@ -78,11 +90,20 @@ import (
 
 // {{.Handle}} returns the untyped handle, for meta-arguments and
 // references to nested attributes: x.{{.Handle}}().Count(2).
-{{fn (print "func (x *" .GoName ") " .Handle "() *tfkit." .Handle) "return x.h"}}
+{{fn (print "func (x *" .GoName ") " .Handle "() *tfkit." .Handle) "return x.handle()"}}
 
 // Block implements tfkit.Element: used as a value, the handle is a
 // reference to the {{if eq .Kind "data"}}data source{{else}}resource{{end}}.
-{{fn (print "func (x *" .GoName ") Block() *config.Block") "return x.h.Block()"}}
+{{fn (print "func (x *" .GoName ") Block() *config.Block") "return x.handle().Block()"}}
+
+// handle is the untyped handle; nil for a nil *{{.GoName}}, whose use tfkit
+// reports at the caller's line.
+func (x *{{.GoName}}) handle() *tfkit.{{.Handle}} {
+	if x == nil {
+		return nil
+	}
+	return x.h
+}
 {{$el := .}}{{range .Getters}}
 {{.Source $el.GoName}}
 {{end}}{{end}}{{end}}`
@@ -113,13 +134,25 @@ func New(stack *tfkit.Stack, name string, in Inputs) *Module {
 
 // Module returns the untyped handle, for Count, ForEach, DependsOn and
 // Providers.
-func (x *Module) Module() *tfkit.Module { return x.h }
+func (x *Module) Module() *tfkit.Module { return x.handle() }
 
 // Block implements tfkit.Element: used as a value, the handle is a
 // reference to the module call.
-func (x *Module) Block() *config.Block { return x.h.Block() }
+func (x *Module) Block() *config.Block { return x.handle().Block() }
+
+// handle is the untyped handle; nil for a nil *Module, whose use tfkit
+// reports at the caller's line.
+func (x *Module) handle() *tfkit.Module {
+	if x == nil {
+		return nil
+	}
+	return x.h
+}
+
+// The functions of this package report mistakes at their callers' lines.
+func init() { tfkit.HelperPackage() }
 {{range .Outputs}}
-{{doc .OutputDoc}}{{fn (print "func (x *Module) " .Name "() tfkit.Value[" .Type "]") (print "return tfkit.As[" .Type "](x.h.Output(" (q .TFName) "))")}}
+{{doc .OutputDoc}}{{fn (print "func (x *Module) " .Name "() tfkit.Value[" .Type "]") (print "return tfkit.As[" .Type "](x.handle().Output(" (q .TFName) "))")}}
 {{end}}{{end}}`
 
 // A struct's fields are indented comments, which gofmt leaves as they are;
@@ -141,7 +174,7 @@ const commonTemplate = `{{define "structs"}}{{with .Config}}{{template "struct" 
 // rather than by the template, which is slower at it.
 func (g *getterData) Source(recv string) string {
 	return doc(g.GetterDoc()) + fn("func (x *"+recv+") "+g.Name+"() tfkit.Value["+g.Type+"]",
-		"return tfkit.As["+g.Type+"](x.h.Ref("+strconv.Quote(g.TFName)+"))")
+		"return tfkit.As["+g.Type+"](x.handle().Ref("+strconv.Quote(g.TFName)+"))")
 }
 
 // Source is a struct field with its comment lines, indented, without the
