@@ -145,6 +145,29 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
+// commandFlagHint says where a global flag tfkit does not know belongs
+// when the command given later has it: tfkit --engine tofu eval is
+// tfkit eval --engine tofu.
+func commandFlagHint(err error, args []string) string {
+	name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -")
+	if !ok {
+		return ""
+	}
+	for _, a := range args {
+		cmd, known := commands[a]
+		if !known {
+			continue
+		}
+		fs := flag.NewFlagSet(a, flag.ContinueOnError)
+		cmd.setup(fs)
+		if fs.Lookup(name) == nil {
+			return ""
+		}
+		return fmt.Sprintf("--%s is an option of %s: give it after the command (tfkit %s --%s ...)", name, a, a, name)
+	}
+	return ""
+}
+
 // Main runs the tfkit command line args (without the program name) and
 // returns the process exit code.
 func Main(ctx context.Context, args []string, env Env) int {
@@ -164,7 +187,11 @@ func Main(ctx context.Context, args []string, env Env) int {
 			writeMainHelp(env.Stdout)
 			return ExitOK
 		}
-		fmt.Fprintf(env.Stderr, "tfkit: %v\nRun 'tfkit help' for usage.\n", err)
+		fmt.Fprintf(env.Stderr, "tfkit: %v\n", err)
+		if hint := commandFlagHint(err, args); hint != "" {
+			fmt.Fprintf(env.Stderr, "  hint: %s\n", hint)
+		}
+		fmt.Fprintf(env.Stderr, "Run 'tfkit help' for usage.\n")
 		if slices.Contains(args, "diff") {
 			return diffUsageExit(args)
 		}
