@@ -116,7 +116,7 @@ func alive(pid int, engine string) bool {
 // waitForEarlierApply is the wait error for a workspace whose apply (or
 // destroy) outlived the manager that started it.
 func waitForEarlierApply(pid int) error {
-	return &waitError{fmt.Sprintf("waiting for the %s (pid %d) an earlier manager started; its result will be adopted", engineCommand(pid), pid)}
+	return &waitError{msg: fmt.Sprintf("waiting for the %s (pid %d) an earlier manager started; its result will be adopted", engineCommand(pid), pid), steady: true}
 }
 
 // engineCommand is the engine command process pid runs, apply or destroy

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -179,13 +180,42 @@ type Reconciler struct {
 	// gets this kind's objects whose operation ended.
 	ops  *operations
 	done chan event.GenericEvent
+	// waits counts, by object, the reconciles in a row that waited.
+	waits sync.Map
 }
 
 // waitError is a reconcile that must wait for something else (a referenced
-// object becoming Ready); it is not the object's fault.
-type waitError struct{ msg string }
+// object becoming Ready); it is not the object's fault. The object is
+// looked at again after 2 s, then 4 s, 8 s, ... up to 30 s while it keeps
+// waiting, so that objects waiting for what may never come do not keep
+// the API server busy; a steady wait (an apply under way) every 2 s.
+type waitError struct {
+	msg    string
+	steady bool
+}
 
 func (e *waitError) Error() string { return e.msg }
+
+// Delays of waiting objects (see waitError).
+const (
+	waitFirst = 2 * time.Second
+	waitMax   = 30 * time.Second
+)
+
+// waitDelay is how long object name waits before it is looked at again,
+// and counts the wait; forgetWait ends the count.
+func (r *Reconciler) waitDelay(name types.NamespacedName, steady bool) time.Duration {
+	if steady {
+		return waitFirst
+	}
+	n, _ := r.waits.Load(name)
+	count, _ := n.(int)
+	r.waits.Store(name, count+1)
+	d := waitFirst << min(count, 8)
+	return min(d, waitMax)
+}
+
+func (r *Reconciler) forgetWait(name types.NamespacedName) { r.waits.Delete(name) }
 
 // Reconcile implements reconcile.Reconciler.
 func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
@@ -196,10 +226,13 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 		return reconcile.Result{}, client.IgnoreNotFound(err)
 	}
 	res, err := r.reconcile(ctx, mg)
+	var wait *waitError
+	if !errors.As(err, &wait) {
+		r.forgetWait(req.NamespacedName)
+	}
 	if err == nil {
 		return res, nil
 	}
-	var wait *waitError
 	var retry *retryError
 	var pce *providerConfigError
 	status := mg.GetResourceStatus()
@@ -210,7 +243,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 		status.SetConditions(condition(resource.TypeSynced, metav1.ConditionFalse, resource.ReasonReconcileError, pce.msg))
 	case errors.As(err, &wait):
 		status.SetConditions(condition(resource.TypeSynced, metav1.ConditionFalse, resource.ReasonReconcileError, err.Error()))
-		res = reconcile.Result{RequeueAfter: 2 * time.Second}
+		res = reconcile.Result{RequeueAfter: r.waitDelay(req.NamespacedName, wait.steady)}
 		err = nil
 	case errors.As(err, &retry):
 		status.SetConditions(condition(resource.TypeSynced, metav1.ConditionFalse, resource.ReasonReconcileError, r.explain(err)))
@@ -386,7 +419,7 @@ func (r *Reconciler) observe(ctx context.Context, mg resource.Terraformed, dir s
 			if pce != nil {
 				return nil, observation{}, providerConfigErrorf("%s; the delete needs it to destroy the resource: create it again, or set spec.deletionPolicy to Orphan", pce.msg)
 			}
-			return nil, observation{}, &waitError{wait.msg + "; the delete needs it to destroy the resource: create it again, or set spec.deletionPolicy to Orphan"}
+			return nil, observation{}, &waitError{msg: wait.msg + "; the delete needs it to destroy the resource: create it again, or set spec.deletionPolicy to Orphan"}
 		}
 		if pb == nil {
 			pb = &providerBlock{source: r.providerSource()}
@@ -833,13 +866,13 @@ func (r *Reconciler) parameters(ctx context.Context, mg resource.Terraformed) (m
 		var s corev1.Secret
 		if err := r.client.Get(ctx, types.NamespacedName{Namespace: ns, Name: name}, &s); err != nil {
 			if kerrors.IsNotFound(err) {
-				return "", &waitError{fmt.Sprintf("%s: Secret %s/%s does not exist", path, ns, name)}
+				return "", &waitError{msg: fmt.Sprintf("%s: Secret %s/%s does not exist", path, ns, name)}
 			}
 			return "", fmt.Errorf("%s: %w", path, err)
 		}
 		v, ok := s.Data[key]
 		if !ok {
-			return "", &waitError{fmt.Sprintf("%s: Secret %s/%s has no key %q", path, ns, name, key)}
+			return "", &waitError{msg: fmt.Sprintf("%s: Secret %s/%s has no key %q", path, ns, name, key)}
 		}
 		return string(v), nil
 	}

@@ -3,10 +3,13 @@ package controller
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
 
 	localv1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/local/v1alpha1"
 	"github.com/tfkit/tfkit/jet/resource"
@@ -94,5 +97,31 @@ func TestFillSecrets(t *testing.T) {
 	err := fillSecrets(params, fp, []string{"auth", "password"}, []string{"auth[*]", "passwordSecretRef"}, "spec.forProvider", read)
 	if err == nil || !strings.HasPrefix(err.Error(), "spec.forProvider.auth[1].passwordSecretRef: ") {
 		t.Errorf("error = %v, want one naming spec.forProvider.auth[1].passwordSecretRef", err)
+	}
+}
+
+// TestWaitDelay: an object waiting for a reference is looked at again
+// after 2 s, 4 s, ... up to 30 s; the count starts again once it stops
+// waiting, and a steady wait stays at 2 s.
+func TestWaitDelay(t *testing.T) {
+	r := &Reconciler{}
+	name := types.NamespacedName{Name: "a"}
+	var got []time.Duration
+	for range 6 {
+		got = append(got, r.waitDelay(name, false))
+	}
+	want := []time.Duration{2 * time.Second, 4 * time.Second, 8 * time.Second, 16 * time.Second, 30 * time.Second, 30 * time.Second}
+	if !slices.Equal(got, want) {
+		t.Errorf("delays %v, want %v", got, want)
+	}
+	if d := r.waitDelay(types.NamespacedName{Name: "b"}, false); d != 2*time.Second {
+		t.Errorf("another object's first wait: %v", d)
+	}
+	if d := r.waitDelay(name, true); d != 2*time.Second {
+		t.Errorf("steady wait: %v", d)
+	}
+	r.forgetWait(name)
+	if d := r.waitDelay(name, false); d != 2*time.Second {
+		t.Errorf("after the wait ended: %v", d)
 	}
 }

@@ -65,7 +65,7 @@ func (s *resolver) Resolve(ctx context.Context, req resource.ResolutionRequest) 
 		}
 		sort.Strings(names)
 		if len(names) == 0 {
-			return resource.ResolutionResponse{}, &waitError{fmt.Sprintf("no %s matches the selector %v yet", req.To.Kind, req.Selector.MatchLabels)}
+			return resource.ResolutionResponse{}, &waitError{msg: fmt.Sprintf("no %s matches the selector %v yet", req.To.Kind, req.Selector.MatchLabels)}
 		}
 		ref = &resource.Reference{Name: names[0]}
 	}
@@ -76,16 +76,16 @@ func (s *resolver) Resolve(ctx context.Context, req resource.ResolutionRequest) 
 	u.SetGroupVersionKind(req.To)
 	if err := s.c.Get(ctx, client.ObjectKey{Name: ref.Name}, u); err != nil {
 		if client.IgnoreNotFound(err) == nil {
-			return resource.ResolutionResponse{}, &waitError{fmt.Sprintf("waiting for %s %q: it does not exist", req.To.Kind, ref.Name)}
+			return resource.ResolutionResponse{}, &waitError{msg: fmt.Sprintf("waiting for %s %q: it does not exist", req.To.Kind, ref.Name)}
 		}
 		return resource.ResolutionResponse{}, err
 	}
 	if !ready(u) {
-		return resource.ResolutionResponse{}, &waitError{fmt.Sprintf("waiting for %s %q to be Ready", req.To.Kind, ref.Name)}
+		return resource.ResolutionResponse{}, &waitError{msg: fmt.Sprintf("waiting for %s %q to be Ready", req.To.Kind, ref.Name)}
 	}
 	v, found, err := unstructured.NestedString(u.Object, extractPath(req.Extract)...)
 	if err != nil || !found || v == "" {
-		return resource.ResolutionResponse{}, &waitError{fmt.Sprintf("waiting for %s %q: %s is empty", req.To.Kind, ref.Name, req.Extract)}
+		return resource.ResolutionResponse{}, &waitError{msg: fmt.Sprintf("waiting for %s %q: %s is empty", req.To.Kind, ref.Name, req.Extract)}
 	}
 	return resource.ResolutionResponse{Value: &v, Reference: ref}, nil
 }
