@@ -13,6 +13,7 @@ import (
 	kerrors "k8s.io/apimachinery/pkg/api/errors"
 	apimeta "k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	k8sschema "k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
@@ -208,21 +209,27 @@ func watchProviderConfigs(b *builder.Builder, mgr ctrl.Manager, reg resource.Reg
 			return users(ctx, o.GetName())
 		}), builder.WithPredicates(predicate.GenerationChangedPredicate{})).
 		Watches(&corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(func(ctx context.Context, o client.Object) []reconcile.Request {
-			obj, err := mgr.GetScheme().New(pcListKind)
-			if err != nil {
-				return nil
-			}
-			list, ok := obj.(client.ObjectList)
-			if !ok || mgr.GetClient().List(ctx, list, client.MatchingFields{indexCredentials: o.GetNamespace() + "/" + o.GetName()}) != nil {
-				return nil
-			}
 			var reqs []reconcile.Request
-			pcs, _ := metaItems(list)
-			for _, pc := range pcs {
+			for _, pc := range configsUsingSecret(ctx, mgr, pcListKind, o) {
 				reqs = append(reqs, users(ctx, pc.GetName())...)
 			}
 			return reqs
 		})), nil
+}
+
+// configsUsingSecret lists the ProviderConfigs (listKind: their list's
+// kind) whose credentials are in Secret o.
+func configsUsingSecret(ctx context.Context, mgr ctrl.Manager, listKind k8sschema.GroupVersionKind, o client.Object) []metav1.Object {
+	obj, err := mgr.GetScheme().New(listKind)
+	if err != nil {
+		return nil
+	}
+	list, ok := obj.(client.ObjectList)
+	if !ok || mgr.GetClient().List(ctx, list, client.MatchingFields{indexCredentials: o.GetNamespace() + "/" + o.GetName()}) != nil {
+		return nil
+	}
+	pcs, _ := metaItems(list)
+	return pcs
 }
 
 // metaItems returns the items of a typed list.
@@ -291,17 +298,8 @@ func setupProviderConfigStatus(mgr ctrl.Manager, kind *resource.ProviderConfigKi
 		Named(strings.ToLower(kind.Kind.Kind)+"."+kind.Kind.Group).
 		For(kind.New(), builder.WithPredicates(predicate.GenerationChangedPredicate{})).
 		Watches(&corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(func(ctx context.Context, o client.Object) []reconcile.Request {
-			obj, err := mgr.GetScheme().New(listKind)
-			if err != nil {
-				return nil
-			}
-			list, ok := obj.(client.ObjectList)
-			if !ok || mgr.GetClient().List(ctx, list, client.MatchingFields{indexCredentials: o.GetNamespace() + "/" + o.GetName()}) != nil {
-				return nil
-			}
 			var reqs []reconcile.Request
-			pcs, _ := metaItems(list)
-			for _, pc := range pcs {
+			for _, pc := range configsUsingSecret(ctx, mgr, listKind, o) {
 				reqs = append(reqs, reconcile.Request{NamespacedName: types.NamespacedName{Name: pc.GetName()}})
 			}
 			return reqs
