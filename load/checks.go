@@ -90,13 +90,20 @@ func (e *evaluator) condition(mi *modInst, c *Condition, it *iter, path string, 
 		e.diags = append(e.diags, d)
 		return
 	}
+	// The engines' words: a variable's validation has its own.
+	invalid, nullDetail, typeDetail := "Invalid condition result", "Condition expression must return either true or false, not null.", "Invalid condition result value: %s."
+	badMessage := "This check failed, but has an invalid error message as described in the other accompanying messages."
+	if kind == condValidation {
+		invalid, nullDetail, typeDetail = "Invalid variable validation result", "Validation condition expression must return either true or false, not null.", "Invalid validation condition result value: %s."
+		badMessage = "Failed to evaluate condition error message."
+	}
 	if v.IsNull() {
-		e.errorf(&crng, path, "Invalid condition result", "the "+name+" condition of "+owner+" is null; it must be true or false")
+		e.errorf(&crng, path, invalid, nullDetail)
 		return
 	}
 	bv, err := convert.Convert(v, cty.Bool)
 	if err != nil {
-		e.errorf(&crng, path, "Invalid condition result", "the "+name+" condition of "+owner+" must be a bool, not "+v.Type().FriendlyName())
+		e.errorf(&crng, path, invalid, fmt.Sprintf(typeDetail, err.Error()))
 		return
 	}
 	if bv.True() {
@@ -106,9 +113,19 @@ func (e *evaluator) condition(mi *modInst, c *Condition, it *iter, path string, 
 	if c.ErrorMessage != nil {
 		m, ok := e.evalChecked(mi, c.ErrorMessage, it, path+".error_message")
 		um, _ := m.UnmarkDeep()
-		if sm, err := convert.Convert(um, cty.String); ok && err == nil && sm.IsKnown() && !sm.IsNull() {
-			msg = sm.AsString()
-		} else {
+		sm, err := convert.Convert(um, cty.String)
+		switch {
+		case ok && err == nil && sm.IsKnown() && !sm.IsNull():
+			msg = strings.TrimSpace(sm.AsString())
+		case ok && err != nil:
+			mrng := c.ErrorMessage.Range()
+			e.errorf(&mrng, path+".error_message", "Invalid error message", "Unsuitable value for error message: "+err.Error()+".")
+			msg = badMessage
+		case ok && um.IsKnown() && um.IsNull():
+			mrng := c.ErrorMessage.Range()
+			e.errorf(&mrng, path+".error_message", "Invalid error message", "Unsuitable value for error message: must not be null.")
+			msg = badMessage
+		default:
 			msg += " (its error message could not be evaluated)"
 		}
 	}
@@ -291,10 +308,11 @@ type refScope struct {
 func (e *evaluator) checkRef(m *Module, tr hcl.Traversal, path string, sc refScope) {
 	rng := tr.SourceRange()
 	names, _ := attrNames(tr[1:], 2)
-	undeclared := func(kind, what string, options []string) {
-		e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Reference to undeclared " + kind,
-			Detail:  fmt.Sprintf("%s is not declared in module %s", what, moduleLabel(m)),
-			Subject: &rng, Path: path, Suggestion: suggest(strings.TrimPrefix(strings.TrimPrefix(what, "var."), "local."), options)})
+	undeclared := func(root, name string, options []string) {
+		hint := suggest(name, options)
+		summary, detail := undeclaredWords(m, root, name, hint != "")
+		e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: summary, Detail: detail,
+			Subject: &rng, Path: path, Suggestion: hint})
 	}
 	root := tr.RootName()
 	if root == "tofu" && e.opts.Engine == tffile.OpenTofu {
@@ -303,15 +321,15 @@ func (e *evaluator) checkRef(m *Module, tr hcl.Traversal, path string, sc refSco
 	switch root {
 	case "var":
 		if len(names) > 0 && m.Variables[names[0]] == nil {
-			undeclared("input variable", "var."+names[0], sortedKeys(m.Variables))
+			undeclared("var", names[0], sortedKeys(m.Variables))
 		}
 	case "local":
 		if len(names) > 0 && m.Locals[names[0]] == nil {
-			undeclared("local value", "local."+names[0], sortedKeys(m.Locals))
+			undeclared("local", names[0], sortedKeys(m.Locals))
 		}
 	case "module":
 		if len(names) > 0 && m.Calls[names[0]] == nil {
-			undeclared("module", "module."+names[0], nil)
+			undeclared("module", names[0], nil)
 		}
 	case "path", "terraform":
 	case "ephemeral":
@@ -319,15 +337,11 @@ func (e *evaluator) checkRef(m *Module, tr hcl.Traversal, path string, sc refSco
 		// unknown), nor indexed.
 	case "self":
 		if !sc.self {
-			e.errorf(&rng, path, "Invalid \"self\" reference", "self is only available in provisioner and connection blocks and in postconditions")
+			e.errorf(&rng, path, selfSummary, selfDetail)
 		}
-	case "count":
-		if !sc.count {
-			e.errorf(&rng, path, "Reference to \"count\" in non-counted context", "count.index is only available in resources and modules that set count")
-		}
-	case "each":
-		if !sc.each {
-			e.errorf(&rng, path, "Reference to \"each\" in context without for_each", "each.key and each.value are only available in blocks that set for_each")
+	case "count", "each":
+		if summary, detail := iterRefWords(tr, root == "count" && sc.count || root == "each" && sc.each); summary != "" {
+			e.errorf(&rng, path, summary, detail)
 		}
 	default:
 		key, _ := splitResourceRef(tr)
@@ -335,13 +349,76 @@ func (e *evaluator) checkRef(m *Module, tr hcl.Traversal, path string, sc refSco
 		case key == "":
 			e.errorf(&rng, path, "Invalid reference", "a reference to a resource type must be followed by at least one attribute access, naming the resource")
 		case m.Resources[key] == nil:
-			kind := "resource"
-			if root == "data" {
-				kind = "data source"
-			}
-			undeclared(kind, key, nil)
+			undeclared(root, key, nil)
 		}
 	}
+}
+
+// The engines' words for self outside provisioners, connection blocks and
+// postconditions.
+const (
+	selfSummary = "Invalid \"self\" reference"
+	selfDetail  = "The \"self\" object is not available in this context. This object can be used only in resource provisioner, connection, and postcondition blocks."
+)
+
+// undeclaredWords are the engines' summary and detail for a reference in
+// module m to something it does not declare: root is var, local, module,
+// data or a resource type, name the variable, local value or call, or the
+// resource's key (TYPE.NAME, data.TYPE.NAME). suggested is set when a
+// did-you-mean hint goes with it.
+func undeclaredWords(m *Module, root, name string, suggested bool) (summary, detail string) {
+	where := "the root module"
+	if len(m.Path) > 0 {
+		where = moduleLabel(m)
+	}
+	switch root {
+	case "var":
+		detail = fmt.Sprintf("An input variable with the name %q has not been declared.", name)
+		if !suggested {
+			detail += fmt.Sprintf(" This variable can be declared with a variable %q {} block.", name)
+		}
+		return "Reference to undeclared input variable", detail
+	case "local":
+		return "Reference to undeclared local value", fmt.Sprintf("A local value with the name %q has not been declared.", name)
+	case "module":
+		return "Reference to undeclared module", fmt.Sprintf("No module call named %q is declared in %s.", name, where)
+	}
+	mode := "managed"
+	if root == "data" {
+		mode, name = "data", strings.TrimPrefix(name, "data.")
+	}
+	typ, rname, _ := strings.Cut(name, ".")
+	return "Reference to undeclared resource", fmt.Sprintf("A %s resource %q %q has not been declared in %s.", mode, typ, rname, where)
+}
+
+// iterRefWords are the engines' summary and detail for a reference tr to
+// count or each that is refused ("" when it is not): an attribute they do
+// not have, or one in a block without count or for_each (set is false).
+func iterRefWords(tr hcl.Traversal, set bool) (summary, detail string) {
+	attr := ""
+	if len(tr) > 1 {
+		if a, ok := tr[1].(hcl.TraverseAttr); ok {
+			attr = a.Name
+		}
+	}
+	if tr.RootName() == "count" {
+		switch {
+		case attr != "" && attr != "index":
+			return "Invalid \"count\" attribute", fmt.Sprintf("The \"count\" object does not have an attribute named %q. The only supported attribute is count.index, which is the index of each instance of a resource block that has the \"count\" argument set.", attr)
+		case !set:
+			return "Reference to \"count\" in non-counted context", "The \"count\" object can only be used in \"module\", \"resource\", and \"data\" blocks, and only when the \"count\" argument is set."
+		}
+		return "", ""
+	}
+	switch {
+	case attr != "" && attr != "key" && attr != "value":
+		return "Invalid \"each\" attribute", fmt.Sprintf("The \"each\" object does not have an attribute named %q. The supported attributes are each.key and each.value, the current key and value pair of the \"for_each\" attribute set.", attr)
+	case set:
+		return "", ""
+	case attr == "value":
+		return "each.value cannot be used in this context", "A reference to \"each.value\" has been used in a context in which it is unavailable, such as when the configuration no longer contains the value in its \"for_each\" expression. Remove this reference to each.value in your configuration to work around this error."
+	}
+	return "Reference to \"each\" in context without for_each", "The \"each\" object can be used only in \"module\" or \"resource\" blocks, and only when the \"for_each\" argument is set."
 }
 
 // checkProviderRef reports a reference to a provider configuration (aws

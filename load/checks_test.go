@@ -89,9 +89,9 @@ check "c" {
 	all := strings.Join(got, "\n")
 	for _, want := range []string{
 		"main.tf:4:21: Warning: Condition not evaluated (at var.v.validation[0]); the validation condition of var.v was not checked: it depends on values that are not known until apply: timestamp() changes on every run",
-		"main.tf:11:23: Error: Invalid condition result (at null_resource.r.lifecycle.precondition[0]); the precondition condition of null_resource.r is null; it must be true or false",
+		"main.tf:11:23: Error: Invalid condition result (at null_resource.r.lifecycle.precondition[0]); Condition expression must return either true or false, not null.",
 		"main.tf:15:23: Warning: Condition not evaluated (at null_resource.r.lifecycle.postcondition[0]); the postcondition condition of null_resource.r was not checked: it depends on values that are not known until apply: null_resource.r.id is computed by the provider",
-		"main.tf:22:21: Error: Invalid condition result (at check.c.assert[0]); the check assertion condition of check.c must be a bool, not string",
+		"main.tf:22:21: Error: Invalid condition result (at check.c.assert[0]); Invalid condition result value: a bool is required.",
 	} {
 		if !strings.Contains(all, want) {
 			t.Errorf("missing diagnostic\n%s\ngot:\n%s", want, all)

@@ -200,7 +200,7 @@ output "w" {
 		view.Outputs["w"].Value.AsString() != "default" {
 		t.Fatalf("tofu.workspace: %v\n%v", ds, view.Outputs)
 	}
-	if _, ds := Dir(writeFiles(t, files), Options{}); !strings.Contains(ds.Error(), "tofu.workspace is not declared in module root") {
+	if _, ds := Dir(writeFiles(t, files), Options{}); !strings.Contains(ds.Error(), `A managed resource "tofu" "workspace" has not been declared in the root module.`) {
 		t.Errorf("for Terraform: %v", ds)
 	}
 	tofu := enginetest.OpenTofu(t)

@@ -190,6 +190,7 @@ func (e *evaluator) run() {
 			Detail: strings.Join(names, " -> "), Subject: &r, Related: related, Path: cyc[0].key,
 			Suggestion: "break the cycle: none of these values can be evaluated"})
 	}
+	e.diags = append(e.diags, e.g.selfRefs...)
 	e.checkStatic(e.root)
 	e.vars = e.g.vars
 	e.startAsync()
@@ -203,8 +204,12 @@ func (e *evaluator) run() {
 }
 
 func (e *evaluator) evalNode(n *node, mi *modInst) {
-	if n.cycle != "" {
-		v := unknown("dependency cycle: " + n.cycle)
+	if n.cycle != "" || n.selfRef != "" {
+		why := n.selfRef
+		if n.cycle != "" {
+			why = "dependency cycle: " + n.cycle
+		}
+		v := unknown(why)
 		switch n.kind {
 		case kindVar:
 			mi.vars[n.name] = v
@@ -214,10 +219,10 @@ func (e *evaluator) evalNode(n *node, mi *modInst) {
 			mi.outputs[n.name] = v
 		case kindResource:
 			mi.resources[n.name] = v
-			e.unexpanded(mi.addrPrefix()+n.name, "dependency cycle: "+n.cycle, n.rng)
+			e.unexpanded(mi.addrPrefix()+n.name, why, n.rng)
 		case kindCall:
-			mi.callUnknown[n.name] = "dependency cycle: " + n.cycle
-			e.unexpanded(mi.addrPrefix()+"module."+n.name, "dependency cycle: "+n.cycle, n.rng)
+			mi.callUnknown[n.name] = why
+			e.unexpanded(mi.addrPrefix()+"module."+n.name, why, n.rng)
 		}
 		return
 	}
@@ -345,10 +350,10 @@ func (e *evaluator) scope(mi *modInst, expr hcl.Expression, it *iter, path strin
 					continue
 				}
 			}
-			if it == nil || it.count == cty.NilVal {
+			if summary, detail := iterRefWords(tr, it != nil && it.count != cty.NilVal); summary != "" {
 				rng := tr.SourceRange() // only here: it walks the traversal
-				e.errorf(&rng, path, "Reference to \"count\" in non-counted context", "count.index is only available in resources and modules that set count")
-				vars["count"] = cty.ObjectVal(map[string]cty.Value{"index": unknown("count.index outside a counted block")})
+				e.errorf(&rng, path, summary, detail)
+				vars["count"] = unknown("count.index outside a counted block")
 				continue
 			}
 			vars["count"] = e.countObject(it.count)
@@ -358,11 +363,10 @@ func (e *evaluator) scope(mi *modInst, expr hcl.Expression, it *iter, path strin
 					continue
 				}
 			}
-			if it == nil || it.each == nil {
+			if summary, detail := iterRefWords(tr, it != nil && it.each != nil); summary != "" {
 				rng := tr.SourceRange()
-				e.errorf(&rng, path, "Reference to \"each\" in context without for_each", "each.key and each.value are only available in resources and modules that set for_each")
-				u := unknown("each outside a for_each block")
-				vars["each"] = cty.ObjectVal(map[string]cty.Value{"key": u, "value": u})
+				e.errorf(&rng, path, summary, detail)
+				vars["each"] = unknown("each outside a for_each block")
 				continue
 			}
 			if it.eachObj == cty.NilVal {
@@ -458,14 +462,10 @@ func (e *evaluator) baseScope(mi *modInst, expr hcl.Expression, it *iter, path s
 				declared = mi.mod.Locals[names[0]] != nil
 			}
 			if !declared {
-				kind := "input variable"
-				if root == "local" {
-					kind = "local value"
-				}
-				e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error,
-					Summary: "Reference to undeclared " + kind,
-					Detail:  fmt.Sprintf("%s.%s is not declared in module %s", root, names[0], moduleLabel(mi.mod)),
-					Subject: &rng, Path: path, Suggestion: suggest(names[0], keysOf(mi.mod, root))})
+				hint := suggest(names[0], keysOf(mi.mod, root))
+				summary, detail := undeclaredWords(mi.mod, root, names[0], hint != "")
+				e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: summary, Detail: detail,
+					Subject: &rng, Path: path, Suggestion: hint})
 				v = unknown("undeclared " + root + "." + names[0])
 			} else if !ok {
 				v = unknown("not evaluated: " + root + "." + names[0])
@@ -486,7 +486,7 @@ func (e *evaluator) baseScope(mi *modInst, expr hcl.Expression, it *iter, path s
 		case "ephemeral":
 			vars["ephemeral"] = unknown("ephemeral resources are not evaluated")
 		case "self":
-			e.errorf(&rng, path, "Invalid \"self\" reference", "self is only available in provisioner and connection blocks and in postconditions")
+			e.errorf(&rng, path, selfSummary, selfDetail)
 			vars["self"] = unknown("self")
 		default:
 			key, _ := splitResourceRef(tr)
@@ -496,13 +496,8 @@ func (e *evaluator) baseScope(mi *modInst, expr hcl.Expression, it *iter, path s
 			}
 			v, ok := mi.resources[key]
 			if mi.mod.Resources[key] == nil {
-				kind := "resource"
-				if root == "data" {
-					kind = "data source"
-				}
-				e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error,
-					Summary: "Reference to undeclared " + kind,
-					Detail:  fmt.Sprintf("%s is not declared in module %s", key, moduleLabel(mi.mod)),
+				summary, detail := undeclaredWords(mi.mod, root, key, false)
+				e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: summary, Detail: detail,
 					Subject: &rng, Path: path})
 				v = unknown("undeclared " + key)
 			} else if !ok {
@@ -562,8 +557,8 @@ func suggest(name string, options []string) string {
 // evaluated so far, per instance.
 func (e *evaluator) callValue(mi *modInst, name string, rng *hcl.Range, path string) cty.Value {
 	if mi.mod.Calls[name] == nil {
-		e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Reference to undeclared module",
-			Detail: fmt.Sprintf("module.%s is not declared in module %s", name, moduleLabel(mi.mod)), Subject: rng, Path: path})
+		summary, detail := undeclaredWords(mi.mod, "module", name, false)
+		e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: summary, Detail: detail, Subject: rng, Path: path})
 		return unknown("undeclared module." + name)
 	}
 	if why, ok := mi.callUnknown[name]; ok {
@@ -871,19 +866,25 @@ func (e *evaluator) evalVar(mi *modInst, name string) cty.Value {
 		}
 	}
 	var v cty.Value
+	// src is where the value was written: a variables file's value, the
+	// expression of a module call's argument, the default; the engines
+	// report a value given by -var or TF_VAR_, which is written nowhere,
+	// at the declaration, and name where it came from (using).
 	var src hcl.Range
+	using := ""
 	given := false
 	if mi.parent == nil {
 		if in, ok := e.inputs[name]; ok {
 			v, src, given = in.value, in.rng, true
 			if in.raw {
-				// -var and TF_VAR_ values are text; non-string types parse as HCL.
+				// -var and TF_VAR_ values are text; complex types parse as HCL.
 				v = e.parseRawInput(in, ty)
+				src, using = decl.DeclRange, in.using
 			}
 		}
 	} else if in := mi.parent.mod.Calls[mi.mod.Path[len(mi.mod.Path)-1]].Inputs[name]; in != nil {
 		v = e.eval(mi.parent, in.Expr, mi.iter(), path)
-		src, given = in.Range, true
+		src, given = in.Expr.Range(), true
 	}
 	if !given || (v.IsKnown() && v.IsNull() && nonNullable(decl)) {
 		if decl.Default == nil {
@@ -911,6 +912,7 @@ func (e *evaluator) evalVar(mi *modInst, name string) cty.Value {
 				return unknown("invalid default of " + path)
 			}
 			v, src = dv, decl.Default.Range()
+			given = false
 		}
 	}
 	if defaults != nil {
@@ -927,15 +929,21 @@ func (e *evaluator) evalVar(mi *modInst, name string) cty.Value {
 	cv, err := convert.Convert(uv, ty)
 	if err != nil {
 		e.noteMissingConversion(marks, err)
-		summary, detail := "Invalid value for input variable", fmt.Sprintf("the value given for %s is not %s: %s", path, typeexpr.TypeString(ty), err.Error())
-		if !given || decl.Default != nil && src == decl.Default.Range() {
+		// The engines' words, by where the value came from.
+		summary, detail := "Invalid value for input variable", fmt.Sprintf("The given value is not suitable for %s declared at %s: %s.", path, decl.DeclRange.String(), err.Error())
+		if using != "" {
+			detail = fmt.Sprintf("Unsuitable value for %s set using %s: %s.", path, using, err.Error())
+		}
+		if !given {
 			// The engines' words, for a default that does not fit.
 			summary, detail = "Invalid default value for variable", fmt.Sprintf("This default value is not compatible with the variable's type constraint (%s): %s.", typeexpr.TypeString(ty), err.Error())
 		}
 		e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: summary, Detail: detail, Subject: &src, Path: path})
 		return unknown("invalid value for " + path)
 	}
-	mi.varSrc[name] = src
+	if given {
+		mi.varSrc[name] = src
+	}
 	out := remark(cv, pvms)
 	if decl.Sensitive {
 		out = out.Mark(sensitiveMark)

@@ -5,6 +5,10 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/tffile"
 )
 
 type nodeKind int
@@ -36,6 +40,11 @@ type node struct {
 	// expression reads needs no value for other scopes.
 	used  bool
 	cycle string
+	// selfRef is set on a local value or resource whose own expressions
+	// read it: the engines drop that edge from their graph and refuse the
+	// reference where it is written (graph.selfRefs), so it is no cycle,
+	// and the value is unknown with this reason.
+	selfRef string
 }
 
 type graph struct {
@@ -46,10 +55,15 @@ type graph struct {
 	// scoped lists references to a check block's scoped data source from
 	// outside that check block.
 	scoped []scopedRef
+	// selfRefs are the errors of expressions that read the local value
+	// or resource they belong to, in the engines' words, at the reference.
+	selfRefs []*diag.Diagnostic
 	// dataAfterProvider makes each data source depend on its module's
 	// provider block, which configures the provider that reads it
 	// (Options.ReadData).
 	dataAfterProvider bool
+	// engine words some errors (selfRef).
+	engine tffile.Engine
 	// vars holds the traversals of the module tree's expressions, found
 	// on all processors (variablesOf); the evaluator starts from them.
 	vars map[hcl.Expression][]hcl.Traversal
@@ -66,8 +80,8 @@ type scopedRef struct {
 	rng   hcl.Range
 }
 
-func buildGraph(root *Module, dataAfterProvider bool, lossy map[string]bool) *graph {
-	g := &graph{nodes: map[string]*node{}, dataAfterProvider: dataAfterProvider}
+func buildGraph(root *Module, engine tffile.Engine, dataAfterProvider bool, lossy map[string]bool) *graph {
+	g := &graph{nodes: map[string]*node{}, engine: engine, dataAfterProvider: dataAfterProvider}
 	g.vars, g.providerCalls, g.reshaping = variablesOf(root, lossy)
 	var add func(m *Module)
 	add = func(m *Module) {
@@ -170,6 +184,8 @@ func (g *graph) linkNode(n *node) {
 	// engines drop a reference to the resource itself from the graph,
 	// and the resource is planned.
 	inDependsOn := false
+	// inReplace is set while a resource's replace_triggered_by is linked.
+	inReplace := false
 	dep := func(d *node) {
 		if d == n && (inCondition || inDependsOn) {
 			return
@@ -203,6 +219,10 @@ func (g *graph) linkNode(n *node) {
 					if c := d.mod.Resources[d.name].Check; c != "" && (c != inCheck || mod != m) {
 						g.scoped = append(g.scoped, scopedRef{mod: mod, key: d.name, check: c, rng: tr.SourceRange()})
 					}
+				}
+				if d == n && mod == m && !inCondition && !inDependsOn && (n.kind == kindLocal || n.kind == kindResource) {
+					g.selfRef(n, tr, inReplace)
+					continue
 				}
 				dep(d)
 			}
@@ -303,7 +323,9 @@ func (g *graph) linkNode(n *node) {
 		if r.Lifecycle != nil {
 			for _, a := range r.Lifecycle.Attrs {
 				if a.Name == "replace_triggered_by" {
+					inReplace = true
 					refs(m, a.Expr)
+					inReplace = false
 				}
 			}
 		}
@@ -314,6 +336,48 @@ func (g *graph) linkNode(n *node) {
 		conds(m.Checks[n.name].Asserts)
 	}
 	sort.Slice(n.deps, func(i, j int) bool { return n.deps[i].key < n.deps[j].key })
+}
+
+// selfRef records the error of tr, an expression of local value or
+// resource n that reads n itself, as the engines word it: "Self-referencing
+// local value", "Self-referential block" (naming the instance when the
+// reference has a literal key), and, in replace_triggered_by, the plan
+// failure of both engines, which finds no change of the resource to
+// compare with while planning it.
+func (g *graph) selfRef(n *node, tr hcl.Traversal, replace bool) {
+	rng := tr.SourceRange()
+	d := &diag.Diagnostic{Severity: diag.Error, Subject: &rng, Path: n.key}
+	if n.kind == kindLocal {
+		// Terraform names the local value with its module, OpenTofu
+		// without.
+		addr := n.key
+		if g.engine == tffile.OpenTofu {
+			addr = "local." + n.name
+		}
+		d.Summary = "Self-referencing local value"
+		d.Detail = "Local value " + addr + " cannot use its own result as part of its expression."
+		n.selfRef = "local." + n.name + " refers to itself"
+		g.selfRefs = append(g.selfRefs, d)
+		return
+	}
+	addr, rest := splitResourceRef(tr)
+	if len(rest) > 0 {
+		if ix, ok := rest[0].(hcl.TraverseIndex); ok && (ix.Key.Type() == cty.Number || ix.Key.Type() == cty.String) {
+			addr += keyString(ix.Key)
+		}
+	}
+	if replace {
+		where := "the root module"
+		if len(n.mod.Path) > 0 {
+			where = strings.TrimSuffix(n.mod.Name(), ".")
+		}
+		d.Summary = "no change found for " + addr + " in " + where
+	} else {
+		d.Summary = "Self-referential block"
+		d.Detail = "Configuration for " + addr + " may not refer to itself."
+		n.selfRef = n.key + " refers to itself"
+	}
+	g.selfRefs = append(g.selfRefs, d)
 }
 
 func parentName(m *Module) string {

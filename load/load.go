@@ -117,7 +117,7 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 		return view, ds
 	}
 	lossy := lossyFuncs(funcs)
-	g := buildGraph(root, opts.ReadData, lossy)
+	g := buildGraph(root, opts.Engine, opts.ReadData, lossy)
 	var reader *dataReader
 	if opts.ReadData {
 		reader = startProviders(abs, root, opts.Env)
@@ -182,6 +182,9 @@ type rootInput struct {
 	text  string // raw text of -var or TF_VAR_
 	raw   bool
 	rng   hcl.Range
+	// using names a raw value's source as the engines do in their
+	// errors: -var="NAME=..." or the TF_VAR_NAME environment variable.
+	using string
 }
 
 // rootInputs gathers root variable values by Terraform's precedence,
@@ -200,7 +203,7 @@ func (e *evaluator) rootInputs() map[string]rootInput {
 		if e.root.Variables[name] == nil {
 			continue // Terraform ignores environment values of undeclared variables
 		}
-		in[name] = rootInput{text: v, raw: true, rng: hcl.Range{Filename: "TF_VAR_" + name}}
+		in[name] = rootInput{text: v, raw: true, rng: hcl.Range{Filename: "TF_VAR_" + name}, using: "the TF_VAR_" + name + " environment variable"}
 	}
 	var files []string
 	for _, n := range []string{"terraform.tfvars", "terraform.tfvars.json"} {
@@ -295,13 +298,14 @@ func (e *evaluator) readVar(i int, kv string, in map[string]rootInput) {
 			Suggestion: diag.DidYouMean(name, sortedKeys(e.root.Variables))})
 		return
 	}
-	in[name] = rootInput{text: text, raw: true, rng: rng}
+	in[name] = rootInput{text: text, raw: true, rng: rng, using: "-var=\"" + name + "=...\""}
 }
 
-// parseRawInput reads -var and TF_VAR_ text: as a string for string (or
-// undeclared) types, else as an HCL expression.
+// parseRawInput reads -var and TF_VAR_ text as the engines do: as a string
+// for primitive (string, number, bool) or undeclared types, converted
+// later, else as an HCL expression.
 func (e *evaluator) parseRawInput(in rootInput, ty cty.Type) cty.Value {
-	if ty == cty.String || ty == cty.DynamicPseudoType {
+	if ty.IsPrimitiveType() || ty == cty.DynamicPseudoType {
 		return cty.StringVal(in.text)
 	}
 	hd := hclguard.Expression([]byte(in.text), in.rng.Filename, hcl.InitialPos)

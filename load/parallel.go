@@ -137,7 +137,7 @@ func (e *evaluator) evalNodeAll(n *node) {
 	insts := e.instances[n.mod]
 	var expr *Expr
 	switch {
-	case n.cycle != "":
+	case n.cycle != "" || n.selfRef != "":
 	case n.kind == kindLocal:
 		expr = n.mod.Locals[n.name]
 	case n.kind == kindOutput && len(n.mod.Outputs[n.name].Preconditions) == 0:

@@ -1231,11 +1231,8 @@ func (l *loader) decodeCheck(m *Module, b *config.Block) {
 			}
 		}
 	}
-	if len(c.Asserts) == 0 {
-		r := b.DeclRange
-		l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Missing assert block",
-			Detail: "check " + QuoteOrEmpty(name) + " needs at least one assert block", Subject: &r})
-	}
+	// A check without an assert is "Zero assert blocks" where the module
+	// is read (rules.go).
 	m.Checks[name] = c
 }
 

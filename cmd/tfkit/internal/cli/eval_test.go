@@ -153,7 +153,8 @@ output "next" { value = var.count_n + 1 }
 	}
 	t.Setenv("TF_VAR_count_n", "many")
 	res = runCLI(t, dir, nil, "eval")
-	if res.code != ExitFailure || !strings.Contains(res.stderr, `TF_VAR_count_n: Error: Invalid value for input variable; cannot parse "many" as an HCL value`) {
+	// As the engines say it, at the variable's declaration.
+	if res.code != ExitFailure || !strings.Contains(res.stderr, `main.tf:2:1: Error: Invalid value for input variable (at var.count_n); Unsuitable value for var.count_n set using the TF_VAR_count_n environment variable: a number is required.`) {
 		t.Fatalf("eval with an invalid TF_VAR_:\n%s", res)
 	}
 }
