@@ -166,6 +166,11 @@ func runNewProject(ctx context.Context, r *run, o *initOptions) int {
 	if o.lang == "go" && tidy == nil {
 		r.printf("Before that, run go mod tidy in %s to fetch the modules tfkit needs.\n", shown)
 	}
+	if o.lang == "go" {
+		if work := goWorkOf(ctx, r, dir); work != "" {
+			r.printf("%s is inside the Go workspace of %s, which does not list it: add it with go work use %s, or run with GOWORK=off.\n", shown, relTo(r.dir, work), shown)
+		}
+	}
 	if o.lang == "tsx" {
 		r.printf("For types in editors and tsc, install the npm package (see the README's Install section).\n")
 	}
@@ -245,7 +250,8 @@ func (r *run) goModTidy(ctx context.Context, dir string, mod goModule) int {
 	}
 	cmd := exec.CommandContext(ctx, gobin, "mod", "tidy")
 	cmd.Dir = dir
-	cmd.Env = r.env.Environ
+	// The new module alone, even inside a go.work's tree.
+	cmd.Env = append(append([]string(nil), r.env.Environ...), "GOWORK=off")
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
@@ -262,6 +268,23 @@ func (r *run) goModTidy(ctx context.Context, dir string, mod goModule) int {
 		return ExitFailure
 	}
 	return ExitOK
+}
+
+// goWorkOf is the go.work file that governs dir, "" when none does (or
+// Go cannot say).
+func goWorkOf(ctx context.Context, r *run, dir string) string {
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		return ""
+	}
+	cmd := exec.CommandContext(ctx, gobin, "env", "GOWORK")
+	cmd.Dir = dir
+	cmd.Env = r.env.Environ
+	out, err := cmd.Output()
+	if work := strings.TrimSpace(string(out)); err == nil && work != "off" && work != "" {
+		return work
+	}
+	return ""
 }
 
 func indent(s, prefix string) string {

@@ -139,3 +139,19 @@ func names(t *testing.T, dir string) []string {
 	}
 	return out
 }
+
+// TestInitInsideGoWorkspace: a Go project made inside the tree of a
+// go.work that does not list it cannot build there; init says so.
+func TestInitInsideGoWorkspace(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "go.work"), []byte("go 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := runCLI(t, dir, []string{"GOWORK="}, "init", "--no-tidy", "infra")
+	if res.code != ExitOK || !strings.Contains(res.stdout, "infra is inside the Go workspace of go.work, which does not list it: add it with go work use infra, or run with GOWORK=off.\n") {
+		t.Errorf("%s", res)
+	}
+}
