@@ -129,7 +129,7 @@ func (e *evaluator) checkDataValues() {
 		r := hcl.Range{Filename: "--data-values"}
 		e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Value for an undeclared data source",
 			Detail:  "no data source instance of the configuration is " + addr + " (an address such as data.TYPE.NAME, or module.NAME.data.TYPE.NAME[KEY] for one instance)",
-			Subject: &r, Suggestion: diag.DidYouMean(addr, known)})
+			Subject: &r, Path: addr, Suggestion: diag.DidYouMean(addr, known)})
 	}
 }
 

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/hashicorp/hcl/v2"
+
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/load"
 	"github.com/tfkit/tfkit/schema"
@@ -159,6 +161,7 @@ func setupEval(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 		if code != ExitOK {
 			return code
 		}
+		var dataKeys map[string]hcl.Range
 		var providers []*schema.Provider
 		for _, f := range schemas {
 			ps, err := r.readSchemaFile(f)
@@ -176,10 +179,12 @@ func setupEval(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 				f = filepath.Join(r.dir, f)
 			}
 			hint := `give a JSON object from data source addresses to objects of attribute values, such as {"data.aws_ami.ubuntu": {"id": "ami-123"}}`
-			if err := checkDataValues(f, filepath.ToSlash(r.shown(f))); err != nil {
+			keys, err := checkDataValues(f, filepath.ToSlash(r.shown(f)))
+			if err != nil {
 				r.errorf(hint, "--data-values %v", err)
 				return ExitFailure
 			}
+			dataKeys = keys
 			dv, err := load.ReadDataValues(f)
 			if err != nil {
 				r.errorf(hint, "--data-values %s", strings.ReplaceAll(err.Error(), f, filepath.ToSlash(r.shown(f))))
@@ -193,7 +198,9 @@ func setupEval(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 				return ExitFailure
 			}
 		}
-		if r.report(r.shownDiags(diags, dir)) {
+		diags = r.shownDiags(diags, dir)
+		placeDataValues(diags, dataKeys)
+		if r.report(diags) {
 			return ExitFailure
 		}
 		return ExitOK
@@ -235,14 +242,21 @@ func (r *run) shownDiags(diags diag.Diagnostics, dir string) diag.Diagnostics {
 // whose values are objects, each key once, and reports what is not at its
 // line and column in the file (named name): the text is read by
 // load.ReadDataValues, whose errors have no position.
-func checkDataValues(path, name string) error {
+func checkDataValues(path, name string) (map[string]hcl.Range, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
-			return fmt.Errorf("%s: no such file", name)
+			return nil, fmt.Errorf("%s: no such file", name)
 		}
-		return fmt.Errorf("%s: %v", name, err)
+		return nil, fmt.Errorf("%s: %v", name, err)
 	}
+	keys, err := dataValueKeys(data, name)
+	return keys, err
+}
+
+// dataValueKeys checks the text of a --data-values file (see
+// checkDataValues) and returns where each key is.
+func dataValueKeys(data []byte, name string) (map[string]hcl.Range, error) {
 	at := func(offset int64, format string, args ...any) error {
 		line, col := jsonPosition(data, offset)
 		return fmt.Errorf("%s:%d:%d: %s", name, line, col, fmt.Sprintf(format, args...))
@@ -269,43 +283,59 @@ func checkDataValues(path, name string) error {
 			}
 			i += n
 		}
-		return at(bad, "the file is not UTF-8 text (JSON is); save it as UTF-8")
+		return nil, at(bad, "the file is not UTF-8 text (JSON is); save it as UTF-8")
 	}
 	// Syntax first, for the positions of json.Unmarshal (a Decoder's
 	// are not offsets in the file); then the structure.
 	if err := json.Unmarshal(data, new(any)); err != nil {
-		return syntax(err)
+		return nil, syntax(err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	tok, err := dec.Token()
 	if err != nil {
-		return syntax(err)
+		return nil, syntax(err)
 	}
 	if d, ok := tok.(json.Delim); !ok || d != '{' {
-		return at(valueStart(data, 0), "the file holds %s, not a JSON object of data source addresses", jsonKind(data[valueStart(data, 0):]))
+		return nil, at(valueStart(data, 0), "the file holds %s, not a JSON object of data source addresses", jsonKind(data[valueStart(data, 0):]))
 	}
-	seen := map[string]bool{}
+	seen := map[string]hcl.Range{}
 	for dec.More() {
 		keyAt := valueStart(data, dec.InputOffset())
 		tok, err := dec.Token()
 		if err != nil {
-			return syntax(err)
+			return nil, syntax(err)
 		}
 		key, _ := tok.(string)
-		if seen[key] {
-			return at(keyAt, "%q is given twice", key)
+		if _, twice := seen[key]; twice {
+			return nil, at(keyAt, "%q is given twice", key)
 		}
-		seen[key] = true
+		line, col := jsonPosition(data, keyAt)
+		end := dec.InputOffset()
+		_, endCol := jsonPosition(data, end)
+		seen[key] = hcl.Range{Filename: name, Start: hcl.Pos{Line: line, Column: col, Byte: int(keyAt)}, End: hcl.Pos{Line: line, Column: endCol, Byte: int(end)}}
 		valAt := valueStart(data, dec.InputOffset())
 		var raw json.RawMessage
 		if err := dec.Decode(&raw); err != nil {
-			return syntax(err)
+			return nil, syntax(err)
 		}
 		if raw[0] != '{' {
-			return at(valAt, "the value of %q is %s, not an object of attributes", key, jsonKind(raw))
+			return nil, at(valAt, "the value of %q is %s, not an object of attributes", key, jsonKind(raw))
 		}
 	}
-	return nil
+	return seen, nil
+}
+
+// placeDataValues puts the diagnostics load gives about --data-values
+// entries (Path: the entry's address) at the entry's key in the file.
+func placeDataValues(diags diag.Diagnostics, keys map[string]hcl.Range) {
+	for _, d := range diags {
+		if d.Subject == nil || d.Subject.Filename != "--data-values" {
+			continue
+		}
+		if rng, ok := keys[d.Path]; ok {
+			d.Subject = &rng
+		}
+	}
 }
 
 // valueStart is the offset of the first byte from offset on that is not

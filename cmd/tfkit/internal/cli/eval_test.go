@@ -207,6 +207,7 @@ resource "aws_subnet" "private" {
 		"main.tf":     main,
 		"values.json": `{"data.aws_availability_zones.available": {"names": ["eu-west-1a", "eu-west-1b"]}}`,
 		"bad.json":    `{"data.aws_availability_zones.available": ["a"]}`,
+		"extra.json":  "{\n  \"data.aws_availability_zones.available\": {\"names\": []},\n  \"data.aws_availability_zone.available\": {\"names\": []}\n}\n",
 	}
 	for n, s := range files {
 		if err := os.WriteFile(filepath.Join(dir, n), []byte(s), 0o644); err != nil {
@@ -220,6 +221,12 @@ resource "aws_subnet" "private" {
 	res = runCLI(t, dir, nil, "eval", "--data-values", "bad.json")
 	if res.code != ExitFailure || res.stdout != "" || !strings.Contains(res.stderr, `bad.json:1:43: the value of "data.aws_availability_zones.available" is an array, not an object of attributes`) {
 		t.Fatalf("eval --data-values with a list:\n%s", res)
+	}
+	// An entry for no data source of the configuration is an error at its
+	// key in the file.
+	res = runCLI(t, dir, nil, "eval", "--data-values", "extra.json")
+	if res.code != ExitFailure || !strings.Contains(res.stderr, `extra.json:3:3: Error: Value for an undeclared data source (at data.aws_availability_zone.available)`) {
+		t.Fatalf("eval --data-values with an undeclared data source:\n%s", res)
 	}
 }
 
