@@ -224,21 +224,31 @@ func (g *goEmitter) typedModule(source, version, name string, rest *config.Body)
 	if bd == nil || bd.version != version {
 		return "", false
 	}
+	for _, it := range rest.Items {
+		if _, ok := it.(*config.Attribute); !ok {
+			return "", false
+		}
+	}
 	typed := map[*config.Attribute]string{}
 	var untyped []*config.Attribute
 	last := -1
 	for _, it := range rest.Items {
-		a, ok := it.(*config.Attribute)
-		if !ok {
-			return "", false
-		}
+		a := it.(*config.Attribute)
 		if len(untyped) == 0 {
 			if f, ok := bd.fields[a.Name]; ok && !f.block && f.index > last {
+				// The comments before and inside it are taken with it.
+				at := g.src.notes.mark()
+				pre := lineComments(g.src.notes.before(a.Range.Start.Byte), "")
 				if code, ok := g.typedValue(f.goType, a.Expr); ok {
-					typed[a] = f.name + ": " + code
+					code = pre + f.name + ": " + code + ","
+					if c := g.src.notes.trailing(a.Range.End); c != "" {
+						code += " // " + c
+					}
+					typed[a] = code
 					last = f.index
 					continue
 				}
+				g.src.notes.reset(at)
 			}
 		}
 		untyped = append(untyped, a)
@@ -252,12 +262,7 @@ func (g *goEmitter) typedModule(source, version, name string, rest *config.Body)
 	for _, it := range rest.Items {
 		a := it.(*config.Attribute)
 		if code, ok := typed[a]; ok {
-			s.WriteString(lineComments(g.src.notes.before(a.Range.Start.Byte), ""))
-			s.WriteString(code + ",")
-			if c := g.src.notes.trailing(a.Range.End); c != "" {
-				s.WriteString(" // " + c)
-			}
-			s.WriteString("\n")
+			s.WriteString(code + "\n")
 		}
 	}
 	s.WriteString("})")
@@ -358,19 +363,30 @@ func (g *goEmitter) typedElement(b *config.Block, sb *hclsyntax.Block, kind stri
 	typed := map[*config.Attribute]string{}
 	rest := &config.Body{}
 	last := -1
+	// The comments before and inside a typed attribute are taken with it,
+	// in order; given back when the element is not typed after all.
+	mark := g.src.notes.mark()
 	for _, it := range b.Body.Items {
 		if a, ok := it.(*config.Attribute); ok && len(rest.Items) == 0 {
 			if f, ok := bd.fields[a.Name]; ok && !f.block && f.index > last {
+				at := g.src.notes.mark()
+				pre := lineComments(g.src.notes.before(a.Range.Start.Byte), "")
 				if code, ok := g.typedValue(f.goType, a.Expr); ok {
-					typed[a] = f.name + ": " + code
+					code = pre + f.name + ": " + code + ","
+					if c := g.src.notes.trailing(a.Range.End); c != "" {
+						code += " // " + c
+					}
+					typed[a] = code
 					last = f.index
 					continue
 				}
+				g.src.notes.reset(at)
 			}
 		}
 		rest.Items = append(rest.Items, it)
 	}
 	if !orderedFits(rest) {
+		g.src.notes.reset(mark)
 		return "", false
 	}
 	g.imports[bd.importPath] = bd.pkg
@@ -382,12 +398,7 @@ func (g *goEmitter) typedElement(b *config.Block, sb *hclsyntax.Block, kind stri
 	for _, it := range b.Body.Items {
 		if a, ok := it.(*config.Attribute); ok {
 			if code, ok := typed[a]; ok {
-				s.WriteString(lineComments(g.src.notes.before(a.Range.Start.Byte), ""))
-				s.WriteString(code + ",")
-				if c := g.src.notes.trailing(a.Range.End); c != "" {
-					s.WriteString(" // " + c)
-				}
-				s.WriteString("\n")
+				s.WriteString(code + "\n")
 			}
 		}
 	}

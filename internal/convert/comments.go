@@ -5,6 +5,8 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+
+	"github.com/tfkit/tfkit/config"
 )
 
 // comments are the comments of one file, in order; HCL's syntax tree has
@@ -148,4 +150,158 @@ func (c *comments) closeOf(start int) int {
 		}
 	}
 	return -1
+}
+
+// mark is where the next comment to take is, for reset.
+func (c *comments) mark() int {
+	if c == nil {
+		return 0
+	}
+	return c.next
+}
+
+// reset gives back the comments taken since mark, for code that is
+// thrown away.
+func (c *comments) reset(mark int) {
+	if c != nil {
+		c.next = mark
+	}
+}
+
+// pending tells whether a comment not taken yet starts before byte offset
+// at.
+func (c *comments) pending(at int) bool {
+	return c != nil && c.next < len(c.list) && c.list[c.next].start < at
+}
+
+// itemSpans are where the items of an object or tuple constructor are in
+// its file: the byte offset each starts at (an object item's key), the
+// position each ends at, and the byte offset of the closing bracket. The
+// comments between them go with the items, as they go with the attributes
+// of a body.
+type itemSpans struct {
+	starts []int
+	ends   []hcl.Pos
+	close  int
+	// start and end are the constructor's own byte offsets, for the
+	// text of one kept as raw HCL.
+	start, end int
+}
+
+// collectSpans records the item spans of the object and tuple constructors
+// in the attributes of blocks, read from the syntax each attribute was
+// parsed from. The model mirrors the syntax (config.FromSyntax); where it
+// does not (an object that lost a repeated key, a quoted reference made
+// bare), that constructor and what is inside it get no spans, and their
+// comments go before the next item of the body as before.
+func collectSpans(blocks []*config.Block) map[config.Expr]*itemSpans {
+	spans := map[config.Expr]*itemSpans{}
+	var body func(b *config.Body)
+	body = func(b *config.Body) {
+		for _, it := range b.Items {
+			switch it := it.(type) {
+			case *config.Attribute:
+				if s, ok := it.Source.(hclsyntax.Expression); ok {
+					pairSyntax(spans, it.Expr, s)
+				}
+			case *config.Block:
+				body(it.Body)
+			}
+		}
+	}
+	for _, b := range blocks {
+		body(b.Body)
+	}
+	return spans
+}
+
+// pairSyntax walks x and the syntax s it was read from together.
+func pairSyntax(spans map[config.Expr]*itemSpans, x config.Expr, s hclsyntax.Expression) {
+	for {
+		switch w := s.(type) {
+		case *hclsyntax.TemplateWrapExpr:
+			s = w.Wrapped
+			continue
+		case *hclsyntax.ObjectConsKeyExpr:
+			s = w.Wrapped
+			continue
+		}
+		break
+	}
+	pair := func(xs []config.Expr, ss []hclsyntax.Expression) {
+		if len(xs) != len(ss) {
+			return
+		}
+		for i := range xs {
+			if xs[i] != nil && ss[i] != nil {
+				pairSyntax(spans, xs[i], ss[i])
+			}
+		}
+	}
+	switch x := x.(type) {
+	case *config.Object:
+		s, ok := s.(*hclsyntax.ObjectConsExpr)
+		if !ok || len(s.Items) != len(x.Items) {
+			return
+		}
+		sp := &itemSpans{close: s.SrcRange.End.Byte - 1, start: s.SrcRange.Start.Byte, end: s.SrcRange.End.Byte}
+		for i, it := range s.Items {
+			sp.starts = append(sp.starts, it.KeyExpr.StartRange().Start.Byte)
+			sp.ends = append(sp.ends, it.ValueExpr.Range().End)
+			pair([]config.Expr{x.Items[i].Key, x.Items[i].Value}, []hclsyntax.Expression{it.KeyExpr, it.ValueExpr})
+		}
+		spans[x] = sp
+	case *config.Tuple:
+		s, ok := s.(*hclsyntax.TupleConsExpr)
+		if !ok || len(s.Exprs) != len(x.Items) {
+			return
+		}
+		sp := &itemSpans{close: s.SrcRange.End.Byte - 1, start: s.SrcRange.Start.Byte, end: s.SrcRange.End.Byte}
+		for _, e := range s.Exprs {
+			sp.starts = append(sp.starts, e.StartRange().Start.Byte)
+			sp.ends = append(sp.ends, e.Range().End)
+		}
+		spans[x] = sp
+		pair(x.Items, s.Exprs)
+	case *config.Call:
+		if s, ok := s.(*hclsyntax.FunctionCallExpr); ok {
+			pair(x.Args, s.Args)
+		}
+	case *config.Conditional:
+		if s, ok := s.(*hclsyntax.ConditionalExpr); ok {
+			pair([]config.Expr{x.Cond, x.True, x.False}, []hclsyntax.Expression{s.Condition, s.TrueResult, s.FalseResult})
+		}
+	case *config.For:
+		if s, ok := s.(*hclsyntax.ForExpr); ok && (x.Key == nil) == (s.KeyExpr == nil) && (x.Cond == nil) == (s.CondExpr == nil) {
+			pair([]config.Expr{x.Collection, x.Key, x.Value, x.Cond}, []hclsyntax.Expression{s.CollExpr, s.KeyExpr, s.ValExpr, s.CondExpr})
+		}
+	case *config.BinaryOp:
+		if s, ok := s.(*hclsyntax.BinaryOpExpr); ok {
+			pair([]config.Expr{x.Left, x.Right}, []hclsyntax.Expression{s.LHS, s.RHS})
+		}
+	case *config.UnaryOp:
+		if s, ok := s.(*hclsyntax.UnaryOpExpr); ok {
+			pairSyntax(spans, x.Operand, s.Val)
+		}
+	case *config.Paren:
+		if s, ok := s.(*hclsyntax.ParenthesesExpr); ok {
+			pairSyntax(spans, x.Inner, s.Expression)
+		}
+	case *config.Index:
+		if s, ok := s.(*hclsyntax.IndexExpr); ok {
+			pair([]config.Expr{x.Collection, x.Key}, []hclsyntax.Expression{s.Collection, s.Key})
+		}
+	case *config.GetAttr:
+		if s, ok := s.(*hclsyntax.RelativeTraversalExpr); ok {
+			pairSyntax(spans, x.Source, s.Source)
+		}
+	case *config.Splat:
+		if s, ok := s.(*hclsyntax.SplatExpr); ok {
+			pairSyntax(spans, x.Source, s.Source)
+		}
+	case *config.Template:
+		if s, ok := s.(*hclsyntax.TemplateExpr); ok {
+			pair(x.Parts, s.Parts)
+		}
+	}
 }

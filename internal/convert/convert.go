@@ -218,6 +218,9 @@ type source struct {
 	cfg    *config.Config
 	notes  *comments
 	blocks []*hclsyntax.Block // the syntax of cfg.Blocks, same order
+	// spans are the items of the object and tuple constructors of cfg,
+	// whose comments go with them.
+	spans map[config.Expr]*itemSpans
 	// emit is what each block of cfg becomes: the block itself, the
 	// block merged with overrides (converted from its own text), or nil
 	// for an override merged into another file's block.
@@ -313,7 +316,7 @@ func readSource(f *tffile.File) (*source, diag.Diagnostics) {
 	toks, _ := hclsyntax.LexConfig(f.Src, f.Name, hcl.InitialPos)
 	blocks := append([]*hclsyntax.Block(nil), f.Syntax.Blocks...)
 	sort.SliceStable(blocks, func(i, j int) bool { return blocks[i].TypeRange.Start.Byte < blocks[j].TypeRange.Start.Byte })
-	return &source{name: f.Name, src: f.Src, cfg: f.Config, notes: readComments(toks), blocks: blocks}, shadowed
+	return &source{name: f.Name, src: f.Src, cfg: f.Config, notes: readComments(toks), blocks: blocks, spans: collectSpans(f.Config.Blocks)}, shadowed
 }
 
 // dropShadowedKeys removes, from the object constructors in body, the

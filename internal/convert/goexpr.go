@@ -29,8 +29,29 @@ func (g *goEmitter) raw(x config.Expr, why string) goExpr {
 	if r, ok := x.(*config.Raw); ok {
 		text = r.Text
 	}
+	return g.rawText(text, why)
+}
+
+// rawText writes HCL expression text as tfkit.Raw, with a warning saying
+// why.
+func (g *goEmitter) rawText(text, why string) goExpr {
 	g.ds = append(g.ds, warnf(g.at, "Expression kept as raw HCL", "%s; it is written with tfkit.Raw.", why))
 	return goExpr{"tfkit.Raw(" + goRawString(text) + ")", true}
+}
+
+// item writes item i of a constructor with spans and the comment at the
+// end of its line; the caller has written the comments before it, taken
+// before the item's code, which may take comments inside it.
+func (g *goEmitter) item(b *strings.Builder, sp *itemSpans, i int, code string) {
+	b.WriteString(code + ",")
+	// Not one after the closing bracket: { a = 1 } # why is the
+	// attribute's.
+	if g.src.notes.pending(sp.close) {
+		if c := g.src.notes.trailing(sp.ends[i]); c != "" {
+			b.WriteString(" // " + c)
+		}
+	}
+	b.WriteString("\n")
 }
 
 func (g *goEmitter) expr(x config.Expr) goExpr {
@@ -61,17 +82,25 @@ func (g *goEmitter) expr(x config.Expr) goExpr {
 		if x.KeyVar != "" {
 			vars = x.KeyVar + ", " + x.ValVar
 		}
-		code := fmt.Sprintf("tfkit.For(%q, %s)", vars, g.expr(x.Collection).code)
+		// The parts in the order of the text, which the comments
+		// inside them follow: collection, key, value, condition.
+		coll := g.expr(x.Collection).code
+		var key string
+		if x.Key != nil {
+			key = g.expr(x.Key).code
+		}
+		value := g.expr(x.Value).code
+		code := fmt.Sprintf("tfkit.For(%q, %s)", vars, coll)
 		if x.Cond != nil {
 			code += ".If(" + g.expr(x.Cond).code + ")"
 		}
 		switch {
 		case x.Key == nil:
-			code += ".List(" + g.expr(x.Value).code + ")"
+			code += ".List(" + value + ")"
 		case x.Group:
-			code += ".MapGrouped(" + g.expr(x.Key).code + ", " + g.expr(x.Value).code + ")"
+			code += ".MapGrouped(" + key + ", " + value + ")"
 		default:
-			code += ".Map(" + g.expr(x.Key).code + ", " + g.expr(x.Value).code + ")"
+			code += ".Map(" + key + ", " + value + ")"
 		}
 		return goExpr{code, true}
 	case *config.Splat:
@@ -83,8 +112,10 @@ func (g *goEmitter) expr(x config.Expr) goExpr {
 	case *config.Index:
 		return goExpr{fmt.Sprintf("tfkit.Index(%s, %s)", g.expr(x.Collection).code, g.expr(x.Key).code), true}
 	case *config.GetAttr:
+		mark := g.src.notes.mark()
 		src := g.expr(x.Source)
 		if !src.isExpr {
+			g.src.notes.reset(mark) // the raw text holds them
 			return g.raw(x, "this attribute access has no Go helper")
 		}
 		code := src.code
@@ -100,24 +131,55 @@ func (g *goEmitter) expr(x config.Expr) goExpr {
 		}
 		return goExpr{code, true}
 	case *config.Tuple:
-		items := make([]string, len(x.Items))
-		for i, it := range x.Items {
-			items[i] = g.expr(it).code
-		}
-		return goExpr{"[]any{" + strings.Join(items, ", ") + "}", false}
-	case *config.Object:
-		var parts []string
-		for _, it := range x.Items {
-			k, ok := literalString(it.Key)
-			if !ok {
-				return g.raw(x, "an object key that is an expression has no Go form")
+		sp := g.src.spans[x]
+		if sp == nil || len(x.Items) == 0 || !g.src.notes.pending(sp.close) {
+			items := make([]string, len(x.Items))
+			for i, it := range x.Items {
+				items[i] = g.expr(it).code
 			}
-			parts = append(parts, strconv.Quote(k)+", "+g.expr(it.Value).code)
+			return goExpr{"[]any{" + strings.Join(items, ", ") + "}", false}
 		}
-		if len(parts) == 0 {
+		// Comments inside: one item a line, each after its comments.
+		var b strings.Builder
+		b.WriteString("[]any{\n")
+		for i, it := range x.Items {
+			b.WriteString(lineComments(g.src.notes.before(sp.starts[i]), ""))
+			g.item(&b, sp, i, g.expr(it).code)
+		}
+		b.WriteString(lineComments(g.src.notes.before(sp.close), "") + "}")
+		return goExpr{b.String(), false}
+	case *config.Object:
+		sp := g.src.spans[x]
+		for _, it := range x.Items {
+			if _, ok := literalString(it.Key); !ok {
+				const why = "an object key that is an expression has no Go form"
+				if sp != nil && sp.end <= len(g.src.src) {
+					// The text as written, with its layout and the
+					// comments inside it, which it keeps.
+					g.src.notes.skip(sp.end)
+					return g.rawText(string(g.src.src[sp.start:sp.end]), why)
+				}
+				return g.raw(x, why)
+			}
+		}
+		if len(x.Items) == 0 {
 			return goExpr{"tfkit.Ordered()", false}
 		}
-		return goExpr{"tfkit.Ordered(\n" + strings.Join(parts, ",\n") + ",\n)", false}
+		var b strings.Builder
+		b.WriteString("tfkit.Ordered(\n")
+		for i, it := range x.Items {
+			k, _ := literalString(it.Key)
+			if sp == nil {
+				b.WriteString(strconv.Quote(k) + ", " + g.expr(it.Value).code + ",\n")
+				continue
+			}
+			b.WriteString(lineComments(g.src.notes.before(sp.starts[i]), ""))
+			g.item(&b, sp, i, strconv.Quote(k)+", "+g.expr(it.Value).code)
+		}
+		if sp != nil {
+			b.WriteString(lineComments(g.src.notes.before(sp.close), ""))
+		}
+		return goExpr{b.String() + ")", false}
 	case *config.BinaryOp:
 		return goExpr{fmt.Sprintf("tfkit.Op(%s, %q, %s)", g.expr(x.Left).code, x.Op, g.expr(x.Right).code), true}
 	case *config.UnaryOp:

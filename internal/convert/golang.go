@@ -527,6 +527,17 @@ func (g *goEmitter) bodyOrRaw(b *config.Block, sb *hclsyntax.Block) string {
 }
 
 func (g *goEmitter) rawBody(b *config.Block, sb *hclsyntax.Block) string {
+	why := orderedMisfit(b.Body)
+	if b.Type == "resource" {
+		// Provisioners of the usual shape after the rest are written with
+		// the Provisioner method.
+		if main, _, _ := splitProvisioners(b.Body, b.Type); main == nil {
+			why = "a provisioner comes before an argument or block, or has settings tfkit.Provisioner does not write in their order"
+		} else {
+			why = orderedMisfit(main)
+		}
+	}
+	g.ds = append(g.ds, warnf(b.DeclRange, "Body kept as raw HCL", "the body of %s is written with tfkit.RawBody: %s.", blockTitle(b), why))
 	g.src.notes.skip(sb.CloseBraceRange.Start.Byte)
 	text := g.src.bodyText(sb)
 	return "tfkit.RawBody(" + goRawString("\n"+text+"\n") + ")"
@@ -589,39 +600,60 @@ func (g *goEmitter) body(body *config.Body) (string, bool) {
 
 // orderedFits tells whether tfkit.Ordered can hold the body: nested blocks
 // without labels, dynamic blocks of the usual shape, names used once.
-func orderedFits(body *config.Body) bool {
+func orderedFits(body *config.Body) bool { return orderedMisfit(body) == "" }
+
+// orderedMisfit says what in the body tfkit.Ordered cannot hold, or ""
+// when it holds all of it.
+func orderedMisfit(body *config.Body) string {
 	names := map[string]string{}
-	claim := func(name, kind string) bool {
-		if k, ok := names[name]; ok && k != kind {
-			return false
-		}
-		if kind != "block" {
-			if _, ok := names[name]; ok {
-				return false
-			}
+	claim := func(name, kind string) string {
+		k, ok := names[name]
+		switch {
+		case ok && k != kind && (k == "attr" || kind == "attr"):
+			return fmt.Sprintf("tfkit.Ordered cannot hold %q as both an argument and a block type", name)
+		case ok && k != kind:
+			return fmt.Sprintf("tfkit.Ordered cannot hold %q blocks both as blocks and as dynamic blocks", name)
+		case ok && kind == "dynamic":
+			return fmt.Sprintf("tfkit.Ordered cannot hold several dynamic %q blocks", name)
+		case ok && kind == "attr":
+			return fmt.Sprintf("tfkit.Ordered cannot hold the argument %q twice", name)
 		}
 		names[name] = kind
-		return true
+		return ""
 	}
 	for _, it := range body.Items {
 		switch it := it.(type) {
 		case *config.Attribute:
-			if !claim(it.Name, "attr") {
-				return false
+			if why := claim(it.Name, "attr"); why != "" {
+				return why
 			}
 		case *config.Block:
 			if it.Type == "dynamic" {
-				if len(it.Labels) != 1 || !dynamicFits(it) || !claim(it.Labels[0], "dynamic") {
-					return false
+				if len(it.Labels) != 1 || !dynamicFits(it) {
+					for _, c := range it.Body.Blocks("content") {
+						if why := orderedMisfit(c.Body); why != "" {
+							return why
+						}
+					}
+					return "a dynamic block has settings tfkit.Dynamic has no field for"
+				}
+				if why := claim(it.Labels[0], "dynamic"); why != "" {
+					return why
 				}
 				continue
 			}
-			if len(it.Labels) != 0 || !claim(it.Type, "block") || !orderedFits(it.Body) {
-				return false
+			if len(it.Labels) != 0 {
+				return fmt.Sprintf("tfkit.Ordered cannot hold a %s block with a label", it.Type)
+			}
+			if why := claim(it.Type, "block"); why != "" {
+				return why
+			}
+			if why := orderedMisfit(it.Body); why != "" {
+				return why
 			}
 		}
 	}
-	return true
+	return ""
 }
 
 func dynamicFits(b *config.Block) bool {
@@ -696,6 +728,8 @@ func (g *goEmitter) variable(b *config.Block) (string, bool) {
 		switch it := it.(type) {
 		case *config.Attribute:
 			g.at = it.Range
+			// Taken before the value, which may take comments inside it.
+			pre := lineComments(g.src.notes.before(it.Range.Start.Byte), "")
 			var f string
 			switch it.Name {
 			case "type":
@@ -726,7 +760,7 @@ func (g *goEmitter) variable(b *config.Block) (string, bool) {
 			default:
 				return "", false
 			}
-			fields = append(fields, g.commented(it.Range, f))
+			fields = append(fields, pre+g.commented(it.Range, f))
 		case *config.Block:
 			if it.Type != "validation" {
 				return "", false
@@ -806,7 +840,10 @@ func (g *goEmitter) output(b *config.Block) (string, bool) {
 			g.at = it.Range
 			switch it.Name {
 			case "value":
-				fields = append(fields, g.commented(it.Range, "Value: "+g.expr(it.Expr).code))
+				// The comments before it are taken before the value, which
+				// may take comments inside it.
+				pre := lineComments(g.src.notes.before(it.Range.Start.Byte), "")
+				fields = append(fields, pre+g.commented(it.Range, "Value: "+g.expr(it.Expr).code))
 			case "description":
 				s, ok := literalString(it.Expr)
 				if !ok {

@@ -618,6 +618,9 @@ func (e *tsxEmitter) expr(x config.Expr) string {
 			}
 			parts = append(parts, jsKey(k)+": "+e.expr(it.Value))
 		}
+		if len(parts) == 0 {
+			return "{}"
+		}
 		return "{ " + strings.Join(parts, ", ") + " }"
 	case *config.Paren:
 		return e.expr(x.Inner)
