@@ -79,11 +79,17 @@ func (r *ruler) builtinBody(b *config.Block) {
 			if meta[it.Type] {
 				continue
 			}
-			detail := fmt.Sprintf("Blocks of type %q are not expected here.", it.Type)
-			if sch.Attribute(it.Type) != nil {
-				detail += fmt.Sprintf(" Did you mean to define argument %q? If so, use the equals sign to assign it a value.", it.Type)
+			// A dynamic block stands for blocks of its label's type, and
+			// the engines name that type, at the label.
+			typ, rng := it.Type, it.DeclRange
+			if typ == "dynamic" && len(it.Labels) == 1 {
+				typ, rng = it.Labels[0], labelRange(it.DeclRange, it.Labels[0])
 			}
-			r.add(diag.Error, it.DeclRange, "Unsupported block type", detail)
+			detail := fmt.Sprintf("Blocks of type %q are not expected here.", typ)
+			if sch.Attribute(typ) != nil {
+				detail += fmt.Sprintf(" Did you mean to define argument %q? If so, use the equals sign to assign it a value.", typ)
+			}
+			r.add(diag.Error, rng, "Unsupported block type", detail)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package load
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -133,12 +134,14 @@ func (e *evaluator) condition(mi *modInst, c *Condition, it *iter, path string, 
 	if subject != nil {
 		r = *subject
 	}
-	declared := name + " declared here"
+	related := []diag.Related{{Message: name + " declared here", Range: c.Range}}
 	if kind == condValidation {
-		declared = "validation rule declared here"
+		// The engines name the rule in the detail, as a range.
+		msg += "\n\nThis was checked by the validation rule at " + c.Range.String() + "."
+		related = nil
 	}
 	e.diags = append(e.diags, &diag.Diagnostic{Severity: sev, Summary: failed, Detail: msg, Subject: &r, Path: owner,
-		Related: []diag.Related{{Message: declared, Range: c.Range}}})
+		Related: related})
 }
 
 // finishConditions adds to each "not evaluated" warning how many more
@@ -269,10 +272,16 @@ func (e *evaluator) checkStatic(m *Module) {
 			}
 		case kindAddress:
 			if strings.HasPrefix(name, "import[") && strings.HasSuffix(name, ".to") {
-				e.checkImportTarget(m, x, name)
+				e.checkImportTarget(m, m.Imports[importIndex(name)], name)
 			}
 		}
 	})
+	for i, mv := range m.Moved {
+		e.checkMoved(m, mv, m.Name()+"moved["+itoa(i)+"]")
+	}
+	for i, rm := range m.Removed {
+		e.checkRemoved(m, rm, m.Name()+"removed["+itoa(i)+"]")
+	}
 	for _, s := range e.g.scoped {
 		if s.mod != m {
 			continue
@@ -459,9 +468,11 @@ func (e *evaluator) checkProvidersMap(m *Module, x hcl.Expression, path string) 
 }
 
 // checkImportTarget reports an import block whose to address names no
-// declared resource.
-func (e *evaluator) checkImportTarget(m *Module, x hcl.Expression, path string) {
-	tr, hd := hcl.AbsTraversalForExpr(x)
+// declared resource, in the words of the engine eval follows, and, for
+// Terraform, one that names a resource with count or for_each without an
+// instance key.
+func (e *evaluator) checkImportTarget(m *Module, im *ImportDecl, path string) {
+	tr, hd := hcl.AbsTraversalForExpr(im.To)
 	if hd.HasErrors() {
 		return
 	}
@@ -479,8 +490,11 @@ func (e *evaluator) checkImportTarget(m *Module, x hcl.Expression, path string) 
 		return ""
 	}
 	at, i := m, 0
+	var calls []string // module.NAME steps, without instance keys
+	noCall := false    // a module.NAME step names no call
 	for step(i) == "module" && step(i+1) != "" {
 		call := step(i + 1)
+		calls = append(calls, "module."+call)
 		i += 2
 		if i < len(tr) {
 			if _, ok := tr[i].(hcl.TraverseIndex); ok {
@@ -489,20 +503,149 @@ func (e *evaluator) checkImportTarget(m *Module, x hcl.Expression, path string) 
 		}
 		child := at.Children[call]
 		if child == nil {
-			if at.Calls[call] == nil {
-				e.errorf(&rng, path, "Configuration for import target does not exist", "module."+call+" is not declared in module "+moduleLabel(at))
+			if at.Calls[call] != nil {
+				return // a call whose module could not be loaded is reported already
 			}
-			return // a call whose module could not be loaded is reported already
+			at, noCall = nil, true
+			break
 		}
 		at = child
 	}
 	typ, name := step(i), step(i+1)
-	if typ == "" || name == "" || typ == "data" || typ == "module" {
+	if at != nil && (typ == "" || name == "" || typ == "data" || typ == "module") {
 		e.errorf(&rng, path, "Invalid import address", "the to argument must be the address of a managed resource, such as aws_instance.web or module.app.aws_instance.web[\"a\"]")
 		return
 	}
-	if at.Resources[typ+"."+name] == nil {
-		e.errorf(&rng, path, "Configuration for import target does not exist",
-			fmt.Sprintf("%s.%s is not declared in module %s; add a resource block for it", typ, name, moduleLabel(at)))
+	keyed := i+2 < len(tr)
+	if at != nil {
+		r := at.Resources[typ+"."+name]
+		if r == nil {
+			at = nil
+		} else {
+			if e.opts.Engine != tffile.OpenTofu && !keyed {
+				switch {
+				case r.Count != nil:
+					e.errorf(&rng, path, "Invalid import 'to' expression", "The target resource is using count.")
+				case r.ForEach != nil:
+					e.errorf(&rng, path, "Invalid import 'to' expression", "The target resource is using for_each.")
+				}
+			}
+			return
+		}
 	}
+	addr := strings.Join(append(calls, typ+"."+name), ".")
+	const all = " does not exist. All target instances must have an associated configuration to be imported."
+	detail := ""
+	switch {
+	case e.opts.Engine == tffile.OpenTofu:
+		// At the import block.
+		rng = im.DeclRange
+		detail = "The configuration for the given import " + addr + all
+	case noCall:
+		detail = "The configuration for the given import target " + addr + all
+	case len(calls) > 0:
+		detail = "Resource " + addr + " not found. Only resources within the root module are eligible for config generation."
+	case keyed || im.ForEach != nil:
+		detail = "The given import block is not compatible with config generation. The -generate-config-out option cannot be used with import blocks which use for_each, or resources which use for_each or count."
+	default:
+		detail = "The configuration for the given import target " + addr + " does not exist. If you wish to automatically generate config for this resource, use the -generate-config-out option within terraform plan. Otherwise, make sure the target resource exists within your configuration. For example:\n\n  terraform plan -generate-config-out=generated.tf"
+	}
+	e.errorf(&rng, path, "Configuration for import target does not exist", detail)
+}
+
+// addressText is the address a traversal writes, as the engines print
+// it: terraform_data.a["k"], module.m[0].terraform_data.b.
+func addressText(tr hcl.Traversal) string {
+	var b strings.Builder
+	for _, t := range tr {
+		switch x := t.(type) {
+		case hcl.TraverseRoot:
+			b.WriteString(x.Name)
+		case hcl.TraverseAttr:
+			b.WriteString("." + x.Name)
+		case hcl.TraverseIndex:
+			switch {
+			case !x.Key.IsKnown() || x.Key.IsNull():
+				b.WriteString("[?]")
+			case x.Key.Type() == cty.String:
+				b.WriteString("[" + strconv.Quote(x.Key.AsString()) + "]")
+			case x.Key.Type() == cty.Number:
+				b.WriteString("[" + x.Key.AsBigFloat().Text('f', -1) + "]")
+			}
+		}
+	}
+	return b.String()
+}
+
+// checkMoved reports a moved block from and to the same address, which
+// both engines refuse ("Redundant move statement").
+func (e *evaluator) checkMoved(m *Module, mv *MovedDecl, path string) {
+	if mv.From == nil || mv.To == nil {
+		return
+	}
+	from, hd := hcl.AbsTraversalForExpr(mv.From)
+	to, hd2 := hcl.AbsTraversalForExpr(mv.To)
+	if hd.HasErrors() || hd2.HasErrors() || addressText(from) != addressText(to) {
+		return
+	}
+	r := mv.DeclRange
+	e.errorf(&r, path, "Redundant move statement",
+		"This statement declares a move from "+m.Name()+addressText(from)+" to the same address, which is the same as not declaring this move at all.")
+}
+
+// checkRemoved reports a removed block that names a resource or module
+// call the configuration still declares: Terraform at the declaration,
+// OpenTofu at the removed block, each in its words.
+func (e *evaluator) checkRemoved(m *Module, rm *RemovedDecl, path string) {
+	if rm.From == nil {
+		return
+	}
+	tr, hd := hcl.AbsTraversalForExpr(rm.From)
+	if hd.HasErrors() {
+		return
+	}
+	name := func(i int) string {
+		if i < len(tr) {
+			switch s := tr[i].(type) {
+			case hcl.TraverseRoot:
+				return s.Name
+			case hcl.TraverseAttr:
+				return s.Name
+			}
+		}
+		return ""
+	}
+	at, i := m, 0
+	var decl hcl.Range
+	kind := ""
+	for name(i) == "module" && name(i+1) != "" {
+		c := at.Calls[name(i+1)]
+		if c == nil {
+			return
+		}
+		i += 2
+		if i == len(tr) {
+			decl, kind = c.DeclRange, "module"
+			break
+		}
+		if at = at.Children[c.Name]; at == nil {
+			return
+		}
+	}
+	if kind == "" {
+		r := at.Resources[name(i)+"."+name(i+1)]
+		if r == nil || i+2 != len(tr) {
+			return
+		}
+		decl, kind = r.DeclRange, "resource"
+	}
+	addr := m.Name() + addressText(tr)
+	if e.opts.Engine == tffile.OpenTofu {
+		r := rm.DeclRange
+		e.errorf(&r, path, "Removed "+kind+" block still exists",
+			fmt.Sprintf("This statement declares a removal of the %s %s, but this %s block still exists in the configuration. Please remove the %s block.", kind, addr, kind, kind))
+		return
+	}
+	e.errorf(&decl, path, "Removed "+kind+" still exists",
+		"This statement declares that "+addr+" was removed, but it is still declared in configuration.")
 }

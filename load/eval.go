@@ -2,7 +2,9 @@ package load
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
@@ -12,6 +14,7 @@ import (
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/schema"
 	"github.com/tfkit/tfkit/tffile"
 )
 
@@ -79,15 +82,22 @@ type iter struct {
 }
 
 type evaluator struct {
-	root      *Module
-	g         *graph
-	opts      *Options
-	rootDir   string // absolute
-	inputs    map[string]rootInput
-	funcs     map[string]function.Function
-	instances map[*Module][]*modInst
-	diags     diag.Diagnostics
-	view      *View
+	// unexpected holds (*NestedBlock → true) the dynamic blocks of a type
+	// their resource's schema lacks: reported as "Unsupported block
+	// type", and, as in the engines, not expanded. Written on the walk
+	// before the resource's bodies are evaluated; read by workers.
+	unexpected *sync.Map
+	// ignoreChecked holds the resources whose ignore_changes are checked.
+	ignoreChecked map[*ResourceDecl]bool
+	root          *Module
+	g             *graph
+	opts          *Options
+	rootDir       string // absolute
+	inputs        map[string]rootInput
+	funcs         map[string]function.Function
+	instances     map[*Module][]*modInst
+	diags         diag.Diagnostics
+	view          *View
 	// vars caches the traversals of each expression: every instance of a
 	// resource evaluates the same expressions.
 	vars map[hcl.Expression][]hcl.Traversal
@@ -878,7 +888,7 @@ func (e *evaluator) evalVar(mi *modInst, name string) cty.Value {
 			v, src, given = in.value, in.rng, true
 			if in.raw {
 				// -var and TF_VAR_ values are text; complex types parse as HCL.
-				v = e.parseRawInput(in, ty)
+				v, given = e.parseRawInput(in, ty)
 				src, using = decl.DeclRange, in.using
 			}
 		}
@@ -901,7 +911,8 @@ func (e *evaluator) evalVar(mi *modInst, name string) cty.Value {
 				}
 				r := decl.DeclRange
 				e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "No value for required variable",
-					Detail: "variable " + QuoteOrEmpty(name) + " has no default and no value was given", Subject: &r, Path: path,
+					Detail:  "The root module input variable " + strconv.Quote(name) + " is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable.",
+					Subject: &r, Path: path,
 					Suggestion: "set it with -var, a .tfvars file or TF_VAR_" + name})
 				return unknown("no value for required variable " + path)
 			}
@@ -1032,12 +1043,93 @@ func nonNullable(v *VariableDecl) bool {
 	return !hd.HasErrors() && n.Type() == cty.Bool && n.IsKnown() && !n.IsNull() && n.False()
 }
 
+// checkIgnoreChanges reports an ignore_changes entry that names an
+// attribute or block the resource's schema (given, or the built-in one)
+// lacks, as the engines report it.
+func (e *evaluator) checkIgnoreChanges(mi *modInst, r *ResourceDecl, sch *schema.Block) {
+	if sch == nil {
+		sch = builtinBlock(r.Mode, r.Type, r.Provider != nil)
+	}
+	if sch == nil || r.Lifecycle == nil {
+		return
+	}
+	for _, a := range r.Lifecycle.Attrs {
+		if a.Name != "ignore_changes" {
+			continue
+		}
+		items, hd := hcl.ExprList(a.Expr)
+		if hd.HasErrors() {
+			continue
+		}
+		for _, x := range items {
+			tr, hd := hcl.RelTraversalForExpr(x)
+			if hd.HasErrors() || len(tr) == 0 {
+				continue
+			}
+			name := ""
+			switch t := tr[0].(type) {
+			case hcl.TraverseRoot:
+				name = t.Name
+			case hcl.TraverseAttr:
+				name = t.Name
+			}
+			if name == "" || sch.Attribute(name) != nil || sch.NestedBlock(name) != nil {
+				continue
+			}
+			rng := tr[0].SourceRange()
+			e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Unsupported attribute",
+				Detail:  fmt.Sprintf("This object has no argument, nested block, or exported attribute named %q.", name),
+				Subject: &rng, Path: mi.addrPrefix() + r.Addr() + ".lifecycle.ignore_changes",
+				Suggestion: diag.DidYouMean(name, schemaNames(sch))})
+		}
+	}
+}
+
+// markUnexpected records the dynamic blocks of body, and of its nested
+// blocks, whose type the schema (sch, else the built-in schema builtin)
+// lacks, which are reported where the schema is checked.
+func (e *evaluator) markUnexpected(body *Body, sch, builtin *schema.Block) {
+	if sch == nil {
+		sch = builtin
+	}
+	if sch == nil || body == nil || e.unexpected == nil {
+		return
+	}
+	for _, nb := range body.Blocks {
+		name := nb.Type
+		if nb.Type == "dynamic" && len(nb.Labels) == 1 {
+			name = nb.Labels[0]
+		}
+		inner := sch.NestedBlock(name)
+		switch {
+		case inner != nil && nb.Type == "dynamic":
+			for _, cb := range nb.Body.Blocks {
+				if cb.Type == "content" {
+					e.markUnexpected(cb.Body, inner.Block, nil)
+				}
+			}
+		case inner != nil:
+			e.markUnexpected(nb.Body, inner.Block, nil)
+		case nb.Type == "dynamic" && sch.Attribute(name) == nil:
+			e.unexpected.Store(nb, true)
+		}
+	}
+}
+
 // evalResource evaluates every instance of r in mi.
 func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 	base := mi.addrPrefix() + r.Addr()
 	mode, keys, values, why := e.expansion(mi, r.Count, r.ForEach, r.Enabled, base)
 	provider := e.providerOf(mi, r)
 	sch := e.blockSchema(r, provider)
+	e.markUnexpected(r.Body, sch, builtinBlock(r.Mode, r.Type, r.Provider != nil))
+	if !e.ignoreChecked[r] { // once for all the instances of its module
+		if e.ignoreChecked == nil {
+			e.ignoreChecked = map[*ResourceDecl]bool{}
+		}
+		e.ignoreChecked[r] = true
+		e.checkIgnoreChanges(mi, r, sch)
+	}
 	if sch != nil {
 		if e.withSchema == nil {
 			e.withSchema = map[*ResourceDecl]bool{}
@@ -1305,6 +1397,11 @@ func (e *evaluator) evalBody(mi *modInst, b *Body, it *iter, path string) cty.Va
 		if _, ok := blocks[t]; !ok {
 			blocks[t] = nil
 			order = append(order, t)
+		}
+		if e.unexpected != nil {
+			if _, ok := e.unexpected.Load(nb); ok {
+				continue // reported with the schema's other checks
+			}
 		}
 		var forEach, labels hcl.Expression
 		iterName := t

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
@@ -126,7 +127,7 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 	}
 	var e *evaluator
 	for pass := 1; ; pass++ {
-		e = &evaluator{root: root, opts: &opts, rootDir: abs, instances: map[*Module][]*modInst{}, view: view, g: g, funcs: funcs, lossy: lossy, reader: reader, pkeys: &providerKeys{}}
+		e = &evaluator{unexpected: &sync.Map{}, root: root, opts: &opts, rootDir: abs, instances: map[*Module][]*modInst{}, view: view, g: g, funcs: funcs, lossy: lossy, reader: reader, pkeys: &providerKeys{}}
 		e.diags = append(diag.Diagnostics(nil), ds...)
 		e.inputs = e.rootInputs()
 		e.run()
@@ -203,7 +204,7 @@ func (e *evaluator) rootInputs() map[string]rootInput {
 		if e.root.Variables[name] == nil {
 			continue // Terraform ignores environment values of undeclared variables
 		}
-		in[name] = rootInput{text: v, raw: true, rng: hcl.Range{Filename: "TF_VAR_" + name}, using: "the TF_VAR_" + name + " environment variable"}
+		in[name] = rootInput{text: v, raw: true, rng: rawInputRange(name), using: "the TF_VAR_" + name + " environment variable"}
 	}
 	var files []string
 	for _, n := range []string{"terraform.tfvars", "terraform.tfvars.json"} {
@@ -298,15 +299,25 @@ func (e *evaluator) readVar(i int, kv string, in map[string]rootInput) {
 			Suggestion: diag.DidYouMean(name, sortedKeys(e.root.Variables))})
 		return
 	}
-	in[name] = rootInput{text: text, raw: true, rng: rng, using: "-var=\"" + name + "=...\""}
+	in[name] = rootInput{text: text, raw: true, rng: rawInputRange(name), using: "-var=\"" + name + "=...\""}
+}
+
+// rawInputRange is where the engines place what they find in the text of
+// a -var or TF_VAR_ value, which no file holds: "<value for var.NAME>".
+func rawInputRange(name string) hcl.Range {
+	return hcl.Range{Filename: "<value for var." + name + ">"}
 }
 
 // parseRawInput reads -var and TF_VAR_ text as the engines do: as a string
 // for primitive (string, number, bool) or undeclared types, converted
-// later, else as an HCL expression.
-func (e *evaluator) parseRawInput(in rootInput, ty cty.Type) cty.Value {
+// later, else as an HCL expression. Text that does not parse is the
+// parser's error, in the value's own place ("<value for var.NAME>",
+// line and column within the text), and, as in the engines, the value is
+// not given (ok is false): the default applies, or the variable is
+// required.
+func (e *evaluator) parseRawInput(in rootInput, ty cty.Type) (v cty.Value, ok bool) {
 	if ty.IsPrimitiveType() || ty == cty.DynamicPseudoType {
-		return cty.StringVal(in.text)
+		return cty.StringVal(in.text), true
 	}
 	hd := hclguard.Expression([]byte(in.text), in.rng.Filename, hcl.InitialPos)
 	var expr hclsyntax.Expression
@@ -314,24 +325,13 @@ func (e *evaluator) parseRawInput(in rootInput, ty cty.Type) cty.Value {
 		expr, hd = hclsyntax.ParseExpression([]byte(in.text), in.rng.Filename, hcl.InitialPos)
 	}
 	if !hd.HasErrors() {
-		var v cty.Value
 		v, hd = expr.Value(nil)
 		if !hd.HasErrors() {
-			return v
+			return v, true
 		}
 	}
-	r := in.rng
-	text := in.text
-	if len(text) > 80 {
-		text = text[:40] + "..." + text[len(text)-20:]
-	}
-	detail := "cannot parse " + QuoteOrEmpty(text) + " as an HCL value: " + hd[0].Summary
-	if hd[0].Summary == hclguard.Summary || hd[0].Summary == hclguard.NumberSummary {
-		detail += " (" + hd[0].Detail + ")"
-	}
-	e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid value for input variable",
-		Detail: detail, Subject: &r})
-	return unknown("invalid value in " + in.rng.Filename)
+	e.diags = append(e.diags, diag.FromHCL(hd)...)
+	return cty.NilVal, false
 }
 
 // providerOf returns the absolute provider configuration address of r.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/enginetest"
+	"github.com/tfkit/tfkit/tffile"
 )
 
 // mistake is a configuration with one mistake users make, and every
@@ -25,7 +26,13 @@ type mistake struct {
 	files map[string]string
 	vars  []string // -var NAME=VALUE
 	env   []string // TF_VAR_ values: eval only, the engine runs without
-	want  []string
+	// engine is the engine eval follows and the test runs: Terraform
+	// unless tffile.OpenTofu.
+	engine tffile.Engine
+	// schema names a provider schema of ../schema/testdata/providers
+	// (--schema); the engine installs the provider from the mirror.
+	schema string
+	want   []string
 }
 
 var mistakes = []mistake{
@@ -61,7 +68,7 @@ var mistakes = []mistake{
     error_message = "env must be dev or prod."
   }
 }
-`}, want: []string{`main.tf:1:1: Error: Invalid value for variable; env must be dev or prod.`}},
+`}, want: []string{`main.tf:1:1: Error: Invalid value for variable; env must be dev or prod. This was checked by the validation rule at main.tf:4,3-13.`}},
 	{name: "validation of a -var value", vars: []string{"env=qa"}, files: map[string]string{"main.tf": `variable "env" {
   type = string
   validation {
@@ -69,7 +76,7 @@ var mistakes = []mistake{
     error_message = "env must be dev or prod."
   }
 }
-`}, want: []string{`main.tf:1:1: Error: Invalid value for variable; env must be dev or prod.`}},
+`}, want: []string{`main.tf:1:1: Error: Invalid value for variable; env must be dev or prod. This was checked by the validation rule at main.tf:3,3-13.`}},
 	{name: "validation of a module argument", files: map[string]string{"main.tf": `module "m" {
   source = "./m"
   env    = "qa"
@@ -81,7 +88,7 @@ var mistakes = []mistake{
     error_message = "env must be dev or prod."
   }
 }
-`}, want: []string{`main.tf:3:12: Error: Invalid value for variable; env must be dev or prod.`}},
+`}, want: []string{`main.tf:3:12: Error: Invalid value for variable; env must be dev or prod. This was checked by the validation rule at m/main.tf:3,3-13.`}},
 	{name: "validation condition not a bool", files: map[string]string{"main.tf": `variable "env" {
   type    = string
   default = "qa"
@@ -101,7 +108,7 @@ var mistakes = []mistake{
 }
 `}, want: []string{
 		`main.tf:6:21: Error: Invalid error message; Unsuitable value for error message: string required, but have tuple.`,
-		`main.tf:1:1: Error: Invalid value for variable; Failed to evaluate condition error message.`,
+		`main.tf:1:1: Error: Invalid value for variable; Failed to evaluate condition error message. This was checked by the validation rule at main.tf:4,3-13.`,
 	}},
 	{name: "-var not a number", vars: []string{"n=abc"}, files: map[string]string{"main.tf": `variable "n" {
   type = number
@@ -159,6 +166,106 @@ output "c" { value = count.foo }
   input = self.id
 }
 `}, want: []string{`main.tf:2:11: Error: Invalid "self" reference; The "self" object is not available in this context. This object can be used only in resource provisioner, connection, and postcondition blocks.`}},
+	{name: "count with for_each", files: map[string]string{"main.tf": `resource "terraform_data" "a" {
+  count    = 1
+  for_each = toset(["a"])
+}
+`}, want: []string{`main.tf:3:3: Error: Invalid combination of "count" and "for_each"; The "count" and "for_each" meta-arguments are mutually-exclusive, only one should be used to be explicit about the number of resources to be created.`}},
+	{name: "count with for_each in a module call", engine: tffile.OpenTofu, files: map[string]string{"main.tf": `module "m" {
+  source   = "./m"
+  count    = 1
+  for_each = toset(["a"])
+}
+`, "m/main.tf": "\n"}, want: []string{`main.tf:3:3: Error: Invalid combination of "count" and "for_each"; The "count" and "for_each" meta-arguments are mutually-exclusive. Only one should be used to be explicit about the number of module instances to be created.`}},
+	{name: "create_before_destroy a string", files: map[string]string{"main.tf": `resource "terraform_data" "a" {
+  lifecycle {
+    create_before_destroy = "yes"
+  }
+}
+`}, want: []string{`main.tf:3:30: Error: Unsuitable value type; Unsuitable value: a bool is required`}},
+	{name: "-var list that does not parse", vars: []string{`l=["a",`}, files: map[string]string{"main.tf": `variable "l" {
+  type = list(string)
+}
+`}, want: []string{
+		`<value for var.l>:1:6: Error: Missing expression; Expected the start of an expression, but found the end of the file.`,
+		`main.tf:1:1: Error: No value for required variable; The root module input variable "l" is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable.`,
+	}},
+	{name: "no value for a required variable", files: map[string]string{"main.tf": `variable "x" {
+  type = string
+}
+`}, want: []string{`main.tf:1:1: Error: No value for required variable; The root module input variable "x" is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable.`}},
+	{name: "import target not declared", files: map[string]string{"main.tf": `import {
+  to = terraform_data.nope
+  id = "x"
+}
+`}, want: []string{`main.tf:2:8: Error: Configuration for import target does not exist; The configuration for the given import target terraform_data.nope does not exist. If you wish to automatically generate config for this resource, use the -generate-config-out option within terraform plan. Otherwise, make sure the target resource exists within your configuration. For example: terraform plan -generate-config-out=generated.tf`}},
+	{name: "import target not declared (OpenTofu)", engine: tffile.OpenTofu, files: map[string]string{"main.tf": `import {
+  to = terraform_data.nope
+  id = "x"
+}
+`}, want: []string{`main.tf:1:1: Error: Configuration for import target does not exist; The configuration for the given import terraform_data.nope does not exist. All target instances must have an associated configuration to be imported.`}},
+	{name: "import into a counted resource without a key", files: map[string]string{"main.tf": `resource "terraform_data" "a" {
+  count = 2
+}
+import {
+  to = terraform_data.a
+  id = "x"
+}
+`}, want: []string{`main.tf:5:8: Error: Invalid import 'to' expression; The target resource is using count.`}},
+	{name: "moved to the same address", files: map[string]string{"main.tf": `resource "terraform_data" "a" {}
+moved {
+  from = terraform_data.a
+  to   = terraform_data.a
+}
+`}, want: []string{`main.tf:2:1: Error: Redundant move statement; This statement declares a move from terraform_data.a to the same address, which is the same as not declaring this move at all.`}},
+	{name: "removed resource still declared", files: map[string]string{"main.tf": `resource "terraform_data" "a" {}
+removed {
+  from = terraform_data.a
+  lifecycle {
+    destroy = false
+  }
+}
+`}, want: []string{`main.tf:1:1: Error: Removed resource still exists; This statement declares that terraform_data.a was removed, but it is still declared in configuration.`}},
+	{name: "removed module still declared (OpenTofu)", engine: tffile.OpenTofu, files: map[string]string{"main.tf": `module "m" {
+  source = "./m"
+}
+removed {
+  from = module.m
+  lifecycle {
+    destroy = false
+  }
+}
+`, "m/main.tf": "\n"}, want: []string{`main.tf:4:1: Error: Removed module block still exists; This statement declares a removal of the module module.m, but this module block still exists in the configuration. Please remove the module block.`}},
+	{name: "ignore_changes names what terraform_data lacks", files: map[string]string{"main.tf": `resource "terraform_data" "a" {
+  lifecycle {
+    ignore_changes = [nope]
+  }
+}
+`}, want: []string{`main.tf:3:23: Error: Unsupported attribute; This object has no argument, nested block, or exported attribute named "nope".`}},
+	{name: "ignore_changes names what the schema lacks", schema: "random-3.9.0.json", files: map[string]string{"main.tf": `resource "random_pet" "a" {
+  lifecycle {
+    ignore_changes = [nope]
+  }
+}
+`}, want: []string{`main.tf:3:23: Error: Unsupported attribute; This object has no argument, nested block, or exported attribute named "nope".`}},
+	{name: "dynamic block of a type terraform_data lacks", files: map[string]string{"main.tf": `resource "terraform_data" "a" {
+  dynamic "nope" {
+    for_each = 1
+    content {}
+  }
+}
+`}, want: []string{`main.tf:2:11: Error: Unsupported block type; Blocks of type "nope" are not expected here.`}},
+	{name: "dynamic block of a type the schema lacks", schema: "random-3.9.0.json", files: map[string]string{"main.tf": `resource "random_pet" "a" {
+  dynamic "nope" {
+    for_each = 1
+    content {}
+  }
+  nope2 = 1
+}
+`}, want: []string{
+		`main.tf:2:11: Error: Unsupported block type; Blocks of type "nope" are not expected here.`,
+		`main.tf:6:3: Error: Unsupported argument; An argument named "nope2" is not expected here.`,
+	}},
 	{name: "check without assert", files: map[string]string{"main.tf": `check "c" {
 }
 `}, want: []string{`main.tf:1:1: Error: Zero assert blocks; Check blocks must have at least one assert block.`}},
@@ -187,7 +294,11 @@ func TestMistakes(t *testing.T) {
 	for _, m := range mistakes {
 		t.Run(m.name, func(t *testing.T) {
 			dir := writeFiles(t, m.files)
-			_, ds := Dir(dir, Options{Vars: m.vars, Env: m.env})
+			opts := Options{Vars: m.vars, Env: m.env, Engine: m.engine}
+			if m.schema != "" {
+				opts.Providers = readSchema(t, filepath.Join("..", "schema", "testdata", "providers", m.schema))
+			}
+			_, ds := Dir(dir, opts)
 			var got []string
 			for _, d := range ds {
 				got = append(got, mistakeLine(dir, d))
@@ -238,59 +349,73 @@ func TestMistakesMatchEngine(t *testing.T) {
 		if len(m.env) > 0 {
 			continue
 		}
+		want := m.engine
+		if want == "" {
+			want = tffile.Terraform
+		}
 		t.Run(m.name, func(t *testing.T) {
-			w := enginetest.Workspace(t, m.files)
-			// init refuses what the engines refuse as they read the
-			// module; validate reports it then too.
-			w.Exec("init", "-input=false", "-no-color")
-			var ds []engineDiag
-			r := w.Exec("validate", "-json", "-no-color")
-			var v struct {
-				Valid       bool         `json:"valid"`
-				Diagnostics []engineDiag `json:"diagnostics"`
-			}
-			if err := json.Unmarshal([]byte(r.Stdout), &v); err != nil {
-				t.Fatalf("validate: %v\n%s", err, r.Output)
-			}
-			ds = v.Diagnostics
-			if v.Valid {
-				args := []string{"plan", "-json", "-refresh=false", "-input=false", "-no-color"}
-				for _, kv := range m.vars {
-					args = append(args, "-var="+kv)
+			enginetest.ForEachEngine(t, func(t *testing.T, engine string) {
+				if tffile.EngineOf(engine) != want {
+					t.Skipf("eval follows %s here", want)
 				}
-				for _, line := range strings.Split(w.Exec(args...).Stdout, "\n") {
-					var msg struct {
-						Type       string     `json:"type"`
-						Diagnostic engineDiag `json:"diagnostic"`
-					}
-					if json.Unmarshal([]byte(line), &msg) == nil && msg.Type == "diagnostic" {
-						ds = append(ds, msg.Diagnostic)
-					}
-				}
-			}
-			engine := map[string]string{}
-			for _, d := range ds {
-				engine[d.head()] = strings.Join(strings.Fields(d.Detail), " ")
-			}
-			ours := map[string]bool{}
-			for _, want := range m.want {
-				head, detail, _ := strings.Cut(want, "; ")
-				detail = haveSuffix.ReplaceAllString(detail, "")
-				got, ok := engine[head]
-				if _, rest, _ := strings.Cut(head, ": "); !ok {
-					head = "-: " + rest // reported without a position
-					got, ok = engine[head]
-				}
-				ours[head] = true
-				if !ok || !strings.HasPrefix(got, detail) {
-					t.Errorf("eval: %s\nengine: %v", want, engine)
-				}
-			}
-			for head, detail := range engine {
-				if !ours[head] && !strings.Contains(head, "Warning") {
-					t.Errorf("the engine reports what eval does not: %s; %s", head, detail)
-				}
-			}
+				matchEngine(t, m)
+			})
 		})
+	}
+}
+
+// matchEngine compares m's diagnostics with those of the engine of t.
+func matchEngine(t *testing.T, m mistake) {
+	w := enginetest.Workspace(t, m.files)
+	// init refuses what the engines refuse as they read the
+	// module; validate reports it then too.
+	w.Exec("init", "-input=false", "-no-color")
+	var ds []engineDiag
+	r := w.Exec("validate", "-json", "-no-color")
+	var v struct {
+		Valid       bool         `json:"valid"`
+		Diagnostics []engineDiag `json:"diagnostics"`
+	}
+	if err := json.Unmarshal([]byte(r.Stdout), &v); err != nil {
+		t.Fatalf("validate: %v\n%s", err, r.Output)
+	}
+	ds = v.Diagnostics
+	if v.Valid {
+		args := []string{"plan", "-json", "-refresh=false", "-input=false", "-no-color"}
+		for _, kv := range m.vars {
+			args = append(args, "-var="+kv)
+		}
+		for _, line := range strings.Split(w.Exec(args...).Stdout, "\n") {
+			var msg struct {
+				Type       string     `json:"type"`
+				Diagnostic engineDiag `json:"diagnostic"`
+			}
+			if json.Unmarshal([]byte(line), &msg) == nil && msg.Type == "diagnostic" {
+				ds = append(ds, msg.Diagnostic)
+			}
+		}
+	}
+	engine := map[string]string{}
+	for _, d := range ds {
+		engine[d.head()] = strings.Join(strings.Fields(d.Detail), " ")
+	}
+	ours := map[string]bool{}
+	for _, want := range m.want {
+		head, detail, _ := strings.Cut(want, "; ")
+		detail = haveSuffix.ReplaceAllString(detail, "")
+		got, ok := engine[head]
+		if _, rest, _ := strings.Cut(head, ": "); !ok {
+			head = "-: " + rest // reported without a position
+			got, ok = engine[head]
+		}
+		ours[head] = true
+		if !ok || !strings.HasPrefix(got, detail) {
+			t.Errorf("eval: %s\nengine: %v", want, engine)
+		}
+	}
+	for head, detail := range engine {
+		if !ours[head] && !strings.Contains(head, "Warning") {
+			t.Errorf("the engine reports what eval does not: %s; %s", head, detail)
+		}
 	}
 }

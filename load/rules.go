@@ -291,8 +291,17 @@ func (r *ruler) repetition(b *config.Block) {
 	if r.engine != tffile.OpenTofu {
 		rng = rngs[len(rngs)-1]
 	}
-	r.add(diag.Error, rng, "Invalid combination of "+list,
-		fmt.Sprintf("The %s meta-arguments are mutually-exclusive. Only one may be used to be explicit about the number of %s to be created.", list, what))
+	// Each engine's words: OpenTofu's "should" for module calls,
+	// Terraform's, for every block, of resources.
+	may := "may"
+	if b.Type == "module" {
+		may = "should"
+	}
+	detail := fmt.Sprintf("The %s meta-arguments are mutually-exclusive. Only one %s be used to be explicit about the number of %s to be created.", list, may, what)
+	if r.engine != tffile.OpenTofu {
+		detail = fmt.Sprintf("The %s meta-arguments are mutually-exclusive, only one should be used to be explicit about the number of resources to be created.", list)
+	}
+	r.add(diag.Error, rng, "Invalid combination of "+list, detail)
 }
 
 // moduleCall checks a module block's meta-blocks: a lifecycle block is
@@ -385,11 +394,13 @@ func (r *ruler) selfReference(b, c *config.Block) {
 func (r *ruler) literalBool(a *config.Attribute) {
 	v, hd := a.Source.Value(nil)
 	r.diags = append(r.diags, diag.FromHCL(hd)...)
+	// At the start of the expression, as HCL's decoding places it: inside
+	// the quotes of a string.
 	switch b, err := convert.Convert(v, cty.Bool); {
 	case err != nil:
-		r.add(diag.Error, a.Source.Range(), "Unsuitable value type", "Unsuitable value: a bool is required")
+		r.add(diag.Error, a.Source.StartRange(), "Unsuitable value type", "Unsuitable value: a bool is required")
 	case !b.IsKnown():
-		r.add(diag.Error, a.Source.Range(), "Unsuitable value type", "Unsuitable value: value must be known")
+		r.add(diag.Error, a.Source.StartRange(), "Unsuitable value type", "Unsuitable value: value must be known")
 	}
 }
 

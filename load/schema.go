@@ -1,6 +1,8 @@
 package load
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -136,9 +138,16 @@ func (e *evaluator) conform(b *schema.Block, v cty.Value, addr string, rng hcl.R
 		}
 	}
 	for _, n := range sortedKeys(have) {
+		// The engines' words, at the argument's name or the block's type
+		// (a dynamic block's label).
 		r := bodyRange(body, n, rng)
-		e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Unsupported argument",
-			Detail: "an argument or block named " + QuoteOrEmpty(n) + " is not expected here", Subject: &r, Path: addr + "." + n,
+		summary, detail := "Unsupported argument", fmt.Sprintf("An argument named %q is not expected here.", n)
+		if isBlock(body, n) {
+			r = blockTypeRange(body, n, r)
+			summary, detail = "Unsupported block type", fmt.Sprintf("Blocks of type %q are not expected here.", n)
+		}
+		e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: summary,
+			Detail: detail, Subject: &r, Path: addr + "." + n,
 			Suggestion: diag.DidYouMean(n, schemaNames(b))})
 	}
 	return cty.ObjectVal(out)
@@ -278,6 +287,33 @@ func bodyRange(body *Body, name string, def hcl.Range) hcl.Range {
 		}
 	}
 	return def
+}
+
+// blockTypeRange is where the engines place a block of type name that
+// body writes: at its type, or at a dynamic block's label.
+func blockTypeRange(body *Body, name string, def hcl.Range) hcl.Range {
+	for _, b := range body.Blocks {
+		if b.Type == name {
+			return b.Range
+		}
+		if b.Type == "dynamic" && len(b.Labels) == 1 && b.Labels[0] == name {
+			return labelRange(b.Range, name)
+		}
+	}
+	return def
+}
+
+// labelRange is the range of the last label of a native-syntax block
+// whose declaration (type and labels) is decl: the label, quoted, ends
+// the declaration. In JSON, or where the label is not written so, decl.
+func labelRange(decl hcl.Range, label string) hcl.Range {
+	q := len(strconv.Quote(label))
+	if decl.Start.Line != decl.End.Line || decl.End.Column-q <= decl.Start.Column || strings.HasSuffix(decl.Filename, ".json") {
+		return decl
+	}
+	r := decl
+	r.Start.Column, r.Start.Byte = decl.End.Column-q, decl.End.Byte-q
+	return r
 }
 
 // isBlock reports whether body writes name as a nested block.

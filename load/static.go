@@ -208,7 +208,7 @@ func (s *staticScope) variableValue(name string) staticValue {
 		if in, ok := s.inputs[name]; ok {
 			v, given = in.value, true
 			if in.raw {
-				v = s.parse.parseRawInput(in, ty)
+				v, given = s.parse.parseRawInput(in, ty)
 			}
 		}
 	} else if in := parent.Calls[s.m.Path[len(s.m.Path)-1]].Inputs[name]; in != nil {

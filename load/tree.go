@@ -1377,9 +1377,10 @@ func (l *loader) literalBool(a *config.Attribute) bool {
 			return bv.True()
 		}
 	}
-	r := a.Source.Range()
-	// The engines' words (HCL's decoding into a bool).
+	r := a.Source.StartRange()
+	// The engines' words and place (HCL's decoding into a bool: the start
+	// of the expression, inside the quotes of a string).
 	l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Unsuitable value type",
-		Detail: "Unsuitable value: a bool is required (" + a.Name + " is true or false)", Subject: &r})
+		Detail: "Unsuitable value: a bool is required", Subject: &r, Suggestion: a.Name + " is true or false"})
 	return false
 }
