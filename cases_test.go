@@ -261,6 +261,11 @@ var goldenCases = []goldenCase{
 				"key", "prod/terraform.tfstate",
 				"region", "ap-northeast-1",
 			)),
+			// Labeled nested blocks: one per provider.
+			Body: tfkit.Ordered("provider_meta", []tfkit.NestedBlock{
+				tfkit.Block(tfkit.Attrs{"user_agent": []string{"github.com/example/net"}}).Labeled("aws"),
+				tfkit.Block(tfkit.Attrs{"module_name": "net"}).Labeled("random"),
+			}),
 		})
 	}},
 	{"terraform_cloud", func(s *tfkit.Stack) {

@@ -161,7 +161,8 @@ func (o *OrderedAttrs) Len() int { return len(o.names) }
 // NestedBlock is a nested block value: Block(Attrs{...}) in a body writes
 // `type { ... }` with the attribute name as block type.
 type NestedBlock struct {
-	body Body
+	body   Body
+	labels []string
 }
 
 // Block returns a nested block with the given content:
@@ -171,6 +172,17 @@ type NestedBlock struct {
 // is `ingress { from_port = 443 }`, where a map would be the object
 // attribute `ingress = { from_port = 443 }`.
 func Block(body Body) NestedBlock { return NestedBlock{body: body} }
+
+// Labeled returns the block with labels, for the nested block types
+// that have them (a terraform block's provider_meta "aws"):
+//
+//	tfkit.Attrs{"provider_meta": tfkit.Block(tfkit.Attrs{"module_name": "net"}).Labeled("aws")}
+//
+// is `provider_meta "aws" { module_name = "net" }`.
+func (b NestedBlock) Labeled(labels ...string) NestedBlock {
+	b.labels = append([]string(nil), labels...)
+	return b
+}
 
 // Blocks returns several nested blocks of the same type, in order.
 func Blocks(bodies ...Body) []NestedBlock {
@@ -760,8 +772,11 @@ func joinPath(path, name string) string {
 
 // nested converts a nested block value.
 func (c *conv) nested(typ string, nb NestedBlock, path string) *config.Block {
-	b := config.NewBlock(typ)
+	b := config.NewBlock(typ, nb.labels...)
 	b.DeclRange = c.at()
+	for _, l := range nb.labels {
+		path += fmt.Sprintf("[%q]", l)
+	}
 	if nb.body != nil {
 		b.Body.Items = c.body(nb.body, path)
 	}

@@ -578,9 +578,13 @@ func (g *goEmitter) body(body *config.Body) (string, bool) {
 			done[it.Type] = true
 			b.WriteString(lineComments(g.src.notes.before(it.DeclRange.Start.Byte), ""))
 			same := body.Blocks(it.Type)
+			labeled := false
+			for _, nb := range same {
+				labeled = labeled || len(nb.Labels) > 0
+			}
 			if len(same) == 1 {
 				inner, _ := g.body(it.Body)
-				fmt.Fprintf(&b, "%q, tfkit.Block(%s),\n", it.Type, inner)
+				fmt.Fprintf(&b, "%q, tfkit.Block(%s)%s,\n", it.Type, inner, labelsCall(it.Labels))
 				continue
 			}
 			var parts []string
@@ -589,7 +593,14 @@ func (g *goEmitter) body(body *config.Body) (string, bool) {
 					b.WriteString(lineComments(g.src.notes.before(nb.DeclRange.Start.Byte), ""))
 				}
 				inner, _ := g.body(nb.Body)
+				if labeled {
+					inner = "tfkit.Block(" + inner + ")" + labelsCall(nb.Labels)
+				}
 				parts = append(parts, inner)
+			}
+			if labeled {
+				fmt.Fprintf(&b, "%q, []tfkit.NestedBlock{\n%s,\n},\n", it.Type, strings.Join(parts, ",\n"))
+				continue
 			}
 			fmt.Fprintf(&b, "%q, tfkit.Blocks(\n%s,\n),\n", it.Type, strings.Join(parts, ",\n"))
 		}
@@ -598,8 +609,21 @@ func (g *goEmitter) body(body *config.Body) (string, bool) {
 	return b.String(), true
 }
 
+// labelsCall is the Labeled call that gives a nested block its labels, ""
+// when it has none.
+func labelsCall(labels []string) string {
+	if len(labels) == 0 {
+		return ""
+	}
+	quoted := make([]string, len(labels))
+	for i, l := range labels {
+		quoted[i] = strconv.Quote(l)
+	}
+	return ".Labeled(" + strings.Join(quoted, ", ") + ")"
+}
+
 // orderedFits tells whether tfkit.Ordered can hold the body: nested blocks
-// without labels, dynamic blocks of the usual shape, names used once.
+// (labeled ones too), dynamic blocks of the usual shape, names used once.
 func orderedFits(body *config.Body) bool { return orderedMisfit(body) == "" }
 
 // orderedMisfit says what in the body tfkit.Ordered cannot hold, or ""
@@ -641,9 +665,6 @@ func orderedMisfit(body *config.Body) string {
 					return why
 				}
 				continue
-			}
-			if len(it.Labels) != 0 {
-				return fmt.Sprintf("tfkit.Ordered cannot hold a %s block with a label", it.Type)
 			}
 			if why := claim(it.Type, "block"); why != "" {
 				return why

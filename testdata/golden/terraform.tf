@@ -16,4 +16,12 @@ terraform {
     key    = "prod/terraform.tfstate"
     region = "ap-northeast-1"
   }
+
+  provider_meta "aws" {
+    user_agent = ["github.com/example/net"]
+  }
+
+  provider_meta "random" {
+    module_name = "net"
+  }
 }

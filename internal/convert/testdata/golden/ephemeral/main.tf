@@ -60,7 +60,7 @@ resource "aws_db_instance" "db" {
   depends_on          = [ephemeral.random_password.extra]
 }
 
-# A body with a labeled block: raw in Go, a tf.block in TSX.
+# A body with a labeled block: Block(...).Labeled in Go, a tf.block in TSX.
 ephemeral "random_password" "labeled" {
   length = 4
   settings "x" {

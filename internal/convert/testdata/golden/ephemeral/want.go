@@ -73,13 +73,13 @@ func main() {
 	)).
 		DependsOn(extra)
 
-	// A body with a labeled block: raw in Go, a tf.block in TSX.
-	tfkit.NewEphemeral(stack, "random_password", "labeled", tfkit.RawBody(`
-length = 4
-settings "x" {
-  on = true
-}
-`))
+	// A body with a labeled block: Block(...).Labeled in Go, a tf.block in TSX.
+	tfkit.NewEphemeral(stack, "random_password", "labeled", tfkit.Ordered(
+		"length", 4,
+		"settings", tfkit.Block(tfkit.Ordered(
+			"on", true,
+		)).Labeled("x"),
+	))
 
 	if err := app.Synth(); err != nil {
 		fmt.Fprintln(os.Stderr, err)

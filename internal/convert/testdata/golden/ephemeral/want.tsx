@@ -71,7 +71,7 @@ export default function App() {
         depends_on={[extra]}
       />
 
-      {/* A body with a labeled block: raw in Go, a tf.block in TSX. */}
+      {/* A body with a labeled block: Block(...).Labeled in Go, a tf.block in TSX. */}
       <Ephemeral type="random_password" name="labeled"
         length={4}
         settings={tf.block("x", {

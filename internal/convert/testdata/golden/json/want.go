@@ -43,30 +43,26 @@ func main() {
 		},
 	})
 
-	web := tfkit.NewResource(stack, "aws_instance", "web", tfkit.RawBody(`
-count      = length(var.sizes)
-provider   = aws.west
-ami        = "ami-1"
-depends_on = [aws_vpc.main]
-
-lifecycle {
-  ignore_changes        = [tags]
-  create_before_destroy = true
-}
-
-provisioner "local-exec" {
-  command = "echo ${self.id}"
-  when    = destroy
-}
-
-dynamic "ebs_block_device" {
-  for_each = var.sizes
-
-  content {
-    volume_size = ebs_block_device.value
-  }
-}
-`))
+	web := tfkit.NewResource(stack, "aws_instance", "web", tfkit.Ordered(
+		"count", tfkit.Fn("length", tfkit.Var("sizes")),
+		"provider", west.Ref(),
+		"ami", "ami-1",
+		"depends_on", []any{tfkit.Ref("aws_vpc.main")},
+		"lifecycle", tfkit.Block(tfkit.Ordered(
+			"ignore_changes", []any{tfkit.Ref("tags")},
+			"create_before_destroy", true,
+		)),
+		"provisioner", tfkit.Block(tfkit.Ordered(
+			"command", "echo ${self.id}",
+			"when", tfkit.Ref("destroy"),
+		)).Labeled("local-exec"),
+		"ebs_block_device", tfkit.Dynamic{
+			ForEach: tfkit.Var("sizes"),
+			Content: tfkit.Ordered(
+				"volume_size", tfkit.Ref("ebs_block_device.value"),
+			),
+		},
+	))
 
 	vpcMain := tfkit.NewResource(stack, "aws_vpc", "main", tfkit.Ordered(
 		"cidr_block", "10.0.0.0/16",

@@ -37,6 +37,7 @@ resource "aws_lb_listener" "web" {
   }
 }
 
+# Not raw: a labeled nested block is tfkit.Block(...).Labeled("aws").
 terraform {
   provider_meta "aws" {
     user_agent = ["example"]

@@ -52,11 +52,12 @@ dynamic "default_action" {
 }
 `))
 
-	tfkit.NewTerraform(stack, tfkit.TerraformConfig{Body: tfkit.RawBody(`
-provider_meta "aws" {
-  user_agent = ["example"]
-}
-`)})
+	// Not raw: a labeled nested block is tfkit.Block(...).Labeled("aws").
+	tfkit.NewTerraform(stack, tfkit.TerraformConfig{Body: tfkit.Ordered(
+		"provider_meta", tfkit.Block(tfkit.Ordered(
+			"user_agent", []any{"example"},
+		)).Labeled("aws"),
+	)})
 
 	tfkit.NewDataSource(stack, "aws_iam_policy_document", "nested", tfkit.RawBody(`
 dynamic "statement" {

@@ -38,6 +38,7 @@ export default function App() {
         })]}
       />
 
+      {/* Not raw: a labeled nested block is tfkit.Block(...).Labeled("aws"). */}
       <Terraform
         provider_meta={{ aws: {
           user_agent: ["example"],
