@@ -3,6 +3,7 @@ package tsx
 import (
 	"embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -356,6 +357,12 @@ func runtimePlugin(dir string) api.Plugin {
 				case "tfkit/jsx-runtime", "tfkit/jsx-dev-runtime":
 					return api.OnResolveResult{Path: "tfkit/jsx-runtime", Namespace: runtimeNamespace}, nil
 				}
+				if reactPackages[args.Path] {
+					return api.OnResolveResult{Errors: []api.Message{{
+						Text:  fmt.Sprintf("%q is React's, which tfkit does not use: the components, useRef and the JSX runtime come from \"tfkit\"", args.Path),
+						Notes: []api.Note{{Text: `import from "tfkit" instead: import { Fragment, createElement, useRef } from "tfkit" (useRef is the only hook: a configuration is rendered once)`}},
+					}}}, nil
+				}
 				name := strings.TrimPrefix(args.Path, "node:")
 				if i := strings.IndexByte(name, '/'); i >= 0 {
 					name = name[:i]
@@ -382,6 +389,17 @@ func runtimePlugin(dir string) api.Plugin {
 			})
 		},
 	}
+}
+
+// reactPackages are React's modules. tfkit has a runtime of its own: React
+// installed beside a configuration would make elements tfkit cannot read,
+// so an import of them is refused whether it is installed or not (an
+// import type of them is erased before bundling, and stays fine).
+var reactPackages = map[string]bool{
+	"react":                 true,
+	"react/jsx-runtime":     true,
+	"react/jsx-dev-runtime": true,
+	"react-dom":             true,
 }
 
 // checkFormats refuses CommonJS modules: esbuild would wrap them, but the
@@ -436,6 +454,9 @@ func esbuildDiags(msgs []api.Message, dir string) diag.Diagnostics {
 		if len(notes) > 0 {
 			d.Suggestion = strings.Join(notes, "; ")
 		}
+		if path, ok := strings.CutPrefix(m.Text, "Cannot read file: "); ok && d.Subject != nil {
+			caseMismatch(d, path, m.Location, dir)
+		}
 		if spec, ok := strings.CutPrefix(m.Text, "Could not resolve "); ok && d.Suggestion == "" {
 			d.Suggestion = resolveHint(strings.Trim(spec, `"`), m.Location, dir)
 		}
@@ -461,6 +482,70 @@ func esbuildDiags(msgs []api.Message, dir string) diag.Diagnostics {
 	return diags
 }
 
+// caseMismatch explains an import whose file esbuild found by a name
+// that differs from the file's in letter case ("./network" for
+// Network.tsx): the resolver matches names regardless of case, but the file
+// system does not, so reading it fails ("Cannot read file: /abs/network.tsx").
+func caseMismatch(d *diag.Diagnostic, path string, loc *api.Location, dir string) {
+	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+		return
+	}
+	spec := strings.Trim(loc.LineText[min(loc.Column, len(loc.LineText)):min(loc.Column+loc.Length, len(loc.LineText))], "\"'`")
+	real, ok := realCase(path)
+	if !ok {
+		return
+	}
+	_, frame, _ := strings.Cut(d.Detail, "\n")
+	d.Summary = "Import not found"
+	d.Detail = fmt.Sprintf("%q names %s, which is not there: the file is %s. The names differ only in letter case, and file names are case-sensitive.\n%s",
+		spec, displayName(path, dir), displayName(real, dir), frame)
+	// The import with each path step spelt as on disk: replace as many of
+	// its last steps as differ.
+	specSteps := strings.Split(spec, "/")
+	realSteps := strings.Split(filepath.ToSlash(real), "/")
+	pathSteps := strings.Split(filepath.ToSlash(path), "/")
+	for i := 1; i <= len(specSteps) && i <= len(realSteps); i++ {
+		s, r, p := specSteps[len(specSteps)-i], realSteps[len(realSteps)-i], pathSteps[len(pathSteps)-i]
+		if s == "." || s == ".." {
+			break
+		}
+		if s != p && strings.HasPrefix(p, s) {
+			// The import left out the extension.
+			r = r[:len(s)]
+		}
+		specSteps[len(specSteps)-i] = r
+	}
+	d.Suggestion = fmt.Sprintf("write %q", strings.Join(specSteps, "/"))
+}
+
+// realCase finds the file that path names when letter case is ignored in
+// each of its steps.
+func realCase(path string) (string, bool) {
+	path = filepath.Clean(path)
+	parent := filepath.Dir(path)
+	if parent == path {
+		return path, true
+	}
+	base := filepath.Base(path)
+	if _, err := os.Lstat(path); err == nil {
+		return path, true
+	}
+	realParent, ok := realCase(parent)
+	if !ok {
+		return "", false
+	}
+	entries, err := os.ReadDir(realParent)
+	if err != nil {
+		return "", false
+	}
+	for _, e := range entries {
+		if strings.EqualFold(e.Name(), base) {
+			return filepath.Join(realParent, e.Name()), true
+		}
+	}
+	return "", false
+}
+
 // loaderHint says what to do with an import of a file that is not a
 // module (esbuild's "No loader is configured for ".sh" files: init.sh").
 func loaderHint(text string) string {
@@ -482,6 +567,8 @@ func bundleSummary(text string) string {
 		return "Unsupported module loading"
 	case strings.Contains(text, "Node built-in module"):
 		return "Node module not available"
+	case strings.Contains(text, "is React's, which tfkit does not use"):
+		return "React is not used"
 	case strings.HasPrefix(text, "Could not resolve"):
 		return "Import not found"
 	case strings.HasPrefix(text, `"import.meta" is not available`):

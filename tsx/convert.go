@@ -196,6 +196,7 @@ func convert(c *converter, tree Value) (*config.Config, diag.Diagnostics) {
 	if c.diags.HasErrors() {
 		return nil, c.diags
 	}
+	c.nondeterministic(tree.Get("nd"))
 
 	for i, nv := range elements(tree.Get("nodes")) {
 		c.nodes = append(c.nodes, c.readNode(i, nv))
@@ -237,6 +238,38 @@ func sourceSite(v Value) (hcl.Range, bool) {
 		return hcl.Range{}, false
 	}
 	return rangeAt(fileName(file), line, col), true
+}
+
+// nondeterministic warns about each place the configuration called
+// Math.random(), Date.now() or new Date() (the engine's list: {w: what,
+// s: the site}): what they return differs from one build to the next, so
+// whatever the output holds of it changes on every synth, and Terraform
+// plans a change each time.
+func (c *converter) nondeterministic(list Value) {
+	for _, e := range elements(list) {
+		what, _ := str(e.Get("w"))
+		file, line, col, ok := e.Get("s").Site()
+		name := fileName(file)
+		if ok && (isRuntimeFile(name) || strings.Contains(name, "node_modules/")) {
+			continue
+		}
+		hint := "let Terraform make the value: the random provider's random_id, random_pet or random_string, which keep it in the state, or pass it in with tf.var"
+		if what != "Math.random()" {
+			hint = "let Terraform read the clock (time_static of the time provider, or tf.fn(\"timestamp\"), which changes on every plan too), or pass the time in with tf.var or process.env"
+		}
+		d := &diag.Diagnostic{
+			Severity:   diag.Warning,
+			Summary:    "Value differs on every build",
+			Detail:     fmt.Sprintf("%s returns another value each time the configuration is built; if it reaches the output, main.tf changes on every synth and Terraform plans a change every time.", what),
+			Suggestion: hint,
+		}
+		if ok {
+			r := rangeAt(name, line, col)
+			d.Subject = &r
+			c.src.withFrame(d)
+		}
+		c.diags = append(c.diags, d)
+	}
 }
 
 func (c *converter) errorAt(r hcl.Range, path, summary, detail, hint string, related ...diag.Related) *diag.Diagnostic {

@@ -110,9 +110,7 @@ func (e *ScriptError) Error() string {
 		b.WriteString(": ")
 	}
 	b.WriteString(e.Message)
-	for _, f := range e.Stack {
-		fmt.Fprintf(&b, "\n    at %s (%s:%d:%d)", f.Func, f.File, f.Line, f.Col)
-	}
+	b.WriteString(formatFrames(e.Stack))
 	return b.String()
 }
 
@@ -523,6 +521,9 @@ func (e *gojaEnv) setupGlobals(s Script) error {
 	if !e.jsRefProxies {
 		_ = e.host.Set("refProxies", e.refProxies)
 	}
+	if err := e.watchNondeterminism(); err != nil {
+		return err
+	}
 	if s.Asset != nil {
 		_ = e.host.Set("asset", func(name, source, kind string) map[string]any {
 			info, err := s.Asset(name, source, kind)
@@ -533,6 +534,110 @@ func (e *gojaEnv) setupGlobals(s Script) error {
 		})
 	}
 	return vm.Set("__tfkitHost", e.host)
+}
+
+// maxNondeterministic is how many calls of Math.random, Date.now and
+// new Date() a run remembers, each with its frame: a loop may call them
+// millions of times, and a warning needs only the first places.
+const maxNondeterministic = 16
+
+// watchNondeterminism wraps Math.random(), Date.now() and Date() or new
+// Date() without arguments: their values differ from one build to the next,
+// and the host's reads() returns where they were called ({w: what, s: the
+// site, as Value.Site reads it}), which the converter reports as warnings.
+// The functions return what the originals return.
+func (e *gojaEnv) watchNondeterminism() error {
+	vm := e.vm
+	type read struct {
+		what  string
+		frame int
+	}
+	var reads []read
+	seen := map[string]bool{}
+	// record remembers the frame depth levels above the native call.
+	record := func(what string, depth int) {
+		if len(reads) >= maxNondeterministic {
+			return
+		}
+		buf := vm.CaptureCallStack(depth+1, nil)
+		if len(buf) <= depth {
+			if !seen[what] {
+				seen[what] = true
+				reads = append(reads, read{what, -1})
+			}
+			return
+		}
+		f := buf[depth]
+		// One per place: the bundle's position is enough to tell places
+		// apart, and needs no source map.
+		p := f.Position()
+		key := fmt.Sprintf("%s %s:%d:%d", what, f.SrcName(), p.Line, p.Column)
+		if f.SrcName() == "" || seen[key] {
+			return
+		}
+		seen[key] = true
+		e.frames = append(e.frames, f)
+		reads = append(reads, read{what, len(e.frames) - 1})
+	}
+	math := vm.Get("Math").ToObject(vm)
+	random, ok := goja.AssertFunction(math.Get("random"))
+	if !ok {
+		return errors.New("tsx: Math.random is not a function")
+	}
+	_ = math.Set("random", func(call goja.FunctionCall) goja.Value {
+		record("Math.random()", 1)
+		v, err := random(call.This)
+		if err != nil {
+			panic(err)
+		}
+		return v
+	})
+	date := vm.Get("Date").ToObject(vm)
+	now, ok := goja.AssertFunction(date.Get("now"))
+	if !ok {
+		return errors.New("tsx: Date.now is not a function")
+	}
+	_ = date.Set("now", func(call goja.FunctionCall) goja.Value {
+		record("Date.now()", 1)
+		v, err := now(call.This)
+		if err != nil {
+			panic(err)
+		}
+		return v
+	})
+	// The constructor is wrapped in JavaScript, which keeps instanceof,
+	// the prototype and the static methods: record is called from the
+	// wrapper, so the caller is two frames up. (Called with new, the
+	// wrapper's caller is not in goja's stack: such a read is reported
+	// without a place.)
+	wrap, err := vm.RunString(`(function (D, record) {
+  function Date(...args) {
+    if (args.length === 0) record(new.target ? "new Date()" : "Date()", 2);
+    return new.target ? Reflect.construct(D, args, new.target) : D();
+  }
+  Object.defineProperties(Date, Object.getOwnPropertyDescriptors(D));
+  Object.defineProperty(D.prototype, "constructor", { value: Date, writable: true, configurable: true });
+  return Date;
+})`)
+	if err != nil {
+		return err
+	}
+	fn, _ := goja.AssertFunction(wrap)
+	wrapped, err := fn(goja.Undefined(), date, vm.ToValue(record))
+	if err != nil {
+		return err
+	}
+	if err := vm.Set("Date", wrapped); err != nil {
+		return err
+	}
+	_ = e.host.Set("reads", func() []any {
+		out := make([]any, len(reads))
+		for i, r := range reads {
+			out[i] = map[string]any{"w": r.what, "s": r.frame}
+		}
+		return out
+	})
+	return nil
 }
 
 // refProxies is the host's host.refProxies(EXPR, KIND, placeholder, set):

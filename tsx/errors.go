@@ -186,15 +186,7 @@ func scriptDiag(se *ScriptError, src *sources) *diag.Diagnostic {
 		r := rangeAt(user[0].File, user[0].Line, user[0].Col)
 		d.Subject = &r
 		src.withFrame(d)
-		var b strings.Builder
-		for _, f := range user {
-			fn := f.Func
-			if fn == "" {
-				fn = "<anonymous>"
-			}
-			fmt.Fprintf(&b, "\n    at %s (%s:%d:%d)", fn, f.File, f.Line, f.Col)
-		}
-		d.Detail += b.String()
+		d.Detail += formatFrames(user)
 	}
 	for _, f := range se.Composites {
 		name := f.Func
@@ -204,6 +196,67 @@ func scriptDiag(se *ScriptError, src *sources) *diag.Diagnostic {
 		d.Related = append(d.Related, diag.Related{Message: fmt.Sprintf("in <%s>, used here", name), Range: rangeAt(fileName(f.File), f.Line, f.Col)})
 	}
 	return d
+}
+
+// maxFrameCycle is the longest run of frames that formatFrames folds
+// when it repeats (f calling g calling f ...); maxFrames is how many
+// lines of stack a diagnostic shows at most.
+const (
+	maxFrameCycle = 8
+	maxFrames     = 30
+)
+
+// formatFrames writes a stack as "at" lines, innermost first. Endless
+// recursion leaves thousands of identical frames: a run of frames that
+// repeats is written once, with the number of times it repeats, and a
+// stack still longer than maxFrames lines is cut, saying how many frames
+// are left out.
+func formatFrames(frames []Frame) string {
+	var b strings.Builder
+	lines := 0
+	for i := 0; i < len(frames); {
+		if lines >= maxFrames {
+			fmt.Fprintf(&b, "\n    ... %d more frames", len(frames)-i)
+			break
+		}
+		period, reps := 1, 1
+		for p := 1; p <= maxFrameCycle && i+2*p <= len(frames); p++ {
+			r := 1
+			for i+(r+1)*p <= len(frames) && sameFrames(frames[i:i+p], frames[i+r*p:i+(r+1)*p]) {
+				r++
+			}
+			if r > 1 && r*p > reps*period {
+				period, reps = p, r
+			}
+		}
+		for _, f := range frames[i : i+period] {
+			fn := f.Func
+			if fn == "" {
+				fn = "<anonymous>"
+			}
+			fmt.Fprintf(&b, "\n    at %s (%s:%d:%d)", fn, f.File, f.Line, f.Col)
+			lines++
+		}
+		if reps > 1 {
+			what := "the frame above"
+			if period > 1 {
+				what = fmt.Sprintf("the %d frames above", period)
+			}
+			fmt.Fprintf(&b, "\n    ... %s repeated %d more times", what, reps-1)
+			lines++
+		}
+		i += period * reps
+	}
+	return b.String()
+}
+
+func sameFrames(a, b []Frame) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // dynamicRequireRE matches the error esbuild's bundle throws for a

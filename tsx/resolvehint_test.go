@@ -38,3 +38,35 @@ func TestResolveHintSuggestsModules(t *testing.T) {
 		}
 	}
 }
+
+// TestImportCaseMismatch: an import that names a file with other letter
+// case ("./components/network" for Network.tsx) is an import not found, at
+// the import, with the spelling of the file, not an internal read error.
+func TestImportCaseMismatch(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"main.tsx":               "import { Network } from \"./components/network\";\nexport default function App() { return <Network />; }\n",
+		"components/Network.tsx": "import { Resource } from \"tfkit\";\nexport function Network() { return <Resource type=\"null_resource\" name=\"net\" />; }\n",
+	}
+	for p, text := range files {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, p)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, p), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "components", "network.tsx")); err == nil {
+		t.Skip("the file system ignores letter case")
+	}
+	_, diags := Build("main.tsx", Options{Dir: dir})
+	want := `main.tsx:1:25: Error: Import not found; "./components/network" names components/network.tsx, which is not there: the file is components/Network.tsx. The names differ only in letter case, and file names are case-sensitive.
+  1 | import { Network } from "./components/network";
+    |                         ^^^^^^^^^^^^^^^^^^^^^^
+  hint: write "./components/Network"
+
+`
+	if got := formatDiags(diags); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -471,6 +471,16 @@ function visit(node, source, inList) {
       fail(classComponent(t), here);
       return;
     }
+    if (t.defaultProps !== undefined) {
+      // React 18 merged them, React 19 no longer does: either way a
+      // reader would guess, so the build says what to write.
+      fail(new TfkitError(
+        "defaultProps is not supported",
+        `${t.name || "The component"} has defaultProps, which tfkit does not apply: its props are only those written where it is used.`,
+        "give the defaults in the parameter: function " + (t.name || "Name") + "({ size = \"small\", ...rest }) { ... }",
+      ), here);
+      return;
+    }
     const props = node.props;
     if (props[KEY_LAST]) delete props[KEY_LAST];
     const saved = owners;
@@ -501,11 +511,15 @@ function visit(node, source, inList) {
     }
     return;
   }
+  // An empty string renders nothing, as in React ({cond ? "" : <X />}).
+  if (node === "") return;
   if (typeof node === "string" || typeof node === "number") {
     const err = new TfkitError(
       "Text outside an element body",
       `The text ${JSON.stringify(String(node).slice(0, 40))} is rendered outside any element body.`,
-      "text belongs inside <Resource>, <DataSource>, ... as their body",
+      typeof node === "number"
+        ? `a number rendered as a child is text: {n && <X />} renders ${node} when n is ${node}; write {n > 0 && <X />}, or put the number in an attribute`
+        : "text belongs inside <Resource>, <DataSource>, ... as their body",
     );
     fail(err, source);
     // JSX text has no position of its own: the host looks for it after
@@ -814,5 +828,8 @@ export function __render(mod) {
     }
   }
   rendered = true;
-  return { nodes, refs: refSites, ph: placeholders, errors };
+  // Where the configuration read the clock or Math.random (the host
+  // watches them; under node there is no host, and nothing to report).
+  const nd = host && host.reads ? host.reads() : [];
+  return { nodes, refs: refSites, ph: placeholders, errors, nd };
 }
