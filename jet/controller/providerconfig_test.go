@@ -190,6 +190,41 @@ func TestProviderConfigOnAPIServer(t *testing.T) {
 		}
 	})
 
+	t.Run("ObservedExternalNameCorrected", func(t *testing.T) {
+		// An ["Observe"] Volume of a misspelt name: the state rebuilt
+		// for it names nothing. The name corrected, the state is rebuilt
+		// for the new one, which exists.
+		sock := filepath.Join(sockDir, "observe.sock")
+		fake := startFakeDocker(t, sock)
+		fake.vols["data"] = map[string]any{"Name": "data", "Driver": "local", "Mountpoint": "/var/lib/docker/volumes/data/_data", "Scope": "local"}
+		h.create(t, credentials("observe-creds", `{"host": "unix://`+sock+`"}`))
+		h.create(t, dockerProviderConfig("observe", "observe-creds"))
+		vol := &dockerv1alpha1.Volume{ObjectMeta: metav1.ObjectMeta{Name: "observed",
+			Annotations: map[string]string{resource.AnnotationExternalName: "dta"}}}
+		vol.Spec.ProviderConfigReference = &resource.Reference{Name: "observe"}
+		vol.Spec.ManagementPolicies = resource.ManagementPolicies{resource.ManagementObserve}
+		h.create(t, vol)
+		h.waitMessage(t, vol, `the external resource "dta" does not exist`)
+		if err := h.c.Get(ctx, client.ObjectKeyFromObject(vol), vol); err != nil {
+			t.Fatal(err)
+		}
+		vol.Annotations[resource.AnnotationExternalName] = "data"
+		if err := h.c.Update(ctx, vol); err != nil {
+			t.Fatal(err)
+		}
+		h.waitReady(t, vol)
+		if vol.Status.AtProvider.Mountpoint == nil || *vol.Status.AtProvider.Mountpoint != "/var/lib/docker/volumes/data/_data" {
+			t.Errorf("status.atProvider %+v, want the mountpoint of data", vol.Status.AtProvider)
+		}
+		if err := h.c.Delete(ctx, vol); err != nil {
+			t.Fatal(err)
+		}
+		h.waitGone(t, vol)
+		if n := fake.volumes(); n != 1 {
+			t.Errorf("fake daemon holds %d volumes after deleting an observing object, want 1", n)
+		}
+	})
+
 	t.Run("CredentialMistakes", func(t *testing.T) {
 		const secretValue = "unix:///s3cr3t-host.sock"
 		for _, tc := range []struct {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -165,7 +166,7 @@ func (ps *providers) get(ctx context.Context, dir, key string) (*attached, error
 		sh = nil
 	}
 	if sh == nil {
-		p, err := ps.spawn.Launch(bin, ps.dir, ps.env, &pluginOutput{log: log.FromContext(ctx).WithValues("provider", addr), level: ps.logLevel})
+		p, err := ps.spawn.Launch(bin, ps.dir, ps.env, &pluginOutput{log: log.Log.WithValues("provider", addr), level: ps.logLevel})
 		if err != nil {
 			return nil, err
 		}
@@ -278,15 +279,23 @@ func installedProvider(dir string) (addr, bin string, ok bool) {
 // exited. Text without a newline is logged as a line once it reaches
 // maxPluginLine bytes.
 //
-// A plugin writes every log entry, down to trace, as a JSON line with an
-// "@level" and leaves filtering to its host, as Terraform does: entries
-// below level are dropped, or a few objects would write hundreds of lines a
-// second. Lines that are not such entries (a panic's trace) always pass.
+// A plugin writes every log entry, down to trace, and leaves filtering to
+// its host, as Terraform does: entries below level are dropped, or a few
+// objects would write hundreds of lines a second. An entry is a JSON line
+// with an "@level" (terraform-plugin-log), or a line of Go's standard log
+// package with a level in brackets ("2006/01/02 15:04:05 [DEBUG] ...", as
+// SDKv2 providers such as docker write); the lines after a dropped entry of
+// the second kind belong to it (a multi-line message: the docker provider
+// logs every network it reads as indented JSON) and are dropped with it.
+// Other lines (a panic's trace) always pass.
 type pluginOutput struct {
 	log   logr.Logger
 	level int
 	mu    sync.Mutex
 	buf   []byte
+	// dropping: the last entry was dropped, and lines that are no entry
+	// continue it.
+	dropping bool
 }
 
 // Plugin log levels, in hclog's order.
@@ -314,19 +323,38 @@ func pluginLogLevel(env []string) int {
 	return pluginLevels["error"]
 }
 
+// legacyEntry matches a log entry of Go's standard log package with a
+// level: an optional date and time, then "[LEVEL]".
+var legacyEntry = regexp.MustCompile(`^(?:\d{4}/\d\d/\d\d \d\d:\d\d:\d\d(?:\.\d+)? )?\[(TRACE|DEBUG|INFO|WARN|ERROR)\] `)
+
+// crashStart matches the first line of a Go program's crash, which must
+// pass even in the middle of a dropped multi-line entry.
+var crashStart = regexp.MustCompile(`^(panic: |fatal error: |SIGSEGV|SIGBUS|goroutine \d+ \[)`)
+
 // logged says whether a line of plugin output is logged.
 func (w *pluginOutput) logged(line string) bool {
-	if !strings.HasPrefix(line, "{") {
+	level := ""
+	if m := legacyEntry.FindStringSubmatch(line); m != nil {
+		level = m[1]
+	} else if strings.HasPrefix(line, "{") {
+		var entry struct {
+			Level *string `json:"@level"`
+		}
+		if json.Unmarshal([]byte(line), &entry) == nil && entry.Level != nil {
+			level = *entry.Level
+		}
+	}
+	if level == "" {
+		// No entry: the rest of a dropped one, or output of its own.
+		if w.dropping && !crashStart.MatchString(line) {
+			return false
+		}
+		w.dropping = false
 		return true
 	}
-	var entry struct {
-		Level string `json:"@level"`
-	}
-	if json.Unmarshal([]byte(line), &entry) != nil {
-		return true
-	}
-	l, ok := pluginLevels[strings.ToLower(entry.Level)]
-	return !ok || l >= w.level
+	l, ok := pluginLevels[strings.ToLower(level)]
+	w.dropping = ok && l < w.level
+	return !w.dropping
 }
 
 const maxPluginLine = 64 << 10

@@ -281,6 +281,54 @@ func TestPluginOutputLevels(t *testing.T) {
 	}
 }
 
+// TestPluginOutputStandardLog: SDKv2 providers (docker) log with Go's
+// standard log package, "[LEVEL]" after the date, some entries over
+// several lines (a network read, as indented JSON, on every observe).
+// Those below the level are dropped with their continuation lines; a crash
+// in the middle of a dropped entry still passes.
+func TestPluginOutputStandardLog(t *testing.T) {
+	out := strings.Join([]string{
+		`2026/11/28 11:50:49 [INFO] Waiting for network: 'net1' to expose all fields: max '30s seconds'`,
+		`2026/11/28 11:52:14 [DEBUG] Docker network inspect from readFunc: {`,
+		`	"Name": "net1",`,
+		`	"IPAM": {`,
+		`		"Driver": "default"`,
+		`	}`,
+		`}`,
+		`{"@level":"debug","@message":"Calling downstream"}`,
+		`[ERROR] failed to read network`,
+		`	at line 2`,
+		`2026/11/28 11:52:15 [TRACE] about to crash: {`,
+		`panic: runtime error: invalid memory address or nil pointer dereference`,
+		`goroutine 12 [running]:`,
+		`main.f()`,
+	}, "\n") + "\n"
+	for _, c := range []struct {
+		env   []string
+		want  []string
+		count int
+	}{
+		{nil, []string{"[ERROR] failed to read network", "at line 2", "panic: runtime error", "goroutine 12", "main.f()"}, 5},
+		{[]string{"TF_LOG=info"}, []string{"Waiting for network", "[ERROR] failed", "panic: runtime error"}, 6},
+		{[]string{"TF_LOG=trace"}, []string{"Docker network inspect", `\"Driver\": \"default\"`, "about to crash"}, 14},
+	} {
+		var lines []string
+		w := &pluginOutput{level: pluginLogLevel(c.env), log: funcr.New(func(_, args string) { lines = append(lines, args) }, funcr.Options{})}
+		if _, err := w.Write([]byte(out)); err != nil {
+			t.Fatal(err)
+		}
+		all := strings.Join(lines, "\n")
+		for _, want := range c.want {
+			if !strings.Contains(all, want) {
+				t.Errorf("environment %v: %q not logged", c.env, want)
+			}
+		}
+		if len(lines) != c.count {
+			t.Errorf("environment %v: logged %d lines, want %d:\n%s", c.env, len(lines), c.count, all)
+		}
+	}
+}
+
 // TestSharedProviderPerConfiguration: workspaces whose provider blocks
 // differ get a plugin each (an SDKv2 provider keeps one configured client
 // per process); the same block shares one.

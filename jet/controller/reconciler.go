@@ -450,31 +450,21 @@ func (r *Reconciler) observe(ctx context.Context, mg resource.Terraformed, dir s
 	_, markErr := os.Stat(marker)
 	var rebuilt func(map[string]any) error
 	if !ws.stateWritten() || markErr == nil {
-		if name := meta(mg, resource.AnnotationExternalName); name != "" {
-			id := name
-			if r.cfg != nil && r.cfg.ExternalName.GetIDFn != nil {
-				if id, err = r.cfg.ExternalName.GetIDFn(ctx, name, params); err != nil {
-					return nil, observation{}, err
-				}
-			}
-			rebuilt = func(extra map[string]any) error {
-				attrs := maps.Clone(params)
-				maps.Copy(attrs, extra)
-				source := pb.source
-				if source == "" {
-					source = providerAddress(r.reg.TerraformType)
-				}
-				return ws.importState(id, attrs, mg.GetTerraformSchemaVersion(), source)
-			}
-			if err := os.WriteFile(marker, nil, 0o600); err != nil {
-				return nil, observation{}, err
-			}
-			if err := rebuilt(nil); err != nil {
+		if meta(mg, resource.AnnotationExternalName) != "" {
+			if rebuilt, err = r.rebuild(ctx, mg, ws, params, pb, marker); err != nil {
 				return nil, observation{}, err
 			}
 		}
 	}
 	obs, err := ws.plan(ctx)
+	if err == nil && rebuilt == nil && !obs.exists {
+		// The state names a resource that is gone, and the external name
+		// another: it was changed (a misspelt name of an ["Observe"]
+		// object corrected), and the state is rebuilt for it.
+		if rebuilt, err = r.renamed(ctx, mg, ws, params, pb, marker); err == nil && rebuilt != nil {
+			obs, err = ws.plan(ctx)
+		}
+	}
 	if err != nil || rebuilt == nil {
 		return ws, obs, err
 	}
@@ -483,6 +473,49 @@ func (r *Reconciler) observe(ctx context.Context, mg resource.Terraformed, dir s
 		err = os.Remove(marker)
 	}
 	return ws, obs, err
+}
+
+// renamed rebuilds the state from the external name when the state holds a
+// resource of another external name, returning the rebuild; nil when the
+// names agree or there is no resource in the state (a destroyed one is
+// never rebuilt).
+func (r *Reconciler) renamed(ctx context.Context, mg resource.Terraformed, ws *workspace, params map[string]any, pb *providerBlock, marker string) (func(map[string]any) error, error) {
+	name := meta(mg, resource.AnnotationExternalName)
+	attrs := ws.stateAttributes()
+	if name == "" || attrs == nil {
+		return nil, nil
+	}
+	if old, err := r.externalName(attrs); err != nil || old == name {
+		return nil, nil
+	}
+	return r.rebuild(ctx, mg, ws, params, pb, marker)
+}
+
+// rebuild writes a state holding the resource of the external name, with
+// the spec's arguments, leaving marker until the rebuild is over, and
+// returns the function that writes it again with more attributes.
+func (r *Reconciler) rebuild(ctx context.Context, mg resource.Terraformed, ws *workspace, params map[string]any, pb *providerBlock, marker string) (func(map[string]any) error, error) {
+	name := meta(mg, resource.AnnotationExternalName)
+	id := name
+	if r.cfg != nil && r.cfg.ExternalName.GetIDFn != nil {
+		var err error
+		if id, err = r.cfg.ExternalName.GetIDFn(ctx, name, params); err != nil {
+			return nil, err
+		}
+	}
+	rebuilt := func(extra map[string]any) error {
+		attrs := maps.Clone(params)
+		maps.Copy(attrs, extra)
+		source := pb.source
+		if source == "" {
+			source = providerAddress(r.reg.TerraformType)
+		}
+		return ws.importState(id, attrs, mg.GetTerraformSchemaVersion(), source)
+	}
+	if err := os.WriteFile(marker, nil, 0o600); err != nil {
+		return nil, err
+	}
+	return rebuilt, rebuilt(nil)
 }
 
 // rebuildMarker is in a workspace whose state is being rebuilt from the

@@ -172,6 +172,31 @@ func (w *workspace) hasState() bool {
 	return false
 }
 
+// stateAttributes returns the attributes of the resource in the state
+// file as last written (not refreshed), nil when it holds none.
+func (w *workspace) stateAttributes() map[string]any {
+	data, err := os.ReadFile(filepath.Join(w.dir, StateFile))
+	if err != nil {
+		return nil
+	}
+	var st struct {
+		Resources []struct {
+			Instances []struct {
+				Attributes map[string]any `json:"attributes"`
+			} `json:"instances"`
+		} `json:"resources"`
+	}
+	if json.Unmarshal(data, &st) != nil {
+		return nil
+	}
+	for _, r := range st.Resources {
+		for _, in := range r.Instances {
+			return in.Attributes
+		}
+	}
+	return nil
+}
+
 // stateWritten says whether an apply, a destroy or importState has ever
 // written the state file. A written state without the resource means it is
 // gone (destroyed, or a create that failed): it must not be rebuilt from
