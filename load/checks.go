@@ -467,6 +467,20 @@ func (e *evaluator) checkProvidersMap(m *Module, x hcl.Expression, path string) 
 	}
 }
 
+// stepName is the name step i of tr gives (a root or an attribute), ""
+// for an index or past the end.
+func stepName(tr hcl.Traversal, i int) string {
+	if i < len(tr) {
+		switch s := tr[i].(type) {
+		case hcl.TraverseRoot:
+			return s.Name
+		case hcl.TraverseAttr:
+			return s.Name
+		}
+	}
+	return ""
+}
+
 // checkImportTarget reports an import block whose to address names no
 // declared resource, in the words of the engine eval follows, and, for
 // Terraform, one that names a resource with count or for_each without an
@@ -477,18 +491,7 @@ func (e *evaluator) checkImportTarget(m *Module, im *ImportDecl, path string) {
 		return
 	}
 	rng := tr.SourceRange()
-	step := func(i int) string {
-		if i >= len(tr) {
-			return ""
-		}
-		switch s := tr[i].(type) {
-		case hcl.TraverseRoot:
-			return s.Name
-		case hcl.TraverseAttr:
-			return s.Name
-		}
-		return ""
-	}
+	step := func(i int) string { return stepName(tr, i) }
 	at, i := m, 0
 	var calls []string // module.NAME steps, without instance keys
 	noCall := false    // a module.NAME step names no call
@@ -604,17 +607,7 @@ func (e *evaluator) checkRemoved(m *Module, rm *RemovedDecl, path string) {
 	if hd.HasErrors() {
 		return
 	}
-	name := func(i int) string {
-		if i < len(tr) {
-			switch s := tr[i].(type) {
-			case hcl.TraverseRoot:
-				return s.Name
-			case hcl.TraverseAttr:
-				return s.Name
-			}
-		}
-		return ""
-	}
+	name := func(i int) string { return stepName(tr, i) }
 	at, i := m, 0
 	var decl hcl.Range
 	kind := ""
