@@ -9,6 +9,8 @@ import (
 	"sync"
 
 	"github.com/hashicorp/hcl/v2"
+
+	"github.com/tfkit/tfkit/diag"
 )
 
 // helperFuncs holds the names of functions marked with Helper. Frames in
@@ -226,4 +228,125 @@ func siteRange(file string, line int) hcl.Range {
 	}
 	pos := hcl.Pos{Line: line}
 	return hcl.Range{Filename: filepath.ToSlash(file), Start: pos, End: pos}
+}
+
+// Mistakes in the program's own structure: a nil *App or *Stack given to
+// the API, and a method called on a nil handle or on one its constructor
+// did not make (a tfkit.Resource{} built by hand, a typed binding's struct
+// whose handle was never set). Such a handle belongs to no stack that
+// could record the mistake, so it is recorded for the app the program
+// created last (the program's app; in a test, the test's own), or, before
+// any, for the next one created, and that app's Synth, Validate and Files
+// report it as an error at the Go line of the call, with what to pass
+// instead. The call does nothing else and returns what lets the program
+// go on (the handle itself, a null expression, an empty name), so that
+// one run reports every such mistake instead of the first ending the
+// program with a Go stack trace. A nil *App reports them itself.
+
+// misuses holds the mistakes of calls that have no stack to record them.
+var misuses struct {
+	mu sync.Mutex
+	// latest is where the app created last keeps such mistakes; pending
+	// are the mistakes made before any app was.
+	latest  *diag.Diagnostics
+	pending diag.Diagnostics
+}
+
+// claimMisuses makes list, an app's, where mistakes without a stack go,
+// and gives it those made before.
+func claimMisuses(list *diag.Diagnostics) {
+	misuses.mu.Lock()
+	defer misuses.mu.Unlock()
+	*list = append(*list, misuses.pending...)
+	misuses.pending = nil
+	misuses.latest = list
+}
+
+// misuse records a mistake at the caller's Go line for the app created
+// last (see above) and returns it.
+func misuse(summary, detail, suggestion string) *diag.Diagnostic {
+	site := callerSite()
+	d := &diag.Diagnostic{Severity: diag.Error, Summary: summary, Detail: detail, Subject: &site, Suggestion: suggestion}
+	misuses.mu.Lock()
+	defer misuses.mu.Unlock()
+	if l := misuses.latest; l != nil {
+		*l = append(*l, d)
+	} else {
+		misuses.pending = append(misuses.pending, d)
+	}
+	return d
+}
+
+// misusesIn returns a copy of list, an app's mistakes without a stack.
+func misusesIn(list *diag.Diagnostics) diag.Diagnostics {
+	misuses.mu.Lock()
+	defer misuses.mu.Unlock()
+	return append(diag.Diagnostics(nil), *list...)
+}
+
+// unclaimed returns the mistakes recorded before any app was created, for
+// a nil *App to report.
+func unclaimed() diag.Diagnostics {
+	misuses.mu.Lock()
+	defer misuses.mu.Unlock()
+	return append(diag.Diagnostics(nil), misuses.pending...)
+}
+
+// bindingCall finds the method of a typed binding (a package marked with
+// HelperPackage) that the program called, when the call into tfkit came
+// through one: its package's name, the receiver type and the method.
+func bindingCall() (pkg, recv, method string, ok bool) {
+	var pcs [32]uintptr
+	n := runtime.Callers(3, pcs[:])
+	frames := runtime.CallersFrames(pcs[:n])
+	for {
+		f, more := frames.Next()
+		prefix := packagePrefix(f.Function)
+		if _, marked := helperPkgs.Load(prefix); marked {
+			// "example.com/gen/docker.(*Image).ImageID"
+			rest := strings.TrimPrefix(f.Function, prefix)
+			if r, m, found := strings.Cut(rest, ")."); found && strings.HasPrefix(r, "(*") && !strings.Contains(m, ".") {
+				pkg = strings.TrimSuffix(prefix[strings.LastIndexByte(prefix[:len(prefix)-1], '/')+1:], ".")
+				recv, method, ok = strings.TrimPrefix(r, "(*"), m, true
+			}
+		} else if ok || !strings.HasPrefix(f.Function, pkgPrefix) {
+			// The last binding method before the program's own frame.
+			return pkg, recv, method, ok
+		}
+		if !more {
+			return pkg, recv, method, ok
+		}
+	}
+}
+
+// apiCall names the tfkit function or method the program called, as
+// "tfkit.NewResource" or "(*tfkit.App).Synth": the outermost exported one
+// of the tfkit frames the stack starts with.
+func apiCall() string {
+	var pcs [32]uintptr
+	n := runtime.Callers(3, pcs[:])
+	frames := runtime.CallersFrames(pcs[:n])
+	const pkg = "github.com/tfkit/tfkit."
+	name := ""
+	for {
+		f, more := frames.Next()
+		rest, ok := strings.CutPrefix(f.Function, pkg)
+		if !ok || strings.Contains(rest, "/") {
+			break
+		}
+		last := rest[strings.LastIndex(rest, ".")+1:]
+		if last != "" && last[0] >= 'A' && last[0] <= 'Z' {
+			name = rest
+		}
+		if !more {
+			break
+		}
+	}
+	switch {
+	case name == "":
+		return "tfkit"
+	case strings.HasPrefix(name, "(*"):
+		return "(*tfkit." + strings.TrimPrefix(name, "(*")
+	}
+	return "tfkit." + name
 }

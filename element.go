@@ -2,6 +2,7 @@ package tfkit
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -657,4 +658,70 @@ func capitalizeFirst(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// constructors name the function that makes each kind of handle, for
+// hints.
+var constructors = map[string]string{
+	"Resource":         "tfkit.NewResource(stack, type, name, body)",
+	"DataSource":       "tfkit.NewDataSource(stack, type, name, body)",
+	"Ephemeral":        "tfkit.NewEphemeral(stack, type, name, body)",
+	"Provider":         "tfkit.NewProvider(stack, name, body)",
+	"Module":           "tfkit.NewModule(stack, name, cfg)",
+	"Variable":         "tfkit.NewVariable(stack, name, cfg)",
+	"Output":           "tfkit.NewOutput(stack, name, cfg)",
+	"Locals":           "tfkit.NewLocals(stack, body)",
+	"Terraform":        "tfkit.NewTerraform(stack, cfg)",
+	"Moved":            "tfkit.NewMoved(stack, from, to)",
+	"Import":           "tfkit.NewImport(stack, to, id)",
+	"Removed":          "tfkit.NewRemoved(stack, from, destroy)",
+	"Check":            "tfkit.NewCheck(stack, name, asserts...)",
+	"RemoteState":      "tfkit.NewRemoteState(stack, name, backend, cfg)",
+	"ProviderInstance": "provider.Instance(key)",
+	"Stack":            "tfkit.NewStack(app, name)",
+	"Asset":            "tfkit.NewAsset(stack, name, source, type)",
+	"KeyProvider":      "tfkit.NewKeyProvider(type, name, body)",
+	"EncryptionMethod": "tfkit.NewEncryptionMethod(type, name, body)",
+}
+
+// absent reports whether h, the receiver of an exported method, is nil or
+// was not made by its constructor, and records that mistake if so.
+func absent[P interface {
+	*H
+	Element
+}, H any](h P) bool {
+	if h != nil && h.Block() != nil {
+		return false
+	}
+	misusedHandle(reflect.TypeFor[H]().Name(), h == nil)
+	return true
+}
+
+// misusedHandle records a call of a method on a nil handle of the named
+// type (isNil), or on one its constructor did not make.
+func misusedHandle(typ string, isNil bool) *diag.Diagnostic {
+	if pkg, recv, method, ok := bindingCall(); ok {
+		// Through a typed binding: name the binding's type, which is
+		// what the program holds (a nil one, or a zero one, whose
+		// untyped handle is nil alike).
+		ctor := pkg + ".New" + recv
+		if recv == "Module" {
+			ctor = pkg + ".New"
+		}
+		return misuse("Nil *"+pkg+"."+recv,
+			fmt.Sprintf("(*%s.%s).%s was called on a nil *%s.%s, or on one %s did not make (a zero %s.%s{}).", pkg, recv, method, pkg, recv, ctor, pkg, recv),
+			fmt.Sprintf("use the *%s.%s that %s returns (a variable that was declared but never assigned is nil)", pkg, recv, ctor))
+	}
+	make := constructors[typ]
+	if make == "" {
+		make = "its constructor"
+	}
+	if isNil {
+		return misuse("Nil *tfkit."+typ,
+			fmt.Sprintf("%s was called on a nil *tfkit.%s.", apiCall(), typ),
+			fmt.Sprintf("use the *tfkit.%s that %s returns (a variable that was declared but never assigned is nil)", typ, make))
+	}
+	return misuse("tfkit."+typ+" not made by its constructor",
+		fmt.Sprintf("%s was called on a tfkit.%s that %s did not make (a zero tfkit.%s{}), which belongs to no stack.", apiCall(), typ, make, typ),
+		fmt.Sprintf("use the *tfkit.%s that %s returns", typ, make))
 }

@@ -632,3 +632,7 @@ func templateText(x config.Expr) string {
 func escapeTemplateContent(s string) string {
 	return config.EscapeTemplate(s)
 }
+
+// nullExpr is what a reference through a nil handle gives: null (the
+// mistake is reported, so nothing is written).
+func nullExpr() Expr { return Expr{x: config.Null()} }

@@ -6,7 +6,6 @@ import (
 	"os"
 	"path"
 	"regexp"
-	"runtime"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -196,38 +195,6 @@ func (s *Stack) Validate() diag.Diagnostics {
 
 func (s *Stack) validate(p *crossPlan) diag.Diagnostics {
 	return p.plan.ValidateStack(p.of[s])
-}
-
-// apiCall names the tfkit function or method the program called, as
-// "tfkit.NewResource" or "(*tfkit.App).Synth": the outermost exported one
-// of the tfkit frames the stack starts with.
-func apiCall() string {
-	var pcs [32]uintptr
-	n := runtime.Callers(3, pcs[:])
-	frames := runtime.CallersFrames(pcs[:n])
-	const pkg = "github.com/tfkit/tfkit."
-	name := ""
-	for {
-		f, more := frames.Next()
-		rest, ok := strings.CutPrefix(f.Function, pkg)
-		if !ok || strings.Contains(rest, "/") {
-			break
-		}
-		last := rest[strings.LastIndex(rest, ".")+1:]
-		if last != "" && last[0] >= 'A' && last[0] <= 'Z' {
-			name = rest
-		}
-		if !more {
-			break
-		}
-	}
-	switch {
-	case name == "":
-		return "tfkit"
-	case strings.HasPrefix(name, "(*"):
-		return "(*tfkit." + strings.TrimPrefix(name, "(*")
-	}
-	return "tfkit." + name
 }
 
 // requirement is a required_providers entry recorded by Provider.Source or
@@ -747,4 +714,70 @@ func (s *Stack) assetFiles() map[string][]byte {
 		}
 	}
 	return out
+}
+
+// registerApp makes a the app that mistakes without a stack go to, and
+// gives it those made before it.
+func registerApp(a *App) { claimMisuses(&a.misuse) }
+
+// misused returns the mistakes recorded for a.
+func (a *App) misused() diag.Diagnostics { return misusesIn(&a.misuse) }
+
+// usable returns s when it is a stack NewStack made; otherwise it records
+// the mistake and returns a stack of no app, so that the call goes on
+// without effect on the output (the mistake is reported instead).
+func usable(s *Stack) *Stack {
+	if s != nil && s.cfg != nil {
+		return s
+	}
+	misusedStack(s, false)
+	return &Stack{app: newApp(), cfg: &config.Config{}}
+}
+
+// misusedStack records the use of a nil stack, or of one NewStack did not
+// make.
+func misusedStack(s *Stack, receiver bool) *diag.Diagnostic {
+	given := "was given"
+	if receiver {
+		given = "was called on"
+	}
+	if s == nil {
+		return misuse("Nil *tfkit.Stack",
+			fmt.Sprintf("%s %s a nil *tfkit.Stack.", apiCall(), given),
+			"pass the stack that tfkit.NewStack(app, name) returns (a variable that was declared but never assigned is nil)")
+	}
+	return misuse("tfkit.Stack not made by tfkit.NewStack",
+		fmt.Sprintf("%s %s a tfkit.Stack that tfkit.NewStack did not make (a zero tfkit.Stack{}), which belongs to no app.", apiCall(), given),
+		"pass the stack that tfkit.NewStack(app, name) returns")
+}
+
+// stackAbsent reports whether s, the receiver of a method, is nil or was
+// not made by NewStack, and records that mistake if so.
+func stackAbsent(s *Stack) bool {
+	if s != nil && s.cfg != nil {
+		return false
+	}
+	misusedStack(s, true)
+	return true
+}
+
+// misusedApp records the use of a nil *App.
+func misusedApp(receiver bool) *diag.Diagnostic {
+	given := "was given"
+	if receiver {
+		given = "was called on"
+	}
+	return misuse("Nil *tfkit.App",
+		fmt.Sprintf("%s %s a nil *tfkit.App.", apiCall(), given),
+		"pass the app that tfkit.NewApp() returns (a variable that was declared but never assigned is nil)")
+}
+
+// ready gives an App built as a zero value (&tfkit.App{}) the settings
+// NewApp gives, so that it works as NewApp() would.
+func (a *App) ready() {
+	if a.getenv != nil {
+		return
+	}
+	a.outdir, a.format, a.projectDir, a.getenv, a.stderr = DefaultOutdir, FormatHCL, ".", os.Getenv, os.Stderr
+	registerApp(a)
 }
