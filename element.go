@@ -107,7 +107,7 @@ func (e *element) finishIn(c *conv, path, local string) {
 					e.address(), e.stack.name, t.addr(), t.stack.name, what),
 				"declare it in this stack, or order the stacks with stack.DependsOn(other)")
 		default:
-			e.stack.uses = append(e.stack.uses, use{producer: t.stack, addr: t.addr()})
+			e.stack.uses = append(e.stack.uses, crossUse{producer: t.stack, addr: t.addr()})
 		}
 	}
 	c.diags, c.refs = nil, nil
@@ -679,7 +679,6 @@ var constructors = map[string]string{
 	"RemoteState":      "tfkit.NewRemoteState(stack, name, backend, cfg)",
 	"ProviderInstance": "provider.Instance(key)",
 	"Stack":            "tfkit.NewStack(app, name)",
-	"Asset":            "tfkit.NewAsset(stack, name, source, type)",
 	"KeyProvider":      "tfkit.NewKeyProvider(type, name, body)",
 	"EncryptionMethod": "tfkit.NewEncryptionMethod(type, name, body)",
 }
@@ -698,8 +697,8 @@ func absent[P interface {
 }
 
 // misusedHandle records a call of a method on a nil handle of the named
-// type (isNil), or on one its constructor did not make.
-func misusedHandle(typ string, isNil bool) *diag.Diagnostic {
+// type (nilHandle), or on one its constructor did not make.
+func misusedHandle(typ string, nilHandle bool) *diag.Diagnostic {
 	if pkg, recv, method, ok := bindingCall(); ok {
 		// Through a typed binding: name the binding's type, which is
 		// what the program holds (a nil one, or a zero one, whose
@@ -712,16 +711,16 @@ func misusedHandle(typ string, isNil bool) *diag.Diagnostic {
 			fmt.Sprintf("(*%s.%s).%s was called on a nil *%s.%s, or on one %s did not make (a zero %s.%s{}).", pkg, recv, method, pkg, recv, ctor, pkg, recv),
 			fmt.Sprintf("use the *%s.%s that %s returns (a variable that was declared but never assigned is nil)", pkg, recv, ctor))
 	}
-	make := constructors[typ]
-	if make == "" {
-		make = "its constructor"
+	ctor := constructors[typ]
+	if ctor == "" {
+		ctor = "its constructor"
 	}
-	if isNil {
+	if nilHandle {
 		return misuse("Nil *tfkit."+typ,
 			fmt.Sprintf("%s was called on a nil *tfkit.%s.", apiCall(), typ),
-			fmt.Sprintf("use the *tfkit.%s that %s returns (a variable that was declared but never assigned is nil)", typ, make))
+			fmt.Sprintf("use the *tfkit.%s that %s returns (a variable that was declared but never assigned is nil)", typ, ctor))
 	}
 	return misuse("tfkit."+typ+" not made by its constructor",
-		fmt.Sprintf("%s was called on a tfkit.%s that %s did not make (a zero tfkit.%s{}), which belongs to no stack.", apiCall(), typ, make, typ),
-		fmt.Sprintf("use the *tfkit.%s that %s returns", typ, make))
+		fmt.Sprintf("%s was called on a tfkit.%s that %s did not make (a zero tfkit.%s{}), which belongs to no stack.", apiCall(), typ, ctor, typ),
+		fmt.Sprintf("use the *tfkit.%s that %s returns", typ, ctor))
 }

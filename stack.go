@@ -31,7 +31,7 @@ type Stack struct {
 	// assets are the stack's assets, in declaration order.
 	assets []*Asset
 	// uses are the elements of other stacks referred to through handles.
-	uses []use
+	uses []crossUse
 	// aspects visit the elements before the stack is validated.
 	aspects elementVisits
 }
@@ -40,10 +40,10 @@ type Stack struct {
 // synthesized: the stack's aspects (aspect.go) are such visits.
 type elementVisits interface{ visitNew() }
 
-// use records that a stack refers, through a handle, to an element of
+// crossUse records that a stack refers, through a handle, to an element of
 // another stack: it decides which stack a reference written as text reads
 // when several declare its address.
-type use struct {
+type crossUse struct {
 	producer *Stack
 	addr     string // the producer's element
 }
@@ -639,7 +639,7 @@ func NewAsset(stack *Stack, name, source string, typ AssetType) *Asset {
 // Name returns the asset's name.
 func (x *Asset) Name() string {
 	if x == nil {
-		misusedHandle("Asset", true)
+		nilAsset()
 		return ""
 	}
 	return x.name
@@ -653,7 +653,7 @@ func (x *Asset) Name() string {
 // reports why).
 func (x *Asset) Path() string {
 	if x == nil {
-		misusedHandle("Asset", true)
+		nilAsset()
 		return ""
 	}
 	if x.a == nil {
@@ -666,7 +666,7 @@ func (x *Asset) Path() string {
 // that must not depend on the working directory.
 func (x *Asset) ModulePath() string {
 	if x == nil {
-		misusedHandle("Asset", true)
+		nilAsset()
 		return ""
 	}
 	if x.a == nil {
@@ -680,13 +680,19 @@ func (x *Asset) ModulePath() string {
 // directory's sorted paths and contents.
 func (x *Asset) Hash() string {
 	if x == nil {
-		misusedHandle("Asset", true)
+		nilAsset()
 		return ""
 	}
 	if x.a == nil {
 		return ""
 	}
 	return x.a.Hash
+}
+
+// nilAsset records a method called on a nil *Asset.
+func nilAsset() {
+	misuse("Nil *tfkit.Asset", fmt.Sprintf("%s was called on a nil *tfkit.Asset.", apiCall()),
+		"use the *tfkit.Asset that tfkit.NewAsset(stack, name, source, type) returns (a variable that was declared but never assigned is nil)")
 }
 
 func duplicateAsset(name string, site, first hcl.Range) *diag.Diagnostic {
