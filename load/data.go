@@ -1,11 +1,16 @@
 package load
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -25,32 +30,154 @@ import (
 // ReadDataValues reads a data values file (tfkit eval --data-values): a
 // JSON object from data source addresses (data.TYPE.NAME, or one
 // instance's, such as module.net.data.aws_subnet.this["a"]) to objects
-// of attribute values.
-func ReadDataValues(path string) (map[string]cty.Value, error) {
+// of attribute values. name is the file's name in messages, which give
+// the line and column of what is wrong; keys are where each address is
+// written (for Options.DataValueKeys).
+func ReadDataValues(path, name string) (values map[string]cty.Value, keys map[string]hcl.Range, err error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, nil, fmt.Errorf("%s: no such file", name)
+		}
+		return nil, nil, fmt.Errorf("%s: %v", name, err)
+	}
+	if keys, err = dataValueKeys(data, name); err != nil {
+		return nil, nil, err
 	}
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, fmt.Errorf("%s: not a JSON object of data source addresses: %v", path, err)
+		return nil, nil, fmt.Errorf("%s: not a JSON object of data source addresses: %v", name, err)
 	}
-	out := make(map[string]cty.Value, len(raw))
+	values = make(map[string]cty.Value, len(raw))
 	for addr, r := range raw {
 		ty, err := ctyjson.ImpliedType(r)
 		if err == nil && !ty.IsObjectType() {
 			err = fmt.Errorf("the value is %s, not an object of attributes", ty.FriendlyName())
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s: %s: %v", path, addr, err)
+			return nil, nil, fmt.Errorf("%s: %s: %v", keys[addr], addr, err)
 		}
 		v, err := ctyjson.Unmarshal(r, ty)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %s: %v", path, addr, err)
+			return nil, nil, fmt.Errorf("%s: %s: %v", keys[addr], addr, err)
 		}
-		out[addr] = v
+		values[addr] = v
 	}
-	return out, nil
+	return values, keys, nil
+}
+
+// dataValueKeys checks the text of a data values file (named name in
+// messages): a JSON object whose values are objects, each key once; what
+// is not is an error at its line and column. It returns where each key is.
+func dataValueKeys(data []byte, name string) (map[string]hcl.Range, error) {
+	at := func(offset int64, format string, args ...any) error {
+		line, col := jsonPosition(data, offset)
+		return fmt.Errorf("%s:%d:%d: %s", name, line, col, fmt.Sprintf(format, args...))
+	}
+	syntax := func(err error) error {
+		var se *json.SyntaxError
+		switch {
+		case errors.As(err, &se) && strings.HasPrefix(se.Error(), "unexpected end of JSON input"):
+			return at(int64(len(data)), "invalid JSON: the text ends before the object does")
+		case errors.As(err, &se):
+			return at(max(se.Offset-1, 0), "invalid JSON: %v", se)
+		case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+			return at(int64(len(data)), "invalid JSON: the text ends before the object does")
+		}
+		return fmt.Errorf("%s: invalid JSON: %v", name, err)
+	}
+	if !utf8.Valid(data) {
+		bad := int64(len(data))
+		for i := 0; i < len(data); {
+			r, n := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && n <= 1 {
+				bad = int64(i)
+				break
+			}
+			i += n
+		}
+		return nil, at(bad, "the file is not UTF-8 text (JSON is); save it as UTF-8")
+	}
+	// Syntax first, for the positions of json.Unmarshal (a Decoder's
+	// are not offsets in the file); then the structure.
+	if err := json.Unmarshal(data, new(any)); err != nil {
+		return nil, syntax(err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, syntax(err)
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return nil, at(valueStart(data, 0), "the file holds %s, not a JSON object of data source addresses", jsonKind(data[valueStart(data, 0):]))
+	}
+	seen := map[string]hcl.Range{}
+	for dec.More() {
+		keyAt := valueStart(data, dec.InputOffset())
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, syntax(err)
+		}
+		key, _ := tok.(string)
+		if _, twice := seen[key]; twice {
+			return nil, at(keyAt, "%q is given twice", key)
+		}
+		line, col := jsonPosition(data, keyAt)
+		end := dec.InputOffset()
+		_, endCol := jsonPosition(data, end)
+		seen[key] = hcl.Range{Filename: name, Start: hcl.Pos{Line: line, Column: col, Byte: int(keyAt)}, End: hcl.Pos{Line: line, Column: endCol, Byte: int(end)}}
+		valAt := valueStart(data, dec.InputOffset())
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, syntax(err)
+		}
+		if raw[0] != '{' {
+			return nil, at(valAt, "the value of %q is %s, not an object of attributes", key, jsonKind(raw))
+		}
+	}
+	return seen, nil
+}
+
+// valueStart is the offset of the first byte from offset on that is not
+// white space, a comma or a colon: where the next key or value starts.
+func valueStart(data []byte, offset int64) int64 {
+	for offset < int64(len(data)) && strings.IndexByte(" \t\r\n,:", data[offset]) >= 0 {
+		offset++
+	}
+	return offset
+}
+
+// jsonPosition is the 1-based line and column (in bytes) of offset.
+func jsonPosition(data []byte, offset int64) (line, col int) {
+	line, col = 1, 1
+	for _, b := range data[:min(offset, int64(len(data)))] {
+		if b == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return line, col
+}
+
+// jsonKind names the kind of the JSON value text starts with.
+func jsonKind(text []byte) string {
+	if len(text) == 0 {
+		return "nothing"
+	}
+	switch text[0] {
+	case '[':
+		return "an array"
+	case '"':
+		return "a string"
+	case 't', 'f':
+		return "a bool"
+	case 'n':
+		return "null"
+	case '{':
+		return "an object"
+	}
+	return "a number"
 }
 
 // dataResult is the value of data source instance addr (of resource
@@ -126,7 +253,10 @@ func (e *evaluator) checkDataValues() {
 		if e.usedData[addr] {
 			continue
 		}
-		r := hcl.Range{Filename: "--data-values"}
+		r, ok := e.opts.DataValueKeys[addr]
+		if !ok {
+			r = hcl.Range{Filename: "--data-values"}
+		}
 		e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Value for an undeclared data source",
 			Detail:  "no data source instance of the configuration is " + addr + " (an address such as data.TYPE.NAME, or module.NAME.data.TYPE.NAME[KEY] for one instance)",
 			Subject: &r, Path: addr, Suggestion: diag.DidYouMean(addr, known)})

@@ -60,6 +60,10 @@ type Options struct {
 	// configuration and the provider would give (ReadDataValues reads
 	// them from a JSON file).
 	DataValues map[string]cty.Value
+	// DataValueKeys are where DataValues' addresses are written (from
+	// ReadDataValues), for the message about an address that names no
+	// data source.
+	DataValueKeys map[string]hcl.Range
 	// ReadData reads data sources through the providers installed for
 	// the root module (.terraform/providers, after terraform init, else
 	// the filesystem mirrors of the CLI configuration named by

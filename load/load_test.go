@@ -75,11 +75,11 @@ func runCase(t *testing.T, src string) {
 			opts.Providers = append(opts.Providers, readSchema(t, filepath.Join(src, f))...)
 		}
 		if co.DataValues != "" {
-			dv, err := ReadDataValues(filepath.Join(src, co.DataValues))
+			dv, keys, err := ReadDataValues(filepath.Join(src, co.DataValues), co.DataValues)
 			if err != nil {
 				t.Fatal(err)
 			}
-			opts.DataValues = dv
+			opts.DataValues, opts.DataValueKeys = dv, keys
 		}
 	}
 	view, ds := Dir(dir, opts)

@@ -1,19 +1,11 @@
 package cli
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"errors"
 	"flag"
-	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
-	"unicode/utf8"
-
-	"github.com/hashicorp/hcl/v2"
 
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/load"
@@ -161,7 +153,6 @@ func setupEval(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 		if code != ExitOK {
 			return code
 		}
-		var dataKeys map[string]hcl.Range
 		var providers []*schema.Provider
 		for _, f := range schemas {
 			ps, err := r.readSchemaFile(f)
@@ -179,18 +170,12 @@ func setupEval(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 				f = filepath.Join(r.dir, f)
 			}
 			hint := `give a JSON object from data source addresses to objects of attribute values, such as {"data.aws_ami.ubuntu": {"id": "ami-123"}}`
-			keys, err := checkDataValues(f, filepath.ToSlash(r.shown(f)))
+			dv, keys, err := load.ReadDataValues(f, filepath.ToSlash(r.shown(f)))
 			if err != nil {
 				r.errorf(hint, "--data-values %v", err)
 				return ExitFailure
 			}
-			dataKeys = keys
-			dv, err := load.ReadDataValues(f)
-			if err != nil {
-				r.errorf(hint, "--data-values %s", strings.ReplaceAll(err.Error(), f, filepath.ToSlash(r.shown(f))))
-				return ExitFailure
-			}
-			opts.DataValues = dv
+			opts.DataValues, opts.DataValueKeys = dv, keys
 		}
 		view, diags := load.Dir(dir, opts)
 		if len(view.Resources) > 0 || len(view.Outputs) > 0 || len(view.Variables) > 0 || !diags.HasErrors() {
@@ -199,7 +184,6 @@ func setupEval(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 			}
 		}
 		diags = r.shownDiags(diags, dir)
-		placeDataValues(diags, dataKeys)
 		if r.report(diags) {
 			return ExitFailure
 		}
@@ -236,146 +220,4 @@ func (r *run) shownDiags(diags diag.Diagnostics, dir string) diag.Diagnostics {
 		}
 	}
 	return diags
-}
-
-// checkDataValues checks that the file of --data-values is a JSON object
-// whose values are objects, each key once, and reports what is not at its
-// line and column in the file (named name): the text is read by
-// load.ReadDataValues, whose errors have no position.
-func checkDataValues(path, name string) (map[string]hcl.Range, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("%s: no such file", name)
-		}
-		return nil, fmt.Errorf("%s: %v", name, err)
-	}
-	keys, err := dataValueKeys(data, name)
-	return keys, err
-}
-
-// dataValueKeys checks the text of a --data-values file (see
-// checkDataValues) and returns where each key is.
-func dataValueKeys(data []byte, name string) (map[string]hcl.Range, error) {
-	at := func(offset int64, format string, args ...any) error {
-		line, col := jsonPosition(data, offset)
-		return fmt.Errorf("%s:%d:%d: %s", name, line, col, fmt.Sprintf(format, args...))
-	}
-	syntax := func(err error) error {
-		var se *json.SyntaxError
-		switch {
-		case errors.As(err, &se) && strings.HasPrefix(se.Error(), "unexpected end of JSON input"):
-			return at(int64(len(data)), "invalid JSON: the text ends before the object does")
-		case errors.As(err, &se):
-			return at(max(se.Offset-1, 0), "invalid JSON: %v", se)
-		case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
-			return at(int64(len(data)), "invalid JSON: the text ends before the object does")
-		}
-		return fmt.Errorf("%s: invalid JSON: %v", name, err)
-	}
-	if !utf8.Valid(data) {
-		bad := int64(len(data))
-		for i := 0; i < len(data); {
-			r, n := utf8.DecodeRune(data[i:])
-			if r == utf8.RuneError && n <= 1 {
-				bad = int64(i)
-				break
-			}
-			i += n
-		}
-		return nil, at(bad, "the file is not UTF-8 text (JSON is); save it as UTF-8")
-	}
-	// Syntax first, for the positions of json.Unmarshal (a Decoder's
-	// are not offsets in the file); then the structure.
-	if err := json.Unmarshal(data, new(any)); err != nil {
-		return nil, syntax(err)
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, syntax(err)
-	}
-	if d, ok := tok.(json.Delim); !ok || d != '{' {
-		return nil, at(valueStart(data, 0), "the file holds %s, not a JSON object of data source addresses", jsonKind(data[valueStart(data, 0):]))
-	}
-	seen := map[string]hcl.Range{}
-	for dec.More() {
-		keyAt := valueStart(data, dec.InputOffset())
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, syntax(err)
-		}
-		key, _ := tok.(string)
-		if _, twice := seen[key]; twice {
-			return nil, at(keyAt, "%q is given twice", key)
-		}
-		line, col := jsonPosition(data, keyAt)
-		end := dec.InputOffset()
-		_, endCol := jsonPosition(data, end)
-		seen[key] = hcl.Range{Filename: name, Start: hcl.Pos{Line: line, Column: col, Byte: int(keyAt)}, End: hcl.Pos{Line: line, Column: endCol, Byte: int(end)}}
-		valAt := valueStart(data, dec.InputOffset())
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return nil, syntax(err)
-		}
-		if raw[0] != '{' {
-			return nil, at(valAt, "the value of %q is %s, not an object of attributes", key, jsonKind(raw))
-		}
-	}
-	return seen, nil
-}
-
-// placeDataValues puts the diagnostics load gives about --data-values
-// entries (Path: the entry's address) at the entry's key in the file.
-func placeDataValues(diags diag.Diagnostics, keys map[string]hcl.Range) {
-	for _, d := range diags {
-		if d.Subject == nil || d.Subject.Filename != "--data-values" {
-			continue
-		}
-		if rng, ok := keys[d.Path]; ok {
-			d.Subject = &rng
-		}
-	}
-}
-
-// valueStart is the offset of the first byte from offset on that is not
-// white space, a comma or a colon: where the next key or value starts.
-func valueStart(data []byte, offset int64) int64 {
-	for offset < int64(len(data)) && strings.IndexByte(" \t\r\n,:", data[offset]) >= 0 {
-		offset++
-	}
-	return offset
-}
-
-// jsonPosition is the 1-based line and column (in bytes) of offset.
-func jsonPosition(data []byte, offset int64) (line, col int) {
-	line, col = 1, 1
-	for _, b := range data[:min(offset, int64(len(data)))] {
-		if b == '\n' {
-			line, col = line+1, 1
-		} else {
-			col++
-		}
-	}
-	return line, col
-}
-
-// jsonKind names the kind of the JSON value text starts with.
-func jsonKind(text []byte) string {
-	if len(text) == 0 {
-		return "nothing"
-	}
-	switch text[0] {
-	case '[':
-		return "an array"
-	case '"':
-		return "a string"
-	case 't', 'f':
-		return "a bool"
-	case 'n':
-		return "null"
-	case '{':
-		return "an object"
-	}
-	return "a number"
 }
