@@ -113,6 +113,13 @@ type converter struct {
 	entry   string // the entry file's name in diagnostics
 	// keyWarned are the positions of key props warned about.
 	keyWarned map[hcl.Pos]bool
+	// undefinedWarned are the positions of text holding undefined warned
+	// about (see undefinedText).
+	undefinedWarned map[undefinedSite]bool
+	// tree is the rendered tree; unset, the environment variables the
+	// build read and found unset, once asked for.
+	tree  Value
+	unset []unsetEnvVar
 }
 
 // exportDefaultSite is where the entry file says export default, or its
@@ -167,6 +174,7 @@ func elements(v Value) []Value {
 // convert turns the rendered tree into a configuration.
 func convert(c *converter, tree Value) (*config.Config, diag.Diagnostics) {
 	src := c.src
+	c.tree = tree
 	c.refs = elements(tree.Get("refs"))
 	c.ph = elements(tree.Get("ph"))
 	for _, e := range elements(tree.Get("errors")) {
@@ -337,6 +345,9 @@ func (c *converter) readNode(i int, v Value) *node {
 		return n
 	}
 	n.addr = n.spec.kind.Address(n.labels)
+	for i, l := range n.spec.labels {
+		c.undefinedText(n, n.labels[i], c.attrRange(n, l), n.addr, l)
+	}
 	if a, ok := str(n.props.Get("alias")); ok && n.spec.kind.Refer == config.ByConfiguration {
 		n.addr = n.spec.kind.Address(n.labels, a)
 	}

@@ -440,6 +440,16 @@ type gojaEnv struct {
 	mapLater *lateMap
 	// jsRefProxies: see gojaEngine.
 	jsRefProxies bool
+	// unset lists the environment variables the script read and found
+	// unset, each once, with the frame of its first read (-1 when the
+	// stack had none): a string holding "undefined" names them.
+	unset []unsetRead
+}
+
+// unsetRead is a read of an environment variable that is not set.
+type unsetRead struct {
+	name  string
+	frame int
 }
 
 // setupGlobals gives the script process.env, process.cwd(), console and the
@@ -458,7 +468,7 @@ func (e *gojaEnv) setupGlobals(s Script) error {
 		}
 	}
 	process := vm.NewObject()
-	_ = process.Set("env", env)
+	_ = process.Set("env", e.watchUnsetEnv(env))
 	_ = process.Set("cwd", func() string { return s.Dir })
 	_ = process.Set("platform", "tfkit")
 	_ = process.Set("argv", []any{})
@@ -534,6 +544,33 @@ func (e *gojaEnv) setupGlobals(s Script) error {
 		})
 	}
 	return vm.Set("__tfkitHost", e.host)
+}
+
+// watchUnsetEnv returns process.env: env itself to the script, which also
+// remembers where a variable that is not set was first read. Reading one is
+// fine (process.env.ENV ?? "dev"); the list serves a later message, when
+// "undefined" turns up in a string of the output.
+func (e *gojaEnv) watchUnsetEnv(env *goja.Object) goja.Value {
+	seen := map[string]bool{}
+	return e.vm.ToValue(e.vm.NewProxy(env, &goja.ProxyTrapConfig{
+		Get: func(target *goja.Object, prop string, _ goja.Value) goja.Value {
+			v := target.Get(prop) // inherited names (toString) are found
+			if v == nil && !seen[prop] && len(e.unset) < maxNondeterministic {
+				seen[prop] = true
+				frame := -1
+				e.buf = e.vm.CaptureCallStack(1, e.buf[:0])
+				if len(e.buf) > 0 {
+					e.frames = append(e.frames, e.buf[0])
+					frame = len(e.frames) - 1
+				}
+				e.unset = append(e.unset, unsetRead{name: prop, frame: frame})
+			}
+			if v == nil {
+				return goja.Undefined()
+			}
+			return v
+		},
+	}))
 }
 
 // maxNondeterministic is how many calls of Math.random, Date.now and

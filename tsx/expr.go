@@ -100,6 +100,7 @@ func (c *converter) value(n *node, v Value, at hcl.Range, path string) config.Ex
 				"if this object should be a block, write it as tf.block({...}) itself")
 			continue
 		}
+		c.undefinedText(n, m.key, at, p, "key")
 		if e := c.value(n, m.val, at, p); e != nil {
 			items = append(items, config.ObjectItem{Key: config.String(m.key), Value: e})
 		}
@@ -268,6 +269,7 @@ func (c *converter) template(n *node, s string, at hcl.Range, path string) confi
 			"interpolate one of the object's fields, or pass the object itself as the value")
 		return nil
 	}
+	c.undefinedText(n, s, at, path, "")
 	if !strings.Contains(s, phOpen) {
 		if !strings.Contains(s, "${") && !strings.Contains(s, "%{") {
 			return config.String(s)

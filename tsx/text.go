@@ -99,6 +99,7 @@ func (c *converter) innerText(n *node) *config.Body {
 			"interpolate one of the object's fields, a ref's attribute (ref.id) or a tf helper")
 		return nil
 	}
+	c.undefinedText(n, n.text, n.site, n.addr, "text")
 	text, ok := c.substitute(n, n.text, n.site, n.addr, true)
 	if !ok {
 		return nil

@@ -1,0 +1,41 @@
+import { Resource } from "tfkit";
+
+// STAGE is not set in this build; REGION is.
+const stage = process.env.STAGE;
+const region = process.env.REGION;
+const owner = process.env.OWNER ?? "platform";
+
+function Web(props: { name: string; size?: string }) {
+  return (
+    <Resource
+      type="null_resource"
+      name={`web-${props.name}`}
+      triggers={{
+        size: `${props.size}`,
+        bucket: `logs-${stage}-${region}`,
+        [`${props.size}_tag`]: "x",
+        note: "left undefined on purpose",
+        owner,
+      }}
+    />
+  );
+}
+
+export default function App() {
+  return (
+    <>
+      {/* @ts-expect-error: the prop is misspelt */}
+      <Web nmae="a" />
+      {["b", "c", "d"].map((n) => (
+        <Resource type="null_resource" name={n} triggers={{ path: `/srv/${props(n).dir}` }} />
+      ))}
+      <Resource type="null_resource" name="text">{`
+        triggers = { zone = "${region}-${stage}" }
+      `}</Resource>
+    </>
+  );
+}
+
+function props(n: string): { dir?: string } {
+  return n === "b" ? { dir: "b" } : {};
+}
