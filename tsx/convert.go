@@ -205,6 +205,7 @@ func convert(c *converter, tree Value) (*config.Config, diag.Diagnostics) {
 		return nil, c.diags
 	}
 	c.nondeterministic(tree.Get("nd"))
+	c.refTestWarnings(tree)
 
 	for i, nv := range elements(tree.Get("nodes")) {
 		c.nodes = append(c.nodes, c.readNode(i, nv))

@@ -62,13 +62,19 @@ func quotedDiagnostics(t *testing.T, path string) [][]string {
 	return out
 }
 
-// goldenDiagnostics returns every diagnostic of the build goldens.
+// goldenDiagnostics returns every diagnostic of the build goldens, errors
+// and warnings.
 func goldenDiagnostics(t *testing.T) map[string][]string {
 	t.Helper()
 	files, err := filepath.Glob(filepath.Join("testdata", "build", "*", goldenErrors))
 	if err != nil {
 		t.Fatal(err)
 	}
+	warnings, err := filepath.Glob(filepath.Join("testdata", "build", "*", goldenWarnings))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, warnings...)
 	out := map[string][]string{}
 	for _, f := range files {
 		data, err := os.ReadFile(f)

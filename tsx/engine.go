@@ -170,7 +170,11 @@ func (ge gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
 	}
 	vm := goja.New()
 	vm.SetMaxCallStackSize(10000)
-	env := &gojaEnv{vm: vm, sites: sites, jsRefProxies: ge.jsRefProxies}
+	// The bundle is scanned for tests of refs on another core while the
+	// script runs; only a message reads what was found.
+	found := make(chan []refTest, 1)
+	go func() { found <- findRefTests(prg.File.Source()) }()
+	env := &gojaEnv{vm: vm, sites: sites, jsRefProxies: ge.jsRefProxies, file: prg.File, refTestsFound: found}
 	if later {
 		env.mapLater = &lateMap{file: prg.File, name: s.Name, mapped: s.mapped}
 	}
@@ -444,6 +448,10 @@ type gojaEnv struct {
 	// unset, each once, with the frame of its first read (-1 when the
 	// stack had none): a string holding "undefined" names them.
 	unset []unsetRead
+	// file is the parsed bundle; refTestsFound delivers the tests of refs
+	// found in it (see findRefTests).
+	file          *file.File
+	refTestsFound <-chan []refTest
 }
 
 // unsetRead is a read of an environment variable that is not set.
