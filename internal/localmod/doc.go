@@ -9,7 +9,11 @@
 // tfkit-modules/ with the source rewritten. A source built from variables,
 // which OpenTofu evaluates before planning ("./modules/${var.flavor}"), may
 // name any module of the local directory it begins with, so each of them
-// is copied, to the same path.
+// is copied, to the same path. The files a copied module reads outside
+// its own directory ("${path.module}/../../templates/x.tpl") come along,
+// placed as they are around it, and so do the files of the project the
+// stack itself reads by a path (Files); what cannot is a warning at the
+// expression that reads it.
 //
 // It reads the file system (the module directories) and never writes it:
 // it returns the files to write, and the configuration it is given is not

@@ -55,6 +55,18 @@ func IsLocal(source string) bool {
 // directory out. Names and paths depend only on the configuration and the
 // files of the project and of the modules, never on where they are.
 //
+// The files and directories a copied module reads outside its own
+// directory by a static path (see reads.go) are copied where that path
+// leads from the copy: for a module inside the project, to the same path
+// (templates/x.tpl for "${path.module}/../../templates/x.tpl" in
+// modules/x); for one outside it, into its unit's copy, as they lie under
+// the unit's common ancestor. Paths relative to the root module are the
+// stack's own and go to the same path. What cannot be copied (outside the
+// project for a module inside it, the project directory, a computed path
+// beginning there) is a warning at the module's expression, with the call
+// as related site. Paths in skip (the stack's configuration file) are
+// never written.
+//
 // Not copied: .terraform and .git directories, state files and dependency
 // lock files, which a module directory may hold from a test run but which
 // are no part of the module.
@@ -63,7 +75,7 @@ func IsLocal(source string) bool {
 // it, or the project directory itself, is an error at the source
 // attribute's site (the Go or TSX line that set it). cfg is not modified;
 // without local sources it is returned as it is.
-func Assets(cfg *config.Config, base string) (*config.Config, map[string][]byte, diag.Diagnostics) {
+func Assets(cfg *config.Config, base string, skip map[string][]byte) (*config.Config, map[string][]byte, diag.Diagnostics) {
 	type use struct {
 		block  int
 		attr   *config.Attribute
@@ -134,7 +146,7 @@ func Assets(cfg *config.Config, base string) (*config.Config, map[string][]byte,
 	if err != nil {
 		project = filepath.Clean(base)
 	}
-	c := &copier{base: base, project: project, files: map[string][]byte{}, done: map[string]bool{}}
+	c := &copier{base: base, project: project, skip: skip, files: map[string][]byte{}, done: map[string]bool{}, warned: map[string]bool{}}
 	out := &config.Config{Blocks: append([]*config.Block(nil), cfg.Blocks...)}
 	for _, u := range uses {
 		site := u.attr.Range
@@ -262,8 +274,10 @@ func outside(rel string) bool { return rel == ".." || strings.HasPrefix(rel, "..
 type copier struct {
 	base    string
 	project string // base, absolute: never copied as part of a module around it
+	skip    map[string][]byte
 	files   map[string][]byte
 	done    map[string]bool // directories copied, by path in the stack
+	warned  map[string]bool // module directory and path read, warned about
 	ds      diag.Diagnostics
 }
 
@@ -279,10 +293,11 @@ func failure(site hcl.Range, summary, detail string) *diag.Diagnostic {
 // at the same path, and the local modules it calls, which must be inside
 // the project too. Problems are reported at site, the root module's call.
 func (c *copier) copy(rel, source string, site hcl.Range) {
-	calls, ok := c.read(rel, rel, source, site)
+	calls, cfg, ok := c.read(rel, rel, source, site)
 	if !ok {
 		return
 	}
+	c.moduleReads(cfg, rel, source, site, nil)
 	for _, call := range calls {
 		inner := path.Clean(path.Join(rel, call))
 		switch {
@@ -299,40 +314,46 @@ func (c *copier) copy(rel, source string, site hcl.Range) {
 }
 
 // read copies the module directory rel (relative to the project) into the
-// stack at to, once, and returns the local sources of its module calls;
-// false when it was copied already or cannot be (reported at site).
-func (c *copier) read(rel, to, source string, site hcl.Range) ([]string, bool) {
+// stack at to, once, and returns the local sources of its module calls
+// and its configuration; false when it was copied already or cannot be
+// (reported at site).
+func (c *copier) read(rel, to, source string, site hcl.Range) ([]string, *config.Config, bool) {
 	if c.done[to] {
-		return nil, false
+		return nil, nil, false
 	}
 	c.done[to] = true
-	calls, d := copyModule(c.files, filepath.Join(c.base, filepath.FromSlash(rel)), c.project, rel, to, source, site)
+	calls, cfg, d := copyModule(c.files, filepath.Join(c.base, filepath.FromSlash(rel)), c.project, rel, to, source, site)
 	if d != nil {
 		c.ds = append(c.ds, d)
-		return nil, false
+		return nil, nil, false
 	}
-	return calls, true
+	return calls, cfg, true
 }
 
 // unit is a set of module directories outside the project that are
 // copied together: one that calls no local module, or all those that call
-// one another, with the layout they have under key, their common ancestor
-// (relative to the project), so that their calls keep working as written.
+// one another, with the files and directories they read around them, with
+// the layout they have under key, their common ancestor (relative to the
+// project), so that their calls and paths keep working as written.
 type unit struct {
 	key   string
-	dirs  []string          // relative to the project, sorted
-	place map[string]string // each dir's path under key, slash-separated
+	dirs  []string          // the modules, relative to the project, sorted
+	place map[string]string // each module's and each read path's place under key, slash-separated
 	to    string            // the unit's directory in the stack
 }
 
 // outsideUnits groups the module directories outside the project that the
 // root module calls (rels, relative to base) with the local modules they
 // call in turn, transitively: an example calling "../../modules/http-80",
-// which calls "../../", needs both, placed as they are. Directories whose
-// calls meet are one unit, keyed by their deepest common ancestor; a
-// directory that calls no local module is a unit of its own, keyed by
-// itself. Calls that cannot be followed (a directory that does not read, a
-// call into the project) are left to the copy, which reports them.
+// which calls "../../", needs both, placed as they are. The files and
+// directories a module reads from path.module outside its own directory
+// ("${path.module}/../../templates/x.tpl") join its unit the same way,
+// unless they name nothing or hold the project directory. Directories
+// whose calls or reads meet are one unit, keyed by their deepest common
+// ancestor; a directory that calls and reads nothing outside itself is a
+// unit of its own, keyed by itself. Calls that cannot be followed (a
+// directory that does not read, a call into the project) are left to the
+// copy, which reports them.
 func outsideUnits(base string, rels []string) []*unit {
 	absBase, err := filepath.Abs(base)
 	if err != nil {
@@ -346,9 +367,19 @@ func outsideUnits(base string, rels []string) []*unit {
 		}
 		return d
 	}
+	join := func(a, b string) {
+		if _, seen := parent[b]; !seen {
+			parent[b] = b
+		}
+		if ra, rb := find(a), find(b); ra != rb {
+			parent[max(ra, rb)] = min(ra, rb)
+		}
+	}
+	module := map[string]bool{}
 	var queue []string
 	for _, d := range rels {
-		if _, seen := parent[d]; !seen {
+		if !module[d] {
+			module[d] = true
 			parent[d] = d
 			queue = append(queue, d)
 		}
@@ -356,18 +387,24 @@ func outsideUnits(base string, rels []string) []*unit {
 	for len(queue) > 0 {
 		d := queue[0]
 		queue = queue[1:]
-		for _, call := range dirCalls(abs(d)) {
+		calls, cfg := dirModule(abs(d), d)
+		for _, call := range calls {
 			inner := path.Clean(path.Join(d, call))
 			if !outside(inner) {
 				continue
 			}
-			if _, seen := parent[inner]; !seen {
-				parent[inner] = inner
+			if !module[inner] {
+				module[inner] = true
 				queue = append(queue, inner)
 			}
-			if ra, rb := find(d), find(inner); ra != rb {
-				parent[max(ra, rb)] = min(ra, rb)
+			join(d, inner)
+		}
+		for _, r := range reads(cfg, false) {
+			p := path.Clean(path.Join(d, r.rel))
+			if r.from != fromModule || within(p, d) || holdsProject(p) || !exists(base, p, r.open) {
+				continue
 			}
+			join(d, p)
 		}
 	}
 	groups := map[string][]string{}
@@ -375,18 +412,25 @@ func outsideUnits(base string, rels []string) []*unit {
 		groups[find(d)] = append(groups[find(d)], d)
 	}
 	out := make([]*unit, 0, len(groups))
-	for _, dirs := range groups {
-		sort.Strings(dirs)
-		un := &unit{key: dirs[0], dirs: dirs, place: map[string]string{dirs[0]: "."}}
-		if len(dirs) > 1 {
-			top := abs(dirs[0])
-			for _, d := range dirs[1:] {
+	for _, members := range groups {
+		sort.Strings(members)
+		un := &unit{place: map[string]string{}}
+		for _, d := range members {
+			if module[d] {
+				un.dirs = append(un.dirs, d)
+			}
+		}
+		un.key = un.dirs[0]
+		un.place[un.key] = "."
+		if len(members) > 1 {
+			top := abs(members[0])
+			for _, d := range members[1:] {
 				top = commonDir(top, abs(d))
 			}
 			if rel, err := filepath.Rel(absBase, top); err == nil {
 				un.key = filepath.ToSlash(rel)
 			}
-			for _, d := range dirs {
+			for _, d := range members {
 				rel, err := filepath.Rel(top, abs(d))
 				if err != nil {
 					rel = d
@@ -398,6 +442,17 @@ func outsideUnits(base string, rels []string) []*unit {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].key < out[j].key })
 	return out
+}
+
+// holdsProject reports whether rel, a cleaned path relative to the project
+// directory, is the project directory or one above it.
+func holdsProject(rel string) bool {
+	for _, el := range strings.Split(rel, "/") {
+		if el != ".." && el != "." {
+			return false
+		}
+	}
+	return true
 }
 
 // commonDir is the deepest directory holding both absolute paths a and b.
@@ -414,15 +469,17 @@ func commonDir(a, b string) string {
 	}
 }
 
-// dirCalls returns the local sources of the module calls in the
-// configuration files of the module directory dir; nothing when it does
-// not read (the copy reports that).
-func dirCalls(dir string) []string {
+// dirModule returns the local sources of the module calls in the
+// configuration files of the module directory dir (rel relative to the
+// project), and its configuration; nothing when it does not read (the
+// copy reports that).
+func dirModule(dir, rel string) ([]string, *config.Config) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil
+		return nil, &config.Config{}
 	}
 	var calls []string
+	var srcs []tffile.Source
 	for _, e := range entries {
 		if ok, _, _ := tffile.Kind(e.Name()); !ok || e.IsDir() {
 			continue
@@ -430,9 +487,10 @@ func dirCalls(dir string) []string {
 		p := filepath.Join(dir, e.Name())
 		if data, err := os.ReadFile(p); err == nil {
 			calls = append(calls, localCalls(data, p)...)
+			srcs = append(srcs, tffile.Source{Name: filepath.Join(filepath.FromSlash(rel), e.Name()), Src: data})
 		}
 	}
-	return calls
+	return calls, moduleConfig(srcs)
 }
 
 // copyOutside copies d, a directory of the unit un outside the project,
@@ -447,10 +505,11 @@ func (c *copier) copyOutside(d, to, source string, site hcl.Range, un *unit) {
 		}
 		return
 	}
-	calls, ok := c.read(d, to, source, site)
+	calls, cfg, ok := c.read(d, to, source, site)
 	if !ok {
 		return
 	}
+	c.moduleReads(cfg, d, source, site, un)
 	for _, call := range calls {
 		inner := path.Clean(path.Join(d, call))
 		if _, ok := un.place[inner]; ok {
@@ -464,6 +523,76 @@ func (c *copier) copyOutside(d, to, source string, site hcl.Range, un *unit) {
 		c.ds = append(c.ds, failure(site, "Unsupported nested local module",
 			fmt.Sprintf("The module %q calls the local module %q, which lies inside the project directory; tfkit copies the modules outside the project into the stack and cannot keep that path.", source, call)))
 	}
+}
+
+// moduleReads copies the files and directories that the module in dir
+// (relative to the project; its configuration cfg) reads outside its own
+// directory, so that they are where its paths lead from its copy: a path
+// from path.module into the project to the same path in the stack, beside
+// the module's copy at its own path; one into the surroundings of a module
+// outside the project to its unit's copy (un, which outsideUnits placed it
+// in); a path from the root module's directory as the stack's own. What
+// cannot be copied (outside the project, the project directory itself, a
+// computed path beginning there) is a warning at the expression, naming
+// the module and the call at site.
+func (c *copier) moduleReads(cfg *config.Config, dir, source string, site hcl.Range, un *unit) {
+	for _, r := range sortReads(reads(cfg, true)) {
+		p := r.rel
+		if r.from == fromModule {
+			p = path.Clean(path.Join(dir, r.rel))
+			if within(p, dir) {
+				continue // copied with the module
+			}
+			if un != nil {
+				if place, ok := un.place[p]; ok {
+					copyPath(c.files, c.base, p, path.Join(un.to, place), c.skip)
+				} else if exists(c.base, p, r.open) {
+					c.readWarning(dir, source, site, r, p, "which holds the project directory, and tfkit never copies the project directory (it holds the app and its output)")
+				}
+				continue
+			}
+		}
+		switch take(c.files, c.base, p, p, r.open, c.skip) {
+		case tookOutside:
+			c.readWarning(dir, source, site, r, p, "which lies outside the project directory; tfkit copies what a module in the project reads to the same path in the stack, which it cannot do outside the project")
+		case tookProject:
+			// The root module's own directory is the stack's.
+			if r.from == fromModule {
+				c.readWarning(dir, source, site, r, p, "and tfkit never copies the project directory (it holds the app and its output)")
+			}
+		}
+	}
+}
+
+// readWarning reports that the module in dir (called as source at site)
+// reads p (relative to the project; as r says), which cannot be copied,
+// why.
+func (c *copier) readWarning(dir, source string, site hcl.Range, r read, p, why string) {
+	key := dir + "\x00" + p
+	if c.warned[key] {
+		return
+	}
+	c.warned[key] = true
+	var what string
+	switch {
+	case p == "." && r.open:
+		what = "a path that the engine completes in the project directory, from a known part that names no directory of its own,"
+	case p == ".":
+		what = "the project directory itself,"
+	case r.open:
+		what = "a path that the engine completes in " + filepath.FromSlash(p) + " (relative to the project directory),"
+	default:
+		what = filepath.FromSlash(p) + " (relative to the project directory),"
+	}
+	d := &diag.Diagnostic{Severity: diag.Warning, Summary: "File read by a local module not copied",
+		Detail: fmt.Sprintf("The module %q (in %s) reads %s %s. "+
+			"The module's copy in the stack cannot read it, and the engine would fail there with \"no file exists\".", source, filepath.FromSlash(dir), what, why),
+		Suggestion: "move what the module reads into the module's directory, or pass it to the module in an input variable (for a file outside the project, the path of an asset)",
+		Subject:    &r.site}
+	if site.Filename != "" {
+		d.Related = []diag.Related{{Message: "the module is called here", Range: site}}
+	}
+	c.ds = append(c.ds, d)
 }
 
 // copyName is the name of a module directory's copy: its last element,
@@ -492,18 +621,18 @@ func copyName(rel string) string {
 // absolute path, is left out when dir holds it (an example inside the
 // module it calls as "../../"): it is the root module, with the app and
 // its output, and no part of the module.
-func copyModule(files map[string][]byte, dir, project, rel, to, source string, site hcl.Range) ([]string, *diag.Diagnostic) {
+func copyModule(files map[string][]byte, dir, project, rel, to, source string, site hcl.Range) ([]string, *config.Config, *diag.Diagnostic) {
 	// Messages name the directory relative to the project directory, as
 	// every message of tfkit's does.
 	abs := filepath.FromSlash(rel) + " (relative to the project directory)"
 	st, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return nil, failure(site, "Local module not found", fmt.Sprintf("The module source %q names %s, which does not exist.", source, abs))
+		return nil, nil, failure(site, "Local module not found", fmt.Sprintf("The module source %q names %s, which does not exist.", source, abs))
 	case err != nil:
-		return nil, failure(site, "Unreadable local module", fmt.Sprintf("The module source %q names %s: %v.", source, abs, err))
+		return nil, nil, failure(site, "Unreadable local module", fmt.Sprintf("The module source %q names %s: %v.", source, abs, err))
 	case !st.IsDir():
-		return nil, failure(site, "Local module is not a directory", fmt.Sprintf("The module source %q names %s, which is a file; a module is a directory of .tf files.", source, abs))
+		return nil, nil, failure(site, "Local module is not a directory", fmt.Sprintf("The module source %q names %s, which is a file; a module is a directory of .tf files.", source, abs))
 	}
 	var paths []string
 	err = filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
@@ -532,25 +661,27 @@ func copyModule(files map[string][]byte, dir, project, rel, to, source string, s
 		return nil
 	})
 	if err != nil {
-		return nil, failure(site, "Unreadable local module", fmt.Sprintf("The module source %q names %s, which cannot be read: %v.", source, abs, err))
+		return nil, nil, failure(site, "Unreadable local module", fmt.Sprintf("The module source %q names %s, which cannot be read: %v.", source, abs, err))
 	}
 	if !hasConfiguration(dir, paths) {
-		return nil, failure(site, "Local module without configuration", fmt.Sprintf("The module source %q names %s, which holds no .tf or .tf.json file.", source, abs))
+		return nil, nil, failure(site, "Local module without configuration", fmt.Sprintf("The module source %q names %s, which holds no .tf or .tf.json file.", source, abs))
 	}
 	sort.Strings(paths)
 	var calls []string
+	var srcs []tffile.Source
 	for _, p := range paths {
 		data, err := os.ReadFile(p)
 		if err != nil {
-			return nil, failure(site, "Unreadable local module", fmt.Sprintf("The module source %q names %s, whose file %s cannot be read: %v.", source, abs, p, err))
+			return nil, nil, failure(site, "Unreadable local module", fmt.Sprintf("The module source %q names %s, whose file %s cannot be read: %v.", source, abs, p, err))
 		}
-		rel, _ := filepath.Rel(dir, p)
-		files[path.Join(to, filepath.ToSlash(rel))] = data
+		r, _ := filepath.Rel(dir, p)
+		files[path.Join(to, filepath.ToSlash(r))] = data
 		if ok, _, _ := tffile.Kind(p); ok && filepath.Dir(p) == filepath.Clean(dir) {
 			calls = append(calls, localCalls(data, p)...)
+			srcs = append(srcs, tffile.Source{Name: filepath.Join(filepath.FromSlash(rel), r), Src: data})
 		}
 	}
-	return calls, nil
+	return calls, moduleConfig(srcs), nil
 }
 
 // localCalls returns the local sources of the module blocks in a

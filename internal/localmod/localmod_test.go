@@ -65,7 +65,7 @@ func TestAssets(t *testing.T) {
 		module("f", "hashicorp/consul/aws", 15),
 		module("g", "git::https://example.com/x.git", 16),
 	}}
-	out, files, ds := Assets(cfg, base)
+	out, files, ds := Assets(cfg, base, nil)
 	if len(ds) != 0 {
 		t.Fatal(ds)
 	}
@@ -105,8 +105,8 @@ func TestAssets(t *testing.T) {
 	build := func() *config.Config {
 		return &config.Config{Blocks: []*config.Block{module("c", "../other/net", 1), module("d", "../shared/net", 2)}}
 	}
-	out2, _, ds := Assets(build(), other)
-	out3, _, _ := Assets(build(), base)
+	out2, _, ds := Assets(build(), other, nil)
+	out3, _, _ := Assets(build(), base, nil)
 	if len(ds) != 0 || !reflect.DeepEqual(sources(out2), sources(out3)) {
 		t.Errorf("names depend on the project's place: %v %v %v", sources(out2), sources(out3), ds)
 	}
@@ -120,7 +120,7 @@ func TestAssetsErrors(t *testing.T) {
 	put(t, base, "calls/main.tf", "module \"x\" {\n  source = \"../../outside\"\n}\n")
 	cfg := &config.Config{Blocks: []*config.Block{module("a", "./missing", 7), module("b", "./file.tf", 8), module("c", "./docs", 9),
 		module("d", "./calls", 10), module("e", "./", 11)}}
-	out, files, ds := Assets(cfg, base)
+	out, files, ds := Assets(cfg, base, nil)
 	if out != cfg || files != nil || len(ds) != 5 {
 		t.Fatalf("out=%v files=%v ds=%v", out, files, ds)
 	}
@@ -196,7 +196,7 @@ func TestAssetsFromVariables(t *testing.T) {
 	format.Body.Set("source", &config.Call{Name: "format", Args: []config.Expr{config.String("./modules/%s"), config.Ref("var", "flavor")}})
 	for _, b := range []*config.Block{templateModule("m", "./modules/", 3), format} {
 		cfg := &config.Config{Blocks: []*config.Block{b}}
-		out, files, ds := Assets(cfg, base)
+		out, files, ds := Assets(cfg, base, nil)
 		if len(ds) != 0 {
 			t.Fatal(ds)
 		}
@@ -215,7 +215,7 @@ func TestAssetsFromVariables(t *testing.T) {
 	bad := &config.Config{Blocks: []*config.Block{
 		templateModule("a", "../elsewhere/", 4), templateModule("b", "./", 5), templateModule("c", "./empty/", 6), templateModule("d", "./missing/", 7),
 	}}
-	out, files, ds := Assets(bad, base)
+	out, files, ds := Assets(bad, base, nil)
 	if out != bad || files != nil || len(ds) != 4 {
 		t.Fatalf("out=%v files=%v ds=%v", out, files, ds)
 	}
@@ -251,7 +251,7 @@ func TestAssetsOutsideCallingModules(t *testing.T) {
 		module("b", "../../", 2),
 		module("c", "../../../lone", 3),
 	}}
-	out, files, ds := Assets(cfg, base)
+	out, files, ds := Assets(cfg, base, nil)
 	if len(ds) != 0 {
 		t.Fatal(ds)
 	}
@@ -270,7 +270,7 @@ func TestAssetsOutsideCallingModules(t *testing.T) {
 	}
 
 	// Alone, the module that calls "../../" brings the module with it.
-	out, _, ds = Assets(&config.Config{Blocks: []*config.Block{module("a", "../../modules/http", 1)}}, base)
+	out, _, ds = Assets(&config.Config{Blocks: []*config.Block{module("a", "../../modules/http", 1)}}, base, nil)
 	if len(ds) != 0 || sources(out)[0] != "./tfkit-modules/module/modules/http" {
 		t.Errorf("alone: %v %v", sources(out), ds)
 	}
@@ -280,7 +280,7 @@ func TestAssetsOutsideCallingModules(t *testing.T) {
 	put(t, repo, "modules/b/main.tf", "# b\n")
 	put(t, repo, "modules/c/main.tf", "module \"d\" {\n  source = \"../d\"\n}\n")
 	put(t, repo, "modules/d/main.tf", "# d\n")
-	out, files, ds = Assets(&config.Config{Blocks: []*config.Block{module("a", "../../modules/a", 1), module("c", "../../modules/c", 2)}}, base)
+	out, files, ds = Assets(&config.Config{Blocks: []*config.Block{module("a", "../../modules/a", 1), module("c", "../../modules/c", 2)}}, base, nil)
 	if got, want := sources(out), []string{"./tfkit-modules/modules/a", "./tfkit-modules/modules/c"}; len(ds) != 0 || !reflect.DeepEqual(got, want) {
 		t.Errorf("one ancestor: %v, want %v (%v)", got, want, ds)
 	}
@@ -290,7 +290,7 @@ func TestAssetsOutsideCallingModules(t *testing.T) {
 
 	// A module that leads back to the project is an error.
 	put(t, repo, "modules/back/main.tf", "module \"p\" {\n  source = \"../../examples/http\"\n}\n")
-	_, _, ds = Assets(&config.Config{Blocks: []*config.Block{module("d", "../../modules/back", 4)}}, base)
+	_, _, ds = Assets(&config.Config{Blocks: []*config.Block{module("d", "../../modules/back", 4)}}, base, nil)
 	if len(ds) != 1 || !strings.HasPrefix(ds[0].Error(), "main.go:4:2: Error: Module source is the project directory") {
 		t.Errorf("back to the project: %v", ds)
 	}

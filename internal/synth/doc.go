@@ -12,7 +12,8 @@
 //     required_providers entries into each terraform block (Plan.Config);
 //  3. check every stack against provider schemas when there are any;
 //  4. render each stack (HCL or Terraform JSON), copy the local modules it
-//     calls, and write manifest.json (Files);
+//     calls and the files of the project it and they read by a path
+//     (package localmod), and write manifest.json (Files);
 //  5. write the output without half-written files, replacing only the
 //     files the previous manifest lists (Write, through internal/outdir).
 //

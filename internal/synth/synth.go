@@ -134,8 +134,9 @@ func Files(a *App, o Options) (map[string][]byte, error) {
 	var assetDiags diag.Diagnostics
 	for _, s := range a.Stacks {
 		cfg, _ := p.Config(s)
-		// Local module directories are copied into the stack.
-		cfg, assets, ads := localmod.Assets(cfg, dir)
+		// Local module directories are copied into the stack, with what
+		// they read around them.
+		cfg, assets, ads := localmod.Assets(cfg, dir, map[string][]byte{o.Format.File(): nil})
 		if assetDiags = append(assetDiags, ads...); ads.HasErrors() {
 			continue
 		}
