@@ -20,6 +20,12 @@ import (
 var asyncConfig = map[string]string{"main.tf": `
 variable "n" { default = 6 }
 
+terraform {
+  required_providers {
+    time = { source = "hashicorp/time" }
+  }
+}
+
 locals {
   keys = { for i in range(var.n) : format("k%02d", i) => i }
   bad  = tonumber("x")

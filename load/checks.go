@@ -115,15 +115,37 @@ func (e *evaluator) condition(mi *modInst, c *Condition, it *iter, path string, 
 		m, ok := e.evalChecked(mi, c.ErrorMessage, it, path+".error_message")
 		um, _ := m.UnmarkDeep()
 		sm, err := convert.Convert(um, cty.String)
+		mrng := c.ErrorMessage.Range()
+		tofu := e.opts.Engine == tffile.OpenTofu
 		switch {
-		case ok && err == nil && sm.IsKnown() && !sm.IsNull():
+		case ok && containsSensitive(m) && (kind != condValidation || tofu):
+			// The engines do not show a message built from a sensitive
+			// value: an error for OpenTofu's validations, else a warning
+			// beside the failure (Terraform shows a validation's message,
+			// its variable being the one it checks).
+			if kind == condValidation {
+				e.errorf(&mrng, path+".error_message", "Error message refers to sensitive values",
+					"The error expression used to explain this condition refers to sensitive values. OpenTofu will not display the resulting message. You can correct this by removing references to sensitive values, or by carefully using the nonsensitive() function if the expression will not reveal the sensitive data.")
+				msg = "The error message included a sensitive value, so it will not be displayed."
+			} else {
+				e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Warning, Summary: "Error message refers to sensitive values",
+					Detail:  "The error expression used to explain this condition refers to sensitive values, so " + e.engineName() + " will not display the resulting message. You can correct this by removing references to sensitive values, or by carefully using the nonsensitive() function if the expression will not reveal the sensitive data.",
+					Subject: &mrng, Path: path + ".error_message"})
+				msg = badMessage
+			}
+		case !ok && kind == condValidation && !tofu:
+			// Terraform reports the message's failure, left unknown, and
+			// not the validation.
+			e.errorf(&mrng, path+".error_message", "Invalid error message", "Unsuitable value for error message: expression refers to values that won't be known until the apply phase.")
+			return
+		case !ok:
+			msg = badMessage // the error is reported
+		case err == nil && sm.IsKnown() && !sm.IsNull():
 			msg = strings.TrimSpace(sm.AsString())
-		case ok && err != nil:
-			mrng := c.ErrorMessage.Range()
+		case err != nil:
 			e.errorf(&mrng, path+".error_message", "Invalid error message", "Unsuitable value for error message: "+err.Error()+".")
 			msg = badMessage
-		case ok && um.IsKnown() && um.IsNull():
-			mrng := c.ErrorMessage.Range()
+		case um.IsKnown() && um.IsNull():
 			e.errorf(&mrng, path+".error_message", "Invalid error message", "Unsuitable value for error message: must not be null.")
 			msg = badMessage
 		default:
@@ -242,7 +264,15 @@ func (e *evaluator) checkStatic(m *Module) {
 			if r != nil && strings.HasSuffix(name, ".lifecycle.replace_triggered_by") {
 				sc.count, sc.each = r.Count != nil, r.ForEach != nil
 			}
+			dependsOn := strings.HasSuffix(name, ".depends_on")
 			for _, tr := range x.Variables() {
+				if rest := refRemaining(tr); dependsOn && len(rest) > 0 {
+					rng := rest.SourceRange()
+					e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid depends_on reference",
+						Detail:  "References in depends_on must be to a whole object (resource, etc), not to an attribute of an object.",
+						Subject: &rng, Path: name, Suggestion: "name the object alone, such as " + traversalText(tr[:len(tr)-len(rest)])})
+					continue
+				}
 				e.checkRef(m, tr, name, sc)
 			}
 		case kindDeferred:
@@ -356,11 +386,79 @@ func (e *evaluator) checkRef(m *Module, tr hcl.Traversal, path string, sc refSco
 		key, _ := splitResourceRef(tr)
 		switch {
 		case key == "":
-			e.errorf(&rng, path, "Invalid reference", "a reference to a resource type must be followed by at least one attribute access, naming the resource")
+			e.errorf(&rng, path, "Invalid reference", resourceRefDetail(tr))
 		case m.Resources[key] == nil:
 			undeclared(root, key, nil)
 		}
 	}
+}
+
+// resourceRefDetail is the engines' detail for a reference tr to a
+// resource type or data source without its name.
+func resourceRefDetail(tr hcl.Traversal) string {
+	if tr.RootName() == "data" {
+		return `The "data" object must be followed by two attribute names: the data source type and the resource name.`
+	}
+	return "A reference to a resource type must be followed by at least one attribute access, specifying the resource name."
+}
+
+// refRemaining is what follows the object tr names (the attribute id of
+// aws_instance.a[0].id, the key k of local.m.k), as the engines split a
+// reference; a depends_on entry may name nothing beyond its object. A
+// module output (module.net.vpc_id) is an object of its own.
+func refRemaining(tr hcl.Traversal) hcl.Traversal {
+	n := 2 // var.x, local.x, path.x, count.index, ...
+	switch tr.RootName() {
+	case "self":
+		n = 1
+	case "module":
+		if n < len(tr) {
+			if _, ok := tr[n].(hcl.TraverseIndex); ok {
+				n++
+			}
+		}
+		if n < len(tr) {
+			if _, ok := tr[n].(hcl.TraverseAttr); ok {
+				n++
+			}
+		}
+	case "var", "local", "path", "terraform", "tofu", "count", "each":
+	default:
+		key, _ := splitResourceRef(tr)
+		if key == "" {
+			return nil // reported by checkRef
+		}
+		n = strings.Count(key, ".") + 1
+		if n < len(tr) {
+			if _, ok := tr[n].(hcl.TraverseIndex); ok {
+				n++
+			}
+		}
+	}
+	if n >= len(tr) {
+		return nil
+	}
+	return tr[n:]
+}
+
+// traversalText writes tr as it is written in a configuration.
+func traversalText(tr hcl.Traversal) string {
+	var b strings.Builder
+	for _, t := range tr {
+		switch x := t.(type) {
+		case hcl.TraverseRoot:
+			b.WriteString(x.Name)
+		case hcl.TraverseAttr:
+			b.WriteString("." + x.Name)
+		case hcl.TraverseIndex:
+			if x.Key.Type() == cty.String {
+				b.WriteString("[" + strconv.Quote(x.Key.AsString()) + "]")
+			} else if x.Key.Type() == cty.Number {
+				b.WriteString("[" + x.Key.AsBigFloat().Text('f', -1) + "]")
+			}
+		}
+	}
+	return b.String()
 }
 
 // The engines' words for self outside provisioners, connection blocks and

@@ -255,7 +255,7 @@ func (e *evaluator) evalNode(n *node, mi *modInst) {
 			r := o.DeclRange
 			e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Output refers to sensitive values",
 				Detail: "To reduce the risk of accidentally exporting sensitive data that was intended to be only internal, " +
-					"Terraform requires that any root module output containing sensitive data be explicitly marked as sensitive, to confirm your intent.\n\n" +
+					e.engineName() + " requires that any root module output containing sensitive data be explicitly marked as sensitive, to confirm your intent.\n\n" +
 					"If you do intend to export this data, annotate the output value as sensitive by adding the following argument:\n    sensitive = true",
 				Subject: &r, Path: path})
 			v = unknown("output." + n.name + " refers to sensitive values without sensitive = true")
@@ -312,7 +312,7 @@ func (e *evaluator) evalChecked(mi *modInst, expr hcl.Expression, it *iter, path
 		}
 	}
 	if hd.HasErrors() {
-		explainUnknownFuncs(mi, hd)
+		explainUnknownFuncs(mi, hd, e.opts.Engine == tffile.OpenTofu)
 		if e.marked {
 			e.noteMissing(hd)
 		}
@@ -501,7 +501,7 @@ func (e *evaluator) baseScope(mi *modInst, expr hcl.Expression, it *iter, path s
 		default:
 			key, _ := splitResourceRef(tr)
 			if key == "" {
-				e.errorf(&rng, path, "Invalid reference", "a reference to a resource type must be followed by at least one attribute access, naming the resource")
+				e.errorf(&rng, path, "Invalid reference", resourceRefDetail(tr))
 				continue
 			}
 			v, ok := mi.resources[key]
@@ -645,10 +645,15 @@ func (e *evaluator) expansion(mi *modInst, count, forEach, enabled hcl.Expressio
 		e.made++
 		return "enabled", []cty.Value{cty.NilVal}, []cty.Value{cty.NilVal}, ""
 	case count != nil:
-		marked := e.eval(mi, count, nil, path+".count")
+		marked, ok := e.evalChecked(mi, count, nil, path+".count")
 		v, _ := marked.UnmarkDeep()
 		if !v.IsKnown() {
 			r := count.Range()
+			// An error, reported, leaves count unknown: the body is
+			// evaluated once all the same, without a warning besides.
+			if !ok {
+				return "count", nil, nil, unknownCount + because(marked)
+			}
 			e.notKnown(&r, path, "Invalid count argument", "the count value depends on values that are not known until apply, so the number of instances cannot be determined")
 			return "count", nil, nil, unknownCount + because(marked)
 		}
@@ -677,16 +682,28 @@ func (e *evaluator) expansion(mi *modInst, count, forEach, enabled hcl.Expressio
 		}
 		return "count", keys, nil, ""
 	case forEach != nil:
-		marked := e.eval(mi, forEach, nil, path+".for_each")
+		marked, ok := e.evalChecked(mi, forEach, nil, path+".for_each")
 		v, pvms := marked.UnmarkDeepWithPaths()
 		r := forEach.Range()
 		if !v.IsKnown() || (v.Type().IsSetType() && !v.IsWhollyKnown()) {
+			if !ok {
+				return "for_each", nil, nil, unknownForEach + because(marked)
+			}
 			e.notKnown(&r, path, "Invalid for_each argument", "the for_each value depends on values that are not known until apply, so the instance keys cannot be determined")
 			return "for_each", nil, nil, unknownForEach + because(marked)
 		}
 		if v.IsNull() {
 			e.errorf(&r, path, "Invalid for_each argument", "for_each must not be null")
 			return "for_each", nil, nil, "for_each is null"
+		}
+		// The keys name the instances, in the plan and in the state: a
+		// sensitive collection would show them (sensitive elements of a
+		// map are values, and fine).
+		if marked.HasMark(sensitiveMark) {
+			e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid for_each argument",
+				Detail:  "Sensitive values, or values derived from sensitive values, cannot be used as for_each arguments. If used, the sensitive value could be exposed as a resource instance key.",
+				Subject: &r, Path: path, Suggestion: "take the keys from a value that is not sensitive, or pass the collection through nonsensitive() if its keys reveal nothing"})
+			return "for_each", nil, nil, "for_each is sensitive"
 		}
 		t := v.Type()
 		switch {

@@ -150,27 +150,47 @@ func (e *evaluator) funcsOf(mi *modInst) map[string]function.Function {
 }
 
 // explainUnknownFuncs words the errors for calls of unknown namespaced
-// functions as Terraform does: a provider function needs its provider in
-// the module's required_providers (the built-in one included), and
-// provider:: is the only namespace besides core::.
-func explainUnknownFuncs(mi *modInst, hd hcl.Diagnostics) {
+// functions as the engine eval follows does (tofu: OpenTofu): a provider
+// function needs its provider in the module's required_providers (the
+// built-in one included), and provider:: is the only namespace besides
+// core::.
+func explainUnknownFuncs(mi *modInst, hd hcl.Diagnostics, tofu bool) {
 	for _, d := range hd {
 		call, ok := d.Expression.(*hclsyntax.FunctionCallExpr)
 		if !ok || d.Summary != "Call to unknown function" || !strings.Contains(call.Name, "::") {
 			continue
 		}
 		parts := strings.Split(call.Name, "::")
+		var src string
+		declared := false
+		if mi != nil && len(parts) > 1 {
+			src, declared = mi.mod.Providers[parts[1]]
+		}
+		last := parts[len(parts)-1]
 		switch {
+		case parts[0] == "core" && tofu:
+			d.Detail = fmt.Sprintf("There is no builtin (core::) function named %q.", strings.Join(parts[1:], "::"))
 		case parts[0] != "provider":
 			d.Summary = "Unknown provider function"
 			d.Detail = fmt.Sprintf("The function namespace %q is not valid. Provider function calls must use the \"provider::\" namespace prefix.", parts[0])
-		case len(parts) == 3 && mi != nil:
-			src, declared := mi.mod.Providers[parts[1]]
-			_, builtin := builtinProviderFuncs[parts[2]]
-			if !declared || strings.EqualFold(src, builtinProvider) && !builtin {
-				d.Summary = "Unknown provider function"
-				d.Detail = fmt.Sprintf("There is no function named %q. Ensure that provider name %q is declared in this module's required_providers block, and that this provider offers a function named %q.", call.Name, parts[1], parts[2])
-			}
+		case tofu && (len(parts) < 3 || len(parts) > 4):
+			d.Summary = "Unable to parse provider function"
+			d.Detail = fmt.Sprintf("invalid provider function %q: expected provider::<name>::<function> or provider::<name>::<alias>::<function>", call.Name)
+		case tofu && !declared && mi != nil:
+			d.Summary = "Unknown function provider"
+			d.Detail = fmt.Sprintf("Provider %q does not exist within the required_providers of this module", parts[1])
+		case tofu:
+			d.Summary = "Function not found in provider"
+			d.Detail = fmt.Sprintf("Function %q was not registered by provider", call.Name)
+		case len(parts) == 2:
+			d.Summary = "Unknown provider function"
+			d.Detail = "The function call must include the provider name after the \"provider::\" prefix."
+		case len(parts) == 3 && declared && strings.EqualFold(src, builtinProvider):
+			d.Summary = "Unknown provider function"
+			d.Detail = fmt.Sprintf("The function %q is not available from the provider %q.", last, parts[1])
+		case mi != nil:
+			d.Summary = "Unknown provider function"
+			d.Detail = fmt.Sprintf("There is no function named %q. Ensure that provider name %q is declared in this module's required_providers block, and that this provider offers a function named %q.", call.Name, parts[1], last)
 		}
 	}
 }

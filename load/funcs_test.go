@@ -28,7 +28,12 @@ func TestProviderFunctionType(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	src := `output "year" {
+	src := `terraform {
+  required_providers {
+    time = { source = "hashicorp/time" }
+  }
+}
+output "year" {
   value = provider::time::rfc3339_parse("2026-11-22T00:00:00Z").year
 }
 output "bad" {
@@ -39,7 +44,7 @@ output "bad" {
 		t.Fatal(err)
 	}
 	view, diags := Dir(dir, Options{Providers: providers})
-	if len(diags) != 1 || !strings.Contains(diags.Error(), "main.tf:5:") || !strings.Contains(diags.Error(), "yaer") {
+	if len(diags) != 1 || !strings.Contains(diags.Error(), "main.tf:10:") || !strings.Contains(diags.Error(), "yaer") {
 		t.Fatalf("want one error at the misspelt attribute, got:\n%s", diags)
 	}
 	year := view.Outputs["year"]

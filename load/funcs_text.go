@@ -13,6 +13,8 @@ import (
 	"github.com/zclconf/go-cty/cty/function"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/ianaindex"
+
+	"github.com/tfkit/tfkit/tffile"
 )
 
 // textEncodeBase64Func is Terraform's textencodebase64(string, encoding):
@@ -140,6 +142,9 @@ func (e *evaluator) addProviderFuncs(mi *modInst, expr hcl.Expression) bool {
 				return nil
 			}
 		}
+		if !e.providerFuncDeclared(mi, call.Name) {
+			return nil // an unknown function, worded by explainUnknownFuncs
+		}
 		// Deferred bodies may read the table (async.go).
 		e.finishAsync()
 		table[call.Name] = providerFunc(call.Name, e.providerFuncType(call.Name))
@@ -147,6 +152,45 @@ func (e *evaluator) addProviderFuncs(mi *modInst, expr hcl.Expression) bool {
 		return nil
 	})
 	return added
+}
+
+// providerFuncDeclared says whether name (provider::NAME::FUNC, with
+// OpenTofu also provider::NAME::ALIAS::FUNC) can be a function of a
+// provider mi's module declares in required_providers, as the engines
+// require: one the provider's schema, when given, lists.
+func (e *evaluator) providerFuncDeclared(mi *modInst, name string) bool {
+	parts := strings.Split(name, "::")
+	if len(parts) != 3 && (len(parts) != 4 || e.opts.Engine != tffile.OpenTofu) {
+		return false
+	}
+	if mi == nil {
+		return true
+	}
+	src, declared := mi.mod.Providers[parts[1]]
+	if !declared {
+		return false
+	}
+	fn := parts[len(parts)-1]
+	for _, p := range e.opts.Providers {
+		if !sameSource(p.Source, src) {
+			continue
+		}
+		for _, f := range p.Functions {
+			if f.Name == fn {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// sameSource says whether two provider source addresses name the same
+// provider, the default registry written out or not.
+func sameSource(a, b string) bool {
+	const registry = "registry.terraform.io/"
+	a, b = strings.ToLower(a), strings.ToLower(b)
+	return strings.TrimPrefix(a, registry) == strings.TrimPrefix(b, registry)
 }
 
 // providerFuncType is the return type the provider schemas given in the

@@ -33,6 +33,12 @@ type mistake struct {
 	// (--schema); the engine installs the provider from the mirror.
 	schema string
 	want   []string
+	// engineSays, when set, is what the engine reports for the mistake
+	// instead of want, where its words do not fit it: an internal error
+	// without a position, a detail about objects in the state that a
+	// configuration being written has not. Eval keeps words of its own
+	// there, and the engine must still report an error for each of eval's.
+	engineSays []string
 }
 
 var mistakes = []mistake{
@@ -269,6 +275,478 @@ removed {
 	{name: "check without assert", files: map[string]string{"main.tf": `check "c" {
 }
 `}, want: []string{`main.tf:1:1: Error: Zero assert blocks; Check blocks must have at least one assert block.`}},
+	// Function calls.
+	{name: "function argument count", files: map[string]string{"main.tf": `output "a" { value = upper("a", "b") }
+output "b" { value = upper() }
+output "c" { value = format() }
+`}, want: []string{
+		`main.tf:1:34: Error: Too many function arguments; Function "upper" expects only 1 argument(s).`,
+		`main.tf:2:28: Error: Not enough function arguments; Function "upper" expects 1 argument(s). Missing value for "str".`,
+		`main.tf:3:29: Error: Not enough function arguments; Function "format" expects at least 1 argument(s). Missing value for "format".`,
+	}},
+	{name: "function argument type", files: map[string]string{"main.tf": `output "a" { value = upper(["a"]) }
+output "b" { value = length(5) }
+output "c" { value = max("x", 1) }
+`}, want: []string{
+		`main.tf:1:28: Error: Invalid function argument; Invalid value for "str" parameter: string required, but have tuple.`,
+		`main.tf:2:22: Error: Error in function call; Call to function "length" failed: argument must be a string, a collection type, or a structural type.`,
+		`main.tf:3:27: Error: Invalid function argument; Invalid value for "numbers" parameter: a number is required.`,
+	}},
+	{name: "unknown function", files: map[string]string{"main.tf": `output "a" { value = uper("a") }
+output "b" { value = nosuchfunction("a") }
+output "c" { value = core::uper("a") }
+`}, want: []string{
+		`main.tf:1:22: Error: Call to unknown function; There is no function named "uper". Did you mean "upper"?`,
+		`main.tf:2:22: Error: Call to unknown function; There is no function named "nosuchfunction".`,
+		`main.tf:3:22: Error: Unknown provider function; The function namespace "core" is not valid. Provider function calls must use the "provider::" namespace prefix.`,
+	}},
+	{name: "unknown function (OpenTofu)", engine: tffile.OpenTofu, files: map[string]string{"main.tf": `output "a" { value = uper("a") }
+output "c" { value = core::uper("a") }
+`}, want: []string{
+		`main.tf:1:22: Error: Call to unknown function; There is no function named "uper". Did you mean "upper"?`,
+		`main.tf:2:22: Error: Call to unknown function; There is no builtin (core::) function named "uper".`,
+	}},
+	{name: "functions that fail on their values", files: map[string]string{"main.tf": `locals { m = { a = "x" } }
+output "a" { value = element([], 0) }
+output "b" { value = cidrsubnet("10.0.0.0/16", 20, 0) }
+output "c" { value = cidrsubnet("10.0.0.0/16", 4, 99) }
+output "d" { value = file("nope.txt") }
+output "e" { value = jsondecode("{") }
+output "f" { value = tonumber("x") }
+output "g" { value = lookup(local.m, "b") }
+output "h" { value = index(["a"], "b") }
+output "i" { value = templatefile("${path.module}/nope.tpl", {}) }
+`}, want: []string{
+		`main.tf:2:22: Error: Error in function call; Call to function "element" failed: cannot use element function with an empty list.`,
+		`main.tf:3:22: Error: Error in function call; Call to function "cidrsubnet" failed: insufficient address space to extend prefix of 16 by 20.`,
+		`main.tf:4:22: Error: Error in function call; Call to function "cidrsubnet" failed: prefix extension of 4 does not accommodate a subnet numbered 99.`,
+		`main.tf:5:28: Error: Invalid function argument; Invalid value for "path" parameter: no file exists at "nope.txt"; this function works only with files that are distributed as part of the configuration source code, so if this file will be created by a resource in this configuration you must instead obtain this result from an attribute of that resource.`,
+		`main.tf:6:22: Error: Error in function call; Call to function "jsondecode" failed: EOF.`,
+		`main.tf:7:32: Error: Invalid function argument; Invalid value for "v" parameter: cannot convert "x" to number; given string must be a decimal representation of a number.`,
+		`main.tf:8:29: Error: Invalid function argument; Invalid value for "inputMap" parameter: the given object has no attribute "b".`,
+		`main.tf:9:22: Error: Error in function call; Call to function "index" failed: item not found.`,
+		`main.tf:10:38: Error: Invalid function argument; Invalid value for "path" parameter: no file exists at "./nope.tpl"; this function works only with files that are distributed as part of the configuration source code, so if this file will be created by a resource in this configuration you must instead obtain this result from an attribute of that resource.`,
+	}},
+	{name: "function that fails in count", files: map[string]string{"main.tf": `resource "terraform_data" "a" {
+  count = length(index(["a"], "b"))
+  input = element([], 0)
+}
+`}, want: []string{
+		`main.tf:2:18: Error: Error in function call; Call to function "index" failed: item not found.`,
+		`main.tf:3:11: Error: Error in function call; Call to function "element" failed: cannot use element function with an empty list.`,
+	}},
+	{name: "function that fails on a -var value", vars: []string{"z=b"}, files: map[string]string{"main.tf": `variable "z" {
+  type = string
+}
+output "a" { value = tonumber(var.z) }
+locals { l = cidrsubnet(var.z, 4, 1) }
+resource "terraform_data" "x" { input = local.l }
+`}, want: []string{
+		`main.tf:4:31: Error: Invalid function argument; Invalid value for "v" parameter: cannot convert "b" to number; given string must be a decimal representation of a number.`,
+		`main.tf:5:14: Error: Error in function call; Call to function "cidrsubnet" failed: invalid CIDR expression: invalid CIDR address: b.`,
+	}},
+	{name: "provider function of an undeclared provider", files: map[string]string{"main.tf": `output "a" { value = provider::aws::arn_parse("x") }
+output "b" { value = provider::arn_parse("x") }
+output "c" { value = aws::arn_parse("x") }
+`}, want: []string{
+		`main.tf:1:22: Error: Unknown provider function; There is no function named "provider::aws::arn_parse". Ensure that provider name "aws" is declared in this module's required_providers block, and that this provider offers a function named "arn_parse".`,
+		`main.tf:2:22: Error: Unknown provider function; The function call must include the provider name after the "provider::" prefix.`,
+		`main.tf:3:22: Error: Unknown provider function; The function namespace "aws" is not valid. Provider function calls must use the "provider::" namespace prefix.`,
+	}},
+	{name: "provider function of an undeclared provider (OpenTofu)", engine: tffile.OpenTofu, files: map[string]string{"main.tf": `output "a" { value = provider::aws::arn_parse("x") }
+`}, want: []string{
+		`main.tf:1:22: Error: Unknown function provider; Provider "aws" does not exist within the required_providers of this module`,
+	}},
+	{name: "provider function without a provider name (OpenTofu)", engine: tffile.OpenTofu, files: map[string]string{"main.tf": `output "a" { value = provider::arn_parse("x") }
+`}, want: []string{
+		`main.tf:1:22: Error: Unable to parse provider function; invalid provider function "provider::arn_parse": expected provider::<name>::<function> or provider::<name>::<alias>::<function>`,
+	}},
+	{name: "provider function the provider lacks", schema: "random-3.9.0.json", files: map[string]string{"main.tf": `terraform {
+  required_providers {
+    random = { source = "hashicorp/random" }
+  }
+}
+output "a" { value = provider::random::nope("x") }
+`}, want: []string{
+		`main.tf:6:22: Error: Unknown provider function; There is no function named "provider::random::nope". Ensure that provider name "random" is declared in this module's required_providers block, and that this provider offers a function named "nope".`,
+	}},
+	{name: "function of the built-in provider", files: map[string]string{"main.tf": `terraform {
+  required_providers {
+    terraform = { source = "terraform.io/builtin/terraform" }
+  }
+}
+output "c" { value = provider::terraform::nope("x") }
+output "d" { value = provider::terraform::encode_tfvars("x") }
+output "e" { value = provider::terraform::decode_tfvars(5, 6) }
+`}, want: []string{
+		`main.tf:6:22: Error: Unknown provider function; The function "nope" is not available from the provider "terraform".`,
+		`main.tf:7:22: Error: Error in function call; Call to function "provider::terraform::encode_tfvars" failed: invalid value to encode: must be an object whose attribute names will become the encoded variable names.`,
+		`main.tf:8:60: Error: Too many function arguments; Function "provider::terraform::decode_tfvars" expects only 1 argument(s).`,
+	}},
+	{name: "function call in a variable default", files: map[string]string{"main.tf": `variable "x" {
+  default = upper("a")
+}
+`}, want: []string{`main.tf:2:13: Error: Function calls not allowed; Functions may not be called here.`}},
+	{name: "unknown function in a validation", files: map[string]string{"main.tf": `variable "y" {
+  type    = string
+  default = "a"
+  validation {
+    condition     = lenght(var.y) > 0
+    error_message = "y must not be empty."
+  }
+}
+`}, want: []string{`main.tf:5:21: Error: Call to unknown function; There is no function named "lenght". Did you mean "length"?`}},
+	{name: "function that fails in a validation", vars: []string{"z=b"}, files: map[string]string{"main.tf": `variable "z" {
+  type = string
+  validation {
+    condition     = tonumber(var.z) > 0
+    error_message = "z must be positive."
+  }
+}
+`}, want: []string{`main.tf:4:30: Error: Invalid function argument; Invalid value for "v" parameter: cannot convert "b" to number; given string must be a decimal representation of a number.`}},
+	{name: "function that fails in a validation's error_message", vars: []string{"z=b"}, files: map[string]string{"main.tf": `variable "z" {
+  type = string
+  validation {
+    condition     = var.z == "a"
+    error_message = "z is ${tonumber(var.z)}."
+  }
+}
+`}, want: []string{
+		`main.tf:5:38: Error: Invalid function argument; Invalid value for "v" parameter: cannot convert "b" to number; given string must be a decimal representation of a number.`,
+		`main.tf:5:21: Error: Invalid error message; Unsuitable value for error message: expression refers to values that won't be known until the apply phase.`,
+	}},
+	{name: "function that fails in a validation's error_message (OpenTofu)", engine: tffile.OpenTofu, vars: []string{"z=b"}, files: map[string]string{"main.tf": `variable "z" {
+  type = string
+  validation {
+    condition     = var.z == "a"
+    error_message = "z is ${tonumber(var.z)}."
+  }
+}
+`}, want: []string{
+		`main.tf:5:38: Error: Invalid function argument; Invalid value for "v" parameter: cannot convert "b" to number; given string must be a decimal representation of a number.`,
+		`main.tf:1:1: Error: Invalid value for variable; Failed to evaluate condition error message. This was checked by the validation rule at main.tf:3,3-13.`,
+	}},
+	// Sensitive values.
+	{name: "outputs of sensitive values", files: map[string]string{"main.tf": `variable "s" {
+  default   = "x"
+  sensitive = true
+}
+locals {
+  l = { a = var.s, b = "plain" }
+}
+output "a" { value = var.s }
+output "b" { value = "pre-${var.s}" }
+output "c" { value = local.l }
+output "d" { value = local.l.b }
+output "e" { value = nonsensitive(var.s) }
+output "f" { value = sensitive("x") }
+output "g" { value = nonsensitive("plain") }
+output "h" {
+  value     = var.s
+  sensitive = true
+}
+`}, want: []string{
+		`main.tf:8:1: Error: Output refers to sensitive values; ` + sensitiveOutput("Terraform"),
+		`main.tf:9:1: Error: Output refers to sensitive values; ` + sensitiveOutput("Terraform"),
+		`main.tf:10:1: Error: Output refers to sensitive values; ` + sensitiveOutput("Terraform"),
+		`main.tf:13:1: Error: Output refers to sensitive values; ` + sensitiveOutput("Terraform"),
+	}},
+	{name: "output of a sensitive value (OpenTofu)", engine: tffile.OpenTofu, files: map[string]string{"main.tf": `variable "s" {
+  default   = "x"
+  sensitive = true
+}
+output "a" { value = { k = var.s } }
+`}, want: []string{`main.tf:5:1: Error: Output refers to sensitive values; ` + sensitiveOutput("OpenTofu")}},
+	{name: "outputs of a module's sensitive outputs", files: map[string]string{"main.tf": `module "m" {
+  source = "./m"
+}
+output "a" { value = module.m.s }
+output "b" { value = module.m }
+output "c" { value = module.m.p }
+output "d" { value = nonsensitive(module.m.s) }
+`, "m/main.tf": `variable "s" {
+  default   = "x"
+  sensitive = true
+}
+output "s" {
+  value     = var.s
+  sensitive = true
+}
+output "p" {
+  value = var.s
+}
+`}, want: []string{
+		`main.tf:4:1: Error: Output refers to sensitive values; ` + sensitiveOutput("Terraform"),
+		`main.tf:5:1: Error: Output refers to sensitive values; ` + sensitiveOutput("Terraform"),
+		`main.tf:6:1: Error: Output refers to sensitive values; ` + sensitiveOutput("Terraform"),
+	}},
+	{name: "sensitive for_each", files: map[string]string{"main.tf": `variable "s" {
+  type      = set(string)
+  default   = ["a"]
+  sensitive = true
+}
+resource "terraform_data" "a" {
+  for_each = var.s
+}
+resource "terraform_data" "b" {
+  for_each = sensitive({ a = 1 })
+}
+resource "terraform_data" "c" {
+  count = sensitive(1)
+}
+resource "terraform_data" "d" {
+  for_each = nonsensitive(var.s)
+}
+resource "terraform_data" "e" {
+  for_each = { a = var.s }
+}
+module "m" {
+  source   = "./m"
+  for_each = var.s
+}
+`, "m/main.tf": "\n"}, want: []string{
+		`main.tf:7:14: Error: Invalid for_each argument; Sensitive values, or values derived from sensitive values, cannot be used as for_each arguments. If used, the sensitive value could be exposed as a resource instance key.`,
+		`main.tf:10:14: Error: Invalid for_each argument; Sensitive values, or values derived from sensitive values, cannot be used as for_each arguments. If used, the sensitive value could be exposed as a resource instance key.`,
+		`main.tf:23:14: Error: Invalid for_each argument; Sensitive values, or values derived from sensitive values, cannot be used as for_each arguments. If used, the sensitive value could be exposed as a resource instance key.`,
+	}},
+	{name: "sensitive value in a condition's error_message", files: map[string]string{"main.tf": `variable "s" {
+  default   = "x"
+  sensitive = true
+}
+resource "terraform_data" "a" {
+  lifecycle {
+    precondition {
+      condition     = var.s == "y"
+      error_message = "s is ${var.s}."
+    }
+  }
+}
+check "c" {
+  assert {
+    condition     = var.s == "y"
+    error_message = "s is ${var.s}."
+  }
+}
+`}, want: []string{
+		`main.tf:9:23: Warning: Error message refers to sensitive values; The error expression used to explain this condition refers to sensitive values, so Terraform will not display the resulting message. You can correct this by removing references to sensitive values, or by carefully using the nonsensitive() function if the expression will not reveal the sensitive data.`,
+		`main.tf:8:23: Error: Resource precondition failed; This check failed, but has an invalid error message as described in the other accompanying messages.`,
+		`main.tf:16:21: Warning: Error message refers to sensitive values; The error expression used to explain this condition refers to sensitive values, so Terraform will not display the resulting message. You can correct this by removing references to sensitive values, or by carefully using the nonsensitive() function if the expression will not reveal the sensitive data.`,
+		`main.tf:15:21: Warning: Check block assertion failed; This check failed, but has an invalid error message as described in the other accompanying messages.`,
+	}},
+	{name: "sensitive value in a validation's error_message", files: map[string]string{"main.tf": `variable "s" {
+  default   = "x"
+  sensitive = true
+  validation {
+    condition     = var.s == "y"
+    error_message = "s is ${var.s}."
+  }
+}
+`}, want: []string{`main.tf:1:1: Error: Invalid value for variable; s is x. This was checked by the validation rule at main.tf:4,3-13.`}},
+	{name: "sensitive value in a validation's error_message (OpenTofu)", engine: tffile.OpenTofu, files: map[string]string{"main.tf": `variable "s" {
+  default   = "x"
+  sensitive = true
+  validation {
+    condition     = var.s == "y"
+    error_message = "s is ${var.s}."
+  }
+}
+`}, want: []string{
+		`main.tf:6:21: Error: Error message refers to sensitive values; The error expression used to explain this condition refers to sensitive values. OpenTofu will not display the resulting message. You can correct this by removing references to sensitive values, or by carefully using the nonsensitive() function if the expression will not reveal the sensitive data.`,
+		`main.tf:1:1: Error: Invalid value for variable; The error message included a sensitive value, so it will not be displayed. This was checked by the validation rule at main.tf:4,3-13.`,
+	}},
+	// Provider configurations.
+	{name: "provider alias not declared", files: map[string]string{"main.tf": `resource "random_pet" "a" {
+  provider = random.missing
+}
+`}, want: []string{
+		`main.tf:2:14: Error: Reference to undeclared provider configuration; module root has no provider block with alias "missing" and does not list random.missing in configuration_aliases`,
+	}, engineSays: []string{
+		`-: Error: Provider configuration not present; To work with random_pet.a its original provider configuration at provider["registry.terraform.io/hashicorp/random"].missing is required, but it has been removed.`,
+	}},
+	{name: "providers map naming an undeclared alias", files: map[string]string{"main.tf": `module "m" {
+  source = "./m"
+  providers = {
+    random = random.x
+  }
+}
+`, "m/main.tf": `terraform {
+  required_providers {
+    random = { source = "hashicorp/random" }
+  }
+}
+resource "random_pet" "a" {}
+`}, want: []string{
+		`main.tf:4:14: Error: Reference to undeclared provider configuration; module root has no provider block with alias "x" and does not list random.x in configuration_aliases`,
+	}, engineSays: []string{
+		`-: Error: missing provider provider["registry.terraform.io/hashicorp/random"].x; `,
+	}},
+	{name: "configuration_aliases not passed", files: map[string]string{"main.tf": `module "m" {
+  source = "./m"
+}
+`, "m/main.tf": `terraform {
+  required_providers {
+    random = {
+      source                = "hashicorp/random"
+      configuration_aliases = [random.x]
+    }
+  }
+}
+resource "random_pet" "a" {
+  provider = random.x
+}
+`}, want: []string{
+		`main.tf:1:1: Error: Missing required provider configuration; The child module requires an additional configuration for provider hashicorp/random, with the local name "random.x".`,
+	}},
+	{name: "provider alias set twice", files: map[string]string{"main.tf": `provider "random" {
+  alias = "a"
+  alias = "b"
+}
+`}, want: []string{`main.tf:3:3: Error: Attribute redefined; The argument "alias" was already set at main.tf:2,3-8. Each argument may be set only once.`}},
+	{name: "provider alias declared twice", files: map[string]string{"main.tf": `provider "random" {
+  alias = "a"
+}
+provider "random" {
+  alias = "a"
+}
+`}, want: []string{`main.tf:4:1: Error: Duplicate provider configuration; A provider configuration for "random" with alias "a" was already given at main.tf:1,1-18. Each configuration for the same provider must have a distinct alias.`}},
+	{name: "provider alias not a name", files: map[string]string{"main.tf": `provider "random" {
+  alias = "a b"
+}
+provider "null" {
+  alias = var.x
+}
+variable "x" {
+  default = "y"
+}
+`}, want: []string{
+		`main.tf:2:11: Error: Invalid provider configuration alias; An alias must be a valid name. A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.`,
+		`main.tf:5:11: Error: Variables not allowed; Variables may not be used here.`,
+		`main.tf:5:11: Error: Unsuitable value type; Unsuitable value: value must be known`,
+	}},
+	{name: "provider reference with more than an alias", files: map[string]string{"main.tf": `provider "random" {
+  alias = "a"
+}
+resource "random_pet" "a" {
+  provider = random.a.b
+}
+resource "random_pet" "b" {
+  provider = random["a"]
+}
+`}, want: []string{
+		`main.tf:5:14: Error: Invalid provider configuration reference; The provider argument requires a provider type name, optionally followed by a period and then a configuration alias.`,
+		`main.tf:8:20: Error: Invalid provider configuration reference; Provider name must either stand alone or be followed by a period and then a configuration alias.`,
+	}},
+	{name: "provider reference with more than an alias (OpenTofu)", engine: tffile.OpenTofu, files: map[string]string{"main.tf": `provider "random" {
+  alias = "a"
+}
+resource "random_pet" "a" {
+  provider = random.a.b
+}
+resource "random_pet" "b" {
+  provider = random["a"]
+}
+`}, want: []string{
+		`main.tf:5:22: Error: Invalid provider configuration reference; Provider name must either stand alone or be followed by a period and then a configuration alias.`,
+		`main.tf:8:20: Error: Invalid provider configuration reference; Provider name must either stand alone or be followed by a period and then a configuration alias.`,
+	}},
+	{name: "provider alias of another provider type", schema: "null-2.1.2.json", files: map[string]string{"main.tf": `provider "null" {
+  alias = "x"
+}
+resource "random_pet" "a" {
+  provider = null.x
+}
+`}, want: []string{`main.tf:4:10: Error: Invalid resource type; The provider hashicorp/null does not support resource type "random_pet".`}},
+	// depends_on.
+	{name: "depends_on an attribute", files: map[string]string{"main.tf": `resource "terraform_data" "a" {
+  count = 1
+}
+module "m" {
+  source     = "./m"
+  depends_on = [terraform_data.a[0].id, module.n.x]
+}
+module "n" {
+  source = "./m"
+}
+data "terraform_remote_state" "d" {
+  backend    = "local"
+  depends_on = [terraform_data.a.output, path.module]
+  config = {
+    path = "state.json"
+  }
+}
+output "o" {
+  value      = 1
+  depends_on = [terraform_data.a[0].input, local.l.k, var.x]
+}
+locals {
+  l = { k = 1 }
+}
+variable "x" {
+  default = 1
+}
+`, "state.json": `{"version": 4, "terraform_version": "1.11.4", "serial": 1, "lineage": "l", "outputs": {}, "resources": []}
+`, "m/main.tf": `output "x" {
+  value = 1
+}
+`}, want: []string{
+		`main.tf:6:36: Error: Invalid depends_on reference; References in depends_on must be to a whole object (resource, etc), not to an attribute of an object.`,
+		`main.tf:13:33: Error: Invalid depends_on reference; References in depends_on must be to a whole object (resource, etc), not to an attribute of an object.`,
+		`main.tf:20:36: Error: Invalid depends_on reference; References in depends_on must be to a whole object (resource, etc), not to an attribute of an object.`,
+		`main.tf:20:51: Error: Invalid depends_on reference; References in depends_on must be to a whole object (resource, etc), not to an attribute of an object.`,
+	}},
+	{name: "depends_on not a static list", files: map[string]string{"main.tf": `resource "terraform_data" "a" {}
+resource "terraform_data" "b" {
+  depends_on = [for x in [1] : terraform_data.a]
+}
+resource "terraform_data" "c" {
+  depends_on = terraform_data.a
+}
+resource "terraform_data" "d" {
+  depends_on = concat([terraform_data.a])
+}
+`}, want: []string{
+		`main.tf:3:16: Error: Invalid expression; A static list expression is required.`,
+		`main.tf:6:16: Error: Invalid expression; A static list expression is required.`,
+		`main.tf:9:16: Error: Invalid expression; A static list expression is required.`,
+	}},
+	{name: "depends_on entries not static references", files: map[string]string{"main.tf": `variable "i" {
+  default = 0
+}
+resource "terraform_data" "a" {
+  count = 2
+}
+resource "terraform_data" "b" {
+  depends_on = [terraform_data.a[0]]
+}
+resource "terraform_data" "c" {
+  depends_on = [terraform_data.a[var.i]]
+}
+resource "terraform_data" "d" {
+  depends_on = [terraform_data.a[*]]
+}
+`}, want: []string{
+		`main.tf:11:17: Error: Invalid expression; A single static variable reference is required: only attribute access and indexing with constant keys. No calculations, function calls, template expressions, etc are allowed here.`,
+		`main.tf:14:17: Error: Invalid expression; A single static variable reference is required: only attribute access and indexing with constant keys. No calculations, function calls, template expressions, etc are allowed here.`,
+	}},
+	{name: "depends_on a quoted reference", files: map[string]string{"main.tf": `resource "terraform_data" "a" {}
+resource "terraform_data" "b" {
+  depends_on = ["terraform_data.a"]
+}
+`}, want: []string{
+		`main.tf:3:17: Warning: Quoted references are deprecated; In this context, references are expected literally rather than in quotes. Terraform 0.11 and earlier required quotes, but quoted references are now deprecated and will be removed in a future version of Terraform. Remove the quotes surrounding this reference to silence this warning.`,
+	}},
+	{name: "depends_on a data source type", files: map[string]string{"main.tf": `resource "terraform_data" "b" {
+  depends_on = [data.terraform_remote_state]
+}
+`}, want: []string{`main.tf:2:17: Error: Invalid reference; The "data" object must be followed by two attribute names: the data source type and the resource name.`}},
+}
+
+// sensitiveOutput is the engines' detail for a root module output of a
+// sensitive value without sensitive = true.
+func sensitiveOutput(engine string) string {
+	return "To reduce the risk of accidentally exporting sensitive data that was intended to be only internal, " + engine +
+		" requires that any root module output containing sensitive data be explicitly marked as sensitive, to confirm your intent. " +
+		"If you do intend to export this data, annotate the output value as sensitive by adding the following argument: sensitive = true"
 }
 
 // mistakeLine is d as a mistake's want lists it, its file relative to dir.
@@ -399,8 +877,15 @@ func matchEngine(t *testing.T, m mistake) {
 	for _, d := range ds {
 		engine[d.head()] = strings.Join(strings.Fields(d.Detail), " ")
 	}
+	expect := m.want
+	if m.engineSays != nil {
+		expect = m.engineSays
+		if got, want := errorCount(m.engineSays), errorCount(m.want); got != want {
+			t.Errorf("the engine reports %d errors for eval's %d", got, want)
+		}
+	}
 	ours := map[string]bool{}
-	for _, want := range m.want {
+	for _, want := range expect {
 		head, detail, _ := strings.Cut(want, "; ")
 		detail = haveSuffix.ReplaceAllString(detail, "")
 		got, ok := engine[head]
@@ -418,4 +903,15 @@ func matchEngine(t *testing.T, m mistake) {
 			t.Errorf("the engine reports what eval does not: %s; %s", head, detail)
 		}
 	}
+}
+
+// errorCount is the number of errors among lines of a mistake's want.
+func errorCount(lines []string) int {
+	n := 0
+	for _, l := range lines {
+		if strings.Contains(l, ": Error: ") {
+			n++
+		}
+	}
+	return n
 }

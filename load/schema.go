@@ -36,13 +36,28 @@ func (e *evaluator) blockSchema(r *ResourceDecl, providerAddr string) *schema.Bl
 			res = p.Resource(r.Type)
 		}
 		if res == nil {
-			rng := r.DeclRange
-			kind := "resource"
-			if r.Mode == "data" {
-				kind = "data source"
+			// The engines' words, at the type label as they place it.
+			rng := typeLabelRange(r)
+			summary, detail := "Invalid resource type", fmt.Sprintf("The provider %s does not support resource type %q.", displaySource(p.Source), r.Type)
+			var names []string
+			for _, x := range p.Resources {
+				names = append(names, x.Type)
 			}
-			e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid " + kind + " type",
-				Detail: "the provider " + p.Source + " has no " + kind + " type " + QuoteOrEmpty(r.Type), Subject: &rng, Path: r.Addr()})
+			if r.Mode == "data" {
+				summary, detail = "Invalid data source", fmt.Sprintf("The provider %s does not support data source %q.", displaySource(p.Source), r.Type)
+				names = names[:0]
+				for _, x := range p.DataSources {
+					names = append(names, x.Type)
+				}
+			}
+			hint := suggest(r.Type, names)
+			if hint == "" && r.Provider != nil {
+				if tr, hd := hcl.AbsTraversalForExpr(r.Provider); !hd.HasErrors() {
+					hint = "the resource names provider configuration " + traversalName(tr) + "; name one of the provider its type belongs to"
+				}
+			}
+			e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: summary,
+				Detail: detail, Subject: &rng, Path: r.Addr(), Suggestion: hint})
 			return nil
 		}
 		return res.Block
@@ -301,6 +316,25 @@ func blockTypeRange(body *Body, name string, def hcl.Range) hcl.Range {
 		}
 	}
 	return def
+}
+
+// typeLabelRange is the range of the type label of r's block, where the
+// engines report a type its provider lacks: known when the declaration is
+// written as terraform fmt writes it, else the declaration.
+func typeLabelRange(r *ResourceDecl) hcl.Range {
+	d := r.DeclRange
+	kw := "resource"
+	if r.Mode == "data" {
+		kw = "data"
+	}
+	typ, name := strconv.Quote(r.Type), strconv.Quote(r.Name)
+	if d.Start.Line != d.End.Line || d.End.Column-d.Start.Column != len(kw)+1+len(typ)+1+len(name) || strings.HasSuffix(d.Filename, ".json") {
+		return d
+	}
+	out := d
+	out.Start.Column, out.Start.Byte = d.Start.Column+len(kw)+1, d.Start.Byte+len(kw)+1
+	out.End.Column, out.End.Byte = out.Start.Column+len(typ), out.Start.Byte+len(typ)
+	return out
 }
 
 // labelRange is the range of the last label of a native-syntax block

@@ -976,19 +976,25 @@ func (l *loader) condition(b *config.Block) *Condition {
 func (l *loader) references(e hcl.Expression) hcl.Expression {
 	list, hd := hcl.ExprList(e)
 	if hd.HasErrors() {
+		// The engines' words, as init reports them.
 		r := e.Range()
-		l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid reference list",
-			Detail: "the value must be a list of references, such as [aws_vpc.main]", Subject: &r})
+		l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid expression",
+			Detail: "A static list expression is required.", Subject: &r,
+			Suggestion: "list the objects this one waits for, such as [aws_vpc.main, module.net]"})
 		return nil
 	}
 	t := &hclsyntax.TupleConsExpr{SrcRange: e.Range(), OpenRange: e.StartRange()}
 	for _, x := range list {
-		if ref := l.reference(x); ref != nil {
+		if ref := l.referenceAs(x, "Invalid expression", staticRefDetail); ref != nil {
 			t.Exprs = append(t.Exprs, ref.(hclsyntax.Expression))
 		}
 	}
 	return t
 }
+
+// staticRefDetail is the engines' detail for an element of depends_on that
+// is not a reference.
+const staticRefDetail = "A single static variable reference is required: only attribute access and indexing with constant keys. No calculations, function calls, template expressions, etc are allowed here."
 
 // reference reads an expression that must be a static reference (an
 // address such as module.net.aws_vpc.main["a"] or a provider aws.west).
@@ -1001,10 +1007,47 @@ func (l *loader) providerRef(e hcl.Expression) (ref, key hcl.Expression) {
 			return &hclsyntax.ScopeTraversalExpr{Traversal: tr, SrcRange: tr.SourceRange()}, k
 		}
 	}
-	return l.reference(e), nil
+	ref = l.reference(e)
+	if ref != nil && !l.providerRefShape(ref.(*hclsyntax.ScopeTraversalExpr).Traversal, e.Range()) {
+		return nil, nil
+	}
+	return ref, nil
+}
+
+// providerRefShape reports, in the engine's words, a provider reference
+// that is not NAME or NAME.ALIAS (with OpenTofu, NAME.ALIAS["key"]):
+// random.a.b, random["a"].
+func (l *loader) providerRefShape(tr hcl.Traversal, whole hcl.Range) bool {
+	const detail = "Provider name must either stand alone or be followed by a period and then a configuration alias."
+	bad := func(rng hcl.Range, detail string) bool {
+		l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid provider configuration reference",
+			Detail: detail, Subject: &rng, Suggestion: "write the provider's local name, or NAME.ALIAS for a provider block with an alias"})
+		return false
+	}
+	if len(tr) > 1 {
+		if _, ok := tr[1].(hcl.TraverseAttr); !ok {
+			return bad(tr[1].SourceRange(), detail)
+		}
+	}
+	if len(tr) > 2 {
+		if l.engine != tffile.OpenTofu {
+			return bad(whole, "The provider argument requires a provider type name, optionally followed by a period and then a configuration alias.")
+		}
+		// OpenTofu reads a third step as an instance key.
+		if _, ok := tr[2].(hcl.TraverseIndex); !ok || len(tr) > 3 {
+			return bad(tr[2].SourceRange(), detail)
+		}
+	}
+	return true
 }
 
 func (l *loader) reference(e hcl.Expression) hcl.Expression {
+	return l.referenceAs(e, "Invalid reference", "a static reference is required here, such as aws_vpc.main or module.net")
+}
+
+// referenceAs is reference with the words of the diagnostic for an
+// expression that is not one.
+func (l *loader) referenceAs(e hcl.Expression, summary, detail string) hcl.Expression {
 	tr, hd := hcl.AbsTraversalForExpr(e)
 	if s, quoted := quotedString(e); hd.HasErrors() && quoted && !l.json {
 		// "aws_vpc.main": deprecated, and still a reference.
@@ -1017,8 +1060,7 @@ func (l *loader) reference(e hcl.Expression) hcl.Expression {
 	}
 	if hd.HasErrors() {
 		r := e.Range()
-		l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid reference",
-			Detail: "a static reference is required here, such as aws_vpc.main or module.net", Subject: &r})
+		l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: summary, Detail: detail, Subject: &r})
 		return nil
 	}
 	return &hclsyntax.ScopeTraversalExpr{Traversal: tr, SrcRange: e.Range()}
@@ -1121,11 +1163,23 @@ func (l *loader) decodeProvider(m *Module, b *config.Block) {
 		if a.Name != "alias" {
 			continue
 		}
+		// The engines decode alias without an evaluation context, and
+		// report what does not decode in their words.
 		v, hd := a.Expr.Value(nil)
-		if hd.HasErrors() || v.Type() != cty.String || v.IsNull() || !v.IsKnown() || !hclsyntax.ValidIdentifier(v.AsString()) {
+		if hd.HasErrors() {
+			l.diags = append(l.diags, diag.FromHCL(hd)...)
+			if l.engine != tffile.OpenTofu {
+				r := a.Expr.StartRange()
+				l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Unsuitable value type",
+					Detail: "Unsuitable value: value must be known", Subject: &r})
+			}
+			continue
+		}
+		if v.Type() != cty.String || v.IsNull() || !v.IsKnown() || !hclsyntax.ValidIdentifier(v.AsString()) {
 			r := a.Expr.Range()
-			l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid provider alias",
-				Detail: "alias must be a literal string that is a valid identifier", Subject: &r})
+			l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid provider configuration alias",
+				Detail:  "An alias must be a valid name. A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.",
+				Subject: &r, Suggestion: `write the alias as a literal name, such as alias = "west"`})
 			continue
 		}
 		p.Alias = v.AsString()
@@ -1143,9 +1197,14 @@ func (l *loader) decodeProvider(m *Module, b *config.Block) {
 	key := p.Key()
 	if prev := m.ProviderConfigs[key]; prev != nil {
 		r := b.DeclRange
+		// The engines' words, as init reports them.
+		detail := fmt.Sprintf("A default (non-aliased) provider configuration for %q was already given at %s. If multiple configurations are required, set the \"alias\" argument for alternative configurations.", p.Name, prev.DeclRange)
+		if p.Alias != "" {
+			detail = fmt.Sprintf("A provider configuration for %q with alias %q was already given at %s. Each configuration for the same provider must have a distinct alias.", p.Name, p.Alias, prev.DeclRange)
+		}
 		l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
 			Summary: "Duplicate provider configuration",
-			Detail:  "a provider configuration for " + QuoteOrEmpty(key) + " is already declared in this module", Subject: &r,
+			Detail:  detail, Subject: &r,
 			Related:    []diag.Related{{Message: "first declared here", Range: prev.DeclRange}},
 			Suggestion: "give one of them an alias, or put the change in an override file"})
 		return

@@ -146,3 +146,12 @@ func (l *loader) varsHint(x hcl.Expression) string {
 	}
 	return ", with the same variables (-var, -var-file)"
 }
+
+// engineName is the name of the engine eval follows, as its messages
+// name it.
+func (e *evaluator) engineName() string {
+	if e.opts.Engine == tffile.OpenTofu {
+		return tffile.OpenTofu.String()
+	}
+	return tffile.Terraform.String()
+}

@@ -58,6 +58,12 @@ resource "terraform_data" "uses_ephemeral" {
 }
 
 # Provider-defined functions run in the provider: unknown, with why.
+terraform {
+  required_providers {
+    aws  = { source = "hashicorp/aws" }
+    time = { source = "hashicorp/time" }
+  }
+}
 resource "terraform_data" "provider_function" {
   input = {
     region = provider::aws::arn_parse("arn:aws:s3:us-east-1:123456789012:logs").region
