@@ -371,4 +371,82 @@ var goldenCases = []goldenCase{
 			"egress": &tfkit.Dynamic{ForEach: []int{1}, Content: tfkit.Attrs{"from_port": 0}},
 		})
 	}},
+	{"mixed_blocks", func(s *tfkit.Stack) {
+		tfkit.NewVariable(s, "ports", tfkit.VariableConfig{Type: "list(number)", Default: []int{8080}})
+		tfkit.NewVariable(s, "statements", tfkit.VariableConfig{Type: "map(any)", Default: map[string]any{}})
+		// Literal and dynamic blocks of one type, in the order given.
+		tfkit.NewResource(s, "aws_security_group", "web", tfkit.Ordered(
+			"name", "web",
+			"ingress", []tfkit.BlockItem{
+				tfkit.Block(tfkit.Ordered("from_port", 443, "to_port", 443, "protocol", "tcp")),
+				tfkit.Dynamic{
+					ForEach: tfkit.Var("ports"),
+					Content: tfkit.Ordered("from_port", tfkit.Ref("ingress.value"), "to_port", tfkit.Ref("ingress.value"), "protocol", "tcp"),
+				},
+				tfkit.Block(tfkit.Ordered("from_port", 80, "to_port", 80, "protocol", "tcp")),
+				(*tfkit.Dynamic)(nil), // left out
+			},
+			"egress", tfkit.Block(tfkit.Ordered("from_port", 0, "to_port", 0, "protocol", "-1")),
+		))
+		// Several dynamic blocks of one type, nested in a dynamic block's
+		// content, and a labeled block among them.
+		tfkit.NewDataSource(s, "aws_iam_policy_document", "doc", tfkit.Attrs{
+			"statement": []tfkit.BlockItem{
+				&tfkit.Dynamic{
+					ForEach: tfkit.Cond(tfkit.Op(tfkit.Fn("length", tfkit.Var("ports")), ">", 0), []int{1}, []int{}),
+					Content: tfkit.Ordered("sid", "Ports", "actions", []string{"ec2:*"}),
+				},
+				tfkit.Dynamic{
+					ForEach:  tfkit.Var("statements"),
+					Iterator: "st",
+					Content: tfkit.Ordered(
+						"sid", tfkit.Ref("st.key"),
+						"condition", []tfkit.BlockItem{
+							tfkit.Block(tfkit.Ordered("test", "StringEquals", "variable", "aws:SourceAccount", "values", []string{"1"})),
+							tfkit.Dynamic{ForEach: tfkit.Ref("st.value.conditions"), Content: tfkit.Ordered("test", tfkit.Ref("condition.value.test"))},
+						},
+					),
+				},
+			},
+		})
+		tfkit.NewTerraform(s, tfkit.TerraformConfig{
+			Body: tfkit.Attrs{"provider_meta": []tfkit.BlockItem{
+				tfkit.Block(tfkit.Attrs{"module_name": "a"}).Labeled("aws"),
+				tfkit.Block(tfkit.Attrs{"module_name": "b"}).Labeled("google"),
+			}},
+		})
+		// Set and Append take them too; Dynamic adds after the others.
+		tfkit.NewResource(s, "aws_security_group", "app", tfkit.Attrs{"name": "app"}).
+			Set("ingress", []tfkit.BlockItem{
+				tfkit.Dynamic{ForEach: tfkit.Var("ports"), Content: tfkit.Attrs{"from_port": tfkit.Ref("ingress.value")}},
+				tfkit.Block(tfkit.Attrs{"from_port": 22}),
+			}).
+			Dynamic("ingress", tfkit.Dynamic{ForEach: []int{1}, Iterator: "one", Content: tfkit.Attrs{"from_port": tfkit.Ref("one.value")}})
+	}},
+	{"object_keys", func(s *tfkit.Stack) {
+		tfkit.NewVariable(s, "name", tfkit.VariableConfig{Type: "string", Default: "web"})
+		locals := tfkit.NewLocals(s, tfkit.Attrs{"prefix": "app"})
+		tfkit.NewLocals(s, tfkit.Ordered(
+			"keyed", tfkit.Object(
+				tfkit.Var("name"), 1,
+				"${local.prefix}-x", 2,
+				"plain", 3,
+				"two words", 4,
+				"for", 5, // a keyword is quoted
+				"$${literal}", 6,
+				tfkit.Fn("upper", tfkit.Var("name")), tfkit.Object(tfkit.Var("name"), true),
+				tfkit.Cond(true, "a", "b"), tfkit.Var("name"),
+				tfkit.Literal("${kept}"), 7,
+				42, "number key",
+				"skipped", nil,
+			),
+			"tomap", tfkit.Fn("tomap", tfkit.Object(tfkit.Var("name"), locals.Ref("prefix"))),
+			"in_for", tfkit.For("k, v", tfkit.Var("name")).Map(tfkit.Ref("k"), tfkit.Object(tfkit.Ref("k"), tfkit.Ref("v"))),
+			"empty", tfkit.Object(),
+			"indexed", tfkit.Object(tfkit.Var("name"), "x").Index(tfkit.Var("name")),
+		))
+		tfkit.NewResource(s, "aws_instance", "web", tfkit.Attrs{
+			"tags": tfkit.Object("Name", tfkit.Var("name"), "${var.name}-role", "web"),
+		})
+	}},
 }

@@ -624,7 +624,7 @@ func (e *element) override(site hcl.Range, path string, v any, del bool) {
 	var x config.Expr
 	if !del {
 		switch v.(type) {
-		case NestedBlock, []NestedBlock, Dynamic, *Dynamic:
+		case NestedBlock, []NestedBlock, Dynamic, *Dynamic, []BlockItem:
 			if len(steps) == 1 && !steps[0].IsIndex {
 				e.set(site, steps[0].Name, v)
 				return

@@ -24,8 +24,9 @@ import (
 // terraform block with required_providers, backend or cloud, moved,
 // import, removed and check blocks), with meta-arguments (count, for_each,
 // depends_on, provider, lifecycle with conditions, provisioners, dynamic
-// blocks) and values built by every expression helper (Cond, For, Splat,
-// Op, Not, Neg, Index, Fn, Raw). The input is read a byte at a time: each
+// blocks, alone or mixed with literal blocks of their type) and values
+// built by every expression helper (Cond, For, Splat, Op, Not, Neg, Index,
+// Fn, Object, Raw). The input is read a byte at a time: each
 // step's first byte picks what to declare, the next ones its details.
 //
 // Whatever the API and config.Validate accept must render to HCL and to
@@ -67,8 +68,8 @@ func FuzzAPIModel(f *testing.F) {
 
 // The kinds of steps and values modelBuilder chooses from.
 const (
-	stepKinds  = 24
-	valueKinds = 16
+	stepKinds  = 25
+	valueKinds = 17
 )
 
 // buildModel builds a stack from fuzz input, recording what it builds in
@@ -244,6 +245,9 @@ func (b *modelBuilder) value(depth int) any {
 			return b.ref().Index(int(b.next()))
 		}
 		return tfkit.Index([]any{b.value(depth + 1)}, 0).Attr("name")
+	case 16:
+		// Keys that are expressions, templates and names.
+		return tfkit.Object(b.ref(), b.value(depth+1), b.text, b.value(depth+1), "name", b.value(depth+1))
 	}
 	return tfkit.Raw(b.text)
 }
@@ -431,5 +435,18 @@ func (b *modelBuilder) step(name string) {
 		if len(b.modules) > 0 && len(b.resources) > 0 {
 			b.modules[b.pick(len(b.modules))].DependsOn(b.resources[b.pick(len(b.resources))])
 		}
+	case 24:
+		// Literal and dynamic blocks of one type, mixed in an order the
+		// input picks.
+		var items []tfkit.BlockItem
+		for range 1 + b.pick(4) {
+			if b.next()%2 == 0 {
+				items = append(items, tfkit.Block(tfkit.Attrs{"from_port": b.value(1)}))
+				continue
+			}
+			items = append(items, tfkit.Dynamic{ForEach: []any{b.value(2)}, Content: tfkit.Attrs{"from_port": tfkit.Ref("ingress.value")}})
+		}
+		r := tfkit.NewResource(st, "aws_security_group", name, tfkit.Ordered("name", b.value(0), "ingress", items))
+		b.resources = append(b.resources, r)
 	}
 }

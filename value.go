@@ -38,8 +38,8 @@ import (
 //   - an element handle: a reference to the element (aws_vpc.main);
 //   - a cty.Value: a literal;
 //   - a Valuer: what its TerraformValue method returns;
-//   - Block, Blocks and Dynamic values: nested blocks (only directly in a
-//     body, not inside a list or an object).
+//   - Block, Blocks, Dynamic and []BlockItem values: nested blocks (only
+//     directly in a body, not inside a list or an object).
 //
 // The rule for nested things: a Go map is an object-typed attribute
 // (tags = { ... }), Block is a nested block (ingress { ... }). Terraform
@@ -193,9 +193,29 @@ func Blocks(bodies ...Body) []NestedBlock {
 	return out
 }
 
+// BlockItem is one item of a list of nested blocks of one type: a
+// NestedBlock (Block(...)) or a Dynamic. A []BlockItem in a body writes its
+// blocks in the order given, the way to write a type as both literal and
+// dynamic blocks, or as several dynamic blocks:
+//
+//	"ingress", []tfkit.BlockItem{
+//		tfkit.Block(tfkit.Attrs{"from_port": 443, "to_port": 443, "protocol": "tcp"}),
+//		tfkit.Dynamic{ForEach: tfkit.Var("extra_ports"), Content: tfkit.Attrs{"from_port": tfkit.Ref("ingress.value")}},
+//	}
+//
+// is an ingress block followed by dynamic "ingress": Terraform keeps the
+// order of the blocks of a type, which matters for list blocks.
+type BlockItem interface {
+	blockItem()
+}
+
+func (NestedBlock) blockItem() {}
+
+func (Dynamic) blockItem() {}
+
 // Dynamic is a dynamic block: one nested block per element of ForEach. In a
-// body the attribute name is the block type; on handles use the Dynamic
-// method.
+// body the attribute name is the block type (a []BlockItem mixes it with
+// other blocks of the type); on handles use the Dynamic method.
 //
 //	tfkit.Attrs{"ingress": tfkit.Dynamic{
 //		ForEach: tfkit.Var("ports"),
@@ -368,7 +388,7 @@ func (c *conv) value(v any, path string) config.Expr {
 		return config.Bool(v)
 	case cty.Value:
 		return c.ctyValue(v, path)
-	case NestedBlock, []NestedBlock, Dynamic, *Dynamic:
+	case NestedBlock, []NestedBlock, Dynamic, *Dynamic, []BlockItem:
 		c.errorf(path, "Nested block used as a value",
 			"A nested block can only be an attribute of a body, not an element of a list or an object.",
 			"use a map or tfkit.Attrs for an object value, or move the block up into the body")
@@ -704,6 +724,23 @@ func (c *conv) appendItem(dst []config.Item, name string, v any, path string) []
 			return dst
 		}
 		return append(dst, c.dynamic(name, *v, joinPath(path, name)))
+	case []BlockItem:
+		p := joinPath(path, name)
+		for i, it := range v {
+			at := fmt.Sprintf("%s[%d]", p, i)
+			switch it := it.(type) {
+			case NestedBlock:
+				dst = append(dst, c.nested(name, it, at))
+			case Dynamic:
+				dst = append(dst, c.dynamic(name, it, at))
+			case *Dynamic:
+				// A nil one is left out, as a nil *Dynamic value is.
+				if it != nil {
+					dst = append(dst, c.dynamic(name, *it, at))
+				}
+			}
+		}
+		return dst
 	}
 	x := c.child(v, path, step{kind: stepAttr, name: name})
 	if x == nil {

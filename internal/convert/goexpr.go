@@ -150,36 +150,56 @@ func (g *goEmitter) expr(x config.Expr) goExpr {
 		return goExpr{b.String(), false}
 	case *config.Object:
 		sp := g.src.spans[x]
+		named := true
 		for _, it := range x.Items {
 			if _, ok := literalString(it.Key); !ok {
-				const why = "an object key that is an expression has no Go form"
-				if sp != nil && sp.end <= len(g.src.src) {
-					// The text as written, with its layout and the
-					// comments inside it, which it keeps.
-					g.src.notes.skip(sp.end)
-					return g.rawText(string(g.src.src[sp.start:sp.end]), why)
-				}
-				return g.raw(x, why)
+				named = false
 			}
+		}
+		if !named && !objectKeysFit(x) {
+			const why = "an object key that is null, a collection or given twice has no Go form"
+			if sp != nil && sp.end <= len(g.src.src) {
+				// The text as written, with its layout and the
+				// comments inside it, which it keeps.
+				g.src.notes.skip(sp.end)
+				return g.rawText(string(g.src.src[sp.start:sp.end]), why)
+			}
+			return g.raw(x, why)
 		}
 		if len(x.Items) == 0 {
 			return goExpr{"tfkit.Ordered()", false}
 		}
+		// Keys that are all names are tfkit.Ordered's; expressions among
+		// them make it tfkit.Object, whose keys are values.
+		open, isExpr := "tfkit.Ordered(\n", false
+		if !named {
+			open, isExpr = "tfkit.Object(\n", true
+		}
 		var b strings.Builder
-		b.WriteString("tfkit.Ordered(\n")
+		b.WriteString(open)
 		for i, it := range x.Items {
-			k, _ := literalString(it.Key)
+			var k string
+			if named {
+				name, _ := literalString(it.Key)
+				k = strconv.Quote(name)
+			}
 			if sp == nil {
-				b.WriteString(strconv.Quote(k) + ", " + g.expr(it.Value).code + ",\n")
+				if !named {
+					k = g.expr(it.Key).code
+				}
+				b.WriteString(k + ", " + g.expr(it.Value).code + ",\n")
 				continue
 			}
 			b.WriteString(lineComments(g.src.notes.before(sp.starts[i]), ""))
-			g.item(&b, sp, i, strconv.Quote(k)+", "+g.expr(it.Value).code)
+			if !named {
+				k = g.expr(it.Key).code
+			}
+			g.item(&b, sp, i, k+", "+g.expr(it.Value).code)
 		}
 		if sp != nil {
 			b.WriteString(lineComments(g.src.notes.before(sp.close), ""))
 		}
-		return goExpr{b.String() + ")", false}
+		return goExpr{b.String() + ")", isExpr}
 	case *config.BinaryOp:
 		return goExpr{fmt.Sprintf("tfkit.Op(%s, %q, %s)", g.expr(x.Left).code, x.Op, g.expr(x.Right).code), true}
 	case *config.UnaryOp:
@@ -196,6 +216,40 @@ func (g *goEmitter) expr(x config.Expr) goExpr {
 		return g.raw(x, "a template directive (%{...}) or another construct without a Go helper")
 	}
 	return g.raw(x, "this expression has no Go helper")
+}
+
+// objectKeysFit tells whether tfkit.Object takes the object's keys: it
+// refuses null and collection keys, which Terraform refuses too, and a key
+// given twice (1 and "1" are one key).
+func objectKeysFit(x *config.Object) bool {
+	seen := map[string]bool{}
+	for _, it := range x.Items {
+		k := it.Key
+		for {
+			p, ok := k.(*config.Paren)
+			if !ok {
+				break
+			}
+			k = p.Inner
+		}
+		switch k := k.(type) {
+		case *config.Tuple, *config.Object, *config.For:
+			return false
+		case *config.Literal:
+			if k.Val.IsNull() || !k.Val.IsKnown() || !k.Val.Type().IsPrimitiveType() {
+				return false
+			}
+			ks := config.KeyString(k.Val)
+			if k.Val.Type() == cty.String {
+				ks = k.Val.AsString()
+			}
+			if seen[ks] {
+				return false
+			}
+			seen[ks] = true
+		}
+	}
+	return true
 }
 
 func (g *goEmitter) literal(x *config.Literal) goExpr {

@@ -567,16 +567,34 @@ func (g *goEmitter) body(body *config.Body) (string, bool) {
 			}
 			b.WriteString("\n")
 		case *config.Block:
-			if it.Type == "dynamic" {
-				b.WriteString(lineComments(g.src.notes.before(it.DeclRange.Start.Byte), ""))
-				fmt.Fprintf(&b, "%q, %s,\n", it.Labels[0], g.dynamic(it))
+			name := nestedName(it)
+			if done[name] {
 				continue
 			}
-			if done[it.Type] {
-				continue
-			}
-			done[it.Type] = true
+			done[name] = true
 			b.WriteString(lineComments(g.src.notes.before(it.DeclRange.Start.Byte), ""))
+			if mixed := blocksNamed(body, name); len(mixed) > len(body.Blocks(name)) {
+				// Dynamic blocks among them: one []tfkit.BlockItem keeps
+				// the order of all the blocks of the type, as written.
+				if len(mixed) == 1 {
+					fmt.Fprintf(&b, "%q, %s,\n", name, g.dynamic(it))
+					continue
+				}
+				parts := make([]string, len(mixed))
+				for i, nb := range mixed {
+					if nb != it {
+						parts[i] = lineComments(g.src.notes.before(nb.DeclRange.Start.Byte), "")
+					}
+					if nb.Type == "dynamic" {
+						parts[i] += g.dynamic(nb)
+						continue
+					}
+					inner, _ := g.body(nb.Body)
+					parts[i] += "tfkit.Block(" + inner + ")" + labelsCall(nb.Labels)
+				}
+				fmt.Fprintf(&b, "%q, []tfkit.BlockItem{\n%s,\n},\n", name, strings.Join(parts, ",\n"))
+				continue
+			}
 			same := body.Blocks(it.Type)
 			labeled := false
 			for _, nb := range same {
@@ -609,6 +627,27 @@ func (g *goEmitter) body(body *config.Body) (string, bool) {
 	return b.String(), true
 }
 
+// nestedName is the name a nested block has in tfkit.Ordered: its type,
+// or the type a dynamic block generates.
+func nestedName(b *config.Block) string {
+	if b.Type == "dynamic" && len(b.Labels) == 1 {
+		return b.Labels[0]
+	}
+	return b.Type
+}
+
+// blocksNamed returns the blocks of body that nestedName calls name, in
+// order: the blocks of that type and the dynamic blocks generating it.
+func blocksNamed(body *config.Body, name string) []*config.Block {
+	var out []*config.Block
+	for _, it := range body.Items {
+		if nb, ok := it.(*config.Block); ok && nestedName(nb) == name {
+			out = append(out, nb)
+		}
+	}
+	return out
+}
+
 // labelsCall is the Labeled call that gives a nested block its labels, ""
 // when it has none.
 func labelsCall(labels []string) string {
@@ -623,7 +662,8 @@ func labelsCall(labels []string) string {
 }
 
 // orderedFits tells whether tfkit.Ordered can hold the body: nested blocks
-// (labeled ones too), dynamic blocks of the usual shape, names used once.
+// (labeled ones too) and dynamic blocks of the usual shape, in any mix and
+// order per type, and arguments whose names are used once.
 func orderedFits(body *config.Body) bool { return orderedMisfit(body) == "" }
 
 // orderedMisfit says what in the body tfkit.Ordered cannot hold, or ""
@@ -633,12 +673,8 @@ func orderedMisfit(body *config.Body) string {
 	claim := func(name, kind string) string {
 		k, ok := names[name]
 		switch {
-		case ok && k != kind && (k == "attr" || kind == "attr"):
-			return fmt.Sprintf("tfkit.Ordered cannot hold %q as both an argument and a block type", name)
 		case ok && k != kind:
-			return fmt.Sprintf("tfkit.Ordered cannot hold %q blocks both as blocks and as dynamic blocks", name)
-		case ok && kind == "dynamic":
-			return fmt.Sprintf("tfkit.Ordered cannot hold several dynamic %q blocks", name)
+			return fmt.Sprintf("tfkit.Ordered cannot hold %q as both an argument and a block type", name)
 		case ok && kind == "attr":
 			return fmt.Sprintf("tfkit.Ordered cannot hold the argument %q twice", name)
 		}
@@ -661,7 +697,7 @@ func orderedMisfit(body *config.Body) string {
 					}
 					return "a dynamic block has settings tfkit.Dynamic has no field for"
 				}
-				if why := claim(it.Labels[0], "dynamic"); why != "" {
+				if why := claim(it.Labels[0], "block"); why != "" {
 					return why
 				}
 				continue

@@ -162,7 +162,41 @@ func fuzzSeeds(f *testing.F) []string {
 		`resource "a_b" "c" { ref = 1 children = 2 type = "t" }`,
 		"locals { x = \"\u2028*/${1}\" } # */ `\n",
 		"locals {\n  __proto__ = { __proto__ = 1 }\n}\nresource \"a_b\" \"c\" {\n  lifecycle {\n    ignore_changes = all\n  }\n  provisioner \"x\" {\n    when = destroy\n  }\n}\n",
+		objectKeySeed,
+		"resource \"a\" \"b\" {\n  dynamic \"x\" {\n    for_each = [1]\n    content {}\n  }\n  x {}\n  dynamic \"x\" {\n    for_each = []\n    iterator = it\n    content {\n      x {}\n      dynamic \"x\" {\n        for_each = [2]\n        content {}\n      }\n    }\n  }\n  y = 1\n}\n",
 	)
+}
+
+// objectKeySeed has object keys tfkit.Object takes and keys it refuses.
+const objectKeySeed = `locals {
+  ok    = { (var.k) = 1, "${var.k}-x" = 2, 3 = "three", true = 4 }
+  null  = { (null) = 1, (var.k) = 2 }
+  list  = { ([var.k]) = 1 }
+  twice = { 1 = "a", "1" = "b", (var.k) = 3 }
+}
+`
+
+// TestObjectKeysKeptRaw: an object whose keys tfkit.Object refuses (null,
+// a collection, one key twice), which Terraform refuses too, stays raw HCL
+// as written; the others are tfkit.Object.
+func TestObjectKeysKeptRaw(t *testing.T) {
+	out, ds := Files([]File{{Name: "main.tf", Src: []byte(objectKeySeed)}}, Options{Target: Go})
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	for _, want := range []string{
+		"\"ok\", tfkit.Object(\n\t\t\ttfkit.Var(\"k\"), 1,\n\t\t\t\"${var.k}-x\", 2,\n\t\t\t3, \"three\",\n\t\t\t\"true\", 4,\n\t\t),",
+		"\"null\", tfkit.Raw(`{ (null) = 1, (var.k) = 2 }`),",
+		"\"list\", tfkit.Raw(`{ ([var.k]) = 1 }`),",
+		"\"twice\", tfkit.Raw(`{ 1 = \"a\", \"1\" = \"b\", (var.k) = 3 }`),",
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("output lacks %s:\n%s", want, out)
+		}
+	}
+	if n := strings.Count(ds.Error(), "an object key that is null, a collection or given twice has no Go form"); n != 3 {
+		t.Errorf("%d warnings, want 3: %v", n, ds)
+	}
 }
 
 // TestUnusedHandle: an output that falls back to raw HCL after its value

@@ -349,10 +349,8 @@ var synthErrors = map[string][]string{
 // program's own checks (config.Validate) report when it is built: the
 // converted program reports the same problem instead of producing output.
 var buildErrors = map[string][]string{
-	// Calls Terraform refuses: a function that does not exist, and
-	// provider functions of providers that required_providers lacks.
+	// A call Terraform refuses: a function that does not exist.
 	"functions": {`Call to unknown function "unknownfunc"`},
-	"unknowns":  {`Call to function of an unrequired provider "aws"`},
 	"badinput": {
 		`Reference to undeclared input variable "var.nope"`,
 		`Reference to undeclared local value "local.nope"`,

@@ -57,8 +57,8 @@ resource "terraform_data" "inline" {
 
 locals {
   name = "app"
-  # An object with a key that is an expression is raw HCL: its text as
-  # written, comments and all.
+  # An object with a key that is an expression is tfkit.Object: the
+  # comments inside it stay with its items.
   keyed = {
     # The sidecar.
     sidecar = { cpu = 128 }

@@ -74,16 +74,17 @@ func main() {
 
 	tfkit.NewLocals(stack, tfkit.Ordered(
 		"name", "app",
-		// An object with a key that is an expression is raw HCL: its text as
-		// written, comments and all.
-		"keyed", tfkit.Raw(`{
-    # The sidecar.
-    sidecar = { cpu = 128 }
-
-    (local.name) = {
-      cpu = 512 # the app's
-    }
-  }`),
+		// An object with a key that is an expression is tfkit.Object: the
+		// comments inside it stay with its items.
+		"keyed", tfkit.Object(
+			// The sidecar.
+			"sidecar", tfkit.Ordered(
+				"cpu", 128,
+			),
+			tfkit.Local("name"), tfkit.Ordered(
+				"cpu", 512, // the app's
+			),
+		),
 	))
 
 	if err := app.Synth(); err != nil {

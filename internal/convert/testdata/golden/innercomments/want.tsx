@@ -44,8 +44,8 @@ export default function App() {
 
       <Locals
         name="app"
-        /* An object with a key that is an expression is raw HCL: its text as */
-        /* written, comments and all. */
+        /* An object with a key that is an expression is tfkit.Object: the */
+        /* comments inside it stay with its items. */
         keyed={tf.raw("{ sidecar = { cpu = 128 }, (local.name) = { cpu = 512 } }")}
         /* The sidecar. */
         /* the app's */

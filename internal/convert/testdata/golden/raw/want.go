@@ -17,7 +17,9 @@ func main() {
 		"names", []any{"a", "b"},
 		// A template directive has no helper.
 		"list", tfkit.Raw(`"%{for n in local.names}${n},%{endfor}"`),
-		"keyed", tfkit.Raw(`{ (local.names[0]) = 1 }`),
+		"keyed", tfkit.Object(
+			tfkit.Ref("local.names[0]"), 1,
+		),
 	))
 
 	tfkit.NewResource(stack, "null_resource", "p", nil).

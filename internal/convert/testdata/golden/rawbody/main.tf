@@ -1,39 +1,25 @@
 # Bodies tfkit.Ordered cannot hold are written with tfkit.RawBody, each
 # reported as a warning that says why.
-variable "rules" {
-  default = {}
+variable "names" {
+  default = ["a", "b"]
 }
 
-data "aws_iam_policy_document" "doc" {
-  statement {
-    actions   = ["s3:GetObject"]
-    resources = ["*"]
-  }
-
-  dynamic "statement" {
-    for_each = var.rules
+resource "terraform_data" "labeled" {
+  dynamic "setting" {
+    for_each = var.names
+    # Not a list written out: tfkit.Dynamic.Labels is a Go list.
+    labels = var.names
     content {
-      actions   = statement.value.actions
-      resources = ["*"]
+      v = setting.key
     }
   }
 }
 
-resource "aws_lb_listener" "web" {
-  port = 80
+resource "terraform_data" "both" {
+  input = "x"
 
-  dynamic "default_action" {
-    for_each = var.rules
-    content {
-      type = "forward"
-    }
-  }
-
-  dynamic "default_action" {
-    for_each = var.rules
-    content {
-      type = "redirect"
-    }
+  input {
+    v = 1
   }
 }
 
@@ -41,28 +27,5 @@ resource "aws_lb_listener" "web" {
 terraform {
   provider_meta "aws" {
     user_agent = ["example"]
-  }
-}
-
-data "aws_iam_policy_document" "nested" {
-  dynamic "statement" {
-    for_each = var.rules
-    content {
-      actions = ["s3:GetObject"]
-
-      dynamic "condition" {
-        for_each = var.rules
-        content {
-          test = "StringEquals"
-        }
-      }
-
-      dynamic "condition" {
-        for_each = var.rules
-        content {
-          test = "StringLike"
-        }
-      }
-    }
   }
 }

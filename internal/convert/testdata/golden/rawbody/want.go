@@ -15,40 +15,26 @@ func main() {
 
 	// Bodies tfkit.Ordered cannot hold are written with tfkit.RawBody, each
 	// reported as a warning that says why.
-	tfkit.NewVariable(stack, "rules", tfkit.VariableConfig{
-		Default: tfkit.Ordered(),
+	tfkit.NewVariable(stack, "names", tfkit.VariableConfig{
+		Default: []any{"a", "b"},
 	})
 
-	tfkit.NewDataSource(stack, "aws_iam_policy_document", "doc", tfkit.RawBody(`
-statement {
-  actions   = ["s3:GetObject"]
-  resources = ["*"]
-}
-
-dynamic "statement" {
-  for_each = var.rules
+	tfkit.NewResource(stack, "terraform_data", "labeled", tfkit.RawBody(`
+dynamic "setting" {
+  for_each = var.names
+  # Not a list written out: tfkit.Dynamic.Labels is a Go list.
+  labels = var.names
   content {
-    actions   = statement.value.actions
-    resources = ["*"]
+    v = setting.key
   }
 }
 `))
 
-	tfkit.NewResource(stack, "aws_lb_listener", "web", tfkit.RawBody(`
-port = 80
+	tfkit.NewResource(stack, "terraform_data", "both", tfkit.RawBody(`
+input = "x"
 
-dynamic "default_action" {
-  for_each = var.rules
-  content {
-    type = "forward"
-  }
-}
-
-dynamic "default_action" {
-  for_each = var.rules
-  content {
-    type = "redirect"
-  }
+input {
+  v = 1
 }
 `))
 
@@ -58,29 +44,6 @@ dynamic "default_action" {
 			"user_agent", []any{"example"},
 		)).Labeled("aws"),
 	)})
-
-	tfkit.NewDataSource(stack, "aws_iam_policy_document", "nested", tfkit.RawBody(`
-dynamic "statement" {
-  for_each = var.rules
-  content {
-    actions = ["s3:GetObject"]
-
-    dynamic "condition" {
-      for_each = var.rules
-      content {
-        test = "StringEquals"
-      }
-    }
-
-    dynamic "condition" {
-      for_each = var.rules
-      content {
-        test = "StringLike"
-      }
-    }
-  }
-}
-`))
 
 	if err := app.Synth(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
