@@ -260,6 +260,7 @@ func (e *evaluator) bodyWorker(mi *modInst, b *Body, its []*iter, addrs []string
 	w.reshaping = map[hcl.Expression]bool{}
 	w.counts = map[int64]cty.Value{}
 	w.modFuncs = map[*Module]map[string]function.Function{}
+	w.provFuncs = nil // the walk adds to it meanwhile
 	before := len(e.diags)
 	var made []scopeKey
 	ok := true

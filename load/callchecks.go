@@ -9,7 +9,9 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/tffile"
 )
 
 // passedProvider is one entry of a module call's providers map: the
@@ -58,8 +60,8 @@ func providerMapName(x hcl.Expression) (string, bool) {
 	return "", false
 }
 
-// checkCallProviders reports, for every module call below m, arguments the
-// child has no variable for (as terraform validate does), and what the
+// checkCallProviders reports, for every module call below m, what does not
+// fit the child's variables (checkCallInputs), and what the
 // engines' static validation of provider configurations reports when they
 // load the configuration (terraform init, validate, plan alike): a
 // configuration the child expects (configuration_aliases) that the call
@@ -75,7 +77,7 @@ func (l *loader) checkCallProviders(m *Module, into map[string]bool, caller *Cal
 		if child == nil {
 			continue
 		}
-		l.checkCallInputs(c, child)
+		l.checkCallInputs(m, c, child)
 		passed := passedProviders(c.Providers)
 		l.checkPassedFromParent(m, passed, into, caller)
 		l.checkPassedToChild(m, c, child, passed)
@@ -167,12 +169,25 @@ func (l *loader) checkPassedToChild(m *Module, c *CallDecl, child *Module, passe
 				Suggestion: fmt.Sprintf("remove %s from the providers argument, or the provider block from the module", p.inChild)})
 		}
 		childName := strings.SplitN(p.inChild, ".", 2)[0]
-		_, local := child.Providers[childName]
+		// The child accepts a configuration by its whole name: a bare
+		// name in required_providers, an aliased one in
+		// configuration_aliases (or an empty provider block), never an
+		// alias of a provider it declares only.
+		_, local := child.Providers[p.inChild]
 		if !local && !child.ProviderAliases[p.inChild] && !(configured && own.proxy) {
-			l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Warning, Summary: "Reference to undefined provider", Subject: &rng,
-				Detail: fmt.Sprintf("There is no explicit declaration for local provider name %q in %s, so %s is assuming you mean to pass a configuration for %q.",
-					childName, moduleText(child), l.engine, displaySource(providerSource(child, childName))),
-				Suggestion: fmt.Sprintf("if you also control the child module, add a required_providers entry named %q with the source address %q", childName, displaySource(providerSource(child, childName)))})
+			src := displaySource(providerSource(child, childName))
+			if l.isDefaultProvider(providerSource(child, childName)) {
+				// The engines assume the configuration is the hashicorp
+				// provider's.
+				l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Warning, Summary: "Reference to undefined provider", Subject: &rng,
+					Detail: fmt.Sprintf("There is no explicit declaration for local provider name %q in %s, so %s is assuming you mean to pass a configuration for %q.",
+						p.inChild, moduleText(child), l.engine, src),
+					Suggestion: fmt.Sprintf("if you also control the child module, add a required_providers entry named %q with the source address %q", p.inChild, src)})
+			} else {
+				l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Reference to undefined provider", Subject: &rng,
+					Detail:     fmt.Sprintf("The child module does not declare any provider requirement with the local name %q.", p.inChild),
+					Suggestion: fmt.Sprintf("if you also control the child module, add a required_providers entry named %q with the source address %q to accept this provider configuration", p.inChild, src)})
+			}
 		}
 		// The configuration passed must be of the child's provider type.
 		childType := providerSource(child, childName)
@@ -208,25 +223,27 @@ func (l *loader) checkPassedToChild(m *Module, c *CallDecl, child *Module, passe
 	}
 }
 
-// checkCallInputs reports the arguments of call c that its module, child,
-// declares no variable for.
-func (l *loader) checkCallInputs(c *CallDecl, child *Module) {
-	var unknown []*Expr
-	for name, in := range c.Inputs {
-		if _, ok := child.Variables[name]; !ok {
-			unknown = append(unknown, in)
-		}
+// isDefaultProvider says whether src (as providerSource writes it) is a
+// provider of the engine's default registry in the hashicorp namespace.
+func (l *loader) isDefaultProvider(src string) bool {
+	return strings.HasPrefix(src, "registry.terraform.io/hashicorp/") ||
+		l.engine == tffile.OpenTofu && strings.HasPrefix(src, "registry.opentofu.org/hashicorp/")
+}
+
+// checkCallInputs checks call c of module m against the variables of its
+// module, child: arguments it declares no variable for and required
+// variables not set, reported once per call (as terraform validate does,
+// whatever the call's count or for_each).
+func (l *loader) checkCallInputs(m *Module, c *CallDecl, child *Module) {
+	iface := &config.ModuleInterface{}
+	for _, n := range sortedKeys(child.Variables) {
+		iface.Variables = append(iface.Variables, config.ModuleVariable{Name: n, Required: child.Variables[n].Default == nil})
 	}
-	if len(unknown) == 0 {
-		return
+	addr := m.Name() + "module." + c.Name
+	call := config.ModuleCall{Address: addr, Module: fmt.Sprintf("module %q", c.Name), InputsIn: "the module block " + addr, DeclRange: c.DeclRange}
+	for _, in := range c.Inputs {
+		call.Arguments = append(call.Arguments, config.ModuleArgument{Name: in.Name, Range: in.Range})
 	}
-	sort.Slice(unknown, func(i, j int) bool { return unknown[i].Range.Start.Byte < unknown[j].Range.Start.Byte })
-	names := sortedKeys(child.Variables)
-	for _, in := range unknown {
-		rng := in.Range
-		l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Unsupported argument", Subject: &rng,
-			Detail:     fmt.Sprintf("An argument named %q is not expected here: module %q has no variable %q.", in.Name, c.Name, in.Name),
-			Path:       "module." + c.Name + "." + in.Name,
-			Suggestion: diag.DidYouMean(in.Name, names)})
-	}
+	sort.Slice(call.Arguments, func(i, j int) bool { return call.Arguments[i].Range.Start.Byte < call.Arguments[j].Range.Start.Byte })
+	l.diags = append(l.diags, iface.CheckCall(call)...)
 }

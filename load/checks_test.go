@@ -171,3 +171,40 @@ func TestWalkEverything(t *testing.T) {
 		t.Log(got)
 	}
 }
+
+// TestMissingModuleArgumentPerCall: a required variable a call leaves out
+// is reported once per call, with the call's path below its module, even
+// when the call has no instances, as terraform validate does.
+func TestMissingModuleArgumentPerCall(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"main.tf": `module "a" {
+  source = "./a"
+  count  = 2
+}
+`,
+		"a/main.tf": `module "b" {
+  source = "../b"
+  count  = 0
+}
+module "c" {
+  source = "../b"
+  nedded = 1
+}
+`,
+		"b/main.tf": `variable "needed" {}
+`,
+	})
+	_, ds := Dir(dir, Options{})
+	var got []string
+	for _, d := range ds {
+		got = append(got, mistakeLine(dir, d)+" ("+d.Path+"; "+d.Suggestion+")")
+	}
+	want := []string{
+		`a/main.tf:1:1: Error: Missing required argument; The argument "needed" is required, but no definition was found: variable "needed" of module "b" has no default. (module.a.module.b.needed; set needed in the module block module.a.module.b)`,
+		`a/main.tf:7:3: Error: Unsupported argument; An argument named "nedded" is not expected here: module "c" has no variable "nedded". (module.a.module.c.nedded; did you mean "needed"?)`,
+		`a/main.tf:5:1: Error: Missing required argument; The argument "needed" is required, but no definition was found: variable "needed" of module "c" has no default. (module.a.module.c.needed; set needed in the module block module.a.module.c)`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

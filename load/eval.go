@@ -137,8 +137,10 @@ type evaluator struct {
 	// unread holds why the data sources whose provider did not start are
 	// not read.
 	unread map[*ResourceDecl]string
-	// modFuncs is the function table of each module (funcs_provider.go).
-	modFuncs map[*Module]map[string]function.Function
+	// modFuncs is the function table of each module, provFuncs that of
+	// each set of declared providers (funcs_provider.go).
+	modFuncs  map[*Module]map[string]function.Function
+	provFuncs map[string]map[string]function.Function
 	// pkeys holds the instances of provider configurations with for_each
 	// (providerkeys.go).
 	pkeys *providerKeys
@@ -917,13 +919,7 @@ func (e *evaluator) evalVar(mi *modInst, name string) cty.Value {
 		if decl.Default == nil {
 			if !given {
 				if mi.parent != nil {
-					// The engines' words, at the call that leaves it out.
-					call := mi.parent.mod.Calls[mi.mod.Path[len(mi.mod.Path)-1]]
-					r := call.DeclRange
-					e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Missing required argument",
-						Detail:  fmt.Sprintf("The argument %q is required, but no definition was found: variable %q of the module has no default.", name, name),
-						Subject: &r, Path: mi.parent.addrPrefix() + "module." + call.Name + "." + name,
-						Suggestion: "set " + name + " in the module block " + strings.TrimPrefix(mi.addr, mi.parent.addrPrefix())})
+					// Reported where the call is checked (checkCallInputs).
 					return unknown("no value for required variable " + path)
 				}
 				r := decl.DeclRange

@@ -121,32 +121,64 @@ func builtinProviderNames(m *Module) []string {
 	return names
 }
 
-// funcsOf is the function table of mi's module: the shared one, or a
-// copy with the built-in provider's functions under the names the module
-// declares it by. It is looked up once per module and pass.
+// funcsOf is the function table of mi's module. A module that declares no
+// provider has the shared table of the language's functions, which is
+// never written: it can call no provider function. Any other has a table
+// of its own, shared only with the modules that declare the same providers
+// under the same names, since addProviderFuncs adds to it the functions of
+// those providers it calls: a module must not see the functions of a
+// provider that only another module declares. It is looked up once per
+// module and pass.
 func (e *evaluator) funcsOf(mi *modInst) map[string]function.Function {
-	if mi == nil {
-		return e.funcs
+	if mi != nil {
+		if f, ok := e.modFuncs[mi.mod]; ok {
+			return f
+		}
 	}
-	if f, ok := e.modFuncs[mi.mod]; ok {
-		return f
+	key := "\x00" // no module: any provider
+	if mi != nil {
+		if len(mi.mod.Providers) == 0 {
+			return e.funcs
+		}
+		key = providersKey(mi.mod)
 	}
-	f := e.funcs
-	if names := builtinProviderNames(mi.mod); len(names) > 0 {
+	f, ok := e.provFuncs[key]
+	if !ok {
 		f = maps.Clone(e.funcs)
-		for _, n := range names {
-			for fn, impl := range builtinProviderFuncs {
-				f["provider::"+n+"::"+fn] = impl
+		if mi != nil {
+			for _, n := range builtinProviderNames(mi.mod) {
+				for fn, impl := range builtinProviderFuncs {
+					f["provider::"+n+"::"+fn] = impl
+				}
 			}
 		}
 	}
 	if !e.readonly {
-		if e.modFuncs == nil {
-			e.modFuncs = map[*Module]map[string]function.Function{}
+		if e.provFuncs == nil {
+			e.provFuncs = map[string]map[string]function.Function{}
 		}
-		e.modFuncs[mi.mod] = f
+		e.provFuncs[key] = f
+		if mi != nil {
+			if e.modFuncs == nil {
+				e.modFuncs = map[*Module]map[string]function.Function{}
+			}
+			e.modFuncs[mi.mod] = f
+		}
 	}
 	return f
+}
+
+// providersKey names the providers m declares, with their sources: the
+// modules with one key have one function table.
+func providersKey(m *Module) string {
+	var b strings.Builder
+	for _, n := range sortedKeys(m.Providers) {
+		b.WriteString(n)
+		b.WriteByte('=')
+		b.WriteString(strings.ToLower(m.Providers[n]))
+		b.WriteByte('\n')
+	}
+	return b.String()
 }
 
 // explainUnknownFuncs words the errors for calls of unknown namespaced
