@@ -448,7 +448,7 @@ func esbuildDiags(msgs []api.Message, dir string) diag.Diagnostics {
 			// esbuild suggests marking a path external, which tfkit does
 			// not offer: everything a configuration imports is bundled.
 			if n.Text != "" && !strings.Contains(n.Text, "as external") {
-				notes = append(notes, n.Text)
+				notes = append(notes, noteText(n, dir))
 			}
 		}
 		if len(notes) > 0 {
@@ -480,6 +480,22 @@ func esbuildDiags(msgs []api.Message, dir string) diag.Diagnostics {
 		diags = append(diags, d)
 	}
 	return diags
+}
+
+// noteText is an esbuild note as a hint. A note that points somewhere
+// ("The opening "Resource" tag is here:") says where: esbuild gives the
+// place only as the note's location, which a hint would otherwise lose.
+func noteText(n api.Note, dir string) string {
+	text := n.Text
+	l := n.Location
+	if l == nil || l.File == "" {
+		return text
+	}
+	at := fmt.Sprintf("%s:%d:%d", displayName(l.File, dir), l.Line, columnOf(l.LineText, l.Column))
+	if strings.HasSuffix(text, ":") {
+		return text + " " + at
+	}
+	return text + " (" + at + ")"
 }
 
 // caseMismatch explains an import whose file esbuild found by a name

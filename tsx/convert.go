@@ -182,6 +182,9 @@ func convert(c *converter, tree Value) (*config.Config, diag.Diagnostics) {
 		detail, _ := str(e.Get("d"))
 		hint, _ := str(e.Get("h"))
 		d := &diag.Diagnostic{Severity: diag.Error, Summary: summary, Detail: detail, Suggestion: hint}
+		if _, ok := e.IntAt("w"); ok {
+			d.Severity = diag.Warning
+		}
 		if s, ok := sourceSite(e.Get("s")); ok {
 			if attr, ok := str(e.Get("a")); ok {
 				s = c.attrSite(s, attr)

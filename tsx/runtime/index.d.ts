@@ -608,10 +608,10 @@ export interface Asset {
 
 /** Terraform expressions that refs cannot express. */
 export declare const tf: {
-  /** tf.var("region") is var.region; tf.var("tags", "Name") is var.tags.Name. */
-  var(name: string, ...path: readonly (string | number)[]): Expression;
-  /** tf.local("tags") is local.tags. */
-  local(name: string, ...path: readonly (string | number)[]): Expression;
+  /** tf.var("region") is var.region; tf.var("tags", "Name") and tf.var("tags").Name are var.tags.Name. */
+  var(name: string, ...path: readonly (string | number)[]): Ref;
+  /** tf.local("tags") is local.tags; tf.local("subnets")[0] is local.subnets[0]. */
+  local(name: string, ...path: readonly (string | number)[]): Ref;
   /** tf.raw("count.index + 1") is that HCL expression, checked at build time. */
   raw(text: string): Expression;
   /** tf.fn("join", ",", tf.var("names")) is join(",", var.names). */

@@ -76,6 +76,21 @@ export const Fragment = primitive("Fragment");
 // elements rendered inside it (see runAspects); it renders nothing itself.
 export const Aspects = primitive("Aspects");
 
+const elementNames = ["Resource", "DataSource", "Output", "Provider", "Variable", "Locals", "Terraform", "Module", "Moved", "Import", "Removed", "Check", "Ephemeral", "Fragment", "Aspects"];
+
+// elementTypeHint: JSX makes <resource> (a lower-case name) the string
+// "resource", so a misspelt element reaches the runtime as a string; name
+// the element it stands for.
+function elementTypeHint(t) {
+  if (typeof t === "string") {
+    const lower = t.toLowerCase().replace(/[_-]/g, "");
+    const name = elementNames.find((n) => n.toLowerCase() === lower);
+    if (name) return `write <${name}> and import it from "tfkit": a JSX name that starts with a lower-case letter is a string, not a component`;
+    return `a JSX name that starts with a lower-case letter is a string, not a component: write a component (such as <Resource>, imported from "tfkit") or a function of your own, whose name starts with a capital letter`;
+  }
+  return "check the import: components come from \"tfkit\" or are functions of your own";
+}
+
 // labelProps are the props that are labels rather than attributes, the only
 // ones an element with an innerText body accepts (Variable's type is its type
 // constraint, allowed beside the text as the design document says).
@@ -292,18 +307,41 @@ function checkPath(helper, path) {
   }
 }
 
+// pathHandler lets a variable or local value be read like a ref:
+// tf.var("names")[0] is var.names[0] and tf.local("tags").Name is
+// local.tags.Name, where a plain object would give undefined and the
+// attribute would silently be left out. Its own fields and methods read
+// as they are (tfkit reads the target itself, never through the proxy).
+const pathHandler = {
+  get(target, prop, receiver) {
+    if (typeof prop === "symbol" || prop in target) return Reflect.get(target, prop, receiver);
+    switch (prop) {
+      case "then":
+      case "$$typeof":
+      case KIND:
+        return undefined;
+    }
+    return pathExpr(target[MARK], target.n, target.p.concat(prop));
+  },
+};
+
+function pathExpr(kind, name, path) {
+  return new Proxy(new TfExpr(kind, { n: name, p: path }), pathHandler);
+}
+
 export const tf = {
-  // tf.var("region") is var.region; tf.var("tags", "Name") is var.tags.Name.
+  // tf.var("region") is var.region; tf.var("tags", "Name") and
+  // tf.var("tags").Name are var.tags.Name.
   var(name, ...path) {
     checkName("var", name);
     checkPath("var", path);
-    return new TfExpr("var", { n: name, p: path });
+    return pathExpr("var", name, path);
   },
   // tf.local("tags") is local.tags.
   local(name, ...path) {
     checkName("local", name);
     checkPath("local", path);
-    return new TfExpr("local", { n: name, p: path });
+    return pathExpr("local", name, path);
   },
   // tf.raw("count.index + 1") is the HCL expression as written; it is
   // parsed and checked at build time.
@@ -399,6 +437,26 @@ let owners = null;
 const throwSites = [];
 if (host) host.throwSites = throwSites;
 
+// returnedNothing warns, once per component, about one that returned
+// undefined: almost always a body in braces without a return statement,
+// whose elements are then silently missing from the output. null renders
+// nothing on purpose and is not warned about.
+const warnedNothing = new Set();
+function returnedNothing(t, source, entry) {
+  if (warnedNothing.has(t)) return;
+  warnedNothing.add(t);
+  const name = t.name || "(anonymous)";
+  errors.push({
+    s: source || null,
+    m: "Component returned nothing",
+    d: `The component ${name} returned undefined, so it renders nothing. A function body in braces needs a return statement: () => { <X /> } returns nothing, () => <X /> and () => { return <X />; } return the element.`,
+    h: "add return before the JSX, or return null to render nothing on purpose",
+    a: null,
+    e: entry || undefined,
+    w: 1,
+  });
+}
+
 function fail(err, source) {
   errors.push({ s: source || null, m: err.summary, d: err.detail, h: err.hint, a: err.attr || null });
 }
@@ -453,7 +511,7 @@ function visit(node, source, inList) {
       fail(new TfkitError(
         "Invalid element type",
         `The element type is ${describe(t)}, not a component.`,
-        "check the import: components come from \"tfkit\" or are functions of your own",
+        elementTypeHint(t),
       ), here);
       return;
     }
@@ -497,6 +555,7 @@ function visit(node, source, inList) {
         ), here);
         return;
       }
+      if (out === undefined) returnedNothing(t, here, null);
       visit(out, here);
       threw = false;
     } finally {
@@ -800,6 +859,7 @@ export function __render(mod) {
   owners = null;
   aspectScope = null;
   nodeAspects = new Map();
+  warnedNothing.clear();
   let root = mod && mod.default;
   const noDefault = { s: null, m: "No default export", d: "The entry module has no default export, so there is nothing to render.", h: "end it with export default function App() { return <>...</>; } or export default <...>", a: null, e: 1 };
   if (root === undefined) {
@@ -818,7 +878,9 @@ export function __render(mod) {
     });
   } else {
     if (typeof root === "function" && root[KIND] === undefined) {
+      const app = root;
       root = root({});
+      if (root === undefined) returnedNothing(app, null, 1);
     }
     if (root && typeof root.then === "function") {
       errors.push({ s: null, m: "Asynchronous component", d: "The default export returned a Promise.", h: "components are synchronous: compute values before rendering, without await", a: null, e: 1 });

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -88,10 +89,17 @@ func TestHelpForms(t *testing.T) {
 
 func TestUsageErrors(t *testing.T) {
 	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "infra"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	cases := []struct {
 		args []string
 		want string
 	}{
+		// The argument named is the one that is wrong, with what was meant.
+		{[]string{"synth", "main.tsx", "out"}, `tfkit synth: unexpected argument "out" after the entry main.tsx (synth takes one entry file); to write into out, give --out out`},
+		{[]string{"watch", "main.tsx", "out"}, `tfkit watch: unexpected argument "out" after the entry main.tsx (watch takes one entry file); to write into out, give --out out`},
+		{[]string{"synth", "infra"}, `tfkit synth: infra is a directory, not a .tsx or .ts entry file; to run in the project there: tfkit --chdir infra synth`},
 		{[]string{"synt"}, `tfkit: unknown command "synt"; did you mean "synth"?`},
 		{[]string{"help", "sinth"}, `tfkit help: unknown command "sinth"; did you mean "synth"?`},
 		{[]string{"help", "a", "b"}, "tfkit help: too many arguments"},
@@ -144,5 +152,29 @@ func TestUsageNamesEveryFlag(t *testing.T) {
 				t.Errorf("tfkit %s: the usage %q does not name --%s", name, c.usage, f.Name)
 			}
 		})
+	}
+}
+
+// TestDocsShowUsage: each command with a section of its own in
+// docs/cli.md shows its usage line there as the command prints it, so the
+// reference neither promises a flag that is not there nor leaves one out.
+func TestDocsShowUsage(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "docs", "cli.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A long usage line is wrapped onto indented lines.
+	docs := regexp.MustCompile(`\n {2,}`).ReplaceAllString(string(data), " ")
+	for _, name := range commandNames() {
+		if !strings.Contains(docs, "\n### `tfkit "+name+"`\n") && !strings.Contains(docs, "\n## `tfkit "+name+"`\n") {
+			continue
+		}
+		if !strings.Contains(commands[name].usage, " ") {
+			continue // no options: nothing a usage line would add
+		}
+		line := "tfkit " + commands[name].usage
+		if !strings.Contains(docs, "\n"+line+"\n") {
+			t.Errorf("docs/cli.md does not show the usage of %s as %q", name, line)
+		}
 	}
 }

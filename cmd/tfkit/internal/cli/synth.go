@@ -101,13 +101,30 @@ func setupSynth(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 	}
 }
 
+// entryArgError says which of args is not what a command taking one
+// .tsx entry expects, and what was probably meant: an output directory
+// after the entry (--out), or a project directory (--chdir).
+func entryArgError(r *run, cmd string, args []string) string {
+	if tsx.IsEntry(args[0]) {
+		msg := fmt.Sprintf("unexpected argument %q after the entry %s (%s takes one entry file)", args[1], args[0], cmd)
+		if !tsx.IsEntry(args[1]) {
+			msg += fmt.Sprintf("; to write into %s, give --out %s", args[1], args[1])
+		}
+		return msg
+	}
+	if fi, err := os.Stat(r.abs(args[0])); err == nil && fi.IsDir() {
+		return fmt.Sprintf("%s is a directory, not a .tsx or .ts entry file; to run in the project there: tfkit --chdir %s %s", args[0], args[0], cmd)
+	}
+	return fmt.Sprintf("unexpected argument %q (the only argument %s takes is a .tsx or .ts entry file)", args[0], cmd)
+}
+
 func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 	entry := ""
 	switch {
 	case len(args) == 1 && tsx.IsEntry(args[0]):
 		entry = args[0]
 	case len(args) > 0:
-		return usageError(r.stderr, commands["synth"], "unexpected argument %q (the only argument synth takes is a .tsx or .ts entry file)", args[0])
+		return usageError(r.stderr, commands["synth"], "%s", entryArgError(r, "synth", args))
 	}
 	if o.format != "hcl" && o.format != "json" {
 		msg := fmt.Sprintf("--format must be hcl or json, not %q", o.format)

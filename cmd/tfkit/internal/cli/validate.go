@@ -177,7 +177,7 @@ func runValidate(ctx context.Context, r *run, o *validateOptions, args []string)
 	if r.report(diags) {
 		return ExitFailure
 	}
-	r.printf("Valid: %d files checked against %d provider schemas.\n", checked, len(providers))
+	r.printf("Valid: %s checked against %s.\n", countNoun(checked, "file"), countNoun(len(providers), "provider schema"))
 	return ExitOK
 }
 

@@ -35,7 +35,7 @@ resource "random_id" "i" {
 	}
 	write(t, dir, "tf/main.tf", "resource \"random_pet\" \"p\" {\n  length = 2\n}\n")
 	res = runCLI(t, dir, nil, "validate", "--schema", random, "tf")
-	if res.code != ExitOK || res.stdout != "Valid: 1 files checked against 1 provider schemas.\n" {
+	if res.code != ExitOK || res.stdout != "Valid: 1 file checked against 1 provider schema.\n" {
 		t.Fatalf("valid configuration:\n%s", res)
 	}
 
@@ -255,7 +255,7 @@ func TestValidateOpenTofuOnly(t *testing.T) {
 		{[]string{"TFKIT_TERRAFORM=" + filepath.Join(bin, "tofu")}, nil},
 	} {
 		res := runCLI(t, dir, tc.env, append(append([]string{"validate", "--schema", random}, tc.args...), "tf")...)
-		if res.code != ExitOK || res.stdout != "Valid: 1 files checked against 1 provider schemas.\n" {
+		if res.code != ExitOK || res.stdout != "Valid: 1 file checked against 1 provider schema.\n" {
 			t.Errorf("%v %v: want valid:\n%s", tc.env, tc.args, res)
 		}
 	}

@@ -201,7 +201,7 @@ func addTree(w *fsnotify.Watcher, dir, root, out string) error {
 
 func runWatch(ctx context.Context, r *run, o *synthOptions, debounce time.Duration, args []string) int {
 	if len(args) > 1 || len(args) == 1 && !tsx.IsEntry(args[0]) {
-		return usageError(r.stderr, commands["watch"], "unexpected argument %q (the only argument watch takes is a .tsx or .ts entry file)", args[0])
+		return usageError(r.stderr, commands["watch"], "%s", entryArgError(r, "watch", args))
 	}
 	cfg, diags := loadProject(r.dir, strings.Join(args, ""))
 	if r.report(diags) {
