@@ -75,6 +75,9 @@ type Resource struct {
 	Schema *schema.Resource
 	// Provider is the schema of the provider the type comes from.
 	Provider *schema.Provider
+	// APIProviders are the schemas of every provider the API's resources
+	// come from (Provider among them), for TerraformSetup: set by Build.
+	APIProviders []*schema.Provider
 
 	// Kind is the Kubernetes kind, such as Bucket.
 	Kind string
@@ -292,6 +295,18 @@ func (p *Provider) Build() ([]*Resource, diag.Diagnostics) {
 		}
 	}
 	sort.Slice(rs, func(i, j int) bool { return rs[i].TerraformType < rs[j].TerraformType })
+	var apiProviders []*schema.Provider
+	for _, sp := range p.Schemas {
+		for _, r := range rs {
+			if r.Provider == sp {
+				apiProviders = append(apiProviders, sp)
+				break
+			}
+		}
+	}
+	for _, r := range rs {
+		r.APIProviders = apiProviders
+	}
 	sort.Strings(allTypes)
 	if len(p.Schemas) == 0 {
 		ds = append(ds, &diag.Diagnostic{Summary: "Provider.Schemas is empty", Suggestion: "read the provider schemas with schema.ReadProviders (terraform providers schema -json output)"})

@@ -29,6 +29,11 @@ type TerraformSetupRequest struct {
 	// its source address and provider block. It may be nil when the
 	// controller runs without the configuration (Options.Resources).
 	Provider *schema.Provider
+	// Providers are the schemas of every Terraform provider of the API
+	// (Provider among them). With more than one, one ProviderConfig may
+	// serve resources of each, and the credentials must say which
+	// arguments are whose.
+	Providers []*schema.Provider
 }
 
 // TerraformSetupFn turns a ProviderConfig's credentials into the arguments
@@ -40,12 +45,60 @@ type TerraformSetupRequest struct {
 type TerraformSetupFn func(ctx context.Context, req TerraformSetupRequest) (map[string]any, error)
 
 // DefaultTerraformSetup reads the credentials as a JSON object of provider
-// arguments; source None gives no arguments.
+// arguments; source None gives no arguments. In an API of several
+// providers (req.Providers) the object holds one object of arguments per
+// provider, by the provider's name (or source address), as the "provider"
+// object of Terraform's JSON syntax does: {"docker": {"host": "..."}}.
+// Each provider gets its own; one the object does not name gets none.
 func DefaultTerraformSetup(_ context.Context, req TerraformSetupRequest) (map[string]any, error) {
 	if req.Source != resource.CredentialsSecret {
 		return nil, nil
 	}
-	return DecodeProviderArguments(req.Credentials)
+	args, err := DecodeProviderArguments(req.Credentials)
+	if err != nil || len(req.Providers) < 2 {
+		return args, err
+	}
+	return ArgumentsOfProvider(args, req.Provider, req.Providers)
+}
+
+// ArgumentsOfProvider picks the arguments of provider p from obj, which
+// holds an object of arguments for each provider of all by its name or
+// source address. A key that names no provider of all is an error (an
+// object of arguments meant for one provider, given to every one, is
+// one); a provider obj does not name gets no arguments.
+func ArgumentsOfProvider(obj map[string]any, p *schema.Provider, all []*schema.Provider) (map[string]any, error) {
+	var names []string
+	known := map[string]bool{}
+	for _, q := range all {
+		names = append(names, q.Name())
+		known[q.Name()], known[q.Source] = true, true
+	}
+	sort.Strings(names)
+	for _, k := range sortedKeys(obj) {
+		if known[k] {
+			continue
+		}
+		hint := diag.DidYouMean(k, names)
+		if hint != "" {
+			hint = " (" + hint + ")"
+		}
+		return nil, fmt.Errorf("hold %q, which is no provider of this API%s: with several providers they hold the arguments of each by its name, such as {%q: {...}}; the providers are %s", k, hint, names[0], quoted(names))
+	}
+	if p == nil {
+		return nil, nil
+	}
+	v := obj[p.Name()]
+	if s, ok := obj[p.Source]; ok {
+		v = s
+	}
+	if v == nil {
+		return nil, nil
+	}
+	args, ok := v.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("hold a JSON %s for provider %q, not an object of its arguments", jsonKind(v), p.Name())
+	}
+	return args, nil
 }
 
 // DecodeProviderArguments decodes a JSON object of provider arguments.

@@ -125,3 +125,57 @@ func TestBuildSetsTerraformSetup(t *testing.T) {
 		t.Fatalf("Provider.TerraformSetup not used: %v", args)
 	}
 }
+
+// TestSetupOfSeveralProviders: in an API of several providers each one
+// gets only the arguments the credentials hold for it, by its name or
+// source address; a provider they do not name gets none, and arguments not
+// under a provider's name (meant for one, given to all) are refused
+// without quoting a value.
+func TestSetupOfSeveralProviders(t *testing.T) {
+	docker := dockerSchema(t)
+	random := &schema.Provider{Source: "registry.terraform.io/hashicorp/random", Resources: []*schema.Resource{{Type: "random_uuid", Block: &schema.Block{}}}}
+	p := &Provider{ModulePath: "example.com/p", RootGroup: "example.org", Include: []string{"docker_volume", "random_uuid"},
+		Schemas: []*schema.Provider{docker, random, {Source: "registry.terraform.io/hashicorp/null"}}}
+	rs, ds := p.Build()
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	for _, r := range rs {
+		// null has no included resource: not a provider of the API.
+		if len(r.APIProviders) != 2 || r.APIProviders[0] != docker || r.APIProviders[1] != random {
+			t.Fatalf("%s: APIProviders %v", r.TerraformType, r.APIProviders)
+		}
+	}
+	ctx := context.Background()
+	setup := func(creds string, prov *schema.Provider) (map[string]any, error) {
+		return DefaultTerraformSetup(ctx, TerraformSetupRequest{Source: resource.CredentialsSecret, Credentials: []byte(creds), Provider: prov, Providers: rs[0].APIProviders})
+	}
+	both := `{"docker": {"host": "unix:///d.sock"}, "random": {}}`
+	if args, err := setup(both, docker); err != nil || len(args) != 1 || args["host"] != "unix:///d.sock" {
+		t.Errorf("docker: %v, %v", args, err)
+	}
+	if args, err := setup(both, random); err != nil || len(args) != 0 {
+		t.Errorf("random: %v, %v", args, err)
+	}
+	if args, err := setup(`{"registry.terraform.io/kreuzwerker/docker": {"host": "h"}}`, docker); err != nil || args["host"] != "h" {
+		t.Errorf("by source address: %v, %v", args, err)
+	}
+	if args, err := setup(`{"docker": {"host": "h"}}`, random); err != nil || args != nil {
+		t.Errorf("a provider not named: %v, %v", args, err)
+	}
+	const secret = "s3cr3t"
+	for creds, want := range map[string]string{
+		`{"host": "` + secret + `"}`:             `hold "host", which is no provider of this API: with several providers they hold the arguments of each by its name, such as {"docker": {...}}; the providers are "docker", "random"`,
+		`{"dokcer": {"host": "` + secret + `"}}`: `hold "dokcer", which is no provider of this API (did you mean "docker"?)`,
+		`{"docker": "` + secret + `"}`:           `hold a JSON string for provider "docker", not an object of its arguments`,
+	} {
+		_, err := setup(creds, docker)
+		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), secret) {
+			t.Errorf("%s: %v, want %q", creds, err, want)
+		}
+	}
+	// One provider: the object is its arguments, as before.
+	if args, err := DefaultTerraformSetup(ctx, TerraformSetupRequest{Source: resource.CredentialsSecret, Credentials: []byte(`{"host": "h"}`), Provider: docker, Providers: []*schema.Provider{docker}}); err != nil || args["host"] != "h" {
+		t.Errorf("one provider: %v, %v", args, err)
+	}
+}

@@ -62,18 +62,11 @@ func (w *workspace) applyDetached(ctx context.Context, destroy bool) error {
 		os.Remove(pidFile)
 		if werr != nil {
 			text, _ := os.ReadFile(filepath.Join(w.dir, applyOutFile))
-			return fmt.Errorf("%s: %w\n%s", args[0], werr, diagnostics(text))
+			src, _ := os.ReadFile(filepath.Join(w.dir, ConfigFile))
+			return engineFailure(args[0], fmt.Errorf("%s: %w\n%s", args[0], werr, strings.TrimSpace(string(text))), string(text), src)
 		}
 		return nil
 	})
-}
-
-// diagnostics keeps the engine's error messages from its output.
-func diagnostics(out []byte) string {
-	if i := bytes.Index(out, []byte("Error: ")); i >= 0 {
-		out = out[i:]
-	}
-	return strings.TrimSpace(string(out))
 }
 
 // applyRunning says whether an apply an earlier manager started in this

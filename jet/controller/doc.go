@@ -8,7 +8,10 @@
 //   - spec.providerConfigRef names a ProviderConfig whose credentials (a
 //     Secret key) become the provider block of main.tf.json, through the
 //     configuration's TerraformSetup and checked against the provider's
-//     schema; changes to either reconcile the objects that use them;
+//     schema (in an API of several providers, each provider gets the
+//     arguments the credentials hold under its name); changes to either
+//     reconcile the objects that use them, and a ProviderConfig in use
+//     keeps a finalizer until no object names it;
 //   - a finalizer keeps the object until its external resource is deleted
 //     (deletionPolicy Delete) or let go (Orphan);
 //   - Observe renders main.tf.json from spec.forProvider (references to
@@ -27,8 +30,10 @@
 //     extra keys go to the writeConnectionSecretToRef Secret, which the
 //     object controls (never one that belongs to something else) and which
 //     is deleted with it;
-//   - Ready and Synced conditions carry the engine's error, with Terraform
-//     attribute names translated to spec.forProvider field paths;
+//   - Ready says whether the external resource is available (False with
+//     Unavailable for an object that never became ready), Synced whether
+//     the last reconcile succeeded, with the engine's diagnostics as its
+//     message, each at the field of the object that sets the value;
 //   - management policies are honoured: an observe-only object never makes
 //     the engine change anything.
 //

@@ -13,23 +13,28 @@ import (
 // dockerTestProvider is the jet configuration of internal/dockertest: the
 // docker provider's docker_volume as Volume in docker.jettest.tfkit.dev,
 // for tests of a provider whose source is not hashicorp's and whose
-// provider block has arguments (host).
+// provider block has arguments (host), and random_uuid as UUID in
+// random.jettest.tfkit.dev, for an API of two providers.
 func dockerTestProvider(t testing.TB) *jetconfig.Provider {
 	t.Helper()
-	f, err := os.Open("../config/testdata/docker-4.6.0.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	ps, err := schema.ReadProviders(f)
-	if err != nil {
-		t.Fatal(err)
+	var ps []*schema.Provider
+	for _, name := range []string{"../config/testdata/docker-4.6.0.json", "../../examples/jet-provider/config/schemas/random-3.9.0.json"} {
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := schema.ReadProviders(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps = append(ps, p...)
 	}
 	return &jetconfig.Provider{
 		ModulePath: "github.com/tfkit/tfkit/jet/controller/internal/dockertest",
 		RootGroup:  "jettest.tfkit.dev",
 		GroupKind:  jetconfig.GroupFromProviderName,
-		Include:    []string{"docker_volume"},
+		Include:    []string{"docker_volume", "random_uuid"},
 		Schemas:    ps,
 	}
 }

@@ -38,3 +38,16 @@ func FuzzRenderConfig(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseDiagnostics: any engine output and main.tf.json give
+// diagnostics or none, never a panic.
+func FuzzParseDiagnostics(f *testing.F) {
+	f.Add("exit status 1\n\nError: S\n\n  with t.this,\n  on main.tf.json line 3, in resource.t.this:\n   3: x\n\nD\n", `{"resource": {"t": {"this": {"a": [1, {"b": 2}]}}}}`)
+	f.Add("Error: \nWarning: W\n\n  on main.tf.json line 99999999999999999999:\nError: x", `[[{"a":`)
+	f.Fuzz(func(t *testing.T, out, src string) {
+		for _, d := range parseDiagnostics(out, []byte(src)) {
+			_ = d.text()
+		}
+		sourcePaths([]byte(src))
+	})
+}

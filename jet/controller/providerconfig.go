@@ -7,17 +7,22 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
 	kerrors "k8s.io/apimachinery/pkg/api/errors"
 	apimeta "k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 	k8sschema "k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/tools/record"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	"sigs.k8s.io/controller-runtime/pkg/event"
 	"sigs.k8s.io/controller-runtime/pkg/handler"
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
@@ -106,7 +111,21 @@ func (r *Reconciler) providerConfiguration(ctx context.Context, mg resource.Terr
 		}
 		return nil, fmt.Errorf("%s %q: %w", r.reg.ProviderConfig.Kind.Kind, name, err)
 	}
+	if pc.GetDeletionTimestamp() == nil && !controllerutil.ContainsFinalizer(pc, ProviderConfigFinalizer) {
+		// In use from now on: the ProviderConfig's controller may not
+		// have seen this object yet, and a deletion meanwhile would take
+		// the configuration away from under it.
+		controllerutil.AddFinalizer(pc, ProviderConfigFinalizer)
+		// A conflict leaves it to that controller, which the object's
+		// creation enqueued.
+		if err := r.client.Update(ctx, pc); err != nil && !kerrors.IsConflict(err) {
+			return nil, fmt.Errorf("%s %q: %w", r.reg.ProviderConfig.Kind.Kind, name, err)
+		}
+	}
 	req := jetconfig.TerraformSetupRequest{ProviderConfig: name, Provider: ps}
+	if r.cfg != nil {
+		req.Providers = r.cfg.APIProviders
+	}
 	creds, where, err := readCredentials(ctx, r.client, r.reg.ProviderConfig.Kind.Kind, pc)
 	if err != nil {
 		return nil, err
@@ -247,64 +266,166 @@ func metaItems(list client.ObjectList) ([]metav1.Object, error) {
 	return out, nil
 }
 
-// indexProviderConfigs adds the field indexes the watches list by: the
+// setupProviderConfigs adds the field indexes the watches list by (the
 // ProviderConfig each object of a kind names, and the Secret each
-// ProviderConfig names.
-func indexProviderConfigs(ctx context.Context, mgr ctrl.Manager, reg resource.Registration, pcIndexed map[string]bool) error {
-	err := mgr.GetFieldIndexer().IndexField(ctx, reg.New(), indexProviderConfig, func(o client.Object) []string {
-		mg, ok := o.(resource.Managed)
-		if !ok {
+// ProviderConfig names) and a controller for each ProviderConfig kind.
+func setupProviderConfigs(ctx context.Context, mgr ctrl.Manager, regs []resource.Registration) error {
+	var kinds []*resource.ProviderConfigKind
+	users := map[k8sschema.GroupVersionKind][]resource.Registration{}
+	for _, reg := range regs {
+		if reg.ProviderConfig == nil {
+			continue
+		}
+		err := mgr.GetFieldIndexer().IndexField(ctx, reg.New(), indexProviderConfig, func(o client.Object) []string {
+			mg, ok := o.(resource.Managed)
+			if !ok {
+				return nil
+			}
+			return []string{providerConfigName(mg)}
+		})
+		if err != nil {
+			return fmt.Errorf("%s: index %s: %w", reg.Kind.Kind, indexProviderConfig, err)
+		}
+		gvk := reg.ProviderConfig.Kind
+		if _, seen := users[gvk]; !seen {
+			kinds = append(kinds, reg.ProviderConfig)
+		}
+		users[gvk] = append(users[gvk], reg)
+	}
+	for _, kind := range kinds {
+		err := mgr.GetFieldIndexer().IndexField(ctx, kind.New(), indexCredentials, func(o client.Object) []string {
+			pc, ok := o.(resource.ProviderConfigObject)
+			if !ok {
+				return nil
+			}
+			if ref := pc.GetProviderConfigSpec().Credentials.SecretRef; ref != nil {
+				return []string{ref.Namespace + "/" + ref.Name}
+			}
 			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("%s: index %s: %w", kind.Kind.Kind, indexCredentials, err)
 		}
-		return []string{providerConfigName(mg)}
-	})
-	if err != nil {
-		return fmt.Errorf("%s: index %s: %w", reg.Kind.Kind, indexProviderConfig, err)
-	}
-	key := reg.ProviderConfig.Kind.String()
-	if pcIndexed[key] {
-		return nil
-	}
-	pcIndexed[key] = true
-	err = mgr.GetFieldIndexer().IndexField(ctx, reg.ProviderConfig.New(), indexCredentials, func(o client.Object) []string {
-		pc, ok := o.(resource.ProviderConfigObject)
-		if !ok {
-			return nil
+		if err := setupProviderConfigStatus(mgr, kind, users[kind.Kind]); err != nil {
+			return err
 		}
-		if ref := pc.GetProviderConfigSpec().Credentials.SecretRef; ref != nil {
-			return []string{ref.Namespace + "/" + ref.Name}
-		}
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("%s: index %s: %w", reg.ProviderConfig.Kind.Kind, indexCredentials, err)
 	}
-	return setupProviderConfigStatus(mgr, reg.ProviderConfig)
+	return nil
 }
 
-// providerConfigStatus keeps a ProviderConfig's Ready condition: whether
-// its credentials can be read. Whether they fit a provider is only known
-// per managed resource (one ProviderConfig may serve several providers),
-// and is reported there.
+// ProviderConfigFinalizer keeps a ProviderConfig while managed resources
+// name it: deleting it then would leave them unable to reconcile, or to
+// destroy what they created. The controller adds it when an object uses
+// the ProviderConfig and removes it when none does.
+const ProviderConfigFinalizer = "in-use.crossplane.io"
+
+// providerConfigStatus keeps a ProviderConfig's conditions and its in-use
+// finalizer. Ready says whether its credentials can be read (whether they
+// fit a provider is only known per managed resource, since one
+// ProviderConfig may serve several providers, and is reported there);
+// InUse names the managed resources that use it.
 type providerConfigStatus struct {
 	client client.Client
+	// reader reads past the cache: a user the cache does not know yet
+	// must not let the finalizer go.
+	reader client.Reader
+	scheme *runtime.Scheme
+	events record.EventRecorder
 	kind   *resource.ProviderConfigKind
+	// users are the kinds whose objects name this kind of ProviderConfig.
+	users []resource.Registration
 }
 
-func setupProviderConfigStatus(mgr ctrl.Manager, kind *resource.ProviderConfigKind) error {
-	r := &providerConfigStatus{client: mgr.GetClient(), kind: kind}
+func setupProviderConfigStatus(mgr ctrl.Manager, kind *resource.ProviderConfigKind, users []resource.Registration) error {
+	r := &providerConfigStatus{
+		client: mgr.GetClient(), reader: mgr.GetAPIReader(), scheme: mgr.GetScheme(),
+		events: mgr.GetEventRecorderFor("tfkit-jet"), kind: kind, users: users,
+	}
 	listKind := kind.Kind.GroupVersion().WithKind(kind.Kind.Kind + "List")
-	return ctrl.NewControllerManagedBy(mgr).
+	deleting := predicate.Funcs{UpdateFunc: func(e event.UpdateEvent) bool {
+		return e.ObjectNew.GetDeletionTimestamp() != nil
+	}}
+	b := ctrl.NewControllerManagedBy(mgr).
 		Named(strings.ToLower(kind.Kind.Kind)+"."+kind.Kind.Group).
-		For(kind.New(), builder.WithPredicates(predicate.GenerationChangedPredicate{})).
+		For(kind.New(), builder.WithPredicates(predicate.Or[client.Object](predicate.GenerationChangedPredicate{}, deleting))).
 		Watches(&corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(func(ctx context.Context, o client.Object) []reconcile.Request {
 			var reqs []reconcile.Request
 			for _, pc := range configsUsingSecret(ctx, mgr, listKind, o) {
 				reqs = append(reqs, reconcile.Request{NamespacedName: types.NamespacedName{Name: pc.GetName()}})
 			}
 			return reqs
-		})).
-		Complete(r)
+		}))
+	// An object that starts or stops naming a ProviderConfig, or is gone,
+	// changes its users.
+	byRef := handler.EnqueueRequestsFromMapFunc(func(_ context.Context, o client.Object) []reconcile.Request {
+		mg, ok := o.(resource.Managed)
+		if !ok {
+			return nil
+		}
+		return []reconcile.Request{{NamespacedName: types.NamespacedName{Name: providerConfigName(mg)}}}
+	})
+	refChanged := predicate.Funcs{
+		UpdateFunc: func(e event.UpdateEvent) bool {
+			o, ok1 := e.ObjectOld.(resource.Managed)
+			n, ok2 := e.ObjectNew.(resource.Managed)
+			return ok1 && ok2 && providerConfigName(o) != providerConfigName(n)
+		},
+		GenericFunc: func(event.GenericEvent) bool { return false },
+	}
+	for _, reg := range users {
+		b = b.Watches(reg.New(), byRef, builder.WithPredicates(refChanged))
+	}
+	return b.Complete(r)
+}
+
+// usersOf lists the managed resources that name the ProviderConfig name,
+// as "Kind/name", sorted: from the cache by the field index, or (cached
+// false) from the API server.
+func (r *providerConfigStatus) usersOf(ctx context.Context, name string, cached bool) ([]string, error) {
+	var out []string
+	for _, reg := range r.users {
+		obj, err := r.scheme.New(reg.Kind.GroupVersion().WithKind(reg.Kind.Kind + "List"))
+		if err != nil {
+			return nil, err
+		}
+		list, ok := obj.(client.ObjectList)
+		if !ok {
+			return nil, fmt.Errorf("%s: no list type", reg.Kind.Kind)
+		}
+		if cached {
+			err = r.client.List(ctx, list, client.MatchingFields{indexProviderConfig: name})
+		} else {
+			err = r.reader.List(ctx, list)
+		}
+		if err != nil {
+			return nil, err
+		}
+		items, err := apimeta.ExtractList(list)
+		if err != nil {
+			return nil, err
+		}
+		for _, o := range items {
+			if mg, ok := o.(resource.Managed); ok && providerConfigName(mg) == name {
+				out = append(out, reg.Kind.Kind+"/"+mg.GetName())
+			}
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// usersMessage names the users, the first few of them.
+func usersMessage(users []string) string {
+	const shown = 10
+	what := "managed resource"
+	if len(users) > 1 {
+		what += "s"
+	}
+	msg := fmt.Sprintf("used by %d %s: %s", len(users), what, strings.Join(users[:min(len(users), shown)], ", "))
+	if len(users) > shown {
+		msg += fmt.Sprintf(" and %d more", len(users)-shown)
+	}
+	return msg
 }
 
 // Reconcile implements reconcile.Reconciler.
@@ -313,20 +434,56 @@ func (r *providerConfigStatus) Reconcile(ctx context.Context, req reconcile.Requ
 	if err := r.client.Get(ctx, req.NamespacedName, pc); err != nil {
 		return reconcile.Result{}, client.IgnoreNotFound(err)
 	}
+	users, err := r.usersOf(ctx, pc.GetName(), true)
+	if err != nil {
+		return reconcile.Result{}, err
+	}
+	if len(users) == 0 && controllerutil.ContainsFinalizer(pc, ProviderConfigFinalizer) {
+		// The cache may not know an object created a moment ago, whose
+		// reconcile added the finalizer: ask the API server before
+		// letting go.
+		if users, err = r.usersOf(ctx, pc.GetName(), false); err != nil {
+			return reconcile.Result{}, err
+		}
+	}
+	deleting := pc.GetDeletionTimestamp() != nil
+	switch {
+	case len(users) > 0 && !deleting && !controllerutil.ContainsFinalizer(pc, ProviderConfigFinalizer):
+		controllerutil.AddFinalizer(pc, ProviderConfigFinalizer)
+		if err := r.client.Update(ctx, pc); err != nil {
+			return reconcile.Result{}, client.IgnoreNotFound(err)
+		}
+	case len(users) == 0 && controllerutil.ContainsFinalizer(pc, ProviderConfigFinalizer):
+		controllerutil.RemoveFinalizer(pc, ProviderConfigFinalizer)
+		if err := r.client.Update(ctx, pc); err != nil || deleting {
+			return reconcile.Result{}, client.IgnoreNotFound(err)
+		}
+	}
 	status := pc.GetProviderConfigStatus()
 	before := status.DeepCopy()
-	cond := condition(resource.TypeReady, metav1.ConditionTrue, resource.ReasonAvailable, "")
+	inUse := condition(resource.TypeInUse, metav1.ConditionFalse, resource.ReasonUnused, "")
+	if len(users) > 0 {
+		inUse = condition(resource.TypeInUse, metav1.ConditionTrue, resource.ReasonUsed, usersMessage(users))
+		if deleting && controllerutil.ContainsFinalizer(pc, ProviderConfigFinalizer) {
+			msg := "the deletion waits until no managed resource uses it: " + usersMessage(users)
+			inUse = condition(resource.TypeInUse, metav1.ConditionTrue, resource.ReasonDeletionBlocked, msg)
+			if !inUse.Equal(before.Condition(resource.TypeInUse)) {
+				r.events.Event(pc, corev1.EventTypeWarning, string(resource.ReasonDeletionBlocked), msg)
+			}
+		}
+	}
+	ready := condition(resource.TypeReady, metav1.ConditionTrue, resource.ReasonAvailable, "")
 	creds, where, err := readCredentials(ctx, r.client, r.kind.Kind.Kind, pc)
 	var pce *providerConfigError
 	switch {
 	case errors.As(err, &pce):
-		cond = condition(resource.TypeReady, metav1.ConditionFalse, resource.ReasonUnavailable, pce.msg)
+		ready = condition(resource.TypeReady, metav1.ConditionFalse, resource.ReasonUnavailable, pce.msg)
 	case err != nil:
 		return reconcile.Result{}, err
 	case pc.GetProviderConfigSpec().Credentials.Source == resource.CredentialsSecret && len(creds) == 0:
-		cond = condition(resource.TypeReady, metav1.ConditionFalse, resource.ReasonUnavailable, fmt.Sprintf("%s %q: %s is empty", r.kind.Kind.Kind, pc.GetName(), where))
+		ready = condition(resource.TypeReady, metav1.ConditionFalse, resource.ReasonUnavailable, fmt.Sprintf("%s %q: %s is empty", r.kind.Kind.Kind, pc.GetName(), where))
 	}
-	status.SetConditions(cond)
+	status.SetConditions(ready, inUse)
 	status.ObservedGeneration = pc.GetGeneration()
 	if sameConditions(before.Conditions, status.Conditions) && before.ObservedGeneration == status.ObservedGeneration {
 		return reconcile.Result{}, nil

@@ -3,11 +3,13 @@ package controller
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -35,6 +37,7 @@ import (
 	jetconfig "github.com/tfkit/tfkit/jet/config"
 	dockerapis "github.com/tfkit/tfkit/jet/controller/internal/dockertest/apis"
 	dockerv1alpha1 "github.com/tfkit/tfkit/jet/controller/internal/dockertest/apis/docker/v1alpha1"
+	dockerrandomv1alpha1 "github.com/tfkit/tfkit/jet/controller/internal/dockertest/apis/random/v1alpha1"
 	dockerpc "github.com/tfkit/tfkit/jet/controller/internal/dockertest/apis/v1beta1"
 	dockercontroller "github.com/tfkit/tfkit/jet/controller/internal/dockertest/controller"
 	"github.com/tfkit/tfkit/jet/resource"
@@ -52,8 +55,10 @@ type pcHarness struct {
 // ProviderConfig's Secret reaches the docker provider (its error names the
 // host), a fixed Secret takes effect at once, mistakes in the credentials
 // are conditions naming the ProviderConfig and the argument, a missing
-// ProviderConfig is one too, and an object whose ProviderConfig is gone is
-// still deleted.
+// ProviderConfig is one too, a ProviderConfig in use is kept until its
+// users are gone, one forced away still lets them be deleted, each
+// provider of an API of two gets only its own arguments, and an engine's
+// error is a condition naming the field.
 func TestProviderConfigOnAPIServer(t *testing.T) {
 	kubetest.SkipShort(t)
 	env := kubetest.Start(t)
@@ -69,8 +74,10 @@ func TestProviderConfigOnAPIServer(t *testing.T) {
 	defer cancel()
 	installCRDs(t, env.Config, "../../examples/jet-provider/package/crds/jet.tfkit.dev_providerconfigs.yaml",
 		"../../examples/jet-provider/package/crds/random.jet.tfkit.dev_pets.yaml",
+		"../../examples/jet-provider/package/crds/random.jet.tfkit.dev_passwords.yaml",
 		"internal/dockertest/package/crds/jettest.tfkit.dev_providerconfigs.yaml",
-		"internal/dockertest/package/crds/docker.jettest.tfkit.dev_volumes.yaml")
+		"internal/dockertest/package/crds/docker.jettest.tfkit.dev_volumes.yaml",
+		"internal/dockertest/package/crds/random.jettest.tfkit.dev_uuids.yaml")
 
 	scheme := runtime.NewScheme()
 	for _, add := range []func(*runtime.Scheme) error{clientgoscheme.AddToScheme, exampleapis.AddToScheme, dockerapis.AddToScheme} {
@@ -82,6 +89,8 @@ func TestProviderConfigOnAPIServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// By type, as Options wants: random_uuid, in both APIs, is
+	// internal/dockertest's, the only one registered.
 	byType := map[string]*jetconfig.Resource{}
 	ep, err := exampleconfig.Provider()
 	if err != nil {
@@ -97,11 +106,12 @@ func TestProviderConfigOnAPIServer(t *testing.T) {
 		}
 	}
 	var regs []resource.Registration
-	for _, reg := range append(examplecontroller.Registrations(), dockercontroller.Registrations()...) {
-		if reg.TerraformType == "random_pet" || reg.TerraformType == "docker_volume" {
+	for _, reg := range examplecontroller.Registrations() {
+		if reg.TerraformType == "random_pet" || reg.TerraformType == "random_password" {
 			regs = append(regs, reg)
 		}
 	}
+	regs = append(regs, dockercontroller.Registrations()...)
 	err = Setup(ctx, mgr, regs, Options{WorkDir: filepath.Join(t.TempDir(), "work"), Engine: engine, Poll: 10 * time.Second, Timeout: time.Minute, Resources: byType})
 	if err != nil {
 		t.Fatal(err)
@@ -138,15 +148,100 @@ func TestProviderConfigOnAPIServer(t *testing.T) {
 		h.create(t, pc.object())
 		h.waitReady(t, pet)
 
-		// The ProviderConfig goes; the delete still destroys the Pet
-		// with the configuration written before.
-		if err := h.c.Delete(ctx, pc.object()); err != nil {
+		// In use: the ProviderConfig has the finalizer, and its deletion
+		// waits for the Pet, saying so in a condition and an event.
+		obj := pc.object()
+		h.waitFor(t, "the ProviderConfig in use", func() (bool, string) {
+			_ = h.c.Get(ctx, client.ObjectKeyFromObject(obj), obj)
+			c := obj.(resource.ProviderConfigObject).GetProviderConfigStatus().Condition(resource.TypeInUse)
+			return slices.Contains(obj.GetFinalizers(), ProviderConfigFinalizer) && c.Status == metav1.ConditionTrue &&
+				c.Message == "used by 1 managed resource: Pet/pet", fmt.Sprint(obj.GetFinalizers(), c)
+		})
+		if err := h.c.Delete(ctx, obj); err != nil {
 			t.Fatal(err)
 		}
+		h.waitFor(t, "the deletion blocked", func() (bool, string) {
+			_ = h.c.Get(ctx, client.ObjectKeyFromObject(obj), obj)
+			c := obj.(resource.ProviderConfigObject).GetProviderConfigStatus().Condition(resource.TypeInUse)
+			return c.Reason == resource.ReasonDeletionBlocked && c.Message == "the deletion waits until no managed resource uses it: used by 1 managed resource: Pet/pet", fmt.Sprint(c)
+		})
+		h.waitFor(t, "the DeletionBlocked event", func() (bool, string) {
+			var evs corev1.EventList
+			_ = h.c.List(ctx, &evs)
+			for _, e := range evs.Items {
+				if e.InvolvedObject.Name == "random" && e.Reason == "DeletionBlocked" {
+					return strings.Contains(e.Message, "Pet/pet"), e.Message
+				}
+			}
+			return false, fmt.Sprint(len(evs.Items), " events")
+		})
+		// The Pet still reconciles, and is deleted with it; then the
+		// ProviderConfig goes.
+		h.waitReady(t, pet)
 		if err := h.c.Delete(ctx, pet); err != nil {
 			t.Fatal(err)
 		}
 		h.waitGone(t, pet)
+		h.waitFor(t, "the ProviderConfig gone", func() (bool, string) {
+			err := h.c.Get(ctx, client.ObjectKeyFromObject(obj), obj)
+			return kerrors.IsNotFound(err), fmt.Sprint(err, obj.GetFinalizers())
+		})
+
+		// A ProviderConfig forced away (its finalizer removed): the
+		// delete still destroys the Pet with the configuration written
+		// before.
+		pet = &randomv1alpha1.Pet{ObjectMeta: metav1.ObjectMeta{Name: "pet2"}}
+		pet.Spec.ProviderConfigReference = &resource.Reference{Name: "random"}
+		h.create(t, pc.object())
+		h.create(t, pet)
+		h.waitReady(t, pet)
+		obj = pc.object()
+		if err := h.c.Delete(ctx, obj); err != nil {
+			t.Fatal(err)
+		}
+		h.waitFor(t, "the ProviderConfig forced away", func() (bool, string) {
+			if err := h.c.Get(ctx, client.ObjectKeyFromObject(obj), obj); err != nil {
+				return kerrors.IsNotFound(err), err.Error()
+			}
+			obj.SetFinalizers(nil)
+			err := h.c.Update(ctx, obj)
+			return false, fmt.Sprint(err)
+		})
+		if err := h.c.Delete(ctx, pet); err != nil {
+			t.Fatal(err)
+		}
+		h.waitGone(t, pet)
+	})
+
+	t.Run("EngineErrorNamesField", func(t *testing.T) {
+		// Not valid in the plan: the condition is the provider's
+		// diagnostic at the field, and Ready says the object is not.
+		h.create(t, (&exampleProviderConfig{name: "default"}).object())
+		pw := &randomv1alpha1.Password{ObjectMeta: metav1.ObjectMeta{Name: "short"}}
+		zero := 0.0
+		pw.Spec.ForProvider.Length = &zero
+		h.create(t, pw)
+		const want = "spec.forProvider.length: Invalid Attribute Value: Attribute length value must be at least 1, got: 0"
+		h.waitMessage(t, pw, want)
+		if msg := pw.Status.Condition(resource.TypeSynced).Message; msg != want {
+			t.Errorf("Synced message %q, want %q", msg, want)
+		}
+		if r := pw.Status.Condition(resource.TypeReady); r.Status != metav1.ConditionFalse || r.Reason != resource.ReasonUnavailable {
+			t.Errorf("Ready = %+v, want False (Unavailable)", r)
+		}
+		if err := h.c.Get(ctx, client.ObjectKeyFromObject(pw), pw); err != nil {
+			t.Fatal(err)
+		}
+		eight := 8.0
+		pw.Spec.ForProvider.Length = &eight
+		if err := h.c.Update(ctx, pw); err != nil {
+			t.Fatal(err)
+		}
+		h.waitReady(t, pw)
+		if err := h.c.Delete(ctx, pw); err != nil {
+			t.Fatal(err)
+		}
+		h.waitGone(t, pw)
 	})
 
 	sockDir, err := os.MkdirTemp("", "jetpc")
@@ -158,7 +253,7 @@ func TestProviderConfigOnAPIServer(t *testing.T) {
 	daemonSock := filepath.Join(sockDir, "docker.sock")
 
 	t.Run("DockerHostFromSecret", func(t *testing.T) {
-		h.create(t, credentials("docker-creds", `{"host": "`+missing+`"}`))
+		h.create(t, credentials("docker-creds", `{"docker": {"host": "`+missing+`"}}`))
 		h.create(t, dockerProviderConfig("docker", "docker-creds"))
 		vol := &dockerv1alpha1.Volume{ObjectMeta: metav1.ObjectMeta{Name: "vol"}}
 		vol.Spec.ProviderConfigReference = &resource.Reference{Name: "docker"}
@@ -173,7 +268,7 @@ func TestProviderConfigOnAPIServer(t *testing.T) {
 		if err := h.c.Get(ctx, client.ObjectKey{Namespace: "default", Name: "docker-creds"}, &s); err != nil {
 			t.Fatal(err)
 		}
-		s.Data["credentials"] = []byte(`{"host": "unix://` + daemonSock + `"}`)
+		s.Data["credentials"] = []byte(`{"docker": {"host": "unix://` + daemonSock + `"}}`)
 		if err := h.c.Update(ctx, &s); err != nil {
 			t.Fatal(err)
 		}
@@ -197,7 +292,7 @@ func TestProviderConfigOnAPIServer(t *testing.T) {
 		sock := filepath.Join(sockDir, "observe.sock")
 		fake := startFakeDocker(t, sock)
 		fake.vols["data"] = map[string]any{"Name": "data", "Driver": "local", "Mountpoint": "/var/lib/docker/volumes/data/_data", "Scope": "local"}
-		h.create(t, credentials("observe-creds", `{"host": "unix://`+sock+`"}`))
+		h.create(t, credentials("observe-creds", `{"docker": {"host": "unix://`+sock+`"}}`))
 		h.create(t, dockerProviderConfig("observe", "observe-creds"))
 		vol := &dockerv1alpha1.Volume{ObjectMeta: metav1.ObjectMeta{Name: "observed",
 			Annotations: map[string]string{resource.AnnotationExternalName: "dta"}}}
@@ -225,14 +320,42 @@ func TestProviderConfigOnAPIServer(t *testing.T) {
 		}
 	})
 
+	t.Run("OneConfigForTwoProviders", func(t *testing.T) {
+		// One ProviderConfig serves the docker Volume and the random
+		// UUID of one API; each provider gets only its own arguments.
+		sock := filepath.Join(sockDir, "two.sock")
+		fake := startFakeDocker(t, sock)
+		h.create(t, credentials("two-creds", `{"docker": {"host": "unix://`+sock+`"}, "random": {}}`))
+		h.create(t, dockerProviderConfig("two", "two-creds"))
+		vol := &dockerv1alpha1.Volume{ObjectMeta: metav1.ObjectMeta{Name: "two"}}
+		vol.Spec.ProviderConfigReference = &resource.Reference{Name: "two"}
+		uuid := &dockerrandomv1alpha1.UUID{ObjectMeta: metav1.ObjectMeta{Name: "two"}}
+		uuid.Spec.ProviderConfigReference = &resource.Reference{Name: "two"}
+		h.create(t, vol)
+		h.create(t, uuid)
+		h.waitReady(t, vol)
+		h.waitReady(t, uuid)
+		if n := fake.volumes(); n != 1 {
+			t.Errorf("fake daemon holds %d volumes, want 1", n)
+		}
+		for _, mg := range []client.Object{vol, uuid} {
+			if err := h.c.Delete(ctx, mg); err != nil {
+				t.Fatal(err)
+			}
+		}
+		h.waitGone(t, vol)
+		h.waitGone(t, uuid)
+	})
+
 	t.Run("CredentialMistakes", func(t *testing.T) {
 		const secretValue = "unix:///s3cr3t-host.sock"
 		for _, tc := range []struct {
 			name, creds string
 			want        []string
 		}{
-			{"typo", `{"hots": "` + secretValue + `"}`, []string{`ProviderConfig "typo" does not fit provider registry.terraform.io/kreuzwerker/docker: the provider has no argument "hots" (did you mean "host"?)`, `fix the credentials in Secret default/typo-creds key "credentials"`}},
-			{"wrongtype", `{"disable_docker_daemon_check": "` + secretValue + `"}`, []string{`argument "disable_docker_daemon_check" must be bool`}},
+			{"typo", `{"docker": {"hots": "` + secretValue + `"}}`, []string{`ProviderConfig "typo" does not fit provider registry.terraform.io/kreuzwerker/docker: the provider has no argument "hots" (did you mean "host"?)`, `fix the credentials in Secret default/typo-creds key "credentials"`}},
+			{"wrongtype", `{"docker": {"disable_docker_daemon_check": "` + secretValue + `"}}`, []string{`argument "disable_docker_daemon_check" must be bool`}},
+			{"flat", `{"host": "` + secretValue + `"}`, []string{`ProviderConfig "flat": the credentials in Secret default/flat-creds key "credentials" hold "host", which is no provider of this API`}},
 			{"badjson", `{"host": "` + secretValue + `"`, []string{`ProviderConfig "badjson": the credentials in Secret default/badjson-creds key "credentials" is not valid JSON`}},
 		} {
 			h.create(t, credentials(tc.name+"-creds", tc.creds))

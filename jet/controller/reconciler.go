@@ -7,7 +7,6 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -123,13 +122,8 @@ func Setup(ctx context.Context, mgr ctrl.Manager, regs []resource.Registration, 
 			return err
 		}
 	}
-	pcIndexed := map[string]bool{}
-	for _, reg := range regs {
-		if reg.ProviderConfig != nil {
-			if err := indexProviderConfigs(ctx, mgr, reg, pcIndexed); err != nil {
-				return err
-			}
-		}
+	if err := setupProviderConfigs(ctx, mgr, regs); err != nil {
+		return err
 	}
 	for _, reg := range regs {
 		r := &Reconciler{
@@ -252,6 +246,13 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 	default:
 		status.SetConditions(condition(resource.TypeSynced, metav1.ConditionFalse, resource.ReasonReconcileError, r.explain(err)))
 	}
+	if status.Condition(resource.TypeReady).Status == metav1.ConditionUnknown {
+		// An object that never became ready says so: Ready=False, and
+		// Synced says why. Ready=True stays while the resource exists
+		// (Synced=False tells the last reconcile failed), as Creating
+		// and Deleting do while the controller keeps trying.
+		status.SetConditions(condition(resource.TypeReady, metav1.ConditionFalse, resource.ReasonUnavailable, ""))
+	}
 	if uerr := r.client.Status().Update(ctx, mg); uerr != nil && !kerrors.IsConflict(uerr) && !kerrors.IsNotFound(uerr) {
 		return res, errors.Join(err, uerr)
 	}
@@ -324,6 +325,10 @@ func (r *Reconciler) reconcile(ctx context.Context, mg resource.Terraformed) (re
 	if err != nil {
 		return reconcile.Result{}, err
 	}
+	if !obs.exists && !policies.Allows(resource.ManagementCreate) {
+		// Gone, or never there: not ready, whatever it was before.
+		status.SetConditions(condition(resource.TypeReady, metav1.ConditionFalse, resource.ReasonUnavailable, ""))
+	}
 	if !policies.Allows(resource.ManagementCreate) && !policies.Allows(resource.ManagementUpdate) && !policies.Allows(resource.ManagementDelete) && !obs.exists {
 		return reconcile.Result{}, fmt.Errorf("the external resource %q does not exist, and the management policies (%v) do not allow creating it", meta(mg, resource.AnnotationExternalName), policies)
 	}
@@ -342,8 +347,12 @@ func (r *Reconciler) reconcile(ctx context.Context, mg resource.Terraformed) (re
 			return reconcile.Result{}, err
 		}
 		// In the background; the reconcile after it observes the result
-		// (and records a new identity after a replacement).
-		status.SetConditions(condition(resource.TypeAsyncOperation, metav1.ConditionTrue, resource.ReasonOngoing, opUpdate))
+		// (and records a new identity after a replacement). The resource
+		// exists: an adopted one is Available during its first update.
+		status.SetConditions(
+			condition(resource.TypeReady, metav1.ConditionTrue, resource.ReasonAvailable, ""),
+			condition(resource.TypeAsyncOperation, metav1.ConditionTrue, resource.ReasonOngoing, opUpdate),
+		)
 		if err := r.client.Status().Update(ctx, mg); err != nil {
 			return reconcile.Result{}, err
 		}
@@ -1065,40 +1074,4 @@ func setMeta(mg resource.Terraformed, key, value string) {
 	}
 	a[key] = value
 	mg.SetAnnotations(a)
-}
-
-var (
-	attrInMessage = regexp.MustCompile(`\b` + resourceName + `\.([a-z0-9_]+)`)
-	attrWord      = regexp.MustCompile(`(?i)(?:attribute|argument) "?([a-z0-9_]+)"?`)
-)
-
-// explain turns an engine error into a condition message: Terraform's
-// diagnostics without the command line noise, with the attribute named as
-// the spec field.
-func (r *Reconciler) explain(err error) string {
-	msg := err.Error()
-	msg = strings.TrimSpace(msg)
-	fields := specFields(r.reg.New())
-	seen := map[string]bool{}
-	var named []string
-	for _, m := range attrInMessage.FindAllStringSubmatch(msg, -1) {
-		if f, ok := fields[m[1]]; ok && !seen[f] {
-			seen[f] = true
-			named = append(named, f)
-		}
-	}
-	for _, m := range attrWord.FindAllStringSubmatch(msg, -1) {
-		if f, ok := fields[m[1]]; ok && !seen[f] {
-			seen[f] = true
-			named = append(named, f)
-		}
-	}
-	if len(named) > 0 {
-		msg = strings.Join(named, ", ") + ": " + msg
-	}
-	const max = 2000
-	if len(msg) > max {
-		msg = msg[:max] + "..."
-	}
-	return msg
 }

@@ -145,9 +145,20 @@ func (w *workspace) writeConfig(ctx context.Context, src []byte) error {
 			return nil
 		}
 	}
-	return w.eng.run(ctx, func(ctx context.Context) error {
+	err := w.eng.run(ctx, func(ctx context.Context) error {
 		return w.tf.Init(ctx, tfexec.Upgrade(false))
 	})
+	return w.failure("init", err)
+}
+
+// failure is the error of the engine command (terraform-exec's, which
+// holds the engine's output) with the diagnostics it reports.
+func (w *workspace) failure(command string, err error) error {
+	if err == nil {
+		return nil
+	}
+	src, _ := os.ReadFile(filepath.Join(w.dir, ConfigFile))
+	return engineFailure(command, err, err.Error(), src)
 }
 
 // hasState says whether the state file holds the resource.
@@ -281,7 +292,7 @@ func (w *workspace) plan(ctx context.Context) (observation, error) {
 		})
 	})
 	if err != nil {
-		return observation{}, err
+		return observation{}, w.failure("plan", err)
 	}
 	var o observation
 	if p.PriorState != nil && p.PriorState.Values != nil && p.PriorState.Values.RootModule != nil {
@@ -333,7 +344,7 @@ func (w *workspace) attributes(ctx context.Context) (map[string]any, error) {
 		})
 	})
 	if err != nil {
-		return nil, err
+		return nil, w.failure("show", err)
 	}
 	if st.Values != nil && st.Values.RootModule != nil {
 		for _, r := range st.Values.RootModule.Resources {

@@ -10,10 +10,12 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	hcljson "github.com/hashicorp/hcl/v2/json"
 	localv1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/local/v1alpha1"
 	"github.com/tfkit/tfkit/internal/golden"
+	dockerv1alpha1 "github.com/tfkit/tfkit/jet/controller/internal/dockertest/apis/docker/v1alpha1"
 	"github.com/tfkit/tfkit/jet/resource"
 )
 
@@ -119,17 +121,85 @@ func TestImportState(t *testing.T) {
 	}
 }
 
-// TestExplain: an engine error that names an argument is reported with the
-// spec field first; one that names none is passed on as it is.
+// TestExplain: an engine error becomes its diagnostics, each with the
+// field of the managed resource its line of main.tf.json sets (or, without
+// one, an argument it names), without the exit status and the lines of
+// main.tf.json, wrapped text on one line, duplicates once, and bounded.
 func TestExplain(t *testing.T) {
 	r := &Reconciler{reg: resource.Registration{New: func() resource.Terraformed { return &localv1alpha1.File{} }}}
-	err := errors.New("exit status 1\n\nError: Invalid Attribute Value\n\n  with local_file.this,\n  on main.tf.json line 1:\n\nAttribute file_permission bad mode permission: string length should be 3 or 4 digits: 77777")
-	msg := r.explain(err)
-	if !strings.HasPrefix(msg, "spec.forProvider.filePermission: ") || !strings.Contains(msg, "77777") {
-		t.Errorf("explain = %q", msg)
+	src := []byte(`{
+  "resource": {
+    "local_file": {
+      "this": {
+        "content": "x",
+        "filename": "/tmp/x",
+        "source": "/etc/hostname"
+      }
+    }
+  }
+}`)
+	// terraform plan -no-color, as terraform-exec reports it.
+	out := "exit status 1\n\nError: Invalid Attribute Combination\n\n  with local_file.this,\n  on main.tf.json line 5, in resource.local_file.this:\n   5:         \"content\": \"x\",\n\n" +
+		"2 attributes specified when one (and only one) of\n[sensitive_content,content_base64,source] is required\n\n" +
+		"Warning: Deprecated\n\n  with local_file.this,\n  on main.tf.json line 6, in resource.local_file.this:\n   6:         \"filename\": \"/tmp/x\",\n\nnot an error\n\n" +
+		"Error: Invalid Attribute Combination\n\n  with local_file.this,\n  on main.tf.json line 7, in resource.local_file.this:\n   7:         \"source\": \"/etc/hostname\"\n\n" +
+		"2 attributes specified when one (and only one) of\n[content,sensitive_content,content_base64] is required\n\n" +
+		"Error: Invalid Attribute Combination\n\n  with local_file.this,\n  on main.tf.json line 7, in resource.local_file.this:\n   7:         \"source\": \"/etc/hostname\"\n\n" +
+		"2 attributes specified when one (and only one) of\n[content,sensitive_content,content_base64] is required\n\n" +
+		"Error: Create local file error\n\n  with local_file.this,\n  on main.tf.json line 8, in resource.local_file.this:\n   8:       }\n\nAn unexpected error occurred\n\n+Original Error: mkdir /proc/x: no such file or directory\n"
+	err := engineFailure("plan", errors.New(out), out, src)
+	want := "spec.forProvider.content: Invalid Attribute Combination: 2 attributes specified when one (and only one) of [sensitive_content,content_base64,source] is required; " +
+		"spec.forProvider.source: Invalid Attribute Combination: 2 attributes specified when one (and only one) of [content,sensitive_content,content_base64] is required; " +
+		"Create local file error: An unexpected error occurred +Original Error: mkdir /proc/x: no such file or directory"
+	if got := r.explain(err); got != want {
+		t.Errorf("explain =\n%s\nwant\n%s", got, want)
 	}
-	plain := errors.New("Error: Failed to query available provider packages")
-	if got := r.explain(plain); got != plain.Error() {
+	// Without main.tf.json, an argument the text names.
+	err = errors.New("exit status 1\n\nError: Invalid Attribute Value\n\n  with local_file.this,\n  on main.tf.json line 1:\n\nAttribute file_permission bad mode permission: string length should be 3 or 4 digits: 77777")
+	if got, want := r.explain(err), "spec.forProvider.filePermission: Invalid Attribute Value: Attribute file_permission bad mode permission: string length should be 3 or 4 digits: 77777"; got != want {
+		t.Errorf("explain = %q, want %q", got, want)
+	}
+	if got := r.explain(errors.New("init: exit status 1\n\nError: Failed to query available provider packages")); got != "Failed to query available provider packages" {
 		t.Errorf("explain = %q", got)
+	}
+	if got := r.explain(errors.New("apply: exit status 2\nsomething else")); got != "something else" {
+		t.Errorf("explain = %q", got)
+	}
+	long := errors.New("Error: x\n\n" + strings.Repeat("é", 2000))
+	if got := r.explain(long); len(got) > maxMessage || !strings.HasSuffix(got, "...") || !utf8.ValidString(got) {
+		t.Errorf("explain of a long error: %d bytes, valid %v", len(got), utf8.ValidString(got))
+	}
+}
+
+// TestSpecFieldPath: a Terraform path into nested blocks is the field
+// path of the kind, by its tf tags; the name argument is the external
+// name, a sensitive argument its secret reference.
+func TestSpecFieldPath(t *testing.T) {
+	for _, tc := range []struct {
+		mg   resource.Terraformed
+		path []any
+		want string
+	}{
+		{&localv1alpha1.File{}, []any{"file_permission"}, "spec.forProvider.filePermission"},
+		{&localv1alpha1.SensitiveFile{}, []any{"content"}, "spec.forProvider.contentSecretRef"},
+		{&namedFile{}, []any{"filename"}, "metadata.annotations[crossplane.io/external-name]"},
+		{&dockerv1alpha1.Volume{}, []any{"labels", 1, "label"}, "spec.forProvider.labels[1].label"},
+		{&localv1alpha1.File{}, []any{"nope"}, ""},
+	} {
+		if got := specFieldPath(tc.mg, tc.path); got != tc.want {
+			t.Errorf("%T %v: %q, want %q", tc.mg, tc.path, got, tc.want)
+		}
+	}
+}
+
+// TestSourcePaths: each line of a rendered main.tf.json maps to the
+// value on it, in nested blocks too.
+func TestSourcePaths(t *testing.T) {
+	src := []byte("{\n  \"resource\": {\n    \"docker_volume\": {\n      \"this\": {\n        \"labels\": [\n          {\n            \"label\": \"a\",\n            \"value\": \"b\"\n          },\n          {\n            \"label\": \"c\"\n          }\n        ],\n        \"name\": \"v\"\n      }\n    }\n  }\n}")
+	paths := sourcePaths(src)
+	for line, want := range map[int]string{5: "[resource docker_volume this labels]", 7: "[resource docker_volume this labels 0 label]", 8: "[resource docker_volume this labels 0 value]", 10: "[resource docker_volume this labels 1]", 11: "[resource docker_volume this labels 1 label]", 14: "[resource docker_volume this name]"} {
+		if got := fmt.Sprint(paths[line]); got != want {
+			t.Errorf("line %d: %s, want %s", line, got, want)
+		}
 	}
 }

@@ -102,6 +102,10 @@ const (
 	// TypeLastAsyncOperation says how the last one ended: Success, or
 	// ApplyFailure / DestroyFailure with the engine's error.
 	TypeLastAsyncOperation ConditionType = "LastAsyncOperation"
+	// TypeInUse is a ProviderConfig's: whether managed resources use it
+	// (Used, naming them; DeletionBlocked while its deletion waits for
+	// them) or not (Unused).
+	TypeInUse ConditionType = "InUse"
 )
 
 // ConditionReason is a machine-readable reason for a condition.
@@ -121,6 +125,9 @@ const (
 	ReasonSuccess         ConditionReason = "Success"
 	ReasonApplyFailure    ConditionReason = "ApplyFailure"
 	ReasonDestroyFailure  ConditionReason = "DestroyFailure"
+	ReasonUsed            ConditionReason = "Used"
+	ReasonUnused          ConditionReason = "Unused"
+	ReasonDeletionBlocked ConditionReason = "DeletionBlocked"
 )
 
 // Condition is one observation of the resource's state.

@@ -5,6 +5,7 @@ package apis
 
 import (
 	dockerv1alpha1 "github.com/tfkit/tfkit/jet/controller/internal/dockertest/apis/docker/v1alpha1"
+	randomv1alpha1 "github.com/tfkit/tfkit/jet/controller/internal/dockertest/apis/random/v1alpha1"
 	"github.com/tfkit/tfkit/jet/controller/internal/dockertest/apis/v1beta1"
 	"k8s.io/apimachinery/pkg/runtime"
 )
@@ -13,6 +14,7 @@ import (
 var AddToSchemes = runtime.SchemeBuilder{
 	v1beta1.AddToScheme,
 	dockerv1alpha1.AddToScheme,
+	randomv1alpha1.AddToScheme,
 }
 
 // AddToScheme adds every generated kind to s.

@@ -5,6 +5,7 @@ package controller
 
 import (
 	dockerv1alpha1 "github.com/tfkit/tfkit/jet/controller/internal/dockertest/apis/docker/v1alpha1"
+	randomv1alpha1 "github.com/tfkit/tfkit/jet/controller/internal/dockertest/apis/random/v1alpha1"
 	"github.com/tfkit/tfkit/jet/controller/internal/dockertest/apis/v1beta1"
 	"github.com/tfkit/tfkit/jet/resource"
 )
@@ -19,5 +20,6 @@ var ProviderConfig = &resource.ProviderConfigKind{
 func Registrations() []resource.Registration {
 	return []resource.Registration{
 		{TerraformType: "docker_volume", Kind: dockerv1alpha1.VolumeGroupVersionKind, New: func() resource.Terraformed { return &dockerv1alpha1.Volume{} }, ProviderConfig: ProviderConfig},
+		{TerraformType: "random_uuid", Kind: randomv1alpha1.UUIDGroupVersionKind, New: func() resource.Terraformed { return &randomv1alpha1.UUID{} }, ProviderConfig: ProviderConfig},
 	}
 }
