@@ -149,7 +149,7 @@ func Load(dir string) (*Config, diag.Diagnostics) {
 			Summary:  fmt.Sprintf("No %s in %s", FileName, where),
 			Detail: fmt.Sprintf("A tfkit project is a directory with a %s (or CDK for Terraform's %s) that names the command running your program and the output directory.",
 				FileName, CDKTFFileName),
-			Suggestion: fmt.Sprintf("create one with: echo '%s' > %s  (or use --chdir DIR to run in another directory)", Example, FileName),
+			Suggestion: missingProjectHint(dir),
 		}}
 	case 2:
 		diags = append(diags, &diag.Diagnostic{
@@ -425,4 +425,23 @@ func quoteList(names []string) string {
 		q[i] = fmt.Sprintf("%q", n)
 	}
 	return strings.Join(q, ", ")
+}
+
+// missingProjectHint says how to start a project in dir, in the language
+// its files are written in: a directory with a .tsx file is given the TSX
+// ways (a TSX entry builds without a project, too).
+func missingProjectHint(dir string) string {
+	if dir == "" {
+		dir = "."
+	}
+	if tsx, _ := filepath.Glob(filepath.Join(dir, "*.tsx")); len(tsx) > 0 {
+		entry := filepath.Base(tsx[0])
+		for _, f := range tsx {
+			if filepath.Base(f) == "main.tsx" {
+				entry = "main.tsx"
+			}
+		}
+		return fmt.Sprintf(`make %[1]s the project's app: echo '{"app": "%[1]s", "output": "tfkit.out"}' > %[2]s  (tfkit synth %[1]s builds it without one; or use --chdir DIR to run in another directory)`, entry, FileName)
+	}
+	return fmt.Sprintf("start one with tfkit init (--lang tsx for TSX), or create one with: echo '%s' > %s  (or use --chdir DIR to run in another directory)", Example, FileName)
 }

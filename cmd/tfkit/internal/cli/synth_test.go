@@ -307,7 +307,19 @@ func TestSynthProjectFileDiagnostics(t *testing.T) {
 		res := runCLI(t, t.TempDir(), nil, "synth")
 		want := "Error: No tfkit.json in "
 		if res.code != ExitFailure || !strings.HasPrefix(res.stderr, want) ||
-			!strings.Contains(res.stderr, `hint: create one with: echo '{"app": "go run .", "output": "tfkit.out"}' > tfkit.json`) {
+			!strings.Contains(res.stderr, `hint: start one with tfkit init (--lang tsx for TSX), or create one with: echo '{"app": "go run .", "output": "tfkit.out"}' > tfkit.json`) {
+			t.Errorf("%s", res)
+		}
+	})
+
+	// A directory of TSX is told how to make its entry the project's app.
+	t.Run("missing with main.tsx", func(t *testing.T) {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "main.tsx"), []byte("export default () => null;\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		res := runCLI(t, dir, nil, "diff")
+		if res.code != ExitFailure || !strings.Contains(res.stderr, `hint: make main.tsx the project's app: echo '{"app": "main.tsx", "output": "tfkit.out"}' > tfkit.json`) {
 			t.Errorf("%s", res)
 		}
 	})
