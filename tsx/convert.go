@@ -350,7 +350,9 @@ func (c *converter) readNode(i int, v Value) *node {
 	}
 	n.addr = n.spec.kind.Address(n.labels)
 	for i, l := range n.spec.labels {
-		c.undefinedText(n, n.labels[i], c.attrRange(n, l), n.addr, l)
+		if strings.Contains(n.labels[i], "undefined") {
+			c.undefinedText(n, n.labels[i], c.attrRange(n, l), n.addr, l)
+		}
 	}
 	if a, ok := str(n.props.Get("alias")); ok && n.spec.kind.Refer == config.ByConfiguration {
 		n.addr = n.spec.kind.Address(n.labels, a)

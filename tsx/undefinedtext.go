@@ -80,9 +80,12 @@ func nameByte(b byte) bool {
 // inside the element n (a loop makes many elements at one place); part
 // tells a label or an object key from the value at the same path.
 func (c *converter) undefinedText(n *node, s string, at hcl.Range, path, part string) {
-	if !strings.Contains(s, "undefined") || !holdsUndefined(s) {
-		return
+	if strings.Contains(s, "undefined") && holdsUndefined(s) {
+		c.warnUndefined(n, s, at, path, part)
 	}
+}
+
+func (c *converter) warnUndefined(n *node, s string, at hcl.Range, path, part string) {
 	if at.Filename != "" {
 		inside := path
 		if n != nil {
