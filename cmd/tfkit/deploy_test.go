@@ -321,13 +321,14 @@ func TestKillDuringDeploy(t *testing.T) {
 	proj := t.TempDir()
 	files := filepath.Join(t.TempDir(), "files")
 	// Twenty slow resources, each with a file that exists once it is
-	// created: the files say what the state must hold. They end half a
-	// second apart, so that the apply is still going when the test sees
-	// the first file created, even when a loaded machine shows it the
-	// engine's output late.
+	// created: the files say what the state must hold. They end a second
+	// apart, so that the apply is still going when the test sees the
+	// first file created, even when a loaded machine shows it the
+	// engine's output many seconds late (the engine cancels the sleeps
+	// still running when it is interrupted).
 	writeOutput(t, filepath.Join(proj, "tfkit.out"), map[string]string{"many": `resource "time_sleep" "wait" {
   count           = 20
-  create_duration = "${1000 + count.index * 500}ms"
+  create_duration = "${1000 + count.index * 1000}ms"
 }
 
 resource "local_file" "f" {
