@@ -623,15 +623,19 @@ func (e *evaluator) checkImportTarget(m *Module, im *ImportDecl, path string) {
 		if r == nil {
 			at = nil
 		} else {
-			if e.opts.Engine != tffile.OpenTofu && !keyed {
-				switch {
-				case r.Count != nil:
-					e.errorf(&rng, path, "Invalid import 'to' expression", "The target resource is using count.")
-				case r.ForEach != nil:
-					e.errorf(&rng, path, "Invalid import 'to' expression", "The target resource is using for_each.")
-				}
+			if keyed || r.Count == nil && r.ForEach == nil {
+				return
 			}
-			return
+			if e.opts.Engine != tffile.OpenTofu {
+				what := "count"
+				if r.ForEach != nil {
+					what = "for_each"
+				}
+				e.errorf(&rng, path, "Invalid import 'to' expression", "The target resource is using "+what+".")
+				return
+			}
+			// OpenTofu looks for the instance without a key, which a
+			// counted resource does not have: no configuration for it.
 		}
 	}
 	addr := strings.Join(append(calls, typ+"."+name), ".")

@@ -221,6 +221,30 @@ import {
   id = "x"
 }
 `}, want: []string{`main.tf:5:8: Error: Invalid import 'to' expression; The target resource is using count.`}},
+	{name: "import into a counted resource without a key (OpenTofu)", engine: tffile.OpenTofu, files: map[string]string{"main.tf": `resource "terraform_data" "a" {
+  count = 2
+}
+import {
+  to = terraform_data.a
+  id = "x"
+}
+`}, want: []string{`main.tf:4:1: Error: Configuration for import target does not exist; The configuration for the given import terraform_data.a does not exist. All target instances must have an associated configuration to be imported.`}},
+	{name: "import into a resource with for_each without a key", files: map[string]string{"main.tf": `resource "terraform_data" "a" {
+  for_each = toset(["x"])
+}
+import {
+  to = terraform_data.a
+  id = "x"
+}
+`}, want: []string{`main.tf:5:8: Error: Invalid import 'to' expression; The target resource is using for_each.`}},
+	{name: "import into a resource with for_each without a key (OpenTofu)", engine: tffile.OpenTofu, files: map[string]string{"main.tf": `resource "terraform_data" "a" {
+  for_each = toset(["x"])
+}
+import {
+  to = terraform_data.a
+  id = "x"
+}
+`}, want: []string{`main.tf:4:1: Error: Configuration for import target does not exist; The configuration for the given import terraform_data.a does not exist. All target instances must have an associated configuration to be imported.`}},
 	{name: "moved to the same address", files: map[string]string{"main.tf": `resource "terraform_data" "a" {}
 moved {
   from = terraform_data.a
