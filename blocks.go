@@ -692,7 +692,17 @@ func (e *element) setAddress(site hcl.Range, name string, v any) {
 		x = nil
 	}
 	// Addresses often name what is no longer declared, so they do not tie
-	// stacks together.
+	// stacks together; but a handle of another stack names what this
+	// stack's configuration and state do not hold.
+	for _, t := range c.refs {
+		if t.stack != e.stack {
+			c.errorf(path, "Address in another stack",
+				fmt.Sprintf("The %s address of the %s block in stack %q is %s of stack %q; each stack is a separate Terraform configuration with its own state, so %s %s block names only elements of its own stack.",
+					name, e.block.Type, e.stack.name, t.addr(), t.stack.name, strings.ToLower(article(e.block.Type)), e.block.Type),
+				"give a handle of this stack, or the address as text for what is no longer declared")
+			break
+		}
+	}
 	c.refs = nil
 	e.finish(c, path)
 	if x != nil {

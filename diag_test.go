@@ -360,6 +360,31 @@ func TestCrossStackReference(t *testing.T) {
 	}
 }
 
+// TestAddressInAnotherStack: a moved, import or removed block given a
+// handle of another stack is an error at its line, not an address its own
+// configuration does not hold; text is written as given.
+func TestAddressInAnotherStack(t *testing.T) {
+	app := tfkit.NewApp()
+	a := tfkit.NewStack(app, "a")
+	b := tfkit.NewStack(app, "b")
+	vpc := tfkit.NewResource(a, "aws_vpc", "main", nil)
+	own := tfkit.NewResource(b, "aws_vpc", "own", nil)
+	tfkit.NewMoved(b, "aws_vpc.old", own)
+	tfkit.NewMoved(b, "aws_vpc.main", "aws_vpc.own")
+	l1 := here() + 1
+	tfkit.NewMoved(b, "aws_vpc.old2", vpc)
+	l2 := here() + 1
+	tfkit.NewRemoved(b, vpc.Ref(), false)
+	ds := app.Validate()
+	checkDiags(t, ds,
+		want{"Address in another stack", l1, "moved.to"},
+		want{"Address in another stack", l2, "removed.from"},
+	)
+	if d := ds.Errs()[0]; !strings.Contains(d.Detail, `is aws_vpc.main of stack "a"`) {
+		t.Errorf("detail: %s", d.Detail)
+	}
+}
+
 func TestProviderSourceConflicts(t *testing.T) {
 	_, s := newStack(t)
 	first := here() + 1

@@ -104,3 +104,23 @@ resource "terraform_data" "uses" {
 		}
 	}
 }
+
+// TestRunFromAnotherDirectory: a program run outside its project
+// directory finds neither its local modules nor its assets, and the
+// errors name the directory they were looked for in.
+func TestRunFromAnotherDirectory(t *testing.T) {
+	elsewhere := t.TempDir()
+	t.Chdir(elsewhere)
+	abs, _ := filepath.Abs(".")
+	for _, build := range []func(s *tfkit.Stack){
+		func(s *tfkit.Stack) { tfkit.NewModule(s, "net", tfkit.ModuleConfig{Source: "./modules/net"}) },
+		func(s *tfkit.Stack) { tfkit.NewAsset(s, "motd", "templates/motd.tftpl", tfkit.AssetFile) },
+	} {
+		app := tfkit.NewApp(tfkit.WithOutdir(t.TempDir()), tfkit.WithGetenv(envOf(nil)))
+		build(tfkit.NewStack(app, "main"))
+		ds, _ := app.Synth().(diag.Diagnostics)
+		if len(ds) != 1 || !strings.Contains(ds[0].Detail, "The project directory is "+abs+", the directory the app runs in") {
+			t.Errorf("diagnostics: %v", ds)
+		}
+	}
+}

@@ -113,6 +113,29 @@ func TestZeroElementAsValue(t *testing.T) {
 	}
 }
 
+// TestNilElementAsValue: a nil handle used as a value (in a body, a map,
+// an output, a module input) is an error at the attribute, not left out
+// silently as a nil pointer of another type is.
+func TestNilElementAsValue(t *testing.T) {
+	app := tfkit.NewApp()
+	s := tfkit.NewStack(app, "dev")
+	var vpc *tfkit.Resource
+	var img *image
+	tfkit.NewResource(s, "aws_subnet", "a", tfkit.Attrs{"vpc_id": vpc, "tags": map[string]any{"img": img}})
+	tfkit.NewOutput(s, "o", tfkit.OutputConfig{Value: vpc})
+	tfkit.NewModule(s, "m", tfkit.ModuleConfig{Source: "hashicorp/x/y", Inputs: tfkit.Attrs{"x": []any{img}}})
+	ds := app.Validate()
+	paths := []string{"aws_subnet.a.tags.img", "aws_subnet.a.vpc_id", "output.o.value", "module.m.x[0]"}
+	if len(ds) != len(paths) {
+		t.Fatalf("diagnostics: %v", ds)
+	}
+	for i, d := range ds {
+		if d.Summary != "Nil element" || d.Path != paths[i] || !strings.Contains(d.Detail, "A nil *tfkit") && !strings.Contains(d.Detail, "A nil *tfkit_test.image") {
+			t.Errorf("diagnostic %d: %v", i, d)
+		}
+	}
+}
+
 // TestZeroApp: an App built as a zero value works as NewApp() does.
 func TestZeroApp(t *testing.T) {
 	out := t.TempDir()

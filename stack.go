@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -503,7 +504,29 @@ func (a *App) files() (map[string][]byte, error) {
 	if a.render != nil {
 		o.Render = func(cfg *config.Config, f synth.Format) ([]byte, error) { return a.render(cfg, Format(f)) }
 	}
-	return synth.Files(a.model().app, o)
+	files, err := synth.Files(a.model().app, o)
+	if ds, ok := err.(diag.Diagnostics); ok {
+		for _, d := range ds {
+			if d.Summary == "Local module not found" {
+				d.Detail += a.projectDirNote()
+			}
+		}
+	}
+	return files, err
+}
+
+// projectDirNote names the directory relative paths were read from: a
+// program run from another directory than the project's finds nothing
+// there, and the message alone would not say why.
+func (a *App) projectDirNote() string {
+	abs, err := filepath.Abs(a.projectDir)
+	if err != nil {
+		abs = a.projectDir
+	}
+	if a.projectDir == "." {
+		return fmt.Sprintf(" The project directory is %s, the directory the app runs in (tfkit synth runs it in the project's; tfkit.WithProjectDir chooses another).", abs)
+	}
+	return fmt.Sprintf(" The project directory is %s (tfkit.WithProjectDir).", abs)
 }
 
 // setting reads the environment variable name, whose values (by what
@@ -629,7 +652,11 @@ func NewAsset(stack *Stack, name, source string, typ AssetType) *Asset {
 		if !ok {
 			e = &asset.Error{Summary: "Asset not readable", Detail: err.Error()}
 		}
-		stack.errorf(site, e.Summary, e.Detail, e.Suggestion)
+		detail := e.Detail
+		if e.Summary == "Asset not found" && !filepath.IsAbs(source) {
+			detail += stack.app.projectDirNote()
+		}
+		stack.errorf(site, e.Summary, detail, e.Suggestion)
 		return x
 	}
 	x.a = a

@@ -372,6 +372,14 @@ func (c *conv) value(v any, path string) config.Expr {
 		return config.Null()
 	}
 	if isNil(v) {
+		if _, ok := v.(Element); ok {
+			// A handle stands for a reference: a nil one is a variable
+			// never assigned, not an attribute to leave out.
+			c.errorf(path, "Nil element",
+				fmt.Sprintf("A nil %T was given as a value; it refers to nothing.", v),
+				"pass the handle a constructor returned (a variable that was declared but never assigned is nil)")
+			return config.Null()
+		}
 		return nil
 	}
 	switch v := v.(type) {

@@ -7,7 +7,10 @@ import (
 	"reflect"
 	"sort"
 	"strconv"
+	"strings"
 
+	"github.com/tfkit/tfkit"
+	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
 )
 
@@ -24,7 +27,9 @@ import (
 // when any of its items does. References and other expressions are
 // compared as their Terraform text: vpc.Ref("id") (any fmt.Stringer, such
 // as tfkit.Expr and typed values) is "${aws_vpc.main.id}", as Terraform
-// JSON writes it. Numbers compare by value, whatever their Go type.
+// JSON writes it, and an element handle (vpc, a typed binding's handle) as
+// the reference to it, "${aws_vpc.main}". Numbers compare by value,
+// whatever their Go type.
 func Match(body any, want map[string]any) []string {
 	var diffs []string
 	match(body, want, "", &diffs)
@@ -38,6 +43,14 @@ func match(got, want any, at string, diffs *[]string) {
 			p = "(body)"
 		}
 		*diffs = append(*diffs, p+": "+fmt.Sprintf(format, args...))
+	}
+	if el, ok := want.(tfkit.Element); ok {
+		ref, ok := elementRef(el)
+		if !ok {
+			report("cannot compare with %T: a nil handle, or one its constructor did not make (use the handle the constructor returned)", want)
+			return
+		}
+		want = ref
 	}
 	if s, ok := want.(fmt.Stringer); ok && !isContainer(want) {
 		want = s.String()
@@ -133,6 +146,20 @@ func match(got, want any, at string, diffs *[]string) {
 	default:
 		report("cannot compare with %T", want)
 	}
+}
+
+// elementRef is the reference to el as Terraform JSON writes it: a body
+// holding the handle says "${aws_vpc.main}".
+func elementRef(el tfkit.Element) (string, bool) {
+	b := el.Block()
+	if b == nil {
+		return "", false
+	}
+	names, ok := config.ReferenceNames(nil, b)
+	if !ok {
+		return "", false
+	}
+	return "${" + strings.Join(names, ".") + "}", true
 }
 
 func isContainer(v any) bool {

@@ -190,7 +190,7 @@ func closest(els []element, props map[string]any) (string, []string) {
 // a provider block or requires it in required_providers.
 func (s *Stack) HasProvider(t testing.TB, typ string) bool {
 	t.Helper()
-	if _, ok := s.doc["provider"].(map[string]any)[typ]; ok {
+	if _, ok := asMap(s.doc["provider"])[typ]; ok {
 		return true
 	}
 	for _, name := range s.requiredProviders() {

@@ -127,6 +127,26 @@ func TestAssertionFailures(t *testing.T) {
 	}
 }
 
+// A stack without provider blocks, whose providers are only required
+// (as typed bindings leave them), is asked about without a panic.
+func TestHasProviderRequiredOnly(t *testing.T) {
+	app := tfkit.NewApp()
+	st := tfkit.NewStack(app, "web")
+	st.RequireProvider("random", "hashicorp/random", "3.9.0")
+	tfkit.NewResource(st, "random_pet", "p", nil)
+	s := tfkittest.Synth(t, st)
+	r := capture(t, func(tb testing.TB) {
+		if !s.HasProvider(tb, "random") {
+			tb.Errorf("random: not found")
+		}
+		s.HasProvider(tb, "aws")
+	})
+	want := "stack web has no provider aws (it has random)"
+	if len(r.errors) != 1 || r.errors[0] != want {
+		t.Fatalf("errors:\n%s\nwant:\n%s", strings.Join(r.errors, "\n"), want)
+	}
+}
+
 func TestMatch(t *testing.T) {
 	var body map[string]any
 	if err := json.Unmarshal([]byte(`{"n": 1.5, "list": [1, 2], "nested": {"deep": {"x": null, "ok": true}}, "s": "a"}`), &body); err != nil {
@@ -146,6 +166,26 @@ func TestMatch(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("diffs:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// A handle among the properties is the reference a body holding it
+// writes; a nil one says so instead of "cannot compare".
+func TestMatchElementHandle(t *testing.T) {
+	app := tfkit.NewApp()
+	st := tfkit.NewStack(app, "web")
+	pet := tfkit.NewResource(st, "random_pet", "p", nil)
+	tfkit.NewResource(st, "terraform_data", "d", tfkit.Attrs{"input": pet})
+	s := tfkittest.Synth(t, st)
+	var never *tfkit.Resource
+	r := capture(t, func(tb testing.TB) {
+		s.HasResourceWithProperties(tb, "terraform_data", map[string]any{"input": pet})
+		s.HasResourceWithProperties(tb, "terraform_data", map[string]any{"input": never})
+	})
+	want := "stack web has no resource terraform_data with these properties; the closest, terraform_data.d, differs at:\n" +
+		"  input: cannot compare with *tfkit.Resource: a nil handle, or one its constructor did not make (use the handle the constructor returned)"
+	if len(r.errors) != 1 || r.errors[0] != want {
+		t.Fatalf("errors:\n%s\nwant:\n%s", strings.Join(r.errors, "\n"), want)
 	}
 }
 
