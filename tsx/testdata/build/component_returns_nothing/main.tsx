@@ -12,7 +12,9 @@ function Nothing() {
 export default function App() {
   return (
     <>
+      {/* @ts-expect-error: tsc also sees that Bucket returns nothing */}
       <Bucket name="a" />
+      {/* @ts-expect-error: tsc also sees that Bucket returns nothing */}
       <Bucket name="b" />
       <Nothing />
       <Resource type="null_resource" name="kept" />
