@@ -270,7 +270,7 @@ func (e *evaluator) checkStatic(m *Module) {
 					rng := rest.SourceRange()
 					e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid depends_on reference",
 						Detail:  "References in depends_on must be to a whole object (resource, etc), not to an attribute of an object.",
-						Subject: &rng, Path: name, Suggestion: "name the object alone, such as " + traversalText(tr[:len(tr)-len(rest)])})
+						Subject: &rng, Path: name, Suggestion: "name the object alone, such as " + addressText(tr[:len(tr)-len(rest)])})
 					continue
 				}
 				e.checkRef(m, tr, name, sc)
@@ -439,26 +439,6 @@ func refRemaining(tr hcl.Traversal) hcl.Traversal {
 		return nil
 	}
 	return tr[n:]
-}
-
-// traversalText writes tr as it is written in a configuration.
-func traversalText(tr hcl.Traversal) string {
-	var b strings.Builder
-	for _, t := range tr {
-		switch x := t.(type) {
-		case hcl.TraverseRoot:
-			b.WriteString(x.Name)
-		case hcl.TraverseAttr:
-			b.WriteString("." + x.Name)
-		case hcl.TraverseIndex:
-			if x.Key.Type() == cty.String {
-				b.WriteString("[" + strconv.Quote(x.Key.AsString()) + "]")
-			} else if x.Key.Type() == cty.Number {
-				b.WriteString("[" + x.Key.AsBigFloat().Text('f', -1) + "]")
-			}
-		}
-	}
-	return b.String()
 }
 
 // The engines' words for self outside provisioners, connection blocks and

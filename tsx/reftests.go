@@ -111,7 +111,7 @@ func refNames(src string) map[string]bool {
 			continue
 		}
 		k := at
-		for k > 0 && identByte(src[k-1]) {
+		for k > 0 && isIdentByte(src[k-1]) {
 			k--
 		}
 		name := src[k:at]
@@ -131,7 +131,7 @@ func operandBefore(src string, end int) (int, bool) {
 	for i > 0 && end-i < 200 {
 		c := src[i-1]
 		switch {
-		case identByte(c) || c == '.':
+		case isIdentByte(c) || c == '.':
 			i--
 		case c == '?' && i < end && src[i] == '.':
 			i-- // optional chaining
@@ -170,12 +170,10 @@ func rootName(operand string) string {
 	return operand[:end]
 }
 
-func identByte(c byte) bool {
-	return identStart(c) || c >= '0' && c <= '9'
-}
-
+// identStart reports whether c may begin a name (a byte of a non-ASCII
+// name counts).
 func identStart(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '$' || c >= 0x80
+	return isIdentByte(c) && (c < '0' || c > '9') || c >= 0x80
 }
 
 // refTestLister is implemented by the values of an engine that scanned its
