@@ -238,3 +238,107 @@ output "neg" {
 		},
 	})
 }
+
+// mistakes is a provider whose operations make the mistakes provider
+// authors make, chosen by the resource's name.
+func mistakes() *provider.Provider {
+	return &provider.Provider{Resources: map[string]*provider.Resource{
+		"mistakes_thing": {
+			Schema: provider.Schema{
+				Attributes: map[string]*provider.Attribute{
+					"name": {Type: provider.String, Required: true},
+					"out":  {Type: provider.String, Computed: true},
+					"code": {Type: provider.Custom(fragile{}), Optional: true},
+				},
+				Blocks: map[string]*provider.Block{
+					// A required single block.
+					"settings": {Nesting: provider.NestingSingle, MinItems: 1, MaxItems: 1, Attributes: map[string]*provider.Attribute{
+						"size": {Type: provider.Int64, Optional: true},
+					}},
+				},
+			},
+			ModifyPlan: func(ctx *provider.Context, prior, plan provider.Values) provider.Values {
+				if plan.String("name") == "Lower Me" {
+					return provider.Values{"name": "lower me"}
+				}
+				return nil
+			},
+			Create: func(ctx *provider.Context, plan provider.Values) provider.Values {
+				if plan.String("name") == "create-unknown" {
+					return provider.Values{"out": provider.Unknown}
+				}
+				return provider.Values{"out": "o"}
+			},
+			Read: func(ctx *provider.Context, state provider.Values) provider.Values {
+				if state.String("name") == "read-unknown" {
+					return provider.Values{"out": provider.Unknown}
+				}
+				return state
+			},
+			Update: func(ctx *provider.Context, prior, plan provider.Values) provider.Values { return nil },
+			Delete: func(ctx *provider.Context, state provider.Values) {},
+			Import: func(ctx *provider.Context, id string) provider.Values {
+				return provider.Values{"name": id, "settings": map[string]any{"size": nil}}
+			},
+		},
+	}}
+}
+
+// Each mistake is an error naming the element, the operation and the
+// attribute, where the engine alone would say only that the provider
+// produced an invalid plan or object.
+func TestAuthorMistakesThroughEngine(t *testing.T) {
+	thing := func(name string) string {
+		return `
+resource "mistakes_thing" "m" {
+  name = "` + name + `"
+  settings {}
+}
+`
+	}
+	providertest.Test(t, providertest.Case{
+		Provider: mistakes(),
+		Source:   "tfkit/mistakes",
+		Steps: []providertest.Step{
+			{
+				Config:         thing("Lower Me"),
+				ExpectError:    regexp.MustCompile(`mistakes_thing: ModifyPlan changed name, which the configuration sets`),
+				ErrorAttribute: "name",
+			},
+			{
+				Config:        thing("read-unknown"),
+				ImportID:      "read-unknown",
+				ImportAddress: "mistakes_thing.m",
+				ExpectError:   regexp.MustCompile(`mistakes_thing: Read left an unknown value in out`),
+			},
+			{
+				Config:      `resource "mistakes_thing" "m" { name = "n" }`,
+				ExpectError: regexp.MustCompile(`(?i)insufficient settings blocks|block of type "settings" is required`),
+			},
+			{
+				Config:      `resource "mistakes_thing" "m" {` + "\n  name = \"n\"\n  code = \"boom\"\n  settings {}\n}\n",
+				ExpectError: regexp.MustCompile(`mistakes_thing: ValidateResourceConfig failed: the provider panicked`),
+			},
+			{
+				Config:      thing("create-unknown"),
+				ExpectError: regexp.MustCompile(`mistakes_thing: Create left an unknown value in out`),
+			},
+		},
+	})
+}
+
+// fragile is a custom type whose Decode panics on "boom".
+type fragile struct{}
+
+func (fragile) Base() provider.Type  { return provider.String }
+func (fragile) Name() string         { return "fragile" }
+func (fragile) Validate(w any) error { return nil }
+func (fragile) Decode(w any) (any, error) {
+	if w == "boom" {
+		var m map[string]int
+		m["x"] = 1 //lint:ignore SA5000 a nil map write: the panic under test
+	}
+	return w, nil
+}
+func (fragile) Encode(v any) (any, error) { return v, nil }
+func (fragile) Equal(a, b any) bool       { return a == b }

@@ -236,14 +236,22 @@ func (p *Provider) Check() error {
 		}
 		if f.Return == nil {
 			errs = append(errs, fmt.Sprintf("function %s: Return is nil", n))
+		} else if p := checkType(f.Return); p != "" {
+			errs = append(errs, fmt.Sprintf("function %s: Return: %s", n, p))
 		}
 		for i, prm := range f.Parameters {
 			if prm.Type == nil {
 				errs = append(errs, fmt.Sprintf("function %s: parameter %d (%s) has no Type", n, i, prm.Name))
+			} else if p := checkType(prm.Type); p != "" {
+				errs = append(errs, fmt.Sprintf("function %s: parameter %d (%s): %s", n, i, prm.Name, p))
 			}
 		}
 		if f.Variadic != nil && f.Variadic.Type == nil {
 			errs = append(errs, fmt.Sprintf("function %s: variadic parameter has no Type", n))
+		} else if f.Variadic != nil {
+			if p := checkType(f.Variadic.Type); p != "" {
+				errs = append(errs, fmt.Sprintf("function %s: variadic parameter: %s", n, p))
+			}
 		}
 	}
 	if len(errs) == 0 {

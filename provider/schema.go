@@ -152,7 +152,56 @@ func (s *Schema) check(element string, resource bool, block string, meta []strin
 		errs = append(errs, checkName(element, "block", n, n, block, meta)...)
 		errs = append(errs, checkBlock(element, n, s.Blocks[n])...)
 	}
+	return append(errs, checkDuplicates(element, "", s.Attributes, s.Blocks)...)
+}
+
+// checkDuplicates refuses a name used by both an attribute and a block of
+// one body: a configuration could not say which it sets, and the engines
+// refuse the schema.
+func checkDuplicates(element, prefix string, attrs map[string]*Attribute, blocks map[string]*Block) []string {
+	var errs []string
+	for _, n := range sortedKeys(blocks) {
+		if _, ok := attrs[n]; ok {
+			errs = append(errs, fmt.Sprintf("%s: %s%s is the name of both an attribute and a block: rename one of them", element, prefix, n))
+		}
+	}
 	return errs
+}
+
+// checkType returns what is wrong with a Type built by hand (a nil element
+// or attribute type, a custom type without a base), or "".
+func checkType(t Type) string {
+	switch t := t.(type) {
+	case nil:
+		return "the type is nil"
+	case collection:
+		if t.elem == nil {
+			return t.kind + " element type is nil"
+		}
+		return checkType(t.elem)
+	case objectType:
+		for _, n := range t.sortedNames() {
+			if t.attrs[n] == nil {
+				return fmt.Sprintf("object attribute %q has a nil type", n)
+			}
+			if p := checkType(t.attrs[n]); p != "" {
+				return fmt.Sprintf("object attribute %q: %s", n, p)
+			}
+		}
+	case customType:
+		if t.c == nil {
+			return "Custom was given a nil CustomType"
+		}
+		switch b := t.c.Base().(type) {
+		case nil:
+			return fmt.Sprintf("custom type %s has a nil Base", t.c.Name())
+		case customType:
+			return fmt.Sprintf("custom type %s has a custom Base; use the built-in type underneath", t.c.Name())
+		default:
+			return checkType(b)
+		}
+	}
+	return ""
 }
 
 func checkBlock(element, at string, b *Block) []string {
@@ -166,11 +215,22 @@ func checkBlock(element, at string, b *Block) []string {
 	for _, n := range sortedKeys(b.Attributes) {
 		errs = append(errs, checkName(element, "attribute", at+"."+n, n, "", nil)...)
 	}
-	if b.Nesting == NestingMap {
-		errs = append(errs, fmt.Sprintf("%s: block %s: map nesting is for nested attributes; use NestingList or NestingSet", element, at))
+	errs = append(errs, checkDuplicates(element, at+".", b.Attributes, b.Blocks)...)
+	fail := func(format string, args ...any) {
+		errs = append(errs, fmt.Sprintf("%s: block %s: ", element, at)+fmt.Sprintf(format, args...))
 	}
-	if b.MaxItems != 0 && b.MaxItems < b.MinItems {
-		errs = append(errs, fmt.Sprintf("%s: block %s: MaxItems %d is below MinItems %d", element, at, b.MaxItems, b.MinItems))
+	switch {
+	case b.Nesting == NestingMap:
+		fail("map nesting is for nested attributes; use NestingList or NestingSet")
+	case b.Nesting < NestingSingle || b.Nesting > NestingMap:
+		fail("unknown nesting %d", b.Nesting)
+	case b.MinItems < 0 || b.MaxItems < 0:
+		fail("MinItems and MaxItems cannot be negative")
+	case b.Nesting == NestingSingle && (b.MinItems != b.MaxItems || b.MinItems > 1):
+		// The engines refuse any other limits on a single block.
+		fail("a NestingSingle block takes MinItems and MaxItems both 0 (the block is optional) or both 1 (required), not %d and %d", b.MinItems, b.MaxItems)
+	case b.MaxItems != 0 && b.MaxItems < b.MinItems:
+		fail("MaxItems %d is below MinItems %d", b.MaxItems, b.MinItems)
 	}
 	for _, n := range sortedKeys(b.Attributes) {
 		errs = append(errs, checkAttribute(element, at+"."+n, b.Attributes[n], false, false)...)
@@ -200,11 +260,22 @@ func checkAttribute(element, at string, a *Attribute, resource, top bool) []stri
 	case a.Required && a.Optional:
 		fail("Required and Optional cannot both be set: use one of them")
 	}
+	typeOK := false
 	switch {
 	case a.Type == nil && a.Nested == nil:
 		fail("set Type or Nested")
 	case a.Type != nil && a.Nested != nil:
 		fail("set Type or Nested, not both")
+	case a.Type != nil:
+		if p := checkType(a.Type); p != "" {
+			fail("Type: %s", p)
+		} else {
+			typeOK = true
+		}
+	case len(a.Nested.Attributes) == 0:
+		fail("Nested has no attributes: give the nested object its attributes (or use a Type such as Bool for a value without any)")
+	default:
+		typeOK = true
 	}
 	if a.Default != nil {
 		switch {
@@ -212,8 +283,8 @@ func checkAttribute(element, at string, a *Attribute, resource, top bool) []stri
 			fail("Default needs Optional: only an attribute the configuration may leave out can have a default")
 		case !top:
 			fail("Default is supported on an element's own attributes, not inside nested blocks or attributes")
-		case a.Type != nil:
-			if _, err := elemFromGo(a.Type, a.Default, (&path{}).attr(at), false); err != nil {
+		case typeOK && nestedOK(a.Nested):
+			if _, err := elemFromGo(a.typ(), a.Default, (&path{}).attr(at), false); err != nil {
 				fail("Default: %v", err)
 			}
 		}
@@ -237,6 +308,20 @@ func checkAttribute(element, at string, a *Attribute, resource, top bool) []stri
 		}
 	}
 	return errs
+}
+
+// nestedOK reports whether n, if set, can make a type: every attribute of
+// it, at any depth, is set and valid (Check reports those that are not).
+func nestedOK(n *Nested) bool {
+	if n == nil {
+		return true
+	}
+	for _, a := range n.Attributes {
+		if a == nil || (a.Type == nil) == (a.Nested == nil) || (a.Type != nil && checkType(a.Type) != "") || !nestedOK(a.Nested) {
+			return false
+		}
+	}
+	return true
 }
 
 // typ is the Type of an attribute's values.

@@ -3,8 +3,10 @@ package provider
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
@@ -14,7 +16,9 @@ import (
 )
 
 // Serve checks p and serves it to Terraform or OpenTofu over protocol 6;
-// it is the whole of a provider's main function:
+// it is the whole of a provider's main function (when Check refuses p,
+// Serve returns its error, and under an engine first answers the engine's
+// schema request with it, the only way the engine shows it):
 //
 //	func main() {
 //		if err := provider.Serve("registry.terraform.io/tfkit/docstore", docstore.New()); err != nil {
@@ -29,19 +33,62 @@ import (
 // TFKIT_PROVIDER_TIMINGS=FILE set, the time of each resource request is
 // appended to FILE (see EnvTimings).
 func Serve(addr string, p *Provider) error {
-	s, err := newServer(p)
-	if err != nil {
-		return err
-	}
-	srv := withTimings(s)
-	factory := func() tfprotov6.ProviderServer { return srv }
 	var opts []tf6server.ServeOpt
 	for _, a := range os.Args[1:] {
 		if a == "-debug" || a == "--debug" {
 			opts = append(opts, tf6server.WithManagedDebug())
 		}
 	}
+	s, err := newServer(p)
+	if err != nil {
+		if len(opts) > 0 || os.Getenv(magicCookieKey) == "" {
+			return err // run by hand: the caller prints it
+		}
+		// Started by an engine, which shows nothing of a plugin's output
+		// when it does not answer, only "Unrecognized remote plugin
+		// message" and guesses about the architecture: answer with the
+		// problems as the error of the schema request instead.
+		invalid := &invalidServer{err: err}
+		invalid.server, _ = newServer(&Provider{})
+		if serr := tf6server.Serve(addr, func() tfprotov6.ProviderServer { return invalid }); serr != nil {
+			return errors.Join(err, serr)
+		}
+		return err
+	}
+	srv := withTimings(s)
+	factory := func() tfprotov6.ProviderServer { return srv }
 	return tf6server.Serve(addr, factory, opts...)
+}
+
+// magicCookieKey is the variable an engine sets for the plugins it starts
+// (the go-plugin handshake of protocol 6).
+const magicCookieKey = "TF_PLUGIN_MAGIC_COOKIE"
+
+// invalidServer serves a provider that Check refused: its schema request
+// fails with Check's error, which the engine shows as the reason it cannot
+// use the provider. Every other request gets the empty provider's
+// answers.
+type invalidServer struct {
+	*server
+	err error
+}
+
+func (s *invalidServer) diagnostics() []*tfprotov6.Diagnostic {
+	return []*tfprotov6.Diagnostic{{
+		Severity: tfprotov6.DiagnosticSeverityError,
+		Summary:  "Invalid provider definition",
+		Detail:   strings.TrimPrefix(s.err.Error(), "invalid provider definition:\n") + "\n\nThis is a bug in the provider: fix its definition (Provider.Check reports the same).",
+	}}
+}
+
+func (s *invalidServer) GetMetadata(ctx context.Context, req *tfprotov6.GetMetadataRequest) (*tfprotov6.GetMetadataResponse, error) {
+	return &tfprotov6.GetMetadataResponse{ServerCapabilities: &tfprotov6.ServerCapabilities{}, Diagnostics: s.diagnostics()}, nil
+}
+
+func (s *invalidServer) GetProviderSchema(ctx context.Context, req *tfprotov6.GetProviderSchemaRequest) (*tfprotov6.GetProviderSchemaResponse, error) {
+	resp := *s.schemaResp
+	resp.Diagnostics = s.diagnostics()
+	return &resp, nil
 }
 
 // Reattach is a provider served in this process for engines to attach to:

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -136,6 +137,26 @@ func run(c *Context, f func()) {
 		}
 	}()
 	f()
+}
+
+// recoverRPC, deferred by each request that may reach user code, turns a
+// panic outside an operation's run (a custom type's methods, called while
+// converting or comparing values) into an error diagnostic naming the
+// element and the request, so that the provider process keeps serving
+// instead of crashing the engine's run with a stack trace.
+func recoverRPC(typeName, rpc string, diags *[]*tfprotov6.Diagnostic) {
+	if r := recover(); r != nil {
+		*diags = append(*diags, panicDiag(typeName, rpc, r))
+	}
+}
+
+// panicDiag is the diagnostic for the panic r, called while it unwinds.
+func panicDiag(typeName, rpc string, r any) *tfprotov6.Diagnostic {
+	return &tfprotov6.Diagnostic{
+		Severity: tfprotov6.DiagnosticSeverityError,
+		Summary:  fmt.Sprintf("%s: %s failed: the provider panicked", typeName, rpc),
+		Detail:   fmt.Sprintf("panic: %v%s\n\nThis is a bug in the provider; the provider keeps running.", r, panicSite()),
+	}
 }
 
 // panicSite returns " (at file.go:LINE)" for the frame that panicked.
@@ -437,11 +458,16 @@ func (et *elementType) changedPlanned(next, planned map[string]any, nullFree boo
 
 // changedDetail explains changedPlanned's finding; from is what had the
 // value ("the plan", "the configuration") and open what it leaves for the
-// provider to set ("unknown", "null").
-func changedDetail(op, name, from, open string, had, got any, t Type) string {
+// provider to set ("unknown", "null"). The values of a Sensitive attribute
+// are never shown.
+func (et *elementType) changedDetail(op, name, from, open string, had, got any) string {
 	what := "another value"
+	t := et.obj.attrs[name]
 	h, ok1 := showWire(had, t)
 	g, ok2 := showWire(got, t)
+	if a := et.schema.Attributes[name]; a != nil && a.Sensitive {
+		ok1 = false
+	}
 	if ok1 && ok2 {
 		what = fmt.Sprintf("%s (%s has %s)", g, from, h)
 	}
@@ -474,15 +500,38 @@ func showWire(v any, t Type) (s string, ok bool) {
 	return "", false
 }
 
-// stillUnknown names the first top-level attribute of m that is not
+// stillUnknown names, sorted, the top-level attributes of m that are not
 // wholly known.
-func stillUnknown(m map[string]any) string {
+func stillUnknown(m map[string]any) []string {
+	var names []string
 	for _, n := range sortedKeys(m) {
 		if !IsKnown(m[n]) {
-			return n
+			names = append(names, n)
 		}
 	}
-	return ""
+	return names
+}
+
+// unknownInState is the error for a state that an operation left with
+// unknown values, which a state can never hold; nil when every value is
+// known. The engine's own error names neither the operation nor the
+// attribute.
+func unknownInState(typeName, op string, m map[string]any) *tfprotov6.Diagnostic {
+	names := stillUnknown(m)
+	if len(names) == 0 {
+		return nil
+	}
+	list, values := strings.Join(names, ", "), "an unknown value"
+	if len(names) > 1 {
+		values = "unknown values"
+	}
+	return &tfprotov6.Diagnostic{
+		Severity: tfprotov6.DiagnosticSeverityError,
+		Summary:  fmt.Sprintf("%s: %s left %s in %s", typeName, op, values, list),
+		Detail: fmt.Sprintf("A state cannot hold unknown values: after %s every attribute, at any depth, must have a value (or nil for null). "+
+			"Set %s; Unknown belongs in plans only. This is a bug in the provider.", op, list),
+		Attribute: tftypes.NewAttributePath().WithAttributeName(names[0]),
+	}
 }
 
 // ---- provider ----
@@ -539,13 +588,16 @@ func hasCustom(t Type) bool {
 	return false
 }
 
-func (s *server) ValidateProviderConfig(ctx context.Context, req *tfprotov6.ValidateProviderConfigRequest) (*tfprotov6.ValidateProviderConfigResponse, error) {
-	_, diags := validateConfig(&s.providerType, req.Config, "Invalid provider configuration")
-	return &tfprotov6.ValidateProviderConfigResponse{PreparedConfig: req.Config, Diagnostics: diags}, nil
+func (s *server) ValidateProviderConfig(ctx context.Context, req *tfprotov6.ValidateProviderConfigRequest) (resp *tfprotov6.ValidateProviderConfigResponse, _ error) {
+	resp = &tfprotov6.ValidateProviderConfigResponse{PreparedConfig: req.Config}
+	defer recoverRPC("provider", "ValidateProviderConfig", &resp.Diagnostics)
+	_, resp.Diagnostics = validateConfig(&s.providerType, req.Config, "Invalid provider configuration")
+	return resp, nil
 }
 
-func (s *server) ConfigureProvider(ctx context.Context, req *tfprotov6.ConfigureProviderRequest) (*tfprotov6.ConfigureProviderResponse, error) {
-	resp := &tfprotov6.ConfigureProviderResponse{}
+func (s *server) ConfigureProvider(ctx context.Context, req *tfprotov6.ConfigureProviderRequest) (resp *tfprotov6.ConfigureProviderResponse, _ error) {
+	resp = &tfprotov6.ConfigureProviderResponse{}
+	defer recoverRPC("provider", "ConfigureProvider", &resp.Diagnostics)
 	vals, diags := validateConfig(&s.providerType, req.Config, "Invalid provider configuration")
 	if diags != nil {
 		resp.Diagnostics = diags
@@ -575,8 +627,9 @@ func (s *server) StopProvider(ctx context.Context, req *tfprotov6.StopProviderRe
 
 // ---- resources ----
 
-func (s *server) ValidateResourceConfig(ctx context.Context, req *tfprotov6.ValidateResourceConfigRequest) (*tfprotov6.ValidateResourceConfigResponse, error) {
-	resp := &tfprotov6.ValidateResourceConfigResponse{}
+func (s *server) ValidateResourceConfig(ctx context.Context, req *tfprotov6.ValidateResourceConfigRequest) (resp *tfprotov6.ValidateResourceConfigResponse, _ error) {
+	resp = &tfprotov6.ValidateResourceConfigResponse{}
+	defer recoverRPC(req.TypeName, "ValidateResourceConfig", &resp.Diagnostics)
 	et, ok := s.resources[req.TypeName]
 	if !ok {
 		resp.Diagnostics = unknownType("resource", req.TypeName)
@@ -596,8 +649,9 @@ func (s *server) ValidateResourceConfig(ctx context.Context, req *tfprotov6.Vali
 	return resp, nil
 }
 
-func (s *server) UpgradeResourceState(ctx context.Context, req *tfprotov6.UpgradeResourceStateRequest) (*tfprotov6.UpgradeResourceStateResponse, error) {
-	resp := &tfprotov6.UpgradeResourceStateResponse{}
+func (s *server) UpgradeResourceState(ctx context.Context, req *tfprotov6.UpgradeResourceStateRequest) (resp *tfprotov6.UpgradeResourceStateResponse, _ error) {
+	resp = &tfprotov6.UpgradeResourceStateResponse{}
+	defer recoverRPC(req.TypeName, "UpgradeResourceState", &resp.Diagnostics)
 	et, ok := s.resources[req.TypeName]
 	if !ok {
 		resp.Diagnostics = unknownType("resource", req.TypeName)
@@ -635,6 +689,10 @@ func (s *server) UpgradeResourceState(ctx context.Context, req *tfprotov6.Upgrad
 			return resp, nil
 		}
 		state, err = et.fromValues(nv, nil)
+		if d := unknownInState(req.TypeName, "UpgradeState", state); err == nil && d != nil {
+			resp.Diagnostics = append(resp.Diagnostics, d)
+			return resp, nil
+		}
 	}
 	if err != nil {
 		resp.Diagnostics = append(resp.Diagnostics, errorDiag("State does not match the schema of "+req.TypeName, err)...)
@@ -692,8 +750,9 @@ func stateFromJSON(et *elementType, old map[string]any) (map[string]any, error) 
 	return decodeObject(w.b, et.obj)
 }
 
-func (s *server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
-	resp := &tfprotov6.ReadResourceResponse{Private: req.Private, NewState: req.CurrentState}
+func (s *server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRequest) (resp *tfprotov6.ReadResourceResponse, _ error) {
+	resp = &tfprotov6.ReadResourceResponse{Private: req.Private, NewState: req.CurrentState}
+	defer recoverRPC(req.TypeName, "ReadResource", &resp.Diagnostics)
 	et, ok := s.resources[req.TypeName]
 	if !ok {
 		resp.Diagnostics = unknownType("resource", req.TypeName)
@@ -729,6 +788,10 @@ func (s *server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRe
 		resp.Diagnostics = append(resp.Diagnostics, errorDiag(req.TypeName+": Read returned a state that does not match the schema", err)...)
 		return resp, nil
 	}
+	if d := unknownInState(req.TypeName, "Read", next); d != nil {
+		resp.Diagnostics = append(resp.Diagnostics, d)
+		return resp, nil
+	}
 	resp.NewState = encoded
 	if et.keepEquivalent(next, prior) {
 		if resp.NewState, err = et.dynamic(next); err != nil {
@@ -738,8 +801,9 @@ func (s *server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRe
 	return resp, nil
 }
 
-func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
-	resp := &tfprotov6.PlanResourceChangeResponse{PlannedPrivate: req.PriorPrivate, PlannedState: req.ProposedNewState}
+func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (resp *tfprotov6.PlanResourceChangeResponse, _ error) {
+	resp = &tfprotov6.PlanResourceChangeResponse{PlannedPrivate: req.PriorPrivate, PlannedState: req.ProposedNewState}
+	defer recoverRPC(req.TypeName, "PlanResourceChange", &resp.Diagnostics)
 	et, ok := s.resources[req.TypeName]
 	if !ok {
 		resp.Diagnostics = unknownType("resource", req.TypeName)
@@ -784,10 +848,17 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 			return resp, nil
 		}
 		if out != nil {
-			if planned, err = et.fromValues(out, planned); err != nil {
+			next, err := et.fromValues(out, planned)
+			if err != nil {
 				resp.Diagnostics = append(resp.Diagnostics, errorDiag(req.TypeName+": ModifyPlan returned a plan that does not match the schema", err)...)
 				return resp, nil
 			}
+			if d := et.checkModifiedPlan(req.TypeName, out, planned, next, prior, config); d != nil {
+				resp.Diagnostics = append(resp.Diagnostics, d)
+				return resp, nil
+			}
+			planned = next
+			replace = replacedBy(et, out, planned, prior, config, replace)
 		}
 	}
 	resp.RequiresReplace = replace
@@ -866,8 +937,91 @@ func planChange(et *elementType, prior, proposed, config map[string]any) (map[st
 	return plan, replace, nil
 }
 
-func (s *server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
-	resp := &tfprotov6.ApplyResourceChangeResponse{Private: req.PlannedPrivate}
+// checkModifiedPlan keeps, for each attribute ModifyPlan returned
+// (out), the framework's text where the value means the same as its plan
+// (planned), and returns an error for the first value the engine would
+// refuse in a plan: one that differs from what the configuration sets
+// (unless it is the prior state's, meaning the same), or any value for an
+// attribute the configuration leaves null that is neither computed nor
+// defaulted. The engine's own error names neither ModifyPlan nor the rule.
+func (et *elementType) checkModifiedPlan(typeName string, out Values, planned, next, prior, config map[string]any) *tfprotov6.Diagnostic {
+	for _, n := range sortedKeys(out) {
+		t := et.obj.attrs[n]
+		if wireEqual(next[n], planned[n], t) {
+			next[n] = planned[n]
+			continue
+		}
+		cv, nv := config[n], next[n]
+		if wireEqual(nv, cv, t) || (prior != nil && prior[n] != nil && cv != nil && wireEqual(nv, prior[n], t)) {
+			continue
+		}
+		summary := fmt.Sprintf("%s: ModifyPlan changed %s, which the configuration sets", typeName, n)
+		if a, ok := et.schema.Attributes[n]; ok {
+			if a.Computed && !a.Optional {
+				continue
+			}
+			if cv == nil && (a.Computed || a.Default != nil) {
+				continue
+			}
+			if cv == nil {
+				summary = fmt.Sprintf("%s: ModifyPlan set %s, which is not computed", typeName, n)
+			}
+		} else if cv == nil {
+			summary = fmt.Sprintf("%s: ModifyPlan set block %s, which the configuration does not write", typeName, n)
+		}
+		return &tfprotov6.Diagnostic{
+			Severity:  tfprotov6.DiagnosticSeverityError,
+			Summary:   summary,
+			Detail:    et.changedDetail("ModifyPlan", n, "the configuration", "null", cv, nv),
+			Attribute: tftypes.NewAttributePath().WithAttributeName(n),
+		}
+	}
+	return nil
+}
+
+// replacedBy adds to replace the RequiresReplace attributes whose value
+// ModifyPlan (out) changed from the prior state. When that makes the plan
+// a replacement, every computed value it did not set becomes unknown, as
+// planChange does: the new object gets new ones, and a kept id would make
+// Create's new id a change of a planned value.
+func replacedBy(et *elementType, out Values, planned, prior, config map[string]any, replace []*tftypes.AttributePath) []*tftypes.AttributePath {
+	if prior == nil {
+		return replace
+	}
+	var added []*tftypes.AttributePath
+	for _, n := range sortedKeys(out) {
+		a := et.schema.Attributes[n]
+		if a == nil || !a.RequiresReplace || wireEqual(planned[n], prior[n], et.obj.attrs[n]) {
+			continue
+		}
+		p := tftypes.NewAttributePath().WithAttributeName(n)
+		if !slices.ContainsFunc(replace, p.Equal) {
+			added = append(added, p)
+		}
+	}
+	if len(added) == 0 {
+		return replace
+	}
+	if len(replace) == 0 {
+		for n, a := range et.schema.Attributes {
+			if _, set := out[n]; !set && a.Computed && a.Default == nil && config[n] == nil {
+				planned[n] = Unknown
+			}
+		}
+	}
+	return append(replace, added...)
+}
+
+func (s *server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (resp *tfprotov6.ApplyResourceChangeResponse, _ error) {
+	resp = &tfprotov6.ApplyResourceChangeResponse{Private: req.PlannedPrivate}
+	defer func() {
+		if resp.NewState == nil {
+			// A panic before the state was decided keeps the prior state:
+			// a null one would make the engine forget the object.
+			resp.NewState = req.PriorState
+		}
+	}()
+	defer recoverRPC(req.TypeName, "ApplyResourceChange", &resp.Diagnostics)
 	et, ok := s.resources[req.TypeName]
 	if !ok {
 		resp.Diagnostics = unknownType("resource", req.TypeName)
@@ -931,20 +1085,15 @@ func (s *server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyRe
 		resp.Diagnostics = append(resp.Diagnostics, &tfprotov6.Diagnostic{
 			Severity:  tfprotov6.DiagnosticSeverityError,
 			Summary:   fmt.Sprintf("%s: %s changed %s, which the plan had", req.TypeName, c.Operation, n),
-			Detail:    changedDetail(c.Operation, n, "the plan", "unknown", planned[n], next[n], et.obj.attrs[n]),
+			Detail:    et.changedDetail(c.Operation, n, "the plan", "unknown", planned[n], next[n]),
 			Attribute: tftypes.NewAttributePath().WithAttributeName(n),
 		})
 		resp.NewState = failed
 		return resp, nil
 	}
-	if n := stillUnknown(next); n != "" {
+	if d := unknownInState(req.TypeName, c.Operation, next); d != nil {
 		if !c.HasError() {
-			resp.Diagnostics = append(resp.Diagnostics, &tfprotov6.Diagnostic{
-				Severity:  tfprotov6.DiagnosticSeverityError,
-				Summary:   fmt.Sprintf("%s: %s left %s unknown", req.TypeName, c.Operation, n),
-				Detail:    "A computed attribute must have a value (or nil for null) after " + c.Operation + "; this is a bug in the provider.",
-				Attribute: tftypes.NewAttributePath().WithAttributeName(n),
-			})
+			resp.Diagnostics = append(resp.Diagnostics, d)
 		}
 		// A state may not hold unknown values.
 		for k, v := range next {
@@ -960,8 +1109,9 @@ func (s *server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyRe
 	return resp, nil
 }
 
-func (s *server) ImportResourceState(ctx context.Context, req *tfprotov6.ImportResourceStateRequest) (*tfprotov6.ImportResourceStateResponse, error) {
-	resp := &tfprotov6.ImportResourceStateResponse{}
+func (s *server) ImportResourceState(ctx context.Context, req *tfprotov6.ImportResourceStateRequest) (resp *tfprotov6.ImportResourceStateResponse, _ error) {
+	resp = &tfprotov6.ImportResourceStateResponse{}
+	defer recoverRPC(req.TypeName, "ImportResourceState", &resp.Diagnostics)
 	et, ok := s.resources[req.TypeName]
 	if !ok {
 		resp.Diagnostics = unknownType("resource", req.TypeName)
@@ -995,6 +1145,10 @@ func (s *server) ImportResourceState(ctx context.Context, req *tfprotov6.ImportR
 		resp.Diagnostics = append(resp.Diagnostics, errorDiag(req.TypeName+": Import returned a state that does not match the schema", err)...)
 		return resp, nil
 	}
+	if d := unknownInState(req.TypeName, "Import", state); d != nil {
+		resp.Diagnostics = append(resp.Diagnostics, d)
+		return resp, nil
+	}
 	resp.ImportedResources = []*tfprotov6.ImportedResource{{TypeName: req.TypeName, State: dv}}
 	return resp, nil
 }
@@ -1014,8 +1168,9 @@ func unsupported(what string) []*tfprotov6.Diagnostic {
 
 // ---- data sources ----
 
-func (s *server) ValidateDataResourceConfig(ctx context.Context, req *tfprotov6.ValidateDataResourceConfigRequest) (*tfprotov6.ValidateDataResourceConfigResponse, error) {
-	resp := &tfprotov6.ValidateDataResourceConfigResponse{}
+func (s *server) ValidateDataResourceConfig(ctx context.Context, req *tfprotov6.ValidateDataResourceConfigRequest) (resp *tfprotov6.ValidateDataResourceConfigResponse, _ error) {
+	resp = &tfprotov6.ValidateDataResourceConfigResponse{}
+	defer recoverRPC(req.TypeName, "ValidateDataResourceConfig", &resp.Diagnostics)
 	et, ok := s.dataSources[req.TypeName]
 	if !ok {
 		resp.Diagnostics = unknownType("data source", req.TypeName)
@@ -1035,8 +1190,9 @@ func (s *server) ValidateDataResourceConfig(ctx context.Context, req *tfprotov6.
 	return resp, nil
 }
 
-func (s *server) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSourceRequest) (*tfprotov6.ReadDataSourceResponse, error) {
-	resp := &tfprotov6.ReadDataSourceResponse{}
+func (s *server) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSourceRequest) (resp *tfprotov6.ReadDataSourceResponse, _ error) {
+	resp = &tfprotov6.ReadDataSourceResponse{}
+	defer recoverRPC(req.TypeName, "ReadDataSource", &resp.Diagnostics)
 	et, ok := s.dataSources[req.TypeName]
 	if !ok {
 		resp.Diagnostics = unknownType("data source", req.TypeName)
@@ -1067,12 +1223,16 @@ func (s *server) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSour
 		resp.Diagnostics = append(resp.Diagnostics, errorDiag(req.TypeName+": Read returned values that do not match the schema", err)...)
 		return resp, nil
 	}
+	if d := unknownInState(req.TypeName, "Read", next); d != nil {
+		resp.Diagnostics = append(resp.Diagnostics, d)
+		return resp, nil
+	}
 	et.keepEquivalent(next, config)
 	if n := et.changedPlanned(next, config, true); n != "" {
 		resp.Diagnostics = append(resp.Diagnostics, &tfprotov6.Diagnostic{
 			Severity:  tfprotov6.DiagnosticSeverityError,
 			Summary:   fmt.Sprintf("%s: Read changed %s, which the configuration sets", req.TypeName, n),
-			Detail:    changedDetail("Read", n, "the configuration", "null", config[n], next[n], et.obj.attrs[n]),
+			Detail:    et.changedDetail("Read", n, "the configuration", "null", config[n], next[n]),
 			Attribute: tftypes.NewAttributePath().WithAttributeName(n),
 		})
 		return resp, nil
@@ -1089,8 +1249,14 @@ func (s *server) GetFunctions(ctx context.Context, req *tfprotov6.GetFunctionsRe
 	return &tfprotov6.GetFunctionsResponse{Functions: s.functions}, nil
 }
 
-func (s *server) CallFunction(ctx context.Context, req *tfprotov6.CallFunctionRequest) (*tfprotov6.CallFunctionResponse, error) {
-	resp := &tfprotov6.CallFunctionResponse{}
+func (s *server) CallFunction(ctx context.Context, req *tfprotov6.CallFunctionRequest) (resp *tfprotov6.CallFunctionResponse, _ error) {
+	resp = &tfprotov6.CallFunctionResponse{}
+	defer func() {
+		if r := recover(); r != nil {
+			d := panicDiag(req.Name, "CallFunction", r)
+			resp.Error = &tfprotov6.FunctionError{Text: d.Summary + ": " + d.Detail}
+		}
+	}()
 	f, ok := s.p.Functions[req.Name]
 	if !ok {
 		resp.Error = &tfprotov6.FunctionError{Text: fmt.Sprintf("unknown function %q", req.Name)}

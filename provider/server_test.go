@@ -368,6 +368,12 @@ func TestStructDecodeEncode(t *testing.T) {
 	if err := in.Decode(&bad); err == nil || !strings.Contains(err.Error(), "name: cannot decode") {
 		t.Errorf("decode into the wrong type: %v", err)
 	}
+	var typo struct {
+		Name string `tf:"nmae"`
+	}
+	if err := in.Decode(&typo); err == nil || err.Error() != `Decode: field Name: the values have no attribute "nmae" (did you mean "name"?)` {
+		t.Errorf("decode with a misspelt tag: %v", err)
+	}
 	var unk struct {
 		Later string `tf:"later"`
 	}

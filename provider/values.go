@@ -88,7 +88,8 @@ func (v Values) List(name string) []any {
 }
 
 // Decode copies the values into the struct dst points to. Fields are
-// matched by their `tf:"name"` tag (fields without one are left alone).
+// matched by their `tf:"name"` tag (fields without one are left alone); a
+// tag naming no attribute of the values is an error.
 // Field types: string, bool, any integer or float type, *big.Float,
 // time.Duration, time.Time, slices, map[string]T, nested structs for
 // blocks and objects, any; a pointer field is nil for null. An unknown
@@ -145,11 +146,25 @@ func decodeStruct(m map[string]any, rv reflect.Value, at string) error {
 		if name == "" || !f.IsExported() {
 			continue
 		}
-		if err := decodeValue(m[name], rv.Field(i), join(at, name)); err != nil {
+		v, ok := m[name]
+		if !ok {
+			// Values from the framework hold every attribute, null ones
+			// too: a tag naming none is a mistake that would read as null.
+			return fmt.Errorf("%s: field %s: the values have no attribute %q%s", at0(at), f.Name, name, suggest(name, sortedKeys(m)))
+		}
+		if err := decodeValue(v, rv.Field(i), join(at, name)); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// at0 names the object at path at for a message.
+func at0(at string) string {
+	if at == "" {
+		return "Decode"
+	}
+	return "Decode " + at
 }
 
 var (

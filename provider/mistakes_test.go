@@ -1,0 +1,308 @@
+package provider
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// Schemas that terraform and tofu refuse when they load the provider's
+// schema (with "invalid schema ... which is a bug in the provider" and no
+// hint of what to change), or that would crash the provider, are refused
+// by Check, each naming the element and the path.
+func TestCheckRefusesSchemasTheEnginesRefuse(t *testing.T) {
+	opt := func(t Type) *Attribute { return &Attribute{Type: t, Optional: true} }
+	p := thing(map[string]*Attribute{
+		"dup":          opt(String),
+		"list_nil":     opt(List(nil)),
+		"obj_nil":      opt(Object(map[string]Type{"x": String, "y": nil})),
+		"deep_nil":     opt(Map(Set(Custom(nil)))),
+		"empty_nested": {Optional: true, Nested: &Nested{Nesting: NestingList}},
+		"nested_default": {Optional: true, Default: map[string]any{"port": "eighty"},
+			Nested: &Nested{Attributes: map[string]*Attribute{"port": opt(Int64)}}},
+		"nested_bad_inner": {Optional: true, Default: map[string]any{"port": 1},
+			Nested: &Nested{Attributes: map[string]*Attribute{"port": opt(List(nil))}}},
+	})
+	r := p.Resources["test_thing"]
+	r.Schema.Blocks = map[string]*Block{
+		"dup":         {Nesting: NestingList},
+		"single_min":  {Nesting: NestingSingle, MinItems: 1},
+		"single_two":  {Nesting: NestingSingle, MinItems: 2, MaxItems: 2},
+		"negative":    {Nesting: NestingList, MinItems: -1},
+		"bad_nesting": {Nesting: Nesting(7)},
+		"outer": {Nesting: NestingSet, Attributes: map[string]*Attribute{"inner": opt(String)},
+			Blocks: map[string]*Block{"inner": {Nesting: NestingList}}},
+		// Valid: a required single block, a block without attributes.
+		"required_single": {Nesting: NestingSingle, MinItems: 1, MaxItems: 1, Attributes: map[string]*Attribute{"x": opt(String)}},
+		"marker":          {Nesting: NestingSingle},
+	}
+	p.Functions = map[string]*Function{"f": {
+		Parameters: []Parameter{{Name: "xs", Type: List(nil)}},
+		Return:     Object(map[string]Type{"a": nil}),
+		Call:       func(ctx *Context, args []any) any { return nil },
+	}}
+	var err error
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				t.Fatalf("Check panicked: %v", r)
+			}
+		}()
+		err = p.Check()
+	}()
+	for _, want := range []string{
+		"resource test_thing: dup is the name of both an attribute and a block",
+		"resource test_thing: outer.inner is the name of both an attribute and a block",
+		"resource test_thing: attribute list_nil: Type: list element type is nil",
+		`resource test_thing: attribute obj_nil: Type: object attribute "y" has a nil type`,
+		"resource test_thing: attribute deep_nil: Type: Custom was given a nil CustomType",
+		"resource test_thing: attribute empty_nested: Nested has no attributes",
+		"resource test_thing: attribute nested_default: Default: nested_default.port: an int64 value cannot hold a Go string",
+		"resource test_thing: attribute nested_bad_inner.port: Type: list element type is nil",
+		"resource test_thing: block single_min: a NestingSingle block takes MinItems and MaxItems both 0",
+		"resource test_thing: block single_two: a NestingSingle block takes MinItems and MaxItems both 0",
+		"resource test_thing: block negative: MinItems and MaxItems cannot be negative",
+		"resource test_thing: block bad_nesting: unknown nesting 7",
+		"function f: parameter 0 (xs): list element type is nil",
+		`function f: Return: object attribute "a" has a nil type`,
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("got %v, want an error containing %q", err, want)
+		}
+	}
+	for _, fine := range []string{"required_single", "marker"} {
+		if err != nil && strings.Contains(err.Error(), "block "+fine+":") {
+			t.Errorf("%s refused: %v", fine, err)
+		}
+	}
+	if _, err := NewServer(p); err == nil {
+		t.Error("NewServer served an invalid provider")
+	}
+}
+
+// A state can never hold an unknown value: an operation returning one gets
+// an error naming the element, the operation and the attribute, not the
+// engine's "The returned state contains unknown values".
+func TestUnknownInStateNamesOperation(t *testing.T) {
+	attrs := map[string]*Attribute{
+		"name": {Type: String, Required: true},
+		"out":  {Type: String, Computed: true},
+		"tags": {Type: Map(String), Computed: true},
+	}
+	p := thing(attrs)
+	r := p.Resources["test_thing"]
+	r.Schema.Version = 1
+	bad := Values{"out": Unknown, "tags": map[string]any{"a": Unknown}}
+	r.Read = func(ctx *Context, state Values) Values { return bad }
+	r.Import = func(ctx *Context, id string) Values { return Values{"name": id, "out": Unknown} }
+	r.UpgradeState = func(ctx *Context, version int64, old map[string]any) Values {
+		return Values{"name": "n", "out": Unknown}
+	}
+	p.DataSources = map[string]*DataSource{"test_thing": {
+		Schema: Schema{Attributes: attrs},
+		Read:   func(ctx *Context, config Values) Values { return bad },
+	}}
+	c := newCall(t, p, "test_thing")
+	ctx := context.Background()
+	read, _ := c.s.ReadResource(ctx, &tfprotov6.ReadResourceRequest{TypeName: "test_thing", CurrentState: c.dv(Values{"name": "n", "out": "o"})})
+	imp, _ := c.s.ImportResourceState(ctx, &tfprotov6.ImportResourceStateRequest{TypeName: "test_thing", ID: "n"})
+	up, _ := c.s.UpgradeResourceState(ctx, &tfprotov6.UpgradeResourceStateRequest{TypeName: "test_thing", Version: 0, RawState: &tfprotov6.RawState{JSON: []byte(`{"name":"n"}`)}})
+	data, _ := c.s.ReadDataSource(ctx, &tfprotov6.ReadDataSourceRequest{TypeName: "test_thing", Config: c.dv(Values{"name": "n"})})
+	for _, tc := range []struct {
+		diags   []*tfprotov6.Diagnostic
+		summary string
+	}{
+		{read.Diagnostics, "test_thing: Read left unknown values in out, tags"},
+		{imp.Diagnostics, "test_thing: Import left an unknown value in out"},
+		{up.Diagnostics, "test_thing: UpgradeState left an unknown value in out"},
+		{data.Diagnostics, "test_thing: Read left unknown values in out, tags"},
+	} {
+		if len(tc.diags) != 1 || tc.diags[0].Summary != tc.summary ||
+			!tc.diags[0].Attribute.Equal(tftypes.NewAttributePath().WithAttributeName("out")) {
+			t.Errorf("diagnostics %+v, want one: %q at out", tc.diags, tc.summary)
+		}
+	}
+	if imp.ImportedResources != nil || up.UpgradedState != nil || data.State != nil {
+		t.Error("a state with unknown values was returned")
+	}
+}
+
+// ModifyPlan may change only what the engine lets a plan change: computed
+// attributes, and optional computed or defaulted ones the configuration
+// leaves null. Anything else is an error naming ModifyPlan and the
+// attribute, not the engine's "Provider produced invalid plan".
+func TestModifyPlanMayNotChangeConfiguredValues(t *testing.T) {
+	p := thing(map[string]*Attribute{
+		"name":    {Type: String, Required: true},
+		"opt":     {Type: String, Optional: true},
+		"optcomp": {Type: String, Optional: true, Computed: true},
+		"def":     {Type: Int64, Optional: true, Default: 1},
+		"comp":    {Type: String, Computed: true},
+		"secret":  {Type: String, Optional: true, Sensitive: true},
+		"every":   {Type: Duration, Optional: true},
+	})
+	var returned Values
+	p.Resources["test_thing"].ModifyPlan = func(ctx *Context, prior, plan Values) Values { return returned }
+	c := newCall(t, p, "test_thing")
+	config := Values{"name": "n", "secret": "hunter2", "every": "90s"}
+	for _, tc := range []struct {
+		returned Values
+		summary  string // "" when the plan is valid
+		detail   string
+	}{
+		{Values{"comp": "c", "optcomp": "oc", "def": 5}, "", ""},
+		{Values{"name": "n"}, "", ""},
+		// The same duration in another spelling keeps the configuration's.
+		{Values{"every": 90 * time.Second}, "", ""},
+		{Values{"name": "N"}, "test_thing: ModifyPlan changed name, which the configuration sets", `ModifyPlan returned "N" (the configuration has "n")`},
+		{Values{"opt": "o"}, "test_thing: ModifyPlan set opt, which is not computed", `ModifyPlan returned "o" (the configuration has null)`},
+		{Values{"secret": "other"}, "test_thing: ModifyPlan changed secret, which the configuration sets", "ModifyPlan returned another value"},
+	} {
+		returned = tc.returned
+		got, resp := c.plan(nil, config)
+		if tc.summary == "" {
+			if len(resp.Diagnostics) != 0 {
+				t.Errorf("ModifyPlan returning %v: %v", tc.returned, resp.Diagnostics[0])
+			} else if got["every"] != "90s" {
+				t.Errorf("ModifyPlan returning %v: every = %v, want the configuration's 90s", tc.returned, got["every"])
+			}
+			continue
+		}
+		if len(resp.Diagnostics) != 1 {
+			t.Errorf("ModifyPlan returning %v: diagnostics %v, want one", tc.returned, resp.Diagnostics)
+			continue
+		}
+		d := resp.Diagnostics[0]
+		if d.Summary != tc.summary || !strings.Contains(d.Detail, tc.detail) || strings.Contains(d.Detail, "hunter2") || d.Attribute == nil {
+			t.Errorf("ModifyPlan returning %v: %q / %q, want %q / %q", tc.returned, d.Summary, d.Detail, tc.summary, tc.detail)
+		}
+	}
+	// The prior value, where the configuration means the same, is valid.
+	returned = Values{"every": 90 * time.Second}
+	prior := Values{"name": "n", "def": int64(1), "comp": "c", "optcomp": "oc", "secret": "hunter2", "every": "1m30s"}
+	if _, resp := c.plan(prior, config); len(resp.Diagnostics) != 0 {
+		t.Errorf("ModifyPlan keeping the prior spelling: %v", resp.Diagnostics[0])
+	}
+}
+
+// The values of a sensitive attribute never appear in a diagnostic.
+func TestChangedSensitiveValueIsNotShown(t *testing.T) {
+	p := thing(map[string]*Attribute{"secret": {Type: String, Required: true, Sensitive: true}})
+	p.Resources["test_thing"].Create = func(ctx *Context, plan Values) Values { return Values{"secret": "Hunter2"} }
+	c := newCall(t, p, "test_thing")
+	resp, _ := c.s.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
+		TypeName: "test_thing", PriorState: c.dv(nil), PlannedState: c.dv(Values{"secret": "hunter2"}), Config: c.dv(Values{"secret": "hunter2"}),
+	})
+	if len(resp.Diagnostics) != 1 || resp.Diagnostics[0].Summary != "test_thing: Create changed secret, which the plan had" {
+		t.Fatalf("diagnostics %+v", resp.Diagnostics)
+	}
+	if d := resp.Diagnostics[0].Detail; strings.Contains(strings.ToLower(d), "hunter2") {
+		t.Errorf("the detail shows the sensitive value: %s", d)
+	}
+}
+
+// fragile is a custom type whose Decode panics on "boom": user code the
+// framework calls outside any operation.
+type fragile struct{}
+
+func (fragile) Base() Type           { return String }
+func (fragile) Name() string         { return "fragile" }
+func (fragile) Validate(w any) error { return nil }
+func (fragile) Decode(w any) (any, error) {
+	if w == "boom" {
+		var m map[string]int
+		m["x"] = 1 //lint:ignore SA5000 a nil map write: the panic under test
+	}
+	return w, nil
+}
+func (fragile) Encode(v any) (any, error) { return v, nil }
+func (fragile) Equal(a, b any) bool       { return a == b }
+
+// A panic in a custom type's methods is an error diagnostic naming the
+// element and the request, like a panic in an operation, and the server
+// goes on; an apply keeps the prior state.
+func TestPanicOutsideOperationsBecomesDiagnostic(t *testing.T) {
+	p := thing(map[string]*Attribute{"a": {Type: Custom(fragile{}), Optional: true}})
+	p.Resources["test_thing"].ModifyPlan = func(ctx *Context, prior, plan Values) Values { return nil }
+	p.Functions = map[string]*Function{"f": {
+		Parameters: []Parameter{{Name: "x", Type: Custom(fragile{})}},
+		Return:     String,
+		Call:       func(ctx *Context, args []any) any { return "ok" },
+	}}
+	c := newCall(t, p, "test_thing")
+	ctx := context.Background()
+	boom := c.dv(Values{"a": "boom"})
+	prior := c.dv(Values{"a": "fine"})
+	check := func(rpc string, diags []*tfprotov6.Diagnostic) {
+		t.Helper()
+		if len(diags) != 1 || diags[0].Summary != "test_thing: "+rpc+" failed: the provider panicked" ||
+			!strings.Contains(diags[0].Detail, "assignment to entry in nil map (at provider/mistakes_test.go:") {
+			t.Errorf("%s: diagnostics %+v", rpc, diags)
+		}
+	}
+	v, _ := c.s.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{TypeName: "test_thing", Config: boom})
+	check("ValidateResourceConfig", v.Diagnostics)
+	pl, _ := c.s.PlanResourceChange(ctx, &tfprotov6.PlanResourceChangeRequest{TypeName: "test_thing", PriorState: prior, ProposedNewState: boom, Config: boom})
+	check("PlanResourceChange", pl.Diagnostics)
+	rd, _ := c.s.ReadResource(ctx, &tfprotov6.ReadResourceRequest{TypeName: "test_thing", CurrentState: boom})
+	check("ReadResource", rd.Diagnostics)
+	ap, _ := c.s.ApplyResourceChange(ctx, &tfprotov6.ApplyResourceChangeRequest{TypeName: "test_thing", PriorState: prior, PlannedState: boom, Config: boom})
+	check("ApplyResourceChange", ap.Diagnostics)
+	if got := c.values(ap.NewState); got["a"] != "fine" {
+		t.Errorf("state after a panicking apply: %v, want the prior state", got)
+	}
+	fn, _ := c.s.CallFunction(ctx, &tfprotov6.CallFunctionRequest{Name: "f", Arguments: []*tfprotov6.DynamicValue{stringArg(t, "boom")}})
+	if fn == nil || fn.Error == nil || !strings.Contains(fn.Error.Text, "f: CallFunction failed: the provider panicked") {
+		t.Errorf("CallFunction: %+v", fn)
+	}
+	// The server goes on.
+	if v, _ := c.s.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{TypeName: "test_thing", Config: prior}); len(v.Diagnostics) != 0 {
+		t.Errorf("next request: %v", v.Diagnostics)
+	}
+}
+
+func stringArg(t *testing.T, s string) *tfprotov6.DynamicValue {
+	t.Helper()
+	dv, err := tfprotov6.NewDynamicValue(tftypes.String, tftypes.NewValue(tftypes.String, s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &dv
+}
+
+// A RequiresReplace attribute that ModifyPlan changes plans a replacement,
+// and the replacement's computed values are unknown, as when the
+// configuration changes it.
+func TestModifyPlanChangingRequiresReplaceReplaces(t *testing.T) {
+	p := thing(map[string]*Attribute{
+		"name": {Type: String, Required: true},
+		"zone": {Type: String, Optional: true, Computed: true, RequiresReplace: true},
+		"id":   {Type: String, Computed: true, UseStateForUnknown: true},
+	})
+	p.Resources["test_thing"].ModifyPlan = func(ctx *Context, prior, plan Values) Values {
+		if plan.Null("zone") || !plan.Known("zone") {
+			return Values{"zone": "zone-of-" + plan.String("name")}
+		}
+		return nil
+	}
+	c := newCall(t, p, "test_thing")
+	prior := Values{"name": "a", "zone": "zone-of-a", "id": "i1"}
+	got, resp := c.plan(prior, Values{"name": "a"})
+	if len(resp.Diagnostics) != 0 || len(resp.RequiresReplace) != 0 || got["id"] != "i1" {
+		t.Errorf("no change: %v, replace %v, diagnostics %v", got, resp.RequiresReplace, resp.Diagnostics)
+	}
+	got, resp = c.plan(prior, Values{"name": "b"})
+	if len(resp.Diagnostics) != 0 {
+		t.Fatal(resp.Diagnostics[0])
+	}
+	if len(resp.RequiresReplace) != 1 || !resp.RequiresReplace[0].Equal(tftypes.NewAttributePath().WithAttributeName("zone")) {
+		t.Errorf("RequiresReplace = %v, want [zone]", resp.RequiresReplace)
+	}
+	if got["zone"] != "zone-of-b" || got["id"] != Unknown {
+		t.Errorf("plan %v, want zone-of-b and an unknown id", got)
+	}
+}
