@@ -724,3 +724,37 @@ func TestRemoteStateWithoutBackend(t *testing.T) {
 	tfkit.NewRemoteState(s, "ok", "local", map[string]any{"path": "y.tfstate"})
 	checkDiags(t, s.Diagnostics(), want{"Missing backend", l, "data.terraform_remote_state.net.backend"})
 }
+
+// TestMissingInstanceKey: an attribute read straight from a resource with
+// count or for_each (what a typed getter such as ID() writes) is refused as
+// the engines refuse it, at the Go line that set the attribute holding the
+// reference; reads of the whole resource or of one instance are fine.
+func TestMissingInstanceKey(t *testing.T) {
+	_, s := newStack(t)
+	counted := tfkit.NewResource(s, "terraform_data", "counted", nil).Count(2)
+	keyed := tfkit.NewResource(s, "terraform_data", "keyed", nil)
+	countLine := here() + 1
+	tfkit.NewResource(s, "terraform_data", "a", tfkit.Attrs{"input": counted.Ref("id")})
+	eachLine := here() + 1
+	tfkit.NewOutput(s, "b", tfkit.OutputConfig{Value: tfkit.As[string](keyed.Ref("id"))})
+	keyed.ForEach(map[string]string{"x": "y"})
+	tfkit.NewResource(s, "terraform_data", "fine", tfkit.Attrs{"input": []any{
+		counted.Ref(""), tfkit.Fn("length", counted.Ref("")), tfkit.Splat(counted, "id"),
+		counted.Ref("").Index(0).Attr("id"), keyed.Ref("").Index("x").Attr("id"),
+	}}).DependsOn(counted, keyed)
+	ds := s.Validate()
+	checkDiags(t, ds,
+		want{"Missing resource instance key", countLine, "terraform_data.a.input"},
+		want{"Missing resource instance key", eachLine, "output.b.value"})
+	for i, d := range ds.Errs() {
+		want := []string{`terraform_data.counted has "count" set`, "terraform_data.counted[count.index]"}
+		if i == 1 {
+			want = []string{`terraform_data.keyed has "for_each" set`, "terraform_data.keyed[each.key]"}
+		}
+		for _, w := range want {
+			if !strings.Contains(d.Detail, w) {
+				t.Errorf("detail %q lacks %q", d.Detail, w)
+			}
+		}
+	}
+}

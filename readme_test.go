@@ -153,9 +153,16 @@ func TestReadmeInstall(t *testing.T) {
 	if !strings.Contains(string(tf), "vpc_id     = aws_vpc.main.id") {
 		t.Errorf("npx tfkit synth wrote:\n%s", tf)
 	}
-	// tfkit init's Go project, outside the checkout, synthesizes.
+	// tfkit init's Go project, outside the checkout, synthesizes, and its
+	// example test passes with the go.sum init wrote.
 	if dev, err := os.ReadFile(filepath.Join(home, "infra", "tfkit.out", "stacks", "dev", "main.tf")); err != nil || !strings.Contains(string(dev), `resource "local_file" "hello"`) {
 		t.Errorf("the project of tfkit init: %v\n%s\n%s", err, dev, out)
+	}
+	gotest := exec.Command("go", "test", "./...")
+	gotest.Dir = filepath.Join(home, "infra")
+	gotest.Env = env
+	if out, err := gotest.CombinedOutput(); err != nil || !strings.HasPrefix(string(out), "ok ") {
+		t.Errorf("go test ./... in the project of tfkit init: %v\n%s", err, out)
 	}
 	if _, err := os.Stat(filepath.Join(gobin, "tfkit")); err != nil {
 		t.Errorf("go install ./cmd/tfkit: %v", err)

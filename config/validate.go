@@ -1239,6 +1239,9 @@ func (v *validator) checkTraversal(tr hcl.Traversal, sc scope, static bool) {
 			undeclared("data source", addr, fmt.Sprintf("No data %q %q block is declared in this stack.", typ, name), v.decls.byKind["data"], typ+"."+name)
 			return
 		}
+		if !static {
+			v.checkInstanceKey(addr, tr[3:], sc)
+		}
 		v.addEdge(sc, addr)
 	case "ephemeral":
 		typ, ok1 := attr(1)
@@ -1251,6 +1254,9 @@ func (v *validator) checkTraversal(tr hcl.Traversal, sc scope, static bool) {
 		if _, ok := v.decls.blocks[addr]; !ok {
 			undeclared("ephemeral resource", addr, fmt.Sprintf("No ephemeral %q %q block is declared in this stack.", typ, name), v.decls.byKind["ephemeral"], typ+"."+name)
 			return
+		}
+		if !static {
+			v.checkInstanceKey(addr, tr[3:], sc)
 		}
 		v.addEdge(sc, addr)
 	case "count":
@@ -1304,7 +1310,41 @@ func (v *validator) checkTraversal(tr hcl.Traversal, sc scope, static bool) {
 			undeclared("resource", addr, fmt.Sprintf("No resource %q %q block is declared in this stack.", root, name), v.decls.byKind["resource"], addr)
 			return
 		}
+		if !static {
+			v.checkInstanceKey(addr, tr[2:], sc)
+		}
 		v.addEdge(sc, addr)
+	}
+}
+
+// checkInstanceKey reports an attribute read straight from a resource, data
+// source or ephemeral resource that has count or for_each (random_pet.p.id),
+// in the engines' words: its value is a list or map of instances, so the read
+// fails at plan. rest is the traversal after the address; a reference to
+// the whole collection (random_pet.p, random_pet.p[*].id, length(...)) has
+// none, and one to an instance starts with its key (random_pet.p[0].id).
+func (v *validator) checkInstanceKey(addr string, rest hcl.Traversal, sc scope) {
+	if len(rest) == 0 {
+		return
+	}
+	if _, key := rest[0].(hcl.TraverseIndex); key {
+		return
+	}
+	attr := ""
+	if a, ok := rest[0].(hcl.TraverseAttr); ok {
+		attr = "." + a.Name
+	}
+	b := v.decls.blocks[addr]
+	for _, m := range []struct{ arg, key, one, all string }{
+		{"count", "count.index", addr + "[0]" + attr, addr + "[*]" + attr},
+		{"for_each", "each.key", addr + `["KEY"]` + attr, "values(" + addr + ")[*]" + attr},
+	} {
+		if b.Body.Attribute(m.arg) == nil {
+			continue
+		}
+		v.errorAt(sc.rng, sc.path, "Missing resource instance key",
+			fmt.Sprintf("Because %s has %q set, its attributes must be accessed on specific instances.\n\nFor example, to correlate with indices of a referring resource, use:\n    %s[%s]", addr, m.arg, addr, m.key),
+			fmt.Sprintf("read one instance, such as %s, or all of them, such as %s", m.one, m.all))
 	}
 }
 

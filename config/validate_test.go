@@ -1,6 +1,7 @@
 package config
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -656,4 +657,95 @@ resource "google_container_cluster" "primary" {
   provider = var.p
 }
 `)), "Reference to undeclared provider configuration")
+}
+
+// instanceKeyRefused reads attributes straight from resources and data
+// sources with count or for_each, which the engines refuse; each case names
+// the address and the key the engine's words suggest.
+var instanceKeyRefused = []struct{ name, src, addr, arg, key, path string }{
+	{"count", `resource "terraform_data" "p" {
+  count = 2
+}
+output "o" {
+  value = terraform_data.p.id
+}
+`, "terraform_data.p", "count", "count.index", "output.o.value"},
+	{"for_each", `resource "terraform_data" "p" {
+  for_each = toset(["a"])
+}
+resource "terraform_data" "q" {
+  input = "${terraform_data.p.id}-x"
+}
+`, "terraform_data.p", "for_each", "each.key", "terraform_data.q.input"},
+	{"data source with count", `data "terraform_remote_state" "s" {
+  count   = 1
+  backend = "local"
+}
+locals {
+  x = data.terraform_remote_state.s.outputs
+}
+`, "data.terraform_remote_state.s", "count", "count.index", "local.x"},
+}
+
+// instanceKeyAllowed reads whole collections, or instances by key.
+const instanceKeyAllowed = `resource "terraform_data" "p" {
+  count = 2
+}
+resource "terraform_data" "q" {
+  for_each = toset(["a"])
+}
+resource "terraform_data" "r" {
+  count            = length(terraform_data.p)
+  input            = [terraform_data.p[count.index].id, terraform_data.p[0].id, terraform_data.p.0.id, terraform_data.q["a"].id]
+  triggers_replace = terraform_data.p[*].id
+  depends_on       = [terraform_data.p, terraform_data.q]
+}
+output "o" {
+  value = [for k, v in terraform_data.q : v.id]
+}
+output "whole" {
+  value = terraform_data.q
+}
+`
+
+func TestValidateInstanceKey(t *testing.T) {
+	for _, tc := range instanceKeyRefused {
+		t.Run(tc.name, func(t *testing.T) {
+			wantOne(t, Validate(mustParse(t, tc.src)), "Missing resource instance key", "(at "+tc.path+")",
+				fmt.Sprintf("Because %s has %q set, its attributes must be accessed on specific instances.\n\nFor example, to correlate with indices of a referring resource, use:\n    %s[%s]", tc.addr, tc.arg, tc.addr, tc.key))
+		})
+	}
+	if diags := Validate(mustParse(t, instanceKeyAllowed)); len(diags) != 0 {
+		t.Fatalf("want no diagnostics, got:\n%s", diags)
+	}
+}
+
+// TestValidateInstanceKeyMatchesEngine: terraform validate refuses the
+// cases above in the same words, and accepts the allowed ones.
+func TestValidateInstanceKeyMatchesEngine(t *testing.T) {
+	enginetest.SkipShort(t)
+	for _, tc := range instanceKeyRefused {
+		t.Run(tc.name, func(t *testing.T) {
+			w := enginetest.Workspace(t, map[string]string{"main.tf": tc.src})
+			w.Init("-backend=false")
+			r := w.Exec("validate", "-json")
+			var out struct {
+				Diagnostics []struct{ Summary, Detail string }
+			}
+			if err := json.Unmarshal([]byte(r.Output), &out); err != nil {
+				t.Fatalf("%v:\n%s", err, r.Output)
+			}
+			ours := wantOne(t, Validate(mustParse(t, tc.src)))
+			if len(out.Diagnostics) != 1 || out.Diagnostics[0].Summary != ours.Summary || out.Diagnostics[0].Detail != ours.Detail {
+				t.Fatalf("engine says %+v, Validate %q: %q", out.Diagnostics, ours.Summary, ours.Detail)
+			}
+		})
+	}
+	t.Run("allowed", func(t *testing.T) {
+		w := enginetest.Workspace(t, map[string]string{"main.tf": instanceKeyAllowed})
+		w.Init("-backend=false")
+		if r := w.Exec("validate", "-no-color"); strings.Contains(r.Output, "Error") {
+			t.Fatalf("engine refuses:\n%s", r.Output)
+		}
+	})
 }

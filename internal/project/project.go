@@ -144,13 +144,22 @@ func Load(dir string) (*Config, diag.Diagnostics) {
 		if dir != "" && dir != "." {
 			where = dir
 		}
-		return nil, diag.Diagnostics{{
+		d := &diag.Diagnostic{
 			Severity: diag.Error,
 			Summary:  fmt.Sprintf("No %s in %s", FileName, where),
 			Detail: fmt.Sprintf("A tfkit project is a directory with a %s (or CDK for Terraform's %s) that names the command running your program and the output directory.",
 				FileName, CDKTFFileName),
 			Suggestion: missingProjectHint(dir),
-		}}
+		}
+		// tfkit does not search upward (the project directory decides where
+		// output and bindings go, so it must be the one asked for), but a
+		// project above is most likely the one meant.
+		if parent, file := enclosingProject(dir); parent != "" {
+			d.Detail += fmt.Sprintf(" The directory %s above it is one (%s): tfkit works in the directory it is given and does not look in the directories above.",
+				parent, filepath.Join(parent, file))
+			d.Suggestion = fmt.Sprintf("run tfkit in %[1]s, or give the project directory with --chdir %[1]s before the command (tfkit --chdir %[1]s synth)", parent)
+		}
+		return nil, diag.Diagnostics{d}
 	case 2:
 		diags = append(diags, &diag.Diagnostic{
 			Severity: diag.Warning,
@@ -425,6 +434,37 @@ func quoteList(names []string) string {
 		q[i] = fmt.Sprintf("%q", n)
 	}
 	return strings.Join(q, ", ")
+}
+
+// enclosingProject returns the nearest directory above dir that holds a
+// project file, and the file's name; "" when there is none. The directory
+// is written as --chdir would take it where dir was given: relative to the
+// same directory when dir is relative, absolute when dir is.
+func enclosingProject(dir string) (parent, file string) {
+	if dir == "" {
+		dir = "."
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", ""
+	}
+	for up := filepath.Dir(abs); ; up = filepath.Dir(up) {
+		for _, name := range []string{FileName, CDKTFFileName} {
+			if st, err := os.Stat(filepath.Join(up, name)); err == nil && st.Mode().IsRegular() {
+				if filepath.IsAbs(dir) {
+					return up, name
+				}
+				rel, err := filepath.Rel(abs, up)
+				if err != nil {
+					return up, name
+				}
+				return filepath.Join(dir, rel), name
+			}
+		}
+		if filepath.Dir(up) == up {
+			return "", ""
+		}
+	}
 }
 
 // missingProjectHint says how to start a project in dir, in the language

@@ -145,3 +145,39 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestLoadNamesEnclosingProject: run from inside a project, the missing
+// project file is found above and named, with the --chdir that reaches it
+// from where tfkit was asked to run; tfkit does not switch there itself.
+func TestLoadNamesEnclosingProject(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, FileName), []byte(Example), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	deep := filepath.Join(root, "stacks", "web")
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	check := func(dir, where, parent string) {
+		t.Helper()
+		cfg, ds := Load(dir)
+		if cfg != nil || len(ds) != 1 {
+			t.Fatalf("Load(%q) = %v, %v", dir, cfg, ds)
+		}
+		d := ds[0]
+		for _, want := range []string{
+			"No tfkit.json in " + where,
+			fmt.Sprintf("The directory %s above it is one (%s): tfkit works in the directory it is given", parent, filepath.Join(parent, FileName)),
+			fmt.Sprintf("hint: run tfkit in %[1]s, or give the project directory with --chdir %[1]s before the command (tfkit --chdir %[1]s synth)", parent),
+		} {
+			if !strings.Contains(d.Error(), want) {
+				t.Errorf("Load(%q) lacks %q:\n%s", dir, want, d.Error())
+			}
+		}
+	}
+	check(deep, deep, root)
+	t.Chdir(deep)
+	check("", "the current directory", "../..")
+	t.Chdir(root)
+	check("stacks/web", "stacks/web", ".")
+}

@@ -45,7 +45,7 @@ func Generate(p *schema.Provider, opts Options) ([]File, error) {
 		pkg = PackageName(p.Name())
 	}
 	g := newPackage(p, pkg, opts.Version)
-	jobs := []job{{path: "zz_provider.go", tmpl: "provider", data: g}}
+	jobs := []job{{path: ProviderFile, tmpl: "provider", data: g}}
 	for _, el := range g.Elements {
 		jobs = append(jobs, job{path: el.File, tmpl: "element", data: fileData{Package: g.Package, Element: el}})
 	}

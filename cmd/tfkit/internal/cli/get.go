@@ -418,11 +418,31 @@ func writeModule(r *run, out string, d project.Dependency, m *schema.Module, lan
 		}
 	}
 	dir := filepath.Join(out, pkg)
-	if err := outdir.Write(dir, fm); err != nil {
+	if err := writeBindings(dir, fm); err != nil {
 		return "", err
 	}
 	r.printf("module %s: generated %s in %s\n", d.Source, countFiles(len(fm)), relTo(r.dir, dir))
 	return pkg, nil
+}
+
+// writeBindings replaces the package directory dir with exactly files.
+// outdir's staging directory has mode 0700 (os.MkdirTemp), so the package
+// is built in a directory made inside it with the usual mode (0755 less the
+// umask, as its files) and that one is moved into place.
+func writeBindings(dir string, files map[string][]byte) error {
+	tmp, err := outdir.Stage(dir)
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	pkg := filepath.Join(tmp, "pkg")
+	if err := os.Mkdir(pkg, 0o755); err != nil {
+		return err
+	}
+	if err := outdir.WriteFiles(pkg, files); err != nil {
+		return err
+	}
+	return outdir.Replace(dir, pkg)
 }
 
 // getModules generates a package per entry of "modules" whose
@@ -656,7 +676,7 @@ func generateBindings(r *run, out string, data []byte, providers []*schema.Provi
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p.Source, err)
 		}
-		if err := outdir.Write(dir, m); err != nil {
+		if err := writeBindings(dir, m); err != nil {
 			return nil, fmt.Errorf("%s: %w", p.Source, err)
 		}
 		r.printf("%s: generated %s in %s\n", shown, countFiles(len(m)), relTo(r.dir, dir))

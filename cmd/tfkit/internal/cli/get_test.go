@@ -527,3 +527,37 @@ func TestFloatingConstraints(t *testing.T) {
 		t.Errorf("floating:\n got %s\nwant %s", got, want)
 	}
 }
+
+// TestGetDirectoryMode: a package directory gets the mode any new
+// directory gets (0755 less the umask), as its files get 0644 less it.
+func TestGetDirectoryMode(t *testing.T) {
+	dir := t.TempDir()
+	probe := filepath.Join(dir, "probe")
+	if err := os.Mkdir(probe, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(probe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fi.Mode().Perm()
+	write(t, dir, "tfkit.json", `{"app": "true", "modules": ["./modules/net"]}`)
+	write(t, dir, "modules/net/variables.tf", "variable \"cidr\" {}\n")
+	for _, args := range [][]string{{"get", "--schema", schemaFile(t, "null-2.1.2.json"), "--out", "gen"}, {"get"}} {
+		if res := runCLI(t, dir, nil, args...); res.code != ExitOK {
+			t.Fatalf("%v:\n%s", args, res)
+		}
+	}
+	for _, p := range []string{"gen", "gen/null", ".gen/net"} {
+		fi, err := os.Stat(filepath.Join(dir, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fi.Mode().Perm(); got != want {
+			t.Errorf("%s: mode %v, want %v", p, got, want)
+		}
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, "gen", ".null.*")); len(left) != 0 {
+		t.Errorf("staging directories left: %v", left)
+	}
+}

@@ -29,7 +29,7 @@ func TestSynthGoApp(t *testing.T) {
 	out := filepath.Join(tmp, "out")
 	synth := func(envVars []string, args ...string) result {
 		t.Helper()
-		return runCLI(t, tmp, append([]string{"GOAPP_BREAK="}, envVars...), append([]string{"--chdir", appDir, "synth"}, args...)...)
+		return runCLI(t, tmp, append([]string{"GOAPP_BREAK=", "GOAPP_IGNORE="}, envVars...), append([]string{"--chdir", appDir, "synth"}, args...)...)
 	}
 
 	res := synth([]string{"ENV=prod"}, "--out", out)
@@ -75,6 +75,18 @@ $`)
 	res = synth([]string{"ENV=dev", "GOAPP_BREAK=1"}, "--out", out)
 	if res.code != ExitFailure || !strings.Contains(res.stderr, `main.go:29: Error: Duplicate resource "terraform_data.a"`) {
 		t.Errorf("failing program: %s", res)
+	}
+	if after := tree(t, out); !reflect.DeepEqual(after, before) {
+		t.Errorf("a failed synth changed the output")
+	}
+	noStaging(t, tmp)
+
+	// The same program dropping Synth's error writes nothing and says
+	// nothing; the CLI names that possibility and how to check the error.
+	res = synth([]string{"ENV=dev", "GOAPP_BREAK=1", "GOAPP_IGNORE=1"}, "--out", out)
+	if res.code != ExitFailure || !strings.Contains(res.stderr, "wrote no manifest.json: it did not call app.Synth(), or ignored the error app.Synth() returned") ||
+		!strings.Contains(res.stderr, "      if err := app.Synth(); err != nil {\n") {
+		t.Errorf("program ignoring Synth's error: %s", res)
 	}
 	if after := tree(t, out); !reflect.DeepEqual(after, before) {
 		t.Errorf("a failed synth changed the output")

@@ -28,7 +28,8 @@ missing): tfkit.json, a small app that Terraform applies without any cloud
 account (a local_file of the hashicorp/local provider) and a .gitignore.
 'tfkit synth' then works in DIR at once.
 
-  --lang go   (the default) main.go and go.mod, and go.sum from 'go mod tidy'.
+  --lang go   (the default) main.go, main_test.go (a test of its stack
+              with tfkittest), go.mod, and go.sum from 'go mod tidy'.
               The module requires github.com/tfkit/tfkit: the release this
               tfkit is, or, for a tfkit built from a checkout, that checkout
               through a replace directive (--tfkit-source DIR names another).
@@ -436,10 +437,11 @@ func goProjectFiles(mod goModule) map[string][]byte {
 		fmt.Fprintf(&gomod, "\n// tfkit from a checkout (tfkit init --tfkit-source)\nreplace %s => %s\n", tfkitModule, quoteModPath(mod.replace))
 	}
 	return map[string][]byte{
-		"go.mod":     []byte(gomod.String()),
-		"main.go":    []byte(goMain),
-		"tfkit.json": []byte(projectFile("go run .", "go")),
-		".gitignore": []byte(gitignore),
+		"go.mod":       []byte(gomod.String()),
+		"main.go":      []byte(goMain),
+		"main_test.go": []byte(goMainTest),
+		"tfkit.json":   []byte(projectFile("go run .", "go")),
+		".gitignore":   []byte(gitignore),
 	}
 }
 
@@ -478,6 +480,16 @@ import (
 
 func main() {
 	app := tfkit.NewApp()
+	newDevStack(app)
+	if err := app.Synth(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+// newDevStack declares the dev stack: a file that the hashicorp/local
+// provider writes, whose first word is a variable.
+func newDevStack(app *tfkit.App) *tfkit.Stack {
 	stack := tfkit.NewStack(app, "dev")
 	stack.RequireProvider("local", "hashicorp/local", "~> 2.5")
 
@@ -491,11 +503,30 @@ func main() {
 		"content":  fmt.Sprintf("%s from tfkit!\n", greeting.Ref()),
 	})
 	tfkit.NewOutput(stack, "file", tfkit.OutputConfig{Value: file.Ref("filename")})
+	return stack
+}
+`
 
-	if err := app.Synth(); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
+// goMainTest tests the stack of goMain with tfkittest, in memory: go test
+// runs it, and go mod tidy records the modules tfkittest needs.
+const goMainTest = `package main
+
+import (
+	"testing"
+
+	"github.com/tfkit/tfkit"
+	"github.com/tfkit/tfkit/tfkittest"
+)
+
+// TestDevStack synthesizes the dev stack in memory and checks what it
+// declares (tfkittest also compares snapshots and runs terraform validate).
+func TestDevStack(t *testing.T) {
+	s := tfkittest.Synth(t, newDevStack(tfkit.NewApp()))
+	s.HasProvider(t, "local")
+	s.HasResourceWithProperties(t, "local_file", map[string]any{
+		"filename": "${path.module}/hello.txt",
+	})
+	s.HasOutput(t, "file")
 }
 `
 

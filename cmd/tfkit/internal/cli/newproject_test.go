@@ -2,6 +2,7 @@ package cli
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -11,7 +12,7 @@ import (
 // TestInitThenDeploy is a new user's first minutes: tfkit init makes a Go
 // and a TSX project outside this checkout, and in each tfkit synth and
 // tfkit deploy work as they come, with the real engine: the file the app
-// describes is written.
+// describes is written. In the Go project, go test passes at once.
 func TestInitThenDeploy(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go mod tidy, builds the new program and runs the engine")
@@ -26,7 +27,7 @@ func TestInitThenDeploy(t *testing.T) {
 			}
 			want := []string{".gitignore", "main.tsx", "tfkit.json", "tsconfig.json"}
 			if lang == "go" {
-				want = []string{".gitignore", "go.mod", "go.sum", "main.go", "tfkit.json"}
+				want = []string{".gitignore", "go.mod", "go.sum", "main.go", "main_test.go", "tfkit.json"}
 				gomod, _ := os.ReadFile(filepath.Join(dir, "go.mod"))
 				if !strings.HasPrefix(string(gomod), "module my-infra\n") || !strings.Contains(string(gomod), "replace github.com/tfkit/tfkit => ") {
 					t.Errorf("go.mod:\n%s", gomod)
@@ -34,6 +35,14 @@ func TestInitThenDeploy(t *testing.T) {
 			}
 			if got := names(t, dir); !reflect.DeepEqual(got, want) {
 				t.Errorf("files %v, want %v", got, want)
+			}
+			if lang == "go" {
+				// go.sum holds what the example test's tfkittest needs.
+				cmd := exec.Command("go", "test", "./...")
+				cmd.Dir = dir
+				if out, err := cmd.CombinedOutput(); err != nil || !strings.HasPrefix(string(out), "ok ") {
+					t.Fatalf("go test ./...: %v\n%s", err, out)
+				}
 			}
 			if res := runCLI(t, dir, p.env, "synth"); res.code != ExitOK {
 				t.Fatalf("synth: %s", res)
@@ -107,7 +116,7 @@ func TestInitWithoutGo(t *testing.T) {
 	if res.code != ExitOK || !strings.Contains(res.stdout, "run go mod tidy in app") {
 		t.Errorf("--no-tidy: %s", res)
 	}
-	if got := names(t, filepath.Join(dir, "app")); !reflect.DeepEqual(got, []string{".gitignore", "go.mod", "main.go", "tfkit.json"}) {
+	if got := names(t, filepath.Join(dir, "app")); !reflect.DeepEqual(got, []string{".gitignore", "go.mod", "main.go", "main_test.go", "tfkit.json"}) {
 		t.Errorf("files: %v", got)
 	}
 }

@@ -227,6 +227,7 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 		}
 		known = map[string]stackContent{tsx.StackName(entry): modelContent(model)}
 	} else {
+		warnStaleBindings(r, cfg)
 		env := []string{"TFKIT_OUTDIR=" + absStaging, "TFKIT_FORMAT=" + o.format}
 		if o.engine != "" {
 			env = append(env, "TFKIT_ENGINE="+o.engine)
@@ -267,8 +268,14 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 
 	manifest, stacks, err := readSynthOutput(staging, known)
 	if errors.Is(err, errNoManifest) {
-		r.errorf("the app must end with app.Synth(), which writes the stacks and manifest.json into $TFKIT_OUTDIR",
-			"the app (%s) exited successfully but wrote no %s; %s", cfg.App, manifestFile, kept)
+		// A Synth that fails writes nothing and prints nothing: its error
+		// is the only report, so an app that drops it ends here too.
+		r.errorf("end the app with app.Synth(), which writes the stacks and manifest.json into $TFKIT_OUTDIR, and stop on its error, which names the mistakes and their lines:\n"+
+			"      if err := app.Synth(); err != nil {\n"+
+			"          fmt.Fprintln(os.Stderr, err)\n"+
+			"          os.Exit(1)\n"+
+			"      }",
+			"the app (%s) exited successfully but wrote no %s: it did not call app.Synth(), or ignored the error app.Synth() returned (a Synth that fails writes nothing); %s", cfg.App, manifestFile, kept)
 		return ExitFailure
 	}
 	if err != nil {

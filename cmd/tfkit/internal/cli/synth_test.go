@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -164,7 +165,7 @@ func TestSynthFailureKeepsPreviousOutput(t *testing.T) {
 
 	// Exit 0 without a manifest is a failure too.
 	res = runCLI(t, dir, env(dir, "NOMANIFEST=1"), "synth")
-	if res.code != ExitFailure || !strings.Contains(res.stderr, "exited successfully but wrote no manifest.json; tfkit.out was left as it was") {
+	if res.code != ExitFailure || !strings.Contains(res.stderr, "exited successfully but wrote no manifest.json: it did not call app.Synth(), or ignored the error app.Synth() returned (a Synth that fails writes nothing); tfkit.out was left as it was") {
 		t.Fatalf("%s", res)
 	}
 	if after := tree(t, filepath.Join(dir, "tfkit.out")); !reflect.DeepEqual(after, before) {
@@ -309,6 +310,25 @@ func TestSynthProjectFileDiagnostics(t *testing.T) {
 		if res.code != ExitFailure || !strings.HasPrefix(res.stderr, want) ||
 			!strings.Contains(res.stderr, `hint: start one with tfkit init (--lang tsx for TSX), or create one with: echo '{"app": "go run .", "output": "tfkit.out"}' > tfkit.json`) {
 			t.Errorf("%s", res)
+		}
+	})
+
+	// Below a project, the project is named and reached with --chdir;
+	// nothing is synthesized from the directory above.
+	t.Run("missing below a project", func(t *testing.T) {
+		dir := newProject(t, `{"app": "sh app.sh", "output": "tfkit.out"}`, "dev\n")
+		sub := filepath.Join(dir, "stacks")
+		if err := os.Mkdir(sub, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		res := runCLI(t, sub, env(dir), "synth")
+		if res.code != ExitFailure || !strings.Contains(res.stderr, "Error: No tfkit.json in "+sub+"; ") ||
+			!strings.Contains(res.stderr, fmt.Sprintf("The directory %s above it is one (%s)", dir, filepath.Join(dir, "tfkit.json"))) ||
+			!strings.Contains(res.stderr, fmt.Sprintf("hint: run tfkit in %[1]s, or give the project directory with --chdir %[1]s before the command (tfkit --chdir %[1]s synth)", dir)) {
+			t.Errorf("%s", res)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "tfkit.out")); err == nil {
+			t.Errorf("synthesized in the directory above")
 		}
 	})
 
@@ -547,5 +567,45 @@ export default () => <>
 	}
 	if res := runCLI(t, dir, nil, "synth", "a.tsx", "b.tsx"); res.code != ExitUsage {
 		t.Fatalf("two entries: %s", res)
+	}
+}
+
+// TestSynthWarnsOfStaleBindings: after the constraint of a provider in
+// tfkit.json changes without a new tfkit get, the bindings still require
+// the version they were generated for; synth says so once per provider.
+func TestSynthWarnsOfStaleBindings(t *testing.T) {
+	project := func(constraint string) string {
+		return `{"app": "sh app.sh", "output": "tfkit.out", "providers": ["hashicorp/random@` + constraint + `", "hashicorp/null@~> 2.1"]}`
+	}
+	dir := newProject(t, project("~> 3.9"), "dev\n")
+	for _, schema := range []string{"random-3.9.0.json", "null-2.1.2.json"} {
+		if res := runCLI(t, dir, nil, "get", "--schema", schemaFile(t, schema)); res.code != ExitOK {
+			t.Fatalf("get: %s", res)
+		}
+	}
+	for _, c := range []struct{ constraint, warning string }{
+		{"~> 3.9", ""},
+		{"~>3.9", ""},
+		{"~> 4.0", `Warning: provider hashicorp/random: tfkit.json asks for "~> 4.0", but the bindings in .gen/random were generated for "~> 3.9", which the stacks will require; run tfkit get` + "\n"},
+		{"3.9.1", `Warning: provider hashicorp/random: tfkit.json asks for "3.9.1", but the bindings in .gen/random were generated for "~> 3.9", which the stacks will require; run tfkit get` + "\n"},
+	} {
+		write(t, dir, "tfkit.json", project(c.constraint))
+		res := runCLI(t, dir, env(dir), "synth")
+		if res.code != ExitOK || res.stderr != c.warning {
+			t.Errorf("%s: %s\nwant stderr:\n%s", c.constraint, res, c.warning)
+		}
+	}
+	// Bindings generated for one release serve any constraint allowing it.
+	write(t, dir, "tfkit.json", project("3.9.0"))
+	if res := runCLI(t, dir, nil, "get", "--schema", schemaFile(t, "random-3.9.0.json")); res.code != ExitOK {
+		t.Fatalf("get: %s", res)
+	}
+	write(t, dir, "tfkit.json", project(">= 3.0, < 4.0"))
+	if res := runCLI(t, dir, env(dir), "synth"); res.code != ExitOK || res.stderr != "" {
+		t.Errorf("3.9.0 within >= 3.0, < 4.0: %s", res)
+	}
+	write(t, dir, "tfkit.json", project(">= 4.0"))
+	if res := runCLI(t, dir, env(dir), "synth"); res.code != ExitOK || !strings.Contains(res.stderr, `generated for "3.9.0"`) {
+		t.Errorf("3.9.0 outside >= 4.0: %s", res)
 	}
 }

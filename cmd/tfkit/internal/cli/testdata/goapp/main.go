@@ -1,7 +1,7 @@
 // Command goapp is a small tfkit program that the CLI's tests synthesize
-// with `go run .`: two stacks, the second depending on the first, whose
-// content follows the ENV variable as real apps choose per environment.
-// GOAPP_BREAK=1 declares a resource twice, so Synth fails with a diagnostic.
+// with `go run .`: two stacks, the second depending on the first, following
+// ENV as real apps choose per environment. GOAPP_BREAK=1 declares a resource
+// twice, so Synth fails with a diagnostic; GOAPP_IGNORE=1 drops its error.
 package main
 
 import (
@@ -29,6 +29,10 @@ func main() {
 		tfkit.NewResource(web, "terraform_data", "a", tfkit.Attrs{"input": "again"})
 	}
 
+	if os.Getenv("GOAPP_IGNORE") == "1" {
+		_ = app.Synth()
+		return
+	}
 	if err := app.Synth(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
