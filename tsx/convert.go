@@ -91,15 +91,33 @@ type node struct {
 	forEach int8
 }
 
-// setsForEach says whether the element sets for_each.
+// setsForEach says whether the element sets for_each, as a prop or in its
+// innerText.
 func (n *node) setsForEach() bool {
 	if n.forEach == 0 {
 		n.forEach = 1
-		if n.props != nil && present(n.props.Get("for_each")) {
+		if n.props != nil && present(n.props.Get("for_each")) || n.hasText && textSetsForEach(n.text) {
 			n.forEach = 2
 		}
 	}
 	return n.forEach == 2
+}
+
+// textSetsForEach says whether an innerText body sets for_each at its top
+// level (a line of the dedented text that begins "for_each ="; a dynamic
+// block's for_each is indented).
+func textSetsForEach(text string) bool {
+	for _, l := range strings.Split(dedent(text).text, "\n") {
+		rest, ok := strings.CutPrefix(l, "for_each")
+		if !ok {
+			continue
+		}
+		rest = strings.TrimLeft(rest, " \t")
+		if strings.HasPrefix(rest, "=") && !strings.HasPrefix(rest, "==") {
+			return true
+		}
+	}
+	return false
 }
 
 type converter struct {

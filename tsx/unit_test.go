@@ -232,3 +232,18 @@ func TestLabelArgumentHint(t *testing.T) {
 		}
 	}
 }
+
+func TestTextSetsForEach(t *testing.T) {
+	for text, want := range map[string]bool{
+		"\n  for_each = var.m\n  input = 1\n":                        true,
+		"for_each={a=1}":                                             true,
+		"\n  input = 1\n  dynamic \"x\" {\n    for_each = []\n  }\n": false,
+		"\n  for_each_x = 1\n":                                       false,
+		"\n  count = 2\n":                                            false,
+		"\n  # for_each = var.m\n":                                   false,
+	} {
+		if got := textSetsForEach(text); got != want {
+			t.Errorf("textSetsForEach(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
