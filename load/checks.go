@@ -393,6 +393,26 @@ func (e *evaluator) checkRef(m *Module, tr hcl.Traversal, path string, sc refSco
 	}
 }
 
+// missingInstanceKey reports an attribute read straight from a resource
+// with count or for_each (aws_instance.web.id), which has instances, not
+// attributes, in the engines' words, at the resource's part of tr.
+func (e *evaluator) missingInstanceKey(r *ResourceDecl, key string, tr, rest hcl.Traversal, path string) bool {
+	if len(rest) == 0 || r.Count == nil && r.ForEach == nil {
+		return false
+	}
+	if _, attr := rest[0].(hcl.TraverseAttr); !attr {
+		return false
+	}
+	arg, idx := "count", "count.index"
+	if r.ForEach != nil {
+		arg, idx = "for_each", "each.key"
+	}
+	rng := hcl.RangeBetween(tr[0].SourceRange(), tr[len(tr)-len(rest)-1].SourceRange())
+	e.errorf(&rng, path, "Missing resource instance key",
+		fmt.Sprintf("Because %s has %q set, its attributes must be accessed on specific instances.\n\nFor example, to correlate with indices of a referring resource, use:\n    %s[%s]", key, arg, key, idx))
+	return true
+}
+
 // resourceRefDetail is the engines' detail for a reference tr to a
 // resource type or data source without its name.
 func resourceRefDetail(tr hcl.Traversal) string {

@@ -501,7 +501,7 @@ func (e *evaluator) baseScope(mi *modInst, expr hcl.Expression, it *iter, path s
 			e.errorf(&rng, path, selfSummary, selfDetail)
 			vars["self"] = unknown("self")
 		default:
-			key, _ := splitResourceRef(tr)
+			key, rest := splitResourceRef(tr)
 			if key == "" {
 				e.errorf(&rng, path, "Invalid reference", resourceRefDetail(tr))
 				continue
@@ -512,6 +512,8 @@ func (e *evaluator) baseScope(mi *modInst, expr hcl.Expression, it *iter, path s
 				e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: summary, Detail: detail,
 					Subject: &rng, Path: path})
 				v = unknown("undeclared " + key)
+			} else if e.missingInstanceKey(mi.mod.Resources[key], key, tr, rest, path) {
+				v = unknown("no instance key: " + key)
 			} else if !ok {
 				v = unknown("not evaluated: " + key)
 			} else if r, whole := wholeRead(mi.mod, tr); whole && r.escapes && !e.withSchema[r] {

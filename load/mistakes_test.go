@@ -221,6 +221,24 @@ import {
   id = "x"
 }
 `}, want: []string{`main.tf:5:8: Error: Invalid import 'to' expression; The target resource is using count.`}},
+	{name: "attribute of a counted resource without a key", files: map[string]string{"main.tf": `resource "terraform_data" "p" {
+  count = 2
+}
+output "x" {
+  value = terraform_data.p.id
+}
+`}, want: []string{`main.tf:5:11: Error: Missing resource instance key; Because terraform_data.p has "count" set, its attributes must be accessed on specific instances. For example, to correlate with indices of a referring resource, use: terraform_data.p[count.index]`}},
+	{name: "attribute of a for_each resource without a key, from a counted resource", files: map[string]string{"main.tf": `resource "terraform_data" "p" {
+  for_each = toset(["a"])
+}
+resource "terraform_data" "q" {
+  count = 2
+  input = terraform_data.p.output
+}
+output "ok" {
+  value = [length(terraform_data.p), terraform_data.p["a"].id, values(terraform_data.p)[*].id]
+}
+`}, want: []string{`main.tf:6:11: Error: Missing resource instance key; Because terraform_data.p has "for_each" set, its attributes must be accessed on specific instances. For example, to correlate with indices of a referring resource, use: terraform_data.p[each.key]`}},
 	{name: "import into a counted resource without a key (OpenTofu)", engine: tffile.OpenTofu, files: map[string]string{"main.tf": `resource "terraform_data" "a" {
   count = 2
 }
