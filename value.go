@@ -1253,3 +1253,80 @@ func fieldsOf(rv reflect.Value) *OrderedAttrs {
 	}
 	return o
 }
+
+// Object returns an object whose keys may be expressions, from key, value
+// pairs in the order they are written:
+//
+//	tfkit.Object(tfkit.Var("name"), 1, "${local.prefix}-x", 2, "plain", 3)
+//
+// is { (var.name) = 1, "${local.prefix}-x" = 2, plain = 3 }. A key is an
+// Expr (written in parentheses, as Terraform needs for a reference or a
+// call to be evaluated rather than read as a name), a Go string (read as a
+// template, like every string), a number or a bool. A nil value leaves its
+// key out, as in Ordered. Use Ordered or a map when every key is a name
+// known in Go.
+func Object(pairs ...any) Expr {
+	c := lazyConv()
+	if len(pairs)%2 != 0 {
+		c.errorf("", "Odd number of arguments to Object",
+			fmt.Sprintf("Object takes key, value pairs; %d arguments were given.", len(pairs)), "")
+		pairs = pairs[:len(pairs)-1]
+	}
+	obj := &config.Object{Items: make([]config.ObjectItem, 0, len(pairs)/2)}
+	seen := map[string]int{}
+	for i := 0; i < len(pairs); i += 2 {
+		n := i/2 + 1
+		k := c.objectKey(pairs[i], n)
+		if k == nil {
+			continue
+		}
+		if l, ok := k.(*config.Literal); ok {
+			// As Terraform converts keys: 1 and "1" are one key.
+			ks := config.KeyString(l.Val)
+			if l.Val.Type() == cty.String {
+				ks = l.Val.AsString()
+			}
+			if first, dup := seen[ks]; dup {
+				// HCL would keep the last value without a word; a key given
+				// twice is a mistake.
+				c.errorf("", "Duplicate object key",
+					fmt.Sprintf("Object was given the key %q twice (pairs %d and %d).", ks, first, n),
+					"remove one of them")
+				continue
+			}
+			seen[ks] = n
+		}
+		if v := c.value(pairs[i+1], fmt.Sprintf("object value %d", n)); v != nil {
+			obj.Items = append(obj.Items, config.ObjectItem{Key: k, Value: v})
+		}
+	}
+	return c.expr(obj)
+}
+
+// objectKey converts key n of Object, reporting a key that cannot be one:
+// Terraform converts keys to strings, so null and collections are refused.
+func (c *conv) objectKey(key any, n int) config.Expr {
+	path := fmt.Sprintf("object key %d", n)
+	k := c.value(key, path)
+	bad := ""
+	switch x := k.(type) {
+	case nil:
+		bad = "is missing (nil)"
+	case *config.Literal:
+		switch {
+		case x.Val.IsNull():
+			bad = "is null"
+		case !x.Val.Type().IsPrimitiveType():
+			bad = "is a collection"
+		}
+	case *config.Tuple, *config.Object, *config.For:
+		bad = "is a collection"
+	}
+	if bad != "" {
+		c.errorf("", "Invalid object key",
+			fmt.Sprintf("Key %d of Object %s; Terraform object keys are strings (numbers and bools are converted).", n, bad),
+			"give a string, a number, a bool or an expression that evaluates to one")
+		return nil
+	}
+	return k
+}
