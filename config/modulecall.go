@@ -38,6 +38,9 @@ type ModuleCall struct {
 	// order written.
 	Arguments []ModuleArgument
 	DeclRange hcl.Range
+	// OpenBrace is where the block's body opens, when it was read from a
+	// file: the engines report a missing argument there.
+	OpenBrace hcl.Range
 }
 
 // ModuleArgument is an input a module call sets.
@@ -75,7 +78,7 @@ func (m *ModuleInterface) CheckCall(call ModuleCall) diag.Diagnostics {
 		if v.Required && !set[v.Name] {
 			ds = append(ds, &diag.Diagnostic{Severity: diag.Error, Summary: "Missing required argument",
 				Detail:  fmt.Sprintf("The argument %q is required, but no definition was found: variable %q of %s has no default.", v.Name, v.Name, call.Module),
-				Subject: subjectOf(call.DeclRange, hcl.Range{}), Path: call.Address + "." + v.Name,
+				Subject: subjectOf(call.OpenBrace, call.DeclRange), Path: call.Address + "." + v.Name,
 				Suggestion: fmt.Sprintf("set %s in %s", v.Name, call.InputsIn)})
 		}
 	}

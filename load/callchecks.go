@@ -240,7 +240,8 @@ func (l *loader) checkCallInputs(m *Module, c *CallDecl, child *Module) {
 		iface.Variables = append(iface.Variables, config.ModuleVariable{Name: n, Required: child.Variables[n].Default == nil})
 	}
 	addr := m.Name() + "module." + c.Name
-	call := config.ModuleCall{Address: addr, Module: fmt.Sprintf("module %q", c.Name), InputsIn: "the module block " + addr, DeclRange: c.DeclRange}
+	call := config.ModuleCall{Address: addr, Module: fmt.Sprintf("module %q", c.Name), InputsIn: "the module block " + addr,
+		DeclRange: c.DeclRange, OpenBrace: l.braces[c.DeclRange]}
 	for _, in := range c.Inputs {
 		call.Arguments = append(call.Arguments, config.ModuleArgument{Name: in.Name, Range: in.Range})
 	}

@@ -200,9 +200,9 @@ module "c" {
 		got = append(got, mistakeLine(dir, d)+" ("+d.Path+"; "+d.Suggestion+")")
 	}
 	want := []string{
-		`a/main.tf:1:1: Error: Missing required argument; The argument "needed" is required, but no definition was found: variable "needed" of module "b" has no default. (module.a.module.b.needed; set needed in the module block module.a.module.b)`,
+		`a/main.tf:1:12: Error: Missing required argument; The argument "needed" is required, but no definition was found: variable "needed" of module "b" has no default. (module.a.module.b.needed; set needed in the module block module.a.module.b)`,
 		`a/main.tf:7:3: Error: Unsupported argument; An argument named "nedded" is not expected here: module "c" has no variable "nedded". (module.a.module.c.nedded; did you mean "needed"?)`,
-		`a/main.tf:5:1: Error: Missing required argument; The argument "needed" is required, but no definition was found: variable "needed" of module "c" has no default. (module.a.module.c.needed; set needed in the module block module.a.module.c)`,
+		`a/main.tf:5:12: Error: Missing required argument; The argument "needed" is required, but no definition was found: variable "needed" of module "c" has no default. (module.a.module.c.needed; set needed in the module block module.a.module.c)`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -221,6 +221,13 @@ import {
   id = "x"
 }
 `}, want: []string{`main.tf:5:8: Error: Invalid import 'to' expression; The target resource is using count.`}},
+	{name: "module call without a required argument", files: map[string]string{"main.tf": `module "m" {
+  source = "./m"
+}
+`, "m/main.tf": `variable "x" {}
+`}, want: []string{`main.tf:1:12: Error: Missing required argument; The argument "x" is required, but no definition was found: variable "x" of module "m" has no default.`},
+		// Eval also says why the argument is required.
+		engineSays: []string{`main.tf:1:12: Error: Missing required argument; The argument "x" is required, but no definition was found.`}},
 	{name: "attribute of a counted resource without a key", files: map[string]string{"main.tf": `resource "terraform_data" "p" {
   count = 2
 }

@@ -316,7 +316,9 @@ type loader struct {
 	// fatal is set by errors that make evaluation pointless (syntax
 	// errors); a module that is not installed is not fatal: its call
 	// evaluates to unknown.
-	fatal   bool
+	fatal bool
+	// braces are the opening braces of module blocks (readResult.braces).
+	braces  map[hcl.Range]hcl.Range
 	parents map[*Module]*Module
 	maxDeep int
 	engine  tffile.Engine // whose choice of files is read
@@ -598,6 +600,12 @@ func (l *loader) readModule(m *Module, dir string, names []string) {
 	l.diags = append(l.diags, r.diags...)
 	l.fatal = l.fatal || r.fatal
 	m.coreVersions = r.coreVersions
+	for decl, brace := range r.braces {
+		if l.braces == nil {
+			l.braces = map[hcl.Range]hcl.Range{}
+		}
+		l.braces[decl] = brace
+	}
 	for _, b := range r.config.Blocks {
 		if n, ok := topLabels[b.Type]; !ok || n != len(b.Labels) {
 			continue
@@ -617,6 +625,10 @@ type readResult struct {
 	fatal  bool
 	// coreVersions are the engine version constraints of the files.
 	coreVersions []coreConstraint
+	// braces are the opening braces of the module blocks of native files,
+	// by the block's DeclRange: where the engines report a missing
+	// argument of a call.
+	braces map[hcl.Range]hcl.Range
 }
 
 // readFiles reads the files of a module directory.
@@ -642,6 +654,16 @@ func (l *loader) readFiles(dir string, names []string) *readResult {
 			continue
 		}
 		r.json[f.Name] = f.JSON
+		if f.Syntax != nil {
+			for _, b := range f.Syntax.Blocks {
+				if b.Type == config.KindModule.Type {
+					if r.braces == nil {
+						r.braces = map[hcl.Range]hcl.Range{}
+					}
+					r.braces[b.DefRange()] = b.OpenBraceRange
+				}
+			}
+		}
 		if f.Syntax != nil {
 			// HCL's decoding reports unknown block types and labels as
 			// Terraform does; the reader's own word on top-level
