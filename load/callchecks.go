@@ -241,7 +241,7 @@ func (l *loader) checkCallInputs(m *Module, c *CallDecl, child *Module) {
 	}
 	addr := m.Name() + "module." + c.Name
 	call := config.ModuleCall{Address: addr, Module: fmt.Sprintf("module %q", c.Name), InputsIn: "the module block " + addr,
-		DeclRange: c.DeclRange, OpenBrace: l.braces[c.DeclRange]}
+		DeclRange: c.DeclRange, OpenBrace: c.OpenBrace}
 	for _, in := range c.Inputs {
 		call.Arguments = append(call.Arguments, config.ModuleArgument{Name: in.Name, Range: in.Range})
 	}

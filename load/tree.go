@@ -258,6 +258,9 @@ type CallDecl struct {
 	Providers hcl.Expression
 	DependsOn hcl.Expression // nil when absent
 	DeclRange hcl.Range
+	// OpenBrace is where the block's body opens (native syntax only),
+	// where the engines report a missing argument.
+	OpenBrace hcl.Range
 
 	// Version is the version constraint of a registry module, evaluated
 	// (OpenTofu's early evaluation) when VersionExpr, the argument, is
@@ -317,7 +320,8 @@ type loader struct {
 	// errors); a module that is not installed is not fatal: its call
 	// evaluates to unknown.
 	fatal bool
-	// braces are the opening braces of module blocks (readResult.braces).
+	// braces are the opening braces of the module blocks of the directory
+	// being decoded (readResult.braces).
 	braces  map[hcl.Range]hcl.Range
 	parents map[*Module]*Module
 	maxDeep int
@@ -600,12 +604,7 @@ func (l *loader) readModule(m *Module, dir string, names []string) {
 	l.diags = append(l.diags, r.diags...)
 	l.fatal = l.fatal || r.fatal
 	m.coreVersions = r.coreVersions
-	for decl, brace := range r.braces {
-		if l.braces == nil {
-			l.braces = map[hcl.Range]hcl.Range{}
-		}
-		l.braces[decl] = brace
-	}
+	l.braces = r.braces
 	for _, b := range r.config.Blocks {
 		if n, ok := topLabels[b.Type]; !ok || n != len(b.Labels) {
 			continue
@@ -821,7 +820,7 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 			l.dup("module", name, b, prev.DeclRange)
 			return
 		}
-		c := &CallDecl{Name: name, Inputs: map[string]*Expr{}, DeclRange: b.DeclRange}
+		c := &CallDecl{Name: name, Inputs: map[string]*Expr{}, DeclRange: b.DeclRange, OpenBrace: l.braces[b.DeclRange]}
 		for _, a := range l.attrs(b.Body) {
 			switch n := a.Name; n {
 			case "source":
