@@ -89,6 +89,32 @@ type run struct {
 	chdir  string
 	stdout io.Writer
 	stderr io.Writer
+	// repeats, set by watch, keeps a warning about the project that every
+	// synth would give (stale bindings) from being repeated while it stays
+	// the same.
+	repeats *repeatedWarnings
+}
+
+// repeatedWarnings remembers the warnings of the last synth and of the one
+// running.
+type repeatedWarnings struct{ last, now map[string]bool }
+
+// next starts a synth.
+func (w *repeatedWarnings) next() { w.last, w.now = w.now, map[string]bool{} }
+
+// fresh records msg and reports whether the last synth did not give it.
+func (w *repeatedWarnings) fresh(msg string) bool {
+	w.now[msg] = true
+	return !w.last[msg]
+}
+
+// warnOncef is warnf for a warning about the project itself: under watch it
+// is given again only after a synth without it.
+func (r *run) warnOncef(format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	if r.repeats == nil || r.repeats.fresh(msg) {
+		r.warnf("%s", msg)
+	}
 }
 
 // printf writes a line of results.

@@ -15,7 +15,8 @@ import (
 // provider in tfkit.json were generated for a version its constraint there
 // does not allow. The bindings write their own version into
 // required_providers, so after tfkit.json changes without a new tfkit get
-// the stacks would quietly keep requiring the old one.
+// the stacks would quietly keep requiring the old one. Under watch a
+// warning is not repeated while it stays the same.
 func warnStaleBindings(r *run, proj *project.Config) {
 	if proj == nil || len(proj.TerraformProviders) == 0 {
 		return
@@ -50,7 +51,7 @@ func warnStaleBindings(r *run, proj *project.Config) {
 		if had == "" {
 			had = "any version"
 		}
-		r.warnf("provider %s: %s asks for %q, but the bindings in %s were generated for %q, which the stacks will require; run tfkit get",
+		r.warnOncef("provider %s: %s asks for %q, but the bindings in %s were generated for %q, which the stacks will require; run tfkit get",
 			d.Source, proj.File, want, r.shown(dir), had)
 	}
 }

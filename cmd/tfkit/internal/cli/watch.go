@@ -233,7 +233,9 @@ func runWatch(ctx context.Context, r *run, o *synthOptions, debounce time.Durati
 	}
 
 	own := ownOutputFiles(r)
+	r.repeats = &repeatedWarnings{now: map[string]bool{}}
 	synthOnce := func() {
+		r.repeats.next()
 		before := readOutputState(out)
 		start := time.Now()
 		code := runSynth(ctx, r, o, args)

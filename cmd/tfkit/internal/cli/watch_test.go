@@ -335,3 +335,58 @@ func TestWatchIgnoresItsOwnLog(t *testing.T) {
 		t.Errorf("watch synthesized %d times with nothing changed:\n%s", n, text())
 	}
 }
+
+// TestWatchWarnsOfStaleBindingsOnce: the stale-bindings warning is about
+// the project, not the edit; watch gives it at the first synth, not again
+// while it stays the same, again when it changes, and again when it
+// returns after a synth without it.
+func TestWatchWarnsOfStaleBindingsOnce(t *testing.T) {
+	project := func(constraint string) string {
+		return `{"app": "sh app.sh", "output": "tfkit.out", "providers": ["hashicorp/random@` + constraint + `"]}`
+	}
+	dir := newProject(t, project("~> 3.9"), "dev\n")
+	if res := runCLI(t, dir, nil, "get", "--schema", schemaFile(t, "random-3.9.0.json")); res.code != ExitOK {
+		t.Fatalf("get: %s", res)
+	}
+	write(t, dir, "tfkit.json", project("~> 4.0"))
+
+	ctx, cancel := context.WithCancel(context.Background())
+	var stdout, stderr syncBuffer
+	done := make(chan int)
+	go func() {
+		done <- Main(ctx, []string{"watch", "--debounce", "20ms"}, Env{Stdout: &stdout, Stderr: &stderr, Dir: dir, Environ: append(os.Environ(), env(dir)...), Version: "v0.0.0-test"})
+	}()
+	defer func() {
+		cancel()
+		<-done
+	}()
+	show := func() string { return "--- stdout\n" + stdout.String() + "--- stderr\n" + stderr.String() }
+	rounds := 0
+	synth := func(what string) {
+		t.Helper()
+		rounds++
+		n := rounds
+		waitUntil(t, what, func() bool { return strings.Count(stdout.String(), "Watching . for changes") >= n }, show)
+	}
+	warnings := func(constraint string) int {
+		return strings.Count(stderr.String(), `tfkit.json asks for "`+constraint+`", but the bindings`)
+	}
+	synth("the first synth")
+	write(t, dir, "stacks.txt", "dev\nprod\n")
+	synth("an edit of the app")
+	if got := warnings("~> 4.0"); got != 1 {
+		t.Fatalf("warned %d times of the same stale bindings, want once:\n%s", got, show())
+	}
+	write(t, dir, "tfkit.json", project("3.9.1"))
+	synth("a new constraint")
+	if warnings("3.9.1") != 1 {
+		t.Fatalf("a changed warning was not given:\n%s", show())
+	}
+	write(t, dir, "tfkit.json", project("~> 3.9"))
+	synth("the constraint the bindings were made for")
+	write(t, dir, "tfkit.json", project("~> 4.0"))
+	synth("the stale constraint again")
+	if got := warnings("~> 4.0"); got != 2 {
+		t.Fatalf("a warning returning after a synth without it was given %d times in all, want 2:\n%s", got, show())
+	}
+}
