@@ -375,10 +375,17 @@ func TestAddressInAnotherStack(t *testing.T) {
 	tfkit.NewMoved(b, "aws_vpc.old2", vpc)
 	l2 := here() + 1
 	tfkit.NewRemoved(b, vpc.Ref(), false)
+	l3 := here() + 1
+	tfkit.NewImport(b, vpc, "vpc-1")
+	l4 := here() + 1
+	tfkit.NewImport(b, 42, "vpc-2")
 	ds := app.Validate()
+	// An address reported as wrong is not also undeclared or missing.
 	checkDiags(t, ds,
 		want{"Address in another stack", l1, "moved.to"},
 		want{"Address in another stack", l2, "removed.from"},
+		want{"Address in another stack", l3, "import.to"},
+		want{"Invalid address", l4, "import.to"},
 	)
 	if d := ds.Errs()[0]; !strings.Contains(d.Detail, `is aws_vpc.main of stack "a"`) {
 		t.Errorf("detail: %s", d.Detail)

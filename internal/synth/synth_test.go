@@ -115,3 +115,32 @@ func keys(m map[string][]byte) []string {
 	}
 	return out
 }
+
+// TestFollowsOn: a mistake config.Validate finds in an argument the front
+// end reported at the same place is left out; other mistakes of the block
+// are not.
+func TestFollowsOn(t *testing.T) {
+	at := func(line int) *hcl.Range {
+		return &hcl.Range{Filename: "main.go", Start: hcl.Pos{Line: line, Column: 2}, End: hcl.Pos{Line: line, Column: 3}}
+	}
+	recorded := diag.Diagnostics{
+		{Severity: diag.Error, Summary: "Address in another stack", Path: "import.to", Subject: at(10)},
+		{Severity: diag.Error, Summary: "Invalid value", Path: "aws_vpc.own.cidr_block", Subject: at(20)},
+		{Severity: diag.Warning, Summary: "Deprecated", Path: "aws_vpc.w.x", Subject: at(30)},
+	}
+	for _, c := range []struct {
+		d    *diag.Diagnostic
+		want bool
+	}{
+		{&diag.Diagnostic{Severity: diag.Error, Summary: `Reference to undeclared resource "aws_vpc.main"`, Path: "import.to", Subject: at(10)}, true},
+		{&diag.Diagnostic{Severity: diag.Error, Summary: `Missing required argument "to"`, Path: "import", Subject: at(10)}, true},
+		{&diag.Diagnostic{Severity: diag.Error, Summary: `Missing required argument "id"`, Path: "import", Subject: at(10)}, false},
+		{&diag.Diagnostic{Severity: diag.Error, Summary: `Reference to undeclared resource "aws_vpc.main"`, Path: "import.to", Subject: at(11)}, false},
+		{&diag.Diagnostic{Severity: diag.Error, Summary: `Duplicate resource "aws_vpc.own"`, Path: "aws_vpc.own", Subject: at(20)}, false},
+		{&diag.Diagnostic{Severity: diag.Error, Summary: `Reference to undeclared resource "aws_vpc.x"`, Path: "aws_vpc.w.x", Subject: at(30)}, false},
+	} {
+		if got := followsOn(c.d, recorded); got != c.want {
+			t.Errorf("followsOn(%s at %s line %d) = %v, want %v", c.d.Summary, c.d.Path, c.d.Subject.Start.Line, got, c.want)
+		}
+	}
+}

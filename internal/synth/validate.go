@@ -40,7 +40,35 @@ func (p *Plan) ValidateStack(s *Stack) diag.Diagnostics {
 	if s.Validated {
 		return out
 	}
-	return append(out, config.Validate(cfg)...)
+	for _, d := range config.Validate(cfg) {
+		if !followsOn(d, s.Diags) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// followsOn reports whether d, found by config.Validate, is about an
+// argument the front end already reported as wrong at the same place: an
+// address of another stack or an invalid one is left out of its block, and
+// is then neither "missing" nor "undeclared" as well. Other mistakes of
+// the same block (a duplicate, say) are not follow-ons.
+func followsOn(d *diag.Diagnostic, recorded diag.Diagnostics) bool {
+	if d.Subject == nil || d.Path == "" {
+		return false
+	}
+	for _, r := range recorded {
+		if r.Severity != diag.Error || r.Subject == nil || r.Subject.Filename != d.Subject.Filename || r.Subject.Start != d.Subject.Start {
+			continue
+		}
+		if r.Path == d.Path {
+			return true
+		}
+		if arg, ok := strings.CutPrefix(r.Path, d.Path+"."); ok && d.Summary == fmt.Sprintf("Missing required argument %q", arg) {
+			return true
+		}
+	}
+	return false
 }
 
 // Dependencies returns the stacks s depends on: those declared, in the
