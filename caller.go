@@ -1,12 +1,14 @@
 package tfkit
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"reflect"
 	"runtime"
 	"strings"
 	"sync"
+	"weak"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -234,47 +236,83 @@ func siteRange(file string, line int) hcl.Range {
 // the API, and a method called on a nil handle or on one its constructor
 // did not make (a tfkit.Resource{} built by hand, a typed binding's struct
 // whose handle was never set). Such a handle belongs to no stack that
-// could record the mistake, so it is recorded for the app the program
-// created last (the program's app; in a test, the test's own), or, before
-// any, for the next one created, and that app's Synth, Validate and Files
-// report it as an error at the Go line of the call, with what to pass
-// instead. The call does nothing else and returns what lets the program
-// go on (the handle itself, a null expression, an empty name), so that
-// one run reports every such mistake instead of the first ending the
-// program with a Go stack trace. A nil *App reports them itself.
+// could record the mistake, so it is recorded for the app the calling
+// goroutine created last (in a test, the test's own, also among parallel
+// tests), else for the app the program created last, or, before any, for
+// the next one created; that app's Synth, Validate and Files report it as
+// an error at the Go line of the call, with what to pass instead. The
+// call does nothing else and returns what lets the program go on (the
+// handle itself, a null expression, an empty name), so that one run
+// reports every such mistake instead of the first ending the program with
+// a Go stack trace. A nil *App reports them itself.
 
 // misuses holds the mistakes of calls that have no stack to record them.
 var misuses struct {
 	mu sync.Mutex
-	// latest is where the app created last keeps such mistakes; pending
-	// are the mistakes made before any app was.
-	latest  *diag.Diagnostics
-	pending diag.Diagnostics
+	// latest is the app created last; byGoroutine the app each goroutine
+	// created last, held weakly so that apps a program is done with are
+	// collected; pending are the mistakes made before any app was.
+	latest      *App
+	byGoroutine map[uint64]weak.Pointer[App]
+	pending     diag.Diagnostics
 }
 
-// claimMisuses makes list, an app's, where mistakes without a stack go,
-// and gives it those made before.
-func claimMisuses(list *diag.Diagnostics) {
+// claimMisuses makes a, created by the calling goroutine, where mistakes
+// without a stack go, and gives it those made before.
+func claimMisuses(a *App) {
+	g := goroutineID()
 	misuses.mu.Lock()
 	defer misuses.mu.Unlock()
-	*list = append(*list, misuses.pending...)
+	a.misuse = append(a.misuse, misuses.pending...)
 	misuses.pending = nil
-	misuses.latest = list
+	misuses.latest = a
+	if misuses.byGoroutine == nil {
+		misuses.byGoroutine = map[uint64]weak.Pointer[App]{}
+	}
+	for id, p := range misuses.byGoroutine {
+		if p.Value() == nil {
+			delete(misuses.byGoroutine, id)
+		}
+	}
+	misuses.byGoroutine[g] = weak.Make(a)
 }
 
-// misuse records a mistake at the caller's Go line for the app created
-// last (see above) and returns it.
+// misuse records a mistake at the caller's Go line for the app of the
+// calling goroutine, else the one created last (see above), and returns it.
 func misuse(summary, detail, suggestion string) *diag.Diagnostic {
 	site := callerSite()
 	d := &diag.Diagnostic{Severity: diag.Error, Summary: summary, Detail: detail, Subject: &site, Suggestion: suggestion}
+	g := goroutineID()
 	misuses.mu.Lock()
 	defer misuses.mu.Unlock()
-	if l := misuses.latest; l != nil {
-		*l = append(*l, d)
+	a := misuses.byGoroutine[g].Value()
+	if a == nil {
+		a = misuses.latest
+	}
+	if a != nil {
+		a.misuse = append(a.misuse, d)
 	} else {
 		misuses.pending = append(misuses.pending, d)
 	}
 	return d
+}
+
+// goroutineID is the number the runtime gives the calling goroutine, read
+// from the first line of its stack trace ("goroutine 7 [running]:"). Go
+// has no other way to tell goroutines apart; it is read only when an app
+// is created and when a mistake is recorded.
+func goroutineID() uint64 {
+	var buf [64]byte
+	line := buf[:runtime.Stack(buf[:], false)]
+	line = bytes.TrimPrefix(line, []byte("goroutine "))
+	var id uint64
+	for _, c := range line {
+		if c < '0' || c > '9' {
+			break
+		}
+		id = id*10 + uint64(c-'0')
+	}
+	return id
 }
 
 // misusesIn returns a copy of list, an app's mistakes without a stack.

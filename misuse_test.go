@@ -101,6 +101,37 @@ func TestNilHandleAtTheCall(t *testing.T) {
 	}
 }
 
+// TestNilHandleInParallelTests: a mistake without a stack goes to the app
+// the calling goroutine created, also when another goroutine (a parallel
+// test) created an app since.
+func TestNilHandleInParallelTests(t *testing.T) {
+	mine := tfkit.NewApp()
+	tfkit.NewStack(mine, "mine")
+	created := make(chan *tfkit.App)
+	go func() {
+		other := tfkit.NewApp()
+		tfkit.NewStack(other, "other")
+		created <- other
+	}()
+	other := <-created
+	var vpc *tfkit.Resource
+	vpc.Ref("id")
+	checkMisuse(t, mine.Validate(), "(*tfkit.Resource).Ref was called on a nil *tfkit.Resource")
+	if ds := other.Validate(); len(ds) != 0 {
+		t.Errorf("the other goroutine's app got the mistake: %s", ds)
+	}
+	// A goroutine that created no app records for the one created last.
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		vpc.Ref("arn")
+	}()
+	<-done
+	if ds := other.Validate(); len(ds) != 1 {
+		t.Errorf("the app created last: %s", ds)
+	}
+}
+
 // TestZeroElementAsValue: a handle built by hand used as a value is an
 // error at the attribute, not left out silently.
 func TestZeroElementAsValue(t *testing.T) {
