@@ -1,37 +1,49 @@
 package provider_test
 
 import (
+	"bufio"
+	"context"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"regexp"
+	"sort"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
+
+	"github.com/tfkit/tfkit/provider"
+	"github.com/tfkit/tfkit/provider/providertest"
 )
 
-// TestDocProviderFromZero builds the provider of docs/provider.md ("A
-// provider from zero") with the test the page shows for it, and runs that
-// test against the real engine, so the page a provider author copies from
-// cannot drift from the API.
-func TestDocProviderFromZero(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a Go program and runs the engine")
-	}
+// docSection returns the first ```go block after the line that starts
+// with heading in docs/provider.md.
+func docSection(t *testing.T, heading string) []byte {
+	t.Helper()
 	doc, err := os.ReadFile("../docs/provider.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	section := func(heading string) []byte {
-		t.Helper()
-		m := regexp.MustCompile("(?s)\n" + regexp.QuoteMeta(heading) + "\n.*?```go\n(.*?)```").FindSubmatch(doc)
-		if m == nil {
-			t.Fatalf("docs/provider.md has no ```go block under %q", heading)
-		}
-		return m[1]
+	m := regexp.MustCompile("(?s)\n" + regexp.QuoteMeta(heading) + ".*?```go\n(.*?)```").FindSubmatch(doc)
+	if m == nil {
+		t.Fatalf("docs/provider.md has no ```go block under %q", heading)
 	}
-	program := section("## A provider from zero")
+	return m[1]
+}
+
+// docExample writes the provider of docs/provider.md ("A provider from
+// zero") and the test the page shows for it into a module of their own,
+// and returns its directory.
+func docExample(t *testing.T) string {
+	t.Helper()
+	program := docSection(t, "## A provider from zero")
 	test := "package main\n\nimport (\n\t\"regexp\"\n\t\"testing\"\n\n\t\"github.com/tfkit/tfkit/provider/providertest\"\n)\n\n" +
-		string(section("## Testing with the real engine"))
+		string(docSection(t, "## Testing with the real engine"))
 	root, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
@@ -47,14 +59,149 @@ func TestDocProviderFromZero(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	cmd := exec.Command("go", "test", "-count=1", "-v", ".")
+	return dir
+}
+
+func goCommand(dir string, args ...string) *exec.Cmd {
+	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
-	out, err := cmd.CombinedOutput()
+	return cmd
+}
+
+// TestDocProviderFromZero builds the provider of docs/provider.md ("A
+// provider from zero") with the test the page shows for it, and runs that
+// test against the real engine, so the page a provider author copies from
+// cannot drift from the API.
+func TestDocProviderFromZero(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a Go program and runs the engine")
+	}
+	out, err := goCommand(docExample(t), "test", "-count=1", "-v", ".").CombinedOutput()
 	if err != nil {
 		t.Fatalf("the example of docs/provider.md failed: %v\n%s", err, out)
 	}
 	if !strings.Contains(string(out), "--- PASS: TestNote") {
 		t.Fatalf("TestNote did not pass:\n%s", out)
+	}
+}
+
+// The provider of docs/provider.md started with -debug prints the
+// TF_REATTACH_PROVIDERS value that attaches terraform and tofu alike (it
+// named the provider under registry.terraform.io only, which OpenTofu
+// never looks up), and stops when interrupted.
+func TestDocDebugModeAttachesEngines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a Go program and runs the engine")
+	}
+	engines, err := providertest.Engines()
+	if err != nil {
+		if os.Getenv("TFKIT_REQUIRE_ENGINE") == "1" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	dir := docExample(t)
+	bin := filepath.Join(t.TempDir(), "terraform-provider-notes")
+	if out, err := goCommand(dir, "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "-debug")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	reattach := ""
+	sc := bufio.NewScanner(stdout)
+	for sc.Scan() {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(sc.Text()), "TF_REATTACH_PROVIDERS='"); ok {
+			reattach = strings.TrimSuffix(v, "'")
+			break
+		}
+	}
+	if reattach == "" {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		t.Fatal("-debug printed no TF_REATTACH_PROVIDERS value")
+	}
+	go func() {
+		for sc.Scan() {
+		}
+	}()
+	for _, engine := range engines {
+		t.Run(filepath.Base(engine), func(t *testing.T) {
+			work := t.TempDir()
+			files := map[string]string{
+				"cli.tfrc": "provider_installation {\n  direct {\n    exclude = [\"*/*/*\"]\n  }\n}\n",
+				"main.tf": "terraform {\n  required_providers {\n    notes = { source = \"example/notes\" }\n  }\n}\n" +
+					"provider \"notes\" {\n  dir = \"" + work + "\"\n}\nresource \"notes_note\" \"a\" {\n  name = \"a\"\n  text = \"hi\"\n}\n",
+			}
+			for name, data := range files {
+				if err := os.WriteFile(filepath.Join(work, name), []byte(data), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			env := append(os.Environ(), "TF_CLI_CONFIG_FILE="+filepath.Join(work, "cli.tfrc"), "TF_REATTACH_PROVIDERS="+reattach, "TF_IN_AUTOMATION=1")
+			for _, args := range [][]string{{"init", "-no-color", "-input=false"}, {"apply", "-no-color", "-input=false", "-auto-approve"}} {
+				run := exec.CommandContext(ctx, engine, args...)
+				run.Dir, run.Env = work, env
+				out, err := run.CombinedOutput()
+				if err != nil {
+					t.Fatalf("%s %s with the printed TF_REATTACH_PROVIDERS: %v\n%s", filepath.Base(engine), args[0], err, out)
+				}
+			}
+			if data, err := os.ReadFile(filepath.Join(work, "a.txt")); err != nil || string(data) != "hi" {
+				t.Errorf("the note: %q, %v", data, err)
+			}
+		})
+	}
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("the provider did not stop cleanly when interrupted: %v", err)
+	}
+}
+
+// The CustomType interface docs/provider.md shows is the package's, method
+// for method, and the page counts its methods right.
+func TestDocCustomTypeInterface(t *testing.T) {
+	src := docSection(t, "**Custom types** implement")
+	f, err := parser.ParseFile(token.NewFileSet(), "doc.go", "package provider\n\n"+string(src), 0)
+	if err != nil {
+		t.Fatalf("the CustomType block of docs/provider.md does not parse: %v", err)
+	}
+	var shown []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		if it, ok := n.(*ast.InterfaceType); ok {
+			for _, m := range it.Methods.List {
+				for _, name := range m.Names {
+					shown = append(shown, name.Name)
+				}
+			}
+		}
+		return true
+	})
+	sort.Strings(shown)
+	var real []string
+	it := reflect.TypeFor[provider.CustomType]()
+	for i := range it.NumMethod() {
+		real = append(real, it.Method(i).Name)
+	}
+	if !reflect.DeepEqual(shown, real) {
+		t.Errorf("docs/provider.md shows CustomType with %v; the interface has %v", shown, real)
+	}
+	doc, err := os.ReadFile("../docs/provider.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := []string{"", "one", "two", "three", "four", "five", "six", "seven", "eight"}
+	if want := "implement " + words[len(real)] + " methods"; !strings.Contains(string(doc), want) {
+		t.Errorf("docs/provider.md does not say %q", want)
 	}
 }

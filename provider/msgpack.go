@@ -221,9 +221,13 @@ func decodeWire(r *mpReader, t Type, p *path) (any, error) {
 			return nil, p.errorf("expected a %s", t.kind)
 		}
 		out := make([]any, h.n)
+		step := stepIndex
+		if t.kind == "set" {
+			step = stepSetElem
+		}
 		for i := range out {
 			if out[i], err = decodeWire(r, t.elem, p); err != nil {
-				return nil, under(err, path{pos: i, kind: stepIndex})
+				return nil, under(err, path{pos: i, kind: step})
 			}
 		}
 		return out, nil
@@ -649,7 +653,7 @@ func encodeSet(w *mpWriter, l []any, elem Type, p *path, raw bool) error {
 	n := 0
 	for i, e := range l {
 		start := len(body.b)
-		if err := encode(&body, e, elem, p.index(i), raw); err != nil {
+		if err := encode(&body, e, elem, p.elem("set", i), raw); err != nil {
 			return err
 		}
 		k := string(body.b[start:])
@@ -840,7 +844,7 @@ func fromUser(v any, t Type, p *path) (any, error) {
 		}
 		out := make([]any, len(l))
 		for i, e := range l {
-			w, err := fromUser(e, t.elem, p.index(i))
+			w, err := fromUser(e, t.elem, p.elem(t.kind, i))
 			if err != nil {
 				return nil, err
 			}

@@ -15,7 +15,7 @@ type path struct {
 	parent *path
 	name   string // attribute name, when kind is stepAttr
 	mapKey string // map key, when kind is stepKey
-	pos    int    // list or set position, when kind is stepIndex
+	pos    int    // list or set position, when kind is stepIndex or stepSetElem
 	kind   stepKind
 }
 
@@ -26,11 +26,22 @@ const (
 	stepAttr
 	stepKey
 	stepIndex
+	// stepSetElem is a position in a set, as user code sees the set's
+	// elements: shown in messages, but not a position the engines know.
+	stepSetElem
 )
 
 func (p *path) attr(name string) *path { return &path{parent: p, name: name, kind: stepAttr} }
 func (p *path) key(k string) *path     { return &path{parent: p, mapKey: k, kind: stepKey} }
 func (p *path) index(i int) *path      { return &path{parent: p, pos: i, kind: stepIndex} }
+
+// elem is index for a list and a set element for a set.
+func (p *path) elem(kind string, i int) *path {
+	if kind == "set" {
+		return &path{parent: p, pos: i, kind: stepSetElem}
+	}
+	return p.index(i)
+}
 
 func (p *path) steps() []*path {
 	var out []*path
@@ -56,16 +67,16 @@ func (p *path) String() string {
 			b.WriteString(s.name)
 		case stepKey:
 			b.WriteString("[" + strconv.Quote(s.mapKey) + "]")
-		case stepIndex:
+		case stepIndex, stepSetElem:
 			b.WriteString("[" + strconv.Itoa(s.pos) + "]")
 		}
 	}
 	return b.String()
 }
 
-// tf returns the path as Terraform's attribute path. Set elements are
-// addressed by position, which Terraform cannot resolve, so the path stops
-// at the set.
+// tf returns the path as Terraform's attribute path. Set elements have no
+// position the engines know (they find an index in the configuration's
+// order, which a set does not keep), so the path stops at the set.
 func (p *path) tf() *tftypes.AttributePath {
 	if p == nil {
 		return nil
@@ -79,6 +90,9 @@ func (p *path) tf() *tftypes.AttributePath {
 			ap = ap.WithElementKeyString(s.mapKey)
 		case stepIndex:
 			ap = ap.WithElementKeyInt(s.pos)
+		}
+		if s.kind == stepSetElem {
+			break
 		}
 	}
 	if len(ap.Steps()) == 0 {
@@ -191,4 +205,159 @@ func ParsePath(s string) (*tftypes.AttributePath, error) {
 		return nil, nil
 	}
 	return ap, nil
+}
+
+// enginePath turns a diagnostic's path into the engine's attribute path.
+// The engines find a list element by its position in the configuration,
+// which is its position in the values operations receive, but a set has
+// no such order: operations see its elements in an order of the engine's
+// own, so `rule[1]` of a set block would show another block's line. The
+// path therefore stops at the set, where the engine can show the
+// configuration, and note names the element the path went on into, from
+// wire, the values the operation received (nil when there are none).
+// Without et, the path is only parsed.
+func enginePath(s string, et *elementType, wire map[string]any) (ap *tftypes.AttributePath, note string, err error) {
+	ap, err = ParsePath(s)
+	if err != nil || ap == nil || et == nil {
+		return ap, "", err
+	}
+	steps := ap.Steps()
+	var t Type = et.obj
+	var v any
+	if wire != nil {
+		v = wire
+	}
+	attrs, blocks := et.schema.Attributes, et.schema.Blocks
+	name, block, sensitive := "", false, false
+	for i, step := range steps {
+		v, _ = full(v, t)
+		switch step := step.(type) {
+		case tftypes.AttributeName:
+			obj, ok := t.(objectType)
+			if !ok {
+				return ap, "", nil
+			}
+			if t, ok = obj.attrs[string(step)]; !ok {
+				return ap, "", nil
+			}
+			m, _ := v.(map[string]any)
+			v, name = m[string(step)], string(step)
+			a, b := attrs[name], blocks[name]
+			attrs, blocks, block = nil, nil, false
+			switch {
+			case a != nil:
+				sensitive = sensitive || a.Sensitive
+				if a.Nested != nil {
+					attrs = a.Nested.Attributes
+				}
+			case b != nil:
+				attrs, blocks, block = b.Attributes, b.Blocks, true
+			}
+		case tftypes.ElementKeyInt:
+			c, ok := t.(collection)
+			if !ok || c.kind == "map" {
+				return ap, "", nil
+			}
+			l, _ := v.([]any)
+			v = nil
+			if int(step) < len(l) {
+				v = l[step]
+			}
+			t = c.elem
+			if c.kind == "set" {
+				if sensitive {
+					v = nil
+				}
+				rest := tftypes.NewAttributePathWithSteps(steps[i+1:])
+				return tftypes.NewAttributePathWithSteps(steps[:i]), setElementNote(name, block, rest, v, t, attrs), nil
+			}
+		case tftypes.ElementKeyString:
+			c, ok := t.(collection)
+			if !ok || c.kind != "map" {
+				return ap, "", nil
+			}
+			m, _ := v.(map[string]any)
+			v, t = m[string(step)], c.elem
+		}
+	}
+	return ap, "", nil
+}
+
+// setElementNote says which element of the set name (a block when block is
+// set) a diagnostic is about: "At port in the rule block with port =
+// 70000." v is the element's wire value of type t (nil when unknown or
+// not to be shown); attrs, when the element is a block or nested
+// attribute object, say which of its attributes are sensitive.
+func setElementNote(name string, block bool, rest *tftypes.AttributePath, v any, t Type, attrs map[string]*Attribute) string {
+	desc, object := describeElement(v, t, attrs)
+	var where string
+	switch {
+	case desc == "" && block:
+		where = "one of the " + name + " blocks"
+	case desc == "":
+		where = "an element of " + name
+	case block:
+		where = "the " + name + " block with " + desc
+	case object:
+		where = "the " + name + " element with " + desc
+	default:
+		where = "the " + name + " element " + desc
+	}
+	if len(rest.Steps()) > 0 {
+		return "At " + pathText(rest) + " in " + where + "."
+	}
+	return "At " + where + "."
+}
+
+// describeElement writes a set element for a message: a primitive value
+// as it is, an object as its known, non-null primitive attributes
+// ("port = 80, proto = \"tcp\"", sensitive ones hidden), "" when there is
+// nothing to show. object reports whether v is an object.
+func describeElement(v any, t Type, attrs map[string]*Attribute) (desc string, object bool) {
+	if v == nil || !IsKnown(v) {
+		return "", false
+	}
+	obj, ok := t.(objectType)
+	if !ok {
+		s, _ := showWire(v, t)
+		return s, false
+	}
+	m, _ := v.(map[string]any)
+	var parts []string
+	size := 0
+	for _, n := range obj.sortedNames() {
+		if a := attrs[n]; a != nil && a.Sensitive && m[n] != nil {
+			parts = append(parts, n+" = (sensitive value)")
+			continue
+		}
+		s, ok := showWire(m[n], obj.attrs[n])
+		if !ok || m[n] == nil {
+			continue
+		}
+		if size += len(n) + len(s); size > 200 {
+			parts = append(parts, "...")
+			break
+		}
+		parts = append(parts, n+" = "+s)
+	}
+	return strings.Join(parts, ", "), true
+}
+
+// pathText writes an attribute path the way configurations spell it.
+func pathText(ap *tftypes.AttributePath) string {
+	var b strings.Builder
+	for _, step := range ap.Steps() {
+		switch step := step.(type) {
+		case tftypes.AttributeName:
+			if b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(string(step))
+		case tftypes.ElementKeyString:
+			b.WriteString("[" + strconv.Quote(string(step)) + "]")
+		case tftypes.ElementKeyInt:
+			b.WriteString("[" + strconv.FormatInt(int64(step), 10) + "]")
+		}
+	}
+	return b.String()
 }

@@ -111,6 +111,13 @@ type Context struct {
 	diags       Diagnostics
 	argument    *int64
 	argumentMsg string
+	// shape and wire are the element's type and the values the operation
+	// received, which turn diagnostic paths into the engine's (see
+	// enginePath); shape is nil where there is no element.
+	shape *elementType
+	wire  map[string]any
+	// replace holds the names given to RequiresReplace.
+	replace []string
 }
 
 // Severity is the severity of a Diagnostic.
@@ -165,6 +172,21 @@ func (c *Context) ArgumentError(index int, message string) {
 	c.argument = &i
 	c.argumentMsg = message
 	c.Error("", message, "")
+}
+
+// RequiresReplace, called in ModifyPlan, makes a change of the named
+// attribute or block (one of the resource's own) plan a replacement, as
+// the attribute's RequiresReplace flag does for every change: for changes
+// only some of which need a new object, such as a disk that may grow in
+// place but not shrink. It does nothing when the value does not change, or
+// on create. Elsewhere than in ModifyPlan it is an error.
+func (c *Context) RequiresReplace(name string) {
+	if c.Operation != "ModifyPlan" {
+		c.Error("", fmt.Sprintf("%s: %s called RequiresReplace(%q)", c.TypeName, c.Operation, name),
+			"RequiresReplace plans a replacement, and works in ModifyPlan only. This is a bug in the provider.")
+		return
+	}
+	c.replace = append(c.replace, name)
 }
 
 // HasError reports whether the operation has an error so far.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/signal"
 	"strings"
 
 	"github.com/hashicorp/go-hclog"
@@ -28,20 +29,20 @@ import (
 //
 // addr is the provider's source address. With -debug (or --debug) on the
 // command line the provider starts on its own, prints the
-// TF_REATTACH_PROVIDERS value that makes terraform use this process (to
-// run it under a debugger), and serves until interrupted. With
+// TF_REATTACH_PROVIDERS value that makes terraform and tofu use this
+// process (to run it under a debugger), and serves until interrupted. With
 // TFKIT_PROVIDER_TIMINGS=FILE set, the time of each resource request is
 // appended to FILE (see EnvTimings).
 func Serve(addr string, p *Provider) error {
-	var opts []tf6server.ServeOpt
+	debug := false
 	for _, a := range os.Args[1:] {
 		if a == "-debug" || a == "--debug" {
-			opts = append(opts, tf6server.WithManagedDebug())
+			debug = true
 		}
 	}
 	s, err := newServer(p)
 	if err != nil {
-		if len(opts) > 0 || os.Getenv(magicCookieKey) == "" {
+		if debug || os.Getenv(magicCookieKey) == "" {
 			return err // run by hand: the caller prints it
 		}
 		// Started by an engine, which shows nothing of a plugin's output
@@ -56,8 +57,46 @@ func Serve(addr string, p *Provider) error {
 		return err
 	}
 	srv := withTimings(s)
+	if debug {
+		return serveDebug(srv, addr)
+	}
 	factory := func() tfprotov6.ProviderServer { return srv }
-	return tf6server.Serve(addr, factory, opts...)
+	return tf6server.Serve(addr, factory)
+}
+
+// serveDebug serves s in this process until interrupted, after printing
+// the TF_REATTACH_PROVIDERS value that attaches terraform and tofu to it.
+// The value names the provider under both registries' addresses: OpenTofu
+// completes a short source such as example/notes with registry.opentofu.org,
+// and would not find a provider attached under registry.terraform.io
+// alone.
+func serveDebug(s tfprotov6.ProviderServer, addr string) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	ra, err := serveAttached(s, false, engineAddresses(addr)...)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("Provider started. To attach terraform or tofu, set the TF_REATTACH_PROVIDERS environment variable with the following:\n\n\tTF_REATTACH_PROVIDERS='%s'\n\n",
+		strings.ReplaceAll(ra.Env, "'", `'"'"'`))
+	select {
+	case <-ctx.Done():
+		ra.Close()
+	case <-ra.done:
+	}
+	return nil
+}
+
+// engineAddresses returns the addresses terraform and tofu look the
+// provider at addr up under: a provider of either public registry under
+// both.
+func engineAddresses(addr string) []string {
+	for _, pair := range [][2]string{{"registry.terraform.io/", "registry.opentofu.org/"}, {"registry.opentofu.org/", "registry.terraform.io/"}} {
+		if rest, ok := strings.CutPrefix(addr, pair[0]); ok {
+			return []string{addr, pair[1] + rest}
+		}
+	}
+	return []string{addr}
 }
 
 // magicCookieKey is the variable an engine sets for the plugins it starts
@@ -118,18 +157,26 @@ func ServeReattach(p *Provider, addrs ...string) (*Reattach, error) {
 	if err != nil {
 		return nil, err
 	}
+	return serveAttached(s, true, addrs...)
+}
+
+// serveAttached serves s in the background for engines to attach to under
+// addrs. quiet routes the SDK's logs through its logging sink, which
+// writes only when TF_LOG or TF_LOG_PATH asks for them: inside a test
+// process they would flood the caller's stderr.
+func serveAttached(s tfprotov6.ProviderServer, quiet bool, addrs ...string) (*Reattach, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	configCh := make(chan *plugin.ReattachConfig, 1)
 	closeCh := make(chan struct{})
 	errCh := make(chan error, 1)
-	go func() {
-		errCh <- tf6server.Serve(addrs[0], func() tfprotov6.ProviderServer { return s },
-			tf6server.WithDebug(ctx, configCh, closeCh),
-			// In this process the SDK's protocol logs would flood the
-			// caller's stderr: route them through the logging sink, which
-			// writes only when TF_LOG or TF_LOG_PATH asks for them.
+	opts := []tf6server.ServeOpt{tf6server.WithDebug(ctx, configCh, closeCh)}
+	if quiet {
+		opts = append(opts,
 			tf6server.WithLoggingSink(&testinginterface.RuntimeT{}),
 			tf6server.WithGoPluginLogger(hclog.NewNullLogger()))
+	}
+	go func() {
+		errCh <- tf6server.Serve(addrs[0], func() tfprotov6.ProviderServer { return s }, opts...)
 	}()
 	var rc *plugin.ReattachConfig
 	select {

@@ -186,7 +186,21 @@ func panicSite() string {
 }
 
 // protoDiags converts diagnostics, parsing their paths.
-func protoDiags(ds Diagnostics) []*tfprotov6.Diagnostic {
+func protoDiags(ds Diagnostics) []*tfprotov6.Diagnostic { return protoDiagsAt(ds, nil, nil) }
+
+// at records the element's type and the values an operation receives, for
+// the paths of its diagnostics.
+func (c *Context) at(et *elementType, wire map[string]any) *Context {
+	c.shape, c.wire = et, wire
+	return c
+}
+
+// proto converts the operation's diagnostics.
+func (c *Context) proto() []*tfprotov6.Diagnostic { return protoDiagsAt(c.diags, c.shape, c.wire) }
+
+// protoDiagsAt converts diagnostics, turning their paths into the engine's
+// with enginePath.
+func protoDiagsAt(ds Diagnostics, et *elementType, wire map[string]any) []*tfprotov6.Diagnostic {
 	out := make([]*tfprotov6.Diagnostic, 0, len(ds))
 	for _, d := range ds {
 		pd := &tfprotov6.Diagnostic{Severity: tfprotov6.DiagnosticSeverityError, Summary: d.Summary, Detail: d.Detail}
@@ -194,12 +208,16 @@ func protoDiags(ds Diagnostics) []*tfprotov6.Diagnostic {
 			pd.Severity = tfprotov6.DiagnosticSeverityWarning
 		}
 		if d.Path != "" {
-			ap, err := ParsePath(d.Path)
-			if err != nil {
+			ap, note, err := enginePath(d.Path, et, wire)
+			switch {
+			case err != nil:
 				pd.Detail += fmt.Sprintf("\n\n(The provider gave an invalid attribute path: %v.)", err)
-			} else {
-				pd.Attribute = ap
+			case note != "" && pd.Detail != "":
+				pd.Detail += "\n\n" + note
+			case note != "":
+				pd.Detail = note
 			}
+			pd.Attribute = ap
 		}
 		out = append(out, pd)
 	}
@@ -559,17 +577,18 @@ func (s *server) GetResourceIdentitySchemas(ctx context.Context, req *tfprotov6.
 }
 
 // validateConfig decodes a configuration and checks its known values
-// against the custom types; it returns the user Values (nil when null).
-func validateConfig(et *elementType, dv *tfprotov6.DynamicValue, summary string) (Values, []*tfprotov6.Diagnostic) {
+// against the custom types; it returns the user Values (nil when null) and
+// the wire values they came from.
+func validateConfig(et *elementType, dv *tfprotov6.DynamicValue, summary string) (Values, map[string]any, []*tfprotov6.Diagnostic) {
 	m, err := et.decode(dv)
 	if err != nil {
-		return nil, errorDiag(summary, err)
+		return nil, nil, errorDiag(summary, err)
 	}
 	vals, err := et.toValues(m)
 	if err != nil {
-		return nil, errorDiag(summary, err)
+		return nil, nil, errorDiag(summary, err)
 	}
-	return vals, nil
+	return vals, m, nil
 }
 
 func hasCustom(t Type) bool {
@@ -591,14 +610,14 @@ func hasCustom(t Type) bool {
 func (s *server) ValidateProviderConfig(ctx context.Context, req *tfprotov6.ValidateProviderConfigRequest) (resp *tfprotov6.ValidateProviderConfigResponse, _ error) {
 	resp = &tfprotov6.ValidateProviderConfigResponse{PreparedConfig: req.Config}
 	defer recoverRPC("provider", "ValidateProviderConfig", &resp.Diagnostics)
-	_, resp.Diagnostics = validateConfig(&s.providerType, req.Config, "Invalid provider configuration")
+	_, _, resp.Diagnostics = validateConfig(&s.providerType, req.Config, "Invalid provider configuration")
 	return resp, nil
 }
 
 func (s *server) ConfigureProvider(ctx context.Context, req *tfprotov6.ConfigureProviderRequest) (resp *tfprotov6.ConfigureProviderResponse, _ error) {
 	resp = &tfprotov6.ConfigureProviderResponse{}
 	defer recoverRPC("provider", "ConfigureProvider", &resp.Diagnostics)
-	vals, diags := validateConfig(&s.providerType, req.Config, "Invalid provider configuration")
+	vals, wire, diags := validateConfig(&s.providerType, req.Config, "Invalid provider configuration")
 	if diags != nil {
 		resp.Diagnostics = diags
 		return resp, nil
@@ -609,10 +628,10 @@ func (s *server) ConfigureProvider(ctx context.Context, req *tfprotov6.Configure
 	if s.p.Configure == nil {
 		return resp, nil
 	}
-	c := s.newContext(ctx, "provider", "Configure")
+	c := s.newContext(ctx, "provider", "Configure").at(&s.providerType, wire)
 	var client any
 	run(c, func() { client = s.p.Configure(c, vals) })
-	resp.Diagnostics = protoDiags(c.diags)
+	resp.Diagnostics = c.proto()
 	if !c.HasError() {
 		s.mu.Lock()
 		s.client = client
@@ -635,16 +654,16 @@ func (s *server) ValidateResourceConfig(ctx context.Context, req *tfprotov6.Vali
 		resp.Diagnostics = unknownType("resource", req.TypeName)
 		return resp, nil
 	}
-	vals, diags := validateConfig(et, req.Config, "Invalid "+req.TypeName+" configuration")
+	vals, wire, diags := validateConfig(et, req.Config, "Invalid "+req.TypeName+" configuration")
 	if diags != nil {
 		resp.Diagnostics = diags
 		return resp, nil
 	}
 	r := s.p.Resources[req.TypeName]
 	if r.ValidateConfig != nil && vals != nil {
-		c := s.newContext(ctx, req.TypeName, "ValidateConfig")
+		c := s.newContext(ctx, req.TypeName, "ValidateConfig").at(et, wire)
 		run(c, func() { r.ValidateConfig(c, vals) })
-		resp.Diagnostics = protoDiags(c.diags)
+		resp.Diagnostics = c.proto()
 	}
 	return resp, nil
 }
@@ -681,10 +700,10 @@ func (s *server) UpgradeResourceState(ctx context.Context, req *tfprotov6.Upgrad
 	case req.Version > r.Schema.Version:
 		err = fmt.Errorf("the state was written by a newer version of the provider (schema version %d; this one knows up to %d): use that provider version or newer", req.Version, r.Schema.Version)
 	default:
-		c := s.newContext(ctx, req.TypeName, "UpgradeState")
+		c := s.newContext(ctx, req.TypeName, "UpgradeState").at(et, nil)
 		var nv Values
 		run(c, func() { nv = r.UpgradeState(c, req.Version, old) })
-		resp.Diagnostics = protoDiags(c.diags)
+		resp.Diagnostics = c.proto()
 		if c.HasError() {
 			return resp, nil
 		}
@@ -772,10 +791,10 @@ func (s *server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRe
 		return resp, nil
 	}
 	r := s.p.Resources[req.TypeName]
-	c := s.newContext(ctx, req.TypeName, "Read")
+	c := s.newContext(ctx, req.TypeName, "Read").at(et, prior)
 	var nv Values
 	run(c, func() { nv = r.Read(c, vals) })
-	resp.Diagnostics = protoDiags(c.diags)
+	resp.Diagnostics = c.proto()
 	if c.HasError() {
 		return resp, nil
 	}
@@ -834,7 +853,7 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 		return resp, nil
 	}
 	if r.ModifyPlan != nil {
-		c := s.newContext(ctx, req.TypeName, "ModifyPlan")
+		c := s.newContext(ctx, req.TypeName, "ModifyPlan").at(et, planned)
 		pv, err1 := et.toValues(prior)
 		nv, err2 := et.toValues(planned)
 		if err := errors.Join(err1, err2); err != nil {
@@ -843,7 +862,7 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 		}
 		var out Values
 		run(c, func() { out = r.ModifyPlan(c, pv, nv) })
-		resp.Diagnostics = protoDiags(c.diags)
+		resp.Diagnostics = c.proto()
 		if c.HasError() {
 			return resp, nil
 		}
@@ -858,8 +877,18 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 				return resp, nil
 			}
 			planned = next
-			replace = replacedBy(et, out, planned, prior, config, replace)
 		}
+		for _, n := range c.replace {
+			if _, ok := et.obj.attrs[n]; !ok {
+				resp.Diagnostics = append(resp.Diagnostics, &tfprotov6.Diagnostic{
+					Severity: tfprotov6.DiagnosticSeverityError,
+					Summary:  fmt.Sprintf("%s: ModifyPlan called RequiresReplace(%q), which the schema does not have", req.TypeName, n),
+					Detail:   fmt.Sprintf("RequiresReplace takes the name of one of the resource's own attributes or blocks%s. This is a bug in the provider.", suggest(n, et.obj.sortedNames())),
+				})
+				return resp, nil
+			}
+		}
+		replace = replacedBy(et, out, c.replace, planned, prior, config, replace)
 	}
 	resp.RequiresReplace = replace
 	if resp.PlannedState, err = et.dynamic(planned); err != nil {
@@ -897,6 +926,13 @@ func planChange(et *elementType, prior, proposed, config map[string]any) (map[st
 			plan[n] = dv
 		case cv == nil && a.Computed && create:
 			plan[n] = Unknown
+		case cv == nil && a.Computed:
+			// The provider's value stays until something changes (below).
+			// The engines propose the prior value for every other computed
+			// attribute the configuration leaves out, but null for an
+			// optional and computed nested attribute, which would plan to
+			// remove the value on every run.
+			plan[n] = prior[n]
 		case !create && cv != nil && hasCustom(at):
 			plan[n], _ = keepSame(plan[n], prior[n], at)
 		}
@@ -980,18 +1016,28 @@ func (et *elementType) checkModifiedPlan(typeName string, out Values, planned, n
 }
 
 // replacedBy adds to replace the RequiresReplace attributes whose value
-// ModifyPlan (out) changed from the prior state. When that makes the plan
-// a replacement, every computed value it did not set becomes unknown, as
-// planChange does: the new object gets new ones, and a kept id would make
-// Create's new id a change of a planned value.
-func replacedBy(et *elementType, out Values, planned, prior, config map[string]any, replace []*tftypes.AttributePath) []*tftypes.AttributePath {
+// ModifyPlan (out) changed from the prior state, and the attributes and
+// blocks ModifyPlan named with Context.RequiresReplace (asked) whose value
+// changes. When that makes the plan a replacement, every computed value it
+// did not set becomes unknown, as planChange does: the new object gets new
+// ones, and a kept id would make Create's new id a change of a planned
+// value.
+func replacedBy(et *elementType, out Values, asked []string, planned, prior, config map[string]any, replace []*tftypes.AttributePath) []*tftypes.AttributePath {
 	if prior == nil {
 		return replace
 	}
 	var added []*tftypes.AttributePath
-	for _, n := range sortedKeys(out) {
+	names := sortedKeys(out)
+	for _, n := range asked {
+		if !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	for _, n := range names {
 		a := et.schema.Attributes[n]
-		if a == nil || !a.RequiresReplace || wireEqual(planned[n], prior[n], et.obj.attrs[n]) {
+		_, returned := out[n]
+		byFlag := returned && a != nil && a.RequiresReplace
+		if !(byFlag || slices.Contains(asked, n)) || wireEqual(planned[n], prior[n], et.obj.attrs[n]) {
 			continue
 		}
 		p := tftypes.NewAttributePath().WithAttributeName(n)
@@ -1047,26 +1093,26 @@ func (s *server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyRe
 	var nv Values
 	switch {
 	case planned == nil:
-		c = s.newContext(ctx, req.TypeName, "Delete")
+		c = s.newContext(ctx, req.TypeName, "Delete").at(et, prior)
 		run(c, func() { r.Delete(c, priorVals) })
-		resp.Diagnostics = protoDiags(c.diags)
+		resp.Diagnostics = c.proto()
 		resp.NewState = et.null()
 		if c.HasError() {
 			resp.NewState = req.PriorState
 		}
 		return resp, nil
 	case prior == nil:
-		c = s.newContext(ctx, req.TypeName, "Create")
+		c = s.newContext(ctx, req.TypeName, "Create").at(et, planned)
 		run(c, func() { nv = r.Create(c, planVals) })
 	default:
-		c = s.newContext(ctx, req.TypeName, "Update")
+		c = s.newContext(ctx, req.TypeName, "Update").at(et, planned)
 		if r.Update == nil {
 			c.Error("", req.TypeName+": this resource cannot be updated in place", "The provider has no Update; mark the changed attributes RequiresReplace.")
 		} else {
 			run(c, func() { nv = r.Update(c, priorVals, planVals) })
 		}
 	}
-	resp.Diagnostics = protoDiags(c.diags)
+	resp.Diagnostics = c.proto()
 	if nv == nil {
 		if c.HasError() {
 			resp.NewState = failed
@@ -1123,10 +1169,10 @@ func (s *server) ImportResourceState(ctx context.Context, req *tfprotov6.ImportR
 			Summary: "Import not supported", Detail: req.TypeName + " resources cannot be imported."}}
 		return resp, nil
 	}
-	c := s.newContext(ctx, req.TypeName, "Import")
+	c := s.newContext(ctx, req.TypeName, "Import").at(et, nil)
 	var nv Values
 	run(c, func() { nv = r.Import(c, req.ID) })
-	resp.Diagnostics = protoDiags(c.diags)
+	resp.Diagnostics = c.proto()
 	if c.HasError() {
 		return resp, nil
 	}
@@ -1176,16 +1222,16 @@ func (s *server) ValidateDataResourceConfig(ctx context.Context, req *tfprotov6.
 		resp.Diagnostics = unknownType("data source", req.TypeName)
 		return resp, nil
 	}
-	vals, diags := validateConfig(et, req.Config, "Invalid "+req.TypeName+" configuration")
+	vals, wire, diags := validateConfig(et, req.Config, "Invalid "+req.TypeName+" configuration")
 	if diags != nil {
 		resp.Diagnostics = diags
 		return resp, nil
 	}
 	d := s.p.DataSources[req.TypeName]
 	if d.ValidateConfig != nil && vals != nil {
-		c := s.newContext(ctx, req.TypeName, "ValidateConfig")
+		c := s.newContext(ctx, req.TypeName, "ValidateConfig").at(et, wire)
 		run(c, func() { d.ValidateConfig(c, vals) })
-		resp.Diagnostics = protoDiags(c.diags)
+		resp.Diagnostics = c.proto()
 	}
 	return resp, nil
 }
@@ -1208,10 +1254,10 @@ func (s *server) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSour
 		return resp, nil
 	}
 	d := s.p.DataSources[req.TypeName]
-	c := s.newContext(ctx, req.TypeName, "Read")
+	c := s.newContext(ctx, req.TypeName, "Read").at(et, config)
 	var nv Values
 	run(c, func() { nv = d.Read(c, vals) })
-	resp.Diagnostics = protoDiags(c.diags)
+	resp.Diagnostics = c.proto()
 	if c.HasError() {
 		return resp, nil
 	}

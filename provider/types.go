@@ -255,7 +255,7 @@ func (t collection) toGo(v tftypes.Value, p *path) (any, error) {
 	}
 	out := make([]any, len(l))
 	for i, ev := range l {
-		g, err := elemToGo(t.elem, ev, p.index(i))
+		g, err := elemToGo(t.elem, ev, p.elem(t.kind, i))
 		if err != nil {
 			return nil, err
 		}
@@ -334,7 +334,7 @@ func (t collection) fromGo(v any, p *path, raw bool) (tftypes.Value, error) {
 	}
 	out := make([]tftypes.Value, len(l))
 	for i, ev := range l {
-		tv, err := elemFromGo(t.elem, ev, p.index(i), raw)
+		tv, err := elemFromGo(t.elem, ev, p.elem(t.kind, i), raw)
 		if err != nil {
 			return tftypes.Value{}, err
 		}
