@@ -48,6 +48,9 @@ func TestWriteBenchBundle(t *testing.T) {
 	}
 }
 
+// nodeHeader sends console output to stderr under node.
+const nodeHeader = "console.log = console.info = console.debug = console.warn = console.error;"
+
 // nodeFooter makes a bundle print its rendered tree as JSON under node.
 const nodeFooter = "\nprocess.stdout.write(JSON.stringify(globalThis." + outputGlobal + "));\n"
 
@@ -125,7 +128,10 @@ func nodeRunner(node string) func(ctx context.Context, s Script) (string, error)
 		}
 		defer os.RemoveAll(dir)
 		file := filepath.Join(dir, "bundle.js")
-		code := s.Code + nodeFooter
+		// The configuration's console output goes to stderr, away from the
+		// tree; the header stays on the bundle's first line, so that the
+		// source map's lines still hold.
+		code := nodeHeader + s.Code + nodeFooter
 		if err := os.WriteFile(file, []byte(code), 0o644); err != nil {
 			return "", err
 		}

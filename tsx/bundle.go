@@ -246,6 +246,15 @@ func cycleWarning(names []string, file, spec, dir string) *diag.Diagnostic {
 			strings.Join(names, " → ")),
 		Suggestion: "move what the modules share into a module of its own that imports none of them",
 	}
+	if r, ok := importSpecRange(file, spec, dir); ok {
+		d.Subject = &r
+	}
+	return d
+}
+
+// importSpecRange is where file (a path relative to dir, or absolute)
+// writes the module specifier spec, quoted, on a line that imports.
+func importSpecRange(file, spec, dir string) (hcl.Range, bool) {
 	path := file
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(dir, filepath.FromSlash(path))
@@ -256,13 +265,12 @@ func cycleWarning(names []string, file, spec, dir string) *diag.Diagnostic {
 				if c := strings.Index(line, q+spec+q); c >= 0 && strings.Contains(line, "import") {
 					r := rangeAt(displayName(file, dir), i+1, columnOf(line, c))
 					r.End.Column = r.Start.Column + utf8.RuneCountInString(spec) + 2
-					d.Subject = &r
-					return d
+					return r, true
 				}
 			}
 		}
 	}
-	return d
+	return hcl.Range{}, false
 }
 
 func sourceMapOption(inline bool) api.SourceMap {
@@ -334,6 +342,20 @@ func mayReadStacks(code string) bool {
 // runtimePlugin resolves "tfkit" and its JSX runtimes to the embedded
 // runtime, and refuses what cannot work without Node: require() and Node's
 // built-in modules.
+// nodeBuiltinHint says what to do instead of importing a Node built-in
+// module (name without "node:" or a subpath).
+func nodeBuiltinHint(name string) string {
+	switch name {
+	case "fs":
+		return `let Terraform read the file by its path, tf.fn("file", "init.sh") (tfkit copies it into the output), or import a JSON file: import settings from "./settings.json"`
+	case "path":
+		return `write paths as strings, relative to the project directory: tfkit copies the files Terraform reads by a static path into the output, and "${path.module}/init.sh" names them there`
+	case "crypto":
+		return nodeGlobalHints["crypto"]
+	}
+	return "read files and settings before the build and pass them through process.env"
+}
+
 func runtimePlugin(dir string) api.Plugin {
 	return api.Plugin{
 		Name: "tfkit",
@@ -370,7 +392,7 @@ func runtimePlugin(dir string) api.Plugin {
 				if strings.HasPrefix(args.Path, "node:") || nodeBuiltins[name] && !strings.HasPrefix(args.Path, ".") {
 					return api.OnResolveResult{Errors: []api.Message{{
 						Text:  fmt.Sprintf("%q is a Node built-in module, which is not available: tfkit evaluates configurations without Node", args.Path),
-						Notes: []api.Note{{Text: "read files and settings before the build and pass them through process.env"}},
+						Notes: []api.Note{{Text: nodeBuiltinHint(name)}},
 					}}}, nil
 				}
 				return api.OnResolveResult{}, nil
@@ -412,18 +434,78 @@ func checkFormats(metafile, dir string) diag.Diagnostics {
 	}
 	var diags diag.Diagnostics
 	for _, in := range inputs {
-		if in.format == "cjs" {
-			r := hcl.Range{Filename: displayName(in.path, dir), Start: hcl.Pos{Line: 1, Column: 1}}
-			diags = append(diags, &diag.Diagnostic{
-				Severity:   diag.Error,
-				Summary:    "CommonJS module",
-				Detail:     fmt.Sprintf("%s uses module.exports or exports, which is CommonJS; tfkit evaluates ES modules only.", r.Filename),
-				Subject:    &r,
-				Suggestion: "use export and import",
-			})
+		if in.format != "cjs" {
+			continue
 		}
+		r := hcl.Range{Filename: displayName(in.path, dir), Start: hcl.Pos{Line: 1, Column: 1}}
+		d := &diag.Diagnostic{
+			Severity:   diag.Error,
+			Summary:    "CommonJS module",
+			Detail:     fmt.Sprintf("%s uses module.exports or exports, which is CommonJS; tfkit evaluates ES modules only.", r.Filename),
+			Subject:    &r,
+			Suggestion: "use export and import",
+		}
+		if pkg := packageOf(in.path); pkg != "" {
+			// A package's file cannot be changed: the error is at the
+			// project's import of the package, when one is found.
+			d.Detail = fmt.Sprintf("The package %q is CommonJS (%s uses module.exports or exports); tfkit evaluates ES modules only.", pkg, r.Filename)
+			d.Suggestion = "use a version of the package, or another package, that ships ES modules (package.json \"module\", or \"exports\" with \"import\"), or write what it does in a module of your own"
+			if file, spec, ok := importerOf(metafile, pkg); ok {
+				if at, ok := importSpecRange(file, spec, dir); ok {
+					d.Subject = &at
+					newSources(dir).withFrame(d)
+					d.Related = append(d.Related, diag.Related{Message: "CommonJS file", Range: r})
+				}
+			}
+		}
+		diags = append(diags, d)
 	}
 	return diags
+}
+
+// packageOf is the name of the package a path in node_modules belongs to
+// ("@scope/name" or "name"), or "" for a path outside node_modules.
+func packageOf(path string) string {
+	p := filepath.ToSlash(path)
+	i := strings.LastIndex(p, "node_modules/")
+	if i < 0 {
+		return ""
+	}
+	parts := strings.SplitN(p[i+len("node_modules/"):], "/", 3)
+	if strings.HasPrefix(parts[0], "@") && len(parts) > 1 {
+		return parts[0] + "/" + parts[1]
+	}
+	return parts[0]
+}
+
+// importerOf finds a file of the project that imports the package pkg (or
+// a path in it), with the specifier it wrote.
+func importerOf(metafile, pkg string) (file, spec string, ok bool) {
+	var m struct {
+		Inputs map[string]struct {
+			Imports []struct {
+				Original string `json:"original"`
+			} `json:"imports"`
+		} `json:"inputs"`
+	}
+	if err := json.Unmarshal([]byte(metafile), &m); err != nil {
+		return "", "", false
+	}
+	files := make([]string, 0, len(m.Inputs))
+	for p := range m.Inputs {
+		if !strings.Contains(p, ":") && packageOf(p) == "" {
+			files = append(files, p)
+		}
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		for _, im := range m.Inputs[f].Imports {
+			if im.Original == pkg || strings.HasPrefix(im.Original, pkg+"/") {
+				return f, im.Original, true
+			}
+		}
+	}
+	return "", "", false
 }
 
 // esbuildDiags converts esbuild's messages into diagnostics with a code

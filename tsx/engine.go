@@ -173,7 +173,7 @@ func (ge gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
 	// The bundle is scanned for tests of refs on another core while the
 	// script runs; only a message reads what was found.
 	found := make(chan []refTest, 1)
-	go func() { found <- findRefTests(prg.File.Source()) }()
+	go func() { found <- findRefTests(prg) }()
 	env := &gojaEnv{vm: vm, sites: sites, jsRefProxies: ge.jsRefProxies, file: prg.File, refTestsFound: found}
 	if later {
 		env.mapLater = &lateMap{file: prg.File, name: s.Name, mapped: s.mapped}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -110,6 +111,7 @@ func WithFrames(ds diag.Diagnostics, dir string) diag.Diagnostics {
 	src := newSources(dir)
 	for _, d := range ds {
 		labelArgumentHint(d)
+		blockHint(d)
 		if d.Subject != nil && !strings.Contains(d.Detail, "\n  "+fmt.Sprint(d.Subject.Start.Line)+" | ") {
 			src.withFrame(d)
 		}
@@ -183,6 +185,13 @@ func scriptDiag(se *ScriptError, src *sources) *diag.Diagnostic {
 		d.Suggestion = jsHint(se)
 	}
 	if len(user) > 0 {
+		if name, ok := strings.CutSuffix(se.Message, " is not defined"); ok && se.Name == "ReferenceError" {
+			// goja places the error of a call to an undeclared name
+			// (makeName("x")) after the name: point at the name.
+			if line, ok := src.line(user[0].File, user[0].Line); ok {
+				user[0].Col = nameBefore(line, user[0].Col, name)
+			}
+		}
 		r := rangeAt(user[0].File, user[0].Line, user[0].Col)
 		d.Subject = &r
 		src.withFrame(d)
@@ -196,6 +205,30 @@ func scriptDiag(se *ScriptError, src *sources) *diag.Diagnostic {
 		d.Related = append(d.Related, diag.Related{Message: fmt.Sprintf("in <%s>, used here", name), Range: rangeAt(fileName(f.File), f.Line, f.Col)})
 	}
 	return d
+}
+
+// nameBefore is the column (1-based, in characters) of name in line: col
+// when the name starts there, else that of its last whole occurrence
+// before col, else col.
+func nameBefore(line string, col int, name string) int {
+	at := 0
+	for i := 1; i < col && at < len(line); i++ {
+		_, size := utf8.DecodeRuneInString(line[at:])
+		at += size
+	}
+	whole := func(i int) bool {
+		return (i == 0 || !isIdentByte(line[i-1]) && line[i-1] != '.' && line[i-1] < 0x80) &&
+			(i+len(name) == len(line) || !isIdentByte(line[i+len(name)]) && line[i+len(name)] < 0x80)
+	}
+	if name == "" || strings.HasPrefix(line[at:], name) && whole(at) {
+		return col
+	}
+	for i := strings.LastIndex(line[:at], name); i >= 0; i = strings.LastIndex(line[:i], name) {
+		if whole(i) {
+			return columnOf(line, i)
+		}
+	}
+	return col
 }
 
 // maxFrameCycle is the longest run of frames that formatFrames folds
@@ -301,6 +334,18 @@ func jsHint(se *ScriptError) string {
 		return "Node's module variables are not available: tfkit evaluates without Node"
 	}
 	return ""
+}
+
+// blockHint says how TSX writes a nested block that was given as an
+// attribute (root_block_device={{ ... }}): with tf.block, or as HCL in an
+// innerText body.
+func blockHint(d *diag.Diagnostic) {
+	name, ok := strings.CutSuffix(d.Summary, `" is a block, not an argument`)
+	if !ok || !strings.HasPrefix(name, `"`) {
+		return
+	}
+	name = name[1:]
+	d.Suggestion = fmt.Sprintf("write it with tf.block: %s={tf.block({ ... })}, or an array of tf.block(...) for several (in an innerText body, %s { ... })", name, name)
 }
 
 // labelArgumentHint says how to set a required argument named like one

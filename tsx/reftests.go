@@ -2,67 +2,63 @@
 // object standing for a Terraform expression, so JavaScript never finds it
 // null, undefined or false. `vpc.id ?? "none"` always gives vpc.id, and
 // `vpc.id && <Resource .../>` always renders, whatever Terraform later
-// finds. The bundle is scanned for such tests of refs made by useRef() in
-// the same file, and each one found is a warning at its place.
+// finds. The parsed bundle is scanned for such tests: names are resolved
+// through the scopes JavaScript gives them (functions, blocks, parameters,
+// destructuring, catch clauses, loops, classes), and a name is a ref when
+// the binding it resolves to is declared `const NAME = useRef()` (let or
+// var too). A parameter or local variable that happens to have a ref's
+// name is a JavaScript value like any other. Each test found in the
+// project's own modules is a warning at its place.
 
 package tsx
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
+	"sort"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/dop251/goja/ast"
+	"github.com/dop251/goja/token"
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/tfkit/tfkit/diag"
 )
 
 // refTest is a test of a ref in the bundle: the operand (a ref or a path
-// read from one), the operator, and the operand's offset in the code.
+// read from one, as the bundle spells it), the operator, and the operand's
+// offset in the code.
 type refTest struct {
 	operand, op string
 	offset      int
 }
 
-// refTestOps are the operators whose left side JavaScript tests, as
-// esbuild prints them.
-var refTestOps = []string{" ?? ", " || ", " && ", " ? "}
-
-// findRefTests scans a bundle as esbuild prints it: each module's code
-// follows a "  // path" line, the runtime's and packages' are skipped, and
-// refs are the names declared as `const NAME = useRef()` in the module.
-func findRefTests(code string) []refTest {
+// findRefTests scans a parsed bundle as esbuild prints it: each module's
+// code follows a "  // path" line; tests in the runtime's and packages'
+// modules are not reported.
+func findRefTests(prg *ast.Program) (out []refTest) {
+	if prg == nil || prg.File == nil {
+		return nil
+	}
+	code := prg.File.Source()
 	if !strings.Contains(code, "useRef") {
 		return nil
 	}
-	var out []refTest
-	for _, m := range bundleModules(code) {
-		if strings.HasPrefix(m.name, runtimeNamespace+":") || strings.HasPrefix(m.name, "<") || strings.Contains(m.name, "node_modules/") {
-			continue
-		}
-		src := code[m.start:m.end]
-		refs := refNames(src)
-		if len(refs) == 0 {
-			continue
-		}
-		for _, op := range refTestOps {
-			for i := 0; ; {
-				j := strings.Index(src[i:], op)
-				if j < 0 {
-					break
-				}
-				at := i + j
-				i = at + len(op)
-				start, ok := operandBefore(src, at)
-				if !ok || !refs[rootName(src[start:at])] || start > 0 && strings.IndexByte("\"'`", src[start-1]) >= 0 {
-					continue // not a ref, or text in a string
-				}
-				out = append(out, refTest{operand: src[start:at], op: strings.TrimSpace(op), offset: m.start + start})
-			}
-		}
-	}
-	slices.SortFunc(out, func(a, b refTest) int { return a.offset - b.offset })
-	return out
+	s := &refScan{code: code, base: prg.File.Base(), mods: bundleModules(code), seen: map[int]bool{}}
+	defer func() {
+		// A syntax tree the scan does not expect stops it; the tests
+		// found so far are kept.
+		_ = recover()
+		out = s.found
+		slices.SortFunc(out, func(a, b refTest) int { return a.offset - b.offset })
+	}()
+	top := newScope(nil)
+	s.declareVars(prg.Body, top)
+	s.declareLexical(prg.Body, top)
+	s.stmts(prg.Body, top)
+	return s.found
 }
 
 // bundleModule is one module's code in a bundle.
@@ -95,85 +91,523 @@ func bundleModules(code string) []bundleModule {
 	return out
 }
 
-// refNames lists the names a module declares as `const NAME = useRef()`
-// (esbuild may print the import as useRef2 when names collide).
-func refNames(src string) map[string]bool {
-	refs := map[string]bool{}
-	for i := 0; ; {
-		j := strings.Index(src[i:], " = useRef")
-		if j < 0 {
-			return refs
+// ownModule reports whether a module is the project's own code, not the
+// runtime's, a package's or esbuild's wrapper around the entry.
+func ownModule(name string) bool {
+	return !strings.HasPrefix(name, runtimeNamespace+":") && !strings.HasPrefix(name, "<") && !strings.Contains(name, "node_modules/")
+}
+
+// bindKind is what a declared name holds, as far as the scan knows.
+type bindKind uint8
+
+const (
+	plainBinding  bindKind = iota // any JavaScript value
+	refBinding                    // a ref, from useRef()
+	useRefBinding                 // the runtime's useRef function
+)
+
+// scope is one JavaScript scope: a function's (its parameters, var
+// declarations and the declarations of its body) or a block's.
+type scope struct {
+	parent *scope
+	names  map[string]bindKind
+}
+
+func newScope(parent *scope) *scope { return &scope{parent: parent} }
+
+func (sc *scope) declare(name string, k bindKind) {
+	if sc.names == nil {
+		sc.names = map[string]bindKind{}
+	}
+	sc.names[name] = k
+}
+
+// lookup resolves a name; a name declared nowhere (a global) is plain.
+func (sc *scope) lookup(name string) bindKind {
+	for ; sc != nil; sc = sc.parent {
+		if k, ok := sc.names[name]; ok {
+			return k
 		}
-		at := i + j
-		i = at + len(" = useRef")
-		rest := strings.TrimLeft(src[i:min(len(src), i+8)], "0123456789")
-		if !strings.HasPrefix(rest, "()") {
+	}
+	return plainBinding
+}
+
+// refScan walks a bundle's syntax tree with its scopes.
+type refScan struct {
+	code  string
+	base  int
+	mods  []bundleModule
+	found []refTest
+	seen  map[int]bool
+}
+
+// module is the module holding an offset of the code, or nil.
+func (s *refScan) module(off int) *bundleModule {
+	i := sort.Search(len(s.mods), func(i int) bool { return s.mods[i].end > off })
+	if i < len(s.mods) && s.mods[i].start <= off {
+		return &s.mods[i]
+	}
+	return nil
+}
+
+// reported reports whether tests at an offset are reported: those in the
+// project's own modules.
+func (s *refScan) reported(off int) bool {
+	m := s.module(off)
+	return m != nil && ownModule(m.name)
+}
+
+// skipped reports whether a statement lies wholly in a module whose tests
+// are not reported (the runtime, a package), so that walking it is not
+// needed; its declarations are still made by the scope's first pass.
+func (s *refScan) skipped(st ast.Statement) bool {
+	from, to := int(st.Idx0())-s.base, int(st.Idx1())-s.base
+	m := s.module(from)
+	return m != nil && !ownModule(m.name) && to <= m.end
+}
+
+// declareVars declares the var declarations and function declarations of
+// a function body (or of the program) in its scope, looking into nested
+// statements but not into nested functions, as JavaScript hoists them.
+func (s *refScan) declareVars(list []ast.Statement, sc *scope) {
+	for _, st := range list {
+		s.declareVarsIn(st, sc)
+	}
+}
+
+func (s *refScan) declareVarsIn(st ast.Statement, sc *scope) {
+	switch st := st.(type) {
+	case *ast.VariableStatement:
+		s.declareBindings(st.List, sc)
+	case *ast.BlockStatement:
+		s.declareVars(st.List, sc)
+	case *ast.IfStatement:
+		s.declareVarsIn(st.Consequent, sc)
+		if st.Alternate != nil {
+			s.declareVarsIn(st.Alternate, sc)
+		}
+	case *ast.ForStatement:
+		if v, ok := st.Initializer.(*ast.ForLoopInitializerVarDeclList); ok {
+			s.declareBindings(v.List, sc)
+		}
+		s.declareVarsIn(st.Body, sc)
+	case *ast.ForInStatement:
+		if v, ok := st.Into.(*ast.ForIntoVar); ok {
+			s.declareBindings([]*ast.Binding{v.Binding}, sc)
+		}
+		s.declareVarsIn(st.Body, sc)
+	case *ast.ForOfStatement:
+		if v, ok := st.Into.(*ast.ForIntoVar); ok {
+			s.declareBindings([]*ast.Binding{v.Binding}, sc)
+		}
+		s.declareVarsIn(st.Body, sc)
+	case *ast.WhileStatement:
+		s.declareVarsIn(st.Body, sc)
+	case *ast.DoWhileStatement:
+		s.declareVarsIn(st.Body, sc)
+	case *ast.LabelledStatement:
+		s.declareVarsIn(st.Statement, sc)
+	case *ast.WithStatement:
+		s.declareVarsIn(st.Body, sc)
+	case *ast.TryStatement:
+		s.declareVars(st.Body.List, sc)
+		if st.Catch != nil {
+			s.declareVars(st.Catch.Body.List, sc)
+		}
+		if st.Finally != nil {
+			s.declareVars(st.Finally.List, sc)
+		}
+	case *ast.SwitchStatement:
+		for _, c := range st.Body {
+			s.declareVars(c.Consequent, sc)
+		}
+	}
+}
+
+// declareLexical declares the let, const, class and function
+// declarations made directly in a block's statements.
+func (s *refScan) declareLexical(list []ast.Statement, sc *scope) {
+	for _, st := range list {
+		switch st := st.(type) {
+		case *ast.LexicalDeclaration:
+			s.declareBindings(st.List, sc)
+		case *ast.ClassDeclaration:
+			if st.Class.Name != nil {
+				sc.declare(st.Class.Name.Name.String(), plainBinding)
+			}
+		case *ast.FunctionDeclaration:
+			if n := st.Function.Name; n != nil {
+				k := plainBinding
+				if isUseRefName(n.Name.String()) && !s.reported(int(n.Idx)-s.base) {
+					k = useRefBinding
+				}
+				sc.declare(n.Name.String(), k)
+			}
+		}
+	}
+}
+
+// isUseRefName reports whether a name is useRef as esbuild may print it
+// (useRef2 when names collide).
+func isUseRefName(name string) bool {
+	rest, ok := strings.CutPrefix(name, "useRef")
+	return ok && strings.Trim(rest, "0123456789") == ""
+}
+
+// declareBindings declares the names bound by declarations; a name bound
+// alone to a call of useRef is a ref.
+func (s *refScan) declareBindings(list []*ast.Binding, sc *scope) {
+	for _, b := range list {
+		if id, ok := b.Target.(*ast.Identifier); ok && s.isUseRefCall(b.Initializer, sc) {
+			sc.declare(id.Name.String(), refBinding)
 			continue
 		}
-		k := at
-		for k > 0 && isIdentByte(src[k-1]) {
-			k--
+		declarePattern(b.Target, sc)
+	}
+}
+
+// isUseRefCall reports whether an expression calls the runtime's useRef
+// (or useRef read from an object, as in tfkit.useRef()).
+func (s *refScan) isUseRefCall(e ast.Expression, sc *scope) bool {
+	c, ok := e.(*ast.CallExpression)
+	if !ok {
+		return false
+	}
+	switch f := c.Callee.(type) {
+	case *ast.Identifier:
+		return isUseRefName(f.Name.String()) && sc.lookup(f.Name.String()) == useRefBinding
+	case *ast.DotExpression:
+		return f.Identifier.Name == "useRef"
+	}
+	return false
+}
+
+// declarePattern declares every name a binding target binds, as plain
+// values.
+func declarePattern(e ast.Expression, sc *scope) {
+	switch e := e.(type) {
+	case *ast.Identifier:
+		sc.declare(e.Name.String(), plainBinding)
+	case *ast.Binding:
+		declarePattern(e.Target, sc)
+	case *ast.AssignExpression: // a default: target = value
+		declarePattern(e.Left, sc)
+	case *ast.ArrayPattern:
+		for _, el := range e.Elements {
+			declarePattern(el, sc)
 		}
-		name := src[k:at]
-		for _, kw := range []string{"const ", "let ", "var "} {
-			if name != "" && k >= len(kw) && src[k-len(kw):k] == kw {
-				refs[name] = true
+		declarePattern(e.Rest, sc)
+	case *ast.ObjectPattern:
+		for _, p := range e.Properties {
+			switch p := p.(type) {
+			case *ast.PropertyShort:
+				sc.declare(p.Name.Name.String(), plainBinding)
+			case *ast.PropertyKeyed:
+				declarePattern(p.Value, sc)
 			}
+		}
+		declarePattern(e.Rest, sc)
+	}
+}
+
+// stmts walks a list of statements in a scope whose declarations are made.
+func (s *refScan) stmts(list []ast.Statement, sc *scope) {
+	for _, st := range list {
+		if st != nil && !s.skipped(st) {
+			s.node(st, sc)
 		}
 	}
 }
 
-// operandBefore finds the start of the member expression that ends at end
-// (a name, then .name, ?.name and [...] steps), or false when what ends
-// there is something else (a call, a parenthesized expression, a literal).
-func operandBefore(src string, end int) (int, bool) {
-	i := end
-	for i > 0 && end-i < 200 {
-		c := src[i-1]
-		switch {
-		case isIdentByte(c) || c == '.':
-			i--
-		case c == '?' && i < end && src[i] == '.':
-			i-- // optional chaining
-		case c == ']':
-			depth := 0
-			k := i - 1
-			for ; k >= 0 && end-k < 200; k-- {
-				if src[k] == ']' {
-					depth++
-				} else if src[k] == '[' {
-					depth--
-					if depth == 0 {
-						break
+// block walks a block in a scope of its own.
+func (s *refScan) block(list []ast.Statement, sc *scope) {
+	inner := newScope(sc)
+	s.declareLexical(list, inner)
+	s.stmts(list, inner)
+}
+
+// function walks a function: its parameters, then its body, in a scope
+// holding both. name is a function expression's own name, bound in a scope
+// around it.
+func (s *refScan) function(name *ast.Identifier, params *ast.ParameterList, body ast.Node, sc *scope) {
+	if name != nil {
+		sc = newScope(sc)
+		sc.declare(name.Name.String(), plainBinding)
+	}
+	fn := newScope(sc)
+	if params != nil {
+		for _, p := range params.List {
+			declarePattern(p.Target, fn)
+		}
+		declarePattern(params.Rest, fn)
+	}
+	var list []ast.Statement
+	if b, ok := body.(*ast.BlockStatement); ok {
+		list = b.List
+		s.declareVars(list, fn)
+		s.declareLexical(list, fn)
+	}
+	if params != nil {
+		for _, p := range params.List { // defaults
+			s.node(p, fn)
+		}
+		s.node(params.Rest, fn)
+	}
+	if list != nil {
+		s.stmts(list, fn)
+	} else if body != nil {
+		s.node(body, fn)
+	}
+}
+
+// node walks a node of the syntax tree in a scope: the nodes that make
+// scopes or test values are handled here, the others by walking their
+// children.
+func (s *refScan) node(n ast.Node, sc *scope) {
+	switch n := n.(type) {
+	case nil:
+		return
+	case *ast.BinaryExpression:
+		switch n.Operator {
+		case token.LOGICAL_OR, token.LOGICAL_AND, token.COALESCE:
+			s.test(n.Left, n.Operator.String(), sc)
+		}
+	case *ast.ConditionalExpression:
+		s.test(n.Test, "?", sc)
+	case *ast.FunctionDeclaration:
+		s.function(nil, n.Function.ParameterList, n.Function.Body, sc)
+		return
+	case *ast.FunctionLiteral:
+		s.function(n.Name, n.ParameterList, n.Body, sc)
+		return
+	case *ast.ArrowFunctionLiteral:
+		s.function(nil, n.ParameterList, n.Body, sc)
+		return
+	case *ast.ClassDeclaration:
+		s.class(n.Class, sc)
+		return
+	case *ast.ClassLiteral:
+		s.class(n, sc)
+		return
+	case *ast.BlockStatement:
+		s.block(n.List, sc)
+		return
+	case *ast.CatchStatement:
+		inner := newScope(sc)
+		declarePattern(n.Parameter, inner)
+		s.node(n.Parameter, inner) // defaults
+		s.block(n.Body.List, inner)
+		return
+	case *ast.ForStatement:
+		inner := newScope(sc)
+		if l, ok := n.Initializer.(*ast.ForLoopInitializerLexicalDecl); ok {
+			s.declareBindings(l.LexicalDeclaration.List, inner)
+			for _, b := range l.LexicalDeclaration.List {
+				s.node(b, inner)
+			}
+		} else {
+			s.node(n.Initializer, inner)
+		}
+		s.node(n.Test, inner)
+		s.node(n.Update, inner)
+		s.node(n.Body, inner)
+		return
+	case *ast.ForInStatement:
+		s.forInto(n.Into, n.Source, n.Body, sc)
+		return
+	case *ast.ForOfStatement:
+		s.forInto(n.Into, n.Source, n.Body, sc)
+		return
+	case *ast.SwitchStatement:
+		s.node(n.Discriminant, sc)
+		inner := newScope(sc)
+		for _, c := range n.Body {
+			s.declareLexical(c.Consequent, inner)
+		}
+		for _, c := range n.Body {
+			s.node(c.Test, inner)
+			s.stmts(c.Consequent, inner)
+		}
+		return
+	}
+	s.children(reflect.ValueOf(n), sc)
+}
+
+// forInto walks a for-in or for-of loop, whose let or const binding is in
+// a scope of the loop's own.
+func (s *refScan) forInto(into ast.ForInto, source ast.Expression, body ast.Statement, sc *scope) {
+	s.node(source, sc)
+	inner := newScope(sc)
+	if d, ok := into.(*ast.ForDeclaration); ok {
+		declarePattern(d.Target, inner)
+	}
+	s.node(into, inner)
+	s.node(body, inner)
+}
+
+// class walks a class: its name is bound inside it, and its methods,
+// field initializers and static blocks are functions.
+func (s *refScan) class(c *ast.ClassLiteral, sc *scope) {
+	s.node(c.SuperClass, sc)
+	inner := sc
+	if c.Name != nil {
+		inner = newScope(sc)
+		inner.declare(c.Name.Name.String(), plainBinding)
+	}
+	for _, el := range c.Body {
+		switch el := el.(type) {
+		case *ast.MethodDefinition:
+			if el.Computed {
+				s.node(el.Key, inner)
+			}
+			s.node(el.Body, inner)
+		case *ast.FieldDefinition:
+			if el.Computed {
+				s.node(el.Key, inner)
+			}
+			s.function(nil, nil, el.Initializer, inner)
+		case *ast.ClassStaticBlock:
+			s.function(nil, nil, el.Block, inner)
+		}
+	}
+}
+
+var astNodeType = reflect.TypeOf((*ast.Node)(nil)).Elem()
+
+// children walks the nodes a node holds, through reflection.
+func (s *refScan) children(v reflect.Value, sc *scope) {
+	switch v.Kind() {
+	case reflect.Interface:
+		if !v.IsNil() {
+			s.children(v.Elem(), sc)
+		}
+	case reflect.Pointer:
+		if v.IsNil() || v.Type().Elem().PkgPath() != astPkgPath {
+			return
+		}
+		s.children(v.Elem(), sc)
+	case reflect.Struct:
+		if v.Type().PkgPath() != astPkgPath {
+			return
+		}
+		for i := 0; i < v.NumField(); i++ {
+			f := v.Field(i)
+			switch f.Kind() {
+			case reflect.Interface, reflect.Pointer:
+				if f.IsNil() {
+					continue
+				}
+				if n, ok := f.Interface().(ast.Node); ok {
+					s.node(n, sc)
+				} else {
+					s.children(f, sc)
+				}
+			case reflect.Slice:
+				for j := 0; j < f.Len(); j++ {
+					el := f.Index(j)
+					if el.Kind() == reflect.Interface || el.Kind() == reflect.Pointer {
+						if el.IsNil() {
+							continue
+						}
+						if n, ok := el.Interface().(ast.Node); ok {
+							s.node(n, sc)
+							continue
+						}
 					}
-				} else if src[k] == '\n' {
-					return 0, false
+					s.children(el, sc)
+				}
+			case reflect.Struct:
+				if f.CanAddr() && f.Addr().Type().Implements(astNodeType) {
+					s.node(f.Addr().Interface().(ast.Node), sc)
+				} else {
+					s.children(f, sc)
 				}
 			}
-			if k < 0 || depth != 0 {
-				return 0, false
-			}
-			i = k
-		default:
-			return i, i < end && identStart(src[i])
 		}
 	}
-	return i, i < end && identStart(src[i])
 }
 
-// rootName is the name an operand starts with.
-func rootName(operand string) string {
-	end := strings.IndexAny(operand, ".[?")
-	if end < 0 {
+// test looks at an expression JavaScript tests for its truth or for null:
+// a ref or a path read from one is a test of a ref; for a logical or
+// conditional expression, the operands that may be its value are looked
+// at in turn.
+func (s *refScan) test(e ast.Expression, op string, sc *scope) {
+	switch e := e.(type) {
+	case *ast.BinaryExpression:
+		switch e.Operator {
+		case token.LOGICAL_OR, token.LOGICAL_AND, token.COALESCE:
+			s.test(e.Right, op, sc)
+		}
+		return
+	case *ast.ConditionalExpression:
+		s.test(e.Consequent, op, sc)
+		s.test(e.Alternate, op, sc)
+		return
+	case *ast.SequenceExpression:
+		if len(e.Sequence) > 0 {
+			s.test(e.Sequence[len(e.Sequence)-1], op, sc)
+		}
+		return
+	}
+	root := refPathRoot(e)
+	if root == nil || sc.lookup(root.Name.String()) != refBinding {
+		return
+	}
+	from, to := int(e.Idx0())-s.base, int(e.Idx1())-s.base
+	if from < 0 || to > len(s.code) || from >= to || s.seen[from] || !s.reported(from) {
+		return
+	}
+	s.seen[from] = true
+	s.found = append(s.found, refTest{operand: s.code[from:to], op: op, offset: from})
+}
+
+// refPathRoot is the name a member expression (name, then .name, ?.name
+// and [...] steps) starts with, or nil for any other expression.
+func refPathRoot(e ast.Expression) *ast.Identifier {
+	for {
+		switch x := e.(type) {
+		case *ast.Identifier:
+			return x
+		case *ast.DotExpression:
+			e = x.Left
+		case *ast.BracketExpression:
+			e = x.Left
+		case *ast.OptionalChain:
+			e = x.Expression
+		case *ast.Optional:
+			e = x.Expression
+		default:
+			return nil
+		}
+	}
+}
+
+// sourceOperand is an operand as the bundle spells it, with its first name
+// as the source line spells it at col (1-based, in characters) when esbuild
+// renamed it by adding a number.
+func sourceOperand(operand, line string, col int) string {
+	n := 0
+	for n < len(operand) && (isIdentByte(operand[n]) || operand[n] >= 0x80) {
+		n++
+	}
+	root := operand[:n]
+	at := 0
+	for i := 1; i < col && at < len(line); i++ {
+		_, size := utf8.DecodeRuneInString(line[at:])
+		at += size
+	}
+	end := at
+	for end < len(line) && (isIdentByte(line[end]) || line[end] >= 0x80) {
+		end++
+	}
+	name := line[at:end]
+	if name == "" || name == root {
 		return operand
 	}
-	return operand[:end]
-}
-
-// identStart reports whether c may begin a name (a byte of a non-ASCII
-// name counts).
-func identStart(c byte) bool {
-	return isIdentByte(c) && (c < '0' || c > '9') || c >= 0x80
+	if digits, ok := strings.CutPrefix(root, name); ok && strings.Trim(digits, "0123456789") == "" {
+		return name + operand[n:]
+	}
+	return operand
 }
 
 // refTestLister is implemented by the values of an engine that scanned its
@@ -220,6 +654,14 @@ func (c *converter) refTestWarnings(tree Value) {
 		return
 	}
 	for _, t := range l.refTests() {
+		if t.ok {
+			// The operand as the source spells it: esbuild renames a
+			// name that another module's top level also has (vpc2).
+			if line, ok := c.src.line(t.site.Filename, t.site.Start.Line); ok {
+				t.operand = sourceOperand(t.operand, line, t.site.Start.Column)
+				t.site.End.Column = t.site.Start.Column + utf8.RuneCountInString(t.operand)
+			}
+		}
 		var detail, hint string
 		switch t.op {
 		case "??", "||":

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/manifest"
+	"github.com/tfkit/tfkit/schema"
 )
 
 func writeFiles(t *testing.T, dir string, files map[string]string) {
@@ -284,5 +285,40 @@ func TestSynthWritesTerraformBlockFirst(t *testing.T) {
 	want := "terraform {\n  required_version = \">= 1.5\"\n}\n\nresource \"null_resource\" \"a\" {}\n\nresource \"null_resource\" \"marker\" {}\n"
 	if got := string(files["main.tf"]); got != want {
 		t.Errorf("main.tf:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestSchemaBlockHintIsTSX: a nested block given as an object prop is told
+// the TSX way to write it, tf.block, at the prop.
+func TestSchemaBlockHintIsTSX(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"main.tsx": `import { Resource } from "tfkit";
+export default () => <Resource type="box_instance" name="web" size="s" disk={{ gb: 20 }} />;
+`})
+	schemas, err := schema.ReadProviders(strings.NewReader(`{"format_version": "1.0", "provider_schemas": {"registry.terraform.io/acme/box": {
+  "provider": {"version": 0, "block": {}},
+  "resource_schemas": {"box_instance": {"version": 0, "block": {
+    "attributes": {"size": {"type": "string", "optional": true}},
+    "block_types": {"disk": {"nesting_mode": "list", "block": {"attributes": {"gb": {"type": "number", "optional": true}}}}}
+  }}}
+}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	diags, _ := Synth(context.Background(), "main.tsx", filepath.Join(dir, "out"), FormatHCL, Options{Dir: dir, Schemas: schemas})
+	var d *diag.Diagnostic
+	for _, x := range diags {
+		if strings.Contains(x.Summary, "is a block") {
+			d = x
+		}
+	}
+	if d == nil {
+		t.Fatalf("no block error in %v", diags)
+	}
+	if want := "disk={tf.block({ ... })}"; !strings.Contains(d.Suggestion, want) {
+		t.Errorf("hint %q does not say %s", d.Suggestion, want)
+	}
+	if d.Subject == nil || d.Subject.Start.Line != 2 || d.Subject.Start.Column != 72 {
+		t.Errorf("subject %v, want main.tsx:2:72", d.Subject)
 	}
 }

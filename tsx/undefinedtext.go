@@ -9,6 +9,7 @@ package tsx
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -120,7 +121,11 @@ func (c *converter) warnUndefined(n *node, s string, at hcl.Range, path, part st
 			}
 		}
 		detail += " The build read " + strings.Join(names, ", ") + ", which the environment does not set."
-		hint = fmt.Sprintf(`set %s when you run tfkit, or give it a default (process.env.%s ?? "dev"); check the other names the text is built from`, unset[0].name, unset[0].name)
+		if u, ok := unsetInProp(n, unset, at, path, part); ok {
+			hint = fmt.Sprintf(`set %s when you run tfkit, or give it a default (process.env.%s ?? "dev"); check the other names the text is built from`, u.name, u.name)
+		} else {
+			hint = fmt.Sprintf(`check the names the text is built from: a prop misspelt or not given, or an environment variable named above (set it when you run tfkit, or give it a default: process.env.%s ?? "dev")`, unset[0].name)
+		}
 	}
 	d := &diag.Diagnostic{Severity: diag.Warning, Summary: "Text holds undefined", Detail: detail, Path: path, Suggestion: hint}
 	if at.Filename != "" {
@@ -128,6 +133,43 @@ func (c *converter) warnUndefined(n *node, s string, at hcl.Range, path, part st
 		c.src.withFrame(d)
 	}
 	c.diags = append(c.diags, d)
+}
+
+// unsetInProp is the first unset environment variable read inside the
+// value of the prop at at, when the text warned about is that whole value
+// (not a part of an object) and the variable was read between the prop's
+// name and the next prop on the tag (or the end of the prop's line, for
+// the last one). Only then is the variable known to be what the text was
+// built from.
+func unsetInProp(n *node, unset []unsetEnvVar, at hcl.Range, path, part string) (unsetEnvVar, bool) {
+	if n == nil || at.Filename == "" {
+		return unsetEnvVar{}, false
+	}
+	i := slices.IndexFunc(n.attrSites, func(a attrPos) bool { return a.start == at.Start })
+	if i < 0 {
+		return unsetEnvVar{}, false
+	}
+	a := n.attrSites[i]
+	if path != n.addr+"."+a.name && !(path == n.addr && part == a.name) {
+		return unsetEnvVar{}, false // a part of the value, or another text at the same place
+	}
+	end := hcl.Pos{Line: a.start.Line + 1, Column: 0}
+	for _, b := range n.attrSites {
+		if posBefore(a.start, b.start) && posBefore(b.start, end) {
+			end = b.start
+		}
+	}
+	for _, u := range unset {
+		if u.ok && u.site.Filename == at.Filename && !posBefore(u.site.Start, a.start) && posBefore(u.site.Start, end) {
+			return u, true
+		}
+	}
+	return unsetEnvVar{}, false
+}
+
+// posBefore reports whether position p comes before q.
+func posBefore(p, q hcl.Pos) bool {
+	return p.Line < q.Line || p.Line == q.Line && p.Column < q.Column
 }
 
 // undefinedSite is a place warned about by undefinedText.

@@ -794,6 +794,17 @@ function innerText(ch, kind) {
   throw new TfkitError("Invalid innerText", `The children of <${kind}> are ${describe(ch)}.`, "the body text is a string or a function returning one: {() => `...`}");
 }
 
+// holdsElement reports whether children hold an element, in lists too.
+function holdsElement(ch) {
+  if (ch instanceof Element) return true;
+  if (Array.isArray(ch)) {
+    for (let i = 0; i < ch.length; i++) {
+      if (holdsElement(ch[i])) return true;
+    }
+  }
+  return false;
+}
+
 // emit records one primitive element: its props as they are (the Go side
 // reads and checks them), its bound ref and its innerText, evaluated now, in
 // declaration order.
@@ -828,7 +839,9 @@ function emit(el, kind, source, inList) {
     if (inList) n.kl = 1;
   }
   if (hasText) {
-    if (extra) {
+    // Elements among the children are the mistake to report, whatever
+    // else the tag has (innerText throws for them).
+    if (extra && !holdsElement(ch)) {
       throw new TfkitError(
         "Attributes beside an innerText body",
         `<${kind}> has an innerText body and the attribute${extra.length > 1 ? "s" : ""} ${extra.join(", ")}.`,

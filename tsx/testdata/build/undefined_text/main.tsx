@@ -29,6 +29,8 @@ export default function App() {
       {["b", "c", "d"].map((n) => (
         <Resource type="null_resource" name={n} triggers={{ path: `/srv/${props(n).dir}` }} />
       ))}
+      {/* DB_STAGE, read in the prop itself, is named in the hint. */}
+      <Resource type="null_resource" name={`db-${process.env.DB_STAGE}`} triggers={{ zone: `${process.env.ZONE}` }} />
       <Resource type="null_resource" name="text">{`
         triggers = { zone = "${region}-${stage}" }
       `}</Resource>

@@ -26,6 +26,12 @@ resource "null_resource" "d" {
   }
 }
 
+resource "null_resource" "db-undefined" {
+  triggers = {
+    zone = "undefined"
+  }
+}
+
 resource "null_resource" "text" {
   triggers = {
     zone = "eu-west-1-undefined"
