@@ -1332,19 +1332,15 @@ func (v *validator) checkInstanceKey(addr string, rest hcl.Traversal, sc scope) 
 	}
 	attr := ""
 	if a, ok := rest[0].(hcl.TraverseAttr); ok {
-		attr = "." + a.Name
+		attr = a.Name
 	}
 	b := v.decls.blocks[addr]
-	for _, m := range []struct{ arg, key, one, all string }{
-		{"count", "count.index", addr + "[0]" + attr, addr + "[*]" + attr},
-		{"for_each", "each.key", addr + `["KEY"]` + attr, "values(" + addr + ")[*]" + attr},
-	} {
-		if b.Body.Attribute(m.arg) == nil {
+	for _, arg := range []string{"count", "for_each"} {
+		if b.Body.Attribute(arg) == nil {
 			continue
 		}
-		v.errorAt(sc.rng, sc.path, "Missing resource instance key",
-			fmt.Sprintf("Because %s has %q set, its attributes must be accessed on specific instances.\n\nFor example, to correlate with indices of a referring resource, use:\n    %s[%s]", addr, m.arg, addr, m.key),
-			fmt.Sprintf("read one instance, such as %s, or all of them, such as %s", m.one, m.all))
+		d := MissingInstanceKey(addr, arg, attr)
+		v.errorAt(sc.rng, sc.path, d.Summary, d.Detail, d.Suggestion)
 	}
 }
 

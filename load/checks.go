@@ -10,6 +10,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 
+	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/tffile"
 )
@@ -400,16 +401,18 @@ func (e *evaluator) missingInstanceKey(r *ResourceDecl, key string, tr, rest hcl
 	if len(rest) == 0 || r.Count == nil && r.ForEach == nil {
 		return false
 	}
-	if _, attr := rest[0].(hcl.TraverseAttr); !attr {
+	attr, ok := rest[0].(hcl.TraverseAttr)
+	if !ok {
 		return false
 	}
-	arg, idx := "count", "count.index"
+	arg := "count"
 	if r.ForEach != nil {
-		arg, idx = "for_each", "each.key"
+		arg = "for_each"
 	}
 	rng := hcl.RangeBetween(tr[0].SourceRange(), tr[len(tr)-len(rest)-1].SourceRange())
-	e.errorf(&rng, path, "Missing resource instance key",
-		fmt.Sprintf("Because %s has %q set, its attributes must be accessed on specific instances.\n\nFor example, to correlate with indices of a referring resource, use:\n    %s[%s]", key, arg, key, idx))
+	d := config.MissingInstanceKey(key, arg, attr.Name)
+	d.Subject, d.Path = &rng, path
+	e.diags = append(e.diags, d)
 	return true
 }
 

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
+
+	"github.com/tfkit/tfkit/config"
 )
 
 func writeFiles(t *testing.T, files map[string]string) string {
@@ -206,5 +208,84 @@ module "c" {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestMissingInstanceKeySameAsValidate: eval reports an attribute read
+// from a counted or for_each resource without a key in the words config's
+// Validate gives the Go and TSX front ends, suggestion included.
+func TestMissingInstanceKeySameAsValidate(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"main.tf": `resource "terraform_data" "p" {
+  count = 2
+}
+data "aws_ami" "q" {
+  for_each = toset(["a"])
+}
+output "p" {
+  value = terraform_data.p.id
+}
+output "q" {
+  value = data.aws_ami.q.image_id
+}
+`})
+	_, ds := Dir(dir, Options{})
+	want := []struct {
+		addr, arg, attr, path string
+		line, col             int
+	}{
+		{"terraform_data.p", "count", "id", "output.p", 8, 11},
+		{"data.aws_ami.q", "for_each", "image_id", "output.q", 11, 11},
+	}
+	if len(ds) != len(want) {
+		t.Fatalf("want %d diagnostics, got %v", len(want), ds)
+	}
+	for i, w := range want {
+		d, c := ds[i], config.MissingInstanceKey(w.addr, w.arg, w.attr)
+		if d.Severity != c.Severity || d.Summary != c.Summary || d.Detail != c.Detail || d.Suggestion != c.Suggestion || d.Path != w.path {
+			t.Errorf("diagnostic %d: got %q %q %q at %s, want %q %q %q at %s", i, d.Summary, d.Detail, d.Suggestion, d.Path, c.Summary, c.Detail, c.Suggestion, w.path)
+		}
+		if d.Subject == nil || d.Subject.Start.Line != w.line || d.Subject.Start.Column != w.col {
+			t.Errorf("diagnostic %d at %v, want main.tf:%d:%d", i, d.Subject, w.line, w.col)
+		}
+	}
+	if s := ds[0].Suggestion; s != "read one instance, such as terraform_data.p[0].id, or all of them, such as terraform_data.p[*].id" {
+		t.Errorf("suggestion %q", s)
+	}
+}
+
+// TestBuiltinPlannedValues: what the engines plan for the built-in
+// provider's attributes that a configuration leaves unset is known: an
+// argument is null, and terraform_data's output is null while its input is
+// (terraform plan's after_unknown lists only id then). Only id, and output
+// beside an input, are unknown.
+func TestBuiltinPlannedValues(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"main.tf": `resource "terraform_data" "u" {}
+resource "terraform_data" "v" {
+  input = "x"
+}
+variable "n" {
+  default = null
+}
+resource "terraform_data" "w" {
+  input = var.n
+}
+output "o" {
+  value = {
+    u_out = terraform_data.u.output, u_in = terraform_data.u.input, u_tr = terraform_data.u.triggers_replace,
+    v_out = terraform_data.v.output, w_out = terraform_data.w.output, u_id = terraform_data.u.id,
+  }
+}
+`})
+	view, ds := Dir(dir, Options{})
+	if len(ds) != 0 {
+		t.Fatalf("diagnostics: %v", ds)
+	}
+	o := view.Outputs["o"].Value
+	if got, want := valueJSON(o), `{"u_id": null, "u_in": null, "u_out": null, "u_tr": null, "v_out": null, "w_out": null}`; got != want {
+		t.Errorf("o = %s, want %s", got, want)
+	}
+	got := unknowns(o)
+	if len(got) != 2 || got["u_id"] == nil || got["v_out"] == nil {
+		t.Errorf("unknown: %v, want u_id and v_out only", got)
 	}
 }

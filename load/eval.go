@@ -442,6 +442,9 @@ func (e *evaluator) baseScope(mi *modInst, expr hcl.Expression, it *iter, path s
 		}
 		g[name] = v
 	}
+	// listAttr: the calls read without an instance key (moduleListAttr),
+	// which stay unknown whatever else reads them.
+	var listAttr map[string]bool
 	for _, tr := range e.variables(expr) {
 		root := tr.RootName()
 		rng := tr.SourceRange()
@@ -487,7 +490,15 @@ func (e *evaluator) baseScope(mi *modInst, expr hcl.Expression, it *iter, path s
 			if len(names) == 0 {
 				continue
 			}
-			put("module", names[0], e.callValue(mi, names[0], &rng, path))
+			if e.moduleListAttr(mi, names[0], tr, path) {
+				if listAttr == nil {
+					listAttr = map[string]bool{}
+				}
+				listAttr[names[0]] = true
+				put("module", names[0], unknown("no instance key: module."+names[0]))
+			} else if !listAttr[names[0]] {
+				put("module", names[0], e.callValue(mi, names[0], &rng, path))
+			}
 		case "count", "each":
 			// bound per instance by scope
 		case "path":
@@ -569,6 +580,27 @@ func suggest(name string, options []string) string {
 
 // callValue is the value of module.NAME in mi: the object of the outputs
 // evaluated so far, per instance.
+// moduleListAttr reports an output read straight from a module call with
+// count (module.net.vpc_id), whose value is a list of instances, in the
+// engines' words: they check it as they validate, whatever the count,
+// with the list's words.
+func (e *evaluator) moduleListAttr(mi *modInst, name string, tr hcl.Traversal, path string) bool {
+	c := mi.mod.Calls[name]
+	if c == nil || c.Count == nil || len(tr) < 3 {
+		return false
+	}
+	attr, ok := tr[2].(hcl.TraverseAttr)
+	if !ok {
+		return false
+	}
+	rng := attr.SrcRange
+	e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Unsupported attribute",
+		Detail:  fmt.Sprintf("Can't access attributes on a list of objects. Did you mean to access attribute %q for a specific element of the list, or across all elements of the list?", attr.Name),
+		Subject: &rng, Path: path,
+		Suggestion: fmt.Sprintf("read one instance, such as module.%s[0].%s, or all of them, such as module.%s[*].%s", name, attr.Name, name, attr.Name)})
+	return true
+}
+
 func (e *evaluator) callValue(mi *modInst, name string, rng *hcl.Range, path string) cty.Value {
 	if mi.mod.Calls[name] == nil {
 		summary, detail := undeclaredWords(mi.mod, "module", name, false)
@@ -661,17 +693,25 @@ func (e *evaluator) expansion(mi *modInst, count, forEach, enabled hcl.Expressio
 			e.notKnown(&r, path, "Invalid count argument", "the count value depends on values that are not known until apply, so the number of instances cannot be determined")
 			return "count", nil, nil, unknownCount + because(marked)
 		}
+		// The engines' words: the conversion is HCL's, the rest theirs.
 		nv, err := convert.Convert(v, cty.Number)
-		if err != nil || nv.IsNull() {
-			r := count.Range()
-			e.errorf(&r, path, "Invalid count argument", "count must be a whole number, not "+v.Type().FriendlyName())
+		r := count.Range()
+		switch {
+		case err != nil:
+			e.errorf(&r, path, "Incorrect value type", "Invalid expression value: "+err.Error()+".")
+			return "count", nil, nil, "count is invalid"
+		case nv.IsNull():
+			e.errorf(&r, path, "Invalid count argument", `The given "count" argument value is null. An integer is required.`)
 			return "count", nil, nil, "count is invalid"
 		}
 		bf := nv.AsBigFloat()
 		n, acc := bf.Int64()
-		if !bf.IsInt() || n < 0 || acc != 0 {
-			r := count.Range()
-			e.errorf(&r, path, "Invalid count argument", "count must be a non-negative whole number, not "+bf.String())
+		switch {
+		case !bf.IsInt() || acc != 0:
+			e.errorf(&r, path, "Invalid count argument", `The given "count" argument value is unsuitable: value must be a whole number, between -9223372036854775808 and 9223372036854775807.`)
+			return "count", nil, nil, "count is invalid"
+		case n < 0:
+			e.errorf(&r, path, "Invalid count argument", `The given "count" argument value is unsuitable: must be greater than or equal to zero.`)
 			return "count", nil, nil, "count is invalid"
 		}
 		if e.made+n > maxInstances {
@@ -697,7 +737,7 @@ func (e *evaluator) expansion(mi *modInst, count, forEach, enabled hcl.Expressio
 			return "for_each", nil, nil, unknownForEach + because(marked)
 		}
 		if v.IsNull() {
-			e.errorf(&r, path, "Invalid for_each argument", "for_each must not be null")
+			e.forEachUnsuitable(&r, path, "", "the given \"for_each\" argument value is null.", " A map, or set of strings is allowed.", "for no instances, give an empty map ({}) or set (toset([]))")
 			return "for_each", nil, nil, "for_each is null"
 		}
 		// The keys name the instances, in the plan and in the state: a
@@ -712,14 +752,19 @@ func (e *evaluator) expansion(mi *modInst, count, forEach, enabled hcl.Expressio
 		t := v.Type()
 		switch {
 		case t.IsSetType():
-			if !t.ElementType().Equals(cty.String) && !t.ElementType().Equals(cty.DynamicPseudoType) {
-				e.errorf(&r, path, "Invalid for_each set argument", "for_each supports sets of strings only, not "+t.FriendlyName())
+			if et := t.ElementType(); !et.Equals(cty.String) && !et.Equals(cty.DynamicPseudoType) {
+				// OpenTofu dropped "maps and" from the words.
+				what := `"for_each" supports maps and sets of strings`
+				if e.opts.Engine == tffile.OpenTofu {
+					what = `"for_each" supports sets of strings`
+				}
+				e.forEachUnsuitable(&r, path, " set", what+", but you have provided a set containing type "+et.FriendlyName()+".", "", "convert the elements to strings: toset([for x in SET : tostring(x)])")
 				return "for_each", nil, nil, "for_each is invalid"
 			}
 			for it := v.ElementIterator(); it.Next(); {
 				_, ev := it.Element()
 				if ev.IsNull() {
-					e.errorf(&r, path, "Invalid for_each set argument", "for_each sets must not contain null")
+					e.forEachUnsuitable(&r, path, " set", `"for_each" sets must not contain null values.`, "", "leave the nulls out: toset(compact(LIST))")
 					return "for_each", nil, nil, "for_each is invalid"
 				}
 				keys = append(keys, ev)
@@ -729,13 +774,28 @@ func (e *evaluator) expansion(mi *modInst, count, forEach, enabled hcl.Expressio
 			// each.value keeps the reasons of its unknown parts.
 			keys, values = elementsOf(v, pvms)
 		default:
-			e.errorf(&r, path, "Invalid for_each argument", "for_each needs a map or a set of strings, not "+t.FriendlyName()+"; convert a list with toset()")
+			e.forEachUnsuitable(&r, path, "", `the "for_each" argument must be a map, or set of strings, and you have provided a value of type `+t.FriendlyName()+".", "", "toset(LIST) makes a set of a list of strings, and { for x in LIST : x.name => x } a map of a list of objects")
 			return "for_each", nil, nil, "for_each is invalid"
 		}
 		e.made += int64(len(keys))
 		return "for_each", keys, values, ""
 	}
 	return "", []cty.Value{cty.NilVal}, []cty.Value{cty.NilVal}, ""
+}
+
+// forEachUnsuitable reports a for_each value the engines refuse, in the
+// words of the engine eval follows: what is wrong, after "The given
+// "for_each" argument value is unsuitable: ", and what Terraform adds.
+// Terraform's summary names a set ("Invalid for_each set argument") when
+// set is " ", OpenTofu's never does.
+func (e *evaluator) forEachUnsuitable(rng *hcl.Range, path, set, what, terraformAdds, suggestion string) {
+	summary := "Invalid for_each" + set + " argument"
+	if e.opts.Engine == tffile.OpenTofu {
+		summary, terraformAdds = "Invalid for_each argument", ""
+	}
+	d := &diag.Diagnostic{Severity: diag.Error, Summary: summary,
+		Detail: `The given "for_each" argument value is unsuitable: ` + what + terraformAdds, Subject: rng, Path: path, Suggestion: suggestion}
+	e.diags = append(e.diags, d)
 }
 
 // The reasons expansion gives when count or for_each is unknown, before
@@ -1288,8 +1348,24 @@ func (e *evaluator) scopedValue(r *ResourceDecl, addr string, attrs cty.Value) c
 	}
 	builtin := builtinBlock(r.Mode, r.Type, r.Provider != nil)
 	for n := range r.Refs {
-		if builtin != nil && builtin.Attribute(n) == nil {
-			continue // read where it is: "Unsupported attribute"
+		if builtin != nil {
+			a := builtin.Attribute(n)
+			if a == nil {
+				continue // read where it is: "Unsupported attribute"
+			}
+			// What the built-in provider plans, as the engines know
+			// it: an argument left unset is null, and terraform_data's
+			// output is null while its input is (else unknown).
+			in, set := full["input"]
+			switch {
+			case !a.Computed && !isNull(full[n]):
+			case !a.Computed:
+				full[n] = cty.NullVal(cty.DynamicPseudoType)
+				continue
+			case r.Mode == "managed" && n == "output" && (!set || isNull(in)):
+				full[n] = cty.NullVal(cty.DynamicPseudoType)
+				continue
+			}
 		}
 		if why, ok := e.unread[r]; ok {
 			if v, ok := full[n]; !ok || isNull(v) {
@@ -1404,8 +1480,10 @@ func (e *evaluator) evalBody(mi *modInst, b *Body, it *iter, path string) cty.Va
 			continue
 		}
 		if len(nb.Labels) != 1 {
-			r := nb.Range
-			e.errorf(&r, path, "Invalid dynamic block", "a dynamic block needs one label: the type of the blocks it makes")
+			if !nb.Invalid {
+				r := nb.Range
+				e.errorf(&r, path, "Invalid dynamic block", "a dynamic block needs one label: the type of the blocks it makes")
+			}
 			continue
 		}
 		t := nb.Labels[0]
@@ -1438,6 +1516,10 @@ func (e *evaluator) evalBody(mi *modInst, b *Body, it *iter, path string) cty.Va
 				content = cb.Body
 			}
 		}
+		if nb.Invalid {
+			unknownBlocks[t] = unknown("dynamic " + t + " blocks: the dynamic block is invalid")
+			continue
+		}
 		if forEach == nil || content == nil {
 			r := nb.Range
 			e.errorf(&r, path, "Invalid dynamic block", "a dynamic block needs a for_each argument and a content block")
@@ -1445,15 +1527,21 @@ func (e *evaluator) evalBody(mi *modInst, b *Body, it *iter, path string) cty.Va
 		}
 		fe := e.eval(mi, forEach, it, path+".dynamic."+t+".for_each")
 		ufe, _ := fe.UnmarkDeep()
-		if !ufe.IsKnown() || ufe.IsNull() || !ufe.CanIterateElements() {
-			if ufe.IsKnown() && !ufe.IsNull() {
-				r := forEach.Range()
-				e.errorf(&r, path, "Invalid dynamic for_each value", "cannot iterate over "+ufe.Type().FriendlyName())
+		// HCL's checks and words (dynblock), in its order: a type that
+		// cannot be iterated (a null string too), then null.
+		if ufe.Type() != cty.DynamicPseudoType && !ufe.CanIterateElements() || ufe.IsNull() {
+			r := forEach.Range()
+			detail := "Cannot use a null value in for_each."
+			if ufe.Type() != cty.DynamicPseudoType && !ufe.CanIterateElements() {
+				detail = "Cannot use a " + ufe.Type().FriendlyName() + " value in for_each. An iterable collection is required."
 			}
+			e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid dynamic for_each value", Detail: detail,
+				Subject: &r, Path: path, Suggestion: "for no " + t + " blocks, give an empty list ([]) or map ({})"})
+			unknownBlocks[t] = unknown("dynamic " + t + " blocks: for_each is invalid")
+			continue
+		}
+		if !ufe.IsKnown() {
 			unknownBlocks[t] = unknown("dynamic " + t + " blocks: for_each is unknown")
-			if ufe.IsKnown() {
-				unknownBlocks[t] = unknown("dynamic " + t + " blocks: for_each is invalid")
-			}
 			continue
 		}
 		if !ufe.IsWhollyKnown() && ufe.Type().IsSetType() {

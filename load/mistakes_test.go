@@ -186,6 +186,191 @@ output "c" { value = count.foo }
   for_each = toset(["a"])
 }
 `, "m/main.tf": "\n"}, want: []string{`main.tf:3:3: Error: Invalid combination of "count" and "for_each"; The "count" and "for_each" meta-arguments are mutually-exclusive. Only one should be used to be explicit about the number of module instances to be created.`}},
+	{name: "for_each over a list", files: map[string]string{"main.tf": `variable "names" {
+  type    = list(string)
+  default = ["x", "y"]
+}
+resource "terraform_data" "a" {
+  for_each = var.names
+}
+resource "terraform_data" "b" {
+  for_each = [{ name = "x" }]
+}
+module "m" {
+  source   = "./m"
+  for_each = "abc"
+}
+`, "m/main.tf": "\n"}, want: []string{
+		`main.tf:6:14: Error: Invalid for_each argument; The given "for_each" argument value is unsuitable: the "for_each" argument must be a map, or set of strings, and you have provided a value of type list of string.`,
+		`main.tf:9:14: Error: Invalid for_each argument; The given "for_each" argument value is unsuitable: the "for_each" argument must be a map, or set of strings, and you have provided a value of type tuple.`,
+		`main.tf:13:14: Error: Invalid for_each argument; The given "for_each" argument value is unsuitable: the "for_each" argument must be a map, or set of strings, and you have provided a value of type string.`,
+	}},
+	{name: "for_each a set of what is not a string", files: forEachSets, want: []string{
+		`main.tf:2:14: Error: Invalid for_each set argument; The given "for_each" argument value is unsuitable: "for_each" supports maps and sets of strings, but you have provided a set containing type number.`,
+		`main.tf:5:14: Error: Invalid for_each set argument; The given "for_each" argument value is unsuitable: "for_each" sets must not contain null values.`,
+	}},
+	{name: "for_each a set of what is not a string (OpenTofu)", engine: tffile.OpenTofu, files: forEachSets, want: []string{
+		`main.tf:2:14: Error: Invalid for_each argument; The given "for_each" argument value is unsuitable: "for_each" supports sets of strings, but you have provided a set containing type number.`,
+		`main.tf:5:14: Error: Invalid for_each argument; The given "for_each" argument value is unsuitable: "for_each" sets must not contain null values.`,
+	}},
+	{name: "count and for_each null", files: nullExpansion, want: []string{
+		`main.tf:10:14: Error: Invalid for_each argument; The given "for_each" argument value is unsuitable: the given "for_each" argument value is null. A map, or set of strings is allowed.`,
+		`main.tf:13:11: Error: Invalid count argument; The given "count" argument value is null. An integer is required.`,
+	}},
+	{name: "count and for_each null (OpenTofu)", engine: tffile.OpenTofu, files: nullExpansion, want: []string{
+		`main.tf:10:14: Error: Invalid for_each argument; The given "for_each" argument value is unsuitable: the given "for_each" argument value is null.`,
+		`main.tf:13:11: Error: Invalid count argument; The given "count" argument value is null. An integer is required.`,
+	}},
+	{name: "count not a whole number", files: map[string]string{"main.tf": `resource "terraform_data" "a" {
+  count = "x"
+}
+resource "terraform_data" "b" {
+  count = ["a"]
+}
+resource "terraform_data" "d" {
+  count = -1
+}
+resource "terraform_data" "e" {
+  count = 1.5
+}
+`}, want: []string{
+		`main.tf:2:11: Error: Incorrect value type; Invalid expression value: a number is required.`,
+		`main.tf:5:11: Error: Incorrect value type; Invalid expression value: number required, but have tuple.`,
+		`main.tf:8:11: Error: Invalid count argument; The given "count" argument value is unsuitable: must be greater than or equal to zero.`,
+		`main.tf:11:11: Error: Invalid count argument; The given "count" argument value is unsuitable: value must be a whole number, between -9223372036854775808 and 9223372036854775807.`,
+	}},
+	{name: "dynamic blocks the engines refuse", schema: "docker-4.6.0.json", files: map[string]string{"main.tf": `terraform {
+  required_providers {
+    docker = { source = "kreuzwerker/docker" }
+  }
+}
+resource "docker_container" "a" {
+  name  = "a"
+  image = "nginx"
+  dynamic "ports" {
+    for_each = null
+    content {
+      internal = 80
+    }
+  }
+  dynamic "labels" {
+    for_each = "abc"
+    content {
+      label = "a"
+      value = "b"
+    }
+  }
+  dynamic "volumes" {
+    content {}
+  }
+  dynamic "upload" {
+    for_each = []
+  }
+  dynamic "host" {
+    for_each = []
+    iterator = h.x
+    content {
+      host = "a"
+      ip   = "b"
+    }
+  }
+  dynamic {
+    for_each = []
+    content {}
+  }
+  dynamic "mounts" "x" {
+    for_each = []
+    content {}
+  }
+  dynamic "devices" {
+    for_each = []
+    content {}
+    content {}
+  }
+  dynamic "ulimit" {
+    for_each = []
+    content {}
+    name = "x"
+  }
+}
+`}, want: []string{
+		`main.tf:10:16: Error: Invalid dynamic for_each value; Cannot use a null value in for_each.`,
+		`main.tf:16:16: Error: Invalid dynamic for_each value; Cannot use a string value in for_each. An iterable collection is required.`,
+		`main.tf:22:21: Error: Missing required argument; The argument "for_each" is required, but no definition was found.`,
+		`main.tf:25:20: Error: Missing dynamic content block; A dynamic block must have a nested block of type "content" to describe the body of each generated block.`,
+		`main.tf:30:16: Error: Invalid dynamic iterator name; Dynamic iterator must be a single variable name.`,
+		`main.tf:36:11: Error: Missing type for dynamic; All dynamic blocks must have 1 labels (type).`,
+		`main.tf:40:20: Error: Extraneous label for dynamic; Only 1 labels (type) are expected for dynamic blocks.`,
+		`main.tf:47:5: Error: Extraneous dynamic content block; Only one nested content block is allowed for each dynamic block.`,
+		`main.tf:52:5: Error: Unsupported argument; An argument named "name" is not expected here.`,
+	}},
+	{name: "dynamic block over a null variable", schema: "docker-4.6.0.json", files: map[string]string{"main.tf": `terraform {
+  required_providers {
+    docker = { source = "kreuzwerker/docker" }
+  }
+}
+variable "ports" {
+  type    = list(number)
+  default = null
+}
+resource "docker_container" "a" {
+  name  = "a"
+  image = "nginx"
+  dynamic "ports" {
+    for_each = var.ports
+    content {
+      internal = ports.value
+    }
+  }
+}
+`}, want: []string{
+		`main.tf:14:16: Error: Invalid dynamic for_each value; Cannot use a null value in for_each.`,
+	}},
+	{name: "for expression over a null variable", files: map[string]string{"main.tf": `variable "rules" {
+  type    = list(object({ port = number }))
+  default = null
+}
+resource "terraform_data" "a" {
+  input = [for r in var.rules : r.port]
+}
+`}, want: []string{
+		`main.tf:6:21: Error: Iteration over null value; A null value cannot be used as the collection in a 'for' expression.`,
+	}},
+	{name: "module output not declared", files: map[string]string{"main.tf": `module "m" {
+  source = "./m"
+}
+module "n" {
+  source   = "./m"
+  for_each = toset(["a"])
+}
+output "o" { value = module.m.nope }
+resource "terraform_data" "a" {
+  input = module.n["a"].nope
+}
+`, "m/main.tf": `output "yes" { value = 1 }
+`}, want: []string{
+		`main.tf:8:30: Error: Unsupported attribute; This object does not have an attribute named "nope".`,
+		`main.tf:10:24: Error: Unsupported attribute; This object does not have an attribute named "nope".`,
+	}},
+	{name: "module output of a counted call without a key", files: map[string]string{"main.tf": `module "m" {
+  source = "./m"
+  count  = 2
+}
+output "o" { value = module.m.yes }
+output "p" { value = [module.m[0].yes, module.m.yes] }
+output "q" { value = module.m[*].yes }
+`, "m/main.tf": `output "yes" { value = 1 }
+`}, want: []string{
+		`main.tf:5:30: Error: Unsupported attribute; Can't access attributes on a list of objects. Did you mean to access attribute "yes" for a specific element of the list, or across all elements of the list?`,
+		`main.tf:6:48: Error: Unsupported attribute; Can't access attributes on a list of objects. Did you mean to access attribute "yes" for a specific element of the list, or across all elements of the list?`,
+	}},
+	{name: "length of terraform_data's output without an input", files: map[string]string{"main.tf": `resource "terraform_data" "u" {}
+resource "terraform_data" "a" {
+  count = length(terraform_data.u.output)
+}
+`}, want: []string{
+		`main.tf:3:18: Error: Invalid function argument; Invalid value for "value" parameter: argument must not be null.`,
+	}},
 	{name: "create_before_destroy a string", files: map[string]string{"main.tf": `resource "terraform_data" "a" {
   lifecycle {
     create_before_destroy = "yes"
@@ -1032,6 +1217,34 @@ func errorCount(lines []string) int {
 	}
 	return n
 }
+
+// forEachSets is a for_each of a set of numbers and one of a set holding
+// null, which the engines refuse in their own words.
+var forEachSets = map[string]string{"main.tf": `resource "terraform_data" "b" {
+  for_each = toset([1, 2])
+}
+resource "terraform_data" "c" {
+  for_each = toset(["a", null])
+}
+`}
+
+// nullExpansion is a count and a for_each of null from a variable, which
+// the engines refuse as they plan.
+var nullExpansion = map[string]string{"main.tf": `variable "m" {
+  type    = map(string)
+  default = null
+}
+variable "n" {
+  type    = number
+  default = null
+}
+resource "terraform_data" "a" {
+  for_each = var.m
+}
+resource "terraform_data" "b" {
+  count = var.n
+}
+`}
 
 // providerFuncInChild is a root that declares the time provider and calls
 // its function, and a module that calls it without declaring it: the

@@ -281,6 +281,10 @@ type NestedBlock struct {
 	Labels []string
 	Body   *Body
 	Range  hcl.Range
+	// Invalid is set on a dynamic block of native syntax whose structure
+	// the loader reported (a missing for_each or content block, ...): it
+	// makes no blocks, and the blocks of its type are unknown.
+	Invalid bool
 }
 
 // topSchema is the top level of a file: the kinds of Terraform's language
@@ -322,10 +326,13 @@ type loader struct {
 	fatal bool
 	// braces are the opening braces of the module blocks of the directory
 	// being decoded (readResult.braces).
-	braces  map[hcl.Range]hcl.Range
-	parents map[*Module]*Module
-	maxDeep int
-	engine  tffile.Engine // whose choice of files is read
+	braces map[hcl.Range]hcl.Range
+	// badDynamic are those of the directory being decoded
+	// (readResult.badDynamic).
+	badDynamic map[hcl.Range]bool
+	parents    map[*Module]*Module
+	maxDeep    int
+	engine     tffile.Engine // whose choice of files is read
 	// strict makes a module that is not installed an error (Options.Strict).
 	strict bool
 	// opts and funcs serve early evaluation (static.go), statics holds
@@ -604,7 +611,7 @@ func (l *loader) readModule(m *Module, dir string, names []string) {
 	l.diags = append(l.diags, r.diags...)
 	l.fatal = l.fatal || r.fatal
 	m.coreVersions = r.coreVersions
-	l.braces = r.braces
+	l.braces, l.badDynamic = r.braces, r.badDynamic
 	for _, b := range r.config.Blocks {
 		if n, ok := topLabels[b.Type]; !ok || n != len(b.Labels) {
 			continue
@@ -628,11 +635,14 @@ type readResult struct {
 	// by the block's DeclRange: where the engines report a missing
 	// argument of a call.
 	braces map[hcl.Range]hcl.Range
+	// badDynamic are the DeclRanges of the dynamic blocks of native files
+	// that checkDynamicBlocks reported.
+	badDynamic map[hcl.Range]bool
 }
 
 // readFiles reads the files of a module directory.
 func (l *loader) readFiles(dir string, names []string) *readResult {
-	r := &readResult{json: map[string]bool{}}
+	r := &readResult{json: map[string]bool{}, badDynamic: map[hcl.Range]bool{}}
 	srcs := make([]tffile.Source, 0, len(names))
 	for _, name := range names {
 		rel := filepath.ToSlash(filepath.Join(dir, name))
@@ -675,6 +685,7 @@ func (l *loader) readFiles(dir string, names []string) *readResult {
 				}
 			}
 			r.diags = append(r.diags, diag.FromHCL(hd)...)
+			r.diags = append(r.diags, diag.FromHCL(checkDynamicBlocks(f.Syntax, r.badDynamic))...)
 		}
 	}
 	for _, d := range ds {
@@ -1433,7 +1444,8 @@ func (l *loader) body(b *config.Body) *Body {
 	}
 	for _, it := range b.Items {
 		if nb, ok := it.(*config.Block); ok {
-			out.Blocks = append(out.Blocks, &NestedBlock{Type: nb.Type, Labels: nb.Labels, Body: l.body(nb.Body), Range: nb.DeclRange})
+			out.Blocks = append(out.Blocks, &NestedBlock{Type: nb.Type, Labels: nb.Labels, Body: l.body(nb.Body), Range: nb.DeclRange,
+				Invalid: nb.Type == "dynamic" && l.badDynamic[nb.DeclRange]})
 		}
 	}
 	return out
