@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/zclconf/go-cty/cty"
+	k8sschema "k8s.io/apimachinery/pkg/runtime/schema"
 
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/jet/resource"
@@ -99,10 +100,25 @@ type Resource struct {
 	// the resource's ProviderConfig; Provider.TerraformSetup, else
 	// DefaultTerraformSetup, unless a configurator sets it.
 	TerraformSetup TerraformSetupFn
+
+	// rootGroup is the Provider.RootGroup of the Build that made the
+	// resource.
+	rootGroup string
 }
 
 // Group returns the kind's full API group: ShortGroup.RootGroup.
 func (r *Resource) Group(p *Provider) string { return r.ShortGroup + "." + p.RootGroup }
+
+// GroupVersionKind is the Kubernetes kind the resource is generated as
+// (ShortGroup.RootGroup, Version, Kind): what the controller matches it to
+// a generated kind by, since one Terraform type can be a kind of several
+// APIs. It is zero for a Resource that Build did not make.
+func (r *Resource) GroupVersionKind() k8sschema.GroupVersionKind {
+	if r.rootGroup == "" {
+		return k8sschema.GroupVersionKind{}
+	}
+	return k8sschema.GroupVersionKind{Group: r.ShortGroup + "." + r.rootGroup, Version: r.Version, Kind: r.Kind}
+}
 
 // ExternalName is how a managed resource's external name (the
 // crossplane.io/external-name annotation, by default the object's name)
@@ -289,6 +305,7 @@ func (p *Provider) Build() ([]*Resource, diag.Diagnostics) {
 				ExternalName:   IdentifierFromProvider(),
 				References:     map[string]Reference{},
 				TerraformSetup: setup,
+				rootGroup:      p.RootGroup,
 			}
 			byType[sr.Type] = r
 			rs = append(rs, r)

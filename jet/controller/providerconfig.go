@@ -67,6 +67,42 @@ func providerConfigName(mg resource.Managed) string {
 	return resource.DefaultProviderConfig
 }
 
+// LabelProviderConfig is the label the controller keeps on each managed
+// resource: the ProviderConfig its spec.providerConfigRef names (a name
+// longer than a label value allows is shortened and ends in a digest of
+// it). It is set before the ProviderConfig gets its in-use finalizer, so
+// that the last check before taking the finalizer off asks the API server
+// for the objects of that one label instead of listing every object.
+const LabelProviderConfig = "tfkit.dev/provider-config"
+
+// providerConfigLabel is the value of LabelProviderConfig for the
+// ProviderConfig name.
+func providerConfigLabel(name string) string {
+	const most = 63 // validation.LabelValueMaxLength
+	if len(name) <= most {
+		return name
+	}
+	sum := sha256.Sum256([]byte(name))
+	digest := hex.EncodeToString(sum[:8])
+	return name[:most-1-len(digest)] + "-" + digest
+}
+
+// labelledUser reports whether mg carries the label of the ProviderConfig
+// it names, and sets it when not.
+func labelledUser(mg resource.Managed) bool {
+	want := providerConfigLabel(providerConfigName(mg))
+	l := mg.GetLabels()
+	if l[LabelProviderConfig] == want {
+		return true
+	}
+	if l == nil {
+		l = map[string]string{}
+	}
+	l[LabelProviderConfig] = want
+	mg.SetLabels(l)
+	return false
+}
+
 // providerBlock is the provider configuration of a workspace.
 type providerBlock struct {
 	// source is the provider's source address; empty when it is the
@@ -380,7 +416,9 @@ func setupProviderConfigStatus(mgr ctrl.Manager, kind *resource.ProviderConfigKi
 
 // usersOf lists the managed resources that name the ProviderConfig name,
 // as "Kind/name", sorted: from the cache by the field index, or (cached
-// false) from the API server.
+// false) from the API server, by the label the reconciler puts on every
+// object before its ProviderConfig gets the finalizer (an object without
+// it never added the finalizer; the cache counts it once it knows it).
 func (r *providerConfigStatus) usersOf(ctx context.Context, name string, cached bool) ([]string, error) {
 	var out []string
 	for _, reg := range r.users {
@@ -395,7 +433,7 @@ func (r *providerConfigStatus) usersOf(ctx context.Context, name string, cached 
 		if cached {
 			err = r.client.List(ctx, list, client.MatchingFields{indexProviderConfig: name})
 		} else {
-			err = r.reader.List(ctx, list)
+			err = r.reader.List(ctx, list, client.MatchingLabels{LabelProviderConfig: providerConfigLabel(name)})
 		}
 		if err != nil {
 			return nil, err
@@ -441,7 +479,7 @@ func (r *providerConfigStatus) Reconcile(ctx context.Context, req reconcile.Requ
 	if len(users) == 0 && controllerutil.ContainsFinalizer(pc, ProviderConfigFinalizer) {
 		// The cache may not know an object created a moment ago, whose
 		// reconcile added the finalizer: ask the API server before
-		// letting go.
+		// letting go, for the objects labelled with this name only.
 		if users, err = r.usersOf(ctx, pc.GetName(), false); err != nil {
 			return reconcile.Result{}, err
 		}

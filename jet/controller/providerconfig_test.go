@@ -19,6 +19,7 @@ import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	apiextclient "k8s.io/apiextensions-apiserver/pkg/client/clientset/clientset"
 	kerrors "k8s.io/apimachinery/pkg/api/errors"
+	apimeta "k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
@@ -30,11 +31,9 @@ import (
 
 	exampleapis "github.com/tfkit/tfkit/examples/jet-provider/apis"
 	randomv1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/random/v1alpha1"
-	exampleconfig "github.com/tfkit/tfkit/examples/jet-provider/config"
 	examplecontroller "github.com/tfkit/tfkit/examples/jet-provider/controller"
 	"github.com/tfkit/tfkit/internal/enginetest"
 	"github.com/tfkit/tfkit/internal/kubetest"
-	jetconfig "github.com/tfkit/tfkit/jet/config"
 	dockerapis "github.com/tfkit/tfkit/jet/controller/internal/dockertest/apis"
 	dockerv1alpha1 "github.com/tfkit/tfkit/jet/controller/internal/dockertest/apis/docker/v1alpha1"
 	dockerrandomv1alpha1 "github.com/tfkit/tfkit/jet/controller/internal/dockertest/apis/random/v1alpha1"
@@ -46,8 +45,43 @@ import (
 // pcHarness is a manager running in the test against a real API server,
 // with the example's Pet and internal/dockertest's Volume.
 type pcHarness struct {
-	t *testing.T
-	c client.Client
+	t      *testing.T
+	c      client.Client
+	reader *countingReader
+}
+
+// countingManager is a manager whose API reader is reader.
+type countingManager struct {
+	ctrl.Manager
+	reader *countingReader
+}
+
+func (m countingManager) GetAPIReader() client.Reader { return m.reader }
+
+// countingReader counts the objects its lists return.
+type countingReader struct {
+	client.Reader
+	mu     sync.Mutex
+	listed int
+}
+
+func (r *countingReader) List(ctx context.Context, list client.ObjectList, opts ...client.ListOption) error {
+	err := r.Reader.List(ctx, list, opts...)
+	if err == nil {
+		r.mu.Lock()
+		r.listed += apimeta.LenList(list)
+		r.mu.Unlock()
+	}
+	return err
+}
+
+// take returns the count so far and starts again from 0.
+func (r *countingReader) take() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := r.listed
+	r.listed = 0
+	return n
 }
 
 // TestProviderConfigOnAPIServer runs the controller against a real
@@ -56,9 +90,13 @@ type pcHarness struct {
 // host), a fixed Secret takes effect at once, mistakes in the credentials
 // are conditions naming the ProviderConfig and the argument, a missing
 // ProviderConfig is one too, a ProviderConfig in use is kept until its
-// users are gone, one forced away still lets them be deleted, each
-// provider of an API of two gets only its own arguments, and an engine's
-// error is a condition naming the field.
+// users are gone (found unused without reading the objects of other
+// ProviderConfigs), one forced away still lets them be deleted, each
+// provider of an API of two gets only its own arguments, one Terraform
+// type in two APIs gets each API's configuration, an engine's error is a
+// condition naming the field, an object the provider refuses is deleted
+// all the same, and a connection Secret that cannot be written leaves the
+// object Ready with a message saying what to fix.
 func TestProviderConfigOnAPIServer(t *testing.T) {
 	kubetest.SkipShort(t)
 	env := kubetest.Start(t)
@@ -75,6 +113,7 @@ func TestProviderConfigOnAPIServer(t *testing.T) {
 	installCRDs(t, env.Config, "../../examples/jet-provider/package/crds/jet.tfkit.dev_providerconfigs.yaml",
 		"../../examples/jet-provider/package/crds/random.jet.tfkit.dev_pets.yaml",
 		"../../examples/jet-provider/package/crds/random.jet.tfkit.dev_passwords.yaml",
+		"../../examples/jet-provider/package/crds/random.jet.tfkit.dev_uuids.yaml",
 		"internal/dockertest/package/crds/jettest.tfkit.dev_providerconfigs.yaml",
 		"internal/dockertest/package/crds/docker.jettest.tfkit.dev_volumes.yaml",
 		"internal/dockertest/package/crds/random.jettest.tfkit.dev_uuids.yaml")
@@ -89,30 +128,21 @@ func TestProviderConfigOnAPIServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// By type, as Options wants: random_uuid, in both APIs, is
-	// internal/dockertest's, the only one registered.
-	byType := map[string]*jetconfig.Resource{}
-	ep, err := exampleconfig.Provider()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range []*jetconfig.Provider{ep, dockerTestProvider(t)} {
-		rs, ds := p.Build()
-		if ds.HasErrors() {
-			t.Fatal(ds)
-		}
-		for _, r := range rs {
-			byType[r.TerraformType] = r
-		}
-	}
+	// Two APIs, both with random_uuid: each UUID kind gets its own
+	// API's configuration.
+	example, docker := builtAPIs(t)
 	var regs []resource.Registration
 	for _, reg := range examplecontroller.Registrations() {
-		if reg.TerraformType == "random_pet" || reg.TerraformType == "random_password" {
+		if reg.TerraformType == "random_pet" || reg.TerraformType == "random_password" || reg.TerraformType == "random_uuid" {
 			regs = append(regs, reg)
 		}
 	}
 	regs = append(regs, dockercontroller.Registrations()...)
-	err = Setup(ctx, mgr, regs, Options{WorkDir: filepath.Join(t.TempDir(), "work"), Engine: engine, Poll: 10 * time.Second, Timeout: time.Minute, Resources: byType})
+	// The API reader counts what its lists return: the check before a
+	// ProviderConfig's finalizer goes must not read every object.
+	reader := &countingReader{Reader: mgr.GetAPIReader()}
+	err = Setup(ctx, countingManager{mgr, reader}, regs, Options{WorkDir: filepath.Join(t.TempDir(), "work"), Engine: engine, Poll: 10 * time.Second, Timeout: time.Minute,
+		Resources: append(example, docker...)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +158,7 @@ func TestProviderConfigOnAPIServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &pcHarness{t: t, c: direct}
+	h := &pcHarness{t: t, c: direct, reader: reader}
 
 	t.Run("RejectedWithoutSecretRef", func(t *testing.T) {
 		pc := &dockerpc.ProviderConfig{ObjectMeta: metav1.ObjectMeta{Name: "no-ref"}}
@@ -178,6 +208,22 @@ func TestProviderConfigOnAPIServer(t *testing.T) {
 		// The Pet still reconciles, and is deleted with it; then the
 		// ProviderConfig goes.
 		h.waitReady(t, pet)
+		if got := pet.Labels[LabelProviderConfig]; got != "random" {
+			t.Errorf("label %s = %q, want random", LabelProviderConfig, got)
+		}
+		// Objects of another ProviderConfig (paused: they do nothing)
+		// are not read to decide that this one is unused.
+		const others = 20
+		for i := range others {
+			o := &randomv1alpha1.Pet{ObjectMeta: metav1.ObjectMeta{Name: fmt.Sprintf("other-%d", i),
+				Annotations: map[string]string{AnnotationPaused: "true"}}}
+			o.Spec.ProviderConfigReference = &resource.Reference{Name: "elsewhere"}
+			h.create(t, o)
+			defer func() {
+				_ = h.c.Delete(context.Background(), o)
+			}()
+		}
+		h.reader.take()
 		if err := h.c.Delete(ctx, pet); err != nil {
 			t.Fatal(err)
 		}
@@ -186,6 +232,9 @@ func TestProviderConfigOnAPIServer(t *testing.T) {
 			err := h.c.Get(ctx, client.ObjectKeyFromObject(obj), obj)
 			return kerrors.IsNotFound(err), fmt.Sprint(err, obj.GetFinalizers())
 		})
+		if n := h.reader.take(); n != 0 {
+			t.Errorf("the API server was asked for %d objects to find the ProviderConfig unused, want 0 (%d objects use another)", n, others)
+		}
 
 		// A ProviderConfig forced away (its finalizer removed): the
 		// delete still destroys the Pet with the configuration written
@@ -344,6 +393,93 @@ func TestProviderConfigOnAPIServer(t *testing.T) {
 			}
 		}
 		h.waitGone(t, vol)
+		h.waitGone(t, uuid)
+	})
+
+	t.Run("RefusedNeverCreatedIsDeleted", func(t *testing.T) {
+		// The provider refuses the spec at every plan: nothing was ever
+		// created, and the delete needs no plan.
+		if err := h.c.Create(ctx, (&exampleProviderConfig{name: "default"}).object()); err != nil && !kerrors.IsAlreadyExists(err) {
+			t.Fatal(err)
+		}
+		pw := &randomv1alpha1.Password{ObjectMeta: metav1.ObjectMeta{Name: "refused"}}
+		zero := 0.0
+		pw.Spec.ForProvider.Length = &zero
+		h.create(t, pw)
+		h.waitMessage(t, pw, "spec.forProvider.length: Invalid Attribute Value")
+		if err := h.c.Delete(ctx, pw); err != nil {
+			t.Fatal(err)
+		}
+		h.waitGone(t, pw)
+	})
+
+	t.Run("ReplacedThenDeletedWithoutItsProviderConfig", func(t *testing.T) {
+		// length forces a new Pet: a new external name. Then the
+		// reference changed to a ProviderConfig that does not exist: the
+		// delete destroys with the configuration written before.
+		pet := &randomv1alpha1.Pet{ObjectMeta: metav1.ObjectMeta{Name: "replaced"}}
+		h.create(t, pet)
+		h.waitReady(t, pet)
+		before := pet.Annotations[resource.AnnotationExternalName]
+		three := 3.0
+		pet.Spec.ForProvider.Length = &three
+		if err := h.c.Update(ctx, pet); err != nil {
+			t.Fatal(err)
+		}
+		h.waitFor(t, "the Pet replaced", func() (bool, string) {
+			_ = h.c.Get(ctx, client.ObjectKeyFromObject(pet), pet)
+			name := pet.Annotations[resource.AnnotationExternalName]
+			return name != before && strings.Count(name, "-") == 2 && pet.Status.Condition(resource.TypeSynced).Status == metav1.ConditionTrue, name + " " + conditionsOf(pet)
+		})
+		pet.Spec.ProviderConfigReference = &resource.Reference{Name: "nope"}
+		if err := h.c.Update(ctx, pet); err != nil {
+			t.Fatal(err)
+		}
+		h.waitMessage(t, pet, `ProviderConfig "nope" not found`)
+		if err := h.c.Delete(ctx, pet); err != nil {
+			t.Fatal(err)
+		}
+		h.waitGone(t, pet)
+	})
+
+	t.Run("ConnectionSecretNamespaceMissing", func(t *testing.T) {
+		// Created; only its Secret cannot be written: Ready, and Synced
+		// says what to fix.
+		pw := &randomv1alpha1.Password{ObjectMeta: metav1.ObjectMeta{Name: "nons"}}
+		eight := 8.0
+		pw.Spec.ForProvider.Length = &eight
+		pw.Spec.WriteConnectionSecretToRef = &resource.SecretReference{Name: "pw", Namespace: "nons"}
+		h.create(t, pw)
+		h.waitMessage(t, pw, `connection Secret nons/pw: namespace "nons" not found; create it or fix spec.writeConnectionSecretToRef`)
+		h.waitFor(t, "Ready=True (Available)", func() (bool, string) {
+			_ = h.c.Get(ctx, client.ObjectKeyFromObject(pw), pw)
+			c := pw.Status.Condition(resource.TypeReady)
+			return c.Status == metav1.ConditionTrue && c.Reason == resource.ReasonAvailable, conditionsOf(pw)
+		})
+		if err := h.c.Delete(ctx, pw); err != nil {
+			t.Fatal(err)
+		}
+		h.waitGone(t, pw)
+	})
+
+	t.Run("SameTypeInTwoAPIs", func(t *testing.T) {
+		// random_uuid of the example's API of four providers takes
+		// their arguments by name, "time" among them; with the docker
+		// API's configuration (docker, random) it would be refused.
+		h.create(t, credentials("four-creds", `{"random": {}, "time": {}}`))
+		pc := (&exampleProviderConfig{name: "four"}).object().(resource.ProviderConfigObject)
+		pc.GetProviderConfigSpec().Credentials = resource.ProviderCredentials{
+			Source:    resource.CredentialsSecret,
+			SecretRef: &resource.SecretKeySelector{SecretReference: resource.SecretReference{Name: "four-creds", Namespace: "default"}, Key: "credentials"},
+		}
+		h.create(t, pc.(client.Object))
+		uuid := &randomv1alpha1.UUID{ObjectMeta: metav1.ObjectMeta{Name: "four"}}
+		uuid.Spec.ProviderConfigReference = &resource.Reference{Name: "four"}
+		h.create(t, uuid)
+		h.waitReady(t, uuid)
+		if err := h.c.Delete(ctx, uuid); err != nil {
+			t.Fatal(err)
+		}
 		h.waitGone(t, uuid)
 	})
 

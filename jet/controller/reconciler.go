@@ -69,10 +69,16 @@ type Options struct {
 	// plugin, as terraform does by itself, instead of attaching plans and
 	// shows to one shared plugin process per provider.
 	SeparateProviders bool
-	// Resources are the built jet configuration, for the functions it
-	// carries (extra connection keys, external-name mapping), by Terraform
-	// type; may be nil.
-	Resources map[string]*jetconfig.Resource
+	// Resources are the built jet configuration (what Provider.Build
+	// returns; with several APIs, their results appended), for the
+	// provider schemas and the functions it carries (credentials setup,
+	// extra connection keys, external-name mapping). Each is matched to
+	// the registration of its kind (group, version and kind), not by
+	// Terraform type, which several APIs can share. When it is not empty,
+	// every registration needs its entry, and a kind may appear once;
+	// Setup refuses anything else. May be nil: every kind then runs
+	// without configuration.
+	Resources []*jetconfig.Resource
 }
 
 // Setup adds a controller for each registration to mgr.
@@ -122,13 +128,17 @@ func Setup(ctx context.Context, mgr ctrl.Manager, regs []resource.Registration, 
 			return err
 		}
 	}
+	cfgs, err := configurations(regs, o.Resources)
+	if err != nil {
+		return err
+	}
 	if err := setupProviderConfigs(ctx, mgr, regs); err != nil {
 		return err
 	}
 	for _, reg := range regs {
 		r := &Reconciler{
 			client: mgr.GetClient(), reader: mgr.GetAPIReader(), reg: reg, eng: eng, root: root, opts: o,
-			cfg: o.Resources[reg.TerraformType], ops: ops, done: make(chan event.GenericEvent, 1024),
+			cfg: cfgs[reg.Kind], ops: ops, done: make(chan event.GenericEvent, 1024),
 		}
 		b := ctrl.NewControllerManagedBy(mgr).
 			Named(strings.ToLower(reg.Kind.Kind)+"."+reg.Kind.Group).
@@ -311,7 +321,11 @@ func (r *Reconciler) reconcile(ctx context.Context, mg resource.Terraformed) (re
 	if nameless {
 		setMeta(mg, resource.AnnotationExternalName, mg.GetName())
 	}
-	if !controllerutil.ContainsFinalizer(mg, Finalizer) || nameless {
+	// The ProviderConfig's label goes on before the ProviderConfig gets
+	// its in-use finalizer (in observe), so that the check before that
+	// finalizer is taken off finds the object by label.
+	labelled := r.reg.ProviderConfig == nil || labelledUser(mg)
+	if !controllerutil.ContainsFinalizer(mg, Finalizer) || nameless || !labelled {
 		controllerutil.AddFinalizer(mg, Finalizer)
 		if err := r.client.Update(ctx, mg); err != nil {
 			return reconcile.Result{}, err
@@ -373,13 +387,13 @@ func (r *Reconciler) reconcile(ctx context.Context, mg resource.Terraformed) (re
 		}
 	}
 
+	// The resource exists: Available, also when what follows (the
+	// connection Secret, late-initialization) fails, which Synced says.
+	status.SetConditions(condition(resource.TypeReady, metav1.ConditionTrue, resource.ReasonAvailable, ""))
 	if err := r.observed(ctx, mg, obs.attrs); err != nil {
 		return reconcile.Result{}, err
 	}
-	status.SetConditions(
-		condition(resource.TypeReady, metav1.ConditionTrue, resource.ReasonAvailable, ""),
-		condition(resource.TypeSynced, metav1.ConditionTrue, resource.ReasonReconcileOK, ""),
-	)
+	status.SetConditions(condition(resource.TypeSynced, metav1.ConditionTrue, resource.ReasonReconcileOK, ""))
 	status.ObservedGeneration = mg.GetGeneration()
 	if err := r.client.Status().Update(ctx, mg); err != nil {
 		return reconcile.Result{}, err
@@ -839,6 +853,12 @@ func (r *Reconciler) delete(ctx context.Context, mg resource.Terraformed, dir st
 	spec := mg.GetResourceSpec()
 	_, statErr := os.Stat(dir)
 	nothing := os.IsNotExist(statErr) && meta(mg, resource.AnnotationExternalName) == ""
+	if statErr == nil && !nothing {
+		var err error
+		if nothing, err = r.nothingToDestroy(mg, dir); err != nil {
+			return reconcile.Result{}, err
+		}
+	}
 	if !nothing && spec.DeletionPolicy != resource.DeletionOrphan && spec.ManagementPolicies.Allows(resource.ManagementDelete) {
 		mg.GetResourceStatus().SetConditions(condition(resource.TypeReady, metav1.ConditionFalse, resource.ReasonDeleting, ""))
 		_ = r.client.Status().Update(ctx, mg)
@@ -867,6 +887,26 @@ func (r *Reconciler) delete(ctx context.Context, mg resource.Terraformed, dir st
 	r.ops.forget(dir)
 	controllerutil.RemoveFinalizer(mg, Finalizer)
 	return reconcile.Result{}, client.IgnoreNotFound(r.client.Update(ctx, mg))
+}
+
+// nothingToDestroy says whether the workspace dir holds no resource that
+// a destroy could reach: its state has none (a create that failed, or
+// none ever ran) and cannot be rebuilt from the external name (the state
+// was written, or there is no name), and no earlier manager's apply is
+// running in it. Such an object is let go without a plan, which a spec the
+// provider refuses would fail at every try.
+func (r *Reconciler) nothingToDestroy(mg resource.Terraformed, dir string) (bool, error) {
+	ws, err := r.eng.workspace(dir, r.reg.TerraformType)
+	if err != nil {
+		return false, err
+	}
+	if _, running := ws.applyRunning(); running {
+		return false, nil
+	}
+	if _, err := os.Stat(filepath.Join(dir, rebuildMarker)); err == nil {
+		return false, nil
+	}
+	return !ws.hasState() && (ws.stateWritten() || meta(mg, resource.AnnotationExternalName) == ""), nil
 }
 
 // parameters returns spec.forProvider as Terraform arguments with the
@@ -1014,6 +1054,10 @@ func (r *Reconciler) publishConnection(ctx context.Context, mg resource.Terrafor
 		s.Data = data
 		return nil
 	})
+	var status kerrors.APIStatus
+	if errors.As(err, &status) && kerrors.IsNotFound(err) && status.Status().Details != nil && status.Status().Details.Kind == "namespaces" {
+		return fmt.Errorf("connection Secret %s/%s: namespace %q not found; create it or fix spec.writeConnectionSecretToRef", ref.Namespace, ref.Name, ref.Namespace)
+	}
 	if err != nil {
 		return fmt.Errorf("connection Secret %s/%s: %w", ref.Namespace, ref.Name, err)
 	}

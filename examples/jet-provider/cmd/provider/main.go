@@ -32,7 +32,6 @@ import (
 	"github.com/tfkit/tfkit/examples/jet-provider/apis"
 	exampleconfig "github.com/tfkit/tfkit/examples/jet-provider/config"
 	"github.com/tfkit/tfkit/examples/jet-provider/controller"
-	jetconfig "github.com/tfkit/tfkit/jet/config"
 	jetcontroller "github.com/tfkit/tfkit/jet/controller"
 )
 
@@ -119,10 +118,6 @@ func run() error {
 	if diags.HasErrors() {
 		return diags
 	}
-	byType := map[string]*jetconfig.Resource{}
-	for _, r := range built {
-		byType[r.TerraformType] = r
-	}
 	ctx := ctrl.SetupSignalHandler()
 	if err := jetcontroller.Setup(ctx, mgr, controller.Registrations(), jetcontroller.Options{
 		WorkDir:           *workdir,
@@ -130,7 +125,7 @@ func run() error {
 		MaxReconcileRate:  *rate,
 		Poll:              *poll,
 		Timeout:           *timeout,
-		Resources:         byType,
+		Resources:         built,
 		SeparateProviders: !*shared,
 	}); err != nil {
 		return err
