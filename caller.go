@@ -249,32 +249,33 @@ func siteRange(file string, line int) hcl.Range {
 // misuses holds the mistakes of calls that have no stack to record them.
 var misuses struct {
 	mu sync.Mutex
-	// latest is the app created last; byGoroutine the app each goroutine
-	// created last, held weakly so that apps a program is done with are
-	// collected; pending are the mistakes made before any app was.
-	latest      *App
-	byGoroutine map[uint64]weak.Pointer[App]
+	// latest is where the app created last keeps such mistakes;
+	// byGoroutine where the app each goroutine created last keeps them,
+	// held weakly so that apps a program is done with are collected;
+	// pending are the mistakes made before any app was.
+	latest      *diag.Diagnostics
+	byGoroutine map[uint64]weak.Pointer[diag.Diagnostics]
 	pending     diag.Diagnostics
 }
 
-// claimMisuses makes a, created by the calling goroutine, where mistakes
-// without a stack go, and gives it those made before.
-func claimMisuses(a *App) {
+// claimMisuses makes list, an app's created by the calling goroutine,
+// where mistakes without a stack go, and gives it those made before.
+func claimMisuses(list *diag.Diagnostics) {
 	g := goroutineID()
 	misuses.mu.Lock()
 	defer misuses.mu.Unlock()
-	a.misuse = append(a.misuse, misuses.pending...)
+	*list = append(*list, misuses.pending...)
 	misuses.pending = nil
-	misuses.latest = a
+	misuses.latest = list
 	if misuses.byGoroutine == nil {
-		misuses.byGoroutine = map[uint64]weak.Pointer[App]{}
+		misuses.byGoroutine = map[uint64]weak.Pointer[diag.Diagnostics]{}
 	}
 	for id, p := range misuses.byGoroutine {
 		if p.Value() == nil {
 			delete(misuses.byGoroutine, id)
 		}
 	}
-	misuses.byGoroutine[g] = weak.Make(a)
+	misuses.byGoroutine[g] = weak.Make(list)
 }
 
 // misuse records a mistake at the caller's Go line for the app of the
@@ -285,12 +286,12 @@ func misuse(summary, detail, suggestion string) *diag.Diagnostic {
 	g := goroutineID()
 	misuses.mu.Lock()
 	defer misuses.mu.Unlock()
-	a := misuses.byGoroutine[g].Value()
-	if a == nil {
-		a = misuses.latest
+	l := misuses.byGoroutine[g].Value()
+	if l == nil {
+		l = misuses.latest
 	}
-	if a != nil {
-		a.misuse = append(a.misuse, d)
+	if l != nil {
+		*l = append(*l, d)
 	} else {
 		misuses.pending = append(misuses.pending, d)
 	}

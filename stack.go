@@ -751,7 +751,7 @@ func (s *Stack) assetFiles() map[string][]byte {
 
 // registerApp makes a the app that mistakes without a stack go to, and
 // gives it those made before it.
-func registerApp(a *App) { claimMisuses(a) }
+func registerApp(a *App) { claimMisuses(&a.misuse) }
 
 // misused returns the mistakes recorded for a.
 func (a *App) misused() diag.Diagnostics { return misusesIn(&a.misuse) }
