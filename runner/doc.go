@@ -13,6 +13,11 @@
 // Workspace.Lock keeps two tfkit processes from working on one stack at
 // once (an advisory lock on a file in its working directory).
 //
+// A stack whose working directory holds the errored.tfstate an engine
+// wrote when it could not save the state is refused by Plan and Outputs
+// until the state is pushed back (StateError): a plan from the older state
+// would create again what the failed run created.
+//
 // Cancelling the context interrupts the engine (SIGINT, not SIGKILL) and
 // waits for it however long it takes, so it can finish writing state and
 // release its lock; InterruptAgain passes on a second interrupt. The

@@ -9,7 +9,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/go-version"
 )
@@ -117,7 +119,11 @@ func lookupEnv(environ []string) func(string) string {
 // Probe runs `<path> version -json` and returns the engine it describes.
 // Terraform's answer has a "terraform_outdated" key that OpenTofu's lacks
 // (both call the version "terraform_version"); that is how they are told
-// apart, without a second run of the engine.
+// apart, without a second run of the engine. A binary that answers
+// otherwise, fails, or gives no answer within 30 seconds is not an engine,
+// and an engine older than tfkit's minimum (Terraform 1.1, OpenTofu 1.6;
+// Terraform before 0.13 answers in text) is too old: the error says which,
+// and how to name another.
 func Probe(ctx context.Context, path string, environ []string) (*Engine, error) {
 	out, err := versionJSON(ctx, path, environ)
 	if err != nil {
@@ -127,15 +133,43 @@ func Probe(ctx context.Context, path string, environ []string) (*Engine, error) 
 }
 
 func versionJSON(ctx context.Context, path string, environ []string) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(ctx, probeTimeout)
+	defer cancel()
 	cmd := exec.CommandContext(ctx, path, "version", "-json")
 	cmd.Env = append(append([]string(nil), environ...), "CHECKPOINT_DISABLE=1")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("%s version -json: %w\n%s", path, err, strings.TrimSpace(stderr.String()))
+	cmd.WaitDelay = time.Second // a child left holding its output does not hold tfkit
+	err := cmd.Run()
+	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return nil, fmt.Errorf("%s is not terraform or tofu: it gave no answer to `version -json` within %s; %s", path, probeTimeout, notAnEngine)
+	case err != nil && ctx.Err() != nil:
+		return nil, fmt.Errorf("%s version -json: %w", path, ctx.Err())
+	case err != nil:
+		// An old engine still says which it is on standard output.
+		if _, oldErr := parseVersion(path, stdout.Bytes()); oldErr != nil && strings.Contains(oldErr.Error(), "too old") {
+			return nil, oldErr
+		}
+		msg := strings.TrimSpace(stderr.String())
+		if msg == "" {
+			msg = strings.TrimSpace(stdout.String())
+		}
+		if msg != "" {
+			msg = ": " + firstLine([]byte(msg))
+		}
+		return nil, fmt.Errorf("%s is not terraform or tofu: `version -json` failed (%v%s); %s", path, err, msg, notAnEngine)
 	}
 	return stdout.Bytes(), nil
 }
+
+// probeTimeout bounds how long Probe waits for `version -json`, which the
+// engines answer at once: a binary that does not answer is not one.
+var probeTimeout = 30 * time.Second
+
+// notAnEngine ends the message about a binary that does not answer
+// `version -json` as Terraform and OpenTofu do.
+const notAnEngine = "name a terraform or tofu binary with --engine PATH or " + EnvEngine
 
 // ProbeCached is Probe with its answer kept in cacheFile, keyed by the
 // binary's path, size and modification time: reading the version costs a
@@ -178,7 +212,20 @@ func parseVersion(path string, data []byte) (*Engine, error) {
 		Outdated json.RawMessage `json:"terraform_outdated"`
 	}
 	if err := json.Unmarshal(data, &v); err != nil || v.Version == "" {
-		return nil, fmt.Errorf("%s version -json: not the answer of terraform or tofu: %q", path, firstLine(data))
+		// Terraform before 0.13 has no -json and prints its version as text.
+		if m := oldVersionText.FindSubmatch(data); m != nil {
+			if ver, err := version.NewVersion(string(m[2])); err == nil {
+				flavor := Terraform
+				if string(m[1]) == "OpenTofu" {
+					flavor = OpenTofu
+				}
+				e := &Engine{Path: path, Flavor: flavor, Version: ver}
+				if ver.Core().LessThan(minVersion[flavor]) {
+					return nil, e.tooOld()
+				}
+			}
+		}
+		return nil, fmt.Errorf("%s is not terraform or tofu: it answers `version -json` with %q; %s", path, firstLine(data), notAnEngine)
 	}
 	ver, err := version.NewVersion(v.Version)
 	if err != nil {
@@ -188,10 +235,20 @@ func parseVersion(path string, data []byte) (*Engine, error) {
 	if v.Outdated != nil {
 		e.Flavor = Terraform
 	}
-	if min := minVersion[e.Flavor]; ver.Core().LessThan(min) {
-		return nil, fmt.Errorf("%s is too old: tfkit needs v%s or later", e, min)
+	if ver.Core().LessThan(minVersion[e.Flavor]) {
+		return nil, e.tooOld()
 	}
 	return e, nil
+}
+
+// oldVersionText is the first line of `version` of an engine too old to
+// answer in JSON.
+var oldVersionText = regexp.MustCompile(`^(Terraform|OpenTofu) v(\S+)`)
+
+// tooOld is the error for an engine older than tfkit's minimum.
+func (e *Engine) tooOld() error {
+	return fmt.Errorf("%s (%s) is too old: tfkit needs Terraform %s or later, or OpenTofu %s or later; upgrade it, or name another engine with --engine PATH or %s",
+		e, e.Path, minVersion[Terraform], minVersion[OpenTofu], EnvEngine)
 }
 
 func firstLine(b []byte) string {

@@ -8,7 +8,9 @@ import (
 
 // engineEnv turns the user's environment into the engine's: variables
 // that would change how tfkit's own arguments are read (TF_CLI_ARGS*,
-// TF_INPUT, TF_WORKSPACE, TF_REATTACH_PROVIDERS, ...) are dropped, and
+// TF_INPUT, TF_WORKSPACE, TF_REATTACH_PROVIDERS, ...) or where the engine
+// keeps a stack's data (TF_DATA_DIR: each stack keeps its own .terraform in
+// its working directory) are dropped, and
 // TF_IN_AUTOMATION is set, as the engine's output is read by tfkit. The
 // TF_VAR_ variables are returned by name (without the prefix) for Plan to
 // pass as -var options those the stack declares (see varOptions). The
@@ -34,7 +36,7 @@ func engineEnv(environ []string) (env []string, vars map[string]string) {
 	for k := range all {
 		switch {
 		case strings.HasPrefix(k, "TF_VAR_"), k == "TF_CLI_ARGS", strings.HasPrefix(k, "TF_CLI_ARGS_"),
-			k == "TF_INPUT", k == "TF_IN_AUTOMATION", k == "TF_WORKSPACE", k == "TF_REATTACH_PROVIDERS",
+			k == "TF_INPUT", k == "TF_IN_AUTOMATION", k == "TF_WORKSPACE", k == "TF_REATTACH_PROVIDERS", k == "TF_DATA_DIR",
 			k == "TF_DISABLE_PLUGIN_TLS", k == "TF_SKIP_PROVIDER_VERIFY", k == "TF_APPEND_USER_AGENT":
 			delete(all, k)
 		case k == "TF_LOG", k == "TF_LOG_PATH", k == "TF_LOG_CORE", k == "TF_LOG_PROVIDER":
@@ -74,6 +76,11 @@ func CheckEnv(environ []string) (warnings []string, err error) {
 	sort.Strings(dropped)
 	for _, k := range dropped {
 		warnings = append(warnings, fmt.Sprintf("%s is ignored: tfkit passes the engine's arguments itself", k))
+	}
+	if seen["TF_DATA_DIR"] != "" {
+		// One data directory for every stack would mix their backends,
+		// modules and providers: an init of one stack undoes another's.
+		warnings = append(warnings, "TF_DATA_DIR is ignored: each stack keeps the engine's data (.terraform) in its own working directory under .tfkit")
 	}
 	if seen["TF_LOG"] != "" && seen["TF_LOG_PATH"] == "" {
 		warnings = append(warnings, "TF_LOG is ignored without TF_LOG_PATH: the engine's log would mix with its output")

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -52,10 +53,14 @@ const poll = 25 * time.Millisecond
 // exitError is an engine command that ran and exited non-zero.
 type exitError struct {
 	code   int
-	stderr string // the end of what it printed on standard error
+	signal syscall.Signal // the signal that ended it, or 0
+	stderr string         // the end of what it printed on standard error
 }
 
 func (e *exitError) Error() string {
+	if e.signal != 0 {
+		return fmt.Sprintf("killed by signal %d (%s)\n%s", int(e.signal), e.signal, e.stderr)
+	}
 	return fmt.Sprintf("exit status %d\n%s", e.code, e.stderr)
 }
 
@@ -136,7 +141,7 @@ func (w *Workspace) exec(ctx context.Context, stdout io.Writer, args ...string) 
 	os.Remove(outPath)
 	os.Remove(errPath)
 	if !state.Success() {
-		return &exitError{code: state.ExitCode(), stderr: tailErr.String()}
+		return &exitError{code: state.ExitCode(), signal: killedBy(state), stderr: tailErr.String()}
 	}
 	return nil
 }

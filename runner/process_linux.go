@@ -154,3 +154,16 @@ func procState(stat []byte) string {
 	}
 	return ""
 }
+
+// killedBy is the signal that ended the engine, which the relay reports
+// as a shell does, as the exit code 128+signal (the engines themselves
+// exit with 0, 1 or 2), or 0.
+func killedBy(state *os.ProcessState) syscall.Signal {
+	if ws, ok := state.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return ws.Signal() // the relay itself
+	}
+	if code := state.ExitCode(); code > 128 && code <= 128+64 {
+		return syscall.Signal(code - 128)
+	}
+	return 0
+}

@@ -29,3 +29,11 @@ func engineAlive(pid int, dir string) bool {
 	}
 	return p.Signal(syscall.Signal(0)) == nil
 }
+
+// killedBy is the signal that ended the engine, or 0.
+func killedBy(state *os.ProcessState) syscall.Signal {
+	if ws, ok := state.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return ws.Signal()
+	}
+	return 0
+}

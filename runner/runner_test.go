@@ -25,10 +25,10 @@ func TestParseVersionTellsEnginesApart(t *testing.T) {
 	if err != nil || tofu.Flavor != OpenTofu || tofu.String() != "OpenTofu v1.12.6" {
 		t.Errorf("tofu: %v %v", tofu, err)
 	}
-	if _, err := parseVersion("old", []byte(`{"terraform_version":"0.15.5","terraform_outdated":true}`)); err == nil || !strings.Contains(err.Error(), "Terraform v0.15.5 is too old: tfkit needs v1.1.0 or later") {
+	if _, err := parseVersion("old", []byte(`{"terraform_version":"0.15.5","terraform_outdated":true}`)); err == nil || !strings.Contains(err.Error(), "Terraform v0.15.5 (old) is too old: tfkit needs Terraform 1.1.0 or later, or OpenTofu 1.6.0 or later; upgrade it") {
 		t.Errorf("old: %v", err)
 	}
-	if _, err := parseVersion("x", []byte("Terraform v1.0\n")); err == nil || !strings.Contains(err.Error(), "not the answer of terraform or tofu") {
+	if _, err := parseVersion("x", []byte("Terraform v1.1.0\n")); err == nil || !strings.Contains(err.Error(), "x is not terraform or tofu: it answers `version -json` with \"Terraform v1.1.0\"") {
 		t.Errorf("text: %v", err)
 	}
 }

@@ -30,6 +30,11 @@ const (
 	initFile = ".tfkit-init"
 	// PlanFile is the saved plan that deploy and destroy apply.
 	PlanFile = "tfkit.tfplan"
+	// ErroredStateFile is where the engine writes the state it could not
+	// save to the backend (a remote backend that failed, a full disk),
+	// in the working directory, for the user to push once the backend
+	// works again.
+	ErroredStateFile = "errored.tfstate"
 )
 
 // ErrLocked is returned (wrapped) when another process holds the state lock.
@@ -262,6 +267,9 @@ func (w *Workspace) initLost() bool {
 // there are changes, does it come from `show -json` of the saved file,
 // which costs another run of the engine (about 50 ms).
 func (w *Workspace) Plan(ctx context.Context, destroy bool) (Summary, error) {
+	if err := w.checkErroredState(); err != nil {
+		return Summary{}, err
+	}
 	planPath := filepath.Join(w.Dir, PlanFile)
 	os.Remove(planPath)
 	var scan planScanner
@@ -315,11 +323,67 @@ func (w *Workspace) Plan(ctx context.Context, destroy bool) (Summary, error) {
 // a plan file whose state has moved on since it was made. The file is
 // removed afterwards, as it can hold sensitive values.
 func (w *Workspace) Apply(ctx context.Context) error {
+	_, before := os.Lstat(filepath.Join(w.Dir, ErroredStateFile))
 	err := w.run(ctx, "apply", func(ctx context.Context) error {
 		return w.exec(ctx, w.stdout, "apply", "-no-color", "-auto-approve", "-input=false", "-lock-timeout="+w.LockTimeout.String(), PlanFile)
 	})
 	os.Remove(filepath.Join(w.Dir, PlanFile))
+	if before != nil {
+		// The engine could not save the state it ended with: say so
+		// whatever else went wrong, with how to recover.
+		if serr := w.checkErroredState(); serr != nil {
+			if err == nil {
+				return serr
+			}
+			return fmt.Errorf("%w; %w", err, serr)
+		}
+	}
 	return err
+}
+
+// StateError is returned by Plan, Apply and Outputs when the engine could
+// not save a stack's state after an apply or destroy and wrote it to
+// ErroredStateFile in the working directory instead: until that state is
+// back in the backend, a plan would work from an older state, planning to
+// create again what the run created (and a failed apply would replace the
+// file with a state that lacks it).
+type StateError struct {
+	// Path is the errored.tfstate file.
+	Path string
+	// Empty is set when the engine could not write that file either (a
+	// full disk): the state of that run may be lost.
+	Empty bool
+	// Push is the engine command that pushes the file to the backend, to
+	// run in the working directory.
+	Push string
+}
+
+func (e *StateError) Error() string {
+	dir := filepath.Dir(e.Path)
+	if e.Empty {
+		return fmt.Sprintf("%s is empty: the engine could not save the stack's state after an earlier apply or destroy, "+
+			"nor write it to that file (is the disk full?), so what that run changed may be missing from the state; "+
+			"free the space, check the state in %s (terraform.tfstate.backup holds the one before that run; import what is missing), then remove %s",
+			e.Path, dir, ErroredStateFile)
+	}
+	return fmt.Sprintf("%s holds the stack's state, which the engine could not save to its backend after an earlier apply or destroy; "+
+		"a plan now would read the older state and create again what that run created. Once the backend can be written, "+
+		"push it and remove it: cd %s && %s && rm %s", e.Path, dir, e.Push, ErroredStateFile)
+}
+
+// checkErroredState returns a *StateError when the working directory has an
+// ErroredStateFile.
+func (w *Workspace) checkErroredState() error {
+	p := filepath.Join(w.Dir, ErroredStateFile)
+	fi, err := os.Stat(p)
+	if err != nil {
+		return nil
+	}
+	engine := "terraform"
+	if w.engine != nil {
+		engine = w.engine.Path
+	}
+	return &StateError{Path: p, Empty: fi.Size() == 0, Push: engine + " state push " + ErroredStateFile}
 }
 
 // Discard removes a saved plan that will not be applied.
@@ -327,6 +391,9 @@ func (w *Workspace) Discard() { os.Remove(filepath.Join(w.Dir, PlanFile)) }
 
 // Outputs returns the stack's output values from its state.
 func (w *Workspace) Outputs(ctx context.Context) (map[string]tfexec.OutputMeta, error) {
+	if err := w.checkErroredState(); err != nil {
+		return nil, err
+	}
 	var shown bytes.Buffer
 	if err := w.run(ctx, "output", func(ctx context.Context) error {
 		return w.exec(ctx, &shown, "output", "-no-color", "-json")
@@ -369,6 +436,16 @@ func (w *Workspace) engineError(cmd string, err error) error {
 	}
 	if strings.Contains(err.Error(), "Error acquiring the state lock") {
 		return fmt.Errorf("%s %s: %w", w.engine.Flavor, cmd, ErrLocked)
+	}
+	var ee *exitError
+	if errors.As(err, &ee) && ee.signal != 0 {
+		// Killed (the out-of-memory killer, kill -9): it had no time to
+		// write the state of what it was doing, nor to release a lock.
+		what := "the state may lack what it was creating or changing: run the command again, and import into the state what its plan creates again that exists already"
+		if cmd == "init" || cmd == "plan" || cmd == "show" || cmd == "output" {
+			what = "it changed no resources; run the command again"
+		}
+		return fmt.Errorf("%s %s was killed by signal %d (%s) before it finished; %s", w.engine.Flavor, cmd, int(ee.signal), ee.signal, what)
 	}
 	// The engine's own messages were streamed already; say only which
 	// command failed and how.

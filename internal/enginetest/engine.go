@@ -329,3 +329,17 @@ func Describe(engine string) string {
 	versions.Store(engine, d)
 	return d
 }
+
+// Environ returns the environment the engine tests' commands run in, for
+// tests that run the engine through other code (the runner) rather than a
+// Workdir: the test's own, less the TF_ and TOFU_ settings of the machine,
+// with a CLI config that installs providers from the mirror only. It skips
+// or fails the test as Mirror does when the mirror is missing.
+func Environ(t testing.TB) []string {
+	t.Helper()
+	rc := filepath.Join(t.TempDir(), "terraformrc")
+	if err := os.WriteFile(rc, []byte(CLIConfig(Mirror(t))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return engineEnv(os.Environ(), rc)
+}
