@@ -8,12 +8,14 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/tfkit/tfkit/diag"
 )
@@ -194,6 +196,83 @@ func commandFlagHint(err error, args []string) string {
 	return ""
 }
 
+// flagErrorText words an error of the flag package as the documentation
+// writes flags (--out, not -out), and names the flag of fs that an unknown
+// one was most likely meant to be: a close spelling (--ouy: --out) or a
+// flag it begins (--auto: --auto-approve, -v: --version).
+func flagErrorText(err error, fs *flag.FlagSet) string {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		text := "unknown flag --" + name
+		if s := suggestFlag(name, fs); s != "" {
+			text += "; did you mean --" + s + "?"
+		}
+		return text
+	}
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
+		text := "--" + name + " needs a value"
+		if f := fs.Lookup(name); f != nil {
+			// A placeholder (DIR, PATH), not an example value.
+			if value, _ := flag.UnquoteUsage(f); value != "" && value == strings.ToUpper(value) {
+				text += fmt.Sprintf(" (--%s %s)", name, value)
+			}
+		}
+		return text
+	}
+	if m := invalidFlagValue.FindStringSubmatch(msg); m != nil {
+		value, name, why := m[2], m[3], m[4]
+		if why == "parse error" {
+			why = "not " + flagValueKind(fs.Lookup(name), m[1] != "")
+		}
+		return fmt.Sprintf("invalid value %s for --%s: %s", value, name, why)
+	}
+	return msg
+}
+
+// invalidFlagValue matches the flag package's error for a value that does
+// not parse: invalid value "x" for flag -name: reason (invalid boolean
+// value "x" for -name: reason).
+var invalidFlagValue = regexp.MustCompile(`^invalid (boolean )?value ("(?:[^"\\]|\\.)*") for (?:flag )?-([^:]+): (.*)$`)
+
+// flagValueKind says what a flag's value must be, for "not ..." after a
+// value that did not parse.
+func flagValueKind(f *flag.Flag, isBool bool) string {
+	switch {
+	case isBool:
+		return "true or false (or give the flag alone)"
+	case f == nil:
+		return "a valid value"
+	}
+	switch f.Value.(flag.Getter).Get().(type) {
+	case int, int64, uint, uint64:
+		return "a whole number"
+	case float64:
+		return "a number"
+	case time.Duration:
+		return "a duration such as 90s, 5m or 1h30m"
+	}
+	return "a valid value"
+}
+
+// suggestFlag names the flag of fs closest to the unknown name, or "".
+func suggestFlag(name string, fs *flag.FlagSet) string {
+	var names, prefixed []string
+	fs.VisitAll(func(f *flag.Flag) {
+		names = append(names, f.Name)
+		if strings.HasPrefix(f.Name, name) {
+			prefixed = append(prefixed, f.Name)
+		}
+	})
+	if len(prefixed) == 1 {
+		return prefixed[0]
+	}
+	if s := diag.DidYouMean(name, names); s != "" {
+		// did you mean "out"?
+		return strings.TrimSuffix(strings.TrimPrefix(s, `did you mean "`), `"?`)
+	}
+	return ""
+}
+
 // Main runs the tfkit command line args (without the program name) and
 // returns the process exit code.
 func Main(ctx context.Context, args []string, env Env) int {
@@ -213,7 +292,7 @@ func Main(ctx context.Context, args []string, env Env) int {
 			writeMainHelp(env.Stdout)
 			return ExitOK
 		}
-		fmt.Fprintf(env.Stderr, "tfkit: %v\n", err)
+		fmt.Fprintf(env.Stderr, "tfkit: %s\n", flagErrorText(err, fs))
 		if hint := commandFlagHint(err, args); hint != "" {
 			fmt.Fprintf(env.Stderr, "  hint: %s\n", hint)
 		}
@@ -250,8 +329,16 @@ func Main(ctx context.Context, args []string, env Env) int {
 		} else {
 			dir = filepath.Join(env.Dir, *chdir)
 		}
-		if st, err := os.Stat(dirOrDot(dir)); err != nil || !st.IsDir() {
+		switch st, err := os.Stat(dirOrDot(dir)); {
+		case errors.Is(err, os.ErrNotExist):
 			fmt.Fprintf(env.Stderr, "Error: --chdir %s: no such directory\n", *chdir)
+			return ExitFailure
+		case err != nil:
+			fmt.Fprintf(env.Stderr, "Error: --chdir %s: %v\n", *chdir, errors.Unwrap(err))
+			return ExitFailure
+		case !st.IsDir():
+			fmt.Fprintf(env.Stderr, "Error: --chdir %s: is a file, not a directory\n  hint: give the project directory, the one holding tfkit.json (--chdir %s)\n",
+				*chdir, shellQuote(dirOrDot(filepath.Dir(*chdir))))
 			return ExitFailure
 		}
 	}
@@ -268,7 +355,7 @@ func Main(ctx context.Context, args []string, env Env) int {
 			writeCommandHelp(env.Stdout, cmd)
 			return ExitOK
 		}
-		code := usageError(env.Stderr, cmd, "%v", err)
+		code := usageError(env.Stderr, cmd, "%s", flagErrorText(err, cfs))
 		if cmd.usageExit != nil {
 			code = cmd.usageExit(rest)
 		}

@@ -103,14 +103,27 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"synt"}, `tfkit: unknown command "synt"; did you mean "synth"?`},
 		{[]string{"help", "sinth"}, `tfkit help: unknown command "sinth"; did you mean "synth"?`},
 		{[]string{"help", "a", "b"}, "tfkit help: too many arguments"},
-		{[]string{"--nope"}, "tfkit: flag provided but not defined: -nope\nRun 'tfkit help' for usage.\n"},
-		{[]string{"--engine", "tofu", "eval", "."}, "tfkit: flag provided but not defined: -engine\n  hint: --engine is an option of eval: give it after the command (tfkit eval --engine ...)\n"},
+		{[]string{"--nope"}, "tfkit: unknown flag --nope\nRun 'tfkit help' for usage.\n"},
+		{[]string{"--engine", "tofu", "eval", "."}, "tfkit: unknown flag --engine\n  hint: --engine is an option of eval: give it after the command (tfkit eval --engine ...)\n"},
 		{[]string{"--out", "o", "synth"}, "hint: --out is an option of synth: give it after the command (tfkit synth --out ...)"},
-		{[]string{"synth", "--bogus"}, "tfkit synth: flag provided but not defined: -bogus"},
+		{[]string{"synth", "--bogus"}, "tfkit synth: unknown flag --bogus\n"},
+		// A misspelt flag names the flag meant: a close spelling, or the
+		// one flag it begins.
+		{[]string{"synth", "--ouy", "x"}, "tfkit synth: unknown flag --ouy; did you mean --out?\n"},
+		{[]string{"deploy", "--auto-aprove"}, "tfkit deploy: unknown flag --auto-aprove; did you mean --auto-approve?\n"},
+		{[]string{"deploy", "--auto"}, "tfkit deploy: unknown flag --auto; did you mean --auto-approve?\n"},
+		{[]string{"output", "dev", "--jsno"}, "tfkit output: unknown flag --jsno; did you mean --json?\n"},
+		{[]string{"-v"}, "tfkit: unknown flag --v; did you mean --version?\n"},
+		// Flags are written as the documentation writes them, and a
+		// value that does not parse says what it must be.
+		{[]string{"synth", "--out"}, "tfkit synth: --out needs a value (--out DIR)\n"},
+		{[]string{"get", "--lang"}, "tfkit get: --lang needs a value\n"},
+		{[]string{"deploy", "--parallelism", "many"}, `tfkit deploy: invalid value "many" for --parallelism: not a whole number` + "\n"},
+		{[]string{"deploy", "--auto-approve=maybe"}, `tfkit deploy: invalid value "maybe" for --auto-approve: not true or false (or give the flag alone)` + "\n"},
 		{[]string{"synth", "extra"}, `tfkit synth: unexpected argument "extra"`},
 		{[]string{"synth", "--format", "yaml"}, `tfkit synth: --format must be hcl or json, not "yaml"`},
 		{[]string{"synth", "--format=jsn"}, `(did you mean "json"?)`},
-		{[]string{"synth", "--timeout", "soon"}, `invalid value "soon" for flag -timeout`},
+		{[]string{"synth", "--timeout", "soon"}, `tfkit synth: invalid value "soon" for --timeout: not a duration such as 90s, 5m or 1h30m` + "\n"},
 		{[]string{"version", "x"}, `tfkit version: unexpected argument "x"`},
 	}
 	for _, c := range cases {
@@ -134,6 +147,23 @@ func TestChdirMissing(t *testing.T) {
 	res := runCLI(t, t.TempDir(), nil, "--chdir", "nowhere", "synth")
 	if res.code != ExitFailure || !strings.Contains(res.stderr, "--chdir nowhere: no such directory") {
 		t.Errorf("%s", res)
+	}
+}
+
+// TestChdirFile: --chdir naming a file says so, and names the directory
+// holding it, rather than claiming there is no such directory.
+func TestChdirFile(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "infra"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "infra", "main.go"), []byte("package main\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := runCLI(t, dir, nil, "--chdir", "infra/main.go", "synth")
+	want := "Error: --chdir infra/main.go: is a file, not a directory\n  hint: give the project directory, the one holding tfkit.json (--chdir infra)\n"
+	if res.code != ExitFailure || res.stderr != want || res.stdout != "" {
+		t.Errorf("want exit 1 and %q\n%s", want, res)
 	}
 }
 

@@ -659,3 +659,74 @@ func TestOwnBackend(t *testing.T) {
 		})
 	}
 }
+
+// TestOutputByName: tfkit output STACK NAME prints that one value as JSON,
+// sensitive or not, for scripts; a name the stack lacks fails, naming the
+// outputs it has. Before any deploy, tfkit output says there is nothing.
+func TestOutputByName(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the Terraform engine")
+	}
+	p := newStackProject(t)
+	p.write(testStack{name: "app", tf: `resource "terraform_data" "d" {
+  input = "v1"
+}
+
+output "name" {
+  value = terraform_data.d.output
+}
+
+output "secret" {
+  value     = "s3cret"
+  sensitive = true
+}
+
+output "ports" {
+  value = [80, 443]
+}
+`})
+	if res := p.tfkit("", "synth"); res.code != ExitOK {
+		t.Fatalf("synth: %s", res)
+	}
+	res := p.tfkit("", "output")
+	if res.code != ExitOK || res.stdout != "" || res.stderr != "Note: no stack has been deployed from tfkit.out, so there are no outputs; run 'tfkit deploy' first\n" {
+		t.Errorf("output before deploy: %s", res)
+	}
+	res = p.tfkit("", "output", "app", "name")
+	if res.code != ExitFailure || res.stderr != "Error: stack app has not been deployed\n  hint: run 'tfkit deploy app' first\n" {
+		t.Errorf("output app name before deploy: %s", res)
+	}
+	if res := p.tfkit("", "deploy", "--auto-approve", "--skip-synth"); res.code != ExitOK {
+		t.Fatalf("deploy: %s", res)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"app", "name"}, `"v1"` + "\n"},
+		{[]string{"app", "secret"}, `"s3cret"` + "\n"},
+		{[]string{"app", "ports"}, "[80,443]\n"},
+		{[]string{"--json", "app", "ports"}, "[\n  80,\n  443\n]\n"},
+		{[]string{"app", "ports", "--json"}, "[\n  80,\n  443\n]\n"},
+	} {
+		res := p.tfkit("", append([]string{"output"}, c.args...)...)
+		if res.code != ExitOK || res.stdout != c.want {
+			t.Errorf("output %v: want %q\n%s", c.args, c.want, res)
+		}
+	}
+	res = p.tfkit("", "output", "app", "nmae")
+	if res.code != ExitFailure || res.stdout != "" || res.stderr != "Error: stack app has no output \"nmae\"\n  hint: did you mean \"name\"? (the outputs of app are name, ports, secret)\n" {
+		t.Errorf("output app nmae: %s", res)
+	}
+	res = p.tfkit("", "output", "app", "name", "extra")
+	if res.code != ExitUsage || !strings.HasPrefix(res.stderr, "tfkit output: give at most a stack and one of its outputs, not 3 arguments\n") {
+		t.Errorf("output with 3 arguments: %s", res)
+	}
+	if res := p.tfkit("", "destroy", "--auto-approve", "--skip-synth"); res.code != ExitOK {
+		t.Fatalf("destroy: %s", res)
+	}
+	res = p.tfkit("", "output", "app", "name")
+	if res.code != ExitFailure || res.stderr != "Error: stack app has no output \"name\"\n  hint: its state holds no outputs: deploy it ('tfkit deploy app'), or declare the output in the app\n" {
+		t.Errorf("output app name after destroy: %s", res)
+	}
+}

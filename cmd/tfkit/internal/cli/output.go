@@ -6,10 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"sort"
+	"strings"
 
 	"github.com/hashicorp/terraform-exec/tfexec"
+	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/runner"
 )
 
@@ -17,16 +20,18 @@ func init() {
 	register(&command{
 		name:     "output",
 		synopsis: "Show the output values of deployed stacks",
-		usage:    "output [--json] [--out DIR] [--engine PATH] [STACK]",
+		usage:    "output [--json] [--out DIR] [--engine PATH] [STACK [NAME]]",
 		help: `
 Prints the output values of a deployed stack, read from its state by the
 engine (output -json), as name = value lines; sensitive values are shown
 as <sensitive>. Without a stack, every deployed stack's outputs are shown
-under its name.
+under its name. With a stack and an output NAME, only that value is
+printed, as JSON on one line (sensitive or not, as terraform output NAME
+does), for scripts.
 
 With --json the values are printed as JSON, sensitive ones included: an
 object of output names for one stack, or an object of stack names holding
-such objects when no stack is given.
+such objects when no stack is given, or the value of NAME.
 
 Nothing is synthesized or planned.`,
 		setup: setupOutput,
@@ -44,8 +49,12 @@ func setupOutput(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 }
 
 func runOutput(ctx context.Context, r *run, o *stackOptions, asJSON bool, args []string) int {
-	if len(args) > 1 {
-		return usageError(r.stderr, commands["output"], "give at most one stack, not %d", len(args))
+	if len(args) > 2 {
+		return usageError(r.stderr, commands["output"], "give at most a stack and one of its outputs, not %d arguments", len(args))
+	}
+	var name string
+	if len(args) == 2 {
+		args, name = args[:1], args[1]
 	}
 	set, code := loadStacks(ctx, r, o, false, args)
 	if code != ExitOK {
@@ -83,6 +92,13 @@ func runOutput(ctx context.Context, r *run, o *stackOptions, asJSON bool, args [
 			return ExitFailure
 		}
 		all[n] = outs
+	}
+	if name != "" {
+		return printOutput(r, args[0], name, all[args[0]], asJSON)
+	}
+	if len(args) == 0 && len(deployed) == 0 {
+		r.notef("no stack has been deployed from %s, so there are no outputs; run '%s' first", set.outName, r.tfkitCommand("deploy"))
+		return ExitOK
 	}
 	if asJSON {
 		var v any
@@ -125,6 +141,39 @@ func runOutput(ctx context.Context, r *run, o *stackOptions, asJSON bool, args [
 			r.printf("%s%s = %s\n", indent, k, text)
 		}
 	}
+	return ExitOK
+}
+
+// printOutput prints the value of one output of stack, as JSON: indented
+// with --json, else on one line.
+func printOutput(r *run, stack, name string, outs map[string]tfexec.OutputMeta, asJSON bool) int {
+	out, ok := outs[name]
+	if !ok {
+		names := make([]string, 0, len(outs))
+		for k := range outs {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		hint := fmt.Sprintf("its state holds no outputs: deploy it ('%s'), or declare the output in the app", r.tfkitCommand("deploy", stack))
+		if len(names) > 0 {
+			hint = "the outputs of " + stack + " are " + strings.Join(names, ", ")
+			if s := diag.DidYouMean(name, names); s != "" {
+				hint = s + " (" + hint + ")"
+			}
+		}
+		r.errorf(hint, "stack %s has no output %q", stack, name)
+		return ExitFailure
+	}
+	if !asJSON {
+		r.printf("%s\n", compactJSON(out.Value))
+		return ExitOK
+	}
+	var b bytes.Buffer
+	if err := json.Indent(&b, out.Value, "", "  "); err != nil {
+		r.printf("%s\n", out.Value)
+		return ExitOK
+	}
+	r.printf("%s\n", b.Bytes())
 	return ExitOK
 }
 

@@ -259,7 +259,7 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 			"the app did not finish within %s; it was stopped and %s", o.timeout, kept)
 		return ExitFailure
 	case errors.As(err, &exitErr):
-		r.errorf("the app's own messages are above", "the app (%s) failed with %s; %s", cfg.App, exitStatus(exitErr), kept)
+		r.errorf(appExitHint(r, cfg, exitErr.ExitCode()), "the app (%s) failed with %s; %s", cfg.App, exitStatus(exitErr), kept)
 		return ExitFailure
 	case err != nil:
 		r.errorf("check that sh is on PATH", "%v", err)
@@ -352,6 +352,37 @@ func checkOutputDir(r *run, out, outName string, check bool) int {
 		return ExitFailure
 	}
 	return ExitOK
+}
+
+// appExitHint says how to fix an app that failed with code. The shell that
+// runs the app exits 127 when it finds no such command and 126 when it
+// finds one it cannot run: then the "app" of the project file is what to
+// fix, not the program.
+func appExitHint(r *run, cfg *project.Config, code int) string {
+	file := cfg.File
+	if file == "" {
+		file = project.FileName
+	}
+	fields := strings.Fields(cfg.App)
+	if code != 126 && code != 127 || len(fields) == 0 {
+		return "the app's own messages are above"
+	}
+	name := fields[0]
+	local := !strings.ContainsRune(name, '/')
+	if local {
+		if st, err := os.Stat(filepath.Join(dirOrDot(r.dir), name)); err != nil || st.IsDir() {
+			local = false
+		}
+	}
+	if code == 127 {
+		if local {
+			return fmt.Sprintf("exit status 127 is the shell's \"not found\": %s is in the project directory, but the shell looks for commands on PATH; write \"app\": \"./%s\" in %s",
+				name, strings.Join(append([]string{name}, fields[1:]...), " "), file)
+		}
+		return fmt.Sprintf("exit status 127 is the shell's \"not found\" (see its message above): install %s or put it on PATH, or correct \"app\" in %s", name, file)
+	}
+	return fmt.Sprintf("exit status 126 is the shell's \"cannot run\" (see its message above): make %s executable (chmod +x %s), or name its interpreter in \"app\" of %s (\"sh %s\")",
+		name, name, file, cfg.App)
 }
 
 func exitStatus(e *exec.ExitError) string {

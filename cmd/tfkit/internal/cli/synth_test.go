@@ -174,6 +174,30 @@ func TestSynthFailureKeepsPreviousOutput(t *testing.T) {
 	noStaging(t, dir)
 }
 
+// TestSynthAppNotRunnable: an "app" the shell cannot find (exit 127) or
+// cannot run (126) is a mistake in the project file, and the hint says
+// how to correct it there; the output stays as it was.
+func TestSynthAppNotRunnable(t *testing.T) {
+	cases := []struct {
+		app, hint string
+	}{
+		{"app.sh", `  hint: exit status 127 is the shell's "not found": app.sh is in the project directory, but the shell looks for commands on PATH; write "app": "./app.sh" in tfkit.json` + "\n"},
+		{"./app.sh", `  hint: exit status 126 is the shell's "cannot run" (see its message above): make ./app.sh executable (chmod +x ./app.sh), or name its interpreter in "app" of tfkit.json ("sh ./app.sh")` + "\n"},
+		{"no-such-tfkit-app --flag", `  hint: exit status 127 is the shell's "not found" (see its message above): install no-such-tfkit-app or put it on PATH, or correct "app" in tfkit.json` + "\n"},
+	}
+	for _, c := range cases {
+		dir := newProject(t, `{"app": "`+c.app+`"}`, "dev\n")
+		res := runCLI(t, dir, env(dir), "synth")
+		if res.code != ExitFailure || !strings.HasSuffix(res.stderr, c.hint) {
+			t.Errorf("app %q: want exit 1 and the hint\n%s\n%s", c.app, c.hint, res)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "tfkit.out")); !os.IsNotExist(err) {
+			t.Errorf("app %q: tfkit.out written: %v", c.app, err)
+		}
+		noStaging(t, dir)
+	}
+}
+
 func TestSynthCheck(t *testing.T) {
 	dir := newProject(t, `{"app": "sh app.sh"}`, "dev\nold\n")
 	out := filepath.Join(dir, "tfkit.out")

@@ -156,10 +156,20 @@ func runValidate(ctx context.Context, r *run, o *validateOptions, args []string)
 	}
 	results := make([]parsed, len(dirs))
 	for i, d := range dirs {
-		cfg, ds, n := parseDir(r.abs(d), wait, engine)
+		cfg, ds, n := parseDir(r.abs(d), r.shown, wait, engine)
 		results[i] = parsed{cfg, ds, n}
 	}
 	if wait(); schemaErr != nil {
+		// What reading found (a directory that is not there, syntax
+		// errors) needs no schemas and is reported all the same, so that
+		// one run names every mistake, not the missing schemas alone.
+		// (Without schemas, Terraform JSON reads nested blocks as
+		// object arguments: no error of their own.)
+		var ds diag.Diagnostics
+		for _, p := range results {
+			ds = append(ds, p.diags...)
+		}
+		r.report(ds)
 		return reportSchemaErr()
 	}
 	var diags diag.Diagnostics
@@ -250,11 +260,18 @@ func (r *run) readSchemaFile(path string) ([]*schema.Provider, error) {
 // override files merged (tffile), into one configuration, and returns how
 // many it read. JSON files are read with the providers' schemas, which say
 // which properties are blocks: schemas is called for them only when dir
-// holds a JSON file. engine decides which files are configuration.
-func parseDir(dir string, schemas func() []*schema.Provider, engine tffile.Engine) (*config.Config, diag.Diagnostics, int) {
+// holds a JSON file. engine decides which files are configuration. Paths
+// in diagnostics are as shown gives them (relative to the directory tfkit
+// runs in).
+func parseDir(dir string, shown func(string) string, schemas func() []*schema.Provider, engine tffile.Engine) (*config.Config, diag.Diagnostics, int) {
 	primary, overrides, err := tffile.DirNamesFor(dir, engine)
 	if err != nil {
-		return nil, diag.Diagnostics{{Severity: diag.Error, Summary: "Cannot read configuration directory", Detail: err.Error()}}, 0
+		detail := err.Error()
+		if errors.Is(err, fs.ErrNotExist) {
+			detail = fmt.Sprintf("%s does not exist.", shown(dir))
+		}
+		return nil, diag.Diagnostics{{Severity: diag.Error, Summary: "Cannot read configuration directory", Detail: detail,
+			Suggestion: "name a directory of Terraform configuration"}}, 0
 	}
 	names := append(primary, overrides...)
 	var diags diag.Diagnostics
@@ -270,13 +287,13 @@ func parseDir(dir string, schemas func() []*schema.Provider, engine tffile.Engin
 		if _, isJSON, _ := tffile.KindFor(n, engine); isJSON && providers == nil {
 			providers = schemas()
 		}
-		srcs = append(srcs, tffile.Source{Name: path, Src: src})
+		srcs = append(srcs, tffile.Source{Name: shown(path), Src: src})
 	}
 	m, ds := tffile.Read(srcs, tffile.Options{Providers: providers})
 	diags = append(diags, ds...)
 	if len(names) == 0 {
 		diags = append(diags, &diag.Diagnostic{Severity: diag.Error, Summary: "No configuration files",
-			Detail: fmt.Sprintf("%s holds no .tf or .tf.json files.", dir), Suggestion: "name a directory of Terraform configuration, or run 'tfkit synth' first"})
+			Detail: fmt.Sprintf("%s holds no .tf or .tf.json files.", shown(dir)), Suggestion: "name a directory of Terraform configuration, or run 'tfkit synth' first"})
 	}
 	return m.Config, diags, len(names)
 }

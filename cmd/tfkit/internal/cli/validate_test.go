@@ -106,6 +106,49 @@ func TestValidateErrors(t *testing.T) {
 	}
 }
 
+// TestValidateSyntaxErrorsWithoutSchemas: the mistakes reading finds
+// (syntax errors in either syntax, a directory that is not there) are
+// reported even when there are no schemas to check against, with the
+// missing schemas; not the missing schemas alone.
+func TestValidateSyntaxErrorsWithoutSchemas(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "infra/main.tf", "resource \"terraform_data\" \"x\" {\n  input = {\n}\n")
+	write(t, dir, "infra/extra.tf.json", `{"resource": {`)
+	res := runCLI(t, dir, nil, "validate", "infra", "nowhere")
+	for _, want := range []string{
+		"infra/extra.tf.json:1:15: Error: Invalid JSON",
+		"infra/main.tf:1:31: Error: Unclosed configuration block",
+		"Error: Cannot read configuration directory; nowhere does not exist.\n",
+		"Error: no provider schemas: .gen/.tfkit-schemas.json does not exist\n  hint: run 'tfkit get' first, or give --schema FILE.json\n",
+	} {
+		if !strings.Contains(res.stderr, want) {
+			t.Errorf("stderr lacks %q\n%s", want, res.stderr)
+		}
+	}
+	if res.code != ExitFailure || res.stdout != "" {
+		t.Errorf("%s", res)
+	}
+}
+
+// TestValidateShowsPathsRelative: under --chdir, and for a directory given
+// by its absolute path, diagnostics name files relative to the directory
+// tfkit runs in, as the other commands do.
+func TestValidateShowsPathsRelative(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "app/infra/main.tf", "resource \"null_resource\" \"n\" {\n  trigers = {}\n}\n")
+	schemas := schemaFile(t, "null-2.1.2.json")
+	want := "infra/main.tf:2:3: Error: Unsupported argument \"trigers\""
+	for _, args := range [][]string{
+		{"--chdir", "app", "validate", "--schema", schemas, "infra"},
+		{"--chdir", "app", "validate", "--schema", schemas, filepath.Join(dir, "app", "infra")},
+	} {
+		res := runCLI(t, dir, nil, args...)
+		if res.code != ExitFailure || !strings.HasPrefix(res.stderr, want) {
+			t.Errorf("tfkit %v: want exit 1 and %q first\n%s", args, want, res)
+		}
+	}
+}
+
 // TestValidateSchemaFileMessages: a --schema file that is not a provider
 // schema document is named, with the line of JSON that does not parse, and
 // the hint does not ask for the --schema that was given.
