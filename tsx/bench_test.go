@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -53,6 +54,24 @@ const nodeHeader = "console.log = console.info = console.debug = console.warn = 
 
 // nodeFooter makes a bundle print its rendered tree as JSON under node.
 const nodeFooter = "\nprocess.stdout.write(JSON.stringify(globalThis." + outputGlobal + "));\n"
+
+// TestBenchInputBuilds keeps the benchmark's input a valid configuration
+// (benchmarks do not run in the test suite): 50 elements build without a
+// diagnostic, each reading instance 0 of the one before.
+func TestBenchInputBuilds(t *testing.T) {
+	dir, _ := filepath.Abs(filepath.Join("testdata", "bench"))
+	cfg, diags := Build(filepath.Join(dir, "main.tsx"), Options{Dir: dir, Env: map[string]string{"N": "50"}})
+	if len(diags) > 0 {
+		t.Fatalf("the benchmark's input: %s", diags)
+	}
+	text, err := render.HCL(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "input            = terraform_data.item_48[0].id"; !strings.Contains(string(text), want) {
+		t.Errorf("no %q in:\n%.600s", want, text)
+	}
+}
 
 func BenchmarkTSX10k(b *testing.B) {
 	benchBuild(b, nil)
