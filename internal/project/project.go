@@ -117,7 +117,12 @@ func (c *Config) RequireApp() *diag.Diagnostic {
 // Load reads the project file in dir: tfkit.json, else cdktf.json. The
 // diagnostics hold warnings (unknown keys) and, when the file is missing or
 // wrong, errors; the Config is nil exactly when there are errors.
-func Load(dir string) (*Config, diag.Diagnostics) {
+func Load(dir string) (*Config, diag.Diagnostics) { return LoadFor(dir, "synth") }
+
+// LoadFor is Load for the tfkit command named command, which the hint of a
+// missing project file in a project's subdirectory repeats
+// (tfkit --chdir ../.. deploy).
+func LoadFor(dir, command string) (*Config, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	var found []string
 	var src []byte
@@ -157,7 +162,7 @@ func Load(dir string) (*Config, diag.Diagnostics) {
 		if parent, file := enclosingProject(dir); parent != "" {
 			d.Detail += fmt.Sprintf(" The directory %s above it is one (%s): tfkit works in the directory it is given and does not look in the directories above.",
 				parent, filepath.Join(parent, file))
-			d.Suggestion = fmt.Sprintf("run tfkit in %[1]s, or give the project directory with --chdir %[1]s before the command (tfkit --chdir %[1]s synth)", parent)
+			d.Suggestion = fmt.Sprintf("run tfkit in %[1]s, or give the project directory with --chdir %[1]s before the command (tfkit --chdir %[1]s %[2]s)", parent, command)
 		}
 		return nil, diag.Diagnostics{d}
 	case 2:

@@ -85,6 +85,9 @@ func commandNames() []string {
 // run is one invocation of a command.
 type run struct {
 	env Env
+	// command is the command's name (synth, deploy...), for hints that
+	// show it.
+	command string
 	// dir is the directory the command works in (Env.Dir plus --chdir).
 	dir string
 	// chdir is --chdir as given, to repeat it in hints.
@@ -342,7 +345,7 @@ func Main(ctx context.Context, args []string, env Env) int {
 			return ExitFailure
 		}
 	}
-	r := &run{env: env, dir: dir, chdir: *chdir, stdout: env.Stdout, stderr: env.Stderr}
+	r := &run{env: env, command: name, dir: dir, chdir: *chdir, stdout: env.Stdout, stderr: env.Stderr}
 	endsAtOnce.Store(false) // until the command says otherwise
 
 	cfs := flag.NewFlagSet("tfkit "+name, flag.ContinueOnError)

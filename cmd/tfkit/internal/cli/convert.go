@@ -175,7 +175,7 @@ func projectBindings(r *run) string {
 	if !found {
 		return ""
 	}
-	proj, diags := project.Load(dirOrDot(r.dir))
+	proj, diags := project.LoadFor(dirOrDot(r.dir), r.command)
 	if diags.HasErrors() || proj.CodeMakerOutput == "" {
 		return ""
 	}

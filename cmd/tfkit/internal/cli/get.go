@@ -503,7 +503,7 @@ func loadGetProject(r *run, required bool) (*project.Config, int) {
 			return nil, ExitOK
 		}
 	}
-	proj, diags := project.Load(dirOrDot(r.dir))
+	proj, diags := project.LoadFor(dirOrDot(r.dir), r.command)
 	if r.report(diags) {
 		return nil, ExitFailure
 	}

@@ -84,7 +84,7 @@ type stackSet struct {
 func loadStacks(ctx context.Context, r *run, o *stackOptions, synth bool, args []string) (*stackSet, int) {
 	outName := o.out
 	if outName == "" || (synth && !o.skipSynth) {
-		cfg, diags := project.Load(r.dir)
+		cfg, diags := project.LoadFor(r.dir, r.command)
 		if r.report(diags) {
 			return nil, ExitFailure
 		}

@@ -144,7 +144,7 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 		return usageError(r.stderr, commands["synth"], "%s", msg)
 	}
 
-	cfg, diags := loadProject(r.dir, entry)
+	cfg, diags := loadProject(r, entry)
 	if r.report(diags) {
 		return ExitFailure
 	}
@@ -504,11 +504,11 @@ func synthSchemas(r *run, proj *project.Config, file string) (string, int) {
 // loadProject reads the project file. When a TSX entry is named on the
 // command line the project file is optional: without one, the defaults
 // apply (output tfkit.out).
-func loadProject(dir, entry string) (*project.Config, diag.Diagnostics) {
-	if entry != "" && !hasProjectFile(dir) {
+func loadProject(r *run, entry string) (*project.Config, diag.Diagnostics) {
+	if entry != "" && !hasProjectFile(r.dir) {
 		return &project.Config{App: entry, Output: project.DefaultOutput}, nil
 	}
-	return project.Load(dir)
+	return project.LoadFor(r.dir, r.command)
 }
 
 func hasProjectFile(dir string) bool {

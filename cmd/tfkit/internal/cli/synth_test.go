@@ -354,6 +354,13 @@ func TestSynthProjectFileDiagnostics(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, "tfkit.out")); err == nil {
 			t.Errorf("synthesized in the directory above")
 		}
+		// The example is the command that was run.
+		for _, command := range []string{"deploy", "diff", "get", "watch", "list"} {
+			res := runCLI(t, sub, env(dir), command)
+			if want := fmt.Sprintf("(tfkit --chdir %s %s)", dir, command); res.code == ExitOK || !strings.Contains(res.stderr, want) {
+				t.Errorf("%s: want %q in\n%s", command, want, res)
+			}
+		}
 	})
 
 	// A directory of TSX is told how to make its entry the project's app.

@@ -203,7 +203,7 @@ func runWatch(ctx context.Context, r *run, o *synthOptions, debounce time.Durati
 	if len(args) > 1 || len(args) == 1 && !tsx.IsEntry(args[0]) {
 		return usageError(r.stderr, commands["watch"], "%s", entryArgError(r, "watch", args))
 	}
-	cfg, diags := loadProject(r.dir, strings.Join(args, ""))
+	cfg, diags := loadProject(r, strings.Join(args, ""))
 	if r.report(diags) {
 		return ExitFailure
 	}
