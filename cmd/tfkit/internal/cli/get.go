@@ -257,7 +257,12 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 		}
 		var err error
 		if data, harvested, err = fetchSchemas(ctx, r, o.engine, proj.TerraformProviders, remote); err != nil {
-			r.errorf("", "%v", err)
+			var ie *getInitError
+			if errors.As(err, &ie) {
+				r.errorf(ie.hint(), "%v", err)
+			} else {
+				r.errorf("", "%v", err)
+			}
 			return ExitFailure
 		}
 	}
@@ -762,7 +767,7 @@ func fetchSchemas(ctx context.Context, r *run, engine string, providers, modules
 	prog := newProgress(r.stdout, isTerminal(r.stdout), 100*time.Millisecond)
 	defer prog.stop()
 	if out, err := runInit(engineCmd("init", "-input=false", "-no-color", "-backend=false"), prog); err != nil {
-		return nil, nil, fmt.Errorf("%s init failed: %v\n%s", filepath.Base(path), err, out)
+		return nil, nil, &getInitError{engine: filepath.Base(path), err: err, out: out}
 	}
 	var data []byte
 	if len(required) > 0 {
@@ -882,4 +887,30 @@ func harvestModules(dir string, byName map[string]project.Dependency, engine tff
 		out = append(out, harvestedModule{dep: byName[n], module: m})
 	}
 	return out, nil
+}
+
+// getInitError is the engine's init failing to install what tfkit.json
+// names, with the engine's own output.
+type getInitError struct {
+	engine string
+	err    error
+	out    []byte
+}
+
+func (e *getInitError) Error() string {
+	return fmt.Sprintf("%s init failed: %v\n%s", e.engine, e.err, e.out)
+}
+
+// hint says how to get bindings when the engine cannot install a provider
+// or module: make it reachable, or generate from a schema without it.
+func (e *getInitError) hint() string {
+	out := string(e.out)
+	switch {
+	case strings.Contains(out, "search locations"), strings.Contains(out, "Failed to query available provider packages"):
+		return "the engine installs the providers and modules of tfkit.json: check the source and version there, and that the engine can reach them " +
+			"(the registry, or a provider mirror named in its CLI configuration, TF_CLI_CONFIG_FILE); " +
+			"or generate from a saved schema (terraform providers schema -json > schema.json; tfkit get --schema schema.json) or a provider binary (--provider-binary PATH)"
+	default:
+		return "the engine's messages are above; tfkit get --schema FILE.json or --provider-binary PATH generates bindings without installing anything"
+	}
 }

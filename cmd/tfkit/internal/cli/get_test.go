@@ -466,6 +466,27 @@ func TestGetModuleThroughEngine(t *testing.T) {
 	checkCachedModules(t, dir, cached)
 }
 
+// TestGetProviderNotInstallable: a provider the engine cannot install
+// (here: missing from the mirror the CLI configuration names) fails with
+// the engine's words and a hint at the two ways on, writing nothing.
+func TestGetProviderNotInstallable(t *testing.T) {
+	engine := enginetest.Engine(t)
+	mirror := enginetest.Mirror(t)
+	dir := t.TempDir()
+	write(t, dir, "mirror.tfrc", enginetest.CLIConfig(mirror))
+	write(t, dir, "tfkit.json", `{"app": "true", "providers": ["hashicorp/nosuchprovider@~> 1.0"]}`)
+	env := []string{"TFKIT_TERRAFORM=" + engine, "TF_CLI_CONFIG_FILE=" + filepath.Join(dir, "mirror.tfrc"), "CHECKPOINT_DISABLE=1"}
+	res := runCLI(t, dir, env, "get")
+	if res.code != ExitFailure || !strings.Contains(res.stderr, "init failed") || !strings.Contains(res.stderr, "nosuchprovider") ||
+		!strings.Contains(res.stderr, "hint: the engine installs the providers and modules of tfkit.json") ||
+		!strings.Contains(res.stderr, "tfkit get --schema schema.json") {
+		t.Fatalf("%s", res)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".gen")); !os.IsNotExist(err) {
+		t.Errorf(".gen written: %v", err)
+	}
+}
+
 func TestModuleName(t *testing.T) {
 	for _, c := range []struct{ name, source, want string }{
 		{"", "terraform-aws-modules/vpc/aws", "vpc"},
