@@ -165,7 +165,7 @@ func build(ctx context.Context, entry string, opts Options) (*config.Config, *as
 		diags = append(diags, src.withFrame(d))
 	}
 	seen := map[string]int{}
-	for _, d := range checkConfig(cfg) {
+	for _, d := range sameMistakeOnce(checkConfig(cfg)) {
 		c.sameSiteCallers(d, seen)
 		diags = append(diags, src.withFrame(d))
 	}
@@ -173,6 +173,47 @@ func build(ctx context.Context, entry string, opts Options) (*config.Config, *as
 		return nil, nil, diags
 	}
 	return cfg, assets, diags
+}
+
+// sameMistakeOnce gives once a mistake of the configuration check that the
+// elements rendered from one line of code (a .map(...), a component used
+// in a loop) each repeat: the same message at the same place, differing
+// only in the address. The first is kept and names the others, as the
+// engines report a mistake of a counted resource once.
+func sameMistakeOnce(ds diag.Diagnostics) diag.Diagnostics {
+	type key struct {
+		severity                    diag.Severity
+		summary, detail, suggestion string
+		file                        string
+		at                          hcl.Pos
+	}
+	first := map[key]*diag.Diagnostic{}
+	others := map[*diag.Diagnostic][]string{}
+	out := ds[:0:0]
+	for _, d := range ds {
+		if d.Subject == nil || d.Path == "" || len(d.Related) > 0 {
+			out = append(out, d)
+			continue
+		}
+		k := key{d.Severity, d.Summary, d.Detail, d.Suggestion, d.Subject.Filename, d.Subject.Start}
+		if f, ok := first[k]; ok {
+			if f.Path != d.Path {
+				others[f] = append(others[f], d.Path)
+			}
+			continue
+		}
+		first[k] = d
+		out = append(out, d)
+	}
+	for d, paths := range others {
+		const shown = 5
+		list := strings.Join(paths[:min(len(paths), shown)], ", ")
+		if len(paths) > shown {
+			list += fmt.Sprintf(" and %d more", len(paths)-shown)
+		}
+		d.Detail += fmt.Sprintf(" The same holds for %s, rendered from this line too.", list)
+	}
+	return out
 }
 
 // bundleName is the bundle's name in stack traces. Source map entries are
