@@ -53,6 +53,15 @@ func (e *Engine) String() string {
 	return fmt.Sprintf("%s v%s", name, e.Version)
 }
 
+// Command is the name the engine is run by, as a user would type it in a
+// shell ("terraform", "tofu"): the binary's file name, else its flavor.
+func (e *Engine) Command() string {
+	if e.Path == "" {
+		return string(e.Flavor)
+	}
+	return strings.TrimSuffix(filepath.Base(e.Path), ".exe")
+}
+
 // Find returns the path of the engine: explicit (--engine) if given, else
 // $TFKIT_TERRAFORM, else terraform on PATH, else tofu on PATH. PATH and
 // TFKIT_TERRAFORM are read from environ, the environment the engine will

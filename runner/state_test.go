@@ -261,3 +261,19 @@ func TestProbeNamesWhatIsWrong(t *testing.T) {
 		}
 	}
 }
+
+// TestFailureNamesTheBinary: a failed command is named as the user would
+// type it, after the engine's binary (tofu, not opentofu).
+func TestFailureNamesTheBinary(t *testing.T) {
+	enginetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		s := openEngineStack(t, engine, t.TempDir(), enginetest.Environ(t), map[string]string{
+			"main.tf": "resource \"terraform_data\" \"a\" {\n  input = nosuch.thing\n}\n",
+		})
+		s.must("init", s.w.Init(context.Background()))
+		_, err := s.deploy()
+		want := filepath.Base(engine) + " plan failed: "
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("error %v, want it to start with %q", err, want)
+		}
+	})
+}

@@ -432,10 +432,10 @@ func (w *Workspace) run(ctx context.Context, cmd string, f func(context.Context)
 // ErrLocked, an interruption the context's error.
 func (w *Workspace) engineError(cmd string, err error) error {
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return fmt.Errorf("%s %s interrupted: %w", w.engine.Flavor, cmd, context.Canceled)
+		return fmt.Errorf("%s %s interrupted: %w", w.engine.Command(), cmd, context.Canceled)
 	}
 	if strings.Contains(err.Error(), "Error acquiring the state lock") {
-		return fmt.Errorf("%s %s: %w", w.engine.Flavor, cmd, ErrLocked)
+		return fmt.Errorf("%s %s: %w", w.engine.Command(), cmd, ErrLocked)
 	}
 	var ee *exitError
 	if errors.As(err, &ee) && ee.signal != 0 {
@@ -445,10 +445,10 @@ func (w *Workspace) engineError(cmd string, err error) error {
 		if cmd == "init" || cmd == "plan" || cmd == "show" || cmd == "output" {
 			what = "it changed no resources; run the command again"
 		}
-		return fmt.Errorf("%s %s was killed by signal %d (%s) before it finished; %s", w.engine.Flavor, cmd, int(ee.signal), ee.signal, what)
+		return fmt.Errorf("%s %s was killed by signal %d (%s) before it finished; %s", w.engine.Command(), cmd, int(ee.signal), ee.signal, what)
 	}
 	// The engine's own messages were streamed already; say only which
 	// command failed and how.
 	msg, _, _ := strings.Cut(err.Error(), "\n")
-	return fmt.Errorf("%s %s failed: %s", w.engine.Flavor, cmd, msg)
+	return fmt.Errorf("%s %s failed: %s", w.engine.Command(), cmd, msg)
 }
