@@ -311,7 +311,7 @@ func (w *Workspace) Plan(ctx context.Context, destroy bool) (Summary, error) {
 	}
 	var plan tfjson.Plan
 	if err := json.Unmarshal(shown.Bytes(), &plan); err != nil {
-		return Summary{}, fmt.Errorf("%s show -json %s: %w", w.engine.Flavor, PlanFile, err)
+		return Summary{}, fmt.Errorf("%s show -json %s: %w", w.engine.Command(), PlanFile, err)
 	}
 	s := summarize(&plan)
 	// The engine's word decides whether there is something to apply.
@@ -402,7 +402,7 @@ func (w *Workspace) Outputs(ctx context.Context) (map[string]tfexec.OutputMeta, 
 	}
 	var out map[string]tfexec.OutputMeta
 	if err := json.Unmarshal(shown.Bytes(), &out); err != nil {
-		return nil, fmt.Errorf("%s output -json: %w", w.engine.Flavor, err)
+		return nil, fmt.Errorf("%s output -json: %w", w.engine.Command(), err)
 	}
 	return out, nil
 }

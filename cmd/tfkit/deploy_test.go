@@ -216,7 +216,7 @@ resource "terraform_data" "after" {
 		t.Errorf("exit code %d, want 130:\n%s\n%s", code, deploy.stdout, deploy.stderr)
 	}
 	out := deploy.stdout.String()
-	if !regexp.MustCompile(`\nDeploy:\n  slow  interrupted \((terraform|opentofu) apply interrupted\); run the command again to continue\n$`).MatchString(out) {
+	if !regexp.MustCompile(`\nDeploy:\n  slow  interrupted \((terraform|tofu) apply interrupted\); run the command again to continue\n$`).MatchString(out) {
 		t.Errorf("summary:\n%s\n%s", out, deploy.stderr)
 	}
 	if strings.Contains(out, "terraform_data.after: Creating") {

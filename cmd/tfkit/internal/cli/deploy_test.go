@@ -296,7 +296,7 @@ func testDeployStopsDependants(t *testing.T, engine string) {
 	)
 	res = p.tfkit("", "deploy", "--auto-approve")
 	want = "  a  failed: terraform plan failed: exit status 1\n  b  skipped: a failed\n"
-	if got := summary(res.stdout, "Deploy"); res.code != ExitFailure || !regexp.MustCompile(`^  a  failed: (terraform|opentofu) plan failed: exit status 1\n  b  skipped: a failed\n$`).MatchString(got) {
+	if got := summary(res.stdout, "Deploy"); res.code != ExitFailure || !regexp.MustCompile(`^  a  failed: (terraform|tofu) plan failed: exit status 1\n  b  skipped: a failed\n$`).MatchString(got) {
 		t.Errorf("want exit 1 and\n%s\ngot %s", want, res)
 	}
 	if !strings.Contains(res.stderr, "a | Error: Reference to undeclared input variable") {

@@ -101,7 +101,7 @@ resource "terraform_data" "after" {
 		t.Fatal("the interrupted deploy did not end")
 	}
 	out := stdout.String()
-	if code != ExitInterrupted || !regexp.MustCompile(`\n  slow  interrupted \((terraform|opentofu) apply interrupted\); run the command again to continue\n  next  skipped: interrupted\n`).MatchString(out) {
+	if code != ExitInterrupted || !regexp.MustCompile(`\n  slow  interrupted \((terraform|tofu) apply interrupted\); run the command again to continue\n  next  skipped: interrupted\n`).MatchString(out) {
 		t.Errorf("interrupted deploy: exit %d\n%s\n%s", code, out, stderr.String())
 	}
 	if strings.Contains(out, "terraform_data.after: Creating") {
@@ -144,7 +144,7 @@ resource "terraform_data" "after" {
 		time.Sleep(100 * time.Millisecond)
 	}
 	res = p.tfkit("", "diff", "--skip-synth", "--lock-timeout", "1s", "slow")
-	locked := regexp.MustCompile(`\n  slow  failed: (terraform|opentofu) plan: the state is locked by another process \(another terraform, tofu or tfkit is running on this stack; wait for it, or if none is, see 'force-unlock' in the engine's documentation\)\n`)
+	locked := regexp.MustCompile(`\n  slow  failed: (terraform|tofu) plan: the state is locked by another process \(another terraform, tofu or tfkit is running on this stack; wait for it, or if none is, see 'force-unlock' in the engine's documentation\)\n`)
 	if res.code != ExitFailure || !locked.MatchString(res.stdout) {
 		t.Errorf("diff while the state is locked: %s", res)
 	}
