@@ -425,7 +425,7 @@ func (g *goEmitter) typedValue(goType string, x config.Expr) (string, bool) {
 	if l, ok := x.(*config.Literal); ok && !l.Val.IsNull() && l.Val.IsKnown() {
 		switch {
 		case t == "string" && l.Val.Type() == cty.String:
-			return "tfkit.String(" + strconv.Quote(config.EscapeTemplate(l.Val.AsString())) + ")", true
+			return "tfkit.String(" + goString(config.EscapeTemplate(l.Val.AsString())) + ")", true
 		case t == "bool" && l.Val.Type() == cty.Bool:
 			return "tfkit.Bool(" + strconv.FormatBool(l.Val.True()) + ")", true
 		case t == "float64" && l.Val.Type() == cty.Number:
@@ -436,7 +436,7 @@ func (g *goEmitter) typedValue(goType string, x config.Expr) (string, bool) {
 		return "", false
 	}
 	if tpl, ok := x.(*config.Template); ok && t == "string" {
-		return "tfkit.String(" + strconv.Quote(templateText(tpl)) + ")", true
+		return "tfkit.String(" + goString(templateText(tpl)) + ")", true
 	}
 	e := g.expr(x)
 	if !e.isExpr {

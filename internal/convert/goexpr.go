@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/config"
@@ -213,9 +214,37 @@ func (g *goEmitter) expr(x config.Expr) goExpr {
 	case *config.Paren:
 		return g.expr(x.Inner)
 	case *config.Raw:
-		return g.raw(x, "a template directive (%{...}) or another construct without a Go helper")
+		if why, ok := g.rawWhy[x]; ok {
+			return g.raw(x, why)
+		}
+		return g.raw(x, rawReason(x, "Go helper"))
 	}
 	return g.raw(x, "this expression has no Go helper")
+}
+
+// rawReason says which construct the model keeps as raw HCL and the target
+// has no helper for: helper names what the target lacks ("Go helper",
+// "TSX form").
+func rawReason(x *config.Raw, helper string) string {
+	switch syn := x.Syntax.(type) {
+	case *hclsyntax.TemplateExpr, *hclsyntax.TemplateWrapExpr:
+		return "a %{ for } template directive has no " + helper
+	case *hclsyntax.SplatExpr:
+		nested := false
+		if syn.Each != nil {
+			hclsyntax.VisitAll(syn.Each, func(n hclsyntax.Node) hcl.Diagnostics {
+				if _, ok := n.(*hclsyntax.SplatExpr); ok {
+					nested = true
+				}
+				return nil
+			})
+		}
+		if nested {
+			return "a splat inside a splat (a[*].b[*].c) has no " + helper
+		}
+		return "a splat whose steps after [*] are not a plain path (an index computed for each element, a[*].b[local.i]) has no " + helper
+	}
+	return "a construct without a " + helper
 }
 
 // objectKeysFit tells whether tfkit.Object takes the object's keys: it
@@ -262,7 +291,7 @@ func (g *goEmitter) literal(x *config.Literal) goExpr {
 	}
 	switch v.Type() {
 	case cty.String:
-		return goExpr{strconv.Quote(config.EscapeTemplate(v.AsString())), false}
+		return goExpr{goString(config.EscapeTemplate(v.AsString())), false}
 	case cty.Bool:
 		return goExpr{strconv.FormatBool(v.True()), false}
 	case cty.Number:
@@ -488,9 +517,9 @@ func (g *goEmitter) template(x *config.Template) goExpr {
 		format.WriteString(strings.ReplaceAll(text, "%", "%%"))
 	}
 	if len(args) == 0 {
-		return goExpr{strconv.Quote(templateText(x)), false}
+		return goExpr{goString(templateText(x)), false}
 	}
-	return goExpr{"fmt.Sprintf(" + strconv.Quote(format.String()) + ", " + strings.Join(args, ", ") + ")", false}
+	return goExpr{"fmt.Sprintf(" + goString(format.String()) + ", " + strings.Join(args, ", ") + ")", false}
 }
 
 // earlyExpr writes a module source or version built from variables and
@@ -564,6 +593,15 @@ func literalBool(x config.Expr) (bool, bool) {
 		return false, false
 	}
 	return l.Val.True(), true
+}
+
+// goString quotes s as a Go string literal: a raw string literal when s
+// spans lines, so that a heredoc keeps its layout, else an interpreted one.
+func goString(s string) string {
+	if strings.Contains(s, "\n") {
+		return goRawString(s)
+	}
+	return strconv.Quote(s)
 }
 
 // goRawString quotes text as a raw string literal when it can be one.

@@ -40,12 +40,13 @@ type goEmitter struct {
 	vars    map[string]*goVar // element address → handle declared so far
 	idents  map[string]bool
 	stmts   []goStmt
-	imports map[string]string // import path → package name, typed bindings
-	at      hcl.Range         // the attribute being converted, for diagnostics
+	imports map[string]string      // import path → package name, typed bindings
+	at      hcl.Range              // the attribute being converted, for diagnostics
+	rawWhy  map[*config.Raw]string // why the converter itself made an expression raw
 }
 
 func emitGo(srcs []*source, opts Options) ([]byte, diag.Diagnostics) {
-	g := &goEmitter{opts: opts, vars: map[string]*goVar{}, idents: map[string]bool{}, imports: map[string]string{}}
+	g := &goEmitter{opts: opts, vars: map[string]*goVar{}, idents: map[string]bool{}, imports: map[string]string{}, rawWhy: map[*config.Raw]string{}}
 	for _, n := range goReserved {
 		g.idents[n] = true
 	}
@@ -206,17 +207,19 @@ func (g *goEmitter) block(b *config.Block, sb *hclsyntax.Block) {
 	case b.Type == "module" && len(b.Labels) == 1:
 		g.module(b, sb, notes)
 	case b.Type == "variable" && len(b.Labels) == 1:
-		if code, ok := g.variable(b); ok {
+		code, why := g.variable(b)
+		if why == "" {
 			g.add(notes, nil, code)
 			return
 		}
-		g.asRawBlocks(b, sb, notes, "the variable has settings tfkit.VariableConfig has no field for")
+		g.asRawBlocks(b, sb, notes, "tfkit.VariableConfig cannot express the variable: "+why)
 	case b.Type == "output" && len(b.Labels) == 1:
-		if code, ok := g.output(b); ok {
+		code, why := g.output(b)
+		if why == "" {
 			g.add(notes, nil, code)
 			return
 		}
-		g.asRawBlocks(b, sb, notes, "the output has settings tfkit.OutputConfig has no field for")
+		g.asRawBlocks(b, sb, notes, "tfkit.OutputConfig cannot express the output: "+why)
 	case stateKind(b) != nil:
 		if code, ok := g.refactor(b, stateKind(b)); ok {
 			// Comments inside the block go before its statement.
@@ -448,13 +451,20 @@ func (g *goEmitter) module(b *config.Block, sb *hclsyntax.Block, notes []string)
 			inputs = true
 		}
 		if a, ok := it.(*config.Attribute); ok && a.Name == "providers" {
-			if code, ok := g.moduleProviders(a.Expr); ok && !inputs {
+			code, declared := g.moduleProviders(a.Expr)
+			if declared && !inputs {
 				fields = append(fields, lineComments(g.src.notes.before(a.Range.Start.Byte), "")+"Providers: "+code+",")
 				continue
 			}
 			if raw, ok := providersText(a.Expr); ok {
-				// Configurations declared after the call: the map as HCL,
-				// its keys bare as the engines read them.
+				// After the inputs, or configurations declared after the
+				// call: the map as HCL, its keys bare as the engines read
+				// them.
+				why := "the providers map of module \"" + name + "\" names provider configurations without a provider block before the call (tfkit.ModuleConfig.Providers takes their handles), so it stays among the inputs"
+				if declared {
+					why = "the providers map of module \"" + name + "\" follows its inputs, and tfkit.ModuleConfig.Providers is written before them (move providers above the inputs for that), so it stays in its place among the inputs"
+				}
+				g.rawWhy[raw] = why
 				na := *a
 				na.Expr = raw
 				it = &na
@@ -778,7 +788,8 @@ func (g *goEmitter) dynamic(b *config.Block) string {
 }
 
 // variable converts a variable block into tfkit.VariableConfig.
-func (g *goEmitter) variable(b *config.Block) (string, bool) {
+// The second result says why it cannot, else it is empty.
+func (g *goEmitter) variable(b *config.Block) (string, string) {
 	var fields []string
 	var validations []string
 	for _, it := range b.Body.Items {
@@ -796,13 +807,13 @@ func (g *goEmitter) variable(b *config.Block) (string, bool) {
 			case "description":
 				s, ok := literalString(it.Expr)
 				if !ok {
-					return "", false
+					return "", "its description is not a literal string"
 				}
-				f = "Description: " + strconv.Quote(s)
+				f = "Description: " + goString(s)
 			case "sensitive", "ephemeral":
 				v, ok := literalBool(it.Expr)
 				if !ok {
-					return "", false
+					return "", notBool(it.Name)
 				}
 				if !v {
 					continue // false is the default
@@ -811,21 +822,21 @@ func (g *goEmitter) variable(b *config.Block) (string, bool) {
 			case "nullable":
 				v, ok := literalBool(it.Expr)
 				if !ok {
-					return "", false
+					return "", notBool(it.Name)
 				}
 				f = fmt.Sprintf("Nullable: tfkit.Ptr(%t)", v)
 			default:
-				return "", false
+				return "", noField(it.Name)
 			}
 			fields = append(fields, pre+g.commented(it.Range, f))
 		case *config.Block:
 			if it.Type != "validation" {
-				return "", false
+				return "", noBlockField(it.Type)
 			}
 			notes := lineComments(g.src.notes.before(it.DeclRange.Start.Byte), "")
 			c, ok := g.condition(it)
 			if !ok {
-				return "", false
+				return "", badCondition(it.Type)
 			}
 			validations = append(validations, notes+c)
 		}
@@ -833,7 +844,7 @@ func (g *goEmitter) variable(b *config.Block) (string, bool) {
 	if len(validations) > 0 {
 		fields = append(fields, "Validations: []tfkit.Condition{\n"+strings.Join(validations, ",\n")+",\n},")
 	}
-	return g.configLiteral(b, fmt.Sprintf("tfkit.NewVariable(stack, %q, tfkit.VariableConfig", b.Labels[0]), fields), true
+	return g.configLiteral(b, fmt.Sprintf("tfkit.NewVariable(stack, %q, tfkit.VariableConfig", b.Labels[0]), fields), ""
 }
 
 // configLiteral writes ctor{fields}); each field ends with its comma (and
@@ -889,7 +900,9 @@ func (g *goEmitter) condition(b *config.Block) (string, bool) {
 	return fmt.Sprintf("{Condition: %s, ErrorMessage: %s}", cond, msg), true
 }
 
-func (g *goEmitter) output(b *config.Block) (string, bool) {
+// output converts an output block into tfkit.OutputConfig; the second
+// result says why it cannot, else it is empty.
+func (g *goEmitter) output(b *config.Block) (string, string) {
 	var fields, pre []string
 	for _, it := range b.Body.Items {
 		switch it := it.(type) {
@@ -904,13 +917,13 @@ func (g *goEmitter) output(b *config.Block) (string, bool) {
 			case "description":
 				s, ok := literalString(it.Expr)
 				if !ok {
-					return "", false
+					return "", "its description is not a literal string"
 				}
-				fields = append(fields, g.commented(it.Range, "Description: "+strconv.Quote(s)))
+				fields = append(fields, g.commented(it.Range, "Description: "+goString(s)))
 			case "sensitive", "ephemeral":
 				v, ok := literalBool(it.Expr)
 				if !ok {
-					return "", false
+					return "", notBool(it.Name)
 				}
 				if v {
 					fields = append(fields, g.commented(it.Range, strings.ToUpper(it.Name[:1])+it.Name[1:]+": true"))
@@ -918,32 +931,33 @@ func (g *goEmitter) output(b *config.Block) (string, bool) {
 			case "depends_on":
 				tup, ok := it.Expr.(*config.Tuple)
 				if !ok {
-					return "", false
+					return "", "its depends_on is not a list written out"
 				}
 				var els []string
 				for _, x := range tup.Items {
 					r, ok := x.(*config.Reference)
 					if !ok {
-						return "", false
+						return "", fmt.Sprintf("its depends_on holds %s, which is not an address", render.InlineExpr(x))
 					}
-					v := g.vars[config.TraversalString(r.Traversal)]
+					addr := config.TraversalString(r.Traversal)
+					v := g.vars[addr]
 					if v == nil {
-						return "", false
+						return "", "its depends_on names " + addr + ", which has no handle: DependsOn takes the handles of resources, data sources and modules declared before the output"
 					}
 					v.used = true
 					els = append(els, v.name)
 				}
 				fields = append(fields, g.commented(it.Range, "DependsOn: []tfkit.Element{"+strings.Join(els, ", ")+"}"))
 			default:
-				return "", false
+				return "", noField(it.Name)
 			}
 		case *config.Block:
 			if it.Type != "precondition" {
-				return "", false
+				return "", noBlockField(it.Type)
 			}
 			c, ok := g.condition(it)
 			if !ok {
-				return "", false
+				return "", badCondition(it.Type)
 			}
 			pre = append(pre, c)
 		}
@@ -951,7 +965,17 @@ func (g *goEmitter) output(b *config.Block) (string, bool) {
 	if len(pre) > 0 {
 		fields = append(fields, "Preconditions: []tfkit.Condition{\n"+strings.Join(pre, ",\n")+",\n},")
 	}
-	return g.configLiteral(b, fmt.Sprintf("tfkit.NewOutput(stack, %q, tfkit.OutputConfig", b.Labels[0]), fields), true
+	return g.configLiteral(b, fmt.Sprintf("tfkit.NewOutput(stack, %q, tfkit.OutputConfig", b.Labels[0]), fields), ""
+}
+
+func notBool(name string) string { return "its " + name + " is not true or false" }
+
+func noField(name string) string { return "it has no field for the argument " + name }
+
+func noBlockField(typ string) string { return "it has no field for " + typ + " blocks" }
+
+func badCondition(typ string) string {
+	return "a " + typ + " block holds other than one condition and one error_message"
 }
 
 // refactor converts moved, removed and import blocks (of kind k) of the

@@ -337,10 +337,10 @@ func (e *tsxEmitter) props(body *config.Body, end int, types, reserved []string,
 			}
 		}
 	}
-	if at, ok := findRaw(body); ok {
+	if at, r, ok := findRaw(body); ok {
 		// innerText keeps the HCL as written.
 		e.ds = append(e.ds, warnf(at, "Expression kept as raw HCL",
-			"a template directive (%%{...}) or another construct without a TSX form; the body is written as innerText HCL."))
+			"%s; the body is written as innerText HCL.", rawReason(r, "TSX form")))
 		return "", false
 	}
 	if len(entries) == 0 {
@@ -519,21 +519,22 @@ func blockComment(c string) string {
 	return "/* " + c + " */"
 }
 
-// findRaw finds an expression without a TSX form anywhere in a body.
-func findRaw(body *config.Body) (hcl.Range, bool) {
+// findRaw finds an expression without a TSX form anywhere in a body: the
+// attribute that holds it, and the first raw expression in it.
+func findRaw(body *config.Body) (hcl.Range, *config.Raw, bool) {
 	for _, it := range body.Items {
 		switch it := it.(type) {
 		case *config.Attribute:
-			if containsRaw(it.Expr) {
-				return it.Range, true
+			if r := firstRaw(it.Expr); r != nil {
+				return it.Range, r, true
 			}
 		case *config.Block:
-			if r, ok := findRaw(it.Body); ok {
-				return r, true
+			if at, r, ok := findRaw(it.Body); ok {
+				return at, r, true
 			}
 		}
 	}
-	return hcl.Range{}, false
+	return hcl.Range{}, nil, false
 }
 
 var (
@@ -550,6 +551,16 @@ func jsxString(s string) string {
 	return "{" + jsString(s) + "}"
 }
 
+// jsText quotes s as a JavaScript string: a template literal when it
+// spans lines, so that a heredoc keeps its layout, else a string literal.
+// (A template literal reads a carriage return as a line feed.)
+func jsText(s string) string {
+	if strings.Contains(s, "\n") && !strings.Contains(s, "\r") && isPrintable(s) {
+		return "`" + jsTemplateEscape(s) + "`"
+	}
+	return jsString(s)
+}
+
 // jsString quotes s as a JavaScript string literal.
 func jsString(s string) string {
 	var b bytes.Buffer
@@ -562,11 +573,12 @@ func jsString(s string) string {
 	return strings.ReplaceAll(out, "\u2029", `\u2029`)
 }
 
-func containsRaw(x config.Expr) bool {
-	found := false
+// firstRaw is the first raw expression inside x, or nil.
+func firstRaw(x config.Expr) *config.Raw {
+	var found *config.Raw
 	config.Walk(x, func(x config.Expr) {
-		if _, ok := x.(*config.Raw); ok {
-			found = true
+		if r, ok := x.(*config.Raw); ok && found == nil {
+			found = r
 		}
 	})
 	return found
@@ -590,7 +602,7 @@ func (e *tsxEmitter) expr(x config.Expr) string {
 		}
 		switch v.Type() {
 		case cty.String:
-			return jsString(config.EscapeTemplate(v.AsString()))
+			return jsText(config.EscapeTemplate(v.AsString()))
 		case cty.Bool:
 			return strconv.FormatBool(v.True())
 		case cty.Number:
@@ -665,7 +677,7 @@ func (e *tsxEmitter) template(x *config.Template) string {
 		b.WriteString(jsTemplateEscape(text))
 	}
 	if refs == 0 {
-		return jsString(templateText(x))
+		return jsText(templateText(x))
 	}
 	return "`" + b.String() + "`"
 }

@@ -21,7 +21,9 @@ func main() {
 		"e", "${\"$\"}${local.a}",
 		"f", "%${local.a}",
 		"g", "$${local.a}$",
-		"h", "heredoc ${local.a}\n  kept \"quotes\" and \\backslashes\\\n",
+		"h", `heredoc ${local.a}
+  kept "quotes" and \backslashes\
+`,
 		"i", "tab\t quote\" backslash\\ unicode é emoji 😀 nul-free",
 		"j", "$$ and %% alone",
 		"k", "back`tick ${local.d}",

@@ -1,0 +1,7 @@
+variable "name" {
+  type = string
+}
+
+resource "null_resource" "this" {
+  triggers = { name = var.name }
+}
