@@ -127,7 +127,7 @@ resource "random_string" "blocks" {
 		body + `:3:3: Error: Unsupported argument "lenght" (at random_string.body.lenght)`,
 		fmt.Sprintf(`schemacheck_test.go:%d: Error: Missing required argument "length" (at random_string.body.length)`, bodyLine),
 		blocks + `:4:3: Error: Unsupported argument "seperator" (at random_pet.p.seperator)`,
-		blocks + `:8:3: Error: Incorrect attribute value type (at random_string.blocks.length)`,
+		blocks + `:8:12: Error: Incorrect attribute value type (at random_string.blocks.length)`,
 	}
 	if len(ds) != len(want) {
 		t.Fatalf("got %d diagnostics, want %d:\n%s", len(ds), len(want), ds)

@@ -110,8 +110,9 @@ func TestJSONProviderAndBadInput(t *testing.T) {
 }
 
 // TestJSONAttributesAsBlocks: in JSON a list of objects attribute written
-// as blocks looks like blocks; it is checked as Terraform reads it, every
-// attribute optional.
+// as blocks looks like blocks, but Terraform reads it as the attribute's
+// value: each object gives every attribute of the type, keys the type
+// lacks are dropped, and values are checked against the attributes' types.
 func TestJSONAttributesAsBlocks(t *testing.T) {
 	f, err := os.Open(filepath.Join("..", "codegen", "golang", "testdata", "providers", "aws-3.3.0-slice.json"))
 	if err != nil {
@@ -141,8 +142,9 @@ func TestJSONAttributesAsBlocks(t *testing.T) {
 	}
 	got := Config(cfg, aws)
 	want := []string{
-		`main.tf.json:7:12: Error: Incorrect attribute value type (at aws_security_group.web.ingress[1].from_port)`,
-		`main.tf.json:7:35: Error: Unsupported argument "to_prot" (at aws_security_group.web.ingress[1].to_prot)`,
+		`main.tf.json:6:11: Error: Incorrect attribute value type (at aws_security_group.web.ingress[0]); Inappropriate value for attribute "ingress": attributes "description", "ipv6_cidr_blocks", "prefix_list_ids", "security_groups", and "self" are required.`,
+		`main.tf.json:7:25: Error: Incorrect attribute value type (at aws_security_group.web.ingress[1].from_port)`,
+		`main.tf.json:7:11: Error: Incorrect attribute value type (at aws_security_group.web.ingress[1]); Inappropriate value for attribute "ingress": attributes "cidr_blocks", "description", "ipv6_cidr_blocks", "prefix_list_ids", "protocol", "security_groups", "self", and "to_port" are required.`,
 	}
 	if len(got) != len(want) {
 		t.Fatalf("got %d diagnostics, want %d:\n%s", len(got), len(want), got)

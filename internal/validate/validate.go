@@ -113,6 +113,12 @@ func Warnings(ds diag.Diagnostics) diag.Diagnostics {
 type checker struct {
 	providers map[string]*schema.Provider // local name → schema
 	diags     diag.Diagnostics
+	// noneRequired is set while a provider block is checked: Terraform
+	// asks a provider's configuration for nothing, since a provider may
+	// take its settings from the environment (AWS_REGION for aws's
+	// region), so missing required arguments and too few nested blocks
+	// are not errors there.
+	noneRequired bool
 }
 
 // indexProviders maps the local names a configuration uses to provider
@@ -207,7 +213,14 @@ func (c *checker) providerBody(b *config.Block, p *schema.Provider) {
 		}
 		body.Items = append(body.Items, it)
 	}
+	if len(body.Items) == 0 {
+		// Terraform does not check a provider block that sets only its
+		// own arguments (an alias), nor does the provider.
+		return
+	}
+	c.noneRequired = true
 	c.body(body, p.Config, b.Address(), b.DeclRange, false)
+	c.noneRequired = false
 }
 
 func (c *checker) add(sev diag.Severity, rng hcl.Range, path, summary, detail, suggestion string) {
@@ -217,6 +230,18 @@ func (c *checker) add(sev diag.Severity, rng hcl.Range, path, summary, detail, s
 		d.Subject = &r
 	}
 	c.diags = append(c.diags, d)
+}
+
+// valueRange is where an attribute's value was written, as Terraform
+// places the problems of a value (its type, setting a computed attribute,
+// a deprecated one), else fallback.
+func valueRange(a *config.Attribute, fallback hcl.Range) hcl.Range {
+	if a.Source != nil {
+		if r := a.Source.Range(); r.Filename != "" && r.Start.Line != 0 {
+			return r
+		}
+	}
+	return fallback
 }
 
 func where(r, fallback hcl.Range) hcl.Range {
@@ -265,7 +290,7 @@ func (c *checker) body(body *config.Body, sch *schema.Block, path string, rng hc
 		}
 	}
 	for _, a := range sch.Attributes {
-		if a.Required && !set[a.Name] {
+		if a.Required && !set[a.Name] && !c.noneRequired {
 			c.add(diag.Error, rng, path+"."+a.Name, fmt.Sprintf("Missing required argument %q", a.Name),
 				fmt.Sprintf("%s requires %s (%s).", path, a.Name, typeName(a.Type)), fmt.Sprintf("set %s", a.Name))
 		}
@@ -280,7 +305,7 @@ func (c *checker) body(body *config.Body, sch *schema.Block, path string, rng hc
 			max = 1
 		}
 		switch {
-		case n < nb.MinItems:
+		case n < nb.MinItems && !c.noneRequired:
 			c.add(diag.Error, rng, path+"."+nb.Name, fmt.Sprintf("Insufficient %s blocks", nb.Name),
 				fmt.Sprintf("%s needs at least %d %s block(s); it has %d.", path, nb.MinItems, nb.Name, n), fmt.Sprintf("add a %s block", nb.Name))
 		case max > 0 && n > max:
@@ -317,19 +342,22 @@ func (c *checker) attribute(a *config.Attribute, sch *schema.Block, path string,
 		return
 	}
 	if sa.ComputedOnly() {
-		c.add(diag.Error, arng, apath, fmt.Sprintf("Cannot set computed attribute %q", a.Name),
+		if isNull(a.Expr) {
+			return // null is not setting it, for Terraform
+		}
+		c.add(diag.Error, valueRange(a, arng), apath, fmt.Sprintf("Cannot set computed attribute %q", a.Name),
 			fmt.Sprintf("%s is set by the provider; configuration cannot set it.", a.Name), fmt.Sprintf("remove %s, or read it with a reference instead", a.Name))
 		return
 	}
-	if sa.Deprecated {
-		c.add(diag.Warning, arng, apath, fmt.Sprintf("Deprecated argument %q", a.Name), firstSentence(sa.Description), "")
+	if sa.Deprecated && !isNull(a.Expr) {
+		c.add(diag.Warning, valueRange(a, arng), apath, fmt.Sprintf("Deprecated argument %q", a.Name), firstSentence(sa.Description), "")
 	}
 	if sa.NestedType != nil && c.nestedValue(a.Expr, sa.NestedType, apath, arng) {
 		return
 	}
 	if v, ok := config.StaticValue(a.Expr); ok && !v.IsNull() {
 		if _, err := convert.Convert(v, sa.Type); err != nil {
-			c.add(diag.Error, arng, apath, "Incorrect attribute value type",
+			c.add(diag.Error, valueRange(a, arng), apath, "Incorrect attribute value type",
 				fmt.Sprintf("%s must be %s: %s.", a.Name, typeName(sa.Type), err), "")
 		}
 	}
@@ -341,9 +369,14 @@ func (c *checker) nestedBlock(b *config.Block, i int, sch *schema.Block, path st
 	if nb == nil {
 		if a := sch.Attribute(b.Type); a != nil && !a.ComputedOnly() {
 			if obj, ok := tffile.BlocksAsAttribute(a); ok {
+				epath := fmt.Sprintf("%s.%s[%d]", path, b.Type, i)
+				if isJSON(brng) {
+					c.jsonElement(b.Body, obj, b.Type, epath, brng)
+					return
+				}
 				// Terraform accepts blocks for a list or set of objects
 				// (attributes in block syntax, as aws 3.x's ingress).
-				c.body(b.Body, obj, fmt.Sprintf("%s.%s[%d]", path, b.Type, i), brng, false)
+				c.body(b.Body, obj, epath, brng, false)
 				return
 			}
 		}
@@ -370,6 +403,50 @@ func (c *checker) nestedBlock(b *config.Block, i int, sch *schema.Block, path st
 		c.add(diag.Warning, brng, npath, fmt.Sprintf("Deprecated block %q", b.Type), firstSentence(nb.Block.Description), "")
 	}
 	c.body(b.Body, nb.Block, npath, brng, false)
+}
+
+// isJSON reports whether r is in a file of Terraform's JSON syntax.
+func isJSON(r hcl.Range) bool {
+	return strings.HasSuffix(r.Filename, ".json")
+}
+
+// jsonElement checks one object of a list or set of objects attribute
+// written in JSON, which the reader gives as a block (in JSON the two look
+// alike). Terraform reads it as the attribute's value, not as a block: the
+// object is converted to the element type, so every attribute of the type
+// must be given (null for none) and keys the type lacks are dropped.
+func (c *checker) jsonElement(body *config.Body, obj *schema.Block, name, path string, rng hcl.Range) {
+	known := &config.Body{}
+	set := map[string]bool{}
+	for _, it := range body.Items {
+		if a, ok := it.(*config.Attribute); ok {
+			if obj.Attribute(a.Name) == nil {
+				continue
+			}
+			set[a.Name] = true
+		}
+		known.Items = append(known.Items, it)
+	}
+	c.body(known, obj, path, rng, false)
+	var missing []string
+	for _, a := range obj.Attributes {
+		if !set[a.Name] {
+			missing = append(missing, fmt.Sprintf("%q", a.Name))
+		}
+	}
+	if len(missing) == 0 {
+		return
+	}
+	what := "attribute " + missing[0] + " is"
+	if n := len(missing); n > 1 {
+		what = "attributes " + strings.Join(missing[:n-1], ", ") + " and " + missing[n-1] + " are"
+		if n > 2 {
+			what = "attributes " + strings.Join(missing[:n-1], ", ") + ", and " + missing[n-1] + " are"
+		}
+	}
+	c.add(diag.Error, rng, path, "Incorrect attribute value type",
+		fmt.Sprintf("Inappropriate value for attribute %q: %s required.", name, what),
+		fmt.Sprintf("in JSON, %s is an argument whose objects give every attribute; set the others to null", name))
 }
 
 // nestedValue checks the value of a nested attribute (protocol 6) against
@@ -573,8 +650,10 @@ func typeName(t cty.Type) string {
 	return typeexpr.TypeString(t)
 }
 
+// firstSentence is the first sentence of a description, on one line
+// (descriptions may wrap their lines).
 func firstSentence(s string) string {
-	s = strings.TrimSpace(s)
+	s = strings.Join(strings.Fields(s), " ")
 	if i := strings.Index(s, ". "); i > 0 {
 		return s[:i+1]
 	}

@@ -138,11 +138,11 @@ var diagnosticCases = []struct {
 	{"computed only", `resource "random_pet" "p" {
   id = "x"
 }
-`, diag.Error, []string{`Cannot set computed attribute "id"`, "random_pet.p.id", "main.tf:2:3"}},
+`, diag.Error, []string{`Cannot set computed attribute "id"`, "random_pet.p.id", "main.tf:2:8"}},
 	{"literal type mismatch", `resource "random_pet" "p" {
   length = "three"
 }
-`, diag.Error, []string{"Incorrect attribute value type", "random_pet.p.length", "must be number", "main.tf:2:3"}},
+`, diag.Error, []string{"Incorrect attribute value type", "random_pet.p.length", "must be number", "main.tf:2:12"}},
 	{"nested block attribute type", `resource "docker_container" "c" {
   name  = "c"
   image = "i"
@@ -150,7 +150,7 @@ var diagnosticCases = []struct {
     internal = "eighty"
   }
 }
-`, diag.Error, []string{"Incorrect attribute value type", "docker_container.c.ports[0].internal", "main.tf:5:5"}},
+`, diag.Error, []string{"Incorrect attribute value type", "docker_container.c.ports[0].internal", "main.tf:5:16"}},
 	{"nested block missing required", `resource "docker_container" "c" {
   name  = "c"
   image = "i"
@@ -310,7 +310,7 @@ resource "random_string" "s" {
   length = 8
   number = false
 }
-`, diag.Warning, []string{`Deprecated argument "number"`, "random_string.s.number", "main.tf:4:3"}},
+`, diag.Warning, []string{`Deprecated argument "number"`, "random_string.s.number", "main.tf:4:12"}},
 }
 
 func TestDiagnostics(t *testing.T) {
@@ -364,7 +364,7 @@ func TestAttributesAsBlocks(t *testing.T) {
 	}
 	got := Config(cfg, aws)
 	want := []string{
-		`main.tf:9:5: Error: Incorrect attribute value type (at aws_security_group.web.ingress[1].from_port)`,
+		`main.tf:9:17: Error: Incorrect attribute value type (at aws_security_group.web.ingress[1].from_port)`,
 		`main.tf:10:5: Error: Unsupported argument "to_prot" (at aws_security_group.web.ingress[1].to_prot)`,
 	}
 	if len(got) != len(want) {
