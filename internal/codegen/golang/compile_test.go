@@ -78,7 +78,7 @@ func TestGeneratedCompiles(t *testing.T) {
 
 // programStacks are the stacks TestProgramSynth compares with
 // testdata/program/<stack>.tf.
-var programStacks = []string{"local", "docker", "modules", "nested", "objects"}
+var programStacks = []string{"local", "docker", "modules", "nested", "objects", "features"}
 
 // TestProgramSynth runs a program written against the generated random,
 // local and docker bindings and compares what it synthesizes.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -146,7 +147,38 @@ type structData struct {
 	// Object is set for nested attribute types: the struct is a value (an
 	// object), not a body, and implements tfkit.Valuer.
 	Object bool
+	// Map names the map type of a block nested as a map (one labeled
+	// block per key), declared after the struct; empty for other blocks.
+	Map string
+	// BlockName is the Terraform name of the block the struct is the body
+	// of, for the map type's comments.
+	BlockName string
 }
+
+// MapDoc is the doc comment of the map type of a block nested as a map.
+func (s *structData) MapDoc() []string {
+	return []string{
+		s.Map + " holds " + s.BlockName + " blocks by their labels: the key " + strconv.Quote("a") + " writes " + s.BlockName + ` "a" { ... }.`,
+		"The blocks are written in the order of their keys.",
+	}
+}
+
+// usesMaps reports whether any of the structs has a map type, whose
+// method needs the maps and slices packages.
+func usesMaps(ss ...[]*structData) bool {
+	for _, list := range ss {
+		for _, s := range list {
+			if s != nil && s.Map != "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// UsesMaps reports whether the element's file declares a map type of
+// blocks.
+func (el *elementData) UsesMaps() bool { return usesMaps([]*structData{el.Config}, el.Structs) }
 
 // fieldData is one attribute or nested block of a struct.
 type fieldData struct {
@@ -279,12 +311,57 @@ func newPackage(p *schema.Provider, pkg, version string) *packageData {
 		cfg = &schema.Block{}
 	}
 	g.Provider = &elementData{Kind: "provider", TFType: p.Name(), GoName: "Provider", Handle: "Provider", Doc: docLines(cfg.Description)}
-	g.Provider.Config, g.Provider.Structs = structs(names, "ProviderConfig", "Provider", `is the body of the provider "`+p.Name()+`" block.`, nil, cfg)
+	body, doc := withoutMeta(cfg, "provider", "Provider")
+	g.Provider.Config, g.Provider.Structs = structs(names, "ProviderConfig", "Provider", `is the body of the provider "`+p.Name()+`" block.`, doc, body)
 	for _, t := range todo {
-		t.el.Config, t.el.Structs = structs(names, t.el.GoName+"Config", t.el.GoName, "is the body of "+t.el.kindWord()+` "`+t.el.TFType+`".`, nil, t.blk)
+		body, doc := withoutMeta(t.blk, t.el.Kind, t.el.Handle)
+		t.el.Config, t.el.Structs = structs(names, t.el.GoName+"Config", t.el.GoName, "is the body of "+t.el.kindWord()+` "`+t.el.TFType+`".`, doc, body)
 		t.el.Getters = getters(t.blk, handleMethods[t.el.Handle])
 	}
 	return g
+}
+
+// metaArguments are the names Terraform reads as meta-arguments in the
+// body of each kind of block, whatever the provider's schema says.
+var metaArguments = map[string][]string{
+	"resource": {"connection", "count", "depends_on", "for_each", "lifecycle", "provider", "provisioner"},
+	"data":     {"count", "depends_on", "for_each", "lifecycle", "provider"},
+	"provider": {"alias", "version"},
+}
+
+// withoutMeta returns the body of a block without the attributes and
+// nested blocks named like one of its meta-arguments, and the paragraph
+// of the config struct's comment that says so. Terraform would read such
+// a field as the meta-argument (count = 2 makes two instances), so it has
+// no field; its getter stays, since a reference reads the attribute.
+func withoutMeta(b *schema.Block, kind, handle string) (*schema.Block, []string) {
+	meta := metaArguments[kind]
+	var left []string
+	out := *b
+	out.Attributes, out.Blocks = nil, nil
+	for _, a := range b.Attributes {
+		if slices.Contains(meta, a.Name) {
+			left = append(left, a.Name)
+			continue
+		}
+		out.Attributes = append(out.Attributes, a)
+	}
+	for _, nb := range b.Blocks {
+		if slices.Contains(meta, nb.Name) {
+			left = append(left, nb.Name)
+			continue
+		}
+		out.Blocks = append(out.Blocks, nb)
+	}
+	if len(left) == 0 {
+		return b, nil
+	}
+	sort.Strings(left)
+	if len(left) == 1 {
+		return &out, []string{left[0] + " of the schema has no field: Terraform reads that name in the block as a meta-argument, which the untyped handle (" + handle + "()) sets."}
+	}
+	names := strings.Join(left[:len(left)-1], ", ") + " and " + left[len(left)-1]
+	return &out, []string{names + " of the schema have no fields: Terraform reads those names in the block as meta-arguments, which the untyped handle (" + handle + "()) sets."}
 }
 
 // structs returns the config struct for a block and the structs of its
@@ -319,14 +396,29 @@ func structs(names *scope, name, prefix, summary string, doc []string, b *schema
 	}
 	for _, nb := range b.Blocks {
 		fieldName := blockFields[nb.Name]
-		typeName := names.claim(prefix+exported(nb.Name), "Block")
+		// A block nested as a map is written once per key, with the key
+		// as its label: its field is a map type whose TerraformValue
+		// writes the labeled blocks, named with the struct.
+		isMap := nb.Nesting == schema.NestingMap
+		var derived []func(string) string
+		if isMap {
+			derived = append(derived, func(n string) string { return n + "Map" })
+		}
+		typeName := names.claim(prefix+exported(nb.Name), "Block", derived...)
 		child, grand := structs(names, typeName, typeName, "is a nested "+nb.Name+" block.", docLines(nb.Block.Description), nb.Block)
 		nested = append(nested, child)
 		nested = append(nested, grand...)
 		f := &fieldData{Name: fieldName, TFName: nb.Name, Doc: blockDoc(nb), Block: true}
-		if nb.MaxItems == 1 || nb.Nesting == schema.NestingSingle || nb.Nesting == schema.NestingGroup {
+		switch {
+		case isMap:
+			child.Map, child.BlockName = typeName+"Map", nb.Name
+			f.GoType = child.Map
+			// Not a ",block" field: tfkit.Fields takes the map as a
+			// value, which renders as the labeled blocks.
+			f.Block = false
+		case nb.MaxItems == 1 || nb.Nesting == schema.NestingSingle || nb.Nesting == schema.NestingGroup:
 			f.GoType = "*" + typeName
-		} else {
+		default:
 			f.GoType = "[]" + typeName
 		}
 		s.Fields = append(s.Fields, f)
@@ -426,6 +518,9 @@ func attrDoc(a *schema.Attribute) []string {
 // getterDoc is the doc of an attribute's getter, after its first line.
 func getterDoc(a *schema.Attribute) []string {
 	doc := docLines(a.Description)
+	if a.Sensitive {
+		doc = append(doc, "Sensitive: an output of it must be marked sensitive.")
+	}
 	if a.Deprecated {
 		// A paragraph of its own, also right after the first line.
 		doc = append(doc, "", "Deprecated: the provider's schema marks this attribute as deprecated.")
@@ -457,6 +552,9 @@ func blockDoc(nb *schema.NestedBlock) []string {
 		what = fmt.Sprintf("Block, at most %d.", nb.MaxItems)
 	default:
 		what = "Block, optional."
+	}
+	if nb.Nesting == schema.NestingMap {
+		what += " One per key, labeled with it."
 	}
 	return deprecated(append(docLines(nb.Block.Description), what), nb.Block.Deprecated, "block")
 }

@@ -128,7 +128,9 @@ func TestNames(t *testing.T) {
 		all[f.Path] = string(f.Data)
 	}
 	for path, wants := range map[string][]string{
-		"zz_provider.go": {"package goprovider", `ProviderSource  = "example.com/acme/go"`, "type Provider struct{ h *tfkit.Provider }"},
+		"zz_provider.go": {"package goprovider", `ProviderSource  = "example.com/acme/go"`, "type Provider struct{ h *tfkit.Provider }",
+			"// alias of the schema has no field: Terraform reads that name in the block as a meta-argument, which the untyped handle (Provider()) sets.",
+			"AliasName tfkit.Value[string] `tf:\"alias_name\"`"},
 		// The thing resource keeps ThingConfig, so the resource named
 		// thing_config gets a suffix.
 		"zz_go_thing_config.go": {"type ThingConfigResource struct", "func NewThingConfigResource("},
@@ -176,6 +178,16 @@ func TestNames(t *testing.T) {
 	}
 	if strings.Contains(all["zz_go_thing.go"], "\tID tfkit.Value") {
 		t.Error("the computed-only id is a config field")
+	}
+	// Attributes named like meta-arguments have no field: Terraform would
+	// read count = 2 as two instances. Their getters stay (above).
+	for _, meta := range []string{"count", "depends_on", "lifecycle", "provider"} {
+		if strings.Contains(all["zz_go_thing.go"], "`tf:\""+meta+"\"`") {
+			t.Errorf("the attribute %s, a meta-argument to Terraform, is a config field", meta)
+		}
+	}
+	if !strings.Contains(all["zz_go_thing.go"], "// count, depends_on, lifecycle and provider of the schema have no fields") {
+		t.Error("ThingConfig's comment does not say which attributes have no field")
 	}
 }
 
@@ -363,6 +375,25 @@ func TestDocComments(t *testing.T) {
 		src := "package p\n\n" + c.want + "\n"
 		if formatted, err := format.Source([]byte(src)); err != nil || string(formatted) != src {
 			t.Errorf("gofmt changes %q:\n%s (%v)", src, formatted, err)
+		}
+	}
+}
+
+// TestSensitiveGetters: the getter of a sensitive attribute says so, as
+// its field does: Terraform refuses an output of it that is not marked
+// sensitive.
+func TestSensitiveGetters(t *testing.T) {
+	files := map[string]string{}
+	for _, f := range generate(t, "random") {
+		files[f.Path] = string(f.Data)
+	}
+	pw := files["zz_random_password.go"]
+	for _, want := range []string{
+		"// Result returns a reference to result.\n// The generated random string.\n// Sensitive: an output of it must be marked sensitive.\nfunc (x *Password) Result()",
+		"// Length returns a reference to length.\n// The length of the string desired. The minimum value for length is 1 and, length must also be >= (`min_upper` + `min_lower` + `min_numeric` + `min_special`).\nfunc (x *Password) Length()",
+	} {
+		if !strings.Contains(pw, want) {
+			t.Errorf("zz_random_password.go lacks %q", want)
 		}
 	}
 }

@@ -30,6 +30,10 @@ const providerTemplate = `{{define "provider"}}{{.Header}}
 package {{.Package}}
 
 import (
+{{- if .Provider.UsesMaps}}
+	"maps"
+	"slices"
+{{end}}
 	"github.com/tfkit/tfkit"
 	"github.com/tfkit/tfkit/config"
 )
@@ -76,6 +80,10 @@ const elementTemplate = `{{define "element"}}{{.Element.Header}}
 package {{.Package}}
 
 import (
+{{- if .Element.UsesMaps}}
+	"maps"
+	"slices"
+{{end}}
 	"github.com/tfkit/tfkit"
 	"github.com/tfkit/tfkit/config"
 )
@@ -167,6 +175,17 @@ const commonTemplate = `{{define "structs"}}{{with .Config}}{{template "struct" 
 {{if .Object}}
 // TerraformValue writes the set fields as an object.
 {{fn (print "func (o " .Name ") TerraformValue() any") "return tfkit.Fields(o)"}}
+{{end}}{{with .Map}}
+{{doc $.MapDoc}}type {{.}} map[string]{{$.Name}}
+
+// TerraformValue writes a labeled {{$.BlockName}} block per key.
+func (m {{.}}) TerraformValue() any {
+	blocks := make([]tfkit.NestedBlock, 0, len(m))
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		blocks = append(blocks, tfkit.Block(tfkit.Fields(m[k])).Labeled(k))
+	}
+	return blocks
+}
 {{end}}{{end}}`
 
 // Source is a getter's doc comment and declaration; the receiver is a

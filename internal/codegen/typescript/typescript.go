@@ -214,7 +214,11 @@ func (g *generator) configIface(name, prefix, out string, doc []string, b *schem
 		if !seen {
 			tn = g.names.claim(prefix+pascal(nb.Name), "Block", func(n string) string { return n }, func(n string) string { return n + "Attributes" })
 			g.shared[key] = tn
-			nested = append(nested, pendingType{name: tn, prefix: tn, out: tn + "Attributes", doc: append(docLines(nb.Block.Description), "A nested "+nb.Name+" block: tf.block({ ... })."), block: nb.Block})
+			how := "tf.block({ ... })"
+			if nb.Nesting == schema.NestingMap {
+				how = `tf.block("key", { ... }), labeled with its key`
+			}
+			nested = append(nested, pendingType{name: tn, prefix: tn, out: tn + "Attributes", doc: append(docLines(nb.Block.Description), "A nested "+nb.Name+" block: "+how+"."), block: nb.Block})
 		}
 		it.outs[nb.Name] = tn + "Attributes"
 		helper := "BlockList"
@@ -587,6 +591,10 @@ func blockDoc(nb *schema.NestedBlock) []string {
 		what = fmt.Sprintf("Block, at most %d.", nb.MaxItems)
 	default:
 		what = "Block, optional."
+	}
+	if nb.Nesting == schema.NestingMap {
+		// The blocks are a map: each needs its key as its label.
+		what += ` One per key: tf.block("key", { ... }).`
 	}
 	lines := append(docLines(nb.Block.Description), what)
 	if nb.Block.Deprecated {
