@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -61,6 +62,8 @@ func NewStack(app *App, name string) *Stack {
 	app.ready()
 	site := callerSite()
 	s := &Stack{app: app, name: name, site: site, cfg: &config.Config{}}
+	app.mu.Lock()
+	defer app.mu.Unlock()
 	switch {
 	case !stackName.MatchString(name):
 		app.diags = append(app.diags, &diag.Diagnostic{
@@ -279,6 +282,10 @@ const DefaultOutdir = "tfkit.out"
 
 // App is a tfkit program: a set of stacks synthesized together.
 type App struct {
+	// mu guards stacks and diags: stacks may be declared from several
+	// goroutines. once sets a zero App up as NewApp does.
+	mu     sync.Mutex
+	once   sync.Once
 	stacks []*Stack
 	outdir string
 	format Format
@@ -349,6 +356,13 @@ func (a *App) Stacks() []*Stack {
 		return nil
 	}
 	a.ready()
+	return a.stackList()
+}
+
+// stackList returns the app's stacks as they are now.
+func (a *App) stackList() []*Stack {
+	a.mu.Lock()
+	defer a.mu.Unlock()
 	return append([]*Stack(nil), a.stacks...)
 }
 
@@ -379,22 +393,25 @@ type crossPlan struct {
 // model returns the app as package synth takes it, after the aspects
 // visited what they had not.
 func (a *App) model() *crossPlan {
-	for _, s := range a.stacks {
+	a.mu.Lock()
+	stacks, diags := append([]*Stack(nil), a.stacks...), append(diag.Diagnostics(nil), a.diags...)
+	a.mu.Unlock()
+	for _, s := range stacks {
 		if s.aspects != nil {
 			s.aspects.visitNew()
 		}
 	}
 	m := &crossPlan{
-		app:  &synth.App{Stacks: make([]*synth.Stack, len(a.stacks)), Diags: append(a.misused(), a.diags...)},
-		of:   make(map[*Stack]*synth.Stack, len(a.stacks)),
-		back: make(map[*synth.Stack]*Stack, len(a.stacks)),
+		app:  &synth.App{Stacks: make([]*synth.Stack, len(stacks)), Diags: append(a.misused(), diags...)},
+		of:   make(map[*Stack]*synth.Stack, len(stacks)),
+		back: make(map[*synth.Stack]*Stack, len(stacks)),
 	}
-	for i, s := range a.stacks {
+	for i, s := range stacks {
 		ms := &synth.Stack{Name: s.name, Dir: path.Join("stacks", s.name), Site: s.site, Config: s.cfg, Diags: s.diags, Files: s.assetFiles()}
 		m.app.Stacks[i] = ms
 		m.of[s], m.back[ms] = ms, s
 	}
-	for _, s := range a.stacks {
+	for _, s := range stacks {
 		ms := m.of[s]
 		for _, d := range s.deps {
 			ms.DependsOn = append(ms.DependsOn, m.of[d])
@@ -808,9 +825,11 @@ func misusedApp(receiver bool) *diag.Diagnostic {
 // ready gives an App built as a zero value (&tfkit.App{}) the settings
 // NewApp gives, so that it works as NewApp() would.
 func (a *App) ready() {
-	if a.getenv != nil {
-		return
-	}
-	a.outdir, a.format, a.projectDir, a.getenv, a.stderr = DefaultOutdir, FormatHCL, ".", os.Getenv, os.Stderr
-	registerApp(a)
+	a.once.Do(func() {
+		if a.getenv != nil {
+			return
+		}
+		a.outdir, a.format, a.projectDir, a.getenv, a.stderr = DefaultOutdir, FormatHCL, ".", os.Getenv, os.Stderr
+		registerApp(a)
+	})
 }

@@ -89,6 +89,9 @@ type export struct {
 type autoDep struct {
 	elem, addr string
 	site       hcl.Range
+	// at is where the reference is made: the argument holding it, else
+	// the element.
+	at hcl.Range
 }
 
 func (p *Plan) of(s *Stack) *crossStack {
@@ -232,6 +235,7 @@ type xwalker struct {
 	handles map[string][]*Stack // producers named by handles, by address
 	rewrite bool                // pass 2
 	elem    *config.Block       // the top-level block being walked
+	at      hcl.Range           // the argument being walked, when it has a range
 	// reported keeps one diagnostic per address.
 	reported map[string]bool
 }
@@ -343,7 +347,11 @@ func (w *xwalker) reference(t hcl.Traversal) config.Expr {
 	}
 	if _, ok := cs.deps[p]; !ok {
 		cs.producers = append(cs.producers, p)
-		cs.deps[p] = autoDep{elem: w.elem.Address(), addr: RootAddress(t), site: w.elem.DeclRange}
+		at := w.at
+		if at.Filename == "" {
+			at = w.elem.DeclRange
+		}
+		cs.deps[p] = autoDep{elem: w.elem.Address(), addr: RootAddress(t), site: w.elem.DeclRange, at: at}
 	}
 	return nil
 }
@@ -382,7 +390,7 @@ func (w *xwalker) top(b *config.Block) *config.Block {
 	if k, ok := config.KindOf(b.Type); ok && k.NamesOnly() {
 		return b
 	}
-	w.elem = b
+	w.elem, w.at = b, hcl.Range{}
 	return w.block(b, b.Type, nil, nil)
 }
 
@@ -423,9 +431,14 @@ func (w *xwalker) block(b *config.Block, typ string, scope, outer map[string]boo
 			if typ == "dynamic" && it.Name == "for_each" {
 				sc = outer
 			}
+			prev := w.at
+			if it.Range.Filename != "" {
+				w.at = it.Range
+			}
 			if x := w.expr(it.Expr, sc); x != it.Expr {
 				out = &config.Attribute{Name: it.Name, Expr: x, Range: it.Range}
 			}
+			w.at = prev
 		case *config.Block:
 			inner := scope
 			if it.Type == "dynamic" && len(it.Labels) == 1 {

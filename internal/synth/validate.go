@@ -37,6 +37,7 @@ func (p *Plan) Validate() diag.Diagnostics {
 func (p *Plan) ValidateStack(s *Stack) diag.Diagnostics {
 	cfg, ds := p.Config(s)
 	out := append(append(diag.Diagnostics(nil), s.Diags...), ds...)
+	out = append(out, stillDeclared(s, cfg)...)
 	if s.Validated {
 		return out
 	}
@@ -131,7 +132,7 @@ func (p *Plan) stackCycles() diag.Diagnostics {
 						if why, ok := cs.deps[to]; ok {
 							detail += fmt.Sprintf(" Stack %q depends on %q because its %s refers to %s of %q.",
 								from.Name, to.Name, why.elem, why.addr, to.Name)
-							related = append(related, diag.Related{Message: fmt.Sprintf("%s of stack %s", why.elem, from.Name), Range: why.site})
+							related = append(related, diag.Related{Message: fmt.Sprintf("%s of stack %s", why.elem, from.Name), Range: why.at})
 						}
 					}
 				}
@@ -150,6 +151,73 @@ func (p *Plan) stackCycles() diag.Diagnostics {
 		if state[s] == unvisited {
 			visit(s)
 		}
+	}
+	return ds
+}
+
+// stillDeclared reports the moved and removed blocks whose from names a
+// resource or module call the stack still declares, which both engines
+// refuse when they plan ("Moved object still exists", "Removed resource
+// still exists"). A move within one resource (from aws_instance.a to
+// aws_instance.a[0], when count is added) is fine.
+func stillDeclared(s *Stack, cfg *config.Config) diag.Diagnostics {
+	if cfg == nil {
+		return nil
+	}
+	declared := map[string]*config.Block{}
+	for _, b := range cfg.Blocks {
+		if b.Type == "resource" || b.Type == "module" {
+			declared[b.Address()] = b
+		}
+	}
+	var ds diag.Diagnostics
+	for _, b := range cfg.Blocks {
+		if b.Type != "moved" && b.Type != "removed" {
+			continue
+		}
+		from := b.Body.Attribute("from")
+		if from == nil {
+			continue
+		}
+		r, ok := from.Expr.(*config.Reference)
+		if !ok {
+			continue
+		}
+		addr := RootAddress(r.Traversal)
+		decl := declared[addr]
+		if decl == nil || len(r.Traversal) != strings.Count(addr, ".")+1 {
+			continue
+		}
+		kind := "resource"
+		if decl.Type == "module" {
+			kind = "module call"
+		}
+		site := from.Range
+		if site.Filename == "" {
+			site = b.DeclRange
+		}
+		d := &diag.Diagnostic{
+			Severity: diag.Error, Subject: &site, Path: b.Address() + ".from",
+			Related: []diag.Related{{Message: addr + " declared here", Range: decl.DeclRange}},
+		}
+		if b.Type == "removed" {
+			d.Summary = "Removed " + kind + " still exists"
+			d.Detail = fmt.Sprintf("The removed block of stack %q names %s, which the stack still declares; a removed block is for what is no longer declared, and the engine refuses it when it plans.", s.Name, addr)
+			d.Suggestion = "delete the declaration of " + addr + " (keep the removed block to forget it without destroying it), or delete the removed block"
+		} else {
+			to := b.Body.Attribute("to")
+			if to == nil {
+				continue
+			}
+			tr, ok := to.Expr.(*config.Reference)
+			if !ok || RootAddress(tr.Traversal) == addr {
+				continue
+			}
+			d.Summary = "Moved object still exists"
+			d.Detail = fmt.Sprintf("The moved block of stack %q moves %s to %s, but the stack still declares %s; the engine refuses the move when it plans.", s.Name, addr, config.TraversalString(tr.Traversal), addr)
+			d.Suggestion = "declare the " + kind + " under its new address only: a moved block's from names what is no longer declared"
+		}
+		ds = append(ds, d)
 	}
 	return ds
 }
