@@ -396,6 +396,12 @@ var (
 	apiVersion   = regexp.MustCompile(`^v[1-9][0-9]*((alpha|beta)[1-9][0-9]*)?$`)
 )
 
+// renameHint is the configurator that sets a field of one resource, for
+// diagnostics that ask for a rename.
+func renameHint(typ, field string) string {
+	return fmt.Sprintf(`p.AddResourceConfigurator(%q, func(r *config.Resource) error { r.%s = "..."; return nil })`, typ, field)
+}
+
 // check reports configurations that cannot be generated.
 func check(p *Provider, rs []*Resource, byType map[string]*Resource, allTypes []string) diag.Diagnostics {
 	var ds diag.Diagnostics
@@ -415,11 +421,11 @@ func check(p *Provider, rs []*Resource, byType map[string]*Resource, allTypes []
 		pkg := r.ShortGroup + "/" + r.Version + "/"
 		for _, n := range KindDeclarations(r.Kind) {
 			if reservedNames[n] {
-				bad(r, "", fmt.Sprintf("Kind %s declares %s, a name the generated package itself uses", r.Kind, n), "override Kind in a configurator")
+				bad(r, "", fmt.Sprintf("Kind %s declares %s, a name the generated package itself uses", r.Kind, n), "override Kind in a configurator: "+renameHint(r.TerraformType, "Kind"))
 				continue
 			}
 			if prev := declared[pkg+n]; prev != nil && prev != r {
-				bad(r, "", fmt.Sprintf("Kind %s declares %s, which kind %s of %s declares too", r.Kind, n, prev.Kind, prev.TerraformType), "override Kind for one of them")
+				bad(r, "", fmt.Sprintf("Kind %s declares %s, which kind %s of %s declares too", r.Kind, n, prev.Kind, prev.TerraformType), "override Kind for one of them, such as "+renameHint(r.TerraformType, "Kind"))
 				continue
 			}
 			declared[pkg+n] = r
@@ -437,7 +443,7 @@ func check(p *Provider, rs []*Resource, byType map[string]*Resource, allTypes []
 		}
 		key := r.ShortGroup + "/" + r.Version + "/" + r.Kind
 		if prev := kinds[key]; prev != nil {
-			bad(r, "", fmt.Sprintf("Kind %s in group %s is also the kind of %s", r.Kind, r.Group(p), prev.TerraformType), "override Kind or ShortGroup for one of them")
+			bad(r, "", fmt.Sprintf("Kind %s in group %s is also the kind of %s", r.Kind, r.Group(p), prev.TerraformType), "override Kind or ShortGroup for one of them, such as "+renameHint(r.TerraformType, "Kind"))
 		} else {
 			kinds[key] = r
 		}

@@ -111,7 +111,12 @@ func TestBuildDiagnostics(t *testing.T) {
 		}, []string{"registered for aws_vcp, which no schema has", `did you mean "aws_vpc"?`}},
 		"same kind": {func(p *Provider) {
 			p.AddResourceConfigurator("aws_subnet", func(r *Resource) error { r.ShortGroup, r.Kind = "vpc", "VPC"; return nil })
-		}, []string{"Kind VPC in group vpc.aws.example.org is also the kind of aws_subnet", "at aws_vpc"}},
+		}, []string{"Kind VPC in group vpc.aws.example.org is also the kind of aws_subnet", "at aws_vpc",
+			`p.AddResourceConfigurator("aws_vpc", func(r *config.Resource) error { r.Kind = "..."; return nil })`}},
+		"declaration of another kind": {func(p *Provider) {
+			p.AddResourceConfigurator("aws_subnet", func(r *Resource) error { r.ShortGroup, r.Kind = "vpc", "VPCStatus"; return nil })
+		}, []string{"declares VPCStatus, which kind", "override Kind for one of them, such as p.AddResourceConfigurator(",
+			`r.Kind = "..."; return nil })`}},
 		"reference to missing field": {func(p *Provider) {
 			p.AddResourceConfigurator("aws_subnet", func(r *Resource) error { r.References["vpcid"] = Reference{TerraformType: "aws_vpc"}; return nil })
 		}, []string{"at aws_subnet.vpcid", "top-level string argument", `did you mean "vpc_id"?`}},
@@ -134,7 +139,7 @@ func TestBuildDiagnostics(t *testing.T) {
 		}, []string{`Kind "vpc" is not an exported Go name`}},
 		"reserved name": {func(p *Provider) {
 			p.AddResourceConfigurator("aws_vpc", func(r *Resource) error { r.Kind = "CRDGroup"; return nil })
-		}, []string{"declares CRDGroup, a name the generated package itself uses"}},
+		}, []string{"declares CRDGroup, a name the generated package itself uses", `override Kind in a configurator: p.AddResourceConfigurator("aws_vpc", `}},
 		"configurator error": {func(p *Provider) {
 			p.AddConfigurator(func(r *Resource) error { return errors.New("no luck") })
 		}, []string{"A provider-wide configurator failed (at aws_s3_bucket); no luck"}},

@@ -2,14 +2,23 @@ package pipeline
 
 import (
 	"compress/gzip"
+	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	apiextclient "k8s.io/apiextensions-apiserver/pkg/client/clientset/clientset"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/yaml"
+
+	"github.com/tfkit/tfkit/internal/kubetest"
 	"github.com/tfkit/tfkit/jet/config"
 	"github.com/tfkit/tfkit/schema"
 )
@@ -169,12 +178,107 @@ func buildModule(t *testing.T, dir, modulePath string) {
 	if err := os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	start := time.Now()
-	cmd := exec.Command("go", "build", "./...")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build of the generated tree: %v\n%s", err, out)
+	// go vet too: generated code must not give the provider's own
+	// checks anything to report.
+	for _, args := range [][]string{{"build", "./..."}, {"vet", "./..."}} {
+		start := time.Now()
+		cmd := exec.Command("go", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go %s of the generated tree: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		t.Logf("go %s of the generated tree: %v", strings.Join(args, " "), time.Since(start))
 	}
-	t.Logf("go build ./... of the generated tree: %v", time.Since(start))
+}
+
+// TestAWSCRDsOnAPIServer installs the CRD of every aws 3.3.0 kind into a
+// real kube-apiserver, which refuses a schema that is not structural or
+// otherwise invalid, and waits until every one is established. It takes
+// about a minute (skipped under -short).
+func TestAWSCRDsOnAPIServer(t *testing.T) {
+	kubetest.SkipShort(t)
+	files, err := Generate(awsProvider(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var crds []*apiextv1.CustomResourceDefinition
+	for _, f := range files {
+		if !strings.HasPrefix(f.Path, "package/crds/") {
+			continue
+		}
+		crd := &apiextv1.CustomResourceDefinition{}
+		if err := yaml.UnmarshalStrict(f.Data, crd); err != nil {
+			t.Fatalf("%s: %v", f.Path, err)
+		}
+		crds = append(crds, crd)
+	}
+	if len(crds) != 585 {
+		t.Fatalf("%d CRDs, want 584 kinds and the ProviderConfig", len(crds))
+	}
+	env := kubetest.Start(t)
+	cs, err := apiextclient.NewForConfig(env.Config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	start := time.Now()
+	work := make(chan *apiextv1.CustomResourceDefinition)
+	errs := make(chan error, len(crds))
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for crd := range work {
+				if _, err := cs.ApiextensionsV1().CustomResourceDefinitions().Create(ctx, crd, metav1.CreateOptions{}); err != nil {
+					errs <- fmt.Errorf("install %s: %w", crd.Name, err)
+				}
+			}
+		}()
+	}
+	for _, crd := range crds {
+		work <- crd
+	}
+	close(work)
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	if t.Failed() {
+		return
+	}
+	t.Logf("created %d CRDs in %v", len(crds), time.Since(start))
+	for {
+		list, err := cs.ApiextensionsV1().CustomResourceDefinitions().List(ctx, metav1.ListOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var waiting []string
+		for _, crd := range list.Items {
+			established := false
+			for _, c := range crd.Status.Conditions {
+				switch {
+				case c.Type == apiextv1.NonStructuralSchema && c.Status == apiextv1.ConditionTrue:
+					t.Fatalf("%s: schema is not structural: %s", crd.Name, c.Message)
+				case c.Type == apiextv1.Established && c.Status == apiextv1.ConditionTrue:
+					established = true
+				}
+			}
+			if !established {
+				waiting = append(waiting, crd.Name)
+			}
+		}
+		if len(list.Items) == len(crds) && len(waiting) == 0 {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("%d of %d CRDs listed, not established: %s", len(list.Items), len(crds), strings.Join(waiting, ", "))
+		case <-time.After(500 * time.Millisecond):
+		}
+	}
+	t.Logf("all established after %v", time.Since(start))
 }

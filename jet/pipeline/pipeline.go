@@ -128,9 +128,18 @@ func Owned(path string) bool {
 // files of an earlier generation that are no longer produced (kinds taken
 // out of the configuration). Nothing is written when generation fails;
 // files whose content is unchanged are not rewritten.
+//
+// When outDir is inside a Go module, Provider.ModulePath must be the import
+// path of outDir in that module (the module path of the nearest go.mod
+// above it, joined with the directories in between); otherwise nothing is
+// written and the error names both, since the generated imports would not
+// resolve.
 func Run(p *config.Provider, outDir string) error {
 	files, err := Generate(p)
 	if err != nil {
+		return err
+	}
+	if err := checkModulePath(p.ModulePath, outDir); err != nil {
 		return err
 	}
 	produced := map[string]bool{}
@@ -168,6 +177,51 @@ func Run(p *config.Provider, outDir string) error {
 		}
 	}
 	return nil
+}
+
+// checkModulePath compares modulePath with the import path outDir has in
+// the Go module that holds it. A directory in no module is not checked.
+func checkModulePath(modulePath, outDir string) error {
+	abs, err := filepath.Abs(outDir)
+	if err != nil {
+		return nil
+	}
+	var rel []string
+	for dir := abs; ; {
+		data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+		if err == nil {
+			mod := moduleLine(data)
+			if mod == "" {
+				return nil
+			}
+			want := strings.Join(append([]string{mod}, rel...), "/")
+			if want == modulePath {
+				return nil
+			}
+			return fmt.Errorf("pipeline: Provider.ModulePath is %q, but the output directory %s has the import path %q (module %s of %s): set ModulePath to %q, or generate into the directory of %q",
+				modulePath, abs, want, mod, filepath.Join(dir, "go.mod"), want, modulePath)
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return nil
+		}
+		rel = append([]string{filepath.Base(dir)}, rel...)
+		dir = parent
+	}
+}
+
+// moduleLine returns the module path a go.mod file declares, or "".
+func moduleLine(gomod []byte) string {
+	for _, line := range strings.Split(string(gomod), "\n") {
+		line = strings.TrimSpace(line)
+		if i := strings.Index(line, "//"); i >= 0 {
+			line = strings.TrimSpace(line[:i])
+		}
+		if rest, ok := strings.CutPrefix(line, "module"); ok && rest != "" && (rest[0] == ' ' || rest[0] == '\t') {
+			return strings.Trim(strings.TrimSpace(rest), `"`+"`")
+		}
+	}
+	return ""
 }
 
 // writeAtomic writes a file through a temporary file and a rename, so a

@@ -158,3 +158,40 @@ func TestRunBadConfig(t *testing.T) {
 		t.Errorf("wrote %d entries on failure", len(entries))
 	}
 }
+
+// TestRunModulePath: generating into a module directory whose import path
+// is not Provider.ModulePath writes nothing and says which path fits; the
+// right path, in a subdirectory of the module, is accepted.
+func TestRunModulePath(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("// the provider\nmodule \"example.com/prov\" // generated below\n\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(root, "gen", "api")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := flagsProvider(t)
+	p.ModulePath = "example.com/prov"
+	err := Run(p, out)
+	if err == nil {
+		t.Fatal("no error for a ModulePath that is not the output directory's import path")
+	}
+	for _, want := range []string{`Provider.ModulePath is "example.com/prov"`, `set ModulePath to "example.com/prov/gen/api"`, filepath.Join(root, "go.mod")} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not contain %q", err, want)
+		}
+	}
+	if entries, _ := os.ReadDir(out); len(entries) != 0 {
+		t.Errorf("wrote %d entries on failure", len(entries))
+	}
+
+	p = flagsProvider(t)
+	p.ModulePath = "example.com/prov/gen/api"
+	if err := Run(p, out); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "apis", "zz_register.go")); err != nil {
+		t.Error(err)
+	}
+}
