@@ -323,9 +323,8 @@ func TestKillDuringDeploy(t *testing.T) {
 	// Twenty slow resources, each with a file that exists once it is
 	// created: the files say what the state must hold. They end a second
 	// apart, so that the apply is still going when the test sees the
-	// first file created, even when a loaded machine shows it the
-	// engine's output many seconds late (the engine cancels the sleeps
-	// still running when it is interrupted).
+	// first file created (the engine cancels the sleeps still running
+	// when it is interrupted).
 	writeOutput(t, filepath.Join(proj, "tfkit.out"), map[string]string{"many": `resource "time_sleep" "wait" {
   count           = 20
   create_duration = "${1000 + count.index * 1000}ms"
@@ -340,7 +339,18 @@ resource "local_file" "f" {
 	env := []string{"TFKIT_TERRAFORM=" + engine, "TF_CLI_CONFIG_FILE=" + rc, "CHECKPOINT_DISABLE=1"}
 	args := []string{"--chdir", proj}
 	deploy := start(t, bin, env, append(args, "deploy", "--auto-approve", "--skip-synth", "--out", "tfkit.out")...)
-	deploy.waitMatch(regexp.MustCompile(`many \| local_file\.f\[\d+\]: Creation complete`))
+	// The first file on disk, not the engine's line about it, which a
+	// loaded machine may pass on many seconds late.
+	firstFile := time.Now().Add(2 * time.Minute)
+	for {
+		if entries, _ := os.ReadDir(files); len(entries) > 0 {
+			break
+		}
+		if time.Now().After(firstFile) {
+			t.Fatalf("no file was created within 2 minutes:\n%s\n%s", deploy.stdout, deploy.stderr)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 	if err := deploy.cmd.Process.Kill(); err != nil {
 		t.Fatal(err)
 	}
@@ -370,7 +380,8 @@ resource "local_file" "f" {
 		t.Fatal(err)
 	}
 	if len(entries) == 0 || len(entries) == 20 {
-		t.Fatalf("%d of 20 files were created: the test needs an apply stopped half-way", len(entries))
+		out, _ := os.ReadFile(filepath.Join(work, ".tfkit-engine.out"))
+		t.Fatalf("%d of 20 files were created: the test needs an apply stopped half-way\n%s\n%s", len(entries), deploy.stdout, out)
 	}
 	for _, e := range entries {
 		if addr := "local_file.f[" + e.Name() + "]"; !inState[addr] {
