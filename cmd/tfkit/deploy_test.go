@@ -135,18 +135,18 @@ func (p *process) waitOutput(text string) {
 	}
 }
 
-// waitMatch waits for a match of re on the process's standard output.
-func (p *process) waitMatch(re *regexp.Regexp) {
+// waitFor waits until cond holds, failing if the process ends first.
+func (p *process) waitFor(what string, cond func() bool) {
 	p.t.Helper()
 	deadline := time.Now().Add(2 * time.Minute)
-	for !re.MatchString(p.stdout.String()) {
+	for !cond() {
 		select {
 		case <-p.done:
-			p.t.Fatalf("tfkit ended (exit %d) before printing %s:\n%s\n%s", p.cmd.ProcessState.ExitCode(), re, p.stdout, p.stderr)
+			p.t.Fatalf("tfkit ended (exit %d) before %s:\n%s\n%s", p.cmd.ProcessState.ExitCode(), what, p.stdout, p.stderr)
 		default:
 		}
 		if time.Now().After(deadline) {
-			p.t.Fatalf("tfkit did not print %s:\n%s\n%s", re, p.stdout, p.stderr)
+			p.t.Fatalf("no %s within 2 minutes:\n%s\n%s", what, p.stdout, p.stderr)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -341,16 +341,10 @@ resource "local_file" "f" {
 	deploy := start(t, bin, env, append(args, "deploy", "--auto-approve", "--skip-synth", "--out", "tfkit.out")...)
 	// The first file on disk, not the engine's line about it, which a
 	// loaded machine may pass on many seconds late.
-	firstFile := time.Now().Add(2 * time.Minute)
-	for {
-		if entries, _ := os.ReadDir(files); len(entries) > 0 {
-			break
-		}
-		if time.Now().After(firstFile) {
-			t.Fatalf("no file was created within 2 minutes:\n%s\n%s", deploy.stdout, deploy.stderr)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	deploy.waitFor("a file created", func() bool {
+		entries, _ := os.ReadDir(files)
+		return len(entries) > 0
+	})
 	if err := deploy.cmd.Process.Kill(); err != nil {
 		t.Fatal(err)
 	}
