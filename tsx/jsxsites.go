@@ -337,45 +337,68 @@ func (w *siteWalker) holds(from, to file.Idx) bool {
 
 // node visits a value of the syntax tree: a node, or a list or structure
 // of the ast package that holds nodes. The kinds of node JSX is made of
-// are visited directly, the others through reflection.
-func (w *siteWalker) node(v reflect.Value) {
-	if v.Kind() == reflect.Interface && !v.IsNil() {
-		if e, ok := v.Interface().(ast.Expression); ok && w.expr(e) {
-			return
+// are visited directly (expr), the others through walkAST.
+func (w *siteWalker) node(v reflect.Value) { walkAST(v, w.enter) }
+
+// enter is siteWalker's part of walkAST: JSX's expressions are visited by
+// expr, nodes holding no candidate are skipped, and a jsxDEV call's
+// position object is replaced.
+func (w *siteWalker) enter(v reflect.Value) bool {
+	if v.Kind() == reflect.Interface {
+		e, ok := v.Interface().(ast.Expression)
+		return ok && w.expr(e)
+	}
+	if v.Type().Implements(nodeType) {
+		n := v.Interface().(ast.Node)
+		if !w.holds(n.Idx0(), n.Idx1()) {
+			return true
+		}
+		if v.Type() == callExprPtr {
+			w.call(v.Interface().(*ast.CallExpression))
 		}
 	}
+	return false
+}
+
+// walkAST goes through what v holds of a syntax tree, depth first, by
+// reflection: enter is given each interface and pointer value of the ast
+// package on the way (a node, or a structure that is not one) and, unless
+// it returns true (it took care of it), the walk goes into it.
+// Structures and lists of the ast package are gone through.
+func walkAST(v reflect.Value, enter func(reflect.Value) bool) {
 	switch v.Kind() {
 	case reflect.Interface:
-		if !v.IsNil() {
-			w.node(v.Elem())
+		if !v.IsNil() && !enter(v) {
+			walkAST(v.Elem(), enter)
 		}
 	case reflect.Pointer:
 		if v.IsNil() || v.Type().Elem().PkgPath() != astPkgPath {
 			return
 		}
-		if v.Type().Implements(nodeType) {
-			n := v.Interface().(ast.Node)
-			if !w.holds(n.Idx0(), n.Idx1()) {
-				return
-			}
-			if v.Type() == callExprPtr {
-				w.call(v.Interface().(*ast.CallExpression))
-			}
+		if !enter(v) {
+			walkAST(v.Elem(), enter)
 		}
-		w.node(v.Elem())
 	case reflect.Struct:
 		if v.Type().PkgPath() != astPkgPath {
 			return
 		}
 		for i := 0; i < v.NumField(); i++ {
-			switch v.Field(i).Kind() {
-			case reflect.Interface, reflect.Pointer, reflect.Slice, reflect.Struct:
-				w.node(v.Field(i))
+			f := v.Field(i)
+			switch f.Kind() {
+			case reflect.Interface, reflect.Pointer, reflect.Slice:
+				walkAST(f, enter)
+			case reflect.Struct:
+				// A node held by value is entered as the node it is.
+				if f.CanAddr() && f.Addr().Type().Implements(nodeType) {
+					walkAST(f.Addr(), enter)
+				} else {
+					walkAST(f, enter)
+				}
 			}
 		}
 	case reflect.Slice:
 		for i := 0; i < v.Len(); i++ {
-			w.node(v.Index(i))
+			walkAST(v.Index(i), enter)
 		}
 	}
 }

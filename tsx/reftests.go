@@ -430,7 +430,7 @@ func (s *refScan) node(n ast.Node, sc *scope) {
 		}
 		return
 	}
-	s.children(reflect.ValueOf(n), sc)
+	s.children(reflect.ValueOf(n).Elem(), sc)
 }
 
 // forInto walks a for-in or for-of loop, whose let or const binding is in
@@ -472,59 +472,16 @@ func (s *refScan) class(c *ast.ClassLiteral, sc *scope) {
 	}
 }
 
-var astNodeType = reflect.TypeOf((*ast.Node)(nil)).Elem()
-
-// children walks the nodes a node holds, through reflection.
+// children walks the nodes a node holds (v is the node's structure) with
+// walkAST, each node with s.node.
 func (s *refScan) children(v reflect.Value, sc *scope) {
-	switch v.Kind() {
-	case reflect.Interface:
-		if !v.IsNil() {
-			s.children(v.Elem(), sc)
+	walkAST(v, func(v reflect.Value) bool {
+		if n, ok := v.Interface().(ast.Node); ok {
+			s.node(n, sc)
+			return true
 		}
-	case reflect.Pointer:
-		if v.IsNil() || v.Type().Elem().PkgPath() != astPkgPath {
-			return
-		}
-		s.children(v.Elem(), sc)
-	case reflect.Struct:
-		if v.Type().PkgPath() != astPkgPath {
-			return
-		}
-		for i := 0; i < v.NumField(); i++ {
-			f := v.Field(i)
-			switch f.Kind() {
-			case reflect.Interface, reflect.Pointer:
-				if f.IsNil() {
-					continue
-				}
-				if n, ok := f.Interface().(ast.Node); ok {
-					s.node(n, sc)
-				} else {
-					s.children(f, sc)
-				}
-			case reflect.Slice:
-				for j := 0; j < f.Len(); j++ {
-					el := f.Index(j)
-					if el.Kind() == reflect.Interface || el.Kind() == reflect.Pointer {
-						if el.IsNil() {
-							continue
-						}
-						if n, ok := el.Interface().(ast.Node); ok {
-							s.node(n, sc)
-							continue
-						}
-					}
-					s.children(el, sc)
-				}
-			case reflect.Struct:
-				if f.CanAddr() && f.Addr().Type().Implements(astNodeType) {
-					s.node(f.Addr().Interface().(ast.Node), sc)
-				} else {
-					s.children(f, sc)
-				}
-			}
-		}
-	}
+		return false
+	})
 }
 
 // test looks at an expression JavaScript tests for its truth or for null:
