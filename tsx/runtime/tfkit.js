@@ -329,7 +329,7 @@ function pathExpr(kind, name, path) {
   return new Proxy(new TfExpr(kind, { n: name, p: path }), pathHandler);
 }
 
-export const tf = {
+const helpers = {
   // tf.var("region") is var.region; tf.var("tags", "Name") and
   // tf.var("tags").Name are var.tags.Name.
   var(name, ...path) {
@@ -407,6 +407,36 @@ export const tf = {
     return Object.freeze({ name, type: r.type, path: r.path, hash: r.hash, modulePath: "${path.module}/" + r.path });
   },
 };
+
+// tf is the helpers behind a proxy that refuses a name it does not have
+// (tf.toset, tf.vars) where it is read, with the helper meant: without it
+// the mistake is "Object has no member" or "not a function" at the call.
+// Symbols and the names a runtime probes (then, toJSON) read as undefined.
+export const tf = new Proxy(helpers, {
+  get(target, key, receiver) {
+    if (typeof key !== "string" || key in target || probedNames.has(key)) {
+      return Reflect.get(target, key, receiver);
+    }
+    throw new TfkitError("Unknown tf helper", `tf has no ${JSON.stringify(key)}.`, helperHint(key));
+  },
+});
+
+const probedNames = new Set(["then", "toJSON", "$$typeof", "__esModule", "asymmetricMatch", "nodeType", "@@__IMMUTABLE_ITERABLE__@@"]);
+
+function helperHint(key) {
+  const names = Object.keys(helpers);
+  const lower = key.toLowerCase();
+  for (const n of names) {
+    if (lower === n || lower === n + "s" || (lower.length > 2 && n.startsWith(lower)) || lower === "variable" && n === "var") {
+      return `write tf.${n}(...)`;
+    }
+  }
+  const list = names.map((n) => "tf." + n).join(", ");
+  if (/^[a-z][a-z0-9_]*$/.test(key)) {
+    return `Terraform's functions are called through tf.fn: tf.fn(${JSON.stringify(key)}, ...); the helpers are ${list}`;
+  }
+  return `the helpers are ${list}`;
+}
 
 // ---------------------------------------------------------------------------
 // Render
