@@ -240,6 +240,10 @@ func (w *Workspace) Init(ctx context.Context) error {
 		return nil
 	}
 	os.Remove(stamp)
+	if usesPluginCache(w.env) {
+		sharedCacheInit.Lock()
+		defer sharedCacheInit.Unlock()
+	}
 	if err := w.run(ctx, "init", func(ctx context.Context) error {
 		return w.exec(ctx, w.stdout, "init", "-no-color", "-input=false", "-backend=true", "-get=true", "-upgrade=false")
 	}); err != nil {
