@@ -838,6 +838,55 @@ func reasonsIn(v cty.Value) []string {
 	return sortedKeys(set)
 }
 
+// onlyIfInstances makes warnings of the errors found in the one
+// evaluation of an unexpanded resource's arguments (ds) whose expression
+// reads a value of the configuration (a variable, a local value, a module
+// output, a resource), unless Strict. Such an error comes from the engine
+// only if the resource has instances, which eval does not know (why): an
+// error would be wrong whenever it has none (a for_each over a map that
+// is empty with the module's defaults, read from a module that is not
+// installed). An error that reads nothing of the kind (element([], 0))
+// is the engine's too, which validates every resource's arguments with
+// its values unknown.
+func (e *evaluator) onlyIfInstances(ds diag.Diagnostics, body *Body, addr, why string) {
+	if e.opts.Strict {
+		return
+	}
+	for _, d := range ds {
+		if d.Severity != diag.Error || d.Subject == nil || !readsValues(body, *d.Subject) {
+			continue
+		}
+		d.Severity = diag.Warning
+		d.Detail += " This is an error for every instance of " + addr + ", whose instances eval does not know (" + why + "): the engine reports it if there are any (--strict makes this an error)."
+	}
+}
+
+// readsValues reports whether the argument of body (nested blocks
+// included) whose expression holds rng reads a value of the
+// configuration, as opposed to literals, each, count, path and terraform.
+func readsValues(body *Body, rng hcl.Range) bool {
+	for _, a := range body.Attrs {
+		r := a.Expr.Range()
+		if r.Filename != rng.Filename || rng.Start.Byte < r.Start.Byte || rng.End.Byte > r.End.Byte {
+			continue
+		}
+		for _, tr := range a.Expr.Variables() {
+			switch tr.RootName() {
+			case "each", "count", "path", "terraform", "self":
+			default:
+				return true
+			}
+		}
+		return false
+	}
+	for _, b := range body.Blocks {
+		if b.Body != nil && readsValues(b.Body, rng) {
+			return true
+		}
+	}
+	return false
+}
+
 // notKnown reports a count or for_each that only apply would know: an
 // error with Options.Strict, as in Terraform, else a warning, since the
 // resource or call is then listed as unexpanded and the rest evaluated.
@@ -1225,8 +1274,10 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 			} else {
 				it.each = &[2]cty.Value{k, v}
 			}
+			from := len(e.diags)
 			u.Attributes = e.evalInstances(mi, r, []*iter{it}, []string{base}, sch)[0]
 			u.Mode, u.Type, u.Provider, u.Module = r.Mode, r.Type, provider, mi.addr
+			e.onlyIfInstances(e.diags[from:], r.Body, base, why)
 		}
 		return
 	}

@@ -1,0 +1,75 @@
+package load
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tfkit/tfkit/diag"
+)
+
+// TestErrorsOfUnexpandedArguments: an error in the arguments of a resource
+// whose instances eval does not know (a for_each read from a module that
+// is not installed) is a warning, since the engine reports it only if the
+// resource has instances (Azure's virtual network module, read with its
+// defaults, has none); --strict keeps it an error, and so is an error that
+// reads no value of the configuration.
+func TestErrorsOfUnexpandedArguments(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"main.tf": `
+module "settings" {
+  source  = "example/settings/any"
+  version = "1.0.0"
+}
+
+variable "name" {
+  type    = string
+  default = null
+}
+
+resource "terraform_data" "diag" {
+  for_each = module.settings.diagnostic_settings
+  input    = "diag-${var.name}"
+}
+
+resource "terraform_data" "literal" {
+  for_each = module.settings.diagnostic_settings
+  input    = element([], 0)
+}
+
+resource "terraform_data" "counted" {
+  count = 2
+  input = "x-${var.name}"
+}
+`})
+	_, ds := Dir(dir, Options{})
+	var unexpanded, counted, literal *diag.Diagnostic
+	for _, d := range ds {
+		if d.Summary == "Error in function call" && strings.HasPrefix(d.Path, "terraform_data.literal") {
+			literal = d
+		}
+		if d.Summary != "Invalid template interpolation value" {
+			continue
+		}
+		switch {
+		case strings.HasPrefix(d.Path, "terraform_data.diag"):
+			unexpanded = d
+		case strings.HasPrefix(d.Path, "terraform_data.counted"):
+			counted = d
+		}
+	}
+	if unexpanded == nil || unexpanded.Severity != diag.Warning ||
+		!strings.Contains(unexpanded.Detail, "This is an error for every instance of terraform_data.diag, whose instances eval does not know") {
+		t.Errorf("unexpanded resource: %v\nall: %v", unexpanded, ds)
+	}
+	// The engines validate arguments with their values unknown: an error
+	// that reads no value is theirs whether or not there are instances.
+	if literal == nil || literal.Severity != diag.Error {
+		t.Errorf("unexpanded resource, error reading no value: %v\nall: %v", literal, ds)
+	}
+	if counted == nil || counted.Severity != diag.Error {
+		t.Errorf("resource with known instances: %v\nall: %v", counted, ds)
+	}
+	_, ds = Dir(dir, Options{Strict: true})
+	if !strings.Contains(ds.Error(), "main.tf:14:22: Error: Invalid template interpolation value") {
+		t.Errorf("--strict: %v", ds)
+	}
+}
