@@ -12,6 +12,7 @@ import (
 	"reflect"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -36,14 +37,40 @@ func docSection(t *testing.T, heading string) []byte {
 	return m[1]
 }
 
-// docExample writes the provider of docs/provider.md ("A provider from
-// zero") and the test the page shows for it into a module of their own,
-// and returns its directory.
+// docGoBlocks returns every ```go block of docs/provider.md.
+func docGoBlocks(t *testing.T) []string {
+	t.Helper()
+	doc, err := os.ReadFile("../docs/provider.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var blocks []string
+	for _, m := range regexp.MustCompile("(?s)```go\n(.*?)```").FindAllSubmatch(doc, -1) {
+		blocks = append(blocks, string(m[1]))
+	}
+	return blocks
+}
+
+// docImports are the packages the test examples of docs/provider.md may
+// use, by the name they are used with.
+var docImports = map[string]string{
+	"filepath":     "path/filepath",
+	"os":           "os",
+	"provider":     "github.com/tfkit/tfkit/provider",
+	"providertest": "github.com/tfkit/tfkit/provider/providertest",
+	"regexp":       "regexp",
+	"strings":      "strings",
+	"testing":      "testing",
+}
+
+// docExample writes every Go example of docs/provider.md into a module of
+// its own and returns its directory: the provider ("A provider from
+// zero") as package main, the tests the page shows for it beside it, with
+// the imports they use, and the CustomType interface in a package that
+// holds it to be the provider package's. An example of another kind fails
+// the test: each one must be compiled.
 func docExample(t *testing.T) string {
 	t.Helper()
-	program := docSection(t, "## A provider from zero")
-	test := "package main\n\nimport (\n\t\"regexp\"\n\t\"testing\"\n\n\t\"github.com/tfkit/tfkit/provider/providertest\"\n)\n\n" +
-		string(docSection(t, "## Testing with the real engine"))
 	root, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
@@ -52,10 +79,45 @@ func docExample(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
 	gomod := "module notes\n\ngo 1.26\n\nrequire github.com/tfkit/tfkit v0.0.0\n\nreplace github.com/tfkit/tfkit => " + root + "\n"
-	for name, data := range map[string][]byte{"go.mod": []byte(gomod), "go.sum": sum, "main.go": program, "main_test.go": []byte(test)} {
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+	files := map[string]string{"go.mod": gomod, "go.sum": string(sum)}
+	var tests []string
+	for _, b := range docGoBlocks(t) {
+		switch {
+		case strings.HasPrefix(b, "package main\n"):
+			if _, ok := files["main.go"]; ok {
+				t.Fatal("docs/provider.md has two Go examples of package main")
+			}
+			files["main.go"] = b
+		case strings.HasPrefix(b, "func Test"):
+			tests = append(tests, b)
+		case strings.HasPrefix(b, "type CustomType interface"):
+			files["customtype/customtype.go"] = "package customtype\n\nimport \"github.com/tfkit/tfkit/provider\"\n\ntype Type = provider.Type\n\n" + b +
+				"\n// The interface shown has the provider package's methods, signatures and all.\nvar (\n\t_ provider.CustomType = CustomType(nil)\n\t_ CustomType          = provider.CustomType(nil)\n)\n"
+		default:
+			first, _, _ := strings.Cut(b, "\n")
+			t.Fatalf("docs/provider.md has a Go example no test compiles, starting %q: make it a program (package main), a test (func Test...) or teach docExample its kind", first)
+		}
+	}
+	if files["main.go"] == "" || len(tests) == 0 {
+		t.Fatalf("docs/provider.md lacks the provider (package main) or its tests (func Test...)")
+	}
+	body := strings.Join(tests, "\n")
+	var imports []string
+	for name, path := range docImports {
+		if regexp.MustCompile(`\b` + name + `\.`).MatchString(body) {
+			imports = append(imports, strconv.Quote(path))
+		}
+	}
+	sort.Strings(imports)
+	files["main_test.go"] = "package main\n\nimport (\n\t" + strings.Join(imports, "\n\t") + "\n)\n\n" + body
+	dir := t.TempDir()
+	for name, data := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -70,19 +132,26 @@ func goCommand(dir string, args ...string) *exec.Cmd {
 }
 
 // TestDocProviderFromZero builds the provider of docs/provider.md ("A
-// provider from zero") with the test the page shows for it, and runs that
-// test against the real engine, so the page a provider author copies from
-// cannot drift from the API.
+// provider from zero") with the tests the page shows for it, and every
+// other Go example of the page, and runs those tests against the real
+// engine, so the page a provider author copies from cannot drift from the
+// API.
 func TestDocProviderFromZero(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a Go program and runs the engine")
 	}
-	out, err := goCommand(docExample(t), "test", "-count=1", "-v", ".").CombinedOutput()
+	dir := docExample(t)
+	if out, err := goCommand(dir, "vet", "./...").CombinedOutput(); err != nil {
+		t.Fatalf("the examples of docs/provider.md do not compile: %v\n%s", err, out)
+	}
+	out, err := goCommand(dir, "test", "-count=1", "-v", ".").CombinedOutput()
 	if err != nil {
 		t.Fatalf("the example of docs/provider.md failed: %v\n%s", err, out)
 	}
-	if !strings.Contains(string(out), "--- PASS: TestNote") {
-		t.Fatalf("TestNote did not pass:\n%s", out)
+	for _, name := range []string{"TestNote", "TestNoteImport"} {
+		if !strings.Contains(string(out), "--- PASS: "+name+" ") {
+			t.Errorf("%s did not pass:\n%s", name, out)
+		}
 	}
 }
 

@@ -248,7 +248,7 @@ func mistakes() *provider.Provider {
 				Attributes: map[string]*provider.Attribute{
 					"name": {Type: provider.String, Required: true},
 					"out":  {Type: provider.String, Computed: true},
-					"code": {Type: provider.Custom(fragile{}), Optional: true},
+					"code": {Type: provider.Custom(provider.Fragile{}), Optional: true},
 				},
 				Blocks: map[string]*provider.Block{
 					// A required single block.
@@ -326,19 +326,3 @@ resource "mistakes_thing" "m" {
 		},
 	})
 }
-
-// fragile is a custom type whose Decode panics on "boom".
-type fragile struct{}
-
-func (fragile) Base() provider.Type  { return provider.String }
-func (fragile) Name() string         { return "fragile" }
-func (fragile) Validate(w any) error { return nil }
-func (fragile) Decode(w any) (any, error) {
-	if w == "boom" {
-		var m map[string]int
-		m["x"] = 1 //lint:ignore SA5000 a nil map write: the panic under test
-	}
-	return w, nil
-}
-func (fragile) Encode(v any) (any, error) { return v, nil }
-func (fragile) Equal(a, b any) bool       { return a == b }

@@ -205,31 +205,14 @@ func TestChangedSensitiveValueIsNotShown(t *testing.T) {
 	}
 }
 
-// fragile is a custom type whose Decode panics on "boom": user code the
-// framework calls outside any operation.
-type fragile struct{}
-
-func (fragile) Base() Type           { return String }
-func (fragile) Name() string         { return "fragile" }
-func (fragile) Validate(w any) error { return nil }
-func (fragile) Decode(w any) (any, error) {
-	if w == "boom" {
-		var m map[string]int
-		m["x"] = 1 //lint:ignore SA5000 a nil map write: the panic under test
-	}
-	return w, nil
-}
-func (fragile) Encode(v any) (any, error) { return v, nil }
-func (fragile) Equal(a, b any) bool       { return a == b }
-
 // A panic in a custom type's methods is an error diagnostic naming the
 // element and the request, like a panic in an operation, and the server
 // goes on; an apply keeps the prior state.
 func TestPanicOutsideOperationsBecomesDiagnostic(t *testing.T) {
-	p := thing(map[string]*Attribute{"a": {Type: Custom(fragile{}), Optional: true}})
+	p := thing(map[string]*Attribute{"a": {Type: Custom(Fragile{}), Optional: true}})
 	p.Resources["test_thing"].ModifyPlan = func(ctx *Context, prior, plan Values) Values { return nil }
 	p.Functions = map[string]*Function{"f": {
-		Parameters: []Parameter{{Name: "x", Type: Custom(fragile{})}},
+		Parameters: []Parameter{{Name: "x", Type: Custom(Fragile{})}},
 		Return:     String,
 		Call:       func(ctx *Context, args []any) any { return "ok" },
 	}}
@@ -240,7 +223,7 @@ func TestPanicOutsideOperationsBecomesDiagnostic(t *testing.T) {
 	check := func(rpc string, diags []*tfprotov6.Diagnostic) {
 		t.Helper()
 		if len(diags) != 1 || diags[0].Summary != "test_thing: "+rpc+" failed: the provider panicked" ||
-			!strings.Contains(diags[0].Detail, "assignment to entry in nil map (at provider/mistakes_test.go:") {
+			!strings.Contains(diags[0].Detail, "assignment to entry in nil map (at provider/helpers_test.go:") {
 			t.Errorf("%s: diagnostics %+v", rpc, diags)
 		}
 	}
@@ -305,4 +288,53 @@ func TestModifyPlanChangingRequiresReplaceReplaces(t *testing.T) {
 	if got["zone"] != "zone-of-b" || got["id"] != Unknown {
 		t.Errorf("plan %v, want zone-of-b and an unknown id", got)
 	}
+}
+
+// An accessor of Values read a value of another type as its zero value:
+// String of a Duration attribute was "" whatever the configuration said.
+// It is an error of the operation now, naming the attribute, what it holds
+// and how to read it, at the provider's line; null and unknown values
+// still read as zero.
+func TestAccessorOfAnotherType(t *testing.T) {
+	p := thing(map[string]*Attribute{
+		"timeout": {Type: Duration, Optional: true},
+		"size":    {Type: Float64, Optional: true},
+	})
+	var got string
+	p.Resources["test_thing"].Create = func(ctx *Context, plan Values) Values {
+		got = plan.String("timeout") // the mistake: a Duration is a time.Duration
+		return nil
+	}
+	c := newCall(t, p, "test_thing")
+	planned := c.dv(Values{"timeout": "90s"})
+	resp, err := c.s.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
+		TypeName: "test_thing", PriorState: c.dv(nil), PlannedState: planned, Config: planned,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.Diagnostics) != 1 || resp.Diagnostics[0].Summary != "test_thing: Create failed: the provider panicked" {
+		t.Fatalf("diagnostics %+v (the value read: %q)", resp.Diagnostics, got)
+	}
+	for _, want := range []string{
+		`Values.String("timeout"): timeout holds a time.Duration, not a string: read it as v["timeout"].(time.Duration) (a Duration attribute)`,
+		"(at provider/mistakes_test.go:",
+	} {
+		if d := resp.Diagnostics[0].Detail; !strings.Contains(d, want) {
+			t.Errorf("the detail lacks %q:\n%s", want, d)
+		}
+	}
+	v := Values{"null": nil, "unknown": Unknown, "n": int64(3), "block": Values{"x": "y"}, "list": []any{"a"}}
+	if v.String("null") != "" || v.Int64("unknown") != 0 || v.Bool("absent") || v.Int64("n") != 3 ||
+		v.Map("block")["x"] != "y" || len(v.List("list")) != 1 || v.Map("unknown") != nil {
+		t.Error("an accessor of a null, unknown, absent or matching value")
+	}
+	func() {
+		defer func() {
+			if r := recover(); r == nil || !strings.Contains(r.(string), `Values.Int64("size"): size holds a float64, not an int64`) {
+				t.Errorf("Int64 of a float64: %v", r)
+			}
+		}()
+		Values{"size": 1.5}.Int64("size")
+	}()
 }

@@ -167,7 +167,9 @@ func panicSite() string {
 	sawPanic := false
 	for {
 		fr, more := frames.Next()
-		if sawPanic && !strings.HasPrefix(fr.Function, "runtime.") {
+		// The accessors of Values panic on a value of another type: the
+		// line to show is the provider's own, which called one.
+		if sawPanic && !strings.HasPrefix(fr.Function, "runtime.") && !isAccessor(fr.Function) {
 			file := fr.File
 			if i := strings.LastIndexByte(file, '/'); i >= 0 {
 				if j := strings.LastIndexByte(file[:i], '/'); j >= 0 {
@@ -183,6 +185,14 @@ func panicSite() string {
 			return ""
 		}
 	}
+}
+
+// isAccessor reports whether a function is one of the accessors of Values
+// or what they call.
+func isAccessor(fn string) bool {
+	const pkg = "github.com/tfkit/tfkit/provider."
+	rest, ok := strings.CutPrefix(fn, pkg)
+	return ok && (strings.HasPrefix(rest, "Values.") || strings.HasPrefix(rest, "accessor["))
 }
 
 // protoDiags converts diagnostics, parsing their paths.

@@ -54,37 +54,84 @@ func (v Values) Known(name string) bool { return IsKnown(v[name]) }
 // Null reports whether the named attribute is null (or absent).
 func (v Values) Null(name string) bool { return v[name] == nil }
 
-// String returns the named attribute as a string, "" when it is null,
-// unknown or not a string.
+// String returns the named String attribute, "" when it is null or
+// unknown. An attribute of another type (a Duration, a NormalizedJSON...)
+// panics, naming it and how to read it: a bug in the provider, which the
+// framework reports as an error of the operation at the caller's line.
 func (v Values) String(name string) string {
-	s, _ := v[name].(string)
+	s, _ := accessor[string](v, name, "String")
 	return s
 }
 
 // Int64 returns the named Int64 attribute, 0 when it is null or unknown.
+// An attribute of another type (a Number, a Float64...) panics as String
+// does.
 func (v Values) Int64(name string) int64 {
-	i, _ := v[name].(int64)
+	i, _ := accessor[int64](v, name, "Int64")
 	return i
 }
 
 // Bool returns the named Bool attribute, false when it is null or unknown.
+// An attribute of another type panics as String does.
 func (v Values) Bool(name string) bool {
-	b, _ := v[name].(bool)
+	b, _ := accessor[bool](v, name, "Bool")
 	return b
 }
 
-// Map returns the named map or object attribute, nil when it is null or
-// unknown.
+// Map returns the named map or object attribute, or single nested block,
+// nil when it is null or unknown. An attribute of another type panics as
+// String does.
 func (v Values) Map(name string) map[string]any {
-	m, _ := v[name].(map[string]any)
+	if m, ok := v[name].(Values); ok {
+		return m
+	}
+	m, _ := accessor[map[string]any](v, name, "Map")
 	return m
 }
 
 // List returns the named list, set or block attribute, nil when it is null
-// or unknown.
+// or unknown. An attribute of another type panics as String does.
 func (v Values) List(name string) []any {
-	l, _ := v[name].([]any)
+	l, _ := accessor[[]any](v, name, "List")
 	return l
+}
+
+// accessor returns the named value as a T. Null and unknown values are
+// T's zero value; a value of another Go type is a mistake in the code
+// that reads it (String of a Duration would read "" for any duration),
+// so it panics with what the value is and how to read it.
+func accessor[T any](v Values, name, method string) (T, bool) {
+	x := v[name]
+	t, ok := x.(T)
+	if ok || x == nil || x == Unknown {
+		return t, ok
+	}
+	want := fmt.Sprintf("%T", t)
+	article := "a"
+	if strings.ContainsRune("aeiou", rune(want[0])) {
+		article = "an"
+	}
+	panic(fmt.Sprintf("Values.%s(%q): %s holds a %T, not %s %s: read it as v[%q].(%T)%s",
+		method, name, name, x, article, want, name, x, accessorHint(x)))
+}
+
+// accessorHint names the attribute types whose values are x's Go type.
+func accessorHint(x any) string {
+	switch x.(type) {
+	case *big.Float:
+		return " (a Number attribute), or use the Int64 type for whole numbers"
+	case float64:
+		return " (a Float64 attribute)"
+	case time.Duration:
+		return " (a Duration attribute)"
+	case time.Time:
+		return " (a Timestamp attribute)"
+	case string, int64, bool:
+		return ", or with the accessor of that type"
+	case []any, map[string]any:
+		return ", or with List or Map (NormalizedJSON values are decoded JSON; provider.CanonicalJSON gives their text)"
+	}
+	return ""
 }
 
 // Decode copies the values into the struct dst points to. Fields are

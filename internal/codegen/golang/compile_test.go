@@ -78,7 +78,7 @@ func TestGeneratedCompiles(t *testing.T) {
 
 // programStacks are the stacks TestProgramSynth compares with
 // testdata/program/<stack>.tf.
-var programStacks = []string{"local", "docker", "modules", "nested", "objects", "features"}
+var programStacks = []string{"local", "docker", "modules", "nested", "objects", "features", "blockrefs"}
 
 // TestProgramSynth runs a program written against the generated random,
 // local and docker bindings and compares what it synthesizes.
@@ -128,6 +128,14 @@ func TestProgramSynth(t *testing.T) {
 		}
 		golden.Check(t, filepath.Join("testdata", "program", stack+".tf"), got)
 	}
+	// The engine checks the references into nested blocks against the
+	// provider's schema: a set of blocks is not indexed, a list is.
+	t.Run("blockrefs", func(t *testing.T) {
+		enginetest.RequireProvider(t, "hashicorp/aws", "3.3.0")
+		w := enginetest.WorkspaceFrom(t, filepath.Join(out, "stacks", "blockrefs"))
+		w.Init()
+		w.Validate()
+	})
 	// The engine holds the objects the struct inputs render to against
 	// the module's type constraints and applies its optional() defaults.
 	t.Run("engine", func(t *testing.T) {
@@ -151,7 +159,8 @@ func TestProgramSynth(t *testing.T) {
 }
 
 // TestNilBindingReportedAtCaller runs a program that calls getters of a
-// nil and of a zero typed handle: it fails with errors at the program's
+// nil and of a zero typed handle, and of the references into a nested
+// block of a nil one: it fails with errors at the program's
 // own lines, not with a panic, nor at a line of the generated package.
 func TestNilBindingReportedAtCaller(t *testing.T) {
 	if testing.Short() {
@@ -177,6 +186,8 @@ func main() {
 	})
 	zero := &docker.Image{}
 	tfkit.NewOutput(stack, "id", tfkit.OutputConfig{Value: zero.ID()})
+	var ctr *docker.Container
+	tfkit.NewOutput(stack, "port", tfkit.OutputConfig{Value: ctr.Ports(0).External()})
 	if err := app.Synth(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
@@ -194,6 +205,8 @@ func main() {
 	for _, want := range []string{
 		"main.go:17: Error: Nil *docker.Image; (*docker.Image).ImageID was called on a nil *docker.Image, or on one docker.NewImage did not make",
 		"main.go:20: Error: Nil *docker.Image; (*docker.Image).ID was called",
+		// Through the references into a nested block.
+		"main.go:22: Error: Nil *docker.Container; (*docker.Container).Ports was called on a nil *docker.Container",
 		"hint: use the *docker.Image that docker.NewImage returns",
 	} {
 		if !strings.Contains(out, want) {

@@ -135,6 +135,38 @@ type elementData struct {
 	Config     *structData
 	Structs    []*structData // nested block types, depth first
 	Getters    []*getterData
+	// Blocks are the methods returning references into nested blocks
+	// that hold computed attributes, and Refs the types they return,
+	// depth first.
+	Blocks []*accessorData
+	Refs   []*refData
+}
+
+// refData is the type of the references into one nested block: a getter
+// per attribute and a method per nested block that holds computed
+// attributes.
+type refData struct {
+	Name string
+	// Path is the block's path from the element, as in a reference
+	// (root_block_device[0], ingress[i], ebs_block_device[*]).
+	Path    string
+	Element string // aws_instance
+	// Splat is set when the path goes through a set of blocks: each
+	// getter returns a list, one element per block.
+	Splat   bool
+	Getters []*getterData
+	Blocks  []*accessorData
+}
+
+// accessorData is a method returning the references into a nested block.
+type accessorData struct {
+	Name   string
+	TFName string
+	Ref    string // the refData type it returns
+	// Step is how the block is reached from its parent: "" for a single
+	// block, "0" for the one block of a list, "i" and "key" for a list
+	// or map index given to the method, "*" for every block of a set.
+	Step string
 }
 
 // structData is a config struct, a nested block struct or the object of
@@ -153,6 +185,9 @@ type structData struct {
 	// BlockName is the Terraform name of the block the struct is the body
 	// of, for the map type's comments.
 	BlockName string
+	// block is the schema of the nested block the struct is the body of;
+	// nil for other structs.
+	block *schema.Block
 }
 
 // MapDoc is the doc comment of the map type of a block nested as a map.
@@ -270,8 +305,9 @@ func newPackage(p *schema.Provider, pkg, version string) *packageData {
 	// type never takes a name an element would want.
 	names := newScope("Provider", "ProviderConfig", "NewProvider", "ProviderName", "ProviderSource", "ProviderVersion")
 	type pending struct {
-		el  *elementData
-		blk *schema.Block
+		el      *elementData
+		blk     *schema.Block
+		methods *scope // the names of the handle's methods
 	}
 	var todo []pending
 	add := func(kind string, rs []*schema.Resource) {
@@ -298,7 +334,7 @@ func newPackage(p *schema.Provider, pkg, version string) *packageData {
 			el := &elementData{Header: Header, File: file, Kind: kind, TFType: r.Type, GoName: goName, Handle: handle,
 				Doc: deprecated(docLines(r.Block.Description), r.Block.Deprecated, noun), Deprecated: r.Block.Deprecated}
 			g.Elements = append(g.Elements, el)
-			todo = append(todo, pending{el, r.Block})
+			todo = append(todo, pending{el: el, blk: r.Block})
 		}
 	}
 	// Data sources first: the Data prefix is theirs, so a resource named
@@ -313,12 +349,88 @@ func newPackage(p *schema.Provider, pkg, version string) *packageData {
 	g.Provider = &elementData{Kind: "provider", TFType: p.Name(), GoName: "Provider", Handle: "Provider", Doc: docLines(cfg.Description)}
 	body, doc := withoutMeta(cfg, "provider", "Provider")
 	g.Provider.Config, g.Provider.Structs = structs(names, "ProviderConfig", "Provider", `is the body of the provider "`+p.Name()+`" block.`, doc, body)
-	for _, t := range todo {
+	for i, t := range todo {
 		body, doc := withoutMeta(t.blk, t.el.Kind, t.el.Handle)
 		t.el.Config, t.el.Structs = structs(names, t.el.GoName+"Config", t.el.GoName, "is the body of "+t.el.kindWord()+` "`+t.el.TFType+`".`, doc, body)
-		t.el.Getters = getters(t.blk, handleMethods[t.el.Handle])
+		t.el.Getters, todo[i].methods = getters(t.blk, handleMethods[t.el.Handle])
+	}
+	for _, t := range todo {
+		byBlock := map[*schema.Block]*structData{}
+		for _, s := range t.el.Structs {
+			if s.block != nil {
+				byBlock[s.block] = s
+			}
+		}
+		t.el.Blocks = blockRefs(names, t.el, byBlock, t.blk, t.methods, "", false)
 	}
 	return g
+}
+
+// blockRefs returns the methods of a handle, or of the references into a
+// block, that return the references into its nested blocks, for the
+// blocks that hold computed attributes at any depth: what the provider
+// sets inside a block is known only through a reference. The types they
+// return are added to el.Refs. Names are claimed after every other
+// package-level name and after the attributes' getters, so adding them
+// renames nothing. A set of blocks cannot be indexed: its references are
+// splats (ebs_block_device[*].volume_id), one element per block, and a set
+// inside one has no method, a splat of splats not being a reference.
+func blockRefs(names *scope, el *elementData, byBlock map[*schema.Block]*structData, b *schema.Block, methods *scope, path string, splat bool) []*accessorData {
+	var kept []*schema.NestedBlock
+	var tfNames []string
+	for _, nb := range b.Blocks {
+		if byBlock[nb.Block] == nil || (splat && nb.Nesting == schema.NestingSet) || !holdsComputed(nb.Block) {
+			continue
+		}
+		kept = append(kept, nb)
+		tfNames = append(tfNames, nb.Name)
+	}
+	methodNames := methods.claimAll(tfNames, "Block")
+	var out []*accessorData
+	for _, nb := range kept {
+		a := &accessorData{Name: methodNames[nb.Name], TFName: nb.Name}
+		p, inner := path+nb.Name, splat
+		switch {
+		case nb.Nesting == schema.NestingSingle || nb.Nesting == schema.NestingGroup:
+		case nb.Nesting == schema.NestingMap:
+			a.Step, p = "key", p+"[key]"
+		case nb.Nesting == schema.NestingSet:
+			a.Step, p, inner = "*", p+"[*]", true
+		case nb.MaxItems == 1:
+			a.Step, p = "0", p+"[0]"
+		default:
+			a.Step, p = "i", p+"[i]"
+		}
+		r := &refData{Name: names.claim(byBlock[nb.Block].Name+"Ref", ""), Path: p, Element: el.TFType, Splat: inner}
+		a.Ref = r.Name
+		el.Refs = append(el.Refs, r)
+		var getterNames *scope
+		r.Getters, getterNames = getters(nb.Block, nil)
+		if inner {
+			for _, g := range r.Getters {
+				g.Type = "[]" + g.Type
+			}
+		}
+		r.Blocks = blockRefs(names, el, byBlock, nb.Block, getterNames, p+".", inner)
+		out = append(out, a)
+	}
+	return out
+}
+
+// holdsComputed reports whether a block has an attribute the provider
+// sets, at any depth.
+func holdsComputed(b *schema.Block) bool {
+	for _, a := range b.Attributes {
+		if a.Computed && !a.WriteOnly {
+			return true
+		}
+	}
+	for _, nb := range b.Blocks {
+		if holdsComputed(nb.Block) {
+			return true
+		}
+	}
+	return false
 }
 
 // metaArguments are the names Terraform reads as meta-arguments in the
@@ -406,6 +518,7 @@ func structs(names *scope, name, prefix, summary string, doc []string, b *schema
 		}
 		typeName := names.claim(prefix+exported(nb.Name), "Block", derived...)
 		child, grand := structs(names, typeName, typeName, "is a nested "+nb.Name+" block.", docLines(nb.Block.Description), nb.Block)
+		child.block = nb.Block
 		nested = append(nested, child)
 		nested = append(nested, grand...)
 		f := &fieldData{Name: fieldName, TFName: nb.Name, Doc: blockDoc(nb), Block: true}
@@ -450,16 +563,18 @@ func attrType(names *scope, prefix string, a *schema.Attribute, nested *[]*struc
 }
 
 // getters returns one typed reference getter per attribute, named after it
-// unless the handle already has that name. Write-only attributes get none:
-// Terraform never keeps their values, so a reference always reads null.
-func getters(b *schema.Block, reserved []string) []*getterData {
+// unless the handle already has that name, and the scope of those names.
+// Write-only attributes get none: Terraform never keeps their values, so a
+// reference always reads null.
+func getters(b *schema.Block, reserved []string) ([]*getterData, *scope) {
 	var all []string
 	for _, a := range b.Attributes {
 		if !a.WriteOnly {
 			all = append(all, a.Name)
 		}
 	}
-	names := newScope(reserved...).claimAll(all, "Attr")
+	sc := newScope(reserved...)
+	names := sc.claimAll(all, "Attr")
 	var out []*getterData
 	for _, a := range b.Attributes {
 		if a.WriteOnly {
@@ -472,7 +587,7 @@ func getters(b *schema.Block, reserved []string) []*getterData {
 			Doc:    getterDoc(a),
 		})
 	}
-	return out
+	return out, sc
 }
 
 // goType is the Go type standing for a Terraform type in a tfkit.Value.

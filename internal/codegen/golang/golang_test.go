@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -198,6 +199,12 @@ func TestExported(t *testing.T) {
 		"security_group_ids": "SecurityGroupIDs", "ébène": "Ébène",
 		// An initialism followed by digits, as random_uuid beside random_uuid4.
 		"uuid": "UUID", "uuid4": "UUID4", "uuid7": "UUID7", "sha256_hex": "SHA256Hex", "http2": "HTTP2", "ec2": "EC2", "s3": "S3", "v2": "V2", "ids2": "IDs2",
+		// Plurals and digits keep the initialism's capitals, as ARN and
+		// MD5 alone do.
+		"agent_arns": "AgentARNs", "arn": "ARN", "content_md5": "ContentMD5", "md5": "MD5", "md5s": "MD5s",
+		"cpus": "CPUs", "ipv6_cidr_blocks": "IPv6CIDRBlocks", "ipv6s": "IPv6s", "vpcs": "VPCs", "network_acls": "NetworkACLs",
+		// Words that only start like an initialism stay words.
+		"arnold": "Arnold", "ids_tags": "IDsTags", "s": "S",
 	} {
 		if got := exported(in); got != want {
 			t.Errorf("exported(%q) = %q, want %q", in, got, want)
@@ -206,6 +213,53 @@ func TestExported(t *testing.T) {
 	for in, want := range map[string]string{"aws": "aws", "go": "goprovider", "my-cloud": "mycloud", "9x": "x", "": "provider"} {
 		if got := PackageName(in); got != want {
 			t.Errorf("PackageName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestAWSNames: on the whole aws schema, every resource, data source,
+// attribute and block gets its name as exported spells it, but for the one
+// attribute whose name a handle method has; so the initialism rules cause
+// no clash there.
+func TestAWSNames(t *testing.T) {
+	if _, err := os.Stat(awsSchema); err != nil {
+		t.Skip("no aws schema at", awsSchema)
+	}
+	p := readProvider(t, awsSchema)
+	g := newPackage(p, "aws", "")
+	var odd []string
+	for _, el := range g.Elements {
+		want := exported(strings.TrimPrefix(el.TFType, "aws_"))
+		if el.Kind == "data" {
+			want = "Data" + want
+		}
+		if el.GoName != want {
+			odd = append(odd, el.TFType+" "+el.GoName)
+		}
+		for _, gt := range el.Getters {
+			if gt.Name != exported(gt.TFName) {
+				odd = append(odd, el.TFType+"."+gt.TFName+" "+gt.Name)
+			}
+		}
+		for _, s := range append([]*structData{el.Config}, el.Structs...) {
+			for _, f := range s.Fields {
+				if f.Name != exported(f.TFName) {
+					odd = append(odd, s.Name+"."+f.TFName+" "+f.Name)
+				}
+			}
+		}
+	}
+	want := []string{"aws_codestarnotifications_notification_rule.resource ResourceAttr"}
+	if !slices.Equal(odd, want) {
+		t.Errorf("names not as exported spells them: %q, want %q", odd, want)
+	}
+	names := map[string]string{}
+	for _, el := range g.Elements {
+		names[el.Kind+" "+el.TFType] = el.GoName
+	}
+	for tf, want := range map[string]string{"data aws_vpcs": "DataVPCs", "data aws_network_acls": "DataNetworkACLs", "resource aws_network_acl": "NetworkACL"} {
+		if names[tf] != want {
+			t.Errorf("%s is %s, want %s", tf, names[tf], want)
 		}
 	}
 }

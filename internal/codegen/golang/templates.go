@@ -114,6 +114,10 @@ func (x *{{.GoName}}) handle() *tfkit.{{.Handle}} {
 }
 {{$el := .}}{{range .Getters}}
 {{.Source $el.GoName}}
+{{end}}{{range .Blocks}}
+{{.Source $el.GoName}}
+{{end}}{{range .Refs}}
+{{.Source}}
 {{end}}{{end}}{{end}}`
 
 const moduleTemplate = `{{define "module"}}{{.Header}}
@@ -272,4 +276,70 @@ func plainDoc(lines []string) bool {
 		}
 	}
 	return true
+}
+
+// Source is the doc comment and declaration of a handle's method returning
+// the references into a nested block; the receiver is a *recv.
+func (a *accessorData) Source(recv string) string {
+	return a.source("x *"+recv, "x.handle().Ref(")
+}
+
+// source writes the method with the receiver recv; open starts the
+// expression of the block's reference, to be followed by the quoted name
+// and a closing parenthesis: "x.handle().Ref(" on a handle, which takes a
+// path, "r.x.Attr(" on references, which take one name.
+func (a *accessorData) source(recv, open string) string {
+	name, params := a.TFName, ""
+	onHandle := strings.HasPrefix(open, "x.")
+	where := "the " + a.TFName + " block"
+	switch a.Step {
+	case "0":
+		if onHandle {
+			name += "[0]"
+		}
+		where = "the " + a.TFName + " block (" + a.TFName + "[0])"
+	case "*":
+		if onHandle {
+			name += "[*]"
+		}
+		where = "every " + a.TFName + " block (" + a.TFName + "[*]): their getters return lists, one element per block"
+	case "i":
+		params = "i int"
+		where = "the " + a.TFName + " block at index i"
+	case "key":
+		params = "key string"
+		where = "the " + a.TFName + " block labeled key"
+	}
+	x := open + strconv.Quote(name) + ")"
+	switch {
+	case a.Step == "0" && !onHandle:
+		x += ".Index(0)"
+	case a.Step == "*" && !onHandle:
+		x = "tfkit.Splat(" + x + `, "")`
+	case a.Step == "i":
+		x += ".Index(i)"
+	case a.Step == "key":
+		x += ".Index(key)"
+	}
+	return doc([]string{a.Name + " returns the references into " + where + "."}) +
+		fn("func ("+recv+") "+a.Name+"("+params+") "+a.Ref, "return "+a.Ref+"{"+x+"}")
+}
+
+// Source is the declaration of a type of references into a nested block,
+// with its getters and methods.
+func (r *refData) Source() string {
+	lines := []string{r.Name + " holds the references into a block of " + r.Element + " at " + r.Path + "."}
+	if r.Splat {
+		lines = append(lines, "The path goes through a set of blocks: each getter returns a list, one element per block.")
+	}
+	var b strings.Builder
+	b.WriteString(doc(lines) + "type " + r.Name + " struct{ x tfkit.Expr }\n")
+	for _, g := range r.Getters {
+		b.WriteString("\n" + doc(g.GetterDoc()) + fn("func (r "+r.Name+") "+g.Name+"() tfkit.Value["+g.Type+"]",
+			"return tfkit.As["+g.Type+"](r.x.Attr("+strconv.Quote(g.TFName)+"))") + "\n")
+	}
+	for _, a := range r.Blocks {
+		b.WriteString("\n" + a.source("r "+r.Name, "r.x.Attr(") + "\n")
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }
