@@ -30,13 +30,34 @@ import (
 // JSON writes it, and an element handle (vpc, a typed binding's handle) as
 // the reference to it, "${aws_vpc.main}". Numbers compare by value,
 // whatever their Go type.
+//
+// The assertions of a synthesized Stack (HasResourceWithProperties and
+// its siblings) also understand cross-stack references: a reference to an
+// element of another stack, made with its handle (pet.Ref("id"), pet) or
+// spliced into a string, matches the read of that stack's output that
+// synth wrote in its place
+// (data.terraform_remote_state.network.outputs.cross_stack_output_...), and
+// a handle tells elements of one address in two stacks apart. Match alone
+// knows no stacks and compares the text.
 func Match(body any, want map[string]any) []string {
+	return matcher{}.diffs(body, want)
+}
+
+// matcher compares the bodies of one stack: stack is its name, and reads
+// are its reads of other stacks' outputs (cross-stack references), which
+// a reference made with another stack's handle matches.
+type matcher struct {
+	stack string
+	reads map[string]crossRead
+}
+
+func (m matcher) diffs(body any, want map[string]any) []string {
 	var diffs []string
-	match(body, want, "", &diffs)
+	m.match(body, want, "", &diffs)
 	return diffs
 }
 
-func match(got, want any, at string, diffs *[]string) {
+func (m matcher) match(got, want any, at string, diffs *[]string) {
 	report := func(format string, args ...any) {
 		p := at
 		if p == "" {
@@ -48,6 +69,25 @@ func match(got, want any, at string, diffs *[]string) {
 		ref, ok := elementRef(el)
 		if !ok {
 			report("cannot compare with %T: a nil handle, or one its constructor did not make (use the handle the constructor returned)", want)
+			return
+		}
+		if st := elementStack(el); m.stack != "" && st != "" && st != m.stack {
+			// A handle of another stack: the body reads it from there.
+			expr := strings.TrimSuffix(strings.TrimPrefix(ref, "${"), "}")
+			g, _ := got.(string)
+			res, ok := resolve(m.reads, g)
+			if ok && (res.marked[0] == "${"+markedText(st, expr)+"}" || res.marked[1] == "${"+markedText(st, expr)+"}") {
+				return
+			}
+			report("got %s%s, want stack %s's %s (read through terraform_remote_state)", show(got), res.note(), st, expr)
+			return
+		} else if st != "" && st == m.stack {
+			// A handle of this stack: not an element of the same address
+			// in another.
+			if g, ok := got.(string); !ok || g != ref {
+				res, _ := resolve(m.reads, g)
+				report("got %s%s, want %q", show(got), res.note(), ref)
+			}
 			return
 		}
 		want = ref
@@ -83,14 +123,14 @@ func match(got, want any, at string, diffs *[]string) {
 					*diffs = append(*diffs, p+": missing"+nearKey(k, g))
 					continue
 				}
-				match(v, rv.MapIndex(reflect.ValueOf(k).Convert(rv.Type().Key())).Interface(), sub, diffs)
+				m.match(v, rv.MapIndex(reflect.ValueOf(k).Convert(rv.Type().Key())).Interface(), sub, diffs)
 			}
 		case []any:
 			// Blocks written as a list: one of them must match.
 			best := []string(nil)
 			for i, item := range g {
 				var d []string
-				match(item, want, fmt.Sprintf("%s[%d]", at, i), &d)
+				m.match(item, want, fmt.Sprintf("%s[%d]", at, i), &d)
 				if len(d) == 0 {
 					return
 				}
@@ -108,13 +148,13 @@ func match(got, want any, at string, diffs *[]string) {
 		}
 	case reflect.Slice, reflect.Array:
 		if rv.Kind() == reflect.Slice && rv.Type().Elem().Kind() == reflect.Uint8 {
-			match(got, string(rv.Bytes()), at, diffs)
+			m.match(got, string(rv.Bytes()), at, diffs)
 			return
 		}
 		g, ok := got.([]any)
 		if !ok {
-			if m, isMap := got.(map[string]any); isMap && rv.Len() == 1 {
-				match(m, rv.Index(0).Interface(), at+"[0]", diffs)
+			if obj, isMap := got.(map[string]any); isMap && rv.Len() == 1 {
+				m.match(obj, rv.Index(0).Interface(), at+"[0]", diffs)
 				return
 			}
 			report("got %s, want a list of %d", show(got), rv.Len())
@@ -125,12 +165,22 @@ func match(got, want any, at string, diffs *[]string) {
 			return
 		}
 		for i := range g {
-			match(g[i], rv.Index(i).Interface(), fmt.Sprintf("%s[%d]", at, i), diffs)
+			m.match(g[i], rv.Index(i).Interface(), fmt.Sprintf("%s[%d]", at, i), diffs)
 		}
 	case reflect.String:
-		if g, ok := got.(string); !ok || g != rv.String() {
-			report("got %s, want %q", show(got), rv.String())
+		w := rv.String()
+		g, ok := got.(string)
+		if ok && g == w {
+			return
 		}
+		// A reference to another stack's element, made with its handle or
+		// written as text, matches what synth wrote for it: the read of
+		// that stack's output.
+		res, cross := resolve(m.reads, g)
+		if cross && (res.plain[0] == w || res.plain[1] == w) {
+			return
+		}
+		report("got %s%s, want %q", show(got), res.note(), w)
 	case reflect.Bool:
 		if g, ok := got.(bool); !ok || g != rv.Bool() {
 			report("got %s, want %v", show(got), rv.Bool())
@@ -160,6 +210,16 @@ func elementRef(el tfkit.Element) (string, bool) {
 		return "", false
 	}
 	return "${" + strings.Join(names, ".") + "}", true
+}
+
+// elementStack is the name of the stack of el, when its handle says.
+func elementStack(el tfkit.Element) string {
+	if h, ok := el.(interface{ Stack() *tfkit.Stack }); ok {
+		if st := h.Stack(); st != nil {
+			return st.Name()
+		}
+	}
+	return ""
 }
 
 func isContainer(v any) bool {

@@ -64,6 +64,8 @@ type Stack struct {
 	Files map[string][]byte
 
 	doc map[string]any
+	// reads are the stack's reads of other stacks' outputs.
+	reads map[string]crossRead
 }
 
 // Synth synthesizes the app of stack in memory and returns stack: the
@@ -83,7 +85,7 @@ func Synth(t testing.TB, stack *tfkit.Stack) *Stack {
 	if err != nil {
 		t.Fatalf("tfkittest.Synth: %v", err)
 	}
-	s := &Stack{Name: stack.Name(), HCL: hcl, JSON: js, Files: map[string][]byte{}}
+	s := &Stack{Name: stack.Name(), HCL: hcl, JSON: js, Files: map[string][]byte{}, reads: crossReads(stack)}
 	prefix := path.Join("stacks", stack.Name()) + "/"
 	for p, data := range files {
 		if rel, ok := strings.CutPrefix(p, prefix); ok {
@@ -162,7 +164,7 @@ func (s *Stack) has(t testing.TB, kind, noun, typ string, props map[string]any) 
 	if props == nil {
 		return true
 	}
-	if addr, diffs := closest(els, props); diffs != nil {
+	if addr, diffs := closest(matcher{stack: s.Name, reads: s.reads}, els, props); diffs != nil {
 		t.Errorf("stack %s has no %s %s with these properties; the closest, %s, differs at:\n  %s",
 			s.Name, noun, typ, addr, strings.Join(diffs, "\n  "))
 		return false
@@ -172,10 +174,10 @@ func (s *Stack) has(t testing.TB, kind, noun, typ string, props map[string]any) 
 
 // closest returns the element matching props (nil diffs), or the one with
 // the fewest differences and its differences.
-func closest(els []element, props map[string]any) (string, []string) {
+func closest(m matcher, els []element, props map[string]any) (string, []string) {
 	bestAddr, best := "", []string(nil)
 	for _, e := range els {
-		diffs := Match(e.body, props)
+		diffs := m.diffs(e.body, props)
 		if len(diffs) == 0 {
 			return e.addr, nil
 		}

@@ -251,3 +251,78 @@ func TestIsValidTerraformSkipsWithoutEngine(t *testing.T) {
 		t.Fatalf("skipped %q, errors %v", r.skipped, r.errors)
 	}
 }
+
+// crossStacks is an app whose stacks web and api read stack network's
+// elements; web has an element of the same address as one of network's.
+func crossStacks() (web, api *tfkit.Stack, pet, own, suffix *tfkit.Resource, token *tfkit.Variable) {
+	app := tfkit.NewApp()
+	network := tfkit.NewStack(app, "network")
+	pet = tfkit.NewResource(network, "random_pet", "name", nil)
+	token = tfkit.NewVariable(network, "token", tfkit.VariableConfig{Sensitive: true})
+	suffix = tfkit.NewResource(network, "random_string", "suffix", tfkit.Attrs{"length": 4})
+	web = tfkit.NewStack(app, "web")
+	own = tfkit.NewResource(web, "random_pet", "name", nil)
+	tfkit.NewResource(web, "terraform_data", "greeting", tfkit.Attrs{
+		"pet":    pet,
+		"own":    own,
+		"theirs": pet.Ref("id"),
+		"token":  token.Ref(),
+	})
+	tfkit.NewDataSource(web, "http", "site", tfkit.Attrs{"url": pet.Ref("id")})
+	tfkit.NewResource(web, "terraform_data", "upper", tfkit.Attrs{"input": tfkit.Fn("upper", pet.Ref("id"))})
+	api = tfkit.NewStack(app, "api")
+	// A reference spliced into a string is text, which reads the one stack
+	// that declares its address.
+	tfkit.NewResource(api, "terraform_data", "hello", tfkit.Attrs{"input": fmt.Sprintf("hello-%s", suffix.Ref("result"))})
+	return web, api, pet, own, suffix, token
+}
+
+// A property given a handle (or a reference made with one) of another
+// stack matches what synth wrote for it, the read of that stack's output
+// through terraform_remote_state (sensitive() included); a mismatch says
+// what the body reads.
+func TestCrossStackProperties(t *testing.T) {
+	webStack, apiStack, pet, own, suffix, token := crossStacks()
+	web := tfkittest.Synth(t, webStack)
+	api := tfkittest.Synth(t, apiStack)
+	r := capture(t, func(tb testing.TB) {
+		web.HasResourceWithProperties(tb, "terraform_data", map[string]any{
+			"pet":    pet,
+			"own":    own,
+			"theirs": pet.Ref("id"),
+			"token":  token.Ref(),
+		})
+		web.HasDataSourceWithProperties(tb, "http", map[string]any{"url": pet.Ref("id")})
+		web.HasResourceWithProperties(tb, "terraform_data", map[string]any{"input": tfkit.Fn("upper", pet.Ref("id"))})
+		// What synth wrote matches too.
+		web.HasResourceWithProperties(tb, "terraform_data", map[string]any{
+			"theirs": "${data.terraform_remote_state.network.outputs.cross_stack_output_random_pet_name_id}",
+		})
+		api.HasResourceWithProperties(tb, "terraform_data", map[string]any{"input": fmt.Sprintf("hello-%s", suffix.Ref("result"))})
+	})
+	if len(r.errors) > 0 {
+		t.Fatalf("assertions failed:\n%s", strings.Join(r.errors, "\n"))
+	}
+
+	for _, c := range []struct {
+		name  string
+		props map[string]any
+		want  string
+	}{
+		{"other reference", map[string]any{"theirs": tfkit.Raw("random_pet.other.id")},
+			`theirs: got "${data.terraform_remote_state.network.outputs.cross_stack_output_random_pet_name_id}" (reading stack network's random_pet.name.id), want "${random_pet.other.id}"`},
+		// Handles tell apart the elements of one address in two stacks.
+		{"own handle for theirs", map[string]any{"pet": own},
+			`pet: got "${data.terraform_remote_state.network.outputs.cross_stack_output_random_pet_name}" (reading stack network's random_pet.name), want "${random_pet.name}"`},
+		{"their handle for own", map[string]any{"own": pet},
+			`own: got "${random_pet.name}", want stack network's random_pet.name (read through terraform_remote_state)`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := capture(t, func(tb testing.TB) { web.HasResourceWithProperties(tb, "terraform_data", c.props) })
+			want := "stack web has no resource terraform_data with these properties; the closest, terraform_data.greeting, differs at:\n  " + c.want
+			if len(r.errors) != 1 || r.errors[0] != want {
+				t.Fatalf("errors:\n%s\nwant:\n%s", strings.Join(r.errors, "\n"), want)
+			}
+		})
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os/exec"
 	"sync/atomic"
 	"time"
@@ -24,6 +25,9 @@ type appRun struct {
 	// env is added to the invocation's environment (later entries win).
 	env     []string
 	timeout time.Duration
+	// stdout takes what the app prints on its standard output: the
+	// invocation's stdout when nil.
+	stdout io.Writer
 }
 
 // killGrace is how long the app has to exit after SIGTERM before its whole
@@ -49,6 +53,9 @@ func runApp(ctx context.Context, r *run, a appRun) error {
 	cmd.Dir = dirOrDot(a.dir)
 	cmd.Env = append(append([]string(nil), r.env.Environ...), a.env...)
 	cmd.Stdout = r.stdout
+	if a.stdout != nil {
+		cmd.Stdout = a.stdout
+	}
 	cmd.Stderr = r.stderr
 	ownProcessGroup(cmd)
 	var stopped atomic.Bool

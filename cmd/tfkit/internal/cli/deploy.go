@@ -92,6 +92,9 @@ func runApply(ctx context.Context, r *run, o *stackOptions, auto, destroy bool, 
 	if o.parallelism < 1 {
 		return usageError(r.stderr, commands[cmd], "--parallelism must be at least 1")
 	}
+	if msg := stackArgsError(args); msg != "" {
+		return usageError(r.stderr, commands[cmd], "%s", msg)
+	}
 	o.runEngine = true
 	set, code := loadStacks(ctx, r, o, true, args)
 	if code != ExitOK {

@@ -262,6 +262,18 @@ func testDeployTwoStacks(t *testing.T, engine string) {
 	if res.code != ExitOK || regexp.MustCompile(`\s`).ReplaceAllString(res.stdout, "") != `{"a":{},"b":{}}` {
 		t.Errorf("outputs after destroy: %s", res)
 	}
+	// Without --json, a stack without outputs is not a heading with
+	// nothing under it: a note says why and what to do.
+	res = p.tfkit("", "output")
+	want = "Note: stack a has no outputs: its state is empty, as a destroy leaves it; run 'tfkit deploy a' to deploy it again\n" +
+		"Note: stack b has no outputs: its state is empty, as a destroy leaves it; run 'tfkit deploy b' to deploy it again\n"
+	if res.code != ExitOK || res.stdout != "" || res.stderr != want {
+		t.Errorf("output after destroy: want exit 0, no stdout and\n%s\ngot %s", want, res)
+	}
+	res = p.tfkit("", "output", "b")
+	if res.code != ExitOK || res.stdout != "" || res.stderr != "Note: stack b has no outputs: its state is empty, as a destroy leaves it; run 'tfkit deploy b' to deploy it again\n" {
+		t.Errorf("output b after destroy: %s", res)
+	}
 }
 
 // TestDeployStopsDependants: a stack that is not approved, or fails, stops
@@ -492,6 +504,28 @@ func TestStackCommandErrors(t *testing.T) {
 	if res.code != ExitUsage {
 		t.Errorf("--parallelism 0: %s", res)
 	}
+	// A stack named twice is a slip of the command line, refused before
+	// synth or the engine runs (here the app would fail, and there is no
+	// engine).
+	for _, args := range [][]string{
+		{"diff", "web", "network", "web"},
+		{"deploy", "--auto-approve", "web", "web"},
+		{"destroy", "network", "web", "network"},
+	} {
+		res := runCLI(t, dir, []string{"PATH=" + t.TempDir(), "TFKIT_TERRAFORM="}, args...)
+		want := "tfkit " + args[0] + ": stack " + args[len(args)-1] + " is named twice; name each stack once\nUsage: tfkit " + args[0] + " "
+		if res.code != ExitUsage || res.stdout != "" || !strings.HasPrefix(res.stderr, want) {
+			t.Errorf("%q: want exit 2 and\n%s\ngot %s", args, want, res)
+		}
+	}
+	if res := runCLI(t, dir, nil, "diff", "--detailed-exitcode", "web", "web"); res.code != ExitFailure || !strings.HasPrefix(res.stderr, "tfkit diff: stack web is named twice") {
+		t.Errorf("diff --detailed-exitcode with a stack named twice: want exit 1, got %s", res)
+	}
+	// So is an empty name (an unset shell variable), which names no stack.
+	res = runCLI(t, dir, []string{"PATH=" + t.TempDir(), "TFKIT_TERRAFORM="}, "deploy", "")
+	if res.code != ExitUsage || !strings.HasPrefix(res.stderr, "tfkit deploy: a stack name is empty; name the stacks, or none for all\n") {
+		t.Errorf("deploy with an empty stack name: %s", res)
+	}
 	// A wrong diff command line exits 2, but 1 when it asks for
 	// --detailed-exitcode, whose 2 means changes.
 	for _, c := range []struct {
@@ -603,7 +637,16 @@ func TestDestroyWithoutState(t *testing.T) {
 			t.Fatalf("diff made no working directory for %s: %v", name, err)
 		}
 	}
-	res := p.tfkit("", "destroy", "--auto-approve")
+	// Planned is not deployed: there are no outputs to show.
+	res := p.tfkit("", "output")
+	if res.code != ExitOK || res.stdout != "" || res.stderr != "Note: no stack has been deployed from tfkit.out, so there are no outputs; run 'tfkit deploy' first\n" {
+		t.Errorf("output after diff: %s", res)
+	}
+	res = p.tfkit("", "output", "a")
+	if res.code != ExitFailure || res.stderr != "Error: stack a has not been deployed\n  hint: run 'tfkit deploy a' first\n" {
+		t.Errorf("output a after diff: %s", res)
+	}
+	res = p.tfkit("", "destroy", "--auto-approve")
 	if want := "  a  nothing to destroy\n  b  nothing to destroy\n"; res.code != ExitOK || summary(res.stdout, "Destroy") != want {
 		t.Fatalf("want exit 0 and\n%s\ngot %s", want, res)
 	}

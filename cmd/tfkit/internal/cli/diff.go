@@ -106,6 +106,13 @@ func runDiff(ctx context.Context, r *run, o *stackOptions, detailed bool, args [
 		}
 		return code
 	}
+	if msg := stackArgsError(args); msg != "" {
+		code := usageError(r.stderr, commands["diff"], "%s", msg)
+		if detailed {
+			code = ExitFailure
+		}
+		return code
+	}
 	o.runEngine = true
 	set, code := loadStacks(ctx, r, o, true, args)
 	if code != ExitOK {

@@ -60,9 +60,12 @@ func runOutput(ctx context.Context, r *run, o *stackOptions, asJSON bool, args [
 	if code != ExitOK {
 		return code
 	}
+	// A stack counts as deployed when its working directory has a state
+	// (or a backend of its own holds it): one only planned (by diff) has
+	// a working directory and nothing to read.
 	var deployed []string
 	for _, n := range set.names() {
-		if _, err := os.Stat(set.workDir(n)); err == nil {
+		if _, err := os.Stat(set.workDir(n)); err == nil && readStackState(set.workDir(n)) != (stackState{}) {
 			deployed = append(deployed, n)
 		}
 	}
@@ -120,10 +123,15 @@ func runOutput(ctx context.Context, r *run, o *stackOptions, asJSON bool, args [
 		return ExitOK
 	}
 	for _, n := range deployed {
+		outs := all[n]
+		if len(outs) == 0 {
+			// Nothing to print under the stack's name: say why instead.
+			r.notef("%s", set.noOutputs(r, n))
+			continue
+		}
 		if len(args) == 0 {
 			r.printf("%s:\n", n)
 		}
-		outs := all[n]
 		names := make([]string, 0, len(outs))
 		for k := range outs {
 			names = append(names, k)
@@ -142,6 +150,16 @@ func runOutput(ctx context.Context, r *run, o *stackOptions, asJSON bool, args [
 		}
 	}
 	return ExitOK
+}
+
+// noOutputs says why a deployed stack's state holds no outputs, and what
+// to do about it.
+func (s *stackSet) noOutputs(r *run, name string) string {
+	deploy := r.tfkitCommand("deploy", name)
+	if readStackState(s.workDir(name)).destroyed {
+		return fmt.Sprintf("stack %s has no outputs: its state is empty, as a destroy leaves it; run '%s' to deploy it again", name, deploy)
+	}
+	return fmt.Sprintf("stack %s has no outputs in its state: it declared none when it was last deployed; declare them in the app, then run '%s'", name, deploy)
 }
 
 // printOutput prints the value of one output of stack, as JSON: indented

@@ -208,6 +208,25 @@ func (s *stackSet) warnOrphans(r *run, engine string) {
 	}
 }
 
+// stackArgsError says what is wrong with the stack names of a command
+// line, or returns "". The commands that take stacks check it before
+// anything runs: an empty name (an unset shell variable) or a name written
+// twice is a slip of the command line (a stack meant and another typed),
+// which tfkit does not guess at.
+func stackArgsError(args []string) string {
+	seen := map[string]bool{}
+	for _, a := range args {
+		if a == "" {
+			return "a stack name is empty; name the stacks, or none for all"
+		}
+		if seen[a] {
+			return "stack " + a + " is named twice; name each stack once"
+		}
+		seen[a] = true
+	}
+	return ""
+}
+
 func synthArgs(o *stackOptions) []string {
 	args := []string{"synth"}
 	if o.out != "" {

@@ -238,12 +238,18 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 				env = append(env, "TFKIT_SCHEMA_CHECK=warn")
 			}
 		}
-		err = runApp(ctx, r, appRun{
+		a := appRun{
 			command: cfg.App,
 			dir:     r.dir,
 			env:     env,
 			timeout: o.timeout,
-		})
+		}
+		if o.check {
+			// Standard output is the diff, which git apply reads: what
+			// the app prints goes with tfkit's own messages.
+			a.stdout = r.stderr
+		}
+		err = runApp(ctx, r, a)
 	}
 	kept := fmt.Sprintf("%s was left as it was", outName)
 	if o.check {

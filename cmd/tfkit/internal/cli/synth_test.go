@@ -218,7 +218,8 @@ func TestSynthCheck(t *testing.T) {
 	before := tree(t, out)
 
 	res = runCLI(t, dir, env(dir), "synth", "--check")
-	if res.code != ExitOK || res.stdout != "app: format=hcl\ntfkit.out is up to date.\n" || res.stderr != "" {
+	// What the app prints goes to stderr: stdout is the result alone.
+	if res.code != ExitOK || res.stdout != "tfkit.out is up to date.\n" || res.stderr != "app: format=hcl\n" {
 		t.Fatalf("clean check: %s", res)
 	}
 
@@ -229,6 +230,10 @@ func TestSynthCheck(t *testing.T) {
 		t.Fatalf("%s", res)
 	}
 	checkGolden(t, "synth/check-stale.txt", res.String())
+	// Standard output is the diff alone, for git apply.
+	if !strings.HasPrefix(res.stdout, "--- a/tfkit.out/") {
+		t.Errorf("stdout does not start with the diff:\n%s", res.stdout)
+	}
 	if after := tree(t, out); !reflect.DeepEqual(after, before) {
 		t.Errorf("--check changed the output")
 	}
