@@ -3,6 +3,8 @@ package tfkit
 import (
 	"fmt"
 	"reflect"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -621,6 +623,10 @@ func (e *element) override(site hcl.Range, path string, v any, del bool) {
 		return
 	}
 	full := joinPath(addr, config.PathString(steps))
+	if detail, suggestion := ownedPathProblem(e.block.Type, steps); detail != "" {
+		e.errorf(site, full, "Invalid override", fmt.Sprintf("In %s, %s.", addr, detail), suggestion)
+		return
+	}
 	var x config.Expr
 	if !del {
 		switch v.(type) {
@@ -650,6 +656,59 @@ func (e *element) override(site hcl.Range, path string, v any, del bool) {
 		e.block.Body.Items = items[:len(items)-1]
 		e.place(created)
 	}
+}
+
+// ownedPathProblem says what is wrong with an override path that goes
+// into a block Terraform owns in a block of type typ (lifecycle,
+// precondition, removed's lifecycle) to a name Terraform does not define
+// there, or to a name Terraform reserves (a module's lifecycle and
+// locals), with a suggestion naming the valid names; "" when nothing is.
+// The engines refuse such a name when they read the configuration. Names
+// a provider's or module's schema defines are left to the schema check.
+func ownedPathProblem(typ string, steps []config.PathStep) (detail, suggestion string) {
+	types := []string{typ}
+	for i := 0; i < len(steps); {
+		spec, ok := config.Spec(types)
+		step := steps[i]
+		if !ok || step.IsIndex {
+			return "", ""
+		}
+		at := strconv.Quote(config.PathString(steps[:i+1]))
+		if len(types) == 1 && slices.Contains(spec.Reserved, step.Name) {
+			a := strings.ToLower(article(typ))
+			return fmt.Sprintf("%s: the name %q is reserved in %s %s block for a future version of Terraform, which refuses it",
+					at, step.Name, a, typ),
+				fmt.Sprintf("remove the override; %s %s block takes %s and the module's inputs", a, typ, strings.Join(spec.ArgNames(), ", "))
+		}
+		if len(types) > 1 {
+			if _, ok := spec.Arg(step.Name); ok {
+				return "", ""
+			}
+		}
+		nb, ok := spec.Block(step.Name)
+		if !ok {
+			if len(types) == 1 || !spec.Closed {
+				return "", "" // a name of the body's schema, or checked elsewhere
+			}
+			names := append(spec.ArgNames(), spec.BlockTypes()...)
+			block := types[len(types)-1]
+			detail = fmt.Sprintf("%s: %s %s block has no argument or block named %q", at, strings.ToLower(article(block)), block, step.Name)
+			if len(names) == 0 {
+				return detail, "remove the override; the " + block + " block takes no arguments there"
+			}
+			suggestion = "use one of " + strings.Join(names, ", ")
+			if hint := diag.DidYouMean(step.Name, names); hint != "" {
+				suggestion = hint + " (the names are " + strings.Join(names, ", ") + ")"
+			}
+			return detail, suggestion
+		}
+		types = append(types, step.Name)
+		i += 1 + len(nb.Labels)
+		if i < len(steps) && steps[i].IsIndex {
+			i++ // which of several blocks of the type
+		}
+	}
+	return "", ""
 }
 
 // capitalizeFirst capitalizes the first letter of a message.

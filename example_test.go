@@ -234,7 +234,7 @@ func ExampleApp_Synth() {
 	app := tfkit.NewApp(tfkit.WithOutdir(out))
 	network := tfkit.NewStack(app, "network")
 	tfkit.NewResource(network, "terraform_data", "vpc", nil)
-	tfkit.NewStack(app, "web").DependsOn(network)
+	tfkit.NewResource(tfkit.NewStack(app, "web").DependsOn(network), "terraform_data", "server", nil)
 	if err := app.Synth(); err != nil {
 		fmt.Println(err)
 		return

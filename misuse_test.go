@@ -44,7 +44,7 @@ func TestNilAndZeroHandles(t *testing.T) {
 					}
 				}
 				app := tfkit.NewApp()
-				tfkit.NewStack(app, "ok")
+				tfkit.NewResource(tfkit.NewStack(app, "ok"), "terraform_data", "a", nil)
 				args := []reflect.Value{recv}
 				for j := 1; j < m.Type.NumIn(); j++ {
 					if m.Type.IsVariadic() && j == m.Type.NumIn()-1 {
@@ -106,11 +106,11 @@ func TestNilHandleAtTheCall(t *testing.T) {
 // test) created an app since.
 func TestNilHandleInParallelTests(t *testing.T) {
 	mine := tfkit.NewApp()
-	tfkit.NewStack(mine, "mine")
+	tfkit.NewResource(tfkit.NewStack(mine, "mine"), "terraform_data", "a", nil)
 	created := make(chan *tfkit.App)
 	go func() {
 		other := tfkit.NewApp()
-		tfkit.NewStack(other, "other")
+		tfkit.NewResource(tfkit.NewStack(other, "other"), "terraform_data", "a", nil)
 		created <- other
 	}()
 	other := <-created

@@ -185,3 +185,65 @@ func ExampleResource_Override() {
 	//   }
 	// }
 }
+
+// TestOverrideIntoOwnedBlocks: an override path into a block Terraform
+// owns (a lifecycle, its preconditions) to a name Terraform does not
+// define there, or to a name it reserves in a module block, is an error at
+// the Override line naming the valid names, with a did-you-mean when one
+// is close, and leaves the element as it was; valid paths and a schema's
+// names are accepted.
+func TestOverrideIntoOwnedBlocks(t *testing.T) {
+	_, s := newStack(t)
+	r := tfkit.NewResource(s, "terraform_data", "a", nil)
+	m := tfkit.NewModule(s, "m", tfkit.ModuleConfig{Source: "hashicorp/consul/aws"})
+	l1 := here() + 1
+	r.Override("lifecycle.bogus.x", 1)
+	l2 := here() + 1
+	r.Override("lifecycle.create_before_destory", true)
+	l3 := here() + 1
+	r.Override("lifecycle.precondition.0.conditoin", true)
+	l4 := here() + 1
+	m.Override("lifecycle.bogus", 1)
+	// Fine.
+	r.Override("lifecycle.prevent_destroy", true).
+		Override("lifecycle.precondition.condition", true).
+		Override("lifecycle.precondition.error_message", "x").
+		Override("provisioner.local-exec.command", "echo").
+		Override("input.anything", 1)
+	m.Override("any_input", 1)
+	ds := s.Validate()
+	checkDiags(t, ds,
+		want{summary: "Invalid override", line: l1, path: "terraform_data.a.lifecycle.bogus.x"},
+		want{summary: "Invalid override", line: l2, path: "terraform_data.a.lifecycle.create_before_destory"},
+		want{summary: "Invalid override", line: l3},
+		want{summary: "Invalid override", line: l4, path: "module.m.lifecycle.bogus"},
+	)
+	errs := ds.Errs()
+	if !strings.Contains(errs[0].Detail, `a lifecycle block has no argument or block named "bogus"`) ||
+		!strings.Contains(errs[0].Suggestion, "create_before_destroy, prevent_destroy, ignore_changes, replace_triggered_by, precondition, postcondition") {
+		t.Errorf("bogus: %s", errs[0])
+	}
+	if !strings.Contains(errs[1].Suggestion, `did you mean "create_before_destroy"?`) {
+		t.Errorf("typo: %s", errs[1])
+	}
+	if !strings.Contains(errs[2].Detail, `a precondition block has no argument or block named "conditoin"`) ||
+		!strings.Contains(errs[2].Suggestion, `did you mean "condition"?`) {
+		t.Errorf("precondition: %s", errs[2])
+	}
+	if !strings.Contains(errs[3].Detail, `"lifecycle" is reserved in a module block`) {
+		t.Errorf("module: %s", errs[3])
+	}
+	b, err := render.HCL(s.Config())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(b)
+	for _, bad := range []string{"bogus", "destory", "conditoin"} {
+		if strings.Contains(got, bad) {
+			t.Errorf("a refused override was written (%s):\n%s", bad, got)
+		}
+	}
+	if !strings.Contains(got, "prevent_destroy = true") || !strings.Contains(got, "any_input") {
+		t.Errorf("a valid override is missing:\n%s", got)
+	}
+}

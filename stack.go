@@ -401,8 +401,11 @@ func (a *App) model() *crossPlan {
 			s.aspects.visitNew()
 		}
 	}
+	// The engine chooses the words of diagnostics where the engines'
+	// differ; an invalid TFKIT_ENGINE is reported by files.
+	engine, _ := a.setting(EnvEngine, engineSettings, "")
 	m := &crossPlan{
-		app:  &synth.App{Stacks: make([]*synth.Stack, len(stacks)), Diags: append(a.misused(), diags...)},
+		app:  &synth.App{Stacks: make([]*synth.Stack, len(stacks)), Diags: append(a.misused(), diags...), Engine: engine},
 		of:   make(map[*Stack]*synth.Stack, len(stacks)),
 		back: make(map[*synth.Stack]*Stack, len(stacks)),
 	}
@@ -498,7 +501,7 @@ func (a *App) files() (map[string][]byte, error) {
 	if f := a.getenv(EnvFormat); f != "" {
 		format = Format(f)
 	}
-	engine, ds := a.setting(EnvEngine, map[string]string{"terraform": "terraform", "opentofu": "opentofu", "tofu": "opentofu"},
+	engine, ds := a.setting(EnvEngine, engineSettings,
 		"set "+EnvEngine+" to terraform or opentofu (the engine the output is deployed with), or unset it")
 	check, ds2 := a.setting(EnvSchemaCheck, map[string]string{"error": "error", "warn": "warn"},
 		"set "+EnvSchemaCheck+" to error or warn, or unset it")
@@ -566,6 +569,9 @@ func (a *App) setting(name string, values map[string]string, suggestion string) 
 // bindings) that Synth checks every stack against. The tfkit CLI sets it
 // when it knows the project's schemas.
 const EnvSchemas = "TFKIT_SCHEMAS"
+
+// engineSettings are the values of EnvEngine, by the engine they name.
+var engineSettings = map[string]string{"terraform": "terraform", "opentofu": "opentofu", "tofu": "opentofu"}
 
 // EnvEngine, when "terraform", makes Synth refuse what only OpenTofu
 // accepts (state encryption, providers with for_each), each at its Go

@@ -686,19 +686,33 @@ func addressText(tr hcl.Traversal) string {
 }
 
 // checkMoved reports a moved block from and to the same address, which
-// both engines refuse ("Redundant move statement").
+// both engines refuse ("Redundant move statement"), and one whose from
+// names a resource or module call the configuration still declares ("Moved
+// object still exists", at the moved block in both engines' words). A move
+// within one resource or call (from aws_instance.a to aws_instance.a[0],
+// when count is added) is fine.
 func (e *evaluator) checkMoved(m *Module, mv *MovedDecl, path string) {
 	if mv.From == nil || mv.To == nil {
 		return
 	}
 	from, hd := hcl.AbsTraversalForExpr(mv.From)
 	to, hd2 := hcl.AbsTraversalForExpr(mv.To)
-	if hd.HasErrors() || hd2.HasErrors() || addressText(from) != addressText(to) {
+	if hd.HasErrors() || hd2.HasErrors() {
 		return
 	}
 	r := mv.DeclRange
-	e.errorf(&r, path, "Redundant move statement",
-		"This statement declares a move from "+m.Name()+addressText(from)+" to the same address, which is the same as not declaring this move at all.")
+	if addressText(from) == addressText(to) {
+		e.errorf(&r, path, "Redundant move statement",
+			"This statement declares a move from "+m.Name()+addressText(from)+" to the same address, which is the same as not declaring this move at all.")
+		return
+	}
+	decl, module, ok := stillDeclared(m, from)
+	if !ok || strings.HasPrefix(addressText(to), addressText(from)+"[") {
+		return
+	}
+	d, _ := config.StillDeclared("moved", module, m.Name()+addressText(from), m.Name()+addressText(to), decl, e.opts.Engine == tffile.OpenTofu)
+	d.Subject, d.Path = &r, path
+	e.diags = append(e.diags, d)
 }
 
 // checkRemoved reports a removed block that names a resource or module
@@ -712,38 +726,42 @@ func (e *evaluator) checkRemoved(m *Module, rm *RemovedDecl, path string) {
 	if hd.HasErrors() {
 		return
 	}
+	decl, module, ok := stillDeclared(m, tr)
+	if !ok {
+		return
+	}
+	d, atDecl := config.StillDeclared("removed", module, m.Name()+addressText(tr), "", decl, e.opts.Engine == tffile.OpenTofu)
+	r := rm.DeclRange
+	if atDecl {
+		r = decl
+	}
+	d.Subject, d.Path = &r, path
+	e.diags = append(e.diags, d)
+}
+
+// stillDeclared finds the declaration of what tr names in module m, when
+// it names a whole resource or module call (no instance key), also in a
+// called module (module.net.aws_vpc.main): where it is declared, and
+// whether it is a module call.
+func stillDeclared(m *Module, tr hcl.Traversal) (decl hcl.Range, module, ok bool) {
 	name := func(i int) string { return stepName(tr, i) }
 	at, i := m, 0
-	var decl hcl.Range
-	kind := ""
 	for name(i) == "module" && name(i+1) != "" {
 		c := at.Calls[name(i+1)]
 		if c == nil {
-			return
+			return hcl.Range{}, false, false
 		}
 		i += 2
 		if i == len(tr) {
-			decl, kind = c.DeclRange, "module"
-			break
+			return c.DeclRange, true, true
 		}
 		if at = at.Children[c.Name]; at == nil {
-			return
+			return hcl.Range{}, false, false
 		}
 	}
-	if kind == "" {
-		r := at.Resources[name(i)+"."+name(i+1)]
-		if r == nil || i+2 != len(tr) {
-			return
-		}
-		decl, kind = r.DeclRange, "resource"
+	r := at.Resources[name(i)+"."+name(i+1)]
+	if r == nil || i+2 != len(tr) {
+		return hcl.Range{}, false, false
 	}
-	addr := m.Name() + addressText(tr)
-	if e.opts.Engine == tffile.OpenTofu {
-		r := rm.DeclRange
-		e.errorf(&r, path, "Removed "+kind+" block still exists",
-			fmt.Sprintf("This statement declares a removal of the %s %s, but this %s block still exists in the configuration. Please remove the %s block.", kind, addr, kind, kind))
-		return
-	}
-	e.errorf(&decl, path, "Removed "+kind+" still exists",
-		"This statement declares that "+addr+" was removed, but it is still declared in configuration.")
+	return r.DeclRange, false, true
 }

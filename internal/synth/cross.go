@@ -52,6 +52,10 @@ type Plan struct {
 	app    *App
 	stacks map[*Stack]*crossStack
 	diags  diag.Diagnostics
+	// engine is the engine the output is for, when it is known
+	// ("terraform", "opentofu"; "" when not): it chooses the engines'
+	// words where they differ.
+	engine string
 }
 
 // crossStack is what the rewrite does to one stack.
@@ -106,7 +110,7 @@ func (p *Plan) of(s *Stack) *crossStack {
 // it is called only when a stack reads another (to mark outputs of
 // sensitive attributes).
 func NewPlan(a *App, schemas func() []*schema.Provider) *Plan {
-	p := &Plan{app: a, stacks: map[*Stack]*crossStack{}}
+	p := &Plan{app: a, stacks: map[*Stack]*crossStack{}, engine: a.Engine}
 	if len(a.Stacks) < 2 {
 		return p
 	}

@@ -14,6 +14,10 @@ import (
 type App struct {
 	Stacks []*Stack
 	Diags  diag.Diagnostics
+	// Engine is the engine the output is for, when the front end knows
+	// it ("terraform" or "opentofu"; Options.Engine, when set, decides
+	// for Files): diagnostics where the engines' words differ are in its.
+	Engine string
 }
 
 // Stack is one stack of an App: one Terraform configuration, written to

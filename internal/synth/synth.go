@@ -95,6 +95,9 @@ func Files(a *App, o Options) (map[string][]byte, error) {
 		schemas = func() []*schema.Provider { p, _ := o.Schemas(); return p }
 	}
 	p := NewPlan(a, schemas)
+	if o.Engine != "" {
+		p.engine = o.Engine
+	}
 	ds := p.Validate()
 	if !ds.HasErrors() {
 		ds = append(ds, p.engineDiagnostics(o)...)

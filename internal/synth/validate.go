@@ -2,7 +2,11 @@ package synth
 
 import (
 	"fmt"
+	"sort"
+	"strconv"
 	"strings"
+
+	"github.com/hashicorp/hcl/v2"
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
@@ -27,6 +31,14 @@ func (p *Plan) Validate() diag.Diagnostics {
 	for _, s := range a.Stacks {
 		ds = append(ds, p.ValidateStack(s)...)
 	}
+	if !ds.HasErrors() {
+		// An error may be why a stack is empty (its elements were given
+		// a nil stack): it is reported first.
+		for _, s := range a.Stacks {
+			cfg, _ := p.Config(s)
+			ds = append(ds, emptyStack(s, cfg)...)
+		}
+	}
 	return ds
 }
 
@@ -37,7 +49,8 @@ func (p *Plan) Validate() diag.Diagnostics {
 func (p *Plan) ValidateStack(s *Stack) diag.Diagnostics {
 	cfg, ds := p.Config(s)
 	out := append(append(diag.Diagnostics(nil), s.Diags...), ds...)
-	out = append(out, stillDeclared(s, cfg)...)
+	out = append(out, stillDeclared(s, cfg, p.engine)...)
+	out = append(out, movedOutOfConfig(s, cfg)...)
 	if s.Validated {
 		return out
 	}
@@ -157,10 +170,12 @@ func (p *Plan) stackCycles() diag.Diagnostics {
 
 // stillDeclared reports the moved and removed blocks whose from names a
 // resource or module call the stack still declares, which both engines
-// refuse when they plan ("Moved object still exists", "Removed resource
-// still exists"). A move within one resource (from aws_instance.a to
-// aws_instance.a[0], when count is added) is fine.
-func stillDeclared(s *Stack, cfg *config.Config) diag.Diagnostics {
+// refuse when they plan, in their words (config.StillDeclared: OpenTofu's
+// for a removed block when the output is for OpenTofu, else Terraform's),
+// at the front end's line of the from address, relating the declaration.
+// A move within one resource (from aws_instance.a to aws_instance.a[0],
+// when count is added) is fine.
+func stillDeclared(s *Stack, cfg *config.Config, engine string) diag.Diagnostics {
 	if cfg == nil {
 		return nil
 	}
@@ -188,36 +203,159 @@ func stillDeclared(s *Stack, cfg *config.Config) diag.Diagnostics {
 		if decl == nil || len(r.Traversal) != strings.Count(addr, ".")+1 {
 			continue
 		}
-		kind := "resource"
-		if decl.Type == "module" {
-			kind = "module call"
+		to := ""
+		if b.Type == "moved" {
+			ta := b.Body.Attribute("to")
+			if ta == nil {
+				continue
+			}
+			tr, ok := ta.Expr.(*config.Reference)
+			if !ok || RootAddress(tr.Traversal) == addr {
+				continue
+			}
+			to = config.TraversalString(tr.Traversal)
 		}
+		d, _ := config.StillDeclared(b.Type, decl.Type == "module", addr, to, decl.DeclRange, engine == "opentofu")
 		site := from.Range
 		if site.Filename == "" {
 			site = b.DeclRange
 		}
-		d := &diag.Diagnostic{
-			Severity: diag.Error, Subject: &site, Path: b.Address() + ".from",
-			Related: []diag.Related{{Message: addr + " declared here", Range: decl.DeclRange}},
-		}
-		if b.Type == "removed" {
-			d.Summary = "Removed " + kind + " still exists"
-			d.Detail = fmt.Sprintf("The removed block of stack %q names %s, which the stack still declares; a removed block is for what is no longer declared, and the engine refuses it when it plans.", s.Name, addr)
-			d.Suggestion = "delete the declaration of " + addr + " (keep the removed block to forget it without destroying it), or delete the removed block"
-		} else {
-			to := b.Body.Attribute("to")
-			if to == nil {
-				continue
-			}
-			tr, ok := to.Expr.(*config.Reference)
-			if !ok || RootAddress(tr.Traversal) == addr {
-				continue
-			}
-			d.Summary = "Moved object still exists"
-			d.Detail = fmt.Sprintf("The moved block of stack %q moves %s to %s, but the stack still declares %s; the engine refuses the move when it plans.", s.Name, addr, config.TraversalString(tr.Traversal), addr)
-			d.Suggestion = "declare the " + kind + " under its new address only: a moved block's from names what is no longer declared"
-		}
+		d.Subject, d.Path = &site, b.Address()+".from"
+		d.Related = []diag.Related{{Message: addr + " declared here", Range: decl.DeclRange}}
 		ds = append(ds, d)
 	}
 	return ds
+}
+
+// movedOutOfConfig warns of the moved blocks whose to names a resource or
+// module call the stack does not declare: both engines accept them, and
+// their plans move the object in the state to that address and then
+// destroy it, since the configuration has nothing there. A to that a
+// later moved block moves on (a chain of renames), or that a removed
+// block names (an intended removal), is fine, as is one inside a declared
+// module call, whose resources synth does not see. A from the stack still
+// declares is the error of stillDeclared instead.
+func movedOutOfConfig(s *Stack, cfg *config.Config) diag.Diagnostics {
+	if cfg == nil {
+		return nil
+	}
+	declared := map[string]bool{}
+	for _, b := range cfg.Blocks {
+		if b.Type == "resource" || b.Type == "module" {
+			declared[b.Address()] = true
+		}
+	}
+	handled := map[string]bool{} // moved on or removed
+	for _, b := range cfg.Blocks {
+		if b.Type != "moved" && b.Type != "removed" {
+			continue
+		}
+		if tr := addressOf(b.Body.Attribute("from")); tr != nil {
+			handled[RootAddress(tr)] = true
+		}
+	}
+	var ds diag.Diagnostics
+	for _, b := range cfg.Blocks {
+		if b.Type != "moved" {
+			continue
+		}
+		to, from := b.Body.Attribute("to"), addressOf(b.Body.Attribute("from"))
+		tr := addressOf(to)
+		if tr == nil || from == nil {
+			continue
+		}
+		addr := RootAddress(tr)
+		if addr == "" || declared[addr] || handled[addr] || declared[RootAddress(from)] {
+			continue
+		}
+		kind := "resource"
+		if tr.RootName() == "module" {
+			kind = "module call"
+		}
+		fromText, toText := config.TraversalString(from), config.TraversalString(tr)
+		if _, ok := to.Expr.(*config.Reference); !ok {
+			toText = addr
+		}
+		suggestion := "declare " + addr + " in the stack"
+		if near := nearAddress(addr, declared); near != "" {
+			suggestion += fmt.Sprintf(" (or did you mean %s?)", near)
+		}
+		suggestion += ", or, to destroy the object, replace the moved block with a removed block for " + fromText
+		site := to.Range
+		if site.Filename == "" {
+			site = b.DeclRange
+		}
+		ds = append(ds, &diag.Diagnostic{
+			Severity: diag.Warning, Summary: "Moved to an address not in the configuration",
+			Detail: fmt.Sprintf("The moved block of stack %q moves %s to %s, but the stack declares no %s %s. The engine moves the object in the state to %s and then plans to destroy it, as it is not in the configuration.",
+				s.Name, fromText, toText, kind, addr, toText),
+			Subject: &site, Path: b.Address() + ".to", Suggestion: suggestion,
+		})
+	}
+	return ds
+}
+
+// addressOf is the traversal of the address an attribute of a moved or
+// removed block holds: the reference itself, or the one an index or
+// attribute access starts from; nil when there is none.
+func addressOf(a *config.Attribute) hcl.Traversal {
+	if a == nil {
+		return nil
+	}
+	x := a.Expr
+	for {
+		switch e := x.(type) {
+		case *config.Reference:
+			return e.Traversal
+		case *config.Index:
+			x = e.Collection
+		case *config.GetAttr:
+			x = e.Source
+		default:
+			return nil
+		}
+	}
+}
+
+// emptyStack warns of a stack the front end declared (at its Site) that
+// declares nothing: it would be written as an empty configuration, which
+// the engine plans as "nothing in it", so that deploying it over a state
+// holding objects destroys them. A front end whose stack is the whole
+// output (TSX) gives no Site.
+func emptyStack(s *Stack, cfg *config.Config) diag.Diagnostics {
+	if cfg == nil || len(cfg.Blocks) > 0 || s.Site.Filename == "" {
+		return nil
+	}
+	site := s.Site
+	return diag.Diagnostics{{
+		Severity: diag.Warning, Summary: "Empty stack",
+		Detail:     fmt.Sprintf("Stack %q declares nothing, so it is written as an empty configuration: the engine has nothing to deploy in it, and deploying it where objects of the stack were deployed before destroys them.", s.Name),
+		Subject:    &site,
+		Suggestion: "declare resources or other elements in the stack, or remove the stack",
+	}}
+}
+
+// nearAddress is the declared address of the same type as addr
+// (aws_instance.web, module.net) whose name is closest to addr's, when
+// addr's name is long enough to tell a typo from another name: "" when
+// none is close.
+func nearAddress(addr string, declared map[string]bool) string {
+	dot := strings.LastIndexByte(addr, '.')
+	typ, name := addr[:dot+1], addr[dot+1:]
+	if len(name) < 4 {
+		return ""
+	}
+	var names []string
+	for d := range declared {
+		if n, ok := strings.CutPrefix(d, typ); ok && !strings.Contains(n, ".") {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	if hint := diag.DidYouMean(name, names); hint != "" {
+		_, quoted, _ := strings.Cut(hint, " mean ")
+		n, _ := strconv.Unquote(strings.TrimSuffix(quoted, "?"))
+		return typ + n
+	}
+	return ""
 }
