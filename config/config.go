@@ -36,6 +36,15 @@ type Block struct {
 	// DeclRange is where the block was declared: a Go file:line, a .tsx
 	// line or a .tf range.
 	DeclRange hcl.Range
+	// TypeRange is where the block type was written: its keyword, or in
+	// JSON the property naming it. LabelRanges are where the labels were
+	// written, one for each label. OpenBraceRange and CloseBraceRange are
+	// the braces of the body (in JSON, of the body's object). They are
+	// known for blocks read from .tf and .tf.json files only: zero, and
+	// LabelRanges nil, for blocks built any other way.
+	TypeRange                       hcl.Range
+	LabelRanges                     []hcl.Range
+	OpenBraceRange, CloseBraceRange hcl.Range
 	// Trivia is the block's comments and blank lines as written, for
 	// blocks parsed with ParseBodyWithTrivia; nil otherwise.
 	Trivia *Trivia

@@ -109,6 +109,11 @@ func BodyFromSyntax(sb *hclsyntax.Body, src []byte, base int) *Body {
 			Labels:    append([]string(nil), blk.Labels...),
 			Body:      BodyFromSyntax(blk.Body, src, base),
 			DeclRange: blk.DefRange(),
+			TypeRange: blk.TypeRange,
+			// Shared with the syntax tree, which is not changed.
+			LabelRanges:     blk.LabelRanges[:len(blk.LabelRanges):len(blk.LabelRanges)],
+			OpenBraceRange:  blk.OpenBraceRange,
+			CloseBraceRange: blk.CloseBraceRange,
 		}})
 	}
 	sort.SliceStable(items, func(i, j int) bool { return items[i].at < items[j].at })

@@ -97,7 +97,7 @@ func (f *jsonFile) readWith(r *jsonReader, only string) *config.Config {
 			continue
 		}
 		body := &config.Body{}
-		r.nested(body, nil, typ, n, nil, v, nil)
+		r.nested(body, nil, typ, r.keyRange(k), n, nil, nil, v, nil)
 		for _, it := range body.Items {
 			cfg.Add(it.(*config.Block))
 		}
@@ -134,30 +134,40 @@ func bodies(v jsonValue) []jsonValue {
 }
 
 // nested adds the blocks of type typ (inside blocks of types) written as v,
-// with nlabels labels still to read. schemaOf gives the schema of a
-// block's body by its labels; nil for none.
-func (r *jsonReader) nested(body *config.Body, types []string, typ string, nlabels int, labels []string, v jsonValue, schemaOf func(labels []string) *schema.Block) {
+// with nlabels labels still to read. typeRange is where the type was
+// written, labelRanges where the labels read so far were. schemaOf gives
+// the schema of a block's body by its labels; nil for none.
+func (r *jsonReader) nested(body *config.Body, types []string, typ string, typeRange hcl.Range, nlabels int, labels []string, labelRanges []hcl.Range, v jsonValue, schemaOf func(labels []string) *schema.Block) {
 	if nlabels > 0 && v.kind == 'a' && (types != nil || objects(v.items)) {
 		// provisioner: [{"local-exec": {...}}, ...] keeps their order;
 		// top-level blocks may be grouped so too, in objects keyed by
 		// their labels.
 		for _, it := range v.items {
-			r.nested(body, types, typ, nlabels, labels, it, schemaOf)
+			r.nested(body, types, typ, typeRange, nlabels, labels, labelRanges, it, schemaOf)
 		}
 		return
 	}
 	if nlabels > 0 {
 		keys, items := r.members(v)
 		for i, k := range keys {
-			r.nested(body, types, typ, nlabels-1, append(labels[:len(labels):len(labels)], k.name), items[i], schemaOf)
+			r.nested(body, types, typ, typeRange, nlabels-1, append(labels[:len(labels):len(labels)], k.name),
+				append(labelRanges[:len(labelRanges):len(labelRanges)], r.keyRange(k)), items[i], schemaOf)
 		}
 		return
 	}
 	inner := append(types[:len(types):len(types)], typ)
 	for _, bv := range bodies(v) {
 		nb := config.NewBlock(typ, labels...)
-		// Where the body opens, as HCL's JSON parser places blocks.
+		// Where the body opens, or the array of bodies, as HCL's JSON
+		// parser places blocks.
 		nb.DeclRange = r.pos.at(bv.offset)
+		if v.kind == 'a' {
+			nb.DeclRange = r.pos.at(v.offset)
+		}
+		nb.TypeRange, nb.LabelRanges = typeRange, labelRanges
+		if bv.kind == 'o' {
+			nb.OpenBraceRange, nb.CloseBraceRange = r.pos.at(bv.offset), r.pos.span(bv.end-1, bv.end)
+		}
 		var sch *schema.Block
 		if schemaOf != nil {
 			sch = schemaOf(labels)
@@ -204,7 +214,7 @@ func (r *jsonReader) body(types []string, v jsonValue, sch *schema.Block) *confi
 			case k.name == "content" && last == "dynamic":
 				schemaOf = func([]string) *schema.Block { return sch }
 			}
-			r.nested(body, types, k.name, nlabels, nil, val, schemaOf)
+			r.nested(body, types, k.name, r.keyRange(k), nlabels, nil, nil, val, schemaOf)
 			continue
 		}
 		rng := r.pos.span(k.offset, val.end)
@@ -218,22 +228,31 @@ func (r *jsonReader) body(types []string, v jsonValue, sch *schema.Block) *confi
 				if nb.Nesting == schema.NestingMap {
 					n = 1
 				}
-				r.nested(body, types, k.name, n, nil, val, func([]string) *schema.Block { return nb.Block })
+				r.nested(body, types, k.name, r.keyRange(k), n, nil, nil, val, func([]string) *schema.Block { return nb.Block })
 				continue
 			}
-			if a := guide.Attribute(k.name); a != nil && objectsValue(val) {
-				// A list or set of objects may be written as blocks;
-				// in JSON the two look alike, and Terraform reads them
-				// as blocks with every attribute optional.
-				if obj, ok := BlocksAsAttribute(a); ok {
-					r.nested(body, types, k.name, 0, nil, val, func([]string) *schema.Block { return obj })
-					continue
-				}
-			}
+			// An attribute is an argument whatever its value, a list
+			// or set of objects too: native syntax may write one as
+			// blocks, but in JSON Terraform reads the objects as the
+			// argument's value.
 		}
 		body.Items = append(body.Items, &config.Attribute{Name: k.name, Expr: r.attr(types, k.name, val), Range: rng, Source: r.source(val)})
 	}
 	return body
+}
+
+// keyRange is where the property name k was written, its quotes
+// included.
+func (r *jsonReader) keyRange(k jsonKey) hcl.Range {
+	start := r.pos.skip(k.offset)
+	end := start + 1
+	for end < len(r.pos.src) && r.pos.src[end] != '"' {
+		if r.pos.src[end] == '\\' {
+			end++
+		}
+		end++
+	}
+	return r.pos.span(int64(start), int64(min(end+1, len(r.pos.src))))
 }
 
 // source is the value v as HCL's JSON syntax reads it, for evaluating it
@@ -247,12 +266,6 @@ func (r *jsonReader) source(v jsonValue) hcl.Expression {
 		return nil
 	}
 	return x
-}
-
-// objectsValue reports whether a JSON value is an object or an array
-// starting with an object: the shapes JSON gives nested blocks.
-func objectsValue(v jsonValue) bool {
-	return v.kind == 'o' || v.kind == 'a' && len(v.items) > 0 && v.items[0].kind == 'o'
 }
 
 // BlocksAsAttribute returns the block schema standing for the objects of a

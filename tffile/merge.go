@@ -50,6 +50,8 @@ func (m *Module) merge(over *config.Config) diag.Diagnostics {
 		}
 		base := m.Config.Blocks[i]
 		nb := &config.Block{Type: base.Type, Labels: base.Labels, DeclRange: base.DeclRange, Trivia: base.Trivia,
+			TypeRange: base.TypeRange, LabelRanges: base.LabelRanges,
+			OpenBraceRange: base.OpenBraceRange, CloseBraceRange: base.CloseBraceRange,
 			Body: mergeTop(base.Type, base.Body, ob.Body)}
 		if orig, ok := m.merged[base]; ok {
 			delete(m.merged, base)
@@ -111,6 +113,8 @@ func (m *Module) overrideLocal(a *config.Attribute) bool {
 			continue
 		}
 		nb := &config.Block{Type: b.Type, Labels: b.Labels, DeclRange: b.DeclRange, Trivia: b.Trivia,
+			TypeRange: b.TypeRange, LabelRanges: b.LabelRanges,
+			OpenBraceRange: b.OpenBraceRange, CloseBraceRange: b.CloseBraceRange,
 			Body: mergeBody(b.Body, &config.Body{Items: []config.Item{a}})}
 		if orig, ok := m.merged[b]; ok {
 			delete(m.merged, b)

@@ -18,7 +18,9 @@ type Options struct {
 	// Providers are provider schemas (schema.ReadProviders). With them,
 	// the properties of resource, data source and provider bodies in
 	// Terraform JSON that the schemas declare as nested blocks are read
-	// as blocks; without them, as arguments with object values.
+	// as blocks; without them, as arguments with object values. What
+	// the schemas declare as arguments is read as arguments, lists of
+	// objects too (which native syntax may write as blocks).
 	Providers []*schema.Provider
 	// Engine is the engine whose choice of files Dir follows (NamesFor):
 	// with OpenTofu, .tofu and .tofu.json files are read and hide the .tf
@@ -182,7 +184,9 @@ func ReadHeaders(s Source, bodiesOf ...string) (*config.Config, diag.Diagnostics
 	cfg := &config.Config{Blocks: make([]*config.Block, 0, len(body.Blocks))}
 	for _, b := range body.Blocks {
 		nb := config.NewBlock(b.Type, b.Labels...)
-		nb.DeclRange = b.DefRange()
+		nb.DeclRange, nb.TypeRange = b.DefRange(), b.TypeRange
+		nb.LabelRanges = b.LabelRanges[:len(b.LabelRanges):len(b.LabelRanges)]
+		nb.OpenBraceRange, nb.CloseBraceRange = b.OpenBraceRange, b.CloseBraceRange
 		if slices.Contains(bodiesOf, b.Type) {
 			nb.Body = config.BodyFromSyntax(b.Body, s.Src, 0)
 		}

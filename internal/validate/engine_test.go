@@ -12,6 +12,7 @@ import (
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/enginetest"
+	"github.com/tfkit/tfkit/internal/render"
 	"github.com/tfkit/tfkit/schema"
 )
 
@@ -100,10 +101,9 @@ func engineValidate(t *testing.T, files map[string]string) ([]string, string) {
 }
 
 // TestProviderConfigurationAsTerraformChecksIt: Terraform checks a
-// provider block with none of its arguments required (a provider may take
-// them from the environment, as aws its region from AWS_REGION), and a
-// provider block that sets only an alias not at all. Unknown arguments and
-// too many blocks are still errors.
+// provider block that something uses as any other body, its required
+// arguments too (aws 3.3.0's region), but not a provider block that sets
+// only an alias, nor one that nothing uses.
 func TestProviderConfigurationAsTerraformChecksIt(t *testing.T) {
 	aws := awsSlice(t)
 	valid := `provider "aws" {
@@ -131,26 +131,114 @@ resource "aws_vpc" "w" {
     role_arn = "b"
   }
 }
+resource "aws_vpc" "v" {
+  cidr_block = "10.0.0.0/16"
+}
 `
-	want := []string{"main.tf:2:3 error", "main.tf:6:3 error"}
+	want := []string{"main.tf:1:16 error", "main.tf:2:3 error", "main.tf:6:15 error"}
 	if got := places(checkFile(t, "main.tf", invalid, aws)); !slices.Equal(got, want) {
 		t.Fatalf("got %q, want %q", got, want)
 	}
 
 	enginetest.SkipShort(t)
 	enginetest.RequireProvider(t, "hashicorp/aws", "3.3.0")
-	// Only the provider block with an alias alone: the other one, used by
-	// no resource, the engine would not check at all.
-	got, out := engineValidate(t, map[string]string{"main.tf": `provider "aws" {
-  alias = "west"
+	if got, out := engineValidate(t, map[string]string{"main.tf": valid}); len(got) != 0 {
+		t.Fatalf("the engine rejects the valid provider blocks:\n%s", out)
+	}
+	if got, out := engineValidate(t, map[string]string{"main.tf": invalid}); !slices.Equal(got, want) {
+		t.Fatalf("the engine reports %q, want %q:\n%s", got, want, out)
+	}
 }
-resource "aws_vpc" "w" {
-  provider   = aws.west
-  cidr_block = "10.0.0.0/16"
+
+// unusedProviders are configurations with provider configurations that
+// have a mistake each, some of them used (by a resource's type, a provider
+// meta-argument, a data source in a check block, a module call with or
+// without a providers map), the others not, and where Terraform reports
+// the mistakes: in the configurations used only.
+var unusedProviders = []struct {
+	files  map[string]string
+	places []string
+}{{map[string]string{"main.tf": `terraform {
+  required_providers {
+    docker = { source = "kreuzwerker/docker" }
+  }
 }
-`})
-	if len(got) != 0 {
-		t.Fatalf("the engine rejects a provider block with an alias alone:\n%s", out)
+provider "random" {
+  bogus = "unused: only random.used is"
+}
+provider "random" {
+  alias = "used"
+  bogus = "used by random_pet.p"
+}
+provider "random" {
+  alias = "idle"
+  bogus = "unused"
+}
+resource "random_pet" "p" {
+  provider = random.used
+}
+provider "docker" {
+  alias = "checked"
+  hots  = "used by a data source in a check block"
+}
+provider "docker" {
+  alias = "spare"
+  hots  = "unused"
+}
+check "net" {
+  data "docker_network" "n" {
+    provider = docker.checked
+    name     = "bridge"
+  }
+  assert {
+    condition     = data.docker_network.n.id != ""
+    error_message = "no bridge network"
+  }
+}
+`}, []string{"main.tf:11:3 error", "main.tf:22:3 error"}},
+	{map[string]string{"main.tf": `provider "null" {
+  bogus = "used by the module without providers"
+}
+provider "null" {
+  alias = "passed"
+  bogus = "passed to a module"
+}
+provider "null" {
+  alias = "kept"
+  bogus = "unused"
+}
+module "inherits" {
+  source = "./mod"
+}
+module "given" {
+  source    = "./mod"
+  providers = { null = null.passed }
+}
+`, "mod/main.tf": `terraform {
+  required_providers {
+    null = { source = "hashicorp/null" }
+  }
+}
+resource "null_resource" "r" {}
+`}, []string{"main.tf:2:3 error", "main.tf:6:3 error"}},
+}
+
+func TestUnusedProviderConfigurationsAreNotChecked(t *testing.T) {
+	for _, tc := range unusedProviders {
+		cfg, diags := config.ParseConfig(tc.files["main.tf"], "main.tf")
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		if got := places(Config(cfg, providers(t))); !slices.Equal(got, tc.places) {
+			t.Errorf("got %q, want %q", got, tc.places)
+		}
+	}
+	enginetest.SkipShort(t)
+	enginetest.RequireProvider(t, "kreuzwerker/docker", "4.6.0")
+	for _, tc := range unusedProviders {
+		if got, out := engineValidate(t, tc.files); !slices.Equal(got, tc.places) {
+			t.Errorf("the engine reports %q, want %q:\n%s", got, tc.places, out)
+		}
 	}
 }
 
@@ -219,21 +307,62 @@ const jsonObjectsValid = `{
 }`
 
 const jsonObjectsInvalid = `{
+  "variable": {"port": {"type": "number"}},
   "resource": {"aws_security_group": {"web": {"ingress": [
     {"from_port": 443, "to_port": 443, "protocol": "tcp", "cidr_blocks": ["0.0.0.0/0"]}
+  ]},
+  "one": {"ingress": {"from_port": 443, "to_port": 443, "protocol": "tcp", "cidr_blocks": null, "description": null,
+     "ipv6_cidr_blocks": null, "prefix_list_ids": null, "security_groups": null, "self": null}},
+  "typed": {"egress": [
+    {"from_port": "${var.port}", "to_port": 443, "protocol": "tcp", "cidr_blocks": null, "description": null,
+     "ipv6_cidr_blocks": null, "prefix_list_ids": null, "security_groups": null, "self": null},
+    {"from_port": "all", "to_port": 443, "protocol": "tcp", "cidr_blocks": null, "description": null,
+     "ipv6_cidr_blocks": null, "prefix_list_ids": null, "security_groups": null, "self": null, "note": "dropped"}
   ]}}}
 }`
 
+// nativeObjectsInvalid is jsonObjectsInvalid's first security group in
+// native syntax, where the objects are the argument's value too.
+const nativeObjectsInvalid = `resource "aws_security_group" "web" {
+  ingress = [{ from_port = 443, to_port = 443, protocol = "tcp", cidr_blocks = ["0.0.0.0/0"] }]
+}
+`
+
+// TestJSONListOfObjectsIsTheValue: the reader gives a list of objects
+// for a list or set of objects argument as the argument's value, which
+// is checked as Terraform converts it: the first object that lacks an
+// attribute, or the first attribute of the wrong type, at the value.
 func TestJSONListOfObjectsIsTheValue(t *testing.T) {
 	aws := awsSlice(t)
 	if got := checkFile(t, "main.tf.json", jsonObjectsValid, aws); len(got) != 0 {
 		t.Fatalf("valid:\n%s", got)
 	}
-	got := checkFile(t, "main.tf.json", jsonObjectsInvalid, aws)
-	want := `main.tf.json:3:5: Error: Incorrect attribute value type (at aws_security_group.web.ingress[0]); ` +
-		`Inappropriate value for attribute "ingress": attributes "description", "ipv6_cidr_blocks", "prefix_list_ids", "security_groups", and "self" are required.`
-	if len(got) != 1 || !strings.HasPrefix(got[0].Error(), want) {
-		t.Fatalf("got:\n%s\nwant %s…", got, want)
+	cfg, ds := ReadJSON([]byte(jsonObjectsInvalid), "main.tf.json", aws)
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	if a := cfg.Blocks[1].Body.Attribute("ingress"); a == nil || len(cfg.Blocks[1].Body.Blocks("ingress")) != 0 {
+		t.Fatalf("ingress is not read as an argument: %#v", cfg.Blocks[1].Body.Items)
+	}
+	got := Config(cfg, aws)
+	want := []string{
+		`main.tf.json:3:58: Error: Incorrect attribute value type (at aws_security_group.web.ingress); ` +
+			`Inappropriate value for attribute "ingress": element 0: attributes "description", "ipv6_cidr_blocks", "prefix_list_ids", "security_groups", and "self" are required.`,
+		`main.tf.json:6:22: Error: Incorrect attribute value type (at aws_security_group.one.ingress); Inappropriate value for attribute "ingress": set of object required.`,
+		`main.tf.json:8:23: Error: Incorrect attribute value type (at aws_security_group.typed.egress); Inappropriate value for attribute "egress": element 1: attribute "from_port": a number is required.`,
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d diagnostics, want %d:\n%s", len(got), len(want), got)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(got[i].Error(), w) {
+			t.Errorf("diagnostic %d:\n got %s\nwant %s…", i, got[i], w)
+		}
+	}
+	native := checkFile(t, "main.tf", nativeObjectsInvalid, aws)
+	if len(native) != 1 || !strings.HasPrefix(native[0].Error(), "main.tf:2:13: Error: Incorrect attribute value type (at aws_security_group.web.ingress); "+
+		`Inappropriate value for attribute "ingress": element 0: attributes "description"`) {
+		t.Fatalf("native syntax:\n%s", native)
 	}
 
 	enginetest.SkipShort(t)
@@ -242,7 +371,241 @@ func TestJSONListOfObjectsIsTheValue(t *testing.T) {
 		t.Fatalf("the engine rejects:\n%s", out)
 	}
 	engine, out := engineValidate(t, map[string]string{"main.tf.json": jsonObjectsInvalid})
-	if len(engine) != 1 || !strings.Contains(out, `and \"self\" are required`) {
-		t.Fatalf("the engine does not reject it as expected:\n%s", out)
+	if !slices.Equal(engine, places(got)) || !strings.Contains(out, `element 0: attributes \"description\"`) {
+		t.Fatalf("the engine reports %q, tfkit %q:\n%s", engine, places(got), out)
 	}
+	engine, out = engineValidate(t, map[string]string{"main.tf": nativeObjectsInvalid})
+	if !slices.Equal(engine, places(native)) {
+		t.Fatalf("the engine reports %q, tfkit %q:\n%s", engine, places(native), out)
+	}
+}
+
+// engineCases runs the engine's validate once on several configurations,
+// each a module of its own called by the root (so that their names may
+// clash), and returns the places of its diagnostics by configuration, as
+// places gives them for a file named main.tf.
+func engineCases(t *testing.T, file string, srcs map[string]string) (map[string][]string, string) {
+	t.Helper()
+	files := map[string]string{}
+	var root strings.Builder
+	dirs := map[string]string{}
+	i := 0
+	for name, src := range srcs {
+		dir := fmt.Sprintf("m%d", i)
+		i++
+		dirs[dir] = name
+		files[dir+"/"+file] = src
+		files[dir+"/versions.tf"] = `terraform {
+  required_providers {
+    docker = { source = "kreuzwerker/docker" }
+  }
+}
+`
+		fmt.Fprintf(&root, "module %q {\n  source = \"./%s\"\n}\n", dir, dir)
+	}
+	files["main.tf"] = root.String()
+	all, out := engineValidate(t, files)
+	got := map[string][]string{}
+	for _, p := range all {
+		dir, rest, ok := strings.Cut(p, "/")
+		if !ok || dirs[dir] == "" {
+			t.Fatalf("the engine reports outside the cases: %s\n%s", p, out)
+		}
+		got[dirs[dir]] = append(got[dirs[dir]], rest)
+	}
+	return got, out
+}
+
+// TestDiagnosticsWhereTheEngineReportsThem: every diagnostic case on a
+// real provider's schema gives the diagnostics terraform validate gives,
+// of the same severity, at the same places (missing arguments and blocks
+// at the body's opening brace, a block too many at its body, unexpected
+// block types at their type, extraneous labels at the label).
+func TestDiagnosticsWhereTheEngineReportsThem(t *testing.T) {
+	srcs := map[string]string{}
+	for _, tc := range diagnosticCases {
+		if !strings.Contains(tc.src, "fix_thing") { // the fixture's provider is no real one
+			srcs[tc.name] = tc.src
+		}
+	}
+	for _, tc := range engineOnlyCases {
+		srcs[tc.name] = tc.src
+	}
+	ps := providers(t)
+	want := map[string][]string{}
+	for name, src := range srcs {
+		cfg, diags := config.ParseConfig(src, "main.tf")
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		want[name] = places(Config(cfg, ps))
+	}
+	for _, tc := range engineOnlyCases {
+		if got := strings.Join(want[tc.name], ", "); got != tc.places {
+			t.Errorf("%s: got %s, want %s", tc.name, got, tc.places)
+		}
+	}
+
+	enginetest.SkipShort(t)
+	enginetest.RequireProvider(t, "kreuzwerker/docker", "4.6.0")
+	engine, out := engineCases(t, "main.tf", srcs)
+	for name := range srcs {
+		if !slices.Equal(engine[name], want[name]) {
+			t.Errorf("%s: the engine reports %q, tfkit %q", name, engine[name], want[name])
+		}
+	}
+	if t.Failed() {
+		t.Log(out)
+	}
+}
+
+// TestJSONDiagnosticsWhereTheEngineReportsThem: the same configurations
+// in JSON syntax give the diagnostics terraform validate gives for them,
+// at the same places (what a body lacks at its closing brace).
+func TestJSONDiagnosticsWhereTheEngineReportsThem(t *testing.T) {
+	srcs := map[string]string{}
+	ps := providers(t)
+	want := map[string][]string{}
+	add := func(name, src string) {
+		cfg, diags := config.ParseConfig(src, "main.tf")
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		js, err := render.JSON(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		jcfg, diags := ReadJSON(js, "main.tf.json", ps)
+		if diags.HasErrors() {
+			t.Fatalf("%s\n%s", diags, js)
+		}
+		srcs[name] = string(js)
+		want[name] = places(Config(jcfg, ps))
+	}
+	for _, tc := range diagnosticCases {
+		if !strings.Contains(tc.src, "fix_thing") {
+			add(tc.name, tc.src)
+		}
+	}
+	for _, tc := range engineOnlyCases {
+		add(tc.name, tc.src)
+	}
+	if got := want["missing required"]; !slices.Equal(got, []string{"main.tf.json:6:7 error"}) {
+		t.Errorf("missing required: got %q, want the body's closing brace:\n%s", got, srcs["missing required"])
+	}
+
+	enginetest.SkipShort(t)
+	enginetest.RequireProvider(t, "kreuzwerker/docker", "4.6.0")
+	engine, out := engineCases(t, "main.tf.json", srcs)
+	for name := range srcs {
+		if !slices.Equal(engine[name], want[name]) {
+			t.Errorf("%s: the engine reports %q, tfkit %q:\n%s", name, engine[name], want[name], srcs[name])
+		}
+	}
+	if t.Failed() {
+		t.Log(out)
+	}
+}
+
+// engineOnlyCases are more configurations with block-level mistakes, and
+// the places of their diagnostics ("main.tf:4:11 error, ...").
+var engineOnlyCases = []struct{ name, src, places string }{
+	{"labels on nested blocks", `resource "docker_container" "c" {
+  name  = "c"
+  image = "i"
+  ports "x" {
+    internal = 1
+  }
+}
+resource "docker_network" "n" {
+  name = "n"
+  ipam_config "a" {
+  }
+}
+`, "main.tf:10:15 error, main.tf:4:9 error"},
+	{"argument written as a block", `resource "docker_container" "c" {
+  name  = "c"
+  image = "i"
+  dns {
+  }
+}
+`, "main.tf:4:3 error"},
+	{"dynamic blocks of no block type", `resource "docker_container" "c" {
+  name  = "c"
+  image = "i"
+  dynamic "prots" {
+    for_each = [1]
+    content {
+      internal = 1
+    }
+  }
+  dynamic "dns" {
+    for_each = [1]
+    content {}
+  }
+}
+`, "main.tf:10:11 error, main.tf:4:11 error"},
+	{"duplicate single block", `resource "docker_container" "c" {
+  name  = "c"
+  image = "i"
+  timeouts {}
+  timeouts {
+  }
+}
+`, "main.tf:5:3 error"},
+	{"missing argument in dynamic content", `resource "docker_container" "c" {
+  name  = "c"
+  image = "i"
+  dynamic "ports" {
+    for_each = [80]
+    content {
+      external = ports.value
+    }
+  }
+}
+`, "main.tf:6:13 error"},
+	{"references to attributes the schemas lack", `resource "random_pet" "a" {}
+resource "random_integer" "n" {
+  count = 2
+  min   = 1
+  max   = 9
+}
+data "local_file" "f" {
+  filename = "x"
+}
+resource "local_file" "out" {
+  filename = "out.txt"
+  content  = "${random_pet.a.idd} ${random_integer.n[0].result} ${data.local_file.f.contents}"
+}
+`, "main.tf:12:29 error, main.tf:12:84 error"},
+	{"dynamic blocks generating none", `resource "docker_container" "c" {
+  name  = "c"
+  image = "i"
+  dynamic "ports" {
+    for_each = []
+    content {
+      external = 1
+    }
+  }
+  dynamic "prots" {
+    for_each = {}
+    content {}
+  }
+}
+`, "main.tf:10:11 error"},
+	{"required arguments set to null", `resource "docker_image" "n" {
+  name = null
+}
+resource "docker_container" "c" {
+  name  = "c"
+  image = "i"
+  ports {
+    internal = null
+  }
+}
+`, "main.tf:2:10 error, main.tf:8:16 error"},
+	{"block bodies on one line", `resource "docker_container" "c" { image = "i" }
+resource "docker_service" "s" { name = "s" }
+resource "docker_image" "i" {}
+`, "main.tf:1:35 error, main.tf:2:33 error, main.tf:3:29 error"},
 }

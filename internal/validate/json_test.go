@@ -111,8 +111,9 @@ func TestJSONProviderAndBadInput(t *testing.T) {
 
 // TestJSONAttributesAsBlocks: in JSON a list of objects attribute written
 // as blocks looks like blocks, but Terraform reads it as the attribute's
-// value: each object gives every attribute of the type, keys the type
-// lacks are dropped, and values are checked against the attributes' types.
+// value, and so does the reader: each object gives every attribute of the
+// type, keys the type lacks are dropped, and values are checked against
+// the attributes' types; the first problem is reported, at the value.
 func TestJSONAttributesAsBlocks(t *testing.T) {
 	f, err := os.Open(filepath.Join("..", "codegen", "golang", "testdata", "providers", "aws-3.3.0-slice.json"))
 	if err != nil {
@@ -140,11 +141,16 @@ func TestJSONAttributesAsBlocks(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
+	web := cfg.Blocks[0].Body
+	if len(web.Blocks("ingress")) != 0 || web.Attribute("ingress") == nil || web.Attribute("egress") == nil {
+		t.Fatalf("ingress and egress are not read as arguments: %#v", web.Items)
+	}
+	if tu, ok := web.Attribute("ingress").Expr.(*config.Tuple); !ok || len(tu.Items) != 2 {
+		t.Fatalf("ingress is %#v, want a tuple of two objects", web.Attribute("ingress").Expr)
+	}
 	got := Config(cfg, aws)
 	want := []string{
-		`main.tf.json:6:11: Error: Incorrect attribute value type (at aws_security_group.web.ingress[0]); Inappropriate value for attribute "ingress": attributes "description", "ipv6_cidr_blocks", "prefix_list_ids", "security_groups", and "self" are required.`,
-		`main.tf.json:7:25: Error: Incorrect attribute value type (at aws_security_group.web.ingress[1].from_port)`,
-		`main.tf.json:7:11: Error: Incorrect attribute value type (at aws_security_group.web.ingress[1]); Inappropriate value for attribute "ingress": attributes "cidr_blocks", "description", "ipv6_cidr_blocks", "prefix_list_ids", "protocol", "security_groups", "self", and "to_port" are required.`,
+		`main.tf.json:5:20: Error: Incorrect attribute value type (at aws_security_group.web.ingress); Inappropriate value for attribute "ingress": element 0: attributes "description", "ipv6_cidr_blocks", "prefix_list_ids", "security_groups", and "self" are required.`,
 	}
 	if len(got) != len(want) {
 		t.Fatalf("got %d diagnostics, want %d:\n%s", len(got), len(want), got)

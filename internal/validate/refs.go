@@ -39,7 +39,7 @@ func (c *checker) referencesIn(body *config.Body, path string, rng hcl.Range, de
 		switch it := it.(type) {
 		case *config.Attribute:
 			for _, tr := range config.Variables(it.Expr) {
-				c.reference(tr, path+"."+it.Name, where(it.Range, rng), declared)
+				c.reference(tr, it.Source, path+"."+it.Name, where(it.Range, rng), declared)
 			}
 			// aws_instance.web[*].id: the attribute is read of each
 			// element, after the splat.
@@ -47,7 +47,7 @@ func (c *checker) referencesIn(body *config.Body, path string, rng hcl.Range, de
 				if sp, ok := e.(*config.Splat); ok && len(sp.Each) > 0 {
 					if ref, ok := sp.Source.(*config.Reference); ok {
 						tr := append(append(hcl.Traversal{}, ref.Traversal...), hcl.TraverseSplat{})
-						c.reference(append(tr, sp.Each...), path+"."+it.Name, where(it.Range, rng), declared)
+						c.reference(append(tr, sp.Each...), nil, path+"."+it.Name, where(it.Range, rng), declared)
 					}
 				}
 			})
@@ -57,16 +57,19 @@ func (c *checker) referencesIn(body *config.Body, path string, rng hcl.Range, de
 	}
 }
 
-func (c *checker) reference(tr hcl.Traversal, path string, rng hcl.Range, declared map[string]*config.Block) {
+// reference checks one reference tr, read from the expression src (nil
+// when unknown), of the attribute at rng.
+func (c *checker) reference(tr hcl.Traversal, src hcl.Expression, path string, rng hcl.Range, declared map[string]*config.Block) {
 	// The names of the steps, without indexes: aws_instance.web[0].id is
-	// aws_instance, web, id.
+	// aws_instance, web, id; steps are their places in tr.
 	names := make([]string, 0, 4)
-	for _, step := range tr {
+	steps := make([]int, 0, 4)
+	for i, step := range tr {
 		switch s := step.(type) {
 		case hcl.TraverseRoot:
-			names = append(names, s.Name)
+			names, steps = append(names, s.Name), append(steps, i)
 		case hcl.TraverseAttr:
-			names = append(names, s.Name)
+			names, steps = append(names, s.Name), append(steps, i)
 		}
 	}
 	if len(names) == 0 {
@@ -122,9 +125,24 @@ func (c *checker) reference(tr hcl.Traversal, path string, rng hcl.Range, declar
 	for _, nb := range rs.Block.Blocks {
 		candidates = append(candidates, nb.Name)
 	}
-	c.add(diag.Error, rng, path, "Unsupported attribute",
+	c.add(diag.Error, stepRange(src, tr, steps[objLen], rng), path, "Unsupported attribute",
 		fmt.Sprintf("The reference %s names attribute %q, which %s %q does not have in the schema of %s.", config.TraversalString(tr), attr, kindNoun(b.Type), typ, p.Source),
 		diag.DidYouMean(attr, candidates))
+}
+
+// stepRange is where step i of the reference tr was written in src, as
+// Terraform reports a step that names nothing (.cidr of aws_vpc.main.cidr);
+// else fallback.
+func stepRange(src hcl.Expression, tr hcl.Traversal, i int, fallback hcl.Range) hcl.Range {
+	if src == nil {
+		return fallback
+	}
+	for _, v := range src.Variables() {
+		if len(v) == len(tr) && config.TraversalString(config.StripRanges(v)) == config.TraversalString(tr) {
+			return where(v[i].SourceRange(), fallback)
+		}
+	}
+	return fallback
 }
 
 func kindNoun(typ string) string {

@@ -20,6 +20,7 @@ package validate
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 
@@ -47,9 +48,10 @@ import (
 // is the same as one pass over them.
 func Config(cfg *config.Config, providers []*schema.Provider) diag.Diagnostics {
 	index := indexProviders(cfg, providers)
+	used := usedProviders(cfg)
 	workers := min(runtime.GOMAXPROCS(0), len(cfg.Blocks)/minBlocksPerWorker)
 	if workers <= 1 {
-		c := &checker{providers: index}
+		c := &checker{providers: index, used: used}
 		c.blocks(cfg.Blocks)
 		c.references(cfg)
 		c.functions(cfg)
@@ -69,7 +71,7 @@ func Config(cfg *config.Config, providers []*schema.Provider) diag.Diagnostics {
 	for w := range workers {
 		from, to := w*per, min((w+1)*per, len(cfg.Blocks))
 		wg.Go(func() {
-			c := &checker{providers: index}
+			c := &checker{providers: index, used: used}
 			c.blocks(cfg.Blocks[from:to])
 			parts[w] = c.diags
 		})
@@ -113,12 +115,112 @@ func Warnings(ds diag.Diagnostics) diag.Diagnostics {
 type checker struct {
 	providers map[string]*schema.Provider // local name → schema
 	diags     diag.Diagnostics
-	// noneRequired is set while a provider block is checked: Terraform
-	// asks a provider's configuration for nothing, since a provider may
-	// take its settings from the environment (AWS_REGION for aws's
-	// region), so missing required arguments and too few nested blocks
-	// are not errors there.
-	noneRequired bool
+	// used are the provider configurations that something in the
+	// configuration may use; Terraform checks no other.
+	used *providerUses
+}
+
+// providerUses are the provider configurations a configuration's
+// resources, data sources, ephemeral resources, import blocks and module
+// calls use.
+type providerUses struct {
+	// names are configurations by local name, and alias after a dot
+	// (aws, aws.west).
+	names map[string]bool
+	// defaults is set when a module call passes no providers: the module
+	// may use every default (unaliased) configuration.
+	defaults bool
+}
+
+// usedProviders finds the provider configurations cfg uses, or nil when
+// cfg has no provider block (no need to know then).
+func usedProviders(cfg *config.Config) *providerUses {
+	if !slices.ContainsFunc(cfg.Blocks, func(b *config.Block) bool { return b.Type == config.KindProvider.Type }) {
+		return nil
+	}
+	u := &providerUses{names: map[string]bool{}}
+	for _, b := range cfg.Blocks {
+		switch b.Type {
+		case config.KindModule.Type:
+			a := b.Body.Attribute("providers")
+			if a == nil {
+				u.defaults = true
+				continue
+			}
+			if o, ok := a.Expr.(*config.Object); ok {
+				for _, it := range o.Items {
+					u.reference(it.Value)
+				}
+			} else {
+				u.defaults = true // read as Terraform may: it passes something
+			}
+		case "import":
+			if a := b.Body.Attribute("provider"); a != nil {
+				u.reference(a.Expr)
+			}
+		default:
+			u.resource(b)
+			for _, nb := range scoped(b) {
+				u.resource(nb)
+			}
+		}
+	}
+	return u
+}
+
+// resource records the provider configuration of a resource, data source
+// or ephemeral resource: its provider meta-argument, else the default
+// configuration of the provider its type's prefix names.
+func (u *providerUses) resource(b *config.Block) {
+	k, ok := config.KindOf(b.Type)
+	if !ok || !k.ProviderSchema || k.Refer != config.ByAddress || len(b.Labels) != 2 {
+		return
+	}
+	if a := b.Body.Attribute("provider"); a != nil {
+		u.reference(a.Expr)
+		return
+	}
+	u.names[impliedProvider(b.Labels[0])] = true
+}
+
+// reference records the provider configuration x refers to (aws,
+// aws.west).
+func (u *providerUses) reference(x config.Expr) {
+	trs, ok := config.StaticReferences(x)
+	if !ok || len(trs) != 1 {
+		return
+	}
+	name := trs[0].RootName()
+	if len(trs[0]) > 1 {
+		if a, ok := trs[0][1].(hcl.TraverseAttr); ok {
+			name += "." + a.Name
+		}
+	}
+	u.names[name] = true
+}
+
+// uses reports whether the provider block b may be used.
+func (u *providerUses) uses(b *config.Block) bool {
+	if u == nil || len(b.Labels) != 1 {
+		return true
+	}
+	if alias, ok := b.Body.StringAttr("alias"); ok {
+		return u.names[b.Labels[0]+"."+alias]
+	}
+	if b.Body.Attribute("alias") != nil {
+		return true // an alias that is not a literal: it cannot be told
+	}
+	return u.defaults || u.names[b.Labels[0]]
+}
+
+// impliedProvider is the local name of the provider a resource type
+// belongs to when no provider meta-argument says otherwise: the type's
+// prefix (aws for aws_instance).
+func impliedProvider(typ string) string {
+	if i := strings.IndexByte(typ, '_'); i > 0 {
+		return typ[:i]
+	}
+	return typ
 }
 
 // indexProviders maps the local names a configuration uses to provider
@@ -173,16 +275,18 @@ func (c *checker) topLevel(b *config.Block) {
 			for i, r := range kinds {
 				names[i] = r.Type
 			}
-			c.add(diag.Error, b.DeclRange, b.Address(), fmt.Sprintf("Unknown %s %q", noun, typ),
+			c.add(diag.Error, labelRange(b, b.DeclRange), b.Address(), fmt.Sprintf("Unknown %s %q", noun, typ),
 				fmt.Sprintf("Provider %s has no %s named %s.", p.Source, noun, typ), diag.DidYouMean(typ, names))
 			return
 		}
-		c.body(b.Body, rs.Block, b.Address(), b.DeclRange, true)
+		c.body(b.Body, rs.Block, b.Address(), missingRange(b, b.DeclRange), true)
 	case config.ByConfiguration:
 		if len(b.Labels) != 1 {
 			return
 		}
-		if p := c.providers[b.Labels[0]]; p != nil {
+		// Terraform checks the provider configurations that something
+		// uses, and drops the others unchecked.
+		if p := c.providers[b.Labels[0]]; p != nil && c.used.uses(b) {
 			c.providerBody(b, p)
 		}
 	}
@@ -197,11 +301,7 @@ func (c *checker) providerFor(b *config.Block, typ string) *schema.Provider {
 		}
 		return nil
 	}
-	name := typ
-	if i := strings.IndexByte(typ, '_'); i > 0 {
-		name = typ[:i]
-	}
-	return c.providers[name]
+	return c.providers[impliedProvider(typ)]
 }
 
 func (c *checker) providerBody(b *config.Block, p *schema.Provider) {
@@ -218,9 +318,7 @@ func (c *checker) providerBody(b *config.Block, p *schema.Provider) {
 		// own arguments (an alias), nor does the provider.
 		return
 	}
-	c.noneRequired = true
-	c.body(body, p.Config, b.Address(), b.DeclRange, false)
-	c.noneRequired = false
+	c.body(body, p.Config, b.Address(), missingRange(b, b.DeclRange), false)
 }
 
 func (c *checker) add(sev diag.Severity, rng hcl.Range, path, summary, detail, suggestion string) {
@@ -251,15 +349,50 @@ func where(r, fallback hcl.Range) hcl.Range {
 	return fallback
 }
 
+// missingRange is where Terraform reports what the body of b lacks (a
+// required argument, a nested block) and a nested block too many: the
+// body's opening brace, or in JSON its closing one; else b's declaration,
+// else fallback. A body of one argument on the line of its braces
+// (x { a = 1 }) is that argument for HCL, and reported there.
+func missingRange(b *config.Block, fallback hcl.Range) hcl.Range {
+	r := b.OpenBraceRange
+	if isJSON(r) {
+		r = b.CloseBraceRange
+	} else if len(b.Body.Items) == 1 && r.Start.Line != 0 && r.Start.Line == b.CloseBraceRange.Start.Line {
+		if a, ok := b.Body.Items[0].(*config.Attribute); ok && a.Range.Start.Line == r.Start.Line {
+			r = a.Range
+		}
+	}
+	return where(r, where(b.DeclRange, fallback))
+}
+
+// typeRange is where the type of block b was written, else its
+// declaration, else fallback.
+func typeRange(b *config.Block, fallback hcl.Range) hcl.Range {
+	return where(b.TypeRange, where(b.DeclRange, fallback))
+}
+
+// labelRange is where the first label of block b was written, else its
+// declaration, else fallback.
+func labelRange(b *config.Block, fallback hcl.Range) hcl.Range {
+	if len(b.LabelRanges) > 0 {
+		return where(b.LabelRanges[0], where(b.DeclRange, fallback))
+	}
+	return where(b.DeclRange, fallback)
+}
+
 // body checks one block body against its schema. top is true for the body
-// of a resource or data source, where meta-arguments are allowed.
+// of a resource or data source, where meta-arguments are allowed. rng is
+// where what the body lacks is reported (missingRange).
 func (c *checker) body(body *config.Body, sch *schema.Block, path string, rng hcl.Range, top bool) {
 	set := map[string]bool{}
 	blockCounts := map[string]int{}
-	// blockRanges are where the blocks of each type were declared, in
-	// order, so that "too many" can point at the first one too many.
-	blockRanges := map[string][]hcl.Range{}
+	// blocksOf are the blocks of each type, in order, so that "too many"
+	// can point at the first one too many.
+	blocksOf := map[string][]*config.Block{}
 	dynamicTypes := map[string]bool{}
+	// nulls are the attributes set to null, which is not setting them.
+	var nulls map[string]*config.Attribute
 	for _, it := range body.Items {
 		switch it := it.(type) {
 		case *config.Attribute:
@@ -268,6 +401,12 @@ func (c *checker) body(body *config.Body, sch *schema.Block, path string, rng hc
 				continue
 			}
 			set[it.Name] = true
+			if isNull(it.Expr) {
+				if nulls == nil {
+					nulls = map[string]*config.Attribute{}
+				}
+				nulls[it.Name] = it
+			}
 			c.attribute(it, sch, path, rng)
 		case *config.Block:
 			if top && config.KindResource.Owns(it.Type) {
@@ -280,19 +419,26 @@ func (c *checker) body(body *config.Body, sch *schema.Block, path string, rng hc
 				}
 				continue
 			}
+			if c.extraneousLabel(it, sch, path, rng) {
+				continue // Terraform leaves the block out
+			}
 			if sch.NestedBlock(it.Type) == nil && sch.Attribute(it.Type) != nil {
 				set[it.Type] = true // an attribute written as blocks
 			}
 			i := blockCounts[it.Type]
 			blockCounts[it.Type]++
-			blockRanges[it.Type] = append(blockRanges[it.Type], where(it.DeclRange, rng))
+			blocksOf[it.Type] = append(blocksOf[it.Type], it)
 			c.nestedBlock(it, i, sch, path, rng)
 		}
 	}
 	for _, a := range sch.Attributes {
-		if a.Required && !set[a.Name] && !c.noneRequired {
+		if a.Required && !set[a.Name] {
 			c.add(diag.Error, rng, path+"."+a.Name, fmt.Sprintf("Missing required argument %q", a.Name),
 				fmt.Sprintf("%s requires %s (%s).", path, a.Name, typeName(a.Type)), fmt.Sprintf("set %s", a.Name))
+		} else if na := nulls[a.Name]; a.Required && na != nil {
+			// The provider rejects it, at the null.
+			c.add(diag.Error, valueRange(na, where(na.Range, rng)), path+"."+a.Name, fmt.Sprintf("Missing required argument %q", a.Name),
+				fmt.Sprintf("%s requires %s (%s); null does not set it.", path, a.Name, typeName(a.Type)), fmt.Sprintf("set %s to a value", a.Name))
 		}
 	}
 	for _, nb := range sch.Blocks {
@@ -305,18 +451,27 @@ func (c *checker) body(body *config.Body, sch *schema.Block, path string, rng hc
 			max = 1
 		}
 		switch {
-		case n < nb.MinItems && !c.noneRequired:
+		case n < nb.MinItems:
 			c.add(diag.Error, rng, path+"."+nb.Name, fmt.Sprintf("Insufficient %s blocks", nb.Name),
 				fmt.Sprintf("%s needs at least %d %s block(s); it has %d.", path, nb.MinItems, nb.Name, n), fmt.Sprintf("add a %s block", nb.Name))
 		case max > 0 && n > max:
-			// The diagnostic points at the first block too many; the
-			// first block of the type is related.
-			rs := blockRanges[nb.Name]
-			c.add(diag.Error, rs[max], path+"."+nb.Name, fmt.Sprintf("Too many %s blocks", nb.Name),
-				fmt.Sprintf("%s allows at most %d %s block(s); it has %d.", path, max, nb.Name, n),
-				fmt.Sprintf("remove the %s block(s) after the first %d", nb.Name, max))
-			if last := c.diags[len(c.diags)-1]; rs[0] != rs[max] {
-				last.Related = append(last.Related, diag.Related{Message: "first " + nb.Name + " block", Range: rs[0]})
+			// The diagnostic points at the first block too many, as
+			// Terraform does: at its body for a list or set, at its
+			// declaration for a single block; the first block of the
+			// type is related.
+			bs := blocksOf[nb.Name]
+			first := where(bs[0].DeclRange, rng)
+			if nb.Nesting == schema.NestingSingle || nb.Nesting == schema.NestingGroup {
+				c.add(diag.Error, where(bs[1].DeclRange, rng), path+"."+nb.Name, fmt.Sprintf("Duplicate %s block", nb.Name),
+					fmt.Sprintf("%s allows only one %s block; it has %d.", path, nb.Name, n),
+					fmt.Sprintf("merge the %s blocks into one", nb.Name))
+			} else {
+				c.add(diag.Error, missingRange(bs[max], rng), path+"."+nb.Name, fmt.Sprintf("Too many %s blocks", nb.Name),
+					fmt.Sprintf("%s allows at most %d %s block(s); it has %d.", path, max, nb.Name, n),
+					fmt.Sprintf("remove the %s block(s) after the first %d", nb.Name, max))
+			}
+			if last := c.diags[len(c.diags)-1]; first != where(bs[max].DeclRange, rng) {
+				last.Related = append(last.Related, diag.Related{Message: "first " + nb.Name + " block", Range: first})
 			}
 		}
 	}
@@ -355,6 +510,9 @@ func (c *checker) attribute(a *config.Attribute, sch *schema.Block, path string,
 	if sa.NestedType != nil && c.nestedValue(a.Expr, sa.NestedType, apath, arng) {
 		return
 	}
+	if c.objectsValue(a, sa, apath, valueRange(a, arng)) {
+		return
+	}
 	if v, ok := config.StaticValue(a.Expr); ok && !v.IsNull() {
 		if _, err := convert.Convert(v, sa.Type); err != nil {
 			c.add(diag.Error, valueRange(a, arng), apath, "Incorrect attribute value type",
@@ -363,29 +521,56 @@ func (c *checker) attribute(a *config.Attribute, sch *schema.Block, path string,
 	}
 }
 
+// extraneousLabel reports a nested block with more labels than its type
+// takes (none, but one for the key of a map of blocks), which Terraform
+// leaves out of the body: it is neither counted nor checked further.
+func (c *checker) extraneousLabel(b *config.Block, sch *schema.Block, path string, rng hcl.Range) bool {
+	want := 0
+	if nb := sch.NestedBlock(b.Type); nb != nil {
+		if nb.Nesting == schema.NestingMap {
+			want = 1
+		}
+	} else if a := sch.Attribute(b.Type); a == nil || a.ComputedOnly() {
+		return false
+	} else if _, ok := tffile.BlocksAsAttribute(a); !ok {
+		return false
+	}
+	if len(b.Labels) <= want {
+		return false
+	}
+	r := where(b.DeclRange, rng)
+	if want < len(b.LabelRanges) {
+		r = where(b.LabelRanges[want], r)
+	}
+	detail := fmt.Sprintf("No labels are expected for %s blocks.", b.Type)
+	if want == 1 {
+		detail = fmt.Sprintf("Only one label, the key, is expected for %s blocks.", b.Type)
+	}
+	c.add(diag.Error, r, path+"."+b.Type, fmt.Sprintf("Extraneous label for %s", b.Type), detail,
+		fmt.Sprintf("remove the label %q", b.Labels[want]))
+	return true
+}
+
 func (c *checker) nestedBlock(b *config.Block, i int, sch *schema.Block, path string, rng hcl.Range) {
 	nb := sch.NestedBlock(b.Type)
 	brng := where(b.DeclRange, rng)
+	trng := typeRange(b, rng)
 	if nb == nil {
 		if a := sch.Attribute(b.Type); a != nil && !a.ComputedOnly() {
 			if obj, ok := tffile.BlocksAsAttribute(a); ok {
 				epath := fmt.Sprintf("%s.%s[%d]", path, b.Type, i)
-				if isJSON(brng) {
-					c.jsonElement(b.Body, obj, b.Type, epath, brng)
-					return
-				}
 				// Terraform accepts blocks for a list or set of objects
 				// (attributes in block syntax, as aws 3.x's ingress).
-				c.body(b.Body, obj, epath, brng, false)
+				c.body(b.Body, obj, epath, missingRange(b, rng), false)
 				return
 			}
 		}
 		if sch.Attribute(b.Type) != nil {
-			c.add(diag.Error, brng, path+"."+b.Type, fmt.Sprintf("%q is an argument, not a block", b.Type),
+			c.add(diag.Error, trng, path+"."+b.Type, fmt.Sprintf("%q is an argument, not a block", b.Type),
 				fmt.Sprintf("The schema declares %s as an argument.", b.Type), fmt.Sprintf("write %s = { ... } or %s = [ ... ]", b.Type, b.Type))
 			return
 		}
-		c.add(diag.Error, brng, path+"."+b.Type, fmt.Sprintf("Unsupported block type %q", b.Type),
+		c.add(diag.Error, trng, path+"."+b.Type, fmt.Sprintf("Unsupported block type %q", b.Type),
 			fmt.Sprintf("%s has no nested block named %s.", path, b.Type), diag.DidYouMean(b.Type, blockNames(sch)))
 		return
 	}
@@ -394,7 +579,7 @@ func (c *checker) nestedBlock(b *config.Block, i int, sch *schema.Block, path st
 		if len(b.Labels) == 1 {
 			npath = fmt.Sprintf("%s.%s[%q]", path, b.Type, b.Labels[0])
 		} else {
-			c.add(diag.Error, brng, npath, fmt.Sprintf("Missing key label on %s block", b.Type), "Blocks of this type are a map and need one label as their key.", "")
+			c.add(diag.Error, missingRange(b, rng), npath, fmt.Sprintf("Missing key label on %s block", b.Type), "Blocks of this type are a map and need one label as their key.", "")
 		}
 	} else if nb.Nesting == schema.NestingSingle || nb.Nesting == schema.NestingGroup {
 		npath = path + "." + b.Type
@@ -402,7 +587,7 @@ func (c *checker) nestedBlock(b *config.Block, i int, sch *schema.Block, path st
 	if nb.Block.Deprecated {
 		c.add(diag.Warning, brng, npath, fmt.Sprintf("Deprecated block %q", b.Type), firstSentence(nb.Block.Description), "")
 	}
-	c.body(b.Body, nb.Block, npath, brng, false)
+	c.body(b.Body, nb.Block, npath, missingRange(b, rng), false)
 }
 
 // isJSON reports whether r is in a file of Terraform's JSON syntax.
@@ -410,43 +595,99 @@ func isJSON(r hcl.Range) bool {
 	return strings.HasSuffix(r.Filename, ".json")
 }
 
-// jsonElement checks one object of a list or set of objects attribute
-// written in JSON, which the reader gives as a block (in JSON the two look
-// alike). Terraform reads it as the attribute's value, not as a block: the
-// object is converted to the element type, so every attribute of the type
-// must be given (null for none) and keys the type lacks are dropped.
-func (c *checker) jsonElement(body *config.Body, obj *schema.Block, name, path string, rng hcl.Range) {
-	known := &config.Body{}
-	set := map[string]bool{}
-	for _, it := range body.Items {
-		if a, ok := it.(*config.Attribute); ok {
-			if obj.Attribute(a.Name) == nil {
+// objectsValue checks the value of a list or set of objects attribute
+// (not a nested attribute) written as objects, which Terraform converts to
+// the attribute's type: an object alone is no list, and each object must
+// give every attribute of the element type (null for none), while keys
+// the type lacks are dropped. Like Terraform, it reports the first problem
+// only. It reports whether it could look inside the value; when not, the
+// caller checks the value as a whole.
+func (c *checker) objectsValue(a *config.Attribute, sa *schema.Attribute, path string, rng hcl.Range) bool {
+	switch a.Expr.(type) {
+	case *config.Object, *config.Tuple, *config.Paren:
+	default:
+		// A reference, a call: its objects are not written out; a
+		// literal value is converted whole by the caller.
+		return false
+	}
+	t := sa.Type
+	if sa.NestedType != nil || !(t.IsListType() || t.IsSetType()) || !t.ElementType().IsObjectType() {
+		return false
+	}
+	obj, ok := tffile.BlocksAsAttribute(sa)
+	if !ok {
+		return false
+	}
+	inappropriate := func(what, hint string) {
+		c.add(diag.Error, rng, path, "Incorrect attribute value type",
+			fmt.Sprintf("Inappropriate value for attribute %q: %s.", a.Name, what), hint)
+	}
+	if _, ok := objectItems(a.Expr); ok {
+		inappropriate(collectionNoun(sa.Type)+" of object required", "put the object in a list: [{ ... }]")
+		return true
+	}
+	elems, ok := tupleItems(a.Expr)
+	if !ok {
+		return false
+	}
+	for i, e := range elems {
+		items, ok := objectItems(e)
+		if !ok {
+			if isNull(e) {
 				continue
 			}
-			set[a.Name] = true
+			if _, static := config.StaticValue(e); static {
+				return false // the value as a whole says what is wrong
+			}
+			continue
 		}
-		known.Items = append(known.Items, it)
-	}
-	c.body(known, obj, path, rng, false)
-	var missing []string
-	for _, a := range obj.Attributes {
-		if !set[a.Name] {
-			missing = append(missing, fmt.Sprintf("%q", a.Name))
+		given := map[string]bool{}
+		for _, it := range items {
+			given[it.key] = true
+		}
+		var missing []string
+		for _, oa := range obj.Attributes {
+			if !given[oa.Name] {
+				missing = append(missing, fmt.Sprintf("%q", oa.Name))
+			}
+		}
+		if len(missing) > 0 {
+			what := "attribute " + missing[0] + " is"
+			if n := len(missing); n > 1 {
+				what = "attributes " + strings.Join(missing[:n-1], ", ") + " and " + missing[n-1] + " are"
+				if n > 2 {
+					what = "attributes " + strings.Join(missing[:n-1], ", ") + ", and " + missing[n-1] + " are"
+				}
+			}
+			inappropriate(fmt.Sprintf("element %d: %s required", i, what), "give every attribute of each object, null for the ones not wanted")
+			return true
 		}
 	}
-	if len(missing) == 0 {
-		return
-	}
-	what := "attribute " + missing[0] + " is"
-	if n := len(missing); n > 1 {
-		what = "attributes " + strings.Join(missing[:n-1], ", ") + " and " + missing[n-1] + " are"
-		if n > 2 {
-			what = "attributes " + strings.Join(missing[:n-1], ", ") + ", and " + missing[n-1] + " are"
+	for i, e := range elems {
+		items, _ := objectItems(e)
+		for _, it := range items {
+			oa := obj.Attribute(it.key)
+			if oa == nil {
+				continue
+			}
+			if v, ok := config.StaticValue(it.value); ok && !v.IsNull() {
+				if _, err := convert.Convert(v, oa.Type); err != nil {
+					inappropriate(fmt.Sprintf("element %d: attribute %q: %s", i, it.key, err), "")
+					return true
+				}
+			}
 		}
 	}
-	c.add(diag.Error, rng, path, "Incorrect attribute value type",
-		fmt.Sprintf("Inappropriate value for attribute %q: %s required.", name, what),
-		fmt.Sprintf("in JSON, %s is an argument whose objects give every attribute; set the others to null", name))
+	return true
+}
+
+// collectionNoun names the kind of a list or set type as Terraform's
+// messages do.
+func collectionNoun(t cty.Type) string {
+	if t.IsSetType() {
+		return "set"
+	}
+	return "list"
 }
 
 // nestedValue checks the value of a nested attribute (protocol 6) against
@@ -616,12 +857,17 @@ func (c *checker) dynamic(b *config.Block, sch *schema.Block, path string, rng h
 		content, _ = tffile.BlocksAsAttribute(a)
 	}
 	if content == nil {
-		c.add(diag.Error, brng, path+".dynamic."+name, fmt.Sprintf("Unsupported block type %q", name),
+		c.add(diag.Error, labelRange(b, rng), path+".dynamic."+name, fmt.Sprintf("Unsupported block type %q", name),
 			fmt.Sprintf("%s has no nested block named %s to generate dynamically.", path, name), diag.DidYouMean(name, blockNames(sch)))
 		return
 	}
+	if a := b.Body.Attribute("for_each"); a != nil {
+		if v, ok := config.StaticValue(a.Expr); ok && v.IsWhollyKnown() && !v.IsNull() && v.CanIterateElements() && v.LengthInt() == 0 {
+			return // it generates no block, and Terraform checks none
+		}
+	}
 	for _, cb := range b.Body.Blocks("content") {
-		c.body(cb.Body, content, path+".dynamic."+name+".content", where(cb.DeclRange, brng), false)
+		c.body(cb.Body, content, path+".dynamic."+name+".content", missingRange(cb, brng), false)
 	}
 }
 

@@ -130,7 +130,7 @@ var diagnosticCases = []struct {
 	{"missing required", `resource "docker_image" "x" {
   keep_locally = true
 }
-`, diag.Error, []string{`Missing required argument "name"`, "docker_image.x.name", "main.tf:1:1", "(string)"}},
+`, diag.Error, []string{`Missing required argument "name"`, "docker_image.x.name", "main.tf:1:29", "(string)"}},
 	{"unknown attribute", `resource "random_pet" "p" {
   lenght = 2
 }
@@ -161,7 +161,7 @@ var diagnosticCases = []struct {
     internal = 1
   }
 }
-`, diag.Error, []string{`Missing required argument "internal"`, "docker_container.c.ports[0].internal", "main.tf:4:3"}},
+`, diag.Error, []string{`Missing required argument "internal"`, "docker_container.c.ports[0].internal", "main.tf:4:9"}},
 	{"too many blocks", `resource "docker_container" "c" {
   name  = "c"
   image = "i"
@@ -169,25 +169,26 @@ var diagnosticCases = []struct {
   capabilities {}
   capabilities {}
 }
-`, diag.Error, []string{"main.tf:5:3: Error: Too many capabilities blocks (at docker_container.c.capabilities)", "at most 1", "it has 3",
+`, diag.Error, []string{"main.tf:5:16: Error: Too many capabilities blocks (at docker_container.c.capabilities)", "at most 1", "it has 3",
 		"first capabilities block: main.tf:4:3", "remove the capabilities block(s) after the first 1"}},
 	{"too many single blocks", `resource "fix_thing" "t" {
   name = "t"
   timeouts {}
   timeouts {}
 }
-`, diag.Error, []string{"main.tf:4:3: Error: Too many timeouts blocks (at fix_thing.t.timeouts)", "at most 1"}},
+`, diag.Error, []string{"main.tf:4:3: Error: Duplicate timeouts block (at fix_thing.t.timeouts)", "allows only one timeouts block; it has 2",
+		"first timeouts block: main.tf:3:3"}},
 	{"insufficient blocks", `resource "docker_service" "s" {
   name = "s"
 }
-`, diag.Error, []string{"main.tf:1:1: Error: Insufficient task_spec blocks (at docker_service.s.task_spec)",
+`, diag.Error, []string{"main.tf:1:31: Error: Insufficient task_spec blocks (at docker_service.s.task_spec)",
 		"needs at least 1 task_spec block(s); it has 0", "add a task_spec block"}},
 	{"insufficient nested blocks", `resource "docker_service" "s" {
   name = "s"
   task_spec {
   }
 }
-`, diag.Error, []string{"main.tf:3:3: Error: Insufficient container_spec blocks (at docker_service.s.task_spec[0].container_spec)",
+`, diag.Error, []string{"main.tf:3:13: Error: Insufficient container_spec blocks (at docker_service.s.task_spec[0].container_spec)",
 		"docker_service.s.task_spec[0] needs at least 1 container_spec block(s)"}},
 	{"deprecated block", `resource "fix_thing" "t" {
   name = "t"
@@ -253,7 +254,7 @@ var diagnosticCases = []struct {
   count     = 1
   arguments = ["-u"]
 }
-`, diag.Error, []string{`main.tf:1:1: Error: Missing required argument "command" (at ephemeral.local_command.c.command)`}},
+`, diag.Error, []string{`main.tf:1:31: Error: Missing required argument "command" (at ephemeral.local_command.c.command)`}},
 	{"unknown ephemeral resource type", `ephemeral "local_comand" "c" {
   command = "date"
 }
@@ -292,6 +293,9 @@ var diagnosticCases = []struct {
 `, diag.Error, []string{`Unknown data source type "docker_netwrok"`, `did you mean "docker_network"?`}},
 	{"provider config", `provider "docker" {
   hots = "x"
+}
+resource "docker_network" "n" {
+  name = "n"
 }
 `, diag.Error, []string{`Unsupported argument "hots"`, "provider.docker.hots", `did you mean "host"?`}},
 	{"dynamic content", `resource "docker_container" "c" {

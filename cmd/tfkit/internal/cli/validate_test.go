@@ -27,7 +27,7 @@ resource "random_id" "i" {
 	for _, want := range []string{
 		`main.tf:2:3: Error: Unsupported argument "lenght" (at random_pet.p.lenght)`,
 		`hint: did you mean "length"?`,
-		`main.tf:5:1: Error: Missing required argument "byte_length" (at random_id.i.byte_length)`,
+		`main.tf:5:26: Error: Missing required argument "byte_length" (at random_id.i.byte_length)`,
 	} {
 		if !strings.Contains(res.stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, res)
@@ -54,7 +54,7 @@ resource "random_id" "i" {
 	res = runCLI(t, dir, nil, "validate", "--schema", random, "tf")
 	for _, want := range []string{
 		`main.tf.json:6:9: Error: Unsupported argument "byte_lenght" (at random_id.i.byte_lenght)`,
-		`main.tf.json:4:12: Error: Missing required argument "byte_length" (at random_id.i.byte_length)`,
+		`main.tf.json:7:7: Error: Missing required argument "byte_length" (at random_id.i.byte_length)`,
 	} {
 		if res.code != ExitFailure || !strings.Contains(res.stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, res)
