@@ -1299,7 +1299,12 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 		addrs[i] = base + keyString(k)
 		provs[i], provWhy[i] = e.providerInstance(mi, r, provider, it, addrs[i])
 	}
+	from := len(e.diags)
 	attrs := e.evalInstances(mi, r, its, addrs, sch)
+	if mi.deferred != "" {
+		// In a module call whose instances are unknown.
+		e.onlyIfInstances(e.diags[from:], r.Body, base, mi.deferred)
+	}
 	if r.Mode == "data" {
 		attrs = e.readData(r, provs, provWhy, addrs, base, attrs, sch)
 		for i := range attrs {

@@ -73,3 +73,50 @@ resource "terraform_data" "counted" {
 		t.Errorf("--strict: %v", ds)
 	}
 }
+
+// TestErrorsInAModuleOfUnknownInstances: the same for the resources of a
+// module call whose for_each eval does not know.
+func TestErrorsInAModuleOfUnknownInstances(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"main.tf": `
+module "settings" {
+  source  = "example/settings/any"
+  version = "1.0.0"
+}
+
+module "child" {
+  source   = "./child"
+  for_each = module.settings.children
+}
+`,
+		"child/main.tf": `
+variable "name" {
+  type    = string
+  default = null
+}
+
+resource "terraform_data" "a" {
+  input = "x-${var.name}"
+}
+
+resource "terraform_data" "b" {
+  input = element([], 0)
+}
+`})
+	_, ds := Dir(dir, Options{})
+	var reads, literal *diag.Diagnostic
+	for _, d := range ds {
+		switch {
+		case d.Summary == "Invalid template interpolation value":
+			reads = d
+		case d.Summary == "Error in function call":
+			literal = d
+		}
+	}
+	if reads == nil || reads.Severity != diag.Warning || !strings.Contains(reads.Detail, "whose instances eval does not know (module.child: for_each is unknown") {
+		t.Errorf("argument reading a variable: %v\nall: %v", reads, ds)
+	}
+	if literal == nil || literal.Severity != diag.Error {
+		t.Errorf("argument reading no value: %v\nall: %v", literal, ds)
+	}
+}
