@@ -609,3 +609,121 @@ resource "docker_service" "s" { name = "s" }
 resource "docker_image" "i" {}
 `, "main.tf:1:35 error, main.tf:2:33 error, main.tf:3:29 error"},
 }
+
+// asEngine is a configuration with references to what it does not
+// declare, attributes read after splats, and blocks that depend on one
+// with an error; asEnginePlaces are where terraform validate reports its
+// mistakes: not those of what depends (by a reference, a local value,
+// depends_on, count) on a block with an error, nor attributes read after
+// a splat. In a body, references to resources, data sources and module
+// calls are reported first, then those to variables and local values,
+// then the body against the schema: the engine stops at the first step
+// with an error.
+const asEngine = `variable "known" {}
+locals {
+  here = 1
+  l    = random_pet.bad.id
+}
+resource "random_pet" "bad" {
+  lenght = 2
+}
+resource "random_pet" "child" {
+  prefix = random_pet.bad.id
+  bogus  = 1
+}
+resource "random_pet" "grandchild" {
+  prefix = random_pet.child.id
+  bogus  = 1
+}
+resource "random_pet" "via_local" {
+  prefix = local.l
+  bogus  = 1
+}
+resource "random_pet" "waits" {
+  depends_on = [random_pet.bad]
+  bogus      = 1
+}
+resource "random_pet" "counted" {
+  count  = length(random_pet.bad.id)
+  bogus  = 1
+}
+output "bad" {
+  value = random_pet.bad.idd
+}
+resource "random_pet" "undeclared" {
+  length = var.knwon
+  prefix = "${local.there}-${random_pet.r[0].id}"
+  keepers = {
+    a = data.random_thing.x.id
+    b = module.nothere.out
+  }
+  bogus = 1
+}
+resource "random_pet" "late" {
+  length = var.knwon
+  prefix = local.there
+  bogus  = 1
+}
+resource "random_pet" "after_undeclared" {
+  prefix = random_pet.undeclared.id
+  bogus  = 1
+}
+resource "random_pet" "many" {
+  count = 2
+}
+output "splat" {
+  value = [random_pet.many[*].idd, random_pet.many.*.idd, [for p in random_pet.many : p.id]]
+}
+resource "random_pet" "dynamic" {
+  dynamic "nothing" {
+    for_each = []
+    content {
+      x = nothing.value
+    }
+  }
+}
+`
+
+var asEnginePlaces = []string{"main.tf:34:30 error", "main.tf:36:9 error", "main.tf:37:9 error", "main.tf:42:12 error", "main.tf:43:12 error", "main.tf:57:11 error", "main.tf:7:3 error"}
+
+func TestAsTheEngine(t *testing.T) {
+	cfg, diags := config.ParseConfig(asEngine, "main.tf")
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	got := AsEngine(cfg, providers(t))
+	if ps := places(got); !slices.Equal(ps, asEnginePlaces) {
+		t.Fatalf("got %q, want %q:\n%s", ps, asEnginePlaces, got)
+	}
+	var words []string
+	for _, d := range got {
+		words = append(words, d.Summary+": "+d.Detail)
+	}
+	for _, w := range []string{
+		`Reference to undeclared input variable: An input variable with the name "knwon" has not been declared.`,
+		`Reference to undeclared local value: A local value with the name "there" has not been declared.`,
+		`Reference to undeclared resource: A managed resource "random_pet" "r" has not been declared in the root module.`,
+		`Reference to undeclared resource: A data resource "random_thing" "x" has not been declared in the root module.`,
+		`Reference to undeclared module: No module call named "nothere" is declared in the root module.`,
+	} {
+		if !slices.Contains(words, w) {
+			t.Errorf("no %s in:\n%s", w, strings.Join(words, "\n"))
+		}
+	}
+	for _, d := range got {
+		if d.Summary == "Reference to undeclared input variable" && d.Suggestion != `did you mean "known"?` {
+			t.Errorf("the hint of var.knwon: %q", d.Suggestion)
+		}
+	}
+	// Config, for synthesis, reports every mistake of the schemas, the
+	// dependents' too, and leaves references to what is not declared to
+	// config.Validate.
+	if n := len(Config(cfg, providers(t))); n != 11 {
+		t.Errorf("Config: %d diagnostics, want 11:\n%s", n, Config(cfg, providers(t)))
+	}
+
+	enginetest.SkipShort(t)
+	if engine, out := engineValidate(t, map[string]string{"main.tf": asEngine}); !slices.Equal(engine, asEnginePlaces) {
+		t.Fatalf("the engine reports %q, want %q:\n%s", engine, asEnginePlaces, out)
+	}
+}

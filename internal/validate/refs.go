@@ -12,54 +12,30 @@ import (
 	"github.com/tfkit/tfkit/schema"
 )
 
-// references reports references to attributes that the schema of the
-// resource, data source or ephemeral resource they name does not have
-// (aws_vpc.main.cidr, data.aws_ami.x.image), as Terraform does. Names
-// declared nowhere are config.Validate's to report; types without a schema
-// are left alone.
-func (c *checker) references(cfg *config.Config) {
-	declared := map[string]*config.Block{}
-	var index func(bs []*config.Block)
-	index = func(bs []*config.Block) {
-		for _, b := range bs {
-			if k, ok := config.KindOf(b.Type); ok && k.ProviderSchema && k.Refer == config.ByAddress && len(b.Labels) == 2 {
-				declared[b.Address()] = b
-			}
-			index(scoped(b))
-		}
-	}
-	index(cfg.Blocks)
-	for _, b := range cfg.Blocks {
-		c.referencesIn(b.Body, b.Address(), b.DeclRange, declared)
-	}
-}
-
-func (c *checker) referencesIn(body *config.Body, path string, rng hcl.Range, declared map[string]*config.Block) {
+// referencesIn reports references in body to attributes that the schema
+// of the resource, data source or ephemeral resource they name does not
+// have (aws_vpc.main.cidr, data.aws_ami.x.image), as Terraform does. Names
+// declared nowhere are left to dependencies (AsEngine) and to
+// config.Validate; types without a schema are left alone. An attribute
+// read after a splat (aws_instance.web[*].idd) is left alone too, as
+// terraform validate leaves it: it takes counts as unknown and leaves the
+// read to plan.
+func (c *checker) referencesIn(body *config.Body, path string, rng hcl.Range) {
 	for _, it := range body.Items {
 		switch it := it.(type) {
 		case *config.Attribute:
 			for _, tr := range config.Variables(it.Expr) {
-				c.reference(tr, it.Source, path+"."+it.Name, where(it.Range, rng), declared)
+				c.reference(tr, it.Source, path+"."+it.Name, where(it.Range, rng))
 			}
-			// aws_instance.web[*].id: the attribute is read of each
-			// element, after the splat.
-			config.Walk(it.Expr, func(e config.Expr) {
-				if sp, ok := e.(*config.Splat); ok && len(sp.Each) > 0 {
-					if ref, ok := sp.Source.(*config.Reference); ok {
-						tr := append(append(hcl.Traversal{}, ref.Traversal...), hcl.TraverseSplat{})
-						c.reference(append(tr, sp.Each...), nil, path+"."+it.Name, where(it.Range, rng), declared)
-					}
-				}
-			})
 		case *config.Block:
-			c.referencesIn(it.Body, path+"."+it.Type, where(it.DeclRange, rng), declared)
+			c.referencesIn(it.Body, path+"."+it.Type, where(it.DeclRange, rng))
 		}
 	}
 }
 
 // reference checks one reference tr, read from the expression src (nil
 // when unknown), of the attribute at rng.
-func (c *checker) reference(tr hcl.Traversal, src hcl.Expression, path string, rng hcl.Range, declared map[string]*config.Block) {
+func (c *checker) reference(tr hcl.Traversal, src hcl.Expression, path string, rng hcl.Range) {
 	// The names of the steps, without indexes: aws_instance.web[0].id is
 	// aws_instance, web, id; steps are their places in tr.
 	names := make([]string, 0, 4)
@@ -93,7 +69,7 @@ func (c *checker) reference(tr hcl.Traversal, src hcl.Expression, path string, r
 	} else {
 		addr = names[0] + "." + names[1]
 	}
-	b := declared[addr]
+	b := c.declared.resources[addr]
 	if b == nil {
 		return
 	}
@@ -155,26 +131,20 @@ func kindNoun(typ string) string {
 	return "resource type"
 }
 
-// functions reports calls of provider functions (provider::NAME::FUNC)
-// that the schema of provider NAME does not offer, with a did-you-mean.
-// Providers without a schema are left alone, and so are built-in
-// functions (config.Validate checks those).
-func (c *checker) functions(cfg *config.Config) {
-	var walk func(body *config.Body, path string, rng hcl.Range)
-	walk = func(body *config.Body, path string, rng hcl.Range) {
-		for _, it := range body.Items {
-			switch it := it.(type) {
-			case *config.Attribute:
-				for _, call := range config.FunctionCalls(it.Expr) {
-					c.providerFunction(call, path+"."+it.Name, where(it.Range, where(call.Range, rng)))
-				}
-			case *config.Block:
-				walk(it.Body, path+"."+it.Type, where(it.DeclRange, rng))
+// functionsIn reports calls in body of provider functions
+// (provider::NAME::FUNC) that the schema of provider NAME does not offer,
+// with a did-you-mean. Providers without a schema are left alone, and so
+// are built-in functions (config.Validate checks those).
+func (c *checker) functionsIn(body *config.Body, path string, rng hcl.Range) {
+	for _, it := range body.Items {
+		switch it := it.(type) {
+		case *config.Attribute:
+			for _, call := range config.FunctionCalls(it.Expr) {
+				c.providerFunction(call, path+"."+it.Name, where(it.Range, where(call.Range, rng)))
 			}
+		case *config.Block:
+			c.functionsIn(it.Body, path+"."+it.Type, where(it.DeclRange, rng))
 		}
-	}
-	for _, b := range cfg.Blocks {
-		walk(b.Body, b.Address(), b.DeclRange)
 	}
 }
 

@@ -47,39 +47,53 @@ import (
 // whose diagnostics are joined in the order of the blocks, so the result
 // is the same as one pass over them.
 func Config(cfg *config.Config, providers []*schema.Provider) diag.Diagnostics {
-	index := indexProviders(cfg, providers)
-	used := usedProviders(cfg)
+	units := checkUnits(cfg, providers, false)
+	var bodies, refs, fns diag.Diagnostics
+	for _, u := range units {
+		bodies = append(bodies, u.body...)
+		refs = append(refs, u.refs...)
+		fns = append(fns, u.fns...)
+	}
+	return append(append(bodies, refs...), fns...)
+}
+
+// AsEngine checks cfg as terraform validate checks a root module: what
+// Config checks, and references to what cfg does not declare (an input
+// variable, local value, module call, resource or data source), in the
+// engines' words. Like the engine, it leaves out what depends on
+// something with an error (by a reference, depends_on, or the provider
+// configuration a resource uses): the engine does not check it then. The
+// diagnostics are in the order of the blocks.
+func AsEngine(cfg *config.Config, providers []*schema.Provider) diag.Diagnostics {
+	return withoutDependents(checkUnits(cfg, providers, true))
+}
+
+// checkUnits checks the blocks of cfg, on all processors when there are many,
+// and returns what each unit of the configuration gave, in order.
+func checkUnits(cfg *config.Config, providers []*schema.Provider, engine bool) []unit {
+	proto := checker{providers: indexProviders(cfg, providers), used: usedProviders(cfg), declared: declare(cfg), engine: engine}
+	results := make([][]unit, len(cfg.Blocks))
+	run := func(from, to int) {
+		c := proto
+		for i := from; i < to; i++ {
+			results[i] = c.block(cfg.Blocks[i])
+		}
+	}
 	workers := min(runtime.GOMAXPROCS(0), len(cfg.Blocks)/minBlocksPerWorker)
 	if workers <= 1 {
-		c := &checker{providers: index, used: used}
-		c.blocks(cfg.Blocks)
-		c.references(cfg)
-		c.functions(cfg)
-		return c.diags
+		run(0, len(cfg.Blocks))
+	} else {
+		var wg sync.WaitGroup
+		per := (len(cfg.Blocks) + workers - 1) / workers
+		for w := range workers {
+			from, to := w*per, min((w+1)*per, len(cfg.Blocks))
+			wg.Go(func() { run(from, to) })
+		}
+		wg.Wait()
 	}
-	// One part per run of blocks, and one for references and functions,
-	// which are checked beside them.
-	parts := make([]diag.Diagnostics, workers+1)
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		c := &checker{providers: index}
-		c.references(cfg)
-		c.functions(cfg)
-		parts[workers] = c.diags
-	})
-	per := (len(cfg.Blocks) + workers - 1) / workers
-	for w := range workers {
-		from, to := w*per, min((w+1)*per, len(cfg.Blocks))
-		wg.Go(func() {
-			c := &checker{providers: index, used: used}
-			c.blocks(cfg.Blocks[from:to])
-			parts[w] = c.diags
-		})
-	}
-	wg.Wait()
-	var out diag.Diagnostics
-	for _, p := range parts {
-		out = append(out, p...)
+	var out []unit
+	for _, us := range results {
+		out = append(out, us...)
 	}
 	return out
 }
@@ -88,14 +102,55 @@ func Config(cfg *config.Config, providers []*schema.Provider) diag.Diagnostics {
 // goroutine of its own.
 const minBlocksPerWorker = 256
 
-// blocks checks top-level blocks and the blocks scoped in them.
-func (c *checker) blocks(bs []*config.Block) {
-	for _, b := range bs {
+// block checks one top-level block and the blocks scoped in it: its body
+// against the schema, the references and the function calls in it. A
+// locals block is a unit for each local value, which the engine checks
+// one by one; any other block is one unit.
+func (c *checker) block(b *config.Block) []unit {
+	if b.Type != "locals" {
+		u := unit{name: nodeName(b)}
+		c.diags = nil
 		c.topLevel(b)
 		for _, nb := range scoped(b) {
 			c.topLevel(nb)
 		}
+		u.body = c.diags
+		c.expressions(b, b.Body, &u)
+		return []unit{u}
 	}
+	var out []unit
+	for _, a := range b.Body.Attributes() {
+		u := unit{name: "local." + a.Name}
+		c.expressions(b, &config.Body{Items: []config.Item{a}}, &u)
+		out = append(out, u)
+	}
+	return out
+}
+
+// expressions checks the references and function calls in body, of the
+// top-level block b, into u.
+func (c *checker) expressions(b *config.Block, body *config.Body, u *unit) {
+	c.diags, c.late = nil, nil
+	c.referencesIn(body, b.Address(), b.DeclRange)
+	if c.engine {
+		c.dependencies(b, body, u)
+		// The engine evaluates a body in steps, and stops at the first
+		// that fails: references to resources, data sources, module
+		// calls and their attributes, then input variables and local
+		// values, then the body against the schema.
+		switch {
+		case c.diags.HasErrors():
+			u.body = nil
+		case c.late.HasErrors():
+			u.body = nil
+			c.diags = append(c.diags, c.late...)
+		}
+	}
+	u.refs = c.diags
+	c.diags = nil
+	c.functionsIn(body, b.Address(), b.DeclRange)
+	u.fns = c.diags
+	c.diags = nil
 }
 
 // Warnings returns ds with every error made a warning, for schemas that
@@ -118,6 +173,13 @@ type checker struct {
 	// used are the provider configurations that something in the
 	// configuration may use; Terraform checks no other.
 	used *providerUses
+	// declared is what the configuration declares, for references.
+	declared *declarations
+	// engine is set to check as terraform validate does (AsEngine).
+	engine bool
+	// late are the references to input variables and local values not
+	// declared, which the engine reports after the others.
+	late diag.Diagnostics
 }
 
 // providerUses are the provider configurations a configuration's

@@ -45,7 +45,7 @@ else "codeMakerOutput" of tfkit.json, else .gen).
 Exits 1 when there is an error; warnings alone do not fail.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 			o := &validateOptions{}
-			fs.StringVar(&o.schema, "schema", "", "read provider schemas from `FILE.json` (terraform providers schema -json)")
+			fs.Var(schemaFlag{&o.schema}, "schema", "read provider schemas from `FILE.json` (terraform providers schema -json)")
 			fs.StringVar(&o.bindings, "bindings", "", "read the schemas 'tfkit get' kept in `DIR`")
 			o.engine.register(fs)
 			return func(ctx context.Context, r *run, args []string) int {
@@ -54,6 +54,26 @@ Exits 1 when there is an error; warnings alone do not fail.`,
 			}
 		},
 	})
+}
+
+// schemaFlag is --schema, which names one file: the output of terraform
+// providers schema -json holds every provider of a configuration, and a
+// second file would replace the first unseen, so it is refused.
+type schemaFlag struct{ path *string }
+
+func (f schemaFlag) String() string {
+	if f.path == nil {
+		return ""
+	}
+	return *f.path
+}
+
+func (f schemaFlag) Set(s string) error {
+	if *f.path != "" {
+		return fmt.Errorf("given twice (%s, then %s); it takes one file: run 'terraform providers schema -json' where the configuration requires every provider, and give its output once", *f.path, s)
+	}
+	*f.path = s
+	return nil
 }
 
 type validateOptions struct {
@@ -181,7 +201,7 @@ func runValidate(ctx context.Context, r *run, o *validateOptions, args []string)
 			if engine != tffile.OpenTofu {
 				diags = append(diags, notTerraform(p.cfg)...)
 			}
-			diags = append(diags, validate.Config(p.cfg, providers)...)
+			diags = append(diags, validate.AsEngine(p.cfg, providers)...)
 		}
 	}
 	if r.report(diags) {

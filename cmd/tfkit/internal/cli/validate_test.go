@@ -303,3 +303,38 @@ func TestValidateOpenTofuOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateSchemaGivenTwice: a second --schema would replace the first
+// unseen (two providers' files, as one may write): it is refused, naming
+// both, with how to get one file of every provider.
+func TestValidateSchemaGivenTwice(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "tf/main.tf", "resource \"random_pet\" \"p\" {\n  lenght = 2\n}\n")
+	random, null := schemaFile(t, "random-3.9.0.json"), schemaFile(t, "null-2.1.2.json")
+	res := runCLI(t, dir, nil, "validate", "--schema", random, "--schema", null, "tf")
+	if res.code == ExitOK || !strings.Contains(res.stderr, "given twice ("+random+", then "+null+")") ||
+		!strings.Contains(res.stderr, "terraform providers schema -json") || strings.Contains(res.stdout, "Valid") {
+		t.Fatalf("not refused:\n%s", res)
+	}
+}
+
+// TestValidateUndeclaredReferences: references to what the configuration
+// does not declare are reported in the engines' words, and what depends
+// on a block with an error is not checked, as terraform validate does.
+func TestValidateUndeclaredReferences(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "tf/main.tf", `variable "region" {}
+resource "random_pet" "p" {
+  prefix = var.regoin
+}
+resource "random_pet" "q" {
+  prefix = random_pet.p.id
+  bogus  = 1
+}
+`)
+	res := runCLI(t, dir, nil, "validate", "--schema", schemaFile(t, "random-3.9.0.json"), "tf")
+	want := `main.tf:3:12: Error: Reference to undeclared input variable (at random_pet.p.prefix); An input variable with the name "regoin" has not been declared.`
+	if res.code != ExitFailure || !strings.Contains(res.stderr, want) || strings.Contains(res.stderr, "bogus") {
+		t.Fatalf("want only %s:\n%s", want, res)
+	}
+}
