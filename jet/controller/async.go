@@ -37,6 +37,11 @@ type operations struct {
 	// failed are the workspaces whose last operation failed, until one
 	// succeeds: the retry waits for their back-off.
 	failed map[string]*failure
+	// taken are the finished operations state returned to the reconcile
+	// running now, by workspace, until its status is written (reported)
+	// or it ends in a conflict (unreport): then the next reconcile gets
+	// them again.
+	taken map[string]*operation
 }
 
 // failure is the back-off after failed operations of one workspace. The
@@ -81,14 +86,17 @@ type operation struct {
 	generation int64
 	done       bool
 	err        error // once done
+	// counted: its failure is in the workspace's back-off already.
+	counted bool
 }
 
 func newOperations(ctx context.Context) *operations {
-	return &operations{ctx: ctx, ops: map[string]*operation{}, failed: map[string]*failure{}}
+	return &operations{ctx: ctx, ops: map[string]*operation{}, failed: map[string]*failure{}, taken: map[string]*operation{}}
 }
 
 // state returns the operation of the workspace dir and whether it still
-// runs. A finished one is returned once, then forgotten.
+// runs. A finished one is returned once (again after unreport), then
+// forgotten.
 func (o *operations) state(dir string) (*operation, bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
@@ -100,10 +108,15 @@ func (o *operations) state(dir string) (*operation, bool) {
 		return op, true
 	}
 	delete(o.ops, dir)
+	o.taken[dir] = op
 	if op.err == nil {
 		delete(o.failed, dir)
 		return op, false
 	}
+	if op.counted {
+		return op, false
+	}
+	op.counted = true
 	f := o.failed[dir]
 	if f == nil {
 		f = &failure{}
@@ -132,10 +145,31 @@ func (o *operations) backoff(dir string, generation int64) (time.Duration, error
 	return 0, nil
 }
 
+// reported says that the end of the operation state returned for the
+// workspace dir is in the object's status.
+func (o *operations) reported(dir string) {
+	o.mu.Lock()
+	delete(o.taken, dir)
+	o.mu.Unlock()
+}
+
+// unreport gives the end of the operation state returned for the
+// workspace dir back, for the next reconcile to report: the status that
+// said it was not written.
+func (o *operations) unreport(dir string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if op := o.taken[dir]; op != nil && o.ops[dir] == nil {
+		o.ops[dir] = op
+	}
+	delete(o.taken, dir)
+}
+
 // forget drops the back-off of a workspace that is removed.
 func (o *operations) forget(dir string) {
 	o.mu.Lock()
 	delete(o.failed, dir)
+	delete(o.taken, dir)
 	o.mu.Unlock()
 }
 
@@ -145,6 +179,7 @@ func (o *operations) start(dir, kind string, timeout time.Duration, obj client.O
 	op := &operation{kind: kind, started: time.Now(), generation: obj.GetGeneration()}
 	o.mu.Lock()
 	o.ops[dir] = op
+	delete(o.taken, dir)
 	o.mu.Unlock()
 	metricOperations.Inc()
 	o.wg.Add(1)

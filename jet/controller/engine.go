@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/hashicorp/terraform-exec/tfexec"
 	"github.com/prometheus/client_golang/prometheus"
@@ -47,6 +48,14 @@ type engines struct {
 	// prov are the shared provider plugins; nil when every command starts
 	// its own.
 	prov *providers
+	// installing is held by an init that may install a provider into the
+	// plugin cache, which Terraform does not make safe for concurrent
+	// installs of one provider (the second fails with "failed to create
+	// directory ...: file exists"): the first of each provider
+	// configuration, until one succeeded (installed holds their keys).
+	// Inits after it link from the cache, in parallel.
+	installing sync.Mutex
+	installed  sync.Map
 }
 
 func newEngines(ctx context.Context, explicit, root string, max int, shared bool) (*engines, error) {

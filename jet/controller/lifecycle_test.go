@@ -194,6 +194,30 @@ func TestPaused(t *testing.T) {
 	}
 }
 
+// TestObserveOnlyNeedsExternalName: an object that may not create its
+// resource (["Observe"]) and names none says to set the external name, and
+// runs no engine (there is none: it would panic).
+func TestObserveOnlyNeedsExternalName(t *testing.T) {
+	pet := newPet("p")
+	pet.Spec.ManagementPolicies = resource.ManagementPolicies{resource.ManagementObserve}
+	r, c := fakePets(t, pet)
+	req := reconcile.Request{NamespacedName: types.NamespacedName{Name: "p"}}
+	if _, err := r.Reconcile(context.Background(), req); err == nil {
+		t.Fatal("no error")
+	}
+	var got randomv1alpha1.Pet
+	if err := c.Get(context.Background(), req.NamespacedName, &got); err != nil {
+		t.Fatal(err)
+	}
+	const want = "the management policies ([Observe]) do not allow creating the external resource, and the object has no external name to find an existing one by: set the annotation crossplane.io/external-name to its identifier, or allow Create"
+	if s := got.Status.Condition(resource.TypeSynced); s.Status != metav1.ConditionFalse || s.Message != want {
+		t.Errorf("Synced = %+v, want False with %q", s, want)
+	}
+	if s := got.Status.Condition(resource.TypeReady); s.Status != metav1.ConditionFalse || s.Reason != resource.ReasonUnavailable {
+		t.Errorf("Ready = %+v, want False (Unavailable)", s)
+	}
+}
+
 // TestReplaceNeedsDeleteAndCreate: with ["Observe", "Update"] a change
 // that replaces the resource (a File's content) is refused, naming the
 // field; a change in place is not.

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	corev1 "k8s.io/api/core/v1"
 	kerrors "k8s.io/apimachinery/pkg/api/errors"
@@ -308,25 +309,30 @@ func metaItems(list client.ObjectList) ([]metav1.Object, error) {
 func setupProviderConfigs(ctx context.Context, mgr ctrl.Manager, regs []resource.Registration) error {
 	var kinds []*resource.ProviderConfigKind
 	users := map[k8sschema.GroupVersionKind][]resource.Registration{}
+	usages := map[k8sschema.GroupVersionKind]*usage{}
 	for _, reg := range regs {
 		if reg.ProviderConfig == nil {
 			continue
 		}
+		gvk := reg.ProviderConfig.Kind
+		if _, seen := users[gvk]; !seen {
+			kinds = append(kinds, reg.ProviderConfig)
+			usages[gvk] = newUsage()
+		}
+		u, kind := usages[gvk], len(users[gvk])
+		users[gvk] = append(users[gvk], reg)
 		err := mgr.GetFieldIndexer().IndexField(ctx, reg.New(), indexProviderConfig, func(o client.Object) []string {
 			mg, ok := o.(resource.Managed)
 			if !ok {
 				return nil
 			}
-			return []string{providerConfigName(mg)}
+			name := providerConfigName(mg)
+			u.note(name, kind)
+			return []string{name}
 		})
 		if err != nil {
 			return fmt.Errorf("%s: index %s: %w", reg.Kind.Kind, indexProviderConfig, err)
 		}
-		gvk := reg.ProviderConfig.Kind
-		if _, seen := users[gvk]; !seen {
-			kinds = append(kinds, reg.ProviderConfig)
-		}
-		users[gvk] = append(users[gvk], reg)
 	}
 	for _, kind := range kinds {
 		err := mgr.GetFieldIndexer().IndexField(ctx, kind.New(), indexCredentials, func(o client.Object) []string {
@@ -342,7 +348,7 @@ func setupProviderConfigs(ctx context.Context, mgr ctrl.Manager, regs []resource
 		if err != nil {
 			return fmt.Errorf("%s: index %s: %w", kind.Kind.Kind, indexCredentials, err)
 		}
-		if err := setupProviderConfigStatus(mgr, kind, users[kind.Kind]); err != nil {
+		if err := setupProviderConfigStatus(mgr, kind, users[kind.Kind], usages[kind.Kind]); err != nil {
 			return err
 		}
 	}
@@ -370,12 +376,14 @@ type providerConfigStatus struct {
 	kind   *resource.ProviderConfigKind
 	// users are the kinds whose objects name this kind of ProviderConfig.
 	users []resource.Registration
+	// usage says which of them have named which ProviderConfig.
+	usage *usage
 }
 
-func setupProviderConfigStatus(mgr ctrl.Manager, kind *resource.ProviderConfigKind, users []resource.Registration) error {
+func setupProviderConfigStatus(mgr ctrl.Manager, kind *resource.ProviderConfigKind, users []resource.Registration, u *usage) error {
 	r := &providerConfigStatus{
 		client: mgr.GetClient(), reader: mgr.GetAPIReader(), scheme: mgr.GetScheme(),
-		events: mgr.GetEventRecorderFor("tfkit-jet"), kind: kind, users: users,
+		events: mgr.GetEventRecorderFor("tfkit-jet"), kind: kind, users: users, usage: u,
 	}
 	listKind := kind.Kind.GroupVersion().WithKind(kind.Kind.Kind + "List")
 	deleting := predicate.Funcs{UpdateFunc: func(e event.UpdateEvent) bool {
@@ -414,14 +422,62 @@ func setupProviderConfigStatus(mgr ctrl.Manager, kind *resource.ProviderConfigKi
 	return b.Complete(r)
 }
 
+// usage records, by ProviderConfig name, the kinds (indexes into
+// providerConfigStatus.users) whose objects have named it in the manager's
+// cache, from the field index's function, which sees every object the
+// cache takes in; and which ProviderConfigs were checked against every
+// kind on the API server once. A kind none of whose objects ever named a
+// ProviderConfig has no user of it in the cache, and a reconcile of this
+// manager, which reads its object from the cache, labels none for it.
+type usage struct {
+	mu    sync.Mutex
+	kinds map[string]map[int]bool
+	swept map[string]bool
+}
+
+func newUsage() *usage {
+	return &usage{kinds: map[string]map[int]bool{}, swept: map[string]bool{}}
+}
+
+func (u *usage) note(name string, kind int) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.kinds[name][kind] {
+		return
+	}
+	if u.kinds[name] == nil {
+		u.kinds[name] = map[int]bool{}
+	}
+	u.kinds[name][kind] = true
+}
+
+// of returns the kinds whose objects have named the ProviderConfig name,
+// in order, and whether every kind was checked on the API server for it.
+func (u *usage) of(name string) ([]int, bool) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	out := make([]int, 0, len(u.kinds[name]))
+	for k := range u.kinds[name] {
+		out = append(out, k)
+	}
+	sort.Ints(out)
+	return out, u.swept[name]
+}
+
+func (u *usage) sweptAll(name string) {
+	u.mu.Lock()
+	u.swept[name] = true
+	u.mu.Unlock()
+}
+
 // usersOf lists the managed resources that name the ProviderConfig name,
-// as "Kind/name", sorted: from the cache by the field index, or (cached
-// false) from the API server, by the label the reconciler puts on every
-// object before its ProviderConfig gets the finalizer (an object without
-// it never added the finalizer; the cache counts it once it knows it).
-func (r *providerConfigStatus) usersOf(ctx context.Context, name string, cached bool) ([]string, error) {
+// as "Kind/name", sorted, from the cache by the field index, in the kinds
+// that ever named it.
+func (r *providerConfigStatus) usersOf(ctx context.Context, name string) ([]string, error) {
 	var out []string
-	for _, reg := range r.users {
+	kinds, _ := r.usage.of(name)
+	for _, k := range kinds {
+		reg := r.users[k]
 		obj, err := r.scheme.New(reg.Kind.GroupVersion().WithKind(reg.Kind.Kind + "List"))
 		if err != nil {
 			return nil, err
@@ -430,12 +486,7 @@ func (r *providerConfigStatus) usersOf(ctx context.Context, name string, cached 
 		if !ok {
 			return nil, fmt.Errorf("%s: no list type", reg.Kind.Kind)
 		}
-		if cached {
-			err = r.client.List(ctx, list, client.MatchingFields{indexProviderConfig: name})
-		} else {
-			err = r.reader.List(ctx, list, client.MatchingLabels{LabelProviderConfig: providerConfigLabel(name)})
-		}
-		if err != nil {
+		if err := r.client.List(ctx, list, client.MatchingFields{indexProviderConfig: name}); err != nil {
 			return nil, err
 		}
 		items, err := apimeta.ExtractList(list)
@@ -450,6 +501,72 @@ func (r *providerConfigStatus) usersOf(ctx context.Context, name string, cached 
 	}
 	sort.Strings(out)
 	return out, nil
+}
+
+// userOnServer asks the API server for a managed resource that names the
+// ProviderConfig name, for the one the cache may not know yet, and returns
+// the first it finds ("Kind/name"), or "". It lists object metadata only,
+// of the objects with the label the reconciler puts on every object before
+// its ProviderConfig gets the finalizer (an object without it never added
+// the finalizer), a page at a time, and reads an object only to confirm a
+// label that may be stale. It asks for the kinds that named it in this
+// manager's cache, and, the first time for each name, for every kind
+// (objects an earlier manager labelled: a few calls per kind are cheap,
+// but a provider has hundreds of kinds).
+func (r *providerConfigStatus) userOnServer(ctx context.Context, name string) (string, error) {
+	kinds, swept := r.usage.of(name)
+	if !swept {
+		known := map[int]bool{}
+		for _, k := range kinds {
+			known[k] = true
+		}
+		for k := range r.users {
+			if !known[k] {
+				kinds = append(kinds, k)
+			}
+		}
+	}
+	for _, k := range kinds {
+		user, err := r.userOfKind(ctx, r.users[k], name)
+		if err != nil || user != "" {
+			return user, err
+		}
+	}
+	if !swept {
+		r.usage.sweptAll(name)
+	}
+	return "", nil
+}
+
+// userOfKind is userOnServer for one kind.
+func (r *providerConfigStatus) userOfKind(ctx context.Context, reg resource.Registration, name string) (string, error) {
+	const page = 50
+	list := &metav1.PartialObjectMetadataList{}
+	list.SetGroupVersionKind(reg.Kind.GroupVersion().WithKind(reg.Kind.Kind + "List"))
+	opts := []client.ListOption{client.MatchingLabels{LabelProviderConfig: providerConfigLabel(name)}, client.Limit(page)}
+	for {
+		if err := r.reader.List(ctx, list, opts...); err != nil {
+			return "", fmt.Errorf("%s: %w", reg.Kind.Kind, err)
+		}
+		for _, item := range list.Items {
+			// The label says which ProviderConfig the object named when
+			// it was last reconciled: confirm it with the spec.
+			mg := reg.New()
+			if err := r.reader.Get(ctx, types.NamespacedName{Name: item.GetName()}, mg); err != nil {
+				if kerrors.IsNotFound(err) {
+					continue
+				}
+				return "", fmt.Errorf("%s %q: %w", reg.Kind.Kind, item.GetName(), err)
+			}
+			if providerConfigName(mg) == name {
+				return reg.Kind.Kind + "/" + mg.GetName(), nil
+			}
+		}
+		if list.Continue == "" {
+			return "", nil
+		}
+		opts = append(opts[:2], client.Continue(list.Continue))
+	}
 }
 
 // usersMessage names the users, the first few of them.
@@ -468,20 +585,37 @@ func usersMessage(users []string) string {
 
 // Reconcile implements reconcile.Reconciler.
 func (r *providerConfigStatus) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	res, err := r.reconcile(ctx, req)
+	if kerrors.IsConflict(err) {
+		// Changed since it was read (a managed resource's reconcile adds
+		// the finalizer too): the new version is looked at again, which is
+		// no error.
+		ctrl.LoggerFrom(ctx).V(1).Info("the object changed during the reconcile; reconciling the new version", "conflict", err.Error())
+		return reconcile.Result{Requeue: true}, nil
+	}
+	return res, err
+}
+
+func (r *providerConfigStatus) reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
 	pc := r.kind.New()
 	if err := r.client.Get(ctx, req.NamespacedName, pc); err != nil {
 		return reconcile.Result{}, client.IgnoreNotFound(err)
 	}
-	users, err := r.usersOf(ctx, pc.GetName(), true)
+	users, err := r.usersOf(ctx, pc.GetName())
 	if err != nil {
 		return reconcile.Result{}, err
 	}
 	if len(users) == 0 && controllerutil.ContainsFinalizer(pc, ProviderConfigFinalizer) {
 		// The cache may not know an object created a moment ago, whose
 		// reconcile added the finalizer: ask the API server before
-		// letting go, for the objects labelled with this name only.
-		if users, err = r.usersOf(ctx, pc.GetName(), false); err != nil {
+		// letting go. One user is enough to keep it; the cache, which
+		// that object's creation brings here again, names them all.
+		user, err := r.userOnServer(ctx, pc.GetName())
+		if err != nil {
 			return reconcile.Result{}, err
+		}
+		if user != "" {
+			users = []string{user}
 		}
 	}
 	deleting := pc.GetDeletionTimestamp() != nil

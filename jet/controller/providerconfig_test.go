@@ -462,6 +462,35 @@ func TestProviderConfigOnAPIServer(t *testing.T) {
 		h.waitGone(t, pw)
 	})
 
+	t.Run("ConnectionSecretOfSameNameInAnotherAPI", func(t *testing.T) {
+		// Two UUIDs named twin, of two APIs, name one connection
+		// Secret: the second is told whose it is, with the API, since
+		// the kind and name are its own.
+		if err := h.c.Create(ctx, (&exampleProviderConfig{name: "default"}).object()); err != nil && !kerrors.IsAlreadyExists(err) {
+			t.Fatal(err)
+		}
+		ref := &resource.SecretReference{Name: "twin-conn", Namespace: "default"}
+		first := &randomv1alpha1.UUID{ObjectMeta: metav1.ObjectMeta{Name: "twin"}}
+		first.Spec.ProviderConfigReference = &resource.Reference{Name: "default"}
+		first.Spec.WriteConnectionSecretToRef = ref
+		h.create(t, first)
+		h.waitReady(t, first)
+		none := &dockerpc.ProviderConfig{ObjectMeta: metav1.ObjectMeta{Name: "twin-none"}}
+		none.Spec.Credentials.Source = resource.CredentialsNone
+		h.create(t, none)
+		second := &dockerrandomv1alpha1.UUID{ObjectMeta: metav1.ObjectMeta{Name: "twin"}}
+		second.Spec.ProviderConfigReference = &resource.Reference{Name: "twin-none"}
+		second.Spec.WriteConnectionSecretToRef = ref
+		h.create(t, second)
+		h.waitMessage(t, second, `connection Secret default/twin-conn: it belongs to UUID "twin" of random.jet.tfkit.dev/v1alpha1: name another Secret in spec.writeConnectionSecretToRef`)
+		for _, o := range []resource.Managed{second, first} {
+			if err := h.c.Delete(ctx, o); err != nil {
+				t.Fatal(err)
+			}
+			h.waitGone(t, o)
+		}
+	})
+
 	t.Run("SameTypeInTwoAPIs", func(t *testing.T) {
 		// random_uuid of the example's API of four providers takes
 		// their arguments by name, "time" among them; with the docker

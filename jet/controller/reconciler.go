@@ -229,22 +229,35 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 	if err := r.client.Get(ctx, req.NamespacedName, mg); err != nil {
 		return reconcile.Result{}, client.IgnoreNotFound(err)
 	}
+	dir := r.dir(mg)
+	// What an earlier reconcile of the object took and did not give back
+	// is in its status.
+	r.ops.reported(dir)
 	res, err := r.reconcile(ctx, mg)
+	var retry *retryError
+	if kerrors.IsConflict(err) && !errors.As(err, &retry) {
+		// (A background operation's error is reported, whatever it is.)
+		return r.requeueConflict(ctx, dir, err)
+	}
 	var wait *waitError
 	if !errors.As(err, &wait) {
 		r.forgetWait(req.NamespacedName)
 	}
 	if err == nil {
+		r.ops.reported(dir)
 		return res, nil
 	}
-	var retry *retryError
 	var pce *providerConfigError
 	status := mg.GetResourceStatus()
 	switch {
 	case errors.As(err, &pce):
 		// Retried with the work queue's back-off; a change of the
-		// ProviderConfig or its Secret enqueues the object at once.
+		// ProviderConfig or its Secret enqueues the object at once. A
+		// mistake the user fixes, which the condition says: no error in
+		// the manager's log (with a stack trace, at every retry).
 		status.SetConditions(condition(resource.TypeSynced, metav1.ConditionFalse, resource.ReasonReconcileError, pce.msg))
+		ctrl.LoggerFrom(ctx).V(1).Info("waiting for the ProviderConfig to be fixed", "problem", pce.msg)
+		res, err = reconcile.Result{Requeue: true}, nil
 	case errors.As(err, &wait):
 		status.SetConditions(condition(resource.TypeSynced, metav1.ConditionFalse, resource.ReasonReconcileError, err.Error()))
 		res = reconcile.Result{RequeueAfter: r.waitDelay(req.NamespacedName, wait.steady)}
@@ -263,10 +276,26 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 		// and Deleting do while the controller keeps trying.
 		status.SetConditions(condition(resource.TypeReady, metav1.ConditionFalse, resource.ReasonUnavailable, ""))
 	}
-	if uerr := r.client.Status().Update(ctx, mg); uerr != nil && !kerrors.IsConflict(uerr) && !kerrors.IsNotFound(uerr) {
+	if uerr := r.client.Status().Update(ctx, mg); kerrors.IsConflict(uerr) {
+		// The next reconcile, of the new version, says the same.
+		return r.requeueConflict(ctx, dir, uerr)
+	} else if uerr != nil && !kerrors.IsNotFound(uerr) {
+		r.ops.unreport(dir)
 		return res, errors.Join(err, uerr)
 	}
+	r.ops.reported(dir)
 	return res, err
+}
+
+// requeueConflict ends a reconcile whose write found the object changed
+// since it was read (another writer, or a cache behind the API server): a
+// normal race, not an error. Nothing of it is lost: the end of a
+// background operation it took is reported again, by the reconcile that
+// reads the new version, which the work queue runs after its back-off.
+func (r *Reconciler) requeueConflict(ctx context.Context, dir string, err error) (reconcile.Result, error) {
+	r.ops.unreport(dir)
+	ctrl.LoggerFrom(ctx).V(1).Info("the object changed during the reconcile; reconciling the new version", "conflict", err.Error())
+	return reconcile.Result{Requeue: true}, nil
 }
 
 // sameConditions says whether two condition lists say the same, ignoring
@@ -330,6 +359,11 @@ func (r *Reconciler) reconcile(ctx context.Context, mg resource.Terraformed) (re
 		if err := r.client.Update(ctx, mg); err != nil {
 			return reconcile.Result{}, err
 		}
+	}
+	if !policies.Allows(resource.ManagementCreate) && meta(mg, resource.AnnotationExternalName) == "" {
+		// Nothing to observe: the resource is found by its external name,
+		// and only a create would give one.
+		return reconcile.Result{}, fmt.Errorf("the management policies (%v) do not allow creating the external resource, and the object has no external name to find an existing one by: set the annotation %s to its identifier, or allow Create", policies, resource.AnnotationExternalName)
 	}
 	if err := r.resolveReferences(ctx, mg); err != nil {
 		return reconcile.Result{}, err
@@ -584,7 +618,11 @@ func (r *Reconciler) create(ctx context.Context, mg resource.Terraformed, ws *wo
 		condition(resource.TypeReady, metav1.ConditionFalse, resource.ReasonCreating, ""),
 		condition(resource.TypeAsyncOperation, metav1.ConditionTrue, resource.ReasonOngoing, opCreate),
 	)
-	if err := r.client.Status().Update(ctx, mg); err != nil {
+	// The pending annotation is written: the create must start now, or
+	// the next reconcile would find a create of unknown result. A status
+	// that a change of the object meanwhile refuses is written by the
+	// next reconcile, which finds the create running.
+	if err := r.client.Status().Update(ctx, mg); err != nil && !kerrors.IsConflict(err) {
 		return reconcile.Result{}, err
 	}
 	r.ops.start(r.dir(mg), opCreate, r.opts.Timeout, mg.DeepCopyObject().(client.Object), r.done, func(ctx context.Context) error {
@@ -885,8 +923,27 @@ func (r *Reconciler) delete(ctx context.Context, mg resource.Terraformed, dir st
 	}
 	metricWorkspaces.Dec()
 	r.ops.forget(dir)
+	return reconcile.Result{}, r.removeFinalizer(ctx, mg)
+}
+
+// removeFinalizer lets the object go. The workspace is gone by now: a
+// change of the object meanwhile (a conflict) must not make the next
+// reconcile rebuild it and destroy again, so the removal is retried on
+// the new version.
+func (r *Reconciler) removeFinalizer(ctx context.Context, mg resource.Terraformed) error {
 	controllerutil.RemoveFinalizer(mg, Finalizer)
-	return reconcile.Result{}, client.IgnoreNotFound(r.client.Update(ctx, mg))
+	err := r.client.Update(ctx, mg)
+	for i := 0; i < 10 && kerrors.IsConflict(err); i++ {
+		fresh := r.reg.New()
+		if err = r.reader.Get(ctx, client.ObjectKeyFromObject(mg), fresh); err != nil {
+			break
+		}
+		if !controllerutil.RemoveFinalizer(fresh, Finalizer) {
+			return nil
+		}
+		err = r.client.Update(ctx, fresh)
+	}
+	return client.IgnoreNotFound(err)
 }
 
 // nothingToDestroy says whether the workspace dir holds no resource that
@@ -1041,7 +1098,9 @@ func (r *Reconciler) publishConnection(ctx context.Context, mg resource.Terrafor
 		// Never overwrite a Secret someone else keeps there: its data
 		// would be replaced by this object's.
 		if owner := metav1.GetControllerOf(s); owner != nil && owner.UID != mg.GetUID() {
-			return fmt.Errorf("it belongs to %s %q: name another Secret in spec.writeConnectionSecretToRef", owner.Kind, owner.Name)
+			// With the API: one of another API can have the same kind and
+			// name as this object.
+			return fmt.Errorf("it belongs to %s %q of %s: name another Secret in spec.writeConnectionSecretToRef", owner.Kind, owner.Name, owner.APIVersion)
 		}
 		if s.CreationTimestamp.IsZero() || s.Type == connectionSecretType {
 			// The object owns it, so that the delete removes it (and the

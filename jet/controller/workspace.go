@@ -145,10 +145,30 @@ func (w *workspace) writeConfig(ctx context.Context, src []byte) error {
 			return nil
 		}
 	}
+	key := installKey(w.typ, src)
+	if _, ok := w.eng.installed.Load(key); !ok {
+		w.eng.installing.Lock()
+		defer w.eng.installing.Unlock()
+	}
 	err := w.eng.run(ctx, func(ctx context.Context) error {
 		return w.tf.Init(ctx, tfexec.Upgrade(false))
 	})
+	if err == nil {
+		w.eng.installed.Store(key, true)
+	}
 	return w.failure("init", err)
+}
+
+// installKey identifies what init installs for main.tf.json src of a
+// resource of type typ: the provider's local name and the terraform block
+// (its source), not the provider block.
+func installKey(typ string, src []byte) string {
+	var top struct {
+		Terraform json.RawMessage `json:"terraform"`
+	}
+	_ = json.Unmarshal(src, &top)
+	local, _, _ := strings.Cut(typ, "_")
+	return local + " " + string(top.Terraform)
 }
 
 // failure is the error of the engine command (terraform-exec's, which

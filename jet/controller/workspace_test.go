@@ -1,6 +1,7 @@
 package controller
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -200,6 +202,43 @@ func TestSourcePaths(t *testing.T) {
 	for line, want := range map[int]string{5: "[resource docker_volume this labels]", 7: "[resource docker_volume this labels 0 label]", 8: "[resource docker_volume this labels 0 value]", 10: "[resource docker_volume this labels 1]", 11: "[resource docker_volume this labels 1 label]", 14: "[resource docker_volume this name]"} {
 		if got := fmt.Sprint(paths[line]); got != want {
 			t.Errorf("line %d: %s, want %s", line, got, want)
+		}
+	}
+}
+
+// TestConcurrentFirstInits: workspaces of one provider initialised at
+// once on an empty plugin cache (objects created together, a new manager)
+// all succeed; Terraform's cache would have the second install of the
+// provider fail ("failed to create directory ...: file exists"), which
+// without the first init running alone about one run of this test in
+// three shows.
+func TestConcurrentFirstInits(t *testing.T) {
+	for round := range 5 {
+		eng, root := engineSetup(t, true)
+		eng.slots = make(chan struct{}, 16)
+		src, err := renderConfig("random_pet", map[string]any{"length": 2}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		errs := make(chan error, 16)
+		for i := range 16 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ws, err := eng.workspace(filepath.Join(root, fmt.Sprint("pet", i)), "random_pet")
+				if err == nil {
+					err = ws.writeConfig(context.Background(), src)
+				}
+				errs <- err
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			if err != nil {
+				t.Errorf("round %d: %v", round, err)
+			}
 		}
 	}
 }
