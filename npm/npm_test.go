@@ -292,33 +292,31 @@ func TestTypeScriptChecks(t *testing.T) {
 // files under root/invalid, a copy of src.
 func checkProject(t *testing.T, tsc, root, tsconfig, invalid, src string) {
 	t.Helper()
-	pkg := tsxtest.Package(t)
-	if err := os.MkdirAll(filepath.Join(root, "node_modules"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	// The package as users install it: resolution goes through its
-	// package.json exports.
-	if err := os.Symlink(pkg, filepath.Join(root, "node_modules", "tfkit")); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(root, "tsconfig.json"), []byte(tsconfig), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(tsc, "-p", ".", "--pretty", "false")
-	cmd.Dir = root
-	out, err := cmd.CombinedOutput()
-	var exit *exec.ExitError
-	if err != nil && !errors.As(err, &exit) {
-		t.Fatalf("tsc: %v\n%s", err, out)
-	}
-	errs := parseTSC(string(out))
-	if len(errs) == 0 && err != nil {
-		t.Fatalf("tsc failed without errors it could parse:\n%s", out)
-	}
-	exps := expectations(t, root, invalid)
+	linkPackage(t, root)
+	_, errs := runTSC(t, tsc, root, tsconfig)
+	exps := matchMarkers(t, root, invalid, errs)
 	if len(exps) == 0 {
 		t.Fatalf("no tsc-error markers found under %s", src)
 	}
+	// Every invalid case must hold at least one expectation.
+	files := map[string]bool{}
+	for _, x := range exps {
+		files[x.file] = true
+	}
+	entries, _ := os.ReadDir(src)
+	for _, e := range entries {
+		if !files[invalid+"/"+strings.TrimSuffix(e.Name(), ".tsx")+"/"+e.Name()] {
+			t.Errorf("%s/%s has no tsc-error marker", src, e.Name())
+		}
+	}
+}
+
+// matchMarkers holds the errors of tsc run in root to the tsc-error markers
+// of the files under root/invalid: every error must be on the lines of a
+// marker, and every marker must have its error. It returns the markers.
+func matchMarkers(t *testing.T, root, invalid string, errs []*tscError) []*expectation {
+	t.Helper()
+	exps := expectations(t, root, invalid)
 	for _, e := range errs {
 		matched := false
 		for _, x := range exps {
@@ -338,17 +336,7 @@ func checkProject(t *testing.T, tsc, root, tsconfig, invalid, src string) {
 			t.Errorf("%s:%d-%d: expected tsc error %s %q; tsc said:\n%s", x.file, x.from, x.to, x.code, x.text, errorsIn(errs, x))
 		}
 	}
-	// Every invalid case must hold at least one expectation.
-	files := map[string]bool{}
-	for _, x := range exps {
-		files[x.file] = true
-	}
-	entries, _ := os.ReadDir(src)
-	for _, e := range entries {
-		if !files[invalid+"/"+strings.TrimSuffix(e.Name(), ".tsx")+"/"+e.Name()] {
-			t.Errorf("%s/%s has no tsc-error marker", src, e.Name())
-		}
-	}
+	return exps
 }
 
 func errorsIn(errs []*tscError, x *expectation) string {
@@ -517,4 +505,42 @@ func TestLauncherOnPath(t *testing.T) {
 	if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.Contains(string(out), "no tfkit binary found") {
 		t.Errorf("no binary: want exit 1 saying no tfkit binary found, got %v\n%s", err, out)
 	}
+}
+
+// linkPackage stages the npm package and links it as root/node_modules/tfkit,
+// the package as users install it: resolution goes through its package.json
+// exports. It returns the staged package's directory.
+func linkPackage(t *testing.T, root string) string {
+	t.Helper()
+	pkg := tsxtest.Package(t)
+	if err := os.MkdirAll(filepath.Join(root, "node_modules"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(pkg, filepath.Join(root, "node_modules", "tfkit")); err != nil {
+		t.Fatal(err)
+	}
+	return pkg
+}
+
+// runTSC writes tsconfig into root (unless it is empty: the project's
+// own), runs tsc there and returns its output and the errors it reports.
+func runTSC(t *testing.T, tsc, root, tsconfig string) (string, []*tscError) {
+	t.Helper()
+	if tsconfig != "" {
+		if err := os.WriteFile(filepath.Join(root, "tsconfig.json"), []byte(tsconfig), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command(tsc, "-p", ".", "--pretty", "false")
+	cmd.Dir = root
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		t.Fatalf("tsc: %v\n%s", err, out)
+	}
+	errs := parseTSC(string(out))
+	if len(errs) == 0 && err != nil {
+		t.Fatalf("tsc failed without errors it could parse:\n%s", out)
+	}
+	return string(out), errs
 }

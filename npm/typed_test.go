@@ -77,6 +77,23 @@ func TestTypedDeclarations(t *testing.T) {
 
 func checkTypedDeclarations(t *testing.T, tsc string) {
 	root := t.TempDir()
+	writeDeclarations(t, root)
+	for _, group := range []string{"valid", "invalid"} {
+		entries, err := os.ReadDir(filepath.Join("testdata", "typed", group))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			copyProject(t, project{"typed-" + group, strings.TrimSuffix(e.Name(), ".tsx"), filepath.Join("testdata", "typed", group, e.Name())}, root)
+		}
+	}
+	checkProject(t, tsc, root, typedTSConfig, "typed-invalid", filepath.Join("testdata", "typed", "invalid"))
+}
+
+// writeDeclarations writes into root/.gen what tfkit get --lang ts writes
+// for the test schemas and for the module ./modules/net.
+func writeDeclarations(t *testing.T, root string) {
+	t.Helper()
 	for _, p := range readSchemas(t) {
 		files, err := typescript.Generate(p, typescript.Options{})
 		if err != nil {
@@ -107,16 +124,6 @@ func checkTypedDeclarations(t *testing.T, tsc string) {
 	if err := os.WriteFile(filepath.Join(root, ".gen", "net", files[0].Path), files[0].Data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, group := range []string{"valid", "invalid"} {
-		entries, err := os.ReadDir(filepath.Join("testdata", "typed", group))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, e := range entries {
-			copyProject(t, project{"typed-" + group, strings.TrimSuffix(e.Name(), ".tsx"), filepath.Join("testdata", "typed", group, e.Name())}, root)
-		}
-	}
-	checkProject(t, tsc, root, typedTSConfig, "typed-invalid", filepath.Join("testdata", "typed", "invalid"))
 }
 
 // notChecked are the places the validator reports on purpose: types the

@@ -68,4 +68,4 @@ export interface ValidationDiagnostic {
 /** Runs the engine's init and validate on the stack; skipped (with the reason) without an engine. */
 export declare function isValidTerraform(
   stack: SynthesizedStack,
-): { valid: boolean; diagnostics: ValidationDiagnostic[]; skipped?: undefined } | { skipped: string; valid?: undefined };
+): { valid: boolean; diagnostics: ValidationDiagnostic[]; skipped?: undefined } | { skipped: string; valid?: undefined; diagnostics?: undefined };

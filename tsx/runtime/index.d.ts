@@ -228,7 +228,7 @@ export type ResourceProps<T extends keyof ResourceTypes> = TypedMetaArguments<Ad
 export type DataSourceProps<T extends keyof DataSourceTypes> = TypedMetaArguments<AddressOf<`data.${T}`>> & DataSourceTypes[T];
 
 /** Props of <Provider type={T}> for a declared provider T. */
-export type ProviderProps<T extends keyof ProviderTypes> = { alias?: string; ref?: Ref; children?: AttributesWithoutText } & ProviderTypes[T];
+export type ProviderProps<T extends keyof ProviderTypes> = { alias?: string; for_each?: Value; ref?: Ref; children?: AttributesWithoutText } & ProviderTypes[T];
 
 /** What a typed ref to the resource or data source at Address is. */
 export interface AddressOf<Address> {
@@ -265,10 +265,15 @@ export type NumberValue = number | Expression<Primitive>;
 export type BoolValue = boolean | Expression<Primitive>;
 /** A list or set attribute: an array or an expression of a collection. */
 export type ListValue<E> = readonly E[] | Expression<readonly unknown[]>;
+/**
+ * The value of an expression that a map or object attribute takes: a map or an object, not a
+ * list, set or tuple (which have a length), since Terraform converts none of those to a map.
+ */
+type MapOrObject = object & { readonly length?: never };
 /** A map attribute: an object of values or an expression of a map or object. */
-export type MapValue<E> = { readonly [key: string]: E } | Expression<object>;
+export type MapValue<E> = { readonly [key: string]: E } | Expression<MapOrObject>;
 /** An object attribute: the object or an expression of a map or object. */
-export type ObjectValue<O> = O | Expression<object>;
+export type ObjectValue<O> = O | Expression<MapOrObject>;
 /** A tuple attribute: the tuple or an expression of a list or tuple. */
 export type TupleValue<T extends readonly unknown[]> = T | Expression<readonly unknown[]>;
 /** Where a schema allows one nested block. */
@@ -276,30 +281,71 @@ export type BlockValue<B> = TypedBlock<B>;
 /** Where a schema allows several nested blocks: one, or an array of them. */
 export type BlockList<B> = TypedBlock<B> | readonly TypedBlock<B>[];
 
+declare const setBrand: unique symbol;
+
+/**
+ * A set (of values or of nested blocks) as a typed ref reads it: a list whose elements have
+ * no index, since Terraform refuses an index into a set; ref["*"] reads every element.
+ */
+export type SetOf<E> = readonly E[] & { readonly [setBrand]: true };
+
 /**
  * What reading a ref gives for a value of type T: an expression of that type, with
- * its attributes (objects) or elements (lists) typed in turn.
+ * its attributes (objects) or elements (lists) typed in turn. ref["*"] on a list is a
+ * splat; a set takes only the splat.
  */
 export type RefTo<T> = unknown extends T
   ? Ref
   : [T] extends [Primitive]
     ? Expression<T>
-    : T extends readonly (infer E)[]
-      ? Expression<T> & { readonly [index: number]: RefTo<E> }
-      : T extends object
-        ? Expression<T> & { readonly [K in keyof T]-?: RefTo<T[K]> }
-        : Ref;
+    : T extends SetOf<infer E>
+      ? SetRef<E>
+      : T extends readonly (infer E)[]
+        ? Expression<T> & { readonly [index: number]: RefTo<E>; readonly "*": SplatRef<E> }
+        : T extends object
+          ? Expression<T> & { readonly [K in keyof T]-?: RefTo<T[K]> }
+          : Ref;
+
+/**
+ * What a typed ref reads for a set of E: no index, since Terraform refuses one
+ * (ebs_block_device[0] of a set of blocks fails); ref["*"] reads every element
+ * (ebs_block_device["*"].volume_id is ebs_block_device[*].volume_id, a list).
+ */
+export interface SetRef<E> extends Expression<SetOf<E>> {
+  readonly "*": SplatRef<E>;
+}
+
+/**
+ * What a splat reads, ref["*"] (type.name.list[*]): a list with one element per element
+ * of E's collection; attributes and numbered elements read after it apply to each one.
+ */
+export type SplatRef<E> = unknown extends E
+  ? Ref
+  : [E] extends [Primitive]
+    ? Expression<readonly E[]>
+    : E extends SetOf<unknown>
+      ? Expression<readonly E[]>
+      : E extends readonly (infer I)[]
+        ? Expression<readonly E[]> & { readonly [index: number]: SplatRef<I> }
+        : E extends object
+          ? Expression<readonly E[]> & { readonly [K in keyof E]-?: SplatRef<E[K]> }
+          : Ref;
 
 type InstanceRef<Address, A> = Expression<A> & { readonly [addressBrand]: Address } & { readonly [K in keyof A]-?: RefTo<A[K]> };
 
-/** A typed ref to a resource: its attributes are typed; ref[0] is an instance (count). */
+/**
+ * A typed ref to a resource: its attributes are typed; ref[0] is an instance (count), ref["*"]
+ * every instance (a splat: ref["*"].id is type.name[*].id).
+ */
 export type ResourceRef<T extends keyof ResourceAttributeTypes> = InstanceRef<T, ResourceAttributeTypes[T]> & {
   readonly [index: number]: InstanceRef<T, ResourceAttributeTypes[T]>;
+  readonly "*": SplatRef<ResourceAttributeTypes[T]>;
 };
 
 /** A typed ref to a data source, as ResourceRef. */
 export type DataSourceRef<T extends keyof DataSourceAttributeTypes> = InstanceRef<`data.${T}`, DataSourceAttributeTypes[T]> & {
   readonly [index: number]: InstanceRef<`data.${T}`, DataSourceAttributeTypes[T]>;
+  readonly "*": SplatRef<DataSourceAttributeTypes[T]>;
 };
 
 /**

@@ -41,7 +41,7 @@ const Module = "tfkit"
 var reserved = map[string][]string{
 	"resource": {"children", "connection", "count", "depends_on", "for_each", "lifecycle", "name", "provider", "provisioner", "ref", "type"},
 	"data":     {"children", "count", "depends_on", "for_each", "lifecycle", "name", "provider", "ref", "type"},
-	"provider": {"alias", "children", "ref", "type"},
+	"provider": {"alias", "children", "for_each", "ref", "type"},
 }
 
 // Generate returns the declarations for one provider: a single index.d.ts.
@@ -97,7 +97,7 @@ type generator struct {
 }
 
 // helperTypes are the names the declarations import from the package.
-var helperTypes = []string{"BlockList", "BlockValue", "BoolValue", "ListValue", "MapValue", "NumberValue", "ObjectValue", "StringValue", "TupleValue", "Value"}
+var helperTypes = []string{"BlockList", "BlockValue", "BoolValue", "ListValue", "MapValue", "NumberValue", "ObjectValue", "SetOf", "StringValue", "TupleValue", "Value"}
 
 func newGenerator(p *schema.Provider, opts Options) *generator {
 	g := &generator{p: p, opts: opts, imports: map[string]bool{}}
@@ -350,8 +350,9 @@ func (g *generator) objectInput(t cty.Type) string {
 }
 
 // outputType is the TypeScript type of a value of Terraform type t, as a
-// ref to it reads it.
-func outputType(t cty.Type) string {
+// ref to it reads it. A set is a SetOf, which a ref cannot index:
+// Terraform refuses an index into a set.
+func (g *generator) outputType(t cty.Type) string {
 	switch {
 	case t == cty.String:
 		return "string"
@@ -359,10 +360,13 @@ func outputType(t cty.Type) string {
 		return "number"
 	case t == cty.Bool:
 		return "boolean"
-	case t.IsListType() || t.IsSetType():
-		return "readonly " + arrayElem(outputType(t.ElementType())) + "[]"
+	case t.IsSetType():
+		g.imports["SetOf"] = true
+		return "SetOf<" + g.outputType(t.ElementType()) + ">"
+	case t.IsListType():
+		return "readonly " + arrayElem(g.outputType(t.ElementType())) + "[]"
 	case t.IsMapType():
-		return "{ readonly [key: string]: " + outputType(t.ElementType()) + " }"
+		return "{ readonly [key: string]: " + g.outputType(t.ElementType()) + " }"
 	case t.IsObjectType():
 		names := sortedKeys(t.AttributeTypes())
 		if len(names) == 0 {
@@ -370,13 +374,13 @@ func outputType(t cty.Type) string {
 		}
 		parts := make([]string, 0, len(names))
 		for _, n := range names {
-			parts = append(parts, "readonly "+propName(n)+": "+outputType(t.AttributeType(n)))
+			parts = append(parts, "readonly "+propName(n)+": "+g.outputType(t.AttributeType(n)))
 		}
 		return "{ " + strings.Join(parts, "; ") + " }"
 	case t.IsTupleType():
 		var parts []string
 		for _, et := range t.TupleElementTypes() {
-			parts = append(parts, outputType(et))
+			parts = append(parts, g.outputType(et))
 		}
 		return "readonly [" + strings.Join(parts, ", ") + "]"
 	}
@@ -392,10 +396,15 @@ func arrayElem(s string) string {
 }
 
 // blockOutputType is the type a ref reads for a nested block whose
-// interface is named out, repeated as the nesting says.
-func blockOutputType(nb *schema.NestedBlock, out string) string {
+// interface is named out, repeated as the nesting says: a list of blocks
+// is indexed (root_block_device[0]), a set is not (ebs_block_device["*"]
+// reads every block), a map is keyed by label.
+func (g *generator) blockOutputType(nb *schema.NestedBlock, out string) string {
 	switch nb.Nesting {
-	case schema.NestingList, schema.NestingSet:
+	case schema.NestingSet:
+		g.imports["SetOf"] = true
+		return "SetOf<" + out + ">"
+	case schema.NestingList:
 		return "readonly " + out + "[]"
 	case schema.NestingMap:
 		return "{ readonly [key: string]: " + out + " }"
@@ -449,10 +458,10 @@ func (g *generator) render() []byte {
 		for i, it := range el.ifaces {
 			writeIface(&body, it)
 			if i == 0 && el.attrs != "" {
-				writeAttributes(&body, el, it)
+				g.writeAttributes(&body, el, it)
 			}
 			if it.out != "" {
-				writeOutput(&body, it.out, []string{"What a ref reads from a " + it.name + " block."}, it.block, it.outs)
+				g.writeOutput(&body, it.out, []string{"What a ref reads from a " + it.name + " block."}, it.block, it.outs)
 			}
 		}
 	}
@@ -498,21 +507,21 @@ func writeIface(b *strings.Builder, it *iface) {
 	b.WriteString("}\n")
 }
 
-func writeAttributes(b *strings.Builder, el *element, config *iface) {
+func (g *generator) writeAttributes(b *strings.Builder, el *element, config *iface) {
 	word := "resource"
 	ref := el.tfType
 	if el.kind == "data" {
 		word = "data"
 		ref = "data." + ref
 	}
-	writeOutput(b, el.attrs, []string{`What a ref to ` + word + ` "` + el.tfType + `" reads: useRef<"` + ref + `">().`}, el.block, config.outs)
+	g.writeOutput(b, el.attrs, []string{`What a ref to ` + word + ` "` + el.tfType + `" reads: useRef<"` + ref + `">().`}, el.block, config.outs)
 }
 
 // writeOutput writes the interface of what a ref reads from a block body:
 // every attribute, computed ones included, and the nested blocks, whose
 // interfaces outs names. Write-only attributes are left out: Terraform
 // never keeps their values, so a ref to one always reads null.
-func writeOutput(b *strings.Builder, name string, doc []string, blk *schema.Block, outs map[string]string) {
+func (g *generator) writeOutput(b *strings.Builder, name string, doc []string, blk *schema.Block, outs map[string]string) {
 	b.WriteString("\n")
 	writeDoc(b, "", doc)
 	if len(blk.Attributes) == 0 && len(blk.Blocks) == 0 {
@@ -524,13 +533,13 @@ func writeOutput(b *strings.Builder, name string, doc []string, blk *schema.Bloc
 		if a.WriteOnly {
 			continue
 		}
-		b.WriteString("  readonly " + propName(a.Name) + ": " + outputType(a.Type) + ";\n")
+		b.WriteString("  readonly " + propName(a.Name) + ": " + g.outputType(a.Type) + ";\n")
 	}
 	for _, nb := range blk.Blocks {
 		if outs[nb.Name] == "" {
 			continue // named like an attribute: left out of the config too
 		}
-		b.WriteString("  readonly " + propName(nb.Name) + ": " + blockOutputType(nb, outs[nb.Name]) + ";\n")
+		b.WriteString("  readonly " + propName(nb.Name) + ": " + g.blockOutputType(nb, outs[nb.Name]) + ";\n")
 	}
 	b.WriteString("}\n")
 }

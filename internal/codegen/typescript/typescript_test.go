@@ -125,7 +125,7 @@ func TestDeterministic(t *testing.T) {
 func TestShapes(t *testing.T) {
 	src := string(generate(t, "aws-slice")[0].Data)
 	for _, want := range []string{
-		`import type { BlockList, BlockValue, BoolValue, ListValue, MapValue, NumberValue, ObjectValue, StringValue } from "tfkit";`,
+		`import type { BlockList, BlockValue, BoolValue, ListValue, MapValue, NumberValue, ObjectValue, SetOf, StringValue } from "tfkit";`,
 		`declare module "tfkit" {`,
 		"    aws: ProviderConfig;",
 		"    aws_vpc: VpcConfig;",
@@ -147,7 +147,14 @@ func TestShapes(t *testing.T) {
 		"export interface VpcAttributes {",
 		"  readonly arn: string;",
 		"  readonly tags: { readonly [key: string]: string };",
-		"  readonly ingress: readonly { readonly cidr_blocks: readonly string[];",
+		// Sets are SetOf, which a ref cannot index (Terraform refuses an
+		// index into a set); lists are arrays, blocks included.
+		"  readonly ingress: SetOf<{ readonly cidr_blocks: readonly string[];",
+		"  readonly security_groups: SetOf<string>;",
+		"  readonly ebs_block_device: SetOf<InstanceEbsBlockDeviceAttributes>;",
+		"  readonly root_block_device: readonly InstanceRootBlockDeviceAttributes[];",
+		"export interface InstanceRootBlockDeviceAttributes {",
+		"  readonly volume_id: string;",
 		// name is the element's label: noted, not a prop.
 		"Not props here (the element's own props take these names): name (optional); set them in an innerText body.",
 	} {
@@ -181,6 +188,9 @@ func TestNames(t *testing.T) {
 		`  "3d"?: StringValue | null;`,
 		// A nested block named like the element's config interface.
 		"export interface ThingConfigBlock {",
+		// for_each of a provider configuration is its meta-argument
+		// (OpenTofu), not the schema's attribute.
+		"Not props here (the element's own props take these names): for_each (optional); set them in an innerText body.",
 	} {
 		if !strings.Contains(src, want) {
 			t.Errorf("the collide declarations lack %q", want)

@@ -9,6 +9,9 @@ export default function App() {
       b={tf.raw(1)}
       // tsc-error TS2353 does not exist in type
       c={tf.dynamic({ for_each: [], content: {}, bogus: 1 })}
+      // tf has no function helpers: Terraform functions go through tf.fn("toset", ...).
+      // tsc-error TS2339 Property 'toset' does not exist
+      d={tf.toset(["a"])}
     />
   );
 }

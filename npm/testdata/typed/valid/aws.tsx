@@ -9,6 +9,7 @@ export default function App() {
   const web = useRef<"aws_security_group">();
   const bucket = useRef<"aws_s3_bucket">();
   const plain = useRef();
+  const instance = useRef<"aws_instance">();
   return (
     <>
       <Variable name="west_region" type="string" />
@@ -42,6 +43,7 @@ export default function App() {
       <Resource
         type="aws_instance"
         name="web"
+        ref={instance}
         ami={ami.id}
         instance_type="t3.micro"
         subnet_id={subnet[0].id}
@@ -70,7 +72,13 @@ export default function App() {
       <Resource type="aws_route53_zone" name="main" anything={1} vpc={tf.block({ vpc_id: vpc.id })} />
       <DataSource type="aws_region" name="current" />
       <Output name="subnet" value={subnet[0].arn} />
-      <Output name="root_volume" value={web.ingress[0].from_port} />
+      <Output name="subnets" value={subnet["*"].arn} />
+      {/* Into nested blocks: a list of blocks is indexed, a set only splatted. */}
+      <Output name="root_volume" value={instance.root_block_device[0].volume_id} />
+      <Output name="ebs_volumes" value={instance.ebs_block_device["*"].volume_id} />
+      <Output name="ingress_ports" value={web.ingress["*"].from_port} />
+      <Output name="groups" value={instance.security_groups["*"]} />
+      <Resource type="aws_instance" name="copy" ami={ami.id} instance_type="t3.micro" vpc_security_group_ids={instance.security_groups} />
     </>
   );
 }
