@@ -112,7 +112,7 @@ var crossCases = []crossCase{
 			tfkit.NewOutput(p, "cross_stack_output_random_pet_a", tfkit.OutputConfig{Value: "taken"})
 			c := tfkit.NewStack(app, "c")
 			tfkit.NewRemoteState(c, "p", "local", map[string]any{"path": "elsewhere.tfstate"})
-			tfkit.NewResource(c, "terraform_data", "x", tfkit.Ordered(
+			tfkit.NewResource(c, "terraform_data", "x", tfkit.Attrs{"input": tfkit.Ordered(
 				"one", ab.Ref("id"),
 				"two", a.Ref("keepers", "b_id"),
 				"same", a.Ref("b_id"), // random_pet.a.b_id: the same name as random_pet.a_b.id
@@ -120,7 +120,7 @@ var crossCases = []crossCase{
 				"secret", pw.Ref("result"),
 				"pet", pw.Ref("id"),
 				"var", secret.Ref(),
-			))
+			)})
 		},
 		deps: map[string][]string{"p": {}, "c": {"p"}},
 	},

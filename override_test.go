@@ -1,10 +1,12 @@
 package tfkit_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/tfkit/tfkit"
+	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/internal/enginetest"
 	"github.com/tfkit/tfkit/internal/render"
 )
@@ -246,4 +248,61 @@ func TestOverrideIntoOwnedBlocks(t *testing.T) {
 	if !strings.Contains(got, "prevent_destroy = true") || !strings.Contains(got, "any_input") {
 		t.Errorf("a valid override is missing:\n%s", got)
 	}
+}
+
+// TestOverrideIntoConnection: an override path into a connection block (a
+// resource's, or a provisioner's) to an argument the engines' connection
+// lacks is an error at the Override line with a did-you-mean, and the
+// arguments they define are accepted, as both engines accept them.
+func TestOverrideIntoConnection(t *testing.T) {
+	_, s := newStack(t)
+	r := tfkit.NewResource(s, "terraform_data", "a", nil).
+		Override("provisioner.remote-exec.inline", []string{"true"})
+	l1 := here() + 1
+	r.Override("connection.hots", "10.0.0.1")
+	l2 := here() + 1
+	r.Override("provisioner.remote-exec.connection.bastion_hots", "10.0.0.2")
+	ds := s.Validate()
+	checkDiags(t, ds,
+		want{summary: "Invalid override", line: l1, path: "terraform_data.a.connection.hots"},
+		want{summary: "Invalid override", line: l2, path: "terraform_data.a.provisioner.remote-exec.connection.bastion_hots"},
+	)
+	errs := ds.Errs()
+	if !strings.Contains(errs[0].Detail, `a connection block has no argument or block named "hots"`) ||
+		!strings.Contains(errs[0].Suggestion, `did you mean "host"?`) {
+		t.Errorf("hots: %s", errs[0])
+	}
+	if !strings.Contains(errs[1].Suggestion, `did you mean "bastion_host"?`) {
+		t.Errorf("bastion_hots: %s", errs[1])
+	}
+
+	// Every argument the language table gives connection, which both
+	// engines validate in the connection a provisioner uses.
+	_, s = newStack(t)
+	r = tfkit.NewResource(s, "terraform_data", "a", nil).
+		Override("provisioner.remote-exec.inline", []string{"true"})
+	spec, ok := config.Spec([]string{"resource", "connection"})
+	if !ok || len(spec.Args) == 0 {
+		t.Fatal("no connection in the language table")
+	}
+	for _, a := range spec.Args {
+		var v any = "x"
+		switch {
+		case strings.HasSuffix(a.Name, "port"):
+			v = 22
+		case slices.Contains([]string{"agent", "https", "insecure", "use_ntlm"}, a.Name):
+			v = false
+		}
+		r.Override("connection."+a.Name, v)
+	}
+	text := stackHCL(t, s)
+	if !strings.Contains(text, "bastion_private_key") {
+		t.Fatalf("the overrides are missing:\n%s", text)
+	}
+	enginetest.SkipShort(t)
+	enginetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		w := enginetest.Workspace(t, map[string]string{"main.tf": text})
+		w.Init()
+		w.Validate()
+	})
 }

@@ -1,6 +1,7 @@
 package tfkit_test
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -29,10 +30,10 @@ func TestRemovedOrMovedStillDeclared(t *testing.T) {
 	atMoved := here() + 1
 	tfkit.NewMoved(s, "terraform_data.q", "terraform_data.r")
 	tfkit.NewRemoved(s, net, true)
-	// Fine: a move within one resource, from an instance, and what is no
-	// longer declared.
+	// Fine: a move within one resource, from an instance count no longer
+	// declares, and what is no longer declared.
 	tfkit.NewMoved(s, "terraform_data.q", q.Ref().Index(0))
-	tfkit.NewMoved(s, "terraform_data.q[0]", "terraform_data.s")
+	tfkit.NewMoved(s, "terraform_data.q[2]", "terraform_data.s")
 	tfkit.NewRemoved(s, "terraform_data.gone", false)
 	tfkit.NewMoved(s, "terraform_data.old", "terraform_data.p")
 
@@ -62,9 +63,74 @@ func TestRemovedOrMovedStillDeclared(t *testing.T) {
 			block, to = "moved", "terraform_data.r"
 		}
 		from := strings.TrimSuffix(d.Related[0].Message, " declared here")
-		w, _ := config.StillDeclared(block, strings.HasPrefix(from, "module."), from, to, d.Related[0].Range, false)
+		w, _ := config.StillDeclared(block, strings.HasPrefix(from, "module."), false, from, to, d.Related[0].Range, false)
 		if d.Summary != w.Summary || d.Detail != w.Detail || d.Suggestion != w.Suggestion || d.Suggestion == "" {
 			t.Errorf("%s: not the words of config.StillDeclared: %s", d.Summary, w)
+		}
+	}
+}
+
+// TestMovedFromInstanceStillDeclared: a moved block whose from is one
+// instance of a resource or module call that count or for_each still
+// declares is refused at the NewMoved line, related to the Count or ForEach
+// line, in the engines' words; an instance they no longer declare, and a
+// count only evaluation knows, are not.
+func TestMovedFromInstanceStillDeclared(t *testing.T) {
+	app := tfkit.NewApp(tfkit.WithGetenv(func(string) string { return "" }))
+	s := tfkit.NewStack(app, "dev")
+	atCount := here() + 1
+	a := tfkit.NewResource(s, "terraform_data", "a", nil).Count(2)
+	atForEach := here() + 1
+	c := tfkit.NewResource(s, "terraform_data", "c", nil).ForEach(tfkit.Fn("toset", []string{"x", "y"}))
+	atMap := here() + 1
+	tfkit.NewModule(s, "m", tfkit.ModuleConfig{Source: "./m"}).ForEach(map[string]any{"one": 1})
+	tfkit.NewResource(s, "terraform_data", "b", nil)
+	n := tfkit.NewVariable(s, "n", tfkit.VariableConfig{Type: "number", Default: 1})
+	tfkit.NewResource(s, "terraform_data", "v", nil).Count(n.Ref())
+	atA := here() + 1
+	tfkit.NewMoved(s, a.Ref().Index(1), "terraform_data.b")
+	atC := here() + 1
+	tfkit.NewMoved(s, c.Ref().Index("y"), "terraform_data.d")
+	atM := here() + 1
+	tfkit.NewMoved(s, `module.m["one"]`, "module.n")
+	// Fine: no longer declared, or only the engines know.
+	tfkit.NewMoved(s, "terraform_data.a[2]", "terraform_data.e")
+	tfkit.NewMoved(s, `terraform_data.c["z"]`, "terraform_data.f")
+	tfkit.NewMoved(s, "terraform_data.v[0]", "terraform_data.g")
+	tfkit.NewMoved(s, "terraform_data.b[0]", "terraform_data.h")
+
+	var got []string
+	for _, d := range app.Validate() {
+		if d.Summary != "Moved object still exists" {
+			continue
+		}
+		line, rel := 0, 0
+		if d.Subject != nil {
+			line = d.Subject.Start.Line
+		}
+		if len(d.Related) == 1 {
+			rel = d.Related[0].Range.Start.Line
+		}
+		got = append(got, fmt.Sprintf("%d %d %s", line, rel, strings.ReplaceAll(d.Detail, d.Related[0].Range.Filename, "F")))
+		from := strings.TrimSuffix(d.Related[0].Message, " declared here")
+		to := strings.TrimSuffix(d.Detail[strings.LastIndex(d.Detail, " as ")+4:], " instead.")
+		w, _ := config.StillDeclared("moved", strings.HasPrefix(from, "module."), true, from, to, d.Related[0].Range, false)
+		if d.Detail != w.Detail || d.Suggestion != w.Suggestion || !strings.Contains(d.Suggestion, "count or for_each") {
+			t.Errorf("%s: not the words of config.StillDeclared: %s", from, w)
+		}
+	}
+	pos := func(line int) string { return fmt.Sprintf("F:%d.", line) }
+	want := []string{
+		fmt.Sprintf("%d %d This statement declares a move from terraform_data.a[1], but that resource instance is still declared at %s", atA, atCount, pos(atCount)),
+		fmt.Sprintf("%d %d This statement declares a move from terraform_data.c[\"y\"], but that resource instance is still declared at %s", atC, atForEach, pos(atForEach)),
+		fmt.Sprintf("%d %d This statement declares a move from module.m[\"one\"], but that module instance is still declared at %s", atM, atMap, pos(atMap)),
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for i := range want {
+		if !strings.HasPrefix(got[i], want[i]) {
+			t.Errorf("got:\n%s\nwant prefix:\n%s", got[i], want[i])
 		}
 	}
 }
@@ -189,4 +255,35 @@ func TestMovedOutOfConfigEngineDestroys(t *testing.T) {
 			t.Errorf("plan:\n%s", p.Output)
 		}
 	})
+}
+
+// TestRemovedInstanceKey: a removed block whose from has an instance key
+// (of a resource or of a module call) is refused at the NewRemoved line in
+// the engines' words (config.RemovedInstanceKey), OpenTofu's for output
+// that goes to it.
+func TestRemovedInstanceKey(t *testing.T) {
+	for _, engine := range []string{"", "tofu"} {
+		t.Run("engine="+engine, func(t *testing.T) {
+			app := tfkit.NewApp(tfkit.WithGetenv(envOf(map[string]string{tfkit.EnvEngine: engine})))
+			s := tfkit.NewStack(app, "dev")
+			ids := tfkit.NewResource(s, "terraform_data", "ids", nil).ForEach(tfkit.Fn("toset", []string{"a", "b"}))
+			atResource := here() + 1
+			tfkit.NewRemoved(s, ids.Ref().Index("b"), false)
+			atModule := here() + 1
+			tfkit.NewRemoved(s, `module.net["a"].terraform_data.x`, false)
+			ds := app.Validate()
+			tofu := engine == "tofu"
+			want := []*diag.Diagnostic{config.RemovedInstanceKey(false, tofu), config.RemovedInstanceKey(true, tofu)}
+			if len(ds) != 2 {
+				t.Fatalf("diagnostics: %s", ds)
+			}
+			for i, line := range []int{atResource, atModule} {
+				d := ds[i]
+				if d.Summary != want[i].Summary || d.Detail != want[i].Detail || d.Suggestion == "" ||
+					d.Subject == nil || d.Subject.Start.Line != line || d.Path != "removed.from" {
+					t.Errorf("removed %d: %s", i, d)
+				}
+			}
+		})
+	}
 }

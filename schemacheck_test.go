@@ -167,3 +167,28 @@ func TestSynthSchemaCheckWarn(t *testing.T) {
 		t.Errorf("main.tf: %q %v", data, err)
 	}
 }
+
+// TestSynthChecksBuiltinSchema: with provider schemas known (those tfkit
+// get keeps hold no built-in provider), a terraform_data argument the
+// engines' built-in provider lacks is refused at its Go line, as the
+// engines refuse it when they plan; its real arguments, and the
+// terraform_remote_state a cross-stack reference reads, are fine.
+func TestSynthChecksBuiltinSchema(t *testing.T) {
+	app := tfkit.NewApp(tfkit.WithOutdir(filepath.Join(t.TempDir(), "out")),
+		tfkit.WithSchemas(readRandomSchemas(t)), tfkit.WithGetenv(envOf(nil)))
+	base := tfkit.NewStack(app, "base")
+	pet := tfkit.NewResource(base, "random_pet", "p", nil)
+	web := tfkit.NewStack(app, "web")
+	line := nextLine()
+	tfkit.NewResource(web, "terraform_data", "d", tfkit.Attrs{"inptu": pet.Ref("id")})
+	tfkit.NewResource(web, "terraform_data", "ok", tfkit.Attrs{"input": pet.Ref("id"), "triggers_replace": []any{pet.Ref("id")}})
+	err := app.Synth()
+	var ds diag.Diagnostics
+	if !errors.As(err, &ds) {
+		t.Fatalf("Synth: %v, want diagnostics", err)
+	}
+	if len(ds) != 1 || ds[0].Summary != `Unsupported argument "inptu"` || ds[0].Subject == nil ||
+		ds[0].Subject.Start.Line != line || ds[0].Path != "terraform_data.d.inptu" {
+		t.Fatalf("diagnostics: %s", ds)
+	}
+}

@@ -222,8 +222,24 @@ var (
 	postcondition = &BlockSpec{Type: "postcondition", Closed: true, Args: conditionArgs}
 	conditionArgs = []Arg{{Name: "condition", Required: true}, {Name: "error_message", Required: true}}
 
-	// connection says how provisioners reach the resource.
-	connection = &BlockSpec{Type: "connection"}
+	// connection says how provisioners reach the resource: the arguments
+	// of both engines' connection schema, for SSH and WinRM alike. The
+	// engines check them, and require host, in the connection each
+	// provisioner uses (its own merged over the resource's), so host is no
+	// Required here.
+	connection = &BlockSpec{Type: "connection", Closed: true, Args: []Arg{
+		{Name: "type"}, {Name: "host"}, {Name: "user"}, {Name: "password"}, {Name: "port"}, {Name: "timeout"},
+		{Name: "script_path"},
+		// SSH.
+		{Name: "private_key"}, {Name: "certificate"}, {Name: "agent"}, {Name: "agent_identity"}, {Name: "host_key"},
+		{Name: "target_platform"},
+		{Name: "bastion_host"}, {Name: "bastion_host_key"}, {Name: "bastion_port"}, {Name: "bastion_user"},
+		{Name: "bastion_password"}, {Name: "bastion_private_key"}, {Name: "bastion_certificate"},
+		{Name: "proxy_scheme"}, {Name: "proxy_host"}, {Name: "proxy_port"}, {Name: "proxy_user_name"},
+		{Name: "proxy_user_password"},
+		// WinRM.
+		{Name: "https"}, {Name: "insecure"}, {Name: "use_ntlm"}, {Name: "cacert"},
+	}}
 	// provisioner "local-exec" { ... } runs at create or destroy time.
 	provisioner = &BlockSpec{Type: "provisioner", Labels: []string{"type"},
 		Args:   []Arg{{Name: "when", Read: Keyword, Meta: true}, {Name: "on_failure", Read: Keyword, Meta: true}},

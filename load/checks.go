@@ -168,13 +168,148 @@ func (e *evaluator) condition(mi *modInst, c *Condition, it *iter, path string, 
 }
 
 // finishConditions adds to each "not evaluated" warning how many more
-// instances of the same condition were not evaluated either.
+// instances of the same condition were not evaluated either. It runs once
+// everything is evaluated, so it also reports the moved blocks whose from
+// names an instance that count or for_each still declares, which only
+// evaluation knows (checkMovedInstances).
 func (e *evaluator) finishConditions() {
 	for _, n := range e.unevaluated {
 		if n.more > 0 {
 			n.d.Detail += fmt.Sprintf(" (and the same condition in %d more instances)", n.more)
 		}
 	}
+	e.checkMovedInstances()
+}
+
+// checkMovedInstances reports, in each instance of each module, the moved
+// blocks whose from names an instance key (terraform_data.a[0],
+// module.net["a"], module.m[0].terraform_data.x) and what it names is
+// still declared there, as both engines do ("Moved object still exists",
+// at the moved block): an instance of a resource or module call that count
+// or for_each still declares, named at that argument, or a resource in a
+// module instance that still declares it. A key that count or for_each no
+// longer declares, or that eval does not know, is fine here (the engines
+// report what is unknown to them). Whole resources and calls are
+// checkMoved's, before evaluation.
+func (e *evaluator) checkMovedInstances() {
+	if e.view == nil {
+		return
+	}
+	exists := map[string]bool{}
+	for _, r := range e.view.Resources {
+		if r.Mode == "managed" {
+			exists[r.Address] = true
+			exists[strings.TrimSuffix(r.Module+"."+r.Type+"."+r.Name, ".")] = true
+		}
+	}
+	for _, mis := range e.instances {
+		for _, mi := range mis {
+			if mi.addr != "" && mi.deferred == "" {
+				exists[mi.addr] = true
+			}
+		}
+	}
+	var walk func(m *Module)
+	walk = func(m *Module) {
+		for i, mv := range m.Moved {
+			if mv.From == nil || mv.To == nil {
+				continue
+			}
+			from, hd := hcl.AbsTraversalForExpr(mv.From)
+			to, hd2 := hcl.AbsTraversalForExpr(mv.To)
+			if hd.HasErrors() || hd2.HasErrors() || !hasKey(from) || addressText(from) == addressText(to) {
+				continue
+			}
+			decl, module, instance, ok := declaredAt(m, from)
+			if !ok {
+				continue
+			}
+			for _, mi := range e.instances[m] {
+				abs := mi.addrPrefix() + addressText(from)
+				if !exists[abs] {
+					continue
+				}
+				d, _ := config.StillDeclared("moved", module, instance, abs, mi.addrPrefix()+addressText(to), decl, e.opts.Engine == tffile.OpenTofu)
+				r := mv.DeclRange
+				d.Subject, d.Path = &r, m.Name()+"moved["+itoa(i)+"]"
+				e.diags = append(e.diags, d)
+			}
+		}
+		for _, n := range sortedKeys(m.Children) {
+			walk(m.Children[n])
+		}
+	}
+	walk(e.root)
+}
+
+// hasKey reports whether a traversal has an instance key.
+func hasKey(tr hcl.Traversal) bool {
+	for _, t := range tr {
+		if _, ok := t.(hcl.TraverseIndex); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// declaredAt finds what a moved block's from, with instance keys, names in
+// module m: a module call's instance (module.net["a"]), a resource's
+// instance, or a whole resource in a module instance, and where the engines
+// say it is declared: the count or for_each argument's value for an
+// instance, the declaration for a resource.
+func declaredAt(m *Module, tr hcl.Traversal) (decl hcl.Range, module, instance, ok bool) {
+	name := func(i int) string { return stepName(tr, i) }
+	keyAt := func(i int) bool {
+		if i >= len(tr) {
+			return false
+		}
+		_, ok := tr[i].(hcl.TraverseIndex)
+		return ok
+	}
+	at, i := m, 0
+	for name(i) == "module" && name(i+1) != "" {
+		c := at.Calls[name(i+1)]
+		if c == nil {
+			return hcl.Range{}, false, false, false
+		}
+		i += 2
+		keyed := keyAt(i)
+		if keyed {
+			i++
+		}
+		if i == len(tr) {
+			if !keyed {
+				return hcl.Range{}, false, false, false
+			}
+			return repetition(c.Count, c.ForEach, c.DeclRange), true, true, true
+		}
+		if at = at.Children[c.Name]; at == nil {
+			return hcl.Range{}, false, false, false
+		}
+	}
+	r := at.Resources[name(i)+"."+name(i+1)]
+	if r == nil {
+		return hcl.Range{}, false, false, false
+	}
+	switch {
+	case i+2 == len(tr):
+		return r.DeclRange, false, false, true
+	case i+3 == len(tr) && keyAt(i+2):
+		return repetition(r.Count, r.ForEach, r.DeclRange), false, true, true
+	}
+	return hcl.Range{}, false, false, false
+}
+
+// repetition is where the count or for_each argument's value is, which
+// the engines name as what declares an instance; decl without either.
+func repetition(count, forEach hcl.Expression, decl hcl.Range) hcl.Range {
+	switch {
+	case count != nil:
+		return count.Range()
+	case forEach != nil:
+		return forEach.Range()
+	}
+	return decl
 }
 
 func dedupe(sorted []string) []string {
@@ -710,14 +845,16 @@ func (e *evaluator) checkMoved(m *Module, mv *MovedDecl, path string) {
 	if !ok || strings.HasPrefix(addressText(to), addressText(from)+"[") {
 		return
 	}
-	d, _ := config.StillDeclared("moved", module, m.Name()+addressText(from), m.Name()+addressText(to), decl, e.opts.Engine == tffile.OpenTofu)
+	d, _ := config.StillDeclared("moved", module, false, m.Name()+addressText(from), m.Name()+addressText(to), decl, e.opts.Engine == tffile.OpenTofu)
 	d.Subject, d.Path = &r, path
 	e.diags = append(e.diags, d)
 }
 
 // checkRemoved reports a removed block that names a resource or module
 // call the configuration still declares: Terraform at the declaration,
-// OpenTofu at the removed block, each in its words.
+// OpenTofu at the removed block, each in its words; and one whose from has
+// an instance key, which both engines refuse at the address
+// (config.RemovedInstanceKey).
 func (e *evaluator) checkRemoved(m *Module, rm *RemovedDecl, path string) {
 	if rm.From == nil {
 		return
@@ -726,11 +863,18 @@ func (e *evaluator) checkRemoved(m *Module, rm *RemovedDecl, path string) {
 	if hd.HasErrors() {
 		return
 	}
+	if at, module := config.InstanceKeyOf(tr); at >= 0 {
+		d := config.RemovedInstanceKey(module, e.opts.Engine == tffile.OpenTofu)
+		r := tr[at].SourceRange()
+		d.Subject, d.Path = &r, path+".from"
+		e.diags = append(e.diags, d)
+		return
+	}
 	decl, module, ok := stillDeclared(m, tr)
 	if !ok {
 		return
 	}
-	d, atDecl := config.StillDeclared("removed", module, m.Name()+addressText(tr), "", decl, e.opts.Engine == tffile.OpenTofu)
+	d, atDecl := config.StillDeclared("removed", module, false, m.Name()+addressText(tr), "", decl, e.opts.Engine == tffile.OpenTofu)
 	r := rm.DeclRange
 	if atDecl {
 		r = decl

@@ -245,7 +245,27 @@ func convert(c *converter, tree Value) (*config.Config, diag.Diagnostics) {
 	if c.diags.HasErrors() {
 		return nil, c.diags
 	}
+	if len(cfg.Blocks) == 0 && c.entry != "" {
+		c.diags = append(c.diags, c.emptyStack())
+	}
 	return cfg, c.diags
+}
+
+// emptyStack is the warning for an entry whose default export renders
+// nothing (null, <></>, a component that returns either), at its export
+// default: the stack is written as an empty configuration, as the Go
+// API's empty stack is, with the same words.
+func (c *converter) emptyStack() *diag.Diagnostic {
+	s := c.exportDefaultSite()
+	d := &diag.Diagnostic{
+		Severity: diag.Warning, Summary: "Empty stack",
+		Detail: fmt.Sprintf("The default export of %s renders nothing, so stack %q declares nothing and is written as an empty configuration: the engine has nothing to deploy in it, and deploying it where objects of the stack were deployed before destroys them.",
+			c.entry, StackName(c.entry)),
+		Suggestion: "render resources or other elements from the default export (null, <></> and a component that returns either render nothing), or remove the entry",
+		Subject:    &s,
+	}
+	c.src.withFrame(d)
+	return d
 }
 
 // sourceSite reads the position the JSX runtime gives an element: an object

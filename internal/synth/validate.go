@@ -2,11 +2,13 @@ package synth
 
 import (
 	"fmt"
+	"math/big"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
@@ -174,7 +176,13 @@ func (p *Plan) stackCycles() diag.Diagnostics {
 // for a removed block when the output is for OpenTofu, else Terraform's),
 // at the front end's line of the from address, relating the declaration.
 // A move within one resource (from aws_instance.a to aws_instance.a[0],
-// when count is added) is fine.
+// when count is added) is fine. A move from one instance
+// (aws_instance.a[0]) is refused when the count or for_each of the
+// declaration, as written, still declares that instance, related to that
+// argument, as the engines point at it; one that only evaluation decides
+// (count = var.n) is left to them. A removed block whose from has an
+// instance key, which the engines refuse as they read the configuration,
+// is reported in their words (config.RemovedInstanceKey).
 func stillDeclared(s *Stack, cfg *config.Config, engine string) diag.Diagnostics {
 	if cfg == nil {
 		return nil
@@ -198,9 +206,37 @@ func stillDeclared(s *Stack, cfg *config.Config, engine string) diag.Diagnostics
 		if !ok {
 			continue
 		}
+		if at, module := config.InstanceKeyOf(r.Traversal); at >= 0 && b.Type == "removed" {
+			d := config.RemovedInstanceKey(module, engine == "opentofu")
+			site := from.Range
+			if site.Filename == "" {
+				site = b.DeclRange
+			}
+			d.Subject, d.Path = &site, b.Address()+".from"
+			ds = append(ds, d)
+			continue
+		}
 		addr := RootAddress(r.Traversal)
 		decl := declared[addr]
-		if decl == nil || len(r.Traversal) != strings.Count(addr, ".")+1 {
+		if decl == nil {
+			continue
+		}
+		fromText, declRange := addr, decl.DeclRange
+		instance := false
+		switch len(r.Traversal) - (strings.Count(addr, ".") + 1) {
+		case 0:
+		case 1:
+			// One instance: refused when the count or for_each of the
+			// declaration, as written, still declares it.
+			ix, ok := r.Traversal[len(r.Traversal)-1].(hcl.TraverseIndex)
+			if !ok || b.Type != "moved" {
+				continue
+			}
+			if declRange, ok = declaresInstance(decl, ix.Key); !ok {
+				continue
+			}
+			fromText, instance = config.TraversalString(r.Traversal), true
+		default:
 			continue
 		}
 		to := ""
@@ -210,21 +246,71 @@ func stillDeclared(s *Stack, cfg *config.Config, engine string) diag.Diagnostics
 				continue
 			}
 			tr, ok := ta.Expr.(*config.Reference)
-			if !ok || RootAddress(tr.Traversal) == addr {
+			if !ok || (!instance && RootAddress(tr.Traversal) == addr) {
 				continue
 			}
 			to = config.TraversalString(tr.Traversal)
+			if to == fromText {
+				continue // a redundant move, which the engines refuse in other words
+			}
 		}
-		d, _ := config.StillDeclared(b.Type, decl.Type == "module", addr, to, decl.DeclRange, engine == "opentofu")
+		d, _ := config.StillDeclared(b.Type, decl.Type == "module", instance, fromText, to, declRange, engine == "opentofu")
 		site := from.Range
 		if site.Filename == "" {
 			site = b.DeclRange
 		}
 		d.Subject, d.Path = &site, b.Address()+".from"
-		d.Related = []diag.Related{{Message: addr + " declared here", Range: decl.DeclRange}}
+		d.Related = []diag.Related{{Message: fromText + " declared here", Range: declRange}}
 		ds = append(ds, d)
 	}
 	return ds
+}
+
+// declaresInstance reports whether the count or for_each of decl, as
+// written, declares the instance key (a number below count; a key of a
+// literal map or object, or an element of a literal set, for for_each),
+// and where that argument is.
+func declaresInstance(decl *config.Block, key cty.Value) (hcl.Range, bool) {
+	if !key.IsKnown() || key.IsNull() {
+		return hcl.Range{}, false
+	}
+	if a := decl.Body.Attribute("count"); a != nil {
+		n, ok := config.StaticValue(a.Expr)
+		if !ok || key.Type() != cty.Number || n.Type() != cty.Number || n.IsNull() {
+			return hcl.Range{}, false
+		}
+		k, acc := key.AsBigFloat().Int64()
+		count, _ := n.AsBigFloat().Int64()
+		return a.Range, acc == big.Exact && k >= 0 && k < count
+	}
+	a := decl.Body.Attribute("for_each")
+	if a == nil || key.Type() != cty.String {
+		return hcl.Range{}, false
+	}
+	x := config.Unwrap(a.Expr)
+	set := false
+	if c, ok := x.(*config.Call); ok && c.Name == "toset" && len(c.Args) == 1 && !c.ExpandFinal {
+		x, set = c.Args[0], true
+	}
+	v, ok := config.StaticValue(x)
+	if !ok || v.IsNull() || !v.IsKnown() || !v.CanIterateElements() {
+		return hcl.Range{}, false
+	}
+	seq := v.Type().IsTupleType() || v.Type().IsListType() || v.Type().IsSetType()
+	if seq && !set && !v.Type().IsSetType() {
+		return hcl.Range{}, false // for_each takes no list
+	}
+	want := key.AsString()
+	for it := v.ElementIterator(); it.Next(); {
+		k, e := it.Element()
+		if seq {
+			k = e // the elements of a set are its keys
+		}
+		if k.Type() == cty.String && k.IsKnown() && !k.IsNull() && k.AsString() == want {
+			return a.Range, true
+		}
+	}
+	return hcl.Range{}, false
 }
 
 // movedOutOfConfig warns of the moved blocks whose to names a resource or

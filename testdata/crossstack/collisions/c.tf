@@ -13,11 +13,13 @@ data "terraform_remote_state" "p" {
 }
 
 resource "terraform_data" "x" {
-  one    = data.terraform_remote_state.p_148de9c5.outputs.cross_stack_output_random_pet_a_b_id_810aac91
-  two    = data.terraform_remote_state.p_148de9c5.outputs.cross_stack_output_random_pet_a_keepers_b_id
-  same   = data.terraform_remote_state.p_148de9c5.outputs.cross_stack_output_random_pet_a_b_id_8070a884
-  three  = data.terraform_remote_state.p_148de9c5.outputs.cross_stack_output_random_pet_a_8659b7da
-  secret = sensitive(data.terraform_remote_state.p_148de9c5.outputs.cross_stack_output_random_password_pw_result)
-  pet    = data.terraform_remote_state.p_148de9c5.outputs.cross_stack_output_random_password_pw_id
-  var    = sensitive(data.terraform_remote_state.p_148de9c5.outputs.cross_stack_output_var_secret)
+  input = {
+    one    = data.terraform_remote_state.p_148de9c5.outputs.cross_stack_output_random_pet_a_b_id_810aac91
+    two    = data.terraform_remote_state.p_148de9c5.outputs.cross_stack_output_random_pet_a_keepers_b_id
+    same   = data.terraform_remote_state.p_148de9c5.outputs.cross_stack_output_random_pet_a_b_id_8070a884
+    three  = data.terraform_remote_state.p_148de9c5.outputs.cross_stack_output_random_pet_a_8659b7da
+    secret = sensitive(data.terraform_remote_state.p_148de9c5.outputs.cross_stack_output_random_password_pw_result)
+    pet    = data.terraform_remote_state.p_148de9c5.outputs.cross_stack_output_random_password_pw_id
+    var    = sensitive(data.terraform_remote_state.p_148de9c5.outputs.cross_stack_output_var_secret)
+  }
 }

@@ -1,0 +1,2 @@
+// The stack is still to be written.
+export default () => <></>;
