@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/zclconf/go-cty/cty"
-
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/schema"
@@ -20,23 +18,7 @@ import (
 // shaped by it (that is what --schema does for other providers): the
 // view lists what the configuration sets, as for any resource without a
 // schema, and eval stays as fast on configurations made of them.
-var builtinSchema = &schema.Provider{
-	Source: builtinProvider,
-	Config: &schema.Block{},
-	Resources: []*schema.Resource{{Type: "terraform_data", Block: &schema.Block{Attributes: []*schema.Attribute{
-		{Name: "id", Type: cty.String, Computed: true},
-		{Name: "input", Type: cty.DynamicPseudoType, Optional: true},
-		{Name: "output", Type: cty.DynamicPseudoType, Computed: true},
-		{Name: "triggers_replace", Type: cty.DynamicPseudoType, Optional: true},
-	}}}},
-	DataSources: []*schema.Resource{{Type: "terraform_remote_state", Block: &schema.Block{Attributes: []*schema.Attribute{
-		{Name: "backend", Type: cty.String, Required: true},
-		{Name: "config", Type: cty.DynamicPseudoType, Optional: true},
-		{Name: "defaults", Type: cty.DynamicPseudoType, Optional: true},
-		{Name: "outputs", Type: cty.DynamicPseudoType, Computed: true},
-		{Name: "workspace", Type: cty.String, Optional: true},
-	}}}},
-}
+var builtinSchema = schema.Builtin()
 
 // builtinBlock is the schema of a resource (mode "managed" or
 // "resource") or data source of the built-in provider, or nil: a type

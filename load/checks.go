@@ -612,28 +612,11 @@ const (
 // resource's key (TYPE.NAME, data.TYPE.NAME). suggested is set when a
 // did-you-mean hint goes with it.
 func undeclaredWords(m *Module, root, name string, suggested bool) (summary, detail string) {
-	where := "the root module"
+	module := ""
 	if len(m.Path) > 0 {
-		where = moduleLabel(m)
+		module = moduleLabel(m)
 	}
-	switch root {
-	case "var":
-		detail = fmt.Sprintf("An input variable with the name %q has not been declared.", name)
-		if !suggested {
-			detail += fmt.Sprintf(" This variable can be declared with a variable %q {} block.", name)
-		}
-		return "Reference to undeclared input variable", detail
-	case "local":
-		return "Reference to undeclared local value", fmt.Sprintf("A local value with the name %q has not been declared.", name)
-	case "module":
-		return "Reference to undeclared module", fmt.Sprintf("No module call named %q is declared in %s.", name, where)
-	}
-	mode := "managed"
-	if root == "data" {
-		mode, name = "data", strings.TrimPrefix(name, "data.")
-	}
-	typ, rname, _ := strings.Cut(name, ".")
-	return "Reference to undeclared resource", fmt.Sprintf("A %s resource %q %q has not been declared in %s.", mode, typ, rname, where)
+	return config.UndeclaredWords(module, root, name, suggested)
 }
 
 // iterRefWords are the engines' summary and detail for a reference tr to

@@ -13,13 +13,14 @@ import (
 	"github.com/zclconf/go-cty/cty/function"
 
 	"github.com/tfkit/tfkit/config/hclguard"
+	"github.com/tfkit/tfkit/schema"
 )
 
 // builtinProvider is the source address of Terraform's built-in provider,
 // whose functions Terraform computes itself: a module calls them as
 // provider::NAME::encode_tfvars once required_providers declares NAME
 // with this source (NAME is terraform by convention).
-const builtinProvider = "terraform.io/builtin/terraform"
+const builtinProvider = schema.BuiltinSource
 
 // builtinProviderFuncs are the built-in provider's functions.
 var builtinProviderFuncs = map[string]function.Function{

@@ -8,8 +8,6 @@ import (
 	"path"
 	"sort"
 
-	"github.com/zclconf/go-cty/cty"
-
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/localmod"
@@ -267,40 +265,15 @@ func (p *Plan) schemaDiagnostics(o Options) diag.Diagnostics {
 	return ds
 }
 
-// builtinSource is the source of the engines' built-in provider.
-const builtinSource = "terraform.io/builtin/terraform"
-
-// builtinSchema is the schema of the built-in provider's resource and data
-// source, which both engines give alike: the engines always know it, and
-// no provider schema (those tfkit get keeps) holds it, so terraform_data
-// and terraform_remote_state are checked against it with them.
-var builtinSchema = &schema.Provider{
-	Source: builtinSource,
-	Config: &schema.Block{},
-	Resources: []*schema.Resource{{Type: "terraform_data", Block: &schema.Block{Attributes: []*schema.Attribute{
-		{Name: "id", Type: cty.String, Computed: true},
-		{Name: "input", Type: cty.DynamicPseudoType, Optional: true},
-		{Name: "output", Type: cty.DynamicPseudoType, Computed: true},
-		{Name: "triggers_replace", Type: cty.DynamicPseudoType, Optional: true},
-	}}}},
-	DataSources: []*schema.Resource{{Type: "terraform_remote_state", Block: &schema.Block{Attributes: []*schema.Attribute{
-		{Name: "backend", Type: cty.String, Required: true},
-		{Name: "config", Type: cty.DynamicPseudoType, Optional: true},
-		{Name: "defaults", Type: cty.DynamicPseudoType, Optional: true},
-		{Name: "outputs", Type: cty.DynamicPseudoType, Computed: true},
-		{Name: "workspace", Type: cty.String, Optional: true},
-	}}}},
-}
-
 // withBuiltin is providers with the built-in provider's schema, unless
 // they hold it.
 func withBuiltin(providers []*schema.Provider) []*schema.Provider {
 	for _, p := range providers {
-		if p.Source == builtinSource {
+		if p.Source == schema.BuiltinSource {
 			return providers
 		}
 	}
-	return append(append([]*schema.Provider(nil), providers...), builtinSchema)
+	return append(append([]*schema.Provider(nil), providers...), schema.Builtin())
 }
 
 func sortedKeys(m map[string][]byte) []string {
