@@ -64,11 +64,7 @@ var docFreeNames = map[string]string{
 // docUntypedOnly are examples checked only without declarations, by a
 // line they hold, with the reason: where the declarations make tsc right to
 // refuse them.
-var docUntypedOnly = map[string]string{
-	// size is undefined for any other ENV, and instance_type of
-	// aws_instance is required; tsc says so once aws is declared.
-	`const size = { dev: "t3.micro", prod: "m5.large" }[env];`: "instance_type may be undefined",
-}
+var docUntypedOnly = map[string]string{}
 
 // docAmbient declares what the examples import from outside tfkit.
 const docAmbient = `declare module "vitest" {
