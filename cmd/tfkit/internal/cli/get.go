@@ -240,7 +240,7 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 		if len(proj.TerraformProviders) == 0 && len(remote) == 0 {
 			return modules(proj, out, lang)
 		}
-		constraints = constraintsKey(proj.TerraformProviders, remote, r.env.Version)
+		constraints = constraintsKey(proj.TerraformProviders, remote, generatorID(r.env.Version))
 		if lang != "go" {
 			constraints = hashOf(constraints, "lang "+lang)
 		}
@@ -331,6 +331,26 @@ func floating(deps []project.Dependency) []string {
 		}
 	}
 	return out
+}
+
+// generatorID names the generator in the cache keys of get: the version
+// of tfkit, and for a development build, whose version ("(devel)") does not
+// change when its generator does, also the size and modification time of
+// the running binary, so that a rebuilt tfkit regenerates what an older
+// build wrote instead of calling it up to date.
+func generatorID(version string) string {
+	if version != "" && version != "(devel)" {
+		return version
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return version
+	}
+	fi, err := os.Stat(exe)
+	if err != nil {
+		return version
+	}
+	return fmt.Sprintf("%s %d %d", version, fi.Size(), fi.ModTime().UnixNano())
 }
 
 // exactVersion reports whether a constraint names one version: "3.6.0",
@@ -665,7 +685,7 @@ func generateBindings(r *run, out string, data []byte, providers []*schema.Provi
 		}
 		used[pkg] = p.Source
 		version := versions[sourceKey(p.Source)]
-		parts := []string{r.env.Version, p.Source, pkg, version, string(raw.Schemas[p.Source])}
+		parts := []string{generatorID(r.env.Version), p.Source, pkg, version, string(raw.Schemas[p.Source])}
 		if lang != "go" {
 			parts = append(parts, "lang "+lang)
 		}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -580,5 +581,29 @@ func TestGetDirectoryMode(t *testing.T) {
 	}
 	if left, _ := filepath.Glob(filepath.Join(dir, "gen", ".null.*")); len(left) != 0 {
 		t.Errorf("staging directories left: %v", left)
+	}
+}
+
+// TestGeneratorIDOfDevelopmentBuilds: a development build's version does
+// not change when its generator does, so get's cache keys also name the
+// binary (its size and time); a release's version names it alone.
+func TestGeneratorIDOfDevelopmentBuilds(t *testing.T) {
+	if got := generatorID("v1.2.3"); got != "v1.2.3" {
+		t.Errorf("release: %q", got)
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Skip(err)
+	}
+	fi, err := os.Stat(exe)
+	if err != nil {
+		t.Skip(err)
+	}
+	want := fmt.Sprintf("(devel) %d %d", fi.Size(), fi.ModTime().UnixNano())
+	if got := generatorID("(devel)"); got != want {
+		t.Errorf("development build: %q, want %q", got, want)
+	}
+	if got := generatorID(""); !strings.HasPrefix(got, " ") {
+		t.Errorf("no version: %q", got)
 	}
 }
