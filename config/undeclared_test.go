@@ -17,6 +17,7 @@ func TestUndeclaredWords(t *testing.T) {
 		{"module.net", "module", "subnets", false, "Reference to undeclared module", `No module call named "subnets" is declared in module.net.`},
 		{"", "aws_vpc", "aws_vpc.main", false, "Reference to undeclared resource", `A managed resource "aws_vpc" "main" has not been declared in the root module.`},
 		{"module.net", "data", "data.aws_ami.ubuntu", false, "Reference to undeclared resource", `A data resource "aws_ami" "ubuntu" has not been declared in module.net.`},
+		{"", "ephemeral", "ephemeral.random_password.db", false, "Reference to undeclared resource", `An ephemeral resource "random_password" "db" has not been declared in the root module.`},
 	} {
 		summary, detail := UndeclaredWords(tc.module, tc.root, tc.name, tc.suggested)
 		if summary != tc.summary || detail != tc.detail {

@@ -455,7 +455,7 @@ func (v *validator) checkBlock(b *Block) {
 		sc.node = b.Address()
 		v.addNode(sc.node)
 		if b.Body.Attribute("value") == nil {
-			v.errorAt(b.DeclRange, b.Address(), `Missing required argument "value"`,
+			v.errorAt(b.MissingRange(), b.Address(), `Missing required argument "value"`,
 				"An output block needs value, the expression it exports; Terraform refuses an output without one.",
 				"add value = <expression>")
 		}
@@ -487,7 +487,7 @@ func (v *validator) checkBlock(b *Block) {
 		if a := b.Body.Attribute("id"); a != nil {
 			v.checkExpr(a.Expr, sc.with(sc.path+".id", a.Range))
 		} else if b.Body.Attribute("identity") == nil {
-			v.errorAt(b.DeclRange, "import", "Missing required argument \"id\"", "An import block needs the id of the object to import.", `add id = "..."`)
+			v.errorAt(b.MissingRange(), "import", "Missing required argument \"id\"", "An import block needs the id of the object to import.", `add id = "..."`)
 		}
 		if a := b.Body.Attribute("provider"); a != nil {
 			v.checkProviderRef(a, sc)
@@ -515,9 +515,26 @@ func (v *validator) checkBlock(b *Block) {
 	}
 }
 
+// MissingRange is where the engines report what the body of b lacks (a
+// required argument, a nested block): the body's opening brace, or in
+// JSON its closing one; a body of one argument on the line of its braces
+// (output "x" { description = "d" }) is that argument for HCL, and
+// reported there. Else it is b's declaration.
+func (b *Block) MissingRange() hcl.Range {
+	r := b.OpenBraceRange
+	if strings.HasSuffix(r.Filename, ".json") {
+		r = b.CloseBraceRange
+	} else if len(b.Body.Items) == 1 && r.Start.Line != 0 && r.Start.Line == b.CloseBraceRange.Start.Line {
+		if a, ok := b.Body.Items[0].(*Attribute); ok && a.Range.Start.Line == r.Start.Line {
+			r = a.Range
+		}
+	}
+	return rangeOr(r, b.DeclRange)
+}
+
 func (v *validator) requireAttr(b *Block, name string) {
 	if b.Body.Attribute(name) == nil {
-		v.errorAt(b.DeclRange, b.Type, fmt.Sprintf("Missing required argument %q", name),
+		v.errorAt(b.MissingRange(), b.Type, fmt.Sprintf("Missing required argument %q", name),
 			fmt.Sprintf("%s %s block needs %s.", article(b.Type), b.Type, name), fmt.Sprintf("add %s = <address>", name))
 	}
 }
@@ -746,7 +763,7 @@ func typeExprProblem(e Expr, inObject bool) string {
 // providers map holds provider references, and inputs are expressions.
 func (v *validator) checkModule(b *Block, sc scope) {
 	if a := b.Body.Attribute("source"); a == nil {
-		v.errorAt(b.DeclRange, b.Address(), "Missing required argument \"source\"", "A module block needs the source of the module.", `add source = "./modules/name" or a registry address`)
+		v.errorAt(b.MissingRange(), b.Address(), "Missing required argument \"source\"", "A module block needs the source of the module.", `add source = "./modules/name" or a registry address`)
 	} else if _, ok := LiteralString(a.Expr); !ok {
 		if !EarlyEvaluable(a.Expr) {
 			v.errorAt(rangeOr(a.Range, b.DeclRange), b.Address()+".source", "Invalid module source", "A module source must be a literal string, or, for OpenTofu 1.8 or later, built from variables and locals alone (early evaluation); Terraform reads it before evaluating anything.", "")
@@ -937,7 +954,7 @@ func (v *validator) checkDynamic(b *Block, sc scope, kind string) {
 	if a := b.Body.Attribute("for_each"); a != nil {
 		v.checkExpr(a.Expr, sc.with(sc.path+".for_each", a.Range))
 	} else {
-		v.errorAt(b.DeclRange, sc.path, "Missing required argument \"for_each\"", "A dynamic block needs for_each to know how many blocks to generate.", "")
+		v.errorAt(b.MissingRange(), sc.path, "Missing required argument \"for_each\"", "A dynamic block needs for_each to know how many blocks to generate.", "")
 	}
 	inner := sc
 	inner.iterators = map[string]bool{}
@@ -957,8 +974,15 @@ func (v *validator) checkDynamic(b *Block, sc scope, kind string) {
 		v.checkExpr(a.Expr, inner.with(sc.path+".labels", a.Range))
 	}
 	contents := b.Body.Blocks("content")
-	if len(contents) != 1 {
-		v.errorAt(b.DeclRange, sc.path, "A dynamic block needs exactly one content block", fmt.Sprintf("This one has %d.", len(contents)), "")
+	switch {
+	case len(contents) == 0:
+		v.errorAt(b.MissingRange(), sc.path, "Missing dynamic content block",
+			"A dynamic block must have a nested block of type \"content\" to describe the body of each generated block.", "add a content { ... } block")
+		return
+	case len(contents) > 1:
+		v.errorAt(rangeOr(contents[1].DeclRange, b.DeclRange), sc.path+".content", "Extraneous dynamic content block",
+			"Only one nested content block is allowed for each dynamic block.", "merge the content blocks into one",
+			diag.Related{Message: "first content block", Range: rangeOr(contents[0].DeclRange, b.DeclRange)})
 		return
 	}
 	csc := inner.with(sc.path+".content", contents[0].DeclRange)

@@ -324,9 +324,6 @@ type loader struct {
 	// errors); a module that is not installed is not fatal: its call
 	// evaluates to unknown.
 	fatal bool
-	// braces are the opening braces of the module blocks of the directory
-	// being decoded (readResult.braces).
-	braces map[hcl.Range]hcl.Range
 	// badDynamic are those of the directory being decoded
 	// (readResult.badDynamic).
 	badDynamic map[hcl.Range]bool
@@ -611,7 +608,7 @@ func (l *loader) readModule(m *Module, dir string, names []string) {
 	l.diags = append(l.diags, r.diags...)
 	l.fatal = l.fatal || r.fatal
 	m.coreVersions = r.coreVersions
-	l.braces, l.badDynamic = r.braces, r.badDynamic
+	l.badDynamic = r.badDynamic
 	for _, b := range r.config.Blocks {
 		if n, ok := topLabels[b.Type]; !ok || n != len(b.Labels) {
 			continue
@@ -631,10 +628,6 @@ type readResult struct {
 	fatal  bool
 	// coreVersions are the engine version constraints of the files.
 	coreVersions []coreConstraint
-	// braces are the opening braces of the module blocks of native files,
-	// by the block's DeclRange: where the engines report a missing
-	// argument of a call.
-	braces map[hcl.Range]hcl.Range
 	// badDynamic are the DeclRanges of the dynamic blocks of native files
 	// that checkDynamicBlocks reported.
 	badDynamic map[hcl.Range]bool
@@ -663,16 +656,6 @@ func (l *loader) readFiles(dir string, names []string) *readResult {
 			continue
 		}
 		r.json[f.Name] = f.JSON
-		if f.Syntax != nil {
-			for _, b := range f.Syntax.Blocks {
-				if b.Type == config.KindModule.Type {
-					if r.braces == nil {
-						r.braces = map[hcl.Range]hcl.Range{}
-					}
-					r.braces[b.DefRange()] = b.OpenBraceRange
-				}
-			}
-		}
 		if f.Syntax != nil {
 			// HCL's decoding reports unknown block types and labels as
 			// Terraform does; the reader's own word on top-level
@@ -831,7 +814,10 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 			l.dup("module", name, b, prev.DeclRange)
 			return
 		}
-		c := &CallDecl{Name: name, Inputs: map[string]*Expr{}, DeclRange: b.DeclRange, OpenBrace: l.braces[b.DeclRange]}
+		c := &CallDecl{Name: name, Inputs: map[string]*Expr{}, DeclRange: b.DeclRange}
+		if !l.json {
+			c.OpenBrace = b.OpenBraceRange // where the engines report a missing argument of a call
+		}
 		for _, a := range l.attrs(b.Body) {
 			switch n := a.Name; n {
 			case "source":

@@ -203,9 +203,6 @@ func (c *checker) refsOf(a *config.Attribute, path string, rng hcl.Range, iterat
 			node = root + "." + typ + "." + n
 			name = node
 			declared = c.declared.resources[node] != nil
-			if root == "ephemeral" {
-				declared = true // the engines' words for it are not known here
-			}
 		default:
 			n, ok := step(1)
 			if !ok {

@@ -14,6 +14,7 @@ import (
 	"github.com/tfkit/tfkit/internal/enginetest"
 	"github.com/tfkit/tfkit/internal/render"
 	"github.com/tfkit/tfkit/schema"
+	"github.com/tfkit/tfkit/tffile"
 )
 
 // awsSlice is a part of the aws 3.3.0 provider's schema: its provider
@@ -71,8 +72,17 @@ func places(ds diag.Diagnostics) []string {
 // places of its diagnostics as places does, and its whole output.
 func engineValidate(t *testing.T, files map[string]string) ([]string, string) {
 	t.Helper()
+	return engineRun(t, files, true)
+}
+
+// engineRun is engineValidate, with init first or not: the engine reports
+// the mistakes of the language before init, which refuses them.
+func engineRun(t *testing.T, files map[string]string, init bool) ([]string, string) {
+	t.Helper()
 	w := enginetest.Workspace(t, files)
-	w.Init("-backend=false")
+	if init {
+		w.Init("-backend=false")
+	}
 	r := w.Exec("validate", "-json", "-no-color")
 	var v struct {
 		Diagnostics []struct {
@@ -725,5 +735,298 @@ func TestAsTheEngine(t *testing.T) {
 	enginetest.SkipShort(t)
 	if engine, out := engineValidate(t, map[string]string{"main.tf": asEngine}); !slices.Equal(engine, asEnginePlaces) {
 		t.Fatalf("the engine reports %q, want %q:\n%s", engine, asEnginePlaces, out)
+	}
+}
+
+// missingArguments are configurations whose blocks lack an argument or a
+// block the language requires, and where terraform validate reports
+// them: at the body's opening brace, at the one argument of a body
+// written on one line, in JSON at the body's closing brace; a content
+// block too many at the block.
+var missingArguments = []struct {
+	name, file, src string
+	// init is set for configurations the engine can initialize.
+	init   bool
+	places []string
+}{
+	{"language blocks", "main.tf", `output "a" {
+  description = "x"
+}
+output "b" { description = "x" }
+output "c" {}
+module "m" {
+  version = "1"
+}
+moved {
+  to = random_pet.x
+}
+import {
+  to = random_pet.x
+}
+removed {
+  lifecycle {
+    destroy = false
+  }
+}
+resource "random_pet" "x" {}
+`, false, []string{"main.tf:12:8 error", "main.tf:15:9 error", "main.tf:1:12 error", "main.tf:4:14 error", "main.tf:5:12 error", "main.tf:6:12 error", "main.tf:9:7 error"}},
+	{"language blocks in JSON", "main.tf.json", `{
+  "output": {"a": {"description": "x"}},
+  "module": {"m": {
+    "version": "1"
+  }}
+}
+`, false, []string{"main.tf.json:2:38 error", "main.tf.json:5:3 error"}},
+	{"dynamic blocks", "main.tf", `terraform {
+  required_providers {
+    docker = { source = "kreuzwerker/docker" }
+  }
+}
+resource "docker_container" "a" {
+  name  = "c"
+  image = "i"
+  dynamic "ports" {
+    content {
+      internal = 1
+    }
+  }
+}
+resource "docker_container" "b" {
+  name  = "c"
+  image = "i"
+  dynamic "ports" {
+    for_each = []
+  }
+}
+resource "docker_container" "c" {
+  name  = "c"
+  image = "i"
+  dynamic "ports" {
+    for_each = [1]
+    content {
+      internal = 1
+    }
+    content {
+      internal = 2
+    }
+  }
+}
+resource "docker_container" "d" {
+  name  = "c"
+  image = "i"
+  dynamic "ports" { for_each = [] }
+}
+`, true, []string{"main.tf:18:19 error", "main.tf:30:5 error", "main.tf:38:21 error", "main.tf:9:19 error"}},
+}
+
+// TestMissingArgumentsWhereTheEngineReportsThem: config.Validate reports
+// what a block lacks where terraform validate does.
+func TestMissingArgumentsWhereTheEngineReportsThem(t *testing.T) {
+	ps := providers(t)
+	got := map[string][]string{}
+	for _, tc := range missingArguments {
+		var cfg *config.Config
+		var diags diag.Diagnostics
+		if strings.HasSuffix(tc.file, ".json") {
+			cfg, diags = ReadJSON([]byte(tc.src), tc.file, ps)
+		} else {
+			cfg, diags = config.ParseConfig(tc.src, tc.file)
+		}
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		got[tc.name] = places(config.Validate(cfg))
+		if tc.places != nil && !slices.Equal(got[tc.name], tc.places) {
+			t.Errorf("%s: got %q, want %q:\n%s", tc.name, got[tc.name], tc.places, config.Validate(cfg))
+		}
+	}
+	enginetest.SkipShort(t)
+	for _, tc := range missingArguments {
+		if engine, out := engineRun(t, map[string]string{tc.file: tc.src}, tc.init); !slices.Equal(engine, got[tc.name]) {
+			t.Errorf("%s: the engine reports %q, tfkit %q:\n%s", tc.name, engine, got[tc.name], out)
+		}
+	}
+}
+
+// engineWords are mistakes that terraform validate words in its own way:
+// types no provider offers, with the engine's did-you-mean or its hint
+// for a data source written as a resource, and references to ephemeral
+// resources not declared.
+const engineWords = `ephemeral "random_password" "db" {
+  length = 8
+}
+resource "random_pett" "p" {}
+data "local_sensitive_fil" "f" {
+  filename = "f"
+}
+ephemeral "random_passwor" "e" {}
+resource "local_command" "c" {}
+locals {
+  declared   = ephemeral.random_password.db.result
+  undeclared = ephemeral.random_password.nope.result
+}
+`
+
+// TestInTheEngineWords: tfkit gives the engine's summary and detail, at
+// the engine's places; the engine's did-you-mean is tfkit's hint.
+func TestInTheEngineWords(t *testing.T) {
+	cfg, diags := config.ParseConfig(engineWords, "main.tf")
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	got := AsEngine(cfg, providers(t))
+	type said struct{ place, summary, detail string }
+	var ours []said
+	for _, d := range got {
+		detail := d.Detail
+		if name, ok := strings.CutPrefix(d.Suggestion, "did you mean "); ok && d.Summary != "Invalid ephemeral resource" {
+			detail += " Did you mean " + name // terraform gives none for ephemeral resources
+		}
+		ours = append(ours, said{places(diag.Diagnostics{d})[0], d.Summary, detail})
+	}
+	want := []said{
+		{"main.tf:4:10 error", "Invalid resource type", `The provider hashicorp/random does not support resource type "random_pett". Did you mean "random_pet"?`},
+		{"main.tf:5:6 error", "Invalid data source", `The provider hashicorp/local does not support data source "local_sensitive_fil". Did you mean "local_sensitive_file"?`},
+		{"main.tf:8:11 error", "Invalid ephemeral resource", `The provider hashicorp/random does not support ephemeral resource "random_passwor".`},
+		{"main.tf:9:10 error", "Invalid resource type", "The provider hashicorp/local does not support resource type \"local_command\".\n\n" +
+			`Did you intend to use the data source "local_command"? If so, declare this using a "data" block instead of a "resource" block.`},
+		{"main.tf:12:16 error", "Reference to undeclared resource", `An ephemeral resource "random_password" "nope" has not been declared in the root module.`},
+	}
+	if !slices.Equal(ours, want) {
+		t.Fatalf("got\n%q\nwant\n%q", ours, want)
+	}
+
+	enginetest.SkipShort(t)
+	if filepath.Base(enginetest.Engine(t)) != "terraform" {
+		t.Skip("the words are terraform's")
+	}
+	w := enginetest.Workspace(t, map[string]string{"main.tf": engineWords})
+	w.Init("-backend=false")
+	r := w.Exec("validate", "-json", "-no-color")
+	var v struct {
+		Diagnostics []struct {
+			Severity, Summary, Detail string
+			Range                     struct {
+				Filename string
+				Start    struct{ Line, Column int }
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(r.Stdout), &v); err != nil {
+		t.Fatalf("validate -json: %v\n%s", err, r.Output)
+	}
+	var engine []said
+	for _, d := range v.Diagnostics {
+		engine = append(engine, said{fmt.Sprintf("%s:%d:%d %s", d.Range.Filename, d.Range.Start.Line, d.Range.Start.Column, d.Severity), d.Summary, d.Detail})
+	}
+	for _, w := range want {
+		if !slices.Contains(engine, w) {
+			t.Errorf("the engine does not say %q:\n%s", w, r.Output)
+		}
+	}
+	if len(engine) != len(want) {
+		t.Errorf("the engine says %d things, tfkit %d:\n%s", len(engine), len(want), r.Output)
+	}
+}
+
+// decodeFirst is a configuration whose blocks have several mistakes: the
+// engine decodes a body against its schema first, and when that fails it
+// reports neither a computed attribute set nor a deprecation of the
+// block; and a resource of a type that has no schema is reported even
+// when its arguments refer to a block with an error, since without a
+// schema the engine finds no references in them.
+const decodeFirst = `resource "random_string" "a" {
+  length = 8
+  number = false
+  id     = "x"
+  lenght = 2
+}
+resource "random_string" "b" {
+  length = 8
+  number = false
+  id     = "x"
+}
+resource "random_pett" "c" {
+  prefix = random_string.a.result
+  bogus  = local.nothing
+}
+resource "random_pet" "d" {
+  prefix = random_string.a.result
+  bogus  = 1
+}
+resource "random_pett" "e" {
+  count  = length(random_string.a.result)
+}
+`
+
+var decodeFirstPlaces = []string{"main.tf:12:10 error", "main.tf:10:12 error", "main.tf:5:3 error", "main.tf:9:12 warning"}
+
+func TestDecodeFirstAsTheEngine(t *testing.T) {
+	cfg, diags := config.ParseConfig(decodeFirst, "main.tf")
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	got := places(AsEngine(cfg, providers(t)))
+	want := slices.Sorted(slices.Values(decodeFirstPlaces))
+	if !slices.Equal(got, want) {
+		t.Fatalf("got %q, want %q:\n%s", got, want, AsEngine(cfg, providers(t)))
+	}
+	enginetest.SkipShort(t)
+	if engine, out := engineValidate(t, map[string]string{"main.tf": decodeFirst}); !slices.Equal(engine, want) {
+		t.Fatalf("the engine reports %q, want %q:\n%s", engine, want, out)
+	}
+}
+
+// TestCorpusAsTheEngine: a real module checked against an older schema
+// (terraform-aws-vpc and aws 3.3.0, which lacks many of its arguments and
+// types) gives the diagnostics terraform validate gives, at its places.
+func TestCorpusAsTheEngine(t *testing.T) {
+	dir := filepath.Join("..", "..", "..", "shared", "corpus", "terraform-aws-vpc")
+	names, _, err := tffile.DirNamesFor(dir, tffile.Terraform)
+	if err != nil {
+		t.Skipf("no corpus: %v", err)
+	}
+	f, err := os.Open(filepath.Join("..", "..", "..", "shared", "schemas", "aws-3.3.0.json"))
+	if err != nil {
+		t.Skipf("no schema: %v", err)
+	}
+	defer f.Close()
+	aws, err := schema.ReadProviders(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var srcs []tffile.Source
+	files := map[string]string{}
+	for _, n := range names {
+		src, err := os.ReadFile(filepath.Join(dir, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, tffile.Source{Name: n, Src: src})
+		files[n] = string(src)
+	}
+	m, diags := tffile.Read(srcs, tffile.Options{Providers: aws})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	got := places(AsEngine(m.Config, aws))
+	// What terraform validate 1.11 reports: arguments aws 3.3.0 lacks,
+	// and its two resource types that aws 3.3.0 lacks (the second refers
+	// to aws_vpc.this, which has an error).
+	want := []string{"main.tf:110:3 error", "main.tf:117:3 error", "main.tf:1291:3 error", "main.tf:1294:3 error", "main.tf:1296:3 error",
+		"main.tf:1391:3 error", "main.tf:31:3 error", "main.tf:34:3 error", "main.tf:35:3 error", "main.tf:39:3 error", "main.tf:40:3 error",
+		"main.tf:41:3 error", "main.tf:46:3 error", "main.tf:66:10 error", "main.tf:74:10 error", "vpc-flow-logs.tf:4:3 error"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+	enginetest.SkipShort(t)
+	enginetest.RequireProvider(t, "hashicorp/aws", "3.3.0")
+	v, ok := files["versions.tf"]
+	if !ok || !strings.Contains(v, `">= 6.28"`) {
+		t.Skip("the corpus's versions.tf is not the one this test knows")
+	}
+	files["versions.tf"] = strings.Replace(v, `">= 6.28"`, `"3.3.0"`, 1)
+	if engine, out := engineValidate(t, files); !slices.Equal(engine, want) {
+		t.Fatalf("the engine reports %q, want %q:\n%s", engine, want, out)
 	}
 }

@@ -96,7 +96,7 @@ func TestJSONProviderAndBadInput(t *testing.T) {
 		t.Fatal(diags)
 	}
 	got := Config(cfg, providers(t))
-	if len(got) != 1 || got[0].Summary != `Unknown resource type "rnd_pet"` {
+	if len(got) != 1 || got[0].Summary != "Invalid resource type" {
 		t.Fatalf("got %s", got)
 	}
 	if got[0].Subject == nil || got[0].Subject.Start.Line != 4 {

@@ -59,11 +59,13 @@ func Config(cfg *config.Config, providers []*schema.Provider) diag.Diagnostics {
 
 // AsEngine checks cfg as terraform validate checks a root module: what
 // Config checks, and references to what cfg does not declare (an input
-// variable, local value, module call, resource or data source), in the
-// engines' words. Like the engine, it leaves out what depends on
-// something with an error (by a reference, depends_on, or the provider
-// configuration a resource uses): the engine does not check it then. The
-// diagnostics are in the order of the blocks.
+// variable, local value, module call, resource, data source or ephemeral
+// resource), in the engines' words. Like the engine, it leaves out what
+// depends on something with an error (by a reference, depends_on, or the
+// provider configuration a resource uses): the engine does not check it
+// then; and in a block whose body does not decode against its schema, it
+// reports no computed attribute set and no deprecation. The diagnostics
+// are in the order of the blocks.
 func AsEngine(cfg *config.Config, providers []*schema.Provider) diag.Diagnostics {
 	return withoutDependents(checkUnits(cfg, providers, true))
 }
@@ -115,7 +117,11 @@ func (c *checker) block(b *config.Block) []unit {
 			c.topLevel(nb)
 		}
 		u.body = c.diags
-		c.expressions(b, b.Body, &u)
+		body := b.Body
+		if c.engine && c.invalidType(b) {
+			body = metaArguments(b)
+		}
+		c.expressions(b, body, &u)
 		return []unit{u}
 	}
 	var out []unit
@@ -125,6 +131,52 @@ func (c *checker) block(b *config.Block) []unit {
 		out = append(out, u)
 	}
 	return out
+}
+
+// invalidType reports whether b is a resource, data source or ephemeral
+// resource of a type its provider's schema does not have.
+func (c *checker) invalidType(b *config.Block) bool {
+	if len(b.Labels) != 2 {
+		return false
+	}
+	p := c.providerFor(b, b.Labels[0])
+	if p == nil {
+		return false
+	}
+	switch b.Type {
+	case "resource":
+		return p.Resource(b.Labels[0]) == nil
+	case "data":
+		return p.DataSource(b.Labels[0]) == nil
+	case "ephemeral":
+		return p.EphemeralResource(b.Labels[0]) == nil
+	}
+	return false
+}
+
+// metaArguments is the part of the body of b, a resource of a type that
+// has no schema, in which the engine finds references: without a schema
+// it reads no argument of the provider's, only count, for_each,
+// depends_on, provider and the lifecycle, provisioner and connection
+// blocks. So it neither waits for what the other arguments refer to, nor
+// reports their references to what is not declared.
+func metaArguments(b *config.Block) *config.Body {
+	body := &config.Body{}
+	for _, it := range b.Body.Items {
+		switch it := it.(type) {
+		case *config.Attribute:
+			switch it.Name {
+			case "count", "for_each", "depends_on", "provider":
+				body.Items = append(body.Items, it)
+			}
+		case *config.Block:
+			switch it.Type {
+			case "lifecycle", "provisioner", "connection":
+				body.Items = append(body.Items, it)
+			}
+		}
+	}
+	return body
 }
 
 // expressions checks the references and function calls in body, of the
@@ -180,6 +232,34 @@ type checker struct {
 	// late are the references to input variables and local values not
 	// declared, which the engine reports after the others.
 	late diag.Diagnostics
+	// afterDecode are the diagnostics of the block being checked that
+	// the engine gives only once the body decodes against the schema:
+	// computed attributes set, deprecations.
+	afterDecode []*diag.Diagnostic
+}
+
+// markAfterDecode marks the last diagnostic as one the engine gives only
+// when the body has no other error (afterDecode).
+func (c *checker) markAfterDecode() {
+	c.afterDecode = append(c.afterDecode, c.diags[len(c.diags)-1])
+}
+
+// dropAfterDecode drops, from the diagnostics of one block (from index
+// start on), those marked afterDecode when another is an error: the
+// engine decodes a body against its schema first, and when that fails it
+// reports no computed attribute set and no deprecation of the block.
+func (c *checker) dropAfterDecode(start int) {
+	if len(c.afterDecode) == 0 {
+		return
+	}
+	marked := c.afterDecode
+	c.afterDecode = c.afterDecode[:0]
+	if !slices.ContainsFunc(c.diags[start:], func(d *diag.Diagnostic) bool {
+		return d.Severity == diag.Error && !slices.Contains(marked, d)
+	}) {
+		return
+	}
+	c.diags = slices.DeleteFunc(c.diags, func(d *diag.Diagnostic) bool { return slices.Contains(marked, d) })
 }
 
 // providerUses are the provider configurations a configuration's
@@ -310,6 +390,15 @@ func scoped(b *config.Block) []*config.Block {
 // topLevel checks a block whose body a provider's schema describes: a
 // resource, data source, ephemeral resource (by its type) or provider.
 func (c *checker) topLevel(b *config.Block) {
+	start := len(c.diags)
+	c.afterDecode = c.afterDecode[:0]
+	c.checkTopLevel(b)
+	if c.engine {
+		c.dropAfterDecode(start)
+	}
+}
+
+func (c *checker) checkTopLevel(b *config.Block) {
 	k, ok := config.KindOf(b.Type)
 	if !ok || !k.ProviderSchema {
 		return
@@ -324,21 +413,29 @@ func (c *checker) topLevel(b *config.Block) {
 		if p == nil {
 			return
 		}
-		kinds, list, noun := p.Resources, p.Resource, "resource type"
+		kinds, list, summary, noun := p.Resources, p.Resource, "Invalid resource type", "resource type"
 		switch b.Type {
 		case "data":
-			kinds, list, noun = p.DataSources, p.DataSource, "data source type"
+			kinds, list, summary, noun = p.DataSources, p.DataSource, "Invalid data source", "data source"
 		case "ephemeral":
-			kinds, list, noun = p.EphemeralResources, p.EphemeralResource, "ephemeral resource type"
+			kinds, list, summary, noun = p.EphemeralResources, p.EphemeralResource, "Invalid ephemeral resource", "ephemeral resource"
 		}
 		rs := list(typ)
 		if rs == nil {
-			names := make([]string, len(kinds))
-			for i, r := range kinds {
-				names[i] = r.Type
+			// The engine's words: terraform validate's summary and
+			// detail; the did-you-mean is the hint.
+			detail := fmt.Sprintf("The provider %s does not support %s %q.", providerForDisplay(p.Source), noun, typ)
+			hint := ""
+			if b.Type == "resource" && p.DataSource(typ) != nil {
+				detail += fmt.Sprintf("\n\nDid you intend to use the data source %q? If so, declare this using a \"data\" block instead of a \"resource\" block.", typ)
+			} else {
+				names := make([]string, len(kinds))
+				for i, r := range kinds {
+					names[i] = r.Type
+				}
+				hint = diag.DidYouMean(typ, names)
 			}
-			c.add(diag.Error, labelRange(b, b.DeclRange), b.Address(), fmt.Sprintf("Unknown %s %q", noun, typ),
-				fmt.Sprintf("Provider %s has no %s named %s.", p.Source, noun, typ), diag.DidYouMean(typ, names))
+			c.add(diag.Error, labelRange(b, b.DeclRange), b.Address(), summary, detail, hint)
 			return
 		}
 		c.body(b.Body, rs.Block, b.Address(), missingRange(b, b.DeclRange), true)
@@ -352,6 +449,17 @@ func (c *checker) topLevel(b *config.Block) {
 			c.providerBody(b, p)
 		}
 	}
+}
+
+// providerForDisplay is a provider's source address as the engines show
+// it: without the host of their default registry (hashicorp/aws).
+func providerForDisplay(source string) string {
+	for _, host := range []string{"registry.terraform.io/", "registry.opentofu.org/"} {
+		if rest, ok := strings.CutPrefix(source, host); ok {
+			return rest
+		}
+	}
+	return source
 }
 
 // providerFor finds the schema of the provider serving a resource type:
@@ -412,20 +520,10 @@ func where(r, fallback hcl.Range) hcl.Range {
 }
 
 // missingRange is where Terraform reports what the body of b lacks (a
-// required argument, a nested block) and a nested block too many: the
-// body's opening brace, or in JSON its closing one; else b's declaration,
-// else fallback. A body of one argument on the line of its braces
-// (x { a = 1 }) is that argument for HCL, and reported there.
+// required argument, a nested block) and a nested block too many
+// (config.Block.MissingRange), else fallback.
 func missingRange(b *config.Block, fallback hcl.Range) hcl.Range {
-	r := b.OpenBraceRange
-	if isJSON(r) {
-		r = b.CloseBraceRange
-	} else if len(b.Body.Items) == 1 && r.Start.Line != 0 && r.Start.Line == b.CloseBraceRange.Start.Line {
-		if a, ok := b.Body.Items[0].(*config.Attribute); ok && a.Range.Start.Line == r.Start.Line {
-			r = a.Range
-		}
-	}
-	return where(r, where(b.DeclRange, fallback))
+	return where(b.MissingRange(), fallback)
 }
 
 // typeRange is where the type of block b was written, else its
@@ -564,10 +662,12 @@ func (c *checker) attribute(a *config.Attribute, sch *schema.Block, path string,
 		}
 		c.add(diag.Error, valueRange(a, arng), apath, fmt.Sprintf("Cannot set computed attribute %q", a.Name),
 			fmt.Sprintf("%s is set by the provider; configuration cannot set it.", a.Name), fmt.Sprintf("remove %s, or read it with a reference instead", a.Name))
+		c.markAfterDecode()
 		return
 	}
 	if sa.Deprecated && !isNull(a.Expr) {
 		c.add(diag.Warning, valueRange(a, arng), apath, fmt.Sprintf("Deprecated argument %q", a.Name), firstSentence(sa.Description), "")
+		c.markAfterDecode()
 	}
 	if sa.NestedType != nil && c.nestedValue(a.Expr, sa.NestedType, apath, arng) {
 		return
@@ -648,13 +748,9 @@ func (c *checker) nestedBlock(b *config.Block, i int, sch *schema.Block, path st
 	}
 	if nb.Block.Deprecated {
 		c.add(diag.Warning, brng, npath, fmt.Sprintf("Deprecated block %q", b.Type), firstSentence(nb.Block.Description), "")
+		c.markAfterDecode()
 	}
 	c.body(b.Body, nb.Block, npath, missingRange(b, rng), false)
-}
-
-// isJSON reports whether r is in a file of Terraform's JSON syntax.
-func isJSON(r hcl.Range) bool {
-	return strings.HasSuffix(r.Filename, ".json")
 }
 
 // objectsValue checks the value of a list or set of objects attribute

@@ -258,7 +258,7 @@ var diagnosticCases = []struct {
 	{"unknown ephemeral resource type", `ephemeral "local_comand" "c" {
   command = "date"
 }
-`, diag.Error, []string{`Unknown ephemeral resource type "local_comand"`, `did you mean "local_command"?`}},
+`, diag.Error, []string{`main.tf:1:11: Error: Invalid ephemeral resource (at ephemeral.local_comand.c); The provider hashicorp/local does not support ephemeral resource "local_comand".`, `did you mean "local_command"?`}},
 	{"nested attribute written as a block", `resource "fix_thing" "t" {
   name = "t"
   rules {
@@ -286,11 +286,11 @@ var diagnosticCases = []struct {
 }
 `, diag.Error, []string{`"ports" is a block, not an argument`, "ports { ... }"}},
 	{"unknown resource type", `resource "random_pett" "p" {}
-`, diag.Error, []string{`Unknown resource type "random_pett"`, `did you mean "random_pet"?`, "registry.terraform.io/hashicorp/random"}},
+`, diag.Error, []string{`main.tf:1:10: Error: Invalid resource type (at random_pett.p); The provider hashicorp/random does not support resource type "random_pett".`, `did you mean "random_pet"?`}},
 	{"unknown data source type", `data "docker_netwrok" "n" {
   name = "x"
 }
-`, diag.Error, []string{`Unknown data source type "docker_netwrok"`, `did you mean "docker_network"?`}},
+`, diag.Error, []string{`main.tf:1:6: Error: Invalid data source (at data.docker_netwrok.n); The provider kreuzwerker/docker does not support data source "docker_netwrok".`, `did you mean "docker_network"?`}},
 	{"provider config", `provider "docker" {
   hots = "x"
 }
