@@ -47,6 +47,35 @@ func TestGroupKind(t *testing.T) {
 	}
 }
 
+// TestFieldName: Go field names write initialisms as the Go bindings do:
+// alone, followed by digits, or in the plural with a lower-case s; kinds
+// keep their names (they are the API).
+func TestFieldName(t *testing.T) {
+	for in, want := range map[string]string{
+		"content_md5":       "ContentMD5",
+		"content_sha256":    "ContentSHA256",
+		"cpus":              "CPUs",
+		"policy_arns":       "PolicyARNs",
+		"vpc_ids":           "VPCIDs",
+		"base_rfc3339":      "BaseRFC3339",
+		"enable_http2":      "EnableHTTP2",
+		"callback_urls":     "CallbackURLs",
+		"ipv6s":             "IPv6s",
+		"status":            "Status",
+		"3d_thing":          "X3dThing",
+		"block_public_acls": "BlockPublicACLs",
+	} {
+		if got := FieldName(in); got != want {
+			t.Errorf("FieldName(%q) = %s, want %s", in, got, want)
+		}
+	}
+	for in, want := range map[string]string{"content_md5": "ContentMd5", "policy_arns": "PolicyArns", "vpc_id": "VPCID"} {
+		if got := KindName(in); got != want {
+			t.Errorf("KindName(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
 // TestConfiguratorOrder: defaults, then provider-wide configurators in
 // order, then per-resource ones, which win.
 func TestConfiguratorOrder(t *testing.T) {

@@ -115,11 +115,15 @@ func parseDiagnostics(out string, src []byte) []engineDiagnostic {
 			}
 		}
 		var detail []string
-		for ; i < len(lines) && !strings.HasPrefix(lines[i], "Error: ") && !strings.HasPrefix(lines[i], "Warning: "); i++ {
+		for ; i < len(lines); i++ {
+			if (strings.HasPrefix(lines[i], "Error: ") || strings.HasPrefix(lines[i], "Warning: ")) && (!quotes(detail) || hasSource(lines[i+1:])) {
+				break
+			}
 			detail = append(detail, lines[i])
 		}
 		// One line: the wrapping was for a terminal.
 		d.detail = strings.Join(strings.Fields(strings.Join(detail, " ")), " ")
+		d.detail = fmtVerb.ReplaceAllString(d.detail, "$1")
 		key := fmt.Sprint(d.path) + "\x00" + d.text()
 		if isErr && !seen[key] {
 			seen[key] = true
@@ -128,6 +132,36 @@ func parseDiagnostics(out string, src []byte) []engineDiagnostic {
 	}
 	return diags
 }
+
+// quotes says whether a diagnostic's detail so far ends with a colon: it
+// quotes an error that follows, on a line of its own that starts with
+// "Error: " as a diagnostic does (but without a source section). The
+// plugin framework's conversion errors read so: "Please report the
+// following to the provider developer:", a blank line, "Error: Value 1.5
+// is not an integer."
+func quotes(detail []string) bool {
+	for i := len(detail) - 1; i >= 0; i-- {
+		if l := strings.TrimSpace(detail[i]); l != "" {
+			return strings.HasSuffix(l, ":")
+		}
+	}
+	return false
+}
+
+// hasSource says whether lines (after an "Error: " line) start with a
+// diagnostic's source section: it is a diagnostic, not a quote.
+func hasSource(lines []string) bool {
+	for _, l := range lines {
+		if strings.TrimSpace(l) != "" {
+			return strings.HasPrefix(l, "  with ") || strings.HasPrefix(l, "  on ")
+		}
+	}
+	return false
+}
+
+// fmtVerb is a value a provider formatted with a verb Go's fmt could not
+// apply, %!s(*big.Float=1.5): the value is what the user needs.
+var fmtVerb = regexp.MustCompile(`%!\w\([^=()]*=([^()]*)\)`)
 
 // sourcePaths maps each line of a JSON document to the path of the value
 // whose key (or, in an array, whose start) is on it; the deepest wins.

@@ -266,6 +266,15 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 		status.SetConditions(condition(resource.TypeSynced, metav1.ConditionFalse, resource.ReasonReconcileError, r.explain(err)))
 		res = reconcile.Result{RequeueAfter: max(retry.delay, time.Millisecond)}
 		err = nil
+	case r.isMistake(err):
+		// A value the provider refuses, a connection Secret of another
+		// object: the user fixes it, as the condition says. Retried with
+		// the work queue's back-off (a change of the object enqueues it at
+		// once), without an error in the manager's log.
+		msg := r.explain(err)
+		status.SetConditions(condition(resource.TypeSynced, metav1.ConditionFalse, resource.ReasonReconcileError, msg))
+		ctrl.LoggerFrom(ctx).V(1).Info("waiting for the object to be fixed", "problem", msg)
+		res, err = reconcile.Result{Requeue: true}, nil
 	default:
 		status.SetConditions(condition(resource.TypeSynced, metav1.ConditionFalse, resource.ReasonReconcileError, r.explain(err)))
 	}
@@ -285,6 +294,34 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 	}
 	r.ops.reported(dir)
 	return res, err
+}
+
+// mistakeError is a mistake in an object that its condition names and
+// only its author can fix (see isMistake).
+type mistakeError struct{ err error }
+
+func (e *mistakeError) Error() string { return e.err.Error() }
+func (e *mistakeError) Unwrap() error { return e.err }
+
+// isMistake says whether a reconcile's error is a mistake in the object:
+// a mistakeError, or a plan the provider refused because of values of the
+// object (every diagnostic names the field that sets the value).
+func (r *Reconciler) isMistake(err error) bool {
+	var m *mistakeError
+	if errors.As(err, &m) {
+		return true
+	}
+	var ee *engineError
+	if !errors.As(err, &ee) || ee.command != "plan" || len(ee.diags) == 0 {
+		return false
+	}
+	mg := r.reg.New()
+	for _, d := range ee.diags {
+		if fieldOfDiagnostic(mg, d) == "" {
+			return false
+		}
+	}
+	return true
 }
 
 // requeueConflict ends a reconcile whose write found the object changed
@@ -1100,14 +1137,14 @@ func (r *Reconciler) publishConnection(ctx context.Context, mg resource.Terrafor
 		if owner := metav1.GetControllerOf(s); owner != nil && owner.UID != mg.GetUID() {
 			// With the API: one of another API can have the same kind and
 			// name as this object.
-			return fmt.Errorf("it belongs to %s %q of %s: name another Secret in spec.writeConnectionSecretToRef", owner.Kind, owner.Name, owner.APIVersion)
+			return &mistakeError{fmt.Errorf("it belongs to %s %q of %s: name another Secret in spec.writeConnectionSecretToRef", owner.Kind, owner.Name, owner.APIVersion)}
 		}
 		if s.CreationTimestamp.IsZero() || s.Type == connectionSecretType {
 			// The object owns it, so that the delete removes it (and the
 			// garbage collector, if the object goes without us).
 			s.OwnerReferences = ownedBy(s.OwnerReferences, r.ownerReference(mg))
 		} else if metav1.GetControllerOf(s) == nil {
-			return fmt.Errorf("a Secret of type %s, not made for this object, exists there: name another Secret in spec.writeConnectionSecretToRef", s.Type)
+			return &mistakeError{fmt.Errorf("a Secret of type %s, not made for this object, exists there: name another Secret in spec.writeConnectionSecretToRef", s.Type)}
 		}
 		s.Type = connectionSecretType
 		s.Data = data
@@ -1115,7 +1152,7 @@ func (r *Reconciler) publishConnection(ctx context.Context, mg resource.Terrafor
 	})
 	var status kerrors.APIStatus
 	if errors.As(err, &status) && kerrors.IsNotFound(err) && status.Status().Details != nil && status.Status().Details.Kind == "namespaces" {
-		return fmt.Errorf("connection Secret %s/%s: namespace %q not found; create it or fix spec.writeConnectionSecretToRef", ref.Namespace, ref.Name, ref.Namespace)
+		return &mistakeError{fmt.Errorf("connection Secret %s/%s: namespace %q not found; create it or fix spec.writeConnectionSecretToRef", ref.Namespace, ref.Name, ref.Namespace)}
 	}
 	if err != nil {
 		return fmt.Errorf("connection Secret %s/%s: %w", ref.Namespace, ref.Name, err)

@@ -16,6 +16,7 @@ import (
 
 	hcljson "github.com/hashicorp/hcl/v2/json"
 	localv1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/local/v1alpha1"
+	timev1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/time/v1alpha1"
 	"github.com/tfkit/tfkit/internal/golden"
 	dockerv1alpha1 "github.com/tfkit/tfkit/jet/controller/internal/dockertest/apis/docker/v1alpha1"
 	"github.com/tfkit/tfkit/jet/resource"
@@ -170,6 +171,46 @@ func TestExplain(t *testing.T) {
 	long := errors.New("Error: x\n\n" + strings.Repeat("é", 2000))
 	if got := r.explain(long); len(got) > maxMessage || !strings.HasSuffix(got, "...") || !utf8.ValidString(got) {
 		t.Errorf("explain of a long error: %d bytes, valid %v", len(got), utf8.ValidString(got))
+	}
+}
+
+// TestExplainQuotedError: a provider error that quotes another (the
+// plugin framework's conversion of a fractional number to an integer, as
+// terraform plan -no-color prints it) is one message that names the field
+// and the value; such a refusal of the spec's values is a mistake the user
+// fixes (no error in the log), an error that names no field is not.
+func TestExplainQuotedError(t *testing.T) {
+	r := &Reconciler{reg: resource.Registration{New: func() resource.Terraformed { return &timev1alpha1.Rotating{} }}}
+	src := []byte("{\n  \"resource\": {\n    \"time_rotating\": {\n      \"this\": {\n        \"rotation_days\": 1.5\n      }\n    }\n  }\n}")
+	out := "exit status 1\n\nError: Configuration Read Error\n\n  with time_rotating.this,\n  on main.tf.json line 5, in resource.time_rotating.this:\n   5:         \"rotation_days\": 1.5\n\n" +
+		"An unexpected error was encountered trying to convert an attribute value from\nthe configuration. This is always an error in the provider. Please report the\nfollowing to the provider developer:\n\n" +
+		"Error: Value %!s(*big.Float=1.5) is not an integer.\n"
+	err := engineFailure("plan", errors.New(out), out, src)
+	const want = "spec.forProvider.rotationDays: Configuration Read Error: An unexpected error was encountered trying to convert an attribute value from the configuration. " +
+		"This is always an error in the provider. Please report the following to the provider developer: Error: Value 1.5 is not an integer."
+	if got := r.explain(err); got != want {
+		t.Errorf("explain =\n%s\nwant\n%s", got, want)
+	}
+	if !r.isMistake(err) {
+		t.Error("a plan refused because of a field's value is not a mistake of the object")
+	}
+	// Two diagnostics, each with its source: not one quoting the other.
+	two := "exit status 1\n\nError: First:\n\n  with time_rotating.this,\n  on main.tf.json line 5, in resource.time_rotating.this:\n\nsee below:\n\n" +
+		"Error: Second\n\n  with time_rotating.this,\n  on main.tf.json line 5, in resource.time_rotating.this:\n\nalso\n"
+	if got := parseDiagnostics(two, src); len(got) != 2 {
+		t.Errorf("two diagnostics with sources read as %d: %+v", len(got), got)
+	}
+	for _, e := range []error{
+		engineFailure("plan", errors.New("exit status 1\n\nError: Failed to read\n\ntimeout"), "exit status 1\n\nError: Failed to read\n\ntimeout", src),
+		engineFailure("apply", errors.New(out), out, src),
+		errors.New("connection refused"),
+	} {
+		if r.isMistake(e) {
+			t.Errorf("%q is taken for a mistake of the object", e)
+		}
+	}
+	if !r.isMistake(fmt.Errorf("connection Secret default/x: %w", &mistakeError{errors.New("it belongs to ...")})) {
+		t.Error("a wrapped mistakeError is not a mistake")
 	}
 }
 

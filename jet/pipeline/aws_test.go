@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
@@ -128,6 +129,29 @@ func TestAWS(t *testing.T) {
 		t.Errorf("no EBS block device type for aws_instance")
 	}
 
+	// Go names never clash where the Terraform names do not: no field's
+	// JSON name (the API) gets a number to tell it from another's.
+	fieldTag := regexp.MustCompile(`json:"([^",]*)[^"]*" tf:"([^",]*)`)
+	fields := 0
+	for _, f := range files {
+		if !strings.HasSuffix(f.Path, "_types.go") {
+			continue
+		}
+		for _, m := range fieldTag.FindAllStringSubmatch(string(f.Data), -1) {
+			if m[1] == "" || m[1] == "-" || m[2] == "-" {
+				// Inline, or a field jet adds (references, Secrets).
+				continue
+			}
+			fields++
+			if want := camel(m[2]); m[1] != want {
+				t.Errorf("%s: %s has the JSON name %s, want %s", f.Path, m[2], m[1], want)
+			}
+		}
+	}
+	if fields < 10000 {
+		t.Errorf("%d fields with tf tags, want the aws schema's thousands", fields)
+	}
+
 	if testing.Short() {
 		t.Skip("compiling the generated aws tree takes minutes; skipped with -short")
 	}
@@ -142,6 +166,19 @@ func TestAWS(t *testing.T) {
 		}
 	}
 	buildModule(t, dir, p.ModulePath)
+}
+
+// camel is the lowerCamelCase JSON name of a Terraform name.
+func camel(tf string) string {
+	var b strings.Builder
+	for i, part := range strings.FieldsFunc(tf, func(r rune) bool { return r == '_' || r == '-' }) {
+		if i == 0 {
+			b.WriteString(strings.ToLower(part[:1]) + part[1:])
+		} else {
+			b.WriteString(strings.ToUpper(part[:1]) + part[1:])
+		}
+	}
+	return b.String()
 }
 
 // buildModule compiles a generated tree as its own module that uses this

@@ -274,7 +274,7 @@ func join(path, name string) string {
 
 func (b *builder) attribute(a *schema.Attribute, params, obs *Struct, path []string, tfPath, jsonPath string, top bool) {
 	tfp := join(tfPath, a.Name)
-	goName := config.KindName(a.Name)
+	goName := config.FieldName(a.Name)
 	jsonName := lowerCamel(a.Name)
 	desc := cleanDescription(a.Description)
 	isParam := a.Required || a.Optional
@@ -339,7 +339,7 @@ func isComposite(t types.Type) bool {
 
 func (b *builder) nestedBlock(nb *schema.NestedBlock, params, obs *Struct, path []string, tfPath, jsonPath string) {
 	tfp := join(tfPath, nb.Name)
-	goName := config.KindName(nb.Name)
+	goName := config.FieldName(nb.Name)
 	jsonName := lowerCamel(nb.Name)
 	desc := cleanDescription(nb.Block.Description)
 	sub := append(append([]string(nil), path...), goName)
@@ -443,12 +443,12 @@ func (b *builder) ctyGoType(t cty.Type, path []string, suffix string) types.Type
 		}
 		sort.Strings(names)
 		for _, n := range names {
-			at := b.ctyGoType(t.AttributeType(n), append(append([]string(nil), path...), config.KindName(n)), suffix)
+			at := b.ctyGoType(t.AttributeType(n), append(append([]string(nil), path...), config.FieldName(n)), suffix)
 			if !isComposite(at) {
 				at = types.NewPointer(at)
 			}
 			s.add(&Field{
-				Var:      types.NewField(token.NoPos, b.pkg.Types, config.KindName(n), at, false),
+				Var:      types.NewField(token.NoPos, b.pkg.Types, config.FieldName(n), at, false),
 				JSONName: lowerCamel(n), TFName: n,
 			})
 		}

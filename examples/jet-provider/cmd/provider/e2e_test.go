@@ -972,3 +972,123 @@ func TestManagerOpenTofu(t *testing.T) {
 		t.Errorf("the manager did not run OpenTofu; its log:\n%s", log)
 	}
 }
+
+// TestAddressTaken: a manager whose metrics or probe address is taken (a
+// second manager on the host) stops at once, naming the flag to change,
+// before it reconciles anything; a manager without --leader-elect says at
+// start that another one would reconcile the same objects.
+func TestAddressTaken(t *testing.T) {
+	h := setup(t)
+	f := file("untouched", filepath.Join(h.files, "untouched.txt"), "x")
+	h.create(f)
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	for _, flag := range []string{"--metrics-addr", "--health-addr"} {
+		args := []string{"--metrics-addr", "0", "--health-addr", "0"}
+		if flag == "--metrics-addr" {
+			args[1] = taken.Addr().String()
+		} else {
+			args[3] = taken.Addr().String()
+		}
+		cmd, log := h.spawn(args...)
+		exited := make(chan error, 1)
+		go func() { exited <- cmd.Wait() }()
+		select {
+		case err := <-exited:
+			if err == nil {
+				t.Errorf("%s taken: the manager exited with status 0", flag)
+			}
+		case <-time.After(30 * time.Second):
+			_ = cmd.Process.Kill()
+			<-exited
+			t.Fatalf("%s taken: the manager still runs after 30 s:\n%s", flag, readFile(log))
+		}
+		out := readFile(log)
+		want := fmt.Sprintf("provider: %s %s: listen tcp %s: bind: address already in use; another process (another manager?) listens there: give this manager another %s, or %s 0 to turn it off",
+			flag, taken.Addr(), taken.Addr(), flag, flag)
+		if strings.TrimSpace(out) != want {
+			t.Errorf("%s taken: the manager said\n%s\nwant\n%s", flag, out, want)
+		}
+		if err := h.get(f); err != nil {
+			t.Fatal(err)
+		}
+		if len(f.Finalizers) > 0 || len(f.Status.Conditions) > 0 || f.Annotations[resource.AnnotationExternalName] != "" {
+			t.Errorf("%s taken: the manager reconciled the File: finalizers %v, conditions %s", flag, f.Finalizers, conditions(f))
+		}
+		if _, err := os.Stat(h.workdir); !os.IsNotExist(err) {
+			t.Errorf("%s taken: the work directory exists: %v", flag, err)
+		}
+	}
+
+	h.start()
+	h.waitCondition(f, resource.TypeReady, metav1.ConditionTrue)
+	const warning = `"msg"="leader election is off: another manager of this cluster would reconcile the same objects at the same time; give every manager --leader-elect, or run only one"`
+	if n := strings.Count(readFile(h.m.log), warning); n != 1 {
+		t.Errorf("the manager without --leader-elect logged the warning %d times, want once:\n%s", n, readFile(h.m.log))
+	}
+	if err := h.c.Delete(context.Background(), f); err != nil {
+		t.Fatal(err)
+	}
+	h.waitGone(f)
+}
+
+// TestMistakesRetriedQuietly: a value the provider refuses (a fractional
+// rotationDays, which the schema calls a number) and a connection Secret
+// of another object are the objects' conditions, naming the field and the
+// value, and are retried with back-off without an error in the log; once
+// fixed, the objects become ready.
+func TestMistakesRetriedQuietly(t *testing.T) {
+	h := setup(t)
+	h.start()
+	ctx := context.Background()
+
+	rot := &timev1alpha1.Rotating{ObjectMeta: metav1.ObjectMeta{Name: "fractional"}}
+	rot.Spec.ForProvider.RotationDays = ptr(1.5)
+	h.create(rot)
+	owner := &randomv1alpha1.Pet{ObjectMeta: metav1.ObjectMeta{Name: "owner"}}
+	owner.Spec.WriteConnectionSecretToRef = &resource.SecretReference{Name: "pets-conn", Namespace: "default"}
+	h.create(owner)
+	h.waitCondition(owner, resource.TypeReady, metav1.ConditionTrue)
+	pw := &randomv1alpha1.Password{ObjectMeta: metav1.ObjectMeta{Name: "same-secret"}}
+	pw.Spec.ForProvider.Length = ptr(12.0)
+	pw.Spec.WriteConnectionSecretToRef = &resource.SecretReference{Name: "pets-conn", Namespace: "default"}
+	h.create(pw)
+
+	const rotWant = "spec.forProvider.rotationDays: Configuration Read Error: An unexpected error was encountered trying to convert an attribute value from the configuration. " +
+		"This is always an error in the provider. Please report the following to the provider developer: Error: Value 1.5 is not an integer."
+	const pwWant = `connection Secret default/pets-conn: it belongs to Pet "owner" of random.jet.tfkit.dev/v1alpha1: name another Secret in spec.writeConnectionSecretToRef`
+	for obj, want := range map[resource.Managed]string{rot: rotWant, pw: pwWant} {
+		h.waitFor(90*time.Second, obj.GetName()+" refused", func() (bool, string) {
+			_ = h.get(obj)
+			c := obj.GetResourceStatus().Condition(resource.TypeSynced)
+			return c.Status == metav1.ConditionFalse && c.Message == want, conditions(obj)
+		})
+	}
+	// Retries at 1 s, 2 s, 4 s of the work queue's back-off.
+	time.Sleep(8 * time.Second)
+	if log := readFile(h.m.log); strings.Contains(log, `"msg"="Reconciler error"`) {
+		t.Errorf("the mistakes are logged as errors:\n%s", log)
+	}
+
+	rot.Spec.ForProvider.RotationDays = ptr(2.0)
+	if err := h.c.Update(ctx, rot); err != nil {
+		t.Fatal(err)
+	}
+	pw.Spec.WriteConnectionSecretToRef.Name = "password-conn"
+	if err := h.c.Update(ctx, pw); err != nil {
+		t.Fatal(err)
+	}
+	for _, obj := range []resource.Managed{rot, pw} {
+		h.waitCondition(obj, resource.TypeReady, metav1.ConditionTrue)
+		h.waitCondition(obj, resource.TypeSynced, metav1.ConditionTrue)
+	}
+	for _, obj := range []resource.Managed{rot, pw, owner} {
+		if err := h.c.Delete(ctx, obj.(client.Object)); err != nil {
+			t.Fatal(err)
+		}
+		h.waitGone(obj)
+	}
+}

@@ -16,6 +16,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"time"
@@ -65,6 +66,14 @@ func run() error {
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		return err
 	}
+	// Before anything starts: a second manager on the host would
+	// otherwise run its controllers, and reconcile, before its metrics
+	// server fails to listen.
+	for _, a := range []struct{ flag, addr string }{{"metrics-addr", *metricsAddr}, {"health-addr", *healthAddr}} {
+		if err := listenable(a.flag, a.addr); err != nil {
+			return err
+		}
+	}
 	verbosity := 0
 	if *verbose {
 		verbosity = 1
@@ -72,6 +81,9 @@ func run() error {
 	log.SetLogger(funcr.New(func(prefix, args string) {
 		fmt.Fprintln(os.Stderr, time.Now().UTC().Format(time.RFC3339), prefix, args)
 	}, funcr.Options{Verbosity: verbosity}))
+	if !*leader {
+		log.Log.Info("leader election is off: another manager of this cluster would reconcile the same objects at the same time; give every manager --leader-elect, or run only one")
+	}
 
 	var cfgErr error
 	restCfg, cfgErr := clientcmd.BuildConfigFromFlags("", *kubeconfig)
@@ -131,4 +143,17 @@ func run() error {
 		return err
 	}
 	return mgr.Start(context.Context(ctx))
+}
+
+// listenable checks that the address of flag can be listened on ("0" is
+// off), naming the flag to change when it cannot.
+func listenable(flag, addr string) error {
+	if addr == "0" {
+		return nil
+	}
+	l, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("--%s %s: %w; another process (another manager?) listens there: give this manager another --%s, or --%s 0 to turn it off", flag, addr, err, flag, flag)
+	}
+	return l.Close()
 }

@@ -69,21 +69,21 @@ func (in *FileObservation) DeepCopyInto(out *FileObservation) {
 		out.ContentBase64sha512 = new(string)
 		*out.ContentBase64sha512 = *in.ContentBase64sha512
 	}
-	if in.ContentMd5 != nil {
-		out.ContentMd5 = new(string)
-		*out.ContentMd5 = *in.ContentMd5
+	if in.ContentMD5 != nil {
+		out.ContentMD5 = new(string)
+		*out.ContentMD5 = *in.ContentMD5
 	}
-	if in.ContentSha1 != nil {
-		out.ContentSha1 = new(string)
-		*out.ContentSha1 = *in.ContentSha1
+	if in.ContentSHA1 != nil {
+		out.ContentSHA1 = new(string)
+		*out.ContentSHA1 = *in.ContentSHA1
 	}
-	if in.ContentSha256 != nil {
-		out.ContentSha256 = new(string)
-		*out.ContentSha256 = *in.ContentSha256
+	if in.ContentSHA256 != nil {
+		out.ContentSHA256 = new(string)
+		*out.ContentSHA256 = *in.ContentSHA256
 	}
-	if in.ContentSha512 != nil {
-		out.ContentSha512 = new(string)
-		*out.ContentSha512 = *in.ContentSha512
+	if in.ContentSHA512 != nil {
+		out.ContentSHA512 = new(string)
+		*out.ContentSHA512 = *in.ContentSHA512
 	}
 	if in.ID != nil {
 		out.ID = new(string)
@@ -241,21 +241,21 @@ func (in *SensitiveFileObservation) DeepCopyInto(out *SensitiveFileObservation) 
 		out.ContentBase64sha512 = new(string)
 		*out.ContentBase64sha512 = *in.ContentBase64sha512
 	}
-	if in.ContentMd5 != nil {
-		out.ContentMd5 = new(string)
-		*out.ContentMd5 = *in.ContentMd5
+	if in.ContentMD5 != nil {
+		out.ContentMD5 = new(string)
+		*out.ContentMD5 = *in.ContentMD5
 	}
-	if in.ContentSha1 != nil {
-		out.ContentSha1 = new(string)
-		*out.ContentSha1 = *in.ContentSha1
+	if in.ContentSHA1 != nil {
+		out.ContentSHA1 = new(string)
+		*out.ContentSHA1 = *in.ContentSHA1
 	}
-	if in.ContentSha256 != nil {
-		out.ContentSha256 = new(string)
-		*out.ContentSha256 = *in.ContentSha256
+	if in.ContentSHA256 != nil {
+		out.ContentSHA256 = new(string)
+		*out.ContentSHA256 = *in.ContentSHA256
 	}
-	if in.ContentSha512 != nil {
-		out.ContentSha512 = new(string)
-		*out.ContentSha512 = *in.ContentSha512
+	if in.ContentSHA512 != nil {
+		out.ContentSHA512 = new(string)
+		*out.ContentSHA512 = *in.ContentSHA512
 	}
 	if in.ID != nil {
 		out.ID = new(string)

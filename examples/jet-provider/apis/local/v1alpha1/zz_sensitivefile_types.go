@@ -60,19 +60,19 @@ type SensitiveFileObservation struct {
 
 	// MD5 checksum of file content.
 	// +optional
-	ContentMd5 *string `json:"contentMd5,omitempty" tf:"content_md5,omitempty"`
+	ContentMD5 *string `json:"contentMd5,omitempty" tf:"content_md5,omitempty"`
 
 	// SHA1 checksum of file content.
 	// +optional
-	ContentSha1 *string `json:"contentSha1,omitempty" tf:"content_sha1,omitempty"`
+	ContentSHA1 *string `json:"contentSha1,omitempty" tf:"content_sha1,omitempty"`
 
 	// SHA256 checksum of file content.
 	// +optional
-	ContentSha256 *string `json:"contentSha256,omitempty" tf:"content_sha256,omitempty"`
+	ContentSHA256 *string `json:"contentSha256,omitempty" tf:"content_sha256,omitempty"`
 
 	// SHA512 checksum of file content.
 	// +optional
-	ContentSha512 *string `json:"contentSha512,omitempty" tf:"content_sha512,omitempty"`
+	ContentSHA512 *string `json:"contentSha512,omitempty" tf:"content_sha512,omitempty"`
 
 	// The hexadecimal encoding of the SHA1 checksum of the file content.
 	// +optional

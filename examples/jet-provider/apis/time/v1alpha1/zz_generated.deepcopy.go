@@ -9,9 +9,9 @@ import (
 // DeepCopyInto copies the receiver into out.
 func (in *OffsetParameters) DeepCopyInto(out *OffsetParameters) {
 	*out = *in
-	if in.BaseRfc3339 != nil {
-		out.BaseRfc3339 = new(string)
-		*out.BaseRfc3339 = *in.BaseRfc3339
+	if in.BaseRFC3339 != nil {
+		out.BaseRFC3339 = new(string)
+		*out.BaseRFC3339 = *in.BaseRFC3339
 	}
 	if in.OffsetDays != nil {
 		out.OffsetDays = new(float64)
@@ -78,9 +78,9 @@ func (in *OffsetObservation) DeepCopyInto(out *OffsetObservation) {
 		out.Month = new(float64)
 		*out.Month = *in.Month
 	}
-	if in.Rfc3339 != nil {
-		out.Rfc3339 = new(string)
-		*out.Rfc3339 = *in.Rfc3339
+	if in.RFC3339 != nil {
+		out.RFC3339 = new(string)
+		*out.RFC3339 = *in.RFC3339
 	}
 	if in.Second != nil {
 		out.Second = new(float64)
@@ -199,9 +199,9 @@ func (in *OffsetList) DeepCopyObject() runtime.Object {
 // DeepCopyInto copies the receiver into out.
 func (in *RotatingParameters) DeepCopyInto(out *RotatingParameters) {
 	*out = *in
-	if in.Rfc3339 != nil {
-		out.Rfc3339 = new(string)
-		*out.Rfc3339 = *in.Rfc3339
+	if in.RFC3339 != nil {
+		out.RFC3339 = new(string)
+		*out.RFC3339 = *in.RFC3339
 	}
 	if in.RotationDays != nil {
 		out.RotationDays = new(float64)
@@ -219,9 +219,9 @@ func (in *RotatingParameters) DeepCopyInto(out *RotatingParameters) {
 		out.RotationMonths = new(float64)
 		*out.RotationMonths = *in.RotationMonths
 	}
-	if in.RotationRfc3339 != nil {
-		out.RotationRfc3339 = new(string)
-		*out.RotationRfc3339 = *in.RotationRfc3339
+	if in.RotationRFC3339 != nil {
+		out.RotationRFC3339 = new(string)
+		*out.RotationRFC3339 = *in.RotationRFC3339
 	}
 	if in.RotationYears != nil {
 		out.RotationYears = new(float64)
@@ -523,9 +523,9 @@ func (in *SleepList) DeepCopyObject() runtime.Object {
 // DeepCopyInto copies the receiver into out.
 func (in *StaticParameters) DeepCopyInto(out *StaticParameters) {
 	*out = *in
-	if in.Rfc3339 != nil {
-		out.Rfc3339 = new(string)
-		*out.Rfc3339 = *in.Rfc3339
+	if in.RFC3339 != nil {
+		out.RFC3339 = new(string)
+		*out.RFC3339 = *in.RFC3339
 	}
 	if in.Triggers != nil {
 		out.Triggers = make(map[string]string, len(in.Triggers))

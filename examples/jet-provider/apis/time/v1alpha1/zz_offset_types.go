@@ -11,7 +11,7 @@ import (
 type OffsetParameters struct {
 	// Base timestamp in [RFC3339](https://datatracker.ietf.org/doc/html/rfc3339#section-5.8) format (see [RFC3339 time string](https://tools.ietf.org/html/rfc3339#section-5.8) e.g., `YYYY-MM-DDTHH:MM:SSZ`). Defaults to the current time.
 	// +optional
-	BaseRfc3339 *string `json:"baseRfc3339,omitempty" tf:"base_rfc3339,omitempty"`
+	BaseRFC3339 *string `json:"baseRfc3339,omitempty" tf:"base_rfc3339,omitempty"`
 
 	// Number of days to offset the base timestamp. At least one of the 'offset_' arguments must be configured.
 	// +optional
@@ -66,7 +66,7 @@ type OffsetObservation struct {
 
 	// RFC3339 format of the offset timestamp, e.g. `2020-02-12T06:36:13Z`.
 	// +optional
-	Rfc3339 *string `json:"rfc3339,omitempty" tf:"rfc3339,omitempty"`
+	RFC3339 *string `json:"rfc3339,omitempty" tf:"rfc3339,omitempty"`
 
 	// Number second of offset timestamp.
 	// +optional

@@ -11,7 +11,7 @@ import (
 type RotatingParameters struct {
 	// Base timestamp in [RFC3339](https://datatracker.ietf.org/doc/html/rfc3339#section-5.8) format (see [RFC3339 time string](https://tools.ietf.org/html/rfc3339#section-5.8) e.g., `YYYY-MM-DDTHH:MM:SSZ`). Defaults to the current time.
 	// +optional
-	Rfc3339 *string `json:"rfc3339,omitempty" tf:"rfc3339,omitempty"`
+	RFC3339 *string `json:"rfc3339,omitempty" tf:"rfc3339,omitempty"`
 
 	// Number of days to add to the base timestamp to configure the rotation timestamp. When the current time has passed the rotation timestamp, the resource will trigger recreation. At least one of the 'rotation_' arguments must be configured.
 	// +optional
@@ -31,7 +31,7 @@ type RotatingParameters struct {
 
 	// Configure the rotation timestamp with an [RFC3339](https://datatracker.ietf.org/doc/html/rfc3339#section-5.8) format of the offset timestamp. When the current time has passed the rotation timestamp, the resource will trigger recreation. At least one of the 'rotation_' arguments must be configured.
 	// +optional
-	RotationRfc3339 *string `json:"rotationRfc3339,omitempty" tf:"rotation_rfc3339,omitempty"`
+	RotationRFC3339 *string `json:"rotationRfc3339,omitempty" tf:"rotation_rfc3339,omitempty"`
 
 	// Number of years to add to the base timestamp to configure the rotation timestamp. When the current time has passed the rotation timestamp, the resource will trigger recreation. At least one of the 'rotation_' arguments must be configured.
 	// +optional

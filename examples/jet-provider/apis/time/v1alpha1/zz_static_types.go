@@ -11,7 +11,7 @@ import (
 type StaticParameters struct {
 	// Base timestamp in [RFC3339](https://datatracker.ietf.org/doc/html/rfc3339#section-5.8) format (see [RFC3339 time string](https://tools.ietf.org/html/rfc3339#section-5.8) e.g., `YYYY-MM-DDTHH:MM:SSZ`). Defaults to the current time.
 	// +optional
-	Rfc3339 *string `json:"rfc3339,omitempty" tf:"rfc3339,omitempty"`
+	RFC3339 *string `json:"rfc3339,omitempty" tf:"rfc3339,omitempty"`
 
 	// Arbitrary map of values that, when changed, will trigger a new base timestamp value to be saved. See [the main provider documentation](../index.md) for more information.
 	// +optional
