@@ -370,7 +370,7 @@ func TestAddressInAnotherStack(t *testing.T) {
 	vpc := tfkit.NewResource(a, "aws_vpc", "main", nil)
 	own := tfkit.NewResource(b, "aws_vpc", "own", nil)
 	tfkit.NewMoved(b, "aws_vpc.old", own)
-	tfkit.NewMoved(b, "aws_vpc.main", "aws_vpc.own")
+	tfkit.NewMoved(b, "aws_vpc.main", "aws_vpc.old")
 	l1 := here() + 1
 	tfkit.NewMoved(b, "aws_vpc.old2", vpc)
 	l2 := here() + 1

@@ -1,10 +1,13 @@
 package tfkit_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
+	"sort"
 	"strings"
 	"testing"
 
@@ -12,6 +15,7 @@ import (
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/enginetest"
+	"github.com/tfkit/tfkit/tffile"
 )
 
 // TestRemovedOrMovedStillDeclared: a removed or moved block whose from
@@ -286,4 +290,526 @@ func TestRemovedInstanceKey(t *testing.T) {
 			}
 		})
 	}
+}
+
+// importWithoutKey declares, in stack s, imports whose to names a resource
+// with count or for_each, or a resource of a module call with count,
+// without the instance key, which both engines refuse; then imports that
+// name an instance, which are fine. It returns the lines of the three
+// NewImport calls that are refused.
+func importWithoutKey(s *tfkit.Stack) []int {
+	a := tfkit.NewResource(s, "terraform_data", "a", nil).Count(2)
+	c := tfkit.NewResource(s, "terraform_data", "c", nil).ForEach(tfkit.Fn("toset", []string{"x", "y"}))
+	tfkit.NewModule(s, "m", tfkit.ModuleConfig{Source: "./m"}).Count(2)
+	lines := []int{here() + 1}
+	tfkit.NewImport(s, a, "id-a")
+	lines = append(lines, here()+1)
+	tfkit.NewImport(s, c, tfkit.EachKey).ForEach(tfkit.Fn("toset", []string{"x"}))
+	lines = append(lines, here()+1)
+	tfkit.NewImport(s, "module.m.terraform_data.x", "id-x")
+	// Fine: an instance of each.
+	tfkit.NewImport(s, a.Ref().Index(1), "id-a1")
+	tfkit.NewImport(s, c.Ref().Index("y"), "id-y")
+	tfkit.NewImport(s, "terraform_data.c[each.key]", tfkit.EachKey).ForEach(tfkit.Fn("toset", []string{"x"}))
+	tfkit.NewImport(s, "module.m[1].terraform_data.x", "id-x1")
+	return lines
+}
+
+// importWithoutKeyHCL is what importWithoutKey declares, as the engines
+// read it, with the module m declares; keyless holds the two imports
+// whose to names a resource of the stack without a key, which Terraform
+// refuses before it plans, and so before it sees the third.
+func importWithoutKeyHCL(keyless bool) map[string]string {
+	main := `resource "terraform_data" "a" {
+  count = 2
+}
+resource "terraform_data" "c" {
+  for_each = toset(["x", "y"])
+}
+module "m" {
+  source = "./m"
+  count  = 2
+}
+import {
+  to = module.m.terraform_data.x
+  id = "id-x"
+}
+import {
+  to = terraform_data.a[1]
+  id = "id-a1"
+}
+import {
+  to = terraform_data.c["y"]
+  id = "id-y"
+}
+import {
+  for_each = toset(["x"])
+  to       = terraform_data.c[each.key]
+  id       = each.key
+}
+import {
+  to = module.m[1].terraform_data.x
+  id = "id-x1"
+}
+`
+	if keyless {
+		main += `import {
+  to = terraform_data.a
+  id = "id-a"
+}
+import {
+  for_each = toset(["x"])
+  to       = terraform_data.c
+  id       = each.key
+}
+`
+	}
+	return map[string]string{"main.tf": main, "m/main.tf": `resource "terraform_data" "x" {}
+`}
+}
+
+// TestImportWithoutInstanceKey: an import whose to names a resource with
+// count or for_each without an instance key (also with the import's own
+// ForEach) is refused at the NewImport line in the engine's words:
+// Terraform's "Invalid import 'to' expression", OpenTofu's "Configuration
+// for import target does not exist"; one into a module call with count
+// whose to has no key for the call in both engines' words. Imports that
+// name an instance are fine.
+func TestImportWithoutInstanceKey(t *testing.T) {
+	for _, engine := range []string{"", "tofu"} {
+		t.Run("engine="+engine, func(t *testing.T) {
+			app := tfkit.NewApp(tfkit.WithGetenv(envOf(map[string]string{tfkit.EnvEngine: engine})))
+			s := tfkit.NewStack(app, "dev")
+			lines := importWithoutKey(s)
+			ds := app.Validate()
+			var got []string
+			for i, d := range ds {
+				got = append(got, d.Summary+"; "+d.Detail)
+				if i < len(lines) && (d.Subject == nil || d.Subject.Start.Line != lines[i] || filepath.Base(d.Subject.Filename) != "refactor_test.go" ||
+					d.Path != "import.to" || !strings.Contains(d.Suggestion, "each.key") || len(d.Related) != 1) {
+					t.Errorf("import %d: at %v, path %q, hint %q, related %v", i, d.Subject, d.Path, d.Suggestion, d.Related)
+				}
+			}
+			want := []string{
+				"Invalid import 'to' expression; The target resource is using count.",
+				"Invalid import 'to' expression; The target resource is using for_each.",
+			}
+			if engine == "tofu" {
+				want = []string{
+					"Configuration for import target does not exist; The configuration for the given import terraform_data.a does not exist. All target instances must have an associated configuration to be imported.",
+					"Configuration for import target does not exist; The configuration for the given import terraform_data.c does not exist. All target instances must have an associated configuration to be imported.",
+				}
+			}
+			want = append(want, "Configuration for import target does not exist; The configuration for the given import module.m.terraform_data.x does not exist. All target instances must have an associated configuration to be imported.")
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+			if _, err := app.Files(); err == nil {
+				t.Error("Files wrote the stack")
+			}
+		})
+	}
+}
+
+// TestImportWithoutInstanceKeyMatchesEngine: what synth says of each
+// import of importWithoutKey is what the engine says of it: terraform
+// validate, or tofu plan, and the plan of the stack without the two
+// imports terraform validate refuses, report the same errors in the same
+// words, and none of the imports that name an instance.
+func TestImportWithoutInstanceKeyMatchesEngine(t *testing.T) {
+	enginetest.SkipShort(t)
+	enginetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		name := ""
+		if tffile.EngineOf(engine) == tffile.OpenTofu {
+			name = "tofu"
+		}
+		app := tfkit.NewApp(tfkit.WithGetenv(envOf(map[string]string{tfkit.EnvEngine: name})))
+		importWithoutKey(tfkit.NewStack(app, "dev"))
+		var want []string
+		for _, d := range app.Validate() {
+			want = append(want, d.Summary+"; "+d.Detail)
+		}
+		sort.Strings(want)
+
+		seen := map[string]bool{}
+		var got []string
+		for _, keyless := range []bool{true, false} {
+			w := enginetest.Workspace(t, importWithoutKeyHCL(keyless))
+			w.Exec("init", "-input=false", "-no-color")
+			type engineDiag struct{ Severity, Summary, Detail string }
+			var v struct {
+				Valid       bool
+				Diagnostics []engineDiag
+			}
+			r := w.Exec("validate", "-json", "-no-color")
+			if err := json.Unmarshal([]byte(r.Stdout), &v); err != nil {
+				t.Fatalf("validate: %v\n%s", err, r.Output)
+			}
+			ds := v.Diagnostics
+			if v.Valid {
+				for _, line := range strings.Split(w.Exec("plan", "-json", "-refresh=false", "-input=false", "-no-color").Stdout, "\n") {
+					var msg struct {
+						Type       string
+						Diagnostic engineDiag
+					}
+					if json.Unmarshal([]byte(line), &msg) == nil && msg.Type == "diagnostic" {
+						ds = append(ds, msg.Diagnostic)
+					}
+				}
+			}
+			for _, d := range ds {
+				line := d.Summary + "; " + strings.Join(strings.Fields(d.Detail), " ")
+				if d.Severity == "error" && !seen[line] {
+					seen[line] = true
+					got = append(got, line)
+				}
+			}
+		}
+		sort.Strings(got)
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("engine:\n%s\nsynth:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	})
+}
+
+// refactorMistake is a mistake in moved, import or removed blocks that
+// both engines refuse: what the stack declares, and the same as the
+// engines read it.
+type refactorMistake struct {
+	name  string
+	build func(s *tfkit.Stack)
+	hcl   string
+	// want is synth's errors, summary and detail, with positions as POS;
+	// tofu replaces it for output that goes to OpenTofu. terraformAlso
+	// are further errors terraform gives for the same mistakes.
+	want, tofu, terraformAlso []string
+}
+
+var refactorMistakes = []refactorMistake{
+	{name: "import with a key the resource does not declare", build: func(s *tfkit.Stack) {
+		a := tfkit.NewResource(s, "random_string", "a", tfkit.Attrs{"length": 3})
+		c := tfkit.NewResource(s, "random_string", "c", tfkit.Attrs{"length": 3}).Count(2)
+		e := tfkit.NewResource(s, "random_string", "e", tfkit.Attrs{"length": 3}).ForEach(tfkit.Fn("toset", []string{"x"}))
+		tfkit.NewImport(s, a.Ref().Index(0), "a0")
+		tfkit.NewImport(s, c.Ref().Index("x"), "cx")
+		tfkit.NewImport(s, e.Ref().Index(0), "e0")
+		tfkit.NewImport(s, c.Ref().Index(1), "c1")
+	}, hcl: `resource "random_string" "a" {
+  length = 3
+}
+resource "random_string" "c" {
+  count  = 2
+  length = 3
+}
+resource "random_string" "e" {
+  for_each = toset(["x"])
+  length   = 3
+}
+import {
+  to = random_string.a[0]
+  id = "a0"
+}
+import {
+  to = random_string.c["x"]
+  id = "cx"
+}
+import {
+  to = random_string.e[0]
+  id = "e0"
+}
+import {
+  to = random_string.c[1]
+  id = "c1"
+}
+`, want: []string{
+		"Invalid import 'to' expression; The target resource does not use count.",
+		"Invalid import 'to' expression; The target resource does not use for_each.",
+		"Invalid import 'to' expression; The target resource does not use count.",
+	}, tofu: []string{
+		"Configuration for import target does not exist; The configuration for the given import random_string.a[0] does not exist. All target instances must have an associated configuration to be imported.",
+		`Configuration for import target does not exist; The configuration for the given import random_string.c["x"] does not exist. All target instances must have an associated configuration to be imported.`,
+		"Configuration for import target does not exist; The configuration for the given import random_string.e[0] does not exist. All target instances must have an associated configuration to be imported.",
+	}},
+	{name: "import into a module call", build: func(s *tfkit.Stack) {
+		m := tfkit.NewModule(s, "m", tfkit.ModuleConfig{Source: "./m"})
+		tfkit.NewImport(s, m, "m")
+	}, hcl: `module "m" {
+  source = "./m"
+}
+import {
+  to = module.m
+  id = "m"
+}
+`, want: []string{
+		"Invalid address; A resource instance address is required here. The module path must be followed by a resource instance specification.",
+	}, terraformAlso: []string{"Invalid import address; Only managed resources can be imported."}},
+	{name: "import into a data source", build: func(s *tfkit.Stack) {
+		d := tfkit.NewDataSource(s, "local_file", "d", tfkit.Attrs{"filename": "d.txt"})
+		tfkit.NewImport(s, d, "d")
+	}, hcl: `data "local_file" "d" {
+  filename = "d.txt"
+}
+import {
+  to = data.local_file.d
+  id = "d"
+}
+`, want: []string{
+		"Invalid import address; Only managed resources can be imported.",
+	}, tofu: []string{
+		"Configuration for import target does not exist; The configuration for the given import data.local_file.d does not exist. All target instances must have an associated configuration to be imported.",
+	}},
+	{name: "two imports of one instance", build: func(s *tfkit.Stack) {
+		a := tfkit.NewResource(s, "random_string", "a", tfkit.Attrs{"length": 3}).Count(2)
+		tfkit.NewImport(s, a.Ref().Index(1), "x")
+		tfkit.NewImport(s, a.Ref().Index(0), "y")
+		tfkit.NewImport(s, "random_string.a[1]", "z")
+	}, hcl: `resource "random_string" "a" {
+  count  = 2
+  length = 3
+}
+import {
+  to = random_string.a[1]
+  id = "x"
+}
+import {
+  to = random_string.a[0]
+  id = "y"
+}
+import {
+  to = random_string.a[1]
+  id = "z"
+}
+`, want: []string{
+		`Duplicate import configuration for "random_string.a"; An import block for the resource "random_string.a" was already declared at POS. A resource can have only one import block.`,
+	}, tofu: []string{
+		`Duplicate import configuration for "random_string.a[1]"; An import block for the resource "random_string.a[1]" was already declared at POS. A resource can have only one import block.`,
+	}},
+	{name: "moved between a resource and a module call", build: func(s *tfkit.Stack) {
+		m := tfkit.NewModule(s, "m", tfkit.ModuleConfig{Source: "./m"})
+		p := tfkit.NewResource(s, "random_pet", "p", nil)
+		tfkit.NewMoved(s, "random_pet.old", m)
+		tfkit.NewMoved(s, `module.gone["a"]`, p)
+		tfkit.NewMoved(s, "random_pet.q", "module.m.random_pet.q")
+	}, hcl: `module "m" {
+  source = "./m"
+}
+resource "random_pet" "p" {}
+moved {
+  from = random_pet.old
+  to   = module.m
+}
+moved {
+  from = module.gone["a"]
+  to   = random_pet.p
+}
+moved {
+  from = random_pet.q
+  to   = module.m.random_pet.q
+}
+`, want: []string{
+		`Invalid "moved" addresses; The "from" and "to" addresses must either both refer to resources or both refer to modules.`,
+		`Invalid "moved" addresses; The "from" and "to" addresses must either both refer to resources or both refer to modules.`,
+	}},
+	{name: "removed data source", build: func(s *tfkit.Stack) {
+		tfkit.NewRemoved(s, "data.random_string.d", false)
+	}, hcl: `removed {
+  from = data.random_string.d
+  lifecycle {
+    destroy = false
+  }
+}
+`, want: []string{
+		"Data source address not allowed; Data sources are never destroyed, so they are not valid targets of removed blocks. To remove the data source from state, remove the data source block from configuration.",
+	}, tofu: []string{
+		"Data source address is not allowed; Data sources cannot be destroyed, and therefore, 'removed' blocks are not allowed to target them. To remove data sources from the state, you should remove the data source block from the configuration.",
+	}},
+	{name: "ambiguous moves", build: func(s *tfkit.Stack) {
+		c := tfkit.NewResource(s, "random_pet", "c", nil)
+		d := tfkit.NewResource(s, "random_pet", "d", nil)
+		m := tfkit.NewModule(s, "m", tfkit.ModuleConfig{Source: "./m"})
+		tfkit.NewMoved(s, "random_pet.a", c)
+		tfkit.NewMoved(s, "random_pet.b", c)
+		tfkit.NewMoved(s, "random_pet.a", d)
+		tfkit.NewMoved(s, "module.x", m)
+		tfkit.NewMoved(s, "module.y", m)
+	}, hcl: `resource "random_pet" "c" {}
+resource "random_pet" "d" {}
+module "m" {
+  source = "./m"
+}
+moved {
+  from = random_pet.a
+  to   = random_pet.c
+}
+moved {
+  from = random_pet.b
+  to   = random_pet.c
+}
+moved {
+  from = random_pet.a
+  to   = random_pet.d
+}
+moved {
+  from = module.x
+  to   = module.m
+}
+moved {
+  from = module.y
+  to   = module.m
+}
+`, want: []string{
+		"Ambiguous move statements; A statement at POS declared that random_pet.a moved to random_pet.c, but this statement instead declares that random_pet.b moved there. Each resource can have moved from only one source resource.",
+		"Ambiguous move statements; A statement at POS declared that random_pet.a moved to random_pet.c, but this statement instead declares that it moved to random_pet.d. Each resource can move to only one destination resource.",
+		"Ambiguous move statements; A statement at POS declared that module.x moved to module.m, but this statement instead declares that module.y moved there. Each module call can have moved from only one source call.",
+	}},
+	{name: "moves in a cycle", build: func(s *tfkit.Stack) {
+		tfkit.NewResource(s, "random_pet", "e", nil)
+		tfkit.NewMoved(s, "random_pet.d", "random_pet.e")
+		tfkit.NewMoved(s, "random_pet.a", "random_pet.b")
+		tfkit.NewMoved(s, "random_pet.b", "random_pet.a")
+	}, hcl: `resource "random_pet" "e" {}
+moved {
+  from = random_pet.d
+  to   = random_pet.e
+}
+moved {
+  from = random_pet.a
+  to   = random_pet.b
+}
+moved {
+  from = random_pet.b
+  to   = random_pet.a
+}
+`, want: []string{
+		"Cyclic dependency in move statements; The following chained move statements form a cycle, and so there is no final location to move objects to: - POS: random_pet.a[*] → random_pet.b[*] - POS: random_pet.b[*] → random_pet.a[*] A chain of move statements must end with an address that doesn't appear in any other statements, and which typically also refers to an object still declared in the configuration.",
+	}},
+}
+
+// positions are the positions of blocks the engines and synth name in
+// details: main.tf:5,1-7, main.tf:3,1, /dir/refactor_test.go:412.
+var positions = regexp.MustCompile(`\S+\.(tf|go):\d+(,\d+(-\d+)?)?`)
+
+// refactorErrors is each error's summary and detail, its spaces folded
+// and its positions POS.
+func refactorErrors(ds diag.Diagnostics) []string {
+	var out []string
+	for _, d := range ds {
+		if d.Severity == diag.Error {
+			out = append(out, d.Summary+"; "+positions.ReplaceAllString(strings.Join(strings.Fields(d.Detail), " "), "POS"))
+		}
+	}
+	return out
+}
+
+// TestRefactorMistakes: synth refuses each of refactorMistakes at the Go
+// line of the block, with a hint, in the words of the engine the output
+// is for.
+func TestRefactorMistakes(t *testing.T) {
+	for _, m := range refactorMistakes {
+		for _, engine := range []string{"", "tofu"} {
+			t.Run(m.name+"/engine="+engine, func(t *testing.T) {
+				app := tfkit.NewApp(tfkit.WithGetenv(envOf(map[string]string{tfkit.EnvEngine: engine})))
+				m.build(tfkit.NewStack(app, "dev"))
+				ds := app.Validate()
+				want := m.want
+				if engine == "tofu" && m.tofu != nil {
+					want = m.tofu
+				}
+				if got := refactorErrors(ds); strings.Join(got, "\n") != strings.Join(want, "\n") {
+					t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+				}
+				for _, d := range ds {
+					if d.Subject == nil || filepath.Base(d.Subject.Filename) != "refactor_test.go" || d.Suggestion == "" || d.Path == "" {
+						t.Errorf("%s: at %v, path %q, hint %q", d.Summary, d.Subject, d.Path, d.Suggestion)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestRefactorMistakesMatchEngine: the engine refuses each of
+// refactorMistakes, as written in HCL, with the errors synth gives for
+// it (terraform validate, or plan where validate accepts it).
+func TestRefactorMistakesMatchEngine(t *testing.T) {
+	enginetest.SkipShort(t)
+	for _, m := range refactorMistakes {
+		t.Run(m.name, func(t *testing.T) {
+			enginetest.ForEachEngine(t, func(t *testing.T, engine string) {
+				want := m.want
+				if tffile.EngineOf(engine) == tffile.OpenTofu {
+					if m.tofu != nil {
+						want = m.tofu
+					}
+				} else {
+					want = append(append([]string(nil), want...), m.terraformAlso...)
+				}
+				w := enginetest.Workspace(t, map[string]string{"main.tf": m.hcl, "m/main.tf": "resource \"random_pet\" \"q\" {}\n"})
+				w.Exec("init", "-input=false", "-no-color")
+				var got []string
+				for _, d := range engineErrors(t, w) {
+					got = append(got, cycleSorted(d.Summary+"; "+positions.ReplaceAllString(strings.Join(strings.Fields(d.Detail), " "), "POS")))
+				}
+				sort.Strings(got)
+				want = append([]string(nil), want...)
+				for i := range want {
+					want[i] = cycleSorted(want[i])
+				}
+				sort.Strings(want)
+				if strings.Join(got, "\n") != strings.Join(want, "\n") {
+					t.Errorf("engine:\n%s\nsynth:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+				}
+			})
+		})
+	}
+}
+
+// cycleSorted sorts the statements a "Cyclic dependency in move
+// statements" error lists: synth lists them in the order they are
+// declared, the engines start elsewhere in the cycle.
+func cycleSorted(e string) string {
+	const item, end = " - POS: ", " A chain of move statements"
+	start, stop := strings.Index(e, item), strings.Index(e, end)
+	if !strings.HasPrefix(e, "Cyclic dependency in move statements;") || start < 0 || stop < start {
+		return e
+	}
+	items := strings.Split(e[start+len(item):stop], item)
+	sort.Strings(items)
+	return e[:start] + item + strings.Join(items, item) + e[stop:]
+}
+
+// engineError is one diagnostic of an engine's -json output.
+type engineError struct{ Severity, Summary, Detail string }
+
+// engineErrors runs validate -json in w and, where it passes, plan -json:
+// the errors they report.
+func engineErrors(t *testing.T, w *enginetest.Workdir) []engineError {
+	t.Helper()
+	var v struct {
+		Valid       bool
+		Diagnostics []engineError
+	}
+	r := w.Exec("validate", "-json", "-no-color")
+	if err := json.Unmarshal([]byte(r.Stdout), &v); err != nil {
+		t.Fatalf("validate: %v\n%s", err, r.Output)
+	}
+	ds := v.Diagnostics
+	if v.Valid {
+		for _, line := range strings.Split(w.Exec("plan", "-json", "-refresh=false", "-input=false", "-no-color").Stdout, "\n") {
+			var msg struct {
+				Type       string
+				Diagnostic engineError
+			}
+			if json.Unmarshal([]byte(line), &msg) == nil && msg.Type == "diagnostic" {
+				ds = append(ds, msg.Diagnostic)
+			}
+		}
+	}
+	var out []engineError
+	for _, d := range ds {
+		if d.Severity == "error" {
+			out = append(out, d)
+		}
+	}
+	return out
 }

@@ -169,16 +169,48 @@ func (e *evaluator) condition(mi *modInst, c *Condition, it *iter, path string, 
 
 // finishConditions adds to each "not evaluated" warning how many more
 // instances of the same condition were not evaluated either. It runs once
-// everything is evaluated, so it also reports the moved blocks whose from
-// names an instance that count or for_each still declares, which only
-// evaluation knows (checkMovedInstances).
+// everything is evaluated.
 func (e *evaluator) finishConditions() {
 	for _, n := range e.unevaluated {
 		if n.more > 0 {
 			n.d.Detail += fmt.Sprintf(" (and the same condition in %d more instances)", n.more)
 		}
 	}
-	e.checkMovedInstances()
+}
+
+// checkMovedBlocks runs checkMoved on the moved blocks of m and of the
+// modules it calls, once everything is evaluated: the engines check a
+// moved block in each instance of its module, and print that instance's
+// addresses (module.m[0].terraform_data.x); a module called with count = 0
+// has none, and nothing is reported.
+func (e *evaluator) checkMovedBlocks(m *Module) {
+	if len(m.Moved) > 0 {
+		prefixes := e.instancePrefixes(m)
+		for i, mv := range m.Moved {
+			e.checkMoved(m, mv, prefixes, m.Name()+"moved["+itoa(i)+"]")
+		}
+	}
+	for _, n := range sortedKeys(m.Children) {
+		e.checkMovedBlocks(m.Children[n])
+	}
+}
+
+// instancePrefixes is the address prefix of each instance of module m, as
+// the engines print it ("", module.m[0]., module.m["a"].module.n.). The
+// instances of a call whose count or for_each eval does not know are named
+// once, as declared (module.m.).
+func (e *evaluator) instancePrefixes(m *Module) []string {
+	var out []string
+	declared := false
+	for _, mi := range e.instances[m] {
+		switch {
+		case mi.deferred == "":
+			out = append(out, mi.addrPrefix())
+		case !declared:
+			out, declared = append(out, m.Name()), true
+		}
+	}
+	return out
 }
 
 // checkMovedInstances reports, in each instance of each module, the moved
@@ -190,7 +222,7 @@ func (e *evaluator) finishConditions() {
 // module instance that still declares it. A key that count or for_each no
 // longer declares, or that eval does not know, is fine here (the engines
 // report what is unknown to them). Whole resources and calls are
-// checkMoved's, before evaluation.
+// checkMoved's (checkMovedBlocks). It runs once everything is evaluated.
 func (e *evaluator) checkMovedInstances() {
 	if e.view == nil {
 		return
@@ -442,9 +474,6 @@ func (e *evaluator) checkStatic(m *Module) {
 			}
 		}
 	})
-	for i, mv := range m.Moved {
-		e.checkMoved(m, mv, m.Name()+"moved["+itoa(i)+"]")
-	}
 	for i, rm := range m.Removed {
 		e.checkRemoved(m, rm, m.Name()+"removed["+itoa(i)+"]")
 	}
@@ -806,10 +835,11 @@ func addressText(tr hcl.Traversal) string {
 // checkMoved reports a moved block from and to the same address, which
 // both engines refuse ("Redundant move statement"), and one whose from
 // names a resource or module call the configuration still declares ("Moved
-// object still exists", at the moved block in both engines' words). A move
-// within one resource or call (from aws_instance.a to aws_instance.a[0],
-// when count is added) is fine.
-func (e *evaluator) checkMoved(m *Module, mv *MovedDecl, path string) {
+// object still exists", at the moved block in both engines' words), once
+// for each instance of its module, whose address prefix prefixes lists
+// (instancePrefixes). A move within one resource or call (from
+// aws_instance.a to aws_instance.a[0], when count is added) is fine.
+func (e *evaluator) checkMoved(m *Module, mv *MovedDecl, prefixes []string, path string) {
 	if mv.From == nil || mv.To == nil {
 		return
 	}
@@ -820,17 +850,23 @@ func (e *evaluator) checkMoved(m *Module, mv *MovedDecl, path string) {
 	}
 	r := mv.DeclRange
 	if addressText(from) == addressText(to) {
-		e.errorf(&r, path, "Redundant move statement",
-			"This statement declares a move from "+m.Name()+addressText(from)+" to the same address, which is the same as not declaring this move at all.")
+		for _, p := range prefixes {
+			r := r
+			e.errorf(&r, path, "Redundant move statement",
+				"This statement declares a move from "+p+addressText(from)+" to the same address, which is the same as not declaring this move at all.")
+		}
 		return
 	}
 	decl, module, ok := stillDeclared(m, from)
 	if !ok || strings.HasPrefix(addressText(to), addressText(from)+"[") {
 		return
 	}
-	d, _ := config.StillDeclared("moved", module, false, m.Name()+addressText(from), m.Name()+addressText(to), decl, e.opts.Engine == tffile.OpenTofu)
-	d.Subject, d.Path = &r, path
-	e.diags = append(e.diags, d)
+	for _, p := range prefixes {
+		d, _ := config.StillDeclared("moved", module, false, p+addressText(from), p+addressText(to), decl, e.opts.Engine == tffile.OpenTofu)
+		r := r
+		d.Subject, d.Path = &r, path
+		e.diags = append(e.diags, d)
+	}
 }
 
 // checkRemoved reports a removed block that names a resource or module

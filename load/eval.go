@@ -211,6 +211,8 @@ func (e *evaluator) run() {
 	}
 	e.finishAsync()
 	e.finishConditions()
+	e.checkMovedBlocks(e.root)
+	e.checkMovedInstances()
 	e.checkDataValues()
 	e.collectView(rootInst)
 }
