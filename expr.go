@@ -353,19 +353,99 @@ func Index(coll, key any) Expr {
 }
 
 // Splat returns source[*].path, such as aws_instance.web[*].id:
-// Splat(web, "id"). path may be empty or a longer path ("network[0].ip").
+// Splat(web, "id"). path may be empty or a longer path ("network[0].ip"),
+// and may hold splats of its own: Splat(web, "ebs_block_device[*].id") is
+// aws_instance.web[*].ebs_block_device[*].id, for every instance the list
+// of the ids of its devices.
 func Splat(source any, path string) Expr {
 	c := lazyConv()
 	src := c.valueOrNull(source, "splat source")
-	var each hcl.Traversal
-	if path != "" {
-		t, ok := c.relPath(path)
-		if !ok {
-			return c.expr(config.Null())
-		}
-		each = t
+	each, ok := splatPath(c, path)
+	if !ok {
+		return c.expr(config.Null())
 	}
 	return c.expr(&config.Splat{Source: term(src), Each: each})
+}
+
+// splatPath parses the path of a splat: attribute paths joined by [*]
+// steps ("ebs_block_device[*].id", "y[*]", "[*].id").
+func splatPath(c *conv, path string) (hcl.Traversal, bool) {
+	parts := splitSplats(path)
+	if len(parts) == 1 {
+		if path == "" {
+			return nil, true
+		}
+		return c.relPath(path)
+	}
+	var each hcl.Traversal
+	for i, part := range parts {
+		if i > 0 {
+			each = append(each, hcl.TraverseSplat{})
+			// After [*] a path goes on with .name or [index].
+			if rest, ok := strings.CutPrefix(part, "."); ok {
+				if rest == "" || strings.HasPrefix(rest, "[") {
+					return nil, badSplatPath(c, path, "after [*] comes .name or [index]")
+				}
+				part = rest
+			} else if part != "" && !strings.HasPrefix(part, "[") {
+				return nil, badSplatPath(c, path, "after [*] comes .name or [index]")
+			}
+		}
+		if part == "" {
+			continue
+		}
+		src := "_"
+		if !strings.HasPrefix(part, "[") {
+			src += "."
+		}
+		t, hds := hclsyntax.ParseTraversalAbs([]byte(src+part), "<path>", hcl.InitialPos)
+		if hds.HasErrors() || len(t) < 2 {
+			return nil, badSplatPath(c, path, hclMessage(hds))
+		}
+		each = append(each, config.StripRanges(t[1:])...)
+	}
+	return each, true
+}
+
+func badSplatPath(c *conv, path, why string) bool {
+	c.errorf("", "Invalid attribute path",
+		fmt.Sprintf("%q is not an attribute path: %s.", path, strings.TrimSuffix(why, ".")),
+		`write names joined by dots with [index] and [*] steps: "id", "network[0].ip", "ebs_block_device[*].id"`)
+	return false
+}
+
+// splitSplats splits a path at its [*] steps (written with any spacing
+// inside the brackets), leaving those inside quoted keys alone:
+// `a[*].b["[*]"]` is "a" and `.b["[*]"]`.
+func splitSplats(path string) []string {
+	var parts []string
+	start, inQuote := 0, false
+	for i := 0; i < len(path); i++ {
+		switch ch := path[i]; {
+		case inQuote && ch == '\\':
+			i++
+		case ch == '"':
+			inQuote = !inQuote
+		case !inQuote && ch == '[':
+			j := i + 1
+			for j < len(path) && (path[j] == ' ' || path[j] == '\t') {
+				j++
+			}
+			if j >= len(path) || path[j] != '*' {
+				continue
+			}
+			j++
+			for j < len(path) && (path[j] == ' ' || path[j] == '\t') {
+				j++
+			}
+			if j < len(path) && path[j] == ']' {
+				parts = append(parts, path[start:i])
+				start = j + 1
+				i = j
+			}
+		}
+	}
+	return append(parts, path[start:])
 }
 
 // Raw parses HCL expression text, such as `var.a == "x" ? 1 : 2`, for what

@@ -59,7 +59,9 @@ type For struct {
 }
 
 // Splat is `source[*].each`, such as aws_instance.web[*].id. Each is the
-// traversal applied to every element; it may be empty.
+// traversal applied to every element; it may be empty. A TraverseSplat
+// step in Each is a splat inside the splat: aws_instance.web[*].ebs[*].id
+// is Each [ebs, [*], id], the id of every ebs of every instance.
 type Splat struct {
 	Source Expr
 	Each   hcl.Traversal

@@ -243,14 +243,35 @@ func objectKey(k hclsyntax.Expression, src []byte, base int) Expr {
 }
 
 // splatEach turns the per-element expression of a splat into a relative
-// traversal, when it is one.
+// traversal, when it is one. A splat inside it (a[*].b[*].c, whose
+// per-element expression is .b[*].c) is a TraverseSplat step: written
+// back, [*] in a splat's steps is again a splat applied to each element.
 func splatEach(e hclsyntax.Expression) (hcl.Traversal, bool) {
 	switch e := e.(type) {
 	case *hclsyntax.AnonSymbolExpr:
 		return nil, true
+	case *hclsyntax.SplatExpr:
+		inner, ok := splatEach(e.Source)
+		if !ok {
+			return nil, false
+		}
+		inner = append(inner, hcl.TraverseSplat{})
+		if e.Each == nil {
+			return inner, true
+		}
+		each, ok := splatEach(e.Each)
+		if !ok {
+			return nil, false
+		}
+		return append(inner, each...), true
 	case *hclsyntax.RelativeTraversalExpr:
 		if _, ok := e.Source.(*hclsyntax.AnonSymbolExpr); ok {
 			return StripRanges(e.Traversal), true
+		}
+		if _, ok := e.Source.(*hclsyntax.SplatExpr); ok {
+			// a[*].b.*.c.d: steps after an attribute-only splat apply
+			// to its result, which [*] would not write.
+			return nil, false
 		}
 		inner, ok := splatEach(e.Source)
 		if !ok {
@@ -261,6 +282,9 @@ func splatEach(e hclsyntax.Expression) (hcl.Traversal, bool) {
 		key, ok := e.Key.(*hclsyntax.LiteralValueExpr)
 		if !ok {
 			return nil, false
+		}
+		if _, ok := e.Collection.(*hclsyntax.SplatExpr); ok {
+			return nil, false // a[*].b.*.c[0], as above
 		}
 		inner, ok := splatEach(e.Collection)
 		if !ok {

@@ -105,8 +105,8 @@ func (g *goEmitter) expr(x config.Expr) goExpr {
 		}
 		return goExpr{code, true}
 	case *config.Splat:
-		path, ok := pathText(x.Each)
-		if !ok || len(x.Each) == 0 {
+		path, ok := splatPathText(x.Each)
+		if !ok {
 			return g.raw(x, "this splat has no Go helper")
 		}
 		return goExpr{fmt.Sprintf("tfkit.Splat(%s, %q)", g.expr(x.Source).code, path), true}
@@ -230,21 +230,40 @@ func rawReason(x *config.Raw, helper string) string {
 	case *hclsyntax.TemplateExpr, *hclsyntax.TemplateWrapExpr:
 		return "a %{ for } template directive has no " + helper
 	case *hclsyntax.SplatExpr:
-		nested := false
-		if syn.Each != nil {
-			hclsyntax.VisitAll(syn.Each, func(n hclsyntax.Node) hcl.Diagnostics {
-				if _, ok := n.(*hclsyntax.SplatExpr); ok {
-					nested = true
-				}
-				return nil
-			})
-		}
-		if nested {
-			return "a splat inside a splat (a[*].b[*].c) has no " + helper
+		if afterAttrSplat(syn.Each) {
+			return "steps after an attribute-only splat inside a splat (a[*].b.*.c[0]) have no " + helper
 		}
 		return "a splat whose steps after [*] are not a plain path (an index computed for each element, a[*].b[local.i]) has no " + helper
 	}
 	return "a construct without a " + helper
+}
+
+// afterAttrSplat tells whether the steps of a splat apply a traversal or
+// an index to an attribute-only splat (a[*].b.*.c[0] reads element 0 of
+// b.*.c, which [*] cannot write).
+func afterAttrSplat(e hclsyntax.Expression) bool {
+	for e != nil {
+		var src hclsyntax.Expression
+		switch x := e.(type) {
+		case *hclsyntax.RelativeTraversalExpr:
+			src = x.Source
+		case *hclsyntax.IndexExpr:
+			src = x.Collection
+		case *hclsyntax.SplatExpr:
+			if afterAttrSplat(x.Source) {
+				return true
+			}
+			e = x.Each
+			continue
+		default:
+			return false
+		}
+		if _, ok := src.(*hclsyntax.SplatExpr); ok {
+			return true
+		}
+		e = src
+	}
+	return false
 }
 
 // objectKeysFit tells whether tfkit.Object takes the object's keys: it
@@ -490,6 +509,33 @@ func pathText(t hcl.Traversal) (string, bool) {
 		default:
 			return "", false
 		}
+	}
+	return b.String(), true
+}
+
+// splatPathText writes the steps of a splat as tfkit.Splat reads them:
+// a path with [*] for a splat inside the splat (ebs_block_device[*].id).
+func splatPathText(t hcl.Traversal) (string, bool) {
+	var b strings.Builder
+	start := 0
+	for i := 0; i <= len(t); i++ {
+		if i < len(t) {
+			if _, ok := t[i].(hcl.TraverseSplat); !ok {
+				continue
+			}
+		}
+		seg, ok := pathText(t[start:i])
+		if !ok {
+			return "", false
+		}
+		if b.Len() > 0 && seg != "" && !strings.HasPrefix(seg, "[") {
+			b.WriteString(".")
+		}
+		b.WriteString(seg)
+		if i < len(t) {
+			b.WriteString("[*]")
+		}
+		start = i + 1
 	}
 	return b.String(), true
 }

@@ -6,8 +6,8 @@ resource "terraform_data" "groups" {
 }
 
 locals {
-  # A splat inside a splat.
-  names = flatten(terraform_data.groups[0].output[*].members[*].name)
+  # An index after an attribute-only splat inside a splat.
+  names = terraform_data.groups[0].output[*].members.*.name[0]
   # An index computed for each element.
   firsts = terraform_data.groups[*].output[local.pick]
   pick   = 0

@@ -27,8 +27,8 @@ func main() {
 		Count(2)
 
 	tfkit.NewLocals(stack, tfkit.Ordered(
-		// A splat inside a splat.
-		"names", tfkit.Fn("flatten", tfkit.Raw(`terraform_data.groups[0].output[*].members[*].name`)),
+		// An index after an attribute-only splat inside a splat.
+		"names", tfkit.Raw(`terraform_data.groups[0].output[*].members.*.name[0]`),
 		// An index computed for each element.
 		"firsts", tfkit.Raw(`terraform_data.groups[*].output[local.pick]`),
 		"pick", 0,
