@@ -12,6 +12,7 @@ import (
 	k8sschema "k8s.io/apimachinery/pkg/runtime/schema"
 
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/goname"
 	"github.com/tfkit/tfkit/jet/resource"
 	"github.com/tfkit/tfkit/schema"
 )
@@ -226,18 +227,6 @@ var kindInitialisms = map[string]string{
 	"udp": "UDP", "uri": "URI", "url": "URL", "uuid": "UUID", "vpc": "VPC",
 }
 
-// initialisms are the word parts written in capitals in Go field and type
-// names, as in the Go bindings of tfkit: alone, followed by digits (SHA256)
-// or in the plural with a lower-case s (ARNs, CPUs, MD5s).
-var initialisms = map[string]string{
-	"acl": "ACL", "ami": "AMI", "api": "API", "arn": "ARN", "ca": "CA", "cidr": "CIDR",
-	"cpu": "CPU", "db": "DB", "dns": "DNS", "ebs": "EBS", "ec2": "EC2", "http": "HTTP",
-	"https": "HTTPS", "iam": "IAM", "id": "ID", "ids": "IDs", "ip": "IP", "ips": "IPs",
-	"ipv4": "IPv4", "ipv6": "IPv6", "json": "JSON", "kms": "KMS", "md5": "MD5", "rfc": "RFC",
-	"sha": "SHA", "sql": "SQL", "ssh": "SSH", "ssl": "SSL", "tcp": "TCP", "tls": "TLS",
-	"ttl": "TTL", "udp": "UDP", "uri": "URI", "url": "URL", "uuid": "UUID", "vpc": "VPC",
-}
-
 // KindName turns a snake_case name into an exported Go name for a kind:
 // s3_bucket → S3Bucket, vpc_id → VPCID. A name that would not start with a
 // letter gets an X in front.
@@ -252,7 +241,7 @@ func KindName(snake string) string {
 // a field (and of the types named after it): content_md5 → ContentMD5,
 // policy_arns → PolicyARNs, cpus → CPUs, sha256 → SHA256. Its JSON name
 // (lowerCamelCase of the Terraform name) does not depend on it.
-func FieldName(snake string) string { return exported(snake, initialism) }
+func FieldName(snake string) string { return exported(snake, goname.Initialism) }
 
 // exported joins the parts of snake, each in capitals when up says it is an
 // initialism, else with its first letter upper-case.
@@ -274,37 +263,6 @@ func exported(snake string, up func(string) (string, bool)) string {
 		s = "X" + s
 	}
 	return s
-}
-
-// initialism returns part in capitals when it is an initialism, alone,
-// followed by digits (sha256 → SHA256) or in the plural with a lower-case
-// s (arns → ARNs, md5s → MD5s).
-func initialism(part string) (string, bool) {
-	lower := strings.ToLower(part)
-	if up, ok := singularInitialism(lower); ok {
-		return up, true
-	}
-	if one, ok := strings.CutSuffix(lower, "s"); ok {
-		if up, ok := singularInitialism(one); ok {
-			return up + "s", true
-		}
-	}
-	return "", false
-}
-
-// singularInitialism is initialism without the plural.
-func singularInitialism(lower string) (string, bool) {
-	if up, ok := initialisms[lower]; ok {
-		return up, true
-	}
-	letters := strings.TrimRightFunc(lower, unicode.IsDigit)
-	if letters == lower || letters == "" {
-		return "", false
-	}
-	if up, ok := initialisms[letters]; ok {
-		return up + lower[len(letters):], true
-	}
-	return "", false
 }
 
 // Build makes the configuration of every included resource: defaults from

@@ -5,22 +5,9 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
-)
 
-// initialisms are the word parts written in capitals, as Go names do
-// (VPCID, not VpcId), alone, followed by digits (UUID4, SHA256) or in the
-// plural with a lower-case s (ARNs, IPv6s, MD5s). Changing this list or
-// those rules renames generated identifiers, so it only ever grows with a
-// release note.
-var initialisms = map[string]string{
-	"acl": "ACL", "ca": "CA", "ami": "AMI", "api": "API", "arn": "ARN", "cidr": "CIDR",
-	"cpu": "CPU", "db": "DB", "dns": "DNS", "ebs": "EBS", "ec2": "EC2",
-	"http": "HTTP", "https": "HTTPS", "iam": "IAM", "id": "ID", "ids": "IDs",
-	"ip": "IP", "ips": "IPs", "ipv4": "IPv4", "ipv6": "IPv6", "json": "JSON",
-	"kms": "KMS", "md5": "MD5", "rfc": "RFC", "sha": "SHA", "sql": "SQL", "ssh": "SSH", "ssl": "SSL",
-	"tcp": "TCP", "tls": "TLS", "ttl": "TTL", "udp": "UDP", "uri": "URI",
-	"url": "URL", "uuid": "UUID", "vpc": "VPC",
-}
+	"github.com/tfkit/tfkit/internal/goname"
+)
 
 // exported turns a Terraform name (snake_case, maybe with dashes) into an
 // exported Go identifier: cidr_block → CIDRBlock, 3d → X3d.
@@ -29,7 +16,7 @@ func exported(tf string) string {
 	for _, part := range strings.FieldsFunc(tf, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	}) {
-		if up, ok := initialism(part); ok {
+		if up, ok := goname.Initialism(part); ok {
 			b.WriteString(up)
 			continue
 		}
@@ -45,39 +32,6 @@ func exported(tf string) string {
 		s = "X" + s
 	}
 	return s
-}
-
-// initialism returns part in capitals when it is an initialism, alone,
-// followed by digits or in the plural: uuid → UUID, and so uuid4 → UUID4
-// and sha256 → SHA256, as the names beside them (random_uuid,
-// random_uuid4) read, and arns → ARNs, content_md5 → ContentMD5 beside
-// arn → ARN.
-func initialism(part string) (string, bool) {
-	lower := strings.ToLower(part)
-	if up, ok := singular(lower); ok {
-		return up, true
-	}
-	if one, ok := strings.CutSuffix(lower, "s"); ok {
-		if up, ok := singular(one); ok {
-			return up + "s", true
-		}
-	}
-	return "", false
-}
-
-// singular is initialism without the plural.
-func singular(lower string) (string, bool) {
-	if up, ok := initialisms[lower]; ok {
-		return up, true
-	}
-	letters := strings.TrimRightFunc(lower, unicode.IsDigit)
-	if letters == lower || letters == "" {
-		return "", false
-	}
-	if up, ok := initialisms[letters]; ok {
-		return up + lower[len(letters):], true
-	}
-	return "", false
 }
 
 // packageName turns a provider's local name into a Go package name:
