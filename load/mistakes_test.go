@@ -1124,11 +1124,21 @@ func (d engineDiag) head() string {
 // eval's, and nothing else (no other error; no other warning either where
 // the mistake compares warnings).
 func TestMistakesMatchEngine(t *testing.T) {
-	enginetest.SkipShort(t)
+	var ms []mistake
 	for _, m := range mistakes {
-		if len(m.env) > 0 {
-			continue
+		if len(m.env) == 0 {
+			ms = append(ms, m)
 		}
+	}
+	onTheEngineEvalFollows(t, ms, matchEngine)
+}
+
+// onTheEngineEvalFollows runs check for each of ms under the engine eval
+// follows for it (Terraform unless the mistake names OpenTofu); the other
+// engine's run is skipped, saying so.
+func onTheEngineEvalFollows(t *testing.T, ms []mistake, check func(t *testing.T, m mistake)) {
+	enginetest.SkipShort(t)
+	for _, m := range ms {
 		want := m.engine
 		if want == "" {
 			want = tffile.Terraform
@@ -1138,8 +1148,30 @@ func TestMistakesMatchEngine(t *testing.T) {
 				if tffile.EngineOf(engine) != want {
 					t.Skipf("eval follows %s here", want)
 				}
-				matchEngine(t, m)
+				check(t, m)
 			})
+		})
+	}
+}
+
+// evalMistakes checks eval's diagnostics for each of ms, sorted, against
+// its want, and that each has a hint holding hint.
+func evalMistakes(t *testing.T, ms []mistake, hint string) {
+	for _, m := range ms {
+		t.Run(m.name, func(t *testing.T) {
+			dir := writeFiles(t, m.files)
+			_, ds := Dir(dir, Options{Engine: m.engine})
+			var got []string
+			for _, d := range ds {
+				got = append(got, mistakeLine(dir, d))
+				if !strings.Contains(d.Suggestion, hint) {
+					t.Errorf("%s: no hint saying how to fix it: %q", d.Summary, d.Suggestion)
+				}
+			}
+			sort.Strings(got)
+			if strings.Join(got, "\n") != strings.Join(m.want, "\n") {
+				t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(m.want, "\n"))
+			}
 		})
 	}
 }

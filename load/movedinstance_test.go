@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tfkit/tfkit/internal/enginetest"
 	"github.com/tfkit/tfkit/tffile"
 )
 
@@ -136,65 +135,20 @@ removed {
 // removedKeyMistakes, which TestRemovedInstanceKeyMatchesEngine compares
 // with the engine's.
 func TestRemovedInstanceKey(t *testing.T) {
-	for _, m := range removedKeyMistakes {
-		t.Run(m.name, func(t *testing.T) {
-			dir := writeFiles(t, m.files)
-			_, ds := Dir(dir, Options{Engine: m.engine})
-			var got []string
-			for _, d := range ds {
-				got = append(got, mistakeLine(dir, d))
-				if !strings.Contains(d.Suggestion, "without the key") {
-					t.Errorf("%s: no hint saying how to fix it: %q", d.Summary, d.Suggestion)
-				}
-			}
-			if strings.Join(got, "\n") != strings.Join(m.want, "\n") {
-				t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(m.want, "\n"))
-			}
-		})
-	}
+	evalMistakes(t, removedKeyMistakes, "without the key")
 }
 
 // TestRemovedInstanceKeyMatchesEngine runs each of removedKeyMistakes
 // with the engine eval follows there.
 func TestRemovedInstanceKeyMatchesEngine(t *testing.T) {
-	enginetest.SkipShort(t)
-	for _, m := range removedKeyMistakes {
-		want := m.engine
-		if want == "" {
-			want = tffile.Terraform
-		}
-		t.Run(m.name, func(t *testing.T) {
-			enginetest.ForEachEngine(t, func(t *testing.T, engine string) {
-				if tffile.EngineOf(engine) != want {
-					t.Skipf("eval follows %s here", want)
-				}
-				matchEngine(t, m)
-			})
-		})
-	}
+	onTheEngineEvalFollows(t, removedKeyMistakes, matchEngine)
 }
 
 // TestMovedFromInstance: eval's diagnostics for each of
 // movedInstanceMistakes, which TestMovedFromInstanceMatchesEngine compares
 // with the engine's.
 func TestMovedFromInstance(t *testing.T) {
-	for _, m := range movedInstanceMistakes {
-		t.Run(m.name, func(t *testing.T) {
-			dir := writeFiles(t, m.files)
-			_, ds := Dir(dir, Options{Engine: m.engine})
-			var got []string
-			for _, d := range ds {
-				got = append(got, mistakeLine(dir, d))
-				if !strings.Contains(d.Suggestion, "delete the moved block") {
-					t.Errorf("%s: no hint saying how to fix it: %q", d.Summary, d.Suggestion)
-				}
-			}
-			sort.Strings(got)
-			if strings.Join(got, "\n") != strings.Join(m.want, "\n") {
-				t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(m.want, "\n"))
-			}
-		})
-	}
+	evalMistakes(t, movedInstanceMistakes, "delete the moved block")
 }
 
 // TestMovedFromInstanceInEachModuleInstance: a moved block in a module
@@ -233,19 +187,5 @@ moved {
 // with the engine eval follows there, as TestStillDeclaredMatchesEngine
 // does.
 func TestMovedFromInstanceMatchesEngine(t *testing.T) {
-	enginetest.SkipShort(t)
-	for _, m := range movedInstanceMistakes {
-		want := m.engine
-		if want == "" {
-			want = tffile.Terraform
-		}
-		t.Run(m.name, func(t *testing.T) {
-			enginetest.ForEachEngine(t, func(t *testing.T, engine string) {
-				if tffile.EngineOf(engine) != want {
-					t.Skipf("eval follows %s here", want)
-				}
-				matchEngine(t, m)
-			})
-		})
-	}
+	onTheEngineEvalFollows(t, movedInstanceMistakes, matchEngine)
 }

@@ -129,34 +129,22 @@ moved {
 // reports exactly eval's errors, one for each module instance (which
 // matchEngine, keyed by position and summary, cannot tell apart).
 func TestMovedInModuleInstancesMatchEngine(t *testing.T) {
-	enginetest.SkipShort(t)
-	for _, m := range movedInModuleInstances {
-		want := m.engine
-		if want == "" {
-			want = tffile.Terraform
+	onTheEngineEvalFollows(t, movedInModuleInstances, func(t *testing.T, m mistake) {
+		w := enginetest.Workspace(t, m.files)
+		w.Exec("init", "-input=false", "-no-color")
+		var got []string
+		for _, line := range strings.Split(w.Exec("plan", "-json", "-refresh=false", "-input=false", "-no-color").Stdout, "\n") {
+			var msg struct {
+				Type       string     `json:"type"`
+				Diagnostic engineDiag `json:"diagnostic"`
+			}
+			if json.Unmarshal([]byte(line), &msg) == nil && msg.Type == "diagnostic" && msg.Diagnostic.Severity == "error" {
+				got = append(got, msg.Diagnostic.head()+"; "+strings.Join(strings.Fields(msg.Diagnostic.Detail), " "))
+			}
 		}
-		t.Run(m.name, func(t *testing.T) {
-			enginetest.ForEachEngine(t, func(t *testing.T, engine string) {
-				if tffile.EngineOf(engine) != want {
-					t.Skipf("eval follows %s here", want)
-				}
-				w := enginetest.Workspace(t, m.files)
-				w.Exec("init", "-input=false", "-no-color")
-				var got []string
-				for _, line := range strings.Split(w.Exec("plan", "-json", "-refresh=false", "-input=false", "-no-color").Stdout, "\n") {
-					var msg struct {
-						Type       string     `json:"type"`
-						Diagnostic engineDiag `json:"diagnostic"`
-					}
-					if json.Unmarshal([]byte(line), &msg) == nil && msg.Type == "diagnostic" && msg.Diagnostic.Severity == "error" {
-						got = append(got, msg.Diagnostic.head()+"; "+strings.Join(strings.Fields(msg.Diagnostic.Detail), " "))
-					}
-				}
-				sort.Strings(got)
-				if strings.Join(got, "\n") != strings.Join(m.want, "\n") {
-					t.Errorf("engine:\n%s\neval:\n%s", strings.Join(got, "\n"), strings.Join(m.want, "\n"))
-				}
-			})
-		})
-	}
+		sort.Strings(got)
+		if strings.Join(got, "\n") != strings.Join(m.want, "\n") {
+			t.Errorf("engine:\n%s\neval:\n%s", strings.Join(got, "\n"), strings.Join(m.want, "\n"))
+		}
+	})
 }

@@ -1,11 +1,8 @@
 package load
 
 import (
-	"sort"
-	"strings"
 	"testing"
 
-	"github.com/tfkit/tfkit/internal/enginetest"
 	"github.com/tfkit/tfkit/tffile"
 )
 
@@ -69,41 +66,11 @@ removed {
 // TestStillDeclared: eval's diagnostics for each of stillDeclaredMistakes, which
 // TestStillDeclaredMatchesEngine compares with the engine's.
 func TestStillDeclared(t *testing.T) {
-	for _, m := range stillDeclaredMistakes {
-		t.Run(m.name, func(t *testing.T) {
-			dir := writeFiles(t, m.files)
-			_, ds := Dir(dir, Options{Engine: m.engine})
-			var got []string
-			for _, d := range ds {
-				got = append(got, mistakeLine(dir, d))
-				if !strings.Contains(d.Suggestion, "delete") {
-					t.Errorf("%s: no hint saying how to fix it: %q", d.Summary, d.Suggestion)
-				}
-			}
-			sort.Strings(got)
-			if strings.Join(got, "\n") != strings.Join(m.want, "\n") {
-				t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(m.want, "\n"))
-			}
-		})
-	}
+	evalMistakes(t, stillDeclaredMistakes, "delete")
 }
 
 // TestStillDeclaredMatchesEngine runs each of stillDeclaredMistakes with the
 // engine eval follows there, as TestMistakesMatchEngine does.
 func TestStillDeclaredMatchesEngine(t *testing.T) {
-	enginetest.SkipShort(t)
-	for _, m := range stillDeclaredMistakes {
-		want := m.engine
-		if want == "" {
-			want = tffile.Terraform
-		}
-		t.Run(m.name, func(t *testing.T) {
-			enginetest.ForEachEngine(t, func(t *testing.T, engine string) {
-				if tffile.EngineOf(engine) != want {
-					t.Skipf("eval follows %s here", want)
-				}
-				matchEngine(t, m)
-			})
-		})
-	}
+	onTheEngineEvalFollows(t, stillDeclaredMistakes, matchEngine)
 }
