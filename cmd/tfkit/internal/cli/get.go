@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"debug/elf"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -335,9 +336,11 @@ func floating(deps []project.Dependency) []string {
 
 // generatorID names the generator in the cache keys of get: the version
 // of tfkit, and for a development build, whose version ("(devel)") does not
-// change when its generator does, also the size and modification time of
-// the running binary, so that a rebuilt tfkit regenerates what an older
-// build wrote instead of calling it up to date.
+// change when its generator does, also the Go build ID of the running
+// binary. The build ID is a hash of what was linked, so a rebuilt tfkit
+// regenerates what an older build wrote instead of calling it up to date,
+// while the same sources linked again (each `go run` links anew) keep it.
+// A binary without one is named by its size and modification time.
 func generatorID(version string) string {
 	if version != "" && version != "(devel)" {
 		return version
@@ -346,11 +349,59 @@ func generatorID(version string) string {
 	if err != nil {
 		return version
 	}
+	if id := goBuildID(exe); id != "" {
+		return version + " " + id
+	}
 	fi, err := os.Stat(exe)
 	if err != nil {
 		return version
 	}
 	return fmt.Sprintf("%s %d %d", version, fi.Size(), fi.ModTime().UnixNano())
+}
+
+// goBuildID reads the Go build ID of an executable, as `go tool buildid`
+// prints it: from the ELF note the linker writes, else from the marker at
+// the start of the text of other formats. It returns "" when there is none.
+func goBuildID(exe string) string {
+	f, err := os.Open(exe)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	head := make([]byte, 32<<10)
+	n, _ := io.ReadFull(f, head)
+	head = head[:n]
+	if bytes.HasPrefix(head, []byte(elf.ELFMAG)) {
+		ef, err := elf.NewFile(f)
+		if err != nil {
+			return ""
+		}
+		sec := ef.Section(".note.go.buildid")
+		if sec == nil {
+			return ""
+		}
+		note, err := sec.Data()
+		// namesz, descsz, type, then the name "Go\x00\x00" and the ID.
+		if err != nil || len(note) < 16 || string(note[12:16]) != "Go\x00\x00" {
+			return ""
+		}
+		size := int(ef.ByteOrder.Uint32(note[4:8]))
+		if 16+size > len(note) {
+			return ""
+		}
+		return string(note[16 : 16+size])
+	}
+	const marker = "\xff Go build ID: \""
+	i := bytes.Index(head, []byte(marker))
+	if i < 0 {
+		return ""
+	}
+	rest := head[i+len(marker):]
+	j := bytes.IndexByte(rest, '"')
+	if j < 0 {
+		return ""
+	}
+	return string(rest[:j])
 }
 
 // exactVersion reports whether a constraint names one version: "3.6.0",

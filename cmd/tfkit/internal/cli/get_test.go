@@ -2,8 +2,8 @@ package cli
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -586,7 +586,9 @@ func TestGetDirectoryMode(t *testing.T) {
 
 // TestGeneratorIDOfDevelopmentBuilds: a development build's version does
 // not change when its generator does, so get's cache keys also name the
-// binary (its size and time); a release's version names it alone.
+// binary by its Go build ID, as `go tool buildid` reads it (the same for the
+// same sources linked again, as each `go run` does); a release's version
+// names it alone.
 func TestGeneratorIDOfDevelopmentBuilds(t *testing.T) {
 	if got := generatorID("v1.2.3"); got != "v1.2.3" {
 		t.Errorf("release: %q", got)
@@ -595,15 +597,31 @@ func TestGeneratorIDOfDevelopmentBuilds(t *testing.T) {
 	if err != nil {
 		t.Skip(err)
 	}
-	fi, err := os.Stat(exe)
+	out, err := exec.Command("go", "tool", "buildid", exe).Output()
 	if err != nil {
-		t.Skip(err)
+		t.Skipf("go tool buildid: %v", err)
 	}
-	want := fmt.Sprintf("(devel) %d %d", fi.Size(), fi.ModTime().UnixNano())
+	want := "(devel) " + strings.TrimSpace(string(out))
 	if got := generatorID("(devel)"); got != want {
 		t.Errorf("development build: %q, want %q", got, want)
 	}
 	if got := generatorID(""); !strings.HasPrefix(got, " ") {
 		t.Errorf("no version: %q", got)
+	}
+	// A copy of the binary, with another time, is the same generator.
+	cp := filepath.Join(t.TempDir(), "tfkit")
+	data, err := os.ReadFile(exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cp, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if got := goBuildID(cp); "(devel) "+got != want {
+		t.Errorf("copy: %q, want %q", got, want)
+	}
+	// A file without a build ID has none.
+	if got := goBuildID(filepath.Join("testdata", "..", "get.go")); got != "" {
+		t.Errorf("a Go source file: %q", got)
 	}
 }
