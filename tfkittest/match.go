@@ -37,8 +37,13 @@ import (
 // spliced into a string, matches the read of that stack's output that
 // synth wrote in its place
 // (data.terraform_remote_state.network.outputs.cross_stack_output_...), and
-// a handle tells elements of one address in two stacks apart. Match alone
-// knows no stacks and compares the text.
+// a handle tells elements of one address in two stacks apart, and so does
+// an expression made with handles (pet.Ref("id"), tfkit.Fn("upper",
+// pet.Ref("id")), a typed value holding one): it matches references to
+// the elements of the stacks it was made with only. An expression made
+// from text (tfkit.Raw("random_pet.name.id")) names no stack and matches
+// the reference to that address in whichever stack the body reads it
+// from. Match alone knows no stacks and compares the text.
 func Match(body any, want map[string]any) []string {
 	return matcher{}.diffs(body, want)
 }
@@ -49,6 +54,7 @@ func Match(body any, want map[string]any) []string {
 type matcher struct {
 	stack string
 	reads map[string]crossRead
+	app   *appIndex // the stack's app, for the stacks of wanted expressions
 }
 
 func (m matcher) diffs(body any, want map[string]any) []string {
@@ -91,6 +97,12 @@ func (m matcher) match(got, want any, at string, diffs *[]string) {
 			return
 		}
 		want = ref
+	}
+	if e, ok := exprOf(want); ok && m.stack != "" {
+		if x, known := m.stackExpr(e); known {
+			m.matchStackExpr(got, x, report)
+			return
+		}
 	}
 	if s, ok := want.(fmt.Stringer); ok && !isContainer(want) {
 		want = s.String()
@@ -196,6 +208,25 @@ func (m matcher) match(got, want any, at string, diffs *[]string) {
 	default:
 		report("cannot compare with %T", want)
 	}
+}
+
+// matchStackExpr compares got with an expression whose elements' stacks
+// are known: references to this stack's elements must be written as they
+// are, and those to other stacks' elements read from those stacks, never
+// from another stack that declares the same address.
+func (m matcher) matchStackExpr(got any, x stackExpr, report func(string, ...any)) {
+	g, isStr := got.(string)
+	res, cross := resolve(m.reads, g)
+	if x.marked == "" {
+		if !isStr || g != x.text {
+			report("got %s%s, want %q", show(got), res.note(), x.text)
+		}
+		return
+	}
+	if cross && (res.marked[0] == x.marked || res.marked[1] == x.marked) {
+		return
+	}
+	report("got %s%s, want %q reading %s (through terraform_remote_state)", show(got), res.note(), x.text, strings.Join(x.reads, ", "))
 }
 
 // elementRef is the reference to el as Terraform JSON writes it: a body

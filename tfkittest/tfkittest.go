@@ -66,6 +66,8 @@ type Stack struct {
 	doc map[string]any
 	// reads are the stack's reads of other stacks' outputs.
 	reads map[string]crossRead
+	// app indexes the stacks and elements of the stack's app.
+	app *appIndex
 }
 
 // Synth synthesizes the app of stack in memory and returns stack: the
@@ -85,7 +87,7 @@ func Synth(t testing.TB, stack *tfkit.Stack) *Stack {
 	if err != nil {
 		t.Fatalf("tfkittest.Synth: %v", err)
 	}
-	s := &Stack{Name: stack.Name(), HCL: hcl, JSON: js, Files: map[string][]byte{}, reads: crossReads(stack)}
+	s := &Stack{Name: stack.Name(), HCL: hcl, JSON: js, Files: map[string][]byte{}, reads: crossReads(stack), app: indexApp(stack.App())}
 	prefix := path.Join("stacks", stack.Name()) + "/"
 	for p, data := range files {
 		if rel, ok := strings.CutPrefix(p, prefix); ok {
@@ -164,7 +166,7 @@ func (s *Stack) has(t testing.TB, kind, noun, typ string, props map[string]any) 
 	if props == nil {
 		return true
 	}
-	if addr, diffs := closest(matcher{stack: s.Name, reads: s.reads}, els, props); diffs != nil {
+	if addr, diffs := closest(matcher{stack: s.Name, reads: s.reads, app: s.app}, els, props); diffs != nil {
 		t.Errorf("stack %s has no %s %s with these properties; the closest, %s, differs at:\n  %s",
 			s.Name, noun, typ, addr, strings.Join(diffs, "\n  "))
 		return false
