@@ -156,10 +156,9 @@ func (c *converter) marker(n *node, kind string, v Value, at hcl.Range, path str
 				"names start with a letter or underscore and contain letters, digits, underscores and dashes")
 			return nil
 		}
-		for _, s := range elements(v.Get("p")) {
-			t = appendStep(t, s)
-		}
-		return &config.Reference{Traversal: t}
+		// Read like a ref: "*" is a splat, and an expression standing
+		// alone in a template literal indexes (var.m[var.k]).
+		return c.refSteps(n, t, elements(v.Get("p")), false, at, path)
 	case "raw":
 		text, _ := str(v.Get("t"))
 		e, ds := config.ParseExpression(text, "", hcl.InitialPos)

@@ -189,7 +189,8 @@ func (c *converter) refExpr(n *node, id int, steps []Value, at hcl.Range, path s
 // element. keyed makes the first step an instance key; a step holding an
 // expression (ref[`${tf.raw("each.key")}`]) indexes with that expression;
 // ref["*"] is a splat (ref["*"].id is type.name[*].id), since no
-// attribute or list index is named "*".
+// attribute or list index is named "*"; a "*" after it is a splat inside
+// the splat (type.name[*].ingress[*].cidr_blocks).
 func (c *converter) refSteps(n *node, t hcl.Traversal, steps []Value, keyed bool, at hcl.Range, path string) config.Expr {
 	var x config.Expr // the expression so far, once a step needs one
 	var rel hcl.Traversal
@@ -217,14 +218,22 @@ func (c *converter) refSteps(n *node, t hcl.Traversal, steps []Value, keyed bool
 		case i == 0 && keyed && isStr:
 			t = append(t, hcl.TraverseIndex{Key: cty.StringVal(k)})
 		case isStr && k == "*":
+			// What follows applies to each element, a further "*" too:
+			// ref["*"].ingress["*"].cidr_blocks is
+			// type.name[*].ingress[*].cidr_blocks, as Terraform writes it.
 			sp := &config.Splat{Source: current()}
 			for _, rest := range steps[i+1:] {
-				if r, ok := str(rest); ok && (r == "*" || strings.Contains(r, phOpen)) {
+				r, ok := str(rest)
+				switch {
+				case ok && r == "*":
+					sp.Each = append(sp.Each, hcl.TraverseSplat{})
+				case ok && strings.Contains(r, phOpen):
 					c.errorAt(at, path, "Unsupported ref path",
-						"After a splat (ref[\"*\"]), a ref reads attributes and numbered elements only: a second splat or an expression index cannot follow it.", `write the expression with tf.raw, such as tf.raw("aws_instance.web[*].tags[var.key]")`)
+						"After a splat (ref[\"*\"]), a ref reads attributes, numbered elements and further splats only: an expression index cannot follow it.", `write the expression with tf.raw, such as tf.raw("aws_instance.web[*].tags[var.key]")`)
 					return nil
+				default:
+					sp.Each = appendStep(sp.Each, rest)
 				}
-				sp.Each = appendStep(sp.Each, rest)
 			}
 			return sp
 		case x == nil:

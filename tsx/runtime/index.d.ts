@@ -315,20 +315,26 @@ export interface SetRef<E> extends Expression<SetOf<E>> {
   readonly "*": SplatRef<E>;
 }
 
+/** Lists<E, D>: E in as many lists as D has elements (the splats it is read through). */
+type Lists<E, D extends readonly unknown[]> = D extends readonly [unknown, ...infer R] ? readonly Lists<E, R>[] : E;
+
 /**
  * What a splat reads, ref["*"] (type.name.list[*]): a list with one element per element
- * of E's collection; attributes and numbered elements read after it apply to each one.
+ * of E's collection; attributes and numbered elements read after it apply to each one. A
+ * further "*" is a splat inside the splat (ingress["*"].cidr_blocks["*"] is
+ * ingress[*].cidr_blocks[*]): for each element, the list of the elements of its own list
+ * or set. D counts the splats read so far.
  */
-export type SplatRef<E> = unknown extends E
+export type SplatRef<E, D extends readonly unknown[] = [unknown]> = unknown extends E
   ? Ref
   : [E] extends [Primitive]
-    ? Expression<readonly E[]>
-    : E extends SetOf<unknown>
-      ? Expression<readonly E[]>
+    ? Expression<Lists<E, D>>
+    : E extends SetOf<infer I>
+      ? Expression<Lists<E, D>> & { readonly "*": SplatRef<I, [unknown, ...D]> }
       : E extends readonly (infer I)[]
-        ? Expression<readonly E[]> & { readonly [index: number]: SplatRef<I> }
+        ? Expression<Lists<E, D>> & { readonly [index: number]: SplatRef<I, D>; readonly "*": SplatRef<I, [unknown, ...D]> }
         : E extends object
-          ? Expression<readonly E[]> & { readonly [K in keyof E]-?: SplatRef<E[K]> }
+          ? Expression<Lists<E, D>> & { readonly [K in keyof E]-?: SplatRef<E[K], D> }
           : Ref;
 
 type InstanceRef<Address, A> = Expression<A> & { readonly [addressBrand]: Address } & { readonly [K in keyof A]-?: RefTo<A[K]> };

@@ -1,10 +1,12 @@
-import { Output, Resource, useRef } from "tfkit";
+import { Output, Resource, useRef, type Expression } from "tfkit";
 
 export default function App() {
   const vpc = useRef<"aws_vpc">();
   const ami = useRef<"data.aws_ami">();
   const web = useRef<"aws_instance">();
   const sg = useRef<"aws_security_group">();
+  // tsc-error TS2322 Type 'readonly (readonly string[])[]' is not assignable to type 'readonly string[]'
+  const flat: Expression<readonly string[]> = sg.ingress["*"].cidr_blocks["*"];
   return (
     <>
       <Resource type="aws_vpc" name="main" ref={vpc} cidr_block="10.0.0.0/16" />
@@ -43,6 +45,19 @@ export default function App() {
 
       {/* tsc-error TS2769 is not assignable to type 'StringValue' */}
       <Resource type="aws_instance" name="k" ami={web.ebs_block_device["*"].volume_id} instance_type="t3.micro" />
+
+      {/* A splat inside a splat reads attributes of each element too, and gives a list of lists. */}
+      {/* tsc-error TS2551 Property 'volume_idd' does not exist */}
+      <Output name="nested_ids" value={web["*"].ebs_block_device["*"].volume_idd} />
+
+      {/* tsc-error TS2769 is not assignable to type 'StringValue' */}
+      <Resource type="aws_instance" name="l" ami={sg.ingress["*"].cidr_blocks["*"]} instance_type="t3.micro" />
+
+      {/* No splat reads into a number. */}
+      {/* tsc-error TS7053 Property '*' does not exist */}
+      <Output name="port_splat" value={sg.ingress["*"].from_port["*"]} />
+
+      <Output name="flat" value={flat} />
 
       {/* A list, set or tuple is no map: Terraform converts none of them to one. */}
       {/* tsc-error TS2769 Type 'SetRef<string>' is not assignable to type 'MapValue<StringValue> */}

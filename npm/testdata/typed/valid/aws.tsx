@@ -1,4 +1,4 @@
-import { DataSource, Output, Provider, Resource, Variable, tf, useRef } from "tfkit";
+import { DataSource, Output, Provider, Resource, Variable, tf, useRef, type Expression } from "tfkit";
 
 // With declarations for aws, elements take the schema's props and typed
 // refs read the schema's attributes.
@@ -10,6 +10,9 @@ export default function App() {
   const bucket = useRef<"aws_s3_bucket">();
   const plain = useRef();
   const instance = useRef<"aws_instance">();
+  // A splat inside a splat reads a list of lists.
+  const cidrs: Expression<readonly (readonly string[])[]> = web.ingress["*"].cidr_blocks["*"];
+  const volumes: Expression<readonly (readonly string[])[]> = instance["*"].ebs_block_device["*"].volume_id;
   return (
     <>
       <Variable name="west_region" type="string" />
@@ -78,6 +81,10 @@ export default function App() {
       <Output name="ebs_volumes" value={instance.ebs_block_device["*"].volume_id} />
       <Output name="ingress_ports" value={web.ingress["*"].from_port} />
       <Output name="groups" value={instance.security_groups["*"]} />
+      {/* A splat inside a splat: for each element, the elements of its own list or set. */}
+      <Output name="ingress_cidrs" value={cidrs} />
+      <Output name="volumes" value={volumes} />
+      <Resource type="aws_instance" name="nested" ami={ami.id} instance_type="t3.micro" security_groups={tf.fn("flatten", web.ingress["*"].cidr_blocks["*"])} />
       <Resource type="aws_instance" name="copy" ami={ami.id} instance_type="t3.micro" vpc_security_group_ids={instance.security_groups} />
     </>
   );

@@ -1,12 +1,12 @@
-import { Output, Resource, useRef } from "tfkit";
+import { Output, Resource, tf, useRef } from "tfkit";
 
-// A second splat after the first is not a ref path.
+// After a splat, an index chosen by an expression is not a ref path.
 export default function App() {
   const fleet = useRef();
   return (
     <>
       <Resource type="null_resource" name="fleet" ref={fleet} count={2} />
-      <Output name="all" value={fleet["*"].triggers["*"]} />
+      <Output name="picked" value={fleet["*"].triggers[`${tf.var("key")}`]} />
     </>
   );
 }
