@@ -245,11 +245,18 @@ func errorDiag(summary string, err error) []*tfprotov6.Diagnostic {
 	return []*tfprotov6.Diagnostic{d}
 }
 
+// unknownType is the engines' diagnostic for a type the provider does not
+// offer (Invalid resource type, Invalid data source, Invalid ephemeral
+// resource), kind being resource, data source or ephemeral resource.
 func unknownType(kind, name string) []*tfprotov6.Diagnostic {
+	summary, noun := "Invalid "+kind, kind
+	if kind == "resource" {
+		summary, noun = "Invalid resource type", "resource type"
+	}
 	return []*tfprotov6.Diagnostic{{
 		Severity: tfprotov6.DiagnosticSeverityError,
-		Summary:  fmt.Sprintf("Unknown %s type %q", kind, name),
-		Detail:   "This provider does not have it; check the type name and the provider version.",
+		Summary:  summary,
+		Detail:   fmt.Sprintf("This provider does not support %s %q; check the type name and the provider version.", noun, name),
 	}}
 }
 

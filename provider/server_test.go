@@ -691,3 +691,41 @@ func TestCheckRefusesNamesConfigurationsCannotSet(t *testing.T) {
 		}
 	}
 }
+
+// TestTypeTheProviderLacks: a resource, data source or ephemeral resource
+// type the provider does not offer is refused in the engines' words
+// (Invalid resource type, Invalid data source, Invalid ephemeral
+// resource), naming the type.
+func TestTypeTheProviderLacks(t *testing.T) {
+	c := newCall(t, thing(map[string]*Attribute{"a": {Type: String, Optional: true}}), "test_thing")
+	ctx := context.Background()
+	res, err := c.s.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{TypeName: "test_thnig"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := c.s.ValidateDataResourceConfig(ctx, &tfprotov6.ValidateDataResourceConfigRequest{TypeName: "test_thnig"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	eph, err := c.s.ValidateEphemeralResourceConfig(ctx, &tfprotov6.ValidateEphemeralResourceConfigRequest{TypeName: "test_thnig"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		diags         []*tfprotov6.Diagnostic
+		summary, noun string
+	}{
+		{res.Diagnostics, "Invalid resource type", "resource type"},
+		{data.Diagnostics, "Invalid data source", "data source"},
+		{eph.Diagnostics, "Invalid ephemeral resource", "ephemeral resource"},
+	} {
+		if len(tc.diags) != 1 {
+			t.Fatalf("%s: diagnostics %v, want one", tc.summary, tc.diags)
+		}
+		d := tc.diags[0]
+		want := fmt.Sprintf("This provider does not support %s %q;", tc.noun, "test_thnig")
+		if d.Severity != tfprotov6.DiagnosticSeverityError || d.Summary != tc.summary || !strings.HasPrefix(d.Detail, want) {
+			t.Errorf("got %q / %q, want %q / %q...", d.Summary, d.Detail, tc.summary, want)
+		}
+	}
+}

@@ -1,7 +1,9 @@
 package validate
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -34,6 +36,8 @@ type declarations struct {
 	// variables, locals and calls are the names of input variables,
 	// local values and module calls, sorted.
 	variables, locals, calls []string
+	// modules are the module calls by name.
+	modules map[string]*config.Block
 }
 
 func declare(cfg *config.Config) *declarations {
@@ -54,6 +58,10 @@ func declare(cfg *config.Config) *declarations {
 			d.variables = append(d.variables, b.Labels[0])
 		case b.Type == "module" && len(b.Labels) == 1:
 			d.calls = append(d.calls, b.Labels[0])
+			if d.modules == nil {
+				d.modules = map[string]*config.Block{}
+			}
+			d.modules[b.Labels[0]] = b
 		case b.Type == "locals":
 			for _, a := range b.Body.Attributes() {
 				d.locals = append(d.locals, a.Name)
@@ -213,17 +221,36 @@ func (c *checker) refsOf(a *config.Attribute, path string, rng hcl.Range, iterat
 			declared = c.declared.resources[node] != nil
 		}
 		u.deps = append(u.deps, node)
-		if declared {
+		if declared && (root != "module" || c.children[name] == nil) {
 			continue
 		}
-		hint := diag.DidYouMean(name, candidates)
-		summary, detail := config.UndeclaredWords("", root, name, hint != "")
+		// Every reference with the same key is of the same root and
+		// declared or not: counting these alone counts each key's.
 		key := config.TraversalString(tr)
 		if seen == nil {
 			seen = map[string]int{}
 		}
-		r := occurrence(a.Source, key, seen[key], rng)
+		n := seen[key]
 		seen[key]++
+		if declared {
+			c.moduleOutput(tr, name, a.Source, key, n, path, rng)
+			continue
+		}
+		hint := diag.DidYouMean(name, candidates)
+		summary, detail := config.UndeclaredWords("", root, name, hint != "")
+		switch root {
+		case "module", "var", "local", "data", "ephemeral":
+			if root == "data" && c.declared.resources[strings.TrimPrefix(node, "data.")] != nil {
+				// The engine has no word for it: the hint is tfkit's.
+				hint = "did you mean the managed resource " + strings.TrimPrefix(node, "data.") + "?"
+			}
+		default:
+			if c.declared.resources["data."+node] != nil {
+				// The engine's hint for a data source named without data.
+				detail += "\n\nDid you mean the data resource data." + node + "?"
+			}
+		}
+		r := occurrence(a.Source, key, n, rng)
 		d := &diag.Diagnostic{Severity: diag.Error, Summary: summary, Detail: detail, Subject: &r, Path: path, Suggestion: hint}
 		if root == "var" || root == "local" {
 			c.late = append(c.late, d) // see expressions
@@ -237,19 +264,70 @@ func (c *checker) refsOf(a *config.Attribute, path string, rng hcl.Range, iterat
 // aws_vpc.main.id) is in src, as the engines place a reference to
 // something not declared; else fallback.
 func occurrence(src hcl.Expression, key string, n int, fallback hcl.Range) hcl.Range {
+	if v := occurrenceOf(src, key, n); v != nil {
+		return where(v.SourceRange(), fallback)
+	}
+	return fallback
+}
+
+// occurrenceOf is the n-th reference written as key in src, with its
+// places; nil when src is nil or has none.
+func occurrenceOf(src hcl.Expression, key string, n int) hcl.Traversal {
 	if src == nil {
-		return fallback
+		return nil
 	}
 	for _, v := range src.Variables() {
 		if config.TraversalString(config.StripRanges(v)) != key {
 			continue
 		}
 		if n == 0 {
-			return where(v.SourceRange(), fallback)
+			return v
 		}
 		n--
 	}
-	return fallback
+	return nil
+}
+
+// moduleOutput reports the n-th reference tr (written as key) to an
+// output of the module call named call that its child module does not
+// declare (module.net.vpc_idd), as the engine does: at the output's name.
+// Only calls whose child module was read (Children: local sources) are
+// checked; the output is the attribute after the call's name, or after
+// its one index when the call has count or for_each.
+func (c *checker) moduleOutput(tr hcl.Traversal, call string, src hcl.Expression, key string, n int, path string, rng hcl.Range) {
+	outputs, ok := c.children[call]
+	if !ok {
+		return
+	}
+	i := 2
+	if b := c.declared.modules[call]; b != nil && (b.Body.Attribute("count") != nil || b.Body.Attribute("for_each") != nil) {
+		// module.web[0].ip; module.web.ip is another mistake, which the
+		// engine words in its own way.
+		if len(tr) <= i {
+			return
+		}
+		if _, ok := tr[i].(hcl.TraverseIndex); !ok {
+			return
+		}
+		i++
+	}
+	if len(tr) <= i {
+		return
+	}
+	attr, ok := tr[i].(hcl.TraverseAttr)
+	if !ok {
+		return
+	}
+	if _, found := slices.BinarySearch(outputs, attr.Name); found {
+		return
+	}
+	r := rng
+	if v := occurrenceOf(src, key, n); len(v) > i {
+		r = where(v[i].SourceRange(), rng)
+	}
+	c.diags = append(c.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Unsupported attribute",
+		Detail:  fmt.Sprintf("This object does not have an attribute named %q.", attr.Name),
+		Subject: &r, Path: path, Suggestion: diag.DidYouMean(attr.Name, outputs)})
 }
 
 // withoutDependents returns the diagnostics of units in order, but for

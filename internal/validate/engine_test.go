@@ -701,7 +701,7 @@ func TestAsTheEngine(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	got := AsEngine(cfg, providers(t))
+	got := AsEngine(cfg, providers(t), nil)
 	if ps := places(got); !slices.Equal(ps, asEnginePlaces) {
 		t.Fatalf("got %q, want %q:\n%s", ps, asEnginePlaces, got)
 	}
@@ -874,8 +874,7 @@ func TestInTheEngineWords(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	got := AsEngine(cfg, providers(t))
-	type said struct{ place, summary, detail string }
+	got := AsEngine(cfg, providers(t), nil)
 	var ours []said
 	for _, d := range got {
 		detail := d.Detail
@@ -897,35 +896,14 @@ func TestInTheEngineWords(t *testing.T) {
 	}
 
 	enginetest.SkipShort(t)
-	if filepath.Base(enginetest.Engine(t)) != "terraform" {
-		t.Skip("the words are terraform's")
-	}
-	w := enginetest.Workspace(t, map[string]string{"main.tf": engineWords})
-	w.Init("-backend=false")
-	r := w.Exec("validate", "-json", "-no-color")
-	var v struct {
-		Diagnostics []struct {
-			Severity, Summary, Detail string
-			Range                     struct {
-				Filename string
-				Start    struct{ Line, Column int }
-			}
-		}
-	}
-	if err := json.Unmarshal([]byte(r.Stdout), &v); err != nil {
-		t.Fatalf("validate -json: %v\n%s", err, r.Output)
-	}
-	var engine []said
-	for _, d := range v.Diagnostics {
-		engine = append(engine, said{fmt.Sprintf("%s:%d:%d %s", d.Range.Filename, d.Range.Start.Line, d.Range.Start.Column, d.Severity), d.Summary, d.Detail})
-	}
+	engine, out := engineWordsOf(t, map[string]string{"main.tf": engineWords})
 	for _, w := range want {
 		if !slices.Contains(engine, w) {
-			t.Errorf("the engine does not say %q:\n%s", w, r.Output)
+			t.Errorf("the engine does not say %q:\n%s", w, out)
 		}
 	}
 	if len(engine) != len(want) {
-		t.Errorf("the engine says %d things, tfkit %d:\n%s", len(engine), len(want), r.Output)
+		t.Errorf("the engine says %d things, tfkit %d:\n%s", len(engine), len(want), out)
 	}
 }
 
@@ -966,10 +944,10 @@ func TestDecodeFirstAsTheEngine(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	got := places(AsEngine(cfg, providers(t)))
+	got := places(AsEngine(cfg, providers(t), nil))
 	want := slices.Sorted(slices.Values(decodeFirstPlaces))
 	if !slices.Equal(got, want) {
-		t.Fatalf("got %q, want %q:\n%s", got, want, AsEngine(cfg, providers(t)))
+		t.Fatalf("got %q, want %q:\n%s", got, want, AsEngine(cfg, providers(t), nil))
 	}
 	enginetest.SkipShort(t)
 	if engine, out := engineValidate(t, map[string]string{"main.tf": decodeFirst}); !slices.Equal(engine, want) {
@@ -1009,7 +987,7 @@ func TestCorpusAsTheEngine(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	got := places(AsEngine(m.Config, aws))
+	got := places(AsEngine(m.Config, aws, nil))
 	// What terraform validate 1.11 reports: arguments aws 3.3.0 lacks,
 	// and its two resource types that aws 3.3.0 lacks (the second refers
 	// to aws_vpc.this, which has an error).
@@ -1028,5 +1006,362 @@ func TestCorpusAsTheEngine(t *testing.T) {
 	files["versions.tf"] = strings.Replace(v, `">= 6.28"`, `"3.3.0"`, 1)
 	if engine, out := engineValidate(t, files); !slices.Equal(engine, want) {
 		t.Fatalf("the engine reports %q, want %q:\n%s", engine, want, out)
+	}
+}
+
+// said is one diagnostic as a user reads it: place and severity, summary
+// and detail.
+type said struct{ place, summary, detail string }
+
+// ourWords are ds as said.
+func ourWords(ds diag.Diagnostics) []said {
+	var out []said
+	for _, d := range ds {
+		out = append(out, said{places(diag.Diagnostics{d})[0], d.Summary, d.Detail})
+	}
+	return out
+}
+
+// engineWordsOf runs terraform validate on files and returns what it
+// says, and its whole output; it skips the test with OpenTofu, whose
+// words differ.
+func engineWordsOf(t *testing.T, files map[string]string) ([]said, string) {
+	t.Helper()
+	if filepath.Base(enginetest.Engine(t)) != "terraform" {
+		t.Skip("the words are terraform's")
+	}
+	w := enginetest.Workspace(t, files)
+	w.Init("-backend=false")
+	r := w.Exec("validate", "-json", "-no-color")
+	var v struct {
+		Diagnostics []struct {
+			Severity, Summary, Detail string
+			Range                     struct {
+				Filename string
+				Start    struct{ Line, Column int }
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(r.Stdout), &v); err != nil {
+		t.Fatalf("validate -json: %v\n%s", err, r.Output)
+	}
+	var out []said
+	for _, d := range v.Diagnostics {
+		out = append(out, said{fmt.Sprintf("%s:%d:%d %s", d.Range.Filename, d.Range.Start.Line, d.Range.Start.Column, d.Severity), d.Summary, d.Detail})
+	}
+	return out, r.Output
+}
+
+// sameWords reports whether a and b say the same things, in any order.
+func sameWords(a, b []said) bool {
+	key := func(x said) string { return x.place + "|" + x.summary + "|" + x.detail }
+	ka, kb := make([]string, len(a)), make([]string, len(b))
+	for i := range a {
+		ka[i] = key(a[i])
+	}
+	for i := range b {
+		kb[i] = key(b[i])
+	}
+	slices.Sort(ka)
+	slices.Sort(kb)
+	return slices.Equal(ka, kb)
+}
+
+// childOutputs is a root module that refers to outputs its local child
+// module does not declare (directly, through an index of a call with
+// count, twice in one template), next to references to a data source
+// written as a resource and the converse; and the resource that depends
+// on a reference with an error, which the engine does not check.
+var childOutputs = map[string]string{"main.tf": `data "local_file" "f" {
+  filename = "x"
+}
+resource "random_pet" "p" {}
+module "m" {
+  source = "./child"
+}
+module "n" {
+  source = "./child"
+  count  = 2
+}
+output "data_as_resource" {
+  value = local_file.f.content
+}
+output "resource_as_data" {
+  value = data.random_pet.p.id
+}
+output "undeclared" {
+  value = "${module.m.nope} ${module.m.ok} ${module.m.nope}"
+}
+output "declared" {
+  value = [module.m.ok, module.m.name, module.n[1].ok, module.m[0], module.n]
+}
+resource "random_pet" "q" {
+  prefix = module.n[0].nmae
+}
+resource "random_pet" "after" {
+  prefix = random_pet.q.id
+  length = "three"
+}
+`, "child/main.tf": `output "ok" {
+  value = "x"
+}
+output "name" {
+  value = "y"
+}
+`}
+
+// TestReferencesAsTheEngineWordsThem: a reference to a module call's
+// output that its local child module does not declare is an unsupported
+// attribute at the output's name, and a reference to a resource declared
+// only as a data source carries the engine's hint, in the engine's words.
+func TestReferencesAsTheEngineWordsThem(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range childOutputs {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg, diags := config.ParseConfig(childOutputs["main.tf"], "main.tf")
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	children := ReadChildren(dir, cfg, tffile.Terraform)
+	if got := children["m"]; !slices.Equal(got, []string{"name", "ok"}) {
+		t.Fatalf("the outputs of module.m: %q", got)
+	}
+	got := AsEngine(cfg, providers(t), children)
+	want := []said{
+		{"main.tf:13:11 error", "Reference to undeclared resource", "A managed resource \"local_file\" \"f\" has not been declared in the root module.\n\n" +
+			"Did you mean the data resource data.local_file.f?"},
+		{"main.tf:16:11 error", "Reference to undeclared resource", `A data resource "random_pet" "p" has not been declared in the root module.`},
+		{"main.tf:19:22 error", "Unsupported attribute", `This object does not have an attribute named "nope".`},
+		{"main.tf:19:54 error", "Unsupported attribute", `This object does not have an attribute named "nope".`},
+		{"main.tf:25:23 error", "Unsupported attribute", `This object does not have an attribute named "nmae".`},
+	}
+	if ours := ourWords(got); !slices.Equal(ours, want) {
+		t.Fatalf("got\n%q\nwant\n%q", ours, want)
+	}
+	hints := map[string]string{}
+	for _, d := range got {
+		hints[places(diag.Diagnostics{d})[0]] = d.Suggestion
+	}
+	if h := hints["main.tf:25:23 error"]; h != `did you mean "name"?` {
+		t.Errorf("the hint of module.n[0].nmae: %q", h)
+	}
+	if h := hints["main.tf:16:11 error"]; h != "did you mean the managed resource random_pet.p?" {
+		t.Errorf("the hint of data.random_pet.p: %q", h)
+	}
+	// Without the child modules read, their outputs are not checked,
+	// and random_pet.after, which no longer depends on an error, is.
+	if n := len(AsEngine(cfg, providers(t), nil)); n != 3 {
+		t.Errorf("without children: %d diagnostics, want 3", n)
+	}
+
+	enginetest.SkipShort(t)
+	engine, out := engineWordsOf(t, childOutputs)
+	if !sameWords(engine, want) {
+		t.Fatalf("the engine says\n%q\ntfkit\n%q\n%s", engine, want, out)
+	}
+}
+
+// TestRemoteChildModulesAreNotRead: only calls of local paths are read; a
+// registry module, one that is not there and one with a syntax error say
+// nothing, and so references to their outputs are not checked.
+func TestRemoteChildModulesAreNotRead(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "broken"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "broken", "main.tf"), []byte(`output "x" {`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := `module "reg" {
+  source  = "hashicorp/consul/aws"
+  version = "0.1.0"
+}
+module "gone" {
+  source = "./gone"
+}
+module "broken" {
+  source = "./broken"
+}
+output "o" {
+  value = [module.reg.x, module.gone.x, module.broken.y]
+}
+`
+	cfg, diags := config.ParseConfig(src, "main.tf")
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	children := ReadChildren(dir, cfg, tffile.Terraform)
+	if len(children) != 0 {
+		t.Fatalf("read %v", children)
+	}
+	if got := AsEngine(cfg, providers(t), children); len(got) != 0 {
+		t.Fatalf("got:\n%s", got)
+	}
+}
+
+// mistakeWords has one mistake of each kind the schemas show, in
+// resources that do not depend on each other, so that terraform validate
+// reports each: arguments and blocks the schema lacks or that are written
+// as the other, arguments missing or null, computed attributes set (to a
+// provider built on the plugin framework, random, and to one on the plugin
+// SDK, docker), a deprecated argument, values of the wrong type, too many,
+// too few and duplicate blocks, labels, dynamic blocks, references to
+// attributes and provider functions that are not there.
+const mistakeWords = `terraform {
+  required_providers {
+    docker = { source = "kreuzwerker/docker" }
+  }
+}
+resource "random_pet" "unknown" {
+  lenght = 2
+}
+resource "docker_container" "block_as_argument" {
+  name  = "c"
+  image = "i"
+  ports = [{ internal = 1 }]
+}
+resource "docker_container" "argument_as_block" {
+  name  = "c"
+  image = "i"
+  dns {
+  }
+}
+resource "docker_container" "unknown_block" {
+  name  = "c"
+  image = "i"
+  prots {
+    internal = 1
+  }
+}
+resource "docker_image" "missing" {
+  keep_locally = true
+}
+resource "docker_image" "null" {
+  name = null
+}
+resource "random_pet" "computed" {
+  id = "x"
+}
+resource "docker_container" "computed" {
+  name      = "c"
+  image     = "i"
+  exit_code = 1
+}
+resource "random_string" "deprecated" {
+  length = 8
+  number = false
+}
+resource "random_pet" "type" {
+  length = "three"
+}
+resource "docker_container" "too_many" {
+  name  = "c"
+  image = "i"
+  capabilities {}
+  capabilities {}
+}
+resource "docker_service" "too_few" {
+  name = "s"
+}
+resource "docker_container" "duplicate" {
+  name  = "c"
+  image = "i"
+  timeouts {}
+  timeouts {
+  }
+}
+resource "docker_container" "label" {
+  name  = "c"
+  image = "i"
+  ports "x" {
+    internal = 1
+  }
+}
+resource "docker_container" "dynamic" {
+  name  = "c"
+  image = "i"
+  dynamic "prots" {
+    for_each = [1]
+    content {
+      internal = 1
+    }
+  }
+}
+resource "random_pet" "read" {}
+output "attribute" {
+  value = random_pet.read.idd
+}
+output "function" {
+  value = upper(provider::local::direxist("x"))
+}
+`
+
+// TestMistakesInTheEngineWords: each mistake is reported in terraform
+// validate's words, at its place; a summary that names the argument
+// (Unsupported argument "lenght") is the engine's with the name.
+func TestMistakesInTheEngineWords(t *testing.T) {
+	cfg, diags := config.ParseConfig(mistakeWords, "main.tf")
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	got := AsEngine(cfg, providers(t), nil)
+	ours := ourWords(got)
+	for i, s := range ours {
+		if strings.HasSuffix(s.summary, `" is a block, not an argument`) {
+			ours[i].summary = "Unsupported argument"
+		} else if j := strings.Index(s.summary, ` "`); j > 0 && strings.HasSuffix(s.summary, `"`) {
+			ours[i].summary = s.summary[:j]
+		}
+	}
+	if len(ours) != 17 {
+		t.Fatalf("%d diagnostics, want 17:\n%s", len(ours), got)
+	}
+	for _, w := range []said{
+		{"main.tf:34:8 error", "Invalid Configuration for Read-Only Attribute", "Cannot set value for this attribute as the provider has marked it as read-only. " +
+			"Remove the configuration line setting the value.\n\nRefer to the provider documentation or contact the provider developers for additional information " +
+			"about configurable and read-only attributes that are supported."},
+		{"main.tf:39:15 error", "Value for unconfigurable attribute", `Can't configure a value for "exit_code": its value will be decided automatically based on the result of applying this configuration.`},
+		{"main.tf:43:12 warning", "Attribute Deprecated", "**NOTE**: This is deprecated, use `numeric` instead."},
+	} {
+		if !slices.Contains(ours, w) {
+			t.Errorf("no %q in\n%q", w, ours)
+		}
+	}
+
+	enginetest.SkipShort(t)
+	enginetest.RequireProvider(t, "kreuzwerker/docker", "4.6.0")
+	engine, out := engineWordsOf(t, map[string]string{"main.tf": mistakeWords})
+	// The engine's did-you-mean is tfkit's hint.
+	hints := map[string]string{}
+	for _, d := range got {
+		hints[places(diag.Diagnostics{d})[0]] = d.Suggestion
+	}
+	for i, e := range engine {
+		if j := strings.LastIndex(e.detail, ` Did you mean "`); j > 0 && strings.HasSuffix(e.detail, `"?`) {
+			if want := "did you mean " + strings.TrimPrefix(e.detail[j:], " Did you mean "); hints[e.place] != want {
+				t.Errorf("%s: hint %q, want %q", e.place, hints[e.place], want)
+			}
+			engine[i].detail = e.detail[:j]
+		}
+	}
+	if !sameWords(engine, ours) {
+		for _, e := range engine {
+			if !slices.Contains(ours, e) {
+				t.Errorf("the engine says %q", e)
+			}
+		}
+		for _, o := range ours {
+			if !slices.Contains(engine, o) {
+				t.Errorf("tfkit says %q", o)
+			}
+		}
+		t.Log(out)
 	}
 }

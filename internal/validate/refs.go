@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
@@ -102,8 +103,8 @@ func (c *checker) reference(tr hcl.Traversal, src hcl.Expression, path string, r
 		candidates = append(candidates, nb.Name)
 	}
 	c.add(diag.Error, stepRange(src, tr, steps[objLen], rng), path, "Unsupported attribute",
-		fmt.Sprintf("The reference %s names attribute %q, which %s %q does not have in the schema of %s.", config.TraversalString(tr), attr, kindNoun(b.Type), typ, p.Source),
-		diag.DidYouMean(attr, candidates))
+		fmt.Sprintf("This object has no argument, nested block, or exported attribute named %q.", attr),
+		hintOr(diag.DidYouMean(attr, candidates), fmt.Sprintf("the schema of %s %q of %s has no attribute %s", kindNoun(b.Type), typ, providerForDisplay(p.Source), attr)))
 }
 
 // stepRange is where step i of the reference tr was written in src, as
@@ -117,6 +118,14 @@ func stepRange(src hcl.Expression, tr hcl.Traversal, i int, fallback hcl.Range) 
 		if len(v) == len(tr) && config.TraversalString(config.StripRanges(v)) == config.TraversalString(tr) {
 			return where(v[i].SourceRange(), fallback)
 		}
+	}
+	return fallback
+}
+
+// hintOr is hint, else fallback.
+func hintOr(hint, fallback string) string {
+	if hint != "" {
+		return hint
 	}
 	return fallback
 }
@@ -139,13 +148,43 @@ func (c *checker) functionsIn(body *config.Body, path string, rng hcl.Range) {
 	for _, it := range body.Items {
 		switch it := it.(type) {
 		case *config.Attribute:
+			var seen map[string]int // calls of each function so far
 			for _, call := range config.FunctionCalls(it.Expr) {
-				c.providerFunction(call, path+"."+it.Name, where(it.Range, where(call.Range, rng)))
+				if !strings.HasPrefix(call.Name, "provider::") {
+					continue
+				}
+				if seen == nil {
+					seen = map[string]int{}
+				}
+				at := where(call.Range, callRange(it.Source, call.Name, seen[call.Name], where(it.Range, rng)))
+				seen[call.Name]++
+				c.providerFunction(call, path+"."+it.Name, at)
 			}
 		case *config.Block:
 			c.functionsIn(it.Body, path+"."+it.Type, where(it.DeclRange, rng))
 		}
 	}
+}
+
+// callRange is where the n-th call of the function name is in src, as
+// the engines place a call of a function that is not there; else
+// fallback.
+func callRange(src hcl.Expression, name string, n int, fallback hcl.Range) hcl.Range {
+	x, ok := src.(hclsyntax.Expression)
+	if !ok {
+		return fallback
+	}
+	r := fallback
+	hclsyntax.VisitAll(x, func(node hclsyntax.Node) hcl.Diagnostics {
+		if call, ok := node.(*hclsyntax.FunctionCallExpr); ok && call.Name == name {
+			if n == 0 {
+				r = where(call.Range(), fallback)
+			}
+			n--
+		}
+		return nil
+	})
+	return r
 }
 
 func (c *checker) providerFunction(call config.FunctionCall, path string, rng hcl.Range) {
@@ -168,9 +207,11 @@ func (c *checker) providerFunction(call config.FunctionCall, path string, rng hc
 		}
 		names = append(names, f.Name)
 	}
-	detail := fmt.Sprintf("Provider %s offers no function named %q.", p.Source, fn)
+	// The engine's words; what the provider offers is the hint.
+	detail := fmt.Sprintf("There is no function named %q. Ensure that provider name %q is declared in this module's required_providers block, and that this provider offers a function named %q.", call.Name, name, fn)
+	hint := diag.DidYouMean(fn, names)
 	if len(names) == 0 {
-		detail = fmt.Sprintf("Provider %s offers no functions.", p.Source)
+		hint = fmt.Sprintf("%s offers no functions", providerForDisplay(p.Source))
 	}
-	c.add(diag.Error, rng, path, fmt.Sprintf("Call to unknown provider function %q", call.Name), detail, diag.DidYouMean(fn, names))
+	c.add(diag.Error, rng, path, "Unknown provider function", detail, hint)
 }

@@ -40,8 +40,8 @@ resource "terraform_data" "t" {}
 		got = append(got, d.Error())
 	}
 	want := []string{
-		`main.tf:15:29: Error: Unsupported attribute (at local_file.out.content); The reference random_pet.a.idd names attribute "idd", which resource type "random_pet" does not have in the schema of registry.terraform.io/hashicorp/random.` + "\n  hint: did you mean \"id\"?",
-		`Error: Unsupported attribute (at local_file.out.content); The reference data.local_file.f.contents names attribute "contents", which data source "local_file" does not have`,
+		`main.tf:15:29: Error: Unsupported attribute (at local_file.out.content); This object has no argument, nested block, or exported attribute named "idd".` + "\n  hint: did you mean \"id\"?",
+		`main.tf:15:113: Error: Unsupported attribute (at local_file.out.content); This object has no argument, nested block, or exported attribute named "contents".` + "\n  hint: did you mean \"content\"?",
 	}
 	if len(got) != len(want) {
 		t.Fatalf("got %d diagnostics:\n%s", len(got), strings.Join(got, "\n"))
@@ -73,7 +73,8 @@ output "typo" {
   value = provider::local::direxist("x")
 }
 `)
-	if len(ds) != 1 || !strings.Contains(ds[0].Error(), `main.tf:12:3: Error: Call to unknown provider function "provider::local::direxist" (at output.typo.value); Provider registry.terraform.io/hashicorp/local offers no function named "direxist".`) ||
+	if len(ds) != 1 || !strings.Contains(ds[0].Error(), `main.tf:12:11: Error: Unknown provider function (at output.typo.value); There is no function named "provider::local::direxist". `+
+		`Ensure that provider name "local" is declared in this module's required_providers block, and that this provider offers a function named "direxist".`) ||
 		!strings.Contains(ds[0].Error(), `did you mean "direxists"?`) {
 		t.Fatalf("%v", ds)
 	}

@@ -47,7 +47,7 @@ import (
 // whose diagnostics are joined in the order of the blocks, so the result
 // is the same as one pass over them.
 func Config(cfg *config.Config, providers []*schema.Provider) diag.Diagnostics {
-	units := checkUnits(cfg, providers, false)
+	units := checkUnits(cfg, providers, nil, false)
 	var bodies, refs, fns diag.Diagnostics
 	for _, u := range units {
 		bodies = append(bodies, u.body...)
@@ -66,14 +66,18 @@ func Config(cfg *config.Config, providers []*schema.Provider) diag.Diagnostics {
 // then; and in a block whose body does not decode against its schema, it
 // reports no computed attribute set and no deprecation. The diagnostics
 // are in the order of the blocks.
-func AsEngine(cfg *config.Config, providers []*schema.Provider) diag.Diagnostics {
-	return withoutDependents(checkUnits(cfg, providers, true))
+//
+// References to outputs of module calls are checked against children,
+// the outputs their child modules declare (ReadChildren); calls it does
+// not name are not.
+func AsEngine(cfg *config.Config, providers []*schema.Provider, children Children) diag.Diagnostics {
+	return withoutDependents(checkUnits(cfg, providers, children, true))
 }
 
 // checkUnits checks the blocks of cfg, on all processors when there are many,
 // and returns what each unit of the configuration gave, in order.
-func checkUnits(cfg *config.Config, providers []*schema.Provider, engine bool) []unit {
-	proto := checker{providers: indexProviders(cfg, providers), used: usedProviders(cfg), declared: declare(cfg), engine: engine}
+func checkUnits(cfg *config.Config, providers []*schema.Provider, children Children, engine bool) []unit {
+	proto := checker{providers: indexProviders(cfg, providers), used: usedProviders(cfg), declared: declare(cfg), children: children, engine: engine}
 	results := make([][]unit, len(cfg.Blocks))
 	run := func(from, to int) {
 		c := proto
@@ -227,6 +231,11 @@ type checker struct {
 	used *providerUses
 	// declared is what the configuration declares, for references.
 	declared *declarations
+	// children are the outputs of the child modules of module calls.
+	children Children
+	// sdk is set while checking the body of a resource whose provider
+	// words its diagnostics as the plugin SDK does (sdkWords).
+	sdk bool
 	// engine is set to check as terraform validate does (AsEngine).
 	engine bool
 	// late are the references to input variables and local values not
@@ -438,7 +447,9 @@ func (c *checker) checkTopLevel(b *config.Block) {
 			c.add(diag.Error, labelRange(b, b.DeclRange), b.Address(), summary, detail, hint)
 			return
 		}
+		c.sdk = sdkWords(rs.Block)
 		c.body(b.Body, rs.Block, b.Address(), missingRange(b, b.DeclRange), true)
+		c.sdk = false
 	case config.ByConfiguration:
 		if len(b.Labels) != 1 {
 			return
@@ -449,6 +460,16 @@ func (c *checker) checkTopLevel(b *config.Block) {
 			c.providerBody(b, p)
 		}
 	}
+}
+
+// sdkWords reports whether the provider of a resource of schema rs words
+// the diagnostics it gives itself (a computed attribute set, a
+// deprecation) as providers built on the plugin SDK do, rather than as
+// those built on the plugin framework: the SDK gives every resource an
+// optional and computed id, the framework none.
+func sdkWords(rs *schema.Block) bool {
+	id := rs.Attribute("id")
+	return id != nil && id.Optional && id.Computed
 }
 
 // providerForDisplay is a provider's source address as the engines show
@@ -594,11 +615,11 @@ func (c *checker) body(body *config.Body, sch *schema.Block, path string, rng hc
 	for _, a := range sch.Attributes {
 		if a.Required && !set[a.Name] {
 			c.add(diag.Error, rng, path+"."+a.Name, fmt.Sprintf("Missing required argument %q", a.Name),
-				fmt.Sprintf("%s requires %s (%s).", path, a.Name, typeName(a.Type)), fmt.Sprintf("set %s", a.Name))
+				fmt.Sprintf("The argument %q is required, but no definition was found.", a.Name), fmt.Sprintf("set %s (%s)", a.Name, typeName(a.Type)))
 		} else if na := nulls[a.Name]; a.Required && na != nil {
 			// The provider rejects it, at the null.
 			c.add(diag.Error, valueRange(na, where(na.Range, rng)), path+"."+a.Name, fmt.Sprintf("Missing required argument %q", a.Name),
-				fmt.Sprintf("%s requires %s (%s); null does not set it.", path, a.Name, typeName(a.Type)), fmt.Sprintf("set %s to a value", a.Name))
+				fmt.Sprintf("The argument %q is required, but no definition was found.", a.Name), fmt.Sprintf("set %s to a value (%s): null does not set it", a.Name, typeName(a.Type)))
 		}
 	}
 	for _, nb := range sch.Blocks {
@@ -613,7 +634,8 @@ func (c *checker) body(body *config.Body, sch *schema.Block, path string, rng hc
 		switch {
 		case n < nb.MinItems:
 			c.add(diag.Error, rng, path+"."+nb.Name, fmt.Sprintf("Insufficient %s blocks", nb.Name),
-				fmt.Sprintf("%s needs at least %d %s block(s); it has %d.", path, nb.MinItems, nb.Name, n), fmt.Sprintf("add a %s block", nb.Name))
+				fmt.Sprintf("At least %d %q blocks are required.", nb.MinItems, nb.Name),
+				fmt.Sprintf("%s needs at least %d %s block(s), it has %d: add a %s block", path, nb.MinItems, nb.Name, n, nb.Name))
 		case max > 0 && n > max:
 			// The diagnostic points at the first block too many, as
 			// Terraform does: at its body for a list or set, at its
@@ -622,19 +644,31 @@ func (c *checker) body(body *config.Body, sch *schema.Block, path string, rng hc
 			bs := blocksOf[nb.Name]
 			first := where(bs[0].DeclRange, rng)
 			if nb.Nesting == schema.NestingSingle || nb.Nesting == schema.NestingGroup {
-				c.add(diag.Error, where(bs[1].DeclRange, rng), path+"."+nb.Name, fmt.Sprintf("Duplicate %s block", nb.Name),
-					fmt.Sprintf("%s allows only one %s block; it has %d.", path, nb.Name, n),
-					fmt.Sprintf("merge the %s blocks into one", nb.Name))
+				detail := fmt.Sprintf("Only one block of type %q is allowed.", nb.Name)
+				if r := typeRange(bs[0], hcl.Range{}); r.Filename != "" {
+					detail += fmt.Sprintf(" Previous definition was at %s.", r)
+				}
+				c.add(diag.Error, where(bs[1].DeclRange, rng), path+"."+nb.Name, fmt.Sprintf("Duplicate %s block", nb.Name), detail,
+					fmt.Sprintf("%s allows only one %s block, it has %d: merge them into one", path, nb.Name, n))
 			} else {
 				c.add(diag.Error, missingRange(bs[max], rng), path+"."+nb.Name, fmt.Sprintf("Too many %s blocks", nb.Name),
-					fmt.Sprintf("%s allows at most %d %s block(s); it has %d.", path, max, nb.Name, n),
-					fmt.Sprintf("remove the %s block(s) after the first %d", nb.Name, max))
+					fmt.Sprintf("No more than %d %q blocks are allowed", max, nb.Name),
+					fmt.Sprintf("%s allows at most %d %s block(s), it has %d: remove the %s block(s) after the first %d", path, max, nb.Name, n, nb.Name, max))
 			}
 			if last := c.diags[len(c.diags)-1]; first != where(bs[max].DeclRange, rng) {
 				last.Related = append(last.Related, diag.Related{Message: "first " + nb.Name + " block", Range: first})
 			}
 		}
 	}
+}
+
+// deprecated is the summary of the warning for a deprecated attribute or
+// block (what), in the provider's words (sdkWords).
+func (c *checker) deprecated(what string) string {
+	if c.sdk {
+		return "Argument is deprecated"
+	}
+	return what + " Deprecated"
 }
 
 func (c *checker) attribute(a *config.Attribute, sch *schema.Block, path string, rng hcl.Range) {
@@ -644,7 +678,8 @@ func (c *checker) attribute(a *config.Attribute, sch *schema.Block, path string,
 	if sa == nil {
 		if sch.NestedBlock(a.Name) != nil {
 			c.add(diag.Error, arng, apath, fmt.Sprintf("%q is a block, not an argument", a.Name),
-				fmt.Sprintf("The schema declares %s as a nested block.", a.Name), fmt.Sprintf("write it as a nested block: %s { ... }", a.Name))
+				fmt.Sprintf("An argument named %q is not expected here. Did you mean to define a block of type %q?", a.Name, a.Name),
+				fmt.Sprintf("write it as a nested block: %s { ... }", a.Name))
 			return
 		}
 		hint := diag.DidYouMean(a.Name, attributeNames(sch))
@@ -653,20 +688,28 @@ func (c *checker) attribute(a *config.Attribute, sch *schema.Block, path string,
 			hint = diag.DidYouMean(a.Name, blockNames(sch))
 		}
 		c.add(diag.Error, arng, apath, fmt.Sprintf("Unsupported argument %q", a.Name),
-			fmt.Sprintf("%s has no argument named %s.", path, a.Name), hint)
+			fmt.Sprintf("An argument named %q is not expected here.", a.Name), hint)
 		return
 	}
 	if sa.ComputedOnly() {
 		if isNull(a.Expr) {
 			return // null is not setting it, for Terraform
 		}
-		c.add(diag.Error, valueRange(a, arng), apath, fmt.Sprintf("Cannot set computed attribute %q", a.Name),
-			fmt.Sprintf("%s is set by the provider; configuration cannot set it.", a.Name), fmt.Sprintf("remove %s, or read it with a reference instead", a.Name))
+		// The provider's words, not the engine's: the provider
+		// reports it.
+		summary, detail := "Invalid Configuration for Read-Only Attribute",
+			"Cannot set value for this attribute as the provider has marked it as read-only. Remove the configuration line setting the value.\n\n"+
+				"Refer to the provider documentation or contact the provider developers for additional information about configurable and read-only attributes that are supported."
+		if c.sdk {
+			summary, detail = "Value for unconfigurable attribute",
+				fmt.Sprintf("Can't configure a value for %q: its value will be decided automatically based on the result of applying this configuration.", a.Name)
+		}
+		c.add(diag.Error, valueRange(a, arng), apath, summary, detail, fmt.Sprintf("remove %s, or read it with a reference instead", a.Name))
 		c.markAfterDecode()
 		return
 	}
 	if sa.Deprecated && !isNull(a.Expr) {
-		c.add(diag.Warning, valueRange(a, arng), apath, fmt.Sprintf("Deprecated argument %q", a.Name), firstSentence(sa.Description), "")
+		c.add(diag.Warning, valueRange(a, arng), apath, c.deprecated("Attribute"), deprecationNote(sa.Description), "")
 		c.markAfterDecode()
 	}
 	if sa.NestedType != nil && c.nestedValue(a.Expr, sa.NestedType, apath, arng) {
@@ -678,7 +721,7 @@ func (c *checker) attribute(a *config.Attribute, sch *schema.Block, path string,
 	if v, ok := config.StaticValue(a.Expr); ok && !v.IsNull() {
 		if _, err := convert.Convert(v, sa.Type); err != nil {
 			c.add(diag.Error, valueRange(a, arng), apath, "Incorrect attribute value type",
-				fmt.Sprintf("%s must be %s: %s.", a.Name, typeName(sa.Type), err), "")
+				fmt.Sprintf("Inappropriate value for attribute %q: %s.", a.Name, err), fmt.Sprintf("%s takes %s", a.Name, typeName(sa.Type)))
 		}
 	}
 }
@@ -728,12 +771,13 @@ func (c *checker) nestedBlock(b *config.Block, i int, sch *schema.Block, path st
 			}
 		}
 		if sch.Attribute(b.Type) != nil {
-			c.add(diag.Error, trng, path+"."+b.Type, fmt.Sprintf("%q is an argument, not a block", b.Type),
-				fmt.Sprintf("The schema declares %s as an argument.", b.Type), fmt.Sprintf("write %s = { ... } or %s = [ ... ]", b.Type, b.Type))
+			c.add(diag.Error, trng, path+"."+b.Type, "Unsupported block type",
+				fmt.Sprintf("Blocks of type %q are not expected here. Did you mean to define argument %q? If so, use the equals sign to assign it a value.", b.Type, b.Type),
+				fmt.Sprintf("write %s = { ... } or %s = [ ... ]", b.Type, b.Type))
 			return
 		}
-		c.add(diag.Error, trng, path+"."+b.Type, fmt.Sprintf("Unsupported block type %q", b.Type),
-			fmt.Sprintf("%s has no nested block named %s.", path, b.Type), diag.DidYouMean(b.Type, blockNames(sch)))
+		c.add(diag.Error, trng, path+"."+b.Type, "Unsupported block type",
+			fmt.Sprintf("Blocks of type %q are not expected here.", b.Type), diag.DidYouMean(b.Type, blockNames(sch)))
 		return
 	}
 	npath := fmt.Sprintf("%s.%s[%d]", path, b.Type, i)
@@ -747,7 +791,7 @@ func (c *checker) nestedBlock(b *config.Block, i int, sch *schema.Block, path st
 		npath = path + "." + b.Type
 	}
 	if nb.Block.Deprecated {
-		c.add(diag.Warning, brng, npath, fmt.Sprintf("Deprecated block %q", b.Type), firstSentence(nb.Block.Description), "")
+		c.add(diag.Warning, brng, npath, c.deprecated("Block"), deprecationNote(nb.Block.Description), "")
 		c.markAfterDecode()
 	}
 	c.body(b.Body, nb.Block, npath, missingRange(b, rng), false)
@@ -905,7 +949,7 @@ func (c *checker) nestedElement(x config.Expr, nt *schema.Object, path string, r
 		want := (&schema.Object{Attributes: nt.Attributes}).ImpliedType()
 		if _, err := convert.Convert(v, want); err != nil {
 			c.add(diag.Error, rng, path, "Incorrect attribute value type",
-				fmt.Sprintf("%s must be %s: %s.", path, typeName(want), err), "")
+				fmt.Sprintf("Inappropriate value for %s: %s.", path, err), fmt.Sprintf("each element takes %s", typeName(want)))
 		}
 	}
 }
@@ -1015,8 +1059,8 @@ func (c *checker) dynamic(b *config.Block, sch *schema.Block, path string, rng h
 		content, _ = tffile.BlocksAsAttribute(a)
 	}
 	if content == nil {
-		c.add(diag.Error, labelRange(b, rng), path+".dynamic."+name, fmt.Sprintf("Unsupported block type %q", name),
-			fmt.Sprintf("%s has no nested block named %s to generate dynamically.", path, name), diag.DidYouMean(name, blockNames(sch)))
+		c.add(diag.Error, labelRange(b, rng), path+".dynamic."+name, "Unsupported block type",
+			fmt.Sprintf("Blocks of type %q are not expected here.", name), diag.DidYouMean(name, blockNames(sch)))
 		return
 	}
 	if a := b.Body.Attribute("for_each"); a != nil {
@@ -1054,12 +1098,27 @@ func typeName(t cty.Type) string {
 	return typeexpr.TypeString(t)
 }
 
-// firstSentence is the first sentence of a description, on one line
-// (descriptions may wrap their lines).
-func firstSentence(s string) string {
+// deprecationNote is what a description says of a deprecation, as the
+// provider's own message (which schemas do not carry) says it: its first
+// sentence that speaks of it ("**NOTE**: This is deprecated, use `numeric`
+// instead."), else its first sentence, on one line (descriptions may wrap
+// their lines).
+func deprecationNote(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
-	if i := strings.Index(s, ". "); i > 0 {
-		return s[:i+1]
+	first := ""
+	for s != "" {
+		sentence := s
+		if i := strings.Index(s, ". "); i > 0 {
+			sentence, s = s[:i+1], s[i+2:]
+		} else {
+			s = ""
+		}
+		if first == "" {
+			first = sentence
+		}
+		if strings.Contains(strings.ToLower(sentence), "deprecat") {
+			return sentence
+		}
 	}
-	return s
+	return first
 }

@@ -130,19 +130,19 @@ var diagnosticCases = []struct {
 	{"missing required", `resource "docker_image" "x" {
   keep_locally = true
 }
-`, diag.Error, []string{`Missing required argument "name"`, "docker_image.x.name", "main.tf:1:29", "(string)"}},
+`, diag.Error, []string{`Missing required argument "name"`, "docker_image.x.name", "main.tf:1:29", `The argument "name" is required, but no definition was found.`, "set name (string)"}},
 	{"unknown attribute", `resource "random_pet" "p" {
   lenght = 2
 }
-`, diag.Error, []string{`Unsupported argument "lenght"`, "random_pet.p.lenght", "main.tf:2:3", `did you mean "length"?`}},
+`, diag.Error, []string{`Unsupported argument "lenght"`, "random_pet.p.lenght", "main.tf:2:3", `An argument named "lenght" is not expected here.`, `did you mean "length"?`}},
 	{"computed only", `resource "random_pet" "p" {
   id = "x"
 }
-`, diag.Error, []string{`Cannot set computed attribute "id"`, "random_pet.p.id", "main.tf:2:8"}},
+`, diag.Error, []string{"Invalid Configuration for Read-Only Attribute", "random_pet.p.id", "main.tf:2:8", "marked it as read-only", "remove id"}},
 	{"literal type mismatch", `resource "random_pet" "p" {
   length = "three"
 }
-`, diag.Error, []string{"Incorrect attribute value type", "random_pet.p.length", "must be number", "main.tf:2:12"}},
+`, diag.Error, []string{"Incorrect attribute value type", "random_pet.p.length", `Inappropriate value for attribute "length": a number is required.`, "length takes number", "main.tf:2:12"}},
 	{"nested block attribute type", `resource "docker_container" "c" {
   name  = "c"
   image = "i"
@@ -169,20 +169,20 @@ var diagnosticCases = []struct {
   capabilities {}
   capabilities {}
 }
-`, diag.Error, []string{"main.tf:5:16: Error: Too many capabilities blocks (at docker_container.c.capabilities)", "at most 1", "it has 3",
+`, diag.Error, []string{"main.tf:5:16: Error: Too many capabilities blocks (at docker_container.c.capabilities); No more than 1 \"capabilities\" blocks are allowed", "at most 1", "it has 3",
 		"first capabilities block: main.tf:4:3", "remove the capabilities block(s) after the first 1"}},
 	{"too many single blocks", `resource "fix_thing" "t" {
   name = "t"
   timeouts {}
   timeouts {}
 }
-`, diag.Error, []string{"main.tf:4:3: Error: Duplicate timeouts block (at fix_thing.t.timeouts)", "allows only one timeouts block; it has 2",
+`, diag.Error, []string{"main.tf:4:3: Error: Duplicate timeouts block (at fix_thing.t.timeouts); Only one block of type \"timeouts\" is allowed. Previous definition was at main.tf:3,3-11.", "allows only one timeouts block, it has 2",
 		"first timeouts block: main.tf:3:3"}},
 	{"insufficient blocks", `resource "docker_service" "s" {
   name = "s"
 }
-`, diag.Error, []string{"main.tf:1:31: Error: Insufficient task_spec blocks (at docker_service.s.task_spec)",
-		"needs at least 1 task_spec block(s); it has 0", "add a task_spec block"}},
+`, diag.Error, []string{"main.tf:1:31: Error: Insufficient task_spec blocks (at docker_service.s.task_spec); At least 1 \"task_spec\" blocks are required.",
+		"needs at least 1 task_spec block(s), it has 0", "add a task_spec block"}},
 	{"insufficient nested blocks", `resource "docker_service" "s" {
   name = "s"
   task_spec {
@@ -196,7 +196,7 @@ var diagnosticCases = []struct {
     value = "x"
   }
 }
-`, diag.Warning, []string{`main.tf:3:3: Warning: Deprecated block "old_setting" (at fix_thing.t.old_setting[0]); Use settings instead.`}},
+`, diag.Warning, []string{`main.tf:3:3: Warning: Block Deprecated (at fix_thing.t.old_setting[0]); Use settings instead.`}},
 	{"nested attribute unknown key", `resource "fix_thing" "t" {
   name     = "t"
   settings = { mode = "a", levle = 2 }
@@ -206,7 +206,7 @@ var diagnosticCases = []struct {
   name     = "t"
   settings = { mode = "a", status = "on" }
 }
-`, diag.Error, []string{`main.tf:3:3: Error: Cannot set computed attribute "status" (at fix_thing.t.settings.status)`}},
+`, diag.Error, []string{`main.tf:3:3: Error: Invalid Configuration for Read-Only Attribute (at fix_thing.t.settings.status)`}},
 	{"nested attribute missing required", `resource "fix_thing" "t" {
   name  = "t"
   rules = [{ port = 22 }, { protocol = "tcp" }]
@@ -221,7 +221,7 @@ var diagnosticCases = []struct {
   name  = "t"
   rules = [{ port = 22, rule_id = "r" }]
 }
-`, diag.Error, []string{`Cannot set computed attribute "rule_id" (at fix_thing.t.rules[0].rule_id)`}},
+`, diag.Error, []string{`Invalid Configuration for Read-Only Attribute (at fix_thing.t.rules[0].rule_id)`}},
 	{"nested attribute in map in object", `resource "fix_thing" "t" {
   name = "t"
   settings = {
@@ -234,7 +234,7 @@ var diagnosticCases = []struct {
   name     = "t"
   settings = { mode = "a", level = "high" }
 }
-`, diag.Error, []string{`main.tf:3:3: Error: Incorrect attribute value type (at fix_thing.t.settings.level)`, "level must be number"}},
+`, diag.Error, []string{`main.tf:3:3: Error: Incorrect attribute value type (at fix_thing.t.settings.level); Inappropriate value for attribute "level": a number is required.`, "level takes number"}},
 	{"nested attribute element not an object", `resource "fix_thing" "t" {
   name  = "t"
   rules = ["tcp"]
@@ -265,12 +265,12 @@ var diagnosticCases = []struct {
     port = 1
   }
 }
-`, diag.Error, []string{`main.tf:3:3: Error: "rules" is an argument, not a block (at fix_thing.t.rules)`, "write rules = { ... } or rules = [ ... ]"}},
+`, diag.Error, []string{`main.tf:3:3: Error: Unsupported block type (at fix_thing.t.rules); Blocks of type "rules" are not expected here. Did you mean to define argument "rules"?`, "write rules = { ... } or rules = [ ... ]"}},
 	{"nested attribute deprecated", `resource "fix_thing" "t" {
   name     = "t"
   settings = { mode = "a", legacy = true }
 }
-`, diag.Warning, []string{`main.tf:3:3: Warning: Deprecated argument "legacy" (at fix_thing.t.settings.legacy); Use mode instead.`}},
+`, diag.Warning, []string{`main.tf:3:3: Warning: Attribute Deprecated (at fix_thing.t.settings.legacy); Use mode instead.`}},
 	{"unknown block", `resource "docker_container" "c" {
   name  = "c"
   image = "i"
@@ -278,13 +278,13 @@ var diagnosticCases = []struct {
     internal = 1
   }
 }
-`, diag.Error, []string{`Unsupported block type "prots"`, `did you mean "ports"?`, "main.tf:4:3"}},
+`, diag.Error, []string{`main.tf:4:3: Error: Unsupported block type (at docker_container.c.prots); Blocks of type "prots" are not expected here.`, `did you mean "ports"?`}},
 	{"block written as attribute", `resource "docker_container" "c" {
   name  = "c"
   image = "i"
   ports = [{ internal = 1 }]
 }
-`, diag.Error, []string{`"ports" is a block, not an argument`, "ports { ... }"}},
+`, diag.Error, []string{`"ports" is a block, not an argument`, `An argument named "ports" is not expected here. Did you mean to define a block of type "ports"?`, "ports { ... }"}},
 	{"unknown resource type", `resource "random_pett" "p" {}
 `, diag.Error, []string{`main.tf:1:10: Error: Invalid resource type (at random_pett.p); The provider hashicorp/random does not support resource type "random_pett".`, `did you mean "random_pet"?`}},
 	{"unknown data source type", `data "docker_netwrok" "n" {
@@ -314,7 +314,7 @@ resource "random_string" "s" {
   length = 8
   number = false
 }
-`, diag.Warning, []string{`Deprecated argument "number"`, "random_string.s.number", "main.tf:4:12"}},
+`, diag.Warning, []string{"main.tf:4:12: Warning: Attribute Deprecated (at random_string.s.number)"}},
 }
 
 func TestDiagnostics(t *testing.T) {

@@ -170,6 +170,7 @@ func runValidate(ctx context.Context, r *run, o *validateOptions, args []string)
 		}
 	}
 	type parsed struct {
+		dir   string
 		cfg   *config.Config
 		diags diag.Diagnostics
 		n     int
@@ -177,7 +178,7 @@ func runValidate(ctx context.Context, r *run, o *validateOptions, args []string)
 	results := make([]parsed, len(dirs))
 	for i, d := range dirs {
 		cfg, ds, n := parseDir(r.abs(d), r.shown, wait, engine)
-		results[i] = parsed{cfg, ds, n}
+		results[i] = parsed{r.abs(d), cfg, ds, n}
 	}
 	if wait(); schemaErr != nil {
 		// What reading found (a directory that is not there, syntax
@@ -201,7 +202,7 @@ func runValidate(ctx context.Context, r *run, o *validateOptions, args []string)
 			if engine != tffile.OpenTofu {
 				diags = append(diags, notTerraform(p.cfg)...)
 			}
-			diags = append(diags, validate.AsEngine(p.cfg, providers)...)
+			diags = append(diags, validate.AsEngine(p.cfg, providers, validate.ReadChildren(p.dir, p.cfg, engine))...)
 		}
 	}
 	if r.report(diags) {

@@ -338,3 +338,47 @@ resource "random_pet" "q" {
 		t.Fatalf("want only %s:\n%s", want, res)
 	}
 }
+
+// TestValidateReadsLocalChildModules: references to outputs that a local
+// child module does not declare are errors at the output's name, named
+// relative to the directory tfkit runs in; a registry module's outputs
+// are not checked.
+func TestValidateReadsLocalChildModules(t *testing.T) {
+	dir := t.TempDir()
+	random := schemaFile(t, "random-3.9.0.json")
+	write(t, dir, "infra/main.tf", `module "net" {
+  source = "../modules/net"
+}
+module "registry" {
+  source  = "hashicorp/consul/aws"
+  version = "0.1.0"
+}
+resource "random_pet" "p" {
+  prefix = module.net.vpc_idd
+  keepers = {
+    a = module.registry.anything
+    b = module.net.vpc_id
+  }
+}
+`)
+	write(t, dir, "modules/net/outputs.tf", `output "vpc_id" {
+  value = "v"
+}
+`)
+	res := runCLI(t, dir, nil, "validate", "--schema", random, "infra")
+	want := `infra/main.tf:9:22: Error: Unsupported attribute (at random_pet.p.prefix); This object does not have an attribute named "vpc_idd".` + "\n" +
+		`  hint: did you mean "vpc_id"?`
+	if res.code != ExitFailure || !strings.Contains(res.stderr, want) || strings.Count(res.stderr, "Error:") != 1 {
+		t.Fatalf("want only\n%s\ngot:\n%s", want, res)
+	}
+	write(t, dir, "modules/net/outputs.tf", `output "vpc_idd" {
+  value = "v"
+}
+output "vpc_id" {
+  value = "v"
+}
+`)
+	if res := runCLI(t, dir, nil, "validate", "--schema", random, "infra"); res.code != ExitOK {
+		t.Fatalf("with the output declared:\n%s", res)
+	}
+}
