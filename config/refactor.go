@@ -2,6 +2,8 @@ package config
 
 import (
 	"fmt"
+	"sort"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -137,4 +139,401 @@ func InstanceKeyOf(tr hcl.Traversal) (at int, module bool) {
 		return i, false
 	}
 	return -1, false
+}
+
+// ModuleAddress reports whether a moved, import or removed address names
+// a module call or one of its instances (module.net, module.net["a"],
+// module.a.module.b) rather than a resource, also one in a called module.
+func ModuleAddress(tr hcl.Traversal) bool {
+	return len(tr) > 0 && skipCalls(tr) == len(tr)
+}
+
+// DataAddress reports whether an address names a data source, also one in
+// a called module (module.net.data.aws_ami.x).
+func DataAddress(tr hcl.Traversal) bool {
+	i := skipCalls(tr)
+	return i < len(tr) && stepName(tr[i]) == "data"
+}
+
+// skipCalls is the index of the first step of an address after its
+// module.NAME[KEY] steps.
+func skipCalls(tr hcl.Traversal) int {
+	i := 0
+	for i+1 < len(tr) && stepName(tr[i]) == "module" {
+		i += 2
+		if i < len(tr) {
+			if _, ok := tr[i].(hcl.TraverseIndex); ok {
+				i++
+			}
+		}
+	}
+	return i
+}
+
+// stepName is the name of a root or attribute step, "" for an index.
+func stepName(t hcl.Traverser) string {
+	switch t := t.(type) {
+	case hcl.TraverseRoot:
+		return t.Name
+	case hcl.TraverseAttr:
+		return t.Name
+	}
+	return ""
+}
+
+// lastKeyed reports whether the last resource or module call an address
+// names carries an instance key (aws_instance.a[0], module.net["a"]),
+// rather than only a module call on its path (module.m[0].aws_instance.a).
+func lastKeyed(tr hcl.Traversal) bool {
+	if len(tr) == 0 {
+		return false
+	}
+	_, ok := tr[len(tr)-1].(hcl.TraverseIndex)
+	return ok
+}
+
+// MovedKindMismatch is both engines' error for a moved block from a
+// resource to a module call or back, which they refuse as they read the
+// configuration, at the moved block; nil when from and to are both
+// resources or both module calls.
+func MovedKindMismatch(from, to hcl.Traversal) *diag.Diagnostic {
+	if ModuleAddress(from) == ModuleAddress(to) {
+		return nil
+	}
+	return &diag.Diagnostic{Severity: diag.Error, Summary: `Invalid "moved" addresses`,
+		Detail:     `The "from" and "to" addresses must either both refer to resources or both refer to modules.`,
+		Suggestion: "move a resource to a resource, or a module call to a module call; a resource moves into a module as module.NAME.TYPE.NAME"}
+}
+
+// RemovedDataSource is the engines' error for a removed block whose from
+// names a data source, which they refuse as they read the configuration,
+// at the from address; tofu chooses OpenTofu's words.
+func RemovedDataSource(tofu bool) *diag.Diagnostic {
+	d := &diag.Diagnostic{Severity: diag.Error, Summary: "Data source address not allowed",
+		Detail:     "Data sources are never destroyed, so they are not valid targets of removed blocks. To remove the data source from state, remove the data source block from configuration.",
+		Suggestion: "delete the removed block: the engine forgets a data source once its block is deleted"}
+	if tofu {
+		d.Summary = "Data source address is not allowed"
+		d.Detail = "Data sources cannot be destroyed, and therefore, 'removed' blocks are not allowed to target them. To remove data sources from the state, you should remove the data source block from the configuration."
+	}
+	return d
+}
+
+// Move is one moved block as the engines compare moved blocks with each
+// other: its from and to addresses, relative to its module, and where the
+// block starts.
+type Move struct {
+	From, To  hcl.Traversal
+	DeclRange hcl.Range
+}
+
+// MoveProblem is an error of the moved block Move (an index into the
+// moves given), in the engines' words; the caller sets Subject and Path.
+type MoveProblem struct {
+	Move       int
+	Diagnostic *diag.Diagnostic
+}
+
+// moveKind is what the engines make of a move's two addresses: both
+// resources, or both resource instances when either names a key
+// (aws_instance.a to aws_instance.b[0] moves instance a, without key); the
+// same for module calls and module instances.
+func moveKind(m Move) (noun, short string) {
+	keyed := lastKeyed(m.From) || lastKeyed(m.To)
+	switch {
+	case ModuleAddress(m.From) && keyed:
+		return "module instance", "instance"
+	case ModuleAddress(m.From):
+		return "module call", "call"
+	case keyed:
+		return "resource instance", "instance"
+	}
+	return "resource", "resource"
+}
+
+// MoveKeyed reports whether the engines compare m as instances (either
+// address names an instance key) rather than whole resources or calls.
+func MoveKeyed(m Move) bool {
+	_, short := moveKind(m)
+	return short == "instance"
+}
+
+// comparable reports whether the engines compare m with other moves: a
+// move of resources or module calls, not between the two, not of data
+// sources, and not to its own address.
+func (m Move) comparable() bool {
+	return len(m.From) > 0 && len(m.To) > 0 && ModuleAddress(m.From) == ModuleAddress(m.To) &&
+		!DataAddress(m.From) && !DataAddress(m.To) && TraversalString(m.From) != TraversalString(m.To)
+}
+
+// AmbiguousMoves are both engines' errors for moved blocks of one module
+// that move one address to two different ones, or two different ones to
+// one ("Ambiguous move statements"), which they report when they plan, at
+// the later block, once for each instance of the module: prefix is that
+// instance's address (module.m[0]., "" for the root module), as the
+// engines print it. Moves of whole resources and of instances are apart:
+// aws_instance.a and aws_instance.a[0] are different addresses. A later
+// block that conflicts with two earlier ones, one by its from and one by
+// its to, has both errors.
+func AmbiguousMoves(moves []Move, prefix string) []MoveProblem {
+	type end struct {
+		other string
+		at    hcl.Range
+	}
+	from, to := map[string]end{}, map[string]end{}
+	var out []MoveProblem
+	for i, m := range moves {
+		if !m.comparable() {
+			continue
+		}
+		noun, short := moveKind(m)
+		f, t := prefix+TraversalString(m.From), prefix+TraversalString(m.To)
+		suggestion := "keep one of the two moved blocks, or chain them (from the first's to, to the new address)"
+		if e, ok := from[noun+" "+f]; ok {
+			if e.other != t {
+				out = append(out, MoveProblem{i, &diag.Diagnostic{Severity: diag.Error, Summary: "Ambiguous move statements",
+					Detail: fmt.Sprintf("A statement at %s declared that %s moved to %s, but this statement instead declares that it moved to %s.\n\nEach %s can move to only one destination %s.",
+						declPos(e.at), f, e.other, t, noun, short),
+					Related:    []diag.Related{{Message: "the other moved block", Range: e.at}},
+					Suggestion: suggestion}})
+			}
+		} else {
+			from[noun+" "+f] = end{t, m.DeclRange}
+		}
+		if e, ok := to[noun+" "+t]; ok {
+			if e.other != f {
+				out = append(out, MoveProblem{i, &diag.Diagnostic{Severity: diag.Error, Summary: "Ambiguous move statements",
+					Detail: fmt.Sprintf("A statement at %s declared that %s moved to %s, but this statement instead declares that %s moved there.\n\nEach %s can have moved from only one source %s.",
+						declPos(e.at), e.other, t, f, noun, short),
+					Related:    []diag.Related{{Message: "the other moved block", Range: e.at}},
+					Suggestion: suggestion}})
+			}
+		} else {
+			to[noun+" "+t] = end{f, m.DeclRange}
+		}
+	}
+	return out
+}
+
+// MoveCycles are both engines' errors for moved blocks of one module whose
+// chain comes back where it started ("Cyclic dependency in move
+// statements"), which they report when they plan, without a place, once
+// for the module however many instances it has, and only when no moved
+// block has another error. Each is reported at the first block of its
+// cycle. module is the module's static address (module.net, "" for the
+// root module), which the engines print as module.net[*].
+//
+// The engines chain a move to one whose from is its to, compared as
+// AmbiguousMoves compares them (a whole resource and its instances are
+// apart).
+func MoveCycles(moves []Move, module string) []MoveProblem {
+	prefix := ""
+	if module != "" {
+		prefix = strings.ReplaceAll(module, ".module.", "[*].module.") + "[*]."
+	}
+	name := func(m Move, tr hcl.Traversal) string {
+		s := prefix + TraversalString(tr)
+		if !MoveKeyed(m) {
+			s += "[*]"
+		}
+		return s
+	}
+	key := func(m Move, tr hcl.Traversal) string {
+		noun, _ := moveKind(m)
+		return noun + " " + TraversalString(tr)
+	}
+	// next[i] lists the moves whose from is move i's to.
+	byFrom := map[string][]int{}
+	for i, m := range moves {
+		if m.comparable() {
+			byFrom[key(m, m.From)] = append(byFrom[key(m, m.From)], i)
+		}
+	}
+	next := func(i int) []int {
+		if !moves[i].comparable() {
+			return nil
+		}
+		return byFrom[key(moves[i], moves[i].To)]
+	}
+	var out []MoveProblem
+	for _, scc := range components(len(moves), next) {
+		if len(scc) < 2 {
+			continue
+		}
+		sort.Ints(scc)
+		lines := make([]string, 0, len(scc))
+		var related []diag.Related
+		for _, i := range scc {
+			m := moves[i]
+			lines = append(lines, fmt.Sprintf("%s: %s → %s", declPos(m.DeclRange), name(m, m.From), name(m, m.To)))
+			related = append(related, diag.Related{Message: TraversalString(m.From) + " → " + TraversalString(m.To), Range: m.DeclRange})
+		}
+		sort.Strings(lines)
+		out = append(out, MoveProblem{scc[0], &diag.Diagnostic{Severity: diag.Error, Summary: "Cyclic dependency in move statements",
+			Detail: "The following chained move statements form a cycle, and so there is no final location to move objects to:\n  - " + strings.Join(lines, "\n  - ") +
+				"\n\nA chain of move statements must end with an address that doesn't appear in any other statements, and which typically also refers to an object still declared in the configuration.",
+			Related:    related,
+			Suggestion: "delete the moved block that leads back to where the chain starts"}})
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a].Move < out[b].Move })
+	return out
+}
+
+// components are the strongly connected components of the graph of n
+// nodes whose edges next gives (Tarjan's algorithm).
+func components(n int, next func(int) []int) [][]int {
+	index, low := make([]int, n), make([]int, n)
+	onStack := make([]bool, n)
+	for i := range index {
+		index[i] = -1
+	}
+	var stack []int
+	var out [][]int
+	counter := 0
+	var visit func(v int)
+	visit = func(v int) {
+		index[v], low[v] = counter, counter
+		counter++
+		stack = append(stack, v)
+		onStack[v] = true
+		for _, w := range next(v) {
+			switch {
+			case index[w] < 0:
+				visit(w)
+				low[v] = min(low[v], low[w])
+			case onStack[w]:
+				low[v] = min(low[v], index[w])
+			}
+		}
+		if low[v] != index[v] {
+			return
+		}
+		var scc []int
+		for {
+			w := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			onStack[w] = false
+			scc = append(scc, w)
+			if w == v {
+				break
+			}
+		}
+		out = append(out, scc)
+	}
+	for v := range n {
+		if index[v] < 0 {
+			visit(v)
+		}
+	}
+	return out
+}
+
+// ImportNoConfig is both engines' error for an import whose to, text,
+// names no instance the configuration declares, which they report when
+// they plan ("Configuration for import target does not exist"). The
+// caller sets the Suggestion, Subject and Path.
+func ImportNoConfig(text string) *diag.Diagnostic {
+	return &diag.Diagnostic{Severity: diag.Error, Summary: "Configuration for import target does not exist",
+		Detail: "The configuration for the given import " + text + " does not exist. All target instances must have an associated configuration to be imported."}
+}
+
+// ImportNotManaged is Terraform's error for an import whose to names a
+// data source or a module call, not a managed resource ("Invalid import
+// address"), which it reports as it reads the configuration, at the to
+// argument (its name, not its value).
+func ImportNotManaged() *diag.Diagnostic {
+	return &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid import address", Detail: "Only managed resources can be imported.",
+		Suggestion: "import into a resource; a data source reads an object without managing it"}
+}
+
+// ImportIntoDataSource is the engines' error for an import whose to,
+// text, names a data source: Terraform's ImportNotManaged, at the to
+// argument as it reads the configuration; OpenTofu's ImportNoConfig when
+// it plans (tofu).
+func ImportIntoDataSource(text string, tofu bool) *diag.Diagnostic {
+	d := ImportNotManaged()
+	if tofu {
+		d = ImportNoConfig(text)
+		d.Suggestion = ImportNotManaged().Suggestion
+	}
+	return d
+}
+
+// ImportIntoModuleCall is both engines' error for an import whose to,
+// text, names a module call (module.net) rather than a resource in it,
+// which they report as they read the configuration, at the address;
+// Terraform adds ImportNotManaged.
+func ImportIntoModuleCall(text string) *diag.Diagnostic {
+	return &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid address",
+		Detail:     "A resource instance address is required here. The module path must be followed by a resource instance specification.",
+		Suggestion: fmt.Sprintf("name a resource of the module, such as %s.aws_instance.web", text)}
+}
+
+// ImportMissingKey is the engines' error for an import whose to names a
+// resource, addr, declared with count or for_each (uses), without an
+// instance key: Terraform refuses it as it reads the configuration, at
+// the address ("Invalid import 'to' expression"); OpenTofu (tofu) when it
+// plans, finding no configuration for the address. example is addr with
+// a key of the kind it takes (aws_instance.web[0]).
+func ImportMissingKey(addr, uses, example string, tofu bool) *diag.Diagnostic {
+	d := &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid import 'to' expression", Detail: "The target resource is using " + uses + "."}
+	if tofu {
+		d = ImportNoConfig(addr)
+	}
+	d.Suggestion = fmt.Sprintf("name one instance of %s, which uses %s, such as %s, or give the import a for_each and the key as each.key",
+		addr, uses, example)
+	return d
+}
+
+// ImportWrongKey is the engines' error for an import whose to, text,
+// gives the resource addr a key of a kind it does not declare: a number
+// (keyUses "count") or a string ("for_each") where the resource uses the
+// other (uses) or neither (""). Terraform refuses it as it reads the
+// configuration, at the address; OpenTofu (tofu) when it plans, finding
+// no configuration for the address; nil when the key is of the kind addr
+// declares.
+func ImportWrongKey(addr, text, uses, keyUses, example string, tofu bool) *diag.Diagnostic {
+	if keyUses == uses {
+		return nil
+	}
+	d := &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid import 'to' expression", Detail: "The target resource does not use " + keyUses + "."}
+	if tofu {
+		d = ImportNoConfig(text)
+	}
+	if uses == "" {
+		d.Suggestion = fmt.Sprintf("name %s without a key: it declares one instance, having neither count nor for_each", addr)
+	} else {
+		d.Suggestion = fmt.Sprintf("give a key of the kind %s declares: %s uses %s, such as %s", uses, addr, uses, example)
+	}
+	return d
+}
+
+// ImportMissingCallKey is both engines' error for an import whose to,
+// text, names a resource of a module call declared with count or
+// for_each (call) without the call's instance key, which they report when
+// they plan. example is the address with a key of the kind the call
+// takes.
+func ImportMissingCallKey(text, call, example string) *diag.Diagnostic {
+	d := ImportNoConfig(text)
+	d.Suggestion = fmt.Sprintf("name an instance of %s, such as %s, or give the import a for_each and the key as each.key", call, example)
+	return d
+}
+
+// DuplicateImport is the engines' error for an import into the instance
+// text (terraform_data.a[1]) a former import block, which starts at
+// first, already imports into, which they report as they read the
+// configuration: Terraform names the resource, resource (without keys),
+// at the to address; OpenTofu (tofu) the instance, at the import block.
+func DuplicateImport(text, resource string, first hcl.Range, tofu bool) *diag.Diagnostic {
+	named := resource
+	if tofu {
+		named = text
+	}
+	at := first.String()
+	if first.Start.Column == 0 {
+		at = declPos(first) // a Go line
+	}
+	return &diag.Diagnostic{Severity: diag.Error, Summary: fmt.Sprintf("Duplicate import configuration for %q", named),
+		Detail:     fmt.Sprintf("An import block for the resource %q was already declared at %s. A resource can have only one import block.", named, at),
+		Suggestion: "delete one of the two imports: an object is imported once, into one instance"}
 }

@@ -1,11 +1,16 @@
 package config
 
 import (
+	"encoding/json"
+	"sort"
 	"strings"
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+
+	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/enginetest"
 )
 
 // TestStillDeclaredWords: the engines' summary and detail for a moved or
@@ -85,4 +90,170 @@ func TestInstanceKeyOf(t *testing.T) {
 			t.Errorf("module %v: %s / %s", module, tf, tofu)
 		}
 	}
+}
+
+// movedDataSources moves one data source to another, and a resource to a
+// data source: both engines accept both, when nothing else declares the
+// from addresses.
+const movedDataSources = `moved {
+  from = data.terraform_remote_state.a
+  to   = data.terraform_remote_state.b
+}
+moved {
+  from = terraform_data.c
+  to   = data.terraform_remote_state.d
+}
+`
+
+// TestValidateMovedDataSources: Validate accepts a move to a data source,
+// as both engines do when they plan.
+func TestValidateMovedDataSources(t *testing.T) {
+	if ds := Validate(mustParse(t, movedDataSources)); len(ds) != 0 {
+		t.Fatal(ds)
+	}
+	enginetest.SkipShort(t)
+	enginetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		if got := planErrors(t, movedDataSources); len(got) != 0 {
+			t.Errorf("the engine refuses it:\n%s", strings.Join(got, "\n"))
+		}
+	})
+}
+
+// instanceMoves are moved blocks with instance keys both engines refuse
+// when they plan: moves of one instance to two, of two to one (also of
+// module instances), and chains that come back where they started.
+var instanceMoves = []struct {
+	name, src string
+}{
+	{"ambiguous moves of instances", `resource "terraform_data" "b" {
+  count = 1
+}
+resource "terraform_data" "c" {
+  for_each = toset(["k"])
+}
+moved {
+  from = terraform_data.a[0]
+  to   = terraform_data.b[0]
+}
+moved {
+  from = terraform_data.a[0]
+  to   = terraform_data.c["k"]
+}
+moved {
+  from = terraform_data.d[1]
+  to   = terraform_data.c["k"]
+}
+`},
+	{"ambiguous moves of a module instance", `moved {
+  from = module.a[1]
+  to   = module.m
+}
+moved {
+  from = module.a[1]
+  to   = module.n
+}
+`},
+	{"cyclic moves of instances", `moved {
+  from = terraform_data.a[0]
+  to   = terraform_data.b["k"]
+}
+moved {
+  from = terraform_data.b["k"]
+  to   = terraform_data.a[0]
+}
+`},
+	{"cyclic moves of a resource and an instance", `moved {
+  from = terraform_data.a
+  to   = terraform_data.b[0]
+}
+moved {
+  from = terraform_data.b[0]
+  to   = terraform_data.a
+}
+`},
+}
+
+// TestValidateInstanceMoves: Validate refuses the moves of instanceMoves
+// at the later moved block (a cycle at its first), each with a hint, in
+// the words both engines give when they plan.
+func TestValidateInstanceMoves(t *testing.T) {
+	for _, tc := range instanceMoves {
+		t.Run(tc.name, func(t *testing.T) {
+			ds := Validate(mustParse(t, tc.src))
+			if len(ds) == 0 {
+				t.Fatal("no error")
+			}
+			for _, d := range ds {
+				if d.Subject == nil || d.Path != "moved" || d.Suggestion == "" {
+					t.Errorf("%s: at %v (%s), hint %q", d.Summary, d.Subject, d.Path, d.Suggestion)
+				}
+			}
+			enginetest.SkipShort(t)
+			want := diagLines(ds)
+			enginetest.ForEachEngine(t, func(t *testing.T, engine string) {
+				if got := planErrors(t, tc.src); strings.Join(got, "\n") != strings.Join(want, "\n") {
+					t.Errorf("Validate:\n%s\nthe engine:\n%s", strings.Join(want, "\n"), strings.Join(got, "\n"))
+				}
+			})
+		})
+	}
+}
+
+// TestValidateWholeMovesLeftToFrontEnds: moves of whole resources and
+// calls are compared by the front ends, which see them all; Validate
+// leaves them alone (a move of a whole resource and one of its instance
+// are apart).
+func TestValidateWholeMovesLeftToFrontEnds(t *testing.T) {
+	src := `moved {
+  from = terraform_data.a
+  to   = terraform_data.b
+}
+moved {
+  from = terraform_data.b
+  to   = terraform_data.a
+}
+moved {
+  from = terraform_data.x
+  to   = terraform_data.y
+}
+moved {
+  from = terraform_data.x[0]
+  to   = terraform_data.z[0]
+}
+`
+	if ds := Validate(mustParse(t, src)); len(ds) != 0 {
+		t.Fatal(ds)
+	}
+}
+
+// diagLines are the summaries and details of ds, sorted, their details'
+// spaces as one.
+func diagLines(ds diag.Diagnostics) []string {
+	var out []string
+	for _, d := range ds {
+		out = append(out, d.Summary+"; "+strings.Join(strings.Fields(d.Detail), " "))
+	}
+	sort.Strings(out)
+	return out
+}
+
+// planErrors are the errors the engine of t reports for the configuration
+// src when it plans, as diagLines writes them.
+func planErrors(t *testing.T, src string) []string {
+	w := enginetest.Workspace(t, map[string]string{"main.tf": src})
+	w.Init("-backend=false")
+	var out []string
+	for _, line := range strings.Split(w.Exec("plan", "-json", "-refresh=false", "-input=false", "-no-color").Stdout, "\n") {
+		var msg struct {
+			Type       string `json:"type"`
+			Diagnostic struct {
+				Severity, Summary, Detail string
+			} `json:"diagnostic"`
+		}
+		if json.Unmarshal([]byte(line), &msg) == nil && msg.Type == "diagnostic" && msg.Diagnostic.Severity == "error" {
+			out = append(out, msg.Diagnostic.Summary+"; "+strings.Join(strings.Fields(msg.Diagnostic.Detail), " "))
+		}
+	}
+	sort.Strings(out)
+	return out
 }

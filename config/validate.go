@@ -34,7 +34,79 @@ func Validate(cfg *Config) diag.Diagnostics {
 		v.checkBlock(b)
 	}
 	v.checkCycles()
+	v.checkInstanceMoves()
 	return v.diags
+}
+
+// checkInstanceMoves reports the moved blocks whose addresses name
+// instance keys (aws_instance.a[0], module.net["a"]) and that both
+// engines refuse when they plan, in their words: two that move one
+// instance to two different ones or two to one (AmbiguousMoves), and
+// chains that come back where they started (MoveCycles). Moves of whole
+// resources and calls, which the engines compare apart from instances,
+// are the front ends' (they see every stack's moves).
+func (v *validator) checkInstanceMoves() {
+	var moves []Move
+	var blocks []*Block
+	for _, b := range v.cfg.Blocks {
+		if b.Type != "moved" {
+			continue
+		}
+		from, ok1 := refTraversal(b.Body.Attribute("from"))
+		to, ok2 := refTraversal(b.Body.Attribute("to"))
+		if !ok1 || !ok2 {
+			continue
+		}
+		moves = append(moves, Move{From: from, To: to, DeclRange: b.DeclRange})
+		blocks = append(blocks, b)
+	}
+	if len(moves) < 2 {
+		return
+	}
+	report := func(pr MoveProblem) {
+		if !MoveKeyed(moves[pr.Move]) {
+			return
+		}
+		b := blocks[pr.Move]
+		d := pr.Diagnostic
+		r := b.DeclRange
+		d.Path = b.Address()
+		if r.Filename != "" || r.Start.Line != 0 {
+			d.Subject = &r
+		}
+		v.diags = append(v.diags, d)
+	}
+	for _, pr := range AmbiguousMoves(moves, "") {
+		report(pr)
+	}
+	for _, pr := range MoveCycles(moves, "") {
+		report(pr)
+	}
+}
+
+// refTraversal is the address an attribute of a moved block holds, when
+// it is a reference, also one indexed with a literal key
+// (aws_instance.a[0] written as an index of aws_instance.a).
+func refTraversal(a *Attribute) (hcl.Traversal, bool) {
+	if a == nil {
+		return nil, false
+	}
+	return addressTraversal(a.Expr)
+}
+
+func addressTraversal(e Expr) (hcl.Traversal, bool) {
+	switch x := e.(type) {
+	case *Reference:
+		return x.Traversal, true
+	case *Index:
+		tr, ok := addressTraversal(x.Collection)
+		k, known := StaticValue(x.Key)
+		if !ok || !known || !k.IsKnown() || k.IsNull() || k.Type() != cty.String && k.Type() != cty.Number {
+			return nil, false
+		}
+		return append(append(hcl.Traversal(nil), tr...), hcl.TraverseIndex{Key: k}), true
+	}
+	return nil, false
 }
 
 // reservedVariableNames are names Terraform forbids for input variables,
@@ -568,10 +640,11 @@ func (v *validator) checkAddressAttr(b *Block, name string, sc scope) {
 	v.checkTraversal(trs[0], asc, false)
 }
 
-// checkMovedTo checks a moved block's to: the address of a resource or
-// module. It need not be declared: both engines accept a move to an
-// address a later version of the configuration removed again (modules keep
-// their whole history of moved blocks).
+// checkMovedTo checks a moved block's to: the address of a resource, a
+// data source or a module. It need not be declared: both engines accept a
+// move to an address a later version of the configuration removed again
+// (modules keep their whole history of moved blocks), and a move between
+// data sources.
 func (v *validator) checkMovedTo(b *Block) {
 	a := b.Body.Attribute("to")
 	if a == nil {
@@ -583,7 +656,7 @@ func (v *validator) checkMovedTo(b *Block) {
 	if ok && len(trs) == 1 {
 		root = trs[0].RootName()
 	}
-	if root == "" || root != KindModule.Root && slices.Contains(Roots, root) {
+	if root == "" || root != KindModule.Root && root != KindData.Root && slices.Contains(Roots, root) {
 		v.errorAt(rangeOr(a.Range, b.DeclRange), "moved.to", "Invalid to address",
 			"This must be the address of a resource or module, such as aws_instance.web or module.net.", "")
 	}
@@ -1202,8 +1275,16 @@ func (v *validator) checkTraversal(tr hcl.Traversal, sc scope, static bool) {
 		a, ok := tr[i].(hcl.TraverseAttr)
 		return a.Name, ok
 	}
-	undeclared := func(kind, addr, detail string, candidates []string, name string) {
-		v.errorAt(sc.rng, sc.path, fmt.Sprintf("Reference to undeclared %s %q", kind, addr), detail, diag.DidYouMean(name, candidates))
+	// undeclared reports a reference to what the stack does not declare
+	// in the engines' words (UndeclaredWords, which validate and eval
+	// use too), with a did-you-mean hint, else how to declare it here.
+	undeclared := func(declare, name string, candidates []string, hint string) {
+		suggestion := diag.DidYouMean(hint, candidates)
+		summary, detail := UndeclaredWords("", root, name, suggestion != "")
+		if suggestion == "" {
+			suggestion = "declare " + declare + " in this stack, or refer to what it declares"
+		}
+		v.errorAt(sc.rng, sc.path, summary, detail, suggestion)
 	}
 	switch root {
 	case "var":
@@ -1213,7 +1294,7 @@ func (v *validator) checkTraversal(tr hcl.Traversal, sc scope, static bool) {
 			return
 		}
 		if _, ok := v.decls.blocks["var."+name]; !ok {
-			undeclared("input variable", "var."+name, fmt.Sprintf("No variable %q is declared in this stack.", name), v.decls.byKind["variable"], name)
+			undeclared(fmt.Sprintf("variable %q", name), name, v.decls.byKind["variable"], name)
 		}
 	case "local":
 		name, ok := attr(1)
@@ -1222,7 +1303,7 @@ func (v *validator) checkTraversal(tr hcl.Traversal, sc scope, static bool) {
 			return
 		}
 		if _, ok := v.decls.locals[name]; !ok {
-			undeclared("local value", "local."+name, fmt.Sprintf("No local value %q is defined in this stack.", name), v.decls.byKind["local"], name)
+			undeclared(fmt.Sprintf("local value %q", name), name, v.decls.byKind["local"], name)
 			return
 		}
 		v.addEdge(sc, "local."+name)
@@ -1233,7 +1314,7 @@ func (v *validator) checkTraversal(tr hcl.Traversal, sc scope, static bool) {
 			return
 		}
 		if _, ok := v.decls.blocks["module."+name]; !ok {
-			undeclared("module", "module."+name, fmt.Sprintf("No module %q is declared in this stack.", name), v.decls.byKind["module"], name)
+			undeclared(fmt.Sprintf("module %q", name), name, v.decls.byKind["module"], name)
 			return
 		}
 		out, ok := attr(2)
@@ -1260,7 +1341,7 @@ func (v *validator) checkTraversal(tr hcl.Traversal, sc scope, static bool) {
 		}
 		addr := "data." + typ + "." + name
 		if _, ok := v.decls.blocks[addr]; !ok {
-			undeclared("data source", addr, fmt.Sprintf("No data %q %q block is declared in this stack.", typ, name), v.decls.byKind["data"], typ+"."+name)
+			undeclared(fmt.Sprintf("data %q %q", typ, name), addr, v.decls.byKind["data"], typ+"."+name)
 			return
 		}
 		if !static {
@@ -1276,7 +1357,7 @@ func (v *validator) checkTraversal(tr hcl.Traversal, sc scope, static bool) {
 		}
 		addr := "ephemeral." + typ + "." + name
 		if _, ok := v.decls.blocks[addr]; !ok {
-			undeclared("ephemeral resource", addr, fmt.Sprintf("No ephemeral %q %q block is declared in this stack.", typ, name), v.decls.byKind["ephemeral"], typ+"."+name)
+			undeclared(fmt.Sprintf("ephemeral %q %q", typ, name), addr, v.decls.byKind["ephemeral"], typ+"."+name)
 			return
 		}
 		if !static {
@@ -1331,7 +1412,7 @@ func (v *validator) checkTraversal(tr hcl.Traversal, sc scope, static bool) {
 		}
 		addr := root + "." + name
 		if _, ok := v.decls.blocks[addr]; !ok {
-			undeclared("resource", addr, fmt.Sprintf("No resource %q %q block is declared in this stack.", root, name), v.decls.byKind["resource"], addr)
+			undeclared(fmt.Sprintf("resource %q %q", root, name), addr, v.decls.byKind["resource"], addr)
 			return
 		}
 		if !static {

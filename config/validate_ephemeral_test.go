@@ -50,16 +50,16 @@ ephemeral "random_password" "db" {}
 locals {
   p = ephemeral.random_password.bd.result
 }
-`, []string{`Reference to undeclared ephemeral resource "ephemeral.random_password.bd"`, "local.p", `did you mean "random_password.db"?`}},
+`, []string{"Reference to undeclared resource", `An ephemeral resource "random_password" "bd" has not been declared in the root module.`, "local.p", `did you mean "random_password.db"?`}},
 		{"undeclared in depends_on", `resource "a_b" "c" {
   depends_on = [ephemeral.a_b.d]
 }
-`, []string{`Reference to undeclared ephemeral resource "ephemeral.a_b.d"`, "a_b.c.depends_on"}},
+`, []string{"Reference to undeclared resource", `An ephemeral resource "a_b" "d" has not been declared`, "a_b.c.depends_on"}},
 		{"resource of the same name is not the ephemeral", `resource "random_password" "db" {}
 locals {
   p = ephemeral.random_password.db.result
 }
-`, []string{`Reference to undeclared ephemeral resource "ephemeral.random_password.db"`}},
+`, []string{"Reference to undeclared resource", `An ephemeral resource "random_password" "db" has not been declared`}},
 		{"incomplete reference", `locals {
   p = ephemeral.random_password
 }

@@ -165,19 +165,19 @@ func TestValidateReferences(t *testing.T) {
 resource "aws_subnet" "a" {
   vpc_id = aws_vpc.mian.id
 }
-`, []string{`Reference to undeclared resource "aws_vpc.mian"`, "main.tf:3:3", "aws_subnet.a.vpc_id", `did you mean "aws_vpc.main"?`}},
+`, []string{"Reference to undeclared resource", `A managed resource "aws_vpc" "mian" has not been declared in the root module.`, "main.tf:3:3", "aws_subnet.a.vpc_id", `did you mean "aws_vpc.main"?`}},
 		{"undeclared variable", `variable "region" {}
 provider "aws" {
   region = var.regoin
 }
-`, []string{`Reference to undeclared input variable "var.regoin"`, `did you mean "region"?`}},
+`, []string{"Reference to undeclared input variable", `An input variable with the name "regoin" has not been declared.`, `did you mean "region"?`}},
 		{"undeclared local", `locals { tags = {} }
 output "o" { value = local.tag }
-`, []string{`Reference to undeclared local value "local.tag"`, "output.o.value", `did you mean "tags"?`}},
+`, []string{"Reference to undeclared local value", `A local value with the name "tag" has not been declared.`, "output.o.value", `did you mean "tags"?`}},
 		{"undeclared data", `output "o" { value = data.aws_ami.x.id }
-`, []string{`Reference to undeclared data source "data.aws_ami.x"`}},
+`, []string{"Reference to undeclared resource", `A data resource "aws_ami" "x" has not been declared in the root module.`, `declare data "aws_ami" "x" in this stack`}},
 		{"undeclared module", `output "o" { value = module.net.id }
-`, []string{`Reference to undeclared module "module.net"`}},
+`, []string{"Reference to undeclared module", `No module call named "net" is declared in the root module.`, `declare module "net" in this stack`}},
 		{"output without value", `output "o" {
   description = "left out"
 }
@@ -199,7 +199,7 @@ output "o" { value = local.tag }
 		{"undeclared in depends_on", `resource "a_b" "c" {
   depends_on = [a_b.d]
 }
-`, []string{`Reference to undeclared resource "a_b.d"`, "a_b.c.depends_on"}},
+`, []string{"Reference to undeclared resource", `A managed resource "a_b" "d" has not been declared`, "a_b.c.depends_on"}},
 		{"for_each a list", `resource "a_b" "c" {
   for_each = ["a", "b"]
 }
@@ -241,7 +241,7 @@ resource "a_b" "c" {
     content {}
   }
 }
-`, []string{`Reference to undeclared resource "ingress.value"`, "a_b.c.dynamic[0].for_each"}},
+`, []string{"Reference to undeclared resource", `A managed resource "ingress" "value" has not been declared`, "a_b.c.dynamic[0].for_each"}},
 		{"count and for_each", `resource "a_b" "c" {
   count    = 1
   for_each = {}

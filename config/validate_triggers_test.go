@@ -64,7 +64,7 @@ resource "null_resource" "x" {
     replace_triggered_by = [null_resource.nope[count.index].id]
   }
 }
-`, []string{`Reference to undeclared resource "null_resource.nope"`}},
+`, []string{"Reference to undeclared resource", `A managed resource "null_resource" "nope" has not been declared`}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -112,7 +112,7 @@ resource "null_resource" "counted" {
 			attr.Expr = write("null_resource.web[var.i].id")
 			wantOne(t, Validate(cfg), "Invalid replace_triggered_by")
 			attr.Expr = write("null_resource.nope[count.index]")
-			wantOne(t, Validate(cfg), `Reference to undeclared resource "null_resource.nope"`)
+			wantOne(t, Validate(cfg), "Reference to undeclared resource", `A managed resource "null_resource" "nope" has not been declared`)
 		})
 	}
 }

@@ -2,6 +2,8 @@ package load
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -189,10 +191,76 @@ func (e *evaluator) checkMovedBlocks(m *Module) {
 		for i, mv := range m.Moved {
 			e.checkMoved(m, mv, prefixes, m.Name()+"moved["+itoa(i)+"]")
 		}
+		moves := movesOf(m)
+		for _, p := range prefixes {
+			for _, pr := range config.AmbiguousMoves(moves, p) {
+				e.moveProblem(m, pr)
+			}
+		}
 	}
 	for _, n := range sortedKeys(m.Children) {
 		e.checkMovedBlocks(m.Children[n])
 	}
+}
+
+// movesOf is the moved blocks of m as config.AmbiguousMoves and
+// config.MoveCycles compare them; a block whose addresses are not
+// addresses (reported as the module is read) has none.
+func movesOf(m *Module) []config.Move {
+	moves := make([]config.Move, len(m.Moved))
+	for i, mv := range m.Moved {
+		moves[i].DeclRange = mv.DeclRange
+		if mv.From == nil || mv.To == nil {
+			continue
+		}
+		from, hd := hcl.AbsTraversalForExpr(mv.From)
+		to, hd2 := hcl.AbsTraversalForExpr(mv.To)
+		if !hd.HasErrors() && !hd2.HasErrors() {
+			moves[i].From, moves[i].To = from, to
+		}
+	}
+	return moves
+}
+
+// moveProblem reports pr, an error of a moved block of m, at the block.
+func (e *evaluator) moveProblem(m *Module, pr config.MoveProblem) {
+	r := m.Moved[pr.Move].DeclRange
+	pr.Diagnostic.Subject, pr.Diagnostic.Path = &r, m.Name()+"moved["+itoa(pr.Move)+"]"
+	e.diags = append(e.diags, pr.Diagnostic)
+}
+
+// movedErrors are the summaries of the errors of moved blocks after which
+// the engines do not look for cycles among them.
+var movedErrors = map[string]bool{
+	"Redundant move statement":  true,
+	"Moved object still exists": true,
+	"Ambiguous move statements": true,
+	`Invalid "moved" addresses`: true,
+	"Resource type mismatch":    true,
+}
+
+// checkMoveCycles reports the moved blocks of each module whose chain
+// comes back where it started (config.MoveCycles), once for each module,
+// unless a moved block has another error, as the engines do. It runs
+// after the other checks of moved blocks.
+func (e *evaluator) checkMoveCycles() {
+	for _, d := range e.diags {
+		if d.Severity == diag.Error && movedErrors[d.Summary] {
+			return
+		}
+	}
+	var walk func(m *Module)
+	walk = func(m *Module) {
+		if len(m.Moved) > 1 {
+			for _, pr := range config.MoveCycles(movesOf(m), strings.TrimSuffix(m.Name(), ".")) {
+				e.moveProblem(m, pr)
+			}
+		}
+		for _, n := range sortedKeys(m.Children) {
+			walk(m.Children[n])
+		}
+	}
+	walk(e.root)
 }
 
 // instancePrefixes is the address prefix of each instance of module m, as
@@ -272,6 +340,7 @@ func (e *evaluator) checkMovedInstances() {
 		}
 	}
 	walk(e.root)
+	e.checkMoveCycles()
 }
 
 // hasKey reports whether a traversal has an instance key.
@@ -477,6 +546,7 @@ func (e *evaluator) checkStatic(m *Module) {
 	for i, rm := range m.Removed {
 		e.checkRemoved(m, rm, m.Name()+"removed["+itoa(i)+"]")
 	}
+	e.checkDuplicateImports(m)
 	for _, s := range e.g.scoped {
 		if s.mod != m {
 			continue
@@ -729,28 +799,54 @@ func stepName(tr hcl.Traversal, i int) string {
 	return ""
 }
 
-// checkImportTarget reports an import block whose to address names no
-// declared resource, in the words of the engine eval follows, and, for
-// Terraform, one that names a resource with count or for_each without an
-// instance key.
+// checkImportTarget reports an import block whose to address the engine
+// eval follows refuses, in its words (the config.Import* functions, the
+// words of the Go and TSX synth check too): an address that names no
+// declared resource; a data source or a module call instead of a managed
+// resource; a resource with count or for_each named without an instance
+// key, or with a key of the other kind (a string for count, a number for
+// for_each, any key without either); a resource of a module call with
+// count or for_each named without the call's key. Terraform reports at
+// the address what it refuses as it reads the configuration, OpenTofu at
+// the import block what it finds when it plans.
 func (e *evaluator) checkImportTarget(m *Module, im *ImportDecl, path string) {
 	tr, hd := hcl.AbsTraversalForExpr(im.To)
 	if hd.HasErrors() {
 		return
 	}
+	tofu := e.opts.Engine == tffile.OpenTofu
 	rng := tr.SourceRange()
+	text := addressText(tr)
+	report := func(d *diag.Diagnostic, r hcl.Range) {
+		d.Subject, d.Path = &r, path
+		e.diags = append(e.diags, d)
+	}
+	// planned is where eval reports what the engine finds when it plans
+	// (without a place): Terraform's at the address, OpenTofu's at the
+	// import block, where OpenTofu reports what it refuses at all.
+	planned := rng
+	if tofu {
+		planned = im.DeclRange
+	}
 	step := func(i int) string { return stepName(tr, i) }
 	at, i := m, 0
-	var calls []string // module.NAME steps, without instance keys
-	noCall := false    // a module.NAME step names no call
+	var calls []string    // module.NAME steps, without instance keys
+	noCall := false       // a module.NAME step names no call
+	var unkeyed *CallDecl // the first call with count or for_each named without its key
+	unkeyedAt := 0        // where the steps after it start
 	for step(i) == "module" && step(i+1) != "" {
 		call := step(i + 1)
 		calls = append(calls, "module."+call)
 		i += 2
+		keyed := false
 		if i < len(tr) {
 			if _, ok := tr[i].(hcl.TraverseIndex); ok {
 				i++
+				keyed = true
 			}
+		}
+		if c := at.Calls[call]; c != nil && !keyed && unkeyed == nil && (c.Count != nil || c.ForEach != nil) {
+			unkeyed, unkeyedAt = c, i
 		}
 		child := at.Children[call]
 		if child == nil {
@@ -763,7 +859,21 @@ func (e *evaluator) checkImportTarget(m *Module, im *ImportDecl, path string) {
 		at = child
 	}
 	typ, name := step(i), step(i+1)
-	if at != nil && (typ == "" || name == "" || typ == "data" || typ == "module") {
+	switch {
+	case at != nil && typ == "" && i == len(tr) && len(calls) > 0:
+		report(config.ImportIntoModuleCall(text), rng)
+		if !tofu {
+			report(config.ImportNotManaged(), argumentRange(e.rootDir, im.To.Range(), "to"))
+		}
+		return
+	case at != nil && typ == "data":
+		if tofu {
+			report(config.ImportIntoDataSource(text, true), planned)
+		} else {
+			report(config.ImportIntoDataSource(text, false), argumentRange(e.rootDir, im.To.Range(), "to"))
+		}
+		return
+	case at != nil && (typ == "" || name == "" || typ == "module"):
 		e.errorf(&rng, path, "Invalid import address", "the to argument must be the address of a managed resource, such as aws_instance.web or module.app.aws_instance.web[\"a\"]")
 		return
 	}
@@ -773,26 +883,55 @@ func (e *evaluator) checkImportTarget(m *Module, im *ImportDecl, path string) {
 		if r == nil {
 			at = nil
 		} else {
-			if keyed || r.Count == nil && r.ForEach == nil {
-				return
+			addr := strings.Join(append(calls, typ+"."+name), ".")
+			uses := ""
+			switch {
+			case r.Count != nil:
+				uses = "count"
+			case r.ForEach != nil:
+				uses = "for_each"
 			}
-			if e.opts.Engine != tffile.OpenTofu {
-				what := "count"
-				if r.ForEach != nil {
-					what = "for_each"
+			example := func(addr, uses string) string {
+				if uses == "count" {
+					return addr + "[0]"
 				}
-				e.errorf(&rng, path, "Invalid import 'to' expression", "The target resource is using "+what+".")
-				return
+				return addr + `["key"]`
 			}
-			// OpenTofu looks for the instance without a key, which a
-			// counted resource does not have: no configuration for it.
+			switch {
+			case unkeyed != nil:
+				call := addressText(tr[:unkeyedAt])
+				k := "[0]"
+				if unkeyed.Count == nil {
+					k = `["key"]`
+				}
+				report(config.ImportMissingCallKey(text, call, call+k+"."+addressText(tr[unkeyedAt:])), planned)
+			case !keyed && uses != "":
+				report(config.ImportMissingKey(addr, uses, example(addr, uses), tofu), planned)
+			case keyed && i+3 == len(tr):
+				ix, ok := tr[i+2].(hcl.TraverseIndex)
+				if !ok || !ix.Key.IsKnown() || ix.Key.IsNull() {
+					return
+				}
+				keyUses := "for_each"
+				if ix.Key.Type() == cty.Number {
+					keyUses = "count"
+				}
+				if d := config.ImportWrongKey(addr, text, uses, keyUses, example(addr, uses), tofu); d != nil {
+					if tofu {
+						report(d, planned)
+					} else {
+						report(d, rng)
+					}
+				}
+			}
+			return
 		}
 	}
 	addr := strings.Join(append(calls, typ+"."+name), ".")
 	const all = " does not exist. All target instances must have an associated configuration to be imported."
 	detail := ""
 	switch {
-	case e.opts.Engine == tffile.OpenTofu:
+	case tofu:
 		// At the import block.
 		rng = im.DeclRange
 		detail = "The configuration for the given import " + addr + all
@@ -806,6 +945,100 @@ func (e *evaluator) checkImportTarget(m *Module, im *ImportDecl, path string) {
 		detail = "The configuration for the given import target " + addr + " does not exist. If you wish to automatically generate config for this resource, use the -generate-config-out option within terraform plan. Otherwise, make sure the target resource exists within your configuration. For example:\n\n  terraform plan -generate-config-out=generated.tf"
 	}
 	e.errorf(&rng, path, "Configuration for import target does not exist", detail)
+}
+
+// checkDuplicateImports reports, in the words of the engine eval follows
+// (config.DuplicateImport), each import block of m into an instance a
+// former import block imports into already, once for each such former
+// block, as the engines do: Terraform at the to address, OpenTofu at the
+// import block. Addresses with expressions for keys (each.key) are
+// left to the engines.
+func (e *evaluator) checkDuplicateImports(m *Module) {
+	tofu := e.opts.Engine == tffile.OpenTofu
+	texts := make([]string, len(m.Imports))
+	for i, im := range m.Imports {
+		if im.To == nil {
+			continue
+		}
+		tr, hd := hcl.AbsTraversalForExpr(im.To)
+		if hd.HasErrors() {
+			continue
+		}
+		texts[i] = addressText(tr)
+		for j, prev := range m.Imports[:i] {
+			if texts[j] == "" || texts[j] != texts[i] {
+				continue
+			}
+			d := config.DuplicateImport(texts[i], addressText(withoutKeys(tr)), prev.DeclRange, tofu)
+			r := tr.SourceRange()
+			if tofu {
+				r = im.DeclRange
+			}
+			d.Subject, d.Path = &r, "import["+itoa(i)+"].to"
+			e.diags = append(e.diags, d)
+		}
+	}
+}
+
+// withoutKeys is tr without its instance keys.
+func withoutKeys(tr hcl.Traversal) hcl.Traversal {
+	var out hcl.Traversal
+	for _, t := range tr {
+		if _, ok := t.(hcl.TraverseIndex); !ok {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// argumentRange is where the argument name whose value is at value is
+// written, to the value's end (to = data.x.y), as the engines report an
+// argument: the name found before the value's "=" (or, in JSON, ":") in
+// the file (relative to dir, the root module's directory), on the same
+// line. value itself when the file cannot be read
+// or the name is not there.
+func argumentRange(dir string, value hcl.Range, name string) hcl.Range {
+	file := value.Filename
+	if !filepath.IsAbs(file) {
+		file = filepath.Join(dir, file)
+	}
+	src, err := os.ReadFile(file)
+	if err != nil || value.Start.Byte > len(src) {
+		return value
+	}
+	i := value.Start.Byte
+	space := func() {
+		for i > 0 && (src[i-1] == ' ' || src[i-1] == '\t') {
+			i--
+		}
+	}
+	space()
+	if i == 0 || src[i-1] != '=' && src[i-1] != ':' {
+		return value
+	}
+	i--
+	space()
+	quoted := i > 0 && src[i-1] == '"' // JSON: "to": "..."
+	if quoted {
+		i--
+	}
+	if i < len(name) || string(src[i-len(name):i]) != name {
+		return value
+	}
+	i -= len(name)
+	if quoted {
+		if i == 0 || src[i-1] != '"' {
+			return value
+		}
+		i--
+	}
+	start := value.Start
+	start.Column -= value.Start.Byte - i
+	start.Byte = i
+	if start.Column < 1 {
+		return value
+	}
+	return hcl.Range{Filename: value.Filename, Start: start, End: value.End}
 }
 
 // addressText is the address a traversal writes, as the engines print
@@ -849,6 +1082,12 @@ func (e *evaluator) checkMoved(m *Module, mv *MovedDecl, prefixes []string, path
 		return
 	}
 	r := mv.DeclRange
+	if d := config.MovedKindMismatch(from, to); d != nil {
+		// Refused as the engines read the module, once.
+		d.Subject, d.Path = &r, path
+		e.diags = append(e.diags, d)
+		return
+	}
 	if addressText(from) == addressText(to) {
 		for _, p := range prefixes {
 			r := r
@@ -880,6 +1119,13 @@ func (e *evaluator) checkRemoved(m *Module, rm *RemovedDecl, path string) {
 	}
 	tr, hd := hcl.AbsTraversalForExpr(rm.From)
 	if hd.HasErrors() {
+		return
+	}
+	if config.DataAddress(tr) {
+		d := config.RemovedDataSource(e.opts.Engine == tffile.OpenTofu)
+		r := tr.SourceRange()
+		d.Subject, d.Path = &r, path+".from"
+		e.diags = append(e.diags, d)
 		return
 	}
 	if at, module := config.InstanceKeyOf(tr); at >= 0 {
@@ -922,8 +1168,12 @@ func stillDeclared(m *Module, tr hcl.Traversal) (decl hcl.Range, module, ok bool
 			return hcl.Range{}, false, false
 		}
 	}
-	r := at.Resources[name(i)+"."+name(i+1)]
-	if r == nil || i+2 != len(tr) {
+	key, n := name(i)+"."+name(i+1), 2
+	if name(i) == "data" {
+		key, n = "data."+name(i+1)+"."+name(i+2), 3 // the engines check data sources too
+	}
+	r := at.Resources[key]
+	if r == nil || i+n != len(tr) {
 		return hcl.Range{}, false, false
 	}
 	return r.DeclRange, false, true

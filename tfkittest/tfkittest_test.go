@@ -217,7 +217,7 @@ func TestSynthFailsOnErrors(t *testing.T) {
 	s := tfkit.NewStack(app, "bad")
 	tfkit.NewResource(s, "null_resource", "a", tfkit.Attrs{"triggers": tfkit.Raw("var.missing")})
 	r := capture(t, func(tb testing.TB) { tfkittest.Synth(tb, s) })
-	if len(r.errors) != 1 || !strings.Contains(r.errors[0], "the app does not synthesize") || !strings.Contains(r.errors[0], "var.missing") {
+	if len(r.errors) != 1 || !strings.Contains(r.errors[0], "the app does not synthesize") || !strings.Contains(r.errors[0], `input variable with the name "missing"`) {
 		t.Fatalf("errors: %v", r.errors)
 	}
 }

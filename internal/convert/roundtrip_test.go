@@ -352,10 +352,10 @@ var buildErrors = map[string][]string{
 	// A call Terraform refuses: a function that does not exist.
 	"functions": {`Call to unknown function "unknownfunc"`},
 	"badinput": {
-		`Reference to undeclared input variable "var.nope"`,
-		`Reference to undeclared local value "local.nope"`,
-		`Reference to undeclared resource "aws_vpc.nope"`,
-		`Reference to undeclared module "module.nope"`,
+		`Reference to undeclared input variable (at local.missing); An input variable with the name "nope" has not been declared.`,
+		`Reference to undeclared local value`,
+		`Reference to undeclared resource`,
+		`Reference to undeclared module`,
 		`Reference to "count" in non-counted context`,
 	},
 	"cycle": {
