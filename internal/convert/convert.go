@@ -8,10 +8,13 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hashicorp/hcl/v2/hclwrite"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/config"
+	"github.com/tfkit/tfkit/config/hclguard"
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/render"
 	"github.com/tfkit/tfkit/tffile"
@@ -63,33 +66,178 @@ func Dir(dir string, opts Options) ([]byte, diag.Diagnostics) {
 			opts.Stack = StackName(filepath.Base(abs))
 		}
 	}
-	ds = append(ds, variablesFiles(dir)...)
+	vars, ds2 := variablesFiles(dir, files)
+	files = append(files, vars...)
+	ds = append(ds, ds2...)
 	out, ds2 := Files(files, opts)
 	return out, append(ds, ds2...)
 }
 
-// variablesFiles warns of the variables files of dir that Terraform reads
-// by their names (terraform.tfvars, *.auto.tfvars and their JSON forms):
-// they hold values, not configuration, so the program does not hold them,
-// and the stack it writes runs with the variables' defaults.
-func variablesFiles(dir string) diag.Diagnostics {
+// variablesFiles reads the variables files of dir that Terraform reads by
+// their names (terraform.tfvars, terraform.tfvars.json, then
+// *.auto.tfvars and *.auto.tfvars.json in name order, a later file's value
+// winning): the stack the program writes has none of them, so each value
+// a file sets for a variable files declares becomes that variable's
+// default. Each file is returned as an override file of variable blocks
+// that set default (named after it: terraform.tfvars_override.tf), which
+// merges after the directory's own override files, as the values win over
+// any default. A value for a variable the configuration does not declare
+// (which the engines ignore) and a file that cannot be read are warnings.
+func variablesFiles(dir string, files []File) ([]File, diag.Diagnostics) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
-	var ds diag.Diagnostics
+	var names, auto []string
 	for _, e := range ents {
 		n := e.Name()
-		if ok, _ := tffile.VariablesFile(n); e.IsDir() || !ok {
+		ok, isAuto := tffile.VariablesFile(n)
+		switch {
+		case e.IsDir() || !ok:
+		case isAuto:
+			auto = append(auto, n)
+		default:
+			names = append(names, n)
+		}
+	}
+	if len(names)+len(auto) == 0 {
+		return nil, nil
+	}
+	sort.Strings(names) // terraform.tfvars before terraform.tfvars.json
+	sort.Strings(auto)
+	declared := declaredVariables(files)
+	var out []File
+	var ds diag.Diagnostics
+	for _, n := range append(names, auto...) {
+		f, d := variablesOverride(dir, n, declared)
+		ds = append(ds, d...)
+		if f != nil {
+			out = append(out, *f)
+		}
+	}
+	return out, ds
+}
+
+// declaredVariables are the variable blocks of files by name (the last
+// one of a name, as overrides leave it); nil when the files do not read
+// (converting them reports why).
+func declaredVariables(files []File) map[string]*config.Block {
+	in := make([]tffile.Source, len(files))
+	for i, f := range files {
+		in[i] = tffile.Source{Name: f.Name, Src: f.Src}
+	}
+	m, _ := tffile.Read(in, tffile.Options{})
+	out := map[string]*config.Block{}
+	if m == nil || m.Config == nil {
+		return out
+	}
+	for _, b := range m.Config.Blocks {
+		if b.Type == "variable" && len(b.Labels) == 1 {
+			out[b.Labels[0]] = b
+		}
+	}
+	return out
+}
+
+// variablesOverride reads the variables file name of dir into an override
+// file that makes its values the defaults of the variables declared.
+func variablesOverride(dir, name string, declared map[string]*config.Block) (*File, diag.Diagnostics) {
+	full := filepath.Join(dir, name)
+	notConverted := func(subject *hcl.Range, why string) *diag.Diagnostic {
+		if subject == nil {
+			subject = &hcl.Range{Filename: full, Start: hcl.InitialPos, End: hcl.InitialPos}
+		}
+		return &diag.Diagnostic{Severity: diag.Warning, Summary: "Variables file not converted",
+			Subject:    subject,
+			Detail:     name + ": " + why,
+			Suggestion: "fix the file, or give the values when the stack runs (TF_VAR_name in the environment of tfkit deploy)"}
+	}
+	src, err := os.ReadFile(full)
+	if err != nil {
+		return nil, diag.Diagnostics{notConverted(nil, err.Error()+"; the program does not hold its values, and the stack it writes gets the variables' defaults.")}
+	}
+	var file *hcl.File
+	hd := hclguard.File(src, full)
+	if !hd.HasErrors() {
+		p := hclparse.NewParser()
+		if strings.HasSuffix(name, ".json") {
+			file, hd = p.ParseJSON(src, full)
+		} else {
+			file, hd = p.ParseHCL(src, full)
+		}
+	}
+	var attrs hcl.Attributes
+	if !hd.HasErrors() {
+		attrs, hd = file.Body.JustAttributes()
+	}
+	if hd.HasErrors() {
+		return nil, diag.Diagnostics{notConverted(hd[0].Subject, fmt.Sprintf("the file does not read (%s: %s); "+
+			"the program does not hold its values, and the stack it writes gets the variables' defaults.", hd[0].Summary, hd[0].Detail))}
+	}
+	list := make([]*hcl.Attribute, 0, len(attrs))
+	for _, a := range attrs {
+		list = append(list, a)
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].Range.Start.Byte < list[j].Range.Start.Byte })
+	var ds diag.Diagnostics
+	var text strings.Builder
+	for _, a := range list {
+		rng := a.NameRange
+		b := declared[a.Name]
+		if b == nil {
+			ds = append(ds, &diag.Diagnostic{Severity: diag.Warning, Summary: "Value for undeclared variable",
+				Subject: &rng,
+				Detail: fmt.Sprintf("%s sets %s, which the configuration does not declare: the engines ignore the value, "+
+					"and the program does not hold it.", name, a.Name),
+				Suggestion: "declare the variable, or remove the value from " + name})
 			continue
 		}
-		ds = append(ds, &diag.Diagnostic{Severity: diag.Warning, Summary: "Variables file not converted",
-			Subject: &hcl.Range{Filename: filepath.Join(dir, n), Start: hcl.InitialPos, End: hcl.InitialPos},
-			Detail: fmt.Sprintf("%s sets variable values, which are not configuration: the program does not hold them, "+
-				"and the stack it writes gets the variables' defaults.", n),
-			Suggestion: "give the values when the stack runs (TF_VAR_name in the environment of tfkit deploy), or make them the variables' defaults"})
+		v, hd := a.Expr.Value(nil)
+		if hd.HasErrors() {
+			ds = append(ds, notConverted(hd[0].Subject, fmt.Sprintf("the value of %s is not a constant (%s: %s); "+
+				"the program does not hold it, and the stack it writes gets the variable's default.", a.Name, hd[0].Summary, hd[0].Detail)))
+			continue
+		}
+		if v.IsNull() && !nullable(b) {
+			continue // the engines use the default for null
+		}
+		if constTrue(b, "sensitive") {
+			// The program is code to commit; a variables file with
+			// secrets usually is not.
+			ds = append(ds, &diag.Diagnostic{Severity: diag.Warning, Summary: "Sensitive value not converted",
+				Subject: &rng,
+				Detail: fmt.Sprintf("%s sets %s, a sensitive variable: its value is not written into the program, "+
+					"and the stack it writes gets the variable's default.", name, a.Name),
+				Suggestion: fmt.Sprintf("give the value when the stack runs (TF_VAR_%s in the environment of tfkit deploy)", a.Name)})
+			continue
+		}
+		fmt.Fprintf(&text, "variable %q {\n  default = %s\n}\n", a.Name, hclwrite.TokensForValue(v).Bytes())
 	}
-	return ds
+	if text.Len() == 0 {
+		return nil, ds
+	}
+	return &File{Name: full + "_override.tf", Src: []byte(text.String())}, ds
+}
+
+// nullable reports whether variable b takes null for a value: unless its
+// nullable argument is the constant false.
+func nullable(b *config.Block) bool {
+	a := b.Body.Attribute("nullable")
+	if a == nil || a.Source == nil {
+		return true
+	}
+	v, hd := a.Source.Value(nil)
+	return hd.HasErrors() || !v.Type().Equals(cty.Bool) || v.IsNull() || !v.IsKnown() || v.True()
+}
+
+// constTrue reports whether argument name of b is the constant true.
+func constTrue(b *config.Block, name string) bool {
+	a := b.Body.Attribute(name)
+	if a == nil || a.Source == nil {
+		return false
+	}
+	v, hd := a.Source.Value(nil)
+	return !hd.HasErrors() && v.Type().Equals(cty.Bool) && v.IsKnown() && !v.IsNull() && v.True()
 }
 
 // ReadDir reads the configuration files of dir: the primary files in name

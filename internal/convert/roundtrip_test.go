@@ -598,3 +598,79 @@ func writeFile(t *testing.T, path string, data []byte) {
 		t.Fatal(err)
 	}
 }
+
+// TestVariablesFilesDefaults: the stack a program writes has none of the
+// directory's variables files, so their values are the variables'
+// defaults: the TSX of testdata/golden/tfvars, synthesized alone in a
+// directory without them, evaluates as the original with them (null-label's
+// examples/complete gave its id as "" instead of "CP~UW2~PRD~NULL-LABEL").
+func TestVariablesFilesDefaults(t *testing.T) {
+	const src = "testdata/golden/tfvars"
+	out, ds := Dir(src, Options{Target: TSX})
+	if ds.HasErrors() {
+		t.Fatalf("convert: %v", ds)
+	}
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "main.tsx"), out)
+	cfg, ds := tsx.Build("main.tsx", tsx.Options{Dir: dir})
+	if ds.HasErrors() {
+		t.Fatalf("tsx build:\n%v\n--- main.tsx\n%s", ds, out)
+	}
+	mainTF, err := render.HCL(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stack := t.TempDir()
+	writeFile(t, filepath.Join(stack, "main.tf"), mainTF)
+	want, wantDiags := viewOf(t, src, load.Options{})
+	got, gotDiags := viewOf(t, stack, load.Options{})
+	if !reflect.DeepEqual(got, want) {
+		g, _ := json.MarshalIndent(got, "", "  ")
+		w, _ := json.MarshalIndent(want, "", "  ")
+		t.Errorf("view of the stack without variables files differs\n--- main.tf\n%s\n--- got\n%s\n--- want\n%s", mainTF, g, w)
+	}
+	// The value for an undeclared variable, which the original's
+	// evaluation warns of, is the converter's warning instead.
+	var kept []string
+	for _, d := range wantDiags {
+		if d != "Warning: Value for undeclared variable" {
+			kept = append(kept, d)
+		}
+	}
+	if !reflect.DeepEqual(gotDiags, kept) {
+		t.Errorf("diagnostics differ\n--- got\n%s\n--- want\n%s", strings.Join(gotDiags, "\n"), strings.Join(kept, "\n"))
+	}
+	if id := got.(map[string]any)["outputs"].(map[string]any)["id"].(map[string]any)["value"]; id != "CP~PRD~KEPT" {
+		t.Errorf("output id = %v, want CP~PRD~KEPT", id)
+	}
+}
+
+// TestVariablesFilesNotConverted: a variables file that does not read, or
+// a value that is not a constant, is a warning at its position, and the
+// rest converts.
+func TestVariablesFilesNotConverted(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "main.tf"), []byte("variable \"a\" {}\nvariable \"b\" {}\nvariable \"pw\" {\n  sensitive = true\n}\n"))
+	writeFile(t, filepath.Join(dir, "terraform.tfvars"), []byte("a = \"one\"\nb = upper(\"x\")\npw = \"hunter2\"\n"))
+	writeFile(t, filepath.Join(dir, "x.auto.tfvars"), []byte("a = \n"))
+	out, ds := Dir(dir, Options{Target: Go})
+	if ds.HasErrors() {
+		t.Fatalf("convert: %v", ds)
+	}
+	text := ds.Error()
+	for _, want := range []string{
+		"terraform.tfvars:2:5: Warning: Variables file not converted; terraform.tfvars: the value of b is not a constant",
+		"x.auto.tfvars:1:5: Warning: Variables file not converted; x.auto.tfvars: the file does not read (Invalid expression:",
+		"terraform.tfvars:3:1: Warning: Sensitive value not converted; terraform.tfvars sets pw, a sensitive variable",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("diagnostics do not hold %q:\n%s", want, text)
+		}
+	}
+	if !strings.Contains(string(out), `Default: "one"`) {
+		t.Errorf("the constant value is not a default:\n%s", out)
+	}
+	if strings.Contains(string(out), "hunter2") {
+		t.Errorf("the value of a sensitive variable is in the program:\n%s", out)
+	}
+}

@@ -17,7 +17,7 @@ func main() {
 	// word, as in terraform-aws-alb's examples.
 	tfkit.NewVariable(stack, "port", tfkit.VariableConfig{
 		Type:    "number",
-		Default: 8080,
+		Default: 9090,
 	})
 
 	target := tfkit.NewResource(stack, "terraform_data", "target", tfkit.Ordered(

@@ -10,7 +10,7 @@ export default function App() {
       {/* word, as in terraform-aws-alb's examples. */}
       <Variable name="port"
         type="number"
-        default={8080}
+        default={9090}
       />
 
       <Resource type="terraform_data" name="target" ref={target}

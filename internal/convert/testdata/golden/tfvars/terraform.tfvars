@@ -1,0 +1,3 @@
+namespace = "cp"
+stage     = "dev"
+delimiter = "-"
