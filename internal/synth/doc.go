@@ -11,9 +11,11 @@
 //     with manifest dependencies (NewPlan), and merge the recorded
 //     required_providers entries into each terraform block (Plan.Config);
 //  3. check every stack against provider schemas when there are any;
-//  4. render each stack (HCL or Terraform JSON), copy the local modules it
-//     calls and the files of the project it and they read by a path
-//     (package localmod), and write manifest.json (Files);
+//  4. render each stack (HCL or Terraform JSON, where the blocks of
+//     attributes that the schemas declare as lists or sets of objects are
+//     written as Terraform reads them in JSON: jsonAttributeBlocks), copy
+//     the local modules it calls and the files of the project it and they
+//     read by a path (package localmod), and write manifest.json (Files);
 //  5. write the output without half-written files, replacing only the
 //     files the previous manifest lists (Write, through internal/outdir).
 //

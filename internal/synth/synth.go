@@ -60,7 +60,8 @@ type Options struct {
 	ProjectDir string
 	// Schemas returns the provider schemas to check every stack against,
 	// nil for none (then nothing is checked), with the diagnostics of
-	// reading them. It is called at most once or twice; callers cache.
+	// reading them. Files calls it once; they also decide how JSON output
+	// writes attributes written as blocks (see jsonAttributeBlocks).
 	Schemas func() ([]*schema.Provider, diag.Diagnostics)
 	// SchemaWarnings makes what the schemas do not allow warnings.
 	SchemaWarnings bool
@@ -92,6 +93,18 @@ type Options struct {
 func Files(a *App, o Options) (map[string][]byte, error) {
 	var schemas func() []*schema.Provider
 	if o.Schemas != nil {
+		// Read once: the rewrite, the schema check and JSON output use them.
+		read := o.Schemas
+		var providers []*schema.Provider
+		var ds diag.Diagnostics
+		done := false
+		o.Schemas = func() ([]*schema.Provider, diag.Diagnostics) {
+			if !done {
+				providers, ds = read()
+				done = true
+			}
+			return providers, ds
+		}
 		schemas = func() []*schema.Provider { p, _ := o.Schemas(); return p }
 	}
 	p := NewPlan(a, schemas)
@@ -142,6 +155,12 @@ func Files(a *App, o Options) (map[string][]byte, error) {
 		cfg, assets, ads := localmod.Assets(cfg, dir, map[string][]byte{o.Format.File(): nil})
 		if assetDiags = append(assetDiags, ads...); ads.HasErrors() {
 			continue
+		}
+		if o.Format == FormatJSON && o.Schemas != nil {
+			// JSON syntax writes attributes that HCL may write as
+			// blocks as their values.
+			providers, _ := o.Schemas()
+			cfg = jsonAttributeBlocks(cfg, providers)
 		}
 		text, err := rend(cfg, o.Format)
 		if err != nil {
