@@ -436,6 +436,9 @@ func (g *goEmitter) typedValue(goType string, x config.Expr) (string, bool) {
 		return "", false
 	}
 	if tpl, ok := x.(*config.Template); ok && t == "string" {
+		if r, ok := g.assets.pathRead(tpl); ok {
+			return "tfkit.String(" + g.assetPath(r) + ")", true
+		}
 		return "tfkit.String(" + goString(templateText(tpl)) + ")", true
 	}
 	e := g.expr(x)

@@ -329,12 +329,13 @@ func Files(files []File, opts Options) ([]byte, diag.Diagnostics) {
 	if opts.Stack == "" {
 		opts.Stack = "main"
 	}
+	assets := newFileAssets(filesDir(files))
 	switch opts.Target {
 	case Go:
-		out, d := emitGo(srcs, opts)
+		out, d := emitGo(srcs, opts, assets)
 		return out, append(ds, d...)
 	case TSX:
-		out, d := emitTSX(srcs, opts)
+		out, d := emitTSX(srcs, opts, assets)
 		return out, append(ds, d...)
 	}
 	return nil, ds.Errorf(nil, "Unknown target %q", opts.Target)

@@ -7,7 +7,9 @@
 // the program is printed from the model, so that synthesizing the program
 // gives a configuration that evaluates to the same resources as the
 // original. Comments are read from the token stream and kept before the
-// block or attribute that follows them. What the target cannot express is
+// block or attribute that follows them. A file outside the directory that
+// the configuration reads by a constant path becomes an asset of the
+// program, read by the asset's path (see assets.go). What the target cannot express is
 // never dropped: it goes in as raw HCL (tfkit.Raw, tfkit.RawBody,
 // tfkit.NewRawBlocks, tf.raw, an innerText body), and each such place is
 // reported as a warning with its .tf line. A top-level block Terraform does

@@ -60,6 +60,9 @@ func (g *goEmitter) expr(x config.Expr) goExpr {
 	case *config.Literal:
 		return g.literal(x)
 	case *config.Template:
+		if r, ok := g.assets.pathRead(x); ok {
+			return goExpr{g.assetPath(r), false}
+		}
 		return g.template(x)
 	case *config.Reference:
 		return g.ref(x.Traversal)
@@ -72,7 +75,11 @@ func (g *goEmitter) expr(x config.Expr) goExpr {
 			fn = "tfkit.FnExpand"
 		}
 		args := []string{strconv.Quote(x.Name)}
-		for _, a := range x.Args {
+		for i, a := range x.Args {
+			if r, ok := g.assets.argRead(x, i); ok {
+				args = append(args, g.assetPath(r))
+				continue
+			}
 			args = append(args, g.expr(a).code)
 		}
 		return goExpr{fn + "(" + strings.Join(args, ", ") + ")", true}
@@ -511,6 +518,19 @@ func pathText(t hcl.Traversal) (string, bool) {
 		}
 	}
 	return b.String(), true
+}
+
+// assetPath reads the path of an asset the program declares for a file
+// outside the directory: its ModulePath, or its Path where the original
+// was relative to the directory the engine runs in.
+func (g *goEmitter) assetPath(r assetRead) string {
+	if r.asset.ident == "" {
+		r.asset.ident = g.ident(r.asset.name)
+	}
+	if r.module {
+		return r.asset.ident + ".ModulePath()"
+	}
+	return r.asset.ident + ".Path()"
 }
 
 // splatPathText writes the steps of a splat as tfkit.Splat reads them:

@@ -24,6 +24,9 @@ type tsxRef struct {
 	name string
 	kind string // the block type of the element: resource, data, module, ...
 	used bool
+	// forEach says the element sets for_each: the first step read from
+	// its ref is an instance key, so ["*"] right after it is the key "*".
+	forEach bool
 }
 
 // tsxElement is one element of the fragment; ref is inserted after the
@@ -44,6 +47,7 @@ type tsxEmitter struct {
 	components map[string]bool
 	helper     bool // tf is used
 	at         hcl.Range
+	assets     *fileAssets // files outside the directory, read as assets
 }
 
 // jsReserved are names the generated module uses or JavaScript reserves.
@@ -58,8 +62,8 @@ var jsReserved = []string{
 	"Number", "Boolean", "Symbol", "Math", "JSON", "Date", "Error", "Map", "Set", "Promise", "Proxy", "Reflect",
 }
 
-func emitTSX(srcs []*source, opts Options) ([]byte, diag.Diagnostics) {
-	e := &tsxEmitter{refs: map[string]*tsxRef{}, idents: map[string]bool{}, components: map[string]bool{}}
+func emitTSX(srcs []*source, opts Options, assets *fileAssets) ([]byte, diag.Diagnostics) {
+	e := &tsxEmitter{refs: map[string]*tsxRef{}, idents: map[string]bool{}, components: map[string]bool{}, assets: assets}
 	for _, n := range jsReserved {
 		e.idents[n] = true
 	}
@@ -85,6 +89,11 @@ func emitTSX(srcs []*source, opts Options) ([]byte, diag.Diagnostics) {
 	sort.Strings(names)
 	if len(names) > 0 {
 		fmt.Fprintf(&b, "import { %s } from \"tfkit\";\n", strings.Join(names, ", "))
+	}
+	if decls := e.assetDecls(); decls != "" {
+		// The files outside the directory the configuration reads,
+		// where they lie around the directory synth runs in.
+		b.WriteString("\n" + decls)
 	}
 	b.WriteString("\nexport default function App() {\n")
 	for _, r := range refs {
@@ -219,6 +228,7 @@ func (e *tsxEmitter) block(b *config.Block, sb *hclsyntax.Block) {
 		if comp == "Resource" || comp == "DataSource" || comp == "Ephemeral" {
 			el.ref.name = uniqueIdentFrom(e.idents, b.Labels[0], b.Labels[1], el.ref.name)
 		}
+		el.ref.forEach = b.Body.Attribute("for_each") != nil
 	}
 	rest, ok := "", false
 	if asProps {
@@ -612,9 +622,17 @@ func (e *tsxEmitter) expr(x config.Expr) string {
 		}
 		return e.raw(x)
 	case *config.Template:
+		if r, ok := e.assets.pathRead(x); ok {
+			return e.assetPath(r)
+		}
 		return e.template(x)
 	case *config.Reference:
 		return e.ref(x.Traversal)
+	case *config.Splat:
+		if code, ok := e.splat(x); ok {
+			return code
+		}
+		return e.raw(x)
 	case *config.Tuple:
 		items := make([]string, len(x.Items))
 		for i, it := range x.Items {
@@ -647,7 +665,11 @@ func (e *tsxEmitter) expr(x config.Expr) string {
 		}
 		e.helper = true
 		args := []string{jsString(x.Name)}
-		for _, a := range x.Args {
+		for i, a := range x.Args {
+			if r, ok := e.assets.argRead(x, i); ok {
+				args = append(args, e.assetPath(r))
+				continue
+			}
 			args = append(args, e.expr(a))
 		}
 		return "tf.fn(" + strings.Join(args, ", ") + ")"
@@ -723,6 +745,144 @@ func (e *tsxEmitter) ref(t hcl.Traversal) string {
 	}
 	e.helper = true
 	return "tf.raw(" + jsString(config.TraversalString(t)) + ")"
+}
+
+// assetPath reads the path of an asset the program declares for a file
+// outside the directory: its modulePath, or its path where the original
+// was relative to the directory the engine runs in.
+func (e *tsxEmitter) assetPath(r assetRead) string {
+	e.helper = true
+	if r.asset.ident == "" {
+		r.asset.ident = uniqueIdent(e.idents, r.asset.name)
+	}
+	if r.module {
+		return r.asset.ident + ".modulePath"
+	}
+	return r.asset.ident + ".path"
+}
+
+// assetDecls declares the assets the elements read (a value written and
+// then replaced by raw HCL reads none).
+func (e *tsxEmitter) assetDecls() string {
+	if e.assets == nil {
+		return ""
+	}
+	var text strings.Builder
+	for _, el := range e.elems {
+		text.WriteString(el.open + el.rest + "\n")
+	}
+	var b strings.Builder
+	for _, a := range e.assets.list {
+		if a.ident == "" {
+			continue
+		}
+		read := regexp.MustCompile(`\b` + regexp.QuoteMeta(a.ident) + `\.(modulePath|path)\b`)
+		if read.MatchString(text.String()) {
+			fmt.Fprintf(&b, "const %s = tf.asset(%s, %s);\n", a.ident, jsString(a.name), jsString(a.source))
+		}
+	}
+	return b.String()
+}
+
+// splat writes a splat whose source is a ref of an element declared
+// before, tf.var or tf.local, read as the TSX front end reads them: ["*"]
+// is the splat, then its steps, each further splat ["*"] too
+// (aws_security_group.web.ingress[*].cidr_blocks[*] is
+// web.ingress["*"].cidr_blocks["*"]). Not right after the ref of an
+// element with for_each, where "*" would be an instance key.
+func (e *tsxEmitter) splat(x *config.Splat) (string, bool) {
+	src, ok := x.Source.(*config.Reference)
+	if !ok || len(src.Traversal) == 0 {
+		return "", false
+	}
+	t := src.Traversal
+	each, ok := splatSteps(x.Each)
+	if !ok {
+		return "", false
+	}
+	root, _ := t[0].(hcl.TraverseRoot)
+	switch root.Name {
+	case "var", "local":
+		if len(t) < 2 {
+			return "", false
+		}
+		name, ok := t[1].(hcl.TraverseAttr)
+		if !ok {
+			return "", false
+		}
+		path, ok := splatSourcePath(t[2:])
+		if !ok {
+			return "", false
+		}
+		e.helper = true
+		return "tf." + root.Name + "(" + jsString(name.Name) + ")" + path + `["*"]` + each, true
+	}
+	key, n, ok := refKey(t)
+	if !ok {
+		return "", false
+	}
+	r := e.refs[key]
+	if r == nil || r.kind == "provider" || r.forEach && len(t) == n {
+		return "", false
+	}
+	path, ok := splatSourcePath(t[n:])
+	if !ok {
+		return "", false
+	}
+	r.used = true
+	return r.name + path + `["*"]` + each, true
+}
+
+// splatSourcePath writes the steps from a ref to a splat; false where the
+// front end would read a step otherwise ("*" is a splat, a placeholder an
+// expression).
+func splatSourcePath(t hcl.Traversal) (string, bool) {
+	for _, step := range t {
+		if !plainStep(step) {
+			return "", false
+		}
+	}
+	return jsPath(t)
+}
+
+// splatSteps writes the steps after a splat, each hcl.TraverseSplat as
+// ["*"].
+func splatSteps(t hcl.Traversal) (string, bool) {
+	var b strings.Builder
+	for _, step := range t {
+		if _, ok := step.(hcl.TraverseSplat); ok {
+			b.WriteString(`["*"]`)
+			continue
+		}
+		if !plainStep(step) {
+			return "", false
+		}
+		p, ok := jsPath(hcl.Traversal{step})
+		if !ok {
+			return "", false
+		}
+		b.WriteString(p)
+	}
+	return b.String(), true
+}
+
+// plainStep tells whether a step reads as itself on a ref: not the string
+// "*", which is a splat, nor text holding the placeholders that mark
+// expressions in template literals.
+func plainStep(step hcl.Traverser) bool {
+	var s string
+	switch st := step.(type) {
+	case hcl.TraverseAttr:
+		s = st.Name
+	case hcl.TraverseIndex:
+		if st.Key.IsNull() || !st.Key.IsKnown() || st.Key.Type() != cty.String {
+			return true // jsPath decides
+		}
+		s = st.Key.AsString()
+	default:
+		return false
+	}
+	return s != "*" && !strings.ContainsAny(s, "\uE000\uE001")
 }
 
 // refPath is a reference read from the ref of an element declared before,

@@ -104,7 +104,7 @@ export default function App() {
       />
 
       <Output name="subnet_ids"
-        value={tf.raw("aws_subnet.zone[*].id")}
+        value={zone["*"].id}
         description="The subnets."
         depends_on={[main]}
       />

@@ -3,6 +3,7 @@ import { Ephemeral, Module, Output, Provider, Removed, Resource, Terraform, Vari
 
 export default function App() {
   const west = useRef();
+  const web = useRef();
   const main = useRef();
 
   return (
@@ -34,7 +35,7 @@ export default function App() {
         }}
       />
 
-      <Resource type="aws_instance" name="web"
+      <Resource type="aws_instance" name="web" ref={web}
         count={tf.fn("length", tf.var("sizes"))}
         provider={west}
         ami="ami-1"
@@ -88,7 +89,7 @@ export default function App() {
       />
 
       <Output name="ids"
-        value={tf.raw("aws_instance.web[*].id")}
+        value={web["*"].id}
         depends_on={[main]}
       />
     </>

@@ -50,3 +50,20 @@ resource "terraform_data" "legacy" {
   # first name of each group: they stay raw HCL.
   input = var.groups[*].members.*.name[0]
 }
+
+resource "terraform_data" "keyed" {
+  for_each = { a = ["x"], b = ["y", "z"] }
+  input    = each.value
+}
+
+resource "terraform_data" "fanout" {
+  input = {
+    # A list of an element without count, and a list of one instance of an
+    # element with for_each (its key first, then the splat).
+    tags  = terraform_data.summary.input.tags[*][0]
+    keyed = terraform_data.keyed["b"].input[*]
+    # Right after the ref of an element with for_each, "*" would be read as
+    # an instance key: the splat stays raw.
+    every = terraform_data.keyed[*]
+  }
+}

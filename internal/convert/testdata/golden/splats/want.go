@@ -55,7 +55,7 @@ func main() {
 		"sizes", tfkit.For("i, ms", tfkit.Splat(tfkit.Var("groups"), "members[*]")).Map(tfkit.Ref("i"), tfkit.Fn("length", tfkit.Ref("ms"))),
 	))
 
-	tfkit.NewResource(stack, "terraform_data", "summary", tfkit.Ordered(
+	summary := tfkit.NewResource(stack, "terraform_data", "summary", tfkit.Ordered(
 		"input", tfkit.Ordered(
 			// The instances of a resource with count, then a list in each.
 			"member_names", tfkit.Splat(groups.Ref(), "input.members[*].name"),
@@ -73,6 +73,26 @@ func main() {
 		// Steps after an attribute-only splat inside a splat read its result, the
 		// first name of each group: they stay raw HCL.
 		"input", tfkit.Raw(`var.groups[*].members.*.name[0]`),
+	))
+
+	keyed := tfkit.NewResource(stack, "terraform_data", "keyed", tfkit.Ordered(
+		"input", tfkit.EachValue,
+	)).
+		ForEach(tfkit.Ordered(
+			"a", []any{"x"},
+			"b", []any{"y", "z"},
+		))
+
+	tfkit.NewResource(stack, "terraform_data", "fanout", tfkit.Ordered(
+		"input", tfkit.Ordered(
+			// A list of an element without count, and a list of one instance of an
+			// element with for_each (its key first, then the splat).
+			"tags", tfkit.Splat(summary.Ref("input.tags"), "[0]"),
+			"keyed", tfkit.Splat(keyed.Ref("[\"b\"].input"), ""),
+			// Right after the ref of an element with for_each, "*" would be read as
+			// an instance key: the splat stays raw.
+			"every", tfkit.Splat(keyed.Ref(), ""),
+		),
 	))
 
 	if err := app.Synth(); err != nil {
