@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/validate"
 )
 
 // sources reads the .tsx files named in positions, once each, for code
@@ -338,13 +339,12 @@ func jsHint(se *ScriptError) string {
 
 // blockHint says how TSX writes a nested block that was given as an
 // attribute (root_block_device={{ ... }}): with tf.block, or as HCL in an
-// innerText body.
+// innerText body. The schema check recognises its own diagnostic.
 func blockHint(d *diag.Diagnostic) {
-	name, ok := strings.CutSuffix(d.Summary, `" is a block, not an argument`)
-	if !ok || !strings.HasPrefix(name, `"`) {
+	name, ok := validate.BlockAsArgument(d)
+	if !ok {
 		return
 	}
-	name = name[1:]
 	d.Suggestion = fmt.Sprintf("write it with tf.block: %s={tf.block({ ... })}, or an array of tf.block(...) for several (in an innerText body, %s { ... })", name, name)
 }
 

@@ -308,7 +308,7 @@ export default () => <Resource type="box_instance" name="web" size="s" disk={{ g
 	diags, _ := Synth(context.Background(), "main.tsx", filepath.Join(dir, "out"), FormatHCL, Options{Dir: dir, Schemas: schemas})
 	var d *diag.Diagnostic
 	for _, x := range diags {
-		if strings.Contains(x.Summary, "is a block") {
+		if x.Summary == "Unsupported argument" && x.Path == "box_instance.web.disk" {
 			d = x
 		}
 	}

@@ -225,7 +225,7 @@ func TestLabelArgumentHint(t *testing.T) {
 		"docker_container.web.image":             false,
 		"aws_instance.web.ebs_block_device.name": false,
 	} {
-		d := &diag.Diagnostic{Summary: `Missing required argument "x"`, Path: path, Suggestion: "set x"}
+		d := &diag.Diagnostic{Summary: "Missing required argument", Path: path, Suggestion: "set x"}
 		WithFrames(diag.Diagnostics{d}, t.TempDir())
 		if got := strings.Contains(d.Suggestion, "innerText"); got != want {
 			t.Errorf("%s: hint %q", path, d.Suggestion)

@@ -295,10 +295,11 @@ func occurrenceOf(src hcl.Expression, key string, n int) hcl.Traversal {
 // checked; the output is the attribute after the call's name, or after
 // its one index when the call has count or for_each.
 func (c *checker) moduleOutput(tr hcl.Traversal, call string, src hcl.Expression, key string, n int, path string, rng hcl.Range) {
-	outputs, ok := c.children[call]
-	if !ok {
+	child := c.children[call]
+	if child == nil || child.Diagnostics.HasErrors() {
 		return
 	}
+	outputs := child.Outputs
 	i := 2
 	if b := c.declared.modules[call]; b != nil && (b.Body.Attribute("count") != nil || b.Body.Attribute("for_each") != nil) {
 		// module.web[0].ip; module.web.ip is another mistake, which the

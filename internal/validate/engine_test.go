@@ -1032,7 +1032,15 @@ func engineWordsOf(t *testing.T, files map[string]string) ([]said, string) {
 	}
 	w := enginetest.Workspace(t, files)
 	w.Init("-backend=false")
-	r := w.Exec("validate", "-json", "-no-color")
+	return validateWords(t, w)
+}
+
+// validateWords runs validate in w, after the global options given
+// (-chdir=DIR), and returns what it says in its order, and its whole
+// output.
+func validateWords(t *testing.T, w *enginetest.Workdir, global ...string) ([]said, string) {
+	t.Helper()
+	r := w.Exec(append(global, "validate", "-json", "-no-color")...)
 	var v struct {
 		Diagnostics []struct {
 			Severity, Summary, Detail string
@@ -1130,8 +1138,8 @@ func TestReferencesAsTheEngineWordsThem(t *testing.T) {
 		t.Fatal(diags)
 	}
 	children := ReadChildren(dir, cfg, tffile.Terraform)
-	if got := children["m"]; !slices.Equal(got, []string{"name", "ok"}) {
-		t.Fatalf("the outputs of module.m: %q", got)
+	if got := children["m"]; got == nil || !slices.Equal(got.Outputs, []string{"name", "ok"}) || len(got.Diagnostics) != 0 {
+		t.Fatalf("the child of module.m: %+v", got)
 	}
 	got := AsEngine(cfg, providers(t), children)
 	want := []said{
@@ -1169,40 +1177,170 @@ func TestReferencesAsTheEngineWordsThem(t *testing.T) {
 }
 
 // TestRemoteChildModulesAreNotRead: only calls of local paths are read; a
-// registry module, one that is not there and one with a syntax error say
-// nothing, and so references to their outputs are not checked.
+// registry module is not, and so references to its outputs are not
+// checked.
 func TestRemoteChildModulesAreNotRead(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(dir, "broken"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "broken", "main.tf"), []byte(`output "x" {`), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	src := `module "reg" {
   source  = "hashicorp/consul/aws"
   version = "0.1.0"
 }
-module "gone" {
-  source = "./gone"
-}
-module "broken" {
-  source = "./broken"
-}
 output "o" {
-  value = [module.reg.x, module.gone.x, module.broken.y]
+  value = module.reg.x
 }
 `
 	cfg, diags := config.ParseConfig(src, "main.tf")
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	children := ReadChildren(dir, cfg, tffile.Terraform)
+	children := ReadChildren(t.TempDir(), cfg, tffile.Terraform)
 	if len(children) != 0 {
 		t.Fatalf("read %v", children)
 	}
 	if got := AsEngine(cfg, providers(t), children); len(got) != 0 {
 		t.Fatalf("got:\n%s", got)
+	}
+}
+
+// childrenThatDoNotLoad is a root module (in root/) whose local child
+// modules were there when init ran; then two directories went away and
+// one child's file lost its closing brace. The random_pet argument and
+// the reference to an output the empty module does not declare are
+// mistakes the engine reports only once the modules load.
+var childrenThatDoNotLoad = map[string]string{"root/main.tf": `resource "random_pet" "p" {
+  lenght = 2
+}
+module "gone" {
+  source = "./modules/gone"
+}
+module "broken" {
+  source = "./modules/broken/"
+}
+module "shared" {
+  source = "../shared/c"
+}
+module "empty" {
+  source = "./modules/empty"
+}
+output "o" {
+  value = module.empty.x
+}
+`,
+	"root/modules/gone/main.tf":   childOutput,
+	"root/modules/broken/main.tf": childOutput,
+	"shared/c/main.tf":            childOutput,
+}
+
+const childOutput = `output "x" {
+  value = 1
+}
+`
+
+// unload makes the children of childrenThatDoNotLoad, written in dir,
+// what they are after init: two directories removed, a file that does not
+// parse; and writes the empty module's directory.
+func unload(t *testing.T, dir string) {
+	t.Helper()
+	for _, gone := range []string{"root/modules/gone", "shared"} {
+		if err := os.RemoveAll(filepath.Join(dir, filepath.FromSlash(gone))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "root", "modules", "broken", "main.tf"), []byte("output \"x\" {\n  value = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "root", "modules", "empty"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestChildModulesThatDoNotLoad: a module call whose local directory is
+// not there is "Module not installed" at the call, and a child whose file
+// does not parse is that file's error at its place, named from where the
+// root's files are; the engine then reports nothing else, in the order
+// of the calls' names. Once they load, the empty module declares no
+// outputs, and the other mistakes are reported.
+func TestChildModulesThatDoNotLoad(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range childrenThatDoNotLoad {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	unload(t, dir)
+	cfg, diags := config.ParseConfig(childrenThatDoNotLoad["root/main.tf"], "main.tf")
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	children := ReadChildren(filepath.Join(dir, "root"), cfg, tffile.Terraform)
+	got := AsEngine(cfg, providers(t), children)
+	notInstalled := func(dir string) string {
+		return "This module's local cache directory " + dir + ` could not be read. Run "terraform init" to install all modules required by this configuration.`
+	}
+	want := []said{
+		{"modules/broken/main.tf:1:12 error", "Unclosed configuration block",
+			"There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file."},
+		{"main.tf:4:1 error", "Module not installed", notInstalled("modules/gone")},
+		{"main.tf:10:1 error", "Module not installed", notInstalled("../shared/c")},
+	}
+	if ours := ourWords(got); !slices.Equal(ours, want) {
+		t.Fatalf("got\n%q\nwant\n%q\n%s", ours, want, got)
+	}
+	if d := got[1]; d.Path != "module.gone" || d.Subject.End.Column != 14 || !strings.Contains(d.Suggestion, filepath.Join("modules", "gone")) {
+		t.Errorf("module.gone: path %q, subject %v, hint %q", d.Path, d.Subject, d.Suggestion)
+	}
+	if c := children["empty"]; c == nil || c.Outputs == nil || len(c.Outputs) != 0 || c.Diagnostics != nil {
+		t.Errorf("the empty module: %+v", c)
+	}
+	// OpenTofu names its own command.
+	if d := AsEngine(cfg, providers(t), ReadChildren(filepath.Join(dir, "root"), cfg, tffile.OpenTofu))[1]; !strings.Contains(d.Detail, `Run "tofu init"`) {
+		t.Errorf("with OpenTofu: %s", d)
+	}
+	// Loaded, the modules let the other mistakes be found.
+	loaded := Children{"empty": children["empty"], "gone": {Outputs: []string{"x"}}, "broken": {Outputs: []string{"x"}}, "shared": {Outputs: []string{"x"}}}
+	wantLoaded := []said{
+		{"main.tf:2:3 error", "Unsupported argument", `An argument named "lenght" is not expected here.`},
+		{"main.tf:17:23 error", "Unsupported attribute", `This object does not have an attribute named "x".`},
+	}
+	if ours := ourWords(AsEngine(cfg, providers(t), loaded)); !slices.Equal(ours, wantLoaded) {
+		t.Errorf("loaded: got\n%q\nwant\n%q", ours, wantLoaded)
+	}
+
+	enginetest.SkipShort(t)
+	if filepath.Base(enginetest.Engine(t)) != "terraform" {
+		t.Skip("the words are terraform's")
+	}
+	w := enginetest.Workspace(t, childrenThatDoNotLoad)
+	if err := os.MkdirAll(filepath.Join(w.Dir, "root", "modules", "empty"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	w.Run("-chdir=root", "init", "-input=false", "-no-color", "-backend=false")
+	unload(t, w.Dir)
+	engine, out := validateWords(t, w, "-chdir=root")
+	if !slices.Equal(engine, want) {
+		t.Fatalf("the engine says\n%q\ntfkit\n%q\n%s", engine, want, out)
+	}
+	for _, name := range []string{"root/modules/gone/main.tf", "root/modules/broken/main.tf", "shared/c/main.tf"} {
+		p := filepath.Join(w.Dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(childOutput), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	engine, out = validateWords(t, w, "-chdir=root")
+	// The engine's did-you-mean is tfkit's hint.
+	for i, e := range engine {
+		if j := strings.LastIndex(e.detail, ` Did you mean "`); j > 0 {
+			engine[i].detail = e.detail[:j]
+		}
+	}
+	if !sameWords(engine, wantLoaded) {
+		t.Fatalf("loaded, the engine says\n%q\ntfkit\n%q\n%s", engine, wantLoaded, out)
 	}
 }
 
@@ -1304,8 +1442,9 @@ output "function" {
 `
 
 // TestMistakesInTheEngineWords: each mistake is reported in terraform
-// validate's words, at its place; a summary that names the argument
-// (Unsupported argument "lenght") is the engine's with the name.
+// validate's words, summary and detail, at its place; the argument is
+// named by the path, not the summary (Unsupported argument, as the
+// engine says it).
 func TestMistakesInTheEngineWords(t *testing.T) {
 	cfg, diags := config.ParseConfig(mistakeWords, "main.tf")
 	if diags.HasErrors() {
@@ -1313,17 +1452,13 @@ func TestMistakesInTheEngineWords(t *testing.T) {
 	}
 	got := AsEngine(cfg, providers(t), nil)
 	ours := ourWords(got)
-	for i, s := range ours {
-		if strings.HasSuffix(s.summary, `" is a block, not an argument`) {
-			ours[i].summary = "Unsupported argument"
-		} else if j := strings.Index(s.summary, ` "`); j > 0 && strings.HasSuffix(s.summary, `"`) {
-			ours[i].summary = s.summary[:j]
-		}
-	}
 	if len(ours) != 17 {
 		t.Fatalf("%d diagnostics, want 17:\n%s", len(ours), got)
 	}
 	for _, w := range []said{
+		{"main.tf:7:3 error", "Unsupported argument", `An argument named "lenght" is not expected here.`},
+		{"main.tf:12:3 error", "Unsupported argument", `An argument named "ports" is not expected here. Did you mean to define a block of type "ports"?`},
+		{"main.tf:27:35 error", "Missing required argument", `The argument "name" is required, but no definition was found.`},
 		{"main.tf:34:8 error", "Invalid Configuration for Read-Only Attribute", "Cannot set value for this attribute as the provider has marked it as read-only. " +
 			"Remove the configuration line setting the value.\n\nRefer to the provider documentation or contact the provider developers for additional information " +
 			"about configurable and read-only attributes that are supported."},

@@ -63,7 +63,7 @@ func TestJSONSameAsHCL(t *testing.T) {
 				// JSON cannot tell an unknown block from an unknown
 				// argument; the hint still names the block.
 				w := *want[0]
-				w.Summary, w.Detail = `Unsupported argument "prots"`, ""
+				w.Summary, w.Detail = "Unsupported argument", ""
 				want = diag.Diagnostics{&w}
 			}
 			if len(got) != len(want) {

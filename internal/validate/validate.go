@@ -69,8 +69,14 @@ func Config(cfg *config.Config, providers []*schema.Provider) diag.Diagnostics {
 //
 // References to outputs of module calls are checked against children,
 // the outputs their child modules declare (ReadChildren); calls it does
-// not name are not.
+// not name are not. When a child module cannot be loaded (its directory
+// is not there, its files do not parse), that is what the engine reports,
+// and all it reports: it checks nothing of a configuration whose modules
+// do not load.
 func AsEngine(cfg *config.Config, providers []*schema.Provider, children Children) diag.Diagnostics {
+	if ds := children.loadErrors(); ds.HasErrors() {
+		return ds
+	}
 	return withoutDependents(checkUnits(cfg, providers, children, true))
 }
 
@@ -231,7 +237,7 @@ type checker struct {
 	used *providerUses
 	// declared is what the configuration declares, for references.
 	declared *declarations
-	// children are the outputs of the child modules of module calls.
+	// children are the child modules of module calls, for their outputs.
 	children Children
 	// sdk is set while checking the body of a resource whose provider
 	// words its diagnostics as the plugin SDK does (sdkWords).
@@ -614,11 +620,11 @@ func (c *checker) body(body *config.Body, sch *schema.Block, path string, rng hc
 	}
 	for _, a := range sch.Attributes {
 		if a.Required && !set[a.Name] {
-			c.add(diag.Error, rng, path+"."+a.Name, fmt.Sprintf("Missing required argument %q", a.Name),
+			c.add(diag.Error, rng, path+"."+a.Name, "Missing required argument",
 				fmt.Sprintf("The argument %q is required, but no definition was found.", a.Name), fmt.Sprintf("set %s (%s)", a.Name, typeName(a.Type)))
 		} else if na := nulls[a.Name]; a.Required && na != nil {
 			// The provider rejects it, at the null.
-			c.add(diag.Error, valueRange(na, where(na.Range, rng)), path+"."+a.Name, fmt.Sprintf("Missing required argument %q", a.Name),
+			c.add(diag.Error, valueRange(na, where(na.Range, rng)), path+"."+a.Name, "Missing required argument",
 				fmt.Sprintf("The argument %q is required, but no definition was found.", a.Name), fmt.Sprintf("set %s to a value (%s): null does not set it", a.Name, typeName(a.Type)))
 		}
 	}
@@ -677,8 +683,7 @@ func (c *checker) attribute(a *config.Attribute, sch *schema.Block, path string,
 	sa := sch.Attribute(a.Name)
 	if sa == nil {
 		if sch.NestedBlock(a.Name) != nil {
-			c.add(diag.Error, arng, apath, fmt.Sprintf("%q is a block, not an argument", a.Name),
-				fmt.Sprintf("An argument named %q is not expected here. Did you mean to define a block of type %q?", a.Name, a.Name),
+			c.add(diag.Error, arng, apath, unsupportedArgument, blockAsArgumentDetail(a.Name),
 				fmt.Sprintf("write it as a nested block: %s { ... }", a.Name))
 			return
 		}
@@ -687,7 +692,7 @@ func (c *checker) attribute(a *config.Attribute, sch *schema.Block, path string,
 			// A misspelt block written as an argument (always so in JSON).
 			hint = diag.DidYouMean(a.Name, blockNames(sch))
 		}
-		c.add(diag.Error, arng, apath, fmt.Sprintf("Unsupported argument %q", a.Name),
+		c.add(diag.Error, arng, apath, unsupportedArgument,
 			fmt.Sprintf("An argument named %q is not expected here.", a.Name), hint)
 		return
 	}

@@ -130,11 +130,11 @@ var diagnosticCases = []struct {
 	{"missing required", `resource "docker_image" "x" {
   keep_locally = true
 }
-`, diag.Error, []string{`Missing required argument "name"`, "docker_image.x.name", "main.tf:1:29", `The argument "name" is required, but no definition was found.`, "set name (string)"}},
+`, diag.Error, []string{`main.tf:1:29: Error: Missing required argument (at docker_image.x.name);`, `The argument "name" is required, but no definition was found.`, "set name (string)"}},
 	{"unknown attribute", `resource "random_pet" "p" {
   lenght = 2
 }
-`, diag.Error, []string{`Unsupported argument "lenght"`, "random_pet.p.lenght", "main.tf:2:3", `An argument named "lenght" is not expected here.`, `did you mean "length"?`}},
+`, diag.Error, []string{`main.tf:2:3: Error: Unsupported argument (at random_pet.p.lenght);`, `An argument named "lenght" is not expected here.`, `did you mean "length"?`}},
 	{"computed only", `resource "random_pet" "p" {
   id = "x"
 }
@@ -161,7 +161,7 @@ var diagnosticCases = []struct {
     internal = 1
   }
 }
-`, diag.Error, []string{`Missing required argument "internal"`, "docker_container.c.ports[0].internal", "main.tf:4:9"}},
+`, diag.Error, []string{`main.tf:4:9: Error: Missing required argument (at docker_container.c.ports[0].internal);`}},
 	{"too many blocks", `resource "docker_container" "c" {
   name  = "c"
   image = "i"
@@ -201,7 +201,7 @@ var diagnosticCases = []struct {
   name     = "t"
   settings = { mode = "a", levle = 2 }
 }
-`, diag.Error, []string{`main.tf:3:3: Error: Unsupported argument "levle" (at fix_thing.t.settings.levle)`, `did you mean "level"?`}},
+`, diag.Error, []string{`main.tf:3:3: Error: Unsupported argument (at fix_thing.t.settings.levle)`, `did you mean "level"?`}},
 	{"nested attribute computed only", `resource "fix_thing" "t" {
   name     = "t"
   settings = { mode = "a", status = "on" }
@@ -211,12 +211,12 @@ var diagnosticCases = []struct {
   name  = "t"
   rules = [{ port = 22 }, { protocol = "tcp" }]
 }
-`, diag.Error, []string{`main.tf:3:3: Error: Missing required argument "port" (at fix_thing.t.rules[1].port)`}},
+`, diag.Error, []string{`main.tf:3:3: Error: Missing required argument (at fix_thing.t.rules[1].port)`}},
 	{"nested attribute in list", `resource "fix_thing" "t" {
   name  = "t"
   rules = [{ port = 22 }, { port = 443, protocl = "tcp" }]
 }
-`, diag.Error, []string{`main.tf:3:3: Error: Unsupported argument "protocl" (at fix_thing.t.rules[1].protocl)`, `did you mean "protocol"?`}},
+`, diag.Error, []string{`main.tf:3:3: Error: Unsupported argument (at fix_thing.t.rules[1].protocl)`, `did you mean "protocol"?`}},
 	{"nested attribute computed in list", `resource "fix_thing" "t" {
   name  = "t"
   rules = [{ port = 22, rule_id = "r" }]
@@ -229,7 +229,7 @@ var diagnosticCases = []struct {
     limits = { cpu = { mx = 1 } }
   }
 }
-`, diag.Error, []string{`main.tf:3:3: Error: Unsupported argument "mx" (at fix_thing.t.settings.limits["cpu"].mx)`, `did you mean "max"?`}},
+`, diag.Error, []string{`main.tf:3:3: Error: Unsupported argument (at fix_thing.t.settings.limits["cpu"].mx)`, `did you mean "max"?`}},
 	{"nested attribute type", `resource "fix_thing" "t" {
   name     = "t"
   settings = { mode = "a", level = "high" }
@@ -249,12 +249,12 @@ var diagnosticCases = []struct {
   command  = "date"
   argumnts = ["-u"]
 }
-`, diag.Error, []string{`main.tf:3:3: Error: Unsupported argument "argumnts" (at ephemeral.local_command.c.argumnts)`, `did you mean "arguments"?`}},
+`, diag.Error, []string{`main.tf:3:3: Error: Unsupported argument (at ephemeral.local_command.c.argumnts)`, `did you mean "arguments"?`}},
 	{"ephemeral resource missing required", `ephemeral "local_command" "c" {
   count     = 1
   arguments = ["-u"]
 }
-`, diag.Error, []string{`main.tf:1:31: Error: Missing required argument "command" (at ephemeral.local_command.c.command)`}},
+`, diag.Error, []string{`main.tf:1:31: Error: Missing required argument (at ephemeral.local_command.c.command)`}},
 	{"unknown ephemeral resource type", `ephemeral "local_comand" "c" {
   command = "date"
 }
@@ -284,7 +284,7 @@ var diagnosticCases = []struct {
   image = "i"
   ports = [{ internal = 1 }]
 }
-`, diag.Error, []string{`"ports" is a block, not an argument`, `An argument named "ports" is not expected here. Did you mean to define a block of type "ports"?`, "ports { ... }"}},
+`, diag.Error, []string{`main.tf:4:3: Error: Unsupported argument (at docker_container.c.ports); An argument named "ports" is not expected here. Did you mean to define a block of type "ports"?`, "ports { ... }"}},
 	{"unknown resource type", `resource "random_pett" "p" {}
 `, diag.Error, []string{`main.tf:1:10: Error: Invalid resource type (at random_pett.p); The provider hashicorp/random does not support resource type "random_pett".`, `did you mean "random_pet"?`}},
 	{"unknown data source type", `data "docker_netwrok" "n" {
@@ -297,7 +297,7 @@ var diagnosticCases = []struct {
 resource "docker_network" "n" {
   name = "n"
 }
-`, diag.Error, []string{`Unsupported argument "hots"`, "provider.docker.hots", `did you mean "host"?`}},
+`, diag.Error, []string{`main.tf:2:3: Error: Unsupported argument (at provider.docker.hots);`, `did you mean "host"?`}},
 	{"dynamic content", `resource "docker_container" "c" {
   name  = "c"
   image = "i"
@@ -369,7 +369,7 @@ func TestAttributesAsBlocks(t *testing.T) {
 	got := Config(cfg, aws)
 	want := []string{
 		`main.tf:9:17: Error: Incorrect attribute value type (at aws_security_group.web.ingress[1].from_port)`,
-		`main.tf:10:5: Error: Unsupported argument "to_prot" (at aws_security_group.web.ingress[1].to_prot)`,
+		`main.tf:10:5: Error: Unsupported argument (at aws_security_group.web.ingress[1].to_prot)`,
 	}
 	if len(got) != len(want) {
 		t.Fatalf("got %d diagnostics, want %d:\n%s", len(got), len(want), got)
@@ -407,7 +407,7 @@ func TestAttributesAsDynamicBlocks(t *testing.T) {
 		t.Fatal(diags)
 	}
 	got := Config(cfg, aws)
-	if len(got) != 1 || !strings.HasPrefix(got[0].Error(), `main.tf:7:7: Error: Unsupported argument "protocl" (at aws_security_group.web.dynamic.egress.content.protocl)`) {
+	if len(got) != 1 || !strings.HasPrefix(got[0].Error(), `main.tf:7:7: Error: Unsupported argument (at aws_security_group.web.dynamic.egress.content.protocl)`) {
 		t.Fatalf("got:\n%s", got)
 	}
 }
@@ -448,5 +448,30 @@ func TestInRunsAsInOnePass(t *testing.T) {
 		if got := Config(cfg, ps); text(got) != text(want) {
 			t.Fatalf("GOMAXPROCS %d: %d diagnostics differ from one pass's %d", procs, len(got), len(want))
 		}
+	}
+}
+
+// TestBlockAsArgumentRecognised: the diagnostic of a nested block written
+// as an argument is told from other unsupported arguments by
+// BlockAsArgument, which names the block, also once a front end has added
+// to its detail.
+func TestBlockAsArgumentRecognised(t *testing.T) {
+	for _, tc := range diagnosticCases {
+		diags := check(t, tc.src)
+		if len(diags) != 1 {
+			t.Fatalf("%s: %s", tc.name, diags)
+		}
+		d := *diags[0]
+		name, ok := BlockAsArgument(&d)
+		if want := tc.name == "block written as attribute"; ok != want || ok && name != "ports" {
+			t.Errorf("%s: BlockAsArgument = %q, %v; want %v", tc.name, name, ok, want)
+		}
+		d.Detail += "\n  4 |   ports = [{ internal = 1 }]"
+		if again, ok2 := BlockAsArgument(&d); ok2 != ok || again != name {
+			t.Errorf("%s: with a code frame, BlockAsArgument = %q, %v", tc.name, again, ok2)
+		}
+	}
+	if _, ok := BlockAsArgument(nil); ok {
+		t.Error("nil recognised")
 	}
 }

@@ -517,7 +517,7 @@ func TestGetSchemasAccumulate(t *testing.T) {
 	}
 	write(t, dir, "tf/main.tf", "resource \"random_pet\" \"p\" {\n  lenght = 2\n}\n\nresource \"null_resource\" \"n\" {\n  trigers = {}\n}\n")
 	res := runCLI(t, dir, nil, "validate", "tf")
-	for _, want := range []string{`Unsupported argument "lenght"`, `Unsupported argument "trigers"`} {
+	for _, want := range []string{`Unsupported argument (at random_pet.p.lenght)`, `Unsupported argument (at null_resource.n.trigers)`} {
 		if res.code != ExitFailure || !strings.Contains(res.stderr, want) {
 			t.Errorf("validate lacks %q:\n%s", want, res)
 		}

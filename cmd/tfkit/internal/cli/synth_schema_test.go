@@ -32,7 +32,7 @@ export default () => <>
 	copySchema(t, "random-3.9.0.json", filepath.Join(dir, ".gen", getSchemaFile))
 	write(t, dir, "gen/main.tf", "# previous\n")
 	res := runCLI(t, dir, nil, "synth", "main.tsx", "--out", "gen")
-	if res.code != ExitFailure || !strings.Contains(res.stderr, `Unsupported argument "lenght"`) ||
+	if res.code != ExitFailure || !strings.Contains(res.stderr, `Unsupported argument (at random_pet.p.lenght)`) ||
 		!strings.Contains(res.stderr, "main.tsx:3:") || !strings.Contains(res.stderr, `did you mean "length"?`) {
 		t.Fatalf("with schemas: %s", res)
 	}
@@ -117,7 +117,7 @@ export default () => <Resource type="terraform_data" name="d" />;
 			write(t, dir, "tfkit.json", `{"app": "main.tsx", "output": "gen", "schemaCheck": "warn"}`)
 		}
 		res = runCLI(t, dir, nil, append([]string{"synth", "main.tsx", "--out", "gen"}, args...)...)
-		if res.code != ExitOK || !strings.Contains(res.stderr, `Warning: Unsupported argument "lenght"`) {
+		if res.code != ExitOK || !strings.Contains(res.stderr, `Warning: Unsupported argument (at random_pet.p.lenght)`) {
 			t.Fatalf("%v: %s", args, res)
 		}
 		if got := tree(t, filepath.Join(dir, "gen")); !strings.Contains(got["main.tf"], "lenght = 3") {

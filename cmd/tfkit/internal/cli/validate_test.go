@@ -25,9 +25,9 @@ resource "random_id" "i" {
 		t.Fatalf("want exit 1:\n%s", res)
 	}
 	for _, want := range []string{
-		`main.tf:2:3: Error: Unsupported argument "lenght" (at random_pet.p.lenght)`,
+		`main.tf:2:3: Error: Unsupported argument (at random_pet.p.lenght)`,
 		`hint: did you mean "length"?`,
-		`main.tf:5:26: Error: Missing required argument "byte_length" (at random_id.i.byte_length)`,
+		`main.tf:5:26: Error: Missing required argument (at random_id.i.byte_length)`,
 	} {
 		if !strings.Contains(res.stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, res)
@@ -53,8 +53,8 @@ resource "random_id" "i" {
 `)
 	res = runCLI(t, dir, nil, "validate", "--schema", random, "tf")
 	for _, want := range []string{
-		`main.tf.json:6:9: Error: Unsupported argument "byte_lenght" (at random_id.i.byte_lenght)`,
-		`main.tf.json:7:7: Error: Missing required argument "byte_length" (at random_id.i.byte_length)`,
+		`main.tf.json:6:9: Error: Unsupported argument (at random_id.i.byte_lenght)`,
+		`main.tf.json:7:7: Error: Missing required argument (at random_id.i.byte_length)`,
 	} {
 		if res.code != ExitFailure || !strings.Contains(res.stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, res)
@@ -80,7 +80,7 @@ func TestValidateAfterGet(t *testing.T) {
 		t.Fatal(err)
 	}
 	res = runCLI(t, dir, nil, "validate")
-	if res.code != ExitFailure || !strings.Contains(res.stderr, `Unsupported argument "trigers" (at null_resource.n.trigers)`) {
+	if res.code != ExitFailure || !strings.Contains(res.stderr, `Unsupported argument (at null_resource.n.trigers)`) {
 		t.Fatalf("validate:\n%s", res)
 	}
 }
@@ -137,7 +137,7 @@ func TestValidateShowsPathsRelative(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "app/infra/main.tf", "resource \"null_resource\" \"n\" {\n  trigers = {}\n}\n")
 	schemas := schemaFile(t, "null-2.1.2.json")
-	want := "infra/main.tf:2:3: Error: Unsupported argument \"trigers\""
+	want := "infra/main.tf:2:3: Error: Unsupported argument (at null_resource.n.trigers)"
 	for _, args := range [][]string{
 		{"--chdir", "app", "validate", "--schema", schemas, "infra"},
 		{"--chdir", "app", "validate", "--schema", schemas, filepath.Join(dir, "app", "infra")},
@@ -183,7 +183,7 @@ func TestValidateSchemaCache(t *testing.T) {
 	want := runCLI(t, dir, nil, "validate", "--schema", random, ".")
 	wantBad := runCLI(t, dir, nil, "validate", "--schema", "bad.json", ".")
 	t.Setenv(schemacache.EnvDir, cache)
-	if want.code != ExitFailure || !strings.Contains(want.stderr, `Unsupported argument "lenght"`) {
+	if want.code != ExitFailure || !strings.Contains(want.stderr, `Unsupported argument (at random_pet.p.lenght)`) {
 		t.Fatalf("without the cache:\n%s", want)
 	}
 	copies := func() []string {
