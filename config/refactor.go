@@ -219,6 +219,40 @@ func RemovedDataSource(tofu bool) *diag.Diagnostic {
 	return d
 }
 
+// MovedAddress is the address an attribute of a moved or removed block
+// (from, to) holds, as the engines read it: a reference, also one indexed
+// with a literal key (aws_instance.a[0] written as an index of
+// aws_instance.a); false when it holds none.
+func MovedAddress(a *Attribute) (hcl.Traversal, bool) {
+	return refTraversal(a)
+}
+
+// RedundantMove is both engines' error for a moved block from and to the
+// same address, from (as they print it, with its module instance's
+// prefix), which they report when they plan, at the moved block, once for
+// each instance of its module. The caller sets Subject and Path.
+func RedundantMove(from string) *diag.Diagnostic {
+	return &diag.Diagnostic{Severity: diag.Error, Summary: "Redundant move statement",
+		Detail:     "This statement declares a move from " + from + " to the same address, which is the same as not declaring this move at all.",
+		Suggestion: "delete the moved block, or give it the address the object had before as from"}
+}
+
+// HidesMoveCycles reports whether d, an error of a moved block, is one
+// after which the engines do not look for cycles among moved blocks
+// (MoveCycles): one refused as they read the configuration (a move
+// between a resource and a module call), or one found when they plan
+// before cycles (a redundant or ambiguous move, a from still declared).
+func HidesMoveCycles(d *diag.Diagnostic) bool {
+	if d.Severity != diag.Error {
+		return false
+	}
+	switch d.Summary {
+	case "Redundant move statement", "Moved object still exists", "Ambiguous move statements", `Invalid "moved" addresses`:
+		return true
+	}
+	return false
+}
+
 // Move is one moved block as the engines compare moved blocks with each
 // other: its from and to addresses, relative to its module, and where the
 // block starts.

@@ -44,7 +44,10 @@ func Validate(cfg *Config) diag.Diagnostics {
 // instance to two different ones or two to one (AmbiguousMoves), and
 // chains that come back where they started (MoveCycles). Moves of whole
 // resources and calls, which the engines compare apart from instances,
-// are the front ends' (they see every stack's moves).
+// are the front ends' (they see every stack's moves), but count as the
+// engines count them: a cycle is reported only when no moved block has
+// another error (an ambiguous move, also of whole resources; a move from
+// and to one address; one between a resource and a module call).
 func (v *validator) checkInstanceMoves() {
 	var moves []Move
 	var blocks []*Block
@@ -76,8 +79,17 @@ func (v *validator) checkInstanceMoves() {
 		}
 		v.diags = append(v.diags, d)
 	}
-	for _, pr := range AmbiguousMoves(moves, "") {
+	ambiguous := AmbiguousMoves(moves, "")
+	for _, pr := range ambiguous {
 		report(pr)
+	}
+	if len(ambiguous) > 0 {
+		return
+	}
+	for _, m := range moves {
+		if TraversalString(m.From) == TraversalString(m.To) || MovedKindMismatch(m.From, m.To) != nil {
+			return
+		}
 	}
 	for _, pr := range MoveCycles(moves, "") {
 		report(pr)

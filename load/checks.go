@@ -2,8 +2,6 @@ package load
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -229,23 +227,13 @@ func (e *evaluator) moveProblem(m *Module, pr config.MoveProblem) {
 	e.diags = append(e.diags, pr.Diagnostic)
 }
 
-// movedErrors are the summaries of the errors of moved blocks after which
-// the engines do not look for cycles among them.
-var movedErrors = map[string]bool{
-	"Redundant move statement":  true,
-	"Moved object still exists": true,
-	"Ambiguous move statements": true,
-	`Invalid "moved" addresses`: true,
-	"Resource type mismatch":    true,
-}
-
 // checkMoveCycles reports the moved blocks of each module whose chain
 // comes back where it started (config.MoveCycles), once for each module,
-// unless a moved block has another error, as the engines do. It runs
-// after the other checks of moved blocks.
+// unless a moved block has another error (config.HidesMoveCycles), as the
+// engines do. It runs after the other checks of moved blocks.
 func (e *evaluator) checkMoveCycles() {
 	for _, d := range e.diags {
-		if d.Severity == diag.Error && movedErrors[d.Summary] {
+		if config.HidesMoveCycles(d) {
 			return
 		}
 	}
@@ -863,14 +851,14 @@ func (e *evaluator) checkImportTarget(m *Module, im *ImportDecl, path string) {
 	case at != nil && typ == "" && i == len(tr) && len(calls) > 0:
 		report(config.ImportIntoModuleCall(text), rng)
 		if !tofu {
-			report(config.ImportNotManaged(), argumentRange(e.rootDir, im.To.Range(), "to"))
+			report(config.ImportNotManaged(), toArgument(im))
 		}
 		return
 	case at != nil && typ == "data":
 		if tofu {
 			report(config.ImportIntoDataSource(text, true), planned)
 		} else {
-			report(config.ImportIntoDataSource(text, false), argumentRange(e.rootDir, im.To.Range(), "to"))
+			report(config.ImportIntoDataSource(text, false), toArgument(im))
 		}
 		return
 	case at != nil && (typ == "" || name == "" || typ == "module"):
@@ -991,54 +979,14 @@ func withoutKeys(tr hcl.Traversal) hcl.Traversal {
 	return out
 }
 
-// argumentRange is where the argument name whose value is at value is
-// written, to the value's end (to = data.x.y), as the engines report an
-// argument: the name found before the value's "=" (or, in JSON, ":") in
-// the file (relative to dir, the root module's directory), on the same
-// line. value itself when the file cannot be read
-// or the name is not there.
-func argumentRange(dir string, value hcl.Range, name string) hcl.Range {
-	file := value.Filename
-	if !filepath.IsAbs(file) {
-		file = filepath.Join(dir, file)
+// toArgument is where the to argument of an import block is written,
+// from its name to its value's end, as the engines report the argument;
+// its value when the loader did not keep that.
+func toArgument(im *ImportDecl) hcl.Range {
+	if im.ToRange.Filename == "" {
+		return im.To.Range()
 	}
-	src, err := os.ReadFile(file)
-	if err != nil || value.Start.Byte > len(src) {
-		return value
-	}
-	i := value.Start.Byte
-	space := func() {
-		for i > 0 && (src[i-1] == ' ' || src[i-1] == '\t') {
-			i--
-		}
-	}
-	space()
-	if i == 0 || src[i-1] != '=' && src[i-1] != ':' {
-		return value
-	}
-	i--
-	space()
-	quoted := i > 0 && src[i-1] == '"' // JSON: "to": "..."
-	if quoted {
-		i--
-	}
-	if i < len(name) || string(src[i-len(name):i]) != name {
-		return value
-	}
-	i -= len(name)
-	if quoted {
-		if i == 0 || src[i-1] != '"' {
-			return value
-		}
-		i--
-	}
-	start := value.Start
-	start.Column -= value.Start.Byte - i
-	start.Byte = i
-	if start.Column < 1 {
-		return value
-	}
-	return hcl.Range{Filename: value.Filename, Start: start, End: value.End}
+	return im.ToRange
 }
 
 // addressText is the address a traversal writes, as the engines print
@@ -1090,9 +1038,10 @@ func (e *evaluator) checkMoved(m *Module, mv *MovedDecl, prefixes []string, path
 	}
 	if addressText(from) == addressText(to) {
 		for _, p := range prefixes {
+			d := config.RedundantMove(p + addressText(from))
 			r := r
-			e.errorf(&r, path, "Redundant move statement",
-				"This statement declares a move from "+p+addressText(from)+" to the same address, which is the same as not declaring this move at all.")
+			d.Subject, d.Path = &r, path
+			e.diags = append(e.diags, d)
 		}
 		return
 	}
@@ -1121,16 +1070,17 @@ func (e *evaluator) checkRemoved(m *Module, rm *RemovedDecl, path string) {
 	if hd.HasErrors() {
 		return
 	}
-	if config.DataAddress(tr) {
-		d := config.RemovedDataSource(e.opts.Engine == tffile.OpenTofu)
-		r := tr.SourceRange()
+	// The engines refuse an instance key first, also a data source's.
+	if at, module := config.InstanceKeyOf(tr); at >= 0 {
+		d := config.RemovedInstanceKey(module, e.opts.Engine == tffile.OpenTofu)
+		r := tr[at].SourceRange()
 		d.Subject, d.Path = &r, path+".from"
 		e.diags = append(e.diags, d)
 		return
 	}
-	if at, module := config.InstanceKeyOf(tr); at >= 0 {
-		d := config.RemovedInstanceKey(module, e.opts.Engine == tffile.OpenTofu)
-		r := tr[at].SourceRange()
+	if config.DataAddress(tr) {
+		d := config.RemovedDataSource(e.opts.Engine == tffile.OpenTofu)
+		r := tr.SourceRange()
 		d.Subject, d.Path = &r, path+".from"
 		e.diags = append(e.diags, d)
 		return

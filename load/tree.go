@@ -161,9 +161,12 @@ type CheckDecl struct {
 }
 
 // ImportDecl is an import block: To is the address of the resource
-// instance to import into, a reference expression.
+// instance to import into, a reference expression; ToRange is where the
+// to argument is written, from its name to its value's end (to =
+// data.x.y), as the engines report the argument.
 type ImportDecl struct {
 	To, ID, ForEach, Provider hcl.Expression // nil when absent
+	ToRange                   hcl.Range
 	DeclRange                 hcl.Range
 }
 
@@ -885,7 +888,7 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 		for _, a := range l.attrs(b.Body) {
 			switch a.Name {
 			case "to":
-				im.To = l.reference(a.Source)
+				im.To, im.ToRange = l.reference(a.Source), a.Range
 			case "id":
 				im.ID = a.Source
 			case "for_each":

@@ -54,12 +54,12 @@ func (p *Plan) ValidateStack(s *Stack) diag.Diagnostics {
 	out = append(out, stillDeclared(s, cfg, p.engine)...)
 	out = append(out, movedOutOfConfig(s, cfg)...)
 	out = append(out, importTargets(cfg, p.engine)...)
-	out = append(out, refactorAddresses(cfg, p.engine)...)
+	out = append(out, refactorAddresses(cfg, p.engine, out)...)
 	if s.Validated {
 		return out
 	}
 	for _, d := range config.Validate(cfg) {
-		if !followsOn(d, s.Diags) {
+		if !followsOn(d, s.Diags) && !movesChecked(d) {
 			out = append(out, d)
 		}
 	}
@@ -183,8 +183,11 @@ func (p *Plan) stackCycles() diag.Diagnostics {
 // declaration, as written, still declares that instance, related to that
 // argument, as the engines point at it; one that only evaluation decides
 // (count = var.n) is left to them. A removed block whose from has an
-// instance key, which the engines refuse as they read the configuration,
-// is reported in their words (config.RemovedInstanceKey).
+// instance key, which the engines refuse as they read the configuration
+// (also a data source's, before they look at what it names), is reported
+// in their words (config.RemovedInstanceKey). Addresses are read as the
+// engines read them (config.MovedAddress: also aws_instance.a indexed
+// with a literal key).
 func stillDeclared(s *Stack, cfg *config.Config, engine string) diag.Diagnostics {
 	if cfg == nil {
 		return nil
@@ -204,11 +207,11 @@ func stillDeclared(s *Stack, cfg *config.Config, engine string) diag.Diagnostics
 		if from == nil {
 			continue
 		}
-		r, ok := from.Expr.(*config.Reference)
+		ftr, ok := config.MovedAddress(from)
 		if !ok {
 			continue
 		}
-		if at, module := config.InstanceKeyOf(r.Traversal); at >= 0 && b.Type == "removed" {
+		if at, module := config.InstanceKeyOf(ftr); at >= 0 && b.Type == "removed" {
 			d := config.RemovedInstanceKey(module, engine == "opentofu")
 			site := from.Range
 			if site.Filename == "" {
@@ -218,42 +221,40 @@ func stillDeclared(s *Stack, cfg *config.Config, engine string) diag.Diagnostics
 			ds = append(ds, d)
 			continue
 		}
-		addr := RootAddress(r.Traversal)
+		addr := RootAddress(ftr)
 		decl := declared[addr]
 		if decl == nil {
 			continue
 		}
 		fromText, declRange := addr, decl.DeclRange
 		instance := false
-		switch len(r.Traversal) - (strings.Count(addr, ".") + 1) {
+		switch len(ftr) - (strings.Count(addr, ".") + 1) {
 		case 0:
 		case 1:
 			// One instance: refused when the count or for_each of the
 			// declaration, as written, still declares it.
-			ix, ok := r.Traversal[len(r.Traversal)-1].(hcl.TraverseIndex)
+			ix, ok := ftr[len(ftr)-1].(hcl.TraverseIndex)
 			if !ok || b.Type != "moved" {
 				continue
 			}
 			if declRange, ok = declaresInstance(decl, ix.Key); !ok {
 				continue
 			}
-			fromText, instance = config.TraversalString(r.Traversal), true
+			fromText, instance = config.TraversalString(ftr), true
 		default:
 			continue
 		}
 		to := ""
 		if b.Type == "moved" {
-			ta := b.Body.Attribute("to")
-			if ta == nil {
+			tr, ok := config.MovedAddress(b.Body.Attribute("to"))
+			if !ok || (!instance && RootAddress(tr) == addr) || config.MovedKindMismatch(ftr, tr) != nil {
+				// A move between a resource and a module call is refused
+				// as the engines read the configuration (refactorAddresses).
 				continue
 			}
-			tr, ok := ta.Expr.(*config.Reference)
-			if !ok || (!instance && RootAddress(tr.Traversal) == addr) {
-				continue
-			}
-			to = config.TraversalString(tr.Traversal)
+			to = config.TraversalString(tr)
 			if to == fromText {
-				continue // a redundant move, which the engines refuse in other words
+				continue // a redundant move: refactorAddresses reports it
 			}
 		}
 		d, _ := config.StillDeclared(b.Type, decl.Type == "module", instance, fromText, to, declRange, engine == "opentofu")
@@ -384,7 +385,9 @@ func movedOutOfConfig(s *Stack, cfg *config.Config) diag.Diagnostics {
 }
 
 // importTargets reports the import blocks whose to both engines refuse,
-// in their words, at the front end's line, relating what to names:
+// in their words (the config.Import* functions and
+// config.DuplicateImport, which tfkit eval uses too), at the front end's
+// line, relating what to names:
 //
 //   - a resource the stack declares with count or for_each, named without
 //     an instance key (also with the import's own ForEach, where to needs
@@ -441,21 +444,13 @@ func importTargets(cfg *config.Config, engine string) diag.Diagnostics {
 		text := config.TraversalString(tr)
 		d := importTarget(decl, addr, text, tr, tofu)
 		if d == nil {
-			if f := first[text]; f != nil {
-				// Terraform names the resource, without keys.
-				named := text
-				if !tofu {
-					named = config.TraversalString(withoutKeys(tr))
-				}
-				d = &diag.Diagnostic{Severity: diag.Error, Summary: fmt.Sprintf("Duplicate import configuration for %q", named),
-					Detail: fmt.Sprintf("An import block for the resource %q was already declared at %s. A resource can have only one import block.",
-						named, goPos(f.DeclRange)),
-					Suggestion: "delete one of the two imports: an object is imported once, into one instance"}
-				decl, addr = f, "the first import of "+text
-			} else {
+			f := first[text]
+			if f == nil {
 				first[text] = b
 				continue
 			}
+			d = config.DuplicateImport(text, config.TraversalString(withoutKeys(tr)), f.DeclRange, tofu)
+			decl, addr = f, "the first import of "+text
 		}
 		site := to.Range
 		if site.Filename == "" {
@@ -474,19 +469,11 @@ func importTargets(cfg *config.Config, engine string) diag.Diagnostics {
 func importTarget(decl *config.Block, addr, text string, tr hcl.Traversal, tofu bool) *diag.Diagnostic {
 	switch {
 	case decl.Type == "data":
-		d := &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid import address", Detail: "Only managed resources can be imported."}
-		if tofu {
-			d = importNoConfig(text) // when it plans
-		}
-		d.Suggestion = "import into a resource; a data source reads an object without managing it"
-		return d
+		return config.ImportIntoDataSource(text, tofu)
 	case decl.Type == "module" && len(tr) == 2:
 		// Both engines' words; Terraform adds "Invalid import address"
 		// for the same mistake.
-		d := &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid address",
-			Detail: "A resource instance address is required here. The module path must be followed by a resource instance specification."}
-		d.Suggestion = fmt.Sprintf("name a resource of the module, such as %s.aws_instance.web", text)
-		return d
+		return config.ImportIntoModuleCall(text)
 	case decl.Type == "module":
 		if !repeated(decl) || len(tr) < 4 {
 			return nil
@@ -494,10 +481,7 @@ func importTarget(decl *config.Block, addr, text string, tr hcl.Traversal, tofu 
 		if _, keyed := tr[2].(hcl.TraverseIndex); keyed {
 			return nil
 		}
-		d := importNoConfig(text)
-		d.Suggestion = fmt.Sprintf("name an instance of %s, such as %s, or give the import a ForEach and the key as each.key",
-			addr, keyedExample(decl, addr)+config.TraversalString(tr[2:]))
-		return d
+		return config.ImportMissingCallKey(text, addr, keyedExample(decl, addr)+config.TraversalString(tr[2:]))
 	}
 	uses := ""
 	switch {
@@ -510,13 +494,7 @@ func importTarget(decl *config.Block, addr, text string, tr hcl.Traversal, tofu 
 		if uses == "" {
 			return nil
 		}
-		d := &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid import 'to' expression", Detail: "The target resource is using " + uses + "."}
-		if tofu {
-			d = importNoConfig(text)
-		}
-		d.Suggestion = fmt.Sprintf("name one instance of %s, which uses %s, such as %s, or give the import a ForEach and the key as each.key",
-			addr, uses, keyedExample(decl, addr))
-		return d
+		return config.ImportMissingKey(addr, uses, keyedExample(decl, addr), tofu)
 	}
 	ix, ok := tr[2].(hcl.TraverseIndex)
 	if !ok || len(tr) != 3 || !ix.Key.IsKnown() || ix.Key.IsNull() {
@@ -526,56 +504,39 @@ func importTarget(decl *config.Block, addr, text string, tr hcl.Traversal, tofu 
 	if ix.Key.Type() == cty.Number {
 		keyUses = "count"
 	}
-	if keyUses == uses {
-		return nil
-	}
-	d := &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid import 'to' expression", Detail: "The target resource does not use " + keyUses + "."}
-	if tofu {
-		d = importNoConfig(text)
-	}
-	switch uses {
-	case "":
-		d.Suggestion = fmt.Sprintf("name %s without a key: it declares one instance, having neither count nor for_each", addr)
-	default:
-		d.Suggestion = fmt.Sprintf("give a key of the kind %s declares: %s uses %s, such as %s", uses, addr, uses, keyedExample(decl, addr))
-	}
-	return d
-}
-
-// goPos writes where a block of the front end starts, as the engines
-// write where one of theirs does: main.go:12 (a Go line has no column).
-func goPos(r hcl.Range) string {
-	if r.Start.Column == 0 {
-		return fmt.Sprintf("%s:%d", r.Filename, r.Start.Line)
-	}
-	return fmt.Sprintf("%s:%d,%d", r.Filename, r.Start.Line, r.Start.Column)
+	return config.ImportWrongKey(addr, text, uses, keyUses, keyedExample(decl, addr), tofu)
 }
 
 // refactorAddresses reports what both engines refuse in the addresses of
-// moved and removed blocks, in their words, at the front end's line:
+// moved and removed blocks, in their words (the config functions tfkit
+// eval uses too), at the front end's line:
 //
 //   - a moved block from a resource to a module call or back ("Invalid
-//     \"moved\" addresses"), refused as they read the configuration;
+//     \"moved\" addresses", config.MovedKindMismatch), refused as they
+//     read the configuration;
 //   - a removed block naming a data source ("Data source address not
-//     allowed"; OpenTofu's "... is not allowed"), refused then too;
-//   - two moved blocks to one resource or call from different ones, or
-//     from one to different ones ("Ambiguous move statements", at the
-//     later), and moved blocks whose chain comes back where it started
-//     ("Cyclic dependency in move statements", at the first of them),
-//     refused when they plan.
+//     allowed"; OpenTofu's "... is not allowed"), refused then too, unless
+//     its from has an instance key, which stillDeclared reports instead,
+//     as the engines do;
+//   - a moved block from and to the same address ("Redundant move
+//     statement"), refused when they plan;
+//   - two moved blocks to one address from different ones, or from one to
+//     different ones ("Ambiguous move statements", at the later, twice
+//     when it conflicts with one earlier block by its from and another by
+//     its to), and moved blocks whose chain comes back where it started
+//     ("Cyclic dependency in move statements", at the first of them, only
+//     when no moved block has another error, prior's included), refused
+//     when they plan.
 //
-// Moves are compared as whole resources and calls, written without
-// instance keys; those with keys are left to the engines.
-func refactorAddresses(cfg *config.Config, engine string) diag.Diagnostics {
+// Moves are compared as the engines compare them (config.AmbiguousMoves,
+// config.MoveCycles): a whole resource or call and its instances are
+// different addresses, and moves between resources of different types,
+// which both engines accept unless the state holds an object the
+// provider cannot move, are compared like any other.
+func refactorAddresses(cfg *config.Config, engine string, prior diag.Diagnostics) diag.Diagnostics {
 	if cfg == nil {
 		return nil
 	}
-	type move struct {
-		b        *config.Block
-		from, to string
-		module   bool
-	}
-	var moves []move
 	var ds diag.Diagnostics
 	at := func(b *config.Block, a *config.Attribute, path string, d *diag.Diagnostic) {
 		site := b.DeclRange
@@ -585,108 +546,58 @@ func refactorAddresses(cfg *config.Config, engine string) diag.Diagnostics {
 		d.Subject, d.Path = &site, path
 		ds = append(ds, d)
 	}
+	var moves []config.Move
+	var blocks []*config.Block
 	for _, b := range cfg.Blocks {
 		switch b.Type {
 		case "removed":
 			from := b.Body.Attribute("from")
-			if r, ok := refOf(from); ok && dataAddress(r.Traversal) {
-				d := &diag.Diagnostic{Severity: diag.Error, Summary: "Data source address not allowed",
-					Detail:     "Data sources are never destroyed, so they are not valid targets of removed blocks. To remove the data source from state, remove the data source block from configuration.",
-					Suggestion: "delete the removed block: the engine forgets a data source once its block is deleted"}
-				if engine == "opentofu" {
-					d.Summary = "Data source address is not allowed"
-					d.Detail = "Data sources cannot be destroyed, and therefore, 'removed' blocks are not allowed to target them. To remove data sources from the state, you should remove the data source block from the configuration."
+			if tr, ok := config.MovedAddress(from); ok && config.DataAddress(tr) {
+				if k, _ := config.InstanceKeyOf(tr); k < 0 {
+					at(b, from, b.Address()+".from", config.RemovedDataSource(engine == "opentofu"))
 				}
-				at(b, from, b.Address()+".from", d)
 			}
 		case "moved":
-			fa, ta := b.Body.Attribute("from"), b.Body.Attribute("to")
-			from, ok1 := refOf(fa)
-			to, ok2 := refOf(ta)
-			if !ok1 || !ok2 || dataAddress(from.Traversal) || dataAddress(to.Traversal) {
+			from, ok1 := config.MovedAddress(b.Body.Attribute("from"))
+			to, ok2 := config.MovedAddress(b.Body.Attribute("to"))
+			if !ok1 || !ok2 {
 				continue
 			}
-			fm, tm := callAddress(from.Traversal), callAddress(to.Traversal)
-			if fm != tm {
-				at(b, fa, b.Address(), &diag.Diagnostic{Severity: diag.Error, Summary: `Invalid "moved" addresses`,
-					Detail:     `The "from" and "to" addresses must either both refer to resources or both refer to modules.`,
-					Suggestion: "move a resource to a resource, or a module call to a module call; a resource moves into a module as module.NAME.TYPE.NAME"})
+			if d := config.MovedKindMismatch(from, to); d != nil {
+				at(b, b.Body.Attribute("from"), b.Address(), d)
 				continue
 			}
-			if hasIndex(from.Traversal) || hasIndex(to.Traversal) {
+			if config.TraversalString(from) == config.TraversalString(to) {
+				at(b, nil, b.Address(), config.RedundantMove(config.TraversalString(from)))
 				continue
 			}
-			f, t := config.TraversalString(from.Traversal), config.TraversalString(to.Traversal)
-			if f != t {
-				moves = append(moves, move{b, f, t, fm})
-			}
+			moves = append(moves, config.Move{From: from, To: to, DeclRange: b.DeclRange})
+			blocks = append(blocks, b)
 		}
 	}
-	noun := func(m move) (one, source, dest string) {
-		if m.module {
-			return "module call", "source call", "destination call"
-		}
-		return "resource", "source resource", "destination resource"
+	report := func(pr config.MoveProblem) {
+		b := blocks[pr.Move]
+		at(b, nil, b.Address(), pr.Diagnostic)
 	}
-	next := map[string]move{}
-	for i, m := range moves {
-		for _, e := range moves[:i] {
-			one, source, dest := noun(m)
-			var detail string
-			switch {
-			case e.from == m.from && e.to == m.to:
-				continue
-			case e.to == m.to:
-				detail = fmt.Sprintf("A statement at %s declared that %s moved to %s, but this statement instead declares that %s moved there.\n\nEach %s can have moved from only one %s.",
-					goPos(e.b.DeclRange), e.from, e.to, m.from, one, source)
-			case e.from == m.from:
-				detail = fmt.Sprintf("A statement at %s declared that %s moved to %s, but this statement instead declares that it moved to %s.\n\nEach %s can move to only one %s.",
-					goPos(e.b.DeclRange), e.from, e.to, m.to, one, dest)
-			default:
-				continue
-			}
-			at(m.b, nil, m.b.Address(), &diag.Diagnostic{Severity: diag.Error, Summary: "Ambiguous move statements", Detail: detail,
-				Related:    []diag.Related{{Message: "the other moved block", Range: e.b.DeclRange}},
-				Suggestion: "keep one of the two moved blocks, or chain them (from the first's to, to the new address)"})
-			break
-		}
-		if _, ok := next[m.from]; !ok {
-			next[m.from] = m
+	for _, pr := range config.AmbiguousMoves(moves, "") {
+		report(pr)
+	}
+	for _, d := range append(prior, ds...) {
+		if config.HidesMoveCycles(d) {
+			return ds
 		}
 	}
-	// Cycles: each found from its first statement, in declaration order.
-	inCycle := map[*config.Block]bool{}
-	for _, m := range moves {
-		if inCycle[m.b] {
-			continue
-		}
-		chain, closed := []move{m}, false
-		for cur := m; !closed && len(chain) <= len(moves); {
-			n, ok := next[cur.to]
-			if !ok {
-				break
-			}
-			if closed = n.b == m.b; !closed {
-				chain, cur = append(chain, n), n
-			}
-		}
-		if !closed {
-			continue // no cycle, or one m only leads into
-		}
-		var lines []string
-		var related []diag.Related
-		for _, c := range chain {
-			inCycle[c.b] = true
-			lines = append(lines, fmt.Sprintf("  - %s: %s[*] → %s[*]", goPos(c.b.DeclRange), c.from, c.to))
-			related = append(related, diag.Related{Message: c.from + " → " + c.to, Range: c.b.DeclRange})
-		}
-		at(m.b, nil, m.b.Address(), &diag.Diagnostic{Severity: diag.Error, Summary: "Cyclic dependency in move statements",
-			Detail: "The following chained move statements form a cycle, and so there is no final location to move objects to:\n" + strings.Join(lines, "\n") +
-				"\n\nA chain of move statements must end with an address that doesn't appear in any other statements, and which typically also refers to an object still declared in the configuration.",
-			Related:    related,
-			Suggestion: "delete the moved block that leads back to where the chain starts"})
+	for _, pr := range config.MoveCycles(moves, "") {
+		report(pr)
 	}
 	return ds
+}
+
+// movesChecked reports whether d, found by config.Validate, is a mistake
+// of moved blocks refactorAddresses reports for all of them (keyed moves,
+// which config.Validate compares too, among them).
+func movesChecked(d *diag.Diagnostic) bool {
+	return d.Summary == "Ambiguous move statements" || d.Summary == "Cyclic dependency in move statements"
 }
 
 // withoutKeys is tr without its instance keys.
@@ -698,72 +609,6 @@ func withoutKeys(tr hcl.Traversal) hcl.Traversal {
 		}
 	}
 	return out
-}
-
-// refOf is the reference an attribute of a moved or removed block holds.
-func refOf(a *config.Attribute) (*config.Reference, bool) {
-	if a == nil {
-		return nil, false
-	}
-	r, ok := a.Expr.(*config.Reference)
-	return r, ok
-}
-
-// hasIndex reports whether a traversal has an instance key.
-func hasIndex(tr hcl.Traversal) bool {
-	for _, t := range tr {
-		if _, ok := t.(hcl.TraverseIndex); ok {
-			return true
-		}
-	}
-	return false
-}
-
-// dataAddress reports whether an address names a data source, also one
-// in a module call (module.net.data.aws_ami.x).
-func dataAddress(tr hcl.Traversal) bool {
-	i := skipCalls(tr)
-	return i < len(tr) && stepText(tr[i]) == "data"
-}
-
-// callAddress reports whether an address names a module call or one of
-// its instances (module.net, module.net["a"].module.sub) rather than a
-// resource in one.
-func callAddress(tr hcl.Traversal) bool {
-	return len(tr) > 0 && skipCalls(tr) == len(tr)
-}
-
-// skipCalls is the index of the first step of an address after its
-// module.NAME[KEY] steps.
-func skipCalls(tr hcl.Traversal) int {
-	i := 0
-	for i+1 < len(tr) && stepText(tr[i]) == "module" {
-		i += 2
-		if i < len(tr) {
-			if _, ok := tr[i].(hcl.TraverseIndex); ok {
-				i++
-			}
-		}
-	}
-	return i
-}
-
-// stepText is the name of a root or attribute step, "" for others.
-func stepText(t hcl.Traverser) string {
-	switch t := t.(type) {
-	case hcl.TraverseRoot:
-		return t.Name
-	case hcl.TraverseAttr:
-		return t.Name
-	}
-	return ""
-}
-
-// importNoConfig is both engines' error for an import whose to names no
-// instance the configuration declares.
-func importNoConfig(addr string) *diag.Diagnostic {
-	return &diag.Diagnostic{Severity: diag.Error, Summary: "Configuration for import target does not exist",
-		Detail: "The configuration for the given import " + addr + " does not exist. All target instances must have an associated configuration to be imported."}
 }
 
 // repeated reports whether a resource or module call declares its
