@@ -186,7 +186,7 @@ func TestValidateFollowsKinds(t *testing.T) {
 				continue
 			}
 			ds := Validate(&Config{Blocks: []*Block{NewBlock(k.Type, labels...)}})
-			if !strings.Contains(ds.Error(), fmt.Sprintf("Missing required argument %q", a.Name)) {
+			if !strings.Contains(ds.Error(), fmt.Sprintf("Missing required argument (at %s.%s); The argument %q is required", k.Type, a.Name, a.Name)) {
 				t.Errorf("%s without %s: %v", k.Type, a.Name, ds)
 			}
 		}

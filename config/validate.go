@@ -539,9 +539,7 @@ func (v *validator) checkBlock(b *Block) {
 		sc.node = b.Address()
 		v.addNode(sc.node)
 		if b.Body.Attribute("value") == nil {
-			v.errorAt(b.MissingRange(), b.Address(), `Missing required argument "value"`,
-				"An output block needs value, the expression it exports; Terraform refuses an output without one.",
-				"add value = <expression>")
+			v.missingArgument(b, b.Address(), "value", "add value = <expression>, the value the output exports")
 		}
 		v.checkKnownArguments(b, outputArguments, outputBlocks)
 		v.checkBody(b.Body, sc, "output")
@@ -571,7 +569,7 @@ func (v *validator) checkBlock(b *Block) {
 		if a := b.Body.Attribute("id"); a != nil {
 			v.checkExpr(a.Expr, sc.with(sc.path+".id", a.Range))
 		} else if b.Body.Attribute("identity") == nil {
-			v.errorAt(b.MissingRange(), "import", "Missing required argument \"id\"", "An import block needs the id of the object to import.", `add id = "..."`)
+			v.missingArgument(b, "import", "id", `add id = "...", the provider's id of the object to import`)
 		}
 		if a := b.Body.Attribute("provider"); a != nil {
 			v.checkProviderRef(a, sc)
@@ -616,10 +614,18 @@ func (b *Block) MissingRange() hcl.Range {
 	return rangeOr(r, b.DeclRange)
 }
 
+// missingArgument reports that b lacks the required argument name, in
+// the engines' words, at the place they report it, with path (b's)
+// followed by the argument as the diagnostic's path: front ends recognise
+// by it what they reported already.
+func (v *validator) missingArgument(b *Block, path, name, suggestion string) {
+	v.errorAt(b.MissingRange(), path+"."+name, "Missing required argument",
+		fmt.Sprintf("The argument %q is required, but no definition was found.", name), suggestion)
+}
+
 func (v *validator) requireAttr(b *Block, name string) {
 	if b.Body.Attribute(name) == nil {
-		v.errorAt(b.MissingRange(), b.Type, fmt.Sprintf("Missing required argument %q", name),
-			fmt.Sprintf("%s %s block needs %s.", article(b.Type), b.Type, name), fmt.Sprintf("add %s = <address>", name))
+		v.missingArgument(b, b.Type, name, fmt.Sprintf("add %s = <address>", name))
 	}
 }
 
@@ -848,7 +854,7 @@ func typeExprProblem(e Expr, inObject bool) string {
 // providers map holds provider references, and inputs are expressions.
 func (v *validator) checkModule(b *Block, sc scope) {
 	if a := b.Body.Attribute("source"); a == nil {
-		v.errorAt(b.MissingRange(), b.Address(), "Missing required argument \"source\"", "A module block needs the source of the module.", `add source = "./modules/name" or a registry address`)
+		v.missingArgument(b, b.Address(), "source", `add source = "./modules/name" or a registry address, the module to call`)
 	} else if _, ok := LiteralString(a.Expr); !ok {
 		if !EarlyEvaluable(a.Expr) {
 			v.errorAt(rangeOr(a.Range, b.DeclRange), b.Address()+".source", "Invalid module source", "A module source must be a literal string, or, for OpenTofu 1.8 or later, built from variables and locals alone (early evaluation); Terraform reads it before evaluating anything.", "")
@@ -1039,7 +1045,7 @@ func (v *validator) checkDynamic(b *Block, sc scope, kind string) {
 	if a := b.Body.Attribute("for_each"); a != nil {
 		v.checkExpr(a.Expr, sc.with(sc.path+".for_each", a.Range))
 	} else {
-		v.errorAt(b.MissingRange(), sc.path, "Missing required argument \"for_each\"", "A dynamic block needs for_each to know how many blocks to generate.", "")
+		v.missingArgument(b, sc.path, "for_each", "add for_each = <collection>: the dynamic block generates one block for each of its elements")
 	}
 	inner := sc
 	inner.iterators = map[string]bool{}

@@ -181,7 +181,7 @@ output "o" { value = local.tag }
 		{"output without value", `output "o" {
   description = "left out"
 }
-`, []string{`Missing required argument "value"`, "main.tf:1:1", "output.o", "add value = <expression>"}},
+`, []string{`main.tf:1:12: Error: Missing required argument (at output.o.value); The argument "value" is required, but no definition was found.`, "add value = <expression>"}},
 		{"unknown variable argument", `variable "x" {
   key = "k"
 }

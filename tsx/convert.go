@@ -579,12 +579,25 @@ func (c *converter) checkAddress(n *node, name string, v Value, at hcl.Range) bo
 			return false
 		}
 	}
-	if target, ok := c.binding[id]; ok && target.spec.block != "resource" && target.spec.block != "module" {
+	if target, ok := c.binding[id]; ok && !addressable(n.kind, target.spec.block) {
+		what := "a resource or a module"
+		if n.kind == "Moved" {
+			what = "a resource, a data source or a module"
+		}
 		c.errorAt(at, path, fmt.Sprintf("Invalid %s address", name),
-			fmt.Sprintf("%s is bound to %s; the %s of %s is a resource or a module.", c.refName(id), target.addr, name, element(n.kind)), hint)
+			fmt.Sprintf("%s is bound to %s; the %s of %s is %s.", c.refName(id), target.addr, name, element(n.kind), what), hint)
 		return false
 	}
 	return true
+}
+
+// addressable reports whether the address of an element kind can name a
+// block of type block: a resource or a module; for <Moved>, as both
+// engines accept moves between data sources, a data source too (an
+// <Import> or a <Removed> cannot name one: nothing is imported into or
+// destroyed from a data source).
+func addressable(kind, block string) bool {
+	return block == "resource" || block == "module" || kind == "Moved" && block == "data"
 }
 
 // validAddress reports whether s spells an address: a static traversal

@@ -129,6 +129,39 @@ moved {
 `, want: []string{
 		`Invalid "moved" addresses; The "from" and "to" addresses must either both refer to resources or both refer to modules.`,
 	}},
+	// Moves between data sources are accepted (a data source is read
+	// again, whatever the state holds), but not from one still declared.
+	{name: "moves between data sources", src: `data "local_file" "b" {
+  filename = "${path.module}/main.tf"
+}
+moved {
+  from = data.local_file.a
+  to   = data.local_file.b
+}
+moved {
+  from = data.local_file.c
+  to   = data.local_file.d
+}
+`},
+	{name: "a data source moved from what is still declared", src: `data "local_file" "a" {
+  filename = "${path.module}/main.tf"
+}
+data "local_file" "b" {
+  count    = 2
+  filename = "${path.module}/main.tf"
+}
+moved {
+  from = data.local_file.a
+  to   = data.local_file.c
+}
+moved {
+  from = data.local_file.b[1]
+  to   = data.local_file.e
+}
+`, want: []string{
+		"Moved object still exists; This statement declares a move from data.local_file.a, but that resource is still declared at main.tf:1,1. Change your configuration so that this resource will be declared as data.local_file.c instead.",
+		"Moved object still exists; This statement declares a move from data.local_file.b[1], but that resource instance is still declared at main.tf:5,14. Change your configuration so that this instance will be declared as data.local_file.e instead.",
+	}},
 	// Terraform 1.8 and later and OpenTofu accept moves between resource
 	// types (the destination's provider moves the object, or refuses to,
 	// when the state holds one), and compare them with other moves.

@@ -2,6 +2,7 @@ package synth
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -133,8 +134,9 @@ func TestFollowsOn(t *testing.T) {
 		want bool
 	}{
 		{&diag.Diagnostic{Severity: diag.Error, Summary: `Reference to undeclared resource "aws_vpc.main"`, Path: "import.to", Subject: at(10)}, true},
-		{&diag.Diagnostic{Severity: diag.Error, Summary: `Missing required argument "to"`, Path: "import", Subject: at(10)}, true},
-		{&diag.Diagnostic{Severity: diag.Error, Summary: `Missing required argument "id"`, Path: "import", Subject: at(10)}, false},
+		{&diag.Diagnostic{Severity: diag.Error, Summary: "Missing required argument", Detail: `The argument "to" is required, but no definition was found.`, Path: "import.to", Subject: at(10)}, true},
+		{&diag.Diagnostic{Severity: diag.Error, Summary: "Missing required argument", Detail: `The argument "id" is required, but no definition was found.`, Path: "import.id", Subject: at(10)}, false},
+		{&diag.Diagnostic{Severity: diag.Error, Summary: "Missing required argument", Detail: `The argument "to" is required, but no definition was found.`, Path: "import.to", Subject: at(11)}, false},
 		{&diag.Diagnostic{Severity: diag.Error, Summary: `Reference to undeclared resource "aws_vpc.main"`, Path: "import.to", Subject: at(11)}, false},
 		{&diag.Diagnostic{Severity: diag.Error, Summary: `Duplicate resource "aws_vpc.own"`, Path: "aws_vpc.own", Subject: at(20)}, false},
 		{&diag.Diagnostic{Severity: diag.Error, Summary: `Reference to undeclared resource "aws_vpc.x"`, Path: "aws_vpc.w.x", Subject: at(30)}, false},
@@ -142,5 +144,18 @@ func TestFollowsOn(t *testing.T) {
 		if got := followsOn(c.d, recorded); got != c.want {
 			t.Errorf("followsOn(%s at %s line %d) = %v, want %v", c.d.Summary, c.d.Path, c.d.Subject.Start.Line, got, c.want)
 		}
+	}
+	// What config.Validate says of the import block the front end left
+	// without its to (and without an id): the missing to follows on, the
+	// missing id does not.
+	b := config.NewBlock("import")
+	b.DeclRange = *at(10)
+	var got []string
+	for _, d := range config.Validate(&config.Config{Blocks: []*config.Block{b}}) {
+		got = append(got, fmt.Sprintf("%s %s %v", d.Summary, d.Path, followsOn(d, recorded)))
+	}
+	want := []string{"Missing required argument import.to true", "Missing required argument import.id false"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("config.Validate of an import without to and id:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

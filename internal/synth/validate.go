@@ -69,8 +69,11 @@ func (p *Plan) ValidateStack(s *Stack) diag.Diagnostics {
 // followsOn reports whether d, found by config.Validate, is about an
 // argument the front end already reported as wrong at the same place: an
 // address of another stack or an invalid one is left out of its block, and
-// is then neither "missing" nor "undeclared" as well. Other mistakes of
-// the same block (a duplicate, say) are not follow-ons.
+// is then neither "missing" nor "undeclared" as well. Both name the
+// argument by their path (import.to; config.Validate's "Missing required
+// argument" too), which is how they are matched. Other mistakes of the
+// same block (a duplicate, a different missing argument) are not
+// follow-ons.
 func followsOn(d *diag.Diagnostic, recorded diag.Diagnostics) bool {
 	if d.Subject == nil || d.Path == "" {
 		return false
@@ -80,9 +83,6 @@ func followsOn(d *diag.Diagnostic, recorded diag.Diagnostics) bool {
 			continue
 		}
 		if r.Path == d.Path {
-			return true
-		}
-		if arg, ok := strings.CutPrefix(r.Path, d.Path+"."); ok && d.Summary == fmt.Sprintf("Missing required argument %q", arg) {
 			return true
 		}
 	}
@@ -177,8 +177,10 @@ func (p *Plan) stackCycles() diag.Diagnostics {
 // refuse when they plan, in their words (config.StillDeclared: OpenTofu's
 // for a removed block when the output is for OpenTofu, else Terraform's),
 // at the front end's line of the from address, relating the declaration.
-// A move within one resource (from aws_instance.a to aws_instance.a[0],
-// when count is added) is fine. A move from one instance
+// A moved block's from may name a data source the stack still declares
+// too, which the engines refuse in the same words. A move within one
+// resource (from aws_instance.a to aws_instance.a[0], when count is
+// added) is fine. A move from one instance
 // (aws_instance.a[0]) is refused when the count or for_each of the
 // declaration, as written, still declares that instance, related to that
 // argument, as the engines point at it; one that only evaluation decides
@@ -194,7 +196,7 @@ func stillDeclared(s *Stack, cfg *config.Config, engine string) diag.Diagnostics
 	}
 	declared := map[string]*config.Block{}
 	for _, b := range cfg.Blocks {
-		if b.Type == "resource" || b.Type == "module" {
+		if b.Type == "resource" || b.Type == "module" || b.Type == "data" {
 			declared[b.Address()] = b
 		}
 	}
@@ -223,7 +225,8 @@ func stillDeclared(s *Stack, cfg *config.Config, engine string) diag.Diagnostics
 		}
 		addr := RootAddress(ftr)
 		decl := declared[addr]
-		if decl == nil {
+		if decl == nil || decl.Type == "data" && b.Type == "removed" {
+			// The engines refuse a removed data source whatever it names.
 			continue
 		}
 		fromText, declRange := addr, decl.DeclRange
@@ -284,7 +287,7 @@ func declaresInstance(decl *config.Block, key cty.Value) (hcl.Range, bool) {
 		}
 		k, acc := key.AsBigFloat().Int64()
 		count, _ := n.AsBigFloat().Int64()
-		return a.Range, acc == big.Exact && k >= 0 && k < count
+		return exprRange(a), acc == big.Exact && k >= 0 && k < count
 	}
 	a := decl.Body.Attribute("for_each")
 	if a == nil || key.Type() != cty.String {
@@ -310,10 +313,21 @@ func declaresInstance(decl *config.Block, key cty.Value) (hcl.Range, bool) {
 			k = e // the elements of a set are its keys
 		}
 		if k.Type() == cty.String && k.IsKnown() && !k.IsNull() && k.AsString() == want {
-			return a.Range, true
+			return exprRange(a), true
 		}
 	}
 	return hcl.Range{}, false
+}
+
+// exprRange is where the engines point at the value of a: its expression,
+// when a was parsed from a file; else where it was set.
+func exprRange(a *config.Attribute) hcl.Range {
+	if a.Source != nil {
+		if r := a.Source.Range(); r.Filename != "" {
+			return r
+		}
+	}
+	return a.Range
 }
 
 // movedOutOfConfig warns of the moved blocks whose to names a resource or
@@ -323,7 +337,10 @@ func declaresInstance(decl *config.Block, key cty.Value) (hcl.Range, bool) {
 // later moved block moves on (a chain of renames), or that a removed
 // block names (an intended removal), is fine, as is one inside a declared
 // module call, whose resources synth does not see. A from the stack still
-// declares is the error of stillDeclared instead.
+// declares is the error of stillDeclared instead. A move to a data source
+// is fine too, declared or not: nothing is destroyed, as the engines plan
+// no change for it and drop the data source from the state when they
+// apply (a data source is read again from the configuration).
 func movedOutOfConfig(s *Stack, cfg *config.Config) diag.Diagnostics {
 	if cfg == nil {
 		return nil
@@ -354,7 +371,7 @@ func movedOutOfConfig(s *Stack, cfg *config.Config) diag.Diagnostics {
 			continue
 		}
 		addr := RootAddress(tr)
-		if addr == "" || declared[addr] || handled[addr] || declared[RootAddress(from)] {
+		if addr == "" || declared[addr] || handled[addr] || declared[RootAddress(from)] || tr.RootName() == config.KindData.Root {
 			continue
 		}
 		kind := "resource"

@@ -1,0 +1,122 @@
+package config
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/tfkit/tfkit/internal/enginetest"
+)
+
+// missingArguments are blocks that lack an argument the engines require,
+// with the path Validate reports, which names the argument.
+var missingArguments = []struct {
+	name, src, arg, path string
+	line                 int
+	provider             string // a provider (at 4.6.0) whose schema the engine needs, if any
+}{
+	{"output without value", `output "o" {
+  description = "d"
+  sensitive   = false
+}
+`, "value", "output.o.value", 1, ""},
+	{"module without source", `module "m" {
+  version = "1.0.0"
+}
+`, "source", "module.m.source", 1, ""},
+	{"import without id", `resource "terraform_data" "a" {}
+import {
+  to = terraform_data.a
+}
+`, "id", "import.id", 2, ""},
+	{"moved without from", `resource "terraform_data" "a" {}
+moved {
+  to = terraform_data.a
+}
+`, "from", "moved.from", 2, ""},
+	{"moved without to", `moved {
+  from = terraform_data.a
+}
+`, "to", "moved.to", 1, ""},
+	{"removed without from", `removed {
+  lifecycle {
+    destroy = false
+  }
+}
+`, "from", "removed.from", 1, ""},
+	{"dynamic without for_each", `terraform {
+  required_providers {
+    docker = {
+      source = "kreuzwerker/docker"
+    }
+  }
+}
+resource "docker_container" "c" {
+  name  = "c"
+  image = "nginx"
+  dynamic "ports" {
+    content {
+      internal = 80
+    }
+  }
+}
+`, "for_each", "docker_container.c.dynamic[0].for_each", 11, "kreuzwerker/docker"},
+}
+
+// TestValidateMissingArgument: a missing required argument is reported in
+// the engines' words, the argument named in the detail and the path, at
+// the block's line.
+func TestValidateMissingArgument(t *testing.T) {
+	for _, tc := range missingArguments {
+		t.Run(tc.name, func(t *testing.T) {
+			d := wantOne(t, Validate(mustParse(t, tc.src)))
+			want := fmt.Sprintf("The argument %q is required, but no definition was found.", tc.arg)
+			if d.Summary != "Missing required argument" || d.Detail != want || d.Path != tc.path {
+				t.Errorf("got %q: %q at %s, want %q: %q at %s", d.Summary, d.Detail, d.Path, "Missing required argument", want, tc.path)
+			}
+			if d.Subject == nil || d.Subject.Start.Line != tc.line {
+				t.Errorf("reported at %v, want line %d", d.Subject, tc.line)
+			}
+			if d.Suggestion == "" {
+				t.Error("no suggestion")
+			}
+		})
+	}
+}
+
+// TestValidateMissingArgumentMatchesEngine: terraform validate refuses
+// each case with the summary and detail Validate gives, on the same line.
+func TestValidateMissingArgumentMatchesEngine(t *testing.T) {
+	enginetest.SkipShort(t)
+	for _, tc := range missingArguments {
+		t.Run(tc.name, func(t *testing.T) {
+			w := enginetest.Workspace(t, map[string]string{"main.tf": tc.src})
+			if tc.provider != "" {
+				// The engine checks a dynamic block against the schema;
+				// init refuses the other cases as validate does.
+				enginetest.RequireProvider(t, tc.provider, "4.6.0")
+				w.Init("-backend=false")
+			}
+			r := w.Exec("validate", "-json")
+			var out struct {
+				Diagnostics []struct {
+					Summary, Detail string
+					Range           struct{ Start struct{ Line int } }
+				}
+			}
+			if err := json.Unmarshal([]byte(r.Output), &out); err != nil {
+				t.Fatalf("%v:\n%s", err, r.Output)
+			}
+			ours := wantOne(t, Validate(mustParse(t, tc.src)))
+			var seen []string
+			for _, d := range out.Diagnostics {
+				if d.Summary == ours.Summary && d.Detail == ours.Detail && d.Range.Start.Line == ours.Subject.Start.Line {
+					return
+				}
+				seen = append(seen, fmt.Sprintf("%d: %s: %s", d.Range.Start.Line, d.Summary, d.Detail))
+			}
+			t.Fatalf("engine says:\n%s\nValidate: %d: %s: %s", strings.Join(seen, "\n"), ours.Subject.Start.Line, ours.Summary, ours.Detail)
+		})
+	}
+}
