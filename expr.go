@@ -11,7 +11,6 @@ import (
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
-	"github.com/tfkit/tfkit/internal/exprrefs"
 	"github.com/tfkit/tfkit/internal/fastpath"
 	"github.com/tfkit/tfkit/internal/render"
 )
@@ -34,20 +33,6 @@ import (
 type Expr struct {
 	x    config.Expr
 	meta *exprMeta
-}
-
-func init() {
-	exprrefs.Of = func(v any) ([]exprrefs.Target, bool) {
-		e, ok := v.(Expr)
-		if !ok || e.meta == nil || len(e.meta.refs) == 0 {
-			return nil, false
-		}
-		out := make([]exprrefs.Target, len(e.meta.refs))
-		for i, t := range e.meta.refs {
-			out[i] = exprrefs.Target{Stack: t.stack, Block: t.block, Local: t.local}
-		}
-		return out, true
-	}
 }
 
 // exprMeta is what an expression carries besides its model: diagnostics
