@@ -153,16 +153,7 @@ func (fa *fileAssets) outside(rel string) *fileAsset {
 // uniqueName makes an asset name (letters, digits, '-', '_' and '.',
 // starting with a letter or digit) of a file name, not given before.
 func (fa *fileAssets) uniqueName(base string) string {
-	var b strings.Builder
-	for _, r := range base {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
-			b.WriteRune(r)
-		default:
-			b.WriteRune('_')
-		}
-	}
-	name := strings.TrimLeft(b.String(), "_-.")
+	name := safeName(base)
 	if name == "" {
 		name = "file"
 	}

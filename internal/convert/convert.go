@@ -344,6 +344,16 @@ func Files(files []File, opts Options) ([]byte, diag.Diagnostics) {
 // StackName makes a stack name (letters, digits, -, _ and ., starting with
 // a letter or digit) of s: "_templates" becomes "templates".
 func StackName(s string) string {
+	if name := safeName(s); name != "" {
+		return name
+	}
+	return "main"
+}
+
+// safeName keeps the letters, digits, '-', '_' and '.' of s, writes '_'
+// for anything else, and drops what would start the name but a letter or
+// digit; "" when nothing is left. Stack and asset names are made so.
+func safeName(s string) string {
 	var b strings.Builder
 	for _, r := range s {
 		switch {
@@ -353,11 +363,7 @@ func StackName(s string) string {
 			b.WriteRune('_')
 		}
 	}
-	name := strings.TrimLeft(b.String(), "_-.")
-	if name == "" {
-		return "main"
-	}
-	return name
+	return strings.TrimLeft(b.String(), "_-.")
 }
 
 // source is one file to convert: its blocks, its text and its comments.
