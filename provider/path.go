@@ -221,6 +221,110 @@ func enginePath(s string, et *elementType, wire map[string]any) (ap *tftypes.Att
 	if err != nil || ap == nil || et == nil {
 		return ap, "", err
 	}
+	ap, note = setPath(ap, et, wire)
+	steps := ap.Steps()
+	if k := et.schemaPrefix(steps); k < len(steps) {
+		// Shown at what the path names before it goes wrong: its last
+		// step might name another attribute elsewhere.
+		if k > 0 {
+			steps = steps[:k]
+			steps = steps[:et.engineReach(steps)]
+			ap = tftypes.NewAttributePathWithSteps(steps)
+		}
+		return ap, fmt.Sprintf("(The provider gave the attribute path %s, which the schema does not have: this is a bug in the provider.)", s), nil
+	}
+	n := et.engineReach(steps)
+	if n == len(steps) {
+		return ap, note, nil
+	}
+	// The engines would show a longer path at the resource's first line,
+	// or at another attribute named like its last step: stop where they
+	// can follow, and say where the diagnostic is.
+	if note == "" {
+		note = "At " + pathText(ap) + "."
+	} else {
+		note = "In " + pathText(ap) + ", a" + note[1:]
+	}
+	return tftypes.NewAttributePathWithSteps(steps[:n]), note, nil
+}
+
+// engineReach returns how many leading steps of a path the engines can
+// find in a configuration: they follow blocks, by name and position, and
+// from an attribute they go one element deep at most (the element of a
+// list or map written out in the configuration), which must end the path.
+// Deeper steps, such as url in endpoints["main"].url of a nested
+// attribute, they look up in the enclosing block instead, finding nothing
+// or another attribute of that name.
+func (et *elementType) engineReach(steps []tftypes.AttributePathStep) int {
+	attrs, blocks := et.schema.Attributes, et.schema.Blocks
+	for i := 0; i < len(steps); i++ {
+		name, ok := steps[i].(tftypes.AttributeName)
+		if !ok {
+			return i
+		}
+		if b := blocks[string(name)]; b != nil {
+			attrs, blocks = b.Attributes, b.Blocks
+			if i+1 < len(steps) && !isName(steps[i+1]) {
+				i++ // the block's position
+			}
+			continue
+		}
+		if attrs[string(name)] == nil {
+			return len(steps)
+		}
+		if i+1 < len(steps) && !isName(steps[i+1]) {
+			return i + 2
+		}
+		return i + 1
+	}
+	return len(steps)
+}
+
+func isName(s tftypes.AttributePathStep) bool {
+	_, ok := s.(tftypes.AttributeName)
+	return ok
+}
+
+// schemaPrefix returns how many leading steps of a path name an
+// attribute, block or element of the schema's type, whatever the values
+// hold.
+func (et *elementType) schemaPrefix(steps []tftypes.AttributePathStep) int {
+	var t Type = et.obj
+	for i, step := range steps {
+		switch step := step.(type) {
+		case tftypes.AttributeName:
+			obj, ok := t.(objectType)
+			if !ok {
+				return i
+			}
+			if t, ok = obj.attrs[string(step)]; !ok {
+				return i
+			}
+		case tftypes.ElementKeyInt:
+			c, ok := t.(collection)
+			if ok && c.kind != "map" {
+				t = c.elem
+				continue
+			}
+			// A single block's values are its object; rule[0] of one is
+			// followed as rule.
+			if _, ok := t.(objectType); !ok {
+				return i
+			}
+		case tftypes.ElementKeyString:
+			c, ok := t.(collection)
+			if !ok || c.kind != "map" {
+				return i
+			}
+			t = c.elem
+		}
+	}
+	return len(steps)
+}
+
+// setPath stops a path at the first set it goes into (see enginePath), and
+// returns the note naming the element.
+func setPath(ap *tftypes.AttributePath, et *elementType, wire map[string]any) (*tftypes.AttributePath, string) {
 	steps := ap.Steps()
 	var t Type = et.obj
 	var v any
@@ -235,10 +339,10 @@ func enginePath(s string, et *elementType, wire map[string]any) (ap *tftypes.Att
 		case tftypes.AttributeName:
 			obj, ok := t.(objectType)
 			if !ok {
-				return ap, "", nil
+				return ap, ""
 			}
 			if t, ok = obj.attrs[string(step)]; !ok {
-				return ap, "", nil
+				return ap, ""
 			}
 			m, _ := v.(map[string]any)
 			v, name = m[string(step)], string(step)
@@ -256,7 +360,7 @@ func enginePath(s string, et *elementType, wire map[string]any) (ap *tftypes.Att
 		case tftypes.ElementKeyInt:
 			c, ok := t.(collection)
 			if !ok || c.kind == "map" {
-				return ap, "", nil
+				return ap, ""
 			}
 			l, _ := v.([]any)
 			v = nil
@@ -269,18 +373,18 @@ func enginePath(s string, et *elementType, wire map[string]any) (ap *tftypes.Att
 					v = nil
 				}
 				rest := tftypes.NewAttributePathWithSteps(steps[i+1:])
-				return tftypes.NewAttributePathWithSteps(steps[:i]), setElementNote(name, block, rest, v, t, attrs), nil
+				return tftypes.NewAttributePathWithSteps(steps[:i]), setElementNote(name, block, rest, v, t, attrs)
 			}
 		case tftypes.ElementKeyString:
 			c, ok := t.(collection)
 			if !ok || c.kind != "map" {
-				return ap, "", nil
+				return ap, ""
 			}
 			m, _ := v.(map[string]any)
 			v, t = m[string(step)], c.elem
 		}
 	}
-	return ap, "", nil
+	return ap, ""
 }
 
 // setElementNote says which element of the set name (a block when block is

@@ -234,13 +234,20 @@ func protoDiagsAt(ds Diagnostics, et *elementType, wire map[string]any) []*tfpro
 	return out
 }
 
-func errorDiag(summary string, err error) []*tfprotov6.Diagnostic {
+// errorDiag is an error diagnostic for err, at its path when it has one,
+// as far as the engines can follow that path in et's configuration (see
+// engineReach).
+func (et *elementType) errorDiag(summary string, err error) []*tfprotov6.Diagnostic {
 	d := &tfprotov6.Diagnostic{Severity: tfprotov6.DiagnosticSeverityError, Summary: summary, Detail: err.Error()}
 	if pe, ok := err.(*pathError); ok {
 		// The detail keeps the path: the engine shows the attribute's line
 		// only when the configuration sets it, and a state's computed
 		// attributes it never does.
 		d.Attribute = pe.path.tf()
+		if et != nil && d.Attribute != nil {
+			steps := d.Attribute.Steps()
+			d.Attribute = tftypes.NewAttributePathWithSteps(steps[:et.engineReach(steps)])
+		}
 	}
 	return []*tfprotov6.Diagnostic{d}
 }
@@ -599,11 +606,11 @@ func (s *server) GetResourceIdentitySchemas(ctx context.Context, req *tfprotov6.
 func validateConfig(et *elementType, dv *tfprotov6.DynamicValue, summary string) (Values, map[string]any, []*tfprotov6.Diagnostic) {
 	m, err := et.decode(dv)
 	if err != nil {
-		return nil, nil, errorDiag(summary, err)
+		return nil, nil, et.errorDiag(summary, err)
 	}
 	vals, err := et.toValues(m)
 	if err != nil {
-		return nil, nil, errorDiag(summary, err)
+		return nil, nil, et.errorDiag(summary, err)
 	}
 	return vals, m, nil
 }
@@ -703,7 +710,7 @@ func (s *server) UpgradeResourceState(ctx context.Context, req *tfprotov6.Upgrad
 	dec := json.NewDecoder(strings.NewReader(string(req.RawState.JSON)))
 	dec.UseNumber()
 	if err := dec.Decode(&old); err != nil {
-		resp.Diagnostics = errorDiag("Invalid state", fmt.Errorf("%s: the state is not a JSON object: %v", req.TypeName, err))
+		resp.Diagnostics = et.errorDiag("Invalid state", fmt.Errorf("%s: the state is not a JSON object: %v", req.TypeName, err))
 		return resp, nil
 	}
 	r := s.p.Resources[req.TypeName]
@@ -731,12 +738,12 @@ func (s *server) UpgradeResourceState(ctx context.Context, req *tfprotov6.Upgrad
 		}
 	}
 	if err != nil {
-		resp.Diagnostics = append(resp.Diagnostics, errorDiag("State does not match the schema of "+req.TypeName, err)...)
+		resp.Diagnostics = append(resp.Diagnostics, et.errorDiag("State does not match the schema of "+req.TypeName, err)...)
 		return resp, nil
 	}
 	resp.UpgradedState, err = et.dynamic(state)
 	if err != nil {
-		resp.Diagnostics = append(resp.Diagnostics, errorDiag("State does not match the schema of "+req.TypeName, err)...)
+		resp.Diagnostics = append(resp.Diagnostics, et.errorDiag("State does not match the schema of "+req.TypeName, err)...)
 	}
 	return resp, nil
 }
@@ -796,7 +803,7 @@ func (s *server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRe
 	}
 	prior, err := et.decode(req.CurrentState)
 	if err != nil {
-		resp.Diagnostics = errorDiag("State does not match the schema of "+req.TypeName, err)
+		resp.Diagnostics = et.errorDiag("State does not match the schema of "+req.TypeName, err)
 		return resp, nil
 	}
 	if prior == nil {
@@ -804,7 +811,7 @@ func (s *server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRe
 	}
 	vals, err := et.toValues(prior)
 	if err != nil {
-		resp.Diagnostics = errorDiag("State does not match the schema of "+req.TypeName, err)
+		resp.Diagnostics = et.errorDiag("State does not match the schema of "+req.TypeName, err)
 		return resp, nil
 	}
 	r := s.p.Resources[req.TypeName]
@@ -821,7 +828,7 @@ func (s *server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRe
 	}
 	next, encoded, err := et.fromValuesEncoded(nv, prior)
 	if err != nil {
-		resp.Diagnostics = append(resp.Diagnostics, errorDiag(req.TypeName+": Read returned a state that does not match the schema", err)...)
+		resp.Diagnostics = append(resp.Diagnostics, et.errorDiag(req.TypeName+": Read returned a state that does not match the schema", err)...)
 		return resp, nil
 	}
 	if d := unknownInState(req.TypeName, "Read", next); d != nil {
@@ -831,7 +838,7 @@ func (s *server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRe
 	resp.NewState = encoded
 	if et.keepEquivalent(next, prior) {
 		if resp.NewState, err = et.dynamic(next); err != nil {
-			resp.Diagnostics = append(resp.Diagnostics, errorDiag("Internal error encoding state", err)...)
+			resp.Diagnostics = append(resp.Diagnostics, et.errorDiag("Internal error encoding state", err)...)
 		}
 	}
 	return resp, nil
@@ -857,7 +864,7 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 	config, err3 := decode(req.Config)
 	for _, err := range []error{err1, err2, err3} {
 		if err != nil {
-			resp.Diagnostics = errorDiag("Invalid plan request for "+req.TypeName, err)
+			resp.Diagnostics = et.errorDiag("Invalid plan request for "+req.TypeName, err)
 			return resp, nil
 		}
 	}
@@ -866,7 +873,7 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 	}
 	planned, replace, err := planChange(et, prior, proposed, config)
 	if err != nil {
-		resp.Diagnostics = errorDiag("Cannot plan "+req.TypeName, err)
+		resp.Diagnostics = et.errorDiag("Cannot plan "+req.TypeName, err)
 		return resp, nil
 	}
 	if r.ModifyPlan != nil {
@@ -874,7 +881,7 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 		pv, err1 := et.toValues(prior)
 		nv, err2 := et.toValues(planned)
 		if err := errors.Join(err1, err2); err != nil {
-			resp.Diagnostics = errorDiag("Cannot plan "+req.TypeName, err)
+			resp.Diagnostics = et.errorDiag("Cannot plan "+req.TypeName, err)
 			return resp, nil
 		}
 		var out Values
@@ -886,7 +893,7 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 		if out != nil {
 			next, err := et.fromValues(out, planned)
 			if err != nil {
-				resp.Diagnostics = append(resp.Diagnostics, errorDiag(req.TypeName+": ModifyPlan returned a plan that does not match the schema", err)...)
+				resp.Diagnostics = append(resp.Diagnostics, et.errorDiag(req.TypeName+": ModifyPlan returned a plan that does not match the schema", err)...)
 				return resp, nil
 			}
 			if d := et.checkModifiedPlan(req.TypeName, out, planned, next, prior, config); d != nil {
@@ -909,7 +916,7 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 	}
 	resp.RequiresReplace = replace
 	if resp.PlannedState, err = et.dynamic(planned); err != nil {
-		resp.Diagnostics = append(resp.Diagnostics, errorDiag("Internal error encoding plan", err)...)
+		resp.Diagnostics = append(resp.Diagnostics, et.errorDiag("Internal error encoding plan", err)...)
 	}
 	return resp, nil
 }
@@ -1095,7 +1102,7 @@ func (s *server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyRe
 	priorVals, err3 := et.toValues(prior)
 	planVals, err4 := et.toValues(planned)
 	if err := errors.Join(err1, err2, err3, err4); err != nil {
-		resp.Diagnostics = errorDiag("State does not match the schema of "+req.TypeName, err)
+		resp.Diagnostics = et.errorDiag("State does not match the schema of "+req.TypeName, err)
 		resp.NewState = req.PriorState
 		return resp, nil
 	}
@@ -1139,7 +1146,7 @@ func (s *server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyRe
 	}
 	next, err := et.fromValues(nv, planned)
 	if err != nil {
-		resp.Diagnostics = append(resp.Diagnostics, errorDiag(fmt.Sprintf("%s: %s returned a state that does not match the schema", req.TypeName, c.Operation), err)...)
+		resp.Diagnostics = append(resp.Diagnostics, et.errorDiag(fmt.Sprintf("%s: %s returned a state that does not match the schema", req.TypeName, c.Operation), err)...)
 		resp.NewState = failed
 		return resp, nil
 	}
@@ -1166,7 +1173,7 @@ func (s *server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyRe
 		}
 	}
 	if resp.NewState, err = et.dynamic(next); err != nil {
-		resp.Diagnostics = append(resp.Diagnostics, errorDiag("Internal error encoding state", err)...)
+		resp.Diagnostics = append(resp.Diagnostics, et.errorDiag("Internal error encoding state", err)...)
 		resp.NewState = failed
 	}
 	return resp, nil
@@ -1205,7 +1212,7 @@ func (s *server) ImportResourceState(ctx context.Context, req *tfprotov6.ImportR
 		dv, err = et.dynamic(state)
 	}
 	if err != nil {
-		resp.Diagnostics = append(resp.Diagnostics, errorDiag(req.TypeName+": Import returned a state that does not match the schema", err)...)
+		resp.Diagnostics = append(resp.Diagnostics, et.errorDiag(req.TypeName+": Import returned a state that does not match the schema", err)...)
 		return resp, nil
 	}
 	if d := unknownInState(req.TypeName, "Import", state); d != nil {
@@ -1267,7 +1274,7 @@ func (s *server) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSour
 		vals, err = et.toValues(config)
 	}
 	if err != nil {
-		resp.Diagnostics = errorDiag("Invalid "+req.TypeName+" configuration", err)
+		resp.Diagnostics = et.errorDiag("Invalid "+req.TypeName+" configuration", err)
 		return resp, nil
 	}
 	d := s.p.DataSources[req.TypeName]
@@ -1283,7 +1290,7 @@ func (s *server) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSour
 	}
 	next, err := et.fromValues(nv, config)
 	if err != nil {
-		resp.Diagnostics = append(resp.Diagnostics, errorDiag(req.TypeName+": Read returned values that do not match the schema", err)...)
+		resp.Diagnostics = append(resp.Diagnostics, et.errorDiag(req.TypeName+": Read returned values that do not match the schema", err)...)
 		return resp, nil
 	}
 	if d := unknownInState(req.TypeName, "Read", next); d != nil {
@@ -1301,7 +1308,7 @@ func (s *server) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSour
 		return resp, nil
 	}
 	if resp.State, err = et.dynamic(next); err != nil {
-		resp.Diagnostics = append(resp.Diagnostics, errorDiag("Internal error encoding state", err)...)
+		resp.Diagnostics = append(resp.Diagnostics, et.errorDiag("Internal error encoding state", err)...)
 	}
 	return resp, nil
 }

@@ -116,3 +116,129 @@ func TestReturnedSetElementErrorStopsAtTheSet(t *testing.T) {
 		t.Errorf("path %v, want %v", resp.Diagnostics[0].Attribute, want)
 	}
 }
+
+// A diagnostic path that goes deeper into an attribute's value than one
+// element stops where the engines can follow it: they look the last step
+// up in the enclosing block, so ports[1].name was shown at the resource's
+// own name line. The detail then says where the diagnostic is. A path the
+// schema does not have is shown as far as it is right, and said to be a
+// bug in the provider.
+func TestDiagnosticPathsIntoAttributeValues(t *testing.T) {
+	var paths []string
+	p := thing(map[string]*Attribute{
+		"name": {Type: String, Required: true},
+		"ports": {Optional: true, Nested: &Nested{Nesting: NestingList, Attributes: map[string]*Attribute{
+			"name": {Type: String, Optional: true},
+			"tags": {Type: Set(String), Optional: true},
+		}}},
+		"endpoints": {Optional: true, Nested: &Nested{Nesting: NestingMap, Attributes: map[string]*Attribute{
+			"url": {Type: String, Required: true},
+		}}},
+		"owner": {Optional: true, Nested: &Nested{Attributes: map[string]*Attribute{
+			"name": {Type: String, Optional: true},
+		}}},
+		"conf": {Type: Object(map[string]Type{"name": String}), Optional: true},
+		"tags": {Type: Map(String), Optional: true},
+	})
+	r := p.Resources["test_thing"]
+	r.Schema.Blocks = map[string]*Block{
+		"rule": {Nesting: NestingList, Attributes: map[string]*Attribute{
+			"name":    {Type: String, Optional: true},
+			"headers": {Type: Map(String), Optional: true},
+			"match": {Optional: true, Nested: &Nested{Nesting: NestingList, Attributes: map[string]*Attribute{
+				"host": {Type: String, Optional: true},
+			}}},
+		}},
+		"settings": {Attributes: map[string]*Attribute{"mode": {Type: String, Optional: true}}},
+	}
+	r.ValidateConfig = func(ctx *Context, config Values) {
+		for _, p := range paths {
+			ctx.Error(p, "bad", "It is bad.")
+		}
+	}
+	c := newCall(t, p, "test_thing")
+	config := Values{
+		"name":      "n",
+		"ports":     []any{map[string]any{"name": "a", "tags": []any{"x"}}, map[string]any{"name": "b"}},
+		"endpoints": map[string]any{"main": map[string]any{"url": "u"}},
+		"owner":     map[string]any{"name": "o"},
+		"conf":      map[string]any{"name": "c"},
+		"tags":      map[string]any{"env": "x"},
+		"rule": []any{map[string]any{"name": "r", "headers": map[string]any{"h": "v"},
+			"match": []any{map[string]any{"host": "h"}}}},
+		"settings": map[string]any{"mode": "m"},
+	}
+	root := tftypes.NewAttributePath()
+	cases := []struct {
+		path string
+		want *tftypes.AttributePath
+		note string
+	}{
+		{"ports[1].name", root.WithAttributeName("ports").WithElementKeyInt(1), "At ports[1].name."},
+		{"ports[1]", root.WithAttributeName("ports").WithElementKeyInt(1), ""},
+		{`endpoints["main"].url`, root.WithAttributeName("endpoints").WithElementKeyString("main"), `At endpoints["main"].url.`},
+		{"owner.name", root.WithAttributeName("owner"), "At owner.name."},
+		{"conf.name", root.WithAttributeName("conf"), "At conf.name."},
+		{`tags["env"]`, root.WithAttributeName("tags").WithElementKeyString("env"), ""},
+		{`rule[0].headers["h"]`, root.WithAttributeName("rule").WithElementKeyInt(0).WithAttributeName("headers").WithElementKeyString("h"), ""},
+		{"rule[0].match[0].host", root.WithAttributeName("rule").WithElementKeyInt(0).WithAttributeName("match").WithElementKeyInt(0), "At rule[0].match[0].host."},
+		{"settings.mode", root.WithAttributeName("settings").WithAttributeName("mode"), ""},
+		{"ports[0].tags[0]", root.WithAttributeName("ports").WithElementKeyInt(0), `In ports[0].tags, at the tags element "x".`},
+		{`endpoints["main"].name`, root.WithAttributeName("endpoints").WithElementKeyString("main"),
+			`(The provider gave the attribute path endpoints["main"].name, which the schema does not have: this is a bug in the provider.)`},
+		{"nope", root.WithAttributeName("nope"),
+			"(The provider gave the attribute path nope, which the schema does not have: this is a bug in the provider.)"},
+	}
+	paths = nil
+	for _, tc := range cases {
+		paths = append(paths, tc.path)
+	}
+	resp, err := c.s.ValidateResourceConfig(context.Background(), &tfprotov6.ValidateResourceConfigRequest{TypeName: "test_thing", Config: c.dv(config)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.Diagnostics) != len(cases) {
+		t.Fatalf("diagnostics: %v", resp.Diagnostics)
+	}
+	for i, d := range resp.Diagnostics {
+		tc := cases[i]
+		if !d.Attribute.Equal(tc.want) {
+			t.Errorf("%s: path %v, want %v", tc.path, d.Attribute, tc.want)
+		}
+		wantDetail := "It is bad."
+		if tc.note != "" {
+			wantDetail += "\n\n" + tc.note
+		}
+		if d.Detail != wantDetail {
+			t.Errorf("%s: detail %q, want %q", tc.path, d.Detail, wantDetail)
+		}
+	}
+}
+
+// A returned value of the wrong type deep inside an attribute is shown
+// where the engines can find it; the detail keeps the whole path.
+func TestReturnedValueErrorStopsWhereTheEngineFollows(t *testing.T) {
+	p := thing(map[string]*Attribute{
+		"name": {Type: String, Required: true},
+		"ports": {Optional: true, Nested: &Nested{Nesting: NestingList, Attributes: map[string]*Attribute{
+			"name": {Type: String, Optional: true},
+		}}},
+	})
+	p.Resources["test_thing"].Read = func(ctx *Context, state Values) Values {
+		return Values{"ports": []any{map[string]any{"name": 7}}}
+	}
+	c := newCall(t, p, "test_thing")
+	resp, err := c.s.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{
+		TypeName:     "test_thing",
+		CurrentState: c.dv(Values{"name": "n", "ports": []any{map[string]any{"name": "a"}}}),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.Diagnostics) != 1 || !strings.Contains(resp.Diagnostics[0].Detail, "ports[0].name: a string value cannot hold a Go int") {
+		t.Fatalf("diagnostics: %v", resp.Diagnostics)
+	}
+	if want := tftypes.NewAttributePath().WithAttributeName("ports").WithElementKeyInt(0); !resp.Diagnostics[0].Attribute.Equal(want) {
+		t.Errorf("path %v, want %v", resp.Diagnostics[0].Attribute, want)
+	}
+}

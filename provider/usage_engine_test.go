@@ -184,3 +184,45 @@ func TestRequiresReplaceFromModifyPlanThroughEngine(t *testing.T) {
 		},
 	})
 }
+
+// An error at a path inside a nested attribute's element is shown at the
+// element, not at the resource's own attribute of the same name, where the
+// engines put ports[1].name.
+func TestNestedAttributeErrorLineThroughEngine(t *testing.T) {
+	p := &provider.Provider{Resources: map[string]*provider.Resource{
+		"nested_service": {
+			Schema: provider.Schema{Attributes: map[string]*provider.Attribute{
+				"name": {Type: provider.String, Required: true},
+				"ports": {Optional: true, Nested: &provider.Nested{Nesting: provider.NestingList, Attributes: map[string]*provider.Attribute{
+					"name": {Type: provider.String, Required: true},
+					"port": {Type: provider.Int64, Required: true},
+				}}},
+			}},
+			ValidateConfig: func(ctx *provider.Context, config provider.Values) {
+				for i, e := range config.List("ports") {
+					if m, _ := e.(map[string]any); m["name"] == "" {
+						ctx.Error(fmt.Sprintf("ports[%d].name", i), "Empty port name", "A port needs a name.")
+					}
+				}
+			},
+			Create: func(ctx *provider.Context, plan provider.Values) provider.Values { return nil },
+			Read:   func(ctx *provider.Context, state provider.Values) provider.Values { return state },
+			Update: func(ctx *provider.Context, prior, plan provider.Values) provider.Values { return nil },
+			Delete: func(ctx *provider.Context, state provider.Values) {},
+		},
+	}}
+	providertest.Test(t, providertest.Case{
+		Provider: p,
+		Source:   "tfkit/nested",
+		Steps: []providertest.Step{{
+			Config: `
+resource "nested_service" "a" {
+  name  = "svc"
+  ports = [{ name = "http", port = 80 }, { name = "", port = 81 }]
+}
+`,
+			ExpectError:    regexp.MustCompile(`(?s)A port needs a name.*At ports\[1\]\.name\.`),
+			ErrorAttribute: "ports",
+		}},
+	})
+}
