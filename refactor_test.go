@@ -1,7 +1,6 @@
 package tfkit_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -15,6 +14,7 @@ import (
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/enginetest"
+	"github.com/tfkit/tfkit/internal/refactorcases"
 	"github.com/tfkit/tfkit/tffile"
 )
 
@@ -436,30 +436,8 @@ func TestImportWithoutInstanceKeyMatchesEngine(t *testing.T) {
 		for _, keyless := range []bool{true, false} {
 			w := enginetest.Workspace(t, importWithoutKeyHCL(keyless))
 			w.Exec("init", "-input=false", "-no-color")
-			type engineDiag struct{ Severity, Summary, Detail string }
-			var v struct {
-				Valid       bool
-				Diagnostics []engineDiag
-			}
-			r := w.Exec("validate", "-json", "-no-color")
-			if err := json.Unmarshal([]byte(r.Stdout), &v); err != nil {
-				t.Fatalf("validate: %v\n%s", err, r.Output)
-			}
-			ds := v.Diagnostics
-			if v.Valid {
-				for _, line := range strings.Split(w.Exec("plan", "-json", "-refresh=false", "-input=false", "-no-color").Stdout, "\n") {
-					var msg struct {
-						Type       string
-						Diagnostic engineDiag
-					}
-					if json.Unmarshal([]byte(line), &msg) == nil && msg.Type == "diagnostic" {
-						ds = append(ds, msg.Diagnostic)
-					}
-				}
-			}
-			for _, d := range ds {
-				line := d.Summary + "; " + strings.Join(strings.Fields(d.Detail), " ")
-				if d.Severity == "error" && !seen[line] {
+			for _, d := range engineErrors(t, w) {
+				if line := d.Words(); !seen[line] {
 					seen[line] = true
 					got = append(got, line)
 				}
@@ -778,38 +756,12 @@ func cycleSorted(e string) string {
 	return e[:start] + item + strings.Join(items, item) + e[stop:]
 }
 
-// engineError is one diagnostic of an engine's -json output.
-type engineError struct{ Severity, Summary, Detail string }
-
 // engineErrors runs validate -json in w and, where it passes, plan -json:
 // the errors they report.
-func engineErrors(t *testing.T, w *enginetest.Workdir) []engineError {
+func engineErrors(t *testing.T, w *enginetest.Workdir) []refactorcases.Diagnostic {
 	t.Helper()
-	var v struct {
-		Valid       bool
-		Diagnostics []engineError
-	}
-	r := w.Exec("validate", "-json", "-no-color")
-	if err := json.Unmarshal([]byte(r.Stdout), &v); err != nil {
-		t.Fatalf("validate: %v\n%s", err, r.Output)
-	}
-	ds := v.Diagnostics
-	if v.Valid {
-		for _, line := range strings.Split(w.Exec("plan", "-json", "-refresh=false", "-input=false", "-no-color").Stdout, "\n") {
-			var msg struct {
-				Type       string
-				Diagnostic engineError
-			}
-			if json.Unmarshal([]byte(line), &msg) == nil && msg.Type == "diagnostic" {
-				ds = append(ds, msg.Diagnostic)
-			}
-		}
-	}
-	var out []engineError
-	for _, d := range ds {
-		if d.Severity == "error" {
-			out = append(out, d)
-		}
-	}
-	return out
+	return refactorcases.EngineErrors(t, func(args ...string) (string, string) {
+		r := w.Exec(args...)
+		return r.Stdout, r.Output
+	})
 }

@@ -1,7 +1,6 @@
 package config
 
 import (
-	"encoding/json"
 	"sort"
 	"strings"
 	"testing"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/enginetest"
+	"github.com/tfkit/tfkit/internal/refactorcases"
 )
 
 // TestStillDeclaredWords: the engines' summary and detail for a moved or
@@ -113,7 +113,7 @@ func TestValidateMovedDataSources(t *testing.T) {
 	}
 	enginetest.SkipShort(t)
 	enginetest.ForEachEngine(t, func(t *testing.T, engine string) {
-		if got := planErrors(t, movedDataSources); len(got) != 0 {
+		if got := planErrors(t, map[string]string{"main.tf": movedDataSources}); len(got) != 0 {
 			t.Errorf("the engine refuses it:\n%s", strings.Join(got, "\n"))
 		}
 	})
@@ -122,64 +122,20 @@ func TestValidateMovedDataSources(t *testing.T) {
 // instanceMoves are moved blocks with instance keys both engines refuse
 // when they plan: moves of one instance to two, of two to one (also of
 // module instances), and chains that come back where they started.
-var instanceMoves = []struct {
-	name, src string
-}{
-	{"ambiguous moves of instances", `resource "terraform_data" "b" {
-  count = 1
-}
-resource "terraform_data" "c" {
-  for_each = toset(["k"])
-}
-moved {
-  from = terraform_data.a[0]
-  to   = terraform_data.b[0]
-}
-moved {
-  from = terraform_data.a[0]
-  to   = terraform_data.c["k"]
-}
-moved {
-  from = terraform_data.d[1]
-  to   = terraform_data.c["k"]
-}
-`},
-	{"ambiguous moves of a module instance", `moved {
-  from = module.a[1]
-  to   = module.m
-}
-moved {
-  from = module.a[1]
-  to   = module.n
-}
-`},
-	{"cyclic moves of instances", `moved {
-  from = terraform_data.a[0]
-  to   = terraform_data.b["k"]
-}
-moved {
-  from = terraform_data.b["k"]
-  to   = terraform_data.a[0]
-}
-`},
-	{"cyclic moves of a resource and an instance", `moved {
-  from = terraform_data.a
-  to   = terraform_data.b[0]
-}
-moved {
-  from = terraform_data.b[0]
-  to   = terraform_data.a
-}
-`},
+var instanceMoves = []refactorcases.Case{
+	refactorcases.AmbiguousInstanceMoves,
+	refactorcases.AmbiguousModuleInstanceMoves,
+	refactorcases.CyclicInstanceMoves,
+	refactorcases.CyclicMixedMoves,
 }
 
 // TestValidateInstanceMoves: Validate refuses the moves of instanceMoves
 // at the later moved block (a cycle at its first), each with a hint, in
-// the words both engines give when they plan.
+// Terraform's words, which both engines give when they plan.
 func TestValidateInstanceMoves(t *testing.T) {
 	for _, tc := range instanceMoves {
-		t.Run(tc.name, func(t *testing.T) {
-			ds := Validate(mustParse(t, tc.src))
+		t.Run(tc.Name, func(t *testing.T) {
+			ds := Validate(mustParse(t, tc.Main()))
 			if len(ds) == 0 {
 				t.Fatal("no error")
 			}
@@ -188,10 +144,13 @@ func TestValidateInstanceMoves(t *testing.T) {
 					t.Errorf("%s: at %v (%s), hint %q", d.Summary, d.Subject, d.Path, d.Suggestion)
 				}
 			}
-			enginetest.SkipShort(t)
 			want := diagLines(ds)
+			if words := tc.Words(refactorcases.Terraform); strings.Join(want, "\n") != strings.Join(words, "\n") {
+				t.Errorf("Validate:\n%s\nTerraform:\n%s", strings.Join(want, "\n"), strings.Join(words, "\n"))
+			}
+			enginetest.SkipShort(t)
 			enginetest.ForEachEngine(t, func(t *testing.T, engine string) {
-				if got := planErrors(t, tc.src); strings.Join(got, "\n") != strings.Join(want, "\n") {
+				if got := planErrors(t, tc.Files); strings.Join(got, "\n") != strings.Join(want, "\n") {
 					t.Errorf("Validate:\n%s\nthe engine:\n%s", strings.Join(want, "\n"), strings.Join(got, "\n"))
 				}
 			})
@@ -238,21 +197,17 @@ func diagLines(ds diag.Diagnostics) []string {
 }
 
 // planErrors are the errors the engine of t reports for the configuration
-// src when it plans, as diagLines writes them.
-func planErrors(t *testing.T, src string) []string {
-	w := enginetest.Workspace(t, map[string]string{"main.tf": src})
+// of files (terraform validate, or plan where validate accepts it), as
+// diagLines writes them.
+func planErrors(t *testing.T, files map[string]string) []string {
+	w := enginetest.Workspace(t, files)
 	w.Init("-backend=false")
 	var out []string
-	for _, line := range strings.Split(w.Exec("plan", "-json", "-refresh=false", "-input=false", "-no-color").Stdout, "\n") {
-		var msg struct {
-			Type       string `json:"type"`
-			Diagnostic struct {
-				Severity, Summary, Detail string
-			} `json:"diagnostic"`
-		}
-		if json.Unmarshal([]byte(line), &msg) == nil && msg.Type == "diagnostic" && msg.Diagnostic.Severity == "error" {
-			out = append(out, msg.Diagnostic.Summary+"; "+strings.Join(strings.Fields(msg.Diagnostic.Detail), " "))
-		}
+	for _, d := range refactorcases.EngineErrors(t, func(args ...string) (string, string) {
+		r := w.Exec(args...)
+		return r.Stdout, r.Output
+	}) {
+		out = append(out, d.Words())
 	}
 	sort.Strings(out)
 	return out

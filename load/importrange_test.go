@@ -1,7 +1,6 @@
 package load
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/enginetest"
+	"github.com/tfkit/tfkit/internal/refactorcases"
 	"github.com/tfkit/tfkit/tffile"
 )
 
@@ -16,7 +16,7 @@ import (
 // argument, from its name to its value's end: a comment between the name
 // and the value, the value on a line of its own in JSON, and spaces.
 var importArguments = map[string]map[string]string{
-	"native syntax": {"main.tf": remoteState("b") + `import {
+	"native syntax": {"main.tf": refactorcases.RemoteState("b") + `import {
   to = /* read, not managed */ data.terraform_remote_state.b
   id = "x"
 }
@@ -28,7 +28,7 @@ import {
   to    =   module.m
 }
 `, "m/main.tf": `resource "terraform_data" "x" {}
-`, "empty-state.json": emptyState},
+`, "empty-state.json": refactorcases.EmptyState},
 	"JSON": {"main.tf.json": `{
   "data": {"terraform_remote_state": {"b": {"backend": "local", "config": {"path": "${path.module}/empty-state.json"}, "defaults": {}}}},
   "import": [
@@ -39,7 +39,7 @@ import {
     }
   ]
 }
-`, "empty-state.json": emptyState},
+`, "empty-state.json": refactorcases.EmptyState},
 }
 
 // importArgumentRanges are the ranges where Terraform reports the
@@ -88,6 +88,14 @@ func TestImportArgumentRange(t *testing.T) {
 	}
 }
 
+// engineExec runs the engine in w for refactorcases.EngineErrors.
+func engineExec(w *enginetest.Workdir) refactorcases.Exec {
+	return func(args ...string) (string, string) {
+		r := w.Exec(args...)
+		return r.Stdout, r.Output
+	}
+}
+
 // TestImportArgumentRangeMatchesEngine: importArgumentRanges are
 // Terraform's ranges.
 func TestImportArgumentRangeMatchesEngine(t *testing.T) {
@@ -100,23 +108,9 @@ func TestImportArgumentRangeMatchesEngine(t *testing.T) {
 				}
 				w := enginetest.Workspace(t, files)
 				w.Exec("init", "-input=false", "-no-color")
-				var v struct {
-					Diagnostics []struct {
-						Severity, Summary string
-						Range             *struct {
-							Filename   string
-							Start, End struct{ Line, Column int }
-						}
-					}
-				}
-				r := w.Exec("validate", "-json", "-no-color")
-				if err := json.Unmarshal([]byte(r.Stdout), &v); err != nil {
-					t.Fatalf("validate: %v\n%s", err, r.Output)
-				}
 				var got []string
-				for _, d := range v.Diagnostics {
-					if d.Severity == "error" && d.Range != nil {
-						g := d.Range
+				for _, d := range refactorcases.EngineErrors(t, engineExec(w)) {
+					if g := d.Range; g != nil {
 						got = append(got, fmt.Sprintf("%s %s:%d:%d-%d:%d", d.Summary, g.Filename, g.Start.Line, g.Start.Column, g.End.Line, g.End.Column))
 					}
 				}
