@@ -24,12 +24,14 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 	"k8s.io/client-go/rest"
+	"k8s.io/client-go/util/retry"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 	"sigs.k8s.io/yaml"
 
 	exampleapis "github.com/tfkit/tfkit/examples/jet-provider/apis"
+	localv1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/local/v1alpha1"
 	randomv1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/random/v1alpha1"
 	examplecontroller "github.com/tfkit/tfkit/examples/jet-provider/controller"
 	"github.com/tfkit/tfkit/internal/enginetest"
@@ -103,6 +105,7 @@ func TestProviderConfigOnAPIServer(t *testing.T) {
 	engine := enginetest.Engine(t)
 	enginetest.RequireProvider(t, "hashicorp/random", "3.9.0")
 	enginetest.RequireProvider(t, "kreuzwerker/docker", "4.6.0")
+	enginetest.RequireProvider(t, "hashicorp/local", "2.9.0")
 	rc := filepath.Join(t.TempDir(), "terraformrc")
 	if err := os.WriteFile(rc, []byte(enginetest.CLIConfig(enginetest.Mirror(t))), 0o644); err != nil {
 		t.Fatal(err)
@@ -114,6 +117,7 @@ func TestProviderConfigOnAPIServer(t *testing.T) {
 		"../../examples/jet-provider/package/crds/random.jet.tfkit.dev_pets.yaml",
 		"../../examples/jet-provider/package/crds/random.jet.tfkit.dev_passwords.yaml",
 		"../../examples/jet-provider/package/crds/random.jet.tfkit.dev_uuids.yaml",
+		"../../examples/jet-provider/package/crds/local.jet.tfkit.dev_files.yaml",
 		"internal/dockertest/package/crds/jettest.tfkit.dev_providerconfigs.yaml",
 		"internal/dockertest/package/crds/docker.jettest.tfkit.dev_volumes.yaml",
 		"internal/dockertest/package/crds/random.jettest.tfkit.dev_uuids.yaml")
@@ -133,7 +137,7 @@ func TestProviderConfigOnAPIServer(t *testing.T) {
 	example, docker := builtAPIs(t)
 	var regs []resource.Registration
 	for _, reg := range examplecontroller.Registrations() {
-		if reg.TerraformType == "random_pet" || reg.TerraformType == "random_password" || reg.TerraformType == "random_uuid" {
+		if reg.TerraformType == "random_pet" || reg.TerraformType == "random_password" || reg.TerraformType == "random_uuid" || reg.TerraformType == "local_file" {
 			regs = append(regs, reg)
 		}
 	}
@@ -422,24 +426,82 @@ func TestProviderConfigOnAPIServer(t *testing.T) {
 		h.waitReady(t, pet)
 		before := pet.Annotations[resource.AnnotationExternalName]
 		three := 3.0
-		pet.Spec.ForProvider.Length = &three
-		if err := h.c.Update(ctx, pet); err != nil {
-			t.Fatal(err)
-		}
+		h.update(t, pet, func() { pet.Spec.ForProvider.Length = &three })
 		h.waitFor(t, "the Pet replaced", func() (bool, string) {
 			_ = h.c.Get(ctx, client.ObjectKeyFromObject(pet), pet)
 			name := pet.Annotations[resource.AnnotationExternalName]
 			return name != before && strings.Count(name, "-") == 2 && pet.Status.Condition(resource.TypeSynced).Status == metav1.ConditionTrue, name + " " + conditionsOf(pet)
 		})
-		pet.Spec.ProviderConfigReference = &resource.Reference{Name: "nope"}
-		if err := h.c.Update(ctx, pet); err != nil {
-			t.Fatal(err)
-		}
+		h.update(t, pet, func() { pet.Spec.ProviderConfigReference = &resource.Reference{Name: "nope"} })
 		h.waitMessage(t, pet, `ProviderConfig "nope" not found`)
 		if err := h.c.Delete(ctx, pet); err != nil {
 			t.Fatal(err)
 		}
 		h.waitGone(t, pet)
+	})
+
+	t.Run("ReferencePolicies", func(t *testing.T) {
+		if err := h.c.Create(ctx, (&exampleProviderConfig{name: "default"}).object()); err != nil && !kerrors.IsAlreadyExists(err) {
+			t.Fatal(err)
+		}
+		files := t.TempDir()
+		newFile := func(name string, ref *resource.Reference, content string) *localv1alpha1.File {
+			f := &localv1alpha1.File{ObjectMeta: metav1.ObjectMeta{Name: name}}
+			path := filepath.Join(files, name)
+			f.Spec.ForProvider.Filename = &path
+			f.Spec.ForProvider.ContentRef = ref
+			if content != "" {
+				f.Spec.ForProvider.Content = &content
+			}
+			return f
+		}
+		always, optional := resource.ResolveAlways, resource.ResolutionOptional
+		pet := &randomv1alpha1.Pet{ObjectMeta: metav1.ObjectMeta{Name: "ref-pet"}}
+		h.create(t, pet)
+		h.waitReady(t, pet)
+		// The default policy resolves once: the File keeps the Pet's id
+		// after the Pet is deleted, and its next change still applies.
+		f := newFile("ref-once", &resource.Reference{Name: "ref-pet"}, "")
+		h.create(t, f)
+		h.waitReady(t, f)
+		id := *pet.Status.AtProvider.ID
+		if got, err := os.ReadFile(*f.Spec.ForProvider.Filename); string(got) != id {
+			t.Fatalf("file content %q (%v), want the Pet's id %q", got, err, id)
+		}
+		if err := h.c.Delete(ctx, pet); err != nil {
+			t.Fatal(err)
+		}
+		h.waitGone(t, pet)
+		perm := "0640"
+		h.update(t, f, func() { f.Spec.ForProvider.FilePermission = &perm })
+		h.waitFor(t, "the File changed without its Pet", func() (bool, string) {
+			_ = h.c.Get(ctx, client.ObjectKeyFromObject(f), f)
+			c := f.Status.Condition(resource.TypeSynced)
+			return c.Status == metav1.ConditionTrue && f.Status.ObservedGeneration == f.Generation, conditionsOf(f)
+		})
+		if st, err := os.Stat(*f.Spec.ForProvider.Filename); err != nil || st.Mode().Perm() != 0o640 {
+			t.Errorf("file after the change: %v %v", st, err)
+		}
+		// Always: the field follows its target, and waits for it.
+		fa := newFile("ref-always", &resource.Reference{Name: "ref-pet", Policy: &resource.Policy{Resolve: &always}}, "stale")
+		h.create(t, fa)
+		h.waitMessage(t, fa, `spec.forProvider.content: waiting for Pet "ref-pet": it does not exist`)
+		// Optional: a missing target leaves the value as it is.
+		fo := newFile("ref-optional", &resource.Reference{Name: "ref-pet", Policy: &resource.Policy{Resolve: &always, Resolution: &optional}}, "kept")
+		h.create(t, fo)
+		h.waitReady(t, fo)
+		if got, err := os.ReadFile(*fo.Spec.ForProvider.Filename); string(got) != "kept" {
+			t.Errorf("file content %q (%v), want kept", got, err)
+		}
+		for _, o := range []*localv1alpha1.File{f, fa, fo} {
+			if err := h.c.Delete(ctx, o); err != nil {
+				t.Fatal(err)
+			}
+			h.waitGone(t, o)
+		}
+		if _, err := os.Stat(*f.Spec.ForProvider.Filename); !os.IsNotExist(err) {
+			t.Errorf("the File's file outlived it: %v", err)
+		}
 	})
 
 	t.Run("ConnectionSecretNamespaceMissing", func(t *testing.T) {
@@ -582,6 +644,22 @@ func dockerProviderConfig(name, secret string) *dockerpc.ProviderConfig {
 func (h *pcHarness) create(t *testing.T, obj client.Object) {
 	t.Helper()
 	if err := h.c.Create(context.Background(), obj); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// update applies change to obj and writes it, again on a fresh copy when
+// the controller wrote the object meanwhile.
+func (h *pcHarness) update(t *testing.T, obj client.Object, change func()) {
+	t.Helper()
+	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		if err := h.c.Get(context.Background(), client.ObjectKeyFromObject(obj), obj); err != nil {
+			return err
+		}
+		change()
+		return h.c.Update(context.Background(), obj)
+	})
+	if err != nil {
 		t.Fatal(err)
 	}
 }

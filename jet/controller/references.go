@@ -2,6 +2,7 @@ package controller
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
 	"sort"
@@ -51,7 +52,49 @@ func (r *Reconciler) resolveReferences(ctx context.Context, mg resource.Terrafor
 
 type resolver struct{ c client.Client }
 
+// Resolve follows the reference's policy as Crossplane does: a field that
+// has a value keeps it unless the policy's resolve is Always (the default,
+// IfNotPresent, resolves once, so a target deleted later does not hold
+// the object up), and a target that is missing or not Ready yet is waited
+// for unless the policy's resolution is Optional, which keeps the current
+// value and goes on.
 func (s *resolver) Resolve(ctx context.Context, req resource.ResolutionRequest) (resource.ResolutionResponse, error) {
+	policy := referencePolicy(req)
+	if req.Current != nil && *req.Current != "" && !policy.always() {
+		return resource.ResolutionResponse{Value: req.Current, Reference: req.Reference}, nil
+	}
+	rsp, err := s.resolve(ctx, req)
+	var wait *waitError
+	if errors.As(err, &wait) && policy.optional() {
+		return resource.ResolutionResponse{Value: req.Current, Reference: req.Reference}, nil
+	}
+	return rsp, err
+}
+
+// policy is a reference's resolution policy; nil is the default.
+type policy struct{ p *resource.Policy }
+
+func (p policy) always() bool {
+	return p.p != nil && p.p.Resolve != nil && *p.p.Resolve == resource.ResolveAlways
+}
+
+func (p policy) optional() bool {
+	return p.p != nil && p.p.Resolution != nil && *p.p.Resolution == resource.ResolutionOptional
+}
+
+// referencePolicy is the policy of the selector when the request has one,
+// else of the reference (as in Crossplane).
+func referencePolicy(req resource.ResolutionRequest) policy {
+	switch {
+	case req.Selector != nil:
+		return policy{req.Selector.Policy}
+	case req.Reference != nil:
+		return policy{req.Reference.Policy}
+	}
+	return policy{}
+}
+
+func (s *resolver) resolve(ctx context.Context, req resource.ResolutionRequest) (resource.ResolutionResponse, error) {
 	ref := req.Reference
 	if ref == nil && req.Selector != nil {
 		list := &unstructured.UnstructuredList{}

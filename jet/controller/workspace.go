@@ -156,8 +156,30 @@ func (w *workspace) writeConfig(ctx context.Context, src []byte) error {
 	if err == nil {
 		w.eng.installed.Store(key, true)
 	}
-	return w.failure("init", err)
+	return installHint(w.failure("init", err))
 }
+
+// installHint adds what to do to the diagnostics of an init that could not
+// install the provider (not in the mirror, no registry reachable): the
+// manager's operator, not the object's author, fixes it.
+func installHint(err error) error {
+	var ee *engineError
+	if !errors.As(err, &ee) {
+		return err
+	}
+	for i, d := range ee.diags {
+		for _, s := range []string{"Failed to query available provider packages", "Failed to install provider", "Failed to resolve provider packages"} {
+			if strings.HasPrefix(d.summary, s) {
+				ee.diags[i].detail = strings.TrimSuffix(d.detail, ".") + ". " + installAdvice
+				break
+			}
+		}
+	}
+	return err
+}
+
+// installAdvice says where the engine of the manager gets providers from.
+const installAdvice = "The manager's engine installs providers as its CLI configuration says (the file in TF_CLI_CONFIG_FILE): add the provider to its filesystem mirror (terraform providers mirror DIR), or let the manager reach the registry"
 
 // installKey identifies what init installs for main.tf.json src of a
 // resource of type typ: the provider's local name and the terraform block

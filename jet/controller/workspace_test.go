@@ -16,7 +16,9 @@ import (
 
 	hcljson "github.com/hashicorp/hcl/v2/json"
 	localv1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/local/v1alpha1"
+	randomv1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/random/v1alpha1"
 	timev1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/time/v1alpha1"
+	"github.com/tfkit/tfkit/internal/enginetest"
 	"github.com/tfkit/tfkit/internal/golden"
 	dockerv1alpha1 "github.com/tfkit/tfkit/jet/controller/internal/dockertest/apis/docker/v1alpha1"
 	"github.com/tfkit/tfkit/jet/resource"
@@ -280,6 +282,50 @@ func TestConcurrentFirstInits(t *testing.T) {
 			if err != nil {
 				t.Errorf("round %d: %v", round, err)
 			}
+		}
+	}
+}
+
+// TestProviderNotInMirror: a provider the engine cannot install (the
+// mirror of the manager's CLI configuration lacks it) is a message that
+// names it and says where the manager gets providers from.
+func TestProviderNotInMirror(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs terraform")
+	}
+	engine := enginetest.Engine(t)
+	rc := filepath.Join(t.TempDir(), "terraformrc")
+	cfg := "provider_installation {\n  filesystem_mirror {\n    path = \"" + t.TempDir() + "\"\n  }\n}\n"
+	if err := os.WriteFile(rc, []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("TF_CLI_CONFIG_FILE", rc)
+	root := t.TempDir()
+	eng, err := newEngines(context.Background(), engine, root, 2, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if eng.prov != nil {
+		t.Cleanup(eng.prov.close)
+	}
+	ws, err := eng.workspace(filepath.Join(root, "pet"), "random_pet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := renderConfig("random_pet", map[string]any{"length": 2}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = ws.writeConfig(context.Background(), src)
+	if err == nil {
+		t.Fatal("init succeeded without the provider")
+	}
+	r := &Reconciler{reg: resource.Registration{New: func() resource.Terraformed { return &randomv1alpha1.Pet{} }}}
+	msg := r.explain(err)
+	for _, want := range []string{"Failed to query available provider packages: ", "hashicorp/random was not found",
+		"add the provider to its filesystem mirror (terraform providers mirror DIR), or let the manager reach the registry"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("message %q lacks %q", msg, want)
 		}
 	}
 }

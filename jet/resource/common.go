@@ -221,6 +221,22 @@ type Policy struct {
 	Resolution *string `json:"resolution,omitempty"`
 }
 
+// The values of Policy.Resolve and Policy.Resolution.
+const (
+	// ResolveIfNotPresent resolves a reference while its field has no
+	// value: once (the default).
+	ResolveIfNotPresent = "IfNotPresent"
+	// ResolveAlways resolves a reference at every reconcile, so that the
+	// field follows its target.
+	ResolveAlways = "Always"
+	// ResolutionRequired waits for a missing or not yet Ready target (the
+	// default).
+	ResolutionRequired = "Required"
+	// ResolutionOptional goes on without a missing or not yet Ready
+	// target: the field keeps its value.
+	ResolutionOptional = "Optional"
+)
+
 // SecretReference names a Secret.
 type SecretReference struct {
 	// Name of the Secret.
