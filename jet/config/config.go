@@ -38,6 +38,9 @@ type Provider struct {
 	// Include lists regular expressions a Terraform type must match in
 	// full to be generated; empty includes every resource type.
 	Include []string
+	// Exclude lists regular expressions a Terraform type must match in
+	// full to be left out, although an Include pattern matches it.
+	Exclude []string
 	// GroupKind names a Terraform type's short group and kind; when nil,
 	// GroupFromSecondWord.
 	GroupKind func(terraformType string) (group, kind string)
@@ -286,6 +289,15 @@ func (p *Provider) Build() ([]*Resource, diag.Diagnostics) {
 		}
 		include = append(include, re)
 	}
+	exclude := make([]*regexp.Regexp, 0, len(p.Exclude))
+	for _, pat := range p.Exclude {
+		re, err := regexp.Compile("^(?:" + pat + ")$")
+		if err != nil {
+			ds = append(ds, &diag.Diagnostic{Summary: fmt.Sprintf("Provider.Exclude pattern %q is not a regular expression", pat), Detail: err.Error()})
+			continue
+		}
+		exclude = append(exclude, re)
+	}
 	if ds.HasErrors() {
 		return nil, ds
 	}
@@ -303,12 +315,20 @@ func (p *Provider) Build() ([]*Resource, diag.Diagnostics) {
 	}
 	var rs []*Resource
 	byType := map[string]*Resource{}
-	var allTypes []string // of every schema, included or not
+	var allTypes []string         // of every schema, included or not
+	excluded := map[string]bool{} // included, then excluded
 	matched := make([]bool, len(include))
+	matchedEx := make([]bool, len(exclude))
 	for _, sp := range p.Schemas {
 		for _, sr := range sp.Resources {
 			allTypes = append(allTypes, sr.Type)
-			if !included(include, matched, sr.Type) {
+			in := included(include, matched, sr.Type)
+			// An empty Exclude excludes nothing.
+			if out := len(exclude) > 0 && included(exclude, matchedEx, sr.Type); out && in {
+				excluded[sr.Type] = true
+				continue
+			}
+			if !in {
 				continue
 			}
 			if prev, dup := byType[sr.Type]; dup {
@@ -354,9 +374,18 @@ func (p *Provider) Build() ([]*Resource, diag.Diagnostics) {
 			})
 		}
 	}
+	for i := range exclude {
+		if !matchedEx[i] && len(p.Schemas) > 0 {
+			ds = append(ds, &diag.Diagnostic{
+				Summary:    fmt.Sprintf("Provider.Exclude pattern %q matches no resource type of the schemas", p.Exclude[i]),
+				Detail:     "A pattern must match a whole type name, such as aws_vpc or aws_.*.",
+				Suggestion: diag.DidYouMean(p.Exclude[i], allTypes),
+			})
+		}
+	}
 	for typ := range p.perResource {
 		if byType[typ] == nil {
-			summary, suggestion := notIncluded(typ, allTypes, byType)
+			summary, suggestion := notIncluded(typ, allTypes, byType, excluded)
 			ds = append(ds, &diag.Diagnostic{Summary: "A configurator is registered for " + typ + ", " + summary, Path: typ, Suggestion: suggestion})
 		}
 	}
@@ -372,7 +401,7 @@ func (p *Provider) Build() ([]*Resource, diag.Diagnostics) {
 			}
 		}
 	}
-	ds = append(ds, check(p, rs, byType, allTypes)...)
+	ds = append(ds, check(p, rs, byType, allTypes, excluded)...)
 	sortDiagnostics(ds)
 	if ds.HasErrors() {
 		return nil, ds
@@ -392,9 +421,12 @@ func included(include []*regexp.Regexp, matched []bool, typ string) bool {
 	return in
 }
 
-// notIncluded says why typ is not a generated resource (Include leaves it
-// out, or no schema has it) and what to do.
-func notIncluded(typ string, allTypes []string, byType map[string]*Resource) (summary, suggestion string) {
+// notIncluded says why typ is not a generated resource (Include or
+// Exclude leaves it out, or no schema has it) and what to do.
+func notIncluded(typ string, allTypes []string, byType map[string]*Resource, excluded map[string]bool) (summary, suggestion string) {
+	if excluded[typ] {
+		return "which Provider.Exclude leaves out", "remove the pattern that matches " + typ + " from Provider.Exclude"
+	}
 	if i := sort.SearchStrings(allTypes, typ); i < len(allTypes) && allTypes[i] == typ {
 		return "which Provider.Include leaves out", "add " + typ + " to Provider.Include"
 	}
@@ -420,7 +452,7 @@ func renameHint(typ, field string) string {
 }
 
 // check reports configurations that cannot be generated.
-func check(p *Provider, rs []*Resource, byType map[string]*Resource, allTypes []string) diag.Diagnostics {
+func check(p *Provider, rs []*Resource, byType map[string]*Resource, allTypes []string, excluded map[string]bool) diag.Diagnostics {
 	var ds diag.Diagnostics
 	bad := func(r *Resource, path, summary, suggestion string) {
 		at := r.TerraformType
@@ -471,6 +503,9 @@ func check(p *Provider, rs []*Resource, byType map[string]*Resource, allTypes []
 				bad(r, en.NameArgument, "ExternalName.NameArgument must be a string argument of the resource", didYouMean(en.NameArgument, r.Schema.Block))
 			}
 		}
+		if d := needsID(r); d != nil {
+			ds = append(ds, d)
+		}
 		for _, name := range sortedKeys(r.References) {
 			ref := r.References[name]
 			a := r.Schema.Block.Attribute(name)
@@ -482,7 +517,7 @@ func check(p *Provider, rs []*Resource, byType map[string]*Resource, allTypes []
 				bad(r, name, "A reference cannot be on the external-name argument", "")
 			}
 			if byType[ref.TerraformType] == nil {
-				summary, suggestion := notIncluded(ref.TerraformType, allTypes, byType)
+				summary, suggestion := notIncluded(ref.TerraformType, allTypes, byType, excluded)
 				bad(r, name, "The reference's target is "+ref.TerraformType+", "+summary, suggestion)
 			}
 		}
@@ -498,6 +533,41 @@ func check(p *Provider, rs []*Resource, byType map[string]*Resource, allTypes []
 		}
 	}
 	return ds
+}
+
+// needsID reports a resource whose external-name rule reads the "id"
+// attribute of the state, which its schema does not have: the controller
+// could never record the external name of a create.
+func needsID(r *Resource) *diag.Diagnostic {
+	en := r.ExternalName
+	if r.Schema.Block.Attribute("id") != nil || en.NameArgument != "" || en.GetExternalNameFn != nil {
+		return nil
+	}
+	rule := "its ExternalName"
+	if en.IDFromProvider {
+		rule = "its ExternalName, IdentifierFromProvider() (the default),"
+	}
+	var args []string
+	for _, a := range r.Schema.Block.Attributes {
+		if (a.Required || a.Optional) && a.Type.Equals(cty.String) && !a.Sensitive {
+			args = append(args, a.Name)
+		}
+	}
+	sort.Strings(args)
+	byName := "it has no string argument for NameAsIdentifier"
+	if len(args) > 0 {
+		byName = fmt.Sprintf("NameAsIdentifier(%q) when that argument is its identity", args[0])
+	}
+	return &diag.Diagnostic{
+		Summary: fmt.Sprintf("%s has no id attribute, which %s records as the external name after create", r.TerraformType, rule),
+		Detail: "The controller could not record any create of the kind (the state has no id after create): " +
+			"its objects would keep the crossplane.io/external-create-pending annotation and get no external name.",
+		Path: r.TerraformType,
+		Suggestion: fmt.Sprintf("give it an external name from its parameters or its state: %s, or "+
+			"ExternalName.GetExternalNameFn (the external name from the state attributes) with GetIDFn "+
+			"(the ID to import it by, from the external name); or leave it out: add %s to Provider.Exclude",
+			byName, r.TerraformType),
+	}
 }
 
 // KindDeclarations are the Go names a kind declares in its API package.

@@ -1,7 +1,9 @@
 package config
 
 import (
+	"context"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 
@@ -178,6 +180,28 @@ func TestBuildDiagnostics(t *testing.T) {
 				return nil
 			})
 		}, []string{"at aws_vpc.cidr", "IgnoredFields names an attribute the schema does not have"}},
+		"bad exclude": {func(p *Provider) { p.Exclude = []string{"aws_("} }, []string{`Exclude pattern "aws_(" is not a regular expression`}},
+		"exclude matching nothing": {func(p *Provider) { p.Exclude = []string{"aws_subent"} }, []string{
+			`Provider.Exclude pattern "aws_subent" matches no resource type of the schemas`, `did you mean "aws_subnet"?`}},
+		"configurator for type Exclude leaves out": {func(p *Provider) {
+			p.Exclude = []string{"aws_s.*"}
+			p.AddResourceConfigurator("aws_subnet", func(*Resource) error { return nil })
+		}, []string{"A configurator is registered for aws_subnet, which Provider.Exclude leaves out (at aws_subnet)", "remove the pattern that matches aws_subnet from Provider.Exclude"}},
+		"reference to type Exclude leaves out": {func(p *Provider) {
+			p.Exclude = []string{"aws_vpc"}
+			p.AddResourceConfigurator("aws_subnet", func(r *Resource) error { r.References["vpc_id"] = Reference{TerraformType: "aws_vpc"}; return nil })
+		}, []string{"target is aws_vpc, which Provider.Exclude leaves out (at aws_subnet.vpc_id)"}},
+		"no id, default external name": {func(p *Provider) { addIDLess(p) }, []string{
+			"aws_key has no id attribute, which its ExternalName, IdentifierFromProvider() (the default), records as the external name after create (at aws_key)",
+			"the state has no id after create", "crossplane.io/external-create-pending",
+			`NameAsIdentifier("name") when that argument is its identity`, "GetExternalNameFn", "add aws_key to Provider.Exclude"}},
+		"no id, external name by hand": {func(p *Provider) {
+			addIDLess(p)
+			p.AddResourceConfigurator("aws_key", func(r *Resource) error {
+				r.ExternalName = ExternalName{GetIDFn: func(_ context.Context, name string, _ map[string]any) (string, error) { return name, nil }}
+				return nil
+			})
+		}, []string{"aws_key has no id attribute, which its ExternalName records as the external name after create (at aws_key)"}},
 		"name argument": {func(p *Provider) {
 			p.AddResourceConfigurator("aws_vpc", func(r *Resource) error { r.ExternalName = NameAsIdentifier("name"); return nil })
 		}, []string{"at aws_vpc.name", "NameArgument must be a string argument"}},
@@ -185,9 +209,12 @@ func TestBuildDiagnostics(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			p := &Provider{ModulePath: "example.com/p", RootGroup: "aws.example.org", Schemas: []*schema.Provider{testSchema()}}
 			c.configure(p)
-			_, ds := p.Build()
+			rs, ds := p.Build()
 			if !ds.HasErrors() {
 				t.Fatal("no error")
+			}
+			if rs != nil {
+				t.Errorf("%d resources returned with errors", len(rs))
 			}
 			msg := ds.Error()
 			for _, w := range c.want {
@@ -196,5 +223,89 @@ func TestBuildDiagnostics(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// addIDLess adds aws_key, a resource without an id attribute, to the
+// schema.
+func addIDLess(p *Provider) {
+	sp := p.Schemas[0]
+	sp.Resources = append(sp.Resources, &schema.Resource{Type: "aws_key", Block: &schema.Block{Attributes: []*schema.Attribute{
+		{Name: "name", Type: cty.String, Optional: true},
+		{Name: "value", Type: cty.String, Computed: true, Sensitive: true},
+	}}})
+}
+
+// TestWithoutID: a resource without an id attribute builds with an
+// external-name rule that does not read the id, or is left out with
+// Exclude.
+func TestWithoutID(t *testing.T) {
+	for name, configure := range map[string]func(p *Provider){
+		"name argument": func(p *Provider) {
+			p.AddResourceConfigurator("aws_key", func(r *Resource) error { r.ExternalName = NameAsIdentifier("name"); return nil })
+		},
+		"external name from the state": func(p *Provider) {
+			p.AddResourceConfigurator("aws_key", func(r *Resource) error {
+				r.ExternalName.GetExternalNameFn = func(attrs map[string]any) (string, error) { s, _ := attrs["name"].(string); return s, nil }
+				return nil
+			})
+		},
+		"excluded": func(p *Provider) { p.Exclude = []string{"aws_k.*"} },
+	} {
+		t.Run(name, func(t *testing.T) {
+			p := &Provider{ModulePath: "example.com/p", RootGroup: "aws.example.org", Schemas: []*schema.Provider{testSchema()}}
+			addIDLess(p)
+			configure(p)
+			rs, ds := p.Build()
+			if ds.HasErrors() {
+				t.Fatal(ds)
+			}
+			var types []string
+			for _, r := range rs {
+				types = append(types, r.TerraformType)
+			}
+			want := "aws_key aws_s3_bucket aws_security_group aws_subnet aws_vpc"
+			if name == "excluded" {
+				want = "aws_s3_bucket aws_security_group aws_subnet aws_vpc"
+			}
+			if got := strings.Join(types, " "); got != want {
+				t.Errorf("resources %s, want %s", got, want)
+			}
+		})
+	}
+}
+
+// TestRandomBytes: random_bytes (random 3.9.0) has no id attribute and no
+// string argument; with the default external name it is refused, and the
+// rest of random builds once it is excluded.
+func TestRandomBytes(t *testing.T) {
+	f, err := os.Open("../../examples/jet-provider/config/schemas/random-3.9.0.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	schemas, err := schema.ReadProviders(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &Provider{ModulePath: "example.com/p", RootGroup: "random.example.org", Include: []string{"random_.*"}, Schemas: schemas}
+	_, ds := p.Build()
+	want := "Error: random_bytes has no id attribute, which its ExternalName, IdentifierFromProvider() (the default), records as the external name after create (at random_bytes)"
+	if len(ds) != 1 || !strings.HasPrefix(ds.Error(), want) || !strings.Contains(ds.Error(), "it has no string argument for NameAsIdentifier") {
+		t.Fatalf("diagnostics:\n%v\nwant one starting %q", ds, want)
+	}
+	t.Log(ds)
+	p.Exclude = []string{"random_bytes"}
+	rs, ds := p.Build()
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	for _, r := range rs {
+		if r.TerraformType == "random_bytes" {
+			t.Error("random_bytes built although excluded")
+		}
+	}
+	if len(rs) != 9 {
+		t.Errorf("%d resources, want the other 9 of random", len(rs))
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zclconf/go-cty/cty"
+
 	"github.com/tfkit/tfkit/jet/resource"
 	"github.com/tfkit/tfkit/schema"
 )
@@ -133,7 +135,9 @@ func TestBuildSetsTerraformSetup(t *testing.T) {
 // without quoting a value.
 func TestSetupOfSeveralProviders(t *testing.T) {
 	docker := dockerSchema(t)
-	random := &schema.Provider{Source: "registry.terraform.io/hashicorp/random", Resources: []*schema.Resource{{Type: "random_uuid", Block: &schema.Block{}}}}
+	random := &schema.Provider{Source: "registry.terraform.io/hashicorp/random", Resources: []*schema.Resource{{Type: "random_uuid", Block: &schema.Block{
+		Attributes: []*schema.Attribute{{Name: "id", Type: cty.String, Computed: true}},
+	}}}}
 	p := &Provider{ModulePath: "example.com/p", RootGroup: "example.org", Include: []string{"docker_volume", "random_uuid"},
 		Schemas: []*schema.Provider{docker, random, {Source: "registry.terraform.io/hashicorp/null"}}}
 	rs, ds := p.Build()

@@ -94,7 +94,7 @@ func TestConfigurationsRefused(t *testing.T) {
 		want []string
 	}{
 		{"twice", regs, append(append([]*jetconfig.Resource{}, example...), uuid(again)), []string{
-			"Options.Resources[10] (random_uuid of registry.terraform.io/hashicorp/random) and Options.Resources[17] (random_uuid of registry.terraform.io/hashicorp/random) are both kind UUID of random.jet.tfkit.dev/v1alpha1",
+			"Options.Resources[9] (random_uuid of registry.terraform.io/hashicorp/random) and Options.Resources[16] (random_uuid of registry.terraform.io/hashicorp/random) are both kind UUID of random.jet.tfkit.dev/v1alpha1",
 			"pass each Provider.Build result once, and give two APIs of one manager different Provider.RootGroup values",
 		}},
 		{"missing", append(regs, dockercontroller.Registrations()...), example, []string{
@@ -102,10 +102,10 @@ func TestConfigurationsRefused(t *testing.T) {
 			"kind UUID of random.jettest.tfkit.dev/v1alpha1 (random_uuid)",
 		}},
 		{"byHand", regs, append(append([]*jetconfig.Resource{}, example...), &jetconfig.Resource{TerraformType: "random_pet"}), []string{
-			"Options.Resources[17] (random_pet) names no kind: pass the resources config.Provider.Build returns",
+			"Options.Resources[16] (random_pet) names no kind: pass the resources config.Provider.Build returns",
 		}},
 		{"stale", regs, append(withoutType(example, "random_uuid"), &renamed), []string{
-			"kind UUID of random.jet.tfkit.dev/v1alpha1 is random_uuid in the generated code but random_id in Options.Resources[16]: generate the API again from this configuration",
+			"kind UUID of random.jet.tfkit.dev/v1alpha1 is random_uuid in the generated code but random_id in Options.Resources[15]: generate the API again from this configuration",
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

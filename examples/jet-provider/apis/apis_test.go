@@ -85,7 +85,7 @@ func TestScheme(t *testing.T) {
 		t.Fatal(err)
 	}
 	regs := controller.Registrations()
-	if len(regs) != 17 {
+	if len(regs) != 16 {
 		t.Errorf("%d registrations", len(regs))
 	}
 	for _, r := range regs {

@@ -81,4 +81,9 @@ func TestKinds(t *testing.T) {
 			t.Errorf("%s: %q, want %q", typ, got[typ], want)
 		}
 	}
+	// random_bytes has no id and no identity that is not a secret: it is
+	// left out.
+	if k, ok := got["random_bytes"]; ok {
+		t.Errorf("random_bytes is generated as %s; it must be excluded", k)
+	}
 }

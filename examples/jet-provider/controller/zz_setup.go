@@ -24,7 +24,6 @@ func Registrations() []resource.Registration {
 		{TerraformType: "local_file", Kind: localv1alpha1.FileGroupVersionKind, New: func() resource.Terraformed { return &localv1alpha1.File{} }, ProviderConfig: ProviderConfig},
 		{TerraformType: "local_sensitive_file", Kind: localv1alpha1.SensitiveFileGroupVersionKind, New: func() resource.Terraformed { return &localv1alpha1.SensitiveFile{} }, ProviderConfig: ProviderConfig},
 		{TerraformType: "null_resource", Kind: nullv1alpha1.ResourceGroupVersionKind, New: func() resource.Terraformed { return &nullv1alpha1.Resource{} }, ProviderConfig: ProviderConfig},
-		{TerraformType: "random_bytes", Kind: randomv1alpha1.BytesGroupVersionKind, New: func() resource.Terraformed { return &randomv1alpha1.Bytes{} }, ProviderConfig: ProviderConfig},
 		{TerraformType: "random_id", Kind: randomv1alpha1.IDGroupVersionKind, New: func() resource.Terraformed { return &randomv1alpha1.ID{} }, ProviderConfig: ProviderConfig},
 		{TerraformType: "random_integer", Kind: randomv1alpha1.IntegerGroupVersionKind, New: func() resource.Terraformed { return &randomv1alpha1.Integer{} }, ProviderConfig: ProviderConfig},
 		{TerraformType: "random_password", Kind: randomv1alpha1.PasswordGroupVersionKind, New: func() resource.Terraformed { return &randomv1alpha1.Password{} }, ProviderConfig: ProviderConfig},

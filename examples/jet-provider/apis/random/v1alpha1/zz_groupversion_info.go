@@ -27,9 +27,6 @@ var (
 	AddToScheme = SchemeBuilder.AddToScheme
 )
 
-// BytesGroupVersionKind is the group, version and kind of Bytes.
-var BytesGroupVersionKind = GroupVersion.WithKind("Bytes")
-
 // IDGroupVersionKind is the group, version and kind of ID.
 var IDGroupVersionKind = GroupVersion.WithKind("ID")
 
@@ -59,7 +56,6 @@ var Uuid7GroupVersionKind = GroupVersion.WithKind("Uuid7")
 
 func addKnownTypes(s *runtime.Scheme) error {
 	s.AddKnownTypes(GroupVersion,
-		&Bytes{}, &BytesList{},
 		&ID{}, &IDList{},
 		&Integer{}, &IntegerList{},
 		&Password{}, &PasswordList{},
