@@ -210,6 +210,25 @@ func ReadJSON(s Source, opts Options) (*config.Config, diag.Diagnostics) {
 	return jf.read(index, "")
 }
 
+// ProviderOf is the schema of the provider serving b, a resource, data
+// source or ephemeral resource of type typ, among schemas by local name
+// (ProviderSchemas): the one its provider meta-argument names when set,
+// else the one the type's prefix names (aws for aws_instance); nil when it
+// is not known.
+func ProviderOf(schemas map[string]*schema.Provider, b *config.Block, typ string) *schema.Provider {
+	if a := b.Body.Attribute("provider"); a != nil {
+		if trs, ok := config.StaticReferences(a.Expr); ok && len(trs) == 1 {
+			return schemas[trs[0].RootName()]
+		}
+		return nil
+	}
+	name := typ
+	if i := strings.IndexByte(typ, '_'); i > 0 {
+		name = typ[:i]
+	}
+	return schemas[name]
+}
+
 // ProviderSchemas maps the provider local names a configuration uses to
 // provider schemas: names from required_providers first, then each
 // provider's own name (the last part of its source address).

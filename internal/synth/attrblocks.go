@@ -1,8 +1,6 @@
 package synth
 
 import (
-	"strings"
-
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/schema"
 	"github.com/tfkit/tfkit/tffile"
@@ -122,18 +120,7 @@ func (rw *attrBlockRewriter) schemaOf(b *config.Block) *schema.Block {
 		return nil
 	}
 	typ := b.Labels[0]
-	name := typ
-	if i := strings.IndexByte(typ, '_'); i > 0 {
-		name = typ[:i]
-	}
-	if a := b.Body.Attribute("provider"); a != nil {
-		trs, ok := config.StaticReferences(a.Expr)
-		if !ok || len(trs) != 1 {
-			return nil
-		}
-		name = trs[0].RootName()
-	}
-	p := rw.providers[name]
+	p := tffile.ProviderOf(rw.providers, b, typ)
 	if p == nil {
 		return nil
 	}

@@ -492,13 +492,7 @@ func providerForDisplay(source string) string {
 // providerFor finds the schema of the provider serving a resource type:
 // the provider meta-argument when set, else the type's prefix.
 func (c *checker) providerFor(b *config.Block, typ string) *schema.Provider {
-	if a := b.Body.Attribute("provider"); a != nil {
-		if trs, ok := config.StaticReferences(a.Expr); ok && len(trs) == 1 {
-			return c.providers[trs[0].RootName()]
-		}
-		return nil
-	}
-	return c.providers[impliedProvider(typ)]
+	return tffile.ProviderOf(c.providers, b, typ)
 }
 
 func (c *checker) providerBody(b *config.Block, p *schema.Provider) {
