@@ -201,8 +201,14 @@ func jsonArgument(e hcl.Expression, rule tfrules.Rule, lit bool) (config.Expr, e
 		}
 		o := &config.Object{}
 		for _, p := range pairs {
-			k, err := jsonStatic(p.Key)
-			if err != nil {
+			// A key is a provider's local name, read as a traversal as
+			// Terraform reads it: "null" is the null provider, not the
+			// null keyword.
+			var k config.Expr
+			var err error
+			if tr, d := hcl.AbsTraversalForExpr(p.Key); !d.HasErrors() {
+				k = &config.Reference{Traversal: tr}
+			} else if k, err = jsonStatic(p.Key); err != nil {
 				return nil, err
 			}
 			v, err := jsonStatic(p.Value)
