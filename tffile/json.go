@@ -7,7 +7,6 @@ import (
 	"io"
 	"slices"
 	"sort"
-	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	hcljson "github.com/hashicorp/hcl/v2/json"
@@ -308,10 +307,7 @@ func (r *jsonReader) elementSchema(types []string, labels []string, v jsonValue)
 		return nil
 	}
 	typ := labels[0]
-	name := typ
-	if i := strings.IndexByte(typ, '_'); i > 0 {
-		name = typ[:i]
-	}
+	name := ImpliedProvider(typ)
 	if v.kind == 'o' {
 		for i, k := range v.keys {
 			if k.name != "provider" {

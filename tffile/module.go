@@ -222,11 +222,18 @@ func ProviderOf(schemas map[string]*schema.Provider, b *config.Block, typ string
 		}
 		return nil
 	}
-	name := typ
+	return schemas[ImpliedProvider(typ)]
+}
+
+// ImpliedProvider is the local name of the provider that serves a
+// resource, data source or ephemeral resource of type typ when no
+// provider meta-argument names one: the type's prefix, up to its first
+// underscore (aws for aws_instance), or the whole type when it has none.
+func ImpliedProvider(typ string) string {
 	if i := strings.IndexByte(typ, '_'); i > 0 {
-		name = typ[:i]
+		return typ[:i]
 	}
-	return schemas[name]
+	return typ
 }
 
 // ProviderSchemas maps the provider local names a configuration uses to

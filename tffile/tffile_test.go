@@ -643,3 +643,32 @@ func TestVariablesFile(t *testing.T) {
 		}
 	}
 }
+
+// TestImpliedProvider: the provider a type names by its prefix is the one
+// ProviderOf finds for a block without a provider argument, and the one a
+// JSON file's blocks are read with.
+func TestImpliedProvider(t *testing.T) {
+	for typ, want := range map[string]string{
+		"aws_instance":        "aws",
+		"google_storage_blob": "google",
+		"random":              "random",
+		"_odd":                "_odd",
+		"":                    "",
+	} {
+		if got := ImpliedProvider(typ); got != want {
+			t.Errorf("ImpliedProvider(%q) = %q, want %q", typ, got, want)
+		}
+	}
+	aws, google := &schema.Provider{Source: "hashicorp/aws"}, &schema.Provider{Source: "hashicorp/google"}
+	schemas := map[string]*schema.Provider{"aws": aws, "google": google}
+	cfg, ds := config.ParseConfig("resource \"aws_vpc\" \"v\" {}\nresource \"aws_vpc\" \"w\" {\n  provider = google\n}\n", "main.tf")
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	if p := ProviderOf(schemas, cfg.Blocks[0], "aws_vpc"); p != aws {
+		t.Errorf("aws_vpc.v: %v", p)
+	}
+	if p := ProviderOf(schemas, cfg.Blocks[1], "aws_vpc"); p != google {
+		t.Errorf("aws_vpc.w, provider = google: %v", p)
+	}
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/tffile"
 )
 
 // unit is what the engine checks as one node of its graph: a top-level
@@ -21,10 +22,13 @@ type unit struct {
 	name            string
 	deps            []string
 	body, refs, fns diag.Diagnostics
+	// failed is set for a module call whose child module has an error:
+	// the engine checks nothing that refers to it.
+	failed bool
 }
 
 func (u *unit) hasErrors() bool {
-	return u.body.HasErrors() || u.refs.HasErrors() || u.fns.HasErrors()
+	return u.failed || u.body.HasErrors() || u.refs.HasErrors() || u.fns.HasErrors()
 }
 
 // declarations are what a configuration declares, for references.
@@ -103,7 +107,7 @@ func (c *checker) dependencies(b *config.Block, body *config.Body, u *unit) {
 	switch b.Type {
 	case "resource", "data", "ephemeral":
 		if body.Attribute("provider") == nil && len(b.Labels) == 2 {
-			u.deps = append(u.deps, "provider."+impliedProvider(b.Labels[0]))
+			u.deps = append(u.deps, "provider."+tffile.ImpliedProvider(b.Labels[0]))
 		}
 		c.walkDeps(body, b.Type, b.Address(), b.DeclRange, nil, true, u)
 	case "module", "output", "locals", "variable", "provider", "check":
@@ -237,7 +241,7 @@ func (c *checker) refsOf(a *config.Attribute, path string, rng hcl.Range, iterat
 			continue
 		}
 		hint := diag.DidYouMean(name, candidates)
-		summary, detail := config.UndeclaredWords("", root, name, hint != "")
+		summary, detail := config.UndeclaredWords(c.module, root, name, hint != "")
 		switch root {
 		case "module", "var", "local", "data", "ephemeral":
 			if root == "data" && c.declared.resources[strings.TrimPrefix(node, "data.")] != nil {

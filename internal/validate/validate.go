@@ -47,7 +47,7 @@ import (
 // whose diagnostics are joined in the order of the blocks, so the result
 // is the same as one pass over them.
 func Config(cfg *config.Config, providers []*schema.Provider) diag.Diagnostics {
-	units := checkUnits(cfg, providers, nil, false)
+	units := checkUnits(cfg, providers, nil, false, "")
 	var bodies, refs, fns diag.Diagnostics
 	for _, u := range units {
 		bodies = append(bodies, u.body...)
@@ -67,23 +67,81 @@ func Config(cfg *config.Config, providers []*schema.Provider) diag.Diagnostics {
 // reports no computed attribute set and no deprecation. The diagnostics
 // are in the order of the blocks.
 //
-// References to outputs of module calls are checked against children,
-// the outputs their child modules declare (ReadChildren); calls it does
-// not name are not. When a child module cannot be loaded (its directory
-// is not there, its files do not parse), that is what the engine reports,
+// The child modules in children (ReadChildren: those of local module
+// calls, and theirs) are checked too, as the engine checks every module of
+// the configuration: in the same ways, with the engine's words naming the
+// module (has not been declared in module.net) and paths from the root
+// module (module.net.aws_subnet.a.cidr), after the root module's
+// diagnostics, depth first in the order of the calls' names. Warnings are
+// reported as errors are. A reference to a module call's output is
+// checked against the outputs its child module declares, and anything
+// that refers to a module call whose module has an error is not checked,
+// as the engine does not check it. Calls children does not name are not
+// checked.
+//
+// When a child module cannot be loaded (its directory is not there, its
+// files do not parse, it calls itself), that is what the engine reports,
 // and all it reports: it checks nothing of a configuration whose modules
-// do not load.
+// do not load. Next the engine matches the arguments of the module calls
+// with the child modules' input variables (a required one missing, one
+// not declared), and when one does not match, reports that alone.
 func AsEngine(cfg *config.Config, providers []*schema.Provider, children Children) diag.Diagnostics {
-	if ds := children.loadErrors(); ds.HasErrors() {
-		return ds
+	loaded := children.loadDiagnostics()
+	if loaded.HasErrors() {
+		return loaded
 	}
-	return withoutDependents(checkUnits(cfg, providers, children, true))
+	if ds := children.callArguments(cfg); ds.HasErrors() {
+		return append(loaded, ds...)
+	}
+	ds, _ := checkModule(cfg, providers, children, "")
+	return append(loaded, ds...)
 }
 
-// checkUnits checks the blocks of cfg, on all processors when there are many,
-// and returns what each unit of the configuration gave, in order.
-func checkUnits(cfg *config.Config, providers []*schema.Provider, children Children, engine bool) []unit {
-	proto := checker{providers: indexProviders(cfg, providers), used: usedProviders(cfg), declared: declare(cfg), children: children, engine: engine}
+// checkModule checks cfg, the module of address module ("" for the root
+// module), and its children, as AsEngine does, and reports whether
+// something of it has an error.
+func checkModule(cfg *config.Config, providers []*schema.Provider, children Children, module string) (diag.Diagnostics, bool) {
+	var below diag.Diagnostics
+	failed := map[string]bool{}
+	for _, name := range children.names() {
+		child := children[name]
+		if child.Config == nil {
+			continue
+		}
+		addr := child.Module
+		if addr == "" {
+			addr = "module." + name
+			if module != "" {
+				addr = module + "." + addr
+			}
+		}
+		ds, bad := checkModule(child.Config, providers, child.Children, addr)
+		below = append(below, ds...)
+		failed["module."+name] = bad
+	}
+	units := checkUnits(cfg, providers, children, true, module)
+	for i := range units {
+		if failed[units[i].name] {
+			units[i].failed = true
+		}
+	}
+	ds := withoutDependents(units)
+	if module != "" {
+		for _, d := range ds {
+			if d.Path != "" {
+				d.Path = module + "." + d.Path
+			}
+		}
+	}
+	ds = append(ds, below...)
+	return ds, ds.HasErrors()
+}
+
+// checkUnits checks the blocks of cfg, the module of address module ("" for
+// the root module), on all processors when there are many, and returns
+// what each unit of the configuration gave, in order.
+func checkUnits(cfg *config.Config, providers []*schema.Provider, children Children, engine bool, module string) []unit {
+	proto := checker{providers: indexProviders(cfg, providers), used: usedProviders(cfg), declared: declare(cfg), children: children, engine: engine, module: module}
 	results := make([][]unit, len(cfg.Blocks))
 	run := func(from, to int) {
 		c := proto
@@ -239,6 +297,9 @@ type checker struct {
 	declared *declarations
 	// children are the child modules of module calls, for their outputs.
 	children Children
+	// module is the address of the module checked (module.net), for the
+	// engine's words; "" for the root module.
+	module string
 	// sdk is set while checking the body of a resource whose provider
 	// words its diagnostics as the plugin SDK does (sdkWords).
 	sdk bool
@@ -337,7 +398,7 @@ func (u *providerUses) resource(b *config.Block) {
 		u.reference(a.Expr)
 		return
 	}
-	u.names[impliedProvider(b.Labels[0])] = true
+	u.names[tffile.ImpliedProvider(b.Labels[0])] = true
 }
 
 // reference records the provider configuration x refers to (aws,
@@ -368,16 +429,6 @@ func (u *providerUses) uses(b *config.Block) bool {
 		return true // an alias that is not a literal: it cannot be told
 	}
 	return u.defaults || u.names[b.Labels[0]]
-}
-
-// impliedProvider is the local name of the provider a resource type
-// belongs to when no provider meta-argument says otherwise: the type's
-// prefix (aws for aws_instance).
-func impliedProvider(typ string) string {
-	if i := strings.IndexByte(typ, '_'); i > 0 {
-		return typ[:i]
-	}
-	return typ
 }
 
 // indexProviders maps the local names a configuration uses to provider
