@@ -312,7 +312,7 @@ func (e *evaluator) evalChecked(mi *modInst, expr hcl.Expression, it *iter, path
 		// those (reasons.go).
 		v = withoutUnchosenReasons(v, expr, e.variables(expr), ctx)
 		if hasBareUnknown(v) {
-			v = withReadReasons(v, e.variables(expr), ctx)
+			v = withReadReasons(v, expr, e.variables(expr), ctx)
 		}
 	}
 	if hd.HasErrors() {

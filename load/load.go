@@ -340,10 +340,7 @@ func (e *evaluator) parseRawInput(in rootInput, ty cty.Type) (v cty.Value, ok bo
 
 // providerOf returns the absolute provider configuration address of r.
 func (e *evaluator) providerOf(mi *modInst, r *ResourceDecl) string {
-	local := r.Type
-	if i := strings.IndexByte(local, '_'); i > 0 {
-		local = local[:i]
-	}
+	local := tffile.ImpliedProvider(r.Type)
 	if r.Provider != nil {
 		if tr, hd := hcl.AbsTraversalForExpr(r.Provider); !hd.HasErrors() {
 			local = traversalName(tr)

@@ -168,12 +168,133 @@ func addReasons(v cty.Value, set map[reason]bool) cty.Value {
 	return v
 }
 
-// withReadReasons gives the bare unknown parts of v, the value of an
-// expression, the reasons of the unknown parts of what it reads (trs) in
-// ctx; reasons
+// withReadReasons gives the bare unknown parts of v, the value of expr,
+// the reasons of the unknown parts of what it reads (trs) in ctx; reasons
 // already elsewhere in v are left out when others remain, since their
-// parts carry them.
-func withReadReasons(v cty.Value, trs []hcl.Traversal, ctx *hcl.EvalContext) cty.Value {
+// parts carry them. Where expr's shape says which of its parts made an
+// unknown, only what that part reads counts (byParts): an attribute built
+// by a for expression over an unknown does not list the unknowns its
+// sibling attributes read, nor concat(a, lookup(m, "k", [])) every
+// unknown of m.
+func withReadReasons(v cty.Value, expr hcl.Expression, trs []hcl.Traversal, ctx *hcl.EvalContext) cty.Value {
+	if out, ok := byParts(v, expr, trs, ctx); ok {
+		return out
+	}
+	return withWholeReadReasons(v, trs, ctx)
+}
+
+// byParts is withReadReasons of an expression made of parts evaluated in
+// ctx: the items of an object or tuple written out, the result a known
+// condition chose, and the arguments of a function call, each of them
+// evaluated again for the reasons of its own unknowns. It reports false
+// for any other expression, and when the parts cannot be paired with v
+// or evaluated here.
+func byParts(v cty.Value, expr hcl.Expression, trs []hcl.Traversal, ctx *hcl.EvalContext) (cty.Value, bool) {
+	for {
+		p, ok := expr.(*hclsyntax.ParenthesesExpr)
+		if !ok {
+			break
+		}
+		expr = p.Expression
+	}
+	within := func(e hcl.Expression) []hcl.Traversal {
+		r := e.Range()
+		var out []hcl.Traversal
+		for _, tr := range trs {
+			if s := tr.SourceRange(); s.Filename == r.Filename && s.Start.Byte >= r.Start.Byte && s.End.Byte <= r.End.Byte {
+				out = append(out, tr)
+			}
+		}
+		return out
+	}
+	uv, marks := v.Unmark()
+	switch x := expr.(type) {
+	case *hclsyntax.ConditionalExpr:
+		cv, hd := x.Condition.Value(ctx)
+		if hd.HasErrors() {
+			return v, false
+		}
+		cv, _ = cv.UnmarkDeep()
+		cv, err := convert.Convert(cv, cty.Bool)
+		if err != nil || !cv.IsKnown() || cv.IsNull() {
+			return v, false
+		}
+		chosen := x.FalseResult
+		if cv.True() {
+			chosen = x.TrueResult
+		}
+		return partReasons(v, chosen, within(chosen), trs, ctx), true
+	case *hclsyntax.FunctionCallExpr:
+		name := strings.TrimPrefix(x.Name, "core::")
+		if name == "try" || name == "can" || strings.HasPrefix(name, "provider::") {
+			return v, false // arguments not all evaluated, or not here
+		}
+		set := map[reason]bool{}
+		for _, arg := range x.Args {
+			av, hd := arg.Value(ctx)
+			if hd.HasErrors() {
+				return v, false
+			}
+			unknownReasons(partReasons(av, arg, within(arg), trs, ctx), nil, set)
+		}
+		if len(set) == 0 {
+			return v, false
+		}
+		return addReasons(v, notPresent(set, v)), true
+	case *hclsyntax.TupleConsExpr:
+		if !uv.IsKnown() || uv.IsNull() || !uv.Type().IsTupleType() || uv.LengthInt() != len(x.Exprs) {
+			return v, false
+		}
+		elems := make([]cty.Value, 0, len(x.Exprs))
+		for i, e := range x.Exprs {
+			elems = append(elems, partReasons(uv.Index(cty.NumberIntVal(int64(i))), e, within(e), trs, ctx))
+		}
+		return cty.TupleVal(elems).WithMarks(marks), true
+	case *hclsyntax.ObjectConsExpr:
+		if !uv.IsKnown() || uv.IsNull() || !uv.Type().IsObjectType() || uv.LengthInt() != len(x.Items) {
+			return v, false
+		}
+		items := make(map[string]hcl.Expression, len(x.Items))
+		for _, item := range x.Items {
+			kv, hd := item.KeyExpr.Value(ctx)
+			if hd.HasErrors() {
+				return v, false
+			}
+			kv, _ = kv.Unmark()
+			kv, err := convert.Convert(kv, cty.String)
+			if err != nil || !kv.IsKnown() || kv.IsNull() {
+				return v, false
+			}
+			k := kv.AsString()
+			if _, dup := items[k]; dup || !uv.Type().HasAttribute(k) {
+				return v, false
+			}
+			items[k] = item.ValueExpr
+		}
+		attrs := make(map[string]cty.Value, len(x.Items))
+		for k, e := range items {
+			attrs[k] = partReasons(uv.GetAttr(k), e, within(e), trs, ctx)
+		}
+		return cty.ObjectVal(attrs).WithMarks(marks), true
+	}
+	return v, false
+}
+
+// partReasons is withReadReasons of v, the value of e, a part of an
+// expression: e reads own of all that the expression reads; an unknown
+// the part's own reads give no reason for keeps those of all.
+func partReasons(v cty.Value, e hcl.Expression, own, all []hcl.Traversal, ctx *hcl.EvalContext) cty.Value {
+	if !hasBareUnknown(v) {
+		return v
+	}
+	if out := withReadReasons(v, e, own, ctx); !hasBareUnknown(out) {
+		return out
+	}
+	return withWholeReadReasons(v, all, ctx)
+}
+
+// withWholeReadReasons is withReadReasons of any expression as a whole.
+func withWholeReadReasons(v cty.Value, trs []hcl.Traversal, ctx *hcl.EvalContext) cty.Value {
 	set := map[reason]bool{}
 	for _, tr := range trs {
 		rv, hd := tr.TraverseAbs(ctx)
@@ -185,20 +306,27 @@ func withReadReasons(v cty.Value, trs []hcl.Traversal, ctx *hcl.EvalContext) cty
 	if len(set) == 0 {
 		return v
 	}
+	return addReasons(v, notPresent(set, v))
+}
+
+// notPresent is set without the reasons v already carries elsewhere, or
+// set itself when every one of them is.
+func notPresent(set map[reason]bool, v cty.Value) map[reason]bool {
 	present := map[reason]bool{}
 	unknownReasons(v, nil, present)
-	if len(present) > 0 {
-		rest := map[reason]bool{}
-		for r := range set {
-			if !present[r] {
-				rest[r] = true
-			}
-		}
-		if len(rest) > 0 {
-			set = rest
+	if len(present) == 0 {
+		return set
+	}
+	rest := map[reason]bool{}
+	for r := range set {
+		if !present[r] {
+			rest[r] = true
 		}
 	}
-	return addReasons(v, set)
+	if len(rest) == 0 {
+		return set
+	}
+	return rest
 }
 
 // reshapesReasons says whether expr holds an operator whose unknowns

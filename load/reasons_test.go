@@ -1,6 +1,7 @@
 package load
 
 import (
+	"slices"
 	"sort"
 	"testing"
 )
@@ -50,6 +51,25 @@ func TestReasonsOnlyTheirs(t *testing.T) {
 	for name, w := range want {
 		got := unknowns(view.Outputs[name].Value)[""]
 		if len(got) != len(w) || got[0] != w[0] {
+			t.Errorf("output %s: reasons %q, want %q", name, got, w)
+		}
+	}
+	items := unknowns(view.Outputs["items_own"].Value)
+	for path, w := range map[string][]string{
+		"x.ids[0]": {"aws_x.a.id is computed by the provider"},
+		"y.cfg":    {"aws_x.a.list is computed by the provider"},
+		"y.z[0]":   {"aws_x.b.id is computed by the provider"},
+		"y.z[1]":   {"aws_x.b.map is computed by the provider"},
+	} {
+		if got := items[path]; len(got) != len(w) || got[0] != w[0] {
+			t.Errorf("output items_own, %s: reasons %q, want %q (all: %q)", path, got, w, items)
+		}
+	}
+	for name, w := range map[string][]string{
+		"call_args":   {"aws_x.a.list is computed by the provider", "aws_x.b.id is computed by the provider"},
+		"call_chosen": {"aws_x.a.list is computed by the provider"},
+	} {
+		if got := unknowns(view.Outputs[name].Value)[""]; !slices.Equal(got, w) {
 			t.Errorf("output %s: reasons %q, want %q", name, got, w)
 		}
 	}

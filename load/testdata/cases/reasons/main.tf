@@ -8,6 +8,7 @@ locals {
   ub = aws_x.b.id
   l  = aws_x.a.list
   m  = aws_x.b.map
+  o  = { a = aws_x.a.id, b = [for v in aws_x.a.list : v] }
 }
 
 output "slice" { value = slice(local.l, 0, 2) }
@@ -40,3 +41,15 @@ output "coalesce" { value = coalesce(local.ua, "x") }
 output "jsonencode" { value = jsonencode({ a = local.ua }) }
 output "try" { value = try(local.l[0], "x") }
 output "known_beside_unknown" { value = { known = length(["a"]), unknown = local.ub } }
+# A for expression over an unknown lists only what it reads, not what its
+# sibling items read.
+output "items_own" {
+  value = {
+    x = { ids = [local.ua] }
+    y = { cfg = [for v in local.l : v], z = [local.ub, [for v in local.m : v]] }
+  }
+}
+# A function handling unknowns itself lists the reasons of its arguments'
+# unknowns, and lookup only those of the part it returns.
+output "call_args" { value = distinct(concat([local.ub], lookup(local.o, "b", []))) }
+output "call_chosen" { value = length(local.o) > 0 ? concat(lookup(local.o, "b", []), ["k"]) : [local.ua] }
