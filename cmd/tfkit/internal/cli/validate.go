@@ -141,6 +141,11 @@ func runValidate(ctx context.Context, r *run, o *validateOptions, args []string)
 	}
 	reportSchemaErr := func() int {
 		hint := "run 'tfkit get' first, or give --schema FILE.json"
+		if proj == nil {
+			// A Terraform directory, not a tfkit project: the engine
+			// writes the schemas of the providers init installed.
+			hint = "give --schema FILE.json, written in the directory after 'terraform init' by 'terraform providers schema -json > FILE.json' (tofu the same way), or run 'tfkit get' in a tfkit project"
+		}
 		if o.schema != "" {
 			hint = "give the output of 'terraform providers schema -json' with --schema"
 		}
