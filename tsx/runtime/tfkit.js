@@ -121,6 +121,45 @@ class Element {
   }
 }
 
+// A property an element does not have is read through the prototype
+// below, which refuses it: such a read (region.value of a <Variable>,
+// bucket.arn of a <Resource>) is a reference written on the element, not
+// on a ref, and its undefined would drop the attribute built from it
+// without a word. What libraries and the language probe (then, toJSON,
+// symbols, Object.prototype's methods) reads as before.
+Object.setPrototypeOf(
+  Element.prototype,
+  new Proxy(Object.prototype, {
+    get(target, key, receiver) {
+      if (typeof key !== "string" || key in target || key === MARK || key === "key" || key === "ref" || probedElementNames.has(key)) {
+        return Reflect.get(target, key, receiver);
+      }
+      throw elementPropertyError(receiver, key);
+    },
+  }),
+);
+
+function elementPropertyError(el, key) {
+  const t = el && el.type;
+  const kind = typeof t === "function" ? t[KIND] || t.name || "component" : String(t);
+  const props = (el && el.props) || {};
+  const labels = (kind === "Variable" ? ["name"] : labelProps[kind] || []).filter((l) => typeof props[l] === "string").map((l) => `${l}=${JSON.stringify(props[l])}`);
+  const tag = `<${[kind].concat(labels).join(" ")}>`;
+  let hint = "read attributes from a ref bound to the element: const r = useRef(); <... ref={r} />, then r." + key;
+  if (kind === "Variable") {
+    hint = `bind a ref and use it as the value: const r = useRef(); <Variable ref={r} ... />, then r stands for var.${props.name || "name"}`;
+  } else if (kind === "Locals") {
+    hint = `bind a ref and read the local from it: const r = useRef(); <Locals ref={r} ... />, then r.${key} stands for local.${key}`;
+  } else if (!labelProps[kind]) {
+    hint = "a component's element renders what the component returns; to read something from it, pass a ref in as a prop and bind it inside";
+  }
+  return new TfkitError(
+    "Property of an element read",
+    `${tag} has no property ${JSON.stringify(key)}: a JSX element declares a block, it is not a reference to it, so reading a property from it gives undefined.`,
+    hint,
+  );
+}
+
 function withKey(props, key) {
   // The automatic runtime passes key apart from the other props; in tfkit it
   // is an ordinary attribute (AWS resources have attributes named key).
@@ -422,6 +461,10 @@ export const tf = new Proxy(helpers, {
 });
 
 const probedNames = new Set(["then", "toJSON", "$$typeof", "__esModule", "asymmetricMatch", "nodeType", "@@__IMMUTABLE_ITERABLE__@@"]);
+// probedElementNames are those, and what code written for React reads of
+// an element (element.key and element.ref are tfkit props, read from
+// element.props).
+const probedElementNames = new Set([...probedNames, "_owner", "_store", "_self", "_source"]);
 
 function helperHint(key) {
   const names = Object.keys(helpers);
