@@ -222,7 +222,9 @@ func RemovedDataSource(tofu bool) *diag.Diagnostic {
 // MovedAddress is the address an attribute of a moved or removed block
 // (from, to) holds, as the engines read it: a reference, also one indexed
 // with a literal key (aws_instance.a[0] written as an index of
-// aws_instance.a); false when it holds none.
+// aws_instance.a), or a string spelling one (a front end's address as
+// text, "aws_instance.a[0]", which the renderer writes bare); false when
+// it holds none.
 func MovedAddress(a *Attribute) (hcl.Traversal, bool) {
 	return refTraversal(a)
 }
@@ -251,6 +253,77 @@ func HidesMoveCycles(d *diag.Diagnostic) bool {
 		return true
 	}
 	return false
+}
+
+// CheckMoves reports what both engines refuse in the moved blocks of one
+// module (blocks, the module's top-level blocks; the others are passed
+// over), each compared with the others, in their words, at the block,
+// its path the block's address (moved):
+//
+//   - a move from a resource to a module call or back
+//     (MovedKindMismatch), refused as they read the configuration, at its
+//     from argument;
+//   - a move from and to one address (RedundantMove), refused when they
+//     plan;
+//   - two moves to one address from different ones, or from one address
+//     to two (AmbiguousMoves: of whole resources and calls, and of
+//     instances), refused when they plan, at the later block;
+//   - moves whose chain comes back where it started (MoveCycles), at the
+//     first block of the cycle, which the engines look for last: only
+//     when no moved block has another error, neither one of the above
+//     nor one the caller found (cyclesHidden: a from the configuration
+//     still declares, "Moved object still exists", StillDeclared).
+//
+// Addresses are read as MovedAddress reads them; a moved block whose
+// addresses are not (an expression, a missing argument) is left to the
+// checks of its arguments. Front ends call it once for each stack, after
+// Validate, which leaves moved blocks compared with each other to it.
+func CheckMoves(blocks []*Block, cyclesHidden bool) diag.Diagnostics {
+	var ds diag.Diagnostics
+	at := func(b *Block, a *Attribute, d *diag.Diagnostic) {
+		site := b.DeclRange
+		if a != nil && a.Range.Filename != "" {
+			site = a.Range
+		}
+		if site.Filename != "" || site.Start.Line != 0 {
+			d.Subject = &site
+		}
+		d.Path = b.Address()
+		ds = append(ds, d)
+	}
+	var moves []Move
+	var moved []*Block
+	for _, b := range blocks {
+		if b.Type != KindMoved.Type {
+			continue
+		}
+		fromAttr := b.Body.Attribute("from")
+		from, ok1 := MovedAddress(fromAttr)
+		to, ok2 := MovedAddress(b.Body.Attribute("to"))
+		if !ok1 || !ok2 {
+			continue
+		}
+		if d := MovedKindMismatch(from, to); d != nil {
+			at(b, fromAttr, d)
+			continue
+		}
+		if TraversalString(from) == TraversalString(to) {
+			at(b, nil, RedundantMove(TraversalString(from)))
+			continue
+		}
+		moves = append(moves, Move{From: from, To: to, DeclRange: b.DeclRange})
+		moved = append(moved, b)
+	}
+	for _, pr := range AmbiguousMoves(moves, "") {
+		at(moved[pr.Move], nil, pr.Diagnostic)
+	}
+	if cyclesHidden || len(ds) > 0 {
+		return ds
+	}
+	for _, pr := range MoveCycles(moves, "") {
+		at(moved[pr.Move], nil, pr.Diagnostic)
+	}
+	return ds
 }
 
 // Move is one moved block as the engines compare moved blocks with each

@@ -1,12 +1,14 @@
 package config
 
 import (
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/enginetest"
@@ -119,69 +121,109 @@ func TestValidateMovedDataSources(t *testing.T) {
 	})
 }
 
-// instanceMoves are moved blocks with instance keys both engines refuse
-// when they plan: moves of one instance to two, of two to one (also of
-// module instances), and chains that come back where they started.
-var instanceMoves = []refactorcases.Case{
+// checkedMoves are moved blocks of one module that both engines refuse
+// (or accept) compared with each other: moves of whole resources, calls
+// and instances, ambiguous or in a cycle, a move from and to one
+// address, and one between a resource and a module call.
+var checkedMoves = []refactorcases.Case{
+	refactorcases.AmbiguousMoves,
+	refactorcases.AmbiguousLaterMove,
 	refactorcases.AmbiguousInstanceMoves,
 	refactorcases.AmbiguousModuleInstanceMoves,
+	refactorcases.CyclicMoves,
 	refactorcases.CyclicInstanceMoves,
 	refactorcases.CyclicMixedMoves,
+	refactorcases.CyclicModuleMoves,
+	refactorcases.CycleBesideAmbiguous,
+	refactorcases.RedundantMove,
+	refactorcases.MovedResourceModule,
+	refactorcases.FineMoves,
+	refactorcases.MovedAcrossTypes,
+	refactorcases.AmbiguousAcrossTypes,
+	refactorcases.CyclicAcrossTypes,
 }
 
-// TestValidateInstanceMoves: Validate refuses the moves of instanceMoves
-// at the later moved block (a cycle at its first), each with a hint, in
-// Terraform's words, which both engines give when they plan.
-func TestValidateInstanceMoves(t *testing.T) {
-	for _, tc := range instanceMoves {
+// TestCheckMoves: CheckMoves refuses the moves of checkedMoves in the
+// words of each engine the case holds (ambiguous moves at the later
+// block, a cycle at its first), each at the block, its path moved, with
+// a hint, and accepts those the engines accept; both engines give those
+// errors (validate, or plan where validate accepts the configuration).
+// Validate leaves them all to CheckMoves, so that no front end reports
+// one twice.
+func TestCheckMoves(t *testing.T) {
+	for _, tc := range checkedMoves {
 		t.Run(tc.Name, func(t *testing.T) {
-			ds := Validate(mustParse(t, tc.Main()))
-			if len(ds) == 0 {
-				t.Fatal("no error")
+			cfg := mustParse(t, tc.Main())
+			for _, d := range Validate(cfg) {
+				t.Errorf("Validate: %s: %s", d.Summary, d.Detail)
 			}
+			ds := CheckMoves(cfg.Blocks, false)
 			for _, d := range ds {
-				if d.Subject == nil || d.Path != "moved" || d.Suggestion == "" {
+				if d.Subject == nil || d.Subject.Filename != "main.tf" || d.Path != "moved" || d.Suggestion == "" {
 					t.Errorf("%s: at %v (%s), hint %q", d.Summary, d.Subject, d.Path, d.Suggestion)
 				}
 			}
-			want := diagLines(ds)
-			if words := tc.Words(refactorcases.Terraform); strings.Join(want, "\n") != strings.Join(words, "\n") {
-				t.Errorf("Validate:\n%s\nTerraform:\n%s", strings.Join(want, "\n"), strings.Join(words, "\n"))
+			got := diagLines(ds)
+			for _, engine := range tc.Engines() {
+				if words := tc.Words(engine); strings.Join(got, "\n") != strings.Join(words, "\n") {
+					t.Errorf("CheckMoves:\n%s\n%s:\n%s", strings.Join(got, "\n"), engine, strings.Join(words, "\n"))
+				}
 			}
 			enginetest.SkipShort(t)
 			enginetest.ForEachEngine(t, func(t *testing.T, engine string) {
-				if got := planErrors(t, tc.Files); strings.Join(got, "\n") != strings.Join(want, "\n") {
-					t.Errorf("Validate:\n%s\nthe engine:\n%s", strings.Join(want, "\n"), strings.Join(got, "\n"))
+				if tc.Only != "" && (filepath.Base(engine) == "tofu") != (tc.Only == refactorcases.OpenTofu) {
+					t.Skip("the case holds the words of", tc.Only, "only")
+				}
+				if files := planErrors(t, tc.Files); strings.Join(files, "\n") != strings.Join(got, "\n") {
+					t.Errorf("CheckMoves:\n%s\nthe engine:\n%s", strings.Join(got, "\n"), strings.Join(files, "\n"))
 				}
 			})
 		})
 	}
 }
 
-// TestValidateWholeMovesLeftToFrontEnds: moves of whole resources and
-// calls are compared by the front ends, which see them all; Validate
-// leaves them alone (a move of a whole resource and one of its instance
-// are apart).
-func TestValidateWholeMovesLeftToFrontEnds(t *testing.T) {
-	src := `moved {
-  from = terraform_data.a
-  to   = terraform_data.b
+// TestCheckMovesCyclesHidden: a cycle is reported only when no moved
+// block has another error, the caller's (a from still declared) among
+// them, as the engines look for cycles last.
+func TestCheckMovesCyclesHidden(t *testing.T) {
+	cfg := mustParse(t, refactorcases.CycleBesideStillDeclared.Main())
+	if ds := CheckMoves(cfg.Blocks, true); len(ds) != 0 {
+		t.Errorf("with a from still declared: %v", diagLines(ds))
+	}
+	got := diagLines(CheckMoves(cfg.Blocks, false))
+	if len(got) != 1 || !strings.HasPrefix(got[0], "Cyclic dependency in move statements; ") {
+		t.Errorf("without: %v, want the cycle", got)
+	}
 }
-moved {
-  from = terraform_data.b
-  to   = terraform_data.a
-}
-moved {
-  from = terraform_data.x
-  to   = terraform_data.y
-}
-moved {
-  from = terraform_data.x[0]
-  to   = terraform_data.z[0]
-}
-`
-	if ds := Validate(mustParse(t, src)); len(ds) != 0 {
-		t.Fatal(ds)
+
+// TestCheckMovesAddressesAsText: addresses a front end gives as text
+// (strings, which the renderer writes bare) are compared as the same
+// addresses written as references.
+func TestCheckMovesAddressesAsText(t *testing.T) {
+	text := func(s string) Expr { return &Literal{Val: cty.StringVal(s)} }
+	var blocks []*Block
+	for i, m := range [][2]string{
+		{"terraform_data.a[0]", `terraform_data.b["k"]`},
+		{`terraform_data.b["k"]`, "terraform_data.a[0]"},
+		{"terraform_data.x", "terraform_data.c"},
+		{"terraform_data.x", "terraform_data.d"},
+	} {
+		b := NewBlock("moved")
+		b.DeclRange = hcl.Range{Filename: "main.tsx", Start: hcl.Pos{Line: i + 3, Column: 5}}
+		b.Body.Set("from", text(m[0]))
+		b.Body.Set("to", text(m[1]))
+		blocks = append(blocks, b)
+	}
+	got := diagLines(CheckMoves(blocks, false))
+	want := []string{"Ambiguous move statements; A statement at main.tsx:5,5 declared that terraform_data.x moved to terraform_data.c, but this statement instead declares that it moved to terraform_data.d. Each resource can move to only one destination resource."}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// Without the ambiguous moves, the cycle of instances.
+	got = diagLines(CheckMoves(blocks[:2], false))
+	want = []string{`Cyclic dependency in move statements; The following chained move statements form a cycle, and so there is no final location to move objects to: - main.tsx:3,5: terraform_data.a[0] → terraform_data.b["k"] - main.tsx:4,5: terraform_data.b["k"] → terraform_data.a[0] A chain of move statements must end with an address that doesn't appear in any other statements, and which typically also refers to an object still declared in the configuration.`}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
 
@@ -201,7 +243,9 @@ func diagLines(ds diag.Diagnostics) []string {
 // diagLines writes them.
 func planErrors(t *testing.T, files map[string]string) []string {
 	w := enginetest.Workspace(t, files)
-	w.Init("-backend=false")
+	// init refuses what the engine refuses as it reads the configuration,
+	// as validate does next.
+	w.Exec("init", "-backend=false", "-input=false", "-no-color")
 	var out []string
 	for _, d := range refactorcases.EngineErrors(t, func(args ...string) (string, string) {
 		r := w.Exec(args...)

@@ -26,79 +26,38 @@ import (
 // local values are unique by name (several locals blocks are fine); providers
 // of one type are fine unless two share an alias or two have none; there is
 // at most one terraform block.
+//
+// Moved blocks compared with each other (ambiguous moves, cycles, moves
+// from and to one address or between a resource and a module call) are
+// CheckMoves's, which each front end calls once with what it knows of
+// the other moved and removed errors.
+//
+// Where the engines' words differ, they are Terraform's; ValidateEngine
+// speaks OpenTofu's.
 func Validate(cfg *Config) diag.Diagnostics {
-	v := &validator{cfg: cfg, decls: newDeclarations(), nodeID: make(map[string]int, len(cfg.Blocks))}
+	return ValidateEngine(cfg, false)
+}
+
+// ValidateEngine is Validate in the words of the engine the configuration
+// is for: OpenTofu's when tofu, where they differ from Terraform's (an
+// import block with neither id nor identity, "Missing required import
+// argument", at the block's keyword).
+func ValidateEngine(cfg *Config, tofu bool) diag.Diagnostics {
+	v := &validator{cfg: cfg, tofu: tofu, decls: newDeclarations(), nodeID: make(map[string]int, len(cfg.Blocks))}
 	v.collect()
 	for _, b := range cfg.Blocks {
 		v.checkArguments(b)
 		v.checkBlock(b)
 	}
 	v.checkCycles()
-	v.checkInstanceMoves()
 	return v.diags
-}
-
-// checkInstanceMoves reports the moved blocks whose addresses name
-// instance keys (aws_instance.a[0], module.net["a"]) and that both
-// engines refuse when they plan, in their words: two that move one
-// instance to two different ones or two to one (AmbiguousMoves), and
-// chains that come back where they started (MoveCycles). Moves of whole
-// resources and calls, which the engines compare apart from instances,
-// are the front ends' (they see every stack's moves), but count as the
-// engines count them: a cycle is reported only when no moved block has
-// another error (an ambiguous move, also of whole resources; a move from
-// and to one address; one between a resource and a module call).
-func (v *validator) checkInstanceMoves() {
-	var moves []Move
-	var blocks []*Block
-	for _, b := range v.cfg.Blocks {
-		if b.Type != "moved" {
-			continue
-		}
-		from, ok1 := refTraversal(b.Body.Attribute("from"))
-		to, ok2 := refTraversal(b.Body.Attribute("to"))
-		if !ok1 || !ok2 {
-			continue
-		}
-		moves = append(moves, Move{From: from, To: to, DeclRange: b.DeclRange})
-		blocks = append(blocks, b)
-	}
-	if len(moves) < 2 {
-		return
-	}
-	report := func(pr MoveProblem) {
-		if !MoveKeyed(moves[pr.Move]) {
-			return
-		}
-		b := blocks[pr.Move]
-		d := pr.Diagnostic
-		r := b.DeclRange
-		d.Path = b.Address()
-		if r.Filename != "" || r.Start.Line != 0 {
-			d.Subject = &r
-		}
-		v.diags = append(v.diags, d)
-	}
-	ambiguous := AmbiguousMoves(moves, "")
-	for _, pr := range ambiguous {
-		report(pr)
-	}
-	if len(ambiguous) > 0 {
-		return
-	}
-	for _, m := range moves {
-		if TraversalString(m.From) == TraversalString(m.To) || MovedKindMismatch(m.From, m.To) != nil {
-			return
-		}
-	}
-	for _, pr := range MoveCycles(moves, "") {
-		report(pr)
-	}
 }
 
 // refTraversal is the address an attribute of a moved block holds, when
 // it is a reference, also one indexed with a literal key
-// (aws_instance.a[0] written as an index of aws_instance.a).
+// (aws_instance.a[0] written as an index of aws_instance.a), or a string
+// that spells one (a front end's address as text, which the renderer
+// writes bare, as the engines read it).
 func refTraversal(a *Attribute) (hcl.Traversal, bool) {
 	if a == nil {
 		return nil, false
@@ -117,6 +76,16 @@ func addressTraversal(e Expr) (hcl.Traversal, bool) {
 			return nil, false
 		}
 		return append(append(hcl.Traversal(nil), tr...), hcl.TraverseIndex{Key: k}), true
+	case *Literal:
+		s, ok := LiteralString(x)
+		if !ok {
+			return nil, false
+		}
+		tr, ds := hclsyntax.ParseTraversalAbs([]byte(s), "", hcl.InitialPos)
+		if ds.HasErrors() || len(tr) == 0 {
+			return nil, false
+		}
+		return StripRanges(tr), true
 	}
 	return nil, false
 }
@@ -168,6 +137,8 @@ type validator struct {
 	// requiredProviders holds the local names in required_providers,
 	// whose functions (provider::NAME::FUNC) may be called.
 	requiredProviders map[string]bool
+	// tofu says the configuration is for OpenTofu (ValidateEngine).
+	tofu bool
 }
 
 // edge is one reference: to the node it names, from the attribute path
@@ -569,7 +540,7 @@ func (v *validator) checkBlock(b *Block) {
 		if a := b.Body.Attribute("id"); a != nil {
 			v.checkExpr(a.Expr, sc.with(sc.path+".id", a.Range))
 		} else if b.Body.Attribute("identity") == nil {
-			v.missingArgument(b, "import", "id", `add id = "...", the provider's id of the object to import`)
+			v.missingImportID(b)
 		}
 		if a := b.Body.Attribute("provider"); a != nil {
 			v.checkProviderRef(a, sc)
@@ -621,6 +592,20 @@ func (b *Block) MissingRange() hcl.Range {
 func (v *validator) missingArgument(b *Block, path, name, suggestion string) {
 	v.errorAt(b.MissingRange(), path+"."+name, "Missing required argument",
 		fmt.Sprintf("The argument %q is required, but no definition was found.", name), suggestion)
+}
+
+// missingImportID reports an import block with neither id nor identity,
+// in the words of the engine (Terraform names id alone, at the body's
+// opening brace; OpenTofu both, at the block's keyword), its path
+// import.id.
+func (v *validator) missingImportID(b *Block) {
+	const suggestion = `add id = "...", the provider's id of the object to import`
+	if !v.tofu {
+		v.missingArgument(b, "import", "id", suggestion)
+		return
+	}
+	v.errorAt(b.DeclRange, "import.id", "Missing required import argument",
+		"One of 'id' or 'identity' must be specified in an import block to identify the resource instance to import.", suggestion)
 }
 
 func (v *validator) requireAttr(b *Block, name string) {

@@ -3,6 +3,7 @@ package config
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -119,4 +120,66 @@ func TestValidateMissingArgumentMatchesEngine(t *testing.T) {
 			t.Fatalf("engine says:\n%s\nValidate: %d: %s: %s", strings.Join(seen, "\n"), ours.Subject.Start.Line, ours.Summary, ours.Detail)
 		})
 	}
+}
+
+// importWithoutID is an import block with neither id nor identity.
+const importWithoutID = `resource "terraform_data" "a" {}
+import {
+  to = terraform_data.a
+}
+`
+
+// TestValidateEngineImportWithoutID: an import block without id is
+// refused in the words of the engine the configuration is for, where
+// that engine reports it: Terraform's "Missing required argument" at the
+// body's opening brace (Validate's too), OpenTofu's "Missing required
+// import argument" at the block's keyword; both with the path import.id
+// and a hint. Each engine's validate says the same, at the same place.
+func TestValidateEngineImportWithoutID(t *testing.T) {
+	type words struct {
+		summary, detail string
+		line, column    int
+	}
+	want := map[bool]words{
+		false: {"Missing required argument", `The argument "id" is required, but no definition was found.`, 2, 8},
+		true:  {"Missing required import argument", "One of 'id' or 'identity' must be specified in an import block to identify the resource instance to import.", 2, 1},
+	}
+	ours := func(t *testing.T, tofu bool) words {
+		t.Helper()
+		d := wantOne(t, ValidateEngine(mustParse(t, importWithoutID), tofu))
+		if d.Path != "import.id" || d.Suggestion == "" || d.Subject == nil {
+			t.Fatalf("%s at %v, path %q, hint %q", d.Summary, d.Subject, d.Path, d.Suggestion)
+		}
+		return words{d.Summary, d.Detail, d.Subject.Start.Line, d.Subject.Start.Column}
+	}
+	for _, tofu := range []bool{false, true} {
+		if got := ours(t, tofu); got != want[tofu] {
+			t.Errorf("tofu=%v: got %+v, want %+v", tofu, got, want[tofu])
+		}
+	}
+	if d := wantOne(t, Validate(mustParse(t, importWithoutID))); d.Summary != want[false].summary {
+		t.Errorf("Validate: %s, want Terraform's words", d.Summary)
+	}
+	enginetest.SkipShort(t)
+	enginetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		tofu := filepath.Base(engine) == "tofu"
+		w := enginetest.Workspace(t, map[string]string{"main.tf": importWithoutID})
+		r := w.Exec("validate", "-json", "-no-color")
+		var out struct {
+			Diagnostics []struct {
+				Summary, Detail string
+				Range           struct{ Start struct{ Line, Column int } }
+			}
+		}
+		if err := json.Unmarshal([]byte(r.Stdout), &out); err != nil {
+			t.Fatalf("%v:\n%s", err, r.Output)
+		}
+		var got []words
+		for _, d := range out.Diagnostics {
+			got = append(got, words{d.Summary, d.Detail, d.Range.Start.Line, d.Range.Start.Column})
+		}
+		if len(got) != 1 || got[0] != ours(t, tofu) {
+			t.Errorf("the engine: %+v\nValidateEngine(tofu=%v): %+v", got, tofu, ours(t, tofu))
+		}
+	})
 }

@@ -45,21 +45,29 @@ func (p *Plan) Validate() diag.Diagnostics {
 }
 
 // ValidateStack returns the diagnostics of one stack: the mistakes
-// recorded while it was built, those of writing it (see Config), and those
+// recorded while it was built, those of writing it (see Config), those of
+// its moved, import and removed blocks (the moved blocks compared with
+// each other by config.CheckMoves, for every front end), and those
 // config.Validate finds in its configuration as written (duplicates,
 // undeclared references, cycles) unless the front end checked it.
 func (p *Plan) ValidateStack(s *Stack) diag.Diagnostics {
 	cfg, ds := p.Config(s)
 	out := append(append(diag.Diagnostics(nil), s.Diags...), ds...)
-	out = append(out, stillDeclared(s, cfg, p.engine)...)
+	still, movedStill := stillDeclared(s, cfg, p.engine)
+	out = append(out, still...)
 	out = append(out, movedOutOfConfig(s, cfg)...)
 	out = append(out, importTargets(cfg, p.engine)...)
-	out = append(out, refactorAddresses(cfg, p.engine, out)...)
+	out = append(out, removedDataSources(cfg, p.engine)...)
+	if cfg != nil {
+		// The moved blocks compared with each other, which config.Validate
+		// leaves to this: once, on every front end's path.
+		out = append(out, config.CheckMoves(cfg.Blocks, movedStill)...)
+	}
 	if s.Validated {
 		return out
 	}
-	for _, d := range config.Validate(cfg) {
-		if !followsOn(d, s.Diags) && !movesChecked(d) {
+	for _, d := range config.ValidateEngine(cfg, p.engine == "opentofu") {
+		if !followsOn(d, s.Diags) {
 			out = append(out, d)
 		}
 	}
@@ -189,10 +197,12 @@ func (p *Plan) stackCycles() diag.Diagnostics {
 // (also a data source's, before they look at what it names), is reported
 // in their words (config.RemovedInstanceKey). Addresses are read as the
 // engines read them (config.MovedAddress: also aws_instance.a indexed
-// with a literal key).
-func stillDeclared(s *Stack, cfg *config.Config, engine string) diag.Diagnostics {
+// with a literal key, or a string spelling one). movedStill says a moved
+// block was reported, after which the engines look for no cycle of moves
+// (config.CheckMoves).
+func stillDeclared(s *Stack, cfg *config.Config, engine string) (ds diag.Diagnostics, movedStill bool) {
 	if cfg == nil {
-		return nil
+		return nil, false
 	}
 	declared := map[string]*config.Block{}
 	for _, b := range cfg.Blocks {
@@ -200,7 +210,6 @@ func stillDeclared(s *Stack, cfg *config.Config, engine string) diag.Diagnostics
 			declared[b.Address()] = b
 		}
 	}
-	var ds diag.Diagnostics
 	for _, b := range cfg.Blocks {
 		if b.Type != "moved" && b.Type != "removed" {
 			continue
@@ -252,12 +261,12 @@ func stillDeclared(s *Stack, cfg *config.Config, engine string) diag.Diagnostics
 			tr, ok := config.MovedAddress(b.Body.Attribute("to"))
 			if !ok || (!instance && RootAddress(tr) == addr) || config.MovedKindMismatch(ftr, tr) != nil {
 				// A move between a resource and a module call is refused
-				// as the engines read the configuration (refactorAddresses).
+				// as the engines read the configuration (config.CheckMoves).
 				continue
 			}
 			to = config.TraversalString(tr)
 			if to == fromText {
-				continue // a redundant move: refactorAddresses reports it
+				continue // a redundant move: config.CheckMoves reports it
 			}
 		}
 		d, _ := config.StillDeclared(b.Type, decl.Type == "module", instance, fromText, to, declRange, engine == "opentofu")
@@ -268,8 +277,9 @@ func stillDeclared(s *Stack, cfg *config.Config, engine string) diag.Diagnostics
 		d.Subject, d.Path = &site, b.Address()+".from"
 		d.Related = []diag.Related{{Message: fromText + " declared here", Range: declRange}}
 		ds = append(ds, d)
+		movedStill = movedStill || b.Type == "moved"
 	}
-	return ds
+	return ds, movedStill
 }
 
 // declaresInstance reports whether the count or for_each of decl, as
@@ -524,97 +534,39 @@ func importTarget(decl *config.Block, addr, text string, tr hcl.Traversal, tofu 
 	return config.ImportWrongKey(addr, text, uses, keyUses, keyedExample(decl, addr), tofu)
 }
 
-// refactorAddresses reports what both engines refuse in the addresses of
-// moved and removed blocks, in their words (the config functions tfkit
-// eval uses too), at the front end's line:
-//
-//   - a moved block from a resource to a module call or back ("Invalid
-//     \"moved\" addresses", config.MovedKindMismatch), refused as they
-//     read the configuration;
-//   - a removed block naming a data source ("Data source address not
-//     allowed"; OpenTofu's "... is not allowed"), refused then too, unless
-//     its from has an instance key, which stillDeclared reports instead,
-//     as the engines do;
-//   - a moved block from and to the same address ("Redundant move
-//     statement"), refused when they plan;
-//   - two moved blocks to one address from different ones, or from one to
-//     different ones ("Ambiguous move statements", at the later, twice
-//     when it conflicts with one earlier block by its from and another by
-//     its to), and moved blocks whose chain comes back where it started
-//     ("Cyclic dependency in move statements", at the first of them, only
-//     when no moved block has another error, prior's included), refused
-//     when they plan.
-//
-// Moves are compared as the engines compare them (config.AmbiguousMoves,
-// config.MoveCycles): a whole resource or call and its instances are
-// different addresses, and moves between resources of different types,
-// which both engines accept unless the state holds an object the
-// provider cannot move, are compared like any other.
-func refactorAddresses(cfg *config.Config, engine string, prior diag.Diagnostics) diag.Diagnostics {
+// removedDataSources reports the removed blocks naming a data source,
+// which both engines refuse as they read the configuration, in their
+// words ("Data source address not allowed"; OpenTofu's "... is not
+// allowed", config.RemovedDataSource), at the front end's line of the
+// from address, unless its from has an instance key, which stillDeclared
+// reports instead, as the engines do. The moved blocks are
+// config.CheckMoves's.
+func removedDataSources(cfg *config.Config, engine string) diag.Diagnostics {
 	if cfg == nil {
 		return nil
 	}
 	var ds diag.Diagnostics
-	at := func(b *config.Block, a *config.Attribute, path string, d *diag.Diagnostic) {
-		site := b.DeclRange
-		if a != nil && a.Range.Filename != "" {
-			site = a.Range
+	for _, b := range cfg.Blocks {
+		if b.Type != "removed" {
+			continue
 		}
-		d.Subject, d.Path = &site, path
+		from := b.Body.Attribute("from")
+		tr, ok := config.MovedAddress(from)
+		if !ok || !config.DataAddress(tr) {
+			continue
+		}
+		if k, _ := config.InstanceKeyOf(tr); k >= 0 {
+			continue
+		}
+		d := config.RemovedDataSource(engine == "opentofu")
+		site := b.DeclRange
+		if from.Range.Filename != "" {
+			site = from.Range
+		}
+		d.Subject, d.Path = &site, b.Address()+".from"
 		ds = append(ds, d)
 	}
-	var moves []config.Move
-	var blocks []*config.Block
-	for _, b := range cfg.Blocks {
-		switch b.Type {
-		case "removed":
-			from := b.Body.Attribute("from")
-			if tr, ok := config.MovedAddress(from); ok && config.DataAddress(tr) {
-				if k, _ := config.InstanceKeyOf(tr); k < 0 {
-					at(b, from, b.Address()+".from", config.RemovedDataSource(engine == "opentofu"))
-				}
-			}
-		case "moved":
-			from, ok1 := config.MovedAddress(b.Body.Attribute("from"))
-			to, ok2 := config.MovedAddress(b.Body.Attribute("to"))
-			if !ok1 || !ok2 {
-				continue
-			}
-			if d := config.MovedKindMismatch(from, to); d != nil {
-				at(b, b.Body.Attribute("from"), b.Address(), d)
-				continue
-			}
-			if config.TraversalString(from) == config.TraversalString(to) {
-				at(b, nil, b.Address(), config.RedundantMove(config.TraversalString(from)))
-				continue
-			}
-			moves = append(moves, config.Move{From: from, To: to, DeclRange: b.DeclRange})
-			blocks = append(blocks, b)
-		}
-	}
-	report := func(pr config.MoveProblem) {
-		b := blocks[pr.Move]
-		at(b, nil, b.Address(), pr.Diagnostic)
-	}
-	for _, pr := range config.AmbiguousMoves(moves, "") {
-		report(pr)
-	}
-	for _, d := range append(prior, ds...) {
-		if config.HidesMoveCycles(d) {
-			return ds
-		}
-	}
-	for _, pr := range config.MoveCycles(moves, "") {
-		report(pr)
-	}
 	return ds
-}
-
-// movesChecked reports whether d, found by config.Validate, is a mistake
-// of moved blocks refactorAddresses reports for all of them (keyed moves,
-// which config.Validate compares too, among them).
-func movesChecked(d *diag.Diagnostic) bool {
-	return d.Summary == "Ambiguous move statements" || d.Summary == "Cyclic dependency in move statements"
 }
 
 // withoutKeys is tr without its instance keys.
