@@ -1,6 +1,6 @@
 // Package refactorcases holds the moved, import and removed blocks the
 // tests of every path through the checks of config/refactor.go run
-// (config.Validate, the Go and TSX synth check, and eval), with the errors
+// (config.CheckMoves and config.Validate, the Go and TSX synth check, and eval), with the errors
 // both engines give for each in their words, and runs the engines for
 // those tests to compare them with.
 //
