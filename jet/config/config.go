@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -49,6 +50,16 @@ type Provider struct {
 	// credentials are a JSON object of arguments) when nil. A
 	// configurator may set another for one resource.
 	TerraformSetup TerraformSetupFn
+	// ProviderVersions are the versions of the providers of Schemas, by
+	// source address (registry.terraform.io/hashicorp/random) or name
+	// (random): the version each schema was read from (the one
+	// .terraform.lock.hcl of the directory where `terraform providers
+	// schema -json` ran selects). The pipeline records it with every kind,
+	// and the controller's workspaces require exactly that version, so a
+	// manager whose engine can get only another one says so instead of
+	// running a provider the API was not generated from. A provider
+	// without an entry is not pinned.
+	ProviderVersions map[string]string
 
 	configurators []Configurator
 	perResource   map[string][]Configurator
@@ -83,6 +94,9 @@ type Resource struct {
 	// APIProviders are the schemas of every provider the API's resources
 	// come from (Provider among them), for TerraformSetup: set by Build.
 	APIProviders []*schema.Provider
+	// ProviderVersion is the version of Provider the schema is of, from
+	// Provider.ProviderVersions (set by Build); empty when not given.
+	ProviderVersion string
 
 	// Kind is the Kubernetes kind, such as Bucket.
 	Kind string
@@ -358,8 +372,11 @@ func (p *Provider) Build() ([]*Resource, diag.Diagnostics) {
 			}
 		}
 	}
+	versions, vds := providerVersions(p)
+	ds = append(ds, vds...)
 	for _, r := range rs {
 		r.APIProviders = apiProviders
+		r.ProviderVersion = versions[r.Provider]
 	}
 	sort.Strings(allTypes)
 	if len(p.Schemas) == 0 {
@@ -407,6 +424,71 @@ func (p *Provider) Build() ([]*Resource, diag.Diagnostics) {
 		return nil, ds
 	}
 	return rs, ds
+}
+
+// exactVersion is a provider version, not a constraint: 3.9.0, 1.0.0-beta1.
+var exactVersion = regexp.MustCompile(`^[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$`)
+
+// providerVersions checks Provider.ProviderVersions and returns the version
+// of each provider schema it gives one.
+func providerVersions(p *Provider) (map[*schema.Provider]string, diag.Diagnostics) {
+	out := map[*schema.Provider]string{}
+	var ds diag.Diagnostics
+	keys := make([]string, 0, len(p.ProviderVersions))
+	for k := range p.ProviderVersions {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var names []string
+	for _, sp := range p.Schemas {
+		names = append(names, sp.Name(), sp.Source)
+	}
+	for _, k := range keys {
+		v := p.ProviderVersions[k]
+		at := fmt.Sprintf("Provider.ProviderVersions[%q]", k)
+		var found *schema.Provider
+		for _, sp := range p.Schemas {
+			if k == sp.Source || k == sp.Name() {
+				found = sp
+				break
+			}
+		}
+		if found == nil {
+			suggestion := "key it by a provider of Provider.Schemas: by name (" + strings.Join(uniqueNames(p.Schemas), ", ") + ") or source address"
+			if dym := diag.DidYouMean(k, names); dym != "" {
+				suggestion = dym
+			}
+			ds = append(ds, &diag.Diagnostic{Summary: fmt.Sprintf("%s names no provider of Provider.Schemas", at), Path: k, Suggestion: suggestion})
+			continue
+		}
+		if !exactVersion.MatchString(v) {
+			ds = append(ds, &diag.Diagnostic{
+				Summary:    fmt.Sprintf("%s is %q, which is not an exact version", at, v),
+				Detail:     "The workspaces require the very version the schema was read from, such as 3.9.0, not a constraint.",
+				Path:       k,
+				Suggestion: "give the version .terraform.lock.hcl records for " + found.Source,
+			})
+			continue
+		}
+		if prev, ok := out[found]; ok && prev != v {
+			ds = append(ds, &diag.Diagnostic{Summary: fmt.Sprintf("%s is %s, but another key of the same provider %s says %s", at, v, found.Source, prev), Path: k, Suggestion: "give the provider one entry"})
+			continue
+		}
+		out[found] = v
+	}
+	return out, ds
+}
+
+// uniqueNames are the names of the providers, sorted, each once.
+func uniqueNames(sps []*schema.Provider) []string {
+	var out []string
+	for _, sp := range sps {
+		if !slices.Contains(out, sp.Name()) {
+			out = append(out, sp.Name())
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // included reports whether typ matches an Include pattern, marking in

@@ -136,7 +136,15 @@ func TestBuildDiagnostics(t *testing.T) {
 		want      []string
 	}{
 		"bad root group": {func(p *Provider) { p.RootGroup = "Not A Group" }, []string{`RootGroup "Not A Group" is not a DNS subdomain`}},
-		"bad include":    {func(p *Provider) { p.Include = []string{"aws_("} }, []string{`Include pattern "aws_(" is not a regular expression`}},
+		"version of no provider": {func(p *Provider) { p.ProviderVersions = map[string]string{"asw": "3.3.0"} }, []string{
+			`Provider.ProviderVersions["asw"] names no provider of Provider.Schemas (at asw)`, `did you mean "aws"?`}},
+		"version constraint": {func(p *Provider) { p.ProviderVersions = map[string]string{"aws": "~> 3.3"} }, []string{
+			`Provider.ProviderVersions["aws"] is "~> 3.3", which is not an exact version`, "such as 3.9.0, not a constraint",
+			"give the version .terraform.lock.hcl records for registry.terraform.io/hashicorp/aws"}},
+		"two versions of one provider": {func(p *Provider) {
+			p.ProviderVersions = map[string]string{"aws": "3.3.0", "registry.terraform.io/hashicorp/aws": "3.4.0"}
+		}, []string{`Provider.ProviderVersions["registry.terraform.io/hashicorp/aws"] is 3.4.0, but another key of the same provider registry.terraform.io/hashicorp/aws says 3.3.0`}},
+		"bad include": {func(p *Provider) { p.Include = []string{"aws_("} }, []string{`Include pattern "aws_(" is not a regular expression`}},
 		"unknown type": {func(p *Provider) {
 			p.AddResourceConfigurator("aws_vcp", func(*Resource) error { return nil })
 		}, []string{"registered for aws_vcp, which no schema has", `did you mean "aws_vpc"?`}},
@@ -239,6 +247,29 @@ func addIDLess(p *Provider) {
 // TestWithoutID: a resource without an id attribute builds with an
 // external-name rule that does not read the id, or is left out with
 // Exclude.
+// TestProviderVersions: Build gives every resource the version of its
+// provider, by name or source address; without one, none.
+func TestProviderVersions(t *testing.T) {
+	for _, key := range []string{"aws", "registry.terraform.io/hashicorp/aws"} {
+		p := &Provider{ModulePath: "example.com/p", RootGroup: "aws.example.org", Schemas: []*schema.Provider{testSchema()},
+			ProviderVersions: map[string]string{key: "3.3.0"}}
+		rs, diags := p.Build()
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		for _, r := range rs {
+			if r.ProviderVersion != "3.3.0" {
+				t.Errorf("%s: %s has version %q", key, r.TerraformType, r.ProviderVersion)
+			}
+		}
+	}
+	p := &Provider{ModulePath: "example.com/p", RootGroup: "aws.example.org", Schemas: []*schema.Provider{testSchema()}}
+	rs, diags := p.Build()
+	if diags.HasErrors() || rs[0].ProviderVersion != "" {
+		t.Errorf("without ProviderVersions: %v, version %q", diags, rs[0].ProviderVersion)
+	}
+}
+
 func TestWithoutID(t *testing.T) {
 	for name, configure := range map[string]func(p *Provider){
 		"name argument": func(p *Provider) {

@@ -51,6 +51,9 @@ func configurations(regs []resource.Registration, rs []*jetconfig.Resource) (map
 			errs = append(errs, fmt.Sprintf("Options.Resources has no configuration for kind %s (%s): append the Provider.Build result of its API", kindName(reg.Kind), reg.TerraformType))
 		case r.TerraformType != reg.TerraformType:
 			errs = append(errs, fmt.Sprintf("kind %s is %s in the generated code but %s in Options.Resources[%d]: generate the API again from this configuration", kindName(reg.Kind), reg.TerraformType, r.TerraformType, index[reg.Kind]))
+		case reg.ProviderVersion != "" && r.ProviderVersion != "" && reg.ProviderVersion != r.ProviderVersion:
+			errs = append(errs, fmt.Sprintf("kind %s was generated from %s %s, but Options.Resources[%d] (%s) is of version %s: generate the API again from this configuration",
+				kindName(reg.Kind), providerName(r), reg.ProviderVersion, index[reg.Kind], reg.TerraformType, r.ProviderVersion))
 		}
 	}
 	if len(errs) > 0 {
@@ -62,6 +65,14 @@ func configurations(regs []resource.Registration, rs []*jetconfig.Resource) (map
 // kindName writes a kind as "Kind of group/version".
 func kindName(gvk k8sschema.GroupVersionKind) string {
 	return gvk.Kind + " of " + gvk.Group + "/" + gvk.Version
+}
+
+// providerName is the source address of r's provider.
+func providerName(r *jetconfig.Resource) string {
+	if r.Provider == nil {
+		return "the provider"
+	}
+	return r.Provider.Source
 }
 
 // describe names a configuration entry by Terraform type and provider.

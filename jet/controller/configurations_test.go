@@ -87,6 +87,13 @@ func TestConfigurationsRefused(t *testing.T) {
 	again, _ := builtAPIs(t)
 	renamed := *uuid(again)
 	renamed.TerraformType = "random_id"
+	// Generated from random 3.8.0, configured from 3.9.0's schema.
+	versioned := append([]resource.Registration{}, regs...)
+	for i := range versioned {
+		versioned[i].ProviderVersion = "3.8.0"
+	}
+	newer := *uuid(again)
+	newer.ProviderVersion = "3.9.0"
 	for _, tc := range []struct {
 		name string
 		regs []resource.Registration
@@ -106,6 +113,9 @@ func TestConfigurationsRefused(t *testing.T) {
 		}},
 		{"stale", regs, append(withoutType(example, "random_uuid"), &renamed), []string{
 			"kind UUID of random.jet.tfkit.dev/v1alpha1 is random_uuid in the generated code but random_id in Options.Resources[15]: generate the API again from this configuration",
+		}},
+		{"otherVersion", versioned, append(withoutType(example, "random_uuid"), &newer), []string{
+			"kind UUID of random.jet.tfkit.dev/v1alpha1 was generated from registry.terraform.io/hashicorp/random 3.8.0, but Options.Resources[15] (random_uuid) is of version 3.9.0: generate the API again from this configuration",
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

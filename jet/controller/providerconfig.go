@@ -111,6 +111,9 @@ type providerBlock struct {
 	source string
 	// args are the provider block's arguments; empty writes no block.
 	args map[string]any
+	// version is the provider version the workspace requires: the one the
+	// API was generated from; empty for any.
+	version string
 }
 
 // providerSchema is the schema of the object's provider, from the
@@ -131,11 +134,24 @@ func (r *Reconciler) providerSource() string {
 	return ""
 }
 
+// providerVersion is the version of the provider the kind was generated
+// from: recorded in its registration, else given by its configuration;
+// "" when neither says.
+func (r *Reconciler) providerVersion() string {
+	if r.reg.ProviderVersion != "" {
+		return r.reg.ProviderVersion
+	}
+	if r.cfg != nil {
+		return r.cfg.ProviderVersion
+	}
+	return ""
+}
+
 // providerConfiguration resolves spec.providerConfigRef to the provider
 // block. A kind registered without a ProviderConfig kind gets an empty
 // one.
 func (r *Reconciler) providerConfiguration(ctx context.Context, mg resource.Terraformed) (*providerBlock, error) {
-	pb := &providerBlock{source: r.providerSource()}
+	pb := &providerBlock{source: r.providerSource(), version: r.providerVersion()}
 	ps := r.providerSchema()
 	if r.reg.ProviderConfig == nil {
 		return pb, nil

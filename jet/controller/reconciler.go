@@ -17,6 +17,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/tools/record"
 	"k8s.io/client-go/util/workqueue"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
@@ -44,6 +45,11 @@ const (
 	// removed.
 	AnnotationPaused = "crossplane.io/paused"
 )
+
+// EventProviderVersionUnavailable is the reason of the Warning event of an
+// object whose workspace cannot get the provider version its API was
+// generated from.
+const EventProviderVersionUnavailable = "ProviderVersionUnavailable"
 
 // Finalizer keeps a managed resource until its external resource is gone.
 const Finalizer = "finalizer.managedresource.crossplane.io"
@@ -139,6 +145,7 @@ func Setup(ctx context.Context, mgr ctrl.Manager, regs []resource.Registration, 
 		r := &Reconciler{
 			client: mgr.GetClient(), reader: mgr.GetAPIReader(), reg: reg, eng: eng, root: root, opts: o,
 			cfg: cfgs[reg.Kind], ops: ops, done: make(chan event.GenericEvent, 1024),
+			events: mgr.GetEventRecorderFor("tfkit-jet"),
 		}
 		b := ctrl.NewControllerManagedBy(mgr).
 			Named(strings.ToLower(reg.Kind.Kind)+"."+reg.Kind.Group).
@@ -177,6 +184,9 @@ type Reconciler struct {
 	reader client.Reader
 	reg    resource.Registration
 	cfg    *jetconfig.Resource
+	// events records the problems the manager's operator must fix (nil:
+	// none are recorded).
+	events record.EventRecorder
 	eng    *engines
 	root   string
 	opts   Options
@@ -276,7 +286,12 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 		ctrl.LoggerFrom(ctx).V(1).Info("waiting for the object to be fixed", "problem", msg)
 		res, err = reconcile.Result{Requeue: true}, nil
 	default:
-		status.SetConditions(condition(resource.TypeSynced, metav1.ConditionFalse, resource.ReasonReconcileError, r.explain(err)))
+		msg := r.explain(err)
+		status.SetConditions(condition(resource.TypeSynced, metav1.ConditionFalse, resource.ReasonReconcileError, msg))
+		var ve *versionError
+		if errors.As(err, &ve) && r.events != nil {
+			r.events.Event(mg, corev1.EventTypeWarning, EventProviderVersionUnavailable, msg)
+		}
 	}
 	if status.Condition(resource.TypeReady).Status == metav1.ConditionUnknown {
 		// An object that never became ready says so: Ready=False, and
@@ -591,7 +606,12 @@ func (r *Reconciler) renamed(ctx context.Context, mg resource.Terraformed, ws *w
 func (r *Reconciler) rebuild(ctx context.Context, mg resource.Terraformed, ws *workspace, params map[string]any, pb *providerBlock, marker string) (func(map[string]any) error, error) {
 	name := meta(mg, resource.AnnotationExternalName)
 	id := name
-	if r.cfg != nil && r.cfg.ExternalName.GetIDFn != nil {
+	switch {
+	case !r.hasID(mg):
+		// A type without an id (named by NameAsIdentifier): the name
+		// argument, in params, is its identity.
+		id = ""
+	case r.cfg != nil && r.cfg.ExternalName.GetIDFn != nil:
 		var err error
 		if id, err = r.cfg.ExternalName.GetIDFn(ctx, name, params); err != nil {
 			return nil, err
@@ -610,6 +630,16 @@ func (r *Reconciler) rebuild(ctx context.Context, mg resource.Terraformed, ws *w
 		return nil, err
 	}
 	return rebuilt, rebuilt(nil)
+}
+
+// hasID says whether the resource type of mg has an id attribute: by its
+// schema in the configuration, else by the kind, whose status.atProvider
+// holds every computed attribute, the id among them.
+func (r *Reconciler) hasID(mg resource.Terraformed) bool {
+	if r.cfg != nil && r.cfg.Schema != nil && r.cfg.Schema.Block != nil {
+		return r.cfg.Schema.Block.Attribute("id") != nil
+	}
+	return observesID(mg)
 }
 
 // rebuildMarker is in a workspace whose state is being rebuilt from the

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"golang.org/x/time/rate"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/labels"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -32,7 +33,7 @@ func (r *Reconciler) resolveReferences(ctx context.Context, mg resource.Terrafor
 	if err != nil {
 		return err
 	}
-	if err := rr.ResolveReferences(ctx, &resolver{c: r.client}); err != nil {
+	if err := rr.ResolveReferences(ctx, &resolver{c: r.client, from: mg}); err != nil {
 		return err
 	}
 	after, err := mg.GetParameters()
@@ -50,7 +51,11 @@ func (r *Reconciler) resolveReferences(ctx context.Context, mg resource.Terrafor
 	return nil
 }
 
-type resolver struct{ c client.Client }
+// resolver resolves the references of the object from.
+type resolver struct {
+	c    client.Client
+	from metav1.Object
+}
 
 // Resolve follows the reference's policy as Crossplane does: a field that
 // has a value keeps it unless the policy's resolve is Always (the default,
@@ -102,13 +107,19 @@ func (s *resolver) resolve(ctx context.Context, req resource.ResolutionRequest) 
 		if err := s.c.List(ctx, list, client.MatchingLabelsSelector{Selector: labels.SelectorFromSet(req.Selector.MatchLabels)}); err != nil {
 			return resource.ResolutionResponse{}, err
 		}
+		sameController := req.Selector.MatchControllerRef != nil && *req.Selector.MatchControllerRef
 		names := make([]string, 0, len(list.Items))
 		for _, it := range list.Items {
+			// As Crossplane: only the objects controlled by the
+			// referencing object's controller.
+			if sameController && !haveSameController(s.from, &it) {
+				continue
+			}
 			names = append(names, it.GetName())
 		}
 		sort.Strings(names)
 		if len(names) == 0 {
-			return resource.ResolutionResponse{}, &waitError{msg: fmt.Sprintf("no %s matches the selector %v yet", req.To.Kind, req.Selector.MatchLabels)}
+			return resource.ResolutionResponse{}, &waitError{msg: noMatch(req, s.from, len(list.Items))}
 		}
 		ref = &resource.Reference{Name: names[0]}
 	}
@@ -131,6 +142,35 @@ func (s *resolver) resolve(ctx context.Context, req resource.ResolutionRequest) 
 		return resource.ResolutionResponse{}, &waitError{msg: fmt.Sprintf("waiting for %s %q: %s is empty", req.To.Kind, ref.Name, req.Extract)}
 	}
 	return resource.ResolutionResponse{Value: &v, Reference: ref}, nil
+}
+
+// haveSameController says whether a and b have a controller reference to
+// one object (the same UID); two objects without a controller have none in
+// common.
+func haveSameController(a, b metav1.Object) bool {
+	if a == nil {
+		return false
+	}
+	ac, bc := metav1.GetControllerOf(a), metav1.GetControllerOf(b)
+	return ac != nil && bc != nil && ac.UID == bc.UID
+}
+
+// noMatch says why a selector selects nothing yet; labelled is the number
+// of objects its labels match.
+func noMatch(req resource.ResolutionRequest, from metav1.Object, labelled int) string {
+	sel := req.Selector
+	msg := fmt.Sprintf("no %s matches the selector %v yet", req.To.Kind, sel.MatchLabels)
+	if sel.MatchControllerRef == nil || !*sel.MatchControllerRef {
+		return msg
+	}
+	var owner *metav1.OwnerReference
+	if from != nil {
+		owner = metav1.GetControllerOf(from)
+	}
+	if owner == nil {
+		return fmt.Sprintf("no %s matches the selector %v yet: its matchControllerRef selects only objects with the controller of this object, which has no controller reference; set matchControllerRef to false, or give this object its controller", req.To.Kind, sel.MatchLabels)
+	}
+	return fmt.Sprintf("no %s matches the selector %v yet: %d match its labels, none of them controlled by %s %q, this object's controller (matchControllerRef)", req.To.Kind, sel.MatchLabels, labelled, owner.Kind, owner.Name)
 }
 
 // extractPath splits a reference's Extract path at its dots; a dot after
@@ -159,6 +199,29 @@ func ready(u *unstructured.Unstructured) bool {
 	for _, c := range conds {
 		m, _ := c.(map[string]any)
 		if m["type"] == string(resource.TypeReady) && m["status"] == "True" {
+			return true
+		}
+	}
+	return false
+}
+
+// observesID says whether mg's kind has the Terraform attribute id in
+// status.atProvider.
+func observesID(mg resource.Terraformed) bool {
+	v := reflect.ValueOf(mg)
+	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+		return false
+	}
+	status, ok := v.Elem().Type().FieldByName("Status")
+	if !ok || status.Type.Kind() != reflect.Struct {
+		return false
+	}
+	at, ok := status.Type.FieldByName("AtProvider")
+	if !ok || at.Type.Kind() != reflect.Struct {
+		return false
+	}
+	for i := 0; i < at.Type.NumField(); i++ {
+		if tf, _, _ := strings.Cut(at.Type.Field(i).Tag.Get("tf"), ","); tf == "id" {
 			return true
 		}
 	}

@@ -64,9 +64,17 @@ func (e *engines) workspace(dir, typ string) (*workspace, error) {
 func renderConfig(typ string, params map[string]any, prov *providerBlock) ([]byte, error) {
 	cfg := &config.Config{}
 	local, _, _ := strings.Cut(typ, "_")
-	if prov != nil && prov.source != "" {
-		// terraform { required_providers { docker = { source = "..." } } }
-		src, err := literal(map[string]any{"source": prov.source})
+	if prov != nil && (prov.source != "" || prov.version != "") {
+		// terraform { required_providers { docker = { source = "...", version = "4.6.0" } } }
+		req := map[string]any{}
+		if prov.source != "" {
+			req["source"] = prov.source
+		}
+		if prov.version != "" {
+			// Exactly the version the API was generated from.
+			req["version"] = prov.version
+		}
+		src, err := literal(req)
 		if err != nil {
 			return nil, err
 		}
@@ -131,51 +139,107 @@ func literal(x any) (*config.Literal, error) {
 }
 
 // writeConfig writes main.tf.json when its content changed and runs init
-// when the workspace has not been initialised.
+// when the workspace has not been initialised, or when what init installs
+// changed (the provider's source or pinned version): then with -upgrade,
+// so that the lock file takes the new version.
 func (w *workspace) writeConfig(ctx context.Context, src []byte) error {
 	p := filepath.Join(w.dir, ConfigFile)
 	w.provKey = providerKey(src)
+	key := installKey(w.typ, src)
+	changed := false
 	if old, err := os.ReadFile(p); err != nil || string(old) != string(src) {
+		changed = err == nil && installKey(w.typ, old) != key
 		if err := writeFileAtomic(p, src); err != nil {
 			return err
 		}
 	}
-	if _, err := os.Stat(filepath.Join(w.dir, ".terraform.lock.hcl")); err == nil {
+	if _, err := os.Stat(filepath.Join(w.dir, ".terraform.lock.hcl")); err == nil && !changed {
 		if _, err := os.Stat(filepath.Join(w.dir, ".terraform", "providers")); err == nil {
 			return nil
 		}
 	}
-	key := installKey(w.typ, src)
 	if _, ok := w.eng.installed.Load(key); !ok {
 		w.eng.installing.Lock()
 		defer w.eng.installing.Unlock()
 	}
 	err := w.eng.run(ctx, func(ctx context.Context) error {
-		return w.tf.Init(ctx, tfexec.Upgrade(false))
+		return w.tf.Init(ctx, tfexec.Upgrade(changed))
 	})
 	if err == nil {
 		w.eng.installed.Store(key, true)
 	}
-	return installHint(w.failure("init", err))
+	return installHint(w.failure("init", err), w.typ, src)
 }
 
 // installHint adds what to do to the diagnostics of an init that could not
 // install the provider (not in the mirror, no registry reachable): the
-// manager's operator, not the object's author, fixes it.
-func installHint(err error) error {
+// manager's operator, not the object's author, fixes it. When main.tf.json
+// src pins the provider's version (the one the API was generated from),
+// the error is a versionError.
+func installHint(err error, typ string, src []byte) error {
 	var ee *engineError
 	if !errors.As(err, &ee) {
 		return err
 	}
+	source, version := pinnedProvider(typ, src)
+	failed := false
 	for i, d := range ee.diags {
 		for _, s := range []string{"Failed to query available provider packages", "Failed to install provider", "Failed to resolve provider packages"} {
-			if strings.HasPrefix(d.summary, s) {
-				ee.diags[i].detail = strings.TrimSuffix(d.detail, ".") + ". " + installAdvice
-				break
+			if !strings.HasPrefix(d.summary, s) {
+				continue
 			}
+			failed = true
+			detail := strings.TrimSuffix(d.detail, ".") + ". " + installAdvice
+			if version != "" {
+				detail = fmt.Sprintf("The API was generated from the schema of %s %s, and its workspaces require exactly that version: %s. %s",
+					source, version, strings.TrimSuffix(d.detail, "."), versionAdvice(source, version))
+			}
+			ee.diags[i].detail = detail
+			break
 		}
 	}
+	if failed && version != "" {
+		return &versionError{source: source, version: version, err: err}
+	}
 	return err
+}
+
+// versionError is an init that could not install the pinned version of the
+// provider.
+type versionError struct {
+	source, version string
+	err             error
+}
+
+func (e *versionError) Error() string { return e.err.Error() }
+func (e *versionError) Unwrap() error { return e.err }
+
+// versionAdvice says how to give the manager the version the API was
+// generated from.
+func versionAdvice(source, version string) string {
+	return fmt.Sprintf("The manager's engine installs providers as its CLI configuration says (the file in TF_CLI_CONFIG_FILE): add %s %s to its filesystem mirror (terraform providers mirror DIR with that version required), or let the manager reach the registry; or generate the API again from the schema of the version it has", source, version)
+}
+
+// pinnedProvider returns the source address (hashicorp/<prefix> when
+// main.tf.json src names none) and the version main.tf.json pins for
+// a resource of type typ; "" for the version when it pins none.
+func pinnedProvider(typ string, src []byte) (source, version string) {
+	var top struct {
+		Terraform struct {
+			RequiredProviders map[string]struct {
+				Source  string `json:"source"`
+				Version string `json:"version"`
+			} `json:"required_providers"`
+		} `json:"terraform"`
+	}
+	_ = json.Unmarshal(src, &top)
+	local, _, _ := strings.Cut(typ, "_")
+	rp := top.Terraform.RequiredProviders[local]
+	source = rp.Source
+	if source == "" {
+		source = "hashicorp/" + local
+	}
+	return source, rp.Version
 }
 
 // installAdvice says where the engine of the manager gets providers from.
@@ -263,13 +327,17 @@ func (w *workspace) stateWritten() bool {
 // importState writes a state that holds the resource identified by id,
 // with the arguments params as its attributes, so that the next plan's
 // refresh reads the real resource: the rebuild of a lost workspace from the
-// external name. provider is the provider's source address.
+// external name. provider is the provider's source address. A type
+// without an id attribute (id is "") is identified by its arguments alone,
+// and its state holds only the attributes its schema has.
 func (w *workspace) importState(id string, params map[string]any, schemaVersion int64, provider string) error {
 	attrs := map[string]any{}
 	for k, v := range params {
 		attrs[k] = v
 	}
-	attrs["id"] = id
+	if id != "" {
+		attrs["id"] = id
+	}
 	lineage := make([]byte, 16)
 	if _, err := rand.Read(lineage); err != nil {
 		return err

@@ -33,13 +33,16 @@ func readSchema(t testing.TB, path string) *schema.Provider {
 }
 
 // flagsProvider configures testdata/providers/flags.json: every flag
-// combination, sensitive inputs and outputs, name collisions, a reference.
+// combination, sensitive inputs and outputs, name collisions, a reference,
+// the provider's version.
 func flagsProvider(t testing.TB) *config.Provider {
 	p := &config.Provider{
 		ModulePath: "example.com/provider-jet",
 		RootGroup:  "jet.example.org",
 		GroupKind:  config.GroupFromProviderName,
 		Schemas:    []*schema.Provider{readSchema(t, "testdata/providers/flags.json")},
+		// Recorded in every registration of zz_setup.go.
+		ProviderVersions: map[string]string{"jet": "1.2.3"},
 	}
 	p.AddConfigurator(func(r *config.Resource) error {
 		// Provider-wide: every thing_id refers to a Thing.

@@ -172,8 +172,12 @@ func setupFile(pkgs []*jettypes.Package, providerConfigPkg string) ([]byte, erro
 	for _, pkg := range pkgs {
 		a := aliases[pkg]
 		for _, k := range pkg.Kinds {
-			f.p("\t\t{TerraformType: %q, Kind: %s.%sGroupVersionKind, New: func() %s.Terraformed { return &%s.%s{} }, ProviderConfig: ProviderConfig},\n",
-				k.Resource.TerraformType, a, k.Name, res, a, k.Name)
+			version := ""
+			if k.Resource.ProviderVersion != "" {
+				version = ", ProviderVersion: " + strconv.Quote(k.Resource.ProviderVersion)
+			}
+			f.p("\t\t{TerraformType: %q, Kind: %s.%sGroupVersionKind, New: func() %s.Terraformed { return &%s.%s{} }, ProviderConfig: ProviderConfig%s},\n",
+				k.Resource.TerraformType, a, k.Name, res, a, k.Name, version)
 		}
 	}
 	f.p("\t}\n}\n")

@@ -132,4 +132,9 @@ type Registration struct {
 	// ProviderConfig is the kind spec.providerConfigRef names; nil leaves
 	// the reference unused (the provider block is empty).
 	ProviderConfig *ProviderConfigKind
+	// ProviderVersion is the version of the provider whose schema the
+	// kind was generated from (config.Provider.ProviderVersions): the
+	// controller's workspaces require exactly it. Empty when not
+	// recorded: any version.
+	ProviderVersion string
 }
