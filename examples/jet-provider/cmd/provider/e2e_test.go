@@ -968,6 +968,11 @@ func TestManagerOpenTofu(t *testing.T) {
 	h.start()
 	t.Run("PasswordConnectionSecret", func(t *testing.T) { passwordConnectionSecret(t, h.with(t)) })
 	t.Run("FileLifecycle", func(t *testing.T) { fileLifecycle(t, h.with(t)) })
+	// With no subtest run (-run selecting none), the manager may not have
+	// logged its engine yet.
+	for deadline := time.Now().Add(time.Minute); !strings.Contains(readFile(h.m.log), `"flavor"="opentofu"`) && time.Now().Before(deadline); {
+		time.Sleep(100 * time.Millisecond)
+	}
 	if log := readFile(h.m.log); !strings.Contains(log, `"flavor"="opentofu"`) {
 		t.Errorf("the manager did not run OpenTofu; its log:\n%s", log)
 	}
