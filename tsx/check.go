@@ -10,11 +10,11 @@ import (
 	"github.com/tfkit/tfkit/internal/textdiff"
 )
 
-// checkConfig runs config.Validate, after reporting variables declared
-// more than once itself: composites often declare the variables they need,
-// and when two declarations of one variable disagree the useful message is
-// what differs between them.
-func checkConfig(cfg *config.Config) diag.Diagnostics {
+// checkConfig runs config.ValidateEngine (in OpenTofu's words when tofu),
+// after reporting variables declared more than once itself: composites
+// often declare the variables they need, and when two declarations of one
+// variable disagree the useful message is what differs between them.
+func checkConfig(cfg *config.Config, tofu bool) diag.Diagnostics {
 	var diags diag.Diagnostics
 	first := map[string]*config.Block{}
 	kept := make([]*config.Block, 0, len(cfg.Blocks))
@@ -31,7 +31,7 @@ func checkConfig(cfg *config.Config) diag.Diagnostics {
 		}
 		diags = append(diags, variableMismatch(prev, b))
 	}
-	return append(diags, config.Validate(&config.Config{Blocks: kept})...)
+	return append(diags, config.ValidateEngine(&config.Config{Blocks: kept}, tofu)...)
 }
 
 // variableMismatch reports a variable declared again. Whether the two

@@ -53,6 +53,7 @@ func files(cfg *config.Config, format, stack, dir string, opts Options, warn fun
 		SchemaWarnings:   opts.SchemaWarnings,
 		Locate:           func(ds diag.Diagnostics) diag.Diagnostics { return WithFrames(ds, dir) },
 		Warn:             warn,
+		Engine:           opts.Target,
 	}
 	if opts.Schemas != nil {
 		o.Schemas = func() ([]*schema.Provider, diag.Diagnostics) { return opts.Schemas, nil }

@@ -37,6 +37,10 @@ type Options struct {
 	Log io.Writer
 	// Engine evaluates the bundle; nil means Goja().
 	Engine Engine
+	// Target is the engine the configuration is for, "terraform" (or
+	// empty) or "opentofu": where the two word a mistake differently, the
+	// check after conversion speaks its words.
+	Target string
 	// Schemas, when not nil, are the provider schemas Synth checks every
 	// resource, data source and provider body against (see package
 	// validate) before it writes anything; Build does not use them.
@@ -165,7 +169,7 @@ func build(ctx context.Context, entry string, opts Options) (*config.Config, *as
 		diags = append(diags, src.withFrame(d))
 	}
 	seen := map[string]int{}
-	for _, d := range sameMistakeOnce(checkConfig(cfg)) {
+	for _, d := range sameMistakeOnce(checkConfig(cfg, opts.Target == "opentofu")) {
 		c.sameSiteCallers(d, seen)
 		diags = append(diags, src.withFrame(d))
 	}

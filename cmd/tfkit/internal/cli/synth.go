@@ -540,6 +540,7 @@ func buildTSX(ctx context.Context, r *run, o *synthOptions, entry, staging, sche
 		Env:     tsx.EnvMap(r.env.Environ),
 		Timeout: timeout,
 		Log:     r.stderr,
+		Target:  o.engine,
 	})
 	if ctx.Err() != nil {
 		fmt.Fprintln(r.stderr, "Interrupted: nothing was written.")
