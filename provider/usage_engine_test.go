@@ -222,7 +222,7 @@ resource "nested_service" "a" {
 }
 `,
 			ExpectError:    regexp.MustCompile(`(?s)A port needs a name.*At ports\[1\]\.name\.`),
-			ErrorAttribute: "ports",
+			ErrorAttribute: "ports[1].name",
 		}},
 	})
 }

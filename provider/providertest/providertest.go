@@ -16,6 +16,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+
 	"github.com/tfkit/tfkit/provider"
 )
 
@@ -62,8 +66,10 @@ type Step struct {
 	// ends there.
 	ExpectError *regexp.Regexp
 	// ErrorAttribute, with ExpectError, requires the error to be shown at
-	// the configuration line of this attribute (`content`, `tags["env"]`):
-	// the line the engine quotes must set it.
+	// this attribute of the block the error is in (`content`; `rule[1].port`,
+	// port in the second rule block; `tags["env"]` and `ports[1].name`, in
+	// the attribute's value, are shown at the attribute, as the engines
+	// place them).
 	ErrorAttribute string
 
 	// Check inspects the state after the step (after apply, or after the
@@ -349,6 +355,7 @@ type diagnostic struct {
 		Filename string `json:"filename"`
 		Start    struct {
 			Line int `json:"line"`
+			Byte int `json:"byte"`
 		} `json:"start"`
 	} `json:"range"`
 	Snippet *struct {
@@ -447,12 +454,81 @@ func expectErrorIn(t testing.TB, diags []diagnostic, r result, step Step) {
 		if d.Snippet == nil || d.Range == nil {
 			t.Fatalf("the error %q is not shown at a configuration line; want it at %s", d.Summary, step.ErrorAttribute)
 		}
+		if at, ok, known := pathRange(step.Config, d.Range.Start.Byte, step.ErrorAttribute); d.Range.Filename == "main.tf" && known {
+			if !ok {
+				t.Fatalf("the error %q is shown at %s:%d (%q), whose block does not set %s", d.Summary, d.Range.Filename, d.Range.Start.Line, strings.TrimSpace(d.Snippet.Code), step.ErrorAttribute)
+			}
+			if d.Range.Start.Byte < at.Start.Byte || d.Range.Start.Byte >= at.End.Byte {
+				t.Fatalf("the error %q is shown at %s:%d (%q); want it at %s (main.tf:%d)", d.Summary, d.Range.Filename, d.Range.Start.Line, strings.TrimSpace(d.Snippet.Code), step.ErrorAttribute, at.Start.Line)
+			}
+			return
+		}
 		if !setsAttribute(d.Snippet.Code, step.ErrorAttribute) {
 			t.Fatalf("the error %q is shown at %s:%d (%q); want the line of %s", d.Summary, d.Range.Filename, d.Range.Start.Line, strings.TrimSpace(d.Snippet.Code), step.ErrorAttribute)
 		}
 		return
 	}
 	t.Fatalf("want an error matching %q; got:%s", step.ExpectError, describe(diags, r))
+}
+
+// pathRange is where, in the configuration src, the block holding the
+// byte offset at sets the attribute path (content, tags["env"],
+// rule[2].port: a nested block is chosen by its index among the blocks
+// of its type): the attribute, whole, since the engines place an error in
+// its value (tags["env"], ports[1].name) at the attribute. ok is false
+// when the block sets no such path; known is false when src or path does
+// not parse or no block holds at (the caller then matches the line).
+func pathRange(src string, at int, path string) (rng hcl.Range, ok, known bool) {
+	f, ds := hclsyntax.ParseConfig([]byte(src), "main.tf", hcl.InitialPos)
+	tr, ds2 := hclsyntax.ParseTraversalAbs([]byte(path), "", hcl.InitialPos)
+	if ds.HasErrors() || ds2.HasErrors() {
+		return hcl.Range{}, false, false
+	}
+	var body *hclsyntax.Body
+	for _, b := range f.Body.(*hclsyntax.Body).Blocks {
+		if r := b.Range(); at >= r.Start.Byte && at < r.End.Byte {
+			body = b.Body
+		}
+	}
+	if body == nil {
+		return hcl.Range{}, false, false
+	}
+	for i := 0; i < len(tr); i++ {
+		var name string
+		switch step := tr[i].(type) {
+		case hcl.TraverseRoot:
+			name = step.Name
+		case hcl.TraverseAttr:
+			name = step.Name
+		default:
+			return hcl.Range{}, false, true // an index of nothing
+		}
+		if a, ok := body.Attributes[name]; ok {
+			return a.SrcRange, true, true
+		}
+		var blocks []*hclsyntax.Block
+		for _, b := range body.Blocks {
+			if b.Type == name {
+				blocks = append(blocks, b)
+			}
+		}
+		n := 0
+		if i+1 < len(tr) {
+			if ix, ok := tr[i+1].(hcl.TraverseIndex); ok {
+				if ix.Key.Type() != cty.Number || !ix.Key.AsBigFloat().IsInt() {
+					return hcl.Range{}, false, true
+				}
+				i64, _ := ix.Key.AsBigFloat().Int64()
+				n = int(i64)
+				i++
+			}
+		}
+		if n < 0 || n >= len(blocks) {
+			return hcl.Range{}, false, true
+		}
+		body, rng = blocks[n].Body, blocks[n].Range()
+	}
+	return rng, true, true
 }
 
 // setsAttribute reports whether a configuration line sets attribute
