@@ -53,6 +53,10 @@ type crossUse struct {
 // stackName is what a stack may be called: it becomes a directory name.
 var stackName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*$`)
 
+// maxStackName is the longest stack name: a directory name, which most
+// file systems limit to 255 bytes (a stack name is ASCII).
+const maxStackName = 255
+
 // NewStack adds a stack named name to app.
 func NewStack(app *App, name string) *Stack {
 	if app == nil {
@@ -72,17 +76,40 @@ func NewStack(app *App, name string) *Stack {
 			Subject:    &site,
 			Suggestion: "use letters, digits, '-', '_' and '.', starting with a letter or digit",
 		})
+	case len(name) > maxStackName:
+		app.diags = append(app.diags, &diag.Diagnostic{
+			Severity: diag.Error, Summary: "Invalid stack name",
+			Detail: fmt.Sprintf("The stack name %q is %d characters long: the name becomes a directory name, which file systems limit to %d.",
+				name, len(name), maxStackName),
+			Subject:    &site,
+			Suggestion: fmt.Sprintf("use a name of at most %d characters", maxStackName),
+		})
 	default:
 		for _, other := range app.stacks {
-			if other.name == name {
+			switch {
+			case other.name == name:
 				app.diags = append(app.diags, &diag.Diagnostic{
 					Severity: diag.Error, Summary: "Duplicate stack",
 					Detail:  fmt.Sprintf("A stack named %q is already declared.", name),
 					Subject: &site,
 					Related: []diag.Related{{Message: "first declared here", Range: other.site}},
 				})
-				break
+			case strings.EqualFold(other.name, name):
+				// Both would be one directory where names ignore case
+				// (macOS and Windows by default): one stack's files
+				// would overwrite the other's.
+				app.diags = append(app.diags, &diag.Diagnostic{
+					Severity: diag.Error, Summary: "Duplicate stack",
+					Detail: fmt.Sprintf("A stack named %q is already declared, and %q differs from it only in case: the names become directory names, which are one directory where names ignore case (macOS and Windows), so one stack would overwrite the other.",
+						other.name, name),
+					Subject:    &site,
+					Related:    []diag.Related{{Message: "first declared here", Range: other.site}},
+					Suggestion: "give the stacks names that differ in more than case",
+				})
+			default:
+				continue
 			}
+			break
 		}
 	}
 	app.stacks = append(app.stacks, s)
