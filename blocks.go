@@ -734,24 +734,7 @@ func NewImport(stack *Stack, to any, id any) *Import {
 	i := &Import{declare(stack, site, config.KindImport.Type)}
 	i.setAddress(site, "to", to)
 	i.set(site, "id", id)
-	i.checkID(site)
 	return i
-}
-
-// checkID reports an id that is the empty string, which the engines refuse
-// (terraform validate included) in these words.
-func (i *Import) checkID(site hcl.Range) {
-	a := i.block.Body.Attribute("id")
-	if a == nil {
-		return
-	}
-	l, ok := a.Expr.(*config.Literal)
-	if !ok || l.Val.IsNull() || !l.Val.IsKnown() || l.Val.Type() != cty.String || l.Val.AsString() != "" {
-		return
-	}
-	i.errorf(site, joinPath(i.address(), "id"), "Invalid import id argument",
-		"The import ID value evaluates to an empty string, please provide a non-empty value. (OpenTofu plans to create the resource instead of importing it.)",
-		"give the provider's id of the object to import, such as \"i-0123456789\"")
 }
 
 // Provider selects the provider configuration used to import.

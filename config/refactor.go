@@ -205,6 +205,23 @@ func MovedKindMismatch(from, to hcl.Traversal) *diag.Diagnostic {
 		Suggestion: "move a resource to a resource, or a module call to a module call; a resource moves into a module as module.NAME.TYPE.NAME"}
 }
 
+// ImportEmptyID is the error, in Terraform's words, for an import block
+// whose id is the empty string: Terraform refuses it; OpenTofu reports
+// nothing and plans to create the resource instead of importing it, which
+// the detail says. tofu makes it a warning, as eval reports what the
+// engine would do; synth refuses it for both.
+func ImportEmptyID(tofu bool) *diag.Diagnostic {
+	d := &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid import id argument",
+		Detail:     "The import ID value evaluates to an empty string, please provide a non-empty value.",
+		Suggestion: `give the provider's id of the object to import, such as "i-0123456789" (OpenTofu would plan to create the resource instead of importing it)`}
+	if tofu {
+		d.Severity, d.Summary = diag.Warning, "Empty import id"
+		d.Detail = "The import ID value evaluates to an empty string: OpenTofu plans to create the resource instead of importing it (Terraform refuses it)."
+		d.Suggestion = `give the provider's id of the object to import, such as "i-0123456789"`
+	}
+	return d
+}
+
 // RemovedDataSource is the engines' error for a removed block whose from
 // names a data source, which they refuse as they read the configuration,
 // at the from address; tofu chooses OpenTofu's words.

@@ -539,6 +539,12 @@ func (v *validator) checkBlock(b *Block) {
 		v.checkAddressAttr(b, "to", sc)
 		if a := b.Body.Attribute("id"); a != nil {
 			v.checkExpr(a.Expr, sc.with(sc.path+".id", a.Range))
+			if s, ok := LiteralString(a.Expr); ok && s == "" {
+				// Terraform refuses it; OpenTofu plans to create the
+				// resource instead of importing it.
+				d := ImportEmptyID(false)
+				v.errorAt(a.Range, sc.path+".id", d.Summary, d.Detail, d.Suggestion)
+			}
 		} else if b.Body.Attribute("identity") == nil {
 			v.missingImportID(b)
 		}

@@ -183,3 +183,40 @@ func TestValidateEngineImportWithoutID(t *testing.T) {
 		}
 	})
 }
+
+// TestValidateImportEmptyID: an import id that is the empty string is
+// Terraform's "Invalid import id argument" at the id, compared with
+// terraform validate; OpenTofu reports nothing and plans to create the
+// resource, so it is an error for both.
+func TestValidateImportEmptyID(t *testing.T) {
+	const src = "resource \"terraform_data\" \"a\" {}\nimport {\n  to = terraform_data.a\n  id = \"\"\n}\n"
+	for _, tofu := range []bool{false, true} {
+		d := wantOne(t, ValidateEngine(mustParse(t, src), tofu))
+		if d.Summary != "Invalid import id argument" || d.Path != "import.id" || d.Subject == nil || d.Subject.Start.Line != 4 || d.Suggestion == "" {
+			t.Errorf("tofu=%v: %s at %v, path %q", tofu, d.Summary, d.Subject, d.Path)
+		}
+	}
+	if ds := Validate(mustParse(t, strings.Replace(src, `id = ""`, `id = "i-1"`, 1))); len(ds) != 0 {
+		t.Errorf("a non-empty id: %s", ds)
+	}
+	enginetest.SkipShort(t)
+	enginetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		if filepath.Base(engine) == "tofu" {
+			return // OpenTofu accepts it (and plans a create)
+		}
+		w := enginetest.Workspace(t, map[string]string{"main.tf": src})
+		r := w.Exec("validate", "-json", "-no-color")
+		var out struct {
+			Diagnostics []struct {
+				Summary string
+				Range   struct{ Start struct{ Line int } }
+			}
+		}
+		if err := json.Unmarshal([]byte(r.Stdout), &out); err != nil {
+			t.Fatalf("%v:\n%s", err, r.Output)
+		}
+		if len(out.Diagnostics) != 1 || out.Diagnostics[0].Summary != "Invalid import id argument" || out.Diagnostics[0].Range.Start.Line != 4 {
+			t.Errorf("terraform validate: %+v", out.Diagnostics)
+		}
+	})
+}

@@ -535,6 +535,7 @@ func (e *evaluator) checkStatic(m *Module) {
 		e.checkRemoved(m, rm, m.Name()+"removed["+itoa(i)+"]")
 	}
 	e.checkDuplicateImports(m)
+	e.checkImportIDs(m)
 	for _, s := range e.g.scoped {
 		if s.mod != m {
 			continue
@@ -965,6 +966,25 @@ func (e *evaluator) checkDuplicateImports(m *Module) {
 			d.Subject, d.Path = &r, "import["+itoa(i)+"].to"
 			e.diags = append(e.diags, d)
 		}
+	}
+}
+
+// checkImportIDs reports the import blocks of m whose id is written as
+// the empty string (config.ImportEmptyID): an error for Terraform, a
+// warning for OpenTofu, which plans to create the resource instead.
+func (e *evaluator) checkImportIDs(m *Module) {
+	for i, im := range m.Imports {
+		if im.ID == nil || len(im.ID.Variables()) > 0 {
+			continue
+		}
+		v, hd := im.ID.Value(nil)
+		if hd.HasErrors() || !v.IsKnown() || v.IsNull() || v.Type() != cty.String || v.AsString() != "" {
+			continue
+		}
+		d := config.ImportEmptyID(e.opts.Engine == tffile.OpenTofu)
+		r := im.ID.Range()
+		d.Subject, d.Path = &r, m.Name()+"import["+itoa(i)+"].id"
+		e.diags = append(e.diags, d)
 	}
 }
 

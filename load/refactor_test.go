@@ -17,6 +17,7 @@ var refactorMistakes = mistakesOf(
 	refactorcases.ImportWrongKeyForEach,
 	refactorcases.ImportKeyWithoutExpansion,
 	refactorcases.ImportTwice,
+	refactorcases.ImportEmptyID,
 	refactorcases.ImportIntoCall,
 	refactorcases.ImportIntoCountedCall,
 	refactorcases.ImportIntoData,

@@ -102,6 +102,17 @@ var (
 	}}
 )
 
+// ImportEmptyID is an import whose id is the empty string: Terraform
+// refuses it; OpenTofu accepts it and plans to create the resource.
+var ImportEmptyID = Case{Name: "import with an empty id", Only: Terraform, Files: mainTF(`resource "terraform_data" "a" {}
+import {
+  to = terraform_data.a
+  id = ""
+}
+`), Terraform: []Error{
+	{"main.tf:4:8", "Invalid import id argument", "The import ID value evaluates to an empty string, please provide a non-empty value."},
+}}
+
 var ImportTwice = Case{Name: "two imports into one instance", Files: mainTF(`resource "terraform_data" "c" {
   count = 2
 }
