@@ -685,23 +685,43 @@ func (e *gojaEnv) watchNondeterminism() error {
 	return nil
 }
 
-// refProxies is the host's host.refProxies(EXPR, KIND, placeholder, set):
+// refProxies is the host's host.refProxies(EXPR, KIND, placeholder, set, misuse):
 // it returns the function that makes a ref proxy over a ref's serialized
 // form ({$$tfkit: "ref", r, p}), with native traps that do what the
 // runtime's refHandler does. EXPR is the symbol that reads the form itself,
 // KIND the property components are marked with, placeholder the runtime's
-// function that puts a ref in a string, set the trap that refuses writes.
+// function that puts a ref in a string, set the trap that refuses writes,
+// misuse the function that refuses a ref as a number ("number") or a list
+// of keys ("keys").
 func (e *gojaEnv) refProxies(call goja.FunctionCall) goja.Value {
 	vm := e.vm
 	expr, _ := call.Argument(0).(*goja.Symbol)
 	kind := call.Argument(1).String()
 	placeholder, ok1 := goja.AssertFunction(call.Argument(2))
 	set, ok2 := goja.AssertFunction(call.Argument(3))
-	if expr == nil || !ok1 || !ok2 {
+	misuse, ok3 := goja.AssertFunction(call.Argument(4))
+	if expr == nil || !ok1 || !ok2 || !ok3 {
 		return goja.Null() // the runtime keeps its own proxies
 	}
 	inString := func(target *goja.Object) goja.Value {
 		return vm.ToValue(func(goja.FunctionCall) goja.Value {
+			v, err := placeholder(goja.Undefined(), target)
+			if err != nil {
+				panic(err)
+			}
+			return v
+		})
+	}
+	refuseAs := func(what string) {
+		if _, err := misuse(goja.Undefined(), vm.ToValue(what)); err != nil {
+			panic(err)
+		}
+	}
+	toPrimitive := func(target *goja.Object) goja.Value {
+		return vm.ToValue(func(c goja.FunctionCall) goja.Value {
+			if c.Argument(0).String() == "number" {
+				refuseAs("number")
+			}
 			v, err := placeholder(goja.Undefined(), target)
 			if err != nil {
 				panic(err)
@@ -753,13 +773,17 @@ func (e *gojaEnv) refProxies(call goja.FunctionCall) goja.Value {
 			case expr:
 				return target
 			case goja.SymToPrimitive:
-				return inString(target)
+				return toPrimitive(target)
 			}
 			return goja.Undefined()
 		},
 		Set:    func(*goja.Object, string, goja.Value, goja.Value) bool { return refuse() },
 		SetIdx: func(*goja.Object, int, goja.Value, goja.Value) bool { return refuse() },
 		SetSym: func(*goja.Object, *goja.Symbol, goja.Value, goja.Value) bool { return refuse() },
+		OwnKeys: func(*goja.Object) *goja.Object {
+			refuseAs("keys")
+			return nil
+		},
 	}
 	return vm.ToValue(func(c goja.FunctionCall) goja.Value {
 		m, ok := c.Argument(0).(*goja.Object)

@@ -100,12 +100,51 @@ func (c *converter) value(n *node, v Value, at hcl.Range, path string) config.Ex
 				"if this object should be a block, write it as tf.block({...}) itself")
 			continue
 		}
+		var key config.Expr = config.String(m.key)
+		if strings.Contains(m.key, phOpen) {
+			// A computed key ({ [bucket.id]: ... }): JavaScript made
+			// the ref or tf helper text, its placeholder.
+			p = path + "." + cleanPlaceholders(m.key)
+			if key = c.objectKey(n, m.key, at, p); key == nil {
+				continue
+			}
+		}
 		c.undefinedText(n, m.key, at, p, "key")
 		if e := c.value(n, m.val, at, p); e != nil {
-			items = append(items, config.ObjectItem{Key: config.String(m.key), Value: e})
+			items = append(items, config.ObjectItem{Key: key, Value: e})
 		}
 	}
 	return &config.Object{Items: items}
+}
+
+// objectKey converts an object key holding placeholders, a key computed
+// from refs or tf helpers ({ [bucket.id]: 1 }, { [`${env}-x`]: 1 }): a
+// computed key, (aws_s3_bucket.b.id) = 1 or "${var.env}-x" = 1. Its text
+// around the placeholders is literal, as a key without them is.
+func (c *converter) objectKey(n *node, k string, at hcl.Range, path string) config.Expr {
+	var b strings.Builder
+	for {
+		i := strings.Index(k, phOpen)
+		j := strings.Index(k[max(i, 0):], phClose)
+		if i < 0 || j < 0 {
+			b.WriteString(config.EscapeTemplate(k))
+			break
+		}
+		b.WriteString(config.EscapeTemplate(k[:i]))
+		b.WriteString(k[i : i+j+len(phClose)])
+		k = k[i+j+len(phClose):]
+	}
+	text, ok := c.substitute(n, b.String(), at, path, false)
+	if !ok {
+		return nil
+	}
+	e := c.parseTemplate(text, cleanPlaceholders(text), at, path)
+	if tpl, ok := e.(*config.Template); ok && len(tpl.Parts) == 1 {
+		if _, lit := config.LiteralString(tpl.Parts[0]); !lit {
+			return tpl.Parts[0]
+		}
+	}
+	return e
 }
 
 // number converts a JavaScript number: integers exactly, others through
@@ -161,6 +200,14 @@ func (c *converter) marker(n *node, kind string, v Value, at hcl.Range, path str
 		return c.refSteps(n, t, elements(v.Get("p")), false, at, path)
 	case "raw":
 		text, _ := str(v.Get("t"))
+		if strings.Contains(text, phOpen) {
+			// tf.raw(`${fleet.count} + 1`): refs and tf helpers in the
+			// text are their expressions, as in innerText.
+			var ok bool
+			if text, ok = c.substitute(n, text, at, path, true); !ok {
+				return nil
+			}
+		}
 		e, ds := config.ParseExpression(text, "", hcl.InitialPos)
 		if ds.HasErrors() {
 			c.errorAt(at, path, "Invalid tf.raw expression",

@@ -284,7 +284,7 @@ const refHandler = {
   get(target, prop) {
     if (typeof prop === "symbol") {
       if (prop === EXPR) return target;
-      if (prop === Symbol.toPrimitive) return () => placeholder(target);
+      if (prop === Symbol.toPrimitive) return (hint) => (hint === "number" ? refMisuse("number") : placeholder(target));
       return undefined;
     }
     switch (prop) {
@@ -309,6 +309,26 @@ const refHandler = {
   },
 };
 
+// refMisuse throws the error for what JavaScript cannot do with a ref or
+// a tf helper: a ref's value is known only when Terraform runs, so
+// JavaScript has no number to compute with (-ref would be NaN, ref > 0
+// always false) and no keys to list (Object.keys, {...ref} and for...in
+// would list tfkit's own fields).
+function refMisuse(what) {
+  if (what === "number") {
+    throw new TfkitError(
+      "Ref used as a number",
+      "A ref or tf helper stands for a Terraform expression whose value is known only when Terraform runs; JavaScript arithmetic or a comparison on it (-ref, ref * 2, Number(ref), ref > 0) has no number to work with and would give NaN or false.",
+      "let Terraform compute it, with the ref in tf.raw's text: tf.raw(`${ref.size} > 1 ? 1 : 0`), tf.raw(`${ref.port} + 1`) (in JavaScript, ref + 1 joins text, \"${...}1\")",
+    );
+  }
+  throw new TfkitError(
+    "Keys of a ref listed",
+    "A ref or tf helper stands for a Terraform expression whose value is known only when Terraform runs; JavaScript cannot list its keys (Object.keys, Object.entries, {...ref}, for...in) and would list tfkit's own fields instead.",
+    "read the attributes by name (ref.tags.Name), pass the ref itself as the value (tags={ref.tags}), or let Terraform do it: tf.fn(\"keys\", ref.tags), tf.fn(\"merge\", ref.tags, { extra: \"x\" })",
+  );
+}
+
 function refProxy(m) {
   return nativeRefProxy ? nativeRefProxy(m) : new Proxy(m, refHandler);
 }
@@ -324,8 +344,8 @@ class TfExpr {
   toString() {
     return placeholder(this);
   }
-  [Symbol.toPrimitive]() {
-    return placeholder(this);
+  [Symbol.toPrimitive](hint) {
+    return hint === "number" ? refMisuse("number") : placeholder(this);
   }
   toJSON() {
     return jsonForm(this);
@@ -363,6 +383,18 @@ const pathHandler = {
     return pathExpr(target[MARK], target.n, target.p.concat(prop));
   },
 };
+
+// The trap that lists the keys of a ref or a tf.var or tf.local path
+// refuses them while the configuration runs (after the render, node's
+// JSON.stringify of the output reads them). Its name is built from pieces:
+// the bundle is searched for the name to learn whether it may read an
+// exception's stack (mayReadStacks), and a trap reads none.
+const OWN_KEYS = ["own", "Keys"].join("");
+function refuseKeys(target) {
+  return rendered ? Reflect[OWN_KEYS](target) : refMisuse("keys");
+}
+refHandler[OWN_KEYS] = refuseKeys;
+pathHandler[OWN_KEYS] = refuseKeys;
 
 function pathExpr(kind, name, path) {
   return new Proxy(new TfExpr(kind, { n: name, p: path }), pathHandler);
@@ -493,7 +525,7 @@ if (host) host.elementPrototype = Element.prototype;
 // what refHandler does (the placeholder, the expression symbol and the
 // read-only error are this runtime's); they cost less than a JavaScript
 // trap on every attribute read.
-const nativeRefProxy = host && host.refProxies ? host.refProxies(EXPR, KIND, placeholder, refHandler.set) : null;
+const nativeRefProxy = host && host.refProxies ? host.refProxies(EXPR, KIND, placeholder, refHandler.set, refMisuse) : null;
 
 // Rendered nodes, in declaration order, and the problems found.
 let nodes = [];

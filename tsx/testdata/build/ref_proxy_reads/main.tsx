@@ -11,7 +11,6 @@ export default function App() {
     typeof r.$$typeof,
     typeof r[Symbol.iterator],
     typeof r.$$tfkitComponent,
-    String(Object.keys(r).length),
     JSON.stringify(r.output[0]),
   ].join(",");
   return (

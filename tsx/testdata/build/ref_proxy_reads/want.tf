@@ -19,7 +19,7 @@ resource "null_resource" "b" {
     prim   = terraform_data.a
     value  = terraform_data.a
     str    = terraform_data.a
-    notes  = "undefined,undefined,undefined,undefined,3,\"${terraform_data.a.output[0]}\""
+    notes  = "undefined,undefined,undefined,undefined,\"${terraform_data.a.output[0]}\""
   }
   depends_on = [terraform_data.a]
 }
