@@ -1071,11 +1071,14 @@ func (e *evaluator) evalVar(mi *modInst, name string) cty.Value {
 		if using != "" {
 			detail = fmt.Sprintf("Unsuitable value for %s set using %s: %s.", path, using, err.Error())
 		}
+		suggestion := ""
 		if !given {
-			// The engines' words, for a default that does not fit.
-			summary, detail = "Invalid default value for variable", fmt.Sprintf("This default value is not compatible with the variable's type constraint (%s): %s.", typeexpr.TypeString(ty), err.Error())
+			// The engines' words, for a default that does not fit; the
+			// type it must fit is the hint.
+			summary, detail = "Invalid default value for variable", fmt.Sprintf("This default value is not compatible with the variable's type constraint: %s.", err.Error())
+			suggestion = fmt.Sprintf("give a default of type %s, or change the type", typeexpr.TypeString(ty))
 		}
-		e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: summary, Detail: detail, Subject: &src, Path: path})
+		e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: summary, Detail: detail, Subject: &src, Path: path, Suggestion: suggestion})
 		return unknown("invalid value for " + path)
 	}
 	if given {

@@ -127,6 +127,11 @@ var mistakes = []mistake{
   type = number
 }
 `}, want: []string{`main.tf:1:1: Error: Invalid value for input variable; Unsuitable value for var.n set using the TF_VAR_n environment variable: a number is required.`}},
+	{name: "default not a number", files: map[string]string{"main.tf": `variable "n" {
+  type    = number
+  default = "abc"
+}
+`}, want: []string{`main.tf:3:13: Error: Invalid default value for variable; This default value is not compatible with the variable's type constraint: a number is required.`}},
 	{name: "tfvars value not a number", files: map[string]string{"main.tf": `variable "n" {
   type = number
 }
