@@ -460,7 +460,10 @@ func (g *goEmitter) module(b *config.Block, sb *hclsyntax.Block, notes []string)
 	early := false        // source or version is built from variables (SourceExpr, VersionExpr)
 	rest := &config.Body{}
 	inputs := false // an input came before: a typed field would move providers ahead of it
-	for _, it := range split.rest.Items {
+	// Only the source and version at the start are fields (see
+	// placeModuleFields); the others stay inputs in their place.
+	nFields := leadingModuleFields(split.rest)
+	for i, it := range split.rest.Items {
 		if a, ok := it.(*config.Attribute); ok && a.Name != "providers" && a.Name != "source" && a.Name != "version" {
 			inputs = true
 		}
@@ -484,7 +487,7 @@ func (g *goEmitter) module(b *config.Block, sb *hclsyntax.Block, notes []string)
 				it = &na
 			}
 		}
-		if a, ok := it.(*config.Attribute); ok && (a.Name == "source" || a.Name == "version") {
+		if a, ok := it.(*config.Attribute); ok && i < nFields && (a.Name == "source" || a.Name == "version") {
 			field, code := strings.ToUpper(a.Name[:1])+a.Name[1:], ""
 			if s, ok := literalString(a.Expr); ok {
 				code = strconv.Quote(s)
@@ -503,9 +506,9 @@ func (g *goEmitter) module(b *config.Block, sb *hclsyntax.Block, notes []string)
 	}
 	source, _ := b.Body.StringAttr("source")
 	version, _ := b.Body.StringAttr("version")
-	// Typed bindings are for a literal source and version.
+	// Typed bindings are for a literal source and version, written first.
 	code, ok := "", false
-	if !early {
+	if !early && rest.Attribute("source") == nil && rest.Attribute("version") == nil {
 		code, ok = g.typedModule(source, version, name, rest)
 	}
 	if ok {

@@ -41,10 +41,15 @@ type metaSplit struct {
 // with the Provisioner method in any case (splitProvisioners).
 func (g *goEmitter) splitMeta(kind string, body *config.Body) metaSplit {
 	ranks := make([]int, len(body.Items))
-	any := false
 	for i, it := range body.Items {
 		ranks[i] = g.metaRank(kind, body, it)
-		if ranks[i] != metaRankBody && ranks[i] != metaRankProvisioner && ranks[i] != metaRankFirst {
+	}
+	if kind == "module" {
+		placeModuleFields(body, ranks)
+	}
+	any := false
+	for _, r := range ranks {
+		if r != metaRankBody && r != metaRankProvisioner && r != metaRankFirst {
 			any = true
 		}
 	}
@@ -69,6 +74,46 @@ func (g *goEmitter) splitMeta(kind string, body *config.Body) metaSplit {
 		}
 	}
 	return out
+}
+
+// placeModuleFields ranks the source and version of a module call: those
+// at the start of the body are fields of tfkit.ModuleConfig, which the API
+// writes first; one after another item (count before source, an input
+// before version) stays an input in its place, and so does every
+// meta-argument before it, which a method would write after it.
+func placeModuleFields(body *config.Body, ranks []int) {
+	n := leadingModuleFields(body)
+	last := -1
+	for i, it := range body.Items {
+		if a, ok := it.(*config.Attribute); ok && i >= n && (a.Name == "source" || a.Name == "version") {
+			ranks[i] = metaRankBody
+			last = i
+		}
+	}
+	for i := 0; i < last; i++ {
+		if ranks[i] < metaRankBody && i >= n {
+			ranks[i] = metaRankBody
+		}
+	}
+}
+
+// leadingModuleFields is the number of items at the start of a module
+// call's body that are written as fields of tfkit.ModuleConfig: a source
+// and version given as text or built from variables (SourceExpr,
+// VersionExpr).
+func leadingModuleFields(body *config.Body) int {
+	n := 0
+	for _, it := range body.Items {
+		a, ok := it.(*config.Attribute)
+		if !ok || (a.Name != "source" && a.Name != "version") {
+			break
+		}
+		if _, lit := literalString(a.Expr); !lit && !config.EarlyEvaluable(a.Expr) {
+			break
+		}
+		n++
+	}
+	return n
 }
 
 // demote leaves in the body the meta-arguments whose method would move
