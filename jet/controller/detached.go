@@ -11,6 +11,11 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/tfkit/tfkit/jet/resource"
 )
 
 // Files of the apply or destroy that runs detached from the manager.
@@ -122,4 +127,66 @@ func engineCommand(pid int) string {
 		}
 	}
 	return "apply"
+}
+
+// earlierOperationEnded reports the end of an apply or destroy that an
+// earlier manager started and did not live to report: the object still says
+// AsyncOperation=True, this manager runs no operation in the workspace (the
+// reconcile got past operation), and no engine runs there any more. How it
+// ended is in the output file it left, when that file is of this operation
+// (written since the operation started): its error diagnostics, or none.
+func (r *Reconciler) earlierOperationEnded(mg resource.Terraformed, ws *workspace) {
+	status := mg.GetResourceStatus()
+	c := status.Condition(resource.TypeAsyncOperation)
+	if c.Status != metav1.ConditionTrue {
+		return
+	}
+	status.SetConditions(condition(resource.TypeAsyncOperation, metav1.ConditionFalse, resource.ReasonFinished, ""))
+	// Condition times have a resolution of a second.
+	diags, ok := ws.earlierOutput(c.LastTransitionTime.Add(-time.Second))
+	if !ok {
+		return
+	}
+	kind, _, _ := strings.Cut(c.Message, " ")
+	command, reason := "apply", resource.ReasonApplyFailure
+	if kind == opDelete {
+		command, reason = "destroy", resource.ReasonDestroyFailure
+	}
+	if len(diags) > 0 {
+		ee := &engineError{command: command, err: errors.New(command + " failed"), diags: diags}
+		status.SetConditions(condition(resource.TypeLastAsyncOperation, metav1.ConditionFalse, reason, r.explain(ee)))
+		return
+	}
+	status.SetConditions(condition(resource.TypeLastAsyncOperation, metav1.ConditionTrue, resource.ReasonSuccess, ""))
+}
+
+// earlierOutput reads the output file of the last apply or destroy of the
+// workspace, when it was written since (an older one is of an earlier
+// operation): its error diagnostics, none when it succeeded.
+func (w *workspace) earlierOutput(since time.Time) ([]engineDiagnostic, bool) {
+	fi, err := os.Stat(filepath.Join(w.dir, applyOutFile))
+	if err != nil || fi.ModTime().Before(since) {
+		return nil, false
+	}
+	text, err := os.ReadFile(filepath.Join(w.dir, applyOutFile))
+	if err != nil {
+		return nil, false
+	}
+	src, _ := os.ReadFile(filepath.Join(w.dir, ConfigFile))
+	return parseDiagnostics(string(text), src), true
+}
+
+// earlierCreateFailed says whether the create an earlier manager started
+// at the time of the pending annotation (RFC 3339) and did not live to
+// record failed: its apply ended with error diagnostics (the engine then
+// keeps in its state whatever it created, and the resource is not there).
+// An apply that died with its machine left no diagnostics: its result is
+// unknown.
+func (w *workspace) earlierCreateFailed(pending string) bool {
+	at, err := time.Parse(time.RFC3339, pending)
+	if err != nil {
+		return false
+	}
+	diags, ok := w.earlierOutput(at.Add(-time.Second))
+	return ok && len(diags) > 0
 }

@@ -266,7 +266,7 @@ func (r *Reconciler) explain(err error) string {
 		mg := r.reg.New()
 		var msgs []string
 		for _, d := range ee.diags {
-			m := d.text()
+			m, _ := renameAttrLists(specFields(mg), d.text())
 			if f := fieldOfDiagnostic(mg, d); f != "" {
 				m = f + ": " + m
 			}
@@ -305,7 +305,37 @@ func fieldOfDiagnostic(mg resource.Terraformed, d engineDiagnostic) string {
 			return f
 		}
 	}
+	if _, ok := renameAttrLists(fields, d.text()); ok {
+		return "spec.forProvider"
+	}
 	return ""
+}
+
+// attrList is a list of argument names in a diagnostic of a rule over
+// several arguments: the plugin framework's "At least one of these
+// attributes must be configured: [a,b]", SDKv2's "one of `a,b` must be
+// specified".
+var attrList = regexp.MustCompile("\\[([a-z0-9_]+(?:, ?[a-z0-9_]+)*)\\]|`([a-z0-9_]+(?:, ?[a-z0-9_]+)*)`")
+
+// renameAttrLists writes the argument names of each attrList of text whose
+// names are all top-level arguments of spec.forProvider (fields, from
+// specFields) as the fields' names, and says whether there was one.
+func renameAttrLists(fields map[string]string, text string) (string, bool) {
+	found := false
+	out := attrList.ReplaceAllStringFunc(text, func(list string) string {
+		open, close := list[:1], list[len(list)-1:]
+		names := strings.Split(list[1:len(list)-1], ",")
+		for i, n := range names {
+			f, ok := fields[strings.TrimSpace(n)]
+			if !ok {
+				return list
+			}
+			names[i] = strings.TrimPrefix(f, "spec.forProvider.")
+		}
+		found = true
+		return open + strings.Join(names, ", ") + close
+	})
+	return out, found
 }
 
 // specFieldPath maps a Terraform attribute path of the resource (names and

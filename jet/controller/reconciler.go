@@ -438,7 +438,10 @@ func (r *Reconciler) reconcile(ctx context.Context, mg resource.Terraformed) (re
 		if !policies.Allows(resource.ManagementCreate) {
 			return reconcile.Result{}, fmt.Errorf("the external resource does not exist, and the management policies (%v) do not allow creating it", policies)
 		}
-		if meta(mg, AnnotationCreatePending) != "" && meta(mg, resource.AnnotationExternalName) == "" {
+		// A create whose manager died before recording its end: one that
+		// failed (its output says so) is tried again, like a failed
+		// create this manager ran.
+		if pending := meta(mg, AnnotationCreatePending); pending != "" && meta(mg, resource.AnnotationExternalName) == "" && !ws.earlierCreateFailed(pending) {
 			return reconcile.Result{}, fmt.Errorf("a create was started (annotation %s) but its result is unknown: the external resource may exist. If it does not, remove the annotation to create it", AnnotationCreatePending)
 		}
 		return r.create(ctx, mg, ws)
@@ -549,6 +552,7 @@ func (r *Reconciler) observe(ctx context.Context, mg resource.Terraformed, dir s
 	if pid, running := ws.applyRunning(); running {
 		return nil, observation{}, waitForEarlierApply(pid)
 	}
+	r.earlierOperationEnded(mg, ws)
 	if err := ws.writeConfig(ctx, src); err != nil {
 		return nil, observation{}, err
 	}
@@ -785,6 +789,10 @@ func (r *Reconciler) operation(ctx context.Context, mg resource.Terraformed, dir
 // updateMeta writes mg's annotations, re-reading the object on conflicts;
 // mg keeps its status and gets the new resource version.
 func (r *Reconciler) updateMeta(ctx context.Context, mg resource.Terraformed) error {
+	// An update returns the object as stored, status included: the
+	// status this reconcile set so far is put back.
+	status := mg.GetResourceStatus().DeepCopy()
+	defer func() { *mg.GetResourceStatus() = *status }()
 	err := r.client.Update(ctx, mg)
 	for i := 0; i < 10 && kerrors.IsConflict(err); i++ {
 		fresh := r.reg.New()

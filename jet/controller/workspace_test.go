@@ -216,6 +216,28 @@ func TestExplainQuotedError(t *testing.T) {
 	}
 }
 
+// TestExplainArgumentList: a rule over several arguments lists them by
+// their fields, in either SDK's words; a list with a name that is no
+// argument is left as it is.
+func TestExplainArgumentList(t *testing.T) {
+	r := &Reconciler{reg: resource.Registration{New: func() resource.Terraformed { return &timev1alpha1.Rotating{} }}}
+	for _, c := range []struct{ out, want string }{
+		{"Error: Missing Attribute Configuration\n\n  with time_rotating.this,\n  on main.tf.json line 4, in resource.time_rotating.this:\n\nAt least one of these attributes must be configured:\n[rotation_days,rotation_hours]\n",
+			"spec.forProvider: Missing Attribute Configuration: At least one of these attributes must be configured: [rotationDays, rotationHours]"},
+		{"Error: \"rotation_days\": one of `rotation_days,rotation_years` must be specified\n",
+			"spec.forProvider: \"rotation_days\": one of `rotationDays, rotationYears` must be specified"},
+		{"Error: Invalid\n\nnot one of [rotation_days,nope]\n", "Invalid: not one of [rotation_days,nope]"},
+	} {
+		err := engineFailure("plan", errors.New(c.out), c.out, nil)
+		if got := r.explain(err); got != c.want {
+			t.Errorf("explain =\n%s\nwant\n%s", got, c.want)
+		}
+		if want := !strings.Contains(c.want, "nope"); r.isMistake(err) != want {
+			t.Errorf("isMistake of %q = %v", c.out, !want)
+		}
+	}
+}
+
 // TestSpecFieldPath: a Terraform path into nested blocks is the field
 // path of the kind, by its tf tags; the name argument is the external
 // name, a sensitive argument its secret reference.

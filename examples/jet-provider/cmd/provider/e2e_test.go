@@ -513,6 +513,13 @@ func TestManager(t *testing.T) {
 		if _, ok := s.GetAnnotations()[controller.AnnotationCreatePending]; ok {
 			t.Error("create-pending annotation left")
 		}
+		// The killed manager's create is over: the new manager says so.
+		if c := s.Status.Condition(resource.TypeAsyncOperation); c.Status != metav1.ConditionFalse || c.Reason != resource.ReasonFinished {
+			t.Errorf("AsyncOperation after the adopted create: %s", conditions(s))
+		}
+		if c := s.Status.Condition(resource.TypeLastAsyncOperation); c.Status != metav1.ConditionTrue || c.Reason != resource.ReasonSuccess {
+			t.Errorf("LastAsyncOperation after the adopted create: %s", conditions(s))
+		}
 	})
 
 	t.Run("AsyncCreate", func(t *testing.T) {
@@ -1041,7 +1048,8 @@ func TestAddressTaken(t *testing.T) {
 }
 
 // TestMistakesRetriedQuietly: a value the provider refuses (a fractional
-// rotationDays, which the schema calls a number) and a connection Secret
+// rotationDays, which the schema calls a number), a rule over several
+// arguments none of which is set (named by their fields) and a connection Secret
 // of another object are the objects' conditions, naming the field and the
 // value, and are retried with back-off without an error in the log; once
 // fixed, the objects become ready.
@@ -1053,6 +1061,9 @@ func TestMistakesRetriedQuietly(t *testing.T) {
 	rot := &timev1alpha1.Rotating{ObjectMeta: metav1.ObjectMeta{Name: "fractional"}}
 	rot.Spec.ForProvider.RotationDays = ptr(1.5)
 	h.create(rot)
+	// None of the arguments of which the provider wants at least one.
+	unset := &timev1alpha1.Rotating{ObjectMeta: metav1.ObjectMeta{Name: "unset"}}
+	h.create(unset)
 	owner := &randomv1alpha1.Pet{ObjectMeta: metav1.ObjectMeta{Name: "owner"}}
 	owner.Spec.WriteConnectionSecretToRef = &resource.SecretReference{Name: "pets-conn", Namespace: "default"}
 	h.create(owner)
@@ -1065,7 +1076,9 @@ func TestMistakesRetriedQuietly(t *testing.T) {
 	const rotWant = "spec.forProvider.rotationDays: Configuration Read Error: An unexpected error was encountered trying to convert an attribute value from the configuration. " +
 		"This is always an error in the provider. Please report the following to the provider developer: Error: Value 1.5 is not an integer."
 	const pwWant = `connection Secret default/pets-conn: it belongs to Pet "owner" of random.jet.tfkit.dev/v1alpha1: name another Secret in spec.writeConnectionSecretToRef`
-	for obj, want := range map[resource.Managed]string{rot: rotWant, pw: pwWant} {
+	const unsetWant = "spec.forProvider: Missing Attribute Configuration: At least one of these attributes must be configured: " +
+		"[rotationMinutes, rotationHours, rotationDays, rotationMonths, rotationYears, rotationRfc3339]"
+	for obj, want := range map[resource.Managed]string{rot: rotWant, pw: pwWant, unset: unsetWant} {
 		h.waitFor(90*time.Second, obj.GetName()+" refused", func() (bool, string) {
 			_ = h.get(obj)
 			c := obj.GetResourceStatus().Condition(resource.TypeSynced)
@@ -1086,11 +1099,15 @@ func TestMistakesRetriedQuietly(t *testing.T) {
 	if err := h.c.Update(ctx, pw); err != nil {
 		t.Fatal(err)
 	}
-	for _, obj := range []resource.Managed{rot, pw} {
+	unset.Spec.ForProvider.RotationHours = ptr(1.0)
+	if err := h.c.Update(ctx, unset); err != nil {
+		t.Fatal(err)
+	}
+	for _, obj := range []resource.Managed{rot, pw, unset} {
 		h.waitCondition(obj, resource.TypeReady, metav1.ConditionTrue)
 		h.waitCondition(obj, resource.TypeSynced, metav1.ConditionTrue)
 	}
-	for _, obj := range []resource.Managed{rot, pw, owner} {
+	for _, obj := range []resource.Managed{rot, pw, unset, owner} {
 		if err := h.c.Delete(ctx, obj.(client.Object)); err != nil {
 			t.Fatal(err)
 		}
