@@ -3,6 +3,7 @@ module github.com/tfkit/tfkit
 go 1.26.8
 
 require (
+	github.com/apparentlymart/go-cidr v1.1.0
 	github.com/apparentlymart/go-textseg/v15 v15.0.0
 	github.com/dop251/goja v0.0.0-20260917113740-793a2a65c13b
 	github.com/evanw/esbuild v0.28.2
@@ -37,7 +38,6 @@ require (
 
 require (
 	github.com/agext/levenshtein v1.2.1 // indirect
-	github.com/apparentlymart/go-cidr v1.1.0 // indirect
 	github.com/apparentlymart/go-textseg/v17 v17.0.1 // indirect
 	github.com/beorn7/perks v1.0.1 // indirect
 	github.com/bmatcuk/doublestar v1.3.4 // indirect

@@ -281,7 +281,8 @@ func TestOpenTofuFunctions(t *testing.T) {
 }
 output "contains" {
   value = [cidrcontains("10.0.0.0/8", "10.1.2.3"), cidrcontains("10.0.0.0/8", "10.255.0.0/16"),
-    cidrcontains("10.0.0.0/16", "10.0.0.0/8"), cidrcontains("fd00::/8", "fd12::1"), core::cidrcontains("192.168.0.0/24", "192.168.1.0")]
+    cidrcontains("10.0.0.0/16", "10.0.0.0/8"), cidrcontains("fd00::/8", "fd12::1"), core::cidrcontains("192.168.0.0/24", "192.168.1.0"),
+    cidrcontains("010.0.0.0/8", "10.0.0.1"), cidrcontains("10.0.0.0/8", "010.000.0.1"), cidrcontains("10.0.0.0/8", "::ffff:010.0.0.0/112")]
 }
 output "decoded" {
   value = urldecode(urlencode("a b&c=d/é"))
@@ -308,7 +309,7 @@ output "decoded" {
 func TestFunctionTableNames(t *testing.T) {
 	for _, e := range []tffile.Engine{tffile.Terraform, tffile.OpenTofu} {
 		for range 5 {
-			f := functions(t.TempDir(), nil, e)
+			f := functions(t.TempDir(), nil, e, false)
 			for name := range f {
 				base, core := strings.CutPrefix(name, "core::")
 				_, hasBase := f[base]

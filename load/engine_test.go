@@ -39,6 +39,23 @@ type planModule struct {
 	ChildModules []planModule `json:"child_modules"`
 }
 
+// decodePlan reads terraform show -json output with its numbers as
+// written (json.Number), so that knownCheck compares their digits.
+func decodePlan(t *testing.T, stdout string) planJSON {
+	t.Helper()
+	var plan planJSON
+	if err := decodeNumbers(stdout, &plan); err != nil {
+		t.Fatal(err)
+	}
+	return plan
+}
+
+func decodeNumbers(s string, v any) error {
+	d := json.NewDecoder(strings.NewReader(s))
+	d.UseNumber()
+	return d.Decode(v)
+}
+
 func (m planModule) collect(out map[string]map[string]any) { m.collectMode("managed", out) }
 
 func (m planModule) collectMode(mode string, out map[string]map[string]any) {
@@ -102,10 +119,7 @@ func crossCheckWith(t *testing.T, w *enginetest.Workdir, opts Options) {
 	w.Init(vars...)
 	w.Run(append([]string{"plan", "-input=false", "-out=tfkit.plan"}, vars...)...)
 	show := w.Run("show", "-json", "tfkit.plan")
-	var plan planJSON
-	if err := json.Unmarshal([]byte(show.Stdout), &plan); err != nil {
-		t.Fatal(err)
-	}
+	plan := decodePlan(t, show.Stdout)
 	planned := map[string]map[string]any{}
 	plan.PlannedValues.RootModule.collect(planned)
 	var ours, theirs []string
@@ -156,7 +170,8 @@ func crossCheckWith(t *testing.T, w *enginetest.Workdir, opts Options) {
 }
 
 // knownCheck compares the known parts of tfkit's values with the values
-// of terraform's plan.
+// of terraform's plan (decodePlan): numbers digit for digit, as eval
+// prints them and show -json writes them.
 type knownCheck struct {
 	checked, nested int
 }
@@ -178,7 +193,7 @@ func (c *knownCheck) walk(t *testing.T, path string, v cty.Value, want any, insi
 	}
 	if v.IsWhollyKnown() {
 		var got any
-		if err := json.Unmarshal([]byte(valueJSON(v)), &got); err != nil {
+		if err := decodeNumbers(valueJSON(v), &got); err != nil {
 			t.Fatal(err)
 		}
 		if !reflect.DeepEqual(got, want) {

@@ -17,7 +17,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hashicorp/go-cty-funcs/cidr"
 	"github.com/hashicorp/go-cty-funcs/collection"
 	"github.com/hashicorp/go-cty-funcs/crypto"
 	"github.com/hashicorp/go-cty-funcs/encoding"
@@ -41,7 +40,7 @@ import (
 // HOME from env (Options.Env), never from the process. Functions whose
 // result changes on every run (timestamp, uuid, bcrypt) return unknown
 // values, as in a plan.
-func functions(baseDir string, env []string, engine tffile.Engine) map[string]function.Function {
+func functions(baseDir string, env []string, engine tffile.Engine, both bool) map[string]function.Function {
 	home := homeDir(env)
 	f := map[string]function.Function{
 		"abs": stdlib.AbsoluteFunc, "ceil": stdlib.CeilFunc, "floor": stdlib.FloorFunc,
@@ -82,8 +81,8 @@ func functions(baseDir string, env []string, engine tffile.Engine) map[string]fu
 
 		"md5": crypto.Md5Func, "sha1": crypto.Sha1Func, "sha256": crypto.Sha256Func, "sha512": crypto.Sha512Func,
 
-		"cidrhost": cidr.HostFunc, "cidrnetmask": cidrNetmaskFunc, "cidrsubnet": cidr.SubnetFunc,
-		"cidrsubnets": cidr.SubnetsFunc,
+		"cidrhost": cidrHostFunc, "cidrnetmask": cidrNetmaskFunc, "cidrsubnet": cidrSubnetFunc,
+		"cidrsubnets": cidrSubnetsFunc,
 
 		"abspath": absPathFunc(baseDir), "basename": filesystem.BasenameFunc, "dirname": filesystem.DirnameFunc,
 		"pathexpand":       pathExpandFunc(home),
@@ -124,8 +123,8 @@ func functions(baseDir string, env []string, engine tffile.Engine) map[string]fu
 		"textdecodebase64": textDecodeBase64Func,
 		"ephemeralasnull":  identityFunc,
 	}
-	f["templatefile"] = templateFileFunc(baseDir, f)
-	f["templatestring"] = templateStringFunc(f)
+	f["templatefile"] = templateFileFunc(baseDir, f, both)
+	f["templatestring"] = templateStringFunc(f, both)
 	if engine == tffile.OpenTofu {
 		for name, fn := range openTofuFunctions() {
 			f[name] = fn
@@ -261,7 +260,7 @@ var oneFunc = function.New(&function.Spec{
 
 // templateFileFunc renders a template file with the given variables and
 // the other functions (but not templatefile itself).
-func templateFileFunc(baseDir string, funcs map[string]function.Function) function.Function {
+func templateFileFunc(baseDir string, funcs map[string]function.Function, both bool) function.Function {
 	return function.New(&function.Spec{
 		Params: []function.Parameter{{Name: "path", Type: cty.String}, {Name: "vars", Type: cty.DynamicPseudoType}},
 		Type:   function.StaticReturnType(cty.DynamicPseudoType),
@@ -277,7 +276,7 @@ func templateFileFunc(baseDir string, funcs map[string]function.Function) functi
 			if err != nil {
 				return cty.NilVal, function.NewArgErrorf(0, "cannot read template: %v", relativeErr(err, args[0].AsString()))
 			}
-			return renderTemplate(src, args[0].AsString(), args[1], funcs)
+			return renderTemplate(src, args[0].AsString(), args[1], funcs, both)
 		},
 	})
 }
@@ -286,8 +285,9 @@ func templateFileFunc(baseDir string, funcs map[string]function.Function) functi
 // functions other than templatefile and templatestring. While vars is
 // not wholly known the result is unknown: a string, or of any type for a
 // template that is one interpolation (its value is the interpolated
-// value's).
-func renderTemplate(src []byte, name string, vars cty.Value, funcs map[string]function.Function) (cty.Value, error) {
+// value's). && and || evaluate both operands when both is set
+// (evalLogicLike).
+func renderTemplate(src []byte, name string, vars cty.Value, funcs map[string]function.Function, both bool) (cty.Value, error) {
 	hd := hclguard.Template(src, name, hcl.InitialPos)
 	var expr hclsyntax.Expression
 	if !hd.HasErrors() {
@@ -296,6 +296,7 @@ func renderTemplate(src []byte, name string, vars cty.Value, funcs map[string]fu
 	if hd.HasErrors() {
 		return cty.NilVal, function.NewArgErrorf(0, "invalid template: %s", hd.Error())
 	}
+	evalLogicLike(both, expr)
 	if !vars.Type().IsObjectType() && !vars.Type().IsMapType() {
 		return cty.NilVal, function.NewArgErrorf(1, "invalid vars value: must be a map")
 	}
@@ -321,7 +322,9 @@ func renderTemplate(src []byte, name string, vars cty.Value, funcs map[string]fu
 	}
 	v, hd := expr.Value(ctx)
 	if hd.HasErrors() {
-		return cty.NilVal, function.NewArgErrorf(0, "%s", hd.Error())
+		// Not an argument's fault: "Error in function call", as the
+		// engines report a template that fails.
+		return cty.NilVal, errors.New(hd.Error())
 	}
 	return v, nil
 }

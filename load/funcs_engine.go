@@ -444,15 +444,16 @@ var transposeFunc = function.New(&function.Spec{
 })
 
 // cidrNetmaskFunc is cidrnetmask refusing IPv6 prefixes, as Terraform
-// does.
+// does, and reading prefixes as Terraform does (terraformCIDR).
 var cidrNetmaskFunc = function.New(&function.Spec{
 	Params: cidr.NetmaskFunc.Params(),
 	Type:   cidr.NetmaskFunc.ReturnTypeForValues,
 	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-		if ip, _, err := net.ParseCIDR(args[0].AsString()); err == nil && ip.To4() == nil {
+		prefix := terraformCIDR(args[0].AsString())
+		if ip, _, err := net.ParseCIDR(prefix); err == nil && ip.To4() == nil {
 			return cty.NilVal, fmt.Errorf("IPv6 addresses cannot have a netmask: %s", args[0].AsString())
 		}
-		return cidr.NetmaskFunc.Call(args)
+		return cidr.NetmaskFunc.Call([]cty.Value{cty.StringVal(prefix)})
 	},
 })
 

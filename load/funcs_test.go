@@ -123,7 +123,7 @@ resource "null_resource" "many" {
 // formatlist's wrappers are cty's, and a variadic argument without a type
 // still makes the result an unknown of any type.
 func TestFormatWrapperTypes(t *testing.T) {
-	funcs := functions(t.TempDir(), nil, tffile.Terraform)
+	funcs := functions(t.TempDir(), nil, tffile.Terraform, false)
 	for name, args := range map[string][]cty.Value{
 		"format":     {cty.StringVal("%s-%d"), cty.StringVal("a"), cty.NumberIntVal(1)},
 		"formatlist": {cty.StringVal("%s"), cty.ListVal([]cty.Value{cty.StringVal("a")})},

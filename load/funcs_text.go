@@ -74,7 +74,7 @@ func textEncoding(name string) (encoding.Encoding, error) {
 // string read from elsewhere (a reference, never a literal) holding a
 // template, rendered with vars and the other functions (not
 // templatestring or templatefile themselves).
-func templateStringFunc(funcs map[string]function.Function) function.Function {
+func templateStringFunc(funcs map[string]function.Function, both bool) function.Function {
 	return function.New(&function.Spec{
 		Params: []function.Parameter{{Name: "template", Type: customdecode.ExpressionClosureType}, {Name: "vars", Type: cty.DynamicPseudoType}},
 		Type:   function.StaticReturnType(cty.DynamicPseudoType),
@@ -87,7 +87,7 @@ func templateStringFunc(funcs map[string]function.Function) function.Function {
 			if !tmpl.IsKnown() {
 				return cty.UnknownVal(cty.String).WithMarks(marks), nil
 			}
-			v, err := renderTemplate([]byte(tmpl.AsString()), "<templatestring argument>", args[1], funcs)
+			v, err := renderTemplate([]byte(tmpl.AsString()), "<templatestring argument>", args[1], funcs, both)
 			if err != nil {
 				return cty.NilVal, err
 			}

@@ -65,7 +65,8 @@ var urlDecodeFunc = function.New(&function.Spec{
 })
 
 // cidrContainsFunc reports whether a CIDR prefix contains an IP address,
-// or all of another prefix, of the same address family.
+// or all of another prefix, of the same address family; addresses are
+// read as the cidr functions read them (terraformCIDR).
 var cidrContainsFunc = function.New(&function.Spec{
 	Params: []function.Parameter{
 		{Name: "containing_prefix", Type: cty.String},
@@ -74,14 +75,14 @@ var cidrContainsFunc = function.New(&function.Spec{
 	Type: function.StaticReturnType(cty.Bool),
 	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 		prefix, addr := args[0].AsString(), args[1].AsString()
-		_, containing, err := net.ParseCIDR(prefix)
+		_, containing, err := net.ParseCIDR(terraformCIDR(prefix))
 		if err != nil {
 			return cty.UnknownVal(cty.Bool), err
 		}
-		first := net.ParseIP(addr)
+		first := terraformIP(addr)
 		var last net.IP
 		if first == nil {
-			_, contained, err := net.ParseCIDR(addr)
+			_, contained, err := net.ParseCIDR(terraformCIDR(addr))
 			if err != nil {
 				return cty.UnknownVal(cty.Bool), fmt.Errorf("invalid IP address or prefix: %s", addr)
 			}

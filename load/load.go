@@ -105,8 +105,9 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
 		return view, diag.Diagnostics{}.Errorf(nil, "Not a directory: %s", dir)
 	}
-	funcs := functions(abs, opts.Env, opts.Engine)
-	l := &loader{root: abs, named: filepath.Clean(dir), maxDeep: maxDepth, engine: opts.Engine, strict: opts.Strict, opts: &opts, funcs: funcs}
+	both := bothOperands(opts.Engine, opts.EngineVersion)
+	funcs := functions(abs, opts.Env, opts.Engine, both)
+	l := &loader{root: abs, named: filepath.Clean(dir), maxDeep: maxDepth, engine: opts.Engine, bothOperands: both, strict: opts.Strict, opts: &opts, funcs: funcs}
 	l.readManifest()
 	root := l.loadModule(".", nil, nil)
 	l.checkCallProviders(root, nil, nil)

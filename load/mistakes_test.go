@@ -1,6 +1,7 @@
 package load
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/enginetest"
+	"github.com/tfkit/tfkit/runner"
 	"github.com/tfkit/tfkit/tffile"
 )
 
@@ -29,6 +31,10 @@ type mistake struct {
 	// engine is the engine eval follows and the test runs: Terraform
 	// unless tffile.OpenTofu.
 	engine tffile.Engine
+	// engineVersion, when set, is the release eval follows
+	// (Options.EngineVersion); the engine comparison runs only when the
+	// engine installed behaves as that release there (evalsLike).
+	engineVersion string
 	// schema names a provider schema of ../schema/testdata/providers
 	// (--schema); the engine installs the provider from the mirror.
 	schema string
@@ -1045,6 +1051,29 @@ resource "terraform_data" "b" {
   depends_on = [data.terraform_remote_state]
 }
 `}, want: []string{`main.tf:2:17: Error: Invalid reference; The "data" object must be followed by two attribute names: the data source type and the resource name.`}},
+	// Terraform before 1.12 evaluates both operands of || and &&: the
+	// right one is not skipped when the left one decides.
+	{name: "|| guarding a null", engineVersion: "1.11.4", files: map[string]string{"main.tf": `variable "name" {
+  type    = string
+  default = null
+}
+
+variable "enabled" {
+  type    = bool
+  default = null
+}
+
+output "named" {
+  value = var.name == null || length(var.name) > 0
+}
+
+output "gated" {
+  value = false && var.enabled
+}
+`}, want: []string{
+		`main.tf:12:38: Error: Invalid function argument; Invalid value for "value" parameter: argument must not be null.`,
+		`main.tf:16:11: Error: Operation failed; Error during operation: argument must not be null.`,
+	}},
 }
 
 // sensitiveOutput is the engines' detail for a root module output of a
@@ -1078,7 +1107,7 @@ func TestMistakes(t *testing.T) {
 	for _, m := range mistakes {
 		t.Run(m.name, func(t *testing.T) {
 			dir := writeFiles(t, m.files)
-			opts := Options{Vars: m.vars, Env: m.env, Engine: m.engine}
+			opts := Options{Vars: m.vars, Env: m.env, Engine: m.engine, EngineVersion: m.engineVersion}
 			if m.schema != "" {
 				opts.Providers = readSchema(t, filepath.Join("..", "schema", "testdata", "providers", m.schema))
 			}
@@ -1153,10 +1182,24 @@ func onTheEngineEvalFollows(t *testing.T, ms []mistake, check func(t *testing.T,
 				if tffile.EngineOf(engine) != want {
 					t.Skipf("eval follows %s here", want)
 				}
+				if m.engineVersion != "" && !evalsLike(t, engine, want, m.engineVersion) {
+					t.Skipf("eval follows %s %s here, which evaluates && and || otherwise than the engine installed", want, m.engineVersion)
+				}
 				check(t, m)
 			})
 		})
 	}
+}
+
+// evalsLike says whether the engine binary at path evaluates && and || as
+// release version of flavor does (bothOperands).
+func evalsLike(t *testing.T, path string, flavor tffile.Engine, version string) bool {
+	t.Helper()
+	e, err := runner.Probe(context.Background(), path, enginetest.Environ(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bothOperands(flavor, e.Version.String()) == bothOperands(flavor, version)
 }
 
 // evalMistakes checks eval's diagnostics for each of ms, sorted, against
@@ -1165,7 +1208,7 @@ func evalMistakes(t *testing.T, ms []mistake, hint string) {
 	for _, m := range ms {
 		t.Run(m.name, func(t *testing.T) {
 			dir := writeFiles(t, m.files)
-			_, ds := Dir(dir, Options{Engine: m.engine})
+			_, ds := Dir(dir, Options{Engine: m.engine, EngineVersion: m.engineVersion})
 			var got []string
 			for _, d := range ds {
 				got = append(got, mistakeLine(dir, d))

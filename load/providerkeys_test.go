@@ -313,10 +313,7 @@ func TestProviderInstanceKeysReadData(t *testing.T) {
 		}
 		w.Run("plan", "-input=false", "-no-color", "-var=pick="+pick, "-out=tfkit.plan")
 		show := w.Run("show", "-json", "tfkit.plan")
-		var plan planJSON
-		if err := json.Unmarshal([]byte(show.Stdout), &plan); err != nil {
-			t.Fatal(err)
-		}
+		plan := decodePlan(t, show.Stdout)
 		for _, name := range []string{"root", "each", "one", "aliases"} {
 			want, _ := json.Marshal(plan.PlannedValues.Outputs[name].Value)
 			got := string(valueJSON(v.Outputs[name].Value))

@@ -1,7 +1,6 @@
 package load
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -81,10 +80,7 @@ func TestEngineReadData(t *testing.T) {
 	}
 	w.Run("plan", "-input=false", "-out=tfkit.plan")
 	show := w.Run("show", "-json", "tfkit.plan")
-	var plan planJSON
-	if err := json.Unmarshal([]byte(show.Stdout), &plan); err != nil {
-		t.Fatal(err)
-	}
+	plan := decodePlan(t, show.Stdout)
 	read := map[string]map[string]any{}
 	plan.PriorState.Values.RootModule.collectMode("data", read)
 	planned := map[string]map[string]any{}

@@ -333,6 +333,9 @@ type loader struct {
 	parents    map[*Module]*Module
 	maxDeep    int
 	engine     tffile.Engine // whose choice of files is read
+	// bothOperands: && and || evaluate both operands, as the engine's
+	// version does (evalLogicLike).
+	bothOperands bool
 	// strict makes a module that is not installed an error (Options.Strict).
 	strict bool
 	// opts and funcs serve early evaluation (static.go), statics holds
@@ -660,6 +663,7 @@ func (l *loader) readFiles(dir string, names []string) *readResult {
 		}
 		r.json[f.Name] = f.JSON
 		if f.Syntax != nil {
+			evalLogicLike(l.bothOperands, f.Syntax)
 			// HCL's decoding reports unknown block types and labels as
 			// Terraform does; the reader's own word on top-level
 			// arguments is left for it.

@@ -633,15 +633,20 @@ func writeMarked(b *bytes.Buffer, v cty.Value) (unknown, marked bool) {
 	case t == cty.String:
 		writeQuoted(b, v.AsString())
 	case t == cty.Number:
+		// As terraform show -json writes a planned number, which the plan
+		// stored as an integer, a float64 or a decimal string: the digits
+		// of an int64; the fewest digits a float64 reads back from for a
+		// fraction that is one; else the fewest at the number's own
+		// precision, so pow(2, 64), a float, is 18446744073709550000 and
+		// not the float's exact 18446744073709551616.
 		bf := v.AsBigFloat()
 		if i, acc := bf.Int64(); acc == big.Exact {
 			var buf [24]byte
 			b.Write(strconv.AppendInt(buf[:0], i, 10))
-		} else if bf.IsInt() {
-			i, _ := bf.Int(nil)
-			b.WriteString(i.String())
+		} else if f, acc := bf.Float64(); acc == big.Exact && !bf.IsInt() {
+			b.WriteString(big.NewFloat(f).Text('f', -1))
 		} else {
-			b.WriteString(bf.Text('g', -1))
+			b.WriteString(bf.Text('f', -1))
 		}
 	case t == cty.Bool:
 		if v.True() {

@@ -48,4 +48,5 @@ locals {
   tpl_loop     = "%%{ for i in xs }$${i}%%{ endfor }"
   tpl_call     = "$${upper(x)}"
   tpl_bad      = "$${"
+  tpl_logic    = "%%{ if x == null || length(x) > 0 }y%%{ endif }"
 }

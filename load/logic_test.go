@@ -1,0 +1,78 @@
+package load
+
+import (
+	"testing"
+
+	"github.com/tfkit/tfkit/internal/enginetest"
+	"github.com/tfkit/tfkit/tffile"
+)
+
+// TestLogicOperandsOpenTofu: OpenTofu skips the operand of && and || that
+// does not decide, as Terraform does from 1.12 (before, both: the mistake
+// "|| guarding a null"), so with --engine tofu a null guarded by || is no
+// error; nor with a Terraform release not known.
+func TestLogicOperandsOpenTofu(t *testing.T) {
+	files := map[string]string{"main.tf": `variable "name" {
+  type    = string
+  default = null
+}
+
+resource "terraform_data" "id" {}
+
+output "named" {
+  value = var.name == null || length(var.name) > 0
+}
+
+output "and_false" {
+  value = terraform_data.id.id == "x" && false
+}
+
+output "true_or" {
+  value = true || terraform_data.id.id == "x"
+}
+`}
+	view, ds := Dir(writeFiles(t, files), Options{Engine: tffile.OpenTofu})
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	for name, want := range map[string]string{"named": "true", "and_false": "false", "true_or": "true"} {
+		if got := valueJSON(view.Outputs[name].Value); got != want {
+			t.Errorf("output %s: %s, want %s", name, got, want)
+		}
+	}
+	if _, ds := Dir(writeFiles(t, files), Options{EngineVersion: "1.11.4"}); !ds.HasErrors() {
+		t.Errorf("for Terraform 1.11, the null guarded by || is no error")
+	}
+	for _, o := range []Options{{}, {EngineVersion: "1.12.0"}, {Engine: tffile.OpenTofu, EngineVersion: "1.10.0"}} {
+		if _, ds := Dir(writeFiles(t, files), o); ds.HasErrors() {
+			t.Errorf("%s %q: %s", o.Engine, o.EngineVersion, ds)
+		}
+	}
+	w := enginetest.Workspace(t, files)
+	w.Engine = enginetest.OpenTofu(t)
+	crossCheckWith(t, w, Options{Engine: tffile.OpenTofu})
+}
+
+// TestBothOperands: the releases that evaluate both operands of && and ||.
+func TestBothOperands(t *testing.T) {
+	for _, c := range []struct {
+		engine  tffile.Engine
+		version string
+		want    bool
+	}{
+		{tffile.Terraform, "1.11.4", true},
+		{tffile.Terraform, "v1.5.7", true},
+		{tffile.Terraform, "1.12.0", false},
+		{tffile.Terraform, "1.12.0-beta1", false},
+		{tffile.Terraform, "1.14.2", false},
+		{tffile.Terraform, "", false},
+		{tffile.Terraform, "not a version", false},
+		{tffile.OpenTofu, "1.9.4", true},
+		{tffile.OpenTofu, "1.10.0", false},
+		{tffile.OpenTofu, "1.12.6", false},
+	} {
+		if got := bothOperands(c.engine, c.version); got != c.want {
+			t.Errorf("%s %q: %v, want %v", c.engine, c.version, got, c.want)
+		}
+	}
+}

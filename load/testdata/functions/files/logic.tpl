@@ -1,0 +1,1 @@
+%{ if x == null || length(x) > 0 }y%{ endif }
