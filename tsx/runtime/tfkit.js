@@ -139,6 +139,14 @@ Object.setPrototypeOf(
   }),
 );
 
+// element makes an Element. Its properties are written as an object
+// literal's, which defines them on the object itself: assignments in a
+// constructor would pass each through the prototype's proxy above, at a
+// cost on every element.
+function element(type, props, source) {
+  return { __proto__: Element.prototype, type, props, source };
+}
+
 function elementPropertyError(el, key) {
   const t = el && el.type;
   const kind = typeof t === "function" ? t[KIND] || t.name || "component" : String(t);
@@ -175,14 +183,14 @@ function withKey(props, key) {
 const KEY_LAST = Symbol("tfkit.keyLast");
 
 export function jsx(type, props, key) {
-  return new Element(type, withKey(props, key), null);
+  return element(type, withKey(props, key), null);
 }
 
 export const jsxs = jsx;
 
 export function jsxDEV(type, props, key, isStaticChildren, source) {
   if (isStaticChildren && Array.isArray(props.children)) staticChildren.add(props.children);
-  return new Element(type, withKey(props, key), source);
+  return element(type, withKey(props, key), source);
 }
 
 // staticChildren are the children arrays written out in JSX (<>{a}{b}</>);
@@ -200,7 +208,7 @@ export function createElement(type, config, ...children) {
   }
   if (children.length === 1) props.children = children[0];
   else if (children.length > 1) props.children = children;
-  return new Element(type, props, null);
+  return element(type, props, null);
 }
 
 // ---------------------------------------------------------------------------
