@@ -289,7 +289,7 @@ func (g *graph) linkNode(n *node) {
 			// A data source is read with its provider configured
 			// (Options.ReadData): after the provider block of its local
 			// name in its module or, inherited, the nearest one above.
-			local, _, _ := strings.Cut(r.Type, "_")
+			local := tffile.ImpliedProvider(r.Type)
 			if r.Provider != nil {
 				if tr, hd := hcl.AbsTraversalForExpr(r.Provider); !hd.HasErrors() {
 					local = traversalName(tr)

@@ -12,6 +12,8 @@ import (
 	"github.com/hashicorp/go-version"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+
+	"github.com/tfkit/tfkit/tffile"
 )
 
 // Providers for --read-data that terraform init did not install under
@@ -34,7 +36,7 @@ func neededSources(m *Module, out map[string][]string) {
 		if r.Mode != "data" || r.Type == "terraform_remote_state" {
 			continue
 		}
-		local, _, _ := strings.Cut(r.Type, "_")
+		local := tffile.ImpliedProvider(r.Type)
 		src := providerSource(m, local)
 		out[src] = append(out[src], m.ProviderVersions[local])
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/zclconf/go-cty/cty/convert"
 
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/tffile"
 )
 
 // OpenTofu's provider for_each (1.9) makes one configuration instance per
@@ -267,7 +268,7 @@ func resourceProviderName(r *ResourceDecl) string {
 			return traversalName(tr)
 		}
 	}
-	local, _, _ := strings.Cut(r.Type, "_")
+	local := tffile.ImpliedProvider(r.Type)
 	return local
 }
 

@@ -516,10 +516,9 @@ func (l *loader) loadModule(dir string, path []string, parent *Module) *Module {
 		}
 		if calls := ancestorCalling(m, cdir, l); calls != "" {
 			r := c.DeclRange
-			l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
-				Summary: "Module calls itself",
-				Detail:  "module \"" + name + "\" has source " + QuoteOrEmpty(c.Source) + ", the directory of " + calls + ", which contains this call: the module tree would never end",
-				Subject: &r, Path: strings.TrimSuffix(m.Name(), ".")})
+			d := tffile.ModuleCallsItself(name, c.Source, calls)
+			d.Subject, d.Path = &r, strings.TrimSuffix(m.Name(), ".")
+			l.diags = append(l.diags, d)
 			l.fatal = true
 			continue
 		}

@@ -225,6 +225,17 @@ func ProviderOf(schemas map[string]*schema.Provider, b *config.Block, typ string
 	return schemas[ImpliedProvider(typ)]
 }
 
+// ModuleCallsItself is the error for the module call name whose local
+// source names the directory of outer ("the root module", or the address
+// of a module the call is in): the module would contain itself without
+// end (terraform init installs it until a path is too long). The caller
+// sets where, and the path.
+func ModuleCallsItself(name, source, outer string) *diag.Diagnostic {
+	return &diag.Diagnostic{Severity: diag.Error, Summary: "Module calls itself",
+		Detail:     `module "` + name + `" has source "` + source + `", the directory of ` + outer + ", which contains this call: the module tree would never end",
+		Suggestion: "correct the source to name another module's directory, or remove the call"}
+}
+
 // ImpliedProvider is the local name of the provider that serves a
 // resource, data source or ephemeral resource of type typ when no
 // provider meta-argument names one: the type's prefix, up to its first

@@ -114,7 +114,7 @@ func readChild(dir, rel, addr string, b *config.Block, src string, engine tffile
 	}
 	real := realDir(childDir)
 	if i := slices.Index(open, real); i >= 0 {
-		child.Diagnostics = callsItself(b, addr, src, shownDir, i)
+		child.Diagnostics = callsItself(b, addr, src, i)
 		return child
 	}
 	var srcs []tffile.Source
@@ -168,23 +168,15 @@ func realDir(dir string) string {
 }
 
 // callsItself is the error for the module call b, of address addr, whose
-// local source src (the directory shownDir) is that of a module it is
-// in: the root module (depth 0), or the depth-th module down the calls
-// to it. Such a module would contain itself without end.
-func callsItself(b *config.Block, addr, src, shownDir string, depth int) diag.Diagnostics {
-	parts := strings.Split(addr, ".")
+// local source src is the directory of a module it is in: the root module
+// (depth 0), or the depth-th module down the calls to it.
+func callsItself(b *config.Block, addr, src string, depth int) diag.Diagnostics {
 	outer := "the root module"
 	if depth > 0 {
-		outer = strings.Join(parts[:2*depth], ".")
+		outer = strings.Join(strings.Split(addr, ".")[:2*depth], ".")
 	}
-	d := &diag.Diagnostic{
-		Severity: diag.Error,
-		Summary:  "Module calls itself",
-		Detail: fmt.Sprintf("The source %q of %s is the directory %s, which holds %s, and %s is in it: a module cannot contain itself, so it would be installed without end.",
-			src, addr, shownDir, outer, addr),
-		Path:       addr,
-		Suggestion: fmt.Sprintf("correct the source of %s to name another module's directory, or remove the call", addr),
-	}
+	d := tffile.ModuleCallsItself(b.Labels[0], src, outer)
+	d.Path = addr
 	if r := b.DeclRange; r.Filename != "" || r.Start.Line != 0 {
 		d.Subject = &r
 	}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/internal/render"
+	"github.com/tfkit/tfkit/tffile"
 )
 
 // Files of a workspace.
@@ -63,7 +64,7 @@ func (e *engines) workspace(dir, typ string) (*workspace, error) {
 // forces replacement replaces the resource, as terraform apply would.
 func renderConfig(typ string, params map[string]any, prov *providerBlock) ([]byte, error) {
 	cfg := &config.Config{}
-	local, _, _ := strings.Cut(typ, "_")
+	local := tffile.ImpliedProvider(typ)
 	if prov != nil && (prov.source != "" || prov.version != "") {
 		// terraform { required_providers { docker = { source = "...", version = "4.6.0" } } }
 		req := map[string]any{}
@@ -233,7 +234,7 @@ func pinnedProvider(typ string, src []byte) (source, version string) {
 		} `json:"terraform"`
 	}
 	_ = json.Unmarshal(src, &top)
-	local, _, _ := strings.Cut(typ, "_")
+	local := tffile.ImpliedProvider(typ)
 	rp := top.Terraform.RequiredProviders[local]
 	source = rp.Source
 	if source == "" {
@@ -253,7 +254,7 @@ func installKey(typ string, src []byte) string {
 		Terraform json.RawMessage `json:"terraform"`
 	}
 	_ = json.Unmarshal(src, &top)
-	local, _, _ := strings.Cut(typ, "_")
+	local := tffile.ImpliedProvider(typ)
 	return local + " " + string(top.Terraform)
 }
 
@@ -494,6 +495,6 @@ func writeFileAtomic(path string, data []byte) error {
 // providerAddress is the source address Terraform gives a resource type's
 // provider when the configuration names none: hashicorp/<prefix>.
 func providerAddress(typ string) string {
-	name, _, _ := strings.Cut(typ, "_")
+	name := tffile.ImpliedProvider(typ)
 	return "registry.terraform.io/hashicorp/" + name
 }
