@@ -144,6 +144,34 @@ type evaluator struct {
 	// pkeys holds the instances of provider configurations with for_each
 	// (providerkeys.go).
 	pkeys *providerKeys
+	// failed holds (reason → true) the reasons of the unknowns that stand
+	// for an error reported (failedUnknown); shared with the workers, nil
+	// where no count or for_each is expanded.
+	failed *sync.Map
+}
+
+// failedUnknown is unknown(why) for a value that an error, reported, left
+// unknown.
+func (e *evaluator) failedUnknown(why string) cty.Value {
+	if e.failed != nil {
+		e.failed.Store(reason(why), true)
+	}
+	return unknown(why)
+}
+
+// followsError says whether v is unknown (in part) because of an error
+// reported (failedUnknown): the engines stop at the error, so that count,
+// for_each or enabled is not unknown to them, and has no warning besides.
+func (e *evaluator) followsError(v cty.Value) bool {
+	if e.failed == nil {
+		return false
+	}
+	for _, r := range reasonsIn(v) {
+		if _, ok := e.failed.Load(reason(r)); ok {
+			return true
+		}
+	}
+	return false
 }
 
 func (e *evaluator) variables(expr hcl.Expression) []hcl.Traversal {
@@ -328,7 +356,7 @@ func (e *evaluator) evalChecked(mi *modInst, expr hcl.Expression, it *iter, path
 		}
 		for _, d := range hd {
 			if d.Severity == hcl.DiagError {
-				return unknown("evaluation failed: " + d.Summary), false
+				return e.failedUnknown("evaluation failed: " + d.Summary), false
 			}
 		}
 	}
@@ -666,6 +694,9 @@ func (e *evaluator) expansion(mi *modInst, count, forEach, enabled hcl.Expressio
 			e.errorf(&r, path, "Invalid enabled argument", "Sensitive values, or values derived from sensitive values, cannot be used in \"enabled\" arguments. If used, the sensitive value would be exposed by whether an instance is present.")
 			return "enabled", nil, nil, "enabled is invalid"
 		case !v.IsKnown():
+			if e.followsError(marked) {
+				return "enabled", nil, nil, unknownEnabled + because(marked)
+			}
 			e.notKnown(&r, path, "Invalid enabled argument", "The given \"enabled\" argument value is derived from a value that won't be known until the apply phase, so OpenTofu cannot determine whether an instance of this object is declared or not.")
 			return "enabled", nil, nil, unknownEnabled + because(marked)
 		case v.IsNull():
@@ -687,9 +718,10 @@ func (e *evaluator) expansion(mi *modInst, count, forEach, enabled hcl.Expressio
 		v, _ := marked.UnmarkDeep()
 		if !v.IsKnown() {
 			r := count.Range()
-			// An error, reported, leaves count unknown: the body is
-			// evaluated once all the same, without a warning besides.
-			if !ok {
+			// An error, reported, leaves count unknown (here or in
+			// what it reads): the body is evaluated once all the same,
+			// without a warning besides.
+			if !ok || e.followsError(marked) {
 				return "count", nil, nil, unknownCount + because(marked)
 			}
 			e.notKnown(&r, path, "Invalid count argument", "the count value depends on values that are not known until apply, so the number of instances cannot be determined")
@@ -732,7 +764,7 @@ func (e *evaluator) expansion(mi *modInst, count, forEach, enabled hcl.Expressio
 		v, pvms := marked.UnmarkDeepWithPaths()
 		r := forEach.Range()
 		if !v.IsKnown() || (v.Type().IsSetType() && !v.IsWhollyKnown()) {
-			if !ok {
+			if !ok || e.followsError(marked) {
 				return "for_each", nil, nil, unknownForEach + because(marked)
 			}
 			e.notKnown(&r, path, "Invalid for_each argument", "the for_each value depends on values that are not known until apply, so the instance keys cannot be determined")
@@ -1033,20 +1065,20 @@ func (e *evaluator) evalVar(mi *modInst, name string) cty.Value {
 			if !given {
 				if mi.parent != nil {
 					// Reported where the call is checked (checkCallInputs).
-					return unknown("no value for required variable " + path)
+					return e.failedUnknown("no value for required variable " + path)
 				}
 				r := decl.DeclRange
 				e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "No value for required variable",
 					Detail:  "The root module input variable " + strconv.Quote(name) + " is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable.",
 					Subject: &r, Path: path,
 					Suggestion: "set it with -var, a .tfvars file or TF_VAR_" + name})
-				return unknown("no value for required variable " + path)
+				return e.failedUnknown("no value for required variable " + path)
 			}
 		} else {
 			dv, hd := decl.Default.Value(nil)
 			if hd.HasErrors() {
 				e.diags = append(e.diags, diag.FromHCL(hd)...)
-				return unknown("invalid default of " + path)
+				return e.failedUnknown("invalid default of " + path)
 			}
 			v, src = dv, decl.Default.Range()
 			given = false
@@ -1066,20 +1098,21 @@ func (e *evaluator) evalVar(mi *modInst, name string) cty.Value {
 	cv, err := convert.Convert(uv, ty)
 	if err != nil {
 		e.noteMissingConversion(marks, err)
+		if !given {
+			// A default that does not fit: the engines' words, which
+			// tffile.ReadModule gives too.
+			d := tffile.InvalidDefault(ty, err, src)
+			d.Path = path
+			e.diags = append(e.diags, d)
+			return e.failedUnknown("invalid value for " + path)
+		}
 		// The engines' words, by where the value came from.
-		summary, detail := "Invalid value for input variable", fmt.Sprintf("The given value is not suitable for %s declared at %s: %s.", path, decl.DeclRange.String(), err.Error())
+		detail := fmt.Sprintf("The given value is not suitable for %s declared at %s: %s.", path, decl.DeclRange.String(), err.Error())
 		if using != "" {
 			detail = fmt.Sprintf("Unsuitable value for %s set using %s: %s.", path, using, err.Error())
 		}
-		suggestion := ""
-		if !given {
-			// The engines' words, for a default that does not fit; the
-			// type it must fit is the hint.
-			summary, detail = "Invalid default value for variable", fmt.Sprintf("This default value is not compatible with the variable's type constraint: %s.", err.Error())
-			suggestion = fmt.Sprintf("give a default of type %s, or change the type", typeexpr.TypeString(ty))
-		}
-		e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: summary, Detail: detail, Subject: &src, Path: path, Suggestion: suggestion})
-		return unknown("invalid value for " + path)
+		e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid value for input variable", Detail: detail, Subject: &src, Path: path})
+		return e.failedUnknown("invalid value for " + path)
 	}
 	if given {
 		mi.varSrc[name] = src

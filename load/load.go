@@ -132,7 +132,7 @@ func Dir(dir string, opts Options) (*View, diag.Diagnostics) {
 	}
 	var e *evaluator
 	for pass := 1; ; pass++ {
-		e = &evaluator{unexpected: &sync.Map{}, root: root, opts: &opts, rootDir: abs, instances: map[*Module][]*modInst{}, view: view, g: g, funcs: funcs, lossy: lossy, reader: reader, pkeys: &providerKeys{}}
+		e = &evaluator{unexpected: &sync.Map{}, failed: &sync.Map{}, root: root, opts: &opts, rootDir: abs, instances: map[*Module][]*modInst{}, view: view, g: g, funcs: funcs, lossy: lossy, reader: reader, pkeys: &providerKeys{}}
 		e.diags = append(diag.Diagnostics(nil), ds...)
 		e.inputs = e.rootInputs()
 		e.run()

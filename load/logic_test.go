@@ -76,3 +76,52 @@ func TestBothOperands(t *testing.T) {
 		}
 	}
 }
+
+// TestLogicOperandsJSON: && and || in the templates of .tf.json files
+// skip the operand that does not decide as they do in native syntax,
+// where the engine's release does (the mistake "|| guarding a null in
+// JSON" is a release that does not), and give the decided value beside an
+// unknown operand either way.
+func TestLogicOperandsJSON(t *testing.T) {
+	files := map[string]string{"main.tf.json": `{
+  "variable": {"x": {"type": "object({a = number})", "default": null}},
+  "resource": {"terraform_data": {"id": {}}},
+  "output": {
+    "checked": {"value": "${var.x != null && var.x.a == 1}"},
+    "listed": {"value": ["${var.x == null || var.x.a == 1}"]},
+    "keyed": {"value": {"${var.x == null || var.x.a == 1}": "${false && terraform_data.id.id == \"x\"}"}}
+  }
+}
+`}
+	want := map[string]string{"checked": "false", "listed": `[true]`, "keyed": `{"true": false}`}
+	set := map[string]string{"checked": "true", "listed": `[true]`, "keyed": `{"true": false}`}
+	for _, c := range []struct {
+		o    Options
+		want map[string]string
+	}{
+		{Options{}, want},
+		{Options{EngineVersion: "1.12.0"}, want},
+		{Options{Engine: tffile.OpenTofu}, want},
+		{Options{Engine: tffile.OpenTofu, EngineVersion: "1.12.6"}, want},
+		{Options{EngineVersion: "1.11.4", Vars: []string{"x={a=1}"}}, set},
+		{Options{Engine: tffile.OpenTofu, EngineVersion: "1.9.4", Vars: []string{"x={a=1}"}}, set},
+	} {
+		view, ds := Dir(writeFiles(t, files), c.o)
+		if ds.HasErrors() {
+			t.Errorf("%s %q: %s", c.o.Engine, c.o.EngineVersion, ds)
+			continue
+		}
+		for name, w := range c.want {
+			if got := valueJSON(view.Outputs[name].Value); got != w {
+				t.Errorf("%s %q: output %s: %s, want %s", c.o.Engine, c.o.EngineVersion, name, got, w)
+			}
+		}
+	}
+	_, ds := Dir(writeFiles(t, files), Options{EngineVersion: "1.11.4"})
+	if n := len(ds.Errs()); n != 3 {
+		t.Errorf("for Terraform 1.11, %d errors, want one for each null guarded: %s", n, ds)
+	}
+	w := enginetest.Workspace(t, files)
+	w.Engine = enginetest.OpenTofu(t)
+	crossCheckWith(t, w, Options{Engine: tffile.OpenTofu})
+}

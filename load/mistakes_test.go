@@ -1074,6 +1074,73 @@ output "gated" {
 		`main.tf:12:38: Error: Invalid function argument; Invalid value for "value" parameter: argument must not be null.`,
 		`main.tf:16:11: Error: Operation failed; Error during operation: argument must not be null.`,
 	}},
+	// A count or for_each unknown only because of an error is not also
+	// unknown until apply: the engines stop at the error.
+	{name: "count and for_each from defaults of the wrong type", warnings: true, files: map[string]string{"main.tf": `variable "n" {
+  type    = number
+  default = "x"
+}
+
+variable "names" {
+  type    = set(string)
+  default = 1
+}
+
+resource "terraform_data" "a" {
+  count = var.n
+}
+
+resource "terraform_data" "b" {
+  for_each = var.names
+}
+`}, want: []string{
+		`main.tf:3:13: Error: Invalid default value for variable; This default value is not compatible with the variable's type constraint: a number is required.`,
+		`main.tf:8:13: Error: Invalid default value for variable; This default value is not compatible with the variable's type constraint: set of string required, but have number.`,
+	}},
+	{name: "count from a local and a module input that fail", warnings: true, files: map[string]string{"main.tf": `locals {
+  broken = "a" + 1
+}
+
+resource "terraform_data" "c" {
+  count = local.broken
+}
+
+module "m" {
+  source = "./m"
+  n      = "y"
+}
+`, "m/main.tf": `variable "n" {
+  type = number
+}
+
+resource "terraform_data" "d" {
+  count = var.n
+}
+`}, want: []string{
+		`main.tf:2:12: Error: Invalid operand; Unsuitable value for left operand: a number is required.`,
+		`main.tf:11:12: Error: Invalid value for input variable; The given value is not suitable for module.m.var.n declared at m/main.tf:1,1-13: a number is required.`,
+	}},
+	// The same in JSON syntax, in templates inside arrays and objects
+	// and in an object key.
+	{name: "|| guarding a null in JSON", engineVersion: "1.11.4", files: map[string]string{"main.tf.json": `{
+  "variable": {
+    "x": {"type": "object({a = number})", "default": null},
+    "enabled": {"type": "bool", "default": null}
+  },
+  "output": {
+    "checked": {"value": "${var.x != null && var.x.a == 1}"},
+    "gated": {"value": ["${false && var.enabled}", "${true}"]},
+    "text": {"value": {"k": "a-${var.x == null || var.x.a == 1}"}},
+    "key": {"value": {"${var.x == null || var.x.a == 1}": 1}},
+    "plain": {"value": "${var.x == null ? 0 : var.x.a}"}
+  }
+}
+`}, want: []string{
+		`main.tf.json:7:51: Error: Attempt to get attribute from null value; This value is null, so it does not have any attributes.`,
+		`main.tf.json:8:28: Error: Operation failed; Error during operation: argument must not be null.`,
+		`main.tf.json:9:56: Error: Attempt to get attribute from null value; This value is null, so it does not have any attributes.`,
+		`main.tf.json:10:48: Error: Attempt to get attribute from null value; This value is null, so it does not have any attributes.`,
+	}},
 }
 
 // sensitiveOutput is the engines' detail for a root module output of a

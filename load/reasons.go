@@ -201,7 +201,7 @@ func byParts(v cty.Value, expr hcl.Expression, trs []hcl.Traversal, ctx *hcl.Eva
 		r := e.Range()
 		var out []hcl.Traversal
 		for _, tr := range trs {
-			if s := tr.SourceRange(); s.Filename == r.Filename && s.Start.Byte >= r.Start.Byte && s.End.Byte <= r.End.Byte {
+			if rangeWithin(tr.SourceRange(), r) {
 				out = append(out, tr)
 			}
 		}
@@ -229,6 +229,8 @@ func byParts(v cty.Value, expr hcl.Expression, trs []hcl.Traversal, ctx *hcl.Eva
 		if name == "try" || name == "can" || strings.HasPrefix(name, "provider::") {
 			return v, false // arguments not all evaluated, or not here
 		}
+		// HCL keeps no values of the arguments it passed: they are
+		// evaluated again, only for a result with a bare unknown.
 		set := map[reason]bool{}
 		for _, arg := range x.Args {
 			av, hd := arg.Value(ctx)
@@ -278,6 +280,12 @@ func byParts(v cty.Value, expr hcl.Expression, trs []hcl.Traversal, ctx *hcl.Eva
 		return cty.ObjectVal(attrs).WithMarks(marks), true
 	}
 	return v, false
+}
+
+// rangeWithin says whether r lies inside outer: what a part of an
+// expression reads is written within the part.
+func rangeWithin(r, outer hcl.Range) bool {
+	return r.Filename == outer.Filename && r.Start.Byte >= outer.Start.Byte && r.End.Byte <= outer.End.Byte
 }
 
 // partReasons is withReadReasons of v, the value of e, a part of an
@@ -404,7 +412,7 @@ func withoutUnchosenReasons(v cty.Value, expr hcl.Expression, trs []hcl.Traversa
 	}
 	inside := func(r hcl.Range) bool {
 		for _, u := range unchosen {
-			if r.Start.Byte >= u.Start.Byte && r.End.Byte <= u.End.Byte {
+			if rangeWithin(r, u) {
 				return true
 			}
 		}

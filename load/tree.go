@@ -655,12 +655,16 @@ func (l *loader) readFiles(dir string, names []string) *readResult {
 		srcs = append(srcs, tffile.Source{Name: rel, Src: src})
 	}
 	mod, ds := tffile.Read(srcs, tffile.Options{})
+	jsonLogicLike(l.bothOperands, mod.Config)
 	for _, f := range mod.Files {
 		if f.Config == nil {
 			r.fatal = true
 			continue
 		}
 		r.json[f.Name] = f.JSON
+		if f.JSON {
+			jsonLogicLike(l.bothOperands, f.Config)
+		}
 		if f.Syntax != nil {
 			evalLogicLike(l.bothOperands, f.Syntax)
 			// HCL's decoding reports unknown block types and labels as

@@ -120,3 +120,40 @@ resource "terraform_data" "b" {
 		t.Errorf("argument reading no value: %v\nall: %v", literal, ds)
 	}
 }
+
+// TestCountUnknownBesidesAnError: a count unknown only because of an error
+// has no "Invalid count argument" warning besides the error (the mistake
+// "count and for_each from defaults of the wrong type"); one unknown until
+// apply keeps it, with the error elsewhere or without.
+func TestCountUnknownBesidesAnError(t *testing.T) {
+	files := map[string]string{"main.tf": `variable "n" {
+  type    = number
+  default = "x"
+}
+
+resource "terraform_data" "id" {}
+
+resource "terraform_data" "broken" {
+  count = var.n
+}
+
+resource "terraform_data" "later" {
+  count = terraform_data.id.id == "x" ? 1 : 0
+}
+`}
+	for _, strict := range []bool{false, true} {
+		_, ds := Dir(writeFiles(t, files), Options{Strict: strict})
+		var paths []string
+		for _, d := range ds {
+			if d.Summary == "Invalid count argument" {
+				paths = append(paths, d.Path)
+			}
+		}
+		if strings.Join(paths, " ") != "terraform_data.later" {
+			t.Errorf("strict %v: Invalid count argument at %q, want only terraform_data.later", strict, paths)
+		}
+		if !ds.HasErrors() {
+			t.Errorf("strict %v: no error for the default", strict)
+		}
+	}
+}

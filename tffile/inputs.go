@@ -114,18 +114,27 @@ func readInput(b *config.Block) (*schema.Input, diag.Diagnostics) {
 		}
 		conv, err := convert.Convert(v, in.Type)
 		if err != nil {
-			r := x.Range()
-			return nil, append(diags, &diag.Diagnostic{
-				Severity: diag.Error,
-				Summary:  "Invalid default value for variable",
-				Detail:   fmt.Sprintf("The default of %q does not match its type %s: %s.", in.Name, typeexpr.TypeString(in.Type), err),
-				Subject:  &r,
-				Path:     "var." + in.Name + ".default",
-			})
+			d := InvalidDefault(in.Type, err, x.Range())
+			d.Path = "var." + in.Name + ".default"
+			return nil, append(diags, d)
 		}
 		in.Default = conv
 	}
 	return in, diags
+}
+
+// InvalidDefault is the error for a variable's default that its type
+// constraint ty does not accept, at subject (the default), in the
+// engines' words; err, from converting the default to ty, says why. The
+// hint is the type the default must have. Path is the caller's to set.
+func InvalidDefault(ty cty.Type, err error, subject hcl.Range) *diag.Diagnostic {
+	return &diag.Diagnostic{
+		Severity:   diag.Error,
+		Summary:    "Invalid default value for variable",
+		Detail:     fmt.Sprintf("This default value is not compatible with the variable's type constraint: %s.", err),
+		Subject:    &subject,
+		Suggestion: fmt.Sprintf("give a default of type %s, or change the type", typeexpr.TypeString(ty)),
+	}
 }
 
 // readOutput reads an output block's description and sensitivity.

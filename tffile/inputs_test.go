@@ -50,12 +50,20 @@ func TestReadModule(t *testing.T) {
 	}
 }
 
+// TestReadModuleErrors: a default its type does not accept is the error
+// eval gives, in the engines' words, with the type as the hint.
 func TestReadModuleErrors(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "main.tf"), []byte("variable \"x\" {\n  type    = number\n  default = \"nope\"\n}\n"), 0o644)
 	_, diags := ReadModule(dir)
-	if !diags.HasErrors() || !strings.Contains(diags.Error(), "main.tf:3:") || !strings.Contains(diags.Error(), "does not match its type number") {
+	if !diags.HasErrors() || !strings.Contains(diags.Error(), "main.tf:3:") {
 		t.Fatalf("got %v", diags)
+	}
+	d := diags[0]
+	if d.Summary != "Invalid default value for variable" ||
+		d.Detail != "This default value is not compatible with the variable's type constraint: a number is required." ||
+		d.Suggestion != "give a default of type number, or change the type" || d.Path != "var.x.default" {
+		t.Errorf("got %q; %q; hint %q; at %q", d.Summary, d.Detail, d.Suggestion, d.Path)
 	}
 }
 
@@ -91,7 +99,7 @@ func TestReadModuleOverrides(t *testing.T) {
 // in Terraform.
 func TestReadModuleOverrideErrors(t *testing.T) {
 	for name, tc := range map[string]struct{ over, want string }{
-		"type":    {"variable \"x\" {\n  type = number\n}\n", "does not match its type number"},
+		"type":    {"variable \"x\" {\n  type = number\n}\n", "not compatible with the variable's type constraint: a number is required"},
 		"no base": {"variable \"y\" {}\n", "Missing base variable for override"},
 	} {
 		dir := t.TempDir()
