@@ -57,6 +57,9 @@ type Stack struct {
 	// HCL is the stack's main.tf as Synth writes it in HCL.
 	HCL []byte
 	// JSON is the stack in Terraform's JSON syntax, what assertions read.
+	// When the app synthesizes JSON (WithFormat, $TFKIT_FORMAT) it is the
+	// main.tf.json Synth writes, with the attributes written as blocks
+	// that the app's provider schemas name written as attributes.
 	JSON []byte
 	// Files are the files of the stack's directory as Synth writes them
 	// (main.tf or main.tf.json, assets, local module copies), by
@@ -94,7 +97,12 @@ func Synth(t testing.TB, stack *tfkit.Stack) *Stack {
 			s.Files[rel] = data
 		}
 	}
-	d := json.NewDecoder(bytes.NewReader(js))
+	if data, ok := s.Files["main.tf.json"]; ok {
+		// What Synth writes: with provider schemas, JSON syntax writes
+		// attributes given as blocks as their values.
+		s.JSON = data
+	}
+	d := json.NewDecoder(bytes.NewReader(s.JSON))
 	d.UseNumber()
 	if err := d.Decode(&s.doc); err != nil {
 		t.Fatalf("tfkittest.Synth: reading the stack's JSON: %v", err)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/tfkit/tfkit"
+	"github.com/tfkit/tfkit/schema"
 	"github.com/tfkit/tfkit/tfkittest"
 )
 
@@ -324,5 +325,61 @@ func TestCrossStackProperties(t *testing.T) {
 				t.Fatalf("errors:\n%s\nwant:\n%s", strings.Join(r.errors, "\n"), want)
 			}
 		})
+	}
+}
+
+// TestJSONWithSchemas: an app that synthesizes JSON with provider schemas
+// writes aws 3.x's ingress blocks as the ingress attribute, every
+// attribute of the element given (null when left out), and a block beside
+// a dynamic one as a dynamic block over one element; Stack.JSON, and the
+// assertions reading it, are that JSON.
+func TestJSONWithSchemas(t *testing.T) {
+	file := filepath.Join("..", "..", "shared", "schemas", "aws-3.3.0.json")
+	if _, err := os.Stat(file); err != nil {
+		t.Skip("no aws schema at", file)
+	}
+	providers, err := schema.ReadProvidersFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := tfkit.NewApp(tfkit.WithSchemas(providers), tfkit.WithFormat(tfkit.FormatJSON),
+		tfkit.WithGetenv(func(string) string { return "" }))
+	stack := tfkit.NewStack(app, "web")
+	tfkit.NewProvider(stack, "aws", tfkit.Attrs{"region": "eu-west-1"}).Source("hashicorp/aws", "3.3.0")
+	tfkit.NewResource(stack, "aws_security_group", "web", tfkit.Attrs{
+		"ingress": tfkit.Blocks(tfkit.Attrs{"from_port": 443, "to_port": 443, "protocol": "tcp"}),
+	})
+	tfkit.NewResource(stack, "aws_security_group", "mixed", tfkit.Attrs{
+		"egress": []tfkit.BlockItem{
+			tfkit.Block(tfkit.Attrs{"from_port": 0, "to_port": 0, "protocol": "-1"}),
+			tfkit.Dynamic{ForEach: []int{80}, Content: tfkit.Attrs{"from_port": tfkit.Ref("egress.value"), "to_port": tfkit.Ref("egress.value"), "protocol": "tcp"}},
+		},
+	})
+	s := tfkittest.Synth(t, stack)
+	if string(s.JSON) != string(s.Files["main.tf.json"]) {
+		t.Errorf("Stack.JSON is not the main.tf.json Synth writes:\n%s\nSynth:\n%s", s.JSON, s.Files["main.tf.json"])
+	}
+	s.HasResourceWithProperties(t, "aws_security_group", map[string]any{
+		"ingress": []any{map[string]any{"from_port": 443, "cidr_blocks": nil, "self": nil}},
+	})
+	s.HasResourceWithProperties(t, "aws_security_group", map[string]any{"ingress": map[string]any{"from_port": 443}})
+	s.HasResourceWithProperties(t, "aws_security_group", map[string]any{
+		"dynamic": map[string]any{"egress": []any{
+			map[string]any{"for_each": []any{0}, "content": map[string]any{"protocol": "-1"}},
+			map[string]any{"for_each": []any{80}},
+		}},
+	})
+	var doc struct {
+		Resource map[string]map[string]map[string]any `json:"resource"`
+	}
+	if err := json.Unmarshal(s.JSON, &doc); err != nil {
+		t.Fatal(err)
+	}
+	ingress, _ := doc.Resource["aws_security_group"]["web"]["ingress"].([]any)
+	if len(ingress) != 1 {
+		t.Fatalf("ingress is not an array of one object:\n%s", s.JSON)
+	}
+	if v, ok := ingress[0].(map[string]any)["ipv6_cidr_blocks"]; !ok || v != nil {
+		t.Errorf("ingress does not give ipv6_cidr_blocks as null:\n%s", s.JSON)
 	}
 }
