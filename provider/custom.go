@@ -55,11 +55,11 @@ func (t customType) toGo(v tftypes.Value, p *path) (any, error) {
 		return nil, err
 	}
 	if err := t.c.Validate(w); err != nil {
-		return nil, p.errorf("invalid %s: %v", t.c.Name(), err)
+		return nil, p.invalidCustom(t.c.Name(), err)
 	}
 	g, err := t.c.Decode(w)
 	if err != nil {
-		return nil, p.errorf("invalid %s: %v", t.c.Name(), err)
+		return nil, p.invalidCustom(t.c.Name(), err)
 	}
 	return g, nil
 }
@@ -264,7 +264,7 @@ func (durationType) Name() string { return "duration" }
 func (durationType) Validate(wire any) error {
 	_, err := time.ParseDuration(wire.(string))
 	if err != nil {
-		return fmt.Errorf(`%q is not a duration such as "90s" or "1h30m"`, wire)
+		return fmt.Errorf(`%s is not a duration such as "90s" or "1h30m"`, quoteShort(wire.(string)))
 	}
 	return nil
 }
@@ -289,7 +289,7 @@ func (timestampType) Base() Type   { return String }
 func (timestampType) Name() string { return "RFC 3339 timestamp" }
 func (timestampType) Validate(wire any) error {
 	if _, err := time.Parse(time.RFC3339Nano, wire.(string)); err != nil {
-		return fmt.Errorf(`%q is not an RFC 3339 timestamp such as "2026-01-02T15:04:05Z"`, wire)
+		return fmt.Errorf(`%s is not an RFC 3339 timestamp such as "2026-01-02T15:04:05Z"`, quoteShort(wire.(string)))
 	}
 	return nil
 }

@@ -72,6 +72,11 @@ func example() *provider.Provider {
 					return "hello, " + args[0].(string)
 				},
 			},
+			"later": {
+				// A mistake: the result of known arguments is unknown.
+				Return: provider.String,
+				Call:   func(ctx *provider.Context, args []any) any { return provider.Unknown },
+			},
 			"double": {
 				Parameters: []provider.Parameter{{Name: "n", Type: provider.Int64}},
 				Return:     provider.Int64,
@@ -235,6 +240,16 @@ output "neg" {
 `,
 				ExpectError: regexp.MustCompile(`n must not be negative`),
 			},
+			{
+				// Without the error the plan would show "known after
+				// apply" and the apply null.
+				Config: `
+output "later" {
+  value = provider::example::later()
+}
+`,
+				ExpectError: regexp.MustCompile(`later returned an unknown value: a function gets only known\s+arguments`),
+			},
 		},
 	})
 }
@@ -281,6 +296,15 @@ func mistakes() *provider.Provider {
 				return provider.Values{"name": id, "settings": map[string]any{"size": nil}}
 			},
 		},
+	}, DataSources: map[string]*provider.DataSource{
+		"mistakes_info": {
+			Schema: provider.Schema{Attributes: map[string]*provider.Attribute{
+				"name": {Type: provider.String, Required: true},
+				"out":  {Type: provider.String, Computed: true},
+			}},
+			// Forgets out, which would otherwise be null in the state.
+			Read: func(ctx *provider.Context, config provider.Values) provider.Values { return nil },
+		},
 	}}
 }
 
@@ -322,6 +346,10 @@ resource "mistakes_thing" "m" {
 			{
 				Config:      thing("create-unknown"),
 				ExpectError: regexp.MustCompile(`mistakes_thing: Create left an unknown value in out`),
+			},
+			{
+				Config:      `data "mistakes_info" "i" { name = "n" }`,
+				ExpectError: regexp.MustCompile(`mistakes_info: Read left out unset`),
 			},
 		},
 	})

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"math/big"
 	"strings"
 	"testing"
 	"time"
@@ -24,6 +25,8 @@ func TestCheckRefusesSchemasTheEnginesRefuse(t *testing.T) {
 		"empty_nested": {Optional: true, Nested: &Nested{Nesting: NestingList}},
 		"nested_default": {Optional: true, Default: map[string]any{"port": "eighty"},
 			Nested: &Nested{Attributes: map[string]*Attribute{"port": opt(Int64)}}},
+		"unknown_default": {Type: String, Optional: true, Default: Unknown},
+		"inner_unknown":   {Type: List(String), Optional: true, Default: []any{"a", Unknown}},
 		"nested_bad_inner": {Optional: true, Default: map[string]any{"port": 1},
 			Nested: &Nested{Attributes: map[string]*Attribute{"port": opt(List(nil))}}},
 	})
@@ -63,6 +66,8 @@ func TestCheckRefusesSchemasTheEnginesRefuse(t *testing.T) {
 		"resource test_thing: attribute empty_nested: Nested has no attributes",
 		"resource test_thing: attribute nested_default: Default: nested_default.port: an int64 value cannot hold a Go string",
 		"resource test_thing: attribute nested_bad_inner.port: Type: list element type is nil",
+		"resource test_thing: attribute unknown_default: Default: a default is a value known before apply, not Unknown; for a value the provider chooses when the configuration leaves it out, drop Default, add Computed and set the attribute in Create",
+		"resource test_thing: attribute inner_unknown: Default: a default is a value known before apply",
 		"resource test_thing: block single_min: a NestingSingle block takes MinItems and MaxItems both 0",
 		"resource test_thing: block single_two: a NestingSingle block takes MinItems and MaxItems both 0",
 		"resource test_thing: block negative: MinItems and MaxItems cannot be negative",
@@ -337,4 +342,162 @@ func TestAccessorOfAnotherType(t *testing.T) {
 		}()
 		Values{"size": 1.5}.Int64("size")
 	}()
+}
+
+// A configuration value the framework refuses is quoted in the error,
+// except in a Sensitive attribute (or inside one), where the error says
+// what is wrong without the value, as the framework's other diagnostics
+// do.
+func TestInvalidSensitiveValueIsNotShown(t *testing.T) {
+	p := thing(map[string]*Attribute{
+		"pin":  {Type: Int64, Optional: true, Sensitive: true},
+		"pins": {Type: List(Int64), Optional: true, Sensitive: true},
+		"ttl":  {Type: Duration, Optional: true, Sensitive: true},
+		"doc":  {Type: NormalizedJSON, Optional: true, Sensitive: true},
+		"creds": {Optional: true, Sensitive: true, Nested: &Nested{Attributes: map[string]*Attribute{
+			"pin": {Type: Int64, Optional: true},
+		}}},
+		"port": {Type: Int64, Optional: true},
+		"wait": {Type: Duration, Optional: true},
+	})
+	p.Resources["test_thing"].Schema.Blocks = map[string]*Block{"login": {Nesting: NestingList, Attributes: map[string]*Attribute{
+		"ttl": {Type: Duration, Optional: true, Sensitive: true},
+	}}}
+	c := newCall(t, p, "test_thing")
+	typ := c.et.obj.tfType().(tftypes.Object)
+	// The same object without optional attributes, which tftypes cannot
+	// make values of; the MessagePack is the same.
+	plain := tftypes.Object{AttributeTypes: map[string]tftypes.Type{}}
+	for n, at := range typ.AttributeTypes {
+		if o, ok := at.(tftypes.Object); ok {
+			at = tftypes.Object{AttributeTypes: o.AttributeTypes}
+		}
+		plain.AttributeTypes[n] = at
+	}
+	typ = plain
+	config := func(name string, v tftypes.Value) *tfprotov6.DynamicValue {
+		vals := map[string]tftypes.Value{}
+		for n, at := range typ.AttributeTypes {
+			vals[n] = tftypes.NewValue(at, nil)
+		}
+		vals[name] = v
+		dv, err := tfprotov6.NewDynamicValue(typ, tftypes.NewValue(typ, vals))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &dv
+	}
+	num := func(f float64) tftypes.Value { return tftypes.NewValue(tftypes.Number, big.NewFloat(f)) }
+	str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
+	loginType := typ.AttributeTypes["login"].(tftypes.List).ElementType
+	credsType := typ.AttributeTypes["creds"]
+	for _, tc := range []struct {
+		name   string
+		value  tftypes.Value
+		detail string
+		secret string
+	}{
+		{"pin", num(1234.5), "pin: not a whole number in the int64 range (a sensitive value, not shown)", "1234"},
+		{"pins", tftypes.NewValue(tftypes.List{ElementType: tftypes.Number}, []tftypes.Value{num(1), num(9876.5)}),
+			"pins[1]: not a whole number in the int64 range (a sensitive value, not shown)", "9876"},
+		{"ttl", str("secret-ttl-9"), `ttl: invalid duration: write a duration such as "90s" or "1h30m" (a sensitive value, not shown)`, "secret"},
+		{"doc", str(`{"password": hunter2`), "doc: invalid normalized JSON: write one JSON value, such as an object (a sensitive value, not shown)", "hunter"},
+		{"creds", tftypes.NewValue(credsType, map[string]tftypes.Value{"pin": num(4321.5)}),
+			"creds.pin: not a whole number in the int64 range (a sensitive value, not shown)", "4321"},
+		{"login", tftypes.NewValue(typ.AttributeTypes["login"], []tftypes.Value{tftypes.NewValue(loginType, map[string]tftypes.Value{"ttl": str("hidden-ttl")})}),
+			`login[0].ttl: invalid duration: write a duration such as "90s" or "1h30m" (a sensitive value, not shown)`, "hidden"},
+		// Values that are not sensitive are quoted.
+		{"port", num(3.5), "port: 3.5 is not a whole number in the int64 range", ""},
+		{"wait", str("soon"), `wait: invalid duration: "soon" is not a duration such as "90s" or "1h30m"`, ""},
+	} {
+		resp, _ := c.s.ValidateResourceConfig(context.Background(), &tfprotov6.ValidateResourceConfigRequest{TypeName: "test_thing", Config: config(tc.name, tc.value)})
+		if len(resp.Diagnostics) != 1 {
+			t.Errorf("%s: diagnostics %v, want one", tc.name, resp.Diagnostics)
+			continue
+		}
+		d := resp.Diagnostics[0]
+		if d.Detail != tc.detail {
+			t.Errorf("%s: detail %q, want %q", tc.name, d.Detail, tc.detail)
+		}
+		if tc.secret != "" && strings.Contains(d.Summary+d.Detail, tc.secret) {
+			t.Errorf("%s: the diagnostic shows the sensitive value: %s: %s", tc.name, d.Summary, d.Detail)
+		}
+		if d.Attribute == nil || d.Attribute.Steps()[0] != tftypes.AttributeName(tc.name) {
+			t.Errorf("%s: diagnostic at %v", tc.name, d.Attribute)
+		}
+	}
+}
+
+// A refused value is quoted in part: a megabyte string read from a file
+// gives an error of one line, and a cut never splits a character.
+func TestInvalidLargeValueIsQuotedInPart(t *testing.T) {
+	p := thing(map[string]*Attribute{
+		"wait": {Type: Duration, Optional: true},
+		"at":   {Type: Timestamp, Optional: true},
+	})
+	c := newCall(t, p, "test_thing")
+	for _, tc := range []struct{ name, value, want string }{
+		{"wait", strings.Repeat("y", 2<<20), `wait: invalid duration: "` + strings.Repeat("y", 57) + `..." is not a duration such as "90s" or "1h30m"`},
+		{"at", strings.Repeat("é", 40), `at: invalid RFC 3339 timestamp: "` + strings.Repeat("é", 28) + `..." is not an RFC 3339 timestamp such as "2026-01-02T15:04:05Z"`},
+	} {
+		resp, _ := c.s.ValidateResourceConfig(context.Background(), &tfprotov6.ValidateResourceConfigRequest{TypeName: "test_thing", Config: c.dv(Values{tc.name: tc.value})})
+		if len(resp.Diagnostics) != 1 || resp.Diagnostics[0].Detail != tc.want {
+			t.Errorf("%s: diagnostics %.300v, want one with detail %q", tc.name, resp.Diagnostics, tc.want)
+		}
+	}
+	// What an operation returns is cut the same way where it is shown.
+	if got := quoteShort(strings.Repeat("ключ", 20)); got != `"`+strings.Repeat("ключ", 7)+`..."` {
+		t.Errorf("quoteShort cut %s", got)
+	}
+}
+
+// A data source's configuration leaves its computed attributes null, so
+// one its Read leaves out would be a null in the state that no one chose:
+// an error naming it. Null is returned as nil.
+func TestDataSourceReadLeavesComputedUnset(t *testing.T) {
+	var returned Values
+	p := thing(map[string]*Attribute{"a": {Type: String, Optional: true}})
+	p.DataSources = map[string]*DataSource{"test_info": {
+		Schema: Schema{Attributes: map[string]*Attribute{
+			"name":  {Type: String, Required: true},
+			"text":  {Type: String, Computed: true},
+			"lines": {Type: List(String), Computed: true},
+			"mode":  {Type: String, Optional: true, Computed: true},
+		}},
+		Read: func(ctx *Context, config Values) Values { return returned },
+	}}
+	s, err := newServer(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	et := s.dataSources["test_info"]
+	read := func(config Values) []*tfprotov6.Diagnostic {
+		dv, err := et.dynamic(config)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, _ := s.ReadDataSource(context.Background(), &tfprotov6.ReadDataSourceRequest{TypeName: "test_info", Config: dv})
+		return resp.Diagnostics
+	}
+	for _, tc := range []struct {
+		returned Values
+		mode     any
+		summary  string // "" when Read succeeds
+	}{
+		{Values{"text": "t"}, nil, "test_info: Read left lines, mode unset"},
+		{nil, nil, "test_info: Read left lines, mode, text unset"},
+		{Values{"text": "t", "lines": nil, "mode": nil}, nil, ""},
+		// What the configuration sets is kept.
+		{Values{"text": "t", "lines": []any{"a"}}, "fast", ""},
+	} {
+		returned = tc.returned
+		diags := read(Values{"name": "n", "mode": tc.mode})
+		switch {
+		case tc.summary == "" && len(diags) != 0:
+			t.Errorf("%v: %s: %s", tc.returned, diags[0].Summary, diags[0].Detail)
+		case tc.summary != "" && (len(diags) != 1 || diags[0].Summary != tc.summary ||
+			!strings.Contains(diags[0].Detail, "in the returned Values (nil for null)")):
+			t.Errorf("%v: diagnostics %v, want %q", tc.returned, diags, tc.summary)
+		}
+	}
 }

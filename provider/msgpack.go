@@ -335,7 +335,7 @@ func decodePrimitive(r *mpReader, t primitive, h mpHead, p *path) (any, error) {
 			return nil, err
 		}
 		if f, _, err = big.ParseFloat(s, 10, 512, big.ToNearestEven); err != nil {
-			return nil, p.errorf("invalid number %q", s)
+			return nil, p.valueErrorf("invalid number", "invalid number %s", quoteShort(s))
 		}
 	default:
 		return nil, p.errorf("expected a number")
@@ -344,7 +344,7 @@ func decodePrimitive(r *mpReader, t primitive, h mpHead, p *path) (any, error) {
 	case kindInt64:
 		i, acc := f.Int64()
 		if acc != big.Exact {
-			return nil, p.errorf("%s is not a whole number in the int64 range", numberText(f))
+			return nil, p.valueErrorf("not a whole number in the int64 range", "%s is not a whole number in the int64 range", numberText(f))
 		}
 		return i, nil
 	case kindFloat64:
@@ -384,11 +384,11 @@ func toUser(v any, t Type, p *path) (any, error) {
 	switch t := t.(type) {
 	case customType:
 		if err := t.c.Validate(v); err != nil {
-			return nil, p.errorf("invalid %s: %v", t.c.Name(), err)
+			return nil, p.invalidCustom(t.c.Name(), err)
 		}
 		u, err := t.c.Decode(v)
 		if err != nil {
-			return nil, p.errorf("invalid %s: %v", t.c.Name(), err)
+			return nil, p.invalidCustom(t.c.Name(), err)
 		}
 		return u, nil
 	case collection:
@@ -561,15 +561,15 @@ func encode(w *mpWriter, v any, t Type, p *path, raw bool) error {
 				return nil
 			case float64:
 				if math.IsNaN(n) || math.IsInf(n, 0) {
-					return p.errorf("%v is not a number Terraform can hold", n)
+					return p.valueErrorf("not a number Terraform can hold", "%v is not a number Terraform can hold", n)
 				}
 				if t.kind == kindInt64 {
 					if n != math.Trunc(n) {
-						return p.errorf("%v is not a whole number", n)
+						return p.valueErrorf("not a whole number", "%v is not a whole number", n)
 					}
 					// -2^63 is the smallest int64; 2^63 is one past the largest.
 					if n < -(1<<63) || n >= 1<<63 {
-						return p.errorf("%s is not a whole number in the int64 range", numberText(big.NewFloat(n)))
+						return p.valueErrorf("not a whole number in the int64 range", "%s is not a whole number in the int64 range", numberText(big.NewFloat(n)))
 					}
 				}
 				w.float(n)

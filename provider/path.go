@@ -105,6 +105,34 @@ func (p *path) tf() *tftypes.AttributePath {
 type pathError struct {
 	path *path
 	msg  string
+	// hidden, when not empty, is msg without the value it quotes: what a
+	// diagnostic says when the path is in a Sensitive attribute.
+	hidden string
+}
+
+// valueErrorf is errorf for a message that quotes the value; hidden says
+// what is wrong without it.
+func (p *path) valueErrorf(hidden, format string, args ...any) error {
+	return &pathError{path: p, msg: fmt.Sprintf(format, args...), hidden: hidden + " (a sensitive value, not shown)"}
+}
+
+// invalidCustom is the error for a value a custom type's Validate or
+// Decode refuses. Their messages may quote the value, or part of it, so
+// for a sensitive attribute only the type is named.
+func (p *path) invalidCustom(name string, err error) error {
+	hidden := "invalid " + name
+	if form, ok := customForms[name]; ok {
+		hidden += ": write " + form
+	}
+	return p.valueErrorf(hidden, "invalid %s: %v", name, err)
+}
+
+// customForms says what the built-in custom types accept, for the errors
+// that cannot quote a sensitive value.
+var customForms = map[string]string{
+	"duration":           `a duration such as "90s" or "1h30m"`,
+	"RFC 3339 timestamp": `a timestamp such as "2026-01-02T15:04:05Z"`,
+	"normalized JSON":    "one JSON value, such as an object",
 }
 
 func (e *pathError) Error() string {
@@ -131,7 +159,7 @@ func (p *path) mismatch(t Type, v any) error {
 // refuses: a JSON number too large for any number, or another Go type.
 func (p *path) notNumber(t Type, v any) error {
 	if n, ok := v.(json.Number); ok {
-		return p.errorf("%s is not a number Terraform can hold", n)
+		return p.valueErrorf("not a number Terraform can hold", "%s is not a number Terraform can hold", n)
 	}
 	return p.mismatch(t, v)
 }
@@ -464,4 +492,32 @@ func pathText(ap *tftypes.AttributePath) string {
 		}
 	}
 	return b.String()
+}
+
+// sensitiveAt reports whether p is inside a Sensitive attribute of et's
+// schema, whose values diagnostics must not show.
+func (et *elementType) sensitiveAt(p *path) bool {
+	if et == nil || et.schema == nil {
+		return false
+	}
+	attrs, blocks := et.schema.Attributes, et.schema.Blocks
+	for _, s := range p.steps() {
+		if s.kind != stepAttr {
+			continue
+		}
+		if a := attrs[s.name]; a != nil {
+			if a.Sensitive {
+				return true
+			}
+			attrs, blocks = nil, nil
+			if a.Nested != nil {
+				attrs = a.Nested.Attributes
+			}
+		} else if b := blocks[s.name]; b != nil {
+			attrs, blocks = b.Attributes, b.Blocks
+		} else {
+			return false
+		}
+	}
+	return false
 }

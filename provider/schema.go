@@ -284,8 +284,10 @@ func checkAttribute(element, at string, a *Attribute, resource, top bool) []stri
 		case !top:
 			fail("Default is supported on an element's own attributes, not inside nested blocks or attributes")
 		case typeOK && nestedOK(a.Nested):
-			if _, err := elemFromGo(a.typ(), a.Default, (&path{}).attr(at), false); err != nil {
+			if v, err := elemFromGo(a.typ(), a.Default, (&path{}).attr(at), false); err != nil {
 				fail("Default: %v", err)
+			} else if !v.IsFullyKnown() {
+				fail("Default: a default is a value known before apply, not Unknown; for a value the provider chooses when the configuration leaves it out, drop Default, add Computed and set the attribute in Create")
 			}
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -240,6 +241,9 @@ func protoDiagsAt(ds Diagnostics, et *elementType, wire map[string]any) []*tfpro
 func (et *elementType) errorDiag(summary string, err error) []*tfprotov6.Diagnostic {
 	d := &tfprotov6.Diagnostic{Severity: tfprotov6.DiagnosticSeverityError, Summary: summary, Detail: err.Error()}
 	if pe, ok := err.(*pathError); ok {
+		if pe.hidden != "" && et.sensitiveAt(pe.path) {
+			d.Detail = (&pathError{path: pe.path, msg: pe.hidden}).Error()
+		}
 		// The detail keeps the path: the engine shows the attribute's line
 		// only when the configuration sets it, and a state's computed
 		// attributes it never does.
@@ -503,15 +507,53 @@ func (et *elementType) changedPlanned(next, planned map[string]any, nullFree boo
 // provider to set ("unknown", "null"). The values of a Sensitive attribute
 // are never shown.
 func (et *elementType) changedDetail(op, name, from, open string, had, got any) string {
+	if et.schema.Blocks[name] != nil {
+		// A block's contents come from the configuration alone: "make it
+		// Computed" is no advice there. Say where the value changed.
+		at, h, g := firstDiff(had, got, et.obj.attrs[name], (&path{}).attr(name))
+		what := "another value at " + at.String()
+		hs, ok1 := showWire(h, at.typ)
+		gs, ok2 := showWire(g, at.typ)
+		hl, isList1 := h.([]any)
+		gl, isList2 := g.([]any)
+		switch {
+		case at.String() == name && (isList1 || h == nil) && (isList2 || g == nil) && len(hl) != len(gl):
+			blocks := func(n int) string {
+				if n == 1 {
+					return "1 " + name + " block"
+				}
+				return fmt.Sprintf("%d %s blocks", n, name)
+			}
+			what = fmt.Sprintf("%s (%s has %d)", blocks(len(gl)), from, len(hl))
+		case ok1 && ok2 && !et.sensitiveAt(at.path):
+			what += fmt.Sprintf(": %s (%s has %s)", gs, from, hs)
+		}
+		return fmt.Sprintf("%s returned %s. %s may set only computed attributes %s leaves %s, "+
+			"and the attributes of a block never are: leave %s out of the returned Values to keep the value. This is a bug in the provider.",
+			op, what, op, from, open, name)
+	}
 	what := "another value"
 	t := et.obj.attrs[name]
 	h, ok1 := showWire(had, t)
 	g, ok2 := showWire(got, t)
+	sensitive := false
 	if a := et.schema.Attributes[name]; a != nil && a.Sensitive {
-		ok1 = false
+		ok1, sensitive = false, true
 	}
-	if ok1 && ok2 {
+	switch {
+	case ok1 && ok2:
 		what = fmt.Sprintf("%s (%s has %s)", g, from, h)
+	case !sensitive && had != nil && got != nil:
+		// A list, map or object: say where inside it.
+		at, hv, gv := firstDiff(had, got, t, (&path{}).attr(name))
+		if at.String() != name {
+			what += " at " + at.String()
+			hs, ok1 := showWire(hv, at.typ)
+			gs, ok2 := showWire(gv, at.typ)
+			if ok1 && ok2 && !et.sensitiveAt(at.path) {
+				what += fmt.Sprintf(": %s (%s has %s)", gs, from, hs)
+			}
+		}
 	}
 	return fmt.Sprintf("%s returned %s. %s may set only computed attributes %s leaves %s: "+
 		"leave %s out of the returned Values to keep the value, or make it Computed. This is a bug in the provider.",
@@ -529,10 +571,7 @@ func showWire(v any, t Type) (s string, ok bool) {
 	case nil:
 		return "null", true
 	case string:
-		if len(x) > 60 {
-			x = x[:57] + "..."
-		}
-		return strconv.Quote(x), true
+		return quoteShort(x), true
 	case bool:
 		return strconv.FormatBool(x), true
 	}
@@ -540,6 +579,79 @@ func showWire(v any, t Type) (s string, ok bool) {
 		return f.Text('g', 20), true
 	}
 	return "", false
+}
+
+// typedPath is a path into a value and the type of the value there.
+type typedPath struct {
+	path *path
+	typ  Type
+}
+
+func (p typedPath) String() string { return p.path.String() }
+
+// firstDiff finds where got, a wire value of type t at p, differs from
+// had: the path of the first difference inside lists, maps and objects
+// of the same shape, and the two values there.
+func firstDiff(had, got any, t Type, p *path) (typedPath, any, any) {
+	h, err1 := full(had, t)
+	g, err2 := full(got, t)
+	if err1 != nil || err2 != nil {
+		return typedPath{p, t}, had, got
+	}
+	switch t := t.(type) {
+	case objectType:
+		hm, ok1 := h.(map[string]any)
+		gm, ok2 := g.(map[string]any)
+		if ok1 && ok2 {
+			for _, n := range t.sortedNames() {
+				if !wireEqual(hm[n], gm[n], t.attrs[n]) {
+					return firstDiff(hm[n], gm[n], t.attrs[n], p.attr(n))
+				}
+			}
+		}
+	case collection:
+		switch t.kind {
+		case "list":
+			hl, ok1 := h.([]any)
+			gl, ok2 := g.([]any)
+			if ok1 && ok2 && len(hl) == len(gl) {
+				for i := range hl {
+					if !wireEqual(hl[i], gl[i], t.elem) {
+						return firstDiff(hl[i], gl[i], t.elem, p.index(i))
+					}
+				}
+			}
+		case "map":
+			hm, ok1 := h.(map[string]any)
+			gm, ok2 := g.(map[string]any)
+			if ok1 && ok2 && len(hm) == len(gm) {
+				for _, k := range sortedKeys(hm) {
+					gv, ok := gm[k]
+					if !ok {
+						break
+					}
+					if !wireEqual(hm[k], gv, t.elem) {
+						return firstDiff(hm[k], gv, t.elem, p.key(k))
+					}
+				}
+			}
+		}
+	}
+	return typedPath{p, t}, h, g
+}
+
+// quoteShort quotes s for a message, cut to its first 57 bytes (whole
+// characters) and "..." when longer than 60: a diagnostic never repeats a
+// configuration's megabytes.
+func quoteShort(s string) string {
+	if len(s) > 60 {
+		n := 57
+		for n > 0 && !utf8.RuneStart(s[n]) {
+			n--
+		}
+		s = s[:n] + "..."
+	}
+	return strconv.Quote(s)
 }
 
 // stillUnknown names, sorted, the top-level attributes of m that are not
@@ -1288,6 +1400,24 @@ func (s *server) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSour
 	if nv == nil {
 		nv = Values{}
 	}
+	// The configuration leaves computed attributes null, so one that Read
+	// leaves out would be null in the state without a word: a value
+	// forgotten. Null is returned as nil.
+	var unset []string
+	for _, n := range sortedKeys(d.Schema.Attributes) {
+		if _, ok := nv[n]; !ok && d.Schema.Attributes[n].Computed && config[n] == nil {
+			unset = append(unset, n)
+		}
+	}
+	if len(unset) > 0 {
+		resp.Diagnostics = append(resp.Diagnostics, &tfprotov6.Diagnostic{
+			Severity: tfprotov6.DiagnosticSeverityError,
+			Summary:  fmt.Sprintf("%s: Read left %s unset", req.TypeName, strings.Join(unset, ", ")),
+			Detail: fmt.Sprintf("A data source's Read returns every computed attribute the configuration leaves null: "+
+				"set %s in the returned Values (nil for null). This is a bug in the provider.", strings.Join(unset, ", ")),
+		})
+		return resp, nil
+	}
 	next, err := et.fromValues(nv, config)
 	if err != nil {
 		resp.Diagnostics = append(resp.Diagnostics, et.errorDiag(req.TypeName+": Read returned values that do not match the schema", err)...)
@@ -1325,6 +1455,11 @@ func (s *server) CallFunction(ctx context.Context, req *tfprotov6.CallFunctionRe
 		if r := recover(); r != nil {
 			d := panicDiag(req.Name, "CallFunction", r)
 			resp.Error = &tfprotov6.FunctionError{Text: d.Summary + ": " + d.Detail}
+		}
+		// Both engines end the text with a period of their own ("Call to
+		// function ... failed: TEXT."), which would double one here.
+		if resp.Error != nil {
+			resp.Error.Text = strings.TrimRight(strings.TrimSpace(resp.Error.Text), ".")
 		}
 	}()
 	f, ok := s.p.Functions[req.Name]
@@ -1381,6 +1516,17 @@ func (s *server) CallFunction(ctx context.Context, req *tfprotov6.CallFunctionRe
 		resp.Error = &tfprotov6.FunctionError{Text: fmt.Sprintf("%s returned a value of the wrong type: %v", req.Name, err)}
 		return resp, nil
 	}
+	if at, ok := firstUnknown(rv); ok {
+		// The engines call a function only with known arguments: an
+		// unknown result would plan "known after apply" and then apply
+		// as null, silently.
+		where := ""
+		if at != "" {
+			where = " at " + at
+		}
+		resp.Error = &tfprotov6.FunctionError{Text: fmt.Sprintf("%s returned an unknown value%s: a function gets only known arguments, so its result must be known; return the value it computes, or fail the call with ctx.Error", req.Name, where)}
+		return resp, nil
+	}
 	dv, err := tfprotov6.NewDynamicValue(f.Return.tfType(), rv)
 	if err != nil {
 		resp.Error = &tfprotov6.FunctionError{Text: err.Error()}
@@ -1388,6 +1534,41 @@ func (s *server) CallFunction(ctx context.Context, req *tfprotov6.CallFunctionRe
 	}
 	resp.Result = &dv
 	return resp, nil
+}
+
+// firstUnknown finds an unknown value inside v, and where it is ("" for v
+// itself, else a path such as [1].name).
+func firstUnknown(v tftypes.Value) (string, bool) {
+	if v.IsFullyKnown() {
+		return "", false
+	}
+	at, found := "", false
+	_ = tftypes.Walk(v, func(p *tftypes.AttributePath, e tftypes.Value) (bool, error) {
+		if found {
+			return false, nil
+		}
+		if !e.IsKnown() {
+			found = true
+			for _, step := range p.Steps() {
+				switch s := step.(type) {
+				case tftypes.AttributeName:
+					if at != "" {
+						at += "."
+					}
+					at += string(s)
+				case tftypes.ElementKeyString:
+					at += "[" + strconv.Quote(string(s)) + "]"
+				case tftypes.ElementKeyInt:
+					at += "[" + strconv.FormatInt(int64(s), 10) + "]"
+				default:
+					at += "[...]"
+				}
+			}
+			return false, nil
+		}
+		return true, nil
+	})
+	return at, true
 }
 
 // ---- ephemeral resources: none ----

@@ -465,6 +465,61 @@ func TestCallFunction(t *testing.T) {
 	}
 }
 
+// A function's arguments are always known, so an unknown result is a bug
+// in the provider: the engines would plan "known after apply" and apply
+// null. It is an error naming the function and where the unknown is.
+func TestCallFunctionRefusesUnknownResult(t *testing.T) {
+	p := thing(map[string]*Attribute{"a": {Type: String, Optional: true}})
+	p.Functions = map[string]*Function{
+		"later": {Return: String, Call: func(ctx *Context, args []any) any { return Unknown }},
+		"pairs": {Return: List(Object(map[string]Type{"name": String})), Call: func(ctx *Context, args []any) any {
+			return []any{map[string]any{"name": "a"}, map[string]any{"name": Unknown}}
+		}},
+	}
+	s, err := newServer(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{
+		"later": "later returned an unknown value: a function gets only known arguments, so its result must be known; return the value it computes, or fail the call with ctx.Error",
+		"pairs": "pairs returned an unknown value at [1].name: a function gets only known arguments",
+	} {
+		resp, _ := s.CallFunction(context.Background(), &tfprotov6.CallFunctionRequest{Name: name})
+		if resp.Error == nil || !strings.HasPrefix(resp.Error.Text, want) {
+			t.Errorf("%s: error %+v, want one starting %q", name, resp.Error, want)
+		}
+		if resp.Result != nil {
+			t.Errorf("%s: a result besides the error", name)
+		}
+	}
+}
+
+// The engines end a function's error with a period of their own ("Call to
+// function ... failed: TEXT."), so the text sent has none at its end.
+func TestCallFunctionErrorEndsWithoutPeriod(t *testing.T) {
+	p := thing(map[string]*Attribute{"a": {Type: String, Optional: true}})
+	p.Functions = map[string]*Function{
+		"says": {Return: String, Call: func(ctx *Context, args []any) any {
+			ctx.Error("", "Cannot say", "Nothing to say.")
+			return nil
+		}},
+		"panics": {Return: String, Call: func(ctx *Context, args []any) any { panic("boom") }},
+	}
+	s, err := newServer(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{
+		"says":   "Cannot say: Nothing to say",
+		"panics": "panics: Call failed: the provider panicked",
+	} {
+		resp, _ := s.CallFunction(context.Background(), &tfprotov6.CallFunctionRequest{Name: name})
+		if resp.Error == nil || !strings.HasPrefix(resp.Error.Text, want) || strings.HasSuffix(resp.Error.Text, ".") {
+			t.Errorf("%s: error %+v, want one starting %q and not ending with a period", name, resp.Error, want)
+		}
+	}
+}
+
 func TestCheckNamesWhatNeedsUpdate(t *testing.T) {
 	p := thing(map[string]*Attribute{
 		"id":   {Type: String, Required: true, RequiresReplace: true},
@@ -565,6 +620,111 @@ func TestOperationChangesPlannedValue(t *testing.T) {
 			if d.Summary != summary || !strings.Contains(d.Detail, detail) || d.Attribute == nil {
 				t.Errorf("%s returning %v: %q / %q, want %q / %q", op, tc.returned, d.Summary, d.Detail, summary, detail)
 			}
+		}
+	}
+}
+
+// A block's attributes are never computed, so an operation that changes
+// one is told where (the first difference inside the block) and to leave
+// the block out, not to make it Computed, which a block cannot be.
+func TestOperationChangesPlannedBlock(t *testing.T) {
+	var returned Values
+	p := thing(map[string]*Attribute{"out": {Type: String, Computed: true}})
+	r := p.Resources["test_thing"]
+	r.Schema.Blocks = map[string]*Block{"author": {Nesting: NestingList, Attributes: map[string]*Attribute{
+		"name":  {Type: String, Required: true},
+		"email": {Type: String, Optional: true, Sensitive: true},
+		"tags":  {Type: Map(String), Optional: true},
+	}}, "step": {Nesting: NestingSet, Attributes: map[string]*Attribute{
+		"name": {Type: String, Required: true},
+	}}}
+	r.Create = func(ctx *Context, plan Values) Values { return returned }
+	c := newCall(t, p, "test_thing")
+	author := func(name, email, tag string) map[string]any {
+		return map[string]any{"name": name, "email": email, "tags": map[string]any{"ключ": tag}}
+	}
+	planned := []any{author("me", "me@example.com", "a"), author("you", "you@example.com", "b")}
+	steps := []any{map[string]any{"name": "a"}, map[string]any{"name": "b"}}
+	for _, tc := range []struct {
+		author any
+		what   string
+		steps  []any // the plan's when nil
+	}{
+		{[]any{author("me", "me@example.com", "a"), author("YOU", "you@example.com", "b")}, `another value at author[1].name: "YOU" (the plan has "you")`, nil},
+		{[]any{author("me", "me@example.com", "a"), author("you", "you@example.com", "c")}, `another value at author[1].tags["ключ"]: "c" (the plan has "b")`, nil},
+		// A sensitive attribute's values are not shown.
+		{[]any{author("me", "ME@example.com", "a"), author("you", "you@example.com", "b")}, "another value at author[0].email. ", nil},
+		{[]any{author("me", "me@example.com", "a")}, "1 author block (the plan has 2)", nil},
+		{nil, "0 author blocks (the plan has 2)", nil},
+		// The elements of a set have no position to name.
+		{planned, "another value at step. ", []any{map[string]any{"name": "a"}, map[string]any{"name": "c"}}},
+	} {
+		returned = Values{"out": "o", "author": tc.author}
+		if tc.steps != nil {
+			returned["step"] = tc.steps
+		}
+		resp, err := c.s.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
+			TypeName: "test_thing", PriorState: c.dv(nil),
+			PlannedState: c.dv(Values{"out": Unknown, "author": planned, "step": steps}), Config: c.dv(Values{"out": nil, "author": planned, "step": steps}),
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "Create returned " + tc.what
+		advice := "Create may set only computed attributes the plan leaves unknown, and the attributes of a block never are: leave author out of the returned Values to keep the value."
+		if len(resp.Diagnostics) != 1 {
+			t.Errorf("%v: diagnostics %v, want one", tc.author, resp.Diagnostics)
+			continue
+		}
+		d := resp.Diagnostics[0]
+		block := "author"
+		if tc.steps != nil {
+			block = "step"
+		}
+		advice = strings.Replace(advice, "leave author", "leave "+block, 1)
+		if d.Summary != "test_thing: Create changed "+block+", which the plan had" || !strings.HasPrefix(d.Detail, want) ||
+			!strings.Contains(d.Detail, advice) || strings.Contains(d.Detail, "Computed") || strings.Contains(d.Detail, "ME@") {
+			t.Errorf("%v: %q / %q, want a detail starting %q with %q", tc.author, d.Summary, d.Detail, want, advice)
+		}
+	}
+}
+
+// A changed list, map or nested attribute is named down to the value that
+// differs.
+func TestOperationChangesPlannedValueInside(t *testing.T) {
+	var returned Values
+	p := thing(map[string]*Attribute{
+		"out":    {Type: String, Computed: true},
+		"labels": {Type: Map(String), Optional: true},
+		"chapters": {Optional: true, Nested: &Nested{Nesting: NestingList, Attributes: map[string]*Attribute{
+			"name":  {Type: String, Required: true},
+			"pages": {Type: Int64, Optional: true},
+		}}},
+	})
+	p.Resources["test_thing"].Create = func(ctx *Context, plan Values) Values { return returned }
+	c := newCall(t, p, "test_thing")
+	chapters := []any{map[string]any{"name": "one", "pages": 3}, map[string]any{"name": "two", "pages": nil}}
+	config := Values{"out": nil, "labels": map[string]any{"ключ": "a"}, "chapters": chapters}
+	planned := Values{"out": Unknown, "labels": map[string]any{"ключ": "a"}, "chapters": chapters}
+	for _, tc := range []struct {
+		returned Values
+		want     string
+	}{
+		{Values{"out": "o", "chapters": []any{chapters[0], map[string]any{"name": "TWO", "pages": nil}}},
+			`Create returned another value at chapters[1].name: "TWO" (the plan has "two"). Create may set only computed attributes the plan leaves unknown: leave chapters out of the returned Values to keep the value, or make it Computed.`},
+		{Values{"out": "o", "labels": map[string]any{"ключ": "b"}},
+			`Create returned another value at labels["ключ"]: "b" (the plan has "a").`},
+		{Values{"out": "o", "chapters": chapters[:1]}, "Create returned another value. "},
+	} {
+		returned = tc.returned
+		resp, err := c.s.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
+			TypeName: "test_thing", PriorState: c.dv(nil), PlannedState: c.dv(planned), Config: c.dv(config),
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(resp.Diagnostics) != 1 || !strings.HasPrefix(resp.Diagnostics[0].Detail, tc.want) {
+			t.Errorf("%v: diagnostics %v, want one whose detail starts %q", tc.returned, resp.Diagnostics, tc.want)
 		}
 	}
 }

@@ -96,7 +96,7 @@ func (t primitive) toGo(v tftypes.Value, p *path) (any, error) {
 	case kindInt64:
 		i, acc := f.Int64()
 		if acc != big.Exact {
-			return nil, p.errorf("%s is not a whole number in the int64 range", numberText(f))
+			return nil, p.valueErrorf("not a whole number in the int64 range", "%s is not a whole number in the int64 range", numberText(f))
 		}
 		return i, nil
 	case kindFloat64:
@@ -136,10 +136,10 @@ func (t primitive) fromGo(v any, p *path, raw bool) (tftypes.Value, error) {
 // would fail every later request on the resource, destroy included.
 func checkInt64(f *big.Float, p *path) error {
 	if !f.IsInt() {
-		return p.errorf("%s is not a whole number", numberText(f))
+		return p.valueErrorf("not a whole number", "%s is not a whole number", numberText(f))
 	}
 	if _, acc := f.Int64(); acc != big.Exact {
-		return p.errorf("%s is not a whole number in the int64 range", numberText(f))
+		return p.valueErrorf("not a whole number in the int64 range", "%s is not a whole number in the int64 range", numberText(f))
 	}
 	return nil
 }
