@@ -25,12 +25,13 @@ func FuzzRenderConfig(f *testing.F) {
 		if json.Unmarshal([]byte(src), &params) != nil {
 			return
 		}
-		out, err := renderConfig("random_pet", params, nil)
+		rc, err := renderConfig("random_pet", params, nil)
 		if err != nil {
 			return
 		}
+		out := rc.src
 		again, _ := renderConfig("random_pet", params, nil)
-		if string(again) != string(out) {
+		if string(again.src) != string(out) {
 			t.Fatal("two renders differ")
 		}
 		if _, diags := hcljson.Parse(out, "main.tf.json"); diags.HasErrors() {

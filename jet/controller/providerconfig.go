@@ -243,16 +243,22 @@ func readCredentials(ctx context.Context, c client.Reader, kind string, pc resou
 	return v, where, nil
 }
 
-// providerKey identifies the provider configuration of main.tf.json: a
-// digest of its provider block ("" when there is none). Shared plugins
-// are keyed by it, never by the credentials themselves.
-func providerKey(src []byte) string {
-	var top map[string]json.RawMessage
-	if json.Unmarshal(src, &top) != nil || top["provider"] == nil {
-		return ""
+// providerKey identifies the provider block of provider local with the
+// arguments args: a digest of them. Shared plugins are keyed by it, never
+// by the credentials themselves.
+func providerKey(local string, args map[string]any) (string, error) {
+	set := map[string]any{}
+	for k, v := range args {
+		if v != nil {
+			set[k] = v
+		}
 	}
-	sum := sha256.Sum256(top["provider"])
-	return hex.EncodeToString(sum[:12])
+	data, err := json.Marshal(map[string]any{local: set})
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:12]), nil
 }
 
 // watchProviderConfigs makes the builder's kind reconcile the objects that

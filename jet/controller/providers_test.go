@@ -368,10 +368,11 @@ func TestSharedProviderPerConfiguration(t *testing.T) {
 // key changes with them.
 func TestRenderProviderBlock(t *testing.T) {
 	prov := &providerBlock{source: "registry.terraform.io/kreuzwerker/docker", args: map[string]any{"host": "unix:///a.sock", "registry_auth": []any{map[string]any{"address": "r"}}}}
-	src, err := renderConfig("docker_volume", map[string]any{"name": "v"}, prov)
+	rc, err := renderConfig("docker_volume", map[string]any{"name": "v"}, prov)
 	if err != nil {
 		t.Fatal(err)
 	}
+	src := rc.src
 	var got map[string]any
 	if err := json.Unmarshal(src, &got); err != nil {
 		t.Fatalf("%v\n%s", err, src)
@@ -380,18 +381,29 @@ func TestRenderProviderBlock(t *testing.T) {
 	if b, _ := json.Marshal(got); string(b) != want {
 		t.Errorf("main.tf.json\n%s\nwant %s", b, want)
 	}
-	k1 := providerKey(src)
+	k1 := rc.provKey
+	if rc.req != (providerRequirement{local: "docker", source: "registry.terraform.io/kreuzwerker/docker", named: true}) {
+		t.Errorf("requirement %+v", rc.req)
+	}
 	prov.args["host"] = "unix:///b.sock"
-	src2, _ := renderConfig("docker_volume", map[string]any{"name": "v"}, prov)
-	if k1 == "" || providerKey(src2) == k1 {
-		t.Errorf("keys %q and %q", k1, providerKey(src2))
+	rc2, _ := renderConfig("docker_volume", map[string]any{"name": "v"}, prov)
+	if k1 == "" || rc2.provKey == k1 {
+		t.Errorf("keys %q and %q", k1, rc2.provKey)
+	}
+	prov.args["host"] = "unix:///a.sock"
+	if again, _ := renderConfig("docker_volume", map[string]any{"name": "w"}, prov); again.provKey != k1 {
+		t.Errorf("the same provider block keyed %q and %q", k1, again.provKey)
 	}
 	if strings.Contains(k1, "a.sock") {
 		t.Errorf("key holds the configuration: %s", k1)
 	}
 	plain, _ := renderConfig("random_pet", nil, &providerBlock{})
-	if providerKey(plain) != "" || strings.Contains(string(plain), "provider") {
-		t.Errorf("no provider block expected: %s", plain)
+	if plain.provKey != "" || strings.Contains(string(plain.src), "provider") {
+		t.Errorf("no provider block expected: %s", plain.src)
+	}
+	pinned, _ := renderConfig("random_pet", nil, &providerBlock{version: "3.9.0"})
+	if pinned.req != (providerRequirement{local: "random", source: "hashicorp/random", version: "3.9.0", named: true}) || !strings.Contains(string(pinned.src), `"version": "3.9.0"`) {
+		t.Errorf("requirement %+v of\n%s", pinned.req, pinned.src)
 	}
 }
 

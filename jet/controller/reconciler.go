@@ -270,6 +270,15 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 		res, err = reconcile.Result{Requeue: true}, nil
 	case errors.As(err, &wait):
 		status.SetConditions(condition(resource.TypeSynced, metav1.ConditionFalse, resource.ReasonReconcileError, err.Error()))
+		if ready := status.Condition(resource.TypeReady); ready.Status != metav1.ConditionTrue {
+			// Not ready because of what it waits for (a reference, its
+			// object): Ready says so too.
+			reason := ready.Reason
+			if ready.Status == metav1.ConditionUnknown || reason == "" {
+				reason = resource.ReasonUnavailable
+			}
+			status.SetConditions(condition(resource.TypeReady, metav1.ConditionFalse, reason, err.Error()))
+		}
 		res = reconcile.Result{RequeueAfter: r.waitDelay(req.NamespacedName, wait.steady)}
 		err = nil
 	case errors.As(err, &retry):
@@ -292,6 +301,10 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 		if errors.As(err, &ve) && r.events != nil {
 			r.events.Event(mg, corev1.EventTypeWarning, EventProviderVersionUnavailable, msg)
 		}
+	}
+	if ready := status.Condition(resource.TypeReady); wait == nil && ready.Status == metav1.ConditionFalse && ready.Message != "" {
+		// What it waited for came; Synced says what is wrong now.
+		status.SetConditions(condition(resource.TypeReady, metav1.ConditionFalse, ready.Reason, ""))
 	}
 	if status.Condition(resource.TypeReady).Status == metav1.ConditionUnknown {
 		// An object that never became ready says so: Ready=False, and
@@ -518,7 +531,7 @@ func (r *Reconciler) replaceAllowed(policies resource.ManagementPolicies, obs ob
 // sensitive argument that is gone (deleted together with the object) is
 // no obstacle: the configuration written before is destroyed.
 func (r *Reconciler) observe(ctx context.Context, mg resource.Terraformed, dir string, deleting bool) (*workspace, observation, error) {
-	var src []byte
+	var rc renderedConfig
 	pb, err := r.providerConfiguration(ctx, mg)
 	var params map[string]any
 	if err == nil {
@@ -527,18 +540,20 @@ func (r *Reconciler) observe(ctx context.Context, mg resource.Terraformed, dir s
 	var wait *waitError
 	var pce *providerConfigError
 	if deleting && (errors.As(err, &wait) || errors.As(err, &pce)) {
-		if src, _ = os.ReadFile(filepath.Join(dir, ConfigFile)); src == nil {
+		src, _ := os.ReadFile(filepath.Join(dir, ConfigFile))
+		if src == nil {
 			if pce != nil {
 				return nil, observation{}, providerConfigErrorf("%s; the delete needs it to destroy the resource: create it again, or set spec.deletionPolicy to Orphan", pce.msg)
 			}
 			return nil, observation{}, &waitError{msg: wait.msg + "; the delete needs it to destroy the resource: create it again, or set spec.deletionPolicy to Orphan"}
 		}
 		if pb == nil {
-			pb = &providerBlock{source: r.providerSource()}
+			pb = &providerBlock{source: r.providerSource(), version: r.providerVersion()}
 		}
+		rc = writtenConfig(r.reg.TerraformType, src, pb)
 	} else if err != nil {
 		return nil, observation{}, err
-	} else if src, err = renderConfig(r.reg.TerraformType, params, pb); err != nil {
+	} else if rc, err = renderConfig(r.reg.TerraformType, params, pb); err != nil {
 		return nil, observation{}, err
 	}
 	_, statErr := os.Stat(dir)
@@ -553,7 +568,7 @@ func (r *Reconciler) observe(ctx context.Context, mg resource.Terraformed, dir s
 		return nil, observation{}, waitForEarlierApply(pid)
 	}
 	r.earlierOperationEnded(mg, ws)
-	if err := ws.writeConfig(ctx, src); err != nil {
+	if err := ws.writeConfig(ctx, rc); err != nil {
 		return nil, observation{}, err
 	}
 	// Only a workspace that lost its state (never one whose resource was

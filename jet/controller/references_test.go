@@ -5,12 +5,16 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/types"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/event"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	exampleapis "github.com/tfkit/tfkit/examples/jet-provider/apis"
 	localv1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/local/v1alpha1"
@@ -117,5 +121,80 @@ func TestSelectorMatchControllerRef(t *testing.T) {
 		} else if !errors.As(err, &wait) {
 			t.Errorf("controller %q: %v is not a wait", tc.controller, err)
 		}
+	}
+}
+
+// TestReadyNamesWhatItWaitsFor: on a real API server, a File whose
+// contentRef names a Pet that is not Ready yet has Ready=False saying
+// which reference waits for which object, as Synced does; once it waits
+// no longer (a mistake of its own stops it), Ready no longer says so.
+func TestReadyNamesWhatItWaitsFor(t *testing.T) {
+	kubetest.SkipShort(t)
+	env := kubetest.Start(t)
+	installCRDs(t, env.Config, "../../examples/jet-provider/package/crds/random.jet.tfkit.dev_pets.yaml",
+		"../../examples/jet-provider/package/crds/local.jet.tfkit.dev_files.yaml")
+	scheme := runtime.NewScheme()
+	for _, add := range []func(*runtime.Scheme) error{clientgoscheme.AddToScheme, exampleapis.AddToScheme} {
+		if err := add(scheme); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err := client.New(env.Config, client.Options{Scheme: scheme})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := c.Create(ctx, &randomv1alpha1.Pet{ObjectMeta: metav1.ObjectMeta{Name: "slow-pet"}}); err != nil {
+		t.Fatal(err)
+	}
+	f := &localv1alpha1.File{ObjectMeta: metav1.ObjectMeta{Name: "notes"}}
+	filename := "/tmp/notes.txt"
+	f.Spec.ForProvider.Filename = &filename
+	f.Spec.ForProvider.ContentRef = &resource.Reference{Name: "slow-pet"}
+	if err := c.Create(ctx, f); err != nil {
+		t.Fatal(err)
+	}
+	// The reconcile waits for the Pet before any engine runs (there is
+	// none: it would panic).
+	r := &Reconciler{
+		client: c, reader: c, root: t.TempDir(),
+		reg: resource.Registration{TerraformType: "local_file", Kind: localv1alpha1.FileGroupVersionKind,
+			New: func() resource.Terraformed { return &localv1alpha1.File{} }},
+		opts: Options{Timeout: time.Minute, Poll: time.Minute},
+		ops:  newOperations(ctx), done: make(chan event.GenericEvent, 8),
+	}
+	req := reconcile.Request{NamespacedName: types.NamespacedName{Name: "notes"}}
+	if _, err := r.Reconcile(ctx, req); err != nil {
+		t.Fatal(err)
+	}
+	got := &localv1alpha1.File{}
+	if err := c.Get(ctx, req.NamespacedName, got); err != nil {
+		t.Fatal(err)
+	}
+	const want = `spec.forProvider.content: waiting for Pet "slow-pet" to be Ready`
+	if s := got.Status.Condition(resource.TypeSynced); s.Status != metav1.ConditionFalse || s.Message != want {
+		t.Errorf("Synced = %+v, want False with %q", s, want)
+	}
+	if s := got.Status.Condition(resource.TypeReady); s.Status != metav1.ConditionFalse || s.Reason != resource.ReasonUnavailable || s.Message != want {
+		t.Errorf("Ready = %+v, want False (Unavailable) with %q", s, want)
+	}
+
+	// Observe only, without an external name: no longer waiting, and
+	// Ready no longer says it is.
+	got.Spec.ManagementPolicies = resource.ManagementPolicies{resource.ManagementObserve}
+	if err := c.Update(ctx, got); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Reconcile(ctx, req); err == nil {
+		t.Fatal("observe only without an external name: no error")
+	}
+	if err := c.Get(ctx, req.NamespacedName, got); err != nil {
+		t.Fatal(err)
+	}
+	if s := got.Status.Condition(resource.TypeSynced); !strings.Contains(s.Message, "external name") {
+		t.Errorf("Synced = %+v, want the external name's mistake", s)
+	}
+	if s := got.Status.Condition(resource.TypeReady); s.Status != metav1.ConditionFalse || s.Message != "" {
+		t.Errorf("Ready = %+v, want False without a message", s)
 	}
 }

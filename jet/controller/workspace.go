@@ -1,13 +1,17 @@
 package controller
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -38,9 +42,10 @@ type workspace struct {
 	eng  *engines
 	tf   *tfexec.Terraform
 	addr string
-	// provKey identifies the provider block of main.tf.json (see
-	// providerKey): plans attach to the shared plugin of that
-	// configuration.
+	// req is the provider requirement main.tf.json was rendered with,
+	// and provKey identifies its provider block: plans attach to the
+	// shared plugin of that configuration. writeConfig sets both.
+	req     providerRequirement
 	provKey string
 }
 
@@ -58,48 +63,105 @@ func (e *engines) workspace(dir, typ string) (*workspace, error) {
 	return &workspace{dir: dir, typ: typ, eng: e, tf: tf, addr: typ + "." + resourceName}, nil
 }
 
+// providerRequirement is what a workspace requires of its provider: the
+// local name, the source address and the version (exactly the one the API
+// was generated from; "" for any). requireProvider derives it.
+type providerRequirement struct {
+	local, source, version string
+	// named: main.tf.json names the source (not the default
+	// hashicorp/<local>) or pins the version, in required_providers.
+	named bool
+}
+
+// requireProvider is the provider requirement of a resource of type typ
+// with the provider block prov (nil: none).
+func requireProvider(typ string, prov *providerBlock) providerRequirement {
+	local := tffile.ImpliedProvider(typ)
+	req := providerRequirement{local: local, source: "hashicorp/" + local}
+	if prov != nil && (prov.source != "" || prov.version != "") {
+		req.named = true
+		if prov.source != "" {
+			req.source = prov.source
+		}
+		req.version = prov.version
+	}
+	return req
+}
+
+// installKey identifies what init installs for the requirement req: the
+// provider's local name, source and version.
+func (req providerRequirement) installKey() string {
+	return req.local + " " + req.source + " " + req.version
+}
+
+// renderedConfig is main.tf.json and what it was rendered from.
+type renderedConfig struct {
+	src     []byte
+	req     providerRequirement
+	provKey string
+}
+
 // renderConfig returns main.tf.json for one resource of type typ with the
 // Terraform arguments params, and the provider's source address and
 // provider block from prov (nil: neither). A change to an argument that
 // forces replacement replaces the resource, as terraform apply would.
-func renderConfig(typ string, params map[string]any, prov *providerBlock) ([]byte, error) {
+func renderConfig(typ string, params map[string]any, prov *providerBlock) (renderedConfig, error) {
 	cfg := &config.Config{}
-	local := tffile.ImpliedProvider(typ)
-	if prov != nil && (prov.source != "" || prov.version != "") {
+	req := requireProvider(typ, prov)
+	if req.named {
 		// terraform { required_providers { docker = { source = "...", version = "4.6.0" } } }
-		req := map[string]any{}
+		m := map[string]any{}
 		if prov.source != "" {
-			req["source"] = prov.source
+			m["source"] = req.source
 		}
-		if prov.version != "" {
+		if req.version != "" {
 			// Exactly the version the API was generated from.
-			req["version"] = prov.version
+			m["version"] = req.version
 		}
-		src, err := literal(req)
+		src, err := literal(m)
 		if err != nil {
-			return nil, err
+			return renderedConfig{}, err
 		}
 		rp := config.NewBlock("required_providers")
-		rp.Body.Set(local, src)
+		rp.Body.Set(req.local, src)
 		tb := config.NewBlock("terraform")
 		tb.Body.AppendBlock(rp)
 		cfg.Add(tb)
 	}
+	key := ""
 	if prov != nil && len(prov.args) > 0 {
-		pb := config.NewBlock("provider", local)
+		pb := config.NewBlock("provider", req.local)
 		// The messages name the argument, never its value: it may be a
 		// credential.
 		if err := setArguments(pb, prov.args, "provider argument"); err != nil {
-			return nil, err
+			return renderedConfig{}, err
 		}
 		cfg.Add(pb)
+		k, err := providerKey(req.local, prov.args)
+		if err != nil {
+			return renderedConfig{}, err
+		}
+		key = k
 	}
 	b := config.NewBlock("resource", typ, resourceName)
 	if err := setArguments(b, params, "argument"); err != nil {
-		return nil, err
+		return renderedConfig{}, err
 	}
 	cfg.Add(b)
-	return render.JSON(cfg)
+	src, err := render.JSON(cfg)
+	if err != nil {
+		return renderedConfig{}, err
+	}
+	return renderedConfig{src: src, req: req, provKey: key}, nil
+}
+
+// writtenConfig is main.tf.json src as written before (the delete of an
+// object whose configuration can no longer be rendered), with the
+// requirement of prov. Its provider block is not known: its plugin is
+// shared only with workspaces of the very same file.
+func writtenConfig(typ string, src []byte, prov *providerBlock) renderedConfig {
+	sum := sha256.Sum256(src)
+	return renderedConfig{src: src, req: requireProvider(typ, prov), provKey: "written " + hex.EncodeToString(sum[:12])}
 }
 
 // setArguments sets the non-null arguments of args on b, sorted by name.
@@ -141,15 +203,17 @@ func literal(x any) (*config.Literal, error) {
 
 // writeConfig writes main.tf.json when its content changed and runs init
 // when the workspace has not been initialised, or when what init installs
-// changed (the provider's source or pinned version): then with -upgrade,
-// so that the lock file takes the new version.
-func (w *workspace) writeConfig(ctx context.Context, src []byte) error {
+// changed (the terraform block: the provider's source or pinned version):
+// then with -upgrade, so that the lock file takes the new version.
+func (w *workspace) writeConfig(ctx context.Context, rc renderedConfig) error {
 	p := filepath.Join(w.dir, ConfigFile)
-	w.provKey = providerKey(src)
-	key := installKey(w.typ, src)
+	w.req, w.provKey = rc.req, rc.provKey
+	src := rc.src
+	key := w.req.installKey()
 	changed := false
 	if old, err := os.ReadFile(p); err != nil || string(old) != string(src) {
-		changed = err == nil && installKey(w.typ, old) != key
+		// The file of an earlier run, perhaps of an earlier manager.
+		changed = err == nil && !bytes.Equal(terraformBlock(old), terraformBlock(src))
 		if err := writeFileAtomic(p, src); err != nil {
 			return err
 		}
@@ -169,20 +233,29 @@ func (w *workspace) writeConfig(ctx context.Context, src []byte) error {
 	if err == nil {
 		w.eng.installed.Store(key, true)
 	}
-	return installHint(w.failure("init", err), w.typ, src)
+	return installHint(w.failure("init", err), w.req)
+}
+
+// terraformBlock is the terraform block of main.tf.json src, as written.
+func terraformBlock(src []byte) []byte {
+	var top struct {
+		Terraform json.RawMessage `json:"terraform"`
+	}
+	_ = json.Unmarshal(src, &top)
+	return top.Terraform
 }
 
 // installHint adds what to do to the diagnostics of an init that could not
 // install the provider (not in the mirror, no registry reachable): the
 // manager's operator, not the object's author, fixes it. When main.tf.json
-// src pins the provider's version (the one the API was generated from),
-// the error is a versionError.
-func installHint(err error, typ string, src []byte) error {
+// requirement req pins the provider's version (the one the API was
+// generated from), the error is a versionError.
+func installHint(err error, req providerRequirement) error {
 	var ee *engineError
 	if !errors.As(err, &ee) {
 		return err
 	}
-	source, version := pinnedProvider(typ, src)
+	source, version := req.source, req.version
 	failed := false
 	for i, d := range ee.diags {
 		for _, s := range []string{"Failed to query available provider packages", "Failed to install provider", "Failed to resolve provider packages"} {
@@ -190,10 +263,11 @@ func installHint(err error, typ string, src []byte) error {
 				continue
 			}
 			failed = true
-			detail := strings.TrimSuffix(d.detail, ".") + ". " + installAdvice
+			engine := strings.TrimSuffix(withoutModuleAdvice(d.detail), ".")
+			detail := engine + ". " + installAdvice
 			if version != "" {
 				detail = fmt.Sprintf("The API was generated from the schema of %s %s, and its workspaces require exactly that version: %s. %s",
-					source, version, strings.TrimSuffix(d.detail, "."), versionAdvice(source, version))
+					source, version, engine, versionAdvice(source, version))
 			}
 			ee.diags[i].detail = detail
 			break
@@ -203,6 +277,19 @@ func installHint(err error, typ string, src []byte) error {
 		return &versionError{source: source, version: version, err: err}
 	}
 	return err
+}
+
+// moduleAdvice are the sentences of the engine's install errors that speak
+// to the author of a configuration of modules (run "terraform providers"
+// to see which modules require the provider, give each module its source),
+// which a workspace of jet is not: installAdvice and versionAdvice say
+// what its manager's operator does instead.
+var moduleAdvice = regexp.MustCompile(`\s*(To see which modules are currently depending on [^,]+, run the following command:\s*\S+ providers\b\.?|If so, you must specify that source address in each module which requires that provider\.|All modules should specify their required_providers so that external consumers will get the correct providers when using a module\.)`)
+
+// withoutModuleAdvice is an engine diagnostic's detail without the
+// sentences of moduleAdvice.
+func withoutModuleAdvice(detail string) string {
+	return strings.TrimSpace(moduleAdvice.ReplaceAllString(detail, ""))
 }
 
 // versionError is an init that could not install the pinned version of the
@@ -221,42 +308,8 @@ func versionAdvice(source, version string) string {
 	return fmt.Sprintf("The manager's engine installs providers as its CLI configuration says (the file in TF_CLI_CONFIG_FILE): add %s %s to its filesystem mirror (terraform providers mirror DIR with that version required), or let the manager reach the registry; or generate the API again from the schema of the version it has", source, version)
 }
 
-// pinnedProvider returns the source address (hashicorp/<prefix> when
-// main.tf.json src names none) and the version main.tf.json pins for
-// a resource of type typ; "" for the version when it pins none.
-func pinnedProvider(typ string, src []byte) (source, version string) {
-	var top struct {
-		Terraform struct {
-			RequiredProviders map[string]struct {
-				Source  string `json:"source"`
-				Version string `json:"version"`
-			} `json:"required_providers"`
-		} `json:"terraform"`
-	}
-	_ = json.Unmarshal(src, &top)
-	local := tffile.ImpliedProvider(typ)
-	rp := top.Terraform.RequiredProviders[local]
-	source = rp.Source
-	if source == "" {
-		source = "hashicorp/" + local
-	}
-	return source, rp.Version
-}
-
 // installAdvice says where the engine of the manager gets providers from.
 const installAdvice = "The manager's engine installs providers as its CLI configuration says (the file in TF_CLI_CONFIG_FILE): add the provider to its filesystem mirror (terraform providers mirror DIR), or let the manager reach the registry"
-
-// installKey identifies what init installs for main.tf.json src of a
-// resource of type typ: the provider's local name and the terraform block
-// (its source), not the provider block.
-func installKey(typ string, src []byte) string {
-	var top struct {
-		Terraform json.RawMessage `json:"terraform"`
-	}
-	_ = json.Unmarshal(src, &top)
-	local := tffile.ImpliedProvider(typ)
-	return local + " " + string(top.Terraform)
-}
 
 // failure is the error of the engine command (terraform-exec's, which
 // holds the engine's output) with the diagnostics it reports.

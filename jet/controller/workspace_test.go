@@ -70,12 +70,13 @@ func TestRenderConfig(t *testing.T) {
 		"file_permission": "0644",
 		"unset":           nil,
 	}
-	got, err := renderConfig("local_file", params, nil)
+	rc, err := renderConfig("local_file", params, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	got := rc.src
 	again, _ := renderConfig("local_file", params, nil)
-	if string(again) != string(got) {
+	if string(again.src) != string(got) {
 		t.Fatal("two renders differ")
 	}
 	golden.Check(t, filepath.Join("testdata", "local_file.tf.json"), got)
@@ -348,6 +349,29 @@ func TestProviderNotInMirror(t *testing.T) {
 		"add the provider to its filesystem mirror (terraform providers mirror DIR), or let the manager reach the registry"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("message %q lacks %q", msg, want)
+		}
+	}
+	if strings.Contains(msg, "run the following command") {
+		t.Errorf("message %q holds the engine's advice", msg)
+	}
+}
+
+// TestWithoutModuleAdvice: the sentences of the engines' install errors
+// that speak to the author of modules go, in terraform's and tofu's words;
+// the error itself stays.
+func TestWithoutModuleAdvice(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Could not retrieve the list of available versions for provider hashicorp/random: no available releases match the given constraints 3.8.0 To see which modules are currently depending on hashicorp/random and what versions are specified, run the following command: terraform providers",
+			"Could not retrieve the list of available versions for provider hashicorp/random: no available releases match the given constraints 3.8.0"},
+		{"Could not retrieve the list of available versions for provider hashicorp/random: no available releases match the given constraints 3.8.0 To see which modules are currently depending on hashicorp/random and what versions are specified, run the following command: tofu providers.",
+			"Could not retrieve the list of available versions for provider hashicorp/random: no available releases match the given constraints 3.8.0"},
+		{"Could not retrieve the list of available versions for provider hashicorp/docker: provider registry.terraform.io/hashicorp/docker does not exist Did you intend to use kreuzwerker/docker? If so, you must specify that source address in each module which requires that provider. To see which modules are currently depending on hashicorp/docker, run the following command: terraform providers",
+			"Could not retrieve the list of available versions for provider hashicorp/docker: provider registry.terraform.io/hashicorp/docker does not exist Did you intend to use kreuzwerker/docker?"},
+		{"provider registry.terraform.io/hashicorp/random was not found in any of the search locations - /mirror",
+			"provider registry.terraform.io/hashicorp/random was not found in any of the search locations - /mirror"},
+	} {
+		if got := withoutModuleAdvice(c.in); got != c.want {
+			t.Errorf("withoutModuleAdvice(%q)\n= %q\nwant %q", c.in, got, c.want)
 		}
 	}
 }

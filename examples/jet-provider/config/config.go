@@ -18,6 +18,17 @@ const ModulePath = "github.com/tfkit/tfkit/examples/jet-provider"
 //go:embed schemas/*.json
 var schemas embed.FS
 
+// providerVersions are the providers of the API and the versions their
+// schemas (schemas/<name>-<version>.json) were read from, with
+// `terraform providers schema -json` in a directory whose lock file
+// selected that version.
+var providerVersions = []struct{ name, version string }{
+	{"random", "3.9.0"},
+	{"local", "2.9.0"},
+	{"time", "0.14.2"},
+	{"null", "2.1.2"},
+}
+
 // Provider returns the example's configuration.
 func Provider() (*config.Provider, error) {
 	p := &config.Provider{
@@ -31,7 +42,13 @@ func Provider() (*config.Provider, error) {
 		// its own base64 value, a secret: no external name fits it.
 		Exclude: []string{"random_bytes"},
 	}
-	for _, name := range []string{"random-3.9.0", "local-2.9.0", "time-0.14.2", "null-2.1.2"} {
+	// Each schema was read from one version of its provider; the
+	// workspaces of its kinds require exactly that version
+	// (ProviderVersions), so that a manager whose engine has another one
+	// says so instead of running a provider the API was not made from.
+	p.ProviderVersions = map[string]string{}
+	for _, pv := range providerVersions {
+		name := pv.name + "-" + pv.version
 		data, err := schemas.ReadFile("schemas/" + name + ".json")
 		if err != nil {
 			return nil, err
@@ -41,6 +58,7 @@ func Provider() (*config.Provider, error) {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		p.Schemas = append(p.Schemas, ps...)
+		p.ProviderVersions[pv.name] = pv.version
 	}
 
 	// Provider-wide: the keepers and triggers maps only ever come from

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/tfkit/tfkit/examples/jet-provider/config"
@@ -85,5 +86,31 @@ func TestKinds(t *testing.T) {
 	// left out.
 	if k, ok := got["random_bytes"]; ok {
 		t.Errorf("random_bytes is generated as %s; it must be excluded", k)
+	}
+}
+
+// TestProviderVersionsPinned: every kind records the version of the
+// provider its schema was read from, so that its workspaces require it.
+func TestProviderVersionsPinned(t *testing.T) {
+	p, err := config.Provider()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, ds := p.Build()
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	want := map[string]string{"random": "3.9.0", "local": "2.9.0", "time": "0.14.2", "null": "2.1.2"}
+	for _, r := range rs {
+		prefix, _, _ := strings.Cut(r.TerraformType, "_")
+		if r.ProviderVersion != want[prefix] {
+			t.Errorf("%s: provider version %q, want %q", r.TerraformType, r.ProviderVersion, want[prefix])
+		}
+	}
+	for _, ps := range p.Schemas {
+		name := ps.Source[strings.LastIndex(ps.Source, "/")+1:]
+		if _, err := os.Stat(filepath.Join("schemas", name+"-"+want[name]+".json")); err != nil {
+			t.Errorf("%s: %v", ps.Source, err)
+		}
 	}
 }
