@@ -2,7 +2,6 @@ package tsx
 
 import (
 	"reflect"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -229,25 +228,25 @@ func readSiteObject(code string, open int) (site jsxSite, end int, ok bool) {
 	return site, i, true
 }
 
-// index is indexJSXSites for the parsed replaced text: the table, with any
-// position object left in the text added to it. ok is false unless every
-// replaced index is the fifth argument of a call of the runtime's jsxDEV:
-// the text must then be parsed again as it was.
-func (t *textIndex) index(prg *ast.Program) (sites []jsxSite, ok bool) {
+// check reports whether the parsed replaced text needs nothing more: every
+// replaced index is the fifth argument of a call of the runtime's jsxDEV,
+// and no call keeps a position object. It only reads the syntax tree, so
+// that it can run while the program is compiled.
+func (t *textIndex) check(prg *ast.Program) (ok bool) {
 	name := jsxDevName(prg)
 	if name == "" {
-		return nil, false
+		return false
 	}
-	w := siteWalker{cands: t.cands, name: name, sites: slices.Clip(t.sites), replaced: t.at, found: make(map[file.Idx]bool, len(t.at))}
+	w := siteWalker{cands: t.cands, name: name, replaced: t.at, found: make(map[file.Idx]bool, len(t.at)), onlyCheck: true}
 	defer func() {
 		if recover() != nil {
-			sites, ok = nil, false
+			ok = false
 		}
 	}()
 	for _, s := range prg.Body {
 		w.node(reflect.ValueOf(s))
 	}
-	return w.sites, len(w.found) == len(t.at)
+	return !w.leftover && len(w.found) == len(t.at)
 }
 
 // siteCandidates lists the positions (as goja's file.Idx) of the "{" that
@@ -317,6 +316,9 @@ type siteWalker struct {
 	cands []file.Idx
 	name  string
 	sites []jsxSite
+	// onlyCheck leaves the syntax tree as it is: a position object that
+	// would be taken out sets leftover instead.
+	onlyCheck, leftover bool
 	// replaced are the indexes textSites wrote, by position; found those
 	// seen as a jsxDEV call's fifth argument.
 	replaced map[file.Idx]int
@@ -462,6 +464,10 @@ func (w *siteWalker) call(c *ast.CallExpression) {
 	}
 	obj, ok := c.ArgumentList[4].(*ast.ObjectLiteral)
 	if !ok || len(obj.Value) != 3 {
+		return
+	}
+	if w.onlyCheck {
+		w.leftover = true
 		return
 	}
 	var s jsxSite

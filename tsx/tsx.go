@@ -145,6 +145,7 @@ func build(ctx context.Context, entry string, opts Options) (*config.Config, *as
 		Log:     opts.Log,
 		Asset:   assets.build,
 		mapped:  mapped,
+		parsed:  func(sites []jsxSite) { src.scanTagsAhead(displayName(entry, dir), sites) },
 	})
 	if err != nil {
 		var se *ScriptError

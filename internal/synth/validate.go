@@ -3,6 +3,7 @@ package synth
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -352,7 +353,7 @@ func exprRange(a *config.Attribute) hcl.Range {
 // no change for it and drop the data source from the state when they
 // apply (a data source is read again from the configuration).
 func movedOutOfConfig(s *Stack, cfg *config.Config) diag.Diagnostics {
-	if cfg == nil {
+	if cfg == nil || !slices.ContainsFunc(cfg.Blocks, func(b *config.Block) bool { return b.Type == "moved" }) {
 		return nil
 	}
 	declared := map[string]bool{}

@@ -113,13 +113,9 @@ const labelProps = {
 // ---------------------------------------------------------------------------
 // JSX runtime
 
-class Element {
-  constructor(type, props, source) {
-    this.type = type;
-    this.props = props;
-    this.source = source;
-  }
-}
+// Element is the type of JSX elements (node instanceof Element); they are
+// made by element(), below, as object literals on its prototype.
+function Element() {}
 
 // A property an element does not have is read through the prototype
 // below, which refuses it: such a read (region.value of a <Variable>,
