@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -245,11 +246,57 @@ func (w *Workspace) Init(ctx context.Context) error {
 		defer sharedCacheInit.Unlock()
 	}
 	if err := w.run(ctx, "init", func(ctx context.Context) error {
-		return w.exec(ctx, w.stdout, "init", "-no-color", "-input=false", "-backend=true", "-get=true", "-upgrade=false")
+		err := w.exec(ctx, w.stdout, "init", "-no-color", "-input=false", "-backend=true", "-get=true", "-upgrade=false")
+		if backendChanged(err) {
+			return &BackendChangedError{Dir: w.Dir, Engine: w.engine.Path}
+		}
+		return err
 	}); err != nil {
 		return err
 	}
 	return os.WriteFile(stamp, []byte(digest+"\n"), 0o644)
+}
+
+// BackendChangedError is returned by Init when the stack's backend (or
+// cloud) block was added, changed or removed since its last init: the
+// state is still where the old configuration kept it. tfkit does not
+// move state itself; init -migrate-state does, asking before it copies
+// anything, while init -reconfigure would leave the state behind, so that
+// the next plan creates every resource again.
+type BackendChangedError struct {
+	Dir    string // the working directory
+	Engine string // the engine's binary
+}
+
+func (e *BackendChangedError) Error() string {
+	return fmt.Sprintf("the stack's backend changed since it was last initialized, and its state is still in the old one; "+
+		"move the state with '%s -chdir=%s init -migrate-state' (it asks before copying), then run the command again "+
+		"('init -reconfigure' would leave the state behind, and the next plan would create every resource again)",
+		filepath.Base(e.Engine), shellQuoteArg(e.Dir))
+}
+
+// backendChanged reports whether a failed init failed because the backend
+// configuration changed and the state would have to be migrated, which
+// init does not do without -migrate-state and a terminal (Terraform and
+// OpenTofu say it alike).
+func backendChanged(err error) bool {
+	var ee *exitError
+	if !errors.As(err, &ee) {
+		return false
+	}
+	return strings.Contains(ee.stderr, "Backend configuration changed") ||
+		strings.Contains(ee.stderr, "Can't ask approval for state migration")
+}
+
+// shellQuoteArg quotes s for a POSIX shell when it holds anything but
+// letters, digits and -_./.
+func shellQuoteArg(s string) string {
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./", r)) {
+			return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+		}
+	}
+	return s
 }
 
 // initLost reports whether what init installed is gone: a lock file
@@ -432,14 +479,31 @@ func (w *Workspace) run(ctx context.Context, cmd string, f func(context.Context)
 	return nil
 }
 
+// newerState matches the engine's words (whitespace made single spaces)
+// for a state of a format it cannot read: the format version, the engine
+// reading and the engine that wrote it.
+var newerState = regexp.MustCompile(`Unsupported state file format:? The state file uses format version (\d+), which is not supported by (.+?)\. This state file was created by (.+?)\.(?: |$)`)
+
 // engineError wraps a failed engine command; a held state lock becomes
 // ErrLocked, an interruption the context's error.
 func (w *Workspace) engineError(cmd string, err error) error {
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return fmt.Errorf("%s %s interrupted: %w", w.engine.Command(), cmd, context.Canceled)
 	}
+	var se *exitError
+	if errors.As(err, &se) {
+		if m := newerState.FindStringSubmatch(strings.Join(strings.Fields(se.stderr), " ")); m != nil {
+			// The engine words it as a failure to take the state lock.
+			return fmt.Errorf("%s %s failed: the stack's state was written by %s (state format version %s), which %s cannot read; "+
+				"run this stack with that engine or a later one (--engine PATH or %s)", w.engine.Command(), cmd, m[3], m[1], m[2], EnvEngine)
+		}
+	}
 	if strings.Contains(err.Error(), "Error acquiring the state lock") {
 		return fmt.Errorf("%s %s: %w", w.engine.Command(), cmd, ErrLocked)
+	}
+	var bce *BackendChangedError
+	if errors.As(err, &bce) {
+		return fmt.Errorf("%s %s failed: %w", w.engine.Command(), cmd, bce)
 	}
 	var ee *exitError
 	if errors.As(err, &ee) && ee.signal != 0 {

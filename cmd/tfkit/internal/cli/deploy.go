@@ -110,7 +110,10 @@ func runApply(ctx context.Context, r *run, o *stackOptions, auto, destroy bool, 
 		}
 	}
 	e := set.engine
-	set.warnOrphans(r, e.Path)
+	set.warnOrphans(r, e.Path, !destroy)
+	if !destroy {
+		set.warnOtherOutputs(r)
+	}
 	sr := newStackRunner(r, cmd, set, e)
 	sr.lockTimeout = o.lockTimeout
 	sr.exclude = o.exclude

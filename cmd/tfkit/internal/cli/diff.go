@@ -119,7 +119,7 @@ func runDiff(ctx context.Context, r *run, o *stackOptions, detailed bool, args [
 		return code
 	}
 	e := set.engine
-	set.warnOrphans(r, e.Path)
+	set.warnOrphans(r, e.Path, false)
 	sr := newStackRunner(r, "diff", set, e)
 	sr.lockTimeout = o.lockTimeout
 	sr.exclude = o.exclude

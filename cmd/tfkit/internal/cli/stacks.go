@@ -136,6 +136,7 @@ func loadStacks(ctx context.Context, r *run, o *stackOptions, synth bool, args [
 	s := &stackSet{manifest: m, out: out, outName: outName, deps: map[string][]string{}, engine: runEngine}
 	var names []string
 	byName := map[string]*manifest.Stack{}
+	byFold := map[string]string{} // lower-case name: the name
 	for i := range m.Stacks {
 		st := &m.Stacks[i]
 		// The name becomes a directory under .tfkit: it must stay one.
@@ -144,6 +145,16 @@ func loadStacks(ctx context.Context, r *run, o *stackOptions, synth bool, args [
 				"%s: stack name %q is empty, repeated or not usable as a directory name", filepath.Join(outName, manifest.Name), st.Name)
 			return nil, ExitFailure
 		}
+		// Where names ignore case (macOS, Windows) two names that differ
+		// only in case are one working directory: one state for both,
+		// which each stack's plan would take for its own.
+		if other := byFold[strings.ToLower(st.Name)]; other != "" {
+			r.errorf("give the stacks names that differ in more than case (the Go API refuses such names at NewStack)",
+				"%s: stacks %q and %q differ only in case; their working directories under %s would be one where names ignore case (macOS, Windows), and with it their state",
+				filepath.Join(outName, manifest.Name), other, st.Name, stateDirName)
+			return nil, ExitFailure
+		}
+		byFold[strings.ToLower(st.Name)] = st.Name
 		names = append(names, st.Name)
 		byName[st.Name] = st
 		s.deps[st.Name] = st.Dependencies
@@ -185,8 +196,13 @@ func loadStacks(ctx context.Context, r *run, o *stackOptions, synth bool, args [
 }
 
 // warnOrphans warns about working directories of stacks that the app no
-// longer has: their resources still exist, and tfkit will not touch them.
-func (s *stackSet) warnOrphans(r *run, engine string) {
+// longer has while their state may still hold resources: tfkit will not
+// touch them. One whose state a destroy emptied (or that was only
+// planned) is not mentioned. With deploy, when stacks of the command were
+// never deployed here, one of them may be a stack renamed in the app (a
+// renamed TSX entry file renames its stack): the hint says how to carry
+// the state over before the new name creates every resource again.
+func (s *stackSet) warnOrphans(r *run, engine string, deploy bool) {
 	entries, err := os.ReadDir(s.stateDir)
 	if err != nil {
 		return
@@ -195,17 +211,125 @@ func (s *stackSet) warnOrphans(r *run, engine string) {
 	for _, st := range s.manifest.Stacks {
 		known[st.Name] = true
 	}
-	for _, e := range entries {
-		if !e.IsDir() || known[e.Name()] {
-			continue
+	var fresh []string // stacks of the command without any state here
+	if deploy {
+		for _, st := range s.selected {
+			if !s.hasState(st.Name) {
+				fresh = append(fresh, st.Name)
+			}
 		}
-		if _, err := os.Stat(filepath.Join(s.stateDir, e.Name(), "terraform.tfstate")); err != nil {
-			continue
-		}
-		dir := relTo(r.dir, filepath.Join(s.stateDir, e.Name()))
-		r.warnf("stack %s is no longer in %s but its state is still in %s; its resources were not destroyed\n  hint: destroy them with '%s -chdir=%s destroy', then remove that directory",
-			e.Name(), s.outName, dir, filepath.Base(engine), shellQuote(dir))
 	}
+	var orphans []string
+	for _, e := range entries {
+		if !e.IsDir() || known[e.Name()] || !readStackState(s.workDir(e.Name())).deployed() {
+			continue
+		}
+		orphans = append(orphans, e.Name())
+	}
+	for _, name := range orphans {
+		dir := relTo(r.dir, s.workDir(name))
+		hint := fmt.Sprintf("destroy them with '%s -chdir=%s destroy', then remove that directory", filepath.Base(engine), shellQuote(dir))
+		// A state of a backend of its own stays where the configuration
+		// says, whatever the stack's name: only a local one is left behind.
+		_, local := os.Stat(filepath.Join(s.workDir(name), "terraform.tfstate"))
+		switch {
+		case local != nil:
+		case len(fresh) == 1 && len(orphans) == 1:
+			to := relTo(r.dir, s.workDir(fresh[0]))
+			move := "mkdir -p " + shellQuote(to) + " && mv -n " + shellQuote(filepath.Join(dir, "terraform.tfstate")) + " " + shellQuote(to+string(filepath.Separator))
+			hint = fmt.Sprintf("if stack %s is %s renamed, stop (answer no, or Ctrl-C) and carry its state over first: %s; otherwise %s", fresh[0], name, move, hint)
+		case len(fresh) > 0:
+			hint = fmt.Sprintf("if one of %s is %s renamed, stop (answer no, or Ctrl-C) and move %s into that stack's working directory first; otherwise %s",
+				strings.Join(fresh, ", "), name, filepath.Join(dir, "terraform.tfstate"), hint)
+		}
+		r.warnf("stack %s is no longer in %s but its state is still in %s; its resources were not destroyed\n  hint: %s",
+			name, s.outName, dir, hint)
+	}
+}
+
+// warnOtherOutputs warns, before a deploy, about stacks that have no state
+// for this output directory yet but have state under another output
+// directory of the project: each output directory has state of its own
+// (another environment), so deploying creates their resources again, which
+// is what is meant for a new environment and not for an output directory
+// renamed (--out, or "output" in tfkit.json).
+func (s *stackSet) warnOtherOutputs(r *run) {
+	var fresh []string
+	for _, st := range s.selected {
+		if !s.hasState(st.Name) {
+			fresh = append(fresh, st.Name)
+		}
+	}
+	if len(fresh) == 0 {
+		return
+	}
+	root := filepath.Join(dirOrDot(r.dir), stateDirName)
+	own, _ := filepath.Abs(s.stateDir)
+	var others []string // state directories (.../stacks) of other outputs
+	found := map[string]bool{}
+	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return nil
+		}
+		if d.Name() != "stacks" {
+			return nil
+		}
+		if abs, _ := filepath.Abs(p); abs == own {
+			return filepath.SkipDir
+		}
+		other := &stackSet{stateDir: p}
+		hit := false
+		for _, n := range fresh {
+			if other.hasState(n) && readStackState(other.workDir(n)).deployed() {
+				found[n], hit = true, true
+			}
+		}
+		if hit {
+			others = append(others, p)
+		}
+		return filepath.SkipDir // a stack's working directory is not searched
+	})
+	if len(others) == 0 {
+		return
+	}
+	var names []string
+	for _, n := range fresh {
+		if found[n] {
+			names = append(names, n)
+		}
+	}
+	// The output directory each state directory is for, as the project
+	// names it: .tfkit/<output>/stacks, or one outside the project.
+	var outs []string
+	for i, o := range others {
+		rel, err := filepath.Rel(root, filepath.Dir(o))
+		if err != nil || strings.HasPrefix(rel, "abs-") {
+			rel = "an output directory outside the project"
+		}
+		outs = append(outs, rel)
+		others[i] = relTo(r.dir, o)
+	}
+	list := strings.Join(names, ", ")
+	from, renamed := fmt.Sprintf("output directory %s (in %s)", outs[0], others[0]), "if "+s.outName+" is "+outs[0]+" renamed"
+	if len(others) > 1 {
+		from, renamed = fmt.Sprintf("output directories %s (in %s)", strings.Join(outs, ", "), strings.Join(others, ", ")), "if "+s.outName+" is one of them renamed"
+	}
+	r.warnf("%s no state for %s yet, but %s state with resources from %s; deploying creates %s resources again\n"+
+		"  hint: each output directory has state of its own, as for another environment; %s, stop (answer no, or Ctrl-C) and first move each stack's terraform.tfstate from %s/<stack>/ into %s/<stack>/",
+		plural(names, "stack "+list+" has", "stacks "+list+" have"), s.outName, plural(names, "has", "have"), from, plural(names, "its", "their"),
+		renamed, others[0], relTo(r.dir, s.stateDir))
+}
+
+// hasState reports whether a stack has a state of its own here: a local
+// one in its working directory, or a backend init has set up.
+func (s *stackSet) hasState(name string) bool {
+	dir := s.workDir(name)
+	for _, p := range []string{"terraform.tfstate", filepath.Join(".terraform", "terraform.tfstate")} {
+		if _, err := os.Stat(filepath.Join(dir, p)); err == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // stackArgsError says what is wrong with the stack names of a command
