@@ -45,17 +45,43 @@ const runtimeNamespace = "tfkit-runtime"
 // outputGlobal is the global the bundle leaves its rendered tree in.
 const outputGlobal = "__tfkitOutput"
 
-// tsconfigRaw fixes the JSX settings whatever the project's tsconfig.json
+// jsxSettings fixes the JSX settings whatever the project's tsconfig.json
 // says: a user's "jsx": "react" would otherwise make esbuild call
 // React.createElement.
-const tsconfigRaw = `{
-  "compilerOptions": {
-    "jsx": "react-jsxdev",
-    "jsxImportSource": "tfkit",
-    "verbatimModuleSyntax": false,
-    "experimentalDecorators": false
-  }
-}`
+const jsxSettings = `"jsx": "react-jsxdev", "jsxImportSource": "tfkit", "verbatimModuleSyntax": false`
+
+// tsconfigRaw is the tsconfig esbuild builds entry with: the project's
+// own (the tsconfig.json or jsconfig.json nearest to the entry, as tsc and
+// editors find it), for its paths, baseUrl and decorator settings, with the
+// JSX settings fixed. esbuild takes a raw tsconfig in place of every
+// tsconfig.json of the project, so the project's is extended, not lost.
+func tsconfigRaw(entry string) string {
+	if base := projectTsconfig(filepath.Dir(entry)); base != "" {
+		quoted, _ := json.Marshal(base)
+		return fmt.Sprintf(`{"extends": %s, "compilerOptions": {%s}}`, quoted, jsxSettings)
+	}
+	return fmt.Sprintf(`{"compilerOptions": {%s}}`, jsxSettings)
+}
+
+// projectTsconfig is the tsconfig.json (or else jsconfig.json) of dir or
+// the nearest directory above it, outside node_modules, or "".
+func projectTsconfig(dir string) string {
+	for {
+		if filepath.Base(dir) != "node_modules" {
+			for _, name := range []string{"tsconfig.json", "jsconfig.json"} {
+				p := filepath.Join(dir, name)
+				if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+					return p
+				}
+			}
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
 
 // nodeBuiltins are the modules Node provides itself; tfkit evaluates without
 // Node, so importing one is an error with its own message.
@@ -99,6 +125,7 @@ func bundleEntry(entry, dir string, sourceMap bool) (*bundle, diag.Diagnostics) 
 		path := filepath.Clean(entry)
 		entryChecked <- &entryLoads{path: path, diags: fileLoads(path, dir)}
 	}()
+	imports := &packageImports{byPackage: map[string]packageImport{}}
 	res := api.Build(api.BuildOptions{
 		Stdin: &api.StdinOptions{
 			Contents:   wrapper,
@@ -120,14 +147,14 @@ func bundleEntry(entry, dir string, sourceMap bool) (*bundle, diag.Diagnostics) 
 		JSX:               api.JSXAutomatic,
 		JSXImportSource:   "tfkit",
 		JSXDev:            true,
-		TsconfigRaw:       tsconfigRaw,
+		TsconfigRaw:       tsconfigRaw(entry),
 		LogLevel:          api.LogLevelSilent,
 		Metafile:          true,
 		Charset:           api.CharsetUTF8,
-		Plugins:           []api.Plugin{runtimePlugin(dir)},
+		Plugins:           []api.Plugin{runtimePlugin(dir, imports)},
 	})
 	if len(res.Errors) > 0 {
-		return nil, esbuildDiags(res.Errors, dir)
+		return nil, imports.atProjectImport(esbuildDiags(res.Errors, dir), res.Errors, dir)
 	}
 	// import.meta would be an empty object (the bundle is one script), so
 	// import.meta.url and .dirname would be undefined: refuse it in the
@@ -153,7 +180,40 @@ func bundleEntry(entry, dir string, sourceMap bool) (*bundle, diag.Diagnostics) 
 	if len(res.OutputFiles) != 1 {
 		panic(fmt.Sprintf("tsx: esbuild wrote %d files, want 1", len(res.OutputFiles)))
 	}
-	return &bundle{code: string(res.OutputFiles[0].Contents), dir: dir, warnings: checkImportCycles(res.Metafile, dir)}, nil
+	warnings := append(tsconfigWarnings(res.Warnings, dir), checkImportCycles(res.Metafile, dir)...)
+	return &bundle{code: string(res.OutputFiles[0].Contents), dir: dir, warnings: warnings}, nil
+}
+
+// tsconfigWarnings are esbuild's findings in the project's tsconfig.json
+// (a base config that "extends" names and that is not there, "paths" it
+// cannot use) as warnings: the build goes on without the setting, where
+// tsc would stop.
+func tsconfigWarnings(msgs []api.Message, dir string) diag.Diagnostics {
+	var in []api.Message
+	for _, w := range msgs {
+		if w.Location == nil {
+			continue
+		}
+		switch filepath.Base(w.Location.File) {
+		case "tsconfig.json", "jsconfig.json", "<tsconfig.json>":
+			in = append(in, w)
+		default:
+			if strings.HasSuffix(w.Location.File, ".json") && strings.Contains(w.Text, "config") {
+				in = append(in, w)
+			}
+		}
+	}
+	ds := esbuildDiags(in, dir)
+	for i, d := range ds {
+		d.Severity = diag.Warning
+		d.Summary = "tsconfig.json setting ignored"
+		// A warning is shown with a frame of its subject already.
+		d.Detail, _, _ = strings.Cut(d.Detail, "\n")
+		if len(in[i].Notes) == 0 {
+			d.Suggestion = "fix the setting: tfkit reads extends, baseUrl, paths and experimentalDecorators from the project's tsconfig.json; the build goes on without it"
+		}
+	}
+	return ds
 }
 
 // checkImportCycles warns about a cycle of imports among the project's
@@ -356,11 +416,12 @@ func nodeBuiltinHint(name string) string {
 	return "read files and settings before the build and pass them through process.env"
 }
 
-func runtimePlugin(dir string) api.Plugin {
+func runtimePlugin(dir string, imports *packageImports) api.Plugin {
 	return api.Plugin{
 		Name: "tfkit",
 		Setup: func(b api.PluginBuild) {
 			b.OnResolve(api.OnResolveOptions{Filter: `.*`}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
+				imports.record(args)
 				switch args.Kind {
 				case api.ResolveJSRequireCall, api.ResolveJSRequireResolve:
 					return api.OnResolveResult{Errors: []api.Message{{
@@ -523,6 +584,12 @@ func esbuildDiags(msgs []api.Message, dir string) diag.Diagnostics {
 			r := hcl.Range{Filename: file, Start: hcl.Pos{Line: l.Line, Column: col}, End: hcl.Pos{Line: l.Line, Column: col + max(runeCount(l.LineText, l.Column, l.Length), 1)}}
 			d.Subject = &r
 			d.Summary = bundleSummary(m.Text)
+			if d.Summary == "TSX syntax error" && strings.EqualFold(filepath.Ext(l.File), ".json") {
+				d.Summary = "JSON syntax error"
+				if len(m.Notes) == 0 {
+					d.Suggestion = "write the file as JSON: keys and strings in double quotes, items separated by commas, no comma after the last"
+				}
+			}
 			d.Detail = m.Text + "\n" + lineFrame(l.Line, l.LineText, col, runeCount(l.LineText, l.Column, l.Length))
 		}
 		var notes []string
@@ -610,6 +677,10 @@ func caseMismatch(d *diag.Diagnostic, path string, loc *api.Location, dir string
 		if s != p && strings.HasPrefix(p, s) {
 			// The import left out the extension.
 			r = r[:len(s)]
+		} else if s != p {
+			// A step the import does not spell itself: the part a
+			// tsconfig paths alias ("@/*") stands for.
+			break
 		}
 		specSteps[len(specSteps)-i] = r
 	}
@@ -719,6 +790,9 @@ func resolveHint(spec string, loc *api.Location, dir string) string {
 			}
 		}
 		return hint
+	}
+	if h, ok := aliasHint(spec, loc, dir); ok {
+		return h
 	}
 	pkg := spec
 	if parts := strings.SplitN(spec, "/", 3); strings.HasPrefix(spec, "@") && len(parts) >= 2 {

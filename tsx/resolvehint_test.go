@@ -70,3 +70,50 @@ func TestImportCaseMismatch(t *testing.T) {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// TestImportThroughPathsAlias: an import through a paths alias of the
+// project's tsconfig.json ("@/components/Netwrk" for "@/*") that names no
+// module is explained with the alias and the modules near it, not as a
+// package to install; one that differs from the file's name in letter case
+// gets the spelling to write, alias kept.
+func TestImportThroughPathsAlias(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"tsconfig.json": `{
+  // tsc allows comments and trailing commas here.
+  "compilerOptions": { "baseUrl": "src", "paths": { "@/*": ["./*"], "@lib/*": ["lib/*",], }, },
+}`,
+		"src/components/Network.tsx": "import { Resource } from \"tfkit\";\nexport function Network() { return <Resource type=\"null_resource\" name=\"net\" />; }\n",
+	}
+	for p, text := range files {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, p)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, p), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	caseSensitive := true
+	if _, err := os.Stat(filepath.Join(dir, "src", "components", "network.tsx")); err == nil {
+		caseSensitive = false
+	}
+	for _, c := range []struct{ spec, want string }{
+		{"@/components/Netwrk", `hint: did you mean "@/components/Network"? ("@/components/Netwrk" matches the paths alias "@/*" of tsconfig.json, so it names src/components/Netwrk, where no module is`},
+		{"@lib/names", `hint: "@lib/names" matches the paths alias "@lib/*" of tsconfig.json, so it names src/lib/names, where no module is`},
+		{"@/components/network", `hint: write "@/components/Network"`},
+		{"@acme/names", `hint: install the package into the project's node_modules (npm install @acme/names)`},
+	} {
+		if c.spec == "@/components/network" && !caseSensitive {
+			continue
+		}
+		main := "import { Network } from \"" + c.spec + "\";\nexport default function App() { return <Network />; }\n"
+		if err := os.WriteFile(filepath.Join(dir, "main.tsx"), []byte(main), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, diags := Build("main.tsx", Options{Dir: dir})
+		got := formatDiags(diags)
+		if !strings.Contains(got, "Error: Import not found") || !strings.Contains(got, c.want) {
+			t.Errorf("%s: got:\n%s\nwant a hint with: %s", c.spec, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,6 @@
+resource "random_pet" "logs" {
+  keepers = {
+    decorated = "name,region"
+    region    = "eu-west-1"
+  }
+}

@@ -1,0 +1,5 @@
+resource "random_pet" "owned" {
+  keepers = {
+    owner = "platform"
+  }
+}

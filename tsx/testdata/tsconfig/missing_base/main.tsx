@@ -1,0 +1,3 @@
+import { Resource } from "tfkit";
+
+export default <Resource type="random_pet" name="a" />;
