@@ -776,17 +776,8 @@ func resolveHint(spec string, loc *api.Location, dir string) string {
 				from = filepath.Join(dir, from)
 			}
 			target := filepath.Join(filepath.Dir(from), filepath.FromSlash(spec))
-			if entries, err := os.ReadDir(filepath.Dir(target)); err == nil {
-				var names []string
-				prefix := spec[:strings.LastIndex(spec, "/")+1]
-				for _, e := range entries {
-					if name, ok := importable(filepath.Dir(target), e); ok {
-						names = append(names, prefix+name)
-					}
-				}
-				if dym := diag.DidYouMean(spec, names); dym != "" {
-					hint = dym + " (" + hint + ")"
-				}
+			if dym := closeModule(spec, filepath.Dir(target)); dym != "" {
+				hint = dym + " (" + hint + ")"
 			}
 		}
 		return hint
@@ -857,4 +848,21 @@ func checkEntryModule(metafile, entry, dir string) diag.Diagnostics {
 		}}
 	}
 	return nil
+}
+
+// closeModule is "did you mean ..." for spec, an import whose last step
+// names no module in dir, with the importable modules of dir, or "".
+func closeModule(spec, dir string) string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	var names []string
+	prefix := spec[:strings.LastIndex(spec, "/")+1]
+	for _, e := range entries {
+		if name, ok := importable(dir, e); ok {
+			names = append(names, prefix+name)
+		}
+	}
+	return diag.DidYouMean(spec, names)
 }

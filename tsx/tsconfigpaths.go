@@ -8,8 +8,6 @@ import (
 	"strings"
 
 	"github.com/evanw/esbuild/pkg/api"
-
-	"github.com/tfkit/tfkit/diag"
 )
 
 // pathAliases are the "paths" of a tsconfig.json: each pattern ("@/*")
@@ -149,17 +147,8 @@ func aliasHint(spec string, loc *api.Location, dir string) (string, bool) {
 	abs := filepath.Join(pa.base, filepath.FromSlash(target))
 	hint := fmt.Sprintf("%q matches the paths alias %q of %s, so it names %s, where no module is: check the path after the alias (it may leave out .tsx, .ts, .js or .json); it is not a package to install",
 		spec, best, displayName(pa.file, dir), displayName(abs, dir))
-	if entries, err := os.ReadDir(filepath.Dir(abs)); err == nil {
-		var names []string
-		prefix := spec[:strings.LastIndex(spec, "/")+1]
-		for _, e := range entries {
-			if name, ok := importable(filepath.Dir(abs), e); ok {
-				names = append(names, prefix+name)
-			}
-		}
-		if dym := diag.DidYouMean(spec, names); dym != "" {
-			hint = dym + " (" + hint + ")"
-		}
+	if dym := closeModule(spec, filepath.Dir(abs)); dym != "" {
+		hint = dym + " (" + hint + ")"
 	}
 	return hint, true
 }
