@@ -13,6 +13,7 @@
 package tsx
 
 import (
+	"cmp"
 	"fmt"
 	"reflect"
 	"slices"
@@ -33,6 +34,9 @@ import (
 type refTest struct {
 	operand, op string
 	offset      int
+	// sum is, for op "+", the sum as the bundle writes it with the
+	// operand's place marked by "@": "@ + 1", "2 + @".
+	sum string
 }
 
 // findRefTests scans a parsed bundle as esbuild prints it: each module's
@@ -371,6 +375,16 @@ func (s *refScan) node(n ast.Node, sc *scope) {
 		switch n.Operator {
 		case token.LOGICAL_OR, token.LOGICAL_AND, token.COALESCE:
 			s.test(n.Left, n.Operator.String(), sc)
+		case token.PLUS:
+			// ref + 1 is text in JavaScript ("${...}1"): with a number
+			// on the other side, the sum was meant.
+			if isNumberLiteral(n.Right) {
+				s.ref(n.Left, "+", sc)
+				s.sumOf(n.Left, "@ + "+s.text(n.Right))
+			} else if isNumberLiteral(n.Left) {
+				s.ref(n.Right, "+", sc)
+				s.sumOf(n.Right, s.text(n.Left)+" + @")
+			}
 		}
 	case *ast.ConditionalExpression:
 		s.test(n.Test, "?", sc)
@@ -506,6 +520,28 @@ func (s *refScan) test(e ast.Expression, op string, sc *scope) {
 		}
 		return
 	}
+	s.ref(e, op, sc)
+}
+
+// text is the bundle's text of e.
+func (s *refScan) text(e ast.Expression) string {
+	from, to := int(e.Idx0())-s.base, int(e.Idx1())-s.base
+	if from < 0 || to > len(s.code) || from >= to {
+		return "1"
+	}
+	return s.code[from:to]
+}
+
+// sumOf gives the test just recorded for operand e, if any, its sum.
+func (s *refScan) sumOf(e ast.Expression, sum string) {
+	if n := len(s.found); n > 0 && s.found[n-1].offset == int(e.Idx0())-s.base && s.found[n-1].op == "+" {
+		s.found[n-1].sum = sum
+	}
+}
+
+// ref records e, an operand of op, when it is a ref or a path read from
+// one.
+func (s *refScan) ref(e ast.Expression, op string, sc *scope) {
 	root := refPathRoot(e)
 	if root == nil || sc.lookup(root.Name.String()) != refBinding {
 		return
@@ -619,6 +655,10 @@ func (c *converter) refTestWarnings(tree Value) {
 				t.site.End.Column = t.site.Start.Column + utf8.RuneCountInString(t.operand)
 			}
 		}
+		if t.op == "+" {
+			c.refSum(t)
+			continue
+		}
 		var detail, hint string
 		switch t.op {
 		case "??", "||":
@@ -639,4 +679,30 @@ func (c *converter) refTestWarnings(tree Value) {
 		}
 		c.diags = append(c.diags, d)
 	}
+}
+
+// refSum reports a ref added to a number (web.port + 1), which JavaScript
+// makes text: the ref's placeholder followed by the number's digits.
+func (c *converter) refSum(t refTestSite) {
+	d := &diag.Diagnostic{Severity: diag.Error, Summary: "Ref used as a number",
+		Detail:     fmt.Sprintf("`%s` is added to a number, which JavaScript does by joining text: a ref, and every attribute read from one, stands for a Terraform expression, so the result would be the expression's text followed by the number's digits.", t.operand),
+		Suggestion: fmt.Sprintf("write the arithmetic for Terraform: tf.raw(`%s`)", strings.Replace(cmp.Or(t.sum, "@ + 1"), "@", "${"+t.operand+"}", 1))}
+	if t.ok {
+		r := t.site
+		d.Subject = &r
+		c.src.withFrame(d)
+	}
+	c.diags = append(c.diags, d)
+}
+
+// isNumberLiteral reports whether e is a number written as one: 1, 1.5,
+// -1, (2).
+func isNumberLiteral(e ast.Expression) bool {
+	switch e := e.(type) {
+	case *ast.NumberLiteral:
+		return true
+	case *ast.UnaryExpression:
+		return (e.Operator == token.MINUS || e.Operator == token.PLUS) && isNumberLiteral(e.Operand)
+	}
+	return false
 }

@@ -166,3 +166,40 @@ func TestSourceOperand(t *testing.T) {
 		}
 	}
 }
+
+// TestFindRefSums: a ref or a path read from one added to a number
+// written as one is found, on either side; text, names and other
+// operators are left alone.
+func TestFindRefSums(t *testing.T) {
+	code := `(() => {
+  // tfkit-runtime:tfkit
+  function useRef() {}
+
+  // main.tsx
+  function App() {
+    const vpc = useRef();
+    const n = 3;
+    const a = vpc.size + 1;
+    const b = 2.5 + vpc.size;
+    const c = vpc.size + -1;
+    const d = vpc.id + "1";
+    const e = vpc.size + n;
+    const f = n + 1;
+    const g = vpc.size - 1;
+    return [a, b, c, d, e, f, g];
+  }
+})();
+`
+	prg, err := goja.Parse("bundle.js", code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, rt := range findRefTests(prg) {
+		got = append(got, rt.operand+" "+rt.op+" "+rt.sum)
+	}
+	want := []string{"vpc.size + @ + 1", "vpc.size + 2.5 + @", "vpc.size + @ + -1"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("findRefTests:\n got %q\nwant %q", got, want)
+	}
+}
