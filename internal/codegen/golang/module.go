@@ -141,6 +141,11 @@ func (o *objectTypes) object(t cty.Type, prefix, path string, defaults *typeexpr
 			what = "Optional."
 			if defaults != nil {
 				if d, ok := defaults.DefaultValues[n]; ok {
+					// Terraform applies the defaults of the attributes
+					// inside to the default, as to any value given.
+					if child := childDefaults(defaults, n); child != nil {
+						d = child.Apply(d)
+					}
 					what = "Optional; defaults to " + valueText(d) + "."
 				}
 			}

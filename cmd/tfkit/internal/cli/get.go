@@ -174,6 +174,12 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 			r.errorf(`give one of them a "name": {"name": "net2", "source": "./b/net"}`, "%s: %v", proj.File, err)
 			return ExitFailure
 		}
+		if !noEngine {
+			if hint, err := checkProviderNames(proj.TerraformProviders); err != nil {
+				r.errorf(hint, "%s: %v", proj.File, err)
+				return ExitFailure
+			}
+		}
 	}
 	if o.lang == "" {
 		lang = "go"
@@ -270,8 +276,13 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 	next := &getCache{}
 	if len(data) > 0 {
 		var err error
-		if next, err = generateBindings(r, out, data, providers, versions, cache, o.force, lang); err != nil {
-			r.errorf("", "%v", err)
+		if next, err = generateBindings(r, out, data, providers, versions, cache, o.force, lang, noEngine); err != nil {
+			var he *hintedError
+			if errors.As(err, &he) {
+				r.errorf(he.hint, "%v", err)
+			} else {
+				r.errorf("", "%v", err)
+			}
 			return ExitFailure
 		}
 		if noEngine {
@@ -284,6 +295,10 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 		}
 	}
 	for _, h := range harvested {
+		if err := checkModuleProviderPackage(h.dep, next.Providers); err != nil {
+			r.errorf(moduleNameHint(h.dep), "%v", err)
+			return ExitFailure
+		}
 		pkg, err := writeModule(r, out, h.dep, h.module, lang)
 		if err != nil {
 			r.errorf("", "module %s: %v", h.dep.Source, err)
@@ -464,6 +479,66 @@ func checkModulePackages(deps []project.Dependency) error {
 	return nil
 }
 
+// checkModuleProviderPackage reports a module entry whose package would
+// be the directory of a provider's bindings: writing it would replace them.
+func checkModuleProviderPackage(d project.Dependency, providers []cachedProvider) error {
+	pkg := golang.PackageName(moduleName(d))
+	for _, p := range providers {
+		if p.Package == pkg {
+			return fmt.Errorf("module %s would be generated into the package %s, which holds the bindings of the provider %s, and replace them", d.Source, pkg, golang.ShortSource(p.Source))
+		}
+	}
+	return nil
+}
+
+// moduleNameHint says how to give a module entry a package of its own.
+func moduleNameHint(d project.Dependency) string {
+	name := golang.PackageName(moduleName(d)) + "mod"
+	return fmt.Sprintf(`give the module a "name" in the project file: {"name": %q, "source": %q}`, name, d.Source)
+}
+
+// checkProviderNames reports two provider entries with one local name
+// (the "name", else the last part of the source): the engine's
+// required_providers would keep only one of them. It returns a hint with
+// the error.
+func checkProviderNames(deps []project.Dependency) (string, error) {
+	seen := map[string]project.Dependency{}
+	for _, d := range deps {
+		name := providerLocalName(d)
+		other, dup := seen[name]
+		if !dup {
+			seen[name] = d
+			continue
+		}
+		if sourceKey(other.Source) == sourceKey(d.Source) {
+			return "keep one entry, with the version constraint you want", fmt.Errorf("the provider %s is listed twice", d.Source)
+		}
+		alt := golang.PackageName(schemaNamespace(d.Source) + name)
+		return fmt.Sprintf(`a local name can have one source: give one of them another "name": {"name": %q, "source": %q}`, alt, d.Source),
+			fmt.Errorf("providers %s and %s both have the local name %q", other.Source, d.Source, name)
+	}
+	return "", nil
+}
+
+// providerLocalName is the local name of a provider entry: its "name",
+// else the last part of its source.
+func providerLocalName(d project.Dependency) string {
+	if d.Name != "" {
+		return d.Name
+	}
+	return d.Source[strings.LastIndexByte(d.Source, '/')+1:]
+}
+
+// schemaNamespace is the namespace of a provider source address, the part
+// before its name ("acme" for acme/random); "" when there is none.
+func schemaNamespace(source string) string {
+	parts := strings.Split(source, "/")
+	if len(parts) < 2 {
+		return ""
+	}
+	return parts[len(parts)-2]
+}
+
 // harvestedModule is a module the engine installed, read from its
 // directory under .terraform/modules.
 type harvestedModule struct {
@@ -529,8 +604,14 @@ func writeBindings(dir string, files map[string][]byte) error {
 func getModules(r *run, proj *project.Config, out, lang string, engine tffile.Engine) int {
 	code := ExitOK
 	var local []cachedModule
+	providers := readGetCache(out).Providers
 	for _, d := range proj.TerraformModules {
 		if !isLocalModule(d.Source) {
+			continue
+		}
+		if err := checkModuleProviderPackage(d, providers); err != nil {
+			r.errorf(moduleNameHint(d), "%v", err)
+			code = ExitFailure
 			continue
 		}
 		m, diags := tffile.ReadModuleFor(filepath.Join(proj.Dir, filepath.FromSlash(d.Source)), engine)
@@ -706,8 +787,11 @@ func generateFiles(p *schema.Provider, pkg, version, lang string) (map[string][]
 // generateBindings generates a package per provider in the schema file
 // data (Go packages, or TypeScript declarations when lang is ts), skipping
 // those whose cache key is unchanged, and returns the new cache. providers
-// are the providers of data when the caller has read them, else nil.
-func generateBindings(r *run, out string, data []byte, providers []*schema.Provider, versions map[string]string, cache *getCache, force bool, lang string) (*getCache, error) {
+// are the providers of data when the caller has read them, else nil. keep
+// says that the packages earlier runs generated into out for other
+// providers stay (a run from a schema file or a plugin): their package
+// names are taken, and TypeScript declarations must not clash with theirs.
+func generateBindings(r *run, out string, data []byte, providers []*schema.Provider, versions map[string]string, cache *getCache, force bool, lang string, keep bool) (*getCache, error) {
 	if providers == nil {
 		var err error
 		if providers, err = schema.ReadProviders(bytes.NewReader(data)); err != nil {
@@ -724,17 +808,22 @@ func generateBindings(r *run, out string, data []byte, providers []*schema.Provi
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return nil, fmt.Errorf("read provider schemas: %w", err)
 	}
-	next := &getCache{}
-	used := map[string]string{} // package → source
-	for _, p := range providers {
-		pkg := golang.PackageName(p.Name())
-		if other, dup := used[pkg]; dup {
-			pkg = golang.PackageName(p.Namespace() + p.Name())
-			if _, dup := used[pkg]; dup {
-				return nil, fmt.Errorf("providers %s and %s would share the Go package %s", other, p.Source, pkg)
-			}
+	var kept []cachedProvider
+	if keep {
+		kept = keptProviders(out, cache, providers)
+	}
+	pkgs, err := providerPackages(providers, kept, cache.Providers)
+	if err != nil {
+		return nil, err
+	}
+	if lang == "ts" {
+		if err := checkDeclarationClashes(out, relTo(r.dir, out), providers, kept); err != nil {
+			return nil, err
 		}
-		used[pkg] = p.Source
+	}
+	next := &getCache{}
+	for i, p := range providers {
+		pkg := pkgs[i]
 		version := versions[sourceKey(p.Source)]
 		parts := []string{generatorID(r.env.Version), p.Source, pkg, version, string(raw.Schemas[p.Source])}
 		if lang != "go" {
@@ -761,6 +850,140 @@ func generateBindings(r *run, out string, data []byte, providers []*schema.Provi
 	return next, nil
 }
 
+// keptProviders are the providers earlier runs generated into out that a
+// run from a schema file or a plugin keeps: those whose package directory
+// is still there and that the run does not generate again.
+func keptProviders(out string, cache *getCache, providers []*schema.Provider) []cachedProvider {
+	current := map[string]bool{}
+	for _, p := range providers {
+		current[sourceKey(p.Source)] = true
+	}
+	var kept []cachedProvider
+	for _, p := range cache.Providers {
+		if current[sourceKey(p.Source)] {
+			continue
+		}
+		if fi, err := os.Stat(filepath.Join(out, p.Package)); err == nil && fi.IsDir() {
+			kept = append(kept, p)
+		}
+	}
+	return kept
+}
+
+// providerPackages names the package of each provider: the one the last
+// get gave it (earlier), so that adding a provider never moves another's
+// bindings; else its name (random), or, when another provider of the run
+// or a kept one has that package, its namespace and name (acmerandom), so
+// that two providers of one name from different namespaces never share a
+// directory.
+func providerPackages(providers []*schema.Provider, kept, earlier []cachedProvider) ([]string, error) {
+	used := map[string]string{} // package → source
+	for _, p := range kept {
+		used[p.Package] = p.Source
+	}
+	before := map[string]string{} // source → package
+	for _, p := range earlier {
+		before[sourceKey(p.Source)] = p.Package
+	}
+	pkgs := make([]string, len(providers))
+	for i, p := range providers {
+		pkg, ok := before[sourceKey(p.Source)]
+		if _, taken := used[pkg]; !ok || taken {
+			continue
+		}
+		// Only a package that still fits the provider's name is kept.
+		if pkg != golang.PackageName(p.Name()) && pkg != golang.PackageName(p.Namespace()+p.Name()) {
+			continue
+		}
+		used[pkg] = p.Source
+		pkgs[i] = pkg
+	}
+	for i, p := range providers {
+		if pkgs[i] != "" {
+			continue
+		}
+		pkg := golang.PackageName(p.Name())
+		if _, dup := used[pkg]; dup {
+			pkg = golang.PackageName(p.Namespace() + p.Name())
+			if other, dup := used[pkg]; dup {
+				return nil, fmt.Errorf("providers %s and %s would share the package %s", golang.ShortSource(other), golang.ShortSource(p.Source), pkg)
+			}
+		}
+		used[pkg] = p.Source
+		pkgs[i] = pkg
+	}
+	return pkgs, nil
+}
+
+// checkDeclarationClashes reports two providers, of this run or kept from
+// an earlier one, whose TypeScript declarations would name the same
+// provider, resource type or data source: the declarations register each
+// name once for the whole TypeScript project, so tsc would reject both
+// files. shown is out as messages name it.
+func checkDeclarationClashes(out, shown string, providers []*schema.Provider, kept []cachedProvider) error {
+	var all []*schema.Provider
+	if len(kept) > 0 {
+		if f, err := os.Open(filepath.Join(out, getSchemaFile)); err == nil {
+			earlier, err := schema.ReadProviders(f)
+			f.Close()
+			if err == nil {
+				keep := map[string]bool{}
+				for _, p := range kept {
+					keep[sourceKey(p.Source)] = true
+				}
+				for _, p := range earlier {
+					if keep[sourceKey(p.Source)] {
+						all = append(all, p)
+					}
+				}
+			}
+		}
+	}
+	all = append(all, providers...)
+	where := map[string]string{} // source → the directory of a kept provider
+	for _, p := range kept {
+		where[sourceKey(p.Source)] = " (generated earlier into " + filepath.Join(shown, p.Package) + ")"
+	}
+	owner := map[string]*schema.Provider{} // "resource type x" → provider
+	for _, p := range all {
+		names := []string{"provider " + p.Name()}
+		for _, r := range p.Resources {
+			names = append(names, "resource type "+r.Type)
+		}
+		for _, d := range p.DataSources {
+			names = append(names, "data source "+d.Type)
+		}
+		var clashes []string
+		var other *schema.Provider
+		for _, n := range names {
+			if o, dup := owner[n]; dup && (other == nil || o == other) {
+				other = o
+				clashes = append(clashes, n)
+				continue
+			}
+			owner[n] = p
+		}
+		if other == nil {
+			continue
+		}
+		what := strings.Join(clashes, ", ")
+		if len(clashes) > 3 {
+			what = strings.Join(clashes[:3], ", ") + fmt.Sprintf(" and %d more", len(clashes)-3)
+		}
+		return &hintedError{
+			msg: fmt.Sprintf("the TypeScript declarations of %s%s and %s%s would both declare %s, and one TypeScript project can declare each only once",
+				golang.ShortSource(other.Source), where[sourceKey(other.Source)], golang.ShortSource(p.Source), where[sourceKey(p.Source)], what),
+			hint: "generate one of them into another directory (--out) for another TypeScript project, or delete the directory of the one you no longer use",
+		}
+	}
+	return nil
+}
+
+// hintedError is an error with advice for the hint line.
+type hintedError struct{ msg, hint string }
+
+func (e *hintedError) Error() string { return e.msg }
+
 // fetchSchemas runs the engine in a temporary workspace that requires the
 // providers and calls the modules, and returns `providers schema -json`
 // (nil without providers) and the modules init installed, read from the
@@ -776,10 +999,7 @@ func fetchSchemas(ctx context.Context, r *run, engine string, providers, modules
 	}
 	required := map[string]map[string]string{}
 	for _, d := range providers {
-		name := d.Name
-		if name == "" {
-			name = d.Source[strings.LastIndexByte(d.Source, '/')+1:]
-		}
+		name := providerLocalName(d)
 		req := map[string]string{"source": d.Source}
 		if d.Version != "" {
 			req["version"] = d.Version

@@ -54,3 +54,16 @@ variable "labels" {
   type    = map(string)
   default = { team = "net", "cost-center" = "42" }
 }
+
+# The default of an optional object attribute gets the defaults of the
+# attributes inside it, as Terraform applies them: { a = 1, b = [], c = [{ p = 8 }] }.
+variable "layered" {
+  type = object({
+    inner = optional(object({
+      a = number
+      b = optional(list(string), [])
+      c = optional(list(object({ p = optional(number, 8) })), [{}])
+    }), { a = 1 })
+  })
+  default = null
+}
