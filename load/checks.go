@@ -898,6 +898,12 @@ func (e *evaluator) checkImportTarget(m *Module, im *ImportDecl, path string) {
 				report(config.ImportMissingKey(addr, uses, example(addr, uses), tofu), planned)
 			case keyed && i+3 == len(tr):
 				ix, ok := tr[i+2].(hcl.TraverseIndex)
+				if ok && !ix.Key.IsKnown() && !tofu && uses == "" && len(calls) == 0 {
+					// A key of each (import for_each): Terraform
+					// refuses it on a resource of one instance.
+					report(config.ImportWrongKey(addr, text, uses, "for_each", example(addr, uses), false), rng)
+					return
+				}
 				if !ok || !ix.Key.IsKnown() || ix.Key.IsNull() {
 					return
 				}
@@ -926,6 +932,13 @@ func (e *evaluator) checkImportTarget(m *Module, im *ImportDecl, path string) {
 		detail = "The configuration for the given import " + addr + all
 	case noCall:
 		detail = "The configuration for the given import target " + addr + all
+	case len(calls) == 0 && keyed && !knownKeys(tr):
+		// A key of each (import for_each): Terraform takes the resource
+		// that is not declared for one without for_each.
+		d := config.ImportWrongKey(addr, text, "", "for_each", addr, false)
+		d.Suggestion = "declare " + addr + " with a for_each of the keys imported, or import into a resource that is declared"
+		report(d, rng)
+		return
 	case len(calls) > 0:
 		detail = "Resource " + addr + " not found. Only resources within the root module are eligible for config generation."
 	case keyed || im.ForEach != nil:
@@ -951,6 +964,9 @@ func (e *evaluator) checkDuplicateImports(m *Module) {
 		}
 		tr, hd := hcl.AbsTraversalForExpr(im.To)
 		if hd.HasErrors() {
+			continue
+		}
+		if !knownKeys(tr) {
 			continue
 		}
 		texts[i] = addressText(tr)
@@ -986,6 +1002,17 @@ func (e *evaluator) checkImportIDs(m *Module) {
 		d.Subject, d.Path = &r, m.Name()+"import["+itoa(i)+"].id"
 		e.diags = append(e.diags, d)
 	}
+}
+
+// knownKeys reports whether every instance key of tr is known (not an
+// expression of each).
+func knownKeys(tr hcl.Traversal) bool {
+	for _, t := range tr {
+		if ix, ok := t.(hcl.TraverseIndex); ok && !ix.Key.IsKnown() {
+			return false
+		}
+	}
+	return true
 }
 
 // withoutKeys is tr without its instance keys.

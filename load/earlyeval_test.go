@@ -1,6 +1,7 @@
 package load
 
 import (
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -349,6 +350,87 @@ ephemeral "random_password" "p" {
 		_, ds := Dir(writeFiles(t, map[string]string{"main.tf": fmt.Sprintf(src, c.root)}), Options{Engine: c.engine})
 		if len(ds) != 0 {
 			t.Errorf("%s: %v", c.engine, ds)
+		}
+	}
+}
+
+// TestBackendEarlyEvaluation: OpenTofu evaluates the root module's backend
+// settings before anything else (early evaluation); a setting from a
+// resource or from a variable declared const = false is an error where
+// tofu init reports it (same line, also an error), and one made from a
+// sensitive variable OpenTofu's error at the backend block, in its words.
+// A setting from a plain variable is no problem.
+func TestBackendEarlyEvaluation(t *testing.T) {
+	const vars = `variable "plain" {
+  default = "plain"
+}
+
+variable "secret" {
+  default   = "secret"
+  sensitive = true
+}
+
+variable "loose" {
+  default = "loose"
+  const   = false
+}
+
+resource "terraform_data" "r" {}
+
+`
+	for _, tc := range []struct {
+		setting string
+		want    string
+	}{
+		{`"${var.plain}.tfstate"`, ""},
+		{`"${var.loose}.tfstate"`, `main.tf:19:12: Error: Invalid backend configuration; OpenTofu evaluates the backend settings before planning (early evaluation), from variables, locals, path and terraform.workspace alone; var.loose: it is declared as "const = false", and so cannot be used in a static context`},
+		{`"${terraform_data.r.id}.tfstate"`, `main.tf:19:12: Error: Invalid backend configuration; OpenTofu evaluates the backend settings before planning (early evaluation), from variables, locals, path and terraform.workspace alone; it refers to terraform_data.r.id (main.tf:19,15), which is known only when the configuration is planned`},
+		{`"${var.secret}.tfstate"`, `main.tf:18:3: Error: Backend config contains sensitive values; The backend configuration is stored in .terraform/terraform.tfstate as well as plan files. It is recommended to instead supply sensitive credentials via backend specific environment variables`},
+	} {
+		files := map[string]string{"main.tf": vars + "terraform {\n  backend \"local\" {\n    path = " + tc.setting + "\n  }\n}\n"}
+		dir := writeFiles(t, files)
+		_, ds := Dir(dir, Options{Engine: tffile.OpenTofu})
+		var got []string
+		for _, d := range ds {
+			got = append(got, mistakeLine(dir, d))
+		}
+		if strings.Join(got, "\n") != tc.want {
+			t.Errorf("path = %s:\n%s\nwant\n%s", tc.setting, strings.Join(got, "\n"), tc.want)
+		}
+		if _, ds := Dir(dir, Options{}); strings.Contains(ds.Error(), "backend") {
+			t.Errorf("for Terraform, path = %s: %v", tc.setting, ds)
+		}
+		tofu := enginetest.OpenTofu(t)
+		w := enginetest.Workspace(t, files)
+		w.Engine = tofu
+		var engine []string
+		for _, line := range strings.Split(w.Exec("init", "-json", "-input=false", "-no-color").Stdout, "\n") {
+			var msg struct {
+				Type       string     `json:"type"`
+				Diagnostic engineDiag `json:"diagnostic"`
+			}
+			if json.Unmarshal([]byte(line), &msg) == nil && msg.Type == "diagnostic" {
+				d := msg.Diagnostic
+				engine = append(engine, d.head()+"; "+strings.Join(strings.Fields(d.Detail), " "))
+			}
+		}
+		for _, g := range got {
+			head, _, _ := strings.Cut(g, "; ")
+			pos, rest, _ := strings.Cut(head, ": ")
+			line := pos[:strings.LastIndex(pos, ":")]
+			sev, _, _ := strings.Cut(rest, ": ")
+			found := false
+			for _, e := range engine {
+				if strings.HasPrefix(e, line+":") && strings.Contains(e, ": "+sev+": ") && (e == g || !strings.Contains(e, "sensitive")) {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("path = %s: eval: %s\nengine: %s", tc.setting, g, strings.Join(engine, "\n"))
+			}
+		}
+		if len(engine) != len(got) {
+			t.Errorf("path = %s: the engine reports %d diagnostics, eval %d:\n%s", tc.setting, len(engine), len(got), strings.Join(engine, "\n"))
 		}
 	}
 }

@@ -705,7 +705,7 @@ func (e *evaluator) expansion(mi *modInst, count, forEach, enabled hcl.Expressio
 		}
 		bv, err := convert.Convert(v, cty.Bool)
 		if err != nil {
-			e.errorf(&r, path, "Invalid enabled argument", "The given \"enabled\" argument value is unsuitable: a bool is required, not "+v.Type().FriendlyName()+".")
+			e.errorf(&r, path, "Invalid enabled argument", "The given \"enabled\" argument value is unsuitable: "+err.Error()+".")
 			return "enabled", nil, nil, "enabled is invalid"
 		}
 		if bv.False() {

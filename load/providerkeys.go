@@ -281,3 +281,191 @@ func diagProviderMissing(rng hcl.Range, path, user, addr, local, key, has string
 		Subject: &rng, Path: path,
 		Suggestion: "use one of the provider's instance keys, or add " + quote(key) + " to its for_each"}
 }
+
+// providerForEachMatches warns, as OpenTofu does when it reads module m,
+// of a managed resource or module call that picks the instance of a
+// provider configuration by a for_each written as the configuration's
+// own: removing an element from it later would remove the provider
+// instance together with the objects that need it to be destroyed. Only
+// expressions that refer to something are compared (a constant for_each
+// is not expected to change), and only as written, as OpenTofu compares
+// them: (local.names) is local.names, toset(local.names) is not.
+func (l *loader) providerForEachMatches(m *Module) {
+	var ds diag.Diagnostics
+	warn := func(kind, target string, forEach hcl.Expression, provider string) {
+		p := m.ProviderConfigs[provider]
+		if p == nil || p.ForEach == nil || forEach == nil {
+			return
+		}
+		if len(forEach.Variables()) == 0 || len(p.ForEach.Variables()) == 0 || !sameForEach(forEach, p.ForEach) {
+			return
+		}
+		rng := forEach.Range()
+		ds = append(ds, &diag.Diagnostic{Severity: diag.Warning,
+			Summary: "Provider configuration for_each matches " + kind,
+			Detail: fmt.Sprintf("This provider configuration uses the same for_each expression as a %s, which means that subsequent removal of elements from this collection would cause a planning error.\n\n"+
+				"OpenTofu relies on a provider instance to destroy resource instances that are associated with it, and so the provider instance must outlive all of its resource instances by at least one plan/apply round. "+
+				"For removal of instances to succeed in future you must structure the configuration so that the provider block's for_each expression can produce a superset of the instances of the resources associated with the provider configuration. "+
+				"Refer to the OpenTofu documentation for specific suggestions.\n\n"+
+				"To destroy this object before removing the provider configuration, consider first performing a targeted destroy:\n    tofu apply -destroy -target=%s", kind, target),
+			Subject:    &rng,
+			Suggestion: fmt.Sprintf("give provider configuration %s a for_each that keeps the elements the %s's for_each may drop (a superset of it)", provider, kind),
+		})
+	}
+	prefix := ""
+	for _, name := range m.Path {
+		prefix += "module." + name + "."
+	}
+	for _, name := range sortedKeys(m.Calls) {
+		c := m.Calls[name]
+		for _, kp := range keyedProviders(c.Providers) {
+			warn("module", prefix+"module."+name, c.ForEach, traversalName(kp.ref))
+		}
+	}
+	for _, key := range sortedKeys(m.Resources) {
+		if r := m.Resources[key]; r.Mode == "managed" && r.ProviderKey != nil {
+			warn("resource", prefix+key, r.ForEach, resourceProviderName(r))
+		}
+	}
+	sort.SliceStable(ds, func(i, j int) bool {
+		a, b := ds[i].Subject, ds[j].Subject
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
+		}
+		return a.Start.Byte < b.Start.Byte
+	})
+	l.diags = append(l.diags, ds...)
+}
+
+// sameForEach reports whether two for_each expressions are written alike,
+// as OpenTofu judges it: parentheses aside, the same references,
+// literals, function calls, operators, conditionals, collections, for
+// expressions and templates, part by part. Anything else (a splat, a
+// JSON expression) is never alike.
+func sameForEach(a, b hcl.Expression) bool {
+	a, b = unwrapForEach(a), unwrapForEach(b)
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	switch x := a.(type) {
+	case *hclsyntax.ScopeTraversalExpr:
+		y, ok := b.(*hclsyntax.ScopeTraversalExpr)
+		return ok && sameTraversal(x.Traversal, y.Traversal)
+	case *hclsyntax.RelativeTraversalExpr:
+		y, ok := b.(*hclsyntax.RelativeTraversalExpr)
+		return ok && sameTraversal(x.Traversal, y.Traversal) && sameForEach(x.Source, y.Source)
+	case *hclsyntax.LiteralValueExpr:
+		y, ok := b.(*hclsyntax.LiteralValueExpr)
+		return ok && sameValue(x.Val, y.Val)
+	case *hclsyntax.FunctionCallExpr:
+		y, ok := b.(*hclsyntax.FunctionCallExpr)
+		return ok && x.Name == y.Name && sameForEachs(x.Args, y.Args)
+	case *hclsyntax.ConditionalExpr:
+		y, ok := b.(*hclsyntax.ConditionalExpr)
+		return ok && sameForEach(x.Condition, y.Condition) && sameForEach(x.TrueResult, y.TrueResult) && sameForEach(x.FalseResult, y.FalseResult)
+	case *hclsyntax.IndexExpr:
+		y, ok := b.(*hclsyntax.IndexExpr)
+		return ok && sameForEach(x.Collection, y.Collection) && sameForEach(x.Key, y.Key)
+	case *hclsyntax.TupleConsExpr:
+		y, ok := b.(*hclsyntax.TupleConsExpr)
+		return ok && sameForEachs(x.Exprs, y.Exprs)
+	case *hclsyntax.ObjectConsExpr:
+		y, ok := b.(*hclsyntax.ObjectConsExpr)
+		if !ok || len(x.Items) != len(y.Items) {
+			return false
+		}
+		for i := range x.Items {
+			if !sameForEach(x.Items[i].KeyExpr, y.Items[i].KeyExpr) || !sameForEach(x.Items[i].ValueExpr, y.Items[i].ValueExpr) {
+				return false
+			}
+		}
+		return true
+	case *hclsyntax.ForExpr:
+		y, ok := b.(*hclsyntax.ForExpr)
+		return ok && x.KeyVar == y.KeyVar && x.ValVar == y.ValVar && x.Group == y.Group &&
+			sameForEach(x.CollExpr, y.CollExpr) && sameForEach(x.KeyExpr, y.KeyExpr) &&
+			sameForEach(x.ValExpr, y.ValExpr) && sameForEach(x.CondExpr, y.CondExpr)
+	case *hclsyntax.BinaryOpExpr:
+		y, ok := b.(*hclsyntax.BinaryOpExpr)
+		return ok && x.Op == y.Op && sameForEach(x.LHS, y.LHS) && sameForEach(x.RHS, y.RHS)
+	case *hclsyntax.UnaryOpExpr:
+		y, ok := b.(*hclsyntax.UnaryOpExpr)
+		return ok && x.Op == y.Op && sameForEach(x.Val, y.Val)
+	case *hclsyntax.TemplateExpr:
+		y, ok := b.(*hclsyntax.TemplateExpr)
+		return ok && sameForEachs(x.Parts, y.Parts)
+	}
+	return false
+}
+
+// unwrapForEach drops the parentheses around x and the wrapping of an
+// object key; a nil expression (of any interface) is nil.
+func unwrapForEach(x hcl.Expression) hcl.Expression {
+	for {
+		switch w := x.(type) {
+		case nil:
+			return nil
+		case *hclsyntax.ParenthesesExpr:
+			if w == nil {
+				return nil
+			}
+			x = w.Expression
+		case *hclsyntax.ObjectConsKeyExpr:
+			if w == nil {
+				return nil
+			}
+			x = w.Wrapped
+		default:
+			return x
+		}
+	}
+}
+
+func sameForEachs(a, b []hclsyntax.Expression) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !sameForEach(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameTraversal: the same names and literal keys, step by step.
+func sameTraversal(a, b hcl.Traversal) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		switch x := a[i].(type) {
+		case hcl.TraverseRoot:
+			y, ok := b[i].(hcl.TraverseRoot)
+			if !ok || x.Name != y.Name {
+				return false
+			}
+		case hcl.TraverseAttr:
+			y, ok := b[i].(hcl.TraverseAttr)
+			if !ok || x.Name != y.Name {
+				return false
+			}
+		case hcl.TraverseIndex:
+			y, ok := b[i].(hcl.TraverseIndex)
+			if !ok || !sameValue(x.Key, y.Key) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// sameValue: two literal values are equal (and known).
+func sameValue(a, b cty.Value) bool {
+	if !a.IsWhollyKnown() || !b.IsWhollyKnown() {
+		return false
+	}
+	return a.Equals(b).True()
+}

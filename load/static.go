@@ -193,6 +193,9 @@ func (s *staticScope) variableValue(name string) staticValue {
 	if decl == nil {
 		return staticValue{why: "not declared in " + moduleLabel(s.m)}
 	}
+	if decl.notConst {
+		return staticValue{why: "it is declared as \"const = false\", and so cannot be used in a static context"}
+	}
 	ty := cty.DynamicPseudoType
 	var defaults *typeexpr.Defaults
 	if decl.Type != nil {
@@ -232,6 +235,9 @@ func (s *staticScope) variableValue(name string) staticValue {
 	if !v.IsWhollyKnown() {
 		return staticValue{why: "its value is not known"}
 	}
+	// A sensitive variable, or one given a sensitive value, stays
+	// sensitive: OpenTofu refuses it where it evaluates early.
+	sensitive := decl.Sensitive || containsSensitive(v)
 	v, _ = v.UnmarkDeep()
 	if defaults != nil {
 		v = defaults.Apply(v)
@@ -240,5 +246,68 @@ func (s *staticScope) variableValue(name string) staticValue {
 	if err != nil {
 		return staticValue{why: "the value is not " + typeexpr.TypeString(ty) + ": " + err.Error()}
 	}
+	if sensitive {
+		cv = cv.Mark(sensitiveMark)
+	}
 	return staticValue{v: cv}
+}
+
+// staticBackend evaluates the settings of the root module's backend
+// blocks as OpenTofu does before anything else (early evaluation): a
+// setting that refers to what is known only when planning, or to a
+// variable declared const = false, is an error at the setting; one made
+// from a sensitive value is OpenTofu's error at the backend block, as the
+// settings are stored in .terraform and in plan files.
+func (l *loader) staticBackend(m *Module, cfg *config.Config) {
+	if cfg == nil {
+		return
+	}
+	for _, b := range cfg.Blocks {
+		if b.Type != "terraform" {
+			continue
+		}
+		for _, bb := range b.Body.Blocks("backend") {
+			if len(bb.Labels) != 1 {
+				continue
+			}
+			sensitive := false
+			var settings func(body *config.Body, path string)
+			settings = func(body *config.Body, path string) {
+				for _, a := range body.Attributes() {
+					if a.Source == nil || len(a.Source.Variables()) == 0 {
+						continue
+					}
+					v, why := l.static(m).eval(a.Source)
+					if why == "" && !v.IsWhollyKnown() {
+						why = "its value is not known before planning"
+					}
+					if why != "" {
+						r := a.Source.Range()
+						l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
+							Summary: "Invalid backend configuration",
+							Detail:  "OpenTofu evaluates the backend settings before planning (early evaluation), from variables, locals, path and terraform.workspace alone; " + why,
+							Subject: &r, Path: path + "." + a.Name,
+							Suggestion: "build the setting from variables and locals whose values do not depend on resources, data sources or module outputs, or give it with tofu init -backend-config"})
+						continue
+					}
+					if containsSensitive(v) {
+						sensitive = true
+					}
+				}
+				for _, it := range body.Items {
+					if nb, ok := it.(*config.Block); ok {
+						settings(nb.Body, path+"."+nb.Type)
+					}
+				}
+			}
+			settings(bb.Body, "terraform.backend."+bb.Labels[0])
+			if sensitive {
+				r := bb.DeclRange
+				l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
+					Summary: "Backend config contains sensitive values",
+					Detail:  "The backend configuration is stored in .terraform/terraform.tfstate as well as plan files. It is recommended to instead supply sensitive credentials via backend specific environment variables",
+					Subject: &r, Suggestion: "give the sensitive setting through the backend's environment variables instead"})
+			}
+		}
+	}
 }

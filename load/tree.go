@@ -101,6 +101,9 @@ type VariableDecl struct {
 	// Sensitive is sensitive = true: the value is marked sensitive.
 	Sensitive bool
 	DeclRange hcl.Range
+	// notConst is OpenTofu's const = false (1.12): the variable may not
+	// be read where OpenTofu evaluates early.
+	notConst bool
 }
 
 // Condition is a validation block of a variable, a precondition or
@@ -140,6 +143,9 @@ type ProviderDecl struct {
 	// proxy: nothing but an alias, the "proxy configuration" by which a
 	// child module of Terraform 0.12 asked for a configuration.
 	proxy bool
+	// empty: no arguments or blocks but alias and for_each, which
+	// OpenTofu warns of in a child module as it warns of a proxy.
+	empty bool
 }
 
 // Key is the provider configuration's name in its module: aws or aws.west.
@@ -622,6 +628,12 @@ func (l *loader) readModule(m *Module, dir string, names []string) {
 		l.decodeBlock(m, b)
 	}
 	l.proxyProviders(m)
+	if l.engine == tffile.OpenTofu {
+		l.providerForEachMatches(m)
+		if len(m.Path) == 0 {
+			l.staticBackend(m, r.config)
+		}
+	}
 }
 
 // readResult is a module directory read: the same for every call of it.
@@ -765,6 +777,13 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 				v.Nullable = a.Source
 			case "sensitive":
 				v.Sensitive = l.literalBool(a)
+			case "const":
+				// rules checks it is a literal bool.
+				if cv, hd := a.Source.Value(nil); l.engine == tffile.OpenTofu && !hd.HasErrors() {
+					if bv, err := convert.Convert(cv, cty.Bool); err == nil && bv.IsKnown() && !bv.IsNull() {
+						v.notConst = bv.False()
+					}
+				}
 			}
 		}
 		for _, vb := range b.Body.Blocks("validation") {
@@ -895,7 +914,15 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 		for _, a := range l.attrs(b.Body) {
 			switch a.Name {
 			case "to":
-				im.To, im.ToRange = l.reference(a.Source), a.Range
+				if tr, ok := keyedAddress(a.Source); ok && attr(b.Body, "for_each") != nil {
+					// With for_each, the keys are expressions of each
+					// (null_resource.x[each.key]), evaluated per element
+					// by the engines; the checks read them as unknown.
+					im.To = &hclsyntax.ScopeTraversalExpr{Traversal: tr, SrcRange: a.Source.Range()}
+				} else {
+					im.To = l.reference(a.Source)
+				}
+				im.ToRange = a.Range
 			case "id":
 				im.ID = a.Source
 			case "for_each":
@@ -1069,6 +1096,49 @@ func (l *loader) providerRefShape(tr hcl.Traversal, whole hcl.Range) bool {
 	return true
 }
 
+// keyedAddress reads an address whose instance keys may be expressions
+// (module.m[each.key].aws_instance.x[each.value]), the keys that are not
+// literals unknown; ok is false when e is no such address or has no key
+// that is an expression.
+func keyedAddress(e hcl.Expression) (tr hcl.Traversal, ok bool) {
+	dynamic := false
+	var read func(e hcl.Expression) bool
+	read = func(e hcl.Expression) bool {
+		switch x := e.(type) {
+		case *hclsyntax.ScopeTraversalExpr:
+			tr = append(tr, x.Traversal...)
+			return true
+		case *hclsyntax.RelativeTraversalExpr:
+			if !read(x.Source) {
+				return false
+			}
+			tr = append(tr, x.Traversal...)
+			return true
+		case *hclsyntax.IndexExpr:
+			if !read(x.Collection) {
+				return false
+			}
+			key := cty.DynamicVal
+			if len(x.Key.Variables()) == 0 {
+				v, hd := x.Key.Value(nil)
+				if hd.HasErrors() {
+					return false
+				}
+				key = v
+			} else {
+				dynamic = true
+			}
+			tr = append(tr, hcl.TraverseIndex{Key: key, SrcRange: x.Key.Range()})
+			return true
+		}
+		return false
+	}
+	if !read(e) || !dynamic {
+		return nil, false
+	}
+	return tr, true
+}
+
 func (l *loader) reference(e hcl.Expression) hcl.Expression {
 	return l.referenceAs(e, "Invalid reference", "a static reference is required here, such as aws_vpc.main or module.net")
 }
@@ -1238,7 +1308,8 @@ func (l *loader) decodeProvider(m *Module, b *config.Block) {
 		return
 	}
 	p.Body = body
-	p.proxy = len(body.Attrs) == 0 && len(body.Blocks) == 0 && attr(b.Body, "version") == nil && p.ForEach == nil
+	p.empty = len(body.Attrs) == 0 && len(body.Blocks) == 0 && attr(b.Body, "version") == nil
+	p.proxy = p.empty && p.ForEach == nil
 	m.ProviderConfigs[key] = p
 }
 
@@ -1251,7 +1322,7 @@ func (l *loader) proxyProviders(m *Module) {
 	}
 	byName := map[string][]*ProviderDecl{}
 	for _, k := range sortedKeys(m.ProviderConfigs) {
-		if p := m.ProviderConfigs[k]; p.proxy {
+		if p := m.ProviderConfigs[k]; p.proxy || p.empty && l.engine == tffile.OpenTofu {
 			byName[p.Name] = append(byName[p.Name], p)
 		}
 	}
