@@ -1100,6 +1100,11 @@ func splitProvisioners(body *config.Body, kind string) (*config.Body, []*config.
 			if !provisionerFits(nb) {
 				return nil, nil, false
 			}
+			if n := len(main.Items); n > 0 && apiRank(kind, main.Items[n-1]) > apiRank(kind, nb) {
+				// The Provisioner method writes before a depends_on or
+				// lifecycle kept at the end of the body.
+				return nil, nil, false
+			}
 			provs = append(provs, nb)
 			continue
 		}

@@ -2,6 +2,7 @@ package convert
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -58,7 +59,45 @@ func (g *goEmitter) splitMeta(kind string, body *config.Body) metaSplit {
 		return out
 	}
 	demote(ranks)
-	out.rest = &config.Body{}
+	out = buildSplit(body, ranks)
+	if placesInOrder(kind, body, out) {
+		return out
+	}
+	// A meta-argument kept in the body still has its place for the
+	// methods, which write after the last item of their rank or a lower
+	// one wherever it stands (a provider before a for_each kept in the
+	// body would follow it): keep the most methods whose calls give the
+	// body's order.
+	var methods []int
+	for i, r := range ranks {
+		if r != metaRankBody && r != metaRankProvisioner && r != metaRankFirst {
+			methods = append(methods, i)
+		}
+	}
+	for keep := len(methods) - 1; keep > 0; keep-- {
+		for mask := 0; mask < 1<<len(methods); mask++ {
+			if bits.OnesCount(uint(mask)) != keep {
+				continue
+			}
+			try := append([]int(nil), ranks...)
+			for j, i := range methods {
+				if mask&(1<<j) == 0 {
+					try[i] = metaRankBody
+				}
+			}
+			if s := buildSplit(body, try); placesInOrder(kind, body, s) {
+				return s
+			}
+		}
+	}
+	return metaSplit{rest: body}
+}
+
+// buildSplit splits body by the ranks of its items: the meta-arguments a
+// method writes before the first item of the body are the lead, the others
+// the trail.
+func buildSplit(body *config.Body, ranks []int) metaSplit {
+	out := metaSplit{rest: &config.Body{}}
 	seenBody := false
 	for i, it := range body.Items {
 		switch r := ranks[i]; {
@@ -74,6 +113,79 @@ func (g *goEmitter) splitMeta(kind string, body *config.Body) metaSplit {
 		}
 	}
 	return out
+}
+
+// apiRank is the rank the root package gives an item of a body of kind
+// (element.go's rankOf): a method writes its item after the last item of
+// the same or a lower rank.
+func apiRank(kind string, it config.Item) int {
+	switch it := it.(type) {
+	case *config.Attribute:
+		switch it.Name {
+		case "source", "version":
+			if kind == "module" {
+				return 0
+			}
+		case "count", "for_each":
+			return 1
+		case "provider", "providers":
+			return 2
+		case "depends_on":
+			return 7
+		}
+		return 3
+	case *config.Block:
+		switch it.Type {
+		case "connection":
+			return 5
+		case "provisioner":
+			return 6
+		case "lifecycle":
+			return 8
+		}
+		return 4
+	}
+	return 3
+}
+
+// placesInOrder tells whether the program's calls give the items of body
+// in their order: the constructor takes the rest without its provisioners,
+// then the lead's methods, the Provisioner method and the trail's methods
+// each place their item as the root package does.
+func placesInOrder(kind string, body *config.Body, s metaSplit) bool {
+	var items, provs []config.Item
+	for _, it := range s.rest.Items {
+		if b, ok := it.(*config.Block); ok && b.Type == "provisioner" && kind == "resource" {
+			provs = append(provs, it)
+			continue
+		}
+		items = append(items, it)
+	}
+	place := func(it config.Item) {
+		at, r := 0, apiRank(kind, it)
+		for i, have := range items {
+			if apiRank(kind, have) <= r {
+				at = i + 1
+			}
+		}
+		items = append(items, nil)
+		copy(items[at+1:], items[at:])
+		items[at] = it
+	}
+	for _, group := range [][]config.Item{s.lead, provs, s.trail} {
+		for _, it := range group {
+			place(it)
+		}
+	}
+	if len(items) != len(body.Items) {
+		return false
+	}
+	for i := range items {
+		if items[i] != body.Items[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // placeModuleFields ranks the source and version of a module call: those
