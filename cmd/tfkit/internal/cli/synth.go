@@ -221,7 +221,7 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 	// need not parse back from their files.
 	var known map[string]stackContent
 	if entry != "" {
-		model, code := buildTSX(ctx, r, o, entry, staging, schemas)
+		model, code := buildTSX(ctx, r, o, entry, staging, schemas, cfg.TerraformProviders)
 		if code != ExitOK {
 			return code
 		}
@@ -528,8 +528,10 @@ func hasProjectFile(dir string) bool {
 
 // buildTSX evaluates a TSX entry in-process and writes its configuration
 // and manifest into the staging directory, through the synthesis path
-// App.Synth takes too. It returns the configuration it wrote.
-func buildTSX(ctx context.Context, r *run, o *synthOptions, entry, staging, schemas string) (*config.Config, int) {
+// App.Synth takes too, with a required_providers entry for each of the
+// project's providers the stack uses (projectRequirements). It returns the
+// configuration it wrote.
+func buildTSX(ctx context.Context, r *run, o *synthOptions, entry, staging, schemas string, providers []project.Dependency) (*config.Config, int) {
 	collectFirstAt(firstCollectionTSX)
 	timeout := o.timeout
 	if timeout == 0 {
@@ -566,6 +568,7 @@ func buildTSX(ctx context.Context, r *run, o *synthOptions, entry, staging, sche
 		o2.SchemaWarnings = o.schemaCheck == "warn"
 	}
 	app := synth.OneStack(tsx.StackName(entry), cfg)
+	app.Stacks[0].Required = projectRequirements(providers, cfg)
 	for _, a := range assets {
 		if app.Stacks[0].Files == nil {
 			app.Stacks[0].Files = map[string][]byte{}
