@@ -604,7 +604,7 @@ func (e *element) lifecycle(site hcl.Range, l Lifecycle) {
 func (e *element) dynamic(site hcl.Range, typ string, d Dynamic) {
 	c := e.conv(site)
 	path := e.address()
-	if !hclsyntax.ValidIdentifier(typ) {
+	if !config.ValidIdentifier(typ) {
 		c.errorf(path, "Invalid block type", fmt.Sprintf("%q is not a valid block type name.", typ), "")
 	} else {
 		e.place(c.dynamic(typ, d, joinPath(path, typ)))

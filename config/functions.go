@@ -105,7 +105,7 @@ func (v *validator) checkFunctions(e Expr, sc scope) {
 		}
 		if rest, ok := strings.CutPrefix(c.Name, "provider::"); ok {
 			name, fn, ok := strings.Cut(rest, "::")
-			if !ok || !validIdentifier(name) || !validIdentifier(fn) {
+			if !ok || !ValidIdentifier(name) || !ValidIdentifier(fn) {
 				v.errorAt(rng, sc.path, "Invalid provider function name",
 					fmt.Sprintf("%q is not a provider function name, which has the form provider::NAME::FUNCTION.", c.Name), "")
 				continue

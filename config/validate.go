@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -250,7 +251,7 @@ func (v *validator) collect() {
 						"A provider alias must be a literal string.", `write alias = "name"`)
 					continue
 				}
-				if !validIdentifier(alias) {
+				if !ValidIdentifier(alias) {
 					v.errorAt(rangeOr(a.Range, b.DeclRange), b.Address()+".alias", fmt.Sprintf("Invalid provider alias %q", alias),
 						identifierRule, "")
 					continue
@@ -268,7 +269,7 @@ func (v *validator) collect() {
 			v.decls.providers[key] = b
 		case "locals":
 			for _, a := range b.Body.Attributes() {
-				if !validIdentifier(a.Name) {
+				if !ValidIdentifier(a.Name) {
 					v.errorAt(rangeOr(a.Range, b.DeclRange), "local."+a.Name, fmt.Sprintf("Invalid local value name %q", a.Name), identifierRule, "")
 					continue
 				}
@@ -301,7 +302,7 @@ func (v *validator) labelCount(b *Block, n int) bool {
 }
 
 func (v *validator) validName(b *Block, name, what string) bool {
-	if validIdentifier(name) {
+	if ValidIdentifier(name) {
 		return true
 	}
 	v.errorAt(b.DeclRange, b.Address(), fmt.Sprintf("Invalid %s %s %q", kindNoun(b.Type), what, name), identifierRule, "")
@@ -1846,18 +1847,19 @@ func instanceKey(tr hcl.Traversal) bool {
 	return ok && (tr.RootName() == "count" && a.Name == "index" || tr.RootName() == "each" && a.Name == "key")
 }
 
-// validIdentifier reports whether s is an HCL identifier. ASCII names are
-// checked directly; others go through HCL's scanner, which knows Unicode's
-// identifier classes but is much slower.
-func validIdentifier(s string) bool {
+// ValidIdentifier reports whether s is an HCL identifier (a name of a
+// block, attribute or variable). ASCII names are checked directly; others
+// go through HCL's scanner, which knows Unicode's identifier classes but
+// is much slower.
+func ValidIdentifier(s string) bool {
 	if s == "" {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c >= 0x80:
-			return hclsyntax.ValidIdentifier(s)
+		case c >= utf8.RuneSelf:
+			return utf8.ValidString(s) && hclsyntax.ValidIdentifier(s)
 		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_':
 		case i > 0 && (c >= '0' && c <= '9' || c == '-'):
 		default:

@@ -242,8 +242,12 @@ func decodeCoreConstraint(a *config.Attribute, report, tofu bool) (version.Const
 			if !report {
 				return nil, nil
 			}
+			engine := "terraform"
+			if tofu {
+				engine = "OpenTofu" // as OpenTofu names itself there
+			}
 			return nil, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid required_version constraint",
-				Detail:  fmt.Sprintf("Prerelease version constraints are not supported: %s. Remove the prerelease information from the constraint. Prerelease versions of terraform will match constraints using their version core only.", c),
+				Detail:  fmt.Sprintf("Prerelease version constraints are not supported: %s. Remove the prerelease information from the constraint. Prerelease versions of %s will match constraints using their version core only.", c, engine),
 				Subject: &rng}
 		}
 	}

@@ -43,6 +43,7 @@ func rules(files []*tffile.File, json map[string]bool, engine tffile.Engine) dia
 	}
 	r.moduleSettings(all)
 	for _, b := range all.Blocks {
+		r.names(b)
 		switch b.Type {
 		case "resource", "data", "ephemeral":
 			if len(b.Labels) == 2 {
@@ -67,6 +68,7 @@ func rules(files []*tffile.File, json map[string]bool, engine tffile.Engine) dia
 		case "language":
 			r.language(b)
 		case "output":
+			r.unexpectedArgs(b, config.KindOutput)
 			for _, c := range b.Body.Blocks("precondition") {
 				r.refersToSomething(c)
 			}
@@ -79,6 +81,49 @@ func rules(files []*tffile.File, json map[string]bool, engine tffile.Engine) dia
 	}
 	return r.diags
 }
+
+// nameNoun is, by block type, what the engines call the name a block
+// declares, and which label it is, in their "Invalid ... name" errors.
+var nameNoun = map[string]struct {
+	summary string
+	label   int
+}{
+	"variable":  {"Invalid variable name", 0},
+	"output":    {"Invalid output name", 0},
+	"module":    {"Invalid module instance name", 0},
+	"check":     {"Invalid check block name", 0},
+	"resource":  {"Invalid resource name", 1},
+	"data":      {"Invalid data resource name", 1},
+	"ephemeral": {"Invalid ephemeral resource name", 1},
+}
+
+// reservedVariables are the names a variable may not have: a module
+// block gives them their special meaning.
+var reservedVariables = map[string]bool{"count": true, "depends_on": true, "for_each": true, "lifecycle": true, "locals": true, "providers": true, "source": true, "version": true}
+
+// names checks the name a variable, output, module call, check block or
+// resource declares: an identifier, at its label, and for a variable not
+// one a module block reserves.
+func (r *ruler) names(b *config.Block) {
+	n, ok := nameNoun[b.Type]
+	if !ok || len(b.Labels) <= n.label {
+		return
+	}
+	name := b.Labels[n.label]
+	rng := b.DeclRange
+	if n.label < len(b.LabelRanges) {
+		rng = b.LabelRanges[n.label]
+	}
+	switch {
+	case !config.ValidIdentifier(name):
+		r.add(diag.Error, rng, n.summary, badName)
+	case b.Type == "variable" && reservedVariables[name]:
+		r.add(diag.Error, rng, n.summary, fmt.Sprintf("The variable name %q is reserved due to its special meaning inside module blocks.", name))
+	}
+}
+
+// badName is the engines' detail for a name that is not an identifier.
+const badName = "A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes."
 
 // moduleSettings checks the settings a module may make once, in any of
 // its terraform blocks: a backend or a cloud block (not both), a
@@ -210,7 +255,7 @@ func (r *ruler) reservedBlock(nb *config.Block, in string) {
 var blockNoun = map[string]string{"resource": "resource", "data": "data", "ephemeral": "ephemeral"}
 
 func (r *ruler) resource(b *config.Block) {
-	if !hclsyntax.ValidIdentifier(b.Labels[0]) {
+	if !config.ValidIdentifier(b.Labels[0]) {
 		summary := map[string]string{"resource": "Invalid resource type name", "data": "Invalid data source name", "ephemeral": "Invalid ephemeral resource type name"}[b.Type]
 		r.add(diag.Error, b.DeclRange, summary, "A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.")
 	}
@@ -570,12 +615,33 @@ func (r *ruler) refersToSomething(c *config.Block) bool {
 	if r.overridden(c) {
 		return false
 	}
+	if !r.hasErrorMessage(c) {
+		return false
+	}
 	a := attr(c.Body, "condition")
 	if a == nil || len(a.Source.Variables()) > 0 {
 		return true
 	}
 	r.add(diag.Error, a.Source.Range(), "Invalid "+c.Type+" expression",
 		"The condition expression must refer to at least one object from elsewhere in the configuration, or else its result would not be checking anything.")
+	return false
+}
+
+// hasErrorMessage reports a condition block (a validation, a
+// precondition or postcondition, an assert) without the error_message
+// the engines require, at its opening brace as HCL's decoding places it;
+// false when it has none (the engines then do not count the block).
+func (r *ruler) hasErrorMessage(c *config.Block) bool {
+	if attr(c.Body, "error_message") != nil {
+		return true
+	}
+	rng := c.OpenBraceRange
+	if rng == (hcl.Range{}) {
+		rng = hcl.Range{Filename: c.DeclRange.Filename, Start: c.DeclRange.Start, End: c.DeclRange.Start}
+	}
+	r.diags = append(r.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Missing required argument",
+		Detail: `The argument "error_message" is required, but no definition was found.`, Subject: &rng,
+		Suggestion: fmt.Sprintf("add error_message = \"...\" to the %s block: the message shown when the condition is false", c.Type)})
 	return false
 }
 
@@ -604,7 +670,11 @@ func (r *ruler) deprecated(b *config.Block, noun string) {
 
 func (r *ruler) variable(b *config.Block) {
 	name := b.Labels[0]
+	r.unexpectedArgs(b, config.KindVariable)
 	r.deprecated(b, "variable")
+	if a := attr(b.Body, "nullable"); a != nil {
+		r.literalBool(a)
+	}
 	if a := attr(b.Body, "const"); a != nil {
 		if r.engine != tffile.OpenTofu {
 			r.add(diag.Error, a.Range, "Unsupported argument", `An argument named "const" is not expected here. A constant variable is OpenTofu's (1.12); Terraform has no such argument (--engine tofu reads for OpenTofu).`)
@@ -624,7 +694,7 @@ func (r *ruler) variable(b *config.Block) {
 	}
 	for _, vb := range b.Body.Blocks("validation") {
 		a := attr(vb.Body, "condition")
-		if r.overridden(vb) || a == nil {
+		if r.overridden(vb) || !r.hasErrorMessage(vb) || a == nil {
 			continue
 		}
 		self := false
@@ -643,6 +713,63 @@ func (r *ruler) variable(b *config.Block) {
 			r.add(diag.Error, a.Source.Range(), "Invalid variable validation condition",
 				fmt.Sprintf("The condition for variable %q must refer to var.%s in order to test incoming values.", name, name))
 		}
+	}
+}
+
+// unexpectedArgs reports the arguments of a variable or output block
+// that its kind does not take (count, for_each, a misspelled name), and
+// the blocks other than its validation or precondition blocks, as the
+// engines' decoding does, at the argument or the block type. deprecated and const are
+// checked by deprecated and variable; a JSON comment ("//") is no
+// argument.
+func (r *ruler) unexpectedArgs(b *config.Block, k *config.Kind) {
+	// What the block takes, for the did-you-mean: the engine's
+	// arguments, then its nested blocks.
+	var names []string
+	for _, n := range k.ArgNames() {
+		if n != "deprecated" || r.engine == tffile.OpenTofu {
+			names = append(names, n)
+		}
+	}
+	if k == config.KindVariable && r.engine == tffile.OpenTofu {
+		names = append(names, "const")
+	}
+	taken := strings.Join(names, ", ")
+	if k == config.KindVariable {
+		names = append(names, "validation")
+	} else {
+		names = append(names, "precondition")
+	}
+	for _, a := range b.Body.Attributes() {
+		if a.Source == nil || a.Name == "deprecated" || a.Name == "const" && k == config.KindVariable || a.Name == "//" && !r.native(a.Range) {
+			continue
+		}
+		if _, ok := k.Arg(a.Name); ok {
+			continue
+		}
+		hint := diag.DidYouMean(a.Name, names)
+		if hint == "" {
+			hint = fmt.Sprintf("remove it: %s %s block takes %s", map[bool]string{true: "a", false: "an"}[k == config.KindVariable], k.Noun, taken)
+		}
+		rng := a.Range
+		r.diags = append(r.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Unsupported argument",
+			Detail: fmt.Sprintf("An argument named %q is not expected here.", a.Name), Subject: &rng, Suggestion: hint})
+	}
+	nested := names[len(names)-1]
+	for _, nb := range blocksOf(b.Body) {
+		if nb.Type == nested {
+			continue
+		}
+		hint := diag.DidYouMean(nb.Type, []string{nested})
+		if hint == "" {
+			hint = fmt.Sprintf("remove it: the only block %s %s block holds is %s", map[bool]string{true: "a", false: "an"}[k == config.KindVariable], k.Noun, nested)
+		}
+		rng := nb.TypeRange
+		if rng == (hcl.Range{}) {
+			rng = nb.DeclRange
+		}
+		r.diags = append(r.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Unsupported block type",
+			Detail: fmt.Sprintf("Blocks of type %q are not expected here.", nb.Type), Subject: &rng, Suggestion: hint})
 	}
 }
 

@@ -724,12 +724,15 @@ func (l *loader) dup(kind, name string, b *config.Block, prev hcl.Range) {
 		summary, detail = fmt.Sprintf("Duplicate check %q configuration", name), fmt.Sprintf("A check block named %q was already declared at %s. Check blocks must be unique within each module.", name, at)
 	default: // resource, data: name is the address
 		typ, rname := b.Labels[0], b.Labels[1]
-		noun := map[string]string{"data": "data", "ephemeral": "ephemeral resource"}[kind]
-		if noun == "" {
-			noun = "resource"
+		noun, what := "resource", "resource"
+		switch kind {
+		case "data":
+			noun, what = "data", "data resource"
+		case "ephemeral":
+			noun, what = "ephemeral resource", "ephemeral resource"
 		}
 		summary = fmt.Sprintf("Duplicate %s %q configuration", noun, typ)
-		detail = fmt.Sprintf("A %s %s named %q was already declared at %s. Resource names must be unique per type in each module.", typ, noun, rname, at)
+		detail = fmt.Sprintf("A %s %s named %q was already declared at %s. Resource names must be unique per type in each module.", typ, what, rname, at)
 	}
 	l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
 		Summary: summary, Detail: detail,
@@ -801,8 +804,9 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 				r := l.nameRange(a)
 				l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
 					Summary: "Duplicate local value definition", Subject: &r,
-					Detail:  fmt.Sprintf("A local value named %q was already defined at %s. Local value names must be unique within a module.", n, prev.Range.String()),
-					Related: []diag.Related{{Message: "first declared here", Range: prev.Range}}})
+					Detail:     fmt.Sprintf("A local value named %q was already defined at %s. Local value names must be unique within a module.", n, prev.Range.String()),
+					Related:    []diag.Related{{Message: "first declared here", Range: prev.Range}},
+					Suggestion: "rename one of them, or remove one"})
 				continue
 			}
 			m.Locals[n] = &Expr{Name: n, Expr: a.Source, Range: a.Range}
@@ -1273,7 +1277,7 @@ func (l *loader) decodeProvider(m *Module, b *config.Block) {
 			}
 			continue
 		}
-		if v.Type() != cty.String || v.IsNull() || !v.IsKnown() || !hclsyntax.ValidIdentifier(v.AsString()) {
+		if v.Type() != cty.String || v.IsNull() || !v.IsKnown() || !config.ValidIdentifier(v.AsString()) {
 			r := a.Expr.Range()
 			l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid provider configuration alias",
 				Detail:  "An alias must be a valid name. A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.",

@@ -1,9 +1,11 @@
 package tffile
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
@@ -128,10 +130,16 @@ func readInput(b *config.Block) (*schema.Input, diag.Diagnostics) {
 // engines' words; err, from converting the default to ty, says why. The
 // hint is the type the default must have. Path is the caller's to set.
 func InvalidDefault(ty cty.Type, err error, subject hcl.Range) *diag.Diagnostic {
+	msg := err.Error()
+	var pe cty.PathError
+	if errors.As(err, &pe) && len(pe.Path) > 0 {
+		// Where in the value, as the engines write it: .x: or [0]:.
+		msg = pathText(pe.Path) + ": " + msg
+	}
 	return &diag.Diagnostic{
 		Severity:   diag.Error,
 		Summary:    "Invalid default value for variable",
-		Detail:     fmt.Sprintf("This default value is not compatible with the variable's type constraint: %s.", err),
+		Detail:     fmt.Sprintf("This default value is not compatible with the variable's type constraint: %s.", msg),
 		Subject:    &subject,
 		Suggestion: fmt.Sprintf("give a default of type %s, or change the type", typeexpr.TypeString(ty)),
 	}
@@ -186,4 +194,26 @@ func literal(a *config.Attribute, want cty.Type, set func(cty.Value)) diag.Diagn
 		Detail:   fmt.Sprintf("%s must be a constant %s.", a.Name, want.FriendlyName()),
 		Subject:  &r,
 	}}
+}
+
+// pathText is a path into a value as the engines print it: .name,
+// ["key"], [0].
+func pathText(p cty.Path) string {
+	var b strings.Builder
+	for _, step := range p {
+		switch s := step.(type) {
+		case cty.GetAttrStep:
+			b.WriteString("." + s.Name)
+		case cty.IndexStep:
+			switch {
+			case s.Key.Type() == cty.String && s.Key.IsKnown() && !s.Key.IsNull():
+				fmt.Fprintf(&b, "[%q]", s.Key.AsString())
+			case s.Key.Type() == cty.Number && s.Key.IsKnown() && !s.Key.IsNull():
+				b.WriteString("[" + s.Key.AsBigFloat().Text('f', -1) + "]")
+			default:
+				b.WriteString("[...]")
+			}
+		}
+	}
+	return b.String()
 }

@@ -614,11 +614,11 @@ func validAddress(s string) bool {
 	for _, step := range t {
 		switch st := step.(type) {
 		case hcl.TraverseRoot:
-			if !validIdent(st.Name) {
+			if !config.ValidIdentifier(st.Name) {
 				return false
 			}
 		case hcl.TraverseAttr:
-			if !validIdent(st.Name) {
+			if !config.ValidIdentifier(st.Name) {
 				return false
 			}
 		}
@@ -910,7 +910,7 @@ func (c *converter) dynamicBlock(n *node, types []string, name string, v Value, 
 			}
 		case "iterator":
 			s, ok := str(m.val)
-			if !ok || !validIdent(s) {
+			if !ok || !config.ValidIdentifier(s) {
 				c.errorAt(at, p, "Invalid iterator", "The iterator of a dynamic block is a name, such as \"rule\".", "")
 				continue
 			}

@@ -14,7 +14,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/config"
@@ -190,7 +189,7 @@ func (c *converter) marker(n *node, kind string, v Value, at hcl.Range, path str
 			root = "local"
 		}
 		t := hcl.Traversal{hcl.TraverseRoot{Name: root}, hcl.TraverseAttr{Name: name}}
-		if !validIdent(name) {
+		if !config.ValidIdentifier(name) {
 			c.errorAt(at, path, fmt.Sprintf("Invalid tf.%s name", kind), fmt.Sprintf("%q is not a valid name.", name),
 				"names start with a letter or underscore and contain letters, digits, underscores and dashes")
 			return nil
@@ -264,7 +263,7 @@ func firstDetail(ds diag.Diagnostics) string {
 // provider-defined ones (provider::aws::arn_parse).
 func validFunctionName(name string) bool {
 	for _, part := range strings.Split(name, "::") {
-		if !validIdent(part) {
+		if !config.ValidIdentifier(part) {
 			return false
 		}
 	}
@@ -285,7 +284,7 @@ func appendStep(t hcl.Traversal, s Value) hcl.Traversal {
 			n, _ := strconv.Atoi(name)
 			return append(t, hcl.TraverseIndex{Key: cty.NumberIntVal(int64(n))})
 		}
-		if validIdent(name) {
+		if config.ValidIdentifier(name) {
 			return append(t, hcl.TraverseAttr{Name: name})
 		}
 		return append(t, hcl.TraverseIndex{Key: cty.StringVal(name)})
@@ -499,26 +498,6 @@ func (c *converter) placeholderText(n *node, m Value, at hcl.Range, path string,
 // indexPath names item i of the value at path: path[i].
 func indexPath(path string, i int) string {
 	return path + "[" + strconv.Itoa(i) + "]"
-}
-
-// validIdent is hclsyntax.ValidIdentifier with a fast path for ASCII names
-// (the scanner behind ValidIdentifier allocates).
-func validIdent(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_':
-		case (c >= '0' && c <= '9' || c == '-') && i > 0:
-		case c >= 0x80:
-			return hclsyntax.ValidIdentifier(s)
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 // quotable shortens text that a message quotes to its first and last 40

@@ -226,7 +226,7 @@ func jsPath(steps []Value) string {
 		switch {
 		case isIndex(s):
 			b.WriteString("[" + s + "]")
-		case validIdent(s) && !strings.Contains(s, "-"):
+		case config.ValidIdentifier(s) && !strings.Contains(s, "-"):
 			b.WriteString("." + s)
 		default:
 			fmt.Fprintf(&b, "[%q]", s)

@@ -474,7 +474,7 @@ func (w *emitter) objectKey(k config.Expr) {
 // nameOrString writes s as a bare identifier when HCL reads one back as the
 // same key, else as a quoted string.
 func (w *emitter) nameOrString(s string) {
-	if validIdentifier(s) && !reservedKey(s) {
+	if config.ValidIdentifier(s) && !reservedKey(s) {
 		w.addString(hclsyntax.TokenIdent, s)
 		return
 	}
@@ -616,12 +616,12 @@ func (w *emitter) traversal(t hcl.Traversal, abs bool) {
 			if !abs || i > 0 {
 				w.fail("Invalid traversal", "A root step appears inside a traversal.", "")
 			}
-			if !validIdentifier(s.Name) {
+			if !config.ValidIdentifier(s.Name) {
 				w.fail("Invalid reference", fmt.Sprintf("%q is not a valid name to start a reference with.", s.Name), "names start with a letter or underscore and contain letters, digits, underscores and dashes")
 			}
 			w.addString(hclsyntax.TokenIdent, s.Name)
 		case hcl.TraverseAttr:
-			if validIdentifier(s.Name) {
+			if config.ValidIdentifier(s.Name) {
 				w.add(hclsyntax.TokenDot, bDot)
 				w.addString(hclsyntax.TokenIdent, s.Name)
 			} else {
@@ -706,7 +706,7 @@ func (w *emitter) funcName(name string) {
 		if i > 0 {
 			w.add(hclsyntax.TokenDoubleColon, bDblColon)
 		}
-		if !validIdentifier(p) {
+		if !config.ValidIdentifier(p) {
 			w.fail("Invalid function name", fmt.Sprintf("%q is not a valid function name.", name), "")
 		}
 		w.addString(hclsyntax.TokenIdent, p)
@@ -749,7 +749,7 @@ func (w *emitter) forExpr(f *config.For) {
 }
 
 func (w *emitter) forVar(name string) {
-	if !validIdentifier(name) {
+	if !config.ValidIdentifier(name) {
 		w.fail("Invalid for expression", fmt.Sprintf("%q is not a valid iteration variable name.", name), "")
 	}
 	w.addString(hclsyntax.TokenIdent, name)
@@ -823,26 +823,6 @@ func containsRaw(e config.Expr) bool {
 		}
 	})
 	return found
-}
-
-// validIdentifier reports whether s is an HCL identifier.
-func validIdentifier(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= utf8.RuneSelf {
-			return utf8.ValidString(s) && hclsyntax.ValidIdentifier(s)
-		}
-		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_':
-		case i > 0 && (c >= '0' && c <= '9' || c == '-'):
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 // valueExpr writes the value of an argument or object item: like expr, but

@@ -80,7 +80,7 @@ func (r *hclRenderer) block(b *config.Block) {
 		r.blocks = r.blocks[:len(r.blocks)-1]
 	}()
 
-	if !validIdentifier(b.Type) {
+	if !config.ValidIdentifier(b.Type) {
 		r.fail("Invalid block type", fmt.Sprintf("%q is not a valid block type name.", b.Type), "")
 	}
 	r.addString(hclsyntax.TokenIdent, b.Type)
@@ -202,7 +202,7 @@ func (r *hclRenderer) body(b *config.Block) {
 func (r *hclRenderer) attribute(a *config.Attribute) {
 	r.attr = a
 	defer func() { r.attr = nil }()
-	if !validIdentifier(a.Name) {
+	if !config.ValidIdentifier(a.Name) {
 		r.fail("Invalid argument name", fmt.Sprintf("%q is not a valid argument name in HCL native syntax.", a.Name), "argument names start with a letter or underscore and contain letters, digits, underscores and dashes")
 	}
 	r.addString(hclsyntax.TokenIdent, a.Name)

@@ -5,7 +5,6 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -216,7 +215,7 @@ func getAttr(src config.Expr, t hcl.Traversal) config.Expr {
 func normTraversal(t hcl.Traversal) hcl.Traversal {
 	out := make(hcl.Traversal, len(t))
 	for i, s := range t {
-		if a, ok := s.(hcl.TraverseAttr); ok && !validIdentifier(a.Name) {
+		if a, ok := s.(hcl.TraverseAttr); ok && !config.ValidIdentifier(a.Name) {
 			s = hcl.TraverseIndex{Key: cty.StringVal(a.Name)}
 		}
 		out[i] = s
@@ -347,12 +346,6 @@ func ParseHCL(src []byte) (*config.Config, error) {
 		cfg.Add(blk)
 	}
 	return cfg, nil
-}
-
-// validIdentifier reports whether s is an HCL identifier, as the renderers
-// decide whether an attribute step is written .name or ["name"].
-func validIdentifier(s string) bool {
-	return utf8.ValidString(s) && hclsyntax.ValidIdentifier(s)
 }
 
 // appendNumber writes a non-negative finite number exactly: integers in

@@ -31,6 +31,10 @@ type Child struct {
 	// Config is the module's configuration, checked with the root
 	// module's by AsEngine; nil when it was not loaded (or not given).
 	Config *config.Config
+	// Files are the module's files as read (tffile.Module.Files), each
+	// as written, before override files are merged: what the static
+	// checks of a module's files read; nil when it was not loaded.
+	Files []*tffile.File
 	// Module is the module's address, as the engine names it in its
 	// words and paths: module.net, module.net.module.subnets.
 	Module string
@@ -141,6 +145,7 @@ func readChild(dir, rel, addr string, b *config.Block, src string, engine tffile
 		return child
 	}
 	child.Config = m.Config
+	child.Files = m.Files
 	for _, ob := range m.Config.Blocks {
 		switch {
 		case ob.Type == "output" && len(ob.Labels) == 1:

@@ -7,14 +7,17 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/project"
 	"github.com/tfkit/tfkit/internal/schemacache"
 	"github.com/tfkit/tfkit/internal/validate"
+	"github.com/tfkit/tfkit/load"
 	"github.com/tfkit/tfkit/manifest"
 	"github.com/tfkit/tfkit/schema"
 	"github.com/tfkit/tfkit/tffile"
@@ -26,11 +29,14 @@ func init() {
 		synopsis: "Check Terraform configuration against provider schemas",
 		usage:    "validate [--schema FILE.json] [--bindings DIR] [--engine ENGINE] [DIR...]",
 		help: `
-Checks every resource, data source and provider block against the
-providers' schemas, without running Terraform: missing required
-attributes, unknown attributes and blocks (with a did-you-mean),
-computed-only attributes that are set, literal values of the wrong type,
-too few or too many nested blocks, deprecated attributes (warnings).
+Checks each module's files as Terraform reads them (names, declarations
+made twice, misplaced arguments, count with for_each, quoted references:
+the rules 'tfkit eval' applies), then every resource, data source and
+provider block against the providers' schemas, without running Terraform:
+missing required attributes, unknown attributes and blocks (with a
+did-you-mean), computed-only attributes that are set, literal values of
+the wrong type, too few or too many nested blocks, deprecated attributes
+(warnings).
 Checked for Terraform (--engine, else the engine deploy would run), what
 only OpenTofu accepts is an error at its place: encryption blocks,
 provider blocks with for_each, language blocks, variables and locals in
@@ -176,14 +182,14 @@ func runValidate(ctx context.Context, r *run, o *validateOptions, args []string)
 	}
 	type parsed struct {
 		dir   string
-		cfg   *config.Config
+		mod   *tffile.Module
 		diags diag.Diagnostics
 		n     int
 	}
 	results := make([]parsed, len(dirs))
 	for i, d := range dirs {
-		cfg, ds, n := parseDir(r.abs(d), r.shown, wait, engine)
-		results[i] = parsed{r.abs(d), cfg, ds, n}
+		mod, ds, n := parseDir(r.abs(d), r.shown, wait, engine)
+		results[i] = parsed{r.abs(d), mod, ds, n}
 	}
 	if wait(); schemaErr != nil {
 		// What reading found (a directory that is not there, syntax
@@ -204,10 +210,34 @@ func runValidate(ctx context.Context, r *run, o *validateOptions, args []string)
 		diags = append(diags, p.diags...)
 		checked += p.n
 		if !p.diags.HasErrors() {
+			cfg := p.mod.Config
+			var openTofuOnly diag.Diagnostics
 			if engine != tffile.OpenTofu {
-				diags = append(diags, notTerraform(p.cfg)...)
+				openTofuOnly = notTerraform(cfg)
+				diags = append(diags, openTofuOnly...)
 			}
-			diags = append(diags, validate.AsEngine(p.cfg, providers, validate.ReadChildren(p.dir, p.cfg, engine))...)
+			children := validate.ReadChildren(p.dir, cfg, engine)
+			// The engine checks each module's files as it reads them,
+			// before anything is evaluated; when that finds an error, it
+			// reports what loading the modules found, and nothing more.
+			// What only OpenTofu accepts is reported once, as such. Both
+			// only read the configuration: the files' checks run on
+			// another core while the schemas are checked, whose findings
+			// are dropped when the files' checks find an error.
+			staticDone := make(chan diag.Diagnostics, 1)
+			go func() {
+				static := outside(load.Rules(p.mod, engine), openTofuOnly)
+				if !static.HasErrors() {
+					static = append(static, childRules(children, engine)...)
+				}
+				staticDone <- static
+			}()
+			bySchema := validate.AsEngine(cfg, providers, children)
+			static := <-staticDone
+			diags = append(diags, static...)
+			if !static.HasErrors() {
+				diags = append(diags, bySchema...)
+			}
 		}
 	}
 	if r.report(diags) {
@@ -215,6 +245,38 @@ func runValidate(ctx context.Context, r *run, o *validateOptions, args []string)
 	}
 	r.printf("Valid: %s checked against %s.\n", countNoun(checked, "file"), countNoun(len(providers), "provider schema"))
 	return ExitOK
+}
+
+// outside are the diagnostics of ds that are not placed inside the
+// subject of one of those of in.
+func outside(ds, in diag.Diagnostics) diag.Diagnostics {
+	var out diag.Diagnostics
+	for _, d := range ds {
+		if d.Subject == nil || !slices.ContainsFunc(in, func(o *diag.Diagnostic) bool {
+			return o.Subject != nil && o.Subject.Filename == d.Subject.Filename &&
+				o.Subject.Start.Byte <= d.Subject.Start.Byte && d.Subject.End.Byte <= o.Subject.End.Byte
+		}) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// childRules are the static checks of the files of the child modules in
+// cs (load.Rules), and of theirs, depth first in the order of the calls'
+// names, as the engine reads them; a module that did not load is left to
+// the diagnostics of reading it.
+func childRules(cs validate.Children, engine tffile.Engine) diag.Diagnostics {
+	var ds diag.Diagnostics
+	for _, name := range slices.Sorted(maps.Keys(cs)) {
+		c := cs[name]
+		if c == nil || c.Config == nil {
+			continue
+		}
+		ds = append(ds, load.Rules(&tffile.Module{Config: c.Config, Files: c.Files}, engine)...)
+		ds = append(ds, childRules(c.Children, engine)...)
+	}
+	return ds
 }
 
 // notTerraform reports what cfg uses that only OpenTofu accepts
@@ -289,7 +351,7 @@ func (r *run) readSchemaFile(path string) ([]*schema.Provider, error) {
 // holds a JSON file. engine decides which files are configuration. Paths
 // in diagnostics are as shown gives them (relative to the directory tfkit
 // runs in).
-func parseDir(dir string, shown func(string) string, schemas func() []*schema.Provider, engine tffile.Engine) (*config.Config, diag.Diagnostics, int) {
+func parseDir(dir string, shown func(string) string, schemas func() []*schema.Provider, engine tffile.Engine) (*tffile.Module, diag.Diagnostics, int) {
 	primary, overrides, err := tffile.DirNamesFor(dir, engine)
 	if err != nil {
 		detail := err.Error()
@@ -321,5 +383,5 @@ func parseDir(dir string, shown func(string) string, schemas func() []*schema.Pr
 		diags = append(diags, &diag.Diagnostic{Severity: diag.Error, Summary: "No configuration files",
 			Detail: fmt.Sprintf("%s holds no .tf or .tf.json files.", shown(dir)), Suggestion: "name a directory of Terraform configuration, or run 'tfkit synth' first"})
 	}
-	return m.Config, diags, len(names)
+	return m, diags, len(names)
 }
