@@ -360,7 +360,7 @@ func (c *converter) readNode(i int, v Value) *node {
 		}
 	}
 	if f := c.src.file(n.site.Filename); f.ok && n.site.Start.Line > 0 {
-		if attrs, ok := c.src.tagAttrs(f, n.site.Start.Line, n.site.Start.Column); ok {
+		if attrs, ok := tagAttrs(f, n.site.Start.Line, n.site.Start.Column); ok {
 			n.attrSites = attrs
 		}
 	}
@@ -436,7 +436,7 @@ func labelExample(kind, label string) string {
 // attrSite is where attribute name is written on the tag at site, or site.
 func (c *converter) attrSite(site hcl.Range, name string) hcl.Range {
 	if f := c.src.file(site.Filename); f.ok {
-		if attrs, ok := c.src.tagAttrs(f, site.Start.Line, site.Start.Column); ok {
+		if attrs, ok := tagAttrs(f, site.Start.Line, site.Start.Column); ok {
 			for _, a := range attrs {
 				if a.name == name {
 					return hcl.Range{Filename: site.Filename, Start: a.start, End: a.end}

@@ -58,10 +58,6 @@ type Script struct {
 	// built-in engine is given a bundle without a map, and it asks for the
 	// map only when a position is read (see mapLater).
 	mapped func() string
-	// parsed, when set, is given the elements' positions the built-in
-	// engine took out of the parsed bundle (see indexJSXSites), before
-	// the bundle is compiled and run.
-	parsed func(sites []jsxSite)
 }
 
 // AssetInfo is what tf.asset returns to the script.
@@ -149,7 +145,7 @@ func (ge gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
 		go func() { mapped <- parseInlineMap(s.Name, mapLine) }()
 		opts = []parser.Option{parser.WithDisableSourceMaps}
 	}
-	prg, sites, checked, err := parseBundle(s.Name, code, opts, !ge.asIs)
+	prg, sites, err := parseBundle(s.Name, code, opts, !ge.asIs)
 	if err != nil {
 		whole := s.Code
 		if later {
@@ -164,17 +160,6 @@ func (ge gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
 		return nil, fmt.Errorf("parse bundle: %w", err)
 	}
 	compiled, err := goja.CompileAST(prg, false)
-	if checked != nil && !<-checked {
-		// The text's replaced objects were not all positions: compile
-		// the bundle as it was written.
-		if prg, sites, err = parseAsWritten(s.Name, code, opts); err != nil {
-			return nil, fmt.Errorf("parse bundle: %w", err)
-		}
-		compiled, err = goja.CompileAST(prg, false)
-	}
-	if s.parsed != nil && len(sites) > 1 {
-		s.parsed(sites)
-	}
 	if mapped != nil {
 		if m := <-mapped; m != nil {
 			prg.File.SetSourceMap(m)
@@ -269,31 +254,20 @@ func (ge gojaEngine) Run(ctx context.Context, s Script) (Value, error) {
 // parseBundle parses a bundle; with index, the elements' position objects
 // are taken out and returned as a table (see indexJSXSites). They are
 // replaced in the text first (see textSites), so that goja parses a number
-// for each. Whether each replaced text was such an object, and not, say,
-// the same text inside a template literal, is known only from the parsed
-// text: it is checked on another goroutine, while the caller compiles the
-// program, and checked delivers the answer. On false the caller parses the
-// bundle again with parseAsWritten. checked is nil when nothing was
-// replaced.
-func parseBundle(name, code string, opts []parser.Option, index bool) (prg *ast.Program, sites []jsxSite, checked <-chan bool, err error) {
+// for each; when any replaced text turns out not to be one, the text is
+// parsed as it was and the objects are taken out of its syntax tree.
+func parseBundle(name, code string, opts []parser.Option, index bool) (*ast.Program, []jsxSite, error) {
 	if !index {
 		prg, err := goja.Parse(name, code, opts...)
-		return prg, nil, nil, err
+		return prg, nil, err
 	}
 	if t := textSites(code); t != nil {
 		if prg, err := goja.Parse(name, t.code, opts...); err == nil {
-			ok := make(chan bool, 1)
-			go func() { ok <- t.check(prg) }()
-			return prg, t.sites, ok, nil
+			if sites, ok := t.index(prg); ok {
+				return prg, sites, nil
+			}
 		}
 	}
-	prg, sites, err = parseAsWritten(name, code, opts)
-	return prg, sites, nil, err
-}
-
-// parseAsWritten parses a bundle's text as it is and takes the position
-// objects out of its syntax tree (see indexJSXSites).
-func parseAsWritten(name, code string, opts []parser.Option) (*ast.Program, []jsxSite, error) {
 	prg, err := goja.Parse(name, code, opts...)
 	if err != nil {
 		return nil, nil, err
@@ -478,9 +452,6 @@ type gojaEnv struct {
 	// found in it (see findRefTests).
 	file          *file.File
 	refTestsFound <-chan []refTest
-	// wrapped is where wrap takes its values from, a block at a time:
-	// the converter wraps several values per element.
-	wrapped []gojaValue
 }
 
 // unsetRead is a read of an environment variable that is not set.
@@ -855,12 +826,7 @@ var proxyType = reflect.TypeOf(goja.Proxy{})
 // wrap makes a Value of a goja value; refs (proxies) are read through to
 // their targets.
 func (e *gojaEnv) wrap(v goja.Value) Value {
-	if len(e.wrapped) == 0 {
-		e.wrapped = make([]gojaValue, 256)
-	}
-	g := &e.wrapped[0]
-	e.wrapped = e.wrapped[1:]
-	g.env, g.v = e, v
+	g := &gojaValue{env: e, v: v}
 	switch {
 	case v == nil || goja.IsUndefined(v):
 		g.kind = Undefined

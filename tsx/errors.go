@@ -20,17 +20,13 @@ import (
 type sources struct {
 	dir   string
 	files map[string]*sourceFile
-	// ahead holds the opening tags of one file scanned on another core
-	// while the script runs (see scanTagsAhead); tagAttrs reads it.
-	ahead *tagScan
 }
 
 type sourceFile struct {
 	text  string
 	lines []string // 0-based
 	ok    bool
-	// starts holds the byte offset of each line (readSourceFile fills
-	// it, so that goroutines scanning the file never write it).
+	// starts holds the byte offset of each line, computed when needed.
 	starts []int
 }
 
@@ -58,11 +54,7 @@ func readSourceFile(path string) *sourceFile {
 	if data, err := os.ReadFile(path); err == nil {
 		f.text = string(data)
 		f.lines = strings.Split(f.text, "\n")
-		f.starts = make([]int, len(f.lines))
-		at := 0
 		for i, l := range f.lines {
-			f.starts[i] = at
-			at += len(l) + 1
 			f.lines[i] = strings.TrimSuffix(l, "\r")
 		}
 		f.ok = true

@@ -29,69 +29,6 @@ func (f *sourceFile) lineStarts() []int {
 	return starts
 }
 
-// tagScan is the opening tags of one file at the positions of its
-// elements, scanned ahead of the converter: tags maps a position (1-based
-// line and character column) to what tagAttrs found there.
-type tagScan struct {
-	file *sourceFile
-	tags map[hcl.Pos]scannedTag
-	done chan struct{}
-}
-
-type scannedTag struct {
-	attrs []attrPos
-	ok    bool
-}
-
-// scanTagsAhead scans, on another goroutine, the opening tags of the file
-// named name (already read into s) at the element positions sites gives,
-// so that the converter finds them scanned: the script runs meanwhile, on
-// one core, and the converter would otherwise scan each tag as it reads
-// the element. Only one file is scanned ahead; tagAttrs scans any other
-// tag when asked.
-func (s *sources) scanTagsAhead(name string, sites []jsxSite) {
-	f, ok := s.files[name]
-	if !ok || !f.ok || s.ahead != nil {
-		return
-	}
-	t := &tagScan{file: f, tags: make(map[hcl.Pos]scannedTag, len(sites)), done: make(chan struct{})}
-	s.ahead = t
-	go func() {
-		defer close(t.done)
-		lastRaw, lastOK := "", false
-		for _, site := range sites {
-			if site.file != lastRaw || lastRaw == "" {
-				lastRaw, lastOK = site.file, fileName(site.file) == name
-			}
-			if !lastOK {
-				continue
-			}
-			at := hcl.Pos{Line: site.line, Column: site.col}
-			if _, seen := t.tags[at]; !seen {
-				attrs, ok := tagAttrs(f, site.line, site.col)
-				t.tags[at] = scannedTag{attrs, ok}
-			}
-		}
-	}()
-}
-
-// tagAttrs is the opening tag at the 1-based line and character column of
-// f, as scanned ahead or scanned now. The attributes are shared: callers
-// do not change them.
-func (s *sources) tagAttrs(f *sourceFile, line, col int) ([]attrPos, bool) {
-	if t := s.ahead; t != nil {
-		// The scan ahead also fills f's line starts: nothing reads
-		// the file's tags until it is done.
-		<-t.done
-		if f == t.file {
-			if st, ok := t.tags[hcl.Pos{Line: line, Column: col}]; ok {
-				return st.attrs, st.ok
-			}
-		}
-	}
-	return tagAttrs(f, line, col)
-}
-
 // tagAttrs scans the opening tag at the 1-based line and character column.
 func tagAttrs(f *sourceFile, line, col int) ([]attrPos, bool) {
 	if f.starts == nil {

@@ -2,6 +2,7 @@ package tsx
 
 import (
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -228,25 +229,25 @@ func readSiteObject(code string, open int) (site jsxSite, end int, ok bool) {
 	return site, i, true
 }
 
-// check reports whether the parsed replaced text needs nothing more: every
-// replaced index is the fifth argument of a call of the runtime's jsxDEV,
-// and no call keeps a position object. It only reads the syntax tree, so
-// that it can run while the program is compiled.
-func (t *textIndex) check(prg *ast.Program) (ok bool) {
+// index is indexJSXSites for the parsed replaced text: the table, with any
+// position object left in the text added to it. ok is false unless every
+// replaced index is the fifth argument of a call of the runtime's jsxDEV:
+// the text must then be parsed again as it was.
+func (t *textIndex) index(prg *ast.Program) (sites []jsxSite, ok bool) {
 	name := jsxDevName(prg)
 	if name == "" {
-		return false
+		return nil, false
 	}
-	w := siteWalker{cands: t.cands, name: name, replaced: t.at, found: make(map[file.Idx]bool, len(t.at)), onlyCheck: true}
+	w := siteWalker{cands: t.cands, name: name, sites: slices.Clip(t.sites), replaced: t.at, found: make(map[file.Idx]bool, len(t.at))}
 	defer func() {
 		if recover() != nil {
-			ok = false
+			sites, ok = nil, false
 		}
 	}()
 	for _, s := range prg.Body {
 		w.node(reflect.ValueOf(s))
 	}
-	return !w.leftover && len(w.found) == len(t.at)
+	return w.sites, len(w.found) == len(t.at)
 }
 
 // siteCandidates lists the positions (as goja's file.Idx) of the "{" that
@@ -316,9 +317,6 @@ type siteWalker struct {
 	cands []file.Idx
 	name  string
 	sites []jsxSite
-	// onlyCheck leaves the syntax tree as it is: a position object that
-	// would be taken out sets leftover instead.
-	onlyCheck, leftover bool
 	// replaced are the indexes textSites wrote, by position; found those
 	// seen as a jsxDEV call's fifth argument.
 	replaced map[file.Idx]int
@@ -464,10 +462,6 @@ func (w *siteWalker) call(c *ast.CallExpression) {
 	}
 	obj, ok := c.ArgumentList[4].(*ast.ObjectLiteral)
 	if !ok || len(obj.Value) != 3 {
-		return
-	}
-	if w.onlyCheck {
-		w.leftover = true
 		return
 	}
 	var s jsxSite

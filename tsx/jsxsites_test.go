@@ -282,7 +282,7 @@ export default function App() {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		if ok := ti.check(prg); ok != tc.replaced {
+		if _, ok := ti.index(prg); ok != tc.replaced {
 			t.Errorf("%s: taken as replaced %v, want %v", tc.name, ok, tc.replaced)
 		}
 	}

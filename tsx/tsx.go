@@ -145,7 +145,6 @@ func build(ctx context.Context, entry string, opts Options) (*config.Config, *as
 		Log:     opts.Log,
 		Asset:   assets.build,
 		mapped:  mapped,
-		parsed:  func(sites []jsxSite) { src.scanTagsAhead(displayName(entry, dir), sites) },
 	})
 	if err != nil {
 		var se *ScriptError
