@@ -319,6 +319,35 @@ func parseValidate(stdout string) (validateOutput, error) {
 	return v, nil
 }
 
+// Said is one diagnostic of validate -json: where (FILE:LINE:COL, "" when
+// the engine gives no place), its severity as the engine writes it
+// ("error", "warning"), summary and detail.
+type Said struct {
+	Place, Severity, Summary, Detail string
+}
+
+// ValidateSays runs validate -json in w, after the global options given
+// (-chdir=DIR), and returns its diagnostics in their order and its whole
+// output; a failure of validate itself is not a test failure, output that
+// is not validate's JSON is.
+func (w *Workdir) ValidateSays(global ...string) ([]Said, string) {
+	w.t.Helper()
+	r := w.Exec(append(global, "validate", "-json", "-no-color")...)
+	v, err := parseValidate(r.Stdout)
+	if err != nil {
+		w.t.Fatalf("%v\n%s", err, r.Output)
+	}
+	var out []Said
+	for _, d := range v.Diagnostics {
+		s := Said{Severity: d.Severity, Summary: d.Summary, Detail: d.Detail}
+		if d.Range != nil && d.Range.Filename != "" {
+			s.Place = fmt.Sprintf("%s:%d:%d", d.Range.Filename, d.Range.Start.Line, d.Range.Start.Column)
+		}
+		out = append(out, s)
+	}
+	return out, r.Output
+}
+
 // problems lists every diagnostic, one per line, or returns "" when the
 // configuration is valid without warnings.
 func (v validateOutput) problems() string {

@@ -1040,24 +1040,16 @@ func engineWordsOf(t *testing.T, files map[string]string) ([]said, string) {
 // output.
 func validateWords(t *testing.T, w *enginetest.Workdir, global ...string) ([]said, string) {
 	t.Helper()
-	r := w.Exec(append(global, "validate", "-json", "-no-color")...)
-	var v struct {
-		Diagnostics []struct {
-			Severity, Summary, Detail string
-			Range                     struct {
-				Filename string
-				Start    struct{ Line, Column int }
-			}
-		}
-	}
-	if err := json.Unmarshal([]byte(r.Stdout), &v); err != nil {
-		t.Fatalf("validate -json: %v\n%s", err, r.Output)
-	}
+	says, output := w.ValidateSays(global...)
 	var out []said
-	for _, d := range v.Diagnostics {
-		out = append(out, said{fmt.Sprintf("%s:%d:%d %s", d.Range.Filename, d.Range.Start.Line, d.Range.Start.Column, d.Severity), d.Summary, d.Detail})
+	for _, d := range says {
+		place := d.Place
+		if place == "" {
+			place = ":0:0"
+		}
+		out = append(out, said{place + " " + d.Severity, d.Summary, d.Detail})
 	}
-	return out, r.Output
+	return out, output
 }
 
 // sameWords reports whether a and b say the same things, in any order.

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"regexp"
 	"slices"
@@ -239,23 +238,11 @@ func TestValidateStaticRulesAsTheEngine(t *testing.T) {
 			enginetest.ForEachEngine(t, func(t *testing.T, engine string) {
 				w := enginetest.Workspace(t, c.files)
 				w.Exec("init", "-backend=false", "-input=false", "-no-color")
-				r := w.Exec("validate", "-json", "-no-color")
-				var v struct {
-					Diagnostics []struct {
-						Severity, Summary, Detail string
-						Range                     struct {
-							Filename string
-							Start    struct{ Line, Column int }
-						}
-					}
-				}
-				if err := json.Unmarshal([]byte(r.Stdout), &v); err != nil {
-					t.Fatalf("validate -json: %v\n%s", err, r.Output)
-				}
+				says, _ := w.ValidateSays()
 				var want []string
-				for _, d := range v.Diagnostics {
-					place := fmt.Sprintf("%s:%d:%d", d.Range.Filename, d.Range.Start.Line, d.Range.Start.Column)
-					if d.Range.Filename == "" {
+				for _, d := range says {
+					place := d.Place
+					if place == "" {
 						place = "-" // the engine gives no place; tfkit's is not compared
 					}
 					want = append(want, fmt.Sprintf("%s %s %s; %s", place, strings.ToLower(d.Severity), d.Summary, strings.Join(strings.Fields(d.Detail), " ")))
