@@ -357,3 +357,31 @@ func FuzzTextSites(f *testing.F) {
 		}
 	})
 }
+
+// FuzzJSONCToJSON checks the reader of tsconfig.json's comments and
+// trailing commas: any input returns, and JSON that has neither reads the
+// same after it.
+func FuzzJSONCToJSON(f *testing.F) {
+	for _, s := range []string{
+		`{"compilerOptions": {"paths": {"@/*": ["./src/*"]}}}`,
+		"{\n  // a comment\n  \"extends\": \"./base.json\", /* another */\n  \"compilerOptions\": {\"baseUrl\": \".\",},\n}",
+		`{"a": "// not a comment", "b": "/* nor this */", "c": "x\"y"}`,
+		`{"a": [1, 2, ], }`,
+		`"unterminated`,
+		`/* unterminated`,
+		`{"a": "\`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		out := jsoncToJSON(data)
+		var in any
+		if json.Unmarshal(data, &in) != nil || bytes.Contains(data, []byte("//")) || bytes.Contains(data, []byte("/*")) {
+			return
+		}
+		var got any
+		if err := json.Unmarshal(out, &got); err != nil || !reflect.DeepEqual(in, got) {
+			t.Fatalf("%q became %q (%v)", data, out, err)
+		}
+	})
+}
