@@ -31,20 +31,7 @@ import (
 // that has no controller; without matchControllerRef the labels decide
 // alone.
 func TestSelectorMatchControllerRef(t *testing.T) {
-	kubetest.SkipShort(t)
-	env := kubetest.Start(t)
-	installCRDs(t, env.Config, "../../examples/jet-provider/package/crds/random.jet.tfkit.dev_pets.yaml",
-		"../../examples/jet-provider/package/crds/local.jet.tfkit.dev_files.yaml")
-	scheme := runtime.NewScheme()
-	for _, add := range []func(*runtime.Scheme) error{clientgoscheme.AddToScheme, exampleapis.AddToScheme} {
-		if err := add(scheme); err != nil {
-			t.Fatal(err)
-		}
-	}
-	c, err := client.New(env.Config, client.Options{Scheme: scheme})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := petsAndFiles(t)
 	ctx := context.Background()
 	// Two controllers (any objects will do: the API server runs no
 	// garbage collector here), each controlling one Pet.
@@ -129,20 +116,7 @@ func TestSelectorMatchControllerRef(t *testing.T) {
 // which reference waits for which object, as Synced does; once it waits
 // no longer (a mistake of its own stops it), Ready no longer says so.
 func TestReadyNamesWhatItWaitsFor(t *testing.T) {
-	kubetest.SkipShort(t)
-	env := kubetest.Start(t)
-	installCRDs(t, env.Config, "../../examples/jet-provider/package/crds/random.jet.tfkit.dev_pets.yaml",
-		"../../examples/jet-provider/package/crds/local.jet.tfkit.dev_files.yaml")
-	scheme := runtime.NewScheme()
-	for _, add := range []func(*runtime.Scheme) error{clientgoscheme.AddToScheme, exampleapis.AddToScheme} {
-		if err := add(scheme); err != nil {
-			t.Fatal(err)
-		}
-	}
-	c, err := client.New(env.Config, client.Options{Scheme: scheme})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := petsAndFiles(t)
 	ctx := context.Background()
 	if err := c.Create(ctx, &randomv1alpha1.Pet{ObjectMeta: metav1.ObjectMeta{Name: "slow-pet"}}); err != nil {
 		t.Fatal(err)
@@ -197,4 +171,26 @@ func TestReadyNamesWhatItWaitsFor(t *testing.T) {
 	if s := got.Status.Condition(resource.TypeReady); s.Status != metav1.ConditionFalse || s.Message != "" {
 		t.Errorf("Ready = %+v, want False without a message", s)
 	}
+}
+
+// petsAndFiles starts a real API server (the test is skipped with -short)
+// with the example's Pet and File kinds installed, and returns a client
+// of it.
+func petsAndFiles(t *testing.T) client.Client {
+	t.Helper()
+	kubetest.SkipShort(t)
+	env := kubetest.Start(t)
+	installCRDs(t, env.Config, "../../examples/jet-provider/package/crds/random.jet.tfkit.dev_pets.yaml",
+		"../../examples/jet-provider/package/crds/local.jet.tfkit.dev_files.yaml")
+	scheme := runtime.NewScheme()
+	for _, add := range []func(*runtime.Scheme) error{clientgoscheme.AddToScheme, exampleapis.AddToScheme} {
+		if err := add(scheme); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err := client.New(env.Config, client.Options{Scheme: scheme})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }
