@@ -1034,7 +1034,7 @@ func (e *evaluator) evalVar(mi *modInst, name string) cty.Value {
 	if decl.Type != nil {
 		t, d, hd := config.VariableType(decl.Type)
 		if hd.HasErrors() {
-			e.diags = append(e.diags, diag.FromHCL(hd)...)
+			e.diags = append(e.diags, typeDiags(hd)...)
 		} else {
 			ty, defaults = t, d
 		}

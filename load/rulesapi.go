@@ -1,6 +1,7 @@
 package load
 
 import (
+	"github.com/hashicorp/hcl/v2"
 	"path/filepath"
 	"strings"
 
@@ -71,20 +72,7 @@ func coreVersionForms(files []*tffile.File, engine tffile.Engine) diag.Diagnosti
 // aliases that are not names, booleans that are not literal.
 func decoded(cfg *config.Config, json map[string]bool, engine tffile.Engine) diag.Diagnostics {
 	l := &loader{engine: engine, opts: &Options{Engine: engine}}
-	m := &Module{
-		Variables: map[string]*VariableDecl{}, Locals: map[string]*Expr{},
-		Outputs: map[string]*OutputDecl{}, Resources: map[string]*ResourceDecl{},
-		Calls: map[string]*CallDecl{}, Providers: map[string]string{},
-		ProviderAliases: map[string]bool{}, ProviderConfigs: map[string]*ProviderDecl{}, ProviderVersions: map[string]string{},
-		Checks: map[string]*CheckDecl{}, Children: map[string]*Module{},
-	}
-	for _, b := range cfg.Blocks {
-		if n, ok := topLabels[b.Type]; !ok || n != len(b.Labels) {
-			continue
-		}
-		l.json = json[b.DeclRange.Filename]
-		l.decodeBlock(m, b)
-	}
+	l.decodeBlocks(newModule("", nil), cfg, json)
 	return l.diags
 }
 
@@ -106,10 +94,7 @@ func variableTypes(cfg *config.Config, json map[string]bool) diag.Diagnostics {
 			continue
 		}
 		ty, defaults, hd := config.VariableType(a.Source)
-		for _, d := range diag.FromHCL(hd) {
-			d.Suggestion = "write a type: string, number, bool, any, list(TYPE), set(TYPE), map(TYPE), object({NAME = TYPE, ...}) or tuple([TYPE, ...])"
-			ds = append(ds, d)
-		}
+		ds = append(ds, typeDiags(hd)...)
 		if hd.HasErrors() {
 			continue
 		}
@@ -141,23 +126,40 @@ func defaultOfType(a *config.Attribute, ty cty.Type, defaults *typeexpr.Defaults
 }
 
 // topLevel reports the top-level blocks of the native files that the
-// engines do not know (resourc), or that have other labels than theirs,
-// in HCL's words with its did-you-mean, as eval reports them when it
-// reads the files.
+// engines do not know (resourc), or that have other labels than theirs
+// (topLevelBlocks), as eval reports them when it reads the files.
 func topLevel(files []*tffile.File) diag.Diagnostics {
 	var ds diag.Diagnostics
 	for _, f := range files {
-		if f.Syntax == nil {
-			continue
+		ds = append(ds, topLevelBlocks(f)...)
+	}
+	return ds
+}
+
+// topLevelBlocks reports the top-level blocks of a native file whose kind
+// the engines do not know, or whose labels are not theirs, in HCL's words
+// with its did-you-mean, as Terraform does; the reader's own word on
+// top-level arguments is left for it. A JSON file gives nothing here.
+func topLevelBlocks(f *tffile.File) diag.Diagnostics {
+	if f.Syntax == nil {
+		return nil
+	}
+	_, hd := f.Syntax.Content(topSchema)
+	for _, d := range hd {
+		if d.Summary == "Unsupported block type" && strings.Contains(d.Detail, `"required_providers"`) {
+			// The engines' words for a common slip.
+			d.Summary, d.Detail = "Invalid required_providers block", `A "required_providers" block must be nested inside a "terraform" block.`
 		}
-		_, hd := f.Syntax.Content(topSchema)
-		for _, d := range hd {
-			if d.Summary == "Unsupported block type" && strings.Contains(d.Detail, `"required_providers"`) {
-				// The engines' words for a common slip.
-				d.Summary, d.Detail = "Invalid required_providers block", `A "required_providers" block must be nested inside a "terraform" block.`
-			}
-		}
-		ds = append(ds, diag.FromHCL(hd)...)
+	}
+	return diag.FromHCL(hd)
+}
+
+// typeDiags are HCL's diagnostics of a variable's type constraint that is
+// not a type, with the types to write as the hint.
+func typeDiags(hd hcl.Diagnostics) diag.Diagnostics {
+	ds := diag.FromHCL(hd)
+	for _, d := range ds {
+		d.Suggestion = "write a type: string, number, bool, any, list(TYPE), set(TYPE), map(TYPE), object({NAME = TYPE, ...}) or tuple([TYPE, ...])"
 	}
 	return ds
 }

@@ -405,10 +405,9 @@ func ancestorCalling(m *Module, dir string, l *loader) string {
 	return ""
 }
 
-// loadModule parses the module in dir (relative to root) at path, called
-// from parent (nil for the root).
-func (l *loader) loadModule(dir string, path []string, parent *Module) *Module {
-	m := &Module{
+// newModule is an empty module at dir and path, its indexes made.
+func newModule(dir string, path []string) *Module {
+	return &Module{
 		Path: path, Dir: dir,
 		Variables: map[string]*VariableDecl{}, Locals: map[string]*Expr{},
 		Outputs: map[string]*OutputDecl{}, Resources: map[string]*ResourceDecl{},
@@ -416,6 +415,24 @@ func (l *loader) loadModule(dir string, path []string, parent *Module) *Module {
 		ProviderAliases: map[string]bool{}, ProviderConfigs: map[string]*ProviderDecl{}, ProviderVersions: map[string]string{},
 		Checks: map[string]*CheckDecl{}, Children: map[string]*Module{},
 	}
+}
+
+// decodeBlocks decodes the top-level blocks of cfg into m's indexes; json
+// says, by file name, which files are in JSON syntax.
+func (l *loader) decodeBlocks(m *Module, cfg *config.Config, json map[string]bool) {
+	for _, b := range cfg.Blocks {
+		if n, ok := topLabels[b.Type]; !ok || n != len(b.Labels) {
+			continue
+		}
+		l.json = json[b.DeclRange.Filename]
+		l.decodeBlock(m, b)
+	}
+}
+
+// loadModule parses the module in dir (relative to root) at path, called
+// from parent (nil for the root).
+func (l *loader) loadModule(dir string, path []string, parent *Module) *Module {
+	m := newModule(dir, path)
 	if l.parents == nil {
 		l.parents = map[*Module]*Module{}
 	}
@@ -620,13 +637,7 @@ func (l *loader) readModule(m *Module, dir string, names []string) {
 	l.fatal = l.fatal || r.fatal
 	m.coreVersions = r.coreVersions
 	l.badDynamic = r.badDynamic
-	for _, b := range r.config.Blocks {
-		if n, ok := topLabels[b.Type]; !ok || n != len(b.Labels) {
-			continue
-		}
-		l.json = r.json[b.DeclRange.Filename]
-		l.decodeBlock(m, b)
-	}
+	l.decodeBlocks(m, r.config, r.json)
 	l.proxyProviders(m)
 	if l.engine == tffile.OpenTofu {
 		l.providerForEachMatches(m)
@@ -679,17 +690,7 @@ func (l *loader) readFiles(dir string, names []string) *readResult {
 		}
 		if f.Syntax != nil {
 			evalLogicLike(l.bothOperands, f.Syntax)
-			// HCL's decoding reports unknown block types and labels as
-			// Terraform does; the reader's own word on top-level
-			// arguments is left for it.
-			_, hd := f.Syntax.Content(topSchema)
-			for _, d := range hd {
-				if d.Summary == "Unsupported block type" && strings.Contains(d.Detail, `"required_providers"`) {
-					// The engines' words for a common slip.
-					d.Summary, d.Detail = "Invalid required_providers block", `A "required_providers" block must be nested inside a "terraform" block.`
-				}
-			}
-			r.diags = append(r.diags, diag.FromHCL(hd)...)
+			r.diags = append(r.diags, topLevelBlocks(f)...)
 			r.diags = append(r.diags, diag.FromHCL(checkDynamicBlocks(f.Syntax, r.badDynamic))...)
 		}
 	}

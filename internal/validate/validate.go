@@ -356,6 +356,29 @@ func usedProviders(cfg *config.Config) *providerUses {
 	if !slices.ContainsFunc(cfg.Blocks, func(b *config.Block) bool { return b.Type == config.KindProvider.Type }) {
 		return nil
 	}
+	return providerUsesOf(cfg)
+}
+
+// ProvidersUsed are the local names of the providers cfg needs: those its
+// resources, data sources, ephemeral resources, import blocks and module
+// calls use (by their type or a provider meta-argument), and those its
+// provider blocks configure.
+func ProvidersUsed(cfg *config.Config) map[string]bool {
+	out := map[string]bool{}
+	for name := range providerUsesOf(cfg).names {
+		local, _, _ := strings.Cut(name, ".")
+		out[local] = true
+	}
+	for _, b := range cfg.Blocks {
+		if b.Type == config.KindProvider.Type && len(b.Labels) == 1 {
+			out[b.Labels[0]] = true
+		}
+	}
+	return out
+}
+
+// providerUsesOf finds the provider configurations cfg uses.
+func providerUsesOf(cfg *config.Config) *providerUses {
 	u := &providerUses{names: map[string]bool{}}
 	for _, b := range cfg.Blocks {
 		switch b.Type {

@@ -4,7 +4,7 @@ import (
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/internal/project"
 	"github.com/tfkit/tfkit/internal/synth"
-	"github.com/tfkit/tfkit/tffile"
+	"github.com/tfkit/tfkit/internal/validate"
 )
 
 // projectRequirements are the required_providers entries a TSX stack gets
@@ -20,7 +20,7 @@ func projectRequirements(deps []project.Dependency, cfg *config.Config) []synth.
 	if len(deps) == 0 || cfg == nil {
 		return nil
 	}
-	used := providersUsed(cfg)
+	used := validate.ProvidersUsed(cfg)
 	var out []synth.Requirement
 	for _, d := range deps {
 		name := providerLocalName(d)
@@ -30,57 +30,4 @@ func projectRequirements(deps []project.Dependency, cfg *config.Config) []synth.
 		out = append(out, synth.Requirement{Name: name, Source: d.Source, Version: d.Version, Site: d.Range})
 	}
 	return out
-}
-
-// providersUsed are the local names of the providers cfg uses: those its
-// resources, data sources and ephemeral resources imply by their type or
-// name with a provider meta-argument, its provider blocks, and those its
-// module calls and import blocks pass or name.
-func providersUsed(cfg *config.Config) map[string]bool {
-	used := map[string]bool{}
-	ref := func(x config.Expr) {
-		if trs, ok := config.StaticReferences(x); ok {
-			for _, tr := range trs {
-				used[tr.RootName()] = true
-			}
-		}
-	}
-	var block func(b *config.Block)
-	block = func(b *config.Block) {
-		switch b.Type {
-		case "provider":
-			if len(b.Labels) == 1 {
-				used[b.Labels[0]] = true
-			}
-		case "resource", "data", "ephemeral":
-			if len(b.Labels) != 2 {
-				return
-			}
-			if a := b.Body.Attribute("provider"); a != nil {
-				ref(a.Expr)
-				return
-			}
-			used[tffile.ImpliedProvider(b.Labels[0])] = true
-		case "import":
-			if a := b.Body.Attribute("provider"); a != nil {
-				ref(a.Expr)
-			}
-		case "module":
-			if a := b.Body.Attribute("providers"); a != nil {
-				if o, ok := a.Expr.(*config.Object); ok {
-					for _, it := range o.Items {
-						ref(it.Value)
-					}
-				}
-			}
-		case "check":
-			for _, nb := range b.Body.Blocks("data") {
-				block(nb)
-			}
-		}
-	}
-	for _, b := range cfg.Blocks {
-		block(b)
-	}
-	return used
 }
