@@ -170,11 +170,12 @@ func TestModuleSourceFromVariablePlanned(t *testing.T) {
 }
 
 // TestModuleSourceMissing: a module block without source is an error, as
-// in Terraform, not a module that is not installed.
+// in Terraform and at its place (the opening brace), not a module that is
+// not installed.
 func TestModuleSourceMissing(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"main.tf": "module \"m\" {\n}\n"})
 	_, ds := Dir(dir, Options{})
-	if len(ds) != 1 || !strings.Contains(ds.Error(), `main.tf:1:1: Error: Missing required argument; The argument "source" is required`) {
+	if len(ds) != 1 || !strings.Contains(ds.Error(), `main.tf:1:12: Error: Missing required argument; The argument "source" is required`) {
 		t.Errorf("%v", ds)
 	}
 }

@@ -629,16 +629,13 @@ func (r *ruler) refersToSomething(c *config.Block) bool {
 
 // hasErrorMessage reports a condition block (a validation, a
 // precondition or postcondition, an assert) without the error_message
-// the engines require, at its opening brace as HCL's decoding places it;
+// the engines require, where HCL's decoding places it (missingArgRange);
 // false when it has none (the engines then do not count the block).
 func (r *ruler) hasErrorMessage(c *config.Block) bool {
 	if attr(c.Body, "error_message") != nil {
 		return true
 	}
-	rng := c.OpenBraceRange
-	if rng == (hcl.Range{}) {
-		rng = hcl.Range{Filename: c.DeclRange.Filename, Start: c.DeclRange.Start, End: c.DeclRange.Start}
-	}
+	rng := missingArgRange(c, !r.native(c.DeclRange))
 	r.diags = append(r.diags, &diag.Diagnostic{Severity: diag.Error, Summary: "Missing required argument",
 		Detail: `The argument "error_message" is required, but no definition was found.`, Subject: &rng,
 		Suggestion: fmt.Sprintf("add error_message = \"...\" to the %s block: the message shown when the condition is false", c.Type)})

@@ -834,9 +834,7 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 			}
 		}
 		if o.Value == nil {
-			r := b.DeclRange
-			l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
-				Summary: "Missing required argument", Detail: "output " + QuoteOrEmpty(name) + " has no value argument", Subject: &r})
+			l.required(b, config.KindOutput)
 			return
 		}
 		m.Outputs[name] = o
@@ -925,7 +923,7 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 					// by the engines; the checks read them as unknown.
 					im.To = &hclsyntax.ScopeTraversalExpr{Traversal: tr, SrcRange: a.Source.Range()}
 				} else {
-					im.To = l.reference(a.Source)
+					im.To = l.address(a.Source)
 				}
 				im.ToRange = a.Range
 			case "id":
@@ -946,17 +944,17 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 		l.required(b, config.KindMoved)
 		mv := &MovedDecl{DeclRange: b.DeclRange}
 		if a := attr(b.Body, "from"); a != nil {
-			mv.From = l.reference(a.Source)
+			mv.From = l.address(a.Source)
 		}
 		if a := attr(b.Body, "to"); a != nil {
-			mv.To = l.reference(a.Source)
+			mv.To = l.address(a.Source)
 		}
 		m.Moved = append(m.Moved, mv)
 	case config.KindRemoved.Type:
 		l.required(b, config.KindRemoved)
 		rm := &RemovedDecl{DeclRange: b.DeclRange}
 		if a := attr(b.Body, "from"); a != nil {
-			rm.From = l.reference(a.Source)
+			rm.From = l.address(a.Source)
 		}
 		// The body keeps what else the block holds: the nested blocks
 		// Terraform owns in it (lifecycle, provisioners, connection).
@@ -976,14 +974,27 @@ func (l *loader) required(b *config.Block, k *config.Kind) {
 		if !a.Required || attr(b.Body, n) != nil {
 			continue
 		}
-		r := b.DeclRange
-		if l.json {
-			r = hcl.Range{Filename: r.Filename, Start: r.Start, End: r.Start}
-		}
+		r := missingArgRange(b, l.json)
 		l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Error,
 			Summary: "Missing required argument",
 			Detail:  "The argument \"" + n + "\" is required, but no definition was found.", Subject: &r})
 	}
+}
+
+// missingArgRange is where HCL's decoding, and so the engines, report an
+// argument block b lacks: the start of its opening brace, or in JSON the
+// closing brace of its object; the start of the block when neither is
+// known.
+func missingArgRange(b *config.Block, json bool) hcl.Range {
+	switch {
+	case json && b.CloseBraceRange != (hcl.Range{}):
+		return b.CloseBraceRange
+	case !json && b.OpenBraceRange != (hcl.Range{}):
+		r := b.OpenBraceRange
+		return hcl.Range{Filename: r.Filename, Start: r.Start, End: r.Start}
+	}
+	r := b.DeclRange
+	return hcl.Range{Filename: r.Filename, Start: r.Start, End: r.Start}
 }
 
 // nameRange is where an argument's name is written (in quotes in JSON).
@@ -1146,6 +1157,24 @@ func keyedAddress(e hcl.Expression) (tr hcl.Traversal, ok bool) {
 
 func (l *loader) reference(e hcl.Expression) hcl.Expression {
 	return l.referenceAs(e, "Invalid reference", "a static reference is required here, such as aws_vpc.main or module.net")
+}
+
+// address reads the address of a moved, removed or import block: a static
+// reference, in the engines' words when it is not one. Unlike the
+// references of depends_on or provider, a quoted address ("aws_vpc.main",
+// Terraform 0.11's form) is refused there by both engines.
+func (l *loader) address(e hcl.Expression) hcl.Expression {
+	tr, hd := hcl.AbsTraversalForExpr(e)
+	if hd.HasErrors() {
+		r := e.Range()
+		d := &diag.Diagnostic{Severity: diag.Error, Summary: "Invalid expression", Detail: staticRefDetail, Subject: &r}
+		if s, quoted := quotedString(e); quoted && !l.json {
+			d.Suggestion = "remove the quotes: " + s
+		}
+		l.diags = append(l.diags, d)
+		return nil
+	}
+	return &hclsyntax.ScopeTraversalExpr{Traversal: tr, SrcRange: e.Range()}
 }
 
 // referenceAs is reference with the words of the diagnostic for an
