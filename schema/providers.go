@@ -18,9 +18,10 @@ import (
 // `tofu providers schema -json`) and returns the providers sorted by source
 // address. The format version is checked: an unsupported one is an error
 // naming the version. JSON that does not parse is an error with the line
-// and column; an empty resource, data source, attribute or block name and
-// an unknown nesting_mode are errors naming where they are in the
-// document.
+// and column; a type that is not one (["mapp", "string"]) is an error with
+// its line, column and path in the document; an empty resource, data
+// source, attribute or block name and an unknown nesting_mode are errors
+// naming where they are in the document.
 func ReadProviders(r io.Reader) ([]*Provider, error) {
 	src, err := io.ReadAll(r)
 	if err != nil {
@@ -103,8 +104,10 @@ func locate(src []byte, err error) error {
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	switch {
-	case errors.As(err, &syn):
-		// Offset counts the bytes read, the offending one included.
+	case errors.As(err, &syn) && !json.Valid(src):
+		// Offset counts the bytes read, the offending one included. (In a
+		// document that parses, a syntax error is a type's, whose offset
+		// is in the type's own text.)
 		offset = max(syn.Offset-1, 0)
 	case errors.As(err, &typ):
 		offset = typ.Offset
@@ -112,19 +115,10 @@ func locate(src []byte, err error) error {
 		offset = int64(len(src))
 	}
 	if offset < 0 {
-		return err
+		// A type that is not one: cty says what, not where.
+		return locateType(src, err)
 	}
-	if offset > int64(len(src)) {
-		offset = int64(len(src))
-	}
-	line, col := 1, 1
-	for _, b := range src[:offset] {
-		if b == '\n' {
-			line, col = line+1, 1
-			continue
-		}
-		col++
-	}
+	line, col := lineCol(src, int(offset))
 	return &SyntaxError{Line: line, Column: col, Err: err}
 }
 

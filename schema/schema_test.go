@@ -216,6 +216,12 @@ func TestReadProvidersLocatesProblems(t *testing.T) {
 			`schema.json: read provider schemas: provider_schemas["registry.terraform.io/hashicorp/x"].resource_schemas["x_a"].block.block_types["b"]: nesting_mode "weird" is none of single, group, list, set and map`},
 		"empty type": {`{"format_version":"1.0","provider_schemas":{"registry.terraform.io/hashicorp/x":{"data_source_schemas":{"":{"version":0,"block":{}}}}}}`,
 			`schema.json: read provider schemas: provider_schemas["registry.terraform.io/hashicorp/x"].data_source_schemas[""]: the data source type name is empty`},
+		"attribute type": {"{\"format_version\":\"1.0\",\"provider_schemas\":{\"registry.terraform.io/hashicorp/x\":{\"resource_schemas\":{\"x_a\":{\"version\":0,\"block\":{\"attributes\":{\n\"tags\": {\"type\": [\"mapp\", \"string\"], \"optional\": true}}}}}}}}",
+			`schema.json:2:18: read provider schemas: provider_schemas["registry.terraform.io/hashicorp/x"].resource_schemas["x_a"].block.attributes["tags"].type: ["mapp","string"] is not a type (invalid complex type kind name); a type is "string"`},
+		"function type": {`{"format_version":"1.0","provider_schemas":{"registry.terraform.io/hashicorp/x":{"functions":{"f":{"parameters":[{"name":"a","type":"string"},{"name":"b","type":"strin"}],"return_type":"string"}}}}}`,
+			`schema.json:1:162: read provider schemas: provider_schemas["registry.terraform.io/hashicorp/x"].functions["f"].parameters[1].type: "strin" is not a type`},
+		"return type": {`{"format_version":"1.0","provider_schemas":{"registry.terraform.io/hashicorp/x":{"functions":{"f":{"parameters":[],"return_type":["list"]}}}}}`,
+			`.functions["f"].return_type: ["list"] is not a type`},
 		"empty attribute": {`{"format_version":"1.0","provider_schemas":{"registry.terraform.io/hashicorp/x":{"resource_schemas":{"x_a":{"version":0,"block":{"attributes":{"":{"type":"string","optional":true}}}}}}}}`,
 			`resource_schemas["x_a"].block.attributes[""]: the attribute name is empty`},
 	} {
