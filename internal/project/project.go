@@ -93,6 +93,9 @@ func (c *Config) KeyRange(key string) (hcl.Range, bool) {
 	return r, ok
 }
 
+// appExample is an "app" key, for hints.
+const appExample = `"app": "go run ." (or the command that runs your program)`
+
 // RequireApp reports an error diagnostic when the project names no app
 // command, which every command that synthesizes needs.
 func (c *Config) RequireApp() *diag.Diagnostic {
@@ -103,7 +106,7 @@ func (c *Config) RequireApp() *diag.Diagnostic {
 		Severity:   diag.Error,
 		Summary:    fmt.Sprintf("No \"app\" in %s", c.File),
 		Detail:     "The \"app\" key names the shell command that runs your program, which writes the Terraform configuration.",
-		Suggestion: `add "app": "go run ." (or the command that runs your program)`,
+		Suggestion: "add " + appExample,
 	}
 	if r, ok := c.ranges["app"]; ok {
 		d.Subject = &r
@@ -248,12 +251,17 @@ func Parse(filename string, src []byte) (*Config, diag.Diagnostics) {
 				return
 			}
 			if strings.TrimSpace(v.str) == "" {
-				diags = append(diags, &diag.Diagnostic{
+				d := &diag.Diagnostic{
 					Severity: diag.Error,
 					Summary:  fmt.Sprintf("Empty %q in %s", m.key, filename),
 					Detail:   fmt.Sprintf("%q must not be empty; leave the key out to use the default.", m.key),
 					Subject:  p.rng(v.start, v.end),
-				})
+				}
+				if m.key == "app" { // the one key without a default
+					d.Detail = `"app" must not be empty: it names the shell command that runs your program.`
+					d.Suggestion = "write " + appExample
+				}
+				diags = append(diags, d)
 				return
 			}
 			*dst = v.str
@@ -287,7 +295,9 @@ func Parse(filename string, src []byte) (*Config, diag.Diagnostics) {
 			// Editors use it for completion; it says nothing to tfkit.
 		default:
 			if why, ok := cdktfOnly[m.key]; ok && cdktf {
-				if why != "" {
+				// An empty one, as cdktf init writes "context", sets nothing
+				// that is ignored.
+				if why != "" && !(v.kind == kindObject && len(v.members) == 0) {
 					diags = append(diags, &diag.Diagnostic{
 						Severity: diag.Warning,
 						Summary:  fmt.Sprintf("Unsupported key %q in %s", m.key, filename),

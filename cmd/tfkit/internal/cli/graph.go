@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/tfkit/tfkit/internal/graph"
@@ -26,11 +27,11 @@ depends to what it depends on; depends_on arrows are dashed, provider
 arrows dotted.
 
 --format dot writes Graphviz's language, mermaid a Mermaid flowchart (for
-Markdown that renders Mermaid), svg a drawing laid out by Graphviz's dot,
-which runs inside tfkit: no Graphviz install is needed. The output goes to
+Markdown that renders Mermaid), svg a drawing laid out by tfkit itself (in
+layers, left to right): no Graphviz install is needed. The output goes to
 stdout, or to FILE with --file (written whole or not at all); without
---format, --file FILE picks the format by its extension (.dot, .gv, .mmd,
-.mermaid, .svg), else dot.`,
+--format, --file FILE picks the format by its extension (.dot or .gv, .mmd
+or .mermaid, .svg; dot without one), and another extension is an error.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *run, []string) int {
 			o := &stackOptions{}
 			fs.StringVar(&o.out, "out", "", "use the synth output in `DIR` instead of the project's \"output\"")
@@ -47,30 +48,34 @@ stdout, or to FILE with --file (written whole or not at all); without
 	})
 }
 
-// graphFormat is the format --format names, or the one -o's extension
-// implies, or dot.
-func graphFormat(format, file string) (string, bool) {
+// graphFormat is the format --format names, or the one --file's extension
+// implies (dot without one); "" when neither names one.
+func graphFormat(format, file string) string {
 	if format != "" {
-		for _, f := range graph.Formats {
-			if f == format {
-				return f, true
-			}
+		if slices.Contains(graph.Formats, format) {
+			return format
 		}
-		return "", false
+		return ""
 	}
 	switch strings.ToLower(filepath.Ext(file)) {
 	case ".svg":
-		return graph.SVG, true
+		return graph.SVG
 	case ".mmd", ".mermaid":
-		return graph.Mermaid, true
+		return graph.Mermaid
+	case "", ".dot", ".gv":
+		return graph.DOT
 	}
-	return graph.DOT, true
+	return ""
 }
 
 func runGraph(ctx context.Context, r *run, o *stackOptions, format, file string, args []string) int {
-	f, ok := graphFormat(format, file)
-	if !ok {
+	f := graphFormat(format, file)
+	switch {
+	case f == "" && format != "":
 		return usageError(r.stderr, commands["graph"], "unknown format %q: use %s", format, strings.Join(graph.Formats, ", "))
+	case f == "":
+		return usageError(r.stderr, commands["graph"], "--file %s: the extension %s names no format of tfkit graph; name the file .dot, .gv, .mmd, .mermaid or .svg, or give --format %s (Graphviz makes other images of DOT: tfkit graph | dot -Tpng -o graph.png)",
+			file, filepath.Ext(file), strings.Join(graph.Formats, "|"))
 	}
 	// synth's summary is not part of the graph on stdout.
 	quiet := *r

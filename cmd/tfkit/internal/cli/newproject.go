@@ -93,7 +93,7 @@ func runNewProject(ctx context.Context, r *run, o *initOptions) int {
 	var tidy *goModule
 	switch o.lang {
 	case "go":
-		mod, code := r.goModule(dir, o)
+		mod, code := r.goModule(ctx, dir, o)
 		if code != ExitOK {
 			return code
 		}
@@ -105,8 +105,12 @@ func runNewProject(ctx context.Context, r *run, o *initOptions) int {
 		files = tsxProjectFiles()
 	}
 	// An existing project or file is never overwritten.
+	names := append(sortedNames(files), project.FileName, project.CDKTFFileName)
+	if tidy != nil {
+		names = append(names, "go.sum") // written by go mod tidy
+	}
 	var taken []string
-	for _, name := range append(sortedNames(files), project.FileName, project.CDKTFFileName) {
+	for _, name := range names {
 		if _, err := os.Lstat(filepath.Join(dir, name)); err == nil && !contains(taken, name) {
 			taken = append(taken, name)
 		}
@@ -188,7 +192,7 @@ type goModule struct {
 
 // goModule decides the module path of the project in dir and how it gets
 // tfkit: the release this binary is, or the checkout it was built from.
-func (r *run) goModule(dir string, o *initOptions) (goModule, int) {
+func (r *run) goModule(ctx context.Context, dir string, o *initOptions) (goModule, int) {
 	mod := goModule{path: o.module, goVersion: strings.TrimPrefix(goDirective(runtime.Version()), "go")}
 	if mod.path == "" {
 		abs, err := filepath.Abs(dir)
@@ -200,6 +204,12 @@ func (r *run) goModule(dir string, o *initOptions) (goModule, int) {
 	}
 	if msg := checkModulePath(mod.path); msg != "" {
 		r.errorf("give a module path such as example.com/infra or infra with --module", "module path %q: %s", mod.path, msg)
+		return mod, ExitFailure
+	}
+	// go build takes such a path for the standard library's package.
+	if goroot := goEnv(ctx, r, dirOrDot(r.dir), "GOROOT"); mod.path == "std" || goroot != "" && isDir(filepath.Join(goroot, "src", filepath.FromSlash(mod.path))) {
+		r.errorf("give another module path with --module, such as example.com/"+mod.path,
+			"module path %q is also a package of Go's standard library, which go build cannot tell apart from it", mod.path)
 		return mod, ExitFailure
 	}
 	version := ""
@@ -274,18 +284,27 @@ func (r *run) goModTidy(ctx context.Context, dir string, mod goModule) int {
 // goWorkOf is the go.work file that governs dir, "" when none does (or
 // Go cannot say).
 func goWorkOf(ctx context.Context, r *run, dir string) string {
+	if work := goEnv(ctx, r, dir, "GOWORK"); work != "off" {
+		return work
+	}
+	return ""
+}
+
+// goEnv is what go env says of the variable name in dir, "" when Go
+// cannot say.
+func goEnv(ctx context.Context, r *run, dir, name string) string {
 	gobin, err := exec.LookPath("go")
 	if err != nil {
 		return ""
 	}
-	cmd := exec.CommandContext(ctx, gobin, "env", "GOWORK")
+	cmd := exec.CommandContext(ctx, gobin, "env", name)
 	cmd.Dir = dir
 	cmd.Env = r.env.Environ
 	out, err := cmd.Output()
-	if work := strings.TrimSpace(string(out)); err == nil && work != "off" && work != "" {
-		return work
+	if err != nil {
+		return ""
 	}
-	return ""
+	return strings.TrimSpace(string(out))
 }
 
 func indent(s, prefix string) string {
@@ -393,6 +412,8 @@ func checkModulePath(p string) string {
 			return "an empty path element (a leading, trailing or double slash)"
 		case elem[0] == '.' || elem[len(elem)-1] == '.':
 			return fmt.Sprintf("the element %q begins or ends with a dot", elem)
+		case windowsReserved(elem):
+			return fmt.Sprintf("%q is a device name on Windows, which Go does not allow in module paths", elem)
 		}
 		for _, c := range elem {
 			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("-._~", c)) {
@@ -401,6 +422,17 @@ func checkModulePath(p string) string {
 		}
 	}
 	return ""
+}
+
+// windowsReserved says whether a path element, up to its first dot, is a
+// device name of Windows (con, aux, com1, ...).
+func windowsReserved(elem string) bool {
+	short, _, _ := strings.Cut(strings.ToLower(elem), ".")
+	switch short {
+	case "con", "prn", "aux", "nul":
+		return true
+	}
+	return len(short) == 4 && (strings.HasPrefix(short, "com") || strings.HasPrefix(short, "lpt")) && short[3] >= '1' && short[3] <= '9'
 }
 
 func sortedNames(files map[string][]byte) []string {

@@ -205,10 +205,21 @@ func values(outs map[string]tfexec.OutputMeta) map[string]json.RawMessage {
 	return m
 }
 
+// compactJSON writes raw on one line, with &, < and > as they are, as
+// terraform output NAME prints them (output -json writes \u0026, \u003c
+// and \u003e, which would be copied from the line as they are).
 func compactJSON(raw json.RawMessage) string {
-	var b bytes.Buffer
-	if err := json.Compact(&b, raw); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
 		return string(raw)
 	}
-	return b.String()
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return string(raw)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 
+	"github.com/tfkit/tfkit/internal/project"
 	"github.com/tfkit/tfkit/internal/textdiff"
 	"github.com/tfkit/tfkit/manifest"
 	"github.com/tfkit/tfkit/tsx"
@@ -203,23 +204,28 @@ func runWatch(ctx context.Context, r *run, o *synthOptions, debounce time.Durati
 	if len(args) > 1 || len(args) == 1 && !tsx.IsEntry(args[0]) {
 		return usageError(r.stderr, commands["watch"], "%s", entryArgError(r, "watch", args))
 	}
-	cfg, diags := loadProject(r, strings.Join(args, ""))
+	entry := strings.Join(args, "")
+	cfg, diags := loadProject(r, entry)
 	if r.report(diags) {
 		return ExitFailure
-	}
-	outName := cfg.Output
-	if o.out != "" {
-		outName = o.out
 	}
 	root, err := filepath.Abs(dirOrDot(r.dir))
 	if err != nil {
 		r.errorf("", "%v", err)
 		return ExitFailure
 	}
-	out := filepath.Clean(outName)
-	if !filepath.IsAbs(out) {
-		out = filepath.Join(root, out)
+	var outName, out string
+	setOutput := func(cfg *project.Config) {
+		outName = cfg.Output
+		if o.out != "" {
+			outName = o.out
+		}
+		out = filepath.Clean(outName)
+		if !filepath.IsAbs(out) {
+			out = filepath.Join(root, out)
+		}
 	}
+	setOutput(cfg)
 
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
@@ -236,6 +242,12 @@ func runWatch(ctx context.Context, r *run, o *synthOptions, debounce time.Durati
 	r.repeats = &repeatedWarnings{now: map[string]bool{}}
 	synthOnce := func() {
 		r.repeats.next()
+		// An edit of the project file may have moved the output: what is
+		// compared and not watched is where this run writes (synth reports
+		// a project file that does not load).
+		if cfg, diags := loadProject(r, entry); !diags.HasErrors() {
+			setOutput(cfg)
+		}
 		before := readOutputState(out)
 		start := time.Now()
 		code := runSynth(ctx, r, o, args)

@@ -1,0 +1,38 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestGraphFileExtension: without --format, --file's extension chooses the
+// format; an extension of no format tfkit writes (a .png) is an error, not
+// DOT text in a file named as an image.
+func TestGraphFileExtension(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "main.tsx", graphApp)
+	write(t, dir, "tfkit.json", `{"app": "main.tsx", "output": "out"}`)
+	if res := runCLI(t, dir, nil, "synth"); res.code != ExitOK {
+		t.Fatalf("synth: %s", res)
+	}
+	for file, want := range map[string]string{"g.dot": "digraph", "g.GV": "digraph", "g": "digraph", "g.mermaid": "flowchart LR", "g.mmd": "flowchart LR", "g.Svg": "<?xml"} {
+		if res := runCLI(t, dir, nil, "graph", "--skip-synth", "--file", file); res.code != ExitOK {
+			t.Errorf("--file %s: %s", file, res)
+		}
+		if data, err := os.ReadFile(filepath.Join(dir, file)); err != nil || !strings.HasPrefix(string(data), want) {
+			t.Errorf("--file %s wrote %.20q (%v), want %s", file, data, err, want)
+		}
+	}
+	res := runCLI(t, dir, nil, "graph", "--skip-synth", "--file", "g.png")
+	if res.code != ExitUsage || !strings.HasPrefix(res.stderr, "tfkit graph: --file g.png: the extension .png names no format of tfkit graph; name the file .dot, .gv, .mmd, .mermaid or .svg, or give --format dot|mermaid|svg") {
+		t.Errorf("--file g.png: %s", res)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "g.png")); !os.IsNotExist(err) {
+		t.Errorf("g.png was written: %v", err)
+	}
+	if res := runCLI(t, dir, nil, "graph", "--skip-synth", "--format", "dot", "--file", "g.txt"); res.code != ExitOK {
+		t.Errorf("--format dot --file g.txt: %s", res)
+	}
+}

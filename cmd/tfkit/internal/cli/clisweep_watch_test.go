@@ -1,0 +1,41 @@
+package cli
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestWatchFollowsMovedOutput edits tfkit.json's "output" while watching:
+// the next run reports the stacks of the new directory, and the writes into
+// it, which is not watched either, start no further run.
+func TestWatchFollowsMovedOutput(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "tfkit.json", `{"app": "main.tsx", "output": "out"}`)
+	write(t, dir, "main.tsx", "import { Resource } from \"tfkit\";\n\nexport default <Resource type=\"terraform_data\" name=\"a\" />;\n")
+	ctx, cancel := context.WithCancel(context.Background())
+	var stdout, stderr syncBuffer
+	done := make(chan int)
+	go func() {
+		done <- Main(ctx, []string{"watch", "--debounce", "20ms"}, Env{Stdout: &stdout, Stderr: &stderr, Dir: dir, Environ: os.Environ(), Version: "v0.0.0-test"})
+	}()
+	defer func() {
+		cancel()
+		<-done
+	}()
+	show := func() string { return "--- stdout\n" + stdout.String() + "--- stderr\n" + stderr.String() }
+	runs := func() int { return strings.Count(stdout.String(), "Watching . for changes") }
+	waitUntil(t, "the first synth", func() bool { return runs() == 1 }, show)
+
+	write(t, dir, "tfkit.json", `{"app": "main.tsx", "output": "out2"}`)
+	waitUntil(t, "the run into out2", func() bool { return runs() == 2 }, show)
+	if !strings.Contains(stdout.String(), "Synthesized 1 stack into out2") || strings.Count(stdout.String(), "main: new stack") != 2 {
+		t.Fatalf("the run after the move did not report out2's stacks:\n%s", show())
+	}
+	time.Sleep(500 * time.Millisecond)
+	if n := runs(); n != 2 {
+		t.Fatalf("writing out2 started %d more runs:\n%s", n-2, show())
+	}
+}
