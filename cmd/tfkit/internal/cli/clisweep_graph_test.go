@@ -36,3 +36,21 @@ func TestGraphFileExtension(t *testing.T) {
 		t.Errorf("--format dot --file g.txt: %s", res)
 	}
 }
+
+// TestProjectWarningsOnce: a command that synthesizes first reads the
+// project file for the output directory, and synth reads it again; a
+// warning about the file is given once.
+func TestProjectWarningsOnce(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "main.tsx", graphApp)
+	write(t, dir, "tfkit.json", `{"app": "main.tsx", "output": "out", "bogus": 1}`)
+	for _, args := range [][]string{{"graph"}, {"list"}, {"graph", "--skip-synth"}} {
+		res := runCLI(t, dir, nil, args...)
+		if res.code != ExitOK {
+			t.Fatalf("%v: %s", args, res)
+		}
+		if n := strings.Count(res.stderr, `Unknown key "bogus"`); n != 1 {
+			t.Errorf("%v: the warning is given %d times:\n%s", args, n, res.stderr)
+		}
+	}
+}

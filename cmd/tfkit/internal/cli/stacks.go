@@ -85,6 +85,9 @@ func loadStacks(ctx context.Context, r *run, o *stackOptions, synth bool, args [
 	outName := o.out
 	if outName == "" || (synth && !o.skipSynth) {
 		cfg, diags := project.LoadFor(r.dir, r.command)
+		if synth && !o.skipSynth && !diags.HasErrors() {
+			diags = nil // synth reads the file again and gives its warnings
+		}
 		if r.report(diags) {
 			return nil, ExitFailure
 		}
