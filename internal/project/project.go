@@ -26,6 +26,20 @@ const (
 	DefaultCDKTFOutput = "cdktf.out"
 )
 
+// DefaultBindings is where tfkit get writes bindings when the project file
+// names no codeMakerOutput.
+const DefaultBindings = ".gen"
+
+// BindingsDir is where tfkit get writes bindings (and keeps the schemas
+// synth and validate check against), as written: codeMakerOutput, else
+// DefaultBindings. c may be nil, for a directory without a project file.
+func (c *Config) BindingsDir() string {
+	if c == nil || c.CodeMakerOutput == "" {
+		return DefaultBindings
+	}
+	return c.CodeMakerOutput
+}
+
 // Example is a minimal project file, shown to users who have none.
 const Example = `{"app": "go run .", "output": "tfkit.out"}`
 

@@ -39,3 +39,35 @@ func TestWatchFollowsMovedOutput(t *testing.T) {
 		t.Fatalf("writing out2 started %d more runs:\n%s", n-2, show())
 	}
 }
+
+// TestWatchBindings: the bindings directory is watched though its name
+// starts with a dot: what tfkit get writes there (bindings, the schemas
+// synth checks against) starts a run; other dot directories do not.
+func TestWatchBindings(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "tfkit.json", `{"app": "main.tsx", "output": "out"}`)
+	write(t, dir, "main.tsx", "import { Resource } from \"tfkit\";\n\nexport default <Resource type=\"terraform_data\" name=\"a\" />;\n")
+	write(t, dir, ".gen/README", "bindings\n")
+	write(t, dir, ".cache/x", "x\n")
+	ctx, cancel := context.WithCancel(context.Background())
+	var stdout, stderr syncBuffer
+	done := make(chan int)
+	go func() {
+		done <- Main(ctx, []string{"watch", "--debounce", "20ms"}, Env{Stdout: &stdout, Stderr: &stderr, Dir: dir, Environ: os.Environ(), Version: "v0.0.0-test"})
+	}()
+	defer func() {
+		cancel()
+		<-done
+	}()
+	show := func() string { return "--- stdout\n" + stdout.String() + "--- stderr\n" + stderr.String() }
+	runs := func() int { return strings.Count(stdout.String(), "Watching . for changes") }
+	waitUntil(t, "the first synth", func() bool { return runs() == 1 }, show)
+
+	write(t, dir, ".cache/x", "y\n")
+	time.Sleep(300 * time.Millisecond)
+	if n := runs(); n != 1 {
+		t.Fatalf("a change under .cache started a run:\n%s", show())
+	}
+	write(t, dir, ".gen/.tfkit-schemas.json", `{"format_version": "1.0", "provider_schemas": {}}`)
+	waitUntil(t, "the run after the schemas changed", func() bool { return runs() == 2 }, show)
+}

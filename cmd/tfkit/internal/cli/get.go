@@ -191,11 +191,8 @@ func runGet(ctx context.Context, r *run, o *getOptions, args []string) int {
 		}
 	}
 	out := o.out
-	if out == "" && proj != nil {
-		out = proj.CodeMakerOutput
-	}
 	if out == "" {
-		out = ".gen"
+		out = proj.BindingsDir()
 	}
 	if !filepath.IsAbs(out) {
 		out = filepath.Join(r.dir, out)

@@ -21,10 +21,7 @@ func warnStaleBindings(r *run, proj *project.Config) {
 	if proj == nil || len(proj.TerraformProviders) == 0 {
 		return
 	}
-	out := proj.CodeMakerOutput
-	if out == "" {
-		out = ".gen"
-	}
+	out := proj.BindingsDir()
 	cache := readGetCache(r.abs(out))
 	packages := map[string]string{}
 	for _, p := range cache.Providers {

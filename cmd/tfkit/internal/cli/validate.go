@@ -304,11 +304,8 @@ func schemasPath(proj *project.Config, file, bindings string) string {
 	if file != "" {
 		return file
 	}
-	if bindings == "" && proj != nil {
-		bindings = proj.CodeMakerOutput
-	}
 	if bindings == "" {
-		bindings = ".gen"
+		bindings = proj.BindingsDir()
 	}
 	return filepath.Join(bindings, getSchemaFile)
 }

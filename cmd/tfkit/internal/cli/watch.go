@@ -39,7 +39,9 @@ prints the error and leaves the output as the last good run wrote it; the
 next change tries again.
 
 Not watched: the output directory, .tfkit, .terraform, .git, node_modules
-and other directories whose names start with "."; directories outside the
+and other directories whose names start with ".", except the bindings
+directory (.gen, or the project's codeMakerOutput), where tfkit get writes
+the bindings and schemas synth uses; directories outside the
 project (a module source such as ../shared/net) are read at each run but
 their changes do not start one. Ctrl-C stops watching.
 
@@ -168,21 +170,27 @@ func lineCounts(a, b string) (add, del int) {
 	return add, del
 }
 
-// watchSkip reports whether a directory is never watched: the output, the
+// watchDirs are the directories watch treats apart: the project's root,
+// the output, never watched, and the bindings (.gen), watched although
+// its name starts with a dot: the bindings and schemas tfkit get writes
+// there change what synth writes.
+type watchDirs struct{ root, out, bindings string }
+
+// skip reports whether a directory is never watched: the output, the
 // engine's and tfkit's working data, version control and dependencies.
-func watchSkip(dir, root, out string) bool {
-	if dir == root {
+func (d watchDirs) skip(dir string) bool {
+	if dir == d.root || dir == d.bindings {
 		return false
 	}
-	if dir == out || strings.HasPrefix(dir, out+string(filepath.Separator)) {
+	if dir == d.out || strings.HasPrefix(dir, d.out+string(filepath.Separator)) {
 		return true
 	}
 	name := filepath.Base(dir)
-	return strings.HasPrefix(name, ".") || name == "node_modules" || strings.HasPrefix(name, "."+filepath.Base(out)+".")
+	return strings.HasPrefix(name, ".") || name == "node_modules" || strings.HasPrefix(name, "."+filepath.Base(d.out)+".")
 }
 
 // addTree watches dir and the directories below it that are not skipped.
-func addTree(w *fsnotify.Watcher, dir, root, out string) error {
+func addTree(w *fsnotify.Watcher, dir string, dirs watchDirs) error {
 	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if p == dir {
@@ -193,7 +201,7 @@ func addTree(w *fsnotify.Watcher, dir, root, out string) error {
 		if !d.IsDir() {
 			return nil
 		}
-		if watchSkip(p, root, out) {
+		if dirs.skip(p) {
 			return filepath.SkipDir
 		}
 		return w.Add(p)
@@ -214,15 +222,20 @@ func runWatch(ctx context.Context, r *run, o *synthOptions, debounce time.Durati
 		r.errorf("", "%v", err)
 		return ExitFailure
 	}
-	var outName, out string
+	var outName string
+	dirs := watchDirs{root: root}
 	setOutput := func(cfg *project.Config) {
 		outName = cfg.Output
 		if o.out != "" {
 			outName = o.out
 		}
-		out = filepath.Clean(outName)
-		if !filepath.IsAbs(out) {
-			out = filepath.Join(root, out)
+		dirs.out = filepath.Clean(outName)
+		if !filepath.IsAbs(dirs.out) {
+			dirs.out = filepath.Join(root, dirs.out)
+		}
+		dirs.bindings = filepath.Clean(cfg.BindingsDir())
+		if !filepath.IsAbs(dirs.bindings) {
+			dirs.bindings = filepath.Join(root, dirs.bindings)
 		}
 	}
 	setOutput(cfg)
@@ -233,7 +246,7 @@ func runWatch(ctx context.Context, r *run, o *synthOptions, debounce time.Durati
 		return ExitFailure
 	}
 	defer w.Close()
-	if err := addTree(w, root, root, out); err != nil {
+	if err := addTree(w, root, dirs); err != nil {
 		r.errorf("", "watch %s: %v", root, err)
 		return ExitFailure
 	}
@@ -248,7 +261,7 @@ func runWatch(ctx context.Context, r *run, o *synthOptions, debounce time.Durati
 		if cfg, diags := loadProject(r, entry); !diags.HasErrors() {
 			setOutput(cfg)
 		}
-		before := readOutputState(out)
+		before := readOutputState(dirs.out)
 		start := time.Now()
 		code := runSynth(ctx, r, o, args)
 		took := time.Since(start).Round(time.Millisecond)
@@ -259,7 +272,7 @@ func runWatch(ctx context.Context, r *run, o *synthOptions, debounce time.Durati
 			fmt.Fprintf(r.stderr, "Synth failed after %s; %s keeps the last good output. Waiting for changes...\n", took, outName)
 			return
 		}
-		lines := changes(before, readOutputState(out))
+		lines := changes(before, readOutputState(dirs.out))
 		if len(lines) == 0 {
 			r.printf("No stack changed (%s).\n", took)
 		} else {
@@ -284,17 +297,19 @@ func runWatch(ctx context.Context, r *run, o *synthOptions, debounce time.Durati
 				return ExitOK
 			}
 			dir := filepath.Dir(ev.Name)
-			if watchSkip(dir, root, out) || watchSkip(ev.Name, root, out) && isDir(ev.Name) {
+			if dirs.skip(dir) || dirs.skip(ev.Name) && isDir(ev.Name) {
 				continue
 			}
-			if strings.HasPrefix(filepath.Base(ev.Name), ".") && filepath.Base(ev.Name) != ".env" || strings.HasSuffix(ev.Name, "~") {
-				continue // editors' swap and backup files
+			// Editors' swap and backup files; not the schemas tfkit get
+			// keeps in the bindings.
+			if strings.HasPrefix(filepath.Base(ev.Name), ".") && filepath.Base(ev.Name) != ".env" && dir != dirs.bindings || strings.HasSuffix(ev.Name, "~") {
+				continue
 			}
 			if ev.Op == fsnotify.Chmod || isOwnOutput(ev.Name, own) {
 				continue // watch's own messages, redirected into the project
 			}
 			if ev.Op.Has(fsnotify.Create) && isDir(ev.Name) {
-				_ = addTree(w, ev.Name, root, out)
+				_ = addTree(w, ev.Name, dirs)
 			}
 			if timer == nil {
 				timer = time.NewTimer(debounce)
