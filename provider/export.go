@@ -129,6 +129,7 @@ func jsonAttributes(attrs map[string]*Attribute) map[string]*tfjson.SchemaAttrib
 			Optional:        a.Optional,
 			Computed:        a.Computed || a.Default != nil,
 			Sensitive:       a.Sensitive,
+			WriteOnly:       a.WriteOnly,
 			Deprecated:      a.Deprecated != "",
 		}
 		if a.Nested != nil {

@@ -14,6 +14,7 @@ func TestExportSchema(t *testing.T) {
 		"port":    {Type: Int64, Optional: true, Default: 80},
 		"doc":     {Type: NormalizedJSON, Optional: true, Sensitive: true},
 		"old":     {Type: Bool, Optional: true, Deprecated: "use new"},
+		"secret":  {Type: String, Optional: true, WriteOnly: true},
 		"servers": {Nested: &Nested{Nesting: NestingList, Attributes: map[string]*Attribute{"host": {Type: String, Required: true}}}},
 	})
 	p.Resources["test_thing"].Schema.Attributes["servers"].Optional = true
@@ -33,7 +34,7 @@ func TestExportSchema(t *testing.T) {
 	check := func(name string, want schema.Attribute) {
 		t.Helper()
 		a := b.Attribute(name)
-		if a == nil || !a.Type.Equals(want.Type) || a.Required != want.Required || a.Optional != want.Optional || a.Computed != want.Computed || a.Sensitive != want.Sensitive || a.Deprecated != want.Deprecated {
+		if a == nil || !a.Type.Equals(want.Type) || a.Required != want.Required || a.Optional != want.Optional || a.Computed != want.Computed || a.Sensitive != want.Sensitive || a.Deprecated != want.Deprecated || a.WriteOnly != want.WriteOnly {
 			t.Errorf("%s = %+v, want %+v", name, a, want)
 		}
 	}
@@ -41,6 +42,7 @@ func TestExportSchema(t *testing.T) {
 	check("port", schema.Attribute{Type: cty.Number, Optional: true, Computed: true}) // a default makes it computed
 	check("doc", schema.Attribute{Type: cty.String, Optional: true, Sensitive: true})
 	check("old", schema.Attribute{Type: cty.Bool, Optional: true, Deprecated: true})
+	check("secret", schema.Attribute{Type: cty.String, Optional: true, WriteOnly: true})
 	servers := b.Attribute("servers")
 	if servers == nil || servers.NestedType == nil || servers.NestedType.Nesting != schema.NestingList || servers.NestedType.Attributes[0].Name != "host" {
 		t.Errorf("servers = %+v", servers)

@@ -54,6 +54,12 @@ type Attribute struct {
 	// plans instead of "known after apply": for values that never change
 	// once created, such as an id. Top-level attributes of resources only.
 	UseStateForUnknown bool
+	// WriteOnly passes the configuration's value to Create and Update
+	// without keeping it in plans or the state (Terraform 1.11 and OpenTofu
+	// 1.11 on): for secrets, which may then be ephemeral values. A change
+	// of it alone plans nothing. Optional or Required; a resource's own
+	// attributes only.
+	WriteOnly bool
 
 	Sensitive   bool
 	Description string
@@ -146,7 +152,7 @@ func (s *Schema) check(element string, resource bool, block string, meta []strin
 	var errs []string
 	for _, n := range sortedKeys(s.Attributes) {
 		errs = append(errs, checkName(element, "attribute", n, n, block, meta)...)
-		errs = append(errs, checkAttribute(element, n, s.Attributes[n], resource, true)...)
+		errs = append(errs, checkAttribute(element, n, s.Attributes[n], resource, true, false)...)
 	}
 	for _, n := range sortedKeys(s.Blocks) {
 		errs = append(errs, checkName(element, "block", n, n, block, meta)...)
@@ -233,7 +239,7 @@ func checkBlock(element, at string, b *Block) []string {
 		fail("MaxItems %d is below MinItems %d", b.MaxItems, b.MinItems)
 	}
 	for _, n := range sortedKeys(b.Attributes) {
-		errs = append(errs, checkAttribute(element, at+"."+n, b.Attributes[n], false, false)...)
+		errs = append(errs, checkAttribute(element, at+"."+n, b.Attributes[n], false, false, false)...)
 	}
 	for _, n := range sortedKeys(b.Blocks) {
 		errs = append(errs, checkBlock(element, at+"."+n, b.Blocks[n])...)
@@ -241,7 +247,12 @@ func checkBlock(element, at string, b *Block) []string {
 	return errs
 }
 
-func checkAttribute(element, at string, a *Attribute, resource, top bool) []string {
+// checkAttribute returns the problems of attribute a at path at; top is
+// true for an element's own attributes, readOnly inside a nested attribute
+// that is Computed and not Optional, whose whole value the provider sets
+// (its attributes may be Computed too, as none comes from the
+// configuration).
+func checkAttribute(element, at string, a *Attribute, resource, top, readOnly bool) []string {
 	var errs []string
 	fail := func(format string, args ...any) {
 		errs = append(errs, fmt.Sprintf("%s: attribute %s: ", element, at)+fmt.Sprintf(format, args...))
@@ -297,8 +308,11 @@ func checkAttribute(element, at string, a *Attribute, resource, top bool) []stri
 	if a.UseStateForUnknown && (!(resource && top) || !a.Computed) {
 		fail("UseStateForUnknown needs Computed and is supported on a resource's own attributes only")
 	}
-	if a.Computed && !top {
-		fail("Computed attributes inside nested blocks or nested attributes are not supported; make the attribute computed at the top level, or compute the whole nested attribute")
+	if a.WriteOnly && (!(resource && top) || a.Computed || a.Default != nil || a.RequiresReplace || a.UseStateForUnknown) {
+		fail("WriteOnly is for a resource's own attributes that the configuration alone sets: no Computed, Default, RequiresReplace or UseStateForUnknown, which need a value in the plan or the state")
+	}
+	if a.Computed && !top && !readOnly {
+		fail("Computed attributes inside nested blocks or nested attributes are not supported; make the attribute computed at the top level, or make the nested attribute around it Computed and not Optional, so that the provider sets the whole of it")
 	}
 	if a.Nested != nil {
 		if a.Nested.Nesting > NestingMap || a.Nested.Nesting < NestingSingle {
@@ -306,7 +320,7 @@ func checkAttribute(element, at string, a *Attribute, resource, top bool) []stri
 		}
 		for _, n := range sortedKeys(a.Nested.Attributes) {
 			errs = append(errs, checkName(element, "attribute", at+"."+n, n, "", nil)...)
-			errs = append(errs, checkAttribute(element, at+"."+n, a.Nested.Attributes[n], false, false)...)
+			errs = append(errs, checkAttribute(element, at+"."+n, a.Nested.Attributes[n], false, false, readOnly || (a.Computed && !a.Optional))...)
 		}
 	}
 	return errs
@@ -349,7 +363,7 @@ func (n *Nested) typ() Type {
 
 // objectOf is the object type of a block body or nested attribute object.
 func objectOf(attrs map[string]*Attribute, blocks map[string]*Block, nested bool) objectType {
-	t := objectType{attrs: make(map[string]Type, len(attrs)+len(blocks))}
+	t := objectType{attrs: make(map[string]Type, len(attrs)+len(blocks)), body: true}
 	for n, a := range attrs {
 		t.attrs[n] = a.typ()
 		if nested && !a.Required {
@@ -406,6 +420,7 @@ func protoAttributes(attrs map[string]*Attribute) []*tfprotov6.SchemaAttribute {
 			Optional:           a.Optional,
 			Computed:           a.Computed || a.Default != nil,
 			Sensitive:          a.Sensitive,
+			WriteOnly:          a.WriteOnly,
 			Deprecated:         a.Deprecated != "",
 			DeprecationMessage: a.Deprecated,
 		}

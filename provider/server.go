@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"runtime"
 	"slices"
 	"strconv"
@@ -360,6 +361,11 @@ func (et *elementType) fromValuesEncoded(v Values, base map[string]any) (map[str
 		}
 		out[k] = w
 	}
+	for n, a := range et.schema.Attributes {
+		if a.WriteOnly {
+			out[n] = nil // in the configuration only, never in a plan or a state
+		}
+	}
 	// Encoding checks every value against the schema; errors name the
 	// attribute.
 	var w mpWriter
@@ -381,7 +387,7 @@ func (et *elementType) keepEquivalent(next, base map[string]any) (changed bool) 
 		if !hasCustom(at) {
 			continue
 		}
-		if v, kept := keepSame(next[name], base[name], at); kept {
+		if v, kept := keepSame(next[name], base[name], at, false); kept {
 			next[name] = v
 			changed = true
 		}
@@ -393,13 +399,27 @@ func (et *elementType) keepEquivalent(next, base map[string]any) (changed bool) 
 // as their counterparts in base replaced by base's, and whether it
 // replaced any. List elements are matched by position, map elements by
 // key, set elements by meaning (a whole set that means the same is base).
-func keepSame(next, base any, t Type) (any, bool) {
-	if next == nil || base == nil || !IsKnown(next) || !IsKnown(base) || !hasCustom(t) {
+// With plan, for a planned value that base, the prior state, may replace
+// only where the engines allow it: they check a plan inside blocks and
+// nested attribute objects, but take the value of an attribute's Type only
+// as the configuration's or the prior state's whole, so such a value is
+// base when all of it means the same, else next.
+func keepSame(next, base any, t Type, plan bool) (any, bool) {
+	// Known parts of a partly unknown value are kept too: the plan made
+	// again at apply, when everything is known, keeps them, and must not
+	// change what this plan knew.
+	if next == nil || base == nil || next == Unknown || !IsKnown(base) || !hasCustom(t) {
 		return next, false
 	}
 	n, err1 := full(next, t)
 	b, err2 := full(base, t)
 	if err1 != nil || err2 != nil {
+		return next, false
+	}
+	if plan && !holdsBody(t) {
+		if wireEqual(n, b, t) {
+			return base, true
+		}
 		return next, false
 	}
 	switch t := t.(type) {
@@ -409,7 +429,7 @@ func keepSame(next, base any, t Type) (any, bool) {
 		}
 	case collection:
 		if t.kind == "map" {
-			return keepSameByKey(n, b, func(string) Type { return t.elem }, next)
+			return keepSameByKey(n, b, func(string) Type { return t.elem }, next, plan)
 		}
 		nl, ok1 := n.([]any)
 		bl, ok2 := b.([]any)
@@ -421,7 +441,7 @@ func keepSame(next, base any, t Type) (any, bool) {
 			for i, e := range nl {
 				out[i] = e
 				if i < len(bl) {
-					v, kept := keepSame(e, bl[i], t.elem)
+					v, kept := keepSame(e, bl[i], t.elem, plan)
 					out[i], hit = v, hit || kept
 				}
 			}
@@ -458,15 +478,25 @@ func keepSame(next, base any, t Type) (any, bool) {
 			return out, true
 		}
 	case objectType:
-		return keepSameByKey(n, b, func(k string) Type { return t.attrs[k] }, next)
+		return keepSameByKey(n, b, func(k string) Type { return t.attrs[k] }, next, plan)
 	}
 	return next, false
 }
 
+// holdsBody reports whether t is the object of a block or nested attribute,
+// or a collection of them.
+func holdsBody(t Type) bool {
+	if c, ok := t.(collection); ok {
+		t = c.elem
+	}
+	o, ok := t.(objectType)
+	return ok && o.body
+}
+
 // keepSameByKey is keepSame for the elements of a map or the attributes
 // of an object, n and b, matched by key (typ gives each one's type); next
-// is returned when nothing is kept.
-func keepSameByKey(n, b any, typ func(string) Type, next any) (any, bool) {
+// is returned when nothing is kept; plan is keepSame's.
+func keepSameByKey(n, b any, typ func(string) Type, next any, plan bool) (any, bool) {
 	nm, ok1 := n.(map[string]any)
 	bm, ok2 := b.(map[string]any)
 	if !ok1 || !ok2 {
@@ -474,7 +504,7 @@ func keepSameByKey(n, b any, typ func(string) Type, next any) (any, bool) {
 	}
 	out, hit := make(map[string]any, len(nm)), false
 	for k, e := range nm {
-		v, kept := keepSame(e, bm[k], typ(k))
+		v, kept := keepSame(e, bm[k], typ(k), plan)
 		out[k], hit = v, hit || kept
 	}
 	if !hit {
@@ -720,6 +750,22 @@ func validateConfig(et *elementType, dv *tfprotov6.DynamicValue, summary string)
 	if err != nil {
 		return nil, nil, et.errorDiag(summary, err)
 	}
+	// The engines plan what a configuration sets for a computed attribute,
+	// which the provider's value would then contradict.
+	var readOnly []*tfprotov6.Diagnostic
+	for _, n := range et.obj.sortedNames() {
+		if a := et.schema.Attributes[n]; a != nil && a.Computed && !a.Optional && m[n] != nil {
+			readOnly = append(readOnly, &tfprotov6.Diagnostic{
+				Severity:  tfprotov6.DiagnosticSeverityError,
+				Summary:   "Cannot set read-only attribute " + n,
+				Detail:    n + " is read-only: the provider sets its value, and a configuration cannot. Remove the line that sets it; expressions elsewhere may read it.",
+				Attribute: tftypes.NewAttributePath().WithAttributeName(n),
+			})
+		}
+	}
+	if readOnly != nil {
+		return nil, nil, readOnly
+	}
 	vals, err := et.toValues(m)
 	if err != nil {
 		return nil, nil, et.errorDiag(summary, err)
@@ -794,6 +840,21 @@ func (s *server) ValidateResourceConfig(ctx context.Context, req *tfprotov6.Vali
 	if diags != nil {
 		resp.Diagnostics = diags
 		return resp, nil
+	}
+	if req.ClientCapabilities == nil || !req.ClientCapabilities.WriteOnlyAttributesAllowed {
+		for _, n := range et.obj.sortedNames() {
+			if a := et.schema.Attributes[n]; a != nil && a.WriteOnly && wire[n] != nil {
+				resp.Diagnostics = append(resp.Diagnostics, &tfprotov6.Diagnostic{
+					Severity:  tfprotov6.DiagnosticSeverityError,
+					Summary:   "Write-only attribute " + n + " needs a newer engine",
+					Detail:    n + " is write-only, which Terraform 1.11 and OpenTofu 1.11 and later support: upgrade the engine, or leave " + n + " out.",
+					Attribute: tftypes.NewAttributePath().WithAttributeName(n),
+				})
+			}
+		}
+		if resp.Diagnostics != nil {
+			return resp, nil
+		}
 	}
 	r := s.p.Resources[req.TypeName]
 	if r.ValidateConfig != nil && vals != nil {
@@ -1051,6 +1112,10 @@ func planChange(et *elementType, prior, proposed, config map[string]any) (map[st
 		if !isAttr {
 			continue
 		}
+		if a.WriteOnly {
+			plan[n] = nil
+			continue
+		}
 		cv := config[n]
 		at := et.obj.attrs[n]
 		switch {
@@ -1059,7 +1124,9 @@ func planChange(et *elementType, prior, proposed, config map[string]any) (map[st
 			if err != nil {
 				return nil, nil, err
 			}
-			plan[n] = dv
+			// A state that means the default keeps its text ("90s" for
+			// a default of 90*time.Second, which is written "1m30s").
+			plan[n], _ = keepSame(dv, prior[n], at, true)
 		case cv == nil && a.Computed && create:
 			plan[n] = Unknown
 		case cv == nil && a.Computed:
@@ -1070,7 +1137,7 @@ func planChange(et *elementType, prior, proposed, config map[string]any) (map[st
 			// remove the value on every run.
 			plan[n] = prior[n]
 		case !create && cv != nil && hasCustom(at):
-			plan[n], _ = keepSame(plan[n], prior[n], at)
+			plan[n], _ = keepSame(plan[n], prior[n], at, true)
 		}
 	}
 	if !create {
@@ -1079,7 +1146,7 @@ func planChange(et *elementType, prior, proposed, config map[string]any) (map[st
 		// configured attribute.
 		for n := range et.schema.Blocks {
 			if at := et.obj.attrs[n]; config[n] != nil && hasCustom(at) {
-				plan[n], _ = keepSame(plan[n], prior[n], at)
+				plan[n], _ = keepSame(plan[n], prior[n], at, true)
 			}
 		}
 	}
@@ -1211,9 +1278,23 @@ func (s *server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyRe
 	}
 	prior, err1 := et.decode(req.PriorState)
 	planned, err2 := et.decode(req.PlannedState)
+	// Create and Update find write-only values, which only the
+	// configuration holds, in the plan.
+	withConfig, config := planned, map[string]any(nil)
+	var err5 error
+	for n, a := range et.schema.Attributes {
+		if !a.WriteOnly || planned == nil || err5 != nil {
+			continue
+		}
+		if config == nil {
+			config, err5 = et.decode(req.Config)
+			withConfig = maps.Clone(planned)
+		}
+		withConfig[n] = config[n]
+	}
 	priorVals, err3 := et.toValues(prior)
-	planVals, err4 := et.toValues(planned)
-	if err := errors.Join(err1, err2, err3, err4); err != nil {
+	planVals, err4 := et.toValues(withConfig)
+	if err := errors.Join(err1, err2, err3, err4, err5); err != nil {
 		resp.Diagnostics = et.errorDiag("State does not match the schema of "+req.TypeName, err)
 		resp.NewState = req.PriorState
 		return resp, nil
@@ -1238,10 +1319,10 @@ func (s *server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyRe
 		}
 		return resp, nil
 	case prior == nil:
-		c = s.newContext(ctx, req.TypeName, "Create").at(et, planned)
+		c = s.newContext(ctx, req.TypeName, "Create").at(et, withConfig)
 		run(c, func() { nv = r.Create(c, planVals) })
 	default:
-		c = s.newContext(ctx, req.TypeName, "Update").at(et, planned)
+		c = s.newContext(ctx, req.TypeName, "Update").at(et, withConfig)
 		if r.Update == nil {
 			c.Error("", req.TypeName+": this resource cannot be updated in place", "The provider has no Update; mark the changed attributes RequiresReplace.")
 		} else {

@@ -68,8 +68,14 @@ func TestCheckNamesNestedPaths(t *testing.T) {
 	}
 	p.Resources["test_thing"].Schema.Attributes["d"] = &Attribute{Type: Int64, Optional: true, Default: "eight"}
 	p.Resources["test_thing"].Schema.Attributes["r"] = &Attribute{Type: Int64, Required: true, Default: 1}
+	// Optional: the configuration may set part of it, so no attribute
+	// inside may be computed.
+	p.Resources["test_thing"].Schema.Attributes["owner"] = &Attribute{Optional: true, Computed: true, Nested: &Nested{Attributes: map[string]*Attribute{
+		"team": {Type: String, Computed: true},
+	}}}
 	err := p.Check()
 	for _, want := range []string{
+		"resource test_thing: attribute owner.team: Computed attributes inside nested blocks or nested attributes are not supported",
 		"resource test_thing: attribute rule.port: Required and Computed cannot both be set",
 		"resource test_thing: attribute d: Default: d: an int64 value cannot hold a Go string",
 		"resource test_thing: attribute r: Default needs Optional",
@@ -886,6 +892,27 @@ func TestTypeTheProviderLacks(t *testing.T) {
 		want := fmt.Sprintf("This provider does not support %s %q;", tc.noun, "test_thnig")
 		if d.Severity != tfprotov6.DiagnosticSeverityError || d.Summary != tc.summary || !strings.HasPrefix(d.Detail, want) {
 			t.Errorf("got %q / %q, want %q / %q...", d.Summary, d.Detail, tc.summary, want)
+		}
+	}
+}
+
+// An engine older than write-only attributes (Terraform and OpenTofu
+// before 1.11) would keep a write-only value in the state: the
+// configuration that sets one is refused, at the attribute.
+func TestWriteOnlyNeedsTheEngineCapability(t *testing.T) {
+	c := newCall(t, thing(map[string]*Attribute{"password": {Type: String, Optional: true, WriteOnly: true}}), "test_thing")
+	for _, allowed := range []bool{false, true} {
+		resp, err := c.s.ValidateResourceConfig(context.Background(), &tfprotov6.ValidateResourceConfigRequest{
+			TypeName: "test_thing", Config: c.dv(Values{"password": "p"}),
+			ClientCapabilities: &tfprotov6.ValidateResourceConfigClientCapabilities{WriteOnlyAttributesAllowed: allowed},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		refused := len(resp.Diagnostics) == 1 && resp.Diagnostics[0].Summary == "Write-only attribute password needs a newer engine" &&
+			resp.Diagnostics[0].Attribute.Equal(tftypes.NewAttributePath().WithAttributeName("password"))
+		if refused == allowed {
+			t.Errorf("WriteOnlyAttributesAllowed %v: diagnostics %v", allowed, resp.Diagnostics)
 		}
 	}
 }

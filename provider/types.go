@@ -356,6 +356,10 @@ type objectType struct {
 	optional map[string]struct{}
 	// names is attrs' keys, sorted, for deterministic messages.
 	names []string
+	// body marks the object of a block or a nested attribute, whose
+	// attributes the engines check one by one in a plan; a value of an
+	// Object type they check whole.
+	body bool
 }
 
 func (t objectType) sortedNames() []string {

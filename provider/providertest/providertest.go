@@ -56,7 +56,8 @@ type Step struct {
 	PlanOnly bool
 	// ExpectActions is what the plan must do to each resource, by
 	// address: "create", "update", "replace", "delete" or "no-op". A
-	// resource the plan does not change is "no-op".
+	// resource the plan does not change is "no-op"; one an import block
+	// adopts unchanged is "import".
 	ExpectActions map[string]string
 	// ExpectNoChanges requires the plan of this step to change nothing.
 	ExpectNoChanges bool
