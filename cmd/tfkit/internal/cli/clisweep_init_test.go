@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -44,5 +45,29 @@ func TestInitModulePathGoRefuses(t *testing.T) {
 	}
 	if res := runCLI(t, dir, nil, "init", "--no-tidy", "--module", "example.com/net", "net"); res.code != ExitOK {
 		t.Errorf("init --module example.com/net net: %s", res)
+	}
+}
+
+// TestInitKeepsGitignore: a new repository's .gitignore does not stop
+// init; tfkit's lines are added to it, once, and nothing is lost.
+func TestInitKeepsGitignore(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, ".gitignore", "node_modules\n*.log")
+	res := runCLI(t, dir, nil, "init", "--lang", "tsx")
+	if res.code != ExitOK || !strings.Contains(res.stdout, ".gitignore (tfkit's lines added to it)") {
+		t.Fatalf("init: %s", res)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, ".gitignore"))
+	if !strings.HasPrefix(string(got), "node_modules\n*.log\n\n# tfkit's") || !strings.HasSuffix(string(got), "\n.tfkit/\n# the synth output, made again by tfkit synth\ntfkit.out/\n") {
+		t.Errorf(".gitignore:\n%s", got)
+	}
+
+	again := t.TempDir()
+	write(t, again, ".gitignore", "/.tfkit\ntfkit.out\n")
+	if res := runCLI(t, again, nil, "init", "--lang", "tsx"); res.code != ExitOK || strings.Contains(res.stdout, ".gitignore") {
+		t.Fatalf("init with tfkit's lines there: %s", res)
+	}
+	if got, _ := os.ReadFile(filepath.Join(again, ".gitignore")); string(got) != "/.tfkit\ntfkit.out\n" {
+		t.Errorf(".gitignore changed:\n%s", got)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 
@@ -115,6 +116,20 @@ func runNewProject(ctx context.Context, r *run, o *initOptions) int {
 			taken = append(taken, name)
 		}
 	}
+	// A .gitignore there (a new repository's) is kept, with the lines
+	// tfkit needs added.
+	var oldGitignore []byte // when it was merged
+	if i := slices.Index(taken, ".gitignore"); i >= 0 {
+		existing, err := os.ReadFile(filepath.Join(dir, ".gitignore"))
+		if err == nil {
+			taken = slices.Delete(taken, i, i+1)
+			if merged, changed := mergeGitignore(existing, files[".gitignore"]); changed {
+				files[".gitignore"], oldGitignore = merged, existing
+			} else {
+				delete(files, ".gitignore")
+			}
+		}
+	}
 	if len(taken) > 0 {
 		r.errorf("tfkit init starts a new project: give a new or empty directory (tfkit init DIR), or remove those files",
 			"%s already has %s", shown, strings.Join(taken, ", "))
@@ -152,6 +167,10 @@ func runNewProject(ctx context.Context, r *run, o *initOptions) int {
 		}
 		if err := os.Rename(from, to); err != nil {
 			for _, m := range moved {
+				if filepath.Base(m) == ".gitignore" && oldGitignore != nil {
+					_ = os.WriteFile(m, oldGitignore, 0o644)
+					continue
+				}
 				os.Remove(m)
 			}
 			r.errorf("", "cannot write %s: %v", filepath.Join(shown, name), err)
@@ -161,6 +180,10 @@ func runNewProject(ctx context.Context, r *run, o *initOptions) int {
 	}
 	r.printf("Created a %s project in %s:\n", map[string]string{"go": "Go", "tsx": "TSX"}[o.lang], shown)
 	for _, m := range moved {
+		if filepath.Base(m) == ".gitignore" && oldGitignore != nil {
+			r.printf("  %s (tfkit's lines added to it)\n", relTo(r.dir, m))
+			continue
+		}
 		r.printf("  %s\n", relTo(r.dir, m))
 	}
 	cd := ""
@@ -461,6 +484,42 @@ const gitignore = `# tfkit's working directories: provider plugins, and the stat
 # the synth output, made again by tfkit synth
 tfkit.out/
 `
+
+// mergeGitignore is an existing .gitignore with the patterns of ours it
+// lacks (a pattern written with or without its leading or trailing slash
+// counts as there) added at its end under ours' comments; changed is
+// false when it lacks none.
+func mergeGitignore(existing, ours []byte) (merged []byte, changed bool) {
+	have := map[string]bool{}
+	for _, l := range strings.Split(string(existing), "\n") {
+		have[strings.Trim(strings.TrimSpace(l), "/")] = true
+	}
+	var add []string
+	var comments []string
+	for _, l := range strings.Split(strings.TrimSpace(string(ours)), "\n") {
+		switch {
+		case strings.HasPrefix(l, "#"):
+			comments = append(comments, l)
+		case !have[strings.Trim(l, "/")]:
+			add = append(add, comments...)
+			add = append(add, l)
+			comments = nil
+		default:
+			comments = nil
+		}
+	}
+	if len(add) == 0 {
+		return existing, false
+	}
+	out := string(existing)
+	if out != "" && !strings.HasSuffix(out, "\n") {
+		out += "\n"
+	}
+	if out != "" {
+		out += "\n"
+	}
+	return []byte(out + strings.Join(add, "\n") + "\n"), true
+}
 
 func goProjectFiles(mod goModule) map[string][]byte {
 	var gomod strings.Builder
