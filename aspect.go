@@ -16,7 +16,7 @@ import (
 // aspects do: to add tags to every resource that takes them, enforce a
 // naming rule, or set a default provider. Visit receives the element's
 // handle (*Resource, *DataSource, *Module, *Provider, ...; a typed
-// binding's element as the handle it embeds) and may change it with the
+// binding's element as the handle it holds) and may change it with the
 // handle's methods, declare new elements, or return an error, reported at
 // the element's line.
 type Aspect interface {
@@ -251,7 +251,7 @@ func SchemaOf(el Element) *schema.Resource {
 	if isNil(el) || el.Block() == nil {
 		return nil
 	}
-	s := stackOf(el)
+	s := StackOf(el)
 	if s == nil {
 		return nil
 	}

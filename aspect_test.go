@@ -172,6 +172,17 @@ func TestWithAspectsVisitsTheCompositeOnly(t *testing.T) {
 	}
 }
 
+// TestSchemaOfTypedBinding: a typed binding's element has the schema of
+// the handle it holds.
+func TestSchemaOfTypedBinding(t *testing.T) {
+	app := tfkit.NewApp(tfkit.WithSchemas(taggedSchemas()))
+	stack := tfkit.NewStack(app, "prod")
+	vpc := &boundResource{tfkit.NewResource(stack, "aws_vpc", "main", nil)}
+	if sc := tfkit.SchemaOf(vpc); sc == nil || sc.Block.Attribute("tags") == nil {
+		t.Errorf("SchemaOf the typed binding: %v, want aws_vpc's schema", sc)
+	}
+}
+
 // TestAspectDocExample runs the example of docs/go-api.md, "Aspects".
 func TestAspectDocExample(t *testing.T) {
 	schemas := taggedSchemas()

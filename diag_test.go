@@ -9,7 +9,9 @@ import (
 	"testing"
 
 	"github.com/tfkit/tfkit"
+	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
+	"github.com/tfkit/tfkit/internal/render"
 )
 
 // here returns the line it is called on.
@@ -357,6 +359,51 @@ func TestCrossStackReference(t *testing.T) {
 	)
 	if len(a.Diagnostics()) != 0 {
 		t.Errorf("stack a: %s", a.Diagnostics())
+	}
+}
+
+// boundResource and boundProvider hold their handles as the bindings tfkit
+// get writes do: unexported, reached through Resource and Provider.
+type (
+	boundResource struct{ h *tfkit.Resource }
+	boundProvider struct{ h *tfkit.Provider }
+)
+
+func (x *boundResource) Resource() *tfkit.Resource { return x.h }
+func (x *boundResource) Block() *config.Block      { return x.h.Block() }
+func (x *boundProvider) Provider() *tfkit.Provider { return x.h }
+func (x *boundProvider) Block() *config.Block      { return x.h.Block() }
+
+// TestCrossStackTypedBinding: a typed binding's handle belongs to its stack
+// as the untyped handle does, also when the consumer declares the same
+// address: a value reads the producer's, depends_on and provider are
+// refused.
+func TestCrossStackTypedBinding(t *testing.T) {
+	app := tfkit.NewApp()
+	a := tfkit.NewStack(app, "a")
+	b := tfkit.NewStack(app, "b")
+	pet := &boundResource{tfkit.NewResource(a, "random_pet", "p", nil)}
+	random := &boundProvider{tfkit.NewProvider(a, "random", nil).Alias("x")}
+	tfkit.NewResource(b, "random_pet", "p", nil)
+	tfkit.NewProvider(b, "random", nil).Alias("x")
+	tfkit.NewResource(b, "terraform_data", "d", tfkit.Attrs{"input": pet})
+	l1 := here() + 1
+	tfkit.NewResource(b, "terraform_data", "e", nil).DependsOn(pet)
+	l2 := here() + 1
+	tfkit.NewResource(b, "random_pet", "q", nil).Provider(random)
+	checkDiags(t, app.Validate(),
+		want{"Reference to another stack", l1, "terraform_data.e.depends_on"},
+		want{"Reference to another stack", l2, "random_pet.q.provider"},
+	)
+	if got := tfkit.StackOf(pet); got != a {
+		t.Errorf("StackOf the typed binding: %v, want stack a", got)
+	}
+	out, err := render.HCL(b.Config())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "input = data.terraform_remote_state.a.outputs.cross_stack_output_random_pet_p\n"; !strings.Contains(string(out), want) {
+		t.Errorf("stack b does not read a's random_pet.p (%q):\n%s", want, out)
 	}
 }
 

@@ -16,8 +16,8 @@ import (
 )
 
 // Element is anything declared in a stack. Every handle (*Resource,
-// *Provider, ...) implements it, and so does any type that embeds a handle,
-// such as a typed binding's struct. Used as a value, an element is a
+// *Provider, ...) implements it, and so does a type that embeds or holds
+// one, such as a typed binding's struct. Used as a value, an element is a
 // reference to itself: aws_vpc.main, module.net, aws.west.
 type Element interface {
 	// Block returns the block the element appended to its stack's

@@ -577,7 +577,7 @@ func (c *conv) elementRef(el Element, path string) config.Expr {
 			"refer to resources, data sources, modules, variables and providers")
 		return config.Null()
 	}
-	if s := stackOf(el); s != nil {
+	if s := StackOf(el); s != nil {
 		tg := target{stack: s, block: b}
 		c.refs = appendTarget(c.refs, tg)
 		switch {
@@ -591,10 +591,21 @@ func (c *conv) elementRef(el Element, path string) config.Expr {
 	return &config.Reference{Traversal: t}
 }
 
-// stackOf returns the stack of a handle, if it has one.
-func stackOf(el Element) *Stack {
-	if s, ok := el.(interface{ Stack() *Stack }); ok {
-		return s.Stack()
+// StackOf returns the stack an element was declared in: a handle's, or that
+// of the handle a typed binding holds (x.Resource(), x.DataSource(),
+// x.Provider(), x.Module()); nil for a nil handle or an element of no stack.
+func StackOf(el Element) *Stack {
+	switch h := el.(type) {
+	case interface{ Stack() *Stack }:
+		return h.Stack()
+	case interface{ Resource() *Resource }:
+		return h.Resource().Stack()
+	case interface{ DataSource() *DataSource }:
+		return h.DataSource().Stack()
+	case interface{ Provider() *Provider }:
+		return h.Provider().Stack()
+	case interface{ Module() *Module }:
+		return h.Module().Stack()
 	}
 	return nil
 }

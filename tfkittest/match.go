@@ -26,10 +26,11 @@ import (
 // object matches a list of one, and a list of blocks matches an object
 // when any of its items does. References and other expressions are
 // compared as their Terraform text: vpc.Ref("id") (any fmt.Stringer, such
-// as tfkit.Expr and typed values) is "${aws_vpc.main.id}", as Terraform
-// JSON writes it, and an element handle (vpc, a typed binding's handle) as
-// the reference to it, "${aws_vpc.main}". Numbers compare by value,
-// whatever their Go type.
+// as tfkit.Expr and typed values holding one) is "${aws_vpc.main.id}", as
+// Terraform JSON writes it, and an element handle (vpc, a typed binding's
+// handle) as the reference to it, "${aws_vpc.main}". A typed literal
+// (tfkit.Number(2), tfkit.V(map[string]string{...})) is the value it
+// holds. Numbers compare by value, whatever their Go type.
 //
 // The assertions of a synthesized Stack (HasResourceWithProperties and
 // its siblings) also understand cross-stack references: a reference to an
@@ -102,6 +103,16 @@ func (m matcher) match(got, want any, at string, diffs *[]string) {
 		if x, known := m.stackExpr(e); known {
 			m.matchStackExpr(got, x, report)
 			return
+		}
+	}
+	if v, ok := want.(tfkit.Valuer); ok {
+		// A typed literal (tfkit.Number(2), tfkit.V(map[string]string{...}))
+		// is compared as the value it holds, not as its text.
+		if lit := v.TerraformValue(); reflect.TypeOf(lit) != reflect.TypeOf(want) {
+			if _, isExpr := lit.(tfkit.Expr); !isExpr {
+				m.match(got, lit, at, diffs)
+				return
+			}
 		}
 	}
 	if s, ok := want.(fmt.Stringer); ok && !isContainer(want) {
@@ -245,10 +256,8 @@ func elementRef(el tfkit.Element) (string, bool) {
 
 // elementStack is the name of the stack of el, when its handle says.
 func elementStack(el tfkit.Element) string {
-	if h, ok := el.(interface{ Stack() *tfkit.Stack }); ok {
-		if st := h.Stack(); st != nil {
-			return st.Name()
-		}
+	if st := tfkit.StackOf(el); st != nil {
+		return st.Name()
 	}
 	return ""
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/tfkit/tfkit"
+	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/schema"
 	"github.com/tfkit/tfkit/tfkittest"
 )
@@ -170,6 +171,39 @@ func TestMatch(t *testing.T) {
 	}
 }
 
+// Typed values among the properties: a literal is compared as the value it
+// holds, an expression as its text.
+func TestMatchTypedValues(t *testing.T) {
+	app := tfkit.NewApp()
+	st := tfkit.NewStack(app, "web")
+	tfkit.NewResource(st, "random_pet", "p", tfkit.Attrs{
+		"length":    tfkit.Number(2),
+		"prefix":    tfkit.String("x"),
+		"keepers":   tfkit.V(map[string]string{"a": "b"}),
+		"separator": tfkit.As[string](tfkit.Var("sep")),
+	})
+	tfkit.NewVariable(st, "sep", tfkit.VariableConfig{Type: "string"})
+	s := tfkittest.Synth(t, st)
+	r := capture(t, func(tb testing.TB) {
+		s.HasResourceWithProperties(tb, "random_pet", map[string]any{
+			"length":    tfkit.Number(2),
+			"prefix":    tfkit.String("x"),
+			"keepers":   tfkit.V(map[string]string{"a": "b"}),
+			"separator": tfkit.As[string](tfkit.Var("sep")),
+		})
+		s.HasResourceWithProperties(tb, "random_pet", map[string]any{
+			"length":  tfkit.Number(3),
+			"keepers": tfkit.V(map[string]string{"a": "c"}),
+		})
+	})
+	want := "stack web has no resource random_pet with these properties; the closest, random_pet.p, differs at:\n" +
+		"  keepers.a: got \"b\", want \"c\"\n" +
+		"  length: got 2, want 3"
+	if len(r.errors) != 1 || r.errors[0] != want {
+		t.Fatalf("errors:\n%s\nwant:\n%s", strings.Join(r.errors, "\n"), want)
+	}
+}
+
 // A handle among the properties is the reference a body holding it
 // writes; a nil one says so instead of "cannot compare".
 func TestMatchElementHandle(t *testing.T) {
@@ -278,6 +312,13 @@ func crossStacks() (web, api *tfkit.Stack, pet, own, suffix *tfkit.Resource, tok
 	return web, api, pet, own, suffix, token
 }
 
+// boundResource holds its handle as the bindings tfkit get writes do: unexported,
+// reached through Resource.
+type boundResource struct{ h *tfkit.Resource }
+
+func (x *boundResource) Resource() *tfkit.Resource { return x.h }
+func (x *boundResource) Block() *config.Block      { return x.h.Block() }
+
 // A property given a handle (or a reference made with one) of another
 // stack matches what synth wrote for it, the read of that stack's output
 // through terraform_remote_state (sensitive() included); a mismatch says
@@ -316,6 +357,11 @@ func TestCrossStackProperties(t *testing.T) {
 		{"own handle for theirs", map[string]any{"pet": own},
 			`pet: got "${data.terraform_remote_state.network.outputs.cross_stack_output_random_pet_name}" (reading stack network's random_pet.name), want "${random_pet.name}"`},
 		{"their handle for own", map[string]any{"own": pet},
+			`own: got "${random_pet.name}", want stack network's random_pet.name (read through terraform_remote_state)`},
+		// So do typed bindings' handles.
+		{"own typed handle for theirs", map[string]any{"pet": &boundResource{own}},
+			`pet: got "${data.terraform_remote_state.network.outputs.cross_stack_output_random_pet_name}" (reading stack network's random_pet.name), want "${random_pet.name}"`},
+		{"their typed handle for own", map[string]any{"own": &boundResource{pet}},
 			`own: got "${random_pet.name}", want stack network's random_pet.name (read through terraform_remote_state)`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
