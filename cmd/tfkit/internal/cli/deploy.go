@@ -112,6 +112,9 @@ func runApply(ctx context.Context, r *run, o *stackOptions, auto, destroy bool, 
 	e := set.engine
 	set.warnOrphans(r, e.Path, !destroy)
 	if !destroy {
+		if code := set.checkCDKTFState(r, true); code != ExitOK {
+			return code
+		}
 		set.warnOtherOutputs(r)
 	}
 	sr := newStackRunner(r, cmd, set, e)
@@ -337,6 +340,11 @@ func readStackState(workDir string) stackState {
 		_, backendErr := os.Stat(filepath.Join(workDir, ".terraform", "terraform.tfstate"))
 		return stackState{remote: backendErr == nil}
 	}
+	return stateOf(data)
+}
+
+// stateOf reads what a local state file's text holds.
+func stateOf(data []byte) stackState {
 	var state struct {
 		Outputs   map[string]json.RawMessage `json:"outputs"`
 		Resources []struct {

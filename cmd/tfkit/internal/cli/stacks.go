@@ -323,6 +323,37 @@ func (s *stackSet) warnOtherOutputs(r *run) {
 		renamed, others[0], relTo(r.dir, s.stateDir))
 }
 
+// checkCDKTFState looks, for each stack of the command without a state
+// here, for terraform.<stack>.tfstate in the project directory: where CDK
+// for Terraform's default local backend keeps a stack's state, which
+// tfkit does not read. When it holds resources, deploy is refused (it
+// would create them again) and diff warns; the hint moves the file. It
+// returns ExitFailure when it refused.
+func (s *stackSet) checkCDKTFState(r *run, deploy bool) int {
+	code := ExitOK
+	for _, st := range s.selected {
+		if s.hasState(st.Name) {
+			continue
+		}
+		file := "terraform." + st.Name + ".tfstate"
+		data, err := os.ReadFile(filepath.Join(dirOrDot(r.dir), file))
+		if err != nil || !stateOf(data).managed {
+			continue
+		}
+		to := relTo(r.dir, s.workDir(st.Name))
+		msg := fmt.Sprintf("stack %s has no state in %s yet, but %s in the project directory holds resources: CDK for Terraform's default local backend keeps stack %s's state there, and tfkit does not read it", st.Name, to, file, st.Name)
+		hint := fmt.Sprintf("move it into the stack's working directory first: mkdir -p %s && mv -n %s %s (or move it away if it is not this stack's)",
+			shellQuote(to), shellQuote(file), shellQuote(filepath.Join(to, "terraform.tfstate")))
+		if deploy {
+			r.errorf(hint, "%s; deploying would create them again", msg)
+			code = ExitFailure
+			continue
+		}
+		r.warnf("%s; the plan below creates them again\n  hint: %s", msg, hint)
+	}
+	return code
+}
+
 // hasState reports whether a stack has a state of its own here: a local
 // one in its working directory, or a backend init has set up.
 func (s *stackSet) hasState(name string) bool {
