@@ -111,10 +111,10 @@ func runApply(ctx context.Context, r *run, o *stackOptions, auto, destroy bool, 
 	}
 	e := set.engine
 	set.warnOrphans(r, e.Path, !destroy)
+	if code := set.checkCDKTFState(r, cmd); code != ExitOK {
+		return code
+	}
 	if !destroy {
-		if code := set.checkCDKTFState(r, true); code != ExitOK {
-			return code
-		}
 		set.warnOtherOutputs(r)
 	}
 	sr := newStackRunner(r, cmd, set, e)

@@ -120,7 +120,7 @@ func runDiff(ctx context.Context, r *run, o *stackOptions, detailed bool, args [
 	}
 	e := set.engine
 	set.warnOrphans(r, e.Path, false)
-	set.checkCDKTFState(r, false)
+	set.checkCDKTFState(r, "diff")
 	sr := newStackRunner(r, "diff", set, e)
 	sr.lockTimeout = o.lockTimeout
 	sr.exclude = o.exclude

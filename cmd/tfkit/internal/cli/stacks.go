@@ -327,9 +327,9 @@ func (s *stackSet) warnOtherOutputs(r *run) {
 // here, for terraform.<stack>.tfstate in the project directory: where CDK
 // for Terraform's default local backend keeps a stack's state, which
 // tfkit does not read. When it holds resources, deploy is refused (it
-// would create them again) and diff warns; the hint moves the file. It
-// returns ExitFailure when it refused.
-func (s *stackSet) checkCDKTFState(r *run, deploy bool) int {
+// would create them again), and diff and destroy warn; the hint moves the
+// file. It returns ExitFailure when it refused.
+func (s *stackSet) checkCDKTFState(r *run, cmd string) int {
 	code := ExitOK
 	for _, st := range s.selected {
 		if s.hasState(st.Name) {
@@ -344,12 +344,15 @@ func (s *stackSet) checkCDKTFState(r *run, deploy bool) int {
 		msg := fmt.Sprintf("stack %s has no state in %s yet, but %s in the project directory holds resources: CDK for Terraform's default local backend keeps stack %s's state there, and tfkit does not read it", st.Name, to, file, st.Name)
 		hint := fmt.Sprintf("move it into the stack's working directory first: mkdir -p %s && mv -n %s %s (or move it away if it is not this stack's)",
 			shellQuote(to), shellQuote(file), shellQuote(filepath.Join(to, "terraform.tfstate")))
-		if deploy {
+		switch cmd {
+		case "deploy":
 			r.errorf(hint, "%s; deploying would create them again", msg)
 			code = ExitFailure
-			continue
+		case "destroy":
+			r.warnf("%s; destroy leaves them alone\n  hint: %s", msg, hint)
+		default:
+			r.warnf("%s; the plan below creates them again\n  hint: %s", msg, hint)
 		}
-		r.warnf("%s; the plan below creates them again\n  hint: %s", msg, hint)
 	}
 	return code
 }

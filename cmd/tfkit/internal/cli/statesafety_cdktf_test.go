@@ -32,6 +32,10 @@ func TestCDKTFStateIsNotLeftBehind(t *testing.T) {
 	if res.code != ExitOK || !strings.Contains(res.stderr, "Warning: "+said+"; the plan below creates them again\n"+hint) {
 		t.Errorf("diff: want the warning and hint, got %s", res)
 	}
+	res = p.tfkit("", "destroy", "--auto-approve")
+	if res.code != ExitOK || !strings.Contains(res.stderr, "Warning: "+said+"; destroy leaves them alone\n"+hint) {
+		t.Errorf("destroy: want the warning and hint, got %s", res)
+	}
 	res = p.tfkit("", "deploy", "--auto-approve")
 	if res.code != ExitFailure || !strings.Contains(res.stderr, "Error: "+said+"; deploying would create them again\n"+hint) {
 		t.Fatalf("deploy: want it refused with the hint, got %s", res)
