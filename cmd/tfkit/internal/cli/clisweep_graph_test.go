@@ -54,3 +54,15 @@ func TestProjectWarningsOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestGraphOfNoStacks: an app that writes no stack gets an empty graph
+// and a note saying why, as list says it.
+func TestGraphOfNoStacks(t *testing.T) {
+	p := &stackProject{t: t, dir: t.TempDir()}
+	write(t, p.dir, "tfkit.json", `{"app": "cp -R src/. \"$TFKIT_OUTDIR\""}`)
+	p.write()
+	res := p.tfkit("", "graph")
+	if res.code != ExitOK || !strings.HasPrefix(res.stdout, "digraph") || !strings.Contains(res.stderr, "Note: tfkit.out has no stacks: the graph is empty.\n") {
+		t.Errorf("graph: %s", res)
+	}
+}

@@ -70,6 +70,9 @@ func (p *stackProject) write(stacks ...testStack) {
 	if err := os.RemoveAll(src); err != nil {
 		p.t.Fatal(err)
 	}
+	if err := os.MkdirAll(src, 0o755); err != nil {
+		p.t.Fatal(err)
+	}
 	m := manifest.Manifest{Version: manifest.Version, Format: "hcl"}
 	for _, s := range stacks {
 		rel := "stacks/" + s.name + "/main.tf"

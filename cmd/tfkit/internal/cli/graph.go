@@ -86,6 +86,9 @@ func runGraph(ctx context.Context, r *run, o *stackOptions, format, file string,
 	}
 	var g *graph.Graph
 	if len(args) == 0 {
+		if len(set.manifest.Stacks) == 0 {
+			r.notef("%s has no stacks: the graph is empty.", set.outName)
+		}
 		g = graph.App(filepath.Base(set.outName), set.manifest)
 	} else {
 		st := set.selected[0]

@@ -293,7 +293,7 @@ func (r *run) goModTidy(ctx context.Context, dir string, mod goModule) int {
 			r.errorf("", "interrupted while go mod tidy ran; nothing was written")
 			return ExitInterrupted
 		}
-		fmt.Fprint(r.stderr, indent(strings.TrimSpace(out.String()), "  go: "))
+		fmt.Fprint(r.stderr, indent(strings.TrimSpace(out.String()), "  ")) // go prefixes its lines with "go: "
 		hint := "check the network or the module proxy (GOPROXY), or run tfkit init --no-tidy and go mod tidy later"
 		if mod.replace != "" {
 			hint = "the modules of " + mod.replace + " must be reachable (the module proxy, or a module cache that has them); or run tfkit init --no-tidy and go mod tidy later"
