@@ -70,6 +70,9 @@ type node struct {
 	ref     int      // bound ref, or -1
 	text    string
 	hasText bool
+	// alias is a provider configuration's alias, from its props or its
+	// innerText ("" when it has none).
+	alias   string
 	plain   bool // the text was a string, not a function
 	badText bool // the text is not valid Unicode (reported)
 	// owners is the chain of composites the element was rendered in,
@@ -129,8 +132,9 @@ type converter struct {
 	diags   diag.Diagnostics
 	g       guard
 	entry   string // the entry file's name in diagnostics
-	// keyWarned are the positions of key props warned about.
-	keyWarned map[hcl.Pos]bool
+	// warned are the warnings given once per place in the source (see
+	// firstAt).
+	warned map[warnSite]bool
 	// undefinedWarned are the positions of text holding undefined warned
 	// about (see undefinedText).
 	undefinedWarned map[undefinedSite]bool
@@ -393,7 +397,7 @@ func (c *converter) readNode(i int, v Value) *node {
 		}
 	}
 	if a, ok := str(n.props.Get("alias")); ok && n.spec.kind.Refer == config.ByConfiguration {
-		n.addr = n.spec.kind.Address(n.labels, a)
+		n.alias, n.addr = a, n.spec.kind.Address(n.labels, a)
 	}
 
 	if n.ref >= 0 {
@@ -489,6 +493,11 @@ func (c *converter) block(n *node) *config.Block {
 		}
 		b.Body.Items = append(b.Body.Items, text.Items...)
 		b.Body.Trailing = text.Trailing
+		// An alias in the text names the configuration as the prop does,
+		// for the refs of the elements that follow.
+		if a, ok := b.Body.StringAttr("alias"); ok && n.spec.kind.Refer == config.ByConfiguration {
+			n.alias, n.addr = a, n.spec.kind.Address(n.labels, a)
+		}
 		return b
 	}
 	c.requireAttrs(n)
@@ -1082,6 +1091,12 @@ func (c *converter) sameSiteCallers(d *diag.Diagnostic, seen map[string]int) {
 		}
 		return
 	}
+	// Under the same composites: one line rendered twice by a loop.
+	d.Related = nil
+	d.Detail += " Both are rendered from this line, by a list (.map(...), a loop) or a function called twice, with the same name."
+	if d.Suggestion == "rename one of them" {
+		d.Suggestion = "build the name from what differs between the items, such as name={`web_${item.id}`}, or leave the repeated item out of the list"
+	}
 }
 
 type ownerSite struct {
@@ -1106,6 +1121,27 @@ func ownerSites(v Value) []ownerSite {
 	return out
 }
 
+type warnSite struct {
+	file string
+	at   hcl.Pos
+	what string
+}
+
+// firstAt reports whether the warning what is given at r for the first
+// time, and records it: one warning per place in the source, not one per
+// element a list renders from there.
+func (c *converter) firstAt(r hcl.Range, what string) bool {
+	k := warnSite{r.Filename, r.Start, what}
+	if c.warned[k] {
+		return false
+	}
+	if c.warned == nil {
+		c.warned = map[warnSite]bool{}
+	}
+	c.warned[k] = true
+	return true
+}
+
 // reactKey warns about key={...} written out of React habit: on an element
 // of a list built by code, with the list index or the element's own name
 // as its value. key is an attribute in tfkit (AWS resources have one), so
@@ -1121,15 +1157,8 @@ func (c *converter) reactKey(n *node) {
 		return
 	}
 	at := c.attrRange(n, "key")
-	if at.Filename != "" {
-		// One warning per place in the source, not per list item.
-		if c.keyWarned == nil {
-			c.keyWarned = map[hcl.Pos]bool{}
-		}
-		if c.keyWarned[at.Start] {
-			return
-		}
-		c.keyWarned[at.Start] = true
+	if at.Filename != "" && !c.firstAt(at, "key") {
+		return
 	}
 	what := fmt.Sprintf("the element's name %q", s)
 	if index {

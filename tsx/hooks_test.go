@@ -23,7 +23,8 @@ var unsupportedHookRE = regexp.MustCompile(`export const (\w+) = unsupportedHook
 
 // TestUnsupportedHooksAtRunTime calls every hook the runtime refuses,
 // useEffect, useMemo, useCallback and useContext among them, from a
-// component: each is an error at the call, in the component.
+// component: each is an error at the call, in the component (React 19's
+// use, useActionState and useOptimistic too, rather than a missing export).
 func TestUnsupportedHooksAtRunTime(t *testing.T) {
 	src, err := runtimeFS.ReadFile("runtime/tfkit.js")
 	if err != nil {
@@ -80,7 +81,7 @@ export default function App() {
 			}
 		})
 	}
-	for _, name := range []string{"useState", "useEffect", "useMemo", "useCallback", "useContext", "useReducer"} {
+	for _, name := range []string{"useState", "useEffect", "useMemo", "useCallback", "useContext", "useReducer", "use", "useActionState", "useOptimistic"} {
 		if !found[name] {
 			t.Errorf("the runtime does not refuse %s", name)
 		}

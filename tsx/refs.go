@@ -58,6 +58,17 @@ func (c *converter) refVar(id int) string {
 	return ""
 }
 
+// refWritten is where ref={NAME} is written after useRef() made ref id in
+// its file, NAME being the variable it was assigned to: the place of an
+// element that would have bound it.
+func (c *converter) refWritten(id int) (hcl.Range, bool) {
+	s, name := c.refSite(id), c.refVar(id)
+	if s == nil || name == "" {
+		return hcl.Range{}, false
+	}
+	return c.findText(*s, "ref={"+name+"}")
+}
+
 // assignedName finds NAME in `NAME = useRef(` or `NAME: useRef(` before the
 // 1-based column col of line.
 func assignedName(line string, col int) string {
@@ -121,6 +132,13 @@ func (c *converter) refExpr(n *node, id int, steps []Value, at hcl.Range, path s
 	}
 	switch {
 	case !ok:
+		if w, written := c.refWritten(id); written {
+			c.errorAt(at, path, "Unbound ref",
+				fmt.Sprintf("%s is read in %s but never bound: the element written with it was not rendered (a condition or an empty list left it out), or it is a component of your own, which got the ref as props.ref and bound it to nothing.", c.refName(id), path),
+				"read the ref only where its element is rendered too (under the same condition); a component of your own binds the ref it is given: ref={props.ref}",
+				related(diag.Related{Message: "ref={...} written here", Range: w})...)
+			return nil
+		}
 		c.errorAt(at, path, "Unbound ref",
 			fmt.Sprintf("%s is read in %s but never bound: no element has ref={...} with it.", c.refName(id), path),
 			"pass the ref to the element it stands for, as ref={...}", related()...)
@@ -143,13 +161,16 @@ func (c *converter) refExpr(n *node, id int, steps []Value, at hcl.Range, path s
 	case config.ByAddress:
 		names, _ := k.ReferenceNames(nil, target.labels)
 		t = config.Ref(names[0], names[1:]...).Traversal
+		if len(steps) > 0 && target.spec.block != "module" {
+			c.reactCurrent(id, target, steps[0], at, path)
+		}
 	case config.ByConfiguration:
 		t = hcl.Traversal{hcl.TraverseRoot{Name: target.labels[0]}}
-		alias, aliased := str(target.props.Get("alias"))
+		aliased := target.alias != ""
 		if aliased {
-			t = append(t, hcl.TraverseAttr{Name: alias})
+			t = append(t, hcl.TraverseAttr{Name: target.alias})
 		}
-		if len(steps) == 1 && aliased && present(target.props.Get("for_each")) {
+		if len(steps) == 1 && aliased && target.setsForEach() {
 			// One instance of a provider with for_each (OpenTofu 1.9):
 			// west["a"], or west[`${tf.var("region")}`] for the instance
 			// an expression chooses.
@@ -183,6 +204,24 @@ func (c *converter) refExpr(n *node, id int, steps []Value, at hcl.Range, path s
 	// replace_triggered_by would not take for an instance.
 	forEach := target.spec.kind.Refer == config.ByAddress && len(steps) > 0 && target.setsForEach()
 	return c.refSteps(n, t, steps, forEach, at, path)
+}
+
+// reactCurrent warns about ref.current (ref.current.id) read from a ref to
+// a resource, data source or ephemeral resource, as a React ref is read: a
+// ref is its element, and current an attribute of it, which none of the
+// provider schemas tfkit is tested with has.
+func (c *converter) reactCurrent(id int, target *node, first Value, at hcl.Range, path string) {
+	if s, _ := str(first); s != "current" || at.Filename != "" && !c.firstAt(at, "current") {
+		return
+	}
+	name := c.refVar(id)
+	if name == "" {
+		name = "ref"
+	}
+	d := c.errorAt(at, path, "ref.current read",
+		fmt.Sprintf("%s is read as %s.current: a ref stands for its element itself, not for a box holding it as in React, so this reads the attribute current of %s.", c.refName(id), name, target.addr),
+		fmt.Sprintf("leave out .current: %s.id reads the attribute id; if the type has an attribute named current, this warning does not apply", name))
+	d.Severity = diag.Warning
 }
 
 // refSteps appends the steps read from a ref to the traversal t of its

@@ -645,6 +645,12 @@ export declare function useSyncExternalStore(notSupported: "useSyncExternalStore
 export declare function createContext(notSupported: "createContext is not supported by tfkit: pass values down as props", ...alsoNotSupported: unknown[]): never;
 /** Not supported: pass refs as ordinary props. */
 export declare function forwardRef(notSupported: "forwardRef is not supported by tfkit: pass the ref as an ordinary prop", ...alsoNotSupported: unknown[]): never;
+/** Not supported: components are synchronous. */
+export declare function use(notSupported: "use is not supported by tfkit: compute values before rendering, without promises or context", ...alsoNotSupported: unknown[]): never;
+/** Not supported: a configuration is rendered once, at build time. */
+export declare function useActionState(notSupported: "useActionState is not supported by tfkit: there are no actions to run", ...alsoNotSupported: unknown[]): never;
+/** Not supported: a configuration is rendered once, at build time. */
+export declare function useOptimistic(notSupported: "useOptimistic is not supported by tfkit: there is no state to update", ...alsoNotSupported: unknown[]): never;
 
 /** An asset declared with tf.asset: where the stack finds it and the SHA-256 of its content. */
 export interface Asset {

@@ -258,6 +258,9 @@ export const useDeferredValue = unsupportedHook("useDeferredValue");
 export const useSyncExternalStore = unsupportedHook("useSyncExternalStore");
 export const createContext = unsupportedHook("createContext");
 export const forwardRef = unsupportedHook("forwardRef");
+export const use = unsupportedHook("use");
+export const useActionState = unsupportedHook("useActionState");
+export const useOptimistic = unsupportedHook("useOptimistic");
 
 // ---------------------------------------------------------------------------
 // Expressions: refs and tf helpers
@@ -651,7 +654,7 @@ function visit(node, source, inList) {
     const props = node.props;
     if (props[KEY_LAST]) delete props[KEY_LAST];
     const saved = owners;
-    owners = { s: here || null, n: t.name || "", up: saved };
+    owners = { s: here || null, n: t.name || "", up: saved, c: props.children };
     let threw = true;
     try {
       const out = t(props);
@@ -665,6 +668,15 @@ function visit(node, source, inList) {
         return;
       }
       if (out === undefined) returnedNothing(t, here, null);
+      else if (typeof out === "string" && out !== "") {
+        threw = false;
+        fail(new TfkitError(
+          "Component returned text",
+          `The component ${t.name || "(anonymous)"} returned the text ${JSON.stringify(out.slice(0, 40))}, not elements; text is rendered only as the body of an element.`,
+          "return elements, or null to render nothing; to use the text as HCL, make it an element's body: <Resource type=\"...\" name=\"...\">{text}</Resource>",
+        ), here);
+        return;
+      }
       visit(out, here);
       threw = false;
     } finally {
@@ -898,9 +910,21 @@ function innerText(ch, kind) {
     return { text, fn };
   }
   if (ch instanceof Element) {
-    throw new TfkitError("Element inside a primitive", `<${kind}> cannot contain elements: its children are its body, HCL text given as a string or () => string.`, "put elements beside it, not inside");
+    throw passedOn(ch, new TfkitError("Element inside a primitive", `<${kind}> cannot contain elements: its children are its body, HCL text given as a string or () => string.`, "put elements beside it, not inside"));
   }
   throw new TfkitError("Invalid innerText", `The children of <${kind}> are ${describe(ch)}.`, "the body text is a string or a function returning one: {() => `...`}");
+}
+
+// passedOn says, in err about the children ch of a primitive (or one of
+// them), when they are the children given to the composite rendering it: a
+// spread of its props ({...props}) passes children on too.
+function passedOn(ch, err) {
+  if (owners !== null && (owners.c === ch || Array.isArray(owners.c) && owners.c.indexOf(ch) >= 0)) {
+    const name = owners.n || "(anonymous)";
+    err.detail += ` They are the children given to <${name}>, passed on to it (a spread of the props, {...props}, passes children too).`;
+    err.hint += `; to pass the other props on without the children: const { children, ...rest } = props; then <... {...rest} />`;
+  }
+  return err;
 }
 
 // holdsElement reports whether children hold an element, in lists too.
@@ -951,13 +975,13 @@ function emit(el, kind, source, inList) {
     // Elements among the children are the mistake to report, whatever
     // else the tag has (innerText throws for them).
     if (extra && !holdsElement(ch)) {
-      throw new TfkitError(
+      throw passedOn(ch, new TfkitError(
         "Attributes beside an innerText body",
         `<${kind}> has an innerText body and the attribute${extra.length > 1 ? "s" : ""} ${extra.join(", ")}.`,
         labels.length > 0
           ? `an element with an innerText body accepts only ${labels.join(" and ")}: move the other attributes into the text`
           : `an element with an innerText body accepts no attributes: move them into the text`,
-      );
+      ));
     }
     const t = innerText(ch, kind);
     n.x = t.text;

@@ -26,3 +26,12 @@ module "app" {
     random = random.by_region[var.region]
   }
 }
+
+provider "random" {
+  alias    = "by_zone"
+  for_each = toset(["x", "y"])
+}
+
+resource "random_pet" "x" {
+  provider = random.by_zone["x"]
+}
