@@ -361,11 +361,13 @@ func (b *modelBuilder) step(name string) {
 			cfg.Providers = map[string]*tfkit.Provider{"aws": b.providers[b.pick(len(b.providers))]}
 		}
 		m := tfkit.NewModule(st, name, cfg)
+		out := m.Output("out")
 		if b.next()%2 == 0 {
 			m.ForEach(map[string]any{"one": b.value(1)})
+			out = m.Ref().Index("one").Attr("out") // an instance's output
 		}
 		b.modules = append(b.modules, m)
-		b.refs = append(b.refs, m.Output("out"))
+		b.refs = append(b.refs, out)
 	case 12:
 		tfkit.NewResource(st, "null_resource", name, tfkit.RawBody(fmt.Sprintf("triggers = { v = %q }\n", b.text)))
 	case 13:

@@ -37,7 +37,7 @@ func localModuleMistakes(s *tfkit.Stack) (call, read int) {
 	read = here() + 1
 	tfkit.NewResource(s, "terraform_data", "uses", tfkit.Attrs{"input": net.Output("vpc_id")})
 	ok := tfkit.NewModule(s, "ok", tfkit.ModuleConfig{Source: "./modules/net", Inputs: tfkit.Attrs{"name": "a"}}).ForEach(map[string]int{"a": 1})
-	tfkit.NewResource(s, "terraform_data", "fine", tfkit.Attrs{"input": ok.Output("id")})
+	tfkit.NewResource(s, "terraform_data", "fine", tfkit.Attrs{"input": ok.Ref().Index("a").Attr("id")})
 	return call, read
 }
 

@@ -469,6 +469,9 @@ type scope struct {
 	// provider's, even one named provider or depends_on, and their
 	// blocks are not Terraform's meta-blocks, even one named lifecycle.
 	nested bool
+	// address is set for an address (import.to): module.net.aws_vpc.main
+	// names a resource in the module, not an output of it.
+	address bool
 }
 
 func (s scope) with(path string, rng hcl.Range) scope {
@@ -647,6 +650,7 @@ func (v *validator) checkAddressAttr(b *Block, name string, sc scope) {
 			"This must be the address of a resource or module, such as aws_instance.web or module.net.", "")
 		return
 	}
+	asc.address = true
 	v.checkTraversal(trs[0], asc, false)
 }
 
@@ -1270,6 +1274,7 @@ func (v *validator) checkExpr(e Expr, sc scope) {
 	for _, tr := range Variables(e) {
 		v.checkTraversal(tr, sc, false)
 	}
+	v.checkSplats(e, sc)
 	v.checkFunctions(e, sc)
 }
 
@@ -1330,6 +1335,8 @@ func (v *validator) checkTraversal(tr hcl.Traversal, sc scope, static bool) {
 		out, ok := attr(2)
 		if _, index := tr[min(2, len(tr)-1)].(hcl.TraverseIndex); index && len(tr) > 2 {
 			out, ok = attr(3) // module.net["a"].vpc_id
+		} else if ok && !static && !sc.address {
+			v.checkModuleInstanceKey("module."+name, out, sc)
 		}
 		if static && !ok {
 			// depends_on = [module.net] waits for the whole module,
@@ -1430,6 +1437,76 @@ func (v *validator) checkTraversal(tr hcl.Traversal, sc scope, static bool) {
 		}
 		v.addEdge(sc, addr)
 	}
+}
+
+// checkModuleInstanceKey reports an output read straight from a module
+// call that has count or for_each (module.net.vpc_id), in the engines'
+// words: its value is a list or map of instances (the engines report the
+// for_each case only when they plan).
+func (v *validator) checkModuleInstanceKey(addr, out string, sc scope) {
+	b := v.decls.blocks[addr]
+	switch {
+	case b.Body.Attribute("count") != nil:
+		v.errorAt(sc.rng, sc.path, "Unsupported attribute",
+			fmt.Sprintf("Can't access attributes on a list of objects. Did you mean to access attribute %q for a specific element of the list, or across all elements of the list?", out),
+			fmt.Sprintf("read one instance, such as %s[0].%s, or all of them, such as %s[*].%s", addr, out, addr, out))
+	case b.Body.Attribute("for_each") != nil:
+		v.errorAt(sc.rng, sc.path, "Unsupported attribute",
+			fmt.Sprintf("This object does not have an attribute named %q: %s has for_each, so it is a map of instances by key.", out, addr),
+			fmt.Sprintf(`read one instance, such as %s["KEY"].%s, or all of them, such as values(%s)[*].%s`, addr, out, addr, out))
+	}
+}
+
+// checkSplats reports a splat of the instances of a resource, data source
+// or module call that has for_each, aws_instance.web[*].id: they are a map
+// by key, which a splat takes as one value, so the attribute read after it
+// is missing when the engines plan (they let it pass validation).
+func (v *validator) checkSplats(e Expr, sc scope) {
+	Walk(e, func(x Expr) {
+		s, ok := x.(*Splat)
+		if !ok || len(s.Each) == 0 {
+			return
+		}
+		attr, ok := s.Each[0].(hcl.TraverseAttr)
+		ref, isRef := s.Source.(*Reference)
+		if !ok || !isRef {
+			return
+		}
+		addr := instancesAddress(ref.Traversal)
+		b, declared := v.decls.blocks[addr]
+		if addr == "" || !declared || b.Body.Attribute("for_each") == nil {
+			return
+		}
+		v.errorAt(sc.rng, sc.path, "Unsupported attribute",
+			fmt.Sprintf("This object does not have an attribute named %q: %s has for_each, so its instances are a map by key, and [*] takes the map as one value.", attr.Name, addr),
+			fmt.Sprintf("splat the map's values: values(%s)[*].%s", addr, attr.Name))
+	})
+}
+
+// instancesAddress is the address of the resource, data source, ephemeral
+// resource or module call whose instances tr is, whole (aws_instance.web,
+// module.net; not aws_instance.web["a"] or aws_instance.web.id); "" for
+// anything else.
+func instancesAddress(tr hcl.Traversal) string {
+	names := make([]string, 0, len(tr))
+	for _, step := range tr {
+		switch step := step.(type) {
+		case hcl.TraverseRoot:
+			names = append(names, step.Name)
+		case hcl.TraverseAttr:
+			names = append(names, step.Name)
+		default:
+			return ""
+		}
+	}
+	switch {
+	case len(names) == 2 && names[0] == "module":
+	case len(names) == 3 && (names[0] == "data" || names[0] == "ephemeral"):
+	case len(names) == 2 && !slices.Contains(Roots, names[0]):
+	default:
+		return ""
+	}
+	return strings.Join(names, ".")
 }
 
 // checkInstanceKey reports an attribute read straight from a resource, data

@@ -178,6 +178,23 @@ output "o" { value = local.tag }
 `, []string{"Reference to undeclared resource", `A data resource "aws_ami" "x" has not been declared in the root module.`, `declare data "aws_ami" "x" in this stack`}},
 		{"undeclared module", `output "o" { value = module.net.id }
 `, []string{"Reference to undeclared module", `No module call named "net" is declared in the root module.`, `declare module "net" in this stack`}},
+		{"output of a counted module call without a key", `module "g" {
+  source = "./g"
+  count  = 2
+}
+output "o" { value = module.g.greeting }
+`, []string{"main.tf:5:14: Error: Unsupported attribute (at output.o.value)", `Can't access attributes on a list of objects. Did you mean to access attribute "greeting" for a specific element of the list, or across all elements of the list?`, "module.g[0].greeting", "module.g[*].greeting"}},
+		{"output of a module call with for_each without a key", `module "g" {
+  source   = "./g"
+  for_each = toset(["a"])
+}
+output "o" { value = module.g.greeting }
+`, []string{"Unsupported attribute (at output.o.value)", `This object does not have an attribute named "greeting": module.g has for_each`, `module.g["KEY"].greeting`, "values(module.g)[*].greeting"}},
+		{"splat of a resource with for_each", `resource "terraform_data" "w" {
+  for_each = toset(["a"])
+}
+output "o" { value = terraform_data.w[*].id }
+`, []string{"Unsupported attribute (at output.o.value)", `This object does not have an attribute named "id": terraform_data.w has for_each, so its instances are a map by key`, "values(terraform_data.w)[*].id"}},
 		{"output without value", `output "o" {
   description = "left out"
 }
@@ -748,4 +765,35 @@ func TestValidateInstanceKeyMatchesEngine(t *testing.T) {
 			t.Fatalf("engine refuses:\n%s", r.Output)
 		}
 	})
+}
+
+// TestValidateInstanceReadsAllowed: reads of counted and for_each
+// resources and module calls the engines accept are not refused.
+func TestValidateInstanceReadsAllowed(t *testing.T) {
+	src := `module "c" {
+  source = "./g"
+  count  = 2
+}
+module "e" {
+  source   = "./g"
+  for_each = toset(["a"])
+}
+resource "terraform_data" "c" {
+  count = 2
+}
+resource "terraform_data" "e" {
+  for_each = toset(["a"])
+}
+output "o" {
+  value = [
+    module.c[0].greeting, module.c[*].greeting, length(module.c), module.c,
+    module.e["a"].greeting, values(module.e)[*].greeting, module.e,
+    terraform_data.c[*].id, terraform_data.c[0].id, terraform_data.c[*],
+    terraform_data.e["a"].id, values(terraform_data.e)[*].id, terraform_data.e[*],
+  ]
+}
+`
+	if diags := Validate(mustParse(t, src)); len(diags) != 0 {
+		t.Fatalf("want no diagnostics, got:\n%s", diags)
+	}
 }
