@@ -2,8 +2,11 @@ package config
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -103,4 +106,95 @@ func TestBuiltinFunctionsMatchTheEngine(t *testing.T) {
 			t.Errorf("%s lists function %q, which config does not know", engine, name)
 		}
 	}
+}
+
+func TestFunctionArity(t *testing.T) {
+	got := validateText(t, `locals {
+  a = upper()
+  b = upper("a", "b")
+  c = format()
+  d = max(1, 2, 3)
+  e = join(",", var.l...)
+  f = core::lookup({})
+  g = "${replace("a", "b")}"
+}
+variable "l" {}
+`)
+	want := []string{
+		`main.tf:2:3: Error: Not enough function arguments (at local.a); Function "upper" expects 1 argument(s). Missing value for "str".` + "\n  hint: give upper(str)",
+		`main.tf:3:3: Error: Too many function arguments (at local.b); Function "upper" expects only 1 argument(s).`,
+		`main.tf:4:3: Error: Not enough function arguments (at local.c); Function "format" expects at least 1 argument(s). Missing value for "format".`,
+		`main.tf:7:3: Error: Not enough function arguments (at local.f); Function "core::lookup" expects at least 2 argument(s). Missing value for "key".`,
+		`main.tf:8:3: Error: Not enough function arguments (at local.g); Function "replace" expects 3 argument(s). Missing value for "replace".`,
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d diagnostics:\n%s", len(got), strings.Join(got, "\n"))
+	}
+	for i := range want {
+		if !strings.HasPrefix(got[i], want[i]) {
+			t.Errorf("diagnostic %d:\n got %s\nwant %s", i, got[i], want[i])
+		}
+	}
+}
+
+// TestFunctionArityMatchesEngine calls every built-in function with each
+// number of arguments below what it takes, and one more than it takes
+// when it takes no more: the engine's validate and Validate give the same
+// errors on the same lines (OpenTofu's functions under OpenTofu only;
+// Validate places a call of the model at its attribute, the engines at the
+// parenthesis or the argument).
+func TestFunctionArityMatchesEngine(t *testing.T) {
+	enginetest.SkipShort(t)
+	enginetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		tofu := strings.Contains(filepath.Base(engine), "tofu")
+		var src strings.Builder
+		for _, name := range BuiltinFunctions() {
+			if !tofu && slices.Contains([]string{"base64gunzip", "cidrcontains", "urldecode"}, name) {
+				continue
+			}
+			sig := builtinFunctions[name]
+			call := func(suffix string, n int) {
+				fmt.Fprintf(&src, "output %q {\n  value = %s(%s)\n}\n", name+"_"+suffix, name, strings.TrimSuffix(strings.Repeat("null, ", n), ", "))
+			}
+			for n := range sig.params {
+				call(fmt.Sprint(n), n)
+			}
+			if !sig.variadic {
+				call("more", len(sig.params)+1)
+			}
+		}
+		cfg, ds := ParseConfig(src.String(), "main.tf")
+		if ds.HasErrors() {
+			t.Fatal(ds)
+		}
+		var ours []string
+		for _, d := range ValidateEngine(cfg, tofu) {
+			ours = append(ours, fmt.Sprintf("%s:%d %s; %s", d.Subject.Filename, d.Subject.Start.Line, d.Summary, d.Detail))
+		}
+		w := enginetest.Workspace(t, map[string]string{"main.tf": src.String()})
+		said, out := w.ValidateSays()
+		var theirs []string
+		for _, s := range said {
+			line, _, _ := strings.Cut(s.Place[strings.Index(s.Place, ":")+1:], ":")
+			theirs = append(theirs, "main.tf:"+line+" "+s.Summary+"; "+s.Detail)
+		}
+		if len(theirs) == 0 {
+			t.Fatalf("%s validate found nothing:\n%s", engine, out)
+		}
+		// The engine reports outputs in no particular order.
+		slices.Sort(ours)
+		slices.Sort(theirs)
+		for i := 0; i < max(len(ours), len(theirs)); i++ {
+			o, e := "(none)", "(none)"
+			if i < len(ours) {
+				o = ours[i]
+			}
+			if i < len(theirs) {
+				e = theirs[i]
+			}
+			if o != e {
+				t.Fatalf("diagnostic %d:\nValidate: %s\nengine:   %s", i, o, e)
+			}
+		}
+	})
 }

@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function/stdlib"
 
+	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/schema"
 	"github.com/tfkit/tfkit/tffile"
 )
@@ -143,6 +145,31 @@ func TestFormatWrapperTypes(t *testing.T) {
 		v, err := funcs[name].Call(append(args[:1:1], cty.DynamicVal))
 		if err != nil || v.IsKnown() || v.Type() != cty.DynamicPseudoType {
 			t.Errorf("%s with an argument of no type: %#v, %v; want an unknown of any type", name, v, err)
+		}
+	}
+}
+
+// TestFunctionSignaturesMatchConfig: config checks the number of arguments
+// of calls at synth with a table of its own, which must be this package's
+// functions' parameters (Terraform's names; OpenTofu's functions too).
+func TestFunctionSignaturesMatchConfig(t *testing.T) {
+	for _, engine := range []tffile.Engine{tffile.Terraform, tffile.OpenTofu} {
+		for name, f := range functions(t.TempDir(), nil, engine, false) {
+			if strings.Contains(name, "::") {
+				continue
+			}
+			params, variadic, ok := config.BuiltinFunctionParams(name)
+			if !ok {
+				t.Errorf("%s: not in config's table", name)
+				continue
+			}
+			var want []string
+			for _, p := range f.Params() {
+				want = append(want, p.Name)
+			}
+			if !slices.Equal(params, want) || variadic != (f.VarParam() != nil) {
+				t.Errorf("%s: config has %v (variadic %v), load %v (variadic %v)", name, params, variadic, want, f.VarParam() != nil)
+			}
 		}
 	}
 }
