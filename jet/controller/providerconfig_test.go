@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net"
 	"net/http"
 	"os"
@@ -199,16 +200,7 @@ func TestProviderConfigOnAPIServer(t *testing.T) {
 			c := obj.(resource.ProviderConfigObject).GetProviderConfigStatus().Condition(resource.TypeInUse)
 			return c.Reason == resource.ReasonDeletionBlocked && c.Message == "the deletion waits until no managed resource uses it: used by 1 managed resource: Pet/pet", fmt.Sprint(c)
 		})
-		h.waitFor(t, "the DeletionBlocked event", func() (bool, string) {
-			var evs corev1.EventList
-			_ = h.c.List(ctx, &evs)
-			for _, e := range evs.Items {
-				if e.InvolvedObject.Name == "random" && e.Reason == "DeletionBlocked" {
-					return strings.Contains(e.Message, "Pet/pet"), e.Message
-				}
-			}
-			return false, fmt.Sprint(len(evs.Items), " events")
-		})
+		h.waitEvent(t, obj, "DeletionBlocked", "Pet/pet")
 		// The Pet still reconciles, and is deleted with it; then the
 		// ProviderConfig goes.
 		h.waitReady(t, pet)
@@ -282,6 +274,11 @@ func TestProviderConfigOnAPIServer(t *testing.T) {
 		if r := pw.Status.Condition(resource.TypeReady); r.Status != metav1.ConditionFalse || r.Reason != resource.ReasonUnavailable {
 			t.Errorf("Ready = %+v, want False (Unavailable)", r)
 		}
+		// kubectl describe shows it too, once however often it is
+		// retried (after 1 s, 2 s, ...).
+		h.waitEvent(t, pw, "ReconcileError", want)
+		time.Sleep(4 * time.Second)
+		h.waitEvent(t, pw, "ReconcileError", want)
 		if err := h.c.Get(ctx, client.ObjectKeyFromObject(pw), pw); err != nil {
 			t.Fatal(err)
 		}
@@ -291,10 +288,12 @@ func TestProviderConfigOnAPIServer(t *testing.T) {
 			t.Fatal(err)
 		}
 		h.waitReady(t, pw)
+		h.waitEvent(t, pw, "CreatedExternalResource", "Successfully created the external resource")
 		if err := h.c.Delete(ctx, pw); err != nil {
 			t.Fatal(err)
 		}
 		h.waitGone(t, pw)
+		h.waitEvent(t, pw, "DeletedExternalResource", "Successfully deleted the external resource")
 	})
 
 	sockDir, err := os.MkdirTemp("", "jetpc")
@@ -524,6 +523,33 @@ func TestProviderConfigOnAPIServer(t *testing.T) {
 		h.waitGone(t, pw)
 	})
 
+	t.Run("SensitiveArgumentInConnectionSecret", func(t *testing.T) {
+		// A sensitive argument's value, from its Secret, is in the
+		// connection Secret too, as attribute.<argument>.
+		if err := h.c.Create(ctx, (&exampleProviderConfig{name: "default"}).object()); err != nil && !kerrors.IsAlreadyExists(err) {
+			t.Fatal(err)
+		}
+		h.create(t, &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: "motd-text", Namespace: "default"},
+			Data: map[string][]byte{"text": []byte("not for the manifest")}})
+		f := &localv1alpha1.File{ObjectMeta: metav1.ObjectMeta{Name: "motd"}}
+		path := filepath.Join(t.TempDir(), "motd")
+		f.Spec.ForProvider.Filename = &path
+		f.Spec.ForProvider.SensitiveContentSecretRef = &resource.SecretKeySelector{
+			SecretReference: resource.SecretReference{Name: "motd-text", Namespace: "default"}, Key: "text"}
+		f.Spec.WriteConnectionSecretToRef = &resource.SecretReference{Name: "motd-conn", Namespace: "default"}
+		h.create(t, f)
+		h.waitReady(t, f)
+		var conn corev1.Secret
+		h.waitFor(t, "the connection Secret", func() (bool, string) {
+			err := h.c.Get(ctx, client.ObjectKey{Namespace: "default", Name: "motd-conn"}, &conn)
+			return err == nil && string(conn.Data["attribute.sensitive_content"]) == "not for the manifest", fmt.Sprint(err, " keys ", slices.Sorted(maps.Keys(conn.Data)))
+		})
+		if err := h.c.Delete(ctx, f); err != nil {
+			t.Fatal(err)
+		}
+		h.waitGone(t, f)
+	})
+
 	t.Run("ConnectionSecretOfSameNameInAnotherAPI", func(t *testing.T) {
 		// Two UUIDs named twin, of two APIs, name one connection
 		// Secret: the second is told whose it is, with the API, since
@@ -690,6 +716,26 @@ func (h *pcHarness) waitMessage(t *testing.T, mg resource.Managed, want string) 
 		_ = h.c.Get(context.Background(), client.ObjectKeyFromObject(mg), mg)
 		c := mg.GetResourceStatus().Condition(resource.TypeSynced)
 		return c.Status == metav1.ConditionFalse && strings.Contains(c.Message, want), conditionsOf(mg)
+	})
+}
+
+// waitEvent waits for an event of reason on obj whose message holds want,
+// and fails when it was recorded twice.
+func (h *pcHarness) waitEvent(t *testing.T, obj client.Object, reason, want string) {
+	t.Helper()
+	h.waitFor(t, "the "+reason+" event", func() (bool, string) {
+		var evs corev1.EventList
+		_ = h.c.List(context.Background(), &evs)
+		var found []string
+		for _, e := range evs.Items {
+			if e.InvolvedObject.UID == obj.GetUID() && e.Reason == reason {
+				found = append(found, fmt.Sprintf("%s (count %d)", e.Message, e.Count))
+				if strings.Contains(e.Message, want) && e.Count > 1 {
+					t.Errorf("event %s recorded %d times, want once", reason, e.Count)
+				}
+			}
+		}
+		return len(found) > 0 && strings.Contains(found[len(found)-1], want), fmt.Sprint(len(evs.Items), " events; of reason ", reason, ": ", found)
 	})
 }
 

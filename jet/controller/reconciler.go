@@ -184,8 +184,9 @@ type Reconciler struct {
 	reader client.Reader
 	reg    resource.Registration
 	cfg    *jetconfig.Resource
-	// events records the problems the manager's operator must fix (nil:
-	// none are recorded).
+	// events records on an object a Warning event when its Synced
+	// condition says something new that is wrong, and a Normal one when an
+	// operation succeeded (nil: none are recorded).
 	events record.EventRecorder
 	eng    *engines
 	root   string
@@ -240,6 +241,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 		return reconcile.Result{}, client.IgnoreNotFound(err)
 	}
 	dir := r.dir(mg)
+	synced := mg.GetResourceStatus().Condition(resource.TypeSynced)
 	// What an earlier reconcile of the object took and did not give back
 	// is in its status.
 	r.ops.reported(dir)
@@ -259,6 +261,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 	}
 	var pce *providerConfigError
 	status := mg.GetResourceStatus()
+	event := string(resource.ReasonReconcileError)
 	switch {
 	case errors.As(err, &pce):
 		// Retried with the work queue's back-off; a change of the
@@ -298,8 +301,8 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 		msg := r.explain(err)
 		status.SetConditions(condition(resource.TypeSynced, metav1.ConditionFalse, resource.ReasonReconcileError, msg))
 		var ve *versionError
-		if errors.As(err, &ve) && r.events != nil {
-			r.events.Event(mg, corev1.EventTypeWarning, EventProviderVersionUnavailable, msg)
+		if errors.As(err, &ve) {
+			event = EventProviderVersionUnavailable
 		}
 	}
 	if ready := status.Condition(resource.TypeReady); wait == nil && ready.Status == metav1.ConditionFalse && ready.Message != "" {
@@ -321,6 +324,11 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 		return res, errors.Join(err, uerr)
 	}
 	r.ops.reported(dir)
+	if now := status.Condition(resource.TypeSynced); r.events != nil && !now.Equal(synced) {
+		// What is wrong now, for kubectl describe (as Crossplane's managed
+		// resources have it); the same failure again records nothing.
+		r.events.Event(mg, corev1.EventTypeWarning, event, now.Message)
+	}
 	return res, err
 }
 
@@ -798,7 +806,18 @@ func (r *Reconciler) operation(ctx context.Context, mg resource.Terraformed, dir
 		return reconcile.Result{}, true, &retryError{err: op.err, delay: wait}
 	}
 	status.SetConditions(condition(resource.TypeLastAsyncOperation, metav1.ConditionTrue, resource.ReasonSuccess, ""))
+	if e, ok := operationEvents[op.kind]; ok && r.events != nil {
+		r.events.Event(mg, corev1.EventTypeNormal, e.reason, e.msg)
+	}
 	return reconcile.Result{}, false, nil
+}
+
+// operationEvents are the Normal events of the operations that succeeded,
+// by kind, as Crossplane's managed resources have them.
+var operationEvents = map[string]struct{ reason, msg string }{
+	opCreate: {"CreatedExternalResource", "Successfully created the external resource"},
+	opUpdate: {"UpdatedExternalResource", "Successfully updated the external resource"},
+	opDelete: {"DeletedExternalResource", "Successfully deleted the external resource"},
 }
 
 // updateMeta writes mg's annotations, re-reading the object on conflicts;
@@ -1095,13 +1114,13 @@ func (r *Reconciler) parameters(ctx context.Context, mg resource.Terraformed) (m
 		var s corev1.Secret
 		if err := r.client.Get(ctx, types.NamespacedName{Namespace: ns, Name: name}, &s); err != nil {
 			if kerrors.IsNotFound(err) {
-				return "", &waitError{msg: fmt.Sprintf("%s: Secret %s/%s does not exist", path, ns, name)}
+				return "", &waitError{msg: fmt.Sprintf("%s: Secret %s/%s not found; create it or fix %s", path, ns, name, path)}
 			}
 			return "", fmt.Errorf("%s: %w", path, err)
 		}
 		v, ok := s.Data[key]
 		if !ok {
-			return "", &waitError{msg: fmt.Sprintf("%s: Secret %s/%s has no key %q", path, ns, name, key)}
+			return "", &waitError{msg: fmt.Sprintf("%s: Secret %s/%s has no key %q; add it or fix %s.key", path, ns, name, key, path)}
 		}
 		return string(v), nil
 	}

@@ -130,13 +130,7 @@ func TestReadyNamesWhatItWaitsFor(t *testing.T) {
 	}
 	// The reconcile waits for the Pet before any engine runs (there is
 	// none: it would panic).
-	r := &Reconciler{
-		client: c, reader: c, root: t.TempDir(),
-		reg: resource.Registration{TerraformType: "local_file", Kind: localv1alpha1.FileGroupVersionKind,
-			New: func() resource.Terraformed { return &localv1alpha1.File{} }},
-		opts: Options{Timeout: time.Minute, Poll: time.Minute},
-		ops:  newOperations(ctx), done: make(chan event.GenericEvent, 8),
-	}
+	r := engineless(t, c)
 	req := reconcile.Request{NamespacedName: types.NamespacedName{Name: "notes"}}
 	if _, err := r.Reconcile(ctx, req); err != nil {
 		t.Fatal(err)
@@ -170,6 +164,61 @@ func TestReadyNamesWhatItWaitsFor(t *testing.T) {
 	}
 	if s := got.Status.Condition(resource.TypeReady); s.Status != metav1.ConditionFalse || s.Message != "" {
 		t.Errorf("Ready = %+v, want False without a message", s)
+	}
+}
+
+// TestSecretOfArgumentMissing: on a real API server, a File whose
+// sensitive argument names a Secret that does not exist, then one without
+// the key, waits with a condition that names the field and says how to fix
+// it, before any engine runs.
+func TestSecretOfArgumentMissing(t *testing.T) {
+	c := petsAndFiles(t)
+	ctx := context.Background()
+	f := &localv1alpha1.File{ObjectMeta: metav1.ObjectMeta{Name: "secret-notes"}}
+	filename := "/tmp/secret-notes.txt"
+	f.Spec.ForProvider.Filename = &filename
+	f.Spec.ForProvider.SensitiveContentSecretRef = &resource.SecretKeySelector{
+		SecretReference: resource.SecretReference{Name: "notes-text", Namespace: "default"}, Key: "text"}
+	if err := c.Create(ctx, f); err != nil {
+		t.Fatal(err)
+	}
+	r := engineless(t, c)
+	req := reconcile.Request{NamespacedName: types.NamespacedName{Name: f.Name}}
+	for _, tc := range []struct {
+		secret *corev1.Secret
+		want   string
+	}{
+		{nil, "spec.forProvider.sensitiveContentSecretRef: Secret default/notes-text not found; create it or fix spec.forProvider.sensitiveContentSecretRef"},
+		{&corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: "notes-text", Namespace: "default"}, Data: map[string][]byte{"txt": []byte("x")}},
+			`spec.forProvider.sensitiveContentSecretRef: Secret default/notes-text has no key "text"; add it or fix spec.forProvider.sensitiveContentSecretRef.key`},
+	} {
+		if tc.secret != nil {
+			if err := c.Create(ctx, tc.secret); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := r.Reconcile(ctx, req); err != nil {
+			t.Fatal(err)
+		}
+		got := &localv1alpha1.File{}
+		if err := c.Get(ctx, req.NamespacedName, got); err != nil {
+			t.Fatal(err)
+		}
+		if s := got.Status.Condition(resource.TypeSynced); s.Status != metav1.ConditionFalse || s.Message != tc.want {
+			t.Errorf("Synced = %+v, want False with %q", s, tc.want)
+		}
+	}
+}
+
+// engineless returns a Reconciler of Files over c without an engine: a
+// reconcile that runs one panics.
+func engineless(t *testing.T, c client.Client) *Reconciler {
+	return &Reconciler{
+		client: c, reader: c, root: t.TempDir(),
+		reg: resource.Registration{TerraformType: "local_file", Kind: localv1alpha1.FileGroupVersionKind,
+			New: func() resource.Terraformed { return &localv1alpha1.File{} }},
+		opts: Options{Timeout: time.Minute, Poll: time.Minute},
+		ops:  newOperations(context.Background()), done: make(chan event.GenericEvent, 8),
 	}
 }
 

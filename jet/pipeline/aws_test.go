@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -127,6 +128,13 @@ func TestAWS(t *testing.T) {
 	}
 	if !strings.Contains(ec2, "type InstanceEBSBlockDeviceParameters struct") && !strings.Contains(ec2, "type EBSBlockDeviceParameters struct") {
 		t.Errorf("no EBS block device type for aws_instance")
+	}
+
+	// A sensitive argument the provider computes when it is not given
+	// (aws_vpn_connection's preshared keys) reaches the connection Secret.
+	psk := regexp.MustCompile(`"tunnel1_preshared_key":\s+"attribute.tunnel1_preshared_key"`)
+	if !slices.ContainsFunc(files, func(f File) bool { return psk.Match(f.Data) }) {
+		t.Errorf("no connection detail for aws_vpn_connection's tunnel1_preshared_key")
 	}
 
 	// Go names never clash where the Terraform names do not: no field's

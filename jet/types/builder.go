@@ -304,6 +304,12 @@ func (b *builder) attribute(a *schema.Attribute, params, obs *Struct, path []str
 		f.Var = types.NewField(token.NoPos, b.pkg.Types, goName+"SecretRef", t, false)
 		params.add(f)
 		b.kind.SensitiveParameters[tfp] = jsonPath + "." + f.JSONName
+		if top && a.Type == cty.String {
+			// Its value from the state, as Upjet's connection Secrets
+			// have it: the value given, or the one the provider chose
+			// when it is computed too (a generated key, a preshared key).
+			b.kind.ConnectionDetails[tfp] = "attribute." + tfp
+		}
 	case isParam && params != nil:
 		t := b.goType(a, append(path, goName), "Parameters", true, tfp, jsonPath+"."+jsonName)
 		if !isComposite(t) {

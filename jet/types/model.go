@@ -41,7 +41,8 @@ type Kind struct {
 	// of their secret key selector.
 	SensitiveParameters map[string]string
 	// ConnectionDetails maps Terraform attribute paths of sensitive
-	// observations to their key in the connection Secret.
+	// observations, and of top-level sensitive string arguments, to their
+	// key in the connection Secret.
 	ConnectionDetails map[string]string
 	// References are the reference fields, sorted by Terraform name.
 	References []*Reference

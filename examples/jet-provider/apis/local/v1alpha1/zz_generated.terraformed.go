@@ -57,7 +57,9 @@ func (mg *File) GetSensitiveParameters() map[string]string {
 
 // GetConnectionDetailsMapping maps sensitive Terraform attributes to connection Secret keys.
 func (mg *File) GetConnectionDetailsMapping() map[string]string {
-	return nil
+	return map[string]string{
+		"sensitive_content": "attribute.sensitive_content",
+	}
 }
 
 // GetLateInitializeIgnored lists the arguments never late-initialized.
@@ -126,7 +128,10 @@ func (mg *SensitiveFile) GetSensitiveParameters() map[string]string {
 
 // GetConnectionDetailsMapping maps sensitive Terraform attributes to connection Secret keys.
 func (mg *SensitiveFile) GetConnectionDetailsMapping() map[string]string {
-	return nil
+	return map[string]string{
+		"content":        "attribute.content",
+		"content_base64": "attribute.content_base64",
+	}
 }
 
 // GetLateInitializeIgnored lists the arguments never late-initialized.
