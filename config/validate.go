@@ -1488,18 +1488,10 @@ func (v *validator) checkSplats(e Expr, sc scope) {
 // module.net; not aws_instance.web["a"] or aws_instance.web.id); "" for
 // anything else.
 func instancesAddress(tr hcl.Traversal) string {
-	names := make([]string, 0, len(tr))
-	for _, step := range tr {
-		switch step := step.(type) {
-		case hcl.TraverseRoot:
-			names = append(names, step.Name)
-		case hcl.TraverseAttr:
-			names = append(names, step.Name)
-		default:
-			return ""
-		}
-	}
+	names := TraversalNames(tr)
 	switch {
+	case len(names) != len(tr):
+		return ""
 	case len(names) == 2 && names[0] == "module":
 	case len(names) == 3 && (names[0] == "data" || names[0] == "ephemeral"):
 	case len(names) == 2 && !slices.Contains(Roots, names[0]):

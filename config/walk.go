@@ -198,3 +198,20 @@ func QuoteString(s string) string {
 func EscapeTemplateText(s string) string {
 	return string(AppendTemplateText(make([]byte, 0, len(s)), s))
 }
+
+// TraversalNames returns the names of a traversal's leading root and
+// attribute steps: aws_instance.web["a"].id gives aws_instance, web.
+func TraversalNames(t hcl.Traversal) []string {
+	out := make([]string, 0, len(t))
+	for _, s := range t {
+		switch s := s.(type) {
+		case hcl.TraverseRoot:
+			out = append(out, s.Name)
+		case hcl.TraverseAttr:
+			out = append(out, s.Name)
+		default:
+			return out
+		}
+	}
+	return out
+}

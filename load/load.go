@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/config/hclguard"
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/schema"
@@ -351,16 +352,7 @@ func (e *evaluator) providerOf(mi *modInst, r *ResourceDecl) string {
 }
 
 func traversalName(tr hcl.Traversal) string {
-	var parts []string
-	for _, t := range tr {
-		switch x := t.(type) {
-		case hcl.TraverseRoot:
-			parts = append(parts, x.Name)
-		case hcl.TraverseAttr:
-			parts = append(parts, x.Name)
-		}
-	}
-	return strings.Join(parts, ".")
+	return strings.Join(config.TraversalNames(tr), ".")
 }
 
 // resolveProvider follows providers maps and implicit inheritance up to

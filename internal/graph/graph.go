@@ -154,7 +154,7 @@ func Stack(name string, cfg *config.Config) *Graph {
 		g.Edges = append(g.Edges, e)
 	}
 	target := func(t hcl.Traversal) (string, bool) {
-		parts := traversalNames(t)
+		parts := config.TraversalNames(t)
 		for n := min(3, len(parts)); n >= 2; n-- {
 			if id, ok := byRef[strings.Join(parts[:n], ".")]; ok {
 				return id, true
@@ -180,7 +180,7 @@ func Stack(name string, cfg *config.Config) *Graph {
 				refs(a.Expr, DependsOn)
 			case depth == 0 && a.Name == "provider":
 				if r, ok := a.Expr.(*config.Reference); ok {
-					if to, ok := providers[strings.Join(traversalNames(r.Traversal), ".")]; ok {
+					if to, ok := providers[strings.Join(config.TraversalNames(r.Traversal), ".")]; ok {
 						edge(Edge{From: o.id, To: to, Why: Provider})
 					}
 				}
@@ -207,23 +207,6 @@ func walkBody(body *config.Body, depth int, fn func(*config.Attribute, int)) {
 			walkBody(it.Body, depth+1, fn)
 		}
 	}
-}
-
-// traversalNames are the names of a traversal's leading root and
-// attribute steps.
-func traversalNames(t hcl.Traversal) []string {
-	var out []string
-	for _, s := range t {
-		switch s := s.(type) {
-		case hcl.TraverseRoot:
-			out = append(out, s.Name)
-		case hcl.TraverseAttr:
-			out = append(out, s.Name)
-		default:
-			return out
-		}
-	}
-	return out
 }
 
 // sortEdges orders edges by their nodes' declaration order.

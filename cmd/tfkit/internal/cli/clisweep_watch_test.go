@@ -15,17 +15,7 @@ func TestWatchFollowsMovedOutput(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "tfkit.json", `{"app": "main.tsx", "output": "out"}`)
 	write(t, dir, "main.tsx", "import { Resource } from \"tfkit\";\n\nexport default <Resource type=\"terraform_data\" name=\"a\" />;\n")
-	ctx, cancel := context.WithCancel(context.Background())
-	var stdout, stderr syncBuffer
-	done := make(chan int)
-	go func() {
-		done <- Main(ctx, []string{"watch", "--debounce", "20ms"}, Env{Stdout: &stdout, Stderr: &stderr, Dir: dir, Environ: os.Environ(), Version: "v0.0.0-test"})
-	}()
-	defer func() {
-		cancel()
-		<-done
-	}()
-	show := func() string { return "--- stdout\n" + stdout.String() + "--- stderr\n" + stderr.String() }
+	stdout, show := startWatch(t, dir)
 	runs := func() int { return strings.Count(stdout.String(), "Watching . for changes") }
 	waitUntil(t, "the first synth", func() bool { return runs() == 1 }, show)
 
@@ -49,17 +39,7 @@ func TestWatchBindings(t *testing.T) {
 	write(t, dir, "main.tsx", "import { Resource } from \"tfkit\";\n\nexport default <Resource type=\"terraform_data\" name=\"a\" />;\n")
 	write(t, dir, ".gen/README", "bindings\n")
 	write(t, dir, ".cache/x", "x\n")
-	ctx, cancel := context.WithCancel(context.Background())
-	var stdout, stderr syncBuffer
-	done := make(chan int)
-	go func() {
-		done <- Main(ctx, []string{"watch", "--debounce", "20ms"}, Env{Stdout: &stdout, Stderr: &stderr, Dir: dir, Environ: os.Environ(), Version: "v0.0.0-test"})
-	}()
-	defer func() {
-		cancel()
-		<-done
-	}()
-	show := func() string { return "--- stdout\n" + stdout.String() + "--- stderr\n" + stderr.String() }
+	stdout, show := startWatch(t, dir)
 	runs := func() int { return strings.Count(stdout.String(), "Watching . for changes") }
 	waitUntil(t, "the first synth", func() bool { return runs() == 1 }, show)
 
@@ -70,4 +50,22 @@ func TestWatchBindings(t *testing.T) {
 	}
 	write(t, dir, ".gen/.tfkit-schemas.json", `{"format_version": "1.0", "provider_schemas": {}}`)
 	waitUntil(t, "the run after the schemas changed", func() bool { return runs() == 2 }, show)
+}
+
+// startWatch runs tfkit watch in dir until the test ends; show is what it
+// printed so far, for messages.
+func startWatch(t *testing.T, dir string) (stdout *syncBuffer, show func() string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	stdout = &syncBuffer{}
+	var stderr syncBuffer
+	done := make(chan int)
+	go func() {
+		done <- Main(ctx, []string{"watch", "--debounce", "20ms"}, Env{Stdout: stdout, Stderr: &stderr, Dir: dir, Environ: os.Environ(), Version: "v0.0.0-test"})
+	}()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+	})
+	return stdout, func() string { return "--- stdout\n" + stdout.String() + "--- stderr\n" + stderr.String() }
 }
