@@ -332,7 +332,9 @@ func (s *stackSet) warnOtherOutputs(r *run) {
 func (s *stackSet) checkCDKTFState(r *run, cmd string) int {
 	code := ExitOK
 	for _, st := range s.selected {
-		if s.hasState(st.Name) {
+		// A stack with a backend of its own keeps its state where that
+		// says: a CDK for Terraform app's stack names this very file.
+		if s.hasState(st.Name) || s.ownBackend(st.Name) {
 			continue
 		}
 		file := "terraform." + st.Name + ".tfstate"

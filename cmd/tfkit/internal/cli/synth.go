@@ -34,6 +34,10 @@ Terraform cdktf.json) with sh -c in the project directory. The app writes
 one Terraform configuration per stack, stacks/<stack>/main.tf (or
 main.tf.json), and a manifest.json into the directory named by the
 TFKIT_OUTDIR environment variable; TFKIT_FORMAT says which format to write.
+An app of CDK for Terraform (its cdktf library, in any language) writes its
+own layout into CDKTF_OUTDIR, the same directory: synth turns it into
+tfkit's (stacks/<stack>/main.tf.json, its dependencies, its annotations as
+warnings or errors).
 
 TFKIT_OUTDIR is a fresh directory beside the output directory. Only when the
 app exits with status 0 and has written manifest.json are its files moved
@@ -228,7 +232,9 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 		known = map[string]stackContent{tsx.StackName(entry): modelContent(model)}
 	} else {
 		warnStaleBindings(r, cfg)
-		env := []string{"TFKIT_OUTDIR=" + absStaging, "TFKIT_FORMAT=" + o.format}
+		// CDKTF_OUTDIR: an app of CDK for Terraform writes there (see
+		// adoptCDKTFOutput).
+		env := []string{"TFKIT_OUTDIR=" + absStaging, "TFKIT_FORMAT=" + o.format, "CDKTF_OUTDIR=" + absStaging}
 		if o.engine != "" {
 			env = append(env, "TFKIT_ENGINE="+o.engine)
 		}
@@ -272,7 +278,19 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 		return ExitFailure
 	}
 
+	adopted := false
+	if entry == "" {
+		if adopted, err = adoptCDKTFOutput(r, staging); err != nil {
+			r.errorf("", "%v; %s", err, kept)
+			return ExitFailure
+		}
+	}
 	manifest, stacks, err := readSynthOutput(staging, known)
+	if errors.Is(err, errNoManifest) && cfg.File == project.CDKTFFileName {
+		r.errorf("end the app with app.synth() (CDK for Terraform's App writes its stacks and manifest.json into CDKTF_OUTDIR, which tfkit sets), and keep an outdir given to App out of it",
+			"the app (%s) exited successfully but wrote no %s; %s", cfg.App, manifestFile, kept)
+		return ExitFailure
+	}
 	if errors.Is(err, errNoManifest) {
 		// A Synth that fails writes nothing and prints nothing: its error
 		// is the only report, so an app that drops it ends here too.
@@ -288,7 +306,7 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 		r.errorf("", "%v; %s", err, kept)
 		return ExitFailure
 	}
-	if string(manifest.Format) != o.format {
+	if string(manifest.Format) != o.format && !adopted {
 		r.warnf("the app wrote format %q although TFKIT_FORMAT=%s asked for %s", manifest.Format, o.format, o.format)
 	}
 	for _, s := range stacks {

@@ -1,0 +1,185 @@
+package cli
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/tfkit/tfkit/manifest"
+)
+
+// A CDK for Terraform app (TypeScript, Python, Java, C#, or Go with the
+// cdktf library) writes its own layout into CDKTF_OUTDIR when its App
+// synthesizes:
+//
+//	manifest.json                 {"version": "0.20.0", "stacks": {NAME: {...}}}
+//	stacks/<stack>/cdk.tf.json    the stack (cdk.tf with HCL output)
+//
+// synth gives such an app the staging directory as CDKTF_OUTDIR and turns
+// what it wrote into tfkit's layout, so that its stacks are listed, diffed
+// and deployed as tfkit's own.
+
+// cdktfManifest is the manifest.json of a CDK for Terraform app.
+type cdktfManifest struct {
+	Version string                `json:"version"`
+	Stacks  map[string]cdktfStack `json:"stacks"`
+}
+
+type cdktfStack struct {
+	Name                 string            `json:"name"`
+	ConstructPath        string            `json:"constructPath"`
+	SynthesizedStackPath string            `json:"synthesizedStackPath"`
+	WorkingDirectory     string            `json:"workingDirectory"`
+	Annotations          []cdktfAnnotation `json:"annotations"`
+	Dependencies         []string          `json:"dependencies"`
+}
+
+// cdktfAnnotation is what Annotations.of(construct).addError (or addWarning,
+// addInfo) recorded; an error stops the cdktf CLI's synth, and tfkit's.
+type cdktfAnnotation struct {
+	ConstructPath string `json:"constructPath"`
+	Level         string `json:"level"` // @cdktf/info, @cdktf/warn, @cdktf/error
+	Message       string `json:"message"`
+}
+
+// adoptCDKTFOutput rewrites a CDK for Terraform app's output in dir into
+// tfkit's: each stack's configuration becomes main.tf.json (main.tf), every
+// file of its working directory is listed with its SHA-256, dependencies
+// are kept, and the stacks are listed in an order that deploys
+// dependencies first (by name among stacks that do not depend on each
+// other: the app's manifest keeps no declaration order). It reports
+// whether dir held such an output; the annotations are reported, and an
+// error annotation is an error.
+func adoptCDKTFOutput(r *run, dir string) (bool, error) {
+	data, err := os.ReadFile(filepath.Join(dir, manifest.Name))
+	if err != nil {
+		return false, nil
+	}
+	var probe struct {
+		Version json.RawMessage `json:"version"`
+	}
+	if json.Unmarshal(data, &probe) != nil || len(probe.Version) == 0 || probe.Version[0] != '"' {
+		return false, nil // tfkit's own (a number), or nothing tfkit knows
+	}
+	var cm cdktfManifest
+	if err := json.Unmarshal(data, &cm); err != nil {
+		return true, fmt.Errorf("the app wrote a CDK for Terraform %s that does not decode: %v", manifest.Name, err)
+	}
+	byPath := map[string]string{} // construct path -> stack name
+	for name, st := range cm.Stacks {
+		byPath[st.ConstructPath] = name
+	}
+	var failed []string
+	for _, name := range sortedKeys(cm.Stacks) {
+		for _, a := range cm.Stacks[name].Annotations {
+			where := a.ConstructPath
+			switch a.Level {
+			case "@cdktf/error":
+				failed = append(failed, where+": "+a.Message)
+			case "@cdktf/warn":
+				r.warnf("%s: %s", where, a.Message)
+			}
+		}
+	}
+	if len(failed) > 0 {
+		return true, fmt.Errorf("the app reported errors: %s", strings.Join(failed, "; "))
+	}
+
+	m := manifest.Manifest{Version: manifest.Version, Format: "json"}
+	for _, name := range cdktfOrder(cm, byPath) {
+		st := cm.Stacks[name]
+		work := path.Clean(filepath.ToSlash(st.WorkingDirectory))
+		synthesized := path.Clean(filepath.ToSlash(st.SynthesizedStackPath))
+		if !local(work) || !local(synthesized) || path.Dir(synthesized) != work {
+			return true, fmt.Errorf("the app's %s names stack %q's files outside its working directory (%s, %s)", manifest.Name, name, st.WorkingDirectory, st.SynthesizedStackPath)
+		}
+		main := jsonFile
+		if !strings.HasSuffix(synthesized, ".json") {
+			main, m.Format = hclFile, "hcl"
+		}
+		if err := os.Rename(filepath.Join(dir, filepath.FromSlash(synthesized)), filepath.Join(dir, filepath.FromSlash(work), main)); err != nil {
+			return true, fmt.Errorf("stack %q: %v", name, err)
+		}
+		ms := manifest.Stack{Name: name, Directory: work, Dependencies: []string{}}
+		for _, p := range st.Dependencies {
+			if dep, ok := byPath[p]; ok {
+				ms.Dependencies = append(ms.Dependencies, dep)
+			}
+		}
+		err := filepath.WalkDir(filepath.Join(dir, filepath.FromSlash(work)), func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			src, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			rel, err := filepath.Rel(dir, p)
+			if err != nil {
+				return err
+			}
+			sum := sha256.Sum256(src)
+			ms.Files = append(ms.Files, manifest.File{Path: filepath.ToSlash(rel), SHA256: hex.EncodeToString(sum[:])})
+			return nil
+		})
+		if err != nil {
+			return true, fmt.Errorf("stack %q: %v", name, err)
+		}
+		m.Stacks = append(m.Stacks, ms)
+	}
+	out, err := m.Marshal()
+	if err != nil {
+		return true, err
+	}
+	return true, os.WriteFile(filepath.Join(dir, manifest.Name), out, 0o644)
+}
+
+// cdktfOrder lists the stacks so that each comes after those it depends
+// on, by name otherwise.
+func cdktfOrder(cm cdktfManifest, byPath map[string]string) []string {
+	names := sortedKeys(cm.Stacks)
+	var out []string
+	done := map[string]bool{}
+	var visit func(name string, seen []string)
+	visit = func(name string, seen []string) {
+		if done[name] || slices.Contains(seen, name) {
+			return // a cycle is the runner's to report
+		}
+		deps := slices.Clone(cm.Stacks[name].Dependencies)
+		sort.Strings(deps)
+		for _, p := range deps {
+			if dep, ok := byPath[p]; ok {
+				visit(dep, append(seen, name))
+			}
+		}
+		done[name] = true
+		out = append(out, name)
+	}
+	for _, n := range names {
+		visit(n, nil)
+	}
+	return out
+}
+
+// local reports whether a slash path stays inside the directory it is
+// relative to.
+func local(p string) bool {
+	return p != "." && p != ".." && !path.IsAbs(p) && !strings.HasPrefix(p, "../")
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
