@@ -66,9 +66,10 @@ var docImports = map[string]string{
 // docExample writes every Go example of docs/provider.md into a module of
 // its own and returns its directory: the provider ("A provider from
 // zero") as package main, the tests the page shows for it beside it, with
-// the imports they use, and the CustomType interface in a package that
-// holds it to be the provider package's. An example of another kind fails
-// the test: each one must be compiled.
+// the imports they use, its declarations (var ...) the same way, and the
+// CustomType interface in a package that holds it to be the provider
+// package's. An example of another kind fails the test: each one must be
+// compiled.
 func docExample(t *testing.T) string {
 	t.Helper()
 	root, err := filepath.Abs("..")
@@ -81,7 +82,7 @@ func docExample(t *testing.T) string {
 	}
 	gomod := "module notes\n\ngo 1.26\n\nrequire github.com/tfkit/tfkit v0.0.0\n\nreplace github.com/tfkit/tfkit => " + root + "\n"
 	files := map[string]string{"go.mod": gomod, "go.sum": string(sum)}
-	var tests []string
+	var tests, vars []string
 	for _, b := range docGoBlocks(t) {
 		switch {
 		case strings.HasPrefix(b, "package main\n"):
@@ -91,26 +92,23 @@ func docExample(t *testing.T) string {
 			files["main.go"] = b
 		case strings.HasPrefix(b, "func Test"):
 			tests = append(tests, b)
+		case strings.HasPrefix(b, "var "):
+			vars = append(vars, b)
 		case strings.HasPrefix(b, "type CustomType interface"):
 			files["customtype/customtype.go"] = "package customtype\n\nimport \"github.com/tfkit/tfkit/provider\"\n\ntype Type = provider.Type\n\n" + b +
 				"\n// The interface shown has the provider package's methods, signatures and all.\nvar (\n\t_ provider.CustomType = CustomType(nil)\n\t_ CustomType          = provider.CustomType(nil)\n)\n"
 		default:
 			first, _, _ := strings.Cut(b, "\n")
-			t.Fatalf("docs/provider.md has a Go example no test compiles, starting %q: make it a program (package main), a test (func Test...) or teach docExample its kind", first)
+			t.Fatalf("docs/provider.md has a Go example no test compiles, starting %q: make it a program (package main), a test (func Test...), a declaration (var ...) or teach docExample its kind", first)
 		}
 	}
 	if files["main.go"] == "" || len(tests) == 0 {
 		t.Fatalf("docs/provider.md lacks the provider (package main) or its tests (func Test...)")
 	}
-	body := strings.Join(tests, "\n")
-	var imports []string
-	for name, path := range docImports {
-		if regexp.MustCompile(`\b` + name + `\.`).MatchString(body) {
-			imports = append(imports, strconv.Quote(path))
-		}
+	files["main_test.go"] = withImports(strings.Join(tests, "\n"))
+	if vars != nil {
+		files["vars.go"] = withImports(strings.Join(vars, "\n"))
 	}
-	sort.Strings(imports)
-	files["main_test.go"] = "package main\n\nimport (\n\t" + strings.Join(imports, "\n\t") + "\n)\n\n" + body
 	dir := t.TempDir()
 	for name, data := range files {
 		path := filepath.Join(dir, name)
@@ -122,6 +120,19 @@ func docExample(t *testing.T) string {
 		}
 	}
 	return dir
+}
+
+// withImports makes a file of package main of body, importing the
+// docImports it uses.
+func withImports(body string) string {
+	var imports []string
+	for name, path := range docImports {
+		if regexp.MustCompile(`\b` + name + `\.`).MatchString(body) {
+			imports = append(imports, strconv.Quote(path))
+		}
+	}
+	sort.Strings(imports)
+	return "package main\n\nimport (\n\t" + strings.Join(imports, "\n\t") + "\n)\n\n" + body
 }
 
 func goCommand(dir string, args ...string) *exec.Cmd {

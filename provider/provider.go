@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"regexp"
@@ -118,6 +119,12 @@ type Context struct {
 	wire  map[string]any
 	// replace holds the names given to RequiresReplace.
 	replace []string
+	// private is the object's private state by key, for the operations of
+	// a resource object (hasPrivate), decoded from privateIn when first
+	// used; privateSet records a SetPrivate.
+	hasPrivate, privateSet bool
+	privateIn              []byte
+	private                map[string][]byte
 }
 
 // Severity is the severity of a Diagnostic.
@@ -187,6 +194,79 @@ func (c *Context) RequiresReplace(name string) {
 		return
 	}
 	c.replace = append(c.replace, name)
+}
+
+// Private returns what an operation of the same resource object stored
+// under key with SetPrivate, nil when nothing: what Create stored, Read,
+// Update, Delete and ModifyPlan find.
+func (c *Context) Private(key string) []byte {
+	if !c.loadPrivate("Private") {
+		return nil
+	}
+	return c.private[key]
+}
+
+// SetPrivate stores value under key with the resource object, in the state
+// but hidden from configurations and outputs, for the object's later
+// operations; nil removes the key. Create, Update, Read, Import and
+// ModifyPlan (for the apply of the plan) may set it.
+func (c *Context) SetPrivate(key string, value []byte) {
+	if !c.loadPrivate("SetPrivate") {
+		return
+	}
+	if c.Operation == "Delete" {
+		c.Error("", fmt.Sprintf("%s: Delete called SetPrivate(%q)", c.TypeName, key),
+			"Nothing of a deleted object is kept. This is a bug in the provider.")
+		return
+	}
+	if value == nil {
+		delete(c.private, key)
+	} else {
+		c.private[key] = value
+	}
+	c.privateSet = true
+}
+
+// loadPrivate decodes the private state on first use, reporting whether
+// the operation has one: elsewhere than in a resource object's operations
+// it is an error. Private data of another form is read as empty.
+func (c *Context) loadPrivate(method string) bool {
+	if !c.hasPrivate {
+		c.Error("", fmt.Sprintf("%s: %s called %s", c.TypeName, c.Operation, method),
+			"Private state belongs to a resource object: Create, Read, Update, Delete, Import and ModifyPlan may use it. This is a bug in the provider.")
+		return false
+	}
+	if c.private != nil {
+		return true
+	}
+	c.private = map[string][]byte{}
+	if len(c.privateIn) > 0 {
+		if err := json.Unmarshal(c.privateIn, &c.private); err != nil {
+			c.Warning("", c.TypeName+": the private state was not written by Context.SetPrivate",
+				fmt.Sprintf("The state holds private data of another form (%v), perhaps from an earlier version of the provider: %s finds no key in it, and a SetPrivate replaces it.", err, c.Operation))
+			c.private = map[string][]byte{}
+		}
+	}
+	return true
+}
+
+// withPrivate gives a resource object's operation its private state.
+func (c *Context) withPrivate(b []byte) *Context {
+	c.hasPrivate, c.privateIn = true, b
+	return c
+}
+
+// privateOut is the private state to keep after the operation: what it
+// received unless it called SetPrivate.
+func (c *Context) privateOut() []byte {
+	if !c.privateSet {
+		return c.privateIn
+	}
+	if len(c.private) == 0 {
+		return nil
+	}
+	b, _ := json.Marshal(c.private) // a map of byte slices always encodes
+	return b
 }
 
 // HasError reports whether the operation has an error so far.

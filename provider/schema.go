@@ -44,8 +44,9 @@ type Attribute struct {
 	Required, Optional, Computed bool
 
 	// Default is the value planned for an Optional attribute the
-	// configuration leaves out, as a Go value of its Type. Terraform then
-	// sees the attribute as optional and computed.
+	// configuration leaves out, as a Go value of its Type, in each object
+	// of a nested block or nested attribute too. Terraform then sees the
+	// attribute as optional and computed.
 	Default any
 	// RequiresReplace plans a replacement (destroy, then create) when the
 	// attribute's value changes. Top-level attributes of resources only.
@@ -60,6 +61,11 @@ type Attribute struct {
 	// of it alone plans nothing. Optional or Required; a resource's own
 	// attributes only.
 	WriteOnly bool
+	// Validators check the configured value when the engine validates a
+	// configuration, at the attribute's path (rule[1].port): LengthBetween,
+	// RegexMatches, OneOf, Between, ConflictsWith, RequiresWith,
+	// ExactlyOneOf, AtLeastOneOf, or your own.
+	Validators []Validator
 
 	Sensitive   bool
 	Description string
@@ -158,6 +164,7 @@ func (s *Schema) check(element string, resource bool, block string, meta []strin
 		errs = append(errs, checkName(element, "block", n, n, block, meta)...)
 		errs = append(errs, checkBlock(element, n, s.Blocks[n])...)
 	}
+	errs = append(errs, checkValidators(element, "", s.Attributes, s.Blocks)...)
 	return append(errs, checkDuplicates(element, "", s.Attributes, s.Blocks)...)
 }
 
@@ -222,6 +229,7 @@ func checkBlock(element, at string, b *Block) []string {
 		errs = append(errs, checkName(element, "attribute", at+"."+n, n, "", nil)...)
 	}
 	errs = append(errs, checkDuplicates(element, at+".", b.Attributes, b.Blocks)...)
+	errs = append(errs, checkValidators(element, at+".", b.Attributes, b.Blocks)...)
 	fail := func(format string, args ...any) {
 		errs = append(errs, fmt.Sprintf("%s: block %s: ", element, at)+fmt.Sprintf(format, args...))
 	}
@@ -292,8 +300,6 @@ func checkAttribute(element, at string, a *Attribute, resource, top, readOnly bo
 		switch {
 		case !a.Optional:
 			fail("Default needs Optional: only an attribute the configuration may leave out can have a default")
-		case !top:
-			fail("Default is supported on an element's own attributes, not inside nested blocks or attributes")
 		case typeOK && nestedOK(a.Nested):
 			if v, err := elemFromGo(a.typ(), a.Default, (&path{}).attr(at), false); err != nil {
 				fail("Default: %v", err)
@@ -315,6 +321,7 @@ func checkAttribute(element, at string, a *Attribute, resource, top, readOnly bo
 		fail("Computed attributes inside nested blocks or nested attributes are not supported; make the attribute computed at the top level, or make the nested attribute around it Computed and not Optional, so that the provider sets the whole of it")
 	}
 	if a.Nested != nil {
+		errs = append(errs, checkValidators(element, at+".", a.Nested.Attributes, nil)...)
 		if a.Nested.Nesting > NestingMap || a.Nested.Nesting < NestingSingle {
 			fail("unknown nesting %d", a.Nested.Nesting)
 		}

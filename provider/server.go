@@ -40,11 +40,40 @@ type elementType struct {
 	schema *Schema
 	obj    objectType
 	tf     tftypes.Type
+	// defaulted names, sorted, the element's own attributes (not
+	// write-only, which plans keep null) and blocks that hold an attribute
+	// with a Default inside.
+	defaulted []string
 }
 
 func newElementType(s *Schema) elementType {
 	obj := s.typ()
-	return elementType{schema: s, obj: obj, tf: obj.tfType()}
+	et := elementType{schema: s, obj: obj, tf: obj.tfType()}
+	for _, n := range obj.names {
+		if a := s.Attributes[n]; a != nil && a.Nested != nil && !a.WriteOnly && holdsDefault(a.Nested.Attributes, nil) {
+			et.defaulted = append(et.defaulted, n)
+		}
+		if b := s.Blocks[n]; b != nil && holdsDefault(b.Attributes, b.Blocks) {
+			et.defaulted = append(et.defaulted, n)
+		}
+	}
+	return et
+}
+
+// holdsDefault reports whether an attribute of a body, at any depth, has
+// a Default.
+func holdsDefault(attrs map[string]*Attribute, blocks map[string]*Block) bool {
+	for _, a := range attrs {
+		if a.Default != nil || (a.Nested != nil && holdsDefault(a.Nested.Attributes, nil)) {
+			return true
+		}
+	}
+	for _, b := range blocks {
+		if holdsDefault(b.Attributes, b.Blocks) {
+			return true
+		}
+	}
+	return false
 }
 
 // NewServer checks p and returns it as a protocol 6 provider server, for
@@ -743,8 +772,8 @@ func (s *server) GetResourceIdentitySchemas(ctx context.Context, req *tfprotov6.
 }
 
 // validateConfig decodes a configuration and checks its known values
-// against the custom types; it returns the user Values (nil when null) and
-// the wire values they came from.
+// against the custom types and the attributes' Validators; it returns the
+// user Values (nil when null) and the wire values they came from.
 func validateConfig(et *elementType, dv *tfprotov6.DynamicValue, summary string) (Values, map[string]any, []*tfprotov6.Diagnostic) {
 	m, err := et.decode(dv)
 	if err != nil {
@@ -769,6 +798,11 @@ func validateConfig(et *elementType, dv *tfprotov6.DynamicValue, summary string)
 	vals, err := et.toValues(m)
 	if err != nil {
 		return nil, nil, et.errorDiag(summary, err)
+	}
+	var ds Diagnostics
+	validateBody(et.schema.Attributes, et.schema.Blocks, vals, &path{}, summary, &ds)
+	if ds != nil {
+		return nil, nil, protoDiagsAt(ds, et, m)
 	}
 	return vals, m, nil
 }
@@ -988,10 +1022,11 @@ func (s *server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRe
 		return resp, nil
 	}
 	r := s.p.Resources[req.TypeName]
-	c := s.newContext(ctx, req.TypeName, "Read").at(et, prior)
+	c := s.newContext(ctx, req.TypeName, "Read").at(et, prior).withPrivate(req.Private)
 	var nv Values
 	run(c, func() { nv = r.Read(c, vals) })
 	resp.Diagnostics = c.proto()
+	resp.Private = c.privateOut()
 	if c.HasError() {
 		return resp, nil
 	}
@@ -1050,7 +1085,7 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 		return resp, nil
 	}
 	if r.ModifyPlan != nil {
-		c := s.newContext(ctx, req.TypeName, "ModifyPlan").at(et, planned)
+		c := s.newContext(ctx, req.TypeName, "ModifyPlan").at(et, planned).withPrivate(req.PriorPrivate)
 		pv, err1 := et.toValues(prior)
 		nv, err2 := et.toValues(planned)
 		if err := errors.Join(err1, err2); err != nil {
@@ -1060,6 +1095,7 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 		var out Values
 		run(c, func() { out = r.ModifyPlan(c, pv, nv) })
 		resp.Diagnostics = c.proto()
+		resp.PlannedPrivate = c.privateOut()
 		if c.HasError() {
 			return resp, nil
 		}
@@ -1098,8 +1134,8 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 // state: defaults, computed values unknown until apply, the prior value
 // kept where it means the same as the configuration, and the attributes
 // whose change forces replacement. Only top-level attributes carry these
-// behaviors (Check refuses them deeper), so nested values pass through
-// untouched however large they are.
+// behaviors but defaults (Check refuses them deeper), so nested values
+// without defaults pass through untouched however large they are.
 func planChange(et *elementType, prior, proposed, config map[string]any) (map[string]any, []*tftypes.AttributePath, error) {
 	plan := make(map[string]any, len(proposed))
 	for k, v := range proposed {
@@ -1140,6 +1176,30 @@ func planChange(et *elementType, prior, proposed, config map[string]any) (map[st
 			plan[n], _ = keepSame(plan[n], prior[n], at, true)
 		}
 	}
+	// Inside nested blocks and nested attributes, whose values all come
+	// from the configuration, each object takes the defaults of what it
+	// leaves null, keeping the state's text where it means the same.
+	for _, n := range et.defaulted {
+		at := et.obj.attrs[n]
+		cv, err := full(config[n], at)
+		if err != nil {
+			return nil, nil, err
+		}
+		if cv == nil {
+			continue
+		}
+		var v any
+		if a := attrs[n]; a != nil {
+			v, err = withDefaults(cv, a.Nested.Nesting, a.Nested.Attributes, nil, (&path{}).attr(n))
+		} else {
+			b := et.schema.Blocks[n]
+			v, err = withDefaults(cv, b.Nesting, b.Attributes, b.Blocks, (&path{}).attr(n))
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		plan[n], _ = keepSame(v, prior[n], at, true)
+	}
 	if !create {
 		// Blocks keep the state's text of their custom values the same way;
 		// Terraform accepts a planned value equal to the prior one for a
@@ -1174,6 +1234,62 @@ func planChange(et *elementType, prior, proposed, config map[string]any) (map[st
 		}
 	}
 	return plan, replace, nil
+}
+
+// withDefaults returns v, the configuration's wire value of a block or
+// nested attribute at p (nesting, with objects of attrs and blocks), with
+// each attribute it leaves null that has a Default set to it, at any
+// depth.
+func withDefaults(v any, nesting Nesting, attrs map[string]*Attribute, blocks map[string]*Block, p *path) (any, error) {
+	switch v := v.(type) {
+	case map[string]any:
+		if nesting != NestingMap {
+			return bodyDefaults(v, attrs, blocks, p)
+		}
+		out := make(map[string]any, len(v))
+		for k, e := range v {
+			o, err := withDefaults(e, NestingSingle, attrs, blocks, p.key(k))
+			if err != nil {
+				return nil, err
+			}
+			out[k] = o
+		}
+		return out, nil
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			o, err := withDefaults(e, NestingSingle, attrs, blocks, p.elem(nesting.String(), i))
+			if err != nil {
+				return nil, err
+			}
+			out[i] = o
+		}
+		return out, nil
+	}
+	return v, nil // null or unknown
+}
+
+// bodyDefaults is withDefaults for one object.
+func bodyDefaults(obj map[string]any, attrs map[string]*Attribute, blocks map[string]*Block, p *path) (map[string]any, error) {
+	out := maps.Clone(obj)
+	var err error
+	for n, a := range attrs {
+		switch {
+		case obj[n] == nil && a.Default != nil:
+			out[n], err = fromUser(a.Default, a.typ(), p.attr(n))
+		case a.Nested != nil:
+			out[n], err = withDefaults(obj[n], a.Nested.Nesting, a.Nested.Attributes, nil, p.attr(n))
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	for n, b := range blocks {
+		if out[n], err = withDefaults(obj[n], b.Nesting, b.Attributes, b.Blocks, p.attr(n)); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // checkModifiedPlan keeps, for each attribute ModifyPlan returned
@@ -1310,7 +1426,7 @@ func (s *server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyRe
 	var nv Values
 	switch {
 	case planned == nil:
-		c = s.newContext(ctx, req.TypeName, "Delete").at(et, prior)
+		c = s.newContext(ctx, req.TypeName, "Delete").at(et, prior).withPrivate(req.PlannedPrivate)
 		run(c, func() { r.Delete(c, priorVals) })
 		resp.Diagnostics = c.proto()
 		resp.NewState = et.null()
@@ -1319,10 +1435,10 @@ func (s *server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyRe
 		}
 		return resp, nil
 	case prior == nil:
-		c = s.newContext(ctx, req.TypeName, "Create").at(et, withConfig)
+		c = s.newContext(ctx, req.TypeName, "Create").at(et, withConfig).withPrivate(req.PlannedPrivate)
 		run(c, func() { nv = r.Create(c, planVals) })
 	default:
-		c = s.newContext(ctx, req.TypeName, "Update").at(et, withConfig)
+		c = s.newContext(ctx, req.TypeName, "Update").at(et, withConfig).withPrivate(req.PlannedPrivate)
 		if r.Update == nil {
 			c.Error("", req.TypeName+": this resource cannot be updated in place", "The provider has no Update; mark the changed attributes RequiresReplace.")
 		} else {
@@ -1330,6 +1446,7 @@ func (s *server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyRe
 		}
 	}
 	resp.Diagnostics = c.proto()
+	resp.Private = c.privateOut()
 	if nv == nil {
 		if c.HasError() {
 			resp.NewState = failed
@@ -1386,7 +1503,7 @@ func (s *server) ImportResourceState(ctx context.Context, req *tfprotov6.ImportR
 			Summary: "Import not supported", Detail: req.TypeName + " resources cannot be imported."}}
 		return resp, nil
 	}
-	c := s.newContext(ctx, req.TypeName, "Import").at(et, nil)
+	c := s.newContext(ctx, req.TypeName, "Import").at(et, nil).withPrivate(nil)
 	var nv Values
 	run(c, func() { nv = r.Import(c, req.ID) })
 	resp.Diagnostics = c.proto()
@@ -1412,7 +1529,7 @@ func (s *server) ImportResourceState(ctx context.Context, req *tfprotov6.ImportR
 		resp.Diagnostics = append(resp.Diagnostics, d)
 		return resp, nil
 	}
-	resp.ImportedResources = []*tfprotov6.ImportedResource{{TypeName: req.TypeName, State: dv}}
+	resp.ImportedResources = []*tfprotov6.ImportedResource{{TypeName: req.TypeName, State: dv, Private: c.privateOut()}}
 	return resp, nil
 }
 
