@@ -165,7 +165,36 @@ func (s *Schema) check(element string, resource bool, block string, meta []strin
 		errs = append(errs, checkBlock(element, n, s.Blocks[n])...)
 	}
 	errs = append(errs, checkValidators(element, "", s.Attributes, s.Blocks)...)
+	if !resource {
+		for _, at := range defaultsIn("", s.Attributes, s.Blocks) {
+			errs = append(errs, fmt.Sprintf("%s: attribute %s: Default is planned for resources only (data sources and provider configurations have no plan, so the value would stay null); read a null value as the default in Read or Configure", element, at))
+		}
+	}
 	return append(errs, checkDuplicates(element, "", s.Attributes, s.Blocks)...)
+}
+
+// defaultsIn returns the paths of the attributes with a Default in a body,
+// at every depth.
+func defaultsIn(prefix string, attrs map[string]*Attribute, blocks map[string]*Block) []string {
+	var out []string
+	for _, n := range sortedKeys(attrs) {
+		a := attrs[n]
+		if a == nil {
+			continue
+		}
+		if a.Default != nil {
+			out = append(out, prefix+n)
+		}
+		if a.Nested != nil {
+			out = append(out, defaultsIn(prefix+n+".", a.Nested.Attributes, nil)...)
+		}
+	}
+	for _, n := range sortedKeys(blocks) {
+		if b := blocks[n]; b != nil {
+			out = append(out, defaultsIn(prefix+n+".", b.Attributes, b.Blocks)...)
+		}
+	}
+	return out
 }
 
 // checkDuplicates refuses a name used by both an attribute and a block of

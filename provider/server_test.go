@@ -916,3 +916,30 @@ func TestWriteOnlyNeedsTheEngineCapability(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckRefusesDefaultsWithoutPlan: a Default of a data source's or the
+// provider's attribute, at any depth, would be advertised to the engine and
+// never filled in (they have no plan): Check refuses it, as a resource's is
+// planned.
+func TestCheckRefusesDefaultsWithoutPlan(t *testing.T) {
+	p := thing(map[string]*Attribute{"a": {Type: String, Optional: true, Default: "x"}})
+	p.Schema = Schema{Attributes: map[string]*Attribute{"region": {Type: String, Optional: true, Default: "eu"}}}
+	p.DataSources = map[string]*DataSource{"test_lookup": {
+		Schema: Schema{Blocks: map[string]*Block{"filter": {Nesting: NestingList, Attributes: map[string]*Attribute{
+			"op": {Type: String, Optional: true, Default: "eq"},
+		}}}},
+		Read: func(ctx *Context, config Values) Values { return config },
+	}}
+	err := p.Check()
+	for _, want := range []string{
+		"attribute region: Default is planned for resources only",
+		"data source test_lookup: attribute filter.op: Default is planned for resources only",
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("got %v, want an error containing %q", err, want)
+		}
+	}
+	if err != nil && strings.Contains(err.Error(), "test_thing") {
+		t.Errorf("a resource's default was refused: %v", err)
+	}
+}
