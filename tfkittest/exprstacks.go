@@ -115,10 +115,24 @@ func (m matcher) stackExpr(e tfkit.Expr) (stackExpr, bool) {
 	if !ok {
 		return stackExpr{}, false
 	}
-	x := stackExpr{text: e.String()}
+	return m.stackExprOf(e.Model(), targets)
+}
+
+// stackExprOf reads model, an expression or a part of one (a value of a
+// tfkit.Ordered object), whose elements are among targets: those it does
+// not read are left out.
+func (m matcher) stackExprOf(model config.Expr, targets []exprTarget) (stackExpr, bool) {
+	read := map[string]bool{}
+	for _, t := range config.Variables(model) {
+		read[synth.RootAddress(t)] = true
+	}
+	x := stackExpr{text: tfkit.ExprOf(model).String()}
 	foreign := map[string]string{} // address → stack
 	own := map[string]bool{}
 	for _, t := range targets {
+		if !read[t.addr] {
+			continue
+		}
 		if t.stack == m.stack {
 			own[t.addr] = true
 			continue
@@ -142,7 +156,7 @@ func (m matcher) stackExpr(e tfkit.Expr) (stackExpr, bool) {
 	// Mark each reference to another stack's element with a root name no
 	// configuration has, then write the mark as resolve does.
 	var stacks []string
-	marked := synth.RewriteExpr(e.Model(), func(t hcl.Traversal) config.Expr {
+	marked := synth.RewriteExpr(model, func(t hcl.Traversal) config.Expr {
 		s, ok := foreign[synth.RootAddress(t)]
 		if !ok {
 			return nil

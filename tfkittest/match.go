@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/zclconf/go-cty/cty"
+
 	"github.com/tfkit/tfkit"
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
@@ -30,7 +32,10 @@ import (
 // Terraform JSON writes it, and an element handle (vpc, a typed binding's
 // handle) as the reference to it, "${aws_vpc.main}". A typed literal
 // (tfkit.Number(2), tfkit.V(map[string]string{...})) is the value it
-// holds. Numbers compare by value, whatever their Go type.
+// holds. A tfkit.Ordered value is the object it writes, and a typed
+// binding's struct (a nested block's, an object's, a config's) the body it
+// writes: its set fields by their Terraform names, a nested block's
+// matching that block. Numbers compare by value, whatever their Go type.
 //
 // The assertions of a synthesized Stack (HasResourceWithProperties and
 // its siblings) also understand cross-stack references: a reference to an
@@ -104,6 +109,22 @@ func (m matcher) match(got, want any, at string, diffs *[]string) {
 			m.matchStackExpr(got, x, report)
 			return
 		}
+	}
+	if o, ok := want.(*tfkit.OrderedAttrs); ok {
+		// Compared as the object it writes, its parts as tfkit wrote them.
+		e := tfkit.V(o).Expr()
+		targets, _ := m.app.exprTargets(e)
+		want = written{x: e.Model(), targets: targets}
+	}
+	if w, ok := want.(written); ok {
+		m.matchWritten(got, w, at, diffs, report)
+		return
+	}
+	if body, ok := fieldsOf(want); ok {
+		// A typed binding's struct (a nested block's, an object's) is
+		// compared as the body it writes.
+		m.match(got, body, at, diffs)
+		return
 	}
 	if v, ok := want.(tfkit.Valuer); ok {
 		// A typed literal (tfkit.Number(2), tfkit.V(map[string]string{...}))
@@ -219,6 +240,99 @@ func (m matcher) match(got, want any, at string, diffs *[]string) {
 	default:
 		report("cannot compare with %T", want)
 	}
+}
+
+// written is a wanted value as tfkit wrote it (a part of a tfkit.Ordered
+// object), with the elements the whole refers to.
+type written struct {
+	x       config.Expr
+	targets []exprTarget
+}
+
+// matchWritten compares got with a written value: objects and lists part
+// by part, literals as their values, anything else as its Terraform text
+// (with the stacks of its elements, when they are known).
+func (m matcher) matchWritten(got any, w written, at string, diffs *[]string, report func(string, ...any)) {
+	switch x := w.x.(type) {
+	case *config.Object:
+		obj := make(map[string]any, len(x.Items))
+		for _, it := range x.Items {
+			k, ok := config.LiteralString(it.Key)
+			if !ok {
+				obj = nil
+				break
+			}
+			obj[k] = written{x: it.Value, targets: w.targets}
+		}
+		if obj != nil {
+			m.match(got, obj, at, diffs)
+			return
+		}
+	case *config.Tuple:
+		list := make([]any, len(x.Items))
+		for i, item := range x.Items {
+			list[i] = written{x: item, targets: w.targets}
+		}
+		m.match(got, list, at, diffs)
+		return
+	case *config.Literal:
+		switch v := x.Val; {
+		case v.IsNull():
+			m.match(got, nil, at, diffs)
+			return
+		case v.Type() == cty.Bool && v.IsKnown():
+			m.match(got, v.True(), at, diffs)
+			return
+		case v.Type() == cty.Number && v.IsKnown():
+			if g := numberOf(got); g == nil || g.Cmp(v.AsBigFloat()) != 0 {
+				report("got %s, want %s", show(got), v.AsBigFloat().Text('g', -1))
+			}
+			return
+		}
+	}
+	if m.stack != "" {
+		if x, known := m.stackExprOf(w.x, w.targets); known {
+			m.matchStackExpr(got, x, report)
+			return
+		}
+	}
+	m.match(got, tfkit.ExprOf(w.x).String(), at, diffs)
+}
+
+// fieldsOf returns the body a typed binding's struct (or a pointer to one)
+// writes, as tfkit.Fields reads it: its fields tagged `tf:"name"` that are
+// set, by name; ok is false for anything else.
+func fieldsOf(v any) (map[string]any, bool) {
+	rv := reflect.ValueOf(v)
+	for rv.Kind() == reflect.Pointer && !rv.IsNil() {
+		rv = rv.Elem()
+	}
+	if rv.Kind() != reflect.Struct {
+		return nil, false
+	}
+	body := map[string]any{}
+	tagged := false
+	for i := range rv.NumField() {
+		tag, ok := rv.Type().Field(i).Tag.Lookup("tf")
+		if !ok || !rv.Type().Field(i).IsExported() {
+			continue
+		}
+		tagged = true
+		name, opt, _ := strings.Cut(tag, ",")
+		fv := rv.Field(i)
+		switch fv.Kind() {
+		case reflect.Pointer, reflect.Interface, reflect.Map, reflect.Slice:
+			if fv.IsNil() || opt == "block" && fv.Kind() == reflect.Slice && fv.Len() == 0 {
+				continue // unset, or no blocks
+			}
+		}
+		f := fv.Interface()
+		if val, ok := f.(tfkit.Valuer); ok && val.TerraformValue() == nil {
+			continue // unset
+		}
+		body[name] = f
+	}
+	return body, tagged
 }
 
 // matchStackExpr compares got with an expression whose elements' stacks

@@ -74,6 +74,10 @@ type crossStack struct {
 	// written and writtenDiags are what crossBlocks returned, kept.
 	written      []*config.Block
 	writtenDiags diag.Diagnostics
+	// checked and checkedDiags are what config.Validate found in the
+	// configuration written, kept (see Plan.configDiagnostics).
+	checked      bool
+	checkedDiags diag.Diagnostics
 	// As a producer: the outputs to add, sorted by name.
 	exports []*export
 	byKey   map[string]*export
@@ -86,6 +90,17 @@ type export struct {
 	name      string
 	sensitive bool
 	site      hcl.Range
+	// reads are the arguments of consumers that read it, in the order
+	// found: what the engines refuse in the output is the mistake of each.
+	reads []read
+}
+
+// read is where a consumer reads an export: the argument making the
+// reference and its path, as config.Validate names it (terraform_data.t.input).
+type read struct {
+	stack *Stack
+	at    hcl.Range
+	path  string
 }
 
 // autoDep is why a stack depends on another: the first of its elements
@@ -240,8 +255,34 @@ type xwalker struct {
 	rewrite bool                // pass 2
 	elem    *config.Block       // the top-level block being walked
 	at      hcl.Range           // the argument being walked, when it has a range
+	steps   []pathStep          // the blocks and argument being walked, below elem
 	// reported keeps one diagnostic per address.
 	reported map[string]bool
+}
+
+// pathStep is a nested block (numbered among those of its type, or not:
+// index -1) or an argument, in a diagnostic's path.
+type pathStep struct {
+	name  string
+	index int
+}
+
+// argPath is the path of the argument being walked, as config.Validate
+// names it: terraform_data.t.input, aws_instance.web.ebs_block_device[1].tags,
+// local.name; the element's address when no argument is.
+func (w *xwalker) argPath() string {
+	if w.elem.Type == "locals" && len(w.steps) > 0 {
+		return "local." + w.steps[0].name
+	}
+	var b strings.Builder
+	b.WriteString(w.elem.Address())
+	for _, st := range w.steps {
+		b.WriteString("." + st.name)
+		if st.index >= 0 {
+			fmt.Fprintf(&b, "[%d]", st.index)
+		}
+	}
+	return b.String()
 }
 
 // producer returns the stack whose element a reference of w.stack reads
@@ -322,7 +363,7 @@ func (w *xwalker) reference(t hcl.Traversal) config.Expr {
 	if p == nil {
 		return nil
 	}
-	if b := w.decl[p][RootAddress(t)]; b != nil && b.Type == "ephemeral" {
+	if b := w.decl[p][RootAddress(t)]; b != nil && (b.Type == "ephemeral" || b.Type == "variable" && literalTrue(b, "ephemeral")) {
 		return w.ephemeral(p, b, t)
 	}
 	cs := w.plan.stacks[w.stack]
@@ -342,27 +383,34 @@ func (w *xwalker) reference(t hcl.Traversal) config.Expr {
 		cs.replacements[key] = y
 		return y
 	}
-	if _, ok := ps.byKey[key]; !ok {
-		e := &export{key: key, traversal: t}
+	e, ok := ps.byKey[key]
+	if !ok {
+		e = &export{key: key, traversal: t}
 		if b := w.decl[p][RootAddress(t)]; b != nil {
 			e.site = b.DeclRange
 		}
 		ps.byKey[key] = e
 	}
+	at := w.at
+	if at.Filename == "" {
+		at = w.elem.DeclRange
+	}
+	// An argument is walked once: reading an export again there is
+	// reading it last.
+	if r := (read{stack: w.stack, at: at, path: w.argPath()}); len(e.reads) == 0 || e.reads[len(e.reads)-1] != r {
+		e.reads = append(e.reads, r)
+	}
 	if _, ok := cs.deps[p]; !ok {
 		cs.producers = append(cs.producers, p)
-		at := w.at
-		if at.Filename == "" {
-			at = w.elem.DeclRange
-		}
 		cs.deps[p] = autoDep{elem: w.elem.Address(), addr: RootAddress(t), site: w.elem.DeclRange, at: at}
 	}
 	return nil
 }
 
 // ephemeral refuses a reference to another stack's ephemeral resource,
-// written as text (a handle's is refused when the value is given): no
-// output of a root module may hold its values. In pass 2 the reference
+// written as text (a handle's is refused when the value is given), or to
+// its ephemeral variable: no output of a root module may hold their
+// values (the engines refuse the added output). In pass 2 the reference
 // becomes null, so that the consumer's validation reports nothing more.
 func (w *xwalker) ephemeral(p *Stack, b *config.Block, t hcl.Traversal) config.Expr {
 	if w.rewrite {
@@ -373,13 +421,19 @@ func (w *xwalker) ephemeral(p *Stack, b *config.Block, t hcl.Traversal) config.E
 	if key := w.elem.Address() + " " + addr; !w.reported[key] {
 		w.reported[key] = true
 		site := w.elem.DeclRange
+		what, never := "resource", "an ephemeral resource's values are never stored, so another stack cannot read them"
+		fix := "declare the ephemeral resource in this stack as well (it is opened anew on each run), or share a non-ephemeral value it is derived from"
+		if b.Type == "variable" {
+			what, never = "variable", "an ephemeral variable's value is never stored, so another stack cannot read it"
+			fix = "declare the variable in this stack as well and set it there, or share a non-ephemeral value derived from it"
+		}
 		w.plan.diags = append(w.plan.diags, &diag.Diagnostic{
-			Severity: diag.Error, Summary: "Cross-stack reference to an ephemeral resource",
-			Detail: fmt.Sprintf("%s in stack %q refers to %s of stack %q. Stacks share values through outputs and state, and an ephemeral resource's values are never stored, so another stack cannot read them.",
-				w.elem.Address(), w.stack.Name, addr, p.Name),
+			Severity: diag.Error, Summary: "Cross-stack reference to an ephemeral " + what,
+			Detail: fmt.Sprintf("%s in stack %q refers to %s of stack %q. Stacks share values through outputs and state, and %s.",
+				w.elem.Address(), w.stack.Name, addr, p.Name, never),
 			Subject: &site, Path: w.elem.Address(),
 			Related:    []diag.Related{{Message: "declared in stack " + p.Name + " here", Range: b.DeclRange}},
-			Suggestion: "declare the ephemeral resource in this stack as well (it is opened anew on each run), or share a non-ephemeral value it is derived from",
+			Suggestion: fix,
 		})
 	}
 	return nil
@@ -394,7 +448,7 @@ func (w *xwalker) top(b *config.Block) *config.Block {
 	if k, ok := config.KindOf(b.Type); ok && k.NamesOnly() {
 		return b
 	}
-	w.elem, w.at = b, hcl.Range{}
+	w.elem, w.at, w.steps = b, hcl.Range{}, w.steps[:0]
 	return w.block(b, b.Type, nil, nil)
 }
 
@@ -423,7 +477,8 @@ func skipped(typ, name string) bool {
 // there (a dynamic block's), which are not references to elements; outer
 // is the scope of a dynamic block's for_each, outside its own iterator.
 func (w *xwalker) block(b *config.Block, typ string, scope, outer map[string]bool) *config.Block {
-	var items []config.Item // the rewritten items, once one changes
+	var items []config.Item   // the rewritten items, once one changes
+	var counts map[string]int // nested blocks by type, for w.steps
 	for i, it := range b.Body.Items {
 		var out config.Item = it
 		switch it := it.(type) {
@@ -439,10 +494,11 @@ func (w *xwalker) block(b *config.Block, typ string, scope, outer map[string]boo
 			if it.Range.Filename != "" {
 				w.at = it.Range
 			}
+			w.steps = append(w.steps, pathStep{name: it.Name, index: -1})
 			if x := w.expr(it.Expr, sc); x != it.Expr {
 				out = &config.Attribute{Name: it.Name, Expr: x, Range: it.Range}
 			}
-			w.at = prev
+			w.at, w.steps = prev, w.steps[:len(w.steps)-1]
 		case *config.Block:
 			inner := scope
 			if it.Type == "dynamic" && len(it.Labels) == 1 {
@@ -454,9 +510,21 @@ func (w *xwalker) block(b *config.Block, typ string, scope, outer map[string]boo
 				}
 				inner = withNames(scope, name)
 			}
+			// As config.Validate names it: blocks of a type numbered,
+			// but for those of a lifecycle or dynamic block.
+			st := pathStep{name: it.Type, index: -1}
+			if typ != "lifecycle" && typ != "dynamic" {
+				if counts == nil {
+					counts = map[string]int{}
+				}
+				st.index = counts[it.Type]
+				counts[it.Type]++
+			}
+			w.steps = append(w.steps, st)
 			if nb := w.block(it, it.Type, inner, scope); nb != it {
 				out = nb
 			}
+			w.steps = w.steps[:len(w.steps)-1]
 		}
 		if out != it && items == nil {
 			items = append(make([]config.Item, 0, len(b.Body.Items)), b.Body.Items[:i]...)
@@ -738,12 +806,7 @@ func sensitiveExport(t hcl.Traversal, decl map[string]*config.Block, providers [
 	}
 	switch b.Type {
 	case "variable":
-		if a := b.Body.Attribute("sensitive"); a != nil {
-			if l, ok := a.Expr.(*config.Literal); ok && l.Val.Type() == cty.Bool && l.Val.IsKnown() && !l.Val.IsNull() {
-				return l.Val.True()
-			}
-		}
-		return false
+		return literalTrue(b, "sensitive")
 	case "resource", "data":
 	default:
 		return false
@@ -786,6 +849,17 @@ func sensitiveExport(t hcl.Traversal, decl map[string]*config.Block, providers [
 	}
 	if nb := res.Block.NestedBlock(step.Name); nb != nil && nb.Block != nil {
 		return anySensitive(nb.Block)
+	}
+	return false
+}
+
+// literalTrue reports whether block b sets argument name to the literal
+// true (a variable's sensitive or ephemeral).
+func literalTrue(b *config.Block, name string) bool {
+	if a := b.Body.Attribute(name); a != nil {
+		if l, ok := a.Expr.(*config.Literal); ok && l.Val.Type() == cty.Bool && l.Val.IsKnown() && !l.Val.IsNull() {
+			return l.Val.True()
+		}
 	}
 	return false
 }

@@ -264,7 +264,8 @@ func (p *Plan) engineDiagnostics(o Options) diag.Diagnostics {
 }
 
 // schemaDiagnostics checks each stack against the provider schemas, when
-// there are any.
+// there are any; what is wrong in an output added for another stack's read
+// is reported at the read (see atReads).
 func (p *Plan) schemaDiagnostics(o Options) diag.Diagnostics {
 	if o.Schemas == nil {
 		return nil
@@ -276,7 +277,8 @@ func (p *Plan) schemaDiagnostics(o Options) diag.Diagnostics {
 	providers = withBuiltin(providers)
 	for _, s := range p.app.Stacks {
 		cfg, _ := p.Config(s)
-		ds = append(ds, validate.Config(cfg, providers)...)
+		sds := validate.Config(cfg, providers)
+		ds = append(append(ds, p.ownDiagnostics(s, sds)...), p.atReads(s, sds, nil)...)
 	}
 	if o.SchemaWarnings {
 		ds = validate.Warnings(ds)

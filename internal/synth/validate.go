@@ -50,7 +50,9 @@ func (p *Plan) Validate() diag.Diagnostics {
 // its moved, import and removed blocks (the moved blocks compared with
 // each other by config.CheckMoves, for every front end), and those
 // config.Validate finds in its configuration as written (duplicates,
-// undeclared references, cycles) unless the front end checked it.
+// undeclared references, cycles) unless the front end checked it. What it
+// finds in an output added for another stack's read is that stack's
+// mistake: it is reported with the reader's, at the argument that reads.
 func (p *Plan) ValidateStack(s *Stack) diag.Diagnostics {
 	cfg, ds := p.Config(s)
 	out := append(append(diag.Diagnostics(nil), s.Diags...), ds...)
@@ -67,9 +69,85 @@ func (p *Plan) ValidateStack(s *Stack) diag.Diagnostics {
 	if s.Validated {
 		return out
 	}
-	for _, d := range config.ValidateEngine(cfg, p.engine == "opentofu") {
+	for _, d := range p.ownDiagnostics(s, p.configDiagnostics(s, cfg)) {
 		if !followsOn(d, s.Diags) {
 			out = append(out, d)
+		}
+	}
+	if cs := p.of(s); cs != nil {
+		for _, prod := range cs.producers {
+			pcfg, _ := p.Config(prod)
+			out = append(out, p.atReads(prod, p.configDiagnostics(prod, pcfg), s)...)
+		}
+	}
+	return out
+}
+
+// configDiagnostics returns what config.ValidateEngine finds in cfg, the
+// configuration of s as written, once per plan: a producer's is also
+// read for its consumers.
+func (p *Plan) configDiagnostics(s *Stack, cfg *config.Config) diag.Diagnostics {
+	cs := p.of(s)
+	if cs == nil {
+		return config.ValidateEngine(cfg, p.engine == "opentofu")
+	}
+	if !cs.checked {
+		cs.checkedDiags, cs.checked = config.ValidateEngine(cfg, p.engine == "opentofu"), true
+	}
+	return cs.checkedDiags
+}
+
+// exportOf returns the output added to the stack that d is about (its
+// path is in output.cross_stack_output_...), nil when none.
+func (cs *crossStack) exportOf(d *diag.Diagnostic) *export {
+	if cs == nil {
+		return nil
+	}
+	for _, e := range cs.exports {
+		if d.Path == "output."+e.name || strings.HasPrefix(d.Path, "output."+e.name+".") {
+			return e
+		}
+	}
+	return nil
+}
+
+// ownDiagnostics returns the diagnostics of ds, found in s's
+// configuration, that are not about an output added for another stack's
+// read (those are the reader's, see atReads).
+func (p *Plan) ownDiagnostics(s *Stack, ds diag.Diagnostics) diag.Diagnostics {
+	cs := p.of(s)
+	var out diag.Diagnostics
+	for _, d := range ds {
+		if cs.exportOf(d) == nil {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// atReads returns the diagnostics of ds, found in producer prod's
+// configuration, that are about an output added for a read of another
+// stack, moved to each argument reading it (of stack only, when not nil),
+// with the producer's declaration as related information. An output's
+// mistake is the reader's: in one stack, it is reported at the argument
+// holding the reference.
+func (p *Plan) atReads(prod *Stack, ds diag.Diagnostics, only *Stack) diag.Diagnostics {
+	var out diag.Diagnostics
+	for _, d := range ds {
+		e := p.of(prod).exportOf(d)
+		if e == nil {
+			continue
+		}
+		for _, r := range e.reads {
+			if only != nil && r.stack != only {
+				continue
+			}
+			c := *d
+			at := r.at
+			c.Subject, c.Path = &at, r.path
+			c.Related = append(append([]diag.Related(nil), d.Related...),
+				diag.Related{Message: "declared in stack " + prod.Name + " here", Range: e.site})
+			out = append(out, &c)
 		}
 	}
 	return out
