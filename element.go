@@ -13,6 +13,7 @@ import (
 	"github.com/tfkit/tfkit/config"
 	"github.com/tfkit/tfkit/diag"
 	"github.com/tfkit/tfkit/internal/fastpath"
+	"github.com/tfkit/tfkit/internal/synth"
 )
 
 // Element is anything declared in a stack. Every handle (*Resource,
@@ -95,10 +96,8 @@ func (e *element) finishIn(c *conv, path, local string) {
 				fmt.Sprintf("%s in stack %q refers to %s of stack %q, which belongs to another app.",
 					e.address(), e.stack.name, t.addr(), t.stack.name), "")
 		case t.ephemeral() && local == "":
-			e.errorf(site, path, "Cross-stack reference to an ephemeral resource",
-				fmt.Sprintf("%s in stack %q refers to %s of stack %q. Stacks share values through outputs and state, and an ephemeral resource's values are never stored, so another stack cannot read them.",
-					e.address(), e.stack.name, t.addr(), t.stack.name),
-				"declare the ephemeral resource in this stack as well (it is opened anew on each run), or share a non-ephemeral value it is derived from")
+			summary, detail, fix := synth.EphemeralCrossRead(e.address(), e.stack.name, t.addr(), t.stack.name, false)
+			e.errorf(site, path, summary, detail, fix)
 		case t.provider() || local != "":
 			what := local
 			if what == "" {

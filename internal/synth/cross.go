@@ -412,6 +412,21 @@ func (w *xwalker) reference(t hcl.Traversal) config.Expr {
 // its ephemeral variable: no output of a root module may hold their
 // values (the engines refuse the added output). In pass 2 the reference
 // becomes null, so that the consumer's validation reports nothing more.
+// EphemeralCrossRead is what is said of elem in stack reading target, an
+// ephemeral resource (or with variable an ephemeral variable) of stack
+// other: summary, detail and suggestion.
+func EphemeralCrossRead(elem, stack, target, other string, variable bool) (summary, detail, fix string) {
+	what, never := "resource", "an ephemeral resource's values are never stored, so another stack cannot read them"
+	fix = "declare the ephemeral resource in this stack as well (it is opened anew on each run), or share a non-ephemeral value it is derived from"
+	if variable {
+		what, never = "variable", "an ephemeral variable's value is never stored, so another stack cannot read it"
+		fix = "declare the variable in this stack as well and set it there, or share a non-ephemeral value derived from it"
+	}
+	return "Cross-stack reference to an ephemeral " + what,
+		fmt.Sprintf("%s in stack %q refers to %s of stack %q. Stacks share values through outputs and state, and %s.", elem, stack, target, other, never),
+		fix
+}
+
 func (w *xwalker) ephemeral(p *Stack, b *config.Block, t hcl.Traversal) config.Expr {
 	if w.rewrite {
 		return config.Null()
@@ -421,16 +436,9 @@ func (w *xwalker) ephemeral(p *Stack, b *config.Block, t hcl.Traversal) config.E
 	if key := w.elem.Address() + " " + addr; !w.reported[key] {
 		w.reported[key] = true
 		site := w.elem.DeclRange
-		what, never := "resource", "an ephemeral resource's values are never stored, so another stack cannot read them"
-		fix := "declare the ephemeral resource in this stack as well (it is opened anew on each run), or share a non-ephemeral value it is derived from"
-		if b.Type == "variable" {
-			what, never = "variable", "an ephemeral variable's value is never stored, so another stack cannot read it"
-			fix = "declare the variable in this stack as well and set it there, or share a non-ephemeral value derived from it"
-		}
+		summary, detail, fix := EphemeralCrossRead(w.elem.Address(), w.stack.Name, addr, p.Name, b.Type == "variable")
 		w.plan.diags = append(w.plan.diags, &diag.Diagnostic{
-			Severity: diag.Error, Summary: "Cross-stack reference to an ephemeral " + what,
-			Detail: fmt.Sprintf("%s in stack %q refers to %s of stack %q. Stacks share values through outputs and state, and %s.",
-				w.elem.Address(), w.stack.Name, addr, p.Name, never),
+			Severity: diag.Error, Summary: summary, Detail: detail,
 			Subject: &site, Path: w.elem.Address(),
 			Related:    []diag.Related{{Message: "declared in stack " + p.Name + " here", Range: b.DeclRange}},
 			Suggestion: fix,
