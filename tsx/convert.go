@@ -199,6 +199,7 @@ func convert(c *converter, tree Value) (*config.Config, diag.Diagnostics) {
 	c.tree = tree
 	c.refs = elements(tree.Get("refs"))
 	c.ph = elements(tree.Get("ph"))
+	once := sameUseOnce{}
 	for _, e := range elements(tree.Get("errors")) {
 		summary, _ := str(e.Get("m"))
 		detail, _ := str(e.Get("d"))
@@ -217,14 +218,19 @@ func convert(c *converter, tree Value) (*config.Config, diag.Diagnostics) {
 				}
 			}
 			d.Subject = &s
-			src.withFrame(d)
 		} else if _, ok := e.IntAt("e"); ok && c.entry != "" {
 			// About the default export: at the entry's export default.
 			s := c.exportDefaultSite()
 			d.Subject = &s
-			src.withFrame(d)
+		}
+		if once.again(d, e.Get("o")) {
+			continue
 		}
 		c.diags = append(c.diags, d)
+	}
+	once.nameUses()
+	for _, d := range c.diags {
+		src.withFrame(d)
 	}
 	if c.diags.HasErrors() {
 		return nil, c.diags
@@ -1076,18 +1082,13 @@ func (c *converter) sameSiteCallers(d *diag.Diagnostic, seen map[string]int) {
 	if k >= len(same) {
 		return
 	}
-	first, again := ownerSites(same[0].owners), ownerSites(same[k].owners)
-	// The innermost composites whose elements differ.
-	for i := 0; i < len(first) && i < len(again); i++ {
-		if first[i].site == again[i].site {
-			continue
-		}
+	if first, again, ok := differingUses(same[0].owners, same[k].owners); ok {
 		d.Related = []diag.Related{
-			{Message: fmt.Sprintf("first from <%s> used here", first[i].name), Range: first[i].site},
-			{Message: fmt.Sprintf("again from <%s> used here", again[i].name), Range: again[i].site},
+			{Message: fmt.Sprintf("first from <%s> used here", first.name), Range: first.site},
+			{Message: fmt.Sprintf("again from <%s> used here", again.name), Range: again.site},
 		}
 		if d.Suggestion == "rename one of them" {
-			d.Suggestion = fmt.Sprintf("give <%s> a prop that sets the name (or part of it), so that each use declares its own", again[i].name)
+			d.Suggestion = fmt.Sprintf("give <%s> a prop that sets the name (or part of it), so that each use declares its own", again.name)
 		}
 		return
 	}
@@ -1096,6 +1097,74 @@ func (c *converter) sameSiteCallers(d *diag.Diagnostic, seen map[string]int) {
 	d.Detail += " Both are rendered from this line, by a list (.map(...), a loop) or a function called twice, with the same name."
 	if d.Suggestion == "rename one of them" {
 		d.Suggestion = "build the name from what differs between the items, such as name={`web_${item.id}`}, or leave the repeated item out of the list"
+	}
+}
+
+// differingUses gives the innermost uses of composites, in two chains of
+// them, that differ: where two elements (or mistakes) made from one line
+// of code were rendered from different places.
+func differingUses(a, b Value) (ownerSite, ownerSite, bool) {
+	first, again := ownerSites(a), ownerSites(b)
+	for i := 0; i < len(first) && i < len(again); i++ {
+		if first[i].site != again[i].site {
+			return first[i], again[i], true
+		}
+	}
+	return ownerSite{}, ownerSite{}, false
+}
+
+// sameUseOnce keeps one of the mistakes the runtime reports that are the
+// same at the same place: a composite used several times makes the
+// mistake of its body in each use. The one kept names the uses.
+type sameUseOnce map[mistakeKey]*sameUses
+
+type sameUses struct {
+	d      *diag.Diagnostic
+	owners []Value
+}
+
+// again records d, made in the composites owners, and reports whether it
+// repeats a mistake recorded before.
+func (o sameUseOnce) again(d *diag.Diagnostic, owners Value) bool {
+	if d.Subject == nil {
+		return false
+	}
+	k := mistakeOf(d)
+	if u, ok := o[k]; ok {
+		u.owners = append(u.owners, owners)
+		return true
+	}
+	o[k] = &sameUses{d: d, owners: []Value{owners}}
+	return false
+}
+
+// nameUses names, in each mistake kept, the uses of the composite that
+// made it again (the first few of them).
+func (o sameUseOnce) nameUses() {
+	const shown = 5
+	for _, u := range o {
+		if len(u.owners) < 2 {
+			continue
+		}
+		var related []diag.Related
+		name := ""
+		for _, again := range u.owners[1:min(len(u.owners), shown+1)] {
+			first, other, ok := differingUses(u.owners[0], again)
+			if !ok {
+				continue
+			}
+			if related == nil {
+				name = first.name
+				related = append(related, diag.Related{Message: fmt.Sprintf("first from <%s> used here", first.name), Range: first.site})
+			}
+			related = append(related, diag.Related{Message: fmt.Sprintf("again from <%s> used here", other.name), Range: other.site})
+		}
+		if related == nil {
+			u.d.Detail += fmt.Sprintf(" The same mistake is made %d times here, once for each element rendered from this line.", len(u.owners))
+			continue
+		}
+		u.d.Related = append(u.d.Related, related...)
+		u.d.Detail += fmt.Sprintf(" The same mistake is made %d times here, once for each use of <%s>.", len(u.owners), name)
 	}
 }
 

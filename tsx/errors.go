@@ -191,6 +191,9 @@ func scriptDiag(se *ScriptError, src *sources) *diag.Diagnostic {
 			// (makeName("x")) after the name: point at the name.
 			if line, ok := src.line(user[0].File, user[0].Line); ok {
 				user[0].Col = nameBefore(line, user[0].Col, name)
+				if h := terraformInterpolationHint(line, user[0].Col, name); h != "" {
+					d.Suggestion = h
+				}
 			}
 		}
 		r := rangeAt(user[0].File, user[0].Line, user[0].Col)
@@ -230,6 +233,23 @@ func nameBefore(line string, col int, name string) int {
 		}
 	}
 	return col
+}
+
+// terraformInterpolationHint explains a ReferenceError of a Terraform
+// name written as an interpolation ("${terraform.workspace}") in JSX text
+// or a template literal, where ${...} (in JSX text, {...}) is JavaScript's:
+// name is undefined, at col (1-based, in characters) of line.
+func terraformInterpolationHint(line string, col int, name string) string {
+	switch name {
+	case "var", "local", "module", "data", "path", "terraform", "count", "each", "self":
+	default:
+		return ""
+	}
+	before := []rune(line)[:min(col-1, utf8.RuneCountInString(line))]
+	if !strings.HasSuffix(string(before), "${") {
+		return ""
+	}
+	return fmt.Sprintf("${%[1]s...} here is JavaScript's, which has no %[1]s: for Terraform's interpolation write \\${%[1]s...} in a template literal, or {\"${\"}%[1]s...{\"}\"} in JSX text", name)
 }
 
 // maxFrameCycle is the longest run of frames that formatFrames folds

@@ -19,7 +19,7 @@ var hookArgs = map[string]string{
 	"useContext":  "{} as any",
 }
 
-var unsupportedHookRE = regexp.MustCompile(`export const (\w+) = unsupportedHook\("(\w+)"\);`)
+var unsupportedHookRE = regexp.MustCompile(`export const (\w+) = /\* @__PURE__ \*/ unsupportedHook\("(\w+)"\);`)
 
 // TestUnsupportedHooksAtRunTime calls every hook the runtime refuses,
 // useEffect, useMemo, useCallback and useContext among them, from a
@@ -85,5 +85,37 @@ export default function App() {
 		if !found[name] {
 			t.Errorf("the runtime does not refuse %s", name)
 		}
+	}
+}
+
+// TestUnsupportedReactAPIs uses React's APIs other than hooks that the
+// runtime refuses, each as a React user would: each is an error that says
+// what to write instead, rather than a missing export.
+func TestUnsupportedReactAPIs(t *testing.T) {
+	uses := map[string]string{
+		"memo":         "const Box = memo(() => <Resource type=\"null_resource\" name=\"a\" />);\nexport default () => <Box />;",
+		"Suspense":     "export default () => <Suspense fallback={null}><Resource type=\"null_resource\" name=\"a\" /></Suspense>;",
+		"lazy":         "const Box = lazy(() => Promise.resolve({ default: () => null }));\nexport default () => <Box />;",
+		"createPortal": "export default () => createPortal(<Resource type=\"null_resource\" name=\"a\" />, null);",
+		"cloneElement": "export default () => cloneElement(<Resource type=\"null_resource\" name=\"a\" />, { name: \"b\" });",
+		"Children":     "const Box = (props: any) => <>{Children.map(props.children, (c: any) => c)}</>;\nexport default () => <Box><Resource type=\"null_resource\" name=\"a\" /></Box>;",
+	}
+	for name, use := range uses {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			main := fmt.Sprintf("import { Resource, %s } from \"tfkit\";\n\n%s\n", name, use)
+			if err := os.WriteFile(filepath.Join(dir, "main.tsx"), []byte(main), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, diags := Build("main.tsx", Options{Dir: dir})
+			want := name + " is not supported"
+			if name == "Children" {
+				want = "Children.map is not supported"
+			}
+			if len(diags) != 1 || diags[0].Summary != want || diags[0].Suggestion == "" ||
+				!strings.HasPrefix(diags[0].Detail, "A TSX configuration is rendered once, at build time: ") {
+				t.Fatalf("want one error %q with a hint, got:\n%s", want, formatDiags(diags))
+			}
+		})
 	}
 }

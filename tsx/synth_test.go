@@ -148,6 +148,22 @@ func TestBuildMissingEntry(t *testing.T) {
 	}
 }
 
+// TestBuildMissingEntryFromProject renames the entry a project file names:
+// the error says where the name comes from, and to update it there.
+func TestBuildMissingEntryFromProject(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"app.tsx": "export default null;\n"})
+	_, diags := Build("main.tsx", Options{Dir: dir, EntryFrom: `"app" in tfkit.json`})
+	if len(diags) != 1 {
+		t.Fatalf("want one error, got %v", diags)
+	}
+	d := diags[0]
+	if d.Summary != "No TSX entry file" || !strings.HasSuffix(d.Detail, `The entry is named by "app" in tfkit.json.`) ||
+		!strings.HasPrefix(d.Suggestion, `if the entry was renamed or moved, update "app" in tfkit.json: `) {
+		t.Fatalf("got:\n%s", formatDiags(diags))
+	}
+}
+
 func TestBuildCanceled(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"main.tsx": "while (true) {}\nexport default null;\n"})

@@ -48,6 +48,10 @@ type Options struct {
 	// SchemaWarnings makes what Schemas do not allow warnings instead of
 	// errors, for schemas older than the providers the engine installs.
 	SchemaWarnings bool
+	// EntryFrom says where the entry was named when it was not named on
+	// the command line, such as `"app" in tfkit.json`: an entry that cannot
+	// be read (renamed, moved) is then reported as that setting's mistake.
+	EntryFrom string
 }
 
 // Build bundles the .tsx (or .ts) entry with its relative imports, evaluates
@@ -93,8 +97,12 @@ func build(ctx context.Context, entry string, opts Options) (*config.Config, *as
 		if err != nil {
 			detail = fmt.Sprintf("%s cannot be read: %v.", displayName(entry, dir), errors.Unwrap(err))
 		}
-		return nil, nil, diag.Diagnostics{{Severity: diag.Error, Summary: "No TSX entry file", Detail: detail,
-			Suggestion: "name the .tsx file whose default export is the configuration, such as main.tsx"}}
+		hint := "name the .tsx file whose default export is the configuration, such as main.tsx"
+		if opts.EntryFrom != "" {
+			detail += fmt.Sprintf(" The entry is named by %s.", opts.EntryFrom)
+			hint = fmt.Sprintf("if the entry was renamed or moved, update %s: %s", opts.EntryFrom, hint)
+		}
+		return nil, nil, diag.Diagnostics{{Severity: diag.Error, Summary: "No TSX entry file", Detail: detail, Suggestion: hint}}
 	}
 
 	engine := opts.Engine
@@ -163,13 +171,13 @@ func build(ctx context.Context, entry string, opts Options) (*config.Config, *as
 	}
 	cfg, diags, c := convertSafely(cctx, timeout, out, src, displayName(entry, dir))
 	if diags.HasErrors() {
-		return nil, nil, diags
+		return nil, nil, sameMistakeOnce(diags, src)
 	}
 	for _, d := range b.warnings {
 		diags = append(diags, src.withFrame(d))
 	}
 	seen := map[string]int{}
-	for _, d := range sameMistakeOnce(checkConfig(cfg, opts.Target == "opentofu")) {
+	for _, d := range sameMistakeOnce(checkConfig(cfg, opts.Target == "opentofu"), src) {
 		c.sameSiteCallers(d, seen)
 		diags = append(diags, src.withFrame(d))
 	}
@@ -183,15 +191,11 @@ func build(ctx context.Context, entry string, opts Options) (*config.Config, *as
 // elements rendered from one line of code (a .map(...), a component used
 // in a loop) each repeat: the same message at the same place, differing
 // only in the address. The first is kept and names the others, as the
-// engines report a mistake of a counted resource once.
-func sameMistakeOnce(ds diag.Diagnostics) diag.Diagnostics {
-	type key struct {
-		severity                    diag.Severity
-		summary, detail, suggestion string
-		file                        string
-		at                          hcl.Pos
-	}
-	first := map[key]*diag.Diagnostic{}
+// engines report a mistake of a counted resource once (the mistakes the
+// conversion found in a composite used several times too). The others are
+// named before the code frame of src, when the detail has one.
+func sameMistakeOnce(ds diag.Diagnostics, src *sources) diag.Diagnostics {
+	first := map[mistakeKey]*diag.Diagnostic{}
 	others := map[*diag.Diagnostic][]string{}
 	out := ds[:0:0]
 	for _, d := range ds {
@@ -199,7 +203,7 @@ func sameMistakeOnce(ds diag.Diagnostics) diag.Diagnostics {
 			out = append(out, d)
 			continue
 		}
-		k := key{d.Severity, d.Summary, d.Detail, d.Suggestion, d.Subject.Filename, d.Subject.Start}
+		k := mistakeOf(d)
 		if f, ok := first[k]; ok {
 			if f.Path != d.Path {
 				others[f] = append(others[f], d.Path)
@@ -215,9 +219,28 @@ func sameMistakeOnce(ds diag.Diagnostics) diag.Diagnostics {
 		if len(paths) > shown {
 			list += fmt.Sprintf(" and %d more", len(paths)-shown)
 		}
-		d.Detail += fmt.Sprintf(" The same holds for %s, rendered from this line too.", list)
+		same := fmt.Sprintf(" The same holds for %s, rendered from this line too.", list)
+		if fr := src.frame(*d.Subject); fr != "" && strings.HasSuffix(d.Detail, "\n"+fr) {
+			d.Detail = strings.TrimSuffix(d.Detail, "\n"+fr) + same + "\n" + fr
+		} else {
+			d.Detail += same
+		}
 	}
 	return out
+}
+
+// mistakeKey is what two diagnostics of the same mistake at the same
+// place share.
+type mistakeKey struct {
+	severity                    diag.Severity
+	summary, detail, suggestion string
+	file                        string
+	at                          hcl.Pos
+}
+
+// mistakeOf is the mistakeKey of d, which has a subject.
+func mistakeOf(d *diag.Diagnostic) mistakeKey {
+	return mistakeKey{d.Severity, d.Summary, d.Detail, d.Suggestion, d.Subject.Filename, d.Subject.Start}
 }
 
 // bundleName is the bundle's name in stack traces. Source map entries are

@@ -94,8 +94,11 @@ export type AttributesWithoutText = "with an innerText body, an element takes no
 /** What a component may return or take as children. */
 export type Node = Element | string | number | boolean | null | undefined | readonly Node[];
 
-/** innerText: HCL body text, or a function returning it (required when it reads refs). */
-export type InnerText = string | (() => string);
+/**
+ * innerText: HCL body text, or a function returning it (required when it reads refs); several
+ * are lines of the body, but JSX text's braces, {"{"} {"}"} {"${"}, stay on their line.
+ */
+export type InnerText = string | (() => string) | readonly (string | (() => string))[];
 
 /** A reference where Terraform wants one: a ref, or its address as text. */
 export type Reference = Ref | Addressable | string;
@@ -651,6 +654,20 @@ export declare function use(notSupported: "use is not supported by tfkit: comput
 export declare function useActionState(notSupported: "useActionState is not supported by tfkit: there are no actions to run", ...alsoNotSupported: unknown[]): never;
 /** Not supported: a configuration is rendered once, at build time. */
 export declare function useOptimistic(notSupported: "useOptimistic is not supported by tfkit: there is no state to update", ...alsoNotSupported: unknown[]): never;
+/** Not supported: nothing is rendered again. Define the component without memo. */
+export declare function memo(notSupported: "memo is not supported by tfkit: nothing is rendered again; define the component without memo", ...alsoNotSupported: unknown[]): never;
+/** Not supported: components are synchronous. Render the children directly. */
+export declare function Suspense(notSupported: "Suspense is not supported by tfkit: components are synchronous; render the children directly", ...alsoNotSupported: unknown[]): never;
+/** Not supported: import the component statically. */
+export declare function lazy(notSupported: "lazy is not supported by tfkit: import the component statically", ...alsoNotSupported: unknown[]): never;
+/** Not supported: there is one configuration to render into. */
+export declare function createPortal(notSupported: "createPortal is not supported by tfkit: render the elements where they belong", ...alsoNotSupported: unknown[]): never;
+/** Not supported: render the component again with the props you want. */
+export declare function cloneElement(notSupported: "cloneElement is not supported by tfkit: render the component again with the props you want", ...alsoNotSupported: unknown[]): never;
+/** Not supported: read props.children directly. */
+export declare const Children: {
+  [method in "map" | "forEach" | "count" | "only" | "toArray"]: (notSupported: "Children is not supported by tfkit: read props.children directly", ...alsoNotSupported: unknown[]) => never;
+};
 
 /** An asset declared with tf.asset: where the stack finds it and the SHA-256 of its content. */
 export interface Asset {

@@ -233,34 +233,59 @@ export function useRef(initial) {
   return refProxy({ [MARK]: "ref", r: id, p: [] });
 }
 
-function unsupportedHook(name) {
-  return function () {
-    throw new TfkitError(
-      `${name} is not supported`,
-      "A TSX configuration is rendered once, at build time: there is no state to update, no effect to run, no context to provide and nothing to memoize. Of React's hooks, tfkit has only useRef.",
-      "use plain variables, props and useRef",
-    );
+// unsupported is an export of React's that tfkit has only to say why not,
+// and what to write instead.
+function unsupported(name, why, instead) {
+  const f = function () {
+    throw new TfkitError(`${name} is not supported`, `A TSX configuration is rendered once, at build time: ${why}`, instead);
   };
+  // Named for where it is used as a component (<Suspense>).
+  Object.defineProperty(f, "name", { value: name });
+  return f;
 }
 
-export const useState = unsupportedHook("useState");
-export const useEffect = unsupportedHook("useEffect");
-export const useLayoutEffect = unsupportedHook("useLayoutEffect");
-export const useInsertionEffect = unsupportedHook("useInsertionEffect");
-export const useMemo = unsupportedHook("useMemo");
-export const useCallback = unsupportedHook("useCallback");
-export const useContext = unsupportedHook("useContext");
-export const useReducer = unsupportedHook("useReducer");
-export const useImperativeHandle = unsupportedHook("useImperativeHandle");
-export const useId = unsupportedHook("useId");
-export const useTransition = unsupportedHook("useTransition");
-export const useDeferredValue = unsupportedHook("useDeferredValue");
-export const useSyncExternalStore = unsupportedHook("useSyncExternalStore");
-export const createContext = unsupportedHook("createContext");
-export const forwardRef = unsupportedHook("forwardRef");
-export const use = unsupportedHook("use");
-export const useActionState = unsupportedHook("useActionState");
-export const useOptimistic = unsupportedHook("useOptimistic");
+function unsupportedHook(name) {
+  return unsupported(
+    name,
+    "there is no state to update, no effect to run, no context to provide and nothing to memoize. Of React's hooks, tfkit has only useRef.",
+    "use plain variables, props and useRef",
+  );
+}
+
+// Each is pure: a bundle keeps only those it imports.
+export const useState = /* @__PURE__ */ unsupportedHook("useState");
+export const useEffect = /* @__PURE__ */ unsupportedHook("useEffect");
+export const useLayoutEffect = /* @__PURE__ */ unsupportedHook("useLayoutEffect");
+export const useInsertionEffect = /* @__PURE__ */ unsupportedHook("useInsertionEffect");
+export const useMemo = /* @__PURE__ */ unsupportedHook("useMemo");
+export const useCallback = /* @__PURE__ */ unsupportedHook("useCallback");
+export const useContext = /* @__PURE__ */ unsupportedHook("useContext");
+export const useReducer = /* @__PURE__ */ unsupportedHook("useReducer");
+export const useImperativeHandle = /* @__PURE__ */ unsupportedHook("useImperativeHandle");
+export const useId = /* @__PURE__ */ unsupportedHook("useId");
+export const useTransition = /* @__PURE__ */ unsupportedHook("useTransition");
+export const useDeferredValue = /* @__PURE__ */ unsupportedHook("useDeferredValue");
+export const useSyncExternalStore = /* @__PURE__ */ unsupportedHook("useSyncExternalStore");
+export const createContext = /* @__PURE__ */ unsupportedHook("createContext");
+export const forwardRef = /* @__PURE__ */ unsupportedHook("forwardRef");
+export const use = /* @__PURE__ */ unsupportedHook("use");
+export const useActionState = /* @__PURE__ */ unsupportedHook("useActionState");
+export const useOptimistic = /* @__PURE__ */ unsupportedHook("useOptimistic");
+
+// React's other APIs, which a configuration rendered once has no use for.
+export const memo = /* @__PURE__ */ unsupported("memo", "nothing is rendered again, so there is nothing to memoize.", "define the component without memo: function Bucket(props) { ... }");
+export const Suspense = /* @__PURE__ */ unsupported("Suspense", "components are synchronous, so there is nothing to wait for.", "render the children directly, in a fragment (<>...</>) if there are several");
+export const lazy = /* @__PURE__ */ unsupported("lazy", "modules are bundled before the configuration runs, and none is loaded later.", "import the component statically: import { Network } from \"./network\"");
+export const createPortal = /* @__PURE__ */ unsupported("createPortal", "there is one configuration and no other place to render into.", "render the elements where they belong: what any component renders is written to main.tf");
+export const cloneElement = /* @__PURE__ */ unsupported("cloneElement", "an element is rendered from its component and props once.", "render the component again with the props you want: <Bucket {...props} name=\"other\" />");
+const childrenAPI = (m) => unsupported(`Children.${m}`, "children are plain values: an element, a string, a function or an array of them.", "read props.children directly, as an array with [props.children].flat()");
+export const Children = {
+  map: /* @__PURE__ */ childrenAPI("map"),
+  forEach: /* @__PURE__ */ childrenAPI("forEach"),
+  count: /* @__PURE__ */ childrenAPI("count"),
+  only: /* @__PURE__ */ childrenAPI("only"),
+  toArray: /* @__PURE__ */ childrenAPI("toArray"),
+};
 
 // ---------------------------------------------------------------------------
 // Expressions: refs and tf helpers
@@ -569,8 +594,10 @@ function returnedNothing(t, source, entry) {
   });
 }
 
+// fail records a mistake, with the composites it was made in (o), so that
+// one made in a composite used several times is reported once.
 function fail(err, source) {
-  errors.push({ s: source || null, m: err.summary, d: err.detail, h: err.hint, a: err.attr || null });
+  errors.push({ s: source || null, m: err.summary, d: err.detail, h: err.hint, a: err.attr || null, o: owners });
 }
 
 function describe(v) {
@@ -900,11 +927,23 @@ function innerText(ch, kind) {
     return { text: s, fn: true };
   }
   if (Array.isArray(ch)) {
+    // Parts are lines, but a brace written as {"{"}, {"${"} or {"}"} in
+    // JSX text (where a brace would start JavaScript) is text of the line
+    // it stands in: triggers = {"{"} a = 1 {"}"} is one line. A line does
+    // not start with "{" or "${", nor ends with them, and "}" continues
+    // the line that opened a brace (else it closes a block, on a line of
+    // its own).
     let text = "";
     let fn = true;
+    let sameLine = false;
     for (let i = 0; i < ch.length; i++) {
       const part = innerText(ch[i], kind);
-      text += (i > 0 ? "\n" : "") + part.text;
+      const t = part.text;
+      const open = t === "{" || t === "${";
+      const closes = t === "}" && opensBrace(text);
+      if (i > 0 && !sameLine && !open && !closes) text += "\n";
+      text += t;
+      sameLine = open || closes;
       fn = fn && part.fn;
     }
     return { text, fn };
@@ -913,6 +952,17 @@ function innerText(ch, kind) {
     throw passedOn(ch, new TfkitError("Element inside a primitive", `<${kind}> cannot contain elements: its children are its body, HCL text given as a string or () => string.`, "put elements beside it, not inside"));
   }
   throw new TfkitError("Invalid innerText", `The children of <${kind}> are ${describe(ch)}.`, "the body text is a string or a function returning one: {() => `...`}");
+}
+
+// opensBrace reports whether the last line of text opens more braces than
+// it closes.
+function opensBrace(text) {
+  let depth = 0;
+  for (let i = text.lastIndexOf("\n") + 1; i < text.length; i++) {
+    if (text[i] === "{") depth++;
+    else if (text[i] === "}") depth--;
+  }
+  return depth > 0;
 }
 
 // passedOn says, in err about the children ch of a primitive (or one of

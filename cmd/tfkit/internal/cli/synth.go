@@ -152,8 +152,9 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 	if r.report(diags) {
 		return ExitFailure
 	}
+	entryFrom := "" // where the entry is named, when not on the command line
 	if entry == "" && tsx.IsEntry(cfg.App) {
-		entry = cfg.App
+		entry, entryFrom = cfg.App, fmt.Sprintf("%q in %s", "app", cfg.File)
 	}
 	if entry == "" {
 		if d := cfg.RequireApp(); d != nil {
@@ -225,7 +226,7 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 	// need not parse back from their files.
 	var known map[string]stackContent
 	if entry != "" {
-		model, code := buildTSX(ctx, r, o, entry, staging, schemas, cfg.TerraformProviders)
+		model, code := buildTSX(ctx, r, o, entry, entryFrom, staging, schemas, cfg.TerraformProviders)
 		if code != ExitOK {
 			return code
 		}
@@ -549,18 +550,19 @@ func hasProjectFile(dir string) bool {
 // App.Synth takes too, with a required_providers entry for each of the
 // project's providers the stack uses (projectRequirements). It returns the
 // configuration it wrote.
-func buildTSX(ctx context.Context, r *run, o *synthOptions, entry, staging, schemas string, providers []project.Dependency) (*config.Config, int) {
+func buildTSX(ctx context.Context, r *run, o *synthOptions, entry, entryFrom, staging, schemas string, providers []project.Dependency) (*config.Config, int) {
 	collectFirstAt(firstCollectionTSX)
 	timeout := o.timeout
 	if timeout == 0 {
 		timeout = tsx.DefaultTimeout
 	}
 	cfg, assets, diags := tsx.BuildWithAssets(ctx, entry, tsx.Options{
-		Dir:     r.dir,
-		Env:     tsx.EnvMap(r.env.Environ),
-		Timeout: timeout,
-		Log:     r.stderr,
-		Target:  o.engine,
+		Dir:       r.dir,
+		Env:       tsx.EnvMap(r.env.Environ),
+		Timeout:   timeout,
+		Log:       r.stderr,
+		Target:    o.engine,
+		EntryFrom: entryFrom,
 	})
 	if ctx.Err() != nil {
 		fmt.Fprintln(r.stderr, "Interrupted: nothing was written.")

@@ -645,3 +645,18 @@ func TestSynthWarnsOfStaleBindings(t *testing.T) {
 		t.Errorf("3.9.0 outside >= 4.0: %s", res)
 	}
 }
+
+// TestMissingEntryNamedByProject: an entry named by "app" that is not
+// there (renamed) says where it is named, so that the user updates it.
+func TestMissingEntryNamedByProject(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "tfkit.json", `{"app": "main.tsx"}`)
+	res := runCLI(t, dir, nil, "synth")
+	if res.code != ExitFailure || !strings.Contains(res.stderr, `The entry is named by "app" in tfkit.json.`) || !strings.Contains(res.stderr, `hint: if the entry was renamed or moved, update "app" in tfkit.json`) {
+		t.Errorf("synth: %s", res)
+	}
+	res = runCLI(t, dir, nil, "synth", "other.tsx")
+	if res.code != ExitFailure || strings.Contains(res.stderr, `"app"`) {
+		t.Errorf("synth other.tsx: %s", res)
+	}
+}
