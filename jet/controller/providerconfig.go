@@ -264,22 +264,8 @@ func providerKey(local string, args map[string]any) (string, error) {
 // watchProviderConfigs makes the builder's kind reconcile the objects that
 // use a ProviderConfig when it changes, or a Secret it names does.
 func watchProviderConfigs(b *builder.Builder, mgr ctrl.Manager, reg resource.Registration) (*builder.Builder, error) {
-	listKind := reg.Kind.GroupVersion().WithKind(reg.Kind.Kind + "List")
 	users := func(ctx context.Context, pc string) []reconcile.Request {
-		obj, err := mgr.GetScheme().New(listKind)
-		if err != nil {
-			return nil
-		}
-		list, ok := obj.(client.ObjectList)
-		if !ok || mgr.GetClient().List(ctx, list, client.MatchingFields{indexProviderConfig: pc}) != nil {
-			return nil
-		}
-		var reqs []reconcile.Request
-		items, _ := metaItems(list)
-		for _, o := range items {
-			reqs = append(reqs, reconcile.Request{NamespacedName: types.NamespacedName{Name: o.GetName()}})
-		}
-		return reqs
+		return indexedObjects(ctx, mgr, reg, indexProviderConfig, pc)
 	}
 	pcListKind := reg.ProviderConfig.Kind.GroupVersion().WithKind(reg.ProviderConfig.Kind.Kind + "List")
 	return b.
@@ -293,6 +279,25 @@ func watchProviderConfigs(b *builder.Builder, mgr ctrl.Manager, reg resource.Reg
 			}
 			return reqs
 		})), nil
+}
+
+// indexedObjects returns the requests of the objects of reg's kind whose
+// field index has value in the manager's cache.
+func indexedObjects(ctx context.Context, mgr ctrl.Manager, reg resource.Registration, index, value string) []reconcile.Request {
+	obj, err := mgr.GetScheme().New(reg.Kind.GroupVersion().WithKind(reg.Kind.Kind + "List"))
+	if err != nil {
+		return nil
+	}
+	list, ok := obj.(client.ObjectList)
+	if !ok || mgr.GetClient().List(ctx, list, client.MatchingFields{index: value}) != nil {
+		return nil
+	}
+	var reqs []reconcile.Request
+	items, _ := metaItems(list)
+	for _, o := range items {
+		reqs = append(reqs, reconcile.Request{NamespacedName: types.NamespacedName{Name: o.GetName()}})
+	}
+	return reqs
 }
 
 // configsUsingSecret lists the ProviderConfigs (listKind: their list's

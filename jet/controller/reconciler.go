@@ -154,6 +154,12 @@ func Setup(ctx context.Context, mgr ctrl.Manager, regs []resource.Registration, 
 			For(reg.New(), builder.WithPredicates(predicate.Or(predicate.GenerationChangedPredicate{}, predicate.AnnotationChangedPredicate{}))).
 			// The end of a background apply or destroy.
 			WatchesRawSource(source.Channel(r.done, &handler.EnqueueRequestForObject{}))
+		// A Secret or referenced object an object waits for reconciles it
+		// when it comes.
+		if err := indexWaits(ctx, mgr, reg); err != nil {
+			return err
+		}
+		b = watchWaits(b, mgr, reg)
 		if reg.ProviderConfig != nil {
 			// A changed ProviderConfig or credentials Secret reconciles
 			// the objects that use it.
@@ -203,7 +209,8 @@ type Reconciler struct {
 // object becoming Ready); it is not the object's fault. The object is
 // looked at again after 2 s, then 4 s, 8 s, ... up to 30 s while it keeps
 // waiting, so that objects waiting for what may never come do not keep
-// the API server busy; a steady wait (an apply under way) every 2 s.
+// the API server busy; a steady wait (an apply under way) every 2 s. A
+// Secret or referenced object coming reconciles it at once (watchWaits).
 type waitError struct {
 	msg    string
 	steady bool
@@ -1094,19 +1101,6 @@ func (r *Reconciler) parameters(ctx context.Context, mg resource.Terraformed) (m
 		}
 		params[arg] = name
 	}
-	sp := mg.GetSensitiveParameters()
-	if len(sp) == 0 {
-		return params, nil
-	}
-	u, err := runtime.DefaultUnstructuredConverter.ToUnstructured(mg)
-	if err != nil {
-		return nil, err
-	}
-	names := make([]string, 0, len(sp))
-	for k := range sp {
-		names = append(names, k)
-	}
-	sort.Strings(names)
 	read := func(path string, sel map[string]any) (string, error) {
 		name, _ := sel["name"].(string)
 		ns, _ := sel["namespace"].(string)
@@ -1124,17 +1118,40 @@ func (r *Reconciler) parameters(ctx context.Context, mg resource.Terraformed) (m
 		}
 		return string(v), nil
 	}
+	if err := secretArguments(mg, params, read); err != nil {
+		return nil, err
+	}
+	return params, nil
+}
+
+// secretArguments sets the sensitive arguments in the Terraform arguments
+// params (mg's spec.forProvider) to what read returns for the path and the
+// secret key selector of each.
+func secretArguments(mg resource.Terraformed, params map[string]any, read func(path string, sel map[string]any) (string, error)) error {
+	sp := mg.GetSensitiveParameters()
+	if len(sp) == 0 {
+		return nil
+	}
+	u, err := runtime.DefaultUnstructuredConverter.ToUnstructured(mg)
+	if err != nil {
+		return err
+	}
+	names := make([]string, 0, len(sp))
+	for k := range sp {
+		names = append(names, k)
+	}
+	sort.Strings(names)
 	for _, attr := range names {
 		jsonPath := strings.Split(sp[attr], ".")
 		if len(jsonPath) < 3 || jsonPath[0] != "spec" || jsonPath[1] != "forProvider" {
-			return nil, fmt.Errorf("sensitive parameter %s: %s is not under spec.forProvider", attr, sp[attr])
+			return fmt.Errorf("sensitive parameter %s: %s is not under spec.forProvider", attr, sp[attr])
 		}
 		fp, _, _ := unstructuredMap(u, "spec", "forProvider")
 		if err := fillSecrets(params, fp, strings.Split(attr, "."), jsonPath[2:], "spec.forProvider", read); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return params, nil
+	return nil
 }
 
 // fillSecrets sets the sensitive argument at tfPath of the Terraform

@@ -130,7 +130,7 @@ func (s *resolver) resolve(ctx context.Context, req resource.ResolutionRequest) 
 	u.SetGroupVersionKind(req.To)
 	if err := s.c.Get(ctx, client.ObjectKey{Name: ref.Name}, u); err != nil {
 		if client.IgnoreNotFound(err) == nil {
-			return resource.ResolutionResponse{}, &waitError{msg: fmt.Sprintf("waiting for %s %q: it does not exist", req.To.Kind, ref.Name)}
+			return resource.ResolutionResponse{}, &waitError{msg: fmt.Sprintf("waiting for %s %q: it does not exist", req.To.Kind, ref.Name) + orFix("create it", req.ReferenceField)}
 		}
 		return resource.ResolutionResponse{}, err
 	}
@@ -161,16 +161,29 @@ func noMatch(req resource.ResolutionRequest, from metav1.Object, labelled int) s
 	sel := req.Selector
 	msg := fmt.Sprintf("no %s matches the selector %v yet", req.To.Kind, sel.MatchLabels)
 	if sel.MatchControllerRef == nil || !*sel.MatchControllerRef {
-		return msg
+		return msg + orFix("create one with these labels", req.SelectorField)
+	}
+	mcr := "its matchControllerRef"
+	if req.SelectorField != "" {
+		mcr = req.SelectorField + ".matchControllerRef"
 	}
 	var owner *metav1.OwnerReference
 	if from != nil {
 		owner = metav1.GetControllerOf(from)
 	}
 	if owner == nil {
-		return fmt.Sprintf("no %s matches the selector %v yet: its matchControllerRef selects only objects with the controller of this object, which has no controller reference; set matchControllerRef to false, or give this object its controller", req.To.Kind, sel.MatchLabels)
+		return fmt.Sprintf("%s: %s selects only objects with the controller of this object, which has no controller reference; set it to false, or give this object its controller", msg, mcr)
 	}
-	return fmt.Sprintf("no %s matches the selector %v yet: %d match its labels, none of them controlled by %s %q, this object's controller (matchControllerRef)", req.To.Kind, sel.MatchLabels, labelled, owner.Kind, owner.Name)
+	return fmt.Sprintf("%s: %d match its labels, none of them controlled by %s %q, this object's controller (%s)", msg, labelled, owner.Kind, owner.Name, mcr)
+}
+
+// orFix is the advice to do what, or to fix field; only what for a field
+// of generated code that does not name it.
+func orFix(what, field string) string {
+	if field == "" {
+		return "; " + what
+	}
+	return "; " + what + " or fix " + field
 }
 
 // extractPath splits a reference's Extract path at its dots; a dot after

@@ -94,8 +94,8 @@ func TestSelectorMatchControllerRef(t *testing.T) {
 		controller string
 		want       string
 	}{
-		{"team-c", `no Pet matches the selector map[app:shop] yet: 2 match its labels, none of them controlled by Namespace "team-c", this object's controller (matchControllerRef)`},
-		{"", `no Pet matches the selector map[app:shop] yet: its matchControllerRef selects only objects with the controller of this object, which has no controller reference; set matchControllerRef to false, or give this object its controller`},
+		{"team-c", `no Pet matches the selector map[app:shop] yet: 2 match its labels, none of them controlled by Namespace "team-c", this object's controller (spec.forProvider.contentSelector.matchControllerRef)`},
+		{"", `no Pet matches the selector map[app:shop] yet: spec.forProvider.contentSelector.matchControllerRef selects only objects with the controller of this object, which has no controller reference; set it to false, or give this object its controller`},
 	} {
 		var owners []metav1.OwnerReference
 		if tc.controller != "" {
@@ -107,6 +107,45 @@ func TestSelectorMatchControllerRef(t *testing.T) {
 			t.Errorf("controller %q: content %q, error %v; want a wait: %s", tc.controller, got, err, tc.want)
 		} else if !errors.As(err, &wait) {
 			t.Errorf("controller %q: %v is not a wait", tc.controller, err)
+		}
+	}
+}
+
+// TestMissingTargetNamesField: on a real API server, a File whose
+// contentRef names a Pet that does not exist, or whose contentSelector
+// selects none, waits with a condition that names the field to fix, not
+// only the Pet.
+func TestMissingTargetNamesField(t *testing.T) {
+	c := petsAndFiles(t)
+	ctx := context.Background()
+	r := engineless(t, c)
+	for _, tc := range []struct {
+		name string
+		set  func(*localv1alpha1.File)
+		want string
+	}{
+		{"by-name", func(f *localv1alpha1.File) { f.Spec.ForProvider.ContentRef = &resource.Reference{Name: "no-such-pet"} },
+			`spec.forProvider.content: waiting for Pet "no-such-pet": it does not exist; create it or fix spec.forProvider.contentRef`},
+		{"by-labels", func(f *localv1alpha1.File) {
+			f.Spec.ForProvider.ContentSelector = &resource.Selector{MatchLabels: map[string]string{"app": "none"}}
+		}, `spec.forProvider.content: no Pet matches the selector map[app:none] yet; create one with these labels or fix spec.forProvider.contentSelector`},
+	} {
+		f := &localv1alpha1.File{ObjectMeta: metav1.ObjectMeta{Name: tc.name}}
+		filename := "/tmp/" + tc.name
+		f.Spec.ForProvider.Filename = &filename
+		tc.set(f)
+		if err := c.Create(ctx, f); err != nil {
+			t.Fatal(err)
+		}
+		req := reconcile.Request{NamespacedName: types.NamespacedName{Name: f.Name}}
+		if _, err := r.Reconcile(ctx, req); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.Get(ctx, req.NamespacedName, f); err != nil {
+			t.Fatal(err)
+		}
+		if s := f.Status.Condition(resource.TypeSynced); s.Status != metav1.ConditionFalse || s.Message != tc.want {
+			t.Errorf("%s: Synced = %+v, want False with %q", tc.name, s, tc.want)
 		}
 	}
 }

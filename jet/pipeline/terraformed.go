@@ -111,6 +111,8 @@ func resolversFile(pkg *jettypes.Package) ([]byte, error) {
 			f.p("\t\t\tSelector: %s%s,\n", fp, ref.SelectorField.Var.Name())
 			f.p("\t\t\tTo: %s.GroupVersionKind{Group: %q, Version: %q, Kind: %q},\n", schemaPkg, ref.TargetGroup, ref.TargetVersion, ref.TargetKind)
 			f.p("\t\t\tExtract: %q,\n", ref.Extract)
+			f.p("\t\t\tReferenceField: \"spec.forProvider.%s\",\n", ref.RefField.JSONName)
+			f.p("\t\t\tSelectorField: \"spec.forProvider.%s\",\n", ref.SelectorField.JSONName)
 			f.p("\t\t})\n")
 			f.p("\t\tif err != nil {\n\t\t\treturn %s.Errorf(\"spec.forProvider.%s: %%w\", err)\n\t\t}\n", fmtPkg, ref.Field.JSONName)
 			f.p("\t\t%s%s = rsp.Value\n", fp, ref.Field.Var.Name())

@@ -109,6 +109,11 @@ type ResolutionRequest struct {
 	// Extract is the JSON path of the value in the target, such as
 	// status.atProvider.id.
 	Extract string
+	// ReferenceField and SelectorField are the paths of the fields that
+	// hold Reference and Selector in the object, such as
+	// spec.forProvider.contentRef: the fields a message about a target
+	// that is missing tells to fix.
+	ReferenceField, SelectorField string
 }
 
 // ResolutionResponse is a resolved reference.

@@ -113,7 +113,7 @@ func buildKind(p *config.Provider, pkg *Package, k *Kind, kinds map[string]*Kind
 	k.Parameters = b.newStruct(k.Name + "Parameters")
 	k.Parameters.Doc = "are the Terraform arguments of " + r.TerraformType + ": spec.forProvider."
 	k.Observation = b.newStruct(k.Name + "Observation")
-	k.Observation.Doc = "are the values " + r.TerraformType + " computes: status.atProvider."
+	k.Observation.Doc = "are the attributes of the state of " + r.TerraformType + ", arguments included, except the sensitive ones: status.atProvider."
 	b.fillBlock(r.Schema.Block, k.Parameters, k.Observation, []string{k.Name}, "", "spec.forProvider", true)
 
 	// References, in Terraform name order, each after its field.
@@ -280,8 +280,8 @@ func (b *builder) attribute(a *schema.Attribute, params, obs *Struct, path []str
 	isParam := a.Required || a.Optional
 	isObs := a.Computed && !a.Optional && !a.Required
 	if top && a.Name == b.res.ExternalName.NameArgument {
-		// The external name fills this argument.
-		return
+		// The external name fills this argument: observed only.
+		params = nil
 	}
 	if top && a.Name == "id" && a.Computed {
 		// The ID is the resource's identity, managed through the external
@@ -321,7 +321,12 @@ func (b *builder) attribute(a *schema.Attribute, params, obs *Struct, path []str
 		})
 	case isObs && obs != nil && sensitive:
 		b.kind.ConnectionDetails[tfp] = "attribute." + tfp
-	case isObs && obs != nil:
+	}
+	if obs != nil && !sensitive && !a.WriteOnly {
+		// As Upjet's: the observation has every attribute of the state,
+		// arguments included (an observe-only object shows the
+		// resource's settings), except the sensitive ones (and the
+		// write-only ones, which the state never holds).
 		t := b.goType(a, append(path, goName), "Observation", false, tfp, "")
 		if !isComposite(t) {
 			t = types.NewPointer(t)
@@ -400,7 +405,7 @@ func hasArguments(blk *schema.Block) bool {
 
 func hasObservations(blk *schema.Block) bool {
 	for _, a := range blk.Attributes {
-		if a.Computed && !a.Optional && !a.Required && !a.Sensitive {
+		if !a.Sensitive && !a.WriteOnly {
 			return true
 		}
 	}

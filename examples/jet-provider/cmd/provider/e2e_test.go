@@ -410,10 +410,13 @@ func TestManager(t *testing.T) {
 		f.SetAnnotations(map[string]string{resource.AnnotationExternalName: id})
 		h.create(f)
 		h.waitCondition(f, resource.TypeReady, metav1.ConditionTrue)
-		// Only the id: local_file's refresh does not recompute the hashes
-		// its create records.
-		if f.Status.AtProvider.ID == nil || *f.Status.AtProvider.ID != id {
-			t.Errorf("status.atProvider = %+v", f.Status.AtProvider)
+		// The id and the arguments, the defaults the spec leaves out
+		// included; not the hashes: local_file's refresh does not
+		// recompute those its create records.
+		at := f.Status.AtProvider
+		if at.ID == nil || *at.ID != id || at.Filename == nil || *at.Filename != path || at.FilePermission == nil || *at.FilePermission != "0777" {
+			b, _ := json.Marshal(at)
+			t.Errorf("status.atProvider = %s", b)
 		}
 		if err := h.c.Delete(ctx, f); err != nil {
 			t.Fatal(err)

@@ -64,8 +64,20 @@ type FileParameters struct {
 	Source *string `json:"source,omitempty" tf:"source,omitempty"`
 }
 
-// FileObservation are the values local_file computes: status.atProvider.
+// FileObservation are the attributes of the state of local_file, arguments included, except the sensitive ones: status.atProvider.
 type FileObservation struct {
+	// Content to store in the file, expected to be a UTF-8 encoded string.
+	//  Conflicts with `sensitive_content`, `content_base64` and `source`.
+	//  Exactly one of these four arguments must be specified.
+	// +optional
+	Content *string `json:"content,omitempty" tf:"content,omitempty"`
+
+	// Content to store in the file, expected to be binary encoded as base64 string.
+	//  Conflicts with `content`, `sensitive_content` and `source`.
+	//  Exactly one of these four arguments must be specified.
+	// +optional
+	ContentBase64 *string `json:"contentBase64,omitempty" tf:"content_base64,omitempty"`
+
 	// Base64 encoded SHA256 checksum of file content.
 	// +optional
 	ContentBase64sha256 *string `json:"contentBase64sha256,omitempty" tf:"content_base64sha256,omitempty"`
@@ -90,9 +102,33 @@ type FileObservation struct {
 	// +optional
 	ContentSHA512 *string `json:"contentSha512,omitempty" tf:"content_sha512,omitempty"`
 
+	// Permissions to set for directories created (before umask), expressed as string in
+	//  [numeric notation](https://en.wikipedia.org/wiki/File-system_permissions#Numeric_notation).
+	//  Default value is `"0777"`.
+	// +optional
+	DirectoryPermission *string `json:"directoryPermission,omitempty" tf:"directory_permission,omitempty"`
+
+	// Permissions to set for the output file (before umask), expressed as string in
+	//  [numeric notation](https://en.wikipedia.org/wiki/File-system_permissions#Numeric_notation).
+	//  Default value is `"0777"`.
+	// +optional
+	FilePermission *string `json:"filePermission,omitempty" tf:"file_permission,omitempty"`
+
+	// The path to the file that will be created.
+	//  Missing parent directories will be created.
+	//  If the file already exists, it will be overridden with the given content.
+	// +optional
+	Filename *string `json:"filename,omitempty" tf:"filename,omitempty"`
+
 	// The hexadecimal encoding of the SHA1 checksum of the file content.
 	// +optional
 	ID *string `json:"id,omitempty" tf:"id,omitempty"`
+
+	// Path to file to use as source for the one we are creating.
+	//  Conflicts with `content`, `sensitive_content` and `content_base64`.
+	//  Exactly one of these four arguments must be specified.
+	// +optional
+	Source *string `json:"source,omitempty" tf:"source,omitempty"`
 }
 
 // FileSpec is the desired state of a File.

@@ -61,6 +61,14 @@ func (in *FileParameters) DeepCopy() *FileParameters {
 // DeepCopyInto copies the receiver into out.
 func (in *FileObservation) DeepCopyInto(out *FileObservation) {
 	*out = *in
+	if in.Content != nil {
+		out.Content = new(string)
+		*out.Content = *in.Content
+	}
+	if in.ContentBase64 != nil {
+		out.ContentBase64 = new(string)
+		*out.ContentBase64 = *in.ContentBase64
+	}
 	if in.ContentBase64sha256 != nil {
 		out.ContentBase64sha256 = new(string)
 		*out.ContentBase64sha256 = *in.ContentBase64sha256
@@ -85,9 +93,25 @@ func (in *FileObservation) DeepCopyInto(out *FileObservation) {
 		out.ContentSHA512 = new(string)
 		*out.ContentSHA512 = *in.ContentSHA512
 	}
+	if in.DirectoryPermission != nil {
+		out.DirectoryPermission = new(string)
+		*out.DirectoryPermission = *in.DirectoryPermission
+	}
+	if in.FilePermission != nil {
+		out.FilePermission = new(string)
+		*out.FilePermission = *in.FilePermission
+	}
+	if in.Filename != nil {
+		out.Filename = new(string)
+		*out.Filename = *in.Filename
+	}
 	if in.ID != nil {
 		out.ID = new(string)
 		*out.ID = *in.ID
+	}
+	if in.Source != nil {
+		out.Source = new(string)
+		*out.Source = *in.Source
 	}
 }
 
@@ -257,9 +281,25 @@ func (in *SensitiveFileObservation) DeepCopyInto(out *SensitiveFileObservation) 
 		out.ContentSHA512 = new(string)
 		*out.ContentSHA512 = *in.ContentSHA512
 	}
+	if in.DirectoryPermission != nil {
+		out.DirectoryPermission = new(string)
+		*out.DirectoryPermission = *in.DirectoryPermission
+	}
+	if in.FilePermission != nil {
+		out.FilePermission = new(string)
+		*out.FilePermission = *in.FilePermission
+	}
+	if in.Filename != nil {
+		out.Filename = new(string)
+		*out.Filename = *in.Filename
+	}
 	if in.ID != nil {
 		out.ID = new(string)
 		*out.ID = *in.ID
+	}
+	if in.Source != nil {
+		out.Source = new(string)
+		*out.Source = *in.Source
 	}
 }
 

@@ -14,11 +14,13 @@ import (
 func (mg *File) ResolveReferences(ctx context.Context, r resource.ReferenceResolver) error {
 	{
 		rsp, err := r.Resolve(ctx, resource.ResolutionRequest{
-			Current:   mg.Spec.ForProvider.Content,
-			Reference: mg.Spec.ForProvider.ContentRef,
-			Selector:  mg.Spec.ForProvider.ContentSelector,
-			To:        schema.GroupVersionKind{Group: "random.jet.tfkit.dev", Version: "v1alpha1", Kind: "Pet"},
-			Extract:   "status.atProvider.id",
+			Current:        mg.Spec.ForProvider.Content,
+			Reference:      mg.Spec.ForProvider.ContentRef,
+			Selector:       mg.Spec.ForProvider.ContentSelector,
+			To:             schema.GroupVersionKind{Group: "random.jet.tfkit.dev", Version: "v1alpha1", Kind: "Pet"},
+			Extract:        "status.atProvider.id",
+			ReferenceField: "spec.forProvider.contentRef",
+			SelectorField:  "spec.forProvider.contentSelector",
 		})
 		if err != nil {
 			return fmt.Errorf("spec.forProvider.content: %w", err)

@@ -48,7 +48,7 @@ type SensitiveFileParameters struct {
 	Source *string `json:"source,omitempty" tf:"source,omitempty"`
 }
 
-// SensitiveFileObservation are the values local_sensitive_file computes: status.atProvider.
+// SensitiveFileObservation are the attributes of the state of local_sensitive_file, arguments included, except the sensitive ones: status.atProvider.
 type SensitiveFileObservation struct {
 	// Base64 encoded SHA256 checksum of file content.
 	// +optional
@@ -74,9 +74,33 @@ type SensitiveFileObservation struct {
 	// +optional
 	ContentSHA512 *string `json:"contentSha512,omitempty" tf:"content_sha512,omitempty"`
 
+	// Permissions to set for directories created (before umask), expressed as string in
+	//  [numeric notation](https://en.wikipedia.org/wiki/File-system_permissions#Numeric_notation).
+	//  Default value is `"0700"`.
+	// +optional
+	DirectoryPermission *string `json:"directoryPermission,omitempty" tf:"directory_permission,omitempty"`
+
+	// Permissions to set for the output file (before umask), expressed as string in
+	//  [numeric notation](https://en.wikipedia.org/wiki/File-system_permissions#Numeric_notation).
+	//  Default value is `"0700"`.
+	// +optional
+	FilePermission *string `json:"filePermission,omitempty" tf:"file_permission,omitempty"`
+
+	// The path to the file that will be created.
+	//  Missing parent directories will be created.
+	//  If the file already exists, it will be overridden with the given content.
+	// +optional
+	Filename *string `json:"filename,omitempty" tf:"filename,omitempty"`
+
 	// The hexadecimal encoding of the SHA1 checksum of the file content.
 	// +optional
 	ID *string `json:"id,omitempty" tf:"id,omitempty"`
+
+	// Path to file to use as source for the one we are creating.
+	//  Conflicts with `content` and `content_base64`.
+	//  Exactly one of these three arguments must be specified.
+	// +optional
+	Source *string `json:"source,omitempty" tf:"source,omitempty"`
 }
 
 // SensitiveFileSpec is the desired state of a SensitiveFile.

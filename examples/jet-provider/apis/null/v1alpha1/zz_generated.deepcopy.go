@@ -34,6 +34,12 @@ func (in *ResourceObservation) DeepCopyInto(out *ResourceObservation) {
 		out.ID = new(string)
 		*out.ID = *in.ID
 	}
+	if in.Triggers != nil {
+		out.Triggers = make(map[string]string, len(in.Triggers))
+		for k1, v1 := range in.Triggers {
+			out.Triggers[k1] = v1
+		}
+	}
 }
 
 // DeepCopy returns a copy of the receiver.

@@ -13,10 +13,12 @@ type ResourceParameters struct {
 	Triggers map[string]string `json:"triggers,omitempty" tf:"triggers,omitempty"`
 }
 
-// ResourceObservation are the values null_resource computes: status.atProvider.
+// ResourceObservation are the attributes of the state of null_resource, arguments included, except the sensitive ones: status.atProvider.
 type ResourceObservation struct {
 	// +optional
 	ID *string `json:"id,omitempty" tf:"id,omitempty"`
+	// +optional
+	Triggers map[string]string `json:"triggers,omitempty" tf:"triggers,omitempty"`
 }
 
 // ResourceSpec is the desired state of a Resource.

@@ -46,6 +46,10 @@ func (in *IDObservation) DeepCopyInto(out *IDObservation) {
 		out.B64URL = new(string)
 		*out.B64URL = *in.B64URL
 	}
+	if in.ByteLength != nil {
+		out.ByteLength = new(float64)
+		*out.ByteLength = *in.ByteLength
+	}
 	if in.Dec != nil {
 		out.Dec = new(string)
 		*out.Dec = *in.Dec
@@ -57,6 +61,16 @@ func (in *IDObservation) DeepCopyInto(out *IDObservation) {
 	if in.ID != nil {
 		out.ID = new(string)
 		*out.ID = *in.ID
+	}
+	if in.Keepers != nil {
+		out.Keepers = make(map[string]string, len(in.Keepers))
+		for k1, v1 := range in.Keepers {
+			out.Keepers[k1] = v1
+		}
+	}
+	if in.Prefix != nil {
+		out.Prefix = new(string)
+		*out.Prefix = *in.Prefix
 	}
 }
 
@@ -200,9 +214,27 @@ func (in *IntegerObservation) DeepCopyInto(out *IntegerObservation) {
 		out.ID = new(string)
 		*out.ID = *in.ID
 	}
+	if in.Keepers != nil {
+		out.Keepers = make(map[string]string, len(in.Keepers))
+		for k1, v1 := range in.Keepers {
+			out.Keepers[k1] = v1
+		}
+	}
+	if in.Max != nil {
+		out.Max = new(float64)
+		*out.Max = *in.Max
+	}
+	if in.Min != nil {
+		out.Min = new(float64)
+		*out.Min = *in.Min
+	}
 	if in.Result != nil {
 		out.Result = new(float64)
 		*out.Result = *in.Result
+	}
+	if in.Seed != nil {
+		out.Seed = new(string)
+		*out.Seed = *in.Seed
 	}
 }
 
@@ -378,6 +410,56 @@ func (in *PasswordObservation) DeepCopyInto(out *PasswordObservation) {
 		out.ID = new(string)
 		*out.ID = *in.ID
 	}
+	if in.Keepers != nil {
+		out.Keepers = make(map[string]string, len(in.Keepers))
+		for k1, v1 := range in.Keepers {
+			out.Keepers[k1] = v1
+		}
+	}
+	if in.Length != nil {
+		out.Length = new(float64)
+		*out.Length = *in.Length
+	}
+	if in.Lower != nil {
+		out.Lower = new(bool)
+		*out.Lower = *in.Lower
+	}
+	if in.MinLower != nil {
+		out.MinLower = new(float64)
+		*out.MinLower = *in.MinLower
+	}
+	if in.MinNumeric != nil {
+		out.MinNumeric = new(float64)
+		*out.MinNumeric = *in.MinNumeric
+	}
+	if in.MinSpecial != nil {
+		out.MinSpecial = new(float64)
+		*out.MinSpecial = *in.MinSpecial
+	}
+	if in.MinUpper != nil {
+		out.MinUpper = new(float64)
+		*out.MinUpper = *in.MinUpper
+	}
+	if in.Number != nil {
+		out.Number = new(bool)
+		*out.Number = *in.Number
+	}
+	if in.Numeric != nil {
+		out.Numeric = new(bool)
+		*out.Numeric = *in.Numeric
+	}
+	if in.OverrideSpecial != nil {
+		out.OverrideSpecial = new(string)
+		*out.OverrideSpecial = *in.OverrideSpecial
+	}
+	if in.Special != nil {
+		out.Special = new(bool)
+		*out.Special = *in.Special
+	}
+	if in.Upper != nil {
+		out.Upper = new(bool)
+		*out.Upper = *in.Upper
+	}
 }
 
 // DeepCopy returns a copy of the receiver.
@@ -519,6 +601,24 @@ func (in *PetObservation) DeepCopyInto(out *PetObservation) {
 	if in.ID != nil {
 		out.ID = new(string)
 		*out.ID = *in.ID
+	}
+	if in.Keepers != nil {
+		out.Keepers = make(map[string]string, len(in.Keepers))
+		for k1, v1 := range in.Keepers {
+			out.Keepers[k1] = v1
+		}
+	}
+	if in.Length != nil {
+		out.Length = new(float64)
+		*out.Length = *in.Length
+	}
+	if in.Prefix != nil {
+		out.Prefix = new(string)
+		*out.Prefix = *in.Prefix
+	}
+	if in.Separator != nil {
+		out.Separator = new(string)
+		*out.Separator = *in.Separator
 	}
 }
 
@@ -662,9 +762,27 @@ func (in *ShuffleObservation) DeepCopyInto(out *ShuffleObservation) {
 		out.ID = new(string)
 		*out.ID = *in.ID
 	}
+	if in.Input != nil {
+		out.Input = make([]string, len(in.Input))
+		copy(out.Input, in.Input)
+	}
+	if in.Keepers != nil {
+		out.Keepers = make(map[string]string, len(in.Keepers))
+		for k1, v1 := range in.Keepers {
+			out.Keepers[k1] = v1
+		}
+	}
 	if in.Result != nil {
 		out.Result = make([]string, len(in.Result))
 		copy(out.Result, in.Result)
+	}
+	if in.ResultCount != nil {
+		out.ResultCount = new(float64)
+		*out.ResultCount = *in.ResultCount
+	}
+	if in.Seed != nil {
+		out.Seed = new(string)
+		*out.Seed = *in.Seed
 	}
 }
 
@@ -840,9 +958,59 @@ func (in *StringObservation) DeepCopyInto(out *StringObservation) {
 		out.ID = new(string)
 		*out.ID = *in.ID
 	}
+	if in.Keepers != nil {
+		out.Keepers = make(map[string]string, len(in.Keepers))
+		for k1, v1 := range in.Keepers {
+			out.Keepers[k1] = v1
+		}
+	}
+	if in.Length != nil {
+		out.Length = new(float64)
+		*out.Length = *in.Length
+	}
+	if in.Lower != nil {
+		out.Lower = new(bool)
+		*out.Lower = *in.Lower
+	}
+	if in.MinLower != nil {
+		out.MinLower = new(float64)
+		*out.MinLower = *in.MinLower
+	}
+	if in.MinNumeric != nil {
+		out.MinNumeric = new(float64)
+		*out.MinNumeric = *in.MinNumeric
+	}
+	if in.MinSpecial != nil {
+		out.MinSpecial = new(float64)
+		*out.MinSpecial = *in.MinSpecial
+	}
+	if in.MinUpper != nil {
+		out.MinUpper = new(float64)
+		*out.MinUpper = *in.MinUpper
+	}
+	if in.Number != nil {
+		out.Number = new(bool)
+		*out.Number = *in.Number
+	}
+	if in.Numeric != nil {
+		out.Numeric = new(bool)
+		*out.Numeric = *in.Numeric
+	}
+	if in.OverrideSpecial != nil {
+		out.OverrideSpecial = new(string)
+		*out.OverrideSpecial = *in.OverrideSpecial
+	}
 	if in.Result != nil {
 		out.Result = new(string)
 		*out.Result = *in.Result
+	}
+	if in.Special != nil {
+		out.Special = new(bool)
+		*out.Special = *in.Special
+	}
+	if in.Upper != nil {
+		out.Upper = new(bool)
+		*out.Upper = *in.Upper
 	}
 }
 
@@ -973,6 +1141,12 @@ func (in *UUIDObservation) DeepCopyInto(out *UUIDObservation) {
 	if in.ID != nil {
 		out.ID = new(string)
 		*out.ID = *in.ID
+	}
+	if in.Keepers != nil {
+		out.Keepers = make(map[string]string, len(in.Keepers))
+		for k1, v1 := range in.Keepers {
+			out.Keepers[k1] = v1
+		}
 	}
 	if in.Result != nil {
 		out.Result = new(string)
@@ -1108,6 +1282,12 @@ func (in *Uuid4Observation) DeepCopyInto(out *Uuid4Observation) {
 		out.ID = new(string)
 		*out.ID = *in.ID
 	}
+	if in.Keepers != nil {
+		out.Keepers = make(map[string]string, len(in.Keepers))
+		for k1, v1 := range in.Keepers {
+			out.Keepers[k1] = v1
+		}
+	}
 	if in.Result != nil {
 		out.Result = new(string)
 		*out.Result = *in.Result
@@ -1241,6 +1421,12 @@ func (in *Uuid7Observation) DeepCopyInto(out *Uuid7Observation) {
 	if in.ID != nil {
 		out.ID = new(string)
 		*out.ID = *in.ID
+	}
+	if in.Keepers != nil {
+		out.Keepers = make(map[string]string, len(in.Keepers))
+		for k1, v1 := range in.Keepers {
+			out.Keepers[k1] = v1
+		}
 	}
 	if in.Result != nil {
 		out.Result = new(string)

@@ -22,7 +22,7 @@ type IDParameters struct {
 	Prefix *string `json:"prefix,omitempty" tf:"prefix,omitempty"`
 }
 
-// IDObservation are the values random_id computes: status.atProvider.
+// IDObservation are the attributes of the state of random_id, arguments included, except the sensitive ones: status.atProvider.
 type IDObservation struct {
 	// The generated id presented in base64 without additional transformations.
 	// +optional
@@ -31,6 +31,10 @@ type IDObservation struct {
 	// The generated id presented in base64, using the URL-friendly character set: case-sensitive letters, digits and the characters `_` and `-`.
 	// +optional
 	B64URL *string `json:"b64Url,omitempty" tf:"b64_url,omitempty"`
+
+	// The number of random bytes to produce. The minimum value is 1, which produces eight bits of randomness.
+	// +optional
+	ByteLength *float64 `json:"byteLength,omitempty" tf:"byte_length,omitempty"`
 
 	// The generated id presented in non-padded decimal digits.
 	// +optional
@@ -43,6 +47,14 @@ type IDObservation struct {
 	// The generated id presented in base64 without additional transformations or prefix.
 	// +optional
 	ID *string `json:"id,omitempty" tf:"id,omitempty"`
+
+	// Arbitrary map of values that, when changed, will trigger recreation of resource. See [the main provider documentation](../index.html) for more information.
+	// +optional
+	Keepers map[string]string `json:"keepers,omitempty" tf:"keepers,omitempty"`
+
+	// Arbitrary string to prefix the output value with. This string is supplied as-is, meaning it is not guaranteed to be URL-safe or base64 encoded.
+	// +optional
+	Prefix *string `json:"prefix,omitempty" tf:"prefix,omitempty"`
 }
 
 // IDSpec is the desired state of a ID.

@@ -26,15 +26,31 @@ type IntegerParameters struct {
 	Seed *string `json:"seed,omitempty" tf:"seed,omitempty"`
 }
 
-// IntegerObservation are the values random_integer computes: status.atProvider.
+// IntegerObservation are the attributes of the state of random_integer, arguments included, except the sensitive ones: status.atProvider.
 type IntegerObservation struct {
 	// The string representation of the integer result.
 	// +optional
 	ID *string `json:"id,omitempty" tf:"id,omitempty"`
 
+	// Arbitrary map of values that, when changed, will trigger recreation of resource. See [the main provider documentation](../index.html) for more information.
+	// +optional
+	Keepers map[string]string `json:"keepers,omitempty" tf:"keepers,omitempty"`
+
+	// The maximum inclusive value of the range.
+	// +optional
+	Max *float64 `json:"max,omitempty" tf:"max,omitempty"`
+
+	// The minimum inclusive value of the range.
+	// +optional
+	Min *float64 `json:"min,omitempty" tf:"min,omitempty"`
+
 	// The random integer result.
 	// +optional
 	Result *float64 `json:"result,omitempty" tf:"result,omitempty"`
+
+	// A custom seed to always produce the same value.
+	// +optional
+	Seed *string `json:"seed,omitempty" tf:"seed,omitempty"`
 }
 
 // IntegerSpec is the desired state of a Integer.

@@ -26,11 +26,27 @@ type PetParameters struct {
 	Separator *string `json:"separator,omitempty" tf:"separator,omitempty"`
 }
 
-// PetObservation are the values random_pet computes: status.atProvider.
+// PetObservation are the attributes of the state of random_pet, arguments included, except the sensitive ones: status.atProvider.
 type PetObservation struct {
 	// The random pet name.
 	// +optional
 	ID *string `json:"id,omitempty" tf:"id,omitempty"`
+
+	// Arbitrary map of values that, when changed, will trigger recreation of resource. See [the main provider documentation](../index.html) for more information.
+	// +optional
+	Keepers map[string]string `json:"keepers,omitempty" tf:"keepers,omitempty"`
+
+	// The length (in words) of the pet name. Defaults to 2
+	// +optional
+	Length *float64 `json:"length,omitempty" tf:"length,omitempty"`
+
+	// A string to prefix the name with.
+	// +optional
+	Prefix *string `json:"prefix,omitempty" tf:"prefix,omitempty"`
+
+	// The character to separate words in the pet name. Defaults to "-"
+	// +optional
+	Separator *string `json:"separator,omitempty" tf:"separator,omitempty"`
 }
 
 // PetSpec is the desired state of a Pet.

@@ -28,15 +28,33 @@ type ShuffleParameters struct {
 	Seed *string `json:"seed,omitempty" tf:"seed,omitempty"`
 }
 
-// ShuffleObservation are the values random_shuffle computes: status.atProvider.
+// ShuffleObservation are the attributes of the state of random_shuffle, arguments included, except the sensitive ones: status.atProvider.
 type ShuffleObservation struct {
 	// A static value used internally by Terraform, this should not be referenced in configurations.
 	// +optional
 	ID *string `json:"id,omitempty" tf:"id,omitempty"`
 
+	// The list of strings to shuffle.
+	// +optional
+	Input []string `json:"input,omitempty" tf:"input,omitempty"`
+
+	// Arbitrary map of values that, when changed, will trigger recreation of resource. See [the main provider documentation](../index.html) for more information.
+	// +optional
+	Keepers map[string]string `json:"keepers,omitempty" tf:"keepers,omitempty"`
+
 	// Random permutation of the list of strings given in `input`. The number of elements is determined by `result_count` if set, or the number of elements in `input`.
 	// +optional
 	Result []string `json:"result,omitempty" tf:"result,omitempty"`
+
+	// The number of results to return. Defaults to the number of items in the `input` list. If fewer items are requested, some elements will be excluded from the result. If more items are requested, items will be repeated in the result but not more frequently than the number of items in the input list.
+	// +optional
+	ResultCount *float64 `json:"resultCount,omitempty" tf:"result_count,omitempty"`
+
+	// Arbitrary string with which to seed the random number generator, in order to produce less-volatile permutations of the list.
+	//
+	// **Important:** Even with an identical seed, it is not guaranteed that the same permutation will be produced across different versions of Terraform. This argument causes the result to be *less volatile*, but not fixed for all time.
+	// +optional
+	Seed *string `json:"seed,omitempty" tf:"seed,omitempty"`
 }
 
 // ShuffleSpec is the desired state of a Shuffle.

@@ -14,11 +14,15 @@ type Uuid4Parameters struct {
 	Keepers map[string]string `json:"keepers,omitempty" tf:"keepers,omitempty"`
 }
 
-// Uuid4Observation are the values random_uuid4 computes: status.atProvider.
+// Uuid4Observation are the attributes of the state of random_uuid4, arguments included, except the sensitive ones: status.atProvider.
 type Uuid4Observation struct {
 	// The generated uuid presented in string format.
 	// +optional
 	ID *string `json:"id,omitempty" tf:"id,omitempty"`
+
+	// Arbitrary map of values that, when changed, will trigger recreation of resource. See [the main provider documentation](../index.html) for more information.
+	// +optional
+	Keepers map[string]string `json:"keepers,omitempty" tf:"keepers,omitempty"`
 
 	// The generated uuid presented in string format.
 	// +optional

@@ -14,11 +14,15 @@ type UUIDParameters struct {
 	Keepers map[string]string `json:"keepers,omitempty" tf:"keepers,omitempty"`
 }
 
-// UUIDObservation are the values random_uuid computes: status.atProvider.
+// UUIDObservation are the attributes of the state of random_uuid, arguments included, except the sensitive ones: status.atProvider.
 type UUIDObservation struct {
 	// The generated uuid presented in string format.
 	// +optional
 	ID *string `json:"id,omitempty" tf:"id,omitempty"`
+
+	// Arbitrary map of values that, when changed, will trigger recreation of resource. See [the main provider documentation](../index.html) for more information.
+	// +optional
+	Keepers map[string]string `json:"keepers,omitempty" tf:"keepers,omitempty"`
 
 	// The generated uuid presented in string format.
 	// +optional

@@ -58,6 +58,10 @@ func (in *OffsetParameters) DeepCopy() *OffsetParameters {
 // DeepCopyInto copies the receiver into out.
 func (in *OffsetObservation) DeepCopyInto(out *OffsetObservation) {
 	*out = *in
+	if in.BaseRFC3339 != nil {
+		out.BaseRFC3339 = new(string)
+		*out.BaseRFC3339 = *in.BaseRFC3339
+	}
 	if in.Day != nil {
 		out.Day = new(float64)
 		*out.Day = *in.Day
@@ -78,6 +82,30 @@ func (in *OffsetObservation) DeepCopyInto(out *OffsetObservation) {
 		out.Month = new(float64)
 		*out.Month = *in.Month
 	}
+	if in.OffsetDays != nil {
+		out.OffsetDays = new(float64)
+		*out.OffsetDays = *in.OffsetDays
+	}
+	if in.OffsetHours != nil {
+		out.OffsetHours = new(float64)
+		*out.OffsetHours = *in.OffsetHours
+	}
+	if in.OffsetMinutes != nil {
+		out.OffsetMinutes = new(float64)
+		*out.OffsetMinutes = *in.OffsetMinutes
+	}
+	if in.OffsetMonths != nil {
+		out.OffsetMonths = new(float64)
+		*out.OffsetMonths = *in.OffsetMonths
+	}
+	if in.OffsetSeconds != nil {
+		out.OffsetSeconds = new(float64)
+		*out.OffsetSeconds = *in.OffsetSeconds
+	}
+	if in.OffsetYears != nil {
+		out.OffsetYears = new(float64)
+		*out.OffsetYears = *in.OffsetYears
+	}
 	if in.RFC3339 != nil {
 		out.RFC3339 = new(string)
 		*out.RFC3339 = *in.RFC3339
@@ -85,6 +113,12 @@ func (in *OffsetObservation) DeepCopyInto(out *OffsetObservation) {
 	if in.Second != nil {
 		out.Second = new(float64)
 		*out.Second = *in.Second
+	}
+	if in.Triggers != nil {
+		out.Triggers = make(map[string]string, len(in.Triggers))
+		for k1, v1 := range in.Triggers {
+			out.Triggers[k1] = v1
+		}
 	}
 	if in.Unix != nil {
 		out.Unix = new(float64)
@@ -268,9 +302,43 @@ func (in *RotatingObservation) DeepCopyInto(out *RotatingObservation) {
 		out.Month = new(float64)
 		*out.Month = *in.Month
 	}
+	if in.RFC3339 != nil {
+		out.RFC3339 = new(string)
+		*out.RFC3339 = *in.RFC3339
+	}
+	if in.RotationDays != nil {
+		out.RotationDays = new(float64)
+		*out.RotationDays = *in.RotationDays
+	}
+	if in.RotationHours != nil {
+		out.RotationHours = new(float64)
+		*out.RotationHours = *in.RotationHours
+	}
+	if in.RotationMinutes != nil {
+		out.RotationMinutes = new(float64)
+		*out.RotationMinutes = *in.RotationMinutes
+	}
+	if in.RotationMonths != nil {
+		out.RotationMonths = new(float64)
+		*out.RotationMonths = *in.RotationMonths
+	}
+	if in.RotationRFC3339 != nil {
+		out.RotationRFC3339 = new(string)
+		*out.RotationRFC3339 = *in.RotationRFC3339
+	}
+	if in.RotationYears != nil {
+		out.RotationYears = new(float64)
+		*out.RotationYears = *in.RotationYears
+	}
 	if in.Second != nil {
 		out.Second = new(float64)
 		*out.Second = *in.Second
+	}
+	if in.Triggers != nil {
+		out.Triggers = make(map[string]string, len(in.Triggers))
+		for k1, v1 := range in.Triggers {
+			out.Triggers[k1] = v1
+		}
 	}
 	if in.Unix != nil {
 		out.Unix = new(float64)
@@ -414,9 +482,23 @@ func (in *SleepParameters) DeepCopy() *SleepParameters {
 // DeepCopyInto copies the receiver into out.
 func (in *SleepObservation) DeepCopyInto(out *SleepObservation) {
 	*out = *in
+	if in.CreateDuration != nil {
+		out.CreateDuration = new(string)
+		*out.CreateDuration = *in.CreateDuration
+	}
+	if in.DestroyDuration != nil {
+		out.DestroyDuration = new(string)
+		*out.DestroyDuration = *in.DestroyDuration
+	}
 	if in.ID != nil {
 		out.ID = new(string)
 		*out.ID = *in.ID
+	}
+	if in.Triggers != nil {
+		out.Triggers = make(map[string]string, len(in.Triggers))
+		for k1, v1 := range in.Triggers {
+			out.Triggers[k1] = v1
+		}
 	}
 }
 
@@ -568,9 +650,19 @@ func (in *StaticObservation) DeepCopyInto(out *StaticObservation) {
 		out.Month = new(float64)
 		*out.Month = *in.Month
 	}
+	if in.RFC3339 != nil {
+		out.RFC3339 = new(string)
+		*out.RFC3339 = *in.RFC3339
+	}
 	if in.Second != nil {
 		out.Second = new(float64)
 		*out.Second = *in.Second
+	}
+	if in.Triggers != nil {
+		out.Triggers = make(map[string]string, len(in.Triggers))
+		for k1, v1 := range in.Triggers {
+			out.Triggers[k1] = v1
+		}
 	}
 	if in.Unix != nil {
 		out.Unix = new(float64)

@@ -42,8 +42,12 @@ type OffsetParameters struct {
 	Triggers map[string]string `json:"triggers,omitempty" tf:"triggers,omitempty"`
 }
 
-// OffsetObservation are the values time_offset computes: status.atProvider.
+// OffsetObservation are the attributes of the state of time_offset, arguments included, except the sensitive ones: status.atProvider.
 type OffsetObservation struct {
+	// Base timestamp in [RFC3339](https://datatracker.ietf.org/doc/html/rfc3339#section-5.8) format (see [RFC3339 time string](https://tools.ietf.org/html/rfc3339#section-5.8) e.g., `YYYY-MM-DDTHH:MM:SSZ`). Defaults to the current time.
+	// +optional
+	BaseRFC3339 *string `json:"baseRfc3339,omitempty" tf:"base_rfc3339,omitempty"`
+
 	// Number day of offset timestamp.
 	// +optional
 	Day *float64 `json:"day,omitempty" tf:"day,omitempty"`
@@ -64,6 +68,30 @@ type OffsetObservation struct {
 	// +optional
 	Month *float64 `json:"month,omitempty" tf:"month,omitempty"`
 
+	// Number of days to offset the base timestamp. At least one of the 'offset_' arguments must be configured.
+	// +optional
+	OffsetDays *float64 `json:"offsetDays,omitempty" tf:"offset_days,omitempty"`
+
+	// Number of hours to offset the base timestamp. At least one of the 'offset_' arguments must be configured.
+	// +optional
+	OffsetHours *float64 `json:"offsetHours,omitempty" tf:"offset_hours,omitempty"`
+
+	// Number of minutes to offset the base timestamp. At least one of the 'offset_' arguments must be configured.
+	// +optional
+	OffsetMinutes *float64 `json:"offsetMinutes,omitempty" tf:"offset_minutes,omitempty"`
+
+	// Number of months to offset the base timestamp. At least one of the 'offset_' arguments must be configured.
+	// +optional
+	OffsetMonths *float64 `json:"offsetMonths,omitempty" tf:"offset_months,omitempty"`
+
+	// Number of seconds to offset the base timestamp. At least one of the 'offset_' arguments must be configured.
+	// +optional
+	OffsetSeconds *float64 `json:"offsetSeconds,omitempty" tf:"offset_seconds,omitempty"`
+
+	// Number of years to offset the base timestamp. At least one of the 'offset_' arguments must be configured.
+	// +optional
+	OffsetYears *float64 `json:"offsetYears,omitempty" tf:"offset_years,omitempty"`
+
 	// RFC3339 format of the offset timestamp, e.g. `2020-02-12T06:36:13Z`.
 	// +optional
 	RFC3339 *string `json:"rfc3339,omitempty" tf:"rfc3339,omitempty"`
@@ -71,6 +99,10 @@ type OffsetObservation struct {
 	// Number second of offset timestamp.
 	// +optional
 	Second *float64 `json:"second,omitempty" tf:"second,omitempty"`
+
+	// Arbitrary map of values that, when changed, will trigger a new base timestamp value to be saved. See [the main provider documentation](../index.md) for more information.
+	// +optional
+	Triggers map[string]string `json:"triggers,omitempty" tf:"triggers,omitempty"`
 
 	// Number of seconds since epoch time, e.g. `1581489373`.
 	// +optional

@@ -42,7 +42,7 @@ type RotatingParameters struct {
 	Triggers map[string]string `json:"triggers,omitempty" tf:"triggers,omitempty"`
 }
 
-// RotatingObservation are the values time_rotating computes: status.atProvider.
+// RotatingObservation are the attributes of the state of time_rotating, arguments included, except the sensitive ones: status.atProvider.
 type RotatingObservation struct {
 	// Number day of timestamp.
 	// +optional
@@ -64,9 +64,41 @@ type RotatingObservation struct {
 	// +optional
 	Month *float64 `json:"month,omitempty" tf:"month,omitempty"`
 
+	// Base timestamp in [RFC3339](https://datatracker.ietf.org/doc/html/rfc3339#section-5.8) format (see [RFC3339 time string](https://tools.ietf.org/html/rfc3339#section-5.8) e.g., `YYYY-MM-DDTHH:MM:SSZ`). Defaults to the current time.
+	// +optional
+	RFC3339 *string `json:"rfc3339,omitempty" tf:"rfc3339,omitempty"`
+
+	// Number of days to add to the base timestamp to configure the rotation timestamp. When the current time has passed the rotation timestamp, the resource will trigger recreation. At least one of the 'rotation_' arguments must be configured.
+	// +optional
+	RotationDays *float64 `json:"rotationDays,omitempty" tf:"rotation_days,omitempty"`
+
+	// Number of hours to add to the base timestamp to configure the rotation timestamp. When the current time has passed the rotation timestamp, the resource will trigger recreation. At least one of the 'rotation_' arguments must be configured.
+	// +optional
+	RotationHours *float64 `json:"rotationHours,omitempty" tf:"rotation_hours,omitempty"`
+
+	// Number of minutes to add to the base timestamp to configure the rotation timestamp. When the current time has passed the rotation timestamp, the resource will trigger recreation. At least one of the 'rotation_' arguments must be configured.
+	// +optional
+	RotationMinutes *float64 `json:"rotationMinutes,omitempty" tf:"rotation_minutes,omitempty"`
+
+	// Number of months to add to the base timestamp to configure the rotation timestamp. When the current time has passed the rotation timestamp, the resource will trigger recreation. At least one of the 'rotation_' arguments must be configured.
+	// +optional
+	RotationMonths *float64 `json:"rotationMonths,omitempty" tf:"rotation_months,omitempty"`
+
+	// Configure the rotation timestamp with an [RFC3339](https://datatracker.ietf.org/doc/html/rfc3339#section-5.8) format of the offset timestamp. When the current time has passed the rotation timestamp, the resource will trigger recreation. At least one of the 'rotation_' arguments must be configured.
+	// +optional
+	RotationRFC3339 *string `json:"rotationRfc3339,omitempty" tf:"rotation_rfc3339,omitempty"`
+
+	// Number of years to add to the base timestamp to configure the rotation timestamp. When the current time has passed the rotation timestamp, the resource will trigger recreation. At least one of the 'rotation_' arguments must be configured.
+	// +optional
+	RotationYears *float64 `json:"rotationYears,omitempty" tf:"rotation_years,omitempty"`
+
 	// Number second of timestamp.
 	// +optional
 	Second *float64 `json:"second,omitempty" tf:"second,omitempty"`
+
+	// Arbitrary map of values that, when changed, will trigger a new base timestamp value to be saved. These conditions recreate the resource in addition to other rotation arguments. See [the main provider documentation](../index.md) for more information.
+	// +optional
+	Triggers map[string]string `json:"triggers,omitempty" tf:"triggers,omitempty"`
 
 	// Number of seconds since epoch time, e.g. `1581489373`.
 	// +optional

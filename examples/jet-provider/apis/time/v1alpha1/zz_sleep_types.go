@@ -22,11 +22,23 @@ type SleepParameters struct {
 	Triggers map[string]string `json:"triggers,omitempty" tf:"triggers,omitempty"`
 }
 
-// SleepObservation are the values time_sleep computes: status.atProvider.
+// SleepObservation are the attributes of the state of time_sleep, arguments included, except the sensitive ones: status.atProvider.
 type SleepObservation struct {
+	// [Time duration](https://golang.org/pkg/time/#ParseDuration) to delay resource creation. For example, `30s` for 30 seconds or `5m` for 5 minutes. Updating this value by itself will not trigger a delay.
+	// +optional
+	CreateDuration *string `json:"createDuration,omitempty" tf:"create_duration,omitempty"`
+
+	// [Time duration](https://golang.org/pkg/time/#ParseDuration) to delay resource destroy. For example, `30s` for 30 seconds or `5m` for 5 minutes. Updating this value by itself will not trigger a delay. This value or any updates to it must be successfully applied into the Terraform state before destroying this resource to take effect.
+	// +optional
+	DestroyDuration *string `json:"destroyDuration,omitempty" tf:"destroy_duration,omitempty"`
+
 	// RFC3339 format of the offset timestamp, e.g. `2020-02-12T06:36:13Z`.
 	// +optional
 	ID *string `json:"id,omitempty" tf:"id,omitempty"`
+
+	// (Optional) Arbitrary map of values that, when changed, will run any creation or destroy delays again. See [the main provider documentation](../index.md) for more information.
+	// +optional
+	Triggers map[string]string `json:"triggers,omitempty" tf:"triggers,omitempty"`
 }
 
 // SleepSpec is the desired state of a Sleep.

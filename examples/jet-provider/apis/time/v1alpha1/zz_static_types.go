@@ -18,7 +18,7 @@ type StaticParameters struct {
 	Triggers map[string]string `json:"triggers,omitempty" tf:"triggers,omitempty"`
 }
 
-// StaticObservation are the values time_static computes: status.atProvider.
+// StaticObservation are the attributes of the state of time_static, arguments included, except the sensitive ones: status.atProvider.
 type StaticObservation struct {
 	// Number day of timestamp.
 	// +optional
@@ -40,9 +40,17 @@ type StaticObservation struct {
 	// +optional
 	Month *float64 `json:"month,omitempty" tf:"month,omitempty"`
 
+	// Base timestamp in [RFC3339](https://datatracker.ietf.org/doc/html/rfc3339#section-5.8) format (see [RFC3339 time string](https://tools.ietf.org/html/rfc3339#section-5.8) e.g., `YYYY-MM-DDTHH:MM:SSZ`). Defaults to the current time.
+	// +optional
+	RFC3339 *string `json:"rfc3339,omitempty" tf:"rfc3339,omitempty"`
+
 	// Number second of timestamp.
 	// +optional
 	Second *float64 `json:"second,omitempty" tf:"second,omitempty"`
+
+	// Arbitrary map of values that, when changed, will trigger a new base timestamp value to be saved. See [the main provider documentation](../index.md) for more information.
+	// +optional
+	Triggers map[string]string `json:"triggers,omitempty" tf:"triggers,omitempty"`
 
 	// Number of seconds since epoch time, e.g. `1581489373`.
 	// +optional

@@ -60,9 +60,45 @@ func (in *ClusterParameters) DeepCopy() *ClusterParameters {
 // DeepCopyInto copies the receiver into out.
 func (in *ClusterObservation) DeepCopyInto(out *ClusterObservation) {
 	*out = *in
+	if in.Availability != nil {
+		out.Availability = new(string)
+		*out.Availability = *in.Availability
+	}
+	if in.Group != nil {
+		out.Group = new(string)
+		*out.Group = *in.Group
+	}
 	if in.ID != nil {
 		out.ID = new(string)
 		*out.ID = *in.ID
+	}
+	if in.LimitBytes != nil {
+		out.LimitBytes = new(string)
+		*out.LimitBytes = *in.LimitBytes
+	}
+	if in.RequiredBytes != nil {
+		out.RequiredBytes = new(string)
+		*out.RequiredBytes = *in.RequiredBytes
+	}
+	if in.Scope != nil {
+		out.Scope = new(string)
+		*out.Scope = *in.Scope
+	}
+	if in.Sharing != nil {
+		out.Sharing = new(string)
+		*out.Sharing = *in.Sharing
+	}
+	if in.TopologyPreferred != nil {
+		out.TopologyPreferred = new(string)
+		*out.TopologyPreferred = *in.TopologyPreferred
+	}
+	if in.TopologyRequired != nil {
+		out.TopologyRequired = new(string)
+		*out.TopologyRequired = *in.TopologyRequired
+	}
+	if in.Type != nil {
+		out.Type = new(string)
+		*out.Type = *in.Type
 	}
 }
 
@@ -95,6 +131,29 @@ func (in *LabelsParameters) DeepCopy() *LabelsParameters {
 		return nil
 	}
 	out := new(LabelsParameters)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out.
+func (in *LabelsObservation) DeepCopyInto(out *LabelsObservation) {
+	*out = *in
+	if in.Label != nil {
+		out.Label = new(string)
+		*out.Label = *in.Label
+	}
+	if in.Value != nil {
+		out.Value = new(string)
+		*out.Value = *in.Value
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *LabelsObservation) DeepCopy() *LabelsObservation {
+	if in == nil {
+		return nil
+	}
+	out := new(LabelsObservation)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -143,6 +202,16 @@ func (in *VolumeParameters) DeepCopy() *VolumeParameters {
 // DeepCopyInto copies the receiver into out.
 func (in *VolumeObservation) DeepCopyInto(out *VolumeObservation) {
 	*out = *in
+	if in.Driver != nil {
+		out.Driver = new(string)
+		*out.Driver = *in.Driver
+	}
+	if in.DriverOpts != nil {
+		out.DriverOpts = make(map[string]string, len(in.DriverOpts))
+		for k1, v1 := range in.DriverOpts {
+			out.DriverOpts[k1] = v1
+		}
+	}
 	if in.ID != nil {
 		out.ID = new(string)
 		*out.ID = *in.ID
@@ -151,10 +220,20 @@ func (in *VolumeObservation) DeepCopyInto(out *VolumeObservation) {
 		out.Mountpoint = new(string)
 		*out.Mountpoint = *in.Mountpoint
 	}
+	if in.Name != nil {
+		out.Name = new(string)
+		*out.Name = *in.Name
+	}
 	if in.Cluster != nil {
 		out.Cluster = make([]ClusterObservation, len(in.Cluster))
 		for i1 := range in.Cluster {
 			in.Cluster[i1].DeepCopyInto(&out.Cluster[i1])
+		}
+	}
+	if in.Labels != nil {
+		out.Labels = make([]LabelsObservation, len(in.Labels))
+		for i1 := range in.Labels {
+			in.Labels[i1].DeepCopyInto(&out.Labels[i1])
 		}
 	}
 }

@@ -48,9 +48,45 @@ type ClusterParameters struct {
 
 // ClusterObservation is a nested object of a Terraform resource.
 type ClusterObservation struct {
+	// Availability of the volume. Can be `active` (default), `pause`, or `drain`.
+	// +optional
+	Availability *string `json:"availability,omitempty" tf:"availability,omitempty"`
+
+	// Cluster Volume group
+	// +optional
+	Group *string `json:"group,omitempty" tf:"group,omitempty"`
+
 	// The ID of the cluster volume.
 	// +optional
 	ID *string `json:"id,omitempty" tf:"id,omitempty"`
+
+	// Minimum size of the Cluster Volume in human readable memory bytes (like 128MiB, 2GiB, etc). Must be in format of KiB, MiB, Gib, Tib or PiB.
+	// +optional
+	LimitBytes *string `json:"limitBytes,omitempty" tf:"limit_bytes,omitempty"`
+
+	// Maximum size of the Cluster Volume in human readable memory bytes (like 128MiB, 2GiB, etc). Must be in format of KiB, MiB, Gib, Tib or PiB.
+	// +optional
+	RequiredBytes *string `json:"requiredBytes,omitempty" tf:"required_bytes,omitempty"`
+
+	// The scope of the volume. Can be `single` (default) or `multi`.
+	// +optional
+	Scope *string `json:"scope,omitempty" tf:"scope,omitempty"`
+
+	// The sharing mode. Can be `none` (default), `readonly`, `onewriter` or `all`.
+	// +optional
+	Sharing *string `json:"sharing,omitempty" tf:"sharing,omitempty"`
+
+	// A topology that the Cluster Volume would be preferred in
+	// +optional
+	TopologyPreferred *string `json:"topologyPreferred,omitempty" tf:"topology_preferred,omitempty"`
+
+	// A topology that the Cluster Volume must be accessible from
+	// +optional
+	TopologyRequired *string `json:"topologyRequired,omitempty" tf:"topology_required,omitempty"`
+
+	// Cluster Volume access type. Can be `mount` or `block` (default).
+	// +optional
+	Type *string `json:"type,omitempty" tf:"type,omitempty"`
 }
 
 // LabelsParameters is a nested object of a Terraform resource.
@@ -62,6 +98,17 @@ type LabelsParameters struct {
 	// Value of the label
 	// +kubebuilder:validation:Required
 	Value *string `json:"value" tf:"value"`
+}
+
+// LabelsObservation is a nested object of a Terraform resource.
+type LabelsObservation struct {
+	// Name of the label
+	// +optional
+	Label *string `json:"label,omitempty" tf:"label,omitempty"`
+
+	// Value of the label
+	// +optional
+	Value *string `json:"value,omitempty" tf:"value,omitempty"`
 }
 
 // VolumeParameters are the Terraform arguments of docker_volume: spec.forProvider.
@@ -87,8 +134,15 @@ type VolumeParameters struct {
 	Labels []LabelsParameters `json:"labels,omitempty" tf:"labels,omitempty"`
 }
 
-// VolumeObservation are the values docker_volume computes: status.atProvider.
+// VolumeObservation are the attributes of the state of docker_volume, arguments included, except the sensitive ones: status.atProvider.
 type VolumeObservation struct {
+	// Driver type for the volume. Defaults to `local`.
+	// +optional
+	Driver *string `json:"driver,omitempty" tf:"driver,omitempty"`
+
+	// Options specific to the driver.
+	// +optional
+	DriverOpts map[string]string `json:"driverOpts,omitempty" tf:"driver_opts,omitempty"`
 	// +optional
 	ID *string `json:"id,omitempty" tf:"id,omitempty"`
 
@@ -96,9 +150,17 @@ type VolumeObservation struct {
 	// +optional
 	Mountpoint *string `json:"mountpoint,omitempty" tf:"mountpoint,omitempty"`
 
+	// The name of the Docker volume (will be generated if not provided).
+	// +optional
+	Name *string `json:"name,omitempty" tf:"name,omitempty"`
+
 	// Cluster-specific options for volume creation. Only works if the Docker daemon is running in swarm mode and is the swarm manager.
 	// +optional
 	Cluster []ClusterObservation `json:"cluster,omitempty" tf:"cluster,omitempty"`
+
+	// User-defined key/value metadata
+	// +optional
+	Labels []LabelsObservation `json:"labels,omitempty" tf:"labels,omitempty"`
 }
 
 // VolumeSpec is the desired state of a Volume.

@@ -34,6 +34,12 @@ func (in *UUIDObservation) DeepCopyInto(out *UUIDObservation) {
 		out.ID = new(string)
 		*out.ID = *in.ID
 	}
+	if in.Keepers != nil {
+		out.Keepers = make(map[string]string, len(in.Keepers))
+		for k1, v1 := range in.Keepers {
+			out.Keepers[k1] = v1
+		}
+	}
 	if in.Result != nil {
 		out.Result = new(string)
 		*out.Result = *in.Result

@@ -1,0 +1,123 @@
+package controller
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	ctrlconfig "sigs.k8s.io/controller-runtime/pkg/config"
+	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
+
+	exampleapis "github.com/tfkit/tfkit/examples/jet-provider/apis"
+	localv1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/local/v1alpha1"
+	randomv1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/random/v1alpha1"
+	examplecontroller "github.com/tfkit/tfkit/examples/jet-provider/controller"
+	"github.com/tfkit/tfkit/internal/enginetest"
+	"github.com/tfkit/tfkit/internal/kubetest"
+	"github.com/tfkit/tfkit/jet/resource"
+)
+
+// TestWaitEndsWhenItComes: on a real API server, a File that waits for
+// the Pet its contentRef names to be Ready, then for the Secret of its
+// sensitive argument, is reconciled within a second or two of the Pet
+// becoming Ready and of the Secret's creation, though its back-off would
+// look at it again only after 7 s, then 30 s.
+func TestWaitEndsWhenItComes(t *testing.T) {
+	kubetest.SkipShort(t)
+	env := kubetest.Start(t)
+	engine := enginetest.Engine(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	installCRDs(t, env.Config, "../../examples/jet-provider/package/crds/random.jet.tfkit.dev_pets.yaml",
+		"../../examples/jet-provider/package/crds/local.jet.tfkit.dev_files.yaml")
+	scheme := runtime.NewScheme()
+	for _, add := range []func(*runtime.Scheme) error{clientgoscheme.AddToScheme, exampleapis.AddToScheme} {
+		if err := add(scheme); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The example's controllers have names other tests of this process
+	// give theirs too.
+	skip := true
+	mgr, err := ctrl.NewManager(env.Config, ctrl.Options{Scheme: scheme, Metrics: metricsserver.Options{BindAddress: "0"}, HealthProbeBindAddress: "0",
+		Controller: ctrlconfig.Controller{SkipNameValidation: &skip}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Files only, without a ProviderConfig: the test makes the Pet Ready.
+	var regs []resource.Registration
+	for _, reg := range examplecontroller.Registrations() {
+		if reg.TerraformType == "local_file" {
+			reg.ProviderConfig = nil
+			regs = append(regs, reg)
+		}
+	}
+	if err := Setup(ctx, mgr, regs, Options{WorkDir: filepath.Join(t.TempDir(), "work"), Engine: engine, Timeout: time.Minute}); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- mgr.Start(ctx) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("manager: %v", err)
+		}
+	})
+	c, err := client.New(env.Config, client.Options{Scheme: scheme})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &pcHarness{t: t, c: c}
+
+	pet := &randomv1alpha1.Pet{ObjectMeta: metav1.ObjectMeta{Name: "slow-pet"}}
+	h.create(t, pet)
+	f := &localv1alpha1.File{ObjectMeta: metav1.ObjectMeta{Name: "waiting"}}
+	filename := filepath.Join(t.TempDir(), "waiting.txt")
+	f.Spec.ForProvider.Filename = &filename
+	f.Spec.ForProvider.ContentRef = &resource.Reference{Name: "slow-pet"}
+	f.Spec.ForProvider.SensitiveContentSecretRef = &resource.SecretKeySelector{
+		SecretReference: resource.SecretReference{Name: "waiting-text", Namespace: "default"}, Key: "text"}
+	h.create(t, f)
+
+	// reaction is how long after change the File's Synced condition says
+	// want.
+	reaction := func(change func(), want string) time.Duration {
+		t.Helper()
+		start := time.Now()
+		change()
+		h.waitMessage(t, f, want)
+		return time.Since(start)
+	}
+	// Looked at when created, after 2 s and 6 s, then at 14 s.
+	h.waitMessage(t, f, `waiting for Pet "slow-pet" to be Ready`)
+	time.Sleep(7 * time.Second)
+	d := reaction(func() {
+		pet.Status.SetConditions(condition(resource.TypeReady, metav1.ConditionTrue, resource.ReasonAvailable, ""))
+		id := "brave-otter"
+		pet.Status.AtProvider.ID = &id
+		if err := c.Status().Update(ctx, pet); err != nil {
+			t.Fatal(err)
+		}
+	}, "Secret default/waiting-text not found")
+	t.Logf("the File went on %v after the Pet became Ready", d.Round(time.Millisecond))
+	if d > 3*time.Second {
+		t.Errorf("the File went on %v after the Pet became Ready, want at once", d)
+	}
+
+	// The wait goes on (30 s until the next look).
+	time.Sleep(time.Second)
+	d = reaction(func() {
+		h.create(t, &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: "waiting-text", Namespace: "default"}, Data: map[string][]byte{"txt": []byte("x")}})
+	}, `Secret default/waiting-text has no key "text"`)
+	t.Logf("the File went on %v after the Secret was created", d.Round(time.Millisecond))
+	if d > 3*time.Second {
+		t.Errorf("the File went on %v after the Secret was created, want at once", d)
+	}
+}
