@@ -88,6 +88,9 @@ type operation struct {
 	err        error // once done
 	// counted: its failure is in the workspace's back-off already.
 	counted bool
+	// announced: its success event was recorded (a finished operation is
+	// returned again when the status that reports it could not be written).
+	announced bool
 }
 
 func newOperations(ctx context.Context) *operations {

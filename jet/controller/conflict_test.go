@@ -12,13 +12,9 @@ import (
 
 	"github.com/go-logr/logr/funcr"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/runtime"
-	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
-	ctrlconfig "sigs.k8s.io/controller-runtime/pkg/config"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
-	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
 	exampleapis "github.com/tfkit/tfkit/examples/jet-provider/apis"
 	randomv1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/random/v1alpha1"
@@ -148,12 +144,7 @@ func TestRequeuedWithoutErrors(t *testing.T) {
 	defer cancel()
 	installCRDs(t, env.Config, "../../examples/jet-provider/package/crds/jet.tfkit.dev_providerconfigs.yaml",
 		"../../examples/jet-provider/package/crds/random.jet.tfkit.dev_pets.yaml")
-	scheme := runtime.NewScheme()
-	for _, add := range []func(*runtime.Scheme) error{clientgoscheme.AddToScheme, exampleapis.AddToScheme} {
-		if err := add(scheme); err != nil {
-			t.Fatal(err)
-		}
-	}
+	scheme := testScheme(t, exampleapis.AddToScheme)
 	// What the controller logs about conflicts, at error level or at the
 	// default level, and its errors.
 	var logMu sync.Mutex
@@ -165,14 +156,7 @@ func TestRequeuedWithoutErrors(t *testing.T) {
 			logMu.Unlock()
 		}
 	}, funcr.Options{})
-	// Other tests of the package run managers with the same controllers.
-	skip := true
-	mgr, err := ctrl.NewManager(env.Config, ctrl.Options{Scheme: scheme, Logger: logger,
-		Metrics: metricsserver.Options{BindAddress: "0"}, HealthProbeBindAddress: "0",
-		Controller: ctrlconfig.Controller{SkipNameValidation: &skip}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	mgr := testManager(t, env.Config, ctrl.Options{Scheme: scheme, Logger: logger})
 	direct, err := client.New(env.Config, client.Options{Scheme: scheme})
 	if err != nil {
 		t.Fatal(err)

@@ -813,7 +813,8 @@ func (r *Reconciler) operation(ctx context.Context, mg resource.Terraformed, dir
 		return reconcile.Result{}, true, &retryError{err: op.err, delay: wait}
 	}
 	status.SetConditions(condition(resource.TypeLastAsyncOperation, metav1.ConditionTrue, resource.ReasonSuccess, ""))
-	if e, ok := operationEvents[op.kind]; ok && r.events != nil {
+	if e, ok := operationEvents[op.kind]; ok && r.events != nil && !op.announced {
+		op.announced = true
 		r.events.Event(mg, corev1.EventTypeNormal, e.reason, e.msg)
 	}
 	return reconcile.Result{}, false, nil

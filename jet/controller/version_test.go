@@ -11,12 +11,8 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/runtime"
-	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
-	ctrlconfig "sigs.k8s.io/controller-runtime/pkg/config"
-	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
 	exampleapis "github.com/tfkit/tfkit/examples/jet-provider/apis"
 	randomv1alpha1 "github.com/tfkit/tfkit/examples/jet-provider/apis/random/v1alpha1"
@@ -95,20 +91,8 @@ func TestProviderVersionOnAPIServer(t *testing.T) {
 	installCRDs(t, env.Config, "../../examples/jet-provider/package/crds/jet.tfkit.dev_providerconfigs.yaml",
 		"../../examples/jet-provider/package/crds/random.jet.tfkit.dev_pets.yaml",
 		"../../examples/jet-provider/package/crds/random.jet.tfkit.dev_uuids.yaml")
-	scheme := runtime.NewScheme()
-	for _, add := range []func(*runtime.Scheme) error{clientgoscheme.AddToScheme, exampleapis.AddToScheme} {
-		if err := add(scheme); err != nil {
-			t.Fatal(err)
-		}
-	}
-	// The example's controllers have names other tests of this process
-	// give theirs too.
-	skip := true
-	mgr, err := ctrl.NewManager(env.Config, ctrl.Options{Scheme: scheme, Metrics: metricsserver.Options{BindAddress: "0"}, HealthProbeBindAddress: "0",
-		Controller: ctrlconfig.Controller{SkipNameValidation: &skip}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	scheme := testScheme(t, exampleapis.AddToScheme)
+	mgr := testManager(t, env.Config, ctrl.Options{Scheme: scheme})
 	var regs []resource.Registration
 	for _, reg := range examplecontroller.Registrations() {
 		switch reg.TerraformType {

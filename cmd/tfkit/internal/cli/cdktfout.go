@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -78,7 +79,7 @@ func adoptCDKTFOutput(r *run, dir string) (bool, error) {
 		byPath[st.ConstructPath] = name
 	}
 	var failed []string
-	for _, name := range sortedKeys(cm.Stacks) {
+	for _, name := range slices.Sorted(maps.Keys(cm.Stacks)) {
 		for _, a := range cm.Stacks[name].Annotations {
 			where := a.ConstructPath
 			switch a.Level {
@@ -145,7 +146,7 @@ func adoptCDKTFOutput(r *run, dir string) (bool, error) {
 // cdktfOrder lists the stacks so that each comes after those it depends
 // on, by name otherwise.
 func cdktfOrder(cm cdktfManifest, byPath map[string]string) []string {
-	names := sortedKeys(cm.Stacks)
+	names := slices.Sorted(maps.Keys(cm.Stacks))
 	var out []string
 	done := map[string]bool{}
 	var visit func(name string, seen []string)
@@ -173,13 +174,4 @@ func cdktfOrder(cm cdktfManifest, byPath map[string]string) []string {
 // relative to.
 func local(p string) bool {
 	return p != "." && p != ".." && !path.IsAbs(p) && !strings.HasPrefix(p, "../")
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
