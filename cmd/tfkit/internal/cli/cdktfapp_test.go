@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tfkit/tfkit/internal/enginetest"
+	"github.com/tfkit/tfkit/internal/golden"
 )
 
 // cdktfProject is a project whose cdktf.json runs a CDK for Terraform app
@@ -28,6 +29,9 @@ const recordedApp = `cp -R \"$FIXTURE\"/. \"$CDKTF_OUTDIR\" && sed -i \"s#@PROJE
 // its annotations are warnings, and they deploy with their state where
 // the app's local backends put it, as cdktf deploy kept it.
 func TestCDKTFApp(t *testing.T) {
+	// Read by the app, a shell command; main.js is how out/ was made.
+	golden.Use("testdata/cdktf/main.js", "testdata/cdktf/out/manifest.json",
+		"testdata/cdktf/out/stacks/net/cdk.tf.json", "testdata/cdktf/out/stacks/web/cdk.tf.json")
 	fixture, err := filepath.Abs(filepath.Join("testdata", "cdktf", "out"))
 	if err != nil {
 		t.Fatal(err)
