@@ -373,6 +373,13 @@ func (c *converter) readNode(i int, v Value) *node {
 		if attrs, ok := tagAttrs(f, n.site.Start.Line, n.site.Start.Column); ok {
 			n.attrSites = attrs
 		}
+		// JSX joins the lines of its text into one: a body written as
+		// JSX text over several lines is read from the source, with them.
+		if n.plain && !n.badText && !strings.Contains(n.text, "\n") {
+			if text, ok := jsxTextBody(f, n.site.Start.Line, n.site.Start.Column, n.text); ok {
+				n.text = text
+			}
+		}
 	}
 
 	n.ok = true

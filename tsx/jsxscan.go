@@ -2,6 +2,7 @@ package tsx
 
 import (
 	"sort"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
@@ -31,20 +32,27 @@ func (f *sourceFile) lineStarts() []int {
 
 // tagAttrs scans the opening tag at the 1-based line and character column.
 func tagAttrs(f *sourceFile, line, col int) ([]attrPos, bool) {
+	attrs, _, ok := scanOpeningTag(f, line, col)
+	return attrs, ok
+}
+
+// scanOpeningTag scans the opening tag at the 1-based line and character
+// column: its attributes, and the offset of the '>' or '/' that ends it.
+func scanOpeningTag(f *sourceFile, line, col int) ([]attrPos, int, bool) {
 	if f.starts == nil {
 		f.starts = f.lineStarts()
 	}
 	if line < 1 || line > len(f.starts) {
-		return nil, false
+		return nil, 0, false
 	}
 	lt := f.lines[line-1]
 	bc := byteOffset(lt, col)
 	if bc < 0 {
-		return nil, false
+		return nil, 0, false
 	}
 	s := &scanner{src: f.text, pos: f.starts[line-1] + bc, starts: f.starts, line: line - 1}
 	if !s.peek('<') {
-		return nil, false
+		return nil, 0, false
 	}
 	s.pos++
 	// Tag name: identifiers, member access, namespaces.
@@ -53,26 +61,26 @@ func tagAttrs(f *sourceFile, line, col int) ([]attrPos, bool) {
 	}
 	if s.peek('<') { // type arguments: <Comp<T> ...>
 		if !s.skipBalanced('<', '>') {
-			return nil, false
+			return nil, 0, false
 		}
 	}
 	out := make([]attrPos, 0, 8)
 	for {
 		s.space()
 		if s.pos >= len(s.src) {
-			return nil, false
+			return nil, 0, false
 		}
 		switch c := s.src[s.pos]; {
 		case c == '/' || c == '>':
-			return out, true
+			return out, s.pos, true
 		case c == '{':
 			if !s.skipExpr() {
-				return nil, false
+				return nil, 0, false
 			}
 			continue
 		case isIdentByte(c):
 		default:
-			return nil, false
+			return nil, 0, false
 		}
 		start := s.pos
 		for s.pos < len(s.src) && (isIdentByte(s.src[s.pos]) || s.src[s.pos] == '-' || s.src[s.pos] == ':') {
@@ -87,7 +95,7 @@ func tagAttrs(f *sourceFile, line, col int) ([]attrPos, bool) {
 		s.pos++
 		s.space()
 		if s.pos >= len(s.src) {
-			return nil, false
+			return nil, 0, false
 		}
 		switch s.src[s.pos] {
 		case '"', '\'':
@@ -99,12 +107,54 @@ func tagAttrs(f *sourceFile, line, col int) ([]attrPos, bool) {
 			s.pos++
 		case '{':
 			if !s.skipExpr() {
-				return nil, false
+				return nil, 0, false
 			}
 		default:
-			return nil, false
+			return nil, 0, false
 		}
 	}
+}
+
+// jsxTextBody returns the source text between the opening tag at the
+// 1-based line and character column and its closing tag, when it is JSX
+// text alone (no expression container, element or character reference)
+// and its lines, joined as JSX joins them, are joined: the text the
+// element was given, with the line breaks JSX took out of it.
+func jsxTextBody(f *sourceFile, line, col int, joined string) (string, bool) {
+	_, end, ok := scanOpeningTag(f, line, col)
+	if !ok || f.text[end] != '>' {
+		return "", false
+	}
+	from := end + 1
+	n := strings.IndexAny(f.text[from:], "{}<>&")
+	if n < 0 || !strings.HasPrefix(f.text[from+n:], "</") {
+		return "", false
+	}
+	text := f.text[from : from+n]
+	return text, joinJSXText(text) == joined
+}
+
+// joinJSXText joins the lines of JSX text as JSX does: each line trimmed of
+// the white space at its break (a line's start after one, its end before
+// one), lines left empty dropped, the rest joined by single spaces.
+func joinJSXText(text string) string {
+	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	if len(lines) == 1 {
+		return text
+	}
+	kept := make([]string, 0, len(lines))
+	for i, l := range lines {
+		if i > 0 {
+			l = strings.TrimLeft(l, " \t")
+		}
+		if i < len(lines)-1 {
+			l = strings.TrimRight(l, " \t")
+		}
+		if l != "" {
+			kept = append(kept, l)
+		}
+	}
+	return strings.Join(kept, " ")
 }
 
 // byteOffset converts a 1-based character column into a byte offset.
