@@ -71,6 +71,10 @@ type Config struct {
 	// what the provider schemas do not allow stops synth or is only
 	// reported, for schemas older than the providers.
 	SchemaCheck string
+	// Context is the JSON text of cdktf.json's "context" object, which a
+	// CDK for Terraform app reads through CDKTF_CONTEXT_JSON; empty when
+	// the file has none (or is tfkit.json).
+	Context string
 
 	// ranges remembers where each key was written, for later diagnostics.
 	ranges map[string]hcl.Range
@@ -209,13 +213,22 @@ var aliases = map[string]string{
 	"modules":   "terraformModules",
 }
 
-// cdktfOnly are keys of cdktf.json that tfkit has no use for. Those mapped to
-// "" are ignored silently in cdktf.json (they only concern CDK for
-// Terraform's own tooling); the others earn a warning saying why.
-var cdktfOnly = map[string]string{
-	"projectId":        "",
-	"sendCrashReports": "",
-	"context":          "The key is ignored: tfkit has no construct context.",
+// cdktfOnly are keys of cdktf.json that tfkit has no use for, ignored
+// silently there: they only concern CDK for Terraform's own tooling.
+var cdktfOnly = map[string]bool{
+	"projectId":        true,
+	"sendCrashReports": true,
+}
+
+// unknownKey is the warning for a key tfkit does not read.
+func unknownKey(key, filename string, at *hcl.Range) *diag.Diagnostic {
+	return &diag.Diagnostic{
+		Severity:   diag.Warning,
+		Summary:    fmt.Sprintf("Unknown key %q in %s", key, filename),
+		Detail:     fmt.Sprintf("tfkit reads the keys %s; this one is ignored.", quoteList(keys)),
+		Subject:    at,
+		Suggestion: diag.DidYouMean(key, keys),
+	}
 }
 
 // Parse reads the text of a project file named filename (tfkit.json or
@@ -307,28 +320,27 @@ func Parse(filename string, src []byte) (*Config, diag.Diagnostics) {
 			cfg.TerraformModules, diags = dependencies(p, m, diags)
 		case "$schema":
 			// Editors use it for completion; it says nothing to tfkit.
-		default:
-			if why, ok := cdktfOnly[m.key]; ok && cdktf {
-				// An empty one, as cdktf init writes "context", sets nothing
-				// that is ignored.
-				if why != "" && !(v.kind == kindObject && len(v.members) == 0) {
-					diags = append(diags, &diag.Diagnostic{
-						Severity: diag.Warning,
-						Summary:  fmt.Sprintf("Unsupported key %q in %s", m.key, filename),
-						Detail:   why,
-						Subject:  keyRange,
-					})
-				}
+		case "context":
+			if !cdktf {
+				diags = append(diags, unknownKey(m.key, filename, keyRange))
 				continue
 			}
-			d := &diag.Diagnostic{
-				Severity: diag.Warning,
-				Summary:  fmt.Sprintf("Unknown key %q in %s", m.key, filename),
-				Detail:   fmt.Sprintf("tfkit reads the keys %s; this one is ignored.", quoteList(keys)),
-				Subject:  keyRange,
+			if v.kind != kindObject {
+				diags = append(diags, &diag.Diagnostic{
+					Severity:   diag.Error,
+					Summary:    fmt.Sprintf("Invalid \"context\" in %s", filename),
+					Detail:     fmt.Sprintf("\"context\" holds %s; it is an object of the settings a CDK for Terraform app reads with node.getContext.", v.kind),
+					Subject:    p.rng(v.start, v.end),
+					Suggestion: `write an object, for example "context": {"environment": "dev"}`,
+				})
+				continue
 			}
-			d.Suggestion = diag.DidYouMean(m.key, keys)
-			diags = append(diags, d)
+			cfg.Context = string(src[v.start:v.end])
+		default:
+			if cdktfOnly[m.key] && cdktf {
+				continue
+			}
+			diags = append(diags, unknownKey(m.key, filename, keyRange))
 		}
 	}
 	for _, short := range []string{"providers", "modules"} {

@@ -60,6 +60,9 @@ func describe(cfg *Config, diags diag.Diagnostics) string {
 	}
 	fmt.Fprintf(&b, "file: %s\napp: %q\noutput: %q\nlanguage: %q\ncodeMakerOutput: %q\n",
 		cfg.File, cfg.App, cfg.Output, cfg.Language, cfg.CodeMakerOutput)
+	if cfg.Context != "" {
+		fmt.Fprintf(&b, "context: %s\n", cfg.Context)
+	}
 	for _, d := range cfg.TerraformProviders {
 		fmt.Fprintf(&b, "provider: name=%q source=%q version=%q at %s\n", d.Name, d.Source, d.Version, diag.FormatRange(d.Range))
 	}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -106,5 +107,80 @@ func TestCDKTFAppRunsWithCDKTF(t *testing.T) {
 	res = runCLI(t, dir, nil, "list")
 	if res.code != ExitOK || !strings.Contains(res.stdout, "web    net ") {
 		t.Fatalf("list: %s", res)
+	}
+}
+
+// TestCDKTFAppEnv: a CDK for Terraform app gets what the cdktf CLI gives
+// it: the construct context of cdktf.json (or of the environment when the
+// file has none) with the local modules of terraformModules, which its
+// TerraformHclModule needs, and error annotations left for synth.
+func TestCDKTFAppEnv(t *testing.T) {
+	fixture, err := filepath.Abs(filepath.Join("testdata", "cdktf", "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const app = `printf %s \"$CDKTF_CONTEXT_JSON\" > ctx.json && printf %s \"$CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS\" > continue.txt && ` + recordedApp
+	cases := []struct {
+		name, context, env, want, wantErr string
+	}{
+		{name: "file", context: `, "context": {"env": "dev", "flags": {"a": [1, true]}}`, env: `{"env": "prod"}`,
+			want: `{"cdktfRelativeModules":["./modules/net","../shared/dns"],"env":"dev","flags":{"a":[1,true]}}`},
+		{name: "environment", env: `{"env": "prod"}`,
+			want: `{"cdktfRelativeModules":["./modules/net","../shared/dns"],"env":"prod"}`},
+		{name: "none", want: `{"cdktfRelativeModules":["./modules/net","../shared/dns"]}`},
+		{name: "bad environment", env: `["x"]`, wantErr: "Error: the construct context in the environment's CDKTF_CONTEXT_JSON is not a JSON object"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			write(t, dir, "cdktf.json", `{"app": "`+app+`", "terraformModules": ["./modules/net", "terraform-aws-modules/vpc/aws@5.0.0", {"name": "dns", "source": "../shared/dns"}]`+c.context+`}`)
+			env := []string{"FIXTURE=" + fixture}
+			if c.env != "" {
+				env = append(env, "CDKTF_CONTEXT_JSON="+c.env)
+			}
+			res := runCLI(t, dir, env, "synth")
+			if c.wantErr != "" {
+				if res.code != ExitFailure || !strings.Contains(res.stderr, c.wantErr) {
+					t.Fatalf("synth: %s", res)
+				}
+				return
+			}
+			if res.code != ExitOK {
+				t.Fatalf("synth: %s", res)
+			}
+			got, err := os.ReadFile(filepath.Join(dir, "ctx.json"))
+			if err != nil || string(got) != c.want {
+				t.Errorf("CDKTF_CONTEXT_JSON = %s (%v), want %s", got, err, c.want)
+			}
+			if got, err := os.ReadFile(filepath.Join(dir, "continue.txt")); err != nil || string(got) != "true" {
+				t.Errorf("CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS = %q (%v), want true", got, err)
+			}
+		})
+	}
+}
+
+// TestCDKTFStackOrder: the stacks of a CDK for Terraform app are listed in
+// the order the app declared them (its manifest's), each after the stacks
+// it depends on.
+func TestCDKTFStackOrder(t *testing.T) {
+	data := []byte(`{"version": "0.21.0", "other": {"stacks": {"x": {}}}, "stacks": {
+		"zeta": {"constructPath": "zeta"},
+		"web": {"constructPath": "web", "dependencies": ["net", "alpha"]},
+		"alpha": {"constructPath": "alpha"},
+		"net": {"constructPath": "net"}}}`)
+	var cm cdktfManifest
+	if err := json.Unmarshal(data, &cm); err != nil {
+		t.Fatal(err)
+	}
+	byPath := map[string]string{}
+	for name, st := range cm.Stacks {
+		byPath[st.ConstructPath] = name
+	}
+	names := cdktfStackNames(data, cm)
+	if got, want := strings.Join(names, " "), "zeta web alpha net"; got != want {
+		t.Errorf("declared order = %s, want %s", got, want)
+	}
+	if got, want := strings.Join(cdktfOrder(cm, names, byPath), " "), "zeta net alpha web"; got != want {
+		t.Errorf("order = %s, want %s", got, want)
 	}
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -11,9 +12,9 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 
+	"github.com/tfkit/tfkit/internal/project"
 	"github.com/tfkit/tfkit/manifest"
 )
 
@@ -51,12 +52,46 @@ type cdktfAnnotation struct {
 	Message       string `json:"message"`
 }
 
+// cdktfAppEnv is what the cdktf CLI gives an app beside CDKTF_OUTDIR: its
+// App reads the construct context from CDKTF_CONTEXT_JSON (cdktf.json's
+// "context", else the variable as the environment has it, with
+// cdktfRelativeModules, the local modules of "terraformModules", without
+// which a local module's TerraformHclModule throws), and reports error
+// annotations in the manifest instead of throwing
+// (CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS), for synth to report.
+func cdktfAppEnv(r *run, cfg *project.Config) ([]string, error) {
+	ctx := map[string]json.RawMessage{}
+	src, from := cfg.Context, cfg.File
+	if src == "" {
+		src, from = lookupEnvIn(r.env.Environ, cdktfContextVar), "the environment's "+cdktfContextVar
+	}
+	if src != "" {
+		if err := json.Unmarshal([]byte(src), &ctx); err != nil || ctx == nil {
+			return nil, fmt.Errorf("the construct context in %s is not a JSON object: write an object, such as {\"environment\": \"dev\"}", from)
+		}
+	}
+	relative := []string{}
+	for _, m := range cfg.TerraformModules {
+		if strings.HasPrefix(m.Source, "./") || strings.HasPrefix(m.Source, "../") {
+			relative = append(relative, m.Source)
+		}
+	}
+	ctx["cdktfRelativeModules"], _ = json.Marshal(relative)
+	text, err := json.Marshal(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return []string{cdktfContextVar + "=" + string(text), "CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS=true"}, nil
+}
+
+// cdktfContextVar is where a CDK for Terraform App reads its context.
+const cdktfContextVar = "CDKTF_CONTEXT_JSON"
+
 // adoptCDKTFOutput rewrites a CDK for Terraform app's output in dir into
 // tfkit's: each stack's configuration becomes main.tf.json (main.tf), every
 // file of its working directory is listed with its SHA-256, dependencies
-// are kept, and the stacks are listed in an order that deploys
-// dependencies first (by name among stacks that do not depend on each
-// other: the app's manifest keeps no declaration order). It reports
+// are kept, and the stacks are listed in the order the app declared them,
+// each after the stacks it depends on. It reports
 // whether dir held such an output; the annotations are reported, and an
 // error annotation is an error.
 func adoptCDKTFOutput(r *run, dir string) (bool, error) {
@@ -95,7 +130,7 @@ func adoptCDKTFOutput(r *run, dir string) (bool, error) {
 	}
 
 	m := manifest.Manifest{Version: manifest.Version, Format: "json"}
-	for _, name := range cdktfOrder(cm, byPath) {
+	for _, name := range cdktfOrder(cm, cdktfStackNames(data, cm), byPath) {
 		st := cm.Stacks[name]
 		work := path.Clean(filepath.ToSlash(st.WorkingDirectory))
 		synthesized := path.Clean(filepath.ToSlash(st.SynthesizedStackPath))
@@ -143,10 +178,9 @@ func adoptCDKTFOutput(r *run, dir string) (bool, error) {
 	return true, os.WriteFile(filepath.Join(dir, manifest.Name), out, 0o644)
 }
 
-// cdktfOrder lists the stacks so that each comes after those it depends
-// on, by name otherwise.
-func cdktfOrder(cm cdktfManifest, byPath map[string]string) []string {
-	names := slices.Sorted(maps.Keys(cm.Stacks))
+// cdktfOrder lists the stacks of names (in the app's order) so that each
+// comes after those it depends on.
+func cdktfOrder(cm cdktfManifest, names []string, byPath map[string]string) []string {
 	var out []string
 	done := map[string]bool{}
 	var visit func(name string, seen []string)
@@ -154,9 +188,7 @@ func cdktfOrder(cm cdktfManifest, byPath map[string]string) []string {
 		if done[name] || slices.Contains(seen, name) {
 			return // a cycle is the runner's to report
 		}
-		deps := slices.Clone(cm.Stacks[name].Dependencies)
-		sort.Strings(deps)
-		for _, p := range deps {
+		for _, p := range cm.Stacks[name].Dependencies {
 			if dep, ok := byPath[p]; ok {
 				visit(dep, append(seen, name))
 			}
@@ -168,6 +200,50 @@ func cdktfOrder(cm cdktfManifest, byPath map[string]string) []string {
 		visit(n, nil)
 	}
 	return out
+}
+
+// cdktfStackNames lists the stacks of a CDK for Terraform manifest in the
+// order the app declared them, which is the order of the keys of its
+// "stacks" object; those it cannot read in order (it always can, the
+// manifest having decoded) follow by name.
+func cdktfStackNames(data []byte, cm cdktfManifest) []string {
+	var names []string
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err == nil && t == json.Delim('{') {
+		for dec.More() {
+			key, err := dec.Token()
+			if err != nil {
+				break
+			}
+			if key != "stacks" {
+				var skip json.RawMessage
+				if dec.Decode(&skip) != nil {
+					break
+				}
+				continue
+			}
+			if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+				break
+			}
+			for dec.More() {
+				name, err := dec.Token()
+				var skip json.RawMessage
+				if err != nil || dec.Decode(&skip) != nil {
+					break
+				}
+				if n, ok := name.(string); ok && !slices.Contains(names, n) {
+					names = append(names, n)
+				}
+			}
+			break
+		}
+	}
+	for _, n := range slices.Sorted(maps.Keys(cm.Stacks)) {
+		if !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	return names
 }
 
 // local reports whether a slash path stays inside the directory it is

@@ -236,6 +236,12 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 		// CDKTF_OUTDIR: an app of CDK for Terraform writes there (see
 		// adoptCDKTFOutput).
 		env := []string{"TFKIT_OUTDIR=" + absStaging, "TFKIT_FORMAT=" + o.format, "CDKTF_OUTDIR=" + absStaging}
+		cdktfEnv, err := cdktfAppEnv(r, cfg)
+		if err != nil {
+			r.errorf("", "%v", err)
+			return ExitFailure
+		}
+		env = append(env, cdktfEnv...)
 		if o.engine != "" {
 			env = append(env, "TFKIT_ENGINE="+o.engine)
 		}
