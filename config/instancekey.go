@@ -29,3 +29,17 @@ func MissingInstanceKey(addr, arg, attr string) *diag.Diagnostic {
 		Suggestion: fmt.Sprintf("read one instance, such as %s, or all of them, such as %s", one+attr, all+attr),
 	}
 }
+
+// SplatOfForEach is the mistake of a splat of the instances of addr, which
+// has for_each (aws_instance.web[*].id): they are a map by key, which a
+// splat takes as one value, so the attribute read after it, attr, is
+// missing when the engines plan (they let it pass validation). The caller
+// sets Subject and Path.
+func SplatOfForEach(addr, attr string) *diag.Diagnostic {
+	return &diag.Diagnostic{
+		Severity:   diag.Error,
+		Summary:    "Unsupported attribute",
+		Detail:     fmt.Sprintf("This object does not have an attribute named %q: %s has for_each, so its instances are a map by key, and [*] takes the map as one value.", attr, addr),
+		Suggestion: fmt.Sprintf("splat the map's values: values(%s)[*].%s", addr, attr),
+	}
+}

@@ -1458,9 +1458,7 @@ func (v *validator) checkModuleInstanceKey(addr, out string, sc scope) {
 }
 
 // checkSplats reports a splat of the instances of a resource, data source
-// or module call that has for_each, aws_instance.web[*].id: they are a map
-// by key, which a splat takes as one value, so the attribute read after it
-// is missing when the engines plan (they let it pass validation).
+// or module call that has for_each (see SplatOfForEach).
 func (v *validator) checkSplats(e Expr, sc scope) {
 	Walk(e, func(x Expr) {
 		s, ok := x.(*Splat)
@@ -1477,9 +1475,8 @@ func (v *validator) checkSplats(e Expr, sc scope) {
 		if addr == "" || !declared || b.Body.Attribute("for_each") == nil {
 			return
 		}
-		v.errorAt(sc.rng, sc.path, "Unsupported attribute",
-			fmt.Sprintf("This object does not have an attribute named %q: %s has for_each, so its instances are a map by key, and [*] takes the map as one value.", attr.Name, addr),
-			fmt.Sprintf("splat the map's values: values(%s)[*].%s", addr, attr.Name))
+		d := SplatOfForEach(addr, attr.Name)
+		v.errorAt(sc.rng, sc.path, d.Summary, d.Detail, d.Suggestion)
 	})
 }
 

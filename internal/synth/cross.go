@@ -447,6 +447,38 @@ func (w *xwalker) ephemeral(p *Stack, b *config.Block, t hcl.Traversal) config.E
 	return nil
 }
 
+// splatOfForEach refuses a splat of another stack's resource, data source
+// or module call that has for_each, as config.Validate refuses it in one
+// stack: the reference becomes an output holding the map of instances,
+// which the engines splat as one value, failing only at plan.
+func (w *xwalker) splatOfForEach(x *config.Splat, scope map[string]bool) {
+	ref, ok := x.Source.(*config.Reference)
+	if !ok || len(x.Each) == 0 || scope[ref.Traversal.RootName()] {
+		return
+	}
+	attr, ok := x.Each[0].(hcl.TraverseAttr)
+	if !ok {
+		return
+	}
+	p, t := w.producer(ref.Traversal)
+	if p == nil {
+		return
+	}
+	addr := RootAddress(t)
+	b := w.decl[p][addr]
+	if b == nil || addr != config.TraversalString(t) || b.Body.Attribute("for_each") == nil {
+		return
+	}
+	at := w.at
+	if at.Filename == "" {
+		at = w.elem.DeclRange
+	}
+	d := config.SplatOfForEach(addr, attr.Name)
+	d.Subject, d.Path = &at, w.argPath()
+	d.Related = []diag.Related{{Message: "declared in stack " + p.Name + " here", Range: b.DeclRange}}
+	w.plan.diags = append(w.plan.diags, d)
+}
+
 // top walks a top-level block, returning it rewritten (or itself). Blocks
 // whose arguments only name addresses (moved, removed) are never read
 // from another stack (they are written as given); anything else is
@@ -594,6 +626,9 @@ func (w *xwalker) expr(x config.Expr, scope map[string]bool) config.Expr {
 			return &cp
 		}
 	case *config.Splat:
+		if !w.rewrite {
+			w.splatOfForEach(x, scope)
+		}
 		if s := w.expr(x.Source, scope); s != x.Source {
 			return &config.Splat{Source: s, Each: x.Each}
 		}

@@ -160,3 +160,36 @@ func configOf(t *testing.T, s *tfkit.Stack) string {
 	}
 	return string(text)
 }
+
+// A splat of another stack's for_each resource is refused as in one stack
+// (the engines refuse it only at plan: the instances are a map, which [*]
+// takes as one value), at the consumer's line.
+func TestCrossStackSplatOfForEach(t *testing.T) {
+	app := tfkit.NewApp()
+	a := tfkit.NewStack(app, "a")
+	b := tfkit.NewStack(app, "b")
+	prodLine := line() + 1
+	ids := tfkit.NewResource(a, "random_id", "ids", tfkit.Attrs{"byte_length": 4}).ForEach(map[string]any{"x": 1})
+	counted := tfkit.NewResource(a, "random_id", "counted", tfkit.Attrs{"byte_length": 4}).Count(2)
+	argLine := line() + 1
+	tfkit.NewResource(b, "terraform_data", "t", tfkit.Attrs{"input": tfkit.Splat(ids, "hex")})
+	tfkit.NewResource(b, "terraform_data", "ok", tfkit.Attrs{"input": tfkit.Splat(counted, "hex")})
+
+	one := tfkit.NewStack(tfkit.NewApp(), "one")
+	own := tfkit.NewResource(one, "random_id", "ids", tfkit.Attrs{"byte_length": 4}).ForEach(map[string]any{"x": 1})
+	tfkit.NewResource(one, "terraform_data", "t", tfkit.Attrs{"input": tfkit.Splat(own, "hex")})
+	want := one.Validate().Errs()
+	if len(want) != 1 {
+		t.Fatalf("in one stack: %s", want)
+	}
+	got := app.Validate().Errs()
+	if len(got) != 1 {
+		t.Fatalf("app: %s", got)
+	}
+	sameAsInOneStack(t, got[0], want[0], argLine, prodLine)
+	_, err := app.Files()
+	var files diag.Diagnostics
+	if !errors.As(err, &files) || len(files.Errs()) != 1 || files.Errs()[0].Summary != want[0].Summary {
+		t.Errorf("files: %v, want the mistake once", err)
+	}
+}
