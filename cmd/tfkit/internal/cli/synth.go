@@ -236,9 +236,9 @@ func runSynth(ctx context.Context, r *run, o *synthOptions, args []string) int {
 		// CDKTF_OUTDIR: an app of CDK for Terraform writes there (see
 		// adoptCDKTFOutput).
 		env := []string{"TFKIT_OUTDIR=" + absStaging, "TFKIT_FORMAT=" + o.format, "CDKTF_OUTDIR=" + absStaging}
-		cdktfEnv, err := cdktfAppEnv(r, cfg)
-		if err != nil {
-			r.errorf("", "%v", err)
+		cdktfEnv, envErr := cdktfAppEnv(r, cfg)
+		if envErr != nil {
+			r.errorf("", "%v", envErr)
 			return ExitFailure
 		}
 		env = append(env, cdktfEnv...)
