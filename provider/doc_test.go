@@ -54,6 +54,7 @@ func docGoBlocks(t *testing.T) []string {
 // docImports are the packages the test examples of docs/provider.md may
 // use, by the name they are used with.
 var docImports = map[string]string{
+	"context":      "context",
 	"filepath":     "path/filepath",
 	"os":           "os",
 	"provider":     "github.com/tfkit/tfkit/provider",
@@ -61,6 +62,7 @@ var docImports = map[string]string{
 	"regexp":       "regexp",
 	"strings":      "strings",
 	"testing":      "testing",
+	"time":         "time",
 }
 
 // docExample writes every Go example of docs/provider.md into a module of

@@ -46,6 +46,9 @@ func (p *Provider) SchemaJSON(source string) ([]byte, error) {
 	for n, d := range p.DataSources {
 		ps.DataSourceSchemas[n] = jsonSchema(&d.Schema)
 	}
+	for n, e := range p.EphemeralResources {
+		ps.EphemeralResourceSchemas[n] = jsonSchema(&e.Schema)
+	}
 	for n, f := range p.Functions {
 		sig := &tfjson.FunctionSignature{
 			Description:        f.Description,

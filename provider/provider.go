@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"time"
 )
 
 // Provider is a Terraform provider: its own configuration schema and its
@@ -21,9 +22,10 @@ type Provider struct {
 	// Context.Client (an API client, a root directory...). It may be nil.
 	Configure func(ctx *Context, config Values) any
 
-	Resources   map[string]*Resource
-	DataSources map[string]*DataSource
-	Functions   map[string]*Function
+	Resources          map[string]*Resource
+	DataSources        map[string]*DataSource
+	EphemeralResources map[string]*EphemeralResource
+	Functions          map[string]*Function
 }
 
 // Resource is a managed resource type. Operations receive a Context for
@@ -70,6 +72,34 @@ type DataSource struct {
 	// configuration's value.
 	Read func(ctx *Context, config Values) Values
 	// ValidateConfig checks a configuration beyond what the schema says.
+	ValidateConfig func(ctx *Context, config Values)
+}
+
+// EphemeralResource is an ephemeral resource type (`ephemeral "type"
+// "name" {}`, Terraform 1.10 and OpenTofu 1.11 on): Open gets the
+// configuration and returns a result that the engine uses during one run
+// and never keeps in a plan or the state, such as a secret for a
+// write-only attribute or a provider configuration. As for a data source,
+// each attribute is an argument (Required or Optional) or a result
+// (Computed), or both (Optional and Computed).
+type EphemeralResource struct {
+	Schema Schema
+	// Open returns the result: every computed attribute the configuration
+	// leaves null (nil for null); keys it leaves out keep the
+	// configuration's value. It is called only with a known configuration.
+	// Context.SetPrivate keeps data for Renew and Close (a lease id), and
+	// Context.SetRenewAt asks for Renew at a time.
+	Open func(ctx *Context, config Values) Values
+	// Renew extends what Open acquired (a lease) when the time given to
+	// SetRenewAt comes, while the engine still uses the result; it gets
+	// only the private data (Context.Private) and may call SetRenewAt
+	// again. Nil: Open may not call SetRenewAt.
+	Renew func(ctx *Context)
+	// Close releases what Open acquired once the engine no longer needs
+	// the result; it gets only the private data. It may be nil.
+	Close func(ctx *Context)
+	// ValidateConfig checks a configuration beyond what the schema says.
+	// Values may be Unknown.
 	ValidateConfig func(ctx *Context, config Values)
 }
 
@@ -125,6 +155,10 @@ type Context struct {
 	hasPrivate, privateSet bool
 	privateIn              []byte
 	private                map[string][]byte
+	// renewable is set in an ephemeral resource's Open and Renew, where
+	// SetRenewAt records renewAt.
+	renewable bool
+	renewAt   time.Time
 }
 
 // Severity is the severity of a Diagnostic.
@@ -198,7 +232,8 @@ func (c *Context) RequiresReplace(name string) {
 
 // Private returns what an operation of the same resource object stored
 // under key with SetPrivate, nil when nothing: what Create stored, Read,
-// Update, Delete and ModifyPlan find.
+// Update, Delete and ModifyPlan find; what an ephemeral resource's Open
+// stored, its Renew and Close find.
 func (c *Context) Private(key string) []byte {
 	if !c.loadPrivate("Private") {
 		return nil
@@ -209,14 +244,16 @@ func (c *Context) Private(key string) []byte {
 // SetPrivate stores value under key with the resource object, in the state
 // but hidden from configurations and outputs, for the object's later
 // operations; nil removes the key. Create, Update, Read, Import and
-// ModifyPlan (for the apply of the plan) may set it.
+// ModifyPlan (for the apply of the plan) may set it, and an ephemeral
+// resource's Open and Renew, for its Renew and Close (the engine holds it
+// in memory only).
 func (c *Context) SetPrivate(key string, value []byte) {
 	if !c.loadPrivate("SetPrivate") {
 		return
 	}
-	if c.Operation == "Delete" {
-		c.Error("", fmt.Sprintf("%s: Delete called SetPrivate(%q)", c.TypeName, key),
-			"Nothing of a deleted object is kept. This is a bug in the provider.")
+	if c.Operation == "Delete" || c.Operation == "Close" {
+		c.Error("", fmt.Sprintf("%s: %s called SetPrivate(%q)", c.TypeName, c.Operation, key),
+			"Nothing of a deleted object or a closed ephemeral resource is kept. This is a bug in the provider.")
 		return
 	}
 	if value == nil {
@@ -227,13 +264,26 @@ func (c *Context) SetPrivate(key string, value []byte) {
 	c.privateSet = true
 }
 
+// SetRenewAt, called in an ephemeral resource's Open or Renew, asks the
+// engine to call Renew once t has come, if it still uses the result then:
+// for a lease that expires. A Renew that does not call it is the last.
+// Elsewhere, or without a Renew, it is an error.
+func (c *Context) SetRenewAt(t time.Time) {
+	if !c.renewable {
+		c.Error("", fmt.Sprintf("%s: %s called SetRenewAt", c.TypeName, c.Operation),
+			"SetRenewAt asks for a renewal of an ephemeral resource, and works in its Open and Renew only. This is a bug in the provider.")
+		return
+	}
+	c.renewAt = t
+}
+
 // loadPrivate decodes the private state on first use, reporting whether
 // the operation has one: elsewhere than in a resource object's operations
 // it is an error. Private data of another form is read as empty.
 func (c *Context) loadPrivate(method string) bool {
 	if !c.hasPrivate {
 		c.Error("", fmt.Sprintf("%s: %s called %s", c.TypeName, c.Operation, method),
-			"Private state belongs to a resource object: Create, Read, Update, Delete, Import and ModifyPlan may use it. This is a bug in the provider.")
+			"Private state belongs to a resource object or an opened ephemeral resource: Create, Read, Update, Delete, Import and ModifyPlan may use it, and Open, Renew and Close. This is a bug in the provider.")
 		return false
 	}
 	if c.private != nil {
@@ -322,6 +372,25 @@ func (p *Provider) Check() error {
 		errs = append(errs, d.Schema.check("data source "+n, false, "data", dataMeta)...)
 		if d.Read == nil {
 			errs = append(errs, fmt.Sprintf("data source %s: Read is nil", n))
+		}
+	}
+	for _, n := range sortedKeys(p.EphemeralResources) {
+		e := p.EphemeralResources[n]
+		if !typeNameRE.MatchString(n) {
+			errs = append(errs, fmt.Sprintf("ephemeral resource %q: a type name is lower case letters, digits and underscores", n))
+		}
+		if e == nil {
+			errs = append(errs, fmt.Sprintf("ephemeral resource %s is nil", n))
+			continue
+		}
+		errs = append(errs, e.Schema.check("ephemeral resource "+n, false, "ephemeral", ephemeralMeta)...)
+		if e.Open == nil {
+			errs = append(errs, fmt.Sprintf("ephemeral resource %s: Open is nil", n))
+		}
+		if e.Schema.Version != 0 {
+			// The engines never store an ephemeral result, so nothing
+			// could be upgraded.
+			errs = append(errs, fmt.Sprintf("ephemeral resource %s: Schema.Version is %d, but an ephemeral resource has no stored state to upgrade: leave it 0", n, e.Schema.Version))
 		}
 	}
 	for _, n := range sortedKeys(p.Functions) {

@@ -10,9 +10,9 @@ import (
 )
 
 // Schema is what an element (the provider block, a resource, a data
-// source) accepts and exposes: attributes and nested blocks. Version
-// counts schema changes of a resource: raise it when old state needs
-// Resource.UpgradeState.
+// source, an ephemeral resource) accepts and exposes: attributes and
+// nested blocks. Version counts schema changes of a resource: raise it
+// when old state needs Resource.UpgradeState.
 type Schema struct {
 	Version     int64
 	Description string
@@ -131,7 +131,9 @@ func sortedKeys[V any](m map[string]V) []string {
 var (
 	resourceMeta = []string{"connection", "count", "depends_on", "for_each", "lifecycle", "provider", "provisioner"}
 	dataMeta     = []string{"count", "depends_on", "for_each", "lifecycle", "provider"}
-	providerMeta = []string{"alias", "version"}
+	// ephemeral blocks take the meta-arguments of data blocks.
+	ephemeralMeta = dataMeta
+	providerMeta  = []string{"alias", "version"}
 )
 
 // nameRE is what Terraform accepts as an attribute or block name.
@@ -153,7 +155,7 @@ func checkName(element, what, at, name, block string, meta []string) []string {
 // check returns every problem of the schema, each naming the attribute
 // path. resource is true for a resource's schema, where plan modifiers
 // apply; block names the configuration block ("resource", "data",
-// "provider") whose meta-arguments its names must avoid.
+// "ephemeral", "provider") whose meta-arguments its names must avoid.
 func (s *Schema) check(element string, resource bool, block string, meta []string) []string {
 	var errs []string
 	for _, n := range sortedKeys(s.Attributes) {
@@ -167,7 +169,7 @@ func (s *Schema) check(element string, resource bool, block string, meta []strin
 	errs = append(errs, checkValidators(element, "", s.Attributes, s.Blocks)...)
 	if !resource {
 		for _, at := range defaultsIn("", s.Attributes, s.Blocks) {
-			errs = append(errs, fmt.Sprintf("%s: attribute %s: Default is planned for resources only (data sources and provider configurations have no plan, so the value would stay null); read a null value as the default in Read or Configure", element, at))
+			errs = append(errs, fmt.Sprintf("%s: attribute %s: Default is planned for resources only (data sources, ephemeral resources and provider configurations have no plan, so the value would stay null); read a null value as the default in Read, Open or Configure", element, at))
 		}
 	}
 	return append(errs, checkDuplicates(element, "", s.Attributes, s.Blocks)...)

@@ -27,6 +27,7 @@ type server struct {
 	providerType elementType
 	resources    map[string]*elementType
 	dataSources  map[string]*elementType
+	ephemerals   map[string]*elementType
 	schemaResp   *tfprotov6.GetProviderSchemaResponse
 	functions    map[string]*tfprotov6.Function
 
@@ -91,6 +92,7 @@ func newServer(p *Provider) (*server, error) {
 		providerType: newElementType(&p.Schema),
 		resources:    map[string]*elementType{},
 		dataSources:  map[string]*elementType{},
+		ephemerals:   map[string]*elementType{},
 		functions:    map[string]*tfprotov6.Function{},
 	}
 	resp := &tfprotov6.GetProviderSchemaResponse{
@@ -112,6 +114,11 @@ func newServer(p *Provider) (*server, error) {
 		et := newElementType(&d.Schema)
 		s.dataSources[n] = &et
 		resp.DataSourceSchemas[n] = d.Schema.proto()
+	}
+	for n, e := range p.EphemeralResources {
+		et := newElementType(&e.Schema)
+		s.ephemerals[n] = &et
+		resp.EphemeralResourceSchemas[n] = e.Schema.proto()
 	}
 	for n, f := range p.Functions {
 		pf := f.proto()
@@ -741,7 +748,7 @@ func unknownInState(typeName, op string, m map[string]any) *tfprotov6.Diagnostic
 	return &tfprotov6.Diagnostic{
 		Severity: tfprotov6.DiagnosticSeverityError,
 		Summary:  fmt.Sprintf("%s: %s left %s in %s", typeName, op, values, list),
-		Detail: fmt.Sprintf("A state cannot hold unknown values: after %s every attribute, at any depth, must have a value (or nil for null). "+
+		Detail: fmt.Sprintf("A state (or an ephemeral resource's result) cannot hold unknown values: after %s every attribute, at any depth, must have a value (or nil for null). "+
 			"Set %s; Unknown belongs in plans only. This is a bug in the provider.", op, list),
 		Attribute: tftypes.NewAttributePath().WithAttributeName(names[0]),
 	}
@@ -756,6 +763,9 @@ func (s *server) GetMetadata(ctx context.Context, req *tfprotov6.GetMetadataRequ
 	}
 	for _, n := range sortedKeys(s.p.DataSources) {
 		resp.DataSources = append(resp.DataSources, tfprotov6.DataSourceMetadata{TypeName: n})
+	}
+	for _, n := range sortedKeys(s.p.EphemeralResources) {
+		resp.EphemeralResources = append(resp.EphemeralResources, tfprotov6.EphemeralResourceMetadata{TypeName: n})
 	}
 	for _, n := range sortedKeys(s.p.Functions) {
 		resp.Functions = append(resp.Functions, tfprotov6.FunctionMetadata{Name: n})
@@ -1556,18 +1566,21 @@ func (s *server) ValidateDataResourceConfig(ctx context.Context, req *tfprotov6.
 		resp.Diagnostics = unknownType("data source", req.TypeName)
 		return resp, nil
 	}
-	vals, wire, diags := validateConfig(et, req.Config, "Invalid "+req.TypeName+" configuration")
-	if diags != nil {
-		resp.Diagnostics = diags
-		return resp, nil
-	}
-	d := s.p.DataSources[req.TypeName]
-	if d.ValidateConfig != nil && vals != nil {
-		c := s.newContext(ctx, req.TypeName, "ValidateConfig").at(et, wire)
-		run(c, func() { d.ValidateConfig(c, vals) })
-		resp.Diagnostics = c.proto()
-	}
+	resp.Diagnostics = s.validateElement(ctx, req.TypeName, et, req.Config, s.p.DataSources[req.TypeName].ValidateConfig)
 	return resp, nil
+}
+
+// validateElement checks the configuration of a data source or an
+// ephemeral resource: the schema's rules and validators, then the
+// element's own ValidateConfig (validate, which may be nil).
+func (s *server) validateElement(ctx context.Context, typeName string, et *elementType, config *tfprotov6.DynamicValue, validate func(*Context, Values)) []*tfprotov6.Diagnostic {
+	vals, wire, diags := validateConfig(et, config, "Invalid "+typeName+" configuration")
+	if diags != nil || validate == nil || vals == nil {
+		return diags
+	}
+	c := s.newContext(ctx, typeName, "ValidateConfig").at(et, wire)
+	run(c, func() { validate(c, vals) })
+	return c.proto()
 }
 
 func (s *server) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSourceRequest) (resp *tfprotov6.ReadDataSourceResponse, _ error) {
@@ -1595,6 +1608,18 @@ func (s *server) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSour
 	if c.HasError() {
 		return resp, nil
 	}
+	var diags []*tfprotov6.Diagnostic
+	resp.State, diags = et.readResult(req.TypeName, "Read", "A data source's Read", config, nv)
+	resp.Diagnostics = append(resp.Diagnostics, diags...)
+	return resp, nil
+}
+
+// readResult checks and encodes what a data source's Read or an ephemeral
+// resource's Open (op; who is "A data source's Read") returned for the
+// configuration config: every computed attribute the configuration leaves
+// null set, what it sets unchanged, nothing unknown. On a mistake it
+// returns nil and the diagnostics saying what is wrong.
+func (et *elementType) readResult(typeName, op, who string, config map[string]any, nv Values) (*tfprotov6.DynamicValue, []*tfprotov6.Diagnostic) {
 	if nv == nil {
 		nv = Values{}
 	}
@@ -1602,43 +1627,40 @@ func (s *server) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSour
 	// leaves out would be null in the state without a word: a value
 	// forgotten. Null is returned as nil.
 	var unset []string
-	for _, n := range sortedKeys(d.Schema.Attributes) {
-		if _, ok := nv[n]; !ok && d.Schema.Attributes[n].Computed && config[n] == nil {
+	for _, n := range sortedKeys(et.schema.Attributes) {
+		if _, ok := nv[n]; !ok && et.schema.Attributes[n].Computed && config[n] == nil {
 			unset = append(unset, n)
 		}
 	}
 	if len(unset) > 0 {
-		resp.Diagnostics = append(resp.Diagnostics, &tfprotov6.Diagnostic{
+		return nil, []*tfprotov6.Diagnostic{{
 			Severity: tfprotov6.DiagnosticSeverityError,
-			Summary:  fmt.Sprintf("%s: Read left %s unset", req.TypeName, strings.Join(unset, ", ")),
-			Detail: fmt.Sprintf("A data source's Read returns every computed attribute the configuration leaves null: "+
-				"set %s in the returned Values (nil for null). This is a bug in the provider.", strings.Join(unset, ", ")),
-		})
-		return resp, nil
+			Summary:  fmt.Sprintf("%s: %s left %s unset", typeName, op, strings.Join(unset, ", ")),
+			Detail: fmt.Sprintf("%s returns every computed attribute the configuration leaves null: "+
+				"set %s in the returned Values (nil for null). This is a bug in the provider.", who, strings.Join(unset, ", ")),
+		}}
 	}
 	next, err := et.fromValues(nv, config)
 	if err != nil {
-		resp.Diagnostics = append(resp.Diagnostics, et.errorDiag(req.TypeName+": Read returned values that do not match the schema", err)...)
-		return resp, nil
+		return nil, et.errorDiag(fmt.Sprintf("%s: %s returned values that do not match the schema", typeName, op), err)
 	}
-	if d := unknownInState(req.TypeName, "Read", next); d != nil {
-		resp.Diagnostics = append(resp.Diagnostics, d)
-		return resp, nil
+	if d := unknownInState(typeName, op, next); d != nil {
+		return nil, []*tfprotov6.Diagnostic{d}
 	}
 	et.keepEquivalent(next, config)
 	if n := et.changedPlanned(next, config, true); n != "" {
-		resp.Diagnostics = append(resp.Diagnostics, &tfprotov6.Diagnostic{
+		return nil, []*tfprotov6.Diagnostic{{
 			Severity:  tfprotov6.DiagnosticSeverityError,
-			Summary:   fmt.Sprintf("%s: Read changed %s, which the configuration sets", req.TypeName, n),
-			Detail:    et.changedDetail("Read", n, "the configuration", "null", config[n], next[n]),
+			Summary:   fmt.Sprintf("%s: %s changed %s, which the configuration sets", typeName, op, n),
+			Detail:    et.changedDetail(op, n, "the configuration", "null", config[n], next[n]),
 			Attribute: tftypes.NewAttributePath().WithAttributeName(n),
-		})
-		return resp, nil
+		}}
 	}
-	if resp.State, err = et.dynamic(next); err != nil {
-		resp.Diagnostics = append(resp.Diagnostics, et.errorDiag("Internal error encoding state", err)...)
+	out, err := et.dynamic(next)
+	if err != nil {
+		return nil, et.errorDiag("Internal error encoding state", err)
 	}
-	return resp, nil
+	return out, nil
 }
 
 // ---- functions ----
@@ -1767,24 +1789,6 @@ func firstUnknown(v tftypes.Value) (string, bool) {
 		return true, nil
 	})
 	return at, true
-}
-
-// ---- ephemeral resources: none ----
-
-func (s *server) ValidateEphemeralResourceConfig(ctx context.Context, req *tfprotov6.ValidateEphemeralResourceConfigRequest) (*tfprotov6.ValidateEphemeralResourceConfigResponse, error) {
-	return &tfprotov6.ValidateEphemeralResourceConfigResponse{Diagnostics: unknownType("ephemeral resource", req.TypeName)}, nil
-}
-
-func (s *server) OpenEphemeralResource(ctx context.Context, req *tfprotov6.OpenEphemeralResourceRequest) (*tfprotov6.OpenEphemeralResourceResponse, error) {
-	return &tfprotov6.OpenEphemeralResourceResponse{Diagnostics: unknownType("ephemeral resource", req.TypeName)}, nil
-}
-
-func (s *server) RenewEphemeralResource(ctx context.Context, req *tfprotov6.RenewEphemeralResourceRequest) (*tfprotov6.RenewEphemeralResourceResponse, error) {
-	return &tfprotov6.RenewEphemeralResourceResponse{Diagnostics: unknownType("ephemeral resource", req.TypeName)}, nil
-}
-
-func (s *server) CloseEphemeralResource(ctx context.Context, req *tfprotov6.CloseEphemeralResourceRequest) (*tfprotov6.CloseEphemeralResourceResponse, error) {
-	return &tfprotov6.CloseEphemeralResourceResponse{Diagnostics: unknownType("ephemeral resource", req.TypeName)}, nil
 }
 
 func (s *server) GenerateResourceConfig(ctx context.Context, req *tfprotov6.GenerateResourceConfigRequest) (*tfprotov6.GenerateResourceConfigResponse, error) {

@@ -21,6 +21,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfkit/tfkit/provider"
+	"github.com/tfkit/tfkit/runner"
 )
 
 // Case is one provider test.
@@ -41,6 +42,11 @@ type Case struct {
 	// what must exist outside the engine's state, such as an object to
 	// import, which the run with an earlier engine destroyed at its end.
 	Setup func(t testing.TB)
+	// SkipOlderEngines skips the run with an engine too old for a
+	// construct the steps' configurations use (ephemeral blocks, write-only
+	// arguments named *_wo, ...: the version gates of package runner),
+	// saying which, instead of failing it.
+	SkipOlderEngines bool
 }
 
 // Step is one configuration and what must happen with it.
@@ -88,6 +94,9 @@ type State struct {
 	Resources map[string]map[string]any
 	// Outputs are the root module's output values.
 	Outputs map[string]any
+	// File is the text of the state file the engine wrote
+	// (terraform.tfstate), to check what it holds and what it must not.
+	File string
 }
 
 // Attr returns a resource attribute's value (JSON-decoded: strings,
@@ -175,6 +184,9 @@ type workdir struct {
 }
 
 func runCase(t *testing.T, engine string, c Case) {
+	if c.SkipOlderEngines {
+		skipOlder(t, engine, c.Steps)
+	}
 	if c.Setup != nil {
 		c.Setup(t)
 	}
@@ -301,6 +313,25 @@ func runStep(w *workdir, step Step, applied *bool) {
 	}
 }
 
+// skipOlder skips the test when engine is too old for a construct the
+// steps' configurations use.
+func skipOlder(t *testing.T, engine string, steps []Step) {
+	e, err := runner.Probe(context.Background(), engine, os.Environ())
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var files []runner.ConfigFile
+	for i, step := range steps {
+		path := filepath.Join(dir, fmt.Sprintf("step%d.tf", i+1))
+		write(t, path, step.Config)
+		files = append(files, runner.ConfigFile{Path: path, Name: filepath.Base(path)})
+	}
+	if err := runner.CheckFeatures(e, files); err != nil {
+		t.Skip(err)
+	}
+}
+
 func (w *workdir) planEmpty(when string) {
 	t := w.t
 	r := w.run("plan", "-json", "-input=false")
@@ -336,6 +367,9 @@ func (w *workdir) state() *State {
 		t.Fatalf("show -json: %v", err)
 	}
 	s := &State{Resources: map[string]map[string]any{}, Outputs: map[string]any{}}
+	if data, err := os.ReadFile(filepath.Join(w.dir, "terraform.tfstate")); err == nil {
+		s.File = string(data)
+	}
 	if raw.Values != nil {
 		for _, res := range raw.Values.RootModule.Resources {
 			s.Resources[res.Address] = res.Values

@@ -1,6 +1,10 @@
 package providertest
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 func TestSetsAttribute(t *testing.T) {
 	cases := []struct {
@@ -43,5 +47,34 @@ func TestFullSource(t *testing.T) {
 	}
 	if got := fullSource("example.com/a/b"); got != "example.com/a/b" {
 		t.Error(got)
+	}
+}
+
+// An engine older than a construct of the steps' configurations skips the
+// run, saying which construct needs which version; a new enough one runs.
+func TestSkipOlderEngines(t *testing.T) {
+	dir := t.TempDir()
+	fake := func(name, version string) string {
+		// Answers `version -json` as Terraform does, and nothing else.
+		path := filepath.Join(dir, name)
+		write(t, path, "#!/bin/sh\necho '{\"terraform_version\":\""+version+"\",\"terraform_outdated\":false}'\n")
+		if err := os.Chmod(path, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	steps := []Step{{Config: "resource \"a_b\" \"c\" {}\n"}, {Config: "ephemeral \"a_b\" \"c\" {}\n"}}
+	for _, tc := range []struct {
+		version string
+		skipped bool
+	}{{"1.9.8", true}, {"1.10.0", false}} {
+		var sub *testing.T
+		t.Run(tc.version, func(t *testing.T) {
+			sub = t
+			skipOlder(t, fake("terraform-"+tc.version, tc.version), steps)
+		})
+		if sub.Skipped() != tc.skipped {
+			t.Errorf("Terraform %s: skipped %v, want %v", tc.version, sub.Skipped(), tc.skipped)
+		}
 	}
 }
