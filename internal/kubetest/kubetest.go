@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -103,13 +104,33 @@ func isExecutable(p string) bool {
 func Start(t testing.TB) *Env {
 	t.Helper()
 	assets := Assets(t)
-	dir := t.TempDir()
-	env, err := start(t, assets, dir)
-	if err != nil {
-		t.Fatal(err)
+	// The ports are chosen free, but another process may take one before
+	// the servers bind it: then the servers are stopped and started again
+	// on other ports.
+	var err error
+	for attempt := 1; attempt <= 3; attempt++ {
+		var env *Env
+		var procs []*process
+		env, procs, err = start(assets, t.TempDir())
+		for _, p := range procs {
+			t.Cleanup(p.stop)
+		}
+		if err == nil {
+			return env
+		}
+		if !strings.Contains(err.Error(), "address already in use") {
+			break
+		}
+		for _, p := range procs {
+			p.stop()
+		}
 	}
-	return env
+	t.Fatal(err)
+	return nil
 }
+
+// pickPort is freePort, which a test replaces.
+var pickPort = freePort
 
 // freePort asks the kernel for a free loopback port.
 func freePort() (int, error) {
@@ -123,10 +144,11 @@ func freePort() (int, error) {
 
 // process is a started server with its log file.
 type process struct {
-	name string
-	cmd  *exec.Cmd
-	log  string
-	done chan error
+	name    string
+	cmd     *exec.Cmd
+	log     string
+	done    chan error
+	stopped sync.Once
 }
 
 func startProcess(name, log string, bin string, args ...string) (*process, error) {
@@ -145,15 +167,18 @@ func startProcess(name, log string, bin string, args ...string) (*process, error
 	return p, nil
 }
 
-// stop ends the process: SIGTERM, then SIGKILL after 10 s.
+// stop ends the process: SIGTERM, then SIGKILL after 10 s. Only the first
+// call does anything.
 func (p *process) stop() {
-	_ = p.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-p.done:
-	case <-time.After(10 * time.Second):
-		_ = p.cmd.Process.Kill()
-		<-p.done
-	}
+	p.stopped.Do(func() {
+		_ = p.cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-p.done:
+		case <-time.After(10 * time.Second):
+			_ = p.cmd.Process.Kill()
+			<-p.done
+		}
+	})
 }
 
 // tail returns the end of the process's log, for failure messages.
@@ -165,15 +190,18 @@ func (p *process) tail() string {
 	return string(data)
 }
 
-func start(t testing.TB, assets, dir string) (*Env, error) {
+// start starts etcd and kube-apiserver in dir, returning the processes it
+// started (to stop, whether it succeeded or not).
+func start(assets, dir string) (*Env, []*process, error) {
 	var ports [3]int
 	for i := range ports {
-		p, err := freePort()
+		p, err := pickPort()
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		ports[i] = p
 	}
+	var procs []*process
 	etcdURL := "http://127.0.0.1:" + strconv.Itoa(ports[0])
 	peerURL := "http://127.0.0.1:" + strconv.Itoa(ports[1])
 	etcd, err := startProcess("etcd", filepath.Join(dir, "etcd.log"), filepath.Join(assets, "etcd"),
@@ -185,24 +213,24 @@ func start(t testing.TB, assets, dir string) (*Env, error) {
 		// Test data need not survive a power cut.
 		"--unsafe-no-fsync")
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	t.Cleanup(etcd.stop)
+	procs = append(procs, etcd)
 
 	// The service account signing key, made here rather than with openssl.
 	key, err := rsa.GenerateKey(rand.Reader, 2048)
 	if err != nil {
-		return nil, err
+		return nil, procs, err
 	}
 	keyFile := filepath.Join(dir, "sa.key")
 	keyPEM := pem.EncodeToMemory(&pem.Block{Type: "RSA PRIVATE KEY", Bytes: x509.MarshalPKCS1PrivateKey(key)})
 	if err := os.WriteFile(keyFile, keyPEM, 0o600); err != nil {
-		return nil, err
+		return nil, procs, err
 	}
 	token := randomToken()
 	tokenFile := filepath.Join(dir, "tokens.csv")
 	if err := os.WriteFile(tokenFile, []byte(token+",admin,admin,system:masters\n"), 0o600); err != nil {
-		return nil, err
+		return nil, procs, err
 	}
 	host := "https://127.0.0.1:" + strconv.Itoa(ports[2])
 	api, err := startProcess("kube-apiserver", filepath.Join(dir, "kube-apiserver.log"), filepath.Join(assets, "kube-apiserver"),
@@ -220,15 +248,15 @@ func start(t testing.TB, assets, dir string) (*Env, error) {
 		"--service-cluster-ip-range", "10.0.0.0/24",
 		"--disable-admission-plugins", "ServiceAccount")
 	if err != nil {
-		return nil, err
+		return nil, procs, err
 	}
-	t.Cleanup(api.stop)
+	procs = append(procs, api)
 
 	// The server makes a self-signed serving certificate; tests trust it
 	// without checking, as it exists only for this run.
 	cfg := &rest.Config{Host: host, BearerToken: token, TLSClientConfig: rest.TLSClientConfig{Insecure: true}, QPS: 100, Burst: 200}
 	if err := waitReady(host, token, api, etcd); err != nil {
-		return nil, err
+		return nil, procs, err
 	}
 	kubeconfig := filepath.Join(dir, "kubeconfig")
 	kc := fmt.Sprintf(`apiVersion: v1
@@ -250,9 +278,9 @@ contexts:
 current-context: kubetest
 `, host, token)
 	if err := os.WriteFile(kubeconfig, []byte(kc), 0o600); err != nil {
-		return nil, err
+		return nil, procs, err
 	}
-	return &Env{Config: cfg, Kubeconfig: kubeconfig, Dir: dir}, nil
+	return &Env{Config: cfg, Kubeconfig: kubeconfig, Dir: dir}, procs, nil
 }
 
 // waitReady polls /readyz until the server answers ok (about 5 s), a

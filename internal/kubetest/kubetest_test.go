@@ -1,6 +1,7 @@
 package kubetest
 
 import (
+	"net"
 	"testing"
 
 	"k8s.io/client-go/discovery"
@@ -50,5 +51,36 @@ func TestAssetsMissing(t *testing.T) {
 	})
 	if !skipped {
 		t.Error("Assets returned without binaries")
+	}
+}
+
+// TestStartAgainWhenAPortIsTaken: a port chosen free that another process
+// takes before etcd binds it makes the servers start again on other ports.
+func TestStartAgainWhenAPortIsTaken(t *testing.T) {
+	Assets(t)
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	first := true
+	pickPort = func() (int, error) {
+		if first {
+			first = false
+			return taken.Addr().(*net.TCPAddr).Port, nil
+		}
+		return freePort()
+	}
+	defer func() { pickPort = freePort }()
+	env := Start(t)
+	dc, err := discovery.NewDiscoveryClientForConfig(env.Config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := dc.ServerVersion(); err != nil {
+		t.Fatal(err)
+	}
+	if first {
+		t.Error("the taken port was never given")
 	}
 }
