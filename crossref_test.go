@@ -313,7 +313,7 @@ func TestCrossStackAmbiguous(t *testing.T) {
 	line := here() + 1
 	tfkit.NewResource(d, "terraform_data", "text", tfkit.Attrs{"input": "${random_pet.p.id}"})
 	checkDiags(t, app.Validate(),
-		want{"Ambiguous cross-stack reference", line, "terraform_data.text"},
+		want{"Ambiguous cross-stack reference", line, "terraform_data.text.input"},
 		want{"Reference to undeclared resource", line, "terraform_data.text.input"})
 
 	// One expression with two elements of the same address.

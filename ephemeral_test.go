@@ -288,7 +288,7 @@ func TestEphemeralCrossStackText(t *testing.T) {
 		"len": tfkit.Ref("ephemeral.random_password.db.length"),
 	})
 	ds := app.Validate()
-	checkDiags(t, ds, want{"Cross-stack reference to an ephemeral resource", line, "locals"})
+	checkDiags(t, ds, want{"Cross-stack reference to an ephemeral resource", line, "local.len"})
 	d := ds.Errs()[0]
 	if !strings.Contains(d.Detail, `refers to ephemeral.random_password.db of stack "a"`) {
 		t.Errorf("detail: %s", d.Detail)

@@ -285,6 +285,15 @@ func (w *xwalker) argPath() string {
 	return b.String()
 }
 
+// site is where a mistake in the argument being walked is reported: the
+// argument, or the element when the argument has no range.
+func (w *xwalker) site() hcl.Range {
+	if w.at.Filename == "" {
+		return w.elem.DeclRange
+	}
+	return w.at
+}
+
 // producer returns the stack whose element a reference of w.stack reads
 // and the reference as that stack writes it, or nil when the reference
 // stays as it is.
@@ -339,12 +348,12 @@ func (w *xwalker) textual(t hcl.Traversal) *Stack {
 			names[i] = fmt.Sprintf("%q", s.Name)
 			related = append(related, diag.Related{Message: "declared in stack " + s.Name + " here", Range: w.decl[s][addr].DeclRange})
 		}
-		site := w.elem.DeclRange
+		site := w.site()
 		w.plan.diags = append(w.plan.diags, &diag.Diagnostic{
 			Severity: diag.Error, Summary: "Ambiguous cross-stack reference",
 			Detail: fmt.Sprintf("%s in stack %q refers to %s, which stacks %s all declare.",
 				w.elem.Address(), w.stack.Name, addr, strings.Join(names, ", ")),
-			Subject: &site, Path: w.elem.Address(), Related: related,
+			Subject: &site, Path: w.argPath(), Related: related,
 			Suggestion: "refer to the element with its handle (r.Ref(\"id\")) rather than by text, or rename it",
 		})
 	}
@@ -391,10 +400,7 @@ func (w *xwalker) reference(t hcl.Traversal) config.Expr {
 		}
 		ps.byKey[key] = e
 	}
-	at := w.at
-	if at.Filename == "" {
-		at = w.elem.DeclRange
-	}
+	at := w.site()
 	// An argument is walked once: reading an export again there is
 	// reading it last.
 	if r := (read{stack: w.stack, at: at, path: w.argPath()}); len(e.reads) == 0 || e.reads[len(e.reads)-1] != r {
@@ -435,11 +441,11 @@ func (w *xwalker) ephemeral(p *Stack, b *config.Block, t hcl.Traversal) config.E
 	addr := RootAddress(t)
 	if key := w.elem.Address() + " " + addr; !w.reported[key] {
 		w.reported[key] = true
-		site := w.elem.DeclRange
+		site := w.site()
 		summary, detail, fix := EphemeralCrossRead(w.elem.Address(), w.stack.Name, addr, p.Name, b.Type == "variable")
 		w.plan.diags = append(w.plan.diags, &diag.Diagnostic{
 			Severity: diag.Error, Summary: summary, Detail: detail,
-			Subject: &site, Path: w.elem.Address(),
+			Subject: &site, Path: w.argPath(),
 			Related:    []diag.Related{{Message: "declared in stack " + p.Name + " here", Range: b.DeclRange}},
 			Suggestion: fix,
 		})
@@ -469,10 +475,7 @@ func (w *xwalker) splatOfForEach(x *config.Splat, scope map[string]bool) {
 	if b == nil || addr != config.TraversalString(t) || b.Body.Attribute("for_each") == nil {
 		return
 	}
-	at := w.at
-	if at.Filename == "" {
-		at = w.elem.DeclRange
-	}
+	at := w.site()
 	d := config.SplatOfForEach(addr, attr.Name)
 	d.Subject, d.Path = &at, w.argPath()
 	d.Related = []diag.Related{{Message: "declared in stack " + p.Name + " here", Range: b.DeclRange}}
