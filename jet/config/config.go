@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/gobuffalo/flect"
 	"github.com/zclconf/go-cty/cty"
 	k8sschema "k8s.io/apimachinery/pkg/runtime/schema"
 
@@ -253,6 +254,12 @@ func KindName(snake string) string {
 		return up, ok
 	})
 }
+
+// Plural is a kind's resource name, the plural its CRD and the API's paths
+// use (the CRD of Pet of random.jet.tfkit.dev is pets.random.jet.tfkit.dev),
+// as controller-gen names it: with flect, the same library (bucket →
+// buckets, policy → policies, settings → settings).
+func Plural(kind string) string { return strings.ToLower(flect.Pluralize(kind)) }
 
 // FieldName turns a snake_case Terraform name into the exported Go name of
 // a field (and of the types named after it): content_md5 → ContentMD5,

@@ -27,9 +27,14 @@
 //     a manager killed mid-create never creates twice;
 //   - status.atProvider comes from the state, optional spec fields are
 //     late-initialized from it, sensitive attributes and the configuration's
-//     extra keys go to the writeConnectionSecretToRef Secret, which the
-//     object controls (never one that belongs to something else) and which
-//     is deleted with it;
+//     extra keys go to the writeConnectionSecretToRef Secret (numbers in
+//     decimal, lists, maps and objects as JSON), which the object controls
+//     (never one that belongs to something else) and which is deleted with
+//     it;
+//   - a kind referenced by reference fields is watched from when the
+//     cluster serves it: a CRD that is not installed makes the objects
+//     whose references need it wait, saying which CRD to install, and
+//     keeps nothing else from being reconciled;
 //   - Ready says whether the external resource is available (False with
 //     Unavailable for an object that never became ready), Synced whether
 //     the last reconcile succeeded, with the engine's diagnostics as its

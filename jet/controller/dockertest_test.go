@@ -14,7 +14,9 @@ import (
 // docker provider's docker_volume as Volume in docker.jettest.tfkit.dev,
 // for tests of a provider whose source is not hashicorp's and whose
 // provider block has arguments (host), and random_uuid as UUID in
-// random.jettest.tfkit.dev, for an API of two providers.
+// random.jettest.tfkit.dev, for an API of two providers; random_integer
+// and random_shuffle with their result sensitive, a number and a list in
+// the connection Secret.
 func dockerTestProvider(t testing.TB) *jetconfig.Provider {
 	t.Helper()
 	var ps []*schema.Provider
@@ -30,13 +32,21 @@ func dockerTestProvider(t testing.TB) *jetconfig.Provider {
 		}
 		ps = append(ps, p...)
 	}
-	return &jetconfig.Provider{
+	p := &jetconfig.Provider{
 		ModulePath: "github.com/tfkit/tfkit/jet/controller/internal/dockertest",
 		RootGroup:  "jettest.tfkit.dev",
 		GroupKind:  jetconfig.GroupFromProviderName,
-		Include:    []string{"docker_volume", "random_uuid"},
+		Include:    []string{"docker_volume", "random_uuid", "random_integer", "random_shuffle"},
 		Schemas:    ps,
 	}
+	// A number and a list in the connection Secret.
+	for _, typ := range []string{"random_integer", "random_shuffle"} {
+		p.AddResourceConfigurator(typ, func(r *jetconfig.Resource) error {
+			r.Sensitive.Fields = append(r.Sensitive.Fields, "result")
+			return nil
+		})
+	}
+	return p
 }
 
 // TestDockerTestProviderUpToDate: internal/dockertest is what the

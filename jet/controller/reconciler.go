@@ -141,6 +141,7 @@ func Setup(ctx context.Context, mgr ctrl.Manager, regs []resource.Registration, 
 	if err := setupProviderConfigs(ctx, mgr, regs); err != nil {
 		return err
 	}
+	var watches []referencedWatch
 	for _, reg := range regs {
 		r := &Reconciler{
 			client: mgr.GetClient(), reader: mgr.GetAPIReader(), reg: reg, eng: eng, root: root, opts: o,
@@ -159,7 +160,7 @@ func Setup(ctx context.Context, mgr ctrl.Manager, regs []resource.Registration, 
 		if err := indexWaits(ctx, mgr, reg); err != nil {
 			return err
 		}
-		b = watchWaits(b, mgr, reg)
+		b, refWatches := watchWaits(b, mgr, reg)
 		if reg.ProviderConfig != nil {
 			// A changed ProviderConfig or credentials Secret reconciles
 			// the objects that use it.
@@ -167,19 +168,25 @@ func Setup(ctx context.Context, mgr ctrl.Manager, regs []resource.Registration, 
 				return err
 			}
 		}
-		err := b.WithOptions(controller.Options{
+		c, err := b.WithOptions(controller.Options{
 			MaxConcurrentReconciles: o.MaxReconcileRate,
 			RateLimiter: workqueue.NewTypedMaxOfRateLimiter(
 				workqueue.NewTypedItemExponentialFailureRateLimiter[reconcile.Request](time.Second, time.Minute),
 				&workqueue.TypedBucketRateLimiter[reconcile.Request]{Limiter: newLimiter(o.MaxReconcileRate)},
 			),
 		}).
-			Complete(r)
+			Build(r)
 		if err != nil {
 			return fmt.Errorf("%s: %w", reg.Kind.Kind, err)
 		}
+		// The referenced kinds are watched once the cluster serves them:
+		// one that is not installed must not keep this kind from running.
+		for _, w := range refWatches {
+			w.ctrl = c
+			watches = append(watches, w)
+		}
 	}
-	return nil
+	return watchReferenced(mgr, watches)
 }
 
 // Reconciler drives the objects of one kind.
@@ -1201,15 +1208,9 @@ func (r *Reconciler) publishConnection(ctx context.Context, mg resource.Terrafor
 	if ref == nil {
 		return nil
 	}
-	data := map[string][]byte{}
-	for attr, key := range mg.GetConnectionDetailsMapping() {
-		switch v := attrs[attr].(type) {
-		case nil:
-		case string:
-			data[key] = []byte(v)
-		default:
-			data[key] = []byte(fmt.Sprint(v))
-		}
+	data, err := connectionDetails(attrs, mg.GetConnectionDetailsMapping())
+	if err != nil {
+		return err
 	}
 	if r.cfg != nil && r.cfg.Sensitive.AdditionalConnectionDetailsFn != nil {
 		extra, err := r.cfg.Sensitive.AdditionalConnectionDetailsFn(attrs)
@@ -1221,7 +1222,7 @@ func (r *Reconciler) publishConnection(ctx context.Context, mg resource.Terrafor
 		}
 	}
 	s := &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: ref.Name, Namespace: ref.Namespace}}
-	_, err := controllerutil.CreateOrUpdate(ctx, r.client, s, func() error {
+	_, err = controllerutil.CreateOrUpdate(ctx, r.client, s, func() error {
 		// Never overwrite a Secret someone else keeps there: its data
 		// would be replaced by this object's.
 		if owner := metav1.GetControllerOf(s); owner != nil && owner.UID != mg.GetUID() {

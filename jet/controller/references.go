@@ -9,11 +9,14 @@ import (
 	"strings"
 
 	"golang.org/x/time/rate"
+	apimeta "k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/labels"
+	k8sschema "k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
+	jetconfig "github.com/tfkit/tfkit/jet/config"
 	"github.com/tfkit/tfkit/jet/resource"
 )
 
@@ -105,7 +108,7 @@ func (s *resolver) resolve(ctx context.Context, req resource.ResolutionRequest) 
 		list := &unstructured.UnstructuredList{}
 		list.SetGroupVersionKind(req.To.GroupVersion().WithKind(req.To.Kind + "List"))
 		if err := s.c.List(ctx, list, client.MatchingLabelsSelector{Selector: labels.SelectorFromSet(req.Selector.MatchLabels)}); err != nil {
-			return resource.ResolutionResponse{}, err
+			return resource.ResolutionResponse{}, notInstalled(req, err)
 		}
 		sameController := req.Selector.MatchControllerRef != nil && *req.Selector.MatchControllerRef
 		names := make([]string, 0, len(list.Items))
@@ -132,7 +135,7 @@ func (s *resolver) resolve(ctx context.Context, req resource.ResolutionRequest) 
 		if client.IgnoreNotFound(err) == nil {
 			return resource.ResolutionResponse{}, &waitError{msg: fmt.Sprintf("waiting for %s %q: it does not exist", req.To.Kind, ref.Name) + orFix("create it", req.ReferenceField)}
 		}
-		return resource.ResolutionResponse{}, err
+		return resource.ResolutionResponse{}, notInstalled(req, err)
 	}
 	if !ready(u) {
 		return resource.ResolutionResponse{}, &waitError{msg: fmt.Sprintf("waiting for %s %q to be Ready", req.To.Kind, ref.Name)}
@@ -142,6 +145,26 @@ func (s *resolver) resolve(ctx context.Context, req resource.ResolutionRequest) 
 		return resource.ResolutionResponse{}, &waitError{msg: fmt.Sprintf("waiting for %s %q: %s is empty", req.To.Kind, ref.Name, req.Extract)}
 	}
 	return resource.ResolutionResponse{Value: &v, Reference: ref}, nil
+}
+
+// notInstalled makes err, of reading the objects of the kind req refers
+// to, a wait naming the CRD to install when the cluster does not serve
+// that kind. The wait ends by itself once the CRD is installed: the
+// objects are looked at again (and watchReferenced starts the watch of
+// the kind).
+func notInstalled(req resource.ResolutionRequest, err error) error {
+	if !apimeta.IsNoMatchError(err) {
+		return err
+	}
+	return &waitError{msg: notInstalledMessage(req.To)}
+}
+
+// notInstalledMessage says that the cluster does not serve kind gvk, and
+// how to install it.
+func notInstalledMessage(gvk k8sschema.GroupVersionKind) string {
+	plural := jetconfig.Plural(gvk.Kind)
+	return fmt.Sprintf("waiting for kind %s of %s, which is not installed in the cluster: install its CustomResourceDefinition %s.%s (kubectl apply --server-side -f package/crds/%s_%s.yaml of its API)",
+		gvk.Kind, gvk.GroupVersion(), plural, gvk.Group, gvk.Group, plural)
 }
 
 // haveSameController says whether a and b have a controller reference to

@@ -4,17 +4,25 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"slices"
+	"strings"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
+	apimeta "k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	k8sschema "k8s.io/apimachinery/pkg/runtime/schema"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller"
 	"sigs.k8s.io/controller-runtime/pkg/event"
 	"sigs.k8s.io/controller-runtime/pkg/handler"
+	"sigs.k8s.io/controller-runtime/pkg/manager"
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+	"sigs.k8s.io/controller-runtime/pkg/source"
 
 	"github.com/tfkit/tfkit/jet/resource"
 )
@@ -94,11 +102,12 @@ func indexWaits(ctx context.Context, mgr ctrl.Manager, reg resource.Registration
 }
 
 // watchWaits makes the builder's kind reconcile the objects that name a
-// Secret when it is created or changed, and the objects that reference
-// (or may select) an object when it becomes Ready or, Ready, changes its
-// labels. The referenced kinds are those of reg's reference fields that
-// the manager's scheme knows.
-func watchWaits(b *builder.Builder, mgr ctrl.Manager, reg resource.Registration) *builder.Builder {
+// Secret when it is created or changed. The objects that reference (or
+// may select) an object are reconciled when it becomes Ready or, Ready,
+// changes its labels, by the watches of the referenced kinds watchWaits
+// returns (those of reg's reference fields that the manager's scheme
+// knows), for watchReferenced to start once the controller is built.
+func watchWaits(b *builder.Builder, mgr ctrl.Manager, reg resource.Registration) (*builder.Builder, []referencedWatch) {
 	secrets := predicate.Funcs{
 		DeleteFunc:  func(event.DeleteEvent) bool { return false },
 		GenericFunc: func(event.GenericEvent) bool { return false },
@@ -110,18 +119,97 @@ func watchWaits(b *builder.Builder, mgr ctrl.Manager, reg resource.Registration)
 	for _, req := range references(reg.New()) {
 		targets[req.To] = true
 	}
-	for gvk := range targets {
+	var watches []referencedWatch
+	for _, gvk := range slices.SortedFunc(maps.Keys(targets), func(a, b k8sschema.GroupVersionKind) int {
+		return strings.Compare(a.String(), b.String())
+	}) {
 		obj, err := mgr.GetScheme().New(gvk)
 		target, ok := obj.(client.Object)
 		if err != nil || !ok {
 			continue
 		}
-		b = b.Watches(target, handler.EnqueueRequestsFromMapFunc(func(ctx context.Context, o client.Object) []reconcile.Request {
-			return append(indexedObjects(ctx, mgr, reg, indexWaitsFor, targetKey(gvk, o.GetName())),
-				indexedObjects(ctx, mgr, reg, indexWaitsFor, targetKey(gvk, ""))...)
-		}), builder.WithPredicates(becameReady))
+		watches = append(watches, referencedWatch{gvk: gvk, src: func(c cache.Cache) source.Source {
+			return source.Kind(c, target, handler.EnqueueRequestsFromMapFunc(func(ctx context.Context, o client.Object) []reconcile.Request {
+				return append(indexedObjects(ctx, mgr, reg, indexWaitsFor, targetKey(gvk, o.GetName())),
+					indexedObjects(ctx, mgr, reg, indexWaitsFor, targetKey(gvk, ""))...)
+			}), becameReady)
+		}})
 	}
-	return b
+	return b, watches
+}
+
+// referencedWatch is the watch of a referenced kind by one kind's
+// controller.
+type referencedWatch struct {
+	gvk  k8sschema.GroupVersionKind
+	src  func(cache.Cache) source.Source
+	ctrl controller.Controller
+}
+
+// crdPoll is how often watchReferenced looks for the CRDs of referenced
+// kinds that are not installed.
+var crdPoll = 10 * time.Second
+
+// watchReferenced starts the watches of referenced kinds once the cluster
+// serves each: a kind whose CRD is not installed (an API of several
+// groups installed in part) cannot be watched, and a watch in the
+// controller's builder would keep the controller from starting at all
+// (its caches never sync, and after two minutes the manager stops), so
+// that no object of the watching kind would be reconciled, those that
+// refer to nothing included. A watch is not needed to reconcile: an
+// object whose reference needs the missing kind says so and is looked at
+// again (notInstalled); the watch only makes it go on at once when the
+// referenced object becomes Ready. The manager runs it with the
+// controllers, and it looks for missing kinds every crdPoll until all
+// are installed.
+func watchReferenced(mgr ctrl.Manager, watches []referencedWatch) error {
+	if len(watches) == 0 {
+		return nil
+	}
+	return mgr.Add(manager.RunnableFunc(func(ctx context.Context) error {
+		log := mgr.GetLogger().WithName("references")
+		told := map[k8sschema.GroupVersionKind]bool{}
+		for {
+			var missing []referencedWatch
+			served := map[k8sschema.GroupVersionKind]error{}
+			for _, w := range watches {
+				err, seen := served[w.gvk]
+				if !seen {
+					_, err = mgr.GetRESTMapper().RESTMapping(w.gvk.GroupKind(), w.gvk.Version)
+					served[w.gvk] = err
+				}
+				if err != nil {
+					missing = append(missing, w)
+					if !told[w.gvk] {
+						told[w.gvk] = true
+						if apimeta.IsNoMatchError(err) {
+							log.Info("a referenced kind is not installed; objects referring to it wait, and it is watched once its CRD is installed",
+								"kind", w.gvk.String(), "problem", notInstalledMessage(w.gvk))
+						} else {
+							log.Error(err, "cannot tell whether a referenced kind is installed; trying again", "kind", w.gvk.String())
+						}
+					}
+					continue
+				}
+				if err := w.ctrl.Watch(w.src(mgr.GetCache())); err != nil {
+					return fmt.Errorf("watch %s: %w", w.gvk, err)
+				}
+				if told[w.gvk] {
+					told[w.gvk] = false // once for the kind's watches
+					log.Info("a referenced kind is installed now; watching it", "kind", w.gvk.String())
+				}
+			}
+			watches = missing
+			if len(watches) == 0 {
+				return nil
+			}
+			select {
+			case <-ctx.Done():
+				return nil
+			case <-time.After(crdPoll):
+			}
+		}
+	}))
 }
 
 // becameReady passes an object that is Ready and was not (or is new to the

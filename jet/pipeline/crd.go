@@ -6,10 +6,10 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/gobuffalo/flect"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"sigs.k8s.io/yaml"
 
+	"github.com/tfkit/tfkit/jet/config"
 	jettypes "github.com/tfkit/tfkit/jet/types"
 )
 
@@ -22,7 +22,7 @@ import (
 
 // crdFile returns the CRD of one kind and its file name.
 func crdFile(pkg *jettypes.Package, k *jettypes.Kind, category string) (string, []byte, error) {
-	plural := pluralize(k.Name)
+	plural := config.Plural(k.Name)
 	g := &crdGen{structs: map[*types.Named]*jettypes.Struct{}}
 	for _, s := range append(append([]*jettypes.Struct(nil), k.Nested...), k.Parameters, k.Observation, k.Spec, k.Status, k.Object, k.List) {
 		g.structs[s.Named] = s
@@ -242,11 +242,6 @@ var sharedSchemas = map[string]*apiextv1.JSONSchemaProps{
 }
 
 func ptr[T any](v T) *T { return &v }
-
-// pluralize is the plural of a kind as controller-gen names
-// the resource: with flect, the same library (bucket → buckets, policy →
-// policies, settings → settings).
-func pluralize(kind string) string { return strings.ToLower(flect.Pluralize(kind)) }
 
 // sortedRequired sorts every required list, as controller-gen writes them.
 func sortedRequired(p *apiextv1.JSONSchemaProps) {

@@ -8,6 +8,7 @@ import (
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/tfkit/tfkit/jet/config"
 	"github.com/tfkit/tfkit/jet/resource"
 	jettypes "github.com/tfkit/tfkit/jet/types"
 )
@@ -81,13 +82,13 @@ func TestSharedSchemas(t *testing.T) {
 	}
 }
 
-func TestPluralize(t *testing.T) {
+func TestPlural(t *testing.T) {
 	for in, want := range map[string]string{
 		"Bucket": "buckets", "Policy": "policies", "Address": "addresses", "Gateway": "gateways", "AccountAlias": "accountaliases", "DHCPOptions": "dhcpoptions",
 		"Bytes": "bytes", "Match": "matches", "ID": "ids",
 	} {
-		if got := pluralize(in); got != want {
-			t.Errorf("pluralize(%q) = %q, want %q", in, got, want)
+		if got := config.Plural(in); got != want {
+			t.Errorf("Plural(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -20,6 +20,8 @@ var ProviderConfig = &resource.ProviderConfigKind{
 func Registrations() []resource.Registration {
 	return []resource.Registration{
 		{TerraformType: "docker_volume", Kind: dockerv1alpha1.VolumeGroupVersionKind, New: func() resource.Terraformed { return &dockerv1alpha1.Volume{} }, ProviderConfig: ProviderConfig},
+		{TerraformType: "random_integer", Kind: randomv1alpha1.IntegerGroupVersionKind, New: func() resource.Terraformed { return &randomv1alpha1.Integer{} }, ProviderConfig: ProviderConfig},
+		{TerraformType: "random_shuffle", Kind: randomv1alpha1.ShuffleGroupVersionKind, New: func() resource.Terraformed { return &randomv1alpha1.Shuffle{} }, ProviderConfig: ProviderConfig},
 		{TerraformType: "random_uuid", Kind: randomv1alpha1.UUIDGroupVersionKind, New: func() resource.Terraformed { return &randomv1alpha1.UUID{} }, ProviderConfig: ProviderConfig},
 	}
 }

@@ -7,6 +7,326 @@ import (
 )
 
 // DeepCopyInto copies the receiver into out.
+func (in *IntegerParameters) DeepCopyInto(out *IntegerParameters) {
+	*out = *in
+	if in.Keepers != nil {
+		out.Keepers = make(map[string]string, len(in.Keepers))
+		for k1, v1 := range in.Keepers {
+			out.Keepers[k1] = v1
+		}
+	}
+	if in.Max != nil {
+		out.Max = new(float64)
+		*out.Max = *in.Max
+	}
+	if in.Min != nil {
+		out.Min = new(float64)
+		*out.Min = *in.Min
+	}
+	if in.Seed != nil {
+		out.Seed = new(string)
+		*out.Seed = *in.Seed
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *IntegerParameters) DeepCopy() *IntegerParameters {
+	if in == nil {
+		return nil
+	}
+	out := new(IntegerParameters)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out.
+func (in *IntegerObservation) DeepCopyInto(out *IntegerObservation) {
+	*out = *in
+	if in.ID != nil {
+		out.ID = new(string)
+		*out.ID = *in.ID
+	}
+	if in.Keepers != nil {
+		out.Keepers = make(map[string]string, len(in.Keepers))
+		for k1, v1 := range in.Keepers {
+			out.Keepers[k1] = v1
+		}
+	}
+	if in.Max != nil {
+		out.Max = new(float64)
+		*out.Max = *in.Max
+	}
+	if in.Min != nil {
+		out.Min = new(float64)
+		*out.Min = *in.Min
+	}
+	if in.Seed != nil {
+		out.Seed = new(string)
+		*out.Seed = *in.Seed
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *IntegerObservation) DeepCopy() *IntegerObservation {
+	if in == nil {
+		return nil
+	}
+	out := new(IntegerObservation)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out.
+func (in *IntegerSpec) DeepCopyInto(out *IntegerSpec) {
+	*out = *in
+	in.ResourceSpec.DeepCopyInto(&out.ResourceSpec)
+	in.ForProvider.DeepCopyInto(&out.ForProvider)
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *IntegerSpec) DeepCopy() *IntegerSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(IntegerSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out.
+func (in *IntegerStatus) DeepCopyInto(out *IntegerStatus) {
+	*out = *in
+	in.ResourceStatus.DeepCopyInto(&out.ResourceStatus)
+	in.AtProvider.DeepCopyInto(&out.AtProvider)
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *IntegerStatus) DeepCopy() *IntegerStatus {
+	if in == nil {
+		return nil
+	}
+	out := new(IntegerStatus)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out.
+func (in *Integer) DeepCopyInto(out *Integer) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *Integer) DeepCopy() *Integer {
+	if in == nil {
+		return nil
+	}
+	out := new(Integer)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a copy of the receiver as a runtime.Object.
+func (in *Integer) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out.
+func (in *IntegerList) DeepCopyInto(out *IntegerList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		out.Items = make([]Integer, len(in.Items))
+		for i1 := range in.Items {
+			in.Items[i1].DeepCopyInto(&out.Items[i1])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *IntegerList) DeepCopy() *IntegerList {
+	if in == nil {
+		return nil
+	}
+	out := new(IntegerList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a copy of the receiver as a runtime.Object.
+func (in *IntegerList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out.
+func (in *ShuffleParameters) DeepCopyInto(out *ShuffleParameters) {
+	*out = *in
+	if in.Input != nil {
+		out.Input = make([]string, len(in.Input))
+		copy(out.Input, in.Input)
+	}
+	if in.Keepers != nil {
+		out.Keepers = make(map[string]string, len(in.Keepers))
+		for k1, v1 := range in.Keepers {
+			out.Keepers[k1] = v1
+		}
+	}
+	if in.ResultCount != nil {
+		out.ResultCount = new(float64)
+		*out.ResultCount = *in.ResultCount
+	}
+	if in.Seed != nil {
+		out.Seed = new(string)
+		*out.Seed = *in.Seed
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *ShuffleParameters) DeepCopy() *ShuffleParameters {
+	if in == nil {
+		return nil
+	}
+	out := new(ShuffleParameters)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out.
+func (in *ShuffleObservation) DeepCopyInto(out *ShuffleObservation) {
+	*out = *in
+	if in.ID != nil {
+		out.ID = new(string)
+		*out.ID = *in.ID
+	}
+	if in.Input != nil {
+		out.Input = make([]string, len(in.Input))
+		copy(out.Input, in.Input)
+	}
+	if in.Keepers != nil {
+		out.Keepers = make(map[string]string, len(in.Keepers))
+		for k1, v1 := range in.Keepers {
+			out.Keepers[k1] = v1
+		}
+	}
+	if in.ResultCount != nil {
+		out.ResultCount = new(float64)
+		*out.ResultCount = *in.ResultCount
+	}
+	if in.Seed != nil {
+		out.Seed = new(string)
+		*out.Seed = *in.Seed
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *ShuffleObservation) DeepCopy() *ShuffleObservation {
+	if in == nil {
+		return nil
+	}
+	out := new(ShuffleObservation)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out.
+func (in *ShuffleSpec) DeepCopyInto(out *ShuffleSpec) {
+	*out = *in
+	in.ResourceSpec.DeepCopyInto(&out.ResourceSpec)
+	in.ForProvider.DeepCopyInto(&out.ForProvider)
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *ShuffleSpec) DeepCopy() *ShuffleSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(ShuffleSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out.
+func (in *ShuffleStatus) DeepCopyInto(out *ShuffleStatus) {
+	*out = *in
+	in.ResourceStatus.DeepCopyInto(&out.ResourceStatus)
+	in.AtProvider.DeepCopyInto(&out.AtProvider)
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *ShuffleStatus) DeepCopy() *ShuffleStatus {
+	if in == nil {
+		return nil
+	}
+	out := new(ShuffleStatus)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out.
+func (in *Shuffle) DeepCopyInto(out *Shuffle) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *Shuffle) DeepCopy() *Shuffle {
+	if in == nil {
+		return nil
+	}
+	out := new(Shuffle)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a copy of the receiver as a runtime.Object.
+func (in *Shuffle) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out.
+func (in *ShuffleList) DeepCopyInto(out *ShuffleList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		out.Items = make([]Shuffle, len(in.Items))
+		for i1 := range in.Items {
+			in.Items[i1].DeepCopyInto(&out.Items[i1])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *ShuffleList) DeepCopy() *ShuffleList {
+	if in == nil {
+		return nil
+	}
+	out := new(ShuffleList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a copy of the receiver as a runtime.Object.
+func (in *ShuffleList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out.
 func (in *UUIDParameters) DeepCopyInto(out *UUIDParameters) {
 	*out = *in
 	if in.Keepers != nil {

@@ -7,6 +7,138 @@ import (
 )
 
 // GetResourceSpec returns the part of spec every managed resource shares.
+func (mg *Integer) GetResourceSpec() *resource.ResourceSpec { return &mg.Spec.ResourceSpec }
+
+// GetResourceStatus returns the part of status every managed resource shares.
+func (mg *Integer) GetResourceStatus() *resource.ResourceStatus { return &mg.Status.ResourceStatus }
+
+// GetTerraformResourceType returns "random_integer".
+func (mg *Integer) GetTerraformResourceType() string { return "random_integer" }
+
+// GetTerraformSchemaVersion returns the schema version Integer was generated from.
+func (mg *Integer) GetTerraformSchemaVersion() int64 { return 0 }
+
+// GetParameters returns spec.forProvider as Terraform JSON.
+func (mg *Integer) GetParameters() (map[string]any, error) {
+	return resource.ToTerraform(&mg.Spec.ForProvider)
+}
+
+// SetParameters writes Terraform JSON into spec.forProvider.
+func (mg *Integer) SetParameters(params map[string]any) error {
+	var p IntegerParameters
+	if err := resource.FromTerraform(params, &p); err != nil {
+		return err
+	}
+	mg.Spec.ForProvider = p
+	return nil
+}
+
+// GetObservation returns status.atProvider as Terraform JSON.
+func (mg *Integer) GetObservation() (map[string]any, error) {
+	return resource.ToTerraform(&mg.Status.AtProvider)
+}
+
+// SetObservation writes Terraform JSON into status.atProvider.
+func (mg *Integer) SetObservation(obs map[string]any) error {
+	var o IntegerObservation
+	if err := resource.FromTerraform(obs, &o); err != nil {
+		return err
+	}
+	mg.Status.AtProvider = o
+	return nil
+}
+
+// GetSensitiveParameters maps sensitive Terraform arguments to their secret key selectors.
+func (mg *Integer) GetSensitiveParameters() map[string]string {
+	return nil
+}
+
+// GetConnectionDetailsMapping maps sensitive Terraform attributes to connection Secret keys.
+func (mg *Integer) GetConnectionDetailsMapping() map[string]string {
+	return map[string]string{
+		"result": "attribute.result",
+	}
+}
+
+// GetLateInitializeIgnored lists the arguments never late-initialized.
+func (mg *Integer) GetLateInitializeIgnored() []string {
+	return nil
+}
+
+// GetExternalName says how the external name maps to Terraform.
+func (mg *Integer) GetExternalName() resource.ExternalName {
+	return resource.ExternalName{NameArgument: "", IDFromProvider: true}
+}
+
+var _ resource.Terraformed = &Integer{}
+
+// GetResourceSpec returns the part of spec every managed resource shares.
+func (mg *Shuffle) GetResourceSpec() *resource.ResourceSpec { return &mg.Spec.ResourceSpec }
+
+// GetResourceStatus returns the part of status every managed resource shares.
+func (mg *Shuffle) GetResourceStatus() *resource.ResourceStatus { return &mg.Status.ResourceStatus }
+
+// GetTerraformResourceType returns "random_shuffle".
+func (mg *Shuffle) GetTerraformResourceType() string { return "random_shuffle" }
+
+// GetTerraformSchemaVersion returns the schema version Shuffle was generated from.
+func (mg *Shuffle) GetTerraformSchemaVersion() int64 { return 0 }
+
+// GetParameters returns spec.forProvider as Terraform JSON.
+func (mg *Shuffle) GetParameters() (map[string]any, error) {
+	return resource.ToTerraform(&mg.Spec.ForProvider)
+}
+
+// SetParameters writes Terraform JSON into spec.forProvider.
+func (mg *Shuffle) SetParameters(params map[string]any) error {
+	var p ShuffleParameters
+	if err := resource.FromTerraform(params, &p); err != nil {
+		return err
+	}
+	mg.Spec.ForProvider = p
+	return nil
+}
+
+// GetObservation returns status.atProvider as Terraform JSON.
+func (mg *Shuffle) GetObservation() (map[string]any, error) {
+	return resource.ToTerraform(&mg.Status.AtProvider)
+}
+
+// SetObservation writes Terraform JSON into status.atProvider.
+func (mg *Shuffle) SetObservation(obs map[string]any) error {
+	var o ShuffleObservation
+	if err := resource.FromTerraform(obs, &o); err != nil {
+		return err
+	}
+	mg.Status.AtProvider = o
+	return nil
+}
+
+// GetSensitiveParameters maps sensitive Terraform arguments to their secret key selectors.
+func (mg *Shuffle) GetSensitiveParameters() map[string]string {
+	return nil
+}
+
+// GetConnectionDetailsMapping maps sensitive Terraform attributes to connection Secret keys.
+func (mg *Shuffle) GetConnectionDetailsMapping() map[string]string {
+	return map[string]string{
+		"result": "attribute.result",
+	}
+}
+
+// GetLateInitializeIgnored lists the arguments never late-initialized.
+func (mg *Shuffle) GetLateInitializeIgnored() []string {
+	return nil
+}
+
+// GetExternalName says how the external name maps to Terraform.
+func (mg *Shuffle) GetExternalName() resource.ExternalName {
+	return resource.ExternalName{NameArgument: "", IDFromProvider: true}
+}
+
+var _ resource.Terraformed = &Shuffle{}
+
+// GetResourceSpec returns the part of spec every managed resource shares.
 func (mg *UUID) GetResourceSpec() *resource.ResourceSpec { return &mg.Spec.ResourceSpec }
 
 // GetResourceStatus returns the part of status every managed resource shares.

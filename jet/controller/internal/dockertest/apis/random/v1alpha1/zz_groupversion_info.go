@@ -27,11 +27,19 @@ var (
 	AddToScheme = SchemeBuilder.AddToScheme
 )
 
+// IntegerGroupVersionKind is the group, version and kind of Integer.
+var IntegerGroupVersionKind = GroupVersion.WithKind("Integer")
+
+// ShuffleGroupVersionKind is the group, version and kind of Shuffle.
+var ShuffleGroupVersionKind = GroupVersion.WithKind("Shuffle")
+
 // UUIDGroupVersionKind is the group, version and kind of UUID.
 var UUIDGroupVersionKind = GroupVersion.WithKind("UUID")
 
 func addKnownTypes(s *runtime.Scheme) error {
 	s.AddKnownTypes(GroupVersion,
+		&Integer{}, &IntegerList{},
+		&Shuffle{}, &ShuffleList{},
 		&UUID{}, &UUIDList{},
 	)
 	metav1.AddToGroupVersion(s, GroupVersion)
