@@ -55,6 +55,11 @@ type Resource struct {
 	// (decoded from its JSON: maps, []any, strings, json.Number, bools)
 	// into Values of the current schema.
 	UpgradeState func(ctx *Context, version int64, old map[string]any) Values
+	// MoveState lists the other resource types whose objects a `moved`
+	// block may turn into objects of this one (Terraform 1.8 and OpenTofu
+	// 1.10 on): the first entry that accepts the source makes the new
+	// state. Empty: such a move is refused.
+	MoveState []MoveFrom
 	// ValidateConfig checks a configuration beyond what the schema says.
 	// Values may be Unknown.
 	ValidateConfig func(ctx *Context, config Values)
@@ -62,6 +67,37 @@ type Resource struct {
 	// replacements, unknown computed values are already in it). Prior is
 	// nil on create.
 	ModifyPlan func(ctx *Context, prior, plan Values) Values
+}
+
+// MoveFrom accepts the objects of one source resource type for a `moved`
+// block whose `to` is of the resource type that lists it in MoveState.
+type MoveFrom struct {
+	// TypeName is the source's resource type ("notes_old_note").
+	TypeName string
+	// Provider, when set, is the source's provider: "example/notes" for
+	// that provider from either public registry (registry.terraform.io or
+	// registry.opentofu.org, which the engines complete a short source
+	// with), or "HOST/NAMESPACE/NAME" for exactly that address. Empty
+	// accepts the type from any provider.
+	Provider string
+	// SchemaVersions, when set, are the source's schema versions accepted;
+	// empty accepts any.
+	SchemaVersions []int64
+	// Move turns the source object's state, decoded from its JSON (maps,
+	// []any, strings, json.Number, bools: the source's schema is not known
+	// here), into Values of this resource's schema. Attributes it leaves
+	// out are null. An error diagnostic refuses the move.
+	Move func(ctx *Context, source MoveSource, state map[string]any) Values
+}
+
+// MoveSource is the object a `moved` block moves, as the engine describes
+// it.
+type MoveSource struct {
+	// TypeName is its resource type, Provider its provider's address
+	// ("registry.terraform.io/example/notes") and SchemaVersion the schema
+	// version its state was written with.
+	TypeName, Provider string
+	SchemaVersion      int64
 }
 
 // DataSource is a data source type: Read gets the configuration and
@@ -232,7 +268,8 @@ func (c *Context) RequiresReplace(name string) {
 
 // Private returns what an operation of the same resource object stored
 // under key with SetPrivate, nil when nothing: what Create stored, Read,
-// Update, Delete and ModifyPlan find; what an ephemeral resource's Open
+// Update, Delete and ModifyPlan find; what the source object's operations
+// stored, a MoveFrom's Move finds; what an ephemeral resource's Open
 // stored, its Renew and Close find.
 func (c *Context) Private(key string) []byte {
 	if !c.loadPrivate("Private") {
@@ -243,10 +280,10 @@ func (c *Context) Private(key string) []byte {
 
 // SetPrivate stores value under key with the resource object, in the state
 // but hidden from configurations and outputs, for the object's later
-// operations; nil removes the key. Create, Update, Read, Import and
-// ModifyPlan (for the apply of the plan) may set it, and an ephemeral
-// resource's Open and Renew, for its Renew and Close (the engine holds it
-// in memory only).
+// operations; nil removes the key. Create, Update, Read, Import, a
+// MoveFrom's Move and ModifyPlan (for the apply of the plan) may set it,
+// and an ephemeral resource's Open and Renew, for its Renew and Close (the
+// engine holds it in memory only).
 func (c *Context) SetPrivate(key string, value []byte) {
 	if !c.loadPrivate("SetPrivate") {
 		return
@@ -283,7 +320,7 @@ func (c *Context) SetRenewAt(t time.Time) {
 func (c *Context) loadPrivate(method string) bool {
 	if !c.hasPrivate {
 		c.Error("", fmt.Sprintf("%s: %s called %s", c.TypeName, c.Operation, method),
-			"Private state belongs to a resource object or an opened ephemeral resource: Create, Read, Update, Delete, Import and ModifyPlan may use it, and Open, Renew and Close. This is a bug in the provider.")
+			"Private state belongs to a resource object or an opened ephemeral resource: Create, Read, Update, Delete, Import, ModifyPlan and MoveState may use it, and Open, Renew and Close. This is a bug in the provider.")
 		return false
 	}
 	if c.private != nil {
@@ -359,6 +396,7 @@ func (p *Provider) Check() error {
 		if r.Schema.Version > 0 && r.UpgradeState == nil {
 			errs = append(errs, fmt.Sprintf("resource %s: Schema.Version is %d but UpgradeState is nil", n, r.Schema.Version))
 		}
+		errs = append(errs, checkMoves(n, r.MoveState)...)
 	}
 	for _, n := range sortedKeys(p.DataSources) {
 		d := p.DataSources[n]

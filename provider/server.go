@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -96,7 +95,11 @@ func newServer(p *Provider) (*server, error) {
 		functions:    map[string]*tfprotov6.Function{},
 	}
 	resp := &tfprotov6.GetProviderSchemaResponse{
-		ServerCapabilities:       &tfprotov6.ServerCapabilities{},
+		// Terraform sends a moved block across resource types only to a
+		// provider that says it takes moves (OpenTofu to any): always
+		// saying so, every engine shows MoveResourceState's error, which
+		// names what the target resource takes.
+		ServerCapabilities:       &tfprotov6.ServerCapabilities{MoveResourceState: true},
 		Provider:                 p.Schema.proto(),
 		ResourceSchemas:          map[string]*tfprotov6.Schema{},
 		DataSourceSchemas:        map[string]*tfprotov6.Schema{},
@@ -917,17 +920,9 @@ func (s *server) UpgradeResourceState(ctx context.Context, req *tfprotov6.Upgrad
 		resp.Diagnostics = unknownType("resource", req.TypeName)
 		return resp, nil
 	}
-	if req.RawState == nil || req.RawState.JSON == nil {
-		resp.Diagnostics = []*tfprotov6.Diagnostic{{Severity: tfprotov6.DiagnosticSeverityError,
-			Summary: "Unsupported state format",
-			Detail:  req.TypeName + ": the state has no JSON form (a flatmap state from Terraform 0.11 or older); refresh it with a newer provider version first."}}
-		return resp, nil
-	}
-	var old map[string]any
-	dec := json.NewDecoder(strings.NewReader(string(req.RawState.JSON)))
-	dec.UseNumber()
-	if err := dec.Decode(&old); err != nil {
-		resp.Diagnostics = et.errorDiag("Invalid state", fmt.Errorf("%s: the state is not a JSON object: %v", req.TypeName, err))
+	old, diag := rawStateObject(req.TypeName, req.RawState)
+	if diag != nil {
+		resp.Diagnostics = []*tfprotov6.Diagnostic{diag}
 		return resp, nil
 	}
 	r := s.p.Resources[req.TypeName]
@@ -1541,10 +1536,6 @@ func (s *server) ImportResourceState(ctx context.Context, req *tfprotov6.ImportR
 	}
 	resp.ImportedResources = []*tfprotov6.ImportedResource{{TypeName: req.TypeName, State: dv, Private: c.privateOut()}}
 	return resp, nil
-}
-
-func (s *server) MoveResourceState(ctx context.Context, req *tfprotov6.MoveResourceStateRequest) (*tfprotov6.MoveResourceStateResponse, error) {
-	return &tfprotov6.MoveResourceStateResponse{Diagnostics: unsupported("Moving resource state between types")}, nil
 }
 
 func (s *server) UpgradeResourceIdentity(ctx context.Context, req *tfprotov6.UpgradeResourceIdentityRequest) (*tfprotov6.UpgradeResourceIdentityResponse, error) {

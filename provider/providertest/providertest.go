@@ -63,7 +63,8 @@ type Step struct {
 	// ExpectActions is what the plan must do to each resource, by
 	// address: "create", "update", "replace", "delete" or "no-op". A
 	// resource the plan does not change is "no-op"; one an import block
-	// adopts unchanged is "import".
+	// adopts unchanged is "import"; one a moved block moves unchanged is
+	// "move", under its new address.
 	ExpectActions map[string]string
 	// ExpectNoChanges requires the plan of this step to change nothing.
 	ExpectNoChanges bool
