@@ -32,13 +32,9 @@ func (s *server) OpenEphemeralResource(ctx context.Context, req *tfprotov6.OpenE
 		resp.Diagnostics = unknownType("ephemeral resource", req.TypeName)
 		return resp, nil
 	}
-	config, err := et.decode(req.Config)
-	var vals Values
-	if err == nil {
-		vals, err = et.toValues(config)
-	}
-	if err != nil {
-		resp.Diagnostics = et.errorDiag("Invalid "+req.TypeName+" configuration", err)
+	config, vals, diags := et.configValues(req.TypeName, req.Config)
+	if diags != nil {
+		resp.Diagnostics = diags
 		return resp, nil
 	}
 	if config == nil {
@@ -64,6 +60,7 @@ func (s *server) OpenEphemeralResource(ctx context.Context, req *tfprotov6.OpenE
 				result[n] = Unknown
 			}
 		}
+		var err error
 		if resp.Result, err = et.dynamic(result); err != nil {
 			resp.Diagnostics = et.errorDiag("Internal error encoding the result of "+req.TypeName, err)
 		}

@@ -364,6 +364,20 @@ func (c *Context) Diagnostics() Diagnostics { return c.diags }
 
 var typeNameRE = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
 
+// checkDeclared returns the mistakes of the name n of an element of kind
+// ("resource", "function"; what names it, "a type" or "a function") and of
+// a nil declaration.
+func checkDeclared(kind, what, n string, isNil bool) []string {
+	var errs []string
+	if !typeNameRE.MatchString(n) {
+		errs = append(errs, fmt.Sprintf("%s %q: %s name is lower case letters, digits and underscores", kind, n, what))
+	}
+	if isNil {
+		errs = append(errs, fmt.Sprintf("%s %s is nil", kind, n))
+	}
+	return errs
+}
+
 // Check returns an error listing every problem of the provider's
 // definition: invalid flag combinations, defaults of the wrong type,
 // missing operations, bad names. Each problem names the element and the
@@ -374,11 +388,7 @@ func (p *Provider) Check() error {
 	errs = append(errs, p.Schema.check("provider", false, "provider", providerMeta)...)
 	for _, n := range sortedKeys(p.Resources) {
 		r := p.Resources[n]
-		if !typeNameRE.MatchString(n) {
-			errs = append(errs, fmt.Sprintf("resource %q: a type name is lower case letters, digits and underscores", n))
-		}
-		if r == nil {
-			errs = append(errs, fmt.Sprintf("resource %s is nil", n))
+		if errs = append(errs, checkDeclared("resource", "a type", n, r == nil)...); r == nil {
 			continue
 		}
 		errs = append(errs, r.Schema.check("resource "+n, true, "resource", resourceMeta)...)
@@ -400,11 +410,7 @@ func (p *Provider) Check() error {
 	}
 	for _, n := range sortedKeys(p.DataSources) {
 		d := p.DataSources[n]
-		if !typeNameRE.MatchString(n) {
-			errs = append(errs, fmt.Sprintf("data source %q: a type name is lower case letters, digits and underscores", n))
-		}
-		if d == nil {
-			errs = append(errs, fmt.Sprintf("data source %s is nil", n))
+		if errs = append(errs, checkDeclared("data source", "a type", n, d == nil)...); d == nil {
 			continue
 		}
 		errs = append(errs, d.Schema.check("data source "+n, false, "data", dataMeta)...)
@@ -414,11 +420,7 @@ func (p *Provider) Check() error {
 	}
 	for _, n := range sortedKeys(p.EphemeralResources) {
 		e := p.EphemeralResources[n]
-		if !typeNameRE.MatchString(n) {
-			errs = append(errs, fmt.Sprintf("ephemeral resource %q: a type name is lower case letters, digits and underscores", n))
-		}
-		if e == nil {
-			errs = append(errs, fmt.Sprintf("ephemeral resource %s is nil", n))
+		if errs = append(errs, checkDeclared("ephemeral resource", "a type", n, e == nil)...); e == nil {
 			continue
 		}
 		errs = append(errs, e.Schema.check("ephemeral resource "+n, false, "ephemeral", ephemeralMeta)...)
@@ -433,11 +435,7 @@ func (p *Provider) Check() error {
 	}
 	for _, n := range sortedKeys(p.Functions) {
 		f := p.Functions[n]
-		if !typeNameRE.MatchString(n) {
-			errs = append(errs, fmt.Sprintf("function %q: a function name is lower case letters, digits and underscores", n))
-		}
-		if f == nil {
-			errs = append(errs, fmt.Sprintf("function %s is nil", n))
+		if errs = append(errs, checkDeclared("function", "a function", n, f == nil)...); f == nil {
 			continue
 		}
 		if f.Call == nil {

@@ -1561,6 +1561,20 @@ func (s *server) ValidateDataResourceConfig(ctx context.Context, req *tfprotov6.
 	return resp, nil
 }
 
+// configValues decodes the configuration of a data source or an ephemeral
+// resource typeName as the wire form and as operations read it.
+func (et *elementType) configValues(typeName string, dv *tfprotov6.DynamicValue) (map[string]any, Values, []*tfprotov6.Diagnostic) {
+	config, err := et.decode(dv)
+	var vals Values
+	if err == nil {
+		vals, err = et.toValues(config)
+	}
+	if err != nil {
+		return nil, nil, et.errorDiag("Invalid "+typeName+" configuration", err)
+	}
+	return config, vals, nil
+}
+
 // validateElement checks the configuration of a data source or an
 // ephemeral resource: the schema's rules and validators, then the
 // element's own ValidateConfig (validate, which may be nil).
@@ -1582,13 +1596,9 @@ func (s *server) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSour
 		resp.Diagnostics = unknownType("data source", req.TypeName)
 		return resp, nil
 	}
-	config, err := et.decode(req.Config)
-	var vals Values
-	if err == nil {
-		vals, err = et.toValues(config)
-	}
-	if err != nil {
-		resp.Diagnostics = et.errorDiag("Invalid "+req.TypeName+" configuration", err)
+	config, vals, diags := et.configValues(req.TypeName, req.Config)
+	if diags != nil {
+		resp.Diagnostics = diags
 		return resp, nil
 	}
 	d := s.p.DataSources[req.TypeName]
@@ -1599,7 +1609,6 @@ func (s *server) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSour
 	if c.HasError() {
 		return resp, nil
 	}
-	var diags []*tfprotov6.Diagnostic
 	resp.State, diags = et.readResult(req.TypeName, "Read", "A data source's Read", config, nv)
 	resp.Diagnostics = append(resp.Diagnostics, diags...)
 	return resp, nil
