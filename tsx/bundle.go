@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -623,6 +624,11 @@ func esbuildDiags(msgs []api.Message, dir string) diag.Diagnostics {
 		if m.Text == `No matching export in "tfkit" for import "default"` {
 			d.Suggestion = `tfkit has named exports only: import { Resource, useRef } from "tfkit", or import * as tfkit from "tfkit"`
 		}
+		if d.Summary == "React is not used" && m.Location != nil {
+			if hint := reactImportHint(m.Location.LineText); hint != "" {
+				d.Suggestion = hint
+			}
+		}
 		if d.Summary == "Top-level await not supported" && d.Suggestion == "" {
 			d.Suggestion = "a configuration is rendered synchronously: compute the value without await"
 		}
@@ -630,6 +636,63 @@ func esbuildDiags(msgs []api.Message, dir string) diag.Diagnostics {
 	}
 	return diags
 }
+
+// reactImportHint says what to write instead of an import from React,
+// line, naming what it imports: "" when the line is not a whole import
+// statement (one written over several lines), for the general hint.
+func reactImportHint(line string) string {
+	m := reactImportRE.FindStringSubmatch(line)
+	if m == nil {
+		return ""
+	}
+	clause := strings.TrimSpace(m[1])
+	var whole string          // a default or namespace import: React, * as React
+	var named, specs []string // imported names, and each as written (useRef as ref)
+	if i := strings.IndexByte(clause, '{'); i >= 0 {
+		j := strings.LastIndexByte(clause, '}')
+		if j < i {
+			return ""
+		}
+		for _, spec := range strings.Split(clause[i+1:j], ",") {
+			spec = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(spec), "type "))
+			name, _, _ := strings.Cut(spec, " as ")
+			if name = strings.TrimSpace(name); name != "" {
+				named, specs = append(named, name), append(specs, spec)
+			}
+		}
+		whole = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(clause[:i]), ","))
+	} else {
+		whole = clause
+	}
+	var keep, none []string
+	for i, n := range named {
+		switch n {
+		case "Fragment", "createElement", "useRef":
+			keep = append(keep, specs[i])
+		default:
+			none = append(none, n)
+		}
+	}
+	var parts []string
+	if len(keep) > 0 {
+		parts = append(parts, fmt.Sprintf("import { %s } from \"tfkit\" instead", strings.Join(keep, ", ")))
+	}
+	if whole != "" {
+		name := strings.TrimSpace(strings.TrimPrefix(whole, "* as "))
+		parts = append(parts, fmt.Sprintf("%s is not needed: JSX needs no import, and %s.createElement is createElement of \"tfkit\"", name, name))
+	}
+	if len(none) > 0 {
+		parts = append(parts, fmt.Sprintf("%s: tfkit has no such API (a configuration is rendered once, so there is no state, effect, context or memo): use plain variables, props and useRef", strings.Join(none, ", ")))
+	}
+	if len(keep) == 0 {
+		parts = append([]string{"remove the import"}, parts...)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// reactImportRE matches an import statement from React on one line; its
+// group is the import clause.
+var reactImportRE = regexp.MustCompile(`^\s*import\s+(?:type\s+)?(.+?)\s+from\s+["'](?:react|react-dom|react/jsx-runtime|react/jsx-dev-runtime)["']`)
 
 // noteText is an esbuild note as a hint. A note that points somewhere
 // ("The opening "Resource" tag is here:") says where: esbuild gives the

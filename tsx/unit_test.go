@@ -247,3 +247,20 @@ func TestTextSetsForEach(t *testing.T) {
 		}
 	}
 }
+
+// TestReactImportHint: the hint of an import from React names what to
+// import from tfkit instead and what tfkit has no equivalent for.
+func TestReactImportHint(t *testing.T) {
+	for _, c := range []struct{ line, want string }{
+		{`import { useRef, Fragment } from "react";`, `import { useRef, Fragment } from "tfkit" instead`},
+		{`import React, { useState, type FC } from 'react'`, `remove the import; React is not needed: JSX needs no import, and React.createElement is createElement of "tfkit"; useState, FC: tfkit has no such API (a configuration is rendered once, so there is no state, effect, context or memo): use plain variables, props and useRef`},
+		{`import * as R from "react";`, `remove the import; R is not needed: JSX needs no import, and R.createElement is createElement of "tfkit"`},
+		{`import { useRef as ref, useEffect } from "react"`, `import { useRef as ref } from "tfkit" instead; useEffect: tfkit has no such API (a configuration is rendered once, so there is no state, effect, context or memo): use plain variables, props and useRef`},
+		{`} from "react";`, ``},
+		{`const x = require("react")`, ``},
+	} {
+		if got := reactImportHint(c.line); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.line, got, c.want)
+		}
+	}
+}
