@@ -624,6 +624,11 @@ func esbuildDiags(msgs []api.Message, dir string) diag.Diagnostics {
 		if m.Text == `No matching export in "tfkit" for import "default"` {
 			d.Suggestion = `tfkit has named exports only: import { Resource, useRef } from "tfkit", or import * as tfkit from "tfkit"`
 		}
+		if d.Summary == "TSX syntax error" && d.Subject != nil && d.Suggestion == "" {
+			if f := readSourceFile(filepath.Join(dir, filepath.FromSlash(d.Subject.Filename))); f.ok && bracesInJSXText(f, d.Subject.Start.Line-40, d.Subject.Start.Line) {
+				d.Suggestion = jsxTextBraceHint
+			}
+		}
 		if d.Summary == "React is not used" && m.Location != nil {
 			if hint := reactImportHint(m.Location.LineText); hint != "" {
 				d.Suggestion = hint

@@ -217,6 +217,11 @@ func convert(c *converter, tree Value) (*config.Config, diag.Diagnostics) {
 					s = r
 				}
 			}
+			// Children that are not text may be the value of JavaScript
+			// that HCL's braces written in JSX text held.
+			if f := src.file(s.Filename); summary == "Invalid innerText" && f.ok && bracesInJSXText(f, s.Start.Line, closingLine(f, s.Start.Line)) {
+				d.Suggestion = jsxTextBraceHint
+			}
 			d.Subject = &s
 		} else if _, ok := e.IntAt("e"); ok && c.entry != "" {
 			// About the default export: at the entry's export default.

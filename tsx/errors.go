@@ -196,6 +196,13 @@ func scriptDiag(se *ScriptError, src *sources) *diag.Diagnostic {
 				}
 			}
 		}
+		if se.Name == "ReferenceError" && d.Suggestion == jsHint(se) {
+			// A name that braces written in JSX text read or assign
+			// (x = "1"): JavaScript's, not HCL's.
+			if f := src.file(user[0].File); f.ok && bracesInJSXText(f, user[0].Line-40, user[0].Line) {
+				d.Suggestion = jsxTextBraceHint
+			}
+		}
 		r := rangeAt(user[0].File, user[0].Line, user[0].Col)
 		d.Subject = &r
 		src.withFrame(d)

@@ -1,6 +1,7 @@
 package tsx
 
 import (
+	"regexp"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -133,6 +134,56 @@ func jsxTextBody(f *sourceFile, line, col int, joined string) (string, bool) {
 	text := f.text[from : from+n]
 	return text, joinJSXText(text) == joined
 }
+
+// hclBraceLine matches a line of HCL that opens braces at its end: an
+// argument holding an object (tags = {) or a block (lifecycle {,
+// dynamic "ingress" {), which written in JSX text starts JavaScript.
+var hclBraceLine = regexp.MustCompile(`^\s*[A-Za-z_][\w-]*(\s+"[^"]*")*\s*(=\s*)?\{\s*$`)
+
+// jsxTextBraceHint is the hint for a mistake of HCL braces written in JSX
+// text, where a brace starts JavaScript.
+const jsxTextBraceHint = "in JSX text a brace starts JavaScript: write a body with HCL's braces as a template literal, {`...`} (or {() => `...`} when it reads refs), or pass the values as props (tags={{ Name: \"web\" }})"
+
+// bracesInJSXText reports whether the lines of f from first to last
+// (1-based, inclusive, clamped) hold one that opens HCL braces, after a
+// line that ends a JSX opening tag: HCL written in JSX text that a
+// mistake of the build may come from.
+func bracesInJSXText(f *sourceFile, first, last int) bool {
+	first, last = max(first, 1), min(last, len(f.lines))
+	tag, template := false, false
+	for i := first; i <= last; i++ {
+		l := f.lines[i-1]
+		if n := strings.Count(l, "`"); n > 0 || template {
+			// Inside a template literal, where HCL's braces belong.
+			template = template != (n%2 == 1)
+			continue
+		}
+		switch {
+		case jsxTagEnd.MatchString(l):
+			tag = true
+		case strings.Contains(l, "</"):
+			tag = false
+		case tag && hclBraceLine.MatchString(l):
+			return true
+		}
+	}
+	return false
+}
+
+// closingLine returns the first line from line on (1-based) that holds a
+// closing tag, or the file's last line.
+func closingLine(f *sourceFile, line int) int {
+	for i := max(line, 1); i <= len(f.lines); i++ {
+		if strings.Contains(f.lines[i-1], "</") {
+			return i
+		}
+	}
+	return len(f.lines)
+}
+
+// jsxTagEnd matches a line that ends an opening tag of a component:
+// <Resource type="aws_vpc" name="main">.
+var jsxTagEnd = regexp.MustCompile(`<[A-Z][\w.]*\b[^<>]*[^/<>]>\s*$|^\s*<[A-Z][\w.]*>\s*$`)
 
 // joinJSXText joins the lines of JSX text as JSX does: each line trimmed of
 // the white space at its break (a line's start after one, its end before

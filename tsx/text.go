@@ -346,6 +346,10 @@ func (c *converter) innerTextError(n *node, d dedented, m textMap, ds diag.Diagn
 				related = append(related, diag.Related{Message: "element declared here", Range: n.site})
 			}
 		}
+		hint := "the text is HCL body syntax, as inside the block's braces in a .tf file; write \\${...} for a Terraform interpolation"
+		if f := c.src.file(n.site.Filename); f.ok && n.plain && bracesInJSXText(f, n.site.Start.Line, closingLine(f, n.site.Start.Line)) {
+			hint = jsxTextBraceHint
+		}
 		dd := &diag.Diagnostic{
 			Severity:   diag.Error,
 			Summary:    fmt.Sprintf("Invalid HCL in the innerText of %s", n.addr),
@@ -353,7 +357,7 @@ func (c *converter) innerTextError(n *node, d dedented, m textMap, ds diag.Diagn
 			Subject:    &subject,
 			Path:       n.addr,
 			Related:    related,
-			Suggestion: "the text is HCL body syntax, as inside the block's braces in a .tf file; write \\${...} for a Terraform interpolation",
+			Suggestion: hint,
 		}
 		c.diags = append(c.diags, dd)
 		if cascades[hd.Summary] {

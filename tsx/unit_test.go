@@ -264,3 +264,52 @@ func TestReactImportHint(t *testing.T) {
 		}
 	}
 }
+
+// TestBracesInJSXText: HCL's braces are found in JSX text, after an
+// opening tag and before its closing one, and not in JavaScript.
+func TestBracesInJSXText(t *testing.T) {
+	f := &sourceFile{lines: []string{
+		"export default function App() {",
+		"  const tags = {",
+		"    a: 1,",
+		"  };",
+		"  return (",
+		`    <Resource type="aws_vpc" name="main">`,
+		"      tags = {",
+		"    </Resource>",
+		"  );",
+		"  lifecycle {",
+		`    <Resource type="aws_vpc" name="other">`,
+		"      {`",
+		"      lifecycle {",
+		"      `}",
+		"    </Resource>",
+		"}",
+	}, ok: true}
+	for _, c := range []struct {
+		first, last int
+		want        bool
+	}{
+		{1, 4, false},  // JavaScript's object
+		{1, 7, true},   // tags = { in the element's text
+		{8, 11, false}, // after the closing tag
+		{6, 6, false},
+		{11, 16, false}, // in a template literal
+	} {
+		if got := bracesInJSXText(f, c.first, c.last); got != c.want {
+			t.Errorf("lines %d-%d: %v, want %v", c.first, c.last, got, c.want)
+		}
+	}
+	for line, want := range map[string]bool{
+		`  tags = {`:              true,
+		`lifecycle {`:             true,
+		`  dynamic "ingress" {`:   true,
+		`  const x = {`:           false,
+		`  tags = { Name = "a" }`: false,
+		`  if (x) {`:              false,
+	} {
+		if got := hclBraceLine.MatchString(line); got != want {
+			t.Errorf("%q: %v, want %v", line, got, want)
+		}
+	}
+}
