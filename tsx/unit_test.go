@@ -313,3 +313,30 @@ func TestBracesInJSXText(t *testing.T) {
 		}
 	}
 }
+
+// FuzzJSXTextBody: reading a JSX text body, HCL's braces in JSX text and an
+// import from React from any source text never panics; a body read is the
+// text between the tags, and joined as JSX joins it, what was given.
+func FuzzJSXTextBody(f *testing.F) {
+	f.Add("<Resource type=\"a\" name=\"b\">\n  count = 1\n  x = 2\n</Resource>\n", 1, 1, "count = 1 x = 2")
+	f.Add("  <R a={x > 1 ? \"<\" : '>'} {...p}>\r\n\tline  \r\n\r\n  two</R>", 1, 3, "line two")
+	f.Add("<A>&amp;</A>", 1, 1, "&")
+	f.Add("<A\n/>", 1, 1, "")
+	f.Add("import React, { useRef as r, , type X } from 'react'", 1, 1, "")
+	f.Fuzz(func(t *testing.T, src string, line, col int, joined string) {
+		file := &sourceFile{text: src, lines: strings.Split(src, "\n"), ok: true}
+		_ = bracesInJSXText(file, line-2, line+2)
+		_ = closingLine(file, line)
+		_ = reactImportHint(src)
+		text, ok := jsxTextBody(file, line, col, joined)
+		if !ok {
+			return
+		}
+		if !strings.Contains(src, text+"</") || strings.ContainsAny(text, "{}<>&") {
+			t.Fatalf("body %q is not the text between the tags of %q", text, src)
+		}
+		if joinJSXText(text) != joined {
+			t.Fatalf("body %q joins to %q, not %q", text, joinJSXText(text), joined)
+		}
+	})
+}
