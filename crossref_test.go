@@ -408,10 +408,16 @@ func TestCrossStackCloud(t *testing.T) {
 	tfkit.NewTerraform(a, tfkit.TerraformConfig{Cloud: tfkit.Attrs{"organization": "o"}})
 	pet := tfkit.NewResource(a, "random_pet", "p", nil)
 	b := tfkit.NewStack(app, "b")
-	tfkit.NewResource(b, "terraform_data", "t", tfkit.Attrs{"input": pet.Ref("id")})
+	t2 := tfkit.NewResource(b, "terraform_data", "t", nil)
+	line := here() + 1
+	t2.Set("input", pet.Ref("id"))
 	ds := app.Validate()
 	if len(ds) != 1 || ds[0].Summary != "Cross-stack reference to a stack in HCP Terraform" {
-		t.Errorf("diagnostics: %s", ds)
+		t.Fatalf("diagnostics: %s", ds)
+	}
+	// At the argument that reads the other stack.
+	if ds[0].Subject == nil || ds[0].Subject.Start.Line != line {
+		t.Errorf("at %v, want line %d", ds[0].Subject, line)
 	}
 }
 

@@ -946,7 +946,7 @@ func (s *Stack) writeCross(cs *crossStack) ([]*config.Block, diag.Diagnostics) {
 	var ds diag.Diagnostics
 	var remotes []*config.Block
 	for _, prod := range cs.producers {
-		b, d := remoteState(prod, cs.remote[prod], cs.deps[prod].site)
+		b, d := remoteState(prod, cs.remote[prod], cs.deps[prod].site, cs.deps[prod].at)
 		ds = append(ds, d...)
 		remotes = append(remotes, b)
 	}
@@ -977,11 +977,13 @@ func (s *Stack) writeCross(cs *crossStack) ([]*config.Block, diag.Diagnostics) {
 // file in prod's working directory. The CLI keeps the working directories
 // of an output directory's stacks side by side (.tfkit/<out>/stacks/<name>),
 // and runs the engine in them, so that path is
-// ${path.module}/../<name>/terraform.tfstate.
-func remoteState(prod *Stack, name string, site hcl.Range) (*config.Block, diag.Diagnostics) {
+// ${path.module}/../<name>/terraform.tfstate. site is the reading element,
+// at the argument holding the first read, where a state that cannot be
+// read is reported.
+func remoteState(prod *Stack, name string, site, at hcl.Range) (*config.Block, diag.Diagnostics) {
 	b := config.NewBlock("data", remoteStateType, name)
 	b.DeclRange = site
-	backend, cfg, ds := stateLocation(prod, site)
+	backend, cfg, ds := stateLocation(prod, at)
 	b.Body.Set("backend", config.String(backend)).Range = site
 	b.Body.Set("config", cfg).Range = site
 	return b, ds
