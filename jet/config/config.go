@@ -661,7 +661,7 @@ func needsID(r *Resource) *diag.Diagnostic {
 
 // KindDeclarations are the Go names a kind declares in its API package.
 func KindDeclarations(kind string) []string {
-	return []string{kind, kind + "List", kind + "Spec", kind + "Status", kind + "Parameters", kind + "Observation", kind + "GroupVersionKind"}
+	return []string{kind, kind + "List", kind + "Spec", kind + "Status", kind + "Parameters", kind + "InitParameters", kind + "Observation", kind + "GroupVersionKind"}
 }
 
 // reservedNames are declared by every generated API package.

@@ -154,7 +154,7 @@ func (r *Reconciler) earlierOperationEnded(mg resource.Terraformed, ws *workspac
 	}
 	if len(diags) > 0 {
 		ee := &engineError{command: command, err: errors.New(command + " failed"), diags: diags}
-		status.SetConditions(condition(resource.TypeLastAsyncOperation, metav1.ConditionFalse, reason, r.explain(ee)))
+		status.SetConditions(condition(resource.TypeLastAsyncOperation, metav1.ConditionFalse, reason, r.explainFor(mg, ee)))
 		return
 	}
 	status.SetConditions(condition(resource.TypeLastAsyncOperation, metav1.ConditionTrue, resource.ReasonSuccess, ""))

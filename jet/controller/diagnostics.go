@@ -254,7 +254,12 @@ const maxMessage = 1024
 // explain turns an error into a condition message: an engine's diagnostics
 // each as "field: summary: detail", the field being where in the managed
 // resource the value the diagnostic points at is set.
-func (r *Reconciler) explain(err error) string {
+func (r *Reconciler) explain(err error) string { return r.explainFor(nil, err) }
+
+// explainFor is explain for the object mg, whose values say whether a
+// field is set in spec.initProvider (nil: an object of the kind without
+// values).
+func (r *Reconciler) explainFor(mg resource.Terraformed, err error) string {
 	var ee *engineError
 	var msg string
 	if !errors.As(err, &ee) {
@@ -263,7 +268,9 @@ func (r *Reconciler) explain(err error) string {
 		}
 	}
 	if ee != nil {
-		mg := r.reg.New()
+		if mg == nil {
+			mg = r.reg.New()
+		}
 		var msgs []string
 		for _, d := range ee.diags {
 			m, _ := renameAttrLists(specFields(mg), d.text())
@@ -302,6 +309,9 @@ func fieldOfDiagnostic(mg resource.Terraformed, d engineDiagnostic) string {
 	fields := specFields(mg)
 	for _, m := range attrWord.FindAllStringSubmatch(d.summary+" "+d.detail, -1) {
 		if f, ok := fields[m[1]]; ok {
+			if rest, ok := strings.CutPrefix(f, "spec.forProvider"); ok && fromInit(mg, []any{m[1]}) {
+				return "spec.initProvider" + rest
+			}
 			return f
 		}
 	}
@@ -344,6 +354,78 @@ func renameAttrLists(fields map[string]string, text string) (string, bool) {
 // leaves the kind's types ends where they do; "" when its first step is
 // not a field.
 func specFieldPath(mg resource.Terraformed, tfPath []any) string {
+	p := forProviderFieldPath(mg, tfPath)
+	if rest, ok := strings.CutPrefix(p, "spec.forProvider"); ok && rest != "" && fromInit(mg, tfPath) {
+		// The value came from spec.initProvider, which has the same
+		// fields: the one to fix is there.
+		return "spec.initProvider" + rest
+	}
+	return p
+}
+
+// fromInit says whether the argument at tfPath gets its value from
+// spec.initProvider: spec.forProvider leaves it (or an object holding it)
+// unset, and spec.initProvider sets it, as mergeInit merges them.
+func fromInit(mg resource.Terraformed, tfPath []any) bool {
+	ip, ok := mg.(resource.InitParameterized)
+	if !ok {
+		return false
+	}
+	if first, _ := tfPath[0].(string); len(tfPath) == 1 {
+		if sel, ok := mg.GetSensitiveParameters()[first]; ok {
+			// A secret key selector, in neither's Terraform JSON.
+			name := sel[strings.LastIndexByte(sel, '.')+1:]
+			return !selectorSet(mg, "ForProvider", name) && selectorSet(mg, "InitProvider", name)
+		}
+	}
+	init, err := ip.GetInitParameters()
+	if err != nil {
+		return false
+	}
+	params, err := mg.GetParameters()
+	if err != nil {
+		return false
+	}
+	for _, step := range tfPath {
+		k, ok := step.(string)
+		if !ok {
+			return false // a list: spec.forProvider's when it has one
+		}
+		iv, pv := init[k], params[k]
+		if iv == nil {
+			return false
+		}
+		if pv == nil {
+			return true
+		}
+		im, iok := iv.(map[string]any)
+		pm, pok := pv.(map[string]any)
+		if !iok || !pok {
+			return false
+		}
+		init, params = im, pm
+	}
+	return false
+}
+
+// selectorSet says whether the top-level field of JSON name jsonName of
+// mg's spec.<part> (ForProvider, InitProvider) is set.
+func selectorSet(mg resource.Terraformed, part, jsonName string) bool {
+	v := reflect.ValueOf(mg).Elem().FieldByName("Spec").FieldByName(part)
+	if !v.IsValid() || v.Kind() != reflect.Struct {
+		return false
+	}
+	for i := 0; i < v.NumField(); i++ {
+		js, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("json"), ",")
+		if js == jsonName {
+			return !v.Field(i).IsZero()
+		}
+	}
+	return false
+}
+
+// forProviderFieldPath is specFieldPath under spec.forProvider.
+func forProviderFieldPath(mg resource.Terraformed, tfPath []any) string {
 	first, _ := tfPath[0].(string)
 	if arg := mg.GetExternalName().NameArgument; arg != "" && first == arg && len(tfPath) == 1 {
 		return "metadata.annotations[" + resource.AnnotationExternalName + "]"

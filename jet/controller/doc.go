@@ -16,8 +16,11 @@
 //     (deletionPolicy Delete) or let go (Orphan);
 //   - Observe renders main.tf.json from spec.forProvider (references to
 //     other managed resources resolved first, secret references read from
-//     Secrets), then plans: the refreshed prior state says whether the
-//     resource exists, the planned action whether it is up to date;
+//     Secrets) with spec.initProvider merged under it, the paths only
+//     spec.initProvider sets in lifecycle.ignore_changes so that they count
+//     for the create alone, then plans: the refreshed prior state says
+//     whether the resource exists, the planned action whether it is up to
+//     date;
 //   - Create and Update apply that plan; Delete runs destroy; each runs in
 //     the background (reconciles meanwhile report it and start no engine)
 //     and its end enqueues the object;
@@ -26,7 +29,7 @@
 //     an external-create-pending annotation is written before the apply, so
 //     a manager killed mid-create never creates twice;
 //   - status.atProvider comes from the state, optional spec fields are
-//     late-initialized from it, sensitive attributes and the configuration's
+//     late-initialized from it (not those spec.initProvider sets), sensitive attributes and the configuration's
 //     extra keys go to the writeConnectionSecretToRef Secret (numbers in
 //     decimal, lists, maps and objects as JSON), which the object controls
 //     (never one that belongs to something else) and which is deleted with

@@ -7,7 +7,9 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -299,7 +301,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 		res = reconcile.Result{RequeueAfter: r.waitDelay(req.NamespacedName, wait.steady)}
 		err = nil
 	case errors.As(err, &retry):
-		status.SetConditions(condition(resource.TypeSynced, metav1.ConditionFalse, resource.ReasonReconcileError, r.explain(err)))
+		status.SetConditions(condition(resource.TypeSynced, metav1.ConditionFalse, resource.ReasonReconcileError, r.explainFor(mg, err)))
 		res = reconcile.Result{RequeueAfter: max(retry.delay, time.Millisecond)}
 		err = nil
 	case r.isMistake(err):
@@ -307,12 +309,12 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 		// object: the user fixes it, as the condition says. Retried with
 		// the work queue's back-off (a change of the object enqueues it at
 		// once), without an error in the manager's log.
-		msg := r.explain(err)
+		msg := r.explainFor(mg, err)
 		status.SetConditions(condition(resource.TypeSynced, metav1.ConditionFalse, resource.ReasonReconcileError, msg))
 		ctrl.LoggerFrom(ctx).V(1).Info("waiting for the object to be fixed", "problem", msg)
 		res, err = reconcile.Result{Requeue: true}, nil
 	default:
-		msg := r.explain(err)
+		msg := r.explainFor(mg, err)
 		status.SetConditions(condition(resource.TypeSynced, metav1.ConditionFalse, resource.ReasonReconcileError, msg))
 		var ve *versionError
 		if errors.As(err, &ve) {
@@ -556,8 +558,9 @@ func (r *Reconciler) observe(ctx context.Context, mg resource.Terraformed, dir s
 	var rc renderedConfig
 	pb, err := r.providerConfiguration(ctx, mg)
 	var params map[string]any
+	var initOnly []string
 	if err == nil {
-		params, err = r.parameters(ctx, mg)
+		params, initOnly, err = r.arguments(ctx, mg)
 	}
 	var wait *waitError
 	var pce *providerConfigError
@@ -575,7 +578,7 @@ func (r *Reconciler) observe(ctx context.Context, mg resource.Terraformed, dir s
 		rc = writtenConfig(r.reg.TerraformType, src, pb)
 	} else if err != nil {
 		return nil, observation{}, err
-	} else if rc, err = renderConfig(r.reg.TerraformType, params, pb); err != nil {
+	} else if rc, err = renderConfig(r.reg.TerraformType, params, pb, initOnly...); err != nil {
 		return nil, observation{}, err
 	}
 	_, statErr := os.Stat(dir)
@@ -813,7 +816,7 @@ func (r *Reconciler) operation(ctx context.Context, mg resource.Terraformed, dir
 		if op.kind == opDelete {
 			reason = resource.ReasonDestroyFailure
 		}
-		status.SetConditions(condition(resource.TypeLastAsyncOperation, metav1.ConditionFalse, reason, r.explain(op.err)))
+		status.SetConditions(condition(resource.TypeLastAsyncOperation, metav1.ConditionFalse, reason, r.explainFor(mg, op.err)))
 		// Reconcile writes the status with Synced=False and the message;
 		// the retry comes after the back-off of the workspace.
 		wait, _ := r.ops.backoff(dir, mg.GetGeneration())
@@ -928,6 +931,17 @@ func (r *Reconciler) lateInitialize(mg resource.Terraformed, attrs map[string]an
 	}
 	for k := range mg.GetSensitiveParameters() {
 		ignored[k] = true
+	}
+	// What spec.initProvider sets stays there: copied into
+	// spec.forProvider, it would count for updates.
+	if ip, ok := mg.(resource.InitParameterized); ok {
+		init, err := ip.GetInitParameters()
+		if err != nil {
+			return false, err
+		}
+		for k := range init {
+			ignored[k] = true
+		}
 	}
 	fill := map[string]any{}
 	for k, v := range attrs {
@@ -1091,14 +1105,32 @@ func (r *Reconciler) nothingToDestroy(mg resource.Terraformed, dir string) (bool
 }
 
 // parameters returns spec.forProvider as Terraform arguments with the
-// sensitive ones read from their Secrets.
+// sensitive ones read from their Secrets, spec.initProvider merged under
+// them.
 func (r *Reconciler) parameters(ctx context.Context, mg resource.Terraformed) (map[string]any, error) {
+	params, _, err := r.arguments(ctx, mg)
+	return params, err
+}
+
+// arguments returns the Terraform arguments of mg (spec.forProvider over
+// spec.initProvider, sensitive ones read from their Secrets) and the paths
+// only spec.initProvider sets, as lifecycle.ignore_changes spells them.
+func (r *Reconciler) arguments(ctx context.Context, mg resource.Terraformed) (map[string]any, []string, error) {
 	params, err := mg.GetParameters()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if params == nil {
 		params = map[string]any{}
+	}
+	var init map[string]any
+	if ip, ok := mg.(resource.InitParameterized); ok {
+		if init, err = ip.GetInitParameters(); err != nil {
+			return nil, nil, err
+		}
+		if init == nil {
+			init = map[string]any{}
+		}
 	}
 	// The name argument is not in spec.forProvider: the external name is
 	// its value.
@@ -1126,16 +1158,124 @@ func (r *Reconciler) parameters(ctx context.Context, mg resource.Terraformed) (m
 		}
 		return string(v), nil
 	}
-	if err := secretArguments(mg, params, read); err != nil {
-		return nil, err
+	if err := secretArguments(mg, params, "forProvider", read); err != nil {
+		return nil, nil, err
 	}
-	return params, nil
+	if init == nil {
+		return params, nil, nil
+	}
+	// Its sensitive arguments are not in the map yet: an initProvider
+	// that sets only those is not empty.
+	if err := secretArguments(mg, init, "initProvider", read); err != nil {
+		return nil, nil, err
+	}
+	var initOnly []string
+	if fp, ok := forProviderType(mg); ok {
+		initOnly = initOnlyPaths(fp, init, params, "", nil)
+	}
+	mergeInit(params, init)
+	return params, initOnly, nil
+}
+
+// mergeInit merges the Terraform arguments of spec.initProvider under
+// params (spec.forProvider's): what params sets wins, objects and maps are
+// merged key by key, and a list is taken whole from one side.
+func mergeInit(params, init map[string]any) {
+	for k, iv := range init {
+		pv, ok := params[k]
+		if !ok || pv == nil {
+			params[k] = iv
+			continue
+		}
+		pm, pok := pv.(map[string]any)
+		im, iok := iv.(map[string]any)
+		if pok && iok {
+			mergeInit(pm, im)
+		}
+	}
+}
+
+// initOnlyPaths appends the paths of the values init sets and params do
+// not, in the syntax of lifecycle.ignore_changes (cidr_block,
+// endpoint.host, tags["team"]), sorted: those count for the create and
+// not afterwards. t is the Go type of the values at path (the kind's
+// spec.forProvider at the top); it says whether a key is an attribute of
+// an object (.name) or a key of a map (["key"]). A list set in both is
+// params', whole.
+func initOnlyPaths(t reflect.Type, init, params map[string]any, path string, out []string) []string {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	keys := make([]string, 0, len(init))
+	for k := range init {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		var (
+			child reflect.Type
+			at    string
+		)
+		switch {
+		case t != nil && t.Kind() == reflect.Map:
+			child, at = t.Elem(), path+"["+hclString(k)+"]"
+		default:
+			if t != nil && t.Kind() == reflect.Struct {
+				if f, ok := fieldByTF(t, k); ok {
+					child = f.Type
+				}
+			}
+			at = k
+			if path != "" {
+				at = path + "." + k
+			}
+		}
+		iv := init[k]
+		if iv == nil {
+			continue
+		}
+		pv := params[k]
+		if pv == nil {
+			out = append(out, at)
+			continue
+		}
+		im, iok := iv.(map[string]any)
+		pm, pok := pv.(map[string]any)
+		if iok && pok && child != nil {
+			out = initOnlyPaths(child, im, pm, at, out)
+		}
+	}
+	return out
+}
+
+// hclString quotes s as an HCL string: Go's escapes, and the template
+// sequences ${ and %{ doubled to stay literal.
+func hclString(s string) string {
+	q := strconv.Quote(s)
+	q = strings.ReplaceAll(q, "${", "$${")
+	return strings.ReplaceAll(q, "%{", "%%{")
+}
+
+// forProviderType is the Go type of mg's spec.forProvider, which
+// spec.initProvider mirrors.
+func forProviderType(mg resource.Terraformed) (reflect.Type, bool) {
+	spec, ok := reflect.TypeOf(mg).Elem().FieldByName("Spec")
+	if !ok {
+		return nil, false
+	}
+	fp, ok := spec.Type.FieldByName("ForProvider")
+	if !ok {
+		return nil, false
+	}
+	return fp.Type, true
 }
 
 // secretArguments sets the sensitive arguments in the Terraform arguments
-// params (mg's spec.forProvider) to what read returns for the path and the
-// secret key selector of each.
-func secretArguments(mg resource.Terraformed, params map[string]any, read func(path string, sel map[string]any) (string, error)) error {
+// params (mg's spec.<under>: forProvider or initProvider) to what read
+// returns for the path and the secret key selector of each.
+// GetSensitiveParameters gives the selectors' paths under
+// spec.forProvider; spec.initProvider has them at the same paths.
+func secretArguments(mg resource.Terraformed, params map[string]any, under string, read func(path string, sel map[string]any) (string, error)) error {
 	sp := mg.GetSensitiveParameters()
 	if len(sp) == 0 {
 		return nil
@@ -1154,8 +1294,8 @@ func secretArguments(mg resource.Terraformed, params map[string]any, read func(p
 		if len(jsonPath) < 3 || jsonPath[0] != "spec" || jsonPath[1] != "forProvider" {
 			return fmt.Errorf("sensitive parameter %s: %s is not under spec.forProvider", attr, sp[attr])
 		}
-		fp, _, _ := unstructuredMap(u, "spec", "forProvider")
-		if err := fillSecrets(params, fp, strings.Split(attr, "."), jsonPath[2:], "spec.forProvider", read); err != nil {
+		fp, _, _ := unstructuredMap(u, "spec", under)
+		if err := fillSecrets(params, fp, strings.Split(attr, "."), jsonPath[2:], "spec."+under, read); err != nil {
 			return err
 		}
 	}

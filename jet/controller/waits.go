@@ -67,13 +67,19 @@ func references(mg resource.Terraformed) []resource.ResolutionRequest {
 // its sensitive arguments and the objects its references name or select.
 func waitsFor(mg resource.Terraformed) []string {
 	var keys []string
+	named := func(_ string, sel map[string]any) (string, error) {
+		ns, _ := sel["namespace"].(string)
+		name, _ := sel["name"].(string)
+		keys = append(keys, secretKey(ns, name))
+		return "", nil
+	}
 	if params, err := mg.GetParameters(); err == nil {
-		_ = secretArguments(mg, params, func(_ string, sel map[string]any) (string, error) {
-			ns, _ := sel["namespace"].(string)
-			name, _ := sel["name"].(string)
-			keys = append(keys, secretKey(ns, name))
-			return "", nil
-		})
+		_ = secretArguments(mg, params, "forProvider", named)
+	}
+	if ip, ok := mg.(resource.InitParameterized); ok {
+		if init, err := ip.GetInitParameters(); err == nil {
+			_ = secretArguments(mg, init, "initProvider", named)
+		}
 	}
 	for _, req := range references(mg) {
 		switch {

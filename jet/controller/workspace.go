@@ -105,7 +105,9 @@ type renderedConfig struct {
 // Terraform arguments params, and the provider's source address and
 // provider block from prov (nil: neither). A change to an argument that
 // forces replacement replaces the resource, as terraform apply would.
-func renderConfig(typ string, params map[string]any, prov *providerBlock) (renderedConfig, error) {
+// ignore are the paths only spec.initProvider sets: the resource's
+// lifecycle.ignore_changes, so that they count for the create only.
+func renderConfig(typ string, params map[string]any, prov *providerBlock, ignore ...string) (renderedConfig, error) {
 	cfg := &config.Config{}
 	req := requireProvider(typ, prov)
 	if req.named {
@@ -146,6 +148,15 @@ func renderConfig(typ string, params map[string]any, prov *providerBlock) (rende
 	b := config.NewBlock("resource", typ, resourceName)
 	if err := setArguments(b, params, "argument"); err != nil {
 		return renderedConfig{}, err
+	}
+	if len(ignore) > 0 {
+		paths, err := literal(ignore)
+		if err != nil {
+			return renderedConfig{}, err
+		}
+		lc := config.NewBlock("lifecycle")
+		lc.Body.Set("ignore_changes", paths)
+		b.Body.AppendBlock(lc)
 	}
 	cfg.Add(b)
 	src, err := render.JSON(cfg)

@@ -241,7 +241,8 @@ func TestExplainArgumentList(t *testing.T) {
 
 // TestSpecFieldPath: a Terraform path into nested blocks is the field
 // path of the kind, by its tf tags; the name argument is the external
-// name, a sensitive argument its secret reference.
+// name, a sensitive argument its secret reference; a value only
+// spec.initProvider sets is its field there.
 func TestSpecFieldPath(t *testing.T) {
 	for _, tc := range []struct {
 		mg   resource.Terraformed
@@ -253,6 +254,18 @@ func TestSpecFieldPath(t *testing.T) {
 		{&namedFile{}, []any{"filename"}, "metadata.annotations[crossplane.io/external-name]"},
 		{&dockerv1alpha1.Volume{}, []any{"labels", 1, "label"}, "spec.forProvider.labels[1].label"},
 		{&localv1alpha1.File{}, []any{"nope"}, ""},
+		// Set only in spec.initProvider: the field to fix is there.
+		{&localv1alpha1.File{Spec: localv1alpha1.FileSpec{InitProvider: localv1alpha1.FileInitParameters{FilePermission: ptrTo("9")}}},
+			[]any{"file_permission"}, "spec.initProvider.filePermission"},
+		{&localv1alpha1.File{Spec: localv1alpha1.FileSpec{
+			ForProvider:  localv1alpha1.FileParameters{FilePermission: ptrTo("0600")},
+			InitProvider: localv1alpha1.FileInitParameters{FilePermission: ptrTo("9")}}},
+			[]any{"file_permission"}, "spec.forProvider.filePermission"},
+		{&localv1alpha1.SensitiveFile{Spec: localv1alpha1.SensitiveFileSpec{InitProvider: localv1alpha1.SensitiveFileInitParameters{
+			ContentSecretRef: &resource.SecretKeySelector{Key: "k"}}}},
+			[]any{"content"}, "spec.initProvider.contentSecretRef"},
+		{&dockerv1alpha1.Volume{Spec: dockerv1alpha1.VolumeSpec{InitProvider: dockerv1alpha1.VolumeInitParameters{DriverOpts: map[string]string{"o": "x"}}}},
+			[]any{"driver_opts", "o"}, "spec.initProvider.driverOpts[o]"},
 	} {
 		if got := specFieldPath(tc.mg, tc.path); got != tc.want {
 			t.Errorf("%T %v: %q, want %q", tc.mg, tc.path, got, tc.want)

@@ -24,7 +24,7 @@ import (
 func crdFile(pkg *jettypes.Package, k *jettypes.Kind, category string) (string, []byte, error) {
 	plural := config.Plural(k.Name)
 	g := &crdGen{structs: map[*types.Named]*jettypes.Struct{}}
-	for _, s := range append(append([]*jettypes.Struct(nil), k.Nested...), k.Parameters, k.Observation, k.Spec, k.Status, k.Object, k.List) {
+	for _, s := range k.Structs() {
 		g.structs[s.Named] = s
 	}
 	root := g.object(k.Object)

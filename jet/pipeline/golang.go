@@ -114,14 +114,12 @@ func (f *goFile) comment(indent, text string) {
 	}
 }
 
-// typesFile prints a package's structs: for each kind the nested types,
-// then parameters, observation, spec, status, the object and its list.
+// typesFile prints a kind's structs: the nested types, then init
+// parameters, parameters, observation, spec, status, the object and its
+// list.
 func typesFile(pkg *jettypes.Package, k *jettypes.Kind) ([]byte, error) {
 	f := newGoFile(pkg.Name, pkg)
-	for _, s := range k.Nested {
-		printStruct(f, s)
-	}
-	for _, s := range []*jettypes.Struct{k.Parameters, k.Observation, k.Spec, k.Status, k.Object, k.List} {
+	for _, s := range k.Structs() {
 		printStruct(f, s)
 	}
 	return f.bytes("")
@@ -205,8 +203,7 @@ func deepcopyFile(pkg *jettypes.Package) ([]byte, error) {
 	f := newGoFile(pkg.Name, pkg)
 	runtimePkg := "runtime"
 	for _, k := range pkg.Kinds {
-		structs := append(append([]*jettypes.Struct(nil), k.Nested...), k.Parameters, k.Observation, k.Spec, k.Status, k.Object, k.List)
-		for _, s := range structs {
+		for _, s := range k.Structs() {
 			n := s.Name()
 			f.p("// DeepCopyInto copies the receiver into out.\n")
 			f.p("func (in *%s) DeepCopyInto(out *%s) {\n\t*out = *in\n", n, n)

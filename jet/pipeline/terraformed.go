@@ -27,6 +27,8 @@ func terraformedFile(pkg *jettypes.Package) ([]byte, error) {
 		f.p("func (mg *%s) GetParameters() (map[string]any, error) { return %s.ToTerraform(&mg.Spec.ForProvider) }\n\n", n, res)
 		f.p("// SetParameters writes Terraform JSON into spec.forProvider.\n")
 		f.p("func (mg *%s) SetParameters(params map[string]any) error {\n\tvar p %s\n\tif err := %s.FromTerraform(params, &p); err != nil {\n\t\treturn err\n\t}\n\tmg.Spec.ForProvider = p\n\treturn nil\n}\n\n", n, k.Parameters.Name(), res)
+		f.p("// GetInitParameters returns spec.initProvider as Terraform JSON.\n")
+		f.p("func (mg *%s) GetInitParameters() (map[string]any, error) { return %s.ToTerraform(&mg.Spec.InitProvider) }\n\n", n, res)
 		f.p("// GetObservation returns status.atProvider as Terraform JSON.\n")
 		f.p("func (mg *%s) GetObservation() (map[string]any, error) { return %s.ToTerraform(&mg.Status.AtProvider) }\n\n", n, res)
 		f.p("// SetObservation writes Terraform JSON into status.atProvider.\n")
@@ -59,7 +61,8 @@ func terraformedFile(pkg *jettypes.Package) ([]byte, error) {
 		en := r.ExternalName.ExternalName
 		f.p("// GetExternalName says how the external name maps to Terraform.\n")
 		f.p("func (mg *%s) GetExternalName() %s.ExternalName {\n\treturn %s.ExternalName{NameArgument: %q, IDFromProvider: %t}\n}\n\n", n, res, res, en.NameArgument, en.IDFromProvider)
-		f.p("var _ %s.Terraformed = &%s{}\n\n", res, n)
+		f.p("var _ %s.Terraformed = &%s{}\n", res, n)
+		f.p("var _ %s.InitParameterized = &%s{}\n\n", res, n)
 	}
 	return f.bytes("")
 }

@@ -65,6 +65,20 @@ type Terraformed interface {
 	GetExternalName() ExternalName
 }
 
+// InitParameterized is implemented by kinds with spec.initProvider: the
+// arguments used only when the external resource is created. The
+// controller merges them under spec.forProvider (spec.forProvider wins;
+// objects are merged, lists are taken whole) and ignores later changes of
+// what only spec.initProvider sets. Code generated before spec.initProvider
+// existed does not implement it, and runs as before.
+type InitParameterized interface {
+	// GetInitParameters returns spec.initProvider as Terraform JSON
+	// (sensitive inputs left out, as in GetParameters; their secret key
+	// selectors are at the paths of GetSensitiveParameters with
+	// spec.initProvider in place of spec.forProvider).
+	GetInitParameters() (map[string]any, error)
+}
+
 // ExternalName is the static part of an external-name configuration: how
 // the name in the crossplane.io/external-name annotation (by default the
 // object's name) maps to the Terraform resource.

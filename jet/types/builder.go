@@ -99,11 +99,14 @@ type builder struct {
 	res  *config.Resource
 	// sensitive holds the configured extra sensitive paths.
 	sensitive map[string]bool
+	// params are the nested parameter structs, which InitParameters
+	// mirrors.
+	params map[*types.Named]*Struct
 }
 
 func buildKind(p *config.Provider, pkg *Package, k *Kind, kinds map[string]*Kind, pkgs map[string]*Package) error {
 	r := k.Resource
-	b := &builder{pkg: pkg, kind: k, res: r, sensitive: map[string]bool{}}
+	b := &builder{pkg: pkg, kind: k, res: r, sensitive: map[string]bool{}, params: map[*types.Named]*Struct{}}
 	for _, f := range r.Sensitive.Fields {
 		b.sensitive[f] = true
 	}
@@ -161,11 +164,15 @@ func buildKind(p *config.Provider, pkg *Package, k *Kind, kinds map[string]*Kind
 		})
 	}
 	k.Parameters.uniquify()
+	k.InitParameters = b.initParameters(k.Parameters, k.Name+"InitParameters")
+	k.InitParameters.Doc = "are the Terraform arguments of " + r.TerraformType + " used only when it is created: spec.initProvider. " +
+		"Each is optional; spec.forProvider's value wins where both are set, and later changes of what only spec.initProvider sets are ignored."
 
 	k.Spec = b.newStruct(k.Name + "Spec")
 	k.Spec.Doc = "is the desired state of a " + k.Name + "."
 	k.Spec.add(&Field{Var: embedded(pkg, ResourceSpec), Inline: true, Role: RoleStructure})
 	k.Spec.add(&Field{Var: types.NewField(token.NoPos, pkg.Types, "ForProvider", k.Parameters.Named, false), JSONName: "forProvider", Required: true, Role: RoleStructure})
+	k.Spec.add(&Field{Var: types.NewField(token.NoPos, pkg.Types, "InitProvider", k.InitParameters.Named, false), JSONName: "initProvider", Role: RoleStructure})
 
 	k.Status = b.newStruct(k.Name + "Status")
 	k.Status.Doc = "is the observed state of a " + k.Name + "."
@@ -200,13 +207,78 @@ func buildKind(p *config.Provider, pkg *Package, k *Kind, kinds map[string]*Kind
 	k.List.add(&Field{Var: types.NewField(token.NoPos, pkg.Types, "ListMeta", ListMeta, true), JSONName: "metadata", Role: RoleStructure})
 	k.List.add(&Field{Var: types.NewField(token.NoPos, pkg.Types, "Items", types.NewSlice(k.Object.Named), false), JSONName: "items", Required: true, Role: RoleStructure})
 
-	for _, s := range []*Struct{k.Parameters, k.Observation, k.Spec, k.Status, k.Object, k.List} {
-		s.seal()
-	}
-	for _, s := range k.Nested {
+	for _, s := range k.Structs() {
 		s.seal()
 	}
 	return nil
+}
+
+// initParameters derives the struct of spec.initProvider from a parameters
+// struct (the kind's, then its nested ones): the same fields under the same
+// names, so that a Terraform path or a secret key selector's JSON path
+// means the same in both, but every one optional (a field may be set in
+// either place), secret key selectors included, and without reference
+// fields (references fill spec.forProvider). Nested parameter types get
+// their own <Field>InitParameters.
+func (b *builder) initParameters(from *Struct, name string) *Struct {
+	from.uniquify()
+	s := b.newStruct(name)
+	for _, f := range from.Fields {
+		if f.Role == RoleRef || f.Role == RoleSelector {
+			continue
+		}
+		t := b.initType(f.Var.Type())
+		if f.Role == RoleSecretRef {
+			if _, isPtr := t.(*types.Pointer); !isPtr {
+				t = types.NewPointer(t)
+			}
+		}
+		s.add(&Field{
+			Var:      types.NewField(token.NoPos, b.pkg.Types, f.Var.Name(), t, false),
+			JSONName: f.JSONName, TFName: f.TFName, Description: f.Description, Role: f.Role,
+		})
+	}
+	return s
+}
+
+// initType maps a parameters field's type to its spec.initProvider type.
+func (b *builder) initType(t types.Type) types.Type {
+	switch t := t.(type) {
+	case *types.Pointer:
+		return types.NewPointer(b.initType(t.Elem()))
+	case *types.Slice:
+		return types.NewSlice(b.initType(t.Elem()))
+	case *types.Map:
+		return types.NewMap(t.Key(), b.initType(t.Elem()))
+	case *types.Named:
+		if from := b.params[t]; from != nil {
+			s := b.initParameters(from, b.claim(initName(from.Name())))
+			b.kind.Nested = append(b.kind.Nested, s)
+			return s.Named
+		}
+	}
+	return t
+}
+
+// initName is the name of the spec.initProvider counterpart of a nested
+// parameters type: RuleParameters → RuleInitParameters (RuleParameters2 →
+// RuleInitParameters2).
+func initName(params string) string {
+	i := strings.LastIndex(params, "Parameters")
+	if i < 0 {
+		return params + "Init"
+	}
+	return params[:i] + "InitParameters" + params[i+len("Parameters"):]
+}
+
+// claim takes name in the package, numbered when it is taken.
+func (b *builder) claim(name string) string {
+	cand := name
+	for n := 2; b.pkg.names[cand]; n++ {
+		cand = name + strconv.Itoa(n)
+	}
+	b.pkg.names[cand] = true
+	return cand
 }
 
 // category is the provider's own CRD category: the first label of the
@@ -249,6 +321,9 @@ func (b *builder) nestedStruct(path []string, suffix string) *Struct {
 	b.pkg.names[name] = true
 	s := b.newStruct(name)
 	b.kind.Nested = append(b.kind.Nested, s)
+	if suffix == "Parameters" {
+		b.params[s.Named] = s
+	}
 	return s
 }
 

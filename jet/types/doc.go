@@ -14,6 +14,12 @@
 // unique in the API package. Configured references add <Field>Ref and
 // <Field>Selector fields.
 //
+// spec.initProvider (<Kind>InitParameters, nested <Field>InitParameters)
+// is derived from the finished parameters structs rather than walked again:
+// the same fields under the same names, so a Terraform path or a secret key
+// selector's path means the same in both, but all optional and without
+// reference fields.
+//
 // What a Go type cannot say (descriptions, required fields, defaults,
 // which Terraform attribute paths are sensitive) is kept beside the types,
 // in Field and Kind, for the pipeline's printers and CRD generator.

@@ -32,11 +32,12 @@ type Kind struct {
 	Resource *config.Resource
 	// Name is the kind, such as Password.
 	Name string
-	// Object, List, Spec, Status, Parameters and Observation are the
-	// kind's top-level structs; Nested are the types of nested objects,
-	// depth first, parameters before observations.
-	Object, List, Spec, Status, Parameters, Observation *Struct
-	Nested                                              []*Struct
+	// Object, List, Spec, Status, Parameters, InitParameters and
+	// Observation are the kind's top-level structs; Nested are the types
+	// of nested objects, depth first, parameters before observations, and
+	// the nested types of InitParameters after them.
+	Object, List, Spec, Status, Parameters, InitParameters, Observation *Struct
+	Nested                                                              []*Struct
 	// SensitiveParameters maps Terraform attribute paths to the JSON path
 	// of their secret key selector.
 	SensitiveParameters map[string]string
@@ -46,6 +47,17 @@ type Kind struct {
 	ConnectionDetails map[string]string
 	// References are the reference fields, sorted by Terraform name.
 	References []*Reference
+}
+
+// Structs are every struct of the kind, in the order they are printed:
+// the nested types, then InitParameters, Parameters, Observation, Spec,
+// Status, the object and its list.
+func (k *Kind) Structs() []*Struct {
+	out := append([]*Struct(nil), k.Nested...)
+	if k.InitParameters != nil {
+		out = append(out, k.InitParameters)
+	}
+	return append(out, k.Parameters, k.Observation, k.Spec, k.Status, k.Object, k.List)
 }
 
 // Reference is one configured reference: the field whose value is

@@ -7,6 +7,55 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
+// FileInitParameters are the Terraform arguments of local_file used only when it is created: spec.initProvider. Each is optional; spec.forProvider's value wins where both are set, and later changes of what only spec.initProvider sets are ignored.
+type FileInitParameters struct {
+	// Content to store in the file, expected to be a UTF-8 encoded string.
+	//  Conflicts with `sensitive_content`, `content_base64` and `source`.
+	//  Exactly one of these four arguments must be specified.
+	// +optional
+	Content *string `json:"content,omitempty" tf:"content,omitempty"`
+
+	// Content to store in the file, expected to be binary encoded as base64 string.
+	//  Conflicts with `content`, `sensitive_content` and `source`.
+	//  Exactly one of these four arguments must be specified.
+	// +optional
+	ContentBase64 *string `json:"contentBase64,omitempty" tf:"content_base64,omitempty"`
+
+	// Permissions to set for directories created (before umask), expressed as string in
+	//  [numeric notation](https://en.wikipedia.org/wiki/File-system_permissions#Numeric_notation).
+	//  Default value is `"0777"`.
+	// +optional
+	DirectoryPermission *string `json:"directoryPermission,omitempty" tf:"directory_permission,omitempty"`
+
+	// Permissions to set for the output file (before umask), expressed as string in
+	//  [numeric notation](https://en.wikipedia.org/wiki/File-system_permissions#Numeric_notation).
+	//  Default value is `"0777"`.
+	// +optional
+	FilePermission *string `json:"filePermission,omitempty" tf:"file_permission,omitempty"`
+
+	// The path to the file that will be created.
+	//  Missing parent directories will be created.
+	//  If the file already exists, it will be overridden with the given content.
+	// +optional
+	Filename *string `json:"filename,omitempty" tf:"filename,omitempty"`
+
+	// Sensitive content to store in the file, expected to be an UTF-8 encoded string.
+	//  Will not be displayed in diffs.
+	//  Conflicts with `content`, `content_base64` and `source`.
+	//  Exactly one of these four arguments must be specified.
+	//  If in need to use _sensitive_ content, please use the [`local_sensitive_file`](./sensitive_file.html)
+	//  resource instead.
+	// The value is read from this key of a Secret.
+	// +optional
+	SensitiveContentSecretRef *resource.SecretKeySelector `json:"sensitiveContentSecretRef,omitempty" tf:"-"`
+
+	// Path to file to use as source for the one we are creating.
+	//  Conflicts with `content`, `sensitive_content` and `content_base64`.
+	//  Exactly one of these four arguments must be specified.
+	// +optional
+	Source *string `json:"source,omitempty" tf:"source,omitempty"`
+}
+
 // FileParameters are the Terraform arguments of local_file: spec.forProvider.
 type FileParameters struct {
 	// Content to store in the file, expected to be a UTF-8 encoded string.
@@ -134,7 +183,8 @@ type FileObservation struct {
 // FileSpec is the desired state of a File.
 type FileSpec struct {
 	resource.ResourceSpec `json:",inline"`
-	ForProvider           FileParameters `json:"forProvider"`
+	ForProvider           FileParameters     `json:"forProvider"`
+	InitProvider          FileInitParameters `json:"initProvider,omitempty"`
 }
 
 // FileStatus is the observed state of a File.

@@ -8,6 +8,49 @@ import (
 )
 
 // DeepCopyInto copies the receiver into out.
+func (in *FileInitParameters) DeepCopyInto(out *FileInitParameters) {
+	*out = *in
+	if in.Content != nil {
+		out.Content = new(string)
+		*out.Content = *in.Content
+	}
+	if in.ContentBase64 != nil {
+		out.ContentBase64 = new(string)
+		*out.ContentBase64 = *in.ContentBase64
+	}
+	if in.DirectoryPermission != nil {
+		out.DirectoryPermission = new(string)
+		*out.DirectoryPermission = *in.DirectoryPermission
+	}
+	if in.FilePermission != nil {
+		out.FilePermission = new(string)
+		*out.FilePermission = *in.FilePermission
+	}
+	if in.Filename != nil {
+		out.Filename = new(string)
+		*out.Filename = *in.Filename
+	}
+	if in.SensitiveContentSecretRef != nil {
+		out.SensitiveContentSecretRef = new(resource.SecretKeySelector)
+		in.SensitiveContentSecretRef.DeepCopyInto(out.SensitiveContentSecretRef)
+	}
+	if in.Source != nil {
+		out.Source = new(string)
+		*out.Source = *in.Source
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *FileInitParameters) DeepCopy() *FileInitParameters {
+	if in == nil {
+		return nil
+	}
+	out := new(FileInitParameters)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out.
 func (in *FileParameters) DeepCopyInto(out *FileParameters) {
 	*out = *in
 	if in.Content != nil {
@@ -130,6 +173,7 @@ func (in *FileSpec) DeepCopyInto(out *FileSpec) {
 	*out = *in
 	in.ResourceSpec.DeepCopyInto(&out.ResourceSpec)
 	in.ForProvider.DeepCopyInto(&out.ForProvider)
+	in.InitProvider.DeepCopyInto(&out.InitProvider)
 }
 
 // DeepCopy returns a copy of the receiver.
@@ -213,6 +257,45 @@ func (in *FileList) DeepCopyObject() runtime.Object {
 		return c
 	}
 	return nil
+}
+
+// DeepCopyInto copies the receiver into out.
+func (in *SensitiveFileInitParameters) DeepCopyInto(out *SensitiveFileInitParameters) {
+	*out = *in
+	if in.ContentSecretRef != nil {
+		out.ContentSecretRef = new(resource.SecretKeySelector)
+		in.ContentSecretRef.DeepCopyInto(out.ContentSecretRef)
+	}
+	if in.ContentBase64SecretRef != nil {
+		out.ContentBase64SecretRef = new(resource.SecretKeySelector)
+		in.ContentBase64SecretRef.DeepCopyInto(out.ContentBase64SecretRef)
+	}
+	if in.DirectoryPermission != nil {
+		out.DirectoryPermission = new(string)
+		*out.DirectoryPermission = *in.DirectoryPermission
+	}
+	if in.FilePermission != nil {
+		out.FilePermission = new(string)
+		*out.FilePermission = *in.FilePermission
+	}
+	if in.Filename != nil {
+		out.Filename = new(string)
+		*out.Filename = *in.Filename
+	}
+	if in.Source != nil {
+		out.Source = new(string)
+		*out.Source = *in.Source
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *SensitiveFileInitParameters) DeepCopy() *SensitiveFileInitParameters {
+	if in == nil {
+		return nil
+	}
+	out := new(SensitiveFileInitParameters)
+	in.DeepCopyInto(out)
+	return out
 }
 
 // DeepCopyInto copies the receiver into out.
@@ -318,6 +401,7 @@ func (in *SensitiveFileSpec) DeepCopyInto(out *SensitiveFileSpec) {
 	*out = *in
 	in.ResourceSpec.DeepCopyInto(&out.ResourceSpec)
 	in.ForProvider.DeepCopyInto(&out.ForProvider)
+	in.InitProvider.DeepCopyInto(&out.InitProvider)
 }
 
 // DeepCopy returns a copy of the receiver.

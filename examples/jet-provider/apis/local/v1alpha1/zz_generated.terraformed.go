@@ -33,6 +33,11 @@ func (mg *File) SetParameters(params map[string]any) error {
 	return nil
 }
 
+// GetInitParameters returns spec.initProvider as Terraform JSON.
+func (mg *File) GetInitParameters() (map[string]any, error) {
+	return resource.ToTerraform(&mg.Spec.InitProvider)
+}
+
 // GetObservation returns status.atProvider as Terraform JSON.
 func (mg *File) GetObservation() (map[string]any, error) {
 	return resource.ToTerraform(&mg.Status.AtProvider)
@@ -73,6 +78,7 @@ func (mg *File) GetExternalName() resource.ExternalName {
 }
 
 var _ resource.Terraformed = &File{}
+var _ resource.InitParameterized = &File{}
 
 // GetResourceSpec returns the part of spec every managed resource shares.
 func (mg *SensitiveFile) GetResourceSpec() *resource.ResourceSpec { return &mg.Spec.ResourceSpec }
@@ -101,6 +107,11 @@ func (mg *SensitiveFile) SetParameters(params map[string]any) error {
 	}
 	mg.Spec.ForProvider = p
 	return nil
+}
+
+// GetInitParameters returns spec.initProvider as Terraform JSON.
+func (mg *SensitiveFile) GetInitParameters() (map[string]any, error) {
+	return resource.ToTerraform(&mg.Spec.InitProvider)
 }
 
 // GetObservation returns status.atProvider as Terraform JSON.
@@ -145,3 +156,4 @@ func (mg *SensitiveFile) GetExternalName() resource.ExternalName {
 }
 
 var _ resource.Terraformed = &SensitiveFile{}
+var _ resource.InitParameterized = &SensitiveFile{}

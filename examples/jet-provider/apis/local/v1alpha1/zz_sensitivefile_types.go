@@ -7,6 +7,47 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
+// SensitiveFileInitParameters are the Terraform arguments of local_sensitive_file used only when it is created: spec.initProvider. Each is optional; spec.forProvider's value wins where both are set, and later changes of what only spec.initProvider sets are ignored.
+type SensitiveFileInitParameters struct {
+	// Sensitive Content to store in the file, expected to be a UTF-8 encoded string.
+	//  Conflicts with `content_base64` and `source`.
+	//  Exactly one of these three arguments must be specified.
+	// The value is read from this key of a Secret.
+	// +optional
+	ContentSecretRef *resource.SecretKeySelector `json:"contentSecretRef,omitempty" tf:"-"`
+
+	// Sensitive Content to store in the file, expected to be binary encoded as base64 string.
+	//  Conflicts with `content` and `source`.
+	//  Exactly one of these three arguments must be specified.
+	// The value is read from this key of a Secret.
+	// +optional
+	ContentBase64SecretRef *resource.SecretKeySelector `json:"contentBase64SecretRef,omitempty" tf:"-"`
+
+	// Permissions to set for directories created (before umask), expressed as string in
+	//  [numeric notation](https://en.wikipedia.org/wiki/File-system_permissions#Numeric_notation).
+	//  Default value is `"0700"`.
+	// +optional
+	DirectoryPermission *string `json:"directoryPermission,omitempty" tf:"directory_permission,omitempty"`
+
+	// Permissions to set for the output file (before umask), expressed as string in
+	//  [numeric notation](https://en.wikipedia.org/wiki/File-system_permissions#Numeric_notation).
+	//  Default value is `"0700"`.
+	// +optional
+	FilePermission *string `json:"filePermission,omitempty" tf:"file_permission,omitempty"`
+
+	// The path to the file that will be created.
+	//  Missing parent directories will be created.
+	//  If the file already exists, it will be overridden with the given content.
+	// +optional
+	Filename *string `json:"filename,omitempty" tf:"filename,omitempty"`
+
+	// Path to file to use as source for the one we are creating.
+	//  Conflicts with `content` and `content_base64`.
+	//  Exactly one of these three arguments must be specified.
+	// +optional
+	Source *string `json:"source,omitempty" tf:"source,omitempty"`
+}
+
 // SensitiveFileParameters are the Terraform arguments of local_sensitive_file: spec.forProvider.
 type SensitiveFileParameters struct {
 	// Sensitive Content to store in the file, expected to be a UTF-8 encoded string.
@@ -106,7 +147,8 @@ type SensitiveFileObservation struct {
 // SensitiveFileSpec is the desired state of a SensitiveFile.
 type SensitiveFileSpec struct {
 	resource.ResourceSpec `json:",inline"`
-	ForProvider           SensitiveFileParameters `json:"forProvider"`
+	ForProvider           SensitiveFileParameters     `json:"forProvider"`
+	InitProvider          SensitiveFileInitParameters `json:"initProvider,omitempty"`
 }
 
 // SensitiveFileStatus is the observed state of a SensitiveFile.

@@ -7,6 +7,27 @@ import (
 )
 
 // DeepCopyInto copies the receiver into out.
+func (in *ResourceInitParameters) DeepCopyInto(out *ResourceInitParameters) {
+	*out = *in
+	if in.Triggers != nil {
+		out.Triggers = make(map[string]string, len(in.Triggers))
+		for k1, v1 := range in.Triggers {
+			out.Triggers[k1] = v1
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *ResourceInitParameters) DeepCopy() *ResourceInitParameters {
+	if in == nil {
+		return nil
+	}
+	out := new(ResourceInitParameters)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out.
 func (in *ResourceParameters) DeepCopyInto(out *ResourceParameters) {
 	*out = *in
 	if in.Triggers != nil {
@@ -57,6 +78,7 @@ func (in *ResourceSpec) DeepCopyInto(out *ResourceSpec) {
 	*out = *in
 	in.ResourceSpec.DeepCopyInto(&out.ResourceSpec)
 	in.ForProvider.DeepCopyInto(&out.ForProvider)
+	in.InitProvider.DeepCopyInto(&out.InitProvider)
 }
 
 // DeepCopy returns a copy of the receiver.

@@ -33,6 +33,11 @@ func (mg *Resource) SetParameters(params map[string]any) error {
 	return nil
 }
 
+// GetInitParameters returns spec.initProvider as Terraform JSON.
+func (mg *Resource) GetInitParameters() (map[string]any, error) {
+	return resource.ToTerraform(&mg.Spec.InitProvider)
+}
+
 // GetObservation returns status.atProvider as Terraform JSON.
 func (mg *Resource) GetObservation() (map[string]any, error) {
 	return resource.ToTerraform(&mg.Status.AtProvider)
@@ -69,3 +74,4 @@ func (mg *Resource) GetExternalName() resource.ExternalName {
 }
 
 var _ resource.Terraformed = &Resource{}
+var _ resource.InitParameterized = &Resource{}

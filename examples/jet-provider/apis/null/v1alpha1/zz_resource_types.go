@@ -7,6 +7,12 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
+// ResourceInitParameters are the Terraform arguments of null_resource used only when it is created: spec.initProvider. Each is optional; spec.forProvider's value wins where both are set, and later changes of what only spec.initProvider sets are ignored.
+type ResourceInitParameters struct {
+	// +optional
+	Triggers map[string]string `json:"triggers,omitempty" tf:"triggers,omitempty"`
+}
+
 // ResourceParameters are the Terraform arguments of null_resource: spec.forProvider.
 type ResourceParameters struct {
 	// +optional
@@ -24,7 +30,8 @@ type ResourceObservation struct {
 // ResourceSpec is the desired state of a Resource.
 type ResourceSpec struct {
 	resource.ResourceSpec `json:",inline"`
-	ForProvider           ResourceParameters `json:"forProvider"`
+	ForProvider           ResourceParameters     `json:"forProvider"`
+	InitProvider          ResourceInitParameters `json:"initProvider,omitempty"`
 }
 
 // ResourceStatus is the observed state of a Resource.

@@ -7,6 +7,35 @@ import (
 )
 
 // DeepCopyInto copies the receiver into out.
+func (in *IDInitParameters) DeepCopyInto(out *IDInitParameters) {
+	*out = *in
+	if in.ByteLength != nil {
+		out.ByteLength = new(float64)
+		*out.ByteLength = *in.ByteLength
+	}
+	if in.Keepers != nil {
+		out.Keepers = make(map[string]string, len(in.Keepers))
+		for k1, v1 := range in.Keepers {
+			out.Keepers[k1] = v1
+		}
+	}
+	if in.Prefix != nil {
+		out.Prefix = new(string)
+		*out.Prefix = *in.Prefix
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *IDInitParameters) DeepCopy() *IDInitParameters {
+	if in == nil {
+		return nil
+	}
+	out := new(IDInitParameters)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out.
 func (in *IDParameters) DeepCopyInto(out *IDParameters) {
 	*out = *in
 	if in.ByteLength != nil {
@@ -89,6 +118,7 @@ func (in *IDSpec) DeepCopyInto(out *IDSpec) {
 	*out = *in
 	in.ResourceSpec.DeepCopyInto(&out.ResourceSpec)
 	in.ForProvider.DeepCopyInto(&out.ForProvider)
+	in.InitProvider.DeepCopyInto(&out.InitProvider)
 }
 
 // DeepCopy returns a copy of the receiver.
@@ -175,6 +205,39 @@ func (in *IDList) DeepCopyObject() runtime.Object {
 }
 
 // DeepCopyInto copies the receiver into out.
+func (in *IntegerInitParameters) DeepCopyInto(out *IntegerInitParameters) {
+	*out = *in
+	if in.Keepers != nil {
+		out.Keepers = make(map[string]string, len(in.Keepers))
+		for k1, v1 := range in.Keepers {
+			out.Keepers[k1] = v1
+		}
+	}
+	if in.Max != nil {
+		out.Max = new(float64)
+		*out.Max = *in.Max
+	}
+	if in.Min != nil {
+		out.Min = new(float64)
+		*out.Min = *in.Min
+	}
+	if in.Seed != nil {
+		out.Seed = new(string)
+		*out.Seed = *in.Seed
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *IntegerInitParameters) DeepCopy() *IntegerInitParameters {
+	if in == nil {
+		return nil
+	}
+	out := new(IntegerInitParameters)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out.
 func (in *IntegerParameters) DeepCopyInto(out *IntegerParameters) {
 	*out = *in
 	if in.Keepers != nil {
@@ -253,6 +316,7 @@ func (in *IntegerSpec) DeepCopyInto(out *IntegerSpec) {
 	*out = *in
 	in.ResourceSpec.DeepCopyInto(&out.ResourceSpec)
 	in.ForProvider.DeepCopyInto(&out.ForProvider)
+	in.InitProvider.DeepCopyInto(&out.InitProvider)
 }
 
 // DeepCopy returns a copy of the receiver.
@@ -336,6 +400,71 @@ func (in *IntegerList) DeepCopyObject() runtime.Object {
 		return c
 	}
 	return nil
+}
+
+// DeepCopyInto copies the receiver into out.
+func (in *PasswordInitParameters) DeepCopyInto(out *PasswordInitParameters) {
+	*out = *in
+	if in.Keepers != nil {
+		out.Keepers = make(map[string]string, len(in.Keepers))
+		for k1, v1 := range in.Keepers {
+			out.Keepers[k1] = v1
+		}
+	}
+	if in.Length != nil {
+		out.Length = new(float64)
+		*out.Length = *in.Length
+	}
+	if in.Lower != nil {
+		out.Lower = new(bool)
+		*out.Lower = *in.Lower
+	}
+	if in.MinLower != nil {
+		out.MinLower = new(float64)
+		*out.MinLower = *in.MinLower
+	}
+	if in.MinNumeric != nil {
+		out.MinNumeric = new(float64)
+		*out.MinNumeric = *in.MinNumeric
+	}
+	if in.MinSpecial != nil {
+		out.MinSpecial = new(float64)
+		*out.MinSpecial = *in.MinSpecial
+	}
+	if in.MinUpper != nil {
+		out.MinUpper = new(float64)
+		*out.MinUpper = *in.MinUpper
+	}
+	if in.Number != nil {
+		out.Number = new(bool)
+		*out.Number = *in.Number
+	}
+	if in.Numeric != nil {
+		out.Numeric = new(bool)
+		*out.Numeric = *in.Numeric
+	}
+	if in.OverrideSpecial != nil {
+		out.OverrideSpecial = new(string)
+		*out.OverrideSpecial = *in.OverrideSpecial
+	}
+	if in.Special != nil {
+		out.Special = new(bool)
+		*out.Special = *in.Special
+	}
+	if in.Upper != nil {
+		out.Upper = new(bool)
+		*out.Upper = *in.Upper
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *PasswordInitParameters) DeepCopy() *PasswordInitParameters {
+	if in == nil {
+		return nil
+	}
+	out := new(PasswordInitParameters)
+	in.DeepCopyInto(out)
+	return out
 }
 
 // DeepCopyInto copies the receiver into out.
@@ -477,6 +606,7 @@ func (in *PasswordSpec) DeepCopyInto(out *PasswordSpec) {
 	*out = *in
 	in.ResourceSpec.DeepCopyInto(&out.ResourceSpec)
 	in.ForProvider.DeepCopyInto(&out.ForProvider)
+	in.InitProvider.DeepCopyInto(&out.InitProvider)
 }
 
 // DeepCopy returns a copy of the receiver.
@@ -563,6 +693,39 @@ func (in *PasswordList) DeepCopyObject() runtime.Object {
 }
 
 // DeepCopyInto copies the receiver into out.
+func (in *PetInitParameters) DeepCopyInto(out *PetInitParameters) {
+	*out = *in
+	if in.Keepers != nil {
+		out.Keepers = make(map[string]string, len(in.Keepers))
+		for k1, v1 := range in.Keepers {
+			out.Keepers[k1] = v1
+		}
+	}
+	if in.Length != nil {
+		out.Length = new(float64)
+		*out.Length = *in.Length
+	}
+	if in.Prefix != nil {
+		out.Prefix = new(string)
+		*out.Prefix = *in.Prefix
+	}
+	if in.Separator != nil {
+		out.Separator = new(string)
+		*out.Separator = *in.Separator
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *PetInitParameters) DeepCopy() *PetInitParameters {
+	if in == nil {
+		return nil
+	}
+	out := new(PetInitParameters)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out.
 func (in *PetParameters) DeepCopyInto(out *PetParameters) {
 	*out = *in
 	if in.Keepers != nil {
@@ -637,6 +800,7 @@ func (in *PetSpec) DeepCopyInto(out *PetSpec) {
 	*out = *in
 	in.ResourceSpec.DeepCopyInto(&out.ResourceSpec)
 	in.ForProvider.DeepCopyInto(&out.ForProvider)
+	in.InitProvider.DeepCopyInto(&out.InitProvider)
 }
 
 // DeepCopy returns a copy of the receiver.
@@ -723,6 +887,39 @@ func (in *PetList) DeepCopyObject() runtime.Object {
 }
 
 // DeepCopyInto copies the receiver into out.
+func (in *ShuffleInitParameters) DeepCopyInto(out *ShuffleInitParameters) {
+	*out = *in
+	if in.Input != nil {
+		out.Input = make([]string, len(in.Input))
+		copy(out.Input, in.Input)
+	}
+	if in.Keepers != nil {
+		out.Keepers = make(map[string]string, len(in.Keepers))
+		for k1, v1 := range in.Keepers {
+			out.Keepers[k1] = v1
+		}
+	}
+	if in.ResultCount != nil {
+		out.ResultCount = new(float64)
+		*out.ResultCount = *in.ResultCount
+	}
+	if in.Seed != nil {
+		out.Seed = new(string)
+		*out.Seed = *in.Seed
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *ShuffleInitParameters) DeepCopy() *ShuffleInitParameters {
+	if in == nil {
+		return nil
+	}
+	out := new(ShuffleInitParameters)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out.
 func (in *ShuffleParameters) DeepCopyInto(out *ShuffleParameters) {
 	*out = *in
 	if in.Input != nil {
@@ -801,6 +998,7 @@ func (in *ShuffleSpec) DeepCopyInto(out *ShuffleSpec) {
 	*out = *in
 	in.ResourceSpec.DeepCopyInto(&out.ResourceSpec)
 	in.ForProvider.DeepCopyInto(&out.ForProvider)
+	in.InitProvider.DeepCopyInto(&out.InitProvider)
 }
 
 // DeepCopy returns a copy of the receiver.
@@ -884,6 +1082,71 @@ func (in *ShuffleList) DeepCopyObject() runtime.Object {
 		return c
 	}
 	return nil
+}
+
+// DeepCopyInto copies the receiver into out.
+func (in *StringInitParameters) DeepCopyInto(out *StringInitParameters) {
+	*out = *in
+	if in.Keepers != nil {
+		out.Keepers = make(map[string]string, len(in.Keepers))
+		for k1, v1 := range in.Keepers {
+			out.Keepers[k1] = v1
+		}
+	}
+	if in.Length != nil {
+		out.Length = new(float64)
+		*out.Length = *in.Length
+	}
+	if in.Lower != nil {
+		out.Lower = new(bool)
+		*out.Lower = *in.Lower
+	}
+	if in.MinLower != nil {
+		out.MinLower = new(float64)
+		*out.MinLower = *in.MinLower
+	}
+	if in.MinNumeric != nil {
+		out.MinNumeric = new(float64)
+		*out.MinNumeric = *in.MinNumeric
+	}
+	if in.MinSpecial != nil {
+		out.MinSpecial = new(float64)
+		*out.MinSpecial = *in.MinSpecial
+	}
+	if in.MinUpper != nil {
+		out.MinUpper = new(float64)
+		*out.MinUpper = *in.MinUpper
+	}
+	if in.Number != nil {
+		out.Number = new(bool)
+		*out.Number = *in.Number
+	}
+	if in.Numeric != nil {
+		out.Numeric = new(bool)
+		*out.Numeric = *in.Numeric
+	}
+	if in.OverrideSpecial != nil {
+		out.OverrideSpecial = new(string)
+		*out.OverrideSpecial = *in.OverrideSpecial
+	}
+	if in.Special != nil {
+		out.Special = new(bool)
+		*out.Special = *in.Special
+	}
+	if in.Upper != nil {
+		out.Upper = new(bool)
+		*out.Upper = *in.Upper
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *StringInitParameters) DeepCopy() *StringInitParameters {
+	if in == nil {
+		return nil
+	}
+	out := new(StringInitParameters)
+	in.DeepCopyInto(out)
+	return out
 }
 
 // DeepCopyInto copies the receiver into out.
@@ -1029,6 +1292,7 @@ func (in *StringSpec) DeepCopyInto(out *StringSpec) {
 	*out = *in
 	in.ResourceSpec.DeepCopyInto(&out.ResourceSpec)
 	in.ForProvider.DeepCopyInto(&out.ForProvider)
+	in.InitProvider.DeepCopyInto(&out.InitProvider)
 }
 
 // DeepCopy returns a copy of the receiver.
@@ -1115,6 +1379,27 @@ func (in *StringList) DeepCopyObject() runtime.Object {
 }
 
 // DeepCopyInto copies the receiver into out.
+func (in *UUIDInitParameters) DeepCopyInto(out *UUIDInitParameters) {
+	*out = *in
+	if in.Keepers != nil {
+		out.Keepers = make(map[string]string, len(in.Keepers))
+		for k1, v1 := range in.Keepers {
+			out.Keepers[k1] = v1
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *UUIDInitParameters) DeepCopy() *UUIDInitParameters {
+	if in == nil {
+		return nil
+	}
+	out := new(UUIDInitParameters)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out.
 func (in *UUIDParameters) DeepCopyInto(out *UUIDParameters) {
 	*out = *in
 	if in.Keepers != nil {
@@ -1169,6 +1454,7 @@ func (in *UUIDSpec) DeepCopyInto(out *UUIDSpec) {
 	*out = *in
 	in.ResourceSpec.DeepCopyInto(&out.ResourceSpec)
 	in.ForProvider.DeepCopyInto(&out.ForProvider)
+	in.InitProvider.DeepCopyInto(&out.InitProvider)
 }
 
 // DeepCopy returns a copy of the receiver.
@@ -1255,6 +1541,27 @@ func (in *UUIDList) DeepCopyObject() runtime.Object {
 }
 
 // DeepCopyInto copies the receiver into out.
+func (in *Uuid4InitParameters) DeepCopyInto(out *Uuid4InitParameters) {
+	*out = *in
+	if in.Keepers != nil {
+		out.Keepers = make(map[string]string, len(in.Keepers))
+		for k1, v1 := range in.Keepers {
+			out.Keepers[k1] = v1
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *Uuid4InitParameters) DeepCopy() *Uuid4InitParameters {
+	if in == nil {
+		return nil
+	}
+	out := new(Uuid4InitParameters)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out.
 func (in *Uuid4Parameters) DeepCopyInto(out *Uuid4Parameters) {
 	*out = *in
 	if in.Keepers != nil {
@@ -1309,6 +1616,7 @@ func (in *Uuid4Spec) DeepCopyInto(out *Uuid4Spec) {
 	*out = *in
 	in.ResourceSpec.DeepCopyInto(&out.ResourceSpec)
 	in.ForProvider.DeepCopyInto(&out.ForProvider)
+	in.InitProvider.DeepCopyInto(&out.InitProvider)
 }
 
 // DeepCopy returns a copy of the receiver.
@@ -1395,6 +1703,27 @@ func (in *Uuid4List) DeepCopyObject() runtime.Object {
 }
 
 // DeepCopyInto copies the receiver into out.
+func (in *Uuid7InitParameters) DeepCopyInto(out *Uuid7InitParameters) {
+	*out = *in
+	if in.Keepers != nil {
+		out.Keepers = make(map[string]string, len(in.Keepers))
+		for k1, v1 := range in.Keepers {
+			out.Keepers[k1] = v1
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *Uuid7InitParameters) DeepCopy() *Uuid7InitParameters {
+	if in == nil {
+		return nil
+	}
+	out := new(Uuid7InitParameters)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out.
 func (in *Uuid7Parameters) DeepCopyInto(out *Uuid7Parameters) {
 	*out = *in
 	if in.Keepers != nil {
@@ -1449,6 +1778,7 @@ func (in *Uuid7Spec) DeepCopyInto(out *Uuid7Spec) {
 	*out = *in
 	in.ResourceSpec.DeepCopyInto(&out.ResourceSpec)
 	in.ForProvider.DeepCopyInto(&out.ForProvider)
+	in.InitProvider.DeepCopyInto(&out.InitProvider)
 }
 
 // DeepCopy returns a copy of the receiver.

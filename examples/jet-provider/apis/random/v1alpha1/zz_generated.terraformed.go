@@ -33,6 +33,11 @@ func (mg *ID) SetParameters(params map[string]any) error {
 	return nil
 }
 
+// GetInitParameters returns spec.initProvider as Terraform JSON.
+func (mg *ID) GetInitParameters() (map[string]any, error) {
+	return resource.ToTerraform(&mg.Spec.InitProvider)
+}
+
 // GetObservation returns status.atProvider as Terraform JSON.
 func (mg *ID) GetObservation() (map[string]any, error) {
 	return resource.ToTerraform(&mg.Status.AtProvider)
@@ -69,6 +74,7 @@ func (mg *ID) GetExternalName() resource.ExternalName {
 }
 
 var _ resource.Terraformed = &ID{}
+var _ resource.InitParameterized = &ID{}
 
 // GetResourceSpec returns the part of spec every managed resource shares.
 func (mg *Integer) GetResourceSpec() *resource.ResourceSpec { return &mg.Spec.ResourceSpec }
@@ -95,6 +101,11 @@ func (mg *Integer) SetParameters(params map[string]any) error {
 	}
 	mg.Spec.ForProvider = p
 	return nil
+}
+
+// GetInitParameters returns spec.initProvider as Terraform JSON.
+func (mg *Integer) GetInitParameters() (map[string]any, error) {
+	return resource.ToTerraform(&mg.Spec.InitProvider)
 }
 
 // GetObservation returns status.atProvider as Terraform JSON.
@@ -133,6 +144,7 @@ func (mg *Integer) GetExternalName() resource.ExternalName {
 }
 
 var _ resource.Terraformed = &Integer{}
+var _ resource.InitParameterized = &Integer{}
 
 // GetResourceSpec returns the part of spec every managed resource shares.
 func (mg *Password) GetResourceSpec() *resource.ResourceSpec { return &mg.Spec.ResourceSpec }
@@ -159,6 +171,11 @@ func (mg *Password) SetParameters(params map[string]any) error {
 	}
 	mg.Spec.ForProvider = p
 	return nil
+}
+
+// GetInitParameters returns spec.initProvider as Terraform JSON.
+func (mg *Password) GetInitParameters() (map[string]any, error) {
+	return resource.ToTerraform(&mg.Spec.InitProvider)
 }
 
 // GetObservation returns status.atProvider as Terraform JSON.
@@ -200,6 +217,7 @@ func (mg *Password) GetExternalName() resource.ExternalName {
 }
 
 var _ resource.Terraformed = &Password{}
+var _ resource.InitParameterized = &Password{}
 
 // GetResourceSpec returns the part of spec every managed resource shares.
 func (mg *Pet) GetResourceSpec() *resource.ResourceSpec { return &mg.Spec.ResourceSpec }
@@ -226,6 +244,11 @@ func (mg *Pet) SetParameters(params map[string]any) error {
 	}
 	mg.Spec.ForProvider = p
 	return nil
+}
+
+// GetInitParameters returns spec.initProvider as Terraform JSON.
+func (mg *Pet) GetInitParameters() (map[string]any, error) {
+	return resource.ToTerraform(&mg.Spec.InitProvider)
 }
 
 // GetObservation returns status.atProvider as Terraform JSON.
@@ -264,6 +287,7 @@ func (mg *Pet) GetExternalName() resource.ExternalName {
 }
 
 var _ resource.Terraformed = &Pet{}
+var _ resource.InitParameterized = &Pet{}
 
 // GetResourceSpec returns the part of spec every managed resource shares.
 func (mg *Shuffle) GetResourceSpec() *resource.ResourceSpec { return &mg.Spec.ResourceSpec }
@@ -290,6 +314,11 @@ func (mg *Shuffle) SetParameters(params map[string]any) error {
 	}
 	mg.Spec.ForProvider = p
 	return nil
+}
+
+// GetInitParameters returns spec.initProvider as Terraform JSON.
+func (mg *Shuffle) GetInitParameters() (map[string]any, error) {
+	return resource.ToTerraform(&mg.Spec.InitProvider)
 }
 
 // GetObservation returns status.atProvider as Terraform JSON.
@@ -328,6 +357,7 @@ func (mg *Shuffle) GetExternalName() resource.ExternalName {
 }
 
 var _ resource.Terraformed = &Shuffle{}
+var _ resource.InitParameterized = &Shuffle{}
 
 // GetResourceSpec returns the part of spec every managed resource shares.
 func (mg *String) GetResourceSpec() *resource.ResourceSpec { return &mg.Spec.ResourceSpec }
@@ -354,6 +384,11 @@ func (mg *String) SetParameters(params map[string]any) error {
 	}
 	mg.Spec.ForProvider = p
 	return nil
+}
+
+// GetInitParameters returns spec.initProvider as Terraform JSON.
+func (mg *String) GetInitParameters() (map[string]any, error) {
+	return resource.ToTerraform(&mg.Spec.InitProvider)
 }
 
 // GetObservation returns status.atProvider as Terraform JSON.
@@ -392,6 +427,7 @@ func (mg *String) GetExternalName() resource.ExternalName {
 }
 
 var _ resource.Terraformed = &String{}
+var _ resource.InitParameterized = &String{}
 
 // GetResourceSpec returns the part of spec every managed resource shares.
 func (mg *UUID) GetResourceSpec() *resource.ResourceSpec { return &mg.Spec.ResourceSpec }
@@ -418,6 +454,11 @@ func (mg *UUID) SetParameters(params map[string]any) error {
 	}
 	mg.Spec.ForProvider = p
 	return nil
+}
+
+// GetInitParameters returns spec.initProvider as Terraform JSON.
+func (mg *UUID) GetInitParameters() (map[string]any, error) {
+	return resource.ToTerraform(&mg.Spec.InitProvider)
 }
 
 // GetObservation returns status.atProvider as Terraform JSON.
@@ -456,6 +497,7 @@ func (mg *UUID) GetExternalName() resource.ExternalName {
 }
 
 var _ resource.Terraformed = &UUID{}
+var _ resource.InitParameterized = &UUID{}
 
 // GetResourceSpec returns the part of spec every managed resource shares.
 func (mg *Uuid4) GetResourceSpec() *resource.ResourceSpec { return &mg.Spec.ResourceSpec }
@@ -482,6 +524,11 @@ func (mg *Uuid4) SetParameters(params map[string]any) error {
 	}
 	mg.Spec.ForProvider = p
 	return nil
+}
+
+// GetInitParameters returns spec.initProvider as Terraform JSON.
+func (mg *Uuid4) GetInitParameters() (map[string]any, error) {
+	return resource.ToTerraform(&mg.Spec.InitProvider)
 }
 
 // GetObservation returns status.atProvider as Terraform JSON.
@@ -520,6 +567,7 @@ func (mg *Uuid4) GetExternalName() resource.ExternalName {
 }
 
 var _ resource.Terraformed = &Uuid4{}
+var _ resource.InitParameterized = &Uuid4{}
 
 // GetResourceSpec returns the part of spec every managed resource shares.
 func (mg *Uuid7) GetResourceSpec() *resource.ResourceSpec { return &mg.Spec.ResourceSpec }
@@ -546,6 +594,11 @@ func (mg *Uuid7) SetParameters(params map[string]any) error {
 	}
 	mg.Spec.ForProvider = p
 	return nil
+}
+
+// GetInitParameters returns spec.initProvider as Terraform JSON.
+func (mg *Uuid7) GetInitParameters() (map[string]any, error) {
+	return resource.ToTerraform(&mg.Spec.InitProvider)
 }
 
 // GetObservation returns status.atProvider as Terraform JSON.
@@ -584,3 +637,4 @@ func (mg *Uuid7) GetExternalName() resource.ExternalName {
 }
 
 var _ resource.Terraformed = &Uuid7{}
+var _ resource.InitParameterized = &Uuid7{}

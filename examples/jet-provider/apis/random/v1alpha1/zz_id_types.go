@@ -7,6 +7,21 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
+// IDInitParameters are the Terraform arguments of random_id used only when it is created: spec.initProvider. Each is optional; spec.forProvider's value wins where both are set, and later changes of what only spec.initProvider sets are ignored.
+type IDInitParameters struct {
+	// The number of random bytes to produce. The minimum value is 1, which produces eight bits of randomness.
+	// +optional
+	ByteLength *float64 `json:"byteLength,omitempty" tf:"byte_length,omitempty"`
+
+	// Arbitrary map of values that, when changed, will trigger recreation of resource. See [the main provider documentation](../index.html) for more information.
+	// +optional
+	Keepers map[string]string `json:"keepers,omitempty" tf:"keepers,omitempty"`
+
+	// Arbitrary string to prefix the output value with. This string is supplied as-is, meaning it is not guaranteed to be URL-safe or base64 encoded.
+	// +optional
+	Prefix *string `json:"prefix,omitempty" tf:"prefix,omitempty"`
+}
+
 // IDParameters are the Terraform arguments of random_id: spec.forProvider.
 type IDParameters struct {
 	// The number of random bytes to produce. The minimum value is 1, which produces eight bits of randomness.
@@ -60,7 +75,8 @@ type IDObservation struct {
 // IDSpec is the desired state of a ID.
 type IDSpec struct {
 	resource.ResourceSpec `json:",inline"`
-	ForProvider           IDParameters `json:"forProvider"`
+	ForProvider           IDParameters     `json:"forProvider"`
+	InitProvider          IDInitParameters `json:"initProvider,omitempty"`
 }
 
 // IDStatus is the observed state of a ID.

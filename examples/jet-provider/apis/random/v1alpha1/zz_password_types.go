@@ -7,6 +7,57 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
+// PasswordInitParameters are the Terraform arguments of random_password used only when it is created: spec.initProvider. Each is optional; spec.forProvider's value wins where both are set, and later changes of what only spec.initProvider sets are ignored.
+type PasswordInitParameters struct {
+	// Arbitrary map of values that, when changed, will trigger recreation of resource. See [the main provider documentation](../index.html) for more information.
+	// +optional
+	Keepers map[string]string `json:"keepers,omitempty" tf:"keepers,omitempty"`
+
+	// The length of the string desired. The minimum value for length is 1 and, length must also be >= (`min_upper` + `min_lower` + `min_numeric` + `min_special`).
+	// +optional
+	Length *float64 `json:"length,omitempty" tf:"length,omitempty"`
+
+	// Include lowercase alphabet characters in the result. Default value is `true`.
+	// +optional
+	Lower *bool `json:"lower,omitempty" tf:"lower,omitempty"`
+
+	// Minimum number of lowercase alphabet characters in the result. Default value is `0`.
+	// +optional
+	MinLower *float64 `json:"minLower,omitempty" tf:"min_lower,omitempty"`
+
+	// Minimum number of numeric characters in the result. Default value is `0`.
+	// +optional
+	MinNumeric *float64 `json:"minNumeric,omitempty" tf:"min_numeric,omitempty"`
+
+	// Minimum number of special characters in the result. Default value is `0`.
+	// +optional
+	MinSpecial *float64 `json:"minSpecial,omitempty" tf:"min_special,omitempty"`
+
+	// Minimum number of uppercase alphabet characters in the result. Default value is `0`.
+	// +optional
+	MinUpper *float64 `json:"minUpper,omitempty" tf:"min_upper,omitempty"`
+
+	// Include numeric characters in the result. Default value is `true`. If `number`, `upper`, `lower`, and `special` are all configured, at least one of them must be set to `true`. **NOTE**: This is deprecated, use `numeric` instead.
+	// +optional
+	Number *bool `json:"number,omitempty" tf:"number,omitempty"`
+
+	// Include numeric characters in the result. Default value is `true`. If `numeric`, `upper`, `lower`, and `special` are all configured, at least one of them must be set to `true`.
+	// +optional
+	Numeric *bool `json:"numeric,omitempty" tf:"numeric,omitempty"`
+
+	// Supply your own list of special characters to use for string generation.  This overrides the default character list in the special argument.  The `special` argument must still be set to true for any overwritten characters to be used in generation.
+	// +optional
+	OverrideSpecial *string `json:"overrideSpecial,omitempty" tf:"override_special,omitempty"`
+
+	// Include special characters in the result. These are `!@#$%&*()-_=+[]{}<>:?`. Default value is `true`.
+	// +optional
+	Special *bool `json:"special,omitempty" tf:"special,omitempty"`
+
+	// Include uppercase alphabet characters in the result. Default value is `true`.
+	// +optional
+	Upper *bool `json:"upper,omitempty" tf:"upper,omitempty"`
+}
+
 // PasswordParameters are the Terraform arguments of random_password: spec.forProvider.
 type PasswordParameters struct {
 	// Arbitrary map of values that, when changed, will trigger recreation of resource. See [the main provider documentation](../index.html) for more information.
@@ -116,7 +167,8 @@ type PasswordObservation struct {
 // PasswordSpec is the desired state of a Password.
 type PasswordSpec struct {
 	resource.ResourceSpec `json:",inline"`
-	ForProvider           PasswordParameters `json:"forProvider"`
+	ForProvider           PasswordParameters     `json:"forProvider"`
+	InitProvider          PasswordInitParameters `json:"initProvider,omitempty"`
 }
 
 // PasswordStatus is the observed state of a Password.

@@ -7,6 +7,25 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
+// PetInitParameters are the Terraform arguments of random_pet used only when it is created: spec.initProvider. Each is optional; spec.forProvider's value wins where both are set, and later changes of what only spec.initProvider sets are ignored.
+type PetInitParameters struct {
+	// Arbitrary map of values that, when changed, will trigger recreation of resource. See [the main provider documentation](../index.html) for more information.
+	// +optional
+	Keepers map[string]string `json:"keepers,omitempty" tf:"keepers,omitempty"`
+
+	// The length (in words) of the pet name. Defaults to 2
+	// +optional
+	Length *float64 `json:"length,omitempty" tf:"length,omitempty"`
+
+	// A string to prefix the name with.
+	// +optional
+	Prefix *string `json:"prefix,omitempty" tf:"prefix,omitempty"`
+
+	// The character to separate words in the pet name. Defaults to "-"
+	// +optional
+	Separator *string `json:"separator,omitempty" tf:"separator,omitempty"`
+}
+
 // PetParameters are the Terraform arguments of random_pet: spec.forProvider.
 type PetParameters struct {
 	// Arbitrary map of values that, when changed, will trigger recreation of resource. See [the main provider documentation](../index.html) for more information.
@@ -52,7 +71,8 @@ type PetObservation struct {
 // PetSpec is the desired state of a Pet.
 type PetSpec struct {
 	resource.ResourceSpec `json:",inline"`
-	ForProvider           PetParameters `json:"forProvider"`
+	ForProvider           PetParameters     `json:"forProvider"`
+	InitProvider          PetInitParameters `json:"initProvider,omitempty"`
 }
 
 // PetStatus is the observed state of a Pet.

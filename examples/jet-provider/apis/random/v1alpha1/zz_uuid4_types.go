@@ -7,6 +7,13 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
+// Uuid4InitParameters are the Terraform arguments of random_uuid4 used only when it is created: spec.initProvider. Each is optional; spec.forProvider's value wins where both are set, and later changes of what only spec.initProvider sets are ignored.
+type Uuid4InitParameters struct {
+	// Arbitrary map of values that, when changed, will trigger recreation of resource. See [the main provider documentation](../index.html) for more information.
+	// +optional
+	Keepers map[string]string `json:"keepers,omitempty" tf:"keepers,omitempty"`
+}
+
 // Uuid4Parameters are the Terraform arguments of random_uuid4: spec.forProvider.
 type Uuid4Parameters struct {
 	// Arbitrary map of values that, when changed, will trigger recreation of resource. See [the main provider documentation](../index.html) for more information.
@@ -32,7 +39,8 @@ type Uuid4Observation struct {
 // Uuid4Spec is the desired state of a Uuid4.
 type Uuid4Spec struct {
 	resource.ResourceSpec `json:",inline"`
-	ForProvider           Uuid4Parameters `json:"forProvider"`
+	ForProvider           Uuid4Parameters     `json:"forProvider"`
+	InitProvider          Uuid4InitParameters `json:"initProvider,omitempty"`
 }
 
 // Uuid4Status is the observed state of a Uuid4.

@@ -7,6 +7,13 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
+// Uuid7InitParameters are the Terraform arguments of random_uuid7 used only when it is created: spec.initProvider. Each is optional; spec.forProvider's value wins where both are set, and later changes of what only spec.initProvider sets are ignored.
+type Uuid7InitParameters struct {
+	// Arbitrary map of values that, when changed, will trigger recreation of resource. See [the main provider documentation](../index.html) for more information.
+	// +optional
+	Keepers map[string]string `json:"keepers,omitempty" tf:"keepers,omitempty"`
+}
+
 // Uuid7Parameters are the Terraform arguments of random_uuid7: spec.forProvider.
 type Uuid7Parameters struct {
 	// Arbitrary map of values that, when changed, will trigger recreation of resource. See [the main provider documentation](../index.html) for more information.
@@ -32,7 +39,8 @@ type Uuid7Observation struct {
 // Uuid7Spec is the desired state of a Uuid7.
 type Uuid7Spec struct {
 	resource.ResourceSpec `json:",inline"`
-	ForProvider           Uuid7Parameters `json:"forProvider"`
+	ForProvider           Uuid7Parameters     `json:"forProvider"`
+	InitProvider          Uuid7InitParameters `json:"initProvider,omitempty"`
 }
 
 // Uuid7Status is the observed state of a Uuid7.

@@ -7,6 +7,55 @@ import (
 )
 
 // DeepCopyInto copies the receiver into out.
+func (in *OffsetInitParameters) DeepCopyInto(out *OffsetInitParameters) {
+	*out = *in
+	if in.BaseRFC3339 != nil {
+		out.BaseRFC3339 = new(string)
+		*out.BaseRFC3339 = *in.BaseRFC3339
+	}
+	if in.OffsetDays != nil {
+		out.OffsetDays = new(float64)
+		*out.OffsetDays = *in.OffsetDays
+	}
+	if in.OffsetHours != nil {
+		out.OffsetHours = new(float64)
+		*out.OffsetHours = *in.OffsetHours
+	}
+	if in.OffsetMinutes != nil {
+		out.OffsetMinutes = new(float64)
+		*out.OffsetMinutes = *in.OffsetMinutes
+	}
+	if in.OffsetMonths != nil {
+		out.OffsetMonths = new(float64)
+		*out.OffsetMonths = *in.OffsetMonths
+	}
+	if in.OffsetSeconds != nil {
+		out.OffsetSeconds = new(float64)
+		*out.OffsetSeconds = *in.OffsetSeconds
+	}
+	if in.OffsetYears != nil {
+		out.OffsetYears = new(float64)
+		*out.OffsetYears = *in.OffsetYears
+	}
+	if in.Triggers != nil {
+		out.Triggers = make(map[string]string, len(in.Triggers))
+		for k1, v1 := range in.Triggers {
+			out.Triggers[k1] = v1
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *OffsetInitParameters) DeepCopy() *OffsetInitParameters {
+	if in == nil {
+		return nil
+	}
+	out := new(OffsetInitParameters)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out.
 func (in *OffsetParameters) DeepCopyInto(out *OffsetParameters) {
 	*out = *in
 	if in.BaseRFC3339 != nil {
@@ -145,6 +194,7 @@ func (in *OffsetSpec) DeepCopyInto(out *OffsetSpec) {
 	*out = *in
 	in.ResourceSpec.DeepCopyInto(&out.ResourceSpec)
 	in.ForProvider.DeepCopyInto(&out.ForProvider)
+	in.InitProvider.DeepCopyInto(&out.InitProvider)
 }
 
 // DeepCopy returns a copy of the receiver.
@@ -228,6 +278,55 @@ func (in *OffsetList) DeepCopyObject() runtime.Object {
 		return c
 	}
 	return nil
+}
+
+// DeepCopyInto copies the receiver into out.
+func (in *RotatingInitParameters) DeepCopyInto(out *RotatingInitParameters) {
+	*out = *in
+	if in.RFC3339 != nil {
+		out.RFC3339 = new(string)
+		*out.RFC3339 = *in.RFC3339
+	}
+	if in.RotationDays != nil {
+		out.RotationDays = new(float64)
+		*out.RotationDays = *in.RotationDays
+	}
+	if in.RotationHours != nil {
+		out.RotationHours = new(float64)
+		*out.RotationHours = *in.RotationHours
+	}
+	if in.RotationMinutes != nil {
+		out.RotationMinutes = new(float64)
+		*out.RotationMinutes = *in.RotationMinutes
+	}
+	if in.RotationMonths != nil {
+		out.RotationMonths = new(float64)
+		*out.RotationMonths = *in.RotationMonths
+	}
+	if in.RotationRFC3339 != nil {
+		out.RotationRFC3339 = new(string)
+		*out.RotationRFC3339 = *in.RotationRFC3339
+	}
+	if in.RotationYears != nil {
+		out.RotationYears = new(float64)
+		*out.RotationYears = *in.RotationYears
+	}
+	if in.Triggers != nil {
+		out.Triggers = make(map[string]string, len(in.Triggers))
+		for k1, v1 := range in.Triggers {
+			out.Triggers[k1] = v1
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *RotatingInitParameters) DeepCopy() *RotatingInitParameters {
+	if in == nil {
+		return nil
+	}
+	out := new(RotatingInitParameters)
+	in.DeepCopyInto(out)
+	return out
 }
 
 // DeepCopyInto copies the receiver into out.
@@ -365,6 +464,7 @@ func (in *RotatingSpec) DeepCopyInto(out *RotatingSpec) {
 	*out = *in
 	in.ResourceSpec.DeepCopyInto(&out.ResourceSpec)
 	in.ForProvider.DeepCopyInto(&out.ForProvider)
+	in.InitProvider.DeepCopyInto(&out.InitProvider)
 }
 
 // DeepCopy returns a copy of the receiver.
@@ -451,6 +551,35 @@ func (in *RotatingList) DeepCopyObject() runtime.Object {
 }
 
 // DeepCopyInto copies the receiver into out.
+func (in *SleepInitParameters) DeepCopyInto(out *SleepInitParameters) {
+	*out = *in
+	if in.CreateDuration != nil {
+		out.CreateDuration = new(string)
+		*out.CreateDuration = *in.CreateDuration
+	}
+	if in.DestroyDuration != nil {
+		out.DestroyDuration = new(string)
+		*out.DestroyDuration = *in.DestroyDuration
+	}
+	if in.Triggers != nil {
+		out.Triggers = make(map[string]string, len(in.Triggers))
+		for k1, v1 := range in.Triggers {
+			out.Triggers[k1] = v1
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *SleepInitParameters) DeepCopy() *SleepInitParameters {
+	if in == nil {
+		return nil
+	}
+	out := new(SleepInitParameters)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out.
 func (in *SleepParameters) DeepCopyInto(out *SleepParameters) {
 	*out = *in
 	if in.CreateDuration != nil {
@@ -517,6 +646,7 @@ func (in *SleepSpec) DeepCopyInto(out *SleepSpec) {
 	*out = *in
 	in.ResourceSpec.DeepCopyInto(&out.ResourceSpec)
 	in.ForProvider.DeepCopyInto(&out.ForProvider)
+	in.InitProvider.DeepCopyInto(&out.InitProvider)
 }
 
 // DeepCopy returns a copy of the receiver.
@@ -600,6 +730,31 @@ func (in *SleepList) DeepCopyObject() runtime.Object {
 		return c
 	}
 	return nil
+}
+
+// DeepCopyInto copies the receiver into out.
+func (in *StaticInitParameters) DeepCopyInto(out *StaticInitParameters) {
+	*out = *in
+	if in.RFC3339 != nil {
+		out.RFC3339 = new(string)
+		*out.RFC3339 = *in.RFC3339
+	}
+	if in.Triggers != nil {
+		out.Triggers = make(map[string]string, len(in.Triggers))
+		for k1, v1 := range in.Triggers {
+			out.Triggers[k1] = v1
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *StaticInitParameters) DeepCopy() *StaticInitParameters {
+	if in == nil {
+		return nil
+	}
+	out := new(StaticInitParameters)
+	in.DeepCopyInto(out)
+	return out
 }
 
 // DeepCopyInto copies the receiver into out.
@@ -689,6 +844,7 @@ func (in *StaticSpec) DeepCopyInto(out *StaticSpec) {
 	*out = *in
 	in.ResourceSpec.DeepCopyInto(&out.ResourceSpec)
 	in.ForProvider.DeepCopyInto(&out.ForProvider)
+	in.InitProvider.DeepCopyInto(&out.InitProvider)
 }
 
 // DeepCopy returns a copy of the receiver.

@@ -33,6 +33,11 @@ func (mg *Offset) SetParameters(params map[string]any) error {
 	return nil
 }
 
+// GetInitParameters returns spec.initProvider as Terraform JSON.
+func (mg *Offset) GetInitParameters() (map[string]any, error) {
+	return resource.ToTerraform(&mg.Spec.InitProvider)
+}
+
 // GetObservation returns status.atProvider as Terraform JSON.
 func (mg *Offset) GetObservation() (map[string]any, error) {
 	return resource.ToTerraform(&mg.Status.AtProvider)
@@ -69,6 +74,7 @@ func (mg *Offset) GetExternalName() resource.ExternalName {
 }
 
 var _ resource.Terraformed = &Offset{}
+var _ resource.InitParameterized = &Offset{}
 
 // GetResourceSpec returns the part of spec every managed resource shares.
 func (mg *Rotating) GetResourceSpec() *resource.ResourceSpec { return &mg.Spec.ResourceSpec }
@@ -95,6 +101,11 @@ func (mg *Rotating) SetParameters(params map[string]any) error {
 	}
 	mg.Spec.ForProvider = p
 	return nil
+}
+
+// GetInitParameters returns spec.initProvider as Terraform JSON.
+func (mg *Rotating) GetInitParameters() (map[string]any, error) {
+	return resource.ToTerraform(&mg.Spec.InitProvider)
 }
 
 // GetObservation returns status.atProvider as Terraform JSON.
@@ -133,6 +144,7 @@ func (mg *Rotating) GetExternalName() resource.ExternalName {
 }
 
 var _ resource.Terraformed = &Rotating{}
+var _ resource.InitParameterized = &Rotating{}
 
 // GetResourceSpec returns the part of spec every managed resource shares.
 func (mg *Sleep) GetResourceSpec() *resource.ResourceSpec { return &mg.Spec.ResourceSpec }
@@ -159,6 +171,11 @@ func (mg *Sleep) SetParameters(params map[string]any) error {
 	}
 	mg.Spec.ForProvider = p
 	return nil
+}
+
+// GetInitParameters returns spec.initProvider as Terraform JSON.
+func (mg *Sleep) GetInitParameters() (map[string]any, error) {
+	return resource.ToTerraform(&mg.Spec.InitProvider)
 }
 
 // GetObservation returns status.atProvider as Terraform JSON.
@@ -197,6 +214,7 @@ func (mg *Sleep) GetExternalName() resource.ExternalName {
 }
 
 var _ resource.Terraformed = &Sleep{}
+var _ resource.InitParameterized = &Sleep{}
 
 // GetResourceSpec returns the part of spec every managed resource shares.
 func (mg *Static) GetResourceSpec() *resource.ResourceSpec { return &mg.Spec.ResourceSpec }
@@ -223,6 +241,11 @@ func (mg *Static) SetParameters(params map[string]any) error {
 	}
 	mg.Spec.ForProvider = p
 	return nil
+}
+
+// GetInitParameters returns spec.initProvider as Terraform JSON.
+func (mg *Static) GetInitParameters() (map[string]any, error) {
+	return resource.ToTerraform(&mg.Spec.InitProvider)
 }
 
 // GetObservation returns status.atProvider as Terraform JSON.
@@ -261,3 +284,4 @@ func (mg *Static) GetExternalName() resource.ExternalName {
 }
 
 var _ resource.Terraformed = &Static{}
+var _ resource.InitParameterized = &Static{}

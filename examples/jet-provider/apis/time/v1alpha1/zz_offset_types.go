@@ -7,6 +7,41 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
+// OffsetInitParameters are the Terraform arguments of time_offset used only when it is created: spec.initProvider. Each is optional; spec.forProvider's value wins where both are set, and later changes of what only spec.initProvider sets are ignored.
+type OffsetInitParameters struct {
+	// Base timestamp in [RFC3339](https://datatracker.ietf.org/doc/html/rfc3339#section-5.8) format (see [RFC3339 time string](https://tools.ietf.org/html/rfc3339#section-5.8) e.g., `YYYY-MM-DDTHH:MM:SSZ`). Defaults to the current time.
+	// +optional
+	BaseRFC3339 *string `json:"baseRfc3339,omitempty" tf:"base_rfc3339,omitempty"`
+
+	// Number of days to offset the base timestamp. At least one of the 'offset_' arguments must be configured.
+	// +optional
+	OffsetDays *float64 `json:"offsetDays,omitempty" tf:"offset_days,omitempty"`
+
+	// Number of hours to offset the base timestamp. At least one of the 'offset_' arguments must be configured.
+	// +optional
+	OffsetHours *float64 `json:"offsetHours,omitempty" tf:"offset_hours,omitempty"`
+
+	// Number of minutes to offset the base timestamp. At least one of the 'offset_' arguments must be configured.
+	// +optional
+	OffsetMinutes *float64 `json:"offsetMinutes,omitempty" tf:"offset_minutes,omitempty"`
+
+	// Number of months to offset the base timestamp. At least one of the 'offset_' arguments must be configured.
+	// +optional
+	OffsetMonths *float64 `json:"offsetMonths,omitempty" tf:"offset_months,omitempty"`
+
+	// Number of seconds to offset the base timestamp. At least one of the 'offset_' arguments must be configured.
+	// +optional
+	OffsetSeconds *float64 `json:"offsetSeconds,omitempty" tf:"offset_seconds,omitempty"`
+
+	// Number of years to offset the base timestamp. At least one of the 'offset_' arguments must be configured.
+	// +optional
+	OffsetYears *float64 `json:"offsetYears,omitempty" tf:"offset_years,omitempty"`
+
+	// Arbitrary map of values that, when changed, will trigger a new base timestamp value to be saved. See [the main provider documentation](../index.md) for more information.
+	// +optional
+	Triggers map[string]string `json:"triggers,omitempty" tf:"triggers,omitempty"`
+}
+
 // OffsetParameters are the Terraform arguments of time_offset: spec.forProvider.
 type OffsetParameters struct {
 	// Base timestamp in [RFC3339](https://datatracker.ietf.org/doc/html/rfc3339#section-5.8) format (see [RFC3339 time string](https://tools.ietf.org/html/rfc3339#section-5.8) e.g., `YYYY-MM-DDTHH:MM:SSZ`). Defaults to the current time.
@@ -116,7 +151,8 @@ type OffsetObservation struct {
 // OffsetSpec is the desired state of a Offset.
 type OffsetSpec struct {
 	resource.ResourceSpec `json:",inline"`
-	ForProvider           OffsetParameters `json:"forProvider"`
+	ForProvider           OffsetParameters     `json:"forProvider"`
+	InitProvider          OffsetInitParameters `json:"initProvider,omitempty"`
 }
 
 // OffsetStatus is the observed state of a Offset.

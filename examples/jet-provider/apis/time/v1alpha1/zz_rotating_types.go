@@ -7,6 +7,41 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
+// RotatingInitParameters are the Terraform arguments of time_rotating used only when it is created: spec.initProvider. Each is optional; spec.forProvider's value wins where both are set, and later changes of what only spec.initProvider sets are ignored.
+type RotatingInitParameters struct {
+	// Base timestamp in [RFC3339](https://datatracker.ietf.org/doc/html/rfc3339#section-5.8) format (see [RFC3339 time string](https://tools.ietf.org/html/rfc3339#section-5.8) e.g., `YYYY-MM-DDTHH:MM:SSZ`). Defaults to the current time.
+	// +optional
+	RFC3339 *string `json:"rfc3339,omitempty" tf:"rfc3339,omitempty"`
+
+	// Number of days to add to the base timestamp to configure the rotation timestamp. When the current time has passed the rotation timestamp, the resource will trigger recreation. At least one of the 'rotation_' arguments must be configured.
+	// +optional
+	RotationDays *float64 `json:"rotationDays,omitempty" tf:"rotation_days,omitempty"`
+
+	// Number of hours to add to the base timestamp to configure the rotation timestamp. When the current time has passed the rotation timestamp, the resource will trigger recreation. At least one of the 'rotation_' arguments must be configured.
+	// +optional
+	RotationHours *float64 `json:"rotationHours,omitempty" tf:"rotation_hours,omitempty"`
+
+	// Number of minutes to add to the base timestamp to configure the rotation timestamp. When the current time has passed the rotation timestamp, the resource will trigger recreation. At least one of the 'rotation_' arguments must be configured.
+	// +optional
+	RotationMinutes *float64 `json:"rotationMinutes,omitempty" tf:"rotation_minutes,omitempty"`
+
+	// Number of months to add to the base timestamp to configure the rotation timestamp. When the current time has passed the rotation timestamp, the resource will trigger recreation. At least one of the 'rotation_' arguments must be configured.
+	// +optional
+	RotationMonths *float64 `json:"rotationMonths,omitempty" tf:"rotation_months,omitempty"`
+
+	// Configure the rotation timestamp with an [RFC3339](https://datatracker.ietf.org/doc/html/rfc3339#section-5.8) format of the offset timestamp. When the current time has passed the rotation timestamp, the resource will trigger recreation. At least one of the 'rotation_' arguments must be configured.
+	// +optional
+	RotationRFC3339 *string `json:"rotationRfc3339,omitempty" tf:"rotation_rfc3339,omitempty"`
+
+	// Number of years to add to the base timestamp to configure the rotation timestamp. When the current time has passed the rotation timestamp, the resource will trigger recreation. At least one of the 'rotation_' arguments must be configured.
+	// +optional
+	RotationYears *float64 `json:"rotationYears,omitempty" tf:"rotation_years,omitempty"`
+
+	// Arbitrary map of values that, when changed, will trigger a new base timestamp value to be saved. These conditions recreate the resource in addition to other rotation arguments. See [the main provider documentation](../index.md) for more information.
+	// +optional
+	Triggers map[string]string `json:"triggers,omitempty" tf:"triggers,omitempty"`
+}
+
 // RotatingParameters are the Terraform arguments of time_rotating: spec.forProvider.
 type RotatingParameters struct {
 	// Base timestamp in [RFC3339](https://datatracker.ietf.org/doc/html/rfc3339#section-5.8) format (see [RFC3339 time string](https://tools.ietf.org/html/rfc3339#section-5.8) e.g., `YYYY-MM-DDTHH:MM:SSZ`). Defaults to the current time.
@@ -112,7 +147,8 @@ type RotatingObservation struct {
 // RotatingSpec is the desired state of a Rotating.
 type RotatingSpec struct {
 	resource.ResourceSpec `json:",inline"`
-	ForProvider           RotatingParameters `json:"forProvider"`
+	ForProvider           RotatingParameters     `json:"forProvider"`
+	InitProvider          RotatingInitParameters `json:"initProvider,omitempty"`
 }
 
 // RotatingStatus is the observed state of a Rotating.

@@ -7,6 +7,21 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
+// SleepInitParameters are the Terraform arguments of time_sleep used only when it is created: spec.initProvider. Each is optional; spec.forProvider's value wins where both are set, and later changes of what only spec.initProvider sets are ignored.
+type SleepInitParameters struct {
+	// [Time duration](https://golang.org/pkg/time/#ParseDuration) to delay resource creation. For example, `30s` for 30 seconds or `5m` for 5 minutes. Updating this value by itself will not trigger a delay.
+	// +optional
+	CreateDuration *string `json:"createDuration,omitempty" tf:"create_duration,omitempty"`
+
+	// [Time duration](https://golang.org/pkg/time/#ParseDuration) to delay resource destroy. For example, `30s` for 30 seconds or `5m` for 5 minutes. Updating this value by itself will not trigger a delay. This value or any updates to it must be successfully applied into the Terraform state before destroying this resource to take effect.
+	// +optional
+	DestroyDuration *string `json:"destroyDuration,omitempty" tf:"destroy_duration,omitempty"`
+
+	// (Optional) Arbitrary map of values that, when changed, will run any creation or destroy delays again. See [the main provider documentation](../index.md) for more information.
+	// +optional
+	Triggers map[string]string `json:"triggers,omitempty" tf:"triggers,omitempty"`
+}
+
 // SleepParameters are the Terraform arguments of time_sleep: spec.forProvider.
 type SleepParameters struct {
 	// [Time duration](https://golang.org/pkg/time/#ParseDuration) to delay resource creation. For example, `30s` for 30 seconds or `5m` for 5 minutes. Updating this value by itself will not trigger a delay.
@@ -44,7 +59,8 @@ type SleepObservation struct {
 // SleepSpec is the desired state of a Sleep.
 type SleepSpec struct {
 	resource.ResourceSpec `json:",inline"`
-	ForProvider           SleepParameters `json:"forProvider"`
+	ForProvider           SleepParameters     `json:"forProvider"`
+	InitProvider          SleepInitParameters `json:"initProvider,omitempty"`
 }
 
 // SleepStatus is the observed state of a Sleep.

@@ -7,6 +7,17 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
+// StaticInitParameters are the Terraform arguments of time_static used only when it is created: spec.initProvider. Each is optional; spec.forProvider's value wins where both are set, and later changes of what only spec.initProvider sets are ignored.
+type StaticInitParameters struct {
+	// Base timestamp in [RFC3339](https://datatracker.ietf.org/doc/html/rfc3339#section-5.8) format (see [RFC3339 time string](https://tools.ietf.org/html/rfc3339#section-5.8) e.g., `YYYY-MM-DDTHH:MM:SSZ`). Defaults to the current time.
+	// +optional
+	RFC3339 *string `json:"rfc3339,omitempty" tf:"rfc3339,omitempty"`
+
+	// Arbitrary map of values that, when changed, will trigger a new base timestamp value to be saved. See [the main provider documentation](../index.md) for more information.
+	// +optional
+	Triggers map[string]string `json:"triggers,omitempty" tf:"triggers,omitempty"`
+}
+
 // StaticParameters are the Terraform arguments of time_static: spec.forProvider.
 type StaticParameters struct {
 	// Base timestamp in [RFC3339](https://datatracker.ietf.org/doc/html/rfc3339#section-5.8) format (see [RFC3339 time string](https://tools.ietf.org/html/rfc3339#section-5.8) e.g., `YYYY-MM-DDTHH:MM:SSZ`). Defaults to the current time.
@@ -64,7 +75,8 @@ type StaticObservation struct {
 // StaticSpec is the desired state of a Static.
 type StaticSpec struct {
 	resource.ResourceSpec `json:",inline"`
-	ForProvider           StaticParameters `json:"forProvider"`
+	ForProvider           StaticParameters     `json:"forProvider"`
+	InitProvider          StaticInitParameters `json:"initProvider,omitempty"`
 }
 
 // StaticStatus is the observed state of a Static.

@@ -159,6 +159,121 @@ func (in *LabelsObservation) DeepCopy() *LabelsObservation {
 }
 
 // DeepCopyInto copies the receiver into out.
+func (in *ClusterInitParameters) DeepCopyInto(out *ClusterInitParameters) {
+	*out = *in
+	if in.Availability != nil {
+		out.Availability = new(string)
+		*out.Availability = *in.Availability
+	}
+	if in.Group != nil {
+		out.Group = new(string)
+		*out.Group = *in.Group
+	}
+	if in.LimitBytes != nil {
+		out.LimitBytes = new(string)
+		*out.LimitBytes = *in.LimitBytes
+	}
+	if in.RequiredBytes != nil {
+		out.RequiredBytes = new(string)
+		*out.RequiredBytes = *in.RequiredBytes
+	}
+	if in.Scope != nil {
+		out.Scope = new(string)
+		*out.Scope = *in.Scope
+	}
+	if in.Sharing != nil {
+		out.Sharing = new(string)
+		*out.Sharing = *in.Sharing
+	}
+	if in.TopologyPreferred != nil {
+		out.TopologyPreferred = new(string)
+		*out.TopologyPreferred = *in.TopologyPreferred
+	}
+	if in.TopologyRequired != nil {
+		out.TopologyRequired = new(string)
+		*out.TopologyRequired = *in.TopologyRequired
+	}
+	if in.Type != nil {
+		out.Type = new(string)
+		*out.Type = *in.Type
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *ClusterInitParameters) DeepCopy() *ClusterInitParameters {
+	if in == nil {
+		return nil
+	}
+	out := new(ClusterInitParameters)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out.
+func (in *LabelsInitParameters) DeepCopyInto(out *LabelsInitParameters) {
+	*out = *in
+	if in.Label != nil {
+		out.Label = new(string)
+		*out.Label = *in.Label
+	}
+	if in.Value != nil {
+		out.Value = new(string)
+		*out.Value = *in.Value
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *LabelsInitParameters) DeepCopy() *LabelsInitParameters {
+	if in == nil {
+		return nil
+	}
+	out := new(LabelsInitParameters)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out.
+func (in *VolumeInitParameters) DeepCopyInto(out *VolumeInitParameters) {
+	*out = *in
+	if in.Driver != nil {
+		out.Driver = new(string)
+		*out.Driver = *in.Driver
+	}
+	if in.DriverOpts != nil {
+		out.DriverOpts = make(map[string]string, len(in.DriverOpts))
+		for k1, v1 := range in.DriverOpts {
+			out.DriverOpts[k1] = v1
+		}
+	}
+	if in.Name != nil {
+		out.Name = new(string)
+		*out.Name = *in.Name
+	}
+	if in.Cluster != nil {
+		out.Cluster = make([]ClusterInitParameters, len(in.Cluster))
+		for i1 := range in.Cluster {
+			in.Cluster[i1].DeepCopyInto(&out.Cluster[i1])
+		}
+	}
+	if in.Labels != nil {
+		out.Labels = make([]LabelsInitParameters, len(in.Labels))
+		for i1 := range in.Labels {
+			in.Labels[i1].DeepCopyInto(&out.Labels[i1])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *VolumeInitParameters) DeepCopy() *VolumeInitParameters {
+	if in == nil {
+		return nil
+	}
+	out := new(VolumeInitParameters)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out.
 func (in *VolumeParameters) DeepCopyInto(out *VolumeParameters) {
 	*out = *in
 	if in.Driver != nil {
@@ -253,6 +368,7 @@ func (in *VolumeSpec) DeepCopyInto(out *VolumeSpec) {
 	*out = *in
 	in.ResourceSpec.DeepCopyInto(&out.ResourceSpec)
 	in.ForProvider.DeepCopyInto(&out.ForProvider)
+	in.InitProvider.DeepCopyInto(&out.InitProvider)
 }
 
 // DeepCopy returns a copy of the receiver.

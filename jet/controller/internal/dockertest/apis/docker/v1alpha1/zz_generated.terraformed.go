@@ -33,6 +33,11 @@ func (mg *Volume) SetParameters(params map[string]any) error {
 	return nil
 }
 
+// GetInitParameters returns spec.initProvider as Terraform JSON.
+func (mg *Volume) GetInitParameters() (map[string]any, error) {
+	return resource.ToTerraform(&mg.Spec.InitProvider)
+}
+
 // GetObservation returns status.atProvider as Terraform JSON.
 func (mg *Volume) GetObservation() (map[string]any, error) {
 	return resource.ToTerraform(&mg.Status.AtProvider)
@@ -69,3 +74,4 @@ func (mg *Volume) GetExternalName() resource.ExternalName {
 }
 
 var _ resource.Terraformed = &Volume{}
+var _ resource.InitParameterized = &Volume{}

@@ -111,6 +111,79 @@ type LabelsObservation struct {
 	Value *string `json:"value,omitempty" tf:"value,omitempty"`
 }
 
+// ClusterInitParameters is a nested object of a Terraform resource.
+type ClusterInitParameters struct {
+	// Availability of the volume. Can be `active` (default), `pause`, or `drain`.
+	// +optional
+	Availability *string `json:"availability,omitempty" tf:"availability,omitempty"`
+
+	// Cluster Volume group
+	// +optional
+	Group *string `json:"group,omitempty" tf:"group,omitempty"`
+
+	// Minimum size of the Cluster Volume in human readable memory bytes (like 128MiB, 2GiB, etc). Must be in format of KiB, MiB, Gib, Tib or PiB.
+	// +optional
+	LimitBytes *string `json:"limitBytes,omitempty" tf:"limit_bytes,omitempty"`
+
+	// Maximum size of the Cluster Volume in human readable memory bytes (like 128MiB, 2GiB, etc). Must be in format of KiB, MiB, Gib, Tib or PiB.
+	// +optional
+	RequiredBytes *string `json:"requiredBytes,omitempty" tf:"required_bytes,omitempty"`
+
+	// The scope of the volume. Can be `single` (default) or `multi`.
+	// +optional
+	Scope *string `json:"scope,omitempty" tf:"scope,omitempty"`
+
+	// The sharing mode. Can be `none` (default), `readonly`, `onewriter` or `all`.
+	// +optional
+	Sharing *string `json:"sharing,omitempty" tf:"sharing,omitempty"`
+
+	// A topology that the Cluster Volume would be preferred in
+	// +optional
+	TopologyPreferred *string `json:"topologyPreferred,omitempty" tf:"topology_preferred,omitempty"`
+
+	// A topology that the Cluster Volume must be accessible from
+	// +optional
+	TopologyRequired *string `json:"topologyRequired,omitempty" tf:"topology_required,omitempty"`
+
+	// Cluster Volume access type. Can be `mount` or `block` (default).
+	// +optional
+	Type *string `json:"type,omitempty" tf:"type,omitempty"`
+}
+
+// LabelsInitParameters is a nested object of a Terraform resource.
+type LabelsInitParameters struct {
+	// Name of the label
+	// +optional
+	Label *string `json:"label,omitempty" tf:"label,omitempty"`
+
+	// Value of the label
+	// +optional
+	Value *string `json:"value,omitempty" tf:"value,omitempty"`
+}
+
+// VolumeInitParameters are the Terraform arguments of docker_volume used only when it is created: spec.initProvider. Each is optional; spec.forProvider's value wins where both are set, and later changes of what only spec.initProvider sets are ignored.
+type VolumeInitParameters struct {
+	// Driver type for the volume. Defaults to `local`.
+	// +optional
+	Driver *string `json:"driver,omitempty" tf:"driver,omitempty"`
+
+	// Options specific to the driver.
+	// +optional
+	DriverOpts map[string]string `json:"driverOpts,omitempty" tf:"driver_opts,omitempty"`
+
+	// The name of the Docker volume (will be generated if not provided).
+	// +optional
+	Name *string `json:"name,omitempty" tf:"name,omitempty"`
+
+	// Cluster-specific options for volume creation. Only works if the Docker daemon is running in swarm mode and is the swarm manager.
+	// +optional
+	Cluster []ClusterInitParameters `json:"cluster,omitempty" tf:"cluster,omitempty"`
+
+	// User-defined key/value metadata
+	// +optional
+	Labels []LabelsInitParameters `json:"labels,omitempty" tf:"labels,omitempty"`
+}
+
 // VolumeParameters are the Terraform arguments of docker_volume: spec.forProvider.
 type VolumeParameters struct {
 	// Driver type for the volume. Defaults to `local`.
@@ -166,7 +239,8 @@ type VolumeObservation struct {
 // VolumeSpec is the desired state of a Volume.
 type VolumeSpec struct {
 	resource.ResourceSpec `json:",inline"`
-	ForProvider           VolumeParameters `json:"forProvider"`
+	ForProvider           VolumeParameters     `json:"forProvider"`
+	InitProvider          VolumeInitParameters `json:"initProvider,omitempty"`
 }
 
 // VolumeStatus is the observed state of a Volume.

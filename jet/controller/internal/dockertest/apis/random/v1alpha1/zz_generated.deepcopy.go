@@ -7,6 +7,39 @@ import (
 )
 
 // DeepCopyInto copies the receiver into out.
+func (in *IntegerInitParameters) DeepCopyInto(out *IntegerInitParameters) {
+	*out = *in
+	if in.Keepers != nil {
+		out.Keepers = make(map[string]string, len(in.Keepers))
+		for k1, v1 := range in.Keepers {
+			out.Keepers[k1] = v1
+		}
+	}
+	if in.Max != nil {
+		out.Max = new(float64)
+		*out.Max = *in.Max
+	}
+	if in.Min != nil {
+		out.Min = new(float64)
+		*out.Min = *in.Min
+	}
+	if in.Seed != nil {
+		out.Seed = new(string)
+		*out.Seed = *in.Seed
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *IntegerInitParameters) DeepCopy() *IntegerInitParameters {
+	if in == nil {
+		return nil
+	}
+	out := new(IntegerInitParameters)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out.
 func (in *IntegerParameters) DeepCopyInto(out *IntegerParameters) {
 	*out = *in
 	if in.Keepers != nil {
@@ -81,6 +114,7 @@ func (in *IntegerSpec) DeepCopyInto(out *IntegerSpec) {
 	*out = *in
 	in.ResourceSpec.DeepCopyInto(&out.ResourceSpec)
 	in.ForProvider.DeepCopyInto(&out.ForProvider)
+	in.InitProvider.DeepCopyInto(&out.InitProvider)
 }
 
 // DeepCopy returns a copy of the receiver.
@@ -167,6 +201,39 @@ func (in *IntegerList) DeepCopyObject() runtime.Object {
 }
 
 // DeepCopyInto copies the receiver into out.
+func (in *ShuffleInitParameters) DeepCopyInto(out *ShuffleInitParameters) {
+	*out = *in
+	if in.Input != nil {
+		out.Input = make([]string, len(in.Input))
+		copy(out.Input, in.Input)
+	}
+	if in.Keepers != nil {
+		out.Keepers = make(map[string]string, len(in.Keepers))
+		for k1, v1 := range in.Keepers {
+			out.Keepers[k1] = v1
+		}
+	}
+	if in.ResultCount != nil {
+		out.ResultCount = new(float64)
+		*out.ResultCount = *in.ResultCount
+	}
+	if in.Seed != nil {
+		out.Seed = new(string)
+		*out.Seed = *in.Seed
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *ShuffleInitParameters) DeepCopy() *ShuffleInitParameters {
+	if in == nil {
+		return nil
+	}
+	out := new(ShuffleInitParameters)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out.
 func (in *ShuffleParameters) DeepCopyInto(out *ShuffleParameters) {
 	*out = *in
 	if in.Input != nil {
@@ -241,6 +308,7 @@ func (in *ShuffleSpec) DeepCopyInto(out *ShuffleSpec) {
 	*out = *in
 	in.ResourceSpec.DeepCopyInto(&out.ResourceSpec)
 	in.ForProvider.DeepCopyInto(&out.ForProvider)
+	in.InitProvider.DeepCopyInto(&out.InitProvider)
 }
 
 // DeepCopy returns a copy of the receiver.
@@ -327,6 +395,27 @@ func (in *ShuffleList) DeepCopyObject() runtime.Object {
 }
 
 // DeepCopyInto copies the receiver into out.
+func (in *UUIDInitParameters) DeepCopyInto(out *UUIDInitParameters) {
+	*out = *in
+	if in.Keepers != nil {
+		out.Keepers = make(map[string]string, len(in.Keepers))
+		for k1, v1 := range in.Keepers {
+			out.Keepers[k1] = v1
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *UUIDInitParameters) DeepCopy() *UUIDInitParameters {
+	if in == nil {
+		return nil
+	}
+	out := new(UUIDInitParameters)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out.
 func (in *UUIDParameters) DeepCopyInto(out *UUIDParameters) {
 	*out = *in
 	if in.Keepers != nil {
@@ -381,6 +470,7 @@ func (in *UUIDSpec) DeepCopyInto(out *UUIDSpec) {
 	*out = *in
 	in.ResourceSpec.DeepCopyInto(&out.ResourceSpec)
 	in.ForProvider.DeepCopyInto(&out.ForProvider)
+	in.InitProvider.DeepCopyInto(&out.InitProvider)
 }
 
 // DeepCopy returns a copy of the receiver.

@@ -33,6 +33,11 @@ func (mg *Integer) SetParameters(params map[string]any) error {
 	return nil
 }
 
+// GetInitParameters returns spec.initProvider as Terraform JSON.
+func (mg *Integer) GetInitParameters() (map[string]any, error) {
+	return resource.ToTerraform(&mg.Spec.InitProvider)
+}
+
 // GetObservation returns status.atProvider as Terraform JSON.
 func (mg *Integer) GetObservation() (map[string]any, error) {
 	return resource.ToTerraform(&mg.Status.AtProvider)
@@ -71,6 +76,7 @@ func (mg *Integer) GetExternalName() resource.ExternalName {
 }
 
 var _ resource.Terraformed = &Integer{}
+var _ resource.InitParameterized = &Integer{}
 
 // GetResourceSpec returns the part of spec every managed resource shares.
 func (mg *Shuffle) GetResourceSpec() *resource.ResourceSpec { return &mg.Spec.ResourceSpec }
@@ -97,6 +103,11 @@ func (mg *Shuffle) SetParameters(params map[string]any) error {
 	}
 	mg.Spec.ForProvider = p
 	return nil
+}
+
+// GetInitParameters returns spec.initProvider as Terraform JSON.
+func (mg *Shuffle) GetInitParameters() (map[string]any, error) {
+	return resource.ToTerraform(&mg.Spec.InitProvider)
 }
 
 // GetObservation returns status.atProvider as Terraform JSON.
@@ -137,6 +148,7 @@ func (mg *Shuffle) GetExternalName() resource.ExternalName {
 }
 
 var _ resource.Terraformed = &Shuffle{}
+var _ resource.InitParameterized = &Shuffle{}
 
 // GetResourceSpec returns the part of spec every managed resource shares.
 func (mg *UUID) GetResourceSpec() *resource.ResourceSpec { return &mg.Spec.ResourceSpec }
@@ -163,6 +175,11 @@ func (mg *UUID) SetParameters(params map[string]any) error {
 	}
 	mg.Spec.ForProvider = p
 	return nil
+}
+
+// GetInitParameters returns spec.initProvider as Terraform JSON.
+func (mg *UUID) GetInitParameters() (map[string]any, error) {
+	return resource.ToTerraform(&mg.Spec.InitProvider)
 }
 
 // GetObservation returns status.atProvider as Terraform JSON.
@@ -201,3 +218,4 @@ func (mg *UUID) GetExternalName() resource.ExternalName {
 }
 
 var _ resource.Terraformed = &UUID{}
+var _ resource.InitParameterized = &UUID{}

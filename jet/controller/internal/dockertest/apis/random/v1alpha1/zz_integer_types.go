@@ -7,6 +7,25 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
+// IntegerInitParameters are the Terraform arguments of random_integer used only when it is created: spec.initProvider. Each is optional; spec.forProvider's value wins where both are set, and later changes of what only spec.initProvider sets are ignored.
+type IntegerInitParameters struct {
+	// Arbitrary map of values that, when changed, will trigger recreation of resource. See [the main provider documentation](../index.html) for more information.
+	// +optional
+	Keepers map[string]string `json:"keepers,omitempty" tf:"keepers,omitempty"`
+
+	// The maximum inclusive value of the range.
+	// +optional
+	Max *float64 `json:"max,omitempty" tf:"max,omitempty"`
+
+	// The minimum inclusive value of the range.
+	// +optional
+	Min *float64 `json:"min,omitempty" tf:"min,omitempty"`
+
+	// A custom seed to always produce the same value.
+	// +optional
+	Seed *string `json:"seed,omitempty" tf:"seed,omitempty"`
+}
+
 // IntegerParameters are the Terraform arguments of random_integer: spec.forProvider.
 type IntegerParameters struct {
 	// Arbitrary map of values that, when changed, will trigger recreation of resource. See [the main provider documentation](../index.html) for more information.
@@ -52,7 +71,8 @@ type IntegerObservation struct {
 // IntegerSpec is the desired state of a Integer.
 type IntegerSpec struct {
 	resource.ResourceSpec `json:",inline"`
-	ForProvider           IntegerParameters `json:"forProvider"`
+	ForProvider           IntegerParameters     `json:"forProvider"`
+	InitProvider          IntegerInitParameters `json:"initProvider,omitempty"`
 }
 
 // IntegerStatus is the observed state of a Integer.

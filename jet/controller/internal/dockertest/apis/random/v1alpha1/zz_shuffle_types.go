@@ -7,6 +7,27 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
+// ShuffleInitParameters are the Terraform arguments of random_shuffle used only when it is created: spec.initProvider. Each is optional; spec.forProvider's value wins where both are set, and later changes of what only spec.initProvider sets are ignored.
+type ShuffleInitParameters struct {
+	// The list of strings to shuffle.
+	// +optional
+	Input []string `json:"input,omitempty" tf:"input,omitempty"`
+
+	// Arbitrary map of values that, when changed, will trigger recreation of resource. See [the main provider documentation](../index.html) for more information.
+	// +optional
+	Keepers map[string]string `json:"keepers,omitempty" tf:"keepers,omitempty"`
+
+	// The number of results to return. Defaults to the number of items in the `input` list. If fewer items are requested, some elements will be excluded from the result. If more items are requested, items will be repeated in the result but not more frequently than the number of items in the input list.
+	// +optional
+	ResultCount *float64 `json:"resultCount,omitempty" tf:"result_count,omitempty"`
+
+	// Arbitrary string with which to seed the random number generator, in order to produce less-volatile permutations of the list.
+	//
+	// **Important:** Even with an identical seed, it is not guaranteed that the same permutation will be produced across different versions of Terraform. This argument causes the result to be *less volatile*, but not fixed for all time.
+	// +optional
+	Seed *string `json:"seed,omitempty" tf:"seed,omitempty"`
+}
+
 // ShuffleParameters are the Terraform arguments of random_shuffle: spec.forProvider.
 type ShuffleParameters struct {
 	// The list of strings to shuffle.
@@ -56,7 +77,8 @@ type ShuffleObservation struct {
 // ShuffleSpec is the desired state of a Shuffle.
 type ShuffleSpec struct {
 	resource.ResourceSpec `json:",inline"`
-	ForProvider           ShuffleParameters `json:"forProvider"`
+	ForProvider           ShuffleParameters     `json:"forProvider"`
+	InitProvider          ShuffleInitParameters `json:"initProvider,omitempty"`
 }
 
 // ShuffleStatus is the observed state of a Shuffle.

@@ -7,6 +7,13 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
+// UUIDInitParameters are the Terraform arguments of random_uuid used only when it is created: spec.initProvider. Each is optional; spec.forProvider's value wins where both are set, and later changes of what only spec.initProvider sets are ignored.
+type UUIDInitParameters struct {
+	// Arbitrary map of values that, when changed, will trigger recreation of resource. See [the main provider documentation](../index.html) for more information.
+	// +optional
+	Keepers map[string]string `json:"keepers,omitempty" tf:"keepers,omitempty"`
+}
+
 // UUIDParameters are the Terraform arguments of random_uuid: spec.forProvider.
 type UUIDParameters struct {
 	// Arbitrary map of values that, when changed, will trigger recreation of resource. See [the main provider documentation](../index.html) for more information.
@@ -32,7 +39,8 @@ type UUIDObservation struct {
 // UUIDSpec is the desired state of a UUID.
 type UUIDSpec struct {
 	resource.ResourceSpec `json:",inline"`
-	ForProvider           UUIDParameters `json:"forProvider"`
+	ForProvider           UUIDParameters     `json:"forProvider"`
+	InitProvider          UUIDInitParameters `json:"initProvider,omitempty"`
 }
 
 // UUIDStatus is the observed state of a UUID.
