@@ -157,10 +157,7 @@ func TestRequeuedWithoutErrors(t *testing.T) {
 		}
 	}, funcr.Options{})
 	mgr := testManager(t, env.Config, ctrl.Options{Scheme: scheme, Logger: logger})
-	direct, err := client.New(env.Config, client.Options{Scheme: scheme})
-	if err != nil {
-		t.Fatal(err)
-	}
+	direct := testClient(t, env.Config, scheme)
 	racing := &racingClient{Client: mgr.GetClient(), other: direct, t: t, raced: map[string]bool{}, destroys: map[string]int{}}
 	example, _ := builtAPIs(t)
 	var regs []resource.Registration
@@ -169,19 +166,12 @@ func TestRequeuedWithoutErrors(t *testing.T) {
 			regs = append(regs, reg)
 		}
 	}
-	err = Setup(ctx, racingManager{mgr, racing}, regs, Options{WorkDir: filepath.Join(t.TempDir(), "work"), Engine: engine,
+	err := Setup(ctx, racingManager{mgr, racing}, regs, Options{WorkDir: filepath.Join(t.TempDir(), "work"), Engine: engine,
 		Poll: time.Minute, Timeout: time.Minute, Resources: example})
 	if err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan error, 1)
-	go func() { done <- mgr.Start(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("manager: %v", err)
-		}
-	})
+	runManager(t, ctx, cancel, mgr)
 	h := &pcHarness{t: t, c: direct}
 	h.create(t, (&exampleProviderConfig{name: "default"}).object())
 

@@ -127,18 +127,8 @@ func TestInitProviderOnAPIServer(t *testing.T) {
 	if err := Setup(ctx, mgr, regs, Options{WorkDir: work, Engine: engine, Timeout: time.Minute, Poll: time.Minute}); err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan error, 1)
-	go func() { done <- mgr.Start(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("manager: %v", err)
-		}
-	})
-	c, err := client.New(env.Config, client.Options{Scheme: scheme})
-	if err != nil {
-		t.Fatal(err)
-	}
+	runManager(t, ctx, cancel, mgr)
+	c := testClient(t, env.Config, scheme)
 	h := &pcHarness{t: t, c: c}
 	dir := t.TempDir()
 	fileHas := func(path, want string) func() (bool, string) {

@@ -191,10 +191,7 @@ func TestInUseCheckCostAWS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	direct, err := client.New(env.Config, client.Options{Scheme: scheme})
-	if err != nil {
-		t.Fatal(err)
-	}
+	direct := testClient(t, env.Config, scheme)
 	// The aws kinds have no Go types here; no object of theirs is ever
 	// read, only listed. The Pet kind comes last.
 	var pet resource.Registration

@@ -148,18 +148,8 @@ func TestProviderConfigOnAPIServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan error, 1)
-	go func() { done <- mgr.Start(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("manager: %v", err)
-		}
-	})
-	direct, err := client.New(env.Config, client.Options{Scheme: scheme})
-	if err != nil {
-		t.Fatal(err)
-	}
+	runManager(t, ctx, cancel, mgr)
+	direct := testClient(t, env.Config, scheme)
 	h := &pcHarness{t: t, c: direct, reader: reader}
 
 	t.Run("RejectedWithoutSecretRef", func(t *testing.T) {

@@ -269,9 +269,6 @@ func petsAndFiles(t *testing.T) client.Client {
 	installCRDs(t, env.Config, "../../examples/jet-provider/package/crds/random.jet.tfkit.dev_pets.yaml",
 		"../../examples/jet-provider/package/crds/local.jet.tfkit.dev_files.yaml")
 	scheme := testScheme(t, exampleapis.AddToScheme)
-	c, err := client.New(env.Config, client.Options{Scheme: scheme})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := testClient(t, env.Config, scheme)
 	return c
 }

@@ -1,12 +1,14 @@
 package controller
 
 import (
+	"context"
 	"testing"
 
 	"k8s.io/apimachinery/pkg/runtime"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 	"k8s.io/client-go/rest"
 	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
 	ctrlconfig "sigs.k8s.io/controller-runtime/pkg/config"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 )
@@ -37,4 +39,29 @@ func testManager(t *testing.T, cfg *rest.Config, o ctrl.Options) ctrl.Manager {
 		t.Fatal(err)
 	}
 	return mgr
+}
+
+// runManager runs mgr until the test ends, when cancel stops it; an error
+// it returns fails the test.
+func runManager(t *testing.T, ctx context.Context, cancel context.CancelFunc, mgr ctrl.Manager) {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- mgr.Start(ctx) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("manager: %v", err)
+		}
+	})
+}
+
+// testClient is a client of the API server at cfg that reads and writes
+// the types of scheme directly, without a cache.
+func testClient(t *testing.T, cfg *rest.Config, scheme *runtime.Scheme) client.Client {
+	t.Helper()
+	c, err := client.New(cfg, client.Options{Scheme: scheme})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }

@@ -47,18 +47,8 @@ func TestWaitEndsWhenItComes(t *testing.T) {
 	if err := Setup(ctx, mgr, regs, Options{WorkDir: filepath.Join(t.TempDir(), "work"), Engine: engine, Timeout: time.Minute}); err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan error, 1)
-	go func() { done <- mgr.Start(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("manager: %v", err)
-		}
-	})
-	c, err := client.New(env.Config, client.Options{Scheme: scheme})
-	if err != nil {
-		t.Fatal(err)
-	}
+	runManager(t, ctx, cancel, mgr)
+	c := testClient(t, env.Config, scheme)
 	h := &pcHarness{t: t, c: c}
 
 	pet := &randomv1alpha1.Pet{ObjectMeta: metav1.ObjectMeta{Name: "slow-pet"}}
@@ -136,18 +126,8 @@ func TestReferencedKindNotInstalled(t *testing.T) {
 	if err := Setup(ctx, mgr, regs, Options{WorkDir: filepath.Join(t.TempDir(), "work"), Engine: engine, Timeout: time.Minute}); err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan error, 1)
-	go func() { done <- mgr.Start(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("manager: %v", err)
-		}
-	})
-	c, err := client.New(env.Config, client.Options{Scheme: scheme})
-	if err != nil {
-		t.Fatal(err)
-	}
+	runManager(t, ctx, cancel, mgr)
+	c := testClient(t, env.Config, scheme)
 	h := &pcHarness{t: t, c: c}
 	dir := t.TempDir()
 
