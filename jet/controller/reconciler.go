@@ -1104,14 +1104,6 @@ func (r *Reconciler) nothingToDestroy(mg resource.Terraformed, dir string) (bool
 	return !ws.hasState() && (ws.stateWritten() || meta(mg, resource.AnnotationExternalName) == ""), nil
 }
 
-// parameters returns spec.forProvider as Terraform arguments with the
-// sensitive ones read from their Secrets, spec.initProvider merged under
-// them.
-func (r *Reconciler) parameters(ctx context.Context, mg resource.Terraformed) (map[string]any, error) {
-	params, _, err := r.arguments(ctx, mg)
-	return params, err
-}
-
 // arguments returns the Terraform arguments of mg (spec.forProvider over
 // spec.initProvider, sensitive ones read from their Secrets) and the paths
 // only spec.initProvider sets, as lifecycle.ignore_changes spells them.

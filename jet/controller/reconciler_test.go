@@ -32,7 +32,7 @@ func TestNameArgument(t *testing.T) {
 	mg := &namedFile{localv1alpha1.File{ObjectMeta: metav1.ObjectMeta{Name: "notes.txt"}}}
 	content := "x"
 	mg.Spec.ForProvider.Content = &content
-	params, err := r.parameters(context.Background(), mg)
+	params, _, err := r.arguments(context.Background(), mg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func TestNameArgument(t *testing.T) {
 		t.Errorf("parameters without an external name = %v", params)
 	}
 	mg.SetAnnotations(map[string]string{resource.AnnotationExternalName: "/srv/notes.txt"})
-	if params, _ = r.parameters(context.Background(), mg); params["filename"] != "/srv/notes.txt" {
+	if params, _, _ = r.arguments(context.Background(), mg); params["filename"] != "/srv/notes.txt" {
 		t.Errorf("parameters with an external name = %v", params)
 	}
 	name, err := r.externalName(map[string]any{"id": "da39a3ee", "filename": "/srv/notes.txt"})
