@@ -15,7 +15,8 @@
 //   - a finalizer keeps the object until its external resource is deleted
 //     (deletionPolicy Delete) or let go (Orphan);
 //   - Observe renders main.tf.json from spec.forProvider (references to
-//     other managed resources resolved first, secret references read from
+//     other managed resources resolved first, in spec.forProvider and
+//     spec.initProvider, secret references read from
 //     Secrets) with spec.initProvider merged under it, the paths only
 //     spec.initProvider sets in lifecycle.ignore_changes so that they count
 //     for the create alone, then plans: the refreshed prior state says

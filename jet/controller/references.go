@@ -25,21 +25,22 @@ func newLimiter(perSecond int) *rate.Limiter {
 }
 
 // resolveReferences fills the fields that reference other managed
-// resources, and persists them in spec; a target that is missing or not
-// Ready yet makes the reconcile wait.
+// resources (in spec.forProvider and spec.initProvider), and persists them
+// in spec; a target that is missing or not Ready yet makes the reconcile
+// wait.
 func (r *Reconciler) resolveReferences(ctx context.Context, mg resource.Terraformed) error {
 	rr, ok := mg.(resource.ReferenceResolvable)
 	if !ok {
 		return nil
 	}
-	before, err := mg.GetParameters()
+	before, err := referencedValues(mg)
 	if err != nil {
 		return err
 	}
 	if err := rr.ResolveReferences(ctx, &resolver{c: r.client, from: mg}); err != nil {
 		return err
 	}
-	after, err := mg.GetParameters()
+	after, err := referencedValues(mg)
 	if err != nil {
 		return err
 	}
@@ -52,6 +53,21 @@ func (r *Reconciler) resolveReferences(ctx context.Context, mg resource.Terrafor
 	}
 	*mg.GetResourceStatus() = *status
 	return nil
+}
+
+// referencedValues are the Terraform arguments of mg's spec.forProvider
+// and spec.initProvider (of a kind that has one), where resolved
+// references land.
+func referencedValues(mg resource.Terraformed) ([2]map[string]any, error) {
+	var out [2]map[string]any
+	var err error
+	if out[0], err = mg.GetParameters(); err != nil {
+		return out, err
+	}
+	if ip, ok := mg.(resource.InitParameterized); ok {
+		out[1], err = ip.GetInitParameters()
+	}
+	return out, err
 }
 
 // resolver resolves the references of the object from.

@@ -114,10 +114,11 @@ func TestAWS(t *testing.T) {
 			wantRefs++
 		}
 	}
-	if refs != wantRefs || refs == 0 {
-		t.Errorf("%d vpc_id references, want %d", refs, wantRefs)
+	// Each is resolved in spec.forProvider and in spec.initProvider.
+	if refs != 2*wantRefs || refs == 0 {
+		t.Errorf("%d resolutions of vpc_id references, want %d (2 × %d)", refs, 2*wantRefs, wantRefs)
 	}
-	t.Logf("%d lines, %d references", lines, refs)
+	t.Logf("%d lines, %d references (%d resolutions)", lines, wantRefs, refs)
 	// ec2 collects kinds from several overrides; collisions of nested
 	// type names there get their parents' names.
 	var ec2 string
@@ -128,6 +129,30 @@ func TestAWS(t *testing.T) {
 	}
 	if !strings.Contains(ec2, "type InstanceEBSBlockDeviceParameters struct") && !strings.Contains(ec2, "type EBSBlockDeviceParameters struct") {
 		t.Errorf("no EBS block device type for aws_instance")
+	}
+
+	// The biggest CRDs, as compact JSON, against what the API server
+	// stores per object (Generate refuses a CRD within 5% of it).
+	type crdSize struct {
+		path string
+		size int
+	}
+	var sizes []crdSize
+	for _, f := range files {
+		if strings.HasPrefix(f.Path, "package/crds/") {
+			js, err := yaml.YAMLToJSON(f.Data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sizes = append(sizes, crdSize{f.Path, len(js)})
+		}
+	}
+	slices.SortFunc(sizes, func(a, b crdSize) int { return b.size - a.size })
+	for _, s := range sizes[:3] {
+		t.Logf("%s: %d bytes, %.1f%% of 1.5 MiB", s.path, s.size, 100*float64(s.size)/etcdObjectLimit)
+	}
+	if sizes[0].path != "package/crds/wafv2.aws.jet.tfkit.dev_webacls.yaml" || sizes[0].size > crdLimit {
+		t.Errorf("the biggest CRD is %s, %d bytes; want wafv2's WebACL, at most %d", sizes[0].path, sizes[0].size, crdLimit)
 	}
 
 	// A sensitive argument the provider computes when it is not given

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"encoding/json"
 	"fmt"
 	"go/types"
 	"sort"
@@ -60,11 +61,42 @@ func crdFile(pkg *jettypes.Package, k *jettypes.Kind, category string) (string, 
 			},
 		}},
 	}
-	out, err := yaml.Marshal(crd)
+	// yaml.Marshal is this JSON turned into YAML; the JSON is also what
+	// the size limit counts.
+	js, err := json.Marshal(crd)
+	if err != nil {
+		return "", nil, err
+	}
+	if err := checkCRDSize(k, crd.Metadata.Name, len(js)); err != nil {
+		return "", nil, err
+	}
+	out, err := yaml.JSONToYAML(js)
 	if err != nil {
 		return "", nil, err
 	}
 	return fmt.Sprintf("package/crds/%s_%s.yaml", pkg.Group, plural), append([]byte("---\n"), out...), nil
+}
+
+// The API server keeps a CRD as one object in etcd, whose requests take at
+// most 1.5 MiB by default (etcd's --max-request-bytes); a bigger one is
+// refused at install ("etcdserver: request is too large"). The size stored
+// is close to the CRD's compact JSON: on kube-apiserver 1.31 with etcd
+// 3.5, aws's wafv2 WebACL padded to 1,571,788 bytes of JSON installs and to
+// 1,575,373 bytes is refused. crdLimit keeps 5% of it spare for what the
+// server adds (status, managed fields) and for other shapes of schema.
+const (
+	etcdObjectLimit = 3 << 19 // 1.5 MiB
+	crdLimit        = etcdObjectLimit * 95 / 100
+)
+
+// checkCRDSize refuses the CRD name of kind k when its compact JSON, of
+// size bytes, would come within 5% of what the API server can store.
+func checkCRDSize(k *jettypes.Kind, name string, size int) error {
+	if size <= crdLimit {
+		return nil
+	}
+	return fmt.Errorf("pipeline: the CRD %s of kind %s (%s) is %d bytes as JSON (%.2f MiB), more than %d, 95%% of the 1.5 MiB the API server can store per object in etcd: it would be refused at install (etcdserver: request is too large), or nearly. Its schema is too big for one kind: leave %s out (add it to Provider.Exclude)",
+		name, k.Name, k.Resource.TerraformType, size, float64(size)/(1<<20), crdLimit, k.Resource.TerraformType)
 }
 
 type crdGen struct {

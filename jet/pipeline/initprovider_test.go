@@ -10,9 +10,10 @@ import (
 )
 
 // TestInitProviderSchema: every kind's CRD has spec.initProvider, not
-// required, with the fields of spec.forProvider but the reference ones,
-// none of them required at any depth (a secret key selector, once given,
-// still needs its key, name and namespace).
+// required, with the fields of spec.forProvider, the reference ones
+// included, none of them required at any depth (a secret key selector,
+// once given, still needs its key, name and namespace; a reference its
+// name).
 func TestInitProviderSchema(t *testing.T) {
 	files, err := Generate(flagsProvider(t))
 	if err != nil {
@@ -40,10 +41,7 @@ func TestInitProviderSchema(t *testing.T) {
 		}
 		var want, got []string
 		for n := range spec.Properties["forProvider"].Properties {
-			reference := strings.HasSuffix(n, "Selector") || strings.HasSuffix(n, "Ref") && !strings.HasSuffix(n, "SecretRef")
-			if !reference {
-				want = append(want, n)
-			}
+			want = append(want, n)
 		}
 		for n := range init.Properties {
 			got = append(got, n)
@@ -64,6 +62,9 @@ func TestInitProviderSchema(t *testing.T) {
 func noneRequired(t *testing.T, at string, p apiextv1.JSONSchemaProps) {
 	t.Helper()
 	if _, selector := p.Properties["key"]; selector {
+		return
+	}
+	if _, reference := p.Properties["policy"]; reference && p.Properties["name"].Type == "string" {
 		return
 	}
 	if len(p.Required) > 0 {

@@ -92,6 +92,9 @@ func Generate(p *config.Provider) ([]File, error) {
 	wg.Wait()
 	out := files[:0]
 	for i, f := range files {
+		if errs[i] != nil && jobs[i].path == "" {
+			return nil, errs[i] // a CRD's job, whose error names it
+		}
 		if errs[i] != nil {
 			return nil, fmt.Errorf("%s: %w", jobs[i].path, errs[i])
 		}

@@ -103,29 +103,38 @@ func resolversFile(pkg *jettypes.Package) ([]byte, error) {
 		if len(k.References) == 0 {
 			continue
 		}
-		f.p("// ResolveReferences fills the fields of %s that reference other objects.\n", k.Name)
+		f.p("// ResolveReferences fills the fields of %s that reference other objects,\n", k.Name)
+		f.p("// in spec.forProvider, then in spec.initProvider.\n")
 		f.p("func (mg *%s) ResolveReferences(ctx %s.Context, r %s.ReferenceResolver) error {\n", k.Name, ctx, res)
-		for _, ref := range k.References {
-			fp := "mg.Spec.ForProvider."
-			f.p("\t{\n")
-			f.p("\t\trsp, err := r.Resolve(ctx, %s.ResolutionRequest{\n", res)
-			f.p("\t\t\tCurrent: %s%s,\n", fp, ref.Field.Var.Name())
-			f.p("\t\t\tReference: %s%s,\n", fp, ref.RefField.Var.Name())
-			f.p("\t\t\tSelector: %s%s,\n", fp, ref.SelectorField.Var.Name())
-			f.p("\t\t\tTo: %s.GroupVersionKind{Group: %q, Version: %q, Kind: %q},\n", schemaPkg, ref.TargetGroup, ref.TargetVersion, ref.TargetKind)
-			f.p("\t\t\tExtract: %q,\n", ref.Extract)
-			f.p("\t\t\tReferenceField: \"spec.forProvider.%s\",\n", ref.RefField.JSONName)
-			f.p("\t\t\tSelectorField: \"spec.forProvider.%s\",\n", ref.SelectorField.JSONName)
-			f.p("\t\t})\n")
-			f.p("\t\tif err != nil {\n\t\t\treturn %s.Errorf(\"spec.forProvider.%s: %%w\", err)\n\t\t}\n", fmtPkg, ref.Field.JSONName)
-			f.p("\t\t%s%s = rsp.Value\n", fp, ref.Field.Var.Name())
-			f.p("\t\t%s%s = rsp.Reference\n", fp, ref.RefField.Var.Name())
-			f.p("\t}\n")
-		}
+		printResolves(f, res, fmtPkg, schemaPkg, "ForProvider", "spec.forProvider", k.References)
+		printResolves(f, res, fmtPkg, schemaPkg, "InitProvider", "spec.initProvider", k.InitReferences)
 		f.p("\treturn nil\n}\n\n")
 		f.p("var _ %s.ReferenceResolvable = &%s{}\n\n", res, k.Name)
 	}
 	return f.bytes("")
+}
+
+// printResolves prints the resolution of each reference of the spec
+// field specField (ForProvider, InitProvider), whose path in the object is
+// path: the resolved value goes into that part's own field.
+func printResolves(f *goFile, res, fmtPkg, schemaPkg, specField, path string, refs []*jettypes.Reference) {
+	fp := "mg.Spec." + specField + "."
+	for _, ref := range refs {
+		f.p("\t{\n")
+		f.p("\t\trsp, err := r.Resolve(ctx, %s.ResolutionRequest{\n", res)
+		f.p("\t\t\tCurrent: %s%s,\n", fp, ref.Field.Var.Name())
+		f.p("\t\t\tReference: %s%s,\n", fp, ref.RefField.Var.Name())
+		f.p("\t\t\tSelector: %s%s,\n", fp, ref.SelectorField.Var.Name())
+		f.p("\t\t\tTo: %s.GroupVersionKind{Group: %q, Version: %q, Kind: %q},\n", schemaPkg, ref.TargetGroup, ref.TargetVersion, ref.TargetKind)
+		f.p("\t\t\tExtract: %q,\n", ref.Extract)
+		f.p("\t\t\tReferenceField: %q,\n", path+"."+ref.RefField.JSONName)
+		f.p("\t\t\tSelectorField: %q,\n", path+"."+ref.SelectorField.JSONName)
+		f.p("\t\t})\n")
+		f.p("\t\tif err != nil {\n\t\t\treturn %s.Errorf(%q, err)\n\t\t}\n", fmtPkg, path+"."+ref.Field.JSONName+": %w")
+		f.p("\t\t%s%s = rsp.Value\n", fp, ref.Field.Var.Name())
+		f.p("\t\t%s%s = rsp.Reference\n", fp, ref.RefField.Var.Name())
+		f.p("\t}\n")
+	}
 }
 
 // registerFile prints apis/zz_register.go: one AddToScheme for every

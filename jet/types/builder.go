@@ -167,6 +167,19 @@ func buildKind(p *config.Provider, pkg *Package, k *Kind, kinds map[string]*Kind
 	k.InitParameters = b.initParameters(k.Parameters, k.Name+"InitParameters")
 	k.InitParameters.Doc = "are the Terraform arguments of " + r.TerraformType + " used only when it is created: spec.initProvider. " +
 		"Each is optional; spec.forProvider's value wins where both are set, and later changes of what only spec.initProvider sets are ignored."
+	// spec.initProvider has the reference fields of spec.forProvider
+	// under the same names (initParameters copies them): the same
+	// references, resolved into its own fields.
+	for _, ref := range k.References {
+		init := *ref
+		init.Field = k.InitParameters.fieldNamed(ref.Field.Var.Name())
+		init.RefField = k.InitParameters.fieldNamed(ref.RefField.Var.Name())
+		init.SelectorField = k.InitParameters.fieldNamed(ref.SelectorField.Var.Name())
+		if init.Field == nil || init.RefField == nil || init.SelectorField == nil {
+			return fmt.Errorf("types: %s.%s: reference fields of spec.initProvider not built", r.TerraformType, ref.Field.TFName)
+		}
+		k.InitReferences = append(k.InitReferences, &init)
+	}
 
 	k.Spec = b.newStruct(k.Name + "Spec")
 	k.Spec.Doc = "is the desired state of a " + k.Name + "."
@@ -215,18 +228,14 @@ func buildKind(p *config.Provider, pkg *Package, k *Kind, kinds map[string]*Kind
 
 // initParameters derives the struct of spec.initProvider from a parameters
 // struct (the kind's, then its nested ones): the same fields under the same
-// names, so that a Terraform path or a secret key selector's JSON path
-// means the same in both, but every one optional (a field may be set in
-// either place), secret key selectors included, and without reference
-// fields (references fill spec.forProvider). Nested parameter types get
-// their own <Field>InitParameters.
+// names, so that a Terraform path, a secret key selector's JSON path or a
+// reference field means the same in both, but every one optional (a field
+// may be set in either place), secret key selectors included. Nested
+// parameter types get their own <Field>InitParameters.
 func (b *builder) initParameters(from *Struct, name string) *Struct {
 	from.uniquify()
 	s := b.newStruct(name)
 	for _, f := range from.Fields {
-		if f.Role == RoleRef || f.Role == RoleSelector {
-			continue
-		}
 		t := b.initType(f.Var.Type())
 		if f.Role == RoleSecretRef {
 			if _, isPtr := t.(*types.Pointer); !isPtr {
@@ -591,6 +600,16 @@ func (s *Struct) add(f *Field) { s.Fields = append(s.Fields, f) }
 func (s *Struct) field(tfName string) *Field {
 	for _, f := range s.Fields {
 		if f.TFName == tfName {
+			return f
+		}
+	}
+	return nil
+}
+
+// fieldNamed is the field of Go name goName, or nil.
+func (s *Struct) fieldNamed(goName string) *Field {
+	for _, f := range s.Fields {
+		if f.Var.Name() == goName {
 			return f
 		}
 	}

@@ -16,9 +16,10 @@
 //
 // spec.initProvider (<Kind>InitParameters, nested <Field>InitParameters)
 // is derived from the finished parameters structs rather than walked again:
-// the same fields under the same names, so a Terraform path or a secret key
-// selector's path means the same in both, but all optional and without
-// reference fields.
+// the same fields under the same names, so a Terraform path, a secret key
+// selector's path or a reference field means the same in both, but all
+// optional. Kind.InitReferences are the references of spec.forProvider with
+// the fields of spec.initProvider, which the resolvers fill as well.
 //
 // What a Go type cannot say (descriptions, required fields, defaults,
 // which Terraform attribute paths are sensitive) is kept beside the types,

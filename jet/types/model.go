@@ -45,8 +45,10 @@ type Kind struct {
 	// observations, and of top-level sensitive string arguments, to their
 	// key in the connection Secret.
 	ConnectionDetails map[string]string
-	// References are the reference fields, sorted by Terraform name.
-	References []*Reference
+	// References are the reference fields of Parameters, sorted by
+	// Terraform name; InitReferences the same references with the fields
+	// of InitParameters.
+	References, InitReferences []*Reference
 }
 
 // Structs are every struct of the kind, in the order they are printed:
@@ -63,8 +65,8 @@ func (k *Kind) Structs() []*Struct {
 // Reference is one configured reference: the field whose value is
 // resolved and the fields naming the target.
 type Reference struct {
-	// Field is the value field (a *string in Parameters); RefField and
-	// SelectorField the added fields.
+	// Field is the value field (a *string in Parameters or
+	// InitParameters); RefField and SelectorField the added fields.
 	Field, RefField, SelectorField *Field
 	// Target is the referenced kind's group, version and kind.
 	TargetGroup, TargetVersion, TargetKind string

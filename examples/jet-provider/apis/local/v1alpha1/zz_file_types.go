@@ -15,6 +15,14 @@ type FileInitParameters struct {
 	// +optional
 	Content *string `json:"content,omitempty" tf:"content,omitempty"`
 
+	// Reference to a Pet in random to populate content.
+	// +optional
+	ContentRef *resource.Reference `json:"contentRef,omitempty" tf:"-"`
+
+	// Selector for a Pet in random to populate content.
+	// +optional
+	ContentSelector *resource.Selector `json:"contentSelector,omitempty" tf:"-"`
+
 	// Content to store in the file, expected to be binary encoded as base64 string.
 	//  Conflicts with `content`, `sensitive_content` and `source`.
 	//  Exactly one of these four arguments must be specified.

@@ -14,6 +14,14 @@ func (in *FileInitParameters) DeepCopyInto(out *FileInitParameters) {
 		out.Content = new(string)
 		*out.Content = *in.Content
 	}
+	if in.ContentRef != nil {
+		out.ContentRef = new(resource.Reference)
+		in.ContentRef.DeepCopyInto(out.ContentRef)
+	}
+	if in.ContentSelector != nil {
+		out.ContentSelector = new(resource.Selector)
+		in.ContentSelector.DeepCopyInto(out.ContentSelector)
+	}
 	if in.ContentBase64 != nil {
 		out.ContentBase64 = new(string)
 		*out.ContentBase64 = *in.ContentBase64

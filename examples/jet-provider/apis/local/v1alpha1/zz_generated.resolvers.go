@@ -10,7 +10,8 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 )
 
-// ResolveReferences fills the fields of File that reference other objects.
+// ResolveReferences fills the fields of File that reference other objects,
+// in spec.forProvider, then in spec.initProvider.
 func (mg *File) ResolveReferences(ctx context.Context, r resource.ReferenceResolver) error {
 	{
 		rsp, err := r.Resolve(ctx, resource.ResolutionRequest{
@@ -27,6 +28,22 @@ func (mg *File) ResolveReferences(ctx context.Context, r resource.ReferenceResol
 		}
 		mg.Spec.ForProvider.Content = rsp.Value
 		mg.Spec.ForProvider.ContentRef = rsp.Reference
+	}
+	{
+		rsp, err := r.Resolve(ctx, resource.ResolutionRequest{
+			Current:        mg.Spec.InitProvider.Content,
+			Reference:      mg.Spec.InitProvider.ContentRef,
+			Selector:       mg.Spec.InitProvider.ContentSelector,
+			To:             schema.GroupVersionKind{Group: "random.jet.tfkit.dev", Version: "v1alpha1", Kind: "Pet"},
+			Extract:        "status.atProvider.id",
+			ReferenceField: "spec.initProvider.contentRef",
+			SelectorField:  "spec.initProvider.contentSelector",
+		})
+		if err != nil {
+			return fmt.Errorf("spec.initProvider.content: %w", err)
+		}
+		mg.Spec.InitProvider.Content = rsp.Value
+		mg.Spec.InitProvider.ContentRef = rsp.Reference
 	}
 	return nil
 }
