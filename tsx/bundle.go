@@ -175,13 +175,15 @@ func bundleEntry(entry, dir string, sourceMap bool) (*bundle, diag.Diagnostics) 
 	if d := checkEntryModule(res.Metafile, entry, dir); d != nil {
 		return nil, d
 	}
-	if d := checkComputedLoads(res.Metafile, dir, <-entryChecked); d != nil {
-		return nil, d
+	loads := checkComputedLoads(res.Metafile, dir, <-entryChecked)
+	if loads.HasErrors() {
+		return nil, loads
 	}
 	if len(res.OutputFiles) != 1 {
 		panic(fmt.Sprintf("tsx: esbuild wrote %d files, want 1", len(res.OutputFiles)))
 	}
 	warnings := append(tsconfigWarnings(res.Warnings, dir), checkImportCycles(res.Metafile, dir)...)
+	warnings = append(warnings, loads...) // warnings only, after the check above
 	return &bundle{code: string(res.OutputFiles[0].Contents), dir: dir, warnings: warnings}, nil
 }
 
@@ -629,6 +631,11 @@ func esbuildDiags(msgs []api.Message, dir string) diag.Diagnostics {
 				d.Suggestion = jsxTextBraceHint
 			}
 		}
+		if d.Summary == "TSX syntax error" && m.Location != nil {
+			if h := hclSyntaxHint(m.Text, m.Location); h != "" && (d.Suggestion == "" || strings.HasPrefix(m.Text, "The character ")) {
+				d.Suggestion = h
+			}
+		}
 		if d.Summary == "React is not used" && m.Location != nil {
 			if hint := reactImportHint(m.Location.LineText); hint != "" {
 				d.Suggestion = hint
@@ -705,7 +712,9 @@ var reactImportRE = regexp.MustCompile(`^\s*import\s+(?:type\s+)?(.+?)\s+from\s+
 func noteText(n api.Note, dir string) string {
 	text := n.Text
 	l := n.Location
-	if l == nil || l.File == "" {
+	if l == nil || l.File == "" || strings.HasPrefix(l.File, runtimeNamespace+":") {
+		// A place in the runtime (where the name meant is exported) is
+		// not one of the configuration's.
 		return text
 	}
 	at := fmt.Sprintf("%s:%d:%d", displayName(l.File, dir), l.Line, columnOf(l.LineText, l.Column))
@@ -819,6 +828,34 @@ func bundleSummary(text string) string {
 	}
 	return "TSX syntax error"
 }
+
+// hclSyntaxHint says how to write in TSX what a syntax error shows was
+// written as in HCL: Terraform's var.name (var is a keyword of
+// JavaScript), and an object's key = value (JavaScript's is key: value).
+func hclSyntaxHint(text string, l *api.Location) string {
+	switch text {
+	case `Unexpected "var"`:
+		return `var is a JavaScript keyword, not Terraform's var: read a variable with tf.var("name"); inside a template literal write \${var.name}, in JSX text {"${"}var.name{"}"}`
+	case `Unexpected "="`:
+		if l.Column <= len(l.LineText) && hclObjectKeyRE.MatchString(l.LineText[:l.Column]) {
+			return `a JavaScript object takes a colon after each key, { Name: "main" }, where HCL writes =`
+		}
+	case `Expected identifier but found "<"`, `The character ">" is not valid inside a JSX element`:
+		// HCL's heredoc (<<EOT) or a comparison in JSX text, where < and
+		// > are JSX's.
+		if strings.Contains(l.LineText, "<<") || hclArgumentLineRE.MatchString(l.LineText) {
+			return "in JSX text < and > belong to elements: write a body that holds a heredoc (<<EOT) or a comparison as a template literal, {`...`}"
+		}
+	}
+	return ""
+}
+
+// hclArgumentLineRE matches a line that sets an HCL argument: count = ...
+var hclArgumentLineRE = regexp.MustCompile(`^\s*[A-Za-z_][\w-]*\s*=[^=>]`)
+
+// hclObjectKeyRE matches the text before an "=" that follows a key of an
+// object: {{ Name or , "team".
+var hclObjectKeyRE = regexp.MustCompile(`[{,]\s*("[^"]*"|[A-Za-z_$][\w$-]*)\s*$`)
 
 // displayName names a file in diagnostics: relative to dir when inside it.
 func displayName(path, dir string) string {

@@ -2,6 +2,7 @@ package tsx
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -72,9 +73,13 @@ type node struct {
 	hasText bool
 	// alias is a provider configuration's alias, from its props or its
 	// innerText ("" when it has none).
-	alias   string
-	plain   bool // the text was a string, not a function
-	badText bool // the text is not valid Unicode (reported)
+	alias string
+	plain bool // the text was a string, not a function
+	// textSite is where the text was written: the element's own site, or
+	// the use of the composite whose children it is (<Wrapper>text</Wrapper>
+	// rendering {props.children} inside the element).
+	textSite hcl.Range
+	badText  bool // the text is not valid Unicode (reported)
 	// owners is the chain of composites the element was rendered in,
 	// innermost first ({s: site, n: name, up: ...}), read when a message
 	// needs it.
@@ -219,8 +224,27 @@ func convert(c *converter, tree Value) (*config.Config, diag.Diagnostics) {
 			}
 			// Children that are not text may be the value of JavaScript
 			// that HCL's braces written in JSX text held.
-			if f := src.file(s.Filename); summary == "Invalid innerText" && f.ok && bracesInJSXText(f, s.Start.Line, closingLine(f, s.Start.Line)) {
-				d.Suggestion = jsxTextBraceHint
+			if summary == "List rendered nothing" {
+				// At the .map(...) that made it, when the source shows one.
+				if f := src.file(s.Filename); f.ok {
+					if p, ok := mapWithBlock(f, s.Start.Line); ok {
+						s = hcl.Range{Filename: s.Filename, Start: p, End: hcl.Pos{Line: p.Line, Column: p.Column + 3}}
+					}
+				}
+			}
+			if summary == "Invalid innerText" {
+				// The children may be those given to a composite
+				// (<Wrapper>lifecycle {...}</Wrapper>), written at its use.
+				sites := []hcl.Range{s}
+				for _, o := range ownerSites(e.Get("o")) {
+					sites = append(sites, o.site)
+				}
+				for _, at := range sites {
+					if f := src.file(at.Filename); f.ok && bracesInJSXText(f, at.Start.Line, closingLine(f, at.Start.Line)) {
+						d.Suggestion = jsxTextBraceHint
+						break
+					}
+				}
 			}
 			d.Subject = &s
 		} else if _, ok := e.IntAt("e"); ok && c.entry != "" {
@@ -378,11 +402,27 @@ func (c *converter) readNode(i int, v Value) *node {
 		if attrs, ok := tagAttrs(f, n.site.Start.Line, n.site.Start.Column); ok {
 			n.attrSites = attrs
 		}
+	}
+	if n.hasText {
+		n.textSite = n.site
 		// JSX joins the lines of its text into one: a body written as
-		// JSX text over several lines is read from the source, with them.
-		if n.plain && !n.badText && !strings.Contains(n.text, "\n") {
-			if text, ok := jsxTextBody(f, n.site.Start.Line, n.site.Start.Column, n.text); ok {
+		// JSX text over several lines is read from the source, with them,
+		// between the element's tags or those of the composite it was
+		// given to.
+		joined := n.plain && !n.badText && !strings.Contains(n.text, "\n")
+		own := false
+		if joined {
+			var text string
+			if text, own = c.jsxText(n.site, n.text); own {
 				n.text = text
+			}
+		}
+		if n.plain && !own {
+			n.textSite = c.textWrittenAt(n)
+			if joined && n.textSite != n.site {
+				if text, ok := c.jsxText(n.textSite, n.text); ok {
+					n.text = text
+				}
 			}
 		}
 	}
@@ -816,6 +856,36 @@ func (c *converter) item(n *node, types []string, name string, v Value, at hcl.R
 	}
 	if rule := staticList(types, name); rule != "" && v.Kind() == Array {
 		return c.staticListItems(n, rule, name, v, at, path)
+	} else if rule != "" && v.Kind() != Null && markerKind(v) != "raw" {
+		// Terraform wants a list even of one (depends_on = [aws_vpc.main]).
+		what, entry := describeValue(v), "web"
+		switch s, isStr := str(v); {
+		case markerKind(v) == "ref":
+			id, _ := intOf(v.Get("r"))
+			what = c.refName(id) + ", not a list of refs"
+			if r := c.refVar(id); r != "" {
+				entry = r
+				for _, st := range elements(v.Get("p")) {
+					if k, ok := str(st); ok && hclsyntax.ValidIdentifier(k) {
+						entry += "." + k
+					} else if ok {
+						entry += "[" + strconv.Quote(k) + "]"
+					} else if i, ok := intOf(st); ok {
+						entry += fmt.Sprintf("[%d]", i)
+					}
+				}
+			}
+		case isStr:
+			what, entry = fmt.Sprintf("the string %q", s), strconv.Quote(s)
+		}
+		fix := fmt.Sprintf("%s={[%s]}", name, entry)
+		if len(types) > 1 {
+			fix = fmt.Sprintf("%s: [%s]", name, entry) // in lifecycle={{ ... }}
+		}
+		c.errorAt(at, path, "Invalid "+name,
+			fmt.Sprintf("%s is a list, given as an array, even of one entry; it is %s.", name, what),
+			"put the entries in brackets: "+fix)
+		return nil
 	}
 	e := c.value(n, v, at, path)
 	if e == nil {
@@ -1112,6 +1182,35 @@ func (c *converter) sameSiteCallers(d *diag.Diagnostic, seen map[string]int) {
 	}
 }
 
+// jsxText is the JSX text alone between the tags of the element at site,
+// with its lines, when it is what JSX joined into text (see jsxTextBody).
+func (c *converter) jsxText(site hcl.Range, text string) (string, bool) {
+	f := c.src.file(site.Filename)
+	if !f.ok || site.Start.Line < 1 {
+		return "", false
+	}
+	return jsxTextBody(f, site.Start.Line, site.Start.Column, text)
+}
+
+// textWrittenAt is where the string body of n was written: the element's
+// own site, or, when it is the children a composite was given and passed
+// on ({props.children}, through any number of composites), the outermost
+// use of a composite given that text.
+func (c *converter) textWrittenAt(n *node) hcl.Range {
+	at := n.site
+	v := n.owners
+	for i := 0; present(v) && v.Kind() == Object && i < 1000; i++ {
+		if t, ok := str(v.Get("c")); !ok || t != n.text {
+			break
+		}
+		if s, ok := sourceSite(v.Get("s")); ok {
+			at = s
+		}
+		v = v.Get("up")
+	}
+	return at
+}
+
 // differingUses gives the innermost uses of composites, in two chains of
 // them, that differ: where two elements (or mistakes) made from one line
 // of code were rendered from different places.
@@ -1231,10 +1330,21 @@ func (c *converter) reactKey(n *node) {
 	if !n.keyInList {
 		return
 	}
+	switch n.kind {
+	case "Resource", "DataSource", "Ephemeral", "Provider", "Module", "Locals":
+	default:
+		// Blocks whose arguments Terraform fixes: validation reports key
+		// as an argument they do not take, an error that says it all.
+		return
+	}
 	v := n.props.Get("key")
 	s, isStr := str(v)
 	index := v.Kind() == Number
-	if !index && !(isStr && len(n.labels) > 0 && s == n.labels[len(n.labels)-1]) {
+	name := ""
+	if len(n.labels) > 0 {
+		name = n.labels[len(n.labels)-1]
+	}
+	if !index && !(isStr && nameHoldsKey(name, s)) {
 		return
 	}
 	at := c.attrRange(n, "key")
@@ -1242,6 +1352,9 @@ func (c *converter) reactKey(n *node) {
 		return
 	}
 	what := fmt.Sprintf("the element's name %q", s)
+	if s != name {
+		what = fmt.Sprintf("%q, part of the element's name %q", s, name)
+	}
 	if index {
 		what = "a number (a list index?)"
 	}
@@ -1258,6 +1371,27 @@ func (c *converter) reactKey(n *node) {
 		c.src.withFrame(d)
 	}
 	c.diags = append(c.diags, d)
+}
+
+// nameHoldsKey reports whether key is the element's name or a word of it
+// (name={`pet_${n}`} key={n}): the item a list maps over, which React
+// habit gives as the key.
+func nameHoldsKey(name, key string) bool {
+	if key == "" {
+		return false
+	}
+	for i := strings.Index(name, key); i >= 0; {
+		end := i + len(key)
+		if (i == 0 || name[i-1] == '_' || name[i-1] == '-') && (end == len(name) || name[end] == '_' || name[end] == '-') {
+			return true
+		}
+		j := strings.Index(name[i+1:], key)
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
 }
 
 // overrideProp is the prop whose entries override attribute paths of the

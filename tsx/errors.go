@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
@@ -351,6 +352,12 @@ func jsHint(se *ScriptError) string {
 		if h, ok := nodeGlobalHints[name]; ok {
 			return h
 		}
+		if h, ok := undefinedNameHints[name]; ok {
+			return h
+		}
+		if h := runtimeNameHint(name); h != "" {
+			return h
+		}
 	}
 	switch {
 	case strings.Contains(se.Message, "require is not defined"):
@@ -395,4 +402,77 @@ func labelArgumentHint(d *diag.Diagnostic) {
 	if label {
 		d.Suggestion = fmt.Sprintf("%s is also the element's label, so as a prop it names the element: set the argument in an innerText body ({() => `%s = ...`}), with the other arguments", arg, arg)
 	}
+}
+
+// undefinedNameHints are the hints for names that React and Terraform
+// habits use in JavaScript, where they are not defined: Terraform's
+// references and type keywords, and React itself.
+var undefinedNameHints = func() map[string]string {
+	m := map[string]string{
+		"React":  `tfkit does not use React: write <>...</> or <Fragment> for React.Fragment, and import Fragment, createElement and the components from "tfkit"`,
+		"local":  `a Terraform reference is not JavaScript: read a local value with tf.local("name") (import { tf } from "tfkit"), or write any expression as tf.raw("local.name")`,
+		"data":   `a Terraform reference is not JavaScript: bind a ref to the element (const r = useRef(); <DataSource ... ref={r} />) and read r.attr, or write the expression as tf.raw("data.type.name.attr")`,
+		"module": `a Terraform reference is not JavaScript: bind a ref to the <Module> (ref={net}) and read net.output, or write the expression as tf.raw("module.name.output")`,
+	}
+	for _, name := range []string{"each", "count", "path", "self", "terraform"} {
+		m[name] = fmt.Sprintf(`a Terraform reference is not JavaScript: write %[1]s... as tf.raw("%[1]s..."), or inside a string, "${%[1]s...}"`, name)
+	}
+	for _, t := range []string{"string", "number", "bool", "any", "list", "map", "set", "object", "tuple"} {
+		m[t] = fmt.Sprintf(`a Terraform type constraint is text: type="%s" (type="list(string)" for a list)`, t)
+	}
+	return m
+}()
+
+// runtimeExports are the names of the "tfkit" package a configuration
+// imports to use (components, useRef, tf), read from the runtime itself;
+// React's APIs that exist only to fail with a message are left out.
+var runtimeExports = sync.OnceValue(func() []string {
+	src, err := runtimeFS.ReadFile("runtime/tfkit.js")
+	if err != nil {
+		panic(err) // embedded: cannot happen
+	}
+	var names []string
+	for _, m := range runtimeExportRE.FindAllStringSubmatch(string(src), -1) {
+		// Children, like the unsupported hooks, exists only to fail.
+		if name := m[1]; !strings.HasPrefix(name, "jsx") && name != "Children" && !strings.Contains(m[0], "unsupported") {
+			names = append(names, name)
+		}
+	}
+	return names
+})
+
+var runtimeExportRE = regexp.MustCompile(`(?m)^export (?:const|function) ([A-Za-z]\w*)[^\n]*`)
+
+// runtimeAliases are names other tools give tfkit's components (CDK for
+// Terraform's classes, Terraform's block names).
+var runtimeAliases = map[string]string{
+	"Data":              "DataSource",
+	"Local":             "Locals",
+	"TerraformOutput":   "Output",
+	"TerraformVariable": "Variable",
+	"TerraformLocal":    "Locals",
+	"TerraformProvider": "Provider",
+	"TerraformModule":   "Module",
+	"TerraformResource": "Resource",
+	"TerraformData":     "DataSource",
+}
+
+// runtimeNameHint is the hint for a ReferenceError of name: a name of the
+// "tfkit" package used without importing it (<Resource> with no import),
+// or one close to such a name (<Resouce>), is one import away.
+func runtimeNameHint(name string) string {
+	names := runtimeExports()
+	for _, n := range names {
+		if n == name {
+			return fmt.Sprintf("import it from \"tfkit\": import { %s } from \"tfkit\" (or add %s to the names an import from \"tfkit\" already lists)", name, name)
+		}
+	}
+	if meant, ok := runtimeAliases[name]; ok {
+		return fmt.Sprintf("tfkit's component is %[1]s: import { %[1]s } from \"tfkit\"", meant)
+	}
+	if dym := diag.DidYouMean(name, names); dym != "" {
+		meant := strings.TrimSuffix(strings.TrimPrefix(dym, "did you mean \""), "\"?")
+		return fmt.Sprintf("%s (imported from \"tfkit\": import { %s } from \"tfkit\")", dym, meant)
+	}
+	return ""
 }

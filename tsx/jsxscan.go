@@ -118,27 +118,70 @@ func scanOpeningTag(f *sourceFile, line, col int) ([]attrPos, int, bool) {
 
 // jsxTextBody returns the source text between the opening tag at the
 // 1-based line and character column and its closing tag, when it is JSX
-// text alone (no expression container, element or character reference)
-// and its lines, joined as JSX joins them, are joined: the text the
+// text alone (no expression container, element or character reference;
+// JSX comments, {/* ... */}, are left out, with the lines they stand on
+// alone) and its lines, joined as JSX joins them, are joined: the text the
 // element was given, with the line breaks JSX took out of it.
 func jsxTextBody(f *sourceFile, line, col int, joined string) (string, bool) {
 	_, end, ok := scanOpeningTag(f, line, col)
 	if !ok || f.text[end] != '>' {
 		return "", false
 	}
-	from := end + 1
-	n := strings.IndexAny(f.text[from:], "{}<>&")
-	if n < 0 || !strings.HasPrefix(f.text[from+n:], "</") {
-		return "", false
+	// JSX joins the text between two comments on its own: what it gave
+	// is each part joined.
+	var b, parts strings.Builder
+	seg := end + 1 // where the part JSX joins begins
+	for i := seg; ; {
+		n := strings.IndexAny(f.text[i:], "{}<>&")
+		if n < 0 {
+			return "", false
+		}
+		b.WriteString(f.text[i : i+n])
+		i += n
+		parts.WriteString(joinJSXText(f.text[seg:i]))
+		if f.text[i] != '{' {
+			if !strings.HasPrefix(f.text[i:], "</") {
+				return "", false
+			}
+			break
+		}
+		j, ok := skipJSXComment(f, i)
+		if !ok {
+			return "", false
+		}
+		seg = j
+		// A line that holds only the comment goes with it.
+		cur := b.String()
+		start := strings.LastIndexByte(cur, '\n') + 1
+		rest := f.text[j:]
+		if nl := strings.IndexByte(rest, '\n'); nl >= 0 && strings.TrimSpace(cur[start:]) == "" && strings.TrimSpace(rest[:nl]) == "" {
+			b.Reset()
+			b.WriteString(cur[:start])
+			j += nl + 1
+		}
+		i = j
 	}
-	text := f.text[from : from+n]
-	return text, joinJSXText(text) == joined
+	return b.String(), parts.String() == joined
 }
 
-// hclBraceLine matches a line of HCL that opens braces at its end: an
-// argument holding an object (tags = {) or a block (lifecycle {,
-// dynamic "ingress" {), which written in JSX text starts JavaScript.
-var hclBraceLine = regexp.MustCompile(`^\s*[A-Za-z_][\w-]*(\s+"[^"]*")*\s*(=\s*)?\{\s*$`)
+// skipJSXComment returns the offset after the expression container at
+// offset i of f when it holds only comments ({/* ... */}), which JSX
+// leaves out of the children.
+func skipJSXComment(f *sourceFile, i int) (int, bool) {
+	s := &scanner{src: f.text, pos: i + 1}
+	s.space()
+	if !s.peek('}') {
+		return 0, false
+	}
+	return s.pos + 1, true
+}
+
+// hclBraceLine matches a line of HCL that opens braces: an argument
+// holding an object (tags = {, tags = {}, tags = { Name = "web" }) or a
+// block (lifecycle {, dynamic "ingress" {, lifecycle { prevent_destroy =
+// true }), which written in JSX text starts JavaScript. A brace written
+// as text, {"{"}, is not one.
+var hclBraceLine = regexp.MustCompile(`^\s*[A-Za-z_][\w-]*(\s+"[^"]*")*\s*(=\s*)?\{\s*($|\}|[A-Za-z_][\w-]*\s*=[^=>])`)
 
 // jsxTextBraceHint is the hint for a mistake of HCL braces written in JSX
 // text, where a brace starts JavaScript.
@@ -168,6 +211,23 @@ func bracesInJSXText(f *sourceFile, first, last int) bool {
 		}
 	}
 	return false
+}
+
+// mapWithBlockRE matches a call of .map or .flatMap whose callback's body
+// is in braces: items.map((i) => {.
+var mapWithBlockRE = regexp.MustCompile(`\.(?:flatMap|map)\((?:[^()]|\([^()]*\))*=>\s*\{`)
+
+// mapWithBlock finds, in the 200 lines from line on (1-based), the first
+// call of .map whose callback's body is in braces: where a list of nothing
+// rendered inside the element at line comes from.
+func mapWithBlock(f *sourceFile, line int) (hcl.Pos, bool) {
+	for i := max(line, 1); i < line+200 && i <= len(f.lines); i++ {
+		l := f.lines[i-1]
+		if loc := mapWithBlockRE.FindStringIndex(l); loc != nil {
+			return hcl.Pos{Line: i, Column: columnOf(l, loc[0]+1)}, true
+		}
+	}
+	return hcl.Pos{}, false
 }
 
 // closingLine returns the first line from line on (1-based) that holds a

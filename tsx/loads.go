@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -167,8 +168,25 @@ func fileLoads(path, dir string) diag.Diagnostics {
 		d.Suggestion = `import each module by name (import * as dev from "./settings.dev") and choose among them at run time`
 		diags = append(diags, d)
 	}
+	for i, l := range lines {
+		loc := forEachChildRE.FindStringSubmatchIndex(l)
+		if loc == nil {
+			continue
+		}
+		l = strings.TrimSuffix(l, "\r")
+		at := hcl.Pos{Line: i + 1, Column: columnOf(l, loc[2])}
+		r := hcl.Range{Filename: displayName(path, dir), Start: at, End: hcl.Pos{Line: at.Line, Column: at.Column + len("forEach")}}
+		diags = append(diags, &diag.Diagnostic{Severity: diag.Warning, Summary: "forEach renders nothing", Subject: &r,
+			Detail:     "forEach returns undefined, so the elements its callback returns are not rendered (in React too); .map returns them as a list.",
+			Suggestion: "write .map instead of .forEach: {names.map((n) => <Resource ... />)}"})
+	}
 	return diags
 }
+
+// forEachChildRE matches .forEach( called as the whole of a JSX expression
+// container that starts a line or follows a tag: {names.forEach((n) =>
+// <X />)}, a mistake for .map.
+var forEachChildRE = regexp.MustCompile(`(?:^|[^=]>)\s*\{\s*[\w$.?\[\]]+\.(forEach)\(`)
 
 // checkEncoding refuses a source file that is not valid UTF-8: esbuild
 // would read each bad byte as U+FFFD, and the configuration would hold

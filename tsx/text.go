@@ -191,8 +191,9 @@ func (m textMap) pos(p hcl.Pos) hcl.Pos {
 // it that matches a source line after the element's own line fixes the
 // offset of all lines. Placeholders match any JS substitution ${...}.
 func (c *converter) locateText(n *node, raw dedented) textMap {
-	f := c.src.file(n.site.Filename)
-	if !f.ok || n.site.Start.Line < 1 {
+	site := n.textSite
+	f := c.src.file(site.Filename)
+	if !f.ok || site.Start.Line < 1 {
 		return textMap{}
 	}
 	lines := strings.Split(strings.TrimSuffix(raw.text, "\n"), "\n")
@@ -200,7 +201,7 @@ func (c *converter) locateText(n *node, raw dedented) textMap {
 		if strings.TrimSpace(l) == "" {
 			continue
 		}
-		for s := n.site.Start.Line; s <= len(f.lines) && s < n.site.Start.Line+len(lines)+200; s++ {
+		for s := site.Start.Line; s <= len(f.lines) && s < site.Start.Line+len(lines)+200; s++ {
 			src := f.lines[s-1]
 			if !strings.HasPrefix(src, raw.indent) || !lineMatches(l, src[len(raw.indent):]) {
 				continue
@@ -210,7 +211,7 @@ func (c *converter) locateText(n *node, raw dedented) textMap {
 				// file: this is not where it was written.
 				return textMap{}
 			}
-			return textMap{ok: true, file: n.site.Filename, offset: s - (i + 1), indent: utf8.RuneCountInString(raw.indent)}
+			return textMap{ok: true, file: site.Filename, offset: s - (i + 1), indent: utf8.RuneCountInString(raw.indent)}
 		}
 		// Only the first non-blank line anchors the text; a later match
 		// could belong to another element.
@@ -347,7 +348,7 @@ func (c *converter) innerTextError(n *node, d dedented, m textMap, ds diag.Diagn
 			}
 		}
 		hint := "the text is HCL body syntax, as inside the block's braces in a .tf file; write \\${...} for a Terraform interpolation"
-		if f := c.src.file(n.site.Filename); f.ok && n.plain && bracesInJSXText(f, n.site.Start.Line, closingLine(f, n.site.Start.Line)) {
+		if f := c.src.file(n.textSite.Filename); f.ok && n.plain && bracesInJSXText(f, n.textSite.Start.Line, closingLine(f, n.textSite.Start.Line)) {
 			hint = jsxTextBraceHint
 		}
 		dd := &diag.Diagnostic{
@@ -360,9 +361,10 @@ func (c *converter) innerTextError(n *node, d dedented, m textMap, ds diag.Diagn
 			Suggestion: hint,
 		}
 		c.diags = append(c.diags, dd)
-		if cascades[hd.Summary] {
-			// The parser lost its place: what it says next is about the
-			// same mistake.
+		if cascades[hd.Summary] || hint == jsxTextBraceHint {
+			// The parser lost its place, or JavaScript made the text out
+			// of HCL's braces: what it says next is about the same
+			// mistake.
 			return
 		}
 	}

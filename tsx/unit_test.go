@@ -301,12 +301,17 @@ func TestBracesInJSXText(t *testing.T) {
 		}
 	}
 	for line, want := range map[string]bool{
-		`  tags = {`:              true,
-		`lifecycle {`:             true,
-		`  dynamic "ingress" {`:   true,
-		`  const x = {`:           false,
-		`  tags = { Name = "a" }`: false,
-		`  if (x) {`:              false,
+		`  tags = {`:                           true,
+		`lifecycle {`:                          true,
+		`  dynamic "ingress" {`:                true,
+		`  const x = {`:                        false,
+		`  tags = { Name = "a" }`:              true,
+		`  tags = {}`:                          true,
+		`lifecycle { prevent_destroy = true }`: true,
+		`  triggers = {"{"} a = 1 {"}"}`:       false,
+		`  count = {props.count}`:              false,
+		`  same = {a == b}`:                    false,
+		`  if (x) {`:                           false,
 	} {
 		if got := hclBraceLine.MatchString(line); got != want {
 			t.Errorf("%q: %v, want %v", line, got, want)
@@ -321,6 +326,7 @@ func FuzzJSXTextBody(f *testing.F) {
 	f.Add("<Resource type=\"a\" name=\"b\">\n  count = 1\n  x = 2\n</Resource>\n", 1, 1, "count = 1 x = 2")
 	f.Add("  <R a={x > 1 ? \"<\" : '>'} {...p}>\r\n\tline  \r\n\r\n  two</R>", 1, 3, "line two")
 	f.Add("<A>&amp;</A>", 1, 1, "&")
+	f.Add("<A>\n  {/* c */}\n  a = 1\n  b = 2 {// d\n}\n</A>", 1, 1, "a = 1 b = 2")
 	f.Add("<A\n/>", 1, 1, "")
 	f.Add("import React, { useRef as r, , type X } from 'react'", 1, 1, "")
 	f.Fuzz(func(t *testing.T, src string, line, col int, joined string) {
@@ -332,11 +338,41 @@ func FuzzJSXTextBody(f *testing.F) {
 		if !ok {
 			return
 		}
-		if !strings.Contains(src, text+"</") || strings.ContainsAny(text, "{}<>&") {
+		if strings.ContainsAny(text, "{}<>&") {
 			t.Fatalf("body %q is not the text between the tags of %q", text, src)
+		}
+		for _, l := range strings.Split(text, "\n") {
+			// JSX comments are left out, lines of the source kept.
+			if !strings.Contains(src, l) {
+				t.Fatalf("body %q has the line %q, not in %q", text, l, src)
+			}
 		}
 		if joinJSXText(text) != joined {
 			t.Fatalf("body %q joins to %q, not %q", text, joinJSXText(text), joined)
 		}
 	})
+}
+
+// TestRuntimeNameHint: a name of the "tfkit" package used without its
+// import, misspelt, or named as another tool names it, gets a hint with the
+// import to write; React's APIs that only fail and unrelated names get none.
+func TestRuntimeNameHint(t *testing.T) {
+	got := strings.Join(runtimeExports(), " ")
+	if want := "Resource DataSource Output Provider Variable Locals Terraform Module Moved Import Removed Check Ephemeral Fragment Aspects createElement useRef tf"; got != want {
+		t.Errorf("runtimeExports() = %s\nwant %s", got, want)
+	}
+	for name, want := range map[string]string{
+		"Resource":        `import { Resource } from "tfkit"`,
+		"useRef":          `import { useRef } from "tfkit"`,
+		"DataSorce":       `did you mean "DataSource"?`,
+		"TerraformOutput": `tfkit's component is Output`,
+		"useState":        "",
+		"Children":        "",
+		"Network":         "",
+	} {
+		h := runtimeNameHint(name)
+		if want == "" && h != "" || !strings.Contains(h, want) {
+			t.Errorf("runtimeNameHint(%q) = %q, want it to hold %q", name, h, want)
+		}
+	}
 }

@@ -159,13 +159,17 @@ export interface ResourceAttributes {
   [attribute: string]: unknown;
 }
 
-/** Props of <Resource> and <DataSource> with an innerText body: only type and name. */
+/**
+ * Props of <Resource> and <DataSource> with an innerText body: only type and name. The body may
+ * be undefined where a composite passes on children it may not have been given
+ * ({props.children} with children?: string): the element then has no body.
+ */
 export interface ResourceText {
   type: string;
   name: string;
   ref?: Ref | Addressable;
   override?: Overrides;
-  children: InnerText;
+  children: InnerText | undefined;
 }
 
 /** Attributes of <Resource>, which adds provisioners and connection. */
@@ -385,7 +389,7 @@ export interface ProviderAttributes {
 }
 
 /** `provider "type" { ... }`. */
-export declare function Provider(props: { type: string; ref?: Ref; children: InnerText }): Element;
+export declare function Provider(props: { type: string; ref?: Ref; children: InnerText | undefined }): Element;
 export declare function Provider<T extends string>(props: { type: T } & NoInfer<T extends keyof ProviderTypes ? ProviderProps<T> : ProviderAttributes>): Element;
 
 /** Attributes of <Variable>. */
@@ -405,7 +409,7 @@ export interface VariableAttributes {
 }
 
 /** `variable "name" { ... }`. With innerText, type may stay a prop. */
-export declare function Variable(props: { name: string; type?: string; ref?: Ref; children: InnerText }): Element;
+export declare function Variable(props: { name: string; type?: string; ref?: Ref; children: InnerText | undefined }): Element;
 export declare function Variable(props: VariableAttributes): Element;
 
 /** Attributes of <Output>. */
@@ -422,11 +426,11 @@ export interface OutputAttributes {
 }
 
 /** `output "name" { ... }`. */
-export declare function Output(props: { name: string; children: InnerText }): Element;
+export declare function Output(props: { name: string; children: InnerText | undefined }): Element;
 export declare function Output(props: OutputAttributes): Element;
 
 /** `locals { ... }`: each prop is a local value. Several <Locals> stay separate blocks. */
-export declare function Locals(props: { ref?: Ref; children: InnerText }): Element;
+export declare function Locals(props: { ref?: Ref; children: InnerText | undefined }): Element;
 export declare function Locals(props: { ref?: Ref; children?: AttributesWithoutText; [local: string]: unknown }): Element;
 
 /** A required_providers entry. */
@@ -476,7 +480,7 @@ export interface TerraformAttributes {
 }
 
 /** `terraform { ... }`: at most one per configuration. */
-export declare function Terraform(props: { children: InnerText }): Element;
+export declare function Terraform(props: { children: InnerText | undefined }): Element;
 export declare function Terraform(props: TerraformAttributes): Element;
 
 /** Attributes of <Module>. */
@@ -526,7 +530,7 @@ export type ModuleProps<S extends keyof ModuleTypes> = ModuleMetaArguments & Mod
  * `module "name" { source = ... }`; a ref to it reads outputs: net.vpc_id is module.net.vpc_id.
  * When declarations for the source are installed, the inputs are typed.
  */
-export declare function Module(props: { name: string; ref?: Ref; children: InnerText }): Element;
+export declare function Module(props: { name: string; ref?: Ref; children: InnerText | undefined }): Element;
 export declare function Module<S extends string>(props: { source: S | Expression } & NoInfer<S extends keyof ModuleTypes ? ModuleProps<S> : ModuleAttributes>): Element;
 
 // ---------------------------------------------------------------------------
@@ -550,7 +554,7 @@ export interface MovedAttributes {
 }
 
 /** `moved { from = ...  to = ... }`: tells Terraform an object changed address. */
-export declare function Moved(props: { children: InnerText }): Element;
+export declare function Moved(props: { children: InnerText | undefined }): Element;
 export declare function Moved(props: MovedAttributes): Element;
 
 /** Meta-arguments of <Import>; ImportAttributes adds the id or the identity. */
@@ -568,7 +572,7 @@ export type ImportAttributes = ImportMetaArguments &
   ({ id: Value; identity?: never } | { identity: { readonly [attribute: string]: Value } | Expression; id?: never });
 
 /** `import { to = ...  id = ... }`: brings an existing object under Terraform. */
-export declare function Import(props: { children: InnerText }): Element;
+export declare function Import(props: { children: InnerText | undefined }): Element;
 export declare function Import(props: ImportAttributes): Element;
 
 /** Attributes of <Removed>. */
@@ -584,7 +588,7 @@ export interface RemovedAttributes {
 }
 
 /** `removed { from = ... }`: removes an object from the configuration, destroying or forgetting it. */
-export declare function Removed(props: { children: InnerText }): Element;
+export declare function Removed(props: { children: InnerText | undefined }): Element;
 export declare function Removed(props: RemovedAttributes): Element;
 
 /** Attributes of <Check>. */
@@ -598,7 +602,7 @@ export interface CheckAttributes {
 }
 
 /** `check "name" { assert { ... } }`: checks that warn rather than fail. */
-export declare function Check(props: { name: string; children: InnerText }): Element;
+export declare function Check(props: { name: string; children: InnerText | undefined }): Element;
 export declare function Check(props: CheckAttributes): Element;
 
 /**

@@ -594,6 +594,33 @@ function returnedNothing(t, source, entry) {
   });
 }
 
+// listOfNothing warns, once per place, about a list built by code that
+// holds only undefined: almost always .map with a callback whose body is
+// in braces and has no return statement, whose elements are then silently
+// missing from the output (as with a component that returns nothing).
+const warnedLists = new Set();
+function listOfNothing(source) {
+  const k = source === null || source === undefined ? "" : typeof source === "object" ? JSON.stringify(source) : source;
+  if (warnedLists.has(k)) return;
+  warnedLists.add(k);
+  errors.push({
+    s: source || null,
+    m: "List rendered nothing",
+    d: "A list among the children (built by .map(...) or other code) holds only undefined, so it renders nothing. A callback whose body is in braces needs a return statement: items.map((i) => { <X /> }) returns nothing, items.map((i) => <X />) and items.map((i) => { return <X />; }) return the elements.",
+    h: "add return before the JSX in the callback, or map to null to render nothing on purpose",
+    a: null,
+    o: owners,
+    w: 1,
+  });
+}
+
+function allUndefined(list) {
+  for (let i = 0; i < list.length; i++) {
+    if (list[i] !== undefined) return false;
+  }
+  return true;
+}
+
 // fail records a mistake, with the composites it was made in (o), so that
 // one made in a composite used several times is reported once.
 function fail(err, source) {
@@ -630,6 +657,7 @@ function visit(node, source, inList) {
       return;
     }
     const list = !staticChildren.has(node);
+    if (list && node.length > 0 && allUndefined(node)) listOfNothing(source);
     listDepth++;
     for (let i = 0; i < node.length; i++) visit(node[i], source, list);
     listDepth--;
@@ -1056,6 +1084,7 @@ export function __render(mod) {
   aspectScope = null;
   nodeAspects = new Map();
   warnedNothing.clear();
+  warnedLists.clear();
   let root = mod && mod.default;
   const noDefault = { s: null, m: "No default export", d: "The entry module has no default export, so there is nothing to render.", h: "end it with export default function App() { return <>...</>; } or export default <...>", a: null, e: 1 };
   if (root === undefined) {

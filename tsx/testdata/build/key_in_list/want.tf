@@ -27,3 +27,11 @@ resource "aws_s3_bucket_object" "bx" {
   key    = "bx"
   bucket = "assets"
 }
+
+resource "random_pet" "pet_a" {
+  key = "a"
+}
+
+resource "random_pet" "pet_b" {
+  key = "b"
+}

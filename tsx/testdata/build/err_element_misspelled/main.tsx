@@ -1,0 +1,10 @@
+import { Resource } from "tfkit";
+
+export default function App() {
+  return (
+    <>
+      <Resource type="null_resource" name="a" />
+      <Outptu name="a" value="1" />
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+export default function App() {
+  return <Resource type="null_resource" name="a" />;
+}

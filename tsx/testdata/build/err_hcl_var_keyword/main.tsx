@@ -1,0 +1,9 @@
+import { Resource } from "tfkit";
+
+export default function App() {
+  return (
+    <Resource type="null_resource" name="a">
+      triggers = {"{"} env = "${var.env}" {"}"}
+    </Resource>
+  );
+}

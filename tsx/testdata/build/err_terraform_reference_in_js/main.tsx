@@ -1,0 +1,5 @@
+import { Resource } from "tfkit";
+
+export default function App() {
+  return <Resource type="null_resource" name="a" count={local.n} />;
+}
