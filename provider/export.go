@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/zclconf/go-cty/cty"
@@ -28,10 +29,15 @@ func (p *Provider) ExportSchema(source string) (*schema.Provider, error) {
 }
 
 // SchemaJSON returns the provider's schema in the format of `terraform
-// providers schema -json`, under the source address source.
+// providers schema -json`, under the source address source; a short
+// NAMESPACE/NAME is completed with registry.terraform.io, as Terraform
+// does.
 func (p *Provider) SchemaJSON(source string) ([]byte, error) {
 	if err := p.Check(); err != nil {
 		return nil, err
+	}
+	if strings.Count(source, "/") == 1 {
+		source = "registry.terraform.io/" + source
 	}
 	ps := &tfjson.ProviderSchema{
 		ConfigSchema:             jsonSchema(&p.Schema),

@@ -55,3 +55,21 @@ func TestExportSchema(t *testing.T) {
 		t.Errorf("functions = %+v", sp.Functions)
 	}
 }
+
+// A short source is completed as Terraform completes it, so that the
+// output compares with `terraform providers schema -json`.
+func TestSchemaJSONShortSource(t *testing.T) {
+	p := thing(map[string]*Attribute{"name": {Type: String, Required: true}})
+	for source, want := range map[string]string{
+		"tfkit/test":                       "registry.terraform.io/tfkit/test",
+		"registry.opentofu.org/tfkit/test": "registry.opentofu.org/tfkit/test",
+	} {
+		sp, err := p.ExportSchema(source)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sp.Source != want {
+			t.Errorf("ExportSchema(%q).Source = %q, want %q", source, sp.Source, want)
+		}
+	}
+}

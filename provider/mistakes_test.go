@@ -2,6 +2,8 @@ package provider
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"math/big"
 	"strings"
 	"testing"
@@ -499,5 +501,179 @@ func TestDataSourceReadLeavesComputedUnset(t *testing.T) {
 			!strings.Contains(diags[0].Detail, "in the returned Values (nil for null)")):
 			t.Errorf("%v: diagnostics %v, want %q", tc.returned, diags, tc.summary)
 		}
+	}
+}
+
+// An UpgradeState that copies the old state whole passes on an attribute
+// the schema no longer has, and one that forgets a required attribute
+// makes the next plan set it again (a replacement with RequiresReplace):
+// both fail naming UpgradeState, the version it upgraded from and the
+// attribute.
+func TestUpgradeStateMistakes(t *testing.T) {
+	p := thing(map[string]*Attribute{
+		"name": {Type: String, Required: true, RequiresReplace: true},
+		"mode": {Type: String, Optional: true},
+	})
+	r := p.Resources["test_thing"]
+	r.Schema.Version = 1
+	var returned Values
+	r.UpgradeState = func(ctx *Context, version int64, old map[string]any) Values { return returned }
+	c := newCall(t, p, "test_thing")
+	for _, tc := range []struct {
+		returned        Values
+		summary, detail string
+	}{
+		{Values{"name": "n", "mode": "0755", "permissions": json.Number("493")},
+			"test_thing: UpgradeState returned a state that does not match the schema",
+			`permissions: the schema has no attribute "permissions" (upgrading from schema version 0)`},
+		{Values{"mode": "0755"},
+			"test_thing: UpgradeState left name unset",
+			"name is required: a state without it plans a change (or a replacement) right after UpgradeState"},
+	} {
+		returned = tc.returned
+		up, _ := c.s.UpgradeResourceState(context.Background(), &tfprotov6.UpgradeResourceStateRequest{
+			TypeName: "test_thing", Version: 0, RawState: &tfprotov6.RawState{JSON: []byte(`{"name":"n","permissions":493}`)},
+		})
+		if len(up.Diagnostics) != 1 || up.Diagnostics[0].Summary != tc.summary || !strings.Contains(up.Diagnostics[0].Detail, tc.detail) {
+			t.Errorf("diagnostics %+v, want %q with %q", up.Diagnostics, tc.summary, tc.detail)
+		}
+		if up.UpgradedState != nil {
+			t.Errorf("a state was returned: %v", up.UpgradedState)
+		}
+	}
+}
+
+// The old state's JSON holds a Duration or a Timestamp as its text, the
+// way the state file keeps it: UpgradeState and a move may pass such a
+// value on as it is, as they pass on a json.Number for an Int64.
+func TestOldStateTextOfCustomTypes(t *testing.T) {
+	p := thing(map[string]*Attribute{
+		"name":    {Type: String, Required: true},
+		"wait":    {Type: Duration, Optional: true},
+		"at":      {Type: Timestamp, Computed: true},
+		"waits":   {Type: List(Duration), Optional: true},
+		"retries": {Type: Int64, Optional: true},
+	})
+	r := p.Resources["test_thing"]
+	r.Schema.Version = 1
+	copyOld := func(old map[string]any) Values {
+		v := Values{}
+		for k, x := range old {
+			v[k] = x
+		}
+		return v
+	}
+	r.UpgradeState = func(ctx *Context, version int64, old map[string]any) Values { return copyOld(old) }
+	r.MoveState = []MoveFrom{{TypeName: "test_old", Move: func(ctx *Context, src MoveSource, old map[string]any) Values { return copyOld(old) }}}
+	c := newCall(t, p, "test_thing")
+	old := []byte(`{"name":"n","wait":"90s","at":"2026-01-02T03:04:05Z","waits":["1m","2s"],"retries":3}`)
+	up, _ := c.s.UpgradeResourceState(context.Background(), &tfprotov6.UpgradeResourceStateRequest{
+		TypeName: "test_thing", Version: 0, RawState: &tfprotov6.RawState{JSON: old},
+	})
+	mv, _ := c.s.MoveResourceState(context.Background(), &tfprotov6.MoveResourceStateRequest{
+		SourceTypeName: "test_old", SourceProviderAddress: "registry.terraform.io/tfkit/old", TargetTypeName: "test_thing",
+		SourceState: &tfprotov6.RawState{JSON: old},
+	})
+	for name, got := range map[string]struct {
+		diags []*tfprotov6.Diagnostic
+		state *tfprotov6.DynamicValue
+	}{"UpgradeState": {up.Diagnostics, up.UpgradedState}, "MoveState": {mv.Diagnostics, mv.TargetState}} {
+		if len(got.diags) != 0 {
+			t.Errorf("%s: %s: %s", name, got.diags[0].Summary, got.diags[0].Detail)
+			continue
+		}
+		v, err := c.et.toValues(c.values(got.state))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v["wait"] != 90*time.Second || v["retries"] != int64(3) || fmt.Sprint(v["waits"]) != "[1m0s 2s]" ||
+			!v["at"].(time.Time).Equal(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)) {
+			t.Errorf("%s: state %v", name, v)
+		}
+	}
+}
+
+// Of several returned values the schema cannot hold, the error names the
+// same one every time: the first by name.
+func TestReturnedMismatchIsDeterministic(t *testing.T) {
+	p := thing(map[string]*Attribute{
+		"a": {Type: Duration, Optional: true},
+		"b": {Type: String, Optional: true},
+		"c": {Type: Timestamp, Optional: true},
+		"d": {Type: String, Optional: true},
+		"e": {Nested: &Nested{Nesting: NestingSingle, Attributes: map[string]*Attribute{
+			"x": {Type: Duration, Optional: true}, "y": {Type: Duration, Optional: true}, "z": {Type: Duration, Optional: true},
+		}}, Optional: true},
+	})
+	p.Resources["test_thing"].Import = func(ctx *Context, id string) Values {
+		return Values{"e": map[string]any{"z": 1, "y": 2, "x": 3}, "d": 4, "c": 5, "b": 6, "a": 7, "nope": 8, "zzz": 9}
+	}
+	c := newCall(t, p, "test_thing")
+	seen := map[string]bool{}
+	for range 30 {
+		imp, _ := c.s.ImportResourceState(context.Background(), &tfprotov6.ImportResourceStateRequest{TypeName: "test_thing", ID: "n"})
+		if len(imp.Diagnostics) != 1 {
+			t.Fatalf("diagnostics %v", imp.Diagnostics)
+		}
+		seen[imp.Diagnostics[0].Detail] = true
+	}
+	if len(seen) != 1 {
+		t.Errorf("the error changes from call to call: %v", seen)
+	}
+}
+
+// A nil *Attribute, at any depth, is an error naming it, never a panic of
+// Check itself.
+func TestCheckNilAttribute(t *testing.T) {
+	p := thing(map[string]*Attribute{
+		"a": nil,
+		"n": {Optional: true, Nested: &Nested{Nesting: NestingList, Attributes: map[string]*Attribute{"x": nil}}},
+	})
+	p.Resources["test_thing"].Schema.Blocks = map[string]*Block{"b": {Nesting: NestingList, Attributes: map[string]*Attribute{"y": nil}}}
+	p.Schema.Attributes = map[string]*Attribute{"c": nil}
+	p.DataSources = map[string]*DataSource{"test_d": {Schema: Schema{Attributes: map[string]*Attribute{"d": nil}}, Read: func(*Context, Values) Values { return nil }}}
+	var err error
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				t.Fatalf("Check panicked: %v", r)
+			}
+		}()
+		err = p.Check()
+	}()
+	for _, want := range []string{"resource test_thing: attribute a: is nil", "resource test_thing: attribute n.x: is nil",
+		"resource test_thing: attribute b.y: is nil", "provider: attribute c: is nil", "data source test_d: attribute d: is nil"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Check() = %v, want %q", err, want)
+		}
+	}
+}
+
+// A Default that its own attribute's validators refuse would be planned
+// without a word whenever the configuration leaves the attribute out:
+// Check refuses it, at any depth, as it refuses a negative schema version.
+func TestCheckDefaultAgainstValidators(t *testing.T) {
+	p := thing(map[string]*Attribute{
+		"mode": {Type: String, Optional: true, Default: "0777", Validators: []Validator{OneOf("0700", "0755")}},
+		"port": {Type: Int64, Optional: true, Default: 0, Validators: []Validator{Between(1, 65535)}},
+		"ok":   {Type: Int64, Optional: true, Default: 80, Validators: []Validator{Between(1, 65535)}},
+	})
+	p.Resources["test_thing"].Schema.Blocks = map[string]*Block{"rule": {Nesting: NestingList, Attributes: map[string]*Attribute{
+		"name": {Type: String, Optional: true, Default: "", Validators: []Validator{LengthAtLeast(1)}},
+	}}}
+	p.Resources["test_thing"].Schema.Version = -1
+	err := p.Check()
+	for _, want := range []string{
+		`resource test_thing: attribute mode: Validators[0]: the Default does not pass it (must be one of "0700" or "0755"): change the Default or the validator`,
+		`resource test_thing: attribute port: Validators[0]: the Default does not pass it (must be between 1 and 65535)`,
+		`resource test_thing: attribute rule.name: Validators[0]: the Default does not pass it (must be at least 1 character long)`,
+		`resource test_thing: Schema.Version is -1: versions count up from 0`,
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Check() = %v\nwant %q", err, want)
+		}
+	}
+	if err != nil && strings.Contains(err.Error(), "attribute ok") {
+		t.Errorf("a default in range is refused: %v", err)
 	}
 }

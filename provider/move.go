@@ -39,11 +39,7 @@ func checkMoves(resource string, moves []MoveFrom) []string {
 			errs = append(errs, fmt.Sprintf("%s (%s): Move is nil", at, m.TypeName))
 		}
 		if m.Provider != "" {
-			parts := strings.Split(m.Provider, "/")
-			// A namespace has no dots: "registry.terraform.io/example" lacks
-			// the provider's name.
-			if (len(parts) != 2 && len(parts) != 3) || slices.Contains(parts, "") || strings.ContainsAny(m.Provider, " \t") ||
-				(len(parts) == 2 && strings.Contains(parts[0], ".")) {
+			if !isAddress(m.Provider) {
 				errs = append(errs, fmt.Sprintf("%s (%s): Provider %q is not a provider address: write NAMESPACE/NAME (example/notes) or HOST/NAMESPACE/NAME", at, m.TypeName, m.Provider))
 			}
 		}
@@ -179,7 +175,7 @@ func (s *server) MoveResourceState(ctx context.Context, req *tfprotov6.MoveResou
 		})
 		return resp, nil
 	}
-	state, err := et.fromValues(nv, nil)
+	state, err := et.fromValues(withOldText(et, nv), nil)
 	if err != nil {
 		resp.Diagnostics = append(resp.Diagnostics, et.errorDiag(target+": MoveState returned a state that does not match the schema", err)...)
 		return resp, nil
@@ -288,7 +284,7 @@ func unsetRequired(et *elementType, typeName, op string, state map[string]any) *
 		Severity: tfprotov6.DiagnosticSeverityError,
 		Summary:  fmt.Sprintf("%s: %s left %s unset", typeName, op, list),
 		Detail: fmt.Sprintf("%s required: a state without %s plans a change (or a replacement) right after %s. "+
-			"Set %s in the returned Values from the source state. This is a bug in the provider.", isAre(list, len(names)), them(len(names)), op, list),
+			"Set %s in the returned Values from the old state. This is a bug in the provider.", isAre(list, len(names)), them(len(names)), op, list),
 		Attribute: tftypes.NewAttributePath().WithAttributeName(names[0]),
 	}
 }
@@ -308,4 +304,115 @@ func ownPrivate(b []byte) bool {
 	}
 	var m map[string][]byte
 	return json.Unmarshal(b, &m) == nil
+}
+
+// withOldText returns the Values that UpgradeState or a move returned
+// with each value of a custom type that is still the text the old state's
+// JSON held ("90s" for a Duration: what Encode refuses and the type's
+// Validate and Decode accept) decoded, at any depth, so that passing an
+// old value on works as it does for a json.Number.
+func withOldText(et *elementType, v Values) Values {
+	var out Values
+	for k, x := range v {
+		at, ok := et.obj.attrs[k]
+		if !ok || !hasCustom(at) {
+			continue
+		}
+		if y, changed := oldText(x, at); changed {
+			if out == nil {
+				out = make(Values, len(v))
+				for k2, x2 := range v {
+					out[k2] = x2
+				}
+			}
+			out[k] = y
+		}
+	}
+	if out == nil {
+		return v
+	}
+	return out
+}
+
+func oldText(v any, t Type) (any, bool) {
+	if v == nil || v == Unknown {
+		return v, false
+	}
+	switch t := t.(type) {
+	case customType:
+		if _, err := t.c.Encode(v); err == nil {
+			return v, false
+		}
+		if t.c.Validate(v) != nil {
+			return v, false
+		}
+		u, err := t.c.Decode(v)
+		if err != nil {
+			return v, false
+		}
+		return u, true
+	case collection:
+		if !hasCustom(t.elem) {
+			return v, false
+		}
+		if t.kind == "map" {
+			m, ok := asMap(v)
+			if !ok {
+				return v, false
+			}
+			out, hit := make(map[string]any, len(m)), false
+			for k, e := range m {
+				y, changed := oldText(e, t.elem)
+				out[k], hit = y, hit || changed
+			}
+			return out, hit
+		}
+		l, ok := asList(v)
+		if !ok {
+			return v, false
+		}
+		out, hit := make([]any, len(l)), false
+		for i, e := range l {
+			y, changed := oldText(e, t.elem)
+			out[i], hit = y, hit || changed
+		}
+		return out, hit
+	case objectType:
+		m, ok := asMap(v)
+		if !ok {
+			return v, false
+		}
+		out, hit := make(map[string]any, len(m)), false
+		for k, e := range m {
+			at, known := t.attrs[k]
+			if !known {
+				out[k] = e // the encoder names it
+				continue
+			}
+			y, changed := oldText(e, at)
+			out[k], hit = y, hit || changed
+		}
+		return out, hit
+	}
+	return v, false
+}
+
+// isAddress reports whether addr is a provider source address:
+// NAMESPACE/NAME or HOST/NAMESPACE/NAME.
+func isAddress(addr string) bool {
+	parts := strings.Split(addr, "/")
+	// A namespace has no dots: "registry.terraform.io/example" lacks the
+	// provider's name.
+	return (len(parts) == 2 || len(parts) == 3) && !slices.Contains(parts, "") && !strings.ContainsAny(addr, " \t") &&
+		!(len(parts) == 2 && strings.Contains(parts[0], "."))
+}
+
+// addressError is the error of Serve and ServeReattach for an address
+// that is not a provider source address, which an engine would never
+// match with a configuration's required_providers.
+func addressError(addr string) error {
+	if isAddress(addr) {
+		return nil
+	}
+	return fmt.Errorf("%q is not a provider source address: write HOST/NAMESPACE/NAME, such as registry.terraform.io/example/notes, as the configuration's required_providers source says it", addr)
 }

@@ -433,7 +433,14 @@ func toUser(v any, t Type, p *path) (any, error) {
 	return v, nil
 }
 
-type mpWriter struct{ b []byte }
+// mpWriter writes MessagePack. reshaped records that encode met a value
+// not in the form decoding gives (a []string, map[string]string or Values,
+// a number of another Go type, a set's repeated element): the encoding,
+// decoded, is then the only form to compare.
+type mpWriter struct {
+	b        []byte
+	reshaped bool
+}
 
 func (w *mpWriter) nil()     { w.b = append(w.b, 0xc0) }
 func (w *mpWriter) unknown() { w.b = append(w.b, 0xd4, msgpackUnknown, 0) }
@@ -552,6 +559,16 @@ func encode(w *mpWriter, v any, t Type, p *path, raw bool) error {
 			}
 			w.bool(b)
 		default:
+			switch v.(type) {
+			case int64:
+				w.reshaped = w.reshaped || t.kind != kindInt64
+			case float64:
+				w.reshaped = w.reshaped || t.kind != kindFloat64
+			case *big.Float:
+				w.reshaped = w.reshaped || t.kind != kindNumber
+			default:
+				w.reshaped = true
+			}
 			switch n := v.(type) {
 			case int64:
 				w.int(n)
@@ -593,6 +610,9 @@ func encode(w *mpWriter, v any, t Type, p *path, raw bool) error {
 			if !ok {
 				return p.mismatch(t, v)
 			}
+			if _, wire := v.(map[string]any); !wire {
+				w.reshaped = true
+			}
 			keys := make([]string, 0, len(m))
 			for k := range m {
 				keys = append(keys, k)
@@ -611,6 +631,9 @@ func encode(w *mpWriter, v any, t Type, p *path, raw bool) error {
 		if !ok {
 			return p.mismatch(t, v)
 		}
+		if _, wire := v.([]any); !wire {
+			w.reshaped = true
+		}
 		if t.kind == "set" {
 			return encodeSet(w, l, t.elem, p, raw)
 		}
@@ -625,6 +648,9 @@ func encode(w *mpWriter, v any, t Type, p *path, raw bool) error {
 		m, ok := asMap(v)
 		if !ok {
 			return p.mismatch(t, v)
+		}
+		if _, wire := v.(map[string]any); !wire {
+			w.reshaped = true
 		}
 		for k := range m {
 			if _, known := t.attrs[k]; !known {
@@ -659,6 +685,7 @@ func encodeSet(w *mpWriter, l []any, elem Type, p *path, raw bool) error {
 		k := string(body.b[start:])
 		if _, dup := seen[k]; dup {
 			body.b = body.b[:start]
+			w.reshaped = true
 			continue
 		}
 		seen[k] = struct{}{}
@@ -666,6 +693,7 @@ func encodeSet(w *mpWriter, l []any, elem Type, p *path, raw bool) error {
 	}
 	w.array(n)
 	w.b = append(w.b, body.b...)
+	w.reshaped = w.reshaped || body.reshaped
 	return nil
 }
 
@@ -742,7 +770,7 @@ func wireEqual(a, b any, t Type) bool {
 			}
 			x, ok1 := toBigFloat(a)
 			y, ok2 := toBigFloat(b)
-			return ok1 && ok2 && x.Cmp(y) == 0
+			return ok1 && ok2 && numbersEqual(x, y)
 		}
 		return a == b
 	case collection:
@@ -797,6 +825,29 @@ func wireEqual(a, b any, t Type) bool {
 	return false
 }
 
+// numbersEqual compares numbers as the engines do (cty's Equals): whole
+// numbers exactly, others at the lower of the two precisions (53 bits at
+// least), so the float64 nearest to the configuration's 0.3, which an API
+// that keeps float64 gives back, is the same 0.3 and never a change.
+func numbersEqual(x, y *big.Float) bool {
+	if c := x.Cmp(y); c == 0 || x.Sign() != y.Sign() {
+		return c == 0
+	}
+	xi, xAcc := x.Int(nil)
+	yi, yAcc := y.Int(nil)
+	if xAcc != yAcc {
+		return false
+	}
+	if xAcc == big.Exact {
+		return xi.Cmp(yi) == 0
+	}
+	prec := min(x.Prec(), y.Prec())
+	if prec < 53 {
+		prec = 53
+	}
+	return new(big.Float).SetPrec(prec).Set(x).Cmp(new(big.Float).SetPrec(prec).Set(y)) == 0
+}
+
 // wireKey is the MessagePack encoding of a wire value: equal values have
 // equal keys (numbers are written in one canonical form; sets are not
 // sorted, so sets inside sets compare by order).
@@ -829,7 +880,8 @@ func fromUser(v any, t Type, p *path) (any, error) {
 				return nil, p.mismatch(t, v)
 			}
 			out := make(map[string]any, len(m))
-			for k, e := range m {
+			for _, k := range sortedKeys(m) {
+				e := m[k]
 				w, err := fromUser(e, t.elem, p.key(k))
 				if err != nil {
 					return nil, err
@@ -857,7 +909,8 @@ func fromUser(v any, t Type, p *path) (any, error) {
 			return nil, p.mismatch(t, v)
 		}
 		out := make(map[string]any, len(m))
-		for k, e := range m {
+		for _, k := range sortedKeys(m) {
+			e := m[k]
 			at, known := t.attrs[k]
 			if !known {
 				return nil, p.attr(k).errorf("the schema has no attribute %q%s", k, suggest(k, t.sortedNames()))

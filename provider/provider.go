@@ -403,6 +403,9 @@ func (p *Provider) Check() error {
 		if names := updatable(&r.Schema); r.Update == nil && len(names) > 0 {
 			errs = append(errs, fmt.Sprintf("resource %s: Update is nil, but %s can change without replacing the resource: write Update, or set RequiresReplace on %s", n, strings.Join(names, ", "), them(len(names))))
 		}
+		if r.Schema.Version < 0 {
+			errs = append(errs, fmt.Sprintf("resource %s: Schema.Version is %d: versions count up from 0", n, r.Schema.Version))
+		}
 		if r.Schema.Version > 0 && r.UpgradeState == nil {
 			errs = append(errs, fmt.Sprintf("resource %s: Schema.Version is %d but UpgradeState is nil", n, r.Schema.Version))
 		}
@@ -473,7 +476,7 @@ func (p *Provider) Check() error {
 func updatable(s *Schema) []string {
 	var names []string
 	for n, a := range s.Attributes {
-		if (a.Required || a.Optional) && !a.RequiresReplace {
+		if a != nil && (a.Required || a.Optional) && !a.RequiresReplace {
 			names = append(names, n)
 		}
 	}

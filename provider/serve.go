@@ -41,6 +41,9 @@ func Serve(addr string, p *Provider) error {
 		}
 	}
 	s, err := newServer(p)
+	if aerr := addressError(addr); aerr != nil {
+		err = errors.Join(aerr, err)
+	}
 	if err != nil {
 		if debug || os.Getenv(magicCookieKey) == "" {
 			return err // run by hand: the caller prints it
@@ -152,6 +155,11 @@ func (r *Reattach) Close() {
 func ServeReattach(p *Provider, addrs ...string) (*Reattach, error) {
 	if len(addrs) == 0 {
 		return nil, fmt.Errorf("ServeReattach needs at least one source address")
+	}
+	for _, a := range addrs {
+		if err := addressError(a); err != nil {
+			return nil, err
+		}
 	}
 	s, err := newServer(p)
 	if err != nil {

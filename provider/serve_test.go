@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tfkit/tfkit/provider"
 	"github.com/tfkit/tfkit/provider/providertest"
 )
 
@@ -95,4 +96,25 @@ func main() {
 			}
 		})
 	}
+}
+
+// An address the engines could never match with a configuration's
+// required_providers source (a provider attached under it would never be
+// used) is refused before anything is served.
+func TestServeRefusesBadAddress(t *testing.T) {
+	t.Setenv("TF_PLUGIN_MAGIC_COOKIE", "") // run by hand, not by an engine
+	p := &provider.Provider{}
+	for _, addr := range []string{"notes", "registry.terraform.io/notes", "a/b/c/d", "example/ notes"} {
+		if _, err := provider.ServeReattach(p, addr); err == nil || !strings.Contains(err.Error(), "is not a provider source address") {
+			t.Errorf("ServeReattach(%q) = %v", addr, err)
+		}
+		if err := provider.Serve(addr, p); err == nil || !strings.Contains(err.Error(), "is not a provider source address: write HOST/NAMESPACE/NAME") {
+			t.Errorf("Serve(%q) = %v", addr, err)
+		}
+	}
+	ra, err := provider.ServeReattach(p, "example/notes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ra.Close()
 }

@@ -389,7 +389,8 @@ func (et *elementType) fromValuesEncoded(v Values, base map[string]any) (map[str
 		out[n] = base[n]
 	}
 	root := &path{}
-	for k, uv := range v {
+	for _, k := range sortedKeys(v) { // the first error by name, every time
+		uv := v[k]
 		at, ok := et.obj.attrs[k]
 		if !ok {
 			return nil, nil, root.attr(k).errorf("the schema has no attribute %q%s", k, suggest(k, et.obj.sortedNames()))
@@ -410,6 +411,23 @@ func (et *elementType) fromValuesEncoded(v Values, base map[string]any) (map[str
 	var w mpWriter
 	if err := encode(&w, out, et.obj, root, true); err != nil {
 		return nil, nil, err
+	}
+	// What the operation returned in other shapes than decoding gives is
+	// read back from its encoding, so that the comparisons with the plan
+	// or the configuration see wire values only, whatever Go shapes the
+	// types accept back ([]string, map[string]string, Values, an int), and
+	// a set's repeated elements dropped.
+	if !w.reshaped {
+		return out, &tfprotov6.DynamicValue{MsgPack: w.b}, nil
+	}
+	enc, err := decodeObjectLazy(w.b, et.obj)
+	if err != nil {
+		return nil, nil, err
+	}
+	for k := range v {
+		if out[k], err = full(enc[k], et.obj.attrs[k]); err != nil {
+			return nil, nil, err
+		}
 	}
 	return out, &tfprotov6.DynamicValue{MsgPack: w.b}, nil
 }
@@ -943,8 +961,26 @@ func (s *server) UpgradeResourceState(ctx context.Context, req *tfprotov6.Upgrad
 		if c.HasError() {
 			return resp, nil
 		}
-		state, err = et.fromValues(nv, nil)
-		if d := unknownInState(req.TypeName, "UpgradeState", state); err == nil && d != nil {
+		if state, err = et.fromValues(withOldText(et, nv), nil); err != nil {
+			suffix := fmt.Sprintf(" (upgrading from schema version %d)", req.Version)
+			if pe, ok := err.(*pathError); ok {
+				pe.msg += suffix
+				if pe.hidden != "" {
+					pe.hidden += suffix
+				}
+			} else {
+				err = fmt.Errorf("%w%s", err, suffix)
+			}
+			resp.Diagnostics = append(resp.Diagnostics, et.errorDiag(req.TypeName+": UpgradeState returned a state that does not match the schema", err)...)
+			return resp, nil
+		}
+		d := unknownInState(req.TypeName, "UpgradeState", state)
+		if d == nil {
+			// A required attribute left out would be set again by the
+			// next plan: a replacement, with RequiresReplace.
+			d = unsetRequired(et, req.TypeName, "UpgradeState", state)
+		}
+		if d != nil {
 			resp.Diagnostics = append(resp.Diagnostics, d)
 			return resp, nil
 		}

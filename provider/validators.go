@@ -78,11 +78,18 @@ func LengthAtMost(max int) Validator { return lengthValidator{0, max} }
 func (v lengthValidator) Description() string {
 	switch {
 	case v.max < 0:
-		return fmt.Sprintf("at least %d characters long", v.min)
+		return fmt.Sprintf("at least %s long", characters(v.min))
 	case v.min == 0:
-		return fmt.Sprintf("at most %d characters long", v.max)
+		return fmt.Sprintf("at most %s long", characters(v.max))
 	}
-	return fmt.Sprintf("between %d and %d characters long", v.min, v.max)
+	return fmt.Sprintf("between %d and %s long", v.min, characters(v.max))
+}
+
+func characters(n int) string {
+	if n == 1 {
+		return "1 character"
+	}
+	return fmt.Sprintf("%d characters", n)
 }
 
 func (v lengthValidator) Validate(req ValidateRequest) error {
@@ -399,6 +406,12 @@ func checkValidators(element, prefix string, attrs map[string]*Attribute, blocks
 			}
 			if p := cv.check(a.Type); p != "" {
 				fail("%s", p)
+			} else if a.Default != nil && len(cv.names()) == 0 {
+				// The default is planned without validation whenever the
+				// configuration leaves the attribute out.
+				if err := v.Validate(ValidateRequest{Name: n, Value: a.Default}); err != nil {
+					fail("the Default does not pass it (%v): change the Default or the validator", err)
+				}
 			}
 			for _, o := range cv.names() {
 				_, attr := attrs[o]
