@@ -20,6 +20,19 @@ import (
 // duplicate declarations, references to things that are not declared, and
 // dependency cycles. It reports every problem found, in declaration order.
 //
+// It checks too what the engines decode themselves before evaluating
+// anything, whatever the providers' schemas say (validate_meta.go): the
+// blocks the language owns (lifecycle, pre- and postconditions, variable
+// validation, check assertions) with their arguments, labels and number;
+// arguments read as bools (prevent_destroy, nullable, sensitive) or
+// keywords (a provisioner's when and on_failure); static lists
+// (depends_on, ignore_changes, replace_triggered_by) and what they may
+// name; a destroy-time provisioner's references; the terraform block's
+// settings (required_version and provider version constraints, provider
+// sources, one backend and one required_providers); reserved names in
+// provider blocks; and the arguments of moved, import, removed and check
+// blocks.
+//
 // The duplicate rules are those of a single Terraform module: resources are
 // unique by type and name, and so are data sources and ephemeral resources,
 // but a resource, a data source and an ephemeral resource may share type and
@@ -49,6 +62,7 @@ func ValidateEngine(cfg *Config, tofu bool) diag.Diagnostics {
 	for _, b := range cfg.Blocks {
 		v.checkArguments(b)
 		v.checkBlock(b)
+		v.checkMeta(b)
 	}
 	v.checkCycles()
 	return v.diags
@@ -140,6 +154,9 @@ type validator struct {
 	requiredProviders map[string]bool
 	// tofu says the configuration is for OpenTofu (ValidateEngine).
 	tofu bool
+	// terraformBackend and terraformRequired are the first backend (or
+	// cloud) and required_providers blocks of the terraform blocks.
+	terraformBackend, terraformRequired *Block
 }
 
 // edge is one reference: to the node it names, from the attribute path
@@ -1202,7 +1219,14 @@ func (v *validator) checkProviderTraversal(tr hcl.Traversal, sc scope) {
 // holding one (a list, an object, null, a bool).
 func (v *validator) checkCount(a *Attribute, sc scope) {
 	var what string
-	switch x := a.Expr.(type) {
+	e := a.Expr
+	if _, ok := Unwrap(e).(*UnaryOp); ok {
+		// A negative number: -1.
+		if val, ok := ConstValue(e); ok {
+			e = &Literal{Val: val}
+		}
+	}
+	switch x := e.(type) {
 	case *Tuple:
 		what = "a list"
 	case *Object:
