@@ -109,7 +109,9 @@ type Resource struct {
 	// ExternalName says how the external name maps to Terraform.
 	ExternalName ExternalName
 	// References turns arguments into references to other kinds, by
-	// Terraform argument name.
+	// Terraform path: vpc_id (a string), subnet_ids (a list or set of
+	// strings), network_interface.network_interface_id (an argument of a
+	// nested block or nested attribute).
 	References map[string]Reference
 	// Sensitive adds to what the schema marks sensitive.
 	Sensitive Sensitive
@@ -171,7 +173,10 @@ func IdentifierFromProvider() ExternalName {
 
 // Reference makes a string argument a reference to another kind: the
 // generated type gets <field>Ref and <field>Selector fields, and the value
-// is extracted from the referenced object.
+// is extracted from the referenced object. On a list or set of strings the
+// fields are <field>Refs (a list of references) and <field>Selector, which
+// selects every matching object; on an argument of a nested block they go
+// into the block's type, and each element is resolved.
 type Reference struct {
 	// TerraformType is the referenced resource type, such as aws_vpc; it
 	// must be included in the same Provider.
@@ -182,7 +187,7 @@ type Reference struct {
 	// is the external name.
 	Extract string
 	// RefFieldName and SelectorFieldName override the generated Go field
-	// names (default <Field>Ref, <Field>Selector).
+	// names (default <Field>Ref, <Field>Selector; <Field>Refs for a list).
 	RefFieldName, SelectorFieldName string
 }
 
@@ -597,9 +602,8 @@ func check(p *Provider, rs []*Resource, byType map[string]*Resource, allTypes []
 		}
 		for _, name := range sortedKeys(r.References) {
 			ref := r.References[name]
-			a := r.Schema.Block.Attribute(name)
-			if a == nil || (!a.Required && !a.Optional) || !a.Type.Equals(cty.String) {
-				bad(r, name, "A reference must be on a top-level string argument", didYouMean(name, r.Schema.Block))
+			if summary, suggestion := referenceProblem(r, name); summary != "" {
+				bad(r, name, summary, suggestion)
 				continue
 			}
 			if name == en.NameArgument {
@@ -657,6 +661,47 @@ func needsID(r *Resource) *diag.Diagnostic {
 			"(the ID to import it by, from the external name); or leave it out: add %s to Provider.Exclude",
 			byName, r.TerraformType),
 	}
+}
+
+// referenceProblem says why the References key name cannot be a
+// reference of r ("" when it can): it must be the Terraform path of a
+// string argument, or of a list or set of strings, at the top level or in
+// nested blocks (or nested attributes) of list, set or single nesting,
+// and not sensitive.
+func referenceProblem(r *Resource, name string) (summary, suggestion string) {
+	const want = "A reference must be on a string argument or a list or set of strings, named by its Terraform path (such as subnet_ids or network_interface.network_interface_id)"
+	blk := r.Schema.Block
+	parts := strings.Split(name, ".")
+	for i, part := range parts[:len(parts)-1] {
+		at := strings.Join(parts[:i+1], ".")
+		var nesting schema.Nesting
+		if a := blk.Attribute(part); a != nil && a.NestedType != nil && (a.Required || a.Optional) {
+			blk, nesting = &schema.Block{Attributes: a.NestedType.Attributes}, a.NestedType.Nesting
+		} else if nb := blk.NestedBlock(part); nb != nil {
+			blk, nesting = nb.Block, nb.Nesting
+		} else {
+			return fmt.Sprintf("%s: %s is not a nested block or nested attribute of arguments", want, at), didYouMean(part, blk)
+		}
+		if nesting == schema.NestingMap {
+			return fmt.Sprintf("A reference cannot be inside %s, a map of objects: only blocks and nested attributes of list, set or single nesting can hold one", at), ""
+		}
+	}
+	last := parts[len(parts)-1]
+	a := blk.Attribute(last)
+	if a == nil || (!a.Required && !a.Optional) {
+		in := "the resource"
+		if len(parts) > 1 {
+			in = strings.Join(parts[:len(parts)-1], ".")
+		}
+		return fmt.Sprintf("%s: %s has no argument %s", want, in, last), didYouMean(last, blk)
+	}
+	if !a.Type.Equals(cty.String) && !((a.Type.IsListType() || a.Type.IsSetType()) && a.Type.ElementType().Equals(cty.String)) {
+		return fmt.Sprintf("%s: it is of type %s", want, a.Type.FriendlyName()), "reference a string argument, or a list or set of strings"
+	}
+	if a.Sensitive || slices.Contains(r.Sensitive.Fields, name) {
+		return "A reference cannot be on a sensitive argument: its value comes from a Secret", "remove the reference, or the argument from Sensitive.Fields"
+	}
+	return "", ""
 }
 
 // KindDeclarations are the Go names a kind declares in its API package.

@@ -158,7 +158,50 @@ func TestBuildDiagnostics(t *testing.T) {
 			`r.Kind = "..."; return nil })`}},
 		"reference to missing field": {func(p *Provider) {
 			p.AddResourceConfigurator("aws_subnet", func(r *Resource) error { r.References["vpcid"] = Reference{TerraformType: "aws_vpc"}; return nil })
-		}, []string{"at aws_subnet.vpcid", "top-level string argument", `did you mean "vpc_id"?`}},
+		}, []string{"at aws_subnet.vpcid", "must be on a string argument or a list or set of strings", "the resource has no argument vpcid", `did you mean "vpc_id"?`}},
+		"reference in a missing block": {func(p *Provider) {
+			addInstance(p)
+			p.AddResourceConfigurator("aws_instance", func(r *Resource) error {
+				r.References["network_interfaces.network_interface_id"] = Reference{TerraformType: "aws_vpc"}
+				return nil
+			})
+		}, []string{"at aws_instance.network_interfaces.network_interface_id", "network_interfaces is not a nested block or nested attribute of arguments", `did you mean "network_interface"?`}},
+		"reference to a missing nested argument": {func(p *Provider) {
+			addInstance(p)
+			p.AddResourceConfigurator("aws_instance", func(r *Resource) error {
+				r.References["network_interface.network_interface_idd"] = Reference{TerraformType: "aws_vpc"}
+				return nil
+			})
+		}, []string{"at aws_instance.network_interface.network_interface_idd", "network_interface has no argument network_interface_idd", `did you mean "network_interface_id"?`}},
+		"reference to a number": {func(p *Provider) {
+			addInstance(p)
+			p.AddResourceConfigurator("aws_instance", func(r *Resource) error {
+				r.References["network_interface.device_index"] = Reference{TerraformType: "aws_vpc"}
+				return nil
+			})
+		}, []string{"at aws_instance.network_interface.device_index", "it is of type number", "reference a string argument, or a list or set of strings"}},
+		"reference to a list of numbers": {func(p *Provider) {
+			addInstance(p)
+			p.AddResourceConfigurator("aws_instance", func(r *Resource) error { r.References["ports"] = Reference{TerraformType: "aws_vpc"}; return nil })
+		}, []string{"at aws_instance.ports", "it is of type list of number"}},
+		"reference in a map of blocks": {func(p *Provider) {
+			addInstance(p)
+			p.AddResourceConfigurator("aws_instance", func(r *Resource) error {
+				r.References["ebs.kms_key_id"] = Reference{TerraformType: "aws_vpc"}
+				return nil
+			})
+		}, []string{"at aws_instance.ebs.kms_key_id", "A reference cannot be inside ebs, a map of objects"}},
+		"reference to a sensitive argument": {func(p *Provider) {
+			addInstance(p)
+			p.AddResourceConfigurator("aws_instance", func(r *Resource) error { r.References["password"] = Reference{TerraformType: "aws_vpc"}; return nil })
+		}, []string{"at aws_instance.password", "A reference cannot be on a sensitive argument"}},
+		"nested reference to unknown type": {func(p *Provider) {
+			addInstance(p)
+			p.AddResourceConfigurator("aws_instance", func(r *Resource) error {
+				r.References["network_interface.network_interface_id"] = Reference{TerraformType: "aws_vcp"}
+				return nil
+			})
+		}, []string{"target is aws_vcp, which no schema has (at aws_instance.network_interface.network_interface_id)"}},
 		"reference to excluded type": {func(p *Provider) {
 			p.Include = []string{"aws_s.*"}
 			p.AddResourceConfigurator("aws_subnet", func(r *Resource) error { r.References["vpc_id"] = Reference{TerraformType: "aws_vpc"}; return nil })
@@ -231,6 +274,44 @@ func TestBuildDiagnostics(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// addInstance adds aws_instance, with arguments references can and
+// cannot be on, to the schema.
+func addInstance(p *Provider) {
+	sp := p.Schemas[0]
+	sp.Resources = append(sp.Resources, &schema.Resource{Type: "aws_instance", Block: &schema.Block{
+		Attributes: []*schema.Attribute{
+			{Name: "id", Type: cty.String, Computed: true},
+			{Name: "subnet_ids", Type: cty.Set(cty.String), Optional: true},
+			{Name: "ports", Type: cty.List(cty.Number), Optional: true},
+			{Name: "password", Type: cty.String, Optional: true, Sensitive: true},
+		},
+		Blocks: []*schema.NestedBlock{
+			{Name: "network_interface", Nesting: schema.NestingList, Block: &schema.Block{Attributes: []*schema.Attribute{
+				{Name: "network_interface_id", Type: cty.String, Optional: true},
+				{Name: "device_index", Type: cty.Number, Required: true},
+			}}},
+			{Name: "ebs", Nesting: schema.NestingMap, Block: &schema.Block{Attributes: []*schema.Attribute{
+				{Name: "kms_key_id", Type: cty.String, Optional: true},
+			}}},
+		},
+	}})
+}
+
+// TestReferencePaths: references on a list of strings and on an argument
+// of a nested block are accepted.
+func TestReferencePaths(t *testing.T) {
+	p := &Provider{ModulePath: "example.com/p", RootGroup: "aws.example.org", Schemas: []*schema.Provider{testSchema()}}
+	addInstance(p)
+	p.AddResourceConfigurator("aws_instance", func(r *Resource) error {
+		r.References["subnet_ids"] = Reference{TerraformType: "aws_subnet"}
+		r.References["network_interface.network_interface_id"] = Reference{TerraformType: "aws_vpc"}
+		return nil
+	})
+	if _, ds := p.Build(); ds.HasErrors() {
+		t.Fatal(ds.Error())
 	}
 }
 

@@ -16,7 +16,8 @@ import (
 // provider block has arguments (host), and random_uuid as UUID in
 // random.jettest.tfkit.dev, for an API of two providers; random_integer
 // and random_shuffle with their result sensitive, a number and a list in
-// the connection Secret.
+// the connection Secret; docker_volume's labels.value, a reference in
+// nested blocks, to a UUID.
 func dockerTestProvider(t testing.TB) *jetconfig.Provider {
 	t.Helper()
 	var ps []*schema.Provider
@@ -39,6 +40,11 @@ func dockerTestProvider(t testing.TB) *jetconfig.Provider {
 		Include:    []string{"docker_volume", "random_uuid", "random_integer", "random_shuffle"},
 		Schemas:    ps,
 	}
+	// A reference in a set of blocks: a label's value is a UUID's id.
+	p.AddResourceConfigurator("docker_volume", func(r *jetconfig.Resource) error {
+		r.References["labels.value"] = jetconfig.Reference{TerraformType: "random_uuid"}
+		return nil
+	})
 	// A number and a list in the connection Secret.
 	for _, typ := range []string{"random_integer", "random_shuffle"} {
 		p.AddResourceConfigurator(typ, func(r *jetconfig.Resource) error {

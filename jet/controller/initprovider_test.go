@@ -268,11 +268,24 @@ func errString(err error) string {
 }
 
 // initResolver answers every request with a value naming its reference
-// field, or with err for the field errFor.
+// field, or with err for the field errFor; a list request gets two such
+// values.
 type initResolver struct {
 	reqs   []resource.ResolutionRequest
+	multi  []resource.MultiResolutionRequest
 	errFor string
 	err    error
+}
+
+func (r *initResolver) ResolveMultiple(_ context.Context, req resource.MultiResolutionRequest) (resource.MultiResolutionResponse, error) {
+	r.multi = append(r.multi, req)
+	if req.ReferenceField == r.errFor {
+		return resource.MultiResolutionResponse{}, r.err
+	}
+	return resource.MultiResolutionResponse{
+		ResolvedValues:     []string{"from " + req.ReferenceField, "and " + req.ReferenceField},
+		ResolvedReferences: []resource.Reference{{Name: "resolved"}, {Name: "also"}},
+	}, nil
 }
 
 func (r *initResolver) Resolve(_ context.Context, req resource.ResolutionRequest) (resource.ResolutionResponse, error) {

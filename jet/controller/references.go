@@ -95,6 +95,68 @@ func (s *resolver) Resolve(ctx context.Context, req resource.ResolutionRequest) 
 	return rsp, err
 }
 
+// ResolveMultiple resolves a list reference as Crossplane's
+// ResolveMultiple does: values that are set are kept unless the policy's
+// resolve is Always; the references give one value each, in their order,
+// and without references the selector picks every matching object, sorted
+// by name. A target that is missing or not Ready is waited for, unless the
+// policy's resolution is Optional: then it is left out, and when no value
+// is left the current values are kept. As for one reference, the policy is
+// the selector's when there is a selector, else each reference's own.
+func (s *resolver) ResolveMultiple(ctx context.Context, req resource.MultiResolutionRequest) (resource.MultiResolutionResponse, error) {
+	keep := resource.MultiResolutionResponse{ResolvedValues: req.CurrentValues, ResolvedReferences: req.References}
+	policyOf := func(ref resource.Reference) policy {
+		if req.Selector != nil {
+			return policy{req.Selector.Policy}
+		}
+		return policy{ref.Policy}
+	}
+	always := req.Selector != nil && (policy{req.Selector.Policy}).always()
+	for _, ref := range req.References {
+		always = always || policyOf(ref).always()
+	}
+	refs := req.References
+	if (len(req.CurrentValues) > 0 && !always) || (len(refs) == 0 && req.Selector == nil) {
+		return keep, nil
+	}
+	one := resource.ResolutionRequest{To: req.To, Extract: req.Extract, Selector: req.Selector, ReferenceField: req.ReferenceField, SelectorField: req.SelectorField}
+	if len(refs) == 0 {
+		names, err := s.selected(ctx, one)
+		var wait *waitError
+		if errors.As(err, &wait) && (policy{req.Selector.Policy}).optional() {
+			return keep, nil
+		}
+		if err != nil {
+			return resource.MultiResolutionResponse{}, err
+		}
+		for _, n := range names {
+			refs = append(refs, resource.Reference{Name: n})
+		}
+	}
+	var out resource.MultiResolutionResponse
+	for i := range refs {
+		one.Reference = &refs[i]
+		rsp, err := s.resolve(ctx, one)
+		var wait *waitError
+		if errors.As(err, &wait) && policyOf(refs[i]).optional() {
+			continue
+		}
+		if err != nil {
+			return resource.MultiResolutionResponse{}, err
+		}
+		out.ResolvedValues = append(out.ResolvedValues, *rsp.Value)
+		out.ResolvedReferences = append(out.ResolvedReferences, refs[i])
+	}
+	if len(out.ResolvedValues) == 0 {
+		return keep, nil
+	}
+	if len(req.References) > 0 {
+		// The references stay as they were written, skipped ones too.
+		out.ResolvedReferences = req.References
+	}
+	return out, nil
+}
+
 // policy is a reference's resolution policy; nil is the default.
 type policy struct{ p *resource.Policy }
 
@@ -121,24 +183,9 @@ func referencePolicy(req resource.ResolutionRequest) policy {
 func (s *resolver) resolve(ctx context.Context, req resource.ResolutionRequest) (resource.ResolutionResponse, error) {
 	ref := req.Reference
 	if ref == nil && req.Selector != nil {
-		list := &unstructured.UnstructuredList{}
-		list.SetGroupVersionKind(req.To.GroupVersion().WithKind(req.To.Kind + "List"))
-		if err := s.c.List(ctx, list, client.MatchingLabelsSelector{Selector: labels.SelectorFromSet(req.Selector.MatchLabels)}); err != nil {
-			return resource.ResolutionResponse{}, notInstalled(req, err)
-		}
-		sameController := req.Selector.MatchControllerRef != nil && *req.Selector.MatchControllerRef
-		names := make([]string, 0, len(list.Items))
-		for _, it := range list.Items {
-			// As Crossplane: only the objects controlled by the
-			// referencing object's controller.
-			if sameController && !haveSameController(s.from, &it) {
-				continue
-			}
-			names = append(names, it.GetName())
-		}
-		sort.Strings(names)
-		if len(names) == 0 {
-			return resource.ResolutionResponse{}, &waitError{msg: noMatch(req, s.from, len(list.Items))}
+		names, err := s.selected(ctx, req)
+		if err != nil {
+			return resource.ResolutionResponse{}, err
 		}
 		ref = &resource.Reference{Name: names[0]}
 	}
@@ -161,6 +208,31 @@ func (s *resolver) resolve(ctx context.Context, req resource.ResolutionRequest) 
 		return resource.ResolutionResponse{}, &waitError{msg: fmt.Sprintf("waiting for %s %q: %s is empty", req.To.Kind, ref.Name, req.Extract)}
 	}
 	return resource.ResolutionResponse{Value: &v, Reference: ref}, nil
+}
+
+// selected are the names of the objects req's selector selects, sorted;
+// none is a wait.
+func (s *resolver) selected(ctx context.Context, req resource.ResolutionRequest) ([]string, error) {
+	list := &unstructured.UnstructuredList{}
+	list.SetGroupVersionKind(req.To.GroupVersion().WithKind(req.To.Kind + "List"))
+	if err := s.c.List(ctx, list, client.MatchingLabelsSelector{Selector: labels.SelectorFromSet(req.Selector.MatchLabels)}); err != nil {
+		return nil, notInstalled(req, err)
+	}
+	sameController := req.Selector.MatchControllerRef != nil && *req.Selector.MatchControllerRef
+	names := make([]string, 0, len(list.Items))
+	for _, it := range list.Items {
+		// As Crossplane: only the objects controlled by the
+		// referencing object's controller.
+		if sameController && !haveSameController(s.from, &it) {
+			continue
+		}
+		names = append(names, it.GetName())
+	}
+	sort.Strings(names)
+	if len(names) == 0 {
+		return nil, &waitError{msg: noMatch(req, s.from, len(list.Items))}
+	}
+	return names, nil
 }
 
 // notInstalled makes err, of reading the objects of the kind req refers

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -45,15 +46,38 @@ func targetKey(gvk k8sschema.GroupVersionKind, name string) string {
 
 // recorder is a ReferenceResolver that resolves nothing and records the
 // requests.
-type recorder struct{ reqs []resource.ResolutionRequest }
+type recorder struct{ reqs []referenceRequest }
+
+// referenceRequest is the part of a resolution request, of one field or
+// of a list, that says what it waits for: the kind, the objects it names,
+// whether it selects.
+type referenceRequest struct {
+	to       k8sschema.GroupVersionKind
+	names    []string
+	selector bool
+}
 
 func (r *recorder) Resolve(_ context.Context, req resource.ResolutionRequest) (resource.ResolutionResponse, error) {
-	r.reqs = append(r.reqs, req)
+	rr := referenceRequest{to: req.To, selector: req.Reference == nil && req.Selector != nil}
+	if req.Reference != nil {
+		rr.names = []string{req.Reference.Name}
+	}
+	r.reqs = append(r.reqs, rr)
 	return resource.ResolutionResponse{Value: req.Current, Reference: req.Reference}, nil
 }
 
-// references returns the resolution requests of mg's reference fields.
-func references(mg resource.Terraformed) []resource.ResolutionRequest {
+func (r *recorder) ResolveMultiple(_ context.Context, req resource.MultiResolutionRequest) (resource.MultiResolutionResponse, error) {
+	rr := referenceRequest{to: req.To, selector: len(req.References) == 0 && req.Selector != nil}
+	for _, ref := range req.References {
+		rr.names = append(rr.names, ref.Name)
+	}
+	r.reqs = append(r.reqs, rr)
+	return resource.MultiResolutionResponse{ResolvedValues: req.CurrentValues, ResolvedReferences: req.References}, nil
+}
+
+// references returns the resolution requests of mg's reference fields
+// (one for each element of nested blocks that holds one).
+func references(mg resource.Terraformed) []referenceRequest {
 	rr, ok := mg.DeepCopyObject().(resource.ReferenceResolvable)
 	if !ok {
 		return nil
@@ -61,6 +85,53 @@ func references(mg resource.Terraformed) []resource.ResolutionRequest {
 	var rec recorder
 	_ = rr.ResolveReferences(context.Background(), &rec)
 	return rec.reqs
+}
+
+// referencedKinds are the kinds the objects of reg's kind refer to. A
+// reference in nested blocks makes requests only for the elements an
+// object has, so the kinds are read from the requests of an object whose
+// spec.forProvider and spec.initProvider have one element in every list of
+// nested blocks and every single block set.
+func referencedKinds(reg resource.Registration) map[k8sschema.GroupVersionKind]bool {
+	mg := reg.New()
+	if v := reflect.ValueOf(mg); v.Kind() == reflect.Pointer && v.Elem().Kind() == reflect.Struct {
+		if spec := v.Elem().FieldByName("Spec"); spec.IsValid() && spec.Kind() == reflect.Struct {
+			for _, part := range []string{"ForProvider", "InitProvider"} {
+				if p := spec.FieldByName(part); p.IsValid() && p.Kind() == reflect.Struct {
+					oneOfEach(p, 0)
+				}
+			}
+		}
+	}
+	kinds := map[k8sschema.GroupVersionKind]bool{}
+	for _, req := range references(mg) {
+		kinds[req.to] = true
+	}
+	return kinds
+}
+
+// oneOfEach gives every empty list of structs in the struct v one element,
+// and every nil pointer to a struct a value, recursively; depth bounds it.
+func oneOfEach(v reflect.Value, depth int) {
+	if depth > 32 {
+		return
+	}
+	for i := 0; i < v.NumField(); i++ {
+		f := v.Field(i)
+		if !f.CanSet() {
+			continue
+		}
+		switch {
+		case f.Kind() == reflect.Pointer && f.Type().Elem().Kind() == reflect.Struct && f.IsNil():
+			f.Set(reflect.New(f.Type().Elem()))
+			oneOfEach(f.Elem(), depth+1)
+		case f.Kind() == reflect.Slice && f.Type().Elem().Kind() == reflect.Struct && f.Len() == 0:
+			f.Set(reflect.MakeSlice(f.Type(), 1, 1))
+			oneOfEach(f.Index(0), depth+1)
+		case f.Kind() == reflect.Struct:
+			oneOfEach(f, depth+1)
+		}
+	}
 }
 
 // waitsFor returns the index keys of what mg's spec names: the Secrets of
@@ -82,11 +153,11 @@ func waitsFor(mg resource.Terraformed) []string {
 		}
 	}
 	for _, req := range references(mg) {
-		switch {
-		case req.Reference != nil:
-			keys = append(keys, targetKey(req.To, req.Reference.Name))
-		case req.Selector != nil:
-			keys = append(keys, targetKey(req.To, ""))
+		for _, n := range req.names {
+			keys = append(keys, targetKey(req.to, n))
+		}
+		if req.selector {
+			keys = append(keys, targetKey(req.to, ""))
 		}
 	}
 	return keys
@@ -121,10 +192,7 @@ func watchWaits(b *builder.Builder, mgr ctrl.Manager, reg resource.Registration)
 	b = b.Watches(&corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(func(ctx context.Context, o client.Object) []reconcile.Request {
 		return indexedObjects(ctx, mgr, reg, indexWaitsFor, secretKey(o.GetNamespace(), o.GetName()))
 	}), builder.WithPredicates(secrets))
-	targets := map[k8sschema.GroupVersionKind]bool{}
-	for _, req := range references(reg.New()) {
-		targets[req.To] = true
-	}
+	targets := referencedKinds(reg)
 	var watches []referencedWatch
 	for _, gvk := range slices.SortedFunc(maps.Keys(targets), func(a, b k8sschema.GroupVersionKind) int {
 		return strings.Compare(a.String(), b.String())

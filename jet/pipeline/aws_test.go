@@ -55,6 +55,13 @@ func awsProvider(t testing.TB) *config.Provider {
 		}
 		return nil
 	})
+	// Lists of strings and arguments of nested blocks as references.
+	p.AddResourceConfigurator("aws_instance", func(r *config.Resource) error {
+		r.References["vpc_security_group_ids"] = config.Reference{TerraformType: "aws_security_group"}
+		r.References["network_interface.network_interface_id"] = config.Reference{TerraformType: "aws_network_interface"}
+		r.References["ebs_block_device.kms_key_id"] = config.Reference{TerraformType: "aws_kms_key", Extract: "status.atProvider.arn"}
+		return nil
+	})
 	// Where the second word is not the group.
 	for typ, group := range map[string]string{
 		"aws_vpc": "ec2", "aws_subnet": "ec2", "aws_instance": "ec2",
@@ -87,7 +94,7 @@ func TestAWS(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("generated %d files in %v", len(files), time.Since(start))
-	types, crds, lines, refs := 0, 0, 0, 0
+	types, crds, lines, refs, multi := 0, 0, 0, 0, 0
 	for _, f := range files {
 		switch {
 		case strings.HasPrefix(f.Path, providerConfigDir), strings.HasSuffix(f.Path, "_providerconfigs.yaml"):
@@ -98,6 +105,7 @@ func TestAWS(t *testing.T) {
 			crds++
 		case strings.HasSuffix(f.Path, "zz_generated.resolvers.go"):
 			refs += strings.Count(string(f.Data), "r.Resolve(ctx")
+			multi += strings.Count(string(f.Data), "r.ResolveMultiple(ctx")
 		}
 		lines += strings.Count(string(f.Data), "\n")
 	}
@@ -114,9 +122,14 @@ func TestAWS(t *testing.T) {
 			wantRefs++
 		}
 	}
+	// And aws_instance's two in nested blocks.
+	wantRefs += 2
 	// Each is resolved in spec.forProvider and in spec.initProvider.
 	if refs != 2*wantRefs || refs == 0 {
-		t.Errorf("%d resolutions of vpc_id references, want %d (2 × %d)", refs, 2*wantRefs, wantRefs)
+		t.Errorf("%d resolutions of vpc_id and nested references, want %d (2 × %d)", refs, 2*wantRefs, wantRefs)
+	}
+	if multi != 2 {
+		t.Errorf("%d resolutions of list references, want 2 (vpc_security_group_ids in both parts)", multi)
 	}
 	t.Logf("%d lines, %d references (%d resolutions)", lines, wantRefs, refs)
 	// ec2 collects kinds from several overrides; collisions of nested
@@ -129,6 +142,16 @@ func TestAWS(t *testing.T) {
 	}
 	if !strings.Contains(ec2, "type InstanceEBSBlockDeviceParameters struct") && !strings.Contains(ec2, "type EBSBlockDeviceParameters struct") {
 		t.Errorf("no EBS block device type for aws_instance")
+	}
+	for _, want := range []string{
+		"VPCSecurityGroupIDRefs []resource.Reference `json:\"vpcSecurityGroupIdRefs,omitempty\" tf:\"-\"`",
+		"VPCSecurityGroupIDSelector *resource.Selector `json:\"vpcSecurityGroupIdSelector,omitempty\" tf:\"-\"`",
+		"NetworkInterfaceRef *resource.Reference `json:\"networkInterfaceRef,omitempty\" tf:\"-\"`",
+		"KMSKeyRef *resource.Reference `json:\"kmsKeyRef,omitempty\" tf:\"-\"`",
+	} {
+		if !strings.Contains(ec2, want) {
+			t.Errorf("aws_instance's types lack %s", want)
+		}
 	}
 
 	// The biggest CRDs, as compact JSON, against what the API server

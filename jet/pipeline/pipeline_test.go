@@ -33,7 +33,8 @@ func readSchema(t testing.TB, path string) *schema.Provider {
 }
 
 // flagsProvider configures testdata/providers/flags.json: every flag
-// combination, sensitive inputs and outputs, name collisions, a reference,
+// combination, sensitive inputs and outputs, name collisions, references
+// (of a string, a list, and in nested blocks),
 // the provider's version.
 func flagsProvider(t testing.TB) *config.Provider {
 	p := &config.Provider{
@@ -51,7 +52,15 @@ func flagsProvider(t testing.TB) *config.Provider {
 		}
 		return nil
 	})
+	// A list reference, and references in nested blocks: a set of
+	// blocks, a list of blocks in it.
+	p.AddResourceConfigurator("jet_other", func(r *config.Resource) error {
+		r.References["rule.name"] = config.Reference{TerraformType: "jet_thing", Extract: "spec.forProvider.comment"}
+		r.References["rule.action.kind"] = config.Reference{TerraformType: "jet_rule"}
+		return nil
+	})
 	p.AddResourceConfigurator("jet_thing", func(r *config.Resource) error {
+		r.References["tags"] = config.Reference{TerraformType: "jet_rule"}
 		r.ExternalName = config.NameAsIdentifier("name")
 		r.Sensitive.Fields = []string{"extra_secret"}
 		r.LateInitializer.IgnoredFields = []string{"size"}
@@ -152,7 +161,7 @@ func TestRunBadConfig(t *testing.T) {
 	if err == nil {
 		t.Fatal("no error")
 	}
-	for _, want := range []string{"jet_other.thing_idd", "top-level string argument", `did you mean "thing_id"?`} {
+	for _, want := range []string{"jet_other.thing_idd", "must be on a string argument or a list or set of strings", `did you mean "thing_id"?`} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not contain %q", err, want)
 		}

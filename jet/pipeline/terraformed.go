@@ -1,8 +1,10 @@
 package pipeline
 
 import (
+	"go/types"
 	"sort"
 	"strconv"
+	"strings"
 
 	jettypes "github.com/tfkit/tfkit/jet/types"
 )
@@ -116,24 +118,75 @@ func resolversFile(pkg *jettypes.Package) ([]byte, error) {
 
 // printResolves prints the resolution of each reference of the spec
 // field specField (ForProvider, InitProvider), whose path in the object is
-// path: the resolved value goes into that part's own field.
+// path: the resolved value goes into that part's own field. A reference in
+// nested blocks is resolved in each element (a list's, or a single
+// block's when it is set), its messages naming the element's index.
 func printResolves(f *goFile, res, fmtPkg, schemaPkg, specField, path string, refs []*jettypes.Reference) {
-	fp := "mg.Spec." + specField + "."
 	for _, ref := range refs {
-		f.p("\t{\n")
-		f.p("\t\trsp, err := r.Resolve(ctx, %s.ResolutionRequest{\n", res)
-		f.p("\t\t\tCurrent: %s%s,\n", fp, ref.Field.Var.Name())
-		f.p("\t\t\tReference: %s%s,\n", fp, ref.RefField.Var.Name())
-		f.p("\t\t\tSelector: %s%s,\n", fp, ref.SelectorField.Var.Name())
-		f.p("\t\t\tTo: %s.GroupVersionKind{Group: %q, Version: %q, Kind: %q},\n", schemaPkg, ref.TargetGroup, ref.TargetVersion, ref.TargetKind)
-		f.p("\t\t\tExtract: %q,\n", ref.Extract)
-		f.p("\t\t\tReferenceField: %q,\n", path+"."+ref.RefField.JSONName)
-		f.p("\t\t\tSelectorField: %q,\n", path+"."+ref.SelectorField.JSONName)
-		f.p("\t\t})\n")
-		f.p("\t\tif err != nil {\n\t\t\treturn %s.Errorf(%q, err)\n\t\t}\n", fmtPkg, path+"."+ref.Field.JSONName+": %w")
-		f.p("\t\t%s%s = rsp.Value\n", fp, ref.Field.Var.Name())
-		f.p("\t\t%s%s = rsp.Reference\n", fp, ref.RefField.Var.Name())
-		f.p("\t}\n")
+		holder, jsonPath := "mg.Spec."+specField, path
+		var indices []string
+		ind := "\t"
+		if len(ref.Path) == 0 {
+			f.p("\t{\n")
+		}
+		for i, step := range ref.Path {
+			v := "p" + strconv.Itoa(i)
+			if _, isSlice := step.Var.Type().(*types.Slice); isSlice {
+				idx := "i" + strconv.Itoa(i)
+				f.p("%sfor %s := range %s.%s {\n", ind, idx, holder, step.Var.Name())
+				f.p("%s\t%s := &%s.%s[%s]\n", ind, v, holder, step.Var.Name(), idx)
+				jsonPath += "." + step.JSONName + "[%d]"
+				indices = append(indices, idx)
+			} else {
+				f.p("%sif %s := %s.%s; %s != nil {\n", ind, v, holder, step.Var.Name(), v)
+				jsonPath += "." + step.JSONName
+			}
+			holder = v
+			ind += "\t"
+		}
+		in := ind + "\t"
+		if len(ref.Path) > 0 {
+			in = ind
+		}
+		// fieldPath is the Go expression of a field's path in the object.
+		fieldPath := func(fld *jettypes.Field) string {
+			p := jsonPath + "." + fld.JSONName
+			if len(indices) == 0 {
+				return strconv.Quote(p)
+			}
+			return fmtPkg + ".Sprintf(" + strconv.Quote(p) + ", " + strings.Join(indices, ", ") + ")"
+		}
+		h := holder + "."
+		if ref.Multi {
+			f.p("%srsp, err := r.ResolveMultiple(ctx, %s.MultiResolutionRequest{\n", in, res)
+			f.p("%s\tCurrentValues: %s%s,\n", in, h, ref.Field.Var.Name())
+			f.p("%s\tReferences: %s%s,\n", in, h, ref.RefField.Var.Name())
+		} else {
+			f.p("%srsp, err := r.Resolve(ctx, %s.ResolutionRequest{\n", in, res)
+			f.p("%s\tCurrent: %s%s,\n", in, h, ref.Field.Var.Name())
+			f.p("%s\tReference: %s%s,\n", in, h, ref.RefField.Var.Name())
+		}
+		f.p("%s\tSelector: %s%s,\n", in, h, ref.SelectorField.Var.Name())
+		f.p("%s\tTo: %s.GroupVersionKind{Group: %q, Version: %q, Kind: %q},\n", in, schemaPkg, ref.TargetGroup, ref.TargetVersion, ref.TargetKind)
+		f.p("%s\tExtract: %q,\n", in, ref.Extract)
+		f.p("%s\tReferenceField: %s,\n", in, fieldPath(ref.RefField))
+		f.p("%s\tSelectorField: %s,\n", in, fieldPath(ref.SelectorField))
+		f.p("%s})\n", in)
+		errArgs := strings.Join(append(append([]string(nil), indices...), "err"), ", ")
+		f.p("%sif err != nil {\n%s\treturn %s.Errorf(%q, %s)\n%s}\n", in, in, fmtPkg, jsonPath+"."+ref.Field.JSONName+": %w", errArgs, in)
+		if ref.Multi {
+			f.p("%s%s%s = rsp.ResolvedValues\n", in, h, ref.Field.Var.Name())
+			f.p("%s%s%s = rsp.ResolvedReferences\n", in, h, ref.RefField.Var.Name())
+		} else {
+			f.p("%s%s%s = rsp.Value\n", in, h, ref.Field.Var.Name())
+			f.p("%s%s%s = rsp.Reference\n", in, h, ref.RefField.Var.Name())
+		}
+		if len(ref.Path) == 0 {
+			f.p("\t}\n")
+		}
+		for i := len(ref.Path) - 1; i >= 0; i-- {
+			f.p("%s}\n", strings.Repeat("\t", i+1))
+		}
 	}
 }
 

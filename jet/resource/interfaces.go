@@ -98,9 +98,12 @@ const AnnotationExternalName = "crossplane.io/external-name"
 
 // ReferenceResolver resolves a reference field to a value taken from the
 // referenced object. The controller implements it with a Kubernetes
-// client; generated ResolveReferences methods call it once per field.
+// client; generated ResolveReferences methods call Resolve once per string
+// field (once per element of the nested blocks that hold it) and
+// ResolveMultiple once per list of strings.
 type ReferenceResolver interface {
 	Resolve(ctx context.Context, req ResolutionRequest) (ResolutionResponse, error)
+	ResolveMultiple(ctx context.Context, req MultiResolutionRequest) (MultiResolutionResponse, error)
 }
 
 // ReferenceResolvable is implemented by kinds with reference fields: the
@@ -128,6 +131,36 @@ type ResolutionRequest struct {
 	// spec.forProvider.contentRef: the fields a message about a target
 	// that is missing tells to fix.
 	ReferenceField, SelectorField string
+}
+
+// MultiResolutionRequest asks for the values of one list-of-strings
+// reference field: one value from each referenced object.
+type MultiResolutionRequest struct {
+	// CurrentValues are the field's values now; nil when unset.
+	CurrentValues []string
+	// References name the targets by name, in the order of their values;
+	// Selector selects them by labels (every matching object, sorted by
+	// name) when References is empty.
+	References []Reference
+	Selector   *Selector
+	// To is the kind of the targets.
+	To schema.GroupVersionKind
+	// Extract is the JSON path of the value in each target.
+	Extract string
+	// ReferenceField and SelectorField are the paths of the fields that
+	// hold References and Selector in the object, such as
+	// spec.forProvider.subnetIdRefs.
+	ReferenceField, SelectorField string
+}
+
+// MultiResolutionResponse is a resolved list reference.
+type MultiResolutionResponse struct {
+	// ResolvedValues are the extracted values, one for each of
+	// ResolvedReferences.
+	ResolvedValues []string
+	// ResolvedReferences name the objects the values came from (so that a
+	// selector resolves once).
+	ResolvedReferences []Reference
 }
 
 // ResolutionResponse is a resolved reference.

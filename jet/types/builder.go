@@ -119,11 +119,12 @@ func buildKind(p *config.Provider, pkg *Package, k *Kind, kinds map[string]*Kind
 	k.Observation.Doc = "are the attributes of the state of " + r.TerraformType + ", arguments included, except the sensitive ones: status.atProvider."
 	b.fillBlock(r.Schema.Block, k.Parameters, k.Observation, []string{k.Name}, "", "spec.forProvider", true)
 
-	// References, in Terraform name order, each after its field.
+	// References, in Terraform path order, each after its field (in the
+	// struct of its nested block for a nested one).
 	for _, name := range sortedKeys(r.References) {
 		ref := r.References[name]
 		target := kinds[ref.TerraformType]
-		field := k.Parameters.field(name)
+		path, holder, field := b.referencedField(k.Parameters, name)
 		if target == nil || field == nil {
 			return fmt.Errorf("types: %s.%s: reference target %s or field not built", r.TerraformType, name, ref.TerraformType)
 		}
@@ -131,34 +132,41 @@ func buildKind(p *config.Provider, pkg *Package, k *Kind, kinds map[string]*Kind
 		if extract == "" {
 			extract = config.DefaultExtract
 		}
-		goName := field.Var.Name()
-		refName, selName := ref.RefFieldName, ref.SelectorFieldName
-		if refName == "" {
-			refName = strings.TrimSuffix(goName, "ID") + "Ref"
+		_, multi := field.Var.Type().(*types.Slice)
+		refName, selName, refJSON, selJSON := referenceNames(field, multi)
+		if ref.RefFieldName != "" {
+			refName = ref.RefFieldName
 		}
-		if selName == "" {
-			selName = strings.TrimSuffix(goName, "ID") + "Selector"
+		if ref.SelectorFieldName != "" {
+			selName = ref.SelectorFieldName
 		}
-		jsonBase := strings.TrimSuffix(field.JSONName, "Id")
 		targetPkg := pkgs[target.Resource.ShortGroup+"/"+target.Resource.Version]
+		var refType types.Type = types.NewPointer(ReferenceType)
+		refDesc := fmt.Sprintf("Reference to a %s in %s to populate %s.", target.Name, targetPkg.ShortGroup, field.JSONName)
+		selDesc := fmt.Sprintf("Selector for a %s in %s to populate %s.", target.Name, targetPkg.ShortGroup, field.JSONName)
+		if multi {
+			refType = types.NewSlice(ReferenceType)
+			refDesc = fmt.Sprintf("References to %s objects in %s to populate %s, one value each, in order.", target.Name, targetPkg.ShortGroup, field.JSONName)
+			selDesc = fmt.Sprintf("Selector for %s objects in %s to populate %s: every matching object, sorted by name.", target.Name, targetPkg.ShortGroup, field.JSONName)
+		}
 		refF := &Field{
-			Var:         types.NewField(token.NoPos, pkg.Types, refName, types.NewPointer(ReferenceType), false),
-			JSONName:    jsonBase + "Ref",
+			Var:         types.NewField(token.NoPos, pkg.Types, refName, refType, false),
+			JSONName:    refJSON,
 			Role:        RoleRef,
-			Description: fmt.Sprintf("Reference to a %s in %s to populate %s.", target.Name, targetPkg.ShortGroup, field.JSONName),
+			Description: refDesc,
 		}
 		selF := &Field{
 			Var:         types.NewField(token.NoPos, pkg.Types, selName, types.NewPointer(SelectorType), false),
-			JSONName:    jsonBase + "Selector",
+			JSONName:    selJSON,
 			Role:        RoleSelector,
-			Description: fmt.Sprintf("Selector for a %s in %s to populate %s.", target.Name, targetPkg.ShortGroup, field.JSONName),
+			Description: selDesc,
 		}
 		// A referenced field is filled by the resolver, so it is never
 		// required in the manifest.
 		field.Required = false
-		k.Parameters.insertAfter(field, refF, selF)
+		holder.insertAfter(field, refF, selF)
 		k.References = append(k.References, &Reference{
-			Field: field, RefField: refF, SelectorField: selF,
+			Path: path, Field: field, RefField: refF, SelectorField: selF, Multi: multi,
 			TargetGroup: targetPkg.Group, TargetVersion: targetPkg.Version, TargetKind: target.Name,
 			TargetPath: targetPkg.Path, Extract: extract,
 		})
@@ -168,14 +176,31 @@ func buildKind(p *config.Provider, pkg *Package, k *Kind, kinds map[string]*Kind
 	k.InitParameters.Doc = "are the Terraform arguments of " + r.TerraformType + " used only when it is created: spec.initProvider. " +
 		"Each is optional; spec.forProvider's value wins where both are set, and later changes of what only spec.initProvider sets are ignored."
 	// spec.initProvider has the reference fields of spec.forProvider
-	// under the same names (initParameters copies them): the same
-	// references, resolved into its own fields.
+	// under the same names (initParameters copies them, nested types
+	// included): the same references, resolved into its own fields.
+	byType := map[*types.Named]*Struct{}
+	for _, s := range k.Nested {
+		byType[s.Named] = s
+	}
 	for _, ref := range k.References {
 		init := *ref
-		init.Field = k.InitParameters.fieldNamed(ref.Field.Var.Name())
-		init.RefField = k.InitParameters.fieldNamed(ref.RefField.Var.Name())
-		init.SelectorField = k.InitParameters.fieldNamed(ref.SelectorField.Var.Name())
-		if init.Field == nil || init.RefField == nil || init.SelectorField == nil {
+		init.Path = nil
+		holder := k.InitParameters
+		for _, step := range ref.Path {
+			f := holder.fieldNamed(step.Var.Name())
+			if f == nil {
+				holder = nil
+				break
+			}
+			init.Path = append(init.Path, f)
+			holder = byType[structOf(f.Var.Type())]
+		}
+		if holder != nil {
+			init.Field = holder.fieldNamed(ref.Field.Var.Name())
+			init.RefField = holder.fieldNamed(ref.RefField.Var.Name())
+			init.SelectorField = holder.fieldNamed(ref.SelectorField.Var.Name())
+		}
+		if holder == nil || init.Field == nil || init.RefField == nil || init.SelectorField == nil {
 			return fmt.Errorf("types: %s.%s: reference fields of spec.initProvider not built", r.TerraformType, ref.Field.TFName)
 		}
 		k.InitReferences = append(k.InitReferences, &init)
@@ -224,6 +249,58 @@ func buildKind(p *config.Provider, pkg *Package, k *Kind, kinds map[string]*Kind
 		s.seal()
 	}
 	return nil
+}
+
+// referencedField finds the field of the Terraform path name (checked by
+// config.Build) in params: the fields of the nested blocks on the way,
+// the struct holding it, and the field; nil when the path leads to no
+// argument field (a map of blocks).
+func (b *builder) referencedField(params *Struct, name string) (path []*Field, holder *Struct, field *Field) {
+	parts := strings.Split(name, ".")
+	holder = params
+	for _, part := range parts[:len(parts)-1] {
+		f := holder.field(part)
+		if f == nil {
+			return nil, nil, nil
+		}
+		if _, isMap := f.Var.Type().(*types.Map); isMap {
+			return nil, nil, nil
+		}
+		holder = b.params[structOf(f.Var.Type())]
+		if holder == nil {
+			return nil, nil, nil
+		}
+		path = append(path, f)
+	}
+	return path, holder, holder.field(parts[len(parts)-1])
+}
+
+// structOf is the named type of a nested block's field: a struct, or a
+// pointer to or slice of one.
+func structOf(t types.Type) *types.Named {
+	switch u := t.(type) {
+	case *types.Pointer:
+		t = u.Elem()
+	case *types.Slice:
+		t = u.Elem()
+	}
+	n, _ := t.(*types.Named)
+	return n
+}
+
+// referenceNames are the Go and JSON names of the fields a reference adds
+// to field: without a trailing ID, <Field>Ref and <Field>Selector
+// (vpc_id: VPCRef, vpcRef); for a list, the singular of the name with
+// Refs and Selector (subnet_ids: SubnetIDRefs, subnetIdRefs,
+// SubnetIDSelector, subnetIdSelector).
+func referenceNames(field *Field, multi bool) (refName, selName, refJSON, selJSON string) {
+	goName, jsonName := field.Var.Name(), field.JSONName
+	if multi {
+		goBase, jsonBase := strings.TrimSuffix(goName, "s"), strings.TrimSuffix(jsonName, "s")
+		return goBase + "Refs", goBase + "Selector", jsonBase + "Refs", jsonBase + "Selector"
+	}
+	goBase, jsonBase := strings.TrimSuffix(goName, "ID"), strings.TrimSuffix(jsonName, "Id")
+	return goBase + "Ref", goBase + "Selector", jsonBase + "Ref", jsonBase + "Selector"
 }
 
 // initParameters derives the struct of spec.initProvider from a parameters

@@ -12,7 +12,9 @@
 // kept in a `tf` tag. Nested objects get types named <Field>Parameters and
 // <Field>Observation, prefixed with their parents' names until the name is
 // unique in the API package. Configured references add <Field>Ref and
-// <Field>Selector fields.
+// <Field>Selector fields (<Field>Refs, a list, for a list of strings), in
+// the struct of the nested block for an argument of one; Reference.Path
+// holds the block fields on the way, which the resolvers walk.
 //
 // spec.initProvider (<Kind>InitParameters, nested <Field>InitParameters)
 // is derived from the finished parameters structs rather than walked again:

@@ -45,8 +45,8 @@ type Kind struct {
 	// observations, and of top-level sensitive string arguments, to their
 	// key in the connection Secret.
 	ConnectionDetails map[string]string
-	// References are the reference fields of Parameters, sorted by
-	// Terraform name; InitReferences the same references with the fields
+	// References are the reference fields of Parameters and its nested
+	// structs, sorted by Terraform path; InitReferences the same references with the fields
 	// of InitParameters.
 	References, InitReferences []*Reference
 }
@@ -65,9 +65,19 @@ func (k *Kind) Structs() []*Struct {
 // Reference is one configured reference: the field whose value is
 // resolved and the fields naming the target.
 type Reference struct {
-	// Field is the value field (a *string in Parameters or
-	// InitParameters); RefField and SelectorField the added fields.
+	// Path are the fields of the nested blocks, from Parameters (or
+	// InitParameters) down to the struct holding Field, outermost first;
+	// empty for a top-level argument. Each is a slice or a pointer of a
+	// nested struct.
+	Path []*Field
+	// Field is the value field (a *string, or a []string with Multi, in
+	// Parameters, InitParameters or a nested struct of theirs); RefField
+	// (a *Reference, a []Reference with Multi) and SelectorField the
+	// added fields, in the same struct.
 	Field, RefField, SelectorField *Field
+	// Multi is set for a list or set of strings: every selected object
+	// gives one value.
+	Multi bool
 	// Target is the referenced kind's group, version and kind.
 	TargetGroup, TargetVersion, TargetKind string
 	// TargetPath is the Go import path of the target's API package.

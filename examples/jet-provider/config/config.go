@@ -89,5 +89,12 @@ func Provider() (*config.Provider, error) {
 		r.References["content"] = config.Reference{TerraformType: "random_pet", Extract: "status.atProvider.id"}
 		return nil
 	})
+	// A shuffle's input can be Pets: spec.forProvider.inputRefs names
+	// them, or inputSelector selects every Pet with its labels; their
+	// ids become the list.
+	p.AddResourceConfigurator("random_shuffle", func(r *config.Resource) error {
+		r.References["input"] = config.Reference{TerraformType: "random_pet"}
+		return nil
+	})
 	return p, nil
 }

@@ -3,6 +3,7 @@
 package v1alpha1
 
 import (
+	"github.com/tfkit/tfkit/jet/resource"
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
@@ -893,6 +894,16 @@ func (in *ShuffleInitParameters) DeepCopyInto(out *ShuffleInitParameters) {
 		out.Input = make([]string, len(in.Input))
 		copy(out.Input, in.Input)
 	}
+	if in.InputRefs != nil {
+		out.InputRefs = make([]resource.Reference, len(in.InputRefs))
+		for i1 := range in.InputRefs {
+			in.InputRefs[i1].DeepCopyInto(&out.InputRefs[i1])
+		}
+	}
+	if in.InputSelector != nil {
+		out.InputSelector = new(resource.Selector)
+		in.InputSelector.DeepCopyInto(out.InputSelector)
+	}
 	if in.Keepers != nil {
 		out.Keepers = make(map[string]string, len(in.Keepers))
 		for k1, v1 := range in.Keepers {
@@ -925,6 +936,16 @@ func (in *ShuffleParameters) DeepCopyInto(out *ShuffleParameters) {
 	if in.Input != nil {
 		out.Input = make([]string, len(in.Input))
 		copy(out.Input, in.Input)
+	}
+	if in.InputRefs != nil {
+		out.InputRefs = make([]resource.Reference, len(in.InputRefs))
+		for i1 := range in.InputRefs {
+			in.InputRefs[i1].DeepCopyInto(&out.InputRefs[i1])
+		}
+	}
+	if in.InputSelector != nil {
+		out.InputSelector = new(resource.Selector)
+		in.InputSelector.DeepCopyInto(out.InputSelector)
 	}
 	if in.Keepers != nil {
 		out.Keepers = make(map[string]string, len(in.Keepers))

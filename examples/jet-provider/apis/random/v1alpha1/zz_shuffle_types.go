@@ -13,6 +13,14 @@ type ShuffleInitParameters struct {
 	// +optional
 	Input []string `json:"input,omitempty" tf:"input,omitempty"`
 
+	// References to Pet objects in random to populate input, one value each, in order.
+	// +optional
+	InputRefs []resource.Reference `json:"inputRefs,omitempty" tf:"-"`
+
+	// Selector for Pet objects in random to populate input: every matching object, sorted by name.
+	// +optional
+	InputSelector *resource.Selector `json:"inputSelector,omitempty" tf:"-"`
+
 	// Arbitrary map of values that, when changed, will trigger recreation of resource. See [the main provider documentation](../index.html) for more information.
 	// +optional
 	Keepers map[string]string `json:"keepers,omitempty" tf:"keepers,omitempty"`
@@ -31,8 +39,16 @@ type ShuffleInitParameters struct {
 // ShuffleParameters are the Terraform arguments of random_shuffle: spec.forProvider.
 type ShuffleParameters struct {
 	// The list of strings to shuffle.
-	// +kubebuilder:validation:Required
-	Input []string `json:"input" tf:"input"`
+	// +optional
+	Input []string `json:"input,omitempty" tf:"input,omitempty"`
+
+	// References to Pet objects in random to populate input, one value each, in order.
+	// +optional
+	InputRefs []resource.Reference `json:"inputRefs,omitempty" tf:"-"`
+
+	// Selector for Pet objects in random to populate input: every matching object, sorted by name.
+	// +optional
+	InputSelector *resource.Selector `json:"inputSelector,omitempty" tf:"-"`
 
 	// Arbitrary map of values that, when changed, will trigger recreation of resource. See [the main provider documentation](../index.html) for more information.
 	// +optional

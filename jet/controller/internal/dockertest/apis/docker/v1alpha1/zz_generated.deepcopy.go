@@ -3,6 +3,7 @@
 package v1alpha1
 
 import (
+	"github.com/tfkit/tfkit/jet/resource"
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
@@ -123,6 +124,14 @@ func (in *LabelsParameters) DeepCopyInto(out *LabelsParameters) {
 		out.Value = new(string)
 		*out.Value = *in.Value
 	}
+	if in.ValueRef != nil {
+		out.ValueRef = new(resource.Reference)
+		in.ValueRef.DeepCopyInto(out.ValueRef)
+	}
+	if in.ValueSelector != nil {
+		out.ValueSelector = new(resource.Selector)
+		in.ValueSelector.DeepCopyInto(out.ValueSelector)
+	}
 }
 
 // DeepCopy returns a copy of the receiver.
@@ -219,6 +228,14 @@ func (in *LabelsInitParameters) DeepCopyInto(out *LabelsInitParameters) {
 	if in.Value != nil {
 		out.Value = new(string)
 		*out.Value = *in.Value
+	}
+	if in.ValueRef != nil {
+		out.ValueRef = new(resource.Reference)
+		in.ValueRef.DeepCopyInto(out.ValueRef)
+	}
+	if in.ValueSelector != nil {
+		out.ValueSelector = new(resource.Selector)
+		in.ValueSelector.DeepCopyInto(out.ValueSelector)
 	}
 }
 

@@ -96,8 +96,16 @@ type LabelsParameters struct {
 	Label *string `json:"label" tf:"label"`
 
 	// Value of the label
-	// +kubebuilder:validation:Required
-	Value *string `json:"value" tf:"value"`
+	// +optional
+	Value *string `json:"value,omitempty" tf:"value,omitempty"`
+
+	// Reference to a UUID in random to populate value.
+	// +optional
+	ValueRef *resource.Reference `json:"valueRef,omitempty" tf:"-"`
+
+	// Selector for a UUID in random to populate value.
+	// +optional
+	ValueSelector *resource.Selector `json:"valueSelector,omitempty" tf:"-"`
 }
 
 // LabelsObservation is a nested object of a Terraform resource.
@@ -159,6 +167,14 @@ type LabelsInitParameters struct {
 	// Value of the label
 	// +optional
 	Value *string `json:"value,omitempty" tf:"value,omitempty"`
+
+	// Reference to a UUID in random to populate value.
+	// +optional
+	ValueRef *resource.Reference `json:"valueRef,omitempty" tf:"-"`
+
+	// Selector for a UUID in random to populate value.
+	// +optional
+	ValueSelector *resource.Selector `json:"valueSelector,omitempty" tf:"-"`
 }
 
 // VolumeInitParameters are the Terraform arguments of docker_volume used only when it is created: spec.initProvider. Each is optional; spec.forProvider's value wins where both are set, and later changes of what only spec.initProvider sets are ignored.
