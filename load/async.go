@@ -166,11 +166,7 @@ func (e *evaluator) deferInstances(mi *modInst, r *ResourceDecl, its []*iter, ad
 	p := e.async
 	j.run = func() {
 		for i, it := range its {
-			v := w.evalBody(mi, r.Body, it, addrs[i])
-			if sch != nil {
-				v = w.conform(sch, v, addrs[i], r.DeclRange, r.Body)
-			}
-			j.out[i] = v
+			j.out[i] = w.instanceBody(mi, r, it, addrs[i], sch)
 			// The walk may be waiting for a share of its own work.
 			select {
 			case u := <-p.urgent:

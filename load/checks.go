@@ -134,6 +134,16 @@ func (e *evaluator) condition(mi *modInst, c *Condition, it *iter, path string, 
 					Subject: &mrng, Path: path + ".error_message"})
 				msg = badMessage
 			}
+		case ok && containsEphemeral(m) && kind != condValidation:
+			// Nor one built from an ephemeral value.
+			fix := "removing references to ephemeral values, or by using the ephemeralasnull() function on the references to not reveal ephemeral data."
+			if tofu {
+				fix = "removing references to ephemeral values or by utilizing the builtin ephemeralasnull() function."
+			}
+			e.diags = append(e.diags, &diag.Diagnostic{Severity: diag.Warning, Summary: "Error message refers to ephemeral values",
+				Detail:  "The error expression used to explain this condition refers to ephemeral values, so " + e.engineName() + " will not display the resulting message. You can correct this by " + fix,
+				Subject: &mrng, Path: path + ".error_message"})
+			msg = badMessage
 		case !ok && kind == condValidation && !tofu:
 			// Terraform reports the message's failure, left unknown, and
 			// not the validation.
@@ -1174,4 +1184,25 @@ func stillDeclared(m *Module, tr hcl.Traversal) (decl hcl.Range, module, ok bool
 		return hcl.Range{}, false, false
 	}
 	return r.DeclRange, false, true
+}
+
+// checkReadFailed makes the errors of reading a scoped data source of
+// check (ds, reported while it was read) warnings, as the engines report
+// them: a check block reports problems without stopping the plan. The
+// check's asserts are then skipped, as the engines skip them.
+func (e *evaluator) checkReadFailed(mi *modInst, check string, ds diag.Diagnostics) {
+	failed := false
+	for _, d := range ds {
+		if d.Severity == diag.Error {
+			d.Severity = diag.Warning
+			failed = true
+		}
+	}
+	if !failed {
+		return
+	}
+	if e.unreadChecks == nil {
+		e.unreadChecks = map[string]bool{}
+	}
+	e.unreadChecks[mi.addrPrefix()+"check."+check] = true
 }

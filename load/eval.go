@@ -89,15 +89,19 @@ type evaluator struct {
 	unexpected *sync.Map
 	// ignoreChecked holds the resources whose ignore_changes are checked.
 	ignoreChecked map[*ResourceDecl]bool
-	root          *Module
-	g             *graph
-	opts          *Options
-	rootDir       string // absolute
-	inputs        map[string]rootInput
-	funcs         map[string]function.Function
-	instances     map[*Module][]*modInst
-	diags         diag.Diagnostics
-	view          *View
+	// unreadChecks holds (module instance address + "check." + name →
+	// true) the check blocks a scoped data source of which could not be
+	// read: the engines warn of the read and skip the check's asserts.
+	unreadChecks map[string]bool
+	root         *Module
+	g            *graph
+	opts         *Options
+	rootDir      string // absolute
+	inputs       map[string]rootInput
+	funcs        map[string]function.Function
+	instances    map[*Module][]*modInst
+	diags        diag.Diagnostics
+	view         *View
 	// vars caches the traversals of each expression: every instance of a
 	// resource evaluates the same expressions.
 	vars map[hcl.Expression][]hcl.Traversal
@@ -281,6 +285,16 @@ func (e *evaluator) evalNode(n *node, mi *modInst) {
 		path := mi.addrPrefix() + "output." + n.name
 		v := e.eval(mi, o.Value, nil, path)
 		switch {
+		case o.Ephemeral && mi.parent == nil:
+			e.ephemeralRootOutput(o.DeclRange, path)
+			v = unknown("output." + n.name + " is ephemeral in the root module")
+		case o.Ephemeral:
+			v = v.Mark(ephemeralMark) // ephemeral to the caller
+		case containsEphemeral(v):
+			e.ephemeralNotAllowed(o.Value.Range(), path, n.name, false)
+			v = unknown(path + " refers to ephemeral values without ephemeral = true")
+		}
+		switch {
 		case o.Sensitive && mi.parent != nil:
 			v = v.Mark(sensitiveMark) // sensitive to the caller
 		case !o.Sensitive && mi.parent == nil && containsSensitive(v):
@@ -302,6 +316,9 @@ func (e *evaluator) evalNode(n *node, mi *modInst) {
 		}
 	case kindCheck:
 		c := mi.mod.Checks[n.name]
+		if e.unreadChecks[mi.addrPrefix()+"check."+c.Name] {
+			break
+		}
 		for i, a := range c.Asserts {
 			e.condition(mi, a, nil, mi.addrPrefix()+"check."+c.Name+".assert["+itoa(i)+"]", condAssert, nil)
 		}
@@ -457,7 +474,8 @@ type scopeKey struct {
 // terraformObject is the value of terraform (and OpenTofu's tofu): the
 // workspace, and whether the engine is applying, which a plan is not.
 func (e *evaluator) terraformObject() cty.Value {
-	return cty.ObjectVal(map[string]cty.Value{"workspace": cty.StringVal(e.opts.workspace()), "applying": cty.False})
+	// applying is ephemeral: it differs between the plan and the apply.
+	return cty.ObjectVal(map[string]cty.Value{"workspace": cty.StringVal(e.opts.workspace()), "applying": cty.False.Mark(ephemeralMark)})
 }
 
 // baseScope is the part of scope that does not depend on count and each.
@@ -537,7 +555,7 @@ func (e *evaluator) baseScope(mi *modInst, expr hcl.Expression, it *iter, path s
 		case "terraform":
 			vars["terraform"] = e.terraformObject()
 		case "ephemeral":
-			vars["ephemeral"] = unknown("ephemeral resources are not evaluated")
+			vars["ephemeral"] = unknown("ephemeral resources are not evaluated").Mark(ephemeralMark)
 		case "self":
 			e.errorf(&rng, path, selfSummary, selfDetail)
 			vars["self"] = unknown("self")
@@ -715,6 +733,10 @@ func (e *evaluator) expansion(mi *modInst, count, forEach, enabled hcl.Expressio
 		return "enabled", []cty.Value{cty.NilVal}, []cty.Value{cty.NilVal}, ""
 	case count != nil:
 		marked, ok := e.evalChecked(mi, count, nil, path+".count")
+		if marked.HasMark(ephemeralMark) {
+			e.ephemeralExpansion(count.Range(), path, "count")
+			return "count", nil, nil, "count is ephemeral"
+		}
 		v, _ := marked.UnmarkDeep()
 		if !v.IsKnown() {
 			r := count.Range()
@@ -761,6 +783,10 @@ func (e *evaluator) expansion(mi *modInst, count, forEach, enabled hcl.Expressio
 		return "count", keys, nil, ""
 	case forEach != nil:
 		marked, ok := e.evalChecked(mi, forEach, nil, path+".for_each")
+		if marked.HasMark(ephemeralMark) {
+			e.ephemeralExpansion(forEach.Range(), path, "for_each")
+			return "for_each", nil, nil, "for_each is ephemeral"
+		}
 		v, pvms := marked.UnmarkDeepWithPaths()
 		r := forEach.Range()
 		if !v.IsKnown() || (v.Type().IsSetType() && !v.IsWhollyKnown()) {
@@ -1059,6 +1085,10 @@ func (e *evaluator) evalVar(mi *modInst, name string) cty.Value {
 	} else if in := mi.parent.mod.Calls[mi.mod.Path[len(mi.mod.Path)-1]].Inputs[name]; in != nil {
 		v = e.eval(mi.parent, in.Expr, mi.iter(), path)
 		src, given = in.Expr.Range(), true
+		if !decl.Ephemeral && containsEphemeral(v) {
+			e.ephemeralNotAllowed(src, path, name, true)
+			return e.failedUnknown("ephemeral value for " + path)
+		}
 	}
 	if !given || (v.IsKnown() && v.IsNull() && nonNullable(decl)) {
 		if decl.Default == nil {
@@ -1120,6 +1150,9 @@ func (e *evaluator) evalVar(mi *modInst, name string) cty.Value {
 	out := remark(cv, pvms)
 	if decl.Sensitive {
 		out = out.Mark(sensitiveMark)
+	}
+	if decl.Ephemeral {
+		out = out.Mark(ephemeralMark)
 	}
 	return out
 }
@@ -1344,9 +1377,13 @@ func (e *evaluator) evalResource(mi *modInst, r *ResourceDecl, used bool) {
 		e.onlyIfInstances(e.diags[from:], r.Body, base, mi.deferred)
 	}
 	if r.Mode == "data" {
+		read := len(e.diags)
 		attrs = e.readData(r, provs, provWhy, addrs, base, attrs, sch)
 		for i := range attrs {
 			attrs[i] = e.dataResult(r, addrs[i], base, attrs[i], sch)
+		}
+		if r.Check != "" {
+			e.checkReadFailed(mi, r.Check, e.diags[read:])
 		}
 	}
 	var scoped []cty.Value
@@ -1458,6 +1495,11 @@ func (e *evaluator) scopedValue(r *ResourceDecl, addr string, attrs cty.Value) c
 				continue
 			case r.Mode == "managed" && n == "output" && (!set || isNull(in)):
 				full[n] = cty.NullVal(cty.DynamicPseudoType)
+				continue
+			case r.Mode == "managed" && n == "id":
+				// The built-in provider plans a new id as a string not yet
+				// known but never null: id != null is true in the plan.
+				full[n] = cty.UnknownVal(cty.String).RefineNotNull().Mark(reason(addr + ".id is computed by the provider"))
 				continue
 			}
 		}

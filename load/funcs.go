@@ -92,12 +92,12 @@ func functions(baseDir string, env []string, engine tffile.Engine, both bool) ma
 		"fileset":          fileSetFunc(baseDir),
 		"try":              wholeAwareTry(tryfunc.TryFunc),
 		"can":              wholeAwareTry(tryfunc.CanFunc),
-		"tobool":           stdlib.MakeToFunc(cty.Bool),
-		"tonumber":         stdlib.MakeToFunc(cty.Number),
-		"tostring":         stdlib.MakeToFunc(cty.String),
-		"tolist":           stdlib.MakeToFunc(cty.List(cty.DynamicPseudoType)),
-		"toset":            stdlib.MakeToFunc(cty.Set(cty.DynamicPseudoType)),
-		"tomap":            stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType)),
+		"tobool":           toFunc(cty.Bool),
+		"tonumber":         toFunc(cty.Number),
+		"tostring":         toFunc(cty.String),
+		"tolist":           toFunc(cty.List(cty.DynamicPseudoType)),
+		"toset":            toFunc(cty.Set(cty.DynamicPseudoType)),
+		"tomap":            toFunc(cty.Map(cty.DynamicPseudoType)),
 		"transpose":        transposeFunc,
 		"matchkeys":        matchKeysFunc,
 		"timecmp":          timeCmpFunc,
@@ -121,7 +121,7 @@ func functions(baseDir string, env []string, engine tffile.Engine, both bool) ma
 		"yamlencode":       yaml.YAMLEncodeFunc,
 		"textencodebase64": textEncodeBase64Func,
 		"textdecodebase64": textDecodeBase64Func,
-		"ephemeralasnull":  identityFunc,
+		"ephemeralasnull":  ephemeralAsNullFunc,
 	}
 	f["templatefile"] = templateFileFunc(baseDir, f, both)
 	f["templatestring"] = templateStringFunc(f, both)
@@ -217,8 +217,69 @@ func stringPredicate(x string, f func(s, x string) bool) function.Function {
 	})
 }
 
+// toFunc is Terraform's tobool, tonumber, tostring, tolist, toset or
+// tomap: cty's conversion with the marks of the value kept on the parts
+// they concern, as Terraform converts marked values (a sensitive element
+// leaves the other elements of tomap or tolist not sensitive; a set, which
+// cannot hold marked elements, is marked as a whole), and an error about a
+// sensitive value that does not show it.
+func toFunc(want cty.Type) function.Function {
+	base := stdlib.MakeToFunc(want)
+	return function.New(&function.Spec{
+		Params: []function.Parameter{{Name: "v", Type: cty.DynamicPseudoType,
+			AllowNull: true, AllowUnknown: true, AllowMarked: true, AllowDynamicType: true}},
+		Type: func(args []cty.Value) (cty.Type, error) {
+			uv, _ := args[0].UnmarkDeep()
+			return base.ReturnTypeForValues([]cty.Value{uv})
+		},
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			uv, pvms := args[0].UnmarkDeepWithPaths()
+			ret, err := base.Call([]cty.Value{uv})
+			if err != nil {
+				if containsSensitive(args[0]) {
+					return cty.NilVal, function.NewArgErrorf(0, "cannot convert this sensitive %s to %s", uv.Type().FriendlyName(), want.FriendlyNameForConstraint())
+				}
+				return cty.NilVal, err
+			}
+			return remark(ret, pvms), nil
+		},
+	})
+}
+
+// startsWithFunc is Terraform's startswith: a string not yet known but
+// built with a known start ("id-${aws_instance.web.id}") answers from that
+// start when it decides, as the plan does, so that a count or condition
+// testing the prefix is known before apply.
+var startsWithFunc = function.New(&function.Spec{
+	Params: []function.Parameter{
+		{Name: "str", Type: cty.String, AllowUnknown: true},
+		{Name: "prefix", Type: cty.String},
+	},
+	Type: function.StaticReturnType(cty.Bool),
+	RefineResult: func(b *cty.RefinementBuilder) *cty.RefinementBuilder {
+		return b.NotNull()
+	},
+	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+		prefix := args[1].AsString()
+		if !args[0].IsKnown() {
+			if prefix == "" {
+				return cty.True, nil
+			}
+			if known := args[0].Range().StringPrefix(); known != "" {
+				if strings.HasPrefix(known, prefix) {
+					return cty.True, nil
+				}
+				if len(known) >= len(prefix) {
+					return cty.False, nil
+				}
+			}
+			return cty.UnknownVal(cty.Bool), nil
+		}
+		return cty.BoolVal(strings.HasPrefix(args[0].AsString(), prefix)), nil
+	},
+})
+
 var (
-	startsWithFunc  = stringPredicate("prefix", strings.HasPrefix)
 	endsWithFunc    = stringPredicate("suffix", strings.HasSuffix)
 	strContainsFunc = stringPredicate("substr", strings.Contains)
 )
@@ -328,14 +389,6 @@ func renderTemplate(src []byte, name string, vars cty.Value, funcs map[string]fu
 	}
 	return v, nil
 }
-
-// identityFunc stands for ephemeralasnull: tfkit does not track
-// ephemeral values, so the value passes through.
-var identityFunc = function.New(&function.Spec{
-	Params: []function.Parameter{{Name: "value", Type: cty.DynamicPseudoType, AllowUnknown: true, AllowNull: true, AllowMarked: true, AllowDynamicType: true}},
-	Type:   func(args []cty.Value) (cty.Type, error) { return args[0].Type(), nil },
-	Impl:   func(args []cty.Value, _ cty.Type) (cty.Value, error) { return args[0], nil },
-})
 
 func stringHash(h func() hash.Hash, enc func([]byte) string) function.Function {
 	return function.New(&function.Spec{

@@ -334,6 +334,11 @@ func (g *graph) linkNode(n *node) {
 		body(m.ProviderConfigs[n.name].Body)
 	case kindCheck:
 		conds(m.Checks[n.name].Asserts)
+		// The asserts are checked after the scoped data sources are
+		// read, whether they read them or not: a failed read skips them.
+		for _, d := range m.Checks[n.name].Data {
+			dep(g.nodes[m.Name()+d])
+		}
 	}
 	sort.Slice(n.deps, func(i, j int) bool { return n.deps[i].key < n.deps[j].key })
 }

@@ -575,6 +575,65 @@ resource "terraform_data" "a" {
   }
 }
 `}, want: []string{`main.tf:3:30: Error: Unsuitable value type; Unsuitable value: a bool is required`}},
+	{name: "create_before_destroy a number or null", files: map[string]string{"main.tf": `resource "terraform_data" "a" {
+  lifecycle {
+    create_before_destroy = 1
+  }
+}
+resource "terraform_data" "b" {
+  lifecycle {
+    create_before_destroy = null
+  }
+}
+`}, want: []string{
+		`main.tf:3:29: Error: Unsuitable value type; Unsuitable value: bool required, but have number`,
+		`main.tf:8:29: Error: Unsuitable value type; Unsuitable value: null value is not allowed`,
+	}},
+	{name: "check with two data sources", files: map[string]string{"main.tf": `check "two" {
+  data "terraform_remote_state" "a" {
+    backend = "local"
+    config  = { path = "a.json" }
+  }
+  data "terraform_remote_state" "b" {
+    backend = "local"
+    config  = { path = "b.json" }
+  }
+  assert {
+    condition     = data.terraform_remote_state.a.outputs == data.terraform_remote_state.b.outputs
+    error_message = "differ"
+  }
+}
+`, "a.json": `{"version": 4, "terraform_version": "1.11.4", "serial": 1, "lineage": "00000000-0000-4000-8000-000000000001", "outputs": {}, "resources": []}`, "b.json": `{"version": 4, "terraform_version": "1.11.4", "serial": 1, "lineage": "00000000-0000-4000-8000-000000000001", "outputs": {}, "resources": []}`}, want: []string{
+		`main.tf:6:3: Error: Multiple data resource blocks; This check block already has a data resource defined at main.tf:2,3-36.`,
+	}},
+	// A removed block's destroy is read before anything is evaluated, as
+	// terraform validate and tofu validate read it.
+	{name: "removed destroy from a variable", files: map[string]string{"main.tf": `variable "d" {
+  default = false
+}
+removed {
+  from = terraform_data.old
+  lifecycle {
+    destroy = var.d
+  }
+}
+removed {
+  from = terraform_data.older
+  lifecycle {
+    destroy = "yes"
+  }
+}
+removed {
+  from = terraform_data.oldest
+  lifecycle {
+    destroy = "false"
+  }
+}
+`}, want: []string{
+		`main.tf:7:15: Error: Variables not allowed; Variables may not be used here.`,
+		`main.tf:7:15: Error: Unsuitable value type; Unsuitable value: value must be known`,
+		`main.tf:13:16: Error: Unsuitable value type; Unsuitable value: a bool is required`,
+	}},
 	{name: "-var list that does not parse", vars: []string{`l=["a",`}, files: map[string]string{"main.tf": `variable "l" {
   type = list(string)
 }

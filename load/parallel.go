@@ -42,11 +42,7 @@ const chunkSize = 64
 func (e *evaluator) evalInstances(mi *modInst, r *ResourceDecl, its []*iter, addrs []string, sch *schema.Block) []cty.Value {
 	out := make([]cty.Value, len(its))
 	one := func(w *evaluator, i int) {
-		v := w.evalBody(mi, r.Body, its[i], addrs[i])
-		if sch != nil {
-			v = w.conform(sch, v, addrs[i], r.DeclRange, r.Body)
-		}
-		out[i] = v
+		out[i] = w.instanceBody(mi, r, its[i], addrs[i], sch)
 	}
 	workers := runtime.GOMAXPROCS(0)
 	if e.deferInstances(mi, r, its, addrs, sch, out) || len(its) < parallelMin && e.shareInstances(mi, r.Body, its, addrs, one) {
@@ -86,6 +82,20 @@ func (e *evaluator) evalInstances(mi *modInst, r *ResourceDecl, its []*iter, add
 	wg.Wait()
 	e.merge(done)
 	return out
+}
+
+// instanceBody evaluates the body of the instance of r at addr, shaped by
+// sch when there is one; an ephemeral value in an argument of the
+// built-in provider's resources is reported there.
+func (e *evaluator) instanceBody(mi *modInst, r *ResourceDecl, it *iter, addr string, sch *schema.Block) cty.Value {
+	v := e.evalBody(mi, r.Body, it, addr)
+	if sch != nil {
+		v = e.conform(sch, v, addr, r.DeclRange, r.Body)
+	}
+	if r.Mode == "managed" && builtinBlock(r.Mode, r.Type, r.Provider != nil) != nil {
+		e.checkEphemeralArgs(r.Body, v, addr)
+	}
+	return v
 }
 
 // merge takes in what the workers found, in the order of their work, so

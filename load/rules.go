@@ -77,6 +77,13 @@ func rules(files []*tffile.File, json map[string]bool, engine tffile.Engine) dia
 			if len(b.Labels) == 1 {
 				r.check(b)
 			}
+		case "removed":
+			// destroy is read before anything is evaluated: a literal bool.
+			for _, lc := range b.Body.Blocks("lifecycle") {
+				if a := attr(lc.Body, "destroy"); a != nil {
+					r.literalBool(a)
+				}
+			}
 		}
 	}
 	return r.diags
@@ -229,7 +236,8 @@ func (r *ruler) overridden(b *config.Block) bool {
 }
 
 // check checks a check block as the engines read it: not in an override
-// file, and with at least one assert whose condition refers to something.
+// file, with at least one assert whose condition refers to something, and
+// at most one scoped data source.
 func (r *ruler) check(b *config.Block) {
 	if r.override(b.DeclRange) {
 		r.add(diag.Error, b.DeclRange, "Can't override check blocks", "Override files cannot override check blocks.")
@@ -243,6 +251,12 @@ func (r *ruler) check(b *config.Block) {
 	}
 	if asserts == 0 {
 		r.add(diag.Error, b.DeclRange, "Zero assert blocks", "Check blocks must have at least one assert block.")
+	}
+	// One scoped data source per check block.
+	data := b.Body.Blocks("data")
+	for _, d := range data[min(1, len(data)):] {
+		r.add(diag.Error, d.DeclRange, "Multiple data resource blocks",
+			fmt.Sprintf("This check block already has a data resource defined at %s.", data[0].DeclRange.String()))
 	}
 }
 
@@ -443,9 +457,13 @@ func (r *ruler) literalBool(a *config.Attribute) {
 	// the quotes of a string.
 	switch b, err := convert.Convert(v, cty.Bool); {
 	case err != nil:
-		r.add(diag.Error, a.Source.StartRange(), "Unsuitable value type", "Unsuitable value: a bool is required")
+		// cty's words: "a bool is required" for a string, "bool
+		// required" for a number.
+		r.add(diag.Error, a.Source.StartRange(), "Unsuitable value type", "Unsuitable value: "+err.Error())
 	case !b.IsKnown():
 		r.add(diag.Error, a.Source.StartRange(), "Unsuitable value type", "Unsuitable value: value must be known")
+	case b.IsNull():
+		r.add(diag.Error, a.Source.StartRange(), "Unsuitable value type", "Unsuitable value: null value is not allowed")
 	}
 }
 

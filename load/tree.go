@@ -100,6 +100,9 @@ type VariableDecl struct {
 	Validations []*Condition
 	// Sensitive is sensitive = true: the value is marked sensitive.
 	Sensitive bool
+	// Ephemeral is ephemeral = true: the variable accepts ephemeral
+	// values, and its value is ephemeral.
+	Ephemeral bool
 	DeclRange hcl.Range
 	// notConst is OpenTofu's const = false (1.12): the variable may not
 	// be read where OpenTofu evaluates early.
@@ -126,6 +129,9 @@ type OutputDecl struct {
 	// Sensitive is sensitive = true: a child module's output is sensitive
 	// to its caller, and a root output may hold sensitive values.
 	Sensitive bool
+	// Ephemeral is ephemeral = true: a child module's output may hold
+	// ephemeral values, and is ephemeral to its caller.
+	Ephemeral bool
 	DeclRange hcl.Range
 }
 
@@ -781,6 +787,8 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 				v.Nullable = a.Source
 			case "sensitive":
 				v.Sensitive = l.literalBool(a)
+			case "ephemeral":
+				v.Ephemeral = l.literalBool(a)
 			case "const":
 				// rules checks it is a literal bool.
 				if cv, hd := a.Source.Value(nil); l.engine == tffile.OpenTofu && !hd.HasErrors() {
@@ -827,6 +835,9 @@ func (l *loader) decodeBlock(m *Module, b *config.Block) {
 		}
 		if a := attr(b.Body, "sensitive"); a != nil {
 			o.Sensitive = l.literalBool(a)
+		}
+		if a := attr(b.Body, "ephemeral"); a != nil {
+			o.Ephemeral = l.literalBool(a)
 		}
 		for _, pb := range b.Body.Blocks("precondition") {
 			if c := l.condition(pb); c != nil {

@@ -17,7 +17,7 @@ ephemeral "random_password" "db" {
 
 check "health" {
   assert {
-    condition     = 1 == 1
+    condition     = length(local.names) == 2
     error_message = "never"
   }
 }

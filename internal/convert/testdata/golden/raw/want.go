@@ -35,7 +35,7 @@ func main() {
 	))
 
 	tfkit.NewCheck(stack, "health",
-		tfkit.Condition{Condition: tfkit.Op(1, "==", 1), ErrorMessage: "never"},
+		tfkit.Condition{Condition: tfkit.Op(tfkit.Fn("length", tfkit.Local("names")), "==", 2), ErrorMessage: "never"},
 	)
 
 	tfkit.NewTerraform(stack, tfkit.TerraformConfig{

@@ -25,7 +25,7 @@ export default function App() {
 
       <Check name="health"
         assert={{
-          condition: tf.raw("1 == 1"),
+          condition: tf.raw("length(local.names) == 2"),
           error_message: "never",
         }}
       />

@@ -77,11 +77,6 @@ removed {
 
 	tfkit.NewRemoved(stack, "module.gone", false)
 
-	tfkit.NewVariable(stack, "destroy_old", tfkit.VariableConfig{
-		Type:    "bool",
-		Default: false,
-	})
-
 	tfkit.NewVariable(stack, "x_identity", tfkit.VariableConfig{
 		Type: "map(string)",
 		Default: tfkit.Ordered(
@@ -89,12 +84,13 @@ removed {
 		),
 	})
 
-	// Not the shapes the props take: innerText in TSX, raw HCL in Go.
+	// Not the shapes the props take (a string for the bool destroy, which
+	// Terraform converts): innerText in TSX, raw HCL in Go.
 	tfkit.NewRawBlocks(stack, `
 removed {
   from = aws_instance.old_x
   lifecycle {
-    destroy = var.destroy_old
+    destroy = "false"
   }
 }
 `)
@@ -122,20 +118,11 @@ import {
 		"depends_on", []any{web.Ref()},
 	))
 
-	tfkit.NewRawBlocks(stack, `
-check "two" {
-  data "http" "a" {
-    url = "https://a.example.com"
-  }
-  data "http" "b" {
-    url = "https://b.example.com"
-  }
-  assert {
-    condition     = data.http.a.status_code == data.http.b.status_code
-    error_message = "%{for n in ["a", "b"]}${n} %{endfor}differ."
-  }
-}
-`)
+	tfkit.NewCheck(stack, "template",
+		tfkit.Condition{Condition: tfkit.Op(tfkit.Ref("data.http.a.status_code"), "==", 200), ErrorMessage: tfkit.Raw(`"%{for n in ["a", "b"]}${n} %{endfor}differ."`)},
+	).Data("http", "a", tfkit.Ordered(
+		"url", "https://a.example.com",
+	))
 
 	if err := app.Synth(); err != nil {
 		fmt.Fprintln(os.Stderr, err)

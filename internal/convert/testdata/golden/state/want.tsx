@@ -83,22 +83,18 @@ export default function App() {
         }}
       />
 
-      <Variable name="destroy_old"
-        type="bool"
-        default={false}
-      />
-
       <Variable name="x_identity"
         type="map(string)"
         default={{ id: "i-0x" }}
       />
 
-      {/* Not the shapes the props take: innerText in TSX, raw HCL in Go. */}
+      {/* Not the shapes the props take (a string for the bool destroy, which */}
+      {/* Terraform converts): innerText in TSX, raw HCL in Go. */}
       <Removed>
         {`
           from = aws_instance.old_x
           lifecycle {
-            destroy = var.destroy_old
+            destroy = "false"
           }
         `}
       </Removed>
@@ -132,16 +128,13 @@ export default function App() {
         }}
       />
 
-      <Check name="two">
+      <Check name="template">
         {`
           data "http" "a" {
             url = "https://a.example.com"
           }
-          data "http" "b" {
-            url = "https://b.example.com"
-          }
           assert {
-            condition     = data.http.a.status_code == data.http.b.status_code
+            condition     = data.http.a.status_code == 200
             error_message = "%{for n in ["a", "b"]}\${n} %{endfor}differ."
           }
         `}
