@@ -67,13 +67,25 @@ func (e *Engine) Command() string {
 // TFKIT_TERRAFORM are read from environ, the environment the engine will
 // run in.
 func Find(explicit string, environ []string) (string, error) {
+	return FindIn("", explicit, environ)
+}
+
+// FindIn is Find for a command that works in dir: a relative path in
+// explicit (one with a slash, ./bin/terraform) is taken from dir, as
+// tfkit --chdir DIR takes the paths of its command line. Errors name it as
+// given.
+func FindIn(dir, explicit string, environ []string) (string, error) {
 	env := lookupEnv(environ)
 	name, from := explicit, "--engine"
 	if name == "" {
 		name, from = env(EnvEngine), EnvEngine
 	}
 	if name != "" {
-		p, err := lookPath(name, env("PATH"))
+		look := name
+		if explicit != "" && dir != "" && strings.ContainsRune(name, filepath.Separator) && !filepath.IsAbs(name) {
+			look = filepath.Join(dir, name)
+		}
+		p, err := lookPath(look, env("PATH"))
 		if err != nil {
 			return "", fmt.Errorf("%s %s: %w", from, name, err)
 		}
@@ -169,7 +181,27 @@ func versionJSON(ctx context.Context, path string, environ []string) ([]byte, er
 		}
 		return nil, fmt.Errorf("%s is not terraform or tofu: `version -json` failed (%v%s); %s", path, err, msg, notAnEngine)
 	}
-	return stdout.Bytes(), nil
+	return JSONAnswer(stdout.Bytes()), nil
+}
+
+// JSONAnswer returns the JSON document of an engine's answer to a -json
+// command. OpenTofu prints warnings about its CLI configuration (such as a
+// TF_CLI_CONFIG_FILE naming a file that does not exist) on standard output
+// ahead of the document, so the lines before the first one that opens a
+// JSON object are passed over. An answer without such a line is returned
+// as it is, for the caller to refuse.
+func JSONAnswer(out []byte) []byte {
+	for i := 0; i < len(out); {
+		line := out[i:]
+		if n := bytes.IndexByte(line, '\n'); n >= 0 {
+			line = line[:n+1]
+		}
+		if t := bytes.TrimLeft(line, " \t\r"); len(t) > 0 && t[0] == '{' {
+			return out[i:]
+		}
+		i += len(line)
+	}
+	return out
 }
 
 // probeTimeout bounds how long Probe waits for `version -json`, which the
@@ -261,7 +293,9 @@ func (e *Engine) tooOld() error {
 }
 
 func firstLine(b []byte) string {
-	s, _, _ := strings.Cut(string(b), "\n")
+	// The first line with something on it: an answer may begin with
+	// blank lines.
+	s, _, _ := strings.Cut(strings.TrimLeft(string(b), " \t\r\n"), "\n")
 	if len(s) > 80 {
 		s = s[:80] + "..."
 	}

@@ -361,7 +361,7 @@ func (w *Workspace) Plan(ctx context.Context, destroy bool) (Summary, error) {
 		return Summary{}, err
 	}
 	var plan tfjson.Plan
-	if err := json.Unmarshal(shown.Bytes(), &plan); err != nil {
+	if err := json.Unmarshal(JSONAnswer(shown.Bytes()), &plan); err != nil {
 		return Summary{}, fmt.Errorf("%s show -json %s: %w", w.engine.Command(), PlanFile, err)
 	}
 	s := summarize(&plan)
@@ -452,7 +452,7 @@ func (w *Workspace) Outputs(ctx context.Context) (map[string]tfexec.OutputMeta, 
 		return nil, err
 	}
 	var out map[string]tfexec.OutputMeta
-	if err := json.Unmarshal(shown.Bytes(), &out); err != nil {
+	if err := json.Unmarshal(JSONAnswer(shown.Bytes()), &out); err != nil {
 		return nil, fmt.Errorf("%s output -json: %w", w.engine.Command(), err)
 	}
 	return out, nil

@@ -13,6 +13,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -207,20 +208,15 @@ func flagErrorText(err error, fs *flag.FlagSet) string {
 	msg := err.Error()
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
 		text := "unknown flag --" + name
-		if s := suggestFlag(name, fs); s != "" {
+		if s := flagInstead(name, fs); s != "" {
+			text += "; " + s
+		} else if s := suggestFlag(name, fs); s != "" {
 			text += "; did you mean --" + s + "?"
 		}
 		return text
 	}
 	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
-		text := "--" + name + " needs a value"
-		if f := fs.Lookup(name); f != nil {
-			// A placeholder (DIR, PATH), not an example value.
-			if value, _ := flag.UnquoteUsage(f); value != "" && value == strings.ToUpper(value) {
-				text += fmt.Sprintf(" (--%s %s)", name, value)
-			}
-		}
-		return text
+		return "--" + name + " needs a value" + valueForm(fs.Lookup(name))
 	}
 	if m := invalidFlagValue.FindStringSubmatch(msg); m != nil {
 		value, name, why := m[2], m[3], m[4]
@@ -230,6 +226,37 @@ func flagErrorText(err error, fs *flag.FlagSet) string {
 		return fmt.Sprintf("invalid value %s for --%s: %s", value, name, why)
 	}
 	return msg
+}
+
+// valueForm shows how f takes its value, " (--out DIR)", when its usage
+// names a placeholder (DIR, PATH, FILE.json) rather than an example value;
+// else "".
+func valueForm(f *flag.Flag) string {
+	if f == nil {
+		return ""
+	}
+	value, _ := flag.UnquoteUsage(f)
+	if name, _, _ := strings.Cut(value, "."); name != "" && name == strings.ToUpper(name) {
+		return fmt.Sprintf(" (--%s %s)", f.Name, value)
+	}
+	return ""
+}
+
+// emptyFlagText words the first flag of fs given an empty text value
+// (--out "", which --out "$DIR" gives with DIR unset) as a missing value,
+// or returns "". Taken as the flag's default, such a value would quietly
+// work elsewhere: deploy another output directory's stacks, run another
+// engine, or run in the current directory instead of --chdir's.
+func emptyFlagText(fs *flag.FlagSet) string {
+	text := ""
+	fs.Visit(func(f *flag.Flag) {
+		if g, ok := f.Value.(flag.Getter); ok && text == "" {
+			if v, isText := g.Get().(string); isText && v == "" {
+				text = "--" + f.Name + " needs a value, not an empty one" + valueForm(f)
+			}
+		}
+	})
+	return text
 }
 
 // invalidFlagValue matches the flag package's error for a value that does
@@ -257,6 +284,26 @@ func flagValueKind(f *flag.Flag, isBool bool) string {
 	return "a valid value"
 }
 
+// flagInstead says what takes the place of a flag that Terraform or other
+// tools have and the engine commands of tfkit (those with --exclude) do
+// not, or "".
+func flagInstead(name string, fs *flag.FlagSet) string {
+	if fs.Lookup("exclude") == nil {
+		return ""
+	}
+	switch name {
+	case "yes", "y", "force":
+		if fs.Lookup("auto-approve") != nil {
+			return "did you mean --auto-approve?"
+		}
+	case "var", "var-file":
+		return "a stack's variables take their values from TF_VAR_<name> in the environment (TF_VAR_region=eu-west-1 " + fs.Name() + "), or from the app"
+	case "target":
+		return "tfkit plans whole stacks: name the stacks to work on (" + fs.Name() + " STACK...), or leave resources out with --exclude (OpenTofu)"
+	}
+	return ""
+}
+
 // suggestFlag names the flag of fs closest to the unknown name, or "".
 func suggestFlag(name string, fs *flag.FlagSet) string {
 	var names, prefixed []string
@@ -269,11 +316,17 @@ func suggestFlag(name string, fs *flag.FlagSet) string {
 	if len(prefixed) == 1 {
 		return prefixed[0]
 	}
-	if s := diag.DidYouMean(name, names); s != "" {
-		// did you mean "out"?
-		return strings.TrimSuffix(strings.TrimPrefix(s, `did you mean "`), `"?`)
+	return closestName(name, names)
+}
+
+// closestName is the candidate that diag.DidYouMean names, or "".
+func closestName(given string, candidates []string) string {
+	s := diag.DidYouMean(given, candidates) // did you mean "out"?
+	name, err := strconv.Unquote(strings.TrimSuffix(strings.TrimPrefix(s, "did you mean "), "?"))
+	if err != nil {
+		return ""
 	}
-	return ""
+	return name
 }
 
 // Main runs the tfkit command line args (without the program name) and
@@ -305,6 +358,13 @@ func Main(ctx context.Context, args []string, env Env) int {
 		}
 		return ExitUsage
 	}
+	if text := emptyFlagText(fs); text != "" {
+		fmt.Fprintf(env.Stderr, "tfkit: %s\nRun 'tfkit help' for usage.\n", text)
+		if slices.Contains(args, "diff") {
+			return diffUsageExit(args)
+		}
+		return ExitUsage
+	}
 	if *version {
 		fmt.Fprintf(env.Stdout, "tfkit %s\n", env.Version)
 		return ExitOK
@@ -317,12 +377,10 @@ func Main(ctx context.Context, args []string, env Env) int {
 	name, rest := rest[0], rest[1:]
 	cmd, ok := commands[name]
 	if !ok {
-		fmt.Fprintf(env.Stderr, "tfkit: unknown command %q", name)
-		if s := diag.DidYouMean(name, commandNames()); s != "" {
-			fmt.Fprintf(env.Stderr, "; %s", s)
-		}
-		fmt.Fprintf(env.Stderr, "\nRun 'tfkit help' for the list of commands.\n")
-		return ExitUsage
+		fmt.Fprintf(env.Stderr, "tfkit: unknown command %q%s\nRun 'tfkit help' for the list of commands.\n", name, suggestCommand(name))
+		// A script that asks for --detailed-exitcode (tfkit plan, a
+		// misspelt diff) reads 2 as changes.
+		return diffUsageExit(rest)
 	}
 
 	dir := env.Dir
@@ -334,7 +392,7 @@ func Main(ctx context.Context, args []string, env Env) int {
 		}
 		switch st, err := os.Stat(dirOrDot(dir)); {
 		case errors.Is(err, os.ErrNotExist):
-			fmt.Fprintf(env.Stderr, "Error: --chdir %s: no such directory\n", *chdir)
+			fmt.Fprintf(env.Stderr, "Error: --chdir %s: no such directory\n  hint: %s\n", *chdir, chdirHint(dir, *chdir))
 			return ExitFailure
 		case err != nil:
 			fmt.Fprintf(env.Stderr, "Error: --chdir %s: %v\n", *chdir, errors.Unwrap(err))
@@ -353,18 +411,96 @@ func Main(ctx context.Context, args []string, env Env) int {
 	cfs.Usage = func() {}
 	exec := cmd.setup(cfs)
 	positional, err := parseInterspersed(cfs, rest)
+	text := emptyFlagText(cfs)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			writeCommandHelp(env.Stdout, cmd)
 			return ExitOK
 		}
-		code := usageError(env.Stderr, cmd, "%s", flagErrorText(err, cfs))
+		text = flagErrorText(err, cfs)
+	}
+	if text != "" {
+		code := usageError(env.Stderr, cmd, "%s", text)
 		if cmd.usageExit != nil {
 			code = cmd.usageExit(rest)
 		}
 		return code
 	}
 	return exec(ctx, r, positional)
+}
+
+// commandSynonyms are the names other tools (Terraform, CDK for Terraform)
+// and habit give tfkit's commands, with what the command does there: a
+// Terraform user types tfkit plan, which no spelling distance leads to
+// diff.
+var commandSynonyms = map[string]struct{ name, why string }{
+	"plan":   {"diff", "tfkit diff plans every stack, as terraform plan does"},
+	"apply":  {"deploy", "tfkit deploy plans and applies every stack, as terraform apply does"},
+	"stacks": {"list", "tfkit list lists the stacks"},
+	"ls":     {"list", "tfkit list lists the stacks"},
+	"new":    {"init", "tfkit init creates a project"},
+	"create": {"init", "tfkit init creates a project"},
+}
+
+// suggestCommand is what follows "unknown command NAME": the command meant,
+// by another tool's name for it or by a close spelling, or "".
+func suggestCommand(name string) string {
+	if s, ok := commandSynonyms[strings.ToLower(name)]; ok {
+		return fmt.Sprintf("; did you mean %q? (%s)", s.name, s.why)
+	}
+	if s := diag.DidYouMean(name, commandNames()); s != "" {
+		return "; " + s
+	}
+	return ""
+}
+
+// chdirHint says how to fix a --chdir that names no directory (given as
+// chdir, at path): the directory meant, when the one above it holds one of
+// a close name, else the projects there.
+func chdirHint(path, chdir string) string {
+	const hint = "give the project directory, the one holding tfkit.json"
+	entries, err := os.ReadDir(dirOrDot(filepath.Dir(path)))
+	if err != nil {
+		return hint
+	}
+	var dirs []string
+	for _, e := range entries {
+		if e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
+			dirs = append(dirs, e.Name())
+		}
+	}
+	if len(dirs) == 0 {
+		return hint
+	}
+	parent := filepath.Dir(chdir)
+	if meant := closestName(filepath.Base(chdir), dirs); meant != "" {
+		if parent != "." {
+			meant = filepath.Join(parent, meant)
+		}
+		return "did you mean --chdir " + shellQuote(meant) + "?"
+	}
+	// The projects beside it, if any: other directories (an output
+	// directory, .tfkit) would not help.
+	var projects []string
+	for _, d := range dirs {
+		for _, file := range []string{"tfkit.json", "cdktf.json"} {
+			if _, err := os.Stat(filepath.Join(filepath.Dir(path), d, file)); err == nil {
+				projects = append(projects, d)
+				break
+			}
+		}
+	}
+	if len(projects) == 0 {
+		return hint
+	}
+	if len(projects) > 5 {
+		projects = append(projects[:5], "...")
+	}
+	where := "the current directory"
+	if parent != "." {
+		where = parent
+	}
+	return fmt.Sprintf("%s (projects in %s: %s)", hint, where, strings.Join(projects, ", "))
 }
 
 // parseInterspersed parses flags that may come before or after positional

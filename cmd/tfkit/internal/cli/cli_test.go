@@ -102,6 +102,14 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"synth", "infra"}, `tfkit synth: infra is a directory, not a .tsx or .ts entry file; to run in the project there: tfkit --chdir infra synth`},
 		{[]string{"synt"}, `tfkit: unknown command "synt"; did you mean "synth"?`},
 		{[]string{"help", "sinth"}, `tfkit help: unknown command "sinth"; did you mean "synth"?`},
+		// The names Terraform and CDK for Terraform give these commands
+		// name tfkit's.
+		{[]string{"plan"}, `tfkit: unknown command "plan"; did you mean "diff"? (tfkit diff plans every stack, as terraform plan does)`},
+		{[]string{"apply", "--auto-approve"}, `tfkit: unknown command "apply"; did you mean "deploy"? (tfkit deploy plans and applies every stack, as terraform apply does)`},
+		{[]string{"stacks"}, `tfkit: unknown command "stacks"; did you mean "list"? (tfkit list lists the stacks)`},
+		{[]string{"ls"}, `tfkit: unknown command "ls"; did you mean "list"?`},
+		{[]string{"new"}, `tfkit: unknown command "new"; did you mean "init"? (tfkit init creates a project)`},
+		{[]string{"help", "plan"}, `tfkit help: unknown command "plan"; did you mean "diff"?`},
 		{[]string{"help", "a", "b"}, "tfkit help: too many arguments"},
 		{[]string{"--nope"}, "tfkit: unknown flag --nope\nRun 'tfkit help' for usage.\n"},
 		{[]string{"--engine", "tofu", "eval", "."}, "tfkit: unknown flag --engine\n  hint: --engine is an option of eval: give it after the command (tfkit eval --engine ...)\n"},
@@ -113,11 +121,25 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"deploy", "--auto-aprove"}, "tfkit deploy: unknown flag --auto-aprove; did you mean --auto-approve?\n"},
 		{[]string{"deploy", "--auto"}, "tfkit deploy: unknown flag --auto; did you mean --auto-approve?\n"},
 		{[]string{"output", "dev", "--jsno"}, "tfkit output: unknown flag --jsno; did you mean --json?\n"},
+		// Terraform's flags and other tools' name tfkit's, or say what
+		// takes their place.
+		{[]string{"deploy", "--yes"}, "tfkit deploy: unknown flag --yes; did you mean --auto-approve?\n"},
+		{[]string{"destroy", "-force"}, "tfkit destroy: unknown flag --force; did you mean --auto-approve?\n"},
+		{[]string{"deploy", "--var", "region=eu"}, "tfkit deploy: unknown flag --var; a stack's variables take their values from TF_VAR_<name> in the environment (TF_VAR_region=eu-west-1 tfkit deploy), or from the app\n"},
+		{[]string{"diff", "-var-file=prod.tfvars"}, "tfkit diff: unknown flag --var-file; a stack's variables take their values from TF_VAR_<name> in the environment (TF_VAR_region=eu-west-1 tfkit diff), or from the app\n"},
+		{[]string{"deploy", "-target=aws_instance.web"}, "tfkit deploy: unknown flag --target; tfkit plans whole stacks: name the stacks to work on (tfkit deploy STACK...), or leave resources out with --exclude (OpenTofu)\n"},
 		{[]string{"-v"}, "tfkit: unknown flag --v; did you mean --version?\n"},
 		// Flags are written as the documentation writes them, and a
 		// value that does not parse says what it must be.
 		{[]string{"synth", "--out"}, "tfkit synth: --out needs a value (--out DIR)\n"},
 		{[]string{"get", "--lang"}, "tfkit get: --lang needs a value\n"},
+		// An empty value, as "$DIR" gives with DIR unset, is no value:
+		// taken as the default it would deploy another environment.
+		{[]string{"deploy", "--out", "", "--auto-approve"}, "tfkit deploy: --out needs a value, not an empty one (--out DIR)\n"},
+		{[]string{"destroy", "--engine="}, "tfkit destroy: --engine needs a value, not an empty one (--engine PATH)\n"},
+		{[]string{"graph", "--file", ""}, "tfkit graph: --file needs a value, not an empty one (--file FILE)\n"},
+		{[]string{"--chdir", "", "deploy"}, "tfkit: --chdir needs a value, not an empty one (--chdir DIR)\n"},
+		{[]string{"validate", "--schema", "", "infra"}, "tfkit validate: --schema needs a value, not an empty one (--schema FILE.json)\n"},
 		{[]string{"deploy", "--parallelism", "many"}, `tfkit deploy: invalid value "many" for --parallelism: not a whole number` + "\n"},
 		{[]string{"deploy", "--auto-approve=maybe"}, `tfkit deploy: invalid value "maybe" for --auto-approve: not true or false (or give the flag alone)` + "\n"},
 		{[]string{"synth", "extra"}, `tfkit synth: unexpected argument "extra"`},
@@ -143,10 +165,30 @@ func TestVersion(t *testing.T) {
 	}
 }
 
+// TestChdirMissing: --chdir naming no directory says so, with how to fix
+// it: the directory meant, by a close spelling of one that is there.
 func TestChdirMissing(t *testing.T) {
-	res := runCLI(t, t.TempDir(), nil, "--chdir", "nowhere", "synth")
-	if res.code != ExitFailure || !strings.Contains(res.stderr, "--chdir nowhere: no such directory") {
-		t.Errorf("%s", res)
+	dir := t.TempDir()
+	for _, d := range []string{filepath.Join("envs", "infra"), filepath.Join("envs", "web"), filepath.Join("envs", "tfkit.out")} {
+		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, p := range []string{filepath.Join("envs", "infra", "tfkit.json"), filepath.Join("envs", "web", "cdktf.json")} {
+		if err := os.WriteFile(filepath.Join(dir, p), []byte("{}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct{ chdir, want string }{
+		{"nowhere", "Error: --chdir nowhere: no such directory\n  hint: give the project directory, the one holding tfkit.json\n"},
+		{"envs/infar", "Error: --chdir envs/infar: no such directory\n  hint: did you mean --chdir envs/infra?\n"},
+		{"envs/prod", "Error: --chdir envs/prod: no such directory\n  hint: give the project directory, the one holding tfkit.json (projects in envs: infra, web)\n"},
+		{"nowhere/infra", "Error: --chdir nowhere/infra: no such directory\n  hint: give the project directory, the one holding tfkit.json\n"},
+	} {
+		res := runCLI(t, dir, nil, "--chdir", tc.chdir, "synth")
+		if res.code != ExitFailure || res.stderr != tc.want || res.stdout != "" {
+			t.Errorf("--chdir %s: want exit 1 and %q\n%s", tc.chdir, tc.want, res)
+		}
 	}
 }
 

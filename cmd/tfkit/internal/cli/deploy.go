@@ -110,12 +110,19 @@ func runApply(ctx context.Context, r *run, o *stackOptions, auto, destroy bool, 
 		}
 	}
 	e := set.engine
-	set.warnOrphans(r, e.Path, !destroy)
+	orphans := orphanDeploy
+	switch {
+	case destroy:
+		orphans = orphanDestroy
+	case auto:
+		orphans = orphanAutoApprove
+	}
+	set.warnOrphans(r, e.Path, orphans)
 	if code := set.checkCDKTFState(r, cmd); code != ExitOK {
 		return code
 	}
 	if !destroy {
-		set.warnOtherOutputs(r)
+		set.warnOtherOutputs(r, auto)
 	}
 	sr := newStackRunner(r, cmd, set, e)
 	sr.lockTimeout = o.lockTimeout

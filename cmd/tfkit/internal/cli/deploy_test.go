@@ -544,6 +544,12 @@ func TestStackCommandErrors(t *testing.T) {
 		{[]string{"diff", "--parallelism", "0"}, ExitUsage},
 		{[]string{"--bogus", "diff", "--detailed-exitcode"}, ExitFailure},
 		{[]string{"--bogus", "diff"}, ExitUsage},
+		// A misspelt diff, or diff by Terraform's name, that asks for it.
+		{[]string{"plan", "--detailed-exitcode"}, ExitFailure},
+		{[]string{"dif", "-detailed-exitcode"}, ExitFailure},
+		{[]string{"plan"}, ExitUsage},
+		{[]string{"--chdir", "", "diff", "--detailed-exitcode"}, ExitFailure},
+		{[]string{"diff", "--detailed-exitcode", "--out", ""}, ExitFailure},
 	} {
 		res := runCLI(t, dir, nil, c.args...)
 		if res.code != c.code || !strings.Contains(res.stderr, "tfkit") {

@@ -119,7 +119,7 @@ func runDiff(ctx context.Context, r *run, o *stackOptions, detailed bool, args [
 		return code
 	}
 	e := set.engine
-	set.warnOrphans(r, e.Path, false)
+	set.warnOrphans(r, e.Path, orphanDiff)
 	set.checkCDKTFState(r, "diff")
 	sr := newStackRunner(r, "diff", set, e)
 	sr.lockTimeout = o.lockTimeout

@@ -31,6 +31,16 @@ func (f *engineFlag) register(fs *flag.FlagSet) {
 // not exist); any other value must be an engine binary, whose version
 // says which engine it is. Other values are an error that names where
 // the value came from and what is accepted.
+// dir is where a relative path given with the flag is taken from: the
+// directory the command works in (--chdir's). TFKIT_TERRAFORM is the
+// environment's, as the shell that set it sees it.
+func (f engineFlag) dir(r *run) string {
+	if f == "" {
+		return ""
+	}
+	return r.dir
+}
+
 func (f engineFlag) engine(ctx context.Context, r *run) (tffile.Engine, error) {
 	value, from := string(f), "--engine"
 	if value == "" {
@@ -45,7 +55,7 @@ func (f engineFlag) engine(ctx context.Context, r *run) (tffile.Engine, error) {
 	if e, ok := engineByName(value); ok {
 		return e, nil
 	}
-	p, err := runner.Find(value, r.env.Environ)
+	p, err := runner.FindIn(f.dir(r), value, r.env.Environ)
 	if err != nil {
 		if u := errors.Unwrap(err); u != nil {
 			err = u // without Find's "--engine NAME: "
@@ -73,7 +83,7 @@ func (f engineFlag) version(ctx context.Context, r *run, e tffile.Engine) string
 	if value == "" {
 		value = lookupEnvIn(r.env.Environ, runner.EnvEngine)
 	}
-	p, err := runner.Find(value, r.env.Environ)
+	p, err := runner.FindIn(f.dir(r), value, r.env.Environ)
 	if err != nil {
 		return ""
 	}

@@ -990,7 +990,7 @@ func fetchSchemas(ctx context.Context, r *run, engine string, providers, modules
 	if environ == nil {
 		environ = os.Environ()
 	}
-	path, err := runner.Find(engine, environ)
+	path, err := runner.FindIn(r.dir, engine, environ)
 	if err != nil {
 		return nil, nil, fmt.Errorf("no engine to read provider schemas (%v); give --schema FILE.json instead", err)
 	}
@@ -1066,7 +1066,9 @@ func fetchSchemas(ctx context.Context, r *run, engine string, providers, modules
 		if err := c.Run(); err != nil {
 			return nil, nil, fmt.Errorf("%s providers schema -json failed: %v\n%s", filepath.Base(path), err, stderr.Bytes())
 		}
-		data = stdout.Bytes()
+		// OpenTofu may print warnings about its CLI configuration ahead
+		// of the document.
+		data = runner.JSONAnswer(stdout.Bytes())
 	}
 	harvested, err := harvestModules(dir, byName, tffile.EngineOf(path))
 	return data, harvested, err

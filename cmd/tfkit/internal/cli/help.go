@@ -4,8 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-
-	"github.com/tfkit/tfkit/diag"
 )
 
 func init() {
@@ -30,11 +28,7 @@ func runHelp(_ context.Context, r *run, args []string) int {
 	case 1:
 		cmd, ok := commands[args[0]]
 		if !ok {
-			fmt.Fprintf(r.stderr, "tfkit help: unknown command %q", args[0])
-			if s := diag.DidYouMean(args[0], commandNames()); s != "" {
-				fmt.Fprintf(r.stderr, "; %s", s)
-			}
-			fmt.Fprintf(r.stderr, "\nRun 'tfkit help' for the list of commands.\n")
+			fmt.Fprintf(r.stderr, "tfkit help: unknown command %q%s\nRun 'tfkit help' for the list of commands.\n", args[0], suggestCommand(args[0]))
 			return ExitUsage
 		}
 		writeCommandHelp(r.stdout, cmd)

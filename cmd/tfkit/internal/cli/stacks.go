@@ -117,7 +117,7 @@ func loadStacks(ctx context.Context, r *run, o *stackOptions, synth bool, args [
 				return nil, code
 			}
 			runEngine, engine = e, string(e.Flavor)
-		} else if p, err := runner.Find(o.engine, r.env.Environ); err == nil {
+		} else if p, err := runner.FindIn(r.dir, o.engine, r.env.Environ); err == nil {
 			engine = string(tffile.EngineOf(p))
 		} else if o.engine != "" {
 			r.errorf(engineHint(o.engine != ""), "%v", err)
@@ -129,7 +129,11 @@ func loadStacks(ctx context.Context, r *run, o *stackOptions, synth bool, args [
 	}
 	m, err := manifest.Read(out)
 	if errors.Is(err, os.ErrNotExist) {
-		r.errorf(fmt.Sprintf("run '%s' first", r.tfkitCommand(synthArgs(o)...)), "%s has no %s", outName, manifest.Name)
+		hint := fmt.Sprintf("run '%s' first", r.tfkitCommand(synthArgs(o)...))
+		if meant := closeOutput(out, o.out); meant != "" {
+			hint = fmt.Sprintf("did you mean --out %s? Else %s", shellQuote(meant), hint)
+		}
+		r.errorf(hint, "%s has no %s", outName, manifest.Name)
 		return nil, ExitFailure
 	}
 	if err != nil {
@@ -198,14 +202,58 @@ func loadStacks(ctx context.Context, r *run, o *stackOptions, synth bool, args [
 	return s, ExitOK
 }
 
+// orphanHint chooses what warnOrphans says about a stack that may have
+// been renamed: whether the command is about to deploy, and whether it
+// asks first.
+type orphanHint int
+
+const (
+	orphanDestroy     orphanHint = iota // destroy: no stack gets new resources
+	orphanDiff                          // diff: nothing is applied yet
+	orphanDeploy                        // deploy asks before applying
+	orphanAutoApprove                   // deploy --auto-approve asks nothing
+)
+
+// closeOutput names, as --out would, a synth output directory beside out
+// whose name is close to out's, when out (--out given as flag) does not
+// exist: a misspelt --out, which would otherwise only be told to
+// synthesize.
+func closeOutput(out, flag string) string {
+	if flag == "" {
+		return ""
+	}
+	if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
+		return ""
+	}
+	entries, err := os.ReadDir(filepath.Dir(out))
+	if err != nil {
+		return ""
+	}
+	var outputs []string
+	for _, e := range entries {
+		if _, err := os.Stat(filepath.Join(filepath.Dir(out), e.Name(), manifest.Name)); e.IsDir() && err == nil {
+			outputs = append(outputs, e.Name())
+		}
+	}
+	meant := closestName(filepath.Base(out), outputs)
+	if meant == "" {
+		return ""
+	}
+	if parent := filepath.Dir(flag); parent != "." {
+		meant = filepath.Join(parent, meant)
+	}
+	return meant
+}
+
 // warnOrphans warns about working directories of stacks that the app no
 // longer has while their state may still hold resources: tfkit will not
 // touch them. One whose state a destroy emptied (or that was only
-// planned) is not mentioned. With deploy, when stacks of the command were
-// never deployed here, one of them may be a stack renamed in the app (a
-// renamed TSX entry file renames its stack): the hint says how to carry
-// the state over before the new name creates every resource again.
-func (s *stackSet) warnOrphans(r *run, engine string, deploy bool) {
+// planned) is not mentioned. With diff and deploy, when stacks of the
+// command were never deployed here, one of them may be a stack renamed in
+// the app (a renamed TSX entry file renames its stack): the hint says how
+// to carry the state over before the new name creates every resource
+// again.
+func (s *stackSet) warnOrphans(r *run, engine string, mode orphanHint) {
 	entries, err := os.ReadDir(s.stateDir)
 	if err != nil {
 		return
@@ -215,7 +263,7 @@ func (s *stackSet) warnOrphans(r *run, engine string, deploy bool) {
 		known[st.Name] = true
 	}
 	var fresh []string // stacks of the command without any state here
-	if deploy {
+	if mode != orphanDestroy {
 		for _, st := range s.selected {
 			if !s.hasState(st.Name) {
 				fresh = append(fresh, st.Name)
@@ -229,21 +277,42 @@ func (s *stackSet) warnOrphans(r *run, engine string, deploy bool) {
 		}
 		orphans = append(orphans, e.Name())
 	}
+	bin := filepath.Base(engine)
 	for _, name := range orphans {
 		dir := relTo(r.dir, s.workDir(name))
-		hint := fmt.Sprintf("destroy them with '%s -chdir=%s destroy', then remove that directory", filepath.Base(engine), shellQuote(dir))
+		hint := fmt.Sprintf("destroy them with '%s -chdir=%s destroy', then remove that directory", bin, shellQuote(dir))
 		// A state of a backend of its own stays where the configuration
 		// says, whatever the stack's name: only a local one is left behind.
 		_, local := os.Stat(filepath.Join(s.workDir(name), "terraform.tfstate"))
+		state := shellQuote(filepath.Join(dir, "terraform.tfstate"))
 		switch {
 		case local != nil:
 		case len(fresh) == 1 && len(orphans) == 1:
 			to := relTo(r.dir, s.workDir(fresh[0]))
-			move := "mkdir -p " + shellQuote(to) + " && mv -n " + shellQuote(filepath.Join(dir, "terraform.tfstate")) + " " + shellQuote(to+string(filepath.Separator))
-			hint = fmt.Sprintf("if stack %s is %s renamed, stop (answer no, or Ctrl-C) and carry its state over first: %s; otherwise %s", fresh[0], name, move, hint)
+			move := "mkdir -p " + shellQuote(to) + " && mv -n " + state + " " + shellQuote(to+string(filepath.Separator))
+			switch mode {
+			case orphanDiff:
+				hint = fmt.Sprintf("if stack %s is %s renamed, carry its state over before deploying: %s; otherwise %s", fresh[0], name, move, hint)
+			case orphanAutoApprove:
+				// The plan is applied without a question: by the time
+				// the warning is read, the new name's resources may be
+				// there, with a state of its own.
+				hint = fmt.Sprintf("if stack %s is %s renamed, its deploy now creates %s's resources again (--auto-approve asks nothing): "+
+					"stop it with Ctrl-C, or afterwards destroy what %s created ('%s -chdir=%s destroy'), and carry %s's state over before deploying %s again: mv %s %s; otherwise %s",
+					fresh[0], name, name, fresh[0], bin, shellQuote(to), name, fresh[0], state, shellQuote(to+string(filepath.Separator)), hint)
+			default:
+				hint = fmt.Sprintf("if stack %s is %s renamed, stop (answer no, or Ctrl-C) and carry its state over first: %s; otherwise %s", fresh[0], name, move, hint)
+			}
 		case len(fresh) > 0:
-			hint = fmt.Sprintf("if one of %s is %s renamed, stop (answer no, or Ctrl-C) and move %s into that stack's working directory first; otherwise %s",
-				strings.Join(fresh, ", "), name, filepath.Join(dir, "terraform.tfstate"), hint)
+			how := "stop (answer no, or Ctrl-C) and move"
+			switch mode {
+			case orphanDiff:
+				how = "before deploying, move"
+			case orphanAutoApprove:
+				how = "its deploy now creates them again (--auto-approve asks nothing): stop it with Ctrl-C, or destroy what that stack created, and move"
+			}
+			hint = fmt.Sprintf("if one of %s is %s renamed, %s %s into that stack's working directory first; otherwise %s",
+				strings.Join(fresh, ", "), name, how, state, hint)
 		}
 		r.warnf("stack %s is no longer in %s but its state is still in %s; its resources were not destroyed\n  hint: %s",
 			name, s.outName, dir, hint)
@@ -256,7 +325,7 @@ func (s *stackSet) warnOrphans(r *run, engine string, deploy bool) {
 // (another environment), so deploying creates their resources again, which
 // is what is meant for a new environment and not for an output directory
 // renamed (--out, or "output" in tfkit.json).
-func (s *stackSet) warnOtherOutputs(r *run) {
+func (s *stackSet) warnOtherOutputs(r *run, auto bool) {
 	var fresh []string
 	for _, st := range s.selected {
 		if !s.hasState(st.Name) {
@@ -317,10 +386,14 @@ func (s *stackSet) warnOtherOutputs(r *run) {
 	if len(others) > 1 {
 		from, renamed = fmt.Sprintf("output directories %s (in %s)", strings.Join(outs, ", "), strings.Join(others, ", ")), "if "+s.outName+" is one of them renamed"
 	}
+	stop := "stop (answer no, or Ctrl-C)"
+	if auto {
+		stop = "stop it with Ctrl-C now (--auto-approve asks nothing)"
+	}
 	r.warnf("%s no state for %s yet, but %s state with resources from %s; deploying creates %s resources again\n"+
-		"  hint: each output directory has state of its own, as for another environment; %s, stop (answer no, or Ctrl-C) and first move each stack's terraform.tfstate from %s/<stack>/ into %s/<stack>/",
+		"  hint: each output directory has state of its own, as for another environment; %s, %s and first move each stack's terraform.tfstate from %s/<stack>/ into %s/<stack>/",
 		plural(names, "stack "+list+" has", "stacks "+list+" have"), s.outName, plural(names, "has", "have"), from, plural(names, "its", "their"),
-		renamed, others[0], relTo(r.dir, s.stateDir))
+		renamed, stop, others[0], relTo(r.dir, s.stateDir))
 }
 
 // checkCDKTFState looks, for each stack of the command without a state
@@ -465,7 +538,7 @@ func engineHint(flag bool) string {
 // findEngine finds and probes the engine, reporting failures; the version
 // is cached in .tfkit/engine.json (see runner.ProbeCached).
 func findEngine(ctx context.Context, r *run, o *stackOptions, quiet bool) (*runner.Engine, int) {
-	p, err := runner.Find(o.engine, r.env.Environ)
+	p, err := runner.FindIn(r.dir, o.engine, r.env.Environ)
 	if err != nil {
 		if o.engine != "" || lookupEnvIn(r.env.Environ, runner.EnvEngine) != "" {
 			r.errorf(engineHint(o.engine != ""), "%v", err)

@@ -30,7 +30,9 @@ func TestNewOutputDirectoryWarnsOfOtherState(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(p.dir, other, "app", "terraform.tfstate")); !os.IsNotExist(err) {
 		t.Fatalf("a state was written for other.out: %v", err)
 	}
-	// A second environment, deployed on purpose: warned until it has state.
+	// A second environment, deployed on purpose: warned until it has
+	// state. --auto-approve asks nothing, and the hint says so.
+	want = strings.Replace(want, "stop (answer no, or Ctrl-C)", "stop it with Ctrl-C now (--auto-approve asks nothing)", 1)
 	if res := p.tfkit("", "deploy", "--out", "other.out", "--auto-approve"); res.code != ExitOK || !strings.Contains(res.stderr, want) {
 		t.Fatalf("deploy into other.out approved: %s", res)
 	}

@@ -74,6 +74,9 @@ func (f schemaFlag) String() string {
 	return *f.path
 }
 
+// Get gives the file named, so that an empty one is refused as no value.
+func (f schemaFlag) Get() any { return f.String() }
+
 func (f schemaFlag) Set(s string) error {
 	if *f.path != "" {
 		return fmt.Errorf("given twice (%s, then %s); it takes one file: run 'terraform providers schema -json' where the configuration requires every provider, and give its output once", *f.path, s)
@@ -86,6 +89,29 @@ type validateOptions struct {
 	schema   string
 	bindings string
 	engine   engineFlag
+}
+
+// args gives the options as a command line of validate would, to repeat
+// them in a hint.
+func (o *validateOptions) args() []string {
+	args := []string{"validate"}
+	if o.schema != "" {
+		args = append(args, "--schema", o.schema)
+	}
+	if o.bindings != "" {
+		args = append(args, "--bindings", o.bindings)
+	}
+	if o.engine != "" {
+		args = append(args, "--engine", string(o.engine))
+	}
+	return args
+}
+
+// hasConfigFiles tells whether dir holds configuration files of either
+// engine.
+func hasConfigFiles(dir string) bool {
+	primary, overrides, err := tffile.DirNamesFor(dir, tffile.OpenTofu)
+	return err == nil && len(primary)+len(overrides) > 0
 }
 
 func (r *run) abs(path string) string {
@@ -165,7 +191,11 @@ func runValidate(ctx context.Context, r *run, o *validateOptions, args []string)
 			if wait(); schemaErr != nil {
 				return reportSchemaErr()
 			}
-			r.errorf("give the directories of .tf files to check, or run tfkit validate in a project", "no tfkit.json or cdktf.json, and no directory given")
+			hint := "give the directories of .tf files to check, or run tfkit validate in a project"
+			if hasConfigFiles(r.abs(".")) {
+				hint = "to check the configuration files here, give the directory: " + r.tfkitCommand(append(o.args(), ".")...)
+			}
+			r.errorf(hint, "no tfkit.json or cdktf.json, and no directory given")
 			return ExitFailure
 		}
 		m, err := manifest.Read(proj.OutputDir())

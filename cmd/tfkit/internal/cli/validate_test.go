@@ -383,3 +383,31 @@ output "vpc_id" {
 		t.Fatalf("with the output declared:\n%s", res)
 	}
 }
+
+// TestValidateNoDirOutsideProject: outside a project, validate without a
+// directory names the directory to give, and when the current directory
+// holds configuration files, the command that checks them.
+func TestValidateNoDirOutsideProject(t *testing.T) {
+	dir := t.TempDir()
+	schemas := filepath.Join(dir, "s.json")
+	if err := os.WriteFile(schemas, []byte(`{"format_version": "1.0"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := runCLI(t, dir, nil, "validate", "--schema", "s.json")
+	want := "Error: no tfkit.json or cdktf.json, and no directory given\n  hint: give the directories of .tf files to check, or run tfkit validate in a project\n"
+	if res.code != ExitFailure || res.stderr != want {
+		t.Errorf("without .tf files: want exit 1 and %q\n%s", want, res)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte("locals {\n  a = 1\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res = runCLI(t, dir, nil, "validate", "--schema", "s.json")
+	want = "Error: no tfkit.json or cdktf.json, and no directory given\n  hint: to check the configuration files here, give the directory: tfkit validate --schema s.json .\n"
+	if res.code != ExitFailure || res.stderr != want {
+		t.Errorf("with main.tf: want exit 1 and %q\n%s", want, res)
+	}
+	// As the hint says.
+	if res := runCLI(t, dir, nil, "validate", "--schema", "s.json", "."); res.code != ExitOK {
+		t.Errorf("tfkit validate --schema s.json .: %s", res)
+	}
+}
