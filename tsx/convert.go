@@ -2,6 +2,7 @@ package tsx
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -433,8 +434,13 @@ func (c *converter) readNode(i int, v Value) *node {
 		s, isStr := str(lv)
 		if !present(lv) {
 			n.ok = false
-			c.errorAt(n.site, "", fmt.Sprintf("<%s> without %s", kind, l),
-				fmt.Sprintf("%s needs %s.", capitalize(element(kind)), labelDescription(kind, n.spec.labels)), fmt.Sprintf("add %s=%q", l, labelExample(kind, l)))
+			at, fix := n.site, fmt.Sprintf("add %s=%q", l, labelExample(kind, l))
+			if k := misspeltLabel(l, keys, n.spec.labels); k != "" {
+				// <Output nme="file">: the label is there, misspelt.
+				at, fix = c.attrRange(n, k), fmt.Sprintf("write %s instead of %s", l, k)
+			}
+			c.errorAt(at, "", fmt.Sprintf("<%s> without %s", kind, l),
+				fmt.Sprintf("%s needs %s.", capitalize(element(kind)), labelDescription(kind, n.spec.labels)), fix)
 			continue
 		}
 		if !isStr || s == "" || strings.Contains(s, phOpen) {
@@ -469,6 +475,20 @@ func (c *converter) readNode(i int, v Value) *node {
 		}
 	}
 	return n
+}
+
+// misspeltLabel is the prop among keys that looks like label l misspelt
+// (nme, Name for name), or "": one that is not itself a label.
+func misspeltLabel(l string, keys, labels []string) string {
+	for _, k := range keys {
+		if k == l || slices.Contains(labels, k) {
+			continue
+		}
+		if strings.EqualFold(k, l) || diag.DidYouMean(k, []string{l}) != "" {
+			return k
+		}
+	}
+	return ""
 }
 
 func labelDescription(kind string, labels []string) string {
