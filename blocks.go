@@ -751,7 +751,7 @@ func (i *Import) ForEach(coll any) *Import {
 	if absent(i) {
 		return i
 	}
-	i.metaValue(callerSite(), "for_each", coll)
+	i.forEach(callerSite(), coll)
 	return i
 }
 
@@ -1472,7 +1472,7 @@ func (p *Provider) ForEach(coll any) *Provider {
 	if absent(p) {
 		return p
 	}
-	p.set(callerSite(), "for_each", coll)
+	p.set(callerSite(), "for_each", nilValuesNull(coll))
 	return p
 }
 

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tfkit/tfkit"
 	"github.com/tfkit/tfkit/config"
@@ -91,6 +92,11 @@ func TestValueErrors(t *testing.T) {
 		{"self valuer", selfValuer{}, "Value nested too deeply", "t.n.x"},
 		{"inside attrs", tfkit.Attrs{"u": notConvertible{}}, "Unsupported value", "t.n.x.u"},
 		{"deep in ordered", tfkit.Ordered("a", []any{1, map[string]any{"b c": []any{notConvertible{}}}}), "Unsupported value", `t.n.x.a[1]["b c"][0]`},
+		// A Duration is an int64 of nanoseconds; durations in Terraform are text ("30s").
+		{"duration", 30 * time.Second, "Unsupported value", "t.n.x"},
+		{"duration in map", map[string]any{"timeout": 5 * time.Minute}, "Unsupported value", "t.n.x.timeout"},
+		{"duration pointer", func() *time.Duration { d := time.Second; return &d }(), "Unsupported value", "t.n.x"},
+		{"time", time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), "Unsupported value", "t.n.x"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -99,6 +105,24 @@ func TestValueErrors(t *testing.T) {
 			tfkit.NewResource(s, "t", "n", tfkit.Attrs{"x": tc.value})
 			checkDiags(t, s.Diagnostics(), want{tc.want, line, tc.path})
 		})
+	}
+}
+
+// TestTimeValueHints: a time.Duration or time.Time has a text form the
+// attribute most likely wants; the hint says how to write it.
+func TestTimeValueHints(t *testing.T) {
+	_, s := newStack(t)
+	line := here() + 1
+	tfkit.NewResource(s, "time_sleep", "w", tfkit.Attrs{"create_duration": 90 * time.Second, "triggers": map[string]any{"at": time.Unix(0, 0).UTC()}})
+	ds := s.Diagnostics()
+	checkDiags(t, ds,
+		want{"Unsupported value", line, "time_sleep.w.create_duration"},
+		want{"Unsupported value", line, "time_sleep.w.triggers.at"})
+	errs := ds.Errs()
+	for i, w := range []string{`"1m30s"`, "time.RFC3339"} {
+		if !strings.Contains(errs[i].Suggestion, w) {
+			t.Errorf("error %d: hint %q does not contain %s", i, errs[i].Suggestion, w)
+		}
 	}
 }
 
@@ -810,5 +834,105 @@ func TestMissingInstanceKey(t *testing.T) {
 				t.Errorf("detail %q lacks %q", d.Detail, w)
 			}
 		}
+	}
+}
+
+// TestOutputOfSensitiveValue: an output that is not marked sensitive and
+// holds a sensitive variable, through locals, functions and conditions, or
+// a sensitive(...) call, is refused as terraform validate refuses it, at the
+// output's Go line; nonsensitive(...), can, issensitive and a for
+// expression's collection do not carry the mark into the value.
+func TestOutputOfSensitiveValue(t *testing.T) {
+	app, s := newStack(t)
+	pw := tfkit.NewVariable(s, "pw", tfkit.VariableConfig{Type: "string", Sensitive: true})
+	tfkit.NewVariable(s, "plain", tfkit.VariableConfig{Type: "string", Default: "x"})
+	tfkit.NewLocals(s, tfkit.Ordered("l", "a-${var.pw}", "l2", tfkit.Local("l"), "p", tfkit.Var("plain")))
+	direct := here() + 1
+	tfkit.NewOutput(s, "direct", tfkit.OutputConfig{Value: pw})
+	viaLocal := here() + 1
+	tfkit.NewOutput(s, "via_local", tfkit.OutputConfig{Value: map[string]any{"k": tfkit.Local("l2")}})
+	cond := here() + 1
+	tfkit.NewOutput(s, "cond", tfkit.OutputConfig{Value: tfkit.Cond(tfkit.Op(pw, "==", ""), "a", "b")})
+	length := here() + 1
+	tfkit.NewOutput(s, "len", tfkit.OutputConfig{Value: tfkit.Raw("length(var.pw)")})
+	call := here() + 1
+	tfkit.NewOutput(s, "sens", tfkit.OutputConfig{Value: tfkit.Fn("sensitive", "x")})
+	unmarked := here() + 1
+	tfkit.NewOutput(s, "unmarked", tfkit.OutputConfig{Value: pw}).Override("sensitive", false)
+	tfkit.NewOutput(s, "marked", tfkit.OutputConfig{Value: pw, Sensitive: true})
+	tfkit.NewOutput(s, "nons", tfkit.OutputConfig{Value: tfkit.Fn("nonsensitive", pw)})
+	tfkit.NewOutput(s, "raw_nons", tfkit.OutputConfig{Value: tfkit.Raw("nonsensitive(local.l2)")})
+	tfkit.NewOutput(s, "can", tfkit.OutputConfig{Value: tfkit.Fn("can", pw)})
+	tfkit.NewOutput(s, "is", tfkit.OutputConfig{Value: tfkit.Fn("issensitive", pw)})
+	tfkit.NewOutput(s, "for", tfkit.OutputConfig{Value: tfkit.Raw(`[for c in [var.pw] : "x"]`)})
+	tfkit.NewOutput(s, "plain", tfkit.OutputConfig{Value: tfkit.Local("p")})
+	checkDiags(t, app.Validate(),
+		want{"Output refers to sensitive values", direct, "output.direct.value"},
+		want{"Output refers to sensitive values", viaLocal, "output.via_local.value"},
+		want{"Output refers to sensitive values", cond, "output.cond.value"},
+		want{"Output refers to sensitive values", length, "output.len.value"},
+		want{"Output refers to sensitive values", call, "output.sens.value"},
+		want{"Output refers to sensitive values", unmarked, "output.unmarked.value"})
+	if errs := app.Validate().Errs(); len(errs) > 1 && !strings.Contains(errs[1].Detail, "local.l2") {
+		t.Errorf("detail %q does not name what is sensitive", errs[1].Detail)
+	}
+}
+
+// TestForEachKeepsNilValues: a nil value of a for_each map is an instance
+// (or a dynamic block) whose value is null, as Terraform has it; left out
+// like a nil attribute, the instance would silently be missing.
+func TestForEachKeepsNilValues(t *testing.T) {
+	_, s := newStack(t)
+	tfkit.NewResource(s, "terraform_data", "r", tfkit.Attrs{"input": tfkit.EachValue}).
+		ForEach(map[string]any{"a": nil, "b": "x", "c": []string(nil)})
+	tfkit.NewModule(s, "m", tfkit.ModuleConfig{Source: "git::https://example.com/m.git"}).
+		ForEach(tfkit.Ordered("a", nil, "b", 1))
+	tfkit.NewDataSource(s, "terraform_remote_state", "d", tfkit.Attrs{"backend": "local"}).
+		ForEach(tfkit.Attrs{"a": nil})
+	tfkit.NewResource(s, "terraform_data", "dyn", nil).
+		Dynamic("x", tfkit.Dynamic{ForEach: map[string]*string{"a": nil}, Content: tfkit.Attrs{"v": tfkit.Ref("x.value")}})
+	text := stackHCL(t, s)
+	for _, w := range []string{"for_each = {\n      a = null\n    }", "for_each = {\n    a = null\n    b = \"x\"\n    c = null\n  }", "for_each = {\n    a = null\n    b = 1\n  }", "for_each = {\n    a = null\n  }"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("the stack does not contain\n%s\n:\n%s", w, text)
+		}
+	}
+}
+
+// TestInvalidDependencyWording: depends_on given what cannot be depended on
+// names it in plain words.
+func TestInvalidDependencyWording(t *testing.T) {
+	_, s := newStack(t)
+	o := tfkit.NewOutput(s, "o", tfkit.OutputConfig{Value: 1})
+	l := tfkit.NewLocals(s, tfkit.Attrs{"x": 1})
+	v := tfkit.NewVariable(s, "v", tfkit.VariableConfig{Type: "string", Default: "x"})
+	line := here() + 1
+	tfkit.NewResource(s, "terraform_data", "a", nil).DependsOn(o, l, v)
+	ds := s.Diagnostics()
+	checkDiags(t, ds, want{"Invalid dependency", line, "terraform_data.a.depends_on[0]"},
+		want{"Invalid dependency", line, "terraform_data.a.depends_on[1]"},
+		want{"Invalid dependency", line, "terraform_data.a.depends_on[2]"})
+	for i, w := range []string{"output.o is an output;", "locals is a locals block;", "var.v is a variable;"} {
+		if !strings.Contains(ds.Errs()[i].Detail, w) {
+			t.Errorf("detail %q does not contain %q", ds.Errs()[i].Detail, w)
+		}
+	}
+}
+
+// TestOutputOfAnotherStacksSensitiveValue: another stack's sensitive
+// variable is read as sensitive(...), so an output of it needs Sensitive
+// too; the message says where the value comes from.
+func TestOutputOfAnotherStacksSensitiveValue(t *testing.T) {
+	app := tfkit.NewApp()
+	a := tfkit.NewStack(app, "a")
+	pw := tfkit.NewVariable(a, "pw", tfkit.VariableConfig{Type: "string", Sensitive: true, Default: "x"})
+	b := tfkit.NewStack(app, "b")
+	line := here() + 1
+	tfkit.NewOutput(b, "o", tfkit.OutputConfig{Value: pw})
+	tfkit.NewOutput(b, "ok", tfkit.OutputConfig{Value: pw, Sensitive: true})
+	ds := app.Validate()
+	checkDiags(t, ds, want{"Output refers to sensitive values", line, "output.o.value"})
+	if d := ds.Errs()[0].Detail; !strings.Contains(d, "a sensitive value of another stack (data.terraform_remote_state.a.outputs.") {
+		t.Errorf("detail %q does not say the value is another stack's", d)
 	}
 }

@@ -363,7 +363,44 @@ func (e *element) removeBlocks(typ string) {
 // that has both.
 func (e *element) count(site hcl.Range, n any) { e.metaValue(site, "count", n) }
 
-func (e *element) forEach(site hcl.Range, coll any) { e.metaValue(site, "for_each", coll) }
+func (e *element) forEach(site hcl.Range, coll any) {
+	e.metaValue(site, "for_each", nilValuesNull(coll))
+}
+
+// nilValuesNull returns coll with the nil values of a Go map or an
+// OrderedAttrs as Null: in for_each each key is an instance, which a nil
+// value, left out as in any other object, would silently remove (the
+// engines take a null value, each.value being null). A nil handle stays,
+// to be reported.
+func nilValuesNull(coll any) any {
+	nullFor := func(v any) any {
+		if _, ok := v.(Element); !ok && isNil(v) {
+			return Null
+		}
+		return v
+	}
+	if o, ok := coll.(*OrderedAttrs); ok && o != nil {
+		cp := &OrderedAttrs{names: o.names, values: make([]any, len(o.values)), meta: o.meta}
+		for i, v := range o.values {
+			cp.values[i] = nullFor(v)
+		}
+		return cp
+	}
+	rv := reflect.ValueOf(coll)
+	if rv.Kind() != reflect.Map || rv.IsNil() || rv.Type().Key().Kind() != reflect.String {
+		return coll
+	}
+	switch rv.Type().Elem().Kind() {
+	case reflect.Interface, reflect.Pointer, reflect.Map, reflect.Slice, reflect.Func, reflect.Chan:
+	default:
+		return coll // no value can be nil
+	}
+	m := make(map[string]any, rv.Len())
+	for it := rv.MapRange(); it.Next(); {
+		m[it.Key().String()] = nullFor(it.Value().Interface())
+	}
+	return m
+}
 
 // metaValue sets a meta-argument from a value; nil removes it.
 // config.Validate reports a literal that the meta-argument cannot take.
@@ -411,7 +448,7 @@ func (e *element) elementRefs(site hcl.Range, path string, els []Element, hint s
 		b := el.Block()
 		if b.Type != "resource" && b.Type != "data" && b.Type != "ephemeral" && b.Type != "module" {
 			e.errorf(site, fmt.Sprintf("%s[%d]", path, i), "Invalid dependency",
-				fmt.Sprintf("%s is a %s; Terraform can only depend on resources, data sources, ephemeral resources and modules.", b.Address(), b.Type), hint)
+				fmt.Sprintf("%s is %s; Terraform can only depend on resources, data sources, ephemeral resources and modules.", b.Address(), blockNoun(b.Type)), hint)
 			continue
 		}
 		c := newConv(site)
@@ -781,4 +818,16 @@ func misusedHandle(typ string, nilHandle bool) *diag.Diagnostic {
 	return misuse("tfkit."+typ+" not made by its constructor",
 		fmt.Sprintf("%s was called on a tfkit.%s that %s did not make (a zero tfkit.%s{}), which belongs to no stack.", apiCall(), typ, ctor, typ),
 		fmt.Sprintf("use the *tfkit.%s that %s returns", typ, ctor))
+}
+
+// blockNoun names a kind of top-level block with its article, for
+// messages: "an output", "a locals block".
+func blockNoun(typ string) string {
+	switch typ {
+	case "output", "import":
+		return "an " + typ
+	case "locals", "moved", "removed", "check", "terraform":
+		return "a " + typ + " block"
+	}
+	return "a " + typ
 }

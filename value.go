@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
@@ -421,6 +422,17 @@ func (c *conv) value(v any, path string) config.Expr {
 	case []byte:
 		c.errorf(path, "Unsupported value",
 			"A []byte has no Terraform counterpart.", "convert it with string(b), or base64-encode it")
+		return config.Null()
+	case time.Duration:
+		// An int64 of nanoseconds: written as a number it would be 1e9 times
+		// what a provider's "30s" or seconds attribute means.
+		c.errorf(path, "Unsupported value",
+			fmt.Sprintf("A time.Duration (%s) has no Terraform counterpart: as a number it would be %d nanoseconds.", v, int64(v)),
+			fmt.Sprintf("write the text or number the attribute takes, such as d.String() (%q) or int(d.Seconds()) (%d)", v.String(), int64(v.Seconds())))
+		return config.Null()
+	case time.Time:
+		c.errorf(path, "Unsupported value", "A time.Time has no Terraform counterpart.",
+			fmt.Sprintf("format it as the text the attribute takes, such as t.Format(time.RFC3339) (%q)", v.Format(time.RFC3339)))
 		return config.Null()
 	}
 	return c.reflectValue(reflect.ValueOf(v), path)
@@ -853,7 +865,7 @@ func (c *conv) dynamic(typ string, d Dynamic, path string) *config.Block {
 	b.DeclRange = c.at()
 	p := path + ".dynamic"
 	// A missing for_each is reported by config.Validate.
-	if fe := c.value(d.ForEach, p+".for_each"); fe != nil {
+	if fe := c.value(nilValuesNull(d.ForEach), p+".for_each"); fe != nil { // one block per key, null values too
 		b.Body.Set("for_each", fe).Range = c.at()
 	}
 	if d.Iterator != "" {

@@ -33,6 +33,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 	"testing"
@@ -77,6 +78,14 @@ type Stack struct {
 // test fails (and stops) when the app has errors, with the diagnostics.
 func Synth(t testing.TB, stack *tfkit.Stack) *Stack {
 	t.Helper()
+	// Checked here rather than by the app: a stack of no app reports its
+	// mistake to whichever app was made last, inside tfkittest.
+	if stack == nil {
+		t.Fatalf("tfkittest.Synth was given a nil *tfkit.Stack; pass the stack that tfkit.NewStack(app, name) returns (a variable that was declared but never assigned is nil)")
+	}
+	if reflect.ValueOf(stack).Elem().IsZero() {
+		t.Fatalf("tfkittest.Synth was given a zero tfkit.Stack{}, which belongs to no app; pass the stack that tfkit.NewStack(app, name) returns")
+	}
 	files, err := stack.App().Files()
 	if err != nil {
 		t.Fatalf("tfkittest.Synth: the app does not synthesize:\n%v", err)

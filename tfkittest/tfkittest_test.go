@@ -429,3 +429,14 @@ func TestJSONWithSchemas(t *testing.T) {
 		t.Errorf("ingress does not give ipv6_cidr_blocks as null:\n%s", s.JSON)
 	}
 }
+
+// TestSynthNilStack: a nil stack, or one tfkit.NewStack did not make, stops
+// the test saying so, not with an error about the app inside tfkittest.
+func TestSynthNilStack(t *testing.T) {
+	for want, s := range map[string]*tfkit.Stack{"a nil *tfkit.Stack": nil, "a zero tfkit.Stack{}": {}} {
+		r := capture(t, func(tb testing.TB) { tfkittest.Synth(tb, s) })
+		if len(r.errors) != 1 || !strings.Contains(r.errors[0], want) || !strings.Contains(r.errors[0], "tfkit.NewStack(app, name)") || strings.Contains(r.errors[0], "tfkittest.go") {
+			t.Errorf("errors %q, want one naming %s and the fix", r.errors, want)
+		}
+	}
+}

@@ -48,7 +48,8 @@ func (p *Plan) Validate() diag.Diagnostics {
 // ValidateStack returns the diagnostics of one stack: the mistakes
 // recorded while it was built, those of writing it (see Config), those of
 // its moved, import and removed blocks (the moved blocks compared with
-// each other by config.CheckMoves, for every front end), and those
+// each other by config.CheckMoves, for every front end), its outputs of
+// sensitive values not marked sensitive (see sensitiveOutputs), and those
 // config.Validate finds in its configuration as written (duplicates,
 // undeclared references, cycles) unless the front end checked it. What it
 // finds in an output added for another stack's read is that stack's
@@ -61,6 +62,7 @@ func (p *Plan) ValidateStack(s *Stack) diag.Diagnostics {
 	out = append(out, movedOutOfConfig(s, cfg)...)
 	out = append(out, importTargets(cfg, p.engine)...)
 	out = append(out, removedDataSources(cfg, p.engine)...)
+	out = append(out, sensitiveOutputs(cfg)...)
 	if cfg != nil {
 		// The moved blocks compared with each other, which config.Validate
 		// leaves to this: once, on every front end's path.
