@@ -211,6 +211,30 @@ func usesMaps(ss ...[]*structData) bool {
 	return false
 }
 
+// UsesRef reports whether a getter of a resource or data source calls the
+// package's ref function, which is then declared.
+func (g *packageData) UsesRef() bool {
+	for _, el := range g.Elements {
+		if len(el.Getters) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// UsesAttr reports whether a getter of the references into a nested block
+// calls the package's attr function, which is then declared.
+func (g *packageData) UsesAttr() bool {
+	for _, el := range g.Elements {
+		for _, r := range el.Refs {
+			if len(r.Getters) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // UsesMaps reports whether the element's file declares a map type of
 // blocks.
 func (el *elementData) UsesMaps() bool { return usesMaps([]*structData{el.Config}, el.Structs) }

@@ -55,24 +55,42 @@ func NewProvider(stack *tfkit.Stack, cfg ProviderConfig) *Provider {
 	return &Provider{tfkit.NewProvider(stack, ProviderName, tfkit.Fields(cfg)).Source(ProviderSource, ProviderVersion)}
 }
 
-// Provider returns the untyped handle, for Alias, Set and Append.
-func (x *Provider) Provider() *tfkit.Provider { return x.handle() }
-
-// Block implements tfkit.Element: the provider used as a value, or given to
-// a resource's Provider, is a reference to this configuration.
-func (x *Provider) Block() *config.Block { return x.handle().Block() }
-
-// handle is the untyped handle; nil for a nil *Provider, whose use tfkit
-// reports at the caller's line.
-func (x *Provider) handle() *tfkit.Provider {
+// Provider returns the untyped handle, for Alias, Set and Append. It is
+// nil for a nil *Provider, whose use tfkit reports at the caller's line.
+func (x *Provider) Provider() *tfkit.Provider {
 	if x == nil {
 		return nil
 	}
 	return x.h
 }
 
+// Block implements tfkit.Element: the provider used as a value, or given to
+// a resource's Provider, is a reference to this configuration.
+func (x *Provider) Block() *config.Block { return x.Provider().Block() }
+
 // The functions of this package report mistakes at their callers' lines.
 func init() { tfkit.HelperPackage() }
+{{- if .UsesRef}}
+
+// ref is the body of the getters of attributes of resources and data
+// sources, out of line: inlined into each of them, it made the aws
+// package take a third more CPU time and memory to compile.
+//
+//go:noinline
+func ref[T any, H interface{ Ref(...string) tfkit.Expr }](h H, name string) tfkit.Value[T] {
+	return tfkit.As[T](h.Ref(name))
+}
+{{- end}}
+{{- if .UsesAttr}}
+
+// attr is the body of the getters of the references into nested blocks,
+// out of line like ref.
+//
+//go:noinline
+func attr[T any](x tfkit.Expr, name string) tfkit.Value[T] {
+	return tfkit.As[T](x.Attr(name))
+}
+{{- end}}
 {{end}}`
 
 const elementTemplate = `{{define "element"}}{{.Element.Header}}
@@ -97,25 +115,22 @@ import (
 }
 
 // {{.Handle}} returns the untyped handle, for meta-arguments and
-// references to nested attributes: x.{{.Handle}}().Count(2).
-{{fn (print "func (x *" .GoName ") " .Handle "() *tfkit." .Handle) "return x.handle()"}}
-
-// Block implements tfkit.Element: used as a value, the handle is a
-// reference to the {{if eq .Kind "data"}}data source{{else}}resource{{end}}.
-{{fn (print "func (x *" .GoName ") Block() *config.Block") "return x.handle().Block()"}}
-
-// handle is the untyped handle; nil for a nil *{{.GoName}}, whose use tfkit
-// reports at the caller's line.
-func (x *{{.GoName}}) handle() *tfkit.{{.Handle}} {
+// references to nested attributes: x.{{.Handle}}().Count(2). It is nil for
+// a nil *{{.GoName}}, whose use tfkit reports at the caller's line.
+func (x *{{.GoName}}) {{.Handle}}() *tfkit.{{.Handle}} {
 	if x == nil {
 		return nil
 	}
 	return x.h
 }
+
+// Block implements tfkit.Element: used as a value, the handle is a
+// reference to the {{if eq .Kind "data"}}data source{{else}}resource{{end}}.
+{{fn (print "func (x *" .GoName ") Block() *config.Block") (print "return x." .Handle "().Block()")}}
 {{$el := .}}{{range .Getters}}
-{{.Source $el.GoName}}
+{{.Source $el.GoName $el.Handle}}
 {{end}}{{range .Blocks}}
-{{.Source $el.GoName}}
+{{.Source $el.GoName $el.Handle}}
 {{end}}{{range .Refs}}
 {{.Source}}
 {{end}}{{end}}{{end}}`
@@ -193,11 +208,13 @@ func (m {{.}}) TerraformValue() any {
 {{end}}{{end}}`
 
 // Source is a getter's doc comment and declaration; the receiver is a
-// *recv. Getters are most of a provider's code, so they are written here
-// rather than by the template, which is slower at it.
-func (g *getterData) Source(recv string) string {
+// *recv, whose untyped handle the method handle returns. Getters are most
+// of a provider's code, so they are written here rather than by the
+// template, which is slower at it, and each is one call of the package's
+// ref (see the provider template).
+func (g *getterData) Source(recv, handle string) string {
 	return doc(g.GetterDoc()) + fn("func (x *"+recv+") "+g.Name+"() tfkit.Value["+g.Type+"]",
-		"return tfkit.As["+g.Type+"](x.handle().Ref("+strconv.Quote(g.TFName)+"))")
+		"return ref["+g.Type+"](x."+handle+"(), "+strconv.Quote(g.TFName)+")")
 }
 
 // Source is a struct field with its comment lines, indented, without the
@@ -279,14 +296,15 @@ func plainDoc(lines []string) bool {
 }
 
 // Source is the doc comment and declaration of a handle's method returning
-// the references into a nested block; the receiver is a *recv.
-func (a *accessorData) Source(recv string) string {
-	return a.source("x *"+recv, "x.handle().Ref(")
+// the references into a nested block; the receiver is a *recv, whose
+// untyped handle the method handle returns.
+func (a *accessorData) Source(recv, handle string) string {
+	return a.source("x *"+recv, "x."+handle+"().Ref(")
 }
 
 // source writes the method with the receiver recv; open starts the
 // expression of the block's reference, to be followed by the quoted name
-// and a closing parenthesis: "x.handle().Ref(" on a handle, which takes a
+// and a closing parenthesis: "x.Resource().Ref(" on a handle, which takes a
 // path, "r.x.Attr(" on references, which take one name.
 func (a *accessorData) source(recv, open string) string {
 	name, params := a.TFName, ""
@@ -336,7 +354,7 @@ func (r *refData) Source() string {
 	b.WriteString(doc(lines) + "type " + r.Name + " struct{ x tfkit.Expr }\n")
 	for _, g := range r.Getters {
 		b.WriteString("\n" + doc(g.GetterDoc()) + fn("func (r "+r.Name+") "+g.Name+"() tfkit.Value["+g.Type+"]",
-			"return tfkit.As["+g.Type+"](r.x.Attr("+strconv.Quote(g.TFName)+"))") + "\n")
+			"return attr["+g.Type+"](r.x, "+strconv.Quote(g.TFName)+")") + "\n")
 	}
 	for _, a := range r.Blocks {
 		b.WriteString("\n" + a.source("r "+r.Name, "r.x.Attr(") + "\n")
