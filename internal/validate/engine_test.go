@@ -520,6 +520,19 @@ func TestJSONDiagnosticsWhereTheEngineReportsThem(t *testing.T) {
 // engineOnlyCases are more configurations with block-level mistakes, and
 // the places of their diagnostics ("main.tf:4:11 error, ...").
 var engineOnlyCases = []struct{ name, src, places string }{
+	{"ignore_changes names", `resource "random_string" "a" {
+  length = 8
+  lifecycle {
+    ignore_changes = [lenght, keepers]
+  }
+}
+resource "random_string" "b" {
+  length = 8
+  lifecycle {
+    ignore_changes = [keepers, result]
+  }
+}
+`, "main.tf:4:23 error, main.tf:7:10 warning"},
 	{"labels on nested blocks", `resource "docker_container" "c" {
   name  = "c"
   image = "i"
@@ -935,9 +948,24 @@ resource "random_pet" "d" {
 resource "random_pett" "e" {
   count  = length(random_string.a.result)
 }
+resource "random_string" "f" {
+  length  = 8
+  lenght2 = 3
+  lifecycle {
+    ignore_changes = [lenght]
+  }
+}
+resource "random_string" "g" {
+  length = 8
+  lifecycle {
+    ignore_changes = [lenght]
+  }
+}
 `
 
-var decodeFirstPlaces = []string{"main.tf:12:10 error", "main.tf:10:12 error", "main.tf:5:3 error", "main.tf:9:12 warning"}
+// decodeFirstPlaces: f's ignore_changes is checked only once its body
+// decodes, as g's is.
+var decodeFirstPlaces = []string{"main.tf:12:10 error", "main.tf:10:12 error", "main.tf:5:3 error", "main.tf:9:12 warning", "main.tf:25:3 error", "main.tf:33:23 error"}
 
 func TestDecodeFirstAsTheEngine(t *testing.T) {
 	cfg, diags := config.ParseConfig(decodeFirst, "main.tf")

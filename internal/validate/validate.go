@@ -530,6 +530,9 @@ func (c *checker) checkTopLevel(b *config.Block) {
 		c.sdk = sdkWords(rs.Block)
 		c.body(b.Body, rs.Block, b.Address(), missingRange(b, b.DeclRange), true)
 		c.sdk = false
+		if b.Type == "resource" {
+			c.ignoreChanges(b, rs.Block)
+		}
 	case config.ByConfiguration:
 		if len(b.Labels) != 1 {
 			return
@@ -540,6 +543,85 @@ func (c *checker) checkTopLevel(b *config.Block) {
 			c.providerBody(b, p)
 		}
 	}
+}
+
+// ignoreChanges checks the names a resource's lifecycle.ignore_changes
+// lists against the resource type's schema, as the engine does once the
+// body decodes (both are marked afterDecode): a name the schema does not
+// have is an error, one the provider alone decides (computed, not
+// optional) a warning that it has no effect. Only the first step of each
+// path is checked.
+func (c *checker) ignoreChanges(b *config.Block, sch *schema.Block) {
+	for _, lc := range b.Body.Blocks("lifecycle") {
+		a := lc.Body.Attribute("ignore_changes")
+		if a == nil {
+			continue
+		}
+		trs, ok := config.StaticReferences(a.Expr)
+		if !ok {
+			continue // the keyword all, or a mistake config.Validate reports
+		}
+		// Each name is reported where it was written (the model keeps
+		// no ranges of its own for them).
+		var items []hcl.Expression
+		if a.Source != nil {
+			items, _ = hcl.ExprList(a.Source)
+		}
+		path := b.Address() + ".lifecycle.ignore_changes"
+		failed := false
+		for i, tr := range trs {
+			name := tr.RootName()
+			if len(tr) == 1 && name == "all" {
+				continue
+			}
+			rng := where(tr.SourceRange(), where(a.Range, b.DeclRange))
+			if len(items) == len(trs) {
+				rng = nameRange(items[i], name)
+			}
+			if attr := sch.Attribute(name); attr != nil {
+				// The engine warns only while no name has failed.
+				if attr.Computed && !attr.Optional && !failed {
+					c.add(diag.Warning, labelRange(b, b.DeclRange), path, "Redundant ignore_changes element",
+						"Adding an attribute name to ignore_changes tells Terraform to ignore future changes to the argument in configuration after the object has been created, retaining the value originally configured.\n\n"+
+							fmt.Sprintf("The attribute %s is decided by the provider alone and therefore there can be no configured value to compare with. Including this attribute in ignore_changes has no effect. Remove the attribute from ignore_changes to quiet this warning.", name),
+						"remove "+name+" from ignore_changes")
+					c.markAfterDecode()
+				}
+				continue
+			}
+			if sch.NestedBlock(name) != nil {
+				continue
+			}
+			var candidates []string
+			for _, at := range sch.Attributes {
+				candidates = append(candidates, at.Name)
+			}
+			for _, nb := range sch.Blocks {
+				candidates = append(candidates, nb.Name)
+			}
+			c.add(diag.Error, rng, path, "Unsupported attribute",
+				fmt.Sprintf("This object has no argument, nested block, or exported attribute named %q.", name),
+				hintOr(diag.DidYouMean(name, candidates), fmt.Sprintf("list attributes of %s %q in ignore_changes", kindNoun(b.Type), b.Labels[0])))
+			c.markAfterDecode()
+			failed = true
+		}
+	}
+}
+
+// nameRange is where the first name of the path written as item was, as
+// the engine reports it: from the item's start (a JSON string's quote).
+func nameRange(item hcl.Expression, name string) hcl.Range {
+	r := item.Range()
+	n := len(name)
+	if strings.HasSuffix(r.Filename, ".json") {
+		n += 2 // the quotes
+	}
+	if r.End.Byte-r.Start.Byte > n {
+		r.End = r.Start
+		r.End.Column += n
+		r.End.Byte += n
+	}
+	return r
 }
 
 // sdkWords reports whether the provider of a resource of schema rs words
