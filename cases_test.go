@@ -295,7 +295,7 @@ var goldenCases = []goldenCase{
 			ErrorMessage: "The site is down.",
 		})
 		c.Data("http", "site", tfkit.Attrs{"url": "https://example.com"})
-		c.Assert(tfkit.Condition{Condition: true, ErrorMessage: "always"})
+		c.Assert(tfkit.Condition{Condition: tfkit.Op(tfkit.Ref("data.http.site.status_code"), "<", 500), ErrorMessage: "The site fails."})
 	}},
 	{"raw", func(s *tfkit.Stack) {
 		vpc := tfkit.NewResource(s, "aws_vpc", "main", tfkit.Attrs{"cidr_block": "10.0.0.0/16"})

@@ -629,9 +629,9 @@ func TestConflictsNameKindAddressAndBothLines(t *testing.T) {
 			return first, here()
 		}, `Duplicate module "net"`},
 		{"check", func(s *tfkit.Stack) (int, int) {
-			tfkit.NewCheck(s, "c", tfkit.Condition{Condition: true, ErrorMessage: "x"})
+			tfkit.NewCheck(s, "c", tfkit.Condition{Condition: tfkit.Op(tfkit.Ref("terraform.workspace"), "!=", ""), ErrorMessage: "x"})
 			first := here()
-			tfkit.NewCheck(s, "c", tfkit.Condition{Condition: true, ErrorMessage: "y"})
+			tfkit.NewCheck(s, "c", tfkit.Condition{Condition: tfkit.Op(tfkit.Ref("terraform.workspace"), "!=", ""), ErrorMessage: "y"})
 			return first, here()
 		}, `Duplicate check "c"`},
 		{"local value", func(s *tfkit.Stack) (int, int) {

@@ -180,7 +180,7 @@ func TestEphemeralLifecycleRejectsResourceSettings(t *testing.T) {
 	line := here() + 1
 	tfkit.NewEphemeral(s, "random_password", "p", nil).Lifecycle(tfkit.Lifecycle{
 		PreventDestroy: true,
-		Preconditions:  []tfkit.Condition{{Condition: true, ErrorMessage: "never"}},
+		Preconditions:  []tfkit.Condition{{Condition: tfkit.Op(tfkit.Ref("terraform.workspace"), "!=", ""), ErrorMessage: "never"}},
 	})
 	checkDiags(t, s.Diagnostics(), want{"Unsupported lifecycle setting", line, "ephemeral.random_password.p.lifecycle"})
 	got := configText(t, s)

@@ -252,11 +252,17 @@ func (b *modelBuilder) value(depth int) any {
 	return tfkit.Raw(b.text)
 }
 
+// condition builds a condition that refers to something, as the engines
+// require: a comparison of terraform.workspace with a value.
+func (b *modelBuilder) condition() any {
+	return tfkit.Op(tfkit.Ref("terraform.workspace"), "!=", b.value(1))
+}
+
 // conditions builds 0 to 2 custom conditions.
 func (b *modelBuilder) conditions() []tfkit.Condition {
 	var out []tfkit.Condition
 	for range b.pick(3) {
-		out = append(out, tfkit.Condition{Condition: b.value(1), ErrorMessage: b.value(2)})
+		out = append(out, tfkit.Condition{Condition: b.condition(), ErrorMessage: b.value(2)})
 	}
 	return out
 }
@@ -403,7 +409,7 @@ func (b *modelBuilder) step(name string) {
 	case 18:
 		tfkit.NewRemoved(st, "null_resource.gone_"+name, b.next()%2 == 0)
 	case 19:
-		ch := tfkit.NewCheck(st, name, tfkit.Condition{Condition: b.value(1), ErrorMessage: b.value(2)})
+		ch := tfkit.NewCheck(st, name, tfkit.Condition{Condition: b.condition(), ErrorMessage: b.value(2)})
 		if b.next()%2 == 0 {
 			d := ch.Data("http", name, tfkit.Attrs{"url": b.value(1)})
 			ch.Assert(tfkit.Condition{Condition: tfkit.Op(d.Ref("status_code"), "==", 200), ErrorMessage: b.text})

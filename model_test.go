@@ -334,7 +334,7 @@ func TestLocalsRefUndeclared(t *testing.T) {
 
 func TestCheckDataBeforeAsserts(t *testing.T) {
 	_, s := newStack(t)
-	c := tfkit.NewCheck(s, "c", tfkit.Condition{Condition: true, ErrorMessage: "x"})
+	c := tfkit.NewCheck(s, "c", tfkit.Condition{Condition: tfkit.Op(tfkit.Ref("terraform.workspace"), "!=", ""), ErrorMessage: "x"})
 	d := c.Data("http", "h", tfkit.Attrs{"url": "u"})
 	items := c.Block().Body.Items
 	if items[0] != config.Item(d.Block()) {

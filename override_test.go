@@ -208,7 +208,7 @@ func TestOverrideIntoOwnedBlocks(t *testing.T) {
 	m.Override("lifecycle.bogus", 1)
 	// Fine.
 	r.Override("lifecycle.prevent_destroy", true).
-		Override("lifecycle.precondition.condition", true).
+		Override("lifecycle.precondition.condition", tfkit.Op(tfkit.Ref("terraform.workspace"), "!=", "")).
 		Override("lifecycle.precondition.error_message", "x").
 		Override("provisioner.local-exec.command", "echo").
 		Override("input.anything", 1)

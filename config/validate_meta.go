@@ -66,7 +66,9 @@ func (v *validator) checkMeta(b *Block) {
 				"move the other data sources out of the check block",
 				diag.Related{Message: "first data source of the check here", Range: data[0].DeclRange})
 		}
-		if len(b.Body.Blocks("assert")) == 0 {
+		// The engines count the assert blocks that decode: one with a
+		// mistake of its own (reported at it) is left out.
+		if !slices.ContainsFunc(b.Body.Blocks("assert"), assertDecodes) {
 			v.errorAt(b.DeclRange, b.Address(), "Zero assert blocks",
 				"A check block must have at least one assert block: the conditions it checks.",
 				`add assert { condition = ..., error_message = "..." }`)
@@ -192,6 +194,26 @@ func (v *validator) checkClosedBlock(b, nb *Block, spec *BlockSpec, path string)
 	}
 }
 
+// assertDecodes reports whether a check's assert block is one the engines
+// keep: a condition that refers to something, an error_message, and
+// nothing else.
+func assertDecodes(a *Block) bool {
+	cond := a.Body.Attribute("condition")
+	if cond == nil || a.Body.Attribute("error_message") == nil {
+		return false
+	}
+	for _, it := range a.Body.Items {
+		at, ok := it.(*Attribute)
+		if !ok || at.Name != "condition" && at.Name != "error_message" {
+			return false
+		}
+	}
+	if r, isRaw := cond.Expr.(*Raw); isRaw && r.Syntax == nil {
+		return true // text tfkit did not parse: the engines check it
+	}
+	return len(Variables(cond.Expr)) > 0
+}
+
 // takes lists what a block takes, for a hint: its arguments, then its
 // blocks.
 func takes(args, blocks []string) string {
@@ -265,16 +287,21 @@ func (v *validator) checkBoolValue(a *Attribute, path string, fallback hcl.Range
 		fmt.Sprintf("write %s = true or %s = false, without quotes", a.Name, a.Name))
 }
 
-// checkConditionRefers reports a variable's validation condition that
-// does not refer to the variable: it would not check the value given.
-// (The engines refuse any condition that refers to nothing as well; tfkit
-// leaves those to them.)
+// checkConditionRefers reports a condition that refers to nothing (true,
+// 1 == 1), which checks nothing and which the engines refuse, and a
+// variable's validation condition that does not refer to the variable: it
+// would not check the value given (the engines report both).
 func (v *validator) checkConditionRefers(b *Block, typ string, a *Attribute, path string) {
-	if typ != "validation" || b.Type != "variable" {
-		return
-	}
 	if r, isRaw := a.Expr.(*Raw); isRaw && r.Syntax == nil {
 		return // text tfkit did not parse: the engines check it
+	}
+	if len(Variables(a.Expr)) == 0 {
+		v.errorAt(rangeOr(a.Range, b.DeclRange), path, fmt.Sprintf("Invalid %s expression", typ),
+			"The condition expression must refer to at least one object from elsewhere in the configuration, or else its result would not be checking anything.",
+			"write a condition on what the block checks, such as length(var.name) > 0 or self.id != \"\"")
+	}
+	if typ != "validation" || b.Type != "variable" {
+		return
 	}
 	own := KindVariable.Address(b.Labels)
 	for _, tr := range Variables(a.Expr) {

@@ -129,7 +129,7 @@ resource "terraform_data" "a" {
     }
   }
 }
-`, want: []string{"3:18 Missing required argument"}},
+`, want: []string{"3:18 Missing required argument", "4:7 Invalid precondition expression"}},
 	{name: "postcondition without error_message", src: `resource "terraform_data" "a" {
   lifecycle {
     postcondition {
@@ -155,14 +155,14 @@ resource "terraform_data" "a" {
     }
   }
 }
-`, want: []string{"6:7 Unsupported argument"}},
+`, want: []string{"6:7 Unsupported argument", "4:7 Invalid precondition expression"}},
 	{name: "output precondition without error_message", src: `output "o" {
   value = 1
   precondition {
     condition = true
   }
 }
-`, want: []string{"3:16 Missing required argument"}},
+`, want: []string{"3:16 Missing required argument", "4:5 Invalid precondition expression"}},
 	{name: "output postcondition", src: `output "o" {
   value = 1
   postcondition {
@@ -226,7 +226,7 @@ variable "v" {
     error_message = "Must be set."
   }
 }
-`, want: []string{"3:5 Invalid variable validation condition"}},
+`, want: []string{"3:5 Invalid validation expression", "3:5 Invalid variable validation condition"}},
 	{name: "validation error_message empty", src: `variable "v" {
   validation {
     condition     = var.v != ""
@@ -713,7 +713,7 @@ removed {
     condition = true
   }
 }
-`, want: []string{"2:10 Missing required argument"}},
+`, want: []string{"1:1 Zero assert blocks", "2:10 Missing required argument", "3:5 Invalid assert expression"}},
 	{name: "check with a resource", src: `check "c" {
   resource "terraform_data" "a" {}
   assert {
@@ -721,7 +721,7 @@ removed {
     error_message = "m"
   }
 }
-`, want: []string{"2:3 Unsupported block type"}},
+`, want: []string{"2:3 Unsupported block type", "1:1 Zero assert blocks", "4:5 Invalid assert expression"}},
 	{name: "check with two data blocks", src: `check "c" {
   data "terraform_remote_state" "a" {
     backend = "local"
@@ -734,7 +734,7 @@ removed {
     error_message = "m"
   }
 }
-`, want: []string{"5:3 Multiple data resource blocks"}, elsewhere: true},
+`, want: []string{"5:3 Multiple data resource blocks", "1:1 Zero assert blocks", "9:5 Invalid assert expression"}, elsewhere: true},
 	{name: "check unknown argument", src: `check "c" {
   name = "x"
   assert {
@@ -742,7 +742,7 @@ removed {
     error_message = "m"
   }
 }
-`, want: []string{"2:3 Unsupported argument"}},
+`, want: []string{"2:3 Unsupported argument", "1:1 Zero assert blocks", "4:5 Invalid assert expression"}},
 	{name: "dynamic lifecycle", src: `resource "terraform_data" "a" {
   dynamic "lifecycle" {
     for_each = [1]

@@ -120,13 +120,13 @@ terraform {}
 			name: "duplicate check",
 			src: `check "c" {
   assert {
-    condition     = true
+    condition     = terraform.workspace != ""
     error_message = "x"
   }
 }
 check "c" {
   assert {
-    condition     = true
+    condition     = terraform.workspace != ""
     error_message = "x"
   }
 }

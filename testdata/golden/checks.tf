@@ -9,7 +9,7 @@ check "health" {
   }
 
   assert {
-    condition     = true
-    error_message = "always"
+    condition     = data.http.site.status_code < 500
+    error_message = "The site fails."
   }
 }

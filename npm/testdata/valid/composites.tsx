@@ -36,7 +36,7 @@ export default function App() {
       <Resource type="aws_vpc" name="main" ref={vpc} cidr_block="10.0.0.0/16" tags={{ Name: `vpc-${env}` }} />
       <Network vpcRef={vpc} zones={["a", "b"]}>
         <Resource type="aws_instance" name="web" ami={ami.id} instance_type="t3.micro" provider={west} depends_on={[vpc, "aws_subnet.public_a"]}
-          lifecycle={{ create_before_destroy: true, ignore_changes: ["tags"], precondition: { condition: "${true}", error_message: "x" } }}
+          lifecycle={{ create_before_destroy: true, ignore_changes: ["tags"], precondition: { condition: "${length(var.ports) > 0}", error_message: "x" } }}
           provisioner={[{ "local-exec": { command: "echo hi", when: "create" } }]}
           connection={{ type: "ssh", host: "example.com" }}
           root_block_device={tf.block({ volume_size: 20 })}

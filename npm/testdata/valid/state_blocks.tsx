@@ -29,11 +29,11 @@ export default function App() {
       <Removed from="random_string.other" provisioner={{ "local-exec": { command: "echo bye", when: "destroy" } }} />
       <Removed>{`from = random_string.third`}</Removed>
       <Check name="health" assert={{ condition: `\${length(${web.id}) > 0}`, error_message: "No name." }} />
-      <Check name="several" assert={[{ condition: "${true}", error_message: "a" }, { condition: tf.raw("1 < 2"), error_message: "b" }]}
+      <Check name="several" assert={[{ condition: "${terraform.workspace != \"\"}", error_message: "a" }, { condition: tf.raw("length(terraform.workspace) < 64"), error_message: "b" }]}
         data={tf.block("local_file", "motd", { filename: "/etc/motd" })} />
       <Check name="scoped">{`
         assert {
-          condition     = true
+          condition     = terraform.workspace != ""
           error_message = "never"
         }
       `}</Check>
