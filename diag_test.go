@@ -866,6 +866,12 @@ func TestOutputOfSensitiveValue(t *testing.T) {
 	tfkit.NewOutput(s, "is", tfkit.OutputConfig{Value: tfkit.Fn("issensitive", pw)})
 	tfkit.NewOutput(s, "for", tfkit.OutputConfig{Value: tfkit.Raw(`[for c in [var.pw] : "x"]`)})
 	tfkit.NewOutput(s, "plain", tfkit.OutputConfig{Value: tfkit.Local("p")})
+	// A part of a collection that holds a sensitive element may not be
+	// that element: the engines accept these (the user is "admin").
+	tfkit.NewLocals(s, tfkit.Attrs{"login": tfkit.Raw(`tomap({user = "admin", pass = var.pw})`), "pair": tfkit.Raw(`tolist(["a", var.pw])`)})
+	tfkit.NewOutput(s, "part", tfkit.OutputConfig{Value: tfkit.Raw(`tomap({user = "admin", pass = var.pw})["user"]`)})
+	tfkit.NewOutput(s, "local_part", tfkit.OutputConfig{Value: tfkit.Raw(`local.login["user"]`)})
+	tfkit.NewOutput(s, "local_index", tfkit.OutputConfig{Value: tfkit.Raw(`local.pair[0]`)})
 	checkDiags(t, app.Validate(),
 		want{"Output refers to sensitive values", direct, "output.direct.value"},
 		want{"Output refers to sensitive values", viaLocal, "output.via_local.value"},

@@ -96,6 +96,19 @@ func (s *sensitivity) of(e config.Expr) string {
 		if e.Name == "sensitive" {
 			return sensitiveCall(e)
 		}
+	case *config.Index:
+		// A part of a collection holding a marked element may not be that
+		// element (tomap({user = "a", pass = var.pw})["user"] is not
+		// sensitive): only a wholly sensitive variable, or a marked key,
+		// makes the part sensitive for certain.
+		if w := s.whole(e.Collection); w != "" {
+			return w
+		}
+		return s.of(e.Key)
+	case *config.GetAttr:
+		return s.whole(e.Source)
+	case *config.Splat:
+		return s.whole(e.Source)
 	case *config.For:
 		// The collection's elements are marked, not the result built
 		// from the iteration variables; a marked collection as a whole is
@@ -111,6 +124,15 @@ func (s *sensitivity) of(e config.Expr) string {
 		if w := s.of(x); w != "" {
 			return w
 		}
+	}
+	return ""
+}
+
+// whole returns what makes e sensitive when all of it is: a reference to a
+// variable declared sensitive; "" otherwise.
+func (s *sensitivity) whole(e config.Expr) string {
+	if r, ok := e.(*config.Reference); ok && r.Traversal.RootName() == "var" {
+		return s.traversal(r.Traversal)
 	}
 	return ""
 }
@@ -166,6 +188,11 @@ func (s *sensitivity) traversal(t hcl.Traversal) string {
 			return "var." + step.Name
 		}
 	case "local":
+		if len(t) > 2 {
+			// A part of the local value (local.pair[0]) may not be the
+			// part that holds the sensitive value.
+			return ""
+		}
 		why, seen := s.memo[step.Name]
 		if seen {
 			return why // "" too while it is being read: a cycle, reported elsewhere
@@ -208,6 +235,10 @@ func (s *sensitivity) syntax(e hclsyntax.Expression) string {
 			}
 		case *hclsyntax.ForExpr:
 			skip = append(skip, n.CollExpr.Range())
+		case *hclsyntax.IndexExpr:
+			skip = append(skip, n.Collection.Range()) // a part, as of says
+		case *hclsyntax.RelativeTraversalExpr:
+			skip = append(skip, n.Source.Range())
 		}
 		return nil
 	})
